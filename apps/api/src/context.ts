@@ -1,0 +1,15 @@
+/**
+ * What every route and service needs, built once by `buildApp` and passed down explicitly
+ * (no DI container, nothing hung on the Fastify instance).
+ */
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Secrets } from './lib/secrets.js';
+import type { LocalStorage } from './lib/storage.js';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  storage: LocalStorage;
+  secrets: Secrets;
+}

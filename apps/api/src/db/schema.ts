@@ -1,0 +1,301 @@
+/**
+ * The database schema (Drizzle). Tables are plural snake_case with id, created_at,
+ * updated_at; every index says which query it serves. Indic text is stored NFC.
+ * Migrations are generated from this file into ./migrations (npm run db:generate).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A login: one e-mail may hold one publisher and one library account (login names the modelType). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['PUBLISHER', 'LIBRARY'] }).notNull(),
+    password_hash: text('password_hash').notNull(),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    /** Bumped on password change/reset; tokens carrying an older version are refused. */
+    token_version: integer('token_version').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // login and registration look-up by (email, role)
+    uniqueIndex('accounts_email_role_key').on(t.email, t.role),
+  ],
+);
+
+export const publishers = pgTable(
+  'publishers',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    publisher_no: text('publisher_no').notNull(),
+    publisher_name: text('publisher_name').notNull(),
+    publisher_type: text('publisher_type').notNull(),
+    address: text('address').notNull(),
+    state_id: integer('state_id').notNull(),
+    city_id: integer('city_id').notNull(),
+    pincode: text('pincode').notNull(),
+    landline_no: text('landline_no'),
+    mobile_no: text('mobile_no').notNull(),
+    whatsapp_no: text('whatsapp_no').notNull(),
+    gst_no: text('gst_no'),
+    aadhar_no: text('aadhar_no'),
+    logo_key: text('logo_key'),
+    /** Last JSBN sequence issued; only ever increases, so a number is never reused. */
+    last_jsbn_seq: integer('last_jsbn_seq').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // one publisher profile per account
+    uniqueIndex('publishers_account_id_key').on(t.account_id),
+    // publisher_no is the JSBN prefix: unique forever
+    uniqueIndex('publishers_publisher_no_key').on(t.publisher_no),
+  ],
+);
+
+export const libraries = pgTable(
+  'libraries',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sanchalak_name: text('sanchalak_name').notNull(),
+    sanchalak_address: text('sanchalak_address').notNull(),
+    address: text('address').notNull(),
+    mobile_no: text('mobile_no').notNull(),
+    whatsapp_no: text('whatsapp_no').notNull(),
+    number_of_books: integer('number_of_books'),
+    sangh_trust: text('sangh_trust').notNull(),
+    gst_no: text('gst_no'),
+    aadhar_no: text('aadhar_no'),
+    logo_key: text('logo_key'),
+    /** Letterhead text; a library without it cannot order. */
+    letter_text: text('letter_text'),
+    ...timestamps,
+  },
+  (t) => [
+    // one library profile per account
+    uniqueIndex('libraries_account_id_key').on(t.account_id),
+  ],
+);
+
+/** One-time codes (DESIGN §8): hashed, single use, expiring, limited tries. */
+export const one_time_codes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email'] }).notNull(),
+    code_hash: text('code_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // the live code of an account: WHERE account_id = $1 AND purpose = $2 ORDER BY id DESC
+    index('one_time_codes_account_purpose_idx').on(t.account_id, t.purpose),
+  ],
+);
+
+export const books = pgTable(
+  'books',
+  {
+    id: serial('id').primaryKey(),
+    publisher_id: integer('publisher_id').notNull().references(() => publishers.id),
+    publisher_jsbn_id: integer('publisher_jsbn_id').notNull(),
+    /** Canonical JSBN, 11 characters without hyphens. */
+    jsbn_number: text('jsbn_number').notNull(),
+    book_title: text('book_title').notNull(),
+    book_e_title: text('book_e_title').notNull(),
+    alternate_title: text('alternate_title'),
+    book_alt_subtitle: text('book_alt_subtitle'),
+    book_subtitle_lang: text('book_subtitle_lang'),
+    language: text('language').notNull(),
+    /** Inches. */
+    height: real('height'),
+    width: real('width'),
+    type: text('type'),
+    other_type: text('other_type'),
+    part: text('part'),
+    publication_year: integer('publication_year').notNull(),
+    pages: integer('pages').notNull(),
+    no_of_copy: integer('no_of_copy'),
+    /** Price in minor units (paise, cents) of `currency`. */
+    price_minor: bigint('price_minor', { mode: 'number' }),
+    currency: text('currency').notNull().default('INR'),
+    book_published: boolean('book_published').notNull().default(false),
+    published_date: date('published_date'),
+    tags: text('tags'),
+    other_subject: text('other_subject'),
+    readers: text('readers', { enum: ['Yes', 'No'] }),
+    electronic_copy: text('electronic_copy', { enum: ['Yes', 'No'] }),
+    is_public_pdf: boolean('is_public_pdf'),
+    pdfurl: text('pdfurl'),
+    is_available: boolean('is_available').notNull().default(false),
+    contents: text('contents'),
+    cover_key: text('cover_key'),
+    /** Lower-cased NFC text of titles, authors, publisher and JSBN, for trigram search. */
+    search_text: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    // GET /book/listing/jsbn/:jsbnNo; a JSBN is never given to another book
+    uniqueIndex('books_jsbn_number_key').on(t.jsbn_number),
+    // a publisher's sequence number is used once
+    uniqueIndex('books_publisher_seq_key').on(t.publisher_id, t.publisher_jsbn_id),
+    // GET /book/publisher/:id ordered by newest
+    index('books_publisher_created_idx').on(t.publisher_id, t.created_at),
+    // recently published lists: ORDER BY created_at DESC
+    index('books_created_idx').on(t.created_at),
+    // search: search_text ILIKE '%…%' and word_similarity ranking (pg_trgm)
+    index('books_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+  ],
+);
+
+export const book_authors = pgTable(
+  'book_authors',
+  {
+    id: serial('id').primaryKey(),
+    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    author_type_id: integer('author_type_id').notNull(),
+    author_name: text('author_name').notNull(),
+  },
+  (t) => [
+    // authors of a page of books: WHERE book_id = ANY($1)
+    index('book_authors_book_idx').on(t.book_id, t.position),
+  ],
+);
+
+export const book_subjects = pgTable(
+  'book_subjects',
+  {
+    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    subject_id: integer('subject_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'book_subjects_pkey', columns: [t.book_id, t.subject_id] }),
+    // subject filter of the advanced search
+    index('book_subjects_subject_idx').on(t.subject_id),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    library_id: integer('library_id').notNull().references(() => libraries.id),
+    publisher_id: integer('publisher_id').notNull().references(() => publishers.id),
+    status: text('status', { enum: ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] }).notNull(),
+    order_date: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    // a library's orders by tab: WHERE library_id = $1 AND status = $2 ORDER BY order_date DESC
+    index('orders_library_status_idx').on(t.library_id, t.status, t.order_date),
+    // a publisher's received orders by tab
+    index('orders_publisher_status_idx').on(t.publisher_id, t.status, t.order_date),
+  ],
+);
+
+export const order_items = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    book_id: integer('book_id').notNull().references(() => books.id),
+    number_of_copies: integer('number_of_copies').notNull(),
+    accepted_book_copies: integer('accepted_book_copies'),
+  },
+  (t) => [
+    // items of a page of orders: WHERE order_id = ANY($1)
+    index('order_items_order_idx').on(t.order_id),
+  ],
+);
+
+/** Who moved an order to which status, and when (written with every status change). */
+export const order_events = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    from_status: text('from_status'),
+    to_status: text('to_status').notNull(),
+    actor_account_id: integer('actor_account_id').references(() => accounts.id),
+    actor_role: text('actor_role').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // history of an order, oldest first
+    index('order_events_order_idx').on(t.order_id, t.created_at),
+  ],
+);
+
+export const dispatches = pgTable('dispatches', {
+  order_id: integer('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
+  courier_company_name: text('courier_company_name'),
+  courier_company_number: text('courier_company_number'),
+  tracking_id: text('tracking_id'),
+  file_key: text('file_key'),
+  ...timestamps,
+});
+
+/** Order creation replays: (account, Idempotency-Key) → the orders it made. */
+export const idempotency_keys = pgTable(
+  'idempotency_keys',
+  {
+    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    order_ids: integer('order_ids').array().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.account_id, t.key] })],
+);
+
+/** Outgoing messages, written in the same transaction as the change that causes them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'whatsapp'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** The one-time code or link the message carries, for the dev mailbox. */
+    code: text('code'),
+    link: text('link'),
+    attachment_key: text('attachment_key'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // dev outbox: WHERE recipient = $1 ORDER BY id DESC
+    index('outbox_recipient_idx').on(t.recipient, t.id),
+    // the delivery worker: WHERE status = 'pending' AND next_attempt_at <= now()
+    index('outbox_pending_idx').on(t.status, t.next_attempt_at),
+  ],
+);

@@ -1,0 +1,69 @@
+/**
+ * The demo data created on a fresh database outside production: two publishers, one library
+ * (with letter text) and a small catalogue of well-known Jain works with Gujarati and
+ * Devanagari titles, registered through the same book service as the API.
+ */
+import type { AppContext } from '../context.js';
+import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
+import { accounts } from './schema.js';
+import { createBook, createLibrary, createPublisher } from './factories.js';
+
+export const DEMO_PASSWORD = 'Demo@1234';
+
+export interface DemoLogin {
+  role: 'PUBLISHER' | 'LIBRARY';
+  email: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * Seeds the demo data when the database has no account yet.
+ * @returns the demo logins, or [] when the database already had accounts
+ */
+export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
+  if ((await ctx.db.$count(accounts)) > 0) return [];
+  const gujarat = stateIdByName('Gujarat')!;
+  const rajasthan = stateIdByName('Rajasthan')!;
+  const ahmedabad = await createPublisher(ctx, {
+    email: 'publisher@demo.jsbn',
+    password: DEMO_PASSWORD,
+    publisher_no: 'AHMJS',
+    publisher_name: 'Shri Jain Sahitya Prakashan Trust',
+    state_id: gujarat,
+    city_id: cityIdByName(gujarat, 'Ahmedabad'),
+    address: 'Near Ratanpol, Gandhi Road, Ahmedabad',
+  });
+  const jaipur = await createPublisher(ctx, {
+    email: 'jinvani@demo.jsbn',
+    password: DEMO_PASSWORD,
+    publisher_no: 'JNVNI',
+    publisher_name: 'Jinvani Granthmala',
+    state_id: rajasthan,
+    city_id: cityIdByName(rajasthan, 'Jaipur'),
+    address: 'Johari Bazaar, Jaipur',
+  });
+  const library = await createLibrary(ctx, {
+    email: 'library@demo.jsbn',
+    password: DEMO_PASSWORD,
+    name: 'Shri Hemchandracharya Gyan Bhandar',
+  });
+
+  const catalogue: [number, Parameters<typeof createBook>[2]][] = [
+    [ahmedabad.publisherId, { book_title: 'કલ્પસૂત્ર', book_e_title: 'Kalpasutra', language: 'Gujarati', publication_year: 2019, pages: 312, type: 'AGM1', subjects: [{ id: 1 }, { id: 16 }], authors: [{ authorType: 1, author_name: 'Bhadrabahu Swami' }, { authorType: 3, author_name: 'Muni Jambuvijay' }] }],
+    [ahmedabad.publisherId, { book_title: 'ભક્તામર સ્તોત્ર', book_e_title: 'Bhaktamar Stotra', language: 'Gujarati', publication_year: 2021, pages: 96, type: 'STO1', subjects: [{ id: 24 }], authors: [{ authorType: 1, author_name: 'Acharya Mantungasuri' }] }],
+    [ahmedabad.publisherId, { book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra', language: 'Gujarati', publication_year: 2018, pages: 428, type: 'PRA1', subjects: [{ id: 13 }, { id: 4 }], authors: [{ authorType: 1, author_name: 'Hemchandracharya' }] }],
+    [ahmedabad.publisherId, { book_title: 'આત્મસિદ્ધિ શાસ્ત્ર', book_e_title: 'Atmasiddhi Shastra', language: 'Gujarati', publication_year: 2023, pages: 148, type: 'KAV1', subjects: [{ id: 5 }], authors: [{ authorType: 1, author_name: 'Shrimad Rajchandra' }] }],
+    [ahmedabad.publisherId, { book_title: 'પ્રતિક્રમણ સૂત્ર', book_e_title: 'Pratikraman Sutra', language: 'Gujarati', publication_year: 2022, pages: 180, type: 'VID1', subjects: [{ id: 14 }], authors: [{ authorType: 5, author_name: 'Shri Jain Sangh' }] }],
+    [jaipur.publisherId, { book_title: 'तत्त्वार्थसूत्र', book_e_title: 'Tattvartha Sutra', language: 'Sanskrit', publication_year: 2020, pages: 264, type: 'SAT1', subjects: [{ id: 9 }, { id: 4 }], authors: [{ authorType: 1, author_name: 'Acharya Umaswati' }, { authorType: 4, author_name: 'Pujyapada' }] }],
+    [jaipur.publisherId, { book_title: 'समयसार', book_e_title: 'Samaysara', language: 'Prakrit', publication_year: 2017, pages: 540, type: 'PRA1', subjects: [{ id: 5 }, { id: 4 }], authors: [{ authorType: 1, author_name: 'Acharya Kundakunda' }] }],
+    [jaipur.publisherId, { book_title: 'उत्तराध्ययन सूत्र', book_e_title: 'Uttaradhyayana Sutra', language: 'Hindi', publication_year: 2016, pages: 620, type: 'AGM1', subjects: [{ id: 1 }], authors: [{ authorType: 1, author_name: 'Sudharma Swami' }, { authorType: 3, author_name: 'Sadhvi Chandana' }] }],
+  ];
+  for (const [publisherId, fields] of catalogue) await createBook(ctx, publisherId, fields);
+
+  return [
+    { role: 'PUBLISHER', email: ahmedabad.email, password: DEMO_PASSWORD, name: ahmedabad.publisher_name },
+    { role: 'PUBLISHER', email: jaipur.email, password: DEMO_PASSWORD, name: jaipur.publisher_name },
+    { role: 'LIBRARY', email: library.email, password: DEMO_PASSWORD, name: library.name },
+  ];
+}

@@ -1,0 +1,124 @@
+/**
+ * Passwords (argon2id), access tokens (JWT HS256 with exp/iss/aud and a per-account token
+ * version) and the actor of a request — DESIGN §8.
+ */
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import type { ModelType } from '@jsbn/shared';
+import type { AppContext } from '../context.js';
+import { accounts, libraries, publishers } from '../db/schema.js';
+import { AppError } from './errors.js';
+
+/** Algorithm.Argon2id (a const enum, which verbatimModuleSyntax cannot import as a value). */
+const ARGON2ID = 2 as Algorithm;
+const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ISSUER = 'jsbn-api';
+const AUDIENCE = 'jsbn-web';
+/** Access token lifetime. */
+export const TOKEN_TTL = '7d';
+
+/** Hashes a password with argon2id (m = 19 MiB, t = 2, p = 1). */
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+/** A hash of a random password, verified against when an account does not exist (equal timing). */
+let dummyHash: Promise<string> | undefined;
+
+/** True when `password` matches `passwordHash`; with no hash, spends the same time and is false. */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
+    await verify(await dummyHash, password);
+    return false;
+  }
+  return verify(passwordHash, password);
+}
+
+/** Signs an access token for an account (`sub` = account id, `role`, `tv` = token version). */
+export async function signAccessToken(secret: string, account: { id: number; role: ModelType; token_version: number }) {
+  return new SignJWT({ role: account.role, tv: account.token_version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(account.id))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(TOKEN_TTL)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** The logged-in caller of a request, with the id of its publisher or library profile. */
+export interface Actor {
+  accountId: number;
+  role: ModelType;
+  email: string;
+  publisherId: number | null;
+  libraryId: number | null;
+}
+
+/**
+ * Reads and checks the bearer token of `request` and loads its account.
+ * @returns the actor, or null when no token is sent
+ * @throws AppError 401 for a bad, expired or revoked token
+ */
+export async function readActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+  const { db } = ctx;
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+  if (!token) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+  let claims: { sub?: string; tv?: unknown };
+  try {
+    ({ payload: claims } = await jwtVerify(token, new TextEncoder().encode(ctx.secrets.jwtSecret), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    }));
+  } catch {
+    throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
+  }
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      role: accounts.role,
+      email: accounts.email,
+      token_version: accounts.token_version,
+      publisherId: publishers.id,
+      libraryId: libraries.id,
+    })
+    .from(accounts)
+    .leftJoin(publishers, eq(publishers.account_id, accounts.id))
+    .leftJoin(libraries, eq(libraries.account_id, accounts.id))
+    .where(eq(accounts.id, Number(claims.sub)));
+  if (!row || row.token_version !== claims.tv) {
+    throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
+  }
+  return { accountId: row.id, role: row.role, email: row.email, publisherId: row.publisherId, libraryId: row.libraryId };
+}
+
+/**
+ * The actor of `request`, required to be logged in and, when `role` is given, of that role.
+ * @throws AppError 401 when not logged in; 403 when of another role
+ */
+export async function requireActor(ctx: AppContext, request: FastifyRequest, role?: ModelType): Promise<Actor> {
+  const actor = await readActor(ctx, request);
+  if (!actor) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+  if (role && actor.role !== role) {
+    throw new AppError('FORBIDDEN', role === 'PUBLISHER' ? 'Only publishers can do this.' : 'Only libraries can do this.');
+  }
+  return actor;
+}
+
+/** `requireActor` for a publisher, returning its publisher id. */
+export async function requirePublisher(ctx: AppContext, request: FastifyRequest) {
+  const actor = await requireActor(ctx, request, 'PUBLISHER');
+  if (!actor.publisherId) throw new AppError('FORBIDDEN', 'Only publishers can do this.');
+  return { ...actor, publisherId: actor.publisherId };
+}
+
+/** `requireActor` for a library, returning its library id. */
+export async function requireLibrary(ctx: AppContext, request: FastifyRequest) {
+  const actor = await requireActor(ctx, request, 'LIBRARY');
+  if (!actor.libraryId) throw new AppError('FORBIDDEN', 'Only libraries can do this.');
+  return { ...actor, libraryId: actor.libraryId };
+}

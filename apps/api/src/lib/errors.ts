@@ -1,0 +1,106 @@
+/**
+ * The one error table (STYLE "One error table"): AppError codes map to HTTP statuses here,
+ * and `errorHandler` turns every failure into `{ statusCode, message, error, details? }`.
+ * A 5xx reply never carries internals.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+import { MSG } from '@jsbn/shared';
+
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** A failure the user can act on; `code` decides the HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** A 400 naming each field and its message. */
+export function validationError(details: FieldError[]): AppError {
+  const message = details.map((detail) => `${detail.field}: ${detail.message}`).join('; ');
+  return new AppError('VALIDATION_FAILED', message || 'Validation failed', details);
+}
+
+/** The field errors of a zod failure, with dotted paths (`authors.0.author_name`). */
+export function zodDetails(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+}
+
+/** A 404 for a record that does not exist or belongs to another account. */
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+
+/** Fastify error handler: maps AppError, schema validation and Fastify's own 4xx errors. */
+export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.headers) reply.headers(error.headers);
+    return reply.status(error.statusCode).send({
+      statusCode: error.statusCode,
+      message: error.message,
+      error: error.code,
+      ...(error.details ? { details: error.details } : {}),
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
+      message: issue.message ?? 'is invalid',
+    }));
+    const failure = validationError(details);
+    return reply.status(400).send({ statusCode: 400, message: failure.message, error: failure.code, details });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = error.code === 'FST_REQ_FILE_TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    return reply.status(status).send({ statusCode: status, message: error.message, error: code });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ statusCode: 500, message: MSG.somethingWrong, error: 'INTERNAL' });
+}
+
+/**
+ * Parses `data` with `schema` (used for multipart fields, which Fastify cannot validate).
+ * @throws AppError 400 naming each invalid field
+ */
+export function parseOrThrow<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: ZodError } }, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw validationError(zodDetails(result.error));
+  return result.data;
+}
+
+/** True when `error` (or its cause, as Drizzle wraps driver errors) is a unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === '23505' && (current.constraint === constraint || String((current as Error).message).includes(constraint))) return true;
+  }
+  return false;
+}

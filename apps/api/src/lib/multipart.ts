@@ -1,0 +1,87 @@
+/**
+ * Reads a multipart request: text fields (bracket names such as `authors[0][authorType]`
+ * assembled into objects and arrays with `qs`) and files streamed to storage with their own
+ * type and size rules. If anything fails, files already stored are deleted before the error
+ * propagates, so a failed request leaves the file store as it was.
+ */
+import type { FastifyRequest } from 'fastify';
+import qs from 'qs';
+import { AppError } from './errors.js';
+import type { DetectedType, LocalStorage, StoredFile } from './storage.js';
+
+export interface FileRule {
+  visibility: 'public' | 'private';
+  folder: string;
+  maxBytes: number;
+  allowed: readonly DetectedType[];
+  /** At most this many files in the field (default 1). */
+  maxCount?: number;
+  tooLargeMessage: string;
+  typeMessage: string;
+}
+
+export interface MultipartResult {
+  fields: Record<string, unknown>;
+  files: Record<string, StoredFile[]>;
+  /** Deletes every stored file (call when the work after reading fails). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Parses the multipart body of `request`.
+ * @param rules file fields accepted, by field name; any other file field is a 400
+ * @throws AppError 400 (not multipart, unknown file field, too many files), 413, 415
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  storage: LocalStorage,
+  rules: Record<string, FileRule>,
+): Promise<MultipartResult> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'The request must be multipart/form-data');
+  const raw: Record<string, string | string[]> = {};
+  const files: Record<string, StoredFile[]> = {};
+  const discard = async () => {
+    await Promise.all(Object.values(files).flat().map((file) => storage.delete(file.key)));
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const rule = rules[part.fieldname];
+        if (!rule) {
+          part.file.resume();
+          throw new AppError('BAD_REQUEST', `${part.fieldname}: unexpected file field`, [
+            { field: part.fieldname, message: 'unexpected file field' },
+          ]);
+        }
+        const list = (files[part.fieldname] ??= []);
+        if (list.length >= (rule.maxCount ?? 1)) {
+          part.file.resume();
+          throw new AppError('BAD_REQUEST', `${part.fieldname}: too many files`, [
+            { field: part.fieldname, message: `at most ${rule.maxCount ?? 1} file(s)` },
+          ]);
+        }
+        if (part.filename === '' ) {
+          part.file.resume();
+          continue;
+        }
+        try {
+          list.push(await storage.put(part.file, rule));
+        } catch (error) {
+          if (error instanceof AppError && !error.details) {
+            throw new AppError(error.code, error.message, [{ field: part.fieldname, message: error.message }]);
+          }
+          throw error;
+        }
+      } else {
+        const value = String(part.value);
+        const existing = raw[part.fieldname];
+        raw[part.fieldname] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      }
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  const fields = qs.parse(raw as Record<string, string>, { depth: 3, arrayLimit: 100, allowDots: false }) as Record<string, unknown>;
+  return { fields, files, discard };
+}

@@ -1,0 +1,172 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@jsbn/shared';
+import { makeJpeg } from '../../db/factories.js';
+import { ENGINES, createTestApp, form, latestCode, type TestApp } from '../../test/harness.js';
+import { stateIdByName, cityIdByName } from '../lookups/geo.js';
+
+const GUJARAT = stateIdByName('Gujarat')!;
+const SURAT = cityIdByName(GUJARAT, 'Surat')!;
+
+function publisherForm(overrides: Record<string, string> = {}) {
+  return {
+    publisher_no: 'srt01',
+    publisher_name: 'શ્રી જૈન સાહિત્ય મંદિર',
+    publisher_type: 'Trust',
+    address: 'Gopipura, Surat',
+    state: String(GUJARAT),
+    city: String(SURAT),
+    pincode: '395001',
+    mobile_no: '9825012345',
+    whatsapp_no: '9825012345',
+    email: 'Mandir@Example.test ',
+    password: 'Secret@123',
+    ...overrides,
+  };
+}
+
+describe.each(ENGINES)('accounts on %s', (engine) => {
+  let t: TestApp;
+  let logo: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    logo = await makeJpeg('LO', { width: 64, height: 64 });
+  });
+  afterAll(() => t.close());
+
+  const register = (fields: Record<string, string>, file: Buffer | null = logo) =>
+    t.app.inject({ method: 'POST', url: '/api/publisher', payload: form(fields, file ? { logo: [file, 'logo.jpg', 'image/jpeg'] } : {}) });
+
+  it('registers a publisher, sends a 6-digit code, verifies it and logs in', async () => {
+    const registered = await register(publisherForm());
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json().message).toBe('A 6-digit verification code has been sent to your e-mail.');
+
+    const login = { email: 'mandir@example.test', password: 'Secret@123', modelType: 'PUBLISHER' };
+    const early = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: login });
+    expect(early.statusCode).toBe(403);
+
+    const code = await latestCode(t.app, 'mandir@example.test');
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const bad = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: login.email, otp: wrong, modelType: 'PUBLISHER' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Invalid or expired OTP');
+
+    const verified = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: login.email, otp: code, modelType: 'PUBLISHER' } });
+    expect(verified.statusCode).toBe(200);
+    const reused = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: login.email, otp: code, modelType: 'PUBLISHER' } });
+    expect(reused.statusCode).toBe(400);
+
+    const ok = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: login });
+    expect(ok.statusCode).toBe(200);
+    const token = ok.json().data.accessToken.access_token as string;
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.json().data).toMatchObject({ modelType: 'PUBLISHER', name: 'શ્રી જૈન સાહિત્ય મંદિર', publisher_no: 'SRT01' });
+    expect(me.json().data.logoUrl).toMatch(/^\/api\/files\/public\/logos\/.+\.jpg$/);
+
+    const logoFile = await t.app.inject({ method: 'GET', url: me.json().data.logoUrl });
+    expect(logoFile.headers['content-type']).toBe('image/jpeg');
+    expect(logoFile.rawPayload.equals(logo)).toBe(true);
+
+    const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { ...login, password: 'Wrong@1234' } });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(wrongPassword.json().message).toBe('Invalid email or password');
+  });
+
+  it('answers a second registration of a verified e-mail the same way and changes nothing', async () => {
+    const again = await register(publisherForm({ publisher_no: 'SRT02', publisher_name: 'Someone else' }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe('A 6-digit verification code has been sent to your e-mail.');
+    const publishers = await t.app.inject({ method: 'GET', url: '/api/publisher?queryString=Someone' });
+    expect(publishers.json().data.total).toBe(0);
+  });
+
+  it('names each invalid field with the spec message and stores no file', async () => {
+    const filesBefore = readdirSync(join(t.ctx.config.dataDir, 'files', 'public', 'logos')).length;
+    const response = await register(
+      publisherForm({ publisher_no: 'AB1', mobile_no: '98250', whatsapp_no: '12', email: 'nope', password: 'short', state: String(GUJARAT), city: '1' }),
+    );
+    expect(response.statusCode).toBe(400);
+    const details = response.json().details as { field: string; message: string }[];
+    expect(details).toEqual(
+      expect.arrayContaining([
+        { field: 'publisher_no', message: MSG.publisherNo5 },
+        { field: 'mobile_no', message: MSG.phone10 },
+        { field: 'whatsapp_no', message: MSG.whatsapp10 },
+        { field: 'email', message: MSG.invalidEmail },
+        { field: 'password', message: MSG.passwordMin },
+      ]),
+    );
+    expect(readdirSync(join(t.ctx.config.dataDir, 'files', 'public', 'logos')).length).toBe(filesBefore);
+  });
+
+  it('requires a JPEG or PNG logo, checked by its bytes', async () => {
+    const missing = await register(publisherForm({ email: 'a@example.test', publisher_no: 'NOLOG' }), null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual([{ field: 'logo', message: 'Logo is required' }]);
+    const fake = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher',
+      payload: form(publisherForm({ email: 'b@example.test', publisher_no: 'FAKE1' }), { logo: [Buffer.from('GIF89a not a jpeg'), 'logo.jpg', 'image/jpeg'] }),
+    });
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().details).toEqual([{ field: 'logo', message: 'Logo must be a JPEG or PNG image.' }]);
+  });
+
+  it('refuses a publisher_no another publisher holds', async () => {
+    const taken = await register(publisherForm({ email: 'other@example.test' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details).toEqual([{ field: 'publisher_no', message: 'This publisher unique id is already taken' }]);
+  });
+
+  it('registers a library, locks resend for 60 s and lets "Back to edit" resubmit', async () => {
+    const fields = {
+      name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર',
+      sanchalak_name: 'Shri Sangh',
+      sanchalak_address: 'Upashray, Palitana',
+      address: 'Taleti Road, Palitana',
+      email: 'bhandar@example.test',
+      mobile_no: '9426012345',
+      whatsapp_no: '9426012345',
+      number_of_books: '3500',
+      sangh_trust: 'Trust Sanchalit',
+      password: 'Bhandar@123',
+    };
+    const first = await t.app.inject({ method: 'POST', url: '/api/library', payload: form(fields, { logo: [logo, 'l.jpg', 'image/jpeg'] }) });
+    expect(first.statusCode).toBe(200);
+    const resend = await t.app.inject({ method: 'POST', url: '/api/user/resend-otp', payload: { email: fields.email, modelType: 'LIBRARY' } });
+    expect(resend.statusCode).toBe(429);
+    expect(Number(resend.headers['retry-after'])).toBeGreaterThan(0);
+
+    const edited = await t.app.inject({ method: 'POST', url: '/api/library', payload: form({ ...fields, name: 'Edited Bhandar' }, { logo: [logo, 'l.jpg', 'image/jpeg'] }) });
+    expect(edited.statusCode).toBe(200);
+    const code = await latestCode(t.app, fields.email);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: fields.email, otp: code, modelType: 'LIBRARY' } });
+    expect(verified.statusCode).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: fields.email, password: fields.password, modelType: 'LIBRARY' } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${login.json().data.accessToken.access_token}` } });
+    expect(me.json().data).toMatchObject({ modelType: 'LIBRARY', name: 'Edited Bhandar', letterText: null });
+  });
+
+  it('checks the one-time code shape', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: 'x@example.test', otp: '12345', modelType: 'LIBRARY' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'otp', message: MSG.otp6 }]);
+  });
+
+  it('refuses a missing, malformed or forged token with 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: 'Bearer abc.def.ghi' } })).statusCode).toBe(401);
+  });
+
+  it('serves the 36 states and union territories and their cities', async () => {
+    const states = (await t.app.inject({ method: 'GET', url: '/api/state' })).json().data.states;
+    expect(states).toHaveLength(36);
+    expect(states.map((state: { state_name: string }) => state.state_name)).toEqual(expect.arrayContaining(['Ladakh', 'Dadra and Nagar Haveli and Daman and Diu', 'Gujarat']));
+    const cities = (await t.app.inject({ method: 'GET', url: `/api/state/${GUJARAT}/city` })).json().data.cities;
+    expect(cities.map((city: { city_name: string }) => city.city_name)).toEqual(expect.arrayContaining(['Ahmedabad', 'Surat', 'Palitana']));
+    expect((await t.app.inject({ method: 'GET', url: '/api/state/999/city' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Order endpoints — spec books §7: create orders (Idempotency-Key), list and read own orders,
+ * change status, dispatch with courier details and proof.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createOrders, dispatchOrder as dispatchFields, idParam, orderListQuery, updateOrderStatus } from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import { requireActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
+import { AppError, parseOrThrow } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { ok } from '../../lib/reply.js';
+import { DISPATCH_FILE } from '../../lib/upload-rules.js';
+import { changeOrderStatus, createOrders as createOrdersService, dispatchOrder, getOrder, listOrders } from './service.js';
+
+export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * POST /api/book/order-book (library; header Idempotency-Key, ≤ 200 characters)
+   * `{ orders: [{ publisherId, bookId, numberOfCopies, bookTitle }] }` → data `[{ id, orderId, publisherId }]`.
+   * A repeated key returns the first request's orders (200) instead of creating new ones.
+   */
+  api.post('/book/order-book', { schema: { body: createOrders } }, async (request, reply) => {
+    const actor = await requireLibrary(ctx, request);
+    const header = request.headers['idempotency-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (key !== undefined && (key.length === 0 || key.length > 200)) {
+      throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 200 characters', [{ field: 'Idempotency-Key', message: 'must be 1 to 200 characters' }]);
+    }
+    const result = await createOrdersService(ctx, actor, request.body, key);
+    const count = result.orders.length;
+    return reply
+      .status(result.replayed ? 200 : 201)
+      .send(ok(result.orders, `${count} order${count === 1 ? '' : 's'} placed successfully`, result.replayed ? 200 : 201));
+  });
+
+  /** GET /api/book/order-book — orderListQuery → `{ orderBooks, total }` of the caller's orders. */
+  api.get('/book/order-book', { schema: { querystring: orderListQuery } }, async (request) => {
+    const actor = await requireActor(ctx, request);
+    return ok(await listOrders(ctx, actor, request.query));
+  });
+
+  /** GET /api/book/order-book/:id → `{ orderBook }`; 404 for another account's order. */
+  api.get('/book/order-book/:id', { schema: { params: idParam } }, async (request) => {
+    const actor = await requireActor(ctx, request);
+    return ok({ orderBook: await getOrder(ctx, actor, request.params.id) });
+  });
+
+  /** PATCH /api/book/order-book/:id `{ status, orderItems? }` → message; 403 wrong role, 404, 409 wrong state. */
+  api.patch('/book/order-book/:id', { schema: { params: idParam, body: updateOrderStatus } }, async (request) => {
+    const actor = await requireActor(ctx, request);
+    return ok(null, await changeOrderStatus(ctx, actor, request.params.id, request.body));
+  });
+
+  /**
+   * POST /api/book/create-dispatch (publisher, multipart: optional `orderImage` JPEG/PNG/PDF ≤ 5 MB,
+   * orderId, courierCompanyName, courierCompanyNumber (10 characters), trackingId) → message.
+   */
+  api.post('/book/create-dispatch', async (request) => {
+    const actor = await requirePublisher(ctx, request);
+    const upload = await readMultipart(request, ctx.storage, { orderImage: DISPATCH_FILE });
+    try {
+      const input = parseOrThrow(dispatchFields, upload.fields);
+      return ok(null, await dispatchOrder(ctx, actor, input, upload.files.orderImage?.[0]?.key ?? null));
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,439 @@
+/**
+ * Orders — spec books-and-orders §4 (status table), §5, §7 and DESIGN §4/§8: creating one
+ * order per publisher from a library's cart (idempotent), reading orders scoped to their
+ * owner, and every status change as one conditional update with its history row.
+ */
+import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  MSG,
+  ORDER_STATUS_LABEL,
+  ORDER_TRANSITIONS,
+  formatJsbn,
+  type CreateOrdersInput,
+  type DashboardData,
+  type DispatchOrderInput,
+  type OrderAction,
+  type OrderDto,
+  type OrderListQuery,
+  type OrderStatus,
+  type UpdateOrderStatusInput,
+} from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  accounts,
+  book_authors,
+  books,
+  dispatches,
+  idempotency_keys,
+  libraries,
+  order_events,
+  order_items,
+  orders,
+  publishers,
+} from '../../db/schema.js';
+import type { Actor } from '../../lib/auth.js';
+import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
+import { enqueueMessage } from '../../lib/outbox.js';
+import { containsPattern, pageOf } from '../../lib/pagination.js';
+
+/** The number users read for an order. */
+export const orderNumber = (id: number) => `ORD-${String(id).padStart(6, '0')}`;
+
+/** Success messages by action. */
+const DONE: Record<OrderAction, string> = {
+  accept: 'Order accepted successfully',
+  partialAccept: 'Order partially accepted successfully',
+  reject: 'Order rejected successfully',
+  cancel: 'Order cancelled successfully',
+  dispatch: MSG.orderDispatched,
+  receive: 'Order marked as received',
+};
+
+/** What the 409 message says the action does. */
+const VERB: Record<OrderAction, string> = {
+  accept: 'accepted',
+  partialAccept: 'accepted',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  dispatch: 'dispatched',
+  receive: 'marked as received',
+};
+
+/** The owner condition: a library sees its own orders, a publisher the orders addressed to it. */
+function ownedBy(actor: Actor): SQL {
+  return actor.role === 'LIBRARY' ? eq(orders.library_id, actor.libraryId ?? -1) : eq(orders.publisher_id, actor.publisherId ?? -1);
+}
+
+/**
+ * Creates one REQUESTED order per publisher from the cart lines (POST /book/order-book).
+ * With an `idempotencyKey`, a repeat of the same request returns the orders made the first time.
+ * @returns the created (or replayed) orders `[{ id, orderId, publisherId }]`
+ * @throws AppError 403 without letter text; 400 for a book that is not the named publisher's
+ */
+export async function createOrders(
+  ctx: AppContext,
+  actor: Actor & { libraryId: number },
+  input: CreateOrdersInput,
+  idempotencyKey: string | undefined,
+) {
+  return ctx.db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      const claimed = await tx
+        .insert(idempotency_keys)
+        .values({ account_id: actor.accountId, key: idempotencyKey, order_ids: [] })
+        .onConflictDoNothing()
+        .returning({ key: idempotency_keys.key });
+      if (claimed.length === 0) {
+        const [previous] = await tx
+          .select({ order_ids: idempotency_keys.order_ids })
+          .from(idempotency_keys)
+          .where(and(eq(idempotency_keys.account_id, actor.accountId), eq(idempotency_keys.key, idempotencyKey)));
+        const ids = previous?.order_ids ?? [];
+        const rows = ids.length ? await tx.select({ id: orders.id, publisherId: orders.publisher_id }).from(orders).where(inArray(orders.id, ids)) : [];
+        return { replayed: true, orders: rows.map((row) => ({ ...row, orderId: orderNumber(row.id) })) };
+      }
+    }
+    const [library] = await tx.select({ name: libraries.name, letter_text: libraries.letter_text }).from(libraries).where(eq(libraries.id, actor.libraryId));
+    if (!library?.letter_text) throw new AppError('FORBIDDEN', 'Please add letter text to create your first order.');
+
+    const bookIds = [...new Set(input.orders.map((line) => line.bookId))];
+    const found = await tx
+      .select({ id: books.id, publisher_id: books.publisher_id })
+      .from(books)
+      .where(inArray(books.id, bookIds));
+    const publisherOf = new Map(found.map((book) => [book.id, book.publisher_id]));
+    const errors: FieldError[] = [];
+    input.orders.forEach((line, index) => {
+      if (publisherOf.get(line.bookId) !== line.publisherId) errors.push({ field: `orders.${index}.bookId`, message: 'Book not found for this publisher' });
+    });
+    if (errors.length) throw validationError(errors);
+
+    // one order per publisher; the same book twice in the cart becomes one line
+    const byPublisher = new Map<number, Map<number, number>>();
+    for (const line of input.orders) {
+      const lines = byPublisher.get(line.publisherId) ?? new Map<number, number>();
+      lines.set(line.bookId, (lines.get(line.bookId) ?? 0) + line.numberOfCopies);
+      byPublisher.set(line.publisherId, lines);
+    }
+    const created: { id: number; orderId: string; publisherId: number }[] = [];
+    for (const [publisherId, lines] of byPublisher) {
+      const [order] = await tx
+        .insert(orders)
+        .values({ library_id: actor.libraryId, publisher_id: publisherId, status: 'REQUESTED' })
+        .returning({ id: orders.id });
+      const orderId = order!.id;
+      await tx.insert(order_items).values([...lines].map(([book_id, number_of_copies]) => ({ order_id: orderId, book_id, number_of_copies })));
+      await tx.insert(order_events).values({ order_id: orderId, from_status: null, to_status: 'REQUESTED', actor_account_id: actor.accountId, actor_role: actor.role });
+      const [publisher] = await tx
+        .select({ email: accounts.email })
+        .from(publishers)
+        .innerJoin(accounts, eq(accounts.id, publishers.account_id))
+        .where(eq(publishers.id, publisherId));
+      if (publisher) {
+        const copies = [...lines.values()].reduce((sum, n) => sum + n, 0);
+        await enqueueMessage(tx, {
+          channel: 'email',
+          to: publisher.email,
+          subject: `JSBN: new order ${orderNumber(orderId)} from ${library.name}`,
+          text: `${library.name} has ordered ${copies} cop${copies === 1 ? 'y' : 'ies'} of ${lines.size} book${lines.size === 1 ? '' : 's'}. Open Received Orders: ${ctx.config.publicUrl}/booked-orders`,
+          link: `${ctx.config.publicUrl}/booked-orders`,
+        });
+      }
+      created.push({ id: orderId, orderId: orderNumber(orderId), publisherId });
+    }
+    if (idempotencyKey) {
+      await tx
+        .update(idempotency_keys)
+        .set({ order_ids: created.map((order) => order.id) })
+        .where(and(eq(idempotency_keys.account_id, actor.accountId), eq(idempotency_keys.key, idempotencyKey)));
+    }
+    return { replayed: false, orders: created };
+  });
+}
+
+/** Sortable columns of order lists. */
+const SORTS = {
+  order_date: orders.order_date,
+  createdAt: orders.created_at,
+  status: orders.status,
+  library_name: libraries.name,
+  publisher_name: publishers.publisher_name,
+} as const;
+
+async function toDtos(db: DbOrTx, ctx: AppContext, rows: { order: typeof orders.$inferSelect; library: typeof libraries.$inferSelect; library_email: string; publisher: typeof publishers.$inferSelect; publisher_email: string }[]): Promise<OrderDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.order.id);
+  const [items, events, dispatchRows] = await Promise.all([
+    db
+      .select({ item: order_items, book_title: books.book_title, jsbn_number: books.jsbn_number })
+      .from(order_items)
+      .innerJoin(books, eq(books.id, order_items.book_id))
+      .where(inArray(order_items.order_id, ids))
+      .orderBy(asc(order_items.id)),
+    db
+      .select({ event: order_events, email: accounts.email })
+      .from(order_events)
+      .leftJoin(accounts, eq(accounts.id, order_events.actor_account_id))
+      .where(inArray(order_events.order_id, ids))
+      .orderBy(asc(order_events.created_at), asc(order_events.id)),
+    db.select().from(dispatches).where(inArray(dispatches.order_id, ids)),
+  ]);
+  const bookIds = [...new Set(items.map((row) => row.item.book_id))];
+  const authors = bookIds.length
+    ? await db.select().from(book_authors).where(inArray(book_authors.book_id, bookIds)).orderBy(asc(book_authors.position))
+    : [];
+  return rows.map(({ order, library, library_email, publisher, publisher_email }) => {
+    const orderItems = items.filter((row) => row.item.order_id === order.id);
+    const dispatch = dispatchRows.find((row) => row.order_id === order.id);
+    return {
+      id: order.id,
+      orderId: orderNumber(order.id),
+      order_date: order.order_date.toISOString(),
+      totalCopies: orderItems.reduce((sum, row) => sum + row.item.number_of_copies, 0),
+      status: order.status,
+      library: { id: library.id, name: library.name, logoUrl: ctx.storage.url(library.logo_key), address: library.address, mobile_no: library.mobile_no, email: library_email },
+      publisher: { id: publisher.id, publisher_name: publisher.publisher_name, logoUrl: ctx.storage.url(publisher.logo_key), address: publisher.address, mobile_no: publisher.mobile_no, email: publisher_email },
+      OrderBookItem: orderItems.map(({ item, book_title, jsbn_number }) => ({
+        id: item.id,
+        number_of_copies: item.number_of_copies,
+        accepted_book_copies: item.accepted_book_copies,
+        book: {
+          id: item.book_id,
+          book_title,
+          jsbn_number: formatJsbn(jsbn_number),
+          authors: authors.filter((author) => author.book_id === item.book_id).map((author) => author.author_name),
+        },
+      })),
+      dispetchedOrder: dispatch
+        ? {
+            orderimage: ctx.storage.url(dispatch.file_key),
+            courierCompanyName: dispatch.courier_company_name,
+            courierCompanyNumber: dispatch.courier_company_number,
+            trackingId: dispatch.tracking_id,
+          }
+        : null,
+      history: events
+        .filter((row) => row.event.order_id === order.id)
+        .map((row) => ({ status: row.event.to_status as OrderStatus, at: row.event.created_at.toISOString(), by: `${row.event.actor_role} ${row.email ?? ''}`.trim() })),
+    };
+  });
+}
+
+function selectOrders(db: DbOrTx) {
+  return db
+    .select({
+      order: orders,
+      library: libraries,
+      library_email: sql<string>`(select email from accounts a where a.id = ${libraries.account_id})`,
+      publisher: publishers,
+      publisher_email: sql<string>`(select email from accounts a where a.id = ${publishers.account_id})`,
+    })
+    .from(orders)
+    .innerJoin(libraries, eq(libraries.id, orders.library_id))
+    .innerJoin(publishers, eq(publishers.id, orders.publisher_id));
+}
+
+/**
+ * The actor's orders (GET /book/order-book): a library's own, or those addressed to a publisher.
+ * @returns `{ orderBooks, total }`, default order_date descending
+ */
+export async function listOrders(ctx: AppContext, actor: Actor, query: OrderListQuery) {
+  const conditions: (SQL | undefined)[] = [ownedBy(actor)];
+  if (query.orderStatus) conditions.push(eq(orders.status, query.orderStatus));
+  if (query.queryString) {
+    const pattern = containsPattern(query.queryString);
+    const numeric = /^(ord-?)?0*(\d+)$/i.exec(query.queryString)?.[2];
+    conditions.push(
+      or(
+        ilike(libraries.name, pattern),
+        ilike(publishers.publisher_name, pattern),
+        numeric ? eq(orders.id, Number(numeric)) : undefined,
+        exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(order_items)
+            .innerJoin(books, eq(books.id, order_items.book_id))
+            .where(and(eq(order_items.order_id, orders.id), or(ilike(books.book_title, pattern), ilike(books.book_e_title, pattern)))),
+        ),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const sortColumn = SORTS[(query.sortedField ?? 'order_date') as keyof typeof SORTS] ?? orders.order_date;
+  const direction = query.sortedField && query.sortedOrder === 'asc' ? asc : desc;
+  const page = pageOf(query);
+  const [rows, [counted]] = await Promise.all([
+    selectOrders(ctx.db).where(where).orderBy(direction(sortColumn), desc(orders.id)).limit(page.limit).offset(page.offset),
+    ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .innerJoin(libraries, eq(libraries.id, orders.library_id))
+      .innerJoin(publishers, eq(publishers.id, orders.publisher_id))
+      .where(where),
+  ]);
+  return { orderBooks: await toDtos(ctx.db, ctx, rows), total: counted?.n ?? 0 };
+}
+
+/** One of the actor's orders (GET /book/order-book/:id). @throws 404 for another account's order */
+export async function getOrder(ctx: AppContext, actor: Actor, orderId: number): Promise<OrderDto> {
+  const rows = await selectOrders(ctx.db).where(and(eq(orders.id, orderId), ownedBy(actor)));
+  const [order] = await toDtos(ctx.db, ctx, rows);
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+/** Which action a PATCH status means for the actor's role. */
+function actionFor(actor: Actor, input: UpdateOrderStatusInput): OrderAction {
+  const publisher = actor.role === 'PUBLISHER';
+  switch (input.status) {
+    case 'IN_PROGRESS':
+      if (publisher) return input.orderItems?.length ? 'partialAccept' : 'accept';
+      break;
+    case 'CANCELLED':
+      return publisher ? 'reject' : 'cancel';
+    case 'DISPATCHED':
+      if (publisher) return 'dispatch';
+      break;
+    case 'COMPLETED':
+      if (!publisher) return 'receive';
+      break;
+  }
+  throw new AppError('FORBIDDEN', `A ${publisher ? 'publisher' : 'library'} cannot set an order to ${ORDER_STATUS_LABEL[input.status]}.`);
+}
+
+/**
+ * Moves an order along the table of spec books §4 in one transaction: a conditional
+ * `UPDATE … WHERE status = <from>`, the history row, the item counts (accept) or the dispatch
+ * record, and a notice to the other party.
+ * @throws AppError 404 (not the actor's order), 409 (order not in the state the action needs),
+ *   400 (partial counts out of range)
+ */
+async function transition(
+  ctx: AppContext,
+  actor: Actor,
+  orderId: number,
+  action: OrderAction,
+  work: (tx: DbOrTx) => Promise<void>,
+): Promise<string> {
+  const rule = ORDER_TRANSITIONS[action];
+  await ctx.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(orders)
+      .set({ status: rule.to, updated_at: new Date() })
+      .where(and(eq(orders.id, orderId), ownedBy(actor), eq(orders.status, rule.from)))
+      .returning({ id: orders.id, library_id: orders.library_id, publisher_id: orders.publisher_id });
+    if (moved.length === 0) {
+      const [current] = await tx.select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), ownedBy(actor)));
+      if (!current) throw notFound('Order');
+      throw new AppError(
+        'CONFLICT',
+        `This order is ${ORDER_STATUS_LABEL[current.status]}; only a ${ORDER_STATUS_LABEL[rule.from]} order can be ${VERB[action]}.`,
+      );
+    }
+    await work(tx);
+    await tx.insert(order_events).values({ order_id: orderId, from_status: rule.from, to_status: rule.to, actor_account_id: actor.accountId, actor_role: actor.role });
+    const order = moved[0]!;
+    const [other] =
+      actor.role === 'PUBLISHER'
+        ? await tx.select({ email: accounts.email }).from(libraries).innerJoin(accounts, eq(accounts.id, libraries.account_id)).where(eq(libraries.id, order.library_id))
+        : await tx.select({ email: accounts.email }).from(publishers).innerJoin(accounts, eq(accounts.id, publishers.account_id)).where(eq(publishers.id, order.publisher_id));
+    if (other) {
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: other.email,
+        subject: `JSBN: order ${orderNumber(orderId)} is ${ORDER_STATUS_LABEL[rule.to]}`,
+        text: `${DONE[action]}: order ${orderNumber(orderId)} is now ${ORDER_STATUS_LABEL[rule.to]}. ${ctx.config.publicUrl}${actor.role === 'PUBLISHER' ? '/orders' : '/booked-orders'}`,
+      });
+    }
+  });
+  return DONE[action];
+}
+
+/**
+ * Applies PATCH /book/order-book/:id for the actor: accept, partial accept, reject, cancel,
+ * dispatch without details, or received.
+ * @returns the message to show
+ */
+export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: number, input: UpdateOrderStatusInput): Promise<string> {
+  const action = actionFor(actor, input);
+  return transition(ctx, actor, orderId, action, async (tx) => {
+    if (action === 'accept') {
+      await tx.update(order_items).set({ accepted_book_copies: order_items.number_of_copies }).where(eq(order_items.order_id, orderId));
+    } else if (action === 'partialAccept') {
+      await acceptPartially(tx, orderId, input.orderItems ?? []);
+    } else if (action === 'dispatch') {
+      await tx.insert(dispatches).values({ order_id: orderId });
+    }
+  });
+}
+
+async function acceptPartially(tx: DbOrTx, orderId: number, accepted: { id: number; PartialBook: number }[]) {
+  const items = await tx.select({ id: order_items.id, number_of_copies: order_items.number_of_copies }).from(order_items).where(eq(order_items.order_id, orderId));
+  const given = new Map(accepted.map((item) => [item.id, item.PartialBook]));
+  const errors: FieldError[] = [];
+  accepted.forEach((item, index) => {
+    const ordered = items.find((row) => row.id === item.id);
+    if (!ordered) errors.push({ field: `orderItems.${index}.id`, message: 'Item is not part of this order' });
+    else if (item.PartialBook > ordered.number_of_copies) {
+      errors.push({ field: `orderItems.${index}.PartialBook`, message: `Accepted copies must be between 0 and ${ordered.number_of_copies}` });
+    }
+  });
+  items.forEach((item) => {
+    if (!given.has(item.id)) errors.push({ field: 'orderItems', message: `Accepted copies are missing for item ${item.id}` });
+  });
+  if (errors.length) throw validationError(errors);
+  if (items.every((item) => given.get(item.id) === 0)) {
+    throw validationError([{ field: 'orderItems', message: 'Accept at least one copy, or reject the order' }]);
+  }
+  for (const item of items) {
+    await tx.update(order_items).set({ accepted_book_copies: given.get(item.id)! }).where(eq(order_items.id, item.id));
+  }
+}
+
+/**
+ * Dispatches an order with courier details and an optional proof file (POST /book/create-dispatch).
+ * @param fileKey the stored proof (the caller deletes it if this throws)
+ */
+export async function dispatchOrder(ctx: AppContext, actor: Actor, input: DispatchOrderInput, fileKey: string | null): Promise<string> {
+  return transition(ctx, actor, input.orderId, 'dispatch', async (tx) => {
+    await tx.insert(dispatches).values({
+      order_id: input.orderId,
+      courier_company_name: input.courierCompanyName ?? null,
+      courier_company_number: input.courierCompanyNumber ?? null,
+      tracking_id: input.trackingId ?? null,
+      file_key: fileKey,
+    });
+  });
+}
+
+/**
+ * Dashboard counts (GET /user/dashboard), spec accounts §2.5: registered publishers,
+ * libraries and books; and the actor's books (copies) in REQUESTED, IN_PROGRESS and COMPLETED orders.
+ */
+export async function dashboard(ctx: AppContext, actor: Actor): Promise<DashboardData> {
+  const verified = (table: typeof publishers | typeof libraries) =>
+    ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(table)
+      .innerJoin(accounts, and(eq(accounts.id, table.account_id), sql`${accounts.email_verified_at} is not null`))
+      .then(([row]) => row?.n ?? 0);
+  const copies = (status: OrderStatus) =>
+    ctx.db
+      .select({
+        n: sql<number>`coalesce(sum(coalesce(${order_items.accepted_book_copies}, ${order_items.number_of_copies})), 0)`.mapWith(Number),
+      })
+      .from(order_items)
+      .innerJoin(orders, eq(orders.id, order_items.order_id))
+      .where(and(ownedBy(actor), eq(orders.status, status)))
+      .then(([row]) => row?.n ?? 0);
+  const [publisherCount, libraryCount, bookCount, requestedOrderBook, pendingOrderBook, completedOrderBook] = await Promise.all([
+    verified(publishers),
+    verified(libraries),
+    ctx.db.$count(books),
+    copies('REQUESTED'),
+    copies('IN_PROGRESS'),
+    copies('COMPLETED'),
+  ]);
+  return { commonDashboard: { publisherCount, libraryCount, bookCount }, requestedOrderBook, pendingOrderBook, completedOrderBook };
+}

@@ -1,0 +1,43 @@
+/**
+ * Publisher endpoints — spec accounts §7: POST /publisher (multipart registration),
+ * GET /publisher (publisher-wise list), GET /publisher/:id (details).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam, listQuery, publisherRegistration } from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import { parseOrThrow, validationError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { ok } from '../../lib/reply.js';
+import { LOGO_FILE } from '../../lib/upload-rules.js';
+import { REGISTRATION_MESSAGE } from '../auth/service.js';
+import { listPublishers, publisherInfo, registerPublisher } from './service.js';
+
+export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** POST /api/publisher — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/409/413/415. */
+  api.post('/publisher', async (request) => {
+    const upload = await readMultipart(request, ctx.storage, { logo: LOGO_FILE });
+    try {
+      const input = parseOrThrow(publisherRegistration, upload.fields);
+      const logo = upload.files.logo?.[0];
+      if (!logo) throw validationError([{ field: 'logo', message: 'Logo is required' }]);
+      if (!(await registerPublisher(ctx, input, logo.key))) await upload.discard();
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+    return ok(null, REGISTRATION_MESSAGE);
+  });
+
+  /** GET /api/publisher — list query → `{ publishers, total }`. */
+  api.get('/publisher', { schema: { querystring: listQuery } }, async (request) =>
+    ok(await listPublishers(ctx, request.query)),
+  );
+
+  /** GET /api/publisher/:id → `{ publisher: PublisherInfo }`; 404. */
+  api.get('/publisher/:id', { schema: { params: idParam } }, async (request) =>
+    ok({ publisher: await publisherInfo(ctx, request.params.id) }),
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Publishers — spec accounts §3/§5 (registration) and books §3 (publisher info, the
+ * publisher-wise list).
+ */
+import { and, asc, count, desc, eq, ilike, isNotNull, max, ne, or, sql } from 'drizzle-orm';
+import { formatJsbn, type ListQuery, type PublisherInfo, type PublisherRegistration } from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import { accounts, books, publishers } from '../../db/schema.js';
+import { AppError, isUniqueViolation, notFound, validationError } from '../../lib/errors.js';
+import { containsPattern, pageOf } from '../../lib/pagination.js';
+import { issueCode, startRegistration } from '../auth/service.js';
+import { cityInState, cityName, stateName } from '../lookups/geo.js';
+
+const PUBLISHER_NO_TAKEN = 'This publisher unique id is already taken';
+
+/**
+ * Registers a publisher (POST /publisher) and sends the one-time code.
+ * @param logoKey the stored logo; the caller deletes it when this returns false or throws
+ * @returns false when the e-mail already had a verified account (nothing written but a notice)
+ * @throws AppError 400 (city not in state), 409 (publisher_no taken)
+ */
+export async function registerPublisher(ctx: AppContext, input: PublisherRegistration, logoKey: string): Promise<boolean> {
+  if (!cityInState(input.city, input.state)) throw validationError([{ field: 'city', message: 'City is not in the chosen state' }]);
+  const { password, email, state, city, ...profile } = input;
+  let replacedLogo: string | null = null;
+  try {
+    const kept = await ctx.db.transaction(async (tx) => {
+      const accountId = await startRegistration(ctx, tx, { email, role: 'PUBLISHER', password });
+      if (accountId === null) return false;
+      const [taken] = await tx
+        .select({ id: publishers.id })
+        .from(publishers)
+        .where(and(eq(publishers.publisher_no, profile.publisher_no), ne(publishers.account_id, accountId)));
+      if (taken) throw new AppError('CONFLICT', PUBLISHER_NO_TAKEN, [{ field: 'publisher_no', message: PUBLISHER_NO_TAKEN }]);
+      const values = { ...profile, landline_no: profile.landline_no ?? null, gst_no: profile.gst_no ?? null, aadhar_no: profile.aadhar_no ?? null, state_id: state, city_id: city, logo_key: logoKey };
+      const [existing] = await tx.select({ logo_key: publishers.logo_key }).from(publishers).where(eq(publishers.account_id, accountId));
+      if (existing) {
+        replacedLogo = existing.logo_key;
+        await tx.update(publishers).set({ ...values, updated_at: new Date() }).where(eq(publishers.account_id, accountId));
+      } else {
+        await tx.insert(publishers).values({ ...values, account_id: accountId });
+      }
+      await issueCode(ctx, tx, accountId, email);
+      return true;
+    });
+    if (replacedLogo) await ctx.storage.delete(replacedLogo);
+    return kept;
+  } catch (error) {
+    if (isUniqueViolation(error, 'publishers_publisher_no_key')) {
+      throw new AppError('CONFLICT', PUBLISHER_NO_TAKEN, [{ field: 'publisher_no', message: PUBLISHER_NO_TAKEN }]);
+    }
+    throw error;
+  }
+}
+
+const bookCount = count(books.id);
+const lastPublished = max(books.created_at);
+
+/** Sortable columns of the publisher-wise list. */
+const SORTS = {
+  publisher_name: publishers.publisher_name,
+  last_book_published: lastPublished,
+  total_books: bookCount,
+  createdAt: publishers.created_at,
+} as const;
+
+/**
+ * Publishers with their book counts (GET /publisher, Publisher Wise Books). Only publishers
+ * whose e-mail is verified are listed.
+ */
+export async function listPublishers(ctx: AppContext, query: ListQuery) {
+  const where = and(
+    isNotNull(accounts.email_verified_at),
+    query.queryString
+      ? or(ilike(publishers.publisher_name, containsPattern(query.queryString)), ilike(publishers.publisher_no, containsPattern(query.queryString)))
+      : undefined,
+  );
+  const sortColumn = SORTS[(query.sortedField ?? 'createdAt') as keyof typeof SORTS] ?? publishers.created_at;
+  const direction = query.sortedOrder === 'asc' ? asc : desc;
+  const page = pageOf(query);
+  const rows = await ctx.db
+    .select({
+      id: publishers.id,
+      publisher_no: publishers.publisher_no,
+      publisher_name: publishers.publisher_name,
+      publisher_type: publishers.publisher_type,
+      state_id: publishers.state_id,
+      city_id: publishers.city_id,
+      logo_key: publishers.logo_key,
+      total_books: bookCount,
+      last_book_published: lastPublished,
+    })
+    .from(publishers)
+    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
+    .leftJoin(books, eq(books.publisher_id, publishers.id))
+    .where(where)
+    .groupBy(publishers.id)
+    .orderBy(sql`${direction(sortColumn)} nulls last`, desc(publishers.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    publishers: rows.map(({ logo_key, state_id, city_id, last_book_published, ...row }) => ({
+      ...row,
+      state_name: stateName(state_id),
+      city_name: cityName(city_id),
+      logoUrl: ctx.storage.url(logo_key),
+      last_book_published: last_book_published ? new Date(last_book_published).toISOString() : null,
+    })),
+    total: await ctx.db
+      .select({ n: count() })
+      .from(publishers)
+      .innerJoin(accounts, eq(accounts.id, publishers.account_id))
+      .where(where)
+      .then(([result]) => result?.n ?? 0),
+  };
+}
+
+/** Publisher info of spec books §3 (GET /publisher/:id, the book page). @throws 404 */
+export async function publisherInfo(ctx: AppContext, publisherId: number): Promise<PublisherInfo> {
+  const [row] = await ctx.db
+    .select({ publisher: publishers, email: accounts.email })
+    .from(publishers)
+    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
+    .where(eq(publishers.id, publisherId));
+  if (!row) throw notFound('Publisher');
+  const { publisher, email } = row;
+  const latest = await ctx.db
+    .select({ book_title: books.book_title, cover_key: books.cover_key, jsbn_number: books.jsbn_number, created_at: books.created_at })
+    .from(books)
+    .where(eq(books.publisher_id, publisherId))
+    .orderBy(desc(books.created_at), desc(books.id))
+    .limit(12);
+  const total = await ctx.db.$count(books, eq(books.publisher_id, publisherId));
+  return {
+    publisherId: publisher.id,
+    publisher_no: publisher.publisher_no,
+    publisher_name: publisher.publisher_name,
+    publisher_type: publisher.publisher_type,
+    address: publisher.address,
+    pincode: publisher.pincode,
+    email,
+    landline_no: publisher.landline_no,
+    mobile_no: publisher.mobile_no,
+    whatsapp_no: publisher.whatsapp_no,
+    state_id: publisher.state_id,
+    city_id: publisher.city_id,
+    state_name: stateName(publisher.state_id),
+    city_name: cityName(publisher.city_id),
+    total_books_count: total,
+    total_books: total,
+    latest_books: latest.map((book) => ({ book_title: book.book_title, book_cover: ctx.storage.url(book.cover_key), jsbn_number: formatJsbn(book.jsbn_number) })),
+    logoUrl: ctx.storage.url(publisher.logo_key),
+    last_book_published: latest[0]?.created_at.toISOString() ?? null,
+  };
+}

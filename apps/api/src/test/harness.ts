@@ -1,0 +1,82 @@
+/**
+ * Test harness: a fresh app on a fresh database for each test file — PGlite in memory, and a
+ * brand-new PostgreSQL database (created and dropped here) when TEST_DATABASE_URL is set.
+ * `ENGINES` lists the engines to run each API suite on.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../app.js';
+import { loadConfig } from '../config.js';
+
+export type Engine = 'pglite' | 'postgres';
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp extends BuiltApp {
+  close(): Promise<void>;
+}
+
+/** Builds an app for tests on `engine`, with its own data directory and database. */
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `jsbn_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://jsbn.test',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const built = await buildApp(config, { webDist: null });
+  return {
+    ...built,
+    async close() {
+      await built.app.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs in through the API and returns the `Authorization` header for the account. */
+export async function authHeader(app: BuiltApp['app'], account: { email: string; password: string }, modelType: 'PUBLISHER' | 'LIBRARY') {
+  const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password: account.password, modelType } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return { authorization: `Bearer ${response.json().data.accessToken.access_token}` };
+}
+
+/** The newest one-time code sent to `email`, read from the dev outbox. */
+export async function latestCode(app: BuiltApp['app'], email: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+  const message = response.json().data.messages.find((item: { code: string | null }) => item.code);
+  if (!message) throw new Error(`no code for ${email}`);
+  return message.code;
+}
+
+/** A FormData with `fields` (strings) and `files` ({ field: [bytes, filename, type] }). */
+export function form(fields: Record<string, string | number>, files: Record<string, [Buffer, string, string]> = {}): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
+  for (const [name, [bytes, filename, type]] of Object.entries(files)) data.append(name, new Blob([new Uint8Array(bytes)], { type }), filename);
+  return data;
+}

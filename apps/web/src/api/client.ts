@@ -1,0 +1,173 @@
+/**
+ * The one API client (DESIGN §2, STYLE: Web): bearer token, JSON or FormData bodies, the
+ * `{ statusCode, message, data }` envelope and the error catalogue of spec accounts §8.
+ */
+import { enqueueSnackbar } from 'notistack';
+import { MSG, type ApiErrorReply, type ApiReply, type CurrentUser } from '@jsbn/shared';
+import { clearSession, getSession, setToken, setUser } from './session';
+
+export const API_BASE = '/api';
+
+export type FieldError = { field: string; message: string };
+
+/** A failed call. `handled` means the client already told the user (toast / redirect). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: FieldError[];
+  readonly handled: boolean;
+
+  constructor(message: string, status: number, options: { code?: string; details?: FieldError[]; handled?: boolean } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = options.code;
+    this.details = options.details ?? [];
+    this.handled = options.handled ?? false;
+  }
+}
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+let navigateTo: Navigate = (to) => window.location.assign(to);
+
+/** The router registers its navigate function here, so the client can redirect. */
+export function setNavigator(navigate: Navigate) {
+  navigateTo = navigate;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Builds `/api/<path>?<query>`, leaving out empty values; arrays repeat the key. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+}
+
+/** Sends a request and returns the whole envelope (message and data). */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+  const { token } = getSession();
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // Network failure or connection refused.
+    clearSession();
+    navigateTo('/');
+    enqueueSnackbar(MSG.maintenance, { variant: 'error', preventDuplicate: true });
+    throw new ApiError(MSG.maintenance, 0, { handled: true });
+  }
+
+  let payload: unknown = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = null;
+    }
+  }
+
+  if (response.ok) {
+    const reply = (payload ?? {}) as Partial<ApiReply<T>>;
+    return { statusCode: reply.statusCode ?? response.status, message: reply.message ?? '', data: reply.data as T };
+  }
+
+  const errorReply = (payload ?? {}) as Partial<ApiErrorReply>;
+  const serverMessage = typeof errorReply.message === 'string' && errorReply.message ? errorReply.message : undefined;
+
+  if (response.status === 401 && token) {
+    clearSession();
+    navigateTo('/');
+    const message = serverMessage ?? MSG.unauthorized;
+    enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
+    throw new ApiError(message, 401, { code: errorReply.error, handled: true });
+  }
+  if (response.status === 503) {
+    navigateTo('/404', { replace: true });
+    throw new ApiError(MSG.serviceUnavailable, 503, { code: errorReply.error, handled: true });
+  }
+  throw new ApiError(serverMessage ?? MSG.somethingWrong, response.status, {
+    code: errorReply.error,
+    details: Array.isArray(errorReply.details) ? errorReply.details : [],
+  });
+}
+
+/** GET and return `data` only. */
+export async function get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
+  return (await request<T>(path, { query, signal })).data;
+}
+
+/** Shows a failed call in a toast, unless the client already did (spec §8: every failure is toasted). */
+export function toastError(error: unknown) {
+  if (error instanceof ApiError) {
+    if (!error.handled) enqueueSnackbar(error.message, { variant: 'error' });
+    return;
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  enqueueSnackbar(error instanceof Error && error.message ? error.message : MSG.somethingWrong, { variant: 'error' });
+}
+
+export function toastSuccess(message: string | undefined, fallback = 'Done') {
+  enqueueSnackbar(message || fallback, { variant: 'success' });
+}
+
+/** GET /api/user/me and store it as the session user. */
+export async function refreshCurrentUser(): Promise<CurrentUser> {
+  const user = await get<CurrentUser>('/user/me');
+  setUser(user);
+  return user;
+}
+
+/** Login (spec §4): store the access token, then fetch the current user. */
+export async function loginAndLoadUser(body: { email: string; password: string; modelType: CurrentUser['modelType'] }) {
+  const reply = await request<{ message?: string; accessToken: { access_token: string } }>('/user/login', { method: 'POST', body });
+  setToken(reply.data.accessToken.access_token);
+  try {
+    await refreshCurrentUser();
+  } catch (error) {
+    clearSession();
+    throw error;
+  }
+  return reply.data.message || reply.message;
+}
+
+/** Builds multipart FormData: skips undefined/null/'' values, stringifies the rest. */
+export function toFormData(fields: Record<string, unknown>, files: Record<string, File | null | undefined> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null || value === '') continue;
+    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  for (const [key, file] of Object.entries(files)) if (file) form.append(key, file);
+  return form;
+}

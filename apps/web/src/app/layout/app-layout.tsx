@@ -1,0 +1,240 @@
+import { Suspense, useState, type MouseEvent } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Button,
+  Collapse,
+  Divider,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Stack,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import { useSession } from '../../api/session';
+import { LoadingState } from '../../components/page';
+import { SafeImage } from '../../components/safe-image';
+import { PAGE_MAX_WIDTH } from '../theme';
+import { paths } from '../paths';
+import { PROFILE_MENU, ROLE_LABEL, isGroup, menuFor, type MenuGroup, type MenuItemDef } from './menus';
+
+const SUPPORT_EMAIL = import.meta.env.VITE_SUPPORT_EMAIL;
+const SUPPORT_WHATSAPP = import.meta.env.VITE_SUPPORT_WHATSAPP;
+
+function TopBar() {
+  const { isLoggedIn, user } = useSession();
+  return (
+    <Box sx={{ bgcolor: 'secondary.main', color: 'common.white', fontSize: 13 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: 2, py: 0.5, alignItems: 'center', justifyContent: 'space-between', minHeight: 28 }}
+      >
+        <Typography variant="body2" component="span" data-testid="logged-in-as">
+          {isLoggedIn && user ? `Logged in as ${ROLE_LABEL[user.modelType]}` : 'Welcome to JSBN'}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {SUPPORT_WHATSAPP ? (
+            <Link href={`https://wa.me/91${SUPPORT_WHATSAPP}`} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label="Support on WhatsApp" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <WhatsAppIcon fontSize="small" />
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                +91 {SUPPORT_WHATSAPP}
+              </Box>
+            </Link>
+          ) : null}
+          {SUPPORT_EMAIL ? (
+            <Link href={`mailto:${SUPPORT_EMAIL}`} color="inherit" underline="hover" aria-label="Support e-mail" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <MailOutlineIcon fontSize="small" />
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {SUPPORT_EMAIL}
+              </Box>
+            </Link>
+          ) : null}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+function GroupButton({ group }: { group: MenuGroup }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const location = useLocation();
+  const active = group.children.some((child) => location.pathname.startsWith(child.to));
+  const menuId = `menu-${group.label.replace(/\s+/g, '-').toLowerCase()}`;
+  return (
+    <>
+      <Button
+        color="inherit"
+        endIcon={<ExpandMore />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        sx={{ fontWeight: active ? 700 : 500, borderBottom: active ? '2px solid' : '2px solid transparent', borderRadius: 0 }}
+      >
+        {group.label}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {group.children.map((child) => (
+          <MenuItem key={child.to} component={RouterLink} to={child.to} onClick={() => setAnchor(null)}>
+            {child.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+function DesktopNav({ items }: { items: MenuItemDef[] }) {
+  const location = useLocation();
+  return (
+    <Stack component="nav" aria-label="Main" direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      {items.map((item) =>
+        isGroup(item) ? (
+          <GroupButton key={item.label} group={item} />
+        ) : (
+          <Button
+            key={item.to}
+            color="inherit"
+            component={RouterLink}
+            to={item.to}
+            sx={{
+              fontWeight: location.pathname === item.to ? 700 : 500,
+              borderBottom: location.pathname === item.to ? '2px solid' : '2px solid transparent',
+              borderRadius: 0,
+            }}
+          >
+            {item.label}
+          </Button>
+        ),
+      )}
+    </Stack>
+  );
+}
+
+function ProfileMenu() {
+  const { user } = useSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!user) return null;
+  const initial = (user.name || user.email || '?').trim().charAt(0).toUpperCase();
+  return (
+    <>
+      <IconButton aria-label="Profile" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'common.white', color: 'primary.main', fontWeight: 700 }}>
+          {user.logoUrl ? <SafeImage src={user.logoUrl} alt={user.name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : initial}
+        </Avatar>
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <MenuItem disabled sx={{ opacity: '1 !important' }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {user.name}
+          </Typography>
+        </MenuItem>
+        <Divider />
+        {PROFILE_MENU.map((link) => (
+          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={() => setAnchor(null)}>
+            {link.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+function DrawerGroup({ group, onNavigate }: { group: MenuGroup; onNavigate: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+        <ListItemText primary={group.label} />
+        {open ? <ExpandLess /> : <ExpandMore />}
+      </ListItemButton>
+      <Collapse in={open}>
+        <List disablePadding>
+          {group.children.map((child) => (
+            <ListItemButton key={child.to} component={RouterLink} to={child.to} onClick={onNavigate} sx={{ pl: 4 }}>
+              <ListItemText primary={child.label} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+export function AppLayout() {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { isLoggedIn, user } = useSession();
+  const items = menuFor(isLoggedIn && user ? user.modelType : null);
+  const close = () => setDrawerOpen(false);
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <TopBar />
+      <AppBar position="sticky" color="primary">
+        <Toolbar sx={{ maxWidth: PAGE_MAX_WIDTH, width: '100%', mx: 'auto', gap: 1 }}>
+          {narrow ? (
+            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+          ) : null}
+          <Typography
+            component={RouterLink}
+            to={paths.home}
+            variant="h6"
+            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, letterSpacing: 1, mr: 2 }}
+          >
+            JSBN
+          </Typography>
+          {!narrow ? <DesktopNav items={items} /> : null}
+          <Box sx={{ flexGrow: 1 }} />
+          {isLoggedIn ? <ProfileMenu /> : null}
+        </Toolbar>
+      </AppBar>
+      <Drawer open={narrow && drawerOpen} onClose={close}>
+        <Box sx={{ width: 280 }} role="presentation">
+          <Typography variant="h6" sx={{ p: 2, fontWeight: 800, color: 'primary.main' }}>
+            JSBN
+          </Typography>
+          <Divider />
+          <List component="nav" aria-label="Main">
+            {items.map((item) =>
+              isGroup(item) ? (
+                <DrawerGroup key={item.label} group={item} onNavigate={close} />
+              ) : (
+                <ListItemButton key={item.to} component={RouterLink} to={item.to} onClick={close}>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              ),
+            )}
+          </List>
+        </Box>
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, width: '100%', maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: 3 }}>
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', py: 2, px: 2, textAlign: 'center' }}>
+        <Typography variant="body2">© {new Date().getFullYear()} JSBN — Jain Standard Book Number. Registration of a book is free.</Typography>
+      </Box>
+    </Box>
+  );
+}

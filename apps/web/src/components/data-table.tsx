@@ -1,0 +1,228 @@
+/**
+ * The shared list table (spec §9): page sizes 10/25/50/100/All, the result line, a pager
+ * only when there is more than one page, 'No data found' and 'Loading...' states, and the
+ * sort cycle (new column asc → same column desc → unsorted).
+ */
+import { useState, type ReactNode } from 'react';
+import {
+  Box,
+  MenuItem,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { DEFAULT_PAGE_SIZE, MSG, PAGE_SIZES, type PageSize } from '@jsbn/shared';
+import { useDebounce } from './use-debounce';
+
+export type SortOrder = 'asc' | 'desc';
+export interface SortState {
+  field: string;
+  order: SortOrder;
+}
+
+/** The sort cycle: a new column starts ascending; the same column goes asc → desc → unsorted. */
+export function nextSort(current: SortState | null, field: string): SortState | null {
+  if (!current || current.field !== field) return { field, order: 'asc' };
+  if (current.order === 'asc') return { field, order: 'desc' };
+  return null;
+}
+
+export interface Column<Row> {
+  key: string;
+  header: ReactNode;
+  render: (row: Row, info: { srNo: number; index: number }) => ReactNode;
+  /** Server field name when the column is sortable. */
+  sortField?: string;
+  align?: 'left' | 'right' | 'center';
+  minWidth?: number;
+}
+
+export interface ListState {
+  page: number;
+  pageSize: PageSize;
+  sort: SortState | null;
+  search: string;
+  debouncedSearch: string;
+  setPage: (page: number) => void;
+  setPageSize: (size: PageSize) => void;
+  toggleSort: (field: string) => void;
+  setSearch: (value: string) => void;
+  reset: () => void;
+  /** The list query of DESIGN §3 for this state. */
+  query: { queryString?: string; pageNo: number; limit: PageSize; sortedField?: string; sortedOrder?: SortOrder };
+}
+
+/** Paging, sort and a debounced search (500 ms) that returns to page 1. */
+export function useListState(defaultSort: SortState | null = { field: 'createdAt', order: 'desc' }, initialSize: PageSize = DEFAULT_PAGE_SIZE): ListState {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSizeState] = useState<PageSize>(initialSize);
+  const [sort, setSort] = useState<SortState | null>(defaultSort);
+  const [search, setSearchState] = useState('');
+  const debouncedRaw = useDebounce(search);
+  const [debouncedSearch, setDebouncedSearch] = useState('');
+  const [lastRaw, setLastRaw] = useState('');
+  if (debouncedRaw !== lastRaw) {
+    // Adjust during render (React docs: "storing information from previous renders").
+    setLastRaw(debouncedRaw);
+    setDebouncedSearch(debouncedRaw);
+    setPage(1);
+  }
+  const effectiveSort = sort ?? defaultSort;
+  return {
+    page,
+    pageSize,
+    sort,
+    search,
+    debouncedSearch,
+    setPage,
+    setPageSize: (size) => {
+      setPageSizeState(size);
+      setPage(1);
+    },
+    toggleSort: (field) => {
+      setSort((current) => nextSort(current, field));
+      setPage(1);
+    },
+    setSearch: setSearchState,
+    reset: () => {
+      setPage(1);
+      setSort(defaultSort);
+      setSearchState('');
+      setDebouncedSearch('');
+    },
+    query: {
+      queryString: debouncedSearch.trim() || undefined,
+      pageNo: page,
+      limit: pageSize,
+      sortedField: sort ? sort.field : effectiveSort?.field,
+      sortedOrder: sort ? sort.order : effectiveSort?.order,
+    },
+  };
+}
+
+interface DataTableProps<Row> {
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  total: number;
+  loading?: boolean;
+  getRowKey: (row: Row) => string | number;
+  list: ListState;
+  /** Label of the table for assistive technology. */
+  label: string;
+  /** Show the search box above the table. */
+  searchLabel?: string;
+  toolbar?: ReactNode;
+  hidePageSize?: boolean;
+}
+
+export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list, label, searchLabel, toolbar, hidePageSize }: DataTableProps<Row>) {
+  const limit = list.pageSize === 'all' ? Math.max(total, 1) : Number(list.pageSize);
+  const pageCount = list.pageSize === 'all' ? 1 : Math.ceil(total / limit);
+  const from = total === 0 ? 0 : (list.page - 1) * limit + 1;
+  const to = Math.min(list.page * limit, total);
+  const resultText = list.pageSize === 'all' ? 'Showing All Results' : `Showing ${from}-${to} of ${total} Results`;
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        {searchLabel ? (
+          <TextField
+            label={searchLabel}
+            type="search"
+            value={list.search}
+            onChange={(event) => list.setSearch(event.target.value)}
+            sx={{ maxWidth: { sm: 360 } }}
+          />
+        ) : null}
+        {!hidePageSize ? (
+          <TextField
+            select
+            label="Rows per page"
+            value={list.pageSize}
+            onChange={(event) => list.setPageSize(event.target.value as PageSize)}
+            sx={{ width: 140, flexShrink: 0 }}
+            fullWidth={false}
+          >
+            {PAGE_SIZES.map((size) => (
+              <MenuItem key={size} value={size}>
+                {size === 'all' ? 'All' : size}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
+        <Box sx={{ flexGrow: 1 }} />
+        {toolbar}
+      </Stack>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sx={{ minWidth: column.minWidth }}
+                  sortDirection={column.sortField && list.sort?.field === column.sortField ? list.sort.order : false}
+                >
+                  {column.sortField ? (
+                    <TableSortLabel
+                      active={list.sort?.field === column.sortField}
+                      direction={list.sort?.field === column.sortField ? list.sort.order : 'asc'}
+                      onClick={() => list.toggleSort(column.sortField!)}
+                    >
+                      {column.header}
+                    </TableSortLabel>
+                  ) : (
+                    column.header
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {loading && !rows?.length ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center">
+                  {MSG.loading}
+                </TableCell>
+              </TableRow>
+            ) : !rows?.length ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center">
+                  {MSG.noData}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row, index) => (
+                <TableRow key={getRowKey(row)} hover>
+                  {columns.map((column) => (
+                    <TableCell key={column.key} align={column.align}>
+                      {column.render(row, { index, srNo: (list.page - 1) * (list.pageSize === 'all' ? 0 : limit) + index + 1 })}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="body2" color="text.secondary">
+          {total > 0 ? resultText : ''}
+        </Typography>
+        {pageCount > 1 ? (
+          <Pagination count={pageCount} page={list.page} onChange={(_event, page) => list.setPage(page)} color="primary" siblingCount={0} />
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}

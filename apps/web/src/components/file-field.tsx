@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+
+interface Props {
+  label: string;
+  accept: string;
+  value: File | null | undefined;
+  onChange: (file: File | null) => void;
+  onBlur?: () => void;
+  error?: string;
+  helperText?: string;
+  required?: boolean;
+  name?: string;
+}
+
+/** A labelled file input (the real <input type=file> is visually hidden but labelled for tests). */
+export function FileField({ label, accept, value, onChange, onBlur, error, helperText, required, name }: Props) {
+  const id = useId();
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button component="label" htmlFor={id} variant="outlined" color={error ? 'error' : 'primary'} startIcon={<UploadFileIcon />}>
+          {label}
+          {required ? ' *' : ''}
+        </Button>
+        <input
+          id={id}
+          name={name}
+          type="file"
+          accept={accept}
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+          onChange={(event) => {
+            onChange(event.target.files?.[0] ?? null);
+            onBlur?.();
+          }}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+          {value ? value.name : 'No file chosen'}
+        </Typography>
+      </Stack>
+      {error ? <FormHelperText error>{error}</FormHelperText> : helperText ? <FormHelperText>{helperText}</FormHelperText> : null}
+    </Box>
+  );
+}

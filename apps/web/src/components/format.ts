@@ -1,0 +1,30 @@
+import { COUNTRY_CODE, EMPTY_VALUE } from '@jsbn/shared';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** DD/MM/YYYY (or with another separator); N/A for empty or invalid values. */
+export function formatDate(value: string | Date | null | undefined, separator = '/'): string {
+  if (!value) return EMPTY_VALUE;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
+  return [pad(date.getDate()), pad(date.getMonth() + 1), date.getFullYear()].join(separator);
+}
+
+/** The value, or N/A when empty. */
+export function orNA(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === '' ? EMPTY_VALUE : String(value);
+}
+
+/** +91 XXXXXXXXXX, or N/A. */
+export function formatPhone(value: string | null | undefined): string {
+  return value ? `${COUNTRY_CODE} ${value}` : EMPTY_VALUE;
+}
+
+export function formatPrice(price: number | null | undefined, currency: string | null | undefined): string {
+  if (price === null || price === undefined) return EMPTY_VALUE;
+  try {
+    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: currency || 'INR' }).format(price);
+  } catch {
+    return `${price} ${currency ?? ''}`.trim();
+  }
+}

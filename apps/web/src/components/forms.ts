@@ -1,0 +1,42 @@
+/** Helpers shared by the forms: merged cross-field checks, server field errors, scroll to error. */
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../api/client';
+
+/**
+ * Runs `base` (the zod resolver) and then `checks`, merging their errors. zod skips an
+ * object's refinements while any field fails, so cross-field rules run here instead and
+ * every message shows on the first submit.
+ */
+export function withChecks<T extends FieldValues>(base: Resolver<T>, checks: (values: T) => Partial<Record<string, string>>): Resolver<T> {
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    const extra = checks(values);
+    const keys = Object.keys(extra).filter((key) => extra[key]);
+    if (keys.length === 0) return result;
+    const errors: Record<string, unknown> = { ...(result.errors as Record<string, unknown>) };
+    for (const key of keys) if (!errors[key]) errors[key] = { type: 'custom', message: extra[key] };
+    return { values: {}, errors: errors as FieldErrors<T> };
+  };
+}
+
+/** Puts the `details: [{field, message}]` of a 400 reply on the form's fields. */
+export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>) {
+  if (!(error instanceof ApiError)) return;
+  for (const detail of error.details) {
+    if (detail.field) setError(detail.field as Path<T>, { type: 'server', message: detail.message }, { shouldFocus: false });
+  }
+}
+
+/** Scrolls the first invalid field into view (after React painted the errors). */
+export function scrollToFirstError() {
+  window.setTimeout(() => {
+    const element = document.querySelector('[aria-invalid="true"], .Mui-error');
+    if (element instanceof HTMLElement) element.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, 50);
+}
+
+/** Keeps digits only, up to `max`. */
+export const digitsOnly = (value: string, max?: number) => {
+  const digits = value.replace(/\D/g, '');
+  return max ? digits.slice(0, max) : digits;
+};

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { OTP_LENGTH, OTP_RESEND_WAIT_MS, otp, type ModelType } from '@jsbn/shared';
+import { toastSuccess } from '../../../api/client';
+import { digitsOnly } from '../../../components/forms';
+import { FormText } from '../../../components/form-fields';
+import { paths } from '../../../app/paths';
+import { resendOtp, verifyEmail } from '../api/accounts-api';
+
+const otpForm = z.object({ otp });
+type OtpForm = z.input<typeof otpForm>;
+
+const mmss = (ms: number) => {
+  const seconds = Math.ceil(ms / 1000);
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** The one-time-code step of registration (spec accounts §4). */
+export function OtpStep({ email, modelType, onBack }: { email: string; modelType: ModelType; onBack: () => void }) {
+  const navigate = useNavigate();
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const form = useForm<OtpForm>({ resolver: zodResolver(otpForm), mode: 'onTouched', defaultValues: { otp: '' } });
+
+  useEffect(() => {
+    if (!lockedUntil) return;
+    const timer = window.setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= lockedUntil) {
+        setLockedUntil(null);
+        window.clearInterval(timer);
+      }
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [lockedUntil]);
+
+  const verify = useMutation({
+    mutationFn: (code: string) => verifyEmail({ email, otp: code, modelType }),
+    onSuccess: (reply) => {
+      toastSuccess(reply.message, 'Email verified successfully');
+      void navigate(paths.login);
+    },
+  });
+  const resend = useMutation({
+    mutationFn: () => resendOtp({ email, modelType }),
+    onSuccess: (reply) => {
+      toastSuccess(reply.message, 'OTP sent successfully');
+      const start = Date.now();
+      setNow(start);
+      setLockedUntil(start + OTP_RESEND_WAIT_MS);
+    },
+  });
+  const remaining = lockedUntil ? Math.max(0, lockedUntil - now) : 0;
+  const locked = remaining > 0;
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, maxWidth: 480, mx: 'auto' }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 1, fontWeight: 700 }}>
+        Verify your e-mail
+      </Typography>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to finish your registration.
+      </Alert>
+      <form noValidate onSubmit={form.handleSubmit((values) => verify.mutate(String(values.otp).trim()))}>
+        <Stack spacing={2}>
+          <FormText
+            control={form.control}
+            name="otp"
+            label="OTP"
+            autoComplete="one-time-code"
+            transform={(value) => digitsOnly(value, OTP_LENGTH)}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH } }}
+          />
+          <Button type="submit" variant="contained" disabled={verify.isPending}>
+            Verify
+          </Button>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button onClick={onBack}>Back to edit</Button>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              {locked ? (
+                <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="otp-countdown">
+                  {mmss(remaining)}
+                </Typography>
+              ) : null}
+              <Button onClick={() => resend.mutate()} disabled={locked || resend.isPending}>
+                Resend OTP
+              </Button>
+            </Stack>
+          </Stack>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { letterhead } from '@jsbn/shared';
+import { refreshCurrentUser, toastSuccess } from '../../../api/client';
+import { FormText } from '../../../components/form-fields';
+import { LoadingState, PageHeader } from '../../../components/page';
+import { SafeImage } from '../../../components/safe-image';
+import { letterheadKey, saveLetterhead, useLetterhead, type Letterhead } from '../api/accounts-api';
+
+const schema = letterhead.pick({ text: true });
+type LetterForm = z.input<typeof schema>;
+
+function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<LetterForm>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { text: saved?.letterText ?? '' } });
+  const mutation = useMutation({
+    mutationFn: (text: string) => saveLetterhead({ text, ...(saved?.id ? { id: saved.id } : {}) }),
+    onSuccess: async (reply) => {
+      toastSuccess(reply.message, 'Letter format saved successfully');
+      queryClient.setQueryData(letterheadKey, { librarianLogo: reply.data?.librarianLogo ?? null });
+      await queryClient.invalidateQueries({ queryKey: letterheadKey });
+      await refreshCurrentUser();
+      onDone();
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(String(values.text)))}>
+      <Stack spacing={2}>
+        <FormText control={form.control} name="text" label="Letter text" multiline minRows={6} helperText="This text is printed on the letterhead of your order letters." />
+        <Stack direction="row" spacing={2}>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            Save
+          </Button>
+          {saved?.letterText ? (
+            <Button onClick={onDone} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+/** /customize-letter-format — the library letterhead (spec accounts §4). */
+export function CustomizeLetterPage() {
+  const letter = useLetterhead();
+  const [editing, setEditing] = useState<boolean | null>(null);
+  if (letter.isLoading) return <LoadingState />;
+  const saved = letter.data ?? null;
+  const hasText = Boolean(saved?.letterText);
+  const isEditing = editing ?? !hasText;
+
+  return (
+    <Box>
+      <PageHeader title="Customize Letter Format" subtitle="The letter text printed on the order letters sent to publishers." />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
+        {saved?.logoUrl ? (
+          <Box sx={{ mb: 2 }}>
+            <SafeImage src={saved.logoUrl} alt="Library logo" style={{ maxHeight: 80, maxWidth: '100%' }} />
+          </Box>
+        ) : null}
+        {isEditing ? (
+          <LetterEditor key={saved?.letterText ?? ''} saved={saved} onDone={() => setEditing(false)} />
+        ) : (
+          <Stack spacing={2}>
+            {hasText ? (
+              <Typography sx={{ whiteSpace: 'pre-wrap' }} data-testid="letter-text">
+                {saved?.letterText}
+              </Typography>
+            ) : (
+              <Alert severity="info">No letter text saved yet.</Alert>
+            )}
+            <Box>
+              <Button variant="contained" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            </Box>
+          </Stack>
+        )}
+      </Paper>
+    </Box>
+  );
+}

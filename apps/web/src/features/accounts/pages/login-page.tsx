@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { Box, Button, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { MSG, PASSWORD_MIN, email, login, type ModelType } from '@jsbn/shared';
+import { loginAndLoadUser, toastSuccess } from '../../../api/client';
+import { FormText } from '../../../components/form-fields';
+import { paths } from '../../../app/paths';
+import { forgotPassword } from '../api/accounts-api';
+
+/** Login form: the shared schema plus the spec's minimum length message (accounts §5). */
+const loginForm = login.extend({ password: z.string().min(1, MSG.passwordMin).min(PASSWORD_MIN, MSG.passwordMin) }).omit({ modelType: true });
+type LoginForm = z.input<typeof loginForm>;
+const forgotForm = z.object({ email });
+type ForgotForm = z.input<typeof forgotForm>;
+
+const TABS: { modelType: ModelType; label: string }[] = [
+  { modelType: 'PUBLISHER', label: 'Publisher Login' },
+  { modelType: 'LIBRARY', label: 'Library Login' },
+];
+
+function LoginFormView({ modelType, onForgot }: { modelType: ModelType; onForgot: () => void }) {
+  const navigate = useNavigate();
+  const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const mutation = useMutation({
+    mutationFn: (values: { email: string; password: string }) => loginAndLoadUser({ ...values, modelType }),
+    onSuccess: (message) => {
+      toastSuccess(message, 'Logged in successfully');
+      void navigate(paths.home, { replace: true });
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate({ email: String(values.email), password: values.password }))}>
+      <Stack spacing={2}>
+        <FormText control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
+        <FormText control={form.control} name="password" label="Password" type="password" autoComplete="current-password" required />
+        <Box sx={{ textAlign: 'right' }}>
+          <Link component="button" type="button" onClick={onForgot}>
+            Forgot Password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+          Login
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: () => void }) {
+  const form = useForm<ForgotForm>({ resolver: zodResolver(forgotForm), mode: 'onTouched', defaultValues: { email: '' } });
+  const mutation = useMutation({
+    mutationFn: (value: string) => forgotPassword({ email: value, modelType }),
+    onSuccess: (reply) => {
+      toastSuccess(reply.message, 'Please check your e-mail for the link to reset your password.');
+      onBack();
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(String(values.email)))}>
+      <Stack spacing={2}>
+        <Typography>Enter your registered e-mail address and we will send you a link to reset your password.</Typography>
+        <FormText control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
+        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+          Submit
+        </Button>
+        <Link component="button" type="button" onClick={onBack}>
+          Back to Login
+        </Link>
+      </Stack>
+    </form>
+  );
+}
+
+export function LoginPage() {
+  const [tab, setTab] = useState(0);
+  const [forgot, setForgot] = useState(false);
+  const modelType = TABS[tab]!.modelType;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 2, md: 6 } }}>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 2, md: 4 } }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700, textAlign: 'center' }}>
+          {forgot ? 'Forgot Password' : 'Login'}
+        </Typography>
+        <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="fullWidth" sx={{ mb: 3 }} aria-label="Login type">
+          {TABS.map((item) => (
+            <Tab key={item.modelType} label={item.label} />
+          ))}
+        </Tabs>
+        {forgot ? (
+          <ForgotFormView key={`forgot-${modelType}`} modelType={modelType} onBack={() => setForgot(false)} />
+        ) : (
+          <LoginFormView key={modelType} modelType={modelType} onForgot={() => setForgot(true)} />
+        )}
+        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+          New here? Register as a{' '}
+          <Link component={RouterLink} to={paths.libraryRegister}>
+            library
+          </Link>{' '}
+          or a{' '}
+          <Link component={RouterLink} to={paths.publisherRegister}>
+            publisher
+          </Link>
+          .
+        </Typography>
+      </Paper>
+    </Box>
+  );
+}

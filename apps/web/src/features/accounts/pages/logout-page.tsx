@@ -1,0 +1,27 @@
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { clearSession } from '../../../api/session';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { paths } from '../../../app/paths';
+
+/** /logout — a confirmation dialog; Yes clears the session and goes home. */
+export function LogoutPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (
+    <ConfirmDialog
+      open
+      title="Logout"
+      message="Are you sure you want to logout?"
+      onConfirm={() => {
+        clearSession();
+        queryClient.clear();
+        void navigate(paths.home, { replace: true });
+      }}
+      onClose={() => {
+        if (window.history.length > 1) void navigate(-1);
+        else void navigate(paths.home);
+      }}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { Link as RouterLink } from 'react-router';
+import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { formatJsbn, type BookDto } from '@jsbn/shared';
+import { SafeImage } from '../../../components/safe-image';
+import { bookDetailPath } from '../../../app/paths';
+
+/** A book in search results and the Newly Published grid. */
+export function BookCard({ book, compact }: { book: BookDto; compact?: boolean }) {
+  const jsbn = formatJsbn(book.jsbn_number);
+  const authors = book.authors.map((author) => author.author_name).join(', ');
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: compact ? 'column' : { xs: 'column', sm: 'row' } }} data-testid="book-card">
+      <Box sx={{ flexShrink: 0, p: 1.5, display: 'flex', justifyContent: 'center', bgcolor: 'grey.50' }}>
+        <SafeImage src={book.book_cover} alt={`Cover of ${book.book_title}`} style={{ width: compact ? 120 : 130, height: compact ? 160 : 175, objectFit: 'cover', borderRadius: 4 }} />
+      </Box>
+      <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
+        <CardContent sx={{ flexGrow: 1 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+            {book.book_title}
+          </Typography>
+          {book.book_e_title && book.book_e_title !== book.book_title ? (
+            <Typography variant="body2" color="text.secondary">
+              {book.book_e_title}
+            </Typography>
+          ) : null}
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            JSBN: <strong>{jsbn}</strong>
+          </Typography>
+          {authors ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {authors}
+            </Typography>
+          ) : null}
+          {!compact && book.publisher_name ? (
+            <Typography variant="body2" color="text.secondary">
+              {book.publisher_name}
+            </Typography>
+          ) : null}
+        </CardContent>
+        <CardActions>
+          <Button size="small" component={RouterLink} to={bookDetailPath(jsbn)}>
+            View More Details
+          </Button>
+        </CardActions>
+      </Box>
+    </Card>
+  );
+}

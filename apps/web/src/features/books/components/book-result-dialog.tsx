@@ -1,0 +1,46 @@
+import { useMutation } from '@tanstack/react-query';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { MSG, QR_SIZE_PX, formatJsbn, type BookRegistrationResult } from '@jsbn/shared';
+import { toastSuccess } from '../../../api/client';
+import { SafeImage } from '../../../components/safe-image';
+import { qrDownloadUrl, setBookAvailability } from '../api/books-api';
+
+/** The dialog after a book is registered: JSBN, QR, download and the availability question. */
+export function BookResultDialog({ result, onDone }: { result: BookRegistrationResult | null; onDone: () => void }) {
+  const available = useMutation({
+    mutationFn: (id: number) => setBookAvailability(id, true),
+    onSuccess: (reply) => {
+      toastSuccess(reply.message, 'Book is now available for printing');
+      onDone();
+    },
+  });
+  const jsbn = result ? formatJsbn(result.jsbn_number) : '';
+  return (
+    <Dialog open={Boolean(result)} onClose={onDone} aria-labelledby="book-result-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="book-result-title">{MSG.bookRegistered}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+          <Typography>
+            JSBN: <strong data-testid="registered-jsbn">{jsbn}</strong>
+          </Typography>
+          <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, lineHeight: 0 }}>
+            <SafeImage src={result?.qrcode_image} alt={`QR code of JSBN ${jsbn}`} width={QR_SIZE_PX} height={QR_SIZE_PX} />
+          </Box>
+          <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={result ? qrDownloadUrl(jsbn) : undefined} download={`${jsbn}.jpg`}>
+            Download QR
+          </Button>
+          <Typography sx={{ fontWeight: 600 }}>{MSG.availablePrompt}</Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'center' }}>
+        <Button variant="outlined" onClick={onDone} disabled={available.isPending}>
+          No
+        </Button>
+        <Button variant="contained" onClick={() => result && available.mutate(result.id)} disabled={available.isPending}>
+          Yes
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

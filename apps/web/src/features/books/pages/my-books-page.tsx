@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, FormControlLabel, IconButton, Link, Switch, Tooltip } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { formatJsbn, type BookDto } from '@jsbn/shared';
+import { toastSuccess } from '../../../api/client';
+import { useSession } from '../../../api/session';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { orNA } from '../../../components/format';
+import { PageHeader } from '../../../components/page';
+import { bookDetailPath, paths } from '../../../app/paths';
+import { setBookAvailability, usePublisherBookList } from '../api/books-api';
+
+/** /my-books — the publisher's own books with the availability switch (spec books §2). */
+export function MyBooksPage() {
+  const { user } = useSession();
+  const list = useListState();
+  const books = usePublisherBookList(user?.publisherId, list.query);
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<{ book: BookDto; isAvailable: boolean } | null>(null);
+
+  const availability = useMutation({
+    mutationFn: ({ book, isAvailable }: { book: BookDto; isAvailable: boolean }) => setBookAvailability(book.id, isAvailable),
+    onSuccess: async (reply, { isAvailable }) => {
+      toastSuccess(reply.message, isAvailable ? 'Book is available for printing' : 'Book is unavailable for printing');
+      setPending(null);
+      await queryClient.invalidateQueries({ queryKey: ['books'] });
+    },
+    onError: () => setPending(null),
+  });
+
+  const columns: Column<BookDto>[] = [
+    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
+    { key: 'jsbn', header: 'JSBN number', render: (book) => formatJsbn(book.jsbn_number), sortField: 'jsbn_number', minWidth: 140 },
+    { key: 'title', header: 'Book name', render: (book) => book.book_title, sortField: 'book_title', minWidth: 180 },
+    { key: 'authors', header: 'Author name', render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')), minWidth: 140 },
+    { key: 'language', header: 'Language', render: (book) => orNA(book.language) },
+    { key: 'subject', header: 'Subject', render: (book) => orNA([...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')), minWidth: 120 },
+    {
+      key: 'details',
+      header: 'Book details',
+      render: (book) => (
+        <Link component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))}>
+          View
+        </Link>
+      ),
+    },
+    {
+      key: 'available',
+      header: 'Available',
+      render: (book) => (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={book.isAvailable}
+              onChange={(event) => setPending({ book, isAvailable: event.target.checked })}
+              slotProps={{ input: { 'aria-label': `Available for printing: ${book.book_title}` } }}
+            />
+          }
+          label={book.isAvailable ? 'Yes' : 'No'}
+        />
+      ),
+    },
+    {
+      key: 'edit',
+      header: 'Edit',
+      render: (book) => (
+        <Tooltip title="Editing books comes soon">
+          <span>
+            <IconButton aria-label={`Edit ${book.book_title}`} disabled>
+              <EditIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title="My Books"
+        actions={
+          <Button variant="contained" component={RouterLink} to={paths.newBookReg}>
+            Request JSBN Number
+          </Button>
+        }
+      />
+      <DataTable
+        label="My books"
+        columns={columns}
+        rows={books.data?.books}
+        total={books.data?.total ?? 0}
+        loading={books.isLoading || !user?.publisherId}
+        getRowKey={(book) => book.id}
+        list={list}
+        searchLabel="Search books"
+      />
+      <ConfirmDialog
+        open={Boolean(pending)}
+        message={pending?.isAvailable ? 'Make this book available for printing?' : 'Make this book unavailable for printing?'}
+        busy={availability.isPending}
+        onConfirm={() => pending && availability.mutate(pending)}
+        onClose={() => setPending(null)}
+      />
+    </Box>
+  );
+}

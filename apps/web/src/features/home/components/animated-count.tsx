@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+
+const DURATION_MS = 700;
+
+/** Counts from zero up to `value` over 0.7 s (spec accounts §2.5); ends on the exact number. */
+export function AnimatedCount({ value, testId }: { value: number; testId: string }) {
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (!value || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+      const frame = requestAnimationFrame(() => setShown(value));
+      return () => cancelAnimationFrame(frame);
+    }
+    const start = performance.now();
+    let frame = 0;
+    const tick = (now: number) => {
+      const progress = Math.min(1, (now - start) / DURATION_MS);
+      setShown(progress >= 1 ? value : Math.round(value * progress));
+      if (progress < 1) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [value]);
+  return (
+    <span data-testid={testId} data-value={value}>
+      {shown.toLocaleString('en-IN')}
+    </span>
+  );
+}

@@ -1,0 +1,193 @@
+import { useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { MSG, type BookDto } from '@jsbn/shared';
+import { toastSuccess } from '../../../api/client';
+import { useSession } from '../../../api/session';
+import { digitsOnly } from '../../../components/forms';
+import type { Column } from '../../../components/data-table';
+import { paths } from '../../../app/paths';
+import { createOrders } from '../api/ordering-api';
+import { isBadQuantity, useCart } from './cart';
+
+/** True when the library may select books (it has letter text). */
+export function useCanOrder() {
+  const { isLibrary, user } = useSession();
+  return isLibrary && Boolean(user?.letterText?.trim());
+}
+
+function WantToOrder({ book, disabled }: { book: BookDto; disabled: boolean }) {
+  const cart = useCart();
+  const selected = Boolean(cart.find(book.id));
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={selected ? 'yes' : 'no'}
+      disabled={disabled}
+      aria-label={`Want to order ${book.book_title}?`}
+      onChange={(_event, value: 'yes' | 'no' | null) => {
+        if (value === 'yes') cart.add({ bookId: book.id, publisherId: book.publisher.id, bookTitle: book.book_title });
+        if (value === 'no') cart.remove(book.id);
+      }}
+    >
+      <ToggleButton value="yes" color="primary">
+        Yes
+      </ToggleButton>
+      <ToggleButton value="no">No</ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
+function Quantity({ book }: { book: BookDto }) {
+  const cart = useCart();
+  const item = cart.find(book.id);
+  const bad = item ? isBadQuantity(item.quantity) : false;
+  return (
+    <TextField
+      size="small"
+      value={item?.quantity ?? ''}
+      disabled={!item}
+      onChange={(event) => cart.setQuantity(book.id, digitsOnly(event.target.value, 6))}
+      error={bad}
+      helperText={bad ? MSG.orderQuantity : undefined}
+      sx={{ width: 120 }}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `Order quantity for ${book.book_title}` } }}
+    />
+  );
+}
+
+/** The 'Want to order?' and 'Order quantity' columns. */
+export function orderColumns(canOrder: boolean): Column<BookDto>[] {
+  return [
+    { key: 'want', header: 'Want to order?', render: (book) => <WantToOrder book={book} disabled={!canOrder} /> },
+    { key: 'quantity', header: 'Order quantity', render: (book) => <Quantity book={book} /> },
+  ];
+}
+
+function newKey() {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The letterhead banner (when missing) and the 'Order now' button with its confirm dialog. */
+export function OrderBar() {
+  const cart = useCart();
+  const canOrder = useCanOrder();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const submissionKey = useRef<string | null>(null);
+  const anyBad = cart.items.some((item) => isBadQuantity(item.quantity));
+
+  const mutation = useMutation({
+    mutationFn: () => {
+      submissionKey.current ??= newKey();
+      return createOrders(
+        {
+          orders: cart.items.map((item) => ({
+            publisherId: item.publisherId,
+            bookId: item.bookId,
+            numberOfCopies: Number(item.quantity),
+            bookTitle: item.bookTitle,
+          })),
+        },
+        submissionKey.current,
+      );
+    },
+    onSuccess: (reply) => {
+      toastSuccess(reply.message, 'Order placed successfully');
+      submissionKey.current = null;
+      cart.clear();
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void navigate(paths.orders);
+    },
+  });
+
+  const orderNow = () => {
+    if (cart.items.length === 0) {
+      enqueueSnackbar(MSG.noItems, { variant: 'warning' });
+      return;
+    }
+    submissionKey.current = null;
+    setOpen(true);
+  };
+
+  return (
+    <Box sx={{ mb: 2 }}>
+      {!canOrder ? (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="letter-text-banner">
+          {MSG.letterTextHint}{' '}
+          <Link component={RouterLink} to={paths.customizeLetterFormat}>
+            Customize Letter Format
+          </Link>
+        </Alert>
+      ) : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'flex-end' }}>
+        {anyBad ? (
+          <Typography color="error" variant="body2">
+            {MSG.orderQuantity}
+          </Typography>
+        ) : null}
+        <Typography variant="body2" color="text.secondary" data-testid="cart-count">
+          {cart.items.length} {cart.items.length === 1 ? 'book' : 'books'} selected
+        </Typography>
+        <Button variant="contained" onClick={orderNow} disabled={anyBad || !canOrder}>
+          Order now
+        </Button>
+      </Stack>
+      <Dialog open={open} onClose={mutation.isPending ? undefined : () => setOpen(false)} aria-labelledby="confirm-order-title" maxWidth="sm" fullWidth>
+        <DialogTitle id="confirm-order-title">Confirm order</DialogTitle>
+        <DialogContent>
+          <Table size="small" aria-label="Books to order">
+            <TableHead>
+              <TableRow>
+                <TableCell>Sr. no</TableCell>
+                <TableCell>Book name</TableCell>
+                <TableCell align="right">Copies</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {cart.items.map((item, index) => (
+                <TableRow key={item.bookId}>
+                  <TableCell>{index + 1}</TableCell>
+                  <TableCell>{item.bookTitle}</TableCell>
+                  <TableCell align="right">{item.quantity}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} disabled={mutation.isPending}>
+            Close
+          </Button>
+          <Button variant="contained" onClick={() => mutation.mutate()} disabled={mutation.isPending || anyBad}>
+            Confirm order
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Box, Button, Link, Typography } from '@mui/material';
+import { formatJsbn, type BookDto } from '@jsbn/shared';
+import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page';
+import { bookDetailPath } from '../../../app/paths';
+import { useOrderableBooks } from '../api/ordering-api';
+import { OrderBar, orderColumns, useCanOrder } from '../components/order-controls';
+import { PublisherDialog } from '../components/publisher-dialog';
+
+/** /new-published-books — Recently Published books, newest first, with ordering. */
+export function NewPublishedBooksPage() {
+  const list = useListState({ field: 'createdAt', order: 'desc' });
+  const books = useOrderableBooks(null, list.query);
+  const canOrder = useCanOrder();
+  const [shown, setShown] = useState<number | null>(null);
+
+  const columns: Column<BookDto>[] = [
+    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
+    {
+      key: 'title',
+      header: 'Book name',
+      sortField: 'book_title',
+      minWidth: 180,
+      render: (book) => (
+        <Box>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {book.book_title}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {formatJsbn(book.jsbn_number)}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      key: 'details',
+      header: 'Book Details',
+      render: (book) => (
+        <Link component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))}>
+          View
+        </Link>
+      ),
+    },
+    {
+      key: 'pdf',
+      header: 'Book PDF',
+      render: (book) =>
+        book.pdfurl ? (
+          <Link href={book.pdfurl} target="_blank" rel="noopener">
+            Open PDF
+          </Link>
+        ) : (
+          'Not Available.'
+        ),
+    },
+    ...orderColumns(canOrder),
+    {
+      key: 'publisher',
+      header: 'Publisher details',
+      render: (book) => (
+        <Button size="small" onClick={() => setShown(book.publisher.id)} aria-label={`View publisher of ${book.book_title}`}>
+          {book.publisher_name || 'View'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader title="Recently Published Books" />
+      <OrderBar />
+      <DataTable
+        label="Recently published books"
+        columns={columns}
+        rows={books.data?.books}
+        total={books.data?.total ?? 0}
+        loading={books.isLoading}
+        getRowKey={(book) => book.id}
+        list={list}
+        searchLabel="Search books"
+      />
+      <PublisherDialog publisherId={shown} onClose={() => setShown(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import { Box, Link } from '@mui/material';
+import { formatJsbn, type BookDto } from '@jsbn/shared';
+import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { orNA } from '../../../components/format';
+import { PageHeader } from '../../../components/page';
+import { bookDetailPath, paths } from '../../../app/paths';
+import { useOrderableBooks } from '../api/ordering-api';
+import { OrderBar, orderColumns, useCanOrder } from '../components/order-controls';
+
+/** /publisher-wise-books/:publisherId — one publisher's books, with ordering. */
+export function PublisherBooksPage() {
+  const { publisherId } = useParams();
+  const id = Number(publisherId) || null;
+  const list = useListState();
+  const books = useOrderableBooks(id, list.query);
+  const canOrder = useCanOrder();
+  const publisherName = books.data?.publisherName ?? books.data?.books[0]?.publisher_name ?? 'Publisher';
+
+  const columns: Column<BookDto>[] = [
+    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
+    { key: 'jsbn', header: 'JSBN number', render: (book) => formatJsbn(book.jsbn_number), minWidth: 140 },
+    { key: 'title', header: 'Book name', render: (book) => book.book_title, sortField: 'book_title', minWidth: 180 },
+    { key: 'authors', header: 'Author name', render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')) },
+    { key: 'language', header: 'Language', render: (book) => orNA(book.language) },
+    {
+      key: 'details',
+      header: 'Book Details',
+      render: (book) => (
+        <Link component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))}>
+          View
+        </Link>
+      ),
+    },
+    ...orderColumns(canOrder),
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title={`View ${publisherName}'s books`}
+        actions={
+          <Link component={RouterLink} to={paths.publisherWiseBooks}>
+            All publishers
+          </Link>
+        }
+      />
+      <OrderBar />
+      <DataTable
+        label="Books"
+        columns={columns}
+        rows={books.data?.books}
+        total={books.data?.total ?? 0}
+        loading={books.isLoading}
+        getRowKey={(book) => book.id}
+        list={list}
+        searchLabel="Search books"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Box, Button, Link } from '@mui/material';
+import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { formatDate } from '../../../components/format';
+import { PageHeader } from '../../../components/page';
+import { publisherBooksPath } from '../../../app/paths';
+import { usePublishers, type PublisherListItem } from '../api/ordering-api';
+import { PublisherDialog } from '../components/publisher-dialog';
+
+/** /publisher-wise-books — publishers with their book counts (spec books §2). */
+export function PublisherWiseBooksPage() {
+  const list = useListState(null);
+  const publishers = usePublishers(list.query);
+  const [shown, setShown] = useState<number | null>(null);
+
+  const columns: Column<PublisherListItem>[] = [
+    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
+    { key: 'name', header: 'Publisher name', render: (row) => row.publisher_name, sortField: 'publisher_name', minWidth: 180 },
+    { key: 'total', header: 'Total Published books', render: (row) => row.total_books, align: 'center' },
+    { key: 'last', header: 'Last book publication date', render: (row) => formatDate(row.last_book_published), sortField: 'last_book_published' },
+    {
+      key: 'details',
+      header: 'Publisher details',
+      render: (row) => (
+        <Button size="small" onClick={() => setShown(row.id)} aria-label={`View details of ${row.publisher_name}`}>
+          View
+        </Button>
+      ),
+    },
+    {
+      key: 'books',
+      header: 'Book details',
+      render: (row) => (
+        <Link component={RouterLink} to={publisherBooksPath(row.id)}>
+          View all books
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader title="Publisher Wise Books" />
+      <DataTable
+        label="Publishers"
+        columns={columns}
+        rows={publishers.data?.publishers}
+        total={publishers.data?.total ?? 0}
+        loading={publishers.isLoading}
+        getRowKey={(row) => row.id}
+        list={list}
+        searchLabel="Search publishers"
+      />
+      <PublisherDialog publisherId={shown} onClose={() => setShown(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,280 @@
+import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { MAX_DISPATCH_FILE_BYTES, MSG, ORDER_STATUS_LABEL, dispatchOrder, type OrderDto } from '@jsbn/shared';
+import { FileField } from '../../../components/file-field';
+import { FormText } from '../../../components/form-fields';
+import { digitsOnly, withChecks } from '../../../components/forms';
+import { formatDate, formatPhone, orNA } from '../../../components/format';
+
+const orderItemsTable = (order: OrderDto, showAccepted: boolean) => (
+  <Table size="small" aria-label="Ordered books">
+    <TableHead>
+      <TableRow>
+        <TableCell>Book</TableCell>
+        <TableCell>JSBN</TableCell>
+        <TableCell align="right">Ordered</TableCell>
+        {showAccepted ? <TableCell align="right">Accepted</TableCell> : null}
+      </TableRow>
+    </TableHead>
+    <TableBody>
+      {order.OrderBookItem.map((item) => (
+        <TableRow key={item.id}>
+          <TableCell>{item.book.book_title}</TableCell>
+          <TableCell>{item.book.jsbn_number}</TableCell>
+          <TableCell align="right">{item.number_of_copies}</TableCell>
+          {showAccepted ? <TableCell align="right">{item.accepted_book_copies ?? item.number_of_copies}</TableCell> : null}
+        </TableRow>
+      ))}
+    </TableBody>
+  </Table>
+);
+
+/** Order Details: items, library (or publisher) and the order history. */
+export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
+  return (
+    <Dialog open={Boolean(order)} onClose={onClose} aria-labelledby="order-details-title" maxWidth="md" fullWidth>
+      <DialogTitle id="order-details-title">Order Details</DialogTitle>
+      {order ? (
+        <DialogContent>
+          <Stack spacing={2}>
+            <Typography>
+              Order id: <strong>{order.orderId}</strong> · {formatDate(order.order_date)} · {ORDER_STATUS_LABEL[order.status]}
+            </Typography>
+            <Box sx={{ overflowX: 'auto' }}>{orderItemsTable(order, order.status !== 'REQUESTED')}</Box>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <Box>
+                <Typography sx={{ fontWeight: 700 }}>Library</Typography>
+                <Typography>{order.library.name}</Typography>
+                <Typography variant="body2">{orNA(order.library.address)}</Typography>
+                <Typography variant="body2">{formatPhone(order.library.mobile_no)}</Typography>
+                <Typography variant="body2">{orNA(order.library.email)}</Typography>
+              </Box>
+              <Box>
+                <Typography sx={{ fontWeight: 700 }}>Publisher</Typography>
+                <Typography>{order.publisher.publisher_name}</Typography>
+                <Typography variant="body2">{orNA(order.publisher.address)}</Typography>
+                <Typography variant="body2">{formatPhone(order.publisher.mobile_no)}</Typography>
+                <Typography variant="body2">{orNA(order.publisher.email)}</Typography>
+              </Box>
+            </Box>
+            <Box>
+              <Typography sx={{ fontWeight: 700 }}>Order history</Typography>
+              {order.history?.length ? (
+                <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                  {order.history.map((event, index) => (
+                    <li key={`${event.at}-${index}`}>
+                      <Typography variant="body2">
+                        {ORDER_STATUS_LABEL[event.status] ?? event.status} — {formatDate(event.at)} {new Date(event.at).toLocaleTimeString('en-IN')} ({event.by})
+                      </Typography>
+                    </li>
+                  ))}
+                </Box>
+              ) : (
+                <Typography variant="body2">{MSG.noData}</Typography>
+              )}
+            </Box>
+          </Stack>
+        </DialogContent>
+      ) : null}
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Courier Details of a dispatched order. */
+export function CourierDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
+  const dispatch = order?.dispetchedOrder;
+  return (
+    <Dialog open={Boolean(order)} onClose={onClose} aria-labelledby="courier-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="courier-title">Courier Details</DialogTitle>
+      <DialogContent>
+        {dispatch ? (
+          <Stack spacing={1}>
+            <Typography>Courier company name: {orNA(dispatch.courierCompanyName)}</Typography>
+            <Typography>Courier company number: {orNA(dispatch.courierCompanyNumber)}</Typography>
+            <Typography>Tracking id: {orNA(dispatch.trackingId)}</Typography>
+            {dispatch.orderimage ? (
+              <Link href={dispatch.orderimage} target="_blank" rel="noopener">
+                View file
+              </Link>
+            ) : (
+              <Typography>File: Not Available.</Typography>
+            )}
+          </Stack>
+        ) : (
+          <Typography>No courier details were given for this order.</Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Partial Accept: accepted copies per item, clamped on blur between 0 and the ordered count. */
+export function PartialAcceptDialog({
+  order,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  order: OrderDto;
+  busy: boolean;
+  onSubmit: (items: { id: number; PartialBook: number }[]) => void;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState<Record<number, string>>(() => Object.fromEntries(order.OrderBookItem.map((item) => [item.id, String(item.number_of_copies)])));
+  const clamp = (id: number, max: number) =>
+    setValues((current) => ({ ...current, [id]: String(Math.min(max, Math.max(0, Number(current[id]) || 0))) }));
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="partial-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="partial-title">Partial Accept</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          Order {order.orderId}: enter how many copies of each book you accept.
+        </Typography>
+        <Stack spacing={2}>
+          {order.OrderBookItem.map((item) => (
+            <Stack key={item.id} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+              <Typography sx={{ flex: 1 }}>
+                {item.book.book_title} <Typography component="span" color="text.secondary">(ordered {item.number_of_copies})</Typography>
+              </Typography>
+              <TextField
+                label={`Accepted copies for ${item.book.book_title}`}
+                value={values[item.id] ?? ''}
+                onChange={(event) => setValues((current) => ({ ...current, [item.id]: digitsOnly(event.target.value, 6) }))}
+                onBlur={() => clamp(item.id, item.number_of_copies)}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                sx={{ width: { sm: 220 } }}
+              />
+            </Stack>
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+        <Button
+          variant="contained"
+          disabled={busy}
+          onClick={() =>
+            onSubmit(
+              order.OrderBookItem.map((item) => ({
+                id: item.id,
+                PartialBook: Math.min(item.number_of_copies, Math.max(0, Number(values[item.id]) || 0)),
+              })),
+            )
+          }
+        >
+          Submit
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+interface DispatchForm {
+  courierCompanyName: string;
+  courierCompanyNumber: string;
+  trackingId: string;
+  orderImage: File | null;
+}
+
+const DISPATCH_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
+const dispatchResolver = withChecks(zodResolver(dispatchOrder.omit({ orderId: true })) as unknown as Resolver<DispatchForm>, (values) => {
+  const file = values.orderImage;
+  if (!file) return {};
+  if (!DISPATCH_TYPES.includes(file.type)) return { orderImage: MSG.unsupportedFile };
+  if (file.size > MAX_DISPATCH_FILE_BYTES) return { orderImage: MSG.dispatchFileTooLarge };
+  return {};
+});
+
+/** Dispatch Details: optional file and courier fields, then 'Dispatch'. */
+export function DispatchDialog({
+  order,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  order: OrderDto;
+  busy: boolean;
+  onSubmit: (values: { courierCompanyName?: string; courierCompanyNumber?: string; trackingId?: string; orderImage: File | null }) => void;
+  onClose: () => void;
+}) {
+  const form = useForm<DispatchForm>({
+    resolver: dispatchResolver,
+    mode: 'onTouched',
+    defaultValues: { courierCompanyName: '', courierCompanyNumber: '', trackingId: '', orderImage: null },
+  });
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="dispatch-title" maxWidth="sm" fullWidth>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          const output = values as unknown as { courierCompanyName?: string; courierCompanyNumber?: string; trackingId?: string };
+          onSubmit({ ...output, orderImage: form.getValues('orderImage') });
+        })}
+      >
+        <DialogTitle id="dispatch-title">Dispatch Details</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2">Order {order.orderId}</Typography>
+            <Controller
+              control={form.control}
+              name="orderImage"
+              render={({ field, fieldState }) => (
+                <FileField
+                  label="Courier receipt"
+                  accept="image/jpeg,image/png,application/pdf"
+                  value={field.value}
+                  onChange={(file) => {
+                    field.onChange(file);
+                    void form.trigger('orderImage');
+                  }}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                  helperText="JPEG, PNG or PDF, up to 5 MB (optional)"
+                />
+              )}
+            />
+            <FormText control={form.control} name="courierCompanyName" label="Courier company name" />
+            <FormText control={form.control} name="courierCompanyNumber" label="Courier company number" transform={(value) => value.slice(0, 20)} />
+            <FormText control={form.control} name="trackingId" label="Tracking id" />
+            <Alert severity="info">If the courier details are not available, you can click Dispatch directly.</Alert>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Close
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Dispatch
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Business constants and limits — spec §9 of both documents. Named here once and imported
+ * by the API and the web app; never repeat one of these numbers elsewhere.
+ */
+
+/** Phone numbers are 10 digits, shown with this country code. */
+export const PHONE_DIGITS = 10;
+export const COUNTRY_CODE = '+91';
+/** One-time code: 6 digits; resend unlocks after 60 s (ms). */
+export const OTP_LENGTH = 6;
+export const OTP_RESEND_WAIT_MS = 60_000;
+/** One-time code lifetime (ms) and wrong tries before it dies — DESIGN §8. */
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+/** Password length bounds (characters). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** Minimum letterhead text (characters). */
+export const LETTER_TEXT_MIN = 10;
+/** Publisher unique id (`publisher_no`) length. */
+export const PUBLISHER_NO_LENGTH = 5;
+
+/** Upload limits in bytes — spec books §9. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_PDF_BYTES = 209_715_200;
+export const MAX_DISPATCH_FILE_BYTES = 5_242_880;
+
+/** Lists — spec §9. */
+export const SEARCH_DEBOUNCE_MS = 500;
+export const PAGE_SIZES = ['10', '25', '50', '100', 'all'] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = '10';
+export const SEARCH_PAGE_SIZE = 50;
+export const NEWLY_PUBLISHED_PAGE_SIZE = 20;
+export const EMPTY_VALUE = 'N/A';
+
+/** Samvat offsets — spec books §4. */
+export const VIKRAM_SAMVAT_OFFSET = 57;
+export const VEER_SAMVAT_OFFSET = 527;
+
+/** QR image edge in pixels (spec: 200x200). */
+export const QR_SIZE_PX = 200;
+
+/** Account roles, as `modelType` on the wire. */
+export const MODEL_TYPES = ['PUBLISHER', 'LIBRARY'] as const;
+export type ModelType = (typeof MODEL_TYPES)[number];
+
+export const PUBLISHER_TYPES = ['Sangh', 'Trust', 'Private Company', 'Institution'] as const;
+export const SANCHALAK_TYPES = ['Sangh Sanchalit', 'Trust Sanchalit', 'Institution'] as const;
+
+/** Order statuses — spec books §4. */
+export const ORDER_STATUSES = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What users read for each status (tab labels of Track Your Orders / Received Orders). */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  REQUESTED: 'Requested',
+  IN_PROGRESS: 'Preparing',
+  DISPATCHED: 'Dispatched',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+};
+
+/** The actions on an order. */
+export const ORDER_ACTIONS = ['accept', 'partialAccept', 'reject', 'cancel', 'dispatch', 'receive'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/**
+ * The order state machine as data — spec books §4 table. The server checks every change
+ * against it; the web app uses it to decide which buttons exist.
+ */
+export const ORDER_TRANSITIONS: Record<OrderAction, { from: OrderStatus; to: OrderStatus; by: ModelType }> = {
+  accept: { from: 'REQUESTED', to: 'IN_PROGRESS', by: 'PUBLISHER' },
+  partialAccept: { from: 'REQUESTED', to: 'IN_PROGRESS', by: 'PUBLISHER' },
+  reject: { from: 'REQUESTED', to: 'CANCELLED', by: 'PUBLISHER' },
+  cancel: { from: 'REQUESTED', to: 'CANCELLED', by: 'LIBRARY' },
+  dispatch: { from: 'IN_PROGRESS', to: 'DISPATCHED', by: 'PUBLISHER' },
+  receive: { from: 'DISPATCHED', to: 'COMPLETED', by: 'LIBRARY' },
+};
+
+/** The actions `role` may take on an order that is in `status`. */
+export function allowedOrderActions(role: ModelType, status: OrderStatus): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => {
+    const rule = ORDER_TRANSITIONS[action];
+    return rule.by === role && rule.from === status;
+  });
+}
+
+/** Book size presets in inches (height × width) — spec books §9. */
+export const BOOK_SIZE_PRESETS = [
+  { key: 'pocket', label: 'Pocket', height: 6.87, width: 4.25 },
+  { key: 'medium', label: 'Medium', height: 8.5, width: 5.5 },
+  { key: 'large', label: 'Large', height: 11, width: 8.5 },
+] as const;
+
+/** Currency choices: the spec's five first, default INR. */
+export const LEADING_CURRENCIES = ['INR', 'USD', 'CAD', 'EUR', 'AED'] as const;
+export const DEFAULT_CURRENCY = 'INR';

@@ -1,0 +1,56 @@
+/**
+ * The exact texts users read, quoted from the spec. Both sides import them, so a message
+ * exists once: the server validation answers with it and the web form shows it.
+ */
+export const MSG = {
+  // accounts §5
+  invalidEmail: 'Invalid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordUpper: 'Password must contain at least one uppercase letter',
+  passwordLower: 'Password must contain at least one lowercase letter',
+  passwordSpecial: 'Password must contain at least one special character',
+  passwordSpaces: 'Password cannot include white spaces',
+  passwordsMatch: 'Passwords must match',
+  phone10: 'Phone number must be 10 digits',
+  whatsapp10: 'Whatsapp number must be 10 digits',
+  landline10: 'Landline number must be 10 digits',
+  publisherNo5: 'Publisher unique id must be 5 characters long',
+  otpRequired: 'OTP is required',
+  otp6: 'OTP must be 6 characters long',
+  letterText10: 'Text field must be at least 10 characters',
+  stateRequired: 'State is required',
+  cityRequired: 'City is required',
+  // books §5
+  bookTitle: 'Book title is required.',
+  bookETitle: 'Book English title is required.',
+  pages: 'Number of pages is required.',
+  publicationYear: 'Publication year is required.',
+  language: 'Language is required.',
+  bookCover: 'Book cover page is required.',
+  swaroop: 'Swaroop is required',
+  subjectOrOther: 'At least one subject or other subject is required',
+  authorAtLeastOne: 'At least one author with a name is required.',
+  authorType: 'Author type is required.',
+  authorName: 'Author name is required.',
+  bookCreated: 'Book created successfully',
+  bookRegistered: 'Your book has been registered successfully.',
+  availablePrompt: 'Is book available for printing?',
+  // ordering
+  orderQuantity: 'Order Quantity can not be empty or 0.',
+  noItems: 'No items',
+  letterTextHint: 'Want to order book? Please add letter text to create your first order.',
+  cancelConfirm: 'Are you sure you want to cancel this order?',
+  receivedConfirm: 'Are you sure you want to update the status of this order?',
+  invalidCourierNumber: 'Invalid Number',
+  unsupportedFile: 'Unsupported File Format',
+  dispatchFileTooLarge: 'File Size is too large, please select a file with a size less than 5 MB',
+  orderDispatched: 'Order dispatched successfully',
+  searchAtLeastOne: 'Please fill at least one field before submitting.',
+  // shared §8
+  maintenance: 'Server is under maintenance mode. Please try again later.',
+  unauthorized: 'Unauthorized',
+  serviceUnavailable: 'Service unavailable',
+  somethingWrong: 'Something went wrong',
+  noData: 'No data found',
+  loading: 'Loading...',
+} as const;

@@ -1,0 +1,82 @@
+/**
+ * Building blocks shared by every area's schemas: trimmed NFC text, phone numbers, e-mail,
+ * password rules and the list query of DESIGN §3.
+ */
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { PAGE_SIZES, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS } from '../constants.js';
+
+/** Trims and NFC-normalises text (Gujarati and Devanagari are stored NFC). */
+export const nfc = (value: string) => value.normalize('NFC').trim();
+
+/** Required trimmed NFC text; `message` when empty. */
+export const requiredText = (message: string, max = 500) =>
+  z.string({ error: message }).transform(nfc).pipe(z.string().min(1, message).max(max));
+
+/** Optional trimmed NFC text; empty becomes undefined. */
+export const optionalText = (max = 500) =>
+  z
+    .string()
+    .optional()
+    .nullable()
+    .transform((value) => (value == null ? undefined : nfc(value) || undefined))
+    .pipe(z.string().max(max).optional());
+
+export const email = z
+  .string({ error: MSG.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(MSG.invalidEmail).max(254));
+
+/** Exactly 10 digits; `message` otherwise. */
+export const phone = (message: string) =>
+  z.string({ error: message }).trim().regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), message);
+
+/** An optional phone: empty is allowed, anything else must be 10 digits. */
+export const optionalPhone = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((value) => value || undefined)
+    .pipe(z.string().regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), message).optional());
+
+/** The password rules of registration and change password (accounts §5). */
+export const newPassword = z
+  .string({ error: MSG.passwordMin })
+  .min(PASSWORD_MIN, MSG.passwordMin)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .regex(/[A-Z]/, MSG.passwordUpper)
+  .regex(/[a-z]/, MSG.passwordLower)
+  .regex(/[^A-Za-z0-9\s]/, MSG.passwordSpecial)
+  .regex(/^\S*$/, MSG.passwordSpaces);
+
+/** A positive integer id from a path or a form field (strings are coerced). */
+export const id = z.coerce.number().int().positive();
+export const idParam = z.object({ id });
+
+/** List query of DESIGN §3: queryString, pageNo, limit (10|25|50|100|all), sortedField, sortedOrder. */
+export const listQuery = z.object({
+  queryString: z.string().trim().max(200).optional().transform((value) => (value ? nfc(value) : undefined)),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.enum(PAGE_SIZES).default('10'),
+  sortedField: z.string().trim().max(50).optional(),
+  sortedOrder: z.enum(['asc', 'desc']).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** The envelope of every successful reply (DESIGN §3). */
+export interface ApiReply<T> {
+  statusCode: number;
+  message: string;
+  data: T;
+}
+
+/** The envelope of every error reply (DESIGN §3). */
+export interface ApiErrorReply {
+  statusCode: number;
+  message: string;
+  error: string;
+  details?: { field: string; message: string }[];
+}

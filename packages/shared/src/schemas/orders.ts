@@ -1,0 +1,73 @@
+/**
+ * Orders: creating orders from the cart, status changes, dispatch and the list — spec
+ * books-and-orders §3, §4, §5, §7.
+ */
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { ORDER_STATUSES, type OrderStatus } from '../constants.js';
+import { listQuery, optionalText } from './common.js';
+
+/** One cart line sent to POST /api/book/order-book. */
+export const orderItemInput = z.object({
+  publisherId: z.coerce.number().int().positive(),
+  bookId: z.coerce.number().int().positive(),
+  numberOfCopies: z.coerce.number({ error: MSG.orderQuantity }).int(MSG.orderQuantity).min(1, MSG.orderQuantity).max(100_000),
+  bookTitle: z.string().max(500).optional(),
+});
+
+/** POST /api/book/order-book (header Idempotency-Key) → one order per publisher. */
+export const createOrders = z.object({
+  orders: z.array(orderItemInput, { error: MSG.noItems }).min(1, MSG.noItems).max(500),
+});
+export type CreateOrdersInput = z.infer<typeof createOrders>;
+
+/** PATCH /api/book/order-book/:id */
+export const updateOrderStatus = z.object({
+  status: z.enum(['IN_PROGRESS', 'CANCELLED', 'DISPATCHED', 'COMPLETED']),
+  orderItems: z
+    .array(z.object({ id: z.coerce.number().int().positive(), PartialBook: z.coerce.number().int().min(0).max(100_000) }))
+    .optional(),
+});
+export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatus>;
+
+/** POST /api/book/create-dispatch (multipart; optional `orderImage` file). */
+export const dispatchOrder = z.object({
+  orderId: z.coerce.number().int().positive(),
+  courierCompanyName: optionalText(200),
+  courierCompanyNumber: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (!value || Number(value) <= 0 ? undefined : value))
+    .pipe(z.string().length(10, MSG.invalidCourierNumber).optional()),
+  trackingId: optionalText(100),
+});
+export type DispatchOrderInput = z.infer<typeof dispatchOrder>;
+
+/** GET /api/book/order-book */
+export const orderListQuery = listQuery.extend({ orderStatus: z.enum(ORDER_STATUSES).optional() });
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+/** An order as the API returns it (spec books §3 "Order book"). */
+export interface OrderDto {
+  id: number;
+  orderId: string;
+  order_date: string;
+  totalCopies: number;
+  status: OrderStatus;
+  library: { id: number; name: string; logoUrl: string | null; address: string; mobile_no: string; email: string };
+  publisher: { id: number; publisher_name: string; logoUrl: string | null; address: string; mobile_no: string; email: string };
+  OrderBookItem: {
+    id: number;
+    number_of_copies: number;
+    accepted_book_copies: number | null;
+    book: { id: number; book_title: string; jsbn_number: string; authors: string[] };
+  }[];
+  dispetchedOrder: {
+    orderimage: string | null;
+    courierCompanyName: string | null;
+    courierCompanyNumber: string | null;
+    trackingId: string | null;
+  } | null;
+  history: { status: OrderStatus; at: string; by: string }[];
+}
