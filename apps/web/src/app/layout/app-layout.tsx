@@ -28,7 +28,6 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { useSession } from '../../api/session';
 import { LoadingState } from '../../components/page';
-import { SafeImage } from '../../components/safe-image';
 import { PAGE_MAX_WIDTH } from '../theme';
 import { paths } from '../paths';
 import { PROFILE_MENU, ROLE_LABEL, isGroup, menuFor, type MenuGroup, type MenuItemDef } from './menus';
@@ -135,8 +134,9 @@ function ProfileMenu() {
   return (
     <>
       <IconButton aria-label="Profile" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'common.white', color: 'primary.main', fontWeight: 700 }}>
-          {user.logoUrl ? <SafeImage src={user.logoUrl} alt={user.name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : initial}
+        {/* Avatar shows the initial when there is no logo or it fails to load. */}
+        <Avatar src={user.logoUrl ?? undefined} alt={user.name} sx={{ width: 36, height: 36, bgcolor: 'common.white', color: 'primary.main', fontWeight: 700 }}>
+          {initial}
         </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>

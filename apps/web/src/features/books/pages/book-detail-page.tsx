@@ -6,13 +6,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import { COUNTRY_CODE, QR_SIZE_PX, formatJsbn, type BookDto } from '@jsbn/shared';
+import { COUNTRY_CODE, QR_SIZE_PX, formatJsbn, type BookDto, type SwaroopOption } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { formatDate, formatPhone, formatPrice, orNA } from '../../../components/format';
 import { LoadingState } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath, paths, publisherBooksPath } from '../../../app/paths';
-import { qrDownloadUrl, useBookByJsbn } from '../api/books-api';
+import { qrDownloadUrl, useBookByJsbn, useSwaroops } from '../api/books-api';
 
 function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
   return (
@@ -27,8 +27,10 @@ function Fact({ label, value }: { label: string; value: string | number | null |
   );
 }
 
-function swaroopOf(book: BookDto) {
-  return [book.type, book.other_type].filter(Boolean).join(', ');
+function swaroopOf(book: BookDto, swaroops: SwaroopOption[] | undefined) {
+  const known = swaroops?.find((swaroop) => swaroop.code === book.type);
+  const type = known ? `${known.code} – ${known.label} (${known.gloss})` : book.type;
+  return [type, book.other_type].filter(Boolean).join(', ');
 }
 
 /** /jsbn/:jsbn — public book detail (spec books §2). */
@@ -38,6 +40,7 @@ export function BookDetailPage() {
   const { isLoggedIn, isLibrary } = useSession();
   const query = useBookByJsbn(jsbn);
   const queryClient = useQueryClient();
+  const swaroops = useSwaroops();
 
   useEffect(() => {
     // The error is toasted by the client; the user goes home (spec books §2).
@@ -91,7 +94,7 @@ export function BookDetailPage() {
             <Fact label="Language" value={book.language} />
             <Fact label="Pages" value={book.pages} />
             <Fact label="Publication year" value={years} />
-            <Fact label="Swaroop" value={swaroopOf(book)} />
+            <Fact label="Swaroop" value={swaroopOf(book, swaroops.data)} />
             <Fact label="Subjects" value={[...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')} />
             <Fact label="Authors" value={book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ')} />
             {book.part ? <Fact label="Part" value={book.part} /> : null}

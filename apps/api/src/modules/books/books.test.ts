@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { MSG, formatJsbn, isValidJsbn } from '@jsbn/shared';
+import { createBook, createPublisher, makeJpeg } from '../../db/factories.js';
+import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+
+const required = {
+  book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર',
+  book_e_title: 'Shri Uttaradhyayan Sutra',
+  pages: '356',
+  publication_year: '2024',
+  language: 'Gujarati',
+  type: 'AGM1',
+  'subjects[0][id]': '1',
+  'authors[0][authorType]': '1',
+  'authors[0][author_name]': 'Sudharma Swami',
+};
+
+describe.each(ENGINES)('books on %s', (engine) => {
+  let t: TestApp;
+  let cover: Buffer;
+  let publisher: Awaited<ReturnType<typeof createPublisher>>;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    cover = await makeJpeg('Cover');
+    publisher = await createPublisher(t.ctx, { publisher_no: 'AHM01', publisher_name: 'Ahmedabad Jain Prakashan' });
+    headers = await authHeader(t.app, publisher, 'PUBLISHER');
+  });
+  afterAll(() => t.close());
+
+  const post = (fields: Record<string, string>, file: Buffer | null = cover, auth = headers) =>
+    t.app.inject({ method: 'POST', url: '/api/book', headers: auth, payload: form(fields, file ? { book_cover: [file, 'cover.jpg', 'image/jpeg'] } : {}) });
+
+  it('gives a registered book the next JSBN of its publisher and a QR code of its page', async () => {
+    const next = await t.app.inject({ method: 'GET', url: '/api/book/book-jsbn-number', headers });
+    expect(next.json().data).toEqual({ publisher_no: 'AHM01', publisher_jsbn_id: '00001' });
+
+    const response = await post(required);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(MSG.bookCreated);
+    const { id, jsbn_number, qrcode_image } = response.json().data;
+    expect(jsbn_number).toMatch(/^AHM01-00001-[0-9A-Z]$/);
+    expect(isValidJsbn(jsbn_number)).toBe(true);
+    expect(qrcode_image).toMatch(/^data:image\/png;base64,/);
+
+    const png = Buffer.from(qrcode_image.split(',')[1], 'base64');
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([200, 200]);
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(`https://jsbn.test/jsbn/${jsbn_number}`);
+
+    const jpeg = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn_number.toLowerCase()}/qrcode.jpg` });
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.headers['content-disposition']).toBe(`attachment; filename="JSBN-${jsbn_number}.jpg"`);
+    const meta = await sharp(jpeg.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 200, 200]);
+
+    const second = await post({ ...required, book_title: 'બીજું પુસ્તક', book_e_title: 'Second book' });
+    expect(second.json().data.jsbn_number).toMatch(/^AHM01-00002-[0-9A-Z]$/);
+
+    const book = await t.app.inject({ method: 'GET', url: `/api/book/${id}` });
+    expect(book.json().data.book).toMatchObject({
+      book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર',
+      vikram_samvat: 2081,
+      veer_samvat: 2551,
+      authors: [{ authorType: 1, author_type: 'Author', author_name: 'Sudharma Swami' }],
+      subjects: [{ id: 1, subject_name: 'Agam' }],
+      isAvailable: false,
+    });
+  });
+
+  it('stores titles NFC', async () => {
+    const decomposed = 'क़ुरान'.normalize('NFD');
+    const response = await post({ ...required, book_title: decomposed, book_e_title: 'NFC test' });
+    const book = await t.app.inject({ method: 'GET', url: `/api/book/${response.json().data.id}` });
+    expect(book.json().data.book.book_title).toBe(decomposed.normalize('NFC'));
+  });
+
+  it('names every missing required field with the spec message', async () => {
+    const response = await post({}, null);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual(
+      expect.arrayContaining([
+        { field: 'book_title', message: MSG.bookTitle },
+        { field: 'book_e_title', message: MSG.bookETitle },
+        { field: 'pages', message: MSG.pages },
+        { field: 'publication_year', message: MSG.publicationYear },
+        { field: 'language', message: MSG.language },
+      ]),
+    );
+    const rules = await post({ book_title: 'x', book_e_title: 'x', pages: '10', publication_year: '2020', language: 'Hindi' });
+    expect(rules.json().details).toEqual([
+      { field: 'type', message: MSG.swaroop },
+      { field: 'subjects', message: MSG.subjectOrOther },
+      { field: 'authors', message: MSG.authorAtLeastOne },
+    ]);
+    const noCover = await post(required, null);
+    expect(noCover.json().details).toEqual([{ field: 'book_cover', message: MSG.bookCover }]);
+    const author = await post({ ...required, 'authors[0][author_name]': ' ' });
+    expect(author.json().details).toEqual([{ field: 'authors.0.author_name', message: MSG.authorName }]);
+  });
+
+  it('accepts other_type and other_subject in place of swaroop and subjects', async () => {
+    const { type: _type, 'subjects[0][id]': _subject, ...rest } = required;
+    const response = await post({ ...rest, other_type: 'Granth', other_subject: 'Jain history' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a cover that is not a JPEG and a library or visitor registering books', async () => {
+    const png = await sharp(cover).png().toBuffer();
+    const response = await post(required, png);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().details).toEqual([{ field: 'book_cover', message: 'Book cover must be a JPEG image.' }]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/book', payload: form(required) })).statusCode).toBe(401);
+  });
+
+  it('finds a book by part of its Gujarati or Devanagari title, English title, author and JSBN', async () => {
+    const other = await createPublisher(t.ctx, { publisher_no: 'JPR01', publisher_name: 'Jinvani Granthmala' });
+    const gujarati = await createBook(t.ctx, other.publisherId, {
+      book_title: 'ભક્તામર સ્તોત્ર',
+      book_e_title: 'Bhaktamar Stotra',
+      authors: [{ authorType: 1, author_name: 'Acharya Mantungasuri' }],
+    });
+    const devanagari = await createBook(t.ctx, other.publisherId, {
+      book_title: 'तत्त्वार्थसूत्र',
+      book_e_title: 'Tattvartha Sutra',
+      language: 'Sanskrit',
+      authors: [{ authorType: 1, author_name: 'Umaswati' }],
+    });
+    const search = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query } });
+      expect(response.statusCode).toBe(200);
+      return (response.json().data.books as { jsbn_number: string }[]).map((book) => book.jsbn_number);
+    };
+    expect(await search('ભક્તામર')).toEqual([gujarati.jsbn_number]);
+    expect(await search('સ્તોત્ર')).toEqual([gujarati.jsbn_number]);
+    expect(await search('त्त्वार्थ')).toEqual([devanagari.jsbn_number]);
+    expect(await search('tattvartha')).toEqual([devanagari.jsbn_number]);
+    expect(await search('mantunga')).toEqual([gujarati.jsbn_number]);
+    expect(await search(devanagari.jsbn_number)).toEqual([devanagari.jsbn_number]);
+    expect(await search(devanagari.jsbn_number.replaceAll('-', '').toLowerCase())).toEqual([devanagari.jsbn_number]);
+    expect(await search('no such book at all')).toEqual([]);
+
+    const advanced = await t.app.inject({ method: 'GET', url: '/api/book', query: { author_name: 'umaswati', language: 'sanskrit' } });
+    expect(advanced.json().data.books.map((book: { jsbn_number: string }) => book.jsbn_number)).toEqual([devanagari.jsbn_number]);
+    const byPublisher = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${other.publisherId}` });
+    expect(byPublisher.json().data).toMatchObject({ total: 2, publisherName: 'Jinvani Granthmala' });
+  });
+
+  it('opens a book by its JSBN in any case or hyphenation, and 404s an unknown one', async () => {
+    const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'समयसार', book_e_title: 'Samaysara' });
+    const variants = [book.jsbn_number, book.jsbn_number.toLowerCase(), book.jsbn_number.replaceAll('-', ''), ` ${book.jsbn_number.replaceAll('-', ' ')} `];
+    for (const variant of variants) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${encodeURIComponent(variant)}` });
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(Object.keys(data).sort()).toEqual(['book', 'generated_pdfs', 'publisher_info']);
+      expect(data.book.jsbn_number).toBe(book.jsbn_number);
+      expect(data.publisher_info).toMatchObject({ publisher_no: 'AHM01', publisher_name: 'Ahmedabad Jain Prakashan', city_name: 'Ahmedabad' });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/ZZZ99-99999-9' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/nonsense' })).statusCode).toBe(404);
+    expect(formatJsbn(book.jsbn_number)).toBe(book.jsbn_number);
+  });
+
+  it('lets only the owner set availability; another publisher gets 404', async () => {
+    const book = await createBook(t.ctx, publisher.publisherId);
+    const stranger = await createPublisher(t.ctx);
+    const strangerHeaders = await authHeader(t.app, stranger, 'PUBLISHER');
+    const denied = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: strangerHeaders, payload: { isAvailable: true } });
+    expect(denied.statusCode).toBe(404);
+    const done = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers, payload: { isAvailable: true } });
+    expect(done.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/book/${book.id}` })).json().data.book.isAvailable).toBe(true);
+    const invalid = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers, payload: { isAvailable: 'maybe' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details[0].field).toBe('isAvailable');
+  });
+});

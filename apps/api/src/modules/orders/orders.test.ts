@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@jsbn/shared';
+import { createBook, createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
+import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+
+type Headers = { authorization: string };
+
+describe.each(ENGINES)('orders on %s', (engine) => {
+  let t: TestApp;
+  let pub1: Headers, pub2: Headers, lib: Headers, otherLib: Headers;
+  let ids: { pub1: number; pub2: number };
+  let books: { a: number; b: number; c: number };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const p1 = await createPublisher(t.ctx, { publisher_no: 'PUB01' });
+    const p2 = await createPublisher(t.ctx, { publisher_no: 'PUB02' });
+    const l1 = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
+    const l2 = await createLibrary(t.ctx);
+    [pub1, pub2, lib, otherLib] = await Promise.all([
+      authHeader(t.app, p1, 'PUBLISHER'),
+      authHeader(t.app, p2, 'PUBLISHER'),
+      authHeader(t.app, l1, 'LIBRARY'),
+      authHeader(t.app, l2, 'LIBRARY'),
+    ]);
+    ids = { pub1: p1.publisherId, pub2: p2.publisherId };
+    books = {
+      a: (await createBook(t.ctx, p1.publisherId, { book_title: 'કલ્પસૂત્ર' })).id,
+      b: (await createBook(t.ctx, p1.publisherId, { book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra' })).id,
+      c: (await createBook(t.ctx, p2.publisherId, { book_title: 'समयसार', book_e_title: 'Samaysara' })).id,
+    };
+  });
+  afterAll(() => t.close());
+
+  const order = (headers: Headers, lines: { publisherId: number; bookId: number; numberOfCopies: number }[], key?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: { orders: lines } });
+  const patch = (headers: Headers, id: number, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${id}`, headers, payload });
+  const list = async (headers: Headers, orderStatus: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/book/order-book', headers, query: { orderStatus } })).json().data;
+
+  it('makes one order per publisher, once per Idempotency-Key', async () => {
+    const lines = [
+      { publisherId: ids.pub1, bookId: books.a, numberOfCopies: 2 },
+      { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 1 },
+      { publisherId: ids.pub2, bookId: books.c, numberOfCopies: 3 },
+    ];
+    const first = await order(lib, lines, 'cart-1');
+    expect(first.statusCode).toBe(201);
+    const created = first.json().data as { id: number; orderId: string; publisherId: number }[];
+    expect(created.map((o) => o.publisherId).sort()).toEqual([ids.pub1, ids.pub2].sort());
+    const retry = await order(lib, lines, 'cart-1');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.map((o: { id: number }) => o.id).sort()).toEqual(created.map((o) => o.id).sort());
+    const pending = await list(lib, 'REQUESTED');
+    expect(pending.total).toBe(2);
+    const toPub1 = await list(pub1, 'REQUESTED');
+    expect(toPub1.total).toBe(1);
+    expect(toPub1.orderBooks[0]).toMatchObject({ status: 'REQUESTED', totalCopies: 3, library: { name: 'શ્રી જ્ઞાન ભંડાર' } });
+    expect(toPub1.orderBooks[0].OrderBookItem.map((item: { number_of_copies: number }) => item.number_of_copies).sort()).toEqual([1, 2]);
+  });
+
+  it('takes an order through accept, dispatch with proof and receipt, with its history', async () => {
+    const [created] = (await order(lib, [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 4 }])).json().data;
+    const accepted = await patch(pub2, created.id, { status: 'IN_PROGRESS' });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().message).toBe('Order accepted successfully');
+
+    const proof = await makeJpeg('receipt', { width: 100, height: 100 });
+    const dispatched = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub2,
+      payload: form({ orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC123456' }, { orderImage: [proof, 'r.jpg', 'image/jpeg'] }),
+    });
+    expect(dispatched.statusCode).toBe(200);
+    expect(dispatched.json().message).toBe(MSG.orderDispatched);
+
+    const inTransit = (await list(lib, 'DISPATCHED')).orderBooks.find((o: { id: number }) => o.id === created.id);
+    expect(inTransit.dispetchedOrder).toMatchObject({ courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC123456' });
+    const file = await t.app.inject({ method: 'GET', url: inTransit.dispetchedOrder.orderimage });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(proof)).toBe(true);
+    const unsigned = await t.app.inject({ method: 'GET', url: inTransit.dispetchedOrder.orderimage.split('?')[0] });
+    expect(unsigned.statusCode).toBe(403);
+
+    const received = await patch(lib, created.id, { status: 'COMPLETED' });
+    expect(received.statusCode).toBe(200);
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: lib })).json().data.orderBook;
+    expect(detail.status).toBe('COMPLETED');
+    expect(detail.history.map((event: { status: string }) => event.status)).toEqual(['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED']);
+    expect(detail.OrderBookItem[0].accepted_book_copies).toBe(4);
+  });
+
+  it('answers 409 for an action in the wrong state and 404 for another account’s order', async () => {
+    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+    expect((await patch(pub2, created.id, { status: 'IN_PROGRESS' })).statusCode).toBe(404);
+    expect((await patch(otherLib, created.id, { status: 'CANCELLED' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: otherLib })).statusCode).toBe(404);
+    const early = await patch(lib, created.id, { status: 'COMPLETED' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('This order is Requested; only a Dispatched order can be marked as received.');
+    expect((await patch(lib, created.id, { status: 'IN_PROGRESS' })).statusCode).toBe(403);
+
+    const cancelled = await patch(lib, created.id, { status: 'CANCELLED' });
+    expect(cancelled.json().message).toBe('Order cancelled successfully');
+    const late = await patch(pub1, created.id, { status: 'IN_PROGRESS' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This order is Cancelled; only a Requested order can be accepted.');
+  });
+
+  it('lets a publisher reject or partly accept, clamping nothing silently', async () => {
+    const [rejectMe] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+    expect((await patch(pub1, rejectMe.id, { status: 'CANCELLED' })).json().message).toBe('Order rejected successfully');
+
+    const [partial] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 5 }, { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 }])).json().data;
+    const items = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${partial.id}`, headers: pub1 })).json().data.orderBook.OrderBookItem as { id: number; number_of_copies: number }[];
+    const tooMany = await patch(pub1, partial.id, { status: 'IN_PROGRESS', orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies + 1 })) });
+    expect(tooMany.statusCode).toBe(400);
+    const ok = await patch(pub1, partial.id, { status: 'IN_PROGRESS', orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies === 5 ? 3 : 0 })) });
+    expect(ok.json().message).toBe('Order partially accepted successfully');
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${partial.id}`, headers: lib })).json().data.orderBook;
+    expect(detail.OrderBookItem.map((item: { accepted_book_copies: number }) => item.accepted_book_copies).sort()).toEqual([0, 3]);
+  });
+
+  it('checks quantities, books, roles, dispatch fields and letter text', async () => {
+    const zero = await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 0 }]);
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().details).toEqual([{ field: 'orders.0.numberOfCopies', message: MSG.orderQuantity }]);
+    const empty = await order(lib, []);
+    expect(empty.json().details).toEqual([{ field: 'orders', message: MSG.noItems }]);
+    const wrongPublisher = await order(lib, [{ publisherId: ids.pub2, bookId: books.a, numberOfCopies: 1 }]);
+    expect(wrongPublisher.json().details).toEqual([{ field: 'orders.0.bookId', message: 'Book not found for this publisher' }]);
+    expect((await order(pub1, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).statusCode).toBe(403);
+
+    const noLetter = await createLibrary(t.ctx, { letter_text: null });
+    const refused = await order(await authHeader(t.app, noLetter, 'LIBRARY'), [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Please add letter text to create your first order.');
+
+    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+    await patch(pub1, created.id, { status: 'IN_PROGRESS' });
+    const badNumber = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id, courierCompanyNumber: '12345' }) });
+    expect(badNumber.json().details).toEqual([{ field: 'courierCompanyNumber', message: MSG.invalidCourierNumber }]);
+    const badFile = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id }, { orderImage: [Buffer.from('plain text'), 'x.txt', 'text/plain'] }) });
+    expect(badFile.statusCode).toBe(415);
+    expect(badFile.json().message).toBe(MSG.unsupportedFile);
+    const bigFile = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id }, { orderImage: [Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5_242_880)]), 'big.pdf', 'application/pdf'] }) });
+    expect(bigFile.statusCode).toBe(413);
+    expect(bigFile.json().message).toBe(MSG.dispatchFileTooLarge);
+    const plain = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id }) });
+    expect(plain.statusCode).toBe(200);
+    const twice = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id }) });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('lets two racing accepts of one order win exactly once', async () => {
+    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.b, numberOfCopies: 1 }])).json().data;
+    const results = await Promise.all([patch(pub1, created.id, { status: 'IN_PROGRESS' }), patch(pub1, created.id, { status: 'CANCELLED' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: pub1 })).json().data.orderBook;
+    expect(detail.history).toHaveLength(2);
+  });
+
+  it('counts books on both dashboards', async () => {
+    const library = await createLibrary(t.ctx);
+    const headers = await authHeader(t.app, library, 'LIBRARY');
+    const publisher = await createPublisher(t.ctx);
+    const publisherHeaders = await authHeader(t.app, publisher, 'PUBLISHER');
+    const book = await createBook(t.ctx, publisher.publisherId);
+    const [first] = (await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }])).json().data;
+    await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 5 }]);
+    await patch(publisherHeaders, first.id, { status: 'IN_PROGRESS' });
+    const libraryView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers })).json().data;
+    expect(libraryView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0 });
+    expect(libraryView.commonDashboard.bookCount).toBeGreaterThanOrEqual(4);
+    const publisherView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data;
+    expect(publisherView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0 });
+  });
+});
