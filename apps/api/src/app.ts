@@ -37,11 +37,10 @@ export interface BuiltApp {
 }
 
 /**
- * Opens the database (migrating it), the storage and the secrets of `config`, and builds the app.
- * The app's `onClose` hook closes the database.
- * @param options.webDist folder of the built web app; null to serve none (API tests)
+ * Opens the database (migrating it), the file storage and the secrets of `config` — what the
+ * server, the importer and the tests share.
  */
-export async function buildApp(config: Config, options: { webDist?: string | null } = {}): Promise<BuiltApp> {
+export async function openContext(config: Config): Promise<{ ctx: AppContext; database: Database }> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: join(config.dataDir, 'db'),
@@ -53,7 +52,15 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     storage: new LocalStorage(join(config.dataDir, 'files'), secrets.fileSigningSecret),
     secrets,
   };
+  return { ctx, database };
+}
 
+/**
+ * Builds the app on a freshly opened context; the app's `onClose` hook closes the database.
+ * @param options.webDist folder of the built web app; null to serve none (API tests)
+ */
+export async function buildApp(config: Config, options: { webDist?: string | null } = {}): Promise<BuiltApp> {
+  const { ctx, database } = await openContext(config);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: true,

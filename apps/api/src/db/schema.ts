@@ -51,13 +51,14 @@ export const publishers = pgTable(
     publisher_no: text('publisher_no').notNull(),
     publisher_name: text('publisher_name').notNull(),
     publisher_type: text('publisher_type').notNull(),
-    address: text('address').notNull(),
-    state_id: integer('state_id').notNull(),
-    city_id: integer('city_id').notNull(),
-    pincode: text('pincode').notNull(),
+    /** Contact and place are required at registration; publishers created by the catalogue import may lack them. */
+    address: text('address'),
+    state_id: integer('state_id'),
+    city_id: integer('city_id'),
+    pincode: text('pincode'),
     landline_no: text('landline_no'),
-    mobile_no: text('mobile_no').notNull(),
-    whatsapp_no: text('whatsapp_no').notNull(),
+    mobile_no: text('mobile_no'),
+    whatsapp_no: text('whatsapp_no'),
     gst_no: text('gst_no'),
     aadhar_no: text('aadhar_no'),
     logo_key: text('logo_key'),
@@ -155,6 +156,8 @@ export const books = pgTable(
     is_available: boolean('is_available').notNull().default(false),
     contents: text('contents'),
     cover_key: text('cover_key'),
+    /** Id of the catalogue record a book was imported from (e.g. `jainelibrary:001014`). */
+    source_ref: text('source_ref'),
     /** Lower-cased NFC text of titles, authors, publisher and JSBN, for trigram search. */
     search_text: text('search_text').notNull().default(''),
     ...timestamps,
@@ -168,6 +171,8 @@ export const books = pgTable(
     index('books_publisher_created_idx').on(t.publisher_id, t.created_at),
     // recently published lists: ORDER BY created_at DESC
     index('books_created_idx').on(t.created_at),
+    // the importer skips records already imported
+    uniqueIndex('books_source_ref_key').on(t.source_ref),
     // search: search_text ILIKE '%…%' and word_similarity ranking (pg_trgm)
     index('books_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],

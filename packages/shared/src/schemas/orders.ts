@@ -56,7 +56,7 @@ export interface OrderDto {
   totalCopies: number;
   status: OrderStatus;
   library: { id: number; name: string; logoUrl: string | null; address: string; mobile_no: string; email: string };
-  publisher: { id: number; publisher_name: string; logoUrl: string | null; address: string; mobile_no: string; email: string };
+  publisher: { id: number; publisher_name: string; logoUrl: string | null; address: string | null; mobile_no: string | null; email: string };
   OrderBookItem: {
     id: number;
     number_of_copies: number;

@@ -55,6 +55,7 @@ CREATE TABLE "books" (
 	"is_available" boolean DEFAULT false NOT NULL,
 	"contents" text,
 	"cover_key" text,
+	"source_ref" text,
 	"search_text" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -160,13 +161,13 @@ CREATE TABLE "publishers" (
 	"publisher_no" text NOT NULL,
 	"publisher_name" text NOT NULL,
 	"publisher_type" text NOT NULL,
-	"address" text NOT NULL,
-	"state_id" integer NOT NULL,
-	"city_id" integer NOT NULL,
-	"pincode" text NOT NULL,
+	"address" text,
+	"state_id" integer,
+	"city_id" integer,
+	"pincode" text,
 	"landline_no" text,
-	"mobile_no" text NOT NULL,
-	"whatsapp_no" text NOT NULL,
+	"mobile_no" text,
+	"whatsapp_no" text,
 	"gst_no" text,
 	"aadhar_no" text,
 	"logo_key" text,
@@ -196,6 +197,7 @@ CREATE UNIQUE INDEX "books_jsbn_number_key" ON "books" USING btree ("jsbn_number
 CREATE UNIQUE INDEX "books_publisher_seq_key" ON "books" USING btree ("publisher_id","publisher_jsbn_id");--> statement-breakpoint
 CREATE INDEX "books_publisher_created_idx" ON "books" USING btree ("publisher_id","created_at");--> statement-breakpoint
 CREATE INDEX "books_created_idx" ON "books" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "books_source_ref_key" ON "books" USING btree ("source_ref");--> statement-breakpoint
 CREATE INDEX "books_search_text_trgm_idx" ON "books" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "libraries_account_id_key" ON "libraries" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "one_time_codes_account_purpose_idx" ON "one_time_codes" USING btree ("account_id","purpose");--> statement-breakpoint

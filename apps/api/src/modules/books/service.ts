@@ -63,6 +63,7 @@ export async function nextJsbnIds(ctx: AppContext, publisherId: number) {
  * Registers a book and gives it the next JSBN of its publisher (POST /book). The sequence is
  * taken with one `UPDATE … RETURNING` in the same transaction, so two books never share a number.
  * @param coverKey stored cover file (the caller deletes it if this throws)
+ * @param options.tx run inside this transaction; options.sourceRef the imported record's id
  * @throws AppError 400 for ids not in the lookup lists; 409 when the publisher has used all 99,999 numbers
  */
 export async function registerBook(
@@ -70,7 +71,7 @@ export async function registerBook(
   publisherId: number,
   fields: BookFields,
   coverKey: string | null,
-  tx?: DbOrTx,
+  options: { tx?: DbOrTx; sourceRef?: string } = {},
 ): Promise<BookRegistrationResult> {
   const errors = checkLookups(fields);
   if (errors.length) throw validationError(errors);
@@ -117,6 +118,7 @@ export async function registerBook(
         pdfurl: fields.pdfurl ?? null,
         contents: fields.contents ?? null,
         cover_key: coverKey,
+        source_ref: options.sourceRef ?? null,
         search_text: searchTextOf([
           fields.book_title,
           fields.book_e_title,
@@ -136,7 +138,7 @@ export async function registerBook(
     if (subjectIds.length) await db.insert(book_subjects).values(subjectIds.map((subject_id) => ({ book_id: bookId, subject_id })));
     return { id: bookId, jsbn_number: formatJsbn(jsbn), qrcode_image: await qrDataUrl(ctx.config.publicUrl, jsbn) };
   };
-  return tx ? run(tx) : ctx.db.transaction(run);
+  return options.tx ? run(options.tx) : ctx.db.transaction(run);
 }
 
 const bookColumns = {

@@ -25,8 +25,8 @@ export function listCities(stateId: number) {
   return state ? state.cities.map(({ city_id, city_name }) => ({ id: city_id, city_id, city_name })) : null;
 }
 
-export const stateName = (stateId: number) => STATE_BY_ID.get(stateId)?.state_name ?? '';
-export const cityName = (cityId: number) => CITY_BY_ID.get(cityId)?.city_name ?? '';
+export const stateName = (stateId: number | null) => (stateId ? STATE_BY_ID.get(stateId)?.state_name : undefined) ?? '';
+export const cityName = (cityId: number | null) => (cityId ? CITY_BY_ID.get(cityId)?.city_name : undefined) ?? '';
 
 /** True when `cityId` is a city of `stateId`. */
 export const cityInState = (cityId: number, stateId: number) => CITY_BY_ID.get(cityId)?.state_id === stateId;
@@ -38,3 +38,14 @@ export const stateIdByName = (name: string) =>
 /** Finds a city id of a state by its name (case-insensitive), for imports and demo data. */
 export const cityIdByName = (stateId: number, name: string) =>
   STATE_BY_ID.get(stateId)?.cities.find((city) => city.city_name.toLowerCase() === name.trim().toLowerCase())?.city_id;
+
+/** The first city named inside `text` (e.g. a publisher name ending in "Ahmedabad"), with its state. */
+export function findCityIn(text: string): { state_id: number; city_id: number } | undefined {
+  const words = ` ${text.toLowerCase().replace(/[^a-z ]/g, ' ')} `;
+  for (const state of STATES) {
+    for (const city of state.cities) {
+      if (city.city_name.length > 3 && words.includes(` ${city.city_name.toLowerCase()} `)) return { state_id: state.state_id, city_id: city.city_id };
+    }
+  }
+  return undefined;
+}
