@@ -1,0 +1,27 @@
+/** Debian's Chromium driven by playwright-core (no downloaded browsers on these machines). */
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Saves a full-page screenshot to e2e/artifacts/<name>.png. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
+
+/** Reads the newest one-time code sent to `email` from the dev outbox. */
+export async function outboxCode(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const body = (await response.json()) as { data: { messages: { code: string | null }[] } };
+  const code = body.data.messages.find((message) => message.code)?.code;
+  if (!code) throw new Error(`no code in the outbox for ${email}`);
+  return code;
+}
