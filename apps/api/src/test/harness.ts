@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsqrModule from 'jsqr';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -79,4 +80,13 @@ export function form(fields: Record<string, string | number>, files: Record<stri
   for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
   for (const [name, [bytes, filename, type]] of Object.entries(files)) data.append(name, new Blob([new Uint8Array(bytes)], { type }), filename);
   return data;
+}
+
+type JsQr = typeof jsqrModule.default;
+/** jsqr is CommonJS: its function is the module itself or its `default`, depending on the loader. */
+const jsQR: JsQr = (jsqrModule as unknown as { default?: JsQr }).default ?? (jsqrModule as unknown as JsQr);
+
+/** The text of the QR code in an RGBA pixel buffer, or null. */
+export function decodeQr(rgba: Buffer, width: number, height: number): string | null {
+  return jsQR(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length), width, height)?.data ?? null;
 }
