@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PDF_BYTES } from '@jsbn/shared';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -89,6 +91,12 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   await app.register(multipart, {
     limits: { fileSize: MAX_PDF_BYTES, files: 10, fields: 300, fieldSize: 100_000, parts: 310 },
   });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'JSBN API', version: '0.1.0', description: 'Spec: ../shared/spec; reference: docs/api.md' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(
     async (api) => {
