@@ -76,7 +76,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const counterpart = role === 'LIBRARY' ? 'Publisher' : 'Library';
   const columns: Column<OrderDto>[] = [
     { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    { key: 'orderId', header: 'Order id', render: (order) => order.orderId },
+    { key: 'orderId', header: 'Order id', render: (order) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{order.orderId}</Box> },
     { key: 'date', header: 'Order date', render: (order) => formatDate(order.order_date), sortField: 'order_date' },
     { key: 'party', header: counterpart, render: (order) => (role === 'LIBRARY' ? order.publisher.publisher_name : order.library.name), minWidth: 160 },
     {
