@@ -35,6 +35,23 @@ export function setNavigator(navigate: Navigate) {
   navigateTo = navigate;
 }
 
+/**
+ * Fetches cut off by a reload or by leaving the page fail like a network error; they must
+ * not clear the session, so the client notes when the page is going away.
+ */
+let unloading = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    unloading = true;
+  });
+  window.addEventListener('pagehide', () => {
+    unloading = true;
+  });
+  window.addEventListener('pageshow', () => {
+    unloading = false;
+  });
+}
+
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export interface RequestOptions {
@@ -80,6 +97,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (unloading) throw new ApiError(MSG.somethingWrong, 0, { handled: true });
     // Network failure or connection refused.
     clearSession();
     navigateTo('/');

@@ -125,7 +125,7 @@ export const bookListQuery = listQuery.extend({
 });
 export type BookListQuery = z.infer<typeof bookListQuery>;
 
-/** PATCH /api/book/:id/availability — spec books §4. */
+/** PATCH /api/book/:id `{ isAvailable }` — spec books §4. */
 export const bookAvailability = z.object({ isAvailable: z.boolean() });
 
 /** A book as the API returns it. */

@@ -23,7 +23,8 @@ const mmss = (ms: number) => {
 /** The one-time-code step of registration (spec accounts §4). */
 export function OtpStep({ email, modelType, onBack }: { email: string; modelType: ModelType; onBack: () => void }) {
   const navigate = useNavigate();
-  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  // A code was just sent with the registration, and the server refuses a new one for 60 s.
+  const [lockedUntil, setLockedUntil] = useState<number | null>(() => Date.now() + OTP_RESEND_WAIT_MS);
   const [now, setNow] = useState(() => Date.now());
   const form = useForm<OtpForm>({ resolver: zodResolver(otpForm), mode: 'onTouched', defaultValues: { otp: '' } });
 

@@ -110,7 +110,7 @@ export function LibraryRegisterPage() {
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-                Register
+                Submit
               </Button>
               <Typography variant="body2">
                 Already registered?{' '}

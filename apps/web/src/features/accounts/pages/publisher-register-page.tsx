@@ -125,7 +125,7 @@ export function PublisherRegisterPage() {
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-                Register
+                Submit
               </Button>
               <Typography variant="body2">
                 Already registered?{' '}
