@@ -2,7 +2,8 @@ import { RouterProvider } from 'react-router';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { setNavigator, toastError } from '../api/client';
+import { refreshCurrentUser, setNavigator, toastError } from '../api/client';
+import { getSession } from '../api/session';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -18,6 +19,10 @@ const queryClient = new QueryClient({
 setNavigator((to, options) => {
   void router.navigate(to, options);
 });
+
+// The user part of the session is kept locally (spec accounts §4); refresh it once per page
+// load so a letterhead or profile saved in another tab, or a revoked token, is seen at once.
+if (getSession().token) void refreshCurrentUser().catch(() => undefined);
 
 export function App() {
   return (
