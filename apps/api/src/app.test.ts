@@ -30,6 +30,15 @@ describe('the app shell', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('answers ids beyond the integer range with 400 and unknown ones with 404', async () => {
+    for (const url of ['/api/book/99999999999', '/api/publisher/2147483648', '/api/library/1e12', '/api/state/abc/city']) {
+      const response = await dev.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().details[0].field).toMatch(/^(id|stateId)$/);
+    }
+    expect((await dev.app.inject({ method: 'GET', url: '/api/book/2147483647' })).statusCode).toBe(404);
+  });
+
   it('has the dev mailbox outside production only', async () => {
     expect((await dev.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(200);
     expect((await dev.app.inject({ method: 'GET', url: '/dev/mailbox' })).headers['content-type']).toContain('text/html');

@@ -12,7 +12,7 @@ import {
   PUBLISHER_TYPES,
   SANCHALAK_TYPES,
 } from '../constants.js';
-import { email, newPassword, optionalPhone, optionalText, phone, requiredText } from './common.js';
+import { email, id, newPassword, optionalPhone, optionalText, phone, requiredText } from './common.js';
 
 export const modelType = z.enum(MODEL_TYPES);
 
@@ -35,7 +35,7 @@ export const libraryRegistration = z.object({
   mobile_no: phone(MSG.phone10),
   whatsapp_no: phone(MSG.whatsapp10),
   number_of_books: z
-    .union([z.literal(''), z.coerce.number({ error: 'Number of books must be a number' }).int().min(0)])
+    .union([z.literal(''), z.coerce.number({ error: 'Number of books must be a number' }).int().min(0).max(100_000_000)])
     .optional()
     .nullable()
     .transform((value) => (value === '' || value == null ? null : value)),
@@ -97,7 +97,7 @@ export type LoginInput = z.infer<typeof login>;
 /** Letterhead save (POST /api/library/logo-text) — accounts §5. */
 export const letterhead = z.object({
   text: z.string({ error: MSG.letterText10 }).transform((value) => value.normalize('NFC').trim()).pipe(z.string().min(LETTER_TEXT_MIN, MSG.letterText10).max(5000)),
-  id: z.coerce.number().int().positive().optional(),
+  id: id.optional(),
 });
 
 /** The current user, GET /api/user/me → data. */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { VEER_SAMVAT_OFFSET, VIKRAM_SAMVAT_OFFSET } from '../constants.js';
-import { listQuery, nfc, optionalText, requiredText } from './common.js';
+import { id, listQuery, nfc, optionalText, requiredText } from './common.js';
 
 const yesNo = z.enum(['Yes', 'No']);
 const optionalYesNo = z
@@ -81,7 +81,7 @@ export const bookFields = z
       .transform((value) => value || undefined)
       .pipe(z.iso.date('Published date must be a date YYYY-MM-DD').optional()),
     tags: optionalText(1000),
-    subjects: z.array(z.object({ id: z.coerce.number().int().positive() })).max(50).default([]),
+    subjects: z.array(z.object({ id: id })).max(50).default([]),
     other_subject: optionalText(200),
     authors: z.array(bookAuthor).max(50).default([]),
     readers: optionalYesNo,
@@ -118,10 +118,10 @@ export const bookListQuery = listQuery.extend({
   publisher: z.string().trim().max(200).optional().transform((value) => (value ? nfc(value) : undefined)),
   jsbn_number: z.string().trim().max(20).optional(),
   subject: z
-    .union([z.array(z.coerce.number().int().positive()), z.coerce.number().int().positive()])
+    .union([z.array(id), id])
     .optional()
     .transform((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value])),
-  publisherId: z.coerce.number().int().positive().optional(),
+  publisherId: id.optional(),
 });
 export type BookListQuery = z.infer<typeof bookListQuery>;
 

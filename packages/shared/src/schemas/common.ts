@@ -52,8 +52,11 @@ export const newPassword = z
   .regex(/[^A-Za-z0-9\s]/, MSG.passwordSpecial)
   .regex(/^\S*$/, MSG.passwordSpaces);
 
+/** Largest id a PostgreSQL `integer` column holds. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id from a path or a form field (strings are coerced). */
-export const id = z.coerce.number().int().positive();
+export const id = z.coerce.number().int().positive().max(MAX_ID);
 export const idParam = z.object({ id });
 
 /** List query of DESIGN §3: queryString, pageNo, limit (10|25|50|100|all), sortedField, sortedOrder. */

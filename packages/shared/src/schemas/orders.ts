@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ORDER_STATUSES, type OrderStatus } from '../constants.js';
-import { listQuery, optionalText } from './common.js';
+import { id, listQuery, optionalText } from './common.js';
 
 /** One cart line sent to POST /api/book/order-book. */
 export const orderItemInput = z.object({
-  publisherId: z.coerce.number().int().positive(),
-  bookId: z.coerce.number().int().positive(),
+  publisherId: id,
+  bookId: id,
   numberOfCopies: z.coerce.number({ error: MSG.orderQuantity }).int(MSG.orderQuantity).min(1, MSG.orderQuantity).max(100_000),
   bookTitle: z.string().max(500).optional(),
 });
@@ -25,14 +25,14 @@ export type CreateOrdersInput = z.infer<typeof createOrders>;
 export const updateOrderStatus = z.object({
   status: z.enum(['IN_PROGRESS', 'CANCELLED', 'DISPATCHED', 'COMPLETED']),
   orderItems: z
-    .array(z.object({ id: z.coerce.number().int().positive(), PartialBook: z.coerce.number().int().min(0).max(100_000) }))
+    .array(z.object({ id: id, PartialBook: z.coerce.number().int().min(0).max(100_000) }))
     .optional(),
 });
 export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatus>;
 
 /** POST /api/book/create-dispatch (multipart; optional `orderImage` file). */
 export const dispatchOrder = z.object({
-  orderId: z.coerce.number().int().positive(),
+  orderId: id,
   courierCompanyName: optionalText(200),
   courierCompanyNumber: z
     .string()

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, bookAvailability, bookFields, bookListQuery, formatJsbn, idParam, listQuery, normalizeJsbn } from '@jsbn/shared';
+import { MSG, bookAvailability, bookFields, bookListQuery, formatJsbn, id, idParam, listQuery, normalizeJsbn } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requirePublisher } from '../../lib/auth.js';
 import { notFound, parseOrThrow, validationError } from '../../lib/errors.js';
@@ -49,7 +49,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   /** GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404. */
   api.get(
     '/book/publisher/:publisherId',
-    { schema: { params: z.object({ publisherId: z.coerce.number().int().positive() }), querystring: listQuery } },
+    { schema: { params: z.object({ publisherId: id }), querystring: listQuery } },
     async (request) => {
       const publisher = await publisherInfo(ctx, request.params.publisherId);
       const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId });

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHOR_TYPES, LANGUAGES, SUBJECTS, SWAROOPS } from '@jsbn/shared';
+import { AUTHOR_TYPES, LANGUAGES, SUBJECTS, SWAROOPS, id } from '@jsbn/shared';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { listCities, listStates } from './geo.js';
@@ -19,7 +19,7 @@ export function lookupRoutes(app: FastifyInstance) {
   api.get('/state', async (_request, reply) => reply.headers(cache).send(ok({ states: listStates() })));
 
   /** GET /api/state/:stateId/city → `{ cities: [{ id, city_id, city_name }] }`; 404 for an unknown state. */
-  api.get('/state/:stateId/city', { schema: { params: z.object({ stateId: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+  api.get('/state/:stateId/city', { schema: { params: z.object({ stateId: id }) } }, async (request, reply) => {
     const cities = listCities(request.params.stateId);
     if (!cities) throw notFound('State');
     return reply.headers(cache).send(ok({ cities }));

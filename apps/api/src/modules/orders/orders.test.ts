@@ -54,6 +54,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(retry.json().data.map((o: { id: number }) => o.id).sort()).toEqual(created.map((o) => o.id).sort());
     const pending = await list(lib, 'REQUESTED');
     expect(pending.total).toBe(2);
+    const search = await t.app.inject({ method: 'GET', url: '/api/book/order-book', headers: lib, query: { queryString: created[0]!.orderId } });
+    expect(search.json().data.orderBooks.map((o: { id: number }) => o.id)).toEqual([created[0]!.id]);
+    const huge = await t.app.inject({ method: 'GET', url: '/api/book/order-book', headers: lib, query: { queryString: 'ORD-99999999999' } });
+    expect(huge.json().data.total).toBe(0);
     const toPub1 = await list(pub1, 'REQUESTED');
     expect(toPub1.total).toBe(1);
     expect(toPub1.orderBooks[0]).toMatchObject({ status: 'REQUESTED', totalCopies: 3, library: { name: 'શ્રી જ્ઞાન ભંડાર' } });

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  MAX_ID,
   MSG,
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
@@ -248,7 +249,7 @@ export async function listOrders(ctx: AppContext, actor: Actor, query: OrderList
       or(
         ilike(libraries.name, pattern),
         ilike(publishers.publisher_name, pattern),
-        numeric ? eq(orders.id, Number(numeric)) : undefined,
+        numeric && Number(numeric) <= MAX_ID ? eq(orders.id, Number(numeric)) : undefined,
         exists(
           ctx.db
             .select({ one: sql`1` })
