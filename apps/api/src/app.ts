@@ -23,6 +23,7 @@ import { LocalStorage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookRoutes } from './modules/books/routes.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
+import { documentRoutes } from './modules/documents/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { libraryRoutes } from './modules/libraries/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       bookRoutes(api, ctx);
       orderRoutes(api, ctx);
       fileRoutes(api, ctx);
+      documentRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       api.get('/health', async () => ({ statusCode: 200, message: 'ok', data: null }));
     },

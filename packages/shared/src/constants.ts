@@ -96,3 +96,26 @@ export const BOOK_SIZE_PRESETS = [
 /** Currency choices: the spec's five first, default INR. */
 export const LEADING_CURRENCIES = ['INR', 'USD', 'CAD', 'EUR', 'AED'] as const;
 export const DEFAULT_CURRENCY = 'INR';
+
+/** Reset-password links live this long (ms) — DESIGN §8. */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** Login attempts: failures per account, and attempts per IP, in one window (ms). */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_ATTEMPTS_PER_IP = 30;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+/** Codes sent to one account within an hour, the first included. */
+export const OTP_MAX_SENDS_PER_HOUR = 5;
+/** Hero carousel delay (ms) and dashboard counter animation (ms) — spec accounts §9. */
+export const HERO_DELAY_MS = 5000;
+export const COUNTER_ANIMATION_MS = 700;
+/** Mail domains of throwaway inboxes refused by the contact form — spec accounts §5 (8 domains). */
+export const DISPOSABLE_EMAIL_DOMAINS = [
+  'mailinator.com',
+  'yopmail.com',
+  'guerrillamail.com',
+  '10minutemail.com',
+  'tempmail.com',
+  'temp-mail.org',
+  'trashmail.com',
+  'sharklasers.com',
+] as const;

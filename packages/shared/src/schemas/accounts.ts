@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import {
+  DISPOSABLE_EMAIL_DOMAINS,
   LETTER_TEXT_MIN,
   MODEL_TYPES,
   OTP_LENGTH,
@@ -12,7 +13,7 @@ import {
   PUBLISHER_TYPES,
   SANCHALAK_TYPES,
 } from '../constants.js';
-import { email, id, newPassword, optionalPhone, optionalText, phone, requiredText } from './common.js';
+import { email, id, newPassword, nfc, optionalPhone, optionalText, phone, requiredText } from './common.js';
 
 export const modelType = z.enum(MODEL_TYPES);
 
@@ -121,4 +122,143 @@ export interface DashboardData {
   requestedOrderBook: number;
   pendingOrderBook: number;
   completedOrderBook: number;
+}
+
+/** POST /api/user/change-password (forgot password): the same answer for any e-mail. */
+export const forgotPassword = z.object({ email, modelType: modelType.optional() });
+
+/** POST /api/user/verify-password: a new password for the account of a reset token. */
+export const resetPassword = z.object({
+  password: z.string({ error: MSG.newPasswordMin }).min(8, MSG.newPasswordMin).max(128),
+  token: z.string({ error: 'The reset link is invalid or has expired.' }).trim().min(20, 'The reset link is invalid or has expired.').max(200),
+});
+
+/** PATCH /api/user/update-password — spec accounts §5 "Change password". */
+export const changePassword = z.object({
+  oldPassword: z.string({ error: MSG.oldPasswordRequired }).min(1, MSG.oldPasswordRequired).max(1024),
+  newPassword: z
+    .string({ error: MSG.newPasswordMin })
+    .min(8, MSG.newPasswordMin)
+    .max(128, 'New password must be at most 128 characters long')
+    .regex(/[A-Z]/, MSG.passwordUpper)
+    .regex(/[a-z]/, MSG.passwordLower)
+    .regex(/[^A-Za-z0-9\s]/, MSG.passwordSpecial)
+    .regex(/^\S*$/, MSG.passwordSpaces),
+});
+
+/**
+ * The contact form's extra e-mail check (spec accounts §5): no malformed dot or at-sign
+ * patterns and none of the 8 disposable domains.
+ */
+export function isAcceptableContactEmail(value: string): boolean {
+  const address = value.trim().toLowerCase();
+  const parts = address.split('@');
+  if (parts.length !== 2) return false;
+  const [local, domain] = parts as [string, string];
+  if (!local || !domain || local.startsWith('.') || local.endsWith('.') || address.includes('..')) return false;
+  if (domain.startsWith('.') || domain.startsWith('-') || !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)) return false;
+  return !DISPOSABLE_EMAIL_DOMAINS.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`));
+}
+
+/** The repeated-digit rule (spec accounts §5): one digit 10 times, or any digit 4 or more times in a row. */
+export const hasRepeatedDigits = (value: string) => /^(\d)\1{9}$/.test(value) || /(\d)\1{3,}/.test(value);
+
+/** POST /api/user/contact — spec accounts §5 "Contact form". */
+export const contactMessage = z.object({
+  fullName: z.string({ error: 'Full name is required' }).transform(nfc).pipe(z.string().min(1, 'Full name is required').max(200)),
+  email: z
+    .string({ error: MSG.invalidEmail })
+    .trim()
+    .pipe(z.email(MSG.invalidEmail).max(254))
+    .refine(isAcceptableContactEmail, MSG.validEmail),
+  contact: z
+    .string({ error: MSG.contact10 })
+    .trim()
+    .regex(/^\d{10}$/, MSG.contact10)
+    .refine((value) => !hasRepeatedDigits(value), MSG.validContact),
+  message: z.string({ error: MSG.message10 }).transform(nfc).pipe(z.string().min(10, MSG.message10).max(5000)),
+});
+export type ContactMessage = z.infer<typeof contactMessage>;
+
+/** PATCH /api/library (multipart, optional `logo`) — spec accounts §5 "Library profile". */
+export const libraryProfile = z.object({
+  name: requiredText('Name is required', 200),
+  sanchalak_name: requiredText('Sanchalak name is required', 200),
+  sanchalak_address: requiredText('Sanchalak address is required', 500),
+  address: requiredText('Address is required', 500),
+  mobile_no: phone(MSG.phone10),
+  whatsapp_no: phone(MSG.whatsapp10),
+  sangh_trust: z.enum(SANCHALAK_TYPES, { error: 'Sangh / trust is required' }),
+  number_of_books: z.coerce
+    .number({ error: 'Number of books must be a positive integer' })
+    .int('Number of books must be a positive integer')
+    .positive('Number of books must be a positive integer')
+    .max(100_000_000),
+  gst_no: optionalText(20),
+  aadhar_no: optionalNumberString('Aadhar number must be a number'),
+});
+export type LibraryProfile = z.infer<typeof libraryProfile>;
+
+/** PATCH /api/publisher (multipart, optional `logo`) — spec accounts §5 "Publisher profile". */
+export const publisherProfile = z.object({
+  publisher_name: requiredText('Publisher name is required', 200),
+  publisher_type: z.enum(PUBLISHER_TYPES, { error: 'Publisher type is required' }),
+  address: requiredText('Address is required', 500),
+  pincode: z.string({ error: 'Pincode is required' }).trim().regex(/^\d{6}$/, 'Pincode must be 6 digits'),
+  landline_no: phone(MSG.landline10),
+  mobile_no: phone(MSG.phone10),
+  whatsapp_no: phone(MSG.whatsapp10),
+  state: z.coerce.number({ error: MSG.stateRequired }).int().positive(MSG.stateRequired),
+  city: z.coerce.number({ error: MSG.cityRequired }).int().positive(MSG.cityRequired),
+  gst_no: optionalText(20),
+  aadhar_no: optionalNumberString('Aadhar number must be a number'),
+});
+export type PublisherProfile = z.infer<typeof publisherProfile>;
+
+/** GET /api/site → data: what the public pages need from configuration. */
+export interface SiteInfo {
+  supportEmail: string;
+  /** 10-digit number; links use +91. */
+  supportWhatsapp: string;
+  /** The three how-to videos (spec accounts §1); null when no video file is configured. */
+  videos: { key: 'get-jsbn' | 'order-book' | 'jsbn-more'; title: string; url: string | null }[];
+}
+
+/** GET /api/media/images → data. */
+export interface GalleryImage {
+  name: string;
+  url: string;
+}
+
+/** GET /api/library (public list) item — spec books §3 "Library (as listed)". */
+export interface LibraryListItem {
+  id: number;
+  name: string;
+  number_of_books: number | null;
+  mobile_no: string;
+  email: string;
+  address: string;
+  sangh_trust: string;
+  sanchalak_name: string;
+  sanchalak_address: string;
+  librarianLogoText: { logoUrl: string | null };
+}
+
+/** GET /api/publisher list item (publisher-wise books and /publishers). */
+export interface PublisherListItem {
+  id: number;
+  publisher_no: string;
+  publisher_name: string;
+  publisher_type: string;
+  city_name: string;
+  state_name: string;
+  logoUrl: string | null;
+  total_books: number;
+  last_book_published: string | null;
+}
+
+/** POST /api/user/login → data. */
+export interface LoginReply {
+  message: string;
+  accessToken: { access_token: string };
 }
