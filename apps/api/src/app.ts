@@ -23,7 +23,9 @@ import { LocalStorage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookRoutes } from './modules/books/routes.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { libraryRoutes } from './modules/libraries/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
@@ -43,7 +45,7 @@ export interface BuiltApp {
  * Opens the database (migrating it), the file storage and the secrets of `config` — what the
  * server, the importer and the tests share.
  */
-export async function openContext(config: Config): Promise<{ ctx: AppContext; database: Database }> {
+export async function openContext(config: Config, clock: () => Date = () => new Date()): Promise<{ ctx: AppContext; database: Database }> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: join(config.dataDir, 'db'),
@@ -54,6 +56,7 @@ export async function openContext(config: Config): Promise<{ ctx: AppContext; da
     db: database.db,
     storage: new LocalStorage(join(config.dataDir, 'files'), secrets.fileSigningSecret),
     secrets,
+    clock,
   };
   return { ctx, database };
 }
@@ -61,9 +64,10 @@ export async function openContext(config: Config): Promise<{ ctx: AppContext; da
 /**
  * Builds the app on a freshly opened context; the app's `onClose` hook closes the database.
  * @param options.webDist folder of the built web app; null to serve none (API tests)
+ * @param options.clock     the time source (tests move it)
  */
-export async function buildApp(config: Config, options: { webDist?: string | null } = {}): Promise<BuiltApp> {
-  const { ctx, database } = await openContext(config);
+export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date } = {}): Promise<BuiltApp> {
+  const { ctx, database } = await openContext(config, options.clock);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: true,
@@ -109,6 +113,8 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       orderRoutes(api, ctx);
       fileRoutes(api, ctx);
       documentRoutes(api, ctx);
+      contactRoutes(api, ctx);
+      siteRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       api.get('/health', async () => ({ statusCode: 200, message: 'ok', data: null }));
     },

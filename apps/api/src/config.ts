@@ -5,6 +5,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+const videoUrl = z.string().regex(/^(https?:\/\/|\/)\S+$/, 'must be a web address or a path starting with /').optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -20,7 +22,12 @@ const schema = z.object({
   FILE_SIGNING_SECRET: z.string().min(32).optional(),
   /** Support contacts shown in the app ({email}, {phone} of the spec). */
   SUPPORT_EMAIL: z.string().email().default('support@jsbn.example'),
-  SUPPORT_PHONE: z.string().default('9000000000'),
+  /** Support WhatsApp number, 10 digits (links add +91). */
+  SUPPORT_PHONE: z.string().regex(/^\d{10}$/, 'must be 10 digits').default('9000000000'),
+  /** The three how-to videos of the landing page: a web address or a path on this site; unset shows a placeholder. */
+  HOWTO_VIDEO_GET_JSBN: videoUrl,
+  HOWTO_VIDEO_ORDER_BOOK: videoUrl,
+  HOWTO_VIDEO_JSBN_MORE: videoUrl,
   /** Create the demo accounts and catalogue on an empty database (default: yes outside production). */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -12,4 +12,6 @@ export interface AppContext {
   db: Db;
   storage: LocalStorage;
   secrets: Secrets;
+  /** The current time; tests move it to check expiry. Every expiry decision reads it. */
+  clock: () => Date;
 }

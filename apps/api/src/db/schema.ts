@@ -304,3 +304,37 @@ export const outbox = pgTable(
     index('outbox_pending_idx').on(t.status, t.next_attempt_at),
   ],
 );
+
+/** Password reset links (DESIGN §8): ≥ 128-bit token stored hashed, single use, 1 hour. */
+export const password_reset_tokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // the reset page looks a token up by its hash
+    uniqueIndex('password_reset_tokens_hash_key').on(t.token_hash),
+  ],
+);
+
+/** Fixed-window counters for rate limits shared by every API copy (login per account and per IP). */
+export const rate_limits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/** Messages sent through the contact form (spec accounts §5); also queued to support in the outbox. */
+export const contact_messages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  full_name: text('full_name').notNull(),
+  email: text('email').notNull(),
+  contact: text('contact').notNull(),
+  message: text('message').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,7 +6,8 @@
 import type { AppContext } from '../context.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
 import { accounts } from './schema.js';
-import { createBook, createLibrary, createPublisher } from './factories.js';
+import { GALLERY_FOLDER } from '../modules/site/routes.js';
+import { createBook, createLibrary, createPublisher, makeJpeg } from './factories.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
@@ -60,10 +61,23 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
     [jaipur.publisherId, { book_title: 'उत्तराध्ययन सूत्र', book_e_title: 'Uttaradhyayana Sutra', language: 'Hindi', publication_year: 2016, pages: 620, type: 'AGM1', subjects: [{ id: 1 }], authors: [{ authorType: 1, author_name: 'Sudharma Swami' }, { authorType: 3, author_name: 'Sadhvi Chandana' }] }],
   ];
   for (const [publisherId, fields] of catalogue) await createBook(ctx, publisherId, fields);
+  await seedGallery(ctx);
 
   return [
     { role: 'PUBLISHER', email: ahmedabad.email, password: DEMO_PASSWORD, name: ahmedabad.publisher_name },
     { role: 'PUBLISHER', email: jaipur.email, password: DEMO_PASSWORD, name: jaipur.publisher_name },
     { role: 'LIBRARY', email: library.email, password: DEMO_PASSWORD, name: library.name },
   ];
+}
+
+/** Puts three demo pictures into the gallery folder of the storage. */
+export async function seedGallery(ctx: AppContext): Promise<void> {
+  const gallery: [string, string][] = [
+    ['01-jsbn-launch.jpg', 'JSBN'],
+    ['02-gyan-bhandar.jpg', 'જ્ઞાન ભંડાર'],
+    ['03-granth-seva.jpg', 'ग्रंथ सेवा'],
+  ];
+  for (const [name, text] of gallery) {
+    await ctx.storage.putBuffer(await makeJpeg(text, { width: 640, height: 420, color: '#6d4c41' }), `${GALLERY_FOLDER}/${name}`);
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -120,6 +120,17 @@ export class LocalStorage {
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) throw new AppError('NOT_FOUND', 'File not found');
     return { stream: createReadStream(path), size: info.size };
+  }
+
+  /** Keys of the files directly inside `folder` (e.g. `public/gallery`), sorted by name. */
+  async list(folder: string): Promise<string[]> {
+    const path = resolve(this.root, folder);
+    if (!path.startsWith(this.root + sep)) return [];
+    const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((entry) => entry.isFile() && KEY.test(`${folder}/${entry.name}`))
+      .map((entry) => `${folder}/${entry.name}`)
+      .sort();
   }
 
   /** Deletes `key`; deleting a missing file is not an error. */

@@ -16,6 +16,8 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 
 export interface TestApp extends BuiltApp {
   close(): Promise<void>;
+  /** Moves the app's clock forward by `ms` milliseconds. */
+  advance(ms: number): void;
 }
 
 /** Builds an app for tests on `engine`, with its own data directory and database. */
@@ -48,9 +50,13 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const built = await buildApp(config, { webDist: null });
+  let offset = 0;
+  const built = await buildApp(config, { webDist: null, clock: () => new Date(Date.now() + offset) });
   return {
     ...built,
+    advance(ms: number) {
+      offset += ms;
+    },
     async close() {
       await built.app.close();
       await dropDatabase();

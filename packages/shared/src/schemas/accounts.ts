@@ -170,12 +170,12 @@ export const contactMessage = z.object({
     .string({ error: MSG.invalidEmail })
     .trim()
     .pipe(z.email(MSG.invalidEmail).max(254))
-    .refine(isAcceptableContactEmail, MSG.validEmail),
+    .refine((value) => !z.email().safeParse(value).success || isAcceptableContactEmail(value), MSG.validEmail),
   contact: z
     .string({ error: MSG.contact10 })
     .trim()
     .regex(/^\d{10}$/, MSG.contact10)
-    .refine((value) => !hasRepeatedDigits(value), MSG.validContact),
+    .refine((value) => !/^\d{10}$/.test(value) || !hasRepeatedDigits(value), MSG.validContact),
   message: z.string({ error: MSG.message10 }).transform(nfc).pipe(z.string().min(10, MSG.message10).max(5000)),
 });
 export type ContactMessage = z.infer<typeof contactMessage>;

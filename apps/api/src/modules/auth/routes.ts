@@ -4,19 +4,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { login as loginBody, resendOtp, verifyEmail as verifyBody } from '@jsbn/shared';
+import { MSG, changePassword as changePasswordBody, forgotPassword as forgotBody, login as loginBody, resendOtp, resetPassword as resetBody, verifyEmail as verifyBody } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor } from '../../lib/auth.js';
 import { ok } from '../../lib/reply.js';
 import { dashboard } from '../orders/service.js';
-import { REGISTRATION_MESSAGE, currentUser, login, resendCode, verifyEmail } from './service.js';
+import { FORGOT_MESSAGE, REGISTRATION_MESSAGE, changePassword, currentUser, forgotPassword, login, resendCode, resetPassword, verifyEmail } from './service.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** POST /api/user/login `{ email, password, modelType }` → `{ message, accessToken: { access_token } }`; 401, 403 unverified. */
   api.post('/user/login', { schema: { body: loginBody } }, async (request) => {
-    const access_token = await login(ctx, request.body);
+    const access_token = await login(ctx, request.body, request.ip);
     const message = 'Logged in successfully';
     return ok({ message, accessToken: { access_token } }, message);
   });
@@ -34,6 +34,25 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post('/user/resend-otp', { schema: { body: resendOtp } }, async (request) => {
     await resendCode(ctx, request.body);
     return ok(null, REGISTRATION_MESSAGE);
+  });
+
+  /** POST /api/user/change-password `{ email, modelType? }` (forgot password) → the same message for any e-mail. */
+  api.post('/user/change-password', { schema: { body: forgotBody } }, async (request) => {
+    await forgotPassword(ctx, request.body);
+    return ok(null, FORGOT_MESSAGE);
+  });
+
+  /** POST /api/user/verify-password `{ password, token }` → `{ message }`; 400 for a bad or expired link. */
+  api.post('/user/verify-password', { schema: { body: resetBody } }, async (request) => {
+    const message = await resetPassword(ctx, request.body);
+    return ok({ message }, message);
+  });
+
+  /** PATCH /api/user/update-password `{ oldPassword, newPassword }` → `{ message, accessToken }`; 400 wrong old password. */
+  api.patch('/user/update-password', { schema: { body: changePasswordBody } }, async (request) => {
+    const actor = await requireActor(ctx, request);
+    const access_token = await changePassword(ctx, actor, request.body);
+    return ok({ message: MSG.passwordChanged, accessToken: { access_token } }, MSG.passwordChanged);
   });
 
   /** GET /api/user/dashboard → DashboardData for the caller. */

@@ -3,22 +3,28 @@
  * codes (6 digits, HMAC-hashed, single use, 10 minutes, 5 tries, 60 s between resends),
  * login and the current user.
  */
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
+  LOGIN_MAX_ATTEMPTS_PER_IP,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_WINDOW_MS,
   OTP_MAX_ATTEMPTS,
+  OTP_MAX_SENDS_PER_HOUR,
   OTP_RESEND_WAIT_MS,
   OTP_TTL_MS,
+  RESET_TOKEN_TTL_MS,
   type CurrentUser,
   type LoginInput,
   type ModelType,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, libraries, one_time_codes, publishers } from '../../db/schema.js';
+import { accounts, libraries, one_time_codes, password_reset_tokens, publishers } from '../../db/schema.js';
 import { hashPassword, signAccessToken, verifyPassword, type Actor } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { enqueueMessage } from '../../lib/outbox.js';
+import { assertUnder, hit, reset } from '../../lib/rate-limit.js';
 
 /** What every registration, verify and resend answers, known e-mail or not. */
 export const REGISTRATION_MESSAGE = 'A 6-digit verification code has been sent to your e-mail.';
@@ -70,15 +76,17 @@ export async function startRegistration(
 /** Issues a fresh one-time code to `accountId` (older codes die) and queues the e-mail. */
 export async function issueCode(ctx: AppContext, tx: DbOrTx, accountId: number, email: string): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = ctx.clock();
   await tx
     .update(one_time_codes)
-    .set({ consumed_at: new Date() })
+    .set({ consumed_at: now })
     .where(and(eq(one_time_codes.account_id, accountId), isNull(one_time_codes.consumed_at)));
   await tx.insert(one_time_codes).values({
     account_id: accountId,
     purpose: 'verify_email',
     code_hash: hashCode(ctx, accountId, code),
-    expires_at: new Date(Date.now() + OTP_TTL_MS),
+    expires_at: new Date(now.getTime() + OTP_TTL_MS),
+    created_at: now,
   });
   await enqueueMessage(tx, {
     channel: 'email',
@@ -109,7 +117,7 @@ export async function verifyEmail(ctx: AppContext, input: { email: string; otp: 
       .orderBy(desc(one_time_codes.id))
       .limit(1)
       .for('update');
-    if (!code || code.expires_at.getTime() < Date.now() || code.attempts >= OTP_MAX_ATTEMPTS) {
+    if (!code || code.expires_at.getTime() <= ctx.clock().getTime() || code.attempts >= OTP_MAX_ATTEMPTS) {
       throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
     }
     const expected = Buffer.from(code.code_hash, 'hex');
@@ -118,8 +126,8 @@ export async function verifyEmail(ctx: AppContext, input: { email: string; otp: 
       await tx.update(one_time_codes).set({ attempts: code.attempts + 1 }).where(eq(one_time_codes.id, code.id));
       return false;
     }
-    await tx.update(one_time_codes).set({ consumed_at: new Date() }).where(eq(one_time_codes.id, code.id));
-    await tx.update(accounts).set({ email_verified_at: new Date(), updated_at: new Date() }).where(eq(accounts.id, account.id));
+    await tx.update(one_time_codes).set({ consumed_at: ctx.clock() }).where(eq(one_time_codes.id, code.id));
+    await tx.update(accounts).set({ email_verified_at: ctx.clock(), updated_at: ctx.clock() }).where(eq(accounts.id, account.id));
     return true;
   }).then((verified) => {
     if (!verified) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
@@ -129,43 +137,151 @@ export async function verifyEmail(ctx: AppContext, input: { email: string; otp: 
 /**
  * Sends a new code to an unverified account (POST /user/resend-otp). Answers the same for
  * unknown and verified e-mails.
- * @throws AppError 429 with Retry-After when the last code is younger than 60 s
+ * @throws AppError 429 with Retry-After when the last code is younger than 60 s, or when
+ *   5 codes were sent within the last hour
  */
 export async function resendCode(ctx: AppContext, input: { email: string; modelType: ModelType }) {
   await ctx.db.transaction(async (tx) => {
     const account = await findAccount(tx, input.email, input.modelType);
     if (!account || account.email_verified_at) return;
-    const [last] = await tx
+    const now = ctx.clock().getTime();
+    const recent = await tx
       .select({ created_at: one_time_codes.created_at })
       .from(one_time_codes)
-      .where(eq(one_time_codes.account_id, account.id))
-      .orderBy(desc(one_time_codes.id))
-      .limit(1);
-    const waitMs = last ? last.created_at.getTime() + OTP_RESEND_WAIT_MS - Date.now() : 0;
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw new AppError('TOO_MANY_REQUESTS', `Please wait ${seconds} seconds before asking for a new code.`, undefined, {
-        'retry-after': String(seconds),
-      });
+      .where(and(eq(one_time_codes.account_id, account.id), gt(one_time_codes.created_at, new Date(now - 3_600_000))))
+      .orderBy(desc(one_time_codes.id));
+    const waitMs = recent[0] ? recent[0].created_at.getTime() + OTP_RESEND_WAIT_MS - now : 0;
+    if (waitMs > 0) throw tooMany(`Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`, waitMs);
+    if (recent.length >= OTP_MAX_SENDS_PER_HOUR) {
+      const oldest = recent[recent.length - 1]!.created_at.getTime();
+      throw tooMany('Too many codes were sent. Please try again later.', oldest + 3_600_000 - now);
     }
     await issueCode(ctx, tx, account.id, account.email);
   });
 }
 
+function tooMany(message: string, waitMs: number) {
+  return new AppError('TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+}
+
+const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+
 /**
- * Logs in (POST /user/login).
+ * Logs in (POST /user/login). Failed logins are limited per account (5) and all attempts per
+ * IP address (30) in 15 minutes, counted in the database.
+ * @param ip the caller's address
  * @returns the access token
- * @throws AppError 401 'Invalid email or password'; 403 when the e-mail is not verified yet
+ * @throws AppError 401 'Invalid email or password'; 403 when the e-mail is not verified yet; 429 with Retry-After
  */
-export async function login(ctx: AppContext, input: LoginInput): Promise<string> {
+export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<string> {
+  const accountKey = `login:account:${input.modelType}:${input.email}`;
+  const ipKey = `login:ip:${ip}`;
+  await assertUnder(ctx, ipKey, LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
+  await assertUnder(ctx, accountKey, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
+  await hit(ctx, ipKey, LOGIN_WINDOW_MS);
   const account = await findAccount(ctx.db, input.email, input.modelType);
   const valid = await verifyPassword(account?.password_hash ?? null, input.password);
-  if (!account || !valid) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+  if (!account || !valid) {
+    await hit(ctx, accountKey, LOGIN_WINDOW_MS);
+    throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+  }
+  await reset(ctx, accountKey);
   if (!account.email_verified_at) {
     throw new AppError('FORBIDDEN', 'Please verify your e-mail with the code we sent before logging in.');
   }
   return signAccessToken(ctx.secrets.jwtSecret, account);
 }
+
+/** What forgot-password answers, known e-mail or not. */
+export const FORGOT_MESSAGE = 'If an account exists for this e-mail, a link to reset the password has been sent to it.';
+const BAD_RESET_LINK = 'The reset link is invalid or has expired. Please ask for a new one.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Forgot password (POST /user/change-password): e-mails a reset link to each verified account
+ * with this e-mail (of `modelType` when given). At most 5 links per account an hour; the
+ * answer never says whether the e-mail is known.
+ */
+export async function forgotPassword(ctx: AppContext, input: { email: string; modelType?: ModelType }) {
+  const matches = await ctx.db
+    .select({ id: accounts.id, role: accounts.role })
+    .from(accounts)
+    .where(and(eq(accounts.email, input.email), isNotNull(accounts.email_verified_at), input.modelType ? eq(accounts.role, input.modelType) : undefined));
+  const now = ctx.clock();
+  for (const account of matches) {
+    await ctx.db.transaction(async (tx) => {
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(password_reset_tokens)
+        .where(and(eq(password_reset_tokens.account_id, account.id), gt(password_reset_tokens.created_at, new Date(now.getTime() - 3_600_000))));
+      if ((recent?.n ?? 0) >= 5) return;
+      const token = randomBytes(32).toString('base64url');
+      await tx.insert(password_reset_tokens).values({
+        account_id: account.id,
+        token_hash: hashToken(token),
+        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        created_at: now,
+      });
+      const link = `${ctx.config.publicUrl}/new-password?token=${token}`;
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: input.email,
+        subject: 'JSBN: reset your password',
+        text: `Someone asked to reset the password of your JSBN ${roleLabel(account.role)} account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.`,
+        link,
+      });
+    });
+  }
+}
+
+async function setPassword(tx: DbOrTx, accountId: number, password: string, now: Date) {
+  await tx
+    .update(accounts)
+    .set({ password_hash: await hashPassword(password), token_version: sql`${accounts.token_version} + 1`, updated_at: now })
+    .where(eq(accounts.id, accountId));
+}
+
+/**
+ * Sets a new password with a reset token (POST /user/verify-password); the token is used up,
+ * the account's other reset links die and every session ends.
+ * @throws AppError 400 for an unknown, used or expired token
+ */
+export async function resetPassword(ctx: AppContext, input: { password: string; token: string }): Promise<string> {
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock();
+    const [row] = await tx
+      .select()
+      .from(password_reset_tokens)
+      .where(eq(password_reset_tokens.token_hash, hashToken(input.token)))
+      .for('update');
+    if (!row || row.used_at || row.expires_at.getTime() <= now.getTime()) {
+      throw new AppError('BAD_REQUEST', BAD_RESET_LINK, [{ field: 'token', message: BAD_RESET_LINK }]);
+    }
+    await setPassword(tx, row.account_id, input.password, now);
+    await tx
+      .update(password_reset_tokens)
+      .set({ used_at: now })
+      .where(and(eq(password_reset_tokens.account_id, row.account_id), isNull(password_reset_tokens.used_at)));
+  });
+  return 'Your password has been reset. Please log in with your new password.';
+}
+
+/**
+ * Changes the caller's password (PATCH /user/update-password); every older token dies.
+ * @returns a new access token for the caller's session
+ * @throws AppError 400 naming oldPassword when it is wrong
+ */
+export async function changePassword(ctx: AppContext, actor: Actor, input: { oldPassword: string; newPassword: string }): Promise<string> {
+  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, actor.accountId));
+  if (!account || !(await verifyPassword(account.password_hash, input.oldPassword))) {
+    throw new AppError('BAD_REQUEST', 'Old password is incorrect', [{ field: 'oldPassword', message: 'Old password is incorrect' }]);
+  }
+  await ctx.db.transaction((tx) => setPassword(tx, account.id, input.newPassword, ctx.clock()));
+  const [updated] = await ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
+  return signAccessToken(ctx.secrets.jwtSecret, updated!);
+}
+
 
 /** The current user (GET /user/me → data), spec accounts §3 Session. */
 export async function currentUser(ctx: AppContext, actor: Actor): Promise<CurrentUser> {

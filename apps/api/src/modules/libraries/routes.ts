@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, letterhead, libraryRegistration } from '@jsbn/shared';
+import { idParam, letterhead, libraryProfile, libraryRegistration, listQuery } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireLibrary } from '../../lib/auth.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
@@ -12,7 +12,7 @@ import { readMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
-import { getLetterhead, libraryDetails, registerLibrary, saveLetterhead } from './service.js';
+import { getLetterhead, libraryDetails, listLibraries, registerLibrary, saveLetterhead, updateLibraryProfile } from './service.js';
 
 export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -31,6 +31,23 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     return ok(null, REGISTRATION_MESSAGE);
   });
+
+  /** PATCH /api/library (library, multipart: optional `logo` + libraryProfile fields) → message; 400/413/415. */
+  api.patch('/library', async (request) => {
+    const actor = await requireLibrary(ctx, request);
+    const upload = await readMultipart(request, ctx.storage, { logo: LOGO_FILE });
+    try {
+      const input = parseOrThrow(libraryProfile, upload.fields);
+      await updateLibraryProfile(ctx, actor.libraryId, input, upload.files.logo?.[0]?.key ?? null);
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+    return ok(null, 'Profile updated successfully');
+  });
+
+  /** GET /api/library — list query → `{ libraries, total }` (public). */
+  api.get('/library', { schema: { querystring: listQuery } }, async (request) => ok(await listLibraries(ctx, request.query)));
 
   /** GET /api/library/logo-text (library) → `{ librarianLogo: { id, letterText, logoUrl } | null }`. */
   api.get('/library/logo-text', async (request) => {

@@ -2,11 +2,12 @@
  * Libraries (Gyan Bhandars) — spec accounts §3/§5: registration and the letterhead that a
  * library needs before it can order.
  */
-import { eq } from 'drizzle-orm';
-import type { LibraryRegistration } from '@jsbn/shared';
+import { and, asc, count, desc, eq, ilike, isNotNull, or } from 'drizzle-orm';
+import type { LibraryListItem, LibraryProfile, LibraryRegistration, ListQuery } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { containsPattern, pageOf } from '../../lib/pagination.js';
 import { issueCode, startRegistration } from '../auth/service.js';
 
 /**
@@ -74,5 +75,59 @@ export async function libraryDetails(ctx: AppContext, libraryId: number) {
     sanchalak_address: library.sanchalak_address,
     librarianLogoText: { logoUrl: ctx.storage.url(library.logo_key) },
     letterText: library.letter_text,
+  };
+}
+
+/**
+ * Updates the caller's library profile (PATCH /library). The e-mail never changes.
+ * @param logoKey a newly stored logo, or null to keep the current one (the caller deletes it if this throws)
+ */
+export async function updateLibraryProfile(ctx: AppContext, libraryId: number, input: LibraryProfile, logoKey: string | null) {
+  const [previous] = await ctx.db.select({ logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, libraryId));
+  if (!previous) throw notFound('Library');
+  await ctx.db
+    .update(libraries)
+    .set({ ...input, gst_no: input.gst_no ?? null, aadhar_no: input.aadhar_no ?? null, ...(logoKey ? { logo_key: logoKey } : {}), updated_at: ctx.clock() })
+    .where(eq(libraries.id, libraryId));
+  if (logoKey && previous.logo_key) await ctx.storage.delete(previous.logo_key);
+}
+
+/** Sortable columns of the public library list. */
+const SORTS = { name: libraries.name, number_of_books: libraries.number_of_books, createdAt: libraries.created_at } as const;
+
+/** Libraries with a verified e-mail (GET /library), searchable by name, address or sanchalak. */
+export async function listLibraries(ctx: AppContext, query: ListQuery): Promise<{ libraries: LibraryListItem[]; total: number }> {
+  const pattern = query.queryString ? containsPattern(query.queryString) : null;
+  const where = and(
+    isNotNull(accounts.email_verified_at),
+    pattern ? or(ilike(libraries.name, pattern), ilike(libraries.address, pattern), ilike(libraries.sanchalak_name, pattern)) : undefined,
+  );
+  const column = SORTS[(query.sortedField ?? 'createdAt') as keyof typeof SORTS] ?? libraries.created_at;
+  const page = pageOf(query);
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select({ library: libraries, email: accounts.email })
+      .from(libraries)
+      .innerJoin(accounts, eq(accounts.id, libraries.account_id))
+      .where(where)
+      .orderBy(query.sortedOrder === 'asc' ? asc(column) : desc(column), desc(libraries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ n: count() }).from(libraries).innerJoin(accounts, eq(accounts.id, libraries.account_id)).where(where),
+  ]);
+  return {
+    libraries: rows.map(({ library, email }) => ({
+      id: library.id,
+      name: library.name,
+      number_of_books: library.number_of_books,
+      mobile_no: library.mobile_no,
+      email,
+      address: library.address,
+      sangh_trust: library.sangh_trust,
+      sanchalak_name: library.sanchalak_name,
+      sanchalak_address: library.sanchalak_address,
+      librarianLogoText: { logoUrl: ctx.storage.url(library.logo_key) },
+    })),
+    total: counted?.n ?? 0,
   };
 }

@@ -4,14 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, listQuery, publisherRegistration } from '@jsbn/shared';
+import { idParam, listQuery, publisherProfile, publisherRegistration } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
+import { requirePublisher } from '../../lib/auth.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
-import { listPublishers, publisherInfo, registerPublisher } from './service.js';
+import { listPublishers, publisherInfo, registerPublisher, updatePublisherProfile } from './service.js';
 
 export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +30,20 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
       throw error;
     }
     return ok(null, REGISTRATION_MESSAGE);
+  });
+
+  /** PATCH /api/publisher (publisher, multipart: optional `logo` + publisherProfile fields) → message; 400/413/415. */
+  api.patch('/publisher', async (request) => {
+    const actor = await requirePublisher(ctx, request);
+    const upload = await readMultipart(request, ctx.storage, { logo: LOGO_FILE });
+    try {
+      const input = parseOrThrow(publisherProfile, upload.fields);
+      await updatePublisherProfile(ctx, actor.publisherId, input, upload.files.logo?.[0]?.key ?? null);
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+    return ok(null, 'Profile updated successfully');
   });
 
   /** GET /api/publisher — list query → `{ publishers, total }`. */

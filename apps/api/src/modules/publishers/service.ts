@@ -3,7 +3,7 @@
  * publisher-wise list).
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, max, ne, or, sql } from 'drizzle-orm';
-import { formatJsbn, type ListQuery, type PublisherInfo, type PublisherRegistration } from '@jsbn/shared';
+import { formatJsbn, type ListQuery, type PublisherInfo, type PublisherProfile, type PublisherRegistration } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
 import { AppError, isUniqueViolation, notFound, validationError } from '../../lib/errors.js';
@@ -152,4 +152,29 @@ export async function publisherInfo(ctx: AppContext, publisherId: number): Promi
     logoUrl: ctx.storage.url(publisher.logo_key),
     last_book_published: latest[0]?.created_at.toISOString() ?? null,
   };
+}
+
+/**
+ * Updates the caller's publisher profile (PATCH /publisher). publisher_no and e-mail never change.
+ * @param logoKey a newly stored logo, or null to keep the current one (the caller deletes it if this throws)
+ * @throws AppError 400 when the city is not in the state
+ */
+export async function updatePublisherProfile(ctx: AppContext, publisherId: number, input: PublisherProfile, logoKey: string | null) {
+  if (!cityInState(input.city, input.state)) throw validationError([{ field: 'city', message: 'City is not in the chosen state' }]);
+  const { state, city, ...profile } = input;
+  const [previous] = await ctx.db.select({ logo_key: publishers.logo_key }).from(publishers).where(eq(publishers.id, publisherId));
+  if (!previous) throw notFound('Publisher');
+  await ctx.db
+    .update(publishers)
+    .set({
+      ...profile,
+      gst_no: profile.gst_no ?? null,
+      aadhar_no: profile.aadhar_no ?? null,
+      state_id: state,
+      city_id: city,
+      ...(logoKey ? { logo_key: logoKey } : {}),
+      updated_at: ctx.clock(),
+    })
+    .where(eq(publishers.id, publisherId));
+  if (logoKey && previous.logo_key) await ctx.storage.delete(previous.logo_key);
 }

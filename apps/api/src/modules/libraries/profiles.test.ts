@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@jsbn/shared';
+import { createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
+import { seedGallery } from '../../db/seed-demo.js';
+import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { cityIdByName, stateIdByName } from '../lookups/geo.js';
+
+const GUJARAT = stateIdByName('Gujarat')!;
+const MAHARASHTRA = stateIdByName('Maharashtra')!;
+
+describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const fileOf = (url: string) => join(t.ctx.config.dataDir, 'files', url.replace('/api/files/', ''));
+
+  it('updates a library profile with a new logo and removes the old file', async () => {
+    const library = await createLibrary(t.ctx);
+    const headers = await authHeader(t.app, library, 'LIBRARY');
+    const before = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data.logoUrl as string;
+    const fields = {
+      name: 'શ્રી વિજય જ્ઞાન ભંડાર', sanchalak_name: 'Shri Sangh', sanchalak_address: 'Upashray', address: 'Bhavnagar',
+      mobile_no: '9426012345', whatsapp_no: '9426012346', sangh_trust: 'Institution', number_of_books: '4200',
+    };
+    const invalid = await t.app.inject({ method: 'PATCH', url: '/api/library', headers, payload: form({ ...fields, mobile_no: '12', whatsapp_no: 'abc', number_of_books: '0' }) });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details).toEqual(
+      expect.arrayContaining([
+        { field: 'mobile_no', message: MSG.phone10 },
+        { field: 'whatsapp_no', message: MSG.whatsapp10 },
+        { field: 'number_of_books', message: 'Number of books must be a positive integer' },
+      ]),
+    );
+    const png = await makeJpeg('N', { width: 50, height: 50 });
+    const saved = await t.app.inject({ method: 'PATCH', url: '/api/library', headers, payload: form(fields, { logo: [png, 'new.jpg', 'image/jpeg'] }) });
+    expect(saved.statusCode).toBe(200);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data;
+    expect(me.name).toBe('શ્રી વિજય જ્ઞાન ભંડાર');
+    expect(me.logoUrl).not.toBe(before);
+    expect(existsSync(fileOf(before))).toBe(false);
+    expect(existsSync(fileOf(me.logoUrl))).toBe(true);
+    const details = (await t.app.inject({ method: 'GET', url: `/api/library/${library.libraryId}` })).json().data.library;
+    expect(details).toMatchObject({ number_of_books: 4200, sangh_trust: 'Institution', email: library.email });
+  });
+
+  it('updates a publisher profile, keeping publisher_no, with the state and city rules', async () => {
+    const publisher = await createPublisher(t.ctx);
+    const headers = await authHeader(t.app, publisher, 'PUBLISHER');
+    const fields = {
+      publisher_name: 'Shri Mumbai Jain Prakashan', publisher_type: 'Trust', address: 'Girgaon', pincode: '400004',
+      landline_no: '2223456789', mobile_no: '9820012345', whatsapp_no: '9820012345',
+      state: String(MAHARASHTRA), city: String(cityIdByName(MAHARASHTRA, 'Mumbai')),
+    };
+    const missing = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form({ ...fields, landline_no: '12345', state: '', city: '' }) });
+    expect(missing.json().details).toEqual(
+      expect.arrayContaining([
+        { field: 'landline_no', message: MSG.landline10 },
+        { field: 'state', message: MSG.stateRequired },
+        { field: 'city', message: MSG.cityRequired },
+      ]),
+    );
+    const mismatch = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form({ ...fields, city: String(cityIdByName(GUJARAT, 'Surat')) }) });
+    expect(mismatch.json().details).toEqual([{ field: 'city', message: 'City is not in the chosen state' }]);
+    const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form({ ...fields, publisher_no: 'HACKD' }) });
+    expect(saved.statusCode).toBe(200);
+    const info = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}` })).json().data.publisher;
+    expect(info).toMatchObject({ publisher_name: 'Shri Mumbai Jain Prakashan', publisher_no: publisher.publisher_no, city_name: 'Mumbai', state_name: 'Maharashtra', landline_no: '2223456789' });
+    const library = await createLibrary(t.ctx);
+    const asLibrary = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers: await authHeader(t.app, library, 'LIBRARY'), payload: form(fields) });
+    expect(asLibrary.statusCode).toBe(403);
+  });
+
+  it('lists libraries publicly with search, paging and the sort of names', async () => {
+    await createLibrary(t.ctx, { name: 'Aadinath Gyan Bhandar' });
+    await createLibrary(t.ctx, { name: 'Zaveri Gyan Mandir' });
+    const page = await t.app.inject({ method: 'GET', url: '/api/library', query: { queryString: 'gyan', sortedField: 'name', sortedOrder: 'asc', limit: '10' } });
+    const names = page.json().data.libraries.map((library: { name: string }) => library.name);
+    expect(names[0]).toBe('Aadinath Gyan Bhandar');
+    expect(names.at(-1)).toBe('Zaveri Gyan Mandir');
+    expect(page.json().data.total).toBe(names.length);
+    const one = await t.app.inject({ method: 'GET', url: '/api/library', query: { limit: '10', pageNo: '1', queryString: 'Zaveri' } });
+    expect(one.json().data).toMatchObject({ total: 1 });
+  });
+
+  it('serves the site settings and the gallery images of the storage', async () => {
+    const site = (await t.app.inject({ method: 'GET', url: '/api/site' })).json().data;
+    expect(site).toMatchObject({ supportEmail: 'support@jsbn.example', supportWhatsapp: '9000000000' });
+    expect(site.videos.map((video: { url: string | null }) => video.url)).toEqual([null, null, null]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/media/images' })).json().data.images).toEqual([]);
+    await seedGallery(t.ctx);
+    const images = (await t.app.inject({ method: 'GET', url: '/api/media/images' })).json().data.images as { name: string; url: string }[];
+    expect(images.map((image) => image.name)).toEqual(['01-jsbn-launch.jpg', '02-gyan-bhandar.jpg', '03-granth-seva.jpg']);
+    expect((await t.app.inject({ method: 'GET', url: images[1]!.url })).headers['content-type']).toBe('image/jpeg');
+  });
+});
