@@ -69,7 +69,14 @@ export async function openContext(config: Config, clock: () => Date = () => new 
 export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date } = {}): Promise<BuiltApp> {
   const { ctx, database } = await openContext(config, options.clock);
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // query strings can carry reset tokens and signed-link signatures: never log them
+            serializers: { req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: request.url.split('?')[0], ip: request.ip }) },
+          },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
