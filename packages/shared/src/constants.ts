@@ -119,3 +119,16 @@ export const DISPOSABLE_EMAIL_DOMAINS = [
   'trashmail.com',
   'sharklasers.com',
 ] as const;
+
+/** Excel export file names (without .xlsx) — spec books §9; every export has one sheet, 'Data'. */
+export const EXPORT_FILE_NAMES = {
+  bookedOrders: 'Booked_Orders',
+  booksOrderedByYou: 'Books_Ordered_By_You',
+  listOfLibraries: 'List_of_Libraries',
+  bookDetails: 'Book_Details',
+  publisherInfo: 'Publisher_Info',
+  publisherCatalog: 'Publisher_Catelog',
+} as const;
+export const EXPORT_SHEET_NAME = 'Data';
+/** The address labels file — spec books §6. */
+export const ADDRESS_LABELS_FILE = 'addresses.pdf';

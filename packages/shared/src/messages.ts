@@ -55,6 +55,10 @@ export const MSG = {
   unsupportedFile: 'Unsupported File Format',
   dispatchFileTooLarge: 'File Size is too large, please select a file with a size less than 5 MB',
   orderDispatched: 'Order dispatched successfully',
+  selectToExport: 'Please select at least one row to export',
+  selectToPrint: 'Please select at least one row to print address',
+  pdfError: 'Error while generating pdf',
+  generatingSummary: 'Generating order summery...',
   searchAtLeastOne: 'Please fill at least one field before submitting.',
   // shared §8
   maintenance: 'Server is under maintenance mode. Please try again later.',

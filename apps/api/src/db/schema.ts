@@ -214,6 +214,9 @@ export const orders = pgTable(
     publisher_id: integer('publisher_id').notNull().references(() => publishers.id),
     status: text('status', { enum: ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] }).notNull(),
     order_date: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    /** The order letter sent to the publisher (stored PDF), and when it was sent by e-mail and WhatsApp. */
+    letter_key: text('letter_key'),
+    letter_sent_at: timestamp('letter_sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

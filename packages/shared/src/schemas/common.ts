@@ -83,3 +83,15 @@ export interface ApiErrorReply {
   error: string;
   details?: { field: string; message: string }[];
 }
+
+/**
+ * The rows chosen in a list (`?ids=1,2,3`) for an export or address labels; `message` when none.
+ * At most 10 000 ids.
+ */
+export const selectedIds = (message: string) =>
+  z.object({
+    ids: z
+      .string({ error: message })
+      .transform((value): unknown[] => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .pipe(z.array(id).min(1, message).max(10_000)),
+  });

@@ -1,0 +1,32 @@
+/**
+ * Excel exports (DESIGN §7): one sheet named 'Data' with a bold header row, written by ExcelJS.
+ * Text keeps its script (Gujarati, Devanagari) as Unicode strings, NFC.
+ */
+import ExcelJS from 'exceljs';
+import { EXPORT_SHEET_NAME } from '@jsbn/shared';
+
+export interface SheetColumn<T> {
+  header: string;
+  /** Column width in characters. */
+  width?: number;
+  value: (row: T, index: number) => string | number | null | undefined;
+}
+
+/** The .xlsx bytes of `rows` under `columns`. */
+export async function xlsxOf<T>(columns: SheetColumn<T>[], rows: T[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'JSBN';
+  const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME);
+  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  rows.forEach((row, index) => {
+    sheet.addRow(columns.map((column) => {
+      const value = column.value(row, index);
+      return typeof value === 'string' ? value.normalize('NFC') : (value ?? '');
+    }));
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Content type of .xlsx files. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
