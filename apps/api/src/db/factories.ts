@@ -132,6 +132,7 @@ export function bookFieldsOf(overrides: Partial<BookFieldsInput> = {}): BookFiel
     subjects: [{ id: 1 }],
     authors: [{ authorType: 1, author_name: 'Bhadrabahu Swami' }],
     type: 'AGM1',
+    readers: 'No',
     ...overrides,
   });
 }

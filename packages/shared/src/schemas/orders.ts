@@ -71,3 +71,6 @@ export interface OrderDto {
   } | null;
   history: { status: OrderStatus; at: string; by: string }[];
 }
+
+/** POST /api/publisher/generate-pdf — the order summary (letter) PDF; `sendWhatsapp` also sends it to the publisher. */
+export const orderSummaryRequest = z.object({ orderId: id, sendWhatsapp: z.boolean().default(false) });

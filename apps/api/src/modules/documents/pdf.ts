@@ -166,9 +166,10 @@ export function textWidth(doc: Pdf, value: string, options: Pick<TextOptions, 's
 /**
  * Draws `value` (NFC-normalised; `\n` starts a new paragraph; runs of white space collapse to
  * one space) wrapped to `options.width`, switching font per script run so Gujarati and
- * Devanagari conjuncts and reph are shaped by their own Noto face. Leaves `doc.x` at the left
- * edge and `doc.y` below the last line, and returns the height drawn in points (on the last
- * page when it broke across pages).
+ * Devanagari conjuncts and reph are shaped by their own Noto face. Words wider than the line
+ * break at grapheme boundaries. Leaves `doc.x` at the left edge, `doc.y` below the last line
+ * and the fill colour black, and returns the height drawn in points (on the last page when
+ * it broke across pages).
  */
 export function text(doc: Pdf, value: string, options: TextOptions = {}): number {
   const { size, weight, x, width, space, lines, pitch } = layout(doc, value, options);
@@ -184,6 +185,9 @@ export function text(doc: Pdf, value: string, options: TextOptions = {}): number
     const offset = options.align === 'center' ? (width - line.width) / 2 : options.align === 'right' ? width - line.width : 0;
     let cursor = x + offset;
     const baseline = y + size * ASCENT;
+    // ActualText gives copy, search and pdftotext the line in logical order: shaped Indic
+    // glyphs are in visual order (the i-matra is drawn before its consonant)
+    doc.markContent('Span', { actual: line.words.map((word) => word.runs.map((run) => run.text).join('')).join(' ') });
     for (const word of line.words) {
       for (const run of word.runs) {
         doc.font(fontKey(run.face, weight)).fontSize(size);
@@ -192,6 +196,7 @@ export function text(doc: Pdf, value: string, options: TextOptions = {}): number
       }
       cursor += space;
     }
+    doc.endMarkedContent();
     y += pitch;
   }
   doc.fillColor('black');

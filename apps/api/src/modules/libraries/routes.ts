@@ -4,15 +4,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, letterhead, libraryProfile, libraryRegistration, listQuery } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, MSG, idParam, letterhead, libraryProfile, libraryRegistration, listQuery, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { requireLibrary } from '../../lib/auth.js';
+import { requireLibrary, requirePublisher } from '../../lib/auth.js';
+import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
+import { addressLabelsPdf } from '../documents/address-labels.js';
+import { publisherReturnAddress } from '../orders/documents.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
-import { getLetterhead, libraryDetails, listLibraries, registerLibrary, saveLetterhead, updateLibraryProfile } from './service.js';
+import { getLetterhead, librariesByIds, libraryDetails, listLibraries, registerLibrary, saveLetterhead, updateLibraryProfile } from './service.js';
 
 export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -48,6 +51,37 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** GET /api/library — list query → `{ libraries, total }` (public). */
   api.get('/library', { schema: { querystring: listQuery } }, async (request) => ok(await listLibraries(ctx, request.query)));
+
+  /** GET /api/library/export.xlsx?ids=1,2 (publisher) → List_of_Libraries.xlsx; 400 none selected. */
+  api.get('/library/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {
+    await requirePublisher(ctx, request);
+    const rows = await librariesByIds(ctx, request.query.ids);
+    const bytes = await xlsxOf(
+      [
+        { header: 'Sr. no', width: 8, value: (_row, index) => index + 1 },
+        { header: 'Library name', width: 32, value: (row) => row.name },
+        { header: 'Address', width: 40, value: (row) => row.address },
+        { header: 'Mobile', width: 14, value: (row) => row.mobile_no },
+        { header: 'E-mail', width: 28, value: (row) => row.email },
+        { header: 'Sanchalak', width: 24, value: (row) => row.sanchalak_name },
+        { header: 'Sangh / trust', width: 18, value: (row) => row.sangh_trust },
+        { header: 'Number of books', width: 16, value: (row) => row.number_of_books },
+      ],
+      rows,
+    );
+    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${EXPORT_FILE_NAMES.listOfLibraries}.xlsx"`).send(bytes);
+  });
+
+  /** GET /api/library/addresses.pdf?ids=1,2 (publisher) → addresses.pdf with one label per library. */
+  api.get('/library/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint) } }, async (request, reply) => {
+    const actor = await requirePublisher(ctx, request);
+    const rows = await librariesByIds(ctx, request.query.ids);
+    const pdf = await addressLabelsPdf(
+      rows.map((row) => ({ name: row.name, lines: [row.address], phone: row.mobile_no })),
+      await publisherReturnAddress(ctx, actor.publisherId),
+    );
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ADDRESS_LABELS_FILE}"`).send(pdf);
+  });
 
   /** GET /api/library/logo-text (library) → `{ librarianLogo: { id, letterText, logoUrl } | null }`. */
   api.get('/library/logo-text', async (request) => {

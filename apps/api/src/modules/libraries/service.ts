@@ -2,7 +2,7 @@
  * Libraries (Gyan Bhandars) — spec accounts §3/§5: registration and the letterhead that a
  * library needs before it can order.
  */
-import { and, asc, count, desc, eq, ilike, isNotNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
 import type { LibraryListItem, LibraryProfile, LibraryRegistration, ListQuery } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries } from '../../db/schema.js';
@@ -92,6 +92,21 @@ export async function updateLibraryProfile(ctx: AppContext, libraryId: number, i
   if (logoKey && previous.logo_key) await ctx.storage.delete(previous.logo_key);
 }
 
+function listItemOf(ctx: AppContext, library: typeof libraries.$inferSelect, email: string): LibraryListItem {
+  return {
+    id: library.id,
+    name: library.name,
+    number_of_books: library.number_of_books,
+    mobile_no: library.mobile_no,
+    email,
+    address: library.address,
+    sangh_trust: library.sangh_trust,
+    sanchalak_name: library.sanchalak_name,
+    sanchalak_address: library.sanchalak_address,
+    librarianLogoText: { logoUrl: ctx.storage.url(library.logo_key) },
+  };
+}
+
 /** Sortable columns of the public library list. */
 const SORTS = { name: libraries.name, number_of_books: libraries.number_of_books, createdAt: libraries.created_at } as const;
 
@@ -116,18 +131,23 @@ export async function listLibraries(ctx: AppContext, query: ListQuery): Promise<
     ctx.db.select({ n: count() }).from(libraries).innerJoin(accounts, eq(accounts.id, libraries.account_id)).where(where),
   ]);
   return {
-    libraries: rows.map(({ library, email }) => ({
-      id: library.id,
-      name: library.name,
-      number_of_books: library.number_of_books,
-      mobile_no: library.mobile_no,
-      email,
-      address: library.address,
-      sangh_trust: library.sangh_trust,
-      sanchalak_name: library.sanchalak_name,
-      sanchalak_address: library.sanchalak_address,
-      librarianLogoText: { logoUrl: ctx.storage.url(library.logo_key) },
-    })),
+    libraries: rows.map(({ library, email }) => listItemOf(ctx, library, email)),
     total: counted?.n ?? 0,
   };
+}
+
+/**
+ * Libraries with these ids as listed (for exports and labels), in the order of `ids`.
+ * @throws AppError 404 when an id is not a library
+ */
+export async function librariesByIds(ctx: AppContext, ids: number[]): Promise<LibraryListItem[]> {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .select({ library: libraries, email: accounts.email })
+    .from(libraries)
+    .innerJoin(accounts, eq(accounts.id, libraries.account_id))
+    .where(inArray(libraries.id, unique));
+  if (rows.length !== unique.length) throw notFound('Library');
+  const items = rows.map(({ library, email }) => listItemOf(ctx, library, email));
+  return unique.map((id) => items.find((item) => item.id === id)!);
 }

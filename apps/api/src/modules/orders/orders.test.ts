@@ -158,6 +158,27 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it('gives exactly one winner when accept and cancel race for the same order, 100 times', async () => {
+    for (let round = 0; round < 100; round++) {
+      const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+      const [accept, cancel] = await Promise.all([patch(pub1, created.id, { status: 'IN_PROGRESS' }), patch(lib, created.id, { status: 'CANCELLED' })]);
+      expect([accept.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
+      const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: lib })).json().data.orderBook;
+      expect(detail.status).toBe(accept.statusCode === 200 ? 'IN_PROGRESS' : 'CANCELLED');
+      expect(detail.history).toHaveLength(2);
+    }
+  });
+
+  it('creates one order for 20 concurrent requests with one Idempotency-Key', async () => {
+    const lines = [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 1 }];
+    const before = (await list(lib, 'REQUESTED')).total as number;
+    const responses = await Promise.all(Array.from({ length: 20 }, () => order(lib, lines, 'double-click-key')));
+    expect(responses.every((response) => [200, 201].includes(response.statusCode))).toBe(true);
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    expect(new Set(responses.map((response) => response.json().data[0].id)).size).toBe(1);
+    expect((await list(lib, 'REQUESTED')).total).toBe(before + 1);
+  });
+
   it('lets two racing accepts of one order win exactly once', async () => {
     const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.b, numberOfCopies: 1 }])).json().data;
     const results = await Promise.all([patch(pub1, created.id, { status: 'IN_PROGRESS' }), patch(pub1, created.id, { status: 'CANCELLED' })]);

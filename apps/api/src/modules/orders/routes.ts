@@ -4,13 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createOrders, dispatchOrder as dispatchFields, idParam, orderListQuery, updateOrderStatus } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, MSG, createOrders, dispatchOrder as dispatchFields, idParam, orderListQuery, orderSummaryRequest, selectedIds, updateOrderStatus } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { AppError, parseOrThrow } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { DISPATCH_FILE } from '../../lib/upload-rules.js';
+import { XLSX_TYPE } from '../../lib/excel.js';
+import { exportOrders, orderAddressLabels, orderLetter } from './documents.js';
 import { changeOrderStatus, createOrders as createOrdersService, dispatchOrder, getOrder, listOrders } from './service.js';
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -39,6 +41,30 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/book/order-book', { schema: { querystring: orderListQuery } }, async (request) => {
     const actor = await requireActor(ctx, request);
     return ok(await listOrders(ctx, actor, request.query));
+  });
+
+  /** GET /api/book/order-book/export.xlsx?ids=1,2 → Booked_Orders.xlsx (publisher) or Books_Ordered_By_You.xlsx (library); 400 none selected. */
+  api.get('/book/order-book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {
+    const actor = await requireActor(ctx, request);
+    const { fileName, bytes } = await exportOrders(ctx, actor, request.query.ids);
+    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+  });
+
+  /** GET /api/book/order-book/addresses.pdf?ids=1,2 (publisher) → addresses.pdf, A5 labels To each library, From the publisher. */
+  api.get('/book/order-book/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint) } }, async (request, reply) => {
+    const actor = await requirePublisher(ctx, request);
+    const pdf = await orderAddressLabels(ctx, actor, request.query.ids);
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ADDRESS_LABELS_FILE}"`).send(pdf);
+  });
+
+  /**
+   * POST /api/publisher/generate-pdf `{ orderId, sendWhatsapp }` → the order letter PDF (inline).
+   * The ordering library or the addressed publisher may ask; `sendWhatsapp` from the library sends it once.
+   */
+  api.post('/publisher/generate-pdf', { schema: { body: orderSummaryRequest } }, async (request, reply) => {
+    const actor = await requireActor(ctx, request);
+    const pdf = await orderLetter(ctx, actor, request.body.orderId, request.body.sendWhatsapp);
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="order-${request.body.orderId}.pdf"`).send(pdf);
   });
 
   /** GET /api/book/order-book/:id → `{ orderBook }`; 404 for another account's order. */

@@ -284,6 +284,18 @@ export async function getOrder(ctx: AppContext, actor: Actor, orderId: number): 
   return order;
 }
 
+/**
+ * The actor's orders with these ids, in the order of `ids`.
+ * @throws AppError 404 when any id is not one of the actor's orders
+ */
+export async function ordersByIds(ctx: AppContext, actor: Actor, ids: number[]): Promise<OrderDto[]> {
+  const unique = [...new Set(ids)];
+  const rows = await selectOrders(ctx.db).where(and(inArray(orders.id, unique), ownedBy(actor)));
+  if (rows.length !== unique.length) throw notFound('Order');
+  const dtos = await toDtos(ctx.db, ctx, rows);
+  return unique.map((id) => dtos.find((order) => order.id === id)!);
+}
+
 /** Which action a PATCH status means for the actor's role. */
 function actionFor(actor: Actor, input: UpdateOrderStatusInput): OrderAction {
   const publisher = actor.role === 'PUBLISHER';

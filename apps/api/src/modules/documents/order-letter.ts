@@ -1,0 +1,97 @@
+/**
+ * The order letter (spec books §4, §7 "Order summary PDF"): an A4 letter on the library's
+ * letterhead (logo, name, address, contacts), addressed to the publisher, with the library's
+ * letter text and the ordered books — title in its own script, JSBN, authors, copies.
+ */
+import { COUNTRY_CODE } from '@jsbn/shared';
+import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
+
+export interface OrderLetter {
+  orderNumber: string;
+  /** When the order was placed. */
+  orderDate: Date;
+  library: { name: string; address: string; mobile_no: string; email: string; sanchalak_name: string; letterText: string; logo: Buffer | null };
+  publisher: { name: string; address: string | null; place: string; mobile_no: string | null };
+  items: { title: string; englishTitle: string; jsbn: string; authors: string[]; copies: number; accepted: number | null }[];
+}
+
+const ddmmyyyy = (date: Date) =>
+  `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()}`;
+
+/** Column x offsets (points from the left margin) and widths of the books table. */
+const COLUMNS = [
+  { header: 'Sr. no', width: 36 },
+  { header: 'Book', width: 190 },
+  { header: 'JSBN', width: 92 },
+  { header: 'Authors', width: 120 },
+  { header: 'Copies', width: 57 },
+] as const;
+
+function tableRow(doc: Pdf, cells: string[], y: number, bold = false): number {
+  const left = doc.page.margins.left;
+  const height = Math.max(...cells.map((cell, index) => textHeight(doc, cell, { width: COLUMNS[index]!.width - 8, size: 9, bold }))) + 8;
+  const top = ensureSpace(doc, height, y);
+  let x = left;
+  cells.forEach((cell, index) => {
+    const { width } = COLUMNS[index]!;
+    doc.rect(x, top, width, height).lineWidth(0.5).strokeColor('#9e9e9e').stroke();
+    text(doc, cell, { x: x + 4, y: top + 4, width: width - 8, size: 9, bold, pageBreak: false, align: index === 4 ? 'right' : 'left' });
+    x += width;
+  });
+  return top + height;
+}
+
+/** Renders the order letter. @returns the PDF bytes */
+export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
+  const doc = createPdf({ title: `Order ${letter.orderNumber}` });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  let y = doc.page.margins.top;
+
+  // letterhead
+  let textLeft = left;
+  if (letter.library.logo) {
+    try {
+      doc.image(letter.library.logo, left, y, { fit: [64, 64] });
+      textLeft = left + 76;
+    } catch {
+      // a logo pdfkit cannot read leaves the letterhead without it
+    }
+  }
+  text(doc, letter.library.name, { x: textLeft, y, width: width - (textLeft - left), size: 16, bold: true, color: '#bf360c' });
+  text(doc, letter.library.address, { x: textLeft, width: width - (textLeft - left), size: 9.5 });
+  text(doc, `${COUNTRY_CODE} ${letter.library.mobile_no} · ${letter.library.email}`, { x: textLeft, width: width - (textLeft - left), size: 9.5, color: '#424242' });
+  y = Math.max(doc.y, y + 68) + 6;
+  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1.5).strokeColor('#bf360c').stroke();
+  y += 12;
+
+  text(doc, `Order ${letter.orderNumber}`, { x: left, y, width: width / 2, size: 10, bold: true, pageBreak: false });
+  text(doc, `Date: ${ddmmyyyy(letter.orderDate)}`, { x: left + width / 2, y, width: width / 2, size: 10, align: 'right', pageBreak: false });
+  y += 26;
+
+  text(doc, 'To,', { x: left, y, size: 10.5 });
+  text(doc, letter.publisher.name, { size: 10.5, bold: true });
+  if (letter.publisher.address) text(doc, letter.publisher.address, { size: 10.5 });
+  if (letter.publisher.place) text(doc, letter.publisher.place, { size: 10.5 });
+  if (letter.publisher.mobile_no) text(doc, `${COUNTRY_CODE} ${letter.publisher.mobile_no}`, { size: 10.5 });
+  y = doc.y + 12;
+
+  text(doc, `Subject: Order of books (${letter.orderNumber})`, { x: left, y, size: 10.5, bold: true });
+  y = doc.y + 8;
+  text(doc, letter.library.letterText, { x: left, y, width, size: 10.5 });
+  y = doc.y + 12;
+
+  y = tableRow(doc, COLUMNS.map((column) => column.header), y, true);
+  letter.items.forEach((item, index) => {
+    const title = item.englishTitle && item.englishTitle !== item.title ? `${item.title}\n${item.englishTitle}` : item.title;
+    y = tableRow(doc, [String(index + 1), title, item.jsbn, item.authors.join(', '), String(item.accepted ?? item.copies)], y);
+  });
+  const total = letter.items.reduce((sum, item) => sum + (item.accepted ?? item.copies), 0);
+  y = ensureSpace(doc, 60, y + 8);
+  text(doc, `Total copies: ${total}`, { x: left, y, width, size: 10.5, bold: true, align: 'right' });
+  y = ensureSpace(doc, 70, doc.y + 24);
+  text(doc, 'Thanking you,', { x: left, y, size: 10.5 });
+  text(doc, `For ${letter.library.name}`, { size: 10.5, bold: true });
+  text(doc, letter.library.sanchalak_name, { size: 10.5 });
+  return pdfBytes(doc);
+}

@@ -1,0 +1,123 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@jsbn/shared';
+import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
+import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+
+const work = mkdtempSync(join(tmpdir(), 'jsbn-order-docs-'));
+
+/** The text of a PDF as pdftotext reads it (poppler-utils is installed by .ci/run). */
+function pdfText(bytes: Buffer, name: string): string {
+  const file = join(work, name);
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
+}
+
+function pdfInfo(bytes: Buffer, name: string): string {
+  const file = join(work, name);
+  writeFileSync(file, bytes);
+  return execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+}
+
+describe.each(ENGINES)('order documents on %s', (engine) => {
+  let t: TestApp;
+  let lib: { authorization: string };
+  let pub: { authorization: string };
+  let otherPub: { authorization: string };
+  let orderId: number;
+  let publisher: Awaited<ReturnType<typeof createPublisher>>;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    publisher = await createPublisher(t.ctx, { publisher_name: 'શ્રી જૈન સાહિત્ય મંદિર', address: 'રતનપોળ, ગાંધી રોડ' });
+    const library = await createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર', letter_text: 'પૂજ્ય પ્રકાશકશ્રી, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલવા વિનંતી.' });
+    lib = await authHeader(t.app, library, 'LIBRARY');
+    pub = await authHeader(t.app, publisher, 'PUBLISHER');
+    otherPub = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
+    const a = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર', book_e_title: 'Uttaradhyayan Sutra' });
+    const b = await createBook(t.ctx, publisher.publisherId, { book_title: 'तत्त्वार्थसूत्र', book_e_title: 'Tattvartha Sutra', authors: [{ authorType: 1, author_name: 'Umaswati' }] });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/order-book',
+      headers: lib,
+      payload: { orders: [{ publisherId: publisher.publisherId, bookId: a.id, numberOfCopies: 2 }, { publisherId: publisher.publisherId, bookId: b.id, numberOfCopies: 5 }] },
+    });
+    orderId = created.json().data[0].id;
+  });
+  afterAll(() => t.close());
+
+  it('writes the order letter on the letterhead and sends it to the publisher once', async () => {
+    const ask = () => t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(first.rawPayload, 'letter.pdf');
+    for (const expected of ['શ્રી આત્માનંદ જ્ઞાન ભંડાર', 'શ્રી જૈન સાહિત્ય મંદિર', 'શ્રી ઉત્તરાધ્યયન સૂત્ર', 'तत्त्वार्थसूत्र', 'Umaswati', 'Total copies: 7']) {
+      expect(text).toContain(expected);
+    }
+    await ask();
+    const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${publisher.email}` })).json().data.messages;
+    const letters = outbox.filter((message: { subject: string }) => message.subject.startsWith('JSBN order'));
+    expect(letters).toHaveLength(1);
+    const whatsapp = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=9876543210' })).json().data.messages;
+    expect(whatsapp.filter((message: { channel: string }) => message.channel === 'whatsapp')).toHaveLength(1);
+    const forPublisher = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId, sendWhatsapp: false } });
+    expect(forPublisher.statusCode).toBe(200);
+    const stranger = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: otherPub, payload: { orderId, sendWhatsapp: false } });
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it('exports the selected orders to Excel with sheet Data, keeping Gujarati text', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: pub, query: { ids: '' } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toContain(MSG.selectToExport);
+    const response = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: pub, query: { ids: String(orderId) } });
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Booked_Orders.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Data')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Sr. no');
+    expect(sheet.getRow(2).getCell(4).value).toBe('શ્રી આત્માનંદ જ્ઞાન ભંડાર');
+    expect(String(sheet.getRow(2).getCell(6).value)).toContain('શ્રી ઉત્તરાધ્યયન સૂત્ર');
+    const library = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: lib, query: { ids: String(orderId) } });
+    expect(library.headers['content-disposition']).toBe('attachment; filename="Books_Ordered_By_You.xlsx"');
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: otherPub, query: { ids: String(orderId) } })).statusCode).toBe(404);
+  });
+
+  it('prints A5 address labels To the library From the publisher, breaking pages before the bottom', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: pub, query: { ids: '' } });
+    expect(none.json().message).toContain(MSG.selectToPrint);
+    const response = await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: pub, query: { ids: String(orderId) } });
+    expect(response.headers['content-disposition']).toBe('attachment; filename="addresses.pdf"');
+    expect(pdfInfo(response.rawPayload, 'one.pdf')).toMatch(/Page size:\s+419\.53 x 595\.28 pts \(A5\)/);
+    const text = pdfText(response.rawPayload, 'one.pdf');
+    for (const expected of ['To,', 'શ્રી આત્માનંદ જ્ઞાન ભંડાર', 'Jain Upashray, Main Bazaar, Palitana 364270', 'From,', 'શ્રી જૈન સાહિત્ય મંદિર', 'રતનપોળ, ગાંધી રોડ']) {
+      expect(text).toContain(expected);
+    }
+    const many = Array.from({ length: 9 }, () => orderId).join(',');
+    const libraries = await createLibraries(t, 8);
+    const labels = await t.app.inject({ method: 'GET', url: '/api/library/addresses.pdf', headers: pub, query: { ids: libraries.join(',') } });
+    expect(labels.statusCode).toBe(200);
+    const pages = Number(/Pages:\s+(\d+)/.exec(pdfInfo(labels.rawPayload, 'many.pdf'))![1]);
+    expect(pages).toBeGreaterThan(1);
+    expect(many).toContain(String(orderId));
+    const exported = await t.app.inject({ method: 'GET', url: '/api/library/export.xlsx', headers: pub, query: { ids: libraries.join(',') } });
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="List_of_Libraries.xlsx"');
+    expect((await t.app.inject({ method: 'GET', url: '/api/library/export.xlsx', headers: lib, query: { ids: libraries.join(',') } })).statusCode).toBe(403);
+  });
+});
+
+async function createLibraries(t: TestApp, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) ids.push((await createLibrary(t.ctx, { name: `જ્ઞાન મંદિર ${i + 1}` })).libraryId);
+  return ids;
+}
+
+afterAll(() => {
+  // keep the last rendered files for a look: e.g. pdftoppm -png letter.pdf
+  void readFileSync;
+});

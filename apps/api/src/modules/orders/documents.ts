@@ -1,0 +1,146 @@
+/**
+ * The documents of orders — spec books §4, §6, §7, §9: the order letter (generate-pdf, sent
+ * once to the publisher by e-mail and WhatsApp through the outbox), the Excel export of
+ * selected orders, and the address labels of selected orders.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { EXPORT_FILE_NAMES, ORDER_STATUS_LABEL, formatJsbn } from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import { accounts, libraries, orders, publishers } from '../../db/schema.js';
+import type { Actor } from '../../lib/auth.js';
+import { notFound } from '../../lib/errors.js';
+import { xlsxOf } from '../../lib/excel.js';
+import { enqueueMessage } from '../../lib/outbox.js';
+import { addressLabelsPdf, type LabelAddress } from '../documents/address-labels.js';
+import { orderLetterPdf } from '../documents/order-letter.js';
+import { cityName, stateName } from '../lookups/geo.js';
+import { getOrder, ordersByIds } from './service.js';
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const placeOf = (row: { city_id: number | null; state_id: number | null; pincode: string | null }) =>
+  [cityName(row.city_id), stateName(row.state_id), row.pincode].filter(Boolean).join(', ');
+
+/**
+ * The order letter PDF of one of the actor's orders (POST /publisher/generate-pdf).
+ * With `send` (the ordering library, right after ordering) the letter is stored and queued
+ * to the publisher by e-mail and WhatsApp — once per order, however often it is asked.
+ * @returns the PDF bytes
+ * @throws AppError 404 for another account's order
+ */
+export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number, send: boolean): Promise<Buffer> {
+  const order = await getOrder(ctx, actor, orderId);
+  const [row] = await ctx.db
+    .select({ library: libraries, publisher: publishers, publisherEmail: accounts.email })
+    .from(orders)
+    .innerJoin(libraries, eq(libraries.id, orders.library_id))
+    .innerJoin(publishers, eq(publishers.id, orders.publisher_id))
+    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
+    .where(eq(orders.id, orderId));
+  if (!row) throw notFound('Order');
+  const { library, publisher, publisherEmail } = row;
+  const logo = library.logo_key ? await ctx.storage.get(library.logo_key).then(({ stream }) => readAll(stream)).catch(() => null) : null;
+  const pdf = await orderLetterPdf({
+    orderNumber: order.orderId,
+    orderDate: new Date(order.order_date),
+    library: {
+      name: library.name,
+      address: library.address,
+      mobile_no: library.mobile_no,
+      email: order.library.email,
+      sanchalak_name: library.sanchalak_name,
+      letterText: library.letter_text ?? '',
+      logo,
+    },
+    publisher: { name: publisher.publisher_name, address: publisher.address, place: placeOf(publisher), mobile_no: publisher.mobile_no },
+    items: order.OrderBookItem.map((item) => ({
+      title: item.book.book_title,
+      englishTitle: '',
+      jsbn: item.book.jsbn_number,
+      authors: item.book.authors,
+      copies: item.number_of_copies,
+      accepted: item.accepted_book_copies,
+    })),
+  });
+  if (send && actor.role === 'LIBRARY') {
+    const key = `private/letters/${randomUUID()}.pdf`;
+    await ctx.storage.putBuffer(pdf, key);
+    const sent = await ctx.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(orders)
+        .set({ letter_key: key, letter_sent_at: ctx.clock() })
+        .where(and(eq(orders.id, orderId), isNull(orders.letter_sent_at)))
+        .returning({ id: orders.id });
+      if (claimed.length === 0) return false;
+      const subject = `JSBN order ${order.orderId} from ${library.name}`;
+      const message = `${library.name} has sent order ${order.orderId} for ${order.totalCopies} copies. The order letter is attached. Open Received Orders: ${ctx.config.publicUrl}/booked-orders`;
+      await enqueueMessage(tx, { channel: 'email', to: publisherEmail, subject, text: message, attachmentKey: key });
+      if (publisher.whatsapp_no) await enqueueMessage(tx, { channel: 'whatsapp', to: publisher.whatsapp_no, subject, text: message, attachmentKey: key });
+      return true;
+    });
+    if (!sent) await ctx.storage.delete(key);
+  }
+  return pdf;
+}
+
+/**
+ * The Excel export of the actor's selected orders: Booked_Orders.xlsx for a publisher,
+ * Books_Ordered_By_You.xlsx for a library (sheet Data).
+ * @throws AppError 404 when an id is not one of the actor's orders
+ */
+export async function exportOrders(ctx: AppContext, actor: Actor, ids: number[]) {
+  const list = await ordersByIds(ctx, actor, ids);
+  const publisherView = actor.role === 'PUBLISHER';
+  const bytes = await xlsxOf(
+    [
+      { header: 'Sr. no', width: 8, value: (_order, index) => index + 1 },
+      { header: 'Order id', width: 14, value: (order) => order.orderId },
+      { header: 'Order date', width: 12, value: (order) => new Date(order.order_date).toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' }) },
+      publisherView
+        ? { header: 'Library', width: 30, value: (order) => order.library.name }
+        : { header: 'Publisher', width: 30, value: (order) => order.publisher.publisher_name },
+      publisherView
+        ? { header: 'Library address', width: 36, value: (order) => order.library.address }
+        : { header: 'Publisher contact', width: 20, value: (order) => order.publisher.mobile_no },
+      { header: 'Books', width: 48, value: (order) => order.OrderBookItem.map((item) => `${item.book.book_title} (${formatJsbn(item.book.jsbn_number)}) × ${item.number_of_copies}`).join('\n') },
+      { header: 'Total copies', width: 12, value: (order) => order.totalCopies },
+      { header: 'Accepted copies', width: 14, value: (order) => (order.status === 'REQUESTED' ? null : order.OrderBookItem.reduce((sum, item) => sum + (item.accepted_book_copies ?? 0), 0)) },
+      { header: 'Status', width: 12, value: (order) => ORDER_STATUS_LABEL[order.status] },
+      { header: 'Courier', width: 20, value: (order) => order.dispetchedOrder?.courierCompanyName },
+      { header: 'Courier number', width: 14, value: (order) => order.dispetchedOrder?.courierCompanyNumber },
+      { header: 'Tracking id', width: 16, value: (order) => order.dispetchedOrder?.trackingId },
+    ],
+    list,
+  );
+  return { fileName: `${publisherView ? EXPORT_FILE_NAMES.bookedOrders : EXPORT_FILE_NAMES.booksOrderedByYou}.xlsx`, bytes };
+}
+
+/** The publisher's own address as the 'From' of its labels. */
+export async function publisherReturnAddress(ctx: AppContext, publisherId: number): Promise<LabelAddress> {
+  const [publisher] = await ctx.db.select().from(publishers).where(eq(publishers.id, publisherId));
+  if (!publisher) throw notFound('Publisher');
+  return { name: publisher.publisher_name, lines: [publisher.address ?? '', placeOf(publisher)], phone: publisher.mobile_no };
+}
+
+/**
+ * Address labels (addresses.pdf) for the libraries of the publisher's selected orders.
+ * @throws AppError 404 when an id is not an order addressed to the publisher
+ */
+export async function orderAddressLabels(ctx: AppContext, actor: Actor & { publisherId: number }, ids: number[]): Promise<Buffer> {
+  const list = await ordersByIds(ctx, actor, ids);
+  const libraryRows = await ctx.db.select().from(libraries).where(inArray(libraries.id, [...new Set(list.map((order) => order.library.id))]));
+  const byId = new Map(libraryRows.map((library) => [library.id, library]));
+  const to = list.map((order) => {
+    const library = byId.get(order.library.id)!;
+    return { name: library.name, lines: [library.address], phone: library.mobile_no };
+  });
+  return addressLabelsPdf(to, await publisherReturnAddress(ctx, actor.publisherId));
+}
+
+
