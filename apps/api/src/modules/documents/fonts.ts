@@ -1,18 +1,27 @@
 /**
- * Fonts for generated PDFs — DESIGN §7/§9. Noto Sans (OFL-1.1) as installed by npm from
- * `@fontsource/*`: the WOFF files of the Gujarati, Devanagari, Latin and Latin-extended
- * unicode-range subsets, which fontkit (inside pdfkit) reads and shapes. Nothing comes from
- * the system's font directories, so a fresh machine renders the same pages.
+ * Fonts for generated PDFs — DESIGN §7/§9: Noto Sans faces (OFL-1.1) shipped with the app,
+ * never the system's font directories, so a fresh machine renders the same pages.
  *
- * The files are read once per process; each PDF document registers them under the names
- * of `FontKey` (regular and bold).
+ * - Gujarati: `apps/api/assets/fonts/NotoSansGujarati-{Regular,Bold}.ttf` (version 2.001,
+ *   copied from Debian's fonts-noto-core; licence in `assets/fonts/OFL.txt`). The npm build
+ *   (`@fontsource/noto-sans-gujarati` 5.x, font version 2.106) has a mark anchor that makes
+ *   fontkit 2.0.4 throw on અં / આં / અઁ (`anchor.xCoordinate` of null), so it cannot be used.
+ * - Devanagari, Latin and Latin-extended: the WOFF files of the unicode-range subsets of
+ *   `@fontsource/noto-sans-devanagari` and `@fontsource/noto-sans` (npm), which fontkit reads.
+ *
+ * The files are read and parsed once per process; each PDF registers the bytes under the
+ * names of `FontKey` (regular and bold).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
+/** `apps/api/assets/fonts/` — three levels above this file in both `src/` and `dist/`. */
+const ASSET_FONTS = new URL('../../../assets/fonts/', import.meta.url);
 
-/** The faces a document can use; a script run picks one of them (see `pdf.ts`). */
+/** The faces a document can use; a script run picks one of them (see `script-runs.ts`). */
 export const FONT_FACES = ['gujarati', 'devanagari', 'latin', 'latinExt'] as const;
 export type FontFace = (typeof FONT_FACES)[number];
 export type FontWeight = 'regular' | 'bold';
@@ -20,41 +29,49 @@ export type FontWeight = 'regular' | 'bold';
 /** `<face>-<weight>`, the name each font is registered under in a pdfkit document. */
 export type FontKey = `${FontFace}-${FontWeight}`;
 
-const FILES: Record<FontFace, { pkg: string; prefix: string }> = {
-  gujarati: { pkg: '@fontsource/noto-sans-gujarati', prefix: 'noto-sans-gujarati-gujarati' },
-  devanagari: { pkg: '@fontsource/noto-sans-devanagari', prefix: 'noto-sans-devanagari-devanagari' },
-  latin: { pkg: '@fontsource/noto-sans', prefix: 'noto-sans-latin' },
-  latinExt: { pkg: '@fontsource/noto-sans', prefix: 'noto-sans-latin-ext' },
-};
 const WEIGHT_NUMBER: Record<FontWeight, number> = { regular: 400, bold: 700 };
+const FILES: Record<FontFace, (weight: FontWeight) => string> = {
+  gujarati: (weight) => fileURLToPath(new URL(`NotoSansGujarati-${weight === 'bold' ? 'Bold' : 'Regular'}.ttf`, ASSET_FONTS)),
+  devanagari: (weight) => require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${WEIGHT_NUMBER[weight]}-normal.woff`),
+  latin: (weight) => require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${WEIGHT_NUMBER[weight]}-normal.woff`),
+  latinExt: (weight) => require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-ext-${WEIGHT_NUMBER[weight]}-normal.woff`),
+};
 
 /** The font key of `face` at `weight`. */
 export const fontKey = (face: FontFace, weight: FontWeight): FontKey => `${face}-${weight}`;
 
 /**
- * The absolute path of the WOFF file of `face` at `weight`, resolved through the package's
- * `exports` (works from `src` under Vitest/tsx and from `dist` in production).
- * @throws Error when the `@fontsource` package is not installed
+ * The absolute path of the font file of `face` at `weight`.
+ * @throws Error when an `@fontsource` package is not installed
  */
 export function fontPath(face: FontFace, weight: FontWeight): string {
-  const { pkg, prefix } = FILES[face];
-  return require.resolve(`${pkg}/files/${prefix}-${WEIGHT_NUMBER[weight]}-normal.woff`);
+  return FILES[face](weight);
 }
 
-let cache: Map<FontKey, Buffer> | undefined;
+let files: Map<FontKey, Buffer> | undefined;
+let coverage: Map<FontFace, fontkit.Font> | undefined;
 
 /**
- * Every font file as bytes, keyed by `FontKey`; read from disk on the first call and kept
- * for the process (about 0.5 MB in all).
+ * Every font file as bytes, keyed by `FontKey`; read on the first call and kept for the
+ * process (about 1 MB in all).
  * @throws Error when a font file is missing
  */
 export function loadFonts(): ReadonlyMap<FontKey, Buffer> {
-  if (!cache) {
-    const fonts = new Map<FontKey, Buffer>();
+  if (!files) {
+    const loaded = new Map<FontKey, Buffer>();
     for (const face of FONT_FACES) {
-      for (const weight of ['regular', 'bold'] as const) fonts.set(fontKey(face, weight), readFileSync(fontPath(face, weight)));
+      for (const weight of ['regular', 'bold'] as const) loaded.set(fontKey(face, weight), readFileSync(fontPath(face, weight)));
     }
-    cache = fonts;
+    files = loaded;
   }
-  return cache;
+  return files;
+}
+
+/** True when the regular font of `face` has a glyph for `codePoint` (bold covers the same). */
+export function faceHasGlyph(face: FontFace, codePoint: number): boolean {
+  if (!coverage) {
+    const fonts = loadFonts();
+    coverage = new Map(FONT_FACES.map((each) => [each, fontkit.create(fonts.get(fontKey(each, 'regular'))!) as fontkit.Font]));
+  }
+  return coverage.get(face)!.hasGlyphForCodePoint(codePoint);
 }

@@ -5,10 +5,27 @@
  * `FormDocument`; `form-docx.ts` and `form-pdf.ts` render that one description.
  */
 import { AUTHOR_TYPES, BOOK_SIZE_PRESETS, LEADING_CURRENCIES, PUBLISHER_TYPES } from '@jsbn/shared';
+import { formDocx } from './form-docx.js';
 import { label, sentence, type Bilingual, type FormBlock, type FormDocument, type FormLanguage } from './form-model.js';
+import { formPdf } from './form-pdf.js';
 
 export const OFFLINE_FORMS = ['book-form-gu', 'book-form-en', 'publisher-registration'] as const;
 export type OfflineFormId = (typeof OFFLINE_FORMS)[number];
+
+/** The file formats of every form, with their content types. */
+export const FORM_FORMATS = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+} as const;
+export type FormFormat = keyof typeof FORM_FORMATS;
+
+/** A generated download. */
+export interface FormFile {
+  bytes: Buffer;
+  contentType: string;
+  /** `JSBN-<form>.<format>`, the name the server gives the download. */
+  fileName: string;
+}
 
 const BRAND = 'JSBN — Jain Standard Book Number';
 const YES: Bilingual = { gu: 'હા', en: 'Yes' };
@@ -222,10 +239,21 @@ function publisherRegistrationForm(supportEmail: string): FormDocument {
 }
 
 /**
- * The description of offline form `id`, naming `supportEmail` as where to send it.
- * Pure: the same inputs give the same form.
+ * The description of offline form `id`, naming `supportEmail` as where to send it, with
+ * every text in NFC. Pure: the same inputs give the same form.
  */
 export function offlineForm(id: OfflineFormId, supportEmail: string): FormDocument {
-  if (id === 'publisher-registration') return publisherRegistrationForm(supportEmail);
-  return bookForm(id === 'book-form-gu' ? 'gu' : 'en', supportEmail);
+  const form = id === 'publisher-registration' ? publisherRegistrationForm(supportEmail) : bookForm(id === 'book-form-gu' ? 'gu' : 'en', supportEmail);
+  return JSON.parse(JSON.stringify(form).normalize('NFC')) as FormDocument;
+}
+
+/**
+ * Generates offline form `id` as a `format` file (A4) naming `supportEmail` as where to send
+ * it. Takes a few hundred milliseconds (PDF layout and font subsetting).
+ * @throws Error only on a bug (missing font file, writer failure)
+ */
+export async function offlineFormFile(id: OfflineFormId, format: FormFormat, supportEmail: string): Promise<FormFile> {
+  const form = offlineForm(id, supportEmail);
+  const bytes = format === 'pdf' ? await formPdf(form) : await formDocx(form);
+  return { bytes, contentType: FORM_FORMATS[format], fileName: `JSBN-${id}.${format}` };
 }

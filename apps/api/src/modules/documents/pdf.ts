@@ -163,6 +163,39 @@ export function textWidth(doc: Pdf, value: string, options: Pick<TextOptions, 's
   return runsWidth(doc, splitRuns(value.normalize('NFC')), options.size ?? 10, options.bold ? 'bold' : 'regular');
 }
 
+/** `value` as a PDF text string in UTF-16BE hex with a byte-order mark: `<FEFF…>`. */
+function pdfTextString(value: string): string {
+  let hex = 'FEFF';
+  for (let index = 0; index < value.length; index += 1) hex += value.charCodeAt(index).toString(16).padStart(4, '0').toUpperCase();
+  return `<${hex}>`;
+}
+
+/**
+ * Draws one run with its left end at `x` on `baseline`; returns its advance width. The glyphs
+ * of shaped Indic text are in visual order (ि before its consonant, a reph after the letter it
+ * sits on), so the run is wrapped in a marked-content span whose ActualText is the run's
+ * logical text: copy, search and pdftotext then read 'ફોર્મ', not 'ફોમર્'. The span is put
+ * inside pdfkit's BT…ET, where the transformation matrix is the one the glyphs use (a span
+ * around `doc.text` ends under pdfkit's flipped matrix, and poppler then places the text
+ * mirrored, reversing the order of lines).
+ */
+function drawRun(doc: Pdf, run: ScriptRun, x: number, baseline: number, size: number, weight: FontWeight): number {
+  doc.font(fontKey(run.face, weight)).fontSize(size);
+  const addContent = doc.addContent;
+  doc.addContent = function (this: Pdf, data: unknown) {
+    if (data === 'ET') addContent.call(this, 'EMC');
+    addContent.call(this, data);
+    if (data === 'BT') addContent.call(this, `/Span << /ActualText ${pdfTextString(run.text)} >> BDC`);
+    return this;
+  };
+  try {
+    doc.text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+  } finally {
+    doc.addContent = addContent;
+  }
+  return doc.widthOfString(run.text);
+}
+
 /**
  * Draws `value` (NFC-normalised; `\n` starts a new paragraph; runs of white space collapse to
  * one space) wrapped to `options.width`, switching font per script run so Gujarati and
@@ -185,18 +218,10 @@ export function text(doc: Pdf, value: string, options: TextOptions = {}): number
     const offset = options.align === 'center' ? (width - line.width) / 2 : options.align === 'right' ? width - line.width : 0;
     let cursor = x + offset;
     const baseline = y + size * ASCENT;
-    // ActualText gives copy, search and pdftotext the line in logical order: shaped Indic
-    // glyphs are in visual order (the i-matra is drawn before its consonant)
-    doc.markContent('Span', { actual: line.words.map((word) => word.runs.map((run) => run.text).join('')).join(' ') });
     for (const word of line.words) {
-      for (const run of word.runs) {
-        doc.font(fontKey(run.face, weight)).fontSize(size);
-        doc.text(run.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
-        cursor += doc.widthOfString(run.text);
-      }
+      for (const run of word.runs) cursor += drawRun(doc, run, cursor, baseline, size, weight);
       cursor += space;
     }
-    doc.endMarkedContent();
     y += pitch;
   }
   doc.fillColor('black');

@@ -1,7 +1,53 @@
 /**
- * Generated documents — DESIGN §7. (Offline forms are being added; see issue 3.)
+ * Generated documents — DESIGN §7. Now: the downloadable offline forms of spec accounts §1
+ * (book form in Gujarati and in English, publisher registration form; each DOCX and PDF).
+ *
+ * The forms never change while the process runs (their only input is SUPPORT_EMAIL), so
+ * each file is generated on its first request and its bytes are kept in memory for the life
+ * of the app (6 files, about 0.5 MB in all); concurrent first requests share one generation.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/errors.js';
+import { FORM_FORMATS, OFFLINE_FORMS, offlineFormFile, type FormFile, type FormFormat, type OfflineFormId } from './offline-forms.js';
 
-export function documentRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+const isForm = (value: string): value is OfflineFormId => (OFFLINE_FORMS as readonly string[]).includes(value);
+const isFormat = (value: string): value is FormFormat => Object.hasOwn(FORM_FORMATS, value);
+
+export function documentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const files = new Map<string, Promise<FormFile>>();
+
+  const formFile = (form: OfflineFormId, format: FormFormat): Promise<FormFile> => {
+    const key = `${form}.${format}`;
+    let file = files.get(key);
+    if (!file) {
+      file = offlineFormFile(form, format, ctx.config.SUPPORT_EMAIL);
+      files.set(key, file);
+      file.catch(() => files.delete(key));
+    }
+    return file;
+  };
+
+  /**
+   * GET /api/documents/forms/:form.:format (public) — form ∈ book-form-gu, book-form-en,
+   * publisher-registration; format ∈ docx, pdf → the file as an attachment named
+   * `JSBN-<form>.<format>`; any other form or format → 404 'Form not found'.
+   */
+  api.get(
+    '/documents/forms/:form.:format',
+    { schema: { params: z.object({ form: z.string().max(60), format: z.string().max(10) }) } },
+    async (request, reply) => {
+      const { form, format } = request.params;
+      if (!isForm(form) || !isFormat(format)) throw notFound('Form');
+      const file = await formFile(form, format);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'public, max-age=86400')
+        .send(file.bytes);
+    },
+  );
+}
