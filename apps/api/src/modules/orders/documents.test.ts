@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -98,13 +98,11 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     for (const expected of ['To,', 'શ્રી આત્માનંદ જ્ઞાન ભંડાર', 'Jain Upashray, Main Bazaar, Palitana 364270', 'From,', 'શ્રી જૈન સાહિત્ય મંદિર', 'રતનપોળ, ગાંધી રોડ']) {
       expect(text).toContain(expected);
     }
-    const many = Array.from({ length: 9 }, () => orderId).join(',');
     const libraries = await createLibraries(t, 8);
     const labels = await t.app.inject({ method: 'GET', url: '/api/library/addresses.pdf', headers: pub, query: { ids: libraries.join(',') } });
     expect(labels.statusCode).toBe(200);
     const pages = Number(/Pages:\s+(\d+)/.exec(pdfInfo(labels.rawPayload, 'many.pdf'))![1]);
     expect(pages).toBeGreaterThan(1);
-    expect(many).toContain(String(orderId));
     const exported = await t.app.inject({ method: 'GET', url: '/api/library/export.xlsx', headers: pub, query: { ids: libraries.join(',') } });
     expect(exported.headers['content-disposition']).toBe('attachment; filename="List_of_Libraries.xlsx"');
     expect((await t.app.inject({ method: 'GET', url: '/api/library/export.xlsx', headers: lib, query: { ids: libraries.join(',') } })).statusCode).toBe(403);
@@ -116,8 +114,3 @@ async function createLibraries(t: TestApp, count: number): Promise<number[]> {
   for (let i = 0; i < count; i++) ids.push((await createLibrary(t.ctx, { name: `જ્ઞાન મંદિર ${i + 1}` })).libraryId);
   return ids;
 }
-
-afterAll(() => {
-  // keep the last rendered files for a look: e.g. pdftoppm -png letter.pdf
-  void readFileSync;
-});
