@@ -132,3 +132,17 @@ export const EXPORT_FILE_NAMES = {
 export const EXPORT_SHEET_NAME = 'Data';
 /** The address labels file — spec books §6. */
 export const ADDRESS_LABELS_FILE = 'addresses.pdf';
+
+/** Extra book images (besides the cover) — spec books §5 'You can upload upto 4 images'. */
+export const MAX_BOOK_IMAGES = 4;
+/** Page sizes GET /api/book accepts: the list choices plus 20 for the Newly Published grid (spec §9). */
+export const BOOK_LIST_PAGE_SIZES = ['10', '20', '25', '50', '100', 'all'] as const;
+/** Signed upload URLs of spec books §4 live this long (ms). */
+export const UPLOAD_URL_TTL_MS = 15 * 60_000;
+/** Uploaded files never attached to a book are removed after this long (ms). */
+export const STRAY_UPLOAD_AGE_MS = 24 * 60 * 60_000;
+/** File fields of the upload flow (spec books §7 'Upload addresses'). */
+export const BOOK_UPLOAD_FIELDS = ['index_pdf', 'bookimage', 'pdfpublisher'] as const;
+export type BookUploadField = (typeof BOOK_UPLOAD_FIELDS)[number];
+/** Time zone the reader-order date ('not in the past') is judged in. */
+export const APP_TIME_ZONE = 'Asia/Kolkata';

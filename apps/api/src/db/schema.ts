@@ -156,10 +156,17 @@ export const books = pgTable(
     is_available: boolean('is_available').notNull().default(false),
     contents: text('contents'),
     cover_key: text('cover_key'),
+    /** Index PDF (public) and the uploaded book PDF (private; spec books §3 `index_pdf`, `pdfpublisher`). */
+    index_pdf_key: text('index_pdf_key'),
+    book_pdf_key: text('book_pdf_key'),
     /** Id of the catalogue record a book was imported from (e.g. `jainelibrary:001014`). */
     source_ref: text('source_ref'),
     /** Lower-cased NFC text of titles, authors, publisher and JSBN, for trigram search. */
     search_text: text('search_text').notNull().default(''),
+    /** Titles only (all scripts and their romanisation), to rank title matches first. */
+    title_text: text('title_text').notNull().default(''),
+    /** Version of the search_text recipe; rows below the current one are re-indexed at start. */
+    search_version: integer('search_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -190,6 +197,94 @@ export const book_authors = pgTable(
   (t) => [
     // authors of a page of books: WHERE book_id = ANY($1)
     index('book_authors_book_idx').on(t.book_id, t.position),
+  ],
+);
+
+/** Up to 4 extra images of a book (spec books §3 `bookimage`), in display order. */
+export const book_images = pgTable(
+  'book_images',
+  {
+    id: serial('id').primaryKey(),
+    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    file_key: text('file_key').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // images of a page of books: WHERE book_id = ANY($1) ORDER BY position
+    index('book_images_book_idx').on(t.book_id, t.position),
+  ],
+);
+
+/**
+ * Signed upload addresses of spec books §4: one row per file the browser will PUT. A file
+ * is stored when its PUT succeeds (`file_key`) and attached to the book only by the finalise
+ * call (`finalised_at`); rows never finalised are removed with their files after a day.
+ */
+export const book_uploads = pgTable(
+  'book_uploads',
+  {
+    id: serial('id').primaryKey(),
+    /** Random id in the upload URL (the URL also carries an HMAC signature and expiry). */
+    token: text('token').notNull(),
+    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    field: text('field', { enum: ['index_pdf', 'bookimage', 'pdfpublisher'] }).notNull(),
+    file_name: text('file_name').notNull(),
+    declared_type: text('declared_type').notNull(),
+    declared_size: bigint('declared_size', { mode: 'number' }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    file_key: text('file_key'),
+    file_size: bigint('file_size', { mode: 'number' }),
+    uploaded_at: timestamp('uploaded_at', { withTimezone: true }),
+    finalised_at: timestamp('finalised_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // PUT /api/files/upload/:token
+    uniqueIndex('book_uploads_token_key').on(t.token),
+    // finalise: WHERE book_id = $1 AND finalised_at IS NULL
+    index('book_uploads_book_idx').on(t.book_id, t.finalised_at),
+    // cleanup of stray uploads: WHERE finalised_at IS NULL AND created_at < $1
+    index('book_uploads_created_idx').on(t.created_at),
+  ],
+);
+
+/** Requests for a private book PDF (spec books §3 'PDF request'); also sent to the publisher. */
+export const book_requests = pgTable(
+  'book_requests',
+  {
+    id: serial('id').primaryKey(),
+    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    mobile_no: text('mobile_no').notNull(),
+    reason: text('reason').notNull(),
+    referred_by: text('referred_by').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // requests of a book, newest first
+    index('book_requests_book_idx').on(t.book_id, t.created_at),
+  ],
+);
+
+/** Orders of a book by a reader (spec books §3 'Reader request'); also sent to the publisher. */
+export const reader_orders = pgTable(
+  'reader_orders',
+  {
+    id: serial('id').primaryKey(),
+    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mobile: text('mobile').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    book_name: text('book_name'),
+    wanted_date: date('wanted_date').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // reader orders of a book, newest first
+    index('reader_orders_book_idx').on(t.book_id, t.created_at),
   ],
 );
 

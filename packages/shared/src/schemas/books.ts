@@ -5,8 +5,19 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { VEER_SAMVAT_OFFSET, VIKRAM_SAMVAT_OFFSET } from '../constants.js';
-import { id, listQuery, nfc, optionalText, requiredText } from './common.js';
+import {
+  APP_TIME_ZONE,
+  BOOK_LIST_PAGE_SIZES,
+  BOOK_UPLOAD_FIELDS,
+  DEFAULT_CURRENCY,
+  MAX_BOOK_IMAGES,
+  MAX_IMAGE_BYTES,
+  MAX_PDF_BYTES,
+  VEER_SAMVAT_OFFSET,
+  VIKRAM_SAMVAT_OFFSET,
+} from '../constants.js';
+import { CURRENCIES } from '../lookups.js';
+import { id, listQuery, nfc, optionalText, phone, requiredText } from './common.js';
 
 const yesNo = z.enum(['Yes', 'No']);
 const optionalYesNo = z
@@ -54,51 +65,145 @@ export const bookAuthor = z.object({
   author_name: requiredText(MSG.authorName, 200),
 });
 
+/**
+ * Texts of the book form and its files quoted from spec books §5, §8 (messages.ts holds the
+ * older ones). The API answers with them and the web form shows them.
+ */
+export const BOOK_MSG = {
+  readersRequired: 'Readers field is required when electronic copy is Yes',
+  electronicCopyRequired: 'Electronic copy is required',
+  publicPdfRequired: 'Public PDF field is required when electronic copy is Yes',
+  pdfUrlRequired: 'PDF URL is required when Public PDF is Yes',
+  bookPdfRequired: 'Book PDF is required when Public PDF is No',
+  maxImages: 'You can upload upto 4 images',
+  onlyPdf: 'Only PDF files are allowed.',
+  pdfTooLarge: 'File size must be less than 200MB',
+  pdfWidgetType: 'Only PDF files are allowed. Please select a PDF file.',
+  pdfWidgetSize: 'File size exceeds 200MB limit. Please select a smaller file.',
+  privatePdf: 'PDF of this book is private. Please submit a request to the publisher for access.',
+  pdfNotUploaded: 'PDF is not uploaded by publisher.',
+  bookIdNotFound: 'Book ID not found',
+  loadingBook: 'Loading book data...',
+  publisherNoMissing: 'Publisher number not available',
+  publisherInfoPdfMissing: 'Publisher Info PDF URL is not available.',
+  pdfError: 'Error while generating pdf.',
+  // PDF request form (spec §5) and its replies (spec §8)
+  nameRequired: 'Name is required',
+  invalidEmail: 'Invalid email',
+  reasonRequired: 'Reason is required',
+  referredByRequired: 'Referred by is required',
+  requestSubmitted: 'Request submitted successfully. The publisher will contact you soon.',
+  requestFailed: 'An error occurred',
+  // reader order (spec §5; the texts are ours where the spec gives none)
+  messageRequired: 'Message is required',
+  dateRequired: 'Date is required',
+  dateFormat: 'Date must be DD/MM/YYYY',
+  datePast: 'Date cannot be in the past',
+  readerQuickFill: 'I need this book',
+  readerOrderSent: 'Your request has been sent to the publisher.',
+  // duplicate check (spec §5/§7; wording ours)
+  duplicateTitle: 'A book with this title already exists for this publisher.',
+  duplicateId: 'This JSBN id is already taken for this publisher.',
+  noDuplicate: 'No book with this title or JSBN id exists for this publisher.',
+  finalised: 'Book files saved successfully',
+  updated: 'Book updated successfully',
+} as const;
+
+const MB = 1024 * 1024;
+/** '{file} is not a valid image file. Only image files are allowed.' — spec books §5. */
+export const notImageMessage = (file: string) => `${file} is not a valid image file. Only image files are allowed.`;
+/** '{file} is too large ({size}MB). Maximum {PDF|image} file size allowed is {limit}MB.' — spec books §5. */
+export const fileTooLargeMessage = (file: string, sizeBytes: number, kind: 'PDF' | 'image' | 'file', limitBytes: number) =>
+  `${file} is too large (${(sizeBytes / MB).toFixed(2)}MB). Maximum ${kind} file size allowed is ${Math.round(limitBytes / MB)}MB.`;
+
 /** Fields of POST /api/book and PATCH /api/book/:id (files travel separately). */
-export const bookFields = z
-  .object({
-    book_title: requiredText(MSG.bookTitle, 500),
-    book_e_title: requiredText(MSG.bookETitle, 500),
-    alternate_title: optionalText(500),
-    book_alt_subtitle: optionalText(500),
-    book_subtitle_lang: optionalText(100),
-    language: requiredText(MSG.language, 100),
-    height: optionalNumber('Height', 0.1, 100),
-    width: optionalNumber('Width', 0.1, 100),
-    type: optionalText(20),
-    other_type: optionalText(200),
-    part: optionalText(50),
-    publication_year: requiredInt(MSG.publicationYear, 1000, 2100),
-    pages: requiredInt(MSG.pages, 1, 100_000),
-    no_of_copy: optionalNumber('Number of copies', 0, 10_000_000),
-    price: optionalNumber('Price', 0, 100_000_000),
-    currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Currency must be an ISO 4217 code').default('INR'),
-    book_published: z.enum(['yes', 'no']).default('no'),
-    published_date: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => value || undefined)
-      .pipe(z.iso.date('Published date must be a date YYYY-MM-DD').optional()),
-    tags: optionalText(1000),
-    subjects: z.array(z.object({ id: id })).max(50).default([]),
-    other_subject: optionalText(200),
-    authors: z.array(bookAuthor).max(50).default([]),
-    readers: optionalYesNo,
-    electronic_copy: optionalYesNo,
-    isPublicPdf: z
-      .union([z.boolean(), z.enum(['true', 'false', ''])])
-      .optional()
-      .transform((value) => (value === '' || value === undefined ? undefined : value === true || value === 'true')),
-    pdfurl: optionalText(1000).pipe(z.url('PDF URL must be a web address').optional()),
-    contents: optionalText(20_000),
-  })
+const bookObject = z.object({
+  book_title: requiredText(MSG.bookTitle, 500),
+  book_e_title: requiredText(MSG.bookETitle, 500),
+  alternate_title: optionalText(500),
+  book_alt_subtitle: optionalText(500),
+  book_subtitle_lang: optionalText(100),
+  language: requiredText(MSG.language, 100),
+  /** 'height * width' in inches; used when height and width are not sent. */
+  size: optionalText(40),
+  height: optionalNumber('Height', 0.1, 100),
+  width: optionalNumber('Width', 0.1, 100),
+  type: optionalText(20),
+  other_type: optionalText(200),
+  part: optionalText(50),
+  publication_year: requiredInt(MSG.publicationYear, 1000, 2100),
+  pages: requiredInt(MSG.pages, 1, 100_000),
+  no_of_copy: optionalNumber('Number of copies', 0, 10_000_000),
+  price: optionalNumber('Price', 0, 100_000_000),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .transform((value) => value || DEFAULT_CURRENCY)
+    .pipe(z.enum(CURRENCIES, 'Currency must be an ISO 4217 code')),
+  book_published: z.enum(['yes', 'no']).default('no'),
+  published_date: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.iso.date('Published date must be a date YYYY-MM-DD').optional()),
+  tags: optionalText(1000),
+  subjects: z.array(z.object({ id: id })).max(50).default([]),
+  other_subject: optionalText(200),
+  authors: z.array(bookAuthor).max(50).default([]),
+  readers: optionalYesNo,
+  electronic_copy: optionalYesNo,
+  isPublicPdf: z
+    .union([z.boolean(), z.enum(['true', 'false', ''])])
+    .optional()
+    .nullable()
+    .transform((value) => (value === '' || value == null ? undefined : value === true || value === 'true')),
+  pdfurl: optionalText(1000).pipe(z.url('PDF URL must be a web address').optional()),
+  /**
+   * The book PDF chosen in the form (its file name) or already stored: the PDF itself goes
+   * through the upload flow (spec §4), so the form and the API check only that one is there.
+   */
+  book_pdf: optionalText(255),
+  contents: optionalText(20_000),
+});
+
+/**
+ * The form's cross-field rules of spec books §5 with their messages, and the dependency
+ * resets of §4: answers that a parent question makes irrelevant are dropped.
+ */
+export const bookFields = bookObject
   .superRefine((book, ctx) => {
     if (!book.type && !book.other_type) ctx.addIssue({ code: 'custom', path: ['type'], message: MSG.swaroop });
     if (book.subjects.length === 0 && !book.other_subject) {
       ctx.addIssue({ code: 'custom', path: ['subjects'], message: MSG.subjectOrOther });
     }
     if (book.authors.length === 0) ctx.addIssue({ code: 'custom', path: ['authors'], message: MSG.authorAtLeastOne });
+    if (!book.readers) ctx.addIssue({ code: 'custom', path: ['readers'], message: BOOK_MSG.readersRequired });
+    if (book.readers !== 'Yes') return;
+    if (!book.electronic_copy) ctx.addIssue({ code: 'custom', path: ['electronic_copy'], message: BOOK_MSG.electronicCopyRequired });
+    if (book.electronic_copy !== 'Yes') return;
+    if (book.isPublicPdf === undefined) ctx.addIssue({ code: 'custom', path: ['isPublicPdf'], message: BOOK_MSG.publicPdfRequired });
+    else if (book.isPublicPdf && !book.pdfurl) ctx.addIssue({ code: 'custom', path: ['pdfurl'], message: BOOK_MSG.pdfUrlRequired });
+    else if (!book.isPublicPdf && !book.book_pdf) ctx.addIssue({ code: 'custom', path: ['book_pdf'], message: BOOK_MSG.bookPdfRequired });
+  })
+  .transform((book) => {
+    let { height, width } = book;
+    if ((height === undefined || width === undefined) && book.size) {
+      const match = /^\s*(\d+(?:\.\d+)?)\s*[*x×]\s*(\d+(?:\.\d+)?)\s*$/i.exec(book.size);
+      if (match) [height, width] = [Number(match[1]), Number(match[2])];
+    }
+    const electronic = book.readers === 'Yes' ? book.electronic_copy : undefined;
+    const isPublicPdf = electronic === 'Yes' ? book.isPublicPdf : undefined;
+    return {
+      ...book,
+      height,
+      width,
+      electronic_copy: electronic,
+      isPublicPdf,
+      pdfurl: isPublicPdf ? book.pdfurl : undefined,
+    };
   });
 export type BookFields = z.infer<typeof bookFields>;
 /** What a form or a caller may send for a book (before defaults and coercion). */
@@ -110,8 +215,17 @@ export function samvatOf(year: number | null | undefined): { vikram_samvat: numb
   return { vikram_samvat: year + VIKRAM_SAMVAT_OFFSET, veer_samvat: year + VEER_SAMVAT_OFFSET };
 }
 
-/** GET /api/book — list params plus the search filters of spec books §3. */
+/** Columns GET /api/book and GET /api/book/publisher/:id sort on (DESIGN §3: a whitelist). */
+export const BOOK_SORT_FIELDS = ['createdAt', 'book_title', 'book_e_title', 'publication_year', 'jsbn_number', 'publisher_name', 'language', 'pages'] as const;
+export type BookSortField = (typeof BOOK_SORT_FIELDS)[number];
+
+/**
+ * GET /api/book — list params plus the search filters of spec books §3. `limit` also takes
+ * '20' (the Newly Published grid, spec §9); `sortedField` is one of BOOK_SORT_FIELDS.
+ */
 export const bookListQuery = listQuery.extend({
+  limit: z.enum(BOOK_LIST_PAGE_SIZES).default('10'),
+  sortedField: z.enum(BOOK_SORT_FIELDS, `Sort by one of ${BOOK_SORT_FIELDS.join(', ')}`).optional(),
   book_title: z.string().trim().max(200).optional().transform((value) => (value ? nfc(value) : undefined)),
   author_name: z.string().trim().max(200).optional().transform((value) => (value ? nfc(value) : undefined)),
   language: z.string().trim().max(100).optional(),
@@ -125,10 +239,131 @@ export const bookListQuery = listQuery.extend({
 });
 export type BookListQuery = z.infer<typeof bookListQuery>;
 
+/** GET /api/book/publisher/:publisherId — the list params with the book sort whitelist. */
+export const publisherBooksQuery = listQuery.extend({
+  limit: z.enum(BOOK_LIST_PAGE_SIZES).default('10'),
+  sortedField: z.enum(BOOK_SORT_FIELDS, `Sort by one of ${BOOK_SORT_FIELDS.join(', ')}`).optional(),
+});
+
+/** GET /api/book/check-jsbn-number — the duplicate check of spec books §5/§7. */
+export const duplicateCheckQuery = z.object({
+  publisher_no: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{5}$/, MSG.publisherNo5),
+  book_title: requiredText(MSG.bookTitle, 500),
+  publisher_jsbn_id: z.coerce.number({ error: 'JSBN id must be a number from 1 to 99999' }).int().min(1, 'JSBN id must be a number from 1 to 99999').max(99_999, 'JSBN id must be a number from 1 to 99999'),
+});
+export type DuplicateCheckQuery = z.infer<typeof duplicateCheckQuery>;
+/** GET /api/book/check-jsbn-number → data (message says the same in words). */
+export interface DuplicateCheckResult {
+  duplicate: boolean;
+  title_exists: boolean;
+  id_taken: boolean;
+  /** JSBN of the book that has the same title, when there is one. */
+  jsbn_number: string | null;
+}
+
+/** Which file kinds each upload field takes, and its limit in bytes (spec books §5, §9). */
+export const BOOK_UPLOAD_RULES = {
+  bookimage: { kind: 'image', maxBytes: MAX_IMAGE_BYTES },
+  index_pdf: { kind: 'PDF', maxBytes: MAX_PDF_BYTES },
+  pdfpublisher: { kind: 'PDF', maxBytes: MAX_PDF_BYTES },
+} as const;
+
+/** One file the browser is about to upload (spec books §4 'upload addresses'). */
+export const uploadFileInfo = z
+  .object({
+    field: z.enum(BOOK_UPLOAD_FIELDS),
+    name: z.string({ error: 'File name is required' }).transform(nfc).pipe(z.string().min(1, 'File name is required').max(255)),
+    type: z.string().trim().toLowerCase().max(100).default(''),
+    size: z.number({ error: 'File size is required' }).int().min(1, 'File is empty'),
+  })
+  .superRefine((file, ctx) => {
+    const rule = BOOK_UPLOAD_RULES[file.field];
+    if (rule.kind === 'image' && !file.type.startsWith('image/')) ctx.addIssue({ code: 'custom', path: ['type'], message: notImageMessage(file.name) });
+    if (rule.kind === 'PDF' && file.type !== 'application/pdf') ctx.addIssue({ code: 'custom', path: ['type'], message: BOOK_MSG.onlyPdf });
+    if (file.size > rule.maxBytes) ctx.addIssue({ code: 'custom', path: ['size'], message: fileTooLargeMessage(file.name, file.size, rule.kind, rule.maxBytes) });
+  });
+
+/** POST /api/book/:id/upload-urls `{ files }` — at most 4 images, one index PDF, one book PDF. */
+export const uploadUrlsRequest = z
+  .object({ files: z.array(uploadFileInfo).min(1, 'Choose at least one file').max(MAX_BOOK_IMAGES + 2) })
+  .superRefine((body, ctx) => {
+    const count = (field: string) => body.files.filter((file) => file.field === field).length;
+    if (count('bookimage') > MAX_BOOK_IMAGES) ctx.addIssue({ code: 'custom', path: ['files'], message: BOOK_MSG.maxImages });
+    for (const field of ['index_pdf', 'pdfpublisher']) {
+      if (count(field) > 1) ctx.addIssue({ code: 'custom', path: ['files'], message: `Only one ${field} file can be uploaded` });
+    }
+  });
+export type UploadUrlsRequest = z.infer<typeof uploadUrlsRequest>;
+/** POST /api/book/:id/upload-urls → data: one signed PUT address per file, in request order. */
+export type UploadUrl = { url: string; fieldname: (typeof BOOK_UPLOAD_FIELDS)[number]; name: string; expiresAt: string };
+
+const requestEmail = z
+  .string({ error: BOOK_MSG.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(BOOK_MSG.invalidEmail).max(254));
+
+/**
+ * POST /api/book/book-request/:id — a request for a private book PDF (spec books §3, §5).
+ * Wire names as the spec writes them (`Resone`, `RefferenceBy`); the form's fields are
+ * name, mobileNo, email, reason, referredBy.
+ */
+export const bookPdfRequest = z.object({
+  name: requiredText(BOOK_MSG.nameRequired, 200),
+  email: requestEmail,
+  mobile_no: phone(MSG.phone10),
+  Resone: requiredText(BOOK_MSG.reasonRequired, 2000),
+  RefferenceBy: requiredText(BOOK_MSG.referredByRequired, 200),
+});
+export type BookPdfRequest = z.infer<typeof bookPdfRequest>;
+
+/** Today's date as YYYY-MM-DD in the app's time zone (India). */
+export function todayIso(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** 'DD/MM/YYYY' → 'YYYY-MM-DD', or null when it is not a real date. */
+export function isoOfDdMmYyyy(value: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [, day, month, year] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) return null;
+  return `${year}-${month}-${day}`;
+}
+
+/** The reader-order fields (spec books §3, §5) before the date is compared with today. */
+export const readerOrderFields = z.object({
+  name: requiredText(BOOK_MSG.nameRequired, 200),
+  mobile: phone(MSG.phone10),
+  email: requestEmail,
+  message: requiredText(BOOK_MSG.messageRequired, 2000),
+  bookId: id,
+  bookName: optionalText(500),
+  date: z
+    .string({ error: BOOK_MSG.dateRequired })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (!value) ctx.addIssue({ code: 'custom', message: BOOK_MSG.dateRequired });
+      else if (isoOfDdMmYyyy(value) === null) ctx.addIssue({ code: 'custom', message: BOOK_MSG.dateFormat });
+    }),
+});
+
+/**
+ * POST /api/book/reader/order — the reader order with 'Date cannot be in the past' judged
+ * against `today` (YYYY-MM-DD in India; the server passes its clock's day, the form the browser's).
+ */
+export const readerOrderFor = (today: string) =>
+  readerOrderFields.superRefine((order, ctx) => {
+    const iso = isoOfDdMmYyyy(order.date);
+    if (iso && iso < today) ctx.addIssue({ code: 'custom', path: ['date'], message: BOOK_MSG.datePast });
+  });
+export type ReaderOrder = z.infer<typeof readerOrderFields>;
+
 /** PATCH /api/book/:id `{ isAvailable }` — spec books §4. */
 export const bookAvailability = z.object({ isAvailable: z.boolean() });
 
-/** A book as the API returns it. */
+/** A book as the API returns it (spec books §3). */
 export interface BookDto {
   id: number;
   bookId: number;
@@ -160,6 +395,18 @@ export interface BookDto {
   other_subject: string | null;
   authors: { authorId: number; authorType: number; author_type: string; author_name: string }[];
   book_cover: string | null;
+  /** Up to 4 extra images, in order (`bookimage` / `book_image` of the spec). */
+  book_image: { id: number; url: string }[];
+  bookimage: string[];
+  /** The index PDF (public link) or null. */
+  index_pdf: string | null;
+  /**
+   * The uploaded book PDF: a signed link when readers is 'Yes' (public) or the viewer is the
+   * owner, else null; `has_book_pdf` says whether one is stored at all.
+   */
+  pdfpublisher: string | null;
+  book_pdf: string | null;
+  has_book_pdf: boolean;
   readers: 'Yes' | 'No' | null;
   electronic_copy: 'Yes' | 'No' | null;
   isPublicPdf: boolean | null;
@@ -173,6 +420,7 @@ export interface BookDto {
   /** PNG data URL of the QR code; only on single-book reads. */
   qrcode_image?: string;
   createdAt: string;
+  updatedAt: string;
 }
 
 /** POST /api/book → data. */
@@ -210,4 +458,16 @@ export interface PublisherInfo {
   latest_books: { book_title: string; book_cover: string | null; jsbn_number: string }[];
   logoUrl: string | null;
   last_book_published: string | null;
+}
+
+/** GET /api/book/catalog/:publisher_no → data (spec books §7 'Catalogue'). */
+export interface PublisherCatalog {
+  generated_pdf: { publisher_catalog_pdf: string };
+  publisher: { publisher_no: string; publisher_name: string };
+}
+
+/** POST /api/book/:id/finalise → data. */
+export interface FinaliseResult {
+  message: string;
+  book: BookDto;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { MSG, formatJsbn, isValidJsbn } from '@jsbn/shared';
+import { BOOK_MSG, MSG, formatJsbn, isValidJsbn } from '@jsbn/shared';
 import { createBook, createPublisher, makeJpeg } from '../../db/factories.js';
 import { ENGINES, authHeader, createTestApp, decodeQr, form, type TestApp } from '../../test/harness.js';
 
@@ -14,6 +14,7 @@ const required = {
   'subjects[0][id]': '1',
   'authors[0][authorType]': '1',
   'authors[0][author_name]': 'Sudharma Swami',
+  readers: 'No',
 };
 
 describe.each(ENGINES)('books on %s', (engine) => {
@@ -93,6 +94,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
       { field: 'type', message: MSG.swaroop },
       { field: 'subjects', message: MSG.subjectOrOther },
       { field: 'authors', message: MSG.authorAtLeastOne },
+      { field: 'readers', message: BOOK_MSG.readersRequired },
     ]);
     const noCover = await post(required, null);
     expect(noCover.json().details).toEqual([{ field: 'book_cover', message: MSG.bookCover }]);

@@ -72,6 +72,8 @@ export function bookFieldsOfRecord(record: CatalogueRecord): BookFieldsInput {
     subjects: [...subjectIds].map((id) => ({ id })),
     other_subject: subjectIds.size ? undefined : (record.canon_class ?? 'Jain literature'),
     authors: (record.authors ?? []).map((author) => ({ authorType: AUTHOR_TYPE_OF_ROLE[author.role] ?? 1, author_name: author.name })),
+    // the catalogue says nothing of a PDF: imported books are 'by request' until the publisher edits them
+    readers: 'No',
   };
 }
 

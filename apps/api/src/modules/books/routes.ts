@@ -1,23 +1,88 @@
 /**
- * Book endpoints — spec books §7: registration, next ids, lists and search, one book, the
- * public page by JSBN with its QR download, and availability.
+ * Book endpoints — spec books §2–§7: registration and edit, the upload flow, next ids and the
+ * duplicate check, lists and search, one book, the public page by JSBN with its QR download,
+ * availability, PDF and reader requests, and the generated documents. Reference: docs/api.md.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { MSG, bookAvailability, bookFields, bookListQuery, formatJsbn, id, idParam, listQuery, normalizeJsbn } from '@jsbn/shared';
+import {
+  BOOK_MSG,
+  MSG,
+  bookAvailability,
+  bookFields,
+  bookListQuery,
+  bookPdfRequest,
+  duplicateCheckQuery,
+  formatJsbn,
+  id,
+  idParam,
+  normalizeJsbn,
+  publisherBooksQuery,
+  readerOrderFor,
+  todayIso,
+  uploadUrlsRequest,
+} from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { requirePublisher } from '../../lib/auth.js';
-import { notFound, parseOrThrow, validationError } from '../../lib/errors.js';
+import { readActor, requirePublisher } from '../../lib/auth.js';
+import { AppError, notFound, parseOrThrow, validationError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { publisherInfo } from '../publishers/service.js';
+import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet, type DocumentFile } from './documents.js';
 import { qrJpeg } from './qr.js';
-import { bookByJsbn, getBook, listBooks, nextJsbnIds, registerBook, setAvailability } from './service.js';
+import { placeReaderOrder, requestBookPdf } from './requests.js';
+import { bookByJsbn, checkDuplicate, getBook, listBooks, nextJsbnIds, ownBook, registerBook, reindexSearch, setAvailability, updateBook } from './service.js';
+import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, cleanupStrayUploads, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
+
+/** How often stray uploads are cleaned (ms). */
+const CLEANUP_EVERY_MS = 60 * 60_000;
+
+/** The logged-in publisher's id, or undefined for visitors and libraries. */
+async function viewerPublisherId(ctx: AppContext, request: Parameters<typeof readActor>[1]) {
+  const actor = await readActor(ctx, request).catch(() => null);
+  return actor?.role === 'PUBLISHER' ? (actor.publisherId ?? undefined) : undefined;
+}
+
+/** Streams a generated document as an attachment. */
+async function sendDocument(ctx: AppContext, reply: FastifyReply, file: DocumentFile) {
+  const { stream, size } = await ctx.storage.get(file.key);
+  return reply
+    .type('application/pdf')
+    .header('content-length', size)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-cache')
+    .send(stream);
+}
+
+/** Multipart `removed_images` (image ids to delete on edit) as numbers. */
+function removedImageIds(fields: Record<string, unknown>): number[] {
+  const raw = fields.removed_images;
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return parseOrThrow(z.array(id).max(10), list.flatMap((item) => String(item).split(',')).filter(Boolean));
+}
 
 export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Re-index books of an older search recipe and clean stray uploads at start, then hourly.
+  let timer: NodeJS.Timeout | undefined;
+  const housekeeping = async () => {
+    try {
+      await reindexSearch(ctx);
+      await cleanupStrayUploads(ctx);
+    } catch (error) {
+      app.log.error({ err: error }, 'book housekeeping failed');
+    }
+  };
+  app.addHook('onReady', async () => {
+    await housekeeping();
+    timer = setInterval(() => void housekeeping(), CLEANUP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 
   /** GET /api/book/book-jsbn-number (publisher) → `{ publisher_no, publisher_jsbn_id }` of the next book. */
   api.get('/book/book-jsbn-number', async (request) => {
@@ -26,8 +91,20 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /**
+   * GET /api/book/check-jsbn-number?publisher_no&book_title&publisher_jsbn_id (publisher) — the
+   * duplicate check of spec books §5/§7 → message (title exists / id taken / none) and
+   * `{ duplicate, title_exists, id_taken, jsbn_number }`; 400 for a malformed query, 404 unknown publisher_no.
+   */
+  api.get('/book/check-jsbn-number', { schema: { querystring: duplicateCheckQuery } }, async (request) => {
+    await requirePublisher(ctx, request);
+    const result = await checkDuplicate(ctx, request.query);
+    return ok(result.data, result.message);
+  });
+
+  /**
    * POST /api/book (publisher, multipart: `book_cover` JPEG ≤ 10 MB + bookFields) →
    * `{ id, jsbn_number, qrcode_image }`, message 'Book created successfully'; 400/413/415.
+   * The other files follow through upload-urls → PUT → finalise.
    */
   api.post('/book', async (request) => {
     const actor = await requirePublisher(ctx, request);
@@ -43,13 +120,17 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  /** GET /api/book — bookListQuery → `{ books, total }` (public search and lists). */
+  /**
+   * GET /api/book — bookListQuery (queryString, pageNo, limit 10|20|25|50|100|all, sortedField
+   * from BOOK_SORT_FIELDS, sortedOrder, book_title, author_name, language, subject, publisher,
+   * jsbn_number) → `{ books, total }`; search results ranked best first.
+   */
   api.get('/book', { schema: { querystring: bookListQuery } }, async (request) => ok(await listBooks(ctx, request.query)));
 
   /** GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404. */
   api.get(
     '/book/publisher/:publisherId',
-    { schema: { params: z.object({ publisherId: id }), querystring: listQuery } },
+    { schema: { params: z.object({ publisherId: id }), querystring: publisherBooksQuery } },
     async (request) => {
       const publisher = await publisherInfo(ctx, request.params.publisherId);
       const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId });
@@ -57,9 +138,31 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  const publisherParams = { schema: { params: z.object({ publisherId: id }) } };
+  /** GET /api/book/publisher/:publisherId/book-list.pdf → the publisher's book list (PDF attachment); 404. */
+  api.get('/book/publisher/:publisherId/book-list.pdf', publisherParams, async (request, reply) =>
+    sendDocument(ctx, reply, await publisherBookList(ctx, request.params.publisherId)),
+  );
+  /** GET /api/book/publisher/:publisherId/catalog.pdf → the publisher's catalogue (PDF attachment `<publisher_no>.pdf`); 404. */
+  api.get('/book/publisher/:publisherId/catalog.pdf', publisherParams, async (request, reply) =>
+    sendDocument(ctx, reply, await publisherCatalogue(ctx, request.params.publisherId)),
+  );
+  /** GET /api/book/publisher/:publisherId/info.pdf → the publisher info sheet (PDF attachment); 404. */
+  api.get('/book/publisher/:publisherId/info.pdf', publisherParams, async (request, reply) =>
+    sendDocument(ctx, reply, await publisherInfoSheet(ctx, request.params.publisherId)),
+  );
+
+  /**
+   * GET /api/book/catalog/:publisher_no → `{ generated_pdf: { publisher_catalog_pdf }, publisher:
+   * { publisher_no, publisher_name } }` (spec books §7 'Catalogue'); 404 unknown publisher.
+   */
+  api.get('/book/catalog/:publisher_no', { schema: { params: z.object({ publisher_no: z.string().trim().max(10) }) } }, async (request) =>
+    ok(await catalogueByPublisherNo(ctx, request.params.publisher_no)),
+  );
+
   /** GET /api/book/listing/jsbn/:jsbnNo → `{ book, publisher_info, generated_pdfs }`; 404. */
   api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request) =>
-    ok(await bookByJsbn(ctx, request.params.jsbnNo)),
+    ok(await bookByJsbn(ctx, request.params.jsbnNo, await viewerPublisherId(ctx, request))),
   );
 
   /** GET /api/book/listing/jsbn/:jsbnNo/qrcode.jpg → the 200×200 QR code as a JPEG attachment; 404. */
@@ -73,13 +176,130 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(await qrJpeg(ctx.config.publicUrl, canonical));
   });
 
-  /** GET /api/book/:id → `{ book }` with its QR image; 404. */
-  api.get('/book/:id', { schema: { params: idParam } }, async (request) => ok({ book: await getBook(ctx, request.params.id) }));
+  /** GET /api/book/:id → `{ book }` with its QR image (the owner also gets its private PDF link); 404. */
+  api.get('/book/:id', { schema: { params: idParam } }, async (request) =>
+    ok({ book: await getBook(ctx, request.params.id, await viewerPublisherId(ctx, request)) }),
+  );
 
-  /** PATCH /api/book/:id (publisher, own book) `{ isAvailable }` → message; 404 for another's book. */
-  api.patch('/book/:id', { schema: { params: idParam, body: bookAvailability } }, async (request) => {
+  /** GET /api/book/:id/sheet.pdf → the single-book sheet (PDF attachment `JSBN-<jsbn>.pdf`); 404. */
+  api.get('/book/:id/sheet.pdf', { schema: { params: idParam } }, async (request, reply) => sendDocument(ctx, reply, await bookSheet(ctx, request.params.id)));
+
+  /**
+   * PATCH /api/book/:id (publisher, own book; another publisher's → 404) — two forms told
+   * apart by content type:
+   * - JSON `{ isAvailable }` [bookAvailability] → message (spec books §4 availability);
+   * - multipart: the registration fields [bookFields], optional `book_cover` JPEG (kept when
+   *   not sent), optional `removed_images` (image ids) → message 'Book updated successfully'
+   *   (spec books §7 'Update book'); 400/413/415.
+   */
+  api.patch('/book/:id', { schema: { params: idParam } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
-    await setAvailability(ctx, actor.publisherId, request.params.id, request.body.isAvailable);
-    return ok(null, request.body.isAvailable ? 'Book is now available for printing' : 'Book is now unavailable for printing');
+    if (!request.isMultipart()) {
+      const { isAvailable } = parseOrThrow(bookAvailability, request.body ?? {});
+      await setAvailability(ctx, actor.publisherId, request.params.id, isAvailable);
+      return ok(null, isAvailable ? 'Book is now available for printing' : 'Book is now unavailable for printing');
+    }
+    const existing = await ownBook(ctx, actor.publisherId, request.params.id);
+    const upload = await readMultipart(request, ctx.storage, { book_cover: COVER_FILE });
+    try {
+      const input = { ...upload.fields };
+      if (existing.book_pdf_key && !input.book_pdf) input.book_pdf = 'stored';
+      const fields = parseOrThrow(bookFields, input);
+      const cover = upload.files.book_cover?.[0];
+      await updateBook(ctx, actor.publisherId, request.params.id, fields, cover?.key ?? null, removedImageIds(upload.fields));
+      return ok(null, BOOK_MSG.updated);
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+  });
+
+  /**
+   * POST /api/book/:id/upload-urls (publisher, own book) `{ files: [{ field: 'index_pdf' |
+   * 'bookimage' | 'pdfpublisher', name, type, size (bytes) }] }` [uploadUrlsRequest] →
+   * `[{ url, fieldname, name, expiresAt }]`: signed PUT addresses valid 15 minutes (spec books §4).
+   * 400 (type, size, more than 4 images), 404.
+   */
+  api.post('/book/:id/upload-urls', { schema: { params: idParam, body: uploadUrlsRequest } }, async (request) => {
+    const actor = await requirePublisher(ctx, request);
+    return ok(await createUploadUrls(ctx, actor.publisherId, request.params.id, request.body.files));
+  });
+
+  /**
+   * PUT /api/files/upload/:token?expires&signature — the raw file (any content type) streamed
+   * to storage → `{ fieldname, size }`. 403 altered or expired link, 404 unknown, 409 already
+   * attached, 413 over the limit (nothing kept), 415 bytes not JPEG/PNG (images) or PDF.
+   */
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      '/files/upload/:token',
+      {
+        schema: {
+          params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+          querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+        },
+      },
+      async (request) => {
+        const length = request.headers['content-length'] === undefined ? undefined : Number(request.headers['content-length']);
+        const body = (request.body as Readable | undefined) ?? request.raw;
+        return ok(await receiveUpload(ctx, request.params.token, request.query, body, Number.isFinite(length) ? length : undefined), 'File uploaded');
+      },
+    );
+  });
+
+  /**
+   * POST /api/book/:id/finalise (publisher, own book) → `{ message }` (spec books §4 'Finalise
+   * book … data.message'): attaches every uploaded file. 400 'You can upload upto 4 images',
+   * 400 'Book PDF is required when Public PDF is No', 404.
+   */
+  api.post('/book/:id/finalise', { schema: { params: idParam } }, async (request) => {
+    const actor = await requirePublisher(ctx, request);
+    const attached = await finaliseUploads(ctx, actor.publisherId, request.params.id);
+    return ok({ message: BOOK_MSG.finalised, attached }, BOOK_MSG.finalised);
+  });
+
+  /**
+   * PATCH /api/book/upload-files/:id (publisher, own book; multipart: `pdfpublisher` or
+   * `book_pdf` PDF ≤ 200 MB, `index_pdf` PDF ≤ 200 MB, `bookimage` JPEG/PNG ≤ 10 MB × 4) —
+   * spec books §7 'Book PDF upload': files streamed and attached at once → `{ message }`;
+   * 400/404/413/415 (nothing kept on failure).
+   */
+  api.patch('/book/upload-files/:id', { schema: { params: idParam } }, async (request) => {
+    const actor = await requirePublisher(ctx, request);
+    await ownBook(ctx, actor.publisherId, request.params.id);
+    const rules = Object.fromEntries(Object.entries(DIRECT_UPLOAD_FIELDS).map(([name, field]) => [name, uploadRule(field, name)]));
+    const upload = await readMultipart(request, ctx.storage, rules);
+    try {
+      const files = Object.entries(upload.files).flatMap(([name, stored]) => stored.map((file) => ({ field: DIRECT_UPLOAD_FIELDS[name]!, key: file.key })));
+      if (files.length === 0) throw new AppError('BAD_REQUEST', 'Choose a file to upload', [{ field: 'pdfpublisher', message: 'Choose a file to upload' }]);
+      await attachUploadedFiles(ctx, actor.publisherId, request.params.id, files);
+      return ok({ message: BOOK_MSG.finalised }, BOOK_MSG.finalised);
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+  });
+
+  /**
+   * POST /api/book/book-request/:id (anyone) `{ name, email, mobile_no, Resone, RefferenceBy }`
+   * [bookPdfRequest] → message 'Request submitted successfully. The publisher will contact you
+   * soon.'; stored and e-mailed to the publisher (outbox). 400 with the spec's messages, 404.
+   */
+  api.post('/book/book-request/:id', { schema: { params: idParam, body: bookPdfRequest } }, async (request) => {
+    await requestBookPdf(ctx, request.params.id, request.body);
+    return ok(null, BOOK_MSG.requestSubmitted);
+  });
+
+  /**
+   * POST /api/book/reader/order (anyone) `{ name, mobile, email, message, bookId, bookName,
+   * date: DD/MM/YYYY not before today in India }` [readerOrderFor] → message; stored and
+   * e-mailed to the publisher (outbox). 400, 404.
+   */
+  api.post('/book/reader/order', async (request) => {
+    const order = parseOrThrow(readerOrderFor(todayIso(ctx.clock())), request.body ?? {});
+    await placeReaderOrder(ctx, order);
+    return ok(null, BOOK_MSG.readerOrderSent);
   });
 }

@@ -2,9 +2,10 @@
  * Books — spec books-and-orders §3–§5, §7 and DESIGN §5: registering a book with its JSBN,
  * reading books, searching them and setting availability.
  */
-import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   AUTHOR_TYPES,
+  MSG,
   JSBN_MAX_SEQUENCE,
   SUBJECTS,
   SWAROOPS,
@@ -12,29 +13,28 @@ import {
   makeJsbn,
   normalizeJsbn,
   samvatOf,
+  BOOK_MSG,
   type BookByNumber,
   type BookDto,
   type BookFields,
   type BookListQuery,
-  type ListQuery,
   type BookRegistrationResult,
+  type DuplicateCheckQuery,
+  type DuplicateCheckResult,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { book_authors, book_subjects, books, publishers } from '../../db/schema.js';
+import { book_authors, book_images, book_subjects, books, publishers } from '../../db/schema.js';
 import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
-import { containsPattern, pageOf } from '../../lib/pagination.js';
+import { ALL_LIMIT, containsPattern } from '../../lib/pagination.js';
 import { publisherInfo } from '../publishers/service.js';
+import { generatedPdfUrls } from './documents.js';
 import { qrDataUrl } from './qr.js';
+import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textSearch, withSearchThreshold } from './search.js';
 
 const SUBJECT_NAME = new Map(SUBJECTS.map((subject) => [subject.id, subject.subject_name]));
 const AUTHOR_TYPE_NAME = new Map(AUTHOR_TYPES.map((type) => [type.id, type.author_type]));
 const SWAROOP_CODES = new Set(SWAROOPS.map((swaroop) => swaroop.code));
-
-/** Lower-cased NFC text the trigram search looks in. */
-export function searchTextOf(parts: (string | null | undefined)[]): string {
-  return parts.filter(Boolean).join(' \u2022 ').normalize('NFC').toLowerCase();
-}
 
 /** Field errors for ids that are not in the lookup lists. */
 function checkLookups(fields: BookFields): FieldError[] {
@@ -47,6 +47,46 @@ function checkLookups(fields: BookFields): FieldError[] {
     if (!AUTHOR_TYPE_NAME.has(author.authorType)) errors.push({ field: `authors.${index}.authorType`, message: 'Author type is not in the list' });
   });
   return errors;
+}
+
+/** The book columns a form sets (registration and edit alike). */
+function columnsOf(fields: BookFields) {
+  return {
+    book_title: fields.book_title,
+    book_e_title: fields.book_e_title,
+    alternate_title: fields.alternate_title ?? null,
+    book_alt_subtitle: fields.book_alt_subtitle ?? null,
+    book_subtitle_lang: fields.book_subtitle_lang ?? null,
+    language: fields.language,
+    height: fields.height ?? null,
+    width: fields.width ?? null,
+    type: fields.type ?? null,
+    other_type: fields.other_type ?? null,
+    part: fields.part ?? null,
+    publication_year: fields.publication_year,
+    pages: fields.pages,
+    no_of_copy: fields.no_of_copy ?? null,
+    price_minor: fields.price === undefined ? null : Math.round(fields.price * 100),
+    currency: fields.currency,
+    book_published: fields.book_published === 'yes',
+    published_date: fields.published_date ?? null,
+    tags: fields.tags ?? null,
+    other_subject: fields.other_subject ?? null,
+    readers: fields.readers ?? null,
+    electronic_copy: fields.electronic_copy ?? null,
+    is_public_pdf: fields.isPublicPdf ?? null,
+    pdfurl: fields.pdfurl ?? null,
+    contents: fields.contents ?? null,
+  };
+}
+
+/** Writes the author rows and subject rows of a book (after its old ones were deleted). */
+async function writeAuthorsAndSubjects(db: DbOrTx, bookId: number, fields: BookFields) {
+  await db.insert(book_authors).values(
+    fields.authors.map((author, position) => ({ book_id: bookId, position, author_type_id: author.authorType, author_name: author.author_name })),
+  );
+  const subjectIds = [...new Set(fields.subjects.map((subject) => subject.id))];
+  if (subjectIds.length) await db.insert(book_subjects).values(subjectIds.map((subject_id) => ({ book_id: bookId, subject_id })));
 }
 
 /** The next ids a publisher's new book will get (GET /book/book-jsbn-number). */
@@ -92,50 +132,19 @@ export async function registerBook(
         publisher_id: publisherId,
         publisher_jsbn_id: publisher.seq,
         jsbn_number: jsbn,
-        book_title: fields.book_title,
-        book_e_title: fields.book_e_title,
-        alternate_title: fields.alternate_title ?? null,
-        book_alt_subtitle: fields.book_alt_subtitle ?? null,
-        book_subtitle_lang: fields.book_subtitle_lang ?? null,
-        language: fields.language,
-        height: fields.height ?? null,
-        width: fields.width ?? null,
-        type: fields.type ?? null,
-        other_type: fields.other_type ?? null,
-        part: fields.part ?? null,
-        publication_year: fields.publication_year,
-        pages: fields.pages,
-        no_of_copy: fields.no_of_copy ?? null,
-        price_minor: fields.price === undefined ? null : Math.round(fields.price * 100),
-        currency: fields.currency,
-        book_published: fields.book_published === 'yes',
-        published_date: fields.published_date ?? null,
-        tags: fields.tags ?? null,
-        other_subject: fields.other_subject ?? null,
-        readers: fields.readers ?? null,
-        electronic_copy: fields.electronic_copy ?? null,
-        is_public_pdf: fields.isPublicPdf ?? null,
-        pdfurl: fields.pdfurl ?? null,
-        contents: fields.contents ?? null,
+        ...columnsOf(fields),
         cover_key: coverKey,
         source_ref: options.sourceRef ?? null,
-        search_text: searchTextOf([
-          fields.book_title,
-          fields.book_e_title,
-          fields.alternate_title,
-          ...fields.authors.map((author) => author.author_name),
-          publisher.publisher_name,
+        ...searchColumnsOf({
+          ...fields,
+          authors: fields.authors.map((author) => author.author_name),
+          publisher_name: publisher.publisher_name,
           jsbn,
-          formatJsbn(jsbn),
-        ]),
+        }),
       })
       .returning({ id: books.id });
     const bookId = book!.id;
-    await db.insert(book_authors).values(
-      fields.authors.map((author, position) => ({ book_id: bookId, position, author_type_id: author.authorType, author_name: author.author_name })),
-    );
-    const subjectIds = [...new Set(fields.subjects.map((subject) => subject.id))];
-    if (subjectIds.length) await db.insert(book_subjects).values(subjectIds.map((subject_id) => ({ book_id: bookId, subject_id })));
+    await writeAuthorsAndSubjects(db, bookId, fields);
     return { id: bookId, jsbn_number: formatJsbn(jsbn), qrcode_image: await qrDataUrl(ctx.config.publicUrl, jsbn) };
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);
@@ -149,68 +158,87 @@ const bookColumns = {
 };
 type BookRow = { book: typeof books.$inferSelect; publisher_name: string; publisher_no: string; publisher_logo: string | null };
 
-/** Turns rows into the BookDto shape, loading authors and subjects of all rows in two queries. */
-async function toDtos(ctx: AppContext, rows: BookRow[]): Promise<BookDto[]> {
+/**
+ * Turns rows into the BookDto shape, loading authors, subjects and images of all rows in
+ * three queries. The uploaded book PDF link is given when readers is 'Yes' (public) or the
+ * viewer is the book's publisher.
+ */
+async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId?: number): Promise<BookDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.book.id);
-  const [authorRows, subjectRows] = await Promise.all([
+  const [authorRows, subjectRows, imageRows] = await Promise.all([
     ctx.db.select().from(book_authors).where(inArray(book_authors.book_id, ids)).orderBy(asc(book_authors.book_id), asc(book_authors.position)),
     ctx.db.select().from(book_subjects).where(inArray(book_subjects.book_id, ids)),
+    ctx.db.select().from(book_images).where(inArray(book_images.book_id, ids)).orderBy(asc(book_images.book_id), asc(book_images.position), asc(book_images.id)),
   ]);
-  return rows.map(({ book, publisher_name, publisher_no, publisher_logo }) => ({
-    id: book.id,
-    bookId: book.id,
-    jsbn_number: formatJsbn(book.jsbn_number),
-    book_title: book.book_title,
-    book_e_title: book.book_e_title,
-    alternate_title: book.alternate_title,
-    book_alt_subtitle: book.book_alt_subtitle,
-    book_subtitle_lang: book.book_subtitle_lang,
-    language: book.language,
-    size: book.height && book.width ? `${book.height} * ${book.width}` : null,
-    height: book.height,
-    width: book.width,
-    type: book.type,
-    other_type: book.other_type,
-    part: book.part,
-    publication_year: book.publication_year,
-    published_year: book.publication_year,
-    ...samvatOf(book.publication_year),
-    pages: book.pages,
-    no_of_copy: book.no_of_copy,
-    price: book.price_minor === null ? null : book.price_minor / 100,
-    currency: book.currency,
-    book_published: book.book_published ? 'yes' : 'no',
-    published_date: book.published_date,
-    tags: book.tags,
-    subjects: subjectRows
-      .filter((subject) => subject.book_id === book.id)
-      .map((subject) => ({ id: subject.subject_id, subject_name: SUBJECT_NAME.get(subject.subject_id) ?? '' })),
-    other_subject: book.other_subject,
-    authors: authorRows
-      .filter((author) => author.book_id === book.id)
-      .map((author) => ({
-        authorId: author.id,
-        authorType: author.author_type_id,
-        author_type: AUTHOR_TYPE_NAME.get(author.author_type_id) ?? '',
-        author_name: author.author_name,
-      })),
-    book_cover: ctx.storage.url(book.cover_key),
-    readers: book.readers,
-    electronic_copy: book.electronic_copy,
-    isPublicPdf: book.is_public_pdf,
-    pdfurl: book.pdfurl,
-    isAvailable: book.is_available,
-    contents: book.contents,
-    publisher: { id: book.publisher_id, publisher_name, logoUrl: ctx.storage.url(publisher_logo) },
-    publisher_name,
-    publisher_no,
-    publisher_jsbn_id: String(book.publisher_jsbn_id).padStart(5, '0'),
-    createdAt: book.created_at.toISOString(),
-  }));
+  return rows.map(({ book, publisher_name, publisher_no, publisher_logo }) => {
+    const images = imageRows
+      .filter((image) => image.book_id === book.id)
+      .map((image) => ({ id: image.id, url: ctx.storage.url(image.file_key)! }));
+    const pdfVisible = book.readers === 'Yes' || viewerPublisherId === book.publisher_id;
+    const bookPdf = pdfVisible ? ctx.storage.url(book.book_pdf_key) : null;
+    return {
+      id: book.id,
+      bookId: book.id,
+      jsbn_number: formatJsbn(book.jsbn_number),
+      book_title: book.book_title,
+      book_e_title: book.book_e_title,
+      alternate_title: book.alternate_title,
+      book_alt_subtitle: book.book_alt_subtitle,
+      book_subtitle_lang: book.book_subtitle_lang,
+      language: book.language,
+      size: book.height && book.width ? `${book.height} * ${book.width}` : null,
+      height: book.height,
+      width: book.width,
+      type: book.type,
+      other_type: book.other_type,
+      part: book.part,
+      publication_year: book.publication_year,
+      published_year: book.publication_year,
+      ...samvatOf(book.publication_year),
+      pages: book.pages,
+      no_of_copy: book.no_of_copy,
+      price: book.price_minor === null ? null : book.price_minor / 100,
+      currency: book.currency,
+      book_published: book.book_published ? 'yes' : 'no',
+      published_date: book.published_date,
+      tags: book.tags,
+      subjects: subjectRows
+        .filter((subject) => subject.book_id === book.id)
+        .map((subject) => ({ id: subject.subject_id, subject_name: SUBJECT_NAME.get(subject.subject_id) ?? '' })),
+      other_subject: book.other_subject,
+      authors: authorRows
+        .filter((author) => author.book_id === book.id)
+        .map((author) => ({
+          authorId: author.id,
+          authorType: author.author_type_id,
+          author_type: AUTHOR_TYPE_NAME.get(author.author_type_id) ?? '',
+          author_name: author.author_name,
+        })),
+      book_cover: ctx.storage.url(book.cover_key),
+      book_image: images,
+      bookimage: images.map((image) => image.url),
+      index_pdf: ctx.storage.url(book.index_pdf_key),
+      pdfpublisher: bookPdf,
+      book_pdf: bookPdf,
+      has_book_pdf: book.book_pdf_key !== null,
+      readers: book.readers,
+      electronic_copy: book.electronic_copy,
+      isPublicPdf: book.is_public_pdf,
+      pdfurl: book.pdfurl,
+      isAvailable: book.is_available,
+      contents: book.contents,
+      publisher: { id: book.publisher_id, publisher_name, logoUrl: ctx.storage.url(publisher_logo) },
+      publisher_name,
+      publisher_no,
+      publisher_jsbn_id: String(book.publisher_jsbn_id).padStart(5, '0'),
+      createdAt: book.created_at.toISOString(),
+      updatedAt: book.updated_at.toISOString(),
+    };
+  });
 }
 
-/** Sortable columns of book lists. */
+/** Sortable columns of book lists (the whitelist BOOK_SORT_FIELDS of the shared schema). */
 const SORTS = {
   createdAt: books.created_at,
   book_title: books.book_title,
@@ -218,36 +246,32 @@ const SORTS = {
   publication_year: books.publication_year,
   jsbn_number: books.jsbn_number,
   publisher_name: publishers.publisher_name,
+  language: books.language,
+  pages: books.pages,
 } as const;
 
-/** The JSBN condition for what a user typed: a whole JSBN exactly, or a prefix of one. */
-function jsbnCondition(input: string): SQL | undefined {
-  const whole = normalizeJsbn(input);
-  if (whole) return eq(books.jsbn_number, whole);
-  const compact = input.replace(/[\s-]/g, '').toUpperCase();
-  return /^[A-Z0-9]{3,11}$/.test(compact) && /\d/.test(compact) ? ilike(books.jsbn_number, `${compact}%`) : undefined;
-}
+/** What listBooks takes: a page, an optional sort and any of the search filters. */
+export type BookListInput = Pick<BookListQuery, 'pageNo' | 'limit'> & Partial<Omit<BookListQuery, 'pageNo' | 'limit'>>;
 
 /**
- * Searches and lists books (GET /book, GET /book/publisher/:id). `queryString` matches any part
- * of a title (any script), an author, the publisher or a JSBN with or without hyphens, ranked
- * by trigram word similarity; the other filters narrow the result.
- * @returns one page of books and the total count
+ * Searches and lists books (GET /book, GET /book/publisher/:id) — spec books §2, §3, §7.
+ * `queryString` matches any part of a title in any script (also across Gujarati, Devanagari
+ * and Latin), despite a small misspelling, an author, the publisher or a JSBN with or without
+ * hyphens, ranked best first (see search.ts); the other filters narrow the result. A
+ * `sortedField` overrides the ranking; without either, newest first.
+ * @returns one page of books (limit 10|20|25|50|100|all) and the total count
  */
-export async function listBooks(
-  ctx: AppContext,
-  query: ListQuery & Partial<Omit<BookListQuery, keyof ListQuery>>,
-): Promise<{ books: BookDto[]; total: number }> {
+export async function listBooks(ctx: AppContext, query: BookListInput): Promise<{ books: BookDto[]; total: number }> {
   const conditions: (SQL | undefined)[] = [];
   let rank: SQL | undefined;
   if (query.queryString) {
-    const text = query.queryString.normalize('NFC').toLowerCase();
-    conditions.push(or(ilike(books.search_text, containsPattern(text)), jsbnCondition(query.queryString)));
-    rank = sql`word_similarity(${text}, ${books.search_text})`;
+    const search = textSearch(query.queryString);
+    conditions.push(search.where);
+    rank = search.rank;
   }
   if (query.book_title) {
-    const pattern = containsPattern(query.book_title);
-    conditions.push(or(ilike(books.book_title, pattern), ilike(books.book_e_title, pattern), ilike(books.alternate_title, pattern)));
+    const pattern = containsPattern(query.book_title.toLowerCase());
+    conditions.push(ilike(books.title_text, pattern));
   }
   if (query.author_name) {
     conditions.push(
@@ -275,64 +299,193 @@ export async function listBooks(
   if (query.publisherId) conditions.push(eq(books.publisher_id, query.publisherId));
   const where = and(...conditions);
 
-  const sortColumn = query.sortedField ? SORTS[query.sortedField as keyof typeof SORTS] : undefined;
+  const sortColumn = query.sortedField ? SORTS[query.sortedField] : undefined;
   const order = sortColumn
     ? [query.sortedOrder === 'asc' ? asc(sortColumn) : desc(sortColumn)]
     : rank
-      ? [desc(rank)]
+      ? [desc(rank), desc(books.created_at)]
       : [desc(books.created_at)];
-  const page = pageOf(query);
-  const [rows, [counted]] = await Promise.all([
-    ctx.db
+  const limit = query.limit === 'all' ? ALL_LIMIT : Number(query.limit);
+  const offset = query.limit === 'all' ? 0 : (query.pageNo - 1) * limit;
+  const run = async (db: DbOrTx) => {
+    const rows = await db
       .select(bookColumns)
       .from(books)
       .innerJoin(publishers, eq(publishers.id, books.publisher_id))
       .where(where)
       .orderBy(...order, desc(books.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(where),
-  ]);
+      .limit(limit)
+      .offset(offset);
+    const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(where);
+    return [rows, [counted]] as const;
+  };
+  const [rows, [counted]] = rank ? await withSearchThreshold(ctx.db, run) : await run(ctx.db);
   return { books: await toDtos(ctx, rows), total: counted?.n ?? 0 };
 }
 
-async function findBook(ctx: AppContext, condition: SQL): Promise<BookDto | null> {
+async function findBook(ctx: AppContext, condition: SQL, viewerPublisherId?: number): Promise<BookDto | null> {
   const rows = await ctx.db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(condition);
-  const [book] = await toDtos(ctx, rows);
+  const [book] = await toDtos(ctx, rows, viewerPublisherId);
   return book ?? null;
 }
 
-/** One book with its QR image (GET /book/:id). @throws 404 */
-export async function getBook(ctx: AppContext, bookId: number): Promise<BookDto> {
-  const book = await findBook(ctx, eq(books.id, bookId));
+/**
+ * One book with its QR image (GET /book/:id).
+ * @param viewerPublisherId the logged-in publisher, who also sees the link of its own private PDF
+ * @throws AppError 404 'Book not found'
+ */
+export async function getBook(ctx: AppContext, bookId: number, viewerPublisherId?: number): Promise<BookDto> {
+  const book = await findBook(ctx, eq(books.id, bookId), viewerPublisherId);
   if (!book) throw notFound('Book');
   return { ...book, qrcode_image: await qrDataUrl(ctx.config.publicUrl, book.jsbn_number) };
 }
 
 /**
- * The public page of a JSBN in any case or hyphenation (GET /book/listing/jsbn/:jsbnNo).
+ * The public page of a JSBN in any case or hyphenation (GET /book/listing/jsbn/:jsbnNo), with
+ * the links of its generated documents (made on first download, see documents.ts).
  * @throws AppError 404 'Book not found' for an unknown or malformed number
  */
-export async function bookByJsbn(ctx: AppContext, jsbnNo: string): Promise<BookByNumber> {
+export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublisherId?: number): Promise<BookByNumber> {
   const canonical = normalizeJsbn(jsbnNo);
-  const book = canonical ? await findBook(ctx, eq(books.jsbn_number, canonical)) : null;
+  const book = canonical ? await findBook(ctx, eq(books.jsbn_number, canonical), viewerPublisherId) : null;
   if (!book) throw notFound('Book');
   return {
     book: { ...book, qrcode_image: await qrDataUrl(ctx.config.publicUrl, book.jsbn_number) },
     publisher_info: await publisherInfo(ctx, book.publisher.id),
-    generated_pdfs: { single_book_pdf: null, publisher_book_list_pdf: null, publisher_catalog_pdf: null },
+    generated_pdfs: generatedPdfUrls(book.id, book.publisher.id),
   };
 }
 
 /**
- * Marks a publisher's own book available or unavailable for printing (PATCH /book/:id).
+ * Marks a publisher's own book available or unavailable for printing (PATCH /book/:id JSON).
  * @throws AppError 404 when the book is not the publisher's
  */
 export async function setAvailability(ctx: AppContext, publisherId: number, bookId: number, isAvailable: boolean) {
   const updated = await ctx.db
     .update(books)
-    .set({ is_available: isAvailable, updated_at: new Date() })
+    .set({ is_available: isAvailable, updated_at: ctx.clock() })
     .where(and(eq(books.id, bookId), eq(books.publisher_id, publisherId)))
     .returning({ id: books.id });
   if (updated.length === 0) throw notFound('Book');
+}
+
+/**
+ * A publisher's own book row, for edit and uploads.
+ * @throws AppError 404 'Book not found' when it does not exist or is another publisher's
+ */
+export async function ownBook(ctx: AppContext, publisherId: number, bookId: number, db: DbOrTx = ctx.db) {
+  const [book] = await db.select().from(books).where(and(eq(books.id, bookId), eq(books.publisher_id, publisherId)));
+  if (!book) throw notFound('Book');
+  return book;
+}
+
+/**
+ * Updates a publisher's own book with the registration fields (PATCH /book/:id multipart —
+ * spec books §2 'Edit Book', §7 'Update book'). Authors and subjects are replaced, the search
+ * text is recomputed; the JSBN never changes. Files replaced or removed here are deleted from
+ * storage after the change is committed.
+ * @param coverKey a new cover (the caller deletes it if this throws), or null to keep the old one
+ * @param removedImageIds ids of extra images to remove
+ * @throws AppError 404 (not the publisher's book), 400 (lookup ids, 'Book cover page is required.')
+ */
+export async function updateBook(
+  ctx: AppContext,
+  publisherId: number,
+  bookId: number,
+  fields: BookFields,
+  coverKey: string | null,
+  removedImageIds: number[] = [],
+): Promise<void> {
+  const errors = checkLookups(fields);
+  if (errors.length) throw validationError(errors);
+  const deleteAfter = await ctx.db.transaction(async (tx) => {
+    const book = await ownBook(ctx, publisherId, bookId, tx);
+    if (!coverKey && !book.cover_key) throw validationError([{ field: 'book_cover', message: MSG.bookCover }]);
+    const [publisher] = await tx.select({ publisher_name: publishers.publisher_name }).from(publishers).where(eq(publishers.id, publisherId));
+    await tx
+      .update(books)
+      .set({
+        ...columnsOf(fields),
+        ...(coverKey ? { cover_key: coverKey } : {}),
+        ...searchColumnsOf({
+          ...fields,
+          authors: fields.authors.map((author) => author.author_name),
+          publisher_name: publisher!.publisher_name,
+          jsbn: book.jsbn_number,
+        }),
+        updated_at: ctx.clock(),
+      })
+      .where(eq(books.id, bookId));
+    await tx.delete(book_authors).where(eq(book_authors.book_id, bookId));
+    await tx.delete(book_subjects).where(eq(book_subjects.book_id, bookId));
+    await writeAuthorsAndSubjects(tx, bookId, fields);
+    const removed = removedImageIds.length
+      ? await tx
+          .delete(book_images)
+          .where(and(eq(book_images.book_id, bookId), inArray(book_images.id, removedImageIds)))
+          .returning({ key: book_images.file_key })
+      : [];
+    return [...(coverKey && book.cover_key ? [book.cover_key] : []), ...removed.map((row) => row.key)];
+  });
+  await Promise.all(deleteAfter.map((key) => ctx.storage.delete(key)));
+}
+
+/**
+ * The duplicate check of the registration form (GET /book/check-jsbn-number — spec books
+ * §5, §7): does the publisher already have a book with this title (book_title or English
+ * title, NFC, case-insensitive), and has its JSBN id already been issued (ids are never reused)?
+ * @throws AppError 404 'Publisher not found' for an unknown publisher_no
+ */
+export async function checkDuplicate(ctx: AppContext, query: DuplicateCheckQuery): Promise<{ message: string; data: DuplicateCheckResult }> {
+  const [publisher] = await ctx.db
+    .select({ id: publishers.id, last: publishers.last_jsbn_seq })
+    .from(publishers)
+    .where(eq(publishers.publisher_no, query.publisher_no));
+  if (!publisher) throw notFound('Publisher');
+  const title = query.book_title.normalize('NFC').trim().toLowerCase();
+  const [same] = await ctx.db
+    .select({ jsbn: books.jsbn_number })
+    .from(books)
+    .where(and(eq(books.publisher_id, publisher.id), or(sql`lower(${books.book_title}) = ${title}`, sql`lower(${books.book_e_title}) = ${title}`)))
+    .limit(1);
+  const [withId] = await ctx.db
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(books.publisher_id, publisher.id), eq(books.publisher_jsbn_id, query.publisher_jsbn_id)));
+  const idTaken = Boolean(withId) || query.publisher_jsbn_id <= publisher.last;
+  const data = { duplicate: Boolean(same) || idTaken, title_exists: Boolean(same), id_taken: idTaken, jsbn_number: same ? formatJsbn(same.jsbn) : null };
+  const message = [same ? BOOK_MSG.duplicateTitle : null, idTaken ? BOOK_MSG.duplicateId : null].filter(Boolean).join(' ') || BOOK_MSG.noDuplicate;
+  return { message, data };
+}
+
+/**
+ * Recomputes `title_text`/`search_text` of books indexed with an older recipe (SEARCH_VERSION),
+ * a batch at a time; run at start so an upgraded database searches the new way.
+ * @returns the number of books re-indexed
+ */
+export async function reindexSearch(ctx: AppContext, batchSize = 500): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .select({ id: books.id, book: books, publisher_name: publishers.publisher_name })
+      .from(books)
+      .innerJoin(publishers, eq(publishers.id, books.publisher_id))
+      .where(lt(books.search_version, SEARCH_VERSION))
+      .limit(batchSize);
+    if (rows.length === 0) return done;
+    const authors = await ctx.db
+      .select({ book_id: book_authors.book_id, name: book_authors.author_name })
+      .from(book_authors)
+      .where(inArray(book_authors.book_id, rows.map((row) => row.id)));
+    for (const { id, book, publisher_name } of rows) {
+      const columns = searchColumnsOf({
+        ...book,
+        authors: authors.filter((author) => author.book_id === id).map((author) => author.name),
+        publisher_name,
+        jsbn: book.jsbn_number,
+      });
+      await ctx.db.update(books).set(columns).where(eq(books.id, id));
+    }
+    done += rows.length;
+  }
 }

@@ -4,7 +4,7 @@
  * text through `pdf.ts`, so Gujarati and Devanagari are shaped by their own Noto face.
  * These functions only draw; books/documents.ts gathers the data and caches the files.
  */
-import { COUNTRY_CODE, EMPTY_VALUE, type BookDto, type PublisherInfo } from '@jsbn/shared';
+import { COUNTRY_CODE, EMPTY_VALUE, SWAROOPS, type BookDto, type PublisherInfo } from '@jsbn/shared';
 import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
 
 const BRAND_COLOR = '#c2410c';
@@ -24,6 +24,8 @@ export interface BookWithImages {
 const value = (item: unknown) => (item === null || item === undefined || item === '' ? EMPTY_VALUE : String(item));
 const authorsOf = (book: BookDto) => book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ') || EMPTY_VALUE;
 const subjectsOf = (book: BookDto) => [...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ') || EMPTY_VALUE;
+const SWAROOP = new Map(SWAROOPS.map((swaroop) => [swaroop.code, `${swaroop.label} — ${swaroop.gloss}`]));
+const swaroopOf = (book: BookDto) => (book.type ? (SWAROOP.get(book.type) ?? book.type) : (book.other_type ?? EMPTY_VALUE));
 const placeOf = (publisher: PublisherInfo) => [publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', ') || EMPTY_VALUE;
 
 function rule(doc: Pdf, y: number, color = RULE) {
@@ -78,11 +80,11 @@ function bookFacts(book: BookDto): [string, string][] {
     ['Subtitle', book.book_alt_subtitle ? `${book.book_alt_subtitle}${book.book_subtitle_lang ? ` (${book.book_subtitle_lang})` : ''}` : EMPTY_VALUE],
     ['Authors', authorsOf(book)],
     ['Language', book.language],
-    ['Swaroop / type', value(book.type ?? book.other_type)],
+    ['Swaroop / type', swaroopOf(book)],
     ['Part', value(book.part)],
     ['Publication year', `${book.publication_year}${book.vikram_samvat ? ` · Vikram Samvat ${book.vikram_samvat} · Veer Samvat ${book.veer_samvat}` : ''}`],
     ['Pages', String(book.pages)],
-    ['Size (inches)', value(book.size)],
+    ['Size (inches)', book.height && book.width ? `${book.height} × ${book.width}` : EMPTY_VALUE],
     ['Copies', value(book.no_of_copy)],
     ['Price', book.price === null ? EMPTY_VALUE : `${book.price} ${book.currency}`],
     ['Subjects', subjectsOf(book)],

@@ -1,0 +1,119 @@
+/**
+ * Generated documents of books (DESIGN §7, spec books §3 'generated_pdfs', §7 'Catalogue'):
+ * each is a PDF, made once per version (cached by updated_at), rendered to PNG with pdftoppm
+ * so a person can look at the Gujarati and Devanagari shaping (શ્રી, ક્ષ, र्म, त्त्व). The PNGs
+ * are kept in $TMPDIR/jsbn-book-documents/<engine>/ after the run.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook, createPublisher } from '../../db/factories.js';
+import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+
+describe.each(ENGINES)('book documents on %s', (engine) => {
+  let t: TestApp;
+  let publisher: Awaited<ReturnType<typeof createPublisher>>;
+  let books: { id: number; jsbn_number: string }[];
+  const out = join(tmpdir(), 'jsbn-book-documents', engine);
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(out, { recursive: true });
+    publisher = await createPublisher(t.ctx, { publisher_no: 'SHRIJ', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ', address: 'ક્ષેમંકર ભવન, રિલીફ રોડ' });
+    books = [
+      await createBook(t.ctx, publisher.publisherId, {
+        book_title: 'શ્રી ક્ષમાપના સૂત્ર',
+        book_e_title: 'Shri Kshamapana Sutra',
+        authors: [{ authorType: 1, author_name: 'આચાર્ય શ્રી ભદ્રબાહુસ્વામી' }],
+        contents: 'ક્ષમાપના, પ્રતિક્રમણ, શ્રી સંઘ',
+        price: 120,
+        height: 8.5,
+        width: 5.5,
+      }),
+      await createBook(t.ctx, publisher.publisherId, {
+        book_title: 'तत्त्वार्थसूत्र — धर्म और कर्म',
+        book_e_title: 'Tattvartha Sutra: Dharma and Karma',
+        language: 'Hindi',
+        authors: [{ authorType: 1, author_name: 'उमास्वाति' }],
+      }),
+      await createBook(t.ctx, publisher.publisherId, { book_title: 'Jain Philosophy', book_e_title: 'Jain Philosophy', language: 'English' }),
+    ];
+  });
+  afterAll(() => t.close());
+
+  /** Downloads `url`, checks it is a PDF, renders page 1 to `<name>.png` and returns the PDF bytes. */
+  const render = async (url: string, name: string) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    writeFileSync(join(out, `${name}.pdf`), pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', join(out, `${name}.pdf`), join(out, name)]);
+    const png = join(out, `${name}.png`);
+    expect(existsSync(png)).toBe(true);
+    expect(statSync(png).size).toBeGreaterThan(5000);
+    return { pdf, response };
+  };
+
+  it('fills generated_pdfs of the book page with downloadable documents', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${books[0]!.jsbn_number}` });
+    const { generated_pdfs } = page.json().data;
+    expect(generated_pdfs).toEqual({
+      single_book_pdf: `/api/book/${books[0]!.id}/sheet.pdf`,
+      publisher_book_list_pdf: `/api/book/publisher/${publisher.publisherId}/book-list.pdf`,
+      publisher_catalog_pdf: `/api/book/publisher/${publisher.publisherId}/catalog.pdf`,
+    });
+    const sheet = await render(generated_pdfs.single_book_pdf, 'book-sheet');
+    expect(sheet.response.headers['content-disposition']).toBe(`attachment; filename="JSBN-${books[0]!.jsbn_number}.pdf"`);
+    await render(`/api/book/${books[1]!.id}/sheet.pdf`, 'book-sheet-devanagari');
+    await render(generated_pdfs.publisher_book_list_pdf, 'publisher-book-list');
+    const catalogue = await render(generated_pdfs.publisher_catalog_pdf, 'publisher-catalog');
+    expect(catalogue.response.headers['content-disposition']).toBe('attachment; filename="SHRIJ.pdf"');
+    await render(`/api/book/publisher/${publisher.publisherId}/info.pdf`, 'publisher-info');
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/999999/sheet.pdf' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/publisher/999999/catalog.pdf' })).statusCode).toBe(404);
+  });
+
+  it('answers the catalogue call by publisher number and regenerates only after a change', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/book/catalog/shrij' });
+    expect(first.statusCode).toBe(200);
+    const data = first.json().data;
+    expect(data.publisher).toEqual({ publisher_no: 'SHRIJ', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
+    expect(data.generated_pdf.publisher_catalog_pdf).toMatch(/^\/api\/files\/public\/generated\/catalog-\d+-[0-9a-f]{16}\.pdf$/);
+    const file = await t.app.inject({ method: 'GET', url: data.generated_pdf.publisher_catalog_pdf });
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const again = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
+    expect(again.generated_pdf.publisher_catalog_pdf).toBe(data.generated_pdf.publisher_catalog_pdf);
+
+    // an edit of one of the books makes a new version and removes the old file
+    t.advance(1000);
+    const headers = await authHeader(t.app, publisher, 'PUBLISHER');
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/book/${books[2]!.id}`,
+      headers,
+      payload: form({
+        book_title: 'Jain Philosophy (2nd edition)',
+        book_e_title: 'Jain Philosophy',
+        pages: '200',
+        publication_year: '2024',
+        language: 'English',
+        type: 'PRA1',
+        'subjects[0][id]': '4',
+        'authors[0][authorType]': '1',
+        'authors[0][author_name]': 'Virchand Gandhi',
+        readers: 'No',
+      }),
+    });
+    expect(edit.statusCode).toBe(200);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
+    expect(after.generated_pdf.publisher_catalog_pdf).not.toBe(data.generated_pdf.publisher_catalog_pdf);
+    expect((await t.app.inject({ method: 'GET', url: data.generated_pdf.publisher_catalog_pdf })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/NOONE' })).statusCode).toBe(404);
+  });
+});

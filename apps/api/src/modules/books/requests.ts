@@ -1,0 +1,100 @@
+/**
+ * Requests from readers to a book's publisher — spec books §1, §3, §5: a request for access to
+ * a private PDF, and a reader's order of a book. Each is stored and sent to the publisher's
+ * e-mail through the outbox in the same transaction (DESIGN §6).
+ */
+import { eq } from 'drizzle-orm';
+import { COUNTRY_CODE, formatJsbn, isoOfDdMmYyyy, type BookPdfRequest, type ReaderOrder } from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { accounts, book_requests, books, publishers, reader_orders } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { enqueueMessage } from '../../lib/outbox.js';
+import { bookPageUrl } from './qr.js';
+
+/** The book and where its publisher is reached. @throws AppError 404 'Book not found' */
+async function bookAndPublisher(db: DbOrTx, bookId: number) {
+  const [row] = await db
+    .select({ id: books.id, title: books.book_title, e_title: books.book_e_title, jsbn: books.jsbn_number, publisher_name: publishers.publisher_name, email: accounts.email })
+    .from(books)
+    .innerJoin(publishers, eq(publishers.id, books.publisher_id))
+    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
+    .where(eq(books.id, bookId));
+  if (!row) throw notFound('Book');
+  return row;
+}
+
+/**
+ * Stores a request for a book's private PDF and e-mails it to the publisher
+ * (POST /book/book-request/:id).
+ * @throws AppError 404 'Book not found'
+ */
+export async function requestBookPdf(ctx: AppContext, bookId: number, request: BookPdfRequest): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const book = await bookAndPublisher(tx, bookId);
+    await tx.insert(book_requests).values({
+      book_id: bookId,
+      name: request.name,
+      email: request.email,
+      mobile_no: request.mobile_no,
+      reason: request.Resone,
+      referred_by: request.RefferenceBy,
+    });
+    await enqueueMessage(tx, {
+      channel: 'email',
+      to: book.email,
+      subject: `PDF request for ${book.e_title} (${formatJsbn(book.jsbn)})`,
+      text: [
+        `Dear ${book.publisher_name},`,
+        '',
+        `${request.name} asks for the PDF of your book "${book.title}" (${book.e_title}), JSBN ${formatJsbn(book.jsbn)}.`,
+        '',
+        `Reason: ${request.Resone}`,
+        `Referred by: ${request.RefferenceBy}`,
+        `E-mail: ${request.email}`,
+        `Mobile: ${COUNTRY_CODE} ${request.mobile_no}`,
+        '',
+        `Book page: ${bookPageUrl(ctx.config.publicUrl, book.jsbn)}`,
+      ].join('\n'),
+      link: bookPageUrl(ctx.config.publicUrl, book.jsbn),
+    });
+  });
+}
+
+/**
+ * Stores a reader's order of a book and e-mails it to the publisher (POST /book/reader/order).
+ * The date was checked not to be in the past by `readerOrderFor(todayIso(ctx.clock()))`.
+ * @throws AppError 404 'Book not found'
+ */
+export async function placeReaderOrder(ctx: AppContext, order: ReaderOrder): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const book = await bookAndPublisher(tx, order.bookId);
+    await tx.insert(reader_orders).values({
+      book_id: book.id,
+      name: order.name,
+      mobile: order.mobile,
+      email: order.email,
+      message: order.message,
+      book_name: order.bookName ?? book.title,
+      wanted_date: isoOfDdMmYyyy(order.date)!,
+    });
+    await enqueueMessage(tx, {
+      channel: 'email',
+      to: book.email,
+      subject: `Reader order for ${book.e_title} (${formatJsbn(book.jsbn)})`,
+      text: [
+        `Dear ${book.publisher_name},`,
+        '',
+        `${order.name} would like the book "${order.bookName ?? book.title}" (JSBN ${formatJsbn(book.jsbn)}) by ${order.date}.`,
+        '',
+        order.message,
+        '',
+        `E-mail: ${order.email}`,
+        `Mobile: ${COUNTRY_CODE} ${order.mobile}`,
+        '',
+        `Book page: ${bookPageUrl(ctx.config.publicUrl, book.jsbn)}`,
+      ].join('\n'),
+      link: bookPageUrl(ctx.config.publicUrl, book.jsbn),
+    });
+  });
+}

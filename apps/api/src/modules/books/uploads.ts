@@ -1,0 +1,285 @@
+/**
+ * Book files — the upload flow of spec books §4 and docs/decisions/004-book-uploads.md:
+ *
+ * 1. `createUploadUrls` — the owner asks for one signed, expiring PUT address per file
+ *    (`/api/files/upload/<token>?expires=<unix ms>&signature=<HMAC>`, UPLOAD_URL_TTL_MS).
+ * 2. `receiveUpload` — the browser PUTs the raw bytes; they are streamed to storage (never held
+ *    in memory), checked by their magic bytes and size, and remembered on the upload row,
+ *    not yet attached to the book.
+ * 3. `finaliseUploads` — attaches every stored upload of the book in one transaction
+ *    (index PDF and book PDF replace the old ones; images are appended, at most 4).
+ *
+ * Uploads never finalised are removed with their files by `cleanupStrayUploads` after a day.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import {
+  BOOK_MSG,
+  MAX_BOOK_IMAGES,
+  MAX_IMAGE_BYTES,
+  MAX_PDF_BYTES,
+  STRAY_UPLOAD_AGE_MS,
+  UPLOAD_URL_TTL_MS,
+  notImageMessage,
+  type BookUploadField,
+  type UploadUrl,
+  type UploadUrlsRequest,
+} from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { book_images, book_uploads, books } from '../../db/schema.js';
+import { AppError, validationError } from '../../lib/errors.js';
+import type { FileRule } from '../../lib/multipart.js';
+import { ownBook } from './service.js';
+
+const MB = 1024 * 1024;
+
+/** Storage rule of each upload field: where it goes, what its bytes must be, how big it may be. */
+export function uploadRule(field: BookUploadField, fileName: string): FileRule {
+  if (field === 'bookimage') {
+    return {
+      visibility: 'public',
+      folder: 'book-images',
+      maxBytes: MAX_IMAGE_BYTES,
+      allowed: ['image/jpeg', 'image/png'],
+      maxCount: MAX_BOOK_IMAGES,
+      tooLargeMessage: `${fileName} is too large. Maximum image file size allowed is ${MAX_IMAGE_BYTES / MB}MB.`,
+      typeMessage: notImageMessage(fileName),
+    };
+  }
+  return {
+    // the index PDF is public; the book PDF is private (readers 'No' means by request)
+    visibility: field === 'index_pdf' ? 'public' : 'private',
+    folder: field === 'index_pdf' ? 'index-pdfs' : 'book-pdfs',
+    maxBytes: MAX_PDF_BYTES,
+    allowed: ['application/pdf'],
+    tooLargeMessage: BOOK_MSG.pdfTooLarge,
+    typeMessage: BOOK_MSG.onlyPdf,
+  };
+}
+
+function signature(ctx: AppContext, token: string, expires: number): string {
+  return createHmac('sha256', ctx.secrets.fileSigningSecret).update(`upload\n${token}\n${expires}`).digest('base64url');
+}
+
+/**
+ * Signed PUT addresses for the files the browser is about to upload (POST /book/:id/upload-urls).
+ * @param files as checked by `uploadUrlsRequest` (field, name, type, size in bytes)
+ * @returns one `{ url, fieldname, name, expiresAt }` per file, in order; URLs live UPLOAD_URL_TTL_MS
+ * @throws AppError 404 (not the publisher's book), 400 'You can upload upto 4 images'
+ */
+export async function createUploadUrls(ctx: AppContext, publisherId: number, bookId: number, files: UploadUrlsRequest['files']): Promise<UploadUrl[]> {
+  await ownBook(ctx, publisherId, bookId);
+  const newImages = files.filter((file) => file.field === 'bookimage').length;
+  if (newImages) {
+    const [existing] = await ctx.db.select({ n: count() }).from(book_images).where(eq(book_images.book_id, bookId));
+    if ((existing?.n ?? 0) + newImages > MAX_BOOK_IMAGES) throw validationError([{ field: 'files', message: BOOK_MSG.maxImages }]);
+  }
+  const now = ctx.clock().getTime();
+  const expires = now + UPLOAD_URL_TTL_MS;
+  const rows = files.map((file) => ({
+    token: randomBytes(24).toString('base64url'),
+    book_id: bookId,
+    field: file.field,
+    file_name: file.name,
+    declared_type: file.type,
+    declared_size: file.size,
+    expires_at: new Date(expires),
+    created_at: new Date(now),
+  }));
+  await ctx.db.insert(book_uploads).values(rows);
+  return rows.map((row) => ({
+    url: `/api/files/upload/${row.token}?expires=${expires}&signature=${signature(ctx, row.token, expires)}`,
+    fieldname: row.field,
+    name: row.file_name,
+    expiresAt: new Date(expires).toISOString(),
+  }));
+}
+
+/**
+ * Stores the raw body of PUT /files/upload/:token (spec books §4 'Upload files').
+ * @param body the request stream (never buffered)
+ * @param declaredLength Content-Length in bytes, when sent: refused at once when over the limit
+ * @returns the field and the stored size in bytes
+ * @throws AppError 403 (signature altered, link expired), 404 (unknown token), 409 (already
+ *   attached), 413 (over 10 MB for an image / 200 MB for a PDF), 415 (bytes not JPEG/PNG/PDF)
+ */
+export async function receiveUpload(
+  ctx: AppContext,
+  token: string,
+  query: { expires?: string; signature?: string },
+  body: Readable,
+  declaredLength: number | undefined,
+): Promise<{ fieldname: BookUploadField; size: number }> {
+  const expires = Number(query.expires);
+  const expected = Buffer.from(signature(ctx, token, expires));
+  const given = Buffer.from(query.signature ?? '');
+  if (!Number.isFinite(expires) || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    body.resume();
+    throw new AppError('FORBIDDEN', 'This upload link is not valid.');
+  }
+  if (expires < ctx.clock().getTime()) {
+    body.resume();
+    throw new AppError('FORBIDDEN', 'This upload link has expired. Please upload the file again.');
+  }
+  const [upload] = await ctx.db.select().from(book_uploads).where(eq(book_uploads.token, token));
+  if (!upload) {
+    body.resume();
+    throw new AppError('NOT_FOUND', 'Upload not found');
+  }
+  if (upload.finalised_at) {
+    body.resume();
+    throw new AppError('CONFLICT', 'This file is already attached to the book.');
+  }
+  const rule = uploadRule(upload.field, upload.file_name);
+  if (declaredLength !== undefined && declaredLength > rule.maxBytes) {
+    body.resume();
+    throw new AppError('PAYLOAD_TOO_LARGE', rule.tooLargeMessage, [{ field: upload.field, message: rule.tooLargeMessage }]);
+  }
+  // storage.put destroys its source when it refuses the file; give it a pass-through so the
+  // request itself is drained (and the 413/415 answer reaches the client) instead of reset
+  const source = new PassThrough();
+  body.pipe(source);
+  let stored;
+  try {
+    stored = await ctx.storage.put(source, rule);
+  } catch (error) {
+    body.unpipe(source);
+    body.resume();
+    if (error instanceof AppError && !error.details) throw new AppError(error.code, error.message, [{ field: upload.field, message: error.message }]);
+    throw error;
+  }
+  const updated = await ctx.db
+    .update(book_uploads)
+    .set({ file_key: stored.key, file_size: stored.size, uploaded_at: ctx.clock() })
+    .where(and(eq(book_uploads.id, upload.id), isNull(book_uploads.finalised_at)))
+    .returning({ id: book_uploads.id });
+  if (updated.length === 0) {
+    await ctx.storage.delete(stored.key);
+    throw new AppError('CONFLICT', 'This file is already attached to the book.');
+  }
+  // a second PUT to the same address replaces the first file
+  if (upload.file_key) await ctx.storage.delete(upload.file_key);
+  return { fieldname: upload.field, size: stored.size };
+}
+
+/**
+ * Attaches stored files to a book inside `tx`: the last index PDF and book PDF replace the
+ * book's, images are appended after the existing ones.
+ * @returns keys of files no longer used (delete them after the commit)
+ * @throws AppError 400 'You can upload upto 4 images' when the book would have more than 4
+ */
+async function attach(tx: DbOrTx, ctx: AppContext, book: typeof books.$inferSelect, files: { field: BookUploadField; key: string }[]): Promise<string[]> {
+  const unused: string[] = [];
+  const last = (field: BookUploadField) => files.filter((file) => file.field === field);
+  const set: Partial<typeof books.$inferInsert> = { updated_at: ctx.clock() };
+  for (const [field, column, current] of [
+    ['index_pdf', 'index_pdf_key', book.index_pdf_key],
+    ['pdfpublisher', 'book_pdf_key', book.book_pdf_key],
+  ] as const) {
+    const chosen = last(field);
+    if (chosen.length === 0) continue;
+    set[column] = chosen.at(-1)!.key;
+    unused.push(...chosen.slice(0, -1).map((file) => file.key));
+    if (current) unused.push(current);
+  }
+  const images = last('bookimage');
+  if (images.length) {
+    const existing = await tx.select({ position: book_images.position }).from(book_images).where(eq(book_images.book_id, book.id)).orderBy(asc(book_images.position));
+    if (existing.length + images.length > MAX_BOOK_IMAGES) throw validationError([{ field: 'bookimage', message: BOOK_MSG.maxImages }]);
+    const start = (existing.at(-1)?.position ?? -1) + 1;
+    await tx.insert(book_images).values(images.map((image, index) => ({ book_id: book.id, position: start + index, file_key: image.key })));
+  }
+  await tx.update(books).set(set).where(eq(books.id, book.id));
+  return unused;
+}
+
+/** True when the book's answers require an uploaded book PDF (spec books §5). */
+const needsBookPdf = (book: typeof books.$inferSelect) => book.readers === 'Yes' && book.electronic_copy === 'Yes' && book.is_public_pdf === false;
+
+/**
+ * Attaches every file uploaded for the book and not yet attached (POST /book/:id/finalise —
+ * spec books §4 'a further call finalises the book'), in one transaction; addresses never used
+ * are forgotten. Files replaced by newer ones are deleted after the commit.
+ * @returns the number of files attached
+ * @throws AppError 404 (not the publisher's book), 400 'You can upload upto 4 images' (nothing
+ *   attached), 400 'Book PDF is required when Public PDF is No' when the book still lacks the
+ *   PDF its answers require (the files that did arrive stay attached; the PDF can be uploaded
+ *   again from Edit)
+ */
+export async function finaliseUploads(ctx: AppContext, publisherId: number, bookId: number): Promise<number> {
+  const { unused, attached, book } = await ctx.db.transaction(async (tx) => {
+    const current = await ownBook(ctx, publisherId, bookId, tx);
+    const pending = await tx
+      .select()
+      .from(book_uploads)
+      .where(and(eq(book_uploads.book_id, bookId), isNull(book_uploads.finalised_at)))
+      .orderBy(asc(book_uploads.uploaded_at), asc(book_uploads.id));
+    const stored = pending.filter((upload) => upload.file_key !== null);
+    const unusedKeys = await attach(
+      tx,
+      ctx,
+      current,
+      stored.map((upload) => ({ field: upload.field, key: upload.file_key! })),
+    );
+    if (stored.length) {
+      await tx.update(book_uploads).set({ finalised_at: ctx.clock() }).where(inArray(book_uploads.id, stored.map((upload) => upload.id)));
+    }
+    const empty = pending.filter((upload) => upload.file_key === null).map((upload) => upload.id);
+    if (empty.length) await tx.delete(book_uploads).where(inArray(book_uploads.id, empty));
+    const [after] = await tx.select().from(books).where(eq(books.id, bookId));
+    return { unused: unusedKeys, attached: stored.length, book: after! };
+  });
+  await Promise.all(unused.map((key) => ctx.storage.delete(key)));
+  if (needsBookPdf(book) && !book.book_pdf_key) throw validationError([{ field: 'book_pdf', message: BOOK_MSG.bookPdfRequired }]);
+  return attached;
+}
+
+/**
+ * Attaches files that arrived in one multipart request (PATCH /book/upload-files/:id — spec
+ * books §7 'Book PDF upload'), the same way finalise does.
+ * @param files stored files by field (`pdfpublisher` or its alias `book_pdf`, `index_pdf`, `bookimage`)
+ * @throws AppError 404, 400 'You can upload upto 4 images'; the caller deletes the stored files on error
+ */
+export async function attachUploadedFiles(ctx: AppContext, publisherId: number, bookId: number, files: { field: BookUploadField; key: string }[]): Promise<void> {
+  const unused = await ctx.db.transaction(async (tx) => attach(tx, ctx, await ownBook(ctx, publisherId, bookId, tx), files));
+  await Promise.all(unused.map((key) => ctx.storage.delete(key)));
+}
+
+/**
+ * Removes uploads never finalised that are older than `maxAgeMs` (default a day) with their
+ * stored files, and temporary files of interrupted uploads as old. Safe to run from any number
+ * of API copies at once. Runs at start and hourly (routes.ts).
+ * @returns how many upload rows and temporary files were removed
+ */
+export async function cleanupStrayUploads(ctx: AppContext, maxAgeMs: number = STRAY_UPLOAD_AGE_MS): Promise<{ uploads: number; tmpFiles: number }> {
+  const cutoff = new Date(ctx.clock().getTime() - maxAgeMs);
+  const removed = await ctx.db
+    .delete(book_uploads)
+    .where(and(isNull(book_uploads.finalised_at), lt(book_uploads.created_at, cutoff)))
+    .returning({ key: book_uploads.file_key });
+  await Promise.all(removed.filter((row) => row.key).map((row) => ctx.storage.delete(row.key!)));
+  // finalised rows are only history: forget them after the same time
+  await ctx.db.delete(book_uploads).where(and(isNotNull(book_uploads.finalised_at), lt(book_uploads.finalised_at, cutoff)));
+  let tmpFiles = 0;
+  const tmp = join(ctx.config.dataDir, 'files', 'tmp');
+  for (const name of await readdir(tmp).catch(() => [] as string[])) {
+    const info = await stat(join(tmp, name)).catch(() => null);
+    if (info?.isFile() && info.mtimeMs < cutoff.getTime()) {
+      await rm(join(tmp, name), { force: true });
+      tmpFiles++;
+    }
+  }
+  return { uploads: removed.length, tmpFiles };
+}
+
+/** Re-exported for the routes: which fields the direct multipart upload accepts. */
+export const DIRECT_UPLOAD_FIELDS: Record<string, BookUploadField> = {
+  pdfpublisher: 'pdfpublisher',
+  book_pdf: 'pdfpublisher',
+  index_pdf: 'index_pdf',
+  bookimage: 'bookimage',
+};
