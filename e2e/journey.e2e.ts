@@ -120,6 +120,7 @@ describe('the main job, end to end', () => {
     await page.getByRole('option', { name: 'Agam' }).click();
     await pick(page, 'Author type 1', 'Author');
     await page.getByLabel('Author name 1').fill(BOOK.author);
+    await pick(page, 'Readers', 'No');
     const cover = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#4e342e' } }).jpeg().toBuffer();
     await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: cover });
     await snap(page, '02-new-book-filled');

@@ -16,15 +16,31 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly details: FieldError[];
   readonly handled: boolean;
+  /** The server's own message, when the reply carried one. */
+  readonly serverMessage: string | undefined;
 
-  constructor(message: string, status: number, options: { code?: string; details?: FieldError[]; handled?: boolean } = {}) {
+  constructor(
+    message: string,
+    status: number,
+    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = options.code;
     this.details = options.details ?? [];
     this.handled = options.handled ?? false;
+    this.serverMessage = options.serverMessage;
   }
+}
+
+/**
+ * The same failure with a screen's own fallback text (spec §8: "the error or '<fallback>'"):
+ * the server's message when it sent one, otherwise `fallback`.
+ */
+export function withFallbackMessage(error: unknown, fallback: string): unknown {
+  if (!(error instanceof ApiError) || error.handled || error.serverMessage) return error;
+  return new ApiError(fallback, error.status, { code: error.code, details: error.details });
 }
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
@@ -136,6 +152,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   throw new ApiError(serverMessage ?? MSG.somethingWrong, response.status, {
     code: errorReply.error,
+    serverMessage,
     details: Array.isArray(errorReply.details) ? errorReply.details : [],
   });
 }

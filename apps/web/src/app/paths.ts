@@ -15,6 +15,8 @@ export const paths = {
   publisherRegister: '/publisher-register',
   editProfile: '/edit-profile',
   changePassword: '/change-password',
+  /** The page of the e-mailed reset link: /new-password?token=… */
+  newPassword: '/new-password',
   logout: '/logout',
   customizeLetterFormat: '/customize-letter-format',
   serviceUnavailable: '/404',

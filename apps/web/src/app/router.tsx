@@ -33,17 +33,19 @@ const TrackOrdersPage = lazy(() => import('../features/orders/pages/track-orders
 const BookedOrdersPage = lazy(() => import('../features/orders/pages/booked-orders-page').then((m) => ({ default: m.BookedOrdersPage })));
 const Placeholders = import('../features/static/pages/placeholders');
 const placeholder = (name: keyof Awaited<typeof Placeholders>) => lazy(() => Placeholders.then((m) => ({ default: m[name] })));
-const AboutPage = placeholder('AboutPage');
-const GalleryPage = placeholder('GalleryPage');
-const FaqPage = placeholder('FaqPage');
-const ContactUsPage = placeholder('ContactUsPage');
-const PrivacyPolicyPage = placeholder('PrivacyPolicyPage');
-const TermsPage = placeholder('TermsPage');
-const PublishersPage = placeholder('PublishersPage');
-const LibrariesPage = placeholder('LibrariesPage');
-const EditProfilePage = placeholder('EditProfilePage');
-const ChangePasswordPage = placeholder('ChangePasswordPage');
-const ListOfLibrariesPage = placeholder('ListOfLibrariesPage');
+const AboutPage = lazy(() => import('../features/static/pages/about-page').then((m) => ({ default: m.AboutPage })));
+const GalleryPage = lazy(() => import('../features/static/pages/gallery-page').then((m) => ({ default: m.GalleryPage })));
+const FaqPage = lazy(() => import('../features/static/pages/faq-page').then((m) => ({ default: m.FaqPage })));
+const ContactUsPage = lazy(() => import('../features/static/pages/contact-us-page').then((m) => ({ default: m.ContactUsPage })));
+const PrivacyPolicyPage = lazy(() => import('../features/static/pages/legal-pages').then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsPage = lazy(() => import('../features/static/pages/legal-pages').then((m) => ({ default: m.TermsPage })));
+const PublishersPage = lazy(() => import('../features/directory/pages/publishers-page').then((m) => ({ default: m.PublishersPage })));
+const LibrariesPage = lazy(() => import('../features/directory/pages/libraries-page').then((m) => ({ default: m.LibrariesPage })));
+const EditProfilePage = lazy(() => import('../features/accounts/pages/edit-profile-page').then((m) => ({ default: m.EditProfilePage })));
+const ChangePasswordPage = lazy(() =>
+  import('../features/accounts/pages/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const NewPasswordPage = lazy(() => import('../features/accounts/pages/new-password-page').then((m) => ({ default: m.NewPasswordPage })));
 const GeneratedLettersPage = placeholder('GeneratedLettersPage');
 const EditBookPage = placeholder('EditBookPage');
 const ServiceUnavailablePage = placeholder('ServiceUnavailablePage');
@@ -67,6 +69,7 @@ export const router = createBrowserRouter([
       { path: paths.login, element: <GuestOnly><LoginPage /></GuestOnly> },
       { path: paths.publisherRegister, element: <GuestOnly><PublisherRegisterPage /></GuestOnly> },
       { path: paths.libraryRegister, element: <GuestOnly><LibraryRegisterPage /></GuestOnly> },
+      { path: paths.newPassword, element: <NewPasswordPage /> },
       { path: paths.logout, element: <LogoutPage /> },
       { path: paths.editProfile, element: <RequireRole><EditProfilePage /></RequireRole> },
       { path: paths.changePassword, element: <RequireRole><ChangePasswordPage /></RequireRole> },
@@ -87,7 +90,7 @@ export const router = createBrowserRouter([
       { path: paths.myBooks, element: <RequireRole role="PUBLISHER"><MyBooksPage /></RequireRole> },
       { path: paths.editBook, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
       { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
-      { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><ListOfLibrariesPage /></RequireRole> },
+      { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><LibrariesPage title="List of Libraries" /></RequireRole> },
       { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

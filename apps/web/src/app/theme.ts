@@ -8,7 +8,8 @@ const fontFamily = ['"Noto Sans"', '"Noto Sans Gujarati"', '"Noto Sans Devanagar
 
 export const theme = createTheme({
   palette: {
-    primary: { main: '#e64a19', contrastText: '#ffffff' },
+    // Orange-red, dark enough for white text and for links on the page background (WCAG AA, 4.5:1).
+    primary: { main: '#c43e0f', light: '#e64a19', dark: '#9a2f0a', contrastText: '#ffffff' },
     secondary: { main: '#5d4037' },
     background: { default: '#faf7f5' },
   },

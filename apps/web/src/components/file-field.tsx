@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 
@@ -17,15 +17,25 @@ interface Props {
 /** A labelled file input (the real <input type=file> is visually hidden but labelled for tests). */
 export function FileField({ label, accept, value, onChange, onBlur, error, helperText, required, name }: Props) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   return (
     <Box>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button component="label" htmlFor={id} variant="outlined" color={error ? 'error' : 'primary'} startIcon={<UploadFileIcon />}>
+        {/* A real button opens the file chooser; the input itself stays out of the tab order. */}
+        <Button
+          variant="outlined"
+          color={error ? 'error' : 'primary'}
+          startIcon={<UploadFileIcon />}
+          onClick={() => input.current?.click()}
+          aria-describedby={`${id}-status`}
+        >
           {label}
           {required ? ' *' : ''}
         </Button>
         <input
           id={id}
+          ref={input}
+          tabIndex={-1}
           name={name}
           type="file"
           accept={accept}
@@ -37,7 +47,7 @@ export function FileField({ label, accept, value, onChange, onBlur, error, helpe
             onBlur?.();
           }}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+        <Typography id={`${id}-status`} variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
           {value ? value.name : 'No file chosen'}
         </Typography>
       </Stack>

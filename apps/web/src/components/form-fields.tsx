@@ -9,6 +9,8 @@ type BaseProps<T extends FieldValues> = {
   label: string;
   /** Rewrites what the user typed (digits only, upper case...). */
   transform?: (value: string) => string;
+  /** Trims the value when the field loses focus (contact form, spec accounts §5). */
+  trimOnBlur?: boolean;
 } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
 /**
@@ -16,7 +18,7 @@ type BaseProps<T extends FieldValues> = {
  * submitted. `required` is accepted for readability but not drawn as an asterisk, so the
  * accessible name stays exactly the label (tests use getByLabel).
  */
-export function FormText<T extends FieldValues>({ control, name, label, transform, helperText, required: _required, ...rest }: BaseProps<T>) {
+export function FormText<T extends FieldValues>({ control, name, label, transform, trimOnBlur, helperText, required: _required, ...rest }: BaseProps<T>) {
   return (
     <Controller
       control={control}
@@ -29,7 +31,10 @@ export function FormText<T extends FieldValues>({ control, name, label, transfor
           label={label}
           value={field.value ?? ''}
           onChange={(event) => field.onChange(transform ? transform(event.target.value) : event.target.value)}
-          onBlur={field.onBlur}
+          onBlur={() => {
+            if (trimOnBlur && typeof field.value === 'string' && field.value !== field.value.trim()) field.onChange(field.value.trim());
+            field.onBlur();
+          }}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? helperText}
         />
@@ -49,7 +54,7 @@ export function FormSelect<T extends FieldValues>({
   onValueChange,
   ...props
 }: BaseProps<T> & { options: Option[]; onValueChange?: (value: string) => void }) {
-  const { control, name, label, helperText, transform: _transform, required: _required, ...rest } = props;
+  const { control, name, label, helperText, transform: _transform, trimOnBlur: _trim, required: _required, ...rest } = props;
   return (
     <Controller
       control={control}

@@ -11,7 +11,7 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
           {title}
         </Typography>
         {subtitle ? (
-          <Typography variant="subtitle1" color="text.secondary">
+          <Typography variant="subtitle1" component="p" color="text.secondary">
             {subtitle}
           </Typography>
         ) : null}
@@ -54,3 +54,16 @@ export function ComingSoon({ title }: { title: string }) {
     </Box>
   );
 }
+
+/** Hidden on screen, read by assistive technology. */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;

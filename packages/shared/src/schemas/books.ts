@@ -458,6 +458,9 @@ export interface PublisherInfo {
   latest_books: { book_title: string; book_cover: string | null; jsbn_number: string }[];
   logoUrl: string | null;
   last_book_published: string | null;
+  /** Only to the publisher itself (its profile form). */
+  gst_no?: string | null;
+  aadhar_no?: string | null;
 }
 
 /** GET /api/book/catalog/:publisher_no → data (spec books §7 'Catalogue'). */

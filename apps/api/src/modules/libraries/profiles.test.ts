@@ -46,6 +46,10 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     expect(existsSync(fileOf(me.logoUrl))).toBe(true);
     const details = (await t.app.inject({ method: 'GET', url: `/api/library/${library.libraryId}` })).json().data.library;
     expect(details).toMatchObject({ number_of_books: 4200, sangh_trust: 'Institution', email: library.email });
+    expect(details).not.toHaveProperty('gst_no');
+    await t.app.inject({ method: 'PATCH', url: '/api/library', headers, payload: form({ ...fields, gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' }) });
+    const own = (await t.app.inject({ method: 'GET', url: `/api/library/${library.libraryId}`, headers })).json().data.library;
+    expect(own).toMatchObject({ gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' });
   });
 
   it('updates a publisher profile, keeping publisher_no, with the state and city rules', async () => {
@@ -70,6 +74,9 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     expect(saved.statusCode).toBe(200);
     const info = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}` })).json().data.publisher;
     expect(info).toMatchObject({ publisher_name: 'Shri Mumbai Jain Prakashan', publisher_no: publisher.publisher_no, city_name: 'Mumbai', state_name: 'Maharashtra', landline_no: '2223456789' });
+    expect(info).not.toHaveProperty('gst_no');
+    const own = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}`, headers })).json().data.publisher;
+    expect(own).toMatchObject({ gst_no: null, aadhar_no: null });
     const library = await createLibrary(t.ctx);
     const asLibrary = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers: await authHeader(t.app, library, 'LIBRARY'), payload: form(fields) });
     expect(asLibrary.statusCode).toBe(403);

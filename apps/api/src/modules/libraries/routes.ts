@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, MSG, idParam, letterhead, libraryProfile, libraryRegistration, listQuery, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { requireLibrary, requirePublisher } from '../../lib/auth.js';
+import { readActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
 import { addressLabelsPdf } from '../documents/address-labels.js';
 import { publisherReturnAddress } from '../orders/documents.js';
@@ -95,8 +95,9 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ librarianLogo: await saveLetterhead(ctx, actor.libraryId, request.body.text) }, 'Letter format saved successfully');
   });
 
-  /** GET /api/library/:id (public, spec books §1) → `{ library }`; 404. */
-  api.get('/library/:id', { schema: { params: idParam } }, async (request) =>
-    ok({ library: await libraryDetails(ctx, request.params.id) }),
-  );
+  /** GET /api/library/:id (public, spec books §1) → `{ library }` (with gst_no and aadhar_no for the library itself); 404. */
+  api.get('/library/:id', { schema: { params: idParam } }, async (request) => {
+    const actor = await readActor(ctx, request);
+    return ok({ library: await libraryDetails(ctx, request.params.id, { private: actor?.libraryId === request.params.id }) });
+  });
 }

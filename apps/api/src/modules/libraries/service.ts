@@ -53,8 +53,11 @@ export async function saveLetterhead(ctx: AppContext, libraryId: number, text: s
   return getLetterhead(ctx, libraryId);
 }
 
-/** Library details (GET /library/:id → data.library), spec books §3 "Library (as listed)". */
-export async function libraryDetails(ctx: AppContext, libraryId: number) {
+/**
+ * Library details (GET /library/:id → data.library), spec books §3 "Library (as listed)".
+ * @param options.private add gst_no and aadhar_no (only for the library itself)
+ */
+export async function libraryDetails(ctx: AppContext, libraryId: number, options: { private?: boolean } = {}) {
   const [row] = await ctx.db
     .select({ library: libraries, email: accounts.email })
     .from(libraries)
@@ -75,6 +78,7 @@ export async function libraryDetails(ctx: AppContext, libraryId: number) {
     sanchalak_address: library.sanchalak_address,
     librarianLogoText: { logoUrl: ctx.storage.url(library.logo_key) },
     letterText: library.letter_text,
+    ...(options.private ? { gst_no: library.gst_no, aadhar_no: library.aadhar_no } : {}),
   };
 }
 

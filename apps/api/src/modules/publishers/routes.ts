@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, listQuery, publisherProfile, publisherRegistration } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { requirePublisher } from '../../lib/auth.js';
+import { readActor, requirePublisher } from '../../lib/auth.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
@@ -51,8 +51,9 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await listPublishers(ctx, request.query)),
   );
 
-  /** GET /api/publisher/:id → `{ publisher: PublisherInfo }`; 404. */
-  api.get('/publisher/:id', { schema: { params: idParam } }, async (request) =>
-    ok({ publisher: await publisherInfo(ctx, request.params.id) }),
-  );
+  /** GET /api/publisher/:id → `{ publisher: PublisherInfo }` (with gst_no and aadhar_no for the publisher itself); 404. */
+  api.get('/publisher/:id', { schema: { params: idParam } }, async (request) => {
+    const actor = await readActor(ctx, request);
+    return ok({ publisher: await publisherInfo(ctx, request.params.id, { private: actor?.publisherId === request.params.id }) });
+  });
 }

@@ -115,8 +115,12 @@ export async function listPublishers(ctx: AppContext, query: ListQuery) {
   };
 }
 
-/** Publisher info of spec books §3 (GET /publisher/:id, the book page). @throws 404 */
-export async function publisherInfo(ctx: AppContext, publisherId: number): Promise<PublisherInfo> {
+/**
+ * Publisher info of spec books §3 (GET /publisher/:id, the book page).
+ * @param options.private add gst_no and aadhar_no (only for the publisher itself)
+ * @throws 404
+ */
+export async function publisherInfo(ctx: AppContext, publisherId: number, options: { private?: boolean } = {}): Promise<PublisherInfo> {
   const [row] = await ctx.db
     .select({ publisher: publishers, email: accounts.email })
     .from(publishers)
@@ -151,6 +155,7 @@ export async function publisherInfo(ctx: AppContext, publisherId: number): Promi
     latest_books: latest.map((book) => ({ book_title: book.book_title, book_cover: ctx.storage.url(book.cover_key), jsbn_number: formatJsbn(book.jsbn_number) })),
     logoUrl: ctx.storage.url(publisher.logo_key),
     last_book_published: latest[0]?.created_at.toISOString() ?? null,
+    ...(options.private ? { gst_no: publisher.gst_no, aadhar_no: publisher.aadhar_no } : {}),
   };
 }
 

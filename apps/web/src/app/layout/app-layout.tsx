@@ -27,18 +27,19 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { useSession } from '../../api/session';
+import { mailtoLink, useSiteInfo, whatsappLink } from '../../api/site';
 import { LoadingState } from '../../components/page';
 import { PAGE_MAX_WIDTH } from '../theme';
 import { paths } from '../paths';
 import { PROFILE_MENU, ROLE_LABEL, isGroup, menuFor, type MenuGroup, type MenuItemDef } from './menus';
 
-const SUPPORT_EMAIL = import.meta.env.VITE_SUPPORT_EMAIL;
-const SUPPORT_WHATSAPP = import.meta.env.VITE_SUPPORT_WHATSAPP;
-
 function TopBar() {
   const { isLoggedIn, user } = useSession();
+  const site = useSiteInfo();
+  const SUPPORT_EMAIL = site.data?.supportEmail;
+  const SUPPORT_WHATSAPP = site.data?.supportWhatsapp;
   return (
-    <Box sx={{ bgcolor: 'secondary.main', color: 'common.white', fontSize: 13 }}>
+    <Box component="aside" aria-label="Account and support" sx={{ bgcolor: 'secondary.main', color: 'common.white', fontSize: 13 }}>
       <Stack
         direction="row"
         spacing={2}
@@ -49,7 +50,7 @@ function TopBar() {
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {SUPPORT_WHATSAPP ? (
-            <Link href={`https://wa.me/91${SUPPORT_WHATSAPP}`} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label="Support on WhatsApp" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Link href={whatsappLink(SUPPORT_WHATSAPP)} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label="Support on WhatsApp" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <WhatsAppIcon fontSize="small" />
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 +91 {SUPPORT_WHATSAPP}
@@ -57,7 +58,7 @@ function TopBar() {
             </Link>
           ) : null}
           {SUPPORT_EMAIL ? (
-            <Link href={`mailto:${SUPPORT_EMAIL}`} color="inherit" underline="hover" aria-label="Support e-mail" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Link href={mailtoLink(SUPPORT_EMAIL)} color="inherit" underline="hover" aria-label="Support e-mail" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <MailOutlineIcon fontSize="small" />
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 {SUPPORT_EMAIL}
@@ -135,7 +136,7 @@ function ProfileMenu() {
     <>
       <IconButton aria-label="Profile" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
         {/* Avatar shows the initial when there is no logo or it fails to load. */}
-        <Avatar src={user.logoUrl ?? undefined} alt={user.name} sx={{ width: 36, height: 36, bgcolor: 'common.white', color: 'primary.main', fontWeight: 700 }}>
+        <Avatar src={user.logoUrl ?? undefined} alt={user.name} data-testid="profile-avatar" sx={{ width: 36, height: 36, bgcolor: 'common.white', color: 'primary.main', fontWeight: 700 }}>
           {initial}
         </Avatar>
       </IconButton>

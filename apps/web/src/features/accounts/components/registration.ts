@@ -19,3 +19,10 @@ export function registrationFields(values: Record<string, unknown>): Record<stri
   const { confirmPassword: _confirm, logo: _logo, ...fields } = values;
   return fields;
 }
+
+/** An optional new JPEG or PNG logo (profile edit, accounts §5). */
+export const optionalLogoFile = z
+  .custom<File | null>()
+  .nullable()
+  .optional()
+  .refine((file) => !(file instanceof File) || ['image/jpeg', 'image/png'].includes(file.type), 'Logo must be a JPEG or PNG image');

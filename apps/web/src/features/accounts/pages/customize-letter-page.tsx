@@ -35,11 +35,9 @@ function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () 
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
             Save
           </Button>
-          {saved?.letterText ? (
-            <Button onClick={onDone} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-          ) : null}
+          <Button onClick={onDone} disabled={mutation.isPending}>
+            Cancel
+          </Button>
         </Stack>
       </Stack>
     </form>
@@ -53,7 +51,8 @@ export function CustomizeLetterPage() {
   if (letter.isLoading) return <LoadingState />;
   const saved = letter.data ?? null;
   const hasText = Boolean(saved?.letterText);
-  const isEditing = editing ?? !hasText;
+  // Edit mode is the default unless a letterhead with both text and logo is saved (spec accounts §4).
+  const isEditing = editing ?? !(hasText && saved?.logoUrl);
 
   return (
     <Box>

@@ -7,6 +7,7 @@ import { Autocomplete, Box, Button, FormHelperText, IconButton, Paper, Stack, Te
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
+  BOOK_MSG,
   DEFAULT_CURRENCY,
   LEADING_CURRENCIES,
   MAX_IMAGE_BYTES,
@@ -43,6 +44,7 @@ interface BookForm {
   subjects: { id: number }[];
   other_subject: string;
   authors: AuthorRow[];
+  readers: string;
   no_of_copy: string;
   price: string;
   currency: string;
@@ -66,6 +68,7 @@ const defaults: BookForm = {
   subjects: [],
   other_subject: '',
   authors: [emptyAuthor],
+  readers: '',
   no_of_copy: '',
   price: '',
   currency: DEFAULT_CURRENCY,
@@ -80,6 +83,7 @@ function crossChecks(values: BookForm) {
   if (!values.type && !values.other_type.trim()) errors.type = MSG.swaroop;
   if (values.subjects.length === 0 && !values.other_subject.trim()) errors.subjects = MSG.subjectOrOther;
   if (values.authors.length === 0) errors.authors = MSG.authorAtLeastOne;
+  if (!values.readers) errors.readers = BOOK_MSG.readersRequired;
   const cover = values.book_cover;
   if (!(cover instanceof File)) errors.book_cover = MSG.bookCover;
   else if (cover.type !== 'image/jpeg') errors.book_cover = 'Book cover must be a JPEG image.';
@@ -260,6 +264,22 @@ export function NewBookPage() {
               </Button>
             </Box>
           </Stack>
+        </Section>
+
+        <Section title="PDF details">
+          <Box sx={grid}>
+            <FormSelect
+              control={control}
+              name="readers"
+              label="Readers"
+              required
+              helperText="Can readers read the book's PDF? No means by request to you."
+              options={[
+                { value: 'Yes', label: 'Yes' },
+                { value: 'No', label: 'No' },
+              ]}
+            />
+          </Box>
         </Section>
 
         <Section title="Other details">

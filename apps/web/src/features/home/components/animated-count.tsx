@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import { COUNTER_ANIMATION_MS } from '@jsbn/shared';
 
-const DURATION_MS = 700;
+const DURATION_MS = COUNTER_ANIMATION_MS;
 
 /** Counts from zero up to `value` over 0.7 s (spec accounts §2.5); ends on the exact number. */
 export function AnimatedCount({ value, testId }: { value: number; testId: string }) {

@@ -1,86 +1,11 @@
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Card, CardContent, Link, Paper, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link, Paper, Stack, Typography } from '@mui/material';
 import type { CurrentUser } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { paths } from '../../../app/paths';
 import { useDashboard } from '../api/dashboard-api';
 import { AnimatedCount } from '../components/animated-count';
-
-const PUBLISHER_STEPS = [
-  'Register and log in as a publisher.',
-  'Fill in the details of your book.',
-  'Submit and get the JSBN and QR code at once.',
-  'Download the QR code and print it on the back cover.',
-];
-const LIBRARY_STEPS = [
-  'Register and log in as a library.',
-  'Select books and order them.',
-  'The publisher is notified at once.',
-  'The publisher sends the books.',
-  'Confirm that you received them.',
-];
-const FEATURES = ['Streamlined Book Order Management', 'Digital communication driven technology', 'Easy to use'];
-
-function Guide({ title, steps }: { title: string; steps: string[] }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 3, height: '100%' }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2, fontWeight: 700 }}>
-        {title}
-      </Typography>
-      <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
-        {steps.map((step) => (
-          <li key={step}>
-            <Typography>{step}</Typography>
-          </li>
-        ))}
-      </Box>
-    </Paper>
-  );
-}
-
-function Landing() {
-  return (
-    <Stack spacing={4}>
-      <Paper
-        sx={{
-          p: { xs: 3, md: 6 },
-          color: 'common.white',
-          background: 'linear-gradient(120deg, #e64a19 0%, #bf360c 60%, #5d4037 100%)',
-        }}
-      >
-        <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 30, md: 44 }, mb: 2 }}>
-          JSBN — Jain Standard Book Number
-        </Typography>
-        <Typography sx={{ fontSize: { xs: 16, md: 20 }, mb: 3, maxWidth: 820 }}>
-          A listing of publishers and libraries (Gyan Bhandars) for each other, with digital communication: publishers get a
-          unique JSBN and QR code for every book, free of charge; libraries find books and order them.
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button variant="contained" color="inherit" sx={{ color: 'primary.main' }} component={RouterLink} to={paths.publisherRegister}>
-            Register as Publisher
-          </Button>
-          <Button variant="contained" color="inherit" sx={{ color: 'primary.main' }} component={RouterLink} to={paths.libraryRegister}>
-            Register as Library
-          </Button>
-          <Button variant="outlined" color="inherit" component={RouterLink} to={paths.searchBook}>
-            Search a Book
-          </Button>
-        </Stack>
-      </Paper>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-        {FEATURES.map((feature) => (
-          <Paper key={feature} variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-            <Typography sx={{ fontWeight: 700 }}>{feature}</Typography>
-          </Paper>
-        ))}
-      </Box>
-      <Box id="about" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Guide title="How a publisher gets a JSBN" steps={PUBLISHER_STEPS} />
-        <Guide title="How a library orders books" steps={LIBRARY_STEPS} />
-      </Box>
-    </Stack>
-  );
-}
+import { Landing } from '../components/landing';
 
 function Count({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
@@ -106,7 +31,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
 
   return (
     <Stack spacing={3}>
-      <Paper sx={{ p: { xs: 3, md: 4 }, color: 'common.white', background: 'linear-gradient(120deg, #e64a19 0%, #bf360c 100%)' }}>
+      <Paper sx={{ p: { xs: 3, md: 4 }, color: 'common.white', background: 'linear-gradient(120deg, #c43e0f 0%, #8d2c0a 100%)' }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, md: 34 } }}>
           Welcome, {user.name}
         </Typography>

@@ -5,17 +5,6 @@ import { MSG } from '@jsbn/shared';
 import { ComingSoon } from '../../../components/page';
 import { paths } from '../../../app/paths';
 
-export const AboutPage = () => <ComingSoon title="About JSBN" />;
-export const GalleryPage = () => <ComingSoon title="Gallery" />;
-export const FaqPage = () => <ComingSoon title="FAQs" />;
-export const ContactUsPage = () => <ComingSoon title="Contact Us" />;
-export const PrivacyPolicyPage = () => <ComingSoon title="Privacy Policy" />;
-export const TermsPage = () => <ComingSoon title="Terms of Services" />;
-export const PublishersPage = () => <ComingSoon title="Publishers" />;
-export const LibrariesPage = () => <ComingSoon title="Libraries" />;
-export const EditProfilePage = () => <ComingSoon title="Edit Profile" />;
-export const ChangePasswordPage = () => <ComingSoon title="Change Password" />;
-export const ListOfLibrariesPage = () => <ComingSoon title="List of Libraries" />;
 export const GeneratedLettersPage = () => <ComingSoon title="Completed Orders" />;
 export const EditBookPage = () => <ComingSoon title="Edit Book" />;
 

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { Avatar, Stack, Typography } from '@mui/material';
+import { FileField } from '../../../components/file-field';
+
+/** The current logo (or the chosen new one) beside an optional JPEG/PNG file input. */
+export function LogoPicker({
+  currentUrl,
+  name,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  currentUrl: string | null | undefined;
+  name: string;
+  value: File | null | undefined;
+  onChange: (file: File | null) => void;
+  onBlur: () => void;
+  error?: string;
+}) {
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!value) return;
+    const url = URL.createObjectURL(value);
+    setPreviewUrl(url);
+    return () => {
+      URL.revokeObjectURL(url);
+      setPreviewUrl(null);
+    };
+  }, [value]);
+  const shown = (value && previewUrl) || currentUrl || undefined;
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
+        <Avatar src={shown} alt={value ? 'New logo' : 'Current logo'} variant="rounded" sx={{ width: 96, height: 96, bgcolor: 'primary.main', fontSize: 40 }} data-testid="logo-preview">
+          {name.trim().charAt(0).toUpperCase() || '?'}
+        </Avatar>
+        <Typography variant="caption" color="text.secondary">
+          {value ? 'New logo' : 'Current logo'}
+        </Typography>
+      </Stack>
+      <FileField label="Change logo" accept="image/jpeg,image/png" value={value} onChange={onChange} onBlur={onBlur} error={error} helperText="Optional; JPEG or PNG" />
+    </Stack>
+  );
+}

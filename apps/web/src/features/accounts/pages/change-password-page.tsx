@@ -1,0 +1,65 @@
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Box, Button, Paper, Stack } from '@mui/material';
+import { MSG, changePassword as changePasswordSchema } from '@jsbn/shared';
+import { toastSuccess } from '../../../api/client';
+import { setToken } from '../../../api/session';
+import { FormText } from '../../../components/form-fields';
+import { withChecks } from '../../../components/forms';
+import { PageHeader } from '../../../components/page';
+import { changePassword } from '../api/accounts-api';
+
+interface ChangePasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+const EMPTY: ChangePasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+const resolver = withChecks(zodResolver(changePasswordSchema) as unknown as Resolver<ChangePasswordForm>, (values) =>
+  !values.confirmPassword || values.confirmPassword !== values.newPassword ? { confirmPassword: MSG.passwordsMatch } : {},
+);
+
+/** /change-password — spec accounts §5 "Change password". */
+export function ChangePasswordPage() {
+  const form = useForm<ChangePasswordForm>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+  const mutation = useMutation({
+    mutationFn: ({ oldPassword, newPassword }: ChangePasswordForm) => changePassword({ oldPassword, newPassword }),
+    onSuccess: (reply) => {
+      // The server revoked every older token; keep this session on the fresh one.
+      const fresh = reply.data?.accessToken?.access_token;
+      if (fresh) setToken(fresh);
+      toastSuccess(reply.data?.message || reply.message, MSG.passwordChanged);
+      form.reset(EMPTY);
+    },
+  });
+
+  return (
+    <Box>
+      <PageHeader title="Change Password" />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, maxWidth: 520 }}>
+        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+          <Stack spacing={2}>
+            <FormText control={form.control} name="oldPassword" label="Old password" type="password" autoComplete="current-password" required />
+            <FormText
+              control={form.control}
+              name="newPassword"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              helperText="At least 8 characters with an uppercase letter, a lowercase letter and a special character; no spaces."
+            />
+            <FormText control={form.control} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required />
+            <Box>
+              <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+                Change password
+              </Button>
+            </Box>
+          </Stack>
+        </form>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { MSG, resetPassword as resetPasswordSchema } from '@jsbn/shared';
+import { toastSuccess } from '../../../api/client';
+import { FormText } from '../../../components/form-fields';
+import { withChecks } from '../../../components/forms';
+import { paths } from '../../../app/paths';
+import { resetPassword } from '../api/accounts-api';
+
+interface NewPasswordForm {
+  password: string;
+  confirmPassword: string;
+}
+
+const resolver = withChecks(
+  zodResolver(resetPasswordSchema.pick({ password: true })) as unknown as Resolver<NewPasswordForm>,
+  (values) => (!values.confirmPassword ? { confirmPassword: MSG.passwordsMatch } : values.confirmPassword !== values.password ? { confirmPassword: MSG.passwordsMatch } : {}),
+);
+
+/** /new-password?token=… — the page of the e-mailed reset link (spec accounts §2, §5). */
+export function NewPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+  const form = useForm<NewPasswordForm>({ resolver, mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
+  const mutation = useMutation({
+    mutationFn: (password: string) => resetPassword({ password, token }),
+    onSuccess: (reply) => {
+      toastSuccess(reply.data?.message || reply.message, 'Password reset successfully');
+      void navigate(paths.login, { replace: true });
+    },
+  });
+
+  if (!token) return <Navigate to={paths.home} replace />;
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 2, md: 6 } }}>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 2, md: 4 } }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700, textAlign: 'center' }}>
+          New Password
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3, textAlign: 'center' }}>
+          Choose a new password for your account.
+        </Typography>
+        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values.password))}>
+          <Stack spacing={2}>
+            <FormText control={form.control} name="password" label="New password" type="password" autoComplete="new-password" required />
+            <FormText control={form.control} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required />
+            <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+              Save password
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Box>
+  );
+}

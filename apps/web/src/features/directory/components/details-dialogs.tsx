@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { formatDate, formatPhone, orNA } from '../../../components/format';
+import { LoadingState } from '../../../components/page';
+import { useLibrary, usePublisher } from '../api/directory-api';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: { xs: 0, sm: 2 } }}>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function Heading({ logoUrl, name }: { logoUrl: string | null | undefined; name: string }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+      <Avatar src={logoUrl ?? undefined} alt={name} variant="rounded" sx={{ width: 64, height: 64, bgcolor: 'primary.main' }}>
+        {name.trim().charAt(0).toUpperCase()}
+      </Avatar>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+        {name}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Publisher details (GET /api/publisher/:id → data.publisher). */
+export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: number | null; onClose: () => void }) {
+  const details = usePublisher(publisherId);
+  const publisher = details.data;
+  return (
+    <Dialog open={Boolean(publisherId)} onClose={onClose} aria-labelledby="publisher-details-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="publisher-details-title">Publisher details</DialogTitle>
+      <DialogContent>
+        {!publisher ? (
+          <LoadingState />
+        ) : (
+          <>
+            <Heading logoUrl={publisher.logoUrl} name={publisher.publisher_name} />
+            <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+              <Row label="Publisher unique id">{publisher.publisher_no}</Row>
+              <Row label="Publisher type">{orNA(publisher.publisher_type)}</Row>
+              <Row label="Address">{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Row>
+              <Row label="Mobile">{formatPhone(publisher.mobile_no)}</Row>
+              <Row label="WhatsApp">{formatPhone(publisher.whatsapp_no)}</Row>
+              <Row label="Landline">{orNA(publisher.landline_no)}</Row>
+              <Row label="Email">{orNA(publisher.email)}</Row>
+              <Row label="Total books">{publisher.total_books ?? publisher.total_books_count}</Row>
+              <Row label="Last book published">{formatDate(publisher.last_book_published)}</Row>
+            </Stack>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Library details (GET /api/library/:id → data.library). */
+export function LibraryDetailsDialog({ libraryId, onClose }: { libraryId: number | null; onClose: () => void }) {
+  const details = useLibrary(libraryId);
+  const library = details.data;
+  return (
+    <Dialog open={Boolean(libraryId)} onClose={onClose} aria-labelledby="library-details-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="library-details-title">Library details</DialogTitle>
+      <DialogContent>
+        {!library ? (
+          <LoadingState />
+        ) : (
+          <>
+            <Heading logoUrl={library.librarianLogoText?.logoUrl} name={library.name} />
+            <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+              <Row label="Sanchalak type">{orNA(library.sangh_trust)}</Row>
+              <Row label="Sanchalak name">{orNA(library.sanchalak_name)}</Row>
+              <Row label="Sanchalak address">{orNA(library.sanchalak_address)}</Row>
+              <Row label="Address">{orNA(library.address)}</Row>
+              <Row label="Mobile">{formatPhone(library.mobile_no)}</Row>
+              {library.whatsapp_no !== undefined ? <Row label="WhatsApp">{formatPhone(library.whatsapp_no)}</Row> : null}
+              <Row label="Email">{orNA(library.email)}</Row>
+              <Row label="Number of books">{orNA(library.number_of_books)}</Row>
+            </Stack>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

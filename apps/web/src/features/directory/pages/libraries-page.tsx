@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Avatar, Box, Button } from '@mui/material';
+import type { LibraryListItem } from '@jsbn/shared';
+import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { formatPhone, orNA } from '../../../components/format';
+import { PageHeader } from '../../../components/page';
+import { useLibraryList } from '../api/directory-api';
+import { LibraryDetailsDialog } from '../components/details-dialogs';
+
+/** /libraries (and /list-of-libraries for a publisher) — the public list of libraries (GET /api/library). */
+export function LibrariesPage({ title = 'Libraries' }: { title?: string }) {
+  const list = useListState();
+  const libraries = useLibraryList(list.query);
+  const [shown, setShown] = useState<number | null>(null);
+
+  const columns: Column<LibraryListItem>[] = [
+    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
+    {
+      key: 'logo',
+      header: 'Logo',
+      render: (row) => (
+        <Avatar src={row.librarianLogoText?.logoUrl ?? undefined} alt="" variant="rounded" sx={{ width: 40, height: 40, bgcolor: 'primary.main' }}>
+          {row.name.trim().charAt(0).toUpperCase()}
+        </Avatar>
+      ),
+    },
+    { key: 'name', header: 'Library name', render: (row) => row.name, sortField: 'name', minWidth: 180 },
+    { key: 'sanchalak', header: 'Sanchalak', render: (row) => orNA(row.sanchalak_name) },
+    { key: 'type', header: 'Sanchalak type', render: (row) => orNA(row.sangh_trust) },
+    { key: 'address', header: 'Address', render: (row) => orNA(row.address), minWidth: 200 },
+    { key: 'mobile', header: 'Mobile', render: (row) => formatPhone(row.mobile_no) },
+    { key: 'books', header: 'Number of books', render: (row) => orNA(row.number_of_books), sortField: 'number_of_books', align: 'center' },
+    {
+      key: 'details',
+      header: 'Details',
+      render: (row) => (
+        <Button size="small" onClick={() => setShown(row.id)} aria-label={`View details of ${row.name}`}>
+          View
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader title={title} subtitle="Libraries (Gyan Bhandars) registered on JSBN." />
+      <DataTable
+        label="Libraries"
+        columns={columns}
+        rows={libraries.data?.libraries}
+        total={libraries.data?.total ?? 0}
+        loading={libraries.isLoading}
+        getRowKey={(row) => row.id}
+        list={list}
+        searchLabel="Search libraries"
+      />
+      <LibraryDetailsDialog libraryId={shown} onClose={() => setShown(null)} />
+    </Box>
+  );
+}

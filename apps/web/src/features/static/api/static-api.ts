@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { MSG, type ContactMessage, type GalleryImage } from '@jsbn/shared';
+import { get, request, withFallbackMessage } from '../../../api/client';
+
+/** GET /api/media/images → the gallery pictures (files on the storage). */
+export function useGalleryImages() {
+  return useQuery({
+    queryKey: ['media', 'images'],
+    queryFn: ({ signal }) => get<{ images: GalleryImage[] }>('/media/images', undefined, signal),
+    select: (data) => data.images ?? [],
+  });
+}
+
+/** POST /api/user/contact; a failure reads the server's message or the spec's fallback. */
+export async function sendContactMessage(body: ContactMessage) {
+  try {
+    return await request<null>('/user/contact', { method: 'POST', body });
+  } catch (error) {
+    throw withFallbackMessage(error, MSG.contactFailed);
+  }
+}

@@ -1,0 +1,83 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import { COUNTRY_CODE, MSG, PHONE_DIGITS, contactMessage, type ContactMessage } from '@jsbn/shared';
+import { toastSuccess } from '../../../api/client';
+import { mailtoLink, useSiteInfo, whatsappLink } from '../../../api/site';
+import { FormText } from '../../../components/form-fields';
+import { applyServerErrors, digitsOnly, noLeadingSpaces } from '../../../components/forms';
+import { PageHeader } from '../../../components/page';
+import { sendContactMessage } from '../api/static-api';
+
+type ContactForm = z.input<typeof contactMessage>;
+const EMPTY: ContactForm = { fullName: '', email: '', contact: '', message: '' };
+
+/** /contact-us — every rule of spec accounts §5 "Contact form" through the shared schema. */
+export function ContactUsPage() {
+  const site = useSiteInfo();
+  const form = useForm<ContactForm, unknown, ContactMessage>({ resolver: zodResolver(contactMessage), mode: 'onTouched', defaultValues: EMPTY });
+  const { control } = form;
+  const mutation = useMutation({
+    mutationFn: sendContactMessage,
+    onSuccess: (reply) => {
+      toastSuccess(reply.message, MSG.contactSent);
+      form.reset(EMPTY);
+    },
+    onError: (error) => applyServerErrors(error, form.setError),
+  });
+
+  return (
+    <Box>
+      <PageHeader title="Contact Us" subtitle="Questions about JSBN, a book to remove, or help with an order — write to us." />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
+          <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+            <Stack spacing={2}>
+              <FormText control={control} name="fullName" label="Full name" autoComplete="name" required transform={noLeadingSpaces} trimOnBlur />
+              <FormText control={control} name="email" label="Email" type="email" autoComplete="email" required trimOnBlur />
+              <FormText
+                control={control}
+                name="contact"
+                label="Contact number"
+                autoComplete="tel-national"
+                required
+                trimOnBlur
+                transform={(value) => digitsOnly(value, PHONE_DIGITS)}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+              <FormText control={control} name="message" label="Message" required multiline minRows={5} transform={noLeadingSpaces} trimOnBlur />
+              <Box>
+                <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+                  Send message
+                </Button>
+              </Box>
+            </Stack>
+          </form>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+            Support
+          </Typography>
+          <Stack spacing={1}>
+            {site.data?.supportEmail ? (
+              <Link href={mailtoLink(site.data.supportEmail)} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <MailOutlineIcon fontSize="small" aria-hidden />
+                {site.data.supportEmail}
+              </Link>
+            ) : null}
+            {site.data?.supportWhatsapp ? (
+              <Link href={whatsappLink(site.data.supportWhatsapp)} target="_blank" rel="noopener" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <WhatsAppIcon fontSize="small" aria-hidden />
+                {COUNTRY_CODE} {site.data.supportWhatsapp}
+              </Link>
+            ) : null}
+          </Stack>
+        </Paper>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,615 @@
+/**
+ * Issue 3 through the UI of the built app in Debian's Chromium: menus by role and the drawer,
+ * the contact form's rules, library registration with the resend countdown, the letterhead's
+ * edit and view modes, profile edits with a new logo (publisher and library, state → city),
+ * forgot password through the e-mailed link, change password ending the other sessions,
+ * screenshots of every page at 375 and 1280 px, and axe on the public pages and the forms.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { axeViolations } from './support/axe.js';
+import { launchBrowser, outboxCode, snap } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const DEMO_PASSWORD = 'Demo@1234';
+const DEMO_PUBLISHER = { email: 'publisher@demo.jsbn', password: DEMO_PASSWORD };
+const LIBRARY = { email: 'granth@example.test', password: 'Granth@2026', name: 'શ્રી જ્ઞાન મંદિર ગ્રંથ ભંડાર' };
+const LIBRARY_NEW_PASSWORD = 'Reset@2027x';
+const PUBLISHER_NEW_PASSWORD = 'Changed@2027';
+
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/faq',
+  '/privacy-policy',
+  '/terms-of-services',
+  '/contact-us',
+  '/gallery',
+  '/publishers',
+  '/libraries',
+  '/search-a-book',
+  '/login',
+  '/publisher-register',
+  '/library-register',
+];
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const violations: string[] = [];
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+/** Waits until the page has rendered its main content (not the lazy-loading spinner). */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('main [role="status"]').count()).toBe(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** Opens `path` at 1280 and 375 px, saves both screenshots, and records axe violations when asked. */
+async function shoot(page: Page, path: string, name: string, options: { axe?: boolean } = {}) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${server.url}${path}`);
+    await settle(page);
+    await snap(page, `acc-${name}-${width}`);
+    if (options.axe && width === 1280) violations.push(...(await axeViolations(page)));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: new RegExp(`^${label}(\\s|$)`) }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function login(page: Page, tab: 'Publisher Login' | 'Library Login', account: { email: string; password: string }) {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+async function logout(page: Page) {
+  await page.goto(`${server.url}/logout`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+/** The texts of the main navigation's top-level entries (desktop app bar). */
+async function topMenu(page: Page): Promise<string[]> {
+  const nav = page.locator('header nav[aria-label="Main"]');
+  return (await nav.locator(':scope > *').allInnerTexts()).map((text) => text.trim());
+}
+
+/** The items of the drop-down opened by the app bar button `group`. */
+async function groupItems(page: Page, group: string): Promise<string[]> {
+  await page.locator('header nav[aria-label="Main"]').getByRole('button', { name: group }).click();
+  const items = (await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+  return items;
+}
+
+async function profileMenu(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Profile' }).click();
+  const items = (await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+  await page.keyboard.press('Escape');
+  return items;
+}
+
+async function avatarSrc(page: Page): Promise<string | null> {
+  const img = page.getByTestId('profile-avatar').locator('img');
+  return (await img.count()) ? img.getAttribute('src') : null;
+}
+
+/** The newest link e-mailed to `email` (dev outbox). */
+async function outboxLink(email: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const body = (await response.json()) as { data: { messages: { link: string | null }[] } };
+  const link = body.data.messages.find((message) => message.link)?.link;
+  if (!link) throw new Error(`no link in the outbox for ${email}`);
+  return link;
+}
+
+/** Opens the side drawer and waits until it has slid in. */
+async function openDrawer(page: Page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const paper = page.locator('.MuiDrawer-paper');
+  await expect.poll(async () => (await paper.boundingBox())?.x).toBe(0);
+  await page.waitForTimeout(300);
+  return paper.locator('nav[aria-label="Main"]');
+}
+
+const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text }).first();
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail') return;
+  const pages = contexts.flatMap((browserContext) => browserContext.pages());
+  for (const [index, page] of pages.entries()) await snap(page, `acc-failed-${context.task.name.slice(0, 2)}-${index}`).catch(() => undefined);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('accounts, profiles and the public site', () => {
+  let libraryPage: Page;
+  let publisherPage: Page;
+
+  it('1. a visitor sees the visitor menu, the drawer at 375 px, and every public page (screenshots, axe)', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/`);
+    await settle(page);
+    expect(await topMenu(page)).toEqual(['Home', 'Global Books Store', 'Publishers', 'Libraries', 'About', 'Gallery', 'FAQs', 'Register', 'Login', 'Contact Us']);
+    expect(await groupItems(page, 'Register')).toEqual(['Library', 'Publisher']);
+    await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Welcome to JSBN');
+    await expect.poll(() => page.getByRole('link', { name: 'Support on WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
+    await expect.poll(() => page.getByRole('link', { name: 'Support e-mail' }).getAttribute('href')).toMatch(/^mailto:.+@.+/);
+
+    // Landing: carousel, Know More, feature blocks, guides, videos (placeholders without files), offline forms, #about.
+    const carousel = page.getByTestId('hero-carousel');
+    await expect.poll(() => carousel.locator('[aria-roledescription="slide"]').count()).toBe(3);
+    await expect.poll(() => carousel.getByRole('link', { name: 'Know More' }).getAttribute('href')).toBe('/about');
+    for (const feature of ['Streamlined Book Order Management', 'Digital communication driven technology', 'Easy to use']) {
+      await expect.poll(() => page.getByRole('heading', { name: feature }).isVisible()).toBe(true);
+    }
+    expect(await page.getByTestId('publisher-guide').locator('li').count()).toBe(4);
+    expect(await page.getByTestId('library-guide').locator('li').count()).toBe(5);
+    expect(await page.locator('#about').count()).toBe(1);
+    expect(await page.locator('[data-testid^="video-card-"]').count()).toBe(3);
+    // No video file is configured here: each card shows the placeholder, never a broken player.
+    expect(await page.getByTestId('video-placeholder').count()).toBe(3);
+    expect(await page.locator('video').count()).toBe(0);
+    for (const form of ['book-form-gu', 'book-form-en', 'publisher-registration']) {
+      const block = page.getByTestId(`offline-form-${form}`);
+      await expect.poll(() => block.getByRole('link', { name: /Word$/ }).getAttribute('href')).toBe(`/api/documents/forms/${form}.docx`);
+      await expect.poll(() => block.getByRole('link', { name: /PDF$/ }).getAttribute('href')).toBe(`/api/documents/forms/${form}.pdf`);
+      for (const [format, type] of [['docx', 'wordprocessingml'], ['pdf', 'application/pdf']] as const) {
+        const response = await fetch(`${server.url}/api/documents/forms/${form}.${format}`);
+        expect(response.status, `${form}.${format}`).toBe(200);
+        expect(response.headers.get('content-type')).toContain(type);
+      }
+    }
+    await carousel.getByRole('link', { name: 'Know More' }).click();
+    await page.waitForURL(`${server.url}/about`);
+
+    // The carousel advances by itself (5 s) for users without reduced motion.
+    const moving = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
+    contexts.push(moving);
+    const movingPage = await moving.newPage();
+    await movingPage.goto(`${server.url}/`);
+    await expect.poll(() => movingPage.getByTestId('hero-carousel').getAttribute('data-slide')).toBe('0');
+    await expect.poll(() => movingPage.getByTestId('hero-carousel').getAttribute('data-slide'), { timeout: 8000 }).toBe('1');
+    await moving.close();
+
+    // The drawer below 900 px.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${server.url}/`);
+    await settle(page);
+    expect(await page.locator('header nav[aria-label="Main"]').count()).toBe(0);
+    const drawer = await openDrawer(page);
+    expect((await drawer.locator('.MuiListItemText-primary').allInnerTexts()).map((text) => text.trim())).toEqual([
+      'Home', 'Global Books Store', 'Publishers', 'Libraries', 'About', 'Gallery', 'FAQs', 'Register', 'Library', 'Publisher', 'Login', 'Contact Us',
+    ]);
+    await snap(page, 'acc-drawer-visitor-375');
+    await drawer.getByRole('link', { name: 'FAQs' }).click();
+    await page.waitForURL(`${server.url}/faq`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    for (const path of PUBLIC_PAGES) await shoot(page, path, path === '/' ? 'home' : path.slice(1), { axe: true });
+    await shoot(page, '/404', '404');
+    await expect.poll(() => page.getByRole('heading', { name: 'Service unavailable' }).isVisible()).toBe(true);
+    // Without a token the new-password page sends the visitor home.
+    await page.goto(`${server.url}/new-password`);
+    await page.waitForURL(`${server.url}/`);
+    await shoot(page, '/new-password?token=abcdefghijklmnopqrstuvwxyz', 'new-password', { axe: true });
+    expect(violations).toEqual([]);
+  });
+
+  it('2. the public listings search, page and sort, and open details', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/publishers`);
+    await settle(page);
+    await expect.poll(() => page.getByText(/^Showing 1-\d+ of \d+ Results$/).isVisible()).toBe(true);
+    const nameHeader = page.getByRole('columnheader', { name: 'Publisher name' });
+    await nameHeader.getByRole('button').click();
+    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    await nameHeader.getByRole('button').click();
+    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('descending');
+    await nameHeader.getByRole('button').click();
+    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe(null);
+    await pick(page, 'Rows per page', 'All');
+    await expect.poll(() => page.getByText('Showing All Results').isVisible()).toBe(true);
+    await page.getByLabel('Search publishers').fill('Jinvani');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'View details of Jinvani Granthmala' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publisher details' });
+    await expect.poll(() => dialog.getByText('JNVNI').isVisible()).toBe(true);
+    await snap(page, 'acc-publisher-details-1280');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(`${server.url}/libraries`);
+    await settle(page);
+    const libraryHeader = page.getByRole('columnheader', { name: 'Library name' });
+    await libraryHeader.getByRole('button').click();
+    await expect.poll(() => libraryHeader.getAttribute('aria-sort')).toBe('ascending');
+    await page.getByLabel('Search libraries').fill('Hemchandracharya');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: /^View details of Shri Hemchandracharya/ }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Library details' }).getByText('library@demo.jsbn').isVisible()).toBe(true);
+    await snap(page, 'acc-library-details-1280');
+  });
+
+  it('3. the contact form shows each rule of §5, then sends the message', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/contact-us`);
+    await settle(page);
+    const fullName = page.getByLabel('Full name');
+    const email = page.getByLabel('Email', { exact: true });
+    const contact = page.getByLabel('Contact number');
+    const message = page.getByLabel('Message');
+    const error = (text: string) => page.getByText(text, { exact: true });
+
+    // No error before a field is touched; then each message.
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => error('Invalid email address').isVisible()).toBe(true);
+    await expect.poll(() => error('Contact number must be 10 digits').isVisible()).toBe(true);
+    await expect.poll(() => error('Message must be at least 10 characters').isVisible()).toBe(true);
+
+    await fullName.pressSequentially('   Ravi Shah ');
+    await expect.poll(() => fullName.inputValue()).toBe('Ravi Shah ');
+    await fullName.blur();
+    await expect.poll(() => fullName.inputValue()).toBe('Ravi Shah');
+
+    await email.fill('ravi@');
+    await expect.poll(() => error('Invalid email address').isVisible()).toBe(true);
+    await email.fill('x@mailinator.com');
+    await expect.poll(() => error('Please enter a valid email address').isVisible()).toBe(true);
+    await email.fill('ravi.shah@example.com ');
+    await email.blur();
+    await expect.poll(() => email.inputValue()).toBe('ravi.shah@example.com');
+    await expect.poll(() => error('Please enter a valid email address').count()).toBe(0);
+
+    await contact.fill('98250');
+    await expect.poll(() => error('Contact number must be 10 digits').isVisible()).toBe(true);
+    await contact.fill('1111111111');
+    await expect.poll(() => error('Please enter a valid contact number').isVisible()).toBe(true);
+    await contact.fill('9000012345');
+    await expect.poll(() => error('Please enter a valid contact number').isVisible()).toBe(true);
+    await contact.fill('98250-12345');
+    await expect.poll(() => contact.inputValue()).toBe('9825012345');
+    await expect.poll(() => error('Please enter a valid contact number').count()).toBe(0);
+
+    await message.pressSequentially('  short');
+    await expect.poll(() => message.inputValue()).toBe('short');
+    await expect.poll(() => error('Message must be at least 10 characters').isVisible()).toBe(true);
+    await snap(page, 'acc-contact-errors-1280');
+    await message.fill('Please remove my old book from the catalogue.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => toast(page, 'Your message has been sent successfully!').isVisible()).toBe(true);
+    await expect.poll(() => fullName.inputValue()).toBe('');
+    await expect.poll(() => message.inputValue()).toBe('');
+    await snap(page, 'acc-contact-sent-1280');
+  });
+
+  it('4. a library registers with a one-time code: countdown, Back to edit, verify, log in, library menus', async () => {
+    libraryPage = await newPage();
+    const page = libraryPage;
+    await page.goto(`${server.url}/library-register`);
+    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#2e7d32' } }).png().toBuffer();
+    await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await page.getByLabel('Library name').fill(LIBRARY.name);
+    await pick(page, 'Sanchalak type', 'Trust Sanchalit');
+    await page.getByLabel('Sanchalak name').fill('શ્રી જૈન શ્વેતાંબર સંઘ');
+    await page.getByLabel('Sanchalak address').fill('Upashray, Kalupur, Ahmedabad');
+    await page.getByLabel('Address', { exact: true }).fill('Gyan Mandir, Kalupur, Ahmedabad 380001');
+    await page.getByLabel('Email', { exact: true }).fill(LIBRARY.email);
+    await page.getByLabel('Mobile number').fill('9898011223');
+    await page.getByLabel('WhatsApp number').fill('9898011223');
+    await page.getByLabel('Number of books').fill('2400');
+    await page.getByLabel('Password', { exact: true }).fill(LIBRARY.password);
+    await page.getByLabel('Confirm password').fill(LIBRARY.password);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+
+    // The code step: Resend OTP locked for 60 s with a mm:ss countdown from 01:00 downward.
+    const countdown = page.getByTestId('otp-countdown');
+    await expect.poll(() => countdown.isVisible()).toBe(true);
+    const first = (await countdown.textContent())!.trim();
+    expect(first).toMatch(/^(01:00|00:5\d)$/);
+    expect(await page.getByRole('button', { name: 'Resend OTP' }).isDisabled()).toBe(true);
+    await expect.poll(async () => (await countdown.textContent())!.trim(), { timeout: 5000 }).toMatch(/^00:5[0-8]$/);
+    await snap(page, 'acc-library-otp-1280');
+
+    // Back to edit returns to the filled form.
+    await page.getByRole('button', { name: 'Back to edit' }).click();
+    await expect.poll(() => page.getByLabel('Library name').inputValue()).toBe(LIBRARY.name);
+    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(LIBRARY.email);
+    await expect.poll(() => page.getByText('logo.png').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+
+    await expect.poll(() => page.getByLabel('OTP').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect.poll(() => page.getByText('OTP is required').isVisible()).toBe(true);
+    await page.getByLabel('OTP').fill('123');
+    await expect.poll(() => page.getByText('OTP must be 6 characters long').isVisible()).toBe(true);
+    await page.getByLabel('OTP').fill(await outboxCode(server.url, LIBRARY.email));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await login(page, 'Library Login', LIBRARY);
+
+    // A logged-in user opening /login goes to /.
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${LIBRARY.name}` }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Library');
+    expect(await topMenu(page)).toEqual(['Home', 'Books', 'My orders']);
+    expect(await groupItems(page, 'Books')).toEqual(['Publisher Wise Books', 'Recently Published']);
+    expect(await groupItems(page, 'My orders')).toEqual(['Customize Letter Format', 'Track orders', 'Completed Orders']);
+    expect(await profileMenu(page)).toEqual([LIBRARY.name, 'Edit Profile', 'Change Password', 'Logout']);
+
+    // Dashboard: publishers first for a library; Ordered / Preparing / Delivered; the link to /orders.
+    const overview = page.locator('[data-testid^="dashboard-"]');
+    await expect.poll(() => overview.count()).toBe(6);
+    const order = await overview.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')));
+    expect(order.slice(0, 3)).toEqual(['dashboard-publisherCount', 'dashboard-libraryCount', 'dashboard-bookCount']);
+    for (const label of ['Ordered books', 'Preparing books', 'Delivered books']) await expect.poll(() => page.getByText(label, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View order details' }).getAttribute('href')).toBe('/orders');
+    await shoot(page, '/', 'library-home');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    const drawer = await openDrawer(page);
+    expect((await drawer.locator('.MuiListItemText-primary').allInnerTexts()).map((text) => text.trim())).toEqual([
+      'Home', 'Books', 'Publisher Wise Books', 'Recently Published', 'My orders', 'Customize Letter Format', 'Track orders', 'Completed Orders',
+    ]);
+    await snap(page, 'acc-drawer-library-375');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('5. the library letterhead: edit by default, save, view, Edit then Cancel', async () => {
+    const page = libraryPage;
+    await page.goto(`${server.url}/customize-letter-format`);
+    await settle(page);
+    violations.push(...(await axeViolations(page)));
+    await expect.poll(() => page.getByLabel('Letter text').isVisible()).toBe(true);
+    await snap(page, 'acc-letterhead-edit-1280');
+    await page.getByLabel('Letter text').fill('Too short');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Text field must be at least 10 characters').isVisible()).toBe(true);
+    const text = 'Respected publisher, શ્રી જ્ઞાન મંદિર requests the following books for its readers.';
+    await page.getByLabel('Letter text').fill(text);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('letter-text').textContent()).toBe(text);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').letterText)).toBe(text);
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect.poll(() => page.getByLabel('Letter text').inputValue()).toBe(text);
+    await page.getByLabel('Letter text').fill('A change that is cancelled.');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByTestId('letter-text').textContent()).toBe(text);
+    // With text and logo saved, the page opens in view mode.
+    await shoot(page, '/customize-letter-format', 'letterhead-view');
+    await expect.poll(() => page.getByTestId('letter-text').isVisible()).toBe(true);
+  });
+
+  it('6. the library edits its profile with a new logo; the app bar avatar follows', async () => {
+    const page = libraryPage;
+    await page.goto(`${server.url}/edit-profile`);
+    await settle(page);
+    violations.push(...(await axeViolations(page)));
+    await expect.poll(() => page.getByLabel('Library name').inputValue()).toBe(LIBRARY.name);
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(LIBRARY.email);
+    await shoot(page, '/edit-profile', 'library-edit-profile');
+
+    const before = await avatarSrc(page);
+    expect(before).toMatch(/^\/api\/files\//);
+    await page.getByLabel('Number of books').fill('0');
+    await page.getByLabel('Mobile number').fill('98980');
+    await page.getByLabel('WhatsApp number').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText('Number of books must be a positive integer').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Phone number must be 10 digits').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Whatsapp number must be 10 digits').isVisible()).toBe(true);
+
+    await page.getByLabel('Change logo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect.poll(() => page.getByText('Logo must be a JPEG or PNG image').isVisible()).toBe(true);
+    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#1565c0' } }).jpeg().toBuffer();
+    await page.getByLabel('Change logo').setInputFiles({ name: 'new-logo.jpg', mimeType: 'image/jpeg', buffer: logo });
+    await page.getByLabel('Number of books').fill('2600');
+    await page.getByLabel('Mobile number').fill('9898011224');
+    await page.getByLabel('WhatsApp number').fill('9898011224');
+    await page.getByLabel('Library name').fill(`${LIBRARY.name} ટ્રસ્ટ`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => avatarSrc(page)).not.toBe(before);
+    const after = await avatarSrc(page);
+    expect(after).toMatch(/^\/api\/files\//);
+    expect((await fetch(`${server.url}${after}`)).headers.get('content-type')).toMatch(/image\/jpeg/);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').name)).toBe(`${LIBRARY.name} ટ્રસ્ટ`);
+    await expect.poll(() => page.getByLabel('Number of books').inputValue()).toBe('2600');
+    await snap(page, 'acc-library-profile-saved-1280');
+    await shoot(page, '/change-password', 'library-change-password', { axe: true });
+    await logout(page);
+  });
+
+  it('7. forgot password through the e-mailed link; the new password works and the old one fails', async () => {
+    const page = libraryPage;
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('tab', { name: 'Library Login' }).click();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('Invalid email address').isVisible()).toBe(true);
+    await page.getByLabel('Email', { exact: true }).fill(LIBRARY.email);
+    await snap(page, 'acc-forgot-1280');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => toast(page, 'reset').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).isVisible()).toBe(true);
+
+    const link = await outboxLink(LIBRARY.email);
+    expect(link).toMatch(/\/new-password\?token=/);
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect.poll(() => page.getByText('New password must be at least 8 characters long').isVisible()).toBe(true);
+    await page.getByLabel('New password', { exact: true }).fill(LIBRARY_NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(`${LIBRARY_NEW_PASSWORD}-`);
+    await expect.poll(() => page.getByText('Passwords must match').isVisible()).toBe(true);
+    await page.getByLabel('Confirm new password').fill(LIBRARY_NEW_PASSWORD);
+    await snap(page, 'acc-new-password-filled-1280');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.waitForURL(`${server.url}/login`);
+
+    // The old password fails, the new one works.
+    await page.getByRole('tab', { name: 'Library Login' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(LIBRARY.email);
+    await page.getByLabel('Password', { exact: true }).fill(LIBRARY.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.locator('#notistack-snackbar').count()).toBeGreaterThan(0);
+    expect(page.url()).toBe(`${server.url}/login`);
+    await login(page, 'Library Login', { email: LIBRARY.email, password: LIBRARY_NEW_PASSWORD });
+    await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Library');
+
+    // The link works once.
+    const again = await newPage();
+    await again.goto(link);
+    await again.getByLabel('New password', { exact: true }).fill('Another@2028');
+    await again.getByLabel('Confirm new password').fill('Another@2028');
+    await again.getByRole('button', { name: 'Save password' }).click();
+    await expect.poll(() => again.locator('#notistack-snackbar').count()).toBeGreaterThan(0);
+    expect(again.url()).toContain('/new-password');
+  });
+
+  it('8. a publisher: menus, profile edit with state → city and a new logo, the forms pass axe', async () => {
+    publisherPage = await newPage();
+    const page = publisherPage;
+    await login(page, 'Publisher Login', DEMO_PUBLISHER);
+    await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Publisher');
+    expect(await topMenu(page)).toEqual(['Home', 'List of Libraries', 'Received Orders', 'My Books', 'Global Books Store', 'Request JSBN Number']);
+    expect((await profileMenu(page)).slice(1)).toEqual(['Edit Profile', 'Change Password', 'Logout']);
+    const overview = page.locator('[data-testid^="dashboard-"]');
+    await expect.poll(() => overview.count()).toBe(6);
+    const order = await overview.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')));
+    expect(order.slice(0, 2)).toEqual(['dashboard-libraryCount', 'dashboard-publisherCount']);
+    await expect.poll(() => page.getByText('Pending books', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View order details' }).getAttribute('href')).toBe('/booked-orders');
+    await shoot(page, '/', 'publisher-home');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    const drawer = await openDrawer(page);
+    expect((await drawer.locator('.MuiListItemText-primary').allInnerTexts()).map((text) => text.trim())).toEqual([
+      'Home', 'List of Libraries', 'Received Orders', 'My Books', 'Global Books Store', 'Request JSBN Number',
+    ]);
+    await snap(page, 'acc-drawer-publisher-375');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.goto(`${server.url}/edit-profile`);
+    await settle(page);
+    violations.push(...(await axeViolations(page)));
+    await expect.poll(() => page.getByLabel('Publisher name').inputValue()).not.toBe('');
+    await expect.poll(() => page.getByLabel('Publisher unique id').inputValue()).toMatch(/^[A-Z0-9]{5}$/);
+    expect(await page.getByLabel('Publisher unique id').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => page.getByRole('combobox', { name: /^City/ }).textContent()).toContain('Ahmedabad');
+    await shoot(page, '/edit-profile', 'publisher-edit-profile');
+
+    // Choosing a state clears the city and loads that state's cities.
+    await pick(page, 'State', 'Rajasthan');
+    await expect.poll(async () => (await page.getByRole('combobox', { name: /^City/ }).textContent())?.replace(/\u200b/g, '').trim()).toBe('');
+    await page.getByLabel('Landline number').fill('07922');
+    await page.getByLabel('WhatsApp number').fill('98-25-0');
+    await expect.poll(() => page.getByLabel('WhatsApp number').inputValue()).toBe('98250');
+    // Leave the field first: its error appears on blur and moves the button.
+    await page.getByLabel('WhatsApp number').blur();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText('City is required').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Landline number must be 10 digits').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Whatsapp number must be 10 digits').isVisible()).toBe(true);
+    await snap(page, 'acc-publisher-profile-errors-1280');
+    await pick(page, 'City', 'Jaipur');
+    await page.getByLabel('Landline number').fill('0792212345');
+    await page.getByLabel('WhatsApp number').fill('9825012345');
+    const before = await avatarSrc(page);
+    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#6a1b9a' } }).png().toBuffer();
+    await page.getByLabel('Change logo').setInputFiles({ name: 'publisher-logo.png', mimeType: 'image/png', buffer: logo });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => avatarSrc(page)).not.toBe(before);
+    expect(await avatarSrc(page)).toMatch(/^\/api\/files\//);
+    await expect.poll(() => page.getByRole('combobox', { name: /^City/ }).textContent()).toContain('Jaipur');
+
+    await page.goto(`${server.url}/new-book-reg`);
+    await settle(page);
+    violations.push(...(await axeViolations(page)));
+    await shoot(page, '/list-of-libraries', 'publisher-list-of-libraries');
+  });
+
+  it('9. change password: the rules, the new password, and the other session is ended', async () => {
+    const page = publisherPage;
+    const other = await newPage();
+    await login(other, 'Publisher Login', DEMO_PUBLISHER);
+
+    await page.goto(`${server.url}/change-password`);
+    await settle(page);
+    violations.push(...(await axeViolations(page)));
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByText('Old password is required').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('New password must be at least 8 characters long').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Passwords must match').isVisible()).toBe(true);
+    const newPassword = page.getByLabel('New password', { exact: true });
+    const cases: [string, string][] = [
+      ['abcdefg!', 'Password must contain at least one uppercase letter'],
+      ['ABCDEFG!', 'Password must contain at least one lowercase letter'],
+      ['Abcdefgh1', 'Password must contain at least one special character'],
+      ['Abc defg!', 'Password cannot include white spaces'],
+    ];
+    for (const [value, message] of cases) {
+      await newPassword.fill(value);
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+    }
+    await snap(page, 'acc-change-password-errors-1280');
+    await page.getByLabel('Old password').fill(DEMO_PUBLISHER.password);
+    await newPassword.fill(PUBLISHER_NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(PUBLISHER_NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => toast(page, 'Password changed successfully').isVisible()).toBe(true);
+
+    // This session carries on with the fresh token; the other one is sent to / as a visitor.
+    await page.goto(`${server.url}/edit-profile`);
+    await settle(page);
+    await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Publisher');
+    await other.goto(`${server.url}/my-books`);
+    await other.waitForURL(`${server.url}/`);
+    await expect.poll(() => other.getByTestId('logged-in-as').textContent()).toBe('Welcome to JSBN');
+    await snap(other, 'acc-revoked-session-1280');
+
+    await logout(page);
+    await login(page, 'Publisher Login', { email: DEMO_PUBLISHER.email, password: PUBLISHER_NEW_PASSWORD });
+    await shoot(page, '/logout', 'logout-dialog');
+  });
+
+  it('10. axe found no violations on the logged-in forms', () => {
+    expect(violations).toEqual([]);
+  });
+});
