@@ -21,10 +21,13 @@ import {
   normalizeJsbn,
   publisherBooksQuery,
   readerOrderFor,
+  selectedIds,
   todayIso,
   uploadUrlsRequest,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
+import { XLSX_TYPE } from '../../lib/excel.js';
+import { exportBooks, exportCatalogue } from './exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { AppError, notFound, parseOrThrow, validationError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
@@ -118,6 +121,18 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
       await upload.discard();
       throw error;
     }
+  });
+
+  /** GET /api/book/export.xlsx?ids=1,2 → Book_Details.xlsx of the selected books; 400 none selected, 404 unknown id. */
+  api.get('/book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {
+    const { fileName, bytes } = await exportBooks(ctx, request.query.ids);
+    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+  });
+
+  /** GET /api/book/publisher/:publisherId/catalog.xlsx → Publisher_Catelog.xlsx with every book of the publisher; 404. */
+  api.get('/book/publisher/:publisherId/catalog.xlsx', { schema: { params: z.object({ publisherId: id }) } }, async (request, reply) => {
+    const { fileName, bytes } = await exportCatalogue(ctx, request.params.publisherId);
+    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
 
   /**

@@ -330,6 +330,18 @@ async function findBook(ctx: AppContext, condition: SQL, viewerPublisherId?: num
 }
 
 /**
+ * Books with these ids, in the order of `ids` (exports).
+ * @throws AppError 404 when an id is not a book
+ */
+export async function booksByIds(ctx: AppContext, ids: number[]): Promise<BookDto[]> {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(inArray(books.id, unique));
+  if (rows.length !== unique.length) throw notFound('Book');
+  const dtos = await toDtos(ctx, rows);
+  return unique.map((id) => dtos.find((book) => book.id === id)!);
+}
+
+/**
  * One book with its QR image (GET /book/:id).
  * @param viewerPublisherId the logged-in publisher, who also sees the link of its own private PDF
  * @throws AppError 404 'Book not found'

@@ -4,8 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, listQuery, publisherProfile, publisherRegistration } from '@jsbn/shared';
+import { MSG, idParam, listQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
+import { XLSX_TYPE } from '../../lib/excel.js';
+import { exportPublishers } from '../books/exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
@@ -50,6 +52,12 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/publisher', { schema: { querystring: listQuery } }, async (request) =>
     ok(await listPublishers(ctx, request.query)),
   );
+
+  /** GET /api/publisher/export.xlsx?ids=1,2 → Publisher_Info.xlsx of the selected publishers; 400 none selected. */
+  api.get('/publisher/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {
+    const { fileName, bytes } = await exportPublishers(ctx, request.query.ids);
+    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+  });
 
   /** GET /api/publisher/:id → `{ publisher: PublisherInfo }` (with gst_no and aadhar_no for the publisher itself); 404. */
   api.get('/publisher/:id', { schema: { params: idParam } }, async (request) => {

@@ -1,0 +1,47 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@jsbn/shared';
+import { createBook, createPublisher } from '../../db/factories.js';
+import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+
+async function sheetOf(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook.getWorksheet('Data')!;
+}
+
+describe.each(ENGINES)('book and publisher exports on %s', (engine) => {
+  let t: TestApp;
+  let publisherId: number;
+  let bookIds: number[];
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    publisherId = (await createPublisher(t.ctx, { publisher_name: 'શ્રી જૈન સાહિત્ય મંદિર' })).publisherId;
+    bookIds = [
+      (await createBook(t.ctx, publisherId, { book_title: 'ભક્તામર સ્તોત્ર', book_e_title: 'Bhaktamar Stotra' })).id,
+      (await createBook(t.ctx, publisherId, { book_title: 'समयसार', book_e_title: 'Samaysara' })).id,
+    ];
+  });
+  afterAll(() => t.close());
+
+  it('exports the selected books as Book_Details.xlsx with their own scripts', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/book/export.xlsx', query: { ids: '' } });
+    expect([none.statusCode, none.json().details[0].message]).toEqual([400, MSG.selectToExport]);
+    const response = await t.app.inject({ method: 'GET', url: '/api/book/export.xlsx', query: { ids: bookIds.join(',') } });
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Book_Details.xlsx"');
+    const sheet = await sheetOf(response.rawPayload);
+    expect([sheet.getRow(2).getCell(3).value, sheet.getRow(3).getCell(3).value]).toEqual(['ભક્તામર સ્તોત્ર', 'समयसार']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/export.xlsx', query: { ids: '2147483000' } })).statusCode).toBe(404);
+  });
+
+  it("exports a publisher's catalogue and the selected publishers", async () => {
+    const catalogue = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}/catalog.xlsx` });
+    expect(catalogue.headers['content-disposition']).toBe('attachment; filename="Publisher_Catelog.xlsx"');
+    expect((await sheetOf(catalogue.rawPayload)).rowCount).toBe(3);
+    const info = await t.app.inject({ method: 'GET', url: '/api/publisher/export.xlsx', query: { ids: String(publisherId) } });
+    expect(info.headers['content-disposition']).toBe('attachment; filename="Publisher_Info.xlsx"');
+    const sheet = await sheetOf(info.rawPayload);
+    expect(sheet.getRow(2).getCell(3).value).toBe('શ્રી જૈન સાહિત્ય મંદિર');
+    expect(sheet.getRow(2).getCell(9).value).toBe(2);
+  });
+});
