@@ -17,7 +17,7 @@ import { MAX_PDF_BYTES } from '@jsbn/shared';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
-import { errorHandler } from './lib/errors.js';
+import { AppError, errorHandler, hasNul } from './lib/errors.js';
 import { loadSecrets } from './lib/secrets.js';
 import { LocalStorage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -83,6 +83,11 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', async (request) => {
+    if (hasNul(request.query) || hasNul(request.body) || hasNul(request.params)) {
+      throw new AppError('BAD_REQUEST', 'Text may not contain NUL characters');
+    }
+  });
   app.addHook('onClose', async () => database.close());
 
   await app.register(helmet, {

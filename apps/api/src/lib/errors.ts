@@ -104,3 +104,11 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/** True when `value` (a string, or strings nested in arrays and objects) contains U+0000, which PostgreSQL text refuses. */
+export function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item));
+  return false;
+}

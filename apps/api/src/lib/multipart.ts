@@ -74,6 +74,7 @@ export async function readMultipart(
         }
       } else {
         const value = String(part.value);
+        if (value.includes('\u0000')) throw new AppError('BAD_REQUEST', `${part.fieldname}: text may not contain NUL characters`, [{ field: part.fieldname, message: 'may not contain NUL characters' }]);
         const existing = raw[part.fieldname];
         raw[part.fieldname] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
       }
