@@ -6,7 +6,13 @@ describe('the app shell', () => {
   let production: TestApp;
   beforeAll(async () => {
     dev = await createTestApp('pglite');
-    production = await createTestApp('pglite', { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), FILE_SIGNING_SECRET: 'y'.repeat(40) });
+    production = await createTestApp('pglite', {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      FILE_SIGNING_SECRET: 'y'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'JSBN <no-reply@jsbn.test>',
+    });
   });
   afterAll(async () => {
     await dev.close();
@@ -37,6 +43,17 @@ describe('the app shell', () => {
       expect(response.json().details[0].field).toMatch(/^(id|stateId)$/);
     }
     expect((await dev.app.inject({ method: 'GET', url: '/api/book/2147483647' })).statusCode).toBe(404);
+  });
+
+  it('takes a raw upload body over real HTTP without inspecting the stream (403 for a bad link, not 500)', async () => {
+    const address = await dev.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/files/upload/not-a-token?expires=1&signature=x`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
   });
 
   it('has the dev mailbox outside production only', async () => {

@@ -59,6 +59,51 @@ export function zodDetails(error: ZodError): FieldError[] {
 /** A 404 for a record that does not exist or belongs to another account. */
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 
+/** The sentence of every 503 (spec: the maintenance message). */
+export const UNAVAILABLE_MESSAGE = MSG.maintenance;
+
+/** SQLSTATEs and socket codes meaning "the database (or storage) cannot answer now". */
+const UNAVAILABLE_CODES = new Set([
+  '57014', // query_canceled: statement_timeout
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up)
+  '53300', // too_many_connections
+  '53400', // configuration_limit_exceeded
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** node-postgres failures that carry no code. */
+const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /cannot use a pool after calling end/i, /connection error/i];
+
+/** The `code`s along the `cause` chain of `error` (Drizzle wraps driver errors). */
+function causeCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+    if (typeof current.code === 'string') codes.push(current.code);
+  }
+  return codes;
+}
+
+/**
+ * True when `error` (or a cause) says the database or storage is unreachable, overloaded or
+ * too slow: a statement timeout, a refused or dropped connection, a full pool. Such failures
+ * answer 503 `UNAVAILABLE` with no internals.
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof AppError) return error.code === 'UNAVAILABLE';
+  for (let current = error as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+    if (typeof current.code === 'string' && (UNAVAILABLE_CODES.has(current.code) || current.code.startsWith('08'))) return true;
+    if (current.name === 'TimeoutError') return true;
+    if (typeof current.message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current!.message as string))) return true;
+  }
+  return false;
+}
+
 /** Fastify error handler: maps AppError, schema validation and Fastify's own 4xx errors. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -77,6 +122,10 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     }));
     const failure = validationError(details);
     return reply.status(400).send({ statusCode: 400, message: failure.message, error: failure.code, details });
+  }
+  if (isUnavailable(error)) {
+    request.log.warn({ err: { message: (error as Error).message, codes: causeCodes(error) } }, 'database or storage unavailable');
+    return reply.status(503).header('retry-after', '5').send({ statusCode: 503, message: UNAVAILABLE_MESSAGE, error: 'UNAVAILABLE' });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -105,10 +154,18 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-/** True when `value` (a string, or strings nested in arrays and objects) contains U+0000, which PostgreSQL text refuses. */
+/**
+ * True when `value` (a string, or strings nested in arrays and plain objects parsed from JSON or
+ * a query string) contains U+0000, which PostgreSQL text refuses. Streams and other objects
+ * (a raw upload body) are not inspected.
+ */
 export function hasNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item));
+  if (value && typeof value === 'object') {
+    const prototype = Object.getPrototypeOf(value) as unknown;
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item));
+  }
   return false;
 }

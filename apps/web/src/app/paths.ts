@@ -32,6 +32,8 @@ export const paths = {
   myBooks: '/my-books',
   newBookReg: '/new-book-reg',
   editBook: '/edit-book/:id',
+  /** /edit-book without an id shows 'Book ID not found' (spec books §2). */
+  editBookNoId: '/edit-book',
 } as const;
 
 /** /jsbn/<JSBN> — pass the formatted (hyphenated) number. */

@@ -46,8 +46,10 @@ const ChangePasswordPage = lazy(() =>
   import('../features/accounts/pages/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
 );
 const NewPasswordPage = lazy(() => import('../features/accounts/pages/new-password-page').then((m) => ({ default: m.NewPasswordPage })));
-const GeneratedLettersPage = placeholder('GeneratedLettersPage');
-const EditBookPage = placeholder('EditBookPage');
+const GeneratedLettersPage = lazy(() =>
+  import('../features/orders/pages/generated-letters-page').then((m) => ({ default: m.GeneratedLettersPage })),
+);
+const EditBookPage = lazy(() => import('../features/books/pages/edit-book-page').then((m) => ({ default: m.EditBookPage })));
 const ServiceUnavailablePage = placeholder('ServiceUnavailablePage');
 const NotFoundPage = placeholder('NotFoundPage');
 
@@ -89,6 +91,7 @@ export const router = createBrowserRouter([
       { path: paths.newBookReg, element: <RequireRole role="PUBLISHER"><NewBookPage /></RequireRole> },
       { path: paths.myBooks, element: <RequireRole role="PUBLISHER"><MyBooksPage /></RequireRole> },
       { path: paths.editBook, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
+      { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
       { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
       { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><LibrariesPage title="List of Libraries" /></RequireRole> },
       { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },

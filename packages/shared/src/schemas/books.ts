@@ -458,6 +458,8 @@ export interface PublisherInfo {
   latest_books: { book_title: string; book_cover: string | null; jsbn_number: string }[];
   logoUrl: string | null;
   last_book_published: string | null;
+  /** The publisher info PDF (spec books §3). */
+  publisherInfoPdf: string;
   /** Only to the publisher itself (its profile form). */
   gst_no?: string | null;
   aadhar_no?: string | null;
@@ -472,5 +474,6 @@ export interface PublisherCatalog {
 /** POST /api/book/:id/finalise → data. */
 export interface FinaliseResult {
   message: string;
-  book: BookDto;
+  /** How many files this call attached. */
+  attached: number;
 }

@@ -155,6 +155,7 @@ export async function publisherInfo(ctx: AppContext, publisherId: number, option
     latest_books: latest.map((book) => ({ book_title: book.book_title, book_cover: ctx.storage.url(book.cover_key), jsbn_number: formatJsbn(book.jsbn_number) })),
     logoUrl: ctx.storage.url(publisher.logo_key),
     last_book_published: latest[0]?.created_at.toISOString() ?? null,
+    publisherInfoPdf: `/api/book/publisher/${publisher.id}/info.pdf`,
     ...(options.private ? { gst_no: publisher.gst_no, aadhar_no: publisher.aadhar_no } : {}),
   };
 }

@@ -1,5 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuthorTypeOption, BookByNumber, BookDto, BookRegistrationResult, LanguageOption, SubjectOption, SwaroopOption } from '@jsbn/shared';
+import type {
+  AuthorTypeOption,
+  BookByNumber,
+  BookDto,
+  BookPdfRequest,
+  BookRegistrationResult,
+  DuplicateCheckResult,
+  LanguageOption,
+  PublisherCatalog,
+  ReaderOrder,
+  SubjectOption,
+  SwaroopOption,
+  UploadUrl,
+  UploadUrlsRequest,
+} from '@jsbn/shared';
 import { apiUrl, get, request, type QueryValue } from '../../../api/client';
 
 const lookup = <T,>(key: string, path: string, field: string) => ({
@@ -64,3 +78,37 @@ export function useBookByJsbn(jsbn: string) {
 
 /** The JPEG download of a book's QR code. */
 export const qrDownloadUrl = (jsbn: string) => apiUrl(`/book/listing/jsbn/${encodeURIComponent(jsbn)}/qrcode.jpg`);
+
+/** GET /api/book/:id (the owner also gets its private PDF link). */
+export function useBook(id: number | null) {
+  return useQuery({
+    queryKey: ['books', 'one', id],
+    queryFn: ({ signal }) => get<{ book: BookDto }>(`/book/${id}`, undefined, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    meta: { silent: true },
+  });
+}
+
+/** PATCH /api/book/:id (multipart): the fields, an optional new cover, `removed_images`. */
+export const updateBook = (id: number, body: FormData) => request<null>(`/book/${id}`, { method: 'PATCH', body });
+
+/** GET /api/book/check-jsbn-number — the duplicate check; the message says which. */
+export const checkDuplicate = (query: { publisher_no: string; publisher_jsbn_id: string; book_title: string }) =>
+  request<DuplicateCheckResult>('/book/check-jsbn-number', { query });
+
+/** POST /api/book/:id/upload-urls → one signed PUT address per file, in order. */
+export const requestUploadUrls = (id: number, files: UploadUrlsRequest['files']) =>
+  request<UploadUrl[]>(`/book/${id}/upload-urls`, { method: 'POST', body: { files } });
+
+/** POST /api/book/:id/finalise → `{ message, attached }` (attaches every uploaded file). */
+export const finaliseBook = (id: number) => request<{ message: string; attached?: number }>(`/book/${id}/finalise`, { method: 'POST' });
+
+/** POST /api/book/book-request/:id — request for a private PDF (wire names as the spec writes them). */
+export const requestBookPdf = (id: number, body: BookPdfRequest) => request<null>(`/book/book-request/${id}`, { method: 'POST', body });
+
+/** POST /api/book/reader/order */
+export const placeReaderOrder = (body: ReaderOrder) => request<null>('/book/reader/order', { method: 'POST', body });
+
+/** GET /api/book/catalog/:publisher_no → the link of the generated catalogue PDF. */
+export const getCatalogue = (publisherNo: string) => get<PublisherCatalog>(`/book/catalog/${encodeURIComponent(publisherNo)}`);

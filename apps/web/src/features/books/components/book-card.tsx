@@ -1,11 +1,20 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import { formatJsbn, type BookDto } from '@jsbn/shared';
+import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { BOOK_MSG, formatJsbn, type BookDto } from '@jsbn/shared';
+import { useSession } from '../../../api/session';
 import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath } from '../../../app/paths';
+import { PdfRequestDialog } from './request-dialogs';
 
-/** A book in search results and the Newly Published grid. */
-export function BookCard({ book, compact }: { book: BookDto; compact?: boolean }) {
+/**
+ * A book in search results and the Newly Published grid. Logged-in users off the search page
+ * see the private-PDF notice with Request when readers is No (spec books §2 'Book card').
+ */
+export function BookCard({ book, compact, onSearchPage }: { book: BookDto; compact?: boolean; onSearchPage?: boolean }) {
+  const { isLoggedIn } = useSession();
+  const [requestOpen, setRequestOpen] = useState(false);
+  const privateNotice = isLoggedIn && !onSearchPage && book.readers === 'No';
   const jsbn = formatJsbn(book.jsbn_number);
   const authors = book.authors.map((author) => author.author_name).join(', ');
   return (
@@ -36,6 +45,19 @@ export function BookCard({ book, compact }: { book: BookDto; compact?: boolean }
               {book.publisher_name}
             </Typography>
           ) : null}
+          {privateNotice ? (
+            <Alert
+              severity="info"
+              sx={{ mt: 1 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => setRequestOpen(true)}>
+                  Request
+                </Button>
+              }
+            >
+              {BOOK_MSG.privatePdf}
+            </Alert>
+          ) : null}
         </CardContent>
         <CardActions>
           <Button size="small" component={RouterLink} to={bookDetailPath(jsbn)}>
@@ -43,6 +65,7 @@ export function BookCard({ book, compact }: { book: BookDto; compact?: boolean }
           </Button>
         </CardActions>
       </Box>
+      {privateNotice ? <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} /> : null}
     </Card>
   );
 }

@@ -5,9 +5,11 @@ import { MSG, QR_SIZE_PX, formatJsbn, type BookRegistrationResult } from '@jsbn/
 import { toastSuccess } from '../../../api/client';
 import { SafeImage } from '../../../components/safe-image';
 import { qrDownloadUrl, setBookAvailability } from '../api/books-api';
+import type { UploadRow } from '../api/upload-files';
+import { UploadProgressList } from './upload-progress';
 
-/** The dialog after a book is registered: JSBN, QR, download and the availability question. */
-export function BookResultDialog({ result, onDone }: { result: BookRegistrationResult | null; onDone: () => void }) {
+/** The dialog after a book is registered: JSBN, QR, download, the files sent, and the availability question. */
+export function BookResultDialog({ result, uploads = [], onDone }: { result: BookRegistrationResult | null; uploads?: UploadRow[]; onDone: () => void }) {
   const available = useMutation({
     mutationFn: (id: number) => setBookAvailability(id, true),
     onSuccess: (reply) => {
@@ -30,6 +32,11 @@ export function BookResultDialog({ result, onDone }: { result: BookRegistrationR
           <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={result ? qrDownloadUrl(jsbn) : undefined} download={`${jsbn}.jpg`}>
             Download QR
           </Button>
+          {uploads.length ? (
+            <Box sx={{ width: '100%', textAlign: 'left' }}>
+              <UploadProgressList rows={uploads} />
+            </Box>
+          ) : null}
           <Typography sx={{ fontWeight: 600 }}>{MSG.availablePrompt}</Typography>
         </Stack>
       </DialogContent>

@@ -1,27 +1,36 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
 import { Box, Button, Chip, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import ShareIcon from '@mui/icons-material/Share';
 import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import { COUNTRY_CODE, QR_SIZE_PX, formatJsbn, type BookDto, type SwaroopOption } from '@jsbn/shared';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, formatJsbn, type BookDto, type SwaroopOption } from '@jsbn/shared';
+import { apiUrl } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { formatDate, formatPhone, formatPrice, orNA } from '../../../components/format';
 import { LoadingState } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath, paths, publisherBooksPath } from '../../../app/paths';
 import { qrDownloadUrl, useBookByJsbn, useSwaroops } from '../api/books-api';
+import { BookGallery } from '../components/book-gallery';
+import { JsonLd, bookJsonLd } from '../components/book-json-ld';
+import { PublisherCarousel } from '../components/publisher-carousel';
+import { PdfRequestDialog, PrivatePdfDialog, ReaderOrderDialog } from '../components/request-dialogs';
+import { useCopyLink } from '../components/use-copy-link';
 
-function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '130px 1fr', sm: '180px 1fr' }, gap: 1, py: 0.75 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '120px 1fr', sm: '170px 1fr' }, gap: 1, py: 0.75 }}>
       <Typography color="text.secondary" component="dt">
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-        {orNA(value)}
+        {typeof value === 'string' || typeof value === 'number' || value === null || value === undefined ? orNA(value) : value}
       </Typography>
     </Box>
   );
@@ -33,6 +42,32 @@ function swaroopOf(book: BookDto, swaroops: SwaroopOption[] | undefined) {
   return [type, book.other_type].filter(Boolean).join(', ');
 }
 
+/** The link of the book PDF the viewer may open: the public link, or the signed stored file. */
+function pdfLinkOf(book: BookDto): string | null {
+  if (book.isPublicPdf && book.pdfurl) return book.pdfurl;
+  return book.pdfpublisher ?? book.book_pdf ?? book.pdfurl ?? null;
+}
+
+/** Four Jain library sites; the first searches by the book's name. */
+export function externalLibraries(bookName: string) {
+  return [
+    { name: 'Internet Archive (search this book)', url: `https://archive.org/search?query=${encodeURIComponent(bookName)}` },
+    { name: 'Jain eLibrary', url: 'https://jainelibrary.org/' },
+    { name: 'JainQQ', url: 'https://jainqq.org/' },
+    { name: 'Jain Reference Library', url: 'https://jainreferencelibrary.org/' },
+  ];
+}
+
+function download(url: string, name?: string) {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  if (name) anchor.download = name;
+  anchor.rel = 'noopener';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
 /** /jsbn/:jsbn — public book detail (spec books §2). */
 export function BookDetailPage() {
   const { jsbn = '' } = useParams();
@@ -41,6 +76,10 @@ export function BookDetailPage() {
   const query = useBookByJsbn(jsbn);
   const queryClient = useQueryClient();
   const swaroops = useSwaroops();
+  const { copied, copy } = useCopyLink();
+  const [privateOpen, setPrivateOpen] = useState(false);
+  const [requestOpen, setRequestOpen] = useState(false);
+  const [readerOpen, setReaderOpen] = useState(false);
 
   useEffect(() => {
     // The error is toasted by the client; the user goes home (spec books §2).
@@ -55,54 +94,106 @@ export function BookDetailPage() {
     }
   }, [canonical, jsbn, navigate, queryClient, query.data]);
 
-  if (query.isLoading || !query.data) return <LoadingState />;
-  const { book, publisher_info: publisher } = query.data;
   const title = canonical ?? jsbn;
-  const years = [
-    book.publication_year,
-    book.vikram_samvat ? `Vikram Samvat ${book.vikram_samvat}` : null,
-    book.veer_samvat ? `Veer Samvat ${book.veer_samvat}` : null,
-  ]
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${title} Details · JSBN`;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+
+  if (query.isLoading || !query.data) return <LoadingState />;
+  const { book, publisher_info: publisher, generated_pdfs: documents } = query.data;
+  const pageUrl = new URL(bookDetailPath(title), window.location.origin).href;
+  const pdfLink = pdfLinkOf(book);
+  const years = [book.publication_year, book.vikram_samvat ? `Vikram Samvat ${book.vikram_samvat}` : null, book.veer_samvat ? `Veer Samvat ${book.veer_samvat}` : null]
     .filter(Boolean)
     .join(' · ');
+  const gallery = [
+    ...(book.book_cover ? [{ src: book.book_cover, alt: `Cover of ${book.book_title}` }] : []),
+    ...book.bookimage.map((src, index) => ({ src, alt: `Image ${index + 1} of ${book.book_title}` })),
+  ];
+  const otherBooks = publisher.latest_books.filter((other) => other.jsbn_number !== book.jsbn_number);
+  const publisherInfoPdf = publisher.publisherId ? apiUrl(`/book/publisher/${publisher.publisherId}/info.pdf`) : null;
+
+  /** Book PDF actions: private → the dialog with Request; none uploaded → the spec's notice. */
+  const withPdf = (action: (link: string) => void) => {
+    if (pdfLink) return action(pdfLink);
+    if (book.readers === 'No') return setPrivateOpen(true);
+    enqueueSnackbar(BOOK_MSG.pdfNotUploaded, { variant: 'info' });
+  };
+  const openDocument = (url: string | null, missing: string, name?: string) => {
+    if (!url) return enqueueSnackbar(missing, { variant: 'warning' });
+    download(url, name);
+  };
+
+  const shareRows: { key: string; label: string; onDownload: () => void; onShare: () => void }[] = [
+    {
+      key: 'details',
+      label: 'Book details',
+      onDownload: () => openDocument(documents.single_book_pdf, BOOK_MSG.pdfError, `JSBN-${title}.pdf`),
+      onShare: () => (documents.single_book_pdf ? void copy('details', documents.single_book_pdf) : enqueueSnackbar(BOOK_MSG.pdfError, { variant: 'warning' })),
+    },
+    { key: 'qr', label: 'QR code', onDownload: () => download(qrDownloadUrl(title), `${title}.jpg`), onShare: () => void copy('qr', qrDownloadUrl(title)) },
+    {
+      key: 'pdf',
+      label: 'Book PDF',
+      onDownload: () =>
+        withPdf((link) => {
+          // Our own stored file downloads; a publisher's outside link opens in a new tab.
+          if (new URL(link, window.location.origin).origin === window.location.origin) download(link, `${title}.pdf`);
+          else window.open(link, '_blank', 'noopener');
+        }),
+      onShare: () => withPdf((link) => void copy('pdf', link)),
+    },
+  ];
 
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+      <JsonLd data={bookJsonLd(book, publisher, pageUrl)} />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, wordBreak: 'break-word' }}>
         {title} Details
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '280px 1fr 300px' }, alignItems: 'start' }}>
-        <Paper variant="outlined" sx={{ p: 2, textAlign: 'center' }}>
-          <SafeImage src={book.book_cover} alt={`Cover of ${book.book_title}`} style={{ width: '100%', maxWidth: 260, borderRadius: 4 }} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)', lg: '280px minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: 2, textAlign: 'center' }} data-testid="book-gallery">
+          <BookGallery images={gallery} />
+          <Divider sx={{ my: 2 }} />
+          <SafeImage src={book.qrcode_image} alt={`QR code of JSBN ${title}`} width={QR_SIZE_PX} height={QR_SIZE_PX} style={{ maxWidth: '100%', height: 'auto' }} />
         </Paper>
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
           <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
             {book.book_title}
           </Typography>
           {book.book_e_title ? (
-            <Typography variant="subtitle1" color="text.secondary">
+            <Typography variant="subtitle1" component="p" color="text.secondary">
               {book.book_e_title}
             </Typography>
           ) : null}
-          {book.alternate_title ? <Typography variant="body2">Original: {book.alternate_title}</Typography> : null}
-          <Stack direction="row" spacing={1} sx={{ my: 1.5, flexWrap: 'wrap', gap: 1 }}>
+          {book.book_alt_subtitle ? <Typography variant="body1">{book.book_alt_subtitle}</Typography> : null}
+          <Stack direction="row" sx={{ my: 1.5, flexWrap: 'wrap', gap: 1 }}>
             <Chip label={`JSBN ${title}`} color="primary" variant="outlined" />
-            {book.isAvailable ? <Chip label="Available for printing" color="success" variant="outlined" /> : null}
+            <Chip label={book.isAvailable ? 'Available for printing' : 'Not available for printing'} color={book.isAvailable ? 'success' : 'default'} variant="outlined" />
           </Stack>
           <Divider sx={{ my: 1 }} />
           <Box component="dl" sx={{ m: 0 }}>
+            <Fact label="Original book" value={book.alternate_title} />
             <Fact label="Language" value={book.language} />
+            {book.book_alt_subtitle ? <Fact label="Subtitle language" value={book.book_subtitle_lang} /> : null}
+            <Fact label="Authors" value={book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ')} />
+            <Fact label="Publisher" value={book.publisher_name} />
             <Fact label="Pages" value={book.pages} />
             <Fact label="Publication year" value={years} />
             <Fact label="Swaroop" value={swaroopOf(book, swaroops.data)} />
             <Fact label="Subjects" value={[...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')} />
-            <Fact label="Authors" value={book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ')} />
-            {book.part ? <Fact label="Part" value={book.part} /> : null}
-            {book.size ? <Fact label="Size (inches)" value={book.size} /> : null}
+            <Fact label="Part" value={book.part} />
+            <Fact label="Size (inches)" value={book.height && book.width ? `${book.height} × ${book.width}` : book.size} />
             <Fact label="Price" value={book.price === null ? null : formatPrice(book.price, book.currency)} />
-            {book.no_of_copy ? <Fact label="Copies" value={book.no_of_copy} /> : null}
-            {book.tags ? <Fact label="Tags" value={book.tags} /> : null}
-            {book.published_date ? <Fact label="Published date" value={formatDate(book.published_date)} /> : null}
+            <Fact label="Copies" value={book.no_of_copy} />
+            <Fact label="Published" value={book.book_published === 'yes' ? `Yes${book.published_date ? `, ${formatDate(book.published_date)}` : ''}` : 'No'} />
+            <Fact label="Tags" value={book.tags} />
+            <Fact label="Index" value={book.index_pdf ? <Link href={book.index_pdf} target="_blank" rel="noopener">Open index PDF</Link> : null} />
           </Box>
           {book.contents ? (
             <Box sx={{ mt: 2 }}>
@@ -112,9 +203,14 @@ export function BookDetailPage() {
           ) : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>
             {!isLoggedIn ? (
-              <Button variant="contained" component={RouterLink} to={paths.login}>
-                Order Book as Library
-              </Button>
+              <>
+                <Button variant="contained" component={RouterLink} to={paths.login}>
+                  Order Book as Library
+                </Button>
+                <Button variant="outlined" onClick={() => setReaderOpen(true)}>
+                  Order Book as Reader
+                </Button>
+              </>
             ) : null}
             {isLibrary ? (
               <Button variant="contained" component={RouterLink} to={publisherBooksPath(publisher.publisherId)}>
@@ -123,35 +219,62 @@ export function BookDetailPage() {
             ) : null}
           </Stack>
         </Paper>
-        <Stack spacing={3}>
-          <Paper variant="outlined" sx={{ p: 2, textAlign: 'center' }}>
-            <Typography sx={{ fontWeight: 700, mb: 1 }}>QR code</Typography>
-            <SafeImage src={book.qrcode_image} alt={`QR code of JSBN ${title}`} width={QR_SIZE_PX} height={QR_SIZE_PX} />
-            <Box sx={{ mt: 1 }}>
-              <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={qrDownloadUrl(title)} download={`${title}.jpg`}>
-                Download QR
-              </Button>
-            </Box>
+
+        <Box sx={{ gridColumn: { md: '1 / -1', lg: 'auto' }, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr', lg: 'minmax(0, 1fr)' }, alignItems: 'start' }}>
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="share-title">
+            <Typography id="share-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+              Download and share
+            </Typography>
+            <Stack divider={<Divider flexItem />} spacing={1}>
+              {shareRows.map((row) => (
+                <Box key={row.key} data-testid={`share-${row.key}`}>
+                  <Typography sx={{ fontWeight: 600 }}>{row.label}</Typography>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+                    <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={row.onDownload} aria-label={`Download ${row.label}`}>
+                      Download
+                    </Button>
+                    <Button size="small" variant="outlined" startIcon={<ShareIcon />} onClick={row.onShare} aria-label={`Share ${row.label}`}>
+                      Share
+                    </Button>
+                    <Typography variant="body2" color="success.dark" role="status" sx={{ fontWeight: 600 }}>
+                      {copied === row.key ? 'Link copied' : ''}
+                    </Typography>
+                  </Stack>
+                </Box>
+              ))}
+            </Stack>
           </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Publisher">
+
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="publisher-title">
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
               {publisher.logoUrl ? <SafeImage src={publisher.logoUrl} alt="" width={48} height={48} style={{ objectFit: 'contain' }} /> : null}
-              <Box>
-                <Typography variant="overline" color="text.secondary">
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="overline" color="text.secondary" component="p">
                   Publisher
                 </Typography>
-                <Typography sx={{ fontWeight: 700 }}>{publisher.publisher_name}</Typography>
+                <Typography id="publisher-title" component="h2" sx={{ fontWeight: 700 }}>
+                  {publisher.publisher_name}
+                </Typography>
               </Box>
             </Stack>
             <Typography variant="body2">{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {publisher.total_books} {publisher.total_books === 1 ? 'book' : 'books'} with JSBN
+            </Typography>
             <Stack spacing={0.5} sx={{ mt: 1 }}>
               {publisher.mobile_no ? (
-                <Link href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                <Link href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`} sx={{ display: 'flex', gap: 1, alignItems: 'center' }} aria-label={`Call ${formatPhone(publisher.mobile_no)}`}>
                   <PhoneIcon fontSize="small" /> {formatPhone(publisher.mobile_no)}
                 </Link>
               ) : null}
               {publisher.whatsapp_no ? (
-                <Link href={`https://wa.me/${COUNTRY_CODE.replace('+', '')}${publisher.whatsapp_no}`} target="_blank" rel="noopener" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                <Link
+                  href={`https://wa.me/${COUNTRY_CODE.replace('+', '')}${publisher.whatsapp_no}`}
+                  target="_blank"
+                  rel="noopener"
+                  sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+                  aria-label={`WhatsApp ${formatPhone(publisher.whatsapp_no)}`}
+                >
                   <WhatsAppIcon fontSize="small" /> {formatPhone(publisher.whatsapp_no)}
                 </Link>
               ) : null}
@@ -161,9 +284,46 @@ export function BookDetailPage() {
                 </Link>
               ) : null}
             </Stack>
+            <Stack direction="row" sx={{ mt: 1.5, flexWrap: 'wrap', gap: 1 }}>
+              <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(publisherInfoPdf, BOOK_MSG.publisherInfoPdfMissing)}>
+                Publisher info
+              </Button>
+              <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(documents.publisher_book_list_pdf, BOOK_MSG.pdfError)}>
+                Book list
+              </Button>
+              <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(documents.publisher_catalog_pdf, BOOK_MSG.pdfError)}>
+                Catalogue
+              </Button>
+            </Stack>
           </Paper>
-        </Stack>
+        </Box>
       </Box>
+
+      <PublisherCarousel books={otherBooks} publisherName={publisher.publisher_name} />
+
+      <Box component="section" aria-labelledby="libraries-title" sx={{ mt: 4 }}>
+        <Typography id="libraries-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          Find it in Jain libraries
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
+          {externalLibraries(book.book_title).map((site) => (
+            <Button key={site.name} variant="outlined" href={site.url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />} sx={{ justifyContent: 'space-between' }}>
+              {site.name}
+            </Button>
+          ))}
+        </Box>
+      </Box>
+
+      <PrivatePdfDialog
+        open={privateOpen}
+        onClose={() => setPrivateOpen(false)}
+        onRequest={() => {
+          setPrivateOpen(false);
+          setRequestOpen(true);
+        }}
+      />
+      <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} />
+      <ReaderOrderDialog bookId={book.id} bookName={book.book_title} open={readerOpen} onClose={() => setReaderOpen(false)} />
     </Box>
   );
 }

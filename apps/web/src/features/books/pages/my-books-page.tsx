@@ -3,15 +3,17 @@ import { Link as RouterLink } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, FormControlLabel, IconButton, Link, Switch, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { formatJsbn, type BookDto } from '@jsbn/shared';
-import { toastSuccess } from '../../../api/client';
+import DownloadIcon from '@mui/icons-material/Download';
+import { BOOK_MSG, formatJsbn, type BookDto } from '@jsbn/shared';
+import { toastError, toastSuccess } from '../../../api/client';
+import { enqueueSnackbar } from 'notistack';
 import { useSession } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
-import { bookDetailPath, paths } from '../../../app/paths';
-import { setBookAvailability, usePublisherBookList } from '../api/books-api';
+import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
+import { getCatalogue, setBookAvailability, usePublisherBookList } from '../api/books-api';
 
 /** /my-books — the publisher's own books with the availability switch (spec books §2). */
 export function MyBooksPage() {
@@ -30,6 +32,29 @@ export function MyBooksPage() {
     },
     onError: () => setPending(null),
   });
+
+  const [catalogueBusy, setCatalogueBusy] = useState(false);
+  /** GET /api/book/catalog/:publisher_no → the catalogue PDF, saved as <publisher_no>.pdf (spec books §7). */
+  const downloadCatalogue = async () => {
+    const publisherNo = user?.publisher_no;
+    if (!publisherNo) return enqueueSnackbar(BOOK_MSG.publisherNoMissing, { variant: 'warning' });
+    setCatalogueBusy(true);
+    try {
+      const catalogue = await getCatalogue(publisherNo);
+      const url = catalogue.generated_pdf.publisher_catalog_pdf;
+      if (!url) return enqueueSnackbar(BOOK_MSG.pdfError, { variant: 'error' });
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = `${catalogue.publisher.publisher_no || publisherNo}.pdf`;
+      document.body.appendChild(anchor);
+      anchor.click();
+      anchor.remove();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setCatalogueBusy(false);
+    }
+  };
 
   const columns: Column<BookDto>[] = [
     { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
@@ -67,12 +92,10 @@ export function MyBooksPage() {
       key: 'edit',
       header: 'Edit',
       render: (book) => (
-        <Tooltip title="Editing books comes soon">
-          <span>
-            <IconButton aria-label={`Edit ${book.book_title}`} disabled>
-              <EditIcon />
-            </IconButton>
-          </span>
+        <Tooltip title="Edit">
+          <IconButton component={RouterLink} to={editBookPath(book.id)} aria-label={`Edit ${book.book_title}`}>
+            <EditIcon />
+          </IconButton>
         </Tooltip>
       ),
     },
@@ -83,9 +106,14 @@ export function MyBooksPage() {
       <PageHeader
         title="My Books"
         actions={
-          <Button variant="contained" component={RouterLink} to={paths.newBookReg}>
-            Request JSBN Number
-          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadCatalogue()} disabled={catalogueBusy} sx={{ whiteSpace: 'nowrap' }}>
+              Download catalogue
+            </Button>
+            <Button variant="contained" component={RouterLink} to={paths.newBookReg} sx={{ whiteSpace: 'nowrap' }}>
+              Request JSBN Number
+            </Button>
+          </Box>
         }
       />
       <DataTable

@@ -1,0 +1,331 @@
+/**
+ * The book form's values, its cross-field rules (spec books §5) and the multipart body of
+ * POST/PATCH /api/book (spec books §7). Per-field rules come from the shared `bookFields`.
+ */
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BOOK_MSG,
+  BOOK_SIZE_PRESETS,
+  DEFAULT_CURRENCY,
+  MAX_BOOK_IMAGES,
+  MAX_IMAGE_BYTES,
+  MAX_PDF_BYTES,
+  MSG,
+  bookFields,
+  fileTooLargeMessage,
+  isoOfDdMmYyyy,
+  notImageMessage,
+  todayIso,
+  type BookDto,
+} from '@jsbn/shared';
+import type { PendingFile } from '../api/upload-files';
+
+export interface AuthorRow {
+  authorType: string;
+  author_name: string;
+}
+
+export type SizeChoice = '' | (typeof BOOK_SIZE_PRESETS)[number]['key'] | 'custom';
+
+export interface BookFormValues {
+  book_title: string;
+  book_e_title: string;
+  alternate_title: string;
+  book_alt_subtitle: string;
+  book_subtitle_lang: string;
+  language: string;
+  size_choice: SizeChoice;
+  height: string;
+  width: string;
+  type: string;
+  other_type: string;
+  part: string;
+  publication_year: string;
+  pages: string;
+  no_of_copy: string;
+  price: string;
+  currency: string;
+  book_published: 'yes' | 'no';
+  /** DD/MM/YYYY as shown; sent as YYYY-MM-DD. */
+  published_date: string;
+  tags: string;
+  subjects: { id: number }[];
+  other_subject: string;
+  authors: AuthorRow[];
+  readers: '' | 'Yes' | 'No';
+  electronic_copy: '' | 'Yes' | 'No';
+  isPublicPdf: '' | 'true' | 'false';
+  pdfurl: string;
+  contents: string;
+  book_cover: File | null;
+  images: File[];
+  /** Ids of stored images the publisher removed (edit). */
+  removed_images: number[];
+  index_pdf: File | null;
+  book_pdf: File | null;
+}
+
+export const emptyAuthor: AuthorRow = { authorType: '', author_name: '' };
+
+export const emptyBookForm: BookFormValues = {
+  book_title: '',
+  book_e_title: '',
+  alternate_title: '',
+  book_alt_subtitle: '',
+  book_subtitle_lang: '',
+  language: '',
+  size_choice: '',
+  height: '',
+  width: '',
+  type: '',
+  other_type: '',
+  part: '',
+  publication_year: '',
+  pages: '',
+  no_of_copy: '',
+  price: '',
+  currency: DEFAULT_CURRENCY,
+  book_published: 'no',
+  published_date: '',
+  tags: '',
+  subjects: [],
+  other_subject: '',
+  authors: [emptyAuthor],
+  readers: '',
+  electronic_copy: '',
+  isPublicPdf: '',
+  pdfurl: '',
+  contents: '',
+  book_cover: null,
+  images: [],
+  removed_images: [],
+  index_pdf: null,
+  book_pdf: null,
+};
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+/** YYYY-MM-DD (or an ISO timestamp) → DD/MM/YYYY. */
+export function ddMmYyyy(iso: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** The form values of a stored book (edit). */
+export function bookToForm(book: BookDto): BookFormValues {
+  const preset = BOOK_SIZE_PRESETS.find((size) => size.height === book.height && size.width === book.width);
+  return {
+    ...emptyBookForm,
+    book_title: book.book_title,
+    book_e_title: book.book_e_title,
+    alternate_title: text(book.alternate_title),
+    book_alt_subtitle: text(book.book_alt_subtitle),
+    book_subtitle_lang: text(book.book_subtitle_lang),
+    language: book.language,
+    size_choice: preset ? preset.key : book.height || book.width ? 'custom' : '',
+    height: text(book.height),
+    width: text(book.width),
+    type: text(book.type),
+    other_type: text(book.other_type),
+    part: text(book.part),
+    publication_year: text(book.publication_year),
+    pages: text(book.pages),
+    no_of_copy: text(book.no_of_copy),
+    price: text(book.price),
+    currency: book.currency || DEFAULT_CURRENCY,
+    book_published: book.book_published === 'yes' ? 'yes' : 'no',
+    published_date: ddMmYyyy(book.published_date),
+    tags: text(book.tags),
+    subjects: book.subjects.map((subject) => ({ id: subject.id })),
+    other_subject: text(book.other_subject),
+    authors: book.authors.length ? book.authors.map((author) => ({ authorType: String(author.authorType), author_name: author.author_name })) : [emptyAuthor],
+    readers: book.readers ?? '',
+    electronic_copy: book.electronic_copy ?? '',
+    isPublicPdf: book.isPublicPdf === null ? '' : book.isPublicPdf ? 'true' : 'false',
+    pdfurl: text(book.pdfurl),
+    contents: text(book.contents),
+  };
+}
+
+/** What the book already has on the server (edit): it satisfies the cover and book PDF rules. */
+export interface StoredFiles {
+  cover: boolean;
+  bookPdf: boolean;
+  images: { id: number; url: string }[];
+}
+
+/** The fields as the API takes them (strings, before the shared schema's coercion). */
+export function toApiFields(values: BookFormValues, stored?: StoredFiles): Record<string, unknown> {
+  const published = values.book_published === 'yes';
+  const hasSize = values.height.trim() !== '' && values.width.trim() !== '';
+  const electronic = values.readers === 'Yes' ? values.electronic_copy : '';
+  const isPublicPdf = electronic === 'Yes' ? values.isPublicPdf : '';
+  return {
+    book_title: values.book_title,
+    book_e_title: values.book_e_title,
+    alternate_title: values.alternate_title,
+    book_alt_subtitle: values.book_alt_subtitle,
+    book_subtitle_lang: values.book_subtitle_lang,
+    language: values.language,
+    size: hasSize ? `${values.height.trim()} * ${values.width.trim()}` : '',
+    height: hasSize ? values.height : '',
+    width: hasSize ? values.width : '',
+    type: values.type,
+    other_type: values.other_type,
+    part: values.part,
+    publication_year: values.publication_year,
+    pages: values.pages,
+    no_of_copy: values.no_of_copy,
+    price: values.price,
+    currency: values.currency,
+    book_published: values.book_published,
+    // Spec books §5: shown DD/MM/YYYY, sent YYYY-MM-DD; an invalid date becomes today.
+    published_date: published ? (isoOfDdMmYyyy(values.published_date) ?? todayIso()) : '',
+    tags: values.tags,
+    subjects: values.subjects,
+    other_subject: values.other_subject,
+    authors: values.authors,
+    readers: values.readers,
+    electronic_copy: electronic,
+    isPublicPdf,
+    pdfurl: isPublicPdf === 'true' ? values.pdfurl.trim() : '',
+    book_pdf: isPublicPdf === 'false' ? (values.book_pdf?.name ?? (stored?.bookPdf ? 'stored' : '')) : '',
+    contents: values.contents,
+  };
+}
+
+/** Multipart body: subjects[i][id], authors[i][authorType|author_name], book_cover, removed_images. */
+export function toBookFormData(values: BookFormValues, stored?: StoredFiles): FormData {
+  const form = new FormData();
+  const { subjects, authors, book_pdf, ...fields } = toApiFields(values, stored) as Record<string, unknown> & {
+    subjects: { id: number }[];
+    authors: AuthorRow[];
+    book_pdf: string;
+  };
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null || value === '') continue;
+    form.append(key, String(value));
+  }
+  // On edit a stored PDF already counts (the server knows); only a newly chosen one is named.
+  if (book_pdf && book_pdf !== 'stored') form.append('book_pdf', book_pdf);
+  subjects.forEach((subject, index) => form.append(`subjects[${index}][id]`, String(subject.id)));
+  authors.forEach((author, index) => {
+    form.append(`authors[${index}][authorType]`, author.authorType);
+    form.append(`authors[${index}][author_name]`, author.author_name);
+  });
+  if (values.removed_images.length) form.append('removed_images', values.removed_images.join(','));
+  if (values.book_cover) form.append('book_cover', values.book_cover);
+  return form;
+}
+
+/** The files that go through upload addresses after the book is saved (spec books §4). */
+export function pendingFilesOf(values: BookFormValues): PendingFile[] {
+  const files: PendingFile[] = [];
+  values.images.forEach((file, index) => files.push({ key: `bookimage-${index}`, field: 'bookimage', file }));
+  if (values.index_pdf) files.push({ key: 'index_pdf', field: 'index_pdf', file: values.index_pdf });
+  if (values.book_pdf && values.readers === 'Yes' && values.electronic_copy === 'Yes' && values.isPublicPdf === 'false') {
+    files.push({ key: 'pdfpublisher', field: 'pdfpublisher', file: values.book_pdf });
+  }
+  return files;
+}
+
+const MB = 1024 * 1024;
+const isPdf = (file: File) => file.type === 'application/pdf' || (!file.type && /\.pdf$/i.test(file.name));
+
+/** The message for a chosen image, or null when it is fine (spec books §5 'Files'). */
+export function imageProblem(file: File, jpegOnly = false): string | null {
+  if (!file.type.startsWith('image/') || (jpegOnly && file.type !== 'image/jpeg')) return notImageMessage(file.name);
+  if (file.size > MAX_IMAGE_BYTES) return fileTooLargeMessage(file.name, file.size, 'image', MAX_IMAGE_BYTES);
+  return null;
+}
+
+/** The index PDF's messages ('Only PDF files are allowed.', 'File size must be less than 200MB'). */
+export function indexPdfProblem(file: File): string | null {
+  if (!isPdf(file)) return BOOK_MSG.onlyPdf;
+  if (file.size > MAX_PDF_BYTES) return BOOK_MSG.pdfTooLarge;
+  return null;
+}
+
+/** The PDF upload widget's messages (the book PDF). */
+export function pdfWidgetProblem(file: File): string | null {
+  if (!isPdf(file)) return BOOK_MSG.pdfWidgetType;
+  if (file.size > MAX_PDF_BYTES) return BOOK_MSG.pdfWidgetSize;
+  return null;
+}
+
+/** '{file} is too large ({size}MB)…' for any kind (used where the widget has no own text). */
+export const tooLarge = (file: File, kind: 'PDF' | 'image' | 'file', limit: number) =>
+  file.size > limit ? fileTooLargeMessage(file.name, file.size, kind, limit) : null;
+
+export { MB };
+
+/** Rules across fields, checked on every validation (zod skips refinements while a field fails). */
+export function crossChecks(values: BookFormValues, stored?: StoredFiles): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.type && !values.other_type.trim()) errors.type = MSG.swaroop;
+  if (values.subjects.length === 0 && !values.other_subject.trim()) errors.subjects = MSG.subjectOrOther;
+  if (values.authors.length === 0 || values.authors.every((author) => !author.author_name.trim())) errors.authors = MSG.authorAtLeastOne;
+  if (!values.readers) errors.readers = BOOK_MSG.readersRequired;
+  else if (values.readers === 'Yes') {
+    if (!values.electronic_copy) errors.electronic_copy = BOOK_MSG.electronicCopyRequired;
+    else if (values.electronic_copy === 'Yes') {
+      if (!values.isPublicPdf) errors.isPublicPdf = BOOK_MSG.publicPdfRequired;
+      else if (values.isPublicPdf === 'true' && !values.pdfurl.trim()) errors.pdfurl = BOOK_MSG.pdfUrlRequired;
+      else if (values.isPublicPdf === 'false' && !values.book_pdf && !stored?.bookPdf) errors.book_pdf = BOOK_MSG.bookPdfRequired;
+    }
+  }
+  if (values.size_choice === 'custom') {
+    if (!values.height.trim()) errors.height = 'Height is required for a custom size';
+    if (!values.width.trim()) errors.width = 'Width is required for a custom size';
+  }
+  if (!values.book_cover) {
+    if (!stored?.cover) errors.book_cover = MSG.bookCover;
+  } else {
+    const problem = imageProblem(values.book_cover, true);
+    if (problem) errors.book_cover = problem;
+  }
+  const keptImages = (stored?.images ?? []).filter((image) => !values.removed_images.includes(image.id)).length;
+  if (keptImages + values.images.length > MAX_BOOK_IMAGES) errors.images = BOOK_MSG.maxImages;
+  else {
+    const problem = values.images.map((file) => imageProblem(file)).find(Boolean);
+    if (problem) errors.images = problem;
+  }
+  if (values.index_pdf) {
+    const problem = indexPdfProblem(values.index_pdf);
+    if (problem) errors.index_pdf = problem;
+  }
+  if (values.book_pdf && !errors.book_pdf) {
+    const problem = pdfWidgetProblem(values.book_pdf);
+    if (problem) errors.book_pdf = problem;
+  }
+  return errors;
+}
+
+const fieldsResolver = zodResolver(bookFields);
+
+/** zod's per-field rules on the API shape of the values, then the cross-field rules. */
+export function bookFormResolver(stored?: StoredFiles): Resolver<BookFormValues> {
+  return async (values, context, options) => {
+    const api = toApiFields(values, stored);
+    const result = await (fieldsResolver as unknown as Resolver<Record<string, unknown>>)(api, context, {
+      ...options,
+      fields: {},
+      names: undefined,
+    });
+    const errors: Record<string, unknown> = { ...(result.errors as Record<string, unknown>) };
+    // The API's own rules on these are replaced by the form's (which know the chosen files).
+    for (const key of ['book_pdf', 'pdfurl', 'isPublicPdf', 'electronic_copy', 'readers', 'size']) delete errors[key];
+    if (errors.published_date) delete errors.published_date;
+    const extra = crossChecks(values, stored);
+    for (const [key, message] of Object.entries(extra)) {
+      if (!errors[key]) errors[key] = { type: 'custom', message };
+      else if (key === 'authors' && typeof errors.authors === 'object') (errors.authors as Record<string, unknown>).root = { type: 'custom', message };
+    }
+    // A malformed link is still the API's message.
+    const apiPdfUrl = (result.errors as Record<string, unknown>).pdfurl;
+    if (apiPdfUrl && !errors.pdfurl) errors.pdfurl = apiPdfUrl;
+    if (Object.keys(errors).length === 0) return { values, errors: {} };
+    return { values: {}, errors: errors as FieldErrors<BookFormValues> };
+  };
+}

@@ -1,0 +1,455 @@
+/**
+ * The book form of New Book Registration and Edit Book (spec books §2–§5): every field of the
+ * Book entity, the dependencies of §4, the messages of §5, the duplicate check.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Alert, Autocomplete, Box, Button, FormHelperText, IconButton, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import {
+  BOOK_SIZE_PRESETS,
+  CURRENCIES,
+  LEADING_CURRENCIES,
+  samvatOf,
+  type BookDto,
+  type SubjectOption,
+} from '@jsbn/shared';
+import { ApiError } from '../../../api/client';
+import { FileField } from '../../../components/file-field';
+import { FormSelect, FormText } from '../../../components/form-fields';
+import { digitsOnly, scrollToFirstError } from '../../../components/forms';
+import { SafeImage } from '../../../components/safe-image';
+import { checkDuplicate, useAuthorTypes, useLanguages, useSubjects, useSwaroops } from '../api/books-api';
+import {
+  bookFormResolver,
+  emptyAuthor,
+  imageProblem,
+  indexPdfProblem,
+  pdfWidgetProblem,
+  type BookFormValues,
+  type StoredFiles,
+} from './book-form-model';
+import { ImagesField } from './images-field';
+
+const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } } as const;
+const full = { gridColumn: { md: '1 / -1' } } as const;
+const YES_NO = [
+  { value: 'Yes', label: 'Yes' },
+  { value: 'No', label: 'No' },
+];
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2 }} aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** Digits and at most one decimal point. */
+const decimal = (value: string) => value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1').slice(0, 12);
+/** DD/MM/YYYY while typing: digits with slashes after day and month. */
+function dateMask(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('/');
+}
+
+export interface BookFormProps {
+  mode: 'new' | 'edit';
+  defaultValues: BookFormValues;
+  /** publisher_no and publisher_jsbn_id, prefilled and locked. */
+  ids: { publisher_no: string; publisher_jsbn_id: string } | undefined;
+  /** The stored book (edit): its cover, images and PDFs count as given. */
+  existing?: BookDto;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit: (values: BookFormValues, form: UseFormReturn<BookFormValues>) => void;
+  onCancel?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel, onSubmit, onCancel, onDirtyChange }: BookFormProps) {
+  const stored: StoredFiles | undefined = useMemo(
+    () => (existing ? { cover: Boolean(existing.book_cover), bookPdf: existing.has_book_pdf, images: existing.book_image } : undefined),
+    [existing],
+  );
+  const resolver = useMemo(() => bookFormResolver(stored), [stored]);
+  const form = useForm<BookFormValues>({ resolver, mode: 'onTouched', defaultValues });
+  const { control, setValue, setError, clearErrors } = form;
+  const authors = useFieldArray({ control, name: 'authors' });
+  const languages = useLanguages();
+  const subjects = useSubjects();
+  const authorTypes = useAuthorTypes();
+  const swaroops = useSwaroops();
+  const [duplicate, setDuplicate] = useState<{ severity: 'success' | 'warning' | 'error'; text: string; title: string } | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const [year, sizeChoice, published, readers, electronic, isPublic, title, removed] = useWatch({
+    control,
+    name: ['publication_year', 'size_choice', 'book_published', 'readers', 'electronic_copy', 'isPublicPdf', 'book_title', 'removed_images'],
+  });
+  const samvat = samvatOf(Number(year) || null);
+  const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  const currencyOptions = useMemo(() => {
+    const leading: readonly string[] = LEADING_CURRENCIES;
+    return [...leading, ...CURRENCIES.filter((code) => !leading.includes(code))].map((code) => ({ value: code, label: code }));
+  }, []);
+  const languageOptions = (languages.data ?? []).map((language) => ({
+    value: language.language_name,
+    label: language.language_des && language.language_des !== language.language_name ? `${language.language_name} (${language.language_des})` : language.language_name,
+  }));
+  const subjectOptions = subjects.data ?? [];
+  const storedImages = (existing?.book_image ?? []).filter((image) => !removed.includes(image.id));
+
+  const canCheck = Boolean(ids?.publisher_no && ids?.publisher_jsbn_id && title.trim());
+  const runDuplicateCheck = async () => {
+    // Spec books §2: on Edit Book the duplicate check does nothing.
+    if (mode === 'edit' || !ids || !canCheck) return;
+    setChecking(true);
+    try {
+      const reply = await checkDuplicate({ publisher_no: ids.publisher_no, publisher_jsbn_id: ids.publisher_jsbn_id, book_title: title.trim() });
+      setDuplicate({ severity: reply.data.duplicate ? 'warning' : 'success', text: reply.message, title });
+    } catch (error) {
+      setDuplicate({ severity: 'error', text: error instanceof ApiError || error instanceof Error ? error.message : String(error), title });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  /** A chosen file: kept when fine, otherwise its message shows on the field. */
+  const choose = (name: 'book_cover' | 'index_pdf' | 'book_pdf', check: (file: File) => string | null) => (file: File | null) => {
+    if (!file) return setValue(name, null, { shouldDirty: true });
+    const problem = check(file);
+    if (problem) {
+      setValue(name, null, { shouldDirty: true });
+      setError(name, { type: 'file', message: problem }, { shouldFocus: false });
+      return;
+    }
+    clearErrors(name);
+    setValue(name, file, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(
+        (values) => onSubmit(values, form),
+        () => scrollToFirstError(),
+      )}
+    >
+      <Section title="Basic details" id="book-basic">
+        <Box sx={grid}>
+          <TextField label="Publisher unique id" value={ids?.publisher_no ?? ''} disabled slotProps={{ htmlInput: { readOnly: true } }} />
+          <TextField label="Publisher JSBN id" value={ids?.publisher_jsbn_id ?? ''} disabled slotProps={{ htmlInput: { readOnly: true } }} />
+          <FormText control={control} name="book_title" label="Book title" required />
+          <FormText control={control} name="book_e_title" label="Book English title" required />
+          <Box sx={full}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+              <Button variant="outlined" startIcon={<FactCheckIcon />} onClick={() => void runDuplicateCheck()} disabled={!canCheck || checking}>
+                Check for duplicate
+              </Button>
+              {duplicate && duplicate.title === title ? (
+                <Alert severity={duplicate.severity} role="status" sx={{ py: 0, flexGrow: 1 }} data-testid="duplicate-result">
+                  {duplicate.text}
+                </Alert>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  Checks whether this title or JSBN id already exists for your books.
+                </Typography>
+              )}
+            </Stack>
+          </Box>
+          <FormText control={control} name="alternate_title" label="Original book (alternate title)" />
+          <FormText control={control} name="part" label="Part" />
+          <FormText control={control} name="pages" label="Number of pages" required transform={(value) => digitsOnly(value, 6)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <Box>
+            <FormText control={control} name="publication_year" label="Publication year" required transform={(value) => digitsOnly(value, 4)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="samvat">
+              Vikram Samvat: {samvat.vikram_samvat ?? '—'} · Veer Samvat: {samvat.veer_samvat ?? '—'}
+            </Typography>
+          </Box>
+          <FormSelect control={control} name="language" label="Language" required options={languageOptions} />
+          <Box>
+            <FormSelect
+              control={control}
+              name="size_choice"
+              label="Size"
+              options={[
+                { value: '', label: 'Not given' },
+                ...BOOK_SIZE_PRESETS.map((size) => ({ value: size.key, label: `${size.label} (${size.height} × ${size.width} in)` })),
+                { value: 'custom', label: 'Custom' },
+              ]}
+              onValueChange={(choice) => {
+                const preset = BOOK_SIZE_PRESETS.find((size) => size.key === choice);
+                setValue('height', preset ? String(preset.height) : '', { shouldDirty: true });
+                setValue('width', preset ? String(preset.width) : '', { shouldDirty: true });
+                clearErrors(['height', 'width']);
+              }}
+            />
+            {sizeChoice === 'custom' ? (
+              <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+                <FormText control={control} name="height" label="Height (inches)" transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+                <FormText control={control} name="width" label="Width (inches)" transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              </Stack>
+            ) : null}
+          </Box>
+          <FormSelect
+            control={control}
+            name="type"
+            label="Swaroop"
+            options={[{ value: '', label: 'None' }, ...(swaroops.data ?? []).map((swaroop) => ({ value: swaroop.code, label: `${swaroop.code} – ${swaroop.label} (${swaroop.gloss})` }))]}
+            onValueChange={() => void form.trigger('type')}
+          />
+          <FormText control={control} name="other_type" label="Other swaroop" helperText="Fill this when the swaroop is not in the list." />
+          <Controller
+            control={control}
+            name="subjects"
+            render={({ field, fieldState }) => (
+              <Autocomplete<SubjectOption, true>
+                multiple
+                options={subjectOptions}
+                getOptionLabel={(option) => option.subject_name}
+                isOptionEqualToValue={(option, value) => option.id === value.id}
+                value={subjectOptions.filter((option) => field.value.some((selected) => selected.id === option.id))}
+                onChange={(_event, value) => field.onChange(value.map((option) => ({ id: option.id })))}
+                onBlur={field.onBlur}
+                renderInput={(params) => <TextField {...params} inputRef={field.ref} label="Subjects" error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+              />
+            )}
+          />
+          <FormText control={control} name="other_subject" label="Other subject" />
+          <FormText control={control} name="no_of_copy" label="Number of copies" transform={(value) => digitsOnly(value, 8)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <Stack direction="row" spacing={1}>
+            <FormText control={control} name="price" label="Price" transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <Box sx={{ width: 130, flexShrink: 0 }}>
+              <FormSelect control={control} name="currency" label="Currency" options={currencyOptions} />
+            </Box>
+          </Stack>
+          <FormSelect
+            control={control}
+            name="book_published"
+            label="Published"
+            options={[
+              { value: 'no', label: 'No' },
+              { value: 'yes', label: 'Yes' },
+            ]}
+          />
+          {published === 'yes' ? (
+            <FormText
+              control={control}
+              name="published_date"
+              label="Published date"
+              placeholder="DD/MM/YYYY"
+              helperText="DD/MM/YYYY"
+              transform={dateMask}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          ) : (
+            <Box />
+          )}
+          <FormText control={control} name="tags" label="Tags" helperText="Comma separated" />
+          <Box />
+          <Box sx={full}>
+            <FormText control={control} name="contents" label="Contents" multiline minRows={3} />
+          </Box>
+        </Box>
+      </Section>
+
+      <Section title="Authors" id="book-authors">
+        <Stack spacing={2}>
+          {authors.fields.map((row, index) => (
+            <Stack key={row.id} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }} data-testid="author-row">
+              <Box sx={{ flex: 1 }}>
+                <FormSelect
+                  control={control}
+                  name={`authors.${index}.authorType`}
+                  label={`Author type ${index + 1}`}
+                  options={(authorTypes.data ?? []).map((type) => ({ value: String(type.id), label: type.author_type }))}
+                />
+              </Box>
+              <Box sx={{ flex: 2 }}>
+                <FormText control={control} name={`authors.${index}.author_name`} label={`Author name ${index + 1}`} />
+              </Box>
+              <IconButton aria-label={`Delete author ${index + 1}`} onClick={() => authors.remove(index)} disabled={authors.fields.length <= 1}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+          ))}
+          {form.formState.errors.authors?.message || form.formState.errors.authors?.root?.message ? (
+            <FormHelperText error>{form.formState.errors.authors?.message ?? form.formState.errors.authors?.root?.message}</FormHelperText>
+          ) : null}
+          <Box>
+            <Button startIcon={<AddIcon />} onClick={() => authors.append(emptyAuthor)}>
+              Add author
+            </Button>
+          </Box>
+        </Stack>
+      </Section>
+
+      <Section title="Cover, images and index" id="book-files">
+        <Stack spacing={3}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            {existing?.book_cover ? (
+              <SafeImage src={existing.book_cover} alt="Current cover" style={{ width: 72, height: 96, objectFit: 'cover', borderRadius: 4 }} />
+            ) : null}
+            <Controller
+              control={control}
+              name="book_cover"
+              render={({ field, fieldState }) => (
+                <FileField
+                  label="Book cover"
+                  accept="image/jpeg"
+                  value={field.value}
+                  onChange={choose('book_cover', (file) => imageProblem(file, true))}
+                  error={fieldState.error?.message}
+                  helperText={existing?.book_cover ? 'JPEG, up to 10 MB. Leave empty to keep the current cover.' : 'JPEG, up to 10 MB'}
+                  required={!existing?.book_cover}
+                />
+              )}
+            />
+          </Stack>
+          <Controller
+            control={control}
+            name="images"
+            render={({ field, fieldState }) => (
+              <ImagesField
+                value={field.value}
+                onChange={(files) => {
+                  field.onChange(files);
+                  clearErrors('images');
+                }}
+                stored={storedImages}
+                onRemoveStored={(id) => setValue('removed_images', [...removed, id], { shouldDirty: true })}
+                error={fieldState.error?.message}
+                check={(file) => imageProblem(file)}
+                onProblem={(message) => (message ? setError('images', { type: 'file', message }) : clearErrors('images'))}
+              />
+            )}
+          />
+          <Box>
+            {existing?.index_pdf ? (
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                Current index PDF:{' '}
+                <Link href={existing.index_pdf} target="_blank" rel="noopener">
+                  open
+                </Link>
+              </Typography>
+            ) : null}
+            <Controller
+              control={control}
+              name="index_pdf"
+              render={({ field, fieldState }) => (
+                <FileField label="Index PDF" accept="application/pdf" value={field.value} onChange={choose('index_pdf', indexPdfProblem)} error={fieldState.error?.message} helperText="PDF, up to 200 MB" />
+              )}
+            />
+          </Box>
+        </Stack>
+      </Section>
+
+      <Section title="PDF details" id="book-pdf">
+        <Box sx={grid}>
+          <FormSelect
+            control={control}
+            name="readers"
+            label="Readers"
+            required
+            helperText="Is the book's PDF open to readers? No means readers ask you for it."
+            options={YES_NO}
+            onValueChange={() => {
+              setValue('electronic_copy', '');
+              setValue('isPublicPdf', '');
+              setValue('pdfurl', '');
+              setValue('book_pdf', null);
+              clearErrors(['electronic_copy', 'isPublicPdf', 'pdfurl', 'book_pdf']);
+            }}
+          />
+          {readers === 'Yes' ? (
+            <FormSelect
+              control={control}
+              name="electronic_copy"
+              label="Electronic copy"
+              helperText="Is there an electronic copy (PDF) of the book?"
+              options={YES_NO}
+              onValueChange={() => {
+                setValue('isPublicPdf', '');
+                setValue('pdfurl', '');
+                setValue('book_pdf', null);
+                clearErrors(['isPublicPdf', 'pdfurl', 'book_pdf']);
+              }}
+            />
+          ) : null}
+          {readers === 'Yes' && electronic === 'Yes' ? (
+            <FormSelect
+              control={control}
+              name="isPublicPdf"
+              label="Public PDF"
+              helperText="Is the PDF public online? Yes asks for its link, No for the file."
+              options={[
+                { value: 'true', label: 'Yes' },
+                { value: 'false', label: 'No' },
+              ]}
+              onValueChange={() => {
+                setValue('pdfurl', '');
+                setValue('book_pdf', null);
+                clearErrors(['pdfurl', 'book_pdf']);
+              }}
+            />
+          ) : null}
+          {readers === 'Yes' && electronic === 'Yes' && isPublic === 'true' ? (
+            <FormText control={control} name="pdfurl" label="PDF link" placeholder="https://" slotProps={{ htmlInput: { inputMode: 'url' } }} />
+          ) : null}
+          {readers === 'Yes' && electronic === 'Yes' && isPublic === 'false' ? (
+            <Box sx={full}>
+              {existing?.has_book_pdf ? (
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  A book PDF is stored{existing.pdfpublisher ? (
+                    <>
+                      {' '}(
+                      <Link href={existing.pdfpublisher} target="_blank" rel="noopener">
+                        open
+                      </Link>
+                      )
+                    </>
+                  ) : null}
+                  . Choose a file only to replace it.
+                </Typography>
+              ) : null}
+              <Controller
+                control={control}
+                name="book_pdf"
+                render={({ field, fieldState }) => (
+                  <FileField label="Book PDF" accept="application/pdf" value={field.value} onChange={choose('book_pdf', pdfWidgetProblem)} error={fieldState.error?.message} helperText="One PDF file, up to 200 MB" />
+                )}
+              />
+            </Box>
+          ) : null}
+        </Box>
+      </Section>
+
+      <Section title="Subtitle details" id="book-subtitle">
+        <Box sx={grid}>
+          <FormText control={control} name="book_alt_subtitle" label="Subtitle" />
+          <FormSelect control={control} name="book_subtitle_lang" label="Subtitle language" options={[{ value: '', label: 'None' }, ...languageOptions]} />
+        </Box>
+      </Section>
+
+      <Paper variant="outlined" sx={{ p: 2, display: 'flex', justifyContent: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
+        {onCancel ? (
+          <Button variant="outlined" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </Paper>
+    </form>
+  );
+}

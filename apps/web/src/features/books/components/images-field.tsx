@@ -1,0 +1,95 @@
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { Box, Button, FormHelperText, IconButton, Stack, Typography } from '@mui/material';
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import CloseIcon from '@mui/icons-material/Close';
+import { BOOK_MSG, MAX_BOOK_IMAGES } from '@jsbn/shared';
+import { SafeImage } from '../../../components/safe-image';
+
+interface Props {
+  /** Newly chosen images. */
+  value: File[];
+  onChange: (files: File[]) => void;
+  /** Stored images (edit) not yet removed. */
+  stored: { id: number; url: string }[];
+  onRemoveStored: (id: number) => void;
+  error?: string;
+  /** Tells the form about a refused file (type, size, count). */
+  onProblem: (message: string | null) => void;
+  check: (file: File) => string | null;
+}
+
+function Thumb({ file, onRemove, index }: { file: File; onRemove: () => void; index: number }) {
+  const url = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return (
+    <Box sx={{ position: 'relative', width: 96 }} data-testid="new-image">
+      <img src={url} alt={`New image ${index + 1}: ${file.name}`} style={{ width: 96, height: 120, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+      <IconButton size="small" aria-label={`Remove image ${file.name}`} onClick={onRemove} sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: 'white' } }}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+      <Typography variant="caption" sx={{ display: 'block', wordBreak: 'break-all' }}>
+        {file.name}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Up to 4 extra images (spec books §5 'You can upload upto 4 images'); stored ones can be removed. */
+export function ImagesField({ value, onChange, stored, onRemoveStored, error, onProblem, check }: Props) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const count = stored.length + value.length;
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" color={error ? 'error' : 'primary'} startIcon={<AddPhotoAlternateIcon />} onClick={() => input.current?.click()} aria-describedby={`${id}-status`}>
+          Book images
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          multiple
+          tabIndex={-1}
+          aria-label="Book images"
+          aria-invalid={error ? true : undefined}
+          style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+          onChange={(event) => {
+            const chosen = Array.from(event.target.files ?? []);
+            event.target.value = '';
+            if (chosen.length === 0) return;
+            const problem = chosen.map(check).find(Boolean);
+            if (problem) return onProblem(problem);
+            if (count + chosen.length > MAX_BOOK_IMAGES) return onProblem(BOOK_MSG.maxImages);
+            onProblem(null);
+            onChange([...value, ...chosen]);
+          }}
+        />
+        <Typography id={`${id}-status`} variant="body2" color="text.secondary">
+          {count} of {MAX_BOOK_IMAGES} images
+        </Typography>
+      </Stack>
+      {count > 0 ? (
+        <Stack direction="row" spacing={1.5} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1.5 }}>
+          {stored.map((image, index) => (
+            <Box key={image.id} sx={{ position: 'relative', width: 96 }} data-testid="stored-image">
+              <SafeImage src={image.url} alt={`Stored image ${index + 1}`} style={{ width: 96, height: 120, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+              <IconButton
+                size="small"
+                aria-label={`Remove stored image ${index + 1}`}
+                onClick={() => onRemoveStored(image.id)}
+                sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: 'white' } }}
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+          {value.map((file, index) => (
+            <Thumb key={`${file.name}-${index}`} file={file} index={index} onRemove={() => onChange(value.filter((_item, at) => at !== index))} />
+          ))}
+        </Stack>
+      ) : null}
+      {error ? <FormHelperText error>{error}</FormHelperText> : <FormHelperText>{BOOK_MSG.maxImages}. JPEG or PNG, up to 10 MB each.</FormHelperText>}
+    </Box>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The shared book dialogs of spec books §2/§5: the private-PDF notice with Request, the PDF
+ * request form (name, mobileNo, email, reason, referredBy) and the reader order.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { BOOK_MSG, bookPdfRequest, isoOfDdMmYyyy, readerOrderFields, todayIso, type ReaderOrder } from '@jsbn/shared';
+import { ApiError, toastSuccess } from '../../../api/client';
+import { FormText } from '../../../components/form-fields';
+import { digitsOnly } from '../../../components/forms';
+import { placeReaderOrder, requestBookPdf } from '../api/books-api';
+
+/** 'PDF of this book is private. Please submit a request to the publisher for access.' with Request. */
+export function PrivatePdfDialog({ open, onClose, onRequest }: { open: boolean; onClose: () => void; onRequest: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="private-pdf-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="private-pdf-title">Private PDF</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{BOOK_MSG.privatePdf}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        <Button variant="contained" onClick={onRequest} autoFocus>
+          Request
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The form's own names (spec books §3) over the wire schema's rules and messages. */
+const pdfRequestForm = z.object({
+  name: bookPdfRequest.shape.name,
+  mobileNo: bookPdfRequest.shape.mobile_no,
+  email: bookPdfRequest.shape.email,
+  reason: bookPdfRequest.shape.Resone,
+  referredBy: bookPdfRequest.shape.RefferenceBy,
+});
+type PdfRequestValues = z.input<typeof pdfRequestForm>;
+const emptyPdfRequest: PdfRequestValues = { name: '', mobileNo: '', email: '', reason: '', referredBy: '' };
+
+/** Request for a private book PDF (POST /api/book/book-request/:id). */
+export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId: number; bookTitle: string; open: boolean; onClose: () => void }) {
+  const form = useForm<PdfRequestValues>({ resolver: zodResolver(pdfRequestForm), mode: 'onTouched', defaultValues: emptyPdfRequest });
+  const [failure, setFailure] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (values: PdfRequestValues) =>
+      requestBookPdf(bookId, { name: values.name, mobile_no: values.mobileNo, email: values.email, Resone: values.reason, RefferenceBy: values.referredBy }),
+    meta: { silent: true },
+    onSuccess: () => {
+      toastSuccess(BOOK_MSG.requestSubmitted);
+      form.reset(emptyPdfRequest);
+      onClose();
+    },
+    // Spec books §8: the error, or 'An error occurred'.
+    onError: (error) => setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : error instanceof ApiError && error.handled ? error.message : BOOK_MSG.requestFailed),
+  });
+  const { control } = form;
+  return (
+    <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="pdf-request-title" maxWidth="sm" fullWidth>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          setFailure(null);
+          mutation.mutate(values);
+        })}
+      >
+        <DialogTitle id="pdf-request-title">Request PDF</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>Ask the publisher for the PDF of {bookTitle}.</DialogContentText>
+          <Stack spacing={2}>
+            <FormText control={control} name="name" label="Name" autoComplete="name" />
+            <FormText control={control} name="mobileNo" label="Mobile number" transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
+            <FormText control={control} name="email" label="Email" type="email" autoComplete="email" />
+            <FormText control={control} name="reason" label="Reason" multiline minRows={2} />
+            <FormText control={control} name="referredBy" label="Referred by" />
+            {failure ? <Alert severity="error">{failure}</Alert> : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            Submit request
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+type ReaderValues = Pick<ReaderOrder, 'name' | 'mobile' | 'email' | 'message' | 'date'>;
+
+/** The reader order's fields with 'Date cannot be in the past' judged against `today` (YYYY-MM-DD). */
+const readerForm = (today: string) =>
+  readerOrderFields.pick({ name: true, mobile: true, email: true, message: true }).extend({
+    date: readerOrderFields.shape.date.superRefine((value, ctx) => {
+      const iso = isoOfDdMmYyyy(value);
+      if (iso && iso < today) ctx.addIssue({ code: 'custom', message: BOOK_MSG.datePast });
+    }),
+  });
+const emptyReader: ReaderValues = { name: '', mobile: '', email: '', message: '', date: '' };
+
+/** DD/MM/YYYY while typing. */
+function dateMask(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('/');
+}
+
+/** 'Order Book as Reader' (POST /api/book/reader/order): date not in the past, 'I need this book' quick fill. */
+export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId: number; bookName: string; open: boolean; onClose: () => void }) {
+  const form = useForm<ReaderValues>({
+    // The day is judged when the form is checked, so a page left open overnight stays right.
+    resolver: (values, context, options) => zodResolver(readerForm(todayIso()))(values, context, options),
+    mode: 'onTouched',
+    defaultValues: emptyReader,
+  });
+  const mutation = useMutation({
+    mutationFn: (values: ReaderValues) => placeReaderOrder({ ...values, mobile: values.mobile.trim(), bookId, bookName }),
+    onSuccess: (reply) => {
+      toastSuccess(reply.message, BOOK_MSG.readerOrderSent);
+      form.reset(emptyReader);
+      onClose();
+    },
+  });
+  const { control } = form;
+  const quickFill = () => {
+    const current = form.getValues('message');
+    if (current.includes(BOOK_MSG.readerQuickFill)) return;
+    form.setValue('message', current.trim() ? `${current.trim()} ${BOOK_MSG.readerQuickFill}` : BOOK_MSG.readerQuickFill, { shouldDirty: true, shouldValidate: true });
+  };
+  return (
+    <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="reader-order-title" maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+        <DialogTitle id="reader-order-title">Order Book as Reader</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{bookName}</DialogContentText>
+          <Stack spacing={2}>
+            <FormText control={control} name="name" label="Name" autoComplete="name" />
+            <FormText control={control} name="mobile" label="Mobile number" transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
+            <FormText control={control} name="email" label="Email" type="email" autoComplete="email" />
+            <FormText control={control} name="message" label="Message" multiline minRows={2} />
+            <div>
+              <Button size="small" variant="outlined" onClick={quickFill}>
+                {BOOK_MSG.readerQuickFill}
+              </Button>
+            </div>
+            <FormText control={control} name="date" label="Date" placeholder="DD/MM/YYYY" helperText="DD/MM/YYYY, today or later" transform={dateMask} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            Send order
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+

@@ -1,0 +1,48 @@
+import { Box, LinearProgress, Stack, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import type { UploadRow } from '../api/upload-files';
+
+const FIELD_LABEL = { bookimage: 'Image', index_pdf: 'Index PDF', pdfpublisher: 'Book PDF' } as const;
+const MB = 1024 * 1024;
+
+/** One determinate progress bar per file of the upload flow. */
+export function UploadProgressList({ rows }: { rows: UploadRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <Stack spacing={1.5} data-testid="upload-progress">
+      {rows.map((row) => {
+        const label = `${FIELD_LABEL[row.field]}: ${row.name}`;
+        const state = row.status === 'done' ? 'Uploaded' : row.status === 'error' ? 'Failed' : row.status === 'waiting' ? 'Waiting' : `${row.progress}%`;
+        return (
+          <Box key={row.key} data-testid="upload-row" data-status={row.status}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="body2" sx={{ wordBreak: 'break-all', minWidth: 0 }}>
+                {label} <Typography component="span" variant="caption" color="text.secondary">({(row.size / MB).toFixed(2)} MB)</Typography>
+              </Typography>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
+                {row.status === 'done' ? <CheckCircleIcon fontSize="small" color="success" /> : null}
+                {row.status === 'error' ? <ErrorIcon fontSize="small" color="error" /> : null}
+                <Typography variant="body2" color={row.status === 'error' ? 'error' : 'text.secondary'}>
+                  {state}
+                </Typography>
+              </Stack>
+            </Stack>
+            <LinearProgress
+              variant="determinate"
+              value={row.progress}
+              color={row.status === 'error' ? 'error' : row.status === 'done' ? 'success' : 'primary'}
+              aria-label={`Upload progress of ${row.name}`}
+              sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
+            />
+            {row.error ? (
+              <Typography variant="caption" color="error" role="alert">
+                {row.error}
+              </Typography>
+            ) : null}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** 'Link copied' shows this long (spec books §9). */
+export const LINK_COPIED_MS = 3000;
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    // Older browsers and pages without clipboard permission: a hidden textarea.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+/** Copies an absolute link and remembers which one for 3 s. */
+export function useCopyLink() {
+  const [copied, setCopied] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = useCallback(async (key: string, url: string) => {
+    await copyText(new URL(url, window.location.origin).href);
+    setCopied(key);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied(null), LINK_COPIED_MS);
+  }, []);
+  return { copied, copy };
+}

@@ -1,0 +1,113 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { BOOK_MSG, formatJsbn, type BookDto } from '@jsbn/shared';
+import { toastSuccess } from '../../../api/client';
+import { useSession } from '../../../api/session';
+import { applyServerErrors, scrollToFirstError } from '../../../components/forms';
+import { LoadingState, PageHeader } from '../../../components/page';
+import { paths } from '../../../app/paths';
+import { updateBook, useBook } from '../api/books-api';
+import { BookForm, type BookFormProps } from '../components/book-form';
+import { bookToForm, pendingFilesOf, toBookFormData, type BookFormValues } from '../components/book-form-model';
+import { useLeaveWarning } from '../components/leave-warning';
+import { UploadDialog, useBookUploads } from '../components/upload-dialog';
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+function EditForm({ book }: { book: BookDto }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const uploads = useBookUploads();
+  const [dirty, setDirty] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const defaults = useMemo(() => bookToForm(book), [book]);
+  const mutation = useMutation({ mutationFn: (values: BookFormValues) => updateBook(book.id, toBookFormData(values, { cover: Boolean(book.book_cover), bookPdf: book.has_book_pdf, images: book.book_image })) });
+  const leave = useLeaveWarning((dirty || mutation.isPending || uploads.phase === 'uploading') && !saved);
+  const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
+
+  const done = () => {
+    leave.release();
+    setSaved(true);
+    void queryClient.invalidateQueries({ queryKey: ['books'] });
+    void navigate(paths.myBooks);
+  };
+
+  const submit: BookFormProps['onSubmit'] = (values, form) => {
+    mutation.mutate(values, {
+      onSuccess: async (reply) => {
+        toastSuccess(reply.message, BOOK_MSG.updated);
+        const files = pendingFilesOf(values);
+        if (files.length === 0 || (await uploads.start(book.id, files))) done();
+      },
+      onError: (error) => {
+        applyServerErrors(error, form.setError);
+        scrollToFirstError();
+      },
+    });
+  };
+
+  return (
+    <>
+      <BookForm
+        mode="edit"
+        defaultValues={defaults}
+        existing={book}
+        ids={{ publisher_no: book.publisher_no || user?.publisher_no || '', publisher_jsbn_id: book.publisher_jsbn_id }}
+        busy={mutation.isPending || uploads.phase === 'uploading'}
+        submitLabel="Update book"
+        onSubmit={submit}
+        onCancel={() => void navigate(-1)}
+        onDirtyChange={onDirtyChange}
+      />
+      <UploadDialog phase={uploads.phase} rows={uploads.rows} error={uploads.error} onRetry={() => void uploads.retry().then((ok) => ok && done())} onLater={done} />
+      {leave.dialog}
+    </>
+  );
+}
+
+/** /edit-book/:id — Edit Book (spec books §2). */
+export function EditBookPage() {
+  const { id: rawId } = useParams();
+  const navigate = useNavigate();
+  const id = parseId(rawId);
+  const query = useBook(id);
+
+  let body;
+  if (id === null) body = <Alert severity="error">{BOOK_MSG.bookIdNotFound}</Alert>;
+  else if (query.isLoading) body = <LoadingState label={BOOK_MSG.loadingBook} />;
+  else if (query.isError || !query.data)
+    body = (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Error loading book: {query.error instanceof Error ? query.error.message : 'Unknown error'}
+        </Alert>
+        <Button variant="contained" onClick={() => void navigate(-1)}>
+          Go Back
+        </Button>
+      </Paper>
+    );
+  else body = <EditForm key={`${query.data.book.id}-${query.data.book.updatedAt}`} book={query.data.book} />;
+
+  return (
+    <Box>
+      <PageHeader
+        title="Edit Book"
+        subtitle={
+          query.data ? (
+            <Typography component="span">
+              JSBN <strong>{formatJsbn(query.data.book.jsbn_number)}</strong>
+            </Typography>
+          ) : undefined
+        }
+      />
+      {body}
+    </Box>
+  );
+}

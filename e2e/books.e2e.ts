@@ -1,0 +1,520 @@
+/**
+ * Issue 4 (books) through the UI of the built app in Debian's Chromium: the registration form's
+ * messages and dependencies, the duplicate check, a full registration with a cover, two images
+ * and a book PDF sent with progress bars, edit (a title, an image removed), the availability
+ * switch, search with advanced options, and the book detail page (gallery, JSON-LD, share, PDF
+ * request, reader order, buttons by role) at 375 and 1280 px, with axe on every books page.
+ */
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { BOOK_MSG, MSG, isValidJsbn, todayIso } from '@jsbn/shared';
+import { axeViolations } from './support/axe.js';
+import { launchBrowser, snap } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
+const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
+const BOOK = { title: 'શ્રી નવકાર મહામંત્ર', english: 'Shri Navkar Mahamantra', author: 'Acharya Hemchandrasuri', editor: 'Muni Jinvijay' };
+
+let server: RunningServer;
+let browser: Browser;
+let scratch: string;
+const contexts: BrowserContext[] = [];
+const violations: string[] = [];
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('main [role="status"] .MuiCircularProgress-root').count()).toBe(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: new RegExp(`^${label}(\\s|$)`) }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function login(page: Page, tab: 'Publisher Login' | 'Library Login', account: { email: string; password: string }) {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text }).first();
+const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
+
+/** A small valid PDF whose content stream is padded to about `size` bytes. */
+function makePdf(size: number): Buffer {
+  const line = '0 0 m 1 1 l S\n';
+  const content = `BT /F1 18 Tf 40 760 Td (JSBN e2e test book) Tj ET\n${line.repeat(Math.max(0, Math.ceil((size - 600) / line.length)))}`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+const jpeg = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+const png = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+
+/** The bearer token of a logged-in page (for API checks of what the UI saved). */
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authToken') ?? '');
+
+async function api<T>(path: string, token?: string): Promise<T> {
+  const response = await fetch(`${server.url}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  return ((await response.json()) as { data: T }).data;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  scratch = mkdtempSync(join(tmpdir(), 'jsbn-books-e2e-'));
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail') return;
+  const pages = contexts.flatMap((browserContext) => browserContext.pages());
+  for (const [index, page] of pages.entries()) await snap(page, `books-failed-${context.task.name.slice(0, 2)}-${index}`).catch(() => undefined);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('books in the browser', () => {
+  let publisherPage: Page;
+  let jsbn = '';
+  let bookId = 0;
+
+  it('1. the registration form shows every message of spec §5 and its dependencies', async () => {
+    publisherPage = await newPage();
+    const page = publisherPage;
+    // The leave warning's browser prompt (reload, goto) is accepted.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await login(page, 'Publisher Login', PUBLISHER);
+    await page.goto(`${server.url}/new-book-reg`);
+    await settle(page);
+    await expect.poll(() => page.getByLabel('Publisher unique id').inputValue()).toBe('AHMJS');
+    await expect.poll(() => page.getByLabel('Publisher JSBN id').inputValue()).not.toBe('');
+    expect(await page.getByLabel('Publisher unique id').isDisabled()).toBe(true);
+
+    // Duplicate check: enabled only with a title; an existing title is reported.
+    const check = page.getByRole('button', { name: 'Check for duplicate' });
+    expect(await check.isDisabled()).toBe(true);
+    await page.getByLabel('Book title').fill('કલ્પસૂત્ર');
+    await expect.poll(() => check.isEnabled()).toBe(true);
+    await check.click();
+    await expect.poll(() => page.getByTestId('duplicate-result').textContent()).toBe(BOOK_MSG.duplicateTitle);
+    await page.getByLabel('Book title').fill(BOOK.title);
+    await check.click();
+    await expect.poll(() => page.getByTestId('duplicate-result').textContent()).toBe(BOOK_MSG.noDuplicate);
+    await page.getByLabel('Book title').fill('');
+
+    // Empty submit: every required message, and the page scrolls to the first invalid field.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
+    for (const message of [MSG.bookTitle, MSG.bookETitle, MSG.pages, MSG.publicationYear, MSG.language, MSG.swaroop, MSG.subjectOrOther, MSG.authorType, MSG.authorName, MSG.bookCover, BOOK_MSG.readersRequired]) {
+      await expect.poll(() => visible(page, message), { message }).toBe(true);
+    }
+    await expect.poll(() => page.getByLabel('Book title').evaluate((input) => { const box = input.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; })).toBe(true);
+    await snap(page, 'books-new-errors-1280');
+
+    // Readers → electronic copy → public PDF → link or upload, with the resets of spec §4.
+    expect(await page.getByRole('combobox', { name: /^Electronic copy/ }).count()).toBe(0);
+    await pick(page, 'Readers', 'Yes');
+    await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
+    await expect.poll(() => visible(page, BOOK_MSG.electronicCopyRequired)).toBe(true);
+    await pick(page, 'Electronic copy', 'Yes');
+    await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
+    await expect.poll(() => visible(page, BOOK_MSG.publicPdfRequired)).toBe(true);
+    await pick(page, 'Public PDF', 'Yes');
+    await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
+    await expect.poll(() => visible(page, BOOK_MSG.pdfUrlRequired)).toBe(true);
+    await pick(page, 'Public PDF', 'No');
+    expect(await page.getByLabel('PDF link').count()).toBe(0);
+    await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
+    await expect.poll(() => visible(page, BOOK_MSG.bookPdfRequired)).toBe(true);
+    await pick(page, 'Readers', 'No');
+    expect(await page.getByRole('combobox', { name: /^Electronic copy/ }).count()).toBe(0);
+    await pick(page, 'Readers', 'Yes');
+    await expect.poll(async () => (await page.getByRole('combobox', { name: /^Electronic copy/ }).textContent())?.replace(/\u200b/g, '').trim()).toBe('');
+
+    // Size presets fill height and width; Custom asks for both.
+    await pick(page, 'Size', /^Medium/);
+    expect(await page.getByLabel('Height (inches)').count()).toBe(0);
+    await pick(page, 'Size', 'Custom');
+    expect(await page.getByLabel('Height (inches)').inputValue()).toBe('');
+    await page.getByLabel('Height (inches)').fill('9.25');
+    await page.getByLabel('Width (inches)').fill('6.1');
+
+    // Samvat follows the year and clears when it is not positive.
+    await page.getByLabel('Publication year').fill('2025');
+    await expect.poll(() => page.getByTestId('samvat').textContent()).toBe('Vikram Samvat: 2082 · Veer Samvat: 2552');
+    await page.getByLabel('Publication year').fill('0');
+    await expect.poll(() => page.getByTestId('samvat').textContent()).toBe('Vikram Samvat: — · Veer Samvat: —');
+
+    // File messages.
+    await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect.poll(() => visible(page, 'notes.txt is not a valid image file. Only image files are allowed.')).toBe(true);
+    const big = Buffer.alloc(11 * 1024 * 1024, 1);
+    await page.getByLabel('Book images', { exact: true }).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: big });
+    await expect.poll(() => visible(page, 'huge.jpg is too large (11.00MB). Maximum image file size allowed is 10MB.')).toBe(true);
+    const small = await jpeg(40, 40, '#888888');
+    await page.getByLabel('Book images', { exact: true }).setInputFiles([1, 2, 3, 4, 5].map((n) => ({ name: `p${n}.jpg`, mimeType: 'image/jpeg', buffer: small })));
+    await expect.poll(() => visible(page, BOOK_MSG.maxImages)).toBe(true);
+    await page.getByLabel('Index PDF', { exact: true }).setInputFiles({ name: 'index.jpg', mimeType: 'image/jpeg', buffer: small });
+    await expect.poll(() => visible(page, BOOK_MSG.onlyPdf)).toBe(true);
+    const hugePdf = join(scratch, 'huge.pdf');
+    writeFileSync(hugePdf, '%PDF-1.4\n');
+    truncateSync(hugePdf, 200 * 1024 * 1024 + 1);
+    await page.getByLabel('Index PDF', { exact: true }).setInputFiles(hugePdf);
+    await expect.poll(() => visible(page, BOOK_MSG.pdfTooLarge)).toBe(true);
+    await pick(page, 'Electronic copy', 'Yes');
+    await pick(page, 'Public PDF', 'No');
+    await page.getByLabel('Book PDF', { exact: true }).setInputFiles({ name: 'book.jpg', mimeType: 'image/jpeg', buffer: small });
+    await expect.poll(() => visible(page, BOOK_MSG.pdfWidgetType)).toBe(true);
+    await page.getByLabel('Book PDF', { exact: true }).setInputFiles(hugePdf);
+    await expect.poll(() => visible(page, BOOK_MSG.pdfWidgetSize)).toBe(true);
+    await snap(page, 'books-new-file-errors-1280');
+    violations.push(...(await axeViolations(page)));
+
+    // The leave warning inside the app.
+    await page.locator('header nav[aria-label="Main"]').getByRole('link').first().click();
+    const leave = page.getByRole('dialog', { name: 'Leave this page?' });
+    await expect.poll(() => leave.isVisible()).toBe(true);
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toBe(`${server.url}/new-book-reg`);
+  });
+
+  it('2. a full registration sends the cover, two images and a book PDF with progress bars', async () => {
+    const page = publisherPage;
+    await page.reload();
+    await settle(page);
+    await expect.poll(() => page.getByLabel('Publisher JSBN id').inputValue()).not.toBe('');
+    await page.getByLabel('Book title').fill(BOOK.title);
+    await page.getByLabel('Book English title').fill(BOOK.english);
+    await page.getByLabel('Original book (alternate title)').fill('નમસ્કાર મહામંત્ર');
+    await page.getByLabel('Part', { exact: true }).fill('1');
+    await page.getByLabel('Number of pages').fill('212');
+    await page.getByLabel('Publication year').fill('2024');
+    await pick(page, 'Language', /^Gujarati/);
+    await pick(page, 'Size', /^Medium/);
+    await pick(page, 'Swaroop', /^STO1/);
+    await page.getByLabel('Subjects', { exact: true }).fill('Devotion');
+    await page.getByRole('option', { name: 'Devotion' }).click();
+    await page.getByLabel('Number of copies').fill('1000');
+    await page.getByLabel('Price', { exact: true }).fill('150');
+    await pick(page, 'Currency', 'USD');
+    await pick(page, 'Published', 'Yes');
+    await page.getByLabel('Published date').fill('15082024');
+    await expect.poll(() => page.getByLabel('Published date').inputValue()).toBe('15/08/2024');
+    await page.getByLabel('Tags').fill('navkar, mantra');
+    await page.getByLabel('Contents').fill('૧. નવકાર\n२. मंगल');
+    await pick(page, 'Author type 1', 'Author');
+    await page.getByLabel('Author name 1').fill(BOOK.author);
+    await page.getByRole('button', { name: 'Add author' }).click();
+    await page.getByRole('button', { name: 'Add author' }).click();
+    await expect.poll(() => page.getByTestId('author-row').count()).toBe(3);
+    await page.getByRole('button', { name: 'Delete author 3' }).click();
+    await pick(page, 'Author type 2', /Editor/);
+    await page.getByLabel('Author name 2').fill(BOOK.editor);
+    await page.getByLabel('Subtitle', { exact: true }).fill('Mahima ane artha');
+    await pick(page, 'Subtitle language', /^Gujarati/);
+    await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 420, '#6d4c41') });
+    await page.getByLabel('Book images', { exact: true }).setInputFiles([
+      { name: 'back.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 420, '#1565c0') },
+      { name: 'inside.png', mimeType: 'image/png', buffer: await png(300, 420, '#2e7d32') },
+    ]);
+    await expect.poll(() => page.getByTestId('new-image').count()).toBe(2);
+    await pick(page, 'Readers', 'Yes');
+    await pick(page, 'Electronic copy', 'Yes');
+    await pick(page, 'Public PDF', 'No');
+    const pdf = makePdf(1_500_000);
+    await page.getByLabel('Book PDF', { exact: true }).setInputFiles({ name: 'navkar.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await snap(page, 'books-new-filled-1280');
+
+    // Slow the upload so the bars are seen moving.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
+    await expect.poll(() => toast(page, MSG.bookCreated).isVisible()).toBe(true);
+    const uploading = page.getByRole('dialog', { name: 'Uploading book files' });
+    await expect.poll(() => uploading.isVisible()).toBe(true);
+    const bar = uploading.getByRole('progressbar', { name: 'Upload progress of navkar.pdf' });
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
+    await snap(page, 'books-new-uploading-1280');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    const dialog = page.getByRole('dialog', { name: MSG.bookRegistered });
+    await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => toast(page, BOOK_MSG.finalised).isVisible()).toBe(true);
+    jsbn = (await dialog.getByTestId('registered-jsbn').textContent()) ?? '';
+    expect(isValidJsbn(jsbn)).toBe(true);
+    for (const name of ['back.jpg', 'inside.png', 'navkar.pdf']) {
+      expect(await dialog.getByRole('progressbar', { name: `Upload progress of ${name}` }).getAttribute('aria-valuenow')).toBe('100');
+    }
+    expect(await dialog.getByTestId('upload-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['done', 'done', 'done']);
+    await snap(page, 'books-new-result-1280');
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await page.waitForURL(`${server.url}/my-books`);
+
+    const token = await tokenOf(page);
+    const list = await api<{ books: { id: number; jsbn_number: string }[] }>(`/book?queryString=${encodeURIComponent(jsbn)}&limit=10`);
+    bookId = list.books[0]!.id;
+    const { book } = await api<{ book: { book_image: unknown[]; has_book_pdf: boolean; height: number; width: number; currency: string; published_date: string; authors: unknown[]; book_subtitle_lang: string } }>(`/book/${bookId}`, token);
+    expect(book.book_image).toHaveLength(2);
+    expect(book.has_book_pdf).toBe(true);
+    expect([book.height, book.width, book.currency, book.published_date.slice(0, 10), book.authors.length]).toEqual([8.5, 5.5, 'USD', '2024-08-15', 2]);
+  });
+
+  it('3. edit changes a title and removes an image; the edge cases of the edit screen', async () => {
+    const page = publisherPage;
+    await page.goto(`${server.url}/edit-book`);
+    await expect.poll(() => visible(page, BOOK_MSG.bookIdNotFound)).toBe(true);
+    await page.goto(`${server.url}/my-books`);
+    await page.goto(`${server.url}/edit-book/999999`);
+    await expect.poll(() => page.getByText(/^Error loading book: /).isVisible()).toBe(true);
+    await snap(page, 'books-edit-error-1280');
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL(`${server.url}/my-books`);
+
+    await page.getByRole('row').filter({ hasText: jsbn }).getByRole('link', { name: `Edit ${BOOK.title}` }).click();
+    await page.waitForURL(`${server.url}/edit-book/${bookId}`);
+    await expect.poll(() => page.getByLabel('Book English title').inputValue()).toBe(BOOK.english);
+    await settle(page);
+    expect(await page.getByTestId('stored-image').count()).toBe(2);
+    expect(await page.getByLabel('Published date').inputValue()).toBe('15/08/2024');
+    await snap(page, 'books-edit-1280');
+    violations.push(...(await axeViolations(page)));
+    await page.getByLabel('Book English title').fill(`${BOOK.english} (Revised)`);
+    await page.getByRole('button', { name: 'Remove stored image 1' }).click();
+    await expect.poll(() => page.getByTestId('stored-image').count()).toBe(1);
+    await page.getByRole('button', { name: 'Update book' }).click();
+    await expect.poll(() => toast(page, BOOK_MSG.updated).isVisible()).toBe(true);
+    await page.waitForURL(`${server.url}/my-books`);
+    const { book } = await api<{ book: { book_e_title: string; book_image: unknown[]; has_book_pdf: boolean } }>(`/book/${bookId}`, await tokenOf(page));
+    expect([book.book_e_title, book.book_image.length, book.has_book_pdf]).toEqual([`${BOOK.english} (Revised)`, 1, true]);
+
+    // Cancel goes back one step.
+    await page.goto(`${server.url}/edit-book/${bookId}`);
+    await expect.poll(() => page.getByLabel('Book English title').inputValue()).toBe(`${BOOK.english} (Revised)`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${server.url}/my-books`);
+  });
+
+  it('4. My Books: the columns and the availability switch with both confirmations', async () => {
+    const page = publisherPage;
+    await page.goto(`${server.url}/my-books`);
+    await settle(page);
+    const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    expect(headers).toEqual(['Sr. no', 'JSBN number', 'Book name', 'Author name', 'Language', 'Subject', 'Book details', 'Available', 'Edit']);
+    const row = page.getByRole('row').filter({ hasText: jsbn });
+    const toggle = row.getByRole('switch');
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click();
+    const confirm = page.getByRole('dialog');
+    await expect.poll(() => confirm.getByText('Make this book available for printing?').isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => row.getByRole('switch').isChecked()).toBe(true);
+    await row.getByRole('switch').click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Make this book unavailable for printing?').isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'No' }).click();
+    expect(await row.getByRole('switch').isChecked()).toBe(true);
+    await snap(page, 'books-my-books-1280');
+    violations.push(...(await axeViolations(page)));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download catalogue' }).click()]);
+    expect(download.suggestedFilename()).toBe('AHMJS.pdf');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await snap(page, 'books-my-books-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('5. search: the empty message, advanced options (author + language), ?query= and the Newly Published grid', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/search-a-book`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => toast(page, MSG.searchAtLeastOne).isVisible()).toBe(true);
+    await page.getByLabel('Show Advanced Search Options').check();
+    await page.getByLabel('Author name').fill('Hemchandrasuri');
+    await pick(page, 'Language', 'Gujarati');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('region', { name: 'Search results' });
+    await expect.poll(() => results.getByTestId('book-card').count()).toBe(1);
+    expect(await results.getByText(BOOK.title).isVisible()).toBe(true);
+    // Hiding the advanced options runs the search again without them.
+    await page.getByLabel('Search by title or keyword').fill('સૂત્ર');
+    await page.getByLabel('Show Advanced Search Options').uncheck();
+    await expect.poll(() => results.getByText('કલ્પસૂત્ર').isVisible()).toBe(true);
+    await expect.poll(() => results.getByText(BOOK.title).count()).toBe(0);
+
+    const grid = page.getByRole('region', { name: 'Newly Published Books' });
+    await expect.poll(() => grid.getByTestId('book-card').count()).toBe(9);
+    expect(await grid.getByTestId('book-card').first().textContent()).toContain(BOOK.title);
+    const row = await grid.getByTestId('book-card').evaluateAll((cards) => cards.slice(0, 6).map((card) => Math.round(card.getBoundingClientRect().top)));
+    expect(new Set(row.slice(0, 5)).size).toBe(1);
+    expect(row[5]).toBeGreaterThan(row[0]!);
+    await snap(page, 'books-search-1280');
+    violations.push(...(await axeViolations(page)));
+
+    await page.goto(`${server.url}/search-a-book?query=${encodeURIComponent('navkar')}`);
+    await expect.poll(() => page.getByLabel('Search by title or keyword').inputValue()).toBe('navkar');
+    await expect.poll(() => page.getByRole('region', { name: 'Search results' }).getByText(BOOK.title).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await settle(page);
+    await snap(page, 'books-search-375');
+  });
+
+  it('6. the book page: gallery, JSON-LD, share, downloads and buttons by role at 1280 and 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const page = await newPage(width);
+      await page.goto(`${server.url}/jsbn/${jsbn}`);
+      await expect.poll(() => page.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
+      await settle(page);
+
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+      expect(ld['@type']).toBe('Book');
+      expect(ld.name).toBe(BOOK.title);
+      expect(ld.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'JSBN', value: jsbn });
+      expect(ld.numberOfPages).toBe(212);
+      expect(ld.url).toBe(`${server.url}/jsbn/${jsbn}`);
+      expect((ld.author as { name: string }[]).map((author) => author.name)).toEqual([BOOK.author, BOOK.editor]);
+
+      // Visitor: order as library (→ /login) and as reader.
+      expect(await page.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe('/login');
+      expect(await page.getByRole('button', { name: 'Order Book as Reader' }).isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Order This Book' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: /^Call \+91 / }).getAttribute('href')).toMatch(/^tel:\+91\d{10}$/);
+      expect(await page.getByRole('link', { name: /^WhatsApp \+91 / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
+      const external = page.getByRole('region', { name: 'Find it in Jain libraries' }).getByRole('link');
+      expect(await external.count()).toBe(4);
+      expect(await external.first().getAttribute('href')).toBe(`https://archive.org/search?query=${encodeURIComponent(BOOK.title)}`);
+      await snap(page, `books-detail-${width}`);
+      if (width === 1280) violations.push(...(await axeViolations(page)));
+
+      // Gallery: thumbnails open the zoomable full-screen view.
+      await page.getByRole('button', { name: `Open gallery: Image 1 of ${BOOK.title}` }).click();
+      await expect.poll(() => page.locator('.yarl__root').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Zoom in' }).count()).toBe(1);
+      await snap(page, `books-detail-gallery-${width}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('.yarl__root').count()).toBe(0);
+
+      // Share: 'Link copied' for 3 s; the book PDF (public, uploaded) downloads.
+      await page.getByRole('button', { name: 'Share QR code' }).click();
+      const status = page.getByTestId('share-qr').getByRole('status');
+      await expect.poll(() => status.textContent()).toBe('Link copied');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/api/book/listing/jsbn/${jsbn}/qrcode.jpg`);
+      await snap(page, `books-detail-link-copied-${width}`);
+      await expect.poll(() => status.textContent(), { timeout: 5000 }).toBe('');
+      const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Book PDF' }).click()]);
+      expect((await pdf.createReadStream()).readable).toBe(true);
+      const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Book details' }).click()]);
+      expect(sheet.suggestedFilename()).toMatch(/\.pdf$/);
+    }
+
+    // Library: 'Order This Book' to the publisher's books, no reader order.
+    const library = await newPage();
+    await login(library, 'Library Login', LIBRARY);
+    await library.goto(`${server.url}/jsbn/${jsbn}`);
+    await expect.poll(() => library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
+    expect(await library.getByRole('link', { name: 'Order This Book' }).getAttribute('href')).toMatch(/^\/publisher-wise-books\/\d+$/);
+    expect(await library.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
+    expect(await library.getByRole('link', { name: 'Order Book as Library' }).count()).toBe(0);
+
+    // Publisher: no order buttons.
+    await publisherPage.goto(`${server.url}/jsbn/${jsbn}`);
+    await expect.poll(() => publisherPage.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
+    for (const name of ['Order This Book', 'Order Book as Library']) expect(await publisherPage.getByRole('link', { name }).count()).toBe(0);
+    expect(await publisherPage.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
+
+    // A missing book: the error, then home.
+    const lost = await newPage();
+    await lost.goto(`${server.url}/jsbn/ZZZZZ-99999-0`);
+    await lost.waitForURL(`${server.url}/`);
+  });
+
+  it('7. a private PDF: the dialog, the request form with all its messages; the reader order', async () => {
+    const page = await newPage(375);
+    const kalpa = (await api<{ books: { jsbn_number: string }[] }>(`/book?queryString=${encodeURIComponent('Kalpasutra')}&limit=10`)).books[0]!.jsbn_number;
+    await page.goto(`${server.url}/jsbn/${kalpa}`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Share Book PDF' }).click();
+    const notice = page.getByRole('dialog', { name: 'Private PDF' });
+    await expect.poll(() => notice.getByText(BOOK_MSG.privatePdf).isVisible()).toBe(true);
+    await snap(page, 'books-private-pdf-375');
+    await notice.getByRole('button', { name: 'Request' }).click();
+    const form = page.getByRole('dialog', { name: 'Request PDF' });
+    await form.getByRole('button', { name: 'Submit request' }).click();
+    for (const message of [BOOK_MSG.nameRequired, MSG.phone10, BOOK_MSG.invalidEmail, BOOK_MSG.reasonRequired, BOOK_MSG.referredByRequired]) {
+      await expect.poll(() => form.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+    }
+    await snap(page, 'books-pdf-request-errors-375');
+    violations.push(...(await axeViolations(page)));
+    await form.getByLabel('Name').fill('Ramesh Shah');
+    await form.getByLabel('Mobile number').fill('98250 12345');
+    await form.getByLabel('Email').fill('ramesh@example.test');
+    await form.getByLabel('Reason').fill('સ્વાધ્યાય માટે');
+    await form.getByLabel('Referred by').fill('Shri Sangh, Paldi');
+    await form.getByRole('button', { name: 'Submit request' }).click();
+    await expect.poll(() => toast(page, BOOK_MSG.requestSubmitted).isVisible()).toBe(true);
+    await expect.poll(() => form.count()).toBe(0);
+
+    // Reader order: the date cannot be in the past; 'I need this book' fills the message.
+    await page.getByRole('button', { name: 'Order Book as Reader' }).click();
+    const reader = page.getByRole('dialog', { name: 'Order Book as Reader' });
+    await reader.getByRole('button', { name: 'Send order' }).click();
+    for (const message of [BOOK_MSG.nameRequired, MSG.phone10, BOOK_MSG.invalidEmail, BOOK_MSG.messageRequired, BOOK_MSG.dateRequired]) {
+      await expect.poll(() => reader.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+    }
+    await reader.getByLabel('Date').fill('01012020');
+    await reader.getByLabel('Date').blur();
+    await expect.poll(() => reader.getByText(BOOK_MSG.datePast).isVisible()).toBe(true);
+    await reader.getByRole('button', { name: BOOK_MSG.readerQuickFill }).click();
+    await expect.poll(() => reader.getByLabel('Message').inputValue()).toBe(BOOK_MSG.readerQuickFill);
+    await reader.getByLabel('Name').fill('Ramesh Shah');
+    await reader.getByLabel('Mobile number').fill('9825012345');
+    await reader.getByLabel('Email').fill('ramesh@example.test');
+    const [year, month, day] = todayIso().split('-');
+    await reader.getByLabel('Date').fill(`${day}${month}${year}`);
+    await snap(page, 'books-reader-order-375');
+    await reader.getByRole('button', { name: 'Send order' }).click();
+    await expect.poll(() => toast(page, BOOK_MSG.readerOrderSent).isVisible()).toBe(true);
+  });
+
+  it('8. axe found no violations on the books pages', () => {
+    expect(violations).toEqual([]);
+  });
+});
