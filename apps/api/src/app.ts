@@ -3,6 +3,7 @@
  * mailbox outside production and the built web app with history fallback (DESIGN §1–§3).
  * `server.ts` only listens.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +18,11 @@ import { MAX_PDF_BYTES } from '@jsbn/shared';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
-import { AppError, errorHandler, hasNul } from './lib/errors.js';
-import { loadSecrets } from './lib/secrets.js';
-import { LocalStorage } from './lib/storage.js';
+import { AppError, UNAVAILABLE_MESSAGE, errorHandler, hasNul } from './lib/errors.js';
+import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
+import { S3Storage } from './lib/s3-storage.js';
+import { loadSecrets, type Secrets } from './lib/secrets.js';
+import { LocalStorage, type Storage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookRoutes } from './modules/books/routes.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
@@ -39,66 +42,153 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** The outbox worker of this copy (started when the app is ready, stopped on close). */
+  worker: OutboxWorker;
+}
+
+/** Time limit of each readiness probe (database, storage), ms. */
+const READY_TIMEOUT_MS = 3_000;
+
+/** A request id from the caller's `x-request-id` when it is a sane token, else a new UUID. */
+function requestId(incoming: string | string[] | undefined): string {
+  const value = Array.isArray(incoming) ? incoming[0] : incoming;
+  return value && /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : randomUUID();
+}
+
+/** The storage `config` asks for: an S3 bucket when S3_BUCKET is set, else DATA_DIR/files. */
+export function openStorage(config: Config, secrets: Secrets): Storage {
+  if (config.useS3) {
+    return new S3Storage({
+      endpoint: config.S3_ENDPOINT,
+      publicEndpoint: config.S3_PUBLIC_URL,
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE === 'true',
+      getTtlSeconds: config.S3_URL_TTL_SECONDS,
+      tmpDir: join(config.dataDir, 'tmp'),
+      signingSecret: secrets.fileSigningSecret,
+    });
+  }
+  return new LocalStorage(join(config.dataDir, 'files'), secrets.fileSigningSecret);
 }
 
 /**
  * Opens the database (migrating it), the file storage and the secrets of `config` — what the
- * server, the importer and the tests share.
+ * server, the importer, the scripts and the tests share. `database.close()` also closes the
+ * storage's connections.
+ * @param onPoolError told about errors of idle PostgreSQL connections (logged by buildApp)
+ * @throws Error when secrets are missing in production or the database cannot be opened
  */
-export async function openContext(config: Config, clock: () => Date = () => new Date()): Promise<{ ctx: AppContext; database: Database }> {
-  const database = await openDatabase({
+export async function openContext(
+  config: Config,
+  clock: () => Date = () => new Date(),
+  onPoolError?: (error: Error) => void,
+): Promise<{ ctx: AppContext; database: Database }> {
+  const secrets = loadSecrets(config);
+  const opened = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: join(config.dataDir, 'db'),
+    limits: {
+      max: config.DATABASE_POOL_MAX,
+      idleTimeoutMs: config.DATABASE_IDLE_TIMEOUT_MS,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    ...(onPoolError ? { onPoolError } : {}),
   });
-  const secrets = loadSecrets(config);
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    storage: new LocalStorage(join(config.dataDir, 'files'), secrets.fileSigningSecret),
-    secrets,
-    clock,
+  const storage = openStorage(config, secrets);
+  const database: Database = {
+    ...opened,
+    close: async () => {
+      storage.close();
+      await opened.close();
+    },
   };
+  const ctx: AppContext = { config, db: database.db, storage, secrets, clock };
   return { ctx, database };
 }
 
+/** Resolves with `promise`, or rejects after `ms` milliseconds. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
- * Builds the app on a freshly opened context; the app's `onClose` hook closes the database.
+ * Builds the app on a freshly opened context. The outbox worker starts when the app is ready;
+ * closing the app (after requests in flight finish) stops the worker, then closes the storage
+ * and the database pool.
  * @param options.webDist folder of the built web app; null to serve none (API tests)
  * @param options.clock     the time source (tests move it)
  */
 export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date } = {}): Promise<BuiltApp> {
-  const { ctx, database } = await openContext(config, options.clock);
   const app = Fastify({
+    // structured JSON lines (pino) with the request id (`reqId`) on every line of a request
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
-            // query strings can carry reset tokens and signed-link signatures: never log them
+            // query strings can carry reset tokens and signed-link signatures: never log them;
+            // headers (Authorization, cookies) are not logged at all
             serializers: { req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: request.url.split('?')[0], ip: request.ip }) },
+            redact: { paths: ['password', '*.password', 'token', '*.token', 'otp', '*.otp', 'authorization', '*.authorization'], censor: '[redacted]' },
           },
+    genReqId: (request) => requestId(request.headers['x-request-id']),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
   });
+  const { ctx, database } = await openContext(config, options.clock, (error) => app.log.warn({ err: { message: error.message } }, 'idle database connection failed'));
+  const { transports, close: closeTransports } = configuredTransports(ctx);
+  const worker = createOutboxWorker(ctx, transports, app.log, closeTransports);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.addHook('preValidation', async (request) => {
     if (hasNul(request.query) || hasNul(request.body) || hasNul(request.params)) {
       throw new AppError('BAD_REQUEST', 'Text may not contain NUL characters');
     }
   });
-  app.addHook('onClose', async () => database.close());
+  // while shutting down, answers to requests still in flight close their keep-alive
+  // connection, so the server can finish closing as soon as they are done
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    await database.close();
+  });
+  if (!config.useSmtp) app.log.info('SMTP_URL is not set: e-mail stays in the outbox (dev mailbox)');
+  if (!config.useWhatsapp) app.log.info('WHATSAPP_TOKEN/WHATSAPP_PHONE_ID are not set: WhatsApp messages are not delivered');
 
+  // with S3, browsers PUT to and read from the bucket's public endpoint
+  const s3Origin = config.useS3 && (config.S3_PUBLIC_URL ?? config.S3_ENDPOINT) ? [new URL((config.S3_PUBLIC_URL ?? config.S3_ENDPOINT)!).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...s3Origin],
+        mediaSrc: ["'self'", ...s3Origin],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'", ...s3Origin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...s3Origin],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -128,7 +218,18 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       contactRoutes(api, ctx);
       siteRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
+      /** GET /api/health — the process is up (liveness). */
       api.get('/health', async () => ({ statusCode: 200, message: 'ok', data: null }));
+      /** GET /api/ready — 200 when the database and the storage answer (within 3 s each), else 503. */
+      api.get('/ready', async (request, reply) => {
+        const [db, storage] = await Promise.allSettled([within(database.ping(), READY_TIMEOUT_MS), within(ctx.storage.check(), READY_TIMEOUT_MS)]);
+        const checks = { database: db.status === 'fulfilled' ? 'ok' : 'unavailable', storage: storage.status === 'fulfilled' ? 'ok' : 'unavailable' };
+        if (db.status === 'rejected' || storage.status === 'rejected') {
+          request.log.warn({ checks, database: db.status === 'rejected' ? String((db.reason as Error)?.message) : undefined, storage: storage.status === 'rejected' ? String((storage.reason as Error)?.name) : undefined }, 'not ready');
+          return reply.status(503).send({ statusCode: 503, message: UNAVAILABLE_MESSAGE, error: 'UNAVAILABLE', details: Object.entries(checks).filter(([, state]) => state !== 'ok').map(([field]) => ({ field, message: 'unavailable' })) });
+        }
+        return { statusCode: 200, message: 'ready', data: checks };
+      });
     },
     { prefix: '/api' },
   );
@@ -146,5 +247,5 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     }
     return reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' });
   });
-  return { app, ctx, database };
+  return { app, ctx, database, worker };
 }

@@ -6,6 +6,10 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const videoUrl = z.string().regex(/^(https?:\/\/|\/)\S+$/, 'must be a web address or a path starting with /').optional();
+const flag = z.enum(['true', 'false'], { error: 'must be true or false' });
+/** A whole number of milliseconds (or seconds) within [min, max]. */
+const whole = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const httpUrl = z.string().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http(s) address');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,7 +18,46 @@ const schema = z.object({
   /** Where PGlite, local files and generated secrets live (default ./var). */
   DATA_DIR: z.string().default('var'),
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection string').optional(),
+  /** Connections per API copy in the PostgreSQL pool. */
+  DATABASE_POOL_MAX: whole(1, 200, 10),
+  /** An idle pooled connection is closed after this many ms. */
+  DATABASE_IDLE_TIMEOUT_MS: whole(1000, 3_600_000, 30_000),
+  /** Waiting for a connection (new or from a full pool) fails after this many ms (→ 503). */
+  DATABASE_CONNECT_TIMEOUT_MS: whole(100, 120_000, 5_000),
+  /** A single SQL statement is cancelled after this many ms (→ 503); migrations have none. */
+  DATABASE_STATEMENT_TIMEOUT_MS: whole(100, 3_600_000, 15_000),
+  /** S3-compatible storage; setting S3_BUCKET switches storage from local disk to the bucket. */
+  S3_ENDPOINT: httpUrl.optional(),
+  /** Endpoint written into presigned URLs, as browsers reach it (default S3_ENDPOINT). */
+  S3_PUBLIC_URL: httpUrl.optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a–z 0–9 . -)').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default('false'),
+  /** Lifetime of presigned download (GET) URLs, seconds. */
+  S3_URL_TTL_SECONDS: whole(5, 3600, 60),
+  /** SMTP server for e-mail (`smtp://user:pass@host:587` or `smtps://…:465`); unset → dev outbox only. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address').optional(),
+  /** Sender of every e-mail: `address@host` or `Name <address@host>`. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]+<[^<>\s]+@[^<>\s]+>|[^<>\s]+@[^<>\s]+)$/, 'must be an e-mail address or Name <address>')
+    .default('JSBN <no-reply@jsbn.example>'),
+  /** WhatsApp Cloud API base (Graph API with version); messages go to <base>/<phone id>/messages. */
+  WHATSAPP_API_URL: httpUrl.default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  /** Phone-number id of the sending WhatsApp Business number. */
+  WHATSAPP_PHONE_ID: z.string().regex(/^\d+$/, 'must be the numeric phone-number id').optional(),
+  /** How often the outbox worker looks for due messages, ms. */
+  OUTBOX_POLL_MS: whole(10, 600_000, 2_000),
+  /** First retry delay of a failed delivery, ms; doubled each attempt up to an hour. */
+  OUTBOX_RETRY_BASE_MS: whole(10, 3_600_000, 30_000),
+  /** A message is marked failed after this many attempts. */
+  OUTBOX_MAX_ATTEMPTS: whole(1, 100, 10),
+  /** Graceful shutdown: requests in flight get this long to finish before the process exits, ms. */
+  SHUTDOWN_TIMEOUT_MS: whole(100, 600_000, 25_000),
   /** Absolute address printed in QR codes (default http://localhost:PORT). */
   PUBLIC_URL: z.string().url().optional(),
   /** Secrets; generated into DATA_DIR/secrets.json when unset (not allowed in production). */
@@ -33,23 +76,63 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** Settings that must be set together, and what production requires. */
+function requirements(env: Record<string, string | undefined>): string[] {
+  const missing: string[] = [];
+  const s3Set = Object.keys(env).some((name) => /^S3_(ENDPOINT|PUBLIC_URL|BUCKET|ACCESS_KEY_ID|SECRET_ACCESS_KEY)$/.test(name) && env[name]);
+  if (s3Set) {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[name]) missing.push(`  ${name}: is required when S3 storage is configured`);
+    }
+  }
+  if (!env.WHATSAPP_TOKEN !== !env.WHATSAPP_PHONE_ID) {
+    missing.push(`  ${env.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_ID' : 'WHATSAPP_TOKEN'}: is required when WhatsApp is configured`);
+  }
+  if (env.NODE_ENV === 'production') {
+    if (!env.JWT_SECRET) missing.push('  JWT_SECRET: is required in production (generated secrets are refused)');
+    if (!env.FILE_SIGNING_SECRET) missing.push('  FILE_SIGNING_SECRET: is required in production (generated secrets are refused)');
+    if (!env.SMTP_URL) missing.push('  SMTP_URL: is required in production (the dev outbox does not deliver mail)');
+    if (!env.MAIL_FROM) missing.push('  MAIL_FROM: is required in production');
+    if (!env.PUBLIC_URL) missing.push('  PUBLIC_URL: is required in production (it is printed in QR codes)');
+  }
+  return missing;
+}
+
 export type Config = z.infer<typeof schema> & {
   dataDir: string;
   publicUrl: string;
   isProduction: boolean;
   seedDemo: boolean;
+  /** S3 is used (S3_BUCKET set) instead of local disk. */
+  useS3: boolean;
+  /** E-mail is delivered by SMTP (SMTP_URL set). */
+  useSmtp: boolean;
+  /** WhatsApp messages are delivered by the Cloud API (WHATSAPP_TOKEN and WHATSAPP_PHONE_ID set). */
+  useWhatsapp: boolean;
 };
 
+/** Thrown by `loadConfig`; its message names every wrong or missing setting. */
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid configuration:\n${lines.join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
 /**
- * Parses `env` (default `process.env`) into the typed configuration.
- * @throws Error naming each invalid variable
+ * Parses `env` (default `process.env`) into the typed configuration, once at start.
+ * @throws ConfigError naming each invalid or missing variable (production needs real secrets,
+ *   SMTP, MAIL_FROM and PUBLIC_URL)
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  // an empty variable counts as unset (compose files often pass `VAR=`)
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = schema.safeParse(given);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)),
+    ...requirements(given),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const config = parsed.data;
   const isProduction = config.NODE_ENV === 'production';
   return {
@@ -58,5 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
     isProduction,
     seedDemo: config.SEED_DEMO ? config.SEED_DEMO === 'true' : !isProduction,
+    useS3: Boolean(config.S3_BUCKET),
+    useSmtp: Boolean(config.SMTP_URL),
+    useWhatsapp: Boolean(config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_ID),
   };
 }

@@ -1,13 +1,30 @@
 /**
  * Starts the JSBN site: API under /api and the built web app on one port (`npm start`).
  * Seeds the demo data on a fresh database (outside production) and prints the demo logins.
+ *
+ * A wrong or missing setting stops the start with a message naming it (exit code 1).
+ * On SIGTERM/SIGINT it shuts down gracefully: stops taking requests (new ones get 503, the
+ * listening socket closes), lets requests in flight finish, stops the outbox worker and closes
+ * the database pool; if that takes longer than SHUTDOWN_TIMEOUT_MS the process exits anyway.
  */
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { seedDemo } from './db/seed-demo.js';
 
-const config = loadConfig();
-const { app, ctx } = await buildApp(config);
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const { app, ctx } = await buildApp(config).catch((error: unknown) => {
+  // secrets refused in production, database unreachable, a migration failing …
+  console.error(`JSBN could not start: ${(error as Error).message}`);
+  process.exit(1);
+});
 
 if (config.seedDemo) {
   const logins = await seedDemo(ctx);
@@ -18,12 +35,32 @@ if (config.seedDemo) {
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });
-console.log(`\nJSBN is running at http://localhost:${config.PORT}  (QR codes point to ${config.publicUrl})`);
-if (!config.isProduction) console.log(`Dev mailbox: http://localhost:${config.PORT}/dev/mailbox`);
+app.log.info({ port: config.PORT, publicUrl: config.publicUrl, storage: ctx.storage.kind, smtp: config.useSmtp, whatsapp: config.useWhatsapp }, 'JSBN is running');
+if (!config.isProduction) {
+  console.log(`\nJSBN is running at http://localhost:${config.PORT}  (QR codes point to ${config.publicUrl})`);
+  console.log(`Dev mailbox: http://localhost:${config.PORT}/dev/mailbox`);
+}
 
+let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    app.close().then(
+      () => {
+        app.log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }

@@ -234,6 +234,8 @@ export const book_uploads = pgTable(
     declared_size: bigint('declared_size', { mode: 'number' }).notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     file_key: text('file_key'),
+    /** With S3 storage: the key the presigned PUT writes to (checked and copied to file_key on finalise). */
+    object_key: text('object_key'),
     file_size: bigint('file_size', { mode: 'number' }),
     uploaded_at: timestamp('uploaded_at', { withTimezone: true }),
     finalised_at: timestamp('finalised_at', { withTimezone: true }),
@@ -393,6 +395,8 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp('sent_at', { withTimezone: true }),
+    /** Why the last delivery attempt failed (the transport's message; never the body). */
+    last_error: text('last_error'),
     ...timestamps,
   },
   (t) => [

@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import qs from 'qs';
 import { AppError } from './errors.js';
-import type { DetectedType, LocalStorage, StoredFile } from './storage.js';
+import type { DetectedType, Storage, StoredFile } from './storage.js';
 
 export interface FileRule {
   visibility: 'public' | 'private';
@@ -34,7 +34,7 @@ export interface MultipartResult {
  */
 export async function readMultipart(
   request: FastifyRequest,
-  storage: LocalStorage,
+  storage: Storage,
   rules: Record<string, FileRule>,
 ): Promise<MultipartResult> {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'The request must be multipart/form-data');

@@ -1,11 +1,15 @@
 /**
- * File storage (DESIGN §6): local disk under DATA_DIR/files with HMAC-signed, expiring GET
- * URLs served by the API. Files are streamed in and out, never held whole in memory.
- * Keys under `public/` (covers, logos) are served without a signature.
+ * File storage (DESIGN §6) behind one interface, `Storage`, used through `ctx.storage`:
+ * - `LocalStorage` (default): local disk under DATA_DIR/files;
+ * - `S3Storage` (lib/s3-storage.ts, when S3_BUCKET is set): an S3-compatible bucket.
+ * Both stream files in and out (never whole in memory), check types by magic bytes, enforce
+ * size limits, and give browsers the same API links: `/api/files/<key>` for `public/` keys and
+ * `/api/files/<key>?expires=<unix ms>&signature=<HMAC>` for private ones (`LinkSigner`); with
+ * S3 the files route answers such a link with a redirect to a short-lived presigned GET.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -28,26 +32,185 @@ export const EXTENSION: Record<DetectedType, string> = {
   'application/pdf': 'pdf',
 };
 
+/** Content type of each stored extension (the reverse of `EXTENSION`). */
+export const TYPE_OF_EXTENSION: Record<string, DetectedType> = Object.fromEntries(
+  Object.entries(EXTENSION).map(([type, extension]) => [extension, type as DetectedType]),
+);
+
 export interface StoredFile {
   key: string;
+  /** Bytes. */
   size: number;
   type: DetectedType | null;
 }
 
-const KEY = /^(public|private)\/[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
+/** What `put` accepts: where the file goes, which types its bytes may be, how big it may be. */
+export interface PutRule {
+  visibility: 'public' | 'private';
+  folder: string;
+  /** Refuse (413 `tooLargeMessage`) when the stream passes this many bytes. */
+  maxBytes: number;
+  /** Content types accepted by magic bytes; anything else is 415 `typeMessage`. */
+  allowed: readonly DetectedType[];
+  tooLargeMessage: string;
+  typeMessage: string;
+}
 
-export class LocalStorage {
+/** Size and first bytes of a stored object (enough for `detectType`). */
+export interface ObjectInfo {
+  /** Bytes. */
+  size: number;
+  /** The first `HEAD_BYTES` bytes (fewer when the object is shorter). */
+  head: Buffer;
+}
+
+/** How many leading bytes `inspect` reads for the magic-byte check. */
+export const HEAD_BYTES = 8;
+
+/** Valid storage keys: `public|private/<folder…>/<name>.<ext>`, lower case, no `..`. */
+export const KEY = /^(public|private)\/[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
+
+/** True when `key` is a well-formed storage key. */
+export const isValidKey = (key: string) => KEY.test(key) && !key.includes('..');
+
+/**
+ * The one storage interface (`ctx.storage`). Keys are made by `put` or chosen by the server
+ * (`putBuffer`, `presignPut`); every method refuses malformed keys with 404.
+ */
+export interface Storage {
+  /** Which driver this is. */
+  readonly kind: 'local' | 's3';
+  /**
+   * Streams `source` in under a new key `<visibility>/<folder>/<uuid>.<ext>`; nothing is left
+   * behind when it fails.
+   * @throws AppError 413 over `rule.maxBytes`, 415 bytes not one of `rule.allowed`
+   */
+  put(source: Readable, rule: PutRule): Promise<StoredFile>;
+  /** Stores a buffer made by the server itself (QR JPEGs, generated PDFs) under `key`. */
+  putBuffer(buffer: Buffer, key: string): Promise<void>;
+  /** A read stream of `key` and its size in bytes. @throws AppError NOT_FOUND */
+  get(key: string): Promise<{ stream: Readable; size: number }>;
+  /** Size and first bytes of `key`, or null when it does not exist. */
+  inspect(key: string): Promise<ObjectInfo | null>;
+  /** Keys of the files directly inside `folder` (e.g. `public/gallery`), sorted by name. */
+  list(folder: string): Promise<string[]>;
+  /** Deletes `key`; deleting a missing file is not an error. */
+  delete(key: string): Promise<void>;
+  /** The API link of `key` (see `LinkSigner.url`); null for a null key. */
+  url(key: string | null | undefined, ttlMs?: number): string | null;
+  /** True when a private key's `expires`/`signature` pair is genuine and not expired. */
+  verify(key: string, expires: string | undefined, signature: string | undefined): boolean;
+  /**
+   * A URL the browser can PUT `key` to directly, signed for exactly `contentLength` bytes of
+   * `contentType` and valid `ttlSeconds`; null when uploads go through the API (local disk).
+   */
+  presignPut(key: string, options: { contentType: string; contentLength: number; ttlSeconds: number }): Promise<string | null>;
+  /** A short-lived URL that reads `key` directly (S3 presigned GET); null when the API streams it (local disk). */
+  presignGet(key: string): Promise<string | null>;
+  /** Resolves when the storage can be read and written; rejects otherwise (readiness). */
+  check(): Promise<void>;
+  /** Removes temporary files of interrupted uploads last changed before `cutoff`. @returns how many */
+  removeStaleTemp(cutoff: Date): Promise<number>;
+  /** Releases connections (S3 clients); the storage is not used afterwards. */
+  close(): void;
+}
+
+/**
+ * HMAC-signed, expiring API links to stored files (`FILE_SIGNING_SECRET`), shared by both
+ * drivers so a link made by one API copy is honoured by every other.
+ */
+export class LinkSigner {
+  /** @param secret FILE_SIGNING_SECRET */
+  constructor(private readonly secret: string) {}
+
+  private signature(key: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`${key}\n${expires}`).digest('base64url');
+  }
+
+  /**
+   * The URL a browser uses to read `key`: `/api/files/<key>` for public keys, with
+   * `?expires=<unix ms>&signature=<hmac>` added for private ones (valid `ttlMs` milliseconds).
+   */
+  url(key: string | null | undefined, ttlMs = 15 * 60_000): string | null {
+    if (!key) return null;
+    if (key.startsWith('public/')) return `/api/files/${key}`;
+    const expires = Date.now() + ttlMs;
+    return `/api/files/${key}?expires=${expires}&signature=${this.signature(key, expires)}`;
+  }
+
+  /** True when a private key's `expires`/`signature` pair is genuine and not expired. */
+  verify(key: string, expires: string | undefined, signature: string | undefined): boolean {
+    if (key.startsWith('public/')) return true;
+    const at = Number(expires);
+    if (!signature || !Number.isFinite(at) || at < Date.now()) return false;
+    const expected = Buffer.from(this.signature(key, at));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
+
+/**
+ * Streams `source` into the file `path` while counting bytes and keeping the first ones.
+ * @returns the size in bytes and the detected type
+ * @throws AppError 413 past `rule.maxBytes`, 415 when the bytes are not one of `rule.allowed`;
+ *   the file at `path` is removed on any failure
+ */
+export async function spoolChecked(source: Readable, path: string, rule: PutRule): Promise<{ size: number; type: DetectedType }> {
+  await mkdir(dirname(path), { recursive: true });
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+      if (size > rule.maxBytes) return callback(new AppError('PAYLOAD_TOO_LARGE', rule.tooLargeMessage));
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, counter, createWriteStream(path));
+    const type = detectType(head);
+    if (!type || !rule.allowed.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.typeMessage);
+    return { size, type };
+  } catch (error) {
+    source.resume();
+    await rm(path, { force: true });
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', rule.tooLargeMessage);
+    throw error;
+  }
+}
+
+/** Removes files directly in `folder` last modified before `cutoff`. @returns how many */
+export async function removeOldFiles(folder: string, cutoff: Date): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    const info = await stat(join(folder, name)).catch(() => null);
+    if (info?.isFile() && info.mtimeMs < cutoff.getTime()) {
+      await rm(join(folder, name), { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** Local-disk storage under one root folder (the default driver). */
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
   private readonly root: string;
+  private readonly links: LinkSigner;
 
-  constructor(
-    root: string,
-    private readonly signingSecret: string,
-  ) {
+  /**
+   * @param root          folder of the files (DATA_DIR/files); created on first write
+   * @param signingSecret FILE_SIGNING_SECRET for the API links
+   */
+  constructor(root: string, signingSecret: string) {
     this.root = resolve(root);
+    this.links = new LinkSigner(signingSecret);
   }
 
   private pathOf(key: string): string {
-    if (!KEY.test(key) || key.includes('..')) throw new AppError('NOT_FOUND', 'File not found');
+    if (!isValidKey(key)) throw new AppError('NOT_FOUND', 'File not found');
     const path = resolve(this.root, key);
     if (!path.startsWith(this.root + sep)) throw new AppError('NOT_FOUND', 'File not found');
     return path;
@@ -56,48 +219,19 @@ export class LocalStorage {
   /**
    * Streams `source` into storage under a new key `<visibility>/<folder>/<uuid>.<ext>`.
    * Writes to a temporary file first, so a failed or oversized upload leaves nothing behind.
-   * @param maxBytes refuse (413 `tooLargeMessage`) when the stream passes this many bytes
-   * @param allowed  content types accepted by magic bytes; anything else is 415 `typeMessage`
+   * @throws AppError 413 past `rule.maxBytes`, 415 bytes not one of `rule.allowed`
    */
-  async put(
-    source: Readable,
-    options: {
-      visibility: 'public' | 'private';
-      folder: string;
-      maxBytes: number;
-      allowed: readonly DetectedType[];
-      tooLargeMessage: string;
-      typeMessage: string;
-    },
-  ): Promise<StoredFile> {
+  async put(source: Readable, rule: PutRule): Promise<StoredFile> {
     const tmp = join(this.root, 'tmp', randomUUID());
-    await mkdir(dirname(tmp), { recursive: true });
-    let size = 0;
-    let head = Buffer.alloc(0);
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (head.length < 8) head = Buffer.concat([head, chunk.subarray(0, 8 - head.length)]);
-        if (size > options.maxBytes) return callback(new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage));
-        callback(null, chunk);
-      },
-    });
+    const { size, type } = await spoolChecked(source, tmp, rule);
     try {
-      await pipeline(source, counter, createWriteStream(tmp));
-      const type = detectType(head);
-      if (!type || !options.allowed.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', options.typeMessage);
-      const key = `${options.visibility}/${options.folder}/${randomUUID()}.${EXTENSION[type]}`;
+      const key = `${rule.visibility}/${rule.folder}/${randomUUID()}.${EXTENSION[type]}`;
       const path = this.pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       await rename(tmp, path);
       return { key, size, type };
     } catch (error) {
-      source.resume();
       await rm(tmp, { force: true });
-      if (error instanceof AppError) throw error;
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage);
-      }
       throw error;
     }
   }
@@ -122,6 +256,21 @@ export class LocalStorage {
     return { stream: createReadStream(path), size: info.size };
   }
 
+  /** Size and first bytes of `key`, or null when it does not exist. */
+  async inspect(key: string): Promise<ObjectInfo | null> {
+    const path = this.pathOf(key);
+    const handle = await open(path, 'r').catch(() => null);
+    if (!handle) return null;
+    try {
+      const { size } = await handle.stat();
+      const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+      await handle.read(head, 0, head.length, 0);
+      return { size, head };
+    } finally {
+      await handle.close();
+    }
+  }
+
   /** Keys of the files directly inside `folder` (e.g. `public/gallery`), sorted by name. */
   async list(folder: string): Promise<string[]> {
     const path = resolve(this.root, folder);
@@ -138,28 +287,37 @@ export class LocalStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
-  private signature(key: string, expires: number): string {
-    return createHmac('sha256', this.signingSecret).update(`${key}\n${expires}`).digest('base64url');
-  }
-
-  /**
-   * The URL a browser uses to read `key`: `/api/files/<key>` for public keys, with
-   * `?expires=<unix ms>&signature=<hmac>` added for private ones (valid `ttlMs`).
-   */
-  url(key: string | null | undefined, ttlMs = 15 * 60_000): string | null {
-    if (!key) return null;
-    if (key.startsWith('public/')) return `/api/files/${key}`;
-    const expires = Date.now() + ttlMs;
-    return `/api/files/${key}?expires=${expires}&signature=${this.signature(key, expires)}`;
+  /** The API link of `key` (see `LinkSigner.url`). */
+  url(key: string | null | undefined, ttlMs?: number): string | null {
+    return this.links.url(key, ttlMs);
   }
 
   /** True when a private key's `expires`/`signature` pair is genuine and not expired. */
   verify(key: string, expires: string | undefined, signature: string | undefined): boolean {
-    if (key.startsWith('public/')) return true;
-    const at = Number(expires);
-    if (!signature || !Number.isFinite(at) || at < Date.now()) return false;
-    const expected = Buffer.from(this.signature(key, at));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return this.links.verify(key, expires, signature);
   }
+
+  /** Local uploads go through the API (PUT /api/files/upload/<token>): always null. */
+  async presignPut(): Promise<string | null> {
+    return null;
+  }
+
+  /** Local files are streamed by the API: always null. */
+  async presignGet(): Promise<string | null> {
+    return null;
+  }
+
+  /** Checks that the root folder exists (creating it) and is writable. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
+
+  /** Removes temporary files of interrupted uploads older than `cutoff`. @returns how many */
+  async removeStaleTemp(cutoff: Date): Promise<number> {
+    return removeOldFiles(join(this.root, 'tmp'), cutoff);
+  }
+
+  /** Nothing to release for local disk. */
+  close(): void {}
 }

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsqrModule from 'jsqr';
-import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { createPgDatabase } from './servers.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -20,27 +20,18 @@ export interface TestApp extends BuiltApp {
   advance(ms: number): void;
 }
 
-/** Builds an app for tests on `engine`, with its own data directory and database. */
+/**
+ * Builds an app for tests on `engine`, with its own data directory and database.
+ * @param env settings over the test defaults (NODE_ENV test, silent logs, PUBLIC_URL https://jsbn.test)
+ */
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `jsbn_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    const created = await createPgDatabase();
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -9,11 +9,14 @@
  * 3. `finaliseUploads` — attaches every stored upload of the book in one transaction
  *    (index PDF and book PDF replace the old ones; images are appended, at most 4).
  *
+ * With S3 storage (docs/decisions/006-production.md) step 1 hands out a presigned S3 PUT for a
+ * key chosen now (`object_key`), signed for the declared size and type; the bytes go straight
+ * to the bucket, and step 3 checks each object (HeadObject for the size, a ranged GET for the
+ * magic bytes) before attaching it — an object that fails is deleted and named in a 413/415.
+ *
  * Uploads never finalised are removed with their files by `cleanupStrayUploads` after a day.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import {
@@ -31,8 +34,9 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { book_images, book_uploads, books } from '../../db/schema.js';
-import { AppError, validationError } from '../../lib/errors.js';
+import { AppError, validationError, type FieldError } from '../../lib/errors.js';
 import type { FileRule } from '../../lib/multipart.js';
+import { EXTENSION, detectType, type DetectedType } from '../../lib/storage.js';
 import { ownBook } from './service.js';
 
 const MB = 1024 * 1024;
@@ -80,23 +84,74 @@ export async function createUploadUrls(ctx: AppContext, publisherId: number, boo
   }
   const now = ctx.clock().getTime();
   const expires = now + UPLOAD_URL_TTL_MS;
-  const rows = files.map((file) => ({
-    token: randomBytes(24).toString('base64url'),
-    book_id: bookId,
-    field: file.field,
-    file_name: file.name,
-    declared_type: file.type,
-    declared_size: file.size,
-    expires_at: new Date(expires),
-    created_at: new Date(now),
-  }));
+  const rows = files.map((file) => {
+    const rule = uploadRule(file.field, file.name);
+    // with S3 the object's key is chosen now; its extension follows the declared type
+    const extension = EXTENSION[file.type as DetectedType] ?? 'bin';
+    return {
+      token: randomBytes(24).toString('base64url'),
+      book_id: bookId,
+      field: file.field,
+      file_name: file.name,
+      declared_type: file.type,
+      declared_size: file.size,
+      expires_at: new Date(expires),
+      created_at: new Date(now),
+      object_key: ctx.storage.kind === 's3' ? `${rule.visibility}/${rule.folder}/${randomUUID()}.${extension}` : null,
+    };
+  });
   await ctx.db.insert(book_uploads).values(rows);
-  return rows.map((row) => ({
-    url: `/api/files/upload/${row.token}?expires=${expires}&signature=${signature(ctx, row.token, expires)}`,
-    fieldname: row.field,
-    name: row.file_name,
-    expiresAt: new Date(expires).toISOString(),
-  }));
+  return Promise.all(
+    rows.map(async (row) => ({
+      url:
+        (row.object_key
+          ? await ctx.storage.presignPut(row.object_key, { contentType: row.declared_type, contentLength: row.declared_size, ttlSeconds: UPLOAD_URL_TTL_MS / 1000 })
+          : null) ?? `/api/files/upload/${row.token}?expires=${expires}&signature=${signature(ctx, row.token, expires)}`,
+      fieldname: row.field,
+      name: row.file_name,
+      expiresAt: new Date(expires).toISOString(),
+    })),
+  );
+}
+
+/**
+ * With S3: checks the objects the browser PUT straight to the bucket for the book's pending
+ * uploads — size (HeadObject) within the field's limit and equal to the declared size, magic
+ * bytes (ranged GET) of an allowed type matching the declared one — and records the good ones
+ * as stored (file_key, file_size, uploaded_at). Objects that fail are deleted with their row;
+ * rows whose object never arrived are left for finalise to forget.
+ * @returns one field error per refused file, with the status code it calls for (413 or 415)
+ */
+async function checkDirectUploads(ctx: AppContext, bookId: number): Promise<{ code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'; detail: FieldError }[]> {
+  const pending = await ctx.db
+    .select()
+    .from(book_uploads)
+    .where(and(eq(book_uploads.book_id, bookId), isNull(book_uploads.finalised_at), isNull(book_uploads.file_key), isNotNull(book_uploads.object_key)));
+  const refused: { code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'; detail: FieldError }[] = [];
+  for (const upload of pending) {
+    const key = upload.object_key!;
+    const info = await ctx.storage.inspect(key);
+    if (!info) continue;
+    const rule = uploadRule(upload.field, upload.file_name);
+    const type = detectType(info.head);
+    let failure: (typeof refused)[number] | null = null;
+    if (info.size > rule.maxBytes || info.size !== upload.declared_size) {
+      failure = { code: 'PAYLOAD_TOO_LARGE', detail: { field: upload.field, message: rule.tooLargeMessage } };
+    } else if (!type || !rule.allowed.includes(type) || type !== upload.declared_type) {
+      failure = { code: 'UNSUPPORTED_MEDIA_TYPE', detail: { field: upload.field, message: rule.typeMessage } };
+    }
+    if (failure) {
+      await ctx.storage.delete(key);
+      await ctx.db.delete(book_uploads).where(eq(book_uploads.id, upload.id));
+      refused.push(failure);
+      continue;
+    }
+    await ctx.db
+      .update(book_uploads)
+      .set({ file_key: key, file_size: info.size, uploaded_at: ctx.clock() })
+      .where(and(eq(book_uploads.id, upload.id), isNull(book_uploads.finalised_at)));
+  }
+  return refused;
 }
 
 /**
@@ -208,9 +263,12 @@ const needsBookPdf = (book: typeof books.$inferSelect) => book.readers === 'Yes'
  * @throws AppError 404 (not the publisher's book), 400 'You can upload upto 4 images' (nothing
  *   attached), 400 'Book PDF is required when Public PDF is No' when the book still lacks the
  *   PDF its answers require (the files that did arrive stay attached; the PDF can be uploaded
- *   again from Edit)
+ *   again from Edit); with S3, 413/415 naming each file whose object failed the size or
+ *   magic-byte check (deleted; the other files are attached)
  */
 export async function finaliseUploads(ctx: AppContext, publisherId: number, bookId: number): Promise<number> {
+  await ownBook(ctx, publisherId, bookId);
+  const refused = ctx.storage.kind === 's3' ? await checkDirectUploads(ctx, bookId) : [];
   const { unused, attached, book } = await ctx.db.transaction(async (tx) => {
     const current = await ownBook(ctx, publisherId, bookId, tx);
     const pending = await tx
@@ -228,12 +286,15 @@ export async function finaliseUploads(ctx: AppContext, publisherId: number, book
     if (stored.length) {
       await tx.update(book_uploads).set({ finalised_at: ctx.clock() }).where(inArray(book_uploads.id, stored.map((upload) => upload.id)));
     }
-    const empty = pending.filter((upload) => upload.file_key === null).map((upload) => upload.id);
-    if (empty.length) await tx.delete(book_uploads).where(inArray(book_uploads.id, empty));
+    const empty = pending.filter((upload) => upload.file_key === null);
+    if (empty.length) await tx.delete(book_uploads).where(inArray(book_uploads.id, empty.map((upload) => upload.id)));
     const [after] = await tx.select().from(books).where(eq(books.id, bookId));
-    return { unused: unusedKeys, attached: stored.length, book: after! };
+    // an S3 object that arrives after its address was forgotten is deleted with it
+    const late = empty.filter((upload) => upload.object_key).map((upload) => upload.object_key!);
+    return { unused: [...unusedKeys, ...late], attached: stored.length, book: after! };
   });
   await Promise.all(unused.map((key) => ctx.storage.delete(key)));
+  if (refused.length) throw new AppError(refused[0]!.code, refused.map((failure) => failure.detail.message).join(' '), refused.map((failure) => failure.detail));
   if (needsBookPdf(book) && !book.book_pdf_key) throw validationError([{ field: 'book_pdf', message: BOOK_MSG.bookPdfRequired }]);
   return attached;
 }
@@ -260,19 +321,12 @@ export async function cleanupStrayUploads(ctx: AppContext, maxAgeMs: number = ST
   const removed = await ctx.db
     .delete(book_uploads)
     .where(and(isNull(book_uploads.finalised_at), lt(book_uploads.created_at, cutoff)))
-    .returning({ key: book_uploads.file_key });
-  await Promise.all(removed.filter((row) => row.key).map((row) => ctx.storage.delete(row.key!)));
+    .returning({ key: book_uploads.file_key, objectKey: book_uploads.object_key });
+  const keys = new Set(removed.flatMap((row) => [row.key, row.objectKey]).filter((key): key is string => Boolean(key)));
+  await Promise.all([...keys].map((key) => ctx.storage.delete(key)));
   // finalised rows are only history: forget them after the same time
   await ctx.db.delete(book_uploads).where(and(isNotNull(book_uploads.finalised_at), lt(book_uploads.finalised_at, cutoff)));
-  let tmpFiles = 0;
-  const tmp = join(ctx.config.dataDir, 'files', 'tmp');
-  for (const name of await readdir(tmp).catch(() => [] as string[])) {
-    const info = await stat(join(tmp, name)).catch(() => null);
-    if (info?.isFile() && info.mtimeMs < cutoff.getTime()) {
-      await rm(join(tmp, name), { force: true });
-      tmpFiles++;
-    }
-  }
+  const tmpFiles = await ctx.storage.removeStaleTemp(cutoff);
   return { uploads: removed.length, tmpFiles };
 }
 

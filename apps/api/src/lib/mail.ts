@@ -1,0 +1,52 @@
+/**
+ * E-mail delivery through SMTP with nodemailer (DESIGN §6). Used only by the outbox worker;
+ * nodemailer's own logger stays off, so message bodies and codes never reach the logs.
+ */
+import type { Readable } from 'node:stream';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** One e-mail as the worker hands it over. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** An attached file (order letters), streamed from storage. */
+  attachment?: { filename: string; content: Readable; contentType: string };
+}
+
+/** Sends e-mail; `send` rejects when the server is unreachable or refuses the message. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * An SMTP mailer.
+ * @param smtpUrl `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`
+ * @param from    the sender, `address` or `Name <address>` (MAIL_FROM)
+ * @returns a mailer whose `send` times out after 10 s connecting / 30 s idle on the socket
+ */
+export function createMailer(smtpUrl: string, from: string): Mailer {
+  const transporter: Transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    logger: false,
+    debug: false,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.attachment ? { attachments: [message.attachment] } : {}),
+      });
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}

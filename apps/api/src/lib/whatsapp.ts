@@ -1,0 +1,70 @@
+/**
+ * WhatsApp delivery through the WhatsApp Cloud API (DESIGN §6): a document is uploaded as
+ * media (`POST <api>/<phone id>/media`, multipart) and then sent with
+ * `POST <api>/<phone id>/messages` `{ messaging_product: 'whatsapp', to, type: 'document',
+ * document: { id, filename, caption } }`; a message without a file is `type: 'text'`.
+ * The bearer token is sent only in the Authorization header and never logged.
+ */
+
+export interface WhatsappOptions {
+  /** Graph API base with version, e.g. https://graph.facebook.com/v21.0 (WHATSAPP_API_URL). */
+  apiUrl: string;
+  /** Access token (WHATSAPP_TOKEN). */
+  token: string;
+  /** Phone-number id of the sending number (WHATSAPP_PHONE_ID). */
+  phoneId: string;
+}
+
+/** One WhatsApp message as the worker hands it over. */
+export interface WhatsappMessage {
+  /** The recipient's number: 10 Indian digits (91 is added) or a full international number. */
+  to: string;
+  text: string;
+  document?: { filename: string; content: Buffer; contentType: string };
+}
+
+/** Timeout of each Cloud API request, ms. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The international form the Cloud API wants: digits only, with the country code (91 for 10 digits). */
+export function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10 ? `91${digits}` : digits;
+}
+
+async function call(options: WhatsappOptions, path: string, body: FormData | object): Promise<Record<string, unknown>> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(`${options.apiUrl.replace(/\/+$/, '')}/${options.phoneId}/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.token}`, ...(isForm ? {} : { 'content-type': 'application/json' }) },
+    body: isForm ? body : JSON.stringify(body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown> & { error?: { message?: string } };
+  if (!response.ok) throw new Error(`WhatsApp API ${path} answered ${response.status}${answer.error?.message ? `: ${answer.error.message}` : ''}`);
+  return answer;
+}
+
+/**
+ * Sends `message` (uploading its document first).
+ * @returns the WhatsApp message id
+ * @throws Error when the API is unreachable, times out (30 s) or answers non-2xx
+ */
+export async function sendWhatsapp(options: WhatsappOptions, message: WhatsappMessage): Promise<string> {
+  const to = whatsappNumber(message.to);
+  let payload: object;
+  if (message.document) {
+    const form = new FormData();
+    form.append('messaging_product', 'whatsapp');
+    form.append('type', message.document.contentType);
+    form.append('file', new Blob([new Uint8Array(message.document.content)], { type: message.document.contentType }), message.document.filename);
+    const media = await call(options, 'media', form);
+    if (typeof media.id !== 'string') throw new Error('WhatsApp API media answered without an id');
+    payload = { type: 'document', document: { id: media.id, filename: message.document.filename, caption: message.text } };
+  } else {
+    payload = { type: 'text', text: { preview_url: false, body: message.text } };
+  }
+  const sent = await call(options, 'messages', { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...payload });
+  const id = (sent.messages as { id?: string }[] | undefined)?.[0]?.id;
+  return id ?? '';
+}

@@ -1,0 +1,155 @@
+/**
+ * The outbox worker against real transports on 127.0.0.1: an SMTP server (smtp-server)
+ * receives the registration code and the reset link; while it is down messages stay pending
+ * and are retried with backoff, and when it is back each is delivered exactly once. Order
+ * letters go to a fake WhatsApp Cloud API as a media upload and a `type: 'document'` message,
+ * and failures there retry the same way. The dev outbox keeps showing every code.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook, createLibrary, createPublisher, makeJpeg } from '../db/factories.js';
+import { outbox } from '../db/schema.js';
+import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
+import { ENGINES, authHeader, createTestApp, form, latestCode, type TestApp } from '../test/harness.js';
+import { mailParts, mailText, startFakeWhatsapp, startSmtp, waitFor, type FakeWhatsapp, type TestSmtp } from '../test/servers.js';
+
+const GUJARAT = stateIdByName('Gujarat')!;
+
+describe.each(ENGINES)('outbox delivery on %s', (engine) => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  let whatsapp: FakeWhatsapp;
+  const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+  const rowsTo = (to: string) => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, to));
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    whatsapp = await startFakeWhatsapp();
+    t = await createTestApp(engine, {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'JSBN <no-reply@jsbn.test>',
+      WHATSAPP_API_URL: whatsapp.url,
+      WHATSAPP_TOKEN: 'test-token-123',
+      WHATSAPP_PHONE_ID: '1055',
+      OUTBOX_POLL_MS: '50',
+      OUTBOX_RETRY_BASE_MS: '100',
+    });
+    await t.app.ready();
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+    await whatsapp.stop();
+  });
+
+  it('mails the registration code and the reset link through SMTP', async () => {
+    const email = `mandir-${engine}@example.test`;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher',
+      payload: form(
+        {
+          publisher_no: engine === 'pglite' ? 'SMTP1' : 'SMTP2',
+          publisher_name: 'શ્રી જૈન સાહિત્ય મંદિર',
+          publisher_type: 'Trust',
+          address: 'Gopipura, Surat',
+          state: String(GUJARAT),
+          city: String(cityIdByName(GUJARAT, 'Surat')!),
+          pincode: '395001',
+          mobile_no: '9825012345',
+          whatsapp_no: '9825012345',
+          email,
+          password: 'Secret@123',
+        },
+        { logo: [await makeJpeg('LO', { width: 64, height: 64 }), 'logo.jpg', 'image/jpeg'] },
+      ),
+    });
+    expect(registered.statusCode).toBe(200);
+    const [mail] = await waitFor(() => (mailsTo(email).length ? mailsTo(email) : null), 10_000, 'the code e-mail');
+    const code = await latestCode(t.app, email); // the dev outbox still shows it outside production
+    expect(mailText(mail!.raw)).toContain(code);
+    expect(mail!.from).toBe('no-reply@jsbn.test');
+    const [row] = await rowsTo(email);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+
+    const library = await createLibrary(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email: library.email, modelType: 'LIBRARY' } });
+    const [reset] = await waitFor(() => (mailsTo(library.email).length ? mailsTo(library.email) : null), 10_000, 'the reset e-mail');
+    const link = /https:\/\/jsbn\.test\/new-password\?token=[A-Za-z0-9_-]{43}/.exec(mailText(reset!.raw))?.[0];
+    expect(link).toBeDefined();
+    const token = new URL(link!).searchParams.get('token')!;
+    const done = await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { password: 'Fresh@2026', token } });
+    expect(done.statusCode).toBe(200);
+  });
+
+  it('keeps mail pending with growing backoff while SMTP is down and delivers it exactly once when it is back', async () => {
+    await smtp.stop();
+    const library = await createLibrary(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email: library.email, modelType: 'LIBRARY' } });
+    const [failing] = await waitFor(async () => {
+      const rows = await rowsTo(library.email);
+      return rows[0] && rows[0].attempts >= 3 ? rows : null;
+    }, 15_000, 'three failed attempts');
+    expect(failing).toMatchObject({ status: 'pending', sent_at: null });
+    expect(failing!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    // the next attempt waits base × 2^(attempts − 1)
+    expect(failing!.next_attempt_at.getTime() - failing!.updated_at.getTime()).toBe(100 * 2 ** (failing!.attempts - 1));
+    expect(mailsTo(library.email)).toHaveLength(0);
+
+    await smtp.start();
+    const [sent] = await waitFor(async () => {
+      const rows = await rowsTo(library.email);
+      return rows[0]?.status === 'sent' ? rows : null;
+    }, 20_000, 'delivery after SMTP is back');
+    expect(sent!.sent_at).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailsTo(library.email)).toHaveLength(1);
+  });
+
+  it('sends the order letter as a WhatsApp document and by e-mail with the PDF attached, retrying WhatsApp failures', async () => {
+    const publisher = await createPublisher(t.ctx);
+    const library = await createLibrary(t.ctx);
+    const lib = await authHeader(t.app, library, 'LIBRARY');
+    const orderLetter = async () => {
+      const book = await createBook(t.ctx, publisher.publisherId, {}, { cover: false });
+      const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 3 }] } });
+      const orderId = created.json().data[0].id as number;
+      const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });
+      expect(letter.statusCode).toBe(200);
+      return letter.rawPayload;
+    };
+
+    const pdf = await orderLetter();
+    const [media, message] = await waitFor(() => (whatsapp.requests.length >= 2 ? whatsapp.requests : null), 10_000, 'the WhatsApp requests');
+    expect(media).toMatchObject({ method: 'POST', path: '/v21.0/1055/media', authorization: 'Bearer test-token-123' });
+    expect(media!.contentType).toMatch(/^multipart\/form-data/);
+    expect(media!.body.includes(pdf)).toBe(true);
+    expect(media!.body.toString('latin1')).toContain('name="messaging_product"');
+    expect(message).toMatchObject({ method: 'POST', path: '/v21.0/1055/messages', authorization: 'Bearer test-token-123', contentType: 'application/json' });
+    expect(JSON.parse(message!.body.toString())).toMatchObject({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '919876543210',
+      type: 'document',
+      document: { id: 'media-1', filename: 'order-letter.pdf' },
+    });
+    // the publisher also gets the new-order notice; the letter is the mail with the attachment
+    const mail = await waitFor(() => mailsTo(publisher.email).find((candidate) => candidate.raw.includes('order-letter.pdf')), 10_000, 'the letter e-mail');
+    const attachment = mailParts(mail.raw).find((part) => /attachment/.test(part.headers['content-disposition'] ?? ''));
+    expect(attachment?.headers['content-disposition']).toContain('order-letter.pdf');
+    expect(attachment?.body.equals(pdf)).toBe(true);
+
+    whatsapp.failing = true;
+    whatsapp.requests.length = 0;
+    await orderLetter();
+    const rowsOf = () => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, '9876543210'));
+    const failing = await waitFor(async () => (await rowsOf()).find((row) => row.status === 'pending' && row.attempts >= 2), 15_000, 'WhatsApp retries');
+    expect(failing.last_error).toContain('WhatsApp API media answered 500');
+    whatsapp.failing = false;
+    await waitFor(async () => (await rowsOf()).every((row) => row.status === 'sent'), 20_000, 'WhatsApp delivery');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // refused attempts were answered 500; exactly one document message went through
+    const accepted = whatsapp.requests.filter((request) => request.status === 200 && request.path.endsWith('/messages'));
+    expect(accepted.map((request) => JSON.parse(request.body.toString()).type)).toEqual(['document']);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Production settings and probes: every setting parsed once with messages naming the wrong
+ * ones; production refuses generated secrets and the dev outbox; /api/health and /api/ready;
+ * request ids; a slow statement answers 503; and the book upload flow against S3 (s3rver on
+ * 127.0.0.1): presigned PUT straight to the bucket, size and magic bytes checked on finalise,
+ * downloads redirected to a short-lived presigned GET.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOK_MSG, MSG } from '@jsbn/shared';
+import { loadConfig } from '../config.js';
+import { createBook, createPublisher, makeJpeg } from '../db/factories.js';
+import { ENGINES, authHeader, createTestApp, type TestApp } from '../test/harness.js';
+import { startS3, type TestS3 } from '../test/servers.js';
+
+const SECRETS = { JWT_SECRET: 'j'.repeat(40), FILE_SIGNING_SECRET: 'f'.repeat(40) };
+const PDF = Buffer.from('%PDF-1.4\n% a small book\n%%EOF\n');
+
+describe('settings', () => {
+  const failure = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return null;
+  };
+
+  it('names every wrong setting', () => {
+    const message = failure({ PORT: 'eighty', DATABASE_URL: 'mysql://x', S3_FORCE_PATH_STYLE: 'yes', SMTP_URL: 'mail.example', OUTBOX_POLL_MS: '-1' });
+    for (const name of ['PORT', 'DATABASE_URL', 'S3_FORCE_PATH_STYLE', 'SMTP_URL', 'OUTBOX_POLL_MS']) expect(message).toContain(`  ${name}: `);
+  });
+
+  it('asks for the settings that belong together', () => {
+    expect(failure({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatch(/S3_BUCKET: is required[\s\S]*S3_ACCESS_KEY_ID: is required[\s\S]*S3_SECRET_ACCESS_KEY: is required/);
+    expect(failure({ WHATSAPP_TOKEN: 'x' })).toContain('WHATSAPP_PHONE_ID: is required');
+  });
+
+  it('refuses production without real secrets, SMTP, MAIL_FROM and PUBLIC_URL', () => {
+    const message = failure({ NODE_ENV: 'production' });
+    for (const name of ['JWT_SECRET', 'FILE_SIGNING_SECRET', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']) expect(message).toContain(`  ${name}: is required in production`);
+    const ok = loadConfig({ NODE_ENV: 'production', ...SECRETS, SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'JSBN <no-reply@jsbn.example>', PUBLIC_URL: 'https://jsbn.example', S3_FORCE_PATH_STYLE: '' });
+    expect(ok).toMatchObject({ isProduction: true, useSmtp: true, useS3: false, useWhatsapp: false, DATABASE_POOL_MAX: 10, DATABASE_STATEMENT_TIMEOUT_MS: 15_000 });
+  });
+});
+
+describe.each(ENGINES)('probes on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('answers health and readiness, and echoes or makes a request id', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready', headers: { 'x-request-id': 'probe-1234' } });
+    expect(ready.json()).toMatchObject({ statusCode: 200, data: { database: 'ok', storage: 'ok' } });
+    expect(ready.headers['x-request-id']).toBe('probe-1234');
+    const made = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  if (engine === 'postgres') {
+    it('answers 503 without internals when a statement runs past DATABASE_STATEMENT_TIMEOUT_MS', async () => {
+      const slow = await createTestApp('postgres', { DATABASE_STATEMENT_TIMEOUT_MS: '300' });
+      const blocker = new pg.Client({ connectionString: (slow.ctx.config.DATABASE_URL)! });
+      await blocker.connect();
+      try {
+        await blocker.query('BEGIN');
+        await blocker.query('LOCK TABLE rate_limits IN ACCESS EXCLUSIVE MODE');
+        const started = Date.now();
+        const response = await slow.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'a@example.test', password: 'Secret@123', modelType: 'LIBRARY' } });
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ statusCode: 503, message: MSG.maintenance, error: 'UNAVAILABLE' });
+        expect(response.headers['retry-after']).toBe('5');
+      } finally {
+        await blocker.query('ROLLBACK');
+        await blocker.end();
+        await slow.close();
+      }
+    });
+  }
+
+  it('is not ready (503) once the database is gone, while health still answers', async () => {
+    const gone = await createTestApp(engine);
+    await gone.app.ready();
+    await gone.database.close();
+    const ready = await gone.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ statusCode: 503, message: MSG.maintenance, error: 'UNAVAILABLE', details: [{ field: 'database', message: 'unavailable' }] });
+    expect((await gone.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await gone.close();
+  });
+});
+
+describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
+  let s3: TestS3;
+  let t: TestApp;
+  let owner: { authorization: string };
+  let publisherId: number;
+  beforeAll(async () => {
+    s3 = await startS3();
+    t = await createTestApp(engine, { ...s3.env, S3_URL_TTL_SECONDS: '30' });
+    const publisher = await createPublisher(t.ctx);
+    publisherId = publisher.publisherId;
+    owner = await authHeader(t.app, publisher, 'PUBLISHER');
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.stop();
+  });
+
+  it('is ready with the bucket and not ready without it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json().data).toEqual({ database: 'ok', storage: 'ok' });
+    const missing = await createTestApp('pglite', { ...s3.env, S3_BUCKET: 'no-such-bucket' });
+    const ready = await missing.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().details).toEqual([{ field: 'storage', message: 'unavailable' }]);
+    await missing.close();
+  });
+
+  it('uploads by presigned PUT, checks on finalise and serves by presigned GET', async () => {
+    const book = await createBook(t.ctx, publisherId, {}, { cover: true });
+    const jpeg = await makeJpeg('IMG', { width: 40, height: 40 });
+    const fake = Buffer.from('this is not a picture at all');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/book/${book.id}/upload-urls`,
+      headers: owner,
+      payload: {
+        files: [
+          { field: 'pdfpublisher', name: 'book.pdf', type: 'application/pdf', size: PDF.length },
+          { field: 'bookimage', name: 'front.jpg', type: 'image/jpeg', size: jpeg.length },
+          { field: 'bookimage', name: 'fake.jpg', type: 'image/jpeg', size: fake.length },
+        ],
+      },
+    });
+    expect(asked.statusCode).toBe(200);
+    const urls = asked.json().data as { url: string }[];
+    for (const { url } of urls) {
+      expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
+      expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('900');
+    }
+    for (const [index, [body, type]] of ([[PDF, 'application/pdf'], [jpeg, 'image/jpeg'], [fake, 'image/jpeg']] as const).entries()) {
+      const put = await fetch(urls[index]!.url, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': type } });
+      expect(put.status).toBe(200);
+    }
+    const fakeKey = decodeURIComponent(new URL(urls[2]!.url).pathname.slice(`/${s3.bucket}/`.length));
+    expect(await t.ctx.storage.inspect(fakeKey)).not.toBeNull();
+
+    // the file whose bytes are not an image is refused by name and deleted; the others attach
+    const done = await t.app.inject({ method: 'POST', url: `/api/book/${book.id}/finalise`, headers: owner });
+    expect(done.statusCode).toBe(415);
+    expect(done.json().details).toEqual([{ field: 'bookimage', message: expect.stringContaining('fake.jpg') }]);
+    expect(await t.ctx.storage.inspect(fakeKey)).toBeNull();
+
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/book/${book.id}`, headers: owner })).json().data.book;
+    expect(shown.bookimage).toHaveLength(1);
+    const download = await t.app.inject({ method: 'GET', url: shown.pdfpublisher });
+    expect(download.statusCode).toBe(302);
+    expect(download.headers['cache-control']).toBe('private, no-store');
+    const direct = new URL(download.headers.location!);
+    expect(direct.origin).toBe(s3.endpoint);
+    expect(direct.searchParams.get('X-Amz-Expires')).toBe('30');
+    expect(Buffer.from(await (await fetch(direct)).arrayBuffer())).toEqual(PDF);
+    const image = await t.app.inject({ method: 'GET', url: shown.bookimage[0] });
+    expect(Buffer.from(await (await fetch(image.headers.location!)).arrayBuffer())).toEqual(jpeg);
+
+    // an altered signature never reaches the bucket
+    const altered = shown.pdfpublisher.replace(/signature=(.)/, (_: string, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
+    expect((await t.app.inject({ method: 'GET', url: altered })).statusCode).toBe(403);
+  });
+
+  it('refuses an object larger than declared on finalise and deletes it', async () => {
+    const book = await createBook(t.ctx, publisherId, {}, { cover: false });
+    const [{ url }] = (
+      await t.app.inject({ method: 'POST', url: `/api/book/${book.id}/upload-urls`, headers: owner, payload: { files: [{ field: 'index_pdf', name: 'index.pdf', type: 'application/pdf', size: 10 }] } })
+    ).json().data;
+    // s3rver does not enforce the signed length; a real S3 refuses such a PUT, finalise refuses it here
+    expect((await fetch(url, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
+    const done = await t.app.inject({ method: 'POST', url: `/api/book/${book.id}/finalise`, headers: owner });
+    expect(done.statusCode).toBe(413);
+    expect(done.json().details).toEqual([{ field: 'index_pdf', message: BOOK_MSG.pdfTooLarge }]);
+    expect(await t.ctx.storage.list('public/index-pdfs')).toEqual([]);
+  });
+
+  it('streams multipart uploads through the API into the bucket and redirects public files with a short cache', async () => {
+    const book = await createBook(t.ctx, publisherId, {}, { cover: true });
+    const cover = (await t.app.inject({ method: 'GET', url: `/api/book/${book.id}` })).json().data.book.book_cover as string;
+    const answer = await t.app.inject({ method: 'GET', url: cover });
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers['cache-control']).toBe('public, max-age=15');
+    expect((await fetch(answer.headers.location!)).headers.get('content-type')).toBe('image/jpeg');
+  });
+});

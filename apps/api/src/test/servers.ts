@@ -1,0 +1,247 @@
+/**
+ * Real outside parts for tests, each started on 127.0.0.1 on a free port and stopped by the
+ * test: an S3-compatible server (s3rver, its own temp dir; it does not check signatures), an
+ * SMTP server (smtp-server, recording every message; it can be stopped and started again on
+ * the same port), a fake WhatsApp Cloud API (recording requests, failing on demand) and fresh
+ * PostgreSQL databases (TEST_DATABASE_URL).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { SMTPServer } from 'smtp-server';
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface TestS3 {
+  endpoint: string;
+  bucket: string;
+  /** The S3_* settings that point the app at this server. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Starts s3rver with one bucket (`jsbn-test`) in its own temp dir. */
+export async function startS3(bucket = 'jsbn-test'): Promise<TestS3> {
+  const directory = mkdtempSync(join(tmpdir(), 'jsbn-s3-'));
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const { port } = (await server.run()) as AddressInfo;
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    bucket,
+    env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    async stop() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One message the SMTP server accepted. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The raw RFC 5322 message (headers and MIME body). */
+  raw: string;
+}
+
+export interface TestSmtp {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Closes the listening socket (connections are refused until `start`). */
+  stop(): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
+}
+
+/** Starts an SMTP server without TLS or authentication that records every message. */
+export async function startSmtp(): Promise<TestSmtp> {
+  const port = await freePort();
+  const received: ReceivedMail[] = [];
+  let server: SMTPServer | null = null;
+  const start = async () => {
+    server = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((address) => address.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(port, '127.0.0.1', () => resolve());
+    });
+  };
+  await start();
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    start,
+    async stop() {
+      const current = server;
+      server = null;
+      if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+    },
+  };
+}
+
+/** One request the fake WhatsApp API received. */
+export interface WhatsappRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: Buffer;
+  /** The status the fake answered. */
+  status: number;
+}
+
+export interface FakeWhatsapp {
+  url: string;
+  requests: WhatsappRequest[];
+  /** While true every request answers 500 like an outage. */
+  failing: boolean;
+  stop(): Promise<void>;
+}
+
+async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Starts a fake WhatsApp Cloud API: `POST /<id>/media` → `{ id }`, `POST /<id>/messages` → `{ messages: [{ id }] }`. */
+export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
+  const fake: FakeWhatsapp = { url: '', requests: [], failing: false, stop: async () => {} };
+  let counter = 0;
+  const server: Server = createServer((request, response) => {
+    void bodyOf(request).then((body) => {
+      fake.requests.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        contentType: request.headers['content-type'],
+        body,
+        status: fake.failing ? 500 : 200,
+      });
+      response.setHeader('content-type', 'application/json');
+      if (fake.failing) {
+        response.statusCode = 500;
+        response.end(JSON.stringify({ error: { message: 'temporarily unavailable', code: 2 } }));
+        return;
+      }
+      counter++;
+      if (request.url?.endsWith('/media')) response.end(JSON.stringify({ id: `media-${counter}` }));
+      else response.end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.${counter}` }] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
+  fake.stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return fake;
+}
+
+/** A freshly created PostgreSQL database on the TEST_DATABASE_URL server; `drop` removes it. */
+export async function createPgDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `jsbn_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Polls `check` every 50 ms until it returns a truthy value or `timeoutMs` passes. */
+export async function waitFor<T>(check: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Decodes one MIME body by its transfer encoding (quoted-printable, base64 or as is). */
+function decodeBody(body: string, encoding: string | undefined): Buffer {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  if (encoding === 'quoted-printable') {
+    const joined = body.replace(/=\r?\n/g, '');
+    const bytes: number[] = [];
+    for (let index = 0; index < joined.length; index++) {
+      const hex = joined[index] === '=' ? joined.slice(index + 1, index + 3) : '';
+      if (/^[0-9A-F]{2}$/i.test(hex)) {
+        bytes.push(parseInt(hex, 16));
+        index += 2;
+      } else bytes.push(...Buffer.from(joined[index]!, 'utf8'));
+    }
+    return Buffer.from(bytes);
+  }
+  return Buffer.from(body, 'utf8');
+}
+
+/** The parts of a received mail: headers (lower-case names) and decoded body; multipart is split one level deep. */
+export function mailParts(raw: string): { headers: Record<string, string>; body: Buffer }[] {
+  const split = (text: string) => {
+    const at = text.search(/\r?\n\r?\n/);
+    const head = text.slice(0, at).replace(/\r?\n[ \t]+/g, ' ');
+    const headers: Record<string, string> = {};
+    for (const line of head.split(/\r?\n/)) {
+      const colon = line.indexOf(':');
+      if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    return { headers, body: text.slice(at).replace(/^\r?\n\r?\n/, '') };
+  };
+  const top = split(raw);
+  const boundary = /boundary="?([^";]+)"?/.exec(top.headers['content-type'] ?? '')?.[1];
+  const parts = boundary
+    ? top.body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((chunk) => split(chunk.replace(/^\r?\n/, '')))
+    : [top];
+  return parts.map((part) => ({ headers: { ...top.headers, ...part.headers }, body: decodeBody(part.body, part.headers['content-transfer-encoding']?.toLowerCase()) }));
+}
+
+/** The decoded text/plain body of a received mail. */
+export function mailText(raw: string): string {
+  const part = mailParts(raw).find((candidate) => (candidate.headers['content-type'] ?? 'text/plain').startsWith('text/plain'));
+  return part ? part.body.toString('utf8') : '';
+}
