@@ -91,10 +91,13 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
 }
 
-/** Sends a request and returns the whole envelope (message and data). */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+/**
+ * Sends a request; returns the response when it succeeded (2xx) and throws the mapped
+ * `ApiError` of the error catalogue otherwise. `request` reads JSON from it, `requestBlob` bytes.
+ */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { token } = getSession();
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -121,21 +124,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(MSG.maintenance, 0, { handled: true });
   }
 
-  let payload: unknown = null;
-  const text = await response.text();
-  if (text) {
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      payload = null;
-    }
-  }
-
-  if (response.ok) {
-    const reply = (payload ?? {}) as Partial<ApiReply<T>>;
-    return { statusCode: reply.statusCode ?? response.status, message: reply.message ?? '', data: reply.data as T };
-  }
-
+  if (response.ok) return response;
+  const payload = await readJson(response);
   const errorReply = (payload ?? {}) as Partial<ApiErrorReply>;
   const serverMessage = typeof errorReply.message === 'string' && errorReply.message ? errorReply.message : undefined;
 
@@ -155,6 +145,49 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     serverMessage,
     details: Array.isArray(errorReply.details) ? errorReply.details : [],
   });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a request and returns the whole envelope (message and data). */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+  const response = await send(path, options, 'application/json');
+  const reply = ((await readJson(response)) ?? {}) as Partial<ApiReply<T>>;
+  return { statusCode: reply.statusCode ?? response.status, message: reply.message ?? '', data: reply.data as T };
+}
+
+/** A file the API sent: its bytes and the name from Content-Disposition (when the server gave one). */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` preferred, then `filename="…"`). */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/.exec(disposition)?.[1]?.trim() || undefined;
+}
+
+/** Sends a request (bearer token, error catalogue as `request`) and returns the file of a binary reply. */
+export async function requestBlob(path: string, options: RequestOptions = {}): Promise<ApiFile> {
+  const response = await send(path, options, '*/*');
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
 }
 
 /** GET and return `data` only. */

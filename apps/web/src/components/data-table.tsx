@@ -1,11 +1,13 @@
 /**
  * The shared list table (spec §9): page sizes 10/25/50/100/All, the result line, a pager
- * only when there is more than one page, 'No data found' and 'Loading...' states, and the
- * sort cycle (new column asc → same column desc → unsorted).
+ * only when there is more than one page, 'No data found' and 'Loading...' states, the
+ * sort cycle (new column asc → same column desc → unsorted), and row selection (with
+ * select-all on the page) for the exports and address labels.
  */
 import { useState, type ReactNode } from 'react';
 import {
   Box,
+  Checkbox,
   MenuItem,
   Pagination,
   Paper,
@@ -56,7 +58,16 @@ export interface ListState {
   setPageSize: (size: PageSize) => void;
   toggleSort: (field: string) => void;
   setSearch: (value: string) => void;
+  /** Ids of the selected rows (kept across pages; cleared by `reset`). */
+  selected: ReadonlySet<number>;
+  toggleSelected: (id: number) => void;
+  /** Selects (or clears) every id in `ids` — the select-all box of the page. */
+  setSelectedMany: (ids: number[], checked: boolean) => void;
+  clearSelection: () => void;
+  /** Back to page 1, the default sort, no search and no selection (changing tab). */
   reset: () => void;
+  /** Back to page 1 and the default sort with no selection; the search stays (after a status change). */
+  restart: () => void;
   /** The list query of DESIGN §3 for this state. */
   query: { queryString?: string; pageNo: number; limit: PageSize; sortedField?: string; sortedOrder?: SortOrder };
 }
@@ -67,6 +78,7 @@ export function useListState(defaultSort: SortState | null = { field: 'createdAt
   const [pageSize, setPageSizeState] = useState<PageSize>(initialSize);
   const [sort, setSort] = useState<SortState | null>(defaultSort);
   const [search, setSearchState] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const debouncedRaw = useDebounce(search);
   const [debouncedSearch, setDebouncedSearch] = useState('');
   const [lastRaw, setLastRaw] = useState('');
@@ -93,11 +105,35 @@ export function useListState(defaultSort: SortState | null = { field: 'createdAt
       setPage(1);
     },
     setSearch: setSearchState,
+    selected,
+    toggleSelected: (id) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    setSelectedMany: (ids, checked) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const id of ids) {
+          if (checked) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      }),
+    clearSelection: () => setSelected(new Set()),
+    restart: () => {
+      setPage(1);
+      setSort(defaultSort);
+      setSelected(new Set());
+    },
     reset: () => {
       setPage(1);
       setSort(defaultSort);
       setSearchState('');
       setDebouncedSearch('');
+      setSelected(new Set());
     },
     query: {
       queryString: debouncedSearch.trim() || undefined,
@@ -122,10 +158,17 @@ interface DataTableProps<Row> {
   searchLabel?: string;
   toolbar?: ReactNode;
   hidePageSize?: boolean;
+  /** Adds a checkbox per row (the row's numeric key is its id) and a select-all box for the page. */
+  selectable?: boolean;
+  /** Accessible name of a row's checkbox, e.g. the order id; 'Select row {srNo}' otherwise. */
+  rowLabel?: (row: Row) => string;
 }
 
-export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list, label, searchLabel, toolbar, hidePageSize }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list, label, searchLabel, toolbar, hidePageSize, selectable, rowLabel }: DataTableProps<Row>) {
   const limit = list.pageSize === 'all' ? Math.max(total, 1) : Number(list.pageSize);
+  const pageIds = selectable ? (rows ?? []).map((row) => Number(getRowKey(row))) : [];
+  const selectedOnPage = pageIds.filter((id) => list.selected.has(id)).length;
+  const columnCount = columns.length + (selectable ? 1 : 0);
   const pageCount = list.pageSize === 'all' ? 1 : Math.ceil(total / limit);
   const from = total === 0 ? 0 : (list.page - 1) * limit + 1;
   const to = Math.min(list.page * limit, total);
@@ -166,6 +209,17 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
+              {selectable ? (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                    indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                    disabled={pageIds.length === 0}
+                    onChange={(event) => list.setSelectedMany(pageIds, event.target.checked)}
+                    slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
+                  />
+                </TableCell>
+              ) : null}
               {columns.map((column) => (
                 <TableCell
                   key={column.key}
@@ -191,26 +245,40 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
           <TableBody>
             {loading && !rows?.length ? (
               <TableRow>
-                <TableCell colSpan={columns.length} align="center">
+                <TableCell colSpan={columnCount} align="center">
                   {MSG.loading}
                 </TableCell>
               </TableRow>
             ) : !rows?.length ? (
               <TableRow>
-                <TableCell colSpan={columns.length} align="center">
+                <TableCell colSpan={columnCount} align="center">
                   {MSG.noData}
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((row, index) => (
-                <TableRow key={getRowKey(row)} hover>
-                  {columns.map((column) => (
-                    <TableCell key={column.key} align={column.align}>
-                      {column.render(row, { index, srNo: (list.page - 1) * (list.pageSize === 'all' ? 0 : limit) + index + 1 })}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
+              rows.map((row, index) => {
+                const srNo = (list.page - 1) * (list.pageSize === 'all' ? 0 : limit) + index + 1;
+                const id = Number(getRowKey(row));
+                const checked = selectable ? list.selected.has(id) : false;
+                return (
+                  <TableRow key={getRowKey(row)} hover selected={checked}>
+                    {selectable ? (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={checked}
+                          onChange={() => list.toggleSelected(id)}
+                          slotProps={{ input: { 'aria-label': rowLabel ? `Select ${rowLabel(row)}` : `Select row ${srNo}` } }}
+                        />
+                      </TableCell>
+                    ) : null}
+                    {columns.map((column) => (
+                      <TableCell key={column.key} align={column.align}>
+                        {column.render(row, { index, srNo })}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                );
+              })
             )}
           </TableBody>
         </Table>
@@ -218,6 +286,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary">
           {total > 0 ? resultText : ''}
+          {selectable && list.selected.size > 0 ? ` · ${list.selected.size} selected` : ''}
         </Typography>
         {pageCount > 1 ? (
           <Pagination count={pageCount} page={list.page} onChange={(_event, page) => list.setPage(page)} color="primary" siblingCount={0} />

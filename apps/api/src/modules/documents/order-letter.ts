@@ -84,9 +84,10 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
   y = tableRow(doc, COLUMNS.map((column) => column.header), y, true);
   letter.items.forEach((item, index) => {
     const title = item.englishTitle && item.englishTitle !== item.title ? `${item.title}\n${item.englishTitle}` : item.title;
-    y = tableRow(doc, [String(index + 1), title, item.jsbn, item.authors.join(', '), String(item.accepted ?? item.copies)], y);
+    const copies = item.accepted === null || item.accepted === item.copies ? String(item.copies) : `${item.copies} (${item.accepted} accepted)`;
+    y = tableRow(doc, [String(index + 1), title, item.jsbn, item.authors.join(', '), copies], y);
   });
-  const total = letter.items.reduce((sum, item) => sum + (item.accepted ?? item.copies), 0);
+  const total = letter.items.reduce((sum, item) => sum + item.copies, 0);
   y = ensureSpace(doc, 60, y + 8);
   text(doc, `Total copies: ${total}`, { x: left, y, width, size: 10.5, bold: true, align: 'right' });
   y = ensureSpace(doc, 70, doc.y + 24);

@@ -1,17 +1,23 @@
 import { useState } from 'react';
-import { Avatar, Box, Button } from '@mui/material';
-import type { LibraryListItem } from '@jsbn/shared';
+import { Avatar, Box, Button, Stack } from '@mui/material';
+import { EXPORT_FILE_NAMES, type LibraryListItem } from '@jsbn/shared';
+import { useSession } from '../../../api/session';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { LibraryDetailsDialog } from '../../../components/details-dialogs';
 import { formatPhone, orNA } from '../../../components/format';
+import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
 import { useLibraryList } from '../api/directory-api';
-import { LibraryDetailsDialog } from '../components/details-dialogs';
 
-/** /libraries (and /list-of-libraries for a publisher) — the public list of libraries (GET /api/library). */
+/**
+ * /libraries (public) and /list-of-libraries (publisher) — the libraries (GET /api/library). A
+ * publisher also selects rows to export them (List_of_Libraries.xlsx) and print their addresses.
+ */
 export function LibrariesPage({ title = 'Libraries' }: { title?: string }) {
   const list = useListState();
   const libraries = useLibraryList(list.query);
   const [shown, setShown] = useState<number | null>(null);
+  const { isPublisher } = useSession();
 
   const columns: Column<LibraryListItem>[] = [
     { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
@@ -53,6 +59,16 @@ export function LibrariesPage({ title = 'Libraries' }: { title?: string }) {
         getRowKey={(row) => row.id}
         list={list}
         searchLabel="Search libraries"
+        selectable={isPublisher}
+        rowLabel={(row) => row.name}
+        toolbar={
+          isPublisher ? (
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <ExportExcelButton path="/library/export.xlsx" selected={list.selected} fileName={EXPORT_FILE_NAMES.listOfLibraries} />
+              <PrintAddressButton path="/library/addresses.pdf" selected={list.selected} />
+            </Stack>
+          ) : undefined
+        }
       />
       <LibraryDetailsDialog libraryId={shown} onClose={() => setShown(null)} />
     </Box>

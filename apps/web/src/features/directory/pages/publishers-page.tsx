@@ -5,7 +5,7 @@ import { DataTable, useListState, type Column } from '../../../components/data-t
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { usePublisherList } from '../api/directory-api';
-import { PublisherDetailsDialog } from '../components/details-dialogs';
+import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 
 /** /publishers — the public list of publishers (GET /api/publisher). */
 export function PublishersPage() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BookDto, CreateOrdersInput, PublisherInfo } from '@jsbn/shared';
-import { get, request, type QueryValue } from '../../../api/client';
+import { MSG, type BookDto, type CreateOrdersInput } from '@jsbn/shared';
+import { get, request, requestBlob, type QueryValue } from '../../../api/client';
 
 /** GET /api/publisher row (docs/api.md). */
 export interface PublisherListItem {
@@ -20,15 +20,6 @@ export function usePublishers(query: Record<string, QueryValue>) {
     queryKey: ['publishers', 'list', query],
     queryFn: ({ signal }) => get<{ publishers: PublisherListItem[]; total: number }>('/publisher', query, signal),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function usePublisherDetails(id: number | null) {
-  return useQuery({
-    queryKey: ['publishers', 'one', id],
-    queryFn: ({ signal }) => get<{ publisher: PublisherInfo }>(`/publisher/${id}`, undefined, signal),
-    select: (data) => data.publisher,
-    enabled: Boolean(id),
   });
 }
 
@@ -53,3 +44,16 @@ export const createOrders = (body: CreateOrdersInput, idempotencyKey: string) =>
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
+
+/**
+ * POST /api/publisher/generate-pdf `{ orderId, sendWhatsapp: true }` for an order just created:
+ * the server makes the order letter and sends it to the publisher by e-mail and WhatsApp.
+ * @throws Error 'Error while generating pdf' when the reply is empty
+ */
+export async function sendOrderLetter(orderId: number): Promise<void> {
+  const file = await requestBlob('/publisher/generate-pdf', { method: 'POST', body: { orderId, sendWhatsapp: true } });
+  if (file.blob.size === 0) throw new Error(MSG.pdfError);
+}
+
+export const BOOK_EXPORT_PATH = '/book/export.xlsx';
+export const PUBLISHER_EXPORT_PATH = '/publisher/export.xlsx';

@@ -23,12 +23,13 @@ import {
   Typography,
 } from '@mui/material';
 import { MSG, type BookDto } from '@jsbn/shared';
-import { toastSuccess } from '../../../api/client';
+import { toastError, toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { digitsOnly } from '../../../components/forms';
+import { useFullScreenDialog } from '../../../components/responsive-dialog';
 import type { Column } from '../../../components/data-table';
 import { paths } from '../../../app/paths';
-import { createOrders } from '../api/ordering-api';
+import { createOrders, sendOrderLetter } from '../api/ordering-api';
 import { isBadQuantity, useCart } from './cart';
 
 /** True when the library may select books (it has letter text). */
@@ -86,6 +87,26 @@ export function orderColumns(canOrder: boolean): Column<BookDto>[] {
   ];
 }
 
+/** How long the 'Generating order summery...' toast stays (spec books §7). */
+const SUMMARY_TOAST_MS = 800;
+
+/**
+ * For each created order, the order letter is generated and sent to the publisher
+ * (generate-pdf with sendWhatsapp true); a failure is shown and does not stop the others.
+ */
+async function sendOrderLetters(orders: { id: number }[]) {
+  await Promise.all(
+    orders.map(async (order) => {
+      enqueueSnackbar(MSG.generatingSummary, { variant: 'info', autoHideDuration: SUMMARY_TOAST_MS });
+      try {
+        await sendOrderLetter(order.id);
+      } catch (error) {
+        toastError(error);
+      }
+    }),
+  );
+}
+
 function newKey() {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
@@ -97,29 +118,29 @@ export function OrderBar() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const submissionKey = useRef<string | null>(null);
+  /** One Idempotency-Key per cart submission: kept for retries of the same cart, new when the cart changes. */
+  const submission = useRef<{ cart: string; key: string } | null>(null);
   const anyBad = cart.items.some((item) => isBadQuantity(item.quantity));
+  const fullScreen = useFullScreenDialog();
 
   const mutation = useMutation({
     mutationFn: () => {
-      submissionKey.current ??= newKey();
-      return createOrders(
-        {
-          orders: cart.items.map((item) => ({
-            publisherId: item.publisherId,
-            bookId: item.bookId,
-            numberOfCopies: Number(item.quantity),
-            bookTitle: item.bookTitle,
-          })),
-        },
-        submissionKey.current,
-      );
+      const orders = cart.items.map((item) => ({
+        publisherId: item.publisherId,
+        bookId: item.bookId,
+        numberOfCopies: Number(item.quantity),
+        bookTitle: item.bookTitle,
+      }));
+      const signature = JSON.stringify(orders);
+      if (submission.current?.cart !== signature) submission.current = { cart: signature, key: newKey() };
+      return createOrders({ orders }, submission.current.key);
     },
-    onSuccess: (reply) => {
+    onSuccess: async (reply) => {
       toastSuccess(reply.message, 'Order placed successfully');
-      submissionKey.current = null;
+      submission.current = null;
       cart.clear();
       setOpen(false);
+      await sendOrderLetters(reply.data ?? []);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void navigate(paths.orders);
     },
@@ -130,7 +151,6 @@ export function OrderBar() {
       enqueueSnackbar(MSG.noItems, { variant: 'warning' });
       return;
     }
-    submissionKey.current = null;
     setOpen(true);
   };
 
@@ -157,7 +177,7 @@ export function OrderBar() {
           Order now
         </Button>
       </Stack>
-      <Dialog open={open} onClose={mutation.isPending ? undefined : () => setOpen(false)} aria-labelledby="confirm-order-title" maxWidth="sm" fullWidth>
+      <Dialog open={open} onClose={mutation.isPending ? undefined : () => setOpen(false)} aria-labelledby="confirm-order-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
         <DialogTitle id="confirm-order-title">Confirm order</DialogTitle>
         <DialogContent>
           <Table size="small" aria-label="Books to order">

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link, Typography } from '@mui/material';
-import { formatJsbn, type BookDto } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, formatJsbn, type BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { PublisherDetailsDialog } from '../../../components/details-dialogs';
+import { ExportExcelButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
 import { bookDetailPath } from '../../../app/paths';
-import { useOrderableBooks } from '../api/ordering-api';
+import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
 import { OrderBar, orderColumns, useCanOrder } from '../components/order-controls';
-import { PublisherDialog } from '../components/publisher-dialog';
 
 /** /new-published-books — Recently Published books, newest first, with ordering. */
 export function NewPublishedBooksPage() {
@@ -46,14 +47,25 @@ export function NewPublishedBooksPage() {
     {
       key: 'pdf',
       header: 'Book PDF',
-      render: (book) =>
-        book.pdfurl ? (
-          <Link href={book.pdfurl} target="_blank" rel="noopener">
-            Open PDF
-          </Link>
-        ) : (
-          'Not Available.'
-        ),
+      render: (book) => {
+        const pdf = book.pdfurl || book.book_pdf;
+        if (pdf) {
+          return (
+            <Link href={pdf} target="_blank" rel="noopener" aria-label={`Open the PDF of ${book.book_title}`}>
+              Open PDF
+            </Link>
+          );
+        }
+        // A private PDF is asked for on the book page (spec books §4 'Book PDF access').
+        if (book.has_book_pdf) {
+          return (
+            <Link component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))} aria-label={`Request the PDF of ${book.book_title}`}>
+              Private
+            </Link>
+          );
+        }
+        return 'Not Available.';
+      },
     },
     ...orderColumns(canOrder),
     {
@@ -80,8 +92,11 @@ export function NewPublishedBooksPage() {
         getRowKey={(book) => book.id}
         list={list}
         searchLabel="Search books"
+        selectable
+        rowLabel={(book) => book.book_title}
+        toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />
-      <PublisherDialog publisherId={shown} onClose={() => setShown(null)} />
+      <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
     </Box>
   );
 }

@@ -1,11 +1,12 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import { Box, Link } from '@mui/material';
-import { formatJsbn, type BookDto } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, formatJsbn, type BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { ExportExcelButton } from '../../../components/list-actions';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { bookDetailPath, paths } from '../../../app/paths';
-import { useOrderableBooks } from '../api/ordering-api';
+import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
 import { OrderBar, orderColumns, useCanOrder } from '../components/order-controls';
 
 /** /publisher-wise-books/:publisherId — one publisher's books, with ordering. */
@@ -55,6 +56,9 @@ export function PublisherBooksPage() {
         getRowKey={(book) => book.id}
         list={list}
         searchLabel="Search books"
+        selectable
+        rowLabel={(book) => book.book_title}
+        toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />
     </Box>
   );

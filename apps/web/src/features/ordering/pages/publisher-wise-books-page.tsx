@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link } from '@mui/material';
+import { EXPORT_FILE_NAMES } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { PublisherDetailsDialog } from '../../../components/details-dialogs';
+import { ExportExcelButton } from '../../../components/list-actions';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { publisherBooksPath } from '../../../app/paths';
-import { usePublishers, type PublisherListItem } from '../api/ordering-api';
-import { PublisherDialog } from '../components/publisher-dialog';
+import { PUBLISHER_EXPORT_PATH, usePublishers, type PublisherListItem } from '../api/ordering-api';
 
 /** /publisher-wise-books — publishers with their book counts (spec books §2). */
 export function PublisherWiseBooksPage() {
@@ -51,8 +53,11 @@ export function PublisherWiseBooksPage() {
         getRowKey={(row) => row.id}
         list={list}
         searchLabel="Search publishers"
+        selectable
+        rowLabel={(row) => row.publisher_name}
+        toolbar={<ExportExcelButton path={PUBLISHER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.publisherInfo} />}
       />
-      <PublisherDialog publisherId={shown} onClose={() => setShown(null)} />
+      <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
     </Box>
   );
 }

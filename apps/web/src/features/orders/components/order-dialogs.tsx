@@ -24,13 +24,17 @@ import { FileField } from '../../../components/file-field';
 import { FormText } from '../../../components/form-fields';
 import { digitsOnly, withChecks } from '../../../components/forms';
 import { formatDate, formatPhone, orNA } from '../../../components/format';
+import { useFullScreenDialog } from '../../../components/responsive-dialog';
+
+/** Copies accepted for an item: the publisher's count once accepted, else the ordered count. */
+export const acceptedCopies = (item: OrderDto['OrderBookItem'][number]) => item.accepted_book_copies ?? item.number_of_copies;
+export const totalAccepted = (order: OrderDto) => order.OrderBookItem.reduce((sum, item) => sum + acceptedCopies(item), 0);
 
 const orderItemsTable = (order: OrderDto, showAccepted: boolean) => (
   <Table size="small" aria-label="Ordered books">
     <TableHead>
       <TableRow>
         <TableCell>Book</TableCell>
-        <TableCell>JSBN</TableCell>
         <TableCell align="right">Ordered</TableCell>
         {showAccepted ? <TableCell align="right">Accepted</TableCell> : null}
       </TableRow>
@@ -38,28 +42,55 @@ const orderItemsTable = (order: OrderDto, showAccepted: boolean) => (
     <TableBody>
       {order.OrderBookItem.map((item) => (
         <TableRow key={item.id}>
-          <TableCell>{item.book.book_title}</TableCell>
-          <TableCell>{item.book.jsbn_number}</TableCell>
+          <TableCell>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {item.book.book_title}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p">
+              JSBN {item.book.jsbn_number} · {orNA(item.book.authors.join(', '))}
+            </Typography>
+          </TableCell>
           <TableCell align="right">{item.number_of_copies}</TableCell>
-          {showAccepted ? <TableCell align="right">{item.accepted_book_copies ?? item.number_of_copies}</TableCell> : null}
+          {showAccepted ? <TableCell align="right">{acceptedCopies(item)}</TableCell> : null}
         </TableRow>
       ))}
+      <TableRow>
+        <TableCell sx={{ fontWeight: 700 }}>Total</TableCell>
+        <TableCell align="right" sx={{ fontWeight: 700 }}>
+          {order.totalCopies}
+        </TableCell>
+        {showAccepted ? (
+          <TableCell align="right" sx={{ fontWeight: 700 }}>
+            {totalAccepted(order)}
+          </TableCell>
+        ) : null}
+      </TableRow>
     </TableBody>
   </Table>
 );
 
-/** Order Details: items, library (or publisher) and the order history. */
+/** 'LIBRARY someone@x' (the API's `by`) → 'Library someone@x'. */
+function historyActor(by: string): string {
+  const [role = '', ...rest] = by.split(' ');
+  const label = role === 'LIBRARY' ? 'Library' : role === 'PUBLISHER' ? 'Publisher' : role;
+  return [label, ...rest].join(' ');
+}
+
+/** Order Details: items with totals, library and publisher, and the order history (who, which status, when). */
 export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
+  const fullScreen = useFullScreenDialog();
   return (
-    <Dialog open={Boolean(order)} onClose={onClose} aria-labelledby="order-details-title" maxWidth="md" fullWidth>
+    <Dialog open={Boolean(order)} onClose={onClose} aria-labelledby="order-details-title" maxWidth="md" fullWidth fullScreen={fullScreen}>
       <DialogTitle id="order-details-title">Order Details</DialogTitle>
       {order ? (
-        <DialogContent>
+        <DialogContent tabIndex={0}>
           <Stack spacing={2}>
             <Typography>
               Order id: <strong>{order.orderId}</strong> · {formatDate(order.order_date)} · {ORDER_STATUS_LABEL[order.status]}
             </Typography>
-            <Box sx={{ overflowX: 'auto' }}>{orderItemsTable(order, order.status !== 'REQUESTED')}</Box>
+            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Ordered books">
+              {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED')}
+            </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <Box>
                 <Typography sx={{ fontWeight: 700 }}>Library</Typography>
@@ -77,13 +108,19 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
               </Box>
             </Box>
             <Box>
-              <Typography sx={{ fontWeight: 700 }}>Order history</Typography>
+              <Typography sx={{ fontWeight: 700 }} id="order-history-title">
+                Order history
+              </Typography>
               {order.history?.length ? (
-                <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                <Box component="ol" aria-labelledby="order-history-title" sx={{ m: 0, pl: 3 }}>
                   {order.history.map((event, index) => (
                     <li key={`${event.at}-${index}`}>
                       <Typography variant="body2">
-                        {ORDER_STATUS_LABEL[event.status] ?? event.status} — {formatDate(event.at)} {new Date(event.at).toLocaleTimeString('en-IN')} ({event.by})
+                        <strong>{ORDER_STATUS_LABEL[event.status] ?? event.status}</strong> ·{' '}
+                        {formatDate(event.at)} {new Date(event.at).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })} · by{' '}
+                        <Box component="span" sx={{ wordBreak: 'break-word' }}>
+                          {historyActor(event.by)}
+                        </Box>
                       </Typography>
                     </li>
                   ))}
@@ -105,22 +142,30 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
 /** Courier Details of a dispatched order. */
 export function CourierDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
   const dispatch = order?.dispetchedOrder;
+  const fullScreen = useFullScreenDialog();
   return (
-    <Dialog open={Boolean(order)} onClose={onClose} aria-labelledby="courier-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="courier-title">Courier Details</DialogTitle>
+    <Dialog open={Boolean(order)} onClose={onClose} aria-labelledby="courier-title" maxWidth="xs" fullWidth fullScreen={fullScreen}>
+      <DialogTitle id="courier-title">Courier Details{order ? ` of ${order.orderId}` : ''}</DialogTitle>
       <DialogContent>
         {dispatch ? (
-          <Stack spacing={1}>
-            <Typography>Courier company name: {orNA(dispatch.courierCompanyName)}</Typography>
-            <Typography>Courier company number: {orNA(dispatch.courierCompanyNumber)}</Typography>
-            <Typography>Tracking id: {orNA(dispatch.trackingId)}</Typography>
-            {dispatch.orderimage ? (
-              <Link href={dispatch.orderimage} target="_blank" rel="noopener">
-                View file
-              </Link>
-            ) : (
-              <Typography>File: Not Available.</Typography>
-            )}
+          <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+            <CourierRow label="Courier company name" value={dispatch.courierCompanyName} />
+            <CourierRow label="Courier company number" value={dispatch.courierCompanyNumber} />
+            <CourierRow label="Tracking id" value={dispatch.trackingId} />
+            <Box>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                Dispatch file
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {dispatch.orderimage ? (
+                  <Link href={dispatch.orderimage} target="_blank" rel="noopener">
+                    View dispatch file
+                  </Link>
+                ) : (
+                  'Not Available.'
+                )}
+              </Typography>
+            </Box>
           </Stack>
         ) : (
           <Typography>No courier details were given for this order.</Typography>
@@ -130,6 +175,19 @@ export function CourierDialog({ order, onClose }: { order: OrderDto | null; onCl
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+function CourierRow({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Box>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {orNA(value)}
+      </Typography>
+    </Box>
   );
 }
 
@@ -148,8 +206,9 @@ export function PartialAcceptDialog({
   const [values, setValues] = useState<Record<number, string>>(() => Object.fromEntries(order.OrderBookItem.map((item) => [item.id, String(item.number_of_copies)])));
   const clamp = (id: number, max: number) =>
     setValues((current) => ({ ...current, [id]: String(Math.min(max, Math.max(0, Number(current[id]) || 0))) }));
+  const fullScreen = useFullScreenDialog();
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="partial-title" maxWidth="sm" fullWidth>
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="partial-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <DialogTitle id="partial-title">Partial Accept</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
@@ -229,8 +288,9 @@ export function DispatchDialog({
     mode: 'onTouched',
     defaultValues: { courierCompanyName: '', courierCompanyNumber: '', trackingId: '', orderImage: null },
   });
+  const fullScreen = useFullScreenDialog();
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="dispatch-title" maxWidth="sm" fullWidth>
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="dispatch-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <form
         noValidate
         onSubmit={form.handleSubmit((values) => {
@@ -247,7 +307,7 @@ export function DispatchDialog({
               name="orderImage"
               render={({ field, fieldState }) => (
                 <FileField
-                  label="Courier receipt"
+                  label="Dispatch file"
                   accept="image/jpeg,image/png,application/pdf"
                   value={field.value}
                   onChange={(file) => {

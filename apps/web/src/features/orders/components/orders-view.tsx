@@ -1,18 +1,31 @@
 /**
- * Track Your Orders (library) and Received Orders (publisher): status tabs, list, and the
- * actions the order state machine allows for this role (allowedOrderActions).
+ * Track Your Orders (library) and Received Orders (publisher) — spec books §2, §4: status tabs,
+ * the columns of each tab, the actions the order state machine allows for this role
+ * (allowedOrderActions), Excel export and (publisher) address labels of the selected rows.
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { MSG, allowedOrderActions, type ModelType, type OrderAction, type OrderDto, type OrderStatus, type UpdateOrderStatusInput } from '@jsbn/shared';
+import {
+  EXPORT_FILE_NAMES,
+  MSG,
+  allowedOrderActions,
+  type ModelType,
+  type OrderAction,
+  type OrderDto,
+  type OrderStatus,
+  type UpdateOrderStatusInput,
+} from '@jsbn/shared';
 import { toFormData, toastSuccess } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { LibraryDetailsDialog, PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { formatDate } from '../../../components/format';
+import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
-import { dispatchOrder, updateOrderStatus, useOrders } from '../api/orders-api';
-import { CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog } from './order-dialogs';
+import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, ORDERS_KEY, dispatchOrder, updateOrderStatus, useOrders } from '../api/orders-api';
+import { OrderLetterButton } from './order-letter-button';
+import { CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, totalAccepted } from './order-dialogs';
 
 const TABS: Record<ModelType, { status: OrderStatus; label: string }[]> = {
   LIBRARY: [
@@ -36,25 +49,34 @@ const CONFIRM: Partial<Record<OrderAction, { message: string; body: UpdateOrderS
   receive: { message: MSG.receivedConfirm, body: { status: 'COMPLETED' } },
 };
 
-const DEFAULT_SORT = { field: 'order_date', order: 'desc' } as const;
+interface DispatchValues {
+  courierCompanyName?: string;
+  courierCompanyNumber?: string;
+  trackingId?: string;
+  orderImage: File | null;
+}
 
 export function OrdersView({ role, title }: { role: ModelType; title: string }) {
   const tabs = TABS[role];
   const [tab, setTab] = useState(0);
   const status = tabs[tab]!.status;
-  const list = useListState(DEFAULT_SORT);
+  const list = useListState(ORDER_DEFAULT_SORT);
   const orders = useOrders(status, list.query);
   const queryClient = useQueryClient();
   const [action, setAction] = useState<{ kind: OrderAction; order: OrderDto } | null>(null);
   const [details, setDetails] = useState<OrderDto | null>(null);
   const [courier, setCourier] = useState<OrderDto | null>(null);
+  const [libraryId, setLibraryId] = useState<number | null>(null);
+  const [publisherId, setPublisherId] = useState<number | null>(null);
   const actions = allowedOrderActions(role, status);
+  const isPublisher = role === 'PUBLISHER';
 
+  /** After a status change (spec §4): the server's message, page 1, default sort, no selection, reload. */
   const afterChange = async (message: string | undefined, fallback: string) => {
     toastSuccess(message, fallback);
     setAction(null);
-    list.reset();
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    list.restart();
+    await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
   };
 
@@ -63,7 +85,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     onSuccess: (reply) => afterChange(reply.message, 'Order status updated successfully'),
   });
   const dispatch = useMutation({
-    mutationFn: ({ order, values }: { order: OrderDto; values: { courierCompanyName?: string; courierCompanyNumber?: string; trackingId?: string; orderImage: File | null } }) =>
+    mutationFn: ({ order, values }: { order: OrderDto; values: DispatchValues }) =>
       dispatchOrder(
         toFormData(
           { orderId: order.id, courierCompanyName: values.courierCompanyName, courierCompanyNumber: values.courierCompanyNumber, trackingId: values.trackingId },
@@ -73,51 +95,69 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     onSuccess: (reply) => afterChange(reply.message, MSG.orderDispatched),
   });
 
-  const counterpart = role === 'LIBRARY' ? 'Publisher' : 'Library';
   const columns: Column<OrderDto>[] = [
     { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    { key: 'orderId', header: 'Order id', render: (order) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{order.orderId}</Box> },
+    {
+      key: 'orderId',
+      header: 'Order id',
+      // The order id opens Order Details (items, totals, history).
+      render: (order) => (
+        <Button size="small" onClick={() => setDetails(order)} aria-label={`Order details of ${order.orderId}`} sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
+          {order.orderId}
+        </Button>
+      ),
+    },
     { key: 'date', header: 'Order date', render: (order) => formatDate(order.order_date), sortField: 'order_date' },
-    { key: 'party', header: counterpart, render: (order) => (role === 'LIBRARY' ? order.publisher.publisher_name : order.library.name), minWidth: 160 },
+    isPublisher
+      ? {
+          key: 'library',
+          header: 'Library',
+          sortField: 'library_name',
+          minWidth: 180,
+          render: (order) => (
+            <Button size="small" onClick={() => setLibraryId(order.library.id)} aria-label={`Library details of ${order.library.name}`} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
+              {order.library.name}
+            </Button>
+          ),
+        }
+      : {
+          key: 'publisher',
+          header: 'Publisher',
+          sortField: 'publisher_name',
+          minWidth: 180,
+          render: (order) => (
+            <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={`Publisher details of ${order.publisher.publisher_name}`} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
+              {order.publisher.publisher_name}
+            </Button>
+          ),
+        },
     {
       key: 'books',
       header: 'Books',
-      minWidth: 200,
+      minWidth: 180,
       render: (order) => (
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
           {order.OrderBookItem.map((item) => (
             <li key={item.id}>
-              {item.book.book_title} × {status === 'REQUESTED' ? item.number_of_copies : (item.accepted_book_copies ?? item.number_of_copies)}
+              {item.book.book_title} × {status === 'REQUESTED' ? item.number_of_copies : acceptedCopies(item)}
             </li>
           ))}
         </Box>
       ),
     },
-    { key: 'total', header: 'Total copies', render: (order) => order.totalCopies, align: 'center' },
+    { key: 'total', header: 'Ordered copies', render: (order) => order.totalCopies, align: 'center' },
   ];
-  if (role === 'PUBLISHER' && status !== 'REQUESTED') {
-    columns.push({
-      key: 'accepted',
-      header: 'Accepted copies',
-      align: 'center',
-      render: (order) => order.OrderBookItem.reduce((sum, item) => sum + (item.accepted_book_copies ?? item.number_of_copies), 0),
-    });
+  // The accepted-quantity column is hidden on Requested / Pending (spec §4).
+  if (status !== 'REQUESTED') {
+    columns.push({ key: 'accepted', header: 'Accepted copies', align: 'center', render: (order) => totalAccepted(order) });
   }
-  columns.push({
-    key: 'details',
-    header: 'Order details',
-    render: (order) => (
-      <Button size="small" onClick={() => setDetails(order)} aria-label={`Order details of ${order.orderId}`}>
-        Details
-      </Button>
-    ),
-  });
+  columns.push({ key: 'letter', header: 'Order letter', render: (order) => <OrderLetterButton order={order} /> });
   if (actions.includes('cancel')) {
     columns.push({
       key: 'cancel',
       header: 'Cancel',
       render: (order) => (
-        <Button size="small" color="error" variant="outlined" onClick={() => setAction({ kind: 'cancel', order })}>
+        <Button size="small" color="error" variant="outlined" onClick={() => setAction({ kind: 'cancel', order })} aria-label={`Cancel order ${order.orderId}`}>
           Cancel
         </Button>
       ),
@@ -127,9 +167,9 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'actions',
       header: 'Actions',
-      minWidth: 260,
+      minWidth: 220,
       render: (order) => (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button size="small" variant="contained" onClick={() => setAction({ kind: 'accept', order })}>
             Accept
           </Button>
@@ -154,12 +194,12 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       ),
     });
   }
-  if (status === 'DISPATCHED' || (status === 'COMPLETED' && role === 'PUBLISHER')) {
+  if (status === 'DISPATCHED' || (status === 'COMPLETED' && isPublisher)) {
     columns.push({
       key: 'courier',
       header: 'Courier Details',
       render: (order) =>
-        order.dispetchedOrder || role === 'LIBRARY' ? (
+        order.dispetchedOrder || !isPublisher ? (
           <Button size="small" onClick={() => setCourier(order)} aria-label={`Courier Details of ${order.orderId}`}>
             View
           </Button>
@@ -190,6 +230,12 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   }
 
   const confirm = action ? CONFIRM[action.kind] : undefined;
+  const toolbar = (
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <ExportExcelButton path={ORDER_EXPORT_PATH} selected={list.selected} fileName={isPublisher ? EXPORT_FILE_NAMES.bookedOrders : EXPORT_FILE_NAMES.booksOrderedByYou} />
+      {isPublisher ? <PrintAddressButton path={ORDER_ADDRESSES_PATH} selected={list.selected} disableWhenNone /> : null}
+    </Stack>
+  );
 
   return (
     <Box>
@@ -197,6 +243,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       <Tabs
         value={tab}
         onChange={(_event, value: number) => {
+          // Changing tab resets page, sort, search and selection (spec §4).
           setTab(value);
           list.reset();
         }}
@@ -218,6 +265,9 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         getRowKey={(order) => order.id}
         list={list}
         searchLabel="Search orders"
+        toolbar={toolbar}
+        selectable
+        rowLabel={(order) => `order ${order.orderId}`}
       />
       {orders.isFetching && !orders.isLoading ? (
         <Typography variant="caption" color="text.secondary" role="status">
@@ -244,6 +294,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       ) : null}
       <OrderDetailsDialog order={details} onClose={() => setDetails(null)} />
       <CourierDialog order={courier} onClose={() => setCourier(null)} />
+      <LibraryDetailsDialog libraryId={libraryId} onClose={() => setLibraryId(null)} />
+      <PublisherDetailsDialog publisherId={publisherId} onClose={() => setPublisherId(null)} />
     </Box>
   );
 }

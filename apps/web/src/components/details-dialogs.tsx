@@ -1,8 +1,39 @@
+/**
+ * The shared details dialogs of spec books §2 (publisher details, library details), used by the
+ * directory lists, the ordering pages and the order screens. Each loads its record when opened.
+ */
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { formatDate, formatPhone, orNA } from '../../../components/format';
-import { LoadingState } from '../../../components/page';
-import { useLibrary, usePublisher } from '../api/directory-api';
+import type { LibraryListItem, PublisherInfo } from '@jsbn/shared';
+import { get } from '../api/client';
+import { formatDate, formatPhone, orNA } from './format';
+import { LoadingState } from './page';
+import { useFullScreenDialog } from './responsive-dialog';
+
+/** GET /api/library/:id → data.library (the list item plus WhatsApp and letter text). */
+export interface LibraryDetails extends LibraryListItem {
+  whatsapp_no?: string | null;
+  letterText?: string | null;
+}
+
+export function usePublisher(id: number | null) {
+  return useQuery({
+    queryKey: ['publishers', 'one', id],
+    queryFn: ({ signal }) => get<{ publisher: PublisherInfo }>(`/publisher/${id}`, undefined, signal),
+    select: (data) => data.publisher,
+    enabled: Boolean(id),
+  });
+}
+
+export function useLibrary(id: number | null) {
+  return useQuery({
+    queryKey: ['libraries', 'one', id],
+    queryFn: ({ signal }) => get<{ library: LibraryDetails }>(`/library/${id}`, undefined, signal),
+    select: (data) => data.library,
+    enabled: Boolean(id),
+  });
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,8 +65,9 @@ function Heading({ logoUrl, name }: { logoUrl: string | null | undefined; name: 
 export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: number | null; onClose: () => void }) {
   const details = usePublisher(publisherId);
   const publisher = details.data;
+  const fullScreen = useFullScreenDialog();
   return (
-    <Dialog open={Boolean(publisherId)} onClose={onClose} aria-labelledby="publisher-details-title" maxWidth="sm" fullWidth>
+    <Dialog open={Boolean(publisherId)} onClose={onClose} aria-labelledby="publisher-details-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <DialogTitle id="publisher-details-title">Publisher details</DialogTitle>
       <DialogContent>
         {!publisher ? (
@@ -68,8 +100,9 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
 export function LibraryDetailsDialog({ libraryId, onClose }: { libraryId: number | null; onClose: () => void }) {
   const details = useLibrary(libraryId);
   const library = details.data;
+  const fullScreen = useFullScreenDialog();
   return (
-    <Dialog open={Boolean(libraryId)} onClose={onClose} aria-labelledby="library-details-title" maxWidth="sm" fullWidth>
+    <Dialog open={Boolean(libraryId)} onClose={onClose} aria-labelledby="library-details-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <DialogTitle id="library-details-title">Library details</DialogTitle>
       <DialogContent>
         {!library ? (

@@ -1,0 +1,96 @@
+/**
+ * /generated-letters — Completed Orders (library, spec books §2): the library's completed orders
+ * (orderStatus=COMPLETED) with the order summary (the order letter PDF) to download and the
+ * publisher's details.
+ */
+import { useState } from 'react';
+import { Box, Button } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { EXPORT_FILE_NAMES, type OrderDto } from '@jsbn/shared';
+import { toastError } from '../../../api/client';
+import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { PublisherDetailsDialog } from '../../../components/details-dialogs';
+import { saveBlob } from '../../../components/download';
+import { formatDate } from '../../../components/format';
+import { ExportExcelButton } from '../../../components/list-actions';
+import { PageHeader } from '../../../components/page';
+import { ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, orderLetter, useOrders } from '../api/orders-api';
+import { totalAccepted } from '../components/order-dialogs';
+
+function SummaryDownload({ order }: { order: OrderDto }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      disabled={busy}
+      aria-label={`Download order summary of ${order.orderId}`}
+      onClick={() => {
+        setBusy(true);
+        orderLetter(order.id, false)
+          .then((file) => saveBlob(file.blob, file.fileName ?? `${order.orderId}.pdf`))
+          .catch(toastError)
+          .finally(() => setBusy(false));
+      }}
+    >
+      Download
+    </Button>
+  );
+}
+
+export function GeneratedLettersPage() {
+  const list = useListState(ORDER_DEFAULT_SORT);
+  const orders = useOrders('COMPLETED', list.query);
+  const [publisherId, setPublisherId] = useState<number | null>(null);
+
+  const columns: Column<OrderDto>[] = [
+    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
+    { key: 'orderId', header: 'Order id', render: (order) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{order.orderId}</Box> },
+    { key: 'date', header: 'Order date', render: (order) => formatDate(order.order_date), sortField: 'order_date' },
+    { key: 'publisher', header: 'Publisher name', render: (order) => order.publisher.publisher_name, sortField: 'publisher_name', minWidth: 180 },
+    {
+      key: 'books',
+      header: 'Books',
+      minWidth: 200,
+      render: (order) => (
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {order.OrderBookItem.map((item) => (
+            <li key={item.id}>{item.book.book_title}</li>
+          ))}
+        </Box>
+      ),
+    },
+    { key: 'copies', header: 'Received copies', render: (order) => totalAccepted(order), align: 'center' },
+    { key: 'summary', header: 'Order summary', render: (order) => <SummaryDownload order={order} /> },
+    {
+      key: 'publisherDetails',
+      header: 'Publisher details',
+      render: (order) => (
+        <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={`Publisher details of ${order.publisher.publisher_name}`}>
+          View
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader title="Completed Orders" />
+      <DataTable
+        label="Completed orders"
+        columns={columns}
+        rows={orders.data?.orderBooks}
+        total={orders.data?.total ?? 0}
+        loading={orders.isLoading}
+        getRowKey={(order) => order.id}
+        list={list}
+        searchLabel="Search orders"
+        selectable
+        rowLabel={(order) => `order ${order.orderId}`}
+        toolbar={<ExportExcelButton path={ORDER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.booksOrderedByYou} />}
+      />
+      <PublisherDetailsDialog publisherId={publisherId} onClose={() => setPublisherId(null)} />
+    </Box>
+  );
+}
