@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, outboxCode, snap } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { pick, login, toast } from './support/ui.js';
 
 const DEMO_PASSWORD = 'Demo@1234';
 const DEMO_PUBLISHER = { email: 'publisher@demo.jsbn', password: DEMO_PASSWORD };
@@ -66,20 +67,6 @@ async function shoot(page: Page, path: string, name: string, options: { axe?: bo
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}(\\s|$)`) }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-async function login(page: Page, tab: 'Publisher Login' | 'Library Login', account: { email: string; password: string }) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('tab', { name: tab }).click();
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
-}
-
 async function logout(page: Page) {
   await page.goto(`${server.url}/logout`);
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
@@ -131,7 +118,6 @@ async function openDrawer(page: Page) {
   return paper.locator('nav[aria-label="Main"]');
 }
 
-const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text }).first();
 
 beforeAll(async () => {
   server = await startServer();
@@ -353,7 +339,7 @@ describe('accounts, profiles and the public site', () => {
     await page.getByLabel('OTP').fill(await outboxCode(server.url, LIBRARY.email));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL(`${server.url}/login`);
-    await login(page, 'Library Login', LIBRARY);
+    await login(page, server.url, 'Library Login', LIBRARY);
 
     // A logged-in user opening /login goes to /.
     await page.goto(`${server.url}/login`);
@@ -488,7 +474,7 @@ describe('accounts, profiles and the public site', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect.poll(() => page.locator('#notistack-snackbar').count()).toBeGreaterThan(0);
     expect(page.url()).toBe(`${server.url}/login`);
-    await login(page, 'Library Login', { email: LIBRARY.email, password: LIBRARY_NEW_PASSWORD });
+    await login(page, server.url, 'Library Login', { email: LIBRARY.email, password: LIBRARY_NEW_PASSWORD });
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Library');
 
     // The link works once.
@@ -504,7 +490,7 @@ describe('accounts, profiles and the public site', () => {
   it('8. a publisher: menus, profile edit with state → city and a new logo, the forms pass axe', async () => {
     publisherPage = await newPage();
     const page = publisherPage;
-    await login(page, 'Publisher Login', DEMO_PUBLISHER);
+    await login(page, server.url, 'Publisher Login', DEMO_PUBLISHER);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Publisher');
     expect(await topMenu(page)).toEqual(['Home', 'List of Libraries', 'Received Orders', 'My Books', 'Global Books Store', 'Request JSBN Number']);
     expect((await profileMenu(page)).slice(1)).toEqual(['Edit Profile', 'Change Password', 'Logout']);
@@ -568,7 +554,7 @@ describe('accounts, profiles and the public site', () => {
   it('9. change password: the rules, the new password, and the other session is ended', async () => {
     const page = publisherPage;
     const other = await newPage();
-    await login(other, 'Publisher Login', DEMO_PUBLISHER);
+    await login(other, server.url, 'Publisher Login', DEMO_PUBLISHER);
 
     await page.goto(`${server.url}/change-password`);
     await settle(page);
@@ -605,7 +591,7 @@ describe('accounts, profiles and the public site', () => {
     await snap(other, 'acc-revoked-session-1280');
 
     await logout(page);
-    await login(page, 'Publisher Login', { email: DEMO_PUBLISHER.email, password: PUBLISHER_NEW_PASSWORD });
+    await login(page, server.url, 'Publisher Login', { email: DEMO_PUBLISHER.email, password: PUBLISHER_NEW_PASSWORD });
     await shoot(page, '/logout', 'logout-dialog');
   });
 

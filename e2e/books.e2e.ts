@@ -15,6 +15,7 @@ import { BOOK_MSG, MSG, isValidJsbn, todayIso } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, snap } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { pick, login, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
 const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
@@ -41,21 +42,6 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}(\\s|$)`) }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-async function login(page: Page, tab: 'Publisher Login' | 'Library Login', account: { email: string; password: string }) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('tab', { name: tab }).click();
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
-}
-
-const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text }).first();
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 
 /** A small valid PDF whose content stream is padded to about `size` bytes. */
@@ -121,7 +107,7 @@ describe('books in the browser', () => {
     const page = publisherPage;
     // The leave warning's browser prompt (reload, goto) is accepted.
     page.on('dialog', (dialog) => void dialog.accept());
-    await login(page, 'Publisher Login', PUBLISHER);
+    await login(page, server.url, 'Publisher Login', PUBLISHER);
     await page.goto(`${server.url}/new-book-reg`);
     await settle(page);
     await expect.poll(() => page.getByLabel('Publisher unique id').inputValue()).toBe('AHMJS');
@@ -447,7 +433,7 @@ describe('books in the browser', () => {
 
     // Library: 'Order This Book' to the publisher's books, no reader order.
     const library = await newPage();
-    await login(library, 'Library Login', LIBRARY);
+    await login(library, server.url, 'Library Login', LIBRARY);
     await library.goto(`${server.url}/jsbn/${jsbn}`);
     await expect.poll(() => library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
     expect(await library.getByRole('link', { name: 'Order This Book' }).getAttribute('href')).toMatch(/^\/publisher-wise-books\/\d+$/);

@@ -11,6 +11,7 @@ import jsqrModule from 'jsqr';
 import { isValidJsbn, normalizeJsbn } from '@jsbn/shared';
 import { launchBrowser, outboxCode, snap } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { pick, login } from './support/ui.js';
 
 type JsQr = typeof jsqrModule.default;
 const jsQR: JsQr = (jsqrModule as unknown as { default?: JsQr }).default ?? (jsqrModule as unknown as JsQr);
@@ -29,21 +30,6 @@ async function newPage(width = 1280): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return page;
-}
-
-/** Chooses `option` in the MUI select labelled `label` (its accessible name is the label and the value). */
-async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}(\\s|$)`) }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-async function login(page: Page, tab: 'Publisher Login' | 'Library Login', account: { email: string; password: string }) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('tab', { name: tab }).click();
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
 }
 
 async function verifyCode(page: Page, email: string) {
@@ -100,7 +86,7 @@ describe('the main job, end to end', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await snap(page, '01-publisher-otp');
     await verifyCode(page, PUBLISHER.email);
-    await login(page, 'Publisher Login', PUBLISHER);
+    await login(page, server.url, 'Publisher Login', PUBLISHER);
     await expect.poll(() => page.getByText(PUBLISHER.name).first().isVisible()).toBe(true);
     await snap(page, '01-publisher-home');
   });
@@ -193,7 +179,7 @@ describe('the main job, end to end', () => {
     await page.getByLabel('Confirm password').fill(LIBRARY.password);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await verifyCode(page, LIBRARY.email);
-    await login(page, 'Library Login', LIBRARY);
+    await login(page, server.url, 'Library Login', LIBRARY);
 
     await page.goto(`${server.url}/new-published-books`);
     await expect.poll(() => page.getByTestId('letter-text-banner').isVisible()).toBe(true);

@@ -16,6 +16,7 @@ import { MSG } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, snap } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { login } from './support/ui.js';
 
 const PASSWORD = 'Demo@1234';
 const AHMEDABAD = { email: 'publisher@demo.jsbn', password: PASSWORD, name: 'Shri Jain Sahitya Prakashan Trust' };
@@ -39,15 +40,6 @@ async function newPage(width = 1280): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return page;
-}
-
-async function login(page: Page, tab: 'Publisher Login' | 'Library Login', account: { email: string; password: string }) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('tab', { name: tab }).click();
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
 }
 
 /** Waits until the page has rendered its main content (not the lazy-loading spinner) and its fonts. */
@@ -156,7 +148,7 @@ describe('orders and their documents, end to end', () => {
   it('1. the cart: No items, empty or 0 quantity, then one order per publisher even on a double click; letters reach the publishers', async () => {
     library = await newPage();
     const page = library;
-    await login(page, 'Library Login', LIBRARY);
+    await login(page, server.url, 'Library Login', LIBRARY);
     await page.goto(`${server.url}/new-published-books`);
     await settle(page);
     await page.getByRole('button', { name: 'Order now' }).click();
@@ -219,7 +211,7 @@ describe('orders and their documents, end to end', () => {
   it('2. Received Orders: export and address labels of selected rows, details, partial accept with clamping, reject', async () => {
     publisher = await newPage();
     const page = publisher;
-    await login(page, 'Publisher Login', AHMEDABAD);
+    await login(page, server.url, 'Publisher Login', AHMEDABAD);
     await page.goto(`${server.url}/booked-orders`);
     await settle(page);
     await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(2);

@@ -86,3 +86,23 @@ export async function readMultipart(
   const fields = qs.parse(raw as Record<string, string>, { depth: 3, arrayLimit: 100, allowDots: false }) as Record<string, unknown>;
   return { fields, files, discard };
 }
+
+/**
+ * Reads the multipart body of `request` (see `readMultipart`) and runs `work` with it; when
+ * `work` throws, every file stored for the request is deleted before the error propagates.
+ * @returns what `work` returns
+ */
+export async function withMultipart<T>(
+  request: FastifyRequest,
+  storage: Storage,
+  rules: Record<string, FileRule>,
+  work: (upload: MultipartResult) => Promise<T>,
+): Promise<T> {
+  const upload = await readMultipart(request, storage, rules);
+  try {
+    return await work(upload);
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
+}

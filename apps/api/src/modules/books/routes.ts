@@ -30,7 +30,7 @@ import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportBooks, exportCatalogue } from './exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { AppError, notFound, parseOrThrow, validationError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { withMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { publisherInfo } from '../publishers/service.js';
@@ -111,16 +111,12 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   api.post('/book', async (request) => {
     const actor = await requirePublisher(ctx, request);
-    const upload = await readMultipart(request, ctx.storage, { book_cover: COVER_FILE });
-    try {
+    return withMultipart(request, ctx.storage, { book_cover: COVER_FILE }, async (upload) => {
       const fields = parseOrThrow(bookFields, upload.fields);
       const cover = upload.files.book_cover?.[0];
       if (!cover) throw validationError([{ field: 'book_cover', message: MSG.bookCover }]);
       return ok(await registerBook(ctx, actor.publisherId, fields, cover.key), MSG.bookCreated);
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+    });
   });
 
   /** GET /api/book/export.xlsx?ids=1,2 → Book_Details.xlsx of the selected books; 400 none selected, 404 unknown id. */
@@ -215,18 +211,14 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(null, isAvailable ? 'Book is now available for printing' : 'Book is now unavailable for printing');
     }
     const existing = await ownBook(ctx, actor.publisherId, request.params.id);
-    const upload = await readMultipart(request, ctx.storage, { book_cover: COVER_FILE });
-    try {
+    return withMultipart(request, ctx.storage, { book_cover: COVER_FILE }, async (upload) => {
       const input = { ...upload.fields };
       if (existing.book_pdf_key && !input.book_pdf) input.book_pdf = 'stored';
       const fields = parseOrThrow(bookFields, input);
       const cover = upload.files.book_cover?.[0];
       await updateBook(ctx, actor.publisherId, request.params.id, fields, cover?.key ?? null, removedImageIds(upload.fields));
       return ok(null, BOOK_MSG.updated);
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+    });
   });
 
   /**
@@ -285,16 +277,12 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
     const actor = await requirePublisher(ctx, request);
     await ownBook(ctx, actor.publisherId, request.params.id);
     const rules = Object.fromEntries(Object.entries(DIRECT_UPLOAD_FIELDS).map(([name, field]) => [name, uploadRule(field, name)]));
-    const upload = await readMultipart(request, ctx.storage, rules);
-    try {
+    return withMultipart(request, ctx.storage, rules, async (upload) => {
       const files = Object.entries(upload.files).flatMap(([name, stored]) => stored.map((file) => ({ field: DIRECT_UPLOAD_FIELDS[name]!, key: file.key })));
       if (files.length === 0) throw new AppError('BAD_REQUEST', 'Choose a file to upload', [{ field: 'pdfpublisher', message: 'Choose a file to upload' }]);
       await attachUploadedFiles(ctx, actor.publisherId, request.params.id, files);
       return ok({ message: BOOK_MSG.finalised }, BOOK_MSG.finalised);
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+    });
   });
 
   /**

@@ -11,7 +11,7 @@ import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
 import { addressLabelsPdf } from '../documents/address-labels.js';
 import { publisherReturnAddress } from '../orders/documents.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { withMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
@@ -22,30 +22,22 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** POST /api/library — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/413/415. */
   api.post('/library', async (request) => {
-    const upload = await readMultipart(request, ctx.storage, { logo: LOGO_FILE });
-    try {
+    await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(libraryRegistration, upload.fields);
       const logo = upload.files.logo?.[0];
       if (!logo) throw validationError([{ field: 'logo', message: 'Logo is required' }]);
       if (!(await registerLibrary(ctx, input, logo.key))) await upload.discard();
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+    });
     return ok(null, REGISTRATION_MESSAGE);
   });
 
   /** PATCH /api/library (library, multipart: optional `logo` + libraryProfile fields) → message; 400/413/415. */
   api.patch('/library', async (request) => {
     const actor = await requireLibrary(ctx, request);
-    const upload = await readMultipart(request, ctx.storage, { logo: LOGO_FILE });
-    try {
+    await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(libraryProfile, upload.fields);
       await updateLibraryProfile(ctx, actor.libraryId, input, upload.files.logo?.[0]?.key ?? null);
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+    });
     return ok(null, 'Profile updated successfully');
   });
 

@@ -66,17 +66,8 @@ export async function libraryDetails(ctx: AppContext, libraryId: number, options
   if (!row) throw notFound('Library');
   const { library, email } = row;
   return {
-    id: library.id,
-    name: library.name,
-    number_of_books: library.number_of_books,
-    mobile_no: library.mobile_no,
+    ...listItemOf(ctx, library, email),
     whatsapp_no: library.whatsapp_no,
-    email,
-    address: library.address,
-    sangh_trust: library.sangh_trust,
-    sanchalak_name: library.sanchalak_name,
-    sanchalak_address: library.sanchalak_address,
-    librarianLogoText: { logoUrl: ctx.storage.url(library.logo_key) },
     letterText: library.letter_text,
     ...(options.private ? { gst_no: library.gst_no, aadhar_no: library.aadhar_no } : {}),
   };

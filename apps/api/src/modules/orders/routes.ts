@@ -8,7 +8,7 @@ import { ADDRESS_LABELS_FILE, MSG, createOrders, dispatchOrder as dispatchFields
 import type { AppContext } from '../../context.js';
 import { requireActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { AppError, parseOrThrow } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { withMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { DISPATCH_FILE } from '../../lib/upload-rules.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
@@ -85,13 +85,9 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   api.post('/book/create-dispatch', async (request) => {
     const actor = await requirePublisher(ctx, request);
-    const upload = await readMultipart(request, ctx.storage, { orderImage: DISPATCH_FILE });
-    try {
+    return withMultipart(request, ctx.storage, { orderImage: DISPATCH_FILE }, async (upload) => {
       const input = parseOrThrow(dispatchFields, upload.fields);
       return ok(null, await dispatchOrder(ctx, actor, input, upload.files.orderImage?.[0]?.key ?? null));
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+    });
   });
 }

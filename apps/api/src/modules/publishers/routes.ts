@@ -10,7 +10,7 @@ import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportPublishers } from '../books/exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { withMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
@@ -21,30 +21,22 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** POST /api/publisher — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/409/413/415. */
   api.post('/publisher', async (request) => {
-    const upload = await readMultipart(request, ctx.storage, { logo: LOGO_FILE });
-    try {
+    await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(publisherRegistration, upload.fields);
       const logo = upload.files.logo?.[0];
       if (!logo) throw validationError([{ field: 'logo', message: 'Logo is required' }]);
       if (!(await registerPublisher(ctx, input, logo.key))) await upload.discard();
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+    });
     return ok(null, REGISTRATION_MESSAGE);
   });
 
   /** PATCH /api/publisher (publisher, multipart: optional `logo` + publisherProfile fields) → message; 400/413/415. */
   api.patch('/publisher', async (request) => {
     const actor = await requirePublisher(ctx, request);
-    const upload = await readMultipart(request, ctx.storage, { logo: LOGO_FILE });
-    try {
+    await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(publisherProfile, upload.fields);
       await updatePublisherProfile(ctx, actor.publisherId, input, upload.files.logo?.[0]?.key ?? null);
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+    });
     return ok(null, 'Profile updated successfully');
   });
 
