@@ -9,13 +9,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations } from './support/axe.js';
-import { launchBrowser, outboxCode, snap } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
-import { pick, login, toast } from './support/ui.js';
+import { snap } from './support/browser.js';
+import { submitLibraryRegistration, verifyCode } from './support/register.js';
+import type { RunningServer } from './support/server.js';
+import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { pick, login, settle, shoot as shootBoth, toast } from './support/ui.js';
 
 const DEMO_PASSWORD = 'Demo@1234';
 const DEMO_PUBLISHER = { email: 'publisher@demo.jsbn', password: DEMO_PASSWORD };
-const LIBRARY = { email: 'granth@example.test', password: 'Granth@2026', name: 'શ્રી જ્ઞાન મંદિર ગ્રંથ ભંડાર' };
+const LIBRARY = {
+  email: 'granth@example.test',
+  password: 'Granth@2026',
+  name: 'શ્રી જ્ઞાન મંદિર ગ્રંથ ભંડાર',
+  sanchalakName: 'શ્રી જૈન શ્વેતાંબર સંઘ',
+  sanchalakAddress: 'Upashray, Kalupur, Ahmedabad',
+  address: 'Gyan Mandir, Kalupur, Ahmedabad 380001',
+  mobile: '9898011223',
+  books: '2400',
+  logoColor: '#2e7d32',
+};
 const LIBRARY_NEW_PASSWORD = 'Reset@2027x';
 const PUBLISHER_NEW_PASSWORD = 'Changed@2027';
 
@@ -40,32 +52,11 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const violations: string[] = [];
 
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-/** Waits until the page has rendered its main content (not the lazy-loading spinner). */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('main [role="status"]').count()).toBe(0);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
+const newPage = () => openPage(browser, contexts);
 
 /** Opens `path` at 1280 and 375 px, saves both screenshots, and records axe violations when asked. */
-async function shoot(page: Page, path: string, name: string, options: { axe?: boolean } = {}) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${server.url}${path}`);
-    await settle(page);
-    await snap(page, `acc-${name}-${width}`);
-    if (options.axe && width === 1280) violations.push(...(await axeViolations(page)));
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, path: string, name: string, options: { axe?: boolean } = {}) =>
+  shootBoth(page, `${server.url}${path}`, `acc-${name}`, { violations: options.axe ? violations : undefined });
 
 async function logout(page: Page) {
   await page.goto(`${server.url}/logout`);
@@ -120,20 +111,15 @@ async function openDrawer(page: Page) {
 
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
 afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  const pages = contexts.flatMap((browserContext) => browserContext.pages());
-  for (const [index, page] of pages.entries()) await snap(page, `acc-failed-${context.task.name.slice(0, 2)}-${index}`).catch(() => undefined);
+  await snapFailedStep(context.task, contexts, 'acc-failed-');
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
+  await endJourney(contexts, browser, server);
 });
 
 describe('accounts, profiles and the public site', () => {
@@ -299,21 +285,7 @@ describe('accounts, profiles and the public site', () => {
   it('4. a library registers with a one-time code: countdown, Back to edit, verify, log in, library menus', async () => {
     libraryPage = await newPage();
     const page = libraryPage;
-    await page.goto(`${server.url}/library-register`);
-    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#2e7d32' } }).png().toBuffer();
-    await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
-    await page.getByLabel('Library name').fill(LIBRARY.name);
-    await pick(page, 'Sanchalak type', 'Trust Sanchalit');
-    await page.getByLabel('Sanchalak name').fill('શ્રી જૈન શ્વેતાંબર સંઘ');
-    await page.getByLabel('Sanchalak address').fill('Upashray, Kalupur, Ahmedabad');
-    await page.getByLabel('Address', { exact: true }).fill('Gyan Mandir, Kalupur, Ahmedabad 380001');
-    await page.getByLabel('Email', { exact: true }).fill(LIBRARY.email);
-    await page.getByLabel('Mobile number').fill('9898011223');
-    await page.getByLabel('WhatsApp number').fill('9898011223');
-    await page.getByLabel('Number of books').fill('2400');
-    await page.getByLabel('Password', { exact: true }).fill(LIBRARY.password);
-    await page.getByLabel('Confirm password').fill(LIBRARY.password);
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await submitLibraryRegistration(page, server.url, LIBRARY);
 
     // The code step: Resend OTP locked for 60 s with a mm:ss countdown from 01:00 downward.
     const countdown = page.getByTestId('otp-countdown');
@@ -336,9 +308,7 @@ describe('accounts, profiles and the public site', () => {
     await expect.poll(() => page.getByText('OTP is required').isVisible()).toBe(true);
     await page.getByLabel('OTP').fill('123');
     await expect.poll(() => page.getByText('OTP must be 6 characters long').isVisible()).toBe(true);
-    await page.getByLabel('OTP').fill(await outboxCode(server.url, LIBRARY.email));
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await verifyCode(page, server.url, LIBRARY.email);
     await login(page, server.url, 'Library Login', LIBRARY);
 
     // A logged-in user opening /login goes to /.

@@ -13,9 +13,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { BOOK_MSG, MSG, isValidJsbn, todayIso } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
-import { launchBrowser, snap } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
-import { pick, login, toast } from './support/ui.js';
+import { snap } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { pick, login, settle, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
 const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
@@ -27,20 +28,7 @@ let scratch: string;
 const contexts: BrowserContext[] = [];
 const violations: string[] = [];
 
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('main [role="status"] .MuiCircularProgress-root').count()).toBe(0);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
+const newPage = (width = 1280) => openPage(browser, contexts, { width, downloads: true, clipboardOrigin: server.url });
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 
@@ -79,21 +67,16 @@ async function api<T>(path: string, token?: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
   scratch = mkdtempSync(join(tmpdir(), 'jsbn-books-e2e-'));
 });
 
 afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  const pages = contexts.flatMap((browserContext) => browserContext.pages());
-  for (const [index, page] of pages.entries()) await snap(page, `books-failed-${context.task.name.slice(0, 2)}-${index}`).catch(() => undefined);
+  await snapFailedStep(context.task, contexts, 'books-failed-');
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
+  await endJourney(contexts, browser, server);
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 

@@ -9,52 +9,46 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import jsqrModule from 'jsqr';
 import { isValidJsbn, normalizeJsbn } from '@jsbn/shared';
-import { launchBrowser, outboxCode, snap } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { snap } from './support/browser.js';
+import { submitLibraryRegistration, verifyCode } from './support/register.js';
+import type { RunningServer } from './support/server.js';
+import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
 import { pick, login } from './support/ui.js';
 
 type JsQr = typeof jsqrModule.default;
 const jsQR: JsQr = (jsqrModule as unknown as { default?: JsQr }).default ?? (jsqrModule as unknown as JsQr);
 
 const PUBLISHER = { email: 'sahitya@example.test', password: 'Sahitya@2026', name: 'શ્રી જૈન સાહિત્ય મંદિર', no: 'SJSM1' };
-const LIBRARY = { email: 'bhandar@example.test', password: 'Bhandar@2026', name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર' };
+const LIBRARY = {
+  email: 'bhandar@example.test',
+  password: 'Bhandar@2026',
+  name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર',
+  sanchalakName: 'Shri Sangh',
+  sanchalakAddress: 'Upashray, Palitana',
+  address: 'Taleti Road, Palitana',
+  mobile: '9426012345',
+  books: '3500',
+  logoColor: '#33691e',
+};
 const BOOK = { title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર', english: 'Shri Uttaradhyayan Sutra', author: 'Sudharma Swami' };
 
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-async function verifyCode(page: Page, email: string) {
-  await expect.poll(() => page.getByLabel('OTP').isVisible()).toBe(true);
-  await page.getByLabel('OTP').fill(await outboxCode(server.url, email));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL(`${server.url}/login`);
-}
+const newPage = (width = 1280) => openPage(browser, contexts, { width, downloads: true, reducedMotion: false });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
 /** On a failed step, every open page is saved as e2e/artifacts/failed-<step>-<n>.png. */
 afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  const pages = contexts.flatMap((browserContext) => browserContext.pages());
-  for (const [index, page] of pages.entries()) await snap(page, `failed-${context.task.name.slice(0, 2)}-${index}`).catch(() => undefined);
+  await snapFailedStep(context.task, contexts, 'failed-');
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
+  await endJourney(contexts, browser, server);
 });
 
 describe('the main job, end to end', () => {
@@ -85,7 +79,7 @@ describe('the main job, end to end', () => {
     await snap(page, '01-publisher-register');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await snap(page, '01-publisher-otp');
-    await verifyCode(page, PUBLISHER.email);
+    await verifyCode(page, server.url, PUBLISHER.email);
     await login(page, server.url, 'Publisher Login', PUBLISHER);
     await expect.poll(() => page.getByText(PUBLISHER.name).first().isVisible()).toBe(true);
     await snap(page, '01-publisher-home');
@@ -163,22 +157,8 @@ describe('the main job, end to end', () => {
   it('4. a library registers, saves its letter text and orders two books from two publishers', async () => {
     libraryPage = await newPage();
     const page = libraryPage;
-    await page.goto(`${server.url}/library-register`);
-    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#33691e' } }).png().toBuffer();
-    await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
-    await page.getByLabel('Library name').fill(LIBRARY.name);
-    await page.getByLabel('Sanchalak name').fill('Shri Sangh');
-    await page.getByLabel('Sanchalak address').fill('Upashray, Palitana');
-    await page.getByLabel('Address', { exact: true }).fill('Taleti Road, Palitana');
-    await pick(page, 'Sanchalak type', 'Trust Sanchalit');
-    await page.getByLabel('Email', { exact: true }).fill(LIBRARY.email);
-    await page.getByLabel('Mobile number').fill('9426012345');
-    await page.getByLabel('WhatsApp number').fill('9426012345');
-    await page.getByLabel('Number of books').fill('3500');
-    await page.getByLabel('Password', { exact: true }).fill(LIBRARY.password);
-    await page.getByLabel('Confirm password').fill(LIBRARY.password);
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await verifyCode(page, LIBRARY.email);
+    await submitLibraryRegistration(page, server.url, LIBRARY);
+    await verifyCode(page, server.url, LIBRARY.email);
     await login(page, server.url, 'Library Login', LIBRARY);
 
     await page.goto(`${server.url}/new-published-books`);

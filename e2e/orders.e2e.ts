@@ -14,9 +14,10 @@ import type { Browser, BrowserContext, Download, Locator, Page } from 'playwrigh
 import ExcelJS from 'exceljs';
 import { MSG } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
-import { launchBrowser, snap } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
-import { login } from './support/ui.js';
+import { snap } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { login, settle, shoot as shootBoth } from './support/ui.js';
 
 const PASSWORD = 'Demo@1234';
 const AHMEDABAD = { email: 'publisher@demo.jsbn', password: PASSWORD, name: 'Shri Jain Sahitya Prakashan Trust' };
@@ -34,36 +35,10 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const violations: string[] = [];
 
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-/** Waits until the page has rendered its main content (not the lazy-loading spinner) and its fonts. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('main [role="status"]').count()).toBe(0);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
+const newPage = () => openPage(browser, contexts, { downloads: true });
 
 /** Opens `path` (and `tab`) at 1280 and 375 px, saves both screenshots as orders-<name>-<width>, runs axe at 1280. */
-async function shoot(page: Page, path: string, name: string, tab?: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${server.url}${path}`);
-    await settle(page);
-    if (tab) {
-      await page.getByRole('tab', { name: tab }).click();
-      await settle(page);
-    }
-    await snap(page, `orders-${name}-${width}`);
-    if (width === 1280) violations.push(...(await axeViolations(page)));
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, path: string, name: string, tab?: string) => shootBoth(page, `${server.url}${path}`, `orders-${name}`, { tab, violations });
 
 /** Clicks `trigger` and returns the download it starts. */
 async function download(page: Page, trigger: Locator): Promise<Download> {
@@ -117,22 +92,16 @@ const orderIdOf = async (row: Locator) => (await row.textContent())!.match(/ORD-
 const rowsWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
 /** On a failed step, every open page is saved as e2e/artifacts/failed-orders-<step>-<n>.png. */
 afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  const pages = contexts.flatMap((browserContext) => browserContext.pages());
-  for (const [index, page] of pages.entries()) await snap(page, `failed-orders-${context.task.name.slice(0, 2)}-${index}`).catch(() => undefined);
-  console.error(`server output:\n${server.output().slice(-4000)}`);
+  if (await snapFailedStep(context.task, contexts, 'failed-orders-')) console.error(`server output:\n${server.output().slice(-4000)}`);
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
+  await endJourney(contexts, browser, server);
 });
 
 describe('orders and their documents, end to end', () => {

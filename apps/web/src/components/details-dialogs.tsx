@@ -61,30 +61,31 @@ function Heading({ logoUrl, name }: { logoUrl: string | null | undefined; name: 
   );
 }
 
-/** Publisher details (GET /api/publisher/:id → data.publisher). */
-export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: number | null; onClose: () => void }) {
-  const details = usePublisher(publisherId);
-  const publisher = details.data;
+/** The frame both dialogs share: the title, the logo and name over the rows once loaded, Close. */
+function DetailsDialog({
+  kind,
+  open,
+  onClose,
+  details,
+}: {
+  kind: 'Publisher' | 'Library';
+  open: boolean;
+  onClose: () => void;
+  details: { logoUrl: string | null | undefined; name: string; rows: ReactNode } | undefined;
+}) {
   const fullScreen = useFullScreenDialog();
+  const titleId = `${kind.toLowerCase()}-details-title`;
   return (
-    <Dialog open={Boolean(publisherId)} onClose={onClose} aria-labelledby="publisher-details-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
-      <DialogTitle id="publisher-details-title">Publisher details</DialogTitle>
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
+      <DialogTitle id={titleId}>{kind} details</DialogTitle>
       <DialogContent>
-        {!publisher ? (
+        {!details ? (
           <LoadingState />
         ) : (
           <>
-            <Heading logoUrl={publisher.logoUrl} name={publisher.publisher_name} />
+            <Heading logoUrl={details.logoUrl} name={details.name} />
             <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-              <Row label="Publisher unique id">{publisher.publisher_no}</Row>
-              <Row label="Publisher type">{orNA(publisher.publisher_type)}</Row>
-              <Row label="Address">{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Row>
-              <Row label="Mobile">{formatPhone(publisher.mobile_no)}</Row>
-              <Row label="WhatsApp">{formatPhone(publisher.whatsapp_no)}</Row>
-              <Row label="Landline">{orNA(publisher.landline_no)}</Row>
-              <Row label="Email">{orNA(publisher.email)}</Row>
-              <Row label="Total books">{publisher.total_books ?? publisher.total_books_count}</Row>
-              <Row label="Last book published">{formatDate(publisher.last_book_published)}</Row>
+              {details.rows}
             </Stack>
           </>
         )}
@@ -96,21 +97,51 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
   );
 }
 
+/** Publisher details (GET /api/publisher/:id → data.publisher). */
+export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: number | null; onClose: () => void }) {
+  const publisher = usePublisher(publisherId).data;
+  return (
+    <DetailsDialog
+      kind="Publisher"
+      open={Boolean(publisherId)}
+      onClose={onClose}
+      details={
+        publisher && {
+          logoUrl: publisher.logoUrl,
+          name: publisher.publisher_name,
+          rows: (
+            <>
+              <Row label="Publisher unique id">{publisher.publisher_no}</Row>
+              <Row label="Publisher type">{orNA(publisher.publisher_type)}</Row>
+              <Row label="Address">{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Row>
+              <Row label="Mobile">{formatPhone(publisher.mobile_no)}</Row>
+              <Row label="WhatsApp">{formatPhone(publisher.whatsapp_no)}</Row>
+              <Row label="Landline">{orNA(publisher.landline_no)}</Row>
+              <Row label="Email">{orNA(publisher.email)}</Row>
+              <Row label="Total books">{publisher.total_books ?? publisher.total_books_count}</Row>
+              <Row label="Last book published">{formatDate(publisher.last_book_published)}</Row>
+            </>
+          ),
+        }
+      }
+    />
+  );
+}
+
 /** Library details (GET /api/library/:id → data.library). */
 export function LibraryDetailsDialog({ libraryId, onClose }: { libraryId: number | null; onClose: () => void }) {
-  const details = useLibrary(libraryId);
-  const library = details.data;
-  const fullScreen = useFullScreenDialog();
+  const library = useLibrary(libraryId).data;
   return (
-    <Dialog open={Boolean(libraryId)} onClose={onClose} aria-labelledby="library-details-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
-      <DialogTitle id="library-details-title">Library details</DialogTitle>
-      <DialogContent>
-        {!library ? (
-          <LoadingState />
-        ) : (
-          <>
-            <Heading logoUrl={library.librarianLogoText?.logoUrl} name={library.name} />
-            <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+    <DetailsDialog
+      kind="Library"
+      open={Boolean(libraryId)}
+      onClose={onClose}
+      details={
+        library && {
+          logoUrl: library.librarianLogoText?.logoUrl,
+          name: library.name,
+          rows: (
+            <>
               <Row label="Sanchalak type">{orNA(library.sangh_trust)}</Row>
               <Row label="Sanchalak name">{orNA(library.sanchalak_name)}</Row>
               <Row label="Sanchalak address">{orNA(library.sanchalak_address)}</Row>
@@ -119,13 +150,10 @@ export function LibraryDetailsDialog({ libraryId, onClose }: { libraryId: number
               {library.whatsapp_no !== undefined ? <Row label="WhatsApp">{formatPhone(library.whatsapp_no)}</Row> : null}
               <Row label="Email">{orNA(library.email)}</Row>
               <Row label="Number of books">{orNA(library.number_of_books)}</Row>
-            </Stack>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+            </>
+          ),
+        }
+      }
+    />
   );
 }

@@ -2,7 +2,7 @@
  * The shared book dialogs of spec books §2/§5: the private-PDF notice with Request, the PDF
  * request form (name, mobileNo, email, reason, referredBy) and the reader order.
  */
-import { useState } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -28,6 +28,49 @@ export function PrivatePdfDialog({ open, onClose, onRequest }: { open: boolean; 
           Request
         </Button>
       </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A dialog holding a form: title, a line of intro, the fields, Cancel and the submit button (both locked while sending). */
+function FormDialog({
+  titleId,
+  title,
+  intro,
+  open,
+  onClose,
+  pending,
+  onSubmit,
+  submitLabel,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  intro: ReactNode;
+  open: boolean;
+  onClose: () => void;
+  pending: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
+          <Stack spacing={2}>{children}</Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
     </Dialog>
   );
 }
@@ -61,36 +104,26 @@ export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId:
   });
   const { control } = form;
   return (
-    <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="pdf-request-title" maxWidth="sm" fullWidth>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => {
-          setFailure(null);
-          mutation.mutate(values);
-        })}
-      >
-        <DialogTitle id="pdf-request-title">Request PDF</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Ask the publisher for the PDF of {bookTitle}.</DialogContentText>
-          <Stack spacing={2}>
-            <FormText control={control} name="name" label="Name" autoComplete="name" />
-            <FormText control={control} name="mobileNo" label="Mobile number" transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
-            <FormText control={control} name="email" label="Email" type="email" autoComplete="email" />
-            <FormText control={control} name="reason" label="Reason" multiline minRows={2} />
-            <FormText control={control} name="referredBy" label="Referred by" />
-            {failure ? <Alert severity="error">{failure}</Alert> : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            Submit request
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="pdf-request-title"
+      title="Request PDF"
+      intro={<>Ask the publisher for the PDF of {bookTitle}.</>}
+      open={open}
+      onClose={onClose}
+      pending={mutation.isPending}
+      onSubmit={form.handleSubmit((values) => {
+        setFailure(null);
+        mutation.mutate(values);
+      })}
+      submitLabel="Submit request"
+    >
+      <FormText control={control} name="name" label="Name" autoComplete="name" />
+      <FormText control={control} name="mobileNo" label="Mobile number" transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
+      <FormText control={control} name="email" label="Email" type="email" autoComplete="email" />
+      <FormText control={control} name="reason" label="Reason" multiline minRows={2} />
+      <FormText control={control} name="referredBy" label="Referred by" />
+      {failure ? <Alert severity="error">{failure}</Alert> : null}
+    </FormDialog>
   );
 }
 
@@ -135,34 +168,27 @@ export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId:
     form.setValue('message', current.trim() ? `${current.trim()} ${BOOK_MSG.readerQuickFill}` : BOOK_MSG.readerQuickFill, { shouldDirty: true, shouldValidate: true });
   };
   return (
-    <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="reader-order-title" maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-        <DialogTitle id="reader-order-title">Order Book as Reader</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{bookName}</DialogContentText>
-          <Stack spacing={2}>
-            <FormText control={control} name="name" label="Name" autoComplete="name" />
-            <FormText control={control} name="mobile" label="Mobile number" transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
-            <FormText control={control} name="email" label="Email" type="email" autoComplete="email" />
-            <FormText control={control} name="message" label="Message" multiline minRows={2} />
-            <div>
-              <Button size="small" variant="outlined" onClick={quickFill}>
-                {BOOK_MSG.readerQuickFill}
-              </Button>
-            </div>
-            <FormText control={control} name="date" label="Date" placeholder="DD/MM/YYYY" helperText="DD/MM/YYYY, today or later" transform={dateMask} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            Send order
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="reader-order-title"
+      title="Order Book as Reader"
+      intro={bookName}
+      open={open}
+      onClose={onClose}
+      pending={mutation.isPending}
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      submitLabel="Send order"
+    >
+      <FormText control={control} name="name" label="Name" autoComplete="name" />
+      <FormText control={control} name="mobile" label="Mobile number" transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
+      <FormText control={control} name="email" label="Email" type="email" autoComplete="email" />
+      <FormText control={control} name="message" label="Message" multiline minRows={2} />
+      <div>
+        <Button size="small" variant="outlined" onClick={quickFill}>
+          {BOOK_MSG.readerQuickFill}
+        </Button>
+      </div>
+      <FormText control={control} name="date" label="Date" placeholder="DD/MM/YYYY" helperText="DD/MM/YYYY, today or later" transform={dateMask} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+    </FormDialog>
   );
 }
 

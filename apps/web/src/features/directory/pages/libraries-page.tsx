@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Avatar, Box, Button, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { EXPORT_FILE_NAMES, type LibraryListItem } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { LibraryDetailsDialog } from '../../../components/details-dialogs';
 import { formatPhone, orNA } from '../../../components/format';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
+import { logoColumn, viewDetailsColumn } from '../../../components/list-columns';
 import { PageHeader } from '../../../components/page';
 import { useLibraryList } from '../api/directory-api';
 
@@ -21,30 +22,14 @@ export function LibrariesPage({ title = 'Libraries' }: { title?: string }) {
 
   const columns: Column<LibraryListItem>[] = [
     { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    {
-      key: 'logo',
-      header: 'Logo',
-      render: (row) => (
-        <Avatar src={row.librarianLogoText?.logoUrl ?? undefined} alt="" variant="rounded" sx={{ width: 40, height: 40, bgcolor: 'primary.main' }}>
-          {row.name.trim().charAt(0).toUpperCase()}
-        </Avatar>
-      ),
-    },
+    logoColumn((row) => row.librarianLogoText?.logoUrl, (row) => row.name),
     { key: 'name', header: 'Library name', render: (row) => row.name, sortField: 'name', minWidth: 180 },
     { key: 'sanchalak', header: 'Sanchalak', render: (row) => orNA(row.sanchalak_name) },
     { key: 'type', header: 'Sanchalak type', render: (row) => orNA(row.sangh_trust) },
     { key: 'address', header: 'Address', render: (row) => orNA(row.address), minWidth: 200 },
     { key: 'mobile', header: 'Mobile', render: (row) => formatPhone(row.mobile_no) },
     { key: 'books', header: 'Number of books', render: (row) => orNA(row.number_of_books), sortField: 'number_of_books', align: 'center' },
-    {
-      key: 'details',
-      header: 'Details',
-      render: (row) => (
-        <Button size="small" onClick={() => setShown(row.id)} aria-label={`View details of ${row.name}`}>
-          View
-        </Button>
-      ),
-    },
+    viewDetailsColumn('Details', (row) => row.name, setShown),
   ];
 
   return (

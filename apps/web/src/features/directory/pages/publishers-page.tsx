@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Avatar, Box, Button } from '@mui/material';
+import { Box } from '@mui/material';
 import type { PublisherListItem } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { orNA } from '../../../components/format';
+import { logoColumn, viewDetailsColumn } from '../../../components/list-columns';
 import { PageHeader } from '../../../components/page';
 import { usePublisherList } from '../api/directory-api';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
@@ -15,30 +16,14 @@ export function PublishersPage() {
 
   const columns: Column<PublisherListItem>[] = [
     { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    {
-      key: 'logo',
-      header: 'Logo',
-      render: (row) => (
-        <Avatar src={row.logoUrl ?? undefined} alt="" variant="rounded" sx={{ width: 40, height: 40, bgcolor: 'primary.main' }}>
-          {row.publisher_name.trim().charAt(0).toUpperCase()}
-        </Avatar>
-      ),
-    },
+    logoColumn((row) => row.logoUrl, (row) => row.publisher_name),
     { key: 'name', header: 'Publisher name', render: (row) => row.publisher_name, sortField: 'publisher_name', minWidth: 180 },
     { key: 'no', header: 'Publisher unique id', render: (row) => row.publisher_no },
     { key: 'type', header: 'Type', render: (row) => orNA(row.publisher_type) },
     { key: 'city', header: 'City', render: (row) => orNA(row.city_name) },
     { key: 'state', header: 'State', render: (row) => orNA(row.state_name) },
     { key: 'books', header: 'Total books', render: (row) => row.total_books, align: 'center' },
-    {
-      key: 'details',
-      header: 'Details',
-      render: (row) => (
-        <Button size="small" onClick={() => setShown(row.id)} aria-label={`View details of ${row.publisher_name}`}>
-          View
-        </Button>
-      ),
-    },
+    viewDetailsColumn('Details', (row) => row.publisher_name, setShown),
   ];
 
   return (

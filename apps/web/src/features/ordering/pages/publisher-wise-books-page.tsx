@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Link } from '@mui/material';
+import { Box, Link } from '@mui/material';
 import { EXPORT_FILE_NAMES } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { ExportExcelButton } from '../../../components/list-actions';
+import { viewDetailsColumn } from '../../../components/list-columns';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { publisherBooksPath } from '../../../app/paths';
@@ -21,15 +22,7 @@ export function PublisherWiseBooksPage() {
     { key: 'name', header: 'Publisher name', render: (row) => row.publisher_name, sortField: 'publisher_name', minWidth: 180 },
     { key: 'total', header: 'Total Published books', render: (row) => row.total_books, align: 'center' },
     { key: 'last', header: 'Last book publication date', render: (row) => formatDate(row.last_book_published), sortField: 'last_book_published' },
-    {
-      key: 'details',
-      header: 'Publisher details',
-      render: (row) => (
-        <Button size="small" onClick={() => setShown(row.id)} aria-label={`View details of ${row.publisher_name}`}>
-          View
-        </Button>
-      ),
-    },
+    viewDetailsColumn('Publisher details', (row) => row.publisher_name, setShown),
     {
       key: 'books',
       header: 'Book details',

@@ -1,0 +1,180 @@
+/**
+ * What the registration and profile forms of libraries and publishers share (spec accounts §2,
+ * §3, §5): the two-column grid, the logo on top, the submit row, the register and save calls,
+ * and the state → city options.
+ */
+import { useState, type FormEventHandler, type ReactElement, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Controller, useForm, type Control, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import type { CurrentUser, ModelType } from '@jsbn/shared';
+import { refreshCurrentUser, toFormData, toastSuccess } from '../../../api/client';
+import { FileField } from '../../../components/file-field';
+import { applyServerErrors, digitsOnly, scrollToFirstError } from '../../../components/forms';
+import { PageHeader } from '../../../components/page';
+import { paths } from '../../../app/paths';
+import { registerAccount, updateProfile, useCities, useStates } from '../api/accounts-api';
+import { LogoPicker } from './logo-picker';
+import { registrationFields } from './registration';
+
+/** One column on phones, two from md. */
+export const accountGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } } as const;
+/** A transform keeping at most `max` digits. */
+export const digits = (max?: number) => (value: string) => digitsOnly(value, max);
+/** slotProps of a field typed on the numeric keypad. */
+export const numeric = { htmlInput: { inputMode: 'numeric' as const } };
+
+type WithLogo = FieldValues & { logo: File | null };
+
+/** The `logo` field of a form, drawn by `render`. */
+function LogoController<T extends WithLogo>({
+  control,
+  render,
+}: {
+  control: Control<T>;
+  render: (props: { value: File | null; onChange: (file: File | null) => void; onBlur: () => void; error?: string }) => ReactElement;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={'logo' as Path<T>}
+      render={({ field, fieldState }) => render({ value: field.value as File | null, onChange: field.onChange, onBlur: field.onBlur, error: fieldState.error?.message })}
+    />
+  );
+}
+
+/** State and city options (city by the chosen state); `saved` is offered while the lists load (MUI warns about a value missing from the options). */
+export function useStateCityOptions(
+  stateId: string,
+  cityId?: string,
+  saved?: { state_id: number | null; state_name: string; city_id: number | null; city_name: string },
+) {
+  const states = useStates();
+  const cities = useCities(stateId || undefined);
+  const cityOptions = (cities.data ?? []).map((city) => ({ value: String(city.id), label: city.city_name }));
+  const stateOptions = (states.data ?? []).map((state) => ({ value: String(state.id), label: state.state_name }));
+  if (saved) {
+    if (cityId && !cities.data && String(saved.city_id) === cityId) cityOptions.push({ value: cityId, label: saved.city_name });
+    if (stateId && !states.data && String(saved.state_id) === stateId) stateOptions.push({ value: stateId, label: saved.state_name });
+  }
+  return { stateOptions, cityOptions };
+}
+
+/** Registration: POST the form (less the files and confirmPassword) with its logo, then the code step for its e-mail. */
+export function useRegistration<T extends WithLogo>(modelType: ModelType, form: UseFormReturn<T>) {
+  const [otpEmail, setOtpEmail] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ values }: { values: Record<string, unknown>; email: string }) =>
+      registerAccount(modelType, toFormData(registrationFields(values), { logo: values.logo as File })),
+    onSuccess: (reply, { email }) => {
+      toastSuccess(reply.message, 'Registered successfully. Please verify your e-mail.');
+      setOtpEmail(email);
+    },
+    onError: (error) => applyServerErrors(error, form.setError),
+  });
+  const onSubmit = form.handleSubmit((values) => {
+    const output = values as unknown as Record<string, unknown>;
+    mutation.mutate({ values: output, email: String(output.email) });
+  }, scrollToFirstError);
+  return { otpEmail, back: () => setOtpEmail(null), onSubmit, pending: mutation.isPending };
+}
+
+/** A registration page: header, the required logo, the fields, Submit and the link to Login. */
+export function RegistrationLayout<T extends WithLogo>({
+  title,
+  subtitle,
+  control,
+  onSubmit,
+  pending,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  control: Control<T>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Box>
+      <PageHeader title={title} subtitle={subtitle} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack spacing={3}>
+            <LogoController control={control} render={(logo) => <FileField label="Logo" accept="image/jpeg,image/png" {...logo} helperText="JPEG or PNG" required />} />
+            <Box sx={accountGrid}>{children}</Box>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+              <Button type="submit" variant="contained" size="large" disabled={pending}>
+                Submit
+              </Button>
+              <Typography variant="body2">
+                Already registered?{' '}
+                <Link component={RouterLink} to={paths.login}>
+                  Login
+                </Link>
+              </Typography>
+            </Stack>
+          </Stack>
+        </form>
+      </Paper>
+    </Box>
+  );
+}
+
+/**
+ * A profile form: PATCH the fields and the optional new logo; after a save the current user (app
+ * bar logo and name) and the profile are read again.
+ */
+export function useProfileForm<T extends WithLogo>(user: CurrentUser, resolver: Resolver<T>, defaultValues: DefaultValues<T>) {
+  const form = useForm<T>({ resolver, mode: 'onTouched', defaultValues });
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: ({ fields, logo }: { fields: Record<string, unknown>; logo: File | null | undefined }) =>
+      updateProfile(user.modelType, toFormData(fields, { logo })),
+    onSuccess: async (reply) => {
+      toastSuccess(reply.message, 'Profile updated successfully');
+      await refreshCurrentUser();
+      await queryClient.invalidateQueries({ queryKey: ['profile'] });
+      await queryClient.invalidateQueries({ queryKey: ['publishers'] });
+      await queryClient.invalidateQueries({ queryKey: ['libraries'] });
+    },
+    onError: (error) => applyServerErrors(error, form.setError),
+  });
+  const onSubmit = form.handleSubmit((values) => {
+    const { logo, ...fields } = values as unknown as Record<string, unknown> & { logo: File | null };
+    save.mutate({ fields, logo });
+  }, scrollToFirstError);
+  return { form, onSubmit, saving: save.isPending };
+}
+
+/** The profile form's frame: the current logo with its optional replacement, the fields, Save changes. */
+export function ProfileFormLayout<T extends WithLogo>({
+  control,
+  onSubmit,
+  saving,
+  logoUrl,
+  name,
+  children,
+}: {
+  control: Control<T>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  saving: boolean;
+  logoUrl: string | null | undefined;
+  name: string;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack spacing={3}>
+        <LogoController control={control} render={(logo) => <LogoPicker currentUrl={logoUrl} name={name} {...logo} />} />
+        <Box sx={accountGrid}>{children}</Box>
+        <Box>
+          <Button type="submit" variant="contained" size="large" disabled={saving}>
+            Save changes
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}
