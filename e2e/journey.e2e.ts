@@ -210,6 +210,9 @@ describe('the main job, end to end', () => {
     await dispatch.getByLabel('Tracking id').fill('SMC-778812');
     await snap(page, '05-dispatch-dialog');
     await dispatch.getByRole('button', { name: 'Dispatch', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect.poll(() => confirm.getByText('Are you sure you want to dispatch this order?').isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: LIBRARY.name }).count()).toBe(0);
     await page.getByRole('tab', { name: 'Dispatched' }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: LIBRARY.name }).count()).toBe(1);

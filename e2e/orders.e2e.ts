@@ -278,6 +278,9 @@ describe('orders and their documents, end to end', () => {
     await page.waitForTimeout(DIALOG_FADE_MS);
     await snap(page, 'orders-dispatch-dialog-1280');
     await dispatch.getByRole('button', { name: 'Dispatch', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect.poll(() => confirm.getByText('Are you sure you want to dispatch this order?').isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(0);
 
     await page.getByRole('tab', { name: 'Dispatched' }).click();

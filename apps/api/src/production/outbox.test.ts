@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../db/factories.js';
 import { outbox } from '../db/schema.js';
+import { CLAIM_LEASE_MS } from '../lib/outbox-worker.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
 import { ENGINES, authHeader, createTestApp, form, latestCode, type TestApp } from '../test/harness.js';
 import { mailParts, mailText, startFakeWhatsapp, startSmtp, waitFor, type FakeWhatsapp, type TestSmtp } from '../test/servers.js';
@@ -86,9 +87,11 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     await smtp.stop();
     const library = await createLibrary(t.ctx);
     await t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email: library.email, modelType: 'LIBRARY' } });
+    // a claimed message shows its attempt and a lease before the failure is recorded: wait for the record
     const [failing] = await waitFor(async () => {
       const rows = await rowsTo(library.email);
-      return rows[0] && rows[0].attempts >= 3 ? rows : null;
+      const row = rows[0];
+      return row && row.attempts >= 3 && row.last_error && row.next_attempt_at.getTime() - row.updated_at.getTime() < CLAIM_LEASE_MS ? rows : null;
     }, 15_000, 'three failed attempts');
     expect(failing).toMatchObject({ status: 'pending', sent_at: null });
     expect(failing!.last_error).toMatch(/ECONNREFUSED|connect/i);

@@ -20,6 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { MAX_DISPATCH_FILE_BYTES, MSG, ORDER_STATUS_LABEL, dispatchOrder, type OrderDto } from '@jsbn/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
 import { FormText } from '../../../components/form-fields';
 import { digitsOnly, withChecks } from '../../../components/forms';
@@ -271,7 +272,10 @@ const dispatchResolver = withChecks(zodResolver(dispatchOrder.omit({ orderId: tr
   return {};
 });
 
-/** Dispatch Details: optional file and courier fields, then 'Dispatch'. */
+/** The question asked before an order is dispatched. */
+export const DISPATCH_CONFIRM = 'Are you sure you want to dispatch this order?';
+
+/** Dispatch Details: optional file and courier fields, then 'Dispatch' and its confirmation. */
 export function DispatchDialog({
   order,
   busy,
@@ -289,13 +293,22 @@ export function DispatchDialog({
     defaultValues: { courierCompanyName: '', courierCompanyNumber: '', trackingId: '', orderImage: null },
   });
   const fullScreen = useFullScreenDialog();
+  // spec books §2: a confirm dialog for dispatch, after the details pass their checks
+  const [confirmed, setConfirmed] = useState<Parameters<typeof onSubmit>[0] | null>(null);
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="dispatch-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
+      <ConfirmDialog
+        open={Boolean(confirmed)}
+        message={DISPATCH_CONFIRM}
+        busy={busy}
+        onConfirm={() => confirmed && onSubmit(confirmed)}
+        onClose={() => setConfirmed(null)}
+      />
       <form
         noValidate
         onSubmit={form.handleSubmit((values) => {
           const output = values as unknown as { courierCompanyName?: string; courierCompanyNumber?: string; trackingId?: string };
-          onSubmit({ ...output, orderImage: form.getValues('orderImage') });
+          setConfirmed({ ...output, orderImage: form.getValues('orderImage') });
         })}
       >
         <DialogTitle id="dispatch-title">Dispatch Details</DialogTitle>
