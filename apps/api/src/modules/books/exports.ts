@@ -6,7 +6,7 @@
 import { EXPORT_FILE_NAMES, type BookDto } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { xlsxOf, type SheetColumn } from '../../lib/excel.js';
-import { publisherInfo } from '../publishers/service.js';
+import { publisherInfo, publisherName } from '../publishers/service.js';
 import { booksByIds, listBooks } from './service.js';
 
 const BOOK_COLUMNS: SheetColumn<BookDto>[] = [
@@ -32,7 +32,7 @@ export async function exportBooks(ctx: AppContext, ids: number[]) {
 
 /** Publisher_Catelog.xlsx: every book of one publisher, newest first. @throws AppError 404 */
 export async function exportCatalogue(ctx: AppContext, publisherId: number) {
-  await publisherInfo(ctx, publisherId);
+  await publisherName(ctx, publisherId);
   const { books } = await listBooks(ctx, { pageNo: 1, limit: 'all', queryString: undefined, publisherId });
   return { fileName: `${EXPORT_FILE_NAMES.publisherCatalog}.xlsx`, bytes: await xlsxOf(BOOK_COLUMNS, books) };
 }

@@ -33,7 +33,7 @@ import { AppError, notFound, parseOrThrow, validationError } from '../../lib/err
 import { withMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
-import { publisherInfo } from '../publishers/service.js';
+import { publisherName } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet, type DocumentFile } from './documents.js';
 import { qrJpeg } from './qr.js';
 import { placeReaderOrder, requestBookPdf } from './requests.js';
@@ -143,9 +143,9 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
     '/book/publisher/:publisherId',
     { schema: { params: z.object({ publisherId: id }), querystring: publisherBooksQuery } },
     async (request) => {
-      const publisher = await publisherInfo(ctx, request.params.publisherId);
+      const name = await publisherName(ctx, request.params.publisherId);
       const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId });
-      return ok({ ...result, publisherName: publisher.publisher_name });
+      return ok({ ...result, publisherName: name });
     },
   );
 

@@ -12,7 +12,7 @@ export interface OrderLetter {
   orderDate: Date;
   library: { name: string; address: string; mobile_no: string; email: string; sanchalak_name: string; letterText: string; logo: Buffer | null };
   publisher: { name: string; address: string | null; place: string; mobile_no: string | null };
-  items: { title: string; englishTitle: string; jsbn: string; authors: string[]; copies: number; accepted: number | null }[];
+  items: { title: string; jsbn: string; authors: string[]; copies: number; accepted: number | null }[];
 }
 
 const ddmmyyyy = (date: Date) =>
@@ -83,9 +83,8 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
 
   y = tableRow(doc, COLUMNS.map((column) => column.header), y, true);
   letter.items.forEach((item, index) => {
-    const title = item.englishTitle && item.englishTitle !== item.title ? `${item.title}\n${item.englishTitle}` : item.title;
     const copies = item.accepted === null || item.accepted === item.copies ? String(item.copies) : `${item.copies} (${item.accepted} accepted)`;
-    y = tableRow(doc, [String(index + 1), title, item.jsbn, item.authors.join(', '), copies], y);
+    y = tableRow(doc, [String(index + 1), item.title, item.jsbn, item.authors.join(', '), copies], y);
   });
   const total = letter.items.reduce((sum, item) => sum + item.copies, 0);
   y = ensureSpace(doc, 60, y + 8);

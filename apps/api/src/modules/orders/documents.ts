@@ -61,7 +61,6 @@ export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number
     publisher: { name: publisher.publisher_name, address: publisher.address, place: placeOf(publisher), mobile_no: publisher.mobile_no },
     items: order.OrderBookItem.map((item) => ({
       title: item.book.book_title,
-      englishTitle: '',
       jsbn: item.book.jsbn_number,
       authors: item.book.authors,
       copies: item.number_of_copies,

@@ -115,6 +115,13 @@ export async function listPublishers(ctx: AppContext, query: ListQuery) {
   };
 }
 
+/** The name of a publisher (one query; lists use it for their heading). @throws 404 */
+export async function publisherName(ctx: AppContext, publisherId: number): Promise<string> {
+  const [row] = await ctx.db.select({ name: publishers.publisher_name }).from(publishers).where(eq(publishers.id, publisherId));
+  if (!row) throw notFound('Publisher');
+  return row.name;
+}
+
 /**
  * Publisher info of spec books §3 (GET /publisher/:id, the book page).
  * @param options.private add gst_no and aadhar_no (only for the publisher itself)
