@@ -13,6 +13,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type X } from 'm'` keeps `import 'm'` in the output (verbatimModuleSyntax): a page would load m (issue 10)
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

@@ -29,7 +29,7 @@ const LIBRARY = {
   logoColor: '#2e7d32',
 };
 const LIBRARY_NEW_PASSWORD = 'Reset@2027x';
-const PUBLISHER_NEW_PASSWORD = 'Changed@2027';
+const PUBLISHER_NEW_PASSWORD = 'Pathshala@2027';
 
 const PUBLIC_PAGES = [
   '/',
@@ -73,6 +73,8 @@ async function topMenu(page: Page): Promise<string[]> {
 /** The items of the drop-down opened by the app bar button `group`. */
 async function groupItems(page: Page, group: string): Promise<string[]> {
   await page.locator('header nav[aria-label="Main"]').getByRole('button', { name: group }).click();
+  // the menus load when first opened (issue 10): wait for what the user sees
+  await page.getByRole('menu').getByRole('menuitem').first().waitFor();
   const items = (await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
   await page.keyboard.press('Escape');
   await expect.poll(() => page.getByRole('menu').count()).toBe(0);
@@ -81,6 +83,7 @@ async function groupItems(page: Page, group: string): Promise<string[]> {
 
 async function profileMenu(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menu').getByRole('menuitem').first().waitFor();
   const items = (await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
   await page.keyboard.press('Escape');
   return items;
@@ -172,7 +175,7 @@ describe('accounts, profiles and the public site', () => {
     await expect.poll(() => movingPage.getByTestId('hero-carousel').getAttribute('data-slide'), { timeout: 8000 }).toBe('1');
     await moving.close();
 
-    // The drawer below 900 px.
+    // The drawer below 1200 px.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${server.url}/`);
     await settle(page);
@@ -239,6 +242,12 @@ describe('accounts, profiles and the public site', () => {
     const contact = page.getByLabel('Contact number');
     const message = page.getByLabel('Message');
     const error = (text: string) => page.getByText(text, { exact: true });
+
+    // Required fields are marked: an asterisk the eye sees, `required` for screen readers,
+    // and the label's name stays the label.
+    for (const field of [fullName, email, contact, message]) expect(await field.evaluate((input) => (input as HTMLInputElement).required)).toBe(true);
+    const asterisk = await page.locator('label[for="' + (await email.getAttribute('id')) + '"]').evaluate((label) => getComputedStyle(label, '::after').content);
+    expect(asterisk).toBe('"\u2009*" / ""');
 
     // No error before a field is touched; then each message.
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -321,12 +330,12 @@ describe('accounts, profiles and the public site', () => {
     expect(await groupItems(page, 'My orders')).toEqual(['Customize Letter Format', 'Track orders', 'Completed Orders']);
     expect(await profileMenu(page)).toEqual([LIBRARY.name, 'Edit Profile', 'Change Password', 'Logout']);
 
-    // Dashboard: publishers first for a library; Ordered / Preparing / Delivered; the link to /orders.
+    // Dashboard: publishers first for a library; Ordered / Preparing / In transit / Delivered; the link to /orders.
     const overview = page.locator('[data-testid^="dashboard-"]');
-    await expect.poll(() => overview.count()).toBe(6);
+    await expect.poll(() => overview.count()).toBe(7);
     const order = await overview.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')));
     expect(order.slice(0, 3)).toEqual(['dashboard-publisherCount', 'dashboard-libraryCount', 'dashboard-bookCount']);
-    for (const label of ['Ordered books', 'Preparing books', 'Delivered books']) await expect.poll(() => page.getByText(label, { exact: true }).isVisible()).toBe(true);
+    for (const label of ['Ordered books', 'Preparing books', 'Books in transit', 'Delivered books']) await expect.poll(() => page.getByText(label, { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'View order details' }).getAttribute('href')).toBe('/orders');
     await shoot(page, '/', 'library-home');
 
@@ -450,8 +459,8 @@ describe('accounts, profiles and the public site', () => {
     // The link works once.
     const again = await newPage();
     await again.goto(link);
-    await again.getByLabel('New password', { exact: true }).fill('Another@2028');
-    await again.getByLabel('Confirm new password').fill('Another@2028');
+    await again.getByLabel('New password', { exact: true }).fill('Upashray@2028');
+    await again.getByLabel('Confirm new password').fill('Upashray@2028');
     await again.getByRole('button', { name: 'Save password' }).click();
     await expect.poll(() => again.locator('#notistack-snackbar').count()).toBeGreaterThan(0);
     expect(again.url()).toContain('/new-password');
@@ -465,7 +474,7 @@ describe('accounts, profiles and the public site', () => {
     expect(await topMenu(page)).toEqual(['Home', 'List of Libraries', 'Received Orders', 'My Books', 'Global Books Store', 'Request JSBN Number']);
     expect((await profileMenu(page)).slice(1)).toEqual(['Edit Profile', 'Change Password', 'Logout']);
     const overview = page.locator('[data-testid^="dashboard-"]');
-    await expect.poll(() => overview.count()).toBe(6);
+    await expect.poll(() => overview.count()).toBe(7);
     const order = await overview.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')));
     expect(order.slice(0, 2)).toEqual(['dashboard-libraryCount', 'dashboard-publisherCount']);
     await expect.poll(() => page.getByText('Pending books', { exact: true }).isVisible()).toBe(true);

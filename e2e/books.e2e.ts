@@ -155,6 +155,9 @@ describe('books in the browser', () => {
     // File messages.
     await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect.poll(() => visible(page, 'notes.txt is not a valid image file. Only image files are allowed.')).toBe(true);
+    // a PNG is an image, but a cover is kept as a JPEG: the message says so (issue 10)
+    await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(60, 80, '#2e7d32') });
+    await expect.poll(() => visible(page, 'cover.png is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).')).toBe(true);
     const big = Buffer.alloc(11 * 1024 * 1024, 1);
     await page.getByLabel('Book images', { exact: true }).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: big });
     await expect.poll(() => visible(page, 'huge.jpg is too large (11.00MB). Maximum image file size allowed is 10MB.')).toBe(true);
@@ -429,9 +432,19 @@ describe('books in the browser', () => {
     for (const name of ['Order This Book', 'Order Book as Library']) expect(await publisherPage.getByRole('link', { name }).count()).toBe(0);
     expect(await publisherPage.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
 
-    // A missing book: the error, then home.
+    // A missing book opened from a link or a QR code: a 404 page that says so (issue 10) …
     const lost = await newPage();
-    await lost.goto(`${server.url}/jsbn/ZZZZZ-99999-0`);
+    const missing = await lost.goto(`${server.url}/jsbn/ZZZZZ-99999-0`);
+    expect(missing?.status()).toBe(404);
+    await expect.poll(() => lost.getByRole('heading', { name: 'Book not found' }).isVisible()).toBe(true);
+    expect(await lost.getByRole('link', { name: 'Search a book' }).getAttribute('href')).toBe('/search-a-book');
+    // … and reached inside the app: the error, then home (spec books §2).
+    await lost.goto(`${server.url}/about`);
+    await settle(lost);
+    await lost.evaluate(() => {
+      window.history.pushState({}, '', '/jsbn/ZZZZZ-99999-0');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
     await lost.waitForURL(`${server.url}/`);
   });
 

@@ -310,6 +310,10 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => confirm.getByText(MSG.cancelConfirm).isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(0);
+    // it does not vanish: the Cancelled tab says who cancelled it and when
+    await page.getByRole('tab', { name: 'Cancelled' }).click();
+    await expect.poll(() => rowsWith(page, cancelledOrder).count()).toBe(1);
+    expect(await rowsWith(page, cancelledOrder).innerText()).toMatch(/Cancelled by the library on \d{2}\/\d{2}\/\d{4}/);
 
     await page.getByRole('tab', { name: 'Dispatched' }).click();
     const row = rowsWith(page, mainOrder);
@@ -418,9 +422,11 @@ describe('orders and their documents, end to end', () => {
     await shoot(library, `/publisher-wise-books/${publisherId}`, 'publisher-books');
     await shoot(library, '/orders', 'track-orders');
     await shoot(library, '/orders', 'track-orders-received', 'Received');
+    await shoot(library, '/orders', 'track-orders-cancelled', 'Cancelled');
     await shoot(library, '/generated-letters', 'completed-orders');
     await shoot(publisher, '/booked-orders', 'received-orders');
     await shoot(publisher, '/booked-orders', 'received-orders-completed', 'Completed');
+    await shoot(publisher, '/booked-orders', 'received-orders-cancelled', 'Cancelled');
     await shoot(publisher, '/list-of-libraries', 'list-of-libraries');
 
     // Phone: the Completed tab of Received Orders and the Order Details dialog.

@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
+    // A poll waits for what a user would wait for: a list loading behind a PDF being made on a
+    // slow two-core CI machine takes more than vitest's default of 1 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     fileParallelism: false,
     pool: 'forks',
   },

@@ -19,13 +19,45 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
+/** A phone's viewport (issue 10). */
+export const PHONE = { width: 390, height: 844 };
+
 /**
- * Opens `url` (and clicks `tab`) at 1280 and 375 px, saves both screenshots as <name>-<width>,
- * adds axe's violations at 1280 to `violations` when given, and leaves the page at 1280 px.
+ * On a phone: the page does not scroll sideways, and every control of the first row of the
+ * list (buttons, links, boxes, switches, quantity fields) lies inside the viewport and is the
+ * element a tap at its centre reaches. Returns how many controls it checked.
+ */
+export async function expectFirstRowUsable(page: Page): Promise<number> {
+  const report = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const row = document.querySelector('tbody tr');
+    const controls = row ? Array.from(row.querySelectorAll<HTMLElement>('button, a[href], input, [role="switch"]')).filter((element) => element.getClientRects().length > 0) : [];
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    for (const control of controls) {
+      control.scrollIntoView({ block: 'center' });
+      const box = control.getBoundingClientRect();
+      const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+      if (box.left < 0 || box.right > width) problems.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} outside 0–${width}`);
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      // a visually hidden input (checkbox, switch) is reached through its visible box
+      const target = control.tagName === 'INPUT' ? control.parentElement : control;
+      if (!hit || !(target?.contains(hit) || hit.contains(control))) problems.push(`${name}: a tap reaches ${hit?.tagName ?? 'nothing'}`);
+    }
+    return { problems, checked: controls.length };
+  });
+  expect(report.problems).toEqual([]);
+  return report.checked;
+}
+
+/**
+ * Opens `url` (and clicks `tab`) at 1280 and 390 px, saves both screenshots as <name>-<width>,
+ * adds axe's violations at 1280 to `violations` when given, checks at 390 px that the first
+ * row's controls are on screen (`expectFirstRowUsable`), and leaves the page at 1280 px.
  */
 export async function shoot(page: Page, url: string, name: string, options: { tab?: string; violations?: string[] } = {}): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
+  for (const width of [1280, PHONE.width]) {
+    await page.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
     await page.goto(url);
     await settle(page);
     if (options.tab) {
@@ -34,6 +66,7 @@ export async function shoot(page: Page, url: string, name: string, options: { ta
     }
     await snap(page, `${name}-${width}`);
     if (options.violations && width === 1280) options.violations.push(...(await axeViolations(page)));
+    if (width === PHONE.width) await expectFirstRowUsable(page);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

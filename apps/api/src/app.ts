@@ -4,22 +4,27 @@
  * `server.ts` only listens.
  */
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PDF_BYTES } from '@jsbn/shared';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
-import { AppError, UNAVAILABLE_MESSAGE, errorHandler, hasNul } from './lib/errors.js';
+import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
+import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem } from './lib/errors.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
+import { openRateLimits } from './lib/rate-limit.js';
+import { scheduleHousekeeping } from './housekeeping.js';
 import { S3Storage } from './lib/s3-storage.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
 import { LocalStorage, type Storage } from './lib/storage.js';
@@ -34,8 +39,12 @@ import { libraryRoutes } from './modules/libraries/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
+import { REVALIDATE, webRoutes } from './modules/web/routes.js';
 
 /** Where the built web app is (apps/web/dist), from apps/api/src or apps/api/dist. */
+/** Replies smaller than this many bytes are sent uncompressed (compressing them saves nothing). */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface BuiltApp {
@@ -44,6 +53,14 @@ export interface BuiltApp {
   database: Database;
   /** The outbox worker of this copy (started when the app is ready, stopped on close). */
   worker: OutboxWorker;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count becomes the function proxy-addr would make of it
+ * (trust the nearest `hops` addresses), which Fastify's types do not accept as a number.
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** Time limit of each readiness probe (database, storage), ms. */
@@ -75,16 +92,16 @@ export function openStorage(config: Config, secrets: Secrets): Storage {
 }
 
 /**
- * Opens the database (migrating it), the file storage and the secrets of `config` — what the
- * server, the importer, the scripts and the tests share. `database.close()` also closes the
- * storage's connections.
- * @param onPoolError told about errors of idle PostgreSQL connections (logged by buildApp)
+ * Opens the database (migrating it), the file storage, the rate limits and the secrets of
+ * `config` — what the server, the importer, the scripts and the tests share.
+ * `database.close()` also closes the storage's and the rate limits' connections.
+ * @param options.clock the time source of expiry decisions (tests move it)
+ * @param options.log   told about failed database connections and an unreachable Redis
  * @throws Error when secrets are missing in production or the database cannot be opened
  */
 export async function openContext(
   config: Config,
-  clock: () => Date = () => new Date(),
-  onPoolError?: (error: Error) => void,
+  options: { clock?: () => Date; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
   const secrets = loadSecrets(config);
   const opened = await openDatabase({
@@ -96,17 +113,21 @@ export async function openContext(
       connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     },
-    ...(onPoolError ? { onPoolError } : {}),
+    onConnectionError: (error) => options.log?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection failed'),
   });
   const storage = openStorage(config, secrets);
+  const limits = openRateLimits(config, opened.db, options.log);
   const database: Database = {
     ...opened,
     close: async () => {
       storage.close();
+      await limits.close();
       await opened.close();
     },
   };
-  const ctx: AppContext = { config, db: database.db, storage, secrets, clock };
+  const publicPages = new PublicPageCache();
+  await listenForChanges(opened, publicPages);
+  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, publicPages, clock: options.clock ?? (() => new Date()) };
   return { ctx, database };
 }
 
@@ -140,11 +161,11 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
             redact: { paths: ['password', '*.password', 'token', '*.token', 'otp', '*.otp', 'authorization', '*.authorization'], censor: '[redacted]' },
           },
     genReqId: (request) => requestId(request.headers['x-request-id']),
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
-  const { ctx, database } = await openContext(config, options.clock, (error) => app.log.warn({ err: { message: error.message } }, 'idle database connection failed'));
+  const { ctx, database } = await openContext(config, { clock: options.clock, log: app.log });
   const { transports, close: closeTransports } = configuredTransports(ctx);
   const worker = createOutboxWorker(ctx, transports, app.log, closeTransports);
   app.setValidatorCompiler(validatorCompiler);
@@ -153,9 +174,12 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // before validation and before any route looks at it (authentication included): a NUL
+  // anywhere, or a body nested deeper than 32 levels, is a 400 naming the field
   app.addHook('preValidation', async (request) => {
-    if (hasNul(request.query) || hasNul(request.body) || hasNul(request.params)) {
-      throw new AppError('BAD_REQUEST', 'Text may not contain NUL characters');
+    for (const [value, root] of [[request.params, 'params'], [request.query, 'query'], [request.body, 'body']] as const) {
+      const problem = inputProblem(value, root);
+      if (problem) throw inputError(problem);
     }
   });
   // while shutting down, answers to requests still in flight close their keep-alive
@@ -168,6 +192,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onReady', async () => worker.start());
+  scheduleHousekeeping(app, ctx);
   app.addHook('onClose', async () => {
     await worker.stop();
     await database.close();
@@ -194,6 +219,17 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       },
     },
     hsts: config.isProduction,
+  });
+  // Replies above 1 KiB are compressed for browsers that ask (brotli at a quality that costs
+  // little CPU, or gzip); files already compressed (the built assets' twins, images, PDFs) are
+  // left alone. Every GET reply gets an ETag so a revalidating browser or proxy gets a 304.
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(etag);
+  // API replies are revalidated, never reused blind (issue 10); routes that may be kept longer
+  // (share images) say so themselves. Replies to a signed-in caller are for that browser only.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;
+    reply.header('cache-control', request.headers.authorization ? `private, ${REVALIDATE}` : REVALIDATE);
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_PDF_BYTES, files: 10, fields: 300, fieldSize: 100_000, parts: 310 },
@@ -236,16 +272,10 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   if (!config.isProduction) devPageRoutes(app, ctx);
 
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
-  const serveWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
-  if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (webDist !== null && existsSync(join(webDist, 'index.html'))) {
+    await webRoutes(app, ctx, webDist);
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' }));
   }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' });
-  });
   return { app, ctx, database, worker };
 }

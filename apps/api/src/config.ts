@@ -15,6 +15,20 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Which proxies in front may name the client in `X-Forwarded-For` (the address rate limits,
+   * logs and the dev mailbox go by): unset → none, the socket's peer is the client; a whole
+   * number → that many hops; else a comma-separated list of addresses or CIDR ranges
+   * (`10.0.0.0/8,127.0.0.1`; also `loopback`, `linklocal`, `uniquelocal`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*)$/, 'must be a hop count or a comma-separated list of addresses or CIDR ranges')
+    .optional(),
+  /** Redis for rate-limit counters (`redis://host:6379/0`); unset → counted in the database. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// address').optional(),
+  /** Prefix of every Redis key this site writes (several sites or test runs on one Redis). */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,50}$/, 'must be 1–50 of A–Z a–z 0–9 : _ -').default('jsbn:'),
   /** Where PGlite, local files and generated secrets live (default ./var). */
   DATA_DIR: z.string().default('var'),
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
@@ -25,8 +39,11 @@ const schema = z.object({
   DATABASE_IDLE_TIMEOUT_MS: whole(1000, 3_600_000, 30_000),
   /** Waiting for a connection (new or from a full pool) fails after this many ms (→ 503). */
   DATABASE_CONNECT_TIMEOUT_MS: whole(100, 120_000, 5_000),
-  /** A single SQL statement is cancelled after this many ms (→ 503); migrations have none. */
-  DATABASE_STATEMENT_TIMEOUT_MS: whole(100, 3_600_000, 15_000),
+  /**
+   * A single SQL statement is cancelled after this many ms (→ 503); migrations have none. The
+   * driver also gives up on a query that gets no answer 1 s past it (a network partition).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: whole(100, 3_600_000, 5_000),
   /** S3-compatible storage; setting S3_BUCKET switches storage from local disk to the bucket. */
   S3_ENDPOINT: httpUrl.optional(),
   /** Endpoint written into presigned URLs, as browsers reach it (default S3_ENDPOINT). */
@@ -100,6 +117,8 @@ function requirements(env: Record<string, string | undefined>): string[] {
 
 export type Config = z.infer<typeof schema> & {
   dataDir: string;
+  /** TRUST_PROXY as Fastify's `trustProxy` takes it: false, a hop count or a list of addresses. */
+  trustProxy: false | number | string[];
   publicUrl: string;
   isProduction: boolean;
   seedDemo: boolean;
@@ -110,6 +129,13 @@ export type Config = z.infer<typeof schema> & {
   /** WhatsApp messages are delivered by the Cloud API (WHATSAPP_TOKEN and WHATSAPP_PHONE_ID set). */
   useWhatsapp: boolean;
 };
+
+/** TRUST_PROXY (already checked) as Fastify's `trustProxy` option. */
+function trustProxyOf(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((item) => item.trim());
+}
 
 /** Thrown by `loadConfig`; its message names every wrong or missing setting. */
 export class ConfigError extends Error {
@@ -138,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     dataDir: resolve(config.DATA_DIR),
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
     isProduction,
     seedDemo: config.SEED_DEMO ? config.SEED_DEMO === 'true' : !isProduction,

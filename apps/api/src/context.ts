@@ -4,6 +4,8 @@
  */
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { PublicPageCache } from './lib/public-pages.js';
+import type { RateLimits } from './lib/rate-limit.js';
 import type { Secrets } from './lib/secrets.js';
 import type { Storage } from './lib/storage.js';
 
@@ -12,7 +14,11 @@ export interface AppContext {
   db: Db;
   /** Local disk or S3 (`Storage`), chosen by the configuration. */
   storage: Storage;
+  /** Rate limits counted with every other API copy (database or Redis). */
+  limits: RateLimits;
   secrets: Secrets;
+  /** The replies of the public book pages, kept in memory (lib/public-pages.ts). */
+  publicPages: PublicPageCache;
   /** The current time; tests move it to check expiry. Every expiry decision reads it. */
   clock: () => Date;
 }

@@ -11,6 +11,7 @@ export const MSG = {
   passwordSpecial: 'Password must contain at least one special character',
   passwordSpaces: 'Password cannot include white spaces',
   passwordsMatch: 'Passwords must match',
+  passwordCommon: 'This password is too common and easy to guess. Please choose another.',
   phone10: 'Phone number must be 10 digits',
   whatsapp10: 'Whatsapp number must be 10 digits',
   landline10: 'Landline number must be 10 digits',
@@ -68,3 +69,9 @@ export const MSG = {
   noData: 'No data found',
   loading: 'Loading...',
 } as const;
+
+/**
+ * The 415 for a file whose bytes claim to be a JPEG or PNG but do not decode as an image
+ * (damaged, cut short); `what` names the file or field ('Logo', 'cover.jpg').
+ */
+export const unreadableImageMessage = (what: string) => `${what} could not be read as an image; the file may be damaged. Please choose another file.`;

@@ -27,6 +27,13 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Resolves when the database answers `SELECT 1`; rejects otherwise (readiness). */
   ping(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every `NOTIFY channel` (from any copy of the API);
+   * on PostgreSQL through a connection of its own that reconnects every second after a loss,
+   * calling `onReconnect` once it listens again (what was sent meanwhile is lost).
+   * `channel` must be a plain identifier. The listener ends with `close()`.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,27 +41,104 @@ export interface Database {
 export interface PoolLimits {
   max: number;
   idleTimeoutMs: number;
+  /** Opening a connection (TCP + start-up) or waiting for a free one in a full pool. */
   connectTimeoutMs: number;
+  /** Server side: a statement running longer is cancelled (SQLSTATE 57014). */
   statementTimeoutMs: number;
 }
 
-const DEFAULT_LIMITS: PoolLimits = { max: 10, idleTimeoutMs: 30_000, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
+const DEFAULT_LIMITS: PoolLimits = { max: 10, idleTimeoutMs: 30_000, connectTimeoutMs: 5_000, statementTimeoutMs: 5_000 };
+
+/**
+ * Client side: a query gets no answer for this long past the statement timeout → the driver
+ * gives up ('Query read timeout', a 503). It bounds what the server-side timeout cannot: a
+ * network partition that silently drops packets, where the server never hears the cancel.
+ */
+export const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 
 /** Key of the advisory lock held while migrating (any constant; "JSBN" in ASCII). */
 export const MIGRATION_LOCK_KEY = 0x4a53424e;
+
+/** Milliseconds between attempts to listen again after the listening connection was lost. */
+const LISTEN_RETRY_MS = 1_000;
+
+/** One `LISTEN` on a PostgreSQL connection of its own, kept up until `stop()`. */
+class Listener {
+  private client: pg.Client | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private listenedBefore = false;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly connectTimeoutMs: number,
+    private readonly channel: string,
+    private readonly onMessage: (payload: string) => void,
+    private readonly onReconnect: (() => void) | undefined,
+    private readonly onConnectionError: ((error: Error) => void) | undefined,
+  ) {}
+
+  /** Listens once; a failure schedules retries instead of throwing. */
+  async start(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: this.connectTimeoutMs, keepAlive: true, application_name: 'jsbn-listen' });
+    client.on('error', (error) => {
+      this.onConnectionError?.(error);
+      this.lost(client);
+    });
+    client.on('end', () => this.lost(client));
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.onMessage(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+      if (this.stopped) {
+        await client.end(); // closed while connecting
+        return;
+      }
+      this.client = client;
+      if (this.listenedBefore) this.onReconnect?.();
+      this.listenedBefore = true;
+    } catch {
+      this.lost(client);
+    }
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client === client) this.client = null;
+    client.end().catch(() => {});
+    if (this.stopped || this.retry) return;
+    this.listenedBefore = true;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.start();
+    }, LISTEN_RETRY_MS);
+    this.retry.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}
 
 /** Migrations live beside the source (apps/api/src/db/migrations) in both src and dist runs. */
 const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 
 /**
- * Applies the migrations on one connection of `pool` while holding `pg_advisory_lock`, so a
+ * Applies the migrations on a connection of its own while holding `pg_advisory_lock`, so a
  * second copy starting at the same moment waits and then finds nothing left to do. The
- * migration connection has no statement timeout (an index build may take a while).
+ * migration connection has no statement or query timeout (an index build may take a while).
  */
-async function migrateLocked(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrateLocked(connectionString: string, connectTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs, application_name: 'jsbn-migrate' });
+  client.on('error', () => {}); // a failure reaches the awaited query below as well
+  await client.connect();
   try {
-    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg(client), { migrationsFolder });
@@ -62,54 +146,113 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    // the session changed its statement timeout: do not hand it back to the pool
-    client.release(true);
+    await client.end();
   }
+}
+
+/**
+ * Makes `pool` end, instead of lending again, a connection on which a query got no answer
+ * within `query_timeout`. node-postgres gives up on such a query but keeps the connection,
+ * whose state is then unknown: after a partition heals, a `BEGIN` that timed out may still
+ * reach the server while the `ROLLBACK` behind it was dropped, and the next borrower would
+ * run inside that stale transaction and never commit. (`pool.query` already discards a
+ * connection whose query failed; transactions borrow with `pool.connect` and release without
+ * an error, so they need this.)
+ */
+function endUnansweredConnections(pool: pg.Pool): void {
+  const unanswered = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && /query read timeout/i.test(error.message)) unanswered.add(client);
+        });
+      }
+      return result;
+    };
+  });
+  // ending the client here makes the pool remove it (it checks for an ending client next)
+  pool.on('release', (error, client) => {
+    if (!error && unanswered.has(client)) void client.end();
+  });
+}
+
+/**
+ * Gives `db` transactions that always hand their connection back to `pool`. Drizzle's own
+ * pool transactions release the borrowed connection in a `finally` that is entered only after
+ * `BEGIN` succeeded, so a `BEGIN` that fails (a terminated backend, a partition's read
+ * timeout) leaks the connection and the pool is one short for good; after `max` such failures
+ * every request would wait for a connection and answer 503 until a restart. Here the
+ * transaction borrows the connection itself and runs Drizzle's transaction on it.
+ */
+function releasingTransactions(db: Db, pool: pg.Pool): Db {
+  const transaction: Db['transaction'] = async (work, config) => {
+    const client = await pool.connect();
+    try {
+      return await (drizzlePg(client, { schema }) as unknown as Db).transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
+  return Object.assign(db, { transaction });
 }
 
 /**
  * Opens and migrates the database.
  * @param options.databaseUrl PostgreSQL connection string; when absent PGlite is used
  * @param options.pgliteDir   PGlite data directory (created if missing); absent → in memory
- * @param options.limits      PostgreSQL pool size and timeouts (ms); defaults 10 / 30 s / 5 s / 15 s
- * @param options.onPoolError called with errors of idle pooled connections (server restart …),
- *   which would otherwise crash the process
+ * @param options.limits      PostgreSQL pool size and timeouts (ms); defaults 10 / 30 s / 5 s / 5 s
+ * @param options.onConnectionError told about every error a pooled connection emits — idle or
+ *   checked out (server restart, `pg_terminate_backend`, fail-over, a dropped network). Without
+ *   a listener node-postgres re-throws them as an unhandled 'error' event that ends the process;
+ *   a query running on such a connection fails by itself (→ 503), so telling is all that is left.
  * @throws the driver's error when PostgreSQL cannot be reached or a migration fails
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDir?: string;
   limits?: Partial<PoolLimits>;
-  onPoolError?: (error: Error) => void;
+  onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
+    await migrateLocked(options.databaseUrl, limits.connectTimeoutMs);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: limits.max,
       idleTimeoutMillis: limits.idleTimeoutMs,
       connectionTimeoutMillis: limits.connectTimeoutMs,
       statement_timeout: limits.statementTimeoutMs,
+      query_timeout: limits.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+      // a peer that vanished (server host gone, NAT entry dropped) is noticed by the kernel
+      keepAlive: true,
       application_name: 'jsbn-api',
     });
-    pool.on('error', (error) => options.onPoolError?.(error));
-    try {
-      await migrateLocked(pool);
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // every connection gets a listener for its whole life, idle or checked out; the pool's
+    // own 'error' event repeats what that listener already told for idle ones
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
+    pool.on('error', () => {});
+    endUnansweredConnections(pool);
+    const db = releasingTransactions(drizzlePg(pool, { schema }) as unknown as Db, pool);
     let closed = false;
+    const listeners: Listener[] = [];
     return {
       db,
       engine: 'postgres',
       ping: async () => {
         await pool.query('SELECT 1');
       },
+      listen: async (channel, onMessage, onReconnect) => {
+        const listener = new Listener(options.databaseUrl!, limits.connectTimeoutMs, channel, onMessage, onReconnect, options.onConnectionError);
+        listeners.push(listener);
+        await listener.start();
+      },
       close: async () => {
         if (closed) return;
         closed = true;
+        await Promise.all(listeners.map((listener) => listener.stop()));
         await pool.end();
       },
     };
@@ -123,6 +266,9 @@ export async function openDatabase(options: {
     engine: 'pglite',
     ping: async () => {
       await client.query('SELECT 1');
+    },
+    listen: async (channel, onMessage) => {
+      await client.listen(channel, onMessage);
     },
     close: async () => {
       if (!client.closed) await client.close();

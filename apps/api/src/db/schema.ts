@@ -424,11 +424,34 @@ export const password_reset_tokens = pgTable(
   ],
 );
 
-/** Fixed-window counters for rate limits shared by every API copy (login per account and per IP). */
+/**
+ * Addresses an account has logged in from successfully (the client address Fastify trusts,
+ * TRUST_PROXY). Logins from a known address are not slowed by the account-wide limit on
+ * failures, so an attacker elsewhere cannot lock the owner out (lib/rate-limit.ts,
+ * docs/decisions/). Rows not used for LOGIN_ADDRESS_MEMORY_MS are forgotten.
+ */
+export const login_addresses = pgTable(
+  'login_addresses',
+  {
+    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    last_login_at: timestamp('last_login_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // "has this account logged in from this address?" at every login
+    primaryKey({ name: 'login_addresses_pkey', columns: [t.account_id, t.ip] }),
+  ],
+);
+
+/**
+ * Rate-limit counters shared by every API copy (lib/rate-limit.ts; the column names are the
+ * ones rate-limiter-flexible's RateLimiterDrizzle reads and writes): `points` used in the
+ * window that ends at `expire`. Looked up by primary key only.
+ */
 export const rate_limits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
 });
 
 /** Messages sent through the contact form (spec accounts §5); also queued to support in the outbox. */

@@ -6,7 +6,7 @@
 import type { AppContext } from '../context.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
 import { accounts } from './schema.js';
-import { GALLERY_FOLDER } from '../modules/site/routes.js';
+import { addGalleryImage } from '../modules/site/routes.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from './factories.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -78,6 +78,6 @@ export async function seedGallery(ctx: AppContext): Promise<void> {
     ['03-granth-seva.jpg', 'ग्रंथ सेवा'],
   ];
   for (const [name, text] of gallery) {
-    await ctx.storage.putBuffer(await makeJpeg(text, { width: 640, height: 420, color: '#6d4c41' }), `${GALLERY_FOLDER}/${name}`);
+    await addGalleryImage(ctx, name, await makeJpeg(text, { width: 640, height: 420, color: '#6d4c41' }));
   }
 }

@@ -59,7 +59,7 @@ export interface Actor {
 /**
  * Reads and checks the bearer token of `request` and loads its account.
  * @returns the actor, or null when no token is sent
- * @throws AppError 401 for a bad, expired or revoked token
+ * @throws AppError 401 for a bad, expired, expiry-less or revoked token
  */
 export async function readActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
   const { db } = ctx;
@@ -73,6 +73,8 @@ export async function readActor(ctx: AppContext, request: FastifyRequest): Promi
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
+      // a token without an expiry, even one signed with the real secret, is never accepted
+      requiredClaims: ['exp', 'sub'],
     }));
   } catch {
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');

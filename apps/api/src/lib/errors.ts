@@ -45,11 +45,33 @@ export class AppError extends Error {
   }
 }
 
-/** A 400 naming each field and its message. */
+/**
+ * A 429 from a rate limit (lib/rate-limit.ts), with Retry-After in seconds; the error handler
+ * logs which limit refused whom (`subject`: the address, account or e-mail counted).
+ */
+export class ThrottledError extends AppError {
+  constructor(
+    readonly limit: string,
+    readonly subject: string,
+    message: string,
+    retryAfterSeconds: number,
+  ) {
+    super('TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+    this.name = 'ThrottledError';
+  }
+}
+
+/**
+ * A 400 naming each field in `details`; its `message` — what a person reads — is the distinct
+ * messages joined, without the wire field names ('token: …' is for machines, issue 10).
+ */
 export function validationError(details: FieldError[]): AppError {
-  const message = details.map((detail) => `${detail.field}: ${detail.message}`).join('; ');
+  const message = [...new Set(details.map((detail) => detail.message))].map(sentence).join(' ');
   return new AppError('VALIDATION_FAILED', message || 'Validation failed', details);
 }
+
+/** `text` ending in a full stop (or its own ? or !), so joined messages read as sentences. */
+const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);
 
 /** The field errors of a zod failure, with dotted paths (`authors.0.author_name`). */
 export function zodDetails(error: ZodError): FieldError[] {
@@ -62,12 +84,19 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 /** The sentence of every 503 (spec: the maintenance message). */
 export const UNAVAILABLE_MESSAGE = MSG.maintenance;
 
-/** SQLSTATEs and socket codes meaning "the database (or storage) cannot answer now". */
+/**
+ * SQLSTATEs and socket codes meaning "the database (or storage) cannot answer now"; every
+ * `08xxx` (connection exception) counts too.
+ */
 const UNAVAILABLE_CODES = new Set([
   '57014', // query_canceled: statement_timeout
-  '57P01', // admin_shutdown
+  '57P01', // admin_shutdown (also pg_terminate_backend)
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now (starting up)
+  '57P04', // database_dropped
+  '3D000', // invalid_catalog_name: the database does not exist (dropped, wrong fail-over target)
+  '28000', // invalid_authorization_specification
+  '28P01', // invalid_password (credentials rotated under a running copy)
   '53300', // too_many_connections
   '53400', // configuration_limit_exceeded
   'ECONNREFUSED',
@@ -77,8 +106,16 @@ const UNAVAILABLE_CODES = new Set([
   'EAI_AGAIN',
   'EPIPE',
 ]);
-/** node-postgres failures that carry no code. */
-const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /cannot use a pool after calling end/i, /connection error/i];
+/** node-postgres failures that carry no code (pool wait, client read timeout, dead connection). */
+const UNAVAILABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /connection terminated/i,
+  /cannot use a pool after calling end/i,
+  /connection error/i,
+  /query read timeout/i,
+  /^timeout expired$/i,
+  /client was closed and is not queryable/i,
+];
 
 /** The `code`s along the `cause` chain of `error` (Drizzle wraps driver errors). */
 function causeCodes(error: unknown): string[] {
@@ -107,6 +144,7 @@ export function isUnavailable(error: unknown): boolean {
 /** Fastify error handler: maps AppError, schema validation and Fastify's own 4xx errors. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error instanceof ThrottledError) request.log.warn({ limit: error.limit, subject: error.subject, ip: request.ip }, 'throttled');
     if (error.headers) reply.headers(error.headers);
     return reply.status(error.statusCode).send({
       statusCode: error.statusCode,
@@ -154,18 +192,46 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+/** How deep a request body may nest arrays and objects (issue 9: 5,000 levels overflowed the stack). */
+export const MAX_INPUT_DEPTH = 32;
+
+/** What is wrong with a request's input, if anything: a NUL character (and where), or too deep a nesting. */
+export type InputProblem = { kind: 'nul'; field: string } | { kind: 'deep' };
+
 /**
- * True when `value` (a string, or strings nested in arrays and plain objects parsed from JSON or
- * a query string) contains U+0000, which PostgreSQL text refuses. Streams and other objects
- * (a raw upload body) are not inspected.
+ * Walks `value` — strings, arrays and objects parsed from JSON, a query string or path
+ * parameters (whatever their prototype: Fastify's query objects have their own) — without
+ * recursion, and returns the first problem: a U+0000 in a key or a string, which PostgreSQL
+ * text refuses, or arrays/objects nested deeper than MAX_INPUT_DEPTH. Streams and buffers (a
+ * raw upload body) are not inspected.
+ * @param root the field name reported for `value` itself (`query`, `params`, `body`)
  */
-export function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') {
-    const prototype = Object.getPrototypeOf(value) as unknown;
-    if (prototype !== Object.prototype && prototype !== null) return false;
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item));
+export function inputProblem(value: unknown, root: string): InputProblem | null {
+  const stack: [unknown, string, number][] = [[value, '', 0]];
+  while (stack.length) {
+    const [current, path, depth] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return { kind: 'nul', field: path || root };
+      continue;
+    }
+    if (!current || typeof current !== 'object' || Buffer.isBuffer(current) || typeof (current as { pipe?: unknown }).pipe === 'function') continue;
+    if (depth >= MAX_INPUT_DEPTH) return { kind: 'deep' };
+    for (const [key, item] of Object.entries(current)) {
+      const field = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return { kind: 'nul', field: path || root };
+      stack.push([item, field, depth + 1]);
+    }
   }
-  return false;
+  return null;
+}
+
+/**
+ * The 400 for an input problem (see `inputProblem`), naming the field.
+ */
+export function inputError(problem: InputProblem): AppError {
+  if (problem.kind === 'deep') {
+    const message = `The request body is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
+    return new AppError('BAD_REQUEST', message, [{ field: 'body', message }]);
+  }
+  return new AppError('BAD_REQUEST', 'Text may not contain NUL characters', [{ field: problem.field, message: 'may not contain NUL characters' }]);
 }

@@ -18,6 +18,8 @@ export interface FileRule {
   maxCount?: number;
   tooLargeMessage: string;
   typeMessage: string;
+  /** 415 for a JPEG/PNG whose bytes do not decode as an image. */
+  unreadableMessage: string;
 }
 
 export interface MultipartResult {
@@ -30,7 +32,8 @@ export interface MultipartResult {
 /**
  * Parses the multipart body of `request`.
  * @param rules file fields accepted, by field name; any other file field is a 400
- * @throws AppError 400 (not multipart, unknown file field, too many files), 413, 415
+ * @throws AppError 400 (not multipart, malformed or cut short, unknown file field, too many
+ *   files), 413, 415
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -44,7 +47,13 @@ export async function readMultipart(
     await Promise.all(Object.values(files).flat().map((file) => storage.delete(file.key)));
   };
   try {
-    for await (const part of request.parts()) {
+    const parts = request.parts()[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await parts.next().catch((error: unknown) => {
+        throw unreadable(error);
+      });
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'file') {
         const rule = rules[part.fieldname];
         if (!rule) {
@@ -60,13 +69,15 @@ export async function readMultipart(
             { field: part.fieldname, message: `at most ${rule.maxCount ?? 1} file(s)` },
           ]);
         }
-        if (part.filename === '' ) {
+        if (part.filename === '') {
           part.file.resume();
           continue;
         }
         try {
           list.push(await storage.put(part.file, rule));
         } catch (error) {
+          // a body that ends inside the file fails the file's own stream, not the part iterator
+          if (error === part.file.errored) throw unreadable(error);
           if (error instanceof AppError && !error.details) {
             throw new AppError(error.code, error.message, [{ field: part.fieldname, message: error.message }]);
           }
@@ -85,6 +96,22 @@ export async function readMultipart(
   }
   const fields = qs.parse(raw as Record<string, string>, { depth: 3, arrayLimit: 100, allowDots: false }) as Record<string, unknown>;
   return { fields, files, discard };
+}
+
+/** What a client reads when its form data cannot be read (no boundary, cut short, malformed). */
+export const UNREADABLE_FORM = 'The form data could not be read: it is incomplete or malformed. Please send the form again.';
+
+/**
+ * The error to answer for a failure while reading the multipart body: Fastify's own 4xx
+ * errors (a file over the limit, too many parts) and AppErrors stay as they are; anything
+ * else the parser throws (busboy: 'Boundary not found', 'Unexpected end of multipart data')
+ * is the client's malformed body, a 400 — never a 500.
+ */
+function unreadable(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return new AppError('BAD_REQUEST', UNREADABLE_FORM, [{ field: 'body', message: UNREADABLE_FORM }]);
 }
 
 /**

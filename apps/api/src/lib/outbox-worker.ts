@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { outbox } from '../db/schema.js';
 import { createMailer, type Mailer } from './mail.js';
+import { withoutSecrets } from './outbox.js';
 import { TYPE_OF_EXTENSION } from './storage.js';
 import { sendWhatsapp, type WhatsappOptions } from './whatsapp.js';
 
@@ -125,7 +126,8 @@ export function createOutboxWorker(ctx: AppContext, transports: Partial<Record<C
     const now = () => ctx.clock();
     try {
       await transports[message.channel]!(message, ctx);
-      await ctx.db.update(outbox).set({ status: 'sent', sent_at: now(), last_error: null, updated_at: now() }).where(eq(outbox.id, message.id));
+      // a delivered message keeps no secret: its code or reset link lives on only in the mailbox
+      await ctx.db.update(outbox).set({ status: 'sent', sent_at: now(), last_error: null, updated_at: now(), ...withoutSecrets(message) }).where(eq(outbox.id, message.id));
       log.info({ outboxId: message.id, channel: message.channel, attempt: message.attempts }, 'outbox message delivered');
     } catch (error) {
       const reason = String((error as Error).message ?? error).slice(0, 500);
@@ -133,7 +135,7 @@ export function createOutboxWorker(ctx: AppContext, transports: Partial<Record<C
       const nextAt = new Date(now().getTime() + retryDelay(retryBaseMs, message.attempts));
       await ctx.db
         .update(outbox)
-        .set({ status: failed ? 'failed' : 'pending', next_attempt_at: nextAt, last_error: reason, updated_at: now() })
+        .set({ status: failed ? 'failed' : 'pending', next_attempt_at: nextAt, last_error: reason, updated_at: now(), ...(failed ? withoutSecrets(message) : {}) })
         .where(eq(outbox.id, message.id));
       log.warn({ outboxId: message.id, channel: message.channel, attempt: message.attempts, failed, reason }, 'outbox delivery failed');
     }

@@ -3,9 +3,12 @@
  * transaction as the change that causes them. Without SMTP/WhatsApp configured they stay
  * readable in the dev mailbox (/dev/mailbox, GET /api/dev/outbox).
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema.js';
+
+/** What a forgotten secret reads as. */
+export const REDACTED = '[redacted]';
 
 export interface OutgoingMessage {
   channel: 'email' | 'whatsapp';
@@ -13,9 +16,13 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
-  /** One-time code carried by the message (shown as its own field in the dev outbox). */
+  /**
+   * A one-time code the message carries: a secret, shown as its own field in the dev outbox
+   * and forgotten — in `code`, the subject and the text — once the message is delivered or
+   * given up (`withoutSecrets`), or a day after it was queued.
+   */
   code?: string;
-  /** Link carried by the message (reset link, document link). */
+  /** A secret link the message carries (a password reset link); forgotten like `code`. */
   link?: string;
   attachmentKey?: string;
 }
@@ -31,6 +38,30 @@ export async function enqueueMessage(tx: DbOrTx, message: OutgoingMessage): Prom
     link: message.link ?? null,
     attachment_key: message.attachmentKey ?? null,
   });
+}
+
+/**
+ * The columns that make a message forget its secrets: `code` and `link` emptied, and their
+ * copies in the subject and the text replaced by `[redacted]`.
+ */
+export function withoutSecrets(message: { code: string | null; link: string | null; subject: string; body: string }) {
+  const secrets = [message.code, message.link].filter((secret): secret is string => Boolean(secret));
+  const hide = (text: string) => secrets.reduce((result, secret) => result.replaceAll(secret, REDACTED), text);
+  return { code: null, link: null, subject: hide(message.subject), body: hide(message.body) };
+}
+
+/**
+ * Forgets the secrets of every message queued before `cutoff`, whatever its state (a code
+ * lives 10 minutes, a reset link an hour: a day later neither is of use to anyone).
+ * @returns how many messages were changed
+ */
+export async function forgetOldSecrets(db: DbOrTx, cutoff: Date): Promise<number> {
+  const rows = await db
+    .select({ id: outbox.id, code: outbox.code, link: outbox.link, subject: outbox.subject, body: outbox.body })
+    .from(outbox)
+    .where(and(lt(outbox.created_at, cutoff), or(isNotNull(outbox.code), isNotNull(outbox.link))));
+  for (const row of rows) await db.update(outbox).set(withoutSecrets(row)).where(eq(outbox.id, row.id));
+  return rows.length;
 }
 
 /** Messages to `to`, newest first (at most `limit`), as the dev outbox shows them. */

@@ -11,7 +11,10 @@ export function pageOf(query: Pick<ListQuery, 'pageNo' | 'limit'>): { limit: num
   return { limit, offset: (query.pageNo - 1) * limit };
 }
 
+/** `text` with `%`, `_` and `\` escaped, so an ILIKE pattern takes them literally. */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
 /** An ILIKE pattern matching `text` anywhere, with `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${likeLiteral(text)}%`;
 }

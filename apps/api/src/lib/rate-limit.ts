@@ -1,45 +1,140 @@
 /**
- * Fixed-window rate limits kept in the database, so every API copy counts together
- * (DESIGN §1: nothing a second copy needs lives in process memory).
+ * Rate limits shared by every API copy (DESIGN §1, §8; issue 9), through the well-kept
+ * `rate-limiter-flexible`: each hit is counted and checked in one atomic step — in PostgreSQL
+ * (`RateLimiterDrizzle` on table `rate_limits`: one `INSERT … ON CONFLICT DO UPDATE …
+ * RETURNING`) or, when REDIS_URL is set, in Redis (`RateLimiterRedis`: one Lua script), with
+ * the database as insurance while Redis is unreachable. 200 parallel attempts against a limit
+ * of 5 let exactly 5 through.
+ *
+ * Every limit is a fixed window of `duration` seconds starting at its first hit. Which limits
+ * exist and why: `LIMITS` below and docs/decisions/007-throttling.md.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
+import { lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, OTP_MAX_SENDS_PER_HOUR } from '@jsbn/shared';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
 import { rate_limits } from '../db/schema.js';
-import { AppError } from './errors.js';
+import { ThrottledError } from './errors.js';
 
-/** Seconds until the window of `key` ends, or 0 when `key` is under `limit`. */
-export async function blockedFor(ctx: AppContext, key: string, limit: number, windowMs: number): Promise<number> {
-  const [row] = await ctx.db.select().from(rate_limits).where(eq(rate_limits.key, key));
-  if (!row) return 0;
-  const endsAt = row.window_start.getTime() + windowMs;
-  const now = ctx.clock().getTime();
-  if (endsAt <= now || row.count < limit) return 0;
-  return Math.ceil((endsAt - now) / 1000);
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** What one limit allows: `points` hits per `duration` seconds, and what a refused caller reads. */
+export interface LimitRule {
+  points: number;
+  duration: number;
+  message: string;
 }
 
-/** Counts one event for `key` (a new window starts when the old one has ended). */
-export async function hit(ctx: AppContext, key: string, windowMs: number): Promise<void> {
-  const now = ctx.clock();
-  const windowStartedBefore = new Date(now.getTime() - windowMs);
-  await ctx.db
-    .insert(rate_limits)
-    .values({ key, count: 1, window_start: now })
-    .onConflictDoUpdate({
-      target: rate_limits.key,
-      set: {
-        count: sql`case when ${rate_limits.window_start} <= ${windowStartedBefore} then 1 else ${rate_limits.count} + 1 end`,
-        window_start: sql`case when ${rate_limits.window_start} <= ${windowStartedBefore} then ${now} else ${rate_limits.window_start} end`,
-      },
-    });
+const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+const TOO_MANY_CODES = 'Too many codes were sent. Please try again later.';
+const TOO_MANY_TRIES = 'Too many wrong codes. Please try again later.';
+
+/**
+ * Every limit, by name; keys are chosen by the caller (an address, an e-mail, both).
+ * Login: all attempts per address, failures per account from one address (the attacker is
+ * slowed, the owner elsewhere is not), and failures per account from addresses it never
+ * logged in from (a botnet is slowed; the owner at a known address is not).
+ * Everything that sends a message: per address and per recipient, so a visitor cannot flood
+ * a mailbox. One-time codes: issued and tried per e-mail, whatever the route.
+ */
+export const LIMITS = {
+  loginPerAddress: { points: LOGIN_MAX_ATTEMPTS_PER_IP, duration: LOGIN_WINDOW_MS / 1000, message: TOO_MANY_LOGINS },
+  loginFailuresPerAccountAndAddress: { points: LOGIN_MAX_FAILURES_PER_ACCOUNT, duration: LOGIN_WINDOW_MS / 1000, message: TOO_MANY_LOGINS },
+  loginFailuresPerAccountFromUnknownAddresses: { points: 100, duration: HOUR, message: TOO_MANY_LOGINS },
+  registrationPerAddress: { points: 10, duration: HOUR, message: TOO_MANY_REQUESTS },
+  registrationPerEmail: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
+  codesPerEmail: { points: OTP_MAX_SENDS_PER_HOUR, duration: HOUR, message: TOO_MANY_CODES },
+  codesPerEmailDaily: { points: 10, duration: DAY, message: TOO_MANY_CODES },
+  codeTriesPerEmail: { points: 10, duration: HOUR, message: TOO_MANY_TRIES },
+  resendPerAddress: { points: 10, duration: HOUR, message: TOO_MANY_REQUESTS },
+  resetLinksPerAddress: { points: 10, duration: HOUR, message: TOO_MANY_REQUESTS },
+  resetLinksPerEmail: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
+  contactPerAddress: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
+  contactPerEmail: { points: 3, duration: HOUR, message: TOO_MANY_REQUESTS },
+  bookRequestsPerAddress: { points: 10, duration: HOUR, message: TOO_MANY_REQUESTS },
+  bookRequestsPerPublisher: { points: 50, duration: DAY, message: TOO_MANY_REQUESTS },
+  searchPerAddress: { points: 300, duration: MINUTE, message: TOO_MANY_REQUESTS },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** The rate limits of one API copy (`ctx.limits`). */
+export interface RateLimits {
+  /** Where the counters live. */
+  readonly store: 'database' | 'redis';
+  /**
+   * Counts one hit of `limit` for `key` and checks it in the same step.
+   * @throws ThrottledError (429, Retry-After in seconds) when the hit is over the limit;
+   *   the store's own error when it cannot answer (→ 503)
+   */
+  consume(limit: LimitName, key: string): Promise<void>;
+  /** Takes back one hit (a login that turned out right). */
+  refund(limit: LimitName, key: string): Promise<void>;
+  /** Forgets `key` under `limit` (a successful login clears its address's failures). */
+  reset(limit: LimitName, key: string): Promise<void>;
+  /** Deletes counters whose window ended more than an hour ago (database store; housekeeping). */
+  removeExpired(): Promise<number>;
+  /** Closes the Redis connection, if any. */
+  close(): Promise<void>;
 }
 
-/** Forgets `key` (a successful login clears the account's failures). */
-export async function reset(ctx: AppContext, key: string): Promise<void> {
-  await ctx.db.delete(rate_limits).where(eq(rate_limits.key, key));
-}
-
-/** Throws 429 with Retry-After when `key` is over `limit`. */
-export async function assertUnder(ctx: AppContext, key: string, limit: number, windowMs: number, message: string): Promise<void> {
-  const seconds = await blockedFor(ctx, key, limit, windowMs);
-  if (seconds > 0) throw new AppError('TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(seconds) });
+/**
+ * Opens the limits of `config`: Redis when REDIS_URL is set (the database stands in while
+ * Redis is unreachable), else the database `db`.
+ * @param log told when Redis fails and the database stands in
+ */
+export function openRateLimits(config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>, db: Db, log?: Pick<FastifyBaseLogger, 'warn'>): RateLimits {
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, {
+        // fail a command at once while disconnected, so the database limiter stands in
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2_000,
+        keyPrefix: config.REDIS_KEY_PREFIX,
+      })
+    : null;
+  redis?.on('error', (error: Error) => log?.warn({ err: { message: error.message } }, 'redis unavailable: rate limits counted in the database'));
+  const limiters = new Map<LimitName, RateLimiterAbstract>();
+  const limiter = (name: LimitName): RateLimiterAbstract => {
+    let made = limiters.get(name);
+    if (!made) {
+      const rule = LIMITS[name];
+      const inDatabase = new RateLimiterDrizzle({ storeClient: db, schema: rate_limits, keyPrefix: name, points: rule.points, duration: rule.duration, clearExpiredByTimeout: false });
+      made = redis
+        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: name, points: rule.points, duration: rule.duration, insuranceLimiter: inDatabase })
+        : inDatabase;
+      limiters.set(name, made);
+    }
+    return made;
+  };
+  return {
+    store: redis ? 'redis' : 'database',
+    async consume(name, key) {
+      try {
+        await limiter(name).consume(key);
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) throw new ThrottledError(name, key, LIMITS[name].message, Math.ceil(outcome.msBeforeNext / 1000));
+        throw outcome;
+      }
+    },
+    async refund(name, key) {
+      await limiter(name).reward(key, 1);
+    },
+    async reset(name, key) {
+      await limiter(name).delete(key);
+    },
+    async removeExpired() {
+      const removed = await db.delete(rate_limits).where(lt(rate_limits.expire, new Date(Date.now() - HOUR))).returning({ key: rate_limits.key });
+      return removed.length;
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
 }

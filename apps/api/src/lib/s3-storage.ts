@@ -28,6 +28,7 @@ import {
   HEAD_BYTES,
   LinkSigner,
   TYPE_OF_EXTENSION,
+  contentDispositionOf,
   isValidKey,
   removeOldFiles,
   spoolChecked,
@@ -191,7 +192,7 @@ export class S3Storage implements Storage {
 
   /** A presigned GET of `key`, valid `getTtlSeconds`, answering with the type of its extension. */
   async presignGet(key: string): Promise<string> {
-    const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key), ResponseContentType: contentTypeOf(key) });
+    const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key), ResponseContentType: contentTypeOf(key), ResponseContentDisposition: contentDispositionOf(key) });
     return getSignedUrl(this.presigner, command, { expiresIn: this.options.getTtlSeconds });
   }
 

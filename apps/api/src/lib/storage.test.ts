@@ -5,15 +5,17 @@
  * refused — s3rver checks no signatures, so this is where link expiry is proven), and for S3
  * the presigned PUT and GET.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corruptPngChecksum } from '../test/images.js';
 import { startS3, type TestS3 } from '../test/servers.js';
 import { AppError } from './errors.js';
 import { S3Storage } from './s3-storage.js';
-import { LocalStorage, type PutRule, type Storage } from './storage.js';
+import { LocalStorage, spoolChecked, type PutRule, type Storage } from './storage.js';
 
 const SECRET = 's'.repeat(40);
 const PDF = Buffer.from('%PDF-1.4\n% contract test\n%%EOF\n');
@@ -25,6 +27,7 @@ const rule = (overrides: Partial<PutRule> = {}): PutRule => ({
   allowed: ['application/pdf'],
   tooLargeMessage: 'too large',
   typeMessage: 'only PDF',
+  unreadableMessage: 'not a readable image',
   ...overrides,
 });
 async function read(stream: Readable): Promise<Buffer> {
@@ -112,6 +115,27 @@ describe.each(['local', 's3'] as const)('the %s storage driver', (kind) => {
     expect(await storage.removeStaleTemp(new Date(Date.now() + 60_000))).toBe(0);
   });
 
+  it('decodes and re-encodes images, dropping their metadata, and refuses one that does not decode', async () => {
+    const images = rule({ folder: 'contract/images', visibility: 'public', maxBytes: 1_000_000, allowed: ['image/jpeg', 'image/png'] });
+    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#8a2be2' } })
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret place' } } })
+      .toBuffer();
+    const stored = await storage.put(Readable.from([photo]), images);
+    const kept = await read((await storage.get(stored.key)).stream);
+    const meta = await sharp(kept).metadata();
+    // turned upright by its EXIF orientation, and the EXIF itself is gone
+    expect([meta.format, meta.width, meta.height, meta.orientation, meta.exif]).toEqual(['jpeg', 20, 40, undefined, undefined]);
+    expect(stored.size).toBe(kept.length);
+
+    const badChecksum = await corruptPngChecksum();
+    for (const broken of [badChecksum, PNG, photo.subarray(0, photo.length - 200)]) {
+      await expect(storage.put(Readable.from([broken]), images)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'not a readable image' });
+    }
+    expect(await storage.list('public/contract/images')).toEqual([stored.key]);
+    expect(await storage.removeStaleTemp(new Date(Date.now() + 60_000))).toBe(0);
+  });
+
   it('stores server-made buffers under a chosen key and lists a folder in name order', async () => {
     await storage.putBuffer(PNG, 'public/contract/list/b.png');
     await storage.putBuffer(PNG, 'public/contract/list/a.png');
@@ -186,4 +210,18 @@ describe.each(['local', 's3'] as const)('the %s storage driver', (kind) => {
       unreachable.close();
     });
   }
+});
+
+describe('spoolChecked', () => {
+  it('leaves no file behind when the first chunk is already over the limit (refused before the file is open)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jsbn-spool-'));
+    dirs.push(dir);
+    // the refusal races the opening of the file; one in a few dozen lost the race before the fix
+    const paths = Array.from({ length: 300 }, (_, index) => join(dir, `folder-${index}`, 'upload'));
+    for (const path of paths) {
+      await expect(spoolChecked(Readable.from([Buffer.alloc(2048)]), path, rule())).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    }
+    await new Promise((settled) => setTimeout(settled, 100)); // any open still under way has finished
+    expect(paths.filter((path) => existsSync(path))).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from './errors.js';
+import { UnreadableImageError, reencodeImageFile } from './images.js';
 
 /** Content types recognised by their first bytes. */
 export type DetectedType = 'image/jpeg' | 'image/png' | 'application/pdf';
@@ -54,6 +55,8 @@ export interface PutRule {
   allowed: readonly DetectedType[];
   tooLargeMessage: string;
   typeMessage: string;
+  /** 415 for a JPEG/PNG whose bytes do not decode as an image (lib/images.ts). */
+  unreadableMessage: string;
 }
 
 /** Size and first bytes of a stored object (enough for `detectType`). */
@@ -66,6 +69,23 @@ export interface ObjectInfo {
 
 /** How many leading bytes `inspect` reads for the magic-byte check. */
 export const HEAD_BYTES = 8;
+
+/**
+ * How a stored file is handed to a browser (DESIGN §8): images inline (pages show them), any
+ * other file (PDFs) as `attachment`, so it is saved rather than run in the site's origin. No
+ * filename: the page's `download` attribute names it (the catalogue is `<publisher_no>.pdf`,
+ * spec books §7), else the key's last part, which the server made — never a user's name.
+ */
+export function contentDispositionOf(key: string): string {
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  return TYPE_OF_EXTENSION[extension]?.startsWith('image/') ? 'inline' : 'attachment';
+}
+
+/**
+ * The policy of a stored file shown on its own: no scripts, no plugins, no requests, a unique
+ * origin — a file that smuggles HTML or SVG cannot act on the site.
+ */
+export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** Valid storage keys: `public|private/<folder…>/<name>.<ext>`, lower case, no `..`. */
 export const KEY = /^(public|private)\/[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
@@ -150,10 +170,11 @@ export class LinkSigner {
 }
 
 /**
- * Streams `source` into the file `path` while counting bytes and keeping the first ones.
- * @returns the size in bytes and the detected type
- * @throws AppError 413 past `rule.maxBytes`, 415 when the bytes are not one of `rule.allowed`;
- *   the file at `path` is removed on any failure
+ * Streams `source` into the file `path` while counting bytes and keeping the first ones; an
+ * image (JPEG, PNG) is then decoded and encoded again (lib/images.ts).
+ * @returns the size in bytes (of the re-encoded image) and the detected type
+ * @throws AppError 413 past `rule.maxBytes`, 415 when the bytes are not one of `rule.allowed`
+ *   or an image does not decode; the file at `path` is removed on any failure
  */
 export async function spoolChecked(source: Readable, path: string, rule: PutRule): Promise<{ size: number; type: DetectedType }> {
   await mkdir(dirname(path), { recursive: true });
@@ -167,13 +188,19 @@ export async function spoolChecked(source: Readable, path: string, rule: PutRule
       callback(null, chunk);
     },
   });
+  const sink = createWriteStream(path);
   try {
-    await pipeline(source, counter, createWriteStream(path));
+    await pipeline(source, counter, sink);
     const type = detectType(head);
     if (!type || !rule.allowed.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.typeMessage);
-    return { size, type };
-  } catch (error) {
+    if (type === 'application/pdf') return { size, type };
+    return { size: await reencodeImageFile(path, type), type };
+  } catch (caught) {
+    const error = caught instanceof UnreadableImageError ? new AppError('UNSUPPORTED_MEDIA_TYPE', rule.unreadableMessage) : caught;
     source.resume();
+    // pipeline() settles before a destroyed sink has finished opening the file: removing it
+    // before then would leave an empty file behind once the open completes
+    if (!sink.closed) await new Promise<void>((closed) => sink.once('close', () => closed()));
     await rm(path, { force: true });
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', rule.tooLargeMessage);

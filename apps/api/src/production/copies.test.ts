@@ -11,7 +11,7 @@
  * - backup and restore into a fresh database find every order.
  * A wrong setting stops the start with a message naming it (always runs).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,45 +25,12 @@ import { createBook, createLibrary, createPublisher } from '../db/factories.js';
 import { outbox } from '../db/schema.js';
 import { enqueueMessage } from '../lib/outbox.js';
 import { ENGINES, form } from '../test/harness.js';
-import { createPgDatabase, freePort, mailText, startS3, startSmtp, waitFor, type TestS3, type TestSmtp } from '../test/servers.js';
+import { createPgDatabase, mailText, startApiProcess, startS3, startSmtp, waitFor, type ApiProcess, type TestS3, type TestSmtp } from '../test/servers.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SERVER = join(ROOT, 'apps/api/src/server.ts');
 const SECRETS = { JWT_SECRET: 'j'.repeat(40), FILE_SIGNING_SECRET: 'f'.repeat(40) };
 const PDF = Buffer.from('%PDF-1.4\n% uploaded through copy A\n%%EOF\n');
-
-interface Copy {
-  url: string;
-  process: ChildProcess;
-  /** stdout so far (JSON log lines). */
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts one API process with `env`; resolves when /api/health answers. */
-async function startCopy(env: Record<string, string>): Promise<Copy> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', SERVER], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`copy exited ${child.exitCode}: ${err}${out}`);
-      return fetch(`${url}/api/health`).then((response) => response.ok, () => false);
-    },
-    60_000,
-    'an API copy to start',
-  );
-  return { url, process: child, out: () => out, exited };
-}
 
 it('stops the start with a message naming a wrong setting', () => {
   const result = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=source', SERVER], {
@@ -82,8 +49,8 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
   let database: Awaited<ReturnType<typeof createPgDatabase>>;
   let s3: TestS3;
   let smtp: TestSmtp;
-  let a: Copy;
-  let b: Copy;
+  let a: ApiProcess;
+  let b: ApiProcess;
   let env: Record<string, string>;
   const dirs: string[] = [];
   const tempDir = () => {
@@ -109,7 +76,7 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
       SEED_DEMO: 'false',
     };
     // started together on an empty database: both migrate, under one advisory lock
-    [a, b] = await Promise.all([startCopy({ ...env, DATA_DIR: tempDir() }), startCopy({ ...env, DATA_DIR: tempDir() })]);
+    [a, b] = await Promise.all([startApiProcess({ ...env, DATA_DIR: tempDir() }), startApiProcess({ ...env, DATA_DIR: tempDir() })]);
   }, 120_000);
   afterAll(async () => {
     for (const copy of [a, b]) if (copy && copy.process.exitCode === null) copy.process.kill('SIGKILL');
@@ -134,7 +101,7 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     const publisher = await createPublisher(ctx);
     const book = await createBook(ctx, publisher.publisherId, {}, { cover: false });
     await db.close();
-    const login = async (copy: Copy) =>
+    const login = async (copy: ApiProcess) =>
       (await (await fetch(`${copy.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }) })).json()).data
         .accessToken.access_token as string;
     const uploaded = await fetch(`${a.url}/api/book/upload-files/${book.id}`, {
@@ -167,7 +134,7 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     const { ctx, database: db } = await context();
     const library = await createLibrary(ctx);
     await db.close();
-    const attempt = (copy: Copy, password: string) =>
+    const attempt = (copy: ApiProcess, password: string) =>
       fetch(`${copy.url}/api/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-request-id': `login-${copy === a ? 'a' : 'b'}-${Math.random().toString(36).slice(2, 8)}` },
@@ -198,6 +165,13 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     expect(records.some((record) => record.reqId === 'forgot-req-1' && record.msg === 'request completed')).toBe(true);
     for (const record of records.filter((entry) => entry.req)) expect(record.reqId).toBeTruthy();
     for (const secret of [token, SECRETS.JWT_SECRET, SECRETS.FILE_SIGNING_SECRET, 'Wrong@1234', library.password, 'S3RVER']) expect(logs).not.toContain(secret);
+    // failed logins and throttling name the account, the reason and the client address
+    const account = `LIBRARY:${library.email}`;
+    const failed = records.filter((record) => record.msg === 'login failed') as unknown as { account: string; reason: string; ip: string }[];
+    expect(failed.filter((record) => record.account === account)).toHaveLength(5);
+    expect(failed.find((record) => record.account === account)).toMatchObject({ reason: 'wrong password', ip: '127.0.0.1' });
+    const throttled = records.find((record) => record.msg === 'throttled') as unknown as { limit: string; subject: string; ip: string };
+    expect(throttled).toMatchObject({ limit: 'loginFailuresPerAccountAndAddress', subject: `${account}|127.0.0.1`, ip: '127.0.0.1' });
     expect(records.some((record) => record.msg === 'outbox message delivered')).toBe(true);
   });
 
@@ -285,7 +259,7 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     try {
       const restore = await script('restore.ts', { ...freshS3.env, DATABASE_URL: fresh.url });
       expect(restore.status, restore.stderr).toBe(0);
-      const restored = await startCopy({ ...env, ...freshS3.env, DATABASE_URL: fresh.url, DATA_DIR: tempDir() });
+      const restored = await startApiProcess({ ...env, ...freshS3.env, DATABASE_URL: fresh.url, DATA_DIR: tempDir() });
       try {
         const after = await listOrders(restored.url);
         expect(after.total).toBe(3);

@@ -23,8 +23,9 @@ export interface TestApp extends BuiltApp {
 /**
  * Builds an app for tests on `engine`, with its own data directory and database.
  * @param env settings over the test defaults (NODE_ENV test, silent logs, PUBLIC_URL https://jsbn.test)
+ * @param webDist a built web app to serve (default none: API only)
  */
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}, webDist: string | null = null): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -42,7 +43,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ...env,
   });
   let offset = 0;
-  const built = await buildApp(config, { webDist: null, clock: () => new Date(Date.now() + offset) });
+  const built = await buildApp(config, { webDist, clock: () => new Date(Date.now() + offset) });
   return {
     ...built,
     advance(ms: number) {
@@ -69,6 +70,18 @@ export async function latestCode(app: BuiltApp['app'], email: string): Promise<s
   const message = response.json().data.messages.find((item: { code: string | null }) => item.code);
   if (!message) throw new Error(`no code for ${email}`);
   return message.code;
+}
+
+/**
+ * POST /api/library for a new Gyan Bhandar with `email` and `logo` (a JPEG), as the
+ * registration form sends it; answers what the API answered.
+ */
+export function registerLibraryRequest(app: BuiltApp['app'], email: string, logo: Buffer, remoteAddress = '127.0.0.1') {
+  const fields = {
+    name: 'Bhandar', sanchalak_name: 'Sangh', sanchalak_address: 'Upashray', address: 'Palitana', email,
+    mobile_no: '9426012345', whatsapp_no: '9426012345', sangh_trust: 'Sangh Sanchalit', password: 'Bhandar@123',
+  };
+  return app.inject({ method: 'POST', url: '/api/library', payload: form(fields, { logo: [logo, 'l.jpg', 'image/jpeg'] }), remoteAddress });
 }
 
 /** A FormData with `fields` (strings) and `files` ({ field: [bytes, filename, type] }). */

@@ -5,11 +5,13 @@
  * the same port), a fake WhatsApp Cloud API (recording requests, failing on demand) and fresh
  * PostgreSQL databases (TEST_DATABASE_URL).
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { type AddressInfo, type Socket, connect as connectTcp, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
@@ -165,9 +167,11 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
   return fake;
 }
 
-/** A freshly created PostgreSQL database on the TEST_DATABASE_URL server; `drop` removes it. */
-export async function createPgDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+/**
+ * A freshly created PostgreSQL database on the server of `adminUrl` (default TEST_DATABASE_URL);
+ * `drop` removes it, ending its connections.
+ */
+export async function createPgDatabase(adminUrl = process.env.TEST_DATABASE_URL): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `jsbn_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -244,4 +248,124 @@ export function mailParts(raw: string): { headers: Record<string, string>; body:
 export function mailText(raw: string): string {
   const part = mailParts(raw).find((candidate) => (candidate.headers['content-type'] ?? 'text/plain').startsWith('text/plain'));
   return part ? part.body.toString('utf8') : '';
+}
+
+/** A TCP proxy on 127.0.0.1 in front of `target`, that a test can partition and heal. */
+export interface TcpProxy {
+  port: number;
+  /** The connections open through the proxy now. */
+  readonly connections: number;
+  /**
+   * Silently stops forwarding, as a network partition does: bytes already sent and new
+   * connections wait (nothing is refused, closed or reset) until `heal`.
+   */
+  partition(): void;
+  /** Forwards again everything that waited, and new connections. */
+  heal(): void;
+  /** Closes the listening socket and every connection (new connections are refused). */
+  stop(): Promise<void>;
+}
+
+/** Starts a TCP proxy from a free port on 127.0.0.1 to `targetHost:targetPort`. */
+export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
+  const pairs = new Set<[Socket, Socket]>();
+  /** Connections accepted during a partition, not yet forwarded. */
+  const waiting = new Set<Socket>();
+  let partitioned = false;
+  const forward = (client: Socket) => {
+    if (client.destroyed) return;
+    const upstream = connectTcp(targetPort, targetHost);
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.resume();
+    const close = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', close).on('close', close);
+    upstream.on('error', close).on('close', close);
+  };
+  const server = createNetServer((client) => {
+    if (!partitioned) return forward(client);
+    client.pause();
+    waiting.add(client);
+    client.on('error', () => client.destroy()).on('close', () => waiting.delete(client));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    get connections() {
+      return pairs.size;
+    },
+    partition() {
+      partitioned = true;
+      for (const [client, upstream] of pairs) {
+        client.pause();
+        upstream.pause();
+      }
+    },
+    heal() {
+      partitioned = false;
+      for (const [client, upstream] of pairs) {
+        client.resume();
+        upstream.resume();
+      }
+      for (const client of [...waiting]) {
+        waiting.delete(client);
+        forward(client);
+      }
+    },
+    async stop() {
+      for (const socket of [...waiting, ...[...pairs].flat()]) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const SERVER = join(ROOT, 'apps/api/src/server.ts');
+
+/** An API process started by `startApiProcess`. */
+export interface ApiProcess {
+  url: string;
+  process: ChildProcess;
+  /** stdout so far (JSON log lines). */
+  out: () => string;
+  /** stderr so far. */
+  err: () => string;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts one API process (`node --import tsx src/server.ts`, the same entry as
+ * `node dist/server.js`) with `env` only (plus PATH and HOME) on a free port of 127.0.0.1;
+ * resolves when /api/health answers (at most 60 s).
+ * @throws Error with the process output when it exits or does not answer in time
+ */
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', SERVER], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`API process exited ${child.exitCode}: ${err}${out}`);
+      return fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    },
+    60_000,
+    'an API process to start',
+  );
+  return { url, process: child, out: () => out, err: () => err, exited };
 }

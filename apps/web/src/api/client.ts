@@ -3,7 +3,8 @@
  * `{ statusCode, message, data }` envelope and the error catalogue of spec accounts §8.
  */
 import { enqueueSnackbar } from 'notistack';
-import { MSG, type ApiErrorReply, type ApiReply, type CurrentUser } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
+import type { ApiErrorReply, ApiReply, CurrentUser } from '@jsbn/shared';
 import { clearSession, getSession, setToken, setUser } from './session';
 
 export const API_BASE = '/api';

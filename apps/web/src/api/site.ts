@@ -1,6 +1,7 @@
 /** Site settings from configuration (GET /api/site): support contacts and the how-to videos. */
 import { useQuery } from '@tanstack/react-query';
-import { COUNTRY_CODE, type SiteInfo } from '@jsbn/shared';
+import { COUNTRY_CODE } from '@jsbn/shared/core';
+import type { SiteInfo } from '@jsbn/shared';
 import { get } from './client';
 
 export function useSiteInfo() {

@@ -1,57 +1,42 @@
-import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { GuestOnly, RequireRole } from './guards';
 import { paths } from './paths';
+import { lazyNamed } from '../components/lazy';
 
 // Every page is its own chunk; the book form and the order screens are the heavy ones.
-const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
-const LoginPage = lazy(() => import('../features/accounts/pages/login-page').then((m) => ({ default: m.LoginPage })));
-const PublisherRegisterPage = lazy(() =>
-  import('../features/accounts/pages/publisher-register-page').then((m) => ({ default: m.PublisherRegisterPage })),
-);
-const LibraryRegisterPage = lazy(() =>
-  import('../features/accounts/pages/library-register-page').then((m) => ({ default: m.LibraryRegisterPage })),
-);
-const LogoutPage = lazy(() => import('../features/accounts/pages/logout-page').then((m) => ({ default: m.LogoutPage })));
-const CustomizeLetterPage = lazy(() =>
-  import('../features/accounts/pages/customize-letter-page').then((m) => ({ default: m.CustomizeLetterPage })),
-);
-const NewBookPage = lazy(() => import('../features/books/pages/new-book-page').then((m) => ({ default: m.NewBookPage })));
-const MyBooksPage = lazy(() => import('../features/books/pages/my-books-page').then((m) => ({ default: m.MyBooksPage })));
-const SearchBookPage = lazy(() => import('../features/books/pages/search-book-page').then((m) => ({ default: m.SearchBookPage })));
-const BookDetailPage = lazy(() => import('../features/books/pages/book-detail-page').then((m) => ({ default: m.BookDetailPage })));
-const CartLayout = lazy(() => import('../features/ordering/components/cart').then((m) => ({ default: m.CartLayout })));
-const PublisherWiseBooksPage = lazy(() =>
-  import('../features/ordering/pages/publisher-wise-books-page').then((m) => ({ default: m.PublisherWiseBooksPage })),
-);
-const PublisherBooksPage = lazy(() => import('../features/ordering/pages/publisher-books-page').then((m) => ({ default: m.PublisherBooksPage })));
-const NewPublishedBooksPage = lazy(() =>
-  import('../features/ordering/pages/new-published-books-page').then((m) => ({ default: m.NewPublishedBooksPage })),
-);
-const TrackOrdersPage = lazy(() => import('../features/orders/pages/track-orders-page').then((m) => ({ default: m.TrackOrdersPage })));
-const BookedOrdersPage = lazy(() => import('../features/orders/pages/booked-orders-page').then((m) => ({ default: m.BookedOrdersPage })));
-const Placeholders = import('../features/static/pages/placeholders');
-const placeholder = (name: keyof Awaited<typeof Placeholders>) => lazy(() => Placeholders.then((m) => ({ default: m[name] })));
-const AboutPage = lazy(() => import('../features/static/pages/about-page').then((m) => ({ default: m.AboutPage })));
-const GalleryPage = lazy(() => import('../features/static/pages/gallery-page').then((m) => ({ default: m.GalleryPage })));
-const FaqPage = lazy(() => import('../features/static/pages/faq-page').then((m) => ({ default: m.FaqPage })));
-const ContactUsPage = lazy(() => import('../features/static/pages/contact-us-page').then((m) => ({ default: m.ContactUsPage })));
-const PrivacyPolicyPage = lazy(() => import('../features/static/pages/legal-pages').then((m) => ({ default: m.PrivacyPolicyPage })));
-const TermsPage = lazy(() => import('../features/static/pages/legal-pages').then((m) => ({ default: m.TermsPage })));
-const PublishersPage = lazy(() => import('../features/directory/pages/publishers-page').then((m) => ({ default: m.PublishersPage })));
-const LibrariesPage = lazy(() => import('../features/directory/pages/libraries-page').then((m) => ({ default: m.LibrariesPage })));
-const EditProfilePage = lazy(() => import('../features/accounts/pages/edit-profile-page').then((m) => ({ default: m.EditProfilePage })));
-const ChangePasswordPage = lazy(() =>
-  import('../features/accounts/pages/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
-);
-const NewPasswordPage = lazy(() => import('../features/accounts/pages/new-password-page').then((m) => ({ default: m.NewPasswordPage })));
-const GeneratedLettersPage = lazy(() =>
-  import('../features/orders/pages/generated-letters-page').then((m) => ({ default: m.GeneratedLettersPage })),
-);
-const EditBookPage = lazy(() => import('../features/books/pages/edit-book-page').then((m) => ({ default: m.EditBookPage })));
-const ServiceUnavailablePage = placeholder('ServiceUnavailablePage');
-const NotFoundPage = placeholder('NotFoundPage');
+const HomePage = lazyNamed(() => import('../features/home/pages/home-page'), 'HomePage');
+const LoginPage = lazyNamed(() => import('../features/accounts/pages/login-page'), 'LoginPage');
+const PublisherRegisterPage = lazyNamed(() => import('../features/accounts/pages/publisher-register-page'), 'PublisherRegisterPage');
+const LibraryRegisterPage = lazyNamed(() => import('../features/accounts/pages/library-register-page'), 'LibraryRegisterPage');
+const LogoutPage = lazyNamed(() => import('../features/accounts/pages/logout-page'), 'LogoutPage');
+const CustomizeLetterPage = lazyNamed(() => import('../features/accounts/pages/customize-letter-page'), 'CustomizeLetterPage');
+const NewBookPage = lazyNamed(() => import('../features/books/pages/new-book-page'), 'NewBookPage');
+const MyBooksPage = lazyNamed(() => import('../features/books/pages/my-books-page'), 'MyBooksPage');
+const SearchBookPage = lazyNamed(() => import('../features/books/pages/search-book-page'), 'SearchBookPage');
+const BookDetailPage = lazyNamed(() => import('../features/books/pages/book-detail-page'), 'BookDetailPage');
+const CartLayout = lazyNamed(() => import('../features/ordering/components/cart'), 'CartLayout');
+const PublisherWiseBooksPage = lazyNamed(() => import('../features/ordering/pages/publisher-wise-books-page'), 'PublisherWiseBooksPage');
+const PublisherBooksPage = lazyNamed(() => import('../features/ordering/pages/publisher-books-page'), 'PublisherBooksPage');
+const NewPublishedBooksPage = lazyNamed(() => import('../features/ordering/pages/new-published-books-page'), 'NewPublishedBooksPage');
+const TrackOrdersPage = lazyNamed(() => import('../features/orders/pages/track-orders-page'), 'TrackOrdersPage');
+const BookedOrdersPage = lazyNamed(() => import('../features/orders/pages/booked-orders-page'), 'BookedOrdersPage');
+const placeholders = () => import('../features/static/pages/placeholders');
+const AboutPage = lazyNamed(() => import('../features/static/pages/about-page'), 'AboutPage');
+const GalleryPage = lazyNamed(() => import('../features/static/pages/gallery-page'), 'GalleryPage');
+const FaqPage = lazyNamed(() => import('../features/static/pages/faq-page'), 'FaqPage');
+const ContactUsPage = lazyNamed(() => import('../features/static/pages/contact-us-page'), 'ContactUsPage');
+const PrivacyPolicyPage = lazyNamed(() => import('../features/static/pages/legal-pages'), 'PrivacyPolicyPage');
+const TermsPage = lazyNamed(() => import('../features/static/pages/legal-pages'), 'TermsPage');
+const PublishersPage = lazyNamed(() => import('../features/directory/pages/publishers-page'), 'PublishersPage');
+const LibrariesPage = lazyNamed(() => import('../features/directory/pages/libraries-page'), 'LibrariesPage');
+const EditProfilePage = lazyNamed(() => import('../features/accounts/pages/edit-profile-page'), 'EditProfilePage');
+const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/change-password-page'), 'ChangePasswordPage');
+const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
+const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
+const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
+const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
+const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
 
 export const router = createBrowserRouter([
   {

@@ -19,5 +19,9 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
+    // Required fields (issue 10): FormText / FormSelect give the input `required` (screen
+    // readers say "required") and mark the label `data-required`; the asterisk is drawn by CSS
+    // with an empty alternative text (`/ ""`), so the label's name stays exactly the label.
+    MuiInputLabel: { styleOverrides: { root: { '&[data-required]::after': { content: '"\\2009*" / ""' } } } },
   },
 });

@@ -3,6 +3,11 @@
  * only when there is more than one page, 'No data found' and 'Loading...' states, the
  * sort cycle (new column asc → same column desc → unsorted), and row selection (with
  * select-all on the page) for the exports and address labels.
+ *
+ * Below 600 px (phones) the same table is drawn as a list of cards (issue 10): each row a card,
+ * each cell a line with its column's name before it, so every fact and every action of a row
+ * is on screen without sideways scrolling. The header row is hidden there; a 'Sort by' box and
+ * a 'Select all on this page' box above the cards take its place.
  */
 import { useState, type ReactNode } from 'react';
 import {
@@ -22,7 +27,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DEFAULT_PAGE_SIZE, MSG, PAGE_SIZES, type PageSize } from '@jsbn/shared';
+import { DEFAULT_PAGE_SIZE, MSG, PAGE_SIZES } from '@jsbn/shared/core';
+import type { PageSize } from '@jsbn/shared';
 import { useDebounce } from './use-debounce';
 
 export type SortOrder = 'asc' | 'desc';
@@ -41,6 +47,8 @@ export function nextSort(current: SortState | null, field: string): SortState | 
 export interface Column<Row> {
   key: string;
   header: ReactNode;
+  /** The column's name on a phone card; the header when it is text. */
+  label?: string;
   render: (row: Row, info: { srNo: number; index: number }) => ReactNode;
   /** Server field name when the column is sortable. */
   sortField?: string;
@@ -57,6 +65,8 @@ export interface ListState {
   setPage: (page: number) => void;
   setPageSize: (size: PageSize) => void;
   toggleSort: (field: string) => void;
+  /** Sets the sort directly (the phone's 'Sort by' box); null is the default order. */
+  setSort: (sort: SortState | null) => void;
   setSearch: (value: string) => void;
   /** Ids of the selected rows (kept across pages; cleared by `reset`). */
   selected: ReadonlySet<number>;
@@ -104,6 +114,10 @@ export function useListState(defaultSort: SortState | null = { field: 'createdAt
       setSort((current) => nextSort(current, field));
       setPage(1);
     },
+    setSort: (next) => {
+      setSort(next);
+      setPage(1);
+    },
     setSearch: setSearchState,
     selected,
     toggleSelected: (id) =>
@@ -145,6 +159,50 @@ export function useListState(defaultSort: SortState | null = { field: 'createdAt
   };
 }
 
+/**
+ * The table as cards below 600 px: rows are cards, cells are 'name: value' lines (the name from
+ * `data-label`), the header row is hidden (the sort and select-all boxes above replace it).
+ */
+const PHONE_CARDS = {
+  '@media (max-width: 599.95px)': {
+    border: 'none',
+    bgcolor: 'transparent',
+    '& table, & tbody, & tr, & td': { display: 'block', width: '100%' },
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+    '& tbody tr': { border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper', mb: 1.5, py: 0.5 },
+    '& tbody td': {
+      border: 'none',
+      display: 'grid',
+      gridTemplateColumns: '38% 1fr',
+      gap: 1,
+      alignItems: 'center',
+      textAlign: 'left',
+      py: 0.5,
+      px: 1.5,
+      overflowWrap: 'anywhere',
+    },
+    '& tbody td::before': { content: 'attr(data-label)', fontWeight: 700, color: 'text.secondary', fontSize: '0.8rem' },
+    '& tbody td:not([data-label]), & tbody td[data-label=""]': { gridTemplateColumns: '1fr', textAlign: 'center' },
+    '& tbody td:not([data-label])::before, & tbody td[data-label=""]::before': { display: 'none' },
+    '& tbody td.MuiTableCell-paddingCheckbox': { gridTemplateColumns: 'auto', p: 0 },
+    '& tbody td.MuiTableCell-paddingCheckbox::before': { display: 'none' },
+  },
+} as const;
+
+/** The select-all box of the page: in the header row, and above the cards on a phone. */
+function PageSelectBox({ pageIds, selectedOnPage, list, id, ariaLabel }: { pageIds: number[]; selectedOnPage: number; list: ListState; id?: string; ariaLabel?: string }) {
+  return (
+    <Checkbox
+      id={id}
+      checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+      indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+      disabled={pageIds.length === 0}
+      onChange={(event) => list.setSelectedMany(pageIds, event.target.checked)}
+      slotProps={ariaLabel ? { input: { 'aria-label': ariaLabel } } : undefined}
+    />
+  );
+}
+
 interface DataTableProps<Row> {
   columns: Column<Row>[];
   rows: Row[] | undefined;
@@ -173,6 +231,9 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
   const from = total === 0 ? 0 : (list.page - 1) * limit + 1;
   const to = Math.min(list.page * limit, total);
   const resultText = list.pageSize === 'all' ? 'Showing All Results' : `Showing ${from}-${to} of ${total} Results`;
+  const labelOf = (column: Column<Row>) => column.label ?? (typeof column.header === 'string' ? column.header : '');
+  const sortable = columns.filter((column) => column.sortField);
+  const sortValue = list.sort && sortable.some((column) => column.sortField === list.sort!.field) ? `${list.sort.field}:${list.sort.order}` : '';
 
   return (
     <Box>
@@ -202,22 +263,45 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
             ))}
           </TextField>
         ) : null}
+        {sortable.length ? (
+          <TextField
+            select
+            label="Sort by"
+            value={sortValue}
+            onChange={(event) => {
+              const [field, order] = event.target.value.split(':');
+              list.setSort(field ? { field, order: order as SortOrder } : null);
+            }}
+            sx={{ display: { xs: 'flex', sm: 'none' } }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">Default</MenuItem>
+            {sortable.flatMap((column) => [
+              <MenuItem key={`${column.sortField}:asc`} value={`${column.sortField}:asc`}>
+                {labelOf(column)} ↑
+              </MenuItem>,
+              <MenuItem key={`${column.sortField}:desc`} value={`${column.sortField}:desc`}>
+                {labelOf(column)} ↓
+              </MenuItem>,
+            ])}
+          </TextField>
+        ) : null}
+        {selectable ? (
+          <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+            <PageSelectBox pageIds={pageIds} selectedOnPage={selectedOnPage} list={list} id="select-page-phone" />
+            <label htmlFor="select-page-phone">Select all on this page</label>
+          </Box>
+        ) : null}
         <Box sx={{ flexGrow: 1 }} />
         {toolbar}
       </Stack>
-      <TableContainer component={Paper} variant="outlined">
+      <TableContainer component={Paper} variant="outlined" sx={PHONE_CARDS}>
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
               {selectable ? (
                 <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
-                    indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
-                    disabled={pageIds.length === 0}
-                    onChange={(event) => list.setSelectedMany(pageIds, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
-                  />
+                  <PageSelectBox pageIds={pageIds} selectedOnPage={selectedOnPage} list={list} ariaLabel="Select all rows on this page" />
                 </TableCell>
               ) : null}
               {columns.map((column) => (
@@ -272,7 +356,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
                       </TableCell>
                     ) : null}
                     {columns.map((column) => (
-                      <TableCell key={column.key} align={column.align}>
+                      <TableCell key={column.key} align={column.align} data-label={labelOf(column)}>
                         {column.render(row, { index, srNo })}
                       </TableCell>
                     ))}

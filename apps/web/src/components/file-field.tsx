@@ -30,7 +30,7 @@ export function FileField({ label, accept, value, onChange, onBlur, error, helpe
           aria-describedby={`${id}-status`}
         >
           {label}
-          {required ? ' *' : ''}
+          {required ? <span aria-hidden="true">&thinsp;*</span> : null}
         </Button>
         <input
           id={id}
@@ -41,6 +41,7 @@ export function FileField({ label, accept, value, onChange, onBlur, error, helpe
           accept={accept}
           aria-label={label}
           aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
           style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
           onChange={(event) => {
             onChange(event.target.files?.[0] ?? null);

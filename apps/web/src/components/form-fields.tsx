@@ -14,11 +14,18 @@ type BaseProps<T extends FieldValues> = {
 } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
 /**
- * A text field bound to the form; the error shows once the field was touched or the form
- * submitted. `required` is accepted for readability but not drawn as an asterisk, so the
- * accessible name stays exactly the label (tests use getByLabel).
+ * What `required` does to a field (issue 10): the input is `required` (forms are `noValidate`,
+ * so the form's own messages speak, not the browser's) and the label is marked
+ * `data-required`, which the theme draws as an asterisk outside the label's text.
  */
-export function FormText<T extends FieldValues>({ control, name, label, transform, trimOnBlur, helperText, required: _required, ...rest }: BaseProps<T>) {
+function requiredSlots(required: boolean | undefined, slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
+  if (!required) return slotProps;
+  const inputLabel = { required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];
+  return { ...slotProps, inputLabel };
+}
+
+/** A text field bound to the form; the error shows once the field was touched or the form submitted. */
+export function FormText<T extends FieldValues>({ control, name, label, transform, trimOnBlur, helperText, slotProps, ...rest }: BaseProps<T>) {
   return (
     <Controller
       control={control}
@@ -26,6 +33,7 @@ export function FormText<T extends FieldValues>({ control, name, label, transfor
       render={({ field, fieldState }) => (
         <TextField
           {...rest}
+          slotProps={requiredSlots(rest.required, slotProps)}
           name={field.name}
           inputRef={field.ref}
           label={label}
@@ -54,7 +62,7 @@ export function FormSelect<T extends FieldValues>({
   onValueChange,
   ...props
 }: BaseProps<T> & { options: Option[]; onValueChange?: (value: string) => void }) {
-  const { control, name, label, helperText, transform: _transform, trimOnBlur: _trim, required: _required, ...rest } = props;
+  const { control, name, label, helperText, transform: _transform, trimOnBlur: _trim, slotProps, ...rest } = props;
   return (
     <Controller
       control={control}
@@ -62,6 +70,7 @@ export function FormSelect<T extends FieldValues>({
       render={({ field, fieldState }) => (
         <TextField
           {...rest}
+          slotProps={requiredSlots(rest.required, slotProps)}
           select
           name={field.name}
           inputRef={field.ref}

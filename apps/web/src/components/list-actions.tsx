@@ -8,7 +8,7 @@ import { enqueueSnackbar } from 'notistack';
 import { Button } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrintIcon from '@mui/icons-material/Print';
-import { ADDRESS_LABELS_FILE, MSG } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, MSG } from '@jsbn/shared/core';
 import { toastError } from '../api/client';
 import { downloadFile, idsQuery } from './download';
 

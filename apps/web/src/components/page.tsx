@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { MSG } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
 
 /** Page heading with an optional subtitle and actions on the right. */
 export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {

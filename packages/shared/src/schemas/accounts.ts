@@ -13,7 +13,7 @@ import {
   PUBLISHER_TYPES,
   SANCHALAK_TYPES,
 } from '../constants.js';
-import { email, id, newPassword, nfc, optionalPhone, optionalText, phone, requiredText } from './common.js';
+import { email, id, listQuery, newPassword, nfc, optionalPhone, optionalText, phone, requiredText, sortField } from './common.js';
 
 export const modelType = z.enum(MODEL_TYPES);
 
@@ -122,28 +122,33 @@ export interface DashboardData {
   requestedOrderBook: number;
   pendingOrderBook: number;
   completedOrderBook: number;
+  /** Copies in DISPATCHED orders: on their way to the library. */
+  dispatchedOrderBook: number;
 }
 
 /** POST /api/user/change-password (forgot password): the same answer for any e-mail. */
 export const forgotPassword = z.object({ email, modelType: modelType.optional() });
 
-/** POST /api/user/verify-password: a new password for the account of a reset token. */
+/** A password chosen to replace the old one: the registration rules, with the "New password" wording. */
+const replacementPassword = z
+  .string({ error: MSG.newPasswordMin })
+  .min(8, MSG.newPasswordMin)
+  .max(128, 'New password must be at most 128 characters long')
+  .regex(/[A-Z]/, MSG.passwordUpper)
+  .regex(/[a-z]/, MSG.passwordLower)
+  .regex(/[^A-Za-z0-9\s]/, MSG.passwordSpecial)
+  .regex(/^\S*$/, MSG.passwordSpaces);
+
+/** POST /api/user/verify-password: a new password (the registration rules) for the account of a reset token. */
 export const resetPassword = z.object({
-  password: z.string({ error: MSG.newPasswordMin }).min(8, MSG.newPasswordMin).max(128),
+  password: replacementPassword,
   token: z.string({ error: 'The reset link is invalid or has expired.' }).trim().min(20, 'The reset link is invalid or has expired.').max(200),
 });
 
 /** PATCH /api/user/update-password — spec accounts §5 "Change password". */
 export const changePassword = z.object({
   oldPassword: z.string({ error: MSG.oldPasswordRequired }).min(1, MSG.oldPasswordRequired).max(1024),
-  newPassword: z
-    .string({ error: MSG.newPasswordMin })
-    .min(8, MSG.newPasswordMin)
-    .max(128, 'New password must be at most 128 characters long')
-    .regex(/[A-Z]/, MSG.passwordUpper)
-    .regex(/[a-z]/, MSG.passwordLower)
-    .regex(/[^A-Za-z0-9\s]/, MSG.passwordSpecial)
-    .regex(/^\S*$/, MSG.passwordSpaces),
+  newPassword: replacementPassword,
 });
 
 /**
@@ -262,3 +267,15 @@ export interface LoginReply {
   message: string;
   accessToken: { access_token: string };
 }
+
+/** Columns the library lists sort on (DESIGN §3: a whitelist). */
+export const LIBRARY_SORT_FIELDS = ['name', 'number_of_books', 'createdAt'] as const;
+/** GET /api/library */
+export const libraryListQuery = listQuery.extend({ sortedField: sortField(LIBRARY_SORT_FIELDS) });
+export type LibraryListQuery = z.infer<typeof libraryListQuery>;
+
+/** Columns the publisher lists sort on (DESIGN §3: a whitelist). */
+export const PUBLISHER_SORT_FIELDS = ['publisher_name', 'last_book_published', 'total_books', 'createdAt'] as const;
+/** GET /api/publisher */
+export const publisherListQuery = listQuery.extend({ sortedField: sortField(PUBLISHER_SORT_FIELDS) });
+export type PublisherListQuery = z.infer<typeof publisherListQuery>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { normalizePhone } from '../phone.js';
 import { PAGE_SIZES, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS } from '../constants.js';
 
 /** Trims and NFC-normalises text (Gujarati and Devanagari are stored NFC). */
@@ -28,9 +29,9 @@ export const email = z
   .toLowerCase()
   .pipe(z.email(MSG.invalidEmail).max(254));
 
-/** Exactly 10 digits; `message` otherwise. */
+/** Exactly 10 digits once spaces, dashes, +91 or a leading 0 are taken away (`normalizePhone`); `message` otherwise. */
 export const phone = (message: string) =>
-  z.string({ error: message }).trim().regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), message);
+  z.string({ error: message }).trim().transform(normalizePhone).pipe(z.string().regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), message));
 
 /** An optional phone: empty is allowed, anything else must be 10 digits. */
 export const optionalPhone = (message: string) =>
@@ -39,7 +40,7 @@ export const optionalPhone = (message: string) =>
     .trim()
     .optional()
     .nullable()
-    .transform((value) => value || undefined)
+    .transform((value) => (value ? normalizePhone(value) : undefined))
     .pipe(z.string().regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), message).optional());
 
 /** The password rules of registration and change password (accounts §5). */
@@ -59,7 +60,16 @@ export const MAX_ID = 2_147_483_647;
 export const id = z.coerce.number().int().positive().max(MAX_ID);
 export const idParam = z.object({ id });
 
-/** List query of DESIGN §3: queryString, pageNo, limit (10|25|50|100|all), sortedField, sortedOrder. */
+/**
+ * `sortedField` limited to `fields` (DESIGN §3: sorting only on a whitelist), so a name such
+ * as `__proto__` is a 400 naming the field, never a lookup on an object's prototype.
+ */
+export const sortField = <const T extends readonly [string, ...string[]]>(fields: T) => z.enum(fields, `Sort by one of ${fields.join(', ')}`).optional();
+
+/**
+ * List query of DESIGN §3: queryString, pageNo, limit (10|25|50|100|all), sortedField,
+ * sortedOrder. Each list extends it with its own `sortField` whitelist.
+ */
 export const listQuery = z.object({
   queryString: z.string().trim().max(200).optional().transform((value) => (value ? nfc(value) : undefined)),
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),

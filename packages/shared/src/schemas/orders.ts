@@ -4,8 +4,11 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { ORDER_STATUSES, type OrderStatus } from '../constants.js';
-import { id, listQuery, optionalText } from './common.js';
+import { ORDER_STATUSES, type ModelType, type OrderStatus } from '../constants.js';
+import { id, listQuery, optionalText, sortField } from './common.js';
+
+/** Columns the order lists sort on (DESIGN §3: a whitelist). */
+export const ORDER_SORT_FIELDS = ['order_date', 'createdAt', 'status', 'library_name', 'publisher_name'] as const;
 
 /** One cart line sent to POST /api/book/order-book. */
 export const orderItemInput = z.object({
@@ -45,7 +48,7 @@ export const dispatchOrder = z.object({
 export type DispatchOrderInput = z.infer<typeof dispatchOrder>;
 
 /** GET /api/book/order-book */
-export const orderListQuery = listQuery.extend({ orderStatus: z.enum(ORDER_STATUSES).optional() });
+export const orderListQuery = listQuery.extend({ orderStatus: z.enum(ORDER_STATUSES).optional(), sortedField: sortField(ORDER_SORT_FIELDS) });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 /** An order as the API returns it (spec books §3 "Order book"). */
@@ -69,7 +72,8 @@ export interface OrderDto {
     courierCompanyNumber: string | null;
     trackingId: string | null;
   } | null;
-  history: { status: OrderStatus; at: string; by: string }[];
+  /** Every status change, oldest first: the new status, when (ISO 8601), who ('LIBRARY a@b') and the actor's role. */
+  history: { status: OrderStatus; at: string; by: string; role: ModelType }[];
 }
 
 /** POST /api/publisher/generate-pdf — the order summary (letter) PDF; `sendWhatsapp` also sends it to the publisher. */

@@ -1,9 +1,11 @@
+import sharp from 'sharp';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
 import { makeJpeg } from '../../db/factories.js';
 import { ENGINES, createTestApp, form, latestCode, type TestApp } from '../../test/harness.js';
+import { corruptPngChecksum } from '../../test/images.js';
 import { stateIdByName, cityIdByName } from '../lookups/geo.js';
 
 const GUJARAT = stateIdByName('Gujarat')!;
@@ -21,7 +23,7 @@ function publisherForm(overrides: Record<string, string> = {}) {
     mobile_no: '9825012345',
     whatsapp_no: '9825012345',
     email: 'Mandir@Example.test ',
-    password: 'Secret@123',
+    password: 'Sahitya@123',
     ...overrides,
   };
 }
@@ -43,7 +45,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(registered.statusCode).toBe(200);
     expect(registered.json().message).toBe('A 6-digit verification code has been sent to your e-mail.');
 
-    const login = { email: 'mandir@example.test', password: 'Secret@123', modelType: 'PUBLISHER' };
+    const login = { email: 'mandir@example.test', password: 'Sahitya@123', modelType: 'PUBLISHER' };
     const early = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: login });
     expect(early.statusCode).toBe(403);
 
@@ -68,7 +70,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
     const logoFile = await t.app.inject({ method: 'GET', url: me.json().data.logoUrl });
     expect(logoFile.headers['content-type']).toBe('image/jpeg');
-    expect(logoFile.rawPayload.equals(logo)).toBe(true);
+    expect(await sharp(logoFile.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 64 });
 
     const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { ...login, password: 'Wrong@1234' } });
     expect(wrongPassword.statusCode).toBe(401);
@@ -113,6 +115,16 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
     expect(fake.statusCode).toBe(415);
     expect(fake.json().details).toEqual([{ field: 'logo', message: 'Logo must be a JPEG or PNG image.' }]);
+    // right magic bytes, damaged inside: refused too, and nothing is kept
+    const before = await t.ctx.storage.list('public/logos');
+    const damaged = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher',
+      payload: form(publisherForm({ email: 'c@example.test', publisher_no: 'BROKE' }), { logo: [await corruptPngChecksum(), 'logo.png', 'image/png'] }),
+    });
+    expect(damaged.statusCode).toBe(415);
+    expect(damaged.json().details).toEqual([{ field: 'logo', message: 'Logo could not be read as an image; the file may be damaged. Please choose another file.' }]);
+    expect(await t.ctx.storage.list('public/logos')).toEqual(before);
   });
 
   it('refuses a publisher_no another publisher holds', async () => {

@@ -16,7 +16,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** POST /api/user/login `{ email, password, modelType }` → `{ message, accessToken: { access_token } }`; 401, 403 unverified. */
   api.post('/user/login', { schema: { body: loginBody } }, async (request) => {
-    const access_token = await login(ctx, request.body, request.ip);
+    const access_token = await login(ctx, request.body, { ip: request.ip, log: request.log });
     const message = 'Logged in successfully';
     return ok({ message, accessToken: { access_token } }, message);
   });
@@ -30,14 +30,23 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null, 'Email verified successfully. You can now log in.');
   });
 
-  /** POST /api/user/resend-otp `{ email, modelType }` → the same message for any e-mail; 429 within 60 s. */
+  /**
+   * POST /api/user/resend-otp `{ email, modelType }` → the same message for any e-mail; 429
+   * within 60 s of the last code, past the e-mail's code budget or 10 an hour from one address.
+   */
   api.post('/user/resend-otp', { schema: { body: resendOtp } }, async (request) => {
+    await ctx.limits.consume('resendPerAddress', request.ip);
     await resendCode(ctx, request.body);
     return ok(null, REGISTRATION_MESSAGE);
   });
 
-  /** POST /api/user/change-password `{ email, modelType? }` (forgot password) → the same message for any e-mail. */
+  /**
+   * POST /api/user/change-password `{ email, modelType? }` (forgot password) → the same message
+   * for any e-mail; 429 past 10 an hour from one address or 5 an hour for one e-mail.
+   */
   api.post('/user/change-password', { schema: { body: forgotBody } }, async (request) => {
+    await ctx.limits.consume('resetLinksPerAddress', request.ip);
+    await ctx.limits.consume('resetLinksPerEmail', request.body.email);
     await forgotPassword(ctx, request.body);
     return ok(null, FORGOT_MESSAGE);
   });

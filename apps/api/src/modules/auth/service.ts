@@ -4,13 +4,10 @@
  * login and the current user.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
-  LOGIN_MAX_ATTEMPTS_PER_IP,
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_WINDOW_MS,
   OTP_MAX_ATTEMPTS,
-  OTP_MAX_SENDS_PER_HOUR,
   OTP_RESEND_WAIT_MS,
   OTP_TTL_MS,
   RESET_TOKEN_TTL_MS,
@@ -20,11 +17,11 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, libraries, one_time_codes, password_reset_tokens, publishers } from '../../db/schema.js';
+import { accounts, libraries, login_addresses, one_time_codes, password_reset_tokens, publishers } from '../../db/schema.js';
 import { hashPassword, signAccessToken, verifyPassword, type Actor } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { enqueueMessage } from '../../lib/outbox.js';
-import { assertUnder, hit, reset } from '../../lib/rate-limit.js';
+import { assertUncommonPassword } from '../../lib/passwords.js';
 
 /** What every registration, verify and resend answers, known e-mail or not. */
 export const REGISTRATION_MESSAGE = 'A 6-digit verification code has been sent to your e-mail.';
@@ -37,7 +34,8 @@ function hashCode(ctx: AppContext, accountId: number, code: string): string {
 }
 
 /**
- * Creates or refreshes the account behind a registration, inside `tx`.
+ * Creates or refreshes the account behind a registration, inside `tx`. The password is hashed
+ * in every case, so the time taken does not tell whether the e-mail is registered.
  * - new e-mail: a new unverified account;
  * - unverified account (the user went "Back to edit"): password replaced, profile to be rewritten;
  * - verified account: nothing changes; the owner is told by e-mail that someone tried to register.
@@ -48,6 +46,8 @@ export async function startRegistration(
   tx: DbOrTx,
   input: { email: string; role: ModelType; password: string },
 ): Promise<number | null> {
+  // hashed first, whatever the e-mail: a registered e-mail must not answer faster than a new one
+  const password_hash = await hashPassword(input.password);
   const [existing] = await tx
     .select({ id: accounts.id, verified: accounts.email_verified_at })
     .from(accounts)
@@ -61,7 +61,6 @@ export async function startRegistration(
     });
     return null;
   }
-  const password_hash = await hashPassword(input.password);
   if (existing) {
     await tx.update(accounts).set({ password_hash, updated_at: new Date() }).where(eq(accounts.id, existing.id));
     return existing.id;
@@ -73,7 +72,21 @@ export async function startRegistration(
   return created!.id;
 }
 
-/** Issues a fresh one-time code to `accountId` (older codes die) and queues the e-mail. */
+/**
+ * Counts one message with a code (or a registration notice) to `email` against its budget,
+ * whatever the route — registration, re-registration, resend: 5 an hour, 10 a day
+ * (lib/rate-limit.ts). Call it before the transaction that issues the code.
+ * @throws ThrottledError 429 'Too many codes were sent. Please try again later.'
+ */
+export async function spendCodeBudget(ctx: AppContext, email: string): Promise<void> {
+  await ctx.limits.consume('codesPerEmail', email);
+  await ctx.limits.consume('codesPerEmailDaily', email);
+}
+
+/**
+ * Issues a fresh one-time code to `accountId` (older codes die) and queues the e-mail; the
+ * caller has spent the e-mail's code budget (`spendCodeBudget`).
+ */
 export async function issueCode(ctx: AppContext, tx: DbOrTx, accountId: number, email: string): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.clock();
@@ -103,10 +116,14 @@ async function findAccount(db: DbOrTx, email: string, role: ModelType) {
 }
 
 /**
- * Checks a one-time code and marks the e-mail verified (POST /user/verify-email).
- * @throws AppError 400 'Invalid or expired OTP' (unknown e-mail, no live code, expired, 5 tries used, wrong code)
+ * Checks a one-time code and marks the e-mail verified (POST /user/verify-email). Every try
+ * counts against the e-mail's budget (10 an hour, whatever code it was for), so issuing fresh
+ * codes does not buy fresh tries.
+ * @throws AppError 400 'Invalid or expired OTP' (unknown e-mail, no live code, expired, 5 tries used, wrong code);
+ *   ThrottledError 429 past the e-mail's budget of tries
  */
 export async function verifyEmail(ctx: AppContext, input: { email: string; otp: string; modelType: ModelType }) {
+  await ctx.limits.consume('codeTriesPerEmail', input.email);
   await ctx.db.transaction(async (tx) => {
     const account = await findAccount(tx, input.email, input.modelType);
     if (!account || account.email_verified_at) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
@@ -137,59 +154,86 @@ export async function verifyEmail(ctx: AppContext, input: { email: string; otp: 
 /**
  * Sends a new code to an unverified account (POST /user/resend-otp). Answers the same for
  * unknown and verified e-mails.
- * @throws AppError 429 with Retry-After when the last code is younger than 60 s, or when
- *   5 codes were sent within the last hour
+ * @throws AppError 429 with Retry-After when the last code is younger than 60 s; ThrottledError
+ *   429 past the e-mail's budget of codes (`spendCodeBudget`)
  */
 export async function resendCode(ctx: AppContext, input: { email: string; modelType: ModelType }) {
-  await ctx.db.transaction(async (tx) => {
-    const account = await findAccount(tx, input.email, input.modelType);
-    if (!account || account.email_verified_at) return;
-    const now = ctx.clock().getTime();
-    const recent = await tx
-      .select({ created_at: one_time_codes.created_at })
-      .from(one_time_codes)
-      .where(and(eq(one_time_codes.account_id, account.id), gt(one_time_codes.created_at, new Date(now - 3_600_000))))
-      .orderBy(desc(one_time_codes.id));
-    const waitMs = recent[0] ? recent[0].created_at.getTime() + OTP_RESEND_WAIT_MS - now : 0;
-    if (waitMs > 0) throw tooMany(`Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`, waitMs);
-    if (recent.length >= OTP_MAX_SENDS_PER_HOUR) {
-      const oldest = recent[recent.length - 1]!.created_at.getTime();
-      throw tooMany('Too many codes were sent. Please try again later.', oldest + 3_600_000 - now);
-    }
-    await issueCode(ctx, tx, account.id, account.email);
-  });
+  const account = await findAccount(ctx.db, input.email, input.modelType);
+  if (!account || account.email_verified_at) return;
+  const now = ctx.clock().getTime();
+  const [latest] = await ctx.db
+    .select({ created_at: one_time_codes.created_at })
+    .from(one_time_codes)
+    .where(eq(one_time_codes.account_id, account.id))
+    .orderBy(desc(one_time_codes.id))
+    .limit(1);
+  const waitMs = latest ? latest.created_at.getTime() + OTP_RESEND_WAIT_MS - now : 0;
+  if (waitMs > 0) throw tooMany(`Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`, waitMs);
+  // two resends at the same moment may both pass the wait; the e-mail's budget still holds
+  await spendCodeBudget(ctx, account.email);
+  await ctx.db.transaction((tx) => issueCode(ctx, tx, account.id, account.email));
 }
 
 function tooMany(message: string, waitMs: number) {
   return new AppError('TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
 }
 
-const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+/** Who is logging in, as the server sees it: the trusted client address and the request's log. */
+export interface LoginClient {
+  ip: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** True when `accountId` has logged in successfully from `ip` before. */
+async function isKnownAddress(ctx: AppContext, accountId: number, ip: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ ip: login_addresses.ip })
+    .from(login_addresses)
+    .where(and(eq(login_addresses.account_id, accountId), eq(login_addresses.ip, ip)));
+  return Boolean(row);
+}
+
+/** Remembers (or refreshes) `ip` as an address `accountId` logs in from. */
+async function rememberAddress(ctx: AppContext, accountId: number, ip: string): Promise<void> {
+  const now = ctx.clock();
+  await ctx.db
+    .insert(login_addresses)
+    .values({ account_id: accountId, ip, last_login_at: now })
+    .onConflictDoUpdate({ target: [login_addresses.account_id, login_addresses.ip], set: { last_login_at: now } });
+}
 
 /**
- * Logs in (POST /user/login). Failed logins are limited per account (5) and all attempts per
- * IP address (30) in 15 minutes, counted in the database.
- * @param ip the caller's address
+ * Logs in (POST /user/login). Each attempt is counted and checked in one atomic step before the
+ * password is checked (lib/rate-limit.ts, docs/decisions/007-throttling.md): 30 attempts per
+ * address, 5 failures per account from one address, and 100 failures an hour per account from
+ * addresses it never logged in from — so an attacker is slowed while the owner, at a known
+ * address or any other, is not locked out. A right password takes its attempt back. Failures
+ * are logged with the account, the reason and the client address (never the password).
  * @returns the access token
- * @throws AppError 401 'Invalid email or password'; 403 when the e-mail is not verified yet; 429 with Retry-After
+ * @throws AppError 401 'Invalid email or password'; 403 when the e-mail is not verified yet;
+ *   ThrottledError 429 with Retry-After
  */
-export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<string> {
-  const accountKey = `login:account:${input.modelType}:${input.email}`;
-  const ipKey = `login:ip:${ip}`;
-  await assertUnder(ctx, ipKey, LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
-  await assertUnder(ctx, accountKey, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
-  await hit(ctx, ipKey, LOGIN_WINDOW_MS);
-  const account = await findAccount(ctx.db, input.email, input.modelType);
-  const valid = await verifyPassword(account?.password_hash ?? null, input.password);
-  if (!account || !valid) {
-    await hit(ctx, accountKey, LOGIN_WINDOW_MS);
+export async function login(ctx: AppContext, input: LoginInput, client: LoginClient): Promise<string> {
+  const account = `${input.modelType}:${input.email}`;
+  const fromAddress = `${account}|${client.ip}`;
+  await ctx.limits.consume('loginPerAddress', client.ip);
+  await ctx.limits.consume('loginFailuresPerAccountAndAddress', fromAddress);
+  const found = await findAccount(ctx.db, input.email, input.modelType);
+  const known = found ? await isKnownAddress(ctx, found.id, client.ip) : false;
+  if (!known) await ctx.limits.consume('loginFailuresPerAccountFromUnknownAddresses', account);
+  const valid = await verifyPassword(found?.password_hash ?? null, input.password);
+  if (!found || !valid) {
+    client.log.warn({ account, reason: found ? 'wrong password' : 'no such account', ip: client.ip }, 'login failed');
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
   }
-  await reset(ctx, accountKey);
-  if (!account.email_verified_at) {
+  await ctx.limits.reset('loginFailuresPerAccountAndAddress', fromAddress);
+  if (!known) await ctx.limits.refund('loginFailuresPerAccountFromUnknownAddresses', account);
+  if (!found.email_verified_at) {
+    client.log.warn({ account, reason: 'e-mail not verified', ip: client.ip }, 'login failed');
     throw new AppError('FORBIDDEN', 'Please verify your e-mail with the code we sent before logging in.');
   }
-  return signAccessToken(ctx.secrets.jwtSecret, account);
+  await rememberAddress(ctx, found.id, client.ip);
+  return signAccessToken(ctx.secrets.jwtSecret, found);
 }
 
 /** What forgot-password answers, known e-mail or not. */
@@ -200,8 +244,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Forgot password (POST /user/change-password): e-mails a reset link to each verified account
- * with this e-mail (of `modelType` when given). At most 5 links per account an hour; the
- * answer never says whether the e-mail is known.
+ * with this e-mail (of `modelType` when given). The answer never says whether the e-mail is
+ * known; the route limits links per address and per e-mail, known or not.
  */
 export async function forgotPassword(ctx: AppContext, input: { email: string; modelType?: ModelType }) {
   const matches = await ctx.db
@@ -211,11 +255,6 @@ export async function forgotPassword(ctx: AppContext, input: { email: string; mo
   const now = ctx.clock();
   for (const account of matches) {
     await ctx.db.transaction(async (tx) => {
-      const [recent] = await tx
-        .select({ n: count() })
-        .from(password_reset_tokens)
-        .where(and(eq(password_reset_tokens.account_id, account.id), gt(password_reset_tokens.created_at, new Date(now.getTime() - 3_600_000))));
-      if ((recent?.n ?? 0) >= 5) return;
       const token = randomBytes(32).toString('base64url');
       await tx.insert(password_reset_tokens).values({
         account_id: account.id,
@@ -235,19 +274,28 @@ export async function forgotPassword(ctx: AppContext, input: { email: string; mo
   }
 }
 
+/**
+ * Sets a new password inside `tx`: every session of the account ends (token version + 1) and
+ * every reset link still outstanding dies, whichever way the password was changed.
+ */
 async function setPassword(tx: DbOrTx, accountId: number, password: string, now: Date) {
   await tx
     .update(accounts)
     .set({ password_hash: await hashPassword(password), token_version: sql`${accounts.token_version} + 1`, updated_at: now })
     .where(eq(accounts.id, accountId));
+  await tx
+    .update(password_reset_tokens)
+    .set({ used_at: now })
+    .where(and(eq(password_reset_tokens.account_id, accountId), isNull(password_reset_tokens.used_at)));
 }
 
 /**
  * Sets a new password with a reset token (POST /user/verify-password); the token is used up,
  * the account's other reset links die and every session ends.
- * @throws AppError 400 for an unknown, used or expired token
+ * @throws AppError 400 for an unknown, used or expired token, or a common password
  */
 export async function resetPassword(ctx: AppContext, input: { password: string; token: string }): Promise<string> {
+  assertUncommonPassword(input.password, 'password');
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     const [row] = await tx
@@ -259,24 +307,22 @@ export async function resetPassword(ctx: AppContext, input: { password: string; 
       throw new AppError('BAD_REQUEST', BAD_RESET_LINK, [{ field: 'token', message: BAD_RESET_LINK }]);
     }
     await setPassword(tx, row.account_id, input.password, now);
-    await tx
-      .update(password_reset_tokens)
-      .set({ used_at: now })
-      .where(and(eq(password_reset_tokens.account_id, row.account_id), isNull(password_reset_tokens.used_at)));
   });
   return 'Your password has been reset. Please log in with your new password.';
 }
 
 /**
- * Changes the caller's password (PATCH /user/update-password); every older token dies.
+ * Changes the caller's password (PATCH /user/update-password); every older token and every
+ * outstanding reset link dies.
  * @returns a new access token for the caller's session
- * @throws AppError 400 naming oldPassword when it is wrong
+ * @throws AppError 400 naming oldPassword when it is wrong, newPassword when it is a common password
  */
 export async function changePassword(ctx: AppContext, actor: Actor, input: { oldPassword: string; newPassword: string }): Promise<string> {
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, actor.accountId));
   if (!account || !(await verifyPassword(account.password_hash, input.oldPassword))) {
     throw new AppError('BAD_REQUEST', 'Old password is incorrect', [{ field: 'oldPassword', message: 'Old password is incorrect' }]);
   }
+  assertUncommonPassword(input.newPassword, 'newPassword');
   await ctx.db.transaction((tx) => setPassword(tx, account.id, input.newPassword, ctx.clock()));
   const [updated] = await ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
   return signAccessToken(ctx.secrets.jwtSecret, updated!);
@@ -309,4 +355,44 @@ export async function currentUser(ctx: AppContext, actor: Actor): Promise<Curren
     letterText: library.letter_text,
     libraryId: library.id,
   };
+}
+
+/** How long an account may stay unverified, ms (issue 9: a day). */
+export const UNVERIFIED_ACCOUNT_AGE_MS = 24 * 60 * 60_000;
+/** A login address unused this long is forgotten, ms (90 days). */
+export const LOGIN_ADDRESS_MEMORY_MS = 90 * 24 * 60 * 60_000;
+
+/**
+ * Removes accounts whose e-mail was never verified and that saw no registration or code for
+ * `maxAgeMs` (default a day), with their publisher or library profile, codes and logo files.
+ * Safe to run from any number of API copies at once (housekeeping.ts).
+ * @returns how many accounts were removed
+ */
+export async function removeUnverifiedAccounts(ctx: AppContext, maxAgeMs: number = UNVERIFIED_ACCOUNT_AGE_MS): Promise<number> {
+  const cutoff = new Date(ctx.clock().getTime() - maxAgeMs);
+  const stale = and(
+    isNull(accounts.email_verified_at),
+    lt(accounts.updated_at, cutoff),
+    notExists(ctx.db.select({ id: one_time_codes.id }).from(one_time_codes).where(and(eq(one_time_codes.account_id, accounts.id), gt(one_time_codes.created_at, cutoff)))),
+  );
+  const logos = await ctx.db
+    .select({ publisher: publishers.logo_key, library: libraries.logo_key })
+    .from(accounts)
+    .leftJoin(publishers, eq(publishers.account_id, accounts.id))
+    .leftJoin(libraries, eq(libraries.account_id, accounts.id))
+    .where(stale);
+  // profiles, codes and reset links go with the account (ON DELETE CASCADE)
+  const removed = await ctx.db.delete(accounts).where(stale).returning({ id: accounts.id });
+  const keys = logos.flatMap((row) => [row.publisher, row.library]).filter((key): key is string => Boolean(key));
+  await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+  return removed.length;
+}
+
+/** Forgets login addresses not used for `maxAgeMs` (default 90 days). @returns how many */
+export async function forgetOldLoginAddresses(ctx: AppContext, maxAgeMs: number = LOGIN_ADDRESS_MEMORY_MS): Promise<number> {
+  const removed = await ctx.db
+    .delete(login_addresses)
+    .where(lt(login_addresses.last_login_at, new Date(ctx.clock().getTime() - maxAgeMs)))
+    .returning({ id: login_addresses.account_id });
+  return removed.length;
 }

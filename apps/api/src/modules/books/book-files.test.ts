@@ -241,15 +241,23 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect(book.pdfpublisher).toMatch(/^\/api\/files\/private\/book-pdfs\/.+\.pdf\?expires=/);
     const downloaded = await t.app.inject({ method: 'GET', url: book.pdfpublisher });
     expect(downloaded.rawPayload.equals(PDF)).toBe(true);
+    // a PDF is a download under a name the server chose; an image shows inline; neither can run anything
+    expect(downloaded.headers['content-disposition']).toBe('attachment');
     const image = await t.app.inject({ method: 'GET', url: book.bookimage[1] });
     expect(image.headers['content-type']).toBe('image/png');
+    for (const served of [downloaded, image]) {
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    }
+    expect(image.headers['content-disposition']).toBe('inline');
 
     // a used address cannot be used again
     expect((await put(urls[0]!.url, PDF)).statusCode).toBe(409);
     // a new book PDF replaces the old one, whose file is deleted
     const oldKey = book.pdfpublisher.split('?')[0].replace('/api/files/', '');
-    const again = (await uploadUrls(created.id, [{ field: 'pdfpublisher', name: 'v2.pdf', type: 'application/pdf', size: PDF.length }])).json().data;
-    expect((await put(again[0].url, Buffer.concat([PDF, Buffer.from('% v2\n')]))).statusCode).toBe(200);
+    const v2 = Buffer.concat([PDF, Buffer.from('% v2\n')]);
+    const again = (await uploadUrls(created.id, [{ field: 'pdfpublisher', name: 'v2.pdf', type: 'application/pdf', size: v2.length }])).json().data;
+    expect((await put(again[0].url, v2)).statusCode).toBe(200);
     expect((await finalise(created.id)).statusCode).toBe(200);
     expect(filesUnder(filesDir)).not.toContain(oldKey);
 
@@ -280,10 +288,10 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect(await details([image, image])).toEqual([{ field: 'files', message: BOOK_MSG.maxImages }]);
   });
 
-  it('checks the bytes: type by magic bytes, exact limit accepted, limit + 1 refused with nothing left behind', async () => {
+  it('checks the bytes: type by magic bytes, an image that decodes, exact limit accepted, limit + 1 refused with nothing left behind', async () => {
     const { id } = (await register(base)).json().data;
-    const address = async (field: string, name: string) =>
-      ((await uploadUrls(id, [{ field, name, type: field === 'bookimage' ? 'image/jpeg' : 'application/pdf', size: 100 }])).json().data as { url: string }[])[0]!.url;
+    const address = async (field: string, name: string, size = 100) =>
+      ((await uploadUrls(id, [{ field, name, type: field === 'bookimage' ? 'image/jpeg' : 'application/pdf', size }])).json().data as { url: string }[])[0]!.url;
     const before = filesUnder(filesDir);
 
     const notPdf = await put(await address('pdfpublisher', 'fake.pdf'), Buffer.from('PK\u0003\u0004 a zip file'), 'application/pdf');
@@ -292,13 +300,21 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     const notImage = await put(await address('bookimage', 'photo.jpg'), PDF, 'image/jpeg');
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json().message).toBe(notImageMessage('photo.jpg'));
+    const damaged = await put(await address('bookimage', 'damaged.jpg', cover.length - 400), cover.subarray(0, cover.length - 400), 'image/jpeg');
+    expect(damaged.statusCode).toBe(415);
+    expect(damaged.json().message).toBe('damaged.jpg could not be read as an image; the file may be damaged. Please choose another file.');
 
-    const jpegOf = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4)]);
-    const exact = await put(await address('bookimage', 'exact.jpg'), jpegOf(MAX_IMAGE_BYTES), 'image/jpeg');
+    // a real JPEG padded after its end marker to exactly the limit
+    const jpegOf = (size: number) => Buffer.concat([cover, Buffer.alloc(size - cover.length)]);
+    const exact = await put(await address('bookimage', 'exact.jpg', MAX_IMAGE_BYTES), jpegOf(MAX_IMAGE_BYTES), 'image/jpeg');
     expect(exact.statusCode).toBe(200);
-    expect(exact.json().data).toEqual({ fieldname: 'bookimage', size: MAX_IMAGE_BYTES });
-    const overImage = await put(await address('bookimage', 'over.jpg'), Readable.from([jpegOf(MAX_IMAGE_BYTES + 1)]), 'image/jpeg');
+    expect(exact.json().data).toEqual({ fieldname: 'bookimage', size: expect.any(Number) });
+    const overImage = await put(await address('bookimage', 'over.jpg', MAX_IMAGE_BYTES), Readable.from([jpegOf(MAX_IMAGE_BYTES + 1)]), 'image/jpeg');
     expect(overImage.statusCode).toBe(413);
+    // an address asked for 1,000 bytes takes 1,000 bytes, not the field's 200 MB
+    const small = await address('pdfpublisher', 'small.pdf', 1_000);
+    const beyond = await put(small, Readable.from([Buffer.concat([PDF, Buffer.alloc(5_000)])]), 'application/pdf');
+    expect([beyond.statusCode, beyond.json().message]).toEqual([413, 'small.pdf is larger than the 1000 bytes announced for it. Please upload it again.']);
 
     // a PDF of 200 MB + 1 byte, streamed in 1 MB chunks without a Content-Length
     let sent = 0;
@@ -315,11 +331,11 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
         } else this.push(null);
       },
     });
-    const overPdf = await put(await address('pdfpublisher', 'huge.pdf'), stream, 'application/pdf');
+    const overPdf = await put(await address('pdfpublisher', 'huge.pdf', MAX_PDF_BYTES), stream, 'application/pdf');
     expect(overPdf.statusCode).toBe(413);
     expect(overPdf.json().message).toBe(BOOK_MSG.pdfTooLarge);
     // announced too large by Content-Length: refused before reading
-    const declared = await put(await address('pdfpublisher', 'huge2.pdf'), PDF, 'application/pdf', MAX_PDF_BYTES + 1);
+    const declared = await put(await address('pdfpublisher', 'huge2.pdf', MAX_PDF_BYTES), PDF, 'application/pdf', MAX_PDF_BYTES + 1);
     expect(declared.statusCode).toBe(413);
 
     const after = filesUnder(filesDir);

@@ -8,12 +8,12 @@
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq, max } from 'drizzle-orm';
-import sharp from 'sharp';
 import QRCode from 'qrcode';
 import { formatJsbn, type BookByNumber, type PublisherCatalog } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { books, publishers } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { imageForDocument } from '../../lib/images.js';
 import { bookSheetPdf, publisherBookListPdf, publisherCataloguePdf, publisherInfoPdf, type BookWithImages } from '../documents/book-sheets.js';
 import { publisherInfo } from '../publishers/service.js';
 import { bookPageUrl } from './qr.js';
@@ -59,19 +59,6 @@ async function cached(ctx: AppContext, kind: BookDocumentKind, id: number, versi
   return key;
 }
 
-/** Bytes of a stored image, downscaled to at most `width` px for embedding; null when missing or unreadable. */
-async function imageBytes(ctx: AppContext, key: string | null, width = 360): Promise<Buffer | null> {
-  if (!key) return null;
-  try {
-    const { stream } = await ctx.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return await sharp(Buffer.concat(chunks)).resize({ width, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
-  } catch {
-    return null;
-  }
-}
-
 /** The version of a publisher's documents: the publisher row, its books' latest change and count. */
 async function publisherVersion(ctx: AppContext, publisherId: number): Promise<{ version: string; publisher_no: string; logo_key: string | null }> {
   const [publisher] = await ctx.db
@@ -108,7 +95,7 @@ export async function bookSheet(ctx: AppContext, bookId: number): Promise<Docume
     const book = await getBook(ctx, bookId);
     const item: BookWithImages = {
       book,
-      cover: await imageBytes(ctx, row.cover_key),
+      cover: await imageForDocument(ctx.storage, row.cover_key, 360),
       qr: await QRCode.toBuffer(bookPageUrl(ctx.config.publicUrl, book.jsbn_number), { width: 220, margin: 1, type: 'png' }),
     };
     return bookSheetPdf(item, await publisherInfo(ctx, row.publisher_id));
@@ -131,7 +118,7 @@ export async function publisherCatalogue(ctx: AppContext, publisherId: number): 
   const { version, publisher_no } = await publisherVersion(ctx, publisherId);
   const key = await cached(ctx, 'catalog', publisherId, version, async () => {
     const items: BookWithImages[] = [];
-    for (const { book, coverKey } of await publisherBooks(ctx, publisherId)) items.push({ book, cover: await imageBytes(ctx, coverKey, 200) });
+    for (const { book, coverKey } of await publisherBooks(ctx, publisherId)) items.push({ book, cover: await imageForDocument(ctx.storage, coverKey, 200) });
     return publisherCataloguePdf(await publisherInfo(ctx, publisherId), items);
   });
   return { key, filename: `${publisher_no}.pdf` };
@@ -141,7 +128,7 @@ export async function publisherCatalogue(ctx: AppContext, publisherId: number): 
 export async function publisherInfoSheet(ctx: AppContext, publisherId: number): Promise<DocumentFile> {
   const { version, publisher_no, logo_key } = await publisherVersion(ctx, publisherId);
   const key = await cached(ctx, 'publisher-info', publisherId, version, async () =>
-    publisherInfoPdf(await publisherInfo(ctx, publisherId), await imageBytes(ctx, logo_key, 240)),
+    publisherInfoPdf(await publisherInfo(ctx, publisherId), await imageForDocument(ctx.storage, logo_key, 240)),
   );
   return { key, filename: `${publisher_no}-info.pdf` };
 }

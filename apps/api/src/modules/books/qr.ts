@@ -2,20 +2,39 @@
  * QR codes of books (DESIGN §5): the absolute URL of the public page
  * `PUBLIC_URL/jsbn/PPPPP-NNNNN-C`, as a 200×200 PNG data URL for the page and a JPEG for download.
  */
+import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { QR_SIZE_PX, formatJsbn } from '@jsbn/shared';
 
 const OPTIONS = { width: QR_SIZE_PX, margin: 2, errorCorrectionLevel: 'M' } as const;
 
+/**
+ * The PNG options (pngjs, which the types of `qrcode` do not list): one row filter (Paeth)
+ * instead of trying all five on every row — the same bytes for a flat black-and-white image
+ * in a third of the time, which was most of an uncached page's CPU (issue 11). A new object
+ * each time: the renderer writes into it.
+ */
+const pngOptions = () => ({ ...OPTIONS, rendererOpts: { filterType: 4 } as { deflateLevel?: number } });
+
+/** Data URLs already made, by page URL (about 1.5 KB each; the books scanned most stay). */
+const dataUrls = new LRUCache<string, string>({ max: 20_000 });
+
 /** The URL a book's QR code holds. */
 export const bookPageUrl = (publicUrl: string, jsbn: string) => `${publicUrl}/jsbn/${formatJsbn(jsbn)}`;
 
-/** `data:image/png;base64,…` of the QR code (200×200 px). */
-export const qrDataUrl = (publicUrl: string, jsbn: string) => QRCode.toDataURL(bookPageUrl(publicUrl, jsbn), OPTIONS);
+/** `data:image/png;base64,…` of the QR code (200×200 px), made once per book and kept. */
+export async function qrDataUrl(publicUrl: string, jsbn: string): Promise<string> {
+  const url = bookPageUrl(publicUrl, jsbn);
+  const known = dataUrls.get(url);
+  if (known) return known;
+  const made = await QRCode.toDataURL(url, pngOptions());
+  dataUrls.set(url, made);
+  return made;
+}
 
 /** JPEG bytes of the QR code (200×200 px, white background). */
 export async function qrJpeg(publicUrl: string, jsbn: string): Promise<Buffer> {
-  const png = await QRCode.toBuffer(bookPageUrl(publicUrl, jsbn), { ...OPTIONS, type: 'png' });
+  const png = await QRCode.toBuffer(bookPageUrl(publicUrl, jsbn), { ...pngOptions(), type: 'png' });
   return sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
 }

@@ -26,12 +26,13 @@ async function bookAndPublisher(db: DbOrTx, bookId: number) {
 
 /**
  * Stores a request for a book's private PDF and e-mails it to the publisher
- * (POST /book/book-request/:id).
- * @throws AppError 404 'Book not found'
+ * (POST /book/book-request/:id). A publisher receives at most 50 such e-mails a day.
+ * @throws AppError 404 'Book not found'; ThrottledError 429 past the publisher's daily count
  */
 export async function requestBookPdf(ctx: AppContext, bookId: number, request: BookPdfRequest): Promise<void> {
+  const book = await bookAndPublisher(ctx.db, bookId);
+  await ctx.limits.consume('bookRequestsPerPublisher', book.email);
   await ctx.db.transaction(async (tx) => {
-    const book = await bookAndPublisher(tx, bookId);
     await tx.insert(book_requests).values({
       book_id: bookId,
       name: request.name,
@@ -56,7 +57,6 @@ export async function requestBookPdf(ctx: AppContext, bookId: number, request: B
         '',
         `Book page: ${bookPageUrl(ctx.config.publicUrl, book.jsbn)}`,
       ].join('\n'),
-      link: bookPageUrl(ctx.config.publicUrl, book.jsbn),
     });
   });
 }
@@ -64,11 +64,13 @@ export async function requestBookPdf(ctx: AppContext, bookId: number, request: B
 /**
  * Stores a reader's order of a book and e-mails it to the publisher (POST /book/reader/order).
  * The date was checked not to be in the past by `readerOrderFor(todayIso(ctx.clock()))`.
- * @throws AppError 404 'Book not found'
+ * Counted with the PDF requests: at most 50 a day to one publisher.
+ * @throws AppError 404 'Book not found'; ThrottledError 429 past the publisher's daily count
  */
 export async function placeReaderOrder(ctx: AppContext, order: ReaderOrder): Promise<void> {
+  const book = await bookAndPublisher(ctx.db, order.bookId);
+  await ctx.limits.consume('bookRequestsPerPublisher', book.email);
   await ctx.db.transaction(async (tx) => {
-    const book = await bookAndPublisher(tx, order.bookId);
     await tx.insert(reader_orders).values({
       book_id: book.id,
       name: order.name,
@@ -94,7 +96,6 @@ export async function placeReaderOrder(ctx: AppContext, order: ReaderOrder): Pro
         '',
         `Book page: ${bookPageUrl(ctx.config.publicUrl, book.jsbn)}`,
       ].join('\n'),
-      link: bookPageUrl(ctx.config.publicUrl, book.jsbn),
     });
   });
 }

@@ -37,11 +37,8 @@ import { publisherName } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet, type DocumentFile } from './documents.js';
 import { qrJpeg } from './qr.js';
 import { placeReaderOrder, requestBookPdf } from './requests.js';
-import { bookByJsbn, checkDuplicate, getBook, listBooks, nextJsbnIds, ownBook, registerBook, reindexSearch, setAvailability, updateBook } from './service.js';
-import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, cleanupStrayUploads, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
-
-/** How often stray uploads are cleaned (ms). */
-const CLEANUP_EVERY_MS = 60 * 60_000;
+import { bookByJsbn, checkDuplicate, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
+import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
 
 /** The logged-in publisher's id, or undefined for visitors and libraries. */
 async function viewerPublisherId(ctx: AppContext, request: Parameters<typeof readActor>[1]) {
@@ -69,23 +66,6 @@ function removedImageIds(fields: Record<string, unknown>): number[] {
 
 export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  // Re-index books of an older search recipe and clean stray uploads at start, then hourly.
-  let timer: NodeJS.Timeout | undefined;
-  const housekeeping = async () => {
-    try {
-      await reindexSearch(ctx);
-      await cleanupStrayUploads(ctx);
-    } catch (error) {
-      app.log.error({ err: error }, 'book housekeeping failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    await housekeeping();
-    timer = setInterval(() => void housekeeping(), CLEANUP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 
   /** GET /api/book/book-jsbn-number (publisher) → `{ publisher_no, publisher_jsbn_id }` of the next book. */
   api.get('/book/book-jsbn-number', async (request) => {
@@ -134,9 +114,13 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   /**
    * GET /api/book — bookListQuery (queryString, pageNo, limit 10|20|25|50|100|all, sortedField
    * from BOOK_SORT_FIELDS, sortedOrder, book_title, author_name, language, subject, publisher,
-   * jsbn_number) → `{ books, total }`; search results ranked best first.
+   * jsbn_number) → `{ books, total }`; search results ranked best first. 429 past 300 a minute
+   * from one address.
    */
-  api.get('/book', { schema: { querystring: bookListQuery } }, async (request) => ok(await listBooks(ctx, request.query)));
+  api.get('/book', { schema: { querystring: bookListQuery } }, async (request) => {
+    await ctx.limits.consume('searchPerAddress', request.ip);
+    return ok(await listBooks(ctx, request.query));
+  });
 
   /** GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404. */
   api.get(
@@ -171,10 +155,17 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await catalogueByPublisherNo(ctx, request.params.publisher_no)),
   );
 
-  /** GET /api/book/listing/jsbn/:jsbnNo → `{ book, publisher_info, generated_pdfs }`; 404. */
-  api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request) =>
-    ok(await bookByJsbn(ctx, request.params.jsbnNo, await viewerPublisherId(ctx, request))),
-  );
+  /**
+   * GET /api/book/listing/jsbn/:jsbnNo → `{ book, publisher_info, generated_pdfs }`; 404. A
+   * visitor's reply comes from the public page cache (issue 11); a publisher's is made afresh
+   * (the owner also sees the link of a private PDF).
+   */
+  api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request, reply) => {
+    const viewer = await viewerPublisherId(ctx, request);
+    if (viewer !== undefined) return ok(await bookByJsbn(ctx, request.params.jsbnNo, viewer));
+    const body = await publicBookPage(ctx, request.params.jsbnNo, 'json', (page) => JSON.stringify(ok(page)));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   /** GET /api/book/listing/jsbn/:jsbnNo/qrcode.jpg → the 200×200 QR code as a JPEG attachment; 404. */
   api.get('/book/listing/jsbn/:jsbnNo/qrcode.jpg', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request, reply) => {
@@ -185,6 +176,16 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
       .type('image/jpeg')
       .header('content-disposition', `attachment; filename="JSBN-${formatJsbn(canonical)}.jpg"`)
       .send(await qrJpeg(ctx.config.publicUrl, canonical));
+  });
+
+  /**
+   * GET /api/book/listing/jsbn/:jsbnNo/share.jpg → the cover as a JPEG at most `SHARE_IMAGE_WIDTH`
+   * (600) px wide, the `og:image` of the book's page, small enough for a WhatsApp or e-mail link
+   * preview (issue 10); cached a day, revalidated by ETag. 404 when the book or its cover is missing.
+   */
+  api.get('/book/listing/jsbn/:jsbnNo/share.jpg', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request, reply) => {
+    const image = await shareImage(ctx, request.params.jsbnNo);
+    return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(image);
   });
 
   /** GET /api/book/:id → `{ book }` with its QR image (the owner also gets its private PDF link); 404. */
@@ -291,6 +292,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * soon.'; stored and e-mailed to the publisher (outbox). 400 with the spec's messages, 404.
    */
   api.post('/book/book-request/:id', { schema: { params: idParam, body: bookPdfRequest } }, async (request) => {
+    await ctx.limits.consume('bookRequestsPerAddress', request.ip);
     await requestBookPdf(ctx, request.params.id, request.body);
     return ok(null, BOOK_MSG.requestSubmitted);
   });
@@ -302,6 +304,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   api.post('/book/reader/order', async (request) => {
     const order = parseOrThrow(readerOrderFor(todayIso(ctx.clock())), request.body ?? {});
+    await ctx.limits.consume('bookRequestsPerAddress', request.ip);
     await placeReaderOrder(ctx, order);
     return ok(null, BOOK_MSG.readerOrderSent);
   });

@@ -25,11 +25,13 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { book_authors, book_images, book_subjects, books, publishers } from '../../db/schema.js';
+import { publicPagesChanged } from '../../lib/public-pages.js';
 import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
-import { ALL_LIMIT, containsPattern } from '../../lib/pagination.js';
+import { ALL_LIMIT, containsPattern, likeLiteral } from '../../lib/pagination.js';
 import { publisherInfo } from '../publishers/service.js';
 import { generatedPdfUrls } from './documents.js';
 import { qrDataUrl } from './qr.js';
+import { imageForDocument } from '../../lib/images.js';
 import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textSearch, withSearchThreshold } from './search.js';
 
 const SUBJECT_NAME = new Map(SUBJECTS.map((subject) => [subject.id, subject.subject_name]));
@@ -145,6 +147,7 @@ export async function registerBook(
       .returning({ id: books.id });
     const bookId = book!.id;
     await writeAuthorsAndSubjects(db, bookId, fields);
+    await publicPagesChanged(db, ctx.publicPages, publisherId);
     return { id: bookId, jsbn_number: formatJsbn(jsbn), qrcode_image: await qrDataUrl(ctx.config.publicUrl, jsbn) };
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);
@@ -283,7 +286,8 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
       ),
     );
   }
-  if (query.language) conditions.push(ilike(books.language, query.language));
+  // the language as written, in any case (a typed `%` or `\` is a character, not a pattern)
+  if (query.language) conditions.push(ilike(books.language, likeLiteral(query.language)));
   if (query.publisher) conditions.push(ilike(publishers.publisher_name, containsPattern(query.publisher)));
   if (query.jsbn_number) conditions.push(jsbnCondition(query.jsbn_number) ?? sql`false`);
   if (query.subject?.length) {
@@ -361,11 +365,39 @@ export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublishe
   const canonical = normalizeJsbn(jsbnNo);
   const book = canonical ? await findBook(ctx, eq(books.jsbn_number, canonical), viewerPublisherId) : null;
   if (!book) throw notFound('Book');
-  return {
-    book: { ...book, qrcode_image: await qrDataUrl(ctx.config.publicUrl, book.jsbn_number) },
-    publisher_info: await publisherInfo(ctx, book.publisher.id),
-    generated_pdfs: generatedPdfUrls(book.id, book.publisher.id),
-  };
+  const [qrcode_image, publisher_info] = await Promise.all([qrDataUrl(ctx.config.publicUrl, book.jsbn_number), publisherInfo(ctx, book.publisher.id)]);
+  return { book: { ...book, qrcode_image }, publisher_info, generated_pdfs: generatedPdfUrls(book.id, book.publisher.id) };
+}
+
+/**
+ * The public page of a JSBN as a visitor sees it, rendered by `render` (the API's JSON reply,
+ * the server-made HTML) and kept in the public page cache under `kind` (issue 11): a repeated
+ * scan costs no database work; a change of the book or its publisher is seen at once.
+ * @throws AppError 404 'Book not found' (nothing is cached)
+ */
+export async function publicBookPage(ctx: AppContext, jsbnNo: string, kind: string, render: (page: BookByNumber) => string): Promise<string> {
+  const canonical = normalizeJsbn(jsbnNo);
+  if (!canonical) throw notFound('Book');
+  return ctx.publicPages.get(`${kind}:${canonical}`, async () => {
+    const page = await bookByJsbn(ctx, canonical);
+    return { body: render(page), publisherId: page.publisher_info.publisherId };
+  });
+}
+
+/** Width of a book's share image in px (`share.jpg`, the page's `og:image`). */
+export const SHARE_IMAGE_WIDTH = 600;
+
+/**
+ * The cover of the book `jsbnNo` made ready for link previews: at most `SHARE_IMAGE_WIDTH` px
+ * wide, JPEG (issue 10).
+ * @throws AppError 404 when the book does not exist or has no cover that decodes
+ */
+export async function shareImage(ctx: AppContext, jsbnNo: string): Promise<Buffer> {
+  const canonical = normalizeJsbn(jsbnNo);
+  const [row] = canonical ? await ctx.db.select({ cover_key: books.cover_key }).from(books).where(eq(books.jsbn_number, canonical)) : [];
+  const image = await imageForDocument(ctx.storage, row?.cover_key ?? null, SHARE_IMAGE_WIDTH);
+  if (!image) throw notFound('Book');
+  return image;
 }
 
 /**
@@ -379,6 +411,7 @@ export async function setAvailability(ctx: AppContext, publisherId: number, book
     .where(and(eq(books.id, bookId), eq(books.publisher_id, publisherId)))
     .returning({ id: books.id });
   if (updated.length === 0) throw notFound('Book');
+  await publicPagesChanged(ctx.db, ctx.publicPages, publisherId);
 }
 
 /**
@@ -431,6 +464,7 @@ export async function updateBook(
     await tx.delete(book_authors).where(eq(book_authors.book_id, bookId));
     await tx.delete(book_subjects).where(eq(book_subjects.book_id, bookId));
     await writeAuthorsAndSubjects(tx, bookId, fields);
+    await publicPagesChanged(tx, ctx.publicPages, publisherId);
     const removed = removedImageIds.length
       ? await tx
           .delete(book_images)

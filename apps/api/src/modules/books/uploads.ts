@@ -18,6 +18,7 @@
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import {
   BOOK_MSG,
@@ -27,6 +28,7 @@ import {
   STRAY_UPLOAD_AGE_MS,
   UPLOAD_URL_TTL_MS,
   notImageMessage,
+  unreadableImageMessage,
   type BookUploadField,
   type UploadUrl,
   type UploadUrlsRequest,
@@ -34,8 +36,10 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { book_images, book_uploads, books } from '../../db/schema.js';
+import { publicPagesChanged } from '../../lib/public-pages.js';
 import { AppError, validationError, type FieldError } from '../../lib/errors.js';
 import type { FileRule } from '../../lib/multipart.js';
+import { UnreadableImageError, reencodeImage } from '../../lib/images.js';
 import { EXTENSION, detectType, type DetectedType } from '../../lib/storage.js';
 import { ownBook } from './service.js';
 
@@ -52,6 +56,7 @@ export function uploadRule(field: BookUploadField, fileName: string): FileRule {
       maxCount: MAX_BOOK_IMAGES,
       tooLargeMessage: `${fileName} is too large. Maximum image file size allowed is ${MAX_IMAGE_BYTES / MB}MB.`,
       typeMessage: notImageMessage(fileName),
+      unreadableMessage: unreadableImageMessage(fileName),
     };
   }
   return {
@@ -62,6 +67,7 @@ export function uploadRule(field: BookUploadField, fileName: string): FileRule {
     allowed: ['application/pdf'],
     tooLargeMessage: BOOK_MSG.pdfTooLarge,
     typeMessage: BOOK_MSG.onlyPdf,
+    unreadableMessage: BOOK_MSG.onlyPdf,
   };
 }
 
@@ -117,9 +123,10 @@ export async function createUploadUrls(ctx: AppContext, publisherId: number, boo
 /**
  * With S3: checks the objects the browser PUT straight to the bucket for the book's pending
  * uploads — size (HeadObject) within the field's limit and equal to the declared size, magic
- * bytes (ranged GET) of an allowed type matching the declared one — and records the good ones
- * as stored (file_key, file_size, uploaded_at). Objects that fail are deleted with their row;
- * rows whose object never arrived are left for finalise to forget.
+ * bytes (ranged GET) of an allowed type matching the declared one; an image must decode and
+ * is replaced by its re-encoded self (lib/images.ts) — and records the good ones as stored
+ * (file_key, file_size, uploaded_at). Objects that fail are deleted with their row; rows whose
+ * object never arrived are left for finalise to forget.
  * @returns one field error per refused file, with the status code it calls for (413 or 415)
  */
 async function checkDirectUploads(ctx: AppContext, bookId: number): Promise<{ code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'; detail: FieldError }[]> {
@@ -140,6 +147,18 @@ async function checkDirectUploads(ctx: AppContext, bookId: number): Promise<{ co
     } else if (!type || !rule.allowed.includes(type) || type !== upload.declared_type) {
       failure = { code: 'UNSUPPORTED_MEDIA_TYPE', detail: { field: upload.field, message: rule.typeMessage } };
     }
+    let size = info.size;
+    if (!failure && (type === 'image/jpeg' || type === 'image/png')) {
+      // an image is decoded and encoded again like every stored image (lib/images.ts)
+      try {
+        const clean = await reencodeImage(await buffer((await ctx.storage.get(key)).stream), type);
+        await ctx.storage.putBuffer(clean, key);
+        size = clean.length;
+      } catch (error) {
+        if (!(error instanceof UnreadableImageError)) throw error;
+        failure = { code: 'UNSUPPORTED_MEDIA_TYPE', detail: { field: upload.field, message: rule.unreadableMessage } };
+      }
+    }
     if (failure) {
       await ctx.storage.delete(key);
       await ctx.db.delete(book_uploads).where(eq(book_uploads.id, upload.id));
@@ -148,7 +167,7 @@ async function checkDirectUploads(ctx: AppContext, bookId: number): Promise<{ co
     }
     await ctx.db
       .update(book_uploads)
-      .set({ file_key: key, file_size: info.size, uploaded_at: ctx.clock() })
+      .set({ file_key: key, file_size: size, uploaded_at: ctx.clock() })
       .where(and(eq(book_uploads.id, upload.id), isNull(book_uploads.finalised_at)));
   }
   return refused;
@@ -160,7 +179,8 @@ async function checkDirectUploads(ctx: AppContext, bookId: number): Promise<{ co
  * @param declaredLength Content-Length in bytes, when sent: refused at once when over the limit
  * @returns the field and the stored size in bytes
  * @throws AppError 403 (signature altered, link expired), 404 (unknown token), 409 (already
- *   attached), 413 (over 10 MB for an image / 200 MB for a PDF), 415 (bytes not JPEG/PNG/PDF)
+ *   attached), 413 (over the size declared when the address was asked for, or over 10 MB for
+ *   an image / 200 MB for a PDF), 415 (bytes not JPEG/PNG/PDF, or an image that does not decode)
  */
 export async function receiveUpload(
   ctx: AppContext,
@@ -189,7 +209,12 @@ export async function receiveUpload(
     body.resume();
     throw new AppError('CONFLICT', 'This file is already attached to the book.');
   }
-  const rule = uploadRule(upload.field, upload.file_name);
+  // the address was signed for the size the browser declared: not a byte more is taken
+  const limits = uploadRule(upload.field, upload.file_name);
+  const rule =
+    upload.declared_size < limits.maxBytes
+      ? { ...limits, maxBytes: upload.declared_size, tooLargeMessage: `${upload.file_name} is larger than the ${upload.declared_size} bytes announced for it. Please upload it again.` }
+      : limits;
   if (declaredLength !== undefined && declaredLength > rule.maxBytes) {
     body.resume();
     throw new AppError('PAYLOAD_TOO_LARGE', rule.tooLargeMessage, [{ field: upload.field, message: rule.tooLargeMessage }]);
@@ -249,6 +274,7 @@ async function attach(tx: DbOrTx, ctx: AppContext, book: typeof books.$inferSele
     await tx.insert(book_images).values(images.map((image, index) => ({ book_id: book.id, position: start + index, file_key: image.key })));
   }
   await tx.update(books).set(set).where(eq(books.id, book.id));
+  await publicPagesChanged(tx, ctx.publicPages, book.publisher_id);
   return unused;
 }
 

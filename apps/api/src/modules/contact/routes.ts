@@ -11,9 +11,14 @@ import { enqueueMessage } from '../../lib/outbox.js';
 import { ok } from '../../lib/reply.js';
 
 export function contactRoutes(app: FastifyInstance, ctx: AppContext) {
-  /** POST /api/user/contact `{ fullName, email, contact, message }` → 'Your message has been sent successfully!'; 400 per field. */
+  /**
+   * POST /api/user/contact `{ fullName, email, contact, message }` → 'Your message has been sent
+   * successfully!'; 400 per field; 429 past 5 an hour from one address or 3 an hour from one e-mail.
+   */
   app.withTypeProvider<ZodTypeProvider>().post('/user/contact', { schema: { body: contactMessage } }, async (request) => {
     const { fullName, email, contact, message } = request.body;
+    await ctx.limits.consume('contactPerAddress', request.ip);
+    await ctx.limits.consume('contactPerEmail', email);
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx.insert(contact_messages).values({ full_name: fullName, email, contact, message }).returning({ id: contact_messages.id });
       await enqueueMessage(tx, {

@@ -1,23 +1,44 @@
 /**
  * The dev mailbox (DESIGN §6), registered only outside production: every outgoing message at
- * GET /api/dev/outbox?to=EMAIL (JSON, newest first) and as a page at /dev/mailbox.
+ * GET /api/dev/outbox?to=EMAIL (JSON, newest first) and as a page at /dev/mailbox. Both answer
+ * only requests from the loopback address (the machine itself; the client address as
+ * TRUST_PROXY allows): `npm start` listens on every interface, and the mailbox holds live
+ * codes and reset links. Anyone else gets 404.
  */
-import type { FastifyInstance } from 'fastify';
+import { BlockList, isIPv4 } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
 import { listMessages } from '../../lib/outbox.js';
 import { ok } from '../../lib/reply.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** True when `address` is a loopback address (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
+export function isLoopback(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return LOOPBACK.check(mapped, 'ipv4');
+  return LOOPBACK.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
+}
+
+/** 404 — the same answer as an unknown path — unless the request comes from the loopback address. */
+async function loopbackOnly(request: FastifyRequest): Promise<void> {
+  if (!isLoopback(request.ip)) throw new AppError('NOT_FOUND', 'Not found');
+}
+
 /** API part, under the /api prefix. */
 export function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
   /** GET /api/dev/outbox?to=EMAIL → `{ messages: [{ id, to, channel, subject, text, code, link, createdAt }] }`. */
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dev/outbox',
-    { schema: { querystring: z.object({ to: z.string().max(254).optional() }) } },
+    { schema: { querystring: z.object({ to: z.string().max(254).optional() }) }, onRequest: loopbackOnly },
     async (request) => ok({ messages: await listMessages(ctx.db, request.query.to) }),
   );
 }
@@ -26,7 +47,7 @@ export function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
 export function devPageRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dev/mailbox',
-    { schema: { querystring: z.object({ to: z.string().max(254).optional() }) } },
+    { schema: { querystring: z.object({ to: z.string().max(254).optional() }) }, onRequest: loopbackOnly },
     async (request, reply) => {
       const messages = await listMessages(ctx.db, request.query.to, 100);
       const rows = messages

@@ -1,15 +1,17 @@
 /**
  * GET /api/files/<key> — a stored file. Keys under `public/` are open; private keys need the
  * `expires` and `signature` of a URL made by `storage.url` (403 when missing, altered or
- * expired). Local disk: the API streams the file. S3: the API answers 302 to a presigned GET
- * of the bucket valid `S3_URL_TTL_SECONDS`, so the bytes never pass through the API.
+ * expired). Local disk: the API streams the file — an image inline, anything else (PDFs) as an
+ * attachment with a server-chosen name, always `nosniff` under a sandboxing CSP. S3: the API
+ * answers 302 to a presigned GET of the bucket valid `S3_URL_TTL_SECONDS` that asks the
+ * bucket for the same Content-Disposition, so the bytes never pass through the API.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { TYPE_OF_EXTENSION, isValidKey } from '../../lib/storage.js';
+import { FILE_CSP, TYPE_OF_EXTENSION, contentDispositionOf, isValidKey } from '../../lib/storage.js';
 
 /** Registers GET /api/files/* on `app` (under the /api prefix). */
 export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -34,6 +36,9 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply
         .type(TYPE_OF_EXTENSION[extension] ?? 'application/octet-stream')
         .header('content-length', size)
+        .header('content-disposition', contentDispositionOf(key))
+        .header('content-security-policy', FILE_CSP)
+        .header('x-content-type-options', 'nosniff')
         .header('cache-control', isPublic ? 'public, max-age=86400, immutable' : 'private, no-store')
         .send(stream);
     },

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
 import { createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
 import { seedGallery } from '../../db/seed-demo.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { corruptPngChecksum } from '../../test/images.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
+import { addGalleryImage } from '../site/routes.js';
 
 const GUJARAT = stateIdByName('Gujarat')!;
 const MAHARASHTRA = stateIdByName('Maharashtra')!;
@@ -103,5 +106,13 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const images = (await t.app.inject({ method: 'GET', url: '/api/media/images' })).json().data.images as { name: string; url: string }[];
     expect(images.map((image) => image.name)).toEqual(['01-jsbn-launch.jpg', '02-gyan-bhandar.jpg', '03-granth-seva.jpg']);
     expect((await t.app.inject({ method: 'GET', url: images[1]!.url })).headers['content-type']).toBe('image/jpeg');
+    // a picture added later is decoded first: a damaged one never reaches the page
+    await expect(addGalleryImage(t.ctx, 'Broken Banner.png', await corruptPngChecksum())).rejects.toMatchObject({
+      statusCode: 415,
+      message: 'Broken Banner.png could not be read as an image; the file may be damaged. Please choose another file.',
+    });
+    expect(await addGalleryImage(t.ctx, 'Jnan Panchami 2026.PNG', await sharp({ create: { width: 30, height: 20, channels: 3, background: '#795548' } }).png().toBuffer())).toBe('public/gallery/jnan-panchami-2026.png');
+    const after = (await t.app.inject({ method: 'GET', url: '/api/media/images' })).json().data.images as { name: string }[];
+    expect(after.map((image) => image.name)).toEqual(['01-jsbn-launch.jpg', '02-gyan-bhandar.jpg', '03-granth-seva.jpg', 'jnan-panchami-2026.png']);
   });
 });

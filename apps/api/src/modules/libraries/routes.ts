@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, MSG, idParam, letterhead, libraryProfile, libraryRegistration, listQuery, selectedIds } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, MSG, idParam, letterhead, libraryListQuery, libraryProfile, libraryRegistration, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { readActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
@@ -22,8 +22,10 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** POST /api/library — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/413/415. */
   api.post('/library', async (request) => {
+    await ctx.limits.consume('registrationPerAddress', request.ip);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(libraryRegistration, upload.fields);
+      await ctx.limits.consume('registrationPerEmail', input.email);
       const logo = upload.files.logo?.[0];
       if (!logo) throw validationError([{ field: 'logo', message: 'Logo is required' }]);
       if (!(await registerLibrary(ctx, input, logo.key))) await upload.discard();
@@ -42,7 +44,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/library — list query → `{ libraries, total }` (public). */
-  api.get('/library', { schema: { querystring: listQuery } }, async (request) => ok(await listLibraries(ctx, request.query)));
+  api.get('/library', { schema: { querystring: libraryListQuery } }, async (request) => ok(await listLibraries(ctx, request.query)));
 
   /** GET /api/library/export.xlsx?ids=1,2 (publisher) → List_of_Libraries.xlsx; 400 none selected. */
   api.get('/library/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {

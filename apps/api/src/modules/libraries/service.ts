@@ -3,20 +3,24 @@
  * library needs before it can order.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
-import type { LibraryListItem, LibraryProfile, LibraryRegistration, ListQuery } from '@jsbn/shared';
+import type { LIBRARY_SORT_FIELDS, LibraryListItem, LibraryListQuery, LibraryProfile, LibraryRegistration } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
-import { issueCode, startRegistration } from '../auth/service.js';
+import { assertUncommonPassword } from '../../lib/passwords.js';
+import { issueCode, spendCodeBudget, startRegistration } from '../auth/service.js';
 
 /**
  * Registers a library (POST /library) and sends the one-time code.
  * @param logoKey the stored logo; the caller deletes it when this returns false or throws
  * @returns false when the e-mail already had a verified account (nothing written but a notice)
+ * @throws AppError 400 (a common password); ThrottledError 429 past the e-mail's code budget
  */
 export async function registerLibrary(ctx: AppContext, input: LibraryRegistration, logoKey: string): Promise<boolean> {
   const { password, email, ...profile } = input;
+  assertUncommonPassword(password, 'password');
+  await spendCodeBudget(ctx, email);
   let replacedLogo: string | null = null;
   const kept = await ctx.db.transaction(async (tx) => {
     const accountId = await startRegistration(ctx, tx, { email, role: 'LIBRARY', password });
@@ -103,16 +107,16 @@ function listItemOf(ctx: AppContext, library: typeof libraries.$inferSelect, ema
 }
 
 /** Sortable columns of the public library list. */
-const SORTS = { name: libraries.name, number_of_books: libraries.number_of_books, createdAt: libraries.created_at } as const;
+const SORTS = { name: libraries.name, number_of_books: libraries.number_of_books, createdAt: libraries.created_at } satisfies Record<(typeof LIBRARY_SORT_FIELDS)[number], unknown>;
 
 /** Libraries with a verified e-mail (GET /library), searchable by name, address or sanchalak. */
-export async function listLibraries(ctx: AppContext, query: ListQuery): Promise<{ libraries: LibraryListItem[]; total: number }> {
+export async function listLibraries(ctx: AppContext, query: LibraryListQuery): Promise<{ libraries: LibraryListItem[]; total: number }> {
   const pattern = query.queryString ? containsPattern(query.queryString) : null;
   const where = and(
     isNotNull(accounts.email_verified_at),
     pattern ? or(ilike(libraries.name, pattern), ilike(libraries.address, pattern), ilike(libraries.sanchalak_name, pattern)) : undefined,
   );
-  const column = SORTS[(query.sortedField ?? 'createdAt') as keyof typeof SORTS] ?? libraries.created_at;
+  const column = SORTS[query.sortedField ?? 'createdAt'];
   const page = pageOf(query);
   const [rows, [counted]] = await Promise.all([
     ctx.db

@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
+import { eq } from 'drizzle-orm';
 import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
+import { libraries } from '../../db/schema.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { corruptPngChecksum } from '../../test/images.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-order-docs-'));
 
@@ -49,6 +52,20 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     orderId = created.json().data[0].id;
   });
   afterAll(() => t.close());
+
+  it('writes the letter without the logo when the stored logo is damaged, and keeps answering', async () => {
+    const library = await createLibrary(t.ctx, { name: 'Damaged Logo Bhandar' });
+    const [row] = await t.ctx.db.select({ logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, library.libraryId));
+    // stored before uploads were decoded: magic bytes of a PNG, a zlib stream that fails its checksum
+    await t.ctx.storage.putBuffer(await corruptPngChecksum(), row!.logo_key!);
+    const session = await authHeader(t.app, library, 'LIBRARY');
+    const book = await createBook(t.ctx, publisher.publisherId);
+    const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: session, payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 1 }] } });
+    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: session, payload: { orderId: created.json().data[0].id, sendWhatsapp: false } });
+    expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(pdfText(letter.rawPayload, 'damaged-logo.pdf')).toContain('Damaged Logo Bhandar');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
 
   it('writes the order letter on the letterhead and sends it to the publisher once', async () => {
     const ask = () => t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });

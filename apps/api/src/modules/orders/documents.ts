@@ -4,25 +4,19 @@
  * selected orders, and the address labels of selected orders.
  */
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { EXPORT_FILE_NAMES, ORDER_STATUS_LABEL, formatJsbn } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, ORDER_STATUS_LABEL, copiesText, formatJsbn } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries, orders, publishers } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { xlsxOf } from '../../lib/excel.js';
+import { imageForDocument } from '../../lib/images.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { addressLabelsPdf, type LabelAddress } from '../documents/address-labels.js';
 import { orderLetterPdf } from '../documents/order-letter.js';
 import { cityName, stateName } from '../lookups/geo.js';
 import { getOrder, ordersByIds } from './service.js';
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 const placeOf = (row: { city_id: number | null; state_id: number | null; pincode: string | null }) =>
   [cityName(row.city_id), stateName(row.state_id), row.pincode].filter(Boolean).join(', ');
@@ -45,7 +39,7 @@ export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number
     .where(eq(orders.id, orderId));
   if (!row) throw notFound('Order');
   const { library, publisher, publisherEmail } = row;
-  const logo = library.logo_key ? await ctx.storage.get(library.logo_key).then(({ stream }) => readAll(stream)).catch(() => null) : null;
+  const logo = await imageForDocument(ctx.storage, library.logo_key, 240);
   const pdf = await orderLetterPdf({
     orderNumber: order.orderId,
     orderDate: new Date(order.order_date),
@@ -78,7 +72,7 @@ export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number
         .returning({ id: orders.id });
       if (claimed.length === 0) return false;
       const subject = `JSBN order ${order.orderId} from ${library.name}`;
-      const message = `${library.name} has sent order ${order.orderId} for ${order.totalCopies} copies. The order letter is attached. Open Received Orders: ${ctx.config.publicUrl}/booked-orders`;
+      const message = `${library.name} has sent order ${order.orderId} for ${copiesText(order.totalCopies)}. The order letter is attached. Open Received Orders: ${ctx.config.publicUrl}/booked-orders`;
       await enqueueMessage(tx, { channel: 'email', to: publisherEmail, subject, text: message, attachmentKey: key });
       if (publisher.whatsapp_no) await enqueueMessage(tx, { channel: 'whatsapp', to: publisher.whatsapp_no, subject, text: message, attachmentKey: key });
       return true;

@@ -1,5 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, like, or } from 'drizzle-orm';
 import { MSG } from '@jsbn/shared';
+import { outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
 
@@ -84,7 +87,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(inTransit.dispetchedOrder).toMatchObject({ courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC123456' });
     const file = await t.app.inject({ method: 'GET', url: inTransit.dispetchedOrder.orderimage });
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(proof)).toBe(true);
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: (await sharp(proof).metadata()).width });
     const unsigned = await t.app.inject({ method: 'GET', url: inTransit.dispetchedOrder.orderimage.split('?')[0] });
     expect(unsigned.statusCode).toBe(403);
 
@@ -197,9 +200,60 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 5 }]);
     await patch(publisherHeaders, first.id, { status: 'IN_PROGRESS' });
     const libraryView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers })).json().data;
-    expect(libraryView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0 });
+    expect(libraryView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0, dispatchedOrderBook: 0 });
     expect(libraryView.commonDashboard.bookCount).toBeGreaterThanOrEqual(4);
     const publisherView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data;
-    expect(publisherView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0 });
+    expect(publisherView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0, dispatchedOrderBook: 0 });
+    // dispatched: the two copies are in transit on both dashboards
+    await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: publisherHeaders, payload: form({ orderId: first.id }) });
+    const inTransit = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers })).json().data;
+    expect(inTransit).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 0, dispatchedOrderBook: 2, completedOrderBook: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data).toMatchObject({ dispatchedOrderBook: 2 });
+  });
+
+  it('keeps cancelled and rejected orders in the Cancelled list, saying who ended them and when', async () => {
+    const [cancelled] = (await order(otherLib, [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 1 }])).json().data;
+    const [rejected] = (await order(otherLib, [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 2 }])).json().data;
+    expect((await patch(otherLib, cancelled.id, { status: 'CANCELLED' })).json().message).toBe('Order cancelled successfully');
+    expect((await patch(pub2, rejected.id, { status: 'CANCELLED' })).json().message).toBe('Order rejected successfully');
+    for (const viewer of [otherLib, pub2]) {
+      const rows = (await list(viewer, 'CANCELLED')).orderBooks as { id: number; status: string; history: { status: string; role: string; at: string }[] }[];
+      const mine = rows.filter((row) => [cancelled.id, rejected.id].includes(row.id));
+      expect(mine.map((row) => row.status)).toEqual(['CANCELLED', 'CANCELLED']);
+      const ended = (id: number) => mine.find((row) => row.id === id)!.history.at(-1)!;
+      expect(ended(cancelled.id)).toMatchObject({ status: 'CANCELLED', role: 'LIBRARY' });
+      expect(ended(rejected.id)).toMatchObject({ status: 'CANCELLED', role: 'PUBLISHER' });
+      expect(Date.parse(ended(rejected.id).at)).not.toBeNaN();
+    }
+    // still the other library's business only
+    expect((await list(lib, 'CANCELLED')).orderBooks.map((row: { id: number }) => row.id)).not.toContain(cancelled.id);
+  });
+
+  it('sends one notice per event to the other party; a dispatch carries the courier details by e-mail and WhatsApp', async () => {
+    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+    const notices = async () => (await t.ctx.db.select().from(outbox).where(or(like(outbox.subject, `%${created.orderId}%`), like(outbox.body, `%${created.orderId}%`))).orderBy(asc(outbox.id))).map((row) => ({ channel: row.channel, to: row.recipient, body: row.body }));
+    const [placed] = await notices();
+    expect(placed!.body).toContain('has ordered 1 copy of 1 book.');
+    await patch(pub1, created.id, { status: 'IN_PROGRESS' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub1,
+      payload: form({ orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC123456' }),
+    });
+    await patch(lib, created.id, { status: 'COMPLETED' });
+    const sent = await notices();
+    // placed → publisher, accepted → library, dispatched → library (e-mail and WhatsApp), received → publisher
+    expect(sent.map((notice) => notice.channel)).toEqual(['email', 'email', 'email', 'whatsapp', 'email']);
+    const dispatchText = [
+      `The publisher has dispatched order ${created.orderId}; it is now Dispatched.`,
+      'Courier: Shree Maruti Courier',
+      'Courier number: 9898012345',
+      'Tracking id: SMC123456',
+    ].join('\n');
+    expect(sent[2]!.body.startsWith(dispatchText)).toBe(true);
+    expect(sent[3]).toMatchObject({ to: '9123456780' });
+    expect(sent[3]!.body).toBe(sent[2]!.body);
+    expect(sent[4]!.body).toContain(`The library has received order ${created.orderId}; it is now Completed.`);
   });
 });

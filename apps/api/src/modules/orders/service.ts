@@ -9,12 +9,17 @@ import {
   MSG,
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
+  booksText,
+  copiesText,
+  courierLines,
   formatJsbn,
   type CreateOrdersInput,
   type DashboardData,
   type DispatchOrderInput,
+  type ModelType,
   type OrderAction,
   type OrderDto,
+  type ORDER_SORT_FIELDS,
   type OrderListQuery,
   type OrderStatus,
   type UpdateOrderStatusInput,
@@ -59,6 +64,16 @@ const VERB: Record<OrderAction, string> = {
   cancel: 'cancelled',
   dispatch: 'dispatched',
   receive: 'marked as received',
+};
+
+/** What the notice to the other party says was done ('The publisher has dispatched order …'). */
+const NOTICE: Record<OrderAction, string> = {
+  accept: 'accepted',
+  partialAccept: 'partly accepted',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  dispatch: 'dispatched',
+  receive: 'received',
 };
 
 /** The owner condition: a library sees its own orders, a publisher the orders addressed to it. */
@@ -137,8 +152,7 @@ export async function createOrders(
           channel: 'email',
           to: publisher.email,
           subject: `JSBN: new order ${orderNumber(orderId)} from ${library.name}`,
-          text: `${library.name} has ordered ${copies} cop${copies === 1 ? 'y' : 'ies'} of ${lines.size} book${lines.size === 1 ? '' : 's'}. Open Received Orders: ${ctx.config.publicUrl}/booked-orders`,
-          link: `${ctx.config.publicUrl}/booked-orders`,
+          text: `${library.name} has ordered ${copiesText(copies)} of ${booksText(lines.size)}. Open Received Orders: ${ctx.config.publicUrl}/booked-orders`,
         });
       }
       created.push({ id: orderId, orderId: orderNumber(orderId), publisherId });
@@ -160,7 +174,7 @@ const SORTS = {
   status: orders.status,
   library_name: libraries.name,
   publisher_name: publishers.publisher_name,
-} as const;
+} satisfies Record<(typeof ORDER_SORT_FIELDS)[number], unknown>;
 
 async function toDtos(db: DbOrTx, ctx: AppContext, rows: { order: typeof orders.$inferSelect; library: typeof libraries.$inferSelect; library_email: string; publisher: typeof publishers.$inferSelect; publisher_email: string }[]): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
@@ -216,7 +230,7 @@ async function toDtos(db: DbOrTx, ctx: AppContext, rows: { order: typeof orders.
         : null,
       history: events
         .filter((row) => row.event.order_id === order.id)
-        .map((row) => ({ status: row.event.to_status as OrderStatus, at: row.event.created_at.toISOString(), by: `${row.event.actor_role} ${row.email ?? ''}`.trim() })),
+        .map((row) => ({ status: row.event.to_status as OrderStatus, at: row.event.created_at.toISOString(), by: `${row.event.actor_role} ${row.email ?? ''}`.trim(), role: row.event.actor_role as ModelType })),
     };
   });
 }
@@ -261,7 +275,7 @@ export async function listOrders(ctx: AppContext, actor: Actor, query: OrderList
     );
   }
   const where = and(...conditions);
-  const sortColumn = SORTS[(query.sortedField ?? 'order_date') as keyof typeof SORTS] ?? orders.order_date;
+  const sortColumn = SORTS[query.sortedField ?? 'order_date'];
   const direction = query.sortedField && query.sortedOrder === 'asc' ? asc : desc;
   const page = pageOf(query);
   const [rows, [counted]] = await Promise.all([
@@ -318,7 +332,8 @@ function actionFor(actor: Actor, input: UpdateOrderStatusInput): OrderAction {
 /**
  * Moves an order along the table of spec books §4 in one transaction: a conditional
  * `UPDATE … WHERE status = <from>`, the history row, the item counts (accept) or the dispatch
- * record, and a notice to the other party.
+ * record, and one notice to the other party: an e-mail, and for a dispatch also a WhatsApp text
+ * to the library, with the lines `work` returns (the courier details).
  * @throws AppError 404 (not the actor's order), 409 (order not in the state the action needs),
  *   400 (partial counts out of range)
  */
@@ -327,7 +342,7 @@ async function transition(
   actor: Actor,
   orderId: number,
   action: OrderAction,
-  work: (tx: DbOrTx) => Promise<void>,
+  work: (tx: DbOrTx) => Promise<string[] | void>,
 ): Promise<string> {
   const rule = ORDER_TRANSITIONS[action];
   await ctx.db.transaction(async (tx) => {
@@ -344,20 +359,28 @@ async function transition(
         `This order is ${ORDER_STATUS_LABEL[current.status]}; only a ${ORDER_STATUS_LABEL[rule.from]} order can be ${VERB[action]}.`,
       );
     }
-    await work(tx);
+    const details = (await work(tx)) ?? [];
     await tx.insert(order_events).values({ order_id: orderId, from_status: rule.from, to_status: rule.to, actor_account_id: actor.accountId, actor_role: actor.role });
     const order = moved[0]!;
     const [other] =
       actor.role === 'PUBLISHER'
-        ? await tx.select({ email: accounts.email }).from(libraries).innerJoin(accounts, eq(accounts.id, libraries.account_id)).where(eq(libraries.id, order.library_id))
-        : await tx.select({ email: accounts.email }).from(publishers).innerJoin(accounts, eq(accounts.id, publishers.account_id)).where(eq(publishers.id, order.publisher_id));
+        ? await tx
+            .select({ email: accounts.email, whatsapp: libraries.whatsapp_no })
+            .from(libraries)
+            .innerJoin(accounts, eq(accounts.id, libraries.account_id))
+            .where(eq(libraries.id, order.library_id))
+        : await tx
+            .select({ email: accounts.email, whatsapp: publishers.whatsapp_no })
+            .from(publishers)
+            .innerJoin(accounts, eq(accounts.id, publishers.account_id))
+            .where(eq(publishers.id, order.publisher_id));
     if (other) {
-      await enqueueMessage(tx, {
-        channel: 'email',
-        to: other.email,
-        subject: `JSBN: order ${orderNumber(orderId)} is ${ORDER_STATUS_LABEL[rule.to]}`,
-        text: `${DONE[action]}: order ${orderNumber(orderId)} is now ${ORDER_STATUS_LABEL[rule.to]}. ${ctx.config.publicUrl}${actor.role === 'PUBLISHER' ? '/orders' : '/booked-orders'}`,
-      });
+      const subject = `JSBN: order ${orderNumber(orderId)} is ${ORDER_STATUS_LABEL[rule.to]}`;
+      const link = `${ctx.config.publicUrl}${actor.role === 'PUBLISHER' ? '/orders' : '/booked-orders'}`;
+      const by = actor.role === 'PUBLISHER' ? 'The publisher' : 'The library';
+      const text = [`${by} has ${NOTICE[action]} order ${orderNumber(orderId)}; it is now ${ORDER_STATUS_LABEL[rule.to]}.`, ...details, link].join('\n');
+      await enqueueMessage(tx, { channel: 'email', to: other.email, subject, text });
+      if (action === 'dispatch' && other.whatsapp) await enqueueMessage(tx, { channel: 'whatsapp', to: other.whatsapp, subject, text });
     }
   });
   return DONE[action];
@@ -417,12 +440,14 @@ export async function dispatchOrder(ctx: AppContext, actor: Actor, input: Dispat
       tracking_id: input.trackingId ?? null,
       file_key: fileKey,
     });
+    return courierLines(input);
   });
 }
 
 /**
  * Dashboard counts (GET /user/dashboard), spec accounts §2.5: registered publishers,
- * libraries and books; and the actor's books (copies) in REQUESTED, IN_PROGRESS and COMPLETED orders.
+ * libraries and books; and the actor's books (copies) in REQUESTED, IN_PROGRESS, DISPATCHED (in
+ * transit) and COMPLETED orders.
  */
 export async function dashboard(ctx: AppContext, actor: Actor): Promise<DashboardData> {
   const verified = (table: typeof publishers | typeof libraries) =>
@@ -440,13 +465,14 @@ export async function dashboard(ctx: AppContext, actor: Actor): Promise<Dashboar
       .innerJoin(orders, eq(orders.id, order_items.order_id))
       .where(and(ownedBy(actor), eq(orders.status, status)))
       .then(([row]) => row?.n ?? 0);
-  const [publisherCount, libraryCount, bookCount, requestedOrderBook, pendingOrderBook, completedOrderBook] = await Promise.all([
+  const [publisherCount, libraryCount, bookCount, requestedOrderBook, pendingOrderBook, dispatchedOrderBook, completedOrderBook] = await Promise.all([
     verified(publishers),
     verified(libraries),
     ctx.db.$count(books),
     copies('REQUESTED'),
     copies('IN_PROGRESS'),
+    copies('DISPATCHED'),
     copies('COMPLETED'),
   ]);
-  return { commonDashboard: { publisherCount, libraryCount, bookCount }, requestedOrderBook, pendingOrderBook, completedOrderBook };
+  return { commonDashboard: { publisherCount, libraryCount, bookCount }, requestedOrderBook, pendingOrderBook, completedOrderBook, dispatchedOrderBook };
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, idParam, listQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
+import { MSG, idParam, publisherListQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportPublishers } from '../books/exports.js';
@@ -21,8 +21,10 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** POST /api/publisher — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/409/413/415. */
   api.post('/publisher', async (request) => {
+    await ctx.limits.consume('registrationPerAddress', request.ip);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(publisherRegistration, upload.fields);
+      await ctx.limits.consume('registrationPerEmail', input.email);
       const logo = upload.files.logo?.[0];
       if (!logo) throw validationError([{ field: 'logo', message: 'Logo is required' }]);
       if (!(await registerPublisher(ctx, input, logo.key))) await upload.discard();
@@ -41,7 +43,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/publisher — list query → `{ publishers, total }`. */
-  api.get('/publisher', { schema: { querystring: listQuery } }, async (request) =>
+  api.get('/publisher', { schema: { querystring: publisherListQuery } }, async (request) =>
     ok(await listPublishers(ctx, request.query)),
   );
 

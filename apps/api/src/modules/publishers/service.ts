@@ -3,12 +3,14 @@
  * publisher-wise list).
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, max, ne, or, sql } from 'drizzle-orm';
-import { formatJsbn, type ListQuery, type PublisherInfo, type PublisherProfile, type PublisherRegistration } from '@jsbn/shared';
+import { formatJsbn, type PUBLISHER_SORT_FIELDS, type PublisherInfo, type PublisherListQuery, type PublisherProfile, type PublisherRegistration } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
+import { publicPagesChanged } from '../../lib/public-pages.js';
 import { AppError, isUniqueViolation, notFound, validationError } from '../../lib/errors.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
-import { issueCode, startRegistration } from '../auth/service.js';
+import { assertUncommonPassword } from '../../lib/passwords.js';
+import { issueCode, spendCodeBudget, startRegistration } from '../auth/service.js';
 import { cityInState, cityName, stateName } from '../lookups/geo.js';
 
 const PUBLISHER_NO_TAKEN = 'This publisher unique id is already taken';
@@ -17,11 +19,14 @@ const PUBLISHER_NO_TAKEN = 'This publisher unique id is already taken';
  * Registers a publisher (POST /publisher) and sends the one-time code.
  * @param logoKey the stored logo; the caller deletes it when this returns false or throws
  * @returns false when the e-mail already had a verified account (nothing written but a notice)
- * @throws AppError 400 (city not in state), 409 (publisher_no taken)
+ * @throws AppError 400 (city not in state, a common password), 409 (publisher_no taken);
+ *   ThrottledError 429 past the e-mail's code budget
  */
 export async function registerPublisher(ctx: AppContext, input: PublisherRegistration, logoKey: string): Promise<boolean> {
   if (!cityInState(input.city, input.state)) throw validationError([{ field: 'city', message: 'City is not in the chosen state' }]);
   const { password, email, state, city, ...profile } = input;
+  assertUncommonPassword(password, 'password');
+  await spendCodeBudget(ctx, email);
   let replacedLogo: string | null = null;
   try {
     const kept = await ctx.db.transaction(async (tx) => {
@@ -62,20 +67,20 @@ const SORTS = {
   last_book_published: lastPublished,
   total_books: bookCount,
   createdAt: publishers.created_at,
-} as const;
+} satisfies Record<(typeof PUBLISHER_SORT_FIELDS)[number], unknown>;
 
 /**
  * Publishers with their book counts (GET /publisher, Publisher Wise Books). Only publishers
  * whose e-mail is verified are listed.
  */
-export async function listPublishers(ctx: AppContext, query: ListQuery) {
+export async function listPublishers(ctx: AppContext, query: PublisherListQuery) {
   const where = and(
     isNotNull(accounts.email_verified_at),
     query.queryString
       ? or(ilike(publishers.publisher_name, containsPattern(query.queryString)), ilike(publishers.publisher_no, containsPattern(query.queryString)))
       : undefined,
   );
-  const sortColumn = SORTS[(query.sortedField ?? 'createdAt') as keyof typeof SORTS] ?? publishers.created_at;
+  const sortColumn = SORTS[query.sortedField ?? 'createdAt'];
   const direction = query.sortedOrder === 'asc' ? asc : desc;
   const page = pageOf(query);
   const rows = await ctx.db
@@ -135,13 +140,15 @@ export async function publisherInfo(ctx: AppContext, publisherId: number, option
     .where(eq(publishers.id, publisherId));
   if (!row) throw notFound('Publisher');
   const { publisher, email } = row;
-  const latest = await ctx.db
-    .select({ book_title: books.book_title, cover_key: books.cover_key, jsbn_number: books.jsbn_number, created_at: books.created_at })
-    .from(books)
-    .where(eq(books.publisher_id, publisherId))
-    .orderBy(desc(books.created_at), desc(books.id))
-    .limit(12);
-  const total = await ctx.db.$count(books, eq(books.publisher_id, publisherId));
+  const [latest, total] = await Promise.all([
+    ctx.db
+      .select({ book_title: books.book_title, cover_key: books.cover_key, jsbn_number: books.jsbn_number, created_at: books.created_at })
+      .from(books)
+      .where(eq(books.publisher_id, publisherId))
+      .orderBy(desc(books.created_at), desc(books.id))
+      .limit(12),
+    ctx.db.$count(books, eq(books.publisher_id, publisherId)),
+  ]);
   return {
     publisherId: publisher.id,
     publisher_no: publisher.publisher_no,
@@ -189,5 +196,6 @@ export async function updatePublisherProfile(ctx: AppContext, publisherId: numbe
       updated_at: ctx.clock(),
     })
     .where(eq(publishers.id, publisherId));
+  await publicPagesChanged(ctx.db, ctx.publicPages, publisherId);
   if (logoKey && previous.logo_key) await ctx.storage.delete(previous.logo_key);
 }

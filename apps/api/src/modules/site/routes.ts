@@ -1,14 +1,37 @@
 /**
  * Public site settings and media — spec accounts §1, §7: GET /site (support contacts and the
  * how-to videos from configuration) and GET /media/images (the gallery: image files stored
- * under `public/gallery/` in the file storage, managed by adding or removing files there).
+ * under `public/gallery/` in the file storage, added with `npm run gallery:add`, which decodes
+ * and re-encodes each like every stored image; removed by deleting the file).
  */
 import type { FastifyInstance } from 'fastify';
-import type { SiteInfo } from '@jsbn/shared';
+import { unreadableImageMessage, type SiteInfo } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { reencodeImage } from '../../lib/images.js';
 import { ok } from '../../lib/reply.js';
+import { EXTENSION, detectType } from '../../lib/storage.js';
 
 export const GALLERY_FOLDER = 'public/gallery';
+
+/**
+ * Adds an image to the gallery as `public/gallery/<name>` (the name lower-cased, spaces and
+ * other signs made dashes; its caption on the page comes from it), decoded and encoded again.
+ * @param fileName the picture's file name, e.g. `02 Gyan Bhandar.jpg`
+ * @returns the storage key
+ * @throws AppError 415 when the bytes are not a JPEG or PNG, or do not decode
+ */
+export async function addGalleryImage(ctx: AppContext, fileName: string, bytes: Buffer): Promise<string> {
+  const type = detectType(bytes.subarray(0, 8));
+  if (type !== 'image/jpeg' && type !== 'image/png') throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a JPEG or PNG image.`);
+  const clean = await reencodeImage(bytes, type).catch(() => {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', unreadableImageMessage(fileName));
+  });
+  const stem = fileName.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'image';
+  const key = `${GALLERY_FOLDER}/${stem}.${EXTENSION[type]}`;
+  await ctx.storage.putBuffer(clean, key);
+  return key;
+}
 
 export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   /** GET /api/site → SiteInfo */

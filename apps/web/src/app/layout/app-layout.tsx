@@ -1,37 +1,22 @@
 import { Suspense, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import {
-  AppBar,
-  Avatar,
-  Box,
-  Button,
-  Collapse,
-  Divider,
-  Drawer,
-  IconButton,
-  Link,
-  List,
-  ListItemButton,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Stack,
-  Toolbar,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { AppBar, Avatar, Box, Button, IconButton, Link, Stack, Toolbar, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import ExpandLess from '@mui/icons-material/ExpandLess';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { useSession } from '../../api/session';
 import { mailtoLink, useSiteInfo, whatsappLink } from '../../api/site';
 import { LoadingState } from '../../components/page';
+import { lazyNamed, useOnceTrue } from '../../components/lazy';
 import { PAGE_MAX_WIDTH } from '../theme';
 import { paths } from '../paths';
 import { PROFILE_MENU, ROLE_LABEL, isGroup, menuFor, type MenuGroup, type MenuItemDef } from './menus';
+
+const navPopups = () => import('./nav-popups');
+const NavMenu = lazyNamed(navPopups, 'NavMenu');
+const NavDrawer = lazyNamed(navPopups, 'NavDrawer');
 
 function TopBar() {
   const { isLoggedIn, user } = useSession();
@@ -75,6 +60,7 @@ function GroupButton({ group }: { group: MenuGroup }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const location = useLocation();
   const active = group.children.some((child) => location.pathname.startsWith(child.to));
+  const wanted = useOnceTrue(Boolean(anchor));
   const menuId = `menu-${group.label.replace(/\s+/g, '-').toLowerCase()}`;
   return (
     <>
@@ -89,13 +75,11 @@ function GroupButton({ group }: { group: MenuGroup }) {
       >
         {group.label}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {group.children.map((child) => (
-          <MenuItem key={child.to} component={RouterLink} to={child.to} onClick={() => setAnchor(null)}>
-            {child.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <NavMenu id={menuId} anchor={anchor} onClose={() => setAnchor(null)} links={group.children} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -130,6 +114,7 @@ function DesktopNav({ items }: { items: MenuItemDef[] }) {
 function ProfileMenu() {
   const { user } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const wanted = useOnceTrue(Boolean(anchor));
   if (!user) return null;
   const initial = (user.name || user.email || '?').trim().charAt(0).toUpperCase();
   return (
@@ -140,48 +125,21 @@ function ProfileMenu() {
           {initial}
         </Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <MenuItem disabled sx={{ opacity: '1 !important' }}>
-          <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            {user.name}
-          </Typography>
-        </MenuItem>
-        <Divider />
-        {PROFILE_MENU.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={() => setAnchor(null)}>
-            {link.label}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
-}
-
-function DrawerGroup({ group, onNavigate }: { group: MenuGroup; onNavigate: () => void }) {
-  const [open, setOpen] = useState(true);
-  return (
-    <>
-      <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={open}>
-        <ListItemText primary={group.label} />
-        {open ? <ExpandLess /> : <ExpandMore />}
-      </ListItemButton>
-      <Collapse in={open}>
-        <List disablePadding>
-          {group.children.map((child) => (
-            <ListItemButton key={child.to} component={RouterLink} to={child.to} onClick={onNavigate} sx={{ pl: 4 }}>
-              <ListItemText primary={child.label} />
-            </ListItemButton>
-          ))}
-        </List>
-      </Collapse>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <NavMenu anchor={anchor} onClose={() => setAnchor(null)} links={PROFILE_MENU} heading={user.name} alignRight />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
 export function AppLayout() {
   const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  // below 1200 px the publisher's and the library's menus would wrap: the drawer serves them
+  const narrow = useMediaQuery(theme.breakpoints.down('lg'));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerWanted = useOnceTrue(drawerOpen);
   const { isLoggedIn, user } = useSession();
   const items = menuFor(isLoggedIn && user ? user.modelType : null);
   const close = () => setDrawerOpen(false);
@@ -209,25 +167,11 @@ export function AppLayout() {
           {isLoggedIn ? <ProfileMenu /> : null}
         </Toolbar>
       </AppBar>
-      <Drawer open={narrow && drawerOpen} onClose={close}>
-        <Box sx={{ width: 280 }} role="presentation">
-          <Typography variant="h6" sx={{ p: 2, fontWeight: 800, color: 'primary.main' }}>
-            JSBN
-          </Typography>
-          <Divider />
-          <List component="nav" aria-label="Main">
-            {items.map((item) =>
-              isGroup(item) ? (
-                <DrawerGroup key={item.label} group={item} onNavigate={close} />
-              ) : (
-                <ListItemButton key={item.to} component={RouterLink} to={item.to} onClick={close}>
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              ),
-            )}
-          </List>
-        </Box>
-      </Drawer>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <NavDrawer open={narrow && drawerOpen} onClose={close} items={items} />
+        </Suspense>
+      ) : null}
       <Box component="main" sx={{ flexGrow: 1, width: '100%', maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: 3 }}>
         <Suspense fallback={<LoadingState />}>
           <Outlet />

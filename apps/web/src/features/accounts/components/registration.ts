@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
 
 /** A required JPEG or PNG logo (accounts §5). */
 export const logoFile = z

@@ -2,11 +2,12 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Paper, Stack } from '@mui/material';
-import { MSG, changePassword as changePasswordSchema } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
+import { changePassword as changePasswordSchema } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { setToken } from '../../../api/session';
 import { FormText } from '../../../components/form-fields';
-import { withChecks } from '../../../components/forms';
+import { applyServerErrors, withChecks } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
 import { changePassword } from '../api/accounts-api';
 
@@ -33,6 +34,8 @@ export function ChangePasswordPage() {
       toastSuccess(reply.data?.message || reply.message, MSG.passwordChanged);
       form.reset(EMPTY);
     },
+    // a wrong old password or a too common new one shows at its field
+    onError: (error) => applyServerErrors(error, form.setError),
   });
 
   return (

@@ -1,10 +1,11 @@
 import { useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Paper, TextField } from '@mui/material';
-import { PHONE_DIGITS, PUBLISHER_TYPES, SANCHALAK_TYPES, libraryProfile, publisherProfile, type CurrentUser } from '@jsbn/shared';
+import { PUBLISHER_TYPES, SANCHALAK_TYPES } from '@jsbn/shared/core';
+import { libraryProfile, publisherProfile, type CurrentUser } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { FormSelect, FormText } from '../../../components/form-fields';
-import { digitsOnly } from '../../../components/forms';
+import { digitsOnly, phoneInput } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { useOwnLibrary, useOwnPublisher, type OwnLibraryProfile, type OwnPublisherProfile } from '../api/accounts-api';
 import { ProfileFormLayout, digits, numeric, useProfileForm, useStateCityOptions } from '../components/account-forms';
@@ -52,8 +53,8 @@ function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: Own
       <FormText control={control} name="sanchalak_name" label="Sanchalak name" required />
       <FormText control={control} name="sanchalak_address" label="Sanchalak address" required multiline minRows={2} />
       <FormText control={control} name="address" label="Address" required multiline minRows={2} />
-      <FormText control={control} name="mobile_no" label="Mobile number" required transform={digits(PHONE_DIGITS)} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={digits(PHONE_DIGITS)} slotProps={numeric} />
+      <FormText control={control} name="mobile_no" label="Mobile number" required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={phoneInput} slotProps={numeric} />
       <FormText control={control} name="number_of_books" label="Number of books" required transform={(value) => digitsOnly(value, 9)} slotProps={numeric} />
       <FormText control={control} name="gst_no" label="GST number" />
       <FormText control={control} name="aadhar_no" label="Aadhar number" transform={digits(12)} slotProps={numeric} />
@@ -113,9 +114,9 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: O
         onValueChange={() => form.setValue('city', '', { shouldValidate: form.formState.isSubmitted })}
       />
       <FormSelect control={control} name="city" label="City" required disabled={!stateId} options={cityOptions} />
-      <FormText control={control} name="landline_no" label="Landline number" required transform={digits(PHONE_DIGITS)} slotProps={numeric} />
-      <FormText control={control} name="mobile_no" label="Mobile number" required transform={digits(PHONE_DIGITS)} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={digits(PHONE_DIGITS)} slotProps={numeric} />
+      <FormText control={control} name="landline_no" label="Landline number" required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="mobile_no" label="Mobile number" required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={phoneInput} slotProps={numeric} />
       <FormText control={control} name="gst_no" label="GST number" />
       <FormText control={control} name="aadhar_no" label="Aadhar number" transform={digits(12)} slotProps={numeric} />
     </ProfileFormLayout>

@@ -2,9 +2,10 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Box } from '@mui/material';
-import { PHONE_DIGITS, SANCHALAK_TYPES, libraryRegistration } from '@jsbn/shared';
+import { SANCHALAK_TYPES } from '@jsbn/shared/core';
+import { libraryRegistration } from '@jsbn/shared';
 import { FormSelect, FormText } from '../../../components/form-fields';
-import { withChecks } from '../../../components/forms';
+import { phoneInput, withChecks } from '../../../components/forms';
 import { RegistrationLayout, digits, numeric, useRegistration } from '../components/account-forms';
 import { OtpStep } from '../components/otp-step';
 import { confirmPasswordCheck, logoFile } from '../components/registration';
@@ -64,8 +65,8 @@ export function LibraryRegisterPage() {
       <FormText control={control} name="sanchalak_address" label="Sanchalak address" required multiline minRows={2} />
       <FormText control={control} name="address" label="Address" required multiline minRows={2} />
       <FormText control={control} name="email" label="Email" type="email" autoComplete="email" required />
-      <FormText control={control} name="mobile_no" label="Mobile number" required transform={digits(PHONE_DIGITS)} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={digits(PHONE_DIGITS)} slotProps={numeric} />
+      <FormText control={control} name="mobile_no" label="Mobile number" required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={phoneInput} slotProps={numeric} />
       <FormText control={control} name="number_of_books" label="Number of books" transform={digits()} slotProps={numeric} />
       <FormText control={control} name="gst_no" label="GST number" />
       <FormText control={control} name="aadhar_no" label="Aadhar number" transform={digits(12)} slotProps={numeric} />

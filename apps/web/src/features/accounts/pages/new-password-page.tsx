@@ -3,10 +3,11 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { MSG, resetPassword as resetPasswordSchema } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
+import { resetPassword as resetPasswordSchema } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
-import { withChecks } from '../../../components/forms';
+import { applyServerErrors, withChecks } from '../../../components/forms';
 import { paths } from '../../../app/paths';
 import { resetPassword } from '../api/accounts-api';
 
@@ -32,6 +33,8 @@ export function NewPasswordPage() {
       toastSuccess(reply.data?.message || reply.message, 'Password reset successfully');
       void navigate(paths.login, { replace: true });
     },
+    // a too common password shows at its field
+    onError: (error) => applyServerErrors(error, form.setError),
   });
 
   if (!token) return <Navigate to={paths.home} replace />;

@@ -1,9 +1,10 @@
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { PHONE_DIGITS, PUBLISHER_NO_LENGTH, PUBLISHER_TYPES, publisherRegistration } from '@jsbn/shared';
+import { PUBLISHER_NO_LENGTH, PUBLISHER_TYPES } from '@jsbn/shared/core';
+import { publisherRegistration } from '@jsbn/shared';
 import { FormSelect, FormText } from '../../../components/form-fields';
-import { withChecks } from '../../../components/forms';
+import { phoneInput, withChecks } from '../../../components/forms';
 import { RegistrationLayout, digits, numeric, useRegistration, useStateCityOptions } from '../components/account-forms';
 import { OtpStep } from '../components/otp-step';
 import { confirmPasswordCheck, logoFile } from '../components/registration';
@@ -78,9 +79,9 @@ export function PublisherRegisterPage() {
       />
       <FormSelect control={control} name="city" label="City" required disabled={!stateId} options={cityOptions} />
       <FormText control={control} name="pincode" label="Pincode" required transform={digits(6)} slotProps={numeric} />
-      <FormText control={control} name="landline_no" label="Landline number" transform={digits(PHONE_DIGITS)} slotProps={numeric} />
-      <FormText control={control} name="mobile_no" label="Mobile number" required transform={digits(PHONE_DIGITS)} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={digits(PHONE_DIGITS)} slotProps={numeric} />
+      <FormText control={control} name="landline_no" label="Landline number" transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="mobile_no" label="Mobile number" required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={phoneInput} slotProps={numeric} />
       <FormText control={control} name="gst_no" label="GST number" />
       <FormText control={control} name="aadhar_no" label="Aadhar number" transform={digits(12)} slotProps={numeric} />
       <FormText control={control} name="password" label="Password" type="password" autoComplete="new-password" required />

@@ -3,7 +3,8 @@
  * PUT each file to its address with XMLHttpRequest (fetch has no upload progress; PDFs can be
  * 200 MB and are streamed from disk by the browser), then finalise.
  */
-import { MSG, type BookUploadField } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
+import type { BookUploadField } from '@jsbn/shared';
 import { finaliseBook, requestUploadUrls } from './books-api';
 
 export interface PendingFile {

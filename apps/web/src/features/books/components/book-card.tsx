@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import { BOOK_MSG, formatJsbn, type BookDto } from '@jsbn/shared';
+import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
+import type { BookDto } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath } from '../../../app/paths';
-import { PdfRequestDialog } from './request-dialogs';
+import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+
+// The request form (zod, form fields) loads when a visitor first opens it.
+const PdfRequestDialog = lazyNamed(() => import('./request-dialogs'), 'PdfRequestDialog');
 
 /**
  * A book in search results and the Newly Published grid. Logged-in users off the search page
@@ -14,6 +18,7 @@ import { PdfRequestDialog } from './request-dialogs';
 export function BookCard({ book, compact, onSearchPage }: { book: BookDto; compact?: boolean; onSearchPage?: boolean }) {
   const { isLoggedIn } = useSession();
   const [requestOpen, setRequestOpen] = useState(false);
+  const requestWanted = useOnceTrue(requestOpen);
   const privateNotice = isLoggedIn && !onSearchPage && book.readers === 'No';
   const jsbn = formatJsbn(book.jsbn_number);
   const authors = book.authors.map((author) => author.author_name).join(', ');
@@ -65,7 +70,11 @@ export function BookCard({ book, compact, onSearchPage }: { book: BookDto; compa
           </Button>
         </CardActions>
       </Box>
-      {privateNotice ? <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} /> : null}
+      {privateNotice && requestWanted ? (
+        <Suspense fallback={null}>
+          <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -4,21 +4,8 @@
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  BOOK_MSG,
-  BOOK_SIZE_PRESETS,
-  DEFAULT_CURRENCY,
-  MAX_BOOK_IMAGES,
-  MAX_IMAGE_BYTES,
-  MAX_PDF_BYTES,
-  MSG,
-  bookFields,
-  fileTooLargeMessage,
-  isoOfDdMmYyyy,
-  notImageMessage,
-  todayIso,
-  type BookDto,
-} from '@jsbn/shared';
+import { BOOK_MSG, BOOK_SIZE_PRESETS, coverNotJpegMessage, DEFAULT_CURRENCY, MAX_BOOK_IMAGES, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MSG, fileTooLargeMessage, isoOfDdMmYyyy, notImageMessage, todayIso } from '@jsbn/shared/core';
+import { bookFields, type BookDto } from '@jsbn/shared';
 import type { PendingFile } from '../api/upload-files';
 
 export interface AuthorRow {
@@ -235,7 +222,8 @@ const isPdf = (file: File) => file.type === 'application/pdf' || (!file.type && 
 
 /** The message for a chosen image, or null when it is fine (spec books §5 'Files'). */
 export function imageProblem(file: File, jpegOnly = false): string | null {
-  if (!file.type.startsWith('image/') || (jpegOnly && file.type !== 'image/jpeg')) return notImageMessage(file.name);
+  if (!file.type.startsWith('image/')) return notImageMessage(file.name);
+  if (jpegOnly && file.type !== 'image/jpeg') return coverNotJpegMessage(file.name);
   if (file.size > MAX_IMAGE_BYTES) return fileTooLargeMessage(file.name, file.size, 'image', MAX_IMAGE_BYTES);
   return null;
 }

@@ -8,14 +8,8 @@ import { Alert, Autocomplete, Box, Button, FormHelperText, IconButton, Link, Pap
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import {
-  BOOK_SIZE_PRESETS,
-  CURRENCIES,
-  LEADING_CURRENCIES,
-  samvatOf,
-  type BookDto,
-  type SubjectOption,
-} from '@jsbn/shared';
+import { BOOK_SIZE_PRESETS, CURRENCIES, LEADING_CURRENCIES, samvatOf } from '@jsbn/shared/core';
+import type { BookDto, SubjectOption } from '@jsbn/shared';
 import { ApiError } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
 import { FormSelect, FormText } from '../../../components/form-fields';

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Box, ButtonBase, Stack } from '@mui/material';
-import Lightbox from 'yet-another-react-lightbox';
-import Zoom from 'yet-another-react-lightbox/plugins/zoom';
-import 'yet-another-react-lightbox/styles.css';
 import { SafeImage } from '../../../components/safe-image';
+import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+
+// The zoomable gallery loads when a visitor first opens an image (issue 10: a light QR page).
+const ZoomGallery = lazyNamed(() => import('./zoom-gallery'), 'ZoomGallery');
 
 export interface GalleryImage {
   src: string;
@@ -13,6 +14,7 @@ export interface GalleryImage {
 /** The cover and the extra images as thumbnails; each opens a full-screen zoomable gallery (spec books §2). */
 export function BookGallery({ images }: { images: GalleryImage[] }) {
   const [index, setIndex] = useState(-1);
+  const wanted = useOnceTrue(index >= 0);
   const [first, ...rest] = images;
   if (!first) return <SafeImage src={null} alt="No cover" style={{ width: '100%', maxWidth: 260, borderRadius: 4 }} />;
   return (
@@ -29,16 +31,11 @@ export function BookGallery({ images }: { images: GalleryImage[] }) {
           ))}
         </Stack>
       ) : null}
-      <Lightbox
-        open={index >= 0}
-        index={Math.max(index, 0)}
-        close={() => setIndex(-1)}
-        slides={images.map((image) => ({ src: image.src, alt: image.alt }))}
-        plugins={[Zoom]}
-        zoom={{ maxZoomPixelRatio: 4, scrollToZoom: true }}
-        carousel={{ finite: images.length <= 1 }}
-        render={images.length <= 1 ? { buttonPrev: () => null, buttonNext: () => null } : undefined}
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ZoomGallery images={images} index={index} onClose={() => setIndex(-1)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { MSG, QR_SIZE_PX, formatJsbn, type BookRegistrationResult } from '@jsbn/shared';
+import { MSG, QR_SIZE_PX, formatJsbn } from '@jsbn/shared/core';
+import type { BookRegistrationResult } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { SafeImage } from '../../../components/safe-image';
 import { qrDownloadUrl, setBookAvailability } from '../api/books-api';

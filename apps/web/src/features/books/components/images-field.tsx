@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { Box, Button, FormHelperText, IconButton, Stack, Typography } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloseIcon from '@mui/icons-material/Close';
-import { BOOK_MSG, MAX_BOOK_IMAGES } from '@jsbn/shared';
+import { BOOK_MSG, MAX_BOOK_IMAGES } from '@jsbn/shared/core';
 import { SafeImage } from '../../../components/safe-image';
 
 interface Props {

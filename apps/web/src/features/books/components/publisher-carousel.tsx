@@ -1,64 +1,83 @@
+import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Card, CardActionArea, Typography } from '@mui/material';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import { A11y, Navigation } from 'swiper/modules';
-import 'swiper/css';
-import 'swiper/css/navigation';
-import { formatJsbn, type PublisherInfo } from '@jsbn/shared';
+import { Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { formatJsbn } from '@jsbn/shared/core';
+import type { PublisherInfo } from '@jsbn/shared';
 import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath } from '../../../app/paths';
 
-/** Other books of the publisher: 1 slide below 768 px, 2 from 768, 4 from 1024, looping (spec books §2). */
+/** Where `step` (±1 page) takes a scroller: the next page, wrapping round at either end (looping). */
+function targetOf(scroller: HTMLElement, step: 1 | -1): number {
+  const end = scroller.scrollWidth - scroller.clientWidth;
+  const next = scroller.scrollLeft + step * scroller.clientWidth;
+  if (step > 0 && scroller.scrollLeft >= end - 2) return 0;
+  if (step < 0 && scroller.scrollLeft <= 2) return end;
+  return Math.min(Math.max(next, 0), end);
+}
+
+/**
+ * Other books of the publisher: 1 card below 768 px, 2 from 768, 4 from 1024, looping (spec
+ * books §2). A native scroll-snap row — swipeable on a phone without a carousel library — with
+ * its arrows beside the heading, so they never cover a card (issue 10).
+ */
 export function PublisherCarousel({ books, publisherName }: { books: PublisherInfo['latest_books']; publisherName: string }) {
+  const scroller = useRef<HTMLDivElement>(null);
   if (books.length === 0) return null;
+  const go = (step: 1 | -1) => {
+    const element = scroller.current;
+    if (element) element.scrollTo({ left: targetOf(element, step), behavior: 'smooth' });
+  };
   return (
-    <Box component="section" aria-labelledby="more-books-title" sx={{ mt: 4 }}>
-      <Typography id="more-books-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        More books from {publisherName}
-      </Typography>
+    <Box component="section" aria-labelledby="more-books-title" aria-roledescription="carousel" sx={{ mt: 4 }} data-testid="publisher-carousel">
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography id="more-books-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          More books from {publisherName}
+        </Typography>
+        {books.length > 1 ? (
+          <Stack direction="row" spacing={1}>
+            <IconButton aria-label="Previous books" onClick={() => go(-1)} sx={{ border: 1, borderColor: 'divider' }}>
+              <ChevronLeftIcon />
+            </IconButton>
+            <IconButton aria-label="Next books" onClick={() => go(1)} sx={{ border: 1, borderColor: 'divider' }}>
+              <ChevronRightIcon />
+            </IconButton>
+          </Stack>
+        ) : null}
+      </Stack>
       <Box
+        ref={scroller}
         sx={{
-          '& .swiper': { pb: 1 },
-          '& .swiper-button-prev, & .swiper-button-next': {
-            color: 'primary.main',
-            bgcolor: 'rgba(255,255,255,0.92)',
-            borderRadius: '50%',
-            width: 36,
-            height: 36,
-            boxShadow: 1,
-            display: { xs: 'none', sm: 'flex' },
-            '& svg': { width: 14, height: 14 },
-          },
+          display: 'grid',
+          gridAutoFlow: 'column',
+          gridAutoColumns: '100%',
+          '@media (min-width: 768px)': { gridAutoColumns: 'calc((100% - 16px) / 2)' },
+          '@media (min-width: 1024px)': { gridAutoColumns: 'calc((100% - 48px) / 4)' },
+          gap: 2,
+          overflowX: 'auto',
+          scrollSnapType: 'x mandatory',
+          scrollbarWidth: 'none',
+          '&::-webkit-scrollbar': { display: 'none' },
+          pb: 1,
         }}
-        data-testid="publisher-carousel"
       >
-        <Swiper
-          modules={[Navigation, A11y]}
-          navigation
-          loop={books.length > 1}
-          spaceBetween={16}
-          slidesPerView={1}
-          breakpoints={{ 768: { slidesPerView: 2 }, 1024: { slidesPerView: 4 } }}
-        >
-          {books.map((book) => {
-            const jsbn = formatJsbn(book.jsbn_number);
-            return (
-              <SwiperSlide key={book.jsbn_number}>
-                <Card variant="outlined" sx={{ height: '100%' }}>
-                  <CardActionArea component={RouterLink} to={bookDetailPath(jsbn)} sx={{ p: 1.5, display: 'flex', gap: 1.5, justifyContent: 'flex-start', alignItems: 'center' }}>
-                    <SafeImage src={book.book_cover} alt="" style={{ width: 60, height: 80, objectFit: 'cover', borderRadius: 4, flexShrink: 0 }} />
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{book.book_title}</Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        JSBN {jsbn}
-                      </Typography>
-                    </Box>
-                  </CardActionArea>
-                </Card>
-              </SwiperSlide>
-            );
-          })}
-        </Swiper>
+        {books.map((book, at) => {
+          const jsbn = formatJsbn(book.jsbn_number);
+          return (
+            <Card key={book.jsbn_number} variant="outlined" role="group" aria-roledescription="slide" aria-label={`${at + 1} of ${books.length}`} sx={{ scrollSnapAlign: 'start' }}>
+              <CardActionArea component={RouterLink} to={bookDetailPath(jsbn)} sx={{ p: 1.5, display: 'flex', gap: 1.5, justifyContent: 'flex-start', alignItems: 'center', height: '100%' }}>
+                <SafeImage src={book.book_cover} alt="" style={{ width: 60, height: 80, objectFit: 'cover', borderRadius: 4, flexShrink: 0 }} />
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{book.book_title}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    JSBN {jsbn}
+                  </Typography>
+                </Box>
+              </CardActionArea>
+            </Card>
+          );
+        })}
       </Box>
     </Box>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { MSG } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
 import { toastSuccess } from '../../../api/client';
 import { rowOf, uploadBookFiles, type PendingFile, type UploadRow } from '../api/upload-files';
 import { UploadProgressList } from './upload-progress';

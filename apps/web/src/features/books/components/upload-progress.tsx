@@ -2,9 +2,9 @@ import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import type { UploadRow } from '../api/upload-files';
+import { formatBytes } from '../../../components/format';
 
 const FIELD_LABEL = { bookimage: 'Image', index_pdf: 'Index PDF', pdfpublisher: 'Book PDF' } as const;
-const MB = 1024 * 1024;
 
 /** One determinate progress bar per file of the upload flow. */
 export function UploadProgressList({ rows }: { rows: UploadRow[] }) {
@@ -18,7 +18,7 @@ export function UploadProgressList({ rows }: { rows: UploadRow[] }) {
           <Box key={row.key} data-testid="upload-row" data-status={row.status}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography variant="body2" sx={{ wordBreak: 'break-all', minWidth: 0 }}>
-                {label} <Typography component="span" variant="caption" color="text.secondary">({(row.size / MB).toFixed(2)} MB)</Typography>
+                {label} <Typography component="span" variant="caption" color="text.secondary">({formatBytes(row.size)})</Typography>
               </Typography>
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
                 {row.status === 'done' ? <CheckCircleIcon fontSize="small" color="success" /> : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -9,7 +9,8 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, formatJsbn, type BookDto, type SwaroopOption } from '@jsbn/shared';
+import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, bookJsonLd, formatJsbn } from '@jsbn/shared/core';
+import type { BookDto, SwaroopOption } from '@jsbn/shared';
 import { apiUrl } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { formatDate, formatPhone, formatPrice, orNA } from '../../../components/format';
@@ -18,10 +19,17 @@ import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath, paths, publisherBooksPath } from '../../../app/paths';
 import { qrDownloadUrl, useBookByJsbn, useSwaroops } from '../api/books-api';
 import { BookGallery } from '../components/book-gallery';
-import { JsonLd, bookJsonLd } from '../components/book-json-ld';
+import { JsonLd } from '../components/book-json-ld';
 import { PublisherCarousel } from '../components/publisher-carousel';
-import { PdfRequestDialog, PrivatePdfDialog, ReaderOrderDialog } from '../components/request-dialogs';
 import { useCopyLink } from '../components/use-copy-link';
+import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+
+// The request forms carry zod; they load when a visitor first opens one, so the page a QR code
+// opens stays light (issue 10).
+const requestDialogs = () => import('../components/request-dialogs');
+const PrivatePdfDialog = lazyNamed(requestDialogs, 'PrivatePdfDialog');
+const PdfRequestDialog = lazyNamed(requestDialogs, 'PdfRequestDialog');
+const ReaderOrderDialog = lazyNamed(requestDialogs, 'ReaderOrderDialog');
 
 function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -80,6 +88,7 @@ export function BookDetailPage() {
   const [privateOpen, setPrivateOpen] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
   const [readerOpen, setReaderOpen] = useState(false);
+  const dialogsWanted = useOnceTrue(privateOpen || requestOpen || readerOpen);
 
   useEffect(() => {
     // The error is toasted by the client; the user goes home (spec books §2).
@@ -151,7 +160,7 @@ export function BookDetailPage() {
 
   return (
     <Box>
-      <JsonLd data={bookJsonLd(book, publisher, pageUrl)} />
+      <JsonLd data={bookJsonLd(book, publisher.publisher_name, pageUrl)} />
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, wordBreak: 'break-word' }}>
         {title} Details
       </Typography>
@@ -314,16 +323,20 @@ export function BookDetailPage() {
         </Box>
       </Box>
 
-      <PrivatePdfDialog
-        open={privateOpen}
-        onClose={() => setPrivateOpen(false)}
-        onRequest={() => {
-          setPrivateOpen(false);
-          setRequestOpen(true);
-        }}
-      />
-      <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} />
-      <ReaderOrderDialog bookId={book.id} bookName={book.book_title} open={readerOpen} onClose={() => setReaderOpen(false)} />
+      {dialogsWanted ? (
+        <Suspense fallback={null}>
+          <PrivatePdfDialog
+            open={privateOpen}
+            onClose={() => setPrivateOpen(false)}
+            onRequest={() => {
+              setPrivateOpen(false);
+              setRequestOpen(true);
+            }}
+          />
+          <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} />
+          <ReaderOrderDialog bookId={book.id} bookName={book.book_title} open={readerOpen} onClose={() => setReaderOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -1,29 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
-import { Autocomplete, Box, Button, Checkbox, FormControlLabel, MenuItem, Pagination, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, Pagination, Paper, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { MSG, NEWLY_PUBLISHED_PAGE_SIZE, SEARCH_PAGE_SIZE, type SubjectOption } from '@jsbn/shared';
+import { MSG, NEWLY_PUBLISHED_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@jsbn/shared/core';
 import { LoadingState, PageHeader } from '../../../components/page';
-import { useBookList, useLanguages, useSubjects } from '../api/books-api';
+import { lazyNamed } from '../../../components/lazy';
+import { useBookList } from '../api/books-api';
 import { BookCard } from '../components/book-card';
+import type { Filters } from '../components/advanced-search-fields';
 
-interface Filters {
-  queryString: string;
-  book_title: string;
-  author_name: string;
-  language: string;
-  publisher: string;
-  jsbn_number: string;
-}
 type Submitted = Partial<Filters> & { subject?: number[] };
 const EMPTY: Filters = { queryString: '', book_title: '', author_name: '', language: '', publisher: '', jsbn_number: '' };
-const ADVANCED: { key: Exclude<keyof Filters, 'queryString' | 'language'>; label: string }[] = [
-  { key: 'book_title', label: 'Book title' },
-  { key: 'author_name', label: 'Author name' },
-  { key: 'publisher', label: 'Publisher' },
-  { key: 'jsbn_number', label: 'JSBN number' },
-];
+
+// The advanced fields (an autocomplete, the lookups) load when a visitor first asks for them.
+const AdvancedSearchFields = lazyNamed(() => import('../components/advanced-search-fields'), 'AdvancedSearchFields');
 
 const hasAny = (filters: Submitted) => Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== ''));
 
@@ -72,11 +63,9 @@ export function SearchBookPage() {
   const [filters, setFilters] = useState<Filters>({ ...EMPTY, queryString: initialQuery });
   const [advanced, setAdvanced] = useState(false);
   const [subjectIds, setSubjectIds] = useState<number[]>([]);
-  const subjects = useSubjects();
   const [submitted, setSubmitted] = useState<Submitted | null>(initialQuery.trim() ? { queryString: initialQuery.trim() } : null);
   const [page, setPage] = useState(1);
   const [lastQuery, setLastQuery] = useState(initialQuery);
-  const languages = useLanguages();
 
   if (initialQuery !== lastQuery) {
     // ?query= changed while the page stays mounted.
@@ -130,26 +119,9 @@ export function SearchBookPage() {
             />
             {advanced ? (
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-                {ADVANCED.map((field) => (
-                  <TextField key={field.key} label={field.label} value={filters[field.key]} onChange={set(field.key)} />
-                ))}
-                <Autocomplete<SubjectOption, true>
-                  multiple
-                  options={subjects.data ?? []}
-                  getOptionLabel={(option) => option.subject_name}
-                  isOptionEqualToValue={(option, value) => option.id === value.id}
-                  value={(subjects.data ?? []).filter((option) => subjectIds.includes(option.id))}
-                  onChange={(_event, value) => setSubjectIds(value.map((option) => option.id))}
-                  renderInput={(params) => <TextField {...params} label="Subjects" />}
-                />
-                <TextField select label="Language" value={filters.language} onChange={set('language')}>
-                  <MenuItem value="">Any</MenuItem>
-                  {(languages.data ?? []).map((language) => (
-                    <MenuItem key={language.id} value={language.language_name}>
-                      {language.language_name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <Suspense fallback={<LoadingState />}>
+                  <AdvancedSearchFields filters={filters} onChange={set} subjectIds={subjectIds} onSubjectsChange={setSubjectIds} />
+                </Suspense>
               </Box>
             ) : null}
           </Stack>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
-import { EXPORT_FILE_NAMES, type LibraryListItem } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
+import type { LibraryListItem } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { LibraryDetailsDialog } from '../../../components/details-dialogs';

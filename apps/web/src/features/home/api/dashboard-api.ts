@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG, type DashboardData } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
+import type { DashboardData } from '@jsbn/shared';
 import { get, withFallbackMessage } from '../../../api/client';
 
 /** GET /api/user/dashboard — on load and whenever the user changes (spec accounts §7). */

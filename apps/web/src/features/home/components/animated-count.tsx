@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { COUNTER_ANIMATION_MS } from '@jsbn/shared';
+import { COUNTER_ANIMATION_MS } from '@jsbn/shared/core';
 
 const DURATION_MS = COUNTER_ANIMATION_MS;
 

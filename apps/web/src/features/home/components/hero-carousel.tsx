@@ -10,7 +10,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { HERO_DELAY_MS } from '@jsbn/shared';
+import { HERO_DELAY_MS } from '@jsbn/shared/core';
 import { paths } from '../../../app/paths';
 
 const SLIDES = [

@@ -57,9 +57,10 @@ function Dashboard({ user }: { user: CurrentUser }) {
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
               My Order Statistics
             </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1 }}>
               <Count label={isLibrary ? 'Ordered books' : 'Pending books'} value={data?.requestedOrderBook} testId="dashboard-requestedOrderBook" />
               <Count label="Preparing books" value={data?.pendingOrderBook} testId="dashboard-pendingOrderBook" />
+              <Count label="Books in transit" value={data?.dispatchedOrderBook} testId="dashboard-dispatchedOrderBook" />
               <Count label="Delivered books" value={data?.completedOrderBook} testId="dashboard-completedOrderBook" />
             </Box>
             <Box sx={{ textAlign: 'right', mt: 1 }}>

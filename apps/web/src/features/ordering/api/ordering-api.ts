@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MSG, type BookDto, type CreateOrdersInput } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
+import type { BookDto, CreateOrdersInput } from '@jsbn/shared';
 import { get, request, requestBlob, type QueryValue } from '../../../api/client';
 
 /** GET /api/publisher row (docs/api.md). */

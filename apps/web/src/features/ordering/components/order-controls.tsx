@@ -22,7 +22,8 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { MSG, type BookDto } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
+import type { BookDto } from '@jsbn/shared';
 import { toastError, toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { digitsOnly } from '../../../components/forms';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link, Typography } from '@mui/material';
-import { EXPORT_FILE_NAMES, formatJsbn, type BookDto } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, formatJsbn } from '@jsbn/shared/core';
+import type { BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { ExportExcelButton } from '../../../components/list-actions';

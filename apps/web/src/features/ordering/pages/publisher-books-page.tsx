@@ -1,6 +1,7 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import { Box, Link } from '@mui/material';
-import { EXPORT_FILE_NAMES, formatJsbn, type BookDto } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, formatJsbn } from '@jsbn/shared/core';
+import type { BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { ExportExcelButton } from '../../../components/list-actions';
 import { orNA } from '../../../components/format';

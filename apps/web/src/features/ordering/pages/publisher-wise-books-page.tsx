@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Link } from '@mui/material';
-import { EXPORT_FILE_NAMES } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { ExportExcelButton } from '../../../components/list-actions';

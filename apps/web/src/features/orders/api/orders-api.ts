@@ -1,6 +1,7 @@
 /** Calls of the order screens — spec books §7 (orders, status, dispatch, letters, exports, labels). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MSG, type OrderDto, type OrderStatus, type UpdateOrderStatusInput } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
+import type { OrderDto, OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
 import { get, request, requestBlob, type ApiFile, type QueryValue } from '../../../api/client';
 import type { SortState } from '../../../components/data-table';
 

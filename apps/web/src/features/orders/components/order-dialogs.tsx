@@ -19,7 +19,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { MAX_DISPATCH_FILE_BYTES, MSG, ORDER_STATUS_LABEL, dispatchOrder, type OrderDto } from '@jsbn/shared';
+import { MAX_DISPATCH_FILE_BYTES, MSG, ORDER_STATUS_LABEL } from '@jsbn/shared/core';
+import { dispatchOrder, type OrderDto } from '@jsbn/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
 import { FormText } from '../../../components/form-fields';
@@ -69,6 +70,16 @@ const orderItemsTable = (order: OrderDto, showAccepted: boolean) => (
     </TableBody>
   </Table>
 );
+
+/**
+ * Who ended a cancelled order and when: 'Rejected by the publisher on 23/11/2026' or
+ * 'Cancelled by the library on 23/11/2026' (the last CANCELLED entry of its history).
+ */
+export function cancellation(order: OrderDto): string {
+  const event = order.history.findLast((entry) => entry.status === 'CANCELLED');
+  if (!event) return 'Cancelled';
+  return `${event.role === 'PUBLISHER' ? 'Rejected by the publisher' : 'Cancelled by the library'} on ${formatDate(event.at)}`;
+}
 
 /** 'LIBRARY someone@x' (the API's `by`) → 'Library someone@x'. */
 function historyActor(by: string): string {

@@ -1,21 +1,14 @@
 /**
- * Track Your Orders (library) and Received Orders (publisher) — spec books §2, §4: status tabs,
+ * Track Your Orders (library) and Received Orders (publisher) — spec books §2, §4: status tabs
+ * (the spec's four, and Cancelled with who cancelled or rejected and when — issue 10),
  * the columns of each tab, the actions the order state machine allows for this role
  * (allowedOrderActions), Excel export and (publisher) address labels of the selected rows.
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import {
-  EXPORT_FILE_NAMES,
-  MSG,
-  allowedOrderActions,
-  type ModelType,
-  type OrderAction,
-  type OrderDto,
-  type OrderStatus,
-  type UpdateOrderStatusInput,
-} from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, MSG, allowedOrderActions } from '@jsbn/shared/core';
+import type { ModelType, OrderAction, OrderDto, OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
 import { toFormData, toastSuccess } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
@@ -25,7 +18,7 @@ import { ExportExcelButton, PrintAddressButton } from '../../../components/list-
 import { PageHeader } from '../../../components/page';
 import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, ORDERS_KEY, dispatchOrder, updateOrderStatus, useOrders } from '../api/orders-api';
 import { OrderLetterButton } from './order-letter-button';
-import { CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, totalAccepted } from './order-dialogs';
+import { CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
 
 const TABS: Record<ModelType, { status: OrderStatus; label: string }[]> = {
   LIBRARY: [
@@ -33,12 +26,14 @@ const TABS: Record<ModelType, { status: OrderStatus; label: string }[]> = {
     { status: 'IN_PROGRESS', label: 'Preparing' },
     { status: 'DISPATCHED', label: 'Dispatched' },
     { status: 'COMPLETED', label: 'Received' },
+    { status: 'CANCELLED', label: 'Cancelled' },
   ],
   PUBLISHER: [
     { status: 'REQUESTED', label: 'Requested' },
     { status: 'IN_PROGRESS', label: 'Preparing' },
     { status: 'DISPATCHED', label: 'Dispatched' },
     { status: 'COMPLETED', label: 'Completed' },
+    { status: 'CANCELLED', label: 'Cancelled' },
   ],
 };
 
@@ -147,8 +142,10 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     },
     { key: 'total', header: 'Ordered copies', render: (order) => order.totalCopies, align: 'center' },
   ];
-  // The accepted-quantity column is hidden on Requested / Pending (spec §4).
-  if (status !== 'REQUESTED') {
+  // The accepted-quantity column is hidden on Requested / Pending (spec §4) and on Cancelled.
+  if (status === 'CANCELLED') {
+    columns.push({ key: 'cancelled', header: 'Cancelled', minWidth: 200, render: (order) => cancellation(order) });
+  } else if (status !== 'REQUESTED') {
     columns.push({ key: 'accepted', header: 'Accepted copies', align: 'center', render: (order) => totalAccepted(order) });
   }
   columns.push({ key: 'letter', header: 'Order letter', render: (order) => <OrderLetterButton order={order} /> });

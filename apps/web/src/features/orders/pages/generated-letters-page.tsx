@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { EXPORT_FILE_NAMES, type OrderDto } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
+import type { OrderDto } from '@jsbn/shared';
 import { toastError } from '../../../api/client';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG, type ContactMessage, type GalleryImage } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
+import type { ContactMessage, GalleryImage } from '@jsbn/shared';
 import { get, request, withFallbackMessage } from '../../../api/client';
 
 /** GET /api/media/images → the gallery pictures (files on the storage). */

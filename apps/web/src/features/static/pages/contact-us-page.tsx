@@ -5,11 +5,12 @@ import type { z } from 'zod';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import { COUNTRY_CODE, MSG, PHONE_DIGITS, contactMessage, type ContactMessage } from '@jsbn/shared';
+import { COUNTRY_CODE, MSG } from '@jsbn/shared/core';
+import { contactMessage, type ContactMessage } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { mailtoLink, useSiteInfo, whatsappLink } from '../../../api/site';
 import { FormText } from '../../../components/form-fields';
-import { applyServerErrors, digitsOnly, noLeadingSpaces } from '../../../components/forms';
+import { applyServerErrors, noLeadingSpaces, phoneInput } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
 import { sendContactMessage } from '../api/static-api';
 
@@ -46,7 +47,7 @@ export function ContactUsPage() {
                 autoComplete="tel-national"
                 required
                 trimOnBlur
-                transform={(value) => digitsOnly(value, PHONE_DIGITS)}
+                transform={phoneInput}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
               <FormText control={control} name="message" label="Message" required multiline minRows={5} transform={noLeadingSpaces} trimOnBlur />

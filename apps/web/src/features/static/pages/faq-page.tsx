@@ -1,7 +1,7 @@
 import { Accordion, AccordionDetails, AccordionSummary, Box, Link, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { ReactNode } from 'react';
-import { COUNTRY_CODE } from '@jsbn/shared';
+import { COUNTRY_CODE } from '@jsbn/shared/core';
 import { mailtoLink, useSiteInfo, whatsappLink } from '../../../api/site';
 import { PageHeader } from '../../../components/page';
 

@@ -1,7 +1,7 @@
 /** Pages that belong to later issues: each says it is coming, none is broken. */
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { MSG } from '@jsbn/shared';
+import { MSG } from '@jsbn/shared/core';
 import { ComingSoon } from '../../../components/page';
 import { paths } from '../../../app/paths';
 

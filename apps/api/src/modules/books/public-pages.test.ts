@@ -1,0 +1,84 @@
+/**
+ * The public book page from the public page cache (issue 11): a visitor's repeated scan is
+ * served from memory, and every change of the book or its publisher is seen at once — in the
+ * copy that made it, and (PostgreSQL) in another copy through NOTIFY.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatJsbn } from '@jsbn/shared';
+import { bookFieldsOf, createBook, createPublisher } from '../../db/factories.js';
+import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { waitFor } from '../../test/servers.js';
+import { registerBook } from './service.js';
+
+describe.each(ENGINES)('the public book page cache on %s', (engine) => {
+  let t: TestApp;
+  let owner: { authorization: string };
+  let account: { email: string; password: string };
+  let publisherId: number;
+  let bookId: number;
+  let jsbn: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'CACHE' });
+    publisherId = publisher.publisherId;
+    account = publisher;
+    owner = await authHeader(t.app, publisher, 'PUBLISHER');
+    const book = await createBook(t.ctx, publisherId, { book_title: 'કલ્પસૂત્ર' });
+    bookId = book.id;
+    jsbn = formatJsbn(book.jsbn_number);
+  });
+  afterAll(() => t.close());
+
+  const page = async (app: TestApp, number = jsbn, headers: Record<string, string> = {}) => {
+    const response = await app.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${number}`, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { book: { book_title: string; isAvailable: boolean }; publisher_info: { total_books_count: number } };
+  };
+  const setAvailable = (isAvailable: boolean) => t.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: owner, payload: { isAvailable } });
+
+  it('serves a repeated scan, in any spelling of the number, from one cached reply', async () => {
+    // the notices of the books made in beforeAll reach the listener a moment after their
+    // commits (PostgreSQL): wait until the page stays cached
+    await waitFor(async () => {
+      t.ctx.publicPages.clear();
+      await page(t);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return t.ctx.publicPages.size === 1;
+    }, 10_000, 'the page to stay cached');
+    const first = await page(t);
+    expect(first.book.book_title).toBe('કલ્પસૂત્ર');
+    expect(t.ctx.publicPages.size).toBe(1);
+    expect(await page(t, jsbn.toLowerCase().replaceAll('-', ''))).toEqual(first);
+    expect(t.ctx.publicPages.size).toBe(1);
+    // the owner's view is made afresh (it may hold the private PDF link) and not kept
+    await page(t, jsbn, owner);
+    expect(t.ctx.publicPages.size).toBe(1);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/ZZZZZ-00001-A' });
+    expect(unknown.statusCode).toBe(404);
+    expect(t.ctx.publicPages.size).toBe(1);
+  });
+
+  it('shows a change of the book, and a new book of its publisher, at once', async () => {
+    const was = (await page(t)).book.isAvailable;
+    expect((await setAvailable(!was)).statusCode).toBe(200);
+    expect((await page(t)).book.isAvailable).toBe(!was);
+    expect((await setAvailable(was)).statusCode).toBe(200);
+    expect((await page(t)).book.isAvailable).toBe(was);
+    const before = (await page(t)).publisher_info.total_books_count;
+    await registerBook(t.ctx, publisherId, bookFieldsOf({ book_title: 'યોગશાસ્ત્ર' }), null);
+    expect((await page(t)).publisher_info.total_books_count).toBe(before + 1);
+  });
+
+  it.skipIf(engine !== 'postgres')('shows a change made through another copy on the same database (PostgreSQL NOTIFY)', async () => {
+    const other = await createTestApp('postgres', { DATABASE_URL: t.ctx.config.DATABASE_URL! });
+    try {
+      const was = (await page(t)).book.isAvailable;
+      const otherOwner = await authHeader(other.app, account, 'PUBLISHER');
+      expect((await other.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: otherOwner, payload: { isAvailable: !was } })).statusCode).toBe(200);
+      await waitFor(async () => (await page(t)).book.isAvailable === !was, 5_000, 'the change reaches the first copy');
+    } finally {
+      await other.close();
+    }
+  });
+});

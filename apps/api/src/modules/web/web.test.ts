@@ -1,0 +1,166 @@
+/**
+ * The web app on the API's port (issue 10, decision 008), on a small built app made here in the
+ * shape Vite writes (index.html, hashed assets with .br/.gz twins, .vite/manifest.json): what a
+ * phone on a slow connection gets — compressed, cached assets; API replies compressed and
+ * revalidated; the server-made `/jsbn/:jsbn` page with the book in its HTML before any script
+ * runs; a 404 page for an unknown JSBN.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatJsbn } from '@jsbn/shared';
+import { createBook, createPublisher } from '../../db/factories.js';
+import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+
+const ENTRY = `console.log(${JSON.stringify('JSBN '.repeat(400))});`;
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="JSBN — Jain Standard Book Numbers" />
+    <title>JSBN — Jain Standard Book Number</title>
+    <script type="module" crossorigin src="/assets/index-a1b2c3d4.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-e5f6a7b8.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** A built app as Vite leaves it in dist/. */
+function builtApp(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'jsbn-web-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  for (const name of ['index-a1b2c3d4.js', 'react-e5f6a7b8.js', 'book-detail-page-c9d0e1f2.js']) {
+    const bytes = Buffer.from(ENTRY);
+    writeFileSync(join(dist, 'assets', name), bytes);
+    writeFileSync(join(dist, 'assets', `${name}.br`), brotliCompressSync(bytes));
+    writeFileSync(join(dist, 'assets', `${name}.gz`), gzipSync(bytes));
+  }
+  const manifest = {
+    'index.html': { file: 'assets/index-a1b2c3d4.js', imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-e5f6a7b8.js' },
+    'src/features/books/pages/book-detail-page.tsx': { file: 'assets/book-detail-page-c9d0e1f2.js', imports: ['_react.js'] },
+  };
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+describe.each(ENGINES)('the web app on %s', (engine) => {
+  let t: TestApp;
+  let dist: string;
+  let jsbn: string;
+
+  beforeAll(async () => {
+    dist = builtApp();
+    t = await createTestApp(engine, {}, dist);
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'SHRIJ', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
+    const book = await createBook(t.ctx, publisher.publisherId, {
+      book_title: 'શ્રી ક્ષમાપના સૂત્ર <b>',
+      book_e_title: 'Shri Kshamapana Sutra',
+      authors: [{ authorType: 1, author_name: 'આચાર્ય શ્રી ભદ્રબાહુસ્વામી' }],
+    });
+    jsbn = formatJsbn(book.jsbn_number);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset as brotli or gzip when asked, cached for a year as immutable', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/index-a1b2c3d4.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ENTRY);
+    expect(br.rawPayload.length).toBeLessThan(ENTRY.length / 5);
+
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/index-a1b2c3d4.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(ENTRY);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-a1b2c3d4.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ENTRY);
+  });
+
+  it('sends index.html for app paths, revalidated on every use', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/search-a-book' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
+    // the book page's chunks are preloaded on the book page only
+    expect(page.body).not.toContain('book-detail-page');
+  });
+
+  it('compresses API JSON above 1 KiB and makes every reply revalidate with an ETag', async () => {
+    const listing = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
+    expect(listing.statusCode).toBe(200);
+    expect(listing.headers['content-encoding']).toBe('br');
+    expect(listing.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(brotliDecompressSync(listing.rawPayload).toString()).data.book.book_title).toBe('શ્રી ક્ષમાપના સૂત્ર <b>');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    const etag = health.headers['etag'] as string;
+    expect(etag).toMatch(/^"/);
+    const again = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('makes /jsbn/:jsbn in the server: title, JSBN, cover, publisher, contact links, JSON-LD and link-preview tags', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const html = page.body;
+    expect(html).toContain(`<title>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt; — JSBN ${jsbn}</title>`);
+    expect(html).toContain('<h1 style="font-size:1.6rem;margin:0 0 4px">શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
+    expect(html).toContain(`JSBN ${jsbn}`);
+    expect(html).toContain('<meta property="og:title" content="શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;" />');
+    expect(html).toContain(`<meta property="og:url" content="https://jsbn.test/jsbn/${jsbn}" />`);
+    expect(html).toContain(`<meta property="og:image" content="https://jsbn.test/api/book/listing/jsbn/${jsbn}/share.jpg" />`);
+    expect(html).toContain(`<meta property="og:description" content="Shri Kshamapana Sutra · JSBN ${jsbn} · by આચાર્ય શ્રી ભદ્રબાહુસ્વામી · published by શ્રી જિનશાસન આરાધના ટ્રસ્ટ" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<a href="tel:+919876543210">+91 9876543210</a>');
+    expect(html).toContain('<a href="https://wa.me/919876543210">WhatsApp +91 9876543210</a>');
+    expect(html).toMatch(/<img src="\/api\/files\/public\/[^"]+\.jpg" alt="શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;"/);
+    // no text can close a script element
+    expect(html).not.toContain('<b>');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(jsonLd).toMatchObject({ '@type': 'Book', name: 'શ્રી ક્ષમાપના સૂત્ર <b>', identifier: { propertyID: 'JSBN', value: jsbn }, url: `https://jsbn.test/jsbn/${jsbn}` });
+    const embedded = JSON.parse(/<script type="application\/json" id="jsbn-book" data-jsbn="([^"]+)">(.*?)<\/script>/.exec(html)![2]!);
+    expect(embedded.book.jsbn_number).toBe(jsbn);
+    // the app takes over, with the book page's chunks already on their way
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/book-detail-page-c9d0e1f2.js">');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
+  });
+
+  it('gives the cover at a size a WhatsApp preview shows', async () => {
+    const image = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}/share.jpg` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['cache-control']).toBe('public, max-age=86400');
+    expect(image.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/NOPE0-00001-X/share.jpg' })).statusCode).toBe(404);
+  });
+
+  it('answers an unknown JSBN with a 404 page that offers search, and no app to take it away', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/jsbn/NOPE0-00001-X' });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<h1 style="font-size:1.5rem">Book not found</h1>');
+    expect(page.body).toContain('No book is registered with JSBN NOPE0-00001-X.');
+    expect(page.body).toContain('<a href="/search-a-book">Search a book</a>');
+    expect(page.body).not.toContain('<script type="module"');
+    const hostile = await t.app.inject({ method: 'GET', url: '/jsbn/%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
+    expect(hostile.statusCode).toBe(404);
+    expect(hostile.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(hostile.body).not.toContain('<script>alert');
+  });
+});

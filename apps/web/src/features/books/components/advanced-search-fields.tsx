@@ -1,0 +1,60 @@
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import type { SubjectOption } from '@jsbn/shared';
+import { useLanguages, useSubjects } from '../api/books-api';
+
+/** The search form's fields (spec books §2 'Global Books Store'). */
+export interface Filters {
+  queryString: string;
+  book_title: string;
+  author_name: string;
+  language: string;
+  publisher: string;
+  jsbn_number: string;
+}
+
+const ADVANCED: { key: Exclude<keyof Filters, 'queryString' | 'language'>; label: string }[] = [
+  { key: 'book_title', label: 'Book title' },
+  { key: 'author_name', label: 'Author name' },
+  { key: 'publisher', label: 'Publisher' },
+  { key: 'jsbn_number', label: 'JSBN number' },
+];
+
+/** The advanced search options: title, author, publisher, JSBN, subjects and language (spec books §2). */
+export function AdvancedSearchFields({
+  filters,
+  onChange,
+  subjectIds,
+  onSubjectsChange,
+}: {
+  filters: Filters;
+  onChange: (key: keyof Filters) => (event: { target: { value: string } }) => void;
+  subjectIds: number[];
+  onSubjectsChange: (ids: number[]) => void;
+}) {
+  const subjects = useSubjects();
+  const languages = useLanguages();
+  return (
+    <>
+      {ADVANCED.map((field) => (
+        <TextField key={field.key} label={field.label} value={filters[field.key]} onChange={onChange(field.key)} />
+      ))}
+      <Autocomplete<SubjectOption, true>
+        multiple
+        options={subjects.data ?? []}
+        getOptionLabel={(option) => option.subject_name}
+        isOptionEqualToValue={(option, value) => option.id === value.id}
+        value={(subjects.data ?? []).filter((option) => subjectIds.includes(option.id))}
+        onChange={(_event, value) => onSubjectsChange(value.map((option) => option.id))}
+        renderInput={(params) => <TextField {...params} label="Subjects" />}
+      />
+      <TextField select label="Language" value={filters.language} onChange={onChange('language')}>
+        <MenuItem value="">Any</MenuItem>
+        {(languages.data ?? []).map((language) => (
+          <MenuItem key={language.id} value={language.language_name}>
+            {language.language_name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Book texts and date helpers without zod (spec books §4, §5): the messages of the book form,
+ * the file-size wording and the Samvat and DD/MM/YYYY conversions. Part of `@jsbn/shared/core`.
+ */
+import { APP_TIME_ZONE, VEER_SAMVAT_OFFSET, VIKRAM_SAMVAT_OFFSET } from './constants.js';
+
+/**
+ * Texts of the book form and its files quoted from spec books §5, §8 (messages.ts holds the
+ * older ones). The API answers with them and the web form shows them.
+ */
+export const BOOK_MSG = {
+  readersRequired: 'Readers field is required when electronic copy is Yes',
+  electronicCopyRequired: 'Electronic copy is required',
+  publicPdfRequired: 'Public PDF field is required when electronic copy is Yes',
+  pdfUrlRequired: 'PDF URL is required when Public PDF is Yes',
+  bookPdfRequired: 'Book PDF is required when Public PDF is No',
+  maxImages: 'You can upload upto 4 images',
+  onlyPdf: 'Only PDF files are allowed.',
+  pdfTooLarge: 'File size must be less than 200MB',
+  pdfWidgetType: 'Only PDF files are allowed. Please select a PDF file.',
+  pdfWidgetSize: 'File size exceeds 200MB limit. Please select a smaller file.',
+  privatePdf: 'PDF of this book is private. Please submit a request to the publisher for access.',
+  pdfNotUploaded: 'PDF is not uploaded by publisher.',
+  bookIdNotFound: 'Book ID not found',
+  loadingBook: 'Loading book data...',
+  publisherNoMissing: 'Publisher number not available',
+  publisherInfoPdfMissing: 'Publisher Info PDF URL is not available.',
+  pdfError: 'Error while generating pdf.',
+  // PDF request form (spec §5) and its replies (spec §8)
+  nameRequired: 'Name is required',
+  invalidEmail: 'Invalid email',
+  reasonRequired: 'Reason is required',
+  referredByRequired: 'Referred by is required',
+  requestSubmitted: 'Request submitted successfully. The publisher will contact you soon.',
+  requestFailed: 'An error occurred',
+  // reader order (spec §5; the texts are ours where the spec gives none)
+  messageRequired: 'Message is required',
+  dateRequired: 'Date is required',
+  dateFormat: 'Date must be DD/MM/YYYY',
+  datePast: 'Date cannot be in the past',
+  readerQuickFill: 'I need this book',
+  readerOrderSent: 'Your request has been sent to the publisher.',
+  // duplicate check (spec §5/§7; wording ours)
+  duplicateTitle: 'A book with this title already exists for this publisher.',
+  duplicateId: 'This JSBN id is already taken for this publisher.',
+  noDuplicate: 'No book with this title or JSBN id exists for this publisher.',
+  finalised: 'Book files saved successfully',
+  updated: 'Book updated successfully',
+} as const;
+
+const MB = 1024 * 1024;
+/** '{file} is not a valid image file. Only image files are allowed.' — spec books §5. */
+export const notImageMessage = (file: string) => `${file} is not a valid image file. Only image files are allowed.`;
+/** A cover that is an image but not a JPEG (issue 10: the server keeps covers as JPEG only). */
+export const coverNotJpegMessage = (file: string) => `${file} is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).`;
+/** '{file} is too large ({size}MB). Maximum {PDF|image} file size allowed is {limit}MB.' — spec books §5. */
+export const fileTooLargeMessage = (file: string, sizeBytes: number, kind: 'PDF' | 'image' | 'file', limitBytes: number) =>
+  `${file} is too large (${(sizeBytes / MB).toFixed(2)}MB). Maximum ${kind} file size allowed is ${Math.round(limitBytes / MB)}MB.`;
+
+/** Vikram and Veer Samvat of a publication year (spec books §4); null when not positive. */
+export function samvatOf(year: number | null | undefined): { vikram_samvat: number | null; veer_samvat: number | null } {
+  if (!year || year <= 0) return { vikram_samvat: null, veer_samvat: null };
+  return { vikram_samvat: year + VIKRAM_SAMVAT_OFFSET, veer_samvat: year + VEER_SAMVAT_OFFSET };
+}
+
+/** Today's date as YYYY-MM-DD in the app's time zone (India). */
+export function todayIso(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** 'DD/MM/YYYY' → 'YYYY-MM-DD', or null when it is not a real date. */
+export function isoOfDdMmYyyy(value: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [, day, month, year] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) return null;
+  return `${year}-${month}-${day}`;
+}

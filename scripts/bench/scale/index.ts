@@ -1,0 +1,171 @@
+/**
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] — issue 11's benchmark; prints
+ * figures, asserts nothing, talks only to 127.0.0.1 and stops by itself.
+ *
+ * Builds (once, kept for the next run) a PostgreSQL database `jsbn_scale_<N>` with a catalogue
+ * of N books (default 1,000,000) made from ../shared/data/books.jsonl (catalogue.ts), starts
+ * processes on 127.0.0.1 and measures with autocannon, `--rounds` times (default 3) each for
+ * `--seconds` (default 10) at 50 connections, in turns so every figure shares the machine's
+ * state with its baselines:
+ * - bare Node http (the ceiling of any Node server on this machine);
+ * - Node + pg: one indexed lookup of the book by JSBN per request;
+ * - the API's `GET /api/book/listing/jsbn/:jsbn` and the server-made `/jsbn/:jsbn` page, each
+ *   request a random one of 1,000 books (scanned again and again: served from memory), and the
+ *   API's reply for a random one of 100,000 books (nearly every request a first scan).
+ * Then search through the API, sequentially, the mixed query set of the issue (p50/p95 ms).
+ * Prints medians of the rounds and each figure's ratio to bare Node.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import autocannon, { type Result as CannonResult } from 'autocannon';
+import pg from 'pg';
+import { formatJsbn } from '@jsbn/shared';
+import { openDatabase } from '../../../apps/api/src/db/client.js';
+import { buildCatalogue, finishCatalogue, BOOKS_JSONL } from './catalogue.js';
+
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' } } });
+const BOOKS = Number(values.books);
+const ROUNDS = Number(values.rounds);
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = 50;
+
+if (!existsSync(BOOKS_JSONL)) throw new Error(`${fileURLToPath(BOOKS_JSONL)} is missing: the catalogue is made from it`);
+
+/** The database of the catalogue, built when missing (a run of 1,000,000 books takes minutes). */
+async function catalogueDatabase(): Promise<{ url: string; samples: string[] }> {
+  const name = `jsbn_scale_${BOOKS}`;
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  let complete = false;
+  if (exists) {
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    complete = (await probe.query("SELECT 1 FROM pg_class WHERE relname = 'bench_catalogue_done'").catch(() => ({ rowCount: 0 }))).rowCount === 1;
+    await probe.end();
+  }
+  if (!complete) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const database = await openDatabase({ databaseUrl: url });
+    await database.close();
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const started = performance.now();
+    await buildCatalogue(pool, BOOKS, (done) => progress(`building the catalogue`, done, BOOKS));
+    process.stdout.write('\n');
+    await finishCatalogue(pool);
+    await pool.query('CREATE TABLE bench_catalogue_done (at timestamptz DEFAULT now())');
+    await pool.end();
+    console.log(`catalogue of ${BOOKS.toLocaleString('en-IN')} books built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const { rows } = await pool.query<{ jsbn_number: string }>('SELECT jsbn_number FROM books TABLESAMPLE SYSTEM (10) LIMIT 100000');
+  await pool.end();
+  return { url, samples: rows.map((row) => row.jsbn_number) };
+}
+
+function progress(what: string, done: number, total: number): void {
+  if (!process.stdout.isTTY) return;
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stdout.write(`\r${what} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en-IN')}/${total.toLocaleString('en-IN')}`);
+}
+
+/**
+ * Starts `node args` with `env` and waits until `http://127.0.0.1:port/<ready>` answers (at
+ * most 20 minutes: the API first applies new migrations, which may build an index over the
+ * whole catalogue).
+ */
+async function start(args: string[], env: Record<string, string>, port: number, ready = '/'): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let attempt = 0; attempt < 6_000; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    const answered = await fetch(`http://127.0.0.1:${port}${ready}`).then((response) => response.ok).catch(() => false);
+    if (answered) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error(`${args.join(' ')} did not answer on ${port}`);
+}
+
+const BARE = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(process.env.PORT, '127.0.0.1');`;
+const NODE_PG = `
+const pg = require('pg');
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+require('node:http').createServer(async (q, s) => {
+  const jsbn = q.url.split('/').pop();
+  const { rows } = await pool.query('SELECT id, book_title, publisher_id FROM books WHERE jsbn_number = $1', [jsbn]);
+  s.setHeader('content-type', 'application/json');
+  s.end(JSON.stringify(rows[0] ?? null));
+}).listen(process.env.PORT, '127.0.0.1');`;
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+
+const { url: databaseUrl, samples } = await catalogueDatabase();
+const popular = samples.slice(0, 1000);
+/** One request whose path is `path(jsbn)` of a random book of `pool` each time. */
+const randomly = (pool: string[], path: (jsbn: string) => string) => [{ setupRequest: (request: { path: string }) => ({ ...request, path: path(pool[Math.floor(Math.random() * pool.length)]!) }) }];
+const children: ChildProcess[] = [];
+try {
+  children.push(await start(['-e', BARE], {}, 39101));
+  children.push(await start(['-e', NODE_PG], { DATABASE_URL: databaseUrl, NODE_PATH: `${ROOT}node_modules` }, 39102, `/${popular[0]}`));
+  children.push(
+    await start(
+      ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'],
+      { DATABASE_URL: databaseUrl, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103' },
+      39103,
+      '/api/health',
+    ),
+  );
+  const measures = [
+    { name: 'bare Node http', url: 'http://127.0.0.1:39101', requests: [{ path: '/' }] },
+    { name: 'Node + pg, one indexed lookup', url: 'http://127.0.0.1:39102', requests: randomly(samples, (jsbn) => `/${jsbn}`) },
+    { name: 'GET /api/book/listing/jsbn/:jsbn, 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
+    { name: 'GET /jsbn/:jsbn (server-made page), 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
+    { name: 'GET /api/book/listing/jsbn/:jsbn, 100,000 books (first scans)', url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
+  ];
+  const results = new Map<string, CannonResult[]>(measures.map((measure) => [measure.name, []]));
+  for (const measure of measures) await autocannon({ url: measure.url, connections: CONNECTIONS, duration: 3, requests: measure.requests }); // warm up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const measure of measures) {
+      results.get(measure.name)!.push(await autocannon({ url: measure.url, connections: CONNECTIONS, duration: SECONDS, requests: measure.requests }));
+      progress(`measuring`, round * measures.length + measures.indexOf(measure) + 1, ROUNDS * measures.length);
+    }
+  }
+  process.stdout.write('\n');
+  const bare = median(results.get('bare Node http')!.map((result) => result.requests.average));
+  console.log(`\n${BOOKS.toLocaleString('en-IN')} books, PostgreSQL, c${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s (medians):\n`);
+  console.log('| measure | req/s | × bare Node | p50 | p99 | errors / non-2xx |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, rounds] of results) {
+    const rate = median(rounds.map((result) => result.requests.average));
+    const p50 = median(rounds.map((result) => result.latency.p50));
+    const p99 = median(rounds.map((result) => result.latency.p99));
+    const failed = rounds.reduce((sum, result) => sum + result.errors + result.non2xx, 0);
+    console.log(`| ${name} | ${rate.toFixed(0)} | ${(rate / bare).toFixed(3)}× | ${p50} ms | ${p99} ms | ${failed} |`);
+  }
+
+  // search: the issue's mixed query set, one at a time, through the API
+  const queries = ['सूत्र', 'કલ્પસૂત્ર', 'Kalpasutra', 'Kalpsutra', 'Hemchandracharya', formatJsbn(popular[0]!), 'Jinvani', 'no match at all xyz'];
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const query of queries) {
+      const started = performance.now();
+      await fetch(`http://127.0.0.1:39103/api/book?queryString=${encodeURIComponent(query)}&limit=10`).then((response) => response.arrayBuffer());
+      times.push(performance.now() - started);
+    }
+  }
+  const sorted = times.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+  console.log(`\nsearch, ${queries.length} mixed queries × ${ROUNDS}, sequential: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}
