@@ -8,7 +8,8 @@
  * and the same for a bare HTML page with one heading served from the same machine — the
  * baseline of this run, so LCP is also printed as a ratio to it. Asserts nothing.
  * Needs Chromium at CHROME_PATH (default /usr/bin/chromium). Builds the app first unless
- * `--no-build` is given.
+ * `--no-build` is given; `--details` also prints, per page, where the time went (the LCP
+ * element, main-thread work by kind, and the scripts that ran longest), from the first run.
  */
 import { execSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -27,6 +28,7 @@ import { createBook, createPublisher } from '@jsbn/api/factories';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const RUNS = Number(process.env.RUNS ?? 3);
+const DETAILS = process.argv.includes('--details');
 
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' });
 
@@ -69,9 +71,25 @@ interface Score {
   tbt: number;
 }
 
-async function lighthouseRun(url: string, port: number): Promise<Score> {
+interface AuditItems {
+  items?: Record<string, unknown>[];
+}
+
+/** `--details`: the LCP element, main-thread time by kind and by script (ms, simulated). */
+function printDetails(name: string, audits: Record<string, { details?: unknown }>) {
+  const items = (id: string) => (audits[id]?.details as AuditItems | undefined)?.items ?? [];
+  const lcpElement = JSON.stringify(items('largest-contentful-paint-element')).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '?';
+  const breakdown = items('mainthread-work-breakdown').map((item) => `${String(item.groupLabel)} ${Number(item.duration).toFixed(0)}`);
+  const scripts = items('bootup-time')
+    .slice(0, 6)
+    .map((item) => `${String(item.url).replace(/^.*\//, '')} ${Number(item.total).toFixed(0)} (script ${Number(item.scripting).toFixed(0)})`);
+  console.log(`\n${name}\n  LCP element: ${lcpElement}\n  main thread (ms): ${breakdown.join(', ')}\n  scripts (ms): ${scripts.join(', ')}`);
+}
+
+async function lighthouseRun(url: string, port: number, detailsOf?: string): Promise<Score> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   const audits = result!.lhr.audits;
+  if (detailsOf) printDetails(detailsOf, audits);
   return {
     score: Math.round((result!.lhr.categories.performance!.score ?? 0) * 100),
     lcp: audits['largest-contentful-paint']!.numericValue ?? NaN,
@@ -105,7 +123,7 @@ try {
     for (const [name, url] of pages) {
       const bytes = await transferred(url);
       const runs: Score[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(url, chrome.port));
+      for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(url, chrome.port, DETAILS && run === 0 ? name : undefined));
       const score = { score: median(runs.map((r) => r.score)), lcp: median(runs.map((r) => r.lcp)), cls: median(runs.map((r) => r.cls)), tbt: median(runs.map((r) => r.tbt)) };
       if (Number.isNaN(baselineLcp)) baselineLcp = score.lcp;
       rows.push(
