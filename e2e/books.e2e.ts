@@ -369,12 +369,26 @@ describe('books in the browser', () => {
     await snap(page, 'books-search-375');
   });
 
-  it('6. the book page: gallery, JSON-LD, share, downloads and buttons by role at 1280 and 375 px', async () => {
+  it('6. the book page: drawn by the server, then gallery, JSON-LD, share, downloads and buttons by role at 1280 and 375 px', async () => {
+    // Without JavaScript (a crawler, a link preview, a phone before the app) the page is all there (decision 011).
+    const plain = await openPage(browser, contexts, { width: 375, javaScript: false });
+    await plain.goto(`${server.url}/jsbn/${jsbn}`);
+    expect(await plain.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
+    expect(await plain.getByRole('heading', { name: BOOK.title, exact: true }).isVisible()).toBe(true);
+    expect(await plain.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe('/login');
+    expect(await plain.getByRole('link', { name: /^WhatsApp \+91 / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
+    expect(await plain.getByRole('img', { name: `QR code of JSBN ${jsbn}` }).isVisible()).toBe(true);
+    await snap(plain, 'books-detail-server-made-375');
+
     for (const width of [1280, 375]) {
       const page = await newPage(width);
       await page.goto(`${server.url}/jsbn/${jsbn}`);
       await expect.poll(() => page.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
       await settle(page);
+      // A visitor who only reads loads no more than the small entry script; the first tap below
+      // brings the app, which adopts the page and then answers that tap.
+      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').flatMap((entry) => (entry.name.endsWith('.js') ? [new URL(entry.name).pathname] : [])));
+      expect(scripts).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
 
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
       expect(ld['@type']).toBe('Book');

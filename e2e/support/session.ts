@@ -15,13 +15,16 @@ export interface NewPageOptions {
   clipboardOrigin?: string;
   /** Ask for reduced motion (no carousel, no transitions); true unless told. */
   reducedMotion?: boolean;
+  /** Run the page's scripts; true unless told (false: what a crawler or a link preview reads). */
+  javaScript?: boolean;
 }
 
 /** A page in a new browser context (kept in `contexts` to be snapped and closed), 20 s default timeout. */
 export async function newPage(browser: Browser, contexts: BrowserContext[], options: NewPageOptions = {}): Promise<Page> {
-  const { width = 1280, downloads = false, clipboardOrigin, reducedMotion = true } = options;
+  const { width = 1280, downloads = false, clipboardOrigin, reducedMotion = true, javaScript = true } = options;
   const context = await browser.newContext({
     viewport: { width, height: 900 },
+    javaScriptEnabled: javaScript,
     ...(downloads ? { acceptDownloads: true } : {}),
     ...(reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
   });

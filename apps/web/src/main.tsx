@@ -1,3 +1,10 @@
+/**
+ * The page's one script (decision 011). On a page the server drew for a visitor (`#root` marked
+ * `data-server-made`), nothing more loads while they only read: the app is fetched at the first
+ * sign of interaction (a touch, the pointer, a key, focus) and adopts the page's DOM; a tap on
+ * a button meanwhile is held and repeated once the app is there, while plain links work at once.
+ * Everywhere else, and for a signed-in user, the app starts straight away.
+ */
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/500.css';
 import '@fontsource/noto-sans/700.css';
@@ -5,12 +12,44 @@ import '@fontsource/noto-sans-gujarati/400.css';
 import '@fontsource/noto-sans-gujarati/700.css';
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/700.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { TOKEN_KEY } from './api/session-keys';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const INTENT_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
+
+const root = document.getElementById('root')!;
+const serverMade = root.hasAttribute('data-server-made');
+
+const start = (hydrate: boolean) => import('./app/start').then(({ startApp }) => startApp(root, hydrate));
+
+if (!serverMade || localStorage.getItem(TOKEN_KEY)) {
+  void start(false);
+} else {
+  let held: HTMLElement | null = null;
+  /** Holds a click on anything but a plain link until the app can answer it. */
+  const hold = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target || target.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = target.closest<HTMLElement>('button, [role="button"], label, input, select, textarea') ?? (target instanceof HTMLElement ? target : null);
+  };
+  const listen = (on: boolean) => INTENT_EVENTS.forEach((name) => (on ? document.addEventListener(name, wake, { capture: true, passive: true }) : document.removeEventListener(name, wake, true)));
+  function wake() {
+    listen(false);
+    root.setAttribute('aria-busy', 'true');
+    start(true).then(
+      () => {
+        document.removeEventListener('click', hold, true);
+        root.removeAttribute('aria-busy');
+        if (held?.isConnected) held.click();
+      },
+      // offline or a new release: the page stays as it is (its links work) and tries again at the next interaction
+      () => {
+        root.removeAttribute('aria-busy');
+        listen(true);
+      },
+    );
+  }
+  document.addEventListener('click', hold, true);
+  listen(true);
+}

@@ -4,9 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { CurrentUser } from '@jsbn/shared';
-
-const TOKEN_KEY = 'authToken';
-const USER_KEY = 'userData';
+import { TOKEN_KEY, USER_KEY } from './session-keys';
 
 export interface Session {
   token: string | null;
@@ -14,6 +12,8 @@ export interface Session {
 }
 
 function read(): Session {
+  // the server's render (decision 011) is always a visitor's
+  if (typeof localStorage === 'undefined') return { token: null, user: null };
   let user: CurrentUser | null = null;
   try {
     const raw = localStorage.getItem(USER_KEY);

@@ -1,13 +1,41 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, useState, type ComponentType } from 'react';
+
+/** A component whose module loads on first render, or earlier with `preload()`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- like React's own lazy(), over any props
+export type LazyComponent<C extends ComponentType<any>> = C & {
+  /** Loads the module (once); afterwards the component renders without suspending. */
+  preload: () => Promise<void>;
+};
 
 /**
  * A named export of a module loaded on first render — `lazyNamed(() => import('./page'), 'Page')`.
  * Pages and rarely opened dialogs load this way so the first load of a public page carries only
- * what it shows (issue 10).
+ * what it shows (issue 10). Until the module is there the component suspends (throws the load's
+ * promise to the nearest `<Suspense>`, as React's `lazy()` does); once `preload()` has resolved
+ * it renders at once — which the server's render and the browser's hydration of a server-made
+ * page need (decision 011).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React's own lazy() is typed over ComponentType<any>
-export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- like React's own lazy(), over any props
+export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyComponent<M[K]> {
+  let loaded: M[K] | undefined;
+  let failure: unknown;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module[name];
+      },
+      (error: unknown) => {
+        failure = error;
+      },
+    ));
+  function Lazy(props: object) {
+    if (loaded) return createElement(loaded, props);
+    if (failure) throw failure;
+    throw preload();
+  }
+  Lazy.displayName = `Lazy(${String(name)})`;
+  return Object.assign(Lazy, { preload }) as unknown as LazyComponent<M[K]>;
 }
 
 /**

@@ -375,12 +375,12 @@ export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublishe
  * scan costs no database work; a change of the book or its publisher is seen at once.
  * @throws AppError 404 'Book not found' (nothing is cached)
  */
-export async function publicBookPage(ctx: AppContext, jsbnNo: string, kind: string, render: (page: BookByNumber) => string): Promise<string> {
+export async function publicBookPage(ctx: AppContext, jsbnNo: string, kind: string, render: (page: BookByNumber) => string | Promise<string>): Promise<string> {
   const canonical = normalizeJsbn(jsbnNo);
   if (!canonical) throw notFound('Book');
   return ctx.publicPages.get(`${kind}:${canonical}`, async () => {
     const page = await bookByJsbn(ctx, canonical);
-    return { body: render(page), publisherId: page.publisher_info.publisherId };
+    return { body: await render(page), publisherId: page.publisher_info.publisherId };
   });
 }
 

@@ -1,9 +1,10 @@
 /**
- * The web app on the API's port (issue 10, decision 008), on a small built app made here in the
- * shape Vite writes (index.html, hashed assets with .br/.gz twins, .vite/manifest.json): what a
- * phone on a slow connection gets — compressed, cached assets; API replies compressed and
- * revalidated; the server-made `/jsbn/:jsbn` page with the book in its HTML before any script
- * runs; a 404 page for an unknown JSBN.
+ * The web app on the API's port (issue 10, decisions 008 and 011), on a small built app made
+ * here in the shape Vite writes (index.html, hashed assets with .br/.gz twins, and the server
+ * render in ../dist-server, here one that draws the book's title): what a phone on a slow
+ * connection gets — compressed, cached assets; API replies compressed and revalidated; the
+ * server-made `/jsbn/:jsbn` page with the book in its HTML before any script runs; a 404 page
+ * for an unknown JSBN. The real app's server render is asserted end to end (books.e2e.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,11 +31,21 @@ const INDEX = `<!doctype html>
 </html>
 `;
 
-/** A built app as Vite leaves it in dist/. */
+/** A stand-in for the app's server render: the URL it was asked for and the seeded book's title. */
+const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export async function renderPage(url, seeds) {
+  const book = seeds.find(([key]) => key[0] === 'books')[1].book;
+  return '<main><h1>' + escape(book.book_title) + '</h1><p data-url="' + escape(url) + '"></p></main>';
+}
+`;
+
+/** A built app as Vite leaves it in dist/, with its server render in ../dist-server. */
 function builtApp(): string {
-  const dist = mkdtempSync(join(tmpdir(), 'jsbn-web-'));
-  mkdirSync(join(dist, 'assets'));
-  mkdirSync(join(dist, '.vite'));
+  const dist = join(mkdtempSync(join(tmpdir(), 'jsbn-web-')), 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  mkdirSync(join(dist, '..', 'dist-server'));
+  writeFileSync(join(dist, '..', 'dist-server', 'entry-server.js'), RENDERER);
   writeFileSync(join(dist, 'index.html'), INDEX);
   for (const name of ['index-a1b2c3d4.js', 'react-e5f6a7b8.js', 'book-detail-page-c9d0e1f2.js']) {
     const bytes = Buffer.from(ENTRY);
@@ -42,12 +53,6 @@ function builtApp(): string {
     writeFileSync(join(dist, 'assets', `${name}.br`), brotliCompressSync(bytes));
     writeFileSync(join(dist, 'assets', `${name}.gz`), gzipSync(bytes));
   }
-  const manifest = {
-    'index.html': { file: 'assets/index-a1b2c3d4.js', imports: ['_react.js'] },
-    '_react.js': { file: 'assets/react-e5f6a7b8.js' },
-    'src/features/books/pages/book-detail-page.tsx': { file: 'assets/book-detail-page-c9d0e1f2.js', imports: ['_react.js'] },
-  };
-  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dist;
 }
 
@@ -69,7 +74,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
   });
   afterAll(async () => {
     await t.close();
-    rmSync(dist, { recursive: true, force: true });
+    rmSync(join(dist, '..'), { recursive: true, force: true });
   });
 
   it('sends a hashed asset as brotli or gzip when asked, cached for a year as immutable', async () => {
@@ -95,8 +100,8 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
-    // the book page's chunks are preloaded on the book page only
-    expect(page.body).not.toContain('book-detail-page');
+    // the app starts at once here: its chunks are preloaded
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-e5f6a7b8.js">');
   });
 
   it('compresses API JSON above 1 KiB and makes every reply revalidate with an ETag', async () => {
@@ -113,32 +118,37 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('makes /jsbn/:jsbn in the server: title, JSBN, cover, publisher, contact links, JSON-LD and link-preview tags', async () => {
+  it("makes /jsbn/:jsbn in the server: the app's render of the page, its data, and link-preview tags", async () => {
     const page = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
     const html = page.body;
     expect(html).toContain(`<title>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt; — JSBN ${jsbn}</title>`);
-    expect(html).toContain('<h1 style="font-size:1.6rem;margin:0 0 4px">શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
-    expect(html).toContain(`JSBN ${jsbn}`);
     expect(html).toContain('<meta property="og:title" content="શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;" />');
     expect(html).toContain(`<meta property="og:url" content="https://jsbn.test/jsbn/${jsbn}" />`);
     expect(html).toContain(`<meta property="og:image" content="https://jsbn.test/api/book/listing/jsbn/${jsbn}/share.jpg" />`);
     expect(html).toContain(`<meta property="og:description" content="Shri Kshamapana Sutra · JSBN ${jsbn} · by આચાર્ય શ્રી ભદ્રબાહુસ્વામી · published by શ્રી જિનશાસન આરાધના ટ્રસ્ટ" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toContain('<a href="tel:+919876543210">+91 9876543210</a>');
-    expect(html).toContain('<a href="https://wa.me/919876543210">WhatsApp +91 9876543210</a>');
-    expect(html).toMatch(/<img src="\/api\/files\/public\/[^"]+\.jpg" alt="શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;"/);
+    // the app's render of this page, for a visitor, inside #root
+    expect(html).toContain(`<div id="root" data-server-made="book"><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1><p data-url="https://jsbn.test/jsbn/${jsbn}"></p></main></div>`);
     // no text can close a script element
     expect(html).not.toContain('<b>');
-    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
-    expect(jsonLd).toMatchObject({ '@type': 'Book', name: 'શ્રી ક્ષમાપના સૂત્ર <b>', identifier: { propertyID: 'JSBN', value: jsbn }, url: `https://jsbn.test/jsbn/${jsbn}` });
-    const embedded = JSON.parse(/<script type="application\/json" id="jsbn-book" data-jsbn="([^"]+)">(.*?)<\/script>/.exec(html)![2]!);
-    expect(embedded.book.jsbn_number).toBe(jsbn);
-    // the app takes over, with the book page's chunks already on their way
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/book-detail-page-c9d0e1f2.js">');
+    // the data it was drawn from, for the app to adopt the page
+    const seeds = JSON.parse(/<script type="application\/json" id="jsbn-queries">(.*?)<\/script>/.exec(html)![1]!) as [unknown[], { book?: { jsbn_number: string }; swaroops?: unknown[] }][];
+    expect(seeds.map(([key]) => key)).toEqual([['books', 'jsbn', jsbn], ['lookups', 'swaroops']]);
+    expect(seeds[0]![1].book!.jsbn_number).toBe(jsbn);
+    expect(seeds[1]![1].swaroops!.length).toBeGreaterThan(70);
+    // the entry script stays; nothing else loads before the visitor interacts
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it("refuses to start without the app's server render", async () => {
+    const lonely = builtApp();
+    rmSync(join(lonely, '..', 'dist-server'), { recursive: true });
+    await expect(createTestApp(engine, {}, lonely)).rejects.toThrow(/the app's server render is missing/);
+    rmSync(join(lonely, '..'), { recursive: true, force: true });
   });
 
   it('gives the cover at a size a WhatsApp preview shows', async () => {

@@ -149,11 +149,10 @@ export function AppLayout() {
       <TopBar />
       <AppBar position="sticky" color="primary">
         <Toolbar sx={{ maxWidth: PAGE_MAX_WIDTH, width: '100%', mx: 'auto', gap: 1 }}>
-          {narrow ? (
-            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
-              <MenuIcon />
-            </IconButton>
-          ) : null}
+          {/* which of the two shows is CSS's choice, so a server-made page is right at every width */}
+          <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ display: { lg: 'none' } }}>
+            <MenuIcon />
+          </IconButton>
           <Typography
             component={RouterLink}
             to={paths.home}
@@ -162,7 +161,9 @@ export function AppLayout() {
           >
             JSBN
           </Typography>
-          {!narrow ? <DesktopNav items={items} /> : null}
+          <Box sx={{ display: { xs: 'none', lg: 'block' } }}>
+            <DesktopNav items={items} />
+          </Box>
           <Box sx={{ flexGrow: 1 }} />
           {isLoggedIn ? <ProfileMenu /> : null}
         </Toolbar>

@@ -15,24 +15,6 @@ import type {
   UploadUrlsRequest,
 } from '@jsbn/shared';
 import { apiUrl, get, request, type QueryValue } from '../../../api/client';
-import { useSession } from '../../../api/session';
-
-/**
- * The reply the server-made `/jsbn/:jsbn` page embedded as `#jsbn-book` (decision 008), with
- * the JSBN as its path held it; the app draws the book from it without a request. The server's
- * JSON-LD goes: the book page writes its own (the same `bookJsonLd`), which also follows the
- * visitor to other books.
- */
-const embeddedBook = (() => {
-  document.querySelectorAll('head script[type="application/ld+json"]').forEach((script) => script.remove());
-  const element = document.getElementById('jsbn-book');
-  if (!element?.textContent) return null;
-  try {
-    return { jsbn: element.dataset.jsbn ?? '', reply: JSON.parse(element.textContent) as BookByNumber };
-  } catch {
-    return null;
-  }
-})();
 
 const lookup = <T,>(key: string, path: string, field: string) => ({
   queryKey: ['lookups', key],
@@ -85,18 +67,15 @@ export function usePublisherBookList(publisherId: number | undefined, query: Rec
   });
 }
 
+/** The query key of a book by its JSBN as the path holds it; the server-made page seeds it (decision 011). */
+export const bookByJsbnKey = (jsbn: string) => ['books', 'jsbn', jsbn] as const;
+
 /** GET /api/book/listing/jsbn/:jsbn */
 export function useBookByJsbn(jsbn: string) {
-  const { isLoggedIn } = useSession();
-  const served = embeddedBook?.jsbn === jsbn ? embeddedBook.reply : undefined;
   return useQuery({
-    queryKey: ['books', 'jsbn', jsbn],
+    queryKey: bookByJsbnKey(jsbn),
     queryFn: ({ signal }) => get<BookByNumber>(`/book/listing/jsbn/${encodeURIComponent(jsbn)}`, undefined, signal),
     enabled: Boolean(jsbn),
-    // The server-made page's reply is what a visitor gets; a signed-in owner may see more
-    // (its private PDF link), so for them it is shown at once and fetched again.
-    initialData: served,
-    initialDataUpdatedAt: served && !isLoggedIn ? Date.now() : 0,
   });
 }
 

@@ -20,7 +20,8 @@ export function BookGallery({ images }: { images: GalleryImage[] }) {
   return (
     <Box>
       <ButtonBase onClick={() => setIndex(0)} aria-label={`Open gallery: ${first.alt}`} sx={{ borderRadius: 1, display: 'block', mx: 'auto', maxWidth: 260 }}>
-        <SafeImage src={first.src} alt={first.alt} style={{ width: '100%', maxWidth: 260, borderRadius: 4, display: 'block' }} />
+        {/* the page's largest image: fetched first (Largest Contentful Paint, issue 10) */}
+        <SafeImage src={first.src} alt={first.alt} fetchPriority="high" style={{ width: '100%', maxWidth: 260, borderRadius: 4, display: 'block' }} />
       </ButtonBase>
       {rest.length ? (
         <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}>

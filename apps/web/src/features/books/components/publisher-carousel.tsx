@@ -67,7 +67,7 @@ export function PublisherCarousel({ books, publisherName }: { books: PublisherIn
           return (
             <Card key={book.jsbn_number} variant="outlined" role="group" aria-roledescription="slide" aria-label={`${at + 1} of ${books.length}`} sx={{ scrollSnapAlign: 'start' }}>
               <CardActionArea component={RouterLink} to={bookDetailPath(jsbn)} sx={{ p: 1.5, display: 'flex', gap: 1.5, justifyContent: 'flex-start', alignItems: 'center', height: '100%' }}>
-                <SafeImage src={book.book_cover} alt="" style={{ width: 60, height: 80, objectFit: 'cover', borderRadius: 4, flexShrink: 0 }} />
+                <SafeImage src={book.book_cover} alt="" loading="lazy" width={60} height={80} style={{ width: 60, height: 80, objectFit: 'cover', borderRadius: 4, flexShrink: 0 }} />
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{book.book_title}</Typography>
                   <Typography variant="body2" color="text.secondary">

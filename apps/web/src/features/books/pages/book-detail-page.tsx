@@ -17,6 +17,7 @@ import { formatDate, formatPhone, formatPrice, orNA } from '../../../components/
 import { LoadingState } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath, paths, publisherBooksPath } from '../../../app/paths';
+import { siteOrigin } from '../../../app/origin';
 import { qrDownloadUrl, useBookByJsbn, useSwaroops } from '../api/books-api';
 import { BookGallery } from '../components/book-gallery';
 import { JsonLd } from '../components/book-json-ld';
@@ -114,7 +115,7 @@ export function BookDetailPage() {
 
   if (query.isLoading || !query.data) return <LoadingState />;
   const { book, publisher_info: publisher, generated_pdfs: documents } = query.data;
-  const pageUrl = new URL(bookDetailPath(title), window.location.origin).href;
+  const pageUrl = new URL(bookDetailPath(title), siteOrigin()).href;
   const pdfLink = pdfLinkOf(book);
   const years = [book.publication_year, book.vikram_samvat ? `Vikram Samvat ${book.vikram_samvat}` : null, book.veer_samvat ? `Veer Samvat ${book.veer_samvat}` : null]
     .filter(Boolean)

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { SnackbarProvider } from 'notistack';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { theme } from './theme';
+
+/** What every page sits in, in the browser and in the server's render (decision 011): theme, toasts, queries. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </SnackbarProvider>
+    </ThemeProvider>
+  );
+}
+
+/** One query's data as the server made the page with it: `[queryKey, data]`. */
+export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
+
+/** The id of the `<script type="application/json">` that carries a server-made page's `QuerySeed[]`. */
+export const SEEDS_ELEMENT_ID = 'jsbn-queries';

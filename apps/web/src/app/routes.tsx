@@ -1,0 +1,103 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import type { ComponentType, ReactElement } from 'react';
+import { AppLayout } from './layout/app-layout';
+import { GuestOnly, RequireRole } from './guards';
+import { paths } from './paths';
+import { lazyNamed, type LazyComponent } from '../components/lazy';
+
+// Every page is its own chunk; the book form and the order screens are the heavy ones.
+const HomePage = lazyNamed(() => import('../features/home/pages/home-page'), 'HomePage');
+const LoginPage = lazyNamed(() => import('../features/accounts/pages/login-page'), 'LoginPage');
+const PublisherRegisterPage = lazyNamed(() => import('../features/accounts/pages/publisher-register-page'), 'PublisherRegisterPage');
+const LibraryRegisterPage = lazyNamed(() => import('../features/accounts/pages/library-register-page'), 'LibraryRegisterPage');
+const LogoutPage = lazyNamed(() => import('../features/accounts/pages/logout-page'), 'LogoutPage');
+const CustomizeLetterPage = lazyNamed(() => import('../features/accounts/pages/customize-letter-page'), 'CustomizeLetterPage');
+const NewBookPage = lazyNamed(() => import('../features/books/pages/new-book-page'), 'NewBookPage');
+const MyBooksPage = lazyNamed(() => import('../features/books/pages/my-books-page'), 'MyBooksPage');
+const SearchBookPage = lazyNamed(() => import('../features/books/pages/search-book-page'), 'SearchBookPage');
+const BookDetailPage = lazyNamed(() => import('../features/books/pages/book-detail-page'), 'BookDetailPage');
+const CartLayout = lazyNamed(() => import('../features/ordering/components/cart'), 'CartLayout');
+const PublisherWiseBooksPage = lazyNamed(() => import('../features/ordering/pages/publisher-wise-books-page'), 'PublisherWiseBooksPage');
+const PublisherBooksPage = lazyNamed(() => import('../features/ordering/pages/publisher-books-page'), 'PublisherBooksPage');
+const NewPublishedBooksPage = lazyNamed(() => import('../features/ordering/pages/new-published-books-page'), 'NewPublishedBooksPage');
+const TrackOrdersPage = lazyNamed(() => import('../features/orders/pages/track-orders-page'), 'TrackOrdersPage');
+const BookedOrdersPage = lazyNamed(() => import('../features/orders/pages/booked-orders-page'), 'BookedOrdersPage');
+const placeholders = () => import('../features/static/pages/placeholders');
+const AboutPage = lazyNamed(() => import('../features/static/pages/about-page'), 'AboutPage');
+const GalleryPage = lazyNamed(() => import('../features/static/pages/gallery-page'), 'GalleryPage');
+const FaqPage = lazyNamed(() => import('../features/static/pages/faq-page'), 'FaqPage');
+const ContactUsPage = lazyNamed(() => import('../features/static/pages/contact-us-page'), 'ContactUsPage');
+const PrivacyPolicyPage = lazyNamed(() => import('../features/static/pages/legal-pages'), 'PrivacyPolicyPage');
+const TermsPage = lazyNamed(() => import('../features/static/pages/legal-pages'), 'TermsPage');
+const PublishersPage = lazyNamed(() => import('../features/directory/pages/publishers-page'), 'PublishersPage');
+const LibrariesPage = lazyNamed(() => import('../features/directory/pages/libraries-page'), 'LibrariesPage');
+const EditProfilePage = lazyNamed(() => import('../features/accounts/pages/edit-profile-page'), 'EditProfilePage');
+const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/change-password-page'), 'ChangePasswordPage');
+const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
+const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
+const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
+const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
+const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
+
+/** Every page of the app, for the browser's router (`router.tsx`) and the server's render (`entry-server.tsx`). */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: paths.home, element: <HomePage /> },
+      { path: paths.about, element: <AboutPage /> },
+      { path: paths.gallery, element: <GalleryPage /> },
+      { path: paths.faq, element: <FaqPage /> },
+      { path: paths.contactUs, element: <ContactUsPage /> },
+      { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
+      { path: paths.terms, element: <TermsPage /> },
+      { path: paths.publishers, element: <PublishersPage /> },
+      { path: paths.libraries, element: <LibrariesPage /> },
+      { path: paths.searchBook, element: <SearchBookPage /> },
+      { path: paths.bookDetail, element: <BookDetailPage /> },
+      { path: paths.login, element: <GuestOnly><LoginPage /></GuestOnly> },
+      { path: paths.publisherRegister, element: <GuestOnly><PublisherRegisterPage /></GuestOnly> },
+      { path: paths.libraryRegister, element: <GuestOnly><LibraryRegisterPage /></GuestOnly> },
+      { path: paths.newPassword, element: <NewPasswordPage /> },
+      { path: paths.logout, element: <LogoutPage /> },
+      { path: paths.editProfile, element: <RequireRole><EditProfilePage /></RequireRole> },
+      { path: paths.changePassword, element: <RequireRole><ChangePasswordPage /></RequireRole> },
+      // library
+      { path: paths.customizeLetterFormat, element: <RequireRole role="LIBRARY"><CustomizeLetterPage /></RequireRole> },
+      {
+        element: <RequireRole role="LIBRARY"><CartLayout /></RequireRole>,
+        children: [
+          { path: paths.publisherWiseBooks, element: <PublisherWiseBooksPage /> },
+          { path: paths.publisherBooks, element: <PublisherBooksPage /> },
+          { path: paths.newPublishedBooks, element: <NewPublishedBooksPage /> },
+        ],
+      },
+      { path: paths.orders, element: <RequireRole role="LIBRARY"><TrackOrdersPage /></RequireRole> },
+      { path: paths.generatedLetters, element: <RequireRole role="LIBRARY"><GeneratedLettersPage /></RequireRole> },
+      // publisher
+      { path: paths.newBookReg, element: <RequireRole role="PUBLISHER"><NewBookPage /></RequireRole> },
+      { path: paths.myBooks, element: <RequireRole role="PUBLISHER"><MyBooksPage /></RequireRole> },
+      { path: paths.editBook, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
+      { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
+      { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
+      { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><LibrariesPage title="List of Libraries" /></RequireRole> },
+      { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/**
+ * Loads the modules of the pages `pathname` shows (the lazily loaded element of each matching
+ * route), so they render at once: the server's render and the browser's hydration of a
+ * server-made page cannot wait for a module halfway (decision 011).
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((match) => {
+      const type = (match.route.element as ReactElement | undefined)?.type as Partial<LazyComponent<ComponentType>> | undefined;
+      return typeof type?.preload === 'function' ? type.preload() : undefined;
+    }),
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Starts the app in the browser (`main.tsx` loads this module): the query client that toasts
+ * every failure once (spec §8), the router, and the first render — a hydration of the
+ * server-made page when there is one (decision 011), else a fresh render.
+ */
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { refreshCurrentUser, setNavigator, toastError } from '../api/client';
+import { getSession } from '../api/session';
+import { AppProviders, SEEDS_ELEMENT_ID, type QuerySeed } from './providers';
+import { router } from './router';
+import { preloadRoute } from './routes';
+
+function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => (query.meta?.silent ? undefined : toastError(error)) }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => (mutation.meta?.silent ? undefined : toastError(error)) }),
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    },
+  });
+}
+
+/** The data a server-made page was drawn from (empty on the plain shell or when unreadable). */
+function serverSeeds(): QuerySeed[] {
+  const text = document.getElementById(SEEDS_ELEMENT_ID)?.textContent;
+  if (!text) return [];
+  try {
+    return JSON.parse(text) as QuerySeed[];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Renders the app into `root`.
+ * @param hydrate true when `root` holds the server's render of this very page for a visitor:
+ *   the app adopts that DOM instead of drawing it again
+ */
+export async function startApp(root: HTMLElement, hydrate: boolean): Promise<void> {
+  const queryClient = createQueryClient();
+  setNavigator((to, options) => {
+    void router.navigate(to, options);
+  });
+  const signedIn = Boolean(getSession().token);
+  // The user part of the session is kept locally (spec accounts §4); refresh it once per page
+  // load so a letterhead or profile saved in another tab, or a revoked token, is seen at once.
+  if (signedIn) void refreshCurrentUser().catch(() => undefined);
+  // A visitor's page is what the server drew; a signed-in viewer may see more (an owner's
+  // private PDF link), so for them the same data shows at once and is fetched again.
+  for (const [key, data] of serverSeeds()) queryClient.setQueryData(key, data, { updatedAt: signedIn ? 0 : Date.now() });
+  await preloadRoute(window.location.pathname);
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (hydrate) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
