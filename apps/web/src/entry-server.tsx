@@ -2,15 +2,19 @@
  * The server's render of a public page (decision 011), built by `vite build --ssr` into
  * `dist-server/` and called by the API (`modules/web/`): the same routes, providers and pages
  * as in the browser, drawn to HTML with Preact's `renderToString` for a visitor (no session),
- * from the query data the server read (`seeds`), with the page's CSS inline (Emotion writes
- * a `<style data-emotion>` before each styled element; the browser's Emotion moves them into
- * `<head>` before the app adopts the page). Queries without a seed render as loading.
+ * with the page's CSS apart for `<head>` (Emotion's `<style data-emotion>` elements, which its
+ * browser side adopts there).
+ *
+ * The page is drawn twice: the first pass finds the queries it reads, which are then fetched
+ * through `transport` (the API answering in-process), and the second pass draws the page with
+ * their data. The data goes back with the HTML, for the browser's app to start from the same.
  */
 import { renderToString } from 'preact-render-to-string';
 import { CacheProvider } from '@emotion/react';
 import createCache from '@emotion/cache';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
+import { setTransport, type Transport } from './api/client';
 import { setServerOrigin } from './app/origin';
 import { AppProviders, type QuerySeed } from './app/providers';
 import { preloadRoute, routes } from './app/routes';
@@ -18,25 +22,63 @@ import { preloadRoute, routes } from './app/routes';
 export type { QuerySeed } from './app/providers';
 export { SEEDS_ELEMENT_ID } from './app/providers';
 
+/** A page drawn on the server. */
+export interface ServerPage {
+  /** What goes inside `#root`. */
+  html: string;
+  /** Its CSS: Emotion's `<style data-emotion>` elements, in order, for `<head>`. */
+  css: string;
+  /** The data of every query the page read. */
+  seeds: QuerySeed[];
+  /** False when a query failed: the page shows a loading or an error state and is not worth sending. */
+  complete: boolean;
+}
+
 const handler = createStaticHandler(routes);
+/** A style element Emotion wrote (CSS cannot contain `</style>`). */
+const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
 /**
- * Draws the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`).
- * @returns the HTML that goes inside `#root`
+ * Draws the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`) for a visitor.
+ * @param transport answers the app's API requests (`/api/...`, GET)
  * @throws Error when the route answers with a redirect (only pages for visitors are drawn here)
  */
-export async function renderPage(url: string, seeds: QuerySeed[]): Promise<string> {
+export async function renderPage(url: string, transport: Transport): Promise<ServerPage> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); only visitors' pages are drawn on the server`);
   await preloadRoute(new URL(url).pathname);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, data] of seeds) queryClient.setQueryData(key, data);
-  setServerOrigin(new URL(url).origin);
-  return renderToString(
-    <CacheProvider value={createCache({ key: 'css' })}>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-      </AppProviders>
-    </CacheProvider>,
-  );
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const draw = () => {
+    setServerOrigin(new URL(url).origin);
+    return renderToString(
+      <CacheProvider value={createCache({ key: 'css' })}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </CacheProvider>,
+    );
+  };
+
+  draw();
+  setTransport(transport);
+  const wanted = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'pending' && (query.options as { enabled?: unknown }).enabled !== false);
+  await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn })));
+  // Emotion writes each style before its element; in <head> they are where its browser side
+  // looks for them, and the page's DOM is the app's alone (child selectors, hydration)
+  const styles: string[] = [];
+  const html = draw().replace(EMOTION_STYLE, (style) => {
+    styles.push(style);
+    return '';
+  });
+  const queries = queryClient.getQueryCache().getAll();
+  return {
+    html,
+    css: styles.join(''),
+    seeds: queries.flatMap((query): QuerySeed[] => (query.state.status === 'success' ? [[query.queryKey, query.state.data]] : [])),
+    complete: queries.every((query) => query.state.status === 'success' || (query.options as { enabled?: unknown }).enabled === false),
+  };
 }

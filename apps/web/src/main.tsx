@@ -38,9 +38,15 @@ if (!serverMade || localStorage.getItem(TOKEN_KEY)) {
     listen(false);
     root.setAttribute('aria-busy', 'true');
     start(true).then(
-      () => {
+      async () => {
         document.removeEventListener('click', hold, true);
         root.removeAttribute('aria-busy');
+        // what was typed while the app was on its way reaches the app's state; once the app has
+        // drawn that (a task later), the held tap
+        root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea').forEach((field) => {
+          if (field.value !== field.defaultValue) field.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+        await new Promise((resolve) => setTimeout(resolve, 0));
         if (held?.isConnected) held.click();
       },
       // offline or a new release: the page stays as it is (its links work) and tries again at the next interaction

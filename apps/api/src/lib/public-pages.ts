@@ -1,6 +1,6 @@
 /**
  * The replies of the public book pages behind the QR codes (`GET /api/book/listing/jsbn/:jsbn`
- * and the server-made `/jsbn/:jsbn`), kept in memory so a scan costs no database work
+ * and the server-made `/jsbn/:jsbn`, `/` and `/search-a-book`), kept in memory so a scan costs no database work
  * (issue 11; docs/decisions/010). An entry is made again after a minute (behind the request
  * that finds it old), is never served after ten (the signed file links in it live fifteen),
  * and is forgotten as soon as its publisher or any of the publisher's books changes: in this
@@ -15,9 +15,13 @@ import type { Database, DbOrTx } from '../db/client.js';
 /** The NOTIFY channel of public page changes; the payload is the publisher id. */
 export const PUBLIC_PAGES_CHANNEL = 'jsbn_public_pages';
 
+/** The `publisherId` of an entry that shows books of every publisher (the newly published list): forgotten at every change. */
+export const ANY_PUBLISHER = 0;
+
 interface Entry {
   /** The reply, serialised once. */
   body: string;
+  /** The publisher whose changes make it old, or `ANY_PUBLISHER`. */
   publisherId: number;
 }
 
@@ -83,11 +87,11 @@ export class PublicPageCache {
     }
   }
 
-  /** Forgets every entry of the publisher `publisherId`. */
+  /** Forgets every entry of the publisher `publisherId`, and those of any publisher. */
   forgetPublisher(publisherId: number): void {
     this.generation++;
     this.loading.clear(); // later requests load afresh instead of joining a load from before
-    for (const [key, entry] of this.entries.entries()) if (entry.publisherId === publisherId) this.entries.delete(key);
+    for (const [key, entry] of this.entries.entries()) if (entry.publisherId === publisherId || entry.publisherId === ANY_PUBLISHER) this.entries.delete(key);
   }
 
   /** Forgets everything (a listener that reconnected may have missed changes). */

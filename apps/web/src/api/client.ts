@@ -92,6 +92,15 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
 }
 
+/** How requests reach the API: the browser's `fetch`, or in the server's render the API itself (decision 011). */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The server's render sends the app's requests straight to the API in the same process. */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 /**
  * Sends a request; returns the response when it succeeded (2xx) and throws the mapped
  * `ApiError` of the error catalogue otherwise. `request` reads JSON from it, `requestBlob` bytes.
@@ -109,7 +118,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await transport(apiUrl(path, options.query), {
       method: options.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,

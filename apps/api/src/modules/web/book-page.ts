@@ -1,35 +1,14 @@
 /**
  * The server-made HTML of `/jsbn/:jsbn`, the page every back-cover QR code opens (issue 10,
- * decisions 008 and 011). It is the app's own `index.html` with, filled in before any
- * JavaScript runs: the title and description, Open Graph and Twitter tags for link previews
- * (WhatsApp, e-mail), the canonical link, and inside `#root` the app's own render of the page
- * for a visitor (book, JSON-LD, publisher and contact links, with its CSS), drawn by the app's
- * server bundle from the same reply the API gives, which goes along as the page's query data
- * so the app adopts the page as it is when the visitor first interacts. An unknown JSBN gets
- * the same shell with a short "not found" card and no app.
+ * decisions 008 and 011): the app's own render of the page for a visitor (`AppPages`), with in
+ * the head, filled in before any JavaScript runs, the title and description, the canonical
+ * link, the cover's preload, and Open Graph and Twitter tags for link previews (WhatsApp,
+ * e-mail). An unknown JSBN gets the shell with a short "not found" card and no app.
  */
 import escapeHtml from 'escape-html';
-import { formatJsbn, scriptJson } from '@jsbn/shared/core';
-import { SWAROOPS, type BookByNumber } from '@jsbn/shared';
-
-/** The app's server render (`apps/web/src/entry-server.tsx`, decision 011). */
-export interface AppRenderer {
-  /** The HTML inside `#root` for a visitor at `url`, drawn from `seeds` (`[queryKey, data]`). */
-  renderPage(url: string, seeds: [readonly unknown[], unknown][]): Promise<string>;
-  /** The id of the JSON script element the browser's app reads the seeds from. */
-  SEEDS_ELEMENT_ID: string;
-}
-
-/** The parts of the built `index.html` the pages replace; startup fails when one is missing. */
-export const TEMPLATE_MARKS = { title: /<title>[^<]*<\/title>/, description: /<meta name="description"[^>]*>/, root: '<div id="root"></div>' } as const;
-
-/** Checks that `html` is the app shell the pages can fill. @throws Error naming the missing part */
-export function checkTemplate(html: string): string {
-  for (const [name, mark] of Object.entries(TEMPLATE_MARKS)) {
-    if (typeof mark === 'string' ? !html.includes(mark) : !mark.test(html)) throw new Error(`index.html lacks its ${name} (${String(mark)})`);
-  }
-  return html;
-}
+import { formatJsbn } from '@jsbn/shared/core';
+import type { BookByNumber } from '@jsbn/shared';
+import { TEMPLATE_MARKS, withoutApp } from './shell.js';
 
 interface Head {
   title: string;
@@ -37,11 +16,11 @@ interface Head {
   extra: string;
 }
 
-function fill(template: string, head: Head, root: string): string {
-  return template
+/** `page` (a shell, filled or not) with its title and description replaced and `extra` after them. */
+function withHead(page: string, head: Head): string {
+  return page
     .replace(TEMPLATE_MARKS.title, () => `<title>${escapeHtml(head.title)}</title>`)
-    .replace(TEMPLATE_MARKS.description, () => `<meta name="description" content="${escapeHtml(head.description)}" />\n    ${head.extra}`)
-    .replace(TEMPLATE_MARKS.root, () => root);
+    .replace(TEMPLATE_MARKS.description, () => `<meta name="description" content="${escapeHtml(head.description)}" />\n    ${head.extra}`);
 }
 
 const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
@@ -57,20 +36,13 @@ export function bookDescription({ book, publisher_info: publisher }: BookByNumbe
     .join(' · ');
 }
 
-/** The shell with its module preloads dropped: a server-made page loads nothing before interaction (decision 011). */
-const withoutPreloads = (html: string) => html.replace(/<link rel="modulepreload"[^>]*>/g, '');
-
-/** The shell without the app's scripts: a page that must stay as the server made it. */
-const withoutApp = (html: string) => withoutPreloads(html).replace(/<script type="module"[^>]*><\/script>/g, '');
-
 /**
  * `/jsbn/:jsbn` for a known book.
- * @param template the checked `index.html`
- * @param renderer the app's server render
- * @param requested the JSBN as it stands in the path (the app's query key for the reply)
+ * @param page the shell with the app's render of this page (`AppPages.fill`)
+ * @param reply the book as the API gives it to a visitor
  * @param publicUrl the site's origin (`PUBLIC_URL`), for absolute links in previews
  */
-export async function bookPageHtml(template: string, renderer: AppRenderer, requested: string, reply: BookByNumber, publicUrl: string): Promise<string> {
+export function bookPageHtml(page: string, reply: BookByNumber, publicUrl: string): string {
   const { book } = reply;
   const jsbn = formatJsbn(book.jsbn_number);
   const pageUrl = `${publicUrl}/jsbn/${encodeURIComponent(jsbn)}`;
@@ -93,14 +65,7 @@ export async function bookPageHtml(template: string, renderer: AppRenderer, requ
     meta('name', 'twitter:description', description),
     ...(shareImage ? [meta('name', 'twitter:image', shareImage)] : []),
   ].join('\n    ');
-  // the queries the book page reads (apps/web: bookByJsbnKey, useSwaroops), with what the API would answer
-  const seeds: [readonly unknown[], unknown][] = [
-    [['books', 'jsbn', requested], reply],
-    [['lookups', 'swaroops'], { swaroops: SWAROOPS }],
-  ];
-  const app = await renderer.renderPage(`${publicUrl}/jsbn/${encodeURIComponent(requested)}`, seeds);
-  const root = `<div id="root" data-server-made="book">${app}</div><script type="application/json" id="${renderer.SEEDS_ELEMENT_ID}">${scriptJson(seeds)}</script>`;
-  return fill(withoutPreloads(template), { title, description, extra }, root);
+  return withHead(page, { title, description, extra });
 }
 
 /**
@@ -114,5 +79,6 @@ export function missingBookHtml(template: string, requested: string): string {
 <p>No book is registered with JSBN ${escapeHtml(requested)}. Check the number printed under the QR code, or search by title, author or publisher.</p>
 <p><a href="/search-a-book">Search a book</a> · <a href="/">Home</a></p>
 </main>`;
-  return fill(withoutApp(template), { title: 'Book not found · JSBN', description: `No book is registered with JSBN ${requested}.`, extra: '<meta name="robots" content="noindex" />' }, `<div id="root">${body}</div>`);
+  const page = withoutApp(template).replace(TEMPLATE_MARKS.root, () => `<div id="root">${body}</div>`);
+  return withHead(page, { title: 'Book not found · JSBN', description: `No book is registered with JSBN ${requested}.`, extra: '<meta name="robots" content="noindex" />' });
 }

@@ -2,37 +2,30 @@
  * The built web app on the API's port (DESIGN §1; issue 10, decisions 008 and 011):
  * - `/assets/*` (content-hashed): the brotli or gzip twin Vite made when the browser accepts it
  *   (`Content-Encoding`, `Vary: Accept-Encoding`), `Cache-Control: public, max-age=31536000, immutable`;
- * - `/jsbn/:jsbn`: the book page drawn on the server by the app itself (`book-page.ts`), 200 or
- *   404, `no-cache` + ETag;
+ * - `/jsbn/:jsbn`, `/` and `/search-a-book`: drawn on the server by the app itself
+ *   (`app-pages.ts`; the book page with its link-preview tags, `book-page.ts`), kept in the
+ *   public page cache (a search with a query is drawn each time); a JSBN written otherwise
+ *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page;
+ *   `no-cache` + ETag;
  * - any other path without an extension: `index.html`, `no-cache`, so a new release shows at once.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { ANY_PUBLISHER } from '../../lib/public-pages.js';
 import { publicBookPage } from '../books/service.js';
-import { bookPageHtml, checkTemplate, missingBookHtml, type AppRenderer } from './book-page.js';
+import { AppPages, loadRenderer } from './app-pages.js';
+import { bookPageHtml, missingBookHtml } from './book-page.js';
+import { checkTemplate } from './shell.js';
 
 /** Cache policy of content-hashed files: a year, never revalidated (their name changes with them). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Cache policy of pages and API replies: keep, but ask the server (ETag) before each use. */
 export const REVALIDATE = 'no-cache';
-
-/**
- * The app's server render, built beside `webDist` (`apps/web/dist-server/entry-server.js`,
- * `vite build --ssr`).
- * @throws Error at startup when it is missing or lacks `renderPage`
- */
-async function loadRenderer(webDist: string): Promise<AppRenderer> {
-  const path = join(dirname(webDist), 'dist-server', 'entry-server.js');
-  if (!existsSync(path)) throw new Error(`the app's server render is missing: ${path} (run npm run build)`);
-  const module = (await import(pathToFileURL(path).href)) as Partial<AppRenderer>;
-  if (typeof module.renderPage !== 'function' || typeof module.SEEDS_ELEMENT_ID !== 'string') throw new Error(`${path} does not export renderPage and SEEDS_ELEMENT_ID`);
-  return module as AppRenderer;
-}
 
 /**
  * Serves the app built in `webDist` (which must hold `index.html`, with its server render in
@@ -42,7 +35,7 @@ async function loadRenderer(webDist: string): Promise<AppRenderer> {
  */
 export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: string): Promise<void> {
   const shell = checkTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'));
-  const renderer = await loadRenderer(webDist);
+  const pages = new AppPages(app, await loadRenderer(webDist), ctx.config.publicUrl);
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -54,14 +47,30 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
 
   app.get('/jsbn/:jsbn', { schema: { hide: true } }, async (request, reply) => {
     const requested = (request.params as { jsbn: string }).jsbn.slice(0, 40);
+    // one address per book: 'ahmjs00006p' and 'AHMJS 00006 P' lead to /jsbn/AHMJS-00006-P
+    const canonical = normalizeJsbn(requested);
+    if (canonical && formatJsbn(canonical) !== requested) return reply.redirect(`/jsbn/${formatJsbn(canonical)}`, 301);
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
     try {
-      return await publicBookPage(ctx, requested, `html:${requested}`, (page) => bookPageHtml(shell, renderer, requested, page, ctx.config.publicUrl));
+      return await publicBookPage(ctx, requested, `html:${requested}`, async (reply) => {
+        const drawn = await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip);
+        return bookPageHtml(AppPages.fill(shell, drawn), reply, ctx.config.publicUrl);
+      });
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested));
       throw error;
     }
   });
+
+  // The landing page and the search page (its newly published books: forgotten at any change)
+  for (const path of ['/', '/search-a-book']) {
+    app.get(path, { schema: { hide: true } }, async (request, reply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
+      const query = request.url.slice(path.length);
+      if (query) return AppPages.fill(shell, await pages.draw(request.url, request.ip));
+      return ctx.publicPages.get(`html:${path}`, async () => ({ body: AppPages.fill(shell, await pages.draw(path, request.ip)), publisherId: ANY_PUBLISHER }));
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

@@ -31,12 +31,20 @@ const INDEX = `<!doctype html>
 </html>
 `;
 
-/** A stand-in for the app's server render: the URL it was asked for and the seeded book's title. */
+/**
+ * A stand-in for the app's server render: it asks the API (through the transport it is given)
+ * for the book of a /jsbn/ page or for the newest books, and draws their titles.
+ */
 const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-export async function renderPage(url, seeds) {
-  const book = seeds.find(([key]) => key[0] === 'books')[1].book;
-  return '<main><h1>' + escape(book.book_title) + '</h1><p data-url="' + escape(url) + '"></p></main>';
+export async function renderPage(url, transport) {
+  const { pathname } = new URL(url);
+  const book = pathname.startsWith('/jsbn/');
+  const response = await transport(book ? '/api/book/listing/jsbn/' + pathname.slice(6) : '/api/book?pageNo=1&limit=20', { headers: { Accept: 'application/json' } });
+  if (!response.ok) return { html: '', css: '', seeds: [], complete: false };
+  const { data } = await response.json();
+  const title = book ? data.book.book_title : data.books.map((one) => one.book_title).join(', ');
+  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '"></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true };
 }
 `;
 
@@ -96,9 +104,10 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
   });
 
   it('sends index.html for app paths, revalidated on every use', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/search-a-book' });
+    const page = await t.app.inject({ method: 'GET', url: '/my-books' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<div id="root"></div>');
     expect(page.body).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
     // the app starts at once here: its chunks are preloaded
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-e5f6a7b8.js">');
@@ -130,18 +139,34 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(html).toContain(`<meta property="og:image" content="https://jsbn.test/api/book/listing/jsbn/${jsbn}/share.jpg" />`);
     expect(html).toContain(`<meta property="og:description" content="Shri Kshamapana Sutra · JSBN ${jsbn} · by આચાર્ય શ્રી ભદ્રબાહુસ્વામી · published by શ્રી જિનશાસન આરાધના ટ્રસ્ટ" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    // the app's render of this page, for a visitor, inside #root
-    expect(html).toContain(`<div id="root" data-server-made="book"><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1><p data-url="https://jsbn.test/jsbn/${jsbn}"></p></main></div>`);
+    // the app's render of this page, for a visitor, inside #root, with the data it read
+    expect(html).toContain(`<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1><p data-url="https://jsbn.test/jsbn/${jsbn}"></p></main></div>`);
+    // its CSS in the head
+    expect(html).toContain('<style data-emotion="css x">h1{color:red}</style></head>');
     // no text can close a script element
     expect(html).not.toContain('<b>');
-    // the data it was drawn from, for the app to adopt the page
-    const seeds = JSON.parse(/<script type="application\/json" id="jsbn-queries">(.*?)<\/script>/.exec(html)![1]!) as [unknown[], { book?: { jsbn_number: string }; swaroops?: unknown[] }][];
-    expect(seeds.map(([key]) => key)).toEqual([['books', 'jsbn', jsbn], ['lookups', 'swaroops']]);
-    expect(seeds[0]![1].book!.jsbn_number).toBe(jsbn);
-    expect(seeds[1]![1].swaroops!.length).toBeGreaterThan(70);
+    const seeds = JSON.parse(/<script type="application\/json" id="jsbn-queries">(.*?)<\/script>/.exec(html)![1]!) as [unknown[], { book: { jsbn_number: string } }][];
+    expect(seeds.map(([key]) => key)).toEqual([['test', `/jsbn/${jsbn}`]]);
+    expect(seeds[0]![1].book.jsbn_number).toBe(jsbn);
+    // the cover is asked for first
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/api\/files\/public\/[^"]+\.jpg" fetchpriority="high" \/>/);
     // the entry script stays; nothing else loads before the visitor interacts
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
     expect(html).not.toContain('modulepreload');
+  });
+
+  it('draws / and /search-a-book on the server too, and shows a new book there at once', async () => {
+    for (const path of ['/', '/search-a-book', '/search-a-book?query=x']) {
+      const page = await t.app.inject({ method: 'GET', url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
+      expect(page.body).toContain(`<p data-url="https://jsbn.test${path}"></p>`);
+      expect(page.body).not.toContain('modulepreload');
+    }
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'NAVIN', publisher_name: 'Navin Prakashan' });
+    await createBook(t.ctx, publisher.publisherId, { book_title: 'નવું પુસ્તક' });
+    const after = await t.app.inject({ method: 'GET', url: '/search-a-book' });
+    expect(after.body).toContain('<h1>નવું પુસ્તક, શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
   });
 
   it("refuses to start without the app's server render", async () => {
@@ -149,6 +174,12 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     rmSync(join(lonely, '..', 'dist-server'), { recursive: true });
     await expect(createTestApp(engine, {}, lonely)).rejects.toThrow(/the app's server render is missing/);
     rmSync(join(lonely, '..'), { recursive: true, force: true });
+  });
+
+  it('sends a JSBN written otherwise to its one address', async () => {
+    const compact = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn.replaceAll('-', '').toLowerCase()}` });
+    expect(compact.statusCode).toBe(301);
+    expect(compact.headers['location']).toBe(`/jsbn/${jsbn}`);
   });
 
   it('gives the cover at a size a WhatsApp preview shows', async () => {

@@ -14,8 +14,10 @@ const PdfRequestDialog = lazyNamed(() => import('./request-dialogs'), 'PdfReques
 /**
  * A book in search results and the Newly Published grid. Logged-in users off the search page
  * see the private-PDF notice with Request when readers is No (spec books §2 'Book card').
+ * `first`: one of the first cards of the page, whose cover is fetched at once and first; the
+ * others' covers load as they come near the screen (issue 10).
  */
-export function BookCard({ book, compact, onSearchPage }: { book: BookDto; compact?: boolean; onSearchPage?: boolean }) {
+export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto; compact?: boolean; onSearchPage?: boolean; first?: boolean }) {
   const { isLoggedIn } = useSession();
   const [requestOpen, setRequestOpen] = useState(false);
   const requestWanted = useOnceTrue(requestOpen);
@@ -25,7 +27,12 @@ export function BookCard({ book, compact, onSearchPage }: { book: BookDto; compa
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: compact ? 'column' : { xs: 'column', sm: 'row' } }} data-testid="book-card">
       <Box sx={{ flexShrink: 0, p: 1.5, display: 'flex', justifyContent: 'center', bgcolor: 'grey.50' }}>
-        <SafeImage src={book.book_cover} alt={`Cover of ${book.book_title}`} style={{ width: compact ? 120 : 130, height: compact ? 160 : 175, objectFit: 'cover', borderRadius: 4 }} />
+        <SafeImage
+          src={book.book_cover}
+          alt={`Cover of ${book.book_title}`}
+          {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          style={{ width: compact ? 120 : 130, height: compact ? 160 : 175, objectFit: 'cover', borderRadius: 4 }}
+        />
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
         <CardContent sx={{ flexGrow: 1 }}>

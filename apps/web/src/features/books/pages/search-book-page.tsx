@@ -14,6 +14,8 @@ type Submitted = Partial<Filters> & { subject?: number[] };
 const EMPTY: Filters = { queryString: '', book_title: '', author_name: '', language: '', publisher: '', jsbn_number: '' };
 
 // The advanced fields (an autocomplete, the lookups) load when a visitor first asks for them.
+/** Cards whose covers are fetched first: the first row on a large screen, the first screen on a phone. */
+const FIRST_ROW = 4;
 const AdvancedSearchFields = lazyNamed(() => import('../components/advanced-search-fields'), 'AdvancedSearchFields');
 
 const hasAny = (filters: Submitted) => Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== ''));
@@ -46,8 +48,8 @@ function NewlyPublished() {
         <Typography>{MSG.noData}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(5, 1fr)' } }}>
-          {books.data.books.map((book) => (
-            <BookCard key={book.id} book={book} compact onSearchPage />
+          {books.data.books.map((book, index) => (
+            <BookCard key={book.id} book={book} compact onSearchPage first={index < FIRST_ROW} />
           ))}
         </Box>
       )}
@@ -135,8 +137,8 @@ export function SearchBookPage() {
           </Typography>
           {!results.isLoading && !results.data?.books.length ? <Typography>{MSG.noData}</Typography> : null}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            {(results.data?.books ?? []).map((book) => (
-              <BookCard key={book.id} book={book} onSearchPage />
+            {(results.data?.books ?? []).map((book, index) => (
+              <BookCard key={book.id} book={book} onSearchPage first={index < FIRST_ROW} />
             ))}
           </Box>
           {pageCount > 1 ? <Pagination sx={{ mt: 2 }} count={pageCount} page={page} onChange={(_event, value) => setPage(value)} color="primary" /> : null}

@@ -1,0 +1,101 @@
+/**
+ * Public pages drawn on the server by the app itself (issue 10, decision 011): the app's
+ * server bundle (`apps/web/src/entry-server.tsx`, built into `apps/web/dist-server/`) draws a
+ * page for a visitor, asking this API for its data in-process (`app.inject`, as the visitor's
+ * address, so rate limits count them as the visitor's); the result goes into `#root` of the
+ * built `index.html`, marked `data-server-made`, with the data beside it as JSON for the app
+ * to adopt the page at the first interaction. The shell keeps its entry script and loses its
+ * module preloads: a visitor who only reads loads nothing more.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { scriptJson } from '@jsbn/shared/core';
+import { TEMPLATE_MARKS, withoutPreloads } from './shell.js';
+
+/** One query's data: `[queryKey, data]`. */
+export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
+
+/** A page the app drew (`ServerPage` of entry-server.tsx). */
+export interface ServerPage {
+  html: string;
+  /** Its CSS (style elements) for `<head>`. */
+  css: string;
+  seeds: QuerySeed[];
+  /** False when one of its queries failed. */
+  complete: boolean;
+}
+
+/** A page drawn for the shell: CSS for `<head>`, and `#root` with the page and its data. */
+export interface DrawnPage {
+  css: string;
+  root: string;
+}
+
+/** The app's server bundle. */
+export interface AppRenderer {
+  /** Draws the page at the absolute `url`; `transport` answers its API requests. */
+  renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>): Promise<ServerPage>;
+  /** The id of the JSON script element the browser's app reads the seeds from. */
+  SEEDS_ELEMENT_ID: string;
+}
+
+/**
+ * Loads the app's server bundle, built beside `webDist` (`../dist-server/entry-server.js`).
+ * @throws Error when it is missing or does not export what is needed
+ */
+export async function loadRenderer(webDist: string): Promise<AppRenderer> {
+  const path = join(dirname(webDist), 'dist-server', 'entry-server.js');
+  if (!existsSync(path)) throw new Error(`the app's server render is missing: ${path} (run npm run build)`);
+  const module = (await import(pathToFileURL(path).href)) as Partial<AppRenderer>;
+  if (typeof module.renderPage !== 'function' || typeof module.SEEDS_ELEMENT_ID !== 'string') throw new Error(`${path} does not export renderPage and SEEDS_ELEMENT_ID`);
+  return module as AppRenderer;
+}
+
+/** Draws public pages with the app's server bundle, for one API instance. */
+export class AppPages {
+  /** The address of the visitor whose page is being drawn. */
+  private readonly visitor = new AsyncLocalStorage<string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly renderer: AppRenderer,
+    private readonly publicUrl: string,
+  ) {}
+
+  private readonly transport = async (url: string, init: RequestInit): Promise<Response> => {
+    const reply = await this.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: new Headers(init.headers).get('accept') ?? 'application/json' },
+      remoteAddress: this.visitor.getStore() ?? '127.0.0.1',
+    });
+    const empty = reply.statusCode === 204 || reply.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
+  };
+
+  /**
+   * The page at `path` (with its query) as the app draws it for a visitor: its CSS for
+   * `<head>`, and `#root` holding it, followed by its data; null when one of its queries failed
+   * (the plain shell serves then).
+   * @param visitorIp the address the page's API requests are counted for
+   */
+  async draw(path: string, visitorIp: string): Promise<DrawnPage | null> {
+    const page = await this.visitor.run(visitorIp, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport));
+    if (!page.complete) return null;
+    return {
+      css: page.css,
+      root: `<div id="root" data-server-made>${page.html}</div><script type="application/json" id="${this.renderer.SEEDS_ELEMENT_ID}">${scriptJson(page.seeds)}</script>`,
+    };
+  }
+
+  /** The shell with a drawn page in it (without module preloads); the plain shell when null. */
+  static fill(template: string, page: DrawnPage | null): string {
+    if (page === null) return template;
+    return withoutPreloads(template)
+      .replace('</head>', () => `${page.css}</head>`)
+      .replace(TEMPLATE_MARKS.root, () => page.root);
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The built `index.html` as the server-made pages use it (decisions 008 and 011): the parts they
+ * fill, checked at startup, and the shell without what a server-made page must not load.
+ */
+
+/** The parts of the built `index.html` the pages replace; startup fails when one is missing. */
+export const TEMPLATE_MARKS = { title: /<title>[^<]*<\/title>/, description: /<meta name="description"[^>]*>/, root: '<div id="root"></div>' } as const;
+
+/** Checks that `html` is the app shell the pages can fill. @throws Error naming the missing part */
+export function checkTemplate(html: string): string {
+  for (const [name, mark] of Object.entries(TEMPLATE_MARKS)) {
+    if (typeof mark === 'string' ? !html.includes(mark) : !mark.test(html)) throw new Error(`index.html lacks its ${name} (${String(mark)})`);
+  }
+  return html;
+}
+
+/** The shell with its module preloads dropped: a server-made page loads nothing before interaction. */
+export const withoutPreloads = (html: string) => html.replace(/<link rel="modulepreload"[^>]*>/g, '');
+
+/** The shell without the app's scripts: a page that must stay as the server made it. */
+export const withoutApp = (html: string) => withoutPreloads(html).replace(/<script type="module"[^>]*><\/script>/g, '');
