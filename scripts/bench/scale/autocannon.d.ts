@@ -11,6 +11,6 @@ declare module 'autocannon' {
     /** Called before each request: returns the request to send (e.g. with another path). */
     setupRequest?: (request: { path: string }) => { path: string };
   }
-  function autocannon(options: { url: string; connections: number; duration: number; requests?: Request[] }): Promise<Result>;
+  function autocannon(options: { url: string; connections: number; duration: number; requests?: Request[]; headers?: Record<string, string> }): Promise<Result>;
   export default autocannon;
 }

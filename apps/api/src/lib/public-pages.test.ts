@@ -1,5 +1,7 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PublicPageCache } from './public-pages.js';
+import { ANY_PUBLISHER, PublicPageCache } from './public-pages.js';
 
 describe('PublicPageCache', () => {
   it('loads once, forgets by publisher, and never keeps a load that a change overtook', async () => {
@@ -9,14 +11,14 @@ describe('PublicPageCache', () => {
       loads++;
       return { body, publisherId };
     };
-    expect(await cache.get('json:A', load('a1', 1))).toBe('a1');
-    expect(await cache.get('json:A', load('a2', 1))).toBe('a1');
-    expect(await cache.get('json:B', load('b1', 2))).toBe('b1');
+    expect((await cache.get('json:A', load('a1', 1))).body.toString()).toBe('a1');
+    expect((await cache.get('json:A', load('a2', 1))).body.toString()).toBe('a1');
+    expect((await cache.get('json:B', load('b1', 2))).body.toString()).toBe('b1');
     expect(loads).toBe(2);
 
     cache.forgetPublisher(1);
     expect(cache.size).toBe(1);
-    expect(await cache.get('json:A', load('a3', 1))).toBe('a3');
+    expect((await cache.get('json:A', load('a3', 1))).body.toString()).toBe('a3');
 
     // a change announced while a load runs: its (possibly older) result is served, not kept
     let release!: () => void;
@@ -27,8 +29,8 @@ describe('PublicPageCache', () => {
     await Promise.resolve();
     cache.forgetPublisher(3);
     release();
-    expect(await slow).toBe('c-old');
-    expect(await cache.get('json:C', load('c-new', 3))).toBe('c-new');
+    expect((await slow).body.toString()).toBe('c-old');
+    expect((await cache.get('json:C', load('c-new', 3))).body.toString()).toBe('c-new');
 
     cache.clear();
     expect(cache.size).toBe(0);
@@ -42,11 +44,15 @@ describe('PublicPageCache', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return { body: 'page', publisherId: 1 };
     };
-    expect(await Promise.all(Array.from({ length: 50 }, () => cache.get('json:A', load)))).toEqual(Array(50).fill('page'));
+    const pages = await Promise.all(Array.from({ length: 50 }, () => cache.get('json:A', load)));
+    expect(pages.map((page) => page.body.toString())).toEqual(Array(50).fill('page'));
+    // its ETag is made once, as @fastify/etag would make it
+    expect(pages[0]!.etag).toBe(`"${createHash('sha1').update('page').digest('base64')}"`);
+    expect(brotliDecompressSync(pages[0]!.br).toString()).toBe('page');
     expect(loads).toBe(1);
     // a failed load is not kept: the next request tries again
     await expect(Promise.all([cache.get('json:B', () => Promise.reject(new Error('down'))), cache.get('json:B', load)])).rejects.toThrow('down');
-    expect(await cache.get('json:B', load)).toBe('page');
+    expect((await cache.get('json:B', load)).body.toString()).toBe('page');
   });
 
   it('serves an old entry while making it again behind it, and never one past its maximum age', async () => {
@@ -55,12 +61,30 @@ describe('PublicPageCache', () => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     let release!: () => void;
     const second = new Promise<{ body: string; publisherId: number }>((resolve) => (release = () => resolve({ body: 'second', publisherId: 1 })));
-    expect(await cache.get('json:A', () => second)).toBe('first'); // old but servable: answered at once
+    expect((await cache.get('json:A', () => second)).body.toString()).toBe('first'); // old but servable: answered at once
     release();
     await second;
     await Promise.resolve();
-    expect(await cache.get('json:A', async () => ({ body: 'unused', publisherId: 1 }))).toBe('second');
+    expect((await cache.get('json:A', async () => ({ body: 'unused', publisherId: 1 }))).body.toString()).toBe('second');
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await cache.get('json:A', async () => ({ body: 'third', publisherId: 1 }))).toBe('third'); // too old to serve
+    expect((await cache.get('json:A', async () => ({ body: 'third', publisherId: 1 }))).body.toString()).toBe('third'); // too old to serve
+  });
+
+  it("keeps an entry's own refresh age (pages the app drew), and forgets pages of every publisher at any publisher's change", async () => {
+    const cache = new PublicPageCache({ refreshMs: 20, maxAgeMs: 1000 });
+    await cache.get('html:A', async () => ({ body: 'drawn', publisherId: 1, refreshMs: 500 }));
+    await cache.get('html:/', async () => ({ body: 'landing', publisherId: ANY_PUBLISHER }));
+    await cache.get('json:B', async () => ({ body: 'other', publisherId: 2 }));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    let loads = 0;
+    const again = async () => {
+      loads += 1;
+      return { body: 'again', publisherId: 1, refreshMs: 500 };
+    };
+    expect((await cache.get('html:A', again)).body.toString()).toBe('drawn');
+    expect(loads).toBe(0); // 40 ms is old for the cache, not for this entry
+    cache.forgetPublisher(2);
+    expect((await cache.get('html:/', async () => ({ body: 'new landing', publisherId: ANY_PUBLISHER }))).body.toString()).toBe('new landing');
+    expect((await cache.get('html:A', again)).body.toString()).toBe('drawn'); // publisher 1's page stays
   });
 });

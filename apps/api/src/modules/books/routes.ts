@@ -33,6 +33,7 @@ import { AppError, notFound, parseOrThrow, validationError } from '../../lib/err
 import { withMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
+import { sendCachedPage } from '../../lib/public-pages.js';
 import { publisherName } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet, type DocumentFile } from './documents.js';
 import { qrJpeg } from './qr.js';
@@ -163,8 +164,8 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request, reply) => {
     const viewer = await viewerPublisherId(ctx, request);
     if (viewer !== undefined) return ok(await bookByJsbn(ctx, request.params.jsbnNo, viewer));
-    const body = await publicBookPage(ctx, request.params.jsbnNo, 'json', (page) => JSON.stringify(ok(page)));
-    return reply.type('application/json; charset=utf-8').send(body);
+    const page = await publicBookPage(ctx, request.params.jsbnNo, 'json', (book) => JSON.stringify(ok(book)));
+    return sendCachedPage(request, reply.type('application/json; charset=utf-8'), page);
   });
 
   /** GET /api/book/listing/jsbn/:jsbnNo/qrcode.jpg → the 200×200 QR code as a JPEG attachment; 404. */

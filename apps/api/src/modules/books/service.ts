@@ -25,7 +25,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { book_authors, book_images, book_subjects, books, publishers } from '../../db/schema.js';
-import { publicPagesChanged } from '../../lib/public-pages.js';
+import { publicPagesChanged, type CachedPage } from '../../lib/public-pages.js';
 import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
 import { ALL_LIMIT, containsPattern, likeLiteral } from '../../lib/pagination.js';
 import { publisherInfo } from '../publishers/service.js';
@@ -373,14 +373,22 @@ export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublishe
  * The public page of a JSBN as a visitor sees it, rendered by `render` (the API's JSON reply,
  * the server-made HTML) and kept in the public page cache under `kind` (issue 11): a repeated
  * scan costs no database work; a change of the book or its publisher is seen at once.
+ * @param refreshMs age (ms) after which the entry is made again behind a request, when not
+ *   the cache's default (pages drawn by the app cost tens of ms to make)
  * @throws AppError 404 'Book not found' (nothing is cached)
  */
-export async function publicBookPage(ctx: AppContext, jsbnNo: string, kind: string, render: (page: BookByNumber) => string | Promise<string>): Promise<string> {
+export async function publicBookPage(
+  ctx: AppContext,
+  jsbnNo: string,
+  kind: string,
+  render: (page: BookByNumber) => string | Promise<string>,
+  refreshMs?: number,
+): Promise<CachedPage> {
   const canonical = normalizeJsbn(jsbnNo);
   if (!canonical) throw notFound('Book');
   return ctx.publicPages.get(`${kind}:${canonical}`, async () => {
     const page = await bookByJsbn(ctx, canonical);
-    return { body: await render(page), publisherId: page.publisher_info.publisherId };
+    return { body: await render(page), publisherId: page.publisher_info.publisherId, refreshMs };
   });
 }
 

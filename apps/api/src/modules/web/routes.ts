@@ -16,11 +16,18 @@ import type { FastifyInstance } from 'fastify';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { ANY_PUBLISHER } from '../../lib/public-pages.js';
+import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { publicBookPage } from '../books/service.js';
 import { AppPages, loadRenderer } from './app-pages.js';
 import { bookPageHtml, missingBookHtml } from './book-page.js';
 import { checkTemplate } from './shell.js';
+
+/**
+ * Age (ms) after which a page the app drew is drawn again behind a request: drawing costs two
+ * renders (tens of ms), and changes forget the page at once anyway; within the cache's ten
+ * minutes, so the signed file links in it stay valid.
+ */
+const DRAWN_REFRESH_MS = 5 * 60_000;
 
 /** Cache policy of content-hashed files: a year, never revalidated (their name changes with them). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -52,10 +59,14 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     if (canonical && formatJsbn(canonical) !== requested) return reply.redirect(`/jsbn/${formatJsbn(canonical)}`, 301);
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
     try {
-      return await publicBookPage(ctx, requested, `html:${requested}`, async (reply) => {
-        const drawn = await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip);
-        return bookPageHtml(AppPages.fill(shell, drawn), reply, ctx.config.publicUrl);
-      });
+      const page = await publicBookPage(
+        ctx,
+        requested,
+        `html:${requested}`,
+        async (book) => bookPageHtml(AppPages.fill(shell, await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip)), book, ctx.config.publicUrl),
+        DRAWN_REFRESH_MS,
+      );
+      return sendCachedPage(request, reply, page);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested));
       throw error;
@@ -68,7 +79,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
       const query = request.url.slice(path.length);
       if (query) return AppPages.fill(shell, await pages.draw(request.url, request.ip));
-      return ctx.publicPages.get(`html:${path}`, async () => ({ body: AppPages.fill(shell, await pages.draw(path, request.ip)), publisherId: ANY_PUBLISHER }));
+      const page = await ctx.publicPages.get(`html:${path}`, async () => ({ body: AppPages.fill(shell, await pages.draw(path, request.ip)), publisherId: ANY_PUBLISHER, refreshMs: DRAWN_REFRESH_MS }));
+      return sendCachedPage(request, reply, page);
     });
   }
 

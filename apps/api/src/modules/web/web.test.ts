@@ -150,6 +150,9 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(seeds[0]![1].book.jsbn_number).toBe(jsbn);
     // the cover is asked for first
     expect(html).toMatch(/<link rel="preload" as="image" href="\/api\/files\/public\/[^"]+\.jpg" fetchpriority="high" \/>/);
+    // a repeat visit costs a 304 (the ETag was made when the page was drawn)
+    const again = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'if-none-match': page.headers['etag'] as string } });
+    expect(again.statusCode).toBe(304);
     // the entry script stays; nothing else loads before the visitor interacts
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
     expect(html).not.toContain('modulepreload');
