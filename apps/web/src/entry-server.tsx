@@ -13,7 +13,7 @@ import { renderToString } from 'preact-render-to-string';
 import { CacheProvider } from '@emotion/react';
 import createCache from '@emotion/cache';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
 import { setTransport, type Transport } from './api/client';
 import { setServerOrigin } from './app/origin';
 import { AppProviders, type QuerySeed } from './app/providers';
@@ -35,6 +35,8 @@ export interface ServerPage {
 }
 
 const handler = createStaticHandler(routes);
+/** Whether a query would run (`enabled: false` queries wait for the user, also on the server). */
+const runs = (query: Query) => (query.options as { enabled?: unknown }).enabled !== false;
 /** A style element Emotion wrote (CSS cannot contain `</style>`). */
 const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
@@ -65,7 +67,7 @@ export async function renderPage(url: string, transport: Transport): Promise<Ser
   const wanted = queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending' && (query.options as { enabled?: unknown }).enabled !== false);
+    .filter((query) => query.state.status === 'pending' && runs(query));
   await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn })));
   // Emotion writes each style before its element; in <head> they are where its browser side
   // looks for them, and the page's DOM is the app's alone (child selectors, hydration)
@@ -79,6 +81,6 @@ export async function renderPage(url: string, transport: Transport): Promise<Ser
     html,
     css: styles.join(''),
     seeds: queries.flatMap((query): QuerySeed[] => (query.state.status === 'success' ? [[query.queryKey, query.state.data]] : [])),
-    complete: queries.every((query) => query.state.status === 'success' || (query.options as { enabled?: unknown }).enabled === false),
+    complete: queries.every((query) => query.state.status === 'success' || !runs(query)),
   };
 }
