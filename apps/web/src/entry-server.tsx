@@ -5,19 +5,24 @@
  * with the page's CSS apart for `<head>` (Emotion's `<style data-emotion>` elements, which its
  * browser side adopts there).
  *
- * The page is drawn twice: the first pass finds the queries it reads, which are then fetched
- * through `transport` (the API answering in-process), and the second pass draws the page with
- * their data. The data goes back with the HTML, for the browser's app to start from the same.
+ * The queries a page is known to read (PAGE_QUERIES) are fetched through `transport` (the API
+ * answering in-process) before it is drawn, so one pass draws it. A page that reads more (or
+ * is not listed) shows which queries it waited for in that pass; they are fetched, and a second
+ * pass draws the page with their data. The data goes back with the HTML, for the browser's app
+ * to start from the same.
  */
 import { renderToString } from 'preact-render-to-string';
 import { CacheProvider } from '@emotion/react';
 import createCache from '@emotion/cache';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath, type Params } from 'react-router';
 import { QueryClient, type Query } from '@tanstack/react-query';
 import { setTransport, type Transport } from './api/client';
+import { siteQuery } from './api/site';
 import { setServerOrigin } from './app/origin';
+import { paths } from './app/paths';
 import { AppProviders, type QuerySeed } from './app/providers';
 import { preloadRoute, routes } from './app/routes';
+import { bookByJsbnQuery, swaroopsQuery } from './features/books/api/books-api';
 
 export type { QuerySeed } from './app/providers';
 export { SEEDS_ELEMENT_ID } from './app/providers';
@@ -32,9 +37,36 @@ export interface ServerPage {
   seeds: QuerySeed[];
   /** False when a query failed: the page shows a loading or an error state and is not worth sending. */
   complete: boolean;
+  /** How many times the page was drawn: 1 when its queries were known beforehand (PAGE_QUERIES), else 2. */
+  passes: 1 | 2;
 }
 
 const handler = createStaticHandler(routes);
+
+/**
+ * The queries each page drawn for visitors reads, by route: fetched before the page is drawn,
+ * so one pass draws it (a render of the book page costs tens of ms of the server's CPU;
+ * issue 11). A page missing here is still drawn right, in two passes.
+ */
+const PAGE_QUERIES: { path: string; fetch: (client: QueryClient, params: Params) => Promise<void>[] }[] = [
+  { path: paths.home, fetch: (client) => [client.prefetchQuery(siteQuery)] },
+  {
+    path: paths.bookDetail,
+    fetch: (client, { jsbn = '' }) => [client.prefetchQuery(siteQuery), client.prefetchQuery(swaroopsQuery), client.prefetchQuery(bookByJsbnQuery(jsbn))],
+  },
+];
+
+/** Fetches into `client` the queries PAGE_QUERIES lists for `pathname` (failures stay in the cache as errors). */
+async function fetchPageQueries(client: QueryClient, pathname: string): Promise<void> {
+  for (const page of PAGE_QUERIES) {
+    const match = matchPath(page.path, pathname);
+    if (match) {
+      await Promise.all(page.fetch(client, match.params));
+      return;
+    }
+  }
+}
+
 /** Whether a query would run (`enabled: false` queries wait for the user, also on the server). */
 const runs = (query: Query) => (query.options as { enabled?: unknown }).enabled !== false;
 /** A style element Emotion wrote (CSS cannot contain `</style>`). */
@@ -48,11 +80,12 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 export async function renderPage(url: string, transport: Transport): Promise<ServerPage> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); only visitors' pages are drawn on the server`);
-  await preloadRoute(new URL(url).pathname);
+  const { pathname, origin } = new URL(url);
+  await preloadRoute(pathname);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const router = createStaticRouter(handler.dataRoutes, context);
   const draw = () => {
-    setServerOrigin(new URL(url).origin);
+    setServerOrigin(origin);
     return renderToString(
       <CacheProvider value={createCache({ key: 'css' })}>
         <AppProviders queryClient={queryClient}>
@@ -62,17 +95,23 @@ export async function renderPage(url: string, transport: Transport): Promise<Ser
     );
   };
 
-  draw();
   setTransport(transport);
+  await fetchPageQueries(queryClient, pathname);
+  let drawn = draw();
+  let passes: 1 | 2 = 1;
   const wanted = queryClient
     .getQueryCache()
     .getAll()
     .filter((query) => query.state.status === 'pending' && runs(query));
-  await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn })));
+  if (wanted.length) {
+    await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn })));
+    drawn = draw();
+    passes = 2;
+  }
   // Emotion writes each style before its element; in <head> they are where its browser side
   // looks for them, and the page's DOM is the app's alone (child selectors, hydration)
   const styles: string[] = [];
-  const html = draw().replace(EMOTION_STYLE, (style) => {
+  const html = drawn.replace(EMOTION_STYLE, (style) => {
     styles.push(style);
     return '';
   });
@@ -82,5 +121,6 @@ export async function renderPage(url: string, transport: Transport): Promise<Ser
     css: styles.join(''),
     seeds: queries.flatMap((query): QuerySeed[] => (query.state.status === 'success' ? [[query.queryKey, query.state.data]] : [])),
     complete: queries.every((query) => query.state.status === 'success' || !runs(query)),
+    passes,
   };
 }

@@ -13,7 +13,8 @@
  *   request a random one of 1,000 books (scanned before, and again and again: served from
  *   memory), and both for a random one of 100,000 books (nearly every request a first scan:
  *   the database, and for the page two renders of the app).
- * Then search through the API, sequentially, the mixed query set of the issue (p50/p95 ms).
+ * Then search through the API with the issue's mixed query set: sequentially (p50/p95 ms),
+ * then 20 at a time from many visitors' addresses (searches/s).
  * Prints medians of the rounds and each figure's ratio to bare Node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -123,7 +124,7 @@ try {
   children.push(
     await start(
       ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'],
-      { DATABASE_URL: databaseUrl, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103' },
+      { DATABASE_URL: databaseUrl, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103', TRUST_PROXY: '1' },
       39103,
       '/api/health',
     ),
@@ -133,8 +134,8 @@ try {
     { name: 'Node + pg, one indexed lookup', url: 'http://127.0.0.1:39102', requests: randomly(samples, (jsbn) => `/${jsbn}`) },
     { name: 'GET /api/book/listing/jsbn/:jsbn, 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
     { name: 'GET /jsbn/:jsbn (server-made page), 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
-    { name: 'GET /api/book/listing/jsbn/:jsbn, 100,000 books (first scans)', url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
-    { name: 'GET /jsbn/:jsbn (server-made page), 100,000 books (first scans)', url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
+    { name: `GET /api/book/listing/jsbn/:jsbn, ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
+    { name: `GET /jsbn/:jsbn (server-made page), ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
   ];
   // the 1,000 popular books have been scanned before: each page once, four at a time
   const scanned = popular.flatMap((jsbn) => [`/api/book/listing/jsbn/${formatJsbn(jsbn)}`, `/jsbn/${formatJsbn(jsbn)}`]);
@@ -162,19 +163,39 @@ try {
     console.log(`| ${name} | ${rate.toFixed(0)} | ${(rate / bare).toFixed(3)}× | ${p50} ms | ${p99} ms | ${failed} |`);
   }
 
-  // search: the issue's mixed query set, one at a time, through the API
-  const queries = ['सूत्र', 'કલ્પસૂત્ર', 'Kalpasutra', 'Kalpsutra', 'Hemchandracharya', formatJsbn(popular[0]!), 'Jinvani', 'no match at all xyz'];
+  // search: the issue's mixed query set through the API, one at a time, then 20 at a time from
+  // many visitors (each its own address, as the proxy names it: search is limited per address)
+  const queries = [
+    'सूत्र', // Devanagari, part of many titles
+    'કલ્પસૂત્ર', // Gujarati typed for Devanagari titles
+    'Kalpasutra', // English romanisation
+    'Kalpsutra', // misspelt
+    'Hemchandracharya', // an author
+    'Gyanpith', // a publisher
+    formatJsbn(popular[0]!), // a JSBN
+    'no match at all xyz',
+  ];
+  const searchPath = (query: string) => `/api/book?queryString=${encodeURIComponent(query)}&pageNo=1&limit=20`;
   const times: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < ROUNDS * 5; round++) {
     for (const query of queries) {
       const started = performance.now();
-      await fetch(`http://127.0.0.1:39103/api/book?queryString=${encodeURIComponent(query)}&limit=10`).then((response) => response.arrayBuffer());
+      await fetch(`http://127.0.0.1:39103${searchPath(query)}`, { headers: { 'x-forwarded-for': `10.1.${round}.1` } }).then((response) => response.arrayBuffer());
       times.push(performance.now() - started);
     }
   }
   const sorted = times.sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
-  console.log(`\nsearch, ${queries.length} mixed queries × ${ROUNDS}, sequential: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+  console.log(`\nsearch, ${queries.length} mixed queries × ${ROUNDS * 5}, sequential: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+  const visitor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  const concurrent = await autocannon({
+    url: 'http://127.0.0.1:39103',
+    connections: 20,
+    duration: SECONDS,
+    headers: PHONE,
+    requests: [{ setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({ ...request, path: searchPath(queries[Math.floor(Math.random() * queries.length)]!), headers: { ...request.headers, 'x-forwarded-for': visitor() } }) }],
+  });
+  console.log(`search, the same queries at random, c20 for ${SECONDS} s: ${concurrent.requests.average.toFixed(0)} searches/s, p50 ${concurrent.latency.p50} ms, p99 ${concurrent.latency.p99} ms, errors / non-2xx ${concurrent.errors + concurrent.non2xx}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }

@@ -176,12 +176,31 @@ export const books = pgTable(
     uniqueIndex('books_publisher_seq_key').on(t.publisher_id, t.publisher_jsbn_id),
     // GET /book/publisher/:id ordered by newest
     index('books_publisher_created_idx').on(t.publisher_id, t.created_at),
-    // recently published lists: ORDER BY created_at DESC
-    index('books_created_idx').on(t.created_at),
+    // recently published lists and broad searches: ORDER BY created_at DESC, id DESC
+    index('books_created_idx').on(t.created_at, t.id),
     // the importer skips records already imported
     uniqueIndex('books_source_ref_key').on(t.source_ref),
-    // search: search_text ILIKE '%…%' and word_similarity ranking (pg_trgm)
+    // search: search_text LIKE '%…%' (pg_trgm)
     index('books_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The search vocabulary (decision 012): every word of the books' `search_text` with the
+ * number of books holding it, kept by triggers on `books` (migration 0007). Search reads it
+ * to learn, before touching a book, how many books a query matches and which known words a
+ * misspelt one meant.
+ */
+export const search_words = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    books: integer('books').notNull(),
+  },
+  (t) => [
+    // words containing what was typed (LIKE '%…%') and words like it (% similarity); no
+    // pending list (fastupdate), which every search would read through until a vacuum
+    index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 

@@ -1,18 +1,19 @@
 /** Site settings from configuration (GET /api/site): support contacts and the how-to videos. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { COUNTRY_CODE } from '@jsbn/shared/core';
 import type { SiteInfo } from '@jsbn/shared';
 import { get } from './client';
 
-export function useSiteInfo() {
-  return useQuery({
-    queryKey: ['site'],
-    queryFn: ({ signal }) => get<SiteInfo>('/site', undefined, signal),
-    staleTime: Infinity,
-    // The page works without it (no support links); a failure is not worth a toast.
-    meta: { silent: true },
-  });
-}
+/** The site settings query (every page's layout reads it). */
+export const siteQuery = queryOptions({
+  queryKey: ['site'],
+  queryFn: ({ signal }) => get<SiteInfo>('/site', undefined, signal),
+  staleTime: Infinity,
+  // The page works without it (no support links); a failure is not worth a toast.
+  meta: { silent: true },
+});
+
+export const useSiteInfo = () => useQuery(siteQuery);
 
 /** https://wa.me/91XXXXXXXXXX for a 10-digit number. */
 export const whatsappLink = (number: string) => `https://wa.me/${COUNTRY_CODE.replace('+', '')}${number.replace(/\D/g, '')}`;

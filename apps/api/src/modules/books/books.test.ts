@@ -43,10 +43,10 @@ describe.each(ENGINES)('books on %s', (engine) => {
     const { id, jsbn_number, qrcode_image } = response.json().data;
     expect(jsbn_number).toMatch(/^AHM01-00001-[0-9A-Z]$/);
     expect(isValidJsbn(jsbn_number)).toBe(true);
-    expect(qrcode_image).toMatch(/^data:image\/png;base64,/);
+    expect(qrcode_image).toMatch(/^data:image\/svg\+xml;base64,/);
 
-    const png = Buffer.from(qrcode_image.split(',')[1], 'base64');
-    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const svg = Buffer.from(qrcode_image.split(',')[1], 'base64');
+    const { data, info } = await sharp(svg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([200, 200]);
     expect(decodeQr(data, info.width, info.height)).toBe(`https://jsbn.test/jsbn/${jsbn_number}`);
 

@@ -38,7 +38,7 @@ import { publisherName } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet, type DocumentFile } from './documents.js';
 import { qrJpeg } from './qr.js';
 import { placeReaderOrder, requestBookPdf } from './requests.js';
-import { bookByJsbn, checkDuplicate, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
+import { bookByJsbn, checkDuplicate, publicBookJson, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
 import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
 
 /** The logged-in publisher's id, or undefined for visitors and libraries. */
@@ -64,6 +64,9 @@ function removedImageIds(fields: Record<string, unknown>): number[] {
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   return parseOrThrow(z.array(id).max(10), list.flatMap((item) => String(item).split(',')).filter(Boolean));
 }
+
+/** The URL of a book's public page reply (`GET /api/book/listing/jsbn/:jsbnNo`) as the web app asks for it. */
+export const publicBookPath = (jsbn: string) => `/api/book/listing/jsbn/${encodeURIComponent(jsbn)}`;
 
 export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -164,7 +167,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request, reply) => {
     const viewer = await viewerPublisherId(ctx, request);
     if (viewer !== undefined) return ok(await bookByJsbn(ctx, request.params.jsbnNo, viewer));
-    const page = await publicBookPage(ctx, request.params.jsbnNo, 'json', (book) => JSON.stringify(ok(book)));
+    const page = await publicBookPage(ctx, request.params.jsbnNo, 'json', publicBookJson);
     return sendCachedPage(request, reply.type('application/json; charset=utf-8'), page);
   });
 

@@ -4,17 +4,16 @@
  *
  * Each book keeps two lower-cased NFC columns: `title_text` (its titles, the title in the
  * other Indic script and a plain Latin romanisation of every Indic title) and `search_text`
- * (all of that plus authors, the publisher and the JSBN). A query matches when it is a
- * substring of `search_text` (ILIKE, any script), or when its romanisation is within trigram
- * word similarity 0.5 of some stretch of `search_text` (`<%`, a small misspelling), or when it
- * is a JSBN. Both operators use the GIN trigram index; the bare `%` operator is never used.
- * The similarity threshold is FUZZY_THRESHOLD (0.5), set per search transaction.
- * Rows are ranked by how well the query matches the titles, then the whole text.
+ * (all of that plus authors, the publisher and the JSBN). The words of every `search_text`
+ * are counted in `search_words` (the vocabulary, kept by triggers), which search reads first:
+ * how many books a query matches, and which known words a misspelt word meant (`textQuery`,
+ * decision 012). Matching is LIKE on `search_text` (its GIN trigram index); the bare `%`
+ * operator is used on the vocabulary's single words only, never on a book's long text.
  */
 import sanscriptModule from '@indic-transliteration/sanscript';
-import { eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { books } from '../../db/schema.js';
 import { containsPattern } from '../../lib/pagination.js';
 
@@ -121,59 +120,145 @@ export function searchColumnsOf(source: SearchSource): { title_text: string; sea
   };
 }
 
-/** The JSBN condition for what a user typed: a whole JSBN exactly, or a prefix of one. */
+/**
+ * The JSBN condition for what a user typed: a whole JSBN exactly, or a prefix of one — a
+ * range of the unique index, from the prefix to the prefix filled up to 11 characters with
+ * 'Z' (JSBNs are 11 upper-case Latin letters and digits; every collation puts digits before
+ * letters and a prefix before what extends it).
+ */
 export function jsbnCondition(input: string): SQL | undefined {
   const whole = normalizeJsbn(input);
   if (whole) return eq(books.jsbn_number, whole);
   const compact = input.replace(/[\s-]/g, '').toUpperCase();
-  return /^[A-Z0-9]{3,11}$/.test(compact) && /\d/.test(compact) ? ilike(books.jsbn_number, `${compact}%`) : undefined;
+  if (!/^[A-Z0-9]{3,11}$/.test(compact) || !/\d/.test(compact)) return undefined;
+  return sql`(${books.jsbn_number} >= ${compact} and ${books.jsbn_number} <= ${compact.padEnd(11, 'Z')})`;
 }
 
-/** Shortest query (characters of its Latin key) that also matches by trigram similarity. */
+/** Shortest word (characters) of a query for which known words like it are looked up (misspellings). */
 const FUZZY_MIN_LENGTH = 4;
 
 /**
- * Word similarity from which a query matches by trigrams (`<%`). pg_trgm's default 0.6 misses
- * one dropped vowel in a long word ('kalpsutra' ~ 'kalpasutram' is 0.54); `withSearchThreshold`
- * sets this for the search's transaction.
+ * Trigram similarity from which a known word counts as what a misspelt query word meant
+ * ('kalpsutra' ~ 'kalpasutra' is 0.62; 'kalpsutra' ~ 'kalpasutram' 0.56).
  */
-export const FUZZY_THRESHOLD = 0.5;
+export const FUZZY_SIMILARITY = 0.5;
+
+/** How many known words like a misspelt query word are searched for, at most. */
+const CORRECTIONS_MAX = 5;
 
 /**
- * Runs `work` in a transaction whose `pg_trgm.word_similarity_threshold` is FUZZY_THRESHOLD
- * (`set_config(…, true)` lasts until the transaction ends; works on PGlite and PostgreSQL).
+ * Splits text the way `jsbn_search_words` (migration 0007) splits `search_text`: at white
+ * space, the bullet, the danda and ASCII punctuation.
  */
-export async function withSearchThreshold<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
-    return work(tx);
-  });
+const WORD_BREAK = /[\s\u2022\u0964\u0965!-/:-@[-`{-~]+/u;
+const wordsOf = (text: string) => text.split(WORD_BREAK).filter(Boolean);
+
+/** Shortest word (characters) the vocabulary is asked about: a trigram index needs three. */
+const LOOKUP_MIN_LENGTH = 3;
+
+/** A free-text query made ready for the books table (decision 012). */
+export interface TextQuery {
+  /** The condition a matching book meets. */
+  where: SQL;
+  /** How well a matching book matches (higher is better): cheap enough for thousands of rows. */
+  rank: SQL;
+  /**
+   * About how many books match, from the vocabulary, before any book was read: at least the
+   * true number for a query of one word, an upper bound of it for more; 0: none match;
+   * Infinity: not known (a query of only one- and two-letter words or numbers).
+   */
+  estimate: number;
+}
+
+/** The LIKE patterns of `texts` (already lower case), each a substring, as an array (for a rank). */
+const patternsOf = (texts: string[]) => sql`array[${sql.join(texts.map((text) => sql`${containsPattern(text)}`), sql`, `)}]::text[]`;
+
+/** `search_text` contains one of `texts`: ORs of LIKE, which the GIN trigram index serves (it cannot serve LIKE ANY). */
+const containsAny = (texts: string[]) => sql`(${sql.join(texts.map((text) => sql`${books.search_text} like ${containsPattern(text)}`), sql` or `)})`;
+
+/** A word the vocabulary can answer for: three letters or more, no digit (numbers and JSBNs are not in it). */
+const inVocabulary = (word: string) => word.length >= LOOKUP_MIN_LENGTH && !/\d/.test(word);
+
+/**
+ * One statement to the vocabulary: for each of `words`, how many books hold a word containing
+ * it; for each of `misspelt`, the known words within FUZZY_SIMILARITY of it (at most
+ * CORRECTIONS_MAX, closest first, none containing it) and the books holding a word containing
+ * each of those.
+ */
+async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
+  const rows = await db.execute(sql`
+    with corrections as (
+      select typed.word as typed, known.word
+      from unnest(${sql.param(misspelt)}::text[]) as typed(word)
+      cross join lateral (
+        select word from search_words
+        where books > 0 and word % typed.word and similarity(word, typed.word) >= ${FUZZY_SIMILARITY} and strpos(word, typed.word) = 0
+        order by similarity(word, typed.word) desc, books desc
+        limit ${CORRECTIONS_MAX}
+      ) as known
+    ), asked as (
+      select null::text as typed, word from unnest(${sql.param(words)}::text[]) as word
+      union all
+      select typed, word from corrections
+    )
+    select asked.typed, asked.word,
+      (select coalesce(sum(books), 0) from search_words where books > 0 and word like '%' || asked.word || '%')::int as books
+    from asked`);
+  return (rows as unknown as { rows: { typed: string | null; word: string; books: number }[] }).rows;
 }
 
 /**
- * The WHERE condition and the rank (higher is better) of a free-text query.
- * @param query what the user typed (any script, any case)
+ * Reads what the vocabulary (`search_words`) knows of `typed` — how many books hold each word
+ * of it, and the known words a misspelt word of it meant (one statement) — and makes the
+ * condition and rank of a search.
+ *
+ * A book matches when its `search_text` contains the query as typed or its Latin key (any
+ * part of a word, any script: 'સૂત્ર' finds 'कल्पसूत्रम्'); or when it contains every word of
+ * the query's Latin key, each as typed or as a known word within trigram similarity
+ * FUZZY_SIMILARITY of it ('kalpsutra' finds 'kalpasutra'); or when the query is the start of
+ * a JSBN. A whole JSBN matches exactly.
+ * Rank: the JSBN ≫ the query in a title > a corrected word in a title > elsewhere; the
+ * caller breaks ties by the shorter title (the closer match), then the newest book.
  */
-export function textSearch(query: string): { where: SQL; rank: SQL } {
-  const raw = query.normalize('NFC').trim().toLowerCase();
-  const whole = normalizeJsbn(query);
-  if (whole) return { where: eq(books.jsbn_number, whole), rank: sql`1` };
+export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
+  const whole = normalizeJsbn(typed);
+  if (whole) return { where: eq(books.jsbn_number, whole), rank: sql`1`, estimate: 1 };
+  const raw = typed.normalize('NFC').trim().toLowerCase();
   const latin = latinKey(raw);
-  const patterns = [...new Set([raw, latin])].map(containsPattern);
-  const contains = or(...patterns.map((pattern) => ilike(books.search_text, pattern)))!;
-  const inTitle = or(...patterns.map((pattern) => ilike(books.title_text, pattern)))!;
-  const jsbn = jsbnCondition(query);
-  // a JSBN fragment is matched exactly (its digits would look alike to the trigram measure)
-  const fuzzy = !jsbn && latin.replace(/[^a-z0-9]/g, '').length >= FUZZY_MIN_LENGTH ? sql`${latin} <% ${books.search_text}` : undefined;
-  const where = or(contains, fuzzy, jsbn)!;
+  const forms = [...new Set([raw, latin])].filter((form) => wordsOf(form).length > 0);
+  if (forms.length === 0) return { where: sql`false`, rank: sql`0`, estimate: 0 };
+
+  const formWords = forms.map(wordsOf);
+  const latinWords = wordsOf(latin);
+  const misspelt = [...new Set(latinWords.filter((word) => word.length >= FUZZY_MIN_LENGTH && inVocabulary(word)))];
+  const rows = await askVocabulary(db, [...new Set(formWords.flat().filter(inVocabulary))], misspelt);
+  const holding = new Map(rows.filter((row) => row.typed === null).map((row) => [row.word, Number(row.books)]));
+  const corrections = new Map<string, { word: string; books: number }[]>();
+  for (const row of rows) if (row.typed !== null) corrections.set(row.typed, [...(corrections.get(row.typed) ?? []), { word: row.word, books: Number(row.books) }]);
+  // books holding all words of a form: at most as many as hold its rarest word (Infinity: none asked)
+  const booksWith = (word: string) => holding.get(word) ?? Infinity;
+  const formEstimates = formWords.map((words) => Math.min(...words.map(booksWith)));
+  const corrected = corrections.size > 0;
+  const correctedEstimate = corrected ? Math.min(...latinWords.map((word) => booksWith(word) + (corrections.get(word) ?? []).reduce((sum, known) => sum + known.books, 0))) : 0;
+  const jsbn = jsbnCondition(typed);
+  // a query that looks like the start of a JSBN (its words have digits: not in the vocabulary) matches JSBNs
+  const formsEstimate = Math.max(...formEstimates, correctedEstimate);
+  const estimate = jsbn && !Number.isFinite(formsEstimate) ? await db.$count(books, jsbn) : formsEstimate;
+  if (estimate === 0) return { where: sql`false`, rank: sql`0`, estimate: 0 };
+
+  // what the vocabulary says no book holds is not looked for
+  const found = forms.filter((_, index) => formEstimates[index] !== 0);
+  const alternatives = latinWords.map((word) => [...(booksWith(word) === 0 ? [] : [word]), ...(corrections.get(word) ?? []).map((known) => known.word)]);
+  // each word as typed or corrected (for a one-word query, its corrections: the typed word is among the forms)
+  const spelt = corrected ? (alternatives.length === 1 ? containsAny(alternatives[0]!.filter((word) => !found.includes(word))) : sql`(${sql.join(alternatives.map(containsAny), sql` and `)})`) : undefined;
+  const matches = [found.length ? containsAny(found) : undefined, spelt, jsbn].filter((part): part is SQL => part !== undefined);
+  const inTitle = [
+    ...(found.length ? [sql`when ${books.title_text} like any(${patternsOf(found)}) then 4`] : []),
+    ...(corrected ? [sql`when ${books.title_text} like any(${patternsOf([...new Set(alternatives.flat())])}) then 2`] : []),
+  ];
   const rank = sql`(
-    ${jsbn ? sql`case when ${jsbn} then 10 else 0 end` : sql`0`}
-    + case when ${inTitle} then 2 else 0 end
-    + case when ${contains} then 1 else 0 end
-    + 2 * word_similarity(${latin}, ${books.title_text})
-    + strict_word_similarity(${latin}, ${books.title_text})
-    + word_similarity(${latin}, ${books.search_text})
-    + ${raw === latin ? sql`0` : sql`word_similarity(${raw}, ${books.title_text})`}
+    ${jsbn ? sql`case when ${jsbn} then 8 else 0 end` : sql`0`}
+    + ${inTitle.length ? sql`case ${sql.join(inTitle, sql` `)} else 0 end` : sql`0`}
   )`;
-  return { where, rank };
+  return { where: sql`(${sql.join(matches, sql` or `)})`, rank, estimate };
 }

@@ -28,11 +28,12 @@ import { book_authors, book_images, book_subjects, books, publishers } from '../
 import { publicPagesChanged, type CachedPage } from '../../lib/public-pages.js';
 import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
 import { ALL_LIMIT, containsPattern, likeLiteral } from '../../lib/pagination.js';
+import { ok } from '../../lib/reply.js';
 import { publisherInfo } from '../publishers/service.js';
 import { generatedPdfUrls } from './documents.js';
 import { qrDataUrl } from './qr.js';
 import { imageForDocument } from '../../lib/images.js';
-import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textSearch, withSearchThreshold } from './search.js';
+import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textQuery, type TextQuery } from './search.js';
 
 const SUBJECT_NAME = new Map(SUBJECTS.map((subject) => [subject.id, subject.subject_name]));
 const AUTHOR_TYPE_NAME = new Map(AUTHOR_TYPES.map((type) => [type.id, type.author_type]));
@@ -256,28 +257,38 @@ const SORTS = {
 /** What listBooks takes: a page, an optional sort and any of the search filters. */
 export type BookListInput = Pick<BookListQuery, 'pageNo' | 'limit'> & Partial<Omit<BookListQuery, 'pageNo' | 'limit'>>;
 
+/** A page of books and how many there are in all. */
+export interface BookList {
+  books: BookDto[];
+  total: number;
+  /** True when `total` is the vocabulary's estimate ('about 12,400 books found'), not a count. */
+  totalIsEstimate?: boolean;
+}
+
+/**
+ * How many of a broad search's matches are ranked (the rest follow newest first): the first
+ * five pages of 20 (decision 012).
+ */
+const RANKED_MATCHES = 100;
+
 /**
  * Searches and lists books (GET /book, GET /book/publisher/:id) — spec books §2, §3, §7.
  * `queryString` matches any part of a title in any script (also across Gujarati, Devanagari
  * and Latin), despite a small misspelling, an author, the publisher or a JSBN with or without
  * hyphens, ranked best first (see search.ts); the other filters narrow the result. A
  * `sortedField` overrides the ranking; without either, newest first.
- * @returns one page of books (limit 10|20|25|50|100|all) and the total count
+ *
+ * A search alone (no other filter, no sort) that matches more books than it would cost to
+ * rank them all (`rankingLimit`) ranks the matches among the newest books where about
+ * RANKED_MATCHES of them are, then lists the older ones newest first; its total is the
+ * vocabulary's estimate (decision 012). Nothing then reads every matching book.
+ * @returns one page of books (limit 10|20|25|50|100|all) and the total
  */
-export async function listBooks(ctx: AppContext, query: BookListInput): Promise<{ books: BookDto[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [];
-  let rank: SQL | undefined;
-  if (query.queryString) {
-    const search = textSearch(query.queryString);
-    conditions.push(search.where);
-    rank = search.rank;
-  }
-  if (query.book_title) {
-    const pattern = containsPattern(query.book_title.toLowerCase());
-    conditions.push(ilike(books.title_text, pattern));
-  }
+export async function listBooks(ctx: AppContext, query: BookListInput): Promise<BookList> {
+  const filters: SQL[] = [];
+  if (query.book_title) filters.push(ilike(books.title_text, containsPattern(query.book_title.toLowerCase())));
   if (query.author_name) {
-    conditions.push(
+    filters.push(
       exists(
         ctx.db
           .select({ one: sql`1` })
@@ -287,11 +298,11 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
     );
   }
   // the language as written, in any case (a typed `%` or `\` is a character, not a pattern)
-  if (query.language) conditions.push(ilike(books.language, likeLiteral(query.language)));
-  if (query.publisher) conditions.push(ilike(publishers.publisher_name, containsPattern(query.publisher)));
-  if (query.jsbn_number) conditions.push(jsbnCondition(query.jsbn_number) ?? sql`false`);
+  if (query.language) filters.push(ilike(books.language, likeLiteral(query.language)));
+  if (query.publisher) filters.push(ilike(publishers.publisher_name, containsPattern(query.publisher)));
+  if (query.jsbn_number) filters.push(jsbnCondition(query.jsbn_number) ?? sql`false`);
   if (query.subject?.length) {
-    conditions.push(
+    filters.push(
       exists(
         ctx.db
           .select({ one: sql`1` })
@@ -300,31 +311,124 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
       ),
     );
   }
-  if (query.publisherId) conditions.push(eq(books.publisher_id, query.publisherId));
-  const where = and(...conditions);
+  if (query.publisherId) filters.push(eq(books.publisher_id, query.publisherId));
 
   const sortColumn = query.sortedField ? SORTS[query.sortedField] : undefined;
-  const order = sortColumn
-    ? [query.sortedOrder === 'asc' ? asc(sortColumn) : desc(sortColumn)]
-    : rank
-      ? [desc(rank), desc(books.created_at)]
-      : [desc(books.created_at)];
-  const limit = query.limit === 'all' ? ALL_LIMIT : Number(query.limit);
-  const offset = query.limit === 'all' ? 0 : (query.pageNo - 1) * limit;
-  const run = async (db: DbOrTx) => {
-    const rows = await db
-      .select(bookColumns)
-      .from(books)
-      .innerJoin(publishers, eq(publishers.id, books.publisher_id))
+  const page = query.limit === 'all' ? { limit: ALL_LIMIT, offset: 0, all: true } : { limit: Number(query.limit), offset: (query.pageNo - 1) * Number(query.limit), all: false };
+  const order = sortColumn ? [query.sortedOrder === 'asc' ? asc(sortColumn) : desc(sortColumn), desc(books.id)] : NEWEST;
+  const typed = query.queryString;
+  const found = !typed ? await sortedPage(ctx.db, and(...filters), order, page) : await ctx.db.transaction(async (tx): Promise<RowPage> => {
+    const text = await textQuery(tx, typed);
+    if (text.estimate === 0) return { rows: [], total: 0 };
+    const where = and(text.where, ...filters)!;
+    if (sortColumn) return sortedPage(tx, where, order, page);
+    if (filters.length === 0 && !page.all) {
+      const catalogue = await catalogueSize(tx);
+      if (catalogue > 0 && text.estimate > rankingLimit(catalogue)) return broadSearch(tx, text, catalogue, page);
+    }
+    // every match is ranked and counted in one statement that reads no more of a book than
+    // the ranking needs; the page's books are read after
+    const matching = tx.select({ id: books.id, matches: sql<number>`count(*) over ()`.mapWith(Number) }).from(books);
+    // (the publishers are joined only when a filter asks about them)
+    const ranked = await (query.publisher ? matching.innerJoin(publishers, eq(publishers.id, books.publisher_id)) : matching)
       .where(where)
-      .orderBy(...order, desc(books.id))
-      .limit(limit)
-      .offset(offset);
-    const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(where);
-    return [rows, [counted]] as const;
-  };
-  const [rows, [counted]] = rank ? await withSearchThreshold(ctx.db, run) : await run(ctx.db);
-  return { books: await toDtos(ctx, rows), total: counted?.n ?? 0 };
+      .orderBy(desc(text.rank), asc(sql`length(${books.title_text})`), ...NEWEST)
+      .limit(page.limit)
+      .offset(page.offset);
+    const total = ranked[0]?.matches ?? (page.offset > 0 ? await countBooks(tx, where) : 0);
+    return { rows: await rowsInOrder(tx, ranked.map((row) => row.id)), total };
+  });
+  // (their authors, subjects and images after the search's transaction: PGlite has one connection)
+  return { books: await toDtos(ctx, found.rows), total: found.total, ...(found.totalIsEstimate ? { totalIsEstimate: true } : {}) };
+}
+
+/** A page of book rows and the total of the list. */
+interface RowPage {
+  rows: BookRow[];
+  total: number;
+  totalIsEstimate?: boolean;
+}
+
+/** Newest first, then by id: the order of lists, and of broad searches past their ranked part. */
+const NEWEST = [desc(books.created_at), desc(books.id)];
+
+/** A page of the books meeting `where` in `order`, and how many there are. */
+async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }): Promise<RowPage> {
+  const [rows, total] = await Promise.all([
+    db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    countBooks(db, where),
+  ]);
+  return { rows, total };
+}
+
+/** How many books (with their publisher) meet `where`. */
+async function countBooks(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(where);
+  return row?.n ?? 0;
+}
+
+/** About how many books there are (the planner's statistics, kept by autovacuum; 0 before the first ANALYZE: no search is broad then). */
+async function catalogueSize(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`greatest(reltuples, 0)::float8`.mapWith(Number) }).from(sql`pg_class`).where(sql`oid = 'books'::regclass`);
+  return row?.n ?? 0;
+}
+
+/**
+ * Matches above which a search is broad: ranking all of them would read more books than
+ * finding RANKED_MATCHES of them among the newest (the two costs meet at
+ * √(RANKED_MATCHES · catalogue): 10,000 matches in a catalogue of a million).
+ */
+export const rankingLimit = (catalogue: number) => Math.max(RANKED_MATCHES, Math.sqrt(RANKED_MATCHES * catalogue));
+
+/**
+ * A broad search (decision 012): the newest books are read newest first (the created_at
+ * index, never a bitmap of every match) down to where about RANKED_MATCHES matches are; those
+ * are ranked; older matches follow, newest first. The total is the vocabulary's estimate.
+ * Runs in the search's transaction `tx` (it changes the planner's settings for it).
+ */
+async function broadSearch(tx: DbOrTx, text: TextQuery, catalogue: number, page: { limit: number; offset: number }): Promise<RowPage> {
+  // never a bitmap of every match: the newest books are read in order from the created_at index
+  await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true)`);
+  // the newest books among which about RANKED_MATCHES match (all of them when the vocabulary could not tell)
+  const span = Math.max(RANKED_MATCHES, Math.ceil((RANKED_MATCHES * catalogue) / text.estimate));
+  const [edge] = await tx
+    .select({ at: sql<string>`${books.created_at}::text`, id: books.id })
+    .from(books)
+    .orderBy(...NEWEST)
+    .offset(span - 1)
+    .limit(1);
+  // the ranked part: the books from the newest down to the edge (all of them when there are fewer)
+  const within = edge ? sql`(${books.created_at}, ${books.id}) >= (${edge.at}::timestamptz, ${edge.id})` : undefined;
+  const ranked = await tx
+    .select({ id: books.id, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(books)
+    .where(and(text.where, within))
+    .orderBy(desc(text.rank), asc(sql`length(${books.title_text})`), ...NEWEST)
+    .limit(page.limit)
+    .offset(page.offset);
+  const ids = ranked.map((row) => row.id);
+  const matches = ranked[0]?.matches ?? (await tx.$count(books, and(text.where, within)));
+  if (ids.length < page.limit && edge) {
+    const older = await tx
+      .select({ id: books.id })
+      .from(books)
+      .where(and(text.where, sql`(${books.created_at}, ${books.id}) < (${edge.at}::timestamptz, ${edge.id})`))
+      .orderBy(...NEWEST)
+      .limit(page.limit - ids.length)
+      .offset(Math.max(0, page.offset - matches));
+    ids.push(...older.map((row) => row.id));
+  }
+  // the vocabulary's estimate, or what the newest books suggest when it could not tell
+  const estimate = Number.isFinite(text.estimate) ? text.estimate : Math.round((matches / span) * catalogue);
+  return { rows: await rowsInOrder(tx, ids), total: Math.max(estimate, page.offset + ids.length), totalIsEstimate: true };
+}
+
+/** The rows of the books `ids` (that exist), in the order of `ids`. */
+async function rowsInOrder(db: DbOrTx, ids: number[]): Promise<BookRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(inArray(books.id, ids));
+  const byId = new Map(rows.map((row) => [row.book.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 async function findBook(ctx: AppContext, condition: SQL, viewerPublisherId?: number): Promise<BookDto | null> {
@@ -368,6 +472,9 @@ export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublishe
   const [qrcode_image, publisher_info] = await Promise.all([qrDataUrl(ctx.config.publicUrl, book.jsbn_number), publisherInfo(ctx, book.publisher.id)]);
   return { book: { ...book, qrcode_image }, publisher_info, generated_pdfs: generatedPdfUrls(book.id, book.publisher.id) };
 }
+
+/** The API's reply body of a book's public page (GET /book/listing/jsbn/:jsbnNo), as cached and as the server-made page is given it. */
+export const publicBookJson = (page: BookByNumber): string => JSON.stringify(ok(page));
 
 /**
  * The public page of a JSBN as a visitor sees it, rendered by `render` (the API's JSON reply,

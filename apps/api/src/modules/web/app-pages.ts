@@ -56,8 +56,8 @@ export async function loadRenderer(webDist: string): Promise<AppRenderer> {
 
 /** Draws public pages with the app's server bundle, for one API instance. */
 export class AppPages {
-  /** The address of the visitor whose page is being drawn. */
-  private readonly visitor = new AsyncLocalStorage<string>();
+  /** The visitor whose page is being drawn: their address, and replies already known by URL. */
+  private readonly drawing = new AsyncLocalStorage<{ visitorIp: string; known: ReadonlyMap<string, string> }>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -66,14 +66,19 @@ export class AppPages {
   ) {}
 
   private readonly transport = async (url: string, init: RequestInit): Promise<Response> => {
+    const drawing = this.drawing.getStore();
+    const known = drawing?.known.get(url);
+    if (known !== undefined) return new Response(known, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
     const reply = await this.app.inject({
       method: 'GET',
       url,
       headers: { accept: new Headers(init.headers).get('accept') ?? 'application/json' },
-      remoteAddress: this.visitor.getStore() ?? '127.0.0.1',
+      remoteAddress: drawing?.visitorIp ?? '127.0.0.1',
     });
     const empty = reply.statusCode === 204 || reply.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(reply.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    return new Response(empty ? null : new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers });
   };
 
   /**
@@ -81,9 +86,11 @@ export class AppPages {
    * `<head>`, and `#root` holding it, followed by its data; null when one of its queries failed
    * (the plain shell serves then).
    * @param visitorIp the address the page's API requests are counted for
+   * @param known     JSON replies (200) the caller already has, by the URL the app asks for
+   *   (`/api/...`): the page's own book, read once for its head and its body
    */
-  async draw(path: string, visitorIp: string): Promise<DrawnPage | null> {
-    const page = await this.visitor.run(visitorIp, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport));
+  async draw(path: string, visitorIp: string, known: ReadonlyMap<string, string> = new Map()): Promise<DrawnPage | null> {
+    const page = await this.drawing.run({ visitorIp, known }, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport));
     if (!page.complete) return null;
     return {
       css: page.css,

@@ -17,7 +17,8 @@ import { formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
-import { publicBookPage } from '../books/service.js';
+import { publicBookJson, publicBookPage } from '../books/service.js';
+import { publicBookPath } from '../books/routes.js';
 import { AppPages, loadRenderer } from './app-pages.js';
 import { bookPageHtml, missingBookHtml } from './book-page.js';
 import { checkTemplate } from './shell.js';
@@ -63,7 +64,11 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         ctx,
         requested,
         `html:${requested}`,
-        async (book) => bookPageHtml(AppPages.fill(shell, await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip)), book, ctx.config.publicUrl),
+        async (book) => {
+          // the app asks for the book the head was made from: one database read per page
+          const known = new Map([[publicBookPath(requested), publicBookJson(book)]]);
+          return bookPageHtml(AppPages.fill(shell, await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, known)), book, ctx.config.publicUrl);
+        },
         DRAWN_REFRESH_MS,
       );
       return sendCachedPage(request, reply, page);

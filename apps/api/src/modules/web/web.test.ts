@@ -33,7 +33,8 @@ const INDEX = `<!doctype html>
 
 /**
  * A stand-in for the app's server render: it asks the API (through the transport it is given)
- * for the book of a /jsbn/ page or for the newest books, and draws their titles.
+ * for the book of a /jsbn/ page or for the newest books, and draws their titles and where
+ * their data came from.
  */
 const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -44,7 +45,9 @@ export async function renderPage(url, transport) {
   if (!response.ok) return { html: '', css: '', seeds: [], complete: false };
   const { data } = await response.json();
   const title = book ? data.book.book_title : data.books.map((one) => one.book_title).join(', ');
-  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '"></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true };
+  // where the data came from: an in-process API reply carries the API's headers, a reply the caller handed over does not
+  const source = response.headers.get('x-request-id') ? 'api' : 'given';
+  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true };
 }
 `;
 
@@ -140,7 +143,8 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(html).toContain(`<meta property="og:description" content="Shri Kshamapana Sutra · JSBN ${jsbn} · by આચાર્ય શ્રી ભદ્રબાહુસ્વામી · published by શ્રી જિનશાસન આરાધના ટ્રસ્ટ" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     // the app's render of this page, for a visitor, inside #root, with the data it read
-    expect(html).toContain(`<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1><p data-url="https://jsbn.test/jsbn/${jsbn}"></p></main></div>`);
+    // (the book the head was made from, handed to the render: one read of the book per page)
+    expect(html).toContain(`<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1><p data-url="https://jsbn.test/jsbn/${jsbn}" data-source="given"></p></main></div>`);
     // its CSS in the head
     expect(html).toContain('<style data-emotion="css x">h1{color:red}</style></head>');
     // no text can close a script element
@@ -163,7 +167,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
       const page = await t.app.inject({ method: 'GET', url: path });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
-      expect(page.body).toContain(`<p data-url="https://jsbn.test${path}"></p>`);
+      expect(page.body).toContain(`<p data-url="https://jsbn.test${path}" data-source="api"></p>`);
       expect(page.body).not.toContain('modulepreload');
     }
     const publisher = await createPublisher(t.ctx, { publisher_no: 'NAVIN', publisher_name: 'Navin Prakashan' });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   AuthorTypeOption,
   BookByNumber,
@@ -26,7 +26,9 @@ const lookup = <T,>(key: string, path: string, field: string) => ({
 export const useLanguages = () => useQuery(lookup<LanguageOption>('languages', '/book/language', 'languages'));
 export const useSubjects = () => useQuery(lookup<SubjectOption>('subjects', '/book/subject', 'subjects'));
 export const useAuthorTypes = () => useQuery(lookup<AuthorTypeOption>('author-types', '/book/author-type', 'authorTypes'));
-export const useSwaroops = () => useQuery(lookup<SwaroopOption>('swaroops', '/book/swaroop', 'swaroops'));
+/** The swaroops (book types) lookup; the book page reads it. */
+export const swaroopsQuery = lookup<SwaroopOption>('swaroops', '/book/swaroop', 'swaroops');
+export const useSwaroops = () => useQuery(swaroopsQuery);
 
 /** GET /api/book/book-jsbn-number — the publisher's next ids (prefilled, locked). */
 export function useNextJsbnIds() {
@@ -44,6 +46,8 @@ export const setBookAvailability = (id: number, isAvailable: boolean) => request
 export interface BookList {
   books: BookDto[];
   total: number;
+  /** True when `total` is an estimate (a search matching much of the catalogue). */
+  totalIsEstimate?: boolean;
   publisherName?: string;
 }
 
@@ -70,14 +74,15 @@ export function usePublisherBookList(publisherId: number | undefined, query: Rec
 /** The query key of a book by its JSBN as the path holds it; the server-made page seeds it (decision 011). */
 export const bookByJsbnKey = (jsbn: string) => ['books', 'jsbn', jsbn] as const;
 
-/** GET /api/book/listing/jsbn/:jsbn */
-export function useBookByJsbn(jsbn: string) {
-  return useQuery({
+/** GET /api/book/listing/jsbn/:jsbn — a book's public page. */
+export const bookByJsbnQuery = (jsbn: string) =>
+  queryOptions({
     queryKey: bookByJsbnKey(jsbn),
     queryFn: ({ signal }) => get<BookByNumber>(`/book/listing/jsbn/${encodeURIComponent(jsbn)}`, undefined, signal),
     enabled: Boolean(jsbn),
   });
-}
+
+export const useBookByJsbn = (jsbn: string) => useQuery(bookByJsbnQuery(jsbn));
 
 /** The JPEG download of a book's QR code. */
 export const qrDownloadUrl = (jsbn: string) => apiUrl(`/book/listing/jsbn/${encodeURIComponent(jsbn)}/qrcode.jpg`);

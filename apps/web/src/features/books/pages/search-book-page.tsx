@@ -133,7 +133,7 @@ export function SearchBookPage() {
       {submitted ? (
         <Box component="section" aria-label="Search results">
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {results.isFetching ? MSG.loading : `${total} ${total === 1 ? 'book' : 'books'} found`}
+            {results.isFetching ? MSG.loading : results.data?.totalIsEstimate ? `About ${total.toLocaleString('en-IN')} books found` : `${total} ${total === 1 ? 'book' : 'books'} found`}
           </Typography>
           {!results.isLoading && !results.data?.books.length ? <Typography>{MSG.noData}</Typography> : null}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

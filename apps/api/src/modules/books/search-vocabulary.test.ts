@@ -1,0 +1,104 @@
+/**
+ * Search at scale (issue 11, decision 012) on both engines: the vocabulary the triggers keep
+ * (`search_words`: every word of the books' search text and how many books hold it), what
+ * search learns from it before reading a book (nothing matches; what a misspelt word meant),
+ * and a broad search — a word most of the catalogue holds — which ranks the matches among the
+ * newest books, lists the older ones after, pages through every match exactly once and says
+ * its total is an estimate.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook, createPublisher } from '../../db/factories.js';
+import { books, search_words } from '../../db/schema.js';
+import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { importCatalogue, type CatalogueRecord } from './import.js';
+import { rankingLimit } from './service.js';
+
+/** Books in the catalogue of the broad search below, and how many of them hold 'sutra'. */
+const CATALOGUE = 400;
+const WITH_SUTRA = 300;
+
+describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
+  let t: TestApp;
+  const count = async (word: string) => (await t.ctx.db.select({ books: search_words.books }).from(search_words).where(eq(search_words.word, word)))[0]?.books ?? 0;
+  const search = async (query: Record<string, string>) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/book', query });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { books: { id: number; book_title: string; book_e_title: string }[]; total: number; totalIsEstimate?: boolean };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('counts the books holding each word as books are registered, edited and deleted', async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_name: 'Shrut Prakashan' });
+    const first = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી ઉપદેશમાલા', book_e_title: 'Updeshmala (Part 1)' }, { cover: false });
+    await createBook(t.ctx, publisher.publisherId, { book_title: 'ઉપદેશમાલા ભાગ ૨', book_e_title: 'Updeshmala Part 2' }, { cover: false });
+    // each script's form and the Latin key, split at spaces and punctuation, lower case
+    expect(await count('ઉપદેશમાલા')).toBe(2);
+    expect(await count('उपदेशमाला')).toBe(2);
+    expect(await count('updeshmala')).toBe(2);
+    expect(await count('(part')).toBe(0);
+    expect(await count('part')).toBe(2);
+    // numbers and JSBNs are not words of the vocabulary
+    expect((await t.ctx.db.select().from(search_words).where(sql`${search_words.word} ~ '[0-9]'`)).length).toBe(0);
+
+    await t.ctx.db.update(books).set({ search_text: 'navkar mahamantra' }).where(eq(books.id, first.id));
+    expect(await count('updeshmala')).toBe(1);
+    expect(await count('navkar')).toBe(1);
+    await t.ctx.db.delete(books).where(eq(books.id, first.id));
+    expect(await count('navkar')).toBe(0);
+    expect(await count('updeshmala')).toBe(1);
+  });
+
+  it('answers a search nothing matches from the vocabulary, and finds what a misspelt word meant', async () => {
+    expect(await search({ queryString: 'qqqxxzzv' })).toEqual({ books: [], total: 0 });
+    const found = await search({ queryString: 'Updeshmalaa' });
+    expect(found.books.map((book) => book.book_e_title)).toEqual(['Updeshmala Part 2']);
+    expect(found.total).toBe(1);
+    expect(found.totalIsEstimate).toBeUndefined();
+  });
+
+  it('ranks a broad search among the newest books, then lists the older ones, each match once', async () => {
+    const records: CatalogueRecord[] = Array.from({ length: CATALOGUE - 1 }, (_, index) => ({
+      source_id: `scale:${index}`,
+      // every fourth book is not about a sutra; of the others every tenth has 'Sutra' alone as its title
+      title: index % 4 === 3 ? `स्तोत्र ${index}` : index % 10 === 0 ? 'सूत्र' : `सूत्र व्याख्या ${index}`,
+      title_en: index % 4 === 3 ? `Stotra ${index}` : index % 10 === 0 ? 'Sutra' : `Sutra Vyakhya ${index}`,
+      authors: [{ name: 'Muni Jambuvijay', role: 'author' }],
+      publisher: 'Agam Prakashan Samiti',
+      language: 'Sanskrit',
+      year: 1950,
+      pages: 100,
+    }));
+    const report = await importCatalogue(t.ctx, records);
+    expect(report.imported).toBe(CATALOGUE - 1);
+    await t.ctx.db.execute(sql`analyze books`);
+    const holding = await count('सूत्र');
+    expect(holding).toBe(WITH_SUTRA);
+    expect(holding).toBeGreaterThan(rankingLimit(CATALOGUE));
+
+    const first = await search({ queryString: 'सूत्र', pageNo: '1', limit: '10' });
+    expect(first.totalIsEstimate).toBe(true);
+    expect(first.total).toBe(WITH_SUTRA);
+    // the closest matches first: the books titled just 'Sutra', newest first
+    expect(first.books.slice(0, 3).map((book) => book.book_e_title)).toEqual(['Sutra', 'Sutra', 'Sutra']);
+    const seen = new Set<number>();
+    for (let page = 1; page <= WITH_SUTRA / 10; page++) {
+      const { books: found } = await search({ queryString: 'सूत्र', pageNo: String(page), limit: '10' });
+      expect(found).toHaveLength(10);
+      for (const book of found) {
+        expect(book.book_e_title).toMatch(/^Sutra/);
+        expect(seen.has(book.id), `book ${book.id} twice`).toBe(false);
+        seen.add(book.id);
+      }
+    }
+    expect(seen.size).toBe(WITH_SUTRA);
+    expect((await search({ queryString: 'सूत्र', pageNo: String(WITH_SUTRA / 10 + 1), limit: '10' })).books).toEqual([]);
+    // with another filter the search is not broad: every match is ranked and counted
+    const filtered = await search({ queryString: 'सूत्र', language: 'Sanskrit', limit: '10' });
+    expect([filtered.total, filtered.totalIsEstimate]).toEqual([WITH_SUTRA, undefined]);
+  });
+});

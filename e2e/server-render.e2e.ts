@@ -1,0 +1,64 @@
+/**
+ * The app's server render (decision 011) as the API calls it, on the built bundle
+ * (`apps/web/dist-server/entry-server.js`) with the API of a running server behind its
+ * transport: the book page is drawn in one pass, asking for each thing it shows once (issue 11:
+ * a first scan of an uncached page cost two renders); a page whose queries are not known
+ * beforehand is still drawn complete, in two.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './support/server.js';
+
+/** What `renderPage` returns (apps/web/src/entry-server.tsx). */
+interface ServerPage {
+  html: string;
+  css: string;
+  seeds: [readonly unknown[], unknown][];
+  complete: boolean;
+  passes: number;
+}
+
+type Renderer = { renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>): Promise<ServerPage> };
+
+let server: RunningServer;
+let renderer: Renderer;
+
+beforeAll(async () => {
+  server = await startServer();
+  renderer = (await import(new URL('../apps/web/dist-server/entry-server.js', import.meta.url).href)) as Renderer;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Draws `path` with the running API answering; returns the page and the API paths asked for, in order. */
+async function draw(path: string): Promise<{ page: ServerPage; asked: string[] }> {
+  const asked: string[] = [];
+  const page = await renderer.renderPage(`${server.url}${path}`, (url, init) => {
+    asked.push(url.split('?')[0]!);
+    return fetch(`${server.url}${url}`, init);
+  });
+  return { page, asked };
+}
+
+describe("the app's server render", () => {
+  it('draws a book page in one pass, asking once for the book, the site settings and the swaroops', async () => {
+    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string; book_title: string }[] } };
+    const book = listed.data.books[0]!;
+    const { page, asked } = await draw(`/jsbn/${book.jsbn_number}`);
+    expect(page.complete).toBe(true);
+    expect(page.passes).toBe(1);
+    expect(asked.sort()).toEqual(['/api/book/listing/jsbn/' + book.jsbn_number, '/api/book/swaroop', '/api/site'].sort());
+    expect(page.html).toContain(`${book.jsbn_number} Details`);
+    expect(page.html).toContain(book.book_title.replace(/&/g, '&amp;'));
+    expect(page.css.startsWith('<style data-emotion="css')).toBe(true);
+  });
+
+  it('draws a page whose queries it learns while drawing (the search page) complete, in two passes', async () => {
+    const { page, asked } = await draw('/search-a-book');
+    expect(page.complete).toBe(true);
+    expect(page.passes).toBe(2);
+    expect(asked).toContain('/api/book');
+    expect(page.seeds.map(([key]) => key[0])).toEqual(expect.arrayContaining(['site', 'books']));
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * npm run bench:profile [-- --books N] [--path /jsbn] [--seconds S] [--first] — where a QR
+ * scan's time goes (issue 11). Starts the built API (`node --cpu-prof apps/api/dist/server.js`)
+ * on the catalogue database `bench:scale` built (`jsbn_scale_<N>`, default 1,000,000 books),
+ * scans 1,000 of its books once, then sends the scans of those books (with `--first`: of
+ * 100,000 books never scanned, nearly every one a first scan) with autocannon (50
+ * connections, brotli accepted, `--seconds`, default 10), stops the server and prints where
+ * its CPU time went during those seconds: self time by function and by package, in per cent
+ * of the samples.
+ * Talks only to 127.0.0.1; asserts nothing. Needs `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { formatJsbn } from '@jsbn/shared';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const { values } = parseArgs({
+  options: {
+    books: { type: 'string', default: '1000000' },
+    path: { type: 'string', default: '/api/book/listing/jsbn' },
+    seconds: { type: 'string', default: '10' },
+    first: { type: 'boolean', default: false },
+  },
+});
+const PORT = 39110;
+const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/jsbn_scale_${values.books}`);
+
+/** A node of a V8 .cpuprofile. */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+const { rows } = await pool.query<{ jsbn_number: string }>(values.first ? 'SELECT jsbn_number FROM books TABLESAMPLE SYSTEM (10) LIMIT 100000' : 'SELECT jsbn_number FROM books ORDER BY id LIMIT 1000').catch(() => {
+  throw new Error(`no catalogue in ${databaseUrl}: run npm run bench:scale -- --books ${values.books} first`);
+});
+await pool.end();
+const paths = rows.map((row) => `${values.path}/${formatJsbn(row.jsbn_number)}`);
+
+const profiles = mkdtempSync(join(tmpdir(), 'jsbn-profile-'));
+const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'apps/api/dist/server.js'], {
+  cwd: ROOT,
+  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const exited = new Promise((resolve) => server.once('exit', resolve));
+try {
+  for (let attempt = 0; ; attempt++) {
+    if (await fetch(`http://127.0.0.1:${PORT}/api/health`).then((response) => response.ok).catch(() => false)) break;
+    if (attempt > 3000 || server.exitCode !== null) throw new Error('the API did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!values.first) for (const path of paths) await fetch(`http://127.0.0.1:${PORT}${path}`).then((response) => response.arrayBuffer());
+  const result = await autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections: 50,
+    duration: Number(values.seconds),
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+    requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)]! }) }],
+  });
+  console.log(`${values.path}/:jsbn, c50: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+} finally {
+  server.kill('SIGTERM');
+  await exited;
+}
+
+const file = readdirSync(profiles).find((name) => name.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile written in ${profiles}`);
+const profile = JSON.parse(readFileSync(join(profiles, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; endTime: number };
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+// only the samples of the measurement: its last `--seconds` (µs) before the server stopped
+const from = profile.endTime - Number(values.seconds) * 1e6;
+const counts = new Map<number, number>();
+let total = 0;
+let at = profile.endTime - profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
+profile.samples.forEach((sample, index) => {
+  at += profile.timeDeltas[index]!;
+  if (at < from) return;
+  counts.set(sample, (counts.get(sample) ?? 0) + 1);
+  total++;
+});
+const byFunction = new Map<string, number>();
+const byPackage = new Map<string, number>();
+for (const [id, count] of counts) {
+  const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+  const where = url.replace(/^file:\/\//, '').replace(ROOT, '');
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where.startsWith('node:') || !where ? `node ${where || '(native)'}`.split('/')[0]! : where.split('/').slice(0, 3).join('/'));
+  const name = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : ''}`;
+  byFunction.set(name, (byFunction.get(name) ?? 0) + count);
+  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + count);
+}
+const top = (map: Map<string, number>, n: number) =>
+  [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, count]) => `${((100 * count) / total).toFixed(1).padStart(5)} %  ${name}`).join('\n');
+console.log(`\nself time by package (${total} samples):\n${top(byPackage, 25)}`);
+console.log(`\nself time by function:\n${top(byFunction, 40)}`);
