@@ -87,4 +87,15 @@ describe('PublicPageCache', () => {
     expect((await cache.get('html:/', async () => ({ body: 'new landing', publisherId: ANY_PUBLISHER }))).body.toString()).toBe('new landing');
     expect((await cache.get('html:A', again)).body.toString()).toBe('drawn'); // publisher 1's page stays
   });
+
+  it('keeps pages compressed: a cache of 100 kB holds three pages of 200 kB the app might draw', async () => {
+    const cache = new PublicPageCache({ maxBytes: 100_000 });
+    const page = (n: number) => `<style>${'.css-1xe2qvv-MuiStack-root{display:flex;flex-direction:row}'.repeat(3000)}</style><h1>${n}</h1>`;
+    for (const n of [1, 2, 3]) await cache.get(`html:${n}`, async () => ({ body: page(n), publisherId: n }));
+    expect(cache.size).toBe(3);
+    const served = await cache.get('html:2', async () => ({ body: 'not loaded again', publisherId: 2 }));
+    expect(served.body.toString()).toBe(page(2));
+    expect(brotliDecompressSync(served.br).toString()).toBe(page(2));
+    expect(served.br.length).toBeLessThan(page(2).length / 20);
+  });
 });

@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidJsbn } from '@jsbn/shared';
+import { eq, inArray } from 'drizzle-orm';
+import { JSBN_MAX_SEQUENCE, isValidJsbn } from '@jsbn/shared';
+import { createPublisher } from '../../db/factories.js';
+import { books, publishers } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { importCatalogue, parseJsonl, publisherNoFor, type CatalogueRecord } from './import.js';
+import { IMPORT_BATCH, importCatalogue, parseJsonl, publisherNoFor, type CatalogueRecord } from './import.js';
 
 const SHARED_BOOKS = new URL('../../../../../../shared/data/books.jsonl', import.meta.url);
 
@@ -53,6 +56,43 @@ describe('catalogue import (PGlite)', () => {
     expect(again.rejected.filter((rejection) => rejection.reason.startsWith('already imported'))).toHaveLength(
       records.slice(0, 5).filter((_, index) => report.rejected.every((rejection) => rejection.line !== index + 1)).length,
     );
+  });
+
+  it('registers in batches with progress; a record that fails in its batch costs only itself', async () => {
+    // a press that has used all its numbers: its book fails in the database, inside a batch of good ones
+    const full = await createPublisher(t.ctx, { publisher_no: 'FULLP', publisher_name: 'Purna Prakashan' });
+    await t.ctx.db.update(publishers).set({ last_jsbn_seq: JSBN_MAX_SEQUENCE }).where(eq(publishers.id, full.publisherId));
+    const record = (index: number, publisher: string): CatalogueRecord => ({
+      source_id: `batch:${index}`,
+      title: `ગ્રંથ ${index}`,
+      title_en: `Granth ${index}`,
+      authors: [{ name: 'Muni Punyavijay', role: 'editor' }],
+      publisher,
+      language: 'Gujarati',
+      year: 1960,
+      pages: 80,
+    });
+    const records = Array.from({ length: IMPORT_BATCH + 5 }, (_, index) => record(index, index === 7 ? 'Purna Prakashan' : 'Shrutgyan Trust Palitana'));
+    records.splice(10, 0, record(2, 'Shrutgyan Trust Palitana')); // again in the same batch
+    records.push(record(3, 'Shrutgyan Trust Palitana')); // again in the next batch
+    const progress: [number, number][] = [];
+    const report = await importCatalogue(t.ctx, records, (done, total) => progress.push([done, total]));
+    expect(progress).toEqual([
+      [IMPORT_BATCH, records.length],
+      [records.length, records.length],
+    ]);
+    expect(report.rejected).toEqual([
+      { line: 8, source_id: 'batch:7', reason: `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.` },
+      { line: 11, source_id: 'batch:2', reason: 'already in this file on an earlier line' },
+      { line: records.length, source_id: 'batch:3', reason: expect.stringMatching(/^already imported as book \d+$/) },
+    ]);
+    expect(report.imported).toBe(IMPORT_BATCH + 4);
+    expect(report.bookIds).toHaveLength(IMPORT_BATCH + 4);
+    expect(report.publishersCreated).toBe(1);
+    // one publisher's JSBNs in the order of the file, one after another
+    const jsbns = (await t.ctx.db.select({ jsbn: books.jsbn_number, ref: books.source_ref }).from(books).where(inArray(books.id, report.bookIds))).sort((a, b) => a.jsbn.localeCompare(b.jsbn));
+    expect(jsbns.map((row) => Number(row.ref!.split(':')[1]))).toEqual([...Array(IMPORT_BATCH + 5).keys()].filter((index) => index !== 7));
+    expect(jsbns.every((row) => isValidJsbn(row.jsbn))).toBe(true);
   });
 
   it('makes 5-character publisher numbers unique', () => {

@@ -1,18 +1,17 @@
 /**
  * Imports catalogue records in the format of ../shared/data/books.jsonl (see its README):
- * one publisher account per distinct publisher (with a generated unique publisher_no), each
- * book registered through `registerBook`, the service the API uses. Records lacking what the
- * book form requires are rejected with the reason; nothing is guessed.
+ * one publisher account per distinct publisher (with a generated unique publisher_no), the
+ * books registered in batches through `registerBooks`, the service the API uses. Records
+ * lacking what the book form requires are rejected with the reason; nothing is guessed.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
-import { SUBJECTS, bookFields, type BookFieldsInput } from '@jsbn/shared';
+import { inArray } from 'drizzle-orm';
+import { SUBJECTS, bookFields, type BookFields, type BookFieldsInput } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
 import { hashPassword } from '../../lib/auth.js';
-import { AppError } from '../../lib/errors.js';
 import { findCityIn } from '../lookups/geo.js';
-import { registerBook } from './service.js';
+import { registerBooks } from './service.js';
 
 /** One line of books.jsonl (fields the importer reads). */
 export interface CatalogueRecord {
@@ -95,79 +94,130 @@ export function publisherNoFor(name: string, taken: Set<string>): string {
   }
 }
 
+/** Records registered together: one transaction, one JSBN range and one insert per publisher. */
+export const IMPORT_BATCH = 1_000;
+
+/** A record that passed the form's rules, waiting for its batch. */
+interface Accepted {
+  line: number;
+  source_id: string | null;
+  publisherName: string;
+  fields: BookFields;
+}
+
 /**
- * Imports `records` (line numbers from 1) into the database of `ctx`.
- * A record is rejected when it has no publisher, fails the book form's rules, or was imported
- * before (same `source_id`).
+ * Imports `records` (line numbers from 1) into the database of `ctx`, IMPORT_BATCH at a time:
+ * each batch is one transaction that creates the publishers it needs and registers each
+ * publisher's books through `registerBooks` (the form's service: its rules, its JSBNs in
+ * order). Should a batch fail as a whole, its records are tried one by one, so one bad record
+ * costs only itself. A record is rejected when it has no publisher, fails the book form's
+ * rules, or was imported before (same `source_id`, in the database or earlier in the file).
+ * @param onProgress called after each batch with the records handled so far and in all
  */
-export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord | Error)[]): Promise<ImportReport> {
+export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord | Error)[], onProgress?: (done: number, total: number) => void): Promise<ImportReport> {
   const report: ImportReport = { imported: 0, publishersCreated: 0, rejected: [], bookIds: [] };
   const taken = new Set((await ctx.db.select({ no: publishers.publisher_no }).from(publishers)).map((row) => row.no));
   const publisherIds = new Map<string, number>();
   const names = [...new Set(records.flatMap((record) => (record instanceof Error || !record.publisher ? [] : [record.publisher.normalize('NFC').trim()])))];
-  if (names.length) {
-    for (const row of await ctx.db.select({ id: publishers.id, name: publishers.publisher_name }).from(publishers).where(inArray(publishers.publisher_name, names))) {
+  for (let start = 0; start < names.length; start += IMPORT_BATCH) {
+    for (const row of await ctx.db.select({ id: publishers.id, name: publishers.publisher_name }).from(publishers).where(inArray(publishers.publisher_name, names.slice(start, start + IMPORT_BATCH)))) {
       publisherIds.set(row.name, row.id);
     }
   }
   const unusablePassword = await hashPassword(randomBytes(32).toString('hex'));
+  const seen = new Set<string>();
+  const idOfLine = new Map<number, number>();
 
-  for (const [index, record] of records.entries()) {
-    const line = index + 1;
-    if (record instanceof Error) {
-      report.rejected.push({ line, source_id: null, reason: `not a JSON record: ${record.message}` });
-      continue;
-    }
-    const source_id = record.source_id ?? null;
-    const reject = (reason: string) => report.rejected.push({ line, source_id, reason });
-    const publisherName = record.publisher?.normalize('NFC').trim();
-    if (!publisherName) {
-      reject('publisher is missing');
-      continue;
-    }
-    const parsed = bookFields.safeParse(bookFieldsOfRecord(record));
-    if (!parsed.success) {
-      reject(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
-      continue;
-    }
-    const publisherId = publisherIds.get(publisherName);
-    if (source_id) {
-      const [duplicate] = await ctx.db.select({ id: books.id }).from(books).where(eq(books.source_ref, source_id));
-      if (duplicate) {
-        reject(`already imported as book ${duplicate.id}`);
-        continue;
-      }
-    }
-    try {
-      let created: { id: number; publisher_no: string } | null = null;
-      const result = await ctx.db.transaction(async (tx) => {
-        if (!publisherId) {
-          const publisher_no = publisherNoFor(publisherName, taken);
-          const place = findCityIn(publisherName);
+  /** Registers `batch` in one transaction: its new publishers, then each publisher's books. */
+  const register = (batch: Accepted[]) =>
+    ctx.db.transaction(async (tx) => {
+      const created = new Map<string, { id: number; publisher_no: string }>();
+      const ids = new Map<number, number>();
+      const publisherOf = new Map<string, number>();
+      for (const name of new Set(batch.map((record) => record.publisherName))) {
+        let publisherId = publisherIds.get(name);
+        if (publisherId === undefined) {
+          // (a number of a batch that fails stays taken: it is only skipped)
+          const publisher_no = publisherNoFor(name, taken);
+          taken.add(publisher_no);
+          const place = findCityIn(name);
           const [account] = await tx
             .insert(accounts)
             .values({ email: `${publisher_no.toLowerCase()}@import.jsbn.invalid`, role: 'PUBLISHER', password_hash: unusablePassword, email_verified_at: new Date() })
             .returning({ id: accounts.id });
           const [row] = await tx
             .insert(publishers)
-            .values({ account_id: account!.id, publisher_no, publisher_name: publisherName, publisher_type: 'Institution', state_id: place?.state_id ?? null, city_id: place?.city_id ?? null })
+            .values({ account_id: account!.id, publisher_no, publisher_name: name, publisher_type: 'Institution', state_id: place?.state_id ?? null, city_id: place?.city_id ?? null })
             .returning({ id: publishers.id });
-          created = { id: row!.id, publisher_no };
+          publisherId = row!.id;
+          created.set(name, { id: publisherId, publisher_no });
         }
-        return registerBook(ctx, created?.id ?? publisherId!, parsed.data, null, { tx, sourceRef: source_id ?? undefined });
-      });
-      if (created) {
-        const { id, publisher_no } = created;
-        taken.add(publisher_no);
-        publisherIds.set(publisherName, id);
+        publisherOf.set(name, publisherId);
+      }
+      const registered = await registerBooks(
+        ctx,
+        tx,
+        batch.map((record) => ({ publisherId: publisherOf.get(record.publisherName)!, fields: record.fields, coverKey: null, sourceRef: record.source_id ?? undefined })),
+      );
+      batch.forEach((record, index) => ids.set(record.line, registered[index]!.id));
+      return { created, ids };
+    });
+
+  /** Registers `batch` and keeps what it made; false when the batch failed (nothing of it was written). */
+  const registered = async (batch: Accepted[], rejectOnFailure: boolean) => {
+    try {
+      const { created, ids } = await register(batch);
+      for (const [name, publisher] of created) {
+        publisherIds.set(name, publisher.id);
         report.publishersCreated++;
       }
-      report.imported++;
-      report.bookIds.push(result.id);
+      for (const [line, id] of ids) idOfLine.set(line, id);
+      return true;
     } catch (error) {
-      reject(error instanceof AppError ? error.message : String(error));
+      if (rejectOnFailure) for (const record of batch) report.rejected.push({ line: record.line, source_id: record.source_id, reason: error instanceof Error ? error.message : String(error) });
+      return false;
     }
+  };
+  /** Registers `batch`, or its records one by one when it fails as a whole. */
+  const flush = async (batch: Accepted[]) => {
+    if (batch.length === 0 || (await registered(batch, batch.length === 1))) return;
+    for (const record of batch) await registered([record], true);
+  };
+
+  /** Checks the records of `slice` (from line `start` + 1) against the form's rules and earlier imports. */
+  const prepare = async (start: number, slice: (CatalogueRecord | Error)[]): Promise<Accepted[]> => {
+    const sourceIds = slice.flatMap((record) => (record instanceof Error || !record.source_id ? [] : [record.source_id]));
+    const imported = new Map(
+      sourceIds.length ? (await ctx.db.select({ id: books.id, ref: books.source_ref }).from(books).where(inArray(books.source_ref, sourceIds))).map((row) => [row.ref, row.id]) : [],
+    );
+    const batch: Accepted[] = [];
+    slice.forEach((record, offset) => {
+      const line = start + offset + 1;
+      if (record instanceof Error) {
+        report.rejected.push({ line, source_id: null, reason: `not a JSON record: ${record.message}` });
+        return;
+      }
+      const source_id = record.source_id ?? null;
+      const reject = (reason: string) => report.rejected.push({ line, source_id, reason });
+      const publisherName = record.publisher?.normalize('NFC').trim();
+      if (!publisherName) return reject('publisher is missing');
+      const parsed = bookFields.safeParse(bookFieldsOfRecord(record));
+      if (!parsed.success) return reject(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+      if (source_id && imported.has(source_id)) return reject(`already imported as book ${imported.get(source_id)}`);
+      if (source_id && seen.has(source_id)) return reject('already in this file on an earlier line');
+      if (source_id) seen.add(source_id);
+      batch.push({ line, source_id, publisherName, fields: parsed.data });
+    });
+    return batch;
+  };
+
+  for (let start = 0; start < records.length; start += IMPORT_BATCH) {
+    await flush(await prepare(start, records.slice(start, start + IMPORT_BATCH)));
+    onProgress?.(Math.min(records.length, start + IMPORT_BATCH), records.length);
   }
+  report.rejected.sort((a, b) => a.line - b.line);
+  report.bookIds = [...idOfLine].sort((a, b) => a[0] - b[0]).map(([, id]) => id);
+  report.imported = report.bookIds.length;
   return report;
 }
 

@@ -10,10 +10,9 @@ import { QR_SIZE_PX, formatJsbn } from '@jsbn/shared';
 const OPTIONS = { width: QR_SIZE_PX, margin: 2, errorCorrectionLevel: 'M' } as const;
 
 /**
- * The PNG options (pngjs, which the types of `qrcode` do not list): one row filter (Paeth)
- * instead of trying all five on every row — the same bytes for a flat black-and-white image
- * in a third of the time, which was most of an uncached page's CPU (issue 11). A new object
- * each time: the renderer writes into it.
+ * The PNG options of the JPEG download (pngjs, which the types of `qrcode` do not list): one
+ * row filter (Paeth) instead of trying all five on every row — the same image in a third of
+ * the time. A new object each time: the renderer writes into it.
  */
 const pngOptions = () => ({ ...OPTIONS, rendererOpts: { filterType: 4 } as { deflateLevel?: number } });
 

@@ -33,7 +33,7 @@ import { AppError, notFound, parseOrThrow, validationError } from '../../lib/err
 import { withMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
-import { sendCachedPage } from '../../lib/public-pages.js';
+import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { publisherName } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet, type DocumentFile } from './documents.js';
 import { qrJpeg } from './qr.js';
@@ -118,12 +118,17 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   /**
    * GET /api/book — bookListQuery (queryString, pageNo, limit 10|20|25|50|100|all, sortedField
    * from BOOK_SORT_FIELDS, sortedOrder, book_title, author_name, language, subject, publisher,
-   * jsbn_number) → `{ books, total }`; search results ranked best first. 429 past 300 a minute
-   * from one address.
+   * jsbn_number) → `{ books, total, totalIsEstimate? }`; search results ranked best first. The
+   * same question asked again is answered from the public page cache (issue 11; forgotten at
+   * any change of any book, remade after a minute); a whole list (`limit=all`) is not kept.
+   * 429 past 300 a minute from one address.
    */
-  api.get('/book', { schema: { querystring: bookListQuery } }, async (request) => {
+  api.get('/book', { schema: { querystring: bookListQuery } }, async (request, reply) => {
     await ctx.limits.consume('searchPerAddress', request.ip);
-    return ok(await listBooks(ctx, request.query));
+    if (request.query.limit === 'all') return ok(await listBooks(ctx, request.query));
+    const question = JSON.stringify(Object.entries(request.query).sort(([a], [b]) => a.localeCompare(b)));
+    const page = await ctx.publicPages.get(`search:${question}`, async () => ({ body: JSON.stringify(ok(await listBooks(ctx, request.query))), publisherId: ANY_PUBLISHER }));
+    return sendCachedPage(request, reply.type('application/json; charset=utf-8'), page);
   });
 
   /** GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404. */

@@ -12,6 +12,7 @@
  */
 import sanscriptModule from '@indic-transliteration/sanscript';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { books } from '../../db/schema.js';
@@ -28,6 +29,23 @@ export const SEARCH_VERSION = 2;
 const GUJARATI = /\p{Script=Gujarati}/u;
 const DEVANAGARI = /\p{Script=Devanagari}/u;
 const INDIC_RUN = /[\p{Script=Gujarati}\p{Script=Devanagari}][\p{Script=Gujarati}\p{Script=Devanagari}\p{M}\u200c\u200d]*/gu;
+
+/**
+ * Sanscript's transliteration of one run of Indic letters (a word), remembered: Sanscript
+ * builds its table again whenever the pair of scripts changes (every call, as titles go back
+ * and forth between Gujarati, Devanagari and Latin), and titles share their words — most of
+ * an import's transliteration time (issue 11).
+ */
+const transliterations = new LRUCache<string, string>({ max: 50_000 });
+function transliterate(run: string, from: string, to: string): string {
+  const key = `${from}>${to}:${run}`;
+  let made = transliterations.get(key);
+  if (made === undefined) {
+    made = Sanscript.t(run, from, to);
+    transliterations.set(key, made);
+  }
+  return made;
+}
 
 /** IAST letters → what people type on an English keyboard (kṣ → ksh, c → ch, ṃ → n …). */
 const LOOSE: [RegExp, string][] = [
@@ -52,15 +70,15 @@ const LOOSE: [RegExp, string][] = [
  */
 export function latinKey(value: string): string {
   let text = value.normalize('NFC').toLowerCase();
-  text = text.replace(INDIC_RUN, (run) => Sanscript.t(run, GUJARATI.test(run) ? 'gujarati' : 'devanagari', 'iast'));
+  text = text.replace(INDIC_RUN, (run) => transliterate(run, GUJARATI.test(run) ? 'gujarati' : 'devanagari', 'iast'));
   for (const [pattern, replacement] of LOOSE) text = text.replace(pattern, replacement);
   return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 }
 
 /** `value` in the other Indic script (Gujarati ↔ Devanagari), or null when it has neither. */
 export function otherScript(value: string): string | null {
-  if (GUJARATI.test(value)) return Sanscript.t(value, 'gujarati', 'devanagari');
-  if (DEVANAGARI.test(value)) return Sanscript.t(value, 'devanagari', 'gujarati');
+  if (GUJARATI.test(value)) return value.replace(INDIC_RUN, (run) => transliterate(run, 'gujarati', 'devanagari'));
+  if (DEVANAGARI.test(value)) return value.replace(INDIC_RUN, (run) => transliterate(run, 'devanagari', 'gujarati'));
   return null;
 }
 

@@ -83,13 +83,14 @@ function columnsOf(fields: BookFields) {
   };
 }
 
-/** Writes the author rows and subject rows of a book (after its old ones were deleted). */
-async function writeAuthorsAndSubjects(db: DbOrTx, bookId: number, fields: BookFields) {
-  await db.insert(book_authors).values(
+/** Writes the author rows and subject rows of books (after their old ones were deleted), in two statements. */
+async function writeAuthorsAndSubjects(db: DbOrTx, written: { bookId: number; fields: BookFields }[]) {
+  const authors = written.flatMap(({ bookId, fields }) =>
     fields.authors.map((author, position) => ({ book_id: bookId, position, author_type_id: author.authorType, author_name: author.author_name })),
   );
-  const subjectIds = [...new Set(fields.subjects.map((subject) => subject.id))];
-  if (subjectIds.length) await db.insert(book_subjects).values(subjectIds.map((subject_id) => ({ book_id: bookId, subject_id })));
+  const subjects = written.flatMap(({ bookId, fields }) => [...new Set(fields.subjects.map((subject) => subject.id))].map((subject_id) => ({ book_id: bookId, subject_id })));
+  if (authors.length) await db.insert(book_authors).values(authors);
+  if (subjects.length) await db.insert(book_subjects).values(subjects);
 }
 
 /** The next ids a publisher's new book will get (GET /book/book-jsbn-number). */
@@ -102,56 +103,74 @@ export async function nextJsbnIds(ctx: AppContext, publisherId: number) {
   return { publisher_no: publisher.publisher_no, publisher_jsbn_id: String(publisher.last + 1).padStart(5, '0') };
 }
 
+/** A book to register: its publisher, its form's fields, its stored cover, the imported record it comes from. */
+export interface NewBook {
+  publisherId: number;
+  fields: BookFields;
+  coverKey: string | null;
+  sourceRef?: string;
+}
+
 /**
- * Registers a book and gives it the next JSBN of its publisher (POST /book). The sequence is
- * taken with one `UPDATE … RETURNING` in the same transaction, so two books never share a number.
+ * Registers books in the transaction `db`, giving each publisher's books its next JSBNs in
+ * the order of `entries` — taken with one `UPDATE … RETURNING` of the publishers (locked in
+ * id order), so two registrations never share a number — with one insert of the books, one
+ * of their authors and one of their subjects, however many books and publishers (the form's
+ * one book and the importer's batches alike).
+ * @returns each book's id and canonical JSBN, in the order of `entries`
+ * @throws AppError 400 for ids not in the lookup lists (nothing is written); 404 when a
+ *   publisher does not exist; 409 when a publisher would pass 99,999 numbers
+ */
+export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBook[]): Promise<{ id: number; jsbn: string }[]> {
+  for (const entry of entries) {
+    const errors = checkLookups(entry.fields);
+    if (errors.length) throw validationError(errors);
+  }
+  if (entries.length === 0) return [];
+  const wanted = new Map<number, number>();
+  for (const { publisherId } of entries) wanted.set(publisherId, (wanted.get(publisherId) ?? 0) + 1);
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  await db.select({ id: publishers.id }).from(publishers).where(inArray(publishers.id, ids)).orderBy(asc(publishers.id)).for('update');
+  const taken = await db
+    .update(publishers)
+    // each publisher moves on by its own count: {"<publisher id>": <books>} as one jsonb parameter
+    .set({ last_jsbn_seq: sql`${publishers.last_jsbn_seq} + (${sql.param(JSON.stringify(Object.fromEntries(wanted)))}::jsonb ->> ${publishers.id}::text)::int` })
+    .where(inArray(publishers.id, ids))
+    .returning({ id: publishers.id, last: publishers.last_jsbn_seq, publisher_no: publishers.publisher_no, publisher_name: publishers.publisher_name });
+  if (taken.length !== ids.length) throw notFound('Publisher');
+  if (taken.some((publisher) => publisher.last > JSBN_MAX_SEQUENCE)) throw new AppError('CONFLICT', `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.`);
+  // each publisher's numbers, handed out in the order of `entries`
+  const next = new Map(taken.map((publisher) => [publisher.id, { ...publisher, seq: publisher.last - wanted.get(publisher.id)! + 1 }]));
+  const rows = entries.map(({ publisherId, fields, coverKey, sourceRef }) => {
+    const publisher = next.get(publisherId)!;
+    const seq = publisher.seq++;
+    const jsbn = makeJsbn(publisher.publisher_no, seq);
+    return {
+      publisher_id: publisherId,
+      publisher_jsbn_id: seq,
+      jsbn_number: jsbn,
+      ...columnsOf(fields),
+      cover_key: coverKey,
+      source_ref: sourceRef ?? null,
+      ...searchColumnsOf({ ...fields, authors: fields.authors.map((author) => author.author_name), publisher_name: publisher.publisher_name, jsbn }),
+    };
+  });
+  const inserted = await db.insert(books).values(rows).returning({ id: books.id, jsbn: books.jsbn_number });
+  const idOf = new Map(inserted.map((row) => [row.jsbn, row.id]));
+  const written = rows.map((row, index) => ({ bookId: idOf.get(row.jsbn_number)!, jsbn: row.jsbn_number, fields: entries[index]!.fields }));
+  await writeAuthorsAndSubjects(db, written);
+  await publicPagesChanged(db, ctx.publicPages, ids);
+  return written.map(({ bookId, jsbn }) => ({ id: bookId, jsbn }));
+}
+
+/**
+ * Registers a book and gives it the next JSBN of its publisher (POST /book; `registerBooks`).
  * @param coverKey stored cover file (the caller deletes it if this throws)
- * @param options.tx run inside this transaction; options.sourceRef the imported record's id
  * @throws AppError 400 for ids not in the lookup lists; 409 when the publisher has used all 99,999 numbers
  */
-export async function registerBook(
-  ctx: AppContext,
-  publisherId: number,
-  fields: BookFields,
-  coverKey: string | null,
-  options: { tx?: DbOrTx; sourceRef?: string } = {},
-): Promise<BookRegistrationResult> {
-  const errors = checkLookups(fields);
-  if (errors.length) throw validationError(errors);
-  const run = async (db: DbOrTx) => {
-    const [publisher] = await db
-      .update(publishers)
-      .set({ last_jsbn_seq: sql`${publishers.last_jsbn_seq} + 1` })
-      .where(eq(publishers.id, publisherId))
-      .returning({ seq: publishers.last_jsbn_seq, publisher_no: publishers.publisher_no, publisher_name: publishers.publisher_name });
-    if (!publisher) throw notFound('Publisher');
-    if (publisher.seq > JSBN_MAX_SEQUENCE) {
-      throw new AppError('CONFLICT', `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.`);
-    }
-    const jsbn = makeJsbn(publisher.publisher_no, publisher.seq);
-    const [book] = await db
-      .insert(books)
-      .values({
-        publisher_id: publisherId,
-        publisher_jsbn_id: publisher.seq,
-        jsbn_number: jsbn,
-        ...columnsOf(fields),
-        cover_key: coverKey,
-        source_ref: options.sourceRef ?? null,
-        ...searchColumnsOf({
-          ...fields,
-          authors: fields.authors.map((author) => author.author_name),
-          publisher_name: publisher.publisher_name,
-          jsbn,
-        }),
-      })
-      .returning({ id: books.id });
-    const bookId = book!.id;
-    await writeAuthorsAndSubjects(db, bookId, fields);
-    await publicPagesChanged(db, ctx.publicPages, publisherId);
-    return { id: bookId, jsbn_number: formatJsbn(jsbn), qrcode_image: await qrDataUrl(ctx.config.publicUrl, jsbn) };
-  };
-  return options.tx ? run(options.tx) : ctx.db.transaction(run);
+export async function registerBook(ctx: AppContext, publisherId: number, fields: BookFields, coverKey: string | null): Promise<BookRegistrationResult> {
+  const [book] = await ctx.db.transaction((tx) => registerBooks(ctx, tx, [{ publisherId, fields, coverKey }]));
+  return { id: book!.id, jsbn_number: formatJsbn(book!.jsbn), qrcode_image: await qrDataUrl(ctx.config.publicUrl, book!.jsbn) };
 }
 
 const bookColumns = {
@@ -578,7 +597,7 @@ export async function updateBook(
       .where(eq(books.id, bookId));
     await tx.delete(book_authors).where(eq(book_authors.book_id, bookId));
     await tx.delete(book_subjects).where(eq(book_subjects.book_id, bookId));
-    await writeAuthorsAndSubjects(tx, bookId, fields);
+    await writeAuthorsAndSubjects(tx, [{ bookId, fields }]);
     await publicPagesChanged(tx, ctx.publicPages, publisherId);
     const removed = removedImageIds.length
       ? await tx
