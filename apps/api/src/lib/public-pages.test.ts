@@ -3,6 +3,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ANY_PUBLISHER, PublicPageCache } from './public-pages.js';
 
+/** A page body holding a signed link that expires (`LinkSigner`): the cache makes it again in time. */
+const linked = (text: string) => `${text} /api/files/private/a.pdf?expires=1&signature=x`;
+
 describe('PublicPageCache', () => {
   it('loads once, forgets by publisher, and never keeps a load that a change overtook', async () => {
     const cache = new PublicPageCache();
@@ -55,37 +58,37 @@ describe('PublicPageCache', () => {
     expect((await cache.get('json:B', load)).body.toString()).toBe('page');
   });
 
-  it('serves an old entry while making it again behind it, and never one past its maximum age', async () => {
+  it('serves an old entry holding a signed link while making it again behind it, and never one past its maximum age', async () => {
     const cache = new PublicPageCache({ refreshMs: 20, maxAgeMs: 200 });
-    await cache.get('json:A', async () => ({ body: 'first', publisherId: 1 }));
+    await cache.get('json:A', async () => ({ body: linked('first'), publisherId: 1 }));
     await new Promise((resolve) => setTimeout(resolve, 40));
     let release!: () => void;
-    const second = new Promise<{ body: string; publisherId: number }>((resolve) => (release = () => resolve({ body: 'second', publisherId: 1 })));
-    expect((await cache.get('json:A', () => second)).body.toString()).toBe('first'); // old but servable: answered at once
+    const second = new Promise<{ body: string; publisherId: number }>((resolve) => (release = () => resolve({ body: linked('second'), publisherId: 1 })));
+    expect((await cache.get('json:A', () => second)).body.toString()).toBe(linked('first')); // old but servable: answered at once
     release();
     await second;
     await Promise.resolve();
-    expect((await cache.get('json:A', async () => ({ body: 'unused', publisherId: 1 }))).body.toString()).toBe('second');
+    expect((await cache.get('json:A', async () => ({ body: linked('unused'), publisherId: 1 }))).body.toString()).toBe(linked('second'));
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect((await cache.get('json:A', async () => ({ body: 'third', publisherId: 1 }))).body.toString()).toBe('third'); // too old to serve
+    expect((await cache.get('json:A', async () => ({ body: linked('third'), publisherId: 1 }))).body.toString()).toBe(linked('third')); // too old to serve
   });
 
   it("keeps an entry's own refresh age (pages the app drew), and forgets pages of every publisher at any publisher's change", async () => {
     const cache = new PublicPageCache({ refreshMs: 20, maxAgeMs: 1000 });
-    await cache.get('html:A', async () => ({ body: 'drawn', publisherId: 1, refreshMs: 500 }));
-    await cache.get('html:/', async () => ({ body: 'landing', publisherId: ANY_PUBLISHER }));
-    await cache.get('json:B', async () => ({ body: 'other', publisherId: 2 }));
+    await cache.get('html:A', async () => ({ body: linked('drawn'), publisherId: 1, refreshMs: 500 }));
+    await cache.get('html:/', async () => ({ body: linked('landing'), publisherId: ANY_PUBLISHER }));
+    await cache.get('json:B', async () => ({ body: linked('other'), publisherId: 2 }));
     await new Promise((resolve) => setTimeout(resolve, 40));
     let loads = 0;
     const again = async () => {
       loads += 1;
-      return { body: 'again', publisherId: 1, refreshMs: 500 };
+      return { body: linked('again'), publisherId: 1, refreshMs: 500 };
     };
-    expect((await cache.get('html:A', again)).body.toString()).toBe('drawn');
+    expect((await cache.get('html:A', again)).body.toString()).toBe(linked('drawn'));
     expect(loads).toBe(0); // 40 ms is old for the cache, not for this entry
     cache.forgetPublisher(2);
-    expect((await cache.get('html:/', async () => ({ body: 'new landing', publisherId: ANY_PUBLISHER }))).body.toString()).toBe('new landing');
-    expect((await cache.get('html:A', again)).body.toString()).toBe('drawn'); // publisher 1's page stays
+    expect((await cache.get('html:/', async () => ({ body: linked('new landing'), publisherId: ANY_PUBLISHER }))).body.toString()).toBe(linked('new landing'));
+    expect((await cache.get('html:A', again)).body.toString()).toBe(linked('drawn')); // publisher 1's page stays
   });
 
   it('keeps pages compressed: a cache of 100 kB holds three pages of 200 kB the app might draw', async () => {
@@ -97,5 +100,23 @@ describe('PublicPageCache', () => {
     expect(served.body.toString()).toBe(page(2));
     expect(brotliDecompressSync(served.br).toString()).toBe(page(2));
     expect(served.br.length).toBeLessThan(page(2).length / 20);
+  });
+
+  it('serves a page without expiring links until a change, and one with a signed link never past its age', async () => {
+    const cache = new PublicPageCache({ refreshMs: 10, maxAgeMs: 30 });
+    const signed = '{"book_pdf":"/api/files/private/book-pdfs/a.pdf?expires=1&signature=abc"}';
+    await cache.get('json:A', async () => ({ body: '{"book_pdf":null}', publisherId: 1 }));
+    await cache.get('json:B', async () => ({ body: signed, publisherId: 2 }));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    let loads = 0;
+    const fresh = async () => {
+      loads += 1;
+      return { body: 'fresh', publisherId: 1 };
+    };
+    expect((await cache.get('json:A', fresh)).body.toString()).toBe('{"book_pdf":null}');
+    expect(loads).toBe(0);
+    expect((await cache.get('json:B', fresh)).body.toString()).toBe('fresh');
+    cache.forgetPublisher(1);
+    expect((await cache.get('json:A', fresh)).body.toString()).toBe('fresh');
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The replies of the public book pages behind the QR codes (`GET /api/book/listing/jsbn/:jsbn`
- * and the server-made `/jsbn/:jsbn`, `/` and `/search-a-book`), kept in memory so a scan costs no database work
- * (issue 11; docs/decisions/010). An entry is made again after a minute (behind the request
- * that finds it old), is never served after ten (the signed file links in it live fifteen),
- * and is forgotten as soon as its publisher or any of the publisher's books changes: in this
+ * and the server-made `/jsbn/:jsbn`, `/` and `/search-a-book`) and of searches, kept in memory
+ * so a scan costs no database work (issue 11; docs/decisions/010). An entry holding a signed
+ * file link is made again after a minute (behind the request that finds it old) and never
+ * served after ten (the links live fifteen); one without is kept until a change (an hour at
+ * most before it is made again behind a request). Every entry is forgotten as soon as its
+ * publisher or any of the publisher's books changes: in this
  * copy at once (`forgetPublisher`), in the others through PostgreSQL `NOTIFY
  * jsbn_public_pages, '<publisher id>'` sent in the writing transaction (`publicPagesChanged`)
  * and heard by every copy's listener (`listenForChanges`).
@@ -15,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database, DbOrTx } from '../db/client.js';
+import { LinkSigner } from './storage.js';
 
 /** The NOTIFY channel of public page changes; the payload is the publisher id. */
 export const PUBLIC_PAGES_CHANNEL = 'jsbn_public_pages';
@@ -31,11 +34,21 @@ interface Entry {
   refreshMs?: number;
 }
 
-/** An entry as kept: the page as served, whose changes make it old, and when it was made (ms). */
+/**
+ * An entry as kept: the page as served, whose changes make it old, whether it holds a signed
+ * link that expires, and when it was made (ms).
+ */
 interface Stored extends Omit<Entry, 'body'> {
   page: CachedPage;
+  expiring: boolean;
   at: number;
 }
+
+/**
+ * Age (ms) after which a page without expiring links is made again behind a request: only a
+ * safety net, since every change forgets it at once (1 hour).
+ */
+const STABLE_REFRESH_MS = 60 * 60_000;
 
 /**
  * A page as served, made once when it is cached: its brotli bytes and its ETag (as
@@ -104,10 +117,12 @@ export class PublicPageCache {
   }
 
   /**
-   * The cached page of `key`, or `load()`'s. An entry older than `refreshMs` is still served
-   * while one load makes it again behind the request (so pages scanned all the time never
-   * all expire at once; if the database is down the page still answers); one older than
-   * `maxAgeMs` is not served. Requests for a key being loaded wait for that one load (a QR
+   * The cached page of `key`, or `load()`'s. An entry holding a signed link that expires
+   * (`LinkSigner`) and older than `refreshMs` is still served while one load makes it again
+   * behind the request (so pages scanned all the time never all expire at once; if the
+   * database is down the page still answers); one older than `maxAgeMs` is not served. An
+   * entry without such links is served until a change forgets it, and made again behind a
+   * request after an hour. Requests for a key being loaded wait for that one load (a QR
    * code scanned by a hall full of phones costs one database read). A load that a change
    * overtook is served but not kept (it may predate the change).
    * @throws whatever `load` throws when there is nothing to serve (nothing is cached then)
@@ -115,8 +130,9 @@ export class PublicPageCache {
   async get(key: string, load: () => Promise<Entry>): Promise<CachedPage> {
     const hit = this.entries.get(key);
     const age = hit ? Date.now() - hit.at : Infinity;
-    if (hit && age <= this.maxAgeMs) {
-      if (age > (hit.refreshMs ?? this.refreshMs) && !this.loading.has(key)) this.load(key, load).catch(() => undefined);
+    if (hit && (!hit.expiring || age <= this.maxAgeMs)) {
+      const refreshMs = hit.expiring ? (hit.refreshMs ?? this.refreshMs) : STABLE_REFRESH_MS;
+      if (age > refreshMs && !this.loading.has(key)) this.load(key, load).catch(() => undefined);
       return hit.page;
     }
     return (await this.load(key, load)).page;
@@ -126,7 +142,7 @@ export class PublicPageCache {
     const pending = this.loading.get(key);
     if (pending) return pending;
     const started = this.generation;
-    const loaded = load().then(({ body, publisherId, refreshMs }) => ({ page: CachedPage.of(body), publisherId, refreshMs }));
+    const loaded = load().then(({ body, publisherId, refreshMs }) => ({ page: CachedPage.of(body), publisherId, refreshMs, expiring: body.includes(LinkSigner.EXPIRING_MARK) }));
     this.loading.set(key, loaded);
     try {
       const fresh = await loaded;

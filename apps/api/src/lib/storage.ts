@@ -140,6 +140,9 @@ export interface Storage {
  * drivers so a link made by one API copy is honoured by every other.
  */
 export class LinkSigner {
+  /** What every expiring link this signer makes contains (a page holding one must be made again before it expires). */
+  static readonly EXPIRING_MARK = '&signature=';
+
   /** @param secret FILE_SIGNING_SECRET */
   constructor(private readonly secret: string) {}
 
