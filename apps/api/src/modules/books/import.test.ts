@@ -93,6 +93,10 @@ describe('catalogue import (PGlite)', () => {
     const jsbns = (await t.ctx.db.select({ jsbn: books.jsbn_number, ref: books.source_ref }).from(books).where(inArray(books.id, report.bookIds))).sort((a, b) => a.jsbn.localeCompare(b.jsbn));
     expect(jsbns.map((row) => Number(row.ref!.split(':')[1]))).toEqual([...Array(IMPORT_BATCH + 5).keys()].filter((index) => index !== 7));
     expect(jsbns.every((row) => isValidJsbn(row.jsbn))).toBe(true);
+    // a file of that one record: rejected once
+    const alone = await importCatalogue(t.ctx, [record(7000, 'Purna Prakashan')]);
+    expect(alone.rejected).toEqual([{ line: 1, source_id: 'batch:7000', reason: `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.` }]);
+    expect(alone.imported).toBe(0);
   });
 
   it('makes 5-character publisher numbers unique', () => {

@@ -180,7 +180,7 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
   };
   /** Registers `batch`, or its records one by one when it fails as a whole. */
   const flush = async (batch: Accepted[]) => {
-    if (batch.length === 0 || (await registered(batch, batch.length === 1))) return;
+    if (batch.length === 0 || (await registered(batch, batch.length === 1)) || batch.length === 1) return;
     for (const record of batch) await registered([record], true);
   };
 

@@ -59,6 +59,10 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     expect(found.books.map((book) => book.book_e_title)).toEqual(['Updeshmala Part 2']);
     expect(found.total).toBe(1);
     expect(found.totalIsEstimate).toBeUndefined();
+    // several words: each as typed or corrected; a word no book holds and none is like matches nothing
+    expect((await search({ queryString: 'Updeshmalaa Part 2' })).books.map((book) => book.book_e_title)).toEqual(['Updeshmala Part 2']);
+    expect(await search({ queryString: 'Updeshmalaa qqqxxzzv' })).toEqual({ books: [], total: 0 });
+    expect(await search({ queryString: 'ઉપદેશમાલા Updeshmalaa' })).toMatchObject({ total: 1 });
   });
 
   it('ranks a broad search among the newest books, then lists the older ones, each match once', async () => {

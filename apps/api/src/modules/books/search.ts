@@ -7,8 +7,8 @@
  * (all of that plus authors, the publisher and the JSBN). The words of every `search_text`
  * are counted in `search_words` (the vocabulary, kept by triggers), which search reads first:
  * how many books a query matches, and which known words a misspelt word meant (`textQuery`,
- * decision 012). Matching is LIKE on `search_text` (its GIN trigram index); the bare `%`
- * operator is used on the vocabulary's single words only, never on a book's long text.
+ * decision 012). Matching is LIKE on `search_text` (its GIN trigram index); trigram
+ * similarity (`<%`) is used on the vocabulary's single words only, never on a book's long text.
  */
 import sanscriptModule from '@indic-transliteration/sanscript';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -156,10 +156,18 @@ export function jsbnCondition(input: string): SQL | undefined {
 const FUZZY_MIN_LENGTH = 4;
 
 /**
- * Trigram similarity from which a known word counts as what a misspelt query word meant
- * ('kalpsutra' ~ 'kalpasutra' is 0.62; 'kalpsutra' ~ 'kalpasutram' 0.56).
+ * Trigram word similarity (`word_similarity(typed, known)`: the typed word against the closest
+ * stretch of a known word) from which a known word counts as what a misspelt query word
+ * meant: 'kalpsutra' ~ 'kalpasutram' is 0.54, where plain similarity (0.47) would miss it.
  */
 export const FUZZY_SIMILARITY = 0.5;
+
+/**
+ * …and the plain similarity of the two words it also needs: a misspelling of the known word,
+ * not a piece of a longer one ('jinvani' ~ 'jinvar' 0.50 counts; 'jinvani' ~ 'taranvani',
+ * whose end it matches with word similarity 0.50, is 0.29 and does not).
+ */
+export const FUZZY_WHOLE_SIMILARITY = 0.4;
 
 /** How many known words like a misspelt query word are searched for, at most. */
 const CORRECTIONS_MAX = 5;
@@ -181,9 +189,10 @@ export interface TextQuery {
   /** How well a matching book matches (higher is better): cheap enough for thousands of rows. */
   rank: SQL;
   /**
-   * About how many books match, from the vocabulary, before any book was read: at least the
-   * true number for a query of one word, an upper bound of it for more; 0: none match;
-   * Infinity: not known (a query of only one- and two-letter words or numbers).
+   * About how many books match, from the vocabulary, before any book was read: for a query of
+   * one word about the true number (more when a book holds several words containing it, less
+   * when it holds several corrections of a misspelling), an upper bound for more words; 0:
+   * none match; Infinity: not known (a query of only one- and two-letter words or numbers).
    */
   estimate: number;
 }
@@ -198,20 +207,23 @@ const containsAny = (texts: string[]) => sql`(${sql.join(texts.map((text) => sql
 const inVocabulary = (word: string) => word.length >= LOOKUP_MIN_LENGTH && !/\d/.test(word);
 
 /**
- * One statement to the vocabulary: for each of `words`, how many books hold a word containing
- * it; for each of `misspelt`, the known words within FUZZY_SIMILARITY of it (at most
+ * One statement to the vocabulary, in the search's transaction `db`: for each of `words`, how
+ * many books hold a word containing it; for each of `misspelt`, the known words within word
+ * similarity FUZZY_SIMILARITY and similarity FUZZY_WHOLE_SIMILARITY of it (at most
  * CORRECTIONS_MAX, closest first, none containing it) and the books holding a word containing
  * each of those.
  */
 async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
+  // `<%` (which the trigram index serves) at FUZZY_SIMILARITY, for the rest of the transaction
+  await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_SIMILARITY)}, true)`);
   const rows = await db.execute(sql`
     with corrections as (
       select typed.word as typed, known.word
       from unnest(${sql.param(misspelt)}::text[]) as typed(word)
       cross join lateral (
         select word from search_words
-        where books > 0 and word % typed.word and similarity(word, typed.word) >= ${FUZZY_SIMILARITY} and strpos(word, typed.word) = 0
-        order by similarity(word, typed.word) desc, books desc
+        where books > 0 and typed.word <% word and similarity(typed.word, word) >= ${FUZZY_WHOLE_SIMILARITY} and strpos(word, typed.word) = 0
+        order by word_similarity(typed.word, word) desc, books desc
         limit ${CORRECTIONS_MAX}
       ) as known
     ), asked as (
@@ -232,7 +244,7 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
  *
  * A book matches when its `search_text` contains the query as typed or its Latin key (any
  * part of a word, any script: 'સૂત્ર' finds 'कल्पसूत्रम्'); or when it contains every word of
- * the query's Latin key, each as typed or as a known word within trigram similarity
+ * the query's Latin key, each as typed or as a known word within trigram word similarity
  * FUZZY_SIMILARITY of it ('kalpsutra' finds 'kalpasutra'); or when the query is the start of
  * a JSBN. A whole JSBN matches exactly.
  * Rank: the JSBN ≫ the query in a title > a corrected word in a title > elsewhere; the
@@ -257,7 +269,9 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   const booksWith = (word: string) => holding.get(word) ?? Infinity;
   const formEstimates = formWords.map((words) => Math.min(...words.map(booksWith)));
   const corrected = corrections.size > 0;
-  const correctedEstimate = corrected ? Math.min(...latinWords.map((word) => booksWith(word) + (corrections.get(word) ?? []).reduce((sum, known) => sum + known.books, 0))) : 0;
+  // a word or its corrections: at least as many books as hold the commonest of them (adding
+  // them up would count a book once per word it holds, and overrate a misspelling many-fold)
+  const correctedEstimate = corrected ? Math.min(...latinWords.map((word) => Math.max(booksWith(word), ...(corrections.get(word) ?? []).map((known) => known.books)))) : 0;
   const jsbn = jsbnCondition(typed);
   // a query that looks like the start of a JSBN (its words have digits: not in the vocabulary) matches JSBNs
   const formsEstimate = Math.max(...formEstimates, correctedEstimate);
@@ -267,8 +281,10 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   // what the vocabulary says no book holds is not looked for
   const found = forms.filter((_, index) => formEstimates[index] !== 0);
   const alternatives = latinWords.map((word) => [...(booksWith(word) === 0 ? [] : [word]), ...(corrections.get(word) ?? []).map((known) => known.word)]);
-  // each word as typed or corrected (for a one-word query, its corrections: the typed word is among the forms)
-  const spelt = corrected ? (alternatives.length === 1 ? containsAny(alternatives[0]!.filter((word) => !found.includes(word))) : sql`(${sql.join(alternatives.map(containsAny), sql` and `)})`) : undefined;
+  // each word as typed or corrected (for a one-word query, its corrections: the typed word is
+  // among the forms); none when a word is neither held nor corrected
+  const eachWord = alternatives.length === 1 ? [alternatives[0]!.filter((word) => !found.includes(word))] : alternatives;
+  const spelt = corrected && eachWord.every((words) => words.length > 0) ? sql`(${sql.join(eachWord.map(containsAny), sql` and `)})` : undefined;
   const matches = [found.length ? containsAny(found) : undefined, spelt, jsbn].filter((part): part is SQL => part !== undefined);
   const inTitle = [
     ...(found.length ? [sql`when ${books.title_text} like any(${patternsOf(found)}) then 4`] : []),
