@@ -65,9 +65,6 @@ function removedImageIds(fields: Record<string, unknown>): number[] {
   return parseOrThrow(z.array(id).max(10), list.flatMap((item) => String(item).split(',')).filter(Boolean));
 }
 
-/** The URL of a book's public page reply (`GET /api/book/listing/jsbn/:jsbnNo`) as the web app asks for it. */
-export const publicBookPath = (jsbn: string) => `/api/book/listing/jsbn/${encodeURIComponent(jsbn)}`;
-
 export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -120,7 +117,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * from BOOK_SORT_FIELDS, sortedOrder, book_title, author_name, language, subject, publisher,
    * jsbn_number) → `{ books, total, totalIsEstimate? }`; search results ranked best first. The
    * same question asked again is answered from the public page cache (issue 11; forgotten at
-   * any change of any book, remade after a minute); a whole list (`limit=all`) is not kept.
+   * any change of any book); a whole list (`limit=all`) is not kept.
    * 429 past 300 a minute from one address.
    */
   api.get('/book', { schema: { querystring: bookListQuery } }, async (request, reply) => {

@@ -247,8 +247,9 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
  * the query's Latin key, each as typed or as a known word within trigram word similarity
  * FUZZY_SIMILARITY of it ('kalpsutra' finds 'kalpasutra'); or when the query is the start of
  * a JSBN. A whole JSBN matches exactly.
- * Rank: the JSBN ≫ the query in a title > a corrected word in a title > elsewhere; the
- * caller breaks ties by the shorter title (the closer match), then the newest book.
+ * Rank: the JSBN ≫ the query as typed in a title > its Latin key in a title > a corrected
+ * word in a title > elsewhere; the caller breaks ties by the shorter title (the closer
+ * match), then the newest book.
  */
 export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   const whole = normalizeJsbn(typed);
@@ -287,6 +288,8 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   const spelt = corrected && eachWord.every((words) => words.length > 0) ? sql`(${sql.join(eachWord.map(containsAny), sql` and `)})` : undefined;
   const matches = [found.length ? containsAny(found) : undefined, spelt, jsbn].filter((part): part is SQL => part !== undefined);
   const inTitle = [
+    // as typed (in its own script: a Gujarati query puts Indic titles before Latin-only ones), then its Latin key
+    ...(found.length > 1 && found.includes(raw) ? [sql`when ${books.title_text} like ${containsPattern(raw)} then 5`] : []),
     ...(found.length ? [sql`when ${books.title_text} like any(${patternsOf(found)}) then 4`] : []),
     ...(corrected ? [sql`when ${books.title_text} like any(${patternsOf([...new Set(alternatives.flat())])}) then 2`] : []),
   ];

@@ -345,17 +345,10 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
       const catalogue = await catalogueSize(tx);
       if (catalogue > 0 && text.estimate > rankingLimit(catalogue)) return broadSearch(tx, text, catalogue, page);
     }
-    // every match is ranked and counted in one statement that reads no more of a book than
-    // the ranking needs; the page's books are read after
-    const matching = tx.select({ id: books.id, matches: sql<number>`count(*) over ()`.mapWith(Number) }).from(books);
-    // (the publishers are joined only when a filter asks about them)
-    const ranked = await (query.publisher ? matching.innerJoin(publishers, eq(publishers.id, books.publisher_id)) : matching)
-      .where(where)
-      .orderBy(desc(text.rank), asc(sql`length(${books.title_text})`), ...NEWEST)
-      .limit(page.limit)
-      .offset(page.offset);
-    const total = ranked[0]?.matches ?? (page.offset > 0 ? await countBooks(tx, where) : 0);
-    return { rows: await rowsInOrder(tx, ranked.map((row) => row.id)), total };
+    // every match is ranked and counted; the page's books are read after
+    const ranked = await rankedPage(tx, where, text.rank, page, Boolean(query.publisher));
+    const total = ranked.matches ?? (page.offset > 0 ? await countBooks(tx, where) : 0);
+    return { rows: await rowsInOrder(tx, ranked.ids), total };
   });
   // (their authors, subjects and images after the search's transaction: PGlite has one connection)
   return { books: await toDtos(ctx, found.rows), total: found.total, ...(found.totalIsEstimate ? { totalIsEstimate: true } : {}) };
@@ -418,15 +411,9 @@ async function broadSearch(tx: DbOrTx, text: TextQuery, catalogue: number, page:
     .limit(1);
   // the ranked part: the books from the newest down to the edge (all of them when there are fewer)
   const within = edge ? sql`(${books.created_at}, ${books.id}) >= (${edge.at}::timestamptz, ${edge.id})` : undefined;
-  const ranked = await tx
-    .select({ id: books.id, matches: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(books)
-    .where(and(text.where, within))
-    .orderBy(desc(text.rank), asc(sql`length(${books.title_text})`), ...NEWEST)
-    .limit(page.limit)
-    .offset(page.offset);
-  const ids = ranked.map((row) => row.id);
-  const matches = ranked[0]?.matches ?? (await tx.$count(books, and(text.where, within)));
+  const ranked = await rankedPage(tx, and(text.where, within)!, text.rank, page);
+  const ids = ranked.ids;
+  const matches = ranked.matches ?? (await tx.$count(books, and(text.where, within)));
   if (ids.length < page.limit && edge) {
     const older = await tx
       .select({ id: books.id })
@@ -440,6 +427,22 @@ async function broadSearch(tx: DbOrTx, text: TextQuery, catalogue: number, page:
   // the vocabulary's estimate, or what the newest books suggest when it could not tell
   const estimate = Number.isFinite(text.estimate) ? text.estimate : Math.round((matches / span) * catalogue);
   return { rows: await rowsInOrder(tx, ids), total: Math.max(estimate, page.offset + ids.length), totalIsEstimate: true };
+}
+
+/**
+ * The ids of a page of the books meeting `where`, best `rank` first (then the shorter title,
+ * then the newest), and how many meet it (undefined when the page is empty): one statement
+ * that reads no more of a book than the ranking needs.
+ * @param joinPublishers whether `where` asks about the publisher
+ */
+async function rankedPage(db: DbOrTx, where: SQL, rank: SQL, page: { limit: number; offset: number }, joinPublishers = false): Promise<{ ids: number[]; matches?: number }> {
+  const matching = db.select({ id: books.id, matches: sql<number>`count(*) over ()`.mapWith(Number) }).from(books);
+  const rows = await (joinPublishers ? matching.innerJoin(publishers, eq(publishers.id, books.publisher_id)) : matching)
+    .where(where)
+    .orderBy(desc(rank), asc(sql`length(${books.book_title})`), ...NEWEST)
+    .limit(page.limit)
+    .offset(page.offset);
+  return { ids: rows.map((row) => row.id), matches: rows[0]?.matches };
 }
 
 /** The rows of the books `ids` (that exist), in the order of `ids`. */
@@ -494,6 +497,9 @@ export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublishe
 
 /** The API's reply body of a book's public page (GET /book/listing/jsbn/:jsbnNo), as cached and as the server-made page is given it. */
 export const publicBookJson = (page: BookByNumber): string => JSON.stringify(ok(page));
+
+/** The URL of that reply as the web app asks for it. */
+export const publicBookPath = (jsbn: string) => `/api/book/listing/jsbn/${encodeURIComponent(jsbn)}`;
 
 /**
  * The public page of a JSBN as a visitor sees it, rendered by `render` (the API's JSON reply,

@@ -17,16 +17,15 @@ import { formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
-import { publicBookJson, publicBookPage } from '../books/service.js';
-import { publicBookPath } from '../books/routes.js';
+import { publicBookJson, publicBookPage, publicBookPath } from '../books/service.js';
 import { AppPages, loadRenderer } from './app-pages.js';
 import { bookPageHtml, missingBookHtml } from './book-page.js';
 import { checkTemplate } from './shell.js';
 
 /**
- * Age (ms) after which a page the app drew is drawn again behind a request: drawing costs two
- * renders (tens of ms), and changes forget the page at once anyway; within the cache's ten
- * minutes, so the signed file links in it stay valid.
+ * Age (ms) after which a page the app drew, holding a signed file link, is drawn again behind
+ * a request: drawing costs tens of ms, and changes forget the page at once anyway; within the
+ * cache's ten minutes, so the links stay valid (a page without one is kept until a change).
  */
 const DRAWN_REFRESH_MS = 5 * 60_000;
 
