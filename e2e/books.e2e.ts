@@ -326,8 +326,27 @@ describe('books in the browser', () => {
     await snap(page, 'books-my-books-1280');
     violations.push(...(await axeViolations(page)));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download catalogue' }).click()]);
+    // a big publisher's catalogue is made in the background: the first answer is its progress
+    // (the API's 202, as books-documents.test.ts asserts it), shown until the file is ready
+    let asked = 0;
+    await page.route('**/api/book/catalog/*', async (route) => {
+      if (asked++ > 0) return route.continue();
+      await route.fulfill({
+        status: 202,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 202, message: 'Making the catalogue… 40% done. It downloads by itself when ready.', data: { generated_pdf: { publisher_catalog_pdf: null }, publisher: { publisher_no: 'AHMJS', publisher_name: 'x' }, progress: { state: 'running', percent: 40, books: 1000 } } }),
+      });
+    });
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download catalogue' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Making the catalogue… 40% done. It downloads by itself when ready.' }).isVisible()).toBe(true);
+    expect(await page.getByRole('progressbar', { name: 'Catalogue progress' }).getAttribute('aria-valuenow')).toBe('40');
+    await snap(page, 'books-my-books-catalogue-progress-1280');
+    const download = await downloaded;
     expect(download.suggestedFilename()).toBe('AHMJS.pdf');
+    expect(asked).toBe(2);
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Catalogue progress' }).count()).toBe(0);
+    await page.unroute('**/api/book/catalog/*');
     await page.setViewportSize({ width: 375, height: 900 });
     await snap(page, 'books-my-books-375');
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -22,6 +22,7 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
 import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem } from './lib/errors.js';
+import { createJobs } from './lib/jobs.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
 import { openRateLimits } from './lib/rate-limit.js';
 import { scheduleHousekeeping } from './housekeeping.js';
@@ -29,6 +30,7 @@ import { S3Storage } from './lib/s3-storage.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
 import { LocalStorage, type Storage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { makeDocument } from './modules/books/documents.js';
 import { bookRoutes } from './modules/books/routes.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -92,8 +94,9 @@ export function openStorage(config: Config, secrets: Secrets): Storage {
 }
 
 /**
- * Opens the database (migrating it), the file storage, the rate limits and the secrets of
- * `config` — what the server, the importer, the scripts and the tests share.
+ * Opens the database (migrating it), the file storage, the rate limits, the job queue (not yet
+ * started) and the secrets of `config` — what the server, the importer, the scripts and the
+ * tests share.
  * `database.close()` also closes the storage's and the rate limits' connections.
  * @param options.clock the time source of expiry decisions (tests move it)
  * @param options.log   told about failed database connections and an unreachable Redis
@@ -101,7 +104,7 @@ export function openStorage(config: Config, secrets: Secrets): Storage {
  */
 export async function openContext(
   config: Config,
-  options: { clock?: () => Date; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
+  options: { clock?: () => Date; log?: Pick<FastifyBaseLogger, 'warn' | 'error'> } = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
   const secrets = loadSecrets(config);
   const opened = await openDatabase({
@@ -127,7 +130,8 @@ export async function openContext(
   };
   const publicPages = new PublicPageCache();
   await listenForChanges(opened, publicPages);
-  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, publicPages, clock: options.clock ?? (() => new Date()) };
+  const jobs = createJobs(opened, options.log ?? { error: () => undefined });
+  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, clock: options.clock ?? (() => new Date()) };
   return { ctx, database };
 }
 
@@ -141,9 +145,9 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Builds the app on a freshly opened context. The outbox worker starts when the app is ready;
- * closing the app (after requests in flight finish) stops the worker, then closes the storage
- * and the database pool.
+ * Builds the app on a freshly opened context. The outbox worker and the job queue start when
+ * the app is ready; closing the app (after requests in flight finish) stops them, then closes
+ * the storage and the database pool.
  * @param options.webDist folder of the built web app; null to serve none (API tests)
  * @param options.clock     the time source (tests move it)
  */
@@ -191,9 +195,14 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  app.addHook('onReady', async () => worker.start());
+  ctx.jobs.handle('document', (job) => makeDocument(ctx, job));
+  app.addHook('onReady', async () => {
+    worker.start();
+    await ctx.jobs.start();
+  });
   scheduleHousekeeping(app, ctx);
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     await worker.stop();
     await database.close();
   });

@@ -4,6 +4,7 @@
  */
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { Jobs } from './lib/jobs.js';
 import type { PublicPageCache } from './lib/public-pages.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { Secrets } from './lib/secrets.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   /** Rate limits counted with every other API copy (database or Redis). */
   limits: RateLimits;
   secrets: Secrets;
+  /** The background job queue (lib/jobs.ts), started with the app. */
+  jobs: Jobs;
   /** The replies of the public book pages, kept in memory (lib/public-pages.ts). */
   publicPages: PublicPageCache;
   /** The current time; tests move it to check expiry. Every expiry decision reads it. */

@@ -6,12 +6,14 @@
  * - accounts never verified, with their profile and logo, after a day (auth/service.ts);
  * - the codes and reset links of outbox messages, after a day (lib/outbox.ts);
  * - rate-limit counters whose window ended over an hour ago (lib/rate-limit.ts);
- * - login addresses unused for 90 days (auth/service.ts).
+ * - login addresses unused for 90 days (auth/service.ts);
+ * - the progress of documents made or failed over a day ago (books/documents.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { forgetOldSecrets } from './lib/outbox.js';
 import { forgetOldLoginAddresses, removeUnverifiedAccounts } from './modules/auth/service.js';
+import { forgetDocumentJobs } from './modules/books/documents.js';
 import { reindexSearch } from './modules/books/service.js';
 import { cleanupStrayUploads } from './modules/books/uploads.js';
 
@@ -29,6 +31,7 @@ export async function runHousekeeping(ctx: AppContext, log: Pick<FastifyBaseLogg
     outboxSecrets: () => forgetOldSecrets(ctx.db, new Date(ctx.clock().getTime() - OUTBOX_SECRET_AGE_MS)),
     rateLimitCounters: () => ctx.limits.removeExpired(),
     loginAddresses: () => forgetOldLoginAddresses(ctx),
+    documentJobs: () => forgetDocumentJobs(ctx),
   };
   const done: Record<string, unknown> = {};
   for (const [name, job] of Object.entries(jobs)) {

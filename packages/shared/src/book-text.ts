@@ -46,7 +46,12 @@ export const BOOK_MSG = {
   noDuplicate: 'No book with this title or JSBN id exists for this publisher.',
   finalised: 'Book files saved successfully',
   updated: 'Book updated successfully',
+  // catalogue made in the background (issue 11; wording ours)
+  catalogueFailed: 'The catalogue could not be made. Please try again.',
 } as const;
+
+/** Shown while a catalogue is being made in the background (issue 11; wording ours). */
+export const catalogueProgressMessage = (percent: number) => `Making the catalogue… ${percent}% done. It downloads by itself when ready.`;
 
 const MB = 1024 * 1024;
 /** '{file} is not a valid image file. Only image files are allowed.' — spec books §5. */

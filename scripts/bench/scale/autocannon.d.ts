@@ -6,11 +6,26 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
   }
+  /** What one request sends; `setupRequest` may change any of it. */
+  export interface RequestShape {
+    path: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Request {
     path?: string;
+    method?: string;
     /** Called before each request: returns the request to send (e.g. with another path). */
-    setupRequest?: (request: { path: string }) => { path: string };
+    setupRequest?: (request: RequestShape) => RequestShape;
   }
-  function autocannon(options: { url: string; connections: number; duration: number; requests?: Request[]; headers?: Record<string, string> }): Promise<Result>;
+  export interface Options {
+    url: string;
+    connections: number;
+    duration: number;
+    requests?: Request[];
+    headers?: Record<string, string>;
+  }
+  function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

@@ -1,8 +1,9 @@
 /**
- * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] — issue 11's benchmark; prints
- * figures, asserts nothing, talks only to 127.0.0.1 and stops by itself.
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts catalogue,writes,import]
+ * — issue 11's benchmark; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
+ * itself. `--parts` chooses what to measure (default all three, in that order).
  *
- * Builds (once, kept for the next run) a PostgreSQL database `jsbn_scale_<N>` with a catalogue
+ * Part `catalogue` builds (once, kept for the next run) a PostgreSQL database `jsbn_scale_<N>` with a catalogue
  * of N books (default 1,000,000) made from ../shared/data/books.jsonl (catalogue.ts), starts
  * processes on 127.0.0.1 (the API as `npm start` runs it: run `npm run build` first) and
  * measures with autocannon, `--rounds` times (default 3) each for
@@ -17,7 +18,9 @@
  * Then search through the API with the issue's mixed query set: sequentially, every request a
  * question not asked before (pages 1, 2, 3 … of each query; p50/p95 ms), then 20 at a time
  * from many visitors' addresses asking those queries' first five pages (searches/s).
- * Last, `npm run import:books` of 100,000 records made from the real ones into an empty
+ * Part `writes` (writes.ts): order creation, login, a 200 MB upload, the catalogue PDF and
+ * Excel of a publisher with 1,000 books, each next to its baseline.
+ * Part `import`: `npm run import:books` of 100,000 records made from the real ones into an empty
  * database (seconds).
  * Prints medians of the rounds and each figure's ratio to bare Node.
  */
@@ -33,11 +36,13 @@ import pg from 'pg';
 import { formatJsbn } from '@jsbn/shared';
 import { openDatabase } from '../../../apps/api/src/db/client.js';
 import { buildCatalogue, finishCatalogue, sourceRecords, BOOKS_JSONL } from './catalogue.js';
+import { measureWrites } from './writes.js';
 
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'catalogue,writes,import' } } });
+const PARTS = new Set(values.parts.split(','));
 const BOOKS = Number(values.books);
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
@@ -133,112 +138,115 @@ async function settle(): Promise<void> {
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
-const { url: databaseUrl, samples } = await catalogueDatabase();
-const popular = samples.slice(0, 1000);
-/** One request whose path is `path(jsbn)` of a random book of `pool` each time. */
-const randomly = (pool: string[], path: (jsbn: string) => string) => [{ setupRequest: (request: { path: string }) => ({ ...request, path: path(pool[Math.floor(Math.random() * pool.length)]!) }) }];
-/** What a phone's browser sends: it takes brotli. */
-const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
-const children: ChildProcess[] = [];
-try {
-  children.push(await start(['-e', BARE], {}, 39101));
-  children.push(await start(['-e', NODE_PG], { DATABASE_URL: databaseUrl, NODE_PATH: `${ROOT}node_modules` }, 39102, `/${popular[0]}`));
-  children.push(
-    await start(
-      ['apps/api/dist/server.js'],
-      { DATABASE_URL: databaseUrl, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103', TRUST_PROXY: '1' },
-      39103,
-      '/api/health',
-    ),
-  );
-  const measures = [
-    { name: 'bare Node http', url: 'http://127.0.0.1:39101', requests: [{ path: '/' }] },
-    { name: 'Node + pg, one indexed lookup', url: 'http://127.0.0.1:39102', requests: randomly(samples, (jsbn) => `/${jsbn}`) },
-    { name: 'GET /api/book/listing/jsbn/:jsbn, 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
-    { name: 'GET /jsbn/:jsbn (server-made page), 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
-    { name: `GET /api/book/listing/jsbn/:jsbn, ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
-    { name: `GET /jsbn/:jsbn (server-made page), ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
-  ];
-  // the 1,000 popular books have been scanned before: each page once, four at a time
-  const scanned = popular.flatMap((jsbn) => [`/api/book/listing/jsbn/${formatJsbn(jsbn)}`, `/jsbn/${formatJsbn(jsbn)}`]);
-  await Promise.all(Array.from({ length: 4 }, async (_, lane) => {
-    for (let at = lane; at < scanned.length; at += 4) await fetch(`http://127.0.0.1:39103${scanned[at]}`).then((response) => response.arrayBuffer());
-  }));
-  const results = new Map<string, CannonResult[]>(measures.map((measure) => [measure.name, []]));
-  for (const measure of measures) {
-    await autocannon({ url: measure.url, connections: CONNECTIONS, duration: 3, requests: measure.requests, headers: PHONE }); // warm up
-    await settle();
-  }
-  for (let round = 0; round < ROUNDS; round++) {
+/** Part `catalogue`: the QR page and search on the catalogue of BOOKS books. */
+async function measureCatalogue(): Promise<void> {
+  const { url: databaseUrl, samples } = await catalogueDatabase();
+  const popular = samples.slice(0, 1000);
+  /** One request whose path is `path(jsbn)` of a random book of `pool` each time. */
+  const randomly = (pool: string[], path: (jsbn: string) => string) => [{ setupRequest: (request: { path: string }) => ({ ...request, path: path(pool[Math.floor(Math.random() * pool.length)]!) }) }];
+  /** What a phone's browser sends: it takes brotli. */
+  const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
+  const children: ChildProcess[] = [];
+  try {
+    children.push(await start(['-e', BARE], {}, 39101));
+    children.push(await start(['-e', NODE_PG], { DATABASE_URL: databaseUrl, NODE_PATH: `${ROOT}node_modules` }, 39102, `/${popular[0]}`));
+    children.push(
+      await start(
+        ['apps/api/dist/server.js'],
+        { DATABASE_URL: databaseUrl, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103', TRUST_PROXY: '1' },
+        39103,
+        '/api/health',
+      ),
+    );
+    const measures = [
+      { name: 'bare Node http', url: 'http://127.0.0.1:39101', requests: [{ path: '/' }] },
+      { name: 'Node + pg, one indexed lookup', url: 'http://127.0.0.1:39102', requests: randomly(samples, (jsbn) => `/${jsbn}`) },
+      { name: 'GET /api/book/listing/jsbn/:jsbn, 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
+      { name: 'GET /jsbn/:jsbn (server-made page), 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
+      { name: `GET /api/book/listing/jsbn/:jsbn, ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
+      { name: `GET /jsbn/:jsbn (server-made page), ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
+    ];
+    // the 1,000 popular books have been scanned before: each page once, four at a time
+    const scanned = popular.flatMap((jsbn) => [`/api/book/listing/jsbn/${formatJsbn(jsbn)}`, `/jsbn/${formatJsbn(jsbn)}`]);
+    await Promise.all(Array.from({ length: 4 }, async (_, lane) => {
+      for (let at = lane; at < scanned.length; at += 4) await fetch(`http://127.0.0.1:39103${scanned[at]}`).then((response) => response.arrayBuffer());
+    }));
+    const results = new Map<string, CannonResult[]>(measures.map((measure) => [measure.name, []]));
     for (const measure of measures) {
-      results.get(measure.name)!.push(await autocannon({ url: measure.url, connections: CONNECTIONS, duration: SECONDS, requests: measure.requests, headers: PHONE }));
+      await autocannon({ url: measure.url, connections: CONNECTIONS, duration: 3, requests: measure.requests, headers: PHONE }); // warm up
       await settle();
-      progress(`measuring`, round * measures.length + measures.indexOf(measure) + 1, ROUNDS * measures.length);
     }
-  }
-  process.stdout.write('\n');
-  const bare = median(results.get('bare Node http')!.map((result) => result.requests.average));
-  console.log(`\n${BOOKS.toLocaleString('en-IN')} books, PostgreSQL, c${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s (medians):\n`);
-  console.log('| measure | req/s | × bare Node | p50 | p99 | errors / non-2xx |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, rounds] of results) {
-    const rate = median(rounds.map((result) => result.requests.average));
-    const p50 = median(rounds.map((result) => result.latency.p50));
-    const p99 = median(rounds.map((result) => result.latency.p99));
-    const failed = rounds.reduce((sum, result) => sum + result.errors + result.non2xx, 0);
-    console.log(`| ${name} | ${rate.toFixed(0)} | ${(rate / bare).toFixed(3)}× | ${p50} ms | ${p99} ms | ${failed} |`);
-  }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const measure of measures) {
+        results.get(measure.name)!.push(await autocannon({ url: measure.url, connections: CONNECTIONS, duration: SECONDS, requests: measure.requests, headers: PHONE }));
+        await settle();
+        progress(`measuring`, round * measures.length + measures.indexOf(measure) + 1, ROUNDS * measures.length);
+      }
+    }
+    process.stdout.write('\n');
+    const bare = median(results.get('bare Node http')!.map((result) => result.requests.average));
+    console.log(`\n${BOOKS.toLocaleString('en-IN')} books, PostgreSQL, c${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s (medians):\n`);
+    console.log('| measure | req/s | × bare Node | p50 | p99 | errors / non-2xx |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [name, rounds] of results) {
+      const rate = median(rounds.map((result) => result.requests.average));
+      const p50 = median(rounds.map((result) => result.latency.p50));
+      const p99 = median(rounds.map((result) => result.latency.p99));
+      const failed = rounds.reduce((sum, result) => sum + result.errors + result.non2xx, 0);
+      console.log(`| ${name} | ${rate.toFixed(0)} | ${(rate / bare).toFixed(3)}× | ${p50} ms | ${p99} ms | ${failed} |`);
+    }
 
-  // search: the issue's mixed query set through the API, one at a time, then 20 at a time from
-  // many visitors (each its own address, as the proxy names it: search is limited per address)
-  const queries = [
-    'सूत्र', // Devanagari, part of many titles
-    'કલ્પસૂત્ર', // Gujarati typed for Devanagari titles
-    'Kalpasutra', // English romanisation
-    'Kalpsutra', // misspelt
-    'Hemchandracharya', // an author
-    'Gyanpith', // a publisher
-    formatJsbn(popular[0]!), // a JSBN
-    'no match at all xyz',
-  ];
-  const searchPath = (query: string, page: number) => `/api/book?queryString=${encodeURIComponent(query)}&pageNo=${page}&limit=20`;
-  // one at a time, each a question not asked before (round r asks for page r: replies are cached)
-  const times: number[] = [];
-  for (let round = 0; round < ROUNDS * 5; round++) {
-    for (const query of queries) {
-      const started = performance.now();
-      await fetch(`http://127.0.0.1:39103${searchPath(query, round + 1)}`, { headers: { 'x-forwarded-for': `10.1.${round}.1` } }).then((response) => response.arrayBuffer());
-      times.push(performance.now() - started);
+    // search: the issue's mixed query set through the API, one at a time, then 20 at a time from
+    // many visitors (each its own address, as the proxy names it: search is limited per address)
+    const queries = [
+      'सूत्र', // Devanagari, part of many titles
+      'કલ્પસૂત્ર', // Gujarati typed for Devanagari titles
+      'Kalpasutra', // English romanisation
+      'Kalpsutra', // misspelt
+      'Hemchandracharya', // an author
+      'Gyanpith', // a publisher
+      formatJsbn(popular[0]!), // a JSBN
+      'no match at all xyz',
+    ];
+    const searchPath = (query: string, page: number) => `/api/book?queryString=${encodeURIComponent(query)}&pageNo=${page}&limit=20`;
+    // one at a time, each a question not asked before (round r asks for page r: replies are cached)
+    const times: number[] = [];
+    for (let round = 0; round < ROUNDS * 5; round++) {
+      for (const query of queries) {
+        const started = performance.now();
+        await fetch(`http://127.0.0.1:39103${searchPath(query, round + 1)}`, { headers: { 'x-forwarded-for': `10.1.${round}.1` } }).then((response) => response.arrayBuffer());
+        times.push(performance.now() - started);
+      }
     }
+    const sorted = times.sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+    console.log(`\nsearch, ${queries.length} mixed queries, pages 1–${ROUNDS * 5}, each asked once, sequential: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+    // 20 at a time, many visitors asking the same questions (their first five pages)
+    const visitor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+    const concurrent = await autocannon({
+      url: 'http://127.0.0.1:39103',
+      connections: 20,
+      duration: SECONDS,
+      headers: PHONE,
+      requests: [
+        {
+          setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
+            ...request,
+            path: searchPath(queries[Math.floor(Math.random() * queries.length)]!, 1 + Math.floor(Math.random() * 5)),
+            headers: { ...request.headers, 'x-forwarded-for': visitor() },
+          }),
+        },
+      ],
+    });
+    console.log(`search, the same queries (pages 1–5) at random from many visitors, c20 for ${SECONDS} s: ${concurrent.requests.average.toFixed(0)} searches/s, p50 ${concurrent.latency.p50} ms, p99 ${concurrent.latency.p99} ms, errors / non-2xx ${concurrent.errors + concurrent.non2xx}`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
   }
-  const sorted = times.sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
-  console.log(`\nsearch, ${queries.length} mixed queries, pages 1–${ROUNDS * 5}, each asked once, sequential: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
-  // 20 at a time, many visitors asking the same questions (their first five pages)
-  const visitor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-  const concurrent = await autocannon({
-    url: 'http://127.0.0.1:39103',
-    connections: 20,
-    duration: SECONDS,
-    headers: PHONE,
-    requests: [
-      {
-        setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
-          ...request,
-          path: searchPath(queries[Math.floor(Math.random() * queries.length)]!, 1 + Math.floor(Math.random() * 5)),
-          headers: { ...request.headers, 'x-forwarded-for': visitor() },
-        }),
-      },
-    ],
-  });
-  console.log(`search, the same queries (pages 1–5) at random from many visitors, c20 for ${SECONDS} s: ${concurrent.requests.average.toFixed(0)} searches/s, p50 ${concurrent.latency.p50} ms, p99 ${concurrent.latency.p99} ms, errors / non-2xx ${concurrent.errors + concurrent.non2xx}`);
-} finally {
-  for (const child of children) child.kill('SIGTERM');
 }
 
-// npm run import:books of IMPORT_RECORDS records into an empty database, timed from outside
+/** Part `import`: npm run import:books of IMPORT_RECORDS records into an empty database, timed from outside. */
 const IMPORT_RECORDS = 100_000;
-await (async () => {
+async function measureImport(): Promise<void> {
   const records = sourceRecords().filter((record) => record.year && record.publisher && record.authors?.length);
   const file = join(mkdtempSync(join(tmpdir(), 'jsbn-import-')), 'books.jsonl');
   const lines: string[] = [];
@@ -268,4 +276,8 @@ await (async () => {
     await admin.end();
     rmSync(dirname(file), { recursive: true, force: true });
   }
-})();
+}
+
+if (PARTS.has('catalogue')) await measureCatalogue();
+if (PARTS.has('writes')) await measureWrites({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
+if (PARTS.has('import')) await measureImport();

@@ -34,6 +34,11 @@ export interface Database {
    * `channel` must be a plain identifier. The listener ends with `close()`.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<void>;
+  /**
+   * Runs raw SQL for a library that brings its own (the job queue, lib/jobs.ts): with `values`
+   * one parameterised statement, without them any number of statements (the last one's rows).
+   */
+  execute(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -244,6 +249,7 @@ export async function openDatabase(options: {
       ping: async () => {
         await pool.query('SELECT 1');
       },
+      execute: (text, values) => pool.query(text, values),
       listen: async (channel, onMessage, onReconnect) => {
         const listener = new Listener(options.databaseUrl!, limits.connectTimeoutMs, channel, onMessage, onReconnect, options.onConnectionError);
         listeners.push(listener);
@@ -266,6 +272,11 @@ export async function openDatabase(options: {
     engine: 'pglite',
     ping: async () => {
       await client.query('SELECT 1');
+    },
+    execute: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     listen: async (channel, onMessage) => {
       await client.listen(channel, onMessage);

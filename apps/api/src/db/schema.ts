@@ -397,6 +397,23 @@ export const idempotency_keys = pgTable(
   (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.account_id, t.key] })],
 );
 
+
+/**
+ * A generated document being made in the background (lib/jobs.ts, books/documents.ts): one
+ * row per stored file to be, keyed by its storage key (which names its version), so every API
+ * copy can tell a waiting user how far it has got.
+ */
+export const document_jobs = pgTable('document_jobs', {
+  /** The storage key the document will have, e.g. `public/generated/catalog-12-<version>.pdf`. */
+  key: text('key').primaryKey(),
+  state: text('state', { enum: ['queued', 'running', 'ready', 'failed'] }).notNull().default('queued'),
+  /** Books drawn so far, and how many there are. */
+  done: integer('done').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  /** Why the last attempt failed (logged in full; never shown to users). */
+  last_error: text('last_error'),
+  ...timestamps,
+});
 /** Outgoing messages, written in the same transaction as the change that causes them. */
 export const outbox = pgTable(
   'outbox',

@@ -393,8 +393,11 @@ export interface PublisherInfo {
 
 /** GET /api/book/catalog/:publisher_no → data (spec books §7 'Catalogue'). */
 export interface PublisherCatalog {
-  generated_pdf: { publisher_catalog_pdf: string };
+  /** The catalogue's link; null while it is being made (reply 202, with `progress`). */
+  generated_pdf: { publisher_catalog_pdf: string | null };
   publisher: { publisher_no: string; publisher_name: string };
+  /** How far the making of the catalogue has got (issue 11), present only while it is not ready. */
+  progress?: { state: 'queued' | 'running' | 'failed'; percent: number; books: number };
 }
 
 /** POST /api/book/:id/finalise → data. */

@@ -9,7 +9,10 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createBook, createPublisher } from '../../db/factories.js';
+import { document_jobs } from '../../db/schema.js';
+import { makeDocument } from './documents.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
 
 describe.each(ENGINES)('book documents on %s', (engine) => {
@@ -115,5 +118,59 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     expect(after.generated_pdf.publisher_catalog_pdf).not.toBe(data.generated_pdf.publisher_catalog_pdf);
     expect((await t.app.inject({ method: 'GET', url: data.generated_pdf.publisher_catalog_pdf })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/NOONE' })).statusCode).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('a catalogue made in the background on %s', (engine) => {
+  let t: TestApp;
+  let publisher: Awaited<ReturnType<typeof createPublisher>>;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    publisher = await createPublisher(t.ctx, { publisher_no: 'BIGPB' });
+    for (let i = 1; i <= 5; i++) await createBook(t.ctx, publisher.publisherId, { book_title: `ગ્રંથ ${i}`, book_e_title: `Granth ${i}` }, { cover: i === 1 });
+    // this copy takes no jobs: what a user sees while the catalogue waits for a worker
+    await t.app.ready();
+    await t.ctx.jobs.stop();
+  });
+  afterAll(() => t.close());
+
+  it('answers 202 with the progress while it is made, then the link; a failed making is told and queued again', async () => {
+    const waiting = await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' });
+    expect(waiting.statusCode).toBe(202);
+    expect(waiting.json()).toEqual({
+      statusCode: 202,
+      message: 'Making the catalogue… 0% done. It downloads by itself when ready.',
+      data: {
+        generated_pdf: { publisher_catalog_pdf: null },
+        publisher: { publisher_no: 'BIGPB', publisher_name: publisher.publisher_name },
+        progress: { state: 'queued', percent: 0, books: 5 },
+      },
+    });
+    // asked again: the same job, still queued (queued once per version)
+    const rows = await t.ctx.db.select().from(document_jobs);
+    expect(rows.map((row) => [row.state, row.done, row.total])).toEqual([['queued', 0, 10]]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' })).json().data.progress.state).toBe('queued');
+    expect(await t.ctx.db.select().from(document_jobs)).toHaveLength(1);
+
+    // a making that fails (here: its publisher is gone) is told as a 503, and the next request queues it again
+    const key = rows[0]!.key;
+    await expect(makeDocument(t.ctx, { kind: 'catalog', publisherId: 999_999, key })).rejects.toThrow('Publisher not found');
+    const failed = await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ statusCode: 500, message: 'The catalogue could not be made. Please try again.', error: 'DOCUMENT_FAILED' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' })).json().data.progress.state).toBe('queued');
+
+    // the worker's making: every step counted, the file stored, the link given
+    await makeDocument(t.ctx, { kind: 'catalog', publisherId: publisher.publisherId, key });
+    const [made] = await t.ctx.db.select().from(document_jobs).where(eq(document_jobs.key, key));
+    expect([made!.state, made!.done, made!.total]).toEqual(['ready', 10, 10]);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().data.generated_pdf.publisher_catalog_pdf).toBe(`/api/files/${key}`);
+    expect(ready.json().data.progress).toBeUndefined();
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisher.publisherId}/catalog.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

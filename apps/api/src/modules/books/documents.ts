@@ -4,14 +4,19 @@
  * `public/generated/<kind>-<id>-<version>.pdf`, where the version is a hash of the
  * `updated_at` of what it shows (the book; or the publisher, its books' latest change and
  * count): an edit makes a new version and the old file is deleted when the new one is made.
+ * The catalogue, which for a big publisher takes longer than a request should, is made by a
+ * background job (`makeDocument`) whose progress waiting users are shown.
  * See docs/decisions/004-book-uploads.md.
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, max } from 'drizzle-orm';
+import { setImmediate, setTimeout } from 'node:timers/promises';
+import { and, count, eq, inArray, lt, max } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import QRCode from 'qrcode';
 import { formatJsbn, type BookByNumber, type PublisherCatalog } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { books, publishers } from '../../db/schema.js';
+import { books, document_jobs, publishers } from '../../db/schema.js';
+import type { JobData } from '../../lib/jobs.js';
 import { notFound } from '../../lib/errors.js';
 import { imageForDocument } from '../../lib/images.js';
 import { bookSheetPdf, publisherBookListPdf, publisherCataloguePdf, publisherInfoPdf, type BookWithImages } from '../documents/book-sheets.js';
@@ -44,38 +49,59 @@ const versionOf = (...parts: (string | number | Date | null | undefined)[]) =>
     .digest('hex')
     .slice(0, 16);
 
+const GENERATED_FOLDER = 'public/generated';
+const documentKey = (kind: BookDocumentKind, id: number, version: string) => `${GENERATED_FOLDER}/${kind}-${id}-${version}.pdf`;
+
+/** Stores a made document under `key` and deletes the older versions of the same document. */
+async function store(ctx: AppContext, key: string, bytes: Buffer): Promise<void> {
+  await ctx.storage.putBuffer(bytes, key);
+  const prefix = key.replace(/[^-]+\.pdf$/, '');
+  const existing = await ctx.storage.list(GENERATED_FOLDER);
+  await Promise.all(existing.filter((other) => other.startsWith(prefix) && other !== key).map((other) => ctx.storage.delete(other)));
+}
+
 /**
  * The storage key of a document, making it (and deleting older versions) when missing.
  * @param make renders the PDF bytes
  */
 async function cached(ctx: AppContext, kind: BookDocumentKind, id: number, version: string, make: () => Promise<Buffer>): Promise<string> {
-  const folder = 'public/generated';
-  const prefix = `${folder}/${kind}-${id}-`;
-  const key = `${prefix}${version}.pdf`;
-  const existing = await ctx.storage.list(folder);
-  if (existing.includes(key)) return key;
-  await ctx.storage.putBuffer(await make(), key);
-  await Promise.all(existing.filter((other) => other.startsWith(prefix) && other !== key).map((other) => ctx.storage.delete(other)));
+  const key = documentKey(kind, id, version);
+  if (!(await ctx.storage.inspect(key))) await store(ctx, key, await make());
   return key;
 }
 
 /** The version of a publisher's documents: the publisher row, its books' latest change and count. */
-async function publisherVersion(ctx: AppContext, publisherId: number): Promise<{ version: string; publisher_no: string; logo_key: string | null }> {
+async function publisherVersion(ctx: AppContext, publisherId: number): Promise<{ version: string; publisher_no: string; logo_key: string | null; books: number }> {
   const [publisher] = await ctx.db
     .select({ updated_at: publishers.updated_at, publisher_no: publishers.publisher_no, logo_key: publishers.logo_key })
     .from(publishers)
     .where(eq(publishers.id, publisherId));
   if (!publisher) throw notFound('Publisher');
   const [stats] = await ctx.db.select({ latest: max(books.updated_at), n: count() }).from(books).where(eq(books.publisher_id, publisherId));
-  return { version: versionOf(publisher.updated_at, stats?.latest, stats?.n), publisher_no: publisher.publisher_no, logo_key: publisher.logo_key };
+  return { version: versionOf(publisher.updated_at, stats?.latest, stats?.n), publisher_no: publisher.publisher_no, logo_key: publisher.logo_key, books: stats?.n ?? 0 };
 }
 
-/** Every book of a publisher with its cover key, newest first. */
-async function publisherBooks(ctx: AppContext, publisherId: number) {
+/** Covers made ready for the catalogue at once (sharp decodes on libuv's threads). */
+const COVERS_AT_ONCE = 4;
+
+/**
+ * Every book of a publisher with its cover (200 px wide), newest first.
+ * @param onCover called after each book's cover is ready (or found missing)
+ */
+async function publisherBooksWithCovers(ctx: AppContext, publisherId: number, onCover: () => void): Promise<BookWithImages[]> {
   const { books: list } = await listBooks(ctx, { pageNo: 1, limit: 'all', publisherId });
   const covers = await ctx.db.select({ id: books.id, cover_key: books.cover_key }).from(books).where(eq(books.publisher_id, publisherId));
   const coverOf = new Map(covers.map((row) => [row.id, row.cover_key]));
-  return list.map((book) => ({ book, coverKey: coverOf.get(book.id) ?? null }));
+  const limit = pLimit(COVERS_AT_ONCE);
+  return Promise.all(
+    list.map((book) =>
+      limit(async () => {
+        const cover = await imageForDocument(ctx.storage, coverOf.get(book.id) ?? null, 200);
+        onCover();
+        return { book, cover };
+      }),
+    ),
+  );
 }
 
 export interface DocumentFile {
@@ -108,20 +134,106 @@ export async function bookSheet(ctx: AppContext, bookId: number): Promise<Docume
 export async function publisherBookList(ctx: AppContext, publisherId: number): Promise<DocumentFile> {
   const { version, publisher_no } = await publisherVersion(ctx, publisherId);
   const key = await cached(ctx, 'book-list', publisherId, version, async () =>
-    publisherBookListPdf(await publisherInfo(ctx, publisherId), (await publisherBooks(ctx, publisherId)).map((item) => item.book)),
+    publisherBookListPdf(await publisherInfo(ctx, publisherId), (await listBooks(ctx, { pageNo: 1, limit: 'all', publisherId })).books),
   );
   return { key, filename: `${publisher_no}-books.pdf` };
 }
 
-/** A publisher's catalogue (covers and details of every book). @throws AppError 404 'Publisher not found' */
-export async function publisherCatalogue(ctx: AppContext, publisherId: number): Promise<DocumentFile> {
-  const { version, publisher_no } = await publisherVersion(ctx, publisherId);
-  const key = await cached(ctx, 'catalog', publisherId, version, async () => {
-    const items: BookWithImages[] = [];
-    for (const { book, coverKey } of await publisherBooks(ctx, publisherId)) items.push({ book, cover: await imageForDocument(ctx.storage, coverKey, 200) });
-    return publisherCataloguePdf(await publisherInfo(ctx, publisherId), items);
+/** How a document being made in the background is getting on (GET /book/catalog/:publisher_no). */
+export interface DocumentProgress {
+  state: 'queued' | 'running' | 'failed';
+  /** 0–100. */
+  percent: number;
+  /** How many books the document shows. */
+  books: number;
+}
+
+/** A made document, or how far its making has got. */
+export type DocumentState = { file: DocumentFile } | { progress: DocumentProgress };
+
+const DAY_MS = 24 * 60 * 60_000;
+/** How often a waiting request looks at a document's progress, ms. */
+const PROGRESS_POLL_MS = 100;
+
+/**
+ * A publisher's catalogue (covers and details of every book). Made in the background
+ * (lib/jobs.ts, queue `document`): the first request queues it, and every request waits up to
+ * `waitMs` for it before answering how far it has got. A request that finds its making failed
+ * answers that (state 'failed') and queues it again.
+ * @param waitMs how long this request may wait for the document, ms
+ * @throws AppError 404 'Publisher not found'
+ */
+export async function publisherCatalogue(ctx: AppContext, publisherId: number, waitMs: number): Promise<DocumentState> {
+  const { version, publisher_no, books: count } = await publisherVersion(ctx, publisherId);
+  const key = documentKey('catalog', publisherId, version);
+  const file = { key, filename: `${publisher_no}.pdf` };
+  if (await ctx.storage.inspect(key)) return { file };
+  const progressOf = (job: typeof document_jobs.$inferSelect): DocumentState => ({
+    progress: { state: job.state as DocumentProgress['state'], percent: job.total ? Math.floor((100 * job.done) / job.total) : 0, books: count },
   });
-  return { key, filename: `${publisher_no}.pdf` };
+  // queued once per version; a making that failed is told to the request that finds it, which queues it again
+  const [before] = await ctx.db.select().from(document_jobs).where(eq(document_jobs.key, key));
+  if (!before || before.state === 'failed') {
+    const queued = await ctx.db
+      .insert(document_jobs)
+      .values({ key, total: 2 * count })
+      .onConflictDoUpdate({ target: document_jobs.key, set: { state: 'queued', done: 0, updated_at: new Date() }, where: eq(document_jobs.state, 'failed') })
+      .returning({ key: document_jobs.key });
+    if (queued.length) await ctx.jobs.send('document', { kind: 'catalog', publisherId, key });
+    if (before) return progressOf(before);
+  }
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const [job] = await ctx.db.select().from(document_jobs).where(eq(document_jobs.key, key));
+    if (!job || job.state === 'ready') return { file };
+    if (job.state === 'failed' || Date.now() >= deadline) return progressOf(job);
+    await setTimeout(PROGRESS_POLL_MS);
+  }
+}
+
+/** Progress is written at most this often while a document is made, ms. */
+const PROGRESS_WRITE_MS = 250;
+/** The drawing yields to other requests after this many books. */
+const BOOKS_PER_SLICE = 50;
+
+/**
+ * Makes the document of a `document` job (lib/jobs.ts) and stores it, writing its progress
+ * (covers made, then books drawn) to `document_jobs` as it goes.
+ * @throws the failure of the attempt, after marking the job failed
+ */
+export async function makeDocument(ctx: AppContext, job: JobData['document']): Promise<void> {
+  const mark = (set: Partial<typeof document_jobs.$inferInsert>) => ctx.db.update(document_jobs).set({ ...set, updated_at: new Date() }).where(eq(document_jobs.key, job.key));
+  if (await ctx.storage.inspect(job.key)) return void (await mark({ state: 'ready' }));
+  await mark({ state: 'running', done: 0, last_error: null });
+  let done = 0;
+  let written = 0;
+  const step = () => {
+    done++;
+    if (Date.now() - written < PROGRESS_WRITE_MS) return;
+    written = Date.now();
+    void mark({ done }).catch(() => undefined); // progress is a courtesy; the job goes on
+  };
+  try {
+    const items = await publisherBooksWithCovers(ctx, job.publisherId, step);
+    const bytes = await publisherCataloguePdf(await publisherInfo(ctx, job.publisherId), items, async (drawn) => {
+      for (let at = 0; at < drawn; at++) step();
+      await setImmediate();
+    }, BOOKS_PER_SLICE);
+    await store(ctx, job.key, bytes);
+    await mark({ state: 'ready', done });
+  } catch (error) {
+    await mark({ state: 'failed', last_error: String((error as Error)?.message ?? error) }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Forgets the progress of documents made or failed over a day ago (housekeeping). @returns how many */
+export async function forgetDocumentJobs(ctx: AppContext): Promise<number> {
+  const removed = await ctx.db
+    .delete(document_jobs)
+    .where(and(inArray(document_jobs.state, ['ready', 'failed']), lt(document_jobs.updated_at, new Date(ctx.clock().getTime() - DAY_MS))))
+    .returning({ key: document_jobs.key });
+  return removed.length;
 }
 
 /** The publisher info sheet. @throws AppError 404 'Publisher not found' */
@@ -135,18 +247,21 @@ export async function publisherInfoSheet(ctx: AppContext, publisherId: number): 
 
 /**
  * The catalogue of the publisher with `publisherNo` (GET /book/catalog/:publisher_no — spec
- * books §7): made now if needed, answered with the link of the stored file.
+ * books §7) as `publisherCatalogue` gives it: the link of the stored file, or (while it is
+ * being made) a null link and its progress.
+ * @param waitMs how long this request may wait for the document, ms
  * @throws AppError 404 'Publisher not found'
  */
-export async function catalogueByPublisherNo(ctx: AppContext, publisherNo: string): Promise<PublisherCatalog> {
+export async function catalogueByPublisherNo(ctx: AppContext, publisherNo: string, waitMs: number): Promise<PublisherCatalog> {
   const [publisher] = await ctx.db
     .select({ id: publishers.id, publisher_no: publishers.publisher_no, publisher_name: publishers.publisher_name })
     .from(publishers)
-    .where(and(eq(publishers.publisher_no, publisherNo.trim().toUpperCase())));
+    .where(eq(publishers.publisher_no, publisherNo.trim().toUpperCase()));
   if (!publisher) throw notFound('Publisher');
-  const file = await publisherCatalogue(ctx, publisher.id);
+  const made = await publisherCatalogue(ctx, publisher.id, waitMs);
   return {
-    generated_pdf: { publisher_catalog_pdf: ctx.storage.url(file.key)! },
+    generated_pdf: { publisher_catalog_pdf: 'file' in made ? ctx.storage.url(made.file.key)! : null },
     publisher: { publisher_no: publisher.publisher_no, publisher_name: publisher.publisher_name },
+    ...('progress' in made ? { progress: made.progress } : {}),
   };
 }

@@ -11,6 +11,7 @@ import {
   BOOK_MSG,
   MSG,
   bookAvailability,
+  catalogueProgressMessage,
   bookFields,
   bookListQuery,
   bookPdfRequest,
@@ -40,6 +41,11 @@ import { qrJpeg } from './qr.js';
 import { placeReaderOrder, requestBookPdf } from './requests.js';
 import { bookByJsbn, checkDuplicate, publicBookJson, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
 import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
+
+/** How long GET /book/catalog/:publisher_no waits for a catalogue being made before answering its progress, ms. */
+const CATALOGUE_WAIT_MS = 2_000;
+/** How long a plain link to a catalogue PDF waits for it (a shared link has no page to show progress), ms. */
+const LINK_WAIT_MS = 60_000;
 
 /** The logged-in publisher's id, or undefined for visitors and libraries. */
 async function viewerPublisherId(ctx: AppContext, request: Parameters<typeof readActor>[1]) {
@@ -144,10 +150,18 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/book/publisher/:publisherId/book-list.pdf', publisherParams, async (request, reply) =>
     sendDocument(ctx, reply, await publisherBookList(ctx, request.params.publisherId)),
   );
-  /** GET /api/book/publisher/:publisherId/catalog.pdf → the publisher's catalogue (PDF attachment `<publisher_no>.pdf`); 404. */
-  api.get('/book/publisher/:publisherId/catalog.pdf', publisherParams, async (request, reply) =>
-    sendDocument(ctx, reply, await publisherCatalogue(ctx, request.params.publisherId)),
-  );
+  /**
+   * GET /api/book/publisher/:publisherId/catalog.pdf → the publisher's catalogue (PDF attachment
+   * `<publisher_no>.pdf`), waiting up to LINK_WAIT_MS while it is made; when it is still not
+   * ready, 202 with its progress (`{ message, data: { state, percent, books } }`, Retry-After);
+   * 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
+   */
+  api.get('/book/publisher/:publisherId/catalog.pdf', publisherParams, async (request, reply) => {
+    const made = await publisherCatalogue(ctx, request.params.publisherId, LINK_WAIT_MS);
+    if ('file' in made) return sendDocument(ctx, reply, made.file);
+    if (made.progress.state === 'failed') throw new AppError('DOCUMENT_FAILED', BOOK_MSG.catalogueFailed);
+    return reply.status(202).header('retry-after', 10).send(ok(made.progress, catalogueProgressMessage(made.progress.percent), 202));
+  });
   /** GET /api/book/publisher/:publisherId/info.pdf → the publisher info sheet (PDF attachment); 404. */
   api.get('/book/publisher/:publisherId/info.pdf', publisherParams, async (request, reply) =>
     sendDocument(ctx, reply, await publisherInfoSheet(ctx, request.params.publisherId)),
@@ -155,11 +169,16 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * GET /api/book/catalog/:publisher_no → `{ generated_pdf: { publisher_catalog_pdf }, publisher:
-   * { publisher_no, publisher_name } }` (spec books §7 'Catalogue'); 404 unknown publisher.
+   * { publisher_no, publisher_name } }` (spec books §7 'Catalogue'). A catalogue still being made
+   * after CATALOGUE_WAIT_MS answers 202 with a null link and `progress: { state, percent, books }`
+   * (issue 11): ask again; 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
    */
-  api.get('/book/catalog/:publisher_no', { schema: { params: z.object({ publisher_no: z.string().trim().max(10) }) } }, async (request) =>
-    ok(await catalogueByPublisherNo(ctx, request.params.publisher_no)),
-  );
+  api.get('/book/catalog/:publisher_no', { schema: { params: z.object({ publisher_no: z.string().trim().max(10) }) } }, async (request, reply) => {
+    const catalogue = await catalogueByPublisherNo(ctx, request.params.publisher_no, CATALOGUE_WAIT_MS);
+    if (!catalogue.progress) return ok(catalogue);
+    if (catalogue.progress.state === 'failed') throw new AppError('DOCUMENT_FAILED', BOOK_MSG.catalogueFailed);
+    return reply.status(202).send(ok(catalogue, catalogueProgressMessage(catalogue.progress.percent), 202));
+  });
 
   /**
    * GET /api/book/listing/jsbn/:jsbnNo → `{ book, publisher_info, generated_pdfs }`; 404. A

@@ -187,9 +187,17 @@ export async function publisherBookListPdf(publisher: PublisherInfo, books: Book
 
 /**
  * A publisher's catalogue: the publisher's details, then every book with its cover, titles,
- * authors and key facts, two columns of cards per page row. @returns the PDF bytes
+ * authors and key facts, two columns of cards per page row.
+ * @param onSlice awaited after every `booksPerSlice` books drawn (and after the last), with how
+ *   many were drawn since the last call: a caller reports progress and lets other work run
+ * @returns the PDF bytes
  */
-export async function publisherCataloguePdf(publisher: PublisherInfo, items: BookWithImages[]): Promise<Buffer> {
+export async function publisherCataloguePdf(
+  publisher: PublisherInfo,
+  items: BookWithImages[],
+  onSlice: (drawn: number) => Promise<void> = async () => undefined,
+  booksPerSlice = 50,
+): Promise<Buffer> {
   const doc = createPdf({ title: `Catalogue of ${publisher.publisher_name}`, bufferPages: true, margin: 40 });
   heading(doc, publisher.publisher_name, `Catalogue · ${publisher.publisher_no}`);
   publisherBlock(doc, publisher);
@@ -199,7 +207,7 @@ export async function publisherCataloguePdf(publisher: PublisherInfo, items: Boo
   const cardWidth = (doc.page.width - doc.page.margins.left - doc.page.margins.right - gap) / 2;
   const cardHeight = 150;
   const coverWidth = 80;
-  items.forEach((item, index) => {
+  for (const [index, item] of items.entries()) {
     const column = index % 2;
     if (column === 0) doc.y = ensureSpace(doc, cardHeight + gap);
     const x = left + column * (cardWidth + gap);
@@ -223,7 +231,8 @@ export async function publisherCataloguePdf(publisher: PublisherInfo, items: Boo
       cursor += height;
     }
     doc.y = column === 1 || index === items.length - 1 ? y + cardHeight + gap : y;
-  });
+    if ((index + 1) % booksPerSlice === 0 || index === items.length - 1) await onSlice(index % booksPerSlice + 1);
+  }
   if (items.length === 0) text(doc, 'No books registered yet.', { size: 10, color: MUTED });
   footer(doc, `${publisher.publisher_name} · ${publisher.publisher_no}`);
   return pdfBytes(doc);

@@ -21,6 +21,7 @@ import { siteOrigin } from '../../../app/origin';
 import { qrDownloadUrl, useBookByJsbn, useSwaroops } from '../api/books-api';
 import { BookGallery } from '../components/book-gallery';
 import { JsonLd } from '../components/book-json-ld';
+import { CatalogueDownload } from '../components/catalogue-download';
 import { PublisherCarousel } from '../components/publisher-carousel';
 import { useCopyLink } from '../components/use-copy-link';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
@@ -301,9 +302,7 @@ export function BookDetailPage() {
               <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(documents.publisher_book_list_pdf, BOOK_MSG.pdfError)}>
                 Book list
               </Button>
-              <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(documents.publisher_catalog_pdf, BOOK_MSG.pdfError)}>
-                Catalogue
-              </Button>
+              <CatalogueDownload publisherNo={publisher.publisher_no} label="Catalogue" variant="text" size="small" />
             </Stack>
           </Paper>
         </Box>

@@ -3,18 +3,17 @@ import { Link as RouterLink } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, FormControlLabel, IconButton, Link, Switch, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import DownloadIcon from '@mui/icons-material/Download';
-import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
+import { formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
-import { toastError, toastSuccess } from '../../../api/client';
-import { enqueueSnackbar } from 'notistack';
+import { toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
-import { getCatalogue, setBookAvailability, usePublisherBookList } from '../api/books-api';
+import { setBookAvailability, usePublisherBookList } from '../api/books-api';
+import { CatalogueDownload } from '../components/catalogue-download';
 
 /** /my-books — the publisher's own books with the availability switch (spec books §2). */
 export function MyBooksPage() {
@@ -33,29 +32,6 @@ export function MyBooksPage() {
     },
     onError: () => setPending(null),
   });
-
-  const [catalogueBusy, setCatalogueBusy] = useState(false);
-  /** GET /api/book/catalog/:publisher_no → the catalogue PDF, saved as <publisher_no>.pdf (spec books §7). */
-  const downloadCatalogue = async () => {
-    const publisherNo = user?.publisher_no;
-    if (!publisherNo) return enqueueSnackbar(BOOK_MSG.publisherNoMissing, { variant: 'warning' });
-    setCatalogueBusy(true);
-    try {
-      const catalogue = await getCatalogue(publisherNo);
-      const url = catalogue.generated_pdf.publisher_catalog_pdf;
-      if (!url) return enqueueSnackbar(BOOK_MSG.pdfError, { variant: 'error' });
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = `${catalogue.publisher.publisher_no || publisherNo}.pdf`;
-      document.body.appendChild(anchor);
-      anchor.click();
-      anchor.remove();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setCatalogueBusy(false);
-    }
-  };
 
   const columns: Column<BookDto>[] = [
     { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
@@ -108,9 +84,7 @@ export function MyBooksPage() {
         title="My Books"
         actions={
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadCatalogue()} disabled={catalogueBusy} sx={{ whiteSpace: 'nowrap' }}>
-              Download catalogue
-            </Button>
+            <CatalogueDownload publisherNo={user?.publisher_no} />
             <Button variant="contained" component={RouterLink} to={paths.newBookReg} sx={{ whiteSpace: 'nowrap' }}>
               Request JSBN Number
             </Button>

@@ -1,0 +1,95 @@
+/**
+ * Background jobs (issue 11, docs/decisions/013-background-jobs.md): work that takes longer
+ * than a request should — the catalogue PDF of a big publisher — is queued in the database
+ * through pg-boss and done by whichever API copy takes it first; a copy that dies mid-job
+ * leaves it to be taken again when it expires. pg-boss runs on the app's own connections
+ * (`Database.execute`), so the same code works on PostgreSQL and on the embedded PGlite, and
+ * keeps its tables in the schema `pgboss`.
+ *
+ * Each copy does one job of each queue at a time (documents are CPU-bound and the QR page's
+ * reads must keep their p99); a failed job is retried twice, 10 s and then 20 s later.
+ */
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+
+/** What each queue's jobs carry. */
+export interface JobData {
+  /** Make the generated document stored under `key` (books/documents.ts). */
+  document: { kind: 'catalog'; publisherId: number; key: string };
+}
+export type JobName = keyof JobData;
+
+/** The queues of this app and how their jobs are retried. */
+const QUEUES: Record<JobName, PgBoss.Queue> = {
+  document: { name: 'document', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+};
+
+/** How often an idle copy looks for work, s (a copy that queues a job wakes its own worker at once). */
+const POLL_SECONDS = 2;
+
+export interface Jobs {
+  /**
+   * Registers the handler of `name`'s jobs in this copy. Call before `start`; a handler that
+   * throws fails the attempt (retried as QUEUES says).
+   */
+  handle<N extends JobName>(name: N, handler: (data: JobData[N]) => Promise<void>): void;
+  /** Queues a job and wakes this copy's worker. @throws the database's error */
+  send<N extends JobName>(name: N, data: JobData[N]): Promise<void>;
+  /** Creates or updates the queue tables, then starts the workers. */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits (at most `timeoutMs`) for the ones running. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * The job queue of one API copy on `database`.
+ * @param log told about pg-boss's own errors (a lost connection during a poll) and failed jobs
+ */
+export function createJobs(database: Pick<Database, 'execute'>, log: Pick<FastifyBaseLogger, 'error'>): Jobs {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.execute(text, values) },
+    schema: 'pgboss',
+    migrate: true,
+    supervise: true,
+    schedule: false,
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 7,
+  });
+  // pg-boss reports a failed poll or maintenance round as an event; unheard, it would end the process
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const handlers = new Map<JobName, (data: never) => Promise<void>>();
+  const workers = new Map<JobName, string>();
+  let started = false;
+  return {
+    handle(name, handler) {
+      handlers.set(name, handler as (data: never) => Promise<void>);
+    },
+    async send(name, data) {
+      await boss.send(name, data as object);
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
+    },
+    async start() {
+      await boss.start();
+      started = true;
+      for (const queue of Object.values(QUEUES)) await boss.createQueue(queue.name, queue);
+      for (const [name, handler] of handlers) {
+        const id = await boss.work<JobData[typeof name]>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
+          try {
+            await handler(job!.data as never);
+          } catch (error) {
+            log.error({ err: error, job: name, id: job!.id }, 'job failed');
+            throw error;
+          }
+        });
+        workers.set(name, id);
+      }
+    },
+    async stop(timeoutMs = 10_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}

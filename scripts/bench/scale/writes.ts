@@ -1,0 +1,245 @@
+/**
+ * The writes and heavy jobs of issue 11, each next to its baseline in the same run (part
+ * `writes` of `npm run bench:scale`; prints figures, asserts nothing, talks only to 127.0.0.1):
+ * - order creation (`POST /api/book/order-book`, one line, libraries at random) at c50 against
+ *   bare Node http;
+ * - login (`POST /api/user/login`, accounts and visitors' addresses at random) against the raw
+ *   argon2id verify rate of the same parameters in this process, one verify at a time and as
+ *   many at a time as the machine has cores; and the p99 of the QR page's reads while logins run,
+ *   against its p99 alone;
+ * - a 200 MB book PDF PUT through the signed upload address against `dd` writing as much to the
+ *   same disk, with the API's extra resident memory (peak minus before, from /proc);
+ * - the catalogue PDF and the Excel catalogue of a publisher with 1,000 books (seconds; each
+ *   round after a change to the publisher, so nothing is served from the cache).
+ * Uses a database of its own, `jsbn_scale_writes`, made afresh each run.
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import autocannon, { type Options as CannonOptions, type Result as CannonResult } from 'autocannon';
+import pg from 'pg';
+import { formatJsbn } from '@jsbn/shared';
+import { buildApp } from '../../../apps/api/src/app.js';
+import { loadConfig } from '../../../apps/api/src/config.js';
+import { createBook, createLibrary, createPublisher } from '../../../apps/api/src/db/factories.js';
+
+/** What the bench's main module lends this part. */
+export interface WritesBench {
+  root: string;
+  adminUrl: string;
+  rounds: number;
+  seconds: number;
+  /** Starts `node args` on `port` and resolves when `ready` answers. */
+  start(args: string[], env: Record<string, string>, port: number, ready?: string): Promise<ChildProcess>;
+  median(numbers: number[]): number;
+}
+
+const PORT = 39104;
+const BARE_PORT = 39105;
+const BASE = `http://127.0.0.1:${PORT}`;
+const CATALOGUE_BOOKS = 1_000;
+const LIBRARIES = 50;
+const UPLOAD_BYTES = 200 * 1024 * 1024;
+/** The parameters of apps/api/src/lib/auth.ts. */
+const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const visitor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+/** Resident memory of process `pid` now, bytes. */
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** Verifies of one argon2id hash per second, `lanes` at a time, for `seconds`. */
+async function argonRate(lanes: number, seconds: number): Promise<number> {
+  const stored = await hash('Library@123', ARGON2);
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: lanes }, async () => {
+    while (performance.now() < until) {
+      await verify(stored, 'Library@123');
+      done++;
+    }
+  }));
+  return done / seconds;
+}
+
+/** PUTs `bytes` bytes of a PDF to `url` as a browser would; resolves with the reply's status. */
+function putPdf(url: string, bytes: number): Promise<number> {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  Buffer.from('%PDF-1.4\n').copy(chunk);
+  let sent = 0;
+  const body = new Readable({
+    read() {
+      if (sent >= bytes) return void this.push(null);
+      const size = Math.min(chunk.length, bytes - sent);
+      this.push(sent === 0 ? chunk.subarray(0, size) : Buffer.alloc(size, 0x20));
+      sent += size;
+    },
+  });
+  return new Promise((resolve, reject) => {
+    const put = httpRequest(url, { method: 'PUT', headers: { 'content-type': 'application/pdf', 'content-length': bytes } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    put.on('error', reject);
+    body.pipe(put);
+  });
+}
+
+async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${BASE}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor(), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json() as { data: T }).data;
+}
+
+const timed = async (what: () => Promise<unknown>) => {
+  const started = performance.now();
+  await what();
+  return (performance.now() - started) / 1000;
+};
+
+/** Runs the part and prints its table. */
+export async function measureWrites(bench: WritesBench): Promise<void> {
+  const name = 'jsbn_scale_writes';
+  const databaseUrl = bench.adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const dataDir = `${bench.root}var/bench-writes`;
+  const admin = new pg.Client({ connectionString: bench.adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env = { DATABASE_URL: databaseUrl, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: BASE, TRUST_PROXY: '1' };
+
+  // the accounts and the 1,000-book publisher, made through the app's own services
+  const built = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { webDist: null });
+  const publisher = await createPublisher(built.ctx, { publisher_no: 'WRITE' });
+  const bookIds: number[] = [];
+  const jsbns: string[] = [];
+  for (let i = 0; i < CATALOGUE_BOOKS; i++) {
+    const book = await createBook(built.ctx, publisher.publisherId, { book_title: `ગ્રંથ ${i + 1}`, book_e_title: `Granth ${i + 1}` }, { cover: i % 4 === 0 });
+    bookIds.push(book.id);
+    jsbns.push(book.jsbn_number);
+  }
+  const libraries: { email: string; password: string }[] = [];
+  for (let i = 0; i < LIBRARIES; i++) libraries.push(await createLibrary(built.ctx));
+  await built.app.close();
+
+  const children: ChildProcess[] = [];
+  try {
+    children.push(await bench.start(['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(process.env.PORT, '127.0.0.1');`], {}, BARE_PORT));
+    const server = await bench.start(['apps/api/dist/server.js'], env, PORT, '/api/health');
+    children.push(server);
+    const login = (account: { email: string; password: string }, modelType: string) =>
+      api<{ accessToken: { access_token: string } }>('/api/user/login', { method: 'POST', body: { email: account.email, password: account.password, modelType } }).then((data) => data.accessToken.access_token);
+    const tokens = await Promise.all(libraries.map((library) => login(library, 'LIBRARY')));
+    const publisherToken = await login(publisher, 'PUBLISHER');
+
+    const cannon = (options: Partial<CannonOptions> & { url: string }) => autocannon({ connections: 50, duration: bench.seconds, ...options });
+    const bare = () => cannon({ url: `http://127.0.0.1:${BARE_PORT}` });
+    const orders = () =>
+      cannon({
+        url: BASE,
+        requests: [{
+          method: 'POST',
+          setupRequest: (request) => {
+            const at = Math.floor(Math.random() * bookIds.length);
+            return { ...request, path: '/api/book/order-book', method: 'POST', headers: { ...request.headers, 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}` }, body: JSON.stringify({ orders: [{ publisherId: publisher.publisherId, bookId: bookIds[at], numberOfCopies: 1 }] }) };
+          },
+        }],
+      });
+    const logins = (connections: number) =>
+      cannon({
+        url: BASE,
+        connections,
+        requests: [{
+          setupRequest: (request) => {
+            const library = pick(libraries);
+            return { ...request, path: '/api/user/login', method: 'POST', headers: { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': visitor() }, body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }) };
+          },
+        }],
+      });
+    const reads = () => cannon({ url: BASE, connections: 10, requests: [{ setupRequest: (request) => ({ ...request, path: `/api/book/listing/jsbn/${formatJsbn(pick(jsbns))}` }) }] });
+    for (const jsbn of jsbns) await fetch(`${BASE}/api/book/listing/jsbn/${formatJsbn(jsbn)}`).then((response) => response.arrayBuffer());
+
+    const rows: Record<string, number[]> = {};
+    const note = (key: string, value: number) => (rows[key] ??= []).push(value);
+    const failures: Record<string, number> = {};
+    const failed = (key: string, result: CannonResult) => (failures[key] = (failures[key] ?? 0) + result.errors + result.non2xx);
+    const touchPublisher = async () => {
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      await db.query('UPDATE publishers SET updated_at = now() WHERE id = $1', [publisher.publisherId]);
+      await db.end();
+    };
+    for (let round = 0; round < bench.rounds; round++) {
+      process.stdout.write(`\rwrites and heavy jobs: round ${round + 1} of ${bench.rounds}`);
+      const bareResult = await bare();
+      note('bare', bareResult.requests.average);
+      const orderResult = await orders();
+      note('orders', orderResult.requests.average);
+      note('ordersP99', orderResult.latency.p99);
+      failed('orders', orderResult);
+
+      note('argon1', await argonRate(1, bench.seconds));
+      note('argonN', await argonRate(availableParallelism(), bench.seconds));
+      const loginResult = await logins(10);
+      note('logins', loginResult.requests.average);
+      note('loginsP99', loginResult.latency.p99);
+      failed('logins', loginResult);
+      const readsAlone = await reads();
+      note('readsP99', readsAlone.latency.p99);
+      note('reads', readsAlone.requests.average);
+      const [readsDuring, loginsDuring] = await Promise.all([reads(), logins(10)]);
+      note('readsDuringP99', readsDuring.latency.p99);
+      note('readsDuring', readsDuring.requests.average);
+      note('loginsDuring', loginsDuring.requests.average);
+      failed('logins', loginsDuring);
+
+      const ddFile = `${dataDir}/dd.bin`;
+      const dd = spawnSync('dd', ['if=/dev/zero', `of=${ddFile}`, 'bs=1M', `count=${UPLOAD_BYTES / 1024 / 1024}`], { encoding: 'utf8' });
+      rmSync(ddFile, { force: true });
+      note('dd', Number(/([\d.]+) s,/.exec(dd.stderr)![1]));
+      const [address] = await api<{ url: string }[]>(`/api/book/${bookIds[round]}/upload-urls`, { method: 'POST', token: publisherToken, body: { files: [{ field: 'pdfpublisher', name: 'book.pdf', type: 'application/pdf', size: UPLOAD_BYTES }] } });
+      const before = rssOf(server.pid!);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid!))), 10);
+      let status = 0;
+      note('upload', await timed(async () => (status = await putPdf(new URL(address!.url, BASE).toString(), UPLOAD_BYTES))));
+      clearInterval(sampler);
+      if (status !== 200) failures.upload = (failures.upload ?? 0) + 1;
+      note('uploadRss', peak - before);
+
+      await touchPublisher();
+      note('cataloguePdf', await timed(() => fetch(`${BASE}/api/book/publisher/${publisher.publisherId}/catalog.pdf`).then((response) => response.arrayBuffer())));
+      note('catalogueXlsx', await timed(() => fetch(`${BASE}/api/book/publisher/${publisher.publisherId}/catalog.xlsx`).then((response) => response.arrayBuffer())));
+    }
+    process.stdout.write('\n');
+    const m = (key: string) => bench.median(rows[key]!);
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+    const uploadRate = UPLOAD_BYTES / m('upload');
+    const ddRate = UPLOAD_BYTES / m('dd');
+    console.log(`\nwrites and heavy jobs, PostgreSQL, ${bench.rounds} rounds of ${bench.seconds} s (medians):\n`);
+    console.log('| measure | figure | baseline in the same run | ratio |');
+    console.log('|---|---|---|---|');
+    console.log(`| POST /api/book/order-book, c50 | ${m('orders').toFixed(0)} orders/s, p99 ${m('ordersP99')} ms (${failures.orders ?? 0} failed) | bare Node ${m('bare').toFixed(0)} req/s | ${(m('orders') / m('bare')).toFixed(3)}× |`);
+    console.log(`| POST /api/user/login, c10 | ${m('logins').toFixed(0)} logins/s, p99 ${m('loginsP99')} ms (${failures.logins ?? 0} failed) | argon2id verify ${m('argon1').toFixed(0)}/s one at a time, ${m('argonN').toFixed(0)}/s ${availableParallelism()} at a time | ${(m('logins') / m('argon1')).toFixed(2)}× / ${(m('logins') / m('argonN')).toFixed(2)}× |`);
+    console.log(`| QR page reads (c10) while logins run | p99 ${m('readsDuringP99')} ms, ${m('readsDuring').toFixed(0)} req/s (logins meanwhile ${m('loginsDuring').toFixed(0)}/s) | reads alone p99 ${m('readsP99')} ms, ${m('reads').toFixed(0)} req/s | ${(m('readsDuringP99') / Math.max(1, m('readsP99'))).toFixed(1)}× p99 |`);
+    console.log(`| 200 MB book PDF upload (PUT) | ${(uploadRate / 1e6).toFixed(0)} MB/s, +${mb(m('uploadRss'))} RSS (${failures.upload ?? 0} failed) | dd ${(ddRate / 1e6).toFixed(0)} MB/s | ${(uploadRate / ddRate).toFixed(2)}× |`);
+    console.log(`| catalogue PDF, ${CATALOGUE_BOOKS.toLocaleString('en-IN')} books | ${m('cataloguePdf').toFixed(2)} s | — | — |`);
+    console.log(`| Excel catalogue, ${CATALOGUE_BOOKS.toLocaleString('en-IN')} rows | ${m('catalogueXlsx').toFixed(2)} s | — | — |`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
