@@ -2,13 +2,14 @@
  * The writes and heavy jobs of issue 11, each next to its baseline in the same run (part
  * `writes` of `npm run bench:scale`; prints figures, asserts nothing, talks only to 127.0.0.1):
  * - order creation (`POST /api/book/order-book`, one line, libraries at random) at c50 against
- *   bare Node http;
+ *   bare Node http and against Node + pg running the same statements (the database's ceiling);
  * - login (`POST /api/user/login`, accounts and visitors' addresses at random) against the raw
  *   argon2id verify rate of the same parameters in this process, one verify at a time and as
  *   many at a time as the machine has cores; and the p99 of the QR page's reads while logins run,
  *   against its p99 alone;
  * - a 200 MB book PDF PUT through the signed upload address against `dd` writing as much to the
- *   same disk, with the API's extra resident memory (peak minus before, from /proc);
+ *   same disk (flushed before closing, as the storage does), with the API's extra resident
+ *   memory (peak minus before, from /proc);
  * - the catalogue PDF and the Excel catalogue of a publisher with 1,000 books (seconds; each
  *   round after a change to the publisher, so nothing is served from the cache).
  * Uses a database of its own, `jsbn_scale_writes`, made afresh each run.
@@ -19,13 +20,14 @@ import { readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import autocannon, { type Options as CannonOptions, type Result as CannonResult } from 'autocannon';
 import pg from 'pg';
 import { formatJsbn } from '@jsbn/shared';
 import { buildApp } from '../../../apps/api/src/app.js';
 import { loadConfig } from '../../../apps/api/src/config.js';
 import { createBook, createLibrary, createPublisher } from '../../../apps/api/src/db/factories.js';
+import { ARGON2 } from '../../../apps/api/src/lib/auth.js';
 
 /** What the bench's main module lends this part. */
 export interface WritesBench {
@@ -40,15 +42,49 @@ export interface WritesBench {
 
 const PORT = 39104;
 const BARE_PORT = 39105;
+const NODE_PG_PORT = 39106;
 const BASE = `http://127.0.0.1:${PORT}`;
 const CATALOGUE_BOOKS = 1_000;
 const LIBRARIES = 50;
 const UPLOAD_BYTES = 200 * 1024 * 1024;
-/** The parameters of apps/api/src/lib/auth.ts. */
-const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 const visitor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+/**
+ * Node + pg, the ceiling of order creation on this database: per request, the statements the
+ * API runs for one order (the caller's account, then in one transaction the library, the book,
+ * the order, its line, its event, the publisher's e-mail and the outbox message), without
+ * HTTP framework, validation, token or ORM. Body: `{ accountId, libraryId, publisherId, bookId }`.
+ */
+const NODE_PG_ORDER = `
+const pg = require('pg');
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+require('node:http').createServer((q, s) => {
+  let body = '';
+  q.on('data', (chunk) => (body += chunk));
+  q.on('end', async () => {
+    if (q.method !== 'POST') return s.end('{"ok":true}'); // the readiness probe
+    const { accountId, libraryId, publisherId, bookId } = JSON.parse(body);
+    await pool.query('SELECT a.id, a.role, a.token_version, l.id AS library_id FROM accounts a LEFT JOIN libraries l ON l.account_id = a.id WHERE a.id = $1', [accountId]);
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const library = (await client.query('SELECT name, letter_text FROM libraries WHERE id = $1', [libraryId])).rows[0];
+      await client.query('SELECT id, publisher_id FROM books WHERE id = ANY($1)', [[bookId]]);
+      const order = (await client.query("INSERT INTO orders (library_id, publisher_id, status) VALUES ($1, $2, 'REQUESTED') RETURNING id", [libraryId, publisherId])).rows[0];
+      await client.query('INSERT INTO order_items (order_id, book_id, number_of_copies) VALUES ($1, $2, 1)', [order.id, bookId]);
+      await client.query("INSERT INTO order_events (order_id, to_status, actor_account_id, actor_role) VALUES ($1, 'REQUESTED', $2, 'LIBRARY')", [order.id, accountId]);
+      const publisher = (await client.query('SELECT a.email FROM publishers p JOIN accounts a ON a.id = p.account_id WHERE p.id = $1', [publisherId])).rows[0];
+      await client.query("INSERT INTO outbox (channel, recipient, subject, body) VALUES ('email', $1, $2, $3)", [publisher.email, 'JSBN: new order from ' + library.name, 'An order of 1 copy.']);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    s.setHeader('content-type', 'application/json');
+    s.end('{"ok":true}');
+  });
+}).listen(process.env.PORT, '127.0.0.1');`;
 
 /** Resident memory of process `pid` now, bytes. */
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
@@ -69,14 +105,15 @@ async function argonRate(lanes: number, seconds: number): Promise<number> {
 
 /** PUTs `bytes` bytes of a PDF to `url` as a browser would; resolves with the reply's status. */
 function putPdf(url: string, bytes: number): Promise<number> {
-  const chunk = Buffer.alloc(64 * 1024, 0x20);
-  Buffer.from('%PDF-1.4\n').copy(chunk);
+  // the same 1 MiB written again and again: the sender must not be what is measured
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  const first = Buffer.concat([Buffer.from('%PDF-1.4\n'), chunk.subarray(9)]);
   let sent = 0;
   const body = new Readable({
     read() {
       if (sent >= bytes) return void this.push(null);
       const size = Math.min(chunk.length, bytes - sent);
-      this.push(sent === 0 ? chunk.subarray(0, size) : Buffer.alloc(size, 0x20));
+      this.push((sent === 0 ? first : chunk).subarray(0, size));
       sent += size;
     },
   });
@@ -129,13 +166,14 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
     bookIds.push(book.id);
     jsbns.push(book.jsbn_number);
   }
-  const libraries: { email: string; password: string }[] = [];
+  const libraries: { email: string; password: string; accountId: number; libraryId: number }[] = [];
   for (let i = 0; i < LIBRARIES; i++) libraries.push(await createLibrary(built.ctx));
   await built.app.close();
 
   const children: ChildProcess[] = [];
   try {
     children.push(await bench.start(['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(process.env.PORT, '127.0.0.1');`], {}, BARE_PORT));
+    children.push(await bench.start(['-e', NODE_PG_ORDER], { DATABASE_URL: databaseUrl, NODE_PATH: `${bench.root}node_modules` }, NODE_PG_PORT));
     const server = await bench.start(['apps/api/dist/server.js'], env, PORT, '/api/health');
     children.push(server);
     const login = (account: { email: string; password: string }, modelType: string) =>
@@ -145,6 +183,16 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
 
     const cannon = (options: Partial<CannonOptions> & { url: string }) => autocannon({ connections: 50, duration: bench.seconds, ...options });
     const bare = () => cannon({ url: `http://127.0.0.1:${BARE_PORT}` });
+    const nodePgOrders = () =>
+      cannon({
+        url: `http://127.0.0.1:${NODE_PG_PORT}`,
+        requests: [{
+          setupRequest: (request) => {
+            const library = pick(libraries);
+            return { ...request, path: '/', method: 'POST', body: JSON.stringify({ accountId: library.accountId, libraryId: library.libraryId, publisherId: publisher.publisherId, bookId: pick(bookIds) }) };
+          },
+        }],
+      });
     const orders = () =>
       cannon({
         url: BASE,
@@ -184,6 +232,9 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
       process.stdout.write(`\rwrites and heavy jobs: round ${round + 1} of ${bench.rounds}`);
       const bareResult = await bare();
       note('bare', bareResult.requests.average);
+      const ceiling = await nodePgOrders();
+      note('nodePgOrders', ceiling.requests.average);
+      failed('nodePgOrders', ceiling);
       const orderResult = await orders();
       note('orders', orderResult.requests.average);
       note('ordersP99', orderResult.latency.p99);
@@ -205,7 +256,8 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
       failed('logins', loginsDuring);
 
       const ddFile = `${dataDir}/dd.bin`;
-      const dd = spawnSync('dd', ['if=/dev/zero', `of=${ddFile}`, 'bs=1M', `count=${UPLOAD_BYTES / 1024 / 1024}`], { encoding: 'utf8' });
+      // to the disk as the storage writes an upload: flushed before the file is closed
+      const dd = spawnSync('dd', ['if=/dev/zero', `of=${ddFile}`, 'bs=1M', `count=${UPLOAD_BYTES / 1024 / 1024}`, 'conv=fsync'], { encoding: 'utf8' });
       rmSync(ddFile, { force: true });
       note('dd', Number(/([\d.]+) s,/.exec(dd.stderr)![1]));
       const [address] = await api<{ url: string }[]>(`/api/book/${bookIds[round]}/upload-urls`, { method: 'POST', token: publisherToken, body: { files: [{ field: 'pdfpublisher', name: 'book.pdf', type: 'application/pdf', size: UPLOAD_BYTES }] } });
@@ -230,7 +282,7 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
     console.log(`\nwrites and heavy jobs, PostgreSQL, ${bench.rounds} rounds of ${bench.seconds} s (medians):\n`);
     console.log('| measure | figure | baseline in the same run | ratio |');
     console.log('|---|---|---|---|');
-    console.log(`| POST /api/book/order-book, c50 | ${m('orders').toFixed(0)} orders/s, p99 ${m('ordersP99')} ms (${failures.orders ?? 0} failed) | bare Node ${m('bare').toFixed(0)} req/s | ${(m('orders') / m('bare')).toFixed(3)}× |`);
+    console.log(`| POST /api/book/order-book, c50 | ${m('orders').toFixed(0)} orders/s, p99 ${m('ordersP99')} ms (${failures.orders ?? 0} failed) | bare Node ${m('bare').toFixed(0)} req/s; Node + pg, the order's statements: ${m('nodePgOrders').toFixed(0)}/s (${failures.nodePgOrders ?? 0} failed) | ${(m('orders') / m('bare')).toFixed(3)}× / ${(m('orders') / m('nodePgOrders')).toFixed(2)}× |`);
     console.log(`| POST /api/user/login, c10 | ${m('logins').toFixed(0)} logins/s, p99 ${m('loginsP99')} ms (${failures.logins ?? 0} failed) | argon2id verify ${m('argon1').toFixed(0)}/s one at a time, ${m('argonN').toFixed(0)}/s ${availableParallelism()} at a time | ${(m('logins') / m('argon1')).toFixed(2)}× / ${(m('logins') / m('argonN')).toFixed(2)}× |`);
     console.log(`| QR page reads (c10) while logins run | p99 ${m('readsDuringP99')} ms, ${m('readsDuring').toFixed(0)} req/s (logins meanwhile ${m('loginsDuring').toFixed(0)}/s) | reads alone p99 ${m('readsP99')} ms, ${m('reads').toFixed(0)} req/s | ${(m('readsDuringP99') / Math.max(1, m('readsP99'))).toFixed(1)}× p99 |`);
     console.log(`| 200 MB book PDF upload (PUT) | ${(uploadRate / 1e6).toFixed(0)} MB/s, +${mb(m('uploadRss'))} RSS (${failures.upload ?? 0} failed) | dd ${(ddRate / 1e6).toFixed(0)} MB/s | ${(uploadRate / ddRate).toFixed(2)}× |`);

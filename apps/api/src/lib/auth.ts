@@ -2,7 +2,9 @@
  * Passwords (argon2id), access tokens (JWT HS256 with exp/iss/aud and a per-account token
  * version) and the actor of a request — DESIGN §8.
  */
+import { availableParallelism } from 'node:os';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
@@ -13,14 +15,23 @@ import { AppError } from './errors.js';
 
 /** Algorithm.Argon2id (a const enum, which verbatimModuleSyntax cannot import as a value). */
 const ARGON2ID = 2 as Algorithm;
-const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** The argon2id parameters of every password hash (OWASP's m = 19 MiB, t = 2, p = 1). */
+export const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const ISSUER = 'jsbn-api';
 const AUDIENCE = 'jsbn-web';
 /** Access token lifetime. */
 export const TOKEN_TTL = '7d';
 
+/**
+ * Password hashes computed at once: one core fewer than the machine has (at least one), so a
+ * burst of logins leaves a core to everything else — the QR page's reads keep their p99 (issue
+ * 11) — and the logins beyond wait their turn in memory, not on the CPU.
+ */
+export const PASSWORD_WORK_AT_ONCE = Math.max(1, availableParallelism() - 1);
+const passwordWork = pLimit(PASSWORD_WORK_AT_ONCE);
+
 /** Hashes a password with argon2id (m = 19 MiB, t = 2, p = 1). */
-export const hashPassword = (password: string) => hash(password, ARGON2);
+export const hashPassword = (password: string) => passwordWork(() => hash(password, ARGON2));
 
 /** A hash of a random password, verified against when an account does not exist (equal timing). */
 let dummyHash: Promise<string> | undefined;
@@ -29,10 +40,11 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
-    await verify(await dummyHash, password);
+    const stored = await dummyHash;
+    await passwordWork(() => verify(stored, password));
     return false;
   }
-  return verify(passwordHash, password);
+  return passwordWork(() => verify(passwordHash, password));
 }
 
 /** Signs an access token for an account (`sub` = account id, `role`, `tv` = token version). */

@@ -191,7 +191,8 @@ export async function spoolChecked(source: Readable, path: string, rule: PutRule
       callback(null, chunk);
     },
   });
-  const sink = createWriteStream(path);
+  // flushed to the disk before it closes: a file the API said it stored survives a power cut
+  const sink = createWriteStream(path, { flush: true });
   try {
     await pipeline(source, counter, sink);
     const type = detectType(head);

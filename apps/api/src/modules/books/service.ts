@@ -24,6 +24,7 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { insertRows } from '../../db/insert-rows.js';
 import { book_authors, book_images, book_subjects, books, publishers } from '../../db/schema.js';
 import { publicPagesChanged, type CachedPage } from '../../lib/public-pages.js';
 import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
@@ -89,8 +90,8 @@ async function writeAuthorsAndSubjects(db: DbOrTx, written: { bookId: number; fi
     fields.authors.map((author, position) => ({ book_id: bookId, position, author_type_id: author.authorType, author_name: author.author_name })),
   );
   const subjects = written.flatMap(({ bookId, fields }) => [...new Set(fields.subjects.map((subject) => subject.id))].map((subject_id) => ({ book_id: bookId, subject_id })));
-  if (authors.length) await db.insert(book_authors).values(authors);
-  if (subjects.length) await db.insert(book_subjects).values(subjects);
+  await insertRows(db, book_authors, authors);
+  await insertRows(db, book_subjects, subjects);
 }
 
 /** The next ids a publisher's new book will get (GET /book/book-jsbn-number). */
@@ -155,8 +156,8 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
       ...searchColumnsOf({ ...fields, authors: fields.authors.map((author) => author.author_name), publisher_name: publisher.publisher_name, jsbn }),
     };
   });
-  const inserted = await db.insert(books).values(rows).returning({ id: books.id, jsbn: books.jsbn_number });
-  const idOf = new Map(inserted.map((row) => [row.jsbn, row.id]));
+  const inserted = (await insertRows(db, books, rows, ['id', 'jsbn_number'])) as { id: number; jsbn_number: string }[];
+  const idOf = new Map(inserted.map((row) => [row.jsbn_number, row.id]));
   const written = rows.map((row, index) => ({ bookId: idOf.get(row.jsbn_number)!, jsbn: row.jsbn_number, fields: entries[index]!.fields }));
   await writeAuthorsAndSubjects(db, written);
   await publicPagesChanged(db, ctx.publicPages, ids);

@@ -83,7 +83,7 @@ export function MyBooksPage() {
       <PageHeader
         title="My Books"
         actions={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
             <CatalogueDownload publisherNo={user?.publisher_no} />
             <Button variant="contained" component={RouterLink} to={paths.newBookReg} sx={{ whiteSpace: 'nowrap' }}>
               Request JSBN Number
