@@ -20,7 +20,7 @@ import { pick, login, settle, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
 const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
-const BOOK = { title: 'શ્રી નવકાર મહામંત્ર', english: 'Shri Navkar Mahamantra', author: 'Acharya Hemchandrasuri', editor: 'Muni Jinvijay' };
+const BOOK = { title: 'શ્રી નવકાર મહામંત્ર', english: 'Shri Navkar Mahamantra', author: 'Acharya Hemchandrasuri', editor: 'Muni Jambuvijay' };
 
 let server: RunningServer;
 let browser: Browser;
@@ -219,7 +219,10 @@ describe('books in the browser', () => {
     await expect.poll(() => page.getByTestId('author-row').count()).toBe(3);
     await page.getByRole('button', { name: 'Delete author 3' }).click();
     await pick(page, 'Author type 2', /Editor/);
-    await page.getByLabel('Author name 2').fill(BOOK.editor);
+    // a known author is offered as the name is typed; picking it sends its authorId
+    await page.getByLabel('Author name 2').fill('Jambu');
+    await page.getByRole('option', { name: BOOK.editor }).click();
+    await expect.poll(() => page.getByLabel('Author name 2').inputValue()).toBe(BOOK.editor);
     await page.getByLabel('Subtitle', { exact: true }).fill('Mahima ane artha');
     await pick(page, 'Subtitle language', /^Gujarati/);
     await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 420, '#6d4c41') });
@@ -264,10 +267,14 @@ describe('books in the browser', () => {
     const token = await tokenOf(page);
     const list = await api<{ books: { id: number; jsbn_number: string }[] }>(`/book?queryString=${encodeURIComponent(jsbn)}&limit=10`);
     bookId = list.books[0]!.id;
-    const { book } = await api<{ book: { book_image: unknown[]; has_book_pdf: boolean; height: number; width: number; currency: string; published_date: string; authors: unknown[]; book_subtitle_lang: string } }>(`/book/${bookId}`, token);
+    const { book } = await api<{ book: { book_image: unknown[]; has_book_pdf: boolean; height: number; width: number; currency: string; published_date: string; authors: { authorId: number; author_name: string }[]; book_subtitle_lang: string } }>(`/book/${bookId}`, token);
     expect(book.book_image).toHaveLength(2);
     expect(book.has_book_pdf).toBe(true);
     expect([book.height, book.width, book.currency, book.published_date.slice(0, 10), book.authors.length]).toEqual([8.5, 5.5, 'USD', '2024-08-15', 2]);
+    // the picked author is the seeded record (one per name), the typed one a new record
+    const known = await api<{ authorNames: { id: number; author_name: string }[] }>('/book/author-name?queryString=Jambuvijay');
+    expect(known.authorNames).toEqual([{ id: book.authors[1]!.authorId, author_name: BOOK.editor }]);
+    expect((await api<{ authorNames: { id: number }[] }>('/book/author-name?queryString=Hemchandrasuri')).authorNames.map((row) => row.id)).toEqual([book.authors[0]!.authorId]);
   });
 
   it('3. edit changes a title and removes an image; the edge cases of the edit screen', async () => {

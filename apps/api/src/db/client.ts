@@ -275,8 +275,15 @@ export async function openDatabase(options: {
     },
     execute: async (text, values) => {
       if (values?.length) return client.query(text, values);
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      try {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (error) {
+        // statements after a failed one are not run: a transaction they opened must not stay open
+        // on the one connection everything shares (PostgreSQL's pool drops such a connection)
+        if (/^\s*begin\b/i.test(text)) await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
     },
     listen: async (channel, onMessage) => {
       await client.listen(channel, onMessage);

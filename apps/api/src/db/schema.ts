@@ -204,6 +204,25 @@ export const search_words = pgTable(
   ],
 );
 
+/**
+ * An author: one record per NFC name, reused by every book that names it (spec books §7
+ * `GET /book/author-name`; a book form picks one by `authorId` or names a new one).
+ */
+export const authors = pgTable(
+  'authors',
+  {
+    id: serial('id').primaryKey(),
+    author_name: text('author_name').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // one record per name: INSERT … ON CONFLICT (author_name) DO NOTHING
+    uniqueIndex('authors_name_idx').on(t.author_name),
+    // the form's autocomplete: WHERE author_name ILIKE '%' || $1 || '%'
+    index('authors_name_trgm_idx').using('gin', sql`${t.author_name} gin_trgm_ops`),
+  ],
+);
+
 export const book_authors = pgTable(
   'book_authors',
   {
@@ -211,6 +230,8 @@ export const book_authors = pgTable(
     book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     author_type_id: integer('author_type_id').notNull(),
+    author_id: integer('author_id').notNull().references(() => authors.id),
+    /** The author's name as the book shows it (the author record's, copied when the book was saved). */
     author_name: text('author_name').notNull(),
   },
   (t) => [

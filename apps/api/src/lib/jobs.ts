@@ -9,6 +9,7 @@
  * Each copy does one job of each queue at a time (documents are CPU-bound and the QR page's
  * reads must keep their p99); a failed job is retried twice, 10 s and then 20 s later.
  */
+import { setTimeout } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -24,6 +25,27 @@ export type JobName = keyof JobData;
 const QUEUES: Record<JobName, PgBoss.Queue> = {
   document: { name: 'document', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
 };
+
+/** Attempts at creating a queue two copies may be creating at once. */
+const CREATE_ATTEMPTS = 5;
+
+/**
+ * Creates `queue` unless it exists. Copies starting together may all try, and pg-boss's
+ * creation (a table partition per queue) can then deadlock in PostgreSQL; the copy that loses
+ * finds the queue made when it looks again.
+ * @throws the last attempt's error when the queue still does not exist
+ */
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(queue.name)) return;
+    try {
+      return await boss.createQueue(queue.name, queue);
+    } catch (error) {
+      if (attempt >= CREATE_ATTEMPTS) throw error;
+      await setTimeout(50 * attempt + Math.random() * 100);
+    }
+  }
+}
 
 /** How often an idle copy looks for work, s (a copy that queues a job wakes its own worker at once). */
 const POLL_SECONDS = 2;
@@ -73,7 +95,7 @@ export function createJobs(database: Pick<Database, 'execute'>, log: Pick<Fastif
     async start() {
       await boss.start();
       started = true;
-      for (const queue of Object.values(QUEUES)) await boss.createQueue(queue.name, queue);
+      for (const queue of Object.values(QUEUES)) await ensureQueue(boss, queue);
       for (const [name, handler] of handlers) {
         const id = await boss.work<JobData[typeof name]>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
           try {

@@ -58,10 +58,28 @@ const optionalNumber = (label: string, min: number, max: number) =>
       return parsed;
     });
 
-export const bookAuthor = z.object({
-  authorType: z.coerce.number({ error: MSG.authorType }).int().positive(MSG.authorType),
-  author_name: requiredText(MSG.authorName, 200),
-});
+/**
+ * One author of a book (spec books §7 'Register book'): `authorType` and either `authorId` (an
+ * author record, GET /book/author-name) or `authorname` (a new name; `author_name`, the name
+ * the book entity uses, is taken as well). With both, `authorId` wins. A missing name is
+ * reported on `authorname`.
+ * → `{ authorType, authorId?, author_name? }` (the API fills the other from the record).
+ */
+export const bookAuthor = z
+  .object({
+    authorType: z.coerce.number({ error: MSG.authorType }).int().positive(MSG.authorType),
+    authorId: z
+      .union([z.literal(''), z.null(), id], { error: 'Author id must be a positive whole number' })
+      .optional()
+      .transform((value) => (typeof value === 'number' ? value : undefined)),
+    authorname: optionalText(200),
+    author_name: optionalText(200),
+  })
+  .superRefine((author, ctx) => {
+    if (author.authorId !== undefined || author.authorname || author.author_name) return;
+    ctx.addIssue({ code: 'custom', path: ['authorname'], message: MSG.authorName });
+  })
+  .transform(({ authorType, authorId, authorname, author_name }) => ({ authorType, authorId, author_name: authorId === undefined ? (authorname ?? author_name) : undefined }));
 
 /** Fields of POST /api/book and PATCH /api/book/:id (files travel separately). */
 const bookObject = z.object({
@@ -319,7 +337,8 @@ export interface BookDto {
   tags: string | null;
   subjects: { id: number; subject_name: string }[];
   other_subject: string | null;
-  authors: { authorId: number; authorType: number; author_type: string; author_name: string }[];
+  /** `authorId` is the author record's id; `AuthorName` / `AuthorType` as the spec shows them. */
+  authors: { authorId: number; authorType: number; author_type: string; author_name: string; AuthorName: { author_name: string }; AuthorType: { author_type: string } }[];
   book_cover: string | null;
   /** Up to 4 extra images, in order (`bookimage` / `book_image` of the spec). */
   book_image: { id: number; url: string }[];

@@ -70,6 +70,36 @@ describe.each(ENGINES)('books on %s', (engine) => {
     });
   });
 
+  it("takes authors as the spec sends them — authorname for a new one, authorId for a known one — one record per name", async () => {
+    const { 'authors[0][author_name]': _legacy, ...spec } = required;
+    const named = await post({ ...spec, book_title: 'આચારાંગ સૂત્ર', book_e_title: 'Acharang Sutra', 'authors[0][authorname]': 'આચાર્ય શ્રી હેમચંદ્રસૂરિ'.normalize('NFD'), 'authors[1][authorType]': '2', 'authors[1][authorname]': 'Muni Jambuvijay' });
+    expect(named.statusCode).toBe(200);
+    const lookup = await t.app.inject({ method: 'GET', url: '/api/book/author-name', query: { queryString: 'હેમચંદ્ર' } });
+    expect(lookup.statusCode).toBe(200);
+    const [hemchandra] = lookup.json().data.authorNames;
+    expect(hemchandra).toEqual({ id: expect.any(Number), author_name: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ' });
+
+    // the known author picked by id, and a name already on record, both reuse the record
+    const picked = await post({ ...spec, book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra', 'authors[0][authorId]': String(hemchandra.id), 'authors[1][authorType]': '2', 'authors[1][authorname]': 'Muni Jambuvijay' });
+    expect(picked.statusCode).toBe(200);
+    const book = (await t.app.inject({ method: 'GET', url: `/api/book/${picked.json().data.id}` })).json().data.book;
+    expect(book.authors).toEqual([
+      { authorId: hemchandra.id, authorType: 1, author_type: 'Author', author_name: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ', AuthorName: { author_name: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ' }, AuthorType: { author_type: 'Author' } },
+      { authorId: expect.any(Number), authorType: 2, author_type: expect.any(String), author_name: 'Muni Jambuvijay', AuthorName: { author_name: 'Muni Jambuvijay' }, AuthorType: { author_type: expect.any(String) } },
+    ]);
+    const jambuvijay = (await t.app.inject({ method: 'GET', url: '/api/book/author-name', query: { queryString: 'jambu' } })).json().data.authorNames;
+    expect(jambuvijay).toEqual([{ id: book.authors[1].authorId, author_name: 'Muni Jambuvijay' }]);
+    // the search finds the book by the author picked by id
+    const found = await t.app.inject({ method: 'GET', url: '/api/book', query: { author_name: 'હેમચંદ્ર' } });
+    expect(found.json().data.books.map((row: { book_title: string }) => row.book_title).sort()).toEqual(['આચારાંગ સૂત્ર', 'યોગશાસ્ત્ર']);
+
+    const unknown = await post({ ...spec, book_title: 'Unknown author', 'authors[0][authorId]': '999999' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ field: 'authors.0.authorId', message: 'Author not found' }]);
+    const neither = await post(spec);
+    expect(neither.json().details).toEqual([{ field: 'authors.0.authorname', message: MSG.authorName }]);
+  });
+
   it('stores titles NFC', async () => {
     const decomposed = 'क़ुरान'.normalize('NFD');
     const response = await post({ ...required, book_title: decomposed, book_e_title: 'NFC test' });
@@ -99,7 +129,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
     const noCover = await post(required, null);
     expect(noCover.json().details).toEqual([{ field: 'book_cover', message: MSG.bookCover }]);
     const author = await post({ ...required, 'authors[0][author_name]': ' ' });
-    expect(author.json().details).toEqual([{ field: 'authors.0.author_name', message: MSG.authorName }]);
+    expect(author.json().details).toEqual([{ field: 'authors.0.authorname', message: MSG.authorName }]);
   });
 
   it('accepts other_type and other_subject in place of swaroop and subjects', async () => {

@@ -37,6 +37,7 @@ import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { publisherName } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet, type DocumentFile } from './documents.js';
+import { listAuthorNames } from './authors.js';
 import { qrJpeg } from './qr.js';
 import { placeReaderOrder, requestBookPdf } from './requests.js';
 import { bookByJsbn, checkDuplicate, publicBookJson, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
@@ -105,6 +106,15 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(await registerBook(ctx, actor.publisherId, fields, cover.key), MSG.bookCreated);
     });
   });
+
+  /**
+   * GET /api/book/author-name?queryString= → `{ authorNames: [{ id, author_name }] }` (spec books
+   * §7 'Lookups'): the author records whose name holds `queryString` (names starting with it
+   * first), at most 20; the book form offers them and sends the chosen one's `authorId`.
+   */
+  api.get('/book/author-name', { schema: { querystring: z.object({ queryString: z.string().max(200).optional() }) } }, async (request) =>
+    ok({ authorNames: await listAuthorNames(ctx.db, request.query.queryString) }),
+  );
 
   /** GET /api/book/export.xlsx?ids=1,2 → Book_Details.xlsx of the selected books; 400 none selected, 404 unknown id. */
   api.get('/book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {

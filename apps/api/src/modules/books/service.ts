@@ -25,6 +25,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { insertRows } from '../../db/insert-rows.js';
+import { resolveAuthors, type ResolvedAuthor } from './authors.js';
 import { book_authors, book_images, book_subjects, books, publishers } from '../../db/schema.js';
 import { publicPagesChanged, type CachedPage } from '../../lib/public-pages.js';
 import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
@@ -85,9 +86,9 @@ function columnsOf(fields: BookFields) {
 }
 
 /** Writes the author rows and subject rows of books (after their old ones were deleted), in two statements. */
-async function writeAuthorsAndSubjects(db: DbOrTx, written: { bookId: number; fields: BookFields }[]) {
-  const authors = written.flatMap(({ bookId, fields }) =>
-    fields.authors.map((author, position) => ({ book_id: bookId, position, author_type_id: author.authorType, author_name: author.author_name })),
+async function writeAuthorsAndSubjects(db: DbOrTx, written: { bookId: number; fields: BookFields; authors: ResolvedAuthor[] }[]) {
+  const authors = written.flatMap(({ bookId, authors: list }) =>
+    list.map((author, position) => ({ book_id: bookId, position, author_type_id: author.authorType, author_id: author.authorId, author_name: author.author_name })),
   );
   const subjects = written.flatMap(({ bookId, fields }) => [...new Set(fields.subjects.map((subject) => subject.id))].map((subject_id) => ({ book_id: bookId, subject_id })));
   await insertRows(db, book_authors, authors);
@@ -128,6 +129,7 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
     if (errors.length) throw validationError(errors);
   }
   if (entries.length === 0) return [];
+  const resolved = await resolveAuthors(db, entries.map((entry) => entry.fields.authors));
   const wanted = new Map<number, number>();
   for (const { publisherId } of entries) wanted.set(publisherId, (wanted.get(publisherId) ?? 0) + 1);
   const ids = [...wanted.keys()].sort((a, b) => a - b);
@@ -142,7 +144,7 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
   if (taken.some((publisher) => publisher.last > JSBN_MAX_SEQUENCE)) throw new AppError('CONFLICT', `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.`);
   // each publisher's numbers, handed out in the order of `entries`
   const next = new Map(taken.map((publisher) => [publisher.id, { ...publisher, seq: publisher.last - wanted.get(publisher.id)! + 1 }]));
-  const rows = entries.map(({ publisherId, fields, coverKey, sourceRef }) => {
+  const rows = entries.map(({ publisherId, fields, coverKey, sourceRef }, index) => {
     const publisher = next.get(publisherId)!;
     const seq = publisher.seq++;
     const jsbn = makeJsbn(publisher.publisher_no, seq);
@@ -153,12 +155,12 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
       ...columnsOf(fields),
       cover_key: coverKey,
       source_ref: sourceRef ?? null,
-      ...searchColumnsOf({ ...fields, authors: fields.authors.map((author) => author.author_name), publisher_name: publisher.publisher_name, jsbn }),
+      ...searchColumnsOf({ ...fields, authors: resolved[index]!.map((author) => author.author_name), publisher_name: publisher.publisher_name, jsbn }),
     };
   });
   const inserted = (await insertRows(db, books, rows, ['id', 'jsbn_number'])) as { id: number; jsbn_number: string }[];
   const idOf = new Map(inserted.map((row) => [row.jsbn_number, row.id]));
-  const written = rows.map((row, index) => ({ bookId: idOf.get(row.jsbn_number)!, jsbn: row.jsbn_number, fields: entries[index]!.fields }));
+  const written = rows.map((row, index) => ({ bookId: idOf.get(row.jsbn_number)!, jsbn: row.jsbn_number, fields: entries[index]!.fields, authors: resolved[index]! }));
   await writeAuthorsAndSubjects(db, written);
   await publicPagesChanged(db, ctx.publicPages, ids);
   return written.map(({ bookId, jsbn }) => ({ id: bookId, jsbn }));
@@ -234,10 +236,12 @@ async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId?: numb
       authors: authorRows
         .filter((author) => author.book_id === book.id)
         .map((author) => ({
-          authorId: author.id,
+          authorId: author.author_id,
           authorType: author.author_type_id,
           author_type: AUTHOR_TYPE_NAME.get(author.author_type_id) ?? '',
           author_name: author.author_name,
+          AuthorName: { author_name: author.author_name },
+          AuthorType: { author_type: AUTHOR_TYPE_NAME.get(author.author_type_id) ?? '' },
         })),
       book_cover: ctx.storage.url(book.cover_key),
       book_image: images,
@@ -588,6 +592,7 @@ export async function updateBook(
     const book = await ownBook(ctx, publisherId, bookId, tx);
     if (!coverKey && !book.cover_key) throw validationError([{ field: 'book_cover', message: MSG.bookCover }]);
     const [publisher] = await tx.select({ publisher_name: publishers.publisher_name }).from(publishers).where(eq(publishers.id, publisherId));
+    const [authors] = await resolveAuthors(tx, [fields.authors]);
     await tx
       .update(books)
       .set({
@@ -595,7 +600,7 @@ export async function updateBook(
         ...(coverKey ? { cover_key: coverKey } : {}),
         ...searchColumnsOf({
           ...fields,
-          authors: fields.authors.map((author) => author.author_name),
+          authors: authors!.map((author) => author.author_name),
           publisher_name: publisher!.publisher_name,
           jsbn: book.jsbn_number,
         }),
@@ -604,7 +609,7 @@ export async function updateBook(
       .where(eq(books.id, bookId));
     await tx.delete(book_authors).where(eq(book_authors.book_id, bookId));
     await tx.delete(book_subjects).where(eq(book_subjects.book_id, bookId));
-    await writeAuthorsAndSubjects(tx, [{ bookId, fields }]);
+    await writeAuthorsAndSubjects(tx, [{ bookId, fields, authors: authors! }]);
     await publicPagesChanged(tx, ctx.publicPages, publisherId);
     const removed = removedImageIds.length
       ? await tx

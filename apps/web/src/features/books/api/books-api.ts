@@ -120,3 +120,24 @@ export const placeReaderOrder = (body: ReaderOrder) => request<null>('/book/read
 
 /** GET /api/book/catalog/:publisher_no → the link of the generated catalogue PDF. */
 export const getCatalogue = (publisherNo: string) => get<PublisherCatalog>(`/book/catalog/${encodeURIComponent(publisherNo)}`);
+
+/** An author record offered by the book form (GET /api/book/author-name). */
+export interface AuthorNameOption {
+  id: number;
+  author_name: string;
+}
+
+/**
+ * GET /api/book/author-name?queryString= → known authors whose name holds `queryString` (at most
+ * 20, names starting with it first). Off while `queryString` is shorter than 2 characters.
+ */
+export function useAuthorNames(queryString: string) {
+  const query = queryString.trim();
+  return useQuery<AuthorNameOption[]>({
+    queryKey: ['lookups', 'author-names', query],
+    queryFn: ({ signal }) => get<{ authorNames: AuthorNameOption[] }>('/book/author-name', { queryString: query }, signal).then((data) => data.authorNames),
+    enabled: query.length >= 2,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -8,9 +8,14 @@ import { BOOK_MSG, BOOK_SIZE_PRESETS, coverNotJpegMessage, DEFAULT_CURRENCY, MAX
 import { bookFields, type BookDto } from '@jsbn/shared';
 import type { PendingFile } from '../api/upload-files';
 
+/**
+ * One author row: its type, and the author — a known record picked from the suggestions
+ * (`authorId`, its name shown in `authorname`) or a new name typed (`authorId` empty).
+ */
 export interface AuthorRow {
   authorType: string;
-  author_name: string;
+  authorId: string;
+  authorname: string;
 }
 
 export type SizeChoice = '' | (typeof BOOK_SIZE_PRESETS)[number]['key'] | 'custom';
@@ -53,7 +58,7 @@ export interface BookFormValues {
   book_pdf: File | null;
 }
 
-export const emptyAuthor: AuthorRow = { authorType: '', author_name: '' };
+export const emptyAuthor: AuthorRow = { authorType: '', authorId: '', authorname: '' };
 
 export const emptyBookForm: BookFormValues = {
   book_title: '',
@@ -126,7 +131,7 @@ export function bookToForm(book: BookDto): BookFormValues {
     tags: text(book.tags),
     subjects: book.subjects.map((subject) => ({ id: subject.id })),
     other_subject: text(book.other_subject),
-    authors: book.authors.length ? book.authors.map((author) => ({ authorType: String(author.authorType), author_name: author.author_name })) : [emptyAuthor],
+    authors: book.authors.length ? book.authors.map((author) => ({ authorType: String(author.authorType), authorId: String(author.authorId), authorname: author.author_name })) : [emptyAuthor],
     readers: book.readers ?? '',
     electronic_copy: book.electronic_copy ?? '',
     isPublicPdf: book.isPublicPdf === null ? '' : book.isPublicPdf ? 'true' : 'false',
@@ -182,7 +187,11 @@ export function toApiFields(values: BookFormValues, stored?: StoredFiles): Recor
   };
 }
 
-/** Multipart body: subjects[i][id], authors[i][authorType|author_name], book_cover, removed_images. */
+/**
+ * Multipart body (spec books §7): subjects[i][id], authors[i][authorType] with
+ * authors[i][authorId] (a known author) or authors[i][authorname] (a new one), book_cover,
+ * removed_images.
+ */
 export function toBookFormData(values: BookFormValues, stored?: StoredFiles): FormData {
   const form = new FormData();
   const { subjects, authors, book_pdf, ...fields } = toApiFields(values, stored) as Record<string, unknown> & {
@@ -199,7 +208,8 @@ export function toBookFormData(values: BookFormValues, stored?: StoredFiles): Fo
   subjects.forEach((subject, index) => form.append(`subjects[${index}][id]`, String(subject.id)));
   authors.forEach((author, index) => {
     form.append(`authors[${index}][authorType]`, author.authorType);
-    form.append(`authors[${index}][author_name]`, author.author_name);
+    if (author.authorId) form.append(`authors[${index}][authorId]`, author.authorId);
+    else form.append(`authors[${index}][authorname]`, author.authorname);
   });
   if (values.removed_images.length) form.append('removed_images', values.removed_images.join(','));
   if (values.book_cover) form.append('book_cover', values.book_cover);
@@ -253,7 +263,7 @@ export function crossChecks(values: BookFormValues, stored?: StoredFiles): Recor
   const errors: Record<string, string> = {};
   if (!values.type && !values.other_type.trim()) errors.type = MSG.swaroop;
   if (values.subjects.length === 0 && !values.other_subject.trim()) errors.subjects = MSG.subjectOrOther;
-  if (values.authors.length === 0 || values.authors.every((author) => !author.author_name.trim())) errors.authors = MSG.authorAtLeastOne;
+  if (values.authors.length === 0 || values.authors.every((author) => !author.authorId && !author.authorname.trim())) errors.authors = MSG.authorAtLeastOne;
   if (!values.readers) errors.readers = BOOK_MSG.readersRequired;
   else if (values.readers === 'Yes') {
     if (!values.electronic_copy) errors.electronic_copy = BOOK_MSG.electronicCopyRequired;

@@ -26,6 +26,7 @@ import {
   type StoredFiles,
 } from './book-form-model';
 import { ImagesField } from './images-field';
+import { AuthorNameField } from './author-name-field';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } } as const;
 const full = { gridColumn: { md: '1 / -1' } } as const;
@@ -269,7 +270,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                 />
               </Box>
               <Box sx={{ flex: 2 }}>
-                <FormText control={control} name={`authors.${index}.author_name`} label={`Author name ${index + 1}`} />
+                <AuthorNameField control={control} index={index} />
               </Box>
               <IconButton aria-label={`Delete author ${index + 1}`} onClick={() => authors.remove(index)} disabled={authors.fields.length <= 1}>
                 <DeleteIcon />
