@@ -46,6 +46,9 @@ export const BOOK_MSG = {
   noDuplicate: 'No book with this title or JSBN id exists for this publisher.',
   finalised: 'Book files saved successfully',
   updated: 'Book updated successfully',
+  // a year an imported catalogue record does not know (issue 12; wording ours)
+  yearNotKnown: 'Year not known',
+  incompleteYear: 'Incomplete — please add the publication year',
   // catalogue made in the background (issue 11; wording ours)
   catalogueFailed: 'The catalogue could not be made. Please try again.',
 } as const;

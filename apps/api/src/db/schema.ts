@@ -139,7 +139,8 @@ export const books = pgTable(
     type: text('type'),
     other_type: text('other_type'),
     part: text('part'),
-    publication_year: integer('publication_year').notNull(),
+    /** Null when not known (imported catalogue records: 'date not identified'). */
+    publication_year: integer('publication_year'),
     pages: integer('pages').notNull(),
     no_of_copy: integer('no_of_copy'),
     /** Price in minor units (paise, cents) of `currency`. */

@@ -134,42 +134,62 @@ const bookObject = z.object({
   contents: optionalText(20_000),
 });
 
+/** The form's cross-field rules (spec books §5); `authorsRequired` false for catalogue records. */
+function checkBook(book: Omit<z.infer<typeof bookObject>, 'publication_year'>, ctx: z.RefinementCtx, authorsRequired: boolean) {
+  if (!book.type && !book.other_type) ctx.addIssue({ code: 'custom', path: ['type'], message: MSG.swaroop });
+  if (book.subjects.length === 0 && !book.other_subject) {
+    ctx.addIssue({ code: 'custom', path: ['subjects'], message: MSG.subjectOrOther });
+  }
+  if (authorsRequired && book.authors.length === 0) ctx.addIssue({ code: 'custom', path: ['authors'], message: MSG.authorAtLeastOne });
+  if (!book.readers) ctx.addIssue({ code: 'custom', path: ['readers'], message: BOOK_MSG.readersRequired });
+  if (book.readers !== 'Yes') return;
+  if (!book.electronic_copy) ctx.addIssue({ code: 'custom', path: ['electronic_copy'], message: BOOK_MSG.electronicCopyRequired });
+  if (book.electronic_copy !== 'Yes') return;
+  if (book.isPublicPdf === undefined) ctx.addIssue({ code: 'custom', path: ['isPublicPdf'], message: BOOK_MSG.publicPdfRequired });
+  else if (book.isPublicPdf && !book.pdfurl) ctx.addIssue({ code: 'custom', path: ['pdfurl'], message: BOOK_MSG.pdfUrlRequired });
+  else if (!book.isPublicPdf && !book.book_pdf) ctx.addIssue({ code: 'custom', path: ['book_pdf'], message: BOOK_MSG.bookPdfRequired });
+}
+
+/** The dependency resets of spec books §4 and the size text as height and width. */
+function finishBook<Book extends Omit<z.infer<typeof bookObject>, 'publication_year'>>(book: Book) {
+  let { height, width } = book;
+  if ((height === undefined || width === undefined) && book.size) {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*[*x×]\s*(\d+(?:\.\d+)?)\s*$/i.exec(book.size);
+    if (match) [height, width] = [Number(match[1]), Number(match[2])];
+  }
+  const electronic = book.readers === 'Yes' ? book.electronic_copy : undefined;
+  const isPublicPdf = electronic === 'Yes' ? book.isPublicPdf : undefined;
+  return {
+    ...book,
+    height,
+    width,
+    electronic_copy: electronic,
+    isPublicPdf,
+    pdfurl: isPublicPdf ? book.pdfurl : undefined,
+  };
+}
+
 /**
  * The form's cross-field rules of spec books §5 with their messages, and the dependency
  * resets of §4: answers that a parent question makes irrelevant are dropped.
  */
-export const bookFields = bookObject
-  .superRefine((book, ctx) => {
-    if (!book.type && !book.other_type) ctx.addIssue({ code: 'custom', path: ['type'], message: MSG.swaroop });
-    if (book.subjects.length === 0 && !book.other_subject) {
-      ctx.addIssue({ code: 'custom', path: ['subjects'], message: MSG.subjectOrOther });
-    }
-    if (book.authors.length === 0) ctx.addIssue({ code: 'custom', path: ['authors'], message: MSG.authorAtLeastOne });
-    if (!book.readers) ctx.addIssue({ code: 'custom', path: ['readers'], message: BOOK_MSG.readersRequired });
-    if (book.readers !== 'Yes') return;
-    if (!book.electronic_copy) ctx.addIssue({ code: 'custom', path: ['electronic_copy'], message: BOOK_MSG.electronicCopyRequired });
-    if (book.electronic_copy !== 'Yes') return;
-    if (book.isPublicPdf === undefined) ctx.addIssue({ code: 'custom', path: ['isPublicPdf'], message: BOOK_MSG.publicPdfRequired });
-    else if (book.isPublicPdf && !book.pdfurl) ctx.addIssue({ code: 'custom', path: ['pdfurl'], message: BOOK_MSG.pdfUrlRequired });
-    else if (!book.isPublicPdf && !book.book_pdf) ctx.addIssue({ code: 'custom', path: ['book_pdf'], message: BOOK_MSG.bookPdfRequired });
-  })
-  .transform((book) => {
-    let { height, width } = book;
-    if ((height === undefined || width === undefined) && book.size) {
-      const match = /^\s*(\d+(?:\.\d+)?)\s*[*x×]\s*(\d+(?:\.\d+)?)\s*$/i.exec(book.size);
-      if (match) [height, width] = [Number(match[1]), Number(match[2])];
-    }
-    const electronic = book.readers === 'Yes' ? book.electronic_copy : undefined;
-    const isPublicPdf = electronic === 'Yes' ? book.isPublicPdf : undefined;
-    return {
-      ...book,
-      height,
-      width,
-      electronic_copy: electronic,
-      isPublicPdf,
-      pdfurl: isPublicPdf ? book.pdfurl : undefined,
-    };
-  });
+export const bookFields = bookObject.superRefine((book, ctx) => checkBook(book, ctx, true)).transform(finishBook);
+
+const catalogueObject = bookObject.extend({
+  /** Unknown for many old books: library cataloguing's 'date not identified'. */
+  publication_year: z
+    .union([z.literal(''), z.null(), z.undefined(), requiredInt(MSG.publicationYear, 1000, 2100)])
+    .transform((value) => (typeof value === 'number' ? value : undefined)),
+});
+
+/**
+ * The fields of an imported catalogue record (npm run import:books; issue 12): the form's rules,
+ * except that what an old catalogue does not know stays unknown — no publication year, no
+ * author. The book form itself still requires both (`bookFields`).
+ */
+export const catalogueBookFields = catalogueObject.superRefine((book, ctx) => checkBook(book, ctx, false)).transform(finishBook);
+/** A book's fields as registration stores them: the form's, or a catalogue record's (year maybe unknown). */
+export type StoredBookFields = z.infer<typeof catalogueBookFields>;
 export type BookFields = z.infer<typeof bookFields>;
 /** What a form or a caller may send for a book (before defaults and coercion). */
 export type BookFieldsInput = z.input<typeof bookFields>;
@@ -324,8 +344,9 @@ export interface BookDto {
   type: string | null;
   other_type: string | null;
   part: string | null;
-  publication_year: number;
-  published_year: number;
+  /** Null for an imported book whose year is not known ('Year not known'; My Books asks for it). */
+  publication_year: number | null;
+  published_year: number | null;
   vikram_samvat: number | null;
   veer_samvat: number | null;
   pages: number;

@@ -7,6 +7,9 @@ import { books, publishers } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { IMPORT_BATCH, importCatalogue, parseJsonl, publisherNoFor, type CatalogueRecord } from './import.js';
 
+/** Devanagari text written in Gujarati script (the blocks are parallel: U+0900 → U+0A80), as a Gujarati reader types a title. */
+const devanagariToGujarati = (text: string) => text.normalize('NFC').replace(/[\u0900-\u097F]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x180));
+
 const SHARED_BOOKS = new URL('../../../../../../shared/data/books.jsonl', import.meta.url);
 
 /** Records in the books.jsonl format, used when ../shared/data is not beside the repository. */
@@ -29,12 +32,12 @@ describe('catalogue import (PGlite)', () => {
     const report = await importCatalogue(t.ctx, records);
     expect(report.imported + report.rejected.length).toBe(records.length);
     expect(report.imported).toBeGreaterThan(0);
-    for (const rejection of report.rejected) {
-      const record = records[rejection.line - 1] as CatalogueRecord;
-      // a record is only rejected for what the book form requires and the source lacks
-      expect(!record.publisher || record.year === undefined || !record.authors?.length, rejection.reason).toBe(true);
-      expect(rejection.reason).toMatch(/publisher is missing|publication_year: Publication year is required\.|authors: At least one author with a name is required\./);
-    }
+    // every record that names a publisher and a title is imported, its unknown year and authors
+    // kept unknown (issue 12: 618 of the 667 real records); the rest are listed with the reason
+    const usable = records.filter((record) => !(record instanceof Error) && record.publisher && record.title);
+    expect(report.imported).toBe(usable.length);
+    if (existsSync(SHARED_BOOKS)) expect([report.imported, report.rejected.length]).toEqual([618, 49]);
+    for (const rejection of report.rejected) expect(rejection.reason).toBe('publisher is missing');
 
     const listed = await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: 'all' } });
     const books = listed.json().data.books as { id: number; jsbn_number: string; book_title: string; book_e_title: string }[];
@@ -48,6 +51,18 @@ describe('catalogue import (PGlite)', () => {
       for (const query of [book.book_title, book.book_e_title]) {
         const found = await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query, limit: '100' } });
         expect(found.json().data.books.map((item: { id: number }) => item.id), query).toContain(book.id);
+      }
+    }
+
+    // books whose year is not known: stored as unknown, found in Devanagari, in Gujarati script and in English
+    const yearless = records.flatMap((record) => (!(record instanceof Error) && record.publisher && record.year === undefined && /[\u0900-\u097F]/.test(record.title ?? '') ? [{ record, id: report.bookIds[usable.indexOf(record)]! }] : []));
+    expect(yearless.length).toBeGreaterThan(0);
+    for (const { record, id } of yearless.filter((_, index) => index % Math.max(1, Math.floor(yearless.length / 5)) === 0)) {
+      const { book } = (await t.app.inject({ method: 'GET', url: `/api/book/${id}` })).json().data;
+      expect([book.publication_year, book.published_year, book.vikram_samvat]).toEqual([null, null, null]);
+      for (const query of [record.title!, devanagariToGujarati(record.title!), record.title_en!]) {
+        const found = await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query, limit: '100' } });
+        expect(found.json().data.books.map((item: { id: number }) => item.id), query).toContain(id);
       }
     }
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { SUBJECTS, bookFields, type BookFields, type BookFieldsInput } from '@jsbn/shared';
+import { SUBJECTS, catalogueBookFields, type BookFieldsInput, type StoredBookFields } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
 import { hashPassword } from '../../lib/auth.js';
@@ -102,7 +102,7 @@ interface Accepted {
   line: number;
   source_id: string | null;
   publisherName: string;
-  fields: BookFields;
+  fields: StoredBookFields;
 }
 
 /**
@@ -201,7 +201,7 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
       const reject = (reason: string) => report.rejected.push({ line, source_id, reason });
       const publisherName = record.publisher?.normalize('NFC').trim();
       if (!publisherName) return reject('publisher is missing');
-      const parsed = bookFields.safeParse(bookFieldsOfRecord(record));
+      const parsed = catalogueBookFields.safeParse(bookFieldsOfRecord(record));
       if (!parsed.success) return reject(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
       if (source_id && imported.has(source_id)) return reject(`already imported as book ${imported.get(source_id)}`);
       if (source_id && seen.has(source_id)) return reject('already in this file on an earlier line');

@@ -17,6 +17,7 @@ import {
   type BookByNumber,
   type BookDto,
   type BookFields,
+  type StoredBookFields,
   type BookListQuery,
   type BookRegistrationResult,
   type DuplicateCheckQuery,
@@ -42,7 +43,7 @@ const AUTHOR_TYPE_NAME = new Map(AUTHOR_TYPES.map((type) => [type.id, type.autho
 const SWAROOP_CODES = new Set(SWAROOPS.map((swaroop) => swaroop.code));
 
 /** Field errors for ids that are not in the lookup lists. */
-function checkLookups(fields: BookFields): FieldError[] {
+function checkLookups(fields: StoredBookFields): FieldError[] {
   const errors: FieldError[] = [];
   if (fields.type && !SWAROOP_CODES.has(fields.type)) errors.push({ field: 'type', message: 'Swaroop is not in the list' });
   fields.subjects.forEach((subject, index) => {
@@ -55,7 +56,7 @@ function checkLookups(fields: BookFields): FieldError[] {
 }
 
 /** The book columns a form sets (registration and edit alike). */
-function columnsOf(fields: BookFields) {
+function columnsOf(fields: StoredBookFields) {
   return {
     book_title: fields.book_title,
     book_e_title: fields.book_e_title,
@@ -68,7 +69,7 @@ function columnsOf(fields: BookFields) {
     type: fields.type ?? null,
     other_type: fields.other_type ?? null,
     part: fields.part ?? null,
-    publication_year: fields.publication_year,
+    publication_year: fields.publication_year ?? null,
     pages: fields.pages,
     no_of_copy: fields.no_of_copy ?? null,
     price_minor: fields.price === undefined ? null : Math.round(fields.price * 100),
@@ -86,7 +87,7 @@ function columnsOf(fields: BookFields) {
 }
 
 /** Writes the author rows and subject rows of books (after their old ones were deleted), in two statements. */
-async function writeAuthorsAndSubjects(db: DbOrTx, written: { bookId: number; fields: BookFields; authors: ResolvedAuthor[] }[]) {
+async function writeAuthorsAndSubjects(db: DbOrTx, written: { bookId: number; fields: StoredBookFields; authors: ResolvedAuthor[] }[]) {
   const authors = written.flatMap(({ bookId, authors: list }) =>
     list.map((author, position) => ({ book_id: bookId, position, author_type_id: author.authorType, author_id: author.authorId, author_name: author.author_name })),
   );
@@ -108,7 +109,8 @@ export async function nextJsbnIds(ctx: AppContext, publisherId: number) {
 /** A book to register: its publisher, its form's fields, its stored cover, the imported record it comes from. */
 export interface NewBook {
   publisherId: number;
-  fields: BookFields;
+  /** The form's fields, or an imported record's (whose year may be unknown). */
+  fields: StoredBookFields;
   coverKey: string | null;
   sourceRef?: string;
 }

@@ -4,7 +4,7 @@
  * text through `pdf.ts`, so Gujarati and Devanagari are shaped by their own Noto face.
  * These functions only draw; books/documents.ts gathers the data and caches the files.
  */
-import { COUNTRY_CODE, EMPTY_VALUE, SWAROOPS, type BookDto, type PublisherInfo } from '@jsbn/shared';
+import { BOOK_MSG, COUNTRY_CODE, EMPTY_VALUE, SWAROOPS, type BookDto, type PublisherInfo } from '@jsbn/shared';
 import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
 
 const BRAND_COLOR = '#c2410c';
@@ -82,7 +82,7 @@ function bookFacts(book: BookDto): [string, string][] {
     ['Language', book.language],
     ['Swaroop / type', swaroopOf(book)],
     ['Part', value(book.part)],
-    ['Publication year', `${book.publication_year}${book.vikram_samvat ? ` · Vikram Samvat ${book.vikram_samvat} · Veer Samvat ${book.veer_samvat}` : ''}`],
+    ['Publication year', `${book.publication_year ?? BOOK_MSG.yearNotKnown}${book.vikram_samvat ? ` · Vikram Samvat ${book.vikram_samvat} · Veer Samvat ${book.veer_samvat}` : ''}`],
     ['Pages', String(book.pages)],
     ['Size (inches)', book.height && book.width ? `${book.height} × ${book.width}` : EMPTY_VALUE],
     ['Copies', value(book.no_of_copy)],
@@ -165,7 +165,7 @@ export async function publisherBookListPdf(publisher: PublisherInfo, books: Book
   };
   drawHeader();
   books.forEach((book, index) => {
-    const cells = [String(index + 1), book.jsbn_number, `${book.book_title}\n${book.book_e_title}`, authorsOf(book), book.language, String(book.publication_year)];
+    const cells = [String(index + 1), book.jsbn_number, `${book.book_title}\n${book.book_e_title}`, authorsOf(book), book.language, String(book.publication_year ?? BOOK_MSG.yearNotKnown)];
     const height = Math.max(...cells.map((cell, column) => textHeight(doc, cell, { width: columns[column]!.width - 4, size }))) + 4;
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
       doc.addPage();
@@ -223,7 +223,7 @@ export async function publisherCataloguePdf(
       [book.book_e_title, { size: 9 }],
       [authorsOf(book), { size: 8, color: MUTED }],
       [`JSBN ${book.jsbn_number}`, { size: 8, bold: true, color: BRAND_COLOR }],
-      [`${book.language} · ${book.publication_year} · ${book.pages} pages${book.price === null ? '' : ` · ${book.price} ${book.currency}`}`, { size: 8 }],
+      [`${book.language} · ${book.publication_year ?? BOOK_MSG.yearNotKnown} · ${book.pages} pages${book.price === null ? '' : ` · ${book.price} ${book.currency}`}`, { size: 8 }],
     ] as const) {
       const height = textHeight(doc, line, { width, ...options });
       if (cursor + height > y + cardHeight - 4) break;

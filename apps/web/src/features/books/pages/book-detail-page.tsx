@@ -118,7 +118,7 @@ export function BookDetailPage() {
   const { book, publisher_info: publisher, generated_pdfs: documents } = query.data;
   const pageUrl = new URL(bookDetailPath(title), siteOrigin()).href;
   const pdfLink = pdfLinkOf(book);
-  const years = [book.publication_year, book.vikram_samvat ? `Vikram Samvat ${book.vikram_samvat}` : null, book.veer_samvat ? `Veer Samvat ${book.veer_samvat}` : null]
+  const years = [book.publication_year ?? BOOK_MSG.yearNotKnown, book.vikram_samvat ? `Vikram Samvat ${book.vikram_samvat}` : null, book.veer_samvat ? `Veer Samvat ${book.veer_samvat}` : null]
     .filter(Boolean)
     .join(' · ');
   const gallery = [

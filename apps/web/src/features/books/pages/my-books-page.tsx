@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, FormControlLabel, IconButton, Link, Switch, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { formatJsbn } from '@jsbn/shared/core';
+import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
@@ -36,7 +36,24 @@ export function MyBooksPage() {
   const columns: Column<BookDto>[] = [
     { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
     { key: 'jsbn', header: 'JSBN number', render: (book) => formatJsbn(book.jsbn_number), sortField: 'jsbn_number', minWidth: 140 },
-    { key: 'title', header: 'Book name', render: (book) => book.book_title, sortField: 'book_title', minWidth: 180 },
+    {
+      key: 'title',
+      header: 'Book name',
+      // an imported book whose year is not known, until its publisher adds it (issue 12)
+      render: (book) =>
+        book.publication_year === null ? (
+          <>
+            {book.book_title}
+            <Link component={RouterLink} to={editBookPath(book.id)} variant="caption" color="warning.dark" sx={{ display: 'block' }} data-testid="incomplete-year">
+              {BOOK_MSG.incompleteYear}
+            </Link>
+          </>
+        ) : (
+          book.book_title
+        ),
+      sortField: 'book_title',
+      minWidth: 180,
+    },
     { key: 'authors', header: 'Author name', render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')), minWidth: 140 },
     { key: 'language', header: 'Language', render: (book) => orNA(book.language) },
     { key: 'subject', header: 'Subject', render: (book) => orNA([...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')), minWidth: 120 },
