@@ -1,0 +1,91 @@
+/**
+ * Issue 12, the real catalogue: records without a known publication year are imported
+ * (`npm run import:books`) and kept unknown. The book's page says 'Year not known'; the imported
+ * publisher, once it has set a password through the reset link, sees the book marked
+ * 'Incomplete — please add the publication year' in My Books until it adds the year.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
+import { BOOK_MSG, formatJsbn } from '@jsbn/shared';
+import { launchBrowser, snap } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { newPage } from './support/session.js';
+import { login, settle, toast } from './support/ui.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RECORDS = [
+  { source_id: 'e2e:1', title: 'उपदेशमाला', title_en: 'Updeshmala', authors: [{ name: 'Dharmadas Gani', role: 'author' }], publisher: 'Shrutgyan Prakashan Palitana', language: 'Prakrit', pages: 180 },
+  { source_id: 'e2e:2', title: 'શ્રાદ્ધવિધિ', title_en: 'Shraddhvidhi', authors: [{ name: 'Ratnashekharsuri', role: 'author' }], publisher: 'Shrutgyan Prakashan Palitana', language: 'Gujarati', year: 1985, pages: 240 },
+];
+const PASSWORD = 'Shrutgyan@2026';
+
+describe('the real catalogue: books whose year is not known', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'jsbn-e2e-catalogue-'));
+    const file = join(dataDir, 'books.jsonl');
+    writeFileSync(file, RECORDS.map((record) => JSON.stringify(record)).join('\n'));
+    const imported = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    expect(imported.stdout).toContain('Imported 2 books (1 new publishers)');
+    server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows Year not known, and asks the publisher for the year until it is added', async () => {
+    const found = await fetch(`${server.url}/api/book?queryString=${encodeURIComponent('Updeshmala')}`).then((response) => response.json());
+    const book = found.data.books[0] as { id: number; jsbn_number: string; publication_year: number | null; publisher_no: string };
+    expect(book.publication_year).toBeNull();
+
+    const page = await newPage(browser, contexts);
+    await page.goto(`${server.url}/jsbn/${formatJsbn(book.jsbn_number)}`);
+    await expect.poll(() => page.getByText(BOOK_MSG.yearNotKnown).first().isVisible()).toBe(true);
+    await snap(page, 'catalogue-year-not-known-1280');
+
+    // the imported publisher takes its account through the reset link (support sends it the e-mail)
+    const email = `${book.publisher_no.toLowerCase()}@import.jsbn.invalid`;
+    await fetch(`${server.url}/api/user/change-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, modelType: 'PUBLISHER' }) });
+    const outbox = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`).then((response) => response.json());
+    const token = new URL(outbox.data.messages.find((message: { link: string | null }) => message.link).link).searchParams.get('token');
+    const reset = await fetch(`${server.url}/api/user/verify-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: PASSWORD }) });
+    expect(reset.status).toBe(200);
+
+    await login(page, server.url, 'Publisher Login', { email, password: PASSWORD });
+    await page.goto(`${server.url}/my-books`);
+    await settle(page);
+    const incomplete = page.getByRole('row').filter({ hasText: 'उपदेशमाला' }).getByTestId('incomplete-year');
+    await expect.poll(() => incomplete.textContent()).toBe(BOOK_MSG.incompleteYear);
+    expect(await page.getByRole('row').filter({ hasText: 'શ્રાદ્ધવિધિ' }).getByTestId('incomplete-year').count()).toBe(0);
+    await snap(page, 'catalogue-my-books-incomplete-1280');
+
+    // the edit form requires the year (and, for an imported book, a cover): adding them completes the book
+    await incomplete.click();
+    await page.waitForURL(`${server.url}/edit-book/${book.id}`);
+    await expect.poll(() => page.getByLabel('Book English title').inputValue()).toBe('Updeshmala');
+    expect(await page.getByLabel('Publication year').inputValue()).toBe('');
+    await page.getByLabel('Publication year').fill('1952');
+    await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 300, height: 420, channels: 3, background: '#8d6e63' } }).jpeg().toBuffer() });
+    await page.getByRole('button', { name: 'Update book' }).click();
+    await expect.poll(() => toast(page, BOOK_MSG.updated).isVisible()).toBe(true);
+    await page.waitForURL(`${server.url}/my-books`);
+    await settle(page);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'उपदेशमाला' }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('incomplete-year').count()).toBe(0);
+    await page.goto(`${server.url}/jsbn/${formatJsbn(book.jsbn_number)}`);
+    await expect.poll(() => page.getByText(/1952/).first().isVisible()).toBe(true);
+  }, 120_000);
+});
