@@ -171,16 +171,17 @@ export async function publisherCatalogue(ctx: AppContext, publisherId: number, w
   const progressOf = (job: typeof document_jobs.$inferSelect): DocumentState => ({
     progress: { state: job.state as DocumentProgress['state'], percent: job.total ? Math.floor((100 * job.done) / job.total) : 0, books: count },
   });
-  // queued once per version; a making that failed is told to the request that finds it, which queues it again
+  // queued once per version; a making that failed is told to the request that finds it, which
+  // queues it again, as is one whose file has gone from the storage since it was made
   const [before] = await ctx.db.select().from(document_jobs).where(eq(document_jobs.key, key));
-  if (!before || before.state === 'failed') {
+  if (!before || before.state === 'failed' || before.state === 'ready') {
     const queued = await ctx.db
       .insert(document_jobs)
       .values({ key, total: 2 * count })
-      .onConflictDoUpdate({ target: document_jobs.key, set: { state: 'queued', done: 0, updated_at: new Date() }, where: eq(document_jobs.state, 'failed') })
+      .onConflictDoUpdate({ target: document_jobs.key, set: { state: 'queued', done: 0, updated_at: new Date() }, where: inArray(document_jobs.state, ['failed', 'ready']) })
       .returning({ key: document_jobs.key });
     if (queued.length) await ctx.jobs.send('document', { kind: 'catalog', publisherId, key });
-    if (before) return progressOf(before);
+    if (before?.state === 'failed') return progressOf(before);
   }
   const deadline = Date.now() + waitMs;
   for (;;) {
