@@ -121,7 +121,7 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     const orderLetter = async () => {
       const book = await createBook(t.ctx, publisher.publisherId, {}, { cover: false });
       const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 3 }] } });
-      const orderId = created.json().data[0].id as number;
+      const orderId = created.json().data.orders[0].id as number;
       const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });
       expect(letter.statusCode).toBe(200);
       return letter.rawPayload;

@@ -23,6 +23,11 @@ export const createOrders = z.object({
   orders: z.array(orderItemInput, { error: MSG.noItems }).min(1, MSG.noItems).max(500),
 });
 export type CreateOrdersInput = z.infer<typeof createOrders>;
+/** POST /api/book/order-book → data (spec books §7: data.message and the orders made, one per publisher). */
+export interface CreatedOrders {
+  message: string;
+  orders: { id: number; orderId: string; publisherId: number }[];
+}
 
 /** PATCH /api/book/order-book/:id */
 export const updateOrderStatus = z.object({

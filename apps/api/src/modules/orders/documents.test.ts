@@ -49,7 +49,7 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
       headers: lib,
       payload: { orders: [{ publisherId: publisher.publisherId, bookId: a.id, numberOfCopies: 2 }, { publisherId: publisher.publisherId, bookId: b.id, numberOfCopies: 5 }] },
     });
-    orderId = created.json().data[0].id;
+    orderId = created.json().data.orders[0].id;
   });
   afterAll(() => t.close());
 
@@ -61,7 +61,7 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     const session = await authHeader(t.app, library, 'LIBRARY');
     const book = await createBook(t.ctx, publisher.publisherId);
     const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: session, payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 1 }] } });
-    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: session, payload: { orderId: created.json().data[0].id, sendWhatsapp: false } });
+    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: session, payload: { orderId: created.json().data.orders[0].id, sendWhatsapp: false } });
     expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(pdfText(letter.rawPayload, 'damaged-logo.pdf')).toContain('Damaged Logo Bhandar');
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -50,11 +50,14 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     ];
     const first = await order(lib, lines, 'cart-1');
     expect(first.statusCode).toBe(201);
-    const created = first.json().data as { id: number; orderId: string; publisherId: number }[];
+    // spec books §7: data.message beside the orders made
+    expect(first.json().data.message).toBe('2 orders placed successfully');
+    expect(first.json().message).toBe('2 orders placed successfully');
+    const created = first.json().data.orders as { id: number; orderId: string; publisherId: number }[];
     expect(created.map((o) => o.publisherId).sort()).toEqual([ids.pub1, ids.pub2].sort());
     const retry = await order(lib, lines, 'cart-1');
     expect(retry.statusCode).toBe(200);
-    expect(retry.json().data.map((o: { id: number }) => o.id).sort()).toEqual(created.map((o) => o.id).sort());
+    expect(retry.json().data.orders.map((o: { id: number }) => o.id).sort()).toEqual(created.map((o) => o.id).sort());
     const pending = await list(lib, 'REQUESTED');
     expect(pending.total).toBe(2);
     const search = await t.app.inject({ method: 'GET', url: '/api/book/order-book', headers: lib, query: { queryString: created[0]!.orderId } });
@@ -68,10 +71,11 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   });
 
   it('takes an order through accept, dispatch with proof and receipt, with its history', async () => {
-    const [created] = (await order(lib, [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 4 }])).json().data;
+    const [created] = (await order(lib, [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 4 }])).json().data.orders;
     const accepted = await patch(pub2, created.id, { status: 'IN_PROGRESS' });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().message).toBe('Order accepted successfully');
+    expect(accepted.json().data).toEqual({ message: 'Order accepted successfully' });
 
     const proof = await makeJpeg('receipt', { width: 100, height: 100 });
     const dispatched = await t.app.inject({
@@ -100,7 +104,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   });
 
   it('answers 409 for an action in the wrong state and 404 for another account’s order', async () => {
-    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     expect((await patch(pub2, created.id, { status: 'IN_PROGRESS' })).statusCode).toBe(404);
     expect((await patch(otherLib, created.id, { status: 'CANCELLED' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: otherLib })).statusCode).toBe(404);
@@ -117,10 +121,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   });
 
   it('lets a publisher reject or partly accept, clamping nothing silently', async () => {
-    const [rejectMe] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+    const [rejectMe] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     expect((await patch(pub1, rejectMe.id, { status: 'CANCELLED' })).json().message).toBe('Order rejected successfully');
 
-    const [partial] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 5 }, { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 }])).json().data;
+    const [partial] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 5 }, { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 }])).json().data.orders;
     const items = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${partial.id}`, headers: pub1 })).json().data.orderBook.OrderBookItem as { id: number; number_of_copies: number }[];
     const tooMany = await patch(pub1, partial.id, { status: 'IN_PROGRESS', orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies + 1 })) });
     expect(tooMany.statusCode).toBe(400);
@@ -145,7 +149,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Please add letter text to create your first order.');
 
-    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     await patch(pub1, created.id, { status: 'IN_PROGRESS' });
     const badNumber = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id, courierCompanyNumber: '12345' }) });
     expect(badNumber.json().details).toEqual([{ field: 'courierCompanyNumber', message: MSG.invalidCourierNumber }]);
@@ -163,7 +167,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 
   it('gives exactly one winner when accept and cancel race for the same order, 100 times', async () => {
     for (let round = 0; round < 100; round++) {
-      const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+      const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
       const [accept, cancel] = await Promise.all([patch(pub1, created.id, { status: 'IN_PROGRESS' }), patch(lib, created.id, { status: 'CANCELLED' })]);
       expect([accept.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
       const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: lib })).json().data.orderBook;
@@ -178,12 +182,12 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => order(lib, lines, 'double-click-key')));
     expect(responses.every((response) => [200, 201].includes(response.statusCode))).toBe(true);
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
-    expect(new Set(responses.map((response) => response.json().data[0].id)).size).toBe(1);
+    expect(new Set(responses.map((response) => response.json().data.orders[0].id)).size).toBe(1);
     expect((await list(lib, 'REQUESTED')).total).toBe(before + 1);
   });
 
   it('lets two racing accepts of one order win exactly once', async () => {
-    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.b, numberOfCopies: 1 }])).json().data;
+    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.b, numberOfCopies: 1 }])).json().data.orders;
     const results = await Promise.all([patch(pub1, created.id, { status: 'IN_PROGRESS' }), patch(pub1, created.id, { status: 'CANCELLED' })]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: pub1 })).json().data.orderBook;
@@ -196,7 +200,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const publisher = await createPublisher(t.ctx);
     const publisherHeaders = await authHeader(t.app, publisher, 'PUBLISHER');
     const book = await createBook(t.ctx, publisher.publisherId);
-    const [first] = (await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }])).json().data;
+    const [first] = (await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }])).json().data.orders;
     await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 5 }]);
     await patch(publisherHeaders, first.id, { status: 'IN_PROGRESS' });
     const libraryView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers })).json().data;
@@ -212,8 +216,8 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   });
 
   it('keeps cancelled and rejected orders in the Cancelled list, saying who ended them and when', async () => {
-    const [cancelled] = (await order(otherLib, [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 1 }])).json().data;
-    const [rejected] = (await order(otherLib, [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 2 }])).json().data;
+    const [cancelled] = (await order(otherLib, [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 1 }])).json().data.orders;
+    const [rejected] = (await order(otherLib, [{ publisherId: ids.pub2, bookId: books.c, numberOfCopies: 2 }])).json().data.orders;
     expect((await patch(otherLib, cancelled.id, { status: 'CANCELLED' })).json().message).toBe('Order cancelled successfully');
     expect((await patch(pub2, rejected.id, { status: 'CANCELLED' })).json().message).toBe('Order rejected successfully');
     for (const viewer of [otherLib, pub2]) {
@@ -230,7 +234,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   });
 
   it('sends one notice per event to the other party; a dispatch carries the courier details by e-mail and WhatsApp', async () => {
-    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data;
+    const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     const notices = async () => (await t.ctx.db.select().from(outbox).where(or(like(outbox.subject, `%${created.orderId}%`), like(outbox.body, `%${created.orderId}%`))).orderBy(asc(outbox.id))).map((row) => ({ channel: row.channel, to: row.recipient, body: row.body }));
     const [placed] = await notices();
     expect(placed!.body).toContain('has ordered 1 copy of 1 book.');

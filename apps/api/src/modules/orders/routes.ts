@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADDRESS_LABELS_FILE, MSG, createOrders, dispatchOrder as dispatchFields, idParam, orderListQuery, orderSummaryRequest, selectedIds, updateOrderStatus } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, MSG, createOrders, dispatchOrder as dispatchFields, idParam, orderListQuery, orderSummaryRequest, selectedIds, updateOrderStatus, type CreatedOrders } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { AppError, parseOrThrow } from '../../lib/errors.js';
@@ -20,7 +20,8 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * POST /api/book/order-book (library; header Idempotency-Key, ≤ 200 characters)
-   * `{ orders: [{ publisherId, bookId, numberOfCopies, bookTitle }] }` → data `[{ id, orderId, publisherId }]`.
+   * `{ orders: [{ publisherId, bookId, numberOfCopies, bookTitle }] }` → data `{ message, orders: [{ id,
+   * orderId, publisherId }] }` (spec books §7: data.message and the created orders; `CreatedOrders`).
    * A repeated key returns the first request's orders (200) instead of creating new ones.
    */
   api.post('/book/order-book', { schema: { body: createOrders } }, async (request, reply) => {
@@ -32,9 +33,9 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     const result = await createOrdersService(ctx, actor, request.body, key);
     const count = result.orders.length;
-    return reply
-      .status(result.replayed ? 200 : 201)
-      .send(ok(result.orders, `${count} order${count === 1 ? '' : 's'} placed successfully`, result.replayed ? 200 : 201));
+    const message = `${count} order${count === 1 ? '' : 's'} placed successfully`;
+    const data: CreatedOrders = { message, orders: result.orders };
+    return reply.status(result.replayed ? 200 : 201).send(ok(data, message, result.replayed ? 200 : 201));
   });
 
   /** GET /api/book/order-book — orderListQuery → `{ orderBooks, total }` of the caller's orders. */
@@ -73,10 +74,11 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ orderBook: await getOrder(ctx, actor, request.params.id) });
   });
 
-  /** PATCH /api/book/order-book/:id `{ status, orderItems? }` → message; 403 wrong role, 404, 409 wrong state. */
+  /** PATCH /api/book/order-book/:id `{ status, orderItems? }` → data `{ message }` (spec books §7); 403 wrong role, 404, 409 wrong state. */
   api.patch('/book/order-book/:id', { schema: { params: idParam, body: updateOrderStatus } }, async (request) => {
     const actor = await requireActor(ctx, request);
-    return ok(null, await changeOrderStatus(ctx, actor, request.params.id, request.body));
+    const message = await changeOrderStatus(ctx, actor, request.params.id, request.body);
+    return ok({ message }, message);
   });
 
   /**

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MSG } from '@jsbn/shared/core';
-import type { BookDto, CreateOrdersInput } from '@jsbn/shared';
+import type { BookDto, CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
 import { get, request, requestBlob, type QueryValue } from '../../../api/client';
 
 /** GET /api/publisher row (docs/api.md). */
@@ -40,7 +40,7 @@ export function useOrderableBooks(publisherId: number | null, query: Record<stri
 
 /** POST /api/book/order-book with an Idempotency-Key made once per cart submission. */
 export const createOrders = (body: CreateOrdersInput, idempotencyKey: string) =>
-  request<{ id: number; orderId: string; publisherId: number }[]>('/book/order-book', {
+  request<CreatedOrders>('/book/order-book', {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -141,7 +141,7 @@ export function OrderBar() {
       submission.current = null;
       cart.clear();
       setOpen(false);
-      await sendOrderLetters(reply.data ?? []);
+      await sendOrderLetters(reply.data?.orders ?? []);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void navigate(paths.orders);
     },
