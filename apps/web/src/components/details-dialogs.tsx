@@ -11,10 +11,9 @@ import { formatDate, formatPhone, orNA } from './format';
 import { LoadingState } from './page';
 import { useFullScreenDialog } from './responsive-dialog';
 
-/** GET /api/library/:id → data.library (the list item plus WhatsApp and letter text). */
+/** GET /api/library/:id → data.library (the list item plus WhatsApp). */
 export interface LibraryDetails extends LibraryListItem {
   whatsapp_no?: string | null;
-  letterText?: string | null;
 }
 
 export function usePublisher(id: number | null) {

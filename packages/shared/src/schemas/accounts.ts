@@ -247,6 +247,10 @@ export interface LibraryListItem {
   sanchalak_name: string;
   sanchalak_address: string;
   librarianLogoText: { logoUrl: string | null };
+  /** The letterhead text of its order letters (null until written). */
+  letterText: string | null;
+  /** Where its info sheet PDF is downloaded (GET /api/library/:id/info.pdf). */
+  libraryInfoPdf: string;
 }
 
 /** GET /api/publisher list item (publisher-wise books and /publishers). */

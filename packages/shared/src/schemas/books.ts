@@ -419,6 +419,9 @@ export interface PublisherInfo {
   city_id: number | null;
   state_name: string;
   city_name: string;
+  /** As spec accounts §3 'Publisher profile' shows them (the flat fields stay beside them). */
+  state: { id: number; state_id: number; state_name: string } | null;
+  city: { id: number; city_id: number; city_name: string } | null;
   total_books_count: number;
   total_books: number;
   latest_books: { book_title: string; book_cover: string | null; jsbn_number: string }[];

@@ -24,7 +24,7 @@ import { publisherInfo } from '../publishers/service.js';
 import { bookPageUrl } from './qr.js';
 import { getBook, listBooks } from './service.js';
 
-export type BookDocumentKind = 'book-sheet' | 'book-list' | 'catalog' | 'publisher-info';
+export type BookDocumentKind = 'book-sheet' | 'book-list' | 'catalog' | 'publisher-info' | 'library-info';
 
 /** Where each document is downloaded (the route makes it on first request). */
 export const documentUrl = {
@@ -43,7 +43,8 @@ export function generatedPdfUrls(bookId: number, publisherId: number): BookByNum
   };
 }
 
-const versionOf = (...parts: (string | number | Date | null | undefined)[]) =>
+/** A short hash of what a document shows (its rows' `updated_at`, counts): its version. */
+export const versionOf = (...parts: (string | number | Date | null | undefined)[]) =>
   createHash('sha256')
     .update(parts.map((part) => (part instanceof Date ? part.toISOString() : String(part ?? ''))).join('|'))
     .digest('hex')
@@ -62,9 +63,10 @@ async function store(ctx: AppContext, key: string, bytes: Buffer): Promise<void>
 
 /**
  * The storage key of a document, making it (and deleting older versions) when missing.
+ * @param version changes whenever what the document shows changes (`versionOf`)
  * @param make renders the PDF bytes
  */
-async function cached(ctx: AppContext, kind: BookDocumentKind, id: number, version: string, make: () => Promise<Buffer>): Promise<string> {
+export async function cached(ctx: AppContext, kind: BookDocumentKind, id: number, version: string, make: () => Promise<Buffer>): Promise<string> {
   const key = documentKey(kind, id, version);
   if (!(await ctx.storage.inspect(key))) await store(ctx, key, await make());
   return key;

@@ -3,7 +3,7 @@
  * duplicate check, lists and search, one book, the public page by JSBN with its QR download,
  * availability, PDF and reader requests, and the generated documents. Reference: docs/api.md.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -32,11 +32,11 @@ import { exportBooks, exportCatalogue } from './exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { AppError, notFound, parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { ok } from '../../lib/reply.js';
+import { ok, sendStoredPdf } from '../../lib/reply.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { publisherName } from '../publishers/service.js';
-import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet, type DocumentFile } from './documents.js';
+import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet } from './documents.js';
 import { listAuthorNames } from './authors.js';
 import { qrJpeg } from './qr.js';
 import { placeReaderOrder, requestBookPdf } from './requests.js';
@@ -54,16 +54,6 @@ async function viewerPublisherId(ctx: AppContext, request: Parameters<typeof rea
   return actor?.role === 'PUBLISHER' ? (actor.publisherId ?? undefined) : undefined;
 }
 
-/** Streams a generated document as an attachment. */
-async function sendDocument(ctx: AppContext, reply: FastifyReply, file: DocumentFile) {
-  const { stream, size } = await ctx.storage.get(file.key);
-  return reply
-    .type('application/pdf')
-    .header('content-length', size)
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'no-cache')
-    .send(stream);
-}
 
 /** Multipart `removed_images` (image ids to delete on edit) as numbers. */
 function removedImageIds(fields: Record<string, unknown>): number[] {
@@ -158,7 +148,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   const publisherParams = { schema: { params: z.object({ publisherId: id }) } };
   /** GET /api/book/publisher/:publisherId/book-list.pdf → the publisher's book list (PDF attachment); 404. */
   api.get('/book/publisher/:publisherId/book-list.pdf', publisherParams, async (request, reply) =>
-    sendDocument(ctx, reply, await publisherBookList(ctx, request.params.publisherId)),
+    sendStoredPdf(ctx.storage, reply, await publisherBookList(ctx, request.params.publisherId)),
   );
   /**
    * GET /api/book/publisher/:publisherId/catalog.pdf → the publisher's catalogue (PDF attachment
@@ -168,13 +158,13 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   api.get('/book/publisher/:publisherId/catalog.pdf', publisherParams, async (request, reply) => {
     const made = await publisherCatalogue(ctx, request.params.publisherId, LINK_WAIT_MS);
-    if ('file' in made) return sendDocument(ctx, reply, made.file);
+    if ('file' in made) return sendStoredPdf(ctx.storage, reply, made.file);
     if (made.progress.state === 'failed') throw new AppError('DOCUMENT_FAILED', BOOK_MSG.catalogueFailed);
     return reply.status(202).header('retry-after', 10).send(ok(made.progress, catalogueProgressMessage(made.progress.percent), 202));
   });
   /** GET /api/book/publisher/:publisherId/info.pdf → the publisher info sheet (PDF attachment); 404. */
   api.get('/book/publisher/:publisherId/info.pdf', publisherParams, async (request, reply) =>
-    sendDocument(ctx, reply, await publisherInfoSheet(ctx, request.params.publisherId)),
+    sendStoredPdf(ctx.storage, reply, await publisherInfoSheet(ctx, request.params.publisherId)),
   );
 
   /**
@@ -229,7 +219,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   /** GET /api/book/:id/sheet.pdf → the single-book sheet (PDF attachment `JSBN-<jsbn>.pdf`); 404. */
-  api.get('/book/:id/sheet.pdf', { schema: { params: idParam } }, async (request, reply) => sendDocument(ctx, reply, await bookSheet(ctx, request.params.id)));
+  api.get('/book/:id/sheet.pdf', { schema: { params: idParam } }, async (request, reply) => sendStoredPdf(ctx.storage, reply, await bookSheet(ctx, request.params.id)));
 
   /**
    * PATCH /api/book/:id (publisher, own book; another publisher's → 404) — two forms told

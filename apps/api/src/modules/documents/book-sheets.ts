@@ -4,7 +4,7 @@
  * text through `pdf.ts`, so Gujarati and Devanagari are shaped by their own Noto face.
  * These functions only draw; books/documents.ts gathers the data and caches the files.
  */
-import { BOOK_MSG, COUNTRY_CODE, EMPTY_VALUE, SWAROOPS, type BookDto, type PublisherInfo } from '@jsbn/shared';
+import { BOOK_MSG, COUNTRY_CODE, EMPTY_VALUE, SWAROOPS, type BookDto, type LibraryListItem, type PublisherInfo } from '@jsbn/shared';
 import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
 
 const BRAND_COLOR = '#c2410c';
@@ -235,6 +235,34 @@ export async function publisherCataloguePdf(
   }
   if (items.length === 0) text(doc, 'No books registered yet.', { size: 10, color: MUTED });
   footer(doc, `${publisher.publisher_name} · ${publisher.publisher_no}`);
+  return pdfBytes(doc);
+}
+
+/**
+ * The library info sheet (spec books §3 'Library (as listed)' `libraryInfoPdf`; issue 12): logo,
+ * the Gyan Bhandar's details and its sanchalak, laid out as the publisher info sheet.
+ * @param logo logo bytes (JPEG/PNG) or null
+ */
+export async function libraryInfoPdf(library: LibraryListItem & { whatsapp_no: string | null }, logo: Buffer | null): Promise<Buffer> {
+  const doc = createPdf({ title: `${library.name} — library info`, bufferPages: true });
+  heading(doc, library.name, `Library info · ${library.sangh_trust}`);
+  if (logo) doc.image(logo, doc.page.width - doc.page.margins.right - 90, doc.y, { fit: [90, 90] });
+  facts(
+    doc,
+    [
+      ['Library name', library.name],
+      ['Sangh / trust', value(library.sangh_trust)],
+      ['Address', value(library.address)],
+      ['Sanchalak', value(library.sanchalak_name)],
+      ["Sanchalak's address", value(library.sanchalak_address)],
+      ['Mobile', value(library.mobile_no)],
+      ['WhatsApp', value(library.whatsapp_no)],
+      ['E-mail', value(library.email)],
+      ['Books in the library', value(library.number_of_books)],
+    ],
+    { width: doc.page.width - doc.page.margins.left - doc.page.margins.right - 100 },
+  );
+  footer(doc, library.name);
   return pdfBytes(doc);
 }
 

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,9 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     expect(saved.statusCode).toBe(200);
     const info = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}` })).json().data.publisher;
     expect(info).toMatchObject({ publisher_name: 'Shri Mumbai Jain Prakashan', publisher_no: publisher.publisher_no, city_name: 'Mumbai', state_name: 'Maharashtra', landline_no: '2223456789' });
+    // spec accounts §3: state { id, state_id, state_name } and city { id, city_id, city_name }
+    const mumbai = cityIdByName(MAHARASHTRA, 'Mumbai')!;
+    expect([info.state, info.city]).toEqual([{ id: MAHARASHTRA, state_id: MAHARASHTRA, state_name: 'Maharashtra' }, { id: mumbai, city_id: mumbai, city_name: 'Mumbai' }]);
     expect(info).not.toHaveProperty('gst_no');
     const own = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}`, headers })).json().data.publisher;
     expect(own).toMatchObject({ gst_no: null, aadhar_no: null });
@@ -95,6 +99,35 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     expect(page.json().data.total).toBe(names.length);
     const one = await t.app.inject({ method: 'GET', url: '/api/library', query: { limit: '10', pageNo: '1', queryString: 'Zaveri' } });
     expect(one.json().data).toMatchObject({ total: 1 });
+    // spec books §3 'Library (as listed)': letterText and libraryInfoPdf, the info sheet a PDF with the library's details
+    const [zaveri] = one.json().data.libraries;
+    expect(zaveri).toMatchObject({ letterText: 'Respected publisher, our Gyan Bhandar requests the following books for our readers.', libraryInfoPdf: `/api/library/${zaveri.id}/info.pdf` });
+    const sheet = await t.app.inject({ method: 'GET', url: zaveri.libraryInfoPdf });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toBe('application/pdf');
+    const pdf = join(t.ctx.config.dataDir, 'library-info.pdf');
+    writeFileSync(pdf, sheet.rawPayload);
+    expect(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })).toMatch(/Library name\s+Zaveri Gyan Mandir/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/library/999999/info.pdf' })).statusCode).toBe(404);
+  });
+
+  it('takes a new library logo by POST /library/upload-logo and deletes the old one', async () => {
+    const library = await createLibrary(t.ctx);
+    const headers = await authHeader(t.app, library, 'LIBRARY');
+    const before = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data.logoUrl as string;
+    const none = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers, payload: form({}) });
+    expect([none.statusCode, none.json().details]).toEqual([400, [{ field: 'logo', message: 'Logo is required' }]]);
+    const logo = await makeJpeg('L', { width: 60, height: 60 });
+    const saved = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers, payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }) });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().message).toBe('Logo updated successfully');
+    const { logoUrl } = saved.json().data;
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data.logoUrl).toBe(logoUrl);
+    expect(existsSync(fileOf(before))).toBe(false);
+    expect(existsSync(fileOf(logoUrl))).toBe(true);
+    const publisher = await createPublisher(t.ctx);
+    const asPublisher = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers: await authHeader(t.app, publisher, 'PUBLISHER'), payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }) });
+    expect(asPublisher.statusCode).toBe(403);
   });
 
   it('serves the site settings and the gallery images of the storage', async () => {

@@ -12,10 +12,10 @@ import { addressLabelsPdf } from '../documents/address-labels.js';
 import { publisherReturnAddress } from '../orders/documents.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { ok } from '../../lib/reply.js';
+import { ok, sendStoredPdf } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
-import { getLetterhead, librariesByIds, libraryDetails, listLibraries, registerLibrary, saveLetterhead, updateLibraryProfile } from './service.js';
+import { getLetterhead, librariesByIds, libraryDetails, libraryInfoSheet, listLibraries, registerLibrary, saveLetterhead, setLibraryLogo, updateLibraryProfile } from './service.js';
 
 export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -87,6 +87,24 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post('/library/logo-text', { schema: { body: letterhead } }, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return ok({ librarianLogo: await saveLetterhead(ctx, actor.libraryId, request.body.text) }, 'Letter format saved successfully');
+  });
+
+  /**
+   * POST /api/library/upload-logo (library; multipart `logo`, JPEG or PNG, 10 MB — spec accounts §7)
+   * → data `{ logoUrl }`; 400 without a logo, 413, 415. The old logo is deleted.
+   */
+  api.post('/library/upload-logo', async (request) => {
+    const actor = await requireLibrary(ctx, request);
+    return withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
+      const logo = upload.files.logo?.[0];
+      if (!logo) throw validationError([{ field: 'logo', message: 'Logo is required' }]);
+      return ok(await setLibraryLogo(ctx, actor.libraryId, logo.key), 'Logo updated successfully');
+    });
+  });
+
+  /** GET /api/library/:id/info.pdf (public) → the library info sheet (PDF attachment; spec books §3 `libraryInfoPdf`); 404. */
+  api.get('/library/:id/info.pdf', { schema: { params: idParam } }, async (request, reply) => {
+    return sendStoredPdf(ctx.storage, reply, await libraryInfoSheet(ctx, request.params.id));
   });
 
   /** GET /api/library/:id (public, spec books §1) → `{ library }` (with gst_no and aadhar_no for the library itself); 404. */

@@ -10,6 +10,9 @@ import { notFound } from '../../lib/errors.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
 import { issueCode, spendCodeBudget, startRegistration } from '../auth/service.js';
+import { cached, versionOf } from '../books/documents.js';
+import { libraryInfoPdf } from '../documents/book-sheets.js';
+import { imageForDocument } from '../../lib/images.js';
 
 /**
  * Registers a library (POST /library) and sends the one-time code.
@@ -72,9 +75,35 @@ export async function libraryDetails(ctx: AppContext, libraryId: number, options
   return {
     ...listItemOf(ctx, library, email),
     whatsapp_no: library.whatsapp_no,
-    letterText: library.letter_text,
     ...(options.private ? { gst_no: library.gst_no, aadhar_no: library.aadhar_no } : {}),
   };
+}
+
+/**
+ * The library info sheet (GET /library/:id/info.pdf; spec books §3 `libraryInfoPdf`), made on
+ * first request and kept until the library changes (books/documents.ts `cached`).
+ * @throws AppError 404 'Library not found'
+ */
+export async function libraryInfoSheet(ctx: AppContext, libraryId: number): Promise<{ key: string; filename: string }> {
+  const library = await libraryDetails(ctx, libraryId);
+  const [row] = await ctx.db.select({ updated_at: libraries.updated_at, logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, libraryId));
+  const key = await cached(ctx, 'library-info', libraryId, versionOf(row!.updated_at, row!.logo_key), async () =>
+    libraryInfoPdf(library, await imageForDocument(ctx.storage, row!.logo_key, 240)),
+  );
+  return { key, filename: `library-${libraryId}-info.pdf` };
+}
+
+/**
+ * Sets the caller's library logo (POST /library/upload-logo; spec accounts §7), deleting the old one.
+ * @param logoKey the stored new logo
+ * @returns the logo's link
+ */
+export async function setLibraryLogo(ctx: AppContext, libraryId: number, logoKey: string): Promise<{ logoUrl: string | null }> {
+  const [previous] = await ctx.db.select({ logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, libraryId));
+  if (!previous) throw notFound('Library');
+  await ctx.db.update(libraries).set({ logo_key: logoKey, updated_at: ctx.clock() }).where(eq(libraries.id, libraryId));
+  if (previous.logo_key) await ctx.storage.delete(previous.logo_key);
+  return { logoUrl: ctx.storage.url(logoKey) };
 }
 
 /**
@@ -103,6 +132,8 @@ function listItemOf(ctx: AppContext, library: typeof libraries.$inferSelect, ema
     sanchalak_name: library.sanchalak_name,
     sanchalak_address: library.sanchalak_address,
     librarianLogoText: { logoUrl: ctx.storage.url(library.logo_key) },
+    letterText: library.letter_text,
+    libraryInfoPdf: `/api/library/${library.id}/info.pdf`,
   };
 }
 

@@ -25,6 +25,18 @@ export function listCities(stateId: number) {
   return state ? state.cities.map(({ city_id, city_name }) => ({ id: city_id, city_id, city_name })) : null;
 }
 
+/** A state as the spec's publisher profile carries it (`{ id, state_id, state_name }`), or null. */
+export function stateOf(stateId: number | null): { id: number; state_id: number; state_name: string } | null {
+  const state = stateId ? STATE_BY_ID.get(stateId) : undefined;
+  return state ? { id: state.state_id, state_id: state.state_id, state_name: state.state_name } : null;
+}
+
+/** A city as the spec's publisher profile carries it (`{ id, city_id, city_name }`), or null. */
+export function cityOf(cityId: number | null): { id: number; city_id: number; city_name: string } | null {
+  const city = cityId ? CITY_BY_ID.get(cityId) : undefined;
+  return city ? { id: city.city_id, city_id: city.city_id, city_name: city.city_name } : null;
+}
+
 export const stateName = (stateId: number | null) => (stateId ? STATE_BY_ID.get(stateId)?.state_name : undefined) ?? '';
 export const cityName = (cityId: number | null) => (cityId ? CITY_BY_ID.get(cityId)?.city_name : undefined) ?? '';
 

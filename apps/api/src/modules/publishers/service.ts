@@ -11,7 +11,7 @@ import { AppError, isUniqueViolation, notFound, validationError } from '../../li
 import { containsPattern, pageOf } from '../../lib/pagination.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
 import { issueCode, spendCodeBudget, startRegistration } from '../auth/service.js';
-import { cityInState, cityName, stateName } from '../lookups/geo.js';
+import { cityInState, cityName, cityOf, stateName, stateOf } from '../lookups/geo.js';
 
 const PUBLISHER_NO_TAKEN = 'This publisher unique id is already taken';
 
@@ -164,6 +164,8 @@ export async function publisherInfo(ctx: AppContext, publisherId: number, option
     city_id: publisher.city_id,
     state_name: stateName(publisher.state_id),
     city_name: cityName(publisher.city_id),
+    state: stateOf(publisher.state_id),
+    city: cityOf(publisher.city_id),
     total_books_count: total,
     total_books: total,
     latest_books: latest.map((book) => ({ book_title: book.book_title, book_cover: ctx.storage.url(book.cover_key), jsbn_number: formatJsbn(book.jsbn_number) })),
