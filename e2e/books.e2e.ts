@@ -158,6 +158,10 @@ describe('books in the browser', () => {
     // a PNG is an image, but a cover is kept as a JPEG: the message says so (issue 10)
     await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(60, 80, '#2e7d32') });
     await expect.poll(() => visible(page, 'cover.png is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).')).toBe(true);
+    // the images offered are exactly the types the server keeps (JPEG, PNG): a WebP is named at once
+    expect(await page.getByLabel('Book images', { exact: true }).getAttribute('accept')).toBe('image/jpeg,image/png');
+    await page.getByLabel('Book images', { exact: true }).setInputFiles({ name: 'photo.webp', mimeType: 'image/webp', buffer: Buffer.from('RIFF0000WEBPVP8 ') });
+    await expect.poll(() => visible(page, 'photo.webp is not a JPEG or PNG. Book images must be JPEG or PNG images.')).toBe(true);
     const big = Buffer.alloc(11 * 1024 * 1024, 1);
     await page.getByLabel('Book images', { exact: true }).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: big });
     await expect.poll(() => visible(page, 'huge.jpg is too large (11.00MB). Maximum image file size allowed is 10MB.')).toBe(true);
@@ -332,6 +336,17 @@ describe('books in the browser', () => {
     expect(await row.getByRole('switch').isChecked()).toBe(true);
     await snap(page, 'books-my-books-1280');
     violations.push(...(await axeViolations(page)));
+
+    // a column's sort: ascending, descending, then none at all (neither sortedField nor sortedOrder sent)
+    const sortAfterClick = async () => {
+      const asked = page.waitForRequest((request) => request.url().includes('/api/book/publisher/'));
+      await page.getByRole('columnheader', { name: 'Book name' }).getByRole('button').click();
+      const query = new URL((await asked).url()).searchParams;
+      return [query.get('sortedField'), query.get('sortedOrder')];
+    };
+    expect(await sortAfterClick()).toEqual(['book_title', 'asc']);
+    expect(await sortAfterClick()).toEqual(['book_title', 'desc']);
+    expect(await sortAfterClick()).toEqual([null, null]);
 
     // a big publisher's catalogue is made in the background: the first answer is its progress
     // (the API's 202, as books-documents.test.ts asserts it), shown until the file is ready

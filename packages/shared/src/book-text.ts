@@ -59,6 +59,10 @@ export const catalogueProgressMessage = (percent: number) => `Making the catalog
 const MB = 1024 * 1024;
 /** '{file} is not a valid image file. Only image files are allowed.' — spec books §5. */
 export const notImageMessage = (file: string) => `${file} is not a valid image file. Only image files are allowed.`;
+/** The image types the server keeps for book images (issue 12: the form offers exactly these). */
+export const BOOK_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+/** A book image that is an image of a type the server does not keep (WebP, GIF …; wording ours). */
+export const imageNotJpegOrPngMessage = (file: string) => `${file} is not a JPEG or PNG. Book images must be JPEG or PNG images.`;
 /** A cover that is an image but not a JPEG (issue 10: the server keeps covers as JPEG only). */
 export const coverNotJpegMessage = (file: string) => `${file} is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).`;
 /** '{file} is too large ({size}MB). Maximum {PDF|image} file size allowed is {limit}MB.' — spec books §5. */

@@ -272,7 +272,8 @@ export const book_uploads = pgTable(
     field: text('field', { enum: ['index_pdf', 'bookimage', 'pdfpublisher'] }).notNull(),
     file_name: text('file_name').notNull(),
     declared_type: text('declared_type').notNull(),
-    declared_size: bigint('declared_size', { mode: 'number' }).notNull(),
+    /** Bytes the browser announced; null when it announced none (then the field's limit holds). */
+    declared_size: bigint('declared_size', { mode: 'number' }),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     file_key: text('file_key'),
     /** With S3 storage: the key the presigned PUT writes to (checked and copied to file_key on finalise). */

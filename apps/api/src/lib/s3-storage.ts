@@ -185,9 +185,11 @@ export class S3Storage implements Storage {
    * A presigned PUT for `key`, signed for exactly `contentLength` bytes with the header
    * `Content-Type: contentType`, valid `ttlSeconds`.
    */
-  async presignPut(key: string, options: { contentType: string; contentLength: number; ttlSeconds: number }): Promise<string> {
+  async presignPut(key: string, options: { contentType: string; contentLength?: number; ttlSeconds: number }): Promise<string> {
     const command = new PutObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key), ContentType: options.contentType, ContentLength: options.contentLength });
-    return getSignedUrl(this.presigner, command, { expiresIn: options.ttlSeconds, signableHeaders: new Set(['content-type', 'content-length']) });
+    // signed for the announced length when there is one; without, the size is checked at finalise
+    const signed = options.contentLength === undefined ? ['content-type'] : ['content-type', 'content-length'];
+    return getSignedUrl(this.presigner, command, { expiresIn: options.ttlSeconds, signableHeaders: new Set(signed) });
   }
 
   /** A presigned GET of `key`, valid `getTtlSeconds`, answering with the type of its extension. */

@@ -121,10 +121,10 @@ export interface Storage {
   /** True when a private key's `expires`/`signature` pair is genuine and not expired. */
   verify(key: string, expires: string | undefined, signature: string | undefined): boolean;
   /**
-   * A URL the browser can PUT `key` to directly, signed for exactly `contentLength` bytes of
-   * `contentType` and valid `ttlSeconds`; null when uploads go through the API (local disk).
+   * A URL the browser can PUT `key` to directly, signed for `contentType` and, when given, for
+   * exactly `contentLength` bytes, valid `ttlSeconds`; null when uploads go through the API (local disk).
    */
-  presignPut(key: string, options: { contentType: string; contentLength: number; ttlSeconds: number }): Promise<string | null>;
+  presignPut(key: string, options: { contentType: string; contentLength?: number; ttlSeconds: number }): Promise<string | null>;
   /** A short-lived URL that reads `key` directly (S3 presigned GET); null when the API streams it (local disk). */
   presignGet(key: string): Promise<string | null>;
   /** Resolves when the storage can be read and written; rejects otherwise (readiness). */

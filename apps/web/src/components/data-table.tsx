@@ -98,7 +98,6 @@ export function useListState(defaultSort: SortState | null = { field: 'createdAt
     setDebouncedSearch(debouncedRaw);
     setPage(1);
   }
-  const effectiveSort = sort ?? defaultSort;
   return {
     page,
     pageSize,
@@ -153,8 +152,9 @@ export function useListState(defaultSort: SortState | null = { field: 'createdAt
       queryString: debouncedSearch.trim() || undefined,
       pageNo: page,
       limit: pageSize,
-      sortedField: sort ? sort.field : effectiveSort?.field,
-      sortedOrder: sort ? sort.order : effectiveSort?.order,
+      // after the third click on a column no sort is sent at all (spec: both null): the server's order
+      sortedField: sort?.field,
+      sortedOrder: sort?.order,
     },
   };
 }

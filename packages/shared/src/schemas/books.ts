@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { BOOK_MSG, fileTooLargeMessage, isoOfDdMmYyyy, notImageMessage } from '../book-text.js';
+import { BOOK_IMAGE_TYPES, BOOK_MSG, fileTooLargeMessage, imageNotJpegOrPngMessage, isoOfDdMmYyyy, notImageMessage } from '../book-text.js';
 import {
   BOOK_LIST_PAGE_SIZES,
   BOOK_UPLOAD_FIELDS,
@@ -253,13 +253,15 @@ export const uploadFileInfo = z
     field: z.enum(BOOK_UPLOAD_FIELDS),
     name: z.string({ error: 'File name is required' }).transform(nfc).pipe(z.string().min(1, 'File name is required').max(255)),
     type: z.string().trim().toLowerCase().max(100).default(''),
-    size: z.number({ error: 'File size is required' }).int().min(1, 'File is empty'),
+    /** Bytes; optional (spec books §7 sends none): without it the field's limit holds. */
+    size: z.number({ error: 'File size must be a number of bytes' }).int().min(1, 'File is empty').optional(),
   })
   .superRefine((file, ctx) => {
     const rule = BOOK_UPLOAD_RULES[file.field];
     if (rule.kind === 'image' && !file.type.startsWith('image/')) ctx.addIssue({ code: 'custom', path: ['type'], message: notImageMessage(file.name) });
+    else if (rule.kind === 'image' && !(BOOK_IMAGE_TYPES as readonly string[]).includes(file.type)) ctx.addIssue({ code: 'custom', path: ['type'], message: imageNotJpegOrPngMessage(file.name) });
     if (rule.kind === 'PDF' && file.type !== 'application/pdf') ctx.addIssue({ code: 'custom', path: ['type'], message: BOOK_MSG.onlyPdf });
-    if (file.size > rule.maxBytes) ctx.addIssue({ code: 'custom', path: ['size'], message: fileTooLargeMessage(file.name, file.size, rule.kind, rule.maxBytes) });
+    if (file.size !== undefined && file.size > rule.maxBytes) ctx.addIssue({ code: 'custom', path: ['size'], message: fileTooLargeMessage(file.name, file.size, rule.kind, rule.maxBytes) });
   });
 
 /** POST /api/book/:id/upload-urls `{ files }` — at most 4 images, one index PDF, one book PDF. */

@@ -261,6 +261,17 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect((await finalise(created.id)).statusCode).toBe(200);
     expect(filesUnder(filesDir)).not.toContain(oldKey);
 
+    // spec books §7 sends no size: the address takes up to the field's limit (an image 10 MB)
+    const unsized = await uploadUrls(created.id, [{ field: 'bookimage', name: 'side.jpg', type: 'image/jpeg' } as never]);
+    expect(unsized.statusCode).toBe(200);
+    const [side] = unsized.json().data as { url: string }[];
+    expect((await put(side!.url, cover, 'image/jpeg')).statusCode).toBe(200);
+    const [tooBig] = (await uploadUrls(created.id, [{ field: 'bookimage', name: 'huge.jpg', type: 'image/jpeg' } as never])).json().data as { url: string }[];
+    const oversized = await put(tooBig!.url, Buffer.concat([cover, Buffer.alloc(MAX_IMAGE_BYTES)]), 'image/jpeg');
+    expect([oversized.statusCode, oversized.json().message]).toEqual([413, 'huge.jpg is too large. Maximum image file size allowed is 10MB.']);
+    expect((await finalise(created.id)).statusCode).toBe(200);
+    expect((await getBook(created.id)).bookimage).toHaveLength(3);
+
     // only the owner asks for addresses and finalises
     expect((await uploadUrls(created.id, [{ field: 'index_pdf', name: 'i.pdf', type: 'application/pdf', size: 10 }], stranger)).statusCode).toBe(404);
     expect((await finalise(created.id, stranger)).statusCode).toBe(404);
@@ -271,6 +282,10 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     const details = async (files: { field: string; name: string; type: string; size: number }[]) => (await uploadUrls(id, files)).json().details;
     expect(await details([{ field: 'bookimage', name: 'scan.tiff', type: 'application/pdf', size: 10 }])).toEqual([{ field: 'files.0.type', message: notImageMessage('scan.tiff') }]);
     expect(await details([{ field: 'index_pdf', name: 'index.doc', type: 'application/msword', size: 10 }])).toEqual([{ field: 'files.0.type', message: BOOK_MSG.onlyPdf }]);
+    // the image types the server keeps, and no other: a WebP or GIF is refused before the book's files are sent
+    for (const [name, type] of [['photo.webp', 'image/webp'], ['anim.gif', 'image/gif']]) {
+      expect(await details([{ field: 'bookimage', name: name!, type: type!, size: 10 }])).toEqual([{ field: 'files.0.type', message: `${name} is not a JPEG or PNG. Book images must be JPEG or PNG images.` }]);
+    }
     expect(await details([{ field: 'pdfpublisher', name: 'big.pdf', type: 'application/pdf', size: MAX_PDF_BYTES + 1 }])).toEqual([
       { field: 'files.0.size', message: fileTooLargeMessage('big.pdf', MAX_PDF_BYTES + 1, 'PDF', MAX_PDF_BYTES) },
     ]);

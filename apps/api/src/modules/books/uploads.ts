@@ -100,7 +100,7 @@ export async function createUploadUrls(ctx: AppContext, publisherId: number, boo
       field: file.field,
       file_name: file.name,
       declared_type: file.type,
-      declared_size: file.size,
+      declared_size: file.size ?? null,
       expires_at: new Date(expires),
       created_at: new Date(now),
       object_key: ctx.storage.kind === 's3' ? `${rule.visibility}/${rule.folder}/${randomUUID()}.${extension}` : null,
@@ -111,7 +111,7 @@ export async function createUploadUrls(ctx: AppContext, publisherId: number, boo
     rows.map(async (row) => ({
       url:
         (row.object_key
-          ? await ctx.storage.presignPut(row.object_key, { contentType: row.declared_type, contentLength: row.declared_size, ttlSeconds: UPLOAD_URL_TTL_MS / 1000 })
+          ? await ctx.storage.presignPut(row.object_key, { contentType: row.declared_type, contentLength: row.declared_size ?? undefined, ttlSeconds: UPLOAD_URL_TTL_MS / 1000 })
           : null) ?? `/api/files/upload/${row.token}?expires=${expires}&signature=${signature(ctx, row.token, expires)}`,
       fieldname: row.field,
       name: row.file_name,
@@ -142,7 +142,7 @@ async function checkDirectUploads(ctx: AppContext, bookId: number): Promise<{ co
     const rule = uploadRule(upload.field, upload.file_name);
     const type = detectType(info.head);
     let failure: (typeof refused)[number] | null = null;
-    if (info.size > rule.maxBytes || info.size !== upload.declared_size) {
+    if (info.size > rule.maxBytes || (upload.declared_size !== null && info.size !== upload.declared_size)) {
       failure = { code: 'PAYLOAD_TOO_LARGE', detail: { field: upload.field, message: rule.tooLargeMessage } };
     } else if (!type || !rule.allowed.includes(type) || type !== upload.declared_type) {
       failure = { code: 'UNSUPPORTED_MEDIA_TYPE', detail: { field: upload.field, message: rule.typeMessage } };
@@ -212,7 +212,7 @@ export async function receiveUpload(
   // the address was signed for the size the browser declared: not a byte more is taken
   const limits = uploadRule(upload.field, upload.file_name);
   const rule =
-    upload.declared_size < limits.maxBytes
+    upload.declared_size !== null && upload.declared_size < limits.maxBytes
       ? { ...limits, maxBytes: upload.declared_size, tooLargeMessage: `${upload.file_name} is larger than the ${upload.declared_size} bytes announced for it. Please upload it again.` }
       : limits;
   if (declaredLength !== undefined && declaredLength > rule.maxBytes) {

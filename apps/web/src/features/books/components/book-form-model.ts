@@ -4,7 +4,7 @@
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOOK_MSG, BOOK_SIZE_PRESETS, coverNotJpegMessage, DEFAULT_CURRENCY, MAX_BOOK_IMAGES, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MSG, fileTooLargeMessage, isoOfDdMmYyyy, notImageMessage, todayIso } from '@jsbn/shared/core';
+import { BOOK_IMAGE_TYPES, BOOK_MSG, BOOK_SIZE_PRESETS, coverNotJpegMessage, imageNotJpegOrPngMessage, DEFAULT_CURRENCY, MAX_BOOK_IMAGES, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MSG, fileTooLargeMessage, isoOfDdMmYyyy, notImageMessage, todayIso } from '@jsbn/shared/core';
 import { bookFields, type BookDto } from '@jsbn/shared';
 import type { PendingFile } from '../api/upload-files';
 
@@ -234,6 +234,7 @@ const isPdf = (file: File) => file.type === 'application/pdf' || (!file.type && 
 export function imageProblem(file: File, jpegOnly = false): string | null {
   if (!file.type.startsWith('image/')) return notImageMessage(file.name);
   if (jpegOnly && file.type !== 'image/jpeg') return coverNotJpegMessage(file.name);
+  if (!(BOOK_IMAGE_TYPES as readonly string[]).includes(file.type)) return imageNotJpegOrPngMessage(file.name);
   if (file.size > MAX_IMAGE_BYTES) return fileTooLargeMessage(file.name, file.size, 'image', MAX_IMAGE_BYTES);
   return null;
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { Box, Button, FormHelperText, IconButton, Stack, Typography } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloseIcon from '@mui/icons-material/Close';
-import { BOOK_MSG, MAX_BOOK_IMAGES } from '@jsbn/shared/core';
+import { BOOK_IMAGE_TYPES, BOOK_MSG, MAX_BOOK_IMAGES } from '@jsbn/shared/core';
 import { SafeImage } from '../../../components/safe-image';
 
 interface Props {
@@ -48,7 +48,7 @@ export function ImagesField({ value, onChange, stored, onRemoveStored, error, on
         <input
           ref={input}
           type="file"
-          accept="image/*"
+          accept={BOOK_IMAGE_TYPES.join(',')}
           multiple
           tabIndex={-1}
           aria-label="Book images"

@@ -1,0 +1,1 @@
+ALTER TABLE "book_uploads" ALTER COLUMN "declared_size" DROP NOT NULL;
