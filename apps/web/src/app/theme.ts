@@ -7,6 +7,8 @@ export const PAGE_MAX_WIDTH = 1440;
 const fontFamily = ['"Noto Sans"', '"Noto Sans Gujarati"', '"Noto Sans Devanagari"', 'system-ui', 'sans-serif'].join(', ');
 
 export const theme = createTheme({
+  // spec accounts §9: breakpoints 480, 768, 1024 and 1200 px (sm, md, lg, xl)
+  breakpoints: { values: { xs: 0, sm: 480, md: 768, lg: 1024, xl: 1200 } },
   palette: {
     // Orange-red, dark enough for white text and for links on the page background (WCAG AA, 4.5:1).
     primary: { main: '#c43e0f', light: '#e64a19', dark: '#9a2f0a', contrastText: '#ffffff' },

@@ -137,7 +137,7 @@ function ProfileMenu() {
 export function AppLayout() {
   const theme = useTheme();
   // below 1200 px the publisher's and the library's menus would wrap: the drawer serves them
-  const narrow = useMediaQuery(theme.breakpoints.down('lg'));
+  const narrow = useMediaQuery(theme.breakpoints.down('xl'));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerWanted = useOnceTrue(drawerOpen);
   const { isLoggedIn, user } = useSession();
@@ -150,7 +150,7 @@ export function AppLayout() {
       <AppBar position="sticky" color="primary">
         <Toolbar sx={{ maxWidth: PAGE_MAX_WIDTH, width: '100%', mx: 'auto', gap: 1 }}>
           {/* which of the two shows is CSS's choice, so a server-made page is right at every width */}
-          <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ display: { lg: 'none' } }}>
+          <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ display: { xl: 'none' } }}>
             <MenuIcon />
           </IconButton>
           <Typography
@@ -161,7 +161,7 @@ export function AppLayout() {
           >
             JSBN
           </Typography>
-          <Box sx={{ display: { xs: 'none', lg: 'block' } }}>
+          <Box sx={{ display: { xs: 'none', xl: 'block' } }}>
             <DesktopNav items={items} />
           </Box>
           <Box sx={{ flexGrow: 1 }} />
