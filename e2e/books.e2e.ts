@@ -465,13 +465,21 @@ describe('books in the browser', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('.yarl__root').count()).toBe(0);
 
-      // Share: 'Link copied' for 3 s; the book PDF (public, uploaded) downloads.
+      // Share: the share dialog — copy the link ('Link copied' for 3 s), WhatsApp, e-mail; the book PDF (public, uploaded) downloads.
       await page.getByRole('button', { name: 'Share QR code' }).click();
-      const status = page.getByTestId('share-qr').getByRole('status');
+      const share = page.getByRole('dialog', { name: 'Share QR code' });
+      const qrLink = `${server.url}/api/book/listing/jsbn/${jsbn}/qrcode.jpg`;
+      await expect.poll(() => share.getByLabel('Link').inputValue()).toBe(qrLink);
+      expect(decodeURIComponent((await share.getByRole('link', { name: 'WhatsApp' }).getAttribute('href'))!)).toBe(`https://wa.me/?text=${BOOK.title} — QR code: ${qrLink}`);
+      expect(await share.getByRole('link', { name: 'E-mail' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
+      await share.getByRole('button', { name: 'Copy link' }).click();
+      const status = share.getByRole('status');
       await expect.poll(() => status.textContent()).toBe('Link copied');
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/api/book/listing/jsbn/${jsbn}/qrcode.jpg`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(qrLink);
       await snap(page, `books-detail-link-copied-${width}`);
       await expect.poll(() => status.textContent(), { timeout: 5000 }).toBe('');
+      await share.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => share.count()).toBe(0);
       const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Book PDF' }).click()]);
       expect((await pdf.createReadStream()).readable).toBe(true);
       const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Book details' }).click()]);

@@ -23,7 +23,7 @@ import { BookGallery } from '../components/book-gallery';
 import { JsonLd } from '../components/book-json-ld';
 import { CatalogueDownload } from '../components/catalogue-download';
 import { PublisherCarousel } from '../components/publisher-carousel';
-import { useCopyLink } from '../components/use-copy-link';
+import type { ShareTarget } from '../components/share-dialog';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
@@ -32,6 +32,7 @@ const requestDialogs = () => import('../components/request-dialogs');
 const PrivatePdfDialog = lazyNamed(requestDialogs, 'PrivatePdfDialog');
 const PdfRequestDialog = lazyNamed(requestDialogs, 'PdfRequestDialog');
 const ReaderOrderDialog = lazyNamed(requestDialogs, 'ReaderOrderDialog');
+const ShareDialog = lazyNamed(() => import('../components/share-dialog'), 'ShareDialog');
 
 function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -86,7 +87,8 @@ export function BookDetailPage() {
   const query = useBookByJsbn(jsbn);
   const queryClient = useQueryClient();
   const swaroops = useSwaroops();
-  const { copied, copy } = useCopyLink();
+  const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  const shareWanted = useOnceTrue(Boolean(sharing));
   const [privateOpen, setPrivateOpen] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
   const [readerOpen, setReaderOpen] = useState(false);
@@ -144,9 +146,9 @@ export function BookDetailPage() {
       key: 'details',
       label: 'Book details',
       onDownload: () => openDocument(documents.single_book_pdf, BOOK_MSG.pdfError, `JSBN-${title}.pdf`),
-      onShare: () => (documents.single_book_pdf ? void copy('details', documents.single_book_pdf) : enqueueSnackbar(BOOK_MSG.pdfError, { variant: 'warning' })),
+      onShare: () => (documents.single_book_pdf ? setSharing({ label: 'Book details', title: book.book_title, url: documents.single_book_pdf }) : enqueueSnackbar(BOOK_MSG.pdfError, { variant: 'warning' })),
     },
-    { key: 'qr', label: 'QR code', onDownload: () => download(qrDownloadUrl(title), `${title}.jpg`), onShare: () => void copy('qr', qrDownloadUrl(title)) },
+    { key: 'qr', label: 'QR code', onDownload: () => download(qrDownloadUrl(title), `${title}.jpg`), onShare: () => setSharing({ label: 'QR code', title: book.book_title, url: qrDownloadUrl(title) }) },
     {
       key: 'pdf',
       label: 'Book PDF',
@@ -156,7 +158,7 @@ export function BookDetailPage() {
           if (new URL(link, window.location.origin).origin === window.location.origin) download(link, `${title}.pdf`);
           else window.open(link, '_blank', 'noopener');
         }),
-      onShare: () => withPdf((link) => void copy('pdf', link)),
+      onShare: () => withPdf((link) => setSharing({ label: 'Book PDF', title: book.book_title, url: link })),
     },
   ];
 
@@ -247,9 +249,6 @@ export function BookDetailPage() {
                     <Button size="small" variant="outlined" startIcon={<ShareIcon />} onClick={row.onShare} aria-label={`Share ${row.label}`}>
                       Share
                     </Button>
-                    <Typography variant="body2" color="success.dark" role="status" sx={{ fontWeight: 600 }}>
-                      {copied === row.key ? 'Link copied' : ''}
-                    </Typography>
                   </Stack>
                 </Box>
               ))}
@@ -335,6 +334,11 @@ export function BookDetailPage() {
           />
           <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} />
           <ReaderOrderDialog bookId={book.id} bookName={book.book_title} open={readerOpen} onClose={() => setReaderOpen(false)} />
+        </Suspense>
+      ) : null}
+      {shareWanted ? (
+        <Suspense fallback={null}>
+          <ShareDialog target={sharing} onClose={() => setSharing(null)} />
         </Suspense>
       ) : null}
     </Box>
