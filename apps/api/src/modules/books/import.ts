@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
 import { hashPassword } from '../../lib/auth.js';
 import { findCityIn } from '../lookups/geo.js';
+import { IMPORTED_ACCOUNT_DOMAIN } from '../publishers/service.js';
 import { registerBooks } from './service.js';
 
 /** One line of books.jsonl (fields the importer reads). */
@@ -143,7 +144,7 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
           const place = findCityIn(name);
           const [account] = await tx
             .insert(accounts)
-            .values({ email: `${publisher_no.toLowerCase()}@import.jsbn.invalid`, role: 'PUBLISHER', password_hash: unusablePassword, email_verified_at: new Date() })
+            .values({ email: `${publisher_no.toLowerCase()}@${IMPORTED_ACCOUNT_DOMAIN}`, role: 'PUBLISHER', password_hash: unusablePassword, email_verified_at: new Date() })
             .returning({ id: accounts.id });
           const [row] = await tx
             .insert(publishers)

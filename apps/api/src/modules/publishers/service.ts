@@ -128,6 +128,13 @@ export async function publisherName(ctx: AppContext, publisherId: number): Promi
 }
 
 /**
+ * The e-mail domain of publisher accounts the importer makes (`<publisher_no>@import.jsbn.invalid`):
+ * nobody reads it, so pages show no e-mail for them until the publisher sets its own.
+ */
+export const IMPORTED_ACCOUNT_DOMAIN = 'import.jsbn.invalid';
+const shownEmail = (email: string) => (email.endsWith(`@${IMPORTED_ACCOUNT_DOMAIN}`) ? '' : email);
+
+/**
  * Publisher info of spec books §3 (GET /publisher/:id, the book page).
  * @param options.private add gst_no and aadhar_no (only for the publisher itself)
  * @throws 404
@@ -156,7 +163,7 @@ export async function publisherInfo(ctx: AppContext, publisherId: number, option
     publisher_type: publisher.publisher_type,
     address: publisher.address,
     pincode: publisher.pincode,
-    email,
+    email: options.private ? email : shownEmail(email),
     landline_no: publisher.landline_no,
     mobile_no: publisher.mobile_no,
     whatsapp_no: publisher.whatsapp_no,
