@@ -401,6 +401,14 @@ describe('orders and their documents, end to end', () => {
     await page.getByRole('button', { name: 'Export Excel' }).click();
     await expect.poll(() => page.getByText(MSG.selectToExport).isVisible()).toBe(true);
     await page.getByLabel(`Select ${KALPASUTRA}`).check();
+    // the Book details dialog (spec books §6) from the list: the book's facts and a way to its page
+    await page.getByRole('button', { name: `View details of ${KALPASUTRA}` }).click();
+    const details = page.getByRole('dialog', { name: 'Book details' });
+    await expect.poll(() => details.getByText(KALPASUTRA, { exact: true }).isVisible()).toBe(true);
+    expect(await details.getByRole('link', { name: 'Open book page' }).getAttribute('href')).toMatch(/^\/jsbn\/[A-Z0-9]{5}-\d{5}-[0-9A-Z]$/);
+    await snap(page, 'orders-book-details-dialog-1280');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => details.count()).toBe(0);
     const books = await download(page, page.getByRole('button', { name: 'Export Excel' }));
     expect(books.suggestedFilename()).toBe('Book_Details.xlsx');
     expect(await sheetText(await books.path())).toContain(KALPASUTRA);

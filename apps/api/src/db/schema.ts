@@ -514,6 +514,21 @@ export const rate_limits = pgTable('rate_limits', {
 });
 
 /** Messages sent through the contact form (spec accounts §5); also queued to support in the outbox. */
+/**
+ * A claim of an imported publisher account by the real publisher (issue 12): support approves it
+ * by a signed link, which gives the account the claimant's e-mail and sends it a reset link.
+ */
+export const publisher_claims = pgTable('publisher_claims', {
+  id: serial('id').primaryKey(),
+  publisher_id: integer('publisher_id').notNull().references(() => publishers.id),
+  full_name: text('full_name').notNull(),
+  email: text('email').notNull(),
+  contact: text('contact').notNull(),
+  message: text('message').notNull(),
+  approved_at: timestamp('approved_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const contact_messages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   full_name: text('full_name').notNull(),

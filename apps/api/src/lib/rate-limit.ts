@@ -57,6 +57,7 @@ export const LIMITS = {
   resetLinksPerEmail: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
   contactPerAddress: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
   contactPerEmail: { points: 3, duration: HOUR, message: TOO_MANY_REQUESTS },
+  claimsPerAddress: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
   bookRequestsPerAddress: { points: 10, duration: HOUR, message: TOO_MANY_REQUESTS },
   bookRequestsPerPublisher: { points: 50, duration: DAY, message: TOO_MANY_REQUESTS },
   searchPerAddress: { points: 300, duration: MINUTE, message: TOO_MANY_REQUESTS },

@@ -34,7 +34,7 @@ export function useLibrary(id: number | null) {
   });
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+export function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: { xs: 0, sm: 2 } }}>
       <Typography component="dt" color="text.secondary">
@@ -60,17 +60,19 @@ function Heading({ logoUrl, name }: { logoUrl: string | null | undefined; name: 
   );
 }
 
-/** The frame both dialogs share: the title, the logo and name over the rows once loaded, Close. */
-function DetailsDialog({
+/** The frame the details dialogs share: the title, the logo and name over the rows once loaded, `actions`, Close. */
+export function DetailsDialog({
   kind,
   open,
   onClose,
   details,
+  actions,
 }: {
-  kind: 'Publisher' | 'Library';
+  kind: 'Publisher' | 'Library' | 'Book';
   open: boolean;
   onClose: () => void;
   details: { logoUrl: string | null | undefined; name: string; rows: ReactNode } | undefined;
+  actions?: ReactNode;
 }) {
   const fullScreen = useFullScreenDialog();
   const titleId = `${kind.toLowerCase()}-details-title`;
@@ -90,6 +92,7 @@ function DetailsDialog({
         )}
       </DialogContent>
       <DialogActions>
+        {actions}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

@@ -283,3 +283,7 @@ export const PUBLISHER_SORT_FIELDS = ['publisher_name', 'last_book_published', '
 /** GET /api/publisher */
 export const publisherListQuery = listQuery.extend({ sortedField: sortField(PUBLISHER_SORT_FIELDS) });
 export type PublisherListQuery = z.infer<typeof publisherListQuery>;
+
+/** POST /api/publisher/:id/claim — the real publisher asks for an imported account (issue 12): the contact form's fields. */
+export const publisherClaimRequest = contactMessage;
+export type PublisherClaimRequest = z.infer<typeof publisherClaimRequest>;

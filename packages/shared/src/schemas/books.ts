@@ -421,6 +421,8 @@ export interface PublisherInfo {
   city_id: number | null;
   state_name: string;
   city_name: string;
+  /** True for an imported account nobody has taken yet: its publisher may claim it (issue 12). */
+  claimable: boolean;
   /** As spec accounts §3 'Publisher profile' shows them (the flat fields stay beside them). */
   state: { id: number; state_id: number; state_name: string } | null;
   city: { id: number; city_id: number; city_name: string } | null;

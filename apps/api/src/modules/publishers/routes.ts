@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, idParam, publisherListQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
+import { z } from 'zod';
+import { MSG, idParam, publisherClaimRequest, publisherListQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportPublishers } from '../books/exports.js';
@@ -14,10 +15,38 @@ import { withMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
+import { approveClaim, claimPublisher } from './claims.js';
 import { listPublishers, publisherInfo, registerPublisher, updatePublisherProfile } from './service.js';
 
 export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * POST /api/publisher/:id/claim `{ fullName, email, contact, message }` (public; issue 12) →
+   * message; support is e-mailed an approval link. 404; 409 when the account is not an imported
+   * one; 429 past 5 claims an hour from one address.
+   */
+  api.post('/publisher/:id/claim', { schema: { params: idParam, body: publisherClaimRequest } }, async (request) => {
+    await ctx.limits.consume('claimsPerAddress', request.ip);
+    return ok(null, await claimPublisher(ctx, request.params.id, request.body));
+  });
+
+  /**
+   * GET /api/publisher/claims/:id/approve?expires&signature (support's signed link) → a page
+   * saying the claimant was sent a link to set a password; 403 altered or expired, 404, 409.
+   */
+  api.get(
+    '/publisher/claims/:id/approve',
+    { schema: { params: idParam, querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }) } },
+    async (request, reply) => {
+      const email = await approveClaim(ctx, request.params.id, request.query);
+      const escaped = email.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Claim approved — JSBN</title><body style="font-family:sans-serif;margin:2rem"><h1>Claim approved</h1><p>The account now belongs to ${escaped}, who has been sent a link to set a password.</p></body></html>`);
+    },
+  );
 
   /** POST /api/publisher — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/409/413/415. */
   api.post('/publisher', async (request) => {

@@ -164,6 +164,7 @@ export async function publisherInfo(ctx: AppContext, publisherId: number, option
     address: publisher.address,
     pincode: publisher.pincode,
     email: options.private ? email : shownEmail(email),
+    claimable: email.endsWith(`@${IMPORTED_ACCOUNT_DOMAIN}`),
     landline_no: publisher.landline_no,
     mobile_no: publisher.mobile_no,
     whatsapp_no: publisher.whatsapp_no,

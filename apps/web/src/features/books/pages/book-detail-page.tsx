@@ -33,6 +33,7 @@ const PrivatePdfDialog = lazyNamed(requestDialogs, 'PrivatePdfDialog');
 const PdfRequestDialog = lazyNamed(requestDialogs, 'PdfRequestDialog');
 const ReaderOrderDialog = lazyNamed(requestDialogs, 'ReaderOrderDialog');
 const ShareDialog = lazyNamed(() => import('../components/share-dialog'), 'ShareDialog');
+const ClaimDialog = lazyNamed(() => import('../components/claim-dialog'), 'ClaimDialog');
 
 function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -89,6 +90,8 @@ export function BookDetailPage() {
   const swaroops = useSwaroops();
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const shareWanted = useOnceTrue(Boolean(sharing));
+  const [claimOpen, setClaimOpen] = useState(false);
+  const claimWanted = useOnceTrue(claimOpen);
   const [privateOpen, setPrivateOpen] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
   const [readerOpen, setReaderOpen] = useState(false);
@@ -303,6 +306,11 @@ export function BookDetailPage() {
               </Button>
               <CatalogueDownload publisherNo={publisher.publisher_no} label="Catalogue" variant="text" size="small" />
             </Stack>
+            {publisher.claimable && !isLoggedIn ? (
+              <Button size="small" sx={{ mt: 1 }} onClick={() => setClaimOpen(true)}>
+                Is this your publication? Claim this account
+              </Button>
+            ) : null}
           </Paper>
         </Box>
       </Box>
@@ -334,6 +342,11 @@ export function BookDetailPage() {
           />
           <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} />
           <ReaderOrderDialog bookId={book.id} bookName={book.book_title} open={readerOpen} onClose={() => setReaderOpen(false)} />
+        </Suspense>
+      ) : null}
+      {claimWanted ? (
+        <Suspense fallback={null}>
+          <ClaimDialog publisherId={publisher.publisherId} publisherName={publisher.publisher_name} open={claimOpen} onClose={() => setClaimOpen(false)} />
         </Suspense>
       ) : null}
       {shareWanted ? (

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { EXPORT_FILE_NAMES, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
@@ -7,9 +6,9 @@ import { DataTable, useListState, type Column } from '../../../components/data-t
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { ExportExcelButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
-import { bookDetailPath } from '../../../app/paths';
 import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
 import { OrderBar, orderColumns, useCanOrder } from '../components/order-controls';
+import { BookDetailsDialog } from '../../books/components/book-details-dialog';
 
 /** /new-published-books — Recently Published books, newest first, with ordering. */
 export function NewPublishedBooksPage() {
@@ -17,6 +16,7 @@ export function NewPublishedBooksPage() {
   const books = useOrderableBooks(null, list.query);
   const canOrder = useCanOrder();
   const [shown, setShown] = useState<number | null>(null);
+  const [bookShown, setBookShown] = useState<BookDto | null>(null);
 
   const columns: Column<BookDto>[] = [
     { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
@@ -40,9 +40,9 @@ export function NewPublishedBooksPage() {
       key: 'details',
       header: 'Book Details',
       render: (book) => (
-        <Link component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))}>
+        <Button size="small" onClick={() => setBookShown(book)} aria-label={`View details of ${book.book_title}`}>
           View
-        </Link>
+        </Button>
       ),
     },
     {
@@ -60,9 +60,9 @@ export function NewPublishedBooksPage() {
         // A private PDF is asked for on the book page (spec books §4 'Book PDF access').
         if (book.has_book_pdf) {
           return (
-            <Link component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))} aria-label={`Request the PDF of ${book.book_title}`}>
+            <Button size="small" onClick={() => setBookShown(book)} aria-label={`Request the PDF of ${book.book_title}`}>
               Private
-            </Link>
+            </Button>
           );
         }
         return 'Not Available.';
@@ -98,6 +98,7 @@ export function NewPublishedBooksPage() {
         toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />
       <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
+      <BookDetailsDialog book={bookShown} onClose={() => setBookShown(null)} />
     </Box>
   );
 }

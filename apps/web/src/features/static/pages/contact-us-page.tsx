@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
@@ -9,13 +8,11 @@ import { COUNTRY_CODE, MSG } from '@jsbn/shared/core';
 import { contactMessage, type ContactMessage } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { mailtoLink, useSiteInfo, whatsappLink } from '../../../api/site';
-import { FormText } from '../../../components/form-fields';
-import { applyServerErrors, noLeadingSpaces, phoneInput } from '../../../components/forms';
+import { ContactFields, EMPTY_CONTACT as EMPTY, type ContactForm } from '../../../components/contact-fields';
+import { applyServerErrors } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
 import { sendContactMessage } from '../api/static-api';
 
-type ContactForm = z.input<typeof contactMessage>;
-const EMPTY: ContactForm = { fullName: '', email: '', contact: '', message: '' };
 
 /** /contact-us — every rule of spec accounts §5 "Contact form" through the shared schema. */
 export function ContactUsPage() {
@@ -38,19 +35,7 @@ export function ContactUsPage() {
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
           <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
             <Stack spacing={2}>
-              <FormText control={control} name="fullName" label="Full name" autoComplete="name" required transform={noLeadingSpaces} trimOnBlur />
-              <FormText control={control} name="email" label="Email" type="email" autoComplete="email" required trimOnBlur />
-              <FormText
-                control={control}
-                name="contact"
-                label="Contact number"
-                autoComplete="tel-national"
-                required
-                trimOnBlur
-                transform={phoneInput}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-              <FormText control={control} name="message" label="Message" required multiline minRows={5} transform={noLeadingSpaces} trimOnBlur />
+              <ContactFields control={control} />
               <Box>
                 <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
                   Send message

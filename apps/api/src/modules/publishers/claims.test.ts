@@ -1,0 +1,68 @@
+/**
+ * The claim of an imported publisher account (issue 12; publishers/claims.ts): the real
+ * publisher asks, support approves by the signed link it is e-mailed, the claimant sets a
+ * password through the link it is then sent, and logs in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@jsbn/shared';
+import { createPublisher } from '../../db/factories.js';
+import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { importCatalogue } from '../books/import.js';
+
+describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) => {
+  let t: TestApp;
+  let publisherId: number;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await importCatalogue(t.ctx, [{ source_id: 'claim:1', title: 'ઉપદેશમાળા', title_en: 'Updeshmala', publisher: 'Shrutgyan Prakashan Palitana', language: 'Gujarati', year: 1960, pages: 120 }]);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/publisher', query: { queryString: 'Shrutgyan' } });
+    publisherId = listed.json().data.publishers[0].id;
+  });
+  afterAll(() => t.close());
+
+  const outbox = async (to: string) => (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages as { subject: string; link: string | null }[];
+  const claim = { fullName: 'Hitesh Shah', email: 'Trustee@Shrutgyan.example', contact: '9825012345', message: 'I am the trustee of Shrutgyan Prakashan and publish these books.' };
+
+  it('takes the claim, lets support approve it once, and the claimant sets a password and logs in', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisherId}` })).json().data.publisher;
+    expect([before.claimable, before.email]).toEqual([true, '']);
+
+    const invalid = await t.app.inject({ method: 'POST', url: `/api/publisher/${publisherId}/claim`, payload: { ...claim, contact: '12' } });
+    expect(invalid.json().details).toEqual([{ field: 'contact', message: MSG.contact10 }]);
+    const sent = await t.app.inject({ method: 'POST', url: `/api/publisher/${publisherId}/claim`, payload: claim });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe('Thank you. We will check your claim and write to you at trustee@shrutgyan.example.');
+
+    const [toSupport] = await outbox(t.ctx.config.SUPPORT_EMAIL);
+    expect(toSupport!.subject).toMatch(/^JSBN: claim #\d+ of Shrutgyan Prakashan Palitana \([A-Z0-9]{5}\)$/);
+    const approve = new URL(toSupport!.link!);
+    expect(approve.pathname).toMatch(/^\/api\/publisher\/claims\/\d+\/approve$/);
+    const altered = `${approve.pathname}?expires=${approve.searchParams.get('expires')}&signature=x${approve.searchParams.get('signature')!.slice(1)}`;
+    expect((await t.app.inject({ method: 'GET', url: altered })).statusCode).toBe(403);
+
+    const approved = await t.app.inject({ method: 'GET', url: `${approve.pathname}${approve.search}` });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(approved.body).toContain('The account now belongs to trustee@shrutgyan.example');
+    expect((await t.app.inject({ method: 'GET', url: `${approve.pathname}${approve.search}` })).statusCode).toBe(409);
+
+    const [reset] = await outbox('trustee@shrutgyan.example');
+    const token = new URL(reset!.link!).searchParams.get('token');
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { token, password: 'Shrutgyan@2026' } })).statusCode).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'trustee@shrutgyan.example', password: 'Shrutgyan@2026', modelType: 'PUBLISHER' } });
+    expect(login.statusCode).toBe(200);
+
+    const after = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisherId}` })).json().data.publisher;
+    expect([after.claimable, after.email]).toEqual([false, 'trustee@shrutgyan.example']);
+    // a taken account is claimed no more
+    const again = await t.app.inject({ method: 'POST', url: `/api/publisher/${publisherId}/claim`, payload: claim });
+    expect([again.statusCode, again.json().message]).toEqual([409, 'This publisher already manages its own account.']);
+  });
+
+  it('refuses a claim of a registered publisher or of no publisher', async () => {
+    const registered = await createPublisher(t.ctx);
+    const own = await t.app.inject({ method: 'POST', url: `/api/publisher/${registered.publisherId}/claim`, payload: claim });
+    expect([own.statusCode, own.json().message]).toEqual([409, 'This publisher already manages its own account.']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/publisher/999999/claim', payload: claim })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The Book details dialog of spec books §6 'Shared dialogs', opened from book lists: the book's
+ * cover and facts, with the request-PDF form for a book whose PDF is private, and a link to its
+ * page (QR, documents, sharing).
+ */
+import { Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Button } from '@mui/material';
+import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
+import type { BookDto } from '@jsbn/shared';
+import { bookDetailPath } from '../../../app/paths';
+import { DetailsDialog, Row } from '../../../components/details-dialogs';
+import { orNA } from '../../../components/format';
+import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+
+// The request form (zod, form fields) loads when it is first opened.
+const PdfRequestDialog = lazyNamed(() => import('./request-dialogs'), 'PdfRequestDialog');
+
+export function BookDetailsDialog({ book, onClose }: { book: BookDto | null; onClose: () => void }) {
+  const [requestOpen, setRequestOpen] = useState(false);
+  const requestWanted = useOnceTrue(requestOpen);
+  const privatePdf = Boolean(book?.has_book_pdf && book.readers === 'No');
+  return (
+    <>
+      <DetailsDialog
+        kind="Book"
+        open={Boolean(book) && !requestOpen}
+        onClose={onClose}
+        details={
+          book ? {
+            logoUrl: book.book_cover,
+            name: book.book_title,
+            rows: (
+              <>
+                <Row label="JSBN">{formatJsbn(book.jsbn_number)}</Row>
+                <Row label="English title">{orNA(book.book_e_title)}</Row>
+                <Row label="Authors">{orNA(book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', '))}</Row>
+                <Row label="Language">{orNA(book.language)}</Row>
+                <Row label="Publication year">{book.publication_year ?? BOOK_MSG.yearNotKnown}</Row>
+                <Row label="Pages">{book.pages}</Row>
+                <Row label="Publisher">{orNA(book.publisher_name)}</Row>
+                {privatePdf ? <Row label="Book PDF">{BOOK_MSG.privatePdf}</Row> : null}
+              </>
+            ),
+          } : undefined
+        }
+        actions={
+          book ? (
+            <>
+              {privatePdf ? <Button onClick={() => setRequestOpen(true)}>Request PDF</Button> : null}
+              <Button component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))}>
+                Open book page
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {book && requestWanted ? (
+        <Suspense fallback={null}>
+          <PdfRequestDialog
+            bookId={book.id}
+            bookTitle={book.book_title}
+            open={requestOpen}
+            onClose={() => {
+              setRequestOpen(false);
+              onClose();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * 'Is this your publication? Claim this account' (issue 12): the real publisher of an imported
+ * account writes to support from the publisher's section of a book page. Support approves the
+ * claim by a signed link, and the publisher then gets a link by e-mail to set its password.
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { publisherClaimRequest, type PublisherClaimRequest } from '@jsbn/shared';
+import { request, toastSuccess } from '../../../api/client';
+import { ContactFields, EMPTY_CONTACT, type ContactForm } from '../../../components/contact-fields';
+import { applyServerErrors } from '../../../components/forms';
+import { useFullScreenDialog } from '../../../components/responsive-dialog';
+
+/** POST /api/publisher/:id/claim → message. */
+const sendClaim = (publisherId: number, body: PublisherClaimRequest) => request<null>(`/publisher/${publisherId}/claim`, { method: 'POST', body });
+
+export function ClaimDialog({ publisherId, publisherName, open, onClose }: { publisherId: number; publisherName: string; open: boolean; onClose: () => void }) {
+  const fullScreen = useFullScreenDialog();
+  const form = useForm<ContactForm, unknown, PublisherClaimRequest>({ resolver: zodResolver(publisherClaimRequest), mode: 'onTouched', defaultValues: EMPTY_CONTACT });
+  const mutation = useMutation({
+    mutationFn: (values: PublisherClaimRequest) => sendClaim(publisherId, values),
+    onSuccess: (reply) => {
+      toastSuccess(reply.message, 'Claim sent');
+      form.reset(EMPTY_CONTACT);
+      onClose();
+    },
+    onError: (error) => applyServerErrors(error, form.setError),
+  });
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="claim-title">
+      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+        <DialogTitle id="claim-title">Claim {publisherName}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              This publisher's books were imported from a library catalogue. If you publish them, tell us who you are: once we have checked, we send you a link to set the account's password.
+            </Typography>
+            <ContactFields control={form.control} messageLabel="How are you related to this publisher?" />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            Send claim
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
