@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Box, Link } from '@mui/material';
+import { Box, Button, Link } from '@mui/material';
 import { EXPORT_FILE_NAMES, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { ExportExcelButton } from '../../../components/list-actions';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
-import { bookDetailPath, paths } from '../../../app/paths';
+import { paths } from '../../../app/paths';
+import { BookDetailsDialog } from '../../books/components/book-details-dialog';
 import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
 import { OrderBar, orderColumns, useCanOrder } from '../components/order-controls';
 
@@ -17,6 +19,7 @@ export function PublisherBooksPage() {
   const list = useListState();
   const books = useOrderableBooks(id, list.query);
   const canOrder = useCanOrder();
+  const [bookShown, setBookShown] = useState<BookDto | null>(null);
   const publisherName = books.data?.publisherName ?? books.data?.books[0]?.publisher_name ?? 'Publisher';
 
   const columns: Column<BookDto>[] = [
@@ -29,9 +32,9 @@ export function PublisherBooksPage() {
       key: 'details',
       header: 'Book Details',
       render: (book) => (
-        <Link component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))}>
+        <Button size="small" onClick={() => setBookShown(book)} aria-label={`View details of ${book.book_title}`}>
           View
-        </Link>
+        </Button>
       ),
     },
     ...orderColumns(canOrder),
@@ -61,6 +64,7 @@ export function PublisherBooksPage() {
         rowLabel={(book) => book.book_title}
         toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />
+      <BookDetailsDialog book={bookShown} onClose={() => setBookShown(null)} />
     </Box>
   );
 }
