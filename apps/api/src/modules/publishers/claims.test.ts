@@ -40,10 +40,18 @@ describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) =
     const altered = `${approve.pathname}?expires=${approve.searchParams.get('expires')}&signature=x${approve.searchParams.get('signature')!.slice(1)}`;
     expect((await t.app.inject({ method: 'GET', url: altered })).statusCode).toBe(403);
 
-    const approved = await t.app.inject({ method: 'GET', url: `${approve.pathname}${approve.search}` });
+    // opening the link (as a mail scanner would) shows the claim and changes nothing; its button approves
+    const shown = await t.app.inject({ method: 'GET', url: `${approve.pathname}${approve.search}` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(shown.body).toContain('Hitesh Shah (trustee@shrutgyan.example, +91 9825012345) asks for the account of Shrutgyan Prakashan Palitana');
+    expect(shown.body).toContain('<button type="submit">Approve this claim</button>');
+    expect((await t.app.inject({ method: 'GET', url: `/api/publisher/${publisherId}` })).json().data.publisher.claimable).toBe(true);
+    const action = /<form method="post" action="([^"]+)">/.exec(shown.body)![1]!.replace(/&amp;/g, '&');
+    const approved = await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(approved.statusCode).toBe(200);
-    expect(approved.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(approved.body).toContain('The account now belongs to trustee@shrutgyan.example');
+    expect((await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(409);
     expect((await t.app.inject({ method: 'GET', url: `${approve.pathname}${approve.search}` })).statusCode).toBe(409);
 
     const [reset] = await outbox('trustee@shrutgyan.example');

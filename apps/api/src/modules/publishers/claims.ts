@@ -64,13 +64,12 @@ export async function claimPublisher(ctx: AppContext, publisherId: number, input
 }
 
 /**
- * Approves a claim (GET /publisher/claims/:id/approve, support's signed link): the account takes
- * the claimant's e-mail and the claimant gets the link to set a password.
- * @returns the claimant's e-mail
- * @throws AppError 403 altered or expired link; 404 unknown claim; 409 when the claim was approved
- *   already, the account is no longer an imported one, or the e-mail has a publisher account
+ * The claim support's signed link names, still waiting for approval, with its publisher
+ * (GET /publisher/claims/:id/approve shows it; a mail scanner that opens the link changes nothing).
+ * @throws AppError 403 altered or expired link; 404 unknown claim; 409 approved already, or the
+ *   account is no longer an imported one
  */
-export async function approveClaim(ctx: AppContext, claimId: number, query: { expires?: string; signature?: string }): Promise<string> {
+export async function claimOfLink(ctx: AppContext, claimId: number, query: { expires?: string; signature?: string }) {
   const expires = Number(query.expires);
   const expected = Buffer.from(signature(ctx, claimId, expires));
   const given = Buffer.from(query.signature ?? '');
@@ -79,7 +78,17 @@ export async function approveClaim(ctx: AppContext, claimId: number, query: { ex
   const [claim] = await ctx.db.select().from(publisher_claims).where(eq(publisher_claims.id, claimId));
   if (!claim) throw notFound('Claim');
   if (claim.approved_at) throw new AppError('CONFLICT', 'This claim was approved already.');
-  const { accountId } = await claimableAccount(ctx, claim.publisher_id);
+  return { claim, ...(await claimableAccount(ctx, claim.publisher_id)) };
+}
+
+/**
+ * Approves a claim (POST /publisher/claims/:id/approve, the button of the page support's signed
+ * link opens): the account takes the claimant's e-mail and the claimant gets the link to set a password.
+ * @returns the claimant's e-mail
+ * @throws as `claimOfLink`; AppError 409 when the e-mail has a publisher account
+ */
+export async function approveClaim(ctx: AppContext, claimId: number, query: { expires?: string; signature?: string }): Promise<string> {
+  const { claim, accountId } = await claimOfLink(ctx, claimId, query);
   await ctx.db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.email, claim.email), eq(accounts.role, 'PUBLISHER'), ne(accounts.id, accountId)));
     if (taken) throw new AppError('CONFLICT', `${claim.email} already has a publisher account.`);

@@ -2,7 +2,7 @@
  * Publisher endpoints — spec accounts §7: POST /publisher (multipart registration),
  * GET /publisher (publisher-wise list), GET /publisher/:id (details).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG, idParam, publisherClaimRequest, publisherListQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
@@ -15,7 +15,10 @@ import { withMultipart } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
-import { approveClaim, claimPublisher } from './claims.js';
+import { approveClaim, claimOfLink, claimPublisher } from './claims.js';
+
+/** `text` safe inside HTML text and attribute values. */
+const html = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 import { listPublishers, publisherInfo, registerPublisher, updatePublisherProfile } from './service.js';
 
 export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -31,22 +34,40 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null, await claimPublisher(ctx, request.params.id, request.body));
   });
 
+  const approvalLink = { params: idParam, querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }) };
+  const page = (reply: FastifyReply, title: string, body: string) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${html(title)} — JSBN</title><body style="font-family:sans-serif;margin:2rem;max-width:40rem"><h1>${html(title)}</h1>${body}</body></html>`);
+
   /**
-   * GET /api/publisher/claims/:id/approve?expires&signature (support's signed link) → a page
-   * saying the claimant was sent a link to set a password; 403 altered or expired, 404, 409.
+   * GET /api/publisher/claims/:id/approve?expires&signature (support's signed link) → a page with
+   * the claim and an Approve button (a GET changes nothing: mail scanners open links); 403 altered
+   * or expired, 404, 409 approved already.
    */
-  api.get(
-    '/publisher/claims/:id/approve',
-    { schema: { params: idParam, querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }) } },
-    async (request, reply) => {
+  api.get('/publisher/claims/:id/approve', { schema: approvalLink }, async (request, reply) => {
+    const { claim, publisher_name, publisher_no } = await claimOfLink(ctx, request.params.id, request.query);
+    const action = `/api/publisher/claims/${claim.id}/approve?expires=${encodeURIComponent(request.query.expires ?? '')}&signature=${encodeURIComponent(request.query.signature ?? '')}`;
+    return page(
+      reply,
+      `Claim of ${publisher_name}`,
+      `<p>${html(claim.full_name)} (${html(claim.email)}, +91 ${html(claim.contact)}) asks for the account of ${html(publisher_name)} (${html(publisher_no)}):</p><blockquote>${html(claim.message)}</blockquote><form method="post" action="${html(action)}"><button type="submit">Approve this claim</button></form><p>Approving gives the account this e-mail and sends it a link to set the password.</p>`,
+    );
+  });
+
+  /** POST /api/publisher/claims/:id/approve?expires&signature (the page's button) → 'Claim approved' page; 403, 404, 409. */
+  void app.register(async (scope) => {
+    // the page's form posts no fields
+    scope.addContentTypeParser('application/x-www-form-urlencoded', (_request, payload, done) => {
+      payload.resume();
+      done(null, {});
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post('/publisher/claims/:id/approve', { schema: approvalLink }, async (request, reply) => {
       const email = await approveClaim(ctx, request.params.id, request.query);
-      const escaped = email.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Claim approved — JSBN</title><body style="font-family:sans-serif;margin:2rem"><h1>Claim approved</h1><p>The account now belongs to ${escaped}, who has been sent a link to set a password.</p></body></html>`);
-    },
-  );
+      return page(reply, 'Claim approved', `<p>The account now belongs to ${html(email)}, who has been sent a link to set a password.</p>`);
+    });
+  });
 
   /** POST /api/publisher — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/409/413/415. */
   api.post('/publisher', async (request) => {
