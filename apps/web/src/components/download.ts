@@ -4,17 +4,22 @@
  */
 import { requestBlob, type QueryValue, type RequestOptions } from '../api/client';
 
-/** Saves `blob` as a file named `fileName` (an object URL clicked through a hidden link). */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
+/** Downloads `url` (saved as `fileName` when given) through a hidden link clicked at once. */
+export function downloadLink(url: string, fileName?: string) {
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  if (fileName) link.download = fileName;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves `blob` as a file named `fileName` (an object URL clicked through a hidden link). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  downloadLink(url, fileName);
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 

@@ -85,10 +85,11 @@ export async function libraryDetails(ctx: AppContext, libraryId: number, options
  * @throws AppError 404 'Library not found'
  */
 export async function libraryInfoSheet(ctx: AppContext, libraryId: number): Promise<{ key: string; filename: string }> {
-  const library = await libraryDetails(ctx, libraryId);
+  // the version is one narrow read; the details are read only when the sheet must be made
   const [row] = await ctx.db.select({ updated_at: libraries.updated_at, logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, libraryId));
-  const key = await cached(ctx, 'library-info', libraryId, versionOf(row!.updated_at, row!.logo_key), async () =>
-    libraryInfoPdf(library, await imageForDocument(ctx.storage, row!.logo_key, 240)),
+  if (!row) throw notFound('Library');
+  const key = await cached(ctx, 'library-info', libraryId, versionOf(row.updated_at, row.logo_key), async () =>
+    libraryInfoPdf(await libraryDetails(ctx, libraryId), await imageForDocument(ctx.storage, row.logo_key, 240)),
   );
   return { key, filename: `library-${libraryId}-info.pdf` };
 }

@@ -13,7 +13,7 @@ import { accounts, publisher_claims, publishers } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { forgotPassword } from '../auth/service.js';
-import { IMPORTED_ACCOUNT_DOMAIN } from './service.js';
+import { isImportedEmail } from './service.js';
 
 /** How long support's approval link works, ms. */
 export const CLAIM_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -33,7 +33,7 @@ async function claimableAccount(ctx: AppContext, publisherId: number): Promise<{
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))
     .where(eq(publishers.id, publisherId));
   if (!row) throw notFound('Publisher');
-  if (!row.email.endsWith(`@${IMPORTED_ACCOUNT_DOMAIN}`)) throw new AppError('CONFLICT', 'This publisher already manages its own account.');
+  if (!isImportedEmail(row.email)) throw new AppError('CONFLICT', 'This publisher already manages its own account.');
   return row;
 }
 

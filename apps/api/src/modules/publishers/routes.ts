@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import escapeHtml from 'escape-html';
 import { z } from 'zod';
 import { MSG, idParam, publisherClaimRequest, publisherListQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
@@ -16,9 +17,6 @@ import { ok } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
 import { approveClaim, claimOfLink, claimPublisher } from './claims.js';
-
-/** `text` safe inside HTML text and attribute values. */
-const html = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 import { listPublishers, publisherInfo, registerPublisher, updatePublisherProfile } from './service.js';
 
 export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -39,7 +37,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${html(title)} — JSBN</title><body style="font-family:sans-serif;margin:2rem;max-width:40rem"><h1>${html(title)}</h1>${body}</body></html>`);
+      .send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)} — JSBN</title><body style="font-family:sans-serif;margin:2rem;max-width:40rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`);
 
   /**
    * GET /api/publisher/claims/:id/approve?expires&signature (support's signed link) → a page with
@@ -52,7 +50,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
     return page(
       reply,
       `Claim of ${publisher_name}`,
-      `<p>${html(claim.full_name)} (${html(claim.email)}, +91 ${html(claim.contact)}) asks for the account of ${html(publisher_name)} (${html(publisher_no)}):</p><blockquote>${html(claim.message)}</blockquote><form method="post" action="${html(action)}"><button type="submit">Approve this claim</button></form><p>Approving gives the account this e-mail and sends it a link to set the password.</p>`,
+      `<p>${escapeHtml(claim.full_name)} (${escapeHtml(claim.email)}, +91 ${escapeHtml(claim.contact)}) asks for the account of ${escapeHtml(publisher_name)} (${escapeHtml(publisher_no)}):</p><blockquote>${escapeHtml(claim.message)}</blockquote><form method="post" action="${escapeHtml(action)}"><button type="submit">Approve this claim</button></form><p>Approving gives the account this e-mail and sends it a link to set the password.</p>`,
     );
   });
 
@@ -65,7 +63,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     scope.withTypeProvider<ZodTypeProvider>().post('/publisher/claims/:id/approve', { schema: approvalLink }, async (request, reply) => {
       const email = await approveClaim(ctx, request.params.id, request.query);
-      return page(reply, 'Claim approved', `<p>The account now belongs to ${html(email)}, who has been sent a link to set a password.</p>`);
+      return page(reply, 'Claim approved', `<p>The account now belongs to ${escapeHtml(email)}, who has been sent a link to set a password.</p>`);
     });
   });
 

@@ -132,7 +132,8 @@ export async function publisherName(ctx: AppContext, publisherId: number): Promi
  * nobody reads it, so pages show no e-mail for them until the publisher sets its own.
  */
 export const IMPORTED_ACCOUNT_DOMAIN = 'import.jsbn.invalid';
-const shownEmail = (email: string) => (email.endsWith(`@${IMPORTED_ACCOUNT_DOMAIN}`) ? '' : email);
+/** True for the placeholder e-mail of an imported account nobody has claimed. */
+export const isImportedEmail = (email: string) => email.endsWith(`@${IMPORTED_ACCOUNT_DOMAIN}`);
 
 /**
  * Publisher info of spec books §3 (GET /publisher/:id, the book page).
@@ -163,8 +164,8 @@ export async function publisherInfo(ctx: AppContext, publisherId: number, option
     publisher_type: publisher.publisher_type,
     address: publisher.address,
     pincode: publisher.pincode,
-    email: options.private ? email : shownEmail(email),
-    claimable: email.endsWith(`@${IMPORTED_ACCOUNT_DOMAIN}`),
+    email: options.private || !isImportedEmail(email) ? email : '',
+    claimable: isImportedEmail(email),
     landline_no: publisher.landline_no,
     mobile_no: publisher.mobile_no,
     whatsapp_no: publisher.whatsapp_no,

@@ -11,20 +11,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { enqueueSnackbar } from 'notistack';
 import { BOOK_MSG, catalogueProgressMessage } from '@jsbn/shared/core';
 import { toastError } from '../../../api/client';
+import { downloadLink } from '../../../components/download';
 import { getCatalogue } from '../api/books-api';
 
 /** How often a catalogue being made is asked about again, ms. */
 const POLL_MS = 1_500;
-
-/** Saves the file at `url` under `fileName` through a hidden link (same origin: no new tab). */
-function saveLink(url: string, fileName: string) {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 /** The catalogue's download button with its progress while the catalogue is being made. */
 export function CatalogueDownload({ publisherNo, label = 'Download catalogue', ...button }: { publisherNo: string | undefined; label?: string } & Omit<ButtonProps, 'onClick'>) {
@@ -46,7 +37,7 @@ export function CatalogueDownload({ publisherNo, label = 'Download catalogue', .
         const catalogue = await getCatalogue(publisherNo);
         if (!mounted.current) return;
         const url = catalogue.generated_pdf.publisher_catalog_pdf;
-        if (url) return saveLink(url, `${catalogue.publisher.publisher_no || publisherNo}.pdf`);
+        if (url) return downloadLink(url, `${catalogue.publisher.publisher_no || publisherNo}.pdf`);
         setPercent(catalogue.progress?.percent ?? 0);
         await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
         if (!mounted.current) return;

@@ -21,6 +21,7 @@ import { siteOrigin } from '../../../app/origin';
 import { qrDownloadUrl, useBookByJsbn, useSwaroops } from '../api/books-api';
 import { BookGallery } from '../components/book-gallery';
 import { JsonLd } from '../components/book-json-ld';
+import { downloadLink } from '../../../components/download';
 import { CatalogueDownload } from '../components/catalogue-download';
 import { PublisherCarousel } from '../components/publisher-carousel';
 import type { ShareTarget } from '../components/share-dialog';
@@ -68,16 +69,6 @@ export function externalLibraries(bookName: string) {
     { name: 'JainQQ', url: 'https://jainqq.org/' },
     { name: 'Jain Reference Library', url: 'https://jainreferencelibrary.org/' },
   ];
-}
-
-function download(url: string, name?: string) {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  if (name) anchor.download = name;
-  anchor.rel = 'noopener';
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
 }
 
 /** /jsbn/:jsbn — public book detail (spec books §2). */
@@ -141,7 +132,7 @@ export function BookDetailPage() {
   };
   const openDocument = (url: string | null, missing: string, name?: string) => {
     if (!url) return enqueueSnackbar(missing, { variant: 'warning' });
-    download(url, name);
+    downloadLink(url, name);
   };
 
   const shareRows: { key: string; label: string; onDownload: () => void; onShare: () => void }[] = [
@@ -151,14 +142,14 @@ export function BookDetailPage() {
       onDownload: () => openDocument(documents.single_book_pdf, BOOK_MSG.pdfError, `JSBN-${title}.pdf`),
       onShare: () => (documents.single_book_pdf ? setSharing({ label: 'Book details', title: book.book_title, url: documents.single_book_pdf }) : enqueueSnackbar(BOOK_MSG.pdfError, { variant: 'warning' })),
     },
-    { key: 'qr', label: 'QR code', onDownload: () => download(qrDownloadUrl(title), `${title}.jpg`), onShare: () => setSharing({ label: 'QR code', title: book.book_title, url: qrDownloadUrl(title) }) },
+    { key: 'qr', label: 'QR code', onDownload: () => downloadLink(qrDownloadUrl(title), `${title}.jpg`), onShare: () => setSharing({ label: 'QR code', title: book.book_title, url: qrDownloadUrl(title) }) },
     {
       key: 'pdf',
       label: 'Book PDF',
       onDownload: () =>
         withPdf((link) => {
           // Our own stored file downloads; a publisher's outside link opens in a new tab.
-          if (new URL(link, window.location.origin).origin === window.location.origin) download(link, `${title}.pdf`);
+          if (new URL(link, window.location.origin).origin === window.location.origin) downloadLink(link, `${title}.pdf`);
           else window.open(link, '_blank', 'noopener');
         }),
       onShare: () => withPdf((link) => setSharing({ label: 'Book PDF', title: book.book_title, url: link })),
