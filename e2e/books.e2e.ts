@@ -3,7 +3,9 @@
  * messages and dependencies, the duplicate check, a full registration with a cover, two images
  * and a book PDF sent with progress bars, edit (a title, an image removed), the availability
  * switch, search with advanced options, and the book detail page (gallery, JSON-LD, share, PDF
- * request, reader order, buttons by role) at 375 and 1280 px, with axe on every books page.
+ * request, reader order, buttons by role) at 375 and 1280 px, the Book details dialog from the
+ * search cards, the catalogue's progress keeping its button in place, and 'Something went
+ * wrong!!!' for a page that fails, with axe on every books page.
  */
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -360,9 +362,15 @@ describe('books in the browser', () => {
       });
     });
     const downloaded = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download catalogue' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Making the catalogue… 40% done. It downloads by itself when ready.' }).isVisible()).toBe(true);
+    const catalogueButton = page.getByRole('button', { name: 'Download catalogue' });
+    const placesOf = async () => [await catalogueButton.boundingBox(), await page.getByRole('heading', { name: 'My Books', level: 1 }).boundingBox()];
+    const placesBefore = await placesOf();
+    await catalogueButton.click();
+    const progressStatus = page.getByRole('status').filter({ hasText: 'Making the catalogue… 40% done. It downloads by itself when ready.' });
+    await expect.poll(() => progressStatus.isVisible()).toBe(true);
     expect(await page.getByRole('progressbar', { name: 'Catalogue progress' }).getAttribute('aria-valuenow')).toBe('40');
+    // the progress takes a line of its own below the buttons: the button and the title stay where they were
+    expect(await placesOf()).toEqual(placesBefore);
     await snap(page, 'books-my-books-catalogue-progress-1280');
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe('AHMJS.pdf');
@@ -393,6 +401,19 @@ describe('books in the browser', () => {
     const results = page.getByRole('region', { name: 'Search results' });
     await expect.poll(() => results.getByTestId('book-card').count()).toBe(1);
     expect(await results.getByText(BOOK.title).isVisible()).toBe(true);
+    // a card's 'Book details' opens the shared Book details dialog (spec books §6); its link to the book's page stays
+    const card = results.getByTestId('book-card').first();
+    expect(await card.getByRole('link', { name: 'View More Details' }).getAttribute('href')).toBe(`/jsbn/${jsbn}`);
+    await card.getByRole('button', { name: 'Book details' }).click();
+    const details = page.getByRole('dialog', { name: 'Book details' });
+    await expect.poll(() => details.getByText(BOOK.title, { exact: true }).isVisible()).toBe(true);
+    expect(await details.getByText(`${BOOK.english} (Revised)`, { exact: true }).isVisible()).toBe(true);
+    expect(await details.getByText(jsbn, { exact: true }).isVisible()).toBe(true);
+    expect(await details.getByRole('link', { name: 'Open book page' }).getAttribute('href')).toBe(`/jsbn/${jsbn}`);
+    await snap(page, 'books-search-details-1280');
+    violations.push(...(await axeViolations(page)));
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => details.count()).toBe(0);
     // Hiding the advanced options runs the search again without them.
     await page.getByLabel('Search by title or keyword').fill('સૂત્ર');
     await page.getByLabel('Show Advanced Search Options').uncheck();
@@ -414,6 +435,24 @@ describe('books in the browser', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     await settle(page);
     await snap(page, 'books-search-375');
+    // at 375 px the Newly Published grid has two narrow cards a row: both buttons stay inside each card
+    const gridCards = page.getByRole('region', { name: 'Newly Published Books' }).getByTestId('book-card');
+    const outside = await gridCards.evaluateAll((cards) =>
+      cards.flatMap((card) => {
+        const box = card.getBoundingClientRect();
+        return Array.from(card.querySelectorAll('a, button')).flatMap((control) => {
+          const inner = control.getBoundingClientRect();
+          return inner.left < box.left || inner.right > box.right ? [control.textContent ?? ''] : [];
+        });
+      }),
+    );
+    expect(outside).toEqual([]);
+    await gridCards.first().getByRole('button', { name: 'Book details' }).click();
+    const gridDetails = page.getByRole('dialog', { name: 'Book details' });
+    await expect.poll(() => gridDetails.getByText(BOOK.title, { exact: true }).isVisible()).toBe(true);
+    await snap(page, 'books-search-details-375');
+    await gridDetails.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => gridDetails.count()).toBe(0);
   });
 
   it('6. the book page: drawn by the server, then gallery, JSON-LD, share, downloads and buttons by role at 1280 and 375 px', async () => {
@@ -484,6 +523,30 @@ describe('books in the browser', () => {
       expect((await pdf.createReadStream()).readable).toBe(true);
       const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Book details' }).click()]);
       expect(sheet.suggestedFilename()).toMatch(/\.pdf$/);
+
+      if (width === 375) {
+        // the publisher's catalogue being made (the API's 202 first): its progress takes a line of
+        // its own below the publisher's buttons, and the Catalogue button stays where it was
+        let asked = 0;
+        await page.route('**/api/book/catalog/*', async (route) => {
+          if (asked++ > 0) return route.continue();
+          await route.fulfill({
+            status: 202,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 202, message: 'Making the catalogue… 65% done.', data: { generated_pdf: { publisher_catalog_pdf: null }, publisher: { publisher_no: 'AHMJS', publisher_name: 'x' }, progress: { state: 'running', percent: 65, books: 1000 } } }),
+          });
+        });
+        const catalogue = page.getByRole('button', { name: 'Catalogue', exact: true });
+        await catalogue.scrollIntoViewIfNeeded();
+        const before = await catalogue.boundingBox();
+        const downloaded = page.waitForEvent('download');
+        await catalogue.click();
+        await expect.poll(() => page.getByRole('progressbar', { name: 'Catalogue progress' }).getAttribute('aria-valuenow')).toBe('65');
+        expect(await catalogue.boundingBox()).toEqual(before);
+        await snap(page, 'books-detail-catalogue-progress-375');
+        expect((await downloaded).suggestedFilename()).toBe('AHMJS.pdf');
+        await page.unroute('**/api/book/catalog/*');
+      }
     }
 
     // Library: 'Order This Book' to the publisher's books, no reader order.
@@ -566,7 +629,32 @@ describe('books in the browser', () => {
     await expect.poll(() => toast(page, BOOK_MSG.readerOrderSent).isVisible()).toBe(true);
   });
 
-  it('8. axe found no violations on the books pages', () => {
+  it("8. a page that fails unexpectedly shows 'Something went wrong!!!' in the layout, and Go to Home leaves it", async () => {
+    const page = await newPage();
+    // the About page's module cannot be loaded (the connection dropped, or a new release replaced it)
+    await page.route(/\/assets\/about-page-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`${server.url}/faq`);
+    await settle(page);
+    await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL(`${server.url}/about`);
+    await expect.poll(() => page.getByRole('heading', { name: MSG.somethingWrongPage, level: 1 }).isVisible()).toBe(true);
+    // the app bar stays: only the page's part of the screen shows the failure
+    expect(await page.getByRole('banner').getByRole('link', { name: 'FAQs' }).isVisible()).toBe(true);
+    await snap(page, 'books-something-went-wrong-1280');
+    violations.push(...(await axeViolations(page)));
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.getByRole('heading', { name: MSG.somethingWrongPage }).count()).toBe(0);
+    await settle(page);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('.MuiDrawer-paper').getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL(`${server.url}/about`);
+    await expect.poll(() => page.getByRole('heading', { name: MSG.somethingWrongPage, level: 1 }).isVisible()).toBe(true);
+    await snap(page, 'books-something-went-wrong-375');
+  });
+
+  it('9. axe found no violations on the books pages', () => {
     expect(violations).toEqual([]);
   });
 });

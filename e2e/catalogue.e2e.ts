@@ -3,7 +3,8 @@
  * (`npm run import:books`) and kept unknown. The book's page says 'Year not known'; the real
  * publisher claims the imported account there, support approves it by a signed link, and once
  * the publisher has set a password through the link it is sent, it sees the book marked
- * 'Incomplete — please add the publication year' in My Books until it adds the year.
+ * 'Incomplete — please add the publication year' in My Books until it adds the year. The claim
+ * form keeps its buttons on screen on a phone, however long the message.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -75,6 +76,18 @@ describe('the real catalogue: books whose year is not known', () => {
     await claim.getByLabel('Contact number').fill('9825012345');
     await claim.getByLabel('How are you related to this publisher?').fill('I am the trustee of Shrutgyan Prakashan and publish these books.');
     await snap(page, 'catalogue-claim-1280');
+    // on a phone the claim takes the whole screen; however long the message, the title and the
+    // buttons stay on screen and the fields scroll between them
+    await page.setViewportSize({ width: 390, height: 844 });
+    const story = claim.getByLabel('How are you related to this publisher?');
+    const told = await story.inputValue();
+    await story.fill(Array.from({ length: 12 }, () => told).join(' '));
+    const onScreen = (box: { y: number; height: number } | null) => Boolean(box && box.y >= 0 && box.y + box.height <= 844);
+    await expect.poll(async () => onScreen(await claim.getByRole('button', { name: 'Send claim' }).boundingBox())).toBe(true);
+    expect(await onScreen(await claim.getByRole('heading', { name: 'Claim Shrutgyan Prakashan Palitana' }).boundingBox())).toBe(true);
+    await snap(page, 'catalogue-claim-390');
+    await story.fill(told);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await claim.getByRole('button', { name: 'Send claim' }).click();
     await expect.poll(() => toast(page, `Thank you. We will check your claim and write to you at ${email}.`).isVisible()).toBe(true);
     // support opens its link: the claim and an Approve button

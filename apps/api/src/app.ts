@@ -15,8 +15,9 @@ import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MAX_PDF_BYTES } from '@jsbn/shared';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_PDF_BYTES, noData } from '@jsbn/shared';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -25,6 +26,8 @@ import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem } from './l
 import { createJobs } from './lib/jobs.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
 import { openRateLimits } from './lib/rate-limit.js';
+import { replySerializerCompiler } from './lib/serializer.js';
+import { replies } from './lib/reply.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { S3Storage } from './lib/s3-storage.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
@@ -64,6 +67,9 @@ export interface BuiltApp {
 function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
+
+/** GET /api/ready → data: each part's state. */
+const readiness = z.object({ database: z.enum(['ok', 'unavailable']), storage: z.enum(['ok', 'unavailable']) });
 
 /** Time limit of each readiness probe (database, storage), ms. */
 const READY_TIMEOUT_MS = 3_000;
@@ -173,7 +179,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   const { transports, close: closeTransports } = configuredTransports(ctx);
   const worker = createOutboxWorker(ctx, transports, app.log, closeTransports);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler(!config.isProduction));
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -250,6 +256,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   await app.register(swagger, {
     openapi: { info: { title: 'JSBN API', version: '0.1.0', description: 'Spec: ../shared/spec; reference: docs/api.md' } },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -267,9 +274,9 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       siteRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       /** GET /api/health — the process is up (liveness). */
-      api.get('/health', async () => ({ statusCode: 200, message: 'ok', data: null }));
+      api.get('/health', { schema: { response: replies(noData) } }, async () => ({ statusCode: 200, message: 'ok', data: null }));
       /** GET /api/ready — 200 when the database and the storage answer (within 3 s each), else 503. */
-      api.get('/ready', async (request, reply) => {
+      api.get('/ready', { schema: { response: replies(readiness) } }, async (request, reply) => {
         const [db, storage] = await Promise.allSettled([within(database.ping(), READY_TIMEOUT_MS), within(ctx.storage.check(), READY_TIMEOUT_MS)]);
         const checks = { database: db.status === 'fulfilled' ? 'ok' : 'unavailable', storage: storage.status === 'fulfilled' ? 'ok' : 'unavailable' };
         if (db.status === 'rejected' || storage.status === 'rejected') {

@@ -3,7 +3,7 @@
  * `/jsbn/:jsbn` HTML and the app write the same JSON-LD (decision 008). Part of `@jsbn/shared/core`.
  */
 import { formatJsbn } from './jsbn.js';
-import type { BookDto } from './schemas/books.js';
+import type { BookDto } from './schemas/replies.js';
 
 /**
  * @param book the book as `GET /api/book/listing/jsbn/:jsbn` returns it

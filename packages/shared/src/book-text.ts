@@ -1,6 +1,7 @@
 /**
- * Book texts and date helpers without zod (spec books §4, §5): the messages of the book form,
- * the file-size wording and the Samvat and DD/MM/YYYY conversions. Part of `@jsbn/shared/core`.
+ * Book texts and date helpers without zod (spec books §4, §5): the messages of the book form
+ * and the Samvat and DD/MM/YYYY conversions (the file rules and their messages are in
+ * file-rules.ts). Part of `@jsbn/shared/core`.
  */
 import { APP_TIME_ZONE, VEER_SAMVAT_OFFSET, VIKRAM_SAMVAT_OFFSET } from './constants.js';
 
@@ -55,19 +56,6 @@ export const BOOK_MSG = {
 
 /** Shown while a catalogue is being made in the background (issue 11; wording ours). */
 export const catalogueProgressMessage = (percent: number) => `Making the catalogue… ${percent}% done. It downloads by itself when ready.`;
-
-const MB = 1024 * 1024;
-/** '{file} is not a valid image file. Only image files are allowed.' — spec books §5. */
-export const notImageMessage = (file: string) => `${file} is not a valid image file. Only image files are allowed.`;
-/** The image types the server keeps for book images (issue 12: the form offers exactly these). */
-export const BOOK_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
-/** A book image that is an image of a type the server does not keep (WebP, GIF …; wording ours). */
-export const imageNotJpegOrPngMessage = (file: string) => `${file} is not a JPEG or PNG. Book images must be JPEG or PNG images.`;
-/** A cover that is an image but not a JPEG (issue 10: the server keeps covers as JPEG only). */
-export const coverNotJpegMessage = (file: string) => `${file} is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).`;
-/** '{file} is too large ({size}MB). Maximum {PDF|image} file size allowed is {limit}MB.' — spec books §5. */
-export const fileTooLargeMessage = (file: string, sizeBytes: number, kind: 'PDF' | 'image' | 'file', limitBytes: number) =>
-  `${file} is too large (${(sizeBytes / MB).toFixed(2)}MB). Maximum ${kind} file size allowed is ${Math.round(limitBytes / MB)}MB.`;
 
 /** Vikram and Veer Samvat of a publication year (spec books §4); null when not positive. */
 export function samvatOf(year: number | null | undefined): { vikram_samvat: number | null; veer_samvat: number | null } {

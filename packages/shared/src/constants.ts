@@ -20,10 +20,7 @@ export const LETTER_TEXT_MIN = 10;
 /** Publisher unique id (`publisher_no`) length. */
 export const PUBLISHER_NO_LENGTH = 5;
 
-/** Upload limits in bytes — spec books §9. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_PDF_BYTES = 209_715_200;
-export const MAX_DISPATCH_FILE_BYTES = 5_242_880;
+/** Upload limits in bytes (spec books §9), file types and their messages: file-rules.ts (`FILE_RULES`). */
 
 /** Lists — spec §9. */
 export const SEARCH_DEBOUNCE_MS = 500;

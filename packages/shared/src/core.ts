@@ -1,12 +1,14 @@
 /**
  * @jsbn/shared/core — the part of the contract without zod: the JSBN code, constants, the spec's
- * messages and the lookups. Public pages of the web app import this, so the first load of `/`,
- * `/search-a-book` and `/jsbn/:jsbn` does not carry the schema library (issue 10).
+ * messages, the lookups and the table of uploaded files (`FILE_RULES`). Public pages of the web
+ * app import this, so the first load of `/`, `/search-a-book` and `/jsbn/:jsbn` does not carry
+ * the schema library (issue 10).
  */
 export * from './jsbn.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './lookups.js';
 export * from './book-text.js';
+export * from './file-rules.js';
 export * from './book-json-ld.js';
 export * from './phone.js';

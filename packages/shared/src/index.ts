@@ -4,3 +4,4 @@ export * from './schemas/common.js';
 export * from './schemas/accounts.js';
 export * from './schemas/books.js';
 export * from './schemas/orders.js';
+export * from './schemas/replies.js';

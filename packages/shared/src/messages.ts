@@ -66,6 +66,8 @@ export const MSG = {
   unauthorized: 'Unauthorized',
   serviceUnavailable: 'Service unavailable',
   somethingWrong: 'Something went wrong',
+  /** The page shown when a page fails unexpectedly (the route error boundary, apps/web app/route-error.tsx). */
+  somethingWrongPage: 'Something went wrong!!!',
   noData: 'No data found',
   loading: 'Loading...',
 } as const;

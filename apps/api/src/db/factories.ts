@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { MAX_IMAGE_BYTES, bookFields, type BookFields, type BookFieldsInput } from '@jsbn/shared';
+import { bookFields, type BookFields, type BookFieldsInput } from '@jsbn/shared';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../lib/auth.js';
 import { COVER_FILE, LOGO_FILE } from '../lib/upload-rules.js';
@@ -31,8 +31,9 @@ export async function makeJpeg(text: string, options: { width?: number; height?:
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
+/** Stores a made-up JPEG by the storage rule of its field (LOGO_FILE, COVER_FILE). */
 async function storeJpeg(ctx: AppContext, jpeg: Buffer, rule: typeof LOGO_FILE) {
-  return ctx.storage.put(Readable.from([jpeg]), { ...rule, maxBytes: MAX_IMAGE_BYTES });
+  return ctx.storage.put(Readable.from([jpeg]), rule);
 }
 
 export interface PublisherOverrides {

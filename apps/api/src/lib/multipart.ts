@@ -7,19 +7,16 @@
 import type { FastifyRequest } from 'fastify';
 import qs from 'qs';
 import { AppError } from './errors.js';
-import type { DetectedType, Storage, StoredFile } from './storage.js';
+import type { PutRule, Storage, StoredFile } from './storage.js';
 
-export interface FileRule {
-  visibility: 'public' | 'private';
-  folder: string;
-  maxBytes: number;
-  allowed: readonly DetectedType[];
+/**
+ * How one file field of a multipart request is stored: the storage rule (place, types, size
+ * limit in bytes, messages — made from the shared `FILE_RULES` by upload-rules.ts) and how many
+ * files the field may hold.
+ */
+export interface FileRule extends PutRule {
   /** At most this many files in the field (default 1). */
   maxCount?: number;
-  tooLargeMessage: string;
-  typeMessage: string;
-  /** 415 for a JPEG/PNG whose bytes do not decode as an image. */
-  unreadableMessage: string;
 }
 
 export interface MultipartResult {

@@ -1,5 +1,49 @@
+/**
+ * Replies: the success envelope of DESIGN §3, the response schemas every route declares (issue
+ * 12: replies are checked and serialised by the zod schemas of `@jsbn/shared`, and /api/docs
+ * documents them) and the sending of stored PDFs.
+ */
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { apiErrorReply, apiReply } from '@jsbn/shared';
 import type { Storage } from './storage.js';
+
+/** The success envelope of DESIGN §3: `{ statusCode: 200, message, data }`. */
+export function ok<T>(data: T, message = 'Success', statusCode = 200) {
+  return { statusCode, message, data };
+}
+
+/** Every route's error replies: `{ statusCode, message, error, details? }`. */
+const errorReplies = { '4xx': apiErrorReply, '5xx': apiErrorReply } as const;
+
+/**
+ * The `response` schemas of a JSON route whose `data` is `data`: the envelope for 200 (and for
+ * each of `alsoStatuses`, e.g. 201 or 202), the error reply for 4xx and 5xx.
+ */
+export function replies<T extends z.ZodType>(data: T, ...alsoStatuses: (201 | 202)[]) {
+  const envelope = apiReply(data);
+  return { 200: envelope, ...Object.fromEntries(alsoStatuses.map((status) => [status, envelope])), ...errorReplies } as { 200: typeof envelope } & typeof errorReplies;
+}
+
+/** The bytes of a file, as OpenAPI documents them. */
+const fileBytes = z.any().meta({ type: 'string', format: 'binary' });
+
+/**
+ * The `response` schemas of a route that sends a file (PDF, Excel, image, HTML page) of one of
+ * `contentTypes` on 200, and the error reply for 4xx and 5xx. Bytes are not serialised (Fastify
+ * sends buffers and streams as they are); the schema documents the reply.
+ */
+export function fileReplies(description: string, ...contentTypes: string[]) {
+  return {
+    200: { description, content: Object.fromEntries(contentTypes.map((type) => [type, { schema: fileBytes }])) },
+    ...errorReplies,
+  };
+}
+
+/** MIME types of the files the API sends. */
+export const PDF = 'application/pdf';
+export const HTML = 'text/html';
+export const JPEG = 'image/jpeg';
 
 /**
  * Streams a stored generated PDF as an attachment named `file.filename` (revalidated, never
@@ -13,9 +57,4 @@ export async function sendStoredPdf(storage: Storage, reply: FastifyReply, file:
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .header('cache-control', 'no-cache')
     .send(stream);
-}
-
-/** The success envelope of DESIGN §3: `{ statusCode: 200, message, data }`. */
-export function ok<T>(data: T, message = 'Success', statusCode = 200) {
-  return { statusCode, message, data };
 }

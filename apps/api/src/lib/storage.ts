@@ -13,11 +13,12 @@ import { access, constants, mkdir, open, readdir, rename, rm, stat } from 'node:
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { FILE_TYPES, type FileType } from '@jsbn/shared';
 import { AppError } from './errors.js';
 import { UnreadableImageError, reencodeImageFile } from './images.js';
 
-/** Content types recognised by their first bytes. */
-export type DetectedType = 'image/jpeg' | 'image/png' | 'application/pdf';
+/** Content types recognised by their first bytes: the types of the shared `FILE_TYPES`. */
+export type DetectedType = FileType;
 
 /** Reads the type of a file from its magic bytes; null when it is none of JPEG, PNG, PDF. */
 export function detectType(head: Buffer): DetectedType | null {
@@ -27,11 +28,10 @@ export function detectType(head: Buffer): DetectedType | null {
   return null;
 }
 
-export const EXTENSION: Record<DetectedType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'application/pdf': 'pdf',
-};
+/** The extension (without the dot) a stored file of each type gets: 'jpg', 'png', 'pdf'. */
+export const EXTENSION = Object.fromEntries(
+  Object.entries(FILE_TYPES).map(([type, { extensions }]) => [type, extensions[0]!.slice(1)]),
+) as Record<DetectedType, string>;
 
 /** Content type of each stored extension (the reverse of `EXTENSION`). */
 export const TYPE_OF_EXTENSION: Record<string, DetectedType> = Object.fromEntries(

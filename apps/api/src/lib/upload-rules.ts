@@ -1,38 +1,40 @@
-/** The file fields the API accepts, with their types and size limits (spec books §5, §9). */
-import { MAX_DISPATCH_FILE_BYTES, MAX_IMAGE_BYTES, MSG, unreadableImageMessage } from '@jsbn/shared';
+/**
+ * The storage rules of the file fields the API accepts. Types, size limits (bytes) and messages
+ * come from the shared table `FILE_RULES` (packages/shared file-rules.ts, spec books §5, §9 and
+ * accounts §5); only where a file is kept (public or private, which folder) is the API's own.
+ */
+import { FILE_RULES, type FileField } from '@jsbn/shared';
 import type { FileRule } from './multipart.js';
 
-const MB = 1024 * 1024;
+/** Where the files of a field are kept. */
+export interface FilePlace {
+  visibility: 'public' | 'private';
+  folder: string;
+}
 
-/** Library or publisher logo: JPEG or PNG, 10 MB. */
-export const LOGO_FILE: FileRule = {
-  visibility: 'public',
-  folder: 'logos',
-  maxBytes: MAX_IMAGE_BYTES,
-  allowed: ['image/jpeg', 'image/png'],
-  tooLargeMessage: `Logo is too large. Maximum image file size allowed is ${MAX_IMAGE_BYTES / MB}MB.`,
-  typeMessage: 'Logo must be a JPEG or PNG image.',
-  unreadableMessage: unreadableImageMessage('Logo'),
-};
+/**
+ * The storage rule of `field`: its types, `maxBytes` and count from `FILE_RULES`, its messages
+ * naming `what`.
+ * @param what the file's name, or by default the field's label ('Logo', 'Book cover')
+ */
+export function storageRule(field: FileField, place: FilePlace, what: string = FILE_RULES[field].label): FileRule {
+  const rule = FILE_RULES[field];
+  return {
+    ...place,
+    maxBytes: rule.maxBytes,
+    allowed: rule.types,
+    maxCount: rule.maxCount,
+    tooLargeMessage: rule.messages.tooLarge(what),
+    typeMessage: rule.messages.wrongBytes(what),
+    unreadableMessage: rule.messages.unreadable(what),
+  };
+}
 
-/** Book cover: JPEG, 10 MB. */
-export const COVER_FILE: FileRule = {
-  visibility: 'public',
-  folder: 'covers',
-  maxBytes: MAX_IMAGE_BYTES,
-  allowed: ['image/jpeg'],
-  tooLargeMessage: `Book cover is too large. Maximum image file size allowed is ${MAX_IMAGE_BYTES / MB}MB.`,
-  typeMessage: 'Book cover must be a JPEG image.',
-  unreadableMessage: unreadableImageMessage('Book cover'),
-};
+/** Library or publisher logo (`logo`): JPEG or PNG, 10 MB, public. */
+export const LOGO_FILE = storageRule('logo', { visibility: 'public', folder: 'logos' });
 
-/** Proof of dispatch: JPEG, PNG or PDF, 5 MB. */
-export const DISPATCH_FILE: FileRule = {
-  visibility: 'private',
-  folder: 'dispatch',
-  maxBytes: MAX_DISPATCH_FILE_BYTES,
-  allowed: ['image/jpeg', 'image/png', 'application/pdf'],
-  tooLargeMessage: MSG.dispatchFileTooLarge,
-  typeMessage: MSG.unsupportedFile,
-  unreadableMessage: unreadableImageMessage('Proof of dispatch'),
-};
+/** Book cover (`book_cover`): JPEG, 10 MB, public. */
+export const COVER_FILE = storageRule('book_cover', { visibility: 'public', folder: 'covers' });
+
+/** Proof of dispatch (`orderImage`): JPEG, PNG or PDF, 5 MB, private. */
+export const DISPATCH_FILE = storageRule('orderImage', { visibility: 'private', folder: 'dispatch' });

@@ -2,6 +2,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import type { ComponentType, ReactElement } from 'react';
 import { AppLayout } from './layout/app-layout';
 import { GuestOnly, RequireRole } from './guards';
+import { RouteError } from './route-error';
 import { paths } from './paths';
 import { lazyNamed, type LazyComponent } from '../components/lazy';
 
@@ -43,46 +44,54 @@ const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // A page that fails shows 'Something went wrong!!!' inside the layout (the pathless route
+    // below); the layout failing shows it alone.
+    errorElement: <RouteError />,
     children: [
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.gallery, element: <GalleryPage /> },
-      { path: paths.faq, element: <FaqPage /> },
-      { path: paths.contactUs, element: <ContactUsPage /> },
-      { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
-      { path: paths.terms, element: <TermsPage /> },
-      { path: paths.publishers, element: <PublishersPage /> },
-      { path: paths.libraries, element: <LibrariesPage /> },
-      { path: paths.searchBook, element: <SearchBookPage /> },
-      { path: paths.bookDetail, element: <BookDetailPage /> },
-      { path: paths.login, element: <GuestOnly><LoginPage /></GuestOnly> },
-      { path: paths.publisherRegister, element: <GuestOnly><PublisherRegisterPage /></GuestOnly> },
-      { path: paths.libraryRegister, element: <GuestOnly><LibraryRegisterPage /></GuestOnly> },
-      { path: paths.newPassword, element: <NewPasswordPage /> },
-      { path: paths.logout, element: <LogoutPage /> },
-      { path: paths.editProfile, element: <RequireRole><EditProfilePage /></RequireRole> },
-      { path: paths.changePassword, element: <RequireRole><ChangePasswordPage /></RequireRole> },
-      // library
-      { path: paths.customizeLetterFormat, element: <RequireRole role="LIBRARY"><CustomizeLetterPage /></RequireRole> },
       {
-        element: <RequireRole role="LIBRARY"><CartLayout /></RequireRole>,
+        errorElement: <RouteError />,
         children: [
-          { path: paths.publisherWiseBooks, element: <PublisherWiseBooksPage /> },
-          { path: paths.publisherBooks, element: <PublisherBooksPage /> },
-          { path: paths.newPublishedBooks, element: <NewPublishedBooksPage /> },
+          { path: paths.home, element: <HomePage /> },
+          { path: paths.about, element: <AboutPage /> },
+          { path: paths.gallery, element: <GalleryPage /> },
+          { path: paths.faq, element: <FaqPage /> },
+          { path: paths.contactUs, element: <ContactUsPage /> },
+          { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
+          { path: paths.terms, element: <TermsPage /> },
+          { path: paths.publishers, element: <PublishersPage /> },
+          { path: paths.libraries, element: <LibrariesPage /> },
+          { path: paths.searchBook, element: <SearchBookPage /> },
+          { path: paths.bookDetail, element: <BookDetailPage /> },
+          { path: paths.login, element: <GuestOnly><LoginPage /></GuestOnly> },
+          { path: paths.publisherRegister, element: <GuestOnly><PublisherRegisterPage /></GuestOnly> },
+          { path: paths.libraryRegister, element: <GuestOnly><LibraryRegisterPage /></GuestOnly> },
+          { path: paths.newPassword, element: <NewPasswordPage /> },
+          { path: paths.logout, element: <LogoutPage /> },
+          { path: paths.editProfile, element: <RequireRole><EditProfilePage /></RequireRole> },
+          { path: paths.changePassword, element: <RequireRole><ChangePasswordPage /></RequireRole> },
+          // library
+          { path: paths.customizeLetterFormat, element: <RequireRole role="LIBRARY"><CustomizeLetterPage /></RequireRole> },
+          {
+            element: <RequireRole role="LIBRARY"><CartLayout /></RequireRole>,
+            children: [
+              { path: paths.publisherWiseBooks, element: <PublisherWiseBooksPage /> },
+              { path: paths.publisherBooks, element: <PublisherBooksPage /> },
+              { path: paths.newPublishedBooks, element: <NewPublishedBooksPage /> },
+            ],
+          },
+          { path: paths.orders, element: <RequireRole role="LIBRARY"><TrackOrdersPage /></RequireRole> },
+          { path: paths.generatedLetters, element: <RequireRole role="LIBRARY"><GeneratedLettersPage /></RequireRole> },
+          // publisher
+          { path: paths.newBookReg, element: <RequireRole role="PUBLISHER"><NewBookPage /></RequireRole> },
+          { path: paths.myBooks, element: <RequireRole role="PUBLISHER"><MyBooksPage /></RequireRole> },
+          { path: paths.editBook, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
+          { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
+          { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
+          { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><LibrariesPage title="List of Libraries" /></RequireRole> },
+          { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: paths.orders, element: <RequireRole role="LIBRARY"><TrackOrdersPage /></RequireRole> },
-      { path: paths.generatedLetters, element: <RequireRole role="LIBRARY"><GeneratedLettersPage /></RequireRole> },
-      // publisher
-      { path: paths.newBookReg, element: <RequireRole role="PUBLISHER"><NewBookPage /></RequireRole> },
-      { path: paths.myBooks, element: <RequireRole role="PUBLISHER"><MyBooksPage /></RequireRole> },
-      { path: paths.editBook, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
-      { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
-      { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
-      { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><LibrariesPage title="List of Libraries" /></RequireRole> },
-      { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

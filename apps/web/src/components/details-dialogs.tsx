@@ -5,16 +5,11 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import type { LibraryListItem, PublisherInfo } from '@jsbn/shared';
+import type { LibraryDetails, PublisherInfo } from '@jsbn/shared';
 import { get } from '../api/client';
 import { formatDate, formatPhone, orNA } from './format';
 import { LoadingState } from './page';
 import { useFullScreenDialog } from './responsive-dialog';
-
-/** GET /api/library/:id → data.library (the list item plus WhatsApp). */
-export interface LibraryDetails extends LibraryListItem {
-  whatsapp_no?: string | null;
-}
 
 export function usePublisher(id: number | null) {
   return useQuery({

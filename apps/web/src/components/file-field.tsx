@@ -1,21 +1,28 @@
 import { useId, useRef } from 'react';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { acceptOf, type FileRule } from '@jsbn/shared/core';
 
 interface Props {
   label: string;
-  accept: string;
+  /** The field's entry of the shared `FILE_RULES`: the input offers its types. */
+  rule: FileRule;
   value: File | null | undefined;
   onChange: (file: File | null) => void;
   onBlur?: () => void;
   error?: string;
+  /** Shown below when there is no error; by default the rule's types and limit ('JPEG or PNG, up to 10 MB'). */
   helperText?: string;
   required?: boolean;
   name?: string;
 }
 
-/** A labelled file input (the real <input type=file> is visually hidden but labelled for tests). */
-export function FileField({ label, accept, value, onChange, onBlur, error, helperText, required, name }: Props) {
+/**
+ * A labelled file input for one file field of the shared `FILE_RULES` (the real
+ * <input type=file> is visually hidden but labelled for tests). It offers the rule's types; the
+ * caller checks the chosen file (`fileProblem`) and passes its message as `error`.
+ */
+export function FileField({ label, rule, value, onChange, onBlur, error, helperText = rule.hint, required, name }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -38,7 +45,7 @@ export function FileField({ label, accept, value, onChange, onBlur, error, helpe
           tabIndex={-1}
           name={name}
           type="file"
-          accept={accept}
+          accept={acceptOf(rule)}
           aria-label={label}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}

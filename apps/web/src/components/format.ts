@@ -1,4 +1,4 @@
-import { COUNTRY_CODE, EMPTY_VALUE } from '@jsbn/shared/core';
+import { COUNTRY_CODE, EMPTY_VALUE, MB } from '@jsbn/shared/core';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -30,12 +30,11 @@ export function formatPrice(price: number | null | undefined, currency: string |
 }
 
 const KB = 1024;
-const MB_BYTES = 1024 * 1024;
 const kilobytes = new Intl.NumberFormat('en-IN', { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 });
 const megabytes = new Intl.NumberFormat('en-IN', { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 2 });
 
 /** A file size for people: '12 kB' below 1 MB (never '0.00 MB'), '3.25 MB' above; `bytes` in bytes. */
 export function formatBytes(bytes: number): string {
-  if (bytes < MB_BYTES) return kilobytes.format(Math.max(1, Math.round(bytes / KB)));
-  return megabytes.format(bytes / MB_BYTES);
+  if (bytes < MB) return kilobytes.format(Math.max(1, Math.round(bytes / KB)));
+  return megabytes.format(bytes / MB);
 }

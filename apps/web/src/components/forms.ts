@@ -4,11 +4,16 @@ import { PHONE_DIGITS, normalizePhone } from '@jsbn/shared/core';
 import { ApiError } from '../api/client';
 
 /**
- * Runs `base` (the zod resolver) and then `checks`, merging their errors. zod skips an
+ * Runs `base` (the zod resolver: form values `TInput` in, the schema's output `TOutput` out)
+ * and then `checks` on the values as typed, merging their errors by field name. zod skips an
  * object's refinements while any field fails, so cross-field rules run here instead and
  * every message shows on the first submit.
+ * @returns a resolver of the same types as `base`
  */
-export function withChecks<T extends FieldValues>(base: Resolver<T>, checks: (values: T) => Partial<Record<string, string>>): Resolver<T> {
+export function withChecks<TInput extends FieldValues, TContext, TOutput>(
+  base: Resolver<TInput, TContext, TOutput>,
+  checks: (values: TInput) => Partial<Record<string, string>>,
+): Resolver<TInput, TContext, TOutput> {
   return async (values, context, options) => {
     const result = await base(values, context, options);
     const extra = checks(values);
@@ -16,8 +21,24 @@ export function withChecks<T extends FieldValues>(base: Resolver<T>, checks: (va
     if (keys.length === 0) return result;
     const errors: Record<string, unknown> = { ...(result.errors as Record<string, unknown>) };
     for (const key of keys) if (!errors[key]) errors[key] = { type: 'custom', message: extra[key] };
-    return { values: {}, errors: errors as FieldErrors<T> };
+    return { values: {}, errors: errors as FieldErrors<TInput> };
   };
+}
+
+/**
+ * The value a select holds, as the string it is ('' when none). A select bound to a field that
+ * its schema coerces (state and city ids) is typed `unknown` in the schema's input; the input
+ * itself always holds a string.
+ */
+export const selectValue = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * `value` when it is one of `options`, else undefined: the starting value of a select bound to
+ * a zod enum (a saved value the list does not offer starts unanswered, and the schema's
+ * 'required' message speaks on submit, as it would for the unknown value).
+ */
+export function oneOf<const T extends readonly string[]>(options: T, value: string | null | undefined): T[number] | undefined {
+  return options.find((option) => option === value);
 }
 
 /** Puts the `details: [{field, message}]` of a 400 reply on the form's fields. */

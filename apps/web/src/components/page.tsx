@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
-import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { MSG } from '@jsbn/shared/core';
+import { paths } from '../app/paths';
 
-/** Page heading with an optional subtitle and actions on the right. */
+/**
+ * Page heading with an optional subtitle and actions on the right. The actions line up with the
+ * title's first line (by baseline), so a status growing below them (the catalogue's progress)
+ * does not move the title.
+ */
 export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'baseline' } }}>
       <Box>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {title}
@@ -40,6 +46,27 @@ export function LoadingState({ label = MSG.loading }: { label?: string }) {
       <CircularProgress size={24} />
       <Typography>{label}</Typography>
     </Stack>
+  );
+}
+
+/**
+ * A whole-page message with a way home: the 404 and 503 pages and the page shown when a page
+ * fails (`app/route-error.tsx`). Part of the first load, so it shows even when a page's own
+ * chunk cannot be loaded.
+ */
+export function MessagePage({ title, text }: { title: string; text: string }) {
+  return (
+    <Box sx={{ py: 6, display: 'flex', justifyContent: 'center' }}>
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', maxWidth: 520 }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 2, fontWeight: 700 }}>
+          {title}
+        </Typography>
+        <Typography sx={{ mb: 3 }}>{text}</Typography>
+        <Button variant="contained" component={RouterLink} to={paths.home}>
+          Go to Home
+        </Button>
+      </Paper>
+    </Box>
   );
 }
 

@@ -101,31 +101,6 @@ export const letterhead = z.object({
   id: id.optional(),
 });
 
-/** The current user, GET /api/user/me → data. */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  modelType: z.infer<typeof modelType>;
-  name: string;
-  logoUrl: string | null;
-  /** LIBRARY only: the saved letterhead text, or null. */
-  letterText?: string | null;
-  /** PUBLISHER only. */
-  publisher_no?: string;
-  publisherId?: number;
-  libraryId?: number;
-}
-
-/** GET /api/user/dashboard → data (accounts §3). */
-export interface DashboardData {
-  commonDashboard: { publisherCount: number; libraryCount: number; bookCount: number };
-  requestedOrderBook: number;
-  pendingOrderBook: number;
-  completedOrderBook: number;
-  /** Copies in DISPATCHED orders: on their way to the library. */
-  dispatchedOrderBook: number;
-}
-
 /** POST /api/user/change-password (forgot password): the same answer for any e-mail. */
 export const forgotPassword = z.object({ email, modelType: modelType.optional() });
 
@@ -219,58 +194,6 @@ export const publisherProfile = z.object({
   aadhar_no: optionalNumberString('Aadhar number must be a number'),
 });
 export type PublisherProfile = z.infer<typeof publisherProfile>;
-
-/** GET /api/site → data: what the public pages need from configuration. */
-export interface SiteInfo {
-  supportEmail: string;
-  /** 10-digit number; links use +91. */
-  supportWhatsapp: string;
-  /** The three how-to videos (spec accounts §1); null when no video file is configured. */
-  videos: { key: 'get-jsbn' | 'order-book' | 'jsbn-more'; title: string; url: string | null }[];
-}
-
-/** GET /api/media/images → data. */
-export interface GalleryImage {
-  name: string;
-  url: string;
-}
-
-/** GET /api/library (public list) item — spec books §3 "Library (as listed)". */
-export interface LibraryListItem {
-  id: number;
-  name: string;
-  number_of_books: number | null;
-  mobile_no: string;
-  email: string;
-  address: string;
-  sangh_trust: string;
-  sanchalak_name: string;
-  sanchalak_address: string;
-  librarianLogoText: { logoUrl: string | null };
-  /** The letterhead text of its order letters (null until written). */
-  letterText: string | null;
-  /** Where its info sheet PDF is downloaded (GET /api/library/:id/info.pdf). */
-  libraryInfoPdf: string;
-}
-
-/** GET /api/publisher list item (publisher-wise books and /publishers). */
-export interface PublisherListItem {
-  id: number;
-  publisher_no: string;
-  publisher_name: string;
-  publisher_type: string;
-  city_name: string;
-  state_name: string;
-  logoUrl: string | null;
-  total_books: number;
-  last_book_published: string | null;
-}
-
-/** POST /api/user/login → data. */
-export interface LoginReply {
-  message: string;
-  accessToken: { access_token: string };
-}
 
 /** Columns the library lists sort on (DESIGN §3: a whitelist). */
 export const LIBRARY_SORT_FIELDS = ['name', 'number_of_books', 'createdAt'] as const;

@@ -5,15 +5,9 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { BOOK_IMAGE_TYPES, BOOK_MSG, fileTooLargeMessage, imageNotJpegOrPngMessage, isoOfDdMmYyyy, notImageMessage } from '../book-text.js';
-import {
-  BOOK_LIST_PAGE_SIZES,
-  BOOK_UPLOAD_FIELDS,
-  DEFAULT_CURRENCY,
-  MAX_BOOK_IMAGES,
-  MAX_IMAGE_BYTES,
-  MAX_PDF_BYTES,
-} from '../constants.js';
+import { BOOK_MSG, isoOfDdMmYyyy } from '../book-text.js';
+import { BOOK_LIST_PAGE_SIZES, BOOK_UPLOAD_FIELDS, DEFAULT_CURRENCY, MAX_BOOK_IMAGES } from '../constants.js';
+import { FILE_RULES } from '../file-rules.js';
 import { CURRENCIES } from '../lookups.js';
 import { id, listQuery, nfc, optionalText, phone, requiredText, sortField } from './common.js';
 
@@ -231,23 +225,7 @@ export const duplicateCheckQuery = z.object({
   publisher_jsbn_id: z.coerce.number({ error: 'JSBN id must be a number from 1 to 99999' }).int().min(1, 'JSBN id must be a number from 1 to 99999').max(99_999, 'JSBN id must be a number from 1 to 99999'),
 });
 export type DuplicateCheckQuery = z.infer<typeof duplicateCheckQuery>;
-/** GET /api/book/check-jsbn-number → data (message says the same in words). */
-export interface DuplicateCheckResult {
-  duplicate: boolean;
-  title_exists: boolean;
-  id_taken: boolean;
-  /** JSBN of the book that has the same title, when there is one. */
-  jsbn_number: string | null;
-}
-
-/** Which file kinds each upload field takes, and its limit in bytes (spec books §5, §9). */
-export const BOOK_UPLOAD_RULES = {
-  bookimage: { kind: 'image', maxBytes: MAX_IMAGE_BYTES },
-  index_pdf: { kind: 'PDF', maxBytes: MAX_PDF_BYTES },
-  pdfpublisher: { kind: 'PDF', maxBytes: MAX_PDF_BYTES },
-} as const;
-
-/** One file the browser is about to upload (spec books §4 'upload addresses'). */
+/** One file the browser is about to upload (spec books §4 'upload addresses'), checked by `FILE_RULES`. */
 export const uploadFileInfo = z
   .object({
     field: z.enum(BOOK_UPLOAD_FIELDS),
@@ -257,11 +235,9 @@ export const uploadFileInfo = z
     size: z.number({ error: 'File size must be a number of bytes' }).int().min(1, 'File is empty').optional(),
   })
   .superRefine((file, ctx) => {
-    const rule = BOOK_UPLOAD_RULES[file.field];
-    if (rule.kind === 'image' && !file.type.startsWith('image/')) ctx.addIssue({ code: 'custom', path: ['type'], message: notImageMessage(file.name) });
-    else if (rule.kind === 'image' && !(BOOK_IMAGE_TYPES as readonly string[]).includes(file.type)) ctx.addIssue({ code: 'custom', path: ['type'], message: imageNotJpegOrPngMessage(file.name) });
-    if (rule.kind === 'PDF' && file.type !== 'application/pdf') ctx.addIssue({ code: 'custom', path: ['type'], message: BOOK_MSG.onlyPdf });
-    if (file.size !== undefined && file.size > rule.maxBytes) ctx.addIssue({ code: 'custom', path: ['size'], message: fileTooLargeMessage(file.name, file.size, rule.kind, rule.maxBytes) });
+    const rule = FILE_RULES[file.field];
+    if (!(rule.types as readonly string[]).includes(file.type)) ctx.addIssue({ code: 'custom', path: ['type'], message: rule.messages.wrongType(file.name, file.type) });
+    if (file.size !== undefined && file.size > rule.maxBytes) ctx.addIssue({ code: 'custom', path: ['size'], message: rule.messages.tooLarge(file.name, file.size) });
   });
 
 /** POST /api/book/:id/upload-urls `{ files }` — at most 4 images, one index PDF, one book PDF. */
@@ -275,8 +251,6 @@ export const uploadUrlsRequest = z
     }
   });
 export type UploadUrlsRequest = z.infer<typeof uploadUrlsRequest>;
-/** POST /api/book/:id/upload-urls → data: one signed PUT address per file, in request order. */
-export type UploadUrl = { url: string; fieldname: (typeof BOOK_UPLOAD_FIELDS)[number]; name: string; expiresAt: string };
 
 const requestEmail = z
   .string({ error: BOOK_MSG.invalidEmail })
@@ -328,128 +302,3 @@ export type ReaderOrder = z.infer<typeof readerOrderFields>;
 
 /** PATCH /api/book/:id `{ isAvailable }` — spec books §4. */
 export const bookAvailability = z.object({ isAvailable: z.boolean() });
-
-/** A book as the API returns it (spec books §3). */
-export interface BookDto {
-  id: number;
-  bookId: number;
-  jsbn_number: string;
-  book_title: string;
-  book_e_title: string;
-  alternate_title: string | null;
-  book_alt_subtitle: string | null;
-  book_subtitle_lang: string | null;
-  language: string;
-  size: string | null;
-  height: number | null;
-  width: number | null;
-  type: string | null;
-  other_type: string | null;
-  part: string | null;
-  /** Null for an imported book whose year is not known ('Year not known'; My Books asks for it). */
-  publication_year: number | null;
-  published_year: number | null;
-  vikram_samvat: number | null;
-  veer_samvat: number | null;
-  pages: number;
-  no_of_copy: number | null;
-  price: number | null;
-  currency: string;
-  book_published: 'yes' | 'no';
-  published_date: string | null;
-  tags: string | null;
-  subjects: { id: number; subject_name: string }[];
-  other_subject: string | null;
-  /** `authorId` is the author record's id; `AuthorName` / `AuthorType` as the spec shows them. */
-  authors: { authorId: number; authorType: number; author_type: string; author_name: string; AuthorName: { author_name: string }; AuthorType: { author_type: string } }[];
-  book_cover: string | null;
-  /** Up to 4 extra images, in order (`bookimage` / `book_image` of the spec). */
-  book_image: { id: number; url: string }[];
-  bookimage: string[];
-  /** The index PDF (public link) or null. */
-  index_pdf: string | null;
-  /**
-   * The uploaded book PDF: a signed link when readers is 'Yes' (public) or the viewer is the
-   * owner, else null; `has_book_pdf` says whether one is stored at all.
-   */
-  pdfpublisher: string | null;
-  book_pdf: string | null;
-  has_book_pdf: boolean;
-  readers: 'Yes' | 'No' | null;
-  electronic_copy: 'Yes' | 'No' | null;
-  isPublicPdf: boolean | null;
-  pdfurl: string | null;
-  isAvailable: boolean;
-  contents: string | null;
-  publisher: { id: number; publisher_name: string; logoUrl: string | null };
-  publisher_name: string;
-  publisher_no: string;
-  publisher_jsbn_id: string;
-  /** PNG data URL of the QR code; only on single-book reads. */
-  qrcode_image?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** POST /api/book → data. */
-export interface BookRegistrationResult {
-  id: number;
-  jsbn_number: string;
-  qrcode_image: string;
-}
-
-/** GET /api/book/listing/jsbn/:jsbnNo → data. */
-export interface BookByNumber {
-  book: BookDto;
-  publisher_info: PublisherInfo;
-  generated_pdfs: { single_book_pdf: string | null; publisher_book_list_pdf: string | null; publisher_catalog_pdf: string | null };
-}
-
-/** Publisher info (spec books §3). */
-export interface PublisherInfo {
-  publisherId: number;
-  publisher_no: string;
-  publisher_name: string;
-  publisher_type: string;
-  address: string | null;
-  pincode: string | null;
-  email: string;
-  landline_no: string | null;
-  mobile_no: string | null;
-  whatsapp_no: string | null;
-  state_id: number | null;
-  city_id: number | null;
-  state_name: string;
-  city_name: string;
-  /** True for an imported account nobody has taken yet: its publisher may claim it (issue 12). */
-  claimable: boolean;
-  /** As spec accounts §3 'Publisher profile' shows them (the flat fields stay beside them). */
-  state: { id: number; state_id: number; state_name: string } | null;
-  city: { id: number; city_id: number; city_name: string } | null;
-  total_books_count: number;
-  total_books: number;
-  latest_books: { book_title: string; book_cover: string | null; jsbn_number: string }[];
-  logoUrl: string | null;
-  last_book_published: string | null;
-  /** The publisher info PDF (spec books §3). */
-  publisherInfoPdf: string;
-  /** Only to the publisher itself (its profile form). */
-  gst_no?: string | null;
-  aadhar_no?: string | null;
-}
-
-/** GET /api/book/catalog/:publisher_no → data (spec books §7 'Catalogue'). */
-export interface PublisherCatalog {
-  /** The catalogue's link; null while it is being made (reply 202, with `progress`). */
-  generated_pdf: { publisher_catalog_pdf: string | null };
-  publisher: { publisher_no: string; publisher_name: string };
-  /** How far the making of the catalogue has got (issue 11), present only while it is not ready. */
-  progress?: { state: 'queued' | 'running' | 'failed'; percent: number; books: number };
-}
-
-/** POST /api/book/:id/finalise → data. */
-export interface FinaliseResult {
-  message: string;
-  /** How many files this call attached. */
-  attached: number;
-}

@@ -79,21 +79,6 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-/** The envelope of every successful reply (DESIGN §3). */
-export interface ApiReply<T> {
-  statusCode: number;
-  message: string;
-  data: T;
-}
-
-/** The envelope of every error reply (DESIGN §3). */
-export interface ApiErrorReply {
-  statusCode: number;
-  message: string;
-  error: string;
-  details?: { field: string; message: string }[];
-}
-
 /**
  * The rows chosen in a list (`?ids=1,2,3`) for an export or address labels; `message` when none.
  * At most 10 000 ids.

@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, changePassword as changePasswordBody, forgotPassword as forgotBody, login as loginBody, resendOtp, resetPassword as resetBody, verifyEmail as verifyBody } from '@jsbn/shared';
+import { MSG, currentUser as currentUserReply, dashboardData, loginReply, messageData, noData, changePassword as changePasswordBody, forgotPassword as forgotBody, login as loginBody, resendOtp, resetPassword as resetBody, verifyEmail as verifyBody } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor } from '../../lib/auth.js';
-import { ok } from '../../lib/reply.js';
+import { ok, replies } from '../../lib/reply.js';
 import { dashboard } from '../orders/service.js';
 import { FORGOT_MESSAGE, REGISTRATION_MESSAGE, changePassword, currentUser, forgotPassword, login, resendCode, resetPassword, verifyEmail } from './service.js';
 
@@ -15,17 +15,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** POST /api/user/login `{ email, password, modelType }` → `{ message, accessToken: { access_token } }`; 401, 403 unverified. */
-  api.post('/user/login', { schema: { body: loginBody } }, async (request) => {
+  api.post('/user/login', { schema: { body: loginBody, response: replies(loginReply) } }, async (request) => {
     const access_token = await login(ctx, request.body, { ip: request.ip, log: request.log });
     const message = 'Logged in successfully';
     return ok({ message, accessToken: { access_token } }, message);
   });
 
   /** GET /api/user/me → CurrentUser; 401 without a valid token. */
-  api.get('/user/me', async (request) => ok(await currentUser(ctx, await requireActor(ctx, request))));
+  api.get('/user/me', { schema: { response: replies(currentUserReply) } }, async (request) => ok(await currentUser(ctx, await requireActor(ctx, request))));
 
   /** POST /api/user/verify-email `{ email, otp, modelType }` → message; 400 'Invalid or expired OTP'. */
-  api.post('/user/verify-email', { schema: { body: verifyBody } }, async (request) => {
+  api.post('/user/verify-email', { schema: { body: verifyBody, response: replies(noData) } }, async (request) => {
     await verifyEmail(ctx, request.body);
     return ok(null, 'Email verified successfully. You can now log in.');
   });
@@ -34,7 +34,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/user/resend-otp `{ email, modelType }` → the same message for any e-mail; 429
    * within 60 s of the last code, past the e-mail's code budget or 10 an hour from one address.
    */
-  api.post('/user/resend-otp', { schema: { body: resendOtp } }, async (request) => {
+  api.post('/user/resend-otp', { schema: { body: resendOtp, response: replies(noData) } }, async (request) => {
     await ctx.limits.consume('resendPerAddress', request.ip);
     await resendCode(ctx, request.body);
     return ok(null, REGISTRATION_MESSAGE);
@@ -44,7 +44,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/user/change-password `{ email, modelType? }` (forgot password) → the same message
    * for any e-mail; 429 past 10 an hour from one address or 5 an hour for one e-mail.
    */
-  api.post('/user/change-password', { schema: { body: forgotBody } }, async (request) => {
+  api.post('/user/change-password', { schema: { body: forgotBody, response: replies(noData) } }, async (request) => {
     await ctx.limits.consume('resetLinksPerAddress', request.ip);
     await ctx.limits.consume('resetLinksPerEmail', request.body.email);
     await forgotPassword(ctx, request.body);
@@ -52,18 +52,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** POST /api/user/verify-password `{ password, token }` → `{ message }`; 400 for a bad or expired link. */
-  api.post('/user/verify-password', { schema: { body: resetBody } }, async (request) => {
+  api.post('/user/verify-password', { schema: { body: resetBody, response: replies(messageData) } }, async (request) => {
     const message = await resetPassword(ctx, request.body);
     return ok({ message }, message);
   });
 
   /** PATCH /api/user/update-password `{ oldPassword, newPassword }` → `{ message, accessToken }`; 400 wrong old password. */
-  api.patch('/user/update-password', { schema: { body: changePasswordBody } }, async (request) => {
+  api.patch('/user/update-password', { schema: { body: changePasswordBody, response: replies(loginReply) } }, async (request) => {
     const actor = await requireActor(ctx, request);
     const access_token = await changePassword(ctx, actor, request.body);
     return ok({ message: MSG.passwordChanged, accessToken: { access_token } }, MSG.passwordChanged);
   });
 
   /** GET /api/user/dashboard → DashboardData for the caller. */
-  api.get('/user/dashboard', async (request) => ok(await dashboard(ctx, await requireActor(ctx, request))));
+  api.get('/user/dashboard', { schema: { response: replies(dashboardData) } }, async (request) => ok(await dashboard(ctx, await requireActor(ctx, request))));
 }

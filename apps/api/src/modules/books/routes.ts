@@ -3,7 +3,7 @@
  * duplicate check, lists and search, one book, the public page by JSBN with its QR download,
  * availability, PDF and reader requests, and the generated documents. Reference: docs/api.md.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -25,6 +25,22 @@ import {
   selectedIds,
   todayIso,
   uploadUrlsRequest,
+  apiReply,
+  authorNameOption,
+  bookByNumber,
+  bookDto,
+  bookList,
+  bookRegistrationResult,
+  documentProgress,
+  duplicateCheckResult,
+  finaliseResult,
+  messageData,
+  nextJsbnIds as nextJsbnIdsReply,
+  noData,
+  publisherCatalog,
+  receivedUpload,
+  uploadUrl,
+  type DocumentProgress,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
@@ -32,7 +48,8 @@ import { exportBooks, exportCatalogue } from './exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { AppError, notFound, parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { ok, sendStoredPdf } from '../../lib/reply.js';
+import { JPEG, PDF, fileReplies, ok, replies, sendStoredPdf } from '../../lib/reply.js';
+import { serializeReply } from '../../lib/serializer.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { publisherName } from '../publishers/service.js';
@@ -43,10 +60,24 @@ import { placeReaderOrder, requestBookPdf } from './requests.js';
 import { bookByJsbn, checkDuplicate, publicBookJson, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
 import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
 
+/** The JSBN in a book page's path. */
+const jsbnParams = z.object({ jsbnNo: z.string().max(40) });
+/** GET /api/book's reply, serialised once for the public page cache. */
+const bookListReply = apiReply(bookList);
+
 /** How long GET /book/catalog/:publisher_no waits for a catalogue being made before answering its progress, ms. */
 const CATALOGUE_WAIT_MS = 2_000;
 /** How long a plain link to a catalogue PDF waits for it (a shared link has no page to show progress), ms. */
 const LINK_WAIT_MS = 60_000;
+
+/**
+ * The reply about a catalogue not made yet: 202 with `data` and how far it has got (Retry-After
+ * 10 s). @throws AppError 500 DOCUMENT_FAILED when its making failed (asking again tries anew)
+ */
+function replyInProgress<T>(reply: FastifyReply, progress: DocumentProgress, data: T) {
+  if (progress.state === 'failed') throw new AppError('DOCUMENT_FAILED', BOOK_MSG.catalogueFailed);
+  return reply.status(202).header('retry-after', 10).send(ok(data, catalogueProgressMessage(progress.percent), 202));
+}
 
 /** The logged-in publisher's id, or undefined for visitors and libraries. */
 async function viewerPublisherId(ctx: AppContext, request: Parameters<typeof readActor>[1]) {
@@ -66,7 +97,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** GET /api/book/book-jsbn-number (publisher) → `{ publisher_no, publisher_jsbn_id }` of the next book. */
-  api.get('/book/book-jsbn-number', async (request) => {
+  api.get('/book/book-jsbn-number', { schema: { response: replies(nextJsbnIdsReply) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return ok(await nextJsbnIds(ctx, actor.publisherId));
   });
@@ -76,7 +107,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * duplicate check of spec books §5/§7 → message (title exists / id taken / none) and
    * `{ duplicate, title_exists, id_taken, jsbn_number }`; 400 for a malformed query, 404 unknown publisher_no.
    */
-  api.get('/book/check-jsbn-number', { schema: { querystring: duplicateCheckQuery } }, async (request) => {
+  api.get('/book/check-jsbn-number', { schema: { querystring: duplicateCheckQuery, response: replies(duplicateCheckResult) } }, async (request) => {
     await requirePublisher(ctx, request);
     const result = await checkDuplicate(ctx, request.query);
     return ok(result.data, result.message);
@@ -87,7 +118,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * `{ id, jsbn_number, qrcode_image }`, message 'Book created successfully'; 400/413/415.
    * The other files follow through upload-urls → PUT → finalise.
    */
-  api.post('/book', async (request) => {
+  api.post('/book', { schema: { response: replies(bookRegistrationResult) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return withMultipart(request, ctx.storage, { book_cover: COVER_FILE }, async (upload) => {
       const fields = parseOrThrow(bookFields, upload.fields);
@@ -102,18 +133,18 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * §7 'Lookups'): the author records whose name holds `queryString` (names starting with it
    * first), at most 20; the book form offers them and sends the chosen one's `authorId`.
    */
-  api.get('/book/author-name', { schema: { querystring: z.object({ queryString: z.string().max(200).optional() }) } }, async (request) =>
+  api.get('/book/author-name', { schema: { querystring: z.object({ queryString: z.string().max(200).optional() }), response: replies(z.object({ authorNames: z.array(authorNameOption) })) } }, async (request) =>
     ok({ authorNames: await listAuthorNames(ctx.db, request.query.queryString) }),
   );
 
   /** GET /api/book/export.xlsx?ids=1,2 → Book_Details.xlsx of the selected books; 400 none selected, 404 unknown id. */
-  api.get('/book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {
+  api.get('/book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Book_Details.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     const { fileName, bytes } = await exportBooks(ctx, request.query.ids);
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
 
   /** GET /api/book/publisher/:publisherId/catalog.xlsx → Publisher_Catelog.xlsx with every book of the publisher; 404. */
-  api.get('/book/publisher/:publisherId/catalog.xlsx', { schema: { params: z.object({ publisherId: id }) } }, async (request, reply) => {
+  api.get('/book/publisher/:publisherId/catalog.xlsx', { schema: { params: z.object({ publisherId: id }), response: fileReplies('Publisher_Catelog.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     const { fileName, bytes } = await exportCatalogue(ctx, request.params.publisherId);
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
@@ -126,18 +157,18 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * any change of any book); a whole list (`limit=all`) is not kept.
    * 429 past 300 a minute from one address.
    */
-  api.get('/book', { schema: { querystring: bookListQuery } }, async (request, reply) => {
+  api.get('/book', { schema: { querystring: bookListQuery, response: replies(bookList) } }, async (request, reply) => {
     await ctx.limits.consume('searchPerAddress', request.ip);
     if (request.query.limit === 'all') return ok(await listBooks(ctx, request.query));
     const question = JSON.stringify(Object.entries(request.query).sort(([a], [b]) => a.localeCompare(b)));
-    const page = await ctx.publicPages.get(`search:${question}`, async () => ({ body: JSON.stringify(ok(await listBooks(ctx, request.query))), publisherId: ANY_PUBLISHER }));
+    const page = await ctx.publicPages.get(`search:${question}`, async () => ({ body: serializeReply(bookListReply, ok(await listBooks(ctx, request.query)), { strict: !ctx.config.isProduction, route: 'GET /api/book' }), publisherId: ANY_PUBLISHER }));
     return sendCachedPage(request, reply.type('application/json; charset=utf-8'), page);
   });
 
   /** GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404. */
   api.get(
     '/book/publisher/:publisherId',
-    { schema: { params: z.object({ publisherId: id }), querystring: publisherBooksQuery } },
+    { schema: { params: z.object({ publisherId: id }), querystring: publisherBooksQuery, response: replies(bookList) } },
     async (request) => {
       const name = await publisherName(ctx, request.params.publisherId);
       const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId });
@@ -145,9 +176,9 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  const publisherParams = { schema: { params: z.object({ publisherId: id }) } };
+  const publisherParams = { params: z.object({ publisherId: id }) };
   /** GET /api/book/publisher/:publisherId/book-list.pdf → the publisher's book list (PDF attachment); 404. */
-  api.get('/book/publisher/:publisherId/book-list.pdf', publisherParams, async (request, reply) =>
+  api.get('/book/publisher/:publisherId/book-list.pdf', { schema: { ...publisherParams, response: fileReplies('The publisher\'s book list', PDF) } }, async (request, reply) =>
     sendStoredPdf(ctx.storage, reply, await publisherBookList(ctx, request.params.publisherId)),
   );
   /**
@@ -156,14 +187,13 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * ready, 202 with its progress (`{ message, data: { state, percent, books } }`, Retry-After);
    * 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
    */
-  api.get('/book/publisher/:publisherId/catalog.pdf', publisherParams, async (request, reply) => {
+  api.get('/book/publisher/:publisherId/catalog.pdf', { schema: { ...publisherParams, response: { ...fileReplies('The publisher\'s catalogue', PDF), 202: apiReply(documentProgress) } } }, async (request, reply) => {
     const made = await publisherCatalogue(ctx, request.params.publisherId, LINK_WAIT_MS);
     if ('file' in made) return sendStoredPdf(ctx.storage, reply, made.file);
-    if (made.progress.state === 'failed') throw new AppError('DOCUMENT_FAILED', BOOK_MSG.catalogueFailed);
-    return reply.status(202).header('retry-after', 10).send(ok(made.progress, catalogueProgressMessage(made.progress.percent), 202));
+    return replyInProgress(reply, made.progress, made.progress);
   });
   /** GET /api/book/publisher/:publisherId/info.pdf → the publisher info sheet (PDF attachment); 404. */
-  api.get('/book/publisher/:publisherId/info.pdf', publisherParams, async (request, reply) =>
+  api.get('/book/publisher/:publisherId/info.pdf', { schema: { ...publisherParams, response: fileReplies('The publisher info sheet', PDF) } }, async (request, reply) =>
     sendStoredPdf(ctx.storage, reply, await publisherInfoSheet(ctx, request.params.publisherId)),
   );
 
@@ -173,11 +203,10 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * after CATALOGUE_WAIT_MS answers 202 with a null link and `progress: { state, percent, books }`
    * (issue 11): ask again; 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
    */
-  api.get('/book/catalog/:publisher_no', { schema: { params: z.object({ publisher_no: z.string().trim().max(10) }) } }, async (request, reply) => {
+  api.get('/book/catalog/:publisher_no', { schema: { params: z.object({ publisher_no: z.string().trim().max(10) }), response: replies(publisherCatalog, 202) } }, async (request, reply) => {
     const catalogue = await catalogueByPublisherNo(ctx, request.params.publisher_no, CATALOGUE_WAIT_MS);
     if (!catalogue.progress) return ok(catalogue);
-    if (catalogue.progress.state === 'failed') throw new AppError('DOCUMENT_FAILED', BOOK_MSG.catalogueFailed);
-    return reply.status(202).send(ok(catalogue, catalogueProgressMessage(catalogue.progress.percent), 202));
+    return replyInProgress(reply, catalogue.progress, catalogue);
   });
 
   /**
@@ -185,15 +214,15 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * visitor's reply comes from the public page cache (issue 11); a publisher's is made afresh
    * (the owner also sees the link of a private PDF).
    */
-  api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request, reply) => {
+  api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: jsbnParams, response: replies(bookByNumber) } }, async (request, reply) => {
     const viewer = await viewerPublisherId(ctx, request);
     if (viewer !== undefined) return ok(await bookByJsbn(ctx, request.params.jsbnNo, viewer));
-    const page = await publicBookPage(ctx, request.params.jsbnNo, 'json', publicBookJson);
+    const page = await publicBookPage(ctx, request.params.jsbnNo, 'json', (found) => publicBookJson(ctx, found));
     return sendCachedPage(request, reply.type('application/json; charset=utf-8'), page);
   });
 
   /** GET /api/book/listing/jsbn/:jsbnNo/qrcode.jpg → the 200×200 QR code as a JPEG attachment; 404. */
-  api.get('/book/listing/jsbn/:jsbnNo/qrcode.jpg', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request, reply) => {
+  api.get('/book/listing/jsbn/:jsbnNo/qrcode.jpg', { schema: { params: jsbnParams, response: fileReplies('The 200 × 200 QR code', JPEG) } }, async (request, reply) => {
     const { book } = await bookByJsbn(ctx, request.params.jsbnNo);
     const canonical = normalizeJsbn(book.jsbn_number);
     if (!canonical) throw notFound('Book');
@@ -208,18 +237,18 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * (600) px wide, the `og:image` of the book's page, small enough for a WhatsApp or e-mail link
    * preview (issue 10); cached a day, revalidated by ETag. 404 when the book or its cover is missing.
    */
-  api.get('/book/listing/jsbn/:jsbnNo/share.jpg', { schema: { params: z.object({ jsbnNo: z.string().max(40) }) } }, async (request, reply) => {
+  api.get('/book/listing/jsbn/:jsbnNo/share.jpg', { schema: { params: jsbnParams, response: fileReplies('The cover, at most 600 px wide', JPEG) } }, async (request, reply) => {
     const image = await shareImage(ctx, request.params.jsbnNo);
     return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(image);
   });
 
   /** GET /api/book/:id → `{ book }` with its QR image (the owner also gets its private PDF link); 404. */
-  api.get('/book/:id', { schema: { params: idParam } }, async (request) =>
+  api.get('/book/:id', { schema: { params: idParam, response: replies(z.object({ book: bookDto })) } }, async (request) =>
     ok({ book: await getBook(ctx, request.params.id, await viewerPublisherId(ctx, request)) }),
   );
 
   /** GET /api/book/:id/sheet.pdf → the single-book sheet (PDF attachment `JSBN-<jsbn>.pdf`); 404. */
-  api.get('/book/:id/sheet.pdf', { schema: { params: idParam } }, async (request, reply) => sendStoredPdf(ctx.storage, reply, await bookSheet(ctx, request.params.id)));
+  api.get('/book/:id/sheet.pdf', { schema: { params: idParam, response: fileReplies('The single-book sheet', PDF) } }, async (request, reply) => sendStoredPdf(ctx.storage, reply, await bookSheet(ctx, request.params.id)));
 
   /**
    * PATCH /api/book/:id (publisher, own book; another publisher's → 404) — two forms told
@@ -229,7 +258,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    *   not sent), optional `removed_images` (image ids) → message 'Book updated successfully'
    *   (spec books §7 'Update book'); 400/413/415.
    */
-  api.patch('/book/:id', { schema: { params: idParam } }, async (request) => {
+  api.patch('/book/:id', { schema: { params: idParam, response: replies(noData) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
     if (!request.isMultipart()) {
       const { isAvailable } = parseOrThrow(bookAvailability, request.body ?? {});
@@ -253,7 +282,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * `[{ url, fieldname, name, expiresAt }]`: signed PUT addresses valid 15 minutes (spec books §4).
    * 400 (type, size, more than 4 images), 404.
    */
-  api.post('/book/:id/upload-urls', { schema: { params: idParam, body: uploadUrlsRequest } }, async (request) => {
+  api.post('/book/:id/upload-urls', { schema: { params: idParam, body: uploadUrlsRequest, response: replies(z.array(uploadUrl)) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return ok(await createUploadUrls(ctx, actor.publisherId, request.params.id, request.body.files));
   });
@@ -272,6 +301,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: {
           params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
           querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+          response: replies(receivedUpload),
         },
       },
       async (request) => {
@@ -287,7 +317,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * book … data.message'): attaches every uploaded file. 400 'You can upload upto 4 images',
    * 400 'Book PDF is required when Public PDF is No', 404.
    */
-  api.post('/book/:id/finalise', { schema: { params: idParam } }, async (request) => {
+  api.post('/book/:id/finalise', { schema: { params: idParam, response: replies(finaliseResult) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
     const attached = await finaliseUploads(ctx, actor.publisherId, request.params.id);
     return ok({ message: BOOK_MSG.finalised, attached }, BOOK_MSG.finalised);
@@ -299,7 +329,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * spec books §7 'Book PDF upload': files streamed and attached at once → `{ message }`;
    * 400/404/413/415 (nothing kept on failure).
    */
-  api.patch('/book/upload-files/:id', { schema: { params: idParam } }, async (request) => {
+  api.patch('/book/upload-files/:id', { schema: { params: idParam, response: replies(messageData) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
     await ownBook(ctx, actor.publisherId, request.params.id);
     const rules = Object.fromEntries(Object.entries(DIRECT_UPLOAD_FIELDS).map(([name, field]) => [name, uploadRule(field, name)]));
@@ -316,7 +346,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * [bookPdfRequest] → message 'Request submitted successfully. The publisher will contact you
    * soon.'; stored and e-mailed to the publisher (outbox). 400 with the spec's messages, 404.
    */
-  api.post('/book/book-request/:id', { schema: { params: idParam, body: bookPdfRequest } }, async (request) => {
+  api.post('/book/book-request/:id', { schema: { params: idParam, body: bookPdfRequest, response: replies(noData) } }, async (request) => {
     await ctx.limits.consume('bookRequestsPerAddress', request.ip);
     await requestBookPdf(ctx, request.params.id, request.body);
     return ok(null, BOOK_MSG.requestSubmitted);
@@ -327,7 +357,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
    * date: DD/MM/YYYY not before today in India }` [readerOrderFor] → message; stored and
    * e-mailed to the publisher (outbox). 400, 404.
    */
-  api.post('/book/reader/order', async (request) => {
+  api.post('/book/reader/order', { schema: { response: replies(noData) } }, async (request) => {
     const order = parseOrThrow(readerOrderFor(todayIso(ctx.clock())), request.body ?? {});
     await ctx.limits.consume('bookRequestsPerAddress', request.ip);
     await placeReaderOrder(ctx, order);

@@ -14,7 +14,10 @@ import {
   normalizeJsbn,
   samvatOf,
   BOOK_MSG,
+  apiReply,
+  bookByNumber,
   type BookByNumber,
+  type BookList,
   type BookDto,
   type BookFields,
   type StoredBookFields,
@@ -32,6 +35,7 @@ import { publicPagesChanged, type CachedPage } from '../../lib/public-pages.js';
 import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
 import { ALL_LIMIT, containsPattern, likeLiteral } from '../../lib/pagination.js';
 import { ok } from '../../lib/reply.js';
+import { serializeReply } from '../../lib/serializer.js';
 import { publisherInfo } from '../publishers/service.js';
 import { generatedPdfUrls } from './documents.js';
 import { qrDataUrl } from './qr.js';
@@ -233,7 +237,10 @@ async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId?: numb
       tags: book.tags,
       subjects: subjectRows
         .filter((subject) => subject.book_id === book.id)
-        .map((subject) => ({ id: subject.subject_id, subject_name: SUBJECT_NAME.get(subject.subject_id) ?? '' })),
+        .map((subject) => {
+          const entry = { id: subject.subject_id, subject_name: SUBJECT_NAME.get(subject.subject_id) ?? '' };
+          return { ...entry, subjectId: entry.id, Subject: entry };
+        }),
       other_subject: book.other_subject,
       authors: authorRows
         .filter((author) => author.book_id === book.id)
@@ -258,6 +265,7 @@ async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId?: numb
       pdfurl: book.pdfurl,
       isAvailable: book.is_available,
       contents: book.contents,
+      status: book.publication_year === null ? 'INCOMPLETE' : 'COMPLETE',
       publisher: { id: book.publisher_id, publisher_name, logoUrl: ctx.storage.url(publisher_logo) },
       publisher_name,
       publisher_no,
@@ -283,13 +291,6 @@ const SORTS = {
 /** What listBooks takes: a page, an optional sort and any of the search filters. */
 export type BookListInput = Pick<BookListQuery, 'pageNo' | 'limit'> & Partial<Omit<BookListQuery, 'pageNo' | 'limit'>>;
 
-/** A page of books and how many there are in all. */
-export interface BookList {
-  books: BookDto[];
-  total: number;
-  /** True when `total` is the vocabulary's estimate ('about 12,400 books found'), not a count. */
-  totalIsEstimate?: boolean;
-}
 
 /**
  * How many of a broad search's matches are ranked (the rest follow newest first): the first
@@ -502,8 +503,14 @@ export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublishe
   return { book: { ...book, qrcode_image }, publisher_info, generated_pdfs: generatedPdfUrls(book.id, book.publisher.id) };
 }
 
-/** The API's reply body of a book's public page (GET /book/listing/jsbn/:jsbnNo), as cached and as the server-made page is given it. */
-export const publicBookJson = (page: BookByNumber): string => JSON.stringify(ok(page));
+const bookByNumberReply = apiReply(bookByNumber);
+
+/**
+ * The API's reply body of a book's public page (GET /book/listing/jsbn/:jsbnNo), as cached and
+ * as the server-made page is given it: serialised by the route's response schema.
+ */
+export const publicBookJson = (ctx: AppContext, page: BookByNumber): string =>
+  serializeReply(bookByNumberReply, ok(page), { strict: !ctx.config.isProduction, route: 'GET /api/book/listing/jsbn/:jsbnNo' });
 
 /** The URL of that reply as the web app asks for it. */
 export const publicBookPath = (jsbn: string) => `/api/book/listing/jsbn/${encodeURIComponent(jsbn)}`;

@@ -23,12 +23,8 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm
 import {
   BOOK_MSG,
   MAX_BOOK_IMAGES,
-  MAX_IMAGE_BYTES,
-  MAX_PDF_BYTES,
   STRAY_UPLOAD_AGE_MS,
   UPLOAD_URL_TTL_MS,
-  notImageMessage,
-  unreadableImageMessage,
   type BookUploadField,
   type UploadUrl,
   type UploadUrlsRequest,
@@ -39,36 +35,24 @@ import { book_images, book_uploads, books } from '../../db/schema.js';
 import { publicPagesChanged } from '../../lib/public-pages.js';
 import { AppError, validationError, type FieldError } from '../../lib/errors.js';
 import type { FileRule } from '../../lib/multipart.js';
+import { storageRule, type FilePlace } from '../../lib/upload-rules.js';
 import { UnreadableImageError, reencodeImage } from '../../lib/images.js';
 import { EXTENSION, detectType, type DetectedType } from '../../lib/storage.js';
 import { ownBook } from './service.js';
 
-const MB = 1024 * 1024;
+/** Where the files of each upload field are kept: the index PDF is public; the book PDF is private (readers 'No' means by request). */
+const PLACES: Record<BookUploadField, FilePlace> = {
+  bookimage: { visibility: 'public', folder: 'book-images' },
+  index_pdf: { visibility: 'public', folder: 'index-pdfs' },
+  pdfpublisher: { visibility: 'private', folder: 'book-pdfs' },
+};
 
-/** Storage rule of each upload field: where it goes, what its bytes must be, how big it may be. */
+/**
+ * Storage rule of an upload field (types, size limit in bytes and messages from the shared
+ * `FILE_RULES`): where it goes, what its bytes must be, how big it may be; messages name `fileName`.
+ */
 export function uploadRule(field: BookUploadField, fileName: string): FileRule {
-  if (field === 'bookimage') {
-    return {
-      visibility: 'public',
-      folder: 'book-images',
-      maxBytes: MAX_IMAGE_BYTES,
-      allowed: ['image/jpeg', 'image/png'],
-      maxCount: MAX_BOOK_IMAGES,
-      tooLargeMessage: `${fileName} is too large. Maximum image file size allowed is ${MAX_IMAGE_BYTES / MB}MB.`,
-      typeMessage: notImageMessage(fileName),
-      unreadableMessage: unreadableImageMessage(fileName),
-    };
-  }
-  return {
-    // the index PDF is public; the book PDF is private (readers 'No' means by request)
-    visibility: field === 'index_pdf' ? 'public' : 'private',
-    folder: field === 'index_pdf' ? 'index-pdfs' : 'book-pdfs',
-    maxBytes: MAX_PDF_BYTES,
-    allowed: ['application/pdf'],
-    tooLargeMessage: BOOK_MSG.pdfTooLarge,
-    typeMessage: BOOK_MSG.onlyPdf,
-    unreadableMessage: BOOK_MSG.onlyPdf,
-  };
+  return storageRule(field, PLACES[field], fileName);
 }
 
 function signature(ctx: AppContext, token: string, expires: number): string {

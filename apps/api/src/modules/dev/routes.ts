@@ -12,7 +12,24 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { listMessages } from '../../lib/outbox.js';
-import { ok } from '../../lib/reply.js';
+import { ok, replies } from '../../lib/reply.js';
+
+/** GET /api/dev/outbox → data.messages[]: the outbox as the dev mailbox shows it (not part of the product's contract). */
+const outboxMessages = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      to: z.string(),
+      channel: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      code: z.string().nullable(),
+      link: z.string().nullable(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -38,7 +55,7 @@ export function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
   /** GET /api/dev/outbox?to=EMAIL → `{ messages: [{ id, to, channel, subject, text, code, link, createdAt }] }`. */
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dev/outbox',
-    { schema: { querystring: z.object({ to: z.string().max(254).optional() }) }, onRequest: loopbackOnly },
+    { schema: { querystring: z.object({ to: z.string().max(254).optional() }), response: replies(outboxMessages) }, onRequest: loopbackOnly },
     async (request) => ok({ messages: await listMessages(ctx.db, request.query.to) }),
   );
 }
@@ -47,7 +64,7 @@ export function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
 export function devPageRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dev/mailbox',
-    { schema: { querystring: z.object({ to: z.string().max(254).optional() }) }, onRequest: loopbackOnly },
+    { schema: { querystring: z.object({ to: z.string().max(254).optional() }), hide: true }, onRequest: loopbackOnly },
     async (request, reply) => {
       const messages = await listMessages(ctx.db, request.query.to, 100);
       const rows = messages

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
+import { PDF, fileReplies } from '../../lib/reply.js';
 import { FORM_FORMATS, OFFLINE_FORMS, offlineFormFile, type FormFile, type FormFormat, type OfflineFormId } from './offline-forms.js';
 
 const isForm = (value: string): value is OfflineFormId => (OFFLINE_FORMS as readonly string[]).includes(value);
@@ -38,7 +39,12 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   api.get(
     '/documents/forms/:form.:format',
-    { schema: { params: z.object({ form: z.string().max(60), format: z.string().max(10) }) } },
+    {
+      schema: {
+        params: z.object({ form: z.string().max(60), format: z.string().max(10) }),
+        response: fileReplies('The offline form', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', PDF),
+      },
+    },
     async (request, reply) => {
       const { form, format } = request.params;
       if (!isForm(form) || !isFormat(format)) throw notFound('Form');

@@ -11,13 +11,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { fileReplies } from '../../lib/reply.js';
 import { FILE_CSP, TYPE_OF_EXTENSION, contentDispositionOf, isValidKey } from '../../lib/storage.js';
 
 /** Registers GET /api/files/* on `app` (under the /api prefix). */
 export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/files/*',
-    { schema: { querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+        response: { ...fileReplies('The stored file (S3: a 302 to the bucket)', 'application/octet-stream'), 302: z.null().meta({ description: 'Redirect to a presigned GET of the bucket' }) },
+      },
+    },
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       if (!isValidKey(key)) throw new AppError('NOT_FOUND', 'File not found');

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, MSG, idParam, letterhead, libraryListQuery, libraryProfile, libraryRegistration, selectedIds } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, MSG, librarianLogo, libraryDetails as libraryDetailsReply, libraryListItem, noData, idParam, letterhead, libraryListQuery, libraryProfile, libraryRegistration, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { readActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
@@ -12,7 +12,8 @@ import { addressLabelsPdf } from '../documents/address-labels.js';
 import { publisherReturnAddress } from '../orders/documents.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { ok, sendStoredPdf } from '../../lib/reply.js';
+import { PDF, fileReplies, ok, replies, sendStoredPdf } from '../../lib/reply.js';
+import { z } from 'zod';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
 import { getLetterhead, librariesByIds, libraryDetails, libraryInfoSheet, listLibraries, registerLibrary, saveLetterhead, setLibraryLogo, updateLibraryProfile } from './service.js';
@@ -21,7 +22,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** POST /api/library — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/413/415. */
-  api.post('/library', async (request) => {
+  api.post('/library', { schema: { response: replies(noData) } }, async (request) => {
     await ctx.limits.consume('registrationPerAddress', request.ip);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(libraryRegistration, upload.fields);
@@ -34,7 +35,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** PATCH /api/library (library, multipart: optional `logo` + libraryProfile fields) → message; 400/413/415. */
-  api.patch('/library', async (request) => {
+  api.patch('/library', { schema: { response: replies(noData) } }, async (request) => {
     const actor = await requireLibrary(ctx, request);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(libraryProfile, upload.fields);
@@ -44,10 +45,10 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/library — list query → `{ libraries, total }` (public). */
-  api.get('/library', { schema: { querystring: libraryListQuery } }, async (request) => ok(await listLibraries(ctx, request.query)));
+  api.get('/library', { schema: { querystring: libraryListQuery, response: replies(z.object({ libraries: z.array(libraryListItem), total: z.number().int() })) } }, async (request) => ok(await listLibraries(ctx, request.query)));
 
   /** GET /api/library/export.xlsx?ids=1,2 (publisher) → List_of_Libraries.xlsx; 400 none selected. */
-  api.get('/library/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {
+  api.get('/library/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('List_of_Libraries.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     await requirePublisher(ctx, request);
     const rows = await librariesByIds(ctx, request.query.ids);
     const bytes = await xlsxOf(
@@ -67,7 +68,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/library/addresses.pdf?ids=1,2 (publisher) → addresses.pdf with one label per library. */
-  api.get('/library/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint) } }, async (request, reply) => {
+  api.get('/library/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint), response: fileReplies('addresses.pdf: one label per library', PDF) } }, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
     const rows = await librariesByIds(ctx, request.query.ids);
     const pdf = await addressLabelsPdf(
@@ -78,13 +79,13 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/library/logo-text (library) → `{ librarianLogo: { id, letterText, logoUrl } | null }`. */
-  api.get('/library/logo-text', async (request) => {
+  api.get('/library/logo-text', { schema: { response: replies(z.object({ librarianLogo })) } }, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return ok({ librarianLogo: await getLetterhead(ctx, actor.libraryId) });
   });
 
   /** POST /api/library/logo-text (library) `{ text, id? }` → `{ librarianLogo }`; 400 under 10 characters. */
-  api.post('/library/logo-text', { schema: { body: letterhead } }, async (request) => {
+  api.post('/library/logo-text', { schema: { body: letterhead, response: replies(z.object({ librarianLogo })) } }, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return ok({ librarianLogo: await saveLetterhead(ctx, actor.libraryId, request.body.text) }, 'Letter format saved successfully');
   });
@@ -93,7 +94,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/library/upload-logo (library; multipart `logo`, JPEG or PNG, 10 MB — spec accounts §7)
    * → data `{ logoUrl }`; 400 without a logo, 413, 415. The old logo is deleted.
    */
-  api.post('/library/upload-logo', async (request) => {
+  api.post('/library/upload-logo', { schema: { response: replies(z.object({ logoUrl: z.string().nullable() })) } }, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const logo = upload.files.logo?.[0];
@@ -103,12 +104,12 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/library/:id/info.pdf (public) → the library info sheet (PDF attachment; spec books §3 `libraryInfoPdf`); 404. */
-  api.get('/library/:id/info.pdf', { schema: { params: idParam } }, async (request, reply) => {
+  api.get('/library/:id/info.pdf', { schema: { params: idParam, response: fileReplies('The library info sheet', PDF) } }, async (request, reply) => {
     return sendStoredPdf(ctx.storage, reply, await libraryInfoSheet(ctx, request.params.id));
   });
 
   /** GET /api/library/:id (public, spec books §1) → `{ library }` (with gst_no and aadhar_no for the library itself); 404. */
-  api.get('/library/:id', { schema: { params: idParam } }, async (request) => {
+  api.get('/library/:id', { schema: { params: idParam, response: replies(z.object({ library: libraryDetailsReply })) } }, async (request) => {
     const actor = await readActor(ctx, request);
     return ok({ library: await libraryDetails(ctx, request.params.id, { private: actor?.libraryId === request.params.id }) });
   });

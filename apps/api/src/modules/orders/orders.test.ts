@@ -134,6 +134,15 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(detail.OrderBookItem.map((item: { accepted_book_copies: number }) => item.accepted_book_copies).sort()).toEqual([0, 3]);
   });
 
+  it('takes orderItems with every ordered count as an accept, not a partial one (spec books §4, §7)', async () => {
+    const [whole] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 4 }, { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 }])).json().data.orders;
+    const items = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${whole.id}`, headers: pub1 })).json().data.orderBook.OrderBookItem as { id: number; number_of_copies: number }[];
+    const accepted = await patch(pub1, whole.id, { status: 'IN_PROGRESS', orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies })) });
+    expect(accepted.json().data).toEqual({ message: 'Order accepted successfully' });
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${whole.id}`, headers: lib })).json().data.orderBook;
+    expect(detail.OrderBookItem.map((item: { accepted_book_copies: number }) => item.accepted_book_copies).sort()).toEqual([2, 4]);
+  });
+
   it('checks quantities, books, roles, dispatch fields and letter text', async () => {
     const zero = await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 0 }]);
     expect(zero.statusCode).toBe(400);

@@ -4,12 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADDRESS_LABELS_FILE, MSG, createOrders, dispatchOrder as dispatchFields, idParam, orderListQuery, orderSummaryRequest, selectedIds, updateOrderStatus, type CreatedOrders } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, MSG, createdOrders, messageData, noData, orderDto, orderList, createOrders, dispatchOrder as dispatchFields, idParam, orderListQuery, orderSummaryRequest, selectedIds, updateOrderStatus, type CreatedOrders } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { AppError, parseOrThrow } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { ok } from '../../lib/reply.js';
+import { PDF, fileReplies, ok, replies } from '../../lib/reply.js';
+import { z } from 'zod';
 import { DISPATCH_FILE } from '../../lib/upload-rules.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportOrders, orderAddressLabels, orderLetter } from './documents.js';
@@ -24,7 +25,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
    * orderId, publisherId }] }` (spec books §7: data.message and the created orders; `CreatedOrders`).
    * A repeated key returns the first request's orders (200) instead of creating new ones.
    */
-  api.post('/book/order-book', { schema: { body: createOrders } }, async (request, reply) => {
+  api.post('/book/order-book', { schema: { body: createOrders, response: replies(createdOrders, 201) } }, async (request, reply) => {
     const actor = await requireLibrary(ctx, request);
     const header = request.headers['idempotency-key'];
     const key = Array.isArray(header) ? header[0] : header;
@@ -39,20 +40,20 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/book/order-book — orderListQuery → `{ orderBooks, total }` of the caller's orders. */
-  api.get('/book/order-book', { schema: { querystring: orderListQuery } }, async (request) => {
+  api.get('/book/order-book', { schema: { querystring: orderListQuery, response: replies(orderList) } }, async (request) => {
     const actor = await requireActor(ctx, request);
     return ok(await listOrders(ctx, actor, request.query));
   });
 
   /** GET /api/book/order-book/export.xlsx?ids=1,2 → Booked_Orders.xlsx (publisher) or Books_Ordered_By_You.xlsx (library); 400 none selected. */
-  api.get('/book/order-book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {
+  api.get('/book/order-book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Booked_Orders.xlsx or Books_Ordered_By_You.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     const actor = await requireActor(ctx, request);
     const { fileName, bytes } = await exportOrders(ctx, actor, request.query.ids);
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
 
   /** GET /api/book/order-book/addresses.pdf?ids=1,2 (publisher) → addresses.pdf, A5 labels To each library, From the publisher. */
-  api.get('/book/order-book/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint) } }, async (request, reply) => {
+  api.get('/book/order-book/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint), response: fileReplies('addresses.pdf: A5 address labels', PDF) } }, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
     const pdf = await orderAddressLabels(ctx, actor, request.query.ids);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ADDRESS_LABELS_FILE}"`).send(pdf);
@@ -62,20 +63,20 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/publisher/generate-pdf `{ orderId, sendWhatsapp }` → the order letter PDF (inline).
    * The ordering library or the addressed publisher may ask; `sendWhatsapp` from the library sends it once.
    */
-  api.post('/publisher/generate-pdf', { schema: { body: orderSummaryRequest } }, async (request, reply) => {
+  api.post('/publisher/generate-pdf', { schema: { body: orderSummaryRequest, response: fileReplies('The order letter', PDF) } }, async (request, reply) => {
     const actor = await requireActor(ctx, request);
     const pdf = await orderLetter(ctx, actor, request.body.orderId, request.body.sendWhatsapp);
     return reply.type('application/pdf').header('content-disposition', `inline; filename="order-${request.body.orderId}.pdf"`).send(pdf);
   });
 
   /** GET /api/book/order-book/:id → `{ orderBook }`; 404 for another account's order. */
-  api.get('/book/order-book/:id', { schema: { params: idParam } }, async (request) => {
+  api.get('/book/order-book/:id', { schema: { params: idParam, response: replies(z.object({ orderBook: orderDto })) } }, async (request) => {
     const actor = await requireActor(ctx, request);
     return ok({ orderBook: await getOrder(ctx, actor, request.params.id) });
   });
 
   /** PATCH /api/book/order-book/:id `{ status, orderItems? }` → data `{ message }` (spec books §7); 403 wrong role, 404, 409 wrong state. */
-  api.patch('/book/order-book/:id', { schema: { params: idParam, body: updateOrderStatus } }, async (request) => {
+  api.patch('/book/order-book/:id', { schema: { params: idParam, body: updateOrderStatus, response: replies(messageData) } }, async (request) => {
     const actor = await requireActor(ctx, request);
     const message = await changeOrderStatus(ctx, actor, request.params.id, request.body);
     return ok({ message }, message);
@@ -85,7 +86,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/book/create-dispatch (publisher, multipart: optional `orderImage` JPEG/PNG/PDF ≤ 5 MB,
    * orderId, courierCompanyName, courierCompanyNumber (10 characters), trackingId) → message.
    */
-  api.post('/book/create-dispatch', async (request) => {
+  api.post('/book/create-dispatch', { schema: { response: replies(noData) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return withMultipart(request, ctx.storage, { orderImage: DISPATCH_FILE }, async (upload) => {
       const input = parseOrThrow(dispatchFields, upload.fields);

@@ -392,7 +392,8 @@ async function transition(
  * @returns the message to show
  */
 export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: number, input: UpdateOrderStatusInput): Promise<string> {
-  const action = actionFor(actor, input);
+  let action = actionFor(actor, input);
+  if (action === 'partialAccept' && (await acceptsEveryCopy(ctx.db, orderId, input.orderItems ?? []))) action = 'accept';
   return transition(ctx, actor, orderId, action, async (tx) => {
     if (action === 'accept') {
       await tx.update(order_items).set({ accepted_book_copies: order_items.number_of_copies }).where(eq(order_items.order_id, orderId));
@@ -402,6 +403,16 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
       await tx.insert(dispatches).values({ order_id: orderId });
     }
   });
+}
+
+/**
+ * True when `accepted` gives every item of the order its ordered count: the spec's Accept also
+ * sends orderItems (books §7), and that is a whole accept, not a partial one.
+ */
+async function acceptsEveryCopy(db: DbOrTx, orderId: number, accepted: { id: number; PartialBook: number }[]): Promise<boolean> {
+  const items = await db.select({ id: order_items.id, number_of_copies: order_items.number_of_copies }).from(order_items).where(eq(order_items.order_id, orderId));
+  const given = new Map(accepted.map((item) => [item.id, item.PartialBook]));
+  return items.length > 0 && accepted.length === items.length && items.every((item) => given.get(item.id) === item.number_of_copies);
 }
 
 async function acceptPartially(tx: DbOrTx, orderId: number, accepted: { id: number; PartialBook: number }[]) {

@@ -6,14 +6,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
-import { MSG, idParam, publisherClaimRequest, publisherListQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
+import { MSG, noData, publisherInfo as publisherInfoReply, publisherListItem, idParam, publisherClaimRequest, publisherListQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportPublishers } from '../books/exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { ok } from '../../lib/reply.js';
+import { HTML, fileReplies, ok, replies } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
 import { approveClaim, claimOfLink, claimPublisher } from './claims.js';
@@ -27,12 +27,16 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
    * message; support is e-mailed an approval link. 404; 409 when the account is not an imported
    * one; 429 past 5 claims an hour from one address.
    */
-  api.post('/publisher/:id/claim', { schema: { params: idParam, body: publisherClaimRequest } }, async (request) => {
+  api.post('/publisher/:id/claim', { schema: { params: idParam, body: publisherClaimRequest, response: replies(noData) } }, async (request) => {
     await ctx.limits.consume('claimsPerAddress', request.ip);
     return ok(null, await claimPublisher(ctx, request.params.id, request.body));
   });
 
-  const approvalLink = { params: idParam, querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }) };
+  const approvalLink = {
+    params: idParam,
+    querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+    response: fileReplies('A page for support', HTML),
+  };
   const page = (reply: FastifyReply, title: string, body: string) =>
     reply
       .type('text/html; charset=utf-8')
@@ -68,7 +72,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** POST /api/publisher — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/409/413/415. */
-  api.post('/publisher', async (request) => {
+  api.post('/publisher', { schema: { response: replies(noData) } }, async (request) => {
     await ctx.limits.consume('registrationPerAddress', request.ip);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(publisherRegistration, upload.fields);
@@ -81,7 +85,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** PATCH /api/publisher (publisher, multipart: optional `logo` + publisherProfile fields) → message; 400/413/415. */
-  api.patch('/publisher', async (request) => {
+  api.patch('/publisher', { schema: { response: replies(noData) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(publisherProfile, upload.fields);
@@ -91,18 +95,18 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/publisher — list query → `{ publishers, total }`. */
-  api.get('/publisher', { schema: { querystring: publisherListQuery } }, async (request) =>
+  api.get('/publisher', { schema: { querystring: publisherListQuery, response: replies(z.object({ publishers: z.array(publisherListItem), total: z.number().int() })) } }, async (request) =>
     ok(await listPublishers(ctx, request.query)),
   );
 
   /** GET /api/publisher/export.xlsx?ids=1,2 → Publisher_Info.xlsx of the selected publishers; 400 none selected. */
-  api.get('/publisher/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport) } }, async (request, reply) => {
+  api.get('/publisher/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Publisher_Info.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     const { fileName, bytes } = await exportPublishers(ctx, request.query.ids);
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
 
   /** GET /api/publisher/:id → `{ publisher: PublisherInfo }` (with gst_no and aadhar_no for the publisher itself); 404. */
-  api.get('/publisher/:id', { schema: { params: idParam } }, async (request) => {
+  api.get('/publisher/:id', { schema: { params: idParam, response: replies(z.object({ publisher: publisherInfoReply })) } }, async (request) => {
     const actor = await readActor(ctx, request);
     return ok({ publisher: await publisherInfo(ctx, request.params.id, { private: actor?.publisherId === request.params.id }) });
   });

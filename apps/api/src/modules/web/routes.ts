@@ -65,7 +65,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         `html:${requested}`,
         async (book) => {
           // the app asks for the book the head was made from: one database read per page
-          const known = new Map([[publicBookPath(requested), publicBookJson(book)]]);
+          const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
           return bookPageHtml(AppPages.fill(shell, await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, known)), book, ctx.config.publicUrl);
         },
         DRAWN_REFRESH_MS,

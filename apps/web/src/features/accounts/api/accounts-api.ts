@@ -1,22 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ModelType, PublisherInfo } from '@jsbn/shared';
+import type { CityOption, Letterhead, LibraryDetails, LoginReply, ModelType, PublisherInfo, StateOption } from '@jsbn/shared';
 import { get, request } from '../../../api/client';
-
-export interface StateOption {
-  id: number;
-  state_id: number | string;
-  state_name: string;
-}
-export interface CityOption {
-  id: number;
-  city_id: number | string;
-  city_name: string;
-}
-export interface Letterhead {
-  id: number;
-  letterText: string | null;
-  logoUrl: string | null;
-}
 
 export function useStates() {
   return useQuery({
@@ -64,43 +48,19 @@ export const saveLetterhead = (body: { text: string; id?: number }) =>
 
 /** Reset by the e-mailed link (POST /api/user/verify-password). */
 export const resetPassword = (body: { password: string; token: string }) =>
-  request<{ message?: string } | null>('/user/verify-password', { method: 'POST', body });
+  request<{ message: string }>('/user/verify-password', { method: 'POST', body });
 
 /** PATCH /api/user/update-password: the reply carries a fresh token (older ones are revoked). */
 export const changePassword = (body: { oldPassword: string; newPassword: string }) =>
-  request<{ message?: string; accessToken?: { access_token: string } } | null>('/user/update-password', { method: 'PATCH', body });
+  request<LoginReply>('/user/update-password', { method: 'PATCH', body });
 
-/**
- * The own profile, read from the public details (GET /api/publisher/:id, GET /api/library/:id).
- * TODO(contract): gst_no and aadhar_no are not in those replies yet; the form keeps them
- * empty (and sends nothing for them) until the API returns them.
- */
-export interface OwnPublisherProfile extends PublisherInfo {
-  gst_no?: string | null;
-  aadhar_no?: string | null;
-}
-export interface OwnLibraryProfile {
-  id: number;
-  name: string;
-  sanchalak_name: string;
-  sanchalak_address: string;
-  address: string;
-  email: string;
-  mobile_no: string;
-  whatsapp_no: string | null;
-  sangh_trust: string;
-  number_of_books: number | null;
-  librarianLogoText: { logoUrl: string | null };
-  gst_no?: string | null;
-  aadhar_no?: string | null;
-}
-
+/** The own profile is the public details with gst_no and aadhar_no (GET /api/publisher/:id, GET /api/library/:id). */
 export const profileKey = (modelType: ModelType, id: number | undefined) => ['profile', modelType, id] as const;
 
 export function useOwnPublisher(id: number | undefined) {
   return useQuery({
     queryKey: profileKey('PUBLISHER', id),
-    queryFn: ({ signal }) => get<{ publisher: OwnPublisherProfile }>(`/publisher/${id}`, undefined, signal),
+    queryFn: ({ signal }) => get<{ publisher: PublisherInfo }>(`/publisher/${id}`, undefined, signal),
     select: (data) => data.publisher,
     enabled: Boolean(id),
     staleTime: 0,
@@ -110,7 +70,7 @@ export function useOwnPublisher(id: number | undefined) {
 export function useOwnLibrary(id: number | undefined) {
   return useQuery({
     queryKey: profileKey('LIBRARY', id),
-    queryFn: ({ signal }) => get<{ library: OwnLibraryProfile }>(`/library/${id}`, undefined, signal),
+    queryFn: ({ signal }) => get<{ library: LibraryDetails }>(`/library/${id}`, undefined, signal),
     select: (data) => data.library,
     enabled: Boolean(id),
     staleTime: 0,

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { Controller, useForm, type Control, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { FILE_RULES } from '@jsbn/shared/core';
 import type { CurrentUser, ModelType } from '@jsbn/shared';
 import { refreshCurrentUser, toFormData, toastSuccess } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
@@ -25,14 +26,17 @@ export const digits = (max?: number) => (value: string) => digitsOnly(value, max
 /** slotProps of a field typed on the numeric keypad. */
 export const numeric = { htmlInput: { inputMode: 'numeric' as const } };
 
-type WithLogo = FieldValues & { logo: File | null };
+/** The values of a form with a `logo` file field (what the inputs hold, the schema's input). */
+type WithLogo = FieldValues & { logo?: File | null };
+/** What a registration or profile form's schema gives on submit: the fields, the logo among them. */
+type LogoOutput = Record<string, unknown> & { logo?: File | null };
 
 /** The `logo` field of a form, drawn by `render`. */
-function LogoController<T extends WithLogo>({
+function LogoController<T extends WithLogo, TOutput>({
   control,
   render,
 }: {
-  control: Control<T>;
+  control: Control<T, unknown, TOutput>;
   render: (props: { value: File | null; onChange: (file: File | null) => void; onBlur: () => void; error?: string }) => ReactElement;
 }) {
   return (
@@ -61,27 +65,26 @@ export function useStateCityOptions(
   return { stateOptions, cityOptions };
 }
 
-/** Registration: POST the form (less the files and confirmPassword) with its logo, then the code step for its e-mail. */
-export function useRegistration<T extends WithLogo>(modelType: ModelType, form: UseFormReturn<T>) {
+/**
+ * Registration: POST the form (less the files and confirmPassword) with its logo, then the code
+ * step for its e-mail. `form` holds `TInput` (the schema's input) and submits `TOutput` (its output).
+ */
+export function useRegistration<TInput extends WithLogo, TOutput extends LogoOutput & { email: string }>(modelType: ModelType, form: UseFormReturn<TInput, unknown, TOutput>) {
   const [otpEmail, setOtpEmail] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: ({ values }: { values: Record<string, unknown>; email: string }) =>
-      registerAccount(modelType, toFormData(registrationFields(values), { logo: values.logo as File })),
+    mutationFn: ({ values }: { values: TOutput; email: string }) => registerAccount(modelType, toFormData(registrationFields(values), { logo: values.logo })),
     onSuccess: (reply, { email }) => {
       toastSuccess(reply.message, 'Registered successfully. Please verify your e-mail.');
       setOtpEmail(email);
     },
     onError: (error) => applyServerErrors(error, form.setError),
   });
-  const onSubmit = form.handleSubmit((values) => {
-    const output = values as unknown as Record<string, unknown>;
-    mutation.mutate({ values: output, email: String(output.email) });
-  }, scrollToFirstError);
+  const onSubmit = form.handleSubmit((values) => mutation.mutate({ values, email: values.email }), scrollToFirstError);
   return { otpEmail, back: () => setOtpEmail(null), onSubmit, pending: mutation.isPending };
 }
 
 /** A registration page: header, the required logo, the fields, Submit and the link to Login. */
-export function RegistrationLayout<T extends WithLogo>({
+export function RegistrationLayout<T extends WithLogo, TOutput>({
   title,
   subtitle,
   control,
@@ -91,7 +94,7 @@ export function RegistrationLayout<T extends WithLogo>({
 }: {
   title: string;
   subtitle: string;
-  control: Control<T>;
+  control: Control<T, unknown, TOutput>;
   onSubmit: FormEventHandler<HTMLFormElement>;
   pending: boolean;
   children: ReactNode;
@@ -102,7 +105,7 @@ export function RegistrationLayout<T extends WithLogo>({
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
         <form noValidate onSubmit={onSubmit}>
           <Stack spacing={3}>
-            <LogoController control={control} render={(logo) => <FileField label="Logo" accept="image/jpeg,image/png" {...logo} helperText="JPEG or PNG" required />} />
+            <LogoController control={control} render={(logo) => <FileField label="Logo" rule={FILE_RULES.logo} {...logo} required />} />
             <Box sx={accountGrid}>{children}</Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Button type="submit" variant="contained" size="large" disabled={pending}>
@@ -124,10 +127,11 @@ export function RegistrationLayout<T extends WithLogo>({
 
 /**
  * A profile form: PATCH the fields and the optional new logo; after a save the current user (app
- * bar logo and name) and the profile are read again.
+ * bar logo and name) and the profile are read again. `resolver` takes the form's values
+ * (`TInput`, the schema's input) and gives the schema's output (`TOutput`), which is sent.
  */
-export function useProfileForm<T extends WithLogo>(user: CurrentUser, resolver: Resolver<T>, defaultValues: DefaultValues<T>) {
-  const form = useForm<T>({ resolver, mode: 'onTouched', defaultValues });
+export function useProfileForm<TInput extends WithLogo, TOutput extends LogoOutput>(user: CurrentUser, resolver: Resolver<TInput, unknown, TOutput>, defaultValues: DefaultValues<TInput>) {
+  const form = useForm<TInput, unknown, TOutput>({ resolver, mode: 'onTouched', defaultValues });
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: ({ fields, logo }: { fields: Record<string, unknown>; logo: File | null | undefined }) =>
@@ -142,14 +146,14 @@ export function useProfileForm<T extends WithLogo>(user: CurrentUser, resolver: 
     onError: (error) => applyServerErrors(error, form.setError),
   });
   const onSubmit = form.handleSubmit((values) => {
-    const { logo, ...fields } = values as unknown as Record<string, unknown> & { logo: File | null };
+    const { logo, ...fields } = values;
     save.mutate({ fields, logo });
   }, scrollToFirstError);
   return { form, onSubmit, saving: save.isPending };
 }
 
 /** The profile form's frame: the current logo with its optional replacement, the fields, Save changes. */
-export function ProfileFormLayout<T extends WithLogo>({
+export function ProfileFormLayout<T extends WithLogo, TOutput>({
   control,
   onSubmit,
   saving,
@@ -157,7 +161,7 @@ export function ProfileFormLayout<T extends WithLogo>({
   name,
   children,
 }: {
-  control: Control<T>;
+  control: Control<T, unknown, TOutput>;
   onSubmit: FormEventHandler<HTMLFormElement>;
   saving: boolean;
   logoUrl: string | null | undefined;

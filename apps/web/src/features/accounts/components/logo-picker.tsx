@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Stack, Typography } from '@mui/material';
+import { FILE_RULES } from '@jsbn/shared/core';
 import { FileField } from '../../../components/file-field';
 
-/** The current logo (or the chosen new one) beside an optional JPEG/PNG file input. */
+/** The current logo (or the chosen new one) beside an optional logo file input (`FILE_RULES.logo`: JPEG or PNG, 10 MB). */
 export function LogoPicker({
   currentUrl,
   name,
@@ -39,7 +40,7 @@ export function LogoPicker({
           {value ? 'New logo' : 'Current logo'}
         </Typography>
       </Stack>
-      <FileField label="Change logo" accept="image/jpeg,image/png" value={value} onChange={onChange} onBlur={onBlur} error={error} helperText="Optional; JPEG or PNG" />
+      <FileField label="Change logo" rule={FILE_RULES.logo} value={value} onChange={onChange} onBlur={onBlur} error={error} helperText={`Optional; ${FILE_RULES.logo.hint}`} />
     </Stack>
   );
 }

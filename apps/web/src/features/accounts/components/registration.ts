@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { MSG } from '@jsbn/shared/core';
+import { FILE_RULES, MSG, fileProblem } from '@jsbn/shared/core';
+
+/** A chosen logo's type and size (bytes) by the shared `FILE_RULES.logo`: JPEG or PNG, 10 MB (accounts §5). */
+function checkLogo(file: File | null | undefined, ctx: z.RefinementCtx) {
+  if (!(file instanceof File)) return;
+  const problem = fileProblem(FILE_RULES.logo, file);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
 
 /** A required JPEG or PNG logo (accounts §5). */
 export const logoFile = z
   .custom<File | null>()
   .refine((file) => file instanceof File, 'Logo is required')
-  .refine((file) => !(file instanceof File) || ['image/jpeg', 'image/png'].includes(file.type), 'Logo must be a JPEG or PNG image');
+  .superRefine(checkLogo);
 
 /** confirmPassword rules, run beside the zod schema (see withChecks). */
 export function confirmPasswordCheck(values: { password?: string; confirmPassword?: string }) {
@@ -21,8 +28,4 @@ export function registrationFields(values: Record<string, unknown>): Record<stri
 }
 
 /** An optional new JPEG or PNG logo (profile edit, accounts §5). */
-export const optionalLogoFile = z
-  .custom<File | null>()
-  .nullable()
-  .optional()
-  .refine((file) => !(file instanceof File) || ['image/jpeg', 'image/png'].includes(file.type), 'Logo must be a JPEG or PNG image');
+export const optionalLogoFile = z.custom<File | null>().nullable().optional().superRefine(checkLogo);

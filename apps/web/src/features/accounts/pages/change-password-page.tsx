@@ -1,5 +1,6 @@
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Paper, Stack } from '@mui/material';
 import { MSG } from '@jsbn/shared/core';
@@ -11,22 +12,20 @@ import { applyServerErrors, withChecks } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
 import { changePassword } from '../api/accounts-api';
 
-interface ChangePasswordForm {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+/** The form: the API's fields and the confirmation, which `withChecks` compares. */
+const schema = changePasswordSchema.extend({ confirmPassword: z.string() });
+type ChangePasswordForm = z.input<typeof schema>;
 const EMPTY: ChangePasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
-const resolver = withChecks(zodResolver(changePasswordSchema) as unknown as Resolver<ChangePasswordForm>, (values) =>
+const resolver = withChecks(zodResolver(schema), (values) =>
   !values.confirmPassword || values.confirmPassword !== values.newPassword ? { confirmPassword: MSG.passwordsMatch } : {},
 );
 
 /** /change-password — spec accounts §5 "Change password". */
 export function ChangePasswordPage() {
-  const form = useForm<ChangePasswordForm>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+  const form = useForm<ChangePasswordForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
   const mutation = useMutation({
-    mutationFn: ({ oldPassword, newPassword }: ChangePasswordForm) => changePassword({ oldPassword, newPassword }),
+    mutationFn: ({ oldPassword, newPassword }: z.output<typeof schema>) => changePassword({ oldPassword, newPassword }),
     onSuccess: (reply) => {
       // The server revoked every older token; keep this session on the fresh one.
       const fresh = reply.data?.accessToken?.access_token;

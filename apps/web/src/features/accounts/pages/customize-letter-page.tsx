@@ -9,7 +9,8 @@ import { refreshCurrentUser, toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
-import { letterheadKey, saveLetterhead, useLetterhead, type Letterhead } from '../api/accounts-api';
+import type { Letterhead } from '@jsbn/shared';
+import { letterheadKey, saveLetterhead, useLetterhead } from '../api/accounts-api';
 
 const schema = letterhead.pick({ text: true });
 type LetterForm = z.input<typeof schema>;

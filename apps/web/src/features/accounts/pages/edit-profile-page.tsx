@@ -1,13 +1,13 @@
-import { useWatch, type Resolver } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Paper, TextField } from '@mui/material';
 import { PUBLISHER_TYPES, SANCHALAK_TYPES } from '@jsbn/shared/core';
-import { libraryProfile, publisherProfile, type CurrentUser } from '@jsbn/shared';
+import { libraryProfile, publisherProfile, type CurrentUser, type LibraryDetails, type PublisherInfo } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { FormSelect, FormText } from '../../../components/form-fields';
-import { digitsOnly, phoneInput } from '../../../components/forms';
+import { digitsOnly, oneOf, phoneInput, selectValue } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
-import { useOwnLibrary, useOwnPublisher, type OwnLibraryProfile, type OwnPublisherProfile } from '../api/accounts-api';
+import { useOwnLibrary, useOwnPublisher } from '../api/accounts-api';
 import { ProfileFormLayout, digits, numeric, useProfileForm, useStateCityOptions } from '../components/account-forms';
 import { optionalLogoFile } from '../components/registration';
 
@@ -15,23 +15,12 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
   return <TextField label={label} value={value} slotProps={{ input: { readOnly: true } }} helperText="Cannot be changed" />;
 }
 
-interface LibraryForm {
-  logo: File | null;
-  name: string;
-  sanchalak_name: string;
-  sanchalak_address: string;
-  address: string;
-  mobile_no: string;
-  whatsapp_no: string;
-  sangh_trust: string;
-  number_of_books: string;
-  gst_no: string;
-  aadhar_no: string;
-}
-const libraryResolver = zodResolver(libraryProfile.extend({ logo: optionalLogoFile })) as unknown as Resolver<LibraryForm>;
+/** The library profile form: the API's fields and an optional new logo. */
+const librarySchema = libraryProfile.extend({ logo: optionalLogoFile });
+const libraryResolver = zodResolver(librarySchema);
 
-function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: OwnLibraryProfile }) {
-  const { form, onSubmit, saving } = useProfileForm<LibraryForm>(user, libraryResolver, {
+function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: LibraryDetails }) {
+  const { form, onSubmit, saving } = useProfileForm(user, libraryResolver, {
     logo: null,
     name: profile.name ?? '',
     sanchalak_name: profile.sanchalak_name ?? '',
@@ -39,7 +28,7 @@ function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: Own
     address: profile.address ?? '',
     mobile_no: profile.mobile_no ?? '',
     whatsapp_no: profile.whatsapp_no ?? '',
-    sangh_trust: profile.sangh_trust ?? '',
+    sangh_trust: oneOf(SANCHALAK_TYPES, profile.sangh_trust),
     number_of_books: profile.number_of_books == null ? '' : String(profile.number_of_books),
     gst_no: profile.gst_no ?? '',
     aadhar_no: profile.aadhar_no ?? '',
@@ -62,27 +51,15 @@ function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: Own
   );
 }
 
-interface PublisherForm {
-  logo: File | null;
-  publisher_name: string;
-  publisher_type: string;
-  address: string;
-  pincode: string;
-  landline_no: string;
-  mobile_no: string;
-  whatsapp_no: string;
-  state: string;
-  city: string;
-  gst_no: string;
-  aadhar_no: string;
-}
-const publisherResolver = zodResolver(publisherProfile.extend({ logo: optionalLogoFile })) as unknown as Resolver<PublisherForm>;
+/** The publisher profile form: the API's fields and an optional new logo. */
+const publisherSchema = publisherProfile.extend({ logo: optionalLogoFile });
+const publisherResolver = zodResolver(publisherSchema);
 
-function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: OwnPublisherProfile }) {
-  const { form, onSubmit, saving } = useProfileForm<PublisherForm>(user, publisherResolver, {
+function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: PublisherInfo }) {
+  const { form, onSubmit, saving } = useProfileForm(user, publisherResolver, {
     logo: null,
     publisher_name: profile.publisher_name ?? '',
-    publisher_type: profile.publisher_type ?? 'Sangh',
+    publisher_type: oneOf(PUBLISHER_TYPES, profile.publisher_type ?? 'Sangh'),
     address: profile.address ?? '',
     pincode: profile.pincode ?? '',
     landline_no: profile.landline_no ?? '',
@@ -94,8 +71,8 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: O
     aadhar_no: profile.aadhar_no ?? '',
   });
   const { control } = form;
-  const stateId = useWatch({ control, name: 'state' });
-  const { stateOptions, cityOptions } = useStateCityOptions(stateId, form.getValues('city'), profile);
+  const stateId = selectValue(useWatch({ control, name: 'state' }));
+  const { stateOptions, cityOptions } = useStateCityOptions(stateId, selectValue(form.getValues('city')), profile);
 
   return (
     <ProfileFormLayout control={control} onSubmit={onSubmit} saving={saving} logoUrl={profile.logoUrl ?? user.logoUrl} name={profile.publisher_name}>

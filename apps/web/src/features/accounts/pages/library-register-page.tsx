@@ -1,4 +1,4 @@
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Box } from '@mui/material';
@@ -12,24 +12,9 @@ import { confirmPasswordCheck, logoFile } from '../components/registration';
 
 const schema = libraryRegistration.extend({ logo: logoFile, confirmPassword: z.string() });
 
-interface LibraryForm {
-  logo: File | null;
-  name: string;
-  sanchalak_name: string;
-  sanchalak_address: string;
-  address: string;
-  email: string;
-  mobile_no: string;
-  whatsapp_no: string;
-  number_of_books: string;
-  sangh_trust: string;
-  password: string;
-  confirmPassword: string;
-  gst_no: string;
-  aadhar_no: string;
-}
+type LibraryForm = z.input<typeof schema>;
 
-const defaults: LibraryForm = {
+const defaults: DefaultValues<LibraryForm> = {
   logo: null,
   name: '',
   sanchalak_name: '',
@@ -39,18 +24,18 @@ const defaults: LibraryForm = {
   mobile_no: '',
   whatsapp_no: '',
   number_of_books: '',
-  sangh_trust: '',
+  // sangh_trust starts unanswered: the select shows no choice until one is made
   password: '',
   confirmPassword: '',
   gst_no: '',
   aadhar_no: '',
 };
 
-const resolver = withChecks(zodResolver(schema) as unknown as Resolver<LibraryForm>, confirmPasswordCheck);
+const resolver = withChecks(zodResolver(schema), confirmPasswordCheck);
 
 /** /library-register — spec accounts §3/§5, then the one-time-code step. */
 export function LibraryRegisterPage() {
-  const form = useForm<LibraryForm>({ resolver, mode: 'onTouched', defaultValues: defaults });
+  const form = useForm<LibraryForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: defaults });
   const { control } = form;
 
   const registration = useRegistration('LIBRARY', form);

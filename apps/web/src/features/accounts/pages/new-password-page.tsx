@@ -1,6 +1,7 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { MSG } from '@jsbn/shared/core';
@@ -11,13 +12,11 @@ import { applyServerErrors, withChecks } from '../../../components/forms';
 import { paths } from '../../../app/paths';
 import { resetPassword } from '../api/accounts-api';
 
-interface NewPasswordForm {
-  password: string;
-  confirmPassword: string;
-}
+/** The form: the new password (the API's rules) and its confirmation, which `withChecks` compares. */
+const schema = resetPasswordSchema.pick({ password: true }).extend({ confirmPassword: z.string() });
 
 const resolver = withChecks(
-  zodResolver(resetPasswordSchema.pick({ password: true })) as unknown as Resolver<NewPasswordForm>,
+  zodResolver(schema),
   (values) => (!values.confirmPassword ? { confirmPassword: MSG.passwordsMatch } : values.confirmPassword !== values.password ? { confirmPassword: MSG.passwordsMatch } : {}),
 );
 
@@ -26,7 +25,7 @@ export function NewPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
-  const form = useForm<NewPasswordForm>({ resolver, mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
   const mutation = useMutation({
     mutationFn: (password: string) => resetPassword({ password, token }),
     onSuccess: (reply) => {

@@ -1,34 +1,17 @@
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PUBLISHER_NO_LENGTH, PUBLISHER_TYPES } from '@jsbn/shared/core';
 import { publisherRegistration } from '@jsbn/shared';
 import { FormSelect, FormText } from '../../../components/form-fields';
-import { phoneInput, withChecks } from '../../../components/forms';
+import { phoneInput, selectValue, withChecks } from '../../../components/forms';
 import { RegistrationLayout, digits, numeric, useRegistration, useStateCityOptions } from '../components/account-forms';
 import { OtpStep } from '../components/otp-step';
 import { confirmPasswordCheck, logoFile } from '../components/registration';
 
 const schema = publisherRegistration.extend({ logo: logoFile, confirmPassword: z.string() });
 
-interface PublisherForm {
-  logo: File | null;
-  publisher_no: string;
-  publisher_name: string;
-  publisher_type: string;
-  address: string;
-  state: string;
-  city: string;
-  pincode: string;
-  landline_no: string;
-  mobile_no: string;
-  whatsapp_no: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  gst_no: string;
-  aadhar_no: string;
-}
+type PublisherForm = z.input<typeof schema>;
 
 const defaults: PublisherForm = {
   logo: null,
@@ -49,13 +32,13 @@ const defaults: PublisherForm = {
   aadhar_no: '',
 };
 
-const resolver = withChecks(zodResolver(schema) as unknown as Resolver<PublisherForm>, confirmPasswordCheck);
+const resolver = withChecks(zodResolver(schema), confirmPasswordCheck);
 
 /** /publisher-register — spec accounts §3/§5, then the one-time-code step. */
 export function PublisherRegisterPage() {
-  const form = useForm<PublisherForm>({ resolver, mode: 'onTouched', defaultValues: defaults });
+  const form = useForm<PublisherForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: defaults });
   const { control } = form;
-  const stateId = useWatch({ control, name: 'state' });
+  const stateId = selectValue(useWatch({ control, name: 'state' }));
   const { stateOptions, cityOptions } = useStateCityOptions(stateId);
 
   const registration = useRegistration('PUBLISHER', form);

@@ -1,12 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
+  AuthorNameOption,
   AuthorTypeOption,
   BookByNumber,
   BookDto,
+  BookList,
   BookPdfRequest,
   BookRegistrationResult,
   DuplicateCheckResult,
+  FinaliseResult,
   LanguageOption,
+  NextJsbnIds,
   PublisherCatalog,
   ReaderOrder,
   SubjectOption,
@@ -34,7 +38,7 @@ export const useSwaroops = () => useQuery(swaroopsQuery);
 export function useNextJsbnIds() {
   return useQuery({
     queryKey: ['books', 'next-jsbn'],
-    queryFn: ({ signal }) => get<{ publisher_no: string; publisher_jsbn_id: string | number }>('/book/book-jsbn-number', undefined, signal),
+    queryFn: ({ signal }) => get<NextJsbnIds>('/book/book-jsbn-number', undefined, signal),
     staleTime: 0,
   });
 }
@@ -42,14 +46,6 @@ export function useNextJsbnIds() {
 export const createBook = (body: FormData) => request<BookRegistrationResult>('/book', { method: 'POST', body });
 
 export const setBookAvailability = (id: number, isAvailable: boolean) => request<null>(`/book/${id}`, { method: 'PATCH', body: { isAvailable } });
-
-export interface BookList {
-  books: BookDto[];
-  total: number;
-  /** True when `total` is an estimate (a search matching much of the catalogue). */
-  totalIsEstimate?: boolean;
-  publisherName?: string;
-}
 
 /** GET /api/book (search and lists). */
 export function useBookList(query: Record<string, QueryValue>, enabled = true) {
@@ -110,7 +106,7 @@ export const requestUploadUrls = (id: number, files: UploadUrlsRequest['files'])
   request<UploadUrl[]>(`/book/${id}/upload-urls`, { method: 'POST', body: { files } });
 
 /** POST /api/book/:id/finalise → `{ message, attached }` (attaches every uploaded file). */
-export const finaliseBook = (id: number) => request<{ message: string; attached?: number }>(`/book/${id}/finalise`, { method: 'POST' });
+export const finaliseBook = (id: number) => request<FinaliseResult>(`/book/${id}/finalise`, { method: 'POST' });
 
 /** POST /api/book/book-request/:id — request for a private PDF (wire names as the spec writes them). */
 export const requestBookPdf = (id: number, body: BookPdfRequest) => request<null>(`/book/book-request/${id}`, { method: 'POST', body });
@@ -120,12 +116,6 @@ export const placeReaderOrder = (body: ReaderOrder) => request<null>('/book/read
 
 /** GET /api/book/catalog/:publisher_no → the link of the generated catalogue PDF. */
 export const getCatalogue = (publisherNo: string) => get<PublisherCatalog>(`/book/catalog/${encodeURIComponent(publisherNo)}`);
-
-/** An author record offered by the book form (GET /api/book/author-name). */
-export interface AuthorNameOption {
-  id: number;
-  author_name: string;
-}
 
 /**
  * GET /api/book/author-name?queryString= → known authors whose name holds `queryString` (at most

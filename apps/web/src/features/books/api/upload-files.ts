@@ -3,7 +3,7 @@
  * PUT each file to its address with XMLHttpRequest (fetch has no upload progress; PDFs can be
  * 200 MB and are streamed from disk by the browser), then finalise.
  */
-import { MSG } from '@jsbn/shared/core';
+import { FILE_RULES, MSG, declaredType } from '@jsbn/shared/core';
 import type { BookUploadField } from '@jsbn/shared';
 import { finaliseBook, requestUploadUrls } from './books-api';
 
@@ -36,19 +36,19 @@ export const rowOf = (pending: PendingFile): UploadRow => ({
   status: 'waiting',
 });
 
-/** The declared type; some systems give PDFs no type, so a .pdf name stands in for it. */
-function typeOf(field: BookUploadField, file: File): string {
-  if (file.type) return file.type;
-  if (field !== 'bookimage' && /\.pdf$/i.test(file.name)) return 'application/pdf';
-  return '';
-}
+/** The declared type; some systems give files no type, so the name's extension stands in for it (`FILE_RULES`). */
+const typeOf = (field: BookUploadField, file: File): string => declaredType(FILE_RULES[field], file);
 
-/** PUTs `file` to a signed address, reporting progress (0–100); rejects with the server's message. */
-export function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+/**
+ * PUTs `file` to a signed address as `contentType` — the type its address was asked for, which
+ * an S3 signature covers (a file the browser gives no type is sent as its extension's type) —
+ * reporting progress (0–100); rejects with the server's message.
+ */
+export function putFile(url: string, file: File, contentType: string, onProgress: (percent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.setRequestHeader('Content-Type', contentType || 'application/octet-stream');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
@@ -92,7 +92,7 @@ export async function uploadBookFiles(bookId: number, files: PendingFile[], onRo
       if (!address) throw new Error(`${pending.file.name}: no upload address`);
       onRow({ ...row, status: 'uploading' });
       try {
-        await putFile(address.url, pending.file, (progress) => onRow({ ...row, status: 'uploading', progress }));
+        await putFile(address.url, pending.file, typeOf(pending.field, pending.file), (progress) => onRow({ ...row, status: 'uploading', progress }));
       } catch (error) {
         const message = error instanceof Error ? error.message : MSG.somethingWrong;
         onRow({ ...row, status: 'error', error: message });

@@ -7,7 +7,8 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { Controller, useController, type Control } from 'react-hook-form';
 import { useDebounce } from '../../../components/use-debounce';
-import { useAuthorNames, type AuthorNameOption } from '../api/books-api';
+import type { AuthorNameOption } from '@jsbn/shared';
+import { useAuthorNames } from '../api/books-api';
 import type { BookFormValues } from './book-form-model';
 
 /** How long typing must pause before known authors are asked for, ms. */

@@ -8,11 +8,16 @@ import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath } from '../../../app/paths';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
-// The request form (zod, form fields) loads when a visitor first opens it.
+// The request form (zod, form fields) and the Book details dialog load when a visitor first opens them.
 const PdfRequestDialog = lazyNamed(() => import('./request-dialogs'), 'PdfRequestDialog');
+const BookDetailsDialog = lazyNamed(() => import('./book-details-dialog'), 'BookDetailsDialog');
+/** Starts loading the Book details dialog when a visitor points at or focuses its button. */
+const preloadDetails = () => void BookDetailsDialog.preload();
 
 /**
- * A book in search results and the Newly Published grid. Logged-in users off the search page
+ * A book in search results and the Newly Published grid: 'Book details' opens the shared Book
+ * details dialog (spec books §6, with the request-PDF form for a private PDF), 'View More
+ * Details' is the link to the book's page. Logged-in users off the search page
  * see the private-PDF notice with Request when readers is No (spec books §2 'Book card').
  * `first`: one of the first cards of the page, whose cover is fetched at once and first; the
  * others' covers load as they come near the screen (issue 10).
@@ -21,6 +26,8 @@ export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto
   const { isLoggedIn } = useSession();
   const [requestOpen, setRequestOpen] = useState(false);
   const requestWanted = useOnceTrue(requestOpen);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsWanted = useOnceTrue(detailsOpen);
   const privateNotice = isLoggedIn && !onSearchPage && book.readers === 'No';
   const jsbn = formatJsbn(book.jsbn_number);
   const authors = book.authors.map((author) => author.author_name).join(', ');
@@ -71,12 +78,21 @@ export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto
             </Alert>
           ) : null}
         </CardContent>
-        <CardActions>
+        {/* two buttons do not fit side by side on a narrow card (two a row on a phone): they wrap */}
+        <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          <Button size="small" onClick={() => setDetailsOpen(true)} onPointerEnter={preloadDetails} onFocus={preloadDetails} aria-label={`Book details of ${book.book_title}`}>
+            Book details
+          </Button>
           <Button size="small" component={RouterLink} to={bookDetailPath(jsbn)}>
             View More Details
           </Button>
         </CardActions>
       </Box>
+      {detailsWanted ? (
+        <Suspense fallback={null}>
+          <BookDetailsDialog book={book} open={detailsOpen} onClose={() => setDetailsOpen(false)} />
+        </Suspense>
+      ) : null}
       {privateNotice && requestWanted ? (
         <Suspense fallback={null}>
           <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} />

@@ -16,7 +16,11 @@ import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 // The request form (zod, form fields) loads when it is first opened.
 const PdfRequestDialog = lazyNamed(() => import('./request-dialogs'), 'PdfRequestDialog');
 
-export function BookDetailsDialog({ book, onClose }: { book: BookDto | null; onClose: () => void }) {
+/**
+ * Book details of `book` (null: closed). `open` (default: whether there is a book) lets a caller
+ * keep the book while the dialog closes, so its facts stay in place during the closing transition.
+ */
+export function BookDetailsDialog({ book, open = Boolean(book), onClose }: { book: BookDto | null; open?: boolean; onClose: () => void }) {
   const [requestOpen, setRequestOpen] = useState(false);
   const requestWanted = useOnceTrue(requestOpen);
   const privatePdf = Boolean(book?.has_book_pdf && book.readers === 'No');
@@ -24,7 +28,7 @@ export function BookDetailsDialog({ book, onClose }: { book: BookDto | null; onC
     <>
       <DetailsDialog
         kind="Book"
-        open={Boolean(book) && !requestOpen}
+        open={open && Boolean(book) && !requestOpen}
         onClose={onClose}
         details={
           book ? {

@@ -4,8 +4,8 @@
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOOK_IMAGE_TYPES, BOOK_MSG, BOOK_SIZE_PRESETS, coverNotJpegMessage, imageNotJpegOrPngMessage, DEFAULT_CURRENCY, MAX_BOOK_IMAGES, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MSG, fileTooLargeMessage, isoOfDdMmYyyy, notImageMessage, todayIso } from '@jsbn/shared/core';
-import { bookFields, type BookDto } from '@jsbn/shared';
+import { BOOK_MSG, BOOK_SIZE_PRESETS, DEFAULT_CURRENCY, FILE_RULES, MSG, fileProblem, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
+import { bookFields, type BookDto, type BookFieldsInput } from '@jsbn/shared';
 import type { PendingFile } from '../api/upload-files';
 
 /**
@@ -147,8 +147,8 @@ export interface StoredFiles {
   images: { id: number; url: string }[];
 }
 
-/** The fields as the API takes them (strings, before the shared schema's coercion). */
-export function toApiFields(values: BookFormValues, stored?: StoredFiles): Record<string, unknown> {
+/** The fields as the API takes them (strings, before the shared schema's coercion): the input of `bookFields`. */
+export function toApiFields(values: BookFormValues, stored?: StoredFiles) {
   const published = values.book_published === 'yes';
   const hasSize = values.height.trim() !== '' && values.width.trim() !== '';
   const electronic = values.readers === 'Yes' ? values.electronic_copy : '';
@@ -184,7 +184,7 @@ export function toApiFields(values: BookFormValues, stored?: StoredFiles): Recor
     pdfurl: isPublicPdf === 'true' ? values.pdfurl.trim() : '',
     book_pdf: isPublicPdf === 'false' ? (values.book_pdf?.name ?? (stored?.bookPdf ? 'stored' : '')) : '',
     contents: values.contents,
-  };
+  } satisfies BookFieldsInput;
 }
 
 /**
@@ -194,11 +194,7 @@ export function toApiFields(values: BookFormValues, stored?: StoredFiles): Recor
  */
 export function toBookFormData(values: BookFormValues, stored?: StoredFiles): FormData {
   const form = new FormData();
-  const { subjects, authors, book_pdf, ...fields } = toApiFields(values, stored) as Record<string, unknown> & {
-    subjects: { id: number }[];
-    authors: AuthorRow[];
-    book_pdf: string;
-  };
+  const { subjects, authors, book_pdf, ...fields } = toApiFields(values, stored);
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null || value === '') continue;
     form.append(key, String(value));
@@ -227,37 +223,17 @@ export function pendingFilesOf(values: BookFormValues): PendingFile[] {
   return files;
 }
 
-const MB = 1024 * 1024;
-const isPdf = (file: File) => file.type === 'application/pdf' || (!file.type && /\.pdf$/i.test(file.name));
+/** The cover's message for a chosen file, or null when it is fine (spec books §5 'Files'; `FILE_RULES.book_cover`). */
+export const coverProblem = (file: File) => fileProblem(FILE_RULES.book_cover, file);
 
-/** The message for a chosen image, or null when it is fine (spec books §5 'Files'). */
-export function imageProblem(file: File, jpegOnly = false): string | null {
-  if (!file.type.startsWith('image/')) return notImageMessage(file.name);
-  if (jpegOnly && file.type !== 'image/jpeg') return coverNotJpegMessage(file.name);
-  if (!(BOOK_IMAGE_TYPES as readonly string[]).includes(file.type)) return imageNotJpegOrPngMessage(file.name);
-  if (file.size > MAX_IMAGE_BYTES) return fileTooLargeMessage(file.name, file.size, 'image', MAX_IMAGE_BYTES);
-  return null;
-}
+/** An extra book image's message, or null (`FILE_RULES.bookimage`). */
+export const imageProblem = (file: File) => fileProblem(FILE_RULES.bookimage, file);
 
-/** The index PDF's messages ('Only PDF files are allowed.', 'File size must be less than 200MB'). */
-export function indexPdfProblem(file: File): string | null {
-  if (!isPdf(file)) return BOOK_MSG.onlyPdf;
-  if (file.size > MAX_PDF_BYTES) return BOOK_MSG.pdfTooLarge;
-  return null;
-}
+/** The index PDF's messages ('Only PDF files are allowed.', 'File size must be less than 200MB'; `FILE_RULES.index_pdf`). */
+export const indexPdfProblem = (file: File) => fileProblem(FILE_RULES.index_pdf, file);
 
-/** The PDF upload widget's messages (the book PDF). */
-export function pdfWidgetProblem(file: File): string | null {
-  if (!isPdf(file)) return BOOK_MSG.pdfWidgetType;
-  if (file.size > MAX_PDF_BYTES) return BOOK_MSG.pdfWidgetSize;
-  return null;
-}
-
-/** '{file} is too large ({size}MB)…' for any kind (used where the widget has no own text). */
-export const tooLarge = (file: File, kind: 'PDF' | 'image' | 'file', limit: number) =>
-  file.size > limit ? fileTooLargeMessage(file.name, file.size, kind, limit) : null;
-
-export { MB };
+/** The PDF upload widget's messages (the book PDF; `FILE_RULES.pdfpublisher.widget`). */
+export const pdfWidgetProblem = (file: File) => fileProblem(FILE_RULES.pdfpublisher, file, FILE_RULES.pdfpublisher.widget);
 
 /** Rules across fields, checked on every validation (zod skips refinements while a field fails). */
 export function crossChecks(values: BookFormValues, stored?: StoredFiles): Record<string, string> {
@@ -281,11 +257,11 @@ export function crossChecks(values: BookFormValues, stored?: StoredFiles): Recor
   if (!values.book_cover) {
     if (!stored?.cover) errors.book_cover = MSG.bookCover;
   } else {
-    const problem = imageProblem(values.book_cover, true);
+    const problem = coverProblem(values.book_cover);
     if (problem) errors.book_cover = problem;
   }
   const keptImages = (stored?.images ?? []).filter((image) => !values.removed_images.includes(image.id)).length;
-  if (keptImages + values.images.length > MAX_BOOK_IMAGES) errors.images = BOOK_MSG.maxImages;
+  if (keptImages + values.images.length > FILE_RULES.bookimage.maxCount) errors.images = BOOK_MSG.maxImages;
   else {
     const problem = values.images.map((file) => imageProblem(file)).find(Boolean);
     if (problem) errors.images = problem;
@@ -307,7 +283,7 @@ const fieldsResolver = zodResolver(bookFields);
 export function bookFormResolver(stored?: StoredFiles): Resolver<BookFormValues> {
   return async (values, context, options) => {
     const api = toApiFields(values, stored);
-    const result = await (fieldsResolver as unknown as Resolver<Record<string, unknown>>)(api, context, {
+    const result = await fieldsResolver(api, context, {
       ...options,
       fields: {},
       names: undefined,

@@ -8,7 +8,7 @@ import { Alert, Autocomplete, Box, Button, FormHelperText, IconButton, Link, Pap
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { BOOK_SIZE_PRESETS, CURRENCIES, LEADING_CURRENCIES, samvatOf } from '@jsbn/shared/core';
+import { BOOK_SIZE_PRESETS, CURRENCIES, FILE_RULES, LEADING_CURRENCIES, samvatOf } from '@jsbn/shared/core';
 import type { BookDto, SubjectOption } from '@jsbn/shared';
 import { ApiError } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
@@ -18,6 +18,7 @@ import { SafeImage } from '../../../components/safe-image';
 import { checkDuplicate, useAuthorTypes, useLanguages, useSubjects, useSwaroops } from '../api/books-api';
 import {
   bookFormResolver,
+  coverProblem,
   emptyAuthor,
   imageProblem,
   indexPdfProblem,
@@ -300,11 +301,11 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               render={({ field, fieldState }) => (
                 <FileField
                   label="Book cover"
-                  accept="image/jpeg"
+                  rule={FILE_RULES.book_cover}
                   value={field.value}
-                  onChange={choose('book_cover', (file) => imageProblem(file, true))}
+                  onChange={choose('book_cover', coverProblem)}
                   error={fieldState.error?.message}
-                  helperText={existing?.book_cover ? 'JPEG, up to 10 MB. Leave empty to keep the current cover.' : 'JPEG, up to 10 MB'}
+                  helperText={existing?.book_cover ? `${FILE_RULES.book_cover.hint}. Leave empty to keep the current cover.` : FILE_RULES.book_cover.hint}
                   required={!existing?.book_cover}
                 />
               )}
@@ -323,7 +324,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                 stored={storedImages}
                 onRemoveStored={(id) => setValue('removed_images', [...removed, id], { shouldDirty: true })}
                 error={fieldState.error?.message}
-                check={(file) => imageProblem(file)}
+                check={imageProblem}
                 onProblem={(message) => (message ? setError('images', { type: 'file', message }) : clearErrors('images'))}
               />
             )}
@@ -341,7 +342,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               control={control}
               name="index_pdf"
               render={({ field, fieldState }) => (
-                <FileField label="Index PDF" accept="application/pdf" value={field.value} onChange={choose('index_pdf', indexPdfProblem)} error={fieldState.error?.message} helperText="PDF, up to 200 MB" />
+                <FileField label="Index PDF" rule={FILE_RULES.index_pdf} value={field.value} onChange={choose('index_pdf', indexPdfProblem)} error={fieldState.error?.message} />
               )}
             />
           </Box>
@@ -420,7 +421,14 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                 control={control}
                 name="book_pdf"
                 render={({ field, fieldState }) => (
-                  <FileField label="Book PDF" accept="application/pdf" value={field.value} onChange={choose('book_pdf', pdfWidgetProblem)} error={fieldState.error?.message} helperText="One PDF file, up to 200 MB" />
+                  <FileField
+                    label="Book PDF"
+                    rule={FILE_RULES.pdfpublisher}
+                    value={field.value}
+                    onChange={choose('book_pdf', pdfWidgetProblem)}
+                    error={fieldState.error?.message}
+                    helperText={`One ${FILE_RULES.pdfpublisher.typesText} file, ${FILE_RULES.pdfpublisher.sizeText}`}
+                  />
                 )}
               />
             </Box>

@@ -2,11 +2,16 @@
  * 'Download catalogue' (spec books §7 'Catalogue'; issue 11): asks GET /api/book/catalog/
  * :publisher_no for the link of the publisher's catalogue PDF and saves it as
  * `<publisher_no>.pdf`. A big publisher's catalogue is made in the background: while the API
- * answers 202 with its progress, the button shows the percentage and asks again every 1.5 s,
- * and the file downloads by itself when ready.
+ * answers 202 with its progress, a bar and 'Making the catalogue… N% done' show below the
+ * button, it asks again every 1.5 s, and the file downloads by itself when ready.
+ *
+ * The button (`CatalogueButton`) and the progress (`CatalogueProgress`) share one
+ * `useCatalogueDownload` and are placed apart: the button among the page's other buttons, the
+ * progress on a line of its own below them, as wide as they are. So the button never moves,
+ * widens or changes line while the catalogue is made (issue 12, at 390 and 1366 px).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, LinearProgress, Typography, type ButtonProps } from '@mui/material';
+import { Box, Button, LinearProgress, Typography, type ButtonProps, type SxProps, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { enqueueSnackbar } from 'notistack';
 import { BOOK_MSG, catalogueProgressMessage } from '@jsbn/shared/core';
@@ -17,8 +22,16 @@ import { getCatalogue } from '../api/books-api';
 /** How often a catalogue being made is asked about again, ms. */
 const POLL_MS = 1_500;
 
-/** The catalogue's download button with its progress while the catalogue is being made. */
-export function CatalogueDownload({ publisherNo, label = 'Download catalogue', ...button }: { publisherNo: string | undefined; label?: string } & Omit<ButtonProps, 'onClick'>) {
+/** One catalogue download: whether it runs, its progress while the catalogue is made, and the action that starts it. */
+export interface CatalogueDownloadState {
+  busy: boolean;
+  /** The percentage made while the API answers 202; null otherwise. */
+  percent: number | null;
+  download: () => void;
+}
+
+/** The download of `publisherNo`'s catalogue, polling while the catalogue is being made. */
+export function useCatalogueDownload(publisherNo: string | undefined): CatalogueDownloadState {
   const [percent, setPercent] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const mounted = useRef(true);
@@ -29,7 +42,7 @@ export function CatalogueDownload({ publisherNo, label = 'Download catalogue', .
     };
   }, []);
 
-  const download = async () => {
+  const run = async () => {
     if (!publisherNo) return enqueueSnackbar(BOOK_MSG.publisherNoMissing, { variant: 'warning' });
     setBusy(true);
     try {
@@ -52,19 +65,31 @@ export function CatalogueDownload({ publisherNo, label = 'Download catalogue', .
     }
   };
 
+  return { busy, percent, download: () => void run() };
+}
+
+/** The catalogue's download button (locked while the catalogue is made). */
+export function CatalogueButton({ catalogue, label = 'Download catalogue', ...button }: { catalogue: CatalogueDownloadState; label?: string } & Omit<ButtonProps, 'onClick'>) {
   return (
-    <Box sx={{ display: 'inline-flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
-      <Button variant="outlined" startIcon={<DownloadIcon />} {...button} onClick={() => void download()} disabled={busy} sx={{ whiteSpace: 'nowrap', ...button.sx }}>
-        {label}
-      </Button>
-      {percent !== null ? (
-        <Box role="status" aria-live="polite" sx={{ maxWidth: 260 }}>
-          <LinearProgress variant="determinate" value={percent} aria-label="Catalogue progress" />
-          <Typography variant="caption" color="text.secondary">
-            {catalogueProgressMessage(percent)}
-          </Typography>
-        </Box>
-      ) : null}
+    <Button variant="outlined" startIcon={<DownloadIcon />} {...button} onClick={catalogue.download} disabled={catalogue.busy} sx={{ whiteSpace: 'nowrap', ...button.sx }}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The catalogue's progress while it is made (nothing otherwise): a bar and 'Making the
+ * catalogue… N% done. It downloads by itself when ready.' It takes the width its container
+ * gives and never widens it (`contain: inline-size`), so the buttons above it stay in place.
+ */
+export function CatalogueProgress({ catalogue, sx }: { catalogue: CatalogueDownloadState; sx?: SxProps<Theme> }) {
+  if (catalogue.percent === null) return null;
+  return (
+    <Box role="status" aria-live="polite" sx={[{ contain: 'inline-size', minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      <LinearProgress variant="determinate" value={catalogue.percent} aria-label="Catalogue progress" />
+      <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
+        {catalogueProgressMessage(catalogue.percent)}
+      </Typography>
     </Box>
   );
 }

@@ -6,16 +6,20 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { publisherClaimRequest, type PublisherClaimRequest } from '@jsbn/shared';
 import { request, toastSuccess } from '../../../api/client';
 import { ContactFields, EMPTY_CONTACT, type ContactForm } from '../../../components/contact-fields';
 import { applyServerErrors } from '../../../components/forms';
-import { useFullScreenDialog } from '../../../components/responsive-dialog';
+import { dialogFormSx, useFullScreenDialog } from '../../../components/responsive-dialog';
 
 /** POST /api/publisher/:id/claim → message. */
 const sendClaim = (publisherId: number, body: PublisherClaimRequest) => request<null>(`/publisher/${publisherId}/claim`, { method: 'POST', body });
 
+/**
+ * The claim form of an imported publisher's account (the contact form's fields): the whole screen
+ * on a phone, its buttons always on screen while the fields scroll, locked while it is sent.
+ */
 export function ClaimDialog({ publisherId, publisherName, open, onClose }: { publisherId: number; publisherName: string; open: boolean; onClose: () => void }) {
   const fullScreen = useFullScreenDialog();
   const form = useForm<ContactForm, unknown, PublisherClaimRequest>({ resolver: zodResolver(publisherClaimRequest), mode: 'onTouched', defaultValues: EMPTY_CONTACT });
@@ -29,8 +33,8 @@ export function ClaimDialog({ publisherId, publisherName, open, onClose }: { pub
     onError: (error) => applyServerErrors(error, form.setError),
   });
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="claim-title">
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+    <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="claim-title">
+      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} sx={dialogFormSx}>
         <DialogTitle id="claim-title">Claim {publisherName}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -41,12 +45,14 @@ export function ClaimDialog({ publisherId, publisherName, open, onClose }: { pub
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
             Send claim
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

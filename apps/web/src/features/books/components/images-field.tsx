@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { Box, Button, FormHelperText, IconButton, Stack, Typography } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloseIcon from '@mui/icons-material/Close';
-import { BOOK_IMAGE_TYPES, BOOK_MSG, MAX_BOOK_IMAGES } from '@jsbn/shared/core';
+import { BOOK_MSG, FILE_RULES, acceptOf } from '@jsbn/shared/core';
 import { SafeImage } from '../../../components/safe-image';
 
 interface Props {
@@ -34,7 +34,7 @@ function Thumb({ file, onRemove, index }: { file: File; onRemove: () => void; in
   );
 }
 
-/** Up to 4 extra images (spec books §5 'You can upload upto 4 images'); stored ones can be removed. */
+/** Up to 4 extra images (spec books §5 'You can upload upto 4 images'; `FILE_RULES.bookimage`); stored ones can be removed. */
 export function ImagesField({ value, onChange, stored, onRemoveStored, error, onProblem, check }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -48,7 +48,7 @@ export function ImagesField({ value, onChange, stored, onRemoveStored, error, on
         <input
           ref={input}
           type="file"
-          accept={BOOK_IMAGE_TYPES.join(',')}
+          accept={acceptOf(FILE_RULES.bookimage)}
           multiple
           tabIndex={-1}
           aria-label="Book images"
@@ -60,13 +60,13 @@ export function ImagesField({ value, onChange, stored, onRemoveStored, error, on
             if (chosen.length === 0) return;
             const problem = chosen.map(check).find(Boolean);
             if (problem) return onProblem(problem);
-            if (count + chosen.length > MAX_BOOK_IMAGES) return onProblem(BOOK_MSG.maxImages);
+            if (count + chosen.length > FILE_RULES.bookimage.maxCount) return onProblem(BOOK_MSG.maxImages);
             onProblem(null);
             onChange([...value, ...chosen]);
           }}
         />
         <Typography id={`${id}-status`} variant="body2" color="text.secondary">
-          {count} of {MAX_BOOK_IMAGES} images
+          {count} of {FILE_RULES.bookimage.maxCount} images
         </Typography>
       </Stack>
       {count > 0 ? (
@@ -89,7 +89,7 @@ export function ImagesField({ value, onChange, stored, onRemoveStored, error, on
           ))}
         </Stack>
       ) : null}
-      {error ? <FormHelperText error>{error}</FormHelperText> : <FormHelperText>{BOOK_MSG.maxImages}. JPEG or PNG, up to 10 MB each.</FormHelperText>}
+      {error ? <FormHelperText error>{error}</FormHelperText> : <FormHelperText>{`${BOOK_MSG.maxImages}. ${FILE_RULES.bookimage.hint} each.`}</FormHelperText>}
     </Box>
   );
 }

@@ -7,12 +7,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { BOOK_MSG, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
 import { bookPdfRequest, readerOrderFields, type ReaderOrder } from '@jsbn/shared';
 import { ApiError, toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
 import { digitsOnly } from '../../../components/forms';
+import { dialogFormSx } from '../../../components/responsive-dialog';
 import { placeReaderOrder, requestBookPdf } from '../api/books-api';
 
 /** 'PDF of this book is private. Please submit a request to the publisher for access.' with Request. */
@@ -57,7 +58,7 @@ function FormDialog({
 }) {
   return (
     <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={onSubmit}>
+      <Box component="form" noValidate onSubmit={onSubmit} sx={dialogFormSx}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
@@ -71,7 +72,7 @@ function FormDialog({
             {submitLabel}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

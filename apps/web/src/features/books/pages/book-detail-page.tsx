@@ -22,7 +22,7 @@ import { qrDownloadUrl, useBookByJsbn, useSwaroops } from '../api/books-api';
 import { BookGallery } from '../components/book-gallery';
 import { JsonLd } from '../components/book-json-ld';
 import { downloadLink } from '../../../components/download';
-import { CatalogueDownload } from '../components/catalogue-download';
+import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
 import { PublisherCarousel } from '../components/publisher-carousel';
 import type { ShareTarget } from '../components/share-dialog';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
@@ -87,6 +87,7 @@ export function BookDetailPage() {
   const [requestOpen, setRequestOpen] = useState(false);
   const [readerOpen, setReaderOpen] = useState(false);
   const dialogsWanted = useOnceTrue(privateOpen || requestOpen || readerOpen);
+  const catalogue = useCatalogueDownload(query.data?.publisher_info.publisher_no);
 
   useEffect(() => {
     // The error is toasted by the client; the user goes home (spec books §2).
@@ -295,10 +296,11 @@ export function BookDetailPage() {
               <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(documents.publisher_book_list_pdf, BOOK_MSG.pdfError)}>
                 Book list
               </Button>
-              <CatalogueDownload publisherNo={publisher.publisher_no} label="Catalogue" variant="text" size="small" />
+              <CatalogueButton catalogue={catalogue} label="Catalogue" variant="text" size="small" />
             </Stack>
+            <CatalogueProgress catalogue={catalogue} sx={{ mt: 1 }} />
             {publisher.claimable && !isLoggedIn ? (
-              <Button size="small" sx={{ mt: 1 }} onClick={() => setClaimOpen(true)}>
+              <Button size="small" sx={{ mt: 1, textAlign: 'left', justifyContent: 'flex-start' }} onClick={() => setClaimOpen(true)}>
                 Is this your publication? Claim this account
               </Button>
             ) : null}

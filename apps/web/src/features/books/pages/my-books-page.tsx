@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, FormControlLabel, IconButton, Link, Switch, Tooltip } from '@mui/material';
+import { Box, Button, FormControlLabel, IconButton, Link, Stack, Switch, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
@@ -13,11 +13,12 @@ import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
 import { setBookAvailability, usePublisherBookList } from '../api/books-api';
-import { CatalogueDownload } from '../components/catalogue-download';
+import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
 
 /** /my-books — the publisher's own books with the availability switch (spec books §2). */
 export function MyBooksPage() {
   const { user } = useSession();
+  const catalogue = useCatalogueDownload(user?.publisher_no);
   const list = useListState();
   const books = usePublisherBookList(user?.publisherId, list.query);
   const queryClient = useQueryClient();
@@ -100,12 +101,16 @@ export function MyBooksPage() {
       <PageHeader
         title="My Books"
         actions={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-            <CatalogueDownload publisherNo={user?.publisher_no} />
-            <Button variant="contained" component={RouterLink} to={paths.newBookReg} sx={{ whiteSpace: 'nowrap' }}>
-              Request JSBN Number
-            </Button>
-          </Box>
+          // the catalogue's progress goes below both buttons, as wide as they are
+          <Stack spacing={1}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+              <CatalogueButton catalogue={catalogue} />
+              <Button variant="contained" component={RouterLink} to={paths.newBookReg} sx={{ whiteSpace: 'nowrap' }}>
+                Request JSBN Number
+              </Button>
+            </Box>
+            <CatalogueProgress catalogue={catalogue} />
+          </Stack>
         }
       />
       <DataTable

@@ -1,20 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MSG } from '@jsbn/shared/core';
-import type { BookDto, CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
+import type { BookList, CreateOrdersInput, CreatedOrders, PublisherListItem } from '@jsbn/shared';
 import { get, request, requestBlob, type QueryValue } from '../../../api/client';
-
-/** GET /api/publisher row (docs/api.md). */
-export interface PublisherListItem {
-  id: number;
-  publisher_no: string;
-  publisher_name: string;
-  publisher_type: string;
-  city_name: string | null;
-  state_name: string | null;
-  logoUrl: string | null;
-  total_books: number;
-  last_book_published: string | null;
-}
 
 export function usePublishers(query: Record<string, QueryValue>) {
   return useQuery({
@@ -22,12 +9,6 @@ export function usePublishers(query: Record<string, QueryValue>) {
     queryFn: ({ signal }) => get<{ publishers: PublisherListItem[]; total: number }>('/publisher', query, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export interface BookList {
-  books: BookDto[];
-  total: number;
-  publisherName?: string;
 }
 
 export function useOrderableBooks(publisherId: number | null, query: Record<string, QueryValue>) {

@@ -9,7 +9,8 @@ import { viewDetailsColumn } from '../../../components/list-columns';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { publisherBooksPath } from '../../../app/paths';
-import { PUBLISHER_EXPORT_PATH, usePublishers, type PublisherListItem } from '../api/ordering-api';
+import type { PublisherListItem } from '@jsbn/shared';
+import { PUBLISHER_EXPORT_PATH, usePublishers } from '../api/ordering-api';
 
 /** /publisher-wise-books — publishers with their book counts (spec books §2). */
 export function PublisherWiseBooksPage() {

@@ -1,7 +1,7 @@
 /** Calls of the order screens — spec books §7 (orders, status, dispatch, letters, exports, labels). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MSG } from '@jsbn/shared/core';
-import type { OrderDto, OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
+import type { OrderDto, OrderList, OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
 import { get, request, requestBlob, type ApiFile, type QueryValue } from '../../../api/client';
 import type { SortState } from '../../../components/data-table';
 
@@ -13,7 +13,7 @@ export const ORDER_DEFAULT_SORT: SortState = { field: 'order_date', order: 'desc
 export function useOrders(status: OrderStatus, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: [...ORDERS_KEY, status, query],
-    queryFn: ({ signal }) => get<{ orderBooks: OrderDto[]; total: number }>('/book/order-book', { ...query, orderStatus: status }, signal),
+    queryFn: ({ signal }) => get<OrderList>('/book/order-book', { ...query, orderStatus: status }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,7 +29,7 @@ export function useOrder(id: number | null) {
 }
 
 /** PATCH /api/book/order-book/:id — accept, partial accept, reject, cancel, receive. */
-export const updateOrderStatus = (id: number, body: UpdateOrderStatusInput) => request<null>(`/book/order-book/${id}`, { method: 'PATCH', body });
+export const updateOrderStatus = (id: number, body: UpdateOrderStatusInput) => request<{ message: string }>(`/book/order-book/${id}`, { method: 'PATCH', body });
 
 /** POST /api/book/create-dispatch (multipart with the optional `orderImage`). */
 export const dispatchOrder = (body: FormData) => request<null>('/book/create-dispatch', { method: 'POST', body });

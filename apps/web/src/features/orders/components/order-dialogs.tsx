@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import {
   Alert,
   Box,
@@ -19,7 +20,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { MAX_DISPATCH_FILE_BYTES, MSG, ORDER_STATUS_LABEL } from '@jsbn/shared/core';
+import { FILE_RULES, MSG, ORDER_STATUS_LABEL, fileProblem } from '@jsbn/shared/core';
 import { dispatchOrder, type OrderDto } from '@jsbn/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
@@ -267,20 +268,14 @@ export function PartialAcceptDialog({
   );
 }
 
-interface DispatchForm {
-  courierCompanyName: string;
-  courierCompanyNumber: string;
-  trackingId: string;
-  orderImage: File | null;
-}
+/** The dispatch form: the courier fields of the API and the optional proof of dispatch, checked by `FILE_RULES.orderImage`. */
+const dispatchForm = dispatchOrder.omit({ orderId: true }).extend({ orderImage: z.custom<File | null>() });
+type DispatchForm = z.input<typeof dispatchForm>;
+type DispatchValues = z.output<typeof dispatchForm>;
 
-const DISPATCH_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
-const dispatchResolver = withChecks(zodResolver(dispatchOrder.omit({ orderId: true })) as unknown as Resolver<DispatchForm>, (values) => {
-  const file = values.orderImage;
-  if (!file) return {};
-  if (!DISPATCH_TYPES.includes(file.type)) return { orderImage: MSG.unsupportedFile };
-  if (file.size > MAX_DISPATCH_FILE_BYTES) return { orderImage: MSG.dispatchFileTooLarge };
-  return {};
+const dispatchResolver = withChecks(zodResolver(dispatchForm), (values): Partial<Record<string, string>> => {
+  const problem = values.orderImage ? fileProblem(FILE_RULES.orderImage, values.orderImage) : null;
+  return problem ? { orderImage: problem } : {};
 });
 
 /** The question asked before an order is dispatched. */
@@ -295,17 +290,17 @@ export function DispatchDialog({
 }: {
   order: OrderDto;
   busy: boolean;
-  onSubmit: (values: { courierCompanyName?: string; courierCompanyNumber?: string; trackingId?: string; orderImage: File | null }) => void;
+  onSubmit: (values: DispatchValues) => void;
   onClose: () => void;
 }) {
-  const form = useForm<DispatchForm>({
+  const form = useForm<DispatchForm, unknown, DispatchValues>({
     resolver: dispatchResolver,
     mode: 'onTouched',
     defaultValues: { courierCompanyName: '', courierCompanyNumber: '', trackingId: '', orderImage: null },
   });
   const fullScreen = useFullScreenDialog();
   // spec books §2: a confirm dialog for dispatch, after the details pass their checks
-  const [confirmed, setConfirmed] = useState<Parameters<typeof onSubmit>[0] | null>(null);
+  const [confirmed, setConfirmed] = useState<DispatchValues | null>(null);
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="dispatch-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <ConfirmDialog
@@ -317,10 +312,7 @@ export function DispatchDialog({
       />
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => {
-          const output = values as unknown as { courierCompanyName?: string; courierCompanyNumber?: string; trackingId?: string };
-          setConfirmed({ ...output, orderImage: form.getValues('orderImage') });
-        })}
+        onSubmit={form.handleSubmit((values) => setConfirmed(values))}
       >
         <DialogTitle id="dispatch-title">Dispatch Details</DialogTitle>
         <DialogContent>
@@ -332,7 +324,7 @@ export function DispatchDialog({
               render={({ field, fieldState }) => (
                 <FileField
                   label="Dispatch file"
-                  accept="image/jpeg,image/png,application/pdf"
+                  rule={FILE_RULES.orderImage}
                   value={field.value}
                   onChange={(file) => {
                     field.onChange(file);
@@ -340,7 +332,7 @@ export function DispatchDialog({
                   }}
                   onBlur={field.onBlur}
                   error={fieldState.error?.message}
-                  helperText="JPEG, PNG or PDF, up to 5 MB (optional)"
+                  helperText={`${FILE_RULES.orderImage.hint} (optional)`}
                 />
               )}
             />

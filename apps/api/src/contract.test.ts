@@ -1,0 +1,463 @@
+/**
+ * Contract test (issue 12): a spec-shaped client, and the OpenAPI document's response schemas.
+ *
+ * 1. The client is written from the product specification, not from our code: it uses only the
+ *    paths of the spec's call tables (accounts-and-shared.md §7, books-and-orders.md §7, below
+ *    the /api mount), the field names of their §3 entities and §7 payloads, and reads replies
+ *    only where §7 says ('data.message', 'data.accessToken.access_token', 'data.orderBooks', …).
+ *    It registers a publisher and a library (accounts §3, §4, §7), verifies each e-mail with
+ *    the one-time code (read from the dev outbox: the e-mail itself is outside the API
+ *    contract), logs in, saves the library's letter text (books §1: needed before ordering),
+ *    registers a book with a new author (`authors[0][authorname]`) and a second book reusing
+ *    that author by `authors[0][authorId]` from GET /book/author-name (books §5, §7), orders
+ *    it as the library and asks for the order summary (books §4), accepts it, dispatches it and
+ *    marks it received (books §4's transition table), checking each tab of the order lists.
+ *    Where the spec quotes a message ('Book created successfully', 'Order dispatched
+ *    successfully') the reply must carry it; where the spec names fields, they must be there;
+ *    where it is silent, nothing more is asserted. Success is any status 200–299 (both §7s).
+ *    Shape checks are `expect.soft`, so one run lists every mismatch; a failed step the flow
+ *    depends on stops the test there.
+ * 2. GET /api/docs/json: every operation (path × method, the docs routes aside) declares a
+ *    response schema for its success status (200, or 201/202 where declared); the failure
+ *    lists the operations lacking one. The operations the client uses must be documented too.
+ *
+ * Runs on every engine in ENGINES (PGlite; PostgreSQL too when TEST_DATABASE_URL is set).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeJpeg } from './db/factories.js';
+import { ENGINES, createTestApp, form, latestCode, type TestApp } from './test/harness.js';
+
+/** The calls of the spec's tables this client makes: `METHOD /path` below the API base, {params} as the spec names them. */
+const SPEC_CALLS = new Set([
+  // accounts §7
+  'POST /user/login',
+  'GET /user/me',
+  'POST /user/verify-email',
+  'GET /user/dashboard',
+  'POST /library',
+  'GET /library/logo-text',
+  'POST /publisher',
+  'GET /state',
+  'GET /state/{state_id}/city',
+  // books §7
+  'POST /book',
+  'GET /book/{book_id}',
+  'PATCH /book/{id}',
+  'GET /book/book-jsbn-number',
+  'GET /book/subject',
+  'GET /book/language',
+  'GET /book/author-name',
+  'GET /book/author-type',
+  'GET /book/order-book',
+  'POST /book/order-book',
+  'PATCH /book/order-book/{order_id}',
+  'POST /book/create-dispatch',
+  'POST /publisher/generate-pdf',
+]);
+
+/**
+ * Calls the client needs whose path the spec does not show. accounts §7: 'Letterhead save |
+ * path not shown | body text, plus id when editing' — the letterhead's GET path is used, as
+ * POST; books §1 requires letter text before a library can order.
+ */
+const UNLISTED_CALLS = new Set(['POST /library/logo-text']);
+
+/** Spec §7 (both documents): 'Only statuses 200 to 299 count as success.' */
+const isSuccess = (status: number) => status >= 200 && status <= 299;
+
+type Reply = Awaited<ReturnType<TestApp['app']['inject']>>;
+
+interface CallOptions {
+  /** Values of the {params} of the path. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  json?: object;
+  multipart?: FormData;
+  /** The bearer token of the session, if any (spec: 'A bearer token is added when a token exists'). */
+  token?: string;
+}
+
+/** The spec-shaped client of one app: `call('PATCH /book/order-book/{order_id}', { params, json, token })`. */
+function specClient(t: TestApp) {
+  return async function call(operation: string, options: CallOptions = {}): Promise<Reply> {
+    if (!SPEC_CALLS.has(operation) && !UNLISTED_CALLS.has(operation)) throw new Error(`${operation} is not a call of the spec's tables`);
+    const [method, template] = operation.split(' ') as ['GET' | 'POST' | 'PATCH', string];
+    const path = template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+      const value = options.params?.[name];
+      if (value === undefined) throw new Error(`${operation}: no value for {${name}}`);
+      return encodeURIComponent(String(value));
+    });
+    const payload = options.multipart ?? options.json;
+    return t.app.inject({
+      method,
+      url: `/api${path}`,
+      query: Object.fromEntries(Object.entries(options.query ?? {}).map(([key, value]) => [key, String(value)])),
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      ...(payload === undefined ? {} : { payload }),
+    });
+  };
+}
+
+/** Fails with the reply in the message unless the status is 2xx. */
+function expectSuccess(reply: Reply, what: string) {
+  expect(reply.statusCode, `${what} → ${reply.statusCode} ${reply.body.slice(0, 600)}`).toSatisfy(isSuccess);
+}
+
+/**
+ * The list in a lookup or 'data list of …' reply, whose key the spec does not name: `data`
+ * itself when it is an array, else the one array among data's fields.
+ */
+function theList(data: unknown, what: string): Record<string, unknown>[] {
+  if (Array.isArray(data)) return data;
+  const arrays = Object.values((data ?? {}) as Record<string, unknown>).filter(Array.isArray);
+  expect(arrays, `${what}: one list in data ${JSON.stringify(data)?.slice(0, 300)}`).toHaveLength(1);
+  return arrays[0] as Record<string, unknown>[];
+}
+
+/** The OpenAPI path of a `METHOD /path` call under /api, with every {param} as {} so names need not agree. */
+const shapeOf = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
+
+/** Why `responses` declares no schema for its success status, or null when it does. */
+function missingSuccessSchema(responses: Record<string, { content?: Record<string, { schema?: object }> }> | undefined): string | null {
+  if (!responses) return 'no responses';
+  const success = ['200', '201', '202'].filter((status) => status in responses);
+  if (success.length === 0) return `no 200/201/202 response (declares ${Object.keys(responses).join(', ') || 'none'})`;
+  const bare = success.filter((status) => {
+    const content = responses[status]?.content;
+    return !content || !Object.values(content).some((media) => media.schema && Object.keys(media.schema).length > 0);
+  });
+  return bare.length ? `no schema for ${bare.join(', ')}` : null;
+}
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+describe.each(ENGINES)('contract with the spec on %s', (engine) => {
+  let t: TestApp;
+  let call: ReturnType<typeof specClient>;
+  let jpeg: Buffer;
+  /** Bearer tokens after login. */
+  const session = { publisher: '', library: '' };
+  const publisherAccount = { email: 'contract.publisher@example.test', password: 'Prakashan@123', publisher_no: 'CNTR1' };
+  const libraryAccount = { email: 'contract.library@example.test', password: 'Bhandar@123' };
+  const authorName = 'આચાર્ય શ્રી કુંદકુંદ';
+  let firstBook: { id: number; jsbn_number: string };
+  let secondBook: { id: number; jsbn_number: string; publisherId: number; title: string };
+  let order: { id: number; copies: number };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    call = specClient(t);
+    jpeg = await makeJpeg('Contract', { width: 120, height: 160 });
+  });
+  afterAll(() => t.close());
+
+  /** accounts §7 'Login' and 'Current user': data.message, data.accessToken.access_token, then GET /user/me. */
+  async function login(account: { email: string; password: string }, modelType: 'PUBLISHER' | 'LIBRARY') {
+    const reply = await call('POST /user/login', { json: { email: account.email, password: account.password, modelType } });
+    expectSuccess(reply, `login ${modelType}`);
+    const data = reply.json().data;
+    expect.soft(typeof data.message, 'login: data.message').toBe('string');
+    expect(typeof data.accessToken?.access_token, 'login: data.accessToken.access_token').toBe('string');
+    const token = data.accessToken.access_token as string;
+    const me = await call('GET /user/me', { token });
+    expectSuccess(me, 'current user');
+    expect.soft(me.json().data.modelType, 'user/me: userData.modelType (accounts §3)').toBe(modelType);
+    return token;
+  }
+
+  /** accounts §3 'The code step sends email, otp, modelType'; the code comes by e-mail (dev outbox). */
+  async function verifyEmail(email: string, modelType: 'PUBLISHER' | 'LIBRARY') {
+    const otp = await latestCode(t.app, email);
+    expect.soft(otp, 'one-time code: 6 digits (accounts §5, §9)').toMatch(/^\d{6}$/);
+    const reply = await call('POST /user/verify-email', { json: { email, otp, modelType } });
+    expectSuccess(reply, `verify e-mail ${modelType}`);
+    // accounts §8: 'Success toasts on registration, code verification … show the server message'
+    expect.soft(typeof reply.json().message, 'verify-email: a server message').toBe('string');
+  }
+
+  it('registers a publisher and a library, verifies their e-mails and logs them in (accounts §3–§5, §7)', async () => {
+    const states = await call('GET /state');
+    expectSuccess(states, 'states');
+    const stateList = theList(states.json().data, 'GET /state');
+    for (const state of stateList) expect.soft(Object.keys(state), 'state fields (accounts §3)').toEqual(expect.arrayContaining(['id', 'state_id', 'state_name']));
+    const gujarat = stateList.find((state) => state.state_name === 'Gujarat');
+    expect(gujarat, 'Gujarat among the states').toBeDefined();
+    const cities = await call('GET /state/{state_id}/city', { params: { state_id: Number(gujarat!.state_id) } });
+    expectSuccess(cities, 'cities of Gujarat');
+    const cityList = theList(cities.json().data, 'GET /state/{state_id}/city');
+    for (const city of cityList) expect.soft(Object.keys(city), 'city fields (accounts §3)').toEqual(expect.arrayContaining(['id', 'city_id', 'city_name']));
+    const ahmedabad = cityList.find((city) => city.city_name === 'Ahmedabad');
+    expect(ahmedabad, 'Ahmedabad among the cities of Gujarat').toBeDefined();
+
+    // accounts §3: publisher registration (multipart) — logo and the profile fields, state and city as ids, no confirmPassword
+    const publisher = await call('POST /publisher', {
+      multipart: form(
+        {
+          publisher_no: publisherAccount.publisher_no,
+          publisher_name: 'શ્રી જૈન સાહિત્ય પ્રકાશન',
+          publisher_type: 'Sangh',
+          address: 'Relief Road, Ahmedabad',
+          state: Number(gujarat!.id),
+          city: Number(ahmedabad!.id),
+          pincode: '380001',
+          landline_no: '0792550123',
+          mobile_no: '9825011111',
+          whatsapp_no: '9825011111',
+          email: publisherAccount.email,
+          password: publisherAccount.password,
+        },
+        { logo: [jpeg, 'logo.jpg', 'image/jpeg'] },
+      ),
+    });
+    expectSuccess(publisher, 'publisher registration');
+    expect.soft(typeof publisher.json().message, 'publisher registration: a server message (accounts §8)').toBe('string');
+
+    // accounts §3: library registration (multipart)
+    const library = await call('POST /library', {
+      multipart: form(
+        {
+          name: 'શ્રી હેમચંદ્રાચાર્ય જ્ઞાન ભંડાર',
+          sanchalak_name: 'Shri Jain Sangh',
+          sanchalak_address: 'Upashray, Patan',
+          address: 'Panchasar Derasar Road, Patan',
+          email: libraryAccount.email,
+          mobile_no: '9426022222',
+          whatsapp_no: '9426022222',
+          number_of_books: 1200,
+          sangh_trust: 'Sangh Sanchalit',
+          password: libraryAccount.password,
+        },
+        { logo: [jpeg, 'logo.jpg', 'image/jpeg'] },
+      ),
+    });
+    expectSuccess(library, 'library registration');
+    expect.soft(typeof library.json().message, 'library registration: a server message (accounts §8)').toBe('string');
+
+    await verifyEmail(publisherAccount.email, 'PUBLISHER');
+    await verifyEmail(libraryAccount.email, 'LIBRARY');
+    session.publisher = await login(publisherAccount, 'PUBLISHER');
+    session.library = await login(libraryAccount, 'LIBRARY');
+  });
+
+  it('saves the library letter text before its first order (accounts §3, §4, §7; books §1)', async () => {
+    const before = await call('GET /library/logo-text', { token: session.library });
+    expectSuccess(before, 'letterhead get');
+    expect.soft(before.json().data, 'letterhead get: data.librarianLogo').toHaveProperty('librarianLogo');
+    const text = 'Respected publisher, our Gyan Bhandar requests the following books for our readers.';
+    const saved = await call('POST /library/logo-text', { token: session.library, json: { text } });
+    expectSuccess(saved, 'letterhead save');
+    const after = await call('GET /library/logo-text', { token: session.library });
+    expect.soft(after.json().data.librarianLogo, 'letterhead: id, letterText, logoUrl (accounts §3)').toMatchObject({ id: expect.any(Number), letterText: text });
+    expect.soft(after.json().data.librarianLogo, 'letterhead: logoUrl').toHaveProperty('logoUrl');
+    // accounts §3: 'userData carries … for libraries letterText'; §4: the user is refetched after save
+    expect.soft((await call('GET /user/me', { token: session.library })).json().data.letterText).toBe(text);
+  });
+
+  it('registers a book with a new author by name and a second one reusing that author by authorId (books §3, §5, §7)', async () => {
+    const token = session.publisher;
+    // books §7 'Next publisher ids': the form's prefilled, locked publisher_no and publisher_{product}_id
+    const next = await call('GET /book/book-jsbn-number', { token });
+    expectSuccess(next, 'next publisher ids');
+    const ids = next.json().data;
+    expect.soft(ids.publisher_no, 'next ids: publisher_no').toBe(publisherAccount.publisher_no);
+    expect.soft(typeof ids.publisher_jsbn_id, 'next ids: publisher_{product}_id').toBe('string');
+
+    // books §7 'Lookups' → lists; fields as books §3 names them
+    const languages = theList((await call('GET /book/language')).json().data, 'GET /book/language');
+    for (const language of languages) expect.soft(Object.keys(language), 'language fields (books §3)').toEqual(expect.arrayContaining(['id', 'language_name', 'language_des']));
+    const subjects = theList((await call('GET /book/subject')).json().data, 'GET /book/subject');
+    for (const subject of subjects) expect.soft(Object.keys(subject), 'subject fields (books §3)').toEqual(expect.arrayContaining(['id', 'subject_name']));
+    const authorTypes = theList((await call('GET /book/author-type')).json().data, 'GET /book/author-type');
+    for (const type of authorTypes) expect.soft(Object.keys(type), 'author type fields (books §3)').toEqual(expect.arrayContaining(['id', 'author_type', 'auth_search_key']));
+    const language = languages.find((item) => item.language_name === 'Gujarati') ?? languages[0];
+    const authorType = authorTypes.find((item) => item.author_type === 'Author') ?? authorTypes[0];
+    expect(language && subjects[0] && authorType, 'a language, a subject and an author type to choose').toBeTruthy();
+
+    const bookFields = (title: string, englishTitle: string, author: Record<string, string | number>) =>
+      form(
+        {
+          publisher_no: String(ids.publisher_no),
+          publisher_jsbn_id: String(ids.publisher_jsbn_id),
+          book_title: title,
+          book_e_title: englishTitle,
+          pages: 212,
+          publication_year: 2023,
+          language: String(language!.language_name),
+          type: 'AKS1',
+          'subjects[0][id]': Number(subjects[0]!.id),
+          'authors[0][authorType]': Number(authorType!.id),
+          ...author,
+          readers: 'No',
+          price: 150,
+          currency: 'INR',
+          no_of_copy: 500,
+        },
+        { book_cover: [jpeg, 'cover.jpg', 'image/jpeg'] },
+      );
+
+    const first = await call('POST /book', { token, multipart: bookFields('સમયસાર', 'Samaysar', { 'authors[0][authorname]': authorName }) });
+    expectSuccess(first, 'register book with a new author');
+    // books §4 and §8: 'Book created successfully'; §7 reads data.id, {product}_number, qrcode_image
+    expect.soft(first.json().message, 'register book: message').toBe('Book created successfully');
+    const created = first.json().data;
+    expect(typeof created.id, 'register book: data.id').toBe('number');
+    expect.soft(typeof created.jsbn_number, 'register book: data.{product}_number').toBe('string');
+    expect.soft(typeof created.qrcode_image, 'register book: data.qrcode_image').toBe('string');
+    firstBook = { id: created.id, jsbn_number: created.jsbn_number };
+
+    // books §2 and §4: the registration dialog's 'Is book available for printing?' — Yes
+    const available = await call('PATCH /book/{id}', { token, params: { id: firstBook.id }, json: { isAvailable: true } });
+    expectSuccess(available, 'set availability');
+    expect.soft(typeof available.json().message, 'set availability: message').toBe('string');
+
+    // books §7 'Lookups': GET /book/author-name → a list of author names (id, author_name)
+    const names = theList((await call('GET /book/author-name', { token })).json().data, 'GET /book/author-name');
+    for (const name of names) expect.soft(Object.keys(name), 'author name fields (books §3)').toEqual(expect.arrayContaining(['id', 'author_name']));
+    const known = names.find((name) => name.author_name === authorName);
+    expect(known, `the new author '${authorName}' among GET /book/author-name`).toBeDefined();
+
+    const title = 'પંચાસ્તિકાય';
+    const second = await call('POST /book', { token, multipart: bookFields(title, 'Panchastikaya', { 'authors[0][authorId]': Number(known!.id) }) });
+    expectSuccess(second, 'register book with a known author by authorId');
+    expect.soft(second.json().message, 'register book: message').toBe('Book created successfully');
+    const secondId = second.json().data.id as number;
+    expect(typeof secondId, 'register book: data.id').toBe('number');
+    expect.soft(second.json().data.jsbn_number, 'a new {product} number').not.toBe(firstBook.jsbn_number);
+    await call('PATCH /book/{id}', { token, params: { id: secondId }, json: { isAvailable: true } });
+
+    // books §7 'Get book' → book; §3: authors (authorId, authorType, author_name), publisher (id, publisher_name, logoUrl)
+    const book = await call('GET /book/{book_id}', { params: { book_id: secondId } });
+    expectSuccess(book, 'get book');
+    const dto = book.json().data.book;
+    expect.soft(dto.authors, 'the second book names the same author record').toEqual([expect.objectContaining({ authorId: known!.id, authorType: authorType!.id, author_name: authorName })]);
+    expect.soft(dto.book_title).toBe(title);
+    expect(typeof dto.publisher?.id, 'book.publisher.id').toBe('number');
+    expect.soft(Object.keys(dto.publisher), 'book.publisher fields').toEqual(expect.arrayContaining(['id', 'publisher_name', 'logoUrl']));
+    secondBook = { id: secondId, jsbn_number: dto.jsbn_number, publisherId: dto.publisher.id, title };
+    // still one author record for the name
+    const again = theList((await call('GET /book/author-name', { token })).json().data, 'GET /book/author-name');
+    expect.soft(again.filter((name) => name.author_name === authorName), 'one author record per name').toHaveLength(1);
+  });
+
+  /** books §7 'Orders by you / by status' → data.orderBooks, data.total; the order with `id`, or undefined. */
+  async function findOrder(token: string, orderStatus: string, id: number) {
+    const reply = await call('GET /book/order-book', { token, query: { orderStatus, pageNo: 1, limit: 10 } });
+    expectSuccess(reply, `orders ${orderStatus}`);
+    const data = reply.json().data;
+    expect.soft(typeof data.total, `orders ${orderStatus}: data.total`).toBe('number');
+    expect(Array.isArray(data.orderBooks), `orders ${orderStatus}: data.orderBooks`).toBe(true);
+    return (data.orderBooks as Record<string, unknown>[]).find((row) => row.id === id) as Record<string, unknown> | undefined;
+  }
+
+  /** books §3 'Order book' fields. */
+  const ORDER_FIELDS = ['id', 'orderId', 'order_date', 'totalCopies', 'status', 'library', 'publisher', 'OrderBookItem', 'dispetchedOrder'];
+
+  it('orders the book as the library and asks for the order summary (books §4, §7)', async () => {
+    const token = session.library;
+    const copies = 3;
+    const reply = await call('POST /book/order-book', {
+      token,
+      json: { orders: [{ publisherId: secondBook.publisherId, bookId: secondBook.id, numberOfCopies: copies, bookTitle: secondBook.title }] },
+    });
+    expectSuccess(reply, 'create orders');
+    const data = reply.json().data;
+    // books §7: 'data.message, data list of orders with id'; §4: one order per publisher
+    expect.soft(typeof data.message, 'create orders: data.message').toBe('string');
+    const orders = theList(data, 'create orders: the list of orders');
+    expect(orders, 'one order for the one publisher').toHaveLength(1);
+    expect(typeof orders[0]!.id, 'created order: id').toBe('number');
+    order = { id: orders[0]!.id as number, copies };
+
+    // books §4: 'for each created order an order summary PDF is requested with sendWhatsapp true'; §7 → PDF blob
+    const summary = await call('POST /publisher/generate-pdf', { token, json: { orderId: order.id, sendWhatsapp: true } });
+    expectSuccess(summary, 'order summary PDF');
+    expect.soft(summary.headers['content-type'], 'order summary: a PDF').toMatch(/^application\/pdf/);
+    expect.soft(summary.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // books §2: the library's Pending tab is REQUESTED
+    const pending = await findOrder(token, 'REQUESTED', order.id);
+    expect(pending, 'the order in the library REQUESTED list').toBeDefined();
+    expect.soft(Object.keys(pending!), 'order book fields (books §3)').toEqual(expect.arrayContaining(ORDER_FIELDS));
+    expect.soft(pending!.status).toBe('REQUESTED');
+    expect.soft(pending!.totalCopies).toBe(copies);
+  });
+
+  it('accepts the order and dispatches it as the publisher (books §4, §5, §7)', async () => {
+    const token = session.publisher;
+    const requested = await findOrder(token, 'REQUESTED', order.id);
+    expect(requested, 'the order in the publisher REQUESTED list').toBeDefined();
+    const items = requested!.OrderBookItem as unknown as { id: number; number_of_copies: number; book: { id: number } }[];
+    expect.soft(items.map((item) => [item.book?.id, item.number_of_copies]), 'OrderBookItem: book, number_of_copies').toEqual([[secondBook.id, order.copies]]);
+
+    // books §4: Accept = every item at full requested count; §7: for accept, orderItems (item id and PartialBook)
+    const accepted = await call('PATCH /book/order-book/{order_id}', {
+      token,
+      params: { order_id: order.id },
+      json: { status: 'IN_PROGRESS', orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies })) },
+    });
+    expectSuccess(accepted, 'accept order');
+    expect.soft(typeof accepted.json().data?.message, 'accept: data.message').toBe('string');
+    // books §4 names this action Accept, not Partial Accept: every item is accepted at its full count
+    expect.soft(accepted.json().data?.message, 'accept at full counts (sent with orderItems, books §7) is an Accept, not a Partial Accept (books §4)').not.toMatch(/partial/i);
+    const preparing = await findOrder(token, 'IN_PROGRESS', order.id);
+    expect(preparing, 'the order in the IN_PROGRESS (Preparing) list').toBeDefined();
+    expect.soft((preparing!.OrderBookItem as unknown as { accepted_book_copies: number }[]).map((item) => item.accepted_book_copies), 'accepted_book_copies').toEqual([order.copies]);
+
+    // books §7 'Dispatch order' (multipart): orderImage, courierCompanyName, courierCompanyNumber, trackingId, orderId
+    const courier = { courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC-778899' };
+    const dispatched = await call('POST /book/create-dispatch', {
+      token,
+      multipart: form({ ...courier, orderId: order.id }, { orderImage: [jpeg, 'receipt.jpg', 'image/jpeg'] }),
+    });
+    expectSuccess(dispatched, 'dispatch order');
+    expect.soft(dispatched.json().message, "dispatch: 'Order dispatched successfully'").toBe('Order dispatched successfully');
+
+    // books §3 'Dispatch record': orderimage, courierCompanyName, courierCompanyNumber, trackingId
+    for (const viewer of [session.publisher, session.library]) {
+      const row = await findOrder(viewer, 'DISPATCHED', order.id);
+      expect(row, 'the order in the DISPATCHED list').toBeDefined();
+      expect.soft(row!.status).toBe('DISPATCHED');
+      expect.soft(row!.dispetchedOrder, 'dispatch record').toMatchObject({ ...courier, orderimage: expect.any(String) });
+    }
+  });
+
+  it('lets the library mark the dispatched order received (books §4: DISPATCHED → COMPLETED by library)', async () => {
+    const token = session.library;
+    const received = await call('PATCH /book/order-book/{order_id}', { token, params: { order_id: order.id }, json: { status: 'COMPLETED' } });
+    expectSuccess(received, 'mark received');
+    expect.soft(typeof received.json().data?.message, 'mark received: data.message').toBe('string');
+    // books §7: 'Completed orders use orderStatus=COMPLETED'
+    const completed = await findOrder(token, 'COMPLETED', order.id);
+    expect(completed, 'the order in the COMPLETED list').toBeDefined();
+    expect.soft(completed!.status).toBe('COMPLETED');
+    expect.soft(await findOrder(session.publisher, 'COMPLETED', order.id), 'the order in the publisher COMPLETED list').toBeDefined();
+
+    // accounts §3 'Dashboard analytics reply'
+    const dashboard = await call('GET /user/dashboard', { token });
+    expectSuccess(dashboard, 'dashboard');
+    const data = dashboard.json().data;
+    expect.soft(data.commonDashboard, 'data.commonDashboard').toMatchObject({ publisherCount: expect.any(Number), libraryCount: expect.any(Number), bookCount: expect.any(Number) });
+    expect.soft(data, 'dashboard counts').toMatchObject({ requestedOrderBook: expect.any(Number), pendingOrderBook: expect.any(Number), completedOrderBook: expect.any(Number) });
+  });
+
+  it('documents a response schema for the success status of every operation in /api/docs/json', async () => {
+    const reply = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(reply.statusCode).toBe(200);
+    const doc = reply.json();
+    const documented = new Set<string>();
+    const lacking: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>(doc.paths ?? {})) {
+      if (path === '/api/docs' || path.startsWith('/api/docs/')) continue;
+      for (const [method, operation] of Object.entries(item)) {
+        if (!HTTP_METHODS.has(method)) continue;
+        documented.add(shapeOf(method, path));
+        const problem = missingSuccessSchema(operation.responses);
+        if (problem) lacking.push(`${method.toUpperCase()} ${path}: ${problem}`);
+      }
+    }
+    expect(documented.size, 'operations in the OpenAPI document').toBeGreaterThan(0);
+    const undocumented = [...SPEC_CALLS, ...UNLISTED_CALLS].map((call) => call.split(' ') as [string, string]).map(([method, path]) => shapeOf(method, `/api${path}`)).filter((call) => !documented.has(call));
+    expect.soft(undocumented, 'calls of the spec client missing from /api/docs/json').toEqual([]);
+    expect(lacking, `${lacking.length} operations without a response schema for their success status:\n  ${lacking.join('\n  ')}\n`).toEqual([]);
+  });
+});

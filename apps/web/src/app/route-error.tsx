@@ -1,0 +1,14 @@
+/**
+ * 'Something went wrong!!!' (spec books §8, 'in one place'): the page React Router shows in
+ * place of a page that fails unexpectedly — a render error, or a page's chunk that cannot be
+ * loaded (`lazyNamed` throws the failed load). It is the `errorElement` of the routes
+ * (`routes.tsx`): inside the app bar and footer for a page's failure, alone when the layout
+ * itself fails. Moving to another page clears it. React Router logs the error to the console.
+ */
+import { MSG } from '@jsbn/shared/core';
+import { MessagePage } from '../components/page';
+
+/** The whole-page message for an unexpected failure, with a way home (styled as the 404 page). */
+export function RouteError() {
+  return <MessagePage title={MSG.somethingWrongPage} text="This page stopped because of an unexpected error. Please reload the page, or go to the home page." />;
+}

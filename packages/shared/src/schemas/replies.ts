@@ -1,0 +1,368 @@
+/**
+ * Every reply of the API as a zod schema (issue 12, 'One contract that cannot drift'): the
+ * routes declare them as Fastify `response` schemas, so replies are checked and serialised by
+ * them and /api/docs documents them; the web app takes its types from the same schemas
+ * (`z.infer`). Shapes and field names are the spec's (books §3 'Entities', §7 and accounts §7);
+ * where the spec shows nested objects (`AuthorName.author_name`, `state { state_name }`) the flat
+ * fields stay beside them. Envelope: DESIGN §3.
+ */
+import { z } from 'zod';
+import { MODEL_TYPES, ORDER_STATUSES } from '../constants.js';
+
+const int = z.number().int();
+const text = z.string();
+const maybeText = z.string().nullable();
+const maybeInt = z.number().int().nullable();
+const maybeNumber = z.number().nullable();
+/** A link (an absolute or site-relative URL), or null when there is no such file. */
+const maybeLink = z.string().nullable();
+/** An ISO 8601 timestamp. */
+const timestamp = z.string();
+
+/** `{ statusCode, message, data }` — the envelope of every successful JSON reply (DESIGN §3). */
+export const apiReply = <T extends z.ZodType>(data: T) => z.object({ statusCode: int, message: text, data });
+export type ApiReply<T> = { statusCode: number; message: string; data: T };
+
+/** `{ statusCode, message, error, details? }` — every error reply (DESIGN §3); `details` names the fields of a 400. */
+export const apiErrorReply = z
+  .object({
+    statusCode: int,
+    message: text,
+    error: text,
+    details: z.array(z.object({ field: text, message: text })).optional(),
+  })
+  .meta({ id: 'ApiErrorReply' });
+export type ApiErrorReply = z.infer<typeof apiErrorReply>;
+
+/** A reply whose `data` is null: only the message matters ('Profile updated successfully'). */
+export const noData = z.null();
+
+// ---------------------------------------------------------------- lookups (spec accounts §7, books §7)
+
+export const stateOption = z.object({ id: int, state_id: int, state_name: text });
+export type StateOption = z.infer<typeof stateOption>;
+export const cityOption = z.object({ id: int, city_id: int, city_name: text });
+export type CityOption = z.infer<typeof cityOption>;
+export const languageOption = z.object({ id: int, language_name: text, language_des: text });
+export const subjectOption = z.object({ id: int, subject_name: text });
+export const authorTypeOption = z.object({ id: int, author_type: text, auth_search_key: text });
+export const swaroopOption = z.object({ code: text, label: text, gloss: text });
+/** GET /api/book/author-name: an author record (one per NFC name). */
+export const authorNameOption = z.object({ id: int, author_name: text });
+export type AuthorNameOption = z.infer<typeof authorNameOption>;
+
+// ---------------------------------------------------------------- accounts (spec accounts §3, §7)
+
+/** POST /api/user/login, PATCH /api/user/update-password → data. */
+export const loginReply = z.object({ message: text, accessToken: z.object({ access_token: text }) });
+export type LoginReply = z.infer<typeof loginReply>;
+
+/** `{ message }` as data (spec: `data.message`). */
+export const messageData = z.object({ message: text });
+
+/** The current user, GET /api/user/me → data. */
+export const currentUser = z.object({
+  id: int,
+  email: text,
+  modelType: z.enum(MODEL_TYPES),
+  name: text,
+  logoUrl: maybeLink,
+  /** LIBRARY only: the saved letterhead text, or null. */
+  letterText: maybeText.optional(),
+  /** PUBLISHER only. */
+  publisher_no: text.optional(),
+  publisherId: int.optional(),
+  libraryId: int.optional(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+/** GET /api/user/dashboard → data (accounts §3). */
+export const dashboardData = z.object({
+  commonDashboard: z.object({ publisherCount: int, libraryCount: int, bookCount: int }),
+  requestedOrderBook: int,
+  pendingOrderBook: int,
+  completedOrderBook: int,
+  /** Copies in DISPATCHED orders: on their way to the library. */
+  dispatchedOrderBook: int,
+});
+export type DashboardData = z.infer<typeof dashboardData>;
+
+/** GET /api/site → data: what the public pages need from configuration. */
+export const siteInfo = z.object({
+  supportEmail: text,
+  /** 10-digit number; links use +91. */
+  supportWhatsapp: text,
+  /** The three how-to videos (spec accounts §1); null when no video file is configured. */
+  videos: z.array(z.object({ key: z.enum(['get-jsbn', 'order-book', 'jsbn-more']), title: text, url: maybeLink })),
+});
+export type SiteInfo = z.infer<typeof siteInfo>;
+
+/** GET /api/media/images → data.images[]. */
+export const galleryImage = z.object({ name: text, url: text });
+export type GalleryImage = z.infer<typeof galleryImage>;
+
+/** A library as listed (GET /api/library) — spec books §3 "Library (as listed)". */
+export const libraryListItem = z.object({
+  id: int,
+  name: text,
+  number_of_books: maybeInt,
+  mobile_no: text,
+  email: text,
+  address: text,
+  sangh_trust: text,
+  sanchalak_name: text,
+  sanchalak_address: text,
+  librarianLogoText: z.object({ logoUrl: maybeLink }),
+  /** The letterhead text of its order letters (null until written). */
+  letterText: maybeText,
+  /** Where its info sheet PDF is downloaded (GET /api/library/:id/info.pdf). */
+  libraryInfoPdf: text,
+});
+export type LibraryListItem = z.infer<typeof libraryListItem>;
+
+/** GET /api/library/:id → data.library: the list item, its WhatsApp number, and for the library itself gst_no and aadhar_no. */
+export const libraryDetails = libraryListItem.extend({
+  whatsapp_no: maybeText,
+  gst_no: maybeText.optional(),
+  aadhar_no: maybeText.optional(),
+});
+export type LibraryDetails = z.infer<typeof libraryDetails>;
+
+/** GET /api/library/logo-text, POST /api/library/logo-text → data.librarianLogo (null until a text is saved). */
+export const librarianLogo = z.object({ id: int, letterText: text, logoUrl: maybeLink }).nullable();
+export type Letterhead = NonNullable<z.infer<typeof librarianLogo>>;
+
+/** A publisher as listed (GET /api/publisher: publisher-wise books and /publishers). */
+export const publisherListItem = z.object({
+  id: int,
+  publisher_no: text,
+  publisher_name: text,
+  publisher_type: text,
+  city_name: text,
+  state_name: text,
+  logoUrl: maybeLink,
+  total_books: int,
+  last_book_published: timestamp.nullable(),
+});
+export type PublisherListItem = z.infer<typeof publisherListItem>;
+
+/** Publisher info (spec books §3), GET /api/publisher/:id → data.publisher and the book page. */
+export const publisherInfo = z.object({
+  publisherId: int,
+  publisher_no: text,
+  publisher_name: text,
+  publisher_type: text,
+  address: maybeText,
+  pincode: maybeText,
+  /** Empty for an imported account nobody has claimed (its placeholder address is not shown). */
+  email: text,
+  landline_no: maybeText,
+  mobile_no: maybeText,
+  whatsapp_no: maybeText,
+  state_id: maybeInt,
+  city_id: maybeInt,
+  state_name: text,
+  city_name: text,
+  /** True for an imported account nobody has taken yet: its publisher may claim it (issue 12). */
+  claimable: z.boolean(),
+  /** As spec accounts §3 'Publisher profile' shows them (the flat fields stay beside them). */
+  state: stateOption.nullable(),
+  city: cityOption.nullable(),
+  total_books_count: int,
+  total_books: int,
+  latest_books: z.array(z.object({ book_title: text, book_cover: maybeLink, jsbn_number: text })),
+  logoUrl: maybeLink,
+  last_book_published: timestamp.nullable(),
+  /** The publisher info PDF (spec books §3). */
+  publisherInfoPdf: text,
+  /** Only to the publisher itself (its profile form). */
+  gst_no: maybeText.optional(),
+  aadhar_no: maybeText.optional(),
+});
+export type PublisherInfo = z.infer<typeof publisherInfo>;
+
+// ---------------------------------------------------------------- books (spec books §3, §7)
+
+/** A book as the API returns it (spec books §3 'Book'). */
+export const bookDto = z
+  .object({
+    id: int,
+    bookId: int,
+    jsbn_number: text,
+    book_title: text,
+    book_e_title: text,
+    alternate_title: maybeText,
+    book_alt_subtitle: maybeText,
+    book_subtitle_lang: maybeText,
+    language: text,
+    /** 'height * width' in inches, or null. */
+    size: maybeText,
+    height: maybeNumber,
+    width: maybeNumber,
+    type: maybeText,
+    other_type: maybeText,
+    part: maybeText,
+    /** Null for an imported book whose year is not known ('Year not known'; My Books asks for it). */
+    publication_year: maybeInt,
+    published_year: maybeInt,
+    vikram_samvat: maybeInt,
+    veer_samvat: maybeInt,
+    pages: int,
+    no_of_copy: maybeInt,
+    /** In rupees (two decimals at most), or null. */
+    price: maybeNumber,
+    currency: text,
+    book_published: z.enum(['yes', 'no']),
+    published_date: maybeText,
+    tags: maybeText,
+    /** The spec's 'entries with Subject id and subject_name': `subjectId` and `Subject` as it shows them, `id` beside. */
+    subjects: z.array(z.object({ id: int, subjectId: int, subject_name: text, Subject: z.object({ id: int, subject_name: text }) })),
+    other_subject: maybeText,
+    /** `authorId` is the author record's id; `AuthorName` / `AuthorType` as the spec shows them. */
+    authors: z.array(
+      z.object({
+        authorId: int,
+        authorType: int,
+        author_type: text,
+        author_name: text,
+        AuthorName: z.object({ author_name: text }),
+        AuthorType: z.object({ author_type: text }),
+      }),
+    ),
+    book_cover: maybeLink,
+    /** Up to 4 extra images, in order (`bookimage` / `book_image` of the spec). */
+    book_image: z.array(z.object({ id: int, url: text })),
+    bookimage: z.array(text),
+    /** The index PDF (public link) or null. */
+    index_pdf: maybeLink,
+    /**
+     * The uploaded book PDF: a signed link when readers is 'Yes' (public) or the viewer is the
+     * owner, else null; `has_book_pdf` says whether one is stored at all.
+     */
+    pdfpublisher: maybeLink,
+    book_pdf: maybeLink,
+    has_book_pdf: z.boolean(),
+    readers: z.enum(['Yes', 'No']).nullable(),
+    electronic_copy: z.enum(['Yes', 'No']).nullable(),
+    isPublicPdf: z.boolean().nullable(),
+    pdfurl: maybeLink,
+    isAvailable: z.boolean(),
+    contents: maybeText,
+    /** 'INCOMPLETE' while an imported book lacks its publication year (My Books asks for it), else 'COMPLETE'. */
+    status: z.enum(['COMPLETE', 'INCOMPLETE']),
+    publisher: z.object({ id: int, publisher_name: text, logoUrl: maybeLink }),
+    publisher_name: text,
+    publisher_no: text,
+    publisher_jsbn_id: text,
+    /** PNG data URL of the QR code; only on single-book reads. */
+    qrcode_image: text.optional(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'BookDto' });
+export type BookDto = z.infer<typeof bookDto>;
+
+/** GET /api/book, GET /api/book/publisher/:id → data: a page of books and how many there are in all. */
+export const bookList = z.object({
+  books: z.array(bookDto),
+  total: int,
+  /** True when `total` is the vocabulary's estimate ('about 12,400 books found'), not a count. */
+  totalIsEstimate: z.boolean().optional(),
+  /** GET /api/book/publisher/:id only: the publisher's name, for the heading. */
+  publisherName: text.optional(),
+});
+export type BookList = z.infer<typeof bookList>;
+
+/** POST /api/book → data. */
+export const bookRegistrationResult = z.object({ id: int, jsbn_number: text, qrcode_image: text });
+export type BookRegistrationResult = z.infer<typeof bookRegistrationResult>;
+
+/** GET /api/book/book-jsbn-number → data: the ids the publisher's next book will get. */
+export const nextJsbnIds = z.object({ publisher_no: text, publisher_jsbn_id: text });
+export type NextJsbnIds = z.infer<typeof nextJsbnIds>;
+
+/** GET /api/book/check-jsbn-number → data (message says the same in words). */
+export const duplicateCheckResult = z.object({
+  duplicate: z.boolean(),
+  title_exists: z.boolean(),
+  id_taken: z.boolean(),
+  /** JSBN of the book that has the same title, when there is one. */
+  jsbn_number: maybeText,
+});
+export type DuplicateCheckResult = z.infer<typeof duplicateCheckResult>;
+
+/** The links of a book's generated documents (spec books §3 'generated_pdfs'). */
+export const generatedPdfs = z.object({ single_book_pdf: maybeLink, publisher_book_list_pdf: maybeLink, publisher_catalog_pdf: maybeLink });
+
+/** GET /api/book/listing/jsbn/:jsbnNo → data: the page behind the QR code. */
+export const bookByNumber = z.object({ book: bookDto, publisher_info: publisherInfo, generated_pdfs: generatedPdfs }).meta({ id: 'BookByNumber' });
+export type BookByNumber = z.infer<typeof bookByNumber>;
+
+/** How far the making of a document has got (issue 11), while it is not ready. */
+export const documentProgress = z.object({ state: z.enum(['queued', 'running', 'failed']), percent: z.number(), books: int });
+export type DocumentProgress = z.infer<typeof documentProgress>;
+
+/** GET /api/book/catalog/:publisher_no → data (spec books §7 'Catalogue'). */
+export const publisherCatalog = z.object({
+  /** The catalogue's link; null while it is being made (reply 202, with `progress`). */
+  generated_pdf: z.object({ publisher_catalog_pdf: maybeLink }),
+  publisher: z.object({ publisher_no: text, publisher_name: text }),
+  /** Present only while the catalogue is not ready. */
+  progress: documentProgress.optional(),
+});
+export type PublisherCatalog = z.infer<typeof publisherCatalog>;
+
+/** POST /api/book/:id/upload-urls → data: one signed PUT address per file, in request order. */
+export const uploadUrl = z.object({ url: text, fieldname: z.enum(['index_pdf', 'bookimage', 'pdfpublisher']), name: text, expiresAt: timestamp });
+export type UploadUrl = z.infer<typeof uploadUrl>;
+
+/** PUT /api/files/upload/:token → data: the field the file is for and its size in bytes. */
+export const receivedUpload = z.object({ fieldname: z.enum(['index_pdf', 'bookimage', 'pdfpublisher']), size: int });
+
+/** POST /api/book/:id/finalise → data. */
+export const finaliseResult = z.object({
+  message: text,
+  /** How many files this call attached. */
+  attached: int,
+});
+export type FinaliseResult = z.infer<typeof finaliseResult>;
+
+// ---------------------------------------------------------------- orders (spec books §3 'Order book', §7)
+
+/** An order as the API returns it (spec books §3 "Order book"). */
+export const orderDto = z
+  .object({
+    id: int,
+    orderId: text,
+    order_date: timestamp,
+    totalCopies: int,
+    status: z.enum(ORDER_STATUSES),
+    library: z.object({ id: int, name: text, logoUrl: maybeLink, address: text, mobile_no: text, email: text }),
+    publisher: z.object({ id: int, publisher_name: text, logoUrl: maybeLink, address: maybeText, mobile_no: maybeText, email: text }),
+    OrderBookItem: z.array(
+      z.object({
+        id: int,
+        number_of_copies: int,
+        accepted_book_copies: maybeInt,
+        book: z.object({ id: int, book_title: text, jsbn_number: text, authors: z.array(text) }),
+      }),
+    ),
+    dispetchedOrder: z
+      .object({ orderimage: maybeLink, courierCompanyName: maybeText, courierCompanyNumber: maybeText, trackingId: maybeText })
+      .nullable(),
+    /** Every status change, oldest first: the new status, when (ISO 8601), who ('LIBRARY a@b') and the actor's role. */
+    history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: timestamp, by: text, role: z.enum(MODEL_TYPES) })),
+  })
+  .meta({ id: 'OrderDto' });
+export type OrderDto = z.infer<typeof orderDto>;
+
+/** POST /api/book/order-book → data (spec books §7: data.message and the orders made, one per publisher). */
+export const createdOrders = z.object({
+  message: text,
+  orders: z.array(z.object({ id: int, orderId: text, publisherId: int })),
+});
+export type CreatedOrders = z.infer<typeof createdOrders>;
+
+/** GET /api/book/order-book → data. */
+export const orderList = z.object({ orderBooks: z.array(orderDto), total: int });
+export type OrderList = z.infer<typeof orderList>;
