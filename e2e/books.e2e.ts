@@ -63,6 +63,24 @@ const png = (width: number, height: number, background: string) => sharp({ creat
 /** The bearer token of a logged-in page (for API checks of what the UI saved). */
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authToken') ?? '');
 
+/**
+ * Answers the page's first ask for a catalogue as the API does while a big one is being made
+ * (202 with its progress at `percent`, as book-documents.test.ts asserts it); later asks go through.
+ * @returns how many asks the page has made so far
+ */
+async function catalogueInProgressOnce(page: Page, percent: number): Promise<() => number> {
+  let asked = 0;
+  await page.route('**/api/book/catalog/*', async (route) => {
+    if (asked++ > 0) return route.continue();
+    await route.fulfill({
+      status: 202,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 202, message: `Making the catalogue… ${percent}% done. It downloads by itself when ready.`, data: { generated_pdf: { publisher_catalog_pdf: null }, publisher: { publisher_no: 'AHMJS', publisher_name: 'x' }, progress: { state: 'running', percent, books: 1000 } } }),
+    });
+  });
+  return () => asked;
+}
+
 async function api<T>(path: string, token?: string): Promise<T> {
   const response = await fetch(`${server.url}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return ((await response.json()) as { data: T }).data;
@@ -352,15 +370,7 @@ describe('books in the browser', () => {
 
     // a big publisher's catalogue is made in the background: the first answer is its progress
     // (the API's 202, as books-documents.test.ts asserts it), shown until the file is ready
-    let asked = 0;
-    await page.route('**/api/book/catalog/*', async (route) => {
-      if (asked++ > 0) return route.continue();
-      await route.fulfill({
-        status: 202,
-        contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 202, message: 'Making the catalogue… 40% done. It downloads by itself when ready.', data: { generated_pdf: { publisher_catalog_pdf: null }, publisher: { publisher_no: 'AHMJS', publisher_name: 'x' }, progress: { state: 'running', percent: 40, books: 1000 } } }),
-      });
-    });
+    const asks = await catalogueInProgressOnce(page, 40);
     const downloaded = page.waitForEvent('download');
     const catalogueButton = page.getByRole('button', { name: 'Download catalogue' });
     const placesOf = async () => [await catalogueButton.boundingBox(), await page.getByRole('heading', { name: 'My Books', level: 1 }).boundingBox()];
@@ -374,7 +384,7 @@ describe('books in the browser', () => {
     await snap(page, 'books-my-books-catalogue-progress-1280');
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe('AHMJS.pdf');
-    expect(asked).toBe(2);
+    expect(asks()).toBe(2);
     await expect.poll(() => page.getByRole('progressbar', { name: 'Catalogue progress' }).count()).toBe(0);
     await page.unroute('**/api/book/catalog/*');
     await page.setViewportSize({ width: 375, height: 900 });
@@ -527,15 +537,7 @@ describe('books in the browser', () => {
       if (width === 375) {
         // the publisher's catalogue being made (the API's 202 first): its progress takes a line of
         // its own below the publisher's buttons, and the Catalogue button stays where it was
-        let asked = 0;
-        await page.route('**/api/book/catalog/*', async (route) => {
-          if (asked++ > 0) return route.continue();
-          await route.fulfill({
-            status: 202,
-            contentType: 'application/json',
-            body: JSON.stringify({ statusCode: 202, message: 'Making the catalogue… 65% done.', data: { generated_pdf: { publisher_catalog_pdf: null }, publisher: { publisher_no: 'AHMJS', publisher_name: 'x' }, progress: { state: 'running', percent: 65, books: 1000 } } }),
-          });
-        });
+        await catalogueInProgressOnce(page, 65);
         const catalogue = page.getByRole('button', { name: 'Catalogue', exact: true });
         await catalogue.scrollIntoViewIfNeeded();
         const before = await catalogue.boundingBox();
