@@ -24,6 +24,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
 import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
+import { requestLanguage, translateReply } from './lib/i18n.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
 import { openRateLimits } from './lib/rate-limit.js';
 import { replySerializerCompiler } from './lib/serializer.js';
@@ -200,6 +201,15 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+  // API messages in the caller's language (issue 13, decision 016): every JSON reply object on
+  // its way to the serializer; cached replies (strings) carry no message to translate
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/')) return payload;
+    const lng = requestLanguage(request);
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language').header('content-language', lng);
+    return translateReply(payload, lng);
   });
   ctx.jobs.handle('document', (job) => makeDocument(ctx, job));
   app.addHook('onReady', async () => {

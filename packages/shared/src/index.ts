@@ -5,3 +5,4 @@ export * from './schemas/accounts.js';
 export * from './schemas/books.js';
 export * from './schemas/orders.js';
 export * from './schemas/replies.js';
+export * from './message-catalogues.js';

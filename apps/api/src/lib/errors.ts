@@ -68,12 +68,15 @@ export class ThrottledError extends AppError {
  * messages joined, without the wire field names ('token: …' is for machines, issue 10).
  */
 export function validationError(details: FieldError[]): AppError {
-  const message = [...new Set(details.map((detail) => detail.message))].map(sentence).join(' ');
+  const message = [...new Set(details.map((detail) => detail.message))].map((message) => sentence(message)).join(' ');
   return new AppError('VALIDATION_FAILED', message || 'Validation failed', details);
 }
 
-/** `text` ending in a full stop (or its own ? or !), so joined messages read as sentences. */
-const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);
+/**
+ * `text` ending in a full stop (or its own ?, ! or danda), so joined messages read as sentences.
+ * @param stop the full stop of the language ('।' in Hindi)
+ */
+export const sentence = (text: string, stop = '.') => (/[.?!।]$/.test(text) ? text : `${text}${stop}`);
 
 /** The field errors of a zod failure, with dotted paths (`authors.0.author_name`). */
 export function zodDetails(error: ZodError): FieldError[] {

@@ -101,13 +101,18 @@ export function setTransport(next: Transport): void {
   transport = next;
 }
 
+/** The interface language the API's messages are asked in (issue 13: English until the screens are translated). */
+const interfaceLanguage = 'en';
+
 /**
  * Sends a request; returns the response when it succeeded (2xx) and throws the mapped
  * `ApiError` of the error catalogue otherwise. `request` reads JSON from it, `requestBlob` bytes.
  */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { token } = getSession();
-  const headers: Record<string, string> = { Accept: accept, ...options.headers };
+  // the API answers its messages in the language asked for (decision 016): the interface's, not
+  // whatever the browser would send on its own
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': interfaceLanguage, ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

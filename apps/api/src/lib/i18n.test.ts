@@ -1,0 +1,93 @@
+/**
+ * The API speaks the caller's language (issue 13): the same validation error and the same
+ * success message in English, Gujarati and Hindi by `Accept-Language`; an unknown language
+ * falls back to English; and the catalogues cover every message of the spec (MSG) in both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_CATALOGUES, MSG } from '@jsbn/shared';
+import { ENGINES, createTestApp, type TestApp } from '../test/harness.js';
+import { REGISTRATION_MESSAGE } from '../modules/auth/service.js';
+
+describe('message catalogues', () => {
+  it('translate every message of the spec into Gujarati and Hindi, with the same keys', () => {
+    const { gu, hi } = MESSAGE_CATALOGUES;
+    expect(Object.keys(gu).sort()).toEqual(Object.keys(hi).sort());
+    for (const message of [...Object.values(MSG), REGISTRATION_MESSAGE]) {
+      expect(gu[message], `gu: ${message}`).toMatch(/[\u0A80-\u0AFF]/);
+      expect(hi[message], `hi: ${message}`).toMatch(/[\u0900-\u097F]/);
+    }
+  });
+});
+
+describe.each(ENGINES)('replies in the caller language on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  /** POST /api/user/contact with a short message and a bad number, in `language`. */
+  const badContact = (language?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/contact',
+      headers: language ? { 'accept-language': language } : {},
+      payload: { fullName: 'શ્રી સંઘ', email: 'sangh@example.in', contact: '12', message: 'short' },
+    });
+
+  it('answers the same validation error in en, gu and hi; anything else in English', async () => {
+    const english = await badContact('en');
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toMatchObject({
+      message: 'Contact number must be 10 digits. Message must be at least 10 characters.',
+      details: [
+        { field: 'contact', message: MSG.contact10 },
+        { field: 'message', message: MSG.message10 },
+      ],
+    });
+    expect(english.headers['content-language']).toBe('en');
+    expect(english.headers.vary).toMatch(/Accept-Language/);
+
+    const gujarati = await badContact('gu-IN,gu;q=0.9,en;q=0.8');
+    expect(gujarati.statusCode).toBe(400);
+    expect(gujarati.headers['content-language']).toBe('gu');
+    expect(gujarati.json()).toMatchObject({
+      message: 'સંપર્ક નંબર 10 અંકનો હોવો જોઈએ. સંદેશ ઓછામાં ઓછા 10 અક્ષરનો હોવો જોઈએ.',
+      error: 'VALIDATION_FAILED',
+      details: [
+        { field: 'contact', message: 'સંપર્ક નંબર 10 અંકનો હોવો જોઈએ' },
+        { field: 'message', message: 'સંદેશ ઓછામાં ઓછા 10 અક્ષરનો હોવો જોઈએ' },
+      ],
+    });
+
+    const hindi = await badContact('hi');
+    expect(hindi.json()).toMatchObject({
+      message: 'संपर्क नंबर 10 अंकों का होना चाहिए। संदेश कम से कम 10 अक्षरों का होना चाहिए।',
+      details: [
+        { field: 'contact', message: 'संपर्क नंबर 10 अंकों का होना चाहिए' },
+        { field: 'message', message: 'संदेश कम से कम 10 अक्षरों का होना चाहिए' },
+      ],
+    });
+
+    for (const fallback of ['fr', undefined, '*']) {
+      const reply = await badContact(fallback);
+      expect(reply.json().message, String(fallback)).toBe('Contact number must be 10 digits. Message must be at least 10 characters.');
+    }
+  });
+
+  it('answers a success and a 404 in Gujarati', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/contact',
+      headers: { 'accept-language': 'gu' },
+      payload: { fullName: 'શ્રી સંઘ', email: 'sangh@example.in', contact: '9825012345', message: 'અમને પુસ્તકોની યાદી મોકલશો.' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe('આપનો સંદેશ સફળતાપૂર્વક મોકલાઈ ગયો છે!');
+
+    // a message without a translation yet stays English, never empty
+    const missing = await t.app.inject({ method: 'GET', url: '/api/book/999999', headers: { 'accept-language': 'gu' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Book not found');
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The API speaks the caller's language (issue 13; decision 016). Messages are written in
+ * English — the spec's wording, and the key of their translations (`MESSAGE_CATALOGUES` of
+ * `@jsbn/shared`, one i18next instance with the English text as the key). The language of a
+ * request is the best of en, gu and hi its `Accept-Language` asks for (negotiator, the parser
+ * of Express and Koa; `gu-IN` is Gujarati); anything else is English.
+ */
+import type { FastifyRequest } from 'fastify';
+import i18next from 'i18next';
+import Negotiator from 'negotiator';
+import { INTERFACE_LANGUAGES, MESSAGE_CATALOGUES, type InterfaceLanguage } from '@jsbn/shared';
+import { sentence } from './errors.js';
+
+const messages = i18next.createInstance();
+void messages.init({
+  initAsync: false,
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: [...INTERFACE_LANGUAGES],
+  keySeparator: false,
+  nsSeparator: false,
+  // messages are sent as JSON, never put into HTML here
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  resources: { gu: { translation: MESSAGE_CATALOGUES.gu }, hi: { translation: MESSAGE_CATALOGUES.hi } },
+});
+
+/** The interface language a request asks for by `Accept-Language`; English when it names none of ours. */
+export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): InterfaceLanguage {
+  const header = request.headers['accept-language'];
+  if (!header) return 'en';
+  return (new Negotiator({ headers: { 'accept-language': header } }).language([...INTERFACE_LANGUAGES]) as InterfaceLanguage | undefined) ?? 'en';
+}
+
+/** `message` in `lng`: its catalogue entry, or the English itself when there is none. */
+export function translate(message: string, lng: InterfaceLanguage): string {
+  if (lng === 'en') return message;
+  return messages.t(message, { lng, defaultValue: message });
+}
+
+/** The full stop of each language: Hindi ends a sentence with the danda. */
+const FULL_STOP: Record<InterfaceLanguage, string> = { en: '.', gu: '.', hi: '।' };
+
+/** A reply body as the API sends it (DESIGN §3), as far as its messages go. */
+interface ReplyMessages {
+  message?: unknown;
+  error?: unknown;
+  details?: { field: string; message: string }[];
+  data?: unknown;
+}
+
+/**
+ * The reply `payload` with its people-facing messages in `lng`: `message`, each
+ * `details[i].message` (a 400's `message` is made again from them, as `validationError` makes
+ * it) and `data.message`. Other fields (names, titles, numbers) are left as they are.
+ */
+export function translateReply<T>(payload: T, lng: InterfaceLanguage): T {
+  if (lng === 'en' || payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+  const reply = { ...(payload as ReplyMessages) };
+  if (Array.isArray(reply.details)) reply.details = reply.details.map((detail) => ({ ...detail, message: translate(detail.message, lng) }));
+  if (reply.error === 'VALIDATION_FAILED' && reply.details?.length) {
+    reply.message = [...new Set(reply.details.map((detail) => detail.message))].map((message) => sentence(message, FULL_STOP[lng])).join(' ');
+  } else if (typeof reply.message === 'string') {
+    reply.message = translate(reply.message, lng);
+  }
+  const data = reply.data as { message?: unknown } | null | undefined;
+  if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.message === 'string') reply.data = { ...data, message: translate(data.message, lng) };
+  return reply as T;
+}
