@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'var/**', 'e2e/artifacts/**', 'apps/api/src/db/migrations/**'] },
@@ -20,10 +21,27 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, i18next },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // issue 13: every text a screen shows comes from the catalogues (src/locales), in JSX text
+      // and in the attributes people read or hear (labels, titles, placeholders, aria-labels)
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: ['label', 'title', 'placeholder', 'alt', 'aria-label', 'helperText', 'primary', 'secondary', 'heading', 'message', 'text', 'confirmLabel', 'emptyText', 'tooltip'],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s]+', '[A-Z_-]+', 'JSBN', '\\+91', '©', '—', '·', '×', '…', '↑', '↓', 'Word'] },
+        },
+      ],
     },
+  },
+  {
+    // tests and the server's parts of the app show nothing to users
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: { 'i18next/no-literal-string': 'off' },
   },
 );

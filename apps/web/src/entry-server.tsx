@@ -23,6 +23,8 @@ import { paths } from './app/paths';
 import { AppProviders, type QuerySeed } from './app/providers';
 import { preloadRoute, routes } from './app/routes';
 import { bookByJsbnQuery, swaroopsQuery } from './features/books/api/books-api';
+import { serverI18n } from './i18n/server';
+import type { InterfaceLanguage } from '@jsbn/shared/core';
 
 export type { QuerySeed } from './app/providers';
 export { SEEDS_ELEMENT_ID } from './app/providers';
@@ -75,9 +77,10 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 /**
  * Draws the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`) for a visitor.
  * @param transport answers the app's API requests (`/api/...`, GET)
+ * @param language  the interface language to draw it in (issue 13; English when not given)
  * @throws Error when the route answers with a redirect (only pages for visitors are drawn here)
  */
-export async function renderPage(url: string, transport: Transport): Promise<ServerPage> {
+export async function renderPage(url: string, transport: Transport, language: InterfaceLanguage = 'en'): Promise<ServerPage> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); only visitors' pages are drawn on the server`);
   const { pathname, origin } = new URL(url);
@@ -88,7 +91,7 @@ export async function renderPage(url: string, transport: Transport): Promise<Ser
     setServerOrigin(origin);
     return renderToString(
       <CacheProvider value={createCache({ key: 'css' })}>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} i18n={serverI18n(language)}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </CacheProvider>,

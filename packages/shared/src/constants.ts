@@ -58,24 +58,6 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
-/** '1 copy', '12 copies' — the count of book copies as the order notices and screens write it. */
-export const copiesText = (count: number): string => `${count} ${count === 1 ? 'copy' : 'copies'}`;
-
-/** '1 book', '3 books'. */
-export const booksText = (count: number): string => `${count} ${count === 1 ? 'book' : 'books'}`;
-
-/**
- * The courier lines of a dispatch notice (issue 10): only the details the publisher gave, e.g.
- * ['Courier: DTDC', 'Courier number: 9825012345', 'Tracking id: D1234'].
- */
-export function courierLines(dispatch: { courierCompanyName?: string | null; courierCompanyNumber?: string | null; trackingId?: string | null }): string[] {
-  return [
-    dispatch.courierCompanyName ? `Courier: ${dispatch.courierCompanyName}` : null,
-    dispatch.courierCompanyNumber ? `Courier number: ${dispatch.courierCompanyNumber}` : null,
-    dispatch.trackingId ? `Tracking id: ${dispatch.trackingId}` : null,
-  ].filter((line): line is string => line !== null);
-}
-
 /** The actions on an order. */
 export const ORDER_ACTIONS = ['accept', 'partialAccept', 'reject', 'cancel', 'dispatch', 'receive'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];

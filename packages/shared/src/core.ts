@@ -12,3 +12,4 @@ export * from './book-text.js';
 export * from './file-rules.js';
 export * from './book-json-ld.js';
 export * from './phone.js';
+export * from './languages.js';

@@ -35,6 +35,8 @@ export const accounts = pgTable(
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     /** Bumped on password change/reset; tokens carrying an older version are refused. */
     token_version: integer('token_version').notNull().default(0),
+    /** The interface language the account's e-mails and WhatsApp texts are written in (issue 13): en, gu or hi. */
+    preferred_language: text('preferred_language', { enum: ['en', 'gu', 'hi'] }).notNull().default('en'),
     ...timestamps,
   },
   (t) => [

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_CATALOGUES, MSG } from '@jsbn/shared';
 import { ENGINES, createTestApp, type TestApp } from '../test/harness.js';
 import { REGISTRATION_MESSAGE } from '../modules/auth/service.js';
+import { translate } from './i18n.js';
 
 describe('message catalogues', () => {
   it('translate every message of the spec into Gujarati and Hindi, with the same keys', () => {
@@ -85,9 +86,12 @@ describe.each(ENGINES)('replies in the caller language on %s', (engine) => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json().message).toBe('આપનો સંદેશ સફળતાપૂર્વક મોકલાઈ ગયો છે!');
 
-    // a message without a translation yet stays English, never empty
     const missing = await t.app.inject({ method: 'GET', url: '/api/book/999999', headers: { 'accept-language': 'gu' } });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('Book not found');
+    expect(missing.json().message).toBe('પુસ્તક મળ્યું નથી');
+    // a message without a translation yet stays English, never empty
+    expect(translate('A message nobody has translated', 'gu')).toBe('A message nobody has translated');
+    // a message with variable parts is found by its pattern, the parts carried over
+    expect(translate('No book is registered with JSBN ABCDE-00001-X.', 'hi')).toBe('JSBN ABCDE-00001-X के साथ कोई पुस्तक पंजीकृत नहीं है।');
   });
 });

@@ -1,29 +1,14 @@
 /**
  * The API speaks the caller's language (issue 13; decision 016). Messages are written in
  * English — the spec's wording, and the key of their translations (`MESSAGE_CATALOGUES` of
- * `@jsbn/shared`, one i18next instance with the English text as the key). The language of a
+ * `@jsbn/shared`, looked up by `translateMessage`). The language of a
  * request is the best of en, gu and hi its `Accept-Language` asks for (negotiator, the parser
  * of Express and Koa; `gu-IN` is Gujarati); anything else is English.
  */
 import type { FastifyRequest } from 'fastify';
-import i18next from 'i18next';
 import Negotiator from 'negotiator';
-import { INTERFACE_LANGUAGES, MESSAGE_CATALOGUES, type InterfaceLanguage } from '@jsbn/shared';
+import { INTERFACE_LANGUAGES, MESSAGE_CATALOGUES, isInterfaceLanguage, translateMessage, type InterfaceLanguage } from '@jsbn/shared';
 import { sentence } from './errors.js';
-
-const messages = i18next.createInstance();
-void messages.init({
-  initAsync: false,
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...INTERFACE_LANGUAGES],
-  keySeparator: false,
-  nsSeparator: false,
-  // messages are sent as JSON, never put into HTML here
-  interpolation: { escapeValue: false },
-  returnEmptyString: false,
-  resources: { gu: { translation: MESSAGE_CATALOGUES.gu }, hi: { translation: MESSAGE_CATALOGUES.hi } },
-});
 
 /** The interface language a request asks for by `Accept-Language`; English when it names none of ours. */
 export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): InterfaceLanguage {
@@ -32,10 +17,22 @@ export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Inter
   return (new Negotiator({ headers: { 'accept-language': header } }).language([...INTERFACE_LANGUAGES]) as InterfaceLanguage | undefined) ?? 'en';
 }
 
+/** The cookie the web app's language switcher sets (`LANGUAGE_COOKIE` of apps/web/src/i18n). */
+export const LANGUAGE_COOKIE = 'jsbn_language';
+const LANGUAGE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(\\w+)`);
+
+/**
+ * The language a page is drawn in for a visitor (server-made pages, decision 011): the one they
+ * chose on the language switcher (the `jsbn_language` cookie), else `Accept-Language`'s.
+ */
+export function pageLanguage(request: Pick<FastifyRequest, 'headers'>): InterfaceLanguage {
+  const chosen = LANGUAGE_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
+  return isInterfaceLanguage(chosen) ? chosen : requestLanguage(request);
+}
+
 /** `message` in `lng`: its catalogue entry, or the English itself when there is none. */
 export function translate(message: string, lng: InterfaceLanguage): string {
-  if (lng === 'en') return message;
-  return messages.t(message, { lng, defaultValue: message });
+  return lng === 'en' ? message : translateMessage(message, MESSAGE_CATALOGUES[lng]);
 }
 
 /** The full stop of each language: Hindi ends a sentence with the danda. */

@@ -83,7 +83,8 @@ export class CachedPage {
  * `@fastify/compress` may gzip). The caller sets the content type.
  */
 export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
-  reply.header('etag', page.etag).header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('etag', page.etag).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   if (negotiate(request.headers['accept-encoding'] ?? '', ['br']) === 'br') return reply.header('content-encoding', 'br').send(page.br);
   return reply.send(page.body);
 }

@@ -6,6 +6,7 @@ import { enqueueSnackbar } from 'notistack';
 import { MSG } from '@jsbn/shared/core';
 import type { ApiErrorReply, ApiReply, CurrentUser } from '@jsbn/shared';
 import { clearSession, getSession, setToken, setUser } from './session';
+import { chooseLanguage, currentLanguage, i18n, messageText, storedLanguage } from '../i18n';
 
 export const API_BASE = '/api';
 
@@ -101,9 +102,6 @@ export function setTransport(next: Transport): void {
   transport = next;
 }
 
-/** The interface language the API's messages are asked in (issue 13: English until the screens are translated). */
-const interfaceLanguage = 'en';
-
 /**
  * Sends a request; returns the response when it succeeded (2xx) and throws the mapped
  * `ApiError` of the error catalogue otherwise. `request` reads JSON from it, `requestBlob` bytes.
@@ -112,7 +110,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const { token } = getSession();
   // the API answers its messages in the language asked for (decision 016): the interface's, not
   // whatever the browser would send on its own
-  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': interfaceLanguage, ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLanguage(), ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -131,12 +129,12 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    if (unloading) throw new ApiError(MSG.somethingWrong, 0, { handled: true });
+    if (unloading) throw new ApiError(messageText(MSG.somethingWrong), 0, { handled: true });
     // Network failure or connection refused.
     clearSession();
     navigateTo('/');
-    enqueueSnackbar(MSG.maintenance, { variant: 'error', preventDuplicate: true });
-    throw new ApiError(MSG.maintenance, 0, { handled: true });
+    enqueueSnackbar(messageText(MSG.maintenance), { variant: 'error', preventDuplicate: true });
+    throw new ApiError(messageText(MSG.maintenance), 0, { handled: true });
   }
 
   if (response.ok) return response;
@@ -147,15 +145,15 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   if (response.status === 401 && token) {
     clearSession();
     navigateTo('/');
-    const message = serverMessage ?? MSG.unauthorized;
+    const message = serverMessage ?? messageText(MSG.unauthorized);
     enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
     throw new ApiError(message, 401, { code: errorReply.error, handled: true });
   }
   if (response.status === 503) {
     navigateTo('/404', { replace: true });
-    throw new ApiError(MSG.serviceUnavailable, 503, { code: errorReply.error, handled: true });
+    throw new ApiError(messageText(MSG.serviceUnavailable), 503, { code: errorReply.error, handled: true });
   }
-  throw new ApiError(serverMessage ?? MSG.somethingWrong, response.status, {
+  throw new ApiError(serverMessage ?? messageText(MSG.somethingWrong), response.status, {
     code: errorReply.error,
     serverMessage,
     details: Array.isArray(errorReply.details) ? errorReply.details : [],
@@ -217,11 +215,11 @@ export function toastError(error: unknown) {
     return;
   }
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  enqueueSnackbar(error instanceof Error && error.message ? error.message : MSG.somethingWrong, { variant: 'error' });
+  enqueueSnackbar(error instanceof Error && error.message ? error.message : messageText(MSG.somethingWrong), { variant: 'error' });
 }
 
-export function toastSuccess(message: string | undefined, fallback = 'Done') {
-  enqueueSnackbar(message || fallback, { variant: 'success' });
+export function toastSuccess(message: string | undefined, fallback?: string) {
+  enqueueSnackbar(message || fallback || i18n.t('toast.done'), { variant: 'success' });
 }
 
 /** GET /api/user/me and store it as the session user. */
@@ -235,12 +233,18 @@ export async function refreshCurrentUser(): Promise<CurrentUser> {
 export async function loginAndLoadUser(body: { email: string; password: string; modelType: CurrentUser['modelType'] }) {
   const reply = await request<{ message?: string; accessToken: { access_token: string } }>('/user/login', { method: 'POST', body });
   setToken(reply.data.accessToken.access_token);
+  let user: CurrentUser;
   try {
-    await refreshCurrentUser();
+    user = await refreshCurrentUser();
   } catch (error) {
     clearSession();
     throw error;
   }
+  // the language chosen in this browser becomes the account's (its e-mails follow it); without
+  // a choice here, the account's language is the interface's (issue 13)
+  const chosen = storedLanguage();
+  if (chosen && chosen !== user.preferred_language) await request('/user/language', { method: 'PUT', body: { preferred_language: chosen } }).catch(() => undefined);
+  else if (!chosen && user.preferred_language !== currentLanguage()) await chooseLanguage(user.preferred_language);
   return reply.data.message || reply.message;
 }
 

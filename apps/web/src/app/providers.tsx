@@ -2,17 +2,24 @@ import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { theme } from './theme';
 
-/** What every page sits in, in the browser and in the server's render (decision 011): theme, toasts, queries. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * What every page sits in, in the browser and in the server's render (decision 011): the
+ * interface language (issue 13), theme, toasts, queries.
+ */
+export function AppProviders({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </SnackbarProvider>
-    </ThemeProvider>
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </SnackbarProvider>
+      </ThemeProvider>
+    </I18nextProvider>
   );
 }
 

@@ -5,10 +5,14 @@
  * (`routes.tsx`): inside the app bar and footer for a page's failure, alone when the layout
  * itself fails. Moving to another page clears it. React Router logs the error to the console.
  */
+import { useTranslation } from 'react-i18next';
 import { MSG } from '@jsbn/shared/core';
+import { useMessages } from '../i18n';
 import { MessagePage } from '../components/page';
 
 /** The whole-page message for an unexpected failure, with a way home (styled as the 404 page). */
 export function RouteError() {
-  return <MessagePage title={MSG.somethingWrongPage} text="This page stopped because of an unexpected error. Please reload the page, or go to the home page." />;
+  const { t } = useTranslation();
+  const message = useMessages();
+  return <MessagePage title={message(MSG.somethingWrongPage)} text={t('pages.routeError')} />;
 }

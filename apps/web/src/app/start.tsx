@@ -12,6 +12,8 @@ import { getSession } from '../api/session';
 import { AppProviders, SEEDS_ELEMENT_ID, type QuerySeed } from './providers';
 import { router } from './router';
 import { preloadRoute } from './routes';
+import { i18n, startI18n } from '../i18n';
+import { isInterfaceLanguage } from '@jsbn/shared/core';
 
 function createQueryClient() {
   return new QueryClient({
@@ -51,10 +53,12 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
   // A visitor's page is what the server drew; a signed-in viewer may see more (an owner's
   // private PDF link), so for them the same data shows at once and is fetched again.
   for (const [key, data] of serverSeeds()) queryClient.setQueryData(key, data, { updatedAt: signedIn ? 0 : Date.now() });
-  await preloadRoute(window.location.pathname);
+  // a server-made page is adopted in the language it was drawn in (`<html lang>`)
+  const drawnIn = document.documentElement.lang;
+  await Promise.all([startI18n(hydrate && isInterfaceLanguage(drawnIn) ? drawnIn : undefined), preloadRoute(window.location.pathname)]);
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} i18n={i18n}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
 interface Props {
@@ -12,19 +13,20 @@ interface Props {
 }
 
 /** A yes/no question (order actions, availability, logout). */
-export function ConfirmDialog({ open, title = 'Please confirm', message, confirmText = 'Yes', cancelText = 'No', busy, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ open, title, message, confirmText, cancelText, busy, onConfirm, onClose }: Props) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="confirm-dialog-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      <DialogTitle id="confirm-dialog-title">{title ?? t('confirm.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {cancelText}
+          {cancelText ?? t('confirm.no')}
         </Button>
         <Button variant="contained" onClick={onConfirm} disabled={busy} autoFocus>
-          {confirmText}
+          {confirmText ?? t('confirm.yes')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -10,6 +10,7 @@
  * a 'Select all on this page' box above the cards take its place.
  */
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Box,
   Checkbox,
@@ -30,6 +31,7 @@ import {
 import { DEFAULT_PAGE_SIZE, MSG, PAGE_SIZES } from '@jsbn/shared/core';
 import type { PageSize } from '@jsbn/shared';
 import { useDebounce } from './use-debounce';
+import { useMessages } from '../i18n';
 
 export type SortOrder = 'asc' | 'desc';
 export interface SortState {
@@ -223,6 +225,8 @@ interface DataTableProps<Row> {
 }
 
 export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list, label, searchLabel, toolbar, hidePageSize, selectable, rowLabel }: DataTableProps<Row>) {
+  const { t } = useTranslation();
+  const message = useMessages();
   const limit = list.pageSize === 'all' ? Math.max(total, 1) : Number(list.pageSize);
   const pageIds = selectable ? (rows ?? []).map((row) => Number(getRowKey(row))) : [];
   const selectedOnPage = pageIds.filter((id) => list.selected.has(id)).length;
@@ -230,7 +234,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
   const pageCount = list.pageSize === 'all' ? 1 : Math.ceil(total / limit);
   const from = total === 0 ? 0 : (list.page - 1) * limit + 1;
   const to = Math.min(list.page * limit, total);
-  const resultText = list.pageSize === 'all' ? 'Showing All Results' : `Showing ${from}-${to} of ${total} Results`;
+  const resultText = list.pageSize === 'all' ? t('table.showingAll') : t('table.showing', { from, to, total });
   const labelOf = (column: Column<Row>) => column.label ?? (typeof column.header === 'string' ? column.header : '');
   const sortable = columns.filter((column) => column.sortField);
   const sortValue = list.sort && sortable.some((column) => column.sortField === list.sort!.field) ? `${list.sort.field}:${list.sort.order}` : '';
@@ -250,7 +254,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
         {!hidePageSize ? (
           <TextField
             select
-            label="Rows per page"
+            label={t('table.rowsPerPage')}
             value={list.pageSize}
             onChange={(event) => list.setPageSize(event.target.value as PageSize)}
             sx={{ width: 140, flexShrink: 0 }}
@@ -258,7 +262,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
           >
             {PAGE_SIZES.map((size) => (
               <MenuItem key={size} value={size}>
-                {size === 'all' ? 'All' : size}
+                {size === 'all' ? t('table.all') : size}
               </MenuItem>
             ))}
           </TextField>
@@ -266,7 +270,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
         {sortable.length ? (
           <TextField
             select
-            label="Sort by"
+            label={t('table.sortBy')}
             value={sortValue}
             onChange={(event) => {
               const [field, order] = event.target.value.split(':');
@@ -275,7 +279,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
             sx={{ display: { xs: 'flex', sm: 'none' } }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            <MenuItem value="">Default</MenuItem>
+            <MenuItem value="">{t('table.defaultOrder')}</MenuItem>
             {sortable.flatMap((column) => [
               <MenuItem key={`${column.sortField}:asc`} value={`${column.sortField}:asc`}>
                 {labelOf(column)} ↑
@@ -289,7 +293,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
         {selectable ? (
           <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
             <PageSelectBox pageIds={pageIds} selectedOnPage={selectedOnPage} list={list} id="select-page-phone" />
-            <label htmlFor="select-page-phone">Select all on this page</label>
+            <label htmlFor="select-page-phone">{t('table.selectAllOnPage')}</label>
           </Box>
         ) : null}
         <Box sx={{ flexGrow: 1 }} />
@@ -301,7 +305,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
             <TableRow>
               {selectable ? (
                 <TableCell padding="checkbox">
-                  <PageSelectBox pageIds={pageIds} selectedOnPage={selectedOnPage} list={list} ariaLabel="Select all rows on this page" />
+                  <PageSelectBox pageIds={pageIds} selectedOnPage={selectedOnPage} list={list} ariaLabel={t('table.selectAllRowsOnPage')} />
                 </TableCell>
               ) : null}
               {columns.map((column) => (
@@ -330,13 +334,13 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
             {loading && !rows?.length ? (
               <TableRow>
                 <TableCell colSpan={columnCount} align="center">
-                  {MSG.loading}
+                  {message(MSG.loading)}
                 </TableCell>
               </TableRow>
             ) : !rows?.length ? (
               <TableRow>
                 <TableCell colSpan={columnCount} align="center">
-                  {MSG.noData}
+                  {message(MSG.noData)}
                 </TableCell>
               </TableRow>
             ) : (
@@ -351,7 +355,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
                         <Checkbox
                           checked={checked}
                           onChange={() => list.toggleSelected(id)}
-                          slotProps={{ input: { 'aria-label': rowLabel ? `Select ${rowLabel(row)}` : `Select row ${srNo}` } }}
+                          slotProps={{ input: { 'aria-label': rowLabel ? t('table.select', { row: rowLabel(row) }) : t('table.selectRow', { srNo }) } }}
                         />
                       </TableCell>
                     ) : null}
@@ -370,7 +374,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary">
           {total > 0 ? resultText : ''}
-          {selectable && list.selected.size > 0 ? ` · ${list.selected.size} selected` : ''}
+          {selectable && list.selected.size > 0 ? t('table.selected', { count: list.selected.size }) : ''}
         </Typography>
         {pageCount > 1 ? (
           <Pagination count={pageCount} page={list.page} onChange={(_event, page) => list.setPage(page)} color="primary" siblingCount={0} />

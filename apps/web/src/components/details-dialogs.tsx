@@ -3,6 +3,7 @@
  * directory lists, the ordering pages and the order screens. Each loads its record when opened.
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import type { LibraryDetails, PublisherInfo } from '@jsbn/shared';
@@ -69,11 +70,13 @@ export function DetailsDialog({
   details: { logoUrl: string | null | undefined; name: string; rows: ReactNode } | undefined;
   actions?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const fullScreen = useFullScreenDialog();
   const titleId = `${kind.toLowerCase()}-details-title`;
+  const title = { Publisher: t('details.publisherTitle'), Library: t('details.libraryTitle'), Book: t('details.bookTitle') }[kind];
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
-      <DialogTitle id={titleId}>{kind} details</DialogTitle>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {!details ? (
           <LoadingState />
@@ -88,7 +91,7 @@ export function DetailsDialog({
       </DialogContent>
       <DialogActions>
         {actions}
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('details.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -96,6 +99,7 @@ export function DetailsDialog({
 
 /** Publisher details (GET /api/publisher/:id → data.publisher). */
 export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const publisher = usePublisher(publisherId).data;
   return (
     <DetailsDialog
@@ -108,15 +112,15 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
           name: publisher.publisher_name,
           rows: (
             <>
-              <Row label="Publisher unique id">{publisher.publisher_no}</Row>
-              <Row label="Publisher type">{orNA(publisher.publisher_type)}</Row>
-              <Row label="Address">{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Row>
-              <Row label="Mobile">{formatPhone(publisher.mobile_no)}</Row>
-              <Row label="WhatsApp">{formatPhone(publisher.whatsapp_no)}</Row>
-              <Row label="Landline">{orNA(publisher.landline_no)}</Row>
-              <Row label="Email">{orNA(publisher.email)}</Row>
-              <Row label="Total books">{publisher.total_books ?? publisher.total_books_count}</Row>
-              <Row label="Last book published">{formatDate(publisher.last_book_published)}</Row>
+              <Row label={t('details.publisherNo')}>{publisher.publisher_no}</Row>
+              <Row label={t('details.publisherType')}>{orNA(publisher.publisher_type)}</Row>
+              <Row label={t('details.address')}>{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Row>
+              <Row label={t('details.mobile')}>{formatPhone(publisher.mobile_no)}</Row>
+              <Row label={t('details.whatsapp')}>{formatPhone(publisher.whatsapp_no)}</Row>
+              <Row label={t('details.landline')}>{orNA(publisher.landline_no)}</Row>
+              <Row label={t('details.email')}>{orNA(publisher.email)}</Row>
+              <Row label={t('details.totalBooks')}>{publisher.total_books ?? publisher.total_books_count}</Row>
+              <Row label={t('details.lastBookPublished')}>{formatDate(publisher.last_book_published)}</Row>
             </>
           ),
         }
@@ -127,6 +131,7 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
 
 /** Library details (GET /api/library/:id → data.library). */
 export function LibraryDetailsDialog({ libraryId, onClose }: { libraryId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const library = useLibrary(libraryId).data;
   return (
     <DetailsDialog
@@ -139,14 +144,14 @@ export function LibraryDetailsDialog({ libraryId, onClose }: { libraryId: number
           name: library.name,
           rows: (
             <>
-              <Row label="Sanchalak type">{orNA(library.sangh_trust)}</Row>
-              <Row label="Sanchalak name">{orNA(library.sanchalak_name)}</Row>
-              <Row label="Sanchalak address">{orNA(library.sanchalak_address)}</Row>
-              <Row label="Address">{orNA(library.address)}</Row>
-              <Row label="Mobile">{formatPhone(library.mobile_no)}</Row>
-              {library.whatsapp_no !== undefined ? <Row label="WhatsApp">{formatPhone(library.whatsapp_no)}</Row> : null}
-              <Row label="Email">{orNA(library.email)}</Row>
-              <Row label="Number of books">{orNA(library.number_of_books)}</Row>
+              <Row label={t('details.sanchalakType')}>{orNA(library.sangh_trust)}</Row>
+              <Row label={t('details.sanchalakName')}>{orNA(library.sanchalak_name)}</Row>
+              <Row label={t('details.sanchalakAddress')}>{orNA(library.sanchalak_address)}</Row>
+              <Row label={t('details.address')}>{orNA(library.address)}</Row>
+              <Row label={t('details.mobile')}>{formatPhone(library.mobile_no)}</Row>
+              {library.whatsapp_no !== undefined ? <Row label={t('details.whatsapp')}>{formatPhone(library.whatsapp_no)}</Row> : null}
+              <Row label={t('details.email')}>{orNA(library.email)}</Row>
+              <Row label={t('details.numberOfBooks')}>{orNA(library.number_of_books)}</Row>
             </>
           ),
         }

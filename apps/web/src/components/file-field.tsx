@@ -1,7 +1,9 @@
 import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { acceptOf, type FileRule } from '@jsbn/shared/core';
+import { useMessages } from '../i18n';
 
 interface Props {
   label: string;
@@ -22,7 +24,9 @@ interface Props {
  * <input type=file> is visually hidden but labelled for tests). It offers the rule's types; the
  * caller checks the chosen file (`fileProblem`) and passes its message as `error`.
  */
-export function FileField({ label, rule, value, onChange, onBlur, error, helperText = rule.hint, required, name }: Props) {
+export function FileField({ label, rule, value, onChange, onBlur, error, helperText, required, name }: Props) {
+  const { t } = useTranslation();
+  const message = useMessages();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -56,10 +60,10 @@ export function FileField({ label, rule, value, onChange, onBlur, error, helperT
           }}
         />
         <Typography id={`${id}-status`} variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-          {value ? value.name : 'No file chosen'}
+          {value ? value.name : t('file.noFileChosen')}
         </Typography>
       </Stack>
-      {error ? <FormHelperText error>{error}</FormHelperText> : helperText ? <FormHelperText>{helperText}</FormHelperText> : null}
+      {error ? <FormHelperText error>{message(error)}</FormHelperText> : <FormHelperText>{helperText ?? message(rule.hint)}</FormHelperText>}
     </Box>
   );
 }

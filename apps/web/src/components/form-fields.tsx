@@ -1,7 +1,11 @@
-/** react-hook-form + MUI bindings used by every form. */
+/**
+ * react-hook-form + MUI bindings used by every form. A field's error — a message of the shared
+ * schemas or of the API, in English — shows in the interface language (`useMessages`, issue 13).
+ */
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
+import { useMessages } from '../i18n';
 
 type BaseProps<T extends FieldValues> = {
   control: Control<T>;
@@ -26,6 +30,7 @@ function requiredSlots(required: boolean | undefined, slotProps: TextFieldProps[
 
 /** A text field bound to the form; the error shows once the field was touched or the form submitted. */
 export function FormText<T extends FieldValues>({ control, name, label, transform, trimOnBlur, helperText, slotProps, ...rest }: BaseProps<T>) {
+  const message = useMessages();
   return (
     <Controller
       control={control}
@@ -44,7 +49,7 @@ export function FormText<T extends FieldValues>({ control, name, label, transfor
             field.onBlur();
           }}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={fieldState.error?.message ? message(fieldState.error.message) : helperText}
         />
       )}
     />
@@ -63,6 +68,7 @@ export function FormSelect<T extends FieldValues>({
   ...props
 }: BaseProps<T> & { options: Option[]; onValueChange?: (value: string) => void }) {
   const { control, name, label, helperText, transform: _transform, trimOnBlur: _trim, slotProps, ...rest } = props;
+  const message = useMessages();
   return (
     <Controller
       control={control}
@@ -82,7 +88,7 @@ export function FormSelect<T extends FieldValues>({
           }}
           onBlur={field.onBlur}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={fieldState.error?.message ? message(fieldState.error.message) : helperText}
         >
           {options.map((option) => (
             <MenuItem key={option.value} value={option.value}>

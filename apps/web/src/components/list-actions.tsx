@@ -4,12 +4,14 @@
  * ('Print address': disabled, or 'Please select at least one row to print address').
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { enqueueSnackbar } from 'notistack';
 import { Button } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrintIcon from '@mui/icons-material/Print';
 import { ADDRESS_LABELS_FILE, MSG } from '@jsbn/shared/core';
 import { toastError } from '../api/client';
+import { useMessages } from '../i18n';
 import { downloadFile, idsQuery } from './download';
 
 interface SelectionButtonProps {
@@ -35,6 +37,8 @@ function useDownload(path: string, fallbackName: string) {
 
 /** 'Export Excel' of the selected rows, saved under the server's file name (`fileName` if none). */
 export function ExportExcelButton({ path, selected, fileName }: SelectionButtonProps & { fileName: string }) {
+  const { t } = useTranslation();
+  const message = useMessages();
   const download = useDownload(path, `${fileName}.xlsx`);
   return (
     <Button
@@ -42,12 +46,12 @@ export function ExportExcelButton({ path, selected, fileName }: SelectionButtonP
       startIcon={<FileDownloadIcon />}
       disabled={download.busy}
       onClick={() => {
-        if (selected.size === 0) enqueueSnackbar(MSG.selectToExport, { variant: 'warning' });
+        if (selected.size === 0) enqueueSnackbar(message(MSG.selectToExport), { variant: 'warning' });
         else void download.run(selected);
       }}
       sx={{ flexShrink: 0 }}
     >
-      Export Excel
+      {t('listActions.exportExcel')}
     </Button>
   );
 }
@@ -57,6 +61,8 @@ export function ExportExcelButton({ path, selected, fileName }: SelectionButtonP
  * disabled until a row is selected (Received Orders); otherwise it says which rows are missing.
  */
 export function PrintAddressButton({ path, selected, disableWhenNone }: SelectionButtonProps & { disableWhenNone?: boolean }) {
+  const { t } = useTranslation();
+  const message = useMessages();
   const download = useDownload(path, ADDRESS_LABELS_FILE);
   return (
     <Button
@@ -64,12 +70,12 @@ export function PrintAddressButton({ path, selected, disableWhenNone }: Selectio
       startIcon={<PrintIcon />}
       disabled={download.busy || (disableWhenNone && selected.size === 0)}
       onClick={() => {
-        if (selected.size === 0) enqueueSnackbar(MSG.selectToPrint, { variant: 'warning' });
+        if (selected.size === 0) enqueueSnackbar(message(MSG.selectToPrint), { variant: 'warning' });
         else void download.run(selected);
       }}
       sx={{ flexShrink: 0 }}
     >
-      Print address
+      {t('listActions.printAddress')}
     </Button>
   );
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '@jsbn/shared/core';
+import { useMessages } from '../i18n';
 import { paths } from '../app/paths';
 
 /**
@@ -40,11 +42,12 @@ export function Section({ title, children }: { title?: ReactNode; children: Reac
   );
 }
 
-export function LoadingState({ label = MSG.loading }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const message = useMessages();
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', py: 6 }} role="status">
       <CircularProgress size={24} />
-      <Typography>{label}</Typography>
+      <Typography>{label ?? message(MSG.loading)}</Typography>
     </Stack>
   );
 }
@@ -55,6 +58,7 @@ export function LoadingState({ label = MSG.loading }: { label?: string }) {
  * chunk cannot be loaded.
  */
 export function MessagePage({ title, text }: { title: string; text: string }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ py: 6, display: 'flex', justifyContent: 'center' }}>
       <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', maxWidth: 520 }}>
@@ -63,7 +67,7 @@ export function MessagePage({ title, text }: { title: string; text: string }) {
         </Typography>
         <Typography sx={{ mb: 3 }}>{text}</Typography>
         <Button variant="contained" component={RouterLink} to={paths.home}>
-          Go to Home
+          {t('pages.goHome')}
         </Button>
       </Paper>
     </Box>
@@ -72,11 +76,12 @@ export function MessagePage({ title, text }: { title: string; text: string }) {
 
 /** For pages that belong to later issues. */
 export function ComingSoon({ title }: { title: string }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ py: 4 }}>
       <PageHeader title={title} />
       <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-        <Typography>This page is coming soon.</Typography>
+        <Typography>{t('pages.comingSoon')}</Typography>
       </Paper>
     </Box>
   );

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { INTERFACE_LANGUAGES } from '../languages.js';
 import {
   DISPOSABLE_EMAIL_DOMAINS,
   LETTER_TEXT_MIN,
@@ -210,3 +211,9 @@ export type PublisherListQuery = z.infer<typeof publisherListQuery>;
 /** POST /api/publisher/:id/claim — the real publisher asks for an imported account (issue 12): the contact form's fields. */
 export const publisherClaimRequest = contactMessage;
 export type PublisherClaimRequest = z.infer<typeof publisherClaimRequest>;
+
+/** PUT /api/user/language: the interface language the account's e-mails and WhatsApp texts follow (issue 13). */
+export const preferredLanguage = z.object({
+  preferred_language: z.enum(INTERFACE_LANGUAGES, { error: 'Choose English, Gujarati or Hindi' }),
+});
+export type PreferredLanguageInput = z.infer<typeof preferredLanguage>;

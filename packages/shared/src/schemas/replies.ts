@@ -7,6 +7,7 @@
  * fields stay beside them. Envelope: DESIGN §3.
  */
 import { z } from 'zod';
+import { INTERFACE_LANGUAGES } from '../languages.js';
 import { MODEL_TYPES, ORDER_STATUSES } from '../constants.js';
 
 const int = z.number().int();
@@ -66,6 +67,8 @@ export const currentUser = z.object({
   email: text,
   modelType: z.enum(MODEL_TYPES),
   name: text,
+  /** The interface language the account's e-mails and WhatsApp texts are written in (issue 13). */
+  preferred_language: z.enum(INTERFACE_LANGUAGES),
   logoUrl: maybeLink,
   /** LIBRARY only: the saved letterhead text, or null. */
   letterText: maybeText.optional(),

@@ -4,12 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, currentUser as currentUserReply, dashboardData, loginReply, messageData, noData, changePassword as changePasswordBody, forgotPassword as forgotBody, login as loginBody, resendOtp, resetPassword as resetBody, verifyEmail as verifyBody } from '@jsbn/shared';
+import { MSG, currentUser as currentUserReply, dashboardData, loginReply, messageData, noData, changePassword as changePasswordBody, forgotPassword as forgotBody, login as loginBody, resendOtp, resetPassword as resetBody, verifyEmail as verifyBody, preferredLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor } from '../../lib/auth.js';
 import { ok, replies } from '../../lib/reply.js';
 import { dashboard } from '../orders/service.js';
-import { FORGOT_MESSAGE, REGISTRATION_MESSAGE, changePassword, currentUser, forgotPassword, login, resendCode, resetPassword, verifyEmail } from './service.js';
+import { FORGOT_MESSAGE, REGISTRATION_MESSAGE, changePassword, currentUser, forgotPassword, login, resendCode, resetPassword, setPreferredLanguage, verifyEmail } from './service.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +23,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** GET /api/user/me → CurrentUser; 401 without a valid token. */
   api.get('/user/me', { schema: { response: replies(currentUserReply) } }, async (request) => ok(await currentUser(ctx, await requireActor(ctx, request))));
+
+  /**
+   * PUT /api/user/language `{ preferred_language: 'en' | 'gu' | 'hi' }` → 'Language saved': the
+   * language of the account's e-mails and WhatsApp texts (issue 13; the web's language switcher).
+   */
+  api.put('/user/language', { schema: { body: preferredLanguage, response: replies(noData) } }, async (request) => {
+    await setPreferredLanguage(ctx, await requireActor(ctx, request), request.body.preferred_language);
+    return ok(null, 'Language saved');
+  });
 
   /** POST /api/user/verify-email `{ email, otp, modelType }` → message; 400 'Invalid or expired OTP'. */
   api.post('/user/verify-email', { schema: { body: verifyBody, response: replies(noData) } }, async (request) => {

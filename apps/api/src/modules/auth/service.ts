@@ -12,6 +12,7 @@ import {
   OTP_TTL_MS,
   RESET_TOKEN_TTL_MS,
   type CurrentUser,
+  type InterfaceLanguage,
   type LoginInput,
   type ModelType,
 } from '@jsbn/shared';
@@ -20,14 +21,13 @@ import type { DbOrTx } from '../../db/client.js';
 import { accounts, libraries, login_addresses, one_time_codes, password_reset_tokens, publishers } from '../../db/schema.js';
 import { hashPassword, signAccessToken, verifyPassword, type Actor } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
+import { accountLanguage, noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
 
 /** What every registration, verify and resend answers, known e-mail or not. */
 export const REGISTRATION_MESSAGE = 'A 6-digit verification code has been sent to your e-mail.';
 const INVALID_CODE = 'Invalid or expired OTP';
-
-const roleLabel = (role: ModelType) => (role === 'PUBLISHER' ? 'publisher' : 'library');
 
 function hashCode(ctx: AppContext, accountId: number, code: string): string {
   return createHmac('sha256', ctx.secrets.jwtSecret).update(`otp:${accountId}:${code}`).digest('hex');
@@ -38,36 +38,39 @@ function hashCode(ctx: AppContext, accountId: number, code: string): string {
  * in every case, so the time taken does not tell whether the e-mail is registered.
  * - new e-mail: a new unverified account;
  * - unverified account (the user went "Back to edit"): password replaced, profile to be rewritten;
- * - verified account: nothing changes; the owner is told by e-mail that someone tried to register.
+ * - verified account: nothing changes; the owner is told by e-mail (in the account's language)
+ *   that someone tried to register.
+ * The account's `preferred_language` is the language the registration was made in (issue 13).
  * @returns the account id to write the profile for, or null when the e-mail is already registered
  */
 export async function startRegistration(
   ctx: AppContext,
   tx: DbOrTx,
-  input: { email: string; role: ModelType; password: string },
+  input: { email: string; role: ModelType; password: string; language: InterfaceLanguage },
 ): Promise<number | null> {
   // hashed first, whatever the e-mail: a registered e-mail must not answer faster than a new one
   const password_hash = await hashPassword(input.password);
   const [existing] = await tx
-    .select({ id: accounts.id, verified: accounts.email_verified_at })
+    .select({ id: accounts.id, verified: accounts.email_verified_at, language: accounts.preferred_language })
     .from(accounts)
     .where(and(eq(accounts.email, input.email), eq(accounts.role, input.role)));
   if (existing?.verified) {
+    const lng = existing.language;
     await enqueueMessage(tx, {
       channel: 'email',
       to: input.email,
-      subject: 'JSBN: you already have an account',
-      text: `Someone tried to register a ${roleLabel(input.role)} account with this e-mail address, which is already registered. If it was you, log in at ${ctx.config.publicUrl}/login. If not, you can ignore this message.`,
+      subject: noticeText(lng, 'alreadyRegistered.subject'),
+      text: noticeText(lng, 'alreadyRegistered.text', { role: noticeText(lng, `role.${input.role}`), link: `${ctx.config.publicUrl}/login` }),
     });
     return null;
   }
   if (existing) {
-    await tx.update(accounts).set({ password_hash, updated_at: new Date() }).where(eq(accounts.id, existing.id));
+    await tx.update(accounts).set({ password_hash, preferred_language: input.language, updated_at: new Date() }).where(eq(accounts.id, existing.id));
     return existing.id;
   }
   const [created] = await tx
     .insert(accounts)
-    .values({ email: input.email, role: input.role, password_hash })
+    .values({ email: input.email, role: input.role, password_hash, preferred_language: input.language })
     .returning({ id: accounts.id });
   return created!.id;
 }
@@ -101,11 +104,12 @@ export async function issueCode(ctx: AppContext, tx: DbOrTx, accountId: number, 
     expires_at: new Date(now.getTime() + OTP_TTL_MS),
     created_at: now,
   });
+  const lng = await accountLanguage(tx, accountId);
   await enqueueMessage(tx, {
     channel: 'email',
     to: email,
-    subject: `JSBN verification code ${code}`,
-    text: `Your JSBN verification code is ${code}. It is valid for ${OTP_TTL_MS / 60_000} minutes. If you did not register, ignore this message.`,
+    subject: noticeText(lng, 'code.subject', { code }),
+    text: noticeText(lng, 'code.text', { code, minutes: OTP_TTL_MS / 60_000 }),
     code,
   });
 }
@@ -249,7 +253,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 export async function forgotPassword(ctx: AppContext, input: { email: string; modelType?: ModelType }) {
   const matches = await ctx.db
-    .select({ id: accounts.id, role: accounts.role })
+    .select({ id: accounts.id, role: accounts.role, language: accounts.preferred_language })
     .from(accounts)
     .where(and(eq(accounts.email, input.email), isNotNull(accounts.email_verified_at), input.modelType ? eq(accounts.role, input.modelType) : undefined));
   const now = ctx.clock();
@@ -266,8 +270,8 @@ export async function forgotPassword(ctx: AppContext, input: { email: string; mo
       await enqueueMessage(tx, {
         channel: 'email',
         to: input.email,
-        subject: 'JSBN: reset your password',
-        text: `Someone asked to reset the password of your JSBN ${roleLabel(account.role)} account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.`,
+        subject: noticeText(account.language, 'reset.subject'),
+        text: noticeText(account.language, 'reset.text', { role: noticeText(account.language, `role.${account.role}`), link }),
         link,
       });
     });
@@ -329,8 +333,14 @@ export async function changePassword(ctx: AppContext, actor: Actor, input: { old
 }
 
 
+/** Keeps `language` as the account's `preferred_language` (PUT /user/language; issue 13). */
+export async function setPreferredLanguage(ctx: AppContext, actor: Actor, language: InterfaceLanguage): Promise<void> {
+  await ctx.db.update(accounts).set({ preferred_language: language, updated_at: ctx.clock() }).where(eq(accounts.id, actor.accountId));
+}
+
 /** The current user (GET /user/me → data), spec accounts §3 Session. */
 export async function currentUser(ctx: AppContext, actor: Actor): Promise<CurrentUser> {
+  const preferred_language = await accountLanguage(ctx.db, actor.accountId);
   if (actor.role === 'PUBLISHER') {
     const [publisher] = await ctx.db.select().from(publishers).where(eq(publishers.account_id, actor.accountId));
     if (!publisher) throw new AppError('UNAUTHORIZED', 'Unauthorized');
@@ -339,6 +349,7 @@ export async function currentUser(ctx: AppContext, actor: Actor): Promise<Curren
       email: actor.email,
       modelType: 'PUBLISHER',
       name: publisher.publisher_name,
+      preferred_language,
       logoUrl: ctx.storage.url(publisher.logo_key),
       publisher_no: publisher.publisher_no,
       publisherId: publisher.id,
@@ -351,6 +362,7 @@ export async function currentUser(ctx: AppContext, actor: Actor): Promise<Curren
     email: actor.email,
     modelType: 'LIBRARY',
     name: library.name,
+    preferred_language,
     logoUrl: ctx.storage.url(library.logo_key),
     letterText: library.letter_text,
     libraryId: library.id,

@@ -1,15 +1,19 @@
 /**
  * Address labels (spec books §6): A5 pages of labels, each addressed 'To' a library and
  * 'From' the publisher's own address; a new page starts when a label would pass the page
- * height minus 20 points. Saved by the browser as addresses.pdf.
+ * height minus 20 points. Saved by the browser as addresses.pdf. A label's 'To' and 'From' are
+ * in its library's language (issue 13; `labels.*` of notices.json).
  */
-import { COUNTRY_CODE } from '@jsbn/shared';
+import { COUNTRY_CODE, type InterfaceLanguage } from '@jsbn/shared';
+import { noticeText } from '../../lib/notices.js';
 import { createPdf, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
 
 export interface LabelAddress {
   name: string;
   lines: string[];
   phone: string | null;
+  /** A recipient's language, for the label's fixed words (English when not given). */
+  language?: InterfaceLanguage;
 }
 
 /** Space below each label, in points. */
@@ -24,13 +28,14 @@ function blockLines(address: LabelAddress): string[] {
 
 function labelHeight(doc: Pdf, to: LabelAddress, from: LabelAddress, width: number): number {
   const measure = (value: string, bold = false, size = 10) => textHeight(doc, value, { width, size, bold });
+  const lng = to.language ?? 'en';
   return (
     PADDING * 2 +
-    measure('To,', true) +
+    measure(noticeText(lng, 'labels.to'), true) +
     measure(to.name, true, 12) +
     blockLines(to).reduce((sum, line) => sum + measure(line), 0) +
     8 +
-    measure('From,', true, 9) +
+    measure(noticeText(lng, 'labels.from'), true, 9) +
     measure(from.name, true, 9) +
     blockLines(from).reduce((sum, line) => sum + measure(line, false, 9), 0)
   );
@@ -51,11 +56,12 @@ export async function addressLabelsPdf(to: LabelAddress[], from: LabelAddress): 
     }
     doc.roundedRect(left, y, width, height, 6).lineWidth(0.8).strokeColor('#6d4c41').stroke();
     const x = left + PADDING;
-    text(doc, 'To,', { x, y: y + PADDING, width: inner, size: 10, bold: true, pageBreak: false });
+    const lng = recipient.language ?? 'en';
+    text(doc, noticeText(lng, 'labels.to'), { x, y: y + PADDING, width: inner, size: 10, bold: true, pageBreak: false });
     text(doc, recipient.name, { x, width: inner, size: 12, bold: true, pageBreak: false });
     for (const line of blockLines(recipient)) text(doc, line, { x, width: inner, size: 10, pageBreak: false });
     doc.y += 8;
-    text(doc, 'From,', { x, width: inner, size: 9, bold: true, color: '#5d4037', pageBreak: false });
+    text(doc, noticeText(lng, 'labels.from'), { x, width: inner, size: 9, bold: true, color: '#5d4037', pageBreak: false });
     text(doc, from.name, { x, width: inner, size: 9, bold: true, color: '#5d4037', pageBreak: false });
     for (const line of blockLines(from)) text(doc, line, { x, width: inner, size: 9, color: '#5d4037', pageBreak: false });
     y += height + GAP;

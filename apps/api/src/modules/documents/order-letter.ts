@@ -1,12 +1,18 @@
 /**
  * The order letter (spec books §4, §7 "Order summary PDF"): an A4 letter on the library's
  * letterhead (logo, name, address, contacts), addressed to the publisher, with the library's
- * letter text and the ordered books — title in its own script, JSBN, authors, copies.
+ * letter text and the ordered books — title in its own script, JSBN, authors, copies. Its fixed
+ * words ('To', 'Subject', 'Sr. no', 'Copies', 'Total copies', 'Thanking you') are in the
+ * library's language (issue 13; `letter.*` of notices.json), the date DD/MM/YYYY, numbers in
+ * Latin digits.
  */
-import { COUNTRY_CODE } from '@jsbn/shared';
+import { COUNTRY_CODE, type InterfaceLanguage } from '@jsbn/shared';
+import { noticeText } from '../../lib/notices.js';
 import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
 
 export interface OrderLetter {
+  /** The library's language: the letter's fixed words. */
+  language: InterfaceLanguage;
   orderNumber: string;
   /** When the order was placed. */
   orderDate: Date;
@@ -18,13 +24,13 @@ export interface OrderLetter {
 const ddmmyyyy = (date: Date) =>
   `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()}`;
 
-/** Column x offsets (points from the left margin) and widths of the books table. */
+/** The books table's columns: their heading (a key of `letter.*`) and width in points. */
 const COLUMNS = [
-  { header: 'Sr. no', width: 36 },
-  { header: 'Book', width: 190 },
-  { header: 'JSBN', width: 92 },
-  { header: 'Authors', width: 120 },
-  { header: 'Copies', width: 57 },
+  { header: 'letter.srNo', width: 36 },
+  { header: 'letter.book', width: 190 },
+  { header: 'letter.jsbn', width: 92 },
+  { header: 'letter.authors', width: 120 },
+  { header: 'letter.copies', width: 57 },
 ] as const;
 
 function tableRow(doc: Pdf, cells: string[], y: number, bold = false): number {
@@ -43,7 +49,8 @@ function tableRow(doc: Pdf, cells: string[], y: number, bold = false): number {
 
 /** Renders the order letter. @returns the PDF bytes */
 export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
-  const doc = createPdf({ title: `Order ${letter.orderNumber}` });
+  const words = (key: string, values: Record<string, string | number> = {}) => noticeText(letter.language, key, values);
+  const doc = createPdf({ title: words('letter.title', { order: letter.orderNumber }) });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   let y = doc.page.margins.top;
@@ -65,33 +72,33 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
   doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1.5).strokeColor('#bf360c').stroke();
   y += 12;
 
-  text(doc, `Order ${letter.orderNumber}`, { x: left, y, width: width / 2, size: 10, bold: true, pageBreak: false });
-  text(doc, `Date: ${ddmmyyyy(letter.orderDate)}`, { x: left + width / 2, y, width: width / 2, size: 10, align: 'right', pageBreak: false });
+  text(doc, words('letter.title', { order: letter.orderNumber }), { x: left, y, width: width / 2, size: 10, bold: true, pageBreak: false });
+  text(doc, words('letter.date', { date: ddmmyyyy(letter.orderDate) }), { x: left + width / 2, y, width: width / 2, size: 10, align: 'right', pageBreak: false });
   y += 26;
 
-  text(doc, 'To,', { x: left, y, size: 10.5 });
+  text(doc, words('letter.to'), { x: left, y, size: 10.5 });
   text(doc, letter.publisher.name, { size: 10.5, bold: true });
   if (letter.publisher.address) text(doc, letter.publisher.address, { size: 10.5 });
   if (letter.publisher.place) text(doc, letter.publisher.place, { size: 10.5 });
   if (letter.publisher.mobile_no) text(doc, `${COUNTRY_CODE} ${letter.publisher.mobile_no}`, { size: 10.5 });
   y = doc.y + 12;
 
-  text(doc, `Subject: Order of books (${letter.orderNumber})`, { x: left, y, size: 10.5, bold: true });
+  text(doc, words('letter.subject', { order: letter.orderNumber }), { x: left, y, size: 10.5, bold: true });
   y = doc.y + 8;
   text(doc, letter.library.letterText, { x: left, y, width, size: 10.5 });
   y = doc.y + 12;
 
-  y = tableRow(doc, COLUMNS.map((column) => column.header), y, true);
+  y = tableRow(doc, COLUMNS.map((column) => words(column.header)), y, true);
   letter.items.forEach((item, index) => {
-    const copies = item.accepted === null || item.accepted === item.copies ? String(item.copies) : `${item.copies} (${item.accepted} accepted)`;
+    const copies = item.accepted === null || item.accepted === item.copies ? String(item.copies) : words('letter.accepted', { copies: item.copies, accepted: item.accepted });
     y = tableRow(doc, [String(index + 1), item.title, item.jsbn, item.authors.join(', '), copies], y);
   });
   const total = letter.items.reduce((sum, item) => sum + item.copies, 0);
   y = ensureSpace(doc, 60, y + 8);
-  text(doc, `Total copies: ${total}`, { x: left, y, width, size: 10.5, bold: true, align: 'right' });
+  text(doc, words('letter.totalCopies', { total }), { x: left, y, width, size: 10.5, bold: true, align: 'right' });
   y = ensureSpace(doc, 70, doc.y + 24);
-  text(doc, 'Thanking you,', { x: left, y, size: 10.5 });
-  text(doc, `For ${letter.library.name}`, { size: 10.5, bold: true });
+  text(doc, words('letter.thanking'), { x: left, y, size: 10.5 });
+  text(doc, words('letter.for', { library: letter.library.name }), { size: 10.5, bold: true });
   text(doc, letter.library.sanchalak_name, { size: 10.5 });
   return pdfBytes(doc);
 }

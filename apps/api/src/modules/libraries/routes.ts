@@ -9,11 +9,13 @@ import type { AppContext } from '../../context.js';
 import { readActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
 import { addressLabelsPdf } from '../documents/address-labels.js';
+import { libraryLanguages } from '../../lib/notices.js';
 import { publisherReturnAddress } from '../orders/documents.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
 import { PDF, fileReplies, ok, replies, sendStoredPdf } from '../../lib/reply.js';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/i18n.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
 import { getLetterhead, librariesByIds, libraryDetails, libraryInfoSheet, listLibraries, registerLibrary, saveLetterhead, setLibraryLogo, updateLibraryProfile } from './service.js';
@@ -29,7 +31,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.limits.consume('registrationPerEmail', input.email);
       const logo = upload.files.logo?.[0];
       if (!logo) throw validationError([{ field: 'logo', message: 'Logo is required' }]);
-      if (!(await registerLibrary(ctx, input, logo.key))) await upload.discard();
+      if (!(await registerLibrary(ctx, input, logo.key, requestLanguage(request)))) await upload.discard();
     });
     return ok(null, REGISTRATION_MESSAGE);
   });
@@ -71,8 +73,9 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/library/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint), response: fileReplies('addresses.pdf: one label per library', PDF) } }, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
     const rows = await librariesByIds(ctx, request.query.ids);
+    const languages = await libraryLanguages(ctx.db, rows.map((row) => row.id));
     const pdf = await addressLabelsPdf(
-      rows.map((row) => ({ name: row.name, lines: [row.address], phone: row.mobile_no })),
+      rows.map((row) => ({ name: row.name, lines: [row.address], phone: row.mobile_no, language: languages.get(row.id) })),
       await publisherReturnAddress(ctx, actor.publisherId),
     );
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ADDRESS_LABELS_FILE}"`).send(pdf);

@@ -3,7 +3,7 @@
  * library needs before it can order.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
-import type { LIBRARY_SORT_FIELDS, LibraryListItem, LibraryListQuery, LibraryProfile, LibraryRegistration } from '@jsbn/shared';
+import type { InterfaceLanguage, LIBRARY_SORT_FIELDS, LibraryListItem, LibraryListQuery, LibraryProfile, LibraryRegistration } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -17,16 +17,17 @@ import { imageForDocument } from '../../lib/images.js';
 /**
  * Registers a library (POST /library) and sends the one-time code.
  * @param logoKey the stored logo; the caller deletes it when this returns false or throws
+ * @param language the language the registration was made in: the account's e-mails follow it
  * @returns false when the e-mail already had a verified account (nothing written but a notice)
  * @throws AppError 400 (a common password); ThrottledError 429 past the e-mail's code budget
  */
-export async function registerLibrary(ctx: AppContext, input: LibraryRegistration, logoKey: string): Promise<boolean> {
+export async function registerLibrary(ctx: AppContext, input: LibraryRegistration, logoKey: string, language: InterfaceLanguage = 'en'): Promise<boolean> {
   const { password, email, ...profile } = input;
   assertUncommonPassword(password, 'password');
   await spendCodeBudget(ctx, email);
   let replacedLogo: string | null = null;
   const kept = await ctx.db.transaction(async (tx) => {
-    const accountId = await startRegistration(ctx, tx, { email, role: 'LIBRARY', password });
+    const accountId = await startRegistration(ctx, tx, { email, role: 'LIBRARY', password, language });
     if (accountId === null) return false;
     const values = { ...profile, gst_no: profile.gst_no ?? null, aadhar_no: profile.aadhar_no ?? null, logo_key: logoKey };
     const [existing] = await tx.select({ logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.account_id, accountId));

@@ -5,13 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { EXPORT_FILE_NAMES, ORDER_STATUS_LABEL, copiesText, formatJsbn } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, ORDER_STATUS_LABEL, formatJsbn } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries, orders, publishers } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { xlsxOf } from '../../lib/excel.js';
 import { imageForDocument } from '../../lib/images.js';
+import { libraryLanguages, noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { addressLabelsPdf, type LabelAddress } from '../documents/address-labels.js';
 import { orderLetterPdf } from '../documents/order-letter.js';
@@ -31,16 +32,17 @@ const placeOf = (row: { city_id: number | null; state_id: number | null; pincode
 export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number, send: boolean): Promise<Buffer> {
   const order = await getOrder(ctx, actor, orderId);
   const [row] = await ctx.db
-    .select({ library: libraries, publisher: publishers, publisherEmail: accounts.email })
+    .select({ library: libraries, publisher: publishers, publisherEmail: accounts.email, publisherLanguage: accounts.preferred_language })
     .from(orders)
     .innerJoin(libraries, eq(libraries.id, orders.library_id))
     .innerJoin(publishers, eq(publishers.id, orders.publisher_id))
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))
     .where(eq(orders.id, orderId));
   if (!row) throw notFound('Order');
-  const { library, publisher, publisherEmail } = row;
-  const logo = await imageForDocument(ctx.storage, library.logo_key, 240);
+  const { library, publisher, publisherEmail, publisherLanguage } = row;
+  const [logo, languages] = await Promise.all([imageForDocument(ctx.storage, library.logo_key, 240), libraryLanguages(ctx.db, [library.id])]);
   const pdf = await orderLetterPdf({
+    language: languages.get(library.id) ?? 'en',
     orderNumber: order.orderId,
     orderDate: new Date(order.order_date),
     library: {
@@ -71,8 +73,14 @@ export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number
         .where(and(eq(orders.id, orderId), isNull(orders.letter_sent_at)))
         .returning({ id: orders.id });
       if (claimed.length === 0) return false;
-      const subject = `JSBN order ${order.orderId} from ${library.name}`;
-      const message = `${library.name} has sent order ${order.orderId} for ${copiesText(order.totalCopies)}. The order letter is attached. Open Received Orders: ${ctx.config.publicUrl}/booked-orders`;
+      const lng = publisherLanguage;
+      const subject = noticeText(lng, 'orderLetter.subject', { order: order.orderId, library: library.name });
+      const message = noticeText(lng, 'orderLetter.text', {
+        library: library.name,
+        order: order.orderId,
+        copies: noticeText(lng, 'copies', { count: order.totalCopies }),
+        link: `${ctx.config.publicUrl}/booked-orders`,
+      });
       await enqueueMessage(tx, { channel: 'email', to: publisherEmail, subject, text: message, attachmentKey: key });
       if (publisher.whatsapp_no) await enqueueMessage(tx, { channel: 'whatsapp', to: publisher.whatsapp_no, subject, text: message, attachmentKey: key });
       return true;
@@ -129,9 +137,10 @@ export async function orderAddressLabels(ctx: AppContext, actor: Actor & { publi
   const list = await ordersByIds(ctx, actor, ids);
   const libraryRows = await ctx.db.select().from(libraries).where(inArray(libraries.id, [...new Set(list.map((order) => order.library.id))]));
   const byId = new Map(libraryRows.map((library) => [library.id, library]));
+  const languages = await libraryLanguages(ctx.db, libraryRows.map((library) => library.id));
   const to = list.map((order) => {
     const library = byId.get(order.library.id)!;
-    return { name: library.name, lines: [library.address], phone: library.mobile_no };
+    return { name: library.name, lines: [library.address], phone: library.mobile_no, language: languages.get(library.id) };
   });
   return addressLabelsPdf(to, await publisherReturnAddress(ctx, actor.publisherId));
 }

@@ -9,9 +9,6 @@ import {
   MSG,
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
-  booksText,
-  copiesText,
-  courierLines,
   formatJsbn,
   type CreateOrdersInput,
   type DashboardData,
@@ -40,6 +37,7 @@ import {
 } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
 import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
+import { courierNoticeLines, noticeText, type CourierDetails } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
 
@@ -64,16 +62,6 @@ const VERB: Record<OrderAction, string> = {
   cancel: 'cancelled',
   dispatch: 'dispatched',
   receive: 'marked as received',
-};
-
-/** What the notice to the other party says was done ('The publisher has dispatched order …'). */
-const NOTICE: Record<OrderAction, string> = {
-  accept: 'accepted',
-  partialAccept: 'partly accepted',
-  reject: 'rejected',
-  cancel: 'cancelled',
-  dispatch: 'dispatched',
-  receive: 'received',
 };
 
 /** The owner condition: a library sees its own orders, a publisher the orders addressed to it. */
@@ -142,17 +130,24 @@ export async function createOrders(
       await tx.insert(order_items).values([...lines].map(([book_id, number_of_copies]) => ({ order_id: orderId, book_id, number_of_copies })));
       await tx.insert(order_events).values({ order_id: orderId, from_status: null, to_status: 'REQUESTED', actor_account_id: actor.accountId, actor_role: actor.role });
       const [publisher] = await tx
-        .select({ email: accounts.email })
+        .select({ email: accounts.email, language: accounts.preferred_language })
         .from(publishers)
         .innerJoin(accounts, eq(accounts.id, publishers.account_id))
         .where(eq(publishers.id, publisherId));
       if (publisher) {
         const copies = [...lines.values()].reduce((sum, n) => sum + n, 0);
+        const lng = publisher.language;
+        const order = orderNumber(orderId);
         await enqueueMessage(tx, {
           channel: 'email',
           to: publisher.email,
-          subject: `JSBN: new order ${orderNumber(orderId)} from ${library.name}`,
-          text: `${library.name} has ordered ${copiesText(copies)} of ${booksText(lines.size)}. Open Received Orders: ${ctx.config.publicUrl}/booked-orders`,
+          subject: noticeText(lng, 'newOrder.subject', { order, library: library.name }),
+          text: noticeText(lng, 'newOrder.text', {
+            library: library.name,
+            copies: noticeText(lng, 'copies', { count: copies }),
+            books: noticeText(lng, 'books', { count: lines.size }),
+            link: `${ctx.config.publicUrl}/booked-orders`,
+          }),
         });
       }
       created.push({ id: orderId, orderId: orderNumber(orderId), publisherId });
@@ -342,7 +337,7 @@ async function transition(
   actor: Actor,
   orderId: number,
   action: OrderAction,
-  work: (tx: DbOrTx) => Promise<string[] | void>,
+  work: (tx: DbOrTx) => Promise<CourierDetails | void>,
 ): Promise<string> {
   const rule = ORDER_TRANSITIONS[action];
   await ctx.db.transaction(async (tx) => {
@@ -359,26 +354,28 @@ async function transition(
         `This order is ${ORDER_STATUS_LABEL[current.status]}; only a ${ORDER_STATUS_LABEL[rule.from]} order can be ${VERB[action]}.`,
       );
     }
-    const details = (await work(tx)) ?? [];
+    const courier = await work(tx);
     await tx.insert(order_events).values({ order_id: orderId, from_status: rule.from, to_status: rule.to, actor_account_id: actor.accountId, actor_role: actor.role });
     const order = moved[0]!;
     const [other] =
       actor.role === 'PUBLISHER'
         ? await tx
-            .select({ email: accounts.email, whatsapp: libraries.whatsapp_no })
+            .select({ email: accounts.email, whatsapp: libraries.whatsapp_no, language: accounts.preferred_language })
             .from(libraries)
             .innerJoin(accounts, eq(accounts.id, libraries.account_id))
             .where(eq(libraries.id, order.library_id))
         : await tx
-            .select({ email: accounts.email, whatsapp: publishers.whatsapp_no })
+            .select({ email: accounts.email, whatsapp: publishers.whatsapp_no, language: accounts.preferred_language })
             .from(publishers)
             .innerJoin(accounts, eq(accounts.id, publishers.account_id))
             .where(eq(publishers.id, order.publisher_id));
     if (other) {
-      const subject = `JSBN: order ${orderNumber(orderId)} is ${ORDER_STATUS_LABEL[rule.to]}`;
+      const lng = other.language;
+      const values = { order: orderNumber(orderId), status: noticeText(lng, `status.${rule.to}`) };
+      const subject = noticeText(lng, 'orderMoved.subject', values);
       const link = `${ctx.config.publicUrl}${actor.role === 'PUBLISHER' ? '/orders' : '/booked-orders'}`;
-      const by = actor.role === 'PUBLISHER' ? 'The publisher' : 'The library';
-      const text = [`${by} has ${NOTICE[action]} order ${orderNumber(orderId)}; it is now ${ORDER_STATUS_LABEL[rule.to]}.`, ...details, link].join('\n');
+      const by = actor.role === 'PUBLISHER' ? 'byPublisher' : 'byLibrary';
+      const text = [noticeText(lng, `orderMoved.${by}.${action}`, values), ...(courier ? courierNoticeLines(lng, courier) : []), link].join('\n');
       await enqueueMessage(tx, { channel: 'email', to: other.email, subject, text });
       if (action === 'dispatch' && other.whatsapp) await enqueueMessage(tx, { channel: 'whatsapp', to: other.whatsapp, subject, text });
     }
@@ -451,7 +448,7 @@ export async function dispatchOrder(ctx: AppContext, actor: Actor, input: Dispat
       tracking_id: input.trackingId ?? null,
       file_key: fileKey,
     });
-    return courierLines(input);
+    return input;
   });
 }
 

@@ -15,6 +15,7 @@ import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
 import { HTML, fileReplies, ok, replies } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
+import { requestLanguage } from '../../lib/i18n.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
 import { approveClaim, claimOfLink, claimPublisher } from './claims.js';
 import { listPublishers, publisherInfo, registerPublisher, updatePublisherProfile } from './service.js';
@@ -79,7 +80,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.limits.consume('registrationPerEmail', input.email);
       const logo = upload.files.logo?.[0];
       if (!logo) throw validationError([{ field: 'logo', message: 'Logo is required' }]);
-      if (!(await registerPublisher(ctx, input, logo.key))) await upload.discard();
+      if (!(await registerPublisher(ctx, input, logo.key, requestLanguage(request)))) await upload.discard();
     });
     return ok(null, REGISTRATION_MESSAGE);
   });

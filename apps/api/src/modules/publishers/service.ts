@@ -3,7 +3,7 @@
  * publisher-wise list).
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, max, ne, or, sql } from 'drizzle-orm';
-import { formatJsbn, type PUBLISHER_SORT_FIELDS, type PublisherInfo, type PublisherListQuery, type PublisherProfile, type PublisherRegistration } from '@jsbn/shared';
+import { formatJsbn, type PUBLISHER_SORT_FIELDS, type PublisherInfo, type PublisherListQuery, type PublisherProfile, type PublisherRegistration, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
 import { publicPagesChanged } from '../../lib/public-pages.js';
@@ -18,11 +18,12 @@ const PUBLISHER_NO_TAKEN = 'This publisher unique id is already taken';
 /**
  * Registers a publisher (POST /publisher) and sends the one-time code.
  * @param logoKey the stored logo; the caller deletes it when this returns false or throws
+ * @param language the language the registration was made in: the account's e-mails follow it
  * @returns false when the e-mail already had a verified account (nothing written but a notice)
  * @throws AppError 400 (city not in state, a common password), 409 (publisher_no taken);
  *   ThrottledError 429 past the e-mail's code budget
  */
-export async function registerPublisher(ctx: AppContext, input: PublisherRegistration, logoKey: string): Promise<boolean> {
+export async function registerPublisher(ctx: AppContext, input: PublisherRegistration, logoKey: string, language: InterfaceLanguage = 'en'): Promise<boolean> {
   if (!cityInState(input.city, input.state)) throw validationError([{ field: 'city', message: 'City is not in the chosen state' }]);
   const { password, email, state, city, ...profile } = input;
   assertUncommonPassword(password, 'password');
@@ -30,7 +31,7 @@ export async function registerPublisher(ctx: AppContext, input: PublisherRegistr
   let replacedLogo: string | null = null;
   try {
     const kept = await ctx.db.transaction(async (tx) => {
-      const accountId = await startRegistration(ctx, tx, { email, role: 'PUBLISHER', password });
+      const accountId = await startRegistration(ctx, tx, { email, role: 'PUBLISHER', password, language });
       if (accountId === null) return false;
       const [taken] = await tx
         .select({ id: publishers.id })

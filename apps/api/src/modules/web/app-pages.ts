@@ -12,8 +12,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { scriptJson } from '@jsbn/shared/core';
-import { TEMPLATE_MARKS, withoutPreloads } from './shell.js';
+import { scriptJson, type InterfaceLanguage } from '@jsbn/shared/core';
+import { TEMPLATE_MARKS, withLanguage, withoutPreloads } from './shell.js';
 
 /** One query's data: `[queryKey, data]`. */
 export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
@@ -32,12 +32,14 @@ export interface ServerPage {
 export interface DrawnPage {
   css: string;
   root: string;
+  /** The language it is drawn in (`<html lang>`). */
+  language: InterfaceLanguage;
 }
 
 /** The app's server bundle. */
 export interface AppRenderer {
-  /** Draws the page at the absolute `url`; `transport` answers its API requests. */
-  renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>): Promise<ServerPage>;
+  /** Draws the page at the absolute `url` in `language`; `transport` answers its API requests. */
+  renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>, language: InterfaceLanguage): Promise<ServerPage>;
   /** The id of the JSON script element the browser's app reads the seeds from. */
   SEEDS_ELEMENT_ID: string;
 }
@@ -88,20 +90,22 @@ export class AppPages {
    * @param visitorIp the address the page's API requests are counted for
    * @param known     JSON replies (200) the caller already has, by the URL the app asks for
    *   (`/api/...`): the page's own book, read once for its head and its body
+   * @param language  the interface language to draw it in (issue 13)
    */
-  async draw(path: string, visitorIp: string, known: ReadonlyMap<string, string> = new Map()): Promise<DrawnPage | null> {
-    const page = await this.drawing.run({ visitorIp, known }, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport));
+  async draw(path: string, visitorIp: string, language: InterfaceLanguage, known: ReadonlyMap<string, string> = new Map()): Promise<DrawnPage | null> {
+    const page = await this.drawing.run({ visitorIp, known }, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport, language));
     if (!page.complete) return null;
     return {
+      language,
       css: page.css,
       root: `<div id="root" data-server-made>${page.html}</div><script type="application/json" id="${this.renderer.SEEDS_ELEMENT_ID}">${scriptJson(page.seeds)}</script>`,
     };
   }
 
-  /** The shell with a drawn page in it (without module preloads); the plain shell when null. */
+  /** The shell with a drawn page in it (without module preloads, `<html lang>` its language); the plain shell when null. */
   static fill(template: string, page: DrawnPage | null): string {
     if (page === null) return template;
-    return withoutPreloads(template)
+    return withLanguage(withoutPreloads(template), page.language)
       .replace('</head>', () => `${page.css}</head>`)
       .replace(TEMPLATE_MARKS.root, () => page.root);
   }

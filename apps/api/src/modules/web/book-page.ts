@@ -6,9 +6,10 @@
  * e-mail). An unknown JSBN gets the shell with a short "not found" card and no app.
  */
 import escapeHtml from 'escape-html';
-import { formatJsbn } from '@jsbn/shared/core';
+import { formatJsbn, type InterfaceLanguage } from '@jsbn/shared/core';
+import { translate } from '../../lib/i18n.js';
 import type { BookByNumber } from '@jsbn/shared';
-import { TEMPLATE_MARKS, withoutApp } from './shell.js';
+import { TEMPLATE_MARKS, withLanguage, withoutApp } from './shell.js';
 
 interface Head {
   title: string;
@@ -69,16 +70,22 @@ export function bookPageHtml(page: string, reply: BookByNumber, publicUrl: strin
 }
 
 /**
- * `/jsbn/:jsbn` for a JSBN that is not registered: a 404 page that says so and offers search.
- * The app does not take it over (its book page would leave for the home page at once).
+ * `/jsbn/:jsbn` for a JSBN that is not registered: a 404 page that says so and offers search,
+ * in the visitor's language (issue 13). The app does not take it over (its book page would
+ * leave for the home page at once).
  */
-export function missingBookHtml(template: string, requested: string): string {
+export function missingBookHtml(template: string, requested: string, language: InterfaceLanguage = 'en'): string {
+  const say = (message: string) => escapeHtml(translate(message, language));
   const body = `<main data-server-made="missing-book" style='${CARD}'>
 <p style="margin:0 0 16px"><a href="/" style="color:#c43e0f;font-weight:700;text-decoration:none">JSBN</a></p>
-<h1 style="font-size:1.5rem">Book not found</h1>
-<p>No book is registered with JSBN ${escapeHtml(requested)}. Check the number printed under the QR code, or search by title, author or publisher.</p>
-<p><a href="/search-a-book">Search a book</a> · <a href="/">Home</a></p>
+<h1 style="font-size:1.5rem">${say('Book not found')}</h1>
+<p>${say(`No book is registered with JSBN ${requested}.`)} ${say('Check the number printed under the QR code, or search by title, author or publisher.')}</p>
+<p><a href="/search-a-book">${say('Search a book')}</a> · <a href="/">${say('Home')}</a></p>
 </main>`;
-  const page = withoutApp(template).replace(TEMPLATE_MARKS.root, () => `<div id="root">${body}</div>`);
-  return withHead(page, { title: 'Book not found · JSBN', description: `No book is registered with JSBN ${requested}.`, extra: '<meta name="robots" content="noindex" />' });
+  const page = withLanguage(withoutApp(template), language).replace(TEMPLATE_MARKS.root, () => `<div id="root">${body}</div>`);
+  return withHead(page, {
+    title: `${translate('Book not found', language)} · JSBN`,
+    description: translate(`No book is registered with JSBN ${requested}.`, language),
+    extra: '<meta name="robots" content="noindex" />',
+  });
 }

@@ -7,6 +7,8 @@
  *   public page cache (a search with a query is drawn each time); a JSBN written otherwise
  *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page;
  *   `no-cache` + ETag;
+ *   drawn in the visitor's language (the language switcher's cookie, else `Accept-Language`;
+ *   issue 13), kept per language;
  * - any other path without an extension: `index.html`, `no-cache`, so a new release shows at once.
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { pageLanguage } from '../../lib/i18n.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { publicBookJson, publicBookPage, publicBookPath } from '../books/service.js';
 import { AppPages, loadRenderer } from './app-pages.js';
@@ -33,6 +36,8 @@ const DRAWN_REFRESH_MS = 5 * 60_000;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Cache policy of pages and API replies: keep, but ask the server (ETag) before each use. */
 export const REVALIDATE = 'no-cache';
+/** What a drawn page depends on besides its address: the visitor's languages and their choice (a cookie). */
+const PAGE_VARY = 'Accept-Language, Cookie';
 
 /**
  * Serves the app built in `webDist` (which must hold `index.html`, with its server render in
@@ -57,22 +62,23 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     // one address per book: 'ahmjs00006p' and 'AHMJS 00006 P' lead to /jsbn/AHMJS-00006-P
     const canonical = normalizeJsbn(requested);
     if (canonical && formatJsbn(canonical) !== requested) return reply.redirect(`/jsbn/${formatJsbn(canonical)}`, 301);
-    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
+    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
+    const language = pageLanguage(request);
     try {
       const page = await publicBookPage(
         ctx,
         requested,
-        `html:${requested}`,
+        `html:${language}:${requested}`,
         async (book) => {
           // the app asks for the book the head was made from: one database read per page
           const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
-          return bookPageHtml(AppPages.fill(shell, await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, known)), book, ctx.config.publicUrl);
+          return bookPageHtml(AppPages.fill(shell, await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known)), book, ctx.config.publicUrl);
         },
         DRAWN_REFRESH_MS,
       );
       return sendCachedPage(request, reply, page);
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested));
+      if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested, language));
       throw error;
     }
   });
@@ -80,10 +86,15 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
   // The landing page and the search page (its newly published books: forgotten at any change)
   for (const path of ['/', '/search-a-book']) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
+      reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
+      const language = pageLanguage(request);
       const query = request.url.slice(path.length);
-      if (query) return AppPages.fill(shell, await pages.draw(request.url, request.ip));
-      const page = await ctx.publicPages.get(`html:${path}`, async () => ({ body: AppPages.fill(shell, await pages.draw(path, request.ip)), publisherId: ANY_PUBLISHER, refreshMs: DRAWN_REFRESH_MS }));
+      if (query) return AppPages.fill(shell, await pages.draw(request.url, request.ip, language));
+      const page = await ctx.publicPages.get(`html:${language}:${path}`, async () => ({
+        body: AppPages.fill(shell, await pages.draw(path, request.ip, language)),
+        publisherId: ANY_PUBLISHER,
+        refreshMs: DRAWN_REFRESH_MS,
+      }));
       return sendCachedPage(request, reply, page);
     });
   }

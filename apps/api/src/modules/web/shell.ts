@@ -4,7 +4,7 @@
  */
 
 /** The parts of the built `index.html` the pages replace; startup fails when one is missing. */
-export const TEMPLATE_MARKS = { title: /<title>[^<]*<\/title>/, description: /<meta name="description"[^>]*>/, root: '<div id="root"></div>' } as const;
+export const TEMPLATE_MARKS = { language: /<html lang="[^"]*"/, title: /<title>[^<]*<\/title>/, description: /<meta name="description"[^>]*>/, root: '<div id="root"></div>' } as const;
 
 /** Checks that `html` is the app shell the pages can fill. @throws Error naming the missing part */
 export function checkTemplate(html: string): string {
@@ -16,6 +16,9 @@ export function checkTemplate(html: string): string {
 
 /** The shell with its module preloads dropped: a server-made page loads nothing before interaction. */
 export const withoutPreloads = (html: string) => html.replace(/<link rel="modulepreload"[^>]*>/g, '');
+
+/** The shell with `<html lang>` set to `language` (the page's interface language, issue 13). */
+export const withLanguage = (html: string, language: string) => html.replace(TEMPLATE_MARKS.language, `<html lang="${language}"`);
 
 /** The shell without the app's scripts: a page that must stay as the server made it. */
 export const withoutApp = (html: string) => withoutPreloads(html).replace(/<script type="module"[^>]*><\/script>/g, '');

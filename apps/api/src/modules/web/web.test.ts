@@ -38,7 +38,7 @@ const INDEX = `<!doctype html>
  */
 const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-export async function renderPage(url, transport) {
+export async function renderPage(url, transport, language) {
   const { pathname } = new URL(url);
   const book = pathname.startsWith('/jsbn/');
   const response = await transport(book ? '/api/book/listing/jsbn/' + pathname.slice(6) : '/api/book?pageNo=1&limit=20', { headers: { Accept: 'application/json' } });
@@ -47,7 +47,8 @@ export async function renderPage(url, transport) {
   const title = book ? data.book.book_title : data.books.map((one) => one.book_title).join(', ');
   // where the data came from: an in-process API reply carries the API's headers, a reply the caller handed over does not
   const source = response.headers.get('x-request-id') ? 'api' : 'given';
-  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true };
+  const lang = language === 'en' ? '' : ' data-language="' + language + '"';
+  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"' + lang + '></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true };
 }
 `;
 
@@ -162,6 +163,25 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(html).not.toContain('modulepreload');
   });
 
+  it("draws a page in the visitor's language: the switcher's cookie first, then Accept-Language; kept apart per language", async () => {
+    const english = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.headers['vary']).toMatch(/Accept-Language, Cookie/);
+    const gujarati = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'accept-language': 'gu-IN,gu;q=0.9,en;q=0.8' } });
+    expect(gujarati.body).toContain('<html lang="gu">');
+    expect(gujarati.body).toContain('data-source="given" data-language="gu"></p>');
+    expect(gujarati.headers['etag']).not.toBe(english.headers['etag']);
+    // the choice on the switcher wins over the browser's languages
+    const chosen = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'gu', cookie: 'theme=dark; jsbn_language=hi' } });
+    expect(chosen.body).toContain('<html lang="hi">');
+    expect(chosen.body).toContain('data-language="hi"></p>');
+    // an unknown choice falls back to the browser's languages, then English
+    const unknown = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'fr', cookie: 'jsbn_language=xx' } });
+    expect(unknown.body).toContain('<html lang="en">');
+    // and the English page, asked again, is still English
+    expect((await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` })).body).not.toContain('data-language');
+  });
+
   it('draws / and /search-a-book on the server too, and shows a new book there at once', async () => {
     for (const path of ['/', '/search-a-book', '/search-a-book?query=x']) {
       const page = await t.app.inject({ method: 'GET', url: path });
@@ -210,5 +230,11 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(hostile.statusCode).toBe(404);
     expect(hostile.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(hostile.body).not.toContain('<script>alert');
+    const gujarati = await t.app.inject({ method: 'GET', url: '/jsbn/NOPE0-00001-X', headers: { cookie: 'jsbn_language=gu' } });
+    expect(gujarati.statusCode).toBe(404);
+    expect(gujarati.body).toContain('<html lang="gu">');
+    expect(gujarati.body).toContain('<h1 style="font-size:1.5rem">પુસ્તક મળ્યું નથી</h1>');
+    expect(gujarati.body).toContain('JSBN NOPE0-00001-X સાથે કોઈ પુસ્તક નોંધાયેલું નથી.');
+    expect(gujarati.body).toContain('<title>પુસ્તક મળ્યું નથી · JSBN</title>');
   });
 });

@@ -1,41 +1,47 @@
 import { Suspense, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { AppBar, Avatar, Box, Button, IconButton, Link, Stack, Toolbar, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { LANGUAGE_NAMES } from '@jsbn/shared/core';
 import { useSession } from '../../api/session';
 import { mailtoLink, useSiteInfo, whatsappLink } from '../../api/site';
 import { LoadingState } from '../../components/page';
 import { lazyNamed, useOnceTrue } from '../../components/lazy';
 import { PAGE_MAX_WIDTH } from '../theme';
 import { paths } from '../paths';
-import { PROFILE_MENU, ROLE_LABEL, isGroup, menuFor, type MenuGroup, type MenuItemDef } from './menus';
+import { currentLanguage } from '../../i18n';
+import { PROFILE_MENU, isGroup, menuFor, type MenuGroup, type MenuItemDef } from './menus';
 
 const navPopups = () => import('./nav-popups');
 const NavMenu = lazyNamed(navPopups, 'NavMenu');
 const NavDrawer = lazyNamed(navPopups, 'NavDrawer');
+const LanguageMenu = lazyNamed(navPopups, 'LanguageMenu');
 
 function TopBar() {
+  const { t } = useTranslation();
   const { isLoggedIn, user } = useSession();
   const site = useSiteInfo();
   const SUPPORT_EMAIL = site.data?.supportEmail;
   const SUPPORT_WHATSAPP = site.data?.supportWhatsapp;
   return (
-    <Box component="aside" aria-label="Account and support" sx={{ bgcolor: 'secondary.main', color: 'common.white', fontSize: 13 }}>
+    <Box component="aside" aria-label={t('layout.accountAndSupport')} sx={{ bgcolor: 'secondary.main', color: 'common.white', fontSize: 13 }}>
       <Stack
         direction="row"
         spacing={2}
         sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: 2, py: 0.5, alignItems: 'center', justifyContent: 'space-between', minHeight: 28 }}
       >
         <Typography variant="body2" component="span" data-testid="logged-in-as">
-          {isLoggedIn && user ? `Logged in as ${ROLE_LABEL[user.modelType]}` : 'Welcome to JSBN'}
+          {isLoggedIn && user ? t('layout.loggedInAs', { role: t(`roles.${user.modelType}`) }) : t('layout.welcome')}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {SUPPORT_WHATSAPP ? (
-            <Link href={whatsappLink(SUPPORT_WHATSAPP)} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label="Support on WhatsApp" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Link href={whatsappLink(SUPPORT_WHATSAPP)} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label={t('layout.supportWhatsapp')} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <WhatsAppIcon fontSize="small" />
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 +91 {SUPPORT_WHATSAPP}
@@ -43,7 +49,7 @@ function TopBar() {
             </Link>
           ) : null}
           {SUPPORT_EMAIL ? (
-            <Link href={mailtoLink(SUPPORT_EMAIL)} color="inherit" underline="hover" aria-label="Support e-mail" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Link href={mailtoLink(SUPPORT_EMAIL)} color="inherit" underline="hover" aria-label={t('layout.supportEmail')} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <MailOutlineIcon fontSize="small" />
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 {SUPPORT_EMAIL}
@@ -57,11 +63,12 @@ function TopBar() {
 }
 
 function GroupButton({ group }: { group: MenuGroup }) {
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const location = useLocation();
   const active = group.children.some((child) => location.pathname.startsWith(child.to));
   const wanted = useOnceTrue(Boolean(anchor));
-  const menuId = `menu-${group.label.replace(/\s+/g, '-').toLowerCase()}`;
+  const menuId = `menu-${group.label}`;
   return (
     <>
       <Button
@@ -73,7 +80,7 @@ function GroupButton({ group }: { group: MenuGroup }) {
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         sx={{ fontWeight: active ? 700 : 500, borderBottom: active ? '2px solid' : '2px solid transparent', borderRadius: 0 }}
       >
-        {group.label}
+        {t(`menu.${group.label}`)}
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
@@ -85,9 +92,10 @@ function GroupButton({ group }: { group: MenuGroup }) {
 }
 
 function DesktopNav({ items }: { items: MenuItemDef[] }) {
+  const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Stack component="nav" aria-label="Main" direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+    <Stack component="nav" aria-label={t('layout.mainMenu')} direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       {items.map((item) =>
         isGroup(item) ? (
           <GroupButton key={item.label} group={item} />
@@ -103,7 +111,7 @@ function DesktopNav({ items }: { items: MenuItemDef[] }) {
               borderRadius: 0,
             }}
           >
-            {item.label}
+            {t(`menu.${item.label}`)}
           </Button>
         ),
       )}
@@ -111,7 +119,41 @@ function DesktopNav({ items }: { items: MenuItemDef[] }) {
   );
 }
 
+/**
+ * The language switcher of the app bar (issue 13): the language in use, named in itself; its
+ * menu offers the three. On a phone the name gives way to its first letters.
+ */
+function LanguageButton() {
+  const { t, i18n } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const wanted = useOnceTrue(Boolean(anchor));
+  const current = currentLanguage(i18n);
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<TranslateIcon />}
+        aria-label={`${t('language.choose')}: ${LANGUAGE_NAMES[current]}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'menu-language' : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap' }}
+        lang={current}
+      >
+        {LANGUAGE_NAMES[current]}
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <LanguageMenu id="menu-language" anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 function ProfileMenu() {
+  const { t } = useTranslation();
   const { user } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const wanted = useOnceTrue(Boolean(anchor));
@@ -119,7 +161,7 @@ function ProfileMenu() {
   const initial = (user.name || user.email || '?').trim().charAt(0).toUpperCase();
   return (
     <>
-      <IconButton aria-label="Profile" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
+      <IconButton aria-label={t('layout.profile')} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
         {/* Avatar shows the initial when there is no logo or it fails to load. */}
         <Avatar src={user.logoUrl ?? undefined} alt={user.name} data-testid="profile-avatar" sx={{ width: 36, height: 36, bgcolor: 'common.white', color: 'primary.main', fontWeight: 700 }}>
           {initial}
@@ -135,6 +177,7 @@ function ProfileMenu() {
 }
 
 export function AppLayout() {
+  const { t } = useTranslation();
   const theme = useTheme();
   // below 1200 px the publisher's and the library's menus would wrap: the drawer serves them
   const narrow = useMediaQuery(theme.breakpoints.down('xl'));
@@ -150,7 +193,7 @@ export function AppLayout() {
       <AppBar position="sticky" color="primary">
         <Toolbar sx={{ maxWidth: PAGE_MAX_WIDTH, width: '100%', mx: 'auto', gap: 1 }}>
           {/* which of the two shows is CSS's choice, so a server-made page is right at every width */}
-          <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ display: { xl: 'none' } }}>
+          <IconButton color="inherit" edge="start" aria-label={t('layout.openMenu')} onClick={() => setDrawerOpen(true)} sx={{ display: { xl: 'none' } }}>
             <MenuIcon />
           </IconButton>
           <Typography
@@ -165,6 +208,7 @@ export function AppLayout() {
             <DesktopNav items={items} />
           </Box>
           <Box sx={{ flexGrow: 1 }} />
+          <LanguageButton />
           {isLoggedIn ? <ProfileMenu /> : null}
         </Toolbar>
       </AppBar>
@@ -179,7 +223,7 @@ export function AppLayout() {
         </Suspense>
       </Box>
       <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', py: 2, px: 2, textAlign: 'center' }}>
-        <Typography variant="body2">© {new Date().getFullYear()} JSBN — Jain Standard Book Number. Registration of a book is free.</Typography>
+        <Typography variant="body2">{t('layout.footer', { year: new Date().getFullYear() })}</Typography>
       </Box>
     </Box>
   );

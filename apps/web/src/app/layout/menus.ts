@@ -1,12 +1,16 @@
 import type { ModelType } from '@jsbn/shared';
+import type { ENGLISH } from '../../i18n/resources';
 import { paths } from '../paths';
 
+/** A menu entry's text: its key under `menu` of the `common` catalogue (`t(\`menu.${label}\`)`). */
+export type MenuLabel = keyof typeof ENGLISH.common.menu;
+
 export interface MenuLink {
-  label: string;
+  label: MenuLabel;
   to: string;
 }
 export interface MenuGroup {
-  label: string;
+  label: MenuLabel;
   children: MenuLink[];
 }
 export type MenuItemDef = MenuLink | MenuGroup;
@@ -15,56 +19,56 @@ export const isGroup = (item: MenuItemDef): item is MenuGroup => 'children' in i
 
 /** Menus by role — spec accounts §2. */
 export const VISITOR_MENU: MenuItemDef[] = [
-  { label: 'Home', to: paths.home },
-  { label: 'Global Books Store', to: paths.searchBook },
-  { label: 'Publishers', to: paths.publishers },
-  { label: 'Libraries', to: paths.libraries },
-  { label: 'About', to: paths.about },
-  { label: 'Gallery', to: paths.gallery },
-  { label: 'FAQs', to: paths.faq },
+  { label: 'home', to: paths.home },
+  { label: 'globalBooksStore', to: paths.searchBook },
+  { label: 'publishers', to: paths.publishers },
+  { label: 'libraries', to: paths.libraries },
+  { label: 'about', to: paths.about },
+  { label: 'gallery', to: paths.gallery },
+  { label: 'faqs', to: paths.faq },
   {
-    label: 'Register',
+    label: 'register',
     children: [
-      { label: 'Library', to: paths.libraryRegister },
-      { label: 'Publisher', to: paths.publisherRegister },
+      { label: 'registerLibrary', to: paths.libraryRegister },
+      { label: 'registerPublisher', to: paths.publisherRegister },
     ],
   },
-  { label: 'Login', to: paths.login },
-  { label: 'Contact Us', to: paths.contactUs },
+  { label: 'login', to: paths.login },
+  { label: 'contactUs', to: paths.contactUs },
 ];
 
 export const LIBRARY_MENU: MenuItemDef[] = [
-  { label: 'Home', to: paths.home },
+  { label: 'home', to: paths.home },
   {
-    label: 'Books',
+    label: 'books',
     children: [
-      { label: 'Publisher Wise Books', to: paths.publisherWiseBooks },
-      { label: 'Recently Published', to: paths.newPublishedBooks },
+      { label: 'publisherWiseBooks', to: paths.publisherWiseBooks },
+      { label: 'recentlyPublished', to: paths.newPublishedBooks },
     ],
   },
   {
-    label: 'My orders',
+    label: 'myOrders',
     children: [
-      { label: 'Customize Letter Format', to: paths.customizeLetterFormat },
-      { label: 'Track orders', to: paths.orders },
-      { label: 'Completed Orders', to: paths.generatedLetters },
+      { label: 'customizeLetterFormat', to: paths.customizeLetterFormat },
+      { label: 'trackOrders', to: paths.orders },
+      { label: 'completedOrders', to: paths.generatedLetters },
     ],
   },
 ];
 
 export const PUBLISHER_MENU: MenuItemDef[] = [
-  { label: 'Home', to: paths.home },
-  { label: 'List of Libraries', to: paths.listOfLibraries },
-  { label: 'Received Orders', to: paths.bookedOrders },
-  { label: 'My Books', to: paths.myBooks },
-  { label: 'Global Books Store', to: paths.searchBook },
-  { label: 'Request JSBN Number', to: paths.newBookReg },
+  { label: 'home', to: paths.home },
+  { label: 'listOfLibraries', to: paths.listOfLibraries },
+  { label: 'receivedOrders', to: paths.bookedOrders },
+  { label: 'myBooks', to: paths.myBooks },
+  { label: 'globalBooksStore', to: paths.searchBook },
+  { label: 'requestJsbnNumber', to: paths.newBookReg },
 ];
 
 export const PROFILE_MENU: MenuLink[] = [
-  { label: 'Edit Profile', to: paths.editProfile },
-  { label: 'Change Password', to: paths.changePassword },
-  { label: 'Logout', to: paths.logout },
+  { label: 'editProfile', to: paths.editProfile },
+  { label: 'changePassword', to: paths.changePassword },
+  { label: 'logout', to: paths.logout },
 ];
 
 export function menuFor(role: ModelType | null): MenuItemDef[] {
@@ -72,5 +76,3 @@ export function menuFor(role: ModelType | null): MenuItemDef[] {
   if (role === 'PUBLISHER') return PUBLISHER_MENU;
   return VISITOR_MENU;
 }
-
-export const ROLE_LABEL: Record<ModelType, string> = { LIBRARY: 'Library', PUBLISHER: 'Publisher' };

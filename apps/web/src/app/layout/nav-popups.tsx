@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Collapse, Divider, Drawer, List, ListItemButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Box, Collapse, Divider, Drawer, List, ListItemButton, ListItemText, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ExpandLess from '@mui/icons-material/ExpandLess';
-import { isGroup, type MenuGroup, type MenuItemDef } from './menus';
+import CheckIcon from '@mui/icons-material/Check';
+import { toastError } from '../../api/client';
+import { currentLanguage } from '../../i18n';
+import { LANGUAGE_CHOICES, switchLanguage } from './language';
+import { isGroup, type MenuGroup, type MenuItemDef, type MenuLink } from './menus';
 
 /**
  * The app bar's pop-ups — the drawer of narrow screens and the drop-down menus — in their own
@@ -11,15 +16,19 @@ import { isGroup, type MenuGroup, type MenuItemDef } from './menus';
  * modal, popover and transition code (issue 10).
  */
 
+/** A menu opening below its button's right edge. */
+const ALIGN_RIGHT = { anchorOrigin: { vertical: 'bottom', horizontal: 'right' }, transformOrigin: { vertical: 'top', horizontal: 'right' } } as const;
+
 /** A drop-down menu of links under `anchor` (a group of the main menu, or the profile menu with its heading). */
-export function NavMenu({ id, anchor, onClose, links, heading, alignRight = false }: { id?: string; anchor: HTMLElement | null; onClose: () => void; links: { to: string; label: string }[]; heading?: string; alignRight?: boolean }) {
+export function NavMenu({ id, anchor, onClose, links, heading, alignRight = false }: { id?: string; anchor: HTMLElement | null; onClose: () => void; links: MenuLink[]; heading?: string; alignRight?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Menu
       id={id}
       anchorEl={anchor}
       open={Boolean(anchor)}
       onClose={onClose}
-      {...(alignRight ? { anchorOrigin: { vertical: 'bottom', horizontal: 'right' }, transformOrigin: { vertical: 'top', horizontal: 'right' } } as const : {})}
+      {...(alignRight ? ALIGN_RIGHT : {})}
     >
       {heading ? (
         <MenuItem disabled sx={{ opacity: '1 !important' }}>
@@ -31,7 +40,33 @@ export function NavMenu({ id, anchor, onClose, links, heading, alignRight = fals
       {heading ? <Divider /> : null}
       {links.map((link) => (
         <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
-          {link.label}
+          {t(`menu.${link.label}`)}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
+
+/** The language switcher's menu under `anchor`: English, ગુજરાતી, हिन्दी, the one in use ticked. */
+export function LanguageMenu({ id, anchor, onClose }: { id: string; anchor: HTMLElement | null; onClose: () => void }) {
+  const { i18n } = useTranslation();
+  const current = currentLanguage(i18n);
+  return (
+    <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} {...ALIGN_RIGHT}>
+      {LANGUAGE_CHOICES.map((language) => (
+        <MenuItem
+          key={language.code}
+          lang={language.code}
+          selected={language.code === current}
+          onClick={() => {
+            onClose();
+            switchLanguage(language.code).catch(toastError);
+          }}
+        >
+          <Box component="span" sx={{ width: 28, display: 'inline-flex' }}>
+            {language.code === current ? <CheckIcon fontSize="small" /> : null}
+          </Box>
+          {language.name}
         </MenuItem>
       ))}
     </Menu>
@@ -39,18 +74,19 @@ export function NavMenu({ id, anchor, onClose, links, heading, alignRight = fals
 }
 
 function DrawerGroup({ group, onNavigate }: { group: MenuGroup; onNavigate: () => void }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   return (
     <>
       <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={open}>
-        <ListItemText primary={group.label} />
+        <ListItemText primary={t(`menu.${group.label}`)} />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open}>
         <List disablePadding>
           {group.children.map((child) => (
             <ListItemButton key={child.to} component={RouterLink} to={child.to} onClick={onNavigate} sx={{ pl: 4 }}>
-              <ListItemText primary={child.label} />
+              <ListItemText primary={t(`menu.${child.label}`)} />
             </ListItemButton>
           ))}
         </List>
@@ -61,6 +97,8 @@ function DrawerGroup({ group, onNavigate }: { group: MenuGroup; onNavigate: () =
 
 /** The main menu as a drawer (screens below 1200 px). */
 export function NavDrawer({ open, onClose, items }: { open: boolean; onClose: () => void; items: MenuItemDef[] }) {
+  const { t, i18n } = useTranslation();
+  const current = currentLanguage(i18n);
   const close = onClose;
   return (
     <Drawer open={open} onClose={close}>
@@ -69,16 +107,34 @@ export function NavDrawer({ open, onClose, items }: { open: boolean; onClose: ()
           JSBN
         </Typography>
         <Divider />
-        <List component="nav" aria-label="Main">
+        <List component="nav" aria-label={t('layout.mainMenu')}>
           {items.map((item) =>
             isGroup(item) ? (
               <DrawerGroup key={item.label} group={item} onNavigate={close} />
             ) : (
               <ListItemButton key={item.to} component={RouterLink} to={item.to} onClick={close}>
-                <ListItemText primary={item.label} />
+                <ListItemText primary={t(`menu.${item.label}`)} />
               </ListItemButton>
             ),
           )}
+        </List>
+        <Divider />
+        <List aria-labelledby="drawer-language" subheader={<ListSubheader id="drawer-language">{t('language.label')}</ListSubheader>}>
+          {LANGUAGE_CHOICES.map((language) => (
+            <ListItemButton
+              key={language.code}
+              lang={language.code}
+              selected={language.code === current}
+              aria-current={language.code === current ? 'true' : undefined}
+              onClick={() => {
+                close();
+                switchLanguage(language.code).catch(toastError);
+              }}
+            >
+              <ListItemText primary={language.name} />
+              {language.code === current ? <CheckIcon fontSize="small" /> : null}
+            </ListItemButton>
+          ))}
         </List>
       </Box>
     </Drawer>

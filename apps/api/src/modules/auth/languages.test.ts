@@ -1,0 +1,148 @@
+/**
+ * The recipient's language (issue 13): an account keeps the language it registered in and the
+ * one chosen on the switcher (`preferred_language`, PUT /api/user/language); its codes, order
+ * notices and WhatsApp texts are written in it; the order letter and the address labels have
+ * their fixed words in the library's language, the date DD/MM/YYYY and numbers in Latin digits.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook, createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
+import { ENGINES, authHeader, createTestApp, form, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+
+const work = mkdtempSync(join(tmpdir(), 'jsbn-languages-'));
+/** The text of a PDF as pdftotext reads it (poppler-utils is installed by .ci/run). */
+function pdfText(bytes: Buffer, name: string): string {
+  const file = join(work, name);
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
+}
+
+interface OutboxMessage {
+  channel: string;
+  subject: string;
+  text: string;
+}
+
+describe.each(ENGINES)('languages of accounts, notices and documents on %s', (engine) => {
+  let t: TestApp;
+  const outbox = async (to: string): Promise<OutboxMessage[]> => (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('sends the code of a registration made in Gujarati in Gujarati, and keeps the language on the account', async () => {
+    const logo = await makeJpeg('JB', { width: 120, height: 120 });
+    const email = 'gyan-bhandar-gu@example.in';
+    const registered = await t.app.inject({
+      ...(await registrationPayload(email, logo)),
+      headers: { 'accept-language': 'gu-IN,gu;q=0.9' },
+    });
+    expect(registered.statusCode).toBe(200);
+    const [code] = await outbox(email);
+    expect(code!.subject).toMatch(/^JSBN ચકાસણી કોડ \d{6}$/);
+    expect(code!.text).toMatch(/^આપનો JSBN ચકાસણી કોડ \d{6} છે\. તે 10 મિનિટ સુધી માન્ય છે\./);
+
+    const english = 'gyan-bhandar-en@example.in';
+    expect((await registerLibraryRequest(t.app, english, logo)).statusCode).toBe(200);
+    expect((await outbox(english))[0]!.subject).toMatch(/^JSBN verification code \d{6}$/);
+  });
+
+  it('keeps the language chosen on the switcher, refuses others by name, and only for a signed-in account', async () => {
+    const library = await createLibrary(t.ctx);
+    const session = await authHeader(t.app, library, 'LIBRARY');
+    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: session })).json().data;
+    expect((await me()).preferred_language).toBe('en');
+
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { ...session, 'accept-language': 'hi' }, payload: { preferred_language: 'hi' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().message).toBe('भाषा सहेज ली गई');
+    expect((await me()).preferred_language).toBe('hi');
+
+    const wrong = await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { ...session, 'accept-language': 'gu' }, payload: { preferred_language: 'fr' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([{ field: 'preferred_language', message: 'English, ગુજરાતી અથવા हिन्दी માંથી ભાષા પસંદ કરો' }]);
+    expect((await me()).preferred_language).toBe('hi');
+
+    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/user/language', payload: { preferred_language: 'gu' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("writes order notices in each recipient's language and the order letter and labels in the library's", async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_name: 'श्री जैन साहित्य प्रकाशन' });
+    const library = await createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર', letter_text: 'પૂજ્ય પ્રકાશકશ્રી, નીચેનાં પુસ્તકો મોકલવા વિનંતી.' });
+    const lib = await authHeader(t.app, library, 'LIBRARY');
+    const pub = await authHeader(t.app, publisher, 'PUBLISHER');
+    const choose = (headers: { authorization: string }, language: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/user/language', headers, payload: { preferred_language: language } });
+    expect((await choose(lib, 'gu')).statusCode).toBe(200);
+    expect((await choose(pub, 'hi')).statusCode).toBe(200);
+    const a = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર' });
+    const b = await createBook(t.ctx, publisher.publisherId, { book_title: 'तत्त्वार्थसूत्र' });
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/order-book',
+      headers: lib,
+      payload: { orders: [{ publisherId: publisher.publisherId, bookId: a.id, numberOfCopies: 2 }, { publisherId: publisher.publisherId, bookId: b.id, numberOfCopies: 5 }] },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id: orderId, orderId: orderNumber } = created.json().data.orders[0] as { id: number; orderId: string };
+    // the publisher reads Hindi
+    const notice = (await outbox(publisher.email)).find((message) => message.subject.includes(orderNumber))!;
+    expect(notice.subject).toBe(`JSBN: श्री आत्मानंद ज्ञान भंडार से नया ऑर्डर ${orderNumber}`.replace('श्री आत्मानंद ज्ञान भंडार', 'શ્રી આત્માનંદ જ્ઞાન ભંડાર'));
+    expect(notice.text).toBe(`શ્રી આત્માનંદ જ્ઞાન ભંડાર ने 2 पुस्तकों की कुल 7 प्रतियाँ का ऑर्डर दिया है। 'प्राप्त ऑर्डर' खोलें: https://jsbn.test/booked-orders`);
+
+    // the order letter: the library's fixed words in Gujarati, DD/MM/YYYY, Latin digits
+    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });
+    expect(letter.statusCode).toBe(200);
+    const text = pdfText(letter.rawPayload, 'letter-gu.pdf');
+    for (const words of ['પ્રતિ,', `વિષય: પુસ્તકોનો ઓર્ડર (${orderNumber})`, 'ક્રમ', 'લેખક', 'નકલો', 'કુલ નકલો: 7', 'આભાર સહ,', 'શ્રી આત્માનંદ જ્ઞાન ભંડાર વતી']) {
+      expect(text).toContain(words);
+    }
+    expect(text).toMatch(/તારીખ: \d{2}\/\d{2}\/\d{4}/);
+    expect(text).not.toContain('Thanking you');
+    // sent to the publisher with a Hindi cover note
+    const sent = (await outbox(publisher.email)).find((message) => message.subject === `JSBN: શ્રી આત્માનંદ જ્ઞાન ભંડાર से ऑर्डर ${orderNumber}`);
+    expect(sent?.text).toContain('ऑर्डर पत्र संलग्न है।');
+
+    // the publisher dispatches: the library hears it in Gujarati, with the courier lines
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'IN_PROGRESS' } })).statusCode).toBe(200);
+    const dispatched = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub,
+      payload: form({ orderId, courierCompanyName: 'DTDC', trackingId: 'D1234' }),
+    });
+    expect(dispatched.statusCode).toBe(200);
+    const subject = `JSBN: ઓર્ડર ${orderNumber} — રવાના કરેલ`;
+    const toLibrary = (await outbox(library.email)).filter((message) => message.subject === subject);
+    expect(toLibrary).toHaveLength(1);
+    // the library's WhatsApp (the factory's number) gets the same Gujarati text
+    expect((await outbox('9123456780')).filter((message) => message.subject === subject).map((message) => [message.channel, message.text])).toEqual([['whatsapp', toLibrary[0]!.text]]);
+    expect(toLibrary[0]!.text).toBe(`પ્રકાશકે ઓર્ડર ${orderNumber} રવાના કર્યો છે; હવે તેની સ્થિતિ: રવાના કરેલ.\nકુરિયર: DTDC\nટ્રેકિંગ આઈડી: D1234\nhttps://jsbn.test/orders`);
+
+    // the address label of a Gujarati-speaking library
+    const labels = await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: pub, query: { ids: String(orderId) } });
+    const label = pdfText(labels.rawPayload, 'labels-gu.pdf');
+    expect(label).toContain('પ્રતિ,');
+    expect(label).toContain('તરફથી,');
+    expect(label).not.toContain('To,');
+  });
+});
+
+/** The request of registerLibraryRequest, to send with other headers. */
+async function registrationPayload(email: string, logo: Buffer) {
+  const fields = {
+    name: 'શ્રી જ્ઞાન ભંડાર', sanchalak_name: 'શ્રી સંઘ', sanchalak_address: 'ઉપાશ્રય', address: 'પાલીતાણા', email,
+    mobile_no: '9426012345', whatsapp_no: '9426012345', sangh_trust: 'Sangh Sanchalit', password: 'Bhandar@123',
+  };
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  data.append('logo', new Blob([new Uint8Array(logo)], { type: 'image/jpeg' }), 'l.jpg');
+  return { method: 'POST' as const, url: '/api/library', payload: data };
+}

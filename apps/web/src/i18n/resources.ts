@@ -1,0 +1,20 @@
+/**
+ * The English screen texts, bundled with the app (the reference language, and what every other
+ * language falls back to): one namespace per feature of `src/features`, `common` for the
+ * layout and the shared components.
+ */
+import accounts from '../locales/en/accounts.json';
+import bookForm from '../locales/en/bookForm.json';
+import books from '../locales/en/books.json';
+import common from '../locales/en/common.json';
+import directory from '../locales/en/directory.json';
+import home from '../locales/en/home.json';
+import ordering from '../locales/en/ordering.json';
+import orders from '../locales/en/orders.json';
+import staticPages from '../locales/en/static.json';
+
+export const ENGLISH = { common, accounts, books, bookForm, directory, home, ordering, orders, static: staticPages } as const;
+
+/** The namespaces of screen texts (files `src/locales/<lng>/<namespace>.json`). */
+export type Namespace = keyof typeof ENGLISH;
+export const NAMESPACES = Object.keys(ENGLISH) as Namespace[];
