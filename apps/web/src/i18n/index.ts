@@ -5,7 +5,7 @@
  * - Screen texts live in `src/locales/<lng>/<namespace>.json`, one namespace per feature
  *   (`common` for the layout and the shared components), with structured keys
  *   (`form.title`) and i18next plurals (`_one`/`_other`). English is bundled with the app;
- *   Gujarati and Hindi load when chosen (one small chunk per namespace).
+ *   Gujarati and Hindi load when chosen (one chunk per language, `catalogues/`).
  * - Messages of the forms and the API (the spec's English texts) are the `messages`
  *   namespace: `@jsbn/shared`'s catalogues, looked up by their English text (`useMessages`).
  * - The language is the one chosen on the switcher (kept in localStorage `jsbn.language` and the
@@ -24,20 +24,16 @@ export const LANGUAGE_STORAGE_KEY = 'jsbn.language';
 /** The cookie that tells the server the chosen language (a year; the server draws public pages in it). */
 export const LANGUAGE_COOKIE = 'jsbn_language';
 
-/** Gujarati and Hindi screen texts, loaded when the language is chosen. */
-const TRANSLATIONS = import.meta.glob<Record<string, unknown>>(['../locales/gu/*.json', '../locales/hi/*.json'], { import: 'default' });
-/** The messages catalogues of `@jsbn/shared`, loaded with their language. */
-const MESSAGE_FILES: Record<Exclude<InterfaceLanguage, 'en'>, () => Promise<{ default: Record<string, string> }>> = {
-  gu: () => import('@jsbn/shared/locales/gu/messages.json'),
-  hi: () => import('@jsbn/shared/locales/hi/messages.json'),
+/** Every Gujarati or Hindi catalogue, one chunk per language, loaded when the language is chosen. */
+const TRANSLATIONS: Record<Exclude<InterfaceLanguage, 'en'>, () => Promise<{ CATALOGUES: Record<string, Record<string, unknown>> }>> = {
+  gu: () => import('./catalogues/gu'),
+  hi: () => import('./catalogues/hi'),
 };
 
 /** Loads namespace `ns` of language `lng` (English is bundled; its `messages` are the keys themselves). */
 async function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>> {
   if (!isInterfaceLanguage(lng) || lng === 'en') return ns === 'messages' ? {} : (ENGLISH[ns as keyof typeof ENGLISH] ?? {});
-  if (ns === 'messages') return (await MESSAGE_FILES[lng]()).default;
-  const load = TRANSLATIONS[`../locales/${lng}/${ns}.json`];
-  return load ? load() : {};
+  return (await TRANSLATIONS[lng]()).CATALOGUES[ns] ?? {};
 }
 
 /** The options every instance shares (the browser's and the server's). */

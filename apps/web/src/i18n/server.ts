@@ -5,23 +5,14 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@jsbn/shared/core';
-import gu from '@jsbn/shared/locales/gu/messages.json';
-import hi from '@jsbn/shared/locales/hi/messages.json';
+import type { InterfaceLanguage } from '@jsbn/shared/core';
+import { CATALOGUES as gu } from './catalogues/gu';
+import { CATALOGUES as hi } from './catalogues/hi';
 import { I18N_OPTIONS } from './index';
+import { ENGLISH } from './resources';
 
-const FILES = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
-const MESSAGES: Record<InterfaceLanguage, Record<string, string>> = { en: {}, gu, hi };
-
-/** Every catalogue of `language`, by namespace. */
-function resourcesOf(language: InterfaceLanguage) {
-  const namespaces: Record<string, Record<string, unknown>> = { messages: MESSAGES[language] };
-  for (const [path, texts] of Object.entries(FILES)) {
-    const [, lng, ns] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];
-    if (lng === language && ns) namespaces[ns] = texts;
-  }
-  return namespaces;
-}
+/** Every catalogue of every language, by namespace. */
+const RESOURCES: Record<InterfaceLanguage, Record<string, Record<string, unknown>>> = { en: { ...ENGLISH, messages: {} }, gu, hi };
 
 const instances = new Map<InterfaceLanguage, I18n>();
 
@@ -34,7 +25,7 @@ export function serverI18n(language: InterfaceLanguage): I18n {
       ...I18N_OPTIONS,
       initAsync: false,
       lng: language,
-      resources: Object.fromEntries(INTERFACE_LANGUAGES.map((lng) => [lng, resourcesOf(lng)])),
+      resources: RESOURCES,
     });
     instances.set(language, instance);
   }

@@ -1,7 +1,8 @@
 /**
  * Requests from readers to a book's publisher — spec books §1, §3, §5: a request for access to
  * a private PDF, and a reader's order of a book. Each is stored and sent to the publisher's
- * e-mail through the outbox in the same transaction (DESIGN §6).
+ * e-mail through the outbox in the same transaction (DESIGN §6), in the publisher's language
+ * (issue 13).
  */
 import { eq } from 'drizzle-orm';
 import { COUNTRY_CODE, formatJsbn, isoOfDdMmYyyy, type BookPdfRequest, type ReaderOrder } from '@jsbn/shared';
@@ -9,13 +10,14 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, book_requests, books, publishers, reader_orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { bookPageUrl } from './qr.js';
 
 /** The book and where its publisher is reached. @throws AppError 404 'Book not found' */
 async function bookAndPublisher(db: DbOrTx, bookId: number) {
   const [row] = await db
-    .select({ id: books.id, title: books.book_title, e_title: books.book_e_title, jsbn: books.jsbn_number, publisher_name: publishers.publisher_name, email: accounts.email })
+    .select({ id: books.id, title: books.book_title, e_title: books.book_e_title, jsbn: books.jsbn_number, publisher_name: publishers.publisher_name, email: accounts.email, language: accounts.preferred_language })
     .from(books)
     .innerJoin(publishers, eq(publishers.id, books.publisher_id))
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))
@@ -41,21 +43,23 @@ export async function requestBookPdf(ctx: AppContext, bookId: number, request: B
       reason: request.Resone,
       referred_by: request.RefferenceBy,
     });
+    const say = (key: string, values: Record<string, string> = {}) => noticeText(book.language, key, values);
+    const jsbn = formatJsbn(book.jsbn);
     await enqueueMessage(tx, {
       channel: 'email',
       to: book.email,
-      subject: `PDF request for ${book.e_title} (${formatJsbn(book.jsbn)})`,
+      subject: say('pdfRequest.subject', { book: book.e_title, jsbn }),
       text: [
-        `Dear ${book.publisher_name},`,
+        say('pdfRequest.greeting', { publisher: book.publisher_name }),
         '',
-        `${request.name} asks for the PDF of your book "${book.title}" (${book.e_title}), JSBN ${formatJsbn(book.jsbn)}.`,
+        say('pdfRequest.asks', { name: request.name, title: book.title, book: book.e_title, jsbn }),
         '',
-        `Reason: ${request.Resone}`,
-        `Referred by: ${request.RefferenceBy}`,
-        `E-mail: ${request.email}`,
-        `Mobile: ${COUNTRY_CODE} ${request.mobile_no}`,
+        say('pdfRequest.reason', { value: request.Resone }),
+        say('pdfRequest.referredBy', { value: request.RefferenceBy }),
+        say('contact.email', { value: request.email }),
+        say('contact.mobile', { value: `${COUNTRY_CODE} ${request.mobile_no}` }),
         '',
-        `Book page: ${bookPageUrl(ctx.config.publicUrl, book.jsbn)}`,
+        say('contact.bookPage', { value: bookPageUrl(ctx.config.publicUrl, book.jsbn) }),
       ].join('\n'),
     });
   });
@@ -80,21 +84,23 @@ export async function placeReaderOrder(ctx: AppContext, order: ReaderOrder): Pro
       book_name: order.bookName ?? book.title,
       wanted_date: isoOfDdMmYyyy(order.date)!,
     });
+    const say = (key: string, values: Record<string, string> = {}) => noticeText(book.language, key, values);
+    const jsbn = formatJsbn(book.jsbn);
     await enqueueMessage(tx, {
       channel: 'email',
       to: book.email,
-      subject: `Reader order for ${book.e_title} (${formatJsbn(book.jsbn)})`,
+      subject: say('readerOrder.subject', { book: book.e_title, jsbn }),
       text: [
-        `Dear ${book.publisher_name},`,
+        say('pdfRequest.greeting', { publisher: book.publisher_name }),
         '',
-        `${order.name} would like the book "${order.bookName ?? book.title}" (JSBN ${formatJsbn(book.jsbn)}) by ${order.date}.`,
+        say('readerOrder.wants', { name: order.name, title: order.bookName ?? book.title, jsbn, date: order.date }),
         '',
         order.message,
         '',
-        `E-mail: ${order.email}`,
-        `Mobile: ${COUNTRY_CODE} ${order.mobile}`,
+        say('contact.email', { value: order.email }),
+        say('contact.mobile', { value: `${COUNTRY_CODE} ${order.mobile}` }),
         '',
-        `Book page: ${bookPageUrl(ctx.config.publicUrl, book.jsbn)}`,
+        say('contact.bookPage', { value: bookPageUrl(ctx.config.publicUrl, book.jsbn) }),
       ].join('\n'),
     });
   });
