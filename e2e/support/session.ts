@@ -17,14 +17,17 @@ export interface NewPageOptions {
   reducedMotion?: boolean;
   /** Run the page's scripts; true unless told (false: what a crawler or a link preview reads). */
   javaScript?: boolean;
+  /** The browser's language (navigator.languages, Accept-Language), e.g. 'gu-IN'; Chromium's default (en-US) unless told. */
+  locale?: string;
 }
 
 /** A page in a new browser context (kept in `contexts` to be snapped and closed), 20 s default timeout. */
 export async function newPage(browser: Browser, contexts: BrowserContext[], options: NewPageOptions = {}): Promise<Page> {
-  const { width = 1280, downloads = false, clipboardOrigin, reducedMotion = true, javaScript = true } = options;
+  const { width = 1280, downloads = false, clipboardOrigin, reducedMotion = true, javaScript = true, locale } = options;
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     javaScriptEnabled: javaScript,
+    ...(locale ? { locale } : {}),
     ...(downloads ? { acceptDownloads: true } : {}),
     ...(reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
   });

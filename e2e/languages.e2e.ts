@@ -1,0 +1,108 @@
+/**
+ * Issue 13 in the browser: a first visit follows the browser's languages (the server draws the
+ * page in them, before any script); the switcher on the app bar and in the drawer changes the
+ * whole interface at once and keeps the choice — in the browser, for the server's pages, and on
+ * a signed-in account, whose e-mails follow it; the API's messages arrive in the chosen language.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import gu from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
+import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
+import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
+import { snap } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { PHONE, settle, toast } from './support/ui.js';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ({ server, browser } = await startJourney());
+});
+afterEach(async (context) => {
+  await snapFailedStep(context.task, contexts, 'failed-languages-');
+});
+afterAll(async () => {
+  await endJourney(contexts, browser, server);
+});
+
+/** The language `<html lang>` says the page is in. */
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+describe('interface languages', () => {
+  it("draws a first visit in the browser's language, before any script runs", async () => {
+    const page = await openPage(browser, contexts, { width: PHONE.width, locale: 'hi-IN', javaScript: false });
+    await page.goto(`${server.url}/`);
+    expect(await htmlLang(page)).toBe('hi');
+    expect(await page.getByTestId('logged-in-as').textContent()).toBe(hi.layout.welcome);
+    expect(await page.getByRole('button', { name: `${hi.language.choose}: हिन्दी` }).textContent()).toContain('हिन्दी');
+    await snap(page, 'languages-01-first-visit-hindi-390');
+  });
+
+  it('switches the whole interface on the app bar and keeps the choice for the next visit', async () => {
+    const page = await openPage(browser, contexts, { width: 1366 });
+    await page.goto(`${server.url}/`);
+    await settle(page);
+    expect(await htmlLang(page)).toBe('en');
+    await page.getByRole('button', { name: 'Choose the language of the site: English' }).click();
+    await page.getByRole('menuitem', { name: 'ગુજરાતી' }).click();
+    await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe(gu.layout.welcome);
+    expect(await htmlLang(page)).toBe('gu');
+    expect(await page.getByRole('navigation', { name: gu.layout.mainMenu }).getByRole('link', { name: gu.menu.globalBooksStore }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('jsbn.language'))).toBe('gu');
+    await snap(page, 'languages-02-switched-gujarati-1366');
+
+    // the next visit is drawn by the server in Gujarati (its cookie), and stays so in the app
+    await page.reload();
+    expect(await htmlLang(page)).toBe('gu');
+    expect(await page.getByTestId('logged-in-as').textContent()).toBe(gu.layout.welcome);
+    await page.getByRole('link', { name: gu.menu.globalBooksStore }).first().click();
+    await page.waitForURL(`${server.url}/search-a-book`);
+    expect(await page.getByTestId('logged-in-as').textContent()).toBe(gu.layout.welcome);
+  });
+
+  it('offers the languages in the drawer on a phone', async () => {
+    const page = await openPage(browser, contexts, { width: PHONE.width, locale: 'gu-IN' });
+    await page.goto(`${server.url}/`);
+    await settle(page);
+    expect(await htmlLang(page)).toBe('gu');
+    await page.getByRole('button', { name: gu.layout.openMenu }).click();
+    const drawer = page.getByRole('list', { name: gu.language.label });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await snap(page, 'languages-03-drawer-gujarati-390');
+    await drawer.getByRole('button', { name: 'हिन्दी' }).click();
+    await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe(hi.layout.welcome);
+    expect(await htmlLang(page)).toBe('hi');
+    // the app bar's button fits the phone's width next to the menu
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  });
+
+  it("answers in the chosen language and saves a signed-in user's choice on the account", async () => {
+    const page = await openPage(browser, contexts, { width: 1366 });
+    await page.addInitScript(() => localStorage.setItem('jsbn.language', 'gu'));
+    await page.goto(`${server.url}/login`);
+    await settle(page);
+    await page.locator('input[type="email"]').fill('publisher@demo.jsbn');
+    await page.locator('input[type="password"]').first().fill('Wrong@12345');
+    await page.locator('main form button[type="submit"]').first().click();
+    await expect.poll(() => toast(page, guMessages['Invalid email or password' as keyof typeof guMessages] ?? 'Invalid email or password').isVisible()).toBe(true);
+    await snap(page, 'languages-04-login-error-gujarati-1366');
+
+    await page.locator('input[type="password"]').first().fill('Demo@1234');
+    await page.locator('main form button[type="submit"]').first().click();
+    await page.waitForURL(`${server.url}/`);
+    const me = () =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+        return ((await response.json()) as { data: { preferred_language: string } }).data.preferred_language;
+      });
+    // the choice made before logging in became the account's
+    await expect.poll(me).toBe('gu');
+    await page.getByRole('button', { name: `${gu.language.choose}: ગુજરાતી` }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(me).toBe('en');
+    expect(await htmlLang(page)).toBe('en');
+  });
+});
