@@ -302,3 +302,22 @@ export type ReaderOrder = z.infer<typeof readerOrderFields>;
 
 /** PATCH /api/book/:id `{ isAvailable }` — spec books §4. */
 export const bookAvailability = z.object({ isAvailable: z.boolean() });
+
+/** The sizes of a QR code for print, in mm (issue 14: the code with its quiet zone). */
+export const QR_PRINT_SIZES_MM = [20, 25, 30] as const;
+const qrPrintSize = z.coerce
+  .number({ error: 'Size must be 20, 25 or 30 mm' })
+  .pipe(z.union(QR_PRINT_SIZES_MM.map((size) => z.literal(size)) as [z.ZodLiteral<20>, z.ZodLiteral<25>, z.ZodLiteral<30>], { error: 'Size must be 20, 25 or 30 mm' }))
+  .default(25);
+
+/** GET …/qrcode.svg and …/qrcode.pdf `?size=20|25|30` (mm; 25 when not given). */
+export const qrPrintQuery = z.object({ size: qrPrintSize });
+
+/** GET /api/book/qr-labels.pdf `?ids=1,2&size=25`: the print sheet of the publisher's selected books. */
+export const qrLabelsQuery = z.object({
+  ids: z
+    .string({ error: 'Please select at least one book' })
+    .transform((value): unknown[] => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(z.coerce.number().int().positive()).min(1, 'Please select at least one book').max(1_000, 'At most 1,000 books on one sheet')),
+  size: qrPrintSize,
+});

@@ -1,11 +1,18 @@
 /**
  * QR codes of books (DESIGN §5): the absolute URL of the public page
- * `PUBLIC_URL/jsbn/PPPPP-NNNNN-C`, as a 200×200 SVG data URL for the page and a JPEG for download.
+ * `PUBLIC_URL/jsbn/PPPPP-NNNNN-C`, as a 200×200 SVG data URL for the page and a JPEG for download,
+ * and for print (issue 14): vector SVG or PDF of one book, an A4 sheet of a publisher's books
+ * (`documents/qr-print.ts`).
  */
+import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { QR_SIZE_PX, formatJsbn } from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import { books } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { qrLabelSheetPdf, type QrPrintSize } from '../documents/qr-print.js';
 
 const OPTIONS = { width: QR_SIZE_PX, margin: 2, errorCorrectionLevel: 'M' } as const;
 
@@ -41,4 +48,26 @@ export async function qrDataUrl(publicUrl: string, jsbn: string): Promise<string
 export async function qrJpeg(publicUrl: string, jsbn: string): Promise<Buffer> {
   const png = await QRCode.toBuffer(bookPageUrl(publicUrl, jsbn), { ...pngOptions(), type: 'png' });
   return sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
+}
+
+/**
+ * The A4 print sheet of QR labels of the publisher's books `ids`, in the order given
+ * (GET /book/qr-labels.pdf).
+ * @throws AppError 404 when an id is not one of the publisher's books
+ */
+export async function qrLabelSheet(ctx: AppContext, publisherId: number, ids: number[], size: QrPrintSize): Promise<Buffer> {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .select({ id: books.id, jsbn: books.jsbn_number, title: books.book_title })
+    .from(books)
+    .where(and(inArray(books.id, unique), eq(books.publisher_id, publisherId)));
+  if (rows.length !== unique.length) throw notFound('Book');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return qrLabelSheetPdf(
+    unique.map((id) => {
+      const row = byId.get(id)!;
+      return { url: bookPageUrl(ctx.config.publicUrl, row.jsbn), jsbn: row.jsbn, title: row.title };
+    }),
+    size,
+  );
 }

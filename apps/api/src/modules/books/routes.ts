@@ -23,6 +23,8 @@ import {
   publisherBooksQuery,
   readerOrderFor,
   selectedIds,
+  qrLabelsQuery,
+  qrPrintQuery,
   todayIso,
   uploadUrlsRequest,
   apiReply,
@@ -55,7 +57,8 @@ import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { publisherName } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet } from './documents.js';
 import { listAuthorNames } from './authors.js';
-import { qrJpeg } from './qr.js';
+import { qrPrintPdf, qrPrintSvg } from '../documents/qr-print.js';
+import { bookPageUrl, qrJpeg, qrLabelSheet } from './qr.js';
 import { placeReaderOrder, requestBookPdf } from './requests.js';
 import { bookByJsbn, checkDuplicate, publicBookJson, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
 import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
@@ -230,6 +233,40 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
       .type('image/jpeg')
       .header('content-disposition', `attachment; filename="JSBN-${formatJsbn(canonical)}.jpg"`)
       .send(await qrJpeg(ctx.config.publicUrl, canonical));
+  });
+
+  /**
+   * GET /api/book/listing/jsbn/:jsbnNo/qrcode.svg|pdf?size=20|25|30 → the QR code for print
+   * (issue 14): vector art `size` mm wide with its quiet zone of 4 modules, error correction M,
+   * 'JSBN PPPPP-NNNNN-C' under it; `JSBN-PPPPP-NNNNN-C-25mm.svg`. 400 for another size; 404.
+   */
+  for (const format of ['svg', 'pdf'] as const) {
+    api.get(
+      `/book/listing/jsbn/:jsbnNo/qrcode.${format}`,
+      { schema: { params: jsbnParams, querystring: qrPrintQuery, response: fileReplies('The QR code for print, vector', format === 'svg' ? 'image/svg+xml' : PDF) } },
+      async (request, reply) => {
+        const { book } = await bookByJsbn(ctx, request.params.jsbnNo);
+        const jsbn = book.jsbn_number;
+        const url = bookPageUrl(ctx.config.publicUrl, jsbn);
+        const { size } = request.query;
+        const bytes = format === 'svg' ? qrPrintSvg(url, jsbn, size) : await qrPrintPdf(url, jsbn, size);
+        return reply
+          .type(format === 'svg' ? 'image/svg+xml; charset=utf-8' : PDF)
+          .header('content-disposition', `attachment; filename="JSBN-${formatJsbn(jsbn)}-${size}mm.${format}"`)
+          .send(bytes);
+      },
+    );
+  }
+
+  /**
+   * GET /api/book/qr-labels.pdf?ids=1,2&size=25 (publisher) → JSBN-QR-labels.pdf: an A4 sheet of
+   * QR labels of the publisher's selected books, each with its JSBN and short title (issue 14).
+   * 400 none selected or another size; 404 when a book is not the publisher's.
+   */
+  api.get('/book/qr-labels.pdf', { schema: { querystring: qrLabelsQuery, response: fileReplies('JSBN-QR-labels.pdf: A4 sheets of QR labels', PDF) } }, async (request, reply) => {
+    const actor = await requirePublisher(ctx, request);
+    const pdf = await qrLabelSheet(ctx, actor.publisherId, request.query.ids, request.query.size);
+    return reply.type(PDF).header('content-disposition', 'attachment; filename="JSBN-QR-labels.pdf"').send(pdf);
   });
 
   /**
