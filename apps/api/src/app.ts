@@ -35,6 +35,7 @@ import { loadSecrets, type Secrets } from './lib/secrets.js';
 import { LocalStorage, type Storage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { makeDocument } from './modules/books/documents.js';
+import { marcRoutes } from './modules/books/marc-routes.js';
 import { bookRoutes } from './modules/books/routes.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -277,6 +278,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       libraryRoutes(api, ctx);
       lookupRoutes(api);
       bookRoutes(api, ctx);
+      marcRoutes(api, ctx);
       orderRoutes(api, ctx);
       fileRoutes(api, ctx);
       documentRoutes(api, ctx);
