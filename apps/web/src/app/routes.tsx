@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { ComponentType, ReactElement } from 'react';
 import { AppLayout } from './layout/app-layout';
@@ -39,6 +40,12 @@ const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/ge
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
 const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
 const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
+
+/** The libraries list as a publisher's page ('List of Libraries'). */
+function PublisherLibrariesPage() {
+  const { t } = useTranslation();
+  return <LibrariesPage title={t('menu.listOfLibraries')} />;
+}
 
 /** Every page of the app, for the browser's router (`router.tsx`) and the server's render (`entry-server.tsx`). */
 export const routes: RouteObject[] = [
@@ -87,7 +94,7 @@ export const routes: RouteObject[] = [
           { path: paths.editBook, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
           { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
           { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
-          { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><LibrariesPage title="List of Libraries" /></RequireRole> },
+          { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><PublisherLibrariesPage /></RequireRole> },
           { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -9,7 +9,7 @@
  */
 import * as fontkit from 'fontkit';
 import QRCode from 'qrcode';
-import { QR_PRINT_SIZES_MM, formatJsbn } from '@jsbn/shared';
+import { formatJsbn, type QR_PRINT_SIZES_MM } from '@jsbn/shared';
 import { fontPath } from './fonts.js';
 import { createPdf, pdfBytes, text, textWidth, type Pdf } from './pdf.js';
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Box, Stack } from '@mui/material';
 import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
 import type { LibraryListItem } from '@jsbn/shared';
@@ -15,36 +16,37 @@ import { useLibraryList } from '../api/directory-api';
  * /libraries (public) and /list-of-libraries (publisher) — the libraries (GET /api/library). A
  * publisher also selects rows to export them (List_of_Libraries.xlsx) and print their addresses.
  */
-export function LibrariesPage({ title = 'Libraries' }: { title?: string }) {
+export function LibrariesPage({ title }: { title?: string }) {
+  const { t } = useTranslation('directory');
   const list = useListState();
   const libraries = useLibraryList(list.query);
   const [shown, setShown] = useState<number | null>(null);
   const { isPublisher } = useSession();
 
   const columns: Column<LibraryListItem>[] = [
-    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    logoColumn((row) => row.librarianLogoText?.logoUrl, (row) => row.name),
-    { key: 'name', header: 'Library name', render: (row) => row.name, sortField: 'name', minWidth: 180 },
-    { key: 'sanchalak', header: 'Sanchalak', render: (row) => orNA(row.sanchalak_name) },
-    { key: 'type', header: 'Sanchalak type', render: (row) => orNA(row.sangh_trust) },
-    { key: 'address', header: 'Address', render: (row) => orNA(row.address), minWidth: 200 },
-    { key: 'mobile', header: 'Mobile', render: (row) => formatPhone(row.mobile_no) },
-    { key: 'books', header: 'Number of books', render: (row) => orNA(row.number_of_books), sortField: 'number_of_books', align: 'center' },
-    viewDetailsColumn('Details', (row) => row.name, setShown),
+    { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
+    logoColumn(t('columns.logo'), (row) => row.librarianLogoText?.logoUrl, (row) => row.name),
+    { key: 'name', header: t('columns.libraryName'), render: (row) => row.name, sortField: 'name', minWidth: 180 },
+    { key: 'sanchalak', header: t('columns.sanchalak'), render: (row) => orNA(row.sanchalak_name) },
+    { key: 'type', header: t('columns.sanchalakType'), render: (row) => orNA(row.sangh_trust) },
+    { key: 'address', header: t('columns.address'), render: (row) => orNA(row.address), minWidth: 200 },
+    { key: 'mobile', header: t('columns.mobile'), render: (row) => formatPhone(row.mobile_no) },
+    { key: 'books', header: t('columns.numberOfBooks'), render: (row) => orNA(row.number_of_books), sortField: 'number_of_books', align: 'center' },
+    viewDetailsColumn(t('columns.details'), (row) => row.name, setShown),
   ];
 
   return (
     <Box>
-      <PageHeader title={title} subtitle="Libraries (Gyan Bhandars) registered on JSBN." />
+      <PageHeader title={title ?? t('libraries.title')} subtitle={t('libraries.subtitle')} />
       <DataTable
-        label="Libraries"
+        label={t('libraries.title')}
         columns={columns}
         rows={libraries.data?.libraries}
         total={libraries.data?.total ?? 0}
         loading={libraries.isLoading}
         getRowKey={(row) => row.id}
         list={list}
-        searchLabel="Search libraries"
+        searchLabel={t('libraries.search')}
         selectable={isPublisher}
         rowLabel={(row) => row.name}
         toolbar={

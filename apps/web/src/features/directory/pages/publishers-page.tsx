@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Box } from '@mui/material';
 import type { PublisherListItem } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
@@ -10,34 +11,35 @@ import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 
 /** /publishers — the public list of publishers (GET /api/publisher). */
 export function PublishersPage() {
+  const { t } = useTranslation('directory');
   const list = useListState();
   const publishers = usePublisherList(list.query);
   const [shown, setShown] = useState<number | null>(null);
 
   const columns: Column<PublisherListItem>[] = [
-    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    logoColumn((row) => row.logoUrl, (row) => row.publisher_name),
-    { key: 'name', header: 'Publisher name', render: (row) => row.publisher_name, sortField: 'publisher_name', minWidth: 180 },
-    { key: 'no', header: 'Publisher unique id', render: (row) => row.publisher_no },
-    { key: 'type', header: 'Type', render: (row) => orNA(row.publisher_type) },
-    { key: 'city', header: 'City', render: (row) => orNA(row.city_name) },
-    { key: 'state', header: 'State', render: (row) => orNA(row.state_name) },
-    { key: 'books', header: 'Total books', render: (row) => row.total_books, align: 'center' },
-    viewDetailsColumn('Details', (row) => row.publisher_name, setShown),
+    { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
+    logoColumn(t('columns.logo'), (row) => row.logoUrl, (row) => row.publisher_name),
+    { key: 'name', header: t('columns.publisherName'), render: (row) => row.publisher_name, sortField: 'publisher_name', minWidth: 180 },
+    { key: 'no', header: t('columns.publisherNo'), render: (row) => row.publisher_no },
+    { key: 'type', header: t('columns.type'), render: (row) => orNA(row.publisher_type) },
+    { key: 'city', header: t('columns.city'), render: (row) => orNA(row.city_name) },
+    { key: 'state', header: t('columns.state'), render: (row) => orNA(row.state_name) },
+    { key: 'books', header: t('columns.totalBooks'), render: (row) => row.total_books, align: 'center' },
+    viewDetailsColumn(t('columns.details'), (row) => row.publisher_name, setShown),
   ];
 
   return (
     <Box>
-      <PageHeader title="Publishers" subtitle="Publishers of Jain books registered on JSBN." />
+      <PageHeader title={t('publishers.title')} subtitle={t('publishers.subtitle')} />
       <DataTable
-        label="Publishers"
+        label={t('publishers.title')}
         columns={columns}
         rows={publishers.data?.publishers}
         total={publishers.data?.total ?? 0}
         loading={publishers.isLoading}
         getRowKey={(row) => row.id}
         list={list}
-        searchLabel="Search publishers"
+        searchLabel={t('publishers.search')}
       />
       <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
     </Box>
