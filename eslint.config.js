@@ -50,7 +50,6 @@ export default tseslint.config(
     files: [
       'apps/web/src/features/accounts/**',
       'apps/web/src/features/books/**',
-      'apps/web/src/features/home/**',
       'apps/web/src/features/ordering/**',
       'apps/web/src/features/orders/**',
       'apps/web/src/features/static/**',

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -13,22 +14,11 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { HERO_DELAY_MS } from '@jsbn/shared/core';
 import { paths } from '../../../app/paths';
 
+/** The slides: their text is `hero.slides.<key>` of the home catalogue. */
 const SLIDES = [
-  {
-    title: 'JSBN — Jain Standard Book Number',
-    text: 'Publishers of Jain books get a unique JSBN and a QR code for the back cover of every book. Registration is free.',
-    background: 'linear-gradient(120deg, #c43e0f 0%, #9a2f0a 60%, #5d4037 100%)',
-  },
-  {
-    title: 'Publishers and libraries, listed for each other',
-    text: 'Gyan Bhandars find the books of every registered publisher and order them in a few clicks.',
-    background: 'linear-gradient(120deg, #5d4037 0%, #8d2c0a 60%, #b23a0e 100%)',
-  },
-  {
-    title: 'Digital communication, from order to delivery',
-    text: 'The publisher is told at once, sends the books, and the library confirms receipt — every step tracked.',
-    background: 'linear-gradient(120deg, #8d2c0a 0%, #b23a0e 50%, #5d4037 100%)',
-  },
+  { key: '1', background: 'linear-gradient(120deg, #c43e0f 0%, #9a2f0a 60%, #5d4037 100%)' },
+  { key: '2', background: 'linear-gradient(120deg, #5d4037 0%, #8d2c0a 60%, #b23a0e 100%)' },
+  { key: '3', background: 'linear-gradient(120deg, #8d2c0a 0%, #b23a0e 50%, #5d4037 100%)' },
 ] as const;
 
 function prefersReducedMotion() {
@@ -36,6 +26,7 @@ function prefersReducedMotion() {
 }
 
 export function HeroCarousel() {
+  const { t } = useTranslation('home');
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [paused, setPaused] = useState(prefersReducedMotion);
@@ -53,7 +44,7 @@ export function HeroCarousel() {
     <Box
       component="section"
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={t('hero.label')}
       data-testid="hero-carousel"
       data-slide={index}
       onMouseEnter={() => setHovered(true)}
@@ -65,10 +56,10 @@ export function HeroCarousel() {
       <Box aria-live={running ? 'off' : 'polite'}>
         {SLIDES.map((slide, slideIndex) => (
           <Box
-            key={slide.title}
+            key={slide.key}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${slideIndex + 1} of ${SLIDES.length}`}
+            aria-label={t('hero.slideOf', { index: slideIndex + 1, count: SLIDES.length })}
             hidden={slideIndex !== index}
             sx={{
               background: slide.background,
@@ -81,25 +72,25 @@ export function HeroCarousel() {
             }}
           >
             <Typography variant="h3" component="h2" sx={{ fontWeight: 800, fontSize: { xs: 28, md: 42 }, mb: 2 }}>
-              {slide.title}
+              {t(`hero.slides.${slide.key}.title`)}
             </Typography>
-            <Typography sx={{ fontSize: { xs: 16, md: 20 }, mb: 3, maxWidth: 820 }}>{slide.text}</Typography>
+            <Typography sx={{ fontSize: { xs: 16, md: 20 }, mb: 3, maxWidth: 820 }}>{t(`hero.slides.${slide.key}.text`)}</Typography>
             <Button variant="contained" color="inherit" sx={{ color: 'primary.dark', bgcolor: 'common.white' }} component={RouterLink} to={paths.about}>
-              Know More
+              {t('hero.knowMore')}
             </Button>
           </Box>
         ))}
       </Box>
       <Stack direction="row" spacing={1} sx={{ position: 'absolute', bottom: 12, left: 0, right: 0, justifyContent: 'center', alignItems: 'center' }}>
-        <IconButton size="small" color="inherit" aria-label="Previous slide" onClick={() => go(index - 1)}>
+        <IconButton size="small" color="inherit" aria-label={t('hero.previous')} onClick={() => go(index - 1)}>
           <ChevronLeft />
         </IconButton>
         {SLIDES.map((slide, slideIndex) => (
           <Box
-            key={slide.title}
+            key={slide.key}
             component="button"
             type="button"
-            aria-label={`Show slide ${slideIndex + 1}`}
+            aria-label={t('hero.showSlide', { index: slideIndex + 1 })}
             aria-current={slideIndex === index ? 'true' : undefined}
             onClick={() => go(slideIndex)}
             sx={{
@@ -122,10 +113,10 @@ export function HeroCarousel() {
             }}
           />
         ))}
-        <IconButton size="small" color="inherit" aria-label="Next slide" onClick={() => go(index + 1)}>
+        <IconButton size="small" color="inherit" aria-label={t('hero.next')} onClick={() => go(index + 1)}>
           <ChevronRight />
         </IconButton>
-        <IconButton size="small" color="inherit" aria-label={paused ? 'Play slides' : 'Pause slides'} onClick={() => setPaused((value) => !value)}>
+        <IconButton size="small" color="inherit" aria-label={paused ? t('hero.play') : t('hero.pause')} onClick={() => setPaused((value) => !value)}>
           {paused ? <PlayArrowIcon /> : <PauseIcon />}
         </IconButton>
       </Stack>

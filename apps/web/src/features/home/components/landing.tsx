@@ -1,5 +1,7 @@
 /** The landing page for visitors (spec accounts §1). */
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Box, Button, Card, CardContent, Paper, Stack, Typography } from '@mui/material';
 import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import ForumIcon from '@mui/icons-material/Forum';
@@ -12,44 +14,21 @@ import { visuallyHidden } from '../../../components/page';
 import { paths } from '../../../app/paths';
 import { HeroCarousel } from './hero-carousel';
 
-/** The four-step publisher guide and the five-step library guide (spec accounts §1). */
-export const PUBLISHER_STEPS = [
-  'Register and log in.',
-  'Fill in the book details.',
-  'Submit and get the QR code at once.',
-  'Download the QR code and print it.',
-];
-export const LIBRARY_STEPS = [
-  'Register and log in.',
-  'Select and order books.',
-  'The publisher is notified at once.',
-  'The publisher sends the books.',
-  'Confirm receipt of the books.',
-];
+/** The four-step publisher guide and the five-step library guide (spec accounts §1): keys of `landing.*Steps`. */
+const PUBLISHER_STEPS = ['1', '2', '3', '4'] as const;
+const LIBRARY_STEPS = ['1', '2', '3', '4', '5'] as const;
 
 const FEATURES = [
-  {
-    title: 'Streamlined Book Order Management',
-    text: 'Orders move from requested to preparing, dispatched and delivered, and both sides see every step.',
-    Icon: AssignmentTurnedInIcon,
-  },
-  {
-    title: 'Digital communication driven technology',
-    text: 'Publishers hear of an order at once; order letters and dispatch details travel digitally.',
-    Icon: ForumIcon,
-  },
-  {
-    title: 'Easy to use',
-    text: 'A JSBN and QR code in a few minutes, and books ordered in a few clicks — on a phone or a computer.',
-    Icon: TouchAppIcon,
-  },
-];
+  { key: 'orders', Icon: AssignmentTurnedInIcon },
+  { key: 'digital', Icon: ForumIcon },
+  { key: 'easy', Icon: TouchAppIcon },
+] as const;
 
 /** Shown while the site settings load or when they cannot be read. */
-const DEFAULT_VIDEOS: SiteInfo['videos'] = [
-  { key: 'get-jsbn', title: 'How to get a JSBN for a book', url: null },
-  { key: 'order-book', title: 'How a library orders a book', url: null },
-  { key: 'jsbn-more', title: 'More on getting a JSBN', url: null },
+const DEFAULT_VIDEOS = (t: TFunction<'home'>): SiteInfo['videos'] => [
+  { key: 'get-jsbn', title: t('landing.defaultVideos.getJsbn'), url: null },
+  { key: 'order-book', title: t('landing.defaultVideos.orderBook'), url: null },
+  { key: 'jsbn-more', title: t('landing.defaultVideos.jsbnMore'), url: null },
 ];
 
 function Guide({ title, steps, testId }: { title: string; steps: string[]; testId: string }) {
@@ -70,12 +49,13 @@ function Guide({ title, steps, testId }: { title: string; steps: string[]; testI
 }
 
 function HowToVideos() {
+  const { t } = useTranslation('home');
   const site = useSiteInfo();
-  const videos = site.data?.videos?.length ? site.data.videos : DEFAULT_VIDEOS;
+  const videos = site.data?.videos?.length ? site.data.videos : DEFAULT_VIDEOS(t);
   return (
     <Box component="section" aria-labelledby="videos-title">
       <Typography id="videos-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        How-to videos
+        {t('landing.videos')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {videos.map((video) => (
@@ -89,7 +69,7 @@ function HowToVideos() {
                 data-testid="video-placeholder"
               >
                 <OndemandVideoIcon sx={{ fontSize: 48 }} aria-hidden />
-                <Typography sx={{ fontWeight: 600 }}>Video coming soon</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{t('landing.videoSoon')}</Typography>
               </Stack>
             )}
             <CardContent>
@@ -105,50 +85,47 @@ function HowToVideos() {
 }
 
 export function Landing() {
+  const { t } = useTranslation('home');
   return (
     <Stack spacing={5}>
       <Typography component="h1" sx={visuallyHidden}>
-        JSBN — Jain Standard Book Number
+        {t('landing.heading')}
       </Typography>
       <HeroCarousel />
       <Box component="section" aria-labelledby="features-title">
         <Typography id="features-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-          Why JSBN
+          {t('landing.why')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-          {FEATURES.map(({ title, text, Icon }) => (
-            <Paper key={title} variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          {FEATURES.map(({ key, Icon }) => (
+            <Paper key={key} variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
               <Icon sx={{ fontSize: 40, color: 'primary.main', mb: 1 }} aria-hidden />
               <Typography component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-                {title}
+                {t(`landing.features.${key}.title`)}
               </Typography>
-              <Typography color="text.secondary">{text}</Typography>
+              <Typography color="text.secondary">{t(`landing.features.${key}.text`)}</Typography>
             </Paper>
           ))}
         </Box>
       </Box>
       <Box component="section" id="about" aria-labelledby="about-title" sx={{ scrollMarginTop: 80 }}>
         <Typography id="about-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-          About JSBN
+          {t('landing.about')}
         </Typography>
-        <Typography sx={{ mb: 2, maxWidth: 900 }}>
-          JSBN gives publishers of Jain books and libraries (Gyan Bhandars) a listing of each other and digital communication:
-          publishers register their books and receive a unique JSBN with a QR code to print on the back cover, free of charge;
-          libraries find those books, order them from the publishers, receive them and confirm delivery.
-        </Typography>
+        <Typography sx={{ mb: 2, maxWidth: 900 }}>{t('landing.aboutText')}</Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Guide title="How a publisher gets a JSBN — 4 steps" steps={PUBLISHER_STEPS} testId="publisher-guide" />
-          <Guide title="How a library orders books — 5 steps" steps={LIBRARY_STEPS} testId="library-guide" />
+          <Guide title={t('landing.publisherGuide')} steps={PUBLISHER_STEPS.map((step) => t(`landing.publisherSteps.${step}`))} testId="publisher-guide" />
+          <Guide title={t('landing.libraryGuide')} steps={LIBRARY_STEPS.map((step) => t(`landing.librarySteps.${step}`))} testId="library-guide" />
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
           <Button variant="contained" component={RouterLink} to={paths.publisherRegister}>
-            Register as Publisher
+            {t('landing.registerPublisher')}
           </Button>
           <Button variant="contained" component={RouterLink} to={paths.libraryRegister}>
-            Register as Library
+            {t('landing.registerLibrary')}
           </Button>
           <Button variant="outlined" component={RouterLink} to={paths.searchBook}>
-            Search a Book
+            {t('landing.searchBook')}
           </Button>
         </Stack>
       </Box>

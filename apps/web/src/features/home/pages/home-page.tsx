@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Box, Card, CardContent, Link, Paper, Stack, Typography } from '@mui/material';
 import type { CurrentUser } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
@@ -19,31 +20,32 @@ function Count({ label, value, testId }: { label: string; value: number | undefi
 }
 
 function Dashboard({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('home');
   const dashboard = useDashboard(`${user.modelType}:${user.id}`);
   const data = dashboard.data;
   const isLibrary = user.modelType === 'LIBRARY';
   const platform = [
-    { key: 'publisherCount', label: 'Publishers', value: data?.commonDashboard.publisherCount },
-    { key: 'libraryCount', label: 'Libraries', value: data?.commonDashboard.libraryCount },
+    { key: 'publisherCount', label: t('dashboard.publishers'), value: data?.commonDashboard.publisherCount },
+    { key: 'libraryCount', label: t('dashboard.libraries'), value: data?.commonDashboard.libraryCount },
   ];
   if (!isLibrary) platform.reverse();
-  platform.push({ key: 'bookCount', label: 'Books', value: data?.commonDashboard.bookCount });
+  platform.push({ key: 'bookCount', label: t('dashboard.books'), value: data?.commonDashboard.bookCount });
 
   return (
     <Stack spacing={3}>
       <Paper sx={{ p: { xs: 3, md: 4 }, color: 'common.white', background: 'linear-gradient(120deg, #c43e0f 0%, #8d2c0a 100%)' }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, md: 34 } }}>
-          Welcome, {user.name}
+          {t('dashboard.welcome', { name: user.name })}
         </Typography>
         <Typography sx={{ mt: 1 }}>
-          {isLibrary ? 'Find books from Jain publishers and order them for your Gyan Bhandar.' : 'Register your books, get JSBN and QR codes, and handle the orders you receive.'}
+          {isLibrary ? t('dashboard.libraryIntro') : t('dashboard.publisherIntro')}
         </Typography>
       </Paper>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-              JSBN Platform Overview
+              {t('dashboard.overview')}
             </Typography>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>
               {platform.map((item) => (
@@ -55,17 +57,17 @@ function Dashboard({ user }: { user: CurrentUser }) {
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-              My Order Statistics
+              {t('dashboard.statistics')}
             </Typography>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1 }}>
-              <Count label={isLibrary ? 'Ordered books' : 'Pending books'} value={data?.requestedOrderBook} testId="dashboard-requestedOrderBook" />
-              <Count label="Preparing books" value={data?.pendingOrderBook} testId="dashboard-pendingOrderBook" />
-              <Count label="Books in transit" value={data?.dispatchedOrderBook} testId="dashboard-dispatchedOrderBook" />
-              <Count label="Delivered books" value={data?.completedOrderBook} testId="dashboard-completedOrderBook" />
+              <Count label={isLibrary ? t('dashboard.orderedBooks') : t('dashboard.pendingBooks')} value={data?.requestedOrderBook} testId="dashboard-requestedOrderBook" />
+              <Count label={t('dashboard.preparingBooks')} value={data?.pendingOrderBook} testId="dashboard-pendingOrderBook" />
+              <Count label={t('dashboard.inTransit')} value={data?.dispatchedOrderBook} testId="dashboard-dispatchedOrderBook" />
+              <Count label={t('dashboard.delivered')} value={data?.completedOrderBook} testId="dashboard-completedOrderBook" />
             </Box>
             <Box sx={{ textAlign: 'right', mt: 1 }}>
               <Link component={RouterLink} to={isLibrary ? paths.orders : paths.bookedOrders}>
-                View order details
+                {t('dashboard.viewOrders')}
               </Link>
             </Box>
           </CardContent>
