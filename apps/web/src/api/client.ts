@@ -215,11 +215,11 @@ export function toastError(error: unknown) {
     return;
   }
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  enqueueSnackbar(error instanceof Error && error.message ? error.message : messageText(MSG.somethingWrong), { variant: 'error' });
+  enqueueSnackbar(messageText(error instanceof Error && error.message ? error.message : MSG.somethingWrong), { variant: 'error' });
 }
 
 export function toastSuccess(message: string | undefined, fallback?: string) {
-  enqueueSnackbar(message || fallback || i18n.t('toast.done'), { variant: 'success' });
+  enqueueSnackbar(messageText(message || fallback || i18n.t('toast.done')), { variant: 'success' });
 }
 
 /** GET /api/user/me and store it as the session user. */

@@ -4,6 +4,8 @@
  * `authorId` (sent as `authors[i][authorId]`), typing anything else clears it and the name is
  * sent as a new author (`authors[i][authorname]`).
  */
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
 import { Autocomplete, TextField } from '@mui/material';
 import { Controller, useController, type Control } from 'react-hook-form';
 import { useDebounce } from '../../../components/use-debounce';
@@ -36,6 +38,8 @@ function AuthorAutocomplete({
   index: number;
   onPick: (option: AuthorNameOption | null) => void;
 }) {
+  const { t } = useTranslation('bookForm');
+  const message = useMessages();
   const typed = useDebounce(field.value ?? '', SUGGEST_AFTER_MS);
   const suggestions = useAuthorNames(typed);
   return (
@@ -59,7 +63,7 @@ function AuthorAutocomplete({
       }}
       loading={suggestions.isFetching}
       renderInput={(params) => (
-        <TextField {...params} name={field.name} inputRef={field.ref} onBlur={field.onBlur} label={`Author name ${index + 1}`} error={Boolean(error)} helperText={error} />
+        <TextField {...params} name={field.name} inputRef={field.ref} onBlur={field.onBlur} label={t('fields.authorName', { n: index + 1 })} error={Boolean(error)} helperText={error ? message(error) : undefined} />
       )}
     />
   );

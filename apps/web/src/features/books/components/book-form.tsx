@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert, Autocomplete, Box, Button, FormHelperText, IconButton, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -15,6 +16,7 @@ import { FileField } from '../../../components/file-field';
 import { FormSelect, FormText } from '../../../components/form-fields';
 import { digitsOnly, scrollToFirstError } from '../../../components/forms';
 import { SafeImage } from '../../../components/safe-image';
+import { useMessages } from '../../../i18n';
 import { checkDuplicate, useAuthorTypes, useLanguages, useSubjects, useSwaroops } from '../api/books-api';
 import {
   bookFormResolver,
@@ -31,10 +33,8 @@ import { AuthorNameField } from './author-name-field';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } } as const;
 const full = { gridColumn: { md: '1 / -1' } } as const;
-const YES_NO = [
-  { value: 'Yes', label: 'Yes' },
-  { value: 'No', label: 'No' },
-];
+/** The start of every link, as a hint in the PDF link field. */
+const URL_PLACEHOLDER = 'https://';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -74,6 +74,12 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
     () => (existing ? { cover: Boolean(existing.book_cover), bookPdf: existing.has_book_pdf, images: existing.book_image } : undefined),
     [existing],
   );
+  const { t } = useTranslation('bookForm');
+  const message = useMessages();
+  const YES_NO = [
+    { value: 'Yes', label: t('options.yes') },
+    { value: 'No', label: t('options.no') },
+  ];
   const resolver = useMemo(() => bookFormResolver(stored), [stored]);
   const form = useForm<BookFormValues>({ resolver, mode: 'onTouched', defaultValues });
   const { control, setValue, setError, clearErrors } = form;
@@ -140,16 +146,16 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
         () => scrollToFirstError(),
       )}
     >
-      <Section title="Basic details" id="book-basic">
+      <Section title={t('sections.basic')} id="book-basic">
         <Box sx={grid}>
-          <TextField label="Publisher unique id" value={ids?.publisher_no ?? ''} disabled slotProps={{ htmlInput: { readOnly: true } }} />
-          <TextField label="Publisher JSBN id" value={ids?.publisher_jsbn_id ?? ''} disabled slotProps={{ htmlInput: { readOnly: true } }} />
-          <FormText control={control} name="book_title" label="Book title" required />
-          <FormText control={control} name="book_e_title" label="Book English title" required />
+          <TextField label={t('fields.publisherNo')} value={ids?.publisher_no ?? ''} disabled slotProps={{ htmlInput: { readOnly: true } }} />
+          <TextField label={t('fields.publisherJsbnId')} value={ids?.publisher_jsbn_id ?? ''} disabled slotProps={{ htmlInput: { readOnly: true } }} />
+          <FormText control={control} name="book_title" label={t('fields.bookTitle')} required />
+          <FormText control={control} name="book_e_title" label={t('fields.bookETitle')} required />
           <Box sx={full}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Button variant="outlined" startIcon={<FactCheckIcon />} onClick={() => void runDuplicateCheck()} disabled={!canCheck || checking}>
-                Check for duplicate
+                {t('actions.checkDuplicate')}
               </Button>
               {duplicate && duplicate.title === title ? (
                 <Alert severity={duplicate.severity} role="status" sx={{ py: 0, flexGrow: 1 }} data-testid="duplicate-result">
@@ -157,30 +163,30 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                 </Alert>
               ) : (
                 <Typography variant="body2" color="text.secondary">
-                  Checks whether this title or JSBN id already exists for your books.
+                  {t('hints.duplicate')}
                 </Typography>
               )}
             </Stack>
           </Box>
-          <FormText control={control} name="alternate_title" label="Original book (alternate title)" />
-          <FormText control={control} name="part" label="Part" />
-          <FormText control={control} name="pages" label="Number of pages" required transform={(value) => digitsOnly(value, 6)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormText control={control} name="alternate_title" label={t('fields.alternateTitle')} />
+          <FormText control={control} name="part" label={t('fields.part')} />
+          <FormText control={control} name="pages" label={t('fields.pages')} required transform={(value) => digitsOnly(value, 6)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
           <Box>
-            <FormText control={control} name="publication_year" label="Publication year" required transform={(value) => digitsOnly(value, 4)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormText control={control} name="publication_year" label={t('fields.publicationYear')} required transform={(value) => digitsOnly(value, 4)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="samvat">
-              Vikram Samvat: {samvat.vikram_samvat ?? '—'} · Veer Samvat: {samvat.veer_samvat ?? '—'}
+              {t('samvat', { vikram: samvat.vikram_samvat ?? '—', veer: samvat.veer_samvat ?? '—' })}
             </Typography>
           </Box>
-          <FormSelect control={control} name="language" label="Language" required options={languageOptions} />
+          <FormSelect control={control} name="language" label={t('fields.language')} required options={languageOptions} />
           <Box>
             <FormSelect
               control={control}
               name="size_choice"
-              label="Size"
+              label={t('fields.size')}
               options={[
-                { value: '', label: 'Not given' },
-                ...BOOK_SIZE_PRESETS.map((size) => ({ value: size.key, label: `${size.label} (${size.height} × ${size.width} in)` })),
-                { value: 'custom', label: 'Custom' },
+                { value: '', label: t('options.notGiven') },
+                ...BOOK_SIZE_PRESETS.map((size) => ({ value: size.key, label: t('options.sizePreset', { label: size.label, height: size.height, width: size.width }) })),
+                { value: 'custom', label: t('options.custom') },
               ]}
               onValueChange={(choice) => {
                 const preset = BOOK_SIZE_PRESETS.find((size) => size.key === choice);
@@ -191,19 +197,19 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             />
             {sizeChoice === 'custom' ? (
               <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-                <FormText control={control} name="height" label="Height (inches)" transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-                <FormText control={control} name="width" label="Width (inches)" transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+                <FormText control={control} name="height" label={t('fields.height')} transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+                <FormText control={control} name="width" label={t('fields.width')} transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
               </Stack>
             ) : null}
           </Box>
           <FormSelect
             control={control}
             name="type"
-            label="Swaroop"
-            options={[{ value: '', label: 'None' }, ...(swaroops.data ?? []).map((swaroop) => ({ value: swaroop.code, label: `${swaroop.code} – ${swaroop.label} (${swaroop.gloss})` }))]}
+            label={t('fields.swaroop')}
+            options={[{ value: '', label: t('options.none') }, ...(swaroops.data ?? []).map((swaroop) => ({ value: swaroop.code, label: `${swaroop.code} – ${swaroop.label} (${swaroop.gloss})` }))]}
             onValueChange={() => void form.trigger('type')}
           />
-          <FormText control={control} name="other_type" label="Other swaroop" helperText="Fill this when the swaroop is not in the list." />
+          <FormText control={control} name="other_type" label={t('fields.otherSwaroop')} helperText={t('hints.otherSwaroop')} />
           <Controller
             control={control}
             name="subjects"
@@ -216,49 +222,49 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                 value={subjectOptions.filter((option) => field.value.some((selected) => selected.id === option.id))}
                 onChange={(_event, value) => field.onChange(value.map((option) => ({ id: option.id })))}
                 onBlur={field.onBlur}
-                renderInput={(params) => <TextField {...params} inputRef={field.ref} label="Subjects" error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+                renderInput={(params) => <TextField {...params} inputRef={field.ref} label={t('fields.subjects')} error={Boolean(fieldState.error)} helperText={fieldState.error?.message ? message(fieldState.error.message) : undefined} />}
               />
             )}
           />
-          <FormText control={control} name="other_subject" label="Other subject" />
-          <FormText control={control} name="no_of_copy" label="Number of copies" transform={(value) => digitsOnly(value, 8)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormText control={control} name="other_subject" label={t('fields.otherSubject')} />
+          <FormText control={control} name="no_of_copy" label={t('fields.copies')} transform={(value) => digitsOnly(value, 8)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
           <Stack direction="row" spacing={1}>
-            <FormText control={control} name="price" label="Price" transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <FormText control={control} name="price" label={t('fields.price')} transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <Box sx={{ width: 130, flexShrink: 0 }}>
-              <FormSelect control={control} name="currency" label="Currency" options={currencyOptions} />
+              <FormSelect control={control} name="currency" label={t('fields.currency')} options={currencyOptions} />
             </Box>
           </Stack>
           <FormSelect
             control={control}
             name="book_published"
-            label="Published"
+            label={t('fields.published')}
             options={[
-              { value: 'no', label: 'No' },
-              { value: 'yes', label: 'Yes' },
+              { value: 'no', label: t('options.no') },
+              { value: 'yes', label: t('options.yes') },
             ]}
           />
           {published === 'yes' ? (
             <FormText
               control={control}
               name="published_date"
-              label="Published date"
-              placeholder="DD/MM/YYYY"
-              helperText="DD/MM/YYYY"
+              label={t('fields.publishedDate')}
+              placeholder={t('hints.dateFormat')}
+              helperText={t('hints.dateFormat')}
               transform={dateMask}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
           ) : (
             <Box />
           )}
-          <FormText control={control} name="tags" label="Tags" helperText="Comma separated" />
+          <FormText control={control} name="tags" label={t('fields.tags')} helperText={t('hints.tags')} />
           <Box />
           <Box sx={full}>
-            <FormText control={control} name="contents" label="Contents" multiline minRows={3} />
+            <FormText control={control} name="contents" label={t('fields.contents')} multiline minRows={3} />
           </Box>
         </Box>
       </Section>
 
-      <Section title="Authors" id="book-authors">
+      <Section title={t('sections.authors')} id="book-authors">
         <Stack spacing={2}>
           {authors.fields.map((row, index) => (
             <Stack key={row.id} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }} data-testid="author-row">
@@ -266,46 +272,46 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                 <FormSelect
                   control={control}
                   name={`authors.${index}.authorType`}
-                  label={`Author type ${index + 1}`}
+                  label={t('fields.authorType', { n: index + 1 })}
                   options={(authorTypes.data ?? []).map((type) => ({ value: String(type.id), label: type.author_type }))}
                 />
               </Box>
               <Box sx={{ flex: 2 }}>
                 <AuthorNameField control={control} index={index} />
               </Box>
-              <IconButton aria-label={`Delete author ${index + 1}`} onClick={() => authors.remove(index)} disabled={authors.fields.length <= 1}>
+              <IconButton aria-label={t('actions.deleteAuthor', { n: index + 1 })} onClick={() => authors.remove(index)} disabled={authors.fields.length <= 1}>
                 <DeleteIcon />
               </IconButton>
             </Stack>
           ))}
           {form.formState.errors.authors?.message || form.formState.errors.authors?.root?.message ? (
-            <FormHelperText error>{form.formState.errors.authors?.message ?? form.formState.errors.authors?.root?.message}</FormHelperText>
+            <FormHelperText error>{message(form.formState.errors.authors?.message ?? form.formState.errors.authors?.root?.message ?? '')}</FormHelperText>
           ) : null}
           <Box>
             <Button startIcon={<AddIcon />} onClick={() => authors.append(emptyAuthor)}>
-              Add author
+              {t('actions.addAuthor')}
             </Button>
           </Box>
         </Stack>
       </Section>
 
-      <Section title="Cover, images and index" id="book-files">
+      <Section title={t('sections.files')} id="book-files">
         <Stack spacing={3}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             {existing?.book_cover ? (
-              <SafeImage src={existing.book_cover} alt="Current cover" style={{ width: 72, height: 96, objectFit: 'cover', borderRadius: 4 }} />
+              <SafeImage src={existing.book_cover} alt={t('stored.currentCover')} style={{ width: 72, height: 96, objectFit: 'cover', borderRadius: 4 }} />
             ) : null}
             <Controller
               control={control}
               name="book_cover"
               render={({ field, fieldState }) => (
                 <FileField
-                  label="Book cover"
+                  label={t('fields.bookCover')}
                   rule={FILE_RULES.book_cover}
                   value={field.value}
                   onChange={choose('book_cover', coverProblem)}
                   error={fieldState.error?.message}
-                  helperText={existing?.book_cover ? `${FILE_RULES.book_cover.hint}. Leave empty to keep the current cover.` : FILE_RULES.book_cover.hint}
+                  helperText={existing?.book_cover ? t('hints.keepCover', { hint: message(FILE_RULES.book_cover.hint) }) : undefined}
                   required={!existing?.book_cover}
                 />
               )}
@@ -332,9 +338,9 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
           <Box>
             {existing?.index_pdf ? (
               <Typography variant="body2" sx={{ mb: 1 }}>
-                Current index PDF:{' '}
+                {t('stored.currentIndex')}{' '}
                 <Link href={existing.index_pdf} target="_blank" rel="noopener">
-                  open
+                  {t('actions.open')}
                 </Link>
               </Typography>
             ) : null}
@@ -342,21 +348,21 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               control={control}
               name="index_pdf"
               render={({ field, fieldState }) => (
-                <FileField label="Index PDF" rule={FILE_RULES.index_pdf} value={field.value} onChange={choose('index_pdf', indexPdfProblem)} error={fieldState.error?.message} />
+                <FileField label={t('fields.indexPdf')} rule={FILE_RULES.index_pdf} value={field.value} onChange={choose('index_pdf', indexPdfProblem)} error={fieldState.error?.message} />
               )}
             />
           </Box>
         </Stack>
       </Section>
 
-      <Section title="PDF details" id="book-pdf">
+      <Section title={t('sections.pdf')} id="book-pdf">
         <Box sx={grid}>
           <FormSelect
             control={control}
             name="readers"
-            label="Readers"
+            label={t('fields.readers')}
             required
-            helperText="Is the book's PDF open to readers? No means readers ask you for it."
+            helperText={t('hints.readers')}
             options={YES_NO}
             onValueChange={() => {
               setValue('electronic_copy', '');
@@ -370,8 +376,8 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             <FormSelect
               control={control}
               name="electronic_copy"
-              label="Electronic copy"
-              helperText="Is there an electronic copy (PDF) of the book?"
+              label={t('fields.electronicCopy')}
+              helperText={t('hints.electronicCopy')}
               options={YES_NO}
               onValueChange={() => {
                 setValue('isPublicPdf', '');
@@ -385,11 +391,11 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             <FormSelect
               control={control}
               name="isPublicPdf"
-              label="Public PDF"
-              helperText="Is the PDF public online? Yes asks for its link, No for the file."
+              label={t('fields.publicPdf')}
+              helperText={t('hints.publicPdf')}
               options={[
-                { value: 'true', label: 'Yes' },
-                { value: 'false', label: 'No' },
+                { value: 'true', label: t('options.yes') },
+                { value: 'false', label: t('options.no') },
               ]}
               onValueChange={() => {
                 setValue('pdfurl', '');
@@ -399,22 +405,23 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             />
           ) : null}
           {readers === 'Yes' && electronic === 'Yes' && isPublic === 'true' ? (
-            <FormText control={control} name="pdfurl" label="PDF link" placeholder="https://" slotProps={{ htmlInput: { inputMode: 'url' } }} />
+            <FormText control={control} name="pdfurl" label={t('fields.pdfLink')} placeholder={URL_PLACEHOLDER} slotProps={{ htmlInput: { inputMode: 'url' } }} />
           ) : null}
           {readers === 'Yes' && electronic === 'Yes' && isPublic === 'false' ? (
             <Box sx={full}>
               {existing?.has_book_pdf ? (
                 <Typography variant="body2" sx={{ mb: 1 }}>
-                  A book PDF is stored{existing.pdfpublisher ? (
+                  {t('stored.bookPdfStored')}
+                  {existing.pdfpublisher ? (
                     <>
                       {' '}(
                       <Link href={existing.pdfpublisher} target="_blank" rel="noopener">
-                        open
+                        {t('actions.open')}
                       </Link>
                       )
                     </>
                   ) : null}
-                  . Choose a file only to replace it.
+                  {t('stored.replaceOnly')}
                 </Typography>
               ) : null}
               <Controller
@@ -422,12 +429,12 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                 name="book_pdf"
                 render={({ field, fieldState }) => (
                   <FileField
-                    label="Book PDF"
+                    label={t('fields.bookPdf')}
                     rule={FILE_RULES.pdfpublisher}
                     value={field.value}
                     onChange={choose('book_pdf', pdfWidgetProblem)}
                     error={fieldState.error?.message}
-                    helperText={`One ${FILE_RULES.pdfpublisher.typesText} file, ${FILE_RULES.pdfpublisher.sizeText}`}
+                    helperText={t('hints.bookPdf', { types: FILE_RULES.pdfpublisher.typesText, size: FILE_RULES.pdfpublisher.sizeText })}
                   />
                 )}
               />
@@ -436,17 +443,17 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
         </Box>
       </Section>
 
-      <Section title="Subtitle details" id="book-subtitle">
+      <Section title={t('sections.subtitle')} id="book-subtitle">
         <Box sx={grid}>
-          <FormText control={control} name="book_alt_subtitle" label="Subtitle" />
-          <FormSelect control={control} name="book_subtitle_lang" label="Subtitle language" options={[{ value: '', label: 'None' }, ...languageOptions]} />
+          <FormText control={control} name="book_alt_subtitle" label={t('fields.subtitle')} />
+          <FormSelect control={control} name="book_subtitle_lang" label={t('fields.subtitleLanguage')} options={[{ value: '', label: t('options.none') }, ...languageOptions]} />
         </Box>
       </Section>
 
       <Paper variant="outlined" sx={{ p: 2, display: 'flex', justifyContent: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
         {onCancel ? (
           <Button variant="outlined" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
         ) : null}
         <Button type="submit" variant="contained" size="large" disabled={busy}>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
@@ -8,6 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
  * `release()` lets the next navigation through (after the registration is done).
  */
 export function useLeaveWarning(active: boolean) {
+  const { t } = useTranslation('bookForm');
   const activeRef = useRef(active);
   const released = useRef(false);
   useEffect(() => {
@@ -41,10 +43,10 @@ export function useLeaveWarning(active: boolean) {
   const dialog = (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title="Leave this page?"
-      message="The book registration is not finished. If you leave now, what you entered here will be lost."
-      confirmText="Leave"
-      cancelText="Stay"
+      title={t('leave.title')}
+      message={t('leave.message')}
+      confirmText={t('leave.leave')}
+      cancelText={t('leave.stay')}
       onConfirm={() => blocker.proceed?.()}
       onClose={() => blocker.reset?.()}
     />

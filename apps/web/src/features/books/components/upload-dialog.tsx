@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { MSG } from '@jsbn/shared/core';
 import { toastSuccess } from '../../../api/client';
@@ -69,10 +70,11 @@ interface DialogProps {
 
 /** The files' progress bars while they upload; on failure the error, Retry and 'Finish later'. */
 export function UploadDialog({ phase, rows, error, onRetry, onLater }: DialogProps) {
+  const { t } = useTranslation('bookForm');
   const open = phase === 'uploading' || phase === 'failed';
   return (
     <Dialog open={open} aria-labelledby="upload-dialog-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="upload-dialog-title">{phase === 'failed' ? 'Upload failed' : 'Uploading book files'}</DialogTitle>
+      <DialogTitle id="upload-dialog-title">{phase === 'failed' ? t('upload.failed') : t('upload.uploading')}</DialogTitle>
       <DialogContent>
         <UploadProgressList rows={rows} />
         {phase === 'failed' ? (
@@ -80,19 +82,19 @@ export function UploadDialog({ phase, rows, error, onRetry, onLater }: DialogPro
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {error}
             </Typography>
-            <Typography variant="body2">The book is saved with its JSBN. Retry the upload now, or finish later from Edit in My Books.</Typography>
+            <Typography variant="body2">{t('upload.savedRetry')}</Typography>
           </Alert>
         ) : (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Please keep this page open until the files are uploaded.
+            {t('upload.keepOpen')}
           </Typography>
         )}
       </DialogContent>
       {phase === 'failed' ? (
         <DialogActions>
-          <Button onClick={onLater}>Finish later</Button>
+          <Button onClick={onLater}>{t('upload.later')}</Button>
           <Button variant="contained" onClick={onRetry}>
-            Retry upload
+            {t('upload.retry')}
           </Button>
         </DialogActions>
       ) : null}

@@ -1,19 +1,23 @@
 import { Box, LinearProgress, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import type { UploadRow } from '../api/upload-files';
 import { formatBytes } from '../../../components/format';
 
-const FIELD_LABEL = { bookimage: 'Image', index_pdf: 'Index PDF', pdfpublisher: 'Book PDF' } as const;
+/** The catalogue key of each uploaded field's name. */
+const FIELD_LABEL = { bookimage: 'upload.image', index_pdf: 'upload.indexPdf', pdfpublisher: 'upload.bookPdf' } as const;
+const STATUS_LABEL = { done: 'upload.done', error: 'upload.error', waiting: 'upload.waiting' } as const;
 
 /** One determinate progress bar per file of the upload flow. */
 export function UploadProgressList({ rows }: { rows: UploadRow[] }) {
+  const { t } = useTranslation('bookForm');
   if (rows.length === 0) return null;
   return (
     <Stack spacing={1.5} data-testid="upload-progress">
       {rows.map((row) => {
-        const label = `${FIELD_LABEL[row.field]}: ${row.name}`;
-        const state = row.status === 'done' ? 'Uploaded' : row.status === 'error' ? 'Failed' : row.status === 'waiting' ? 'Waiting' : `${row.progress}%`;
+        const label = `${t(FIELD_LABEL[row.field])}: ${row.name}`;
+        const state = row.status === 'done' || row.status === 'error' || row.status === 'waiting' ? t(STATUS_LABEL[row.status]) : `${row.progress}%`;
         return (
           <Box key={row.key} data-testid="upload-row" data-status={row.status}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>

@@ -1,4 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
@@ -22,6 +24,7 @@ function parseId(raw: string | undefined): number | null {
 }
 
 function EditForm({ book }: { book: BookDto }) {
+  const { t } = useTranslation('bookForm');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -62,7 +65,7 @@ function EditForm({ book }: { book: BookDto }) {
         existing={book}
         ids={{ publisher_no: book.publisher_no || user?.publisher_no || '', publisher_jsbn_id: book.publisher_jsbn_id }}
         busy={mutation.isPending || uploads.phase === 'uploading'}
-        submitLabel="Update book"
+        submitLabel={t('actions.update')}
         onSubmit={submit}
         onCancel={() => void navigate(-1)}
         onDirtyChange={onDirtyChange}
@@ -75,22 +78,24 @@ function EditForm({ book }: { book: BookDto }) {
 
 /** /edit-book/:id — Edit Book (spec books §2). */
 export function EditBookPage() {
+  const { t } = useTranslation('bookForm');
+  const message = useMessages();
   const { id: rawId } = useParams();
   const navigate = useNavigate();
   const id = parseId(rawId);
   const query = useBook(id);
 
   let body;
-  if (id === null) body = <Alert severity="error">{BOOK_MSG.bookIdNotFound}</Alert>;
-  else if (query.isLoading) body = <LoadingState label={BOOK_MSG.loadingBook} />;
+  if (id === null) body = <Alert severity="error">{message(BOOK_MSG.bookIdNotFound)}</Alert>;
+  else if (query.isLoading) body = <LoadingState label={message(BOOK_MSG.loadingBook)} />;
   else if (query.isError || !query.data)
     body = (
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Alert severity="error" sx={{ mb: 2 }}>
-          Error loading book: {query.error instanceof Error ? query.error.message : 'Unknown error'}
+          {t('pages.loadError', { error: query.error instanceof Error ? query.error.message : t('pages.unknownError') })}
         </Alert>
         <Button variant="contained" onClick={() => void navigate(-1)}>
-          Go Back
+          {t('actions.goBack')}
         </Button>
       </Paper>
     );
@@ -99,7 +104,7 @@ export function EditBookPage() {
   return (
     <Box>
       <PageHeader
-        title="Edit Book"
+        title={t('pages.editTitle')}
         subtitle={
           query.data ? (
             <Typography component="span">

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button } from '@mui/material';
@@ -19,6 +20,7 @@ import { UploadDialog, useBookUploads } from '../components/upload-dialog';
 
 /** /new-book-reg — New Book Registration (spec books §2, the creation flow of §4). */
 export function NewBookPage() {
+  const { t } = useTranslation('bookForm');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ids = useNextJsbnIds();
@@ -60,9 +62,9 @@ export function NewBookPage() {
 
   return (
     <Box>
-      <PageHeader title="New Book Registration" subtitle="Acquire JSBN and QR Code" actions={
+      <PageHeader title={t('pages.newTitle')} subtitle={t('pages.newSubtitle')} actions={
           <Button variant="outlined" startIcon={<PictureAsPdfIcon />} href={offlineFormUrl('book-form-gu', 'pdf')} target="_blank" rel="noopener" lang="gu">
-            ગુજરાતી માર્ગદર્શિકા (PDF)
+            {t('pages.guide')}
           </Button>
         } />
       <BookForm
@@ -70,7 +72,7 @@ export function NewBookPage() {
         defaultValues={emptyBookForm}
         ids={ids.data ? { publisher_no: ids.data.publisher_no, publisher_jsbn_id: String(ids.data.publisher_jsbn_id) } : undefined}
         busy={mutation.isPending || uploads.phase === 'uploading' || created !== null}
-        submitLabel="Generate JSBN/QRcode"
+        submitLabel={t('actions.generate')}
         onSubmit={submit}
         onDirtyChange={onDirtyChange}
       />
