@@ -3,6 +3,7 @@
  * §3, §5): the two-column grid, the logo on top, the submit row, the register and save calls,
  * and the state → city options.
  */
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEventHandler, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Controller, useForm, type Control, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -14,6 +15,7 @@ import { refreshCurrentUser, toFormData, toastSuccess } from '../../../api/clien
 import { FileField } from '../../../components/file-field';
 import { applyServerErrors, digitsOnly, scrollToFirstError } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
+import { i18n } from '../../../i18n';
 import { paths } from '../../../app/paths';
 import { registerAccount, updateProfile, useCities, useStates } from '../api/accounts-api';
 import { LogoPicker } from './logo-picker';
@@ -74,7 +76,7 @@ export function useRegistration<TInput extends WithLogo, TOutput extends LogoOut
   const mutation = useMutation({
     mutationFn: ({ values }: { values: TOutput; email: string }) => registerAccount(modelType, toFormData(registrationFields(values), { logo: values.logo })),
     onSuccess: (reply, { email }) => {
-      toastSuccess(reply.message, 'Registered successfully. Please verify your e-mail.');
+      toastSuccess(reply.message, i18n.t('accounts:register.registered'));
       setOtpEmail(email);
     },
     onError: (error) => applyServerErrors(error, form.setError),
@@ -99,22 +101,23 @@ export function RegistrationLayout<T extends WithLogo, TOutput>({
   pending: boolean;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('accounts');
   return (
     <Box>
       <PageHeader title={title} subtitle={subtitle} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
         <form noValidate onSubmit={onSubmit}>
           <Stack spacing={3}>
-            <LogoController control={control} render={(logo) => <FileField label="Logo" rule={FILE_RULES.logo} {...logo} required />} />
+            <LogoController control={control} render={(logo) => <FileField label={t('fields.logo')} rule={FILE_RULES.logo} {...logo} required />} />
             <Box sx={accountGrid}>{children}</Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Button type="submit" variant="contained" size="large" disabled={pending}>
-                Submit
+                {t('register.submit')}
               </Button>
               <Typography variant="body2">
-                Already registered?{' '}
+                {t('register.already')}{' '}
                 <Link component={RouterLink} to={paths.login}>
-                  Login
+                  {t('register.login')}
                 </Link>
               </Typography>
             </Stack>
@@ -137,7 +140,7 @@ export function useProfileForm<TInput extends WithLogo, TOutput extends LogoOutp
     mutationFn: ({ fields, logo }: { fields: Record<string, unknown>; logo: File | null | undefined }) =>
       updateProfile(user.modelType, toFormData(fields, { logo })),
     onSuccess: async (reply) => {
-      toastSuccess(reply.message, 'Profile updated successfully');
+      toastSuccess(reply.message, i18n.t('accounts:profile.updated'));
       await refreshCurrentUser();
       await queryClient.invalidateQueries({ queryKey: ['profile'] });
       await queryClient.invalidateQueries({ queryKey: ['publishers'] });
@@ -168,6 +171,7 @@ export function ProfileFormLayout<T extends WithLogo, TOutput>({
   name: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('accounts');
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack spacing={3}>
@@ -175,7 +179,7 @@ export function ProfileFormLayout<T extends WithLogo, TOutput>({
         <Box sx={accountGrid}>{children}</Box>
         <Box>
           <Button type="submit" variant="contained" size="large" disabled={saving}>
-            Save changes
+            {t('profile.save')}
           </Button>
         </Box>
       </Stack>

@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Avatar, Stack, Typography } from '@mui/material';
 import { FILE_RULES } from '@jsbn/shared/core';
+import { useMessages } from '../../../i18n';
 import { FileField } from '../../../components/file-field';
 
 /** The current logo (or the chosen new one) beside an optional logo file input (`FILE_RULES.logo`: JPEG or PNG, 10 MB). */
@@ -19,6 +21,8 @@ export function LogoPicker({
   onBlur: () => void;
   error?: string;
 }) {
+  const { t } = useTranslation('accounts');
+  const message = useMessages();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!value) return;
@@ -33,14 +37,14 @@ export function LogoPicker({
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
       <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
-        <Avatar src={shown} alt={value ? 'New logo' : 'Current logo'} variant="rounded" sx={{ width: 96, height: 96, bgcolor: 'primary.main', fontSize: 40 }} data-testid="logo-preview">
+        <Avatar src={shown} alt={value ? t('profile.newLogo') : t('profile.currentLogo')} variant="rounded" sx={{ width: 96, height: 96, bgcolor: 'primary.main', fontSize: 40 }} data-testid="logo-preview">
           {name.trim().charAt(0).toUpperCase() || '?'}
         </Avatar>
         <Typography variant="caption" color="text.secondary">
-          {value ? 'New logo' : 'Current logo'}
+          {value ? t('profile.newLogo') : t('profile.currentLogo')}
         </Typography>
       </Stack>
-      <FileField label="Change logo" rule={FILE_RULES.logo} value={value} onChange={onChange} onBlur={onBlur} error={error} helperText={`Optional; ${FILE_RULES.logo.hint}`} />
+      <FileField label={t('fields.changeLogo')} rule={FILE_RULES.logo} value={value} onChange={onChange} onBlur={onBlur} error={error} helperText={t('profile.optionalLogo', { hint: message(FILE_RULES.logo.hint) })} />
     </Stack>
   );
 }

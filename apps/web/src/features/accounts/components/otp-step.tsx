@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -23,6 +24,7 @@ const mmss = (ms: number) => {
 
 /** The one-time-code step of registration (spec accounts §4). */
 export function OtpStep({ email, modelType, onBack }: { email: string; modelType: ModelType; onBack: () => void }) {
+  const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   // A code was just sent with the registration, and the server refuses a new one for 60 s.
   const [lockedUntil, setLockedUntil] = useState<number | null>(() => Date.now() + OTP_RESEND_WAIT_MS);
@@ -45,14 +47,14 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
   const verify = useMutation({
     mutationFn: (code: string) => verifyEmail({ email, otp: code, modelType }),
     onSuccess: (reply) => {
-      toastSuccess(reply.message, 'Email verified successfully');
+      toastSuccess(reply.message, t('otp.verified'));
       void navigate(paths.login);
     },
   });
   const resend = useMutation({
     mutationFn: () => resendOtp({ email, modelType }),
     onSuccess: (reply) => {
-      toastSuccess(reply.message, 'OTP sent successfully');
+      toastSuccess(reply.message, t('otp.resent'));
       const start = Date.now();
       setNow(start);
       setLockedUntil(start + OTP_RESEND_WAIT_MS);
@@ -64,26 +66,26 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, maxWidth: 480, mx: 'auto' }}>
       <Typography variant="h5" component="h2" sx={{ mb: 1, fontWeight: 700 }}>
-        Verify your e-mail
+        {t('otp.title')}
       </Typography>
       <Alert severity="info" sx={{ mb: 2 }}>
-        We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to finish your registration.
+        <Trans t={t} i18nKey="otp.sent" values={{ digits: OTP_LENGTH, email }} components={{ strong: <strong /> }} />
       </Alert>
       <form noValidate onSubmit={form.handleSubmit((values) => verify.mutate(String(values.otp).trim()))}>
         <Stack spacing={2}>
           <FormText
             control={form.control}
             name="otp"
-            label="OTP"
+            label={t('fields.otp')}
             autoComplete="one-time-code"
             transform={(value) => digitsOnly(value, OTP_LENGTH)}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH } }}
           />
           <Button type="submit" variant="contained" disabled={verify.isPending}>
-            Verify
+            {t('otp.verify')}
           </Button>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button onClick={onBack}>Back to edit</Button>
+            <Button onClick={onBack}>{t('otp.back')}</Button>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               {locked ? (
                 <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="otp-countdown">
@@ -91,7 +93,7 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
                 </Typography>
               ) : null}
               <Button onClick={() => resend.mutate()} disabled={locked || resend.isPending}>
-                Resend OTP
+                {t('otp.resend')}
               </Button>
             </Stack>
           </Stack>

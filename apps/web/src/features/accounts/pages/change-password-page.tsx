@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ const resolver = withChecks(zodResolver(schema), (values) =>
 
 /** /change-password — spec accounts §5 "Change password". */
 export function ChangePasswordPage() {
+  const { t } = useTranslation('accounts');
   const form = useForm<ChangePasswordForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
   const mutation = useMutation({
     mutationFn: ({ oldPassword, newPassword }: z.output<typeof schema>) => changePassword({ oldPassword, newPassword }),
@@ -39,24 +41,24 @@ export function ChangePasswordPage() {
 
   return (
     <Box>
-      <PageHeader title="Change Password" />
+      <PageHeader title={t('password.changeTitle')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, maxWidth: 520 }}>
         <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
           <Stack spacing={2}>
-            <FormText control={form.control} name="oldPassword" label="Old password" type="password" autoComplete="current-password" required />
+            <FormText control={form.control} name="oldPassword" label={t('fields.oldPassword')} type="password" autoComplete="current-password" required />
             <FormText
               control={form.control}
               name="newPassword"
-              label="New password"
+              label={t('fields.newPassword')}
               type="password"
               autoComplete="new-password"
               required
-              helperText="At least 8 characters with an uppercase letter, a lowercase letter and a special character; no spaces."
+              helperText={t('password.rules')}
             />
-            <FormText control={form.control} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required />
+            <FormText control={form.control} name="confirmPassword" label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" required />
             <Box>
               <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-                Change password
+                {t('password.change')}
               </Button>
             </Box>
           </Stack>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,12 +17,13 @@ const schema = letterhead.pick({ text: true });
 type LetterForm = z.input<typeof schema>;
 
 function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () => void }) {
+  const { t } = useTranslation('accounts');
   const queryClient = useQueryClient();
   const form = useForm<LetterForm>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { text: saved?.letterText ?? '' } });
   const mutation = useMutation({
     mutationFn: (text: string) => saveLetterhead({ text, ...(saved?.id ? { id: saved.id } : {}) }),
     onSuccess: async (reply) => {
-      toastSuccess(reply.message, 'Letter format saved successfully');
+      toastSuccess(reply.message, t('letter.saved'));
       queryClient.setQueryData(letterheadKey, { librarianLogo: reply.data?.librarianLogo ?? null });
       await queryClient.invalidateQueries({ queryKey: letterheadKey });
       await refreshCurrentUser();
@@ -31,13 +33,13 @@ function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(String(values.text)))}>
       <Stack spacing={2}>
-        <FormText control={form.control} name="text" label="Letter text" multiline minRows={6} helperText="This text is printed on the letterhead of your order letters." />
+        <FormText control={form.control} name="text" label={t('fields.letterText')} multiline minRows={6} helperText={t('letter.hint')} />
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            Save
+            {t('letter.save')}
           </Button>
           <Button onClick={onDone} disabled={mutation.isPending}>
-            Cancel
+            {t('letter.cancel')}
           </Button>
         </Stack>
       </Stack>
@@ -47,6 +49,7 @@ function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () 
 
 /** /customize-letter-format — the library letterhead (spec accounts §4). */
 export function CustomizeLetterPage() {
+  const { t } = useTranslation('accounts');
   const letter = useLetterhead();
   const [editing, setEditing] = useState<boolean | null>(null);
   if (letter.isLoading) return <LoadingState />;
@@ -57,11 +60,11 @@ export function CustomizeLetterPage() {
 
   return (
     <Box>
-      <PageHeader title="Customize Letter Format" subtitle="The letter text printed on the order letters sent to publishers." />
+      <PageHeader title={t('letter.title')} subtitle={t('letter.subtitle')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
         {saved?.logoUrl ? (
           <Box sx={{ mb: 2 }}>
-            <SafeImage src={saved.logoUrl} alt="Library logo" style={{ maxHeight: 80, maxWidth: '100%' }} />
+            <SafeImage src={saved.logoUrl} alt={t('letter.logoAlt')} style={{ maxHeight: 80, maxWidth: '100%' }} />
           </Box>
         ) : null}
         {isEditing ? (
@@ -73,11 +76,11 @@ export function CustomizeLetterPage() {
                 {saved?.letterText}
               </Typography>
             ) : (
-              <Alert severity="info">No letter text saved yet.</Alert>
+              <Alert severity="info">{t('letter.none')}</Alert>
             )}
             <Box>
               <Button variant="contained" onClick={() => setEditing(true)}>
-                Edit
+                {t('letter.edit')}
               </Button>
             </Box>
           </Stack>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Paper, TextField } from '@mui/material';
@@ -12,7 +13,8 @@ import { ProfileFormLayout, digits, numeric, useProfileForm, useStateCityOptions
 import { optionalLogoFile } from '../components/registration';
 
 function ReadOnly({ label, value }: { label: string; value: string }) {
-  return <TextField label={label} value={value} slotProps={{ input: { readOnly: true } }} helperText="Cannot be changed" />;
+  const { t } = useTranslation('accounts');
+  return <TextField label={label} value={value} slotProps={{ input: { readOnly: true } }} helperText={t('profile.cannotChange')} />;
 }
 
 /** The library profile form: the API's fields and an optional new logo. */
@@ -20,6 +22,7 @@ const librarySchema = libraryProfile.extend({ logo: optionalLogoFile });
 const libraryResolver = zodResolver(librarySchema);
 
 function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: LibraryDetails }) {
+  const { t } = useTranslation('accounts');
   const { form, onSubmit, saving } = useProfileForm(user, libraryResolver, {
     logo: null,
     name: profile.name ?? '',
@@ -36,17 +39,17 @@ function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: Lib
   const { control } = form;
   return (
     <ProfileFormLayout control={control} onSubmit={onSubmit} saving={saving} logoUrl={profile.librarianLogoText?.logoUrl ?? user.logoUrl} name={profile.name}>
-      <FormText control={control} name="name" label="Library name" required />
-      <ReadOnly label="Email" value={profile.email ?? user.email} />
-      <FormSelect control={control} name="sangh_trust" label="Sanchalak type" required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: type }))} />
-      <FormText control={control} name="sanchalak_name" label="Sanchalak name" required />
-      <FormText control={control} name="sanchalak_address" label="Sanchalak address" required multiline minRows={2} />
-      <FormText control={control} name="address" label="Address" required multiline minRows={2} />
-      <FormText control={control} name="mobile_no" label="Mobile number" required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="number_of_books" label="Number of books" required transform={(value) => digitsOnly(value, 9)} slotProps={numeric} />
-      <FormText control={control} name="gst_no" label="GST number" />
-      <FormText control={control} name="aadhar_no" label="Aadhar number" transform={digits(12)} slotProps={numeric} />
+      <FormText control={control} name="name" label={t('fields.libraryName')} required />
+      <ReadOnly label={t('fields.email')} value={profile.email ?? user.email} />
+      <FormSelect control={control} name="sangh_trust" label={t('fields.sanchalakType')} required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: t(`sanchalakTypes.${type}`) }))} />
+      <FormText control={control} name="sanchalak_name" label={t('fields.sanchalakName')} required />
+      <FormText control={control} name="sanchalak_address" label={t('fields.sanchalakAddress')} required multiline minRows={2} />
+      <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
+      <FormText control={control} name="mobile_no" label={t('fields.mobile')} required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="whatsapp_no" label={t('fields.whatsapp')} required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="number_of_books" label={t('fields.numberOfBooks')} required transform={(value) => digitsOnly(value, 9)} slotProps={numeric} />
+      <FormText control={control} name="gst_no" label={t('fields.gst')} />
+      <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
     </ProfileFormLayout>
   );
 }
@@ -56,6 +59,7 @@ const publisherSchema = publisherProfile.extend({ logo: optionalLogoFile });
 const publisherResolver = zodResolver(publisherSchema);
 
 function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: PublisherInfo }) {
+  const { t } = useTranslation('accounts');
   const { form, onSubmit, saving } = useProfileForm(user, publisherResolver, {
     logo: null,
     publisher_name: profile.publisher_name ?? '',
@@ -76,32 +80,33 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
 
   return (
     <ProfileFormLayout control={control} onSubmit={onSubmit} saving={saving} logoUrl={profile.logoUrl ?? user.logoUrl} name={profile.publisher_name}>
-      <ReadOnly label="Publisher unique id" value={profile.publisher_no ?? user.publisher_no ?? ''} />
-      <ReadOnly label="Email" value={profile.email ?? user.email} />
-      <FormText control={control} name="publisher_name" label="Publisher name" required />
-      <FormSelect control={control} name="publisher_type" label="Publisher type" required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: type }))} />
-      <FormText control={control} name="address" label="Address" required multiline minRows={2} />
-      <FormText control={control} name="pincode" label="Pincode" required transform={digits(6)} slotProps={numeric} />
+      <ReadOnly label={t('fields.publisherNo')} value={profile.publisher_no ?? user.publisher_no ?? ''} />
+      <ReadOnly label={t('fields.email')} value={profile.email ?? user.email} />
+      <FormText control={control} name="publisher_name" label={t('fields.publisherName')} required />
+      <FormSelect control={control} name="publisher_type" label={t('fields.publisherType')} required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: t(`publisherTypes.${type}`) }))} />
+      <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
+      <FormText control={control} name="pincode" label={t('fields.pincode')} required transform={digits(6)} slotProps={numeric} />
       <FormSelect
         control={control}
         name="state"
-        label="State"
+        label={t('fields.state')}
         required
         options={stateOptions}
         onValueChange={() => form.setValue('city', '', { shouldValidate: form.formState.isSubmitted })}
       />
-      <FormSelect control={control} name="city" label="City" required disabled={!stateId} options={cityOptions} />
-      <FormText control={control} name="landline_no" label="Landline number" required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="mobile_no" label="Mobile number" required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="gst_no" label="GST number" />
-      <FormText control={control} name="aadhar_no" label="Aadhar number" transform={digits(12)} slotProps={numeric} />
+      <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
+      <FormText control={control} name="landline_no" label={t('fields.landline')} required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="mobile_no" label={t('fields.mobile')} required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="whatsapp_no" label={t('fields.whatsapp')} required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="gst_no" label={t('fields.gst')} />
+      <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
     </ProfileFormLayout>
   );
 }
 
 /** /edit-profile — the own library or publisher profile (spec accounts §2, §5). */
 export function EditProfilePage() {
+  const { t } = useTranslation('accounts');
   const { user } = useSession();
   const isPublisher = user?.modelType === 'PUBLISHER';
   const publisher = useOwnPublisher(isPublisher ? user?.publisherId : undefined);
@@ -109,7 +114,7 @@ export function EditProfilePage() {
   if (!user) return null;
   return (
     <Box>
-      <PageHeader title="Edit Profile" subtitle={isPublisher ? 'Your publisher details.' : 'Your library details.'} />
+      <PageHeader title={t('profile.title')} subtitle={isPublisher ? t('profile.publisherSubtitle') : t('profile.librarySubtitle')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
         {isPublisher ? (
           publisher.data ? (

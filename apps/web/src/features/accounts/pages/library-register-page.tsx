@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -35,6 +36,7 @@ const resolver = withChecks(zodResolver(schema), confirmPasswordCheck);
 
 /** /library-register — spec accounts §3/§5, then the one-time-code step. */
 export function LibraryRegisterPage() {
+  const { t } = useTranslation('accounts');
   const form = useForm<LibraryForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: defaults });
   const { control } = form;
 
@@ -43,21 +45,21 @@ export function LibraryRegisterPage() {
   if (registration.otpEmail) return <OtpStep email={registration.otpEmail} modelType="LIBRARY" onBack={registration.back} />;
 
   return (
-    <RegistrationLayout title="Library Registration" subtitle="Register your Gyan Bhandar to find books and order them from publishers." control={control} onSubmit={registration.onSubmit} pending={registration.pending}>
-      <FormText control={control} name="name" label="Library name" required />
-      <FormSelect control={control} name="sangh_trust" label="Sanchalak type" required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: type }))} />
-      <FormText control={control} name="sanchalak_name" label="Sanchalak name" required />
-      <FormText control={control} name="sanchalak_address" label="Sanchalak address" required multiline minRows={2} />
-      <FormText control={control} name="address" label="Address" required multiline minRows={2} />
-      <FormText control={control} name="email" label="Email" type="email" autoComplete="email" required />
-      <FormText control={control} name="mobile_no" label="Mobile number" required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="number_of_books" label="Number of books" transform={digits()} slotProps={numeric} />
-      <FormText control={control} name="gst_no" label="GST number" />
-      <FormText control={control} name="aadhar_no" label="Aadhar number" transform={digits(12)} slotProps={numeric} />
+    <RegistrationLayout title={t('register.libraryTitle')} subtitle={t('register.librarySubtitle')} control={control} onSubmit={registration.onSubmit} pending={registration.pending}>
+      <FormText control={control} name="name" label={t('fields.libraryName')} required />
+      <FormSelect control={control} name="sangh_trust" label={t('fields.sanchalakType')} required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: t(`sanchalakTypes.${type}`) }))} />
+      <FormText control={control} name="sanchalak_name" label={t('fields.sanchalakName')} required />
+      <FormText control={control} name="sanchalak_address" label={t('fields.sanchalakAddress')} required multiline minRows={2} />
+      <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
+      <FormText control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
+      <FormText control={control} name="mobile_no" label={t('fields.mobile')} required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="whatsapp_no" label={t('fields.whatsapp')} required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="number_of_books" label={t('fields.numberOfBooks')} transform={digits()} slotProps={numeric} />
+      <FormText control={control} name="gst_no" label={t('fields.gst')} />
+      <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
       <Box sx={{ display: { xs: 'none', md: 'block' } }} />
-      <FormText control={control} name="password" label="Password" type="password" autoComplete="new-password" required />
-      <FormText control={control} name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" required />
+      <FormText control={control} name="password" label={t('fields.password')} type="password" autoComplete="new-password" required />
+      <FormText control={control} name="confirmPassword" label={t('fields.confirmPassword')} type="password" autoComplete="new-password" required />
     </RegistrationLayout>
   );
 }

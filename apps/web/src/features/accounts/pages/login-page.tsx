@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -18,33 +19,34 @@ type LoginForm = z.input<typeof loginForm>;
 const forgotForm = z.object({ email });
 type ForgotForm = z.input<typeof forgotForm>;
 
-const TABS: { modelType: ModelType; label: string }[] = [
-  { modelType: 'PUBLISHER', label: 'Publisher Login' },
-  { modelType: 'LIBRARY', label: 'Library Login' },
-];
+const TABS = [
+  { modelType: 'PUBLISHER', label: 'login.publisherTab' },
+  { modelType: 'LIBRARY', label: 'login.libraryTab' },
+] as const satisfies readonly { modelType: ModelType; label: string }[];
 
 function LoginFormView({ modelType, onForgot }: { modelType: ModelType; onForgot: () => void }) {
+  const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), mode: 'onTouched', defaultValues: { email: '', password: '' } });
   const mutation = useMutation({
     mutationFn: (values: { email: string; password: string }) => loginAndLoadUser({ ...values, modelType }),
     onSuccess: (message) => {
-      toastSuccess(message, 'Logged in successfully');
+      toastSuccess(message, t('login.loggedIn'));
       void navigate(paths.home, { replace: true });
     },
   });
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate({ email: String(values.email), password: values.password }))}>
       <Stack spacing={2}>
-        <FormText control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
-        <FormText control={form.control} name="password" label="Password" type="password" autoComplete="current-password" required />
+        <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
+        <FormText control={form.control} name="password" label={t('fields.password')} type="password" autoComplete="current-password" required />
         <Box sx={{ textAlign: 'right' }}>
           <Link component="button" type="button" onClick={onForgot}>
-            Forgot Password?
+            {t('login.forgot')}
           </Link>
         </Box>
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-          Login
+          {t('login.submit')}
         </Button>
       </Stack>
     </form>
@@ -52,24 +54,25 @@ function LoginFormView({ modelType, onForgot }: { modelType: ModelType; onForgot
 }
 
 function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: () => void }) {
+  const { t } = useTranslation('accounts');
   const form = useForm<ForgotForm>({ resolver: zodResolver(forgotForm), mode: 'onTouched', defaultValues: { email: '' } });
   const mutation = useMutation({
     mutationFn: (value: string) => forgotPassword({ email: value, modelType }),
     onSuccess: (reply) => {
-      toastSuccess(reply.message, 'Please check your e-mail for the link to reset your password.');
+      toastSuccess(reply.message, t('login.linkSent'));
       onBack();
     },
   });
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(String(values.email)))}>
       <Stack spacing={2}>
-        <Typography>Enter your registered e-mail address and we will send you a link to reset your password.</Typography>
-        <FormText control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
+        <Typography>{t('login.forgotIntro')}</Typography>
+        <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-          Submit
+          {t('login.forgotSubmit')}
         </Button>
         <Link component="button" type="button" onClick={onBack}>
-          Back to Login
+          {t('login.backToLogin')}
         </Link>
       </Stack>
     </form>
@@ -77,6 +80,7 @@ function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: (
 }
 
 export function LoginPage() {
+  const { t } = useTranslation('accounts');
   const [tab, setTab] = useState(0);
   const [forgot, setForgot] = useState(false);
   const modelType = TABS[tab]!.modelType;
@@ -84,11 +88,11 @@ export function LoginPage() {
     <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 2, md: 6 } }}>
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 2, md: 4 } }}>
         <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700, textAlign: 'center' }}>
-          {forgot ? 'Forgot Password' : 'Login'}
+          {forgot ? t('login.forgotTitle') : t('login.title')}
         </Typography>
-        <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="fullWidth" sx={{ mb: 3 }} aria-label="Login type">
+        <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="fullWidth" sx={{ mb: 3 }} aria-label={t('login.tabs')}>
           {TABS.map((item) => (
-            <Tab key={item.modelType} label={item.label} />
+            <Tab key={item.modelType} label={t(item.label)} />
           ))}
         </Tabs>
         {forgot ? (
@@ -97,15 +101,11 @@ export function LoginPage() {
           <LoginFormView key={modelType} modelType={modelType} onForgot={() => setForgot(true)} />
         )}
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-          New here? Register as a{' '}
-          <Link component={RouterLink} to={paths.libraryRegister}>
-            library
-          </Link>{' '}
-          or a{' '}
-          <Link component={RouterLink} to={paths.publisherRegister}>
-            publisher
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="login.newHere"
+            components={{ library: <Link component={RouterLink} to={paths.libraryRegister} />, publisher: <Link component={RouterLink} to={paths.publisherRegister} /> }}
+          />
         </Typography>
       </Paper>
     </Box>

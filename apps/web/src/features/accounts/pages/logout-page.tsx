@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { clearSession } from '../../../api/session';
@@ -6,13 +7,14 @@ import { paths } from '../../../app/paths';
 
 /** /logout — a confirmation dialog; Yes clears the session and goes home. */
 export function LogoutPage() {
+  const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
     <ConfirmDialog
       open
-      title="Logout"
-      message="Are you sure you want to logout?"
+      title={t('logout.title')}
+      message={t('logout.confirm')}
       onConfirm={() => {
         clearSession();
         queryClient.clear();

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -22,6 +23,7 @@ const resolver = withChecks(
 
 /** /new-password?token=… — the page of the e-mailed reset link (spec accounts §2, §5). */
 export function NewPasswordPage() {
+  const { t } = useTranslation('accounts');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
@@ -29,7 +31,7 @@ export function NewPasswordPage() {
   const mutation = useMutation({
     mutationFn: (password: string) => resetPassword({ password, token }),
     onSuccess: (reply) => {
-      toastSuccess(reply.data?.message || reply.message, 'Password reset successfully');
+      toastSuccess(reply.data?.message || reply.message, t('password.reset'));
       void navigate(paths.login, { replace: true });
     },
     // a too common password shows at its field
@@ -42,17 +44,17 @@ export function NewPasswordPage() {
     <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 2, md: 6 } }}>
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 2, md: 4 } }}>
         <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700, textAlign: 'center' }}>
-          New Password
+          {t('password.newTitle')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3, textAlign: 'center' }}>
-          Choose a new password for your account.
+          {t('password.newIntro')}
         </Typography>
         <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values.password))}>
           <Stack spacing={2}>
-            <FormText control={form.control} name="password" label="New password" type="password" autoComplete="new-password" required />
-            <FormText control={form.control} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required />
+            <FormText control={form.control} name="password" label={t('fields.newPassword')} type="password" autoComplete="new-password" required />
+            <FormText control={form.control} name="confirmPassword" label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" required />
             <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-              Save password
+              {t('password.savePassword')}
             </Button>
           </Stack>
         </form>

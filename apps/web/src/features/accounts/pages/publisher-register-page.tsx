@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -36,6 +37,7 @@ const resolver = withChecks(zodResolver(schema), confirmPasswordCheck);
 
 /** /publisher-register — spec accounts §3/§5, then the one-time-code step. */
 export function PublisherRegisterPage() {
+  const { t } = useTranslation('accounts');
   const form = useForm<PublisherForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: defaults });
   const { control } = form;
   const stateId = selectValue(useWatch({ control, name: 'state' }));
@@ -46,29 +48,29 @@ export function PublisherRegisterPage() {
   if (registration.otpEmail) return <OtpStep email={registration.otpEmail} modelType="PUBLISHER" onBack={registration.back} />;
 
   return (
-    <RegistrationLayout title="Publisher Registration" subtitle="Register your publication to get a JSBN and QR code for every book. Registration is free." control={control} onSubmit={registration.onSubmit} pending={registration.pending}>
-      <FormText control={control} name="publisher_no" label="Publisher unique id" required transform={(value) => value.toUpperCase().replace(/\s/g, '').slice(0, PUBLISHER_NO_LENGTH)} helperText="5 letters or digits, e.g. JNPUB" />
-      <FormText control={control} name="publisher_name" label="Publisher name" required />
-      <FormSelect control={control} name="publisher_type" label="Publisher type" required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: type }))} />
-      <FormText control={control} name="email" label="Email" type="email" autoComplete="email" required />
-      <FormText control={control} name="address" label="Address" required multiline minRows={2} />
+    <RegistrationLayout title={t('register.publisherTitle')} subtitle={t('register.publisherSubtitle')} control={control} onSubmit={registration.onSubmit} pending={registration.pending}>
+      <FormText control={control} name="publisher_no" label={t('fields.publisherNo')} required transform={(value) => value.toUpperCase().replace(/\s/g, '').slice(0, PUBLISHER_NO_LENGTH)} helperText={t('register.publisherNoHint', { example: 'JNPUB' })} />
+      <FormText control={control} name="publisher_name" label={t('fields.publisherName')} required />
+      <FormSelect control={control} name="publisher_type" label={t('fields.publisherType')} required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: t(`publisherTypes.${type}`) }))} />
+      <FormText control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
+      <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
       <FormSelect
         control={control}
         name="state"
-        label="State"
+        label={t('fields.state')}
         required
         options={stateOptions}
         onValueChange={() => form.setValue('city', '', { shouldValidate: false })}
       />
-      <FormSelect control={control} name="city" label="City" required disabled={!stateId} options={cityOptions} />
-      <FormText control={control} name="pincode" label="Pincode" required transform={digits(6)} slotProps={numeric} />
-      <FormText control={control} name="landline_no" label="Landline number" transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="mobile_no" label="Mobile number" required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label="WhatsApp number" required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="gst_no" label="GST number" />
-      <FormText control={control} name="aadhar_no" label="Aadhar number" transform={digits(12)} slotProps={numeric} />
-      <FormText control={control} name="password" label="Password" type="password" autoComplete="new-password" required />
-      <FormText control={control} name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" required />
+      <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
+      <FormText control={control} name="pincode" label={t('fields.pincode')} required transform={digits(6)} slotProps={numeric} />
+      <FormText control={control} name="landline_no" label={t('fields.landline')} transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="mobile_no" label={t('fields.mobile')} required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="whatsapp_no" label={t('fields.whatsapp')} required transform={phoneInput} slotProps={numeric} />
+      <FormText control={control} name="gst_no" label={t('fields.gst')} />
+      <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
+      <FormText control={control} name="password" label={t('fields.password')} type="password" autoComplete="new-password" required />
+      <FormText control={control} name="confirmPassword" label={t('fields.confirmPassword')} type="password" autoComplete="new-password" required />
     </RegistrationLayout>
   );
 }
