@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -40,6 +43,7 @@ export function useCanOrder() {
 }
 
 function WantToOrder({ book, disabled }: { book: BookDto; disabled: boolean }) {
+  const { t } = useTranslation('ordering');
   const cart = useCart();
   const selected = Boolean(cart.find(book.id));
   return (
@@ -48,21 +52,23 @@ function WantToOrder({ book, disabled }: { book: BookDto; disabled: boolean }) {
       exclusive
       value={selected ? 'yes' : 'no'}
       disabled={disabled}
-      aria-label={`Want to order ${book.book_title}?`}
+      aria-label={t('want.label', { title: book.book_title })}
       onChange={(_event, value: 'yes' | 'no' | null) => {
         if (value === 'yes') cart.add({ bookId: book.id, publisherId: book.publisher.id, bookTitle: book.book_title });
         if (value === 'no') cart.remove(book.id);
       }}
     >
       <ToggleButton value="yes" color="primary">
-        Yes
+        {t('want.yes')}
       </ToggleButton>
-      <ToggleButton value="no">No</ToggleButton>
+      <ToggleButton value="no">{t('want.no')}</ToggleButton>
     </ToggleButtonGroup>
   );
 }
 
 function Quantity({ book }: { book: BookDto }) {
+  const { t } = useTranslation('ordering');
+  const message = useMessages();
   const cart = useCart();
   const item = cart.find(book.id);
   const bad = item ? isBadQuantity(item.quantity) : false;
@@ -73,18 +79,18 @@ function Quantity({ book }: { book: BookDto }) {
       disabled={!item}
       onChange={(event) => cart.setQuantity(book.id, digitsOnly(event.target.value, 6))}
       error={bad}
-      helperText={bad ? MSG.orderQuantity : undefined}
+      helperText={bad ? message(MSG.orderQuantity) : undefined}
       sx={{ width: 120 }}
-      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `Order quantity for ${book.book_title}` } }}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('want.quantity', { title: book.book_title }) } }}
     />
   );
 }
 
 /** The 'Want to order?' and 'Order quantity' columns. */
-export function orderColumns(canOrder: boolean): Column<BookDto>[] {
+export function orderColumns(canOrder: boolean, t: TFunction<'ordering'>): Column<BookDto>[] {
   return [
-    { key: 'want', header: 'Want to order?', render: (book) => <WantToOrder book={book} disabled={!canOrder} /> },
-    { key: 'quantity', header: 'Order quantity', render: (book) => <Quantity book={book} /> },
+    { key: 'want', header: t('columns.want'), render: (book) => <WantToOrder book={book} disabled={!canOrder} /> },
+    { key: 'quantity', header: t('columns.quantity'), render: (book) => <Quantity book={book} /> },
   ];
 }
 
@@ -114,6 +120,8 @@ function newKey() {
 
 /** The letterhead banner (when missing) and the 'Order now' button with its confirm dialog. */
 export function OrderBar() {
+  const { t } = useTranslation('ordering');
+  const message = useMessages();
   const cart = useCart();
   const canOrder = useCanOrder();
   const navigate = useNavigate();
@@ -137,7 +145,7 @@ export function OrderBar() {
       return createOrders({ orders }, submission.current.key);
     },
     onSuccess: async (reply) => {
-      toastSuccess(reply.message, 'Order placed successfully');
+      toastSuccess(reply.message, t('bar.placed'));
       submission.current = null;
       cart.clear();
       setOpen(false);
@@ -149,7 +157,7 @@ export function OrderBar() {
 
   const orderNow = () => {
     if (cart.items.length === 0) {
-      enqueueSnackbar(MSG.noItems, { variant: 'warning' });
+      enqueueSnackbar(message(MSG.noItems), { variant: 'warning' });
       return;
     }
     setOpen(true);
@@ -159,34 +167,34 @@ export function OrderBar() {
     <Box sx={{ mb: 2 }}>
       {!canOrder ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="letter-text-banner">
-          {MSG.letterTextHint}{' '}
+          {message(MSG.letterTextHint)}{' '}
           <Link component={RouterLink} to={paths.customizeLetterFormat}>
-            Customize Letter Format
+            {t('bar.customize')}
           </Link>
         </Alert>
       ) : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'flex-end' }}>
         {anyBad ? (
           <Typography color="error" variant="body2">
-            {MSG.orderQuantity}
+            {message(MSG.orderQuantity)}
           </Typography>
         ) : null}
         <Typography variant="body2" color="text.secondary" data-testid="cart-count">
-          {cart.items.length} {cart.items.length === 1 ? 'book' : 'books'} selected
+          {t('bar.selected', { count: cart.items.length })}
         </Typography>
         <Button variant="contained" onClick={orderNow} disabled={anyBad || !canOrder}>
-          Order now
+          {t('bar.orderNow')}
         </Button>
       </Stack>
       <Dialog open={open} onClose={mutation.isPending ? undefined : () => setOpen(false)} aria-labelledby="confirm-order-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
-        <DialogTitle id="confirm-order-title">Confirm order</DialogTitle>
+        <DialogTitle id="confirm-order-title">{t('bar.confirmTitle')}</DialogTitle>
         <DialogContent>
-          <Table size="small" aria-label="Books to order">
+          <Table size="small" aria-label={t('bar.booksToOrder')}>
             <TableHead>
               <TableRow>
-                <TableCell>Sr. no</TableCell>
-                <TableCell>Book name</TableCell>
-                <TableCell align="right">Copies</TableCell>
+                <TableCell>{t('columns.srNo')}</TableCell>
+                <TableCell>{t('columns.bookName')}</TableCell>
+                <TableCell align="right">{t('bar.copies')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -202,10 +210,10 @@ export function OrderBar() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)} disabled={mutation.isPending}>
-            Close
+            {t('bar.close')}
           </Button>
           <Button variant="contained" onClick={() => mutation.mutate()} disabled={mutation.isPending || anyBad}>
-            Confirm order
+            {t('bar.confirm')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { EXPORT_FILE_NAMES, formatJsbn } from '@jsbn/shared/core';
@@ -12,6 +13,7 @@ import { BookDetailsDialog } from '../../books/components/book-details-dialog';
 
 /** /new-published-books — Recently Published books, newest first, with ordering. */
 export function NewPublishedBooksPage() {
+  const { t } = useTranslation('ordering');
   const list = useListState({ field: 'createdAt', order: 'desc' });
   const books = useOrderableBooks(null, list.query);
   const canOrder = useCanOrder();
@@ -19,10 +21,10 @@ export function NewPublishedBooksPage() {
   const [bookShown, setBookShown] = useState<BookDto | null>(null);
 
   const columns: Column<BookDto>[] = [
-    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
+    { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
     {
       key: 'title',
-      header: 'Book name',
+      header: t('columns.bookName'),
       sortField: 'book_title',
       minWidth: 180,
       render: (book) => (
@@ -38,43 +40,43 @@ export function NewPublishedBooksPage() {
     },
     {
       key: 'details',
-      header: 'Book Details',
+      header: t('columns.bookDetails'),
       render: (book) => (
-        <Button size="small" onClick={() => setBookShown(book)} aria-label={`View details of ${book.book_title}`}>
-          View
+        <Button size="small" onClick={() => setBookShown(book)} aria-label={t('actions.viewDetailsOf', { title: book.book_title })}>
+          {t('actions.view')}
         </Button>
       ),
     },
     {
       key: 'pdf',
-      header: 'Book PDF',
+      header: t('columns.bookPdf'),
       render: (book) => {
         const pdf = book.pdfurl || book.book_pdf;
         if (pdf) {
           return (
-            <Link href={pdf} target="_blank" rel="noopener" aria-label={`Open the PDF of ${book.book_title}`}>
-              Open PDF
+            <Link href={pdf} target="_blank" rel="noopener" aria-label={t('actions.openPdfOf', { title: book.book_title })}>
+              {t('actions.openPdf')}
             </Link>
           );
         }
         // A private PDF is asked for on the book page (spec books §4 'Book PDF access').
         if (book.has_book_pdf) {
           return (
-            <Button size="small" onClick={() => setBookShown(book)} aria-label={`Request the PDF of ${book.book_title}`}>
-              Private
+            <Button size="small" onClick={() => setBookShown(book)} aria-label={t('actions.requestPdfOf', { title: book.book_title })}>
+              {t('actions.private')}
             </Button>
           );
         }
-        return 'Not Available.';
+        return t('actions.notAvailable');
       },
     },
-    ...orderColumns(canOrder),
+    ...orderColumns(canOrder, t),
     {
       key: 'publisher',
-      header: 'Publisher details',
+      header: t('columns.publisherDetails'),
       render: (book) => (
-        <Button size="small" onClick={() => setShown(book.publisher.id)} aria-label={`View publisher of ${book.book_title}`}>
-          {book.publisher_name || 'View'}
+        <Button size="small" onClick={() => setShown(book.publisher.id)} aria-label={t('actions.viewPublisherOf', { title: book.book_title })}>
+          {book.publisher_name || t('actions.view')}
         </Button>
       ),
     },
@@ -82,10 +84,10 @@ export function NewPublishedBooksPage() {
 
   return (
     <Box>
-      <PageHeader title="Recently Published Books" />
+      <PageHeader title={t('pages.recent')} />
       <OrderBar />
       <DataTable
-        label="Recently published books"
+        label={t('pages.recentLabel')}
         columns={columns}
         rows={books.data?.books}
         total={books.data?.total ?? 0}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Box, Button, Link } from '@mui/material';
@@ -14,45 +15,46 @@ import { OrderBar, orderColumns, useCanOrder } from '../components/order-control
 
 /** /publisher-wise-books/:publisherId — one publisher's books, with ordering. */
 export function PublisherBooksPage() {
+  const { t } = useTranslation('ordering');
   const { publisherId } = useParams();
   const id = Number(publisherId) || null;
   const list = useListState();
   const books = useOrderableBooks(id, list.query);
   const canOrder = useCanOrder();
   const [bookShown, setBookShown] = useState<BookDto | null>(null);
-  const publisherName = books.data?.publisherName ?? books.data?.books[0]?.publisher_name ?? 'Publisher';
+  const publisherName = books.data?.publisherName ?? books.data?.books[0]?.publisher_name ?? t('pages.publisher');
 
   const columns: Column<BookDto>[] = [
-    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    { key: 'jsbn', header: 'JSBN number', render: (book) => formatJsbn(book.jsbn_number), minWidth: 140 },
-    { key: 'title', header: 'Book name', render: (book) => book.book_title, sortField: 'book_title', minWidth: 180 },
-    { key: 'authors', header: 'Author name', render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')) },
-    { key: 'language', header: 'Language', render: (book) => orNA(book.language) },
+    { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
+    { key: 'jsbn', header: t('columns.jsbn'), render: (book) => formatJsbn(book.jsbn_number), minWidth: 140 },
+    { key: 'title', header: t('columns.bookName'), render: (book) => book.book_title, sortField: 'book_title', minWidth: 180 },
+    { key: 'authors', header: t('columns.authorName'), render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')) },
+    { key: 'language', header: t('columns.language'), render: (book) => orNA(book.language) },
     {
       key: 'details',
-      header: 'Book Details',
+      header: t('columns.bookDetails'),
       render: (book) => (
-        <Button size="small" onClick={() => setBookShown(book)} aria-label={`View details of ${book.book_title}`}>
-          View
+        <Button size="small" onClick={() => setBookShown(book)} aria-label={t('actions.viewDetailsOf', { title: book.book_title })}>
+          {t('actions.view')}
         </Button>
       ),
     },
-    ...orderColumns(canOrder),
+    ...orderColumns(canOrder, t),
   ];
 
   return (
     <Box>
       <PageHeader
-        title={`View ${publisherName}'s books`}
+        title={t('pages.publisherBooks', { name: publisherName })}
         actions={
           <Link component={RouterLink} to={paths.publisherWiseBooks}>
-            All publishers
+            {t('actions.allPublishers')}
           </Link>
         }
       />
       <OrderBar />
       <DataTable
-        label="Books"
+        label={t('pages.books')}
         columns={columns}
         rows={books.data?.books}
         total={books.data?.total ?? 0}

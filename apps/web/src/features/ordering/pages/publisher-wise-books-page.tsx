@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Link } from '@mui/material';
@@ -14,22 +15,23 @@ import { PUBLISHER_EXPORT_PATH, usePublishers } from '../api/ordering-api';
 
 /** /publisher-wise-books — publishers with their book counts (spec books §2). */
 export function PublisherWiseBooksPage() {
+  const { t } = useTranslation('ordering');
   const list = useListState(null);
   const publishers = usePublishers(list.query);
   const [shown, setShown] = useState<number | null>(null);
 
   const columns: Column<PublisherListItem>[] = [
-    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    { key: 'name', header: 'Publisher name', render: (row) => row.publisher_name, sortField: 'publisher_name', minWidth: 180 },
-    { key: 'total', header: 'Total Published books', render: (row) => row.total_books, align: 'center' },
-    { key: 'last', header: 'Last book publication date', render: (row) => formatDate(row.last_book_published), sortField: 'last_book_published' },
-    viewDetailsColumn('Publisher details', (row) => row.publisher_name, setShown),
+    { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
+    { key: 'name', header: t('columns.publisherName'), render: (row) => row.publisher_name, sortField: 'publisher_name', minWidth: 180 },
+    { key: 'total', header: t('columns.totalBooks'), render: (row) => row.total_books, align: 'center' },
+    { key: 'last', header: t('columns.lastDate'), render: (row) => formatDate(row.last_book_published), sortField: 'last_book_published' },
+    viewDetailsColumn(t('columns.publisherDetails'), (row) => row.publisher_name, setShown),
     {
       key: 'books',
-      header: 'Book details',
+      header: t('columns.bookDetailsLower'),
       render: (row) => (
         <Link component={RouterLink} to={publisherBooksPath(row.id)}>
-          View all books
+          {t('actions.viewAllBooks')}
         </Link>
       ),
     },
@@ -37,16 +39,16 @@ export function PublisherWiseBooksPage() {
 
   return (
     <Box>
-      <PageHeader title="Publisher Wise Books" />
+      <PageHeader title={t('pages.publisherWise')} />
       <DataTable
-        label="Publishers"
+        label={t('pages.publishers')}
         columns={columns}
         rows={publishers.data?.publishers}
         total={publishers.data?.total ?? 0}
         loading={publishers.isLoading}
         getRowKey={(row) => row.id}
         list={list}
-        searchLabel="Search publishers"
+        searchLabel={t('pages.searchPublishers')}
         selectable
         rowLabel={(row) => row.publisher_name}
         toolbar={<ExportExcelButton path={PUBLISHER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.publisherInfo} />}
