@@ -51,7 +51,6 @@ export default tseslint.config(
       'apps/web/src/features/books/api/books-api.ts',
       'apps/web/src/features/books/pages/{book-detail-page,search-book-page,my-books-page}.tsx',
       'apps/web/src/features/books/components/{book-card,book-details-dialog,book-gallery,book-json-ld,book-result-dialog,catalogue-download,claim-dialog,publisher-carousel,request-dialogs,share-dialog,zoom-gallery,advanced-search-fields}.tsx',
-      'apps/web/src/features/orders/**',
       'apps/web/src/features/static/**',
     ],
     rules: { 'i18next/no-literal-string': 'off' },

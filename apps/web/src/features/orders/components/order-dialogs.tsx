@@ -1,3 +1,6 @@
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useMessages } from '../../../i18n';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,7 +23,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { FILE_RULES, MSG, ORDER_STATUS_LABEL, fileProblem } from '@jsbn/shared/core';
+import { FILE_RULES, MSG, fileProblem } from '@jsbn/shared/core';
 import { dispatchOrder, type OrderDto } from '@jsbn/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
@@ -29,17 +32,20 @@ import { digitsOnly, withChecks } from '../../../components/forms';
 import { formatDate, formatPhone, orNA } from '../../../components/format';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
 
+/** Times of the order history: hh:mm, Latin digits in every interface language. */
+const clock = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit' });
+
 /** Copies accepted for an item: the publisher's count once accepted, else the ordered count. */
 export const acceptedCopies = (item: OrderDto['OrderBookItem'][number]) => item.accepted_book_copies ?? item.number_of_copies;
 export const totalAccepted = (order: OrderDto) => order.OrderBookItem.reduce((sum, item) => sum + acceptedCopies(item), 0);
 
-const orderItemsTable = (order: OrderDto, showAccepted: boolean) => (
-  <Table size="small" aria-label="Ordered books">
+const orderItemsTable = (order: OrderDto, showAccepted: boolean, t: TFunction<'orders'>) => (
+  <Table size="small" aria-label={t('details.orderedBooks')}>
     <TableHead>
       <TableRow>
-        <TableCell>Book</TableCell>
-        <TableCell align="right">Ordered</TableCell>
-        {showAccepted ? <TableCell align="right">Accepted</TableCell> : null}
+        <TableCell>{t('details.book')}</TableCell>
+        <TableCell align="right">{t('details.ordered')}</TableCell>
+        {showAccepted ? <TableCell align="right">{t('details.accepted')}</TableCell> : null}
       </TableRow>
     </TableHead>
     <TableBody>
@@ -58,7 +64,7 @@ const orderItemsTable = (order: OrderDto, showAccepted: boolean) => (
         </TableRow>
       ))}
       <TableRow>
-        <TableCell sx={{ fontWeight: 700 }}>Total</TableCell>
+        <TableCell sx={{ fontWeight: 700 }}>{t('details.total')}</TableCell>
         <TableCell align="right" sx={{ fontWeight: 700 }}>
           {order.totalCopies}
         </TableCell>
@@ -76,44 +82,46 @@ const orderItemsTable = (order: OrderDto, showAccepted: boolean) => (
  * Who ended a cancelled order and when: 'Rejected by the publisher on 23/11/2026' or
  * 'Cancelled by the library on 23/11/2026' (the last CANCELLED entry of its history).
  */
-export function cancellation(order: OrderDto): string {
+export function cancellation(order: OrderDto, t: TFunction<'orders'>): string {
   const event = order.history.findLast((entry) => entry.status === 'CANCELLED');
-  if (!event) return 'Cancelled';
-  return `${event.role === 'PUBLISHER' ? 'Rejected by the publisher' : 'Cancelled by the library'} on ${formatDate(event.at)}`;
+  if (!event) return t('details.cancelled');
+  return t(event.role === 'PUBLISHER' ? 'details.rejectedOn' : 'details.cancelledOn', { date: formatDate(event.at) });
 }
 
-/** 'LIBRARY someone@x' (the API's `by`) → 'Library someone@x'. */
-function historyActor(by: string): string {
+/** 'LIBRARY someone@x' (the API's `by`) → 'Library someone@x', the role in the interface language. */
+function historyActor(by: string, t: TFunction<'orders'>): string {
   const [role = '', ...rest] = by.split(' ');
-  const label = role === 'LIBRARY' ? 'Library' : role === 'PUBLISHER' ? 'Publisher' : role;
+  const label = role === 'LIBRARY' || role === 'PUBLISHER' ? t(`details.${role}`) : role;
   return [label, ...rest].join(' ');
 }
 
 /** Order Details: items with totals, library and publisher, and the order history (who, which status, when). */
 export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
+  const { t } = useTranslation('orders');
+  const message = useMessages();
   const fullScreen = useFullScreenDialog();
   return (
     <Dialog open={Boolean(order)} onClose={onClose} aria-labelledby="order-details-title" maxWidth="md" fullWidth fullScreen={fullScreen}>
-      <DialogTitle id="order-details-title">Order Details</DialogTitle>
+      <DialogTitle id="order-details-title">{t('details.title')}</DialogTitle>
       {order ? (
         <DialogContent tabIndex={0}>
           <Stack spacing={2}>
             <Typography>
-              Order id: <strong>{order.orderId}</strong> · {formatDate(order.order_date)} · {ORDER_STATUS_LABEL[order.status]}
+              <Trans t={t} i18nKey="details.orderLine" values={{ order: order.orderId, date: formatDate(order.order_date), status: t(`status.${order.status}`) }} components={{ strong: <strong /> }} />
             </Typography>
-            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Ordered books">
-              {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED')}
+            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('details.orderedBooks')}>
+              {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED', t)}
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <Box>
-                <Typography sx={{ fontWeight: 700 }}>Library</Typography>
+                <Typography sx={{ fontWeight: 700 }}>{t('details.library')}</Typography>
                 <Typography>{order.library.name}</Typography>
                 <Typography variant="body2">{orNA(order.library.address)}</Typography>
                 <Typography variant="body2">{formatPhone(order.library.mobile_no)}</Typography>
                 <Typography variant="body2">{orNA(order.library.email)}</Typography>
               </Box>
               <Box>
-                <Typography sx={{ fontWeight: 700 }}>Publisher</Typography>
+                <Typography sx={{ fontWeight: 700 }}>{t('details.publisher')}</Typography>
                 <Typography>{order.publisher.publisher_name}</Typography>
                 <Typography variant="body2">{orNA(order.publisher.address)}</Typography>
                 <Typography variant="body2">{formatPhone(order.publisher.mobile_no)}</Typography>
@@ -122,31 +130,31 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
             </Box>
             <Box>
               <Typography sx={{ fontWeight: 700 }} id="order-history-title">
-                Order history
+                {t('details.history')}
               </Typography>
               {order.history?.length ? (
                 <Box component="ol" aria-labelledby="order-history-title" sx={{ m: 0, pl: 3 }}>
                   {order.history.map((event, index) => (
                     <li key={`${event.at}-${index}`}>
                       <Typography variant="body2">
-                        <strong>{ORDER_STATUS_LABEL[event.status] ?? event.status}</strong> ·{' '}
-                        {formatDate(event.at)} {new Date(event.at).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })} · by{' '}
+                        <strong>{t(`status.${event.status}`)}</strong> ·{' '}
+                        {formatDate(event.at)} {clock.format(new Date(event.at))} · {t('details.by')}{' '}
                         <Box component="span" sx={{ wordBreak: 'break-word' }}>
-                          {historyActor(event.by)}
+                          {historyActor(event.by, t)}
                         </Box>
                       </Typography>
                     </li>
                   ))}
                 </Box>
               ) : (
-                <Typography variant="body2">{MSG.noData}</Typography>
+                <Typography variant="body2">{message(MSG.noData)}</Typography>
               )}
             </Box>
           </Stack>
         </DialogContent>
       ) : null}
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('details.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -154,38 +162,39 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
 
 /** Courier Details of a dispatched order. */
 export function CourierDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
+  const { t } = useTranslation('orders');
   const dispatch = order?.dispetchedOrder;
   const fullScreen = useFullScreenDialog();
   return (
     <Dialog open={Boolean(order)} onClose={onClose} aria-labelledby="courier-title" maxWidth="xs" fullWidth fullScreen={fullScreen}>
-      <DialogTitle id="courier-title">Courier Details{order ? ` of ${order.orderId}` : ''}</DialogTitle>
+      <DialogTitle id="courier-title">{order ? t('courier.titleOf', { order: order.orderId }) : t('courier.title')}</DialogTitle>
       <DialogContent>
         {dispatch ? (
           <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-            <CourierRow label="Courier company name" value={dispatch.courierCompanyName} />
-            <CourierRow label="Courier company number" value={dispatch.courierCompanyNumber} />
-            <CourierRow label="Tracking id" value={dispatch.trackingId} />
+            <CourierRow label={t('courier.name')} value={dispatch.courierCompanyName} />
+            <CourierRow label={t('courier.number')} value={dispatch.courierCompanyNumber} />
+            <CourierRow label={t('courier.tracking')} value={dispatch.trackingId} />
             <Box>
               <Typography component="dt" variant="body2" color="text.secondary">
-                Dispatch file
+                {t('courier.file')}
               </Typography>
               <Typography component="dd" sx={{ m: 0 }}>
                 {dispatch.orderimage ? (
                   <Link href={dispatch.orderimage} target="_blank" rel="noopener">
-                    View dispatch file
+                    {t('courier.viewFile')}
                   </Link>
                 ) : (
-                  'Not Available.'
+                  t('actions.notAvailable')
                 )}
               </Typography>
             </Box>
           </Stack>
         ) : (
-          <Typography>No courier details were given for this order.</Typography>
+          <Typography>{t('courier.none')}</Typography>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('details.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -216,25 +225,26 @@ export function PartialAcceptDialog({
   onSubmit: (items: { id: number; PartialBook: number }[]) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('orders');
   const [values, setValues] = useState<Record<number, string>>(() => Object.fromEntries(order.OrderBookItem.map((item) => [item.id, String(item.number_of_copies)])));
   const clamp = (id: number, max: number) =>
     setValues((current) => ({ ...current, [id]: String(Math.min(max, Math.max(0, Number(current[id]) || 0))) }));
   const fullScreen = useFullScreenDialog();
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="partial-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
-      <DialogTitle id="partial-title">Partial Accept</DialogTitle>
+      <DialogTitle id="partial-title">{t('partial.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Order {order.orderId}: enter how many copies of each book you accept.
+          {t('partial.intro', { order: order.orderId })}
         </Typography>
         <Stack spacing={2}>
           {order.OrderBookItem.map((item) => (
             <Stack key={item.id} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Typography sx={{ flex: 1 }}>
-                {item.book.book_title} <Typography component="span" color="text.secondary">(ordered {item.number_of_copies})</Typography>
+                {item.book.book_title} <Typography component="span" color="text.secondary">{t('partial.ordered', { count: item.number_of_copies })}</Typography>
               </Typography>
               <TextField
-                label={`Accepted copies for ${item.book.book_title}`}
+                label={t('partial.acceptedFor', { title: item.book.book_title })}
                 value={values[item.id] ?? ''}
                 onChange={(event) => setValues((current) => ({ ...current, [item.id]: digitsOnly(event.target.value, 6) }))}
                 onBlur={() => clamp(item.id, item.number_of_copies)}
@@ -247,7 +257,7 @@ export function PartialAcceptDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Close
+          {t('partial.close')}
         </Button>
         <Button
           variant="contained"
@@ -261,7 +271,7 @@ export function PartialAcceptDialog({
             )
           }
         >
-          Submit
+          {t('partial.submit')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -278,9 +288,6 @@ const dispatchResolver = withChecks(zodResolver(dispatchForm), (values): Partial
   return problem ? { orderImage: problem } : {};
 });
 
-/** The question asked before an order is dispatched. */
-export const DISPATCH_CONFIRM = 'Are you sure you want to dispatch this order?';
-
 /** Dispatch Details: optional file and courier fields, then 'Dispatch' and its confirmation. */
 export function DispatchDialog({
   order,
@@ -293,6 +300,8 @@ export function DispatchDialog({
   onSubmit: (values: DispatchValues) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('orders');
+  const message = useMessages();
   const form = useForm<DispatchForm, unknown, DispatchValues>({
     resolver: dispatchResolver,
     mode: 'onTouched',
@@ -305,7 +314,7 @@ export function DispatchDialog({
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="dispatch-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <ConfirmDialog
         open={Boolean(confirmed)}
-        message={DISPATCH_CONFIRM}
+        message={t('confirm.dispatch')}
         busy={busy}
         onConfirm={() => confirmed && onSubmit(confirmed)}
         onClose={() => setConfirmed(null)}
@@ -314,16 +323,16 @@ export function DispatchDialog({
         noValidate
         onSubmit={form.handleSubmit((values) => setConfirmed(values))}
       >
-        <DialogTitle id="dispatch-title">Dispatch Details</DialogTitle>
+        <DialogTitle id="dispatch-title">{t('dispatch.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2">Order {order.orderId}</Typography>
+            <Typography variant="body2">{t('dispatch.order', { order: order.orderId })}</Typography>
             <Controller
               control={form.control}
               name="orderImage"
               render={({ field, fieldState }) => (
                 <FileField
-                  label="Dispatch file"
+                  label={t('courier.file')}
                   rule={FILE_RULES.orderImage}
                   value={field.value}
                   onChange={(file) => {
@@ -332,22 +341,22 @@ export function DispatchDialog({
                   }}
                   onBlur={field.onBlur}
                   error={fieldState.error?.message}
-                  helperText={`${FILE_RULES.orderImage.hint} (optional)`}
+                  helperText={t('dispatch.fileHint', { hint: message(FILE_RULES.orderImage.hint) })}
                 />
               )}
             />
-            <FormText control={form.control} name="courierCompanyName" label="Courier company name" />
-            <FormText control={form.control} name="courierCompanyNumber" label="Courier company number" transform={(value) => value.slice(0, 20)} />
-            <FormText control={form.control} name="trackingId" label="Tracking id" />
-            <Alert severity="info">If the courier details are not available, you can click Dispatch directly.</Alert>
+            <FormText control={form.control} name="courierCompanyName" label={t('courier.name')} />
+            <FormText control={form.control} name="courierCompanyNumber" label={t('courier.number')} transform={(value) => value.slice(0, 20)} />
+            <FormText control={form.control} name="trackingId" label={t('courier.tracking')} />
+            <Alert severity="info">{t('dispatch.direct')}</Alert>
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Close
+            {t('dispatch.close')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            Dispatch
+            {t('dispatch.submit')}
           </Button>
         </DialogActions>
       </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
@@ -12,13 +13,14 @@ import { orderLetter } from '../api/orders-api';
  * blob URL; saved as a file when the browser refuses the tab.
  */
 export function OrderLetterButton({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('orders');
   const [busy, setBusy] = useState(false);
   return (
     <Button
       size="small"
       startIcon={<PictureAsPdfIcon />}
       disabled={busy}
-      aria-label={`Order letter of ${order.orderId}`}
+      aria-label={t('actions.letterOf', { order: order.orderId })}
       onClick={() => {
         setBusy(true);
         openBlobInNewTab(() => orderLetter(order.id, false), `${order.orderId}.pdf`)
@@ -26,7 +28,7 @@ export function OrderLetterButton({ order }: { order: OrderDto }) {
           .finally(() => setBusy(false));
       }}
     >
-      Letter
+      {t('actions.letter')}
     </Button>
   );
 }

@@ -4,6 +4,8 @@
  * the columns of each tab, the actions the order state machine allows for this role
  * (allowedOrderActions), Excel export and (publisher) address labels of the selected rows.
  */
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
@@ -20,26 +22,13 @@ import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, ORDERS_KEY
 import { OrderLetterButton } from './order-letter-button';
 import { CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
 
-const TABS: Record<ModelType, { status: OrderStatus; label: string }[]> = {
-  LIBRARY: [
-    { status: 'REQUESTED', label: 'Pending' },
-    { status: 'IN_PROGRESS', label: 'Preparing' },
-    { status: 'DISPATCHED', label: 'Dispatched' },
-    { status: 'COMPLETED', label: 'Received' },
-    { status: 'CANCELLED', label: 'Cancelled' },
-  ],
-  PUBLISHER: [
-    { status: 'REQUESTED', label: 'Requested' },
-    { status: 'IN_PROGRESS', label: 'Preparing' },
-    { status: 'DISPATCHED', label: 'Dispatched' },
-    { status: 'COMPLETED', label: 'Completed' },
-    { status: 'CANCELLED', label: 'Cancelled' },
-  ],
-};
+/** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
+const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
 
-const CONFIRM: Partial<Record<OrderAction, { message: string; body: UpdateOrderStatusInput }>> = {
-  accept: { message: 'Are you sure you want to accept this order?', body: { status: 'IN_PROGRESS' } },
-  reject: { message: 'Are you sure you want to reject this order?', body: { status: 'CANCELLED' } },
+/** The question before each status change: a key of the orders catalogue, or a spec message. */
+const CONFIRM: Partial<Record<OrderAction, { message: { key: 'confirm.accept' | 'confirm.reject' } | string; body: UpdateOrderStatusInput }>> = {
+  accept: { message: { key: 'confirm.accept' }, body: { status: 'IN_PROGRESS' } },
+  reject: { message: { key: 'confirm.reject' }, body: { status: 'CANCELLED' } },
   cancel: { message: MSG.cancelConfirm, body: { status: 'CANCELLED' } },
   receive: { message: MSG.receivedConfirm, body: { status: 'COMPLETED' } },
 };
@@ -52,9 +41,11 @@ interface DispatchValues {
 }
 
 export function OrdersView({ role, title }: { role: ModelType; title: string }) {
-  const tabs = TABS[role];
+  const { t } = useTranslation('orders');
+  const message = useMessages();
   const [tab, setTab] = useState(0);
-  const status = tabs[tab]!.status;
+  const status = TABS[tab]!;
+  const tabLabel = (tabStatus: OrderStatus) => t(`tabs.${role}.${tabStatus}`);
   const list = useListState(ORDER_DEFAULT_SORT);
   const orders = useOrders(status, list.query);
   const queryClient = useQueryClient();
@@ -77,7 +68,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
 
   const change = useMutation({
     mutationFn: ({ order, body }: { order: OrderDto; body: UpdateOrderStatusInput }) => updateOrderStatus(order.id, body),
-    onSuccess: (reply) => afterChange(reply.message, 'Order status updated successfully'),
+    onSuccess: (reply) => afterChange(reply.message, t('toast.updated')),
   });
   const dispatch = useMutation({
     mutationFn: ({ order, values }: { order: OrderDto; values: DispatchValues }) =>
@@ -87,48 +78,48 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           { orderImage: values.orderImage },
         ),
       ),
-    onSuccess: (reply) => afterChange(reply.message, MSG.orderDispatched),
+    onSuccess: (reply) => afterChange(reply.message, message(MSG.orderDispatched)),
   });
 
   const columns: Column<OrderDto>[] = [
-    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
+    { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
     {
       key: 'orderId',
-      header: 'Order id',
+      header: t('columns.orderId'),
       // The order id opens Order Details (items, totals, history).
       render: (order) => (
-        <Button size="small" onClick={() => setDetails(order)} aria-label={`Order details of ${order.orderId}`} sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
+        <Button size="small" onClick={() => setDetails(order)} aria-label={t('actions.orderDetailsOf', { order: order.orderId })} sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
           {order.orderId}
         </Button>
       ),
     },
-    { key: 'date', header: 'Order date', render: (order) => formatDate(order.order_date), sortField: 'order_date' },
+    { key: 'date', header: t('columns.orderDate'), render: (order) => formatDate(order.order_date), sortField: 'order_date' },
     isPublisher
       ? {
           key: 'library',
-          header: 'Library',
+          header: t('columns.library'),
           sortField: 'library_name',
           minWidth: 180,
           render: (order) => (
-            <Button size="small" onClick={() => setLibraryId(order.library.id)} aria-label={`Library details of ${order.library.name}`} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
+            <Button size="small" onClick={() => setLibraryId(order.library.id)} aria-label={t('actions.libraryDetailsOf', { name: order.library.name })} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
               {order.library.name}
             </Button>
           ),
         }
       : {
           key: 'publisher',
-          header: 'Publisher',
+          header: t('columns.publisher'),
           sortField: 'publisher_name',
           minWidth: 180,
           render: (order) => (
-            <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={`Publisher details of ${order.publisher.publisher_name}`} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
+            <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={t('actions.publisherDetailsOf', { name: order.publisher.publisher_name })} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
               {order.publisher.publisher_name}
             </Button>
           ),
         },
     {
       key: 'books',
-      header: 'Books',
+      header: t('columns.books'),
       minWidth: 180,
       render: (order) => (
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
@@ -140,22 +131,22 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         </Box>
       ),
     },
-    { key: 'total', header: 'Ordered copies', render: (order) => order.totalCopies, align: 'center' },
+    { key: 'total', header: t('columns.orderedCopies'), render: (order) => order.totalCopies, align: 'center' },
   ];
   // The accepted-quantity column is hidden on Requested / Pending (spec §4) and on Cancelled.
   if (status === 'CANCELLED') {
-    columns.push({ key: 'cancelled', header: 'Cancelled', minWidth: 200, render: (order) => cancellation(order) });
+    columns.push({ key: 'cancelled', header: t('columns.cancelled'), minWidth: 200, render: (order) => cancellation(order, t) });
   } else if (status !== 'REQUESTED') {
-    columns.push({ key: 'accepted', header: 'Accepted copies', align: 'center', render: (order) => totalAccepted(order) });
+    columns.push({ key: 'accepted', header: t('columns.acceptedCopies'), align: 'center', render: (order) => totalAccepted(order) });
   }
-  columns.push({ key: 'letter', header: 'Order letter', render: (order) => <OrderLetterButton order={order} /> });
+  columns.push({ key: 'letter', header: t('columns.letter'), render: (order) => <OrderLetterButton order={order} /> });
   if (actions.includes('cancel')) {
     columns.push({
       key: 'cancel',
-      header: 'Cancel',
+      header: t('columns.cancel'),
       render: (order) => (
-        <Button size="small" color="error" variant="outlined" onClick={() => setAction({ kind: 'cancel', order })} aria-label={`Cancel order ${order.orderId}`}>
-          Cancel
+        <Button size="small" color="error" variant="outlined" onClick={() => setAction({ kind: 'cancel', order })} aria-label={t('actions.cancelOrder', { order: order.orderId })}>
+          {t('actions.cancel')}
         </Button>
       ),
     });
@@ -163,18 +154,18 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   if (actions.includes('accept')) {
     columns.push({
       key: 'actions',
-      header: 'Actions',
+      header: t('columns.actions'),
       minWidth: 220,
       render: (order) => (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button size="small" variant="contained" onClick={() => setAction({ kind: 'accept', order })}>
-            Accept
+            {t('actions.accept')}
           </Button>
           <Button size="small" variant="outlined" onClick={() => setAction({ kind: 'partialAccept', order })}>
-            Partial Accept
+            {t('actions.partialAccept')}
           </Button>
           <Button size="small" variant="outlined" color="error" onClick={() => setAction({ kind: 'reject', order })}>
-            Reject
+            {t('actions.reject')}
           </Button>
         </Stack>
       ),
@@ -183,10 +174,10 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   if (actions.includes('dispatch')) {
     columns.push({
       key: 'dispatch',
-      header: 'Dispatch',
+      header: t('columns.dispatch'),
       render: (order) => (
         <Button size="small" variant="text" onClick={() => setAction({ kind: 'dispatch', order })} sx={{ textDecoration: 'underline' }}>
-          Dispatch?
+          {t('actions.dispatch')}
         </Button>
       ),
     });
@@ -194,33 +185,33 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   if (status === 'DISPATCHED' || (status === 'COMPLETED' && isPublisher)) {
     columns.push({
       key: 'courier',
-      header: 'Courier Details',
+      header: t('columns.courier'),
       render: (order) =>
         order.dispetchedOrder || !isPublisher ? (
-          <Button size="small" onClick={() => setCourier(order)} aria-label={`Courier Details of ${order.orderId}`}>
-            View
+          <Button size="small" onClick={() => setCourier(order)} aria-label={t('actions.courierOf', { order: order.orderId })}>
+            {t('actions.view')}
           </Button>
         ) : (
-          'Not Available.'
+          t('actions.notAvailable')
         ),
     });
   }
   if (actions.includes('receive')) {
     columns.push({
       key: 'received',
-      header: 'Received',
+      header: t('columns.received'),
       render: (order) => (
         <ToggleButtonGroup
           size="small"
           exclusive
           value="no"
-          aria-label={`Received order ${order.orderId}?`}
+          aria-label={t('actions.receivedOrder', { order: order.orderId })}
           onChange={(_event, value: string | null) => {
             if (value === 'yes') setAction({ kind: 'receive', order });
           }}
         >
-          <ToggleButton value="yes">Yes</ToggleButton>
-          <ToggleButton value="no">No</ToggleButton>
+          <ToggleButton value="yes">{t('actions.yes')}</ToggleButton>
+          <ToggleButton value="no">{t('actions.no')}</ToggleButton>
         </ToggleButtonGroup>
       ),
     });
@@ -247,33 +238,33 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         variant="scrollable"
         allowScrollButtonsMobile
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-        aria-label="Order status"
+        aria-label={t('tabs.label')}
       >
-        {tabs.map((item) => (
-          <Tab key={item.status} label={item.label} />
+        {TABS.map((tabStatus) => (
+          <Tab key={tabStatus} label={tabLabel(tabStatus)} />
         ))}
       </Tabs>
       <DataTable
-        label={`${tabs[tab]!.label} orders`}
+        label={t('tabs.tableLabel', { tab: tabLabel(status) })}
         columns={columns}
         rows={orders.data?.orderBooks}
         total={orders.data?.total ?? 0}
         loading={orders.isLoading}
         getRowKey={(order) => order.id}
         list={list}
-        searchLabel="Search orders"
+        searchLabel={t('actions.searchOrders')}
         toolbar={toolbar}
         selectable
-        rowLabel={(order) => `order ${order.orderId}`}
+        rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
       />
       {orders.isFetching && !orders.isLoading ? (
         <Typography variant="caption" color="text.secondary" role="status">
-          {MSG.loading}
+          {message(MSG.loading)}
         </Typography>
       ) : null}
       <ConfirmDialog
         open={Boolean(confirm)}
-        message={confirm?.message ?? ''}
+        message={!confirm ? '' : typeof confirm.message === 'string' ? message(confirm.message) : t(confirm.message.key)}
         busy={change.isPending}
         onConfirm={() => action && confirm && change.mutate({ order: action.order, body: confirm.body })}
         onClose={() => setAction(null)}

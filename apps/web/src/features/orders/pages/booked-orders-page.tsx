@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { OrdersView } from '../components/orders-view';
 
 /** /booked-orders — Received Orders (publisher). */
 export function BookedOrdersPage() {
-  return <OrdersView role="PUBLISHER" title="Received Orders" />;
+  const { t } = useTranslation('orders');
+  return <OrdersView role="PUBLISHER" title={t('titles.received')} />;
 }

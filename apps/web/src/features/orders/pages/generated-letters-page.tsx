@@ -3,6 +3,7 @@
  * (orderStatus=COMPLETED) with the order summary (the order letter PDF) to download and the
  * publisher's details.
  */
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -19,6 +20,7 @@ import { ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, orderLetter, useOrders } from '.
 import { totalAccepted } from '../components/order-dialogs';
 
 function SummaryDownload({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('orders');
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -26,7 +28,7 @@ function SummaryDownload({ order }: { order: OrderDto }) {
       variant="outlined"
       startIcon={<DownloadIcon />}
       disabled={busy}
-      aria-label={`Download order summary of ${order.orderId}`}
+      aria-label={t('actions.downloadSummaryOf', { order: order.orderId })}
       onClick={() => {
         setBusy(true);
         orderLetter(order.id, false)
@@ -35,24 +37,25 @@ function SummaryDownload({ order }: { order: OrderDto }) {
           .finally(() => setBusy(false));
       }}
     >
-      Download
+      {t('actions.download')}
     </Button>
   );
 }
 
 export function GeneratedLettersPage() {
+  const { t } = useTranslation('orders');
   const list = useListState(ORDER_DEFAULT_SORT);
   const orders = useOrders('COMPLETED', list.query);
   const [publisherId, setPublisherId] = useState<number | null>(null);
 
   const columns: Column<OrderDto>[] = [
-    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    { key: 'orderId', header: 'Order id', render: (order) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{order.orderId}</Box> },
-    { key: 'date', header: 'Order date', render: (order) => formatDate(order.order_date), sortField: 'order_date' },
-    { key: 'publisher', header: 'Publisher name', render: (order) => order.publisher.publisher_name, sortField: 'publisher_name', minWidth: 180 },
+    { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
+    { key: 'orderId', header: t('columns.orderId'), render: (order) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{order.orderId}</Box> },
+    { key: 'date', header: t('columns.orderDate'), render: (order) => formatDate(order.order_date), sortField: 'order_date' },
+    { key: 'publisher', header: t('columns.publisherName'), render: (order) => order.publisher.publisher_name, sortField: 'publisher_name', minWidth: 180 },
     {
       key: 'books',
-      header: 'Books',
+      header: t('columns.books'),
       minWidth: 200,
       render: (order) => (
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
@@ -62,14 +65,14 @@ export function GeneratedLettersPage() {
         </Box>
       ),
     },
-    { key: 'copies', header: 'Received copies', render: (order) => totalAccepted(order), align: 'center' },
-    { key: 'summary', header: 'Order summary', render: (order) => <SummaryDownload order={order} /> },
+    { key: 'copies', header: t('columns.receivedCopies'), render: (order) => totalAccepted(order), align: 'center' },
+    { key: 'summary', header: t('columns.summary'), render: (order) => <SummaryDownload order={order} /> },
     {
       key: 'publisherDetails',
-      header: 'Publisher details',
+      header: t('columns.publisherDetails'),
       render: (order) => (
-        <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={`Publisher details of ${order.publisher.publisher_name}`}>
-          View
+        <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={t('actions.publisherDetailsOf', { name: order.publisher.publisher_name })}>
+          {t('actions.view')}
         </Button>
       ),
     },
@@ -77,9 +80,9 @@ export function GeneratedLettersPage() {
 
   return (
     <Box>
-      <PageHeader title="Completed Orders" />
+      <PageHeader title={t('titles.completed')} />
       <DataTable
-        label="Completed orders"
+        label={t('titles.completedLabel')}
         columns={columns}
         rows={orders.data?.orderBooks}
         total={orders.data?.total ?? 0}
@@ -88,7 +91,7 @@ export function GeneratedLettersPage() {
         list={list}
         searchLabel="Search orders"
         selectable
-        rowLabel={(order) => `order ${order.orderId}`}
+        rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
         toolbar={<ExportExcelButton path={ORDER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.booksOrderedByYou} />}
       />
       <PublisherDetailsDialog publisherId={publisherId} onClose={() => setPublisherId(null)} />

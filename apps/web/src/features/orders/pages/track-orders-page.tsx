@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { OrdersView } from '../components/orders-view';
 
 /** /orders — Track Your Orders (library). */
 export function TrackOrdersPage() {
-  return <OrdersView role="LIBRARY" title="Track Your Orders" />;
+  const { t } = useTranslation('orders');
+  return <OrdersView role="LIBRARY" title={t('titles.track')} />;
 }
