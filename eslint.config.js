@@ -34,7 +34,7 @@ export default tseslint.config(
           'jsx-attributes': {
             include: ['label', 'title', 'placeholder', 'alt', 'aria-label', 'helperText', 'primary', 'secondary', 'heading', 'message', 'text', 'confirmLabel', 'emptyText', 'tooltip'],
           },
-          words: { exclude: ['[0-9!-/:-@[-`{-~\\s]+', '[A-Z_-]+', 'JSBN', '\\+91', '©', '—', '·', '×', '…', '↑', '↓', 'Word'] },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s]+', '[A-Z_-]+', 'JSBN', '\\+91', '©', '—', '·', '×', '…', '↑', '↓', 'Word', 'WhatsApp'] },
         },
       ],
     },
@@ -48,9 +48,6 @@ export default tseslint.config(
     // issue 13 is landing screen by screen: the features below are not translated yet. A feature
     // leaves this list when its screens are in the catalogues; the list must end empty.
     files: [
-      'apps/web/src/features/books/api/books-api.ts',
-      'apps/web/src/features/books/pages/{book-detail-page,search-book-page,my-books-page}.tsx',
-      'apps/web/src/features/books/components/{book-card,book-details-dialog,book-gallery,book-json-ld,book-result-dialog,catalogue-download,claim-dialog,publisher-carousel,request-dialogs,share-dialog,zoom-gallery,advanced-search-fields}.tsx',
       'apps/web/src/features/static/**',
     ],
     rules: { 'i18next/no-literal-string': 'off' },

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import type { SubjectOption } from '@jsbn/shared';
 import { useLanguages, useSubjects } from '../api/books-api';
@@ -12,12 +13,12 @@ export interface Filters {
   jsbn_number: string;
 }
 
-const ADVANCED: { key: Exclude<keyof Filters, 'queryString' | 'language'>; label: string }[] = [
-  { key: 'book_title', label: 'Book title' },
-  { key: 'author_name', label: 'Author name' },
-  { key: 'publisher', label: 'Publisher' },
-  { key: 'jsbn_number', label: 'JSBN number' },
-];
+const ADVANCED = [
+  { key: 'book_title', label: 'search.bookTitle' },
+  { key: 'author_name', label: 'search.authorName' },
+  { key: 'publisher', label: 'search.publisher' },
+  { key: 'jsbn_number', label: 'search.jsbn' },
+] as const satisfies readonly { key: Exclude<keyof Filters, 'queryString' | 'language'>; label: string }[];
 
 /** The advanced search options: title, author, publisher, JSBN, subjects and language (spec books §2). */
 export function AdvancedSearchFields({
@@ -31,12 +32,13 @@ export function AdvancedSearchFields({
   subjectIds: number[];
   onSubjectsChange: (ids: number[]) => void;
 }) {
+  const { t } = useTranslation('books');
   const subjects = useSubjects();
   const languages = useLanguages();
   return (
     <>
       {ADVANCED.map((field) => (
-        <TextField key={field.key} label={field.label} value={filters[field.key]} onChange={onChange(field.key)} />
+        <TextField key={field.key} label={t(field.label)} value={filters[field.key]} onChange={onChange(field.key)} />
       ))}
       <Autocomplete<SubjectOption, true>
         multiple
@@ -45,10 +47,10 @@ export function AdvancedSearchFields({
         isOptionEqualToValue={(option, value) => option.id === value.id}
         value={(subjects.data ?? []).filter((option) => subjectIds.includes(option.id))}
         onChange={(_event, value) => onSubjectsChange(value.map((option) => option.id))}
-        renderInput={(params) => <TextField {...params} label="Subjects" />}
+        renderInput={(params) => <TextField {...params} label={t('search.subjects')} />}
       />
-      <TextField select label="Language" value={filters.language} onChange={onChange('language')}>
-        <MenuItem value="">Any</MenuItem>
+      <TextField select label={t('search.language')} value={filters.language} onChange={onChange('language')}>
+        <MenuItem value="">{t('search.any')}</MenuItem>
         {(languages.data ?? []).map((language) => (
           <MenuItem key={language.id} value={language.language_name}>
             {language.language_name}

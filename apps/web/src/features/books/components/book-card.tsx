@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
@@ -22,7 +24,13 @@ const preloadDetails = () => void BookDetailsDialog.preload();
  * `first`: one of the first cards of the page, whose cover is fetched at once and first; the
  * others' covers load as they come near the screen (issue 10).
  */
+/** The first row's covers are fetched first (Largest Contentful Paint); the others when scrolled to. */
+const EAGER = { fetchPriority: 'high' } as const;
+const LAZY = { loading: 'lazy' } as const;
+
 export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto; compact?: boolean; onSearchPage?: boolean; first?: boolean }) {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   const { isLoggedIn } = useSession();
   const [requestOpen, setRequestOpen] = useState(false);
   const requestWanted = useOnceTrue(requestOpen);
@@ -36,8 +44,8 @@ export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto
       <Box sx={{ flexShrink: 0, p: 1.5, display: 'flex', justifyContent: 'center', bgcolor: 'grey.50' }}>
         <SafeImage
           src={book.book_cover}
-          alt={`Cover of ${book.book_title}`}
-          {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          alt={t('detail.coverOf', { title: book.book_title })}
+          {...(first ? EAGER : LAZY)}
           style={{ width: compact ? 120 : 130, height: compact ? 160 : 175, objectFit: 'cover', borderRadius: 4 }}
         />
       </Box>
@@ -52,7 +60,7 @@ export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto
             </Typography>
           ) : null}
           <Typography variant="body2" sx={{ mt: 1 }}>
-            JSBN: <strong>{jsbn}</strong>
+            <Trans t={t} i18nKey="card.jsbn" values={{ jsbn }} components={{ strong: <strong /> }} />
           </Typography>
           {authors ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
@@ -70,21 +78,21 @@ export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto
               sx={{ mt: 1 }}
               action={
                 <Button color="inherit" size="small" onClick={() => setRequestOpen(true)}>
-                  Request
+                  {t('card.request')}
                 </Button>
               }
             >
-              {BOOK_MSG.privatePdf}
+              {message(BOOK_MSG.privatePdf)}
             </Alert>
           ) : null}
         </CardContent>
         {/* two buttons do not fit side by side on a narrow card (two a row on a phone): they wrap */}
         <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-          <Button size="small" onClick={() => setDetailsOpen(true)} onPointerEnter={preloadDetails} onFocus={preloadDetails} aria-label={`Book details of ${book.book_title}`}>
-            Book details
+          <Button size="small" onClick={() => setDetailsOpen(true)} onPointerEnter={preloadDetails} onFocus={preloadDetails} aria-label={t('card.detailsOf', { title: book.book_title })}>
+            {t('card.details')}
           </Button>
           <Button size="small" component={RouterLink} to={bookDetailPath(jsbn)}>
-            View More Details
+            {t('card.more')}
           </Button>
         </CardActions>
       </Box>

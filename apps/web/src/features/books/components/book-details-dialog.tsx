@@ -3,6 +3,8 @@
  * cover and facts, with the request-PDF form for a book whose PDF is private, and a link to its
  * page (QR, documents, sharing).
  */
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Button } from '@mui/material';
@@ -21,6 +23,8 @@ const PdfRequestDialog = lazyNamed(() => import('./request-dialogs'), 'PdfReques
  * keep the book while the dialog closes, so its facts stay in place during the closing transition.
  */
 export function BookDetailsDialog({ book, open = Boolean(book), onClose }: { book: BookDto | null; open?: boolean; onClose: () => void }) {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   const [requestOpen, setRequestOpen] = useState(false);
   const requestWanted = useOnceTrue(requestOpen);
   const privatePdf = Boolean(book?.has_book_pdf && book.readers === 'No');
@@ -37,13 +41,13 @@ export function BookDetailsDialog({ book, open = Boolean(book), onClose }: { boo
             rows: (
               <>
                 <Row label="JSBN">{formatJsbn(book.jsbn_number)}</Row>
-                <Row label="English title">{orNA(book.book_e_title)}</Row>
-                <Row label="Authors">{orNA(book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', '))}</Row>
-                <Row label="Language">{orNA(book.language)}</Row>
-                <Row label="Publication year">{book.publication_year ?? BOOK_MSG.yearNotKnown}</Row>
-                <Row label="Pages">{book.pages}</Row>
-                <Row label="Publisher">{orNA(book.publisher_name)}</Row>
-                {privatePdf ? <Row label="Book PDF">{BOOK_MSG.privatePdf}</Row> : null}
+                <Row label={t('dialog.englishTitle')}>{orNA(book.book_e_title)}</Row>
+                <Row label={t('dialog.authors')}>{orNA(book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', '))}</Row>
+                <Row label={t('dialog.language')}>{orNA(book.language)}</Row>
+                <Row label={t('dialog.year')}>{book.publication_year ?? message(BOOK_MSG.yearNotKnown)}</Row>
+                <Row label={t('dialog.pages')}>{book.pages}</Row>
+                <Row label={t('dialog.publisher')}>{orNA(book.publisher_name)}</Row>
+                {privatePdf ? <Row label={t('dialog.bookPdf')}>{message(BOOK_MSG.privatePdf)}</Row> : null}
               </>
             ),
           } : undefined
@@ -51,9 +55,9 @@ export function BookDetailsDialog({ book, open = Boolean(book), onClose }: { boo
         actions={
           book ? (
             <>
-              {privatePdf ? <Button onClick={() => setRequestOpen(true)}>Request PDF</Button> : null}
+              {privatePdf ? <Button onClick={() => setRequestOpen(true)}>{t('dialog.requestPdf')}</Button> : null}
               <Button component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))}>
-                Open book page
+                {t('dialog.openPage')}
               </Button>
             </>
           ) : null

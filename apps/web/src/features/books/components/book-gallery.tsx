@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Suspense, useState } from 'react';
 import { Box, ButtonBase, Stack } from '@mui/material';
 import { SafeImage } from '../../../components/safe-image';
@@ -13,13 +14,14 @@ export interface GalleryImage {
 
 /** The cover and the extra images as thumbnails; each opens a full-screen zoomable gallery (spec books §2). */
 export function BookGallery({ images }: { images: GalleryImage[] }) {
+  const { t } = useTranslation('books');
   const [index, setIndex] = useState(-1);
   const wanted = useOnceTrue(index >= 0);
   const [first, ...rest] = images;
-  if (!first) return <SafeImage src={null} alt="No cover" style={{ width: '100%', maxWidth: 260, borderRadius: 4 }} />;
+  if (!first) return <SafeImage src={null} alt={t('gallery.noCover')} style={{ width: '100%', maxWidth: 260, borderRadius: 4 }} />;
   return (
     <Box>
-      <ButtonBase onClick={() => setIndex(0)} aria-label={`Open gallery: ${first.alt}`} sx={{ borderRadius: 1, display: 'block', mx: 'auto', maxWidth: 260 }}>
+      <ButtonBase onClick={() => setIndex(0)} aria-label={t('gallery.open', { image: first.alt })} sx={{ borderRadius: 1, display: 'block', mx: 'auto', maxWidth: 260 }}>
         {/* the page's largest image: fetched first (Largest Contentful Paint, issue 10) */}
         <SafeImage src={first.src} alt={first.alt} fetchPriority="high" style={{ width: '100%', maxWidth: 260, borderRadius: 4, display: 'block' }} />
       </ButtonBase>

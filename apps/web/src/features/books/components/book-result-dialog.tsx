@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
 import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -11,42 +13,44 @@ import { UploadProgressList } from './upload-progress';
 
 /** The dialog after a book is registered: JSBN, QR, download, the files sent, and the availability question. */
 export function BookResultDialog({ result, uploads = [], onDone }: { result: BookRegistrationResult | null; uploads?: UploadRow[]; onDone: () => void }) {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   const available = useMutation({
     mutationFn: (id: number) => setBookAvailability(id, true),
     onSuccess: (reply) => {
-      toastSuccess(reply.message, 'Book is now available for printing');
+      toastSuccess(reply.message, t('result.nowAvailable'));
       onDone();
     },
   });
   const jsbn = result ? formatJsbn(result.jsbn_number) : '';
   return (
     <Dialog open={Boolean(result)} onClose={onDone} aria-labelledby="book-result-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="book-result-title">{MSG.bookRegistered}</DialogTitle>
+      <DialogTitle id="book-result-title">{message(MSG.bookRegistered)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <Typography>
-            JSBN: <strong data-testid="registered-jsbn">{jsbn}</strong>
+            <Trans t={t} i18nKey="card.jsbn" values={{ jsbn }} components={{ strong: <strong data-testid="registered-jsbn" /> }} />
           </Typography>
           <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, lineHeight: 0 }}>
-            <SafeImage src={result?.qrcode_image} alt={`QR code of JSBN ${jsbn}`} width={QR_SIZE_PX} height={QR_SIZE_PX} />
+            <SafeImage src={result?.qrcode_image} alt={t('result.qrOf', { jsbn })} width={QR_SIZE_PX} height={QR_SIZE_PX} />
           </Box>
           <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={result ? qrDownloadUrl(jsbn) : undefined} download={`${jsbn}.jpg`}>
-            Download QR
+            {t('result.download')}
           </Button>
           {uploads.length ? (
             <Box sx={{ width: '100%', textAlign: 'left' }}>
               <UploadProgressList rows={uploads} />
             </Box>
           ) : null}
-          <Typography sx={{ fontWeight: 600 }}>{MSG.availablePrompt}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{message(MSG.availablePrompt)}</Typography>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'center' }}>
         <Button variant="outlined" onClick={onDone} disabled={available.isPending}>
-          No
+          {t('result.no')}
         </Button>
         <Button variant="contained" onClick={() => result && available.mutate(result.id)} disabled={available.isPending}>
-          Yes
+          {t('result.yes')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -10,6 +10,8 @@
  * progress on a line of its own below them, as wide as they are. So the button never moves,
  * widens or changes line while the catalogue is made (issue 12, at 390 and 1366 px).
  */
+import { useTranslation } from 'react-i18next';
+import { messageText, useMessages } from '../../../i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, LinearProgress, Typography, type ButtonProps, type SxProps, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -43,7 +45,7 @@ export function useCatalogueDownload(publisherNo: string | undefined): Catalogue
   }, []);
 
   const run = async () => {
-    if (!publisherNo) return enqueueSnackbar(BOOK_MSG.publisherNoMissing, { variant: 'warning' });
+    if (!publisherNo) return enqueueSnackbar(messageText(BOOK_MSG.publisherNoMissing), { variant: 'warning' });
     setBusy(true);
     try {
       for (;;) {
@@ -69,10 +71,11 @@ export function useCatalogueDownload(publisherNo: string | undefined): Catalogue
 }
 
 /** The catalogue's download button (locked while the catalogue is made). */
-export function CatalogueButton({ catalogue, label = 'Download catalogue', ...button }: { catalogue: CatalogueDownloadState; label?: string } & Omit<ButtonProps, 'onClick'>) {
+export function CatalogueButton({ catalogue, label, ...button }: { catalogue: CatalogueDownloadState; label?: string } & Omit<ButtonProps, 'onClick'>) {
+  const { t } = useTranslation('books');
   return (
     <Button variant="outlined" startIcon={<DownloadIcon />} {...button} onClick={catalogue.download} disabled={catalogue.busy} sx={{ whiteSpace: 'nowrap', ...button.sx }}>
-      {label}
+      {label ?? t('catalogue.download')}
     </Button>
   );
 }
@@ -83,12 +86,14 @@ export function CatalogueButton({ catalogue, label = 'Download catalogue', ...bu
  * gives and never widens it (`contain: inline-size`), so the buttons above it stay in place.
  */
 export function CatalogueProgress({ catalogue, sx }: { catalogue: CatalogueDownloadState; sx?: SxProps<Theme> }) {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   if (catalogue.percent === null) return null;
   return (
     <Box role="status" aria-live="polite" sx={[{ contain: 'inline-size', minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
-      <LinearProgress variant="determinate" value={catalogue.percent} aria-label="Catalogue progress" />
+      <LinearProgress variant="determinate" value={catalogue.percent} aria-label={t('catalogue.progress')} />
       <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
-        {catalogueProgressMessage(catalogue.percent)}
+        {message(catalogueProgressMessage(catalogue.percent))}
       </Typography>
     </Box>
   );

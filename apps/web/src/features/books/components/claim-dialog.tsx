@@ -3,6 +3,7 @@
  * account writes to support from the publisher's section of a book page. Support approves the
  * claim by a signed link, and the publisher then gets a link by e-mail to set its password.
  */
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -21,12 +22,13 @@ const sendClaim = (publisherId: number, body: PublisherClaimRequest) => request<
  * on a phone, its buttons always on screen while the fields scroll, locked while it is sent.
  */
 export function ClaimDialog({ publisherId, publisherName, open, onClose }: { publisherId: number; publisherName: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('books');
   const fullScreen = useFullScreenDialog();
   const form = useForm<ContactForm, unknown, PublisherClaimRequest>({ resolver: zodResolver(publisherClaimRequest), mode: 'onTouched', defaultValues: EMPTY_CONTACT });
   const mutation = useMutation({
     mutationFn: (values: PublisherClaimRequest) => sendClaim(publisherId, values),
     onSuccess: (reply) => {
-      toastSuccess(reply.message, 'Claim sent');
+      toastSuccess(reply.message, t('claim.sent'));
       form.reset(EMPTY_CONTACT);
       onClose();
     },
@@ -35,21 +37,21 @@ export function ClaimDialog({ publisherId, publisherName, open, onClose }: { pub
   return (
     <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="claim-title">
       <Box component="form" noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} sx={dialogFormSx}>
-        <DialogTitle id="claim-title">Claim {publisherName}</DialogTitle>
+        <DialogTitle id="claim-title">{t('claim.title', { publisher: publisherName })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography variant="body2" color="text.secondary">
-              This publisher's books were imported from a library catalogue. If you publish them, tell us who you are: once we have checked, we send you a link to set the account's password.
+              {t('claim.intro')}
             </Typography>
-            <ContactFields control={form.control} messageLabel="How are you related to this publisher?" />
+            <ContactFields control={form.control} messageLabel={t('claim.relation')} />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={mutation.isPending}>
-            Cancel
+            {t('claim.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            Send claim
+            {t('claim.send')}
           </Button>
         </DialogActions>
       </Box>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
@@ -23,6 +24,7 @@ function targetOf(scroller: HTMLElement, step: 1 | -1): number {
  * its arrows beside the heading, so they never cover a card (issue 10).
  */
 export function PublisherCarousel({ books, publisherName }: { books: PublisherInfo['latest_books']; publisherName: string }) {
+  const { t } = useTranslation('books');
   const scroller = useRef<HTMLDivElement>(null);
   if (books.length === 0) return null;
   const go = (step: 1 | -1) => {
@@ -33,14 +35,14 @@ export function PublisherCarousel({ books, publisherName }: { books: PublisherIn
     <Box component="section" aria-labelledby="more-books-title" aria-roledescription="carousel" sx={{ mt: 4 }} data-testid="publisher-carousel">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography id="more-books-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          More books from {publisherName}
+          {t('carousel.title', { publisher: publisherName })}
         </Typography>
         {books.length > 1 ? (
           <Stack direction="row" spacing={1}>
-            <IconButton aria-label="Previous books" onClick={() => go(-1)} sx={{ border: 1, borderColor: 'divider' }}>
+            <IconButton aria-label={t('carousel.previous')} onClick={() => go(-1)} sx={{ border: 1, borderColor: 'divider' }}>
               <ChevronLeftIcon />
             </IconButton>
-            <IconButton aria-label="Next books" onClick={() => go(1)} sx={{ border: 1, borderColor: 'divider' }}>
+            <IconButton aria-label={t('carousel.next')} onClick={() => go(1)} sx={{ border: 1, borderColor: 'divider' }}>
               <ChevronRightIcon />
             </IconButton>
           </Stack>

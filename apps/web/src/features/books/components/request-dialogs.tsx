@@ -2,6 +2,8 @@
  * The shared book dialogs of spec books §2/§5: the private-PDF notice with Request, the PDF
  * request form (name, mobileNo, email, reason, referredBy) and the reader order.
  */
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,16 +20,18 @@ import { placeReaderOrder, requestBookPdf } from '../api/books-api';
 
 /** 'PDF of this book is private. Please submit a request to the publisher for access.' with Request. */
 export function PrivatePdfDialog({ open, onClose, onRequest }: { open: boolean; onClose: () => void; onRequest: () => void }) {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="private-pdf-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="private-pdf-title">Private PDF</DialogTitle>
+      <DialogTitle id="private-pdf-title">{t('requests.privateTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{BOOK_MSG.privatePdf}</DialogContentText>
+        <DialogContentText>{message(BOOK_MSG.privatePdf)}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('requests.close')}</Button>
         <Button variant="contained" onClick={onRequest} autoFocus>
-          Request
+          {t('requests.request')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -56,6 +60,7 @@ function FormDialog({
   submitLabel: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('books');
   return (
     <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <Box component="form" noValidate onSubmit={onSubmit} sx={dialogFormSx}>
@@ -66,7 +71,7 @@ function FormDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>
-            Cancel
+            {t('requests.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={pending}>
             {submitLabel}
@@ -90,6 +95,7 @@ const emptyPdfRequest: PdfRequestValues = { name: '', mobileNo: '', email: '', r
 
 /** Request for a private book PDF (POST /api/book/book-request/:id). */
 export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId: number; bookTitle: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('books');
   const form = useForm<PdfRequestValues>({ resolver: zodResolver(pdfRequestForm), mode: 'onTouched', defaultValues: emptyPdfRequest });
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useMutation({
@@ -108,8 +114,8 @@ export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId:
   return (
     <FormDialog
       titleId="pdf-request-title"
-      title="Request PDF"
-      intro={<>Ask the publisher for the PDF of {bookTitle}.</>}
+      title={t('requests.pdfTitle')}
+      intro={t('requests.pdfIntro', { title: bookTitle })}
       open={open}
       onClose={onClose}
       pending={mutation.isPending}
@@ -117,13 +123,13 @@ export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId:
         setFailure(null);
         mutation.mutate(values);
       })}
-      submitLabel="Submit request"
+      submitLabel={t('requests.submit')}
     >
-      <FormText control={control} name="name" label="Name" autoComplete="name" />
-      <FormText control={control} name="mobileNo" label="Mobile number" transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
-      <FormText control={control} name="email" label="Email" type="email" autoComplete="email" />
-      <FormText control={control} name="reason" label="Reason" multiline minRows={2} />
-      <FormText control={control} name="referredBy" label="Referred by" />
+      <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
+      <FormText control={control} name="mobileNo" label={t('requests.mobile')} transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
+      <FormText control={control} name="email" label={t('requests.email')} type="email" autoComplete="email" />
+      <FormText control={control} name="reason" label={t('requests.reason')} multiline minRows={2} />
+      <FormText control={control} name="referredBy" label={t('requests.referredBy')} />
       {failure ? <Alert severity="error">{failure}</Alert> : null}
     </FormDialog>
   );
@@ -141,6 +147,9 @@ const readerForm = (today: string) =>
   });
 const emptyReader: ReaderValues = { name: '', mobile: '', email: '', message: '', date: '' };
 
+/** The date field's placeholder: the format itself, the same in every language. */
+const DATE_PLACEHOLDER = 'DD/MM/YYYY';
+
 /** DD/MM/YYYY while typing. */
 function dateMask(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 8);
@@ -149,6 +158,8 @@ function dateMask(value: string): string {
 
 /** 'Order Book as Reader' (POST /api/book/reader/order): date not in the past, 'I need this book' quick fill. */
 export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId: number; bookName: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   const form = useForm<ReaderValues>({
     // The day is judged when the form is checked, so a page left open overnight stays right.
     resolver: (values, context, options) => zodResolver(readerForm(todayIso()))(values, context, options),
@@ -166,30 +177,31 @@ export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId:
   const { control } = form;
   const quickFill = () => {
     const current = form.getValues('message');
-    if (current.includes(BOOK_MSG.readerQuickFill)) return;
-    form.setValue('message', current.trim() ? `${current.trim()} ${BOOK_MSG.readerQuickFill}` : BOOK_MSG.readerQuickFill, { shouldDirty: true, shouldValidate: true });
+    const quick = message(BOOK_MSG.readerQuickFill);
+    if (current.includes(quick)) return;
+    form.setValue('message', current.trim() ? `${current.trim()} ${quick}` : quick, { shouldDirty: true, shouldValidate: true });
   };
   return (
     <FormDialog
       titleId="reader-order-title"
-      title="Order Book as Reader"
+      title={t('requests.readerTitle')}
       intro={bookName}
       open={open}
       onClose={onClose}
       pending={mutation.isPending}
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-      submitLabel="Send order"
+      submitLabel={t('requests.send')}
     >
-      <FormText control={control} name="name" label="Name" autoComplete="name" />
-      <FormText control={control} name="mobile" label="Mobile number" transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
-      <FormText control={control} name="email" label="Email" type="email" autoComplete="email" />
-      <FormText control={control} name="message" label="Message" multiline minRows={2} />
+      <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
+      <FormText control={control} name="mobile" label={t('requests.mobile')} transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
+      <FormText control={control} name="email" label={t('requests.email')} type="email" autoComplete="email" />
+      <FormText control={control} name="message" label={t('requests.message')} multiline minRows={2} />
       <div>
         <Button size="small" variant="outlined" onClick={quickFill}>
-          {BOOK_MSG.readerQuickFill}
+          {message(BOOK_MSG.readerQuickFill)}
         </Button>
       </div>
-      <FormText control={control} name="date" label="Date" placeholder="DD/MM/YYYY" helperText="DD/MM/YYYY, today or later" transform={dateMask} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+      <FormText control={control} name="date" label={t('requests.date')} placeholder={DATE_PLACEHOLDER} helperText={t('requests.dateHint')} transform={dateMask} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
     </FormDialog>
   );
 }

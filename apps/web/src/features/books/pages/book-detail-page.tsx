@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useMessages } from '../../../i18n';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -62,9 +65,9 @@ function pdfLinkOf(book: BookDto): string | null {
 }
 
 /** Four Jain library sites; the first searches by the book's name. */
-export function externalLibraries(bookName: string) {
+export function externalLibraries(bookName: string, t: TFunction<'books'>) {
   return [
-    { name: 'Internet Archive (search this book)', url: `https://archive.org/search?query=${encodeURIComponent(bookName)}` },
+    { name: t('detail.libraries.archive', { site: 'Internet Archive' }), url: `https://archive.org/search?query=${encodeURIComponent(bookName)}` },
     { name: 'Jain eLibrary', url: 'https://jainelibrary.org/' },
     { name: 'JainQQ', url: 'https://jainqq.org/' },
     { name: 'Jain Reference Library', url: 'https://jainreferencelibrary.org/' },
@@ -73,6 +76,8 @@ export function externalLibraries(bookName: string) {
 
 /** /jsbn/:jsbn — public book detail (spec books §2). */
 export function BookDetailPage() {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   const { jsbn = '' } = useParams();
   const navigate = useNavigate();
   const { isLoggedIn, isLibrary } = useSession();
@@ -105,22 +110,22 @@ export function BookDetailPage() {
   const title = canonical ?? jsbn;
   useEffect(() => {
     const before = document.title;
-    document.title = `${title} Details · JSBN`;
+    document.title = t('detail.documentTitle', { jsbn: title });
     return () => {
       document.title = before;
     };
-  }, [title]);
+  }, [title, t]);
 
   if (query.isLoading || !query.data) return <LoadingState />;
   const { book, publisher_info: publisher, generated_pdfs: documents } = query.data;
   const pageUrl = new URL(bookDetailPath(title), siteOrigin()).href;
   const pdfLink = pdfLinkOf(book);
-  const years = [book.publication_year ?? BOOK_MSG.yearNotKnown, book.vikram_samvat ? `Vikram Samvat ${book.vikram_samvat}` : null, book.veer_samvat ? `Veer Samvat ${book.veer_samvat}` : null]
+  const years = [book.publication_year ?? message(BOOK_MSG.yearNotKnown), book.vikram_samvat ? t('detail.vikram', { year: book.vikram_samvat }) : null, book.veer_samvat ? t('detail.veer', { year: book.veer_samvat }) : null]
     .filter(Boolean)
     .join(' · ');
   const gallery = [
-    ...(book.book_cover ? [{ src: book.book_cover, alt: `Cover of ${book.book_title}` }] : []),
-    ...book.bookimage.map((src, index) => ({ src, alt: `Image ${index + 1} of ${book.book_title}` })),
+    ...(book.book_cover ? [{ src: book.book_cover, alt: t('detail.coverOf', { title: book.book_title }) }] : []),
+    ...book.bookimage.map((src, index) => ({ src, alt: t('detail.imageOf', { n: index + 1, title: book.book_title }) })),
   ];
   const otherBooks = publisher.latest_books.filter((other) => other.jsbn_number !== book.jsbn_number);
   const publisherInfoPdf = publisher.publisherId ? apiUrl(`/book/publisher/${publisher.publisherId}/info.pdf`) : null;
@@ -129,31 +134,31 @@ export function BookDetailPage() {
   const withPdf = (action: (link: string) => void) => {
     if (pdfLink) return action(pdfLink);
     if (book.readers === 'No') return setPrivateOpen(true);
-    enqueueSnackbar(BOOK_MSG.pdfNotUploaded, { variant: 'info' });
+    enqueueSnackbar(message(BOOK_MSG.pdfNotUploaded), { variant: 'info' });
   };
   const openDocument = (url: string | null, missing: string, name?: string) => {
-    if (!url) return enqueueSnackbar(missing, { variant: 'warning' });
+    if (!url) return enqueueSnackbar(message(missing), { variant: 'warning' });
     downloadLink(url, name);
   };
 
   const shareRows: { key: string; label: string; onDownload: () => void; onShare: () => void }[] = [
     {
       key: 'details',
-      label: 'Book details',
+      label: t('detail.share.details'),
       onDownload: () => openDocument(documents.single_book_pdf, BOOK_MSG.pdfError, `JSBN-${title}.pdf`),
-      onShare: () => (documents.single_book_pdf ? setSharing({ label: 'Book details', title: book.book_title, url: documents.single_book_pdf }) : enqueueSnackbar(BOOK_MSG.pdfError, { variant: 'warning' })),
+      onShare: () => (documents.single_book_pdf ? setSharing({ label: t('detail.share.details'), title: book.book_title, url: documents.single_book_pdf }) : enqueueSnackbar(message(BOOK_MSG.pdfError), { variant: 'warning' })),
     },
-    { key: 'qr', label: 'QR code', onDownload: () => downloadLink(qrDownloadUrl(title), `${title}.jpg`), onShare: () => setSharing({ label: 'QR code', title: book.book_title, url: qrDownloadUrl(title) }) },
+    { key: 'qr', label: t('detail.share.qr'), onDownload: () => downloadLink(qrDownloadUrl(title), `${title}.jpg`), onShare: () => setSharing({ label: t('detail.share.qr'), title: book.book_title, url: qrDownloadUrl(title) }) },
     {
       key: 'pdf',
-      label: 'Book PDF',
+      label: t('detail.share.pdf'),
       onDownload: () =>
         withPdf((link) => {
           // Our own stored file downloads; a publisher's outside link opens in a new tab.
           if (new URL(link, window.location.origin).origin === window.location.origin) downloadLink(link, `${title}.pdf`);
           else window.open(link, '_blank', 'noopener');
         }),
-      onShare: () => withPdf((link) => setSharing({ label: 'Book PDF', title: book.book_title, url: link })),
+      onShare: () => withPdf((link) => setSharing({ label: t('detail.share.pdf'), title: book.book_title, url: link })),
     },
   ];
 
@@ -161,13 +166,13 @@ export function BookDetailPage() {
     <Box>
       <JsonLd data={bookJsonLd(book, publisher.publisher_name, pageUrl)} />
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, wordBreak: 'break-word' }}>
-        {title} Details
+        {t('detail.title', { jsbn: title })}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)', lg: '280px minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: 2, textAlign: 'center' }} data-testid="book-gallery">
           <BookGallery images={gallery} />
           <Divider sx={{ my: 2 }} />
-          <SafeImage src={book.qrcode_image} alt={`QR code of JSBN ${title}`} width={QR_SIZE_PX} height={QR_SIZE_PX} style={{ maxWidth: '100%', height: 'auto' }} />
+          <SafeImage src={book.qrcode_image} alt={t('detail.qrOf', { jsbn: title })} width={QR_SIZE_PX} height={QR_SIZE_PX} style={{ maxWidth: '100%', height: 'auto' }} />
         </Paper>
 
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
@@ -182,30 +187,30 @@ export function BookDetailPage() {
           {book.book_alt_subtitle ? <Typography variant="body1">{book.book_alt_subtitle}</Typography> : null}
           <Stack direction="row" sx={{ my: 1.5, flexWrap: 'wrap', gap: 1 }}>
             <Chip label={`JSBN ${title}`} color="primary" variant="outlined" />
-            <Chip label={book.isAvailable ? 'Available for printing' : 'Not available for printing'} color={book.isAvailable ? 'success' : 'default'} variant="outlined" />
+            <Chip label={book.isAvailable ? t('detail.available') : t('detail.notAvailable')} color={book.isAvailable ? 'success' : 'default'} variant="outlined" />
           </Stack>
           <Divider sx={{ my: 1 }} />
           <Box component="dl" sx={{ m: 0 }}>
-            <Fact label="Original book" value={book.alternate_title} />
-            <Fact label="Language" value={book.language} />
-            {book.book_alt_subtitle ? <Fact label="Subtitle language" value={book.book_subtitle_lang} /> : null}
-            <Fact label="Authors" value={book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ')} />
-            <Fact label="Publisher" value={book.publisher_name} />
-            <Fact label="Pages" value={book.pages} />
-            <Fact label="Publication year" value={years} />
-            <Fact label="Swaroop" value={swaroopOf(book, swaroops.data)} />
-            <Fact label="Subjects" value={[...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')} />
-            <Fact label="Part" value={book.part} />
-            <Fact label="Size (inches)" value={book.height && book.width ? `${book.height} × ${book.width}` : book.size} />
-            <Fact label="Price" value={book.price === null ? null : formatPrice(book.price, book.currency)} />
-            <Fact label="Copies" value={book.no_of_copy} />
-            <Fact label="Published" value={book.book_published === 'yes' ? `Yes${book.published_date ? `, ${formatDate(book.published_date)}` : ''}` : 'No'} />
-            <Fact label="Tags" value={book.tags} />
-            <Fact label="Index" value={book.index_pdf ? <Link href={book.index_pdf} target="_blank" rel="noopener">Open index PDF</Link> : null} />
+            <Fact label={t('detail.facts.original')} value={book.alternate_title} />
+            <Fact label={t('detail.facts.language')} value={book.language} />
+            {book.book_alt_subtitle ? <Fact label={t('detail.facts.subtitleLanguage')} value={book.book_subtitle_lang} /> : null}
+            <Fact label={t('detail.facts.authors')} value={book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ')} />
+            <Fact label={t('detail.facts.publisher')} value={book.publisher_name} />
+            <Fact label={t('detail.facts.pages')} value={book.pages} />
+            <Fact label={t('detail.facts.year')} value={years} />
+            <Fact label={t('detail.facts.swaroop')} value={swaroopOf(book, swaroops.data)} />
+            <Fact label={t('detail.facts.subjects')} value={[...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')} />
+            <Fact label={t('detail.facts.part')} value={book.part} />
+            <Fact label={t('detail.facts.size')} value={book.height && book.width ? `${book.height} × ${book.width}` : book.size} />
+            <Fact label={t('detail.facts.price')} value={book.price === null ? null : formatPrice(book.price, book.currency)} />
+            <Fact label={t('detail.facts.copies')} value={book.no_of_copy} />
+            <Fact label={t('detail.facts.published')} value={book.book_published === 'yes' ? (book.published_date ? t('detail.yesOn', { date: formatDate(book.published_date) }) : t('detail.yes')) : t('detail.no')} />
+            <Fact label={t('detail.facts.tags')} value={book.tags} />
+            <Fact label={t('detail.facts.index')} value={book.index_pdf ? <Link href={book.index_pdf} target="_blank" rel="noopener">{t('detail.openIndex')}</Link> : null} />
           </Box>
           {book.contents ? (
             <Box sx={{ mt: 2 }}>
-              <Typography sx={{ fontWeight: 700 }}>Contents</Typography>
+              <Typography sx={{ fontWeight: 700 }}>{t('detail.contents')}</Typography>
               <Typography sx={{ whiteSpace: 'pre-wrap' }}>{book.contents}</Typography>
             </Box>
           ) : null}
@@ -213,16 +218,16 @@ export function BookDetailPage() {
             {!isLoggedIn ? (
               <>
                 <Button variant="contained" component={RouterLink} to={paths.login}>
-                  Order Book as Library
+                  {t('detail.orderAsLibrary')}
                 </Button>
                 <Button variant="outlined" onClick={() => setReaderOpen(true)}>
-                  Order Book as Reader
+                  {t('detail.orderAsReader')}
                 </Button>
               </>
             ) : null}
             {isLibrary ? (
               <Button variant="contained" component={RouterLink} to={publisherBooksPath(publisher.publisherId)}>
-                Order This Book
+                {t('detail.orderThis')}
               </Button>
             ) : null}
           </Stack>
@@ -231,18 +236,18 @@ export function BookDetailPage() {
         <Box sx={{ gridColumn: { md: '1 / -1', lg: 'auto' }, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr', lg: 'minmax(0, 1fr)' }, alignItems: 'start' }}>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="share-title">
             <Typography id="share-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-              Download and share
+              {t('detail.share.title')}
             </Typography>
             <Stack divider={<Divider flexItem />} spacing={1}>
               {shareRows.map((row) => (
                 <Box key={row.key} data-testid={`share-${row.key}`}>
                   <Typography sx={{ fontWeight: 600 }}>{row.label}</Typography>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-                    <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={row.onDownload} aria-label={`Download ${row.label}`}>
-                      Download
+                    <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={row.onDownload} aria-label={t('detail.share.downloadOf', { what: row.label })}>
+                      {t('detail.share.download')}
                     </Button>
-                    <Button size="small" variant="outlined" startIcon={<ShareIcon />} onClick={row.onShare} aria-label={`Share ${row.label}`}>
-                      Share
+                    <Button size="small" variant="outlined" startIcon={<ShareIcon />} onClick={row.onShare} aria-label={t('detail.share.shareOf', { what: row.label })}>
+                      {t('detail.share.share')}
                     </Button>
                   </Stack>
                 </Box>
@@ -255,7 +260,7 @@ export function BookDetailPage() {
               {publisher.logoUrl ? <SafeImage src={publisher.logoUrl} alt="" width={48} height={48} style={{ objectFit: 'contain' }} /> : null}
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="overline" color="text.secondary" component="p">
-                  Publisher
+                  {t('detail.publisher.heading')}
                 </Typography>
                 <Typography id="publisher-title" component="h2" sx={{ fontWeight: 700 }}>
                   {publisher.publisher_name}
@@ -264,11 +269,11 @@ export function BookDetailPage() {
             </Stack>
             <Typography variant="body2">{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {publisher.total_books} {publisher.total_books === 1 ? 'book' : 'books'} with JSBN
+              {t('detail.publisher.books', { count: publisher.total_books })}
             </Typography>
             <Stack spacing={0.5} sx={{ mt: 1 }}>
               {publisher.mobile_no ? (
-                <Link href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`} sx={{ display: 'flex', gap: 1, alignItems: 'center' }} aria-label={`Call ${formatPhone(publisher.mobile_no)}`}>
+                <Link href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`} sx={{ display: 'flex', gap: 1, alignItems: 'center' }} aria-label={t('detail.publisher.call', { phone: formatPhone(publisher.mobile_no) })}>
                   <PhoneIcon fontSize="small" /> {formatPhone(publisher.mobile_no)}
                 </Link>
               ) : null}
@@ -278,7 +283,7 @@ export function BookDetailPage() {
                   target="_blank"
                   rel="noopener"
                   sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-                  aria-label={`WhatsApp ${formatPhone(publisher.whatsapp_no)}`}
+                  aria-label={t('detail.publisher.whatsapp', { phone: formatPhone(publisher.whatsapp_no) })}
                 >
                   <WhatsAppIcon fontSize="small" /> {formatPhone(publisher.whatsapp_no)}
                 </Link>
@@ -291,17 +296,17 @@ export function BookDetailPage() {
             </Stack>
             <Stack direction="row" sx={{ mt: 1.5, flexWrap: 'wrap', gap: 1 }}>
               <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(publisherInfoPdf, BOOK_MSG.publisherInfoPdfMissing)}>
-                Publisher info
+                {t('detail.publisher.info')}
               </Button>
               <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(documents.publisher_book_list_pdf, BOOK_MSG.pdfError)}>
-                Book list
+                {t('detail.publisher.bookList')}
               </Button>
-              <CatalogueButton catalogue={catalogue} label="Catalogue" variant="text" size="small" />
+              <CatalogueButton catalogue={catalogue} label={t('detail.publisher.catalogue')} variant="text" size="small" />
             </Stack>
             <CatalogueProgress catalogue={catalogue} sx={{ mt: 1 }} />
             {publisher.claimable && !isLoggedIn ? (
               <Button size="small" sx={{ mt: 1, textAlign: 'left', justifyContent: 'flex-start' }} onClick={() => setClaimOpen(true)}>
-                Is this your publication? Claim this account
+                {t('detail.publisher.claim')}
               </Button>
             ) : null}
           </Paper>
@@ -312,10 +317,10 @@ export function BookDetailPage() {
 
       <Box component="section" aria-labelledby="libraries-title" sx={{ mt: 4 }}>
         <Typography id="libraries-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-          Find it in Jain libraries
+          {t('detail.libraries.title')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
-          {externalLibraries(book.book_title).map((site) => (
+          {externalLibraries(book.book_title, t).map((site) => (
             <Button key={site.name} variant="outlined" href={site.url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />} sx={{ justifyContent: 'space-between' }}>
               {site.name}
             </Button>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +19,8 @@ import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../com
 
 /** /my-books — the publisher's own books with the availability switch (spec books §2). */
 export function MyBooksPage() {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   const { user } = useSession();
   const catalogue = useCatalogueDownload(user?.publisher_no);
   const list = useListState();
@@ -27,7 +31,7 @@ export function MyBooksPage() {
   const availability = useMutation({
     mutationFn: ({ book, isAvailable }: { book: BookDto; isAvailable: boolean }) => setBookAvailability(book.id, isAvailable),
     onSuccess: async (reply, { isAvailable }) => {
-      toastSuccess(reply.message, isAvailable ? 'Book is available for printing' : 'Book is unavailable for printing');
+      toastSuccess(reply.message, isAvailable ? t('myBooks.isAvailable') : t('myBooks.isUnavailable'));
       setPending(null);
       await queryClient.invalidateQueries({ queryKey: ['books'] });
     },
@@ -35,18 +39,18 @@ export function MyBooksPage() {
   });
 
   const columns: Column<BookDto>[] = [
-    { key: 'sr', header: 'Sr. no', render: (_row, { srNo }) => srNo },
-    { key: 'jsbn', header: 'JSBN number', render: (book) => formatJsbn(book.jsbn_number), sortField: 'jsbn_number', minWidth: 140 },
+    { key: 'sr', header: t('myBooks.columns.srNo'), render: (_row, { srNo }) => srNo },
+    { key: 'jsbn', header: t('myBooks.columns.jsbn'), render: (book) => formatJsbn(book.jsbn_number), sortField: 'jsbn_number', minWidth: 140 },
     {
       key: 'title',
-      header: 'Book name',
+      header: t('myBooks.columns.bookName'),
       // an imported book whose year is not known, until its publisher adds it (issue 12)
       render: (book) =>
         book.publication_year === null ? (
           <>
             {book.book_title}
             <Link component={RouterLink} to={editBookPath(book.id)} variant="caption" color="warning.dark" sx={{ display: 'block' }} data-testid="incomplete-year">
-              {BOOK_MSG.incompleteYear}
+              {message(BOOK_MSG.incompleteYear)}
             </Link>
           </>
         ) : (
@@ -55,40 +59,40 @@ export function MyBooksPage() {
       sortField: 'book_title',
       minWidth: 180,
     },
-    { key: 'authors', header: 'Author name', render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')), minWidth: 140 },
-    { key: 'language', header: 'Language', render: (book) => orNA(book.language) },
-    { key: 'subject', header: 'Subject', render: (book) => orNA([...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')), minWidth: 120 },
+    { key: 'authors', header: t('myBooks.columns.authorName'), render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')), minWidth: 140 },
+    { key: 'language', header: t('myBooks.columns.language'), render: (book) => orNA(book.language) },
+    { key: 'subject', header: t('myBooks.columns.subject'), render: (book) => orNA([...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')), minWidth: 120 },
     {
       key: 'details',
-      header: 'Book details',
+      header: t('myBooks.columns.details'),
       render: (book) => (
         <Link component={RouterLink} to={bookDetailPath(formatJsbn(book.jsbn_number))}>
-          View
+          {t('myBooks.view')}
         </Link>
       ),
     },
     {
       key: 'available',
-      header: 'Available',
+      header: t('myBooks.columns.available'),
       render: (book) => (
         <FormControlLabel
           control={
             <Switch
               checked={book.isAvailable}
               onChange={(event) => setPending({ book, isAvailable: event.target.checked })}
-              slotProps={{ input: { 'aria-label': `Available for printing: ${book.book_title}` } }}
+              slotProps={{ input: { 'aria-label': t('myBooks.availableFor', { title: book.book_title }) } }}
             />
           }
-          label={book.isAvailable ? 'Yes' : 'No'}
+          label={book.isAvailable ? t('myBooks.yes') : t('myBooks.no')}
         />
       ),
     },
     {
       key: 'edit',
-      header: 'Edit',
+      header: t('myBooks.columns.edit'),
       render: (book) => (
-        <Tooltip title="Edit">
-          <IconButton component={RouterLink} to={editBookPath(book.id)} aria-label={`Edit ${book.book_title}`}>
+        <Tooltip title={t('myBooks.edit')}>
+          <IconButton component={RouterLink} to={editBookPath(book.id)} aria-label={t('myBooks.editOf', { title: book.book_title })}>
             <EditIcon />
           </IconButton>
         </Tooltip>
@@ -99,14 +103,14 @@ export function MyBooksPage() {
   return (
     <Box>
       <PageHeader
-        title="My Books"
+        title={t('myBooks.title')}
         actions={
           // the catalogue's progress goes below both buttons, as wide as they are
           <Stack spacing={1}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
               <CatalogueButton catalogue={catalogue} />
               <Button variant="contained" component={RouterLink} to={paths.newBookReg} sx={{ whiteSpace: 'nowrap' }}>
-                Request JSBN Number
+                {t('myBooks.request')}
               </Button>
             </Box>
             <CatalogueProgress catalogue={catalogue} />
@@ -114,18 +118,18 @@ export function MyBooksPage() {
         }
       />
       <DataTable
-        label="My books"
+        label={t('myBooks.label')}
         columns={columns}
         rows={books.data?.books}
         total={books.data?.total ?? 0}
         loading={books.isLoading || !user?.publisherId}
         getRowKey={(book) => book.id}
         list={list}
-        searchLabel="Search books"
+        searchLabel={t('myBooks.search')}
       />
       <ConfirmDialog
         open={Boolean(pending)}
-        message={pending?.isAvailable ? 'Make this book available for printing?' : 'Make this book unavailable for printing?'}
+        message={pending?.isAvailable ? t('myBooks.makeAvailable') : t('myBooks.makeUnavailable')}
         busy={availability.isPending}
         onConfirm={() => pending && availability.mutate(pending)}
         onClose={() => setPending(null)}

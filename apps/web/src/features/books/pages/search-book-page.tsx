@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../../i18n';
 import { Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
@@ -31,8 +33,13 @@ function activeFilters(filters: Filters, subjects: number[], advanced: boolean):
   return picked;
 }
 
+/** Counts grouped the Indian way (12,400), Latin digits in every language. */
+const counts = new Intl.NumberFormat('en-IN');
+
 /** Newly Published Books: 20 a page, 5 a row on large screens (spec books §9). */
 function NewlyPublished() {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   const [page, setPage] = useState(1);
   const books = useBookList({ pageNo: page, limit: String(NEWLY_PUBLISHED_PAGE_SIZE), sortedField: 'createdAt', sortedOrder: 'desc' });
   const total = books.data?.total ?? 0;
@@ -40,12 +47,12 @@ function NewlyPublished() {
   return (
     <Box component="section" sx={{ mt: 5 }} aria-labelledby="newly-published">
       <Typography id="newly-published" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        Newly Published Books
+        {t('search.newly')}
       </Typography>
       {books.isLoading ? (
         <LoadingState />
       ) : !books.data?.books.length ? (
-        <Typography>{MSG.noData}</Typography>
+        <Typography>{message(MSG.noData)}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(5, 1fr)' } }}>
           {books.data.books.map((book, index) => (
@@ -60,6 +67,8 @@ function NewlyPublished() {
 
 /** /search-a-book — Global Books Store (spec books §2). */
 export function SearchBookPage() {
+  const { t } = useTranslation('books');
+  const message = useMessages();
   const [params] = useSearchParams();
   const initialQuery = params.get('query') ?? '';
   const [filters, setFilters] = useState<Filters>({ ...EMPTY, queryString: initialQuery });
@@ -85,7 +94,7 @@ export function SearchBookPage() {
     event.preventDefault();
     const active = activeFilters(filters, subjectIds, advanced);
     if (!hasAny(active)) {
-      enqueueSnackbar(MSG.searchAtLeastOne, { variant: 'warning' });
+      enqueueSnackbar(message(MSG.searchAtLeastOne), { variant: 'warning' });
       return;
     }
     setSubmitted(active);
@@ -105,19 +114,19 @@ export function SearchBookPage() {
 
   return (
     <Box>
-      <PageHeader title="Global Books Store" subtitle="Search More Books" />
+      <PageHeader title={t('search.title')} subtitle={t('search.subtitle')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
         <form noValidate onSubmit={onSubmit} role="search">
           <Stack spacing={2}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Search by title or keyword" value={filters.queryString} onChange={set('queryString')} type="search" />
+              <TextField label={t('search.query')} value={filters.queryString} onChange={set('queryString')} type="search" />
               <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ flexShrink: 0 }}>
-                Search
+                {t('search.submit')}
               </Button>
             </Stack>
             <FormControlLabel
               control={<Checkbox checked={advanced} onChange={(event) => toggleAdvanced(event.target.checked)} />}
-              label="Show Advanced Search Options"
+              label={t('search.advanced')}
             />
             {advanced ? (
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
@@ -131,11 +140,11 @@ export function SearchBookPage() {
       </Paper>
 
       {submitted ? (
-        <Box component="section" aria-label="Search results">
+        <Box component="section" aria-label={t('search.results')}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {results.isFetching ? MSG.loading : results.data?.totalIsEstimate ? `About ${total.toLocaleString('en-IN')} books found` : `${total} ${total === 1 ? 'book' : 'books'} found`}
+            {results.isFetching ? message(MSG.loading) : results.data?.totalIsEstimate ? t('search.about', { total: counts.format(total) }) : t('search.found', { count: total })}
           </Typography>
-          {!results.isLoading && !results.data?.books.length ? <Typography>{MSG.noData}</Typography> : null}
+          {!results.isLoading && !results.data?.books.length ? <Typography>{message(MSG.noData)}</Typography> : null}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             {(results.data?.books ?? []).map((book, index) => (
               <BookCard key={book.id} book={book} onSearchPage first={index < FIRST_ROW} />
