@@ -44,12 +44,4 @@ export default tseslint.config(
     files: ['apps/web/**/*.test.{ts,tsx}'],
     rules: { 'i18next/no-literal-string': 'off' },
   },
-  {
-    // issue 13 is landing screen by screen: the features below are not translated yet. A feature
-    // leaves this list when its screens are in the catalogues; the list must end empty.
-    files: [
-      'apps/web/src/features/static/**',
-    ],
-    rules: { 'i18next/no-literal-string': 'off' },
-  },
 );

@@ -74,19 +74,6 @@ export function MessagePage({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** For pages that belong to later issues. */
-export function ComingSoon({ title }: { title: string }) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ py: 4 }}>
-      <PageHeader title={title} />
-      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-        <Typography>{t('pages.comingSoon')}</Typography>
-      </Paper>
-    </Box>
-  );
-}
-
 /** Hidden on screen, read by assistive technology. */
 export const visuallyHidden = {
   border: 0,

@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { Box, Link } from '@mui/material';
 import { OfflineForms } from '../../../components/offline-forms';
 import { paths } from '../../../app/paths';
@@ -6,44 +7,32 @@ import { Article, H2, P } from '../components/article';
 
 /** /about — what the product does and for whom (spec accounts §1). */
 export function AboutPage() {
+  const { t } = useTranslation('static');
   return (
     <Box>
-      <Article title="About JSBN" subtitle="Jain Standard Book Number">
-        <H2>What JSBN is</H2>
+      <Article title={t('about.title')} subtitle={t('about.subtitle')}>
+        <H2>{t('about.whatTitle')}</H2>
+        <P>{t('about.what1')}</P>
+        <P>{t('about.what2')}</P>
+        <H2>{t('about.visitorsTitle')}</H2>
         <P>
-          JSBN is a web platform for Jain books. Publishers register the details of each book and receive a unique JSBN (Jain
-          Standard Book Number) with a QR code to print on the back cover. Registration is free.
+          <Trans
+            t={t}
+            i18nKey="about.visitors"
+            components={{
+              store: <Link component={RouterLink} to={paths.searchBook} />,
+              publishers: <Link component={RouterLink} to={paths.publishers} />,
+              libraries: <Link component={RouterLink} to={paths.libraries} />,
+            }}
+          />
         </P>
+        <H2>{t('about.publishersTitle')}</H2>
         <P>
-          Libraries (Gyan Bhandars) browse the books of every registered publisher, order them, receive them and confirm
-          delivery. Publishers accept, partly accept, reject and dispatch the orders they receive. JSBN gives publishers and
-          libraries a listing of each other and digital communication from order to delivery.
+          <Trans t={t} i18nKey="about.publishers" components={{ register: <Link component={RouterLink} to={paths.publisherRegister} /> }} />
         </P>
-        <H2>For visitors</H2>
+        <H2>{t('about.librariesTitle')}</H2>
         <P>
-          Without an account you can search the{' '}
-          <Link component={RouterLink} to={paths.searchBook}>
-            Global Books Store
-          </Link>
-          , see the{' '}
-          <Link component={RouterLink} to={paths.publishers}>
-            publishers
-          </Link>{' '}
-          and{' '}
-          <Link component={RouterLink} to={paths.libraries}>
-            libraries
-          </Link>{' '}
-          and ask for a book or for access to a private PDF.
-        </P>
-        <H2>For publishers</H2>
-        <P>
-          Register and log in, fill in the book details, submit and get the QR code at once, then download the QR code and print
-          it. <Link component={RouterLink} to={paths.publisherRegister}>Register as a publisher</Link>.
-        </P>
-        <H2>For libraries</H2>
-        <P>
-          Register and log in, select and order books; the publisher is notified at once, sends the books, and you confirm
-          receipt. <Link component={RouterLink} to={paths.libraryRegister}>Register as a library</Link>.
+          <Trans t={t} i18nKey="about.libraries" components={{ register: <Link component={RouterLink} to={paths.libraryRegister} /> }} />
         </P>
       </Article>
       <Box sx={{ mt: 3, maxWidth: 960 }}>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { sendContactMessage } from '../api/static-api';
 
 /** /contact-us — every rule of spec accounts §5 "Contact form" through the shared schema. */
 export function ContactUsPage() {
+  const { t } = useTranslation('static');
   const site = useSiteInfo();
   const form = useForm<ContactForm, unknown, ContactMessage>({ resolver: zodResolver(contactMessage), mode: 'onTouched', defaultValues: EMPTY });
   const { control } = form;
@@ -30,7 +32,7 @@ export function ContactUsPage() {
 
   return (
     <Box>
-      <PageHeader title="Contact Us" subtitle="Questions about JSBN, a book to remove, or help with an order — write to us." />
+      <PageHeader title={t('contact.title')} subtitle={t('contact.subtitle')} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
           <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
@@ -38,7 +40,7 @@ export function ContactUsPage() {
               <ContactFields control={control} />
               <Box>
                 <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-                  Send message
+                  {t('contact.send')}
                 </Button>
               </Box>
             </Stack>
@@ -46,7 +48,7 @@ export function ContactUsPage() {
         </Paper>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-            Support
+            {t('contact.support')}
           </Typography>
           <Stack spacing={1}>
             {site.data?.supportEmail ? (

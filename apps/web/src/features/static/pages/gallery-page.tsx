@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Box, Paper, Typography } from '@mui/material';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
@@ -8,15 +9,16 @@ const caption = (name: string) => name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_
 
 /** /gallery — the pictures of GET /api/media/images in a responsive grid. */
 export function GalleryPage() {
+  const { t } = useTranslation('static');
   const images = useGalleryImages();
   return (
     <Box>
-      <PageHeader title="Gallery" />
+      <PageHeader title={t('gallery.title')} />
       {images.isLoading ? (
         <LoadingState />
       ) : !images.data?.length ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="gallery-empty">
-          <Typography>No pictures yet.</Typography>
+          <Typography>{t('gallery.empty')}</Typography>
         </Paper>
       ) : (
         <Box

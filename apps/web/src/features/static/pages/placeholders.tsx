@@ -1,12 +1,18 @@
-/** Pages that belong to later issues: each says it is coming, none is broken. */
+/** The whole-page messages of the routes: the service being unavailable, and an unknown path. */
+import { useTranslation } from 'react-i18next';
 import { MSG } from '@jsbn/shared/core';
-import { ComingSoon, MessagePage } from '../../../components/page';
-
-export const GeneratedLettersPage = () => <ComingSoon title="Completed Orders" />;
-export const EditBookPage = () => <ComingSoon title="Edit Book" />;
+import { MessagePage } from '../../../components/page';
+import { useMessages } from '../../../i18n';
 
 /** /404 — the destination of a 503 reply (spec §8). */
-export const ServiceUnavailablePage = () => <MessagePage title={MSG.serviceUnavailable} text="The service is unavailable at the moment. Please try again later." />;
+export function ServiceUnavailablePage() {
+  const { t } = useTranslation();
+  const message = useMessages();
+  return <MessagePage title={message(MSG.serviceUnavailable)} text={t('pages.serviceUnavailable')} />;
+}
 
 /** Any path the app does not know. */
-export const NotFoundPage = () => <MessagePage title="Page not found" text="The page you are looking for does not exist." />;
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return <MessagePage title={t('pages.notFoundTitle')} text={t('pages.notFoundText')} />;
+}
