@@ -4,7 +4,7 @@
  * falls back to English; and the catalogues cover every message of the spec (MSG) in both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_CATALOGUES, MSG } from '@jsbn/shared';
+import { BOOK_MSG, FILE_RULES, MESSAGE_CATALOGUES, MSG, catalogueProgressMessage, translateMessage } from '@jsbn/shared';
 import { ENGINES, createTestApp, type TestApp } from '../test/harness.js';
 import { REGISTRATION_MESSAGE } from '../modules/auth/service.js';
 import { translate } from './i18n.js';
@@ -17,6 +17,29 @@ describe('message catalogues', () => {
       expect(gu[message], `gu: ${message}`).toMatch(/[\u0A80-\u0AFF]/);
       expect(hi[message], `hi: ${message}`).toMatch(/[\u0900-\u097F]/);
     }
+  });
+});
+
+describe('messages with variable parts and the book and file messages of the forms', () => {
+  it('are translated whole, their parts carried over', () => {
+    const messages = [
+      ...Object.values(BOOK_MSG),
+      catalogueProgressMessage(42),
+      ...Object.values(FILE_RULES).flatMap((rule) => [
+        rule.hint,
+        rule.label,
+        rule.messages.wrongType('scan.tiff', 'image/tiff'),
+        rule.messages.tooLarge('big.pdf', 300 * 1024 * 1024),
+        rule.messages.tooLarge('big.pdf'),
+        rule.messages.wrongBytes('fake.jpg'),
+        rule.messages.unreadable('broken.png'),
+      ]),
+    ];
+    for (const [lng, script] of [['gu', /[\u0A80-\u0AFF]/], ['hi', /[\u0900-\u097F]/]] as const) {
+      for (const message of messages) expect(translateMessage(message, MESSAGE_CATALOGUES[lng]), `${lng}: ${message}`).toMatch(script);
+    }
+    expect(translateMessage('big.pdf is too large (300.00MB). Maximum PDF file size allowed is 200MB.', MESSAGE_CATALOGUES.gu)).toBe('big.pdf બહુ મોટી છે (300.00MB). PDF ફાઇલ વધુમાં વધુ 200MB ની ચાલે.');
+    expect(translateMessage('JPEG or PNG, up to 10 MB', MESSAGE_CATALOGUES.hi)).toBe('JPEG या PNG, 10 MB तक');
   });
 });
 
