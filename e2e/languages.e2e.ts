@@ -28,6 +28,24 @@ afterAll(async () => {
   await endJourney(contexts, browser, server);
 });
 
+/**
+ * What does not fit on `page`: the page scrolling sideways, or a button, tab, table heading,
+ * field label or chip whose text is cut short with an ellipsis (a clipped label).
+ */
+async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('button, [role="tab"], th, label, .MuiChip-label'))) {
+      if (element.getClientRects().length === 0 || element.closest('[aria-hidden="true"]')) continue;
+      // a text cut with an ellipsis (MUI's field labels, chips) is a clipped label
+      if (getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1) problems.push(`clipped: ${element.textContent?.trim()}`);
+    }
+    return problems;
+  });
+}
+
 /** The language `<html lang>` says the page is in. */
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
@@ -77,6 +95,39 @@ describe('interface languages', () => {
     expect(await htmlLang(page)).toBe('hi');
     // the app bar's button fits the phone's width next to the menu
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  });
+
+  it.each(['en', 'gu', 'hi'])('draws the landing page, the book form, the order tables and a dialog in %s at 390 and 1366 px without clipped labels', async (language) => {
+    const page = await openPage(browser, contexts, { width: 1366 });
+    await page.addInitScript((lng) => localStorage.setItem('jsbn.language', lng), language);
+    const screens: [string, string, (() => Promise<void>)?][] = [
+      ['landing', '/'],
+      ['book-form', '/new-book-reg'],
+      ['received-orders', '/booked-orders'],
+      ['library-details', '/list-of-libraries', async () => {
+        await page.locator('tbody tr').first().locator('button').last().click();
+        await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+      }],
+    ];
+    for (const [index, [name, path, open]] of screens.entries()) {
+      if (index === 1) {
+        await page.goto(`${server.url}/login`);
+        await settle(page);
+        await page.locator('input[type="email"]').fill('publisher@demo.jsbn');
+        await page.locator('input[type="password"]').first().fill('Demo@1234');
+        await page.locator('main form button[type="submit"]').first().click();
+        await page.waitForURL(`${server.url}/`);
+      }
+      for (const width of [PHONE.width, 1366]) {
+        await page.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
+        await page.goto(`${server.url}${path}`);
+        await settle(page);
+        expect(await htmlLang(page)).toBe(language);
+        if (open) await open();
+        expect(await overflows(page), `${language} ${name} at ${width}`).toEqual([]);
+        await snap(page, `languages-${language}-${name}-${width}`);
+      }
+    }
   });
 
   it("answers in the chosen language and saves a signed-in user's choice on the account", async () => {
