@@ -122,7 +122,7 @@ describe('interface languages', () => {
         await page.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
         await page.goto(`${server.url}${path}`);
         await settle(page);
-        expect(await htmlLang(page)).toBe(language);
+        await expect.poll(() => htmlLang(page)).toBe(language);
         if (open) await open();
         expect(await overflows(page), `${language} ${name} at ${width}`).toEqual([]);
         await snap(page, `languages-${language}-${name}-${width}`);

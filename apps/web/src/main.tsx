@@ -3,7 +3,8 @@
  * `data-server-made`), nothing more loads while they only read: the app is fetched at the first
  * sign of interaction (a touch, the pointer, a key, focus) and adopts the page's DOM; a tap on
  * a button meanwhile is held and repeated once the app is there, while plain links work at once.
- * Everywhere else, and for a signed-in user, the app starts straight away.
+ * Everywhere else, for a signed-in user, and when the page was drawn in another language than
+ * the one chosen in this browser (issue 13), the app starts straight away.
  */
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/500.css';
@@ -14,6 +15,9 @@ import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/700.css';
 import { TOKEN_KEY } from './api/session-keys';
 
+/** Where the language switcher keeps its choice (`LANGUAGE_STORAGE_KEY` of i18n/index.ts, not imported: this module stays small). */
+const LANGUAGE_KEY = 'jsbn.language';
+
 const INTENT_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
 
 const root = document.getElementById('root')!;
@@ -21,7 +25,11 @@ const serverMade = root.hasAttribute('data-server-made');
 
 const start = (hydrate: boolean) => import('./app/start').then(({ startApp }) => startApp(root, hydrate));
 
-if (!serverMade || localStorage.getItem(TOKEN_KEY)) {
+// a page drawn in another language than the one chosen in this browser is drawn again at once
+const chosen = localStorage.getItem(LANGUAGE_KEY);
+const otherLanguage = Boolean(chosen) && chosen !== document.documentElement.lang;
+
+if (!serverMade || localStorage.getItem(TOKEN_KEY) || otherLanguage) {
   void start(false);
 } else {
   let held: HTMLElement | null = null;

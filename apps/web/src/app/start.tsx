@@ -64,5 +64,9 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
     </StrictMode>
   );
   if (hydrate) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  else {
+    // a server-made page not adopted (drawn in another language): drawn afresh
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
 }
