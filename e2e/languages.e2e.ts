@@ -107,6 +107,8 @@ describe('interface languages', () => {
       ['library-details', '/list-of-libraries', async () => {
         await page.locator('tbody tr').first().locator('button').last().click();
         await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+        // its opening fade has ended
+        await expect.poll(() => page.locator('.MuiDialog-container').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
       }],
     ];
     for (const [index, [name, path, open]] of screens.entries()) {
