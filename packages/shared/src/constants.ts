@@ -143,3 +143,6 @@ export const BOOK_UPLOAD_FIELDS = ['index_pdf', 'bookimage', 'pdfpublisher'] as 
 export type BookUploadField = (typeof BOOK_UPLOAD_FIELDS)[number];
 /** Time zone the reader-order date ('not in the past') is judged in. */
 export const APP_TIME_ZONE = 'Asia/Kolkata';
+
+/** The sizes of a QR code for print, in mm: the code with its quiet zone (issue 14). */
+export const QR_PRINT_SIZES_MM = [20, 25, 30] as const;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { BOOK_MSG, isoOfDdMmYyyy } from '../book-text.js';
-import { BOOK_LIST_PAGE_SIZES, BOOK_UPLOAD_FIELDS, DEFAULT_CURRENCY, MAX_BOOK_IMAGES } from '../constants.js';
+import { BOOK_LIST_PAGE_SIZES, BOOK_UPLOAD_FIELDS, DEFAULT_CURRENCY, MAX_BOOK_IMAGES, QR_PRINT_SIZES_MM } from '../constants.js';
 import { FILE_RULES } from '../file-rules.js';
 import { CURRENCIES } from '../lookups.js';
 import { id, listQuery, nfc, optionalText, phone, requiredText, sortField } from './common.js';
@@ -303,8 +303,6 @@ export type ReaderOrder = z.infer<typeof readerOrderFields>;
 /** PATCH /api/book/:id `{ isAvailable }` — spec books §4. */
 export const bookAvailability = z.object({ isAvailable: z.boolean() });
 
-/** The sizes of a QR code for print, in mm (issue 14: the code with its quiet zone). */
-export const QR_PRINT_SIZES_MM = [20, 25, 30] as const;
 const qrPrintSize = z.coerce
   .number({ error: 'Size must be 20, 25 or 30 mm' })
   .pipe(z.union(QR_PRINT_SIZES_MM.map((size) => z.literal(size)) as [z.ZodLiteral<20>, z.ZodLiteral<25>, z.ZodLiteral<30>], { error: 'Size must be 20, 25 or 30 mm' }))

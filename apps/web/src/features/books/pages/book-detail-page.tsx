@@ -27,6 +27,7 @@ import { JsonLd } from '../components/book-json-ld';
 import { downloadLink } from '../../../components/download';
 import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
 import { PublisherCarousel } from '../components/publisher-carousel';
+import { MarcDownloads, PrintQrDownloads } from '../components/print-downloads';
 import type { ShareTarget } from '../components/share-dialog';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
@@ -252,6 +253,22 @@ export function BookDetailPage() {
                   </Stack>
                 </Box>
               ))}
+            </Stack>
+          </Paper>
+
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="print-title">
+            <Typography id="print-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+              {t('print.title')}
+            </Typography>
+            <Stack spacing={1.5} divider={<Divider flexItem />}>
+              <Box data-testid="print-qr">
+                <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.qr')}</Typography>
+                <PrintQrDownloads jsbn={title} />
+              </Box>
+              <Box data-testid="print-marc">
+                <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.marc')}</Typography>
+                <MarcDownloads path={`/book/listing/jsbn/${encodeURIComponent(title)}/marc`} name={`JSBN-${title}`} />
+              </Box>
             </Stack>
           </Paper>
 

@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/page';
 import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
 import { setBookAvailability, usePublisherBookList } from '../api/books-api';
 import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
+import { MarcDownloads, QrLabelSheetButton } from '../components/print-downloads';
 
 /** /my-books — the publisher's own books with the availability switch (spec books §2). */
 export function MyBooksPage() {
@@ -126,6 +127,14 @@ export function MyBooksPage() {
         getRowKey={(book) => book.id}
         list={list}
         searchLabel={t('myBooks.search')}
+        selectable
+        rowLabel={(book) => book.book_title}
+        toolbar={
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <QrLabelSheetButton selected={list.selected} />
+            {user?.publisherId ? <MarcDownloads path={`/book/publisher/${user.publisherId}/catalog`} name="Publisher_Catalogue_MARC21" /> : null}
+          </Stack>
+        }
       />
       <ConfirmDialog
         open={Boolean(pending)}

@@ -61,7 +61,7 @@ export function PublisherBooksPage() {
         loading={books.isLoading}
         getRowKey={(book) => book.id}
         list={list}
-        searchLabel="Search books"
+        searchLabel={t('pages.searchBooks')}
         selectable
         rowLabel={(book) => book.book_title}
         toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}

@@ -5,11 +5,12 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { Box, Button } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
 import type { OrderDto } from '@jsbn/shared';
 import { toastError } from '../../../api/client';
+import { MarcDownloads } from '../../books/components/print-downloads';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { saveBlob } from '../../../components/download';
@@ -89,10 +90,18 @@ export function GeneratedLettersPage() {
         loading={orders.isLoading}
         getRowKey={(order) => order.id}
         list={list}
-        searchLabel="Search orders"
+        searchLabel={t('actions.searchOrders')}
         selectable
         rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
-        toolbar={<ExportExcelButton path={ORDER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.booksOrderedByYou} />}
+        toolbar={
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <ExportExcelButton path={ORDER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.booksOrderedByYou} />
+            <Box component="span" sx={{ typography: 'body2', color: 'text.secondary' }}>
+              {t('titles.receivedMarc')}
+            </Box>
+            <MarcDownloads path="/library/received-books" name="Received_Books_MARC21" />
+          </Stack>
+        }
       />
       <PublisherDetailsDialog publisherId={publisherId} onClose={() => setPublisherId(null)} />
     </Box>

@@ -1,0 +1,92 @@
+/**
+ * Issue 14, parts 1 and 2, in the browser: a book's QR code for print (size chosen, SVG or PDF)
+ * and its MARC21 record from the book page; a publisher's QR label sheet of selected books and
+ * catalogue as MARC21 from My Books; a library's received books as MARC21 from Completed Orders.
+ * What is downloaded is checked by its bytes and name (the codes and records themselves are read
+ * back by zbarimg and yaz-marcdump in the API tests).
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { snap } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { PHONE, settle, toast } from './support/ui.js';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ({ server, browser } = await startJourney());
+});
+afterEach(async (context) => {
+  await snapFailedStep(context.task, contexts, 'failed-print-');
+});
+afterAll(async () => {
+  await endJourney(contexts, browser, server);
+});
+
+/** The bytes of a finished download. */
+const bytesOf = async (download: Download) => readFileSync((await download.path())!);
+
+/** Logs in as a demo account (password Demo@1234) on the given tab. */
+async function loginDemo(page: Page, email: string, tab: 'Publisher Login' | 'Library Login') {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+describe('downloads for printers and library systems', () => {
+  it("gives a book's QR code for print at the chosen size, and its MARC21 record, from the book page", async () => {
+    const page = await openPage(browser, contexts, { width: PHONE.width, downloads: true });
+    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=1`)).json()) as { data: { books: { jsbn_number: string }[] } };
+    const jsbn = listed.data.books[0]!.jsbn_number;
+    await page.goto(`${server.url}/jsbn/${jsbn}`);
+    await settle(page);
+    const print = page.getByTestId('print-qr');
+    await print.getByLabel('Size').selectOption('30');
+    const [svg] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: `Download the QR code of ${jsbn} for print, 30 mm, as SVG` }).click()]);
+    expect(svg.suggestedFilename()).toBe(`JSBN-${jsbn}-30mm.svg`);
+    const art = (await bytesOf(svg)).toString();
+    expect(art).toContain('width="30mm"');
+    expect(art).toContain(`<title>JSBN ${jsbn}</title>`);
+    const [pdf] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: `Download the QR code of ${jsbn} for print, 30 mm, as PDF` }).click()]);
+    expect((await bytesOf(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+    const [marc] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-marc').getByRole('button', { name: 'MARC21 (.mrc)' }).click()]);
+    expect(marc.suggestedFilename()).toBe(`JSBN-${jsbn}.mrc`);
+    expect((await bytesOf(marc)).subarray(5, 10).toString()).toBe('nam a');
+    await page.getByTestId('print-qr').scrollIntoViewIfNeeded();
+    await snap(page, 'print-book-page-390');
+  });
+
+  it("prints a publisher's QR label sheet of the selected books and gives its catalogue as MARC21", async () => {
+    const page = await openPage(browser, contexts, { width: 1366, downloads: true });
+    await loginDemo(page, 'publisher@demo.jsbn', 'Publisher Login');
+    await page.goto(`${server.url}/my-books`);
+    await settle(page);
+    await page.getByRole('button', { name: 'QR label sheet' }).click();
+    await expect.poll(() => toast(page, 'Please select at least one book').isVisible()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'QR label sheet' }).click()]);
+    expect(sheet.suggestedFilename()).toBe('JSBN-QR-labels.pdf');
+    expect((await bytesOf(sheet)).subarray(0, 5).toString()).toBe('%PDF-');
+    const [xml] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'MARCXML' }).click()]);
+    expect(xml.suggestedFilename()).toBe('Publisher_Catalogue_MARC21.xml');
+    expect((await bytesOf(xml)).toString()).toContain('<collection xmlns="http://www.loc.gov/MARC21/slim">');
+    await snap(page, 'print-my-books-1366');
+  });
+
+  it("gives a library its received books as MARC21 from Completed Orders", async () => {
+    const page = await openPage(browser, contexts, { width: 1366, downloads: true });
+    await loginDemo(page, 'library@demo.jsbn', 'Library Login');
+    await page.goto(`${server.url}/generated-letters`);
+    await settle(page);
+    const [received] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'MARC21 (.mrc)' }).click()]);
+    expect(received.suggestedFilename()).toBe('Received_Books_MARC21.mrc');
+    await snap(page, 'print-completed-orders-1366');
+  });
+});
