@@ -43,18 +43,28 @@ async function loginDemo(page: Page, email: string, tab: 'Publisher Login' | 'Li
 describe('downloads for printers and library systems', () => {
   it("gives a book's QR code for print at the chosen size, and its MARC21 record, from the book page", async () => {
     const page = await openPage(browser, contexts, { width: PHONE.width, downloads: true });
-    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=1`)).json()) as { data: { books: { jsbn_number: string }[] } };
+    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string }[] } };
     const jsbn = listed.data.books[0]!.jsbn_number;
     await page.goto(`${server.url}/jsbn/${jsbn}`);
     await settle(page);
     const print = page.getByTestId('print-qr');
-    await print.getByLabel('Size').selectOption('30');
-    const [svg] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: `Download the QR code of ${jsbn} for print, 30 mm, as SVG` }).click()]);
-    expect(svg.suggestedFilename()).toBe(`JSBN-${jsbn}-30mm.svg`);
-    const art = (await bytesOf(svg)).toString();
+    // the page was drawn by the server: a first touch starts the app, which then owns the size
+    await print.getByText('QR code for print').click();
+    // until the app has adopted the page, the choice stays the server's 25 mm: choose again
+    await expect
+      .poll(async () => {
+        await print.getByLabel('Size').selectOption('30');
+        return print.getByRole('link').first().getAttribute('href');
+      })
+      .toContain('size=30');
+    const svgLink = print.getByRole('link', { name: `Download the QR code of ${jsbn} for print, 30 mm, as SVG` });
+    await expect.poll(() => svgLink.getAttribute('href')).toBe(`/api/book/listing/jsbn/${jsbn}/qrcode.svg?size=30`);
+    expect(await svgLink.getAttribute('download')).toBe(`JSBN-${jsbn}-30mm.svg`);
+    const art = await (await page.request.get(`${server.url}/api/book/listing/jsbn/${jsbn}/qrcode.svg?size=30`)).text();
     expect(art).toContain('width="30mm"');
     expect(art).toContain(`<title>JSBN ${jsbn}</title>`);
-    const [pdf] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: `Download the QR code of ${jsbn} for print, 30 mm, as PDF` }).click()]);
+    const [pdf] = await Promise.all([page.waitForEvent('download'), print.getByRole('link', { name: `Download the QR code of ${jsbn} for print, 30 mm, as PDF` }).click()]);
+    expect(pdf.suggestedFilename()).toBe(`JSBN-${jsbn}-30mm.pdf`);
     expect((await bytesOf(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
     const [marc] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-marc').getByRole('button', { name: 'MARC21 (.mrc)' }).click()]);
     expect(marc.suggestedFilename()).toBe(`JSBN-${jsbn}.mrc`);

@@ -10,12 +10,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { QR_PRINT_SIZES_MM } from '@jsbn/shared/core';
 import { enqueueSnackbar } from 'notistack';
 import { apiUrl, toastError } from '../../../api/client';
-import { downloadFile, downloadLink, idsQuery } from '../../../components/download';
+import { downloadFile, idsQuery } from '../../../components/download';
 
 /** The vector formats of the QR code for print. */
 const PRINT_FORMATS = ['svg', 'pdf'] as const;
 
-/** The QR code of `jsbn` for print: the size, then SVG or PDF (public files, downloaded by link). */
+/** The QR code of `jsbn` for print: the size, then SVG or PDF (public files: plain links, which work before the app has started). */
 export function PrintQrDownloads({ jsbn }: { jsbn: string }) {
   const { t } = useTranslation('books');
   const [size, setSize] = useState<number>(25);
@@ -36,7 +36,9 @@ export function PrintQrDownloads({ jsbn }: { jsbn: string }) {
           size="small"
           variant="outlined"
           startIcon={<DownloadIcon />}
-          onClick={() => downloadLink(file(format), `JSBN-${jsbn}-${size}mm.${format}`)}
+          component="a"
+          href={file(format)}
+          download={`JSBN-${jsbn}-${size}mm.${format}`}
           aria-label={t(format === 'svg' ? 'print.svgOf' : 'print.pdfOf', { jsbn, size })}
         >
           {format.toUpperCase()}
