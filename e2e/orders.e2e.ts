@@ -27,6 +27,8 @@ const KALPASUTRA = 'કલ્પસૂત્ર';
 const BHAKTAMAR = 'ભક્તામર સ્તોત્ર';
 const YOGASHASTRA = 'યોગશાસ્ત્ર';
 const TATTVARTHA = 'तत्त्वार्थसूत्र';
+/** The book of the demo's order that has waited 5 days on the Jaipur publisher. */
+const UTTARADHYAYANA = 'उत्तराध्ययन सूत्र';
 /** Dialogs fade in; screenshots wait this long (ms) after one opens. */
 const DIALOG_FADE_MS = 400;
 
@@ -153,7 +155,8 @@ describe('orders and their documents, end to end', () => {
     await snap(page, 'orders-confirm-order-1280');
     await confirm.getByRole('button', { name: 'Confirm order' }).dblclick();
     await page.waitForURL(`${server.url}/orders`);
-    await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(2);
+    // the two new orders, beside the demo's order waiting on the Jaipur publisher
+    await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(3);
     mainOrder = await orderIdOf(rowsWith(page, KALPASUTRA));
     cancelledOrder = await orderIdOf(rowsWith(page, TATTVARTHA));
 
@@ -172,7 +175,7 @@ describe('orders and their documents, end to end', () => {
     await page.getByRole('button', { name: 'Order now' }).click();
     await page.getByRole('dialog', { name: 'Confirm order' }).getByRole('button', { name: 'Confirm order' }).click();
     await page.waitForURL(`${server.url}/orders`);
-    await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(3);
+    await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(4);
     rejectedOrder = await orderIdOf(rowsWith(page, YOGASHASTRA));
     expect(new Set([mainOrder, rejectedOrder, cancelledOrder]).size).toBe(3);
   });
@@ -248,7 +251,7 @@ describe('orders and their documents, end to end', () => {
     const confirm = page.getByRole('dialog');
     await expect.poll(() => confirm.getByText('Are you sure you want to reject this order?').isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(0);
+    await expect.poll(() => rowsWith(page, cancelledOrder).count()).toBe(0);
     await expect.poll(() => page.getByText(MSG.noData).isVisible()).toBe(true);
   });
 
@@ -309,7 +312,7 @@ describe('orders and their documents, end to end', () => {
     const confirm = page.getByRole('dialog');
     await expect.poll(() => confirm.getByText(MSG.cancelConfirm).isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(0);
+    await expect.poll(() => rowsWith(page, cancelledOrder).count()).toBe(0);
     // it does not vanish: the Cancelled tab says who cancelled it and when
     await page.getByRole('tab', { name: 'Cancelled' }).click();
     await expect.poll(() => rowsWith(page, cancelledOrder).count()).toBe(1);
@@ -458,5 +461,64 @@ describe('orders and their documents, end to end', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     expect(violations).toEqual([]);
+  });
+
+  it('9. an order waiting 5 days: both sides see the wait, the library reminds the publisher once, the history lists it', async () => {
+    const page = library;
+    const waiting = () => rowsWith(page, UTTARADHYAYANA);
+    await page.goto(`${server.url}/orders`);
+    await settle(page);
+    await expect.poll(() => waiting().count()).toBe(1);
+    const waitingOrder = await orderIdOf(waiting());
+    expect(await waiting().innerText()).toContain('Waiting 5 days');
+    // only an order waiting more than 3 days can be reminded about
+    expect(await page.getByRole('button', { name: /^Send a reminder about/ }).count()).toBe(1);
+
+    await waiting().getByRole('button', { name: `Send a reminder about ${waitingOrder}` }).click();
+    const confirm = page.getByRole('dialog');
+    await expect
+      .poll(() => confirm.getByText(`Send a reminder about order ${waitingOrder} to ${JAIPUR.name}? It reaches them by e-mail and WhatsApp.`).isVisible())
+      .toBe(true);
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => page.getByText(MSG.reminderSent).first().isVisible()).toBe(true);
+    // sent: the button is gone until tomorrow, and the row says when
+    await expect.poll(() => waiting().getByRole('button', { name: `Send a reminder about ${waitingOrder}` }).count()).toBe(0);
+    expect(await waiting().innerText()).toMatch(/Reminded on \d{2}\/\d{2}\/\d{4}/);
+    // by e-mail to the publisher's address and WhatsApp to its number (the whole dev outbox)
+    const reminders = (await outbox('')).filter((message) => message.subject.includes(`reminder about order ${waitingOrder}`));
+    expect(reminders.map((message) => message.channel).sort()).toEqual(['email', 'whatsapp']);
+    expect(reminders[0]!.text).toContain(`${LIBRARY.name} reminds you of order ${waitingOrder}: it has been Requested for 5 days.`);
+
+    // the publisher sees the same wait, and the reminder in the order's history
+    const jaipur = await newPage();
+    await login(jaipur, server.url, 'Publisher Login', JAIPUR);
+    await jaipur.goto(`${server.url}/booked-orders`);
+    await settle(jaipur);
+    const row = rowsWith(jaipur, waitingOrder);
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Waiting 5 days');
+    expect(await row.getByRole('button', { name: /Send a reminder/ }).count()).toBe(0);
+    await row.getByRole('button', { name: `Order details of ${waitingOrder}` }).click();
+    const details = jaipur.getByRole('dialog', { name: 'Order Details' });
+    await expect.poll(() => details.getByRole('list', { name: 'Order history' }).innerText()).toMatch(/Requested ·[^]*Reminder · \d{2}\/\d{2}\/\d{4}/);
+    expect(await details.innerText()).toContain('Waiting 5 days');
+    await jaipur.waitForTimeout(DIALOG_FADE_MS);
+    await snap(jaipur, 'orders-reminder-history-1280');
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    // the Pending tab with the wait, in each interface language, on a phone and a desktop
+    const words = { en: 'Waiting 5 days', gu: '5 દિવસથી રાહ', hi: '5 दिन से प्रतीक्षा' };
+    for (const [language, text] of Object.entries(words)) {
+      await page.evaluate((lng) => localStorage.setItem('jsbn.language', lng), language);
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.goto(`${server.url}/orders`);
+        await settle(page);
+        await expect.poll(() => waiting().innerText()).toContain(text);
+        await snap(page, `orders-waiting-${language}-${width}`);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('jsbn.language', 'en'));
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -45,6 +45,7 @@ import { fileRoutes } from './modules/files/routes.js';
 import { libraryRoutes } from './modules/libraries/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { remindLateOrders } from './modules/orders/reminders.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
 import { REVALIDATE, webRoutes } from './modules/web/routes.js';
 
@@ -213,6 +214,10 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     return translateReply(payload, lng);
   });
   ctx.jobs.handle('document', (job) => makeDocument(ctx, job));
+  ctx.jobs.handle('orderReminders', async () => {
+    const reminded = await remindLateOrders(ctx);
+    if (reminded) app.log.info({ reminded }, 'publishers reminded of orders waiting 7 days');
+  });
   app.addHook('onReady', async () => {
     worker.start();
     await ctx.jobs.start();

@@ -58,6 +58,9 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
+/** The number users read for an order: 'ORD-000042'. */
+export const orderNumber = (id: number) => `ORD-${String(id).padStart(6, '0')}`;
+
 /** The actions on an order. */
 export const ORDER_ACTIONS = ['accept', 'partialAccept', 'reject', 'cancel', 'dispatch', 'receive'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -82,6 +85,20 @@ export function allowedOrderActions(role: ModelType, status: OrderStatus): Order
     return rule.by === role && rule.from === status;
   });
 }
+
+/**
+ * Reminders about a waiting order (issue 14 part 4): a library may remind the publisher of an
+ * order waiting on it (Requested or Preparing) for more than `REMINDER_AFTER_DAYS`, at most once
+ * in `REMINDER_EVERY_HOURS`; an order untouched for `AUTO_REMINDER_AFTER_DAYS` reminds the
+ * publisher by itself, once per status.
+ */
+export const REMINDABLE_STATUSES = ['REQUESTED', 'IN_PROGRESS'] as const satisfies readonly OrderStatus[];
+export const REMINDER_AFTER_DAYS = 3;
+export const REMINDER_EVERY_HOURS = 24;
+export const AUTO_REMINDER_AFTER_DAYS = 7;
+/** The kinds of entry in an order's history: a status change, a library's reminder, the scheduled reminder. */
+export const ORDER_EVENT_KINDS = ['status', 'reminder', 'auto_reminder'] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /** Book size presets in inches (height × width) — spec books §9. */
 export const BOOK_SIZE_PRESETS = [

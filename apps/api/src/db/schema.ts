@@ -358,6 +358,12 @@ export const orders = pgTable(
     /** The order letter sent to the publisher (stored PDF), and when it was sent by e-mail and WhatsApp. */
     letter_key: text('letter_key'),
     letter_sent_at: timestamp('letter_sent_at', { withTimezone: true }),
+    /** When the order entered its current status: 'Waiting N days' counts from here (issue 14 part 4). */
+    status_since: timestamp('status_since', { withTimezone: true }).notNull().defaultNow(),
+    /** The last reminder sent to the publisher, by the library or by the scheduled job (at most one a day). */
+    reminded_at: timestamp('reminded_at', { withTimezone: true }),
+    /** When the scheduled job reminded the publisher of this status's wait (once; cleared by the next status). */
+    auto_reminded_at: timestamp('auto_reminded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -365,6 +371,10 @@ export const orders = pgTable(
     index('orders_library_status_idx').on(t.library_id, t.status, t.order_date),
     // a publisher's received orders by tab
     index('orders_publisher_status_idx').on(t.publisher_id, t.status, t.order_date),
+    // the scheduled reminder: orders waiting on their publisher, not yet reminded, oldest first
+    index('orders_waiting_idx')
+      .on(t.status_since)
+      .where(sql`${t.status} in ('REQUESTED', 'IN_PROGRESS') and ${t.auto_reminded_at} is null`),
   ],
 );
 
@@ -383,12 +393,17 @@ export const order_items = pgTable(
   ],
 );
 
-/** Who moved an order to which status, and when (written with every status change). */
+/**
+ * Who moved an order to which status, and when (written with every status change); and each
+ * reminder sent about it (`kind` reminder: by the library; auto_reminder: by the scheduled job,
+ * with no actor account), where from and to are the status it waited in.
+ */
 export const order_events = pgTable(
   'order_events',
   {
     id: serial('id').primaryKey(),
     order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['status', 'reminder', 'auto_reminder'] }).notNull().default('status'),
     from_status: text('from_status'),
     to_status: text('to_status').notNull(),
     actor_account_id: integer('actor_account_id').references(() => accounts.id),

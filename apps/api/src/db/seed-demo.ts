@@ -1,11 +1,12 @@
 /**
  * The demo data created on a fresh database outside production: two publishers, one library
- * (with letter text) and a small catalogue of well-known Jain works with Gujarati and
- * Devanagari titles, registered through the same book service as the API.
+ * (with letter text), a small catalogue of well-known Jain works with Gujarati and
+ * Devanagari titles, registered through the same book service as the API, and one order waiting
+ * on its publisher for 5 days.
  */
 import type { AppContext } from '../context.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
-import { accounts } from './schema.js';
+import { accounts, order_events, order_items, orders } from './schema.js';
 import { addGalleryImage } from '../modules/site/routes.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from './factories.js';
 
@@ -60,7 +61,9 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
     [jaipur.publisherId, { book_title: 'समयसार', book_e_title: 'Samaysara', language: 'Prakrit', publication_year: 2017, pages: 540, type: 'PRA1', subjects: [{ id: 5 }, { id: 4 }], authors: [{ authorType: 1, author_name: 'Acharya Kundakunda' }] }],
     [jaipur.publisherId, { book_title: 'उत्तराध्ययन सूत्र', book_e_title: 'Uttaradhyayana Sutra', language: 'Hindi', publication_year: 2016, pages: 620, type: 'AGM1', subjects: [{ id: 1 }], authors: [{ authorType: 1, author_name: 'Sudharma Swami' }, { authorType: 3, author_name: 'Sadhvi Chandana' }] }],
   ];
-  for (const [publisherId, fields] of catalogue) await createBook(ctx, publisherId, fields);
+  const bookIds: number[] = [];
+  for (const [publisherId, fields] of catalogue) bookIds.push((await createBook(ctx, publisherId, fields)).id);
+  await seedWaitingOrder(ctx, { libraryId: library.libraryId, accountId: library.accountId, publisherId: jaipur.publisherId, bookId: bookIds.at(-1)! });
   await seedGallery(ctx);
 
   return [
@@ -68,6 +71,25 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
     { role: 'PUBLISHER', email: jaipur.email, password: DEMO_PASSWORD, name: jaipur.publisher_name },
     { role: 'LIBRARY', email: library.email, password: DEMO_PASSWORD, name: library.name },
   ];
+}
+
+/** How long the demo's waiting order has waited, days: past the 3 that allow a reminder, short of the 7 that send one by itself. */
+const WAITING_ORDER_DAYS = 5;
+
+/**
+ * An order the demo library placed with the Jaipur publisher 5 days ago and still Requested, so
+ * a newcomer sees 'Waiting 5 days' and can send a reminder (issue 14 part 4).
+ */
+async function seedWaitingOrder(ctx: AppContext, { libraryId, accountId, publisherId, bookId }: { libraryId: number; accountId: number; publisherId: number; bookId: number }) {
+  const placed = new Date(ctx.clock().getTime() - WAITING_ORDER_DAYS * 24 * 60 * 60_000);
+  await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({ library_id: libraryId, publisher_id: publisherId, status: 'REQUESTED', order_date: placed, status_since: placed, created_at: placed, updated_at: placed })
+      .returning({ id: orders.id });
+    await tx.insert(order_items).values({ order_id: order!.id, book_id: bookId, number_of_copies: 2 });
+    await tx.insert(order_events).values({ order_id: order!.id, from_status: null, to_status: 'REQUESTED', actor_account_id: accountId, actor_role: 'LIBRARY', created_at: placed });
+  });
 }
 
 /** Puts three demo pictures into the gallery folder of the storage. */

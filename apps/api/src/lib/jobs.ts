@@ -7,7 +7,8 @@
  * keeps its tables in the schema `pgboss`.
  *
  * Each copy does one job of each queue at a time (documents are CPU-bound and the QR page's
- * reads must keep their p99); a failed job is retried twice, 10 s and then 20 s later.
+ * reads must keep their p99); a failed document job is retried twice, 10 s and then 20 s later.
+ * Scheduled jobs (the 7-day order reminder, issue 14 part 4) are sent by pg-boss's cron.
  */
 import { setTimeout } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
@@ -18,12 +19,24 @@ import type { Database } from '../db/client.js';
 export interface JobData {
   /** Make the generated document stored under `key` (books/documents.ts). */
   document: { kind: 'catalog'; publisherId: number; key: string };
+  /** Remind publishers of orders untouched for 7 days (orders/reminders.ts); runs on the schedule below. */
+  orderReminders: Record<string, never>;
 }
 export type JobName = keyof JobData;
 
 /** The queues of this app and how their jobs are retried. */
 const QUEUES: Record<JobName, PgBoss.Queue> = {
   document: { name: 'document', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+  orderReminders: { name: 'orderReminders', retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
+};
+
+/**
+ * Queues that pg-boss fills by itself on a cron schedule (UTC). Every copy keeps the schedule;
+ * pg-boss sends each tick's job once (its cron table is claimed by one copy per interval, and
+ * the job carries a 60-second singleton key), and one copy takes it.
+ */
+const SCHEDULES: Partial<Record<JobName, string>> = {
+  orderReminders: '*/15 * * * *',
 };
 
 /** Attempts at creating a queue two copies may be creating at once. */
@@ -74,7 +87,7 @@ export function createJobs(database: Pick<Database, 'execute'>, log: Pick<Fastif
     schema: 'pgboss',
     migrate: true,
     supervise: true,
-    schedule: false,
+    schedule: true,
     archiveCompletedAfterSeconds: 60 * 60,
     deleteAfterDays: 7,
   });
@@ -96,6 +109,7 @@ export function createJobs(database: Pick<Database, 'execute'>, log: Pick<Fastif
       await boss.start();
       started = true;
       for (const queue of Object.values(QUEUES)) await ensureQueue(boss, queue);
+      for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
       for (const [name, handler] of handlers) {
         const id = await boss.work<JobData[typeof name]>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
           try {

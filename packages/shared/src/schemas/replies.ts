@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { INTERFACE_LANGUAGES } from '../languages.js';
-import { MODEL_TYPES, ORDER_STATUSES } from '../constants.js';
+import { MODEL_TYPES, ORDER_EVENT_KINDS, ORDER_STATUSES } from '../constants.js';
 
 const int = z.number().int();
 const text = z.string();
@@ -353,8 +353,22 @@ export const orderDto = z
     dispetchedOrder: z
       .object({ orderimage: maybeLink, courierCompanyName: maybeText, courierCompanyNumber: maybeText, trackingId: maybeText })
       .nullable(),
-    /** Every status change, oldest first: the new status, when (ISO 8601), who ('LIBRARY a@b') and the actor's role. */
-    history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: timestamp, by: text, role: z.enum(MODEL_TYPES) })),
+    /** When the order entered its current status (ISO 8601). */
+    status_since: timestamp,
+    /** Whole days the order has waited in its status ('Waiting 9 days'); null once Completed or Cancelled. */
+    waiting_days: maybeInt,
+    /** The last reminder sent to the publisher (by the library or the scheduled job), or null. */
+    reminded_at: timestamp.nullable(),
+    /** Whether the caller (the ordering library) may send a reminder now (issue 14 part 4). */
+    can_remind: z.boolean(),
+    /**
+     * Every status change and reminder, oldest first: `kind`, the status (the new one, or the one
+     * waited in for a reminder), when (ISO 8601), who ('LIBRARY a@b'; 'JSBN' for the scheduled
+     * reminder) and the actor's role (null for the scheduled reminder).
+     */
+    history: z.array(
+      z.object({ kind: z.enum(ORDER_EVENT_KINDS), status: z.enum(ORDER_STATUSES), at: timestamp, by: text, role: z.enum(MODEL_TYPES).nullable() }),
+    ),
   })
   .meta({ id: 'OrderDto' });
 export type OrderDto = z.infer<typeof orderDto>;

@@ -258,6 +258,8 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const sent = await notices();
     // placed → publisher, accepted → library, dispatched → library (e-mail and WhatsApp), received → publisher
     expect(sent.map((notice) => notice.channel)).toEqual(['email', 'email', 'email', 'whatsapp', 'email']);
+    // the new status is named, not its code ('it is now status.IN_PROGRESS' before issue 14)
+    expect(sent[1]!.body).toContain(`The publisher has accepted order ${created.orderId}; it is now Preparing.`);
     const dispatchText = [
       `The publisher has dispatched order ${created.orderId}; it is now Dispatched.`,
       'Courier: Shree Maruti Courier',

@@ -1,6 +1,6 @@
 /**
  * Order endpoints — spec books §7: create orders (Idempotency-Key), list and read own orders,
- * change status, dispatch with courier details and proof.
+ * change status, dispatch with courier details and proof, remind the publisher of a waiting order.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { DISPATCH_FILE } from '../../lib/upload-rules.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportOrders, orderAddressLabels, orderLetter } from './documents.js';
+import { sendReminder } from './reminders.js';
 import { changeOrderStatus, createOrders as createOrdersService, dispatchOrder, getOrder, listOrders } from './service.js';
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -79,6 +80,18 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   api.patch('/book/order-book/:id', { schema: { params: idParam, body: updateOrderStatus, response: replies(messageData) } }, async (request) => {
     const actor = await requireActor(ctx, request);
     const message = await changeOrderStatus(ctx, actor, request.params.id, request.body);
+    return ok({ message }, message);
+  });
+
+  /**
+   * POST /api/book/order-book/:id/reminder (library) → data `{ message: 'Reminder sent to the
+   * publisher' }`: reminds the publisher of an order waiting on it for more than 3 days, by e-mail
+   * and WhatsApp (issue 14 part 4). 404 another library's order; 409 not Requested or Preparing,
+   * or not yet 3 days; 429 with Retry-After (s) when a reminder went out in the last day.
+   */
+  api.post('/book/order-book/:id/reminder', { schema: { params: idParam, response: replies(messageData) } }, async (request) => {
+    const actor = await requireLibrary(ctx, request);
+    const message = await sendReminder(ctx, actor, request.params.id);
     return ok({ message }, message);
   });
 

@@ -10,6 +10,7 @@ import {
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
   formatJsbn,
+  orderNumber,
   type CreateOrdersInput,
   type DashboardData,
   type DispatchOrderInput,
@@ -40,9 +41,7 @@ import { AppError, notFound, validationError, type FieldError } from '../../lib/
 import { courierNoticeLines, noticeText, type CourierDetails } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
-
-/** The number users read for an order. */
-export const orderNumber = (id: number) => `ORD-${String(id).padStart(6, '0')}`;
+import { waitingState } from './reminders.js';
 
 /** Success messages by action. */
 const DONE: Record<OrderAction, string> = {
@@ -124,11 +123,11 @@ export async function createOrders(
     for (const [publisherId, lines] of byPublisher) {
       const [order] = await tx
         .insert(orders)
-        .values({ library_id: actor.libraryId, publisher_id: publisherId, status: 'REQUESTED' })
+        .values({ library_id: actor.libraryId, publisher_id: publisherId, status: 'REQUESTED', status_since: ctx.clock() })
         .returning({ id: orders.id });
       const orderId = order!.id;
       await tx.insert(order_items).values([...lines].map(([book_id, number_of_copies]) => ({ order_id: orderId, book_id, number_of_copies })));
-      await tx.insert(order_events).values({ order_id: orderId, from_status: null, to_status: 'REQUESTED', actor_account_id: actor.accountId, actor_role: actor.role });
+      await tx.insert(order_events).values({ order_id: orderId, from_status: null, to_status: 'REQUESTED', actor_account_id: actor.accountId, actor_role: actor.role, created_at: ctx.clock() });
       const [publisher] = await tx
         .select({ email: accounts.email, language: accounts.preferred_language })
         .from(publishers)
@@ -171,7 +170,7 @@ const SORTS = {
   publisher_name: publishers.publisher_name,
 } satisfies Record<(typeof ORDER_SORT_FIELDS)[number], unknown>;
 
-async function toDtos(db: DbOrTx, ctx: AppContext, rows: { order: typeof orders.$inferSelect; library: typeof libraries.$inferSelect; library_email: string; publisher: typeof publishers.$inferSelect; publisher_email: string }[]): Promise<OrderDto[]> {
+async function toDtos(db: DbOrTx, ctx: AppContext, actor: Actor, rows: { order: typeof orders.$inferSelect; library: typeof libraries.$inferSelect; library_email: string; publisher: typeof publishers.$inferSelect; publisher_email: string }[]): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.order.id);
   const [items, events, dispatchRows] = await Promise.all([
@@ -193,6 +192,7 @@ async function toDtos(db: DbOrTx, ctx: AppContext, rows: { order: typeof orders.
   const authors = bookIds.length
     ? await db.select().from(book_authors).where(inArray(book_authors.book_id, bookIds)).orderBy(asc(book_authors.position))
     : [];
+  const now = ctx.clock();
   return rows.map(({ order, library, library_email, publisher, publisher_email }) => {
     const orderItems = items.filter((row) => row.item.order_id === order.id);
     const dispatch = dispatchRows.find((row) => row.order_id === order.id);
@@ -223,9 +223,19 @@ async function toDtos(db: DbOrTx, ctx: AppContext, rows: { order: typeof orders.
             trackingId: dispatch.tracking_id,
           }
         : null,
+      status_since: order.status_since.toISOString(),
+      reminded_at: order.reminded_at?.toISOString() ?? null,
+      ...waitingState(order, actor, now),
       history: events
         .filter((row) => row.event.order_id === order.id)
-        .map((row) => ({ status: row.event.to_status as OrderStatus, at: row.event.created_at.toISOString(), by: `${row.event.actor_role} ${row.email ?? ''}`.trim(), role: row.event.actor_role as ModelType })),
+        .map(({ event, email }) => ({
+          kind: event.kind,
+          status: event.to_status as OrderStatus,
+          at: event.created_at.toISOString(),
+          // the scheduled reminder has no actor: it is the platform's own
+          by: event.kind === 'auto_reminder' ? 'JSBN' : `${event.actor_role} ${email ?? ''}`.trim(),
+          role: event.kind === 'auto_reminder' ? null : (event.actor_role as ModelType),
+        })),
     };
   });
 }
@@ -282,13 +292,13 @@ export async function listOrders(ctx: AppContext, actor: Actor, query: OrderList
       .innerJoin(publishers, eq(publishers.id, orders.publisher_id))
       .where(where),
   ]);
-  return { orderBooks: await toDtos(ctx.db, ctx, rows), total: counted?.n ?? 0 };
+  return { orderBooks: await toDtos(ctx.db, ctx, actor, rows), total: counted?.n ?? 0 };
 }
 
 /** One of the actor's orders (GET /book/order-book/:id). @throws 404 for another account's order */
 export async function getOrder(ctx: AppContext, actor: Actor, orderId: number): Promise<OrderDto> {
   const rows = await selectOrders(ctx.db).where(and(eq(orders.id, orderId), ownedBy(actor)));
-  const [order] = await toDtos(ctx.db, ctx, rows);
+  const [order] = await toDtos(ctx.db, ctx, actor, rows);
   if (!order) throw notFound('Order');
   return order;
 }
@@ -301,7 +311,7 @@ export async function ordersByIds(ctx: AppContext, actor: Actor, ids: number[]):
   const unique = [...new Set(ids)];
   const rows = await selectOrders(ctx.db).where(and(inArray(orders.id, unique), ownedBy(actor)));
   if (rows.length !== unique.length) throw notFound('Order');
-  const dtos = await toDtos(ctx.db, ctx, rows);
+  const dtos = await toDtos(ctx.db, ctx, actor, rows);
   return unique.map((id) => dtos.find((order) => order.id === id)!);
 }
 
@@ -340,10 +350,12 @@ async function transition(
   work: (tx: DbOrTx) => Promise<CourierDetails | void>,
 ): Promise<string> {
   const rule = ORDER_TRANSITIONS[action];
+  const now = ctx.clock();
   await ctx.db.transaction(async (tx) => {
     const moved = await tx
       .update(orders)
-      .set({ status: rule.to, updated_at: new Date() })
+      // a new status starts a new wait: its days, and its one scheduled reminder (issue 14 part 4)
+      .set({ status: rule.to, status_since: now, auto_reminded_at: null, updated_at: now })
       .where(and(eq(orders.id, orderId), ownedBy(actor), eq(orders.status, rule.from)))
       .returning({ id: orders.id, library_id: orders.library_id, publisher_id: orders.publisher_id });
     if (moved.length === 0) {
@@ -355,7 +367,7 @@ async function transition(
       );
     }
     const courier = await work(tx);
-    await tx.insert(order_events).values({ order_id: orderId, from_status: rule.from, to_status: rule.to, actor_account_id: actor.accountId, actor_role: actor.role });
+    await tx.insert(order_events).values({ order_id: orderId, from_status: rule.from, to_status: rule.to, actor_account_id: actor.accountId, actor_role: actor.role, created_at: now });
     const order = moved[0]!;
     const [other] =
       actor.role === 'PUBLISHER'

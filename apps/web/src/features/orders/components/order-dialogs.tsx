@@ -31,6 +31,7 @@ import { FormText } from '../../../components/form-fields';
 import { digitsOnly, withChecks } from '../../../components/forms';
 import { formatDate, formatPhone, orNA } from '../../../components/format';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
+import { waitingText } from './waiting';
 
 /** Times of the order history: hh:mm, Latin digits in every interface language. */
 const clock = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit' });
@@ -95,7 +96,14 @@ function historyActor(by: string, t: TFunction<'orders'>): string {
   return [label, ...rest].join(' ');
 }
 
-/** Order Details: items with totals, library and publisher, and the order history (who, which status, when). */
+/** What a history entry says first: the new status, or that a reminder was sent (issue 14 part 4). */
+function historyWhat(event: OrderDto['history'][number], t: TFunction<'orders'>): string {
+  if (event.kind === 'reminder') return t('details.reminder');
+  if (event.kind === 'auto_reminder') return t('details.autoReminder');
+  return t(`status.${event.status}`);
+}
+
+/** Order Details: items with totals, library and publisher, how long it has waited, and the order history (who, which status or reminder, when). */
 export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
   const { t } = useTranslation('orders');
   const message = useMessages();
@@ -108,6 +116,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
           <Stack spacing={2}>
             <Typography>
               <Trans t={t} i18nKey="details.orderLine" values={{ order: order.orderId, date: formatDate(order.order_date), status: t(`status.${order.status}`) }} components={{ strong: <strong /> }} />
+              {order.waiting_days === null ? null : ` · ${waitingText(order, t)}`}
             </Typography>
             <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('details.orderedBooks')}>
               {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED', t)}
@@ -137,11 +146,17 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
                   {order.history.map((event, index) => (
                     <li key={`${event.at}-${index}`}>
                       <Typography variant="body2">
-                        <strong>{t(`status.${event.status}`)}</strong> ·{' '}
-                        {formatDate(event.at)} {clock.format(new Date(event.at))} · {t('details.by')}{' '}
-                        <Box component="span" sx={{ wordBreak: 'break-word' }}>
-                          {historyActor(event.by, t)}
-                        </Box>
+                        <strong>{historyWhat(event, t)}</strong> ·{' '}
+                        {formatDate(event.at)} {clock.format(new Date(event.at))}
+                        {event.kind === 'auto_reminder' ? null : (
+                          <>
+                            {' '}
+                            · {t('details.by')}{' '}
+                            <Box component="span" sx={{ wordBreak: 'break-word' }}>
+                              {historyActor(event.by, t)}
+                            </Box>
+                          </>
+                        )}
                       </Typography>
                     </li>
                   ))}

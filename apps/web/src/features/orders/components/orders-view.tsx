@@ -2,7 +2,8 @@
  * Track Your Orders (library) and Received Orders (publisher) — spec books §2, §4: status tabs
  * (the spec's four, and Cancelled with who cancelled or rejected and when — issue 10),
  * the columns of each tab, the actions the order state machine allows for this role
- * (allowedOrderActions), Excel export and (publisher) address labels of the selected rows.
+ * (allowedOrderActions), Excel export and (publisher) address labels of the selected rows; how
+ * long each open order has waited, and the library's reminder to the publisher (issue 14 part 4).
  */
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
@@ -18,8 +19,9 @@ import { LibraryDetailsDialog, PublisherDetailsDialog } from '../../../component
 import { formatDate } from '../../../components/format';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
-import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, ORDERS_KEY, dispatchOrder, updateOrderStatus, useOrders } from '../api/orders-api';
+import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, ORDERS_KEY, dispatchOrder, sendReminder, updateOrderStatus, useOrders } from '../api/orders-api';
 import { OrderLetterButton } from './order-letter-button';
+import { WaitingCell } from './waiting';
 import { CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
@@ -52,6 +54,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const [action, setAction] = useState<{ kind: OrderAction; order: OrderDto } | null>(null);
   const [details, setDetails] = useState<OrderDto | null>(null);
   const [courier, setCourier] = useState<OrderDto | null>(null);
+  const [reminding, setReminding] = useState<OrderDto | null>(null);
   const [libraryId, setLibraryId] = useState<number | null>(null);
   const [publisherId, setPublisherId] = useState<number | null>(null);
   const actions = allowedOrderActions(role, status);
@@ -69,6 +72,16 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const change = useMutation({
     mutationFn: ({ order, body }: { order: OrderDto; body: UpdateOrderStatusInput }) => updateOrderStatus(order.id, body),
     onSuccess: (reply) => afterChange(reply.message, t('toast.updated')),
+  });
+  const remind = useMutation({
+    mutationFn: (order: OrderDto) => sendReminder(order.id),
+    onSuccess: async (reply) => {
+      toastSuccess(reply.message, t('waiting.sent'));
+      setReminding(null);
+      await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
+    // a refusal (sent today, too early) is told by the toast; the dialog closes either way
+    onError: () => setReminding(null),
   });
   const dispatch = useMutation({
     mutationFn: ({ order, values }: { order: OrderDto; values: DispatchValues }) =>
@@ -133,6 +146,15 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     },
     { key: 'total', header: t('columns.orderedCopies'), render: (order) => order.totalCopies, align: 'center' },
   ];
+  // How long an open order has waited in its status; the library may remind the publisher.
+  if (status !== 'COMPLETED' && status !== 'CANCELLED') {
+    columns.push({
+      key: 'waiting',
+      header: t('columns.waiting'),
+      minWidth: 130,
+      render: (order) => <WaitingCell order={order} onRemind={isPublisher ? undefined : setReminding} />,
+    });
+  }
   // The accepted-quantity column is hidden on Requested / Pending (spec §4) and on Cancelled.
   if (status === 'CANCELLED') {
     columns.push({ key: 'cancelled', header: t('columns.cancelled'), minWidth: 200, render: (order) => cancellation(order, t) });
@@ -268,6 +290,13 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         busy={change.isPending}
         onConfirm={() => action && confirm && change.mutate({ order: action.order, body: confirm.body })}
         onClose={() => setAction(null)}
+      />
+      <ConfirmDialog
+        open={Boolean(reminding)}
+        message={reminding ? t('waiting.confirm', { order: reminding.orderId, publisher: reminding.publisher.publisher_name }) : ''}
+        busy={remind.isPending}
+        onConfirm={() => reminding && remind.mutate(reminding)}
+        onClose={() => setReminding(null)}
       />
       {action?.kind === 'partialAccept' ? (
         <PartialAcceptDialog

@@ -1,0 +1,143 @@
+/**
+ * Issue 14 part 4: how long an order has waited, the library's reminder (after 3 days, at most
+ * one a day, e-mail and WhatsApp to the publisher in the publisher's language), and the
+ * scheduled reminder after 7 days — once, even when two API copies run it together.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, like, sql } from 'drizzle-orm';
+import { MSG } from '@jsbn/shared';
+import { accounts, outbox } from '../../db/schema.js';
+import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
+import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { remindLateOrders } from './reminders.js';
+
+type Headers = { authorization: string };
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+describe.each(ENGINES)('order reminders on %s', (engine) => {
+  let t: TestApp;
+  let pub: Headers, lib: Headers, otherLib: Headers;
+  let publisher: Awaited<ReturnType<typeof createPublisher>>;
+  let bookId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    publisher = await createPublisher(t.ctx, { publisher_no: 'REM01', email: 'reminded@example.in' });
+    const library = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
+    const other = await createLibrary(t.ctx);
+    [pub, lib, otherLib] = await Promise.all([authHeader(t.app, publisher, 'PUBLISHER'), authHeader(t.app, library, 'LIBRARY'), authHeader(t.app, other, 'LIBRARY')]);
+    bookId = (await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર' })).id;
+  });
+  afterAll(() => t.close());
+
+  const placeOrder = async () => {
+    const reply = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: { orders: [{ publisherId: publisher.publisherId, bookId, numberOfCopies: 2 }] } });
+    return reply.json().data.orders[0] as { id: number; orderId: string };
+  };
+  const remind = (headers: Headers, id: number) => t.app.inject({ method: 'POST', url: `/api/book/order-book/${id}/reminder`, headers });
+  const read = async (headers: Headers, id: number) => (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers })).json().data.orderBook;
+  /** The reminders the publisher was sent about `orderId`, oldest first. */
+  const reminders = async (orderId: string) =>
+    (await t.ctx.db.select().from(outbox).where(like(outbox.subject, `%reminder about order ${orderId}%`)).orderBy(asc(outbox.id))).map((row) => ({ channel: row.channel, to: row.recipient, text: row.body }));
+
+  it('shows the days waited on both sides and lets the library remind only after 3 days, once a day', async () => {
+    const order = await placeOrder();
+    expect(await read(lib, order.id)).toMatchObject({ waiting_days: 0, can_remind: false, reminded_at: null });
+
+    const early = await remind(lib, order.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(MSG.reminderTooEarly);
+    expect(await reminders(order.orderId)).toEqual([]);
+
+    t.advance(3 * DAY + HOUR);
+    expect(await read(lib, order.id)).toMatchObject({ waiting_days: 3, can_remind: true });
+    // the publisher sees the wait too, but does not remind itself
+    expect(await read(pub, order.id)).toMatchObject({ waiting_days: 3, can_remind: false });
+    expect((await remind(pub, order.id)).statusCode).toBe(403);
+    // another library's order is not found
+    expect((await remind(otherLib, order.id)).statusCode).toBe(404);
+
+    const sent = await remind(lib, order.id);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toEqual({ message: MSG.reminderSent });
+    const text = `શ્રી જ્ઞાન ભંડાર reminds you of order ${order.orderId}: it has been Requested for 3 days.\nOpen Received Orders: https://jsbn.test/booked-orders`;
+    expect(await reminders(order.orderId)).toEqual([
+      { channel: 'email', to: 'reminded@example.in', text },
+      { channel: 'whatsapp', to: '9876543210', text },
+    ]);
+
+    // a second one the same day is refused, with when to try again
+    t.advance(20 * HOUR);
+    const again = await remind(lib, order.id);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toBe(MSG.reminderToday);
+    expect(Number(again.headers['retry-after'])).toBe(4 * 60 * 60);
+    expect(await read(lib, order.id)).toMatchObject({ waiting_days: 3, can_remind: false });
+
+    t.advance(4 * HOUR);
+    expect((await remind(lib, order.id)).statusCode).toBe(200);
+    expect(await reminders(order.orderId)).toHaveLength(4);
+
+    // the history lists each reminder beside the status changes
+    const history = (await read(pub, order.id)).history as { kind: string; status: string; by: string; role: string | null }[];
+    expect(history.map((entry) => [entry.kind, entry.status, entry.role])).toEqual([
+      ['status', 'REQUESTED', 'LIBRARY'],
+      ['reminder', 'REQUESTED', 'LIBRARY'],
+      ['reminder', 'REQUESTED', 'LIBRARY'],
+    ]);
+
+    // once accepted, the wait starts again: 0 days, no reminder until 3 more days
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${order.id}`, headers: pub, payload: { status: 'IN_PROGRESS' } })).statusCode).toBe(200);
+    expect(await read(lib, order.id)).toMatchObject({ status: 'IN_PROGRESS', waiting_days: 0, can_remind: false });
+    expect((await remind(lib, order.id)).json().message).toBe(MSG.reminderTooEarly);
+  });
+
+  it('refuses a reminder for an order not waiting on the publisher', async () => {
+    const order = await placeOrder();
+    await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${order.id}`, headers: lib, payload: { status: 'CANCELLED' } });
+    t.advance(4 * DAY);
+    const reply = await remind(lib, order.id);
+    expect(reply.statusCode).toBe(409);
+    expect(reply.json().message).toBe(MSG.reminderNotWaiting);
+    expect(await read(lib, order.id)).toMatchObject({ status: 'CANCELLED', waiting_days: null, can_remind: false });
+    // in the library's language
+    const gujarati = await t.app.inject({ method: 'POST', url: `/api/book/order-book/${order.id}/reminder`, headers: { ...lib, 'accept-language': 'gu' } });
+    expect(gujarati.json().message).toBe('યાદી ફક્ત પ્રકાશક પાસે બાકી ઓર્ડર (વિનંતી કરેલ કે તૈયાર થઈ રહ્યો છે) માટે છે.');
+  });
+
+  it('reminds the publisher by itself after 7 days, once, even when two copies run the job together', async () => {
+    // earlier tests' orders are reminded about here too; this one is looked at
+    const order = await placeOrder();
+    await t.ctx.db.update(accounts).set({ preferred_language: 'hi' }).where(eq(accounts.email, 'reminded@example.in'));
+    t.advance(7 * DAY - HOUR);
+    await remindLateOrders(t.ctx);
+    expect(await reminders(order.orderId)).toEqual([]);
+
+    t.advance(2 * HOUR);
+    const runs = await Promise.all([remindLateOrders(t.ctx), remindLateOrders(t.ctx), remindLateOrders(t.ctx)]);
+    expect(runs.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
+    const text = `श्री ज्ञान भंडार का ऑर्डर ${order.orderId} 7 दिन से अनुरोधित है, इसमें कोई बदलाव नहीं हुआ।`.replace('श्री ज्ञान भंडार', 'શ્રી જ્ઞાન ભંડાર');
+    const sent = await t.ctx.db.select().from(outbox).where(like(outbox.body, `%${order.orderId} 7 दिन%`)).orderBy(asc(outbox.id));
+    expect(sent.map((row) => [row.channel, row.body.split('\n')[0]])).toEqual([
+      ['email', text],
+      ['whatsapp', text],
+    ]);
+    // a day later, a week later: never again for this wait
+    t.advance(8 * DAY);
+    await remindLateOrders(t.ctx);
+    expect(await t.ctx.db.$count(outbox, like(outbox.body, `%${order.orderId}%`))).toBe(2);
+    const history = (await read(lib, order.id)).history as { kind: string; by: string; role: string | null }[];
+    expect(history.filter((entry) => entry.kind === 'auto_reminder')).toEqual([expect.objectContaining({ by: 'JSBN', role: null })]);
+  });
+
+  it('runs on the job queue: a queued reminder job reaches the publisher', async () => {
+    const order = await placeOrder();
+    t.advance(7 * DAY + HOUR);
+    await t.ctx.jobs.send('orderReminders', {});
+    await expect.poll(async () => t.ctx.db.$count(outbox, like(outbox.body, `%${order.orderId} 7 दिन%`)), { timeout: 10_000 }).toBe(2);
+    // and pg-boss keeps its 15-minute schedule
+    const schedules = (await t.ctx.db.execute(sql`select name, cron from pgboss.schedule`)) as unknown as { rows: unknown[] };
+    expect(schedules.rows).toEqual([{ name: 'orderReminders', cron: '*/15 * * * *' }]);
+  });
+});
