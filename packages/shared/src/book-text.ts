@@ -27,6 +27,8 @@ export const BOOK_MSG = {
   publisherNoMissing: 'Publisher number not available',
   publisherInfoPdfMissing: 'Publisher Info PDF URL is not available.',
   pdfError: 'Error while generating pdf.',
+  // 'for propagation' prices (issue 14 part 5; not in the spec)
+  freeHasNoPrice: 'A free book has no price. Leave Price empty, or choose Priced or For propagation.',
   // PDF request form (spec §5) and its replies (spec §8)
   nameRequired: 'Name is required',
   invalidEmail: 'Invalid email',

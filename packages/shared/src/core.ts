@@ -13,3 +13,4 @@ export * from './file-rules.js';
 export * from './book-json-ld.js';
 export * from './phone.js';
 export * from './languages.js';
+export * from './money.js';

@@ -145,6 +145,8 @@ export const books = pgTable(
     publication_year: integer('publication_year'),
     pages: integer('pages').notNull(),
     no_of_copy: integer('no_of_copy'),
+    /** Priced, nominal ('for propagation') or free (issue 14 part 5); a free book has no price_minor. */
+    price_kind: text('price_kind', { enum: ['priced', 'nominal', 'free'] }).notNull().default('priced'),
     /** Price in minor units (paise, cents) of `currency`. */
     price_minor: bigint('price_minor', { mode: 'number' }),
     currency: text('currency').notNull().default('INR'),
@@ -360,6 +362,8 @@ export const orders = pgTable(
     letter_sent_at: timestamp('letter_sent_at', { withTimezone: true }),
     /** When the order entered its current status: 'Waiting N days' counts from here (issue 14 part 4). */
     status_since: timestamp('status_since', { withTimezone: true }).notNull().defaultNow(),
+    /** The order's currency (its first priced book's; INR by default): postage and the total are in it. */
+    currency: text('currency').notNull().default('INR'),
     /** The last reminder sent to the publisher, by the library or by the scheduled job (at most one a day). */
     reminded_at: timestamp('reminded_at', { withTimezone: true }),
     /** When the scheduled job reminded the publisher of this status's wait (once; cleared by the next status). */
@@ -386,6 +390,10 @@ export const order_items = pgTable(
     book_id: integer('book_id').notNull().references(() => books.id),
     number_of_copies: integer('number_of_copies').notNull(),
     accepted_book_copies: integer('accepted_book_copies'),
+    /** The book's price when the order was placed (issue 14 part 5): a later change of price does not change an order. */
+    price_kind: text('price_kind', { enum: ['priced', 'nominal', 'free'] }).notNull().default('priced'),
+    price_minor: bigint('price_minor', { mode: 'number' }),
+    currency: text('currency').notNull().default('INR'),
   },
   (t) => [
     // items of a page of orders: WHERE order_id = ANY($1)
@@ -422,6 +430,8 @@ export const dispatches = pgTable('dispatches', {
   courier_company_number: text('courier_company_number'),
   tracking_id: text('tracking_id'),
   file_key: text('file_key'),
+  /** Postage the publisher states at dispatch, minor units of the order's currency (issue 14 part 5). */
+  postage_minor: bigint('postage_minor', { mode: 'number' }),
   ...timestamps,
 });
 

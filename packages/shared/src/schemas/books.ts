@@ -9,7 +9,8 @@ import { BOOK_MSG, isoOfDdMmYyyy } from '../book-text.js';
 import { BOOK_LIST_PAGE_SIZES, BOOK_UPLOAD_FIELDS, DEFAULT_CURRENCY, MAX_BOOK_IMAGES, QR_PRINT_SIZES_MM } from '../constants.js';
 import { FILE_RULES } from '../file-rules.js';
 import { CURRENCIES } from '../lookups.js';
-import { id, listQuery, nfc, optionalText, phone, requiredText, sortField } from './common.js';
+import { PRICE_KINDS } from '../money.js';
+import { id, listQuery, nfc, optionalNumber, optionalText, phone, requiredText, sortField } from './common.js';
 
 const yesNo = z.enum(['Yes', 'No']);
 const optionalYesNo = z
@@ -31,22 +32,6 @@ const requiredInt = (message: string, min: number, max: number) =>
       const parsed = Number(text);
       if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
         ctx.addIssue({ code: 'custom', message: `${message.replace(/ is required\.$/, '')} must be a whole number from ${min} to ${max}.` });
-        return z.NEVER;
-      }
-      return parsed;
-    });
-
-const optionalNumber = (label: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string()])
-    .optional()
-    .nullable()
-    .transform((value, ctx) => {
-      const text = value == null ? '' : String(value).trim();
-      if (text === '') return undefined;
-      const parsed = Number(text);
-      if (!Number.isFinite(parsed) || parsed < min || parsed > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a number from ${min} to ${max}.` });
         return z.NEVER;
       }
       return parsed;
@@ -93,6 +78,8 @@ const bookObject = z.object({
   publication_year: requiredInt(MSG.publicationYear, 1000, 2100),
   pages: requiredInt(MSG.pages, 1, 100_000),
   no_of_copy: optionalNumber('Number of copies', 0, 10_000_000),
+  /** Priced, nominal ('for propagation') or free (issue 14 part 5); a free book has no price. */
+  price_kind: z.enum(PRICE_KINDS, 'Price type must be priced, nominal or free').default('priced'),
   price: optionalNumber('Price', 0, 100_000_000),
   currency: z
     .string()
@@ -135,6 +122,7 @@ function checkBook(book: Omit<z.infer<typeof bookObject>, 'publication_year'>, c
     ctx.addIssue({ code: 'custom', path: ['subjects'], message: MSG.subjectOrOther });
   }
   if (authorsRequired && book.authors.length === 0) ctx.addIssue({ code: 'custom', path: ['authors'], message: MSG.authorAtLeastOne });
+  if (book.price_kind === 'free' && book.price) ctx.addIssue({ code: 'custom', path: ['price'], message: BOOK_MSG.freeHasNoPrice });
   if (!book.readers) ctx.addIssue({ code: 'custom', path: ['readers'], message: BOOK_MSG.readersRequired });
   if (book.readers !== 'Yes') return;
   if (!book.electronic_copy) ctx.addIssue({ code: 'custom', path: ['electronic_copy'], message: BOOK_MSG.electronicCopyRequired });
@@ -160,6 +148,8 @@ function finishBook<Book extends Omit<z.infer<typeof bookObject>, 'publication_y
     electronic_copy: electronic,
     isPublicPdf,
     pdfurl: isPublicPdf ? book.pdfurl : undefined,
+    // a free book's price is no price (0 was allowed through)
+    price: book.price_kind === 'free' ? undefined : book.price,
   };
 }
 

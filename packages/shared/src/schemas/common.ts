@@ -90,3 +90,23 @@ export const selectedIds = (message: string) =>
       .transform((value): unknown[] => value.split(',').map((part) => part.trim()).filter(Boolean))
       .pipe(z.array(id).min(1, message).max(10_000)),
   });
+
+/**
+ * An optional number sent as a number or as form text ('' is none), from `min` to `max`;
+ * otherwise '<label> must be a number from <min> to <max>.'
+ */
+export const optionalNumber = (label: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string()])
+    .optional()
+    .nullable()
+    .transform((value, ctx) => {
+      const text = value == null ? '' : String(value).trim();
+      if (text === '') return undefined;
+      const parsed = Number(text);
+      if (!Number.isFinite(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number from ${min} to ${max}.` });
+        return z.NEVER;
+      }
+      return parsed;
+    });

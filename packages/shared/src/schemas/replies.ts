@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { INTERFACE_LANGUAGES } from '../languages.js';
 import { MODEL_TYPES, ORDER_EVENT_KINDS, ORDER_STATUSES } from '../constants.js';
+import { PRICE_KINDS } from '../money.js';
 
 const int = z.number().int();
 const text = z.string();
@@ -212,7 +213,9 @@ export const bookDto = z
     veer_samvat: maybeInt,
     pages: int,
     no_of_copy: maybeInt,
-    /** In rupees (two decimals at most), or null. */
+    /** Priced, nominal ('for propagation') or free (issue 14 part 5). */
+    price_kind: z.enum(PRICE_KINDS),
+    /** In major units of `currency` (rupees), or null: not stated, or a free book. */
     price: maybeNumber,
     currency: text,
     book_published: z.enum(['yes', 'no']),
@@ -348,8 +351,20 @@ export const orderDto = z
         number_of_copies: int,
         accepted_book_copies: maybeInt,
         book: z.object({ id: int, book_title: text, jsbn_number: text, authors: z.array(text) }),
+        /** The book's price when ordered (issue 14 part 5): kind, minor units (null: not stated, or free), currency. */
+        price_kind: z.enum(PRICE_KINDS),
+        price_minor: maybeInt,
+        currency: text,
+        /** Price × copies (accepted, else ordered), minor units; 0 for a free book; null when no price was stated. */
+        amount_minor: maybeInt,
       }),
     ),
+    /** The order's currency: the postage and the first total are in it. */
+    currency: text,
+    /** Postage stated by the publisher at dispatch, minor units of `currency`, or null. */
+    postage_minor: maybeInt,
+    /** Books and postage, one sum per currency (the order's first), minor units. */
+    totals: z.array(z.object({ currency: text, amount_minor: int })),
     dispetchedOrder: z
       .object({ orderimage: maybeLink, courierCompanyName: maybeText, courierCompanyNumber: maybeText, trackingId: maybeText })
       .nullable(),

@@ -3,7 +3,7 @@
  * (selected books), Publisher_Catelog (every book of one publisher) and Publisher_Info
  * (selected publishers).
  */
-import { EXPORT_FILE_NAMES, type BookDto } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, bookPriceText, type BookDto } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { xlsxOf, type SheetColumn } from '../../lib/excel.js';
 import { publisherInfo, publisherName } from '../publishers/service.js';
@@ -20,7 +20,7 @@ const BOOK_COLUMNS: SheetColumn<BookDto>[] = [
   { header: 'Swaroop', width: 16, value: (book) => book.type ?? book.other_type },
   { header: 'Publication year', width: 14, value: (book) => book.publication_year },
   { header: 'Pages', width: 8, value: (book) => book.pages },
-  { header: 'Price', width: 10, value: (book) => (book.price === null ? null : `${book.price} ${book.currency}`) },
+  { header: 'Price', width: 16, value: (book) => bookPriceText(book) },
   { header: 'Publisher', width: 30, value: (book) => book.publisher_name },
   { header: 'Available for printing', width: 12, value: (book) => (book.isAvailable ? 'Yes' : 'No') },
 ];

@@ -4,7 +4,7 @@
  * text through `pdf.ts`, so Gujarati and Devanagari are shaped by their own Noto face.
  * These functions only draw; books/documents.ts gathers the data and caches the files.
  */
-import { BOOK_MSG, COUNTRY_CODE, EMPTY_VALUE, SWAROOPS, type BookDto, type LibraryListItem, type PublisherInfo } from '@jsbn/shared';
+import { BOOK_MSG, COUNTRY_CODE, EMPTY_VALUE, SWAROOPS, bookPriceText, type BookDto, type LibraryListItem, type PublisherInfo } from '@jsbn/shared';
 import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
 
 const BRAND_COLOR = '#c2410c';
@@ -86,7 +86,7 @@ function bookFacts(book: BookDto): [string, string][] {
     ['Pages', String(book.pages)],
     ['Size (inches)', book.height && book.width ? `${book.height} × ${book.width}` : EMPTY_VALUE],
     ['Copies', value(book.no_of_copy)],
-    ['Price', book.price === null ? EMPTY_VALUE : `${book.price} ${book.currency}`],
+    ['Price', book.price_kind === 'priced' && book.price === null ? EMPTY_VALUE : bookPriceText(book)],
     ['Subjects', subjectsOf(book)],
     ['Tags', value(book.tags)],
     ['Publisher', `${book.publisher_name} (${book.publisher_no})`],
@@ -223,7 +223,7 @@ export async function publisherCataloguePdf(
       [book.book_e_title, { size: 9 }],
       [authorsOf(book), { size: 8, color: MUTED }],
       [`JSBN ${book.jsbn_number}`, { size: 8, bold: true, color: BRAND_COLOR }],
-      [`${book.language} · ${book.publication_year ?? BOOK_MSG.yearNotKnown} · ${book.pages} pages${book.price === null ? '' : ` · ${book.price} ${book.currency}`}`, { size: 8 }],
+      [`${book.language} · ${book.publication_year ?? BOOK_MSG.yearNotKnown} · ${book.pages} pages${book.price_kind === 'priced' && book.price === null ? '' : ` · ${bookPriceText(book)}`}`, { size: 8 }],
     ] as const) {
       const height = textHeight(doc, line, { width, ...options });
       if (cursor + height > y + cardHeight - 4) break;

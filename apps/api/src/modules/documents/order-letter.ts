@@ -1,12 +1,13 @@
 /**
  * The order letter (spec books §4, §7 "Order summary PDF"): an A4 letter on the library's
  * letterhead (logo, name, address, contacts), addressed to the publisher, with the library's
- * letter text and the ordered books — title in its own script, JSBN, authors, copies. Its fixed
+ * letter text and the ordered books — title in its own script, JSBN, authors, copies, price
+ * and amount ('Free', 'for propagation'), with the postage and the total (issue 14 part 5). Its fixed
  * words ('To', 'Subject', 'Sr. no', 'Copies', 'Total copies', 'Thanking you') are in the
  * library's language (issue 13; `letter.*` of notices.json), the date DD/MM/YYYY, numbers in
  * Latin digits.
  */
-import { COUNTRY_CODE, type InterfaceLanguage } from '@jsbn/shared';
+import { COUNTRY_CODE, amountText, formatMoney, priceText, totalsText, type InterfaceLanguage, type MoneyTotal, type PriceKind } from '@jsbn/shared';
 import { noticeText } from '../../lib/notices.js';
 import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
 
@@ -18,7 +19,21 @@ export interface OrderLetter {
   orderDate: Date;
   library: { name: string; address: string; mobile_no: string; email: string; sanchalak_name: string; letterText: string; logo: Buffer | null };
   publisher: { name: string; address: string | null; place: string; mobile_no: string | null };
-  items: { title: string; jsbn: string; authors: string[]; copies: number; accepted: number | null }[];
+  items: {
+    title: string;
+    jsbn: string;
+    authors: string[];
+    copies: number;
+    accepted: number | null;
+    /** The price when ordered, minor units (null: not stated, or free). */
+    price: { kind: PriceKind; minor: number | null; currency: string };
+    /** Price × copies, minor units; null when no price was stated. */
+    amount: number | null;
+  }[];
+  /** Postage stated at dispatch, in the order's currency, or null. */
+  postage: MoneyTotal | null;
+  /** Books and postage, one sum per currency. */
+  totals: MoneyTotal[];
 }
 
 const ddmmyyyy = (date: Date) =>
@@ -26,12 +41,15 @@ const ddmmyyyy = (date: Date) =>
 
 /** The books table's columns: their heading (a key of `letter.*`) and width in points. */
 const COLUMNS = [
-  { header: 'letter.srNo', width: 36 },
-  { header: 'letter.book', width: 190 },
-  { header: 'letter.jsbn', width: 92 },
-  { header: 'letter.authors', width: 120 },
-  { header: 'letter.copies', width: 57 },
+  { header: 'letter.srNo', width: 24, right: false },
+  { header: 'letter.book', width: 118, right: false },
+  { header: 'letter.jsbn', width: 80, right: false },
+  { header: 'letter.authors', width: 78, right: false },
+  { header: 'letter.copies', width: 60, right: true },
+  { header: 'letter.price', width: 78, right: true },
+  { header: 'letter.amount', width: 57, right: true },
 ] as const;
+
 
 function tableRow(doc: Pdf, cells: string[], y: number, bold = false): number {
   const left = doc.page.margins.left;
@@ -41,7 +59,7 @@ function tableRow(doc: Pdf, cells: string[], y: number, bold = false): number {
   cells.forEach((cell, index) => {
     const { width } = COLUMNS[index]!;
     doc.rect(x, top, width, height).lineWidth(0.5).strokeColor('#9e9e9e').stroke();
-    text(doc, cell, { x: x + 4, y: top + 4, width: width - 8, size: 9, bold, pageBreak: false, align: index === 4 ? 'right' : 'left' });
+    text(doc, cell, { x: x + 4, y: top + 4, width: width - 8, size: 9, bold, pageBreak: false, align: COLUMNS[index]!.right ? 'right' : 'left' });
     x += width;
   });
   return top + height;
@@ -91,11 +109,18 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
   y = tableRow(doc, COLUMNS.map((column) => words(column.header)), y, true);
   letter.items.forEach((item, index) => {
     const copies = item.accepted === null || item.accepted === item.copies ? String(item.copies) : words('letter.accepted', { copies: item.copies, accepted: item.accepted });
-    y = tableRow(doc, [String(index + 1), item.title, item.jsbn, item.authors.join(', '), copies], y);
+    const priceCell = priceText(item.price, { free: words('letter.free'), nominal: words('letter.nominal') });
+    const amountCell = amountText(item.amount, item.price.currency, words('letter.free'));
+    y = tableRow(doc, [String(index + 1), item.title, item.jsbn, item.authors.join(', '), copies, priceCell, amountCell], y);
   });
   const total = letter.items.reduce((sum, item) => sum + item.copies, 0);
-  y = ensureSpace(doc, 60, y + 8);
+  y = ensureSpace(doc, 90, y + 8);
   text(doc, words('letter.totalCopies', { total }), { x: left, y, width, size: 10.5, bold: true, align: 'right' });
+  // the money, when any of it is known
+  if (letter.postage) text(doc, words('letter.postage', { amount: formatMoney(letter.postage.amount_minor, letter.postage.currency) }), { x: left, width, size: 10.5, align: 'right' });
+  if (letter.postage || letter.items.some((item) => item.amount !== null)) {
+    text(doc, words('letter.total', { amount: totalsText(letter.totals) }), { x: left, width, size: 10.5, bold: true, align: 'right' });
+  }
   y = ensureSpace(doc, 70, doc.y + 24);
   text(doc, words('letter.thanking'), { x: left, y, size: 10.5 });
   text(doc, words('letter.for', { library: letter.library.name }), { size: 10.5, bold: true });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { EXPORT_FILE_NAMES, ORDER_STATUS_LABEL, formatJsbn } from '@jsbn/shared';
+import { ENGLISH_PRICE_WORDS, EXPORT_FILE_NAMES, ORDER_STATUS_LABEL, amountText, formatJsbn, formatMoney, priceText, totalsText } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries, orders, publishers } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
@@ -61,7 +61,11 @@ export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number
       authors: item.book.authors,
       copies: item.number_of_copies,
       accepted: item.accepted_book_copies,
+      price: { kind: item.price_kind, minor: item.price_minor, currency: item.currency },
+      amount: item.amount_minor,
     })),
+    postage: order.postage_minor === null ? null : { currency: order.currency, amount_minor: order.postage_minor },
+    totals: order.totals,
   });
   if (send && actor.role === 'LIBRARY') {
     const key = `private/letters/${randomUUID()}.pdf`;
@@ -109,13 +113,24 @@ export async function exportOrders(ctx: AppContext, actor: Actor, ids: number[])
       publisherView
         ? { header: 'Library address', width: 36, value: (order) => order.library.address }
         : { header: 'Publisher contact', width: 20, value: (order) => order.publisher.mobile_no },
-      { header: 'Books', width: 48, value: (order) => order.OrderBookItem.map((item) => `${item.book.book_title} (${formatJsbn(item.book.jsbn_number)}) × ${item.number_of_copies}`).join('\n') },
+      {
+        header: 'Books',
+        width: 56,
+        // each line with its price when ordered and its amount (issue 14 part 5)
+        value: (order) =>
+          order.OrderBookItem.map((item) => {
+            const price = priceText({ kind: item.price_kind, minor: item.price_minor, currency: item.currency }, ENGLISH_PRICE_WORDS);
+            return `${item.book.book_title} (${formatJsbn(item.book.jsbn_number)}) × ${item.number_of_copies} · ${price} · ${amountText(item.amount_minor, item.currency, ENGLISH_PRICE_WORDS.free)}`;
+          }).join('\n'),
+      },
       { header: 'Total copies', width: 12, value: (order) => order.totalCopies },
       { header: 'Accepted copies', width: 14, value: (order) => (order.status === 'REQUESTED' ? null : order.OrderBookItem.reduce((sum, item) => sum + (item.accepted_book_copies ?? 0), 0)) },
       { header: 'Status', width: 12, value: (order) => ORDER_STATUS_LABEL[order.status] },
       { header: 'Courier', width: 20, value: (order) => order.dispetchedOrder?.courierCompanyName },
       { header: 'Courier number', width: 14, value: (order) => order.dispetchedOrder?.courierCompanyNumber },
       { header: 'Tracking id', width: 16, value: (order) => order.dispetchedOrder?.trackingId },
+      { header: 'Postage', width: 12, value: (order) => (order.postage_minor === null ? null : formatMoney(order.postage_minor, order.currency)) },
+      { header: 'Total', width: 14, value: (order) => totalsText(order.totals) },
     ],
     list,
   );

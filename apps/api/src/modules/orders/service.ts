@@ -9,8 +9,12 @@ import {
   MSG,
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
+  DEFAULT_CURRENCY,
   formatJsbn,
+  lineAmount,
   orderNumber,
+  orderTotals,
+  toMinor,
   type CreateOrdersInput,
   type DashboardData,
   type DispatchOrderInput,
@@ -102,10 +106,12 @@ export async function createOrders(
 
     const bookIds = [...new Set(input.orders.map((line) => line.bookId))];
     const found = await tx
-      .select({ id: books.id, publisher_id: books.publisher_id })
+      .select({ id: books.id, publisher_id: books.publisher_id, price_kind: books.price_kind, price_minor: books.price_minor, currency: books.currency })
       .from(books)
       .where(inArray(books.id, bookIds));
     const publisherOf = new Map(found.map((book) => [book.id, book.publisher_id]));
+    // each line keeps the book's price of today (issue 14 part 5)
+    const priceOf = new Map(found.map((book) => [book.id, { price_kind: book.price_kind, price_minor: book.price_minor, currency: book.currency }]));
     const errors: FieldError[] = [];
     input.orders.forEach((line, index) => {
       if (publisherOf.get(line.bookId) !== line.publisherId) errors.push({ field: `orders.${index}.bookId`, message: 'Book not found for this publisher' });
@@ -121,12 +127,14 @@ export async function createOrders(
     }
     const created: { id: number; orderId: string; publisherId: number }[] = [];
     for (const [publisherId, lines] of byPublisher) {
+      const prices = [...lines.keys()].map((bookId) => priceOf.get(bookId)!);
+      const currency = prices.find((price) => price.price_minor !== null)?.currency ?? DEFAULT_CURRENCY;
       const [order] = await tx
         .insert(orders)
-        .values({ library_id: actor.libraryId, publisher_id: publisherId, status: 'REQUESTED', status_since: ctx.clock() })
+        .values({ library_id: actor.libraryId, publisher_id: publisherId, status: 'REQUESTED', status_since: ctx.clock(), currency })
         .returning({ id: orders.id });
       const orderId = order!.id;
-      await tx.insert(order_items).values([...lines].map(([book_id, number_of_copies]) => ({ order_id: orderId, book_id, number_of_copies })));
+      await tx.insert(order_items).values([...lines].map(([book_id, number_of_copies]) => ({ order_id: orderId, book_id, number_of_copies, ...priceOf.get(book_id)! })));
       await tx.insert(order_events).values({ order_id: orderId, from_status: null, to_status: 'REQUESTED', actor_account_id: actor.accountId, actor_role: actor.role, created_at: ctx.clock() });
       const [publisher] = await tx
         .select({ email: accounts.email, language: accounts.preferred_language })
@@ -196,6 +204,8 @@ async function toDtos(db: DbOrTx, ctx: AppContext, actor: Actor, rows: { order: 
   return rows.map(({ order, library, library_email, publisher, publisher_email }) => {
     const orderItems = items.filter((row) => row.item.order_id === order.id);
     const dispatch = dispatchRows.find((row) => row.order_id === order.id);
+    const priced = orderItems.map(({ item }) => ({ ...item, copies: item.accepted_book_copies ?? item.number_of_copies }));
+    const postage_minor = dispatch?.postage_minor ?? null;
     return {
       id: order.id,
       orderId: orderNumber(order.id),
@@ -204,10 +214,14 @@ async function toDtos(db: DbOrTx, ctx: AppContext, actor: Actor, rows: { order: 
       status: order.status,
       library: { id: library.id, name: library.name, logoUrl: ctx.storage.url(library.logo_key), address: library.address, mobile_no: library.mobile_no, email: library_email },
       publisher: { id: publisher.id, publisher_name: publisher.publisher_name, logoUrl: ctx.storage.url(publisher.logo_key), address: publisher.address, mobile_no: publisher.mobile_no, email: publisher_email },
-      OrderBookItem: orderItems.map(({ item, book_title, jsbn_number }) => ({
+      OrderBookItem: orderItems.map(({ item, book_title, jsbn_number }, index) => ({
         id: item.id,
         number_of_copies: item.number_of_copies,
         accepted_book_copies: item.accepted_book_copies,
+        price_kind: item.price_kind,
+        price_minor: item.price_minor,
+        currency: item.currency,
+        amount_minor: lineAmount(priced[index]!),
         book: {
           id: item.book_id,
           book_title,
@@ -215,6 +229,9 @@ async function toDtos(db: DbOrTx, ctx: AppContext, actor: Actor, rows: { order: 
           authors: authors.filter((author) => author.book_id === item.book_id).map((author) => author.author_name),
         },
       })),
+      currency: order.currency,
+      postage_minor,
+      totals: orderTotals(priced, postage_minor === null ? null : { currency: order.currency, amount_minor: postage_minor }, order.currency),
       dispetchedOrder: dispatch
         ? {
             orderimage: ctx.storage.url(dispatch.file_key),
@@ -448,12 +465,15 @@ async function acceptPartially(tx: DbOrTx, orderId: number, accepted: { id: numb
 }
 
 /**
- * Dispatches an order with courier details and an optional proof file (POST /book/create-dispatch).
+ * Dispatches an order with courier details, the postage (issue 14 part 5) and an optional proof
+ * file (POST /book/create-dispatch).
  * @param fileKey the stored proof (the caller deletes it if this throws)
  */
 export async function dispatchOrder(ctx: AppContext, actor: Actor, input: DispatchOrderInput, fileKey: string | null): Promise<string> {
   return transition(ctx, actor, input.orderId, 'dispatch', async (tx) => {
+    const [order] = await tx.select({ currency: orders.currency }).from(orders).where(eq(orders.id, input.orderId));
     await tx.insert(dispatches).values({
+      postage_minor: input.postage === undefined ? null : toMinor(input.postage, order?.currency ?? DEFAULT_CURRENCY),
       order_id: input.orderId,
       courier_company_name: input.courierCompanyName ?? null,
       courier_company_number: input.courierCompanyNumber ?? null,
