@@ -229,6 +229,11 @@ describe('books in the browser', () => {
     await page.getByLabel('Subjects', { exact: true }).fill('Devotion');
     await page.getByRole('option', { name: 'Devotion' }).click();
     await page.getByLabel('Number of copies').fill('1000');
+    // a free book has no price to type; a book for propagation has its nominal price (issue 14 part 5)
+    await pick(page, 'Price type', 'Free');
+    await expect.poll(() => page.getByLabel('Price', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Given free; the library may still pay postage.').isVisible()).toBe(true);
+    await pick(page, 'Price type', /^For propagation/);
     await page.getByLabel('Price', { exact: true }).fill('150');
     await pick(page, 'Currency', 'USD');
     await pick(page, 'Published', 'Yes');
@@ -475,6 +480,8 @@ describe('books in the browser', () => {
     expect(await plain.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe('/login');
     expect(await plain.getByRole('link', { name: /^WhatsApp \+91 / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
     expect(await plain.getByRole('img', { name: `QR code of JSBN ${jsbn}` }).isVisible()).toBe(true);
+    // the price as registered: nominal, for propagation
+    expect(await plain.getByText('US$150.00 (for propagation)').isVisible()).toBe(true);
     await snap(plain, 'books-detail-server-made-375');
 
     for (const width of [1280, 375]) {

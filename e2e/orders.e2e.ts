@@ -278,6 +278,8 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => dispatch.getByText(MSG.invalidCourierNumber).isVisible()).toBe(true);
     await dispatch.getByLabel('Courier company number').fill('9825098250');
     await dispatch.getByLabel('Tracking id').fill('STC-55120');
+    // postage, in the order's currency, added to its total (issue 14 part 5)
+    await dispatch.getByLabel('Postage (INR)').fill('60');
     await page.waitForTimeout(DIALOG_FADE_MS);
     await snap(page, 'orders-dispatch-dialog-1280');
     await dispatch.getByRole('button', { name: 'Dispatch', exact: true }).click();
@@ -288,6 +290,17 @@ describe('orders and their documents, end to end', () => {
 
     await page.getByRole('tab', { name: 'Dispatched' }).click();
     const dispatched = rowsWith(page, mainOrder);
+    // Order Details: price × accepted copies, 'for propagation', the postage and the total
+    await dispatched.getByRole('button', { name: `Order details of ${mainOrder}` }).click();
+    const money = page.getByRole('dialog', { name: 'Order Details' });
+    const line = (title: string) => money.getByRole('row').filter({ hasText: title });
+    await expect.poll(() => line(KALPASUTRA).innerText()).toMatch(/4\s+4\s+₹250\.00\s+₹1,000\.00/);
+    expect(await line(BHAKTAMAR).innerText()).toMatch(/2\s+1\s+₹20\.00 \(for propagation\)\s+₹20\.00/);
+    expect(await line('Postage').innerText()).toMatch(/₹60\.00/);
+    expect(await line('Total').innerText()).toMatch(/₹1,080\.00/);
+    await page.waitForTimeout(DIALOG_FADE_MS);
+    await snap(page, 'orders-details-prices-1280');
+    await money.getByRole('button', { name: 'Close' }).click();
     await dispatched.getByRole('button', { name: `Courier Details of ${mainOrder}` }).click();
     const courier = page.getByRole('dialog', { name: `Courier Details of ${mainOrder}` });
     await expect.poll(() => courier.getByText('STC-55120').isVisible()).toBe(true);
@@ -369,6 +382,8 @@ describe('orders and their documents, end to end', () => {
     const text = pdfText(await summary.path());
     expect(text).toContain(KALPASUTRA);
     expect(text).toContain(mainOrder);
+    expect(text).toContain('Postage: ₹60.00');
+    expect(text).toContain('Total: ₹1,080.00');
     await row.getByRole('button', { name: `Publisher details of ${AHMEDABAD.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Publisher details' });
     await expect.poll(() => dialog.getByText('AHMJS').isVisible()).toBe(true);

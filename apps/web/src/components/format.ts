@@ -20,15 +20,6 @@ export function formatPhone(value: string | null | undefined): string {
   return value ? `${COUNTRY_CODE} ${value}` : EMPTY_VALUE;
 }
 
-export function formatPrice(price: number | null | undefined, currency: string | null | undefined): string {
-  if (price === null || price === undefined) return EMPTY_VALUE;
-  try {
-    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: currency || 'INR' }).format(price);
-  } catch {
-    return `${price} ${currency ?? ''}`.trim();
-  }
-}
-
 const KB = 1024;
 const kilobytes = new Intl.NumberFormat('en-IN', { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 });
 const megabytes = new Intl.NumberFormat('en-IN', { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 2 });

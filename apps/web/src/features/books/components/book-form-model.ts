@@ -4,7 +4,7 @@
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOOK_MSG, BOOK_SIZE_PRESETS, DEFAULT_CURRENCY, FILE_RULES, MSG, fileProblem, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
+import { BOOK_MSG, BOOK_SIZE_PRESETS, DEFAULT_CURRENCY, FILE_RULES, MSG, fileProblem, isoOfDdMmYyyy, todayIso, type PriceKind } from '@jsbn/shared/core';
 import { bookFields, type BookDto, type BookFieldsInput } from '@jsbn/shared';
 import type { PendingFile } from '../api/upload-files';
 
@@ -36,6 +36,8 @@ export interface BookFormValues {
   publication_year: string;
   pages: string;
   no_of_copy: string;
+  /** Priced, for propagation (nominal) or free (issue 14 part 5). */
+  price_kind: PriceKind;
   price: string;
   currency: string;
   book_published: 'yes' | 'no';
@@ -76,6 +78,7 @@ export const emptyBookForm: BookFormValues = {
   publication_year: '',
   pages: '',
   no_of_copy: '',
+  price_kind: 'priced',
   price: '',
   currency: DEFAULT_CURRENCY,
   book_published: 'no',
@@ -124,6 +127,7 @@ export function bookToForm(book: BookDto): BookFormValues {
     publication_year: text(book.publication_year),
     pages: text(book.pages),
     no_of_copy: text(book.no_of_copy),
+    price_kind: book.price_kind,
     price: text(book.price),
     currency: book.currency || DEFAULT_CURRENCY,
     book_published: book.book_published === 'yes' ? 'yes' : 'no',
@@ -169,7 +173,9 @@ export function toApiFields(values: BookFormValues, stored?: StoredFiles) {
     publication_year: values.publication_year,
     pages: values.pages,
     no_of_copy: values.no_of_copy,
-    price: values.price,
+    price_kind: values.price_kind,
+    // a free book has no price (a price typed before choosing Free is dropped)
+    price: values.price_kind === 'free' ? '' : values.price,
     currency: values.currency,
     book_published: values.book_published,
     // Spec books §5: shown DD/MM/YYYY, sent YYYY-MM-DD; an invalid date becomes today.

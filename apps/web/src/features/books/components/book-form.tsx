@@ -9,7 +9,7 @@ import { Alert, Autocomplete, Box, Button, FormHelperText, IconButton, Link, Pap
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { BOOK_SIZE_PRESETS, CURRENCIES, FILE_RULES, LEADING_CURRENCIES, samvatOf } from '@jsbn/shared/core';
+import { BOOK_SIZE_PRESETS, CURRENCIES, FILE_RULES, LEADING_CURRENCIES, PRICE_KINDS, samvatOf } from '@jsbn/shared/core';
 import type { BookDto, SubjectOption } from '@jsbn/shared';
 import { ApiError } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
@@ -91,9 +91,9 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
   const [duplicate, setDuplicate] = useState<{ severity: 'success' | 'warning' | 'error'; text: string; title: string } | null>(null);
   const [checking, setChecking] = useState(false);
 
-  const [year, sizeChoice, published, readers, electronic, isPublic, title, removed] = useWatch({
+  const [year, sizeChoice, published, readers, electronic, isPublic, title, removed, priceKind] = useWatch({
     control,
-    name: ['publication_year', 'size_choice', 'book_published', 'readers', 'electronic_copy', 'isPublicPdf', 'book_title', 'removed_images'],
+    name: ['publication_year', 'size_choice', 'book_published', 'readers', 'electronic_copy', 'isPublicPdf', 'book_title', 'removed_images', 'price_kind'],
   });
   const samvat = samvatOf(Number(year) || null);
   const dirty = form.formState.isDirty;
@@ -228,12 +228,21 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
           />
           <FormText control={control} name="other_subject" label={t('fields.otherSubject')} />
           <FormText control={control} name="no_of_copy" label={t('fields.copies')} transform={(value) => digitsOnly(value, 8)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <Stack direction="row" spacing={1}>
-            <FormText control={control} name="price" label={t('fields.price')} transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <Box sx={{ width: 130, flexShrink: 0 }}>
-              <FormSelect control={control} name="currency" label={t('fields.currency')} options={currencyOptions} />
-            </Box>
-          </Stack>
+          <FormSelect
+            control={control}
+            name="price_kind"
+            label={t('fields.priceKind')}
+            options={PRICE_KINDS.map((kind) => ({ value: kind, label: t(`priceKinds.${kind}`) }))}
+            helperText={t(`priceKindHelp.${priceKind}`)}
+          />
+          {priceKind === 'free' ? null : (
+            <Stack direction="row" spacing={1}>
+              <FormText control={control} name="price" label={t('fields.price')} transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <Box sx={{ width: 130, flexShrink: 0 }}>
+                <FormSelect control={control} name="currency" label={t('fields.currency')} options={currencyOptions} />
+              </Box>
+            </Stack>
+          )}
           <FormSelect
             control={control}
             name="book_published"

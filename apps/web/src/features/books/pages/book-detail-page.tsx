@@ -16,7 +16,8 @@ import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, bookJsonLd, formatJsbn } from '@jsb
 import type { BookDto, SwaroopOption } from '@jsbn/shared';
 import { apiUrl } from '../../../api/client';
 import { useSession } from '../../../api/session';
-import { formatDate, formatPhone, formatPrice, orNA } from '../../../components/format';
+import { formatDate, formatPhone, orNA } from '../../../components/format';
+import { usePrices } from '../../../components/prices';
 import { LoadingState } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath, paths, publisherBooksPath } from '../../../app/paths';
@@ -78,6 +79,7 @@ export function externalLibraries(bookName: string, t: TFunction<'books'>) {
 /** /jsbn/:jsbn — public book detail (spec books §2). */
 export function BookDetailPage() {
   const { t } = useTranslation('books');
+  const prices = usePrices();
   const message = useMessages();
   const { jsbn = '' } = useParams();
   const navigate = useNavigate();
@@ -203,7 +205,7 @@ export function BookDetailPage() {
             <Fact label={t('detail.facts.subjects')} value={[...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')} />
             <Fact label={t('detail.facts.part')} value={book.part} />
             <Fact label={t('detail.facts.size')} value={book.height && book.width ? `${book.height} × ${book.width}` : book.size} />
-            <Fact label={t('detail.facts.price')} value={book.price === null ? null : formatPrice(book.price, book.currency)} />
+            <Fact label={t('detail.facts.price')} value={prices.book(book)} />
             <Fact label={t('detail.facts.copies')} value={book.no_of_copy} />
             <Fact label={t('detail.facts.published')} value={book.book_published === 'yes' ? (book.published_date ? t('detail.yesOn', { date: formatDate(book.published_date) }) : t('detail.yes')) : t('detail.no')} />
             <Fact label={t('detail.facts.tags')} value={book.tags} />

@@ -32,6 +32,7 @@ import { digitsOnly, withChecks } from '../../../components/forms';
 import { formatDate, formatPhone, orNA } from '../../../components/format';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
 import { waitingText } from './waiting';
+import { usePrices } from '../../../components/prices';
 
 /** Times of the order history: hh:mm, Latin digits in every interface language. */
 const clock = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit' });
@@ -40,13 +41,25 @@ const clock = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-dig
 export const acceptedCopies = (item: OrderDto['OrderBookItem'][number]) => item.accepted_book_copies ?? item.number_of_copies;
 export const totalAccepted = (order: OrderDto) => order.OrderBookItem.reduce((sum, item) => sum + acceptedCopies(item), 0);
 
-const orderItemsTable = (order: OrderDto, showAccepted: boolean, t: TFunction<'orders'>) => (
+/** On a phone the price goes under the book's title, leaving the amount its column. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
+
+/**
+ * The ordered books with copies, each line's price when ordered and amount (price × accepted, else
+ * ordered, copies), then the totals: copies, postage (once stated at dispatch) and money (issue 14 part 5).
+ */
+const orderItemsTable = (order: OrderDto, showAccepted: boolean, t: TFunction<'orders'>, prices: ReturnType<typeof usePrices>) => (
   <Table size="small" aria-label={t('details.orderedBooks')}>
     <TableHead>
       <TableRow>
         <TableCell>{t('details.book')}</TableCell>
         <TableCell align="right">{t('details.ordered')}</TableCell>
         {showAccepted ? <TableCell align="right">{t('details.accepted')}</TableCell> : null}
+        <TableCell align="right" sx={WIDE_ONLY}>
+          {t('details.price')}
+        </TableCell>
+        <TableCell align="right">{t('details.amount')}</TableCell>
       </TableRow>
     </TableHead>
     <TableBody>
@@ -59,11 +72,29 @@ const orderItemsTable = (order: OrderDto, showAccepted: boolean, t: TFunction<'o
             <Typography variant="caption" color="text.secondary" component="p">
               JSBN {item.book.jsbn_number} · {orNA(item.book.authors.join(', '))}
             </Typography>
+            <Typography variant="caption" component="p" sx={PHONE_ONLY}>
+              {t('details.price')}: {prices.price(item.price_kind, item.price_minor, item.currency)}
+            </Typography>
           </TableCell>
           <TableCell align="right">{item.number_of_copies}</TableCell>
           {showAccepted ? <TableCell align="right">{acceptedCopies(item)}</TableCell> : null}
+          <TableCell align="right" sx={WIDE_ONLY}>
+            {prices.price(item.price_kind, item.price_minor, item.currency)}
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {prices.amount(item.amount_minor, item.currency)}
+          </TableCell>
         </TableRow>
       ))}
+      {order.postage_minor === null ? null : (
+        <TableRow>
+          <TableCell colSpan={showAccepted ? 3 : 2}>{t('details.postage')}</TableCell>
+          <TableCell sx={WIDE_ONLY} />
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {prices.amount(order.postage_minor, order.currency)}
+          </TableCell>
+        </TableRow>
+      )}
       <TableRow>
         <TableCell sx={{ fontWeight: 700 }}>{t('details.total')}</TableCell>
         <TableCell align="right" sx={{ fontWeight: 700 }}>
@@ -74,6 +105,10 @@ const orderItemsTable = (order: OrderDto, showAccepted: boolean, t: TFunction<'o
             {totalAccepted(order)}
           </TableCell>
         ) : null}
+        <TableCell sx={WIDE_ONLY} />
+        <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+          {prices.totals(order.totals)}
+        </TableCell>
       </TableRow>
     </TableBody>
   </Table>
@@ -107,6 +142,7 @@ function historyWhat(event: OrderDto['history'][number], t: TFunction<'orders'>)
 export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
   const { t } = useTranslation('orders');
   const message = useMessages();
+  const prices = usePrices();
   const fullScreen = useFullScreenDialog();
   return (
     <Dialog open={Boolean(order)} onClose={onClose} aria-labelledby="order-details-title" maxWidth="md" fullWidth fullScreen={fullScreen}>
@@ -119,7 +155,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
               {order.waiting_days === null ? null : ` · ${waitingText(order, t)}`}
             </Typography>
             <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('details.orderedBooks')}>
-              {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED', t)}
+              {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED', t, prices)}
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <Box>
@@ -320,7 +356,7 @@ export function DispatchDialog({
   const form = useForm<DispatchForm, unknown, DispatchValues>({
     resolver: dispatchResolver,
     mode: 'onTouched',
-    defaultValues: { courierCompanyName: '', courierCompanyNumber: '', trackingId: '', orderImage: null },
+    defaultValues: { courierCompanyName: '', courierCompanyNumber: '', trackingId: '', postage: '', orderImage: null },
   });
   const fullScreen = useFullScreenDialog();
   // spec books §2: a confirm dialog for dispatch, after the details pass their checks
@@ -363,6 +399,14 @@ export function DispatchDialog({
             <FormText control={form.control} name="courierCompanyName" label={t('courier.name')} />
             <FormText control={form.control} name="courierCompanyNumber" label={t('courier.number')} transform={(value) => value.slice(0, 20)} />
             <FormText control={form.control} name="trackingId" label={t('courier.tracking')} />
+            <FormText
+              control={form.control}
+              name="postage"
+              label={t('dispatch.postage', { currency: order.currency })}
+              helperText={t('dispatch.postageHint')}
+              transform={(value) => value.replace(/[^\d.]/g, '').slice(0, 10)}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
             <Alert severity="info">{t('dispatch.direct')}</Alert>
           </Stack>
         </DialogContent>

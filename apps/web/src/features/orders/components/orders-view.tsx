@@ -39,6 +39,8 @@ interface DispatchValues {
   courierCompanyName?: string;
   courierCompanyNumber?: string;
   trackingId?: string;
+  /** Postage in the order's currency, major units (issue 14 part 5). */
+  postage?: number;
   orderImage: File | null;
 }
 
@@ -87,7 +89,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     mutationFn: ({ order, values }: { order: OrderDto; values: DispatchValues }) =>
       dispatchOrder(
         toFormData(
-          { orderId: order.id, courierCompanyName: values.courierCompanyName, courierCompanyNumber: values.courierCompanyNumber, trackingId: values.trackingId },
+          { orderId: order.id, courierCompanyName: values.courierCompanyName, courierCompanyNumber: values.courierCompanyNumber, trackingId: values.trackingId, postage: values.postage },
           { orderImage: values.orderImage },
         ),
       ),
