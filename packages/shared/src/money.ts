@@ -31,7 +31,7 @@ export const fromMinor = (minor: number, currency: string) => minor / 10 ** mino
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** `minor` units of `currency` for people: '₹1,250.00', 'US$4.00' (Indian grouping, Latin digits in every language). */
+/** `minor` units of `currency` for people: '₹1,250.00', '$4.00' (CLDR's en-IN: Indian grouping, Latin digits in every language). */
 export function formatMoney(minor: number, currency: string): string {
   let format = formats.get(currency);
   if (!format) {
@@ -96,7 +96,7 @@ export function priceText(price: { kind: PriceKind; minor: number | null; curren
 /** What a line costs for people: 'Free' for 0, the money, or '—' when no price was stated. */
 export const amountText = (minor: number | null, currency: string, free: string) => (minor === null ? NO_PRICE : minor === 0 ? free : formatMoney(minor, currency));
 
-/** An order's totals for people: '₹150.00', or '₹150.00 + US$4.00' when its books are in two currencies. */
+/** An order's totals for people: '₹150.00', or '₹150.00 + $4.00' when its books are in two currencies. */
 export const totalsText = (totals: MoneyTotal[]) =>
   totals
     .filter((sum, index) => index === 0 || sum.amount_minor > 0)

@@ -131,9 +131,11 @@ export async function buildCatalogue(pool: pg.Pool, count: number, progress: (do
        RETURNING id`,
       [columns.publisher_id, columns.seq, columns.jsbn, columns.title, columns.e_title, columns.language, columns.year, columns.pages, columns.search_text, columns.title_text, searchVersion()],
     );
+    // one author record per name (decision 014), made when a batch first names it
+    await pool.query(`INSERT INTO authors (author_name) SELECT DISTINCT n FROM unnest($1::text[]) AS n ON CONFLICT (author_name) DO NOTHING`, [authorRows.map((row) => row.name)]);
     await pool.query(
-      `INSERT INTO book_authors (book_id, position, author_type_id, author_name)
-       SELECT b, p, 1, n FROM unnest($1::int[], $2::int[], $3::text[]) AS t(b, p, n)`,
+      `INSERT INTO book_authors (book_id, position, author_type_id, author_id, author_name)
+       SELECT b, p, 1, a.id, n FROM unnest($1::int[], $2::int[], $3::text[]) AS t(b, p, n) JOIN authors a ON a.author_name = t.n`,
       [authorRows.map((row) => bookRows[row.index]!.id), authorRows.map((row) => row.position), authorRows.map((row) => row.name)],
     );
     progress(end);
