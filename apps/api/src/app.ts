@@ -37,6 +37,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { makeDocument } from './modules/books/documents.js';
 import { marcRoutes } from './modules/books/marc-routes.js';
 import { bookRoutes } from './modules/books/routes.js';
+import { SearchResults } from './modules/books/search-results.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
@@ -138,9 +139,12 @@ export async function openContext(
     },
   };
   const publicPages = new PublicPageCache();
+  // search results are kept until any book or publisher changes, as the search pages are
+  const searchResults = new SearchResults();
+  publicPages.onChange(() => searchResults.clear());
   await listenForChanges(opened, publicPages);
   const jobs = createJobs(opened, options.log ?? { error: () => undefined });
-  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, clock: options.clock ?? (() => new Date()) };
+  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, clock: options.clock ?? (() => new Date()) };
   return { ctx, database };
 }
 

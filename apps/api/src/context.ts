@@ -5,6 +5,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Jobs } from './lib/jobs.js';
+import type { SearchResults } from './modules/books/search-results.js';
 import type { PublicPageCache } from './lib/public-pages.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { Secrets } from './lib/secrets.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   jobs: Jobs;
   /** The replies of the public book pages, kept in memory (lib/public-pages.ts). */
   publicPages: PublicPageCache;
+  /** The results of recent searches, found a window at a time (modules/books/search-results.ts). */
+  searchResults: SearchResults;
   /** The current time; tests move it to check expiry. Every expiry decision reads it. */
   clock: () => Date;
 }

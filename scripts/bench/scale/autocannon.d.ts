@@ -1,7 +1,7 @@
 /** The part of autocannon's API the scale benchmark uses (the package ships no types). */
 declare module 'autocannon' {
   export interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
@@ -22,7 +22,10 @@ declare module 'autocannon' {
   export interface Options {
     url: string;
     connections: number;
-    duration: number;
+    /** Seconds to run (when `amount` is not given). */
+    duration?: number;
+    /** Requests to send in all, then stop. */
+    amount?: number;
     requests?: Request[];
     headers?: Record<string, string>;
   }

@@ -37,6 +37,7 @@ import { formatJsbn } from '@jsbn/shared';
 import { openDatabase } from '../../../apps/api/src/db/client.js';
 import { buildCatalogue, finishCatalogue, sourceRecords, BOOKS_JSONL } from './catalogue.js';
 import { measureWrites } from './writes.js';
+import { PRODUCTION } from './production.js';
 
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -153,7 +154,7 @@ async function measureCatalogue(): Promise<void> {
     children.push(
       await start(
         ['apps/api/dist/server.js'],
-        { DATABASE_URL: databaseUrl, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103', TRUST_PROXY: '1' },
+        { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103', TRUST_PROXY: '1' },
         39103,
         '/api/health',
       ),
@@ -239,9 +240,37 @@ async function measureCatalogue(): Promise<void> {
       ],
     });
     console.log(`search, the same queries (pages 1–5) at random from many visitors, c20 for ${SECONDS} s: ${concurrent.requests.average.toFixed(0)} searches/s, p50 ${concurrent.latency.p50} ms, p99 ${concurrent.latency.p99} ms, errors / non-2xx ${concurrent.errors + concurrent.non2xx}`);
+    // 20 at a time, every search new: words of the catalogue's vocabulary (rare and common
+    // alike, in every script), each asked once, its first page (no reply or result is kept yet)
+    const words = await catalogueWords(databaseUrl);
+    let next = 0;
+    const fresh = await autocannon({
+      url: 'http://127.0.0.1:39103',
+      connections: 20,
+      amount: Math.min(words.length, 4_000),
+      headers: PHONE,
+      requests: [
+        {
+          setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
+            ...request,
+            path: searchPath(words[next++ % words.length]!, 1),
+            headers: { ...request.headers, 'x-forwarded-for': visitor() },
+          }),
+        },
+      ],
+    });
+    console.log(`search, every search new (${fresh.requests.total.toLocaleString('en-IN')} different words of the catalogue, page 1), c20: ${fresh.requests.average.toFixed(0)} searches/s, p50 ${fresh.latency.p50} ms, p99 ${fresh.latency.p99} ms, errors / non-2xx ${fresh.errors + fresh.non2xx}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }
+}
+
+/** Words of the catalogue's search vocabulary of four letters or more, shuffled (rare and common alike). */
+async function catalogueWords(databaseUrl: string): Promise<string[]> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const { rows } = await pool.query<{ word: string }>("SELECT word FROM search_words WHERE books > 0 AND char_length(word) >= 4 ORDER BY md5(word) LIMIT 4000");
+  await pool.end();
+  return rows.map((row) => row.word);
 }
 
 /** Part `import`: npm run import:books of IMPORT_RECORDS records into an empty database, timed from outside. */

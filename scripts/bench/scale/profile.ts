@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { formatJsbn } from '@jsbn/shared';
+import { PRODUCTION } from './production.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -49,7 +50,7 @@ const paths = rows.map((row) => `${values.path}/${formatJsbn(row.jsbn_number)}`)
 const profiles = mkdtempSync(join(tmpdir(), 'jsbn-profile-'));
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'apps/api/dist/server.js'], {
   cwd: ROOT,
-  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+  env: { ...process.env, ...PRODUCTION, DATABASE_URL: databaseUrl, PORT: String(PORT), DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: `http://127.0.0.1:${PORT}` },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -28,6 +28,7 @@ import { buildApp } from '../../../apps/api/src/app.js';
 import { loadConfig } from '../../../apps/api/src/config.js';
 import { createBook, createLibrary, createPublisher } from '../../../apps/api/src/db/factories.js';
 import { ARGON2 } from '../../../apps/api/src/lib/auth.js';
+import { PRODUCTION } from './production.js';
 
 /** What the bench's main module lends this part. */
 export interface WritesBench {
@@ -154,7 +155,7 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
   await admin.query(`CREATE DATABASE ${name}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const env = { DATABASE_URL: databaseUrl, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: BASE, TRUST_PROXY: '1' };
+  const env = { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: BASE, TRUST_PROXY: '1' };
 
   // the accounts and the 1,000-book publisher, made through the app's own services
   const built = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { webDist: null });

@@ -154,8 +154,17 @@ export class PublicPageCache {
     }
   }
 
+  /** Told of every change this cache forgets pages for (what else is kept until a change: search results). */
+  private readonly changeListeners: (() => void)[] = [];
+
+  /** Calls `listener` whenever a book or publisher changes (here or, through NOTIFY, in another copy). */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
   /** Forgets every entry of the publisher `publisherId`, and those of any publisher. */
   forgetPublisher(publisherId: number): void {
+    for (const listener of this.changeListeners) listener();
     this.generation++;
     this.loading.clear(); // later requests load afresh instead of joining a load from before
     for (const [key, entry] of this.entries.entries()) if (entry.publisherId === publisherId || entry.publisherId === ANY_PUBLISHER) this.entries.delete(key);
@@ -163,6 +172,7 @@ export class PublicPageCache {
 
   /** Forgets everything (a listener that reconnected may have missed changes). */
   clear(): void {
+    for (const listener of this.changeListeners) listener();
     this.generation++;
     this.loading.clear();
     this.entries.clear();

@@ -101,8 +101,34 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     }
     expect(seen.size).toBe(WITH_SUTRA);
     expect((await search({ queryString: 'सूत्र', pageNo: String(WITH_SUTRA / 10 + 1), limit: '10' })).books).toEqual([]);
+    // the last page found every match: the total is exact now
+    expect((await search({ queryString: 'सूत्र', pageNo: String(WITH_SUTRA / 10), limit: '10' })).totalIsEstimate).toBeUndefined();
     // with another filter the search is not broad: every match is ranked and counted
     const filtered = await search({ queryString: 'सूत्र', language: 'Sanskrit', limit: '10' });
     expect([filtered.total, filtered.totalIsEstimate]).toEqual([WITH_SUTRA, undefined]);
+  });
+
+  it('gives a later page asked first the same books as paging there does', async () => {
+    const paged: number[][] = [];
+    t.ctx.searchResults.clear();
+    for (let page = 1; page <= 25; page++) paged.push((await search({ queryString: 'सूत्र', pageNo: String(page), limit: '10' })).books.map((book) => book.id));
+    // a visitor who jumps to page 25 (results found from the start in one go), then goes back
+    t.ctx.searchResults.clear();
+    expect((await search({ queryString: 'सूत्र', pageNo: '25', limit: '10' })).books.map((book) => book.id)).toEqual(paged[24]);
+    expect((await search({ queryString: 'सूत्र', pageNo: '3', limit: '10' })).books.map((book) => book.id)).toEqual(paged[2]);
+    // pages of another size cut the same order
+    expect((await search({ queryString: 'सूत्र', pageNo: '2', limit: '25' })).books.map((book) => book.id)).toEqual([...paged[2]!.slice(5), ...paged[3]!, ...paged[4]!]);
+  });
+
+  it('forgets what it found of a search when a book changes', async () => {
+    const before = await search({ queryString: 'सूत्र', pageNo: '1', limit: '10' });
+    expect(t.ctx.searchResults.size).toBeGreaterThan(0);
+    const publisher = await createPublisher(t.ctx, { publisher_name: 'Navu Prakashan' });
+    const added = await createBook(t.ctx, publisher.publisherId, { book_title: 'सूत्र', book_e_title: 'Sutra (new edition)' }, { cover: false });
+    expect(t.ctx.searchResults.size).toBe(0);
+    const after = await search({ queryString: 'सूत्र', pageNo: '1', limit: '10' });
+    // the newest book titled just 'Sutra' comes first
+    expect(after.books[0]!.id).toBe(added.id);
+    expect(after.books.slice(1)).toEqual(before.books.slice(0, 9));
   });
 });

@@ -8,7 +8,7 @@
  * are counted in `search_words` (the vocabulary, kept by triggers), which search reads first:
  * how many books a query matches, and which known words a misspelt word meant (`textQuery`,
  * decision 012). Matching is LIKE on `search_text` (its GIN trigram index); trigram
- * similarity (`<%`) is used on the vocabulary's single words only, never on a book's long text.
+ * similarity (`%`, `word_similarity`) is used on the vocabulary's single words only, never on a book's long text.
  */
 import sanscriptModule from '@indic-transliteration/sanscript';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -195,6 +195,8 @@ export interface TextQuery {
    * none match; Infinity: not known (a query of only one- and two-letter words or numbers).
    */
   estimate: number;
+  /** About how many books the catalogue has (the planner's count; 0 before the first ANALYZE, and for a whole JSBN, which needs none). */
+  catalogue: number;
 }
 
 /** The LIKE patterns of `texts` (already lower case), each a substring, as an array (for a rank). */
@@ -207,22 +209,26 @@ const containsAny = (texts: string[]) => sql`(${sql.join(texts.map((text) => sql
 const inVocabulary = (word: string) => word.length >= LOOKUP_MIN_LENGTH && !/\d/.test(word);
 
 /**
- * One statement to the vocabulary, in the search's transaction `db`: for each of `words`, how
- * many books hold a word containing it; for each of `misspelt`, the known words within word
- * similarity FUZZY_SIMILARITY and similarity FUZZY_WHOLE_SIMILARITY of it (at most
- * CORRECTIONS_MAX, closest first, none containing it) and the books holding a word containing
- * each of those.
+ * One statement to the vocabulary: for each of `words`, how many books hold a word containing
+ * it; for each of `misspelt`, the known words within word similarity FUZZY_SIMILARITY and
+ * similarity FUZZY_WHOLE_SIMILARITY of it (at most CORRECTIONS_MAX, closest first, none
+ * containing it) and the books holding a word containing each of those; and, on every row, the
+ * planner's count of the books (`catalogue`).
+ *
+ * The known words are found through the trigram index by `%` (similarity at least
+ * `pg_trgm.similarity_threshold`, 0.3 unless a database changes it): every word accepted has a
+ * similarity of FUZZY_WHOLE_SIMILARITY (0.4) or more, so the index loses none of them, and no
+ * setting has to be changed for the statement (no transaction around a search: issue 11).
  */
 async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
-  // `<%` (which the trigram index serves) at FUZZY_SIMILARITY, for the rest of the transaction
-  await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_SIMILARITY)}, true)`);
   const rows = await db.execute(sql`
     with corrections as (
       select typed.word as typed, known.word
       from unnest(${sql.param(misspelt)}::text[]) as typed(word)
       cross join lateral (
         select word from search_words
-        where books > 0 and typed.word <% word and similarity(typed.word, word) >= ${FUZZY_WHOLE_SIMILARITY} and strpos(word, typed.word) = 0
+        where books > 0 and typed.word % word and similarity(typed.word, word) >= ${FUZZY_WHOLE_SIMILARITY}
+          and word_similarity(typed.word, word) >= ${FUZZY_SIMILARITY} and strpos(word, typed.word) = 0
         order by word_similarity(typed.word, word) desc, books desc
         limit ${CORRECTIONS_MAX}
       ) as known
@@ -232,9 +238,18 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
       select typed, word from corrections
     )
     select asked.typed, asked.word,
-      (select coalesce(sum(books), 0) from search_words where books > 0 and word like '%' || asked.word || '%')::int as books
-    from asked`);
-  return (rows as unknown as { rows: { typed: string | null; word: string; books: number }[] }).rows;
+      (select coalesce(sum(books), 0) from search_words where books > 0 and word like '%' || asked.word || '%')::int as books,
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'books'::regclass) as catalogue
+    from asked
+    union all
+    -- the catalogue's size even when no word is asked about
+    select null, null, null, (select greatest(reltuples, 0)::float8 from pg_class where oid = 'books'::regclass)
+    where not exists (select 1 from asked)`);
+  const found = (rows as unknown as { rows: { typed: string | null; word: string | null; books: number | null; catalogue: number }[] }).rows;
+  return {
+    catalogue: Number(found[0]?.catalogue ?? 0),
+    words: found.flatMap((row) => (row.word === null ? [] : [{ typed: row.typed, word: row.word, books: Number(row.books) }])),
+  };
 }
 
 /**
@@ -253,19 +268,19 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
  */
 export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   const whole = normalizeJsbn(typed);
-  if (whole) return { where: eq(books.jsbn_number, whole), rank: sql`1`, estimate: 1 };
+  if (whole) return { where: eq(books.jsbn_number, whole), rank: sql`1`, estimate: 1, catalogue: 0 };
   const raw = typed.normalize('NFC').trim().toLowerCase();
   const latin = latinKey(raw);
   const forms = [...new Set([raw, latin])].filter((form) => wordsOf(form).length > 0);
-  if (forms.length === 0) return { where: sql`false`, rank: sql`0`, estimate: 0 };
+  if (forms.length === 0) return { where: sql`false`, rank: sql`0`, estimate: 0, catalogue: 0 };
 
   const formWords = forms.map(wordsOf);
   const latinWords = wordsOf(latin);
   const misspelt = [...new Set(latinWords.filter((word) => word.length >= FUZZY_MIN_LENGTH && inVocabulary(word)))];
-  const rows = await askVocabulary(db, [...new Set(formWords.flat().filter(inVocabulary))], misspelt);
-  const holding = new Map(rows.filter((row) => row.typed === null).map((row) => [row.word, Number(row.books)]));
+  const { catalogue, words: rows } = await askVocabulary(db, [...new Set(formWords.flat().filter(inVocabulary))], misspelt);
+  const holding = new Map(rows.filter((row) => row.typed === null).map((row) => [row.word, row.books]));
   const corrections = new Map<string, { word: string; books: number }[]>();
-  for (const row of rows) if (row.typed !== null) corrections.set(row.typed, [...(corrections.get(row.typed) ?? []), { word: row.word, books: Number(row.books) }]);
+  for (const row of rows) if (row.typed !== null) corrections.set(row.typed, [...(corrections.get(row.typed) ?? []), { word: row.word, books: row.books }]);
   // books holding all words of a form: at most as many as hold its rarest word (Infinity: none asked)
   const booksWith = (word: string) => holding.get(word) ?? Infinity;
   const formEstimates = formWords.map((words) => Math.min(...words.map(booksWith)));
@@ -277,7 +292,7 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   // a query that looks like the start of a JSBN (its words have digits: not in the vocabulary) matches JSBNs
   const formsEstimate = Math.max(...formEstimates, correctedEstimate);
   const estimate = jsbn && !Number.isFinite(formsEstimate) ? await db.$count(books, jsbn) : formsEstimate;
-  if (estimate === 0) return { where: sql`false`, rank: sql`0`, estimate: 0 };
+  if (estimate === 0) return { where: sql`false`, rank: sql`0`, estimate: 0, catalogue };
 
   // what the vocabulary says no book holds is not looked for
   const found = forms.filter((_, index) => formEstimates[index] !== 0);
@@ -297,5 +312,5 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
     ${jsbn ? sql`case when ${jsbn} then 8 else 0 end` : sql`0`}
     + ${inTitle.length ? sql`case ${sql.join(inTitle, sql` `)} else 0 end` : sql`0`}
   )`;
-  return { where: sql`(${sql.join(matches, sql` or `)})`, rank, estimate };
+  return { where: sql`(${sql.join(matches, sql` or `)})`, rank, estimate, catalogue };
 }

@@ -42,7 +42,8 @@ import { publisherInfo } from '../publishers/service.js';
 import { generatedPdfUrls } from './documents.js';
 import { qrDataUrl } from './qr.js';
 import { imageForDocument } from '../../lib/images.js';
-import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textQuery, type TextQuery } from './search.js';
+import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textQuery } from './search.js';
+import { RANKED_MATCHES, findResults, rankWhole, type SearchPlan } from './search-results.js';
 
 const SUBJECT_NAME = new Map(SUBJECTS.map((subject) => [subject.id, subject.subject_name]));
 const AUTHOR_TYPE_NAME = new Map(AUTHOR_TYPES.map((type) => [type.id, type.author_type]));
@@ -185,31 +186,33 @@ export async function registerBook(ctx: AppContext, publisherId: number, fields:
   return { id: book!.id, jsbn_number: formatJsbn(book!.jsbn), qrcode_image: await qrDataUrl(ctx.config.publicUrl, book!.jsbn) };
 }
 
+/** A book's authors, subjects and images as the row of the book carries them (JSON arrays, in their order). */
+type BookAuthorRow = Pick<typeof book_authors.$inferSelect, 'author_id' | 'author_type_id' | 'author_name'>;
+type BookImageRow = Pick<typeof book_images.$inferSelect, 'id' | 'file_key'>;
+
+/**
+ * The columns of a book as lists and pages show it: the book, its publisher's name, number and
+ * logo, and its authors, subjects and images, each an array built by the database in the same
+ * statement (one round trip a page instead of four: issue 11).
+ */
 const bookColumns = {
   book: books,
   publisher_name: publishers.publisher_name,
   publisher_no: publishers.publisher_no,
   publisher_logo: publishers.logo_key,
+  authors: sql<BookAuthorRow[]>`coalesce((select json_agg(json_build_object('author_id', a.author_id, 'author_type_id', a.author_type_id, 'author_name', a.author_name) order by a.position) from ${book_authors} a where a.book_id = ${books.id}), '[]'::json)`,
+  subject_ids: sql<number[]>`coalesce((select json_agg(s.subject_id order by s.subject_id) from ${book_subjects} s where s.book_id = ${books.id}), '[]'::json)`,
+  images: sql<BookImageRow[]>`coalesce((select json_agg(json_build_object('id', i.id, 'file_key', i.file_key) order by i.position, i.id) from ${book_images} i where i.book_id = ${books.id}), '[]'::json)`,
 };
-type BookRow = { book: typeof books.$inferSelect; publisher_name: string; publisher_no: string; publisher_logo: string | null };
+type BookRow = { book: typeof books.$inferSelect; publisher_name: string; publisher_no: string; publisher_logo: string | null; authors: BookAuthorRow[]; subject_ids: number[]; images: BookImageRow[] };
 
 /**
- * Turns rows into the BookDto shape, loading authors, subjects and images of all rows in
- * three queries. The uploaded book PDF link is given when readers is 'Yes' (public) or the
- * viewer is the book's publisher.
+ * Turns rows (`bookColumns`) into the BookDto shape. The uploaded book PDF link is given when
+ * readers is 'Yes' (public) or the viewer is the book's publisher.
  */
 async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId?: number): Promise<BookDto[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.book.id);
-  const [authorRows, subjectRows, imageRows] = await Promise.all([
-    ctx.db.select().from(book_authors).where(inArray(book_authors.book_id, ids)).orderBy(asc(book_authors.book_id), asc(book_authors.position)),
-    ctx.db.select().from(book_subjects).where(inArray(book_subjects.book_id, ids)),
-    ctx.db.select().from(book_images).where(inArray(book_images.book_id, ids)).orderBy(asc(book_images.book_id), asc(book_images.position), asc(book_images.id)),
-  ]);
-  return rows.map(({ book, publisher_name, publisher_no, publisher_logo }) => {
-    const images = imageRows
-      .filter((image) => image.book_id === book.id)
-      .map((image) => ({ id: image.id, url: ctx.storage.url(image.file_key)! }));
+  return rows.map(({ book, publisher_name, publisher_no, publisher_logo, authors: authorRows, subject_ids, images: imageRows }) => {
+    const images = imageRows.map((image) => ({ id: image.id, url: ctx.storage.url(image.file_key)! }));
     const pdfVisible = book.readers === 'Yes' || viewerPublisherId === book.publisher_id;
     const bookPdf = pdfVisible ? ctx.storage.url(book.book_pdf_key) : null;
     return {
@@ -239,16 +242,12 @@ async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId?: numb
       book_published: book.book_published ? 'yes' : 'no',
       published_date: book.published_date,
       tags: book.tags,
-      subjects: subjectRows
-        .filter((subject) => subject.book_id === book.id)
-        .map((subject) => {
-          const entry = { id: subject.subject_id, subject_name: SUBJECT_NAME.get(subject.subject_id) ?? '' };
-          return { ...entry, subjectId: entry.id, Subject: entry };
-        }),
+      subjects: subject_ids.map((subjectId) => {
+        const entry = { id: subjectId, subject_name: SUBJECT_NAME.get(subjectId) ?? '' };
+        return { ...entry, subjectId: entry.id, Subject: entry };
+      }),
       other_subject: book.other_subject,
-      authors: authorRows
-        .filter((author) => author.book_id === book.id)
-        .map((author) => ({
+      authors: authorRows.map((author) => ({
           authorId: author.author_id,
           authorType: author.author_type_id,
           author_type: AUTHOR_TYPE_NAME.get(author.author_type_id) ?? '',
@@ -297,22 +296,18 @@ export type BookListInput = Pick<BookListQuery, 'pageNo' | 'limit'> & Partial<Om
 
 
 /**
- * How many of a broad search's matches are ranked (the rest follow newest first): the first
- * five pages of 20 (decision 012).
- */
-const RANKED_MATCHES = 100;
-
-/**
  * Searches and lists books (GET /book, GET /book/publisher/:id) — spec books §2, §3, §7.
  * `queryString` matches any part of a title in any script (also across Gujarati, Devanagari
  * and Latin), despite a small misspelling, an author, the publisher or a JSBN with or without
  * hyphens, ranked best first (see search.ts); the other filters narrow the result. A
  * `sortedField` overrides the ranking; without either, newest first.
  *
- * A search alone (no other filter, no sort) that matches more books than it would cost to
- * rank them all (`rankingLimit`) ranks the matches among the newest books where about
- * RANKED_MATCHES of them are, then lists the older ones newest first; its total is the
- * vocabulary's estimate (decision 012). Nothing then reads every matching book.
+ * A search's results are found a window at a time and kept until any book changes
+ * (search-results.ts, decision 021): the pages after the first cost no new search. A search
+ * alone (no other filter, no sort) that matches more books than it would cost to rank them all
+ * (`rankingLimit`) ranks the matches among the newest books where about RANKED_MATCHES of them
+ * are, then lists the older ones newest first; its total is the vocabulary's estimate
+ * (decision 012). Nothing then reads every matching book.
  * @returns one page of books (limit 10|20|25|50|100|all) and the total
  */
 export async function listBooks(ctx: AppContext, query: BookListInput): Promise<BookList> {
@@ -345,32 +340,44 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
   if (query.publisherId) filters.push(eq(books.publisher_id, query.publisherId));
 
   const sortColumn = query.sortedField ? SORTS[query.sortedField] : undefined;
-  const page = query.limit === 'all' ? { limit: ALL_LIMIT, offset: 0, all: true } : { limit: Number(query.limit), offset: (query.pageNo - 1) * Number(query.limit), all: false };
+  const page = query.limit === 'all' ? { limit: ALL_LIMIT, offset: 0 } : { limit: Number(query.limit), offset: (query.pageNo - 1) * Number(query.limit) };
   const order = sortColumn ? [query.sortedOrder === 'asc' ? asc(sortColumn) : desc(sortColumn), desc(books.id)] : NEWEST;
   const typed = query.queryString;
-  const found = !typed ? await sortedPage(ctx.db, and(...filters), order, page) : await ctx.db.transaction(async (tx): Promise<RowPage> => {
-    const text = await textQuery(tx, typed);
-    if (text.estimate === 0) return { rows: [], total: 0 };
-    const where = and(text.where, ...filters)!;
-    if (sortColumn) return sortedPage(tx, where, order, page);
-    if (filters.length === 0 && !page.all) {
-      const catalogue = await catalogueSize(tx);
-      if (catalogue > 0 && text.estimate > rankingLimit(catalogue)) return broadSearch(tx, text, catalogue, page);
-    }
-    // every match is ranked and counted; the page's books are read after
-    const ranked = await rankedPage(tx, where, text.rank, page, Boolean(query.publisher));
-    const total = ranked.matches ?? (page.offset > 0 ? await countBooks(tx, where) : 0);
-    return { rows: await rowsInOrder(tx, ranked.ids), total };
+  if (!typed || sortColumn) {
+    const text = typed ? await textQuery(ctx.db, typed) : undefined;
+    if (text?.estimate === 0) return { books: [], total: 0 };
+    const found = await sortedPage(ctx.db, and(text?.where, ...filters), order, page);
+    return { books: await toDtos(ctx, found.rows), total: found.total };
+  }
+  const joinPublishers = Boolean(query.publisher);
+  if (query.limit === 'all') {
+    // every match at once (ranked whole, not kept)
+    const text = await textQuery(ctx.db, typed);
+    if (text.estimate === 0) return { books: [], total: 0 };
+    const ranked = await rankWhole(ctx.db, and(text.where, ...filters)!, text.rank, ALL_LIMIT, joinPublishers);
+    return { books: await toDtos(ctx, await rowsInOrder(ctx.db, ranked.ids)), total: ranked.matches };
+  }
+  // a search, ranked: its results as far as earlier pages found them, found further when needed
+  const needed = page.offset + page.limit;
+  const key = JSON.stringify([typed.normalize('NFC').trim().toLowerCase(), query.book_title, query.author_name, query.language, query.publisher, query.jsbn_number, query.subject, query.publisherId]);
+  const window = await ctx.searchResults.update(key, async (known) => {
+    if (known && (known.ids.length >= needed || known.next === null)) return known;
+    const text = known?.text ?? (await textQuery(ctx.db, typed));
+    if (text.estimate === 0) return { text, ids: [], total: 0, estimated: false, next: null, read: 0 };
+    const broad = filters.length === 0 && text.catalogue > 0 && text.estimate > rankingLimit(text.catalogue);
+    const plan: SearchPlan = broad ? { kind: 'broad', catalogue: text.catalogue } : { kind: 'whole', where: and(text.where, ...filters)!, joinPublishers };
+    return findResults(ctx.db, text, plan, needed, known);
   });
-  // (their authors, subjects and images after the search's transaction: PGlite has one connection)
-  return { books: await toDtos(ctx, found.rows), total: found.total, ...(found.totalIsEstimate ? { totalIsEstimate: true } : {}) };
+  const rows = await rowsInOrder(ctx.db, window.ids.slice(page.offset, needed));
+  // (a broad search's last pages may find fewer matches than its estimate promised)
+  const total = window.estimated ? Math.max(window.total, page.offset + rows.length) : window.total;
+  return { books: await toDtos(ctx, rows), total, ...(window.estimated ? { totalIsEstimate: true } : {}) };
 }
 
 /** A page of book rows and the total of the list. */
 interface RowPage {
   rows: BookRow[];
   total: number;
-  totalIsEstimate?: boolean;
 }
 
 /** Newest first, then by id: the order of lists, and of broad searches past their ranked part. */
@@ -391,71 +398,12 @@ async function countBooks(db: DbOrTx, where: SQL | undefined): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** About how many books there are (the planner's statistics, kept by autovacuum; 0 before the first ANALYZE: no search is broad then). */
-async function catalogueSize(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`greatest(reltuples, 0)::float8`.mapWith(Number) }).from(sql`pg_class`).where(sql`oid = 'books'::regclass`);
-  return row?.n ?? 0;
-}
-
 /**
  * Matches above which a search is broad: ranking all of them would read more books than
  * finding RANKED_MATCHES of them among the newest (the two costs meet at
  * √(RANKED_MATCHES · catalogue): 10,000 matches in a catalogue of a million).
  */
 export const rankingLimit = (catalogue: number) => Math.max(RANKED_MATCHES, Math.sqrt(RANKED_MATCHES * catalogue));
-
-/**
- * A broad search (decision 012): the newest books are read newest first (the created_at
- * index, never a bitmap of every match) down to where about RANKED_MATCHES matches are; those
- * are ranked; older matches follow, newest first. The total is the vocabulary's estimate.
- * Runs in the search's transaction `tx` (it changes the planner's settings for it).
- */
-async function broadSearch(tx: DbOrTx, text: TextQuery, catalogue: number, page: { limit: number; offset: number }): Promise<RowPage> {
-  // never a bitmap of every match: the newest books are read in order from the created_at index
-  await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true)`);
-  // the newest books among which about RANKED_MATCHES match (all of them when the vocabulary could not tell)
-  const span = Math.max(RANKED_MATCHES, Math.ceil((RANKED_MATCHES * catalogue) / text.estimate));
-  const [edge] = await tx
-    .select({ at: sql<string>`${books.created_at}::text`, id: books.id })
-    .from(books)
-    .orderBy(...NEWEST)
-    .offset(span - 1)
-    .limit(1);
-  // the ranked part: the books from the newest down to the edge (all of them when there are fewer)
-  const within = edge ? sql`(${books.created_at}, ${books.id}) >= (${edge.at}::timestamptz, ${edge.id})` : undefined;
-  const ranked = await rankedPage(tx, and(text.where, within)!, text.rank, page);
-  const ids = ranked.ids;
-  const matches = ranked.matches ?? (await tx.$count(books, and(text.where, within)));
-  if (ids.length < page.limit && edge) {
-    const older = await tx
-      .select({ id: books.id })
-      .from(books)
-      .where(and(text.where, sql`(${books.created_at}, ${books.id}) < (${edge.at}::timestamptz, ${edge.id})`))
-      .orderBy(...NEWEST)
-      .limit(page.limit - ids.length)
-      .offset(Math.max(0, page.offset - matches));
-    ids.push(...older.map((row) => row.id));
-  }
-  // the vocabulary's estimate, or what the newest books suggest when it could not tell
-  const estimate = Number.isFinite(text.estimate) ? text.estimate : Math.round((matches / span) * catalogue);
-  return { rows: await rowsInOrder(tx, ids), total: Math.max(estimate, page.offset + ids.length), totalIsEstimate: true };
-}
-
-/**
- * The ids of a page of the books meeting `where`, best `rank` first (then the shorter title,
- * then the newest), and how many meet it (undefined when the page is empty): one statement
- * that reads no more of a book than the ranking needs.
- * @param joinPublishers whether `where` asks about the publisher
- */
-async function rankedPage(db: DbOrTx, where: SQL, rank: SQL, page: { limit: number; offset: number }, joinPublishers = false): Promise<{ ids: number[]; matches?: number }> {
-  const matching = db.select({ id: books.id, matches: sql<number>`count(*) over ()`.mapWith(Number) }).from(books);
-  const rows = await (joinPublishers ? matching.innerJoin(publishers, eq(publishers.id, books.publisher_id)) : matching)
-    .where(where)
-    .orderBy(desc(rank), asc(sql`length(${books.book_title})`), ...NEWEST)
-    .limit(page.limit)
-    .offset(page.offset);
-  return { ids: rows.map((row) => row.id), matches: rows[0]?.matches };
-}
 
 /** The rows of the books `ids` (that exist), in the order of `ids`. */
 async function rowsInOrder(db: DbOrTx, ids: number[]): Promise<BookRow[]> {

@@ -1,0 +1,16 @@
+/** The settings the benchmarks start the API with (issue 11). */
+
+/**
+ * The API as it runs in production (replies serialised without the development check of
+ * every field, decision 015), with settings production requires: secrets for the run, and an
+ * SMTP address nothing is sent to (no mail is queued while measuring).
+ */
+export const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'bench-only-jwt-secret-0123456789abcdef0123',
+  FILE_SIGNING_SECRET: 'bench-only-file-secret-0123456789abcdef012',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: 'bench@jsbn.invalid',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+};
