@@ -36,6 +36,7 @@ import { LocalStorage, type Storage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { makeDocument } from './modules/books/documents.js';
 import { marcRoutes } from './modules/books/marc-routes.js';
+import { bulkRoutes } from './modules/books/bulk-routes.js';
 import { bookRoutes } from './modules/books/routes.js';
 import { SearchResults } from './modules/books/search-results.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
@@ -288,6 +289,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       lookupRoutes(api);
       bookRoutes(api, ctx);
       marcRoutes(api, ctx);
+      bulkRoutes(api, ctx);
       orderRoutes(api, ctx);
       fileRoutes(api, ctx);
       documentRoutes(api, ctx);

@@ -56,6 +56,27 @@ export const BOOK_MSG = {
   catalogueFailed: 'The catalogue could not be made. Please try again.',
 } as const;
 
+/** Messages of bulk registration from an Excel file (issue 14 part 3; wording ours). */
+export const BULK_MSG = {
+  notWorkbook: 'The file is not an Excel workbook (.xlsx). Please upload the filled template.',
+  unpackedTooLarge: 'The file is too large when unpacked. Please upload the filled template.',
+  fileTooLarge: 'The file is larger than 2 MB. Please upload at most 1,000 books in one file.',
+  noRows: 'The file has no books to register.',
+  tooManyRows: 'At most 1,000 books in one file. Please split the file.',
+  languageNotInList: 'Language is not in the list',
+  priceKindNotInList: 'Price type is not in the list',
+  currencyNotInList: 'Currency is not in the list',
+  yesOrNo: 'Please write Yes or No',
+  batchNotFound: 'No books of this upload were found.',
+  rowTwice: 'Each row may be sent once',
+} as const;
+
+/** The template's required columns a file lacks (issue 14 part 3): `columns` in the caller's language, comma-separated. */
+export const bulkMissingColumnsMessage = (columns: string) => `These columns are missing: ${columns}. Please use the template.`;
+
+/** A title that is in two rows of one file (a warning: both may still be registered). */
+export const bulkSameTitleMessage = (row: number) => `The same title is also in row ${row} of this file.`;
+
 /** Shown while a catalogue is being made in the background (issue 11; wording ours). */
 export const catalogueProgressMessage = (percent: number) => `Making the catalogue… ${percent}% done. It downloads by itself when ready.`;
 

@@ -163,3 +163,31 @@ export const APP_TIME_ZONE = 'Asia/Kolkata';
 
 /** The sizes of a QR code for print, in mm: the code with its quiet zone (issue 14). */
 export const QR_PRINT_SIZES_MM = [20, 25, 30] as const;
+
+// Bulk registration from an Excel file (issue 14 part 3; schemas/bulk.ts)
+/**
+ * The template's columns, in order: the book form's fields that a sheet can hold (covers,
+ * images and PDF files are added later from Edit in My Books). Three authors, each a name and
+ * a type; subjects as one cell, separated by ';'.
+ */
+export const BULK_COLUMNS = [
+  'book_title', 'book_e_title', 'alternate_title', 'language', 'publication_year', 'pages', 'part',
+  'type', 'other_type', 'subjects', 'other_subject',
+  'author_name_1', 'author_type_1', 'author_name_2', 'author_type_2', 'author_name_3', 'author_type_3',
+  'height', 'width', 'no_of_copy', 'price_kind', 'price', 'currency',
+  'readers', 'electronic_copy', 'pdfurl', 'tags',
+] as const;
+export type BulkColumn = (typeof BULK_COLUMNS)[number];
+
+/** Columns a file must have (the form's required fields); the others may be left out of a file. */
+export const BULK_REQUIRED_COLUMNS = ['book_title', 'book_e_title', 'language', 'publication_year', 'pages', 'readers'] as const satisfies readonly BulkColumn[];
+
+/** Authors a template row holds (author_name_N, author_type_N). */
+export const BULK_AUTHORS = 3;
+/** At most this many books in one file (also the most one QR label sheet holds). */
+export const MAX_BULK_ROWS = 1_000;
+/** Rows registered by one request: the progress bar moves by this many; each request is one transaction. */
+export const BULK_CHUNK_ROWS = 50;
+/** Largest upload of a filled template (bytes): 1,000 rows take about 100 kB. */
+export const MAX_BULK_FILE_BYTES = 2 * 1024 * 1024;
+

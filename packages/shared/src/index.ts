@@ -6,3 +6,4 @@ export * from './schemas/books.js';
 export * from './schemas/orders.js';
 export * from './schemas/replies.js';
 export * from './message-catalogues.js';
+export * from './schemas/bulk.js';

@@ -4,7 +4,7 @@
  * falls back to English; and the catalogues cover every message of the spec (MSG) in both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOK_MSG, FILE_RULES, MESSAGE_CATALOGUES, MSG, catalogueProgressMessage, translateMessage } from '@jsbn/shared';
+import { BOOK_MSG, BULK_MSG, FILE_RULES, bulkMissingColumnsMessage, bulkSameTitleMessage, MESSAGE_CATALOGUES, MSG, catalogueProgressMessage, translateMessage } from '@jsbn/shared';
 import { ENGINES, createTestApp, type TestApp } from '../test/harness.js';
 import { REGISTRATION_MESSAGE } from '../modules/auth/service.js';
 import { translate } from './i18n.js';
@@ -24,6 +24,9 @@ describe('messages with variable parts and the book and file messages of the for
   it('are translated whole, their parts carried over', () => {
     const messages = [
       ...Object.values(BOOK_MSG),
+      ...Object.values(BULK_MSG),
+      bulkSameTitleMessage(12),
+      bulkMissingColumnsMessage('Pages'),
       catalogueProgressMessage(42),
       ...Object.values(FILE_RULES).flatMap((rule) => [
         rule.hint,

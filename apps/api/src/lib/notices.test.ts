@@ -19,7 +19,8 @@ describe('notice catalogues', () => {
     const script = lng === 'gu' ? /[\u0A80-\u0AFF]/ : /[\u0900-\u097F]/;
     for (const [key, text] of english) {
       expect(variables(translated.get(key)!), `${lng} ${key}`).toEqual(variables(text));
-      if (key !== 'letter.jsbn') expect(translated.get(key), `${lng} ${key}`).toMatch(script);
+      // 'JSBN' stays JSBN in every language
+      if (text !== 'JSBN') expect(translated.get(key), `${lng} ${key}`).toMatch(script);
     }
   });
 

@@ -74,7 +74,7 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** A plain object is sent as JSON; FormData as multipart. */
+  /** A plain object is sent as JSON; FormData as multipart; a Blob (a chosen file) as itself, typed by `headers['Content-Type']` or its own type. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
@@ -114,7 +114,10 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  else if (options.body instanceof Blob) {
+    body = options.body;
+    headers['Content-Type'] ??= options.body.type || 'application/octet-stream';
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

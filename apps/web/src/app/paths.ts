@@ -30,6 +30,8 @@ export const paths = {
   listOfLibraries: '/list-of-libraries',
   bookedOrders: '/booked-orders',
   myBooks: '/my-books',
+  /** 'Register many books' from an Excel file (issue 14 part 3). */
+  bulkRegister: '/my-books/register-many',
   newBookReg: '/new-book-reg',
   editBook: '/edit-book/:id',
   /** /edit-book without an id shows 'Book ID not found' (spec books §2). */

@@ -16,6 +16,7 @@ const LogoutPage = lazyNamed(() => import('../features/accounts/pages/logout-pag
 const CustomizeLetterPage = lazyNamed(() => import('../features/accounts/pages/customize-letter-page'), 'CustomizeLetterPage');
 const NewBookPage = lazyNamed(() => import('../features/books/pages/new-book-page'), 'NewBookPage');
 const MyBooksPage = lazyNamed(() => import('../features/books/pages/my-books-page'), 'MyBooksPage');
+const BulkRegisterPage = lazyNamed(() => import('../features/books/pages/bulk-register-page'), 'BulkRegisterPage');
 const SearchBookPage = lazyNamed(() => import('../features/books/pages/search-book-page'), 'SearchBookPage');
 const BookDetailPage = lazyNamed(() => import('../features/books/pages/book-detail-page'), 'BookDetailPage');
 const CartLayout = lazyNamed(() => import('../features/ordering/components/cart'), 'CartLayout');
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
           // publisher
           { path: paths.newBookReg, element: <RequireRole role="PUBLISHER"><NewBookPage /></RequireRole> },
           { path: paths.myBooks, element: <RequireRole role="PUBLISHER"><MyBooksPage /></RequireRole> },
+          { path: paths.bulkRegister, element: <RequireRole role="PUBLISHER"><BulkRegisterPage /></RequireRole> },
           { path: paths.editBook, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
           { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
           { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },

@@ -50,7 +50,7 @@ const AUTHOR_TYPE_NAME = new Map(AUTHOR_TYPES.map((type) => [type.id, type.autho
 const SWAROOP_CODES = new Set(SWAROOPS.map((swaroop) => swaroop.code));
 
 /** Field errors for ids that are not in the lookup lists. */
-function checkLookups(fields: StoredBookFields): FieldError[] {
+export function checkLookups(fields: StoredBookFields): FieldError[] {
   const errors: FieldError[] = [];
   if (fields.type && !SWAROOP_CODES.has(fields.type)) errors.push({ field: 'type', message: 'Swaroop is not in the list' });
   fields.subjects.forEach((subject, index) => {

@@ -113,6 +113,9 @@ export function MyBooksPage() {
               <Button variant="contained" component={RouterLink} to={paths.newBookReg} sx={{ whiteSpace: 'nowrap' }}>
                 {t('myBooks.request')}
               </Button>
+              <Button variant="outlined" component={RouterLink} to={paths.bulkRegister} sx={{ whiteSpace: 'nowrap' }}>
+                {t('bulk.open')}
+              </Button>
             </Box>
             <CatalogueProgress catalogue={catalogue} />
           </Stack>

@@ -1,0 +1,86 @@
+/**
+ * Bulk registration from an Excel file (issue 14, part 3; service in bulk.ts): the template,
+ * the preview of a filled file, the check after fixes, the registration in chunks and the
+ * result. Everything but the template is the publisher's own.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BULK_MSG, MAX_BULK_FILE_BYTES, bulkCheckRequest, bulkPreview, bulkRegisterRequest, bulkRegistered } from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import { requirePublisher } from '../../lib/auth.js';
+import { AppError, errorHandler } from '../../lib/errors.js';
+import { XLSX_TYPE } from '../../lib/excel.js';
+import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
+import { fileReplies, ok, replies } from '../../lib/reply.js';
+import { bulkResult, bulkTemplate, checkBulkRows, readBulkFile, registerBulkRows } from './bulk.js';
+
+/** The file names of the downloads. */
+const TEMPLATE_FILE = 'JSBN_Register_Many_Books.xlsx';
+const RESULT_FILE = 'JSBN_Registered_Books.xlsx';
+
+export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * GET /api/book/bulk/template.xlsx → the template in the visitor's language (the language
+   * switcher's cookie, else Accept-Language): columns named as the book form, drop-down lists
+   * from a second sheet, how to fill it on a third. Public: it holds only the lookup lists.
+   */
+  api.get('/book/bulk/template.xlsx', { schema: { response: fileReplies(TEMPLATE_FILE, XLSX_TYPE) } }, async (request, reply) => {
+    const bytes = await bulkTemplate(pageLanguage(request));
+    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${TEMPLATE_FILE}"`).send(bytes);
+  });
+
+  /**
+   * POST /api/book/bulk/check (publisher; `{ rows }`, at most 1,000) → the preview of the rows
+   * again, after the publisher fixed cells in the browser: `{ columns, rows: [{ row, values,
+   * errors, warnings }] }`, messages in the caller's language.
+   */
+  api.post('/book/bulk/check', { schema: { body: bulkCheckRequest, response: replies(bulkPreview) } }, async (request) => {
+    const actor = await requirePublisher(ctx, request);
+    return ok(await checkBulkRows(ctx, actor.publisherId, request.body.rows, requestLanguage(request)));
+  });
+
+  /**
+   * POST /api/book/bulk/register (publisher; `{ batch, rows }`, at most 50 rows) → `{ books: [{
+   * row, id, jsbn_number }] }`: the rows registered in one transaction through the form's
+   * service, JSBNs in row order; a row of `batch` sent again gets its earlier book. 400 when a
+   * row fails the form's rules (details `rows.<row>.<column>`, nothing written); 409 when the
+   * publisher's JSBN numbers run out (nothing written).
+   */
+  api.post('/book/bulk/register', { schema: { body: bulkRegisterRequest, response: replies(bulkRegistered) } }, async (request) => {
+    const actor = await requirePublisher(ctx, request);
+    return ok(await registerBulkRows(ctx, actor.publisherId, request.body.batch, request.body.rows));
+  });
+
+  /** GET /api/book/bulk/:batch/result.xlsx (publisher) → the books of that upload with their JSBNs and pages; 404 none. */
+  api.get(
+    '/book/bulk/:batch/result.xlsx',
+    { schema: { params: z.object({ batch: z.uuid('Batch must be a UUID') }), response: fileReplies(RESULT_FILE, XLSX_TYPE) } },
+    async (request, reply) => {
+      const actor = await requirePublisher(ctx, request);
+      const bytes = await bulkResult(ctx, actor.publisherId, request.params.batch, pageLanguage(request));
+      return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${RESULT_FILE}"`).send(bytes);
+    },
+  );
+
+  /**
+   * POST /api/book/bulk/preview (publisher; body: the filled .xlsx itself, Content-Type
+   * `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`, at most 2 MiB) → the
+   * preview `{ columns, rows }` (as /check). 400 not an .xlsx, a required column missing, no
+   * rows; 413 over 2 MiB, over 64 MiB unpacked or over 1,000 rows; 415 another content type.
+   */
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(XLSX_TYPE, { parseAs: 'buffer', bodyLimit: MAX_BULK_FILE_BYTES }, (_request, body, done) => done(null, body));
+    scope.setErrorHandler((error: FastifyError | AppError, request, reply) =>
+      errorHandler((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError('PAYLOAD_TOO_LARGE', BULK_MSG.fileTooLarge, [{ field: 'file', message: BULK_MSG.fileTooLarge }]) : error, request, reply),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post('/book/bulk/preview', { bodyLimit: MAX_BULK_FILE_BYTES, schema: { response: replies(bulkPreview) } }, async (request) => {
+      const actor = await requirePublisher(ctx, request);
+      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', BULK_MSG.notWorkbook, [{ field: 'file', message: BULK_MSG.notWorkbook }]);
+      const lng = requestLanguage(request);
+      return ok(await checkBulkRows(ctx, actor.publisherId, await readBulkFile(request.body, lng), lng));
+    });
+  });
+}

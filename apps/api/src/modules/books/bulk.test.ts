@@ -1,0 +1,257 @@
+/**
+ * Issue 14, part 3: bulk registration from an Excel file. The template has the form's columns
+ * and drop-down lists from a second sheet; a filled file is previewed with every row's
+ * problems by column and row (the form's messages, in the caller's language); valid rows are
+ * registered through the form's service with JSBNs in row order, a retried chunk gets the same
+ * books, and a chunk that fails leaves none of its rows written. Files that are not workbooks,
+ * too large (packed or unpacked) or too long are refused with a clear message.
+ */
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOK_MSG, BULK_COLUMNS, BULK_MSG, MSG, formatJsbn, makeJsbn, type BulkColumn, type BulkPreview, type BulkRow } from '@jsbn/shared';
+import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
+import { books, publishers } from '../../db/schema.js';
+import { XLSX_TYPE } from '../../lib/excel.js';
+import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+
+/** The template's bytes in `language` (Accept-Language). */
+async function template(t: TestApp, language = 'en'): Promise<Buffer> {
+  const reply = await t.app.inject({ method: 'GET', url: '/api/book/bulk/template.xlsx', headers: { 'accept-language': language } });
+  expect(reply.statusCode).toBe(200);
+  expect(reply.headers['content-type']).toBe(XLSX_TYPE);
+  expect(reply.headers['content-disposition']).toBe('attachment; filename="JSBN_Register_Many_Books.xlsx"');
+  return reply.rawPayload;
+}
+
+async function workbookOf(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook;
+}
+
+/** The template in English, filled with `rows` (by column key) from row 2, as a publisher's spreadsheet program would save it. */
+async function filled(t: TestApp, rows: Partial<Record<BulkColumn, string | number>>[]): Promise<Buffer> {
+  const workbook = await workbookOf(await template(t));
+  const sheet = workbook.worksheets[0]!;
+  rows.forEach((values, index) => {
+    for (const [key, value] of Object.entries(values)) sheet.getCell(index + 2, BULK_COLUMNS.indexOf(key as BulkColumn) + 1).value = value;
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const VALID = {
+  book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર',
+  book_e_title: 'Shri Uttaradhyayan Sutra',
+  language: 'Gujarati (ગુજરાતી)',
+  publication_year: 2019,
+  pages: 320,
+  type: 'આગમ — Agam (canonical text)',
+  subjects: 'Agam; Story',
+  author_name_1: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ',
+  author_type_1: 'Author',
+  author_name_2: 'Muni Jambuvijay',
+  author_type_2: 'Editor',
+  price_kind: 'For propagation (nominal price)',
+  price: 30,
+  currency: 'INR',
+  readers: 'No',
+} satisfies Partial<Record<BulkColumn, string | number>>;
+
+describe.each(ENGINES)('bulk registration on %s', (engine) => {
+  let t: TestApp;
+  let pub: { authorization: string };
+  let publisherId: number;
+
+  /** POST /api/book/bulk/preview with `bytes` as the body. */
+  const preview = (bytes: Buffer, headers: Record<string, string> = pub) =>
+    t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: { ...headers, 'content-type': XLSX_TYPE }, payload: bytes });
+  const register = (batch: string, rows: BulkRow[], headers = pub) => t.app.inject({ method: 'POST', url: '/api/book/bulk/register', headers, payload: { batch, rows } });
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'BULKP' });
+    publisherId = publisher.publisherId;
+    pub = await authHeader(t.app, publisher, 'PUBLISHER');
+    await createBook(t.ctx, publisherId, { book_title: 'Kalpasutra' });
+  });
+  afterAll(() => t.close());
+
+  it('gives a template with the form’s columns, drop-down lists from a second sheet and a guide, in the caller’s language', async () => {
+    const english = await workbookOf(await template(t));
+    expect(english.worksheets.map((sheet) => sheet.name)).toEqual(['Books', 'Lists', 'How to fill']);
+    const [sheet, lists] = english.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    const headings = (sheet.getRow(1).values as string[]).slice(1);
+    expect(headings.slice(0, 8)).toEqual(['Book title *', 'Book English title *', 'Original book (alternate title)', 'Language *', 'Publication year *', 'Number of pages *', 'Part', 'Swaroop']);
+    expect(headings).toContain('Author name 3');
+    expect(headings).toHaveLength(BULK_COLUMNS.length);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    // the language column offers the list on the second sheet, down to the 1,000th book
+    for (const row of [2, 1001]) expect(sheet.getCell(row, 4).dataValidation).toMatchObject({ type: 'list', formulae: ["'Lists'!$A$2:$A$17"] });
+    expect(sheet.getCell(2, 5).dataValidation).toMatchObject({ type: 'whole', operator: 'between', formulae: [1000, 2100] });
+    expect(lists.getCell(2, 1).value).toBe('Gujarati (ગુજરાતી)');
+    expect(lists.getCell(2, 2).value).toBe('આગમ — Agam (canonical text)');
+
+    const gujarati = await workbookOf(await template(t, 'gu'));
+    expect(gujarati.worksheets.map((sheet) => sheet.name)).toEqual(['પુસ્તકો', 'યાદીઓ', 'કેવી રીતે ભરવું']);
+    expect(gujarati.worksheets[0]!.getCell(1, 1).value).toBe('પુસ્તકનું શીર્ષક *');
+    expect(gujarati.worksheets[0]!.getCell(2, 4).dataValidation).toMatchObject({ formulae: ["'યાદીઓ'!$A$2:$A$17"] });
+    expect(gujarati.worksheets[1]!.getColumn(5).values).toEqual([undefined, 'કિંમતનો પ્રકાર', 'કિંમતવાળું', 'પ્રચારાર્થે (નામમાત્ર કિંમત)', 'નિઃશુલ્ક']);
+  });
+
+  it('previews a filled file: every row’s problems named by column and row, the form’s messages, titles seen before as warnings', async () => {
+    const reply = await preview(
+      await filled(t, [
+        VALID,
+        { ...VALID, book_title: 'तत्त्वार्थसूत्र', pages: '', language: 'Klingon' },
+        { ...VALID, book_title: 'Bhaktamar Stotra', author_type_1: 'Poet', readers: 'maybe', subjects: 'Agam; Astrology' },
+        {},
+        { ...VALID, book_e_title: 'The same title again' },
+        { ...VALID, book_title: 'Kalpasutra', price_kind: 'Free', price: '' },
+        { ...VALID, book_title: 'Free with a price', price_kind: 'Free', readers: 'Yes', electronic_copy: 'Yes' },
+      ]),
+    );
+    expect(reply.statusCode).toBe(200);
+    const { columns, rows } = reply.json<{ data: BulkPreview }>().data;
+    expect(columns[0]).toEqual({ key: 'book_title', label: 'Book title' });
+    // the empty row 5 is left out; rows keep their numbers in the sheet
+    expect(rows.map((row) => row.row)).toEqual([2, 3, 4, 6, 7, 8]);
+    expect(rows[0]).toMatchObject({ errors: [], warnings: [{ column: 'book_title', message: 'The same title is also in row 6 of this file.' }] });
+    expect(rows[0]!.values).toMatchObject({ book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર', publication_year: '2019', pages: '320' });
+    expect(rows[1]!.errors).toEqual([
+      { column: 'language', message: BULK_MSG.languageNotInList },
+      { column: 'pages', message: MSG.pages },
+    ]);
+    expect(rows[2]!.errors).toEqual([
+      { column: 'subjects', message: 'Subject is not in the list' },
+      { column: 'author_type_1', message: 'Author type is not in the list' },
+      { column: 'readers', message: BULK_MSG.yesOrNo },
+    ]);
+    expect(rows[3]).toMatchObject({ errors: [], warnings: [{ column: 'book_title', message: 'The same title is also in row 2 of this file.' }] });
+    expect(rows[4]).toMatchObject({ errors: [], warnings: [{ column: 'book_title', message: BOOK_MSG.duplicateTitle }] });
+    expect(rows[5]!.errors).toEqual([
+      { column: 'price', message: BOOK_MSG.freeHasNoPrice },
+      { column: 'pdfurl', message: BOOK_MSG.pdfUrlRequired },
+    ]);
+
+    // the same problems in Gujarati, and again after a fix in the browser (POST /check)
+    const fixed = rows.map(({ row, values }) => ({ row, values: row === 3 ? { ...values, language: 'Hindi', pages: '210' } : values }));
+    const checked = await t.app.inject({ method: 'POST', url: '/api/book/bulk/check', headers: { ...pub, 'accept-language': 'gu' }, payload: { rows: fixed } });
+    expect(checked.statusCode).toBe(200);
+    const again = checked.json<{ data: BulkPreview }>().data;
+    expect(again.columns[0]).toEqual({ key: 'book_title', label: 'પુસ્તકનું શીર્ષક' });
+    expect(again.rows[1]!.errors).toEqual([]);
+    expect(again.rows[2]!.errors).toEqual([
+      { column: 'subjects', message: 'વિષય યાદીમાં નથી' },
+      { column: 'author_type_1', message: 'લેખકનો પ્રકાર યાદીમાં નથી' },
+      { column: 'readers', message: 'કૃપા કરીને હા કે ના લખો' },
+    ]);
+    expect(again.rows[0]!.warnings).toEqual([{ column: 'book_title', message: 'આ જ શીર્ષક આ ફાઇલની હરોળ 6 માં પણ છે.' }]);
+  });
+
+  it('reads headings in any interface language and names the missing columns', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sheet1');
+    sheet.addRow(['पुस्तक का शीर्षक *', 'Pages', 'Readers']);
+    sheet.addRow(['तत्त्वार्थसूत्र', 120, 'हाँ']);
+    const reply = await preview(Buffer.from(await workbook.xlsx.writeBuffer()), { ...pub, 'accept-language': 'en' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toBe('These columns are missing: Book English title, Language, Publication year. Please use the template.');
+    const hindi = await preview(Buffer.from(await workbook.xlsx.writeBuffer()), { ...pub, 'accept-language': 'hi' });
+    expect(hindi.json().message).toBe('ये कॉलम नहीं हैं: पुस्तक का अंग्रेज़ी शीर्षक, भाषा, प्रकाशन वर्ष। कृपया टेम्पलेट का उपयोग करें।');
+  });
+
+  it('refuses what is not a workbook, too big packed or unpacked, too long, or not the publisher’s to send', async () => {
+    const notXlsx = await preview(Buffer.from('Title,Pages\nKalpasutra,120\n'));
+    expect(notXlsx.statusCode).toBe(400);
+    expect(notXlsx.json()).toMatchObject({ message: BULK_MSG.notWorkbook, details: [{ field: 'file', message: BULK_MSG.notWorkbook }] });
+
+    const bomb = new JSZip();
+    bomb.file('xl/worksheets/sheet1.xml', Buffer.alloc(100 * 1024 * 1024, 0x20));
+    const bombBytes = await bomb.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(bombBytes.length).toBeLessThan(1024 * 1024);
+    const unpacked = await preview(bombBytes);
+    expect(unpacked.statusCode).toBe(413);
+    expect(unpacked.json().message).toBe(BULK_MSG.unpackedTooLarge);
+
+    const big = await preview(Buffer.alloc(2 * 1024 * 1024 + 1, 1));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe(BULK_MSG.fileTooLarge);
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Books');
+    sheet.addRow(['Book title', 'Book English title', 'Language', 'Publication year', 'Number of pages', 'Readers']);
+    for (let n = 0; n < 1001; n++) sheet.addRow([`Book ${n}`, `Book ${n}`, 'Hindi', 2000, 10, 'No']);
+    const long = await preview(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(long.statusCode).toBe(413);
+    expect(long.json().message).toBe(BULK_MSG.tooManyRows);
+
+    const json = await t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: pub, payload: { rows: [] } });
+    expect(json.statusCode).toBe(415);
+    expect((await preview(await template(t), {})).statusCode).toBe(401);
+    const library = await authHeader(t.app, await createLibrary(t.ctx), 'LIBRARY');
+    expect((await preview(await template(t), library)).statusCode).toBe(403);
+    expect((await register(randomUUID(), [{ row: 2, values: {} }], library)).statusCode).toBe(403);
+  });
+
+  it('registers valid rows through the form’s service, JSBNs in row order; a retried chunk gets the same books', async () => {
+    const [before] = await t.ctx.db.select({ last: publishers.last_jsbn_seq }).from(publishers).where(eq(publishers.id, publisherId));
+    const batch = randomUUID();
+    const values = (title: string, extra: Partial<Record<BulkColumn, string>> = {}) => ({ ...Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, String(value)])), book_title: title, ...extra });
+    const rows: BulkRow[] = [
+      { row: 4, values: values('तत्त्वार्थसूत्र', { language: 'हिन्दी', price_kind: 'निःशुल्क', price: '', readers: 'ના' }) },
+      { row: 2, values: values('શ્રી ઉત્તરાધ્યયન સૂત્ર') },
+    ];
+    const listed = async () => (await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}?pageNo=1&limit=10`, headers: pub })).json().data.total as number;
+    const before_total = await listed();
+    const first = await register(batch, rows);
+    expect(first.statusCode).toBe(200);
+    const made = first.json<{ data: { books: { row: number; id: number; jsbn_number: string }[] } }>().data.books;
+    expect(made.map((book) => [book.row, book.jsbn_number])).toEqual([
+      [2, makeJsbn('BULKP', before!.last + 1)],
+      [4, makeJsbn('BULKP', before!.last + 2)],
+    ]);
+    // the publisher's list shows them at once
+    expect(await listed()).toBe(before_total + 2);
+    const again = await register(batch, rows);
+    expect(again.json().data.books).toEqual(made);
+    expect(await t.ctx.db.select({ id: books.id }).from(books).where(like(books.source_ref, `bulk:${batch}:%`))).toHaveLength(2);
+
+    const stored = (await t.app.inject({ method: 'GET', url: `/api/book/${made[1]!.id}`, headers: pub })).json().data.book;
+    expect(stored).toMatchObject({ book_title: 'तत्त्वार्थसूत्र', language: 'Hindi', type: 'AGM1', price_kind: 'free', price: null, readers: 'No', pages: 320, publication_year: 2019 });
+    expect(stored.authors.map((author: { author_name: string; author_type: string }) => [author.author_name, author.author_type])).toEqual([
+      ['આચાર્ય શ્રી હેમચંદ્રસૂરિ', 'Author'],
+      ['Muni Jambuvijay', 'Editor'],
+    ]);
+    expect(stored.subjects.map((subject: { subject_name: string }) => subject.subject_name)).toEqual(['Agam', 'Story']);
+
+    const result = await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: pub });
+    expect(result.statusCode).toBe(200);
+    expect(result.headers['content-disposition']).toBe('attachment; filename="JSBN_Registered_Books.xlsx"');
+    const sheet = (await workbookOf(result.rawPayload)).worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Row', 'JSBN', 'Book title', 'Book English title', 'JSBN page']);
+    expect(sheet.getRow(2).values).toEqual([undefined, 2, formatJsbn(made[0]!.jsbn_number), 'શ્રી ઉત્તરાધ્યયન સૂત્ર', 'Shri Uttaradhyayan Sutra', `https://jsbn.test/jsbn/${formatJsbn(made[0]!.jsbn_number)}`]);
+    expect(sheet.getRow(3).getCell(1).value).toBe(4);
+    const other = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
+    expect((await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: other })).statusCode).toBe(404);
+  });
+
+  it('writes nothing of a chunk with a bad row or a failure half-way', async () => {
+    const good = { row: 2, values: { ...Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, String(value)])), book_title: 'Atomic one' } };
+    const bad = await register(randomUUID(), [good, { row: 3, values: { ...good.values, pages: 'many' } }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ field: 'rows.3.pages', message: 'Number of pages must be a whole number from 1 to 100000.' }]);
+
+    // two numbers left: the third book of the chunk fails, and the first two are not kept either
+    const last = await createPublisher(t.ctx, { publisher_no: 'BULKZ' });
+    await t.ctx.db.update(publishers).set({ last_jsbn_seq: 99_997 }).where(eq(publishers.id, last.publisherId));
+    const batch = randomUUID();
+    const full = await register(batch, [2, 3, 4].map((row) => ({ row, values: { ...good.values, book_title: `Book ${row}` } })), await authHeader(t.app, last, 'PUBLISHER'));
+    expect(full.statusCode).toBe(409);
+    expect(await t.ctx.db.select({ id: books.id }).from(books).where(like(books.source_ref, `bulk:${batch}:%`))).toEqual([]);
+    const [after] = await t.ctx.db.select({ last: publishers.last_jsbn_seq }).from(publishers).where(eq(publishers.id, last.publisherId));
+    expect(after!.last).toBe(99_997);
+  });
+});

@@ -1,0 +1,439 @@
+/**
+ * Bulk registration of a back catalogue from an Excel file (issue 14, part 3):
+ * - `bulkTemplate`: the template (ExcelJS) — the form's fields as columns in the caller's
+ *   language, drop-down lists kept on a second sheet, a sheet on how to fill it;
+ * - `readBulkFile`: a filled file's rows (cells as text, by column key);
+ * - `checkBulkRows`: each row through the book form's own rules (`bookFields`) and lookup
+ *   lists, its problems named by column in the caller's language, titles already registered or
+ *   repeated in the file as warnings;
+ * - `registerBulkRows`: up to BULK_CHUNK_ROWS rows in one transaction through `registerBooks`,
+ *   the form's service (JSBNs in row order); a row sent again with its batch gets its earlier book;
+ * - `bulkResult`: the books of a batch with their JSBNs as Excel.
+ */
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import {
+  AUTHOR_TYPES,
+  BOOK_MSG,
+  BULK_AUTHORS,
+  BULK_COLUMNS,
+  BULK_MSG,
+  BULK_REQUIRED_COLUMNS,
+  CURRENCIES,
+  INTERFACE_LANGUAGES,
+  LANGUAGES,
+  MAX_BULK_ROWS,
+  PRICE_KINDS,
+  SUBJECTS,
+  SWAROOPS,
+  bookFields,
+  bulkMissingColumnsMessage,
+  bulkSameTitleMessage,
+  formatJsbn,
+  type BookFields,
+  type BulkColumn,
+  type BulkPreview,
+  type BulkPreviewRow,
+  type BulkProblem,
+  type BulkRegistered,
+  type BulkRow,
+  type InterfaceLanguage,
+} from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import { books } from '../../db/schema.js';
+import { AppError, validationError } from '../../lib/errors.js';
+import { xlsxOf } from '../../lib/excel.js';
+import { translate } from '../../lib/i18n.js';
+import { noticeText } from '../../lib/notices.js';
+import { bookPageUrl } from './qr.js';
+import { checkLookups, registerBooks } from './service.js';
+
+/** The most a filled template may hold once unpacked (bytes): far above 1,000 rows, far below what would hurt the API. */
+export const MAX_BULK_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+const REQUIRED = new Set<BulkColumn>(BULK_REQUIRED_COLUMNS);
+const AUTHOR_SLOTS = Array.from({ length: BULK_AUTHORS }, (_, index) => index + 1);
+
+/** The heading of column `key` in `lng` (the book form's label: 'Author name 2'). */
+export function bulkColumnLabel(lng: InterfaceLanguage, key: BulkColumn): string {
+  const author = /^author_(name|type)_(\d)$/.exec(key);
+  return author ? noticeText(lng, `bulk.columns.author_${author[1]}`, { n: author[2] }) : noticeText(lng, `bulk.columns.${key}`);
+}
+
+/** Lower-cased, NFC, trimmed: how headings and list values are compared. */
+const fold = (text: string) => text.normalize('NFC').trim().toLowerCase();
+
+/** Each column by its heading in any interface language (and by its key), without the '*' of required ones. */
+const COLUMN_OF_HEADING = new Map<string, BulkColumn>(
+  BULK_COLUMNS.flatMap((key) => [[fold(key), key] as const, ...INTERFACE_LANGUAGES.map((lng) => [fold(bulkColumnLabel(lng, key)), key] as const)]),
+);
+
+/** A language as the form's list shows it: 'Gujarati (ગુજરાતી)'. */
+const languageLabel = (language: (typeof LANGUAGES)[number]) =>
+  language.language_des && language.language_des !== language.language_name ? `${language.language_name} (${language.language_des})` : language.language_name;
+/** A swaroop as the list shows it: 'આગમ — Agam (canonical text)'. */
+const swaroopLabel = (swaroop: (typeof SWAROOPS)[number]) => `${swaroop.label} — ${swaroop.gloss}`;
+
+/** A lookup from every way a value may be written (folded) to what the form sends. */
+function lookup<T>(entries: [T, string[]][]): Map<string, T> {
+  return new Map(entries.flatMap(([value, names]) => names.map((name) => [fold(name), value] as const)));
+}
+const LANGUAGE_OF = lookup(LANGUAGES.map((language) => [language.language_name, [language.language_name, language.language_des, languageLabel(language)]]));
+const SWAROOP_OF = lookup(SWAROOPS.map((swaroop) => [swaroop.code, [swaroop.code, swaroop.label, swaroop.gloss, swaroop.gloss.replace(/\s*\(.*\)$/, ''), swaroopLabel(swaroop)]]));
+const SUBJECT_OF = lookup(SUBJECTS.map((subject) => [subject.id, [subject.subject_name]]));
+const AUTHOR_TYPE_OF = lookup(AUTHOR_TYPES.map((type) => [type.id, [type.author_type, type.auth_search_key]]));
+const PRICE_KIND_OF = lookup(PRICE_KINDS.map((kind) => [kind, [kind, ...INTERFACE_LANGUAGES.map((lng) => noticeText(lng, `bulk.values.${kind}`))]]));
+const YES_NO_OF = lookup((['yes', 'no'] as const).map((answer) => [answer === 'yes' ? 'Yes' : 'No', [answer, answer[0]!, ...INTERFACE_LANGUAGES.map((lng) => noticeText(lng, `bulk.values.${answer}`))]]));
+
+/** The drop-down lists of the template: their values in `lng` and the columns they serve. */
+function templateLists(lng: InterfaceLanguage) {
+  return [
+    { columns: ['language'], values: LANGUAGES.map(languageLabel), strict: true },
+    { columns: ['type'], values: SWAROOPS.map(swaroopLabel), strict: true },
+    // several subjects go in one cell, separated by ';': the list only suggests
+    { columns: ['subjects'], values: SUBJECTS.map((subject) => subject.subject_name), strict: false },
+    { columns: AUTHOR_SLOTS.map((n) => `author_type_${n}`), values: AUTHOR_TYPES.map((type) => type.author_type), strict: true },
+    { columns: ['price_kind'], values: PRICE_KINDS.map((kind) => noticeText(lng, `bulk.values.${kind}`)), strict: true },
+    { columns: ['currency'], values: [...CURRENCIES], strict: true },
+    { columns: ['readers', 'electronic_copy'], values: [noticeText(lng, 'bulk.values.yes'), noticeText(lng, 'bulk.values.no')], strict: true },
+  ] as { columns: BulkColumn[]; values: string[]; strict: boolean }[];
+}
+
+/** Column widths of the template (characters). */
+const WIDE = new Set<BulkColumn>(['book_title', 'book_e_title', 'alternate_title', 'type', 'subjects', 'author_name_1', 'author_name_2', 'author_name_3', 'pdfurl', 'tags']);
+
+/**
+ * The Excel template in `lng` (GET /api/book/bulk/template.xlsx): sheet 1 the columns of
+ * BULK_COLUMNS headed by the form's labels ('*' on required ones), frozen under the headings,
+ * with drop-down lists (data validation) on MAX_BULK_ROWS rows and whole-number checks on the
+ * year and pages; sheet 2 the lists' values; sheet 3 how to fill it.
+ * @returns the .xlsx bytes
+ */
+export async function bulkTemplate(lng: InterfaceLanguage): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'JSBN';
+  const sheetNames = { books: noticeText(lng, 'bulk.sheets.books'), lists: noticeText(lng, 'bulk.sheets.lists'), guide: noticeText(lng, 'bulk.sheets.guide') };
+  const sheet = workbook.addWorksheet(sheetNames.books, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const listSheet = workbook.addWorksheet(sheetNames.lists);
+  const guide = workbook.addWorksheet(sheetNames.guide);
+
+  sheet.columns = BULK_COLUMNS.map((key) => ({ header: `${bulkColumnLabel(lng, key)}${REQUIRED.has(key) ? ' *' : ''}`, key, width: WIDE.has(key) ? 32 : 16 }));
+  const heading = sheet.getRow(1);
+  heading.font = { bold: true };
+  heading.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDF1DC' } };
+  const lastRow = MAX_BULK_ROWS + 1;
+  const columnNumber = new Map(BULK_COLUMNS.map((key, index) => [key, index + 1]));
+  /** Puts `validation` on the column `key` of every data row. */
+  const validate = (key: BulkColumn, validation: ExcelJS.DataValidation) => {
+    const column = columnNumber.get(key)!;
+    for (let row = 2; row <= lastRow; row++) sheet.getCell(row, column).dataValidation = validation;
+  };
+
+  templateLists(lng).forEach((list, index) => {
+    const column = listSheet.getColumn(index + 1);
+    column.width = index === 1 ? 36 : 22;
+    listSheet.getCell(1, index + 1).value = list.columns.map((key) => bulkColumnLabel(lng, key)).join(', ');
+    list.values.forEach((value, offset) => (listSheet.getCell(offset + 2, index + 1).value = value));
+    const letter = column.letter;
+    const formula = `'${sheetNames.lists.replaceAll("'", "''")}'!$${letter}$2:$${letter}$${list.values.length + 1}`;
+    for (const key of list.columns) {
+      validate(key, { type: 'list', allowBlank: true, formulae: [formula], showErrorMessage: list.strict, errorStyle: list.strict ? 'stop' : 'information' });
+    }
+  });
+  listSheet.getRow(1).font = { bold: true };
+  validate('publication_year', { type: 'whole', operator: 'between', allowBlank: true, formulae: [1000, 2100], showErrorMessage: true });
+  validate('pages', { type: 'whole', operator: 'between', allowBlank: true, formulae: [1, 100_000], showErrorMessage: true });
+
+  guide.getColumn(1).width = 120;
+  for (const [index, key] of ['line1', 'line2', 'line3', 'line4', 'line5', 'line6'].entries()) {
+    const cell = guide.getCell(index + 1, 1);
+    cell.value = `${index + 1}. ${noticeText(lng, `bulk.guide.${key}`, { lists: sheetNames.lists })}`;
+    cell.alignment = { wrapText: true, vertical: 'top' };
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const notWorkbook = () => new AppError('BAD_REQUEST', BULK_MSG.notWorkbook, [{ field: 'file', message: BULK_MSG.notWorkbook }]);
+
+/**
+ * Unpacks every part of the .xlsx (a zip) once, counting bytes, before ExcelJS reads it: a
+ * small file that unpacks to gigabytes (a 'zip bomb') is refused after MAX_BULK_UNPACKED_BYTES.
+ * @throws AppError 400 not a zip; 413 too large unpacked
+ */
+async function checkUnpackedSize(bytes: Buffer): Promise<void> {
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(bytes);
+  } catch {
+    throw notWorkbook();
+  }
+  let total = 0;
+  for (const file of Object.values(zip.files)) {
+    if (file.dir) continue;
+    await new Promise<void>((resolve, reject) => {
+      // a paused stream stops pulling: JSZip stops inflating once its small buffer is full
+      const stream = file.nodeStream('nodebuffer');
+      stream
+        .on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          if (total <= MAX_BULK_UNPACKED_BYTES) return;
+          stream.pause();
+          stream.removeAllListeners('data');
+          reject(new AppError('PAYLOAD_TOO_LARGE', BULK_MSG.unpackedTooLarge, [{ field: 'file', message: BULK_MSG.unpackedTooLarge }]));
+        })
+        .on('error', () => reject(notWorkbook()))
+        .on('end', () => resolve());
+    });
+  }
+}
+
+/** A cell's text as the sheet shows it (numbers, dates, links and rich text alike), NFC, trimmed. */
+function cellText(cell: ExcelJS.Cell): string {
+  let text: string;
+  try {
+    text = cell.text;
+  } catch {
+    text = String(cell.value ?? '');
+  }
+  return text.replaceAll('\u0000', '').normalize('NFC').trim();
+}
+
+/**
+ * The rows of a filled template (POST /api/book/bulk/preview): its first sheet's headings are
+ * matched to columns in any interface language; every later row with a value is a row, by its
+ * number in the sheet.
+ * @param lng the language the missing columns are named in
+ * @throws AppError 400 not an .xlsx, a required column missing, no rows; 413 too large unpacked, more than MAX_BULK_ROWS rows
+ */
+export async function readBulkFile(bytes: Buffer, lng: InterfaceLanguage): Promise<BulkRow[]> {
+  await checkUnpackedSize(bytes);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw notWorkbook();
+  }
+  const sheet = workbook.worksheets[0];
+  const columnAt = new Map<number, BulkColumn>();
+  sheet?.getRow(1).eachCell((cell, column) => {
+    const key = COLUMN_OF_HEADING.get(fold(cellText(cell).replace(/\s*\*$/, '')));
+    if (key && ![...columnAt.values()].includes(key)) columnAt.set(column, key);
+  });
+  const missing = BULK_REQUIRED_COLUMNS.filter((key) => ![...columnAt.values()].includes(key));
+  if (missing.length) {
+    const message = bulkMissingColumnsMessage(missing.map((key) => bulkColumnLabel(lng, key)).join(', '));
+    throw new AppError('BAD_REQUEST', message, [{ field: 'file', message }]);
+  }
+  const rows: BulkRow[] = [];
+  sheet!.eachRow((row, number) => {
+    if (number === 1) return;
+    const values: BulkRow['values'] = {};
+    for (const [column, key] of columnAt) {
+      const text = cellText(row.getCell(column));
+      if (text) values[key] = text;
+    }
+    if (Object.keys(values).length) rows.push({ row: number, values });
+  });
+  if (rows.length === 0) throw new AppError('BAD_REQUEST', BULK_MSG.noRows, [{ field: 'file', message: BULK_MSG.noRows }]);
+  if (rows.length > MAX_BULK_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', BULK_MSG.tooManyRows, [{ field: 'file', message: BULK_MSG.tooManyRows }]);
+  return rows;
+}
+
+/** The column a problem of the book form's field `path` belongs to; `authorSlots[i]` is the template slot of the form's author i. */
+function columnOfPath(path: PropertyKey[], authorSlots: number[]): BulkColumn | null {
+  const [field, index, part] = path;
+  if (field === 'authors') {
+    const slot = typeof index === 'number' ? authorSlots[index] : undefined;
+    if (slot === undefined) return 'author_name_1';
+    return part === 'authorType' ? (`author_type_${slot}` as BulkColumn) : (`author_name_${slot}` as BulkColumn);
+  }
+  if (field === 'isPublicPdf' || field === 'book_pdf') return 'pdfurl';
+  return BULK_COLUMNS.includes(field as BulkColumn) ? (field as BulkColumn) : null;
+}
+
+/**
+ * A row's cells as the book form's fields: list values (in any interface language, or the
+ * form's own) turned into what the form sends, then the form's rules (`bookFields`) and the
+ * lookup lists. A book whose PDF is open to readers must give its link (a file cannot travel
+ * in a sheet).
+ * @returns the fields, or the row's problems by column (English, the key of their translations)
+ */
+export function bookFieldsOfRow(values: BulkRow['values']): { fields: BookFields; errors: [] } | { fields: null; errors: BulkProblem[] } {
+  const text = (key: BulkColumn) => values[key]?.normalize('NFC').trim() ?? '';
+  const errors: BulkProblem[] = [];
+  /** The form's value of a list column, or `undefined` (and a problem) when the cell is not in the list. */
+  const fromList = <T>(key: BulkColumn, list: Map<string, T>, message: string): T | undefined => {
+    const cell = text(key);
+    if (!cell) return undefined;
+    const value = list.get(fold(cell));
+    if (value === undefined) errors.push({ column: key, message });
+    return value;
+  };
+
+  const language = text('language') ? fromList('language', LANGUAGE_OF, BULK_MSG.languageNotInList) : '';
+  const type = fromList('type', SWAROOP_OF, 'Swaroop is not in the list');
+  const subjects: { id: number }[] = [];
+  for (const name of text('subjects').split(/[;,]/).map((part) => part.trim()).filter(Boolean)) {
+    const id = SUBJECT_OF.get(fold(name));
+    if (id === undefined) errors.push({ column: 'subjects', message: 'Subject is not in the list' });
+    else subjects.push({ id });
+  }
+  const authorSlots: number[] = [];
+  const authors = AUTHOR_SLOTS.flatMap((slot) => {
+    const name = text(`author_name_${slot}` as BulkColumn);
+    const typeCell = text(`author_type_${slot}` as BulkColumn);
+    if (!name && !typeCell) return [];
+    authorSlots.push(slot);
+    const authorType = fromList(`author_type_${slot}` as BulkColumn, AUTHOR_TYPE_OF, 'Author type is not in the list');
+    return [{ authorType: authorType ?? '', authorname: name }];
+  });
+  const priceKind = fromList('price_kind', PRICE_KIND_OF, BULK_MSG.priceKindNotInList);
+  const readers = fromList('readers', YES_NO_OF, BULK_MSG.yesOrNo);
+  const electronic = fromList('electronic_copy', YES_NO_OF, BULK_MSG.yesOrNo);
+  const currency = text('currency').toUpperCase();
+  if (currency && !(CURRENCIES as readonly string[]).includes(currency)) errors.push({ column: 'currency', message: BULK_MSG.currencyNotInList });
+
+  const parsed = bookFields.safeParse({
+    book_title: text('book_title'),
+    book_e_title: text('book_e_title'),
+    alternate_title: text('alternate_title'),
+    language: language ?? text('language'),
+    publication_year: text('publication_year'),
+    pages: text('pages'),
+    part: text('part'),
+    type,
+    other_type: text('other_type'),
+    subjects,
+    other_subject: text('other_subject'),
+    authors,
+    height: text('height'),
+    width: text('width'),
+    no_of_copy: text('no_of_copy'),
+    price_kind: priceKind,
+    price: text('price'),
+    currency: (CURRENCIES as readonly string[]).includes(currency) ? currency : undefined,
+    readers,
+    electronic_copy: electronic,
+    // a PDF open to readers is given by its link: a sheet cannot carry the file
+    isPublicPdf: readers === 'Yes' && electronic === 'Yes' ? true : undefined,
+    pdfurl: text('pdfurl'),
+    tags: text('tags'),
+  });
+  const known = new Set(errors.map((problem) => problem.column));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      // (every field the row sets has its column; the title stands for any other)
+      const column = columnOfPath(issue.path, authorSlots) ?? 'book_title';
+      // a list value already named (its column's form rule would only repeat it)
+      if (!known.has(column)) errors.push({ column, message: issue.message });
+    }
+  } else {
+    for (const { field, message } of checkLookups(parsed.data)) {
+      const column = columnOfPath(field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), authorSlots);
+      if (column && !known.has(column)) errors.push({ column, message });
+    }
+  }
+  const unique = [...new Map(errors.map((problem) => [`${problem.column}\u0000${problem.message}`, problem])).values()];
+  return unique.length || !parsed.success ? { fields: null, errors: unique } : { fields: parsed.data, errors: [] };
+}
+
+/** Titles of `titles` (folded) the publisher has already registered. */
+async function registeredTitles(ctx: AppContext, publisherId: number, titles: string[]): Promise<Set<string>> {
+  if (titles.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ title: sql<string>`lower(${books.book_title})` })
+    .from(books)
+    .where(and(eq(books.publisher_id, publisherId), inArray(sql`lower(${books.book_title})`, titles)));
+  return new Set(rows.map((row) => row.title));
+}
+
+/**
+ * Checks `rows` for the preview (POST /api/book/bulk/preview and /check): each row's problems
+ * by column, and as warnings a title the publisher already registered or one repeated in the
+ * file (both may still be registered). Messages in `lng`.
+ */
+export async function checkBulkRows(ctx: AppContext, publisherId: number, rows: BulkRow[], lng: InterfaceLanguage): Promise<BulkPreview> {
+  const titleOf = (row: BulkRow) => fold(row.values.book_title ?? '');
+  const registered = await registeredTitles(ctx, publisherId, [...new Set(rows.map(titleOf).filter(Boolean))]);
+  const firstRowOf = new Map<string, number>();
+  for (const row of rows) if (titleOf(row) && !firstRowOf.has(titleOf(row))) firstRowOf.set(titleOf(row), row.row);
+  const rowsOfTitle = new Map<string, number[]>();
+  for (const row of rows) if (titleOf(row)) rowsOfTitle.set(titleOf(row), [...(rowsOfTitle.get(titleOf(row)) ?? []), row.row]);
+
+  const preview: BulkPreviewRow[] = rows.map((row) => {
+    const { errors } = bookFieldsOfRow(row.values);
+    const warnings: BulkProblem[] = [];
+    const title = titleOf(row);
+    if (title && registered.has(title)) warnings.push({ column: 'book_title', message: BOOK_MSG.duplicateTitle });
+    const other = rowsOfTitle.get(title)?.find((number) => number !== row.row);
+    if (title && other !== undefined) warnings.push({ column: 'book_title', message: bulkSameTitleMessage(other) });
+    const inLanguage = (problem: BulkProblem) => ({ column: problem.column, message: translate(problem.message, lng) });
+    return { row: row.row, values: row.values, errors: errors.map(inLanguage), warnings: warnings.map(inLanguage) };
+  });
+  return { columns: BULK_COLUMNS.map((key) => ({ key, label: bulkColumnLabel(lng, key) })), rows: preview };
+}
+
+/** The `source_ref` of a bulk row: its batch and row number (unique, so a retry finds its book). */
+const sourceRefOf = (batch: string, row: number) => `bulk:${batch}:${row}`;
+
+/**
+ * Registers `rows` of upload `batch` for the publisher in one transaction through
+ * `registerBooks` (the form's service: JSBNs in row order). A row of this batch registered
+ * before (a retry after a lost reply) is answered with its book, not registered again.
+ * @returns each row's book id and JSBN, in row order
+ * @throws AppError 400 when a row fails the form's rules (details `rows.<row>.<column>`; nothing
+ *   is written) or a row number repeats; 409 when the publisher has no JSBN numbers left
+ */
+export async function registerBulkRows(ctx: AppContext, publisherId: number, batch: string, rows: BulkRow[]): Promise<BulkRegistered> {
+  const sorted = [...rows].sort((a, b) => a.row - b.row);
+  const problems = sorted.flatMap((row, index) => {
+    if (index > 0 && sorted[index - 1]!.row === row.row) return [{ field: `rows.${row.row}`, message: BULK_MSG.rowTwice }];
+    const { errors } = bookFieldsOfRow(row.values);
+    return errors.map((problem) => ({ field: `rows.${row.row}.${problem.column}`, message: problem.message }));
+  });
+  if (problems.length) throw validationError(problems);
+  const fields = sorted.map((row) => bookFieldsOfRow(row.values).fields!);
+  return ctx.db.transaction(async (tx) => {
+    const refs = sorted.map((row) => sourceRefOf(batch, row.row));
+    const earlier = new Map(
+      (await tx.select({ ref: books.source_ref, id: books.id, jsbn: books.jsbn_number }).from(books).where(and(eq(books.publisher_id, publisherId), inArray(books.source_ref, refs)))).map((book) => [
+        book.ref,
+        { id: book.id, jsbn: book.jsbn },
+      ]),
+    );
+    const fresh = sorted.flatMap((row, index) => (earlier.has(refs[index]!) ? [] : [{ row: row.row, fields: fields[index]! }]));
+    const made = await registerBooks(
+      ctx,
+      tx,
+      fresh.map(({ row, fields: bookFields }) => ({ publisherId, fields: bookFields, coverKey: null, sourceRef: sourceRefOf(batch, row) })),
+    );
+    fresh.forEach(({ row }, index) => earlier.set(sourceRefOf(batch, row), made[index]!));
+    return { books: sorted.map((row, index) => ({ row: row.row, id: earlier.get(refs[index]!)!.id, jsbn_number: earlier.get(refs[index]!)!.jsbn })) };
+  });
+}
+
+/**
+ * The books the publisher registered from upload `batch`, as Excel in `lng`
+ * (GET /api/book/bulk/:batch/result.xlsx): row, JSBN, titles and the JSBN page, in JSBN order.
+ * @throws AppError 404 when the publisher has no book of this batch
+ */
+export async function bulkResult(ctx: AppContext, publisherId: number, batch: string, lng: InterfaceLanguage): Promise<Buffer> {
+  const prefix = sourceRefOf(batch, 0).slice(0, -1);
+  const rows = await ctx.db
+    .select({ ref: books.source_ref, jsbn: books.jsbn_number, title: books.book_title, englishTitle: books.book_e_title })
+    .from(books)
+    .where(and(eq(books.publisher_id, publisherId), like(books.source_ref, `${prefix}%`)))
+    .orderBy(asc(books.publisher_jsbn_id));
+  if (rows.length === 0) throw new AppError('NOT_FOUND', BULK_MSG.batchNotFound);
+  return xlsxOf(
+    [
+      { header: noticeText(lng, 'bulk.result.row'), width: 8, value: (row) => Number(row.ref!.slice(prefix.length)) },
+      { header: noticeText(lng, 'bulk.result.jsbn'), width: 18, value: (row) => formatJsbn(row.jsbn) },
+      { header: bulkColumnLabel(lng, 'book_title'), width: 40, value: (row) => row.title },
+      { header: bulkColumnLabel(lng, 'book_e_title'), width: 36, value: (row) => row.englishTitle },
+      { header: noticeText(lng, 'bulk.result.page'), width: 48, value: (row) => bookPageUrl(ctx.config.publicUrl, row.jsbn) },
+    ],
+    rows,
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Bulk registration calls (issue 14 part 3; API: apps/api/src/modules/books/bulk-routes.ts):
+ * the preview of a filled template, the check after fixes, the registration in chunks, and the
+ * template and result downloads.
+ */
+import type { BulkPreview, BulkRegistered, BulkRow } from '@jsbn/shared';
+import { apiUrl, request } from '../../../api/client';
+import { downloadFile } from '../../../components/download';
+
+/** The media type of .xlsx files (sent whatever type the phone gave the chosen file). */
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The template's address: a public file in the interface's language (the language cookie), so a plain link. */
+export const BULK_TEMPLATE_URL = apiUrl('/book/bulk/template.xlsx');
+
+/** POST /book/bulk/preview: the chosen .xlsx file → every row with its problems by column. */
+export async function previewFile(file: File): Promise<BulkPreview> {
+  return (await request<BulkPreview>('/book/bulk/preview', { method: 'POST', body: file, headers: { 'Content-Type': XLSX_TYPE } })).data;
+}
+
+/** POST /book/bulk/check: the rows again, after fixes in the preview. */
+export async function checkRows(rows: BulkRow[]): Promise<BulkPreview> {
+  return (await request<BulkPreview>('/book/bulk/check', { method: 'POST', body: { rows } })).data;
+}
+
+/** POST /book/bulk/register: one chunk of rows of upload `batch` (sending it again is safe). */
+export async function registerChunk(batch: string, rows: BulkRow[]): Promise<BulkRegistered['books']> {
+  return (await request<BulkRegistered>('/book/bulk/register', { method: 'POST', body: { batch, rows } })).data.books;
+}
+
+/** Saves the Excel list of the books of upload `batch` with their JSBNs. */
+export const downloadResult = (batch: string) => downloadFile(`/book/bulk/${batch}/result.xlsx`, {}, 'JSBN_Registered_Books.xlsx');
+
+/** A random UUID (v4) naming one upload: `crypto.randomUUID` where the page is secure, else from `getRandomValues`. */
+export function newBatchId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
