@@ -1,7 +1,7 @@
 /**
- * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts catalogue,writes,import]
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts catalogue,writes,import,bulk]
  * — issue 11's benchmark; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
- * itself. `--parts` chooses what to measure (default all three, in that order).
+ * itself. `--parts` chooses what to measure (default all four, in that order).
  *
  * Part `catalogue` builds (once, kept for the next run) a PostgreSQL database `jsbn_scale_<N>` with a catalogue
  * of N books (default 1,000,000) made from ../shared/data/books.jsonl (catalogue.ts), starts
@@ -22,6 +22,8 @@
  * Excel of a publisher with 1,000 books, each next to its baseline.
  * Part `import`: `npm run import:books` of 100,000 records made from the real ones into an empty
  * database (seconds).
+ * Part `bulk` (bulk.ts): 1,000 books registered from one Excel file as the browser does it,
+ * beside the form's service registering them in one call.
  * Prints medians of the rounds and each figure's ratio to bare Node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -37,12 +39,13 @@ import { formatJsbn } from '@jsbn/shared';
 import { openDatabase } from '../../../apps/api/src/db/client.js';
 import { buildCatalogue, finishCatalogue, sourceRecords, BOOKS_JSONL } from './catalogue.js';
 import { measureWrites } from './writes.js';
+import { measureBulk } from './bulk.js';
 import { PRODUCTION } from './production.js';
 
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'catalogue,writes,import' } } });
+const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'catalogue,writes,import,bulk' } } });
 const PARTS = new Set(values.parts.split(','));
 const BOOKS = Number(values.books);
 const ROUNDS = Number(values.rounds);
@@ -310,3 +313,4 @@ async function measureImport(): Promise<void> {
 if (PARTS.has('catalogue')) await measureCatalogue();
 if (PARTS.has('writes')) await measureWrites({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
 if (PARTS.has('import')) await measureImport();
+if (PARTS.has('bulk')) await measureBulk({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
