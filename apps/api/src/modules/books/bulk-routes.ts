@@ -69,7 +69,7 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/book/bulk/preview (publisher; body: the filled .xlsx itself, Content-Type
    * `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`, at most 2 MiB) → the
    * preview `{ columns, rows }` (as /check). 400 not an .xlsx, a required column missing, no
-   * rows; 413 over 2 MiB, over 64 MiB unpacked or over 1,000 rows; 415 another content type.
+   * rows; 413 over 2 MiB, over 16 MiB unpacked or over 1,000 rows; 415 another content type.
    */
   void app.register(async (scope) => {
     scope.addContentTypeParser(XLSX_TYPE, { parseAs: 'buffer', bodyLimit: MAX_BULK_FILE_BYTES }, (_request, body, done) => done(null, body));
