@@ -123,19 +123,21 @@ export function createOutboxWorker(ctx: AppContext, transports: Partial<Record<C
   let stopped = false;
 
   async function deliver(message: OutboxRow): Promise<void> {
-    const now = () => ctx.clock();
     try {
       await transports[message.channel]!(message, ctx);
+      const now = ctx.clock();
       // a delivered message keeps no secret: its code or reset link lives on only in the mailbox
-      await ctx.db.update(outbox).set({ status: 'sent', sent_at: now(), last_error: null, updated_at: now(), ...withoutSecrets(message) }).where(eq(outbox.id, message.id));
+      await ctx.db.update(outbox).set({ status: 'sent', sent_at: now, last_error: null, updated_at: now, ...withoutSecrets(message) }).where(eq(outbox.id, message.id));
       log.info({ outboxId: message.id, channel: message.channel, attempt: message.attempts }, 'outbox message delivered');
     } catch (error) {
       const reason = String((error as Error).message ?? error).slice(0, 500);
       const failed = message.attempts >= maxAttempts;
-      const nextAt = new Date(now().getTime() + retryDelay(retryBaseMs, message.attempts));
+      // one reading of the clock: the wait is exactly the backoff after the failure's time
+      const now = ctx.clock();
+      const nextAt = new Date(now.getTime() + retryDelay(retryBaseMs, message.attempts));
       await ctx.db
         .update(outbox)
-        .set({ status: failed ? 'failed' : 'pending', next_attempt_at: nextAt, last_error: reason, updated_at: now(), ...(failed ? withoutSecrets(message) : {}) })
+        .set({ status: failed ? 'failed' : 'pending', next_attempt_at: nextAt, last_error: reason, updated_at: now, ...(failed ? withoutSecrets(message) : {}) })
         .where(eq(outbox.id, message.id));
       log.warn({ outboxId: message.id, channel: message.channel, attempt: message.attempts, failed, reason }, 'outbox delivery failed');
     }
