@@ -12,7 +12,9 @@
  * - **broad** (a search alone that matches more books than it is worth ranking): the matches
  *   among the newest books where about RANKED_MATCHES of them are, ranked; then older matches
  *   newest first, each step a range of the `created_at` index read from where the previous one
- *   stopped. The total is the vocabulary's estimate until the last match has been found.
+ *   stopped. The total is the vocabulary's estimate until the last match has been found. When
+ *   BROAD_READ_BUDGET books read newest first hold fewer than a window of matches, the matches
+ *   are rare after all and are ranked whole instead.
  * Both read books through a `LIMIT` the planner cannot look through, so no plan reads every
  * match of a common word, whatever the statistics say.
  */
@@ -39,6 +41,15 @@ export const RANKED_MATCHES = 100;
 
 /** Most books one step of a broad search reads (a step finding fewer matches than it wanted goes on). */
 const MAX_STEP_ROWS = 20_000;
+
+/**
+ * Books a broad search reads newest first before it gives up on finding its window that way:
+ * fewer matches among them than the window wants means the matches are rare (the vocabulary's
+ * estimate was far too high — two common words seldom found together, 'jain sutra'), so
+ * ranking all of them through the trigram index costs less than reading on (a whole catalogue
+ * read newest first took 4–5 s for a million books).
+ */
+export const BROAD_READ_BUDGET = 20_000;
 
 /** Where a newest-first reading of the books stopped: the last book read, as the `created_at` index orders them. */
 export interface ScanPosition {
@@ -74,16 +85,29 @@ const windowsFor = (count: number) => Math.max(1, Math.ceil(count / RESULT_WINDO
 /**
  * Finds at least `needed` results of a search (all of them when there are fewer), starting
  * from `known` (what earlier pages found) when there is one.
+ * @param readBudget books a broad search reads newest first in one call before it ranks every
+ *   match instead (its first window) or stops (a later one): BROAD_READ_BUDGET
  */
-export async function findResults(db: DbOrTx, text: TextQuery, plan: SearchPlan, needed: number, known?: ResultWindow): Promise<ResultWindow> {
+export async function findResults(db: DbOrTx, text: TextQuery, plan: SearchPlan, needed: number, known?: ResultWindow, readBudget = BROAD_READ_BUDGET): Promise<ResultWindow> {
   if (known && (known.ids.length >= needed || known.next === null)) return known;
-  if (plan.kind === 'whole') {
-    const ranked = await rankWhole(db, plan.where, text.rank, Math.max(WHOLE_WINDOW, windowsFor(needed)), plan.joinPublishers);
+  /** Every match ranked in one statement (a broad search whose matches turned out rare, too). */
+  const whole = async (where: SQL, joinPublishers: boolean): Promise<ResultWindow> => {
+    const ranked = await rankWhole(db, where, text.rank, Math.max(WHOLE_WINDOW, windowsFor(needed)), joinPublishers);
     return { text, ids: ranked.ids, total: ranked.matches, estimated: false, next: ranked.ids.length < ranked.matches ? 'rankAgain' : null, read: 0 };
-  }
+  };
+  if (plan.kind === 'whole') return whole(plan.where, plan.joinPublishers);
+  if (known?.next === 'rankAgain') return whole(text.where, false);
   let window = known ?? (await rankNewest(db, text, plan.catalogue));
   const wanted = windowsFor(needed);
+  const readBefore = known?.read ?? 0;
   while (window.ids.length < wanted && window.next !== null && window.next !== 'rankAgain') {
+    if (window.read - readBefore >= readBudget) {
+      // rare after all: the first window ranks every match instead of reading on; a later page
+      // (whose earlier pages were given newest first) shows what this request found, and the
+      // next request reads on from there
+      if (known === undefined || known.ids.length < RESULT_WINDOW) return whole(text.where, false);
+      break;
+    }
     window = await stepOlder(db, window, wanted - window.ids.length, plan.catalogue);
   }
   return window;

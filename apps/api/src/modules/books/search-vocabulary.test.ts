@@ -12,6 +12,8 @@ import { createBook, createPublisher } from '../../db/factories.js';
 import { books, search_words } from '../../db/schema.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { importCatalogue, type CatalogueRecord } from './import.js';
+import { BROAD_READ_BUDGET, findResults } from './search-results.js';
+import { textQuery } from './search.js';
 import { rankingLimit } from './service.js';
 
 /** Books in the catalogue of the broad search below, and how many of them hold 'sutra'. */
@@ -130,5 +132,40 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     // the newest book titled just 'Sutra' comes first
     expect(after.books[0]!.id).toBe(added.id);
     expect(after.books.slice(1)).toEqual(before.books.slice(0, 9));
+  });
+
+  it('finds the words of a query apart and without its punctuation; a broad search whose words seldom meet is ranked whole', async () => {
+    // the oldest of these holds both words, apart; the others only 'टीका' (Tika)
+    const records: CatalogueRecord[] = Array.from({ length: 301 }, (_, index) => ({
+      source_id: `tika:${index}`,
+      title: index === 0 ? 'सूत्र वृत्ति टीका' : `टीका ${index}`,
+      title_en: index === 0 ? 'Sutra Vritti Tika' : `Tika ${index}`,
+      authors: [{ name: 'Acharya Malayagiri', role: 'commentator' }],
+      publisher: 'Agam Prakashan Samiti',
+      language: 'Sanskrit',
+      year: 1940,
+      pages: 80,
+    }));
+    expect((await importCatalogue(t.ctx, records)).imported).toBe(301);
+    await t.ctx.db.execute(sql`analyze books`);
+    const catalogue = Number(((await t.ctx.db.execute(sql`select reltuples::float8 as n from pg_class where oid = 'books'::regclass`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    // both words are common, together they are rare: the search is broad by the vocabulary
+    expect(Math.min(await count('सूत्र'), await count('टीका'))).toBeGreaterThan(rankingLimit(catalogue));
+
+    for (const query of ['सूत्र टीका', 'Sutra Tika', 'टीका, सूत्र.', 'sutra-tika']) {
+      const found = await search({ queryString: query, pageNo: '1', limit: '10' });
+      expect(found.books.map((book) => book.book_e_title), query).toEqual(['Sutra Vritti Tika']);
+    }
+    expect((await search({ queryString: 'Kalpasutra.' })).books).toEqual([]);
+    const numbered = (await search({ queryString: 'Vyakhya 12.' })).books.map((book) => book.book_e_title);
+    expect(numbered[0]).toBe('Sutra Vyakhya 12');
+    for (const title of numbered) expect(title).toMatch(/^Sutra Vyakhya \d*12\d*$/);
+
+    // read newest first, a few books hold no window of matches: every match is ranked instead
+    expect(BROAD_READ_BUDGET).toBe(20_000);
+    const text = await textQuery(t.ctx.db, 'सूत्र टीका');
+    const window = await findResults(t.ctx.db, text, { kind: 'broad', catalogue }, 10, undefined, 50);
+    expect(window).toMatchObject({ total: 1, estimated: false, next: null });
+    expect(window.ids).toHaveLength(1);
   });
 });

@@ -257,19 +257,21 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
  * of it, and the known words a misspelt word of it meant (one statement) — and makes the
  * condition and rank of a search.
  *
- * A book matches when its `search_text` contains the query as typed or its Latin key (any
- * part of a word, any script: 'સૂત્ર' finds 'कल्पसूत्रम्'); or when it contains every word of
- * the query's Latin key, each as typed or as a known word within trigram word similarity
- * FUZZY_SIMILARITY of it ('kalpsutra' finds 'kalpasutra'); or when the query is the start of
- * a JSBN. A whole JSBN matches exactly.
- * Rank: the JSBN ≫ the query as typed in a title > its Latin key in a title > a corrected
- * word in a title > elsewhere; the caller breaks ties by the shorter title (the closer
- * match), then the newest book.
+ * The query is taken as its words (punctuation between them is a space). A book matches when
+ * its `search_text` contains the query as typed or its Latin key (any part of a word, any
+ * script: 'સૂત્ર' finds 'कल्पसूत्रम्'); or when it contains every word of the query's Latin
+ * key, in any order, each as typed or as a known word within trigram word similarity
+ * FUZZY_SIMILARITY of it ('kalpsutra' finds 'kalpasutra', 'सूत्र टीका' finds '… टीका सहित
+ * सूत्र'); or when the query is the start of a JSBN. A whole JSBN matches exactly.
+ * Rank: the JSBN ≫ the query as typed in a title > its Latin key in a title > every word in
+ * a title > a corrected word in a title > elsewhere; the caller breaks ties by the shorter
+ * title (the closer match), then the newest book.
  */
 export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   const whole = normalizeJsbn(typed);
   if (whole) return { where: eq(books.jsbn_number, whole), rank: sql`1`, estimate: 1, catalogue: 0 };
-  const raw = typed.normalize('NFC').trim().toLowerCase();
+  // its words as the vocabulary counts them: 'सूत्र.' is सूत्र, 'kalpa-sutra' is two words
+  const raw = wordsOf(typed.normalize('NFC').trim().toLowerCase()).join(' ');
   const latin = latinKey(raw);
   const forms = [...new Set([raw, latin])].filter((form) => wordsOf(form).length > 0);
   if (forms.length === 0) return { where: sql`false`, rank: sql`0`, estimate: 0, catalogue: 0 };
@@ -287,7 +289,8 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   const corrected = corrections.size > 0;
   // a word or its corrections: at least as many books as hold the commonest of them (adding
   // them up would count a book once per word it holds, and overrate a misspelling many-fold)
-  const correctedEstimate = corrected ? Math.min(...latinWords.map((word) => Math.max(booksWith(word), ...(corrections.get(word) ?? []).map((known) => known.books)))) : 0;
+  const severalWords = latinWords.length > 1;
+  const correctedEstimate = corrected || severalWords ? Math.min(...latinWords.map((word) => Math.max(booksWith(word), ...(corrections.get(word) ?? []).map((known) => known.books)))) : 0;
   const jsbn = jsbnCondition(typed);
   // a query that looks like the start of a JSBN (its words have digits: not in the vocabulary) matches JSBNs
   const formsEstimate = Math.max(...formEstimates, correctedEstimate);
@@ -300,12 +303,16 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   // each word as typed or corrected (for a one-word query, its corrections: the typed word is
   // among the forms); none when a word is neither held nor corrected
   const eachWord = alternatives.length === 1 ? [alternatives[0]!.filter((word) => !found.includes(word))] : alternatives;
-  const spelt = corrected && eachWord.every((words) => words.length > 0) ? sql`(${sql.join(eachWord.map(containsAny), sql` and `)})` : undefined;
+  // every word somewhere, in any order (as typed or corrected): 'सूत्र टीका' finds 'टीका सहित … सूत्र'
+  const everyWord = (corrected || severalWords) && eachWord.every((words) => words.length > 0);
+  const spelt = everyWord ? sql`(${sql.join(eachWord.map(containsAny), sql` and `)})` : undefined;
   const matches = [found.length ? containsAny(found) : undefined, spelt, jsbn].filter((part): part is SQL => part !== undefined);
   const inTitle = [
     // as typed (in its own script: a Gujarati query puts Indic titles before Latin-only ones), then its Latin key
     ...(found.length > 1 && found.includes(raw) ? [sql`when ${books.title_text} like ${containsPattern(raw)} then 5`] : []),
     ...(found.length ? [sql`when ${books.title_text} like any(${patternsOf(found)}) then 4`] : []),
+    // every word in a title, apart: above a title holding only some of them
+    ...(severalWords && everyWord ? [sql`when ${sql.join(eachWord.map((words) => sql`${books.title_text} like any(${patternsOf(words)})`), sql` and `)} then 3`] : []),
     ...(corrected ? [sql`when ${books.title_text} like any(${patternsOf([...new Set(alternatives.flat())])}) then 2`] : []),
   ];
   const rank = sql`(
