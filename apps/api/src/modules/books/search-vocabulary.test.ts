@@ -168,4 +168,16 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     expect(window).toMatchObject({ total: 1, estimated: false, next: null });
     expect(window.ids).toHaveLength(1);
   });
+
+  it('widens a rare spelling to the common word like it, not a common word to its neighbours', async () => {
+    const titled = (title: string, count: number, id: string): CatalogueRecord[] =>
+      Array.from({ length: count }, (_, index) => ({ source_id: `${id}:${index}`, title: `${title} ${index}`, title_en: `${title} ${index}`, authors: [{ name: 'Shri Sangh', role: 'compiler' }], publisher: 'Vijay Prakashan', language: 'Gujarati', year: 1960, pages: 60 }));
+    await importCatalogue(t.ctx, [...titled('Jayavijay Charitra', 6, 'jaya'), ...titled('Dayavijay Charitra', 5, 'daya'), ...titled('Kalpsutra Vivechan', 1, 'misprint'), ...titled('Kalpasutra Vivechan', 6, 'kalpa')]);
+    // 'dayavijay' is a name of its own: 'jayavijay', as common, is not what was meant
+    const daya = await search({ queryString: 'Dayavijay', limit: '20' });
+    expect([daya.total, ...new Set(daya.books.map((book) => book.book_e_title.split(' ')[0]))]).toEqual([5, 'Dayavijay']);
+    // one book's misprint: the word six times as many books hold is found too
+    const kalpa = await search({ queryString: 'Kalpsutra', limit: '20' });
+    expect(kalpa.total).toBe(7);
+  });
 });

@@ -173,6 +173,14 @@ export const FUZZY_WHOLE_SIMILARITY = 0.4;
 const CORRECTIONS_MAX = 5;
 
 /**
+ * How many times more books must hold a known word like a query word than hold the query word
+ * itself for it to count as what was meant: 'kalpsutra' (a misprint one book holds) still finds
+ * 'kalpasutra' (hundreds), but 'dayavijay' does not also find every 'jayavijay' (issue 11:
+ * ranking them cost a fresh search 300 ms at a million books).
+ */
+export const CORRECTION_RATIO = 5;
+
+/**
  * Splits text the way `jsbn_search_words` (migration 0007) splits `search_text`: at white
  * space, the bullet, the danda and ASCII punctuation.
  */
@@ -282,7 +290,11 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   const { catalogue, words: rows } = await askVocabulary(db, [...new Set(formWords.flat().filter(inVocabulary))], misspelt);
   const holding = new Map(rows.filter((row) => row.typed === null).map((row) => [row.word, row.books]));
   const corrections = new Map<string, { word: string; books: number }[]>();
-  for (const row of rows) if (row.typed !== null) corrections.set(row.typed, [...(corrections.get(row.typed) ?? []), { word: row.word, books: row.books }]);
+  for (const row of rows) {
+    // a spelling many books hold is a word of its own: a known word like it counts only when
+    // far more books hold it (the typed word is then likely a misspelling of it)
+    if (row.typed !== null && row.books >= CORRECTION_RATIO * (holding.get(row.typed) ?? 0)) corrections.set(row.typed, [...(corrections.get(row.typed) ?? []), { word: row.word, books: row.books }]);
+  }
   // books holding all words of a form: at most as many as hold its rarest word (Infinity: none asked)
   const booksWith = (word: string) => holding.get(word) ?? Infinity;
   const formEstimates = formWords.map((words) => Math.min(...words.map(booksWith)));
