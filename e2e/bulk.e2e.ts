@@ -17,7 +17,7 @@ import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { 
 import { snap } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
-import { PHONE, settle } from './support/ui.js';
+import { PHONE, login, settle } from './support/ui.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,15 +35,9 @@ afterAll(async () => {
 
 const bytesOf = async (download: Download) => readFileSync((await download.path())!);
 
-/** Logs in as the demo publisher (password Demo@1234). */
-async function loginPublisher(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('tab', { name: 'Publisher Login' }).click();
-  await page.getByLabel('Email', { exact: true }).fill('publisher@demo.jsbn');
-  await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
-}
+/** The demo publisher (the seed's password). */
+const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
+const loginPublisher = (page: Page) => login(page, server.url, 'Publisher Login', PUBLISHER);
 
 /** `template` filled with `rows` from row 2, saved as a spreadsheet program would. */
 async function fill(template: Buffer, rows: Partial<Record<BulkColumn, string | number>>[]): Promise<Buffer> {

@@ -10,10 +10,8 @@
  * Uses a database of its own, `jsbn_scale_bulk`, made afresh each run.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { AUTHOR_TYPES, BULK_CHUNK_ROWS, BULK_COLUMNS, MAX_BULK_ROWS, SUBJECTS, type BulkColumn, type BulkPreview, type BulkRow } from '@jsbn/shared';
 import { buildApp } from '../../../apps/api/src/app.js';
 import { loadConfig } from '../../../apps/api/src/config.js';
@@ -23,7 +21,7 @@ import { bookFieldsOfRecord } from '../../../apps/api/src/modules/books/import.j
 import { registerBooks } from '../../../apps/api/src/modules/books/service.js';
 import { sourceRecords } from './catalogue.js';
 import { PRODUCTION } from './production.js';
-import type { WritesBench } from './writes.js';
+import { freshDatabase, type WritesBench } from './writes.js';
 
 const PORT = 39107;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -70,15 +68,7 @@ async function api<T>(path: string, token: string, body: unknown, contentType = 
 
 /** Runs the part and prints its table. */
 export async function measureBulk(bench: WritesBench): Promise<void> {
-  const name = 'jsbn_scale_bulk';
-  const databaseUrl = bench.adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const dataDir = `${bench.root}var/bench-bulk`;
-  const admin = new pg.Client({ connectionString: bench.adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
+  const { databaseUrl, dataDir, drop } = await freshDatabase(bench, 'jsbn_scale_bulk', 'bench-bulk');
   const env = { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: BASE };
   const built = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { webDist: null });
   const publisher = await createPublisher(built.ctx, { publisher_no: 'BULKB' });
@@ -130,8 +120,6 @@ export async function measureBulk(bench: WritesBench): Promise<void> {
   } finally {
     server.kill('SIGTERM');
     await built.app.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }

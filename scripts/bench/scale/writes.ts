@@ -144,17 +144,30 @@ const timed = async (what: () => Promise<unknown>) => {
   return (performance.now() - started) / 1000;
 };
 
-/** Runs the part and prints its table. */
-export async function measureWrites(bench: WritesBench): Promise<void> {
-  const name = 'jsbn_scale_writes';
+/**
+ * A part's own PostgreSQL database `name` and files folder `var/<folder>`, both made afresh;
+ * `drop()` removes both (and closes the admin connection).
+ */
+export async function freshDatabase(bench: WritesBench, name: string, folder: string) {
   const databaseUrl = bench.adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const dataDir = `${bench.root}var/bench-writes`;
+  const dataDir = `${bench.root}var/${folder}`;
   const admin = new pg.Client({ connectionString: bench.adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
+  const drop = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { databaseUrl, dataDir, drop };
+}
+
+/** Runs the part and prints its table. */
+export async function measureWrites(bench: WritesBench): Promise<void> {
+  const { databaseUrl, dataDir, drop } = await freshDatabase(bench, 'jsbn_scale_writes', 'bench-writes');
   const env = { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: BASE, TRUST_PROXY: '1' };
 
   // the accounts and the 1,000-book publisher, made through the app's own services
@@ -291,8 +304,6 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
     console.log(`| Excel catalogue, ${CATALOGUE_BOOKS.toLocaleString('en-IN')} rows | ${m('catalogueXlsx').toFixed(2)} s | — | — |`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
