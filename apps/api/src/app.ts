@@ -37,6 +37,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { makeDocument } from './modules/books/documents.js';
 import { marcRoutes } from './modules/books/marc-routes.js';
 import { bulkRoutes } from './modules/books/bulk-routes.js';
+import { PublisherInfos } from './modules/publishers/publisher-infos.js';
 import { bookRoutes } from './modules/books/routes.js';
 import { SearchResults } from './modules/books/search-results.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
@@ -143,9 +144,11 @@ export async function openContext(
   // search results are kept until any book or publisher changes, as the search pages are
   const searchResults = new SearchResults();
   publicPages.onChange(() => searchResults.clear());
+  const publisherInfos = new PublisherInfos();
+  publicPages.onChange(() => publisherInfos.clear());
   await listenForChanges(opened, publicPages);
   const jobs = createJobs(opened, options.log ?? { error: () => undefined });
-  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, clock: options.clock ?? (() => new Date()) };
+  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, publisherInfos, clock: options.clock ?? (() => new Date()) };
   return { ctx, database };
 }
 

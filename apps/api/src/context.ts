@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Jobs } from './lib/jobs.js';
 import type { SearchResults } from './modules/books/search-results.js';
+import type { PublisherInfos } from './modules/publishers/publisher-infos.js';
 import type { PublicPageCache } from './lib/public-pages.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { Secrets } from './lib/secrets.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   publicPages: PublicPageCache;
   /** The results of recent searches, found a window at a time (modules/books/search-results.ts). */
   searchResults: SearchResults;
+  /** Publishers' public details as book pages show them (modules/publishers/publisher-infos.ts). */
+  publisherInfos: PublisherInfos;
   /** The current time; tests move it to check expiry. Every expiry decision reads it. */
   clock: () => Date;
 }

@@ -70,6 +70,21 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     expect((await page(t)).publisher_info.total_books_count).toBe(before + 1);
   });
 
+  it("keeps a publisher's details once for the first scans of all its books, forgotten at a change", async () => {
+    const other = formatJsbn((await createBook(t.ctx, publisherId, { book_title: 'ઉપદેશમાલા' }, { cover: false })).jsbn_number);
+    // (the notice of the new book reaches the listener a moment after its commit on PostgreSQL)
+    await waitFor(async () => {
+      t.ctx.publicPages.clear();
+      expect(t.ctx.publisherInfos.size).toBe(0);
+      const [first, second] = [await page(t), await page(t, other)];
+      expect(second.publisher_info).toEqual(first.publisher_info);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return t.ctx.publicPages.size === 2 && t.ctx.publisherInfos.size === 1;
+    }, 10_000, 'two pages kept with one publisher');
+    await registerBook(t.ctx, publisherId, bookFieldsOf({ book_title: 'નવસ્મરણ' }), null);
+    expect(t.ctx.publisherInfos.size).toBe(0);
+  });
+
   it.skipIf(engine !== 'postgres')('shows a change made through another copy on the same database (PostgreSQL NOTIFY)', async () => {
     const other = await createTestApp('postgres', { DATABASE_URL: t.ctx.config.DATABASE_URL! });
     try {

@@ -451,7 +451,10 @@ export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublishe
   const canonical = normalizeJsbn(jsbnNo);
   const book = canonical ? await findBook(ctx, eq(books.jsbn_number, canonical), viewerPublisherId) : null;
   if (!book) throw notFound('Book');
-  const [qrcode_image, publisher_info] = await Promise.all([qrDataUrl(ctx.config.publicUrl, book.jsbn_number), publisherInfo(ctx, book.publisher.id)]);
+  const [qrcode_image, publisher_info] = await Promise.all([
+    qrDataUrl(ctx.config.publicUrl, book.jsbn_number),
+    ctx.publisherInfos.get(book.publisher.id, () => publisherInfo(ctx, book.publisher.id)),
+  ]);
   return { book: { ...book, qrcode_image }, publisher_info, generated_pdfs: generatedPdfUrls(book.id, book.publisher.id) };
 }
 
