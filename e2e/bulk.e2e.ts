@@ -5,16 +5,15 @@
  * rest with a progress bar and downloads the list with the JSBNs and the QR label sheet. The
  * preview in Gujarati and Hindi names the same problem in that language.
  */
-import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BULK_COLUMNS, MSG, type BulkColumn } from '@jsbn/shared';
 import guBooks from '../apps/web/src/locales/gu/books.json' with { type: 'json' };
 import hiBooks from '../apps/web/src/locales/hi/books.json' with { type: 'json' };
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
-import { snap } from './support/browser.js';
+import { bytesOf, snap } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
 import { PHONE, login, settle } from './support/ui.js';
@@ -33,7 +32,6 @@ afterAll(async () => {
   await endJourney(contexts, browser, server);
 });
 
-const bytesOf = async (download: Download) => readFileSync((await download.path())!);
 
 /** The demo publisher (the seed's password). */
 const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };

@@ -5,10 +5,9 @@
  * What is downloaded is checked by its bytes and name (the codes and records themselves are read
  * back by zbarimg and yaz-marcdump in the API tests).
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { snap } from './support/browser.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { bytesOf, snap } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
 import { PHONE, settle, toast } from './support/ui.js';
@@ -27,8 +26,6 @@ afterAll(async () => {
   await endJourney(contexts, browser, server);
 });
 
-/** The bytes of a finished download. */
-const bytesOf = async (download: Download) => readFileSync((await download.path())!);
 
 /** Logs in as a demo account (password Demo@1234) on the given tab. */
 async function loginDemo(page: Page, email: string, tab: 'Publisher Login' | 'Library Login') {

@@ -1,6 +1,6 @@
 /** Debian's Chromium driven by playwright-core (no downloaded browsers on these machines). */
-import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 
@@ -16,6 +16,9 @@ export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
 }
+
+/** The bytes of a finished download. */
+export const bytesOf = async (download: Download): Promise<Buffer> => readFileSync((await download.path())!);
 
 /** Reads the newest one-time code sent to `email` from the dev outbox. */
 export async function outboxCode(baseUrl: string, email: string): Promise<string> {

@@ -188,6 +188,8 @@ export const BULK_AUTHORS = 3;
 export const MAX_BULK_ROWS = 1_000;
 /** Rows registered by one request: the progress bar moves by this many; each request is one transaction. */
 export const BULK_CHUNK_ROWS = 50;
+/** The media type of .xlsx files (exports, the bulk template and its upload). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Largest upload of a filled template (bytes): 1,000 rows take about 100 kB. */
 export const MAX_BULK_FILE_BYTES = 2 * 1024 * 1024;
 

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import { AUTHOR_TYPES, BULK_CHUNK_ROWS, BULK_COLUMNS, MAX_BULK_ROWS, SUBJECTS, type BulkColumn, type BulkPreview, type BulkRow } from '@jsbn/shared';
+import { AUTHOR_TYPES, BULK_CHUNK_ROWS, BULK_COLUMNS, MAX_BULK_ROWS, SUBJECTS, XLSX_TYPE, type BulkColumn, type BulkPreview, type BulkRow } from '@jsbn/shared';
 import { buildApp } from '../../../apps/api/src/app.js';
 import { loadConfig } from '../../../apps/api/src/config.js';
 import { createPublisher } from '../../../apps/api/src/db/factories.js';
@@ -25,7 +25,6 @@ import { freshDatabase, type WritesBench } from './writes.js';
 
 const PORT = 39107;
 const BASE = `http://127.0.0.1:${PORT}`;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const SUBJECT_NAME = new Map(SUBJECTS.map((subject) => [subject.id, subject.subject_name]));
 const AUTHOR_TYPE = new Map(AUTHOR_TYPES.map((type) => [type.id, type.author_type]));
 

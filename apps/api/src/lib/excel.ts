@@ -3,7 +3,7 @@
  * Text keeps its script (Gujarati, Devanagari) as Unicode strings, NFC.
  */
 import ExcelJS from 'exceljs';
-import { EXPORT_SHEET_NAME } from '@jsbn/shared';
+import { EXPORT_SHEET_NAME, XLSX_TYPE } from '@jsbn/shared';
 
 export interface SheetColumn<T> {
   header: string;
@@ -28,5 +28,5 @@ export async function xlsxOf<T>(columns: SheetColumn<T>[], rows: T[]): Promise<B
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Content type of .xlsx files. */
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Content type of .xlsx files (the shared constant). */
+export { XLSX_TYPE };

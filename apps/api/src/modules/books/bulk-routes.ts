@@ -9,11 +9,11 @@ import { z } from 'zod';
 import { BULK_MSG, MAX_BULK_FILE_BYTES, bulkCheckRequest, bulkPreview, bulkRegisterRequest, bulkRegistered } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requirePublisher } from '../../lib/auth.js';
-import { AppError, errorHandler } from '../../lib/errors.js';
+import { errorHandler, type AppError } from '../../lib/errors.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
 import { fileReplies, ok, replies } from '../../lib/reply.js';
-import { bulkResult, bulkTemplate, checkBulkRows, readBulkFile, registerBulkRows } from './bulk.js';
+import { bulkResult, bulkTemplate, checkBulkRows, fileProblem, readBulkFile, registerBulkRows } from './bulk.js';
 
 /** The file names of the downloads. */
 const TEMPLATE_FILE = 'JSBN_Register_Many_Books.xlsx';
@@ -74,11 +74,11 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
   void app.register(async (scope) => {
     scope.addContentTypeParser(XLSX_TYPE, { parseAs: 'buffer', bodyLimit: MAX_BULK_FILE_BYTES }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error: FastifyError | AppError, request, reply) =>
-      errorHandler((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError('PAYLOAD_TOO_LARGE', BULK_MSG.fileTooLarge, [{ field: 'file', message: BULK_MSG.fileTooLarge }]) : error, request, reply),
+      errorHandler((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.fileTooLarge) : error, request, reply),
     );
     scope.withTypeProvider<ZodTypeProvider>().post('/book/bulk/preview', { bodyLimit: MAX_BULK_FILE_BYTES, schema: { response: replies(bulkPreview) } }, async (request) => {
       const actor = await requirePublisher(ctx, request);
-      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', BULK_MSG.notWorkbook, [{ field: 'file', message: BULK_MSG.notWorkbook }]);
+      if (!Buffer.isBuffer(request.body)) throw fileProblem('UNSUPPORTED_MEDIA_TYPE', BULK_MSG.notWorkbook);
       const lng = requestLanguage(request);
       return ok(await checkBulkRows(ctx, actor.publisherId, await readBulkFile(request.body, lng), lng));
     });

@@ -42,7 +42,7 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { books } from '../../db/schema.js';
-import { AppError, validationError } from '../../lib/errors.js';
+import { AppError, validationError, type ErrorCode } from '../../lib/errors.js';
 import { xlsxOf } from '../../lib/excel.js';
 import { translate } from '../../lib/i18n.js';
 import { noticeText } from '../../lib/notices.js';
@@ -113,7 +113,21 @@ const WIDE = new Set<BulkColumn>(['book_title', 'book_e_title', 'alternate_title
  * year and pages; sheet 2 the lists' values; sheet 3 how to fill it.
  * @returns the .xlsx bytes
  */
-export async function bulkTemplate(lng: InterfaceLanguage): Promise<Buffer> {
+export function bulkTemplate(lng: InterfaceLanguage): Promise<Buffer> {
+  // the same bytes for every visitor of a language: made once (1,000 rows of lists take a while)
+  let made = templates.get(lng);
+  if (!made) {
+    made = makeTemplate(lng);
+    templates.set(lng, made);
+    made.catch(() => templates.delete(lng));
+  }
+  return made;
+}
+
+/** The template of each language, once made. */
+const templates = new Map<InterfaceLanguage, Promise<Buffer>>();
+
+async function makeTemplate(lng: InterfaceLanguage): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'JSBN';
   const sheetNames = { books: noticeText(lng, 'bulk.sheets.books'), lists: noticeText(lng, 'bulk.sheets.lists'), guide: noticeText(lng, 'bulk.sheets.guide') };
@@ -157,7 +171,9 @@ export async function bulkTemplate(lng: InterfaceLanguage): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const notWorkbook = () => new AppError('BAD_REQUEST', BULK_MSG.notWorkbook, [{ field: 'file', message: BULK_MSG.notWorkbook }]);
+/** An error of the uploaded file as a whole, named on the field `file`. */
+export const fileProblem = (code: ErrorCode, message: string) => new AppError(code, message, [{ field: 'file', message }]);
+const notWorkbook = () => fileProblem('BAD_REQUEST', BULK_MSG.notWorkbook);
 
 /**
  * Unpacks every part of the .xlsx (a zip) once, counting bytes, before ExcelJS reads it: a
@@ -183,7 +199,7 @@ async function checkUnpackedSize(bytes: Buffer): Promise<void> {
           if (total <= MAX_BULK_UNPACKED_BYTES) return;
           stream.pause();
           stream.removeAllListeners('data');
-          reject(new AppError('PAYLOAD_TOO_LARGE', BULK_MSG.unpackedTooLarge, [{ field: 'file', message: BULK_MSG.unpackedTooLarge }]));
+          reject(fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.unpackedTooLarge));
         })
         .on('error', () => reject(notWorkbook()))
         .on('end', () => resolve());
@@ -225,8 +241,7 @@ export async function readBulkFile(bytes: Buffer, lng: InterfaceLanguage): Promi
   });
   const missing = BULK_REQUIRED_COLUMNS.filter((key) => ![...columnAt.values()].includes(key));
   if (missing.length) {
-    const message = bulkMissingColumnsMessage(missing.map((key) => bulkColumnLabel(lng, key)).join(', '));
-    throw new AppError('BAD_REQUEST', message, [{ field: 'file', message }]);
+    throw fileProblem('BAD_REQUEST', bulkMissingColumnsMessage(missing.map((key) => bulkColumnLabel(lng, key)).join(', ')));
   }
   const rows: BulkRow[] = [];
   sheet!.eachRow((row, number) => {
@@ -238,8 +253,8 @@ export async function readBulkFile(bytes: Buffer, lng: InterfaceLanguage): Promi
     }
     if (Object.keys(values).length) rows.push({ row: number, values });
   });
-  if (rows.length === 0) throw new AppError('BAD_REQUEST', BULK_MSG.noRows, [{ field: 'file', message: BULK_MSG.noRows }]);
-  if (rows.length > MAX_BULK_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', BULK_MSG.tooManyRows, [{ field: 'file', message: BULK_MSG.tooManyRows }]);
+  if (rows.length === 0) throw fileProblem('BAD_REQUEST', BULK_MSG.noRows);
+  if (rows.length > MAX_BULK_ROWS) throw fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.tooManyRows);
   return rows;
 }
 
@@ -359,10 +374,14 @@ async function registeredTitles(ctx: AppContext, publisherId: number, titles: st
 export async function checkBulkRows(ctx: AppContext, publisherId: number, rows: BulkRow[], lng: InterfaceLanguage): Promise<BulkPreview> {
   const titleOf = (row: BulkRow) => fold(row.values.book_title ?? '');
   const registered = await registeredTitles(ctx, publisherId, [...new Set(rows.map(titleOf).filter(Boolean))]);
-  const firstRowOf = new Map<string, number>();
-  for (const row of rows) if (titleOf(row) && !firstRowOf.has(titleOf(row))) firstRowOf.set(titleOf(row), row.row);
+  // the first two rows of each title (a row with the title warns of another)
   const rowsOfTitle = new Map<string, number[]>();
-  for (const row of rows) if (titleOf(row)) rowsOfTitle.set(titleOf(row), [...(rowsOfTitle.get(titleOf(row)) ?? []), row.row]);
+  for (const row of rows) {
+    const title = titleOf(row);
+    const seen = rowsOfTitle.get(title) ?? [];
+    if (title && seen.length < 2) rowsOfTitle.set(title, [...seen, row.row]);
+  }
+  const inLanguage = (problem: BulkProblem) => ({ column: problem.column, message: translate(problem.message, lng) });
 
   const preview: BulkPreviewRow[] = rows.map((row) => {
     const { errors } = bookFieldsOfRow(row.values);
@@ -371,7 +390,6 @@ export async function checkBulkRows(ctx: AppContext, publisherId: number, rows: 
     if (title && registered.has(title)) warnings.push({ column: 'book_title', message: BOOK_MSG.duplicateTitle });
     const other = rowsOfTitle.get(title)?.find((number) => number !== row.row);
     if (title && other !== undefined) warnings.push({ column: 'book_title', message: bulkSameTitleMessage(other) });
-    const inLanguage = (problem: BulkProblem) => ({ column: problem.column, message: translate(problem.message, lng) });
     return { row: row.row, values: row.values, errors: errors.map(inLanguage), warnings: warnings.map(inLanguage) };
   });
   return { columns: BULK_COLUMNS.map((key) => ({ key, label: bulkColumnLabel(lng, key) })), rows: preview };
@@ -390,13 +408,13 @@ const sourceRefOf = (batch: string, row: number) => `bulk:${batch}:${row}`;
  */
 export async function registerBulkRows(ctx: AppContext, publisherId: number, batch: string, rows: BulkRow[]): Promise<BulkRegistered> {
   const sorted = [...rows].sort((a, b) => a.row - b.row);
+  const checked = sorted.map((row) => bookFieldsOfRow(row.values));
   const problems = sorted.flatMap((row, index) => {
     if (index > 0 && sorted[index - 1]!.row === row.row) return [{ field: `rows.${row.row}`, message: BULK_MSG.rowTwice }];
-    const { errors } = bookFieldsOfRow(row.values);
-    return errors.map((problem) => ({ field: `rows.${row.row}.${problem.column}`, message: problem.message }));
+    return checked[index]!.errors.map((problem) => ({ field: `rows.${row.row}.${problem.column}`, message: problem.message }));
   });
   if (problems.length) throw validationError(problems);
-  const fields = sorted.map((row) => bookFieldsOfRow(row.values).fields!);
+  const fields = checked.map((row) => row.fields!);
   return ctx.db.transaction(async (tx) => {
     const refs = sorted.map((row) => sourceRefOf(batch, row.row));
     const earlier = new Map(

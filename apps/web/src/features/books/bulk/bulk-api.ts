@@ -3,17 +3,15 @@
  * the preview of a filled template, the check after fixes, the registration in chunks, and the
  * template and result downloads.
  */
+import { XLSX_TYPE } from '@jsbn/shared/core';
 import type { BulkPreview, BulkRegistered, BulkRow } from '@jsbn/shared';
 import { apiUrl, request } from '../../../api/client';
 import { downloadFile } from '../../../components/download';
 
-/** The media type of .xlsx files (sent whatever type the phone gave the chosen file). */
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** The template's address: a public file in the interface's language (the language cookie), so a plain link. */
 export const BULK_TEMPLATE_URL = apiUrl('/book/bulk/template.xlsx');
 
-/** POST /book/bulk/preview: the chosen .xlsx file → every row with its problems by column. */
+/** POST /book/bulk/preview: the chosen .xlsx file (sent as .xlsx whatever type the phone gave it) → every row with its problems by column. */
 export async function previewFile(file: File): Promise<BulkPreview> {
   return (await request<BulkPreview>('/book/bulk/preview', { method: 'POST', body: file, headers: { 'Content-Type': XLSX_TYPE } })).data;
 }
