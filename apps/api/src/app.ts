@@ -22,6 +22,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
+import { FrontDoor, frontDoorServer, staticHeaders } from './lib/front-door.js';
 import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
 import { requestLanguage, translateReply } from './lib/i18n.js';
@@ -64,6 +65,8 @@ export interface BuiltApp {
   database: Database;
   /** The outbox worker of this copy (started when the app is ready, stopped on close). */
   worker: OutboxWorker;
+  /** What the HTTP server answers from the public page cache before Fastify (decision 022). */
+  frontDoor: FrontDoor;
 }
 
 /**
@@ -169,7 +172,10 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * @param options.clock     the time source (tests move it)
  */
 export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date } = {}): Promise<BuiltApp> {
+  // cached public pages are answered before Fastify once the context is open (decision 022)
+  const door: { current?: FrontDoor } = {};
   const app = Fastify({
+    serverFactory: frontDoorServer(() => door.current?.answer),
     // structured JSON lines (pino) with the request id (`reqId`) on every line of a request
     logger:
       config.LOG_LEVEL === 'silent'
@@ -187,6 +193,9 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     return503OnClosing: true,
   });
   const { ctx, database } = await openContext(config, { clock: options.clock, log: app.log });
+  // while shutting down, answers to requests still in flight close their keep-alive
+  // connection, so the server can finish closing as soon as they are done
+  let closing = false;
   const { transports, close: closeTransports } = configuredTransports(ctx);
   const worker = createOutboxWorker(ctx, transports, app.log, closeTransports);
   app.setValidatorCompiler(validatorCompiler);
@@ -203,9 +212,6 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       if (problem) throw inputError(problem);
     }
   });
-  // while shutting down, answers to requests still in flight close their keep-alive
-  // connection, so the server can finish closing as soon as they are done
-  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
@@ -262,6 +268,12 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     strictTransportSecurity: config.isProduction,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  const frontDoor = new FrontDoor(ctx.publicPages, {
+    securityHeaders: staticHeaders(securityHeaders),
+    requestId: (headers) => requestId(headers['x-request-id']),
+    closing: () => closing,
+    log: config.LOG_LEVEL === 'silent' ? undefined : app.log,
+  });
   // Replies above 1 KiB are compressed for browsers that ask (brotli at a quality that costs
   // little CPU, or gzip); files already compressed (the built assets' twins, images, PDFs) are
   // left alone. Every GET reply gets an ETag so a revalidating browser or proxy gets a 304.
@@ -290,7 +302,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       publisherRoutes(api, ctx);
       libraryRoutes(api, ctx);
       lookupRoutes(api);
-      bookRoutes(api, ctx);
+      bookRoutes(api, ctx, frontDoor);
       marcRoutes(api, ctx);
       bulkRoutes(api, ctx);
       orderRoutes(api, ctx);
@@ -318,9 +330,10 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
 
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
   if (webDist !== null && existsSync(join(webDist, 'index.html'))) {
-    await webRoutes(app, ctx, webDist);
+    await webRoutes(app, ctx, webDist, frontDoor);
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' }));
   }
-  return { app, ctx, database, worker };
+  door.current = frontDoor;
+  return { app, ctx, database, worker, frontDoor };
 }

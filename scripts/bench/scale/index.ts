@@ -27,6 +27,7 @@
  * Prints medians of the rounds and each figure's ratio to bare Node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -115,6 +116,29 @@ async function start(args: string[], env: Record<string, string>, port: number, 
 }
 
 const BARE = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(process.env.PORT, '127.0.0.1');`;
+/** Bare Node http sending one reply of the API as it came (its status line aside: headers and bytes from REPLY_FILE). */
+const SAME_REPLY = `
+const { headers, body } = JSON.parse(require('node:fs').readFileSync(process.env.REPLY_FILE, 'utf8')); // headers: [name, value, name, value …]
+const bytes = Buffer.from(body, 'base64');
+require('node:http').createServer((q, s) => { s.writeHead(200, headers); s.end(bytes); }).listen(process.env.PORT, '127.0.0.1');`;
+
+/** The API's reply to GET `path` as a phone's browser gets it: its headers (without those Node adds itself) and its bytes. */
+function rawReply(port: number, path: string): Promise<{ headers: string[]; body: string }> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers: string[] = [];
+        for (let at = 0; at < response.rawHeaders.length; at += 2) {
+          if (!/^(date|connection|keep-alive)$/i.test(response.rawHeaders[at]!)) headers.push(response.rawHeaders[at]!, response.rawHeaders[at + 1]!);
+        }
+        resolve({ headers, body: Buffer.concat(chunks).toString('base64') });
+      });
+    }).on('error', reject);
+  });
+}
+
 const NODE_PG = `
 const pg = require('pg');
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -146,8 +170,17 @@ const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.fl
 async function measureCatalogue(): Promise<void> {
   const { url: databaseUrl, samples } = await catalogueDatabase();
   const popular = samples.slice(0, 1000);
-  /** One request whose path is `path(jsbn)` of a random book of `pool` each time. */
+  /**
+   * One request whose path is `path(jsbn)` of a random book of `pool` each time (made anew for
+   * every request: every connection asks for different books, as first scans do).
+   */
   const randomly = (pool: string[], path: (jsbn: string) => string) => [{ setupRequest: (request: { path: string }) => ({ ...request, path: path(pool[Math.floor(Math.random() * pool.length)]!) }) }];
+  /**
+   * The requests of `path(jsbn)` for every book of `pool` in a random order, each made once as
+   * the baseline's one request is (autocannon makes a `setupRequest` request anew every time,
+   * which on two shared cores costs the load generator more than the served reply).
+   */
+  const inTurn = (pool: string[], path: (jsbn: string) => string) => [...pool].sort(() => Math.random() - 0.5).map((jsbn) => ({ path: path(jsbn) }));
   /** What a phone's browser sends: it takes brotli. */
   const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
   const children: ChildProcess[] = [];
@@ -162,19 +195,25 @@ async function measureCatalogue(): Promise<void> {
         '/api/health',
       ),
     );
-    const measures = [
-      { name: 'bare Node http', url: 'http://127.0.0.1:39101', requests: [{ path: '/' }] },
-      { name: 'Node + pg, one indexed lookup', url: 'http://127.0.0.1:39102', requests: randomly(samples, (jsbn) => `/${jsbn}`) },
-      { name: 'GET /api/book/listing/jsbn/:jsbn, 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
-      { name: 'GET /jsbn/:jsbn (server-made page), 1,000 books', url: 'http://127.0.0.1:39103', requests: randomly(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
-      { name: `GET /api/book/listing/jsbn/:jsbn, ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
-      { name: `GET /jsbn/:jsbn (server-made page), ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
-    ];
     // the 1,000 popular books have been scanned before: each page once, four at a time
     const scanned = popular.flatMap((jsbn) => [`/api/book/listing/jsbn/${formatJsbn(jsbn)}`, `/jsbn/${formatJsbn(jsbn)}`]);
     await Promise.all(Array.from({ length: 4 }, async (_, lane) => {
       for (let at = lane; at < scanned.length; at += 4) await fetch(`http://127.0.0.1:39103${scanned[at]}`).then((response) => response.arrayBuffer());
     }));
+    // the ceiling of any Node server sending this reply: bare Node http sending its very bytes and headers
+    const replyFile = join(mkdtempSync(join(tmpdir(), 'jsbn-reply-')), 'reply.json');
+    writeFileSync(replyFile, JSON.stringify(await rawReply(39103, `/api/book/listing/jsbn/${formatJsbn(popular[0]!)}`)));
+    children.push(await start(['-e', SAME_REPLY], { REPLY_FILE: replyFile }, 39104));
+    rmSync(dirname(replyFile), { recursive: true });
+    const measures = [
+      { name: 'bare Node http', url: 'http://127.0.0.1:39101', requests: [{ path: '/' }] },
+      { name: 'bare Node http sending the API reply of a book (its bytes and headers)', url: 'http://127.0.0.1:39104', requests: [{ path: '/' }] },
+      { name: 'Node + pg, one indexed lookup', url: 'http://127.0.0.1:39102', requests: inTurn(samples, (jsbn) => `/${jsbn}`) },
+      { name: 'GET /api/book/listing/jsbn/:jsbn, 1,000 books', url: 'http://127.0.0.1:39103', requests: inTurn(popular, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
+      { name: 'GET /jsbn/:jsbn (server-made page), 1,000 books', url: 'http://127.0.0.1:39103', requests: inTurn(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
+      { name: `GET /api/book/listing/jsbn/:jsbn, ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
+      { name: `GET /jsbn/:jsbn (server-made page), ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
+    ];
     const results = new Map<string, CannonResult[]>(measures.map((measure) => [measure.name, []]));
     for (const measure of measures) {
       await autocannon({ url: measure.url, connections: CONNECTIONS, duration: 3, requests: measure.requests, headers: PHONE }); // warm up

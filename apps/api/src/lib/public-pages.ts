@@ -58,11 +58,16 @@ const STABLE_REFRESH_MS = 60 * 60_000;
  * made once spares every request the encoding of the page (issue 11).
  */
 export class CachedPage {
+  /** The length of `br` in bytes, as a Content-Length header says it. */
+  readonly length: string;
+
   constructor(
     /** The page, brotli-compressed. */
     readonly br: Buffer,
     readonly etag: string,
-  ) {}
+  ) {
+    this.length = String(br.length);
+  }
 
   /** Makes the served form of a page. */
   static of(body: string): CachedPage {
@@ -137,6 +142,17 @@ export class PublicPageCache {
       return hit.page;
     }
     return (await this.load(key, load)).page;
+  }
+
+  /**
+   * The cached page of `key` when `get` would serve it as it is, without loading or making
+   * it again behind the request; else undefined (the front door's question, front-door.ts).
+   */
+  ready(key: string): CachedPage | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    const refreshMs = hit.expiring ? (hit.refreshMs ?? this.refreshMs) : STABLE_REFRESH_MS;
+    return Date.now() - hit.at <= refreshMs ? hit.page : undefined;
   }
 
   private async load(key: string, load: () => Promise<Entry>): Promise<Omit<Stored, 'at'>> {

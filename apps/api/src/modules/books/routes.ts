@@ -54,17 +54,22 @@ import { JPEG, PDF, fileReplies, ok, replies, sendStoredPdf } from '../../lib/re
 import { serializeReply } from '../../lib/serializer.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
+import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
+import { REVALIDATE } from '../web/routes.js';
 import { publisherName } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet } from './documents.js';
 import { listAuthorNames } from './authors.js';
 import { qrPrintPdf, qrPrintSvg } from '../documents/qr-print.js';
 import { bookPageUrl, qrJpeg, qrLabelSheet } from './qr.js';
 import { placeReaderOrder, requestBookPdf } from './requests.js';
-import { bookByJsbn, checkDuplicate, publicBookJson, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
+import { bookByJsbn, checkDuplicate, publicBookJson, publicBookKey, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
 import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
 
 /** The JSBN in a book page's path. */
 const jsbnParams = z.object({ jsbnNo: z.string().max(40) });
+/** The public page cache's kind of a book's API reply. */
+const PUBLIC_BOOK_KIND = 'json';
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** GET /api/book's reply, serialised once for the public page cache. */
 const bookListReply = apiReply(bookList);
 
@@ -96,7 +101,7 @@ function removedImageIds(fields: Record<string, unknown>): number[] {
   return parseOrThrow(z.array(id).max(10), list.flatMap((item) => String(item).split(',')).filter(Boolean));
 }
 
-export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
+export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoor) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** GET /api/book/book-jsbn-number (publisher) → `{ publisher_no, publisher_jsbn_id }` of the next book. */
@@ -220,8 +225,16 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: jsbnParams, response: replies(bookByNumber) } }, async (request, reply) => {
     const viewer = await viewerPublisherId(ctx, request);
     if (viewer !== undefined) return ok(await bookByJsbn(ctx, request.params.jsbnNo, viewer));
-    const page = await publicBookPage(ctx, request.params.jsbnNo, 'json', (found) => publicBookJson(ctx, found));
-    return sendCachedPage(request, reply.type('application/json; charset=utf-8'), page);
+    const page = await publicBookPage(ctx, request.params.jsbnNo, PUBLIC_BOOK_KIND, (found) => publicBookJson(ctx, found));
+    return sendCachedPage(request, reply.type(JSON_TYPE), page);
+  });
+  // a visitor's repeated scan, answered before Fastify with the same reply (decision 022)
+  door.route({
+    key: (path) => {
+      const jsbnNo = jsbnSegment(`${app.prefix}/book/listing/jsbn/`, path);
+      return jsbnNo === null ? null : publicBookKey(PUBLIC_BOOK_KIND, jsbnNo);
+    },
+    headers: { 'content-type': JSON_TYPE, 'cache-control': REVALIDATE, vary: 'accept-encoding' },
   });
 
   /** GET /api/book/listing/jsbn/:jsbnNo/qrcode.jpg → the 200×200 QR code as a JPEG attachment; 404. */

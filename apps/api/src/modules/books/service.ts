@@ -485,12 +485,18 @@ export async function publicBookPage(
   render: (page: BookByNumber) => string | Promise<string>,
   refreshMs?: number,
 ): Promise<CachedPage> {
-  const canonical = normalizeJsbn(jsbnNo);
-  if (!canonical) throw notFound('Book');
-  return ctx.publicPages.get(`${kind}:${canonical}`, async () => {
-    const page = await bookByJsbn(ctx, canonical);
+  const key = publicBookKey(kind, jsbnNo);
+  if (!key) throw notFound('Book');
+  return ctx.publicPages.get(key, async () => {
+    const page = await bookByJsbn(ctx, jsbnNo);
     return { body: await render(page), publisherId: page.publisher_info.publisherId, refreshMs };
   });
+}
+
+/** The public page cache's key of the page of `jsbnNo` (any case or hyphenation) kept as `kind`; null for a malformed number. */
+export function publicBookKey(kind: string, jsbnNo: string): string | null {
+  const canonical = normalizeJsbn(jsbnNo);
+  return canonical ? `${kind}:${canonical}` : null;
 }
 
 /** Width of a book's share image in px (`share.jpg`, the page's `og:image`). */

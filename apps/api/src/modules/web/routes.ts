@@ -16,11 +16,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
+import type { InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { pageLanguage } from '../../lib/i18n.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
-import { publicBookJson, publicBookPage, publicBookPath } from '../books/service.js';
+import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
+import { publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/service.js';
 import { AppPages, loadRenderer } from './app-pages.js';
 import { bookPageHtml, missingBookHtml } from './book-page.js';
 import { checkTemplate } from './shell.js';
@@ -38,6 +40,13 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 /** What a drawn page depends on besides its address: the visitor's languages and their choice (a cookie). */
 const PAGE_VARY = 'Accept-Language, Cookie';
+const HTML_TYPE = 'text/html; charset=utf-8';
+/** The pages besides a book's that the app draws on the server and the public page cache keeps. */
+const LANDING_PAGES = ['/', '/search-a-book'];
+/** The public page cache's key of a landing page drawn in `language`. */
+const landingPageKey = (language: InterfaceLanguage, path: string) => `html:${language}:${path}`;
+/** The public page cache's kind of a book page drawn in `language` for the address `requested`. */
+const bookPageKind = (language: InterfaceLanguage, requested: string) => `html:${language}:${requested}`;
 
 /**
  * Serves the app built in `webDist` (which must hold `index.html`, with its server render in
@@ -45,7 +54,7 @@ const PAGE_VARY = 'Accept-Language, Cookie';
  * @throws Error at startup when `index.html` lacks a part the server-made pages fill, or the
  *   server render is missing
  */
-export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: string): Promise<void> {
+export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: string, door: FrontDoor): Promise<void> {
   const shell = checkTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'));
   const pages = new AppPages(app, await loadRenderer(webDist), ctx.config.publicUrl);
   await app.register(fastifyStatic, {
@@ -62,13 +71,13 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     // one address per book: 'ahmjs00006p' and 'AHMJS 00006 P' lead to /jsbn/AHMJS-00006-P
     const canonical = normalizeJsbn(requested);
     if (canonical && formatJsbn(canonical) !== requested) return reply.redirect(`/jsbn/${formatJsbn(canonical)}`, 301);
-    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
+    reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
     const language = pageLanguage(request);
     try {
       const page = await publicBookPage(
         ctx,
         requested,
-        `html:${language}:${requested}`,
+        bookPageKind(language, requested),
         async (book) => {
           // the app asks for the book the head was made from: one database read per page
           const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
@@ -84,13 +93,13 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
   });
 
   // The landing page and the search page (its newly published books: forgotten at any change)
-  for (const path of ['/', '/search-a-book']) {
+  for (const path of LANDING_PAGES) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
+      reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
       const language = pageLanguage(request);
       const query = request.url.slice(path.length);
       if (query) return AppPages.fill(shell, await pages.draw(request.url, request.ip, language));
-      const page = await ctx.publicPages.get(`html:${language}:${path}`, async () => ({
+      const page = await ctx.publicPages.get(landingPageKey(language, path), async () => ({
         body: AppPages.fill(shell, await pages.draw(path, request.ip, language)),
         publisherId: ANY_PUBLISHER,
         refreshMs: DRAWN_REFRESH_MS,
@@ -98,6 +107,18 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       return sendCachedPage(request, reply, page);
     });
   }
+
+  // these pages, once drawn and kept, are answered before Fastify with the same reply (decision 022)
+  door.route({
+    key: (path, headers) => {
+      if (LANDING_PAGES.includes(path)) return landingPageKey(pageLanguage({ headers }), path);
+      const requested = jsbnSegment('/jsbn/', path);
+      const canonical = requested && normalizeJsbn(requested);
+      if (!canonical || formatJsbn(canonical) !== requested) return null; // 301 or 404
+      return publicBookKey(bookPageKind(pageLanguage({ headers }), requested), requested);
+    },
+    headers: { 'content-type': HTML_TYPE, 'cache-control': REVALIDATE, vary: `${PAGE_VARY}, accept-encoding` },
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

@@ -1,0 +1,63 @@
+/**
+ * A small built web app made for tests in the shape Vite writes (index.html, hashed assets
+ * with .br/.gz twins, and the server render in ../dist-server, here one that draws the book's
+ * title): web.test.ts and front-door.test.ts serve it.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+/** The text of each hashed asset. */
+export const ENTRY = `console.log(${JSON.stringify('JSBN '.repeat(400))});`;
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="JSBN — Jain Standard Book Numbers" />
+    <title>JSBN — Jain Standard Book Number</title>
+    <script type="module" crossorigin src="/assets/index-a1b2c3d4.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-e5f6a7b8.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/**
+ * A stand-in for the app's server render: it asks the API (through the transport it is given)
+ * for the book of a /jsbn/ page or for the newest books, and draws their titles and where
+ * their data came from.
+ */
+const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export async function renderPage(url, transport, language) {
+  const { pathname } = new URL(url);
+  const book = pathname.startsWith('/jsbn/');
+  const response = await transport(book ? '/api/book/listing/jsbn/' + pathname.slice(6) : '/api/book?pageNo=1&limit=20', { headers: { Accept: 'application/json' } });
+  if (!response.ok) return { html: '', css: '', seeds: [], complete: false };
+  const { data } = await response.json();
+  const title = book ? data.book.book_title : data.books.map((one) => one.book_title).join(', ');
+  // where the data came from: an in-process API reply carries the API's headers, a reply the caller handed over does not
+  const source = response.headers.get('x-request-id') ? 'api' : 'given';
+  const lang = language === 'en' ? '' : ' data-language="' + language + '"';
+  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"' + lang + '></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true };
+}
+`;
+
+/** A built app as Vite leaves it in dist/, with its server render in ../dist-server. */
+export function builtApp(): string {
+  const dist = join(mkdtempSync(join(tmpdir(), 'jsbn-web-')), 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  mkdirSync(join(dist, '..', 'dist-server'));
+  writeFileSync(join(dist, '..', 'dist-server', 'entry-server.js'), RENDERER);
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  for (const name of ['index-a1b2c3d4.js', 'react-e5f6a7b8.js', 'book-detail-page-c9d0e1f2.js']) {
+    const bytes = Buffer.from(ENTRY);
+    writeFileSync(join(dist, 'assets', name), bytes);
+    writeFileSync(join(dist, 'assets', `${name}.br`), brotliCompressSync(bytes));
+    writeFileSync(join(dist, 'assets', `${name}.gz`), gzipSync(bytes));
+  }
+  return dist;
+}
