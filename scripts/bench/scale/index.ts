@@ -9,12 +9,14 @@
  * measures with autocannon, `--rounds` times (default 3) each for
  * `--seconds` (default 10) at 50 connections that accept brotli as a phone's browser does, in
  * turns so every figure shares the machine's state with its baselines:
- * - bare Node http (the ceiling of any Node server on this machine);
+ * - bare Node http (the ceiling of any Node server on this machine), and bare Node http
+ *   sending the very bytes and headers of a book's API reply and of its server-made page (the
+ *   ceiling of any Node server sending those replies);
  * - Node + pg: one indexed lookup of the book by JSBN per request;
- * - the API's `GET /api/book/listing/jsbn/:jsbn` and the server-made `/jsbn/:jsbn` page, each
- *   request a random one of 1,000 books (scanned before, and again and again: served from
- *   memory), and both for a random one of 100,000 books (nearly every request a first scan:
- *   the database, and for the page two renders of the app).
+ * - the API's `GET /api/book/listing/jsbn/:jsbn` and the server-made `/jsbn/:jsbn` page for
+ *   each of 1,000 books in a random order (scanned before, and again and again: served from
+ *   memory by the front door, decision 022), and both for a random one of 100,000 books
+ *   (nearly every request a first scan: the database, and for the page a render of the app).
  * Then search through the API with the issue's mixed query set: sequentially, every request a
  * question not asked before (pages 1, 2, 3 … of each query; p50/p95 ms), then 20 at a time
  * from many visitors' addresses asking those queries' first five pages (searches/s).
@@ -200,14 +202,17 @@ async function measureCatalogue(): Promise<void> {
     await Promise.all(Array.from({ length: 4 }, async (_, lane) => {
       for (let at = lane; at < scanned.length; at += 4) await fetch(`http://127.0.0.1:39103${scanned[at]}`).then((response) => response.arrayBuffer());
     }));
-    // the ceiling of any Node server sending this reply: bare Node http sending its very bytes and headers
-    const replyFile = join(mkdtempSync(join(tmpdir(), 'jsbn-reply-')), 'reply.json');
-    writeFileSync(replyFile, JSON.stringify(await rawReply(39103, `/api/book/listing/jsbn/${formatJsbn(popular[0]!)}`)));
-    children.push(await start(['-e', SAME_REPLY], { REPLY_FILE: replyFile }, 39104));
-    rmSync(dirname(replyFile), { recursive: true });
+    // the ceiling of any Node server sending these replies: bare Node http sending their very bytes and headers
+    const replies = mkdtempSync(join(tmpdir(), 'jsbn-reply-'));
+    for (const [port, path] of [[39104, '/api/book/listing/jsbn/'], [39105, '/jsbn/']] as const) {
+      writeFileSync(join(replies, `${port}.json`), JSON.stringify(await rawReply(39103, `${path}${formatJsbn(popular[0]!)}`)));
+      children.push(await start(['-e', SAME_REPLY], { REPLY_FILE: join(replies, `${port}.json`) }, port));
+    }
+    rmSync(replies, { recursive: true });
     const measures = [
       { name: 'bare Node http', url: 'http://127.0.0.1:39101', requests: [{ path: '/' }] },
       { name: 'bare Node http sending the API reply of a book (its bytes and headers)', url: 'http://127.0.0.1:39104', requests: [{ path: '/' }] },
+      { name: 'bare Node http sending the server-made page of a book (its bytes and headers)', url: 'http://127.0.0.1:39105', requests: [{ path: '/' }] },
       { name: 'Node + pg, one indexed lookup', url: 'http://127.0.0.1:39102', requests: inTurn(samples, (jsbn) => `/${jsbn}`) },
       { name: 'GET /api/book/listing/jsbn/:jsbn, 1,000 books', url: 'http://127.0.0.1:39103', requests: inTurn(popular, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
       { name: 'GET /jsbn/:jsbn (server-made page), 1,000 books', url: 'http://127.0.0.1:39103', requests: inTurn(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },

@@ -69,6 +69,12 @@ export interface ObjectInfo {
 
 /** How many leading bytes `inspect` reads for the magic-byte check. */
 export const HEAD_BYTES = 8;
+/**
+ * Bytes an upload's streams hold before they make the sender wait (1 MiB; Node's default is
+ * 16 KiB). Fewer, larger writes: a 200 MB PDF is received 28 % faster for 3 MiB of memory
+ * (issue 11, measured against the same chain with the defaults).
+ */
+export const SPOOL_BUFFER_BYTES = 1024 * 1024;
 
 /**
  * How a stored file is handed to a browser (DESIGN §8): images inline (pages show them), any
@@ -184,6 +190,7 @@ export async function spoolChecked(source: Readable, path: string, rule: PutRule
   let size = 0;
   let head = Buffer.alloc(0);
   const counter = new Transform({
+    highWaterMark: SPOOL_BUFFER_BYTES,
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
@@ -192,7 +199,7 @@ export async function spoolChecked(source: Readable, path: string, rule: PutRule
     },
   });
   // flushed to the disk before it closes: a file the API said it stored survives a power cut
-  const sink = createWriteStream(path, { flush: true });
+  const sink = createWriteStream(path, { flush: true, highWaterMark: SPOOL_BUFFER_BYTES });
   try {
     await pipeline(source, counter, sink);
     const type = detectType(head);

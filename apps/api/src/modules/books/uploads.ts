@@ -37,7 +37,7 @@ import { AppError, validationError, type FieldError } from '../../lib/errors.js'
 import type { FileRule } from '../../lib/multipart.js';
 import { storageRule, type FilePlace } from '../../lib/upload-rules.js';
 import { UnreadableImageError, reencodeImage } from '../../lib/images.js';
-import { EXTENSION, detectType, type DetectedType } from '../../lib/storage.js';
+import { EXTENSION, SPOOL_BUFFER_BYTES, detectType, type DetectedType } from '../../lib/storage.js';
 import { ownBook } from './service.js';
 
 /** Where the files of each upload field are kept: the index PDF is public; the book PDF is private (readers 'No' means by request). */
@@ -205,7 +205,7 @@ export async function receiveUpload(
   }
   // storage.put destroys its source when it refuses the file; give it a pass-through so the
   // request itself is drained (and the 413/415 answer reaches the client) instead of reset
-  const source = new PassThrough();
+  const source = new PassThrough({ highWaterMark: SPOOL_BUFFER_BYTES });
   body.pipe(source);
   let stored;
   try {
