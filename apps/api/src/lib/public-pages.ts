@@ -137,8 +137,7 @@ export class PublicPageCache {
     const hit = this.entries.get(key);
     const age = hit ? Date.now() - hit.at : Infinity;
     if (hit && (!hit.expiring || age <= this.maxAgeMs)) {
-      const refreshMs = hit.expiring ? (hit.refreshMs ?? this.refreshMs) : STABLE_REFRESH_MS;
-      if (age > refreshMs && !this.loading.has(key)) this.load(key, load).catch(() => undefined);
+      if (age > this.refreshAge(hit) && !this.loading.has(key)) this.load(key, load).catch(() => undefined);
       return hit.page;
     }
     return (await this.load(key, load)).page;
@@ -150,9 +149,12 @@ export class PublicPageCache {
    */
   ready(key: string): CachedPage | undefined {
     const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    const refreshMs = hit.expiring ? (hit.refreshMs ?? this.refreshMs) : STABLE_REFRESH_MS;
-    return Date.now() - hit.at <= refreshMs ? hit.page : undefined;
+    return hit && Date.now() - hit.at <= this.refreshAge(hit) ? hit.page : undefined;
+  }
+
+  /** The age in ms after which `hit` is made again behind the request that finds it. */
+  private refreshAge(hit: Stored): number {
+    return hit.expiring ? (hit.refreshMs ?? this.refreshMs) : STABLE_REFRESH_MS;
   }
 
   private async load(key: string, load: () => Promise<Entry>): Promise<Omit<Stored, 'at'>> {

@@ -47,6 +47,11 @@ const LANDING_PAGES = ['/', '/search-a-book'];
 const landingPageKey = (language: InterfaceLanguage, path: string) => `html:${language}:${path}`;
 /** The public page cache's kind of a book page drawn in `language` for the address `requested`. */
 const bookPageKind = (language: InterfaceLanguage, requested: string) => `html:${language}:${requested}`;
+/** The one spelling of a JSBN in a book page's address ('ahmjs00006p' → 'AHMJS-00006-P'); null for a malformed number. */
+const bookAddress = (requested: string) => {
+  const canonical = normalizeJsbn(requested);
+  return canonical && formatJsbn(canonical);
+};
 
 /**
  * Serves the app built in `webDist` (which must hold `index.html`, with its server render in
@@ -69,8 +74,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
   app.get('/jsbn/:jsbn', { schema: { hide: true } }, async (request, reply) => {
     const requested = (request.params as { jsbn: string }).jsbn.slice(0, 40);
     // one address per book: 'ahmjs00006p' and 'AHMJS 00006 P' lead to /jsbn/AHMJS-00006-P
-    const canonical = normalizeJsbn(requested);
-    if (canonical && formatJsbn(canonical) !== requested) return reply.redirect(`/jsbn/${formatJsbn(canonical)}`, 301);
+    const address = bookAddress(requested);
+    if (address && address !== requested) return reply.redirect(`/jsbn/${address}`, 301);
     reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
     const language = pageLanguage(request);
     try {
@@ -113,8 +118,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     key: (path, headers) => {
       if (LANDING_PAGES.includes(path)) return landingPageKey(pageLanguage({ headers }), path);
       const requested = jsbnSegment('/jsbn/', path);
-      const canonical = requested && normalizeJsbn(requested);
-      if (!canonical || formatJsbn(canonical) !== requested) return null; // 301 or 404
+      if (!requested || bookAddress(requested) !== requested) return null; // 301 or 404
       return publicBookKey(bookPageKind(pageLanguage({ headers }), requested), requested);
     },
     headers: { 'content-type': HTML_TYPE, 'cache-control': REVALIDATE, vary: `${PAGE_VARY}, accept-encoding` },
