@@ -12,8 +12,6 @@
  * to start from the same.
  */
 import { renderToString } from 'preact-render-to-string';
-import { CacheProvider } from '@emotion/react';
-import createCache from '@emotion/cache';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath, type Params } from 'react-router';
 import { QueryClient, type Query } from '@tanstack/react-query';
 import { setTransport, type Transport } from './api/client';
@@ -21,6 +19,7 @@ import { siteQuery } from './api/site';
 import { setServerOrigin } from './app/origin';
 import { paths } from './app/paths';
 import { AppProviders, type QuerySeed } from './app/providers';
+import { createStyleCache } from './app/style-cache';
 import { preloadRoute, routes } from './app/routes';
 import { bookByJsbnQuery, swaroopsQuery } from './features/books/api/books-api';
 import { serverI18n } from './i18n/server';
@@ -90,11 +89,9 @@ export async function renderPage(url: string, transport: Transport, language: In
   const draw = () => {
     setServerOrigin(origin);
     return renderToString(
-      <CacheProvider value={createCache({ key: 'css' })}>
-        <AppProviders queryClient={queryClient} i18n={serverI18n(language)}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </CacheProvider>,
+      <AppProviders queryClient={queryClient} i18n={serverI18n(language)} styleCache={createStyleCache()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>,
     );
   };
 

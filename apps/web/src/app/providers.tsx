@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
+import type { EmotionCache } from '@emotion/cache';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -7,19 +9,22 @@ import type { i18n as I18n } from 'i18next';
 import { theme } from './theme';
 
 /**
- * What every page sits in, in the browser and in the server's render (decision 011): the
- * interface language (issue 13), theme, toasts, queries.
+ * What every page sits in, in the browser and in the server's render (decision 011): its
+ * styles (`styleCache`, from createStyleCache), the interface language (issue 13), theme,
+ * toasts, queries.
  */
-export function AppProviders({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
+export function AppProviders({ queryClient, i18n, styleCache, children }: { queryClient: QueryClient; i18n: I18n; styleCache: EmotionCache; children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </SnackbarProvider>
-      </ThemeProvider>
-    </I18nextProvider>
+    <CacheProvider value={styleCache}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
+            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          </SnackbarProvider>
+        </ThemeProvider>
+      </I18nextProvider>
+    </CacheProvider>
   );
 }
 

@@ -11,6 +11,7 @@ import { refreshCurrentUser, setNavigator, toastError } from '../api/client';
 import { getSession } from '../api/session';
 import { AppProviders, SEEDS_ELEMENT_ID, type QuerySeed } from './providers';
 import { router } from './router';
+import { createStyleCache } from './style-cache';
 import { preloadRoute } from './routes';
 import { i18n, startI18n } from '../i18n';
 import { isInterfaceLanguage } from '@jsbn/shared/core';
@@ -58,7 +59,7 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
   await Promise.all([startI18n(hydrate && isInterfaceLanguage(drawnIn) ? drawnIn : undefined), preloadRoute(window.location.pathname)]);
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} i18n={i18n}>
+      <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
