@@ -266,9 +266,7 @@ async function measureCatalogue(): Promise<void> {
         times.push(performance.now() - started);
       }
     }
-    const sorted = times.sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
-    console.log(`\nsearch, ${queries.length} mixed queries, pages 1–${ROUNDS * 5}, each asked once, sequential: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+    console.log(`\nsearch, ${queries.length} mixed queries, pages 1–${ROUNDS * 5}, each asked once, sequential: ${percentiles(times)}`);
     // 20 at a time, many visitors asking the same questions (their first five pages)
     const visitor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
     const concurrent = await autocannon({
@@ -287,14 +285,23 @@ async function measureCatalogue(): Promise<void> {
       ],
     });
     console.log(`search, the same queries (pages 1–5) at random from many visitors, c20 for ${SECONDS} s: ${concurrent.requests.average.toFixed(0)} searches/s, p50 ${concurrent.latency.p50} ms, p99 ${concurrent.latency.p99} ms, errors / non-2xx ${concurrent.errors + concurrent.non2xx}`);
-    // 20 at a time, every search new: words of the catalogue's vocabulary (rare and common
-    // alike, in every script), each asked once, its first page (no reply or result is kept yet)
-    const words = await catalogueWords(databaseUrl);
+    // every search new: words of the catalogue's vocabulary (rare and common alike, in every
+    // script), each asked once, its first page (no reply or result is kept yet); first one at
+    // a time, then 20 at a time (other words)
+    const vocabulary = await catalogueWords(databaseUrl, SEQUENTIAL_WORDS + 4_000);
+    const alone: number[] = [];
+    for (const [index, word] of vocabulary.slice(0, SEQUENTIAL_WORDS).entries()) {
+      const started = performance.now();
+      await fetch(`http://127.0.0.1:39103${searchPath(word, 1)}`, { headers: { 'x-forwarded-for': `10.2.${index >> 8}.${index & 255}` } }).then((response) => response.arrayBuffer());
+      alone.push(performance.now() - started);
+    }
+    console.log(`search, every search new (${alone.length} different words of the catalogue, page 1), one at a time: ${percentiles(alone)}`);
+    const words = vocabulary.slice(SEQUENTIAL_WORDS);
     let next = 0;
     const fresh = await autocannon({
       url: 'http://127.0.0.1:39103',
       connections: 20,
-      amount: Math.min(words.length, 4_000),
+      amount: words.length,
       headers: PHONE,
       requests: [
         {
@@ -312,10 +319,20 @@ async function measureCatalogue(): Promise<void> {
   }
 }
 
-/** Words of the catalogue's search vocabulary of four letters or more, shuffled (rare and common alike). */
-async function catalogueWords(databaseUrl: string): Promise<string[]> {
+/** How many new words are searched one at a time. */
+const SEQUENTIAL_WORDS = 300;
+
+/** `times` (ms) as 'p50 … ms, p95 … ms, max … ms'. */
+function percentiles(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+  return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`;
+}
+
+/** `count` words of the catalogue's search vocabulary of four letters or more, shuffled (rare and common alike). */
+async function catalogueWords(databaseUrl: string, count: number): Promise<string[]> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const { rows } = await pool.query<{ word: string }>("SELECT word FROM search_words WHERE books > 0 AND char_length(word) >= 4 ORDER BY md5(word) LIMIT 4000");
+  const { rows } = await pool.query<{ word: string }>("SELECT word FROM search_words WHERE books > 0 AND char_length(word) >= 4 ORDER BY md5(word) LIMIT $1", [count]);
   await pool.end();
   return rows.map((row) => row.word);
 }
