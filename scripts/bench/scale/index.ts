@@ -1,14 +1,15 @@
 /**
- * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts catalogue,writes,import,bulk]
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk]
  * — issue 11's benchmark; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
- * itself. `--parts` chooses what to measure (default all four, in that order).
+ * itself. `--parts` chooses what to measure (default all five, in that order).
  *
- * Part `catalogue` builds (once, kept for the next run) a PostgreSQL database `jsbn_scale_<N>` with a catalogue
- * of N books (default 1,000,000) made from ../shared/data/books.jsonl (catalogue.ts), starts
- * processes on 127.0.0.1 (the API as `npm start` runs it: run `npm run build` first) and
- * measures with autocannon, `--rounds` times (default 3) each for
- * `--seconds` (default 10) at 50 connections that accept brotli as a phone's browser does, in
- * turns so every figure shares the machine's state with its baselines:
+ * Parts `pages` and `search` build (once, kept for the next run) a PostgreSQL database
+ * `jsbn_scale_<N>` with a catalogue of N books (default 1,000,000) made from
+ * ../shared/data/books.jsonl (catalogue.ts) and start processes on 127.0.0.1 (the API as `npm
+ * start` runs it: run `npm run build` first).
+ * Part `pages` measures with autocannon, `--rounds` times (default 3) each for `--seconds`
+ * (default 10) at 50 connections that accept brotli as a phone's browser does, in turns so
+ * every figure shares the machine's state with its baselines:
  * - bare Node http (the ceiling of any Node server on this machine), and bare Node http
  *   sending the very bytes and headers of a book's API reply and of its server-made page (the
  *   ceiling of any Node server sending those replies);
@@ -17,9 +18,10 @@
  *   each of 1,000 books in a random order (scanned before, and again and again: served from
  *   memory by the front door, decision 022), and both for a random one of 100,000 books
  *   (nearly every request a first scan: the database, and for the page a render of the app).
- * Then search through the API with the issue's mixed query set: sequentially, every request a
- * question not asked before (pages 1, 2, 3 … of each query; p50/p95 ms), then 20 at a time
- * from many visitors' addresses asking those queries' first five pages (searches/s).
+ * Part `search` searches through the API with the issue's mixed query set: sequentially, every
+ * request a question not asked before (pages 1, 2, 3 … of each query; p50/p95 ms), then 20 at
+ * a time from many visitors' addresses asking those queries' first five pages (searches/s);
+ * then words of the catalogue never asked before (page 1), one at a time and 20 at a time.
  * Part `writes` (writes.ts): order creation, login, a 200 MB upload, the catalogue PDF and
  * Excel of a publisher with 1,000 books, each next to its baseline.
  * Part `import`: `npm run import:books` of 100,000 records made from the real ones into an empty
@@ -48,7 +50,7 @@ import { PRODUCTION } from './production.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'catalogue,writes,import,bulk' } } });
+const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'pages,search,writes,import,bulk' } } });
 const PARTS = new Set(values.parts.split(','));
 const BOOKS = Number(values.books);
 const ROUNDS = Number(values.rounds);
@@ -168,9 +170,15 @@ async function settle(): Promise<void> {
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
-/** Part `catalogue`: the QR page and search on the catalogue of BOOKS books. */
-async function measureCatalogue(): Promise<void> {
-  const { url: databaseUrl, samples } = await catalogueDatabase();
+/** The built API on the catalogue database, on port 39103, as production runs it behind one proxy. */
+const startApi = (databaseUrl: string) =>
+  start(['apps/api/dist/server.js'], { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103', TRUST_PROXY: '1' }, 39103, '/api/health');
+
+/** What a phone's browser sends: it takes brotli. */
+const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** Part `pages`: the QR page (the book's API reply and the server-made page) on the catalogue of BOOKS books. */
+async function measurePages(databaseUrl: string, samples: string[]): Promise<void> {
   const popular = samples.slice(0, 1000);
   /**
    * One request whose path is `path(jsbn)` of a random book of `pool` each time (made anew for
@@ -183,20 +191,11 @@ async function measureCatalogue(): Promise<void> {
    * which on two shared cores costs the load generator more than the served reply).
    */
   const inTurn = (pool: string[], path: (jsbn: string) => string) => [...pool].sort(() => Math.random() - 0.5).map((jsbn) => ({ path: path(jsbn) }));
-  /** What a phone's browser sends: it takes brotli. */
-  const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
   const children: ChildProcess[] = [];
   try {
     children.push(await start(['-e', BARE], {}, 39101));
     children.push(await start(['-e', NODE_PG], { DATABASE_URL: databaseUrl, NODE_PATH: `${ROOT}node_modules` }, 39102, `/${popular[0]}`));
-    children.push(
-      await start(
-        ['apps/api/dist/server.js'],
-        { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103', TRUST_PROXY: '1' },
-        39103,
-        '/api/health',
-      ),
-    );
+    children.push(await startApi(databaseUrl));
     // the 1,000 popular books have been scanned before: each page once, four at a time
     const scanned = popular.flatMap((jsbn) => [`/api/book/listing/jsbn/${formatJsbn(jsbn)}`, `/jsbn/${formatJsbn(jsbn)}`]);
     await Promise.all(Array.from({ length: 4 }, async (_, lane) => {
@@ -243,9 +242,19 @@ async function measureCatalogue(): Promise<void> {
       const failed = rounds.reduce((sum, result) => sum + result.errors + result.non2xx, 0);
       console.log(`| ${name} | ${rate.toFixed(0)} | ${(rate / bare).toFixed(3)}× | ${p50} ms | ${p99} ms | ${failed} |`);
     }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+  }
+}
 
-    // search: the issue's mixed query set through the API, one at a time, then 20 at a time from
-    // many visitors (each its own address, as the proxy names it: search is limited per address)
+/**
+ * Part `search`: the issue's mixed query set through the API, one at a time, then 20 at a time
+ * from many visitors (each its own address, as the proxy names it: search is limited per
+ * address); then words of the catalogue never asked before, one at a time and 20 at a time.
+ */
+async function measureSearch(databaseUrl: string, samples: string[]): Promise<void> {
+  const api = await startApi(databaseUrl);
+  try {
     const queries = [
       'सूत्र', // Devanagari, part of many titles
       'કલ્પસૂત્ર', // Gujarati typed for Devanagari titles
@@ -253,7 +262,7 @@ async function measureCatalogue(): Promise<void> {
       'Kalpsutra', // misspelt
       'Hemchandracharya', // an author
       'Gyanpith', // a publisher
-      formatJsbn(popular[0]!), // a JSBN
+      formatJsbn(samples[0]!), // a JSBN
       'no match at all xyz',
     ];
     const searchPath = (query: string, page: number) => `/api/book?queryString=${encodeURIComponent(query)}&pageNo=${page}&limit=20`;
@@ -315,7 +324,7 @@ async function measureCatalogue(): Promise<void> {
     });
     console.log(`search, every search new (${fresh.requests.total.toLocaleString('en-IN')} different words of the catalogue, page 1), c20: ${fresh.requests.average.toFixed(0)} searches/s, p50 ${fresh.latency.p50} ms, p99 ${fresh.latency.p99} ms, errors / non-2xx ${fresh.errors + fresh.non2xx}`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    api.kill('SIGTERM');
   }
 }
 
@@ -371,7 +380,11 @@ async function measureImport(): Promise<void> {
   }
 }
 
-if (PARTS.has('catalogue')) await measureCatalogue();
+if (PARTS.has('pages') || PARTS.has('search')) {
+  const { url, samples } = await catalogueDatabase();
+  if (PARTS.has('pages')) await measurePages(url, samples);
+  if (PARTS.has('search')) await measureSearch(url, samples);
+}
 if (PARTS.has('writes')) await measureWrites({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
 if (PARTS.has('import')) await measureImport();
 if (PARTS.has('bulk')) await measureBulk({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
