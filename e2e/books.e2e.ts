@@ -484,6 +484,17 @@ describe('books in the browser', () => {
     expect(await plain.getByText('$150.00 (for propagation)').isVisible()).toBe(true);
     await snap(plain, 'books-detail-server-made-375');
 
+    // a cover that cannot be loaded (a weak connection) shows the placeholder before the app is there (spec §8)
+    const weak = await newPage(375);
+    await weak.route('**/api/files/public/covers/**', (route) => route.abort());
+    await weak.goto(`${server.url}/jsbn/${jsbn}`);
+    const cover = weak.getByRole('img', { name: `Cover of ${BOOK.title}` });
+    await expect.poll(async () => decodeURIComponent((await cover.getAttribute('src')) ?? '')).toContain('>No image</text></svg>');
+    expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(200);
+    const loaded = await weak.evaluate(() => performance.getEntriesByType('resource').flatMap((entry) => (entry.name.endsWith('.js') ? [new URL(entry.name).pathname] : [])));
+    expect(loaded).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
+    await snap(weak, 'books-detail-cover-failed-375');
+
     for (const width of [1280, 375]) {
       const page = await newPage(width);
       await page.goto(`${server.url}/jsbn/${jsbn}`);

@@ -4,7 +4,11 @@ import { placeholderImage } from './placeholder-image';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src: string | null | undefined };
 
-/** An <img> that falls back to the placeholder (spec §8: broken images). */
+/**
+ * An <img> that falls back to the placeholder (spec §8: broken images). It carries the
+ * placeholder's label as `data-no-image`: on a page the server drew, `main.tsx` shows the
+ * placeholder for an image that fails before the app is there to.
+ */
 export function SafeImage({ src, alt, onError, ...rest }: Props) {
   const { t } = useTranslation('common');
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -16,6 +20,7 @@ export function SafeImage({ src, alt, onError, ...rest }: Props) {
       {...rest}
       alt={alt}
       src={usable}
+      data-no-image={noImage}
       onError={(event) => {
         if (src) setFailedSrc(src);
         onError?.(event);

@@ -28,7 +28,7 @@ export function BookGallery({ images }: { images: GalleryImage[] }) {
       {rest.length ? (
         <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {rest.map((image, at) => (
-            <ButtonBase key={image.src} onClick={() => setIndex(at + 1)} aria-label={`Open gallery: ${image.alt}`} sx={{ borderRadius: 1 }}>
+            <ButtonBase key={image.src} onClick={() => setIndex(at + 1)} aria-label={t('gallery.open', { image: image.alt })} sx={{ borderRadius: 1 }}>
               <SafeImage src={image.src} alt={image.alt} style={{ width: 56, height: 72, objectFit: 'cover', borderRadius: 4, display: 'block', border: '1px solid #ddd' }} />
             </ButtonBase>
           ))}
