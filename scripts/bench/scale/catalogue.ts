@@ -8,8 +8,8 @@
  *   authors of the records;
  * - `search_text` / `title_text` come from the app's own `searchColumnsOf`, so the search
  *   columns and indexes are exactly what registration writes.
- * The search indexes are dropped during the load and rebuilt after it (much faster than
- * keeping a GIN index up to date row by row), then the tables are analysed.
+ * The search indexes (trigram, word index) are dropped during the load and rebuilt after it
+ * (much faster than keeping them up to date row by row), then the tables are analysed.
  */
 import { readFileSync } from 'node:fs';
 import sanscriptModule from '@indic-transliteration/sanscript';
@@ -102,6 +102,7 @@ export async function buildCatalogue(pool: pg.Pool, count: number, progress: (do
   const publisherIds = publisherRows.map((row) => row.id);
 
   await pool.query('DROP INDEX IF EXISTS books_search_text_trgm_idx');
+  await pool.query('DROP INDEX IF EXISTS search_postings_rank_idx');
   const samples: string[] = [];
   for (let start = 0; start < count; start += BATCH) {
     const end = Math.min(count, start + BATCH);
@@ -154,5 +155,7 @@ function searchVersion(): number {
  */
 export async function finishCatalogue(pool: pg.Pool): Promise<void> {
   await pool.query('CREATE INDEX IF NOT EXISTS books_search_text_trgm_idx ON books USING gin (search_text gin_trgm_ops)');
+  // as migration 0016 makes it
+  await pool.query('CREATE INDEX IF NOT EXISTS search_postings_rank_idx ON search_postings (word, in_title DESC NULLS LAST, title_length, created_at DESC NULLS LAST, book_id DESC NULLS LAST)');
   await pool.query('VACUUM ANALYZE');
 }

@@ -210,6 +210,30 @@ export const search_words = pgTable(
 );
 
 /**
+ * The word index (decision 024): one row for each word of each book's `search_text` (the
+ * vocabulary's split) with what a search ranks by — whether the word is in the book's title
+ * (`title_text`), the title's length (characters of `book_title`) and the book's age — kept by
+ * triggers on `books` (migration 0016). A search of one word ranks the books holding the
+ * vocabulary's words that contain it from this index alone, without reading a book.
+ */
+export const search_postings = pgTable(
+  'search_postings',
+  {
+    word: text('word').notNull(),
+    in_title: boolean('in_title').notNull(),
+    title_length: integer('title_length').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    book_id: integer('book_id').notNull(),
+  },
+  (t) => [
+    // a word's books in the order a search ranks them (title first, shorter title, newest);
+    // every column in the key: a search reads the index alone (index-only scan), and a
+    // trigger finds a book's rows by their whole key
+    index('search_postings_rank_idx').on(t.word, t.in_title.desc(), t.title_length, t.created_at.desc(), t.book_id.desc()),
+  ],
+);
+
+/**
  * An author: one record per NFC name, reused by every book that names it (spec books §7
  * `GET /book/author-name`; a book form picks one by `authorId` or names a new one).
  */

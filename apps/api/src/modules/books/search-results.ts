@@ -18,11 +18,11 @@
  * Both read books through a `LIMIT` the planner cannot look through, so no plan reads every
  * match of a common word, whatever the statistics say.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client.js';
 import { books } from '../../db/schema.js';
-import type { TextQuery } from './search.js';
+import type { TextQuery, WordPattern } from './search.js';
 
 /**
  * Results a broad search finds at a time past its ranked part: three pages of 20 (a later
@@ -77,7 +77,7 @@ export interface ResultWindow {
 }
 
 /** How a search is made: ranked whole (with the search's other filters), or broad among the newest books. */
-export type SearchPlan = { kind: 'whole'; where: SQL; joinPublishers: boolean } | { kind: 'broad'; catalogue: number };
+export type SearchPlan = { kind: 'whole'; filters: SQL[]; joinPublishers: boolean } | { kind: 'broad'; catalogue: number };
 
 /** `count` rounded up to whole windows of RESULT_WINDOW. */
 const windowsFor = (count: number) => Math.max(1, Math.ceil(count / RESULT_WINDOW)) * RESULT_WINDOW;
@@ -91,12 +91,12 @@ const windowsFor = (count: number) => Math.max(1, Math.ceil(count / RESULT_WINDO
 export async function findResults(db: DbOrTx, text: TextQuery, plan: SearchPlan, needed: number, known?: ResultWindow, readBudget = BROAD_READ_BUDGET): Promise<ResultWindow> {
   if (known && (known.ids.length >= needed || known.next === null)) return known;
   /** Every match ranked in one statement (a broad search whose matches turned out rare, too). */
-  const whole = async (where: SQL, joinPublishers: boolean): Promise<ResultWindow> => {
-    const ranked = await rankWhole(db, where, text.rank, Math.max(WHOLE_WINDOW, windowsFor(needed)), joinPublishers);
+  const whole = async (filters: SQL[], joinPublishers: boolean): Promise<ResultWindow> => {
+    const ranked = await rankMatches(db, text, filters, Math.max(WHOLE_WINDOW, windowsFor(needed)), joinPublishers);
     return { text, ids: ranked.ids, total: ranked.matches, estimated: false, next: ranked.ids.length < ranked.matches ? 'rankAgain' : null, read: 0 };
   };
-  if (plan.kind === 'whole') return whole(plan.where, plan.joinPublishers);
-  if (known?.next === 'rankAgain') return whole(text.where, false);
+  if (plan.kind === 'whole') return whole(plan.filters, plan.joinPublishers);
+  if (known?.next === 'rankAgain') return whole([], false);
   let window = known ?? (await rankNewest(db, text, plan.catalogue));
   const wanted = windowsFor(needed);
   const readBefore = known?.read ?? 0;
@@ -105,12 +105,23 @@ export async function findResults(db: DbOrTx, text: TextQuery, plan: SearchPlan,
       // rare after all: the first window ranks every match instead of reading on; a later page
       // (whose earlier pages were given newest first) shows what this request found, and the
       // next request reads on from there
-      if (known === undefined || known.ids.length < RESULT_WINDOW) return whole(text.where, false);
+      if (known === undefined || known.ids.length < RESULT_WINDOW) return whole([], false);
       break;
     }
     window = await stepOlder(db, window, wanted - window.ids.length, plan.catalogue);
   }
   return window;
+}
+
+/**
+ * The first `limit` ids of the books matching the search `text` and `filters`, best rank first
+ * (then the shorter title, then the newest), and how many match: from the word index when the
+ * search is one word and nothing else (`rankByWords`), else from the books (`rankWhole`).
+ * @param joinPublishers whether `filters` ask about the publisher
+ */
+export function rankMatches(db: DbOrTx, text: TextQuery, filters: SQL[], limit: number, joinPublishers = false): Promise<{ ids: number[]; matches: number }> {
+  if (filters.length === 0 && text.words) return rankByWords(db, text.words, limit);
+  return rankWhole(db, and(text.where, ...filters)!, text.rank, limit, joinPublishers);
 }
 
 /**
@@ -125,6 +136,34 @@ export async function rankWhole(db: DbOrTx, where: SQL, rank: SQL, limit: number
     from ${books} ${joinPublishers ? sql`join publishers on publishers.id = ${books.publisher_id}` : sql``}
     where ${where}
     order by ${rank} desc, length(${books.book_title}), ${books.created_at} desc, ${books.id} desc
+    limit ${limit}`);
+  const rows = (result as unknown as { rows: { id: number; matches: number }[] }).rows;
+  return { ids: rows.map((row) => Number(row.id)), matches: Number(rows[0]?.matches ?? 0) };
+}
+
+/**
+ * What `rankWhole` finds for a one-word query (`words`: its patterns, `TextQuery.words`), from
+ * the word index alone (decision 024): the vocabulary's words containing a pattern, their
+ * books from `search_postings` (an index-only scan), each book ranked by the best pattern a
+ * word of its title contains, then the shorter title, then the newest. Reads no book: a word
+ * held by thousands of books costs their index entries, not a page of the table each.
+ */
+export async function rankByWords(db: DbOrTx, words: WordPattern[], limit: number): Promise<{ ids: number[]; matches: number }> {
+  // the patterns are words of a query: no LIKE wildcard or escape is in them (wordsOf splits at ASCII punctuation)
+  const result = await db.execute(sql`
+    with known as (
+      select known.word, max(pattern.title_rank) as title_rank
+      from unnest(${sql.param(words.map((word) => word.pattern))}::text[], ${sql.param(words.map((word) => word.titleRank))}::int[]) as pattern(text, title_rank)
+      cross join lateral (select word from search_words where books > 0 and word like '%' || pattern.text || '%') as known
+      group by known.word
+    ), found as (
+      select posting.book_id as id, max(case when posting.in_title then known.title_rank else 0 end) as rank,
+        min(posting.title_length) as len, max(posting.created_at) as created_at
+      from known join search_postings as posting on posting.word = known.word
+      group by posting.book_id
+    )
+    select id, count(*) over ()::int as matches from found
+    order by rank desc, len, created_at desc, id desc
     limit ${limit}`);
   const rows = (result as unknown as { rows: { id: number; matches: number }[] }).rows;
   return { ids: rows.map((row) => Number(row.id)), matches: Number(rows[0]?.matches ?? 0) };

@@ -29,6 +29,14 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     return response.json().data as { books: { id: number; book_title: string; book_e_title: string }[]; total: number; totalIsEstimate?: boolean };
   };
 
+  /** The word index's rows of book `id` (decision 024), by word. */
+  const postings = async (id: number) =>
+    (
+      (await t.ctx.db.execute(sql`select word, in_title, title_length from search_postings where book_id = ${id} order by word`)) as unknown as {
+        rows: { word: string; in_title: boolean; title_length: number }[];
+      }
+    ).rows;
+
   beforeAll(async () => {
     t = await createTestApp(engine);
   });
@@ -47,12 +55,31 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     // numbers and JSBNs are not words of the vocabulary
     expect((await t.ctx.db.select().from(search_words).where(sql`${search_words.word} ~ '[0-9]'`)).length).toBe(0);
 
+    // the word index: each word of the book once, whether its title holds it, the title's length
+    expect(await postings(first.id)).toEqual(expect.arrayContaining([
+      { word: 'updeshmala', in_title: true, title_length: 14 },
+      { word: 'ઉપદેશમાલા', in_title: true, title_length: 14 },
+      { word: 'shrut', in_title: false, title_length: 14 },
+    ]));
+    expect((await postings(first.id)).length).toBe(new Set((await postings(first.id)).map((row) => row.word)).size);
+    expect((await postings(first.id)).some((row) => /[0-9]/.test(row.word))).toBe(false);
+
     await t.ctx.db.update(books).set({ search_text: 'navkar mahamantra' }).where(eq(books.id, first.id));
     expect(await count('updeshmala')).toBe(1);
     expect(await count('navkar')).toBe(1);
+    expect(await postings(first.id)).toEqual([
+      { word: 'mahamantra', in_title: false, title_length: 14 },
+      { word: 'navkar', in_title: false, title_length: 14 },
+    ]);
+    await t.ctx.db.update(books).set({ book_title: 'નવકાર', title_text: 'નવકાર • navkar' }).where(eq(books.id, first.id));
+    expect(await postings(first.id)).toEqual([
+      { word: 'mahamantra', in_title: false, title_length: 5 },
+      { word: 'navkar', in_title: true, title_length: 5 },
+    ]);
     await t.ctx.db.delete(books).where(eq(books.id, first.id));
     expect(await count('navkar')).toBe(0);
     expect(await count('updeshmala')).toBe(1);
+    expect(await postings(first.id)).toEqual([]);
   });
 
   it('answers a search nothing matches from the vocabulary, and finds what a misspelt word meant', async () => {

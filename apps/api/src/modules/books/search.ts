@@ -205,6 +205,20 @@ export interface TextQuery {
   estimate: number;
   /** About how many books the catalogue has (the planner's count; 0 before the first ANALYZE, and for a whole JSBN, which needs none). */
   catalogue: number;
+  /**
+   * The query as vocabulary patterns, when a book matches it exactly when one of its words
+   * contains one of them (a query of one word: as typed, its Latin key, its corrections), each
+   * with the title rank a book gets when a word of its title contains it — what the word index
+   * ranks without reading a book (`rankByWords`, decision 024). Undefined for a query of
+   * several words, a JSBN, or a word of fewer than three letters or with a digit.
+   */
+  words?: WordPattern[];
+}
+
+/** A pattern of a one-word query: a book holding a word that contains `pattern` matches; `titleRank` when its title holds one. */
+export interface WordPattern {
+  pattern: string;
+  titleRank: number;
 }
 
 /** The LIKE patterns of `texts` (already lower case), each a substring, as an array (for a rank). */
@@ -331,5 +345,12 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
     ${jsbn ? sql`case when ${jsbn} then 8 else 0 end` : sql`0`}
     + ${inTitle.length ? sql`case ${sql.join(inTitle, sql` `)} else 0 end` : sql`0`}
   )`;
-  return { where: sql`(${sql.join(matches, sql` or `)})`, rank, estimate, catalogue };
+  // one word in every form, and no JSBN: the same matches and rank, as patterns of the word index
+  const patterns = new Map<string, number>();
+  const keep = (pattern: string, titleRank: number) => patterns.set(pattern, Math.max(titleRank, patterns.get(pattern) ?? 0));
+  for (const form of found) keep(form, found.length > 1 && form === raw ? 5 : 4);
+  if (everyWord) for (const word of eachWord[0]!) keep(word, 2);
+  const oneWord = !jsbn && !severalWords && [...patterns.keys()].every((pattern) => inVocabulary(pattern) && wordsOf(pattern).join(' ') === pattern);
+  const words = oneWord && patterns.size > 0 ? [...patterns].map(([pattern, titleRank]) => ({ pattern, titleRank })) : undefined;
+  return { where: sql`(${sql.join(matches, sql` or `)})`, rank, estimate, catalogue, ...(words ? { words } : {}) };
 }

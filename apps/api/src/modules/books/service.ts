@@ -43,7 +43,7 @@ import { generatedPdfUrls } from './documents.js';
 import { qrDataUrl } from './qr.js';
 import { imageForDocument } from '../../lib/images.js';
 import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textQuery } from './search.js';
-import { RANKED_MATCHES, findResults, rankWhole, type SearchPlan } from './search-results.js';
+import { RANKED_MATCHES, findResults, rankMatches, type SearchPlan } from './search-results.js';
 
 const SUBJECT_NAME = new Map(SUBJECTS.map((subject) => [subject.id, subject.subject_name]));
 const AUTHOR_TYPE_NAME = new Map(AUTHOR_TYPES.map((type) => [type.id, type.author_type]));
@@ -354,7 +354,7 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
     // every match at once (ranked whole, not kept)
     const text = await textQuery(ctx.db, typed);
     if (text.estimate === 0) return { books: [], total: 0 };
-    const ranked = await rankWhole(ctx.db, and(text.where, ...filters)!, text.rank, ALL_LIMIT, joinPublishers);
+    const ranked = await rankMatches(ctx.db, text, filters, ALL_LIMIT, joinPublishers);
     return { books: await toDtos(ctx, await rowsInOrder(ctx.db, ranked.ids)), total: ranked.matches };
   }
   // a search, ranked: its results as far as earlier pages found them, found further when needed
@@ -365,7 +365,7 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
     const text = known?.text ?? (await textQuery(ctx.db, typed));
     if (text.estimate === 0) return { text, ids: [], total: 0, estimated: false, next: null, read: 0 };
     const broad = filters.length === 0 && text.catalogue > 0 && text.estimate > rankingLimit(text.catalogue);
-    const plan: SearchPlan = broad ? { kind: 'broad', catalogue: text.catalogue } : { kind: 'whole', where: and(text.where, ...filters)!, joinPublishers };
+    const plan: SearchPlan = broad ? { kind: 'broad', catalogue: text.catalogue } : { kind: 'whole', filters, joinPublishers };
     return findResults(ctx.db, text, plan, needed, known);
   });
   const rows = await rowsInOrder(ctx.db, window.ids.slice(page.offset, needed));
