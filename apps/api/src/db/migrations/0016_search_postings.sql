@@ -20,6 +20,7 @@ $$;--> statement-breakpoint
 INSERT INTO "search_postings"
   SELECT p.* FROM "books" b, "jsbn_book_postings"(b."search_text", b."title_text", b."book_title", b."created_at", b."id") AS p;--> statement-breakpoint
 CREATE INDEX "search_postings_rank_idx" ON "search_postings" USING btree ("word","in_title" DESC NULLS LAST,"title_length","created_at" DESC NULLS LAST,"book_id" DESC NULLS LAST);--> statement-breakpoint
+ANALYZE "search_postings";--> statement-breakpoint
 -- Keeps search_postings in step with the books, once per statement: a book's rows are written
 -- when it is registered, and written again when what they hold changes (its search or title
 -- text, its title, its created_at); they are found by their whole key, a lookup of the index.

@@ -92,8 +92,11 @@ export async function findResults(db: DbOrTx, text: TextQuery, plan: SearchPlan,
   if (known && (known.ids.length >= needed || known.next === null)) return known;
   /** Every match ranked in one statement (a broad search whose matches turned out rare, too). */
   const whole = async (filters: SQL[], joinPublishers: boolean): Promise<ResultWindow> => {
-    const ranked = await rankMatches(db, text, filters, Math.max(WHOLE_WINDOW, windowsFor(needed)), joinPublishers);
-    return { text, ids: ranked.ids, total: ranked.matches, estimated: false, next: ranked.ids.length < ranked.matches ? 'rankAgain' : null, read: 0 };
+    // ranking from the word index costs what it reads of each word: a window at a time
+    const limit = filters.length === 0 && text.words ? Math.max(RANKED_MATCHES, windowsFor(needed)) : Math.max(WHOLE_WINDOW, windowsFor(needed));
+    const ranked = await rankMatches(db, text, filters, limit, joinPublishers);
+    const more = ranked.estimated ? ranked.ids.length >= limit : ranked.ids.length < ranked.matches;
+    return { text, ids: ranked.ids, total: ranked.matches, estimated: ranked.estimated, next: more ? 'rankAgain' : null, read: 0 };
   };
   if (plan.kind === 'whole') return whole(plan.filters, plan.joinPublishers);
   if (known?.next === 'rankAgain') return whole([], false);
@@ -113,15 +116,28 @@ export async function findResults(db: DbOrTx, text: TextQuery, plan: SearchPlan,
   return window;
 }
 
+/** The first ids of a ranking, best first, and how many books match: exact, or (`estimated`) not counted. */
+export interface Ranked {
+  ids: number[];
+  matches: number;
+  estimated: boolean;
+}
+
 /**
  * The first `limit` ids of the books matching the search `text` and `filters`, best rank first
  * (then the shorter title, then the newest), and how many match: from the word index when the
- * search is one word and nothing else (`rankByWords`), else from the books (`rankWhole`).
+ * search is one word and nothing else (`rankByWords`; its count may be the vocabulary's
+ * estimate), else from the books (`rankWhole`).
  * @param joinPublishers whether `filters` ask about the publisher
  */
-export function rankMatches(db: DbOrTx, text: TextQuery, filters: SQL[], limit: number, joinPublishers = false): Promise<{ ids: number[]; matches: number }> {
-  if (filters.length === 0 && text.words) return rankByWords(db, text.words, limit);
-  return rankWhole(db, and(text.where, ...filters)!, text.rank, limit, joinPublishers);
+export async function rankMatches(db: DbOrTx, text: TextQuery, filters: SQL[], limit: number, joinPublishers = false): Promise<Ranked> {
+  if (filters.length === 0 && text.words) {
+    const ranked = await rankByWords(db, text.words, limit);
+    // fewer than asked for: every match is there
+    if (ranked.matches !== undefined || ranked.ids.length < limit) return { ids: ranked.ids, matches: ranked.matches ?? ranked.ids.length, estimated: false };
+    return { ids: ranked.ids, matches: Math.max(text.estimate, ranked.ids.length), estimated: true };
+  }
+  return { ...(await rankWhole(db, and(text.where, ...filters)!, text.rank, limit, joinPublishers)), estimated: false };
 }
 
 /**
@@ -142,31 +158,53 @@ export async function rankWhole(db: DbOrTx, where: SQL, rank: SQL, limit: number
 }
 
 /**
- * What `rankWhole` finds for a one-word query (`words`: its patterns, `TextQuery.words`), from
- * the word index alone (decision 024): the vocabulary's words containing a pattern, their
- * books from `search_postings` (an index-only scan), each book ranked by the best pattern a
- * word of its title contains, then the shorter title, then the newest. Reads no book: a word
- * held by thousands of books costs their index entries, not a page of the table each.
+ * Rows of the word index (books holding the words containing the query, counted once a word)
+ * up to which a search of several such words counts its matches exactly (a book holding two
+ * of them is one match: counting them reads every row, about a microsecond each); above it the
+ * total is the vocabulary's estimate. One word's count is the vocabulary's, always exact.
  */
-export async function rankByWords(db: DbOrTx, words: WordPattern[], limit: number): Promise<{ ids: number[]; matches: number }> {
+export const EXACT_COUNT_ROWS = 5_000;
+
+/**
+ * What `rankWhole` finds for a one-word query (`words`: its patterns, `TextQuery.words`), from
+ * the word index alone (decision 024): the vocabulary's words containing a pattern, and of each
+ * the first `limit` books in the rank's order (`search_postings`' index, read in order, no page
+ * of the table); the best `limit` of those are the best `limit` of all (a book ranks as its
+ * best word, and each word's first `limit` hold every book that could beat them). Each book
+ * ranks by the best pattern a word of its title contains, then the shorter title, then the
+ * newest. `matches`: exact for one word (the vocabulary's count) or up to `exactCountRows`
+ * rows; undefined (not counted) above.
+ */
+export async function rankByWords(db: DbOrTx, words: WordPattern[], limit: number, exactCountRows = EXACT_COUNT_ROWS): Promise<{ ids: number[]; matches: number | undefined }> {
   // the patterns are words of a query: no LIKE wildcard or escape is in them (wordsOf splits at ASCII punctuation)
   const result = await db.execute(sql`
-    with known as (
-      select known.word, max(pattern.title_rank) as title_rank
+    with known as materialized (
+      select known.word, max(pattern.title_rank) as title_rank, max(known.books) as books
       from unnest(${sql.param(words.map((word) => word.pattern))}::text[], ${sql.param(words.map((word) => word.titleRank))}::int[]) as pattern(text, title_rank)
-      cross join lateral (select word from search_words where books > 0 and word like '%' || pattern.text || '%') as known
+      cross join lateral (select word, books from search_words where books > 0 and word like '%' || pattern.text || '%') as known
       group by known.word
-    ), found as (
+    ), best as (
       select posting.book_id as id, max(case when posting.in_title then known.title_rank else 0 end) as rank,
         min(posting.title_length) as len, max(posting.created_at) as created_at
-      from known join search_postings as posting on posting.word = known.word
+      from known cross join lateral (
+        select book_id, in_title, title_length, created_at from search_postings
+        where search_postings.word = known.word
+        order by in_title desc, title_length, created_at desc, book_id desc
+        limit ${limit}
+      ) as posting
       group by posting.book_id
     )
-    select id, count(*) over ()::int as matches from found
-    order by rank desc, len, created_at desc, id desc
-    limit ${limit}`);
-  const rows = (result as unknown as { rows: { id: number; matches: number }[] }).rows;
-  return { ids: rows.map((row) => Number(row.id)), matches: Number(rows[0]?.matches ?? 0) };
+    select
+      array(select id from best order by rank desc, len, created_at desc, id desc limit ${limit}) as ids,
+      case
+        when (select count(*) from known) <= 1 then (select coalesce(sum(books), 0) from known)
+        when (select sum(books) from known) <= ${exactCountRows} then (
+          -- each word's rows through the index (OFFSET 0: never a join that reads the whole index)
+          select count(distinct posting.book_id) from known
+          cross join lateral (select book_id from search_postings where search_postings.word = known.word offset 0) as posting)
+      end::int as matches`);
+  const [row] = (result as unknown as { rows: { ids: number[] | string; matches: number | null }[] }).rows;
+  return { ids: typeof row!.ids === 'string' ? parseIntArray(row!.ids) : row!.ids.map(Number), matches: row!.matches === null ? undefined : Number(row!.matches) };
 }
 
 /** One reading of `rows` books newest first after `from`: the matches among them (ranked, or newest first), how many were read, and the last. */

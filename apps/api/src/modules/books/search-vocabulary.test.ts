@@ -12,7 +12,7 @@ import { createBook, createPublisher } from '../../db/factories.js';
 import { books, search_words } from '../../db/schema.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { importCatalogue, type CatalogueRecord } from './import.js';
-import { BROAD_READ_BUDGET, findResults } from './search-results.js';
+import { BROAD_READ_BUDGET, findResults, rankByWords } from './search-results.js';
 import { textQuery } from './search.js';
 import { rankingLimit } from './service.js';
 
@@ -94,7 +94,7 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     expect(await search({ queryString: 'ઉપદેશમાલા Updeshmalaa' })).toMatchObject({ total: 1 });
   });
 
-  it('ranks a broad search among the newest books, then lists the older ones, each match once', async () => {
+  it('ranks a broad search among the newest books, then lists the older ones, each match once; one word from the word index', async () => {
     const records: CatalogueRecord[] = Array.from({ length: CATALOGUE - 1 }, (_, index) => ({
       source_id: `scale:${index}`,
       // every fourth book is not about a sutra; of the others every tenth has 'Sutra' alone as its title
@@ -113,27 +113,37 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     expect(holding).toBe(WITH_SUTRA);
     expect(holding).toBeGreaterThan(rankingLimit(CATALOGUE));
 
-    const first = await search({ queryString: 'सूत्र', pageNo: '1', limit: '10' });
-    expect(first.totalIsEstimate).toBe(true);
-    expect(first.total).toBe(WITH_SUTRA);
-    // the closest matches first: the books titled just 'Sutra', newest first
-    expect(first.books.slice(0, 3).map((book) => book.book_e_title)).toEqual(['Sutra', 'Sutra', 'Sutra']);
-    const seen = new Set<number>();
-    for (let page = 1; page <= WITH_SUTRA / 10; page++) {
-      const { books: found } = await search({ queryString: 'सूत्र', pageNo: String(page), limit: '10' });
-      expect(found).toHaveLength(10);
-      for (const book of found) {
-        expect(book.book_e_title).toMatch(/^Sutra/);
-        expect(seen.has(book.id), `book ${book.id} twice`).toBe(false);
-        seen.add(book.id);
+    // two words (the other in every book): ranked among the newest books, older ones after;
+    // one word: ranked whole from the word index (decision 024), its total counted
+    for (const [query, estimated] of [['सूत्र jambuvijay', true], ['सूत्र', false]] as const) {
+      t.ctx.searchResults.clear();
+      const first = await search({ queryString: query, pageNo: '1', limit: '10' });
+      expect(first.totalIsEstimate, query).toBe(estimated || undefined);
+      expect(first.total).toBe(WITH_SUTRA);
+      // the closest matches first: the books titled just 'Sutra', newest first
+      expect(first.books.slice(0, 3).map((book) => book.book_e_title)).toEqual(['Sutra', 'Sutra', 'Sutra']);
+      const seen = new Set<number>();
+      for (let page = 1; page <= WITH_SUTRA / 10; page++) {
+        const { books: found } = await search({ queryString: query, pageNo: String(page), limit: '10' });
+        expect(found).toHaveLength(10);
+        for (const book of found) {
+          expect(book.book_e_title).toMatch(/^Sutra/);
+          expect(seen.has(book.id), `book ${book.id} twice`).toBe(false);
+          seen.add(book.id);
+        }
       }
+      expect(seen.size).toBe(WITH_SUTRA);
+      expect((await search({ queryString: query, pageNo: String(WITH_SUTRA / 10 + 1), limit: '10' })).books).toEqual([]);
+      // the last page found every match: the total is exact now
+      expect((await search({ queryString: query, pageNo: String(WITH_SUTRA / 10), limit: '10' })).totalIsEstimate).toBeUndefined();
     }
-    expect(seen.size).toBe(WITH_SUTRA);
-    expect((await search({ queryString: 'सूत्र', pageNo: String(WITH_SUTRA / 10 + 1), limit: '10' })).books).toEqual([]);
-    // the last page found every match: the total is exact now
-    expect((await search({ queryString: 'सूत्र', pageNo: String(WITH_SUTRA / 10), limit: '10' })).totalIsEstimate).toBeUndefined();
+    // several words of the vocabulary hold it (सूत्र, sutra): counted up to so many rows of the word index, else not
+    const words = [{ pattern: 'सूत्र', titleRank: 5 }, { pattern: 'sutra', titleRank: 4 }];
+    expect(await rankByWords(t.ctx.db, words, 5, 2 * WITH_SUTRA)).toMatchObject({ matches: WITH_SUTRA });
+    const uncounted = await rankByWords(t.ctx.db, words, 5, 2 * WITH_SUTRA - 1);
+    expect([uncounted.ids.length, uncounted.matches]).toEqual([5, undefined]);
     // with another filter the search is not broad: every match is ranked and counted
-    const filtered = await search({ queryString: 'सूत्र', language: 'Sanskrit', limit: '10' });
+    const filtered = await search({ queryString: 'सूत्र jambuvijay', language: 'Sanskrit', limit: '10' });
     expect([filtered.total, filtered.totalIsEstimate]).toEqual([WITH_SUTRA, undefined]);
   });
 

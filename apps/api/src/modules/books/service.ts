@@ -304,7 +304,9 @@ export type BookListInput = Pick<BookListQuery, 'pageNo' | 'limit'> & Partial<Om
  *
  * A search's results are found a window at a time and kept until any book changes
  * (search-results.ts, decision 021): the pages after the first cost no new search. A search
- * alone (no other filter, no sort) that matches more books than it would cost to rank them all
+ * alone (no other filter, no sort) of one word is ranked from the word index, a window at a
+ * time (decision 024); its total is the vocabulary's estimate when counting would read too
+ * much. Another search alone that matches more books than it would cost to rank them all
  * (`rankingLimit`) ranks the matches among the newest books where about RANKED_MATCHES of them
  * are, then lists the older ones newest first; its total is the vocabulary's estimate
  * (decision 012). Nothing then reads every matching book.
@@ -355,7 +357,7 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
     const text = await textQuery(ctx.db, typed);
     if (text.estimate === 0) return { books: [], total: 0 };
     const ranked = await rankMatches(ctx.db, text, filters, ALL_LIMIT, joinPublishers);
-    return { books: await toDtos(ctx, await rowsInOrder(ctx.db, ranked.ids)), total: ranked.matches };
+    return { books: await toDtos(ctx, await rowsInOrder(ctx.db, ranked.ids)), total: ranked.matches, ...(ranked.estimated ? { totalIsEstimate: true } : {}) };
   }
   // a search, ranked: its results as far as earlier pages found them, found further when needed
   const needed = page.offset + page.limit;
@@ -364,7 +366,8 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
     if (known && (known.ids.length >= needed || known.next === null)) return known;
     const text = known?.text ?? (await textQuery(ctx.db, typed));
     if (text.estimate === 0) return { text, ids: [], total: 0, estimated: false, next: null, read: 0 };
-    const broad = filters.length === 0 && text.catalogue > 0 && text.estimate > rankingLimit(text.catalogue);
+    // a one-word search is ranked from the word index however many books hold it (decision 024)
+    const broad = filters.length === 0 && !text.words && text.catalogue > 0 && text.estimate > rankingLimit(text.catalogue);
     const plan: SearchPlan = broad ? { kind: 'broad', catalogue: text.catalogue } : { kind: 'whole', filters, joinPublishers };
     return findResults(ctx.db, text, plan, needed, known);
   });
