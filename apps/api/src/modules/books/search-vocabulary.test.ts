@@ -76,6 +76,9 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
       { word: 'mahamantra', in_title: false, title_length: 5 },
       { word: 'navkar', in_title: true, title_length: 5 },
     ]);
+    // an edit of what the rows do not hold leaves them as they are
+    await t.ctx.db.update(books).set({ is_available: false }).where(eq(books.id, first.id));
+    expect((await postings(first.id)).map((row) => row.word)).toEqual(['mahamantra', 'navkar']);
     await t.ctx.db.delete(books).where(eq(books.id, first.id));
     expect(await count('navkar')).toBe(0);
     expect(await count('updeshmala')).toBe(1);
