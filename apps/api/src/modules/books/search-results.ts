@@ -189,7 +189,8 @@ export async function rankByWords(db: DbOrTx, words: WordPattern[], limit: numbe
       from known cross join lateral (
         select book_id, in_title, title_length, created_at from search_postings
         where search_postings.word = known.word
-        order by in_title desc, title_length, created_at desc, book_id desc
+        -- exactly the index's order (its DESC columns are NULLS LAST): read in order, not sorted
+        order by in_title desc nulls last, title_length, created_at desc nulls last, book_id desc nulls last
         limit ${limit}
       ) as posting
       group by posting.book_id
