@@ -21,7 +21,8 @@
  * Part `search` searches through the API with the issue's mixed query set: sequentially, every
  * request a question not asked before (pages 1, 2, 3 … of each query; p50/p95 ms), then 20 at
  * a time from many visitors' addresses asking those queries' first five pages (searches/s);
- * then words of the catalogue never asked before (page 1), one at a time and 20 at a time.
+ * then words of the catalogue never asked before (page 1), one at a time and 20 at a time; then
+ * the whole catalogue listed in each order a list offers (pages 1–5 and 500).
  * Part `writes` (writes.ts): order creation, login, a 200 MB upload, the catalogue PDF and
  * Excel of a publisher with 1,000 books, each next to its baseline.
  * Part `import`: `npm run import:books` of 100,000 records made from the real ones into an empty
@@ -250,7 +251,8 @@ async function measurePages(databaseUrl: string, samples: string[]): Promise<voi
 /**
  * Part `search`: the issue's mixed query set through the API, one at a time, then 20 at a time
  * from many visitors (each its own address, as the proxy names it: search is limited per
- * address); then words of the catalogue never asked before, one at a time and 20 at a time.
+ * address); then words of the catalogue never asked before, one at a time and 20 at a time;
+ * then the whole catalogue listed in each order (a library's Recently Published page).
  */
 async function measureSearch(databaseUrl: string, samples: string[]): Promise<void> {
   const api = await startApi(databaseUrl);
@@ -323,6 +325,20 @@ async function measureSearch(databaseUrl: string, samples: string[]): Promise<vo
       ],
     });
     console.log(`search, every search new (${fresh.requests.total.toLocaleString('en-IN')} different words of the catalogue, page 1), c20: ${fresh.requests.average.toFixed(0)} searches/s, p50 ${fresh.latency.p50} ms, p99 ${fresh.latency.p99} ms, errors / non-2xx ${fresh.errors + fresh.non2xx}`);
+    // the whole catalogue listed (a library's Recently Published page) in each sort a list
+    // offers, pages 1–5 and a far one, one at a time
+    for (const sort of ['', '&sortedField=book_title&sortedOrder=asc', '&sortedField=publisher_name&sortedOrder=desc', '&sortedField=pages&sortedOrder=asc']) {
+      const listed: number[] = [];
+      const statuses = new Set<number>();
+      for (const [index, page] of [1, 2, 3, 4, 5, 500].entries()) {
+        const started = performance.now();
+        const response = await fetch(`http://127.0.0.1:39103/api/book?pageNo=${page}&limit=10${sort}`, { headers: { 'x-forwarded-for': `10.3.${index}.${sort.length}` } });
+        await response.arrayBuffer();
+        listed.push(performance.now() - started);
+        statuses.add(response.status);
+      }
+      console.log(`list of every book${sort ? `, ${sort.replace(/&sortedField=|&sortedOrder=/g, ' ').trim()}` : ', newest first'} (pages 1–5 and 500 of 10), one at a time: ${percentiles(listed)}, status ${[...statuses].join('/')}`);
+    }
   } finally {
     api.kill('SIGTERM');
   }

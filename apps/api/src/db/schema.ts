@@ -66,6 +66,8 @@ export const publishers = pgTable(
     logo_key: text('logo_key'),
     /** Last JSBN sequence issued; only ever increases, so a number is never reused. */
     last_jsbn_seq: integer('last_jsbn_seq').notNull().default(0),
+    /** How many books the publisher has, kept by triggers on `books` (migration 0017): their sum is the catalogue's size. */
+    book_count: integer('book_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -73,6 +75,8 @@ export const publishers = pgTable(
     uniqueIndex('publishers_account_id_key').on(t.account_id),
     // publisher_no is the JSBN prefix: unique forever
     uniqueIndex('publishers_publisher_no_key').on(t.publisher_no),
+    // book lists sorted by publisher name: publishers in order, then each one's books
+    index('publishers_name_idx').on(t.publisher_name, t.id),
   ],
 );
 
@@ -187,6 +191,13 @@ export const books = pgTable(
     uniqueIndex('books_source_ref_key').on(t.source_ref),
     // search: search_text LIKE '%…%' (pg_trgm)
     index('books_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    // book lists sorted by a column (BOOK_SORT_FIELDS), ties by id in the same direction:
+    // a page is a range of one index, read forwards or backwards, at any catalogue size
+    index('books_title_idx').on(t.book_title, t.id),
+    index('books_e_title_idx').on(t.book_e_title, t.id),
+    index('books_year_idx').on(t.publication_year, t.id),
+    index('books_language_idx').on(t.language, t.id),
+    index('books_pages_idx').on(t.pages, t.id),
   ],
 );
 

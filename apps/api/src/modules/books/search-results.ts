@@ -6,7 +6,11 @@
  * does, and a later page past them continues from where the last step stopped instead of
  * reading again every result before it.
  *
- * Two ways of finding results, chosen as decision 012 says (`listBooks`):
+ * Three ways of finding results, chosen as decisions 012 and 024 say (`listBooks`):
+ * - **from the word index** (a search of one word and nothing else, however many books hold
+ *   it): the first rows of each vocabulary word containing it, in the rank's order, merged
+ *   (`rankByWords`); a window at a time, the total exact for one word or few rows, else the
+ *   vocabulary's estimate;
  * - **ranked whole**: every match ranked in one statement — best rank first, then the shorter
  *   title, then the newest; the total is exact;
  * - **broad** (a search alone that matches more books than it is worth ranking): the matches

@@ -7,8 +7,10 @@
  * (all of that plus authors, the publisher and the JSBN). The words of every `search_text`
  * are counted in `search_words` (the vocabulary, kept by triggers), which search reads first:
  * how many books a query matches, and which known words a misspelt word meant (`textQuery`,
- * decision 012). Matching is LIKE on `search_text` (its GIN trigram index); trigram
- * similarity (`%`, `word_similarity`) is used on the vocabulary's single words only, never on a book's long text.
+ * decision 012). Matching is LIKE on `search_text` (its GIN trigram index), or for a query of
+ * one word the same match read from the word index `search_postings` (each word of each book,
+ * kept by triggers too: `TextQuery.words`, decision 024); trigram similarity (`%`,
+ * `word_similarity`) is used on the vocabulary's single words only, never on a book's long text.
  */
 import sanscriptModule from '@indic-transliteration/sanscript';
 import { eq, sql, type SQL } from 'drizzle-orm';

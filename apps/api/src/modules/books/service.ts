@@ -343,7 +343,8 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
 
   const sortColumn = query.sortedField ? SORTS[query.sortedField] : undefined;
   const page = query.limit === 'all' ? { limit: ALL_LIMIT, offset: 0 } : { limit: Number(query.limit), offset: (query.pageNo - 1) * Number(query.limit) };
-  const order = sortColumn ? [query.sortedOrder === 'asc' ? asc(sortColumn) : desc(sortColumn), desc(books.id)] : NEWEST;
+  // ties by id in the sort's direction: a page is a range of the column's index (books_title_idx …)
+  const order = sortColumn ? (query.sortedOrder === 'asc' ? [asc(sortColumn), asc(books.id)] : [desc(sortColumn), desc(books.id)]) : NEWEST;
   const typed = query.queryString;
   if (!typed || sortColumn) {
     const text = typed ? await textQuery(ctx.db, typed) : undefined;
@@ -395,8 +396,15 @@ async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL[], page
   return { rows, total };
 }
 
-/** How many books (with their publisher) meet `where`. */
+/**
+ * How many books (with their publisher) meet `where`; every book (no `where`): the sum of the
+ * publishers' `book_count` (kept by triggers, migration 0017), not a count of the catalogue.
+ */
 async function countBooks(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  if (where === undefined) {
+    const [all] = await db.select({ n: sql<number>`coalesce(sum(${publishers.book_count}), 0)`.mapWith(Number) }).from(publishers);
+    return all?.n ?? 0;
+  }
   const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(where);
   return row?.n ?? 0;
 }
