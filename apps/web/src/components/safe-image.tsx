@@ -1,4 +1,4 @@
-import { useMemo, useState, type ImgHTMLAttributes } from 'react';
+import { useState, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeholderImage } from './placeholder-image';
 
@@ -13,8 +13,7 @@ export function SafeImage({ src, alt, onError, ...rest }: Props) {
   const { t } = useTranslation('common');
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const noImage = t('file.noImage');
-  const placeholder = useMemo(() => placeholderImage(noImage), [noImage]);
-  const usable = src && src !== failedSrc ? src : placeholder;
+  const usable = src && src !== failedSrc ? src : placeholderImage(noImage);
   return (
     <img
       {...rest}

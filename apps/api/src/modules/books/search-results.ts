@@ -96,8 +96,7 @@ export async function findResults(db: DbOrTx, text: TextQuery, plan: SearchPlan,
   if (known && (known.ids.length >= needed || known.next === null)) return known;
   /** Every match ranked in one statement (a broad search whose matches turned out rare, too). */
   const whole = async (filters: SQL[], joinPublishers: boolean): Promise<ResultWindow> => {
-    // ranking from the word index costs what it reads of each word: a window at a time
-    const limit = filters.length === 0 && text.words ? Math.max(RANKED_MATCHES, windowsFor(needed)) : Math.max(WHOLE_WINDOW, windowsFor(needed));
+    const limit = Math.max(byWordIndex(text, filters) ? WORD_INDEX_WINDOW : WHOLE_WINDOW, windowsFor(needed));
     const ranked = await rankMatches(db, text, filters, limit, joinPublishers);
     const more = ranked.estimated ? ranked.ids.length >= limit : ranked.ids.length < ranked.matches;
     return { text, ids: ranked.ids, total: ranked.matches, estimated: ranked.estimated, next: more ? 'rankAgain' : null, read: 0 };
@@ -127,6 +126,15 @@ export interface Ranked {
   estimated: boolean;
 }
 
+/** Whether a search is ranked from the word index: one word (`TextQuery.words`) and no other filter (decision 024). */
+export const byWordIndex = (text: TextQuery, filters: SQL[]): text is TextQuery & { words: WordPattern[] } => filters.length === 0 && text.words !== undefined;
+
+/**
+ * Results a search ranked from the word index finds at a time (five pages of 20): its cost is
+ * what it reads of each word, so a later page past them ranks again for a larger window.
+ */
+export const WORD_INDEX_WINDOW = 100;
+
 /**
  * The first `limit` ids of the books matching the search `text` and `filters`, best rank first
  * (then the shorter title, then the newest), and how many match: from the word index when the
@@ -135,7 +143,7 @@ export interface Ranked {
  * @param joinPublishers whether `filters` ask about the publisher
  */
 export async function rankMatches(db: DbOrTx, text: TextQuery, filters: SQL[], limit: number, joinPublishers = false): Promise<Ranked> {
-  if (filters.length === 0 && text.words) {
+  if (byWordIndex(text, filters)) {
     const ranked = await rankByWords(db, text.words, limit);
     // fewer than asked for: every match is there
     if (ranked.matches !== undefined || ranked.ids.length < limit) return { ids: ranked.ids, matches: ranked.matches ?? ranked.ids.length, estimated: false };

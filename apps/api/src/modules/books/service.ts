@@ -43,7 +43,7 @@ import { generatedPdfUrls } from './documents.js';
 import { qrDataUrl } from './qr.js';
 import { imageForDocument } from '../../lib/images.js';
 import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textQuery } from './search.js';
-import { RANKED_MATCHES, findResults, rankMatches, type SearchPlan } from './search-results.js';
+import { RANKED_MATCHES, byWordIndex, findResults, rankMatches, type SearchPlan } from './search-results.js';
 
 const SUBJECT_NAME = new Map(SUBJECTS.map((subject) => [subject.id, subject.subject_name]));
 const AUTHOR_TYPE_NAME = new Map(AUTHOR_TYPES.map((type) => [type.id, type.author_type]));
@@ -368,7 +368,7 @@ export async function listBooks(ctx: AppContext, query: BookListInput): Promise<
     const text = known?.text ?? (await textQuery(ctx.db, typed));
     if (text.estimate === 0) return { text, ids: [], total: 0, estimated: false, next: null, read: 0 };
     // a one-word search is ranked from the word index however many books hold it (decision 024)
-    const broad = filters.length === 0 && !text.words && text.catalogue > 0 && text.estimate > rankingLimit(text.catalogue);
+    const broad = filters.length === 0 && !byWordIndex(text, filters) && text.catalogue > 0 && text.estimate > rankingLimit(text.catalogue);
     const plan: SearchPlan = broad ? { kind: 'broad', catalogue: text.catalogue } : { kind: 'whole', filters, joinPublishers };
     return findResults(ctx.db, text, plan, needed, known);
   });
