@@ -1,12 +1,13 @@
 /**
- * npm run bench:profile [-- --books N] [--path /jsbn] [--seconds S] [--first] — where a QR
- * scan's time goes (issue 11). Starts the built API (`node --cpu-prof apps/api/dist/server.js`)
- * on the catalogue database `bench:scale` built (`jsbn_scale_<N>`, default 1,000,000 books),
- * scans 1,000 of its books once, then sends the scans of those books (with `--first`: of
- * 100,000 books never scanned, nearly every one a first scan) with autocannon (50
- * connections, brotli accepted, `--seconds`, default 10), stops the server and prints where
- * its CPU time went during those seconds: self time by function and by package, in per cent
- * of the samples.
+ * npm run bench:profile [-- --books N] [--path /jsbn] [--seconds S] [--first | --search] — where
+ * a QR scan's or a search's time goes (issue 11). Starts the built API (`node --cpu-prof
+ * apps/api/dist/server.js`) on the catalogue database `bench:scale` built (`jsbn_scale_<N>`,
+ * default 1,000,000 books), scans 1,000 of its books once, then sends the scans of those books
+ * (with `--first`: of 100,000 books never scanned, nearly every one a first scan; with
+ * `--search`: searches of the catalogue's words, each asked once, from many visitors, 20 at a
+ * time) with autocannon (50 connections, brotli accepted, `--seconds`, default 10), stops the
+ * server and prints where its CPU time went during those seconds: self time by function and
+ * by package, in per cent of the samples.
  * Talks only to 127.0.0.1; asserts nothing. Needs `npm run build` first.
  */
 import { spawn } from 'node:child_process';
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     path: { type: 'string', default: '/api/book/listing/jsbn' },
     seconds: { type: 'string', default: '10' },
     first: { type: 'boolean', default: false },
+    search: { type: 'boolean', default: false },
   },
 });
 const PORT = 39110;
@@ -41,6 +43,7 @@ interface ProfileNode {
 }
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+const words = values.search ? (await pool.query<{ word: string }>('SELECT word FROM search_words WHERE books > 0 AND char_length(word) >= 4 ORDER BY md5(word) LIMIT 100000')).rows.map((row) => row.word) : [];
 const { rows } = await pool.query<{ jsbn_number: string }>(values.first ? 'SELECT jsbn_number FROM books TABLESAMPLE SYSTEM (10) LIMIT 100000' : 'SELECT jsbn_number FROM books ORDER BY id LIMIT 1000').catch(() => {
   throw new Error(`no catalogue in ${databaseUrl}: run npm run bench:scale -- --books ${values.books} first`);
 });
@@ -50,7 +53,7 @@ const paths = rows.map((row) => `${values.path}/${formatJsbn(row.jsbn_number)}`)
 const profiles = mkdtempSync(join(tmpdir(), 'jsbn-profile-'));
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'apps/api/dist/server.js'], {
   cwd: ROOT,
-  env: { ...process.env, ...PRODUCTION, DATABASE_URL: databaseUrl, PORT: String(PORT), DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+  env: { ...process.env, ...PRODUCTION, DATABASE_URL: databaseUrl, PORT: String(PORT), DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: `http://127.0.0.1:${PORT}`, TRUST_PROXY: '1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -61,15 +64,23 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   if (!values.first) for (const path of paths) await fetch(`http://127.0.0.1:${PORT}${path}`).then((response) => response.arrayBuffer());
+  let next = 0;
+  const visitor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
-    connections: 50,
+    connections: values.search ? 20 : 50,
     duration: Number(values.seconds),
     headers: { 'accept-encoding': 'gzip, deflate, br' },
-    // first scans: a random book every request (made anew); scans of the 1,000: each request made once (as bench:scale's)
-    requests: values.first ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)]! }) }] : paths.map((path) => ({ path })),
+    // first scans: a random book every request (made anew); scans of the 1,000: each request made once (as bench:scale's);
+    // searches: the next word each request, from a random visitor (search is limited per address)
+    requests: values.search
+      ? [{ setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({ ...request, path: `/api/book?queryString=${encodeURIComponent(words[next++ % words.length]!)}&pageNo=1&limit=20`, headers: { ...request.headers, 'x-forwarded-for': visitor() } }) }]
+      : values.first
+        ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)]! }) }]
+        : paths.map((path) => ({ path })),
   });
-  console.log(`${values.path}/:jsbn, c50: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+  if (values.search) console.log(`search of a new word, c20: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+  else console.log(`${values.path}/:jsbn, c50: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
 } finally {
   server.kill('SIGTERM');
   await exited;

@@ -25,6 +25,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client.js';
+import { executeNamed } from '../../db/named.js';
 import { books } from '../../db/schema.js';
 import type { TextQuery, WordPattern } from './search.js';
 
@@ -189,7 +190,7 @@ export const EXACT_COUNT_ROWS = 5_000;
  */
 export async function rankByWords(db: DbOrTx, words: WordPattern[], limit: number, exactCountRows = EXACT_COUNT_ROWS): Promise<{ ids: number[]; matches: number | undefined }> {
   // the patterns are words of a query: no LIKE wildcard or escape is in them (wordsOf splits at ASCII punctuation)
-  const result = await db.execute(sql`
+  const [row] = await executeNamed<{ ids: number[] | string; matches: number | null }>(db, 'search_by_words', sql`
     with known as materialized (
       select known.word, max(pattern.title_rank) as title_rank, max(known.books) as books
       from unnest(${sql.param(words.map((word) => word.pattern))}::text[], ${sql.param(words.map((word) => word.titleRank))}::int[]) as pattern(text, title_rank)
@@ -216,7 +217,6 @@ export async function rankByWords(db: DbOrTx, words: WordPattern[], limit: numbe
           select count(distinct posting.book_id) from known
           cross join lateral (select book_id from search_postings where search_postings.word = known.word offset 0) as posting)
       end::int as matches`);
-  const [row] = (result as unknown as { rows: { ids: number[] | string; matches: number | null }[] }).rows;
   return { ids: typeof row!.ids === 'string' ? parseIntArray(row!.ids) : row!.ids.map(Number), matches: row!.matches === null ? undefined : Number(row!.matches) };
 }
 

@@ -17,6 +17,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { executeNamed } from '../../db/named.js';
 import { books } from '../../db/schema.js';
 import { containsPattern } from '../../lib/pagination.js';
 
@@ -245,7 +246,7 @@ const inVocabulary = (word: string) => word.length >= LOOKUP_MIN_LENGTH && !/\d/
  * setting has to be changed for the statement (no transaction around a search: issue 11).
  */
 async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
-  const rows = await db.execute(sql`
+  const found = await executeNamed<{ typed: string | null; word: string | null; books: number | null; catalogue: number }>(db, 'search_vocabulary', sql`
     with corrections as (
       select typed.word as typed, known.word
       from unnest(${sql.param(misspelt)}::text[]) as typed(word)
@@ -269,7 +270,6 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
     -- the catalogue's size even when no word is asked about
     select null, null, null, (select greatest(reltuples, 0)::float8 from pg_class where oid = 'books'::regclass)
     where not exists (select 1 from asked)`);
-  const found = (rows as unknown as { rows: { typed: string | null; word: string | null; books: number | null; catalogue: number }[] }).rows;
   return {
     catalogue: Number(found[0]?.catalogue ?? 0),
     words: found.flatMap((row) => (row.word === null ? [] : [{ typed: row.typed, word: row.word, books: Number(row.books) }])),

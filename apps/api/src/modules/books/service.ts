@@ -30,6 +30,7 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedOnce } from '../../db/named.js';
 import { insertRows } from '../../db/insert-rows.js';
 import { resolveAuthors, type ResolvedAuthor } from './authors.js';
 import { book_authors, book_images, book_subjects, books, publishers } from '../../db/schema.js';
@@ -205,6 +206,9 @@ const bookColumns = {
   images: sql<BookImageRow[]>`coalesce((select json_agg(json_build_object('id', i.id, 'file_key', i.file_key) order by i.position, i.id) from ${book_images} i where i.book_id = ${books.id}), '[]'::json)`,
 };
 type BookRow = { book: typeof books.$inferSelect; publisher_name: string; publisher_no: string; publisher_logo: string | null; authors: BookAuthorRow[]; subject_ids: number[]; images: BookImageRow[] };
+
+/** The books with their publisher, as `bookColumns` (to be narrowed by the caller). */
+const selectBooks = (db: DbOrTx) => db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id));
 
 /**
  * Turns rows (`bookColumns`) into the BookDto shape. The uploaded book PDF link is given when
@@ -390,7 +394,7 @@ const NEWEST = [desc(books.created_at), desc(books.id)];
 /** A page of the books meeting `where` in `order`, and how many there are. */
 async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }): Promise<RowPage> {
   const [rows, total] = await Promise.all([
-    db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    selectBooks(db).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
     countBooks(db, where),
   ]);
   return { rows, total };
@@ -416,16 +420,24 @@ async function countBooks(db: DbOrTx, where: SQL | undefined): Promise<number> {
  */
 export const rankingLimit = (catalogue: number) => Math.max(RANKED_MATCHES, Math.sqrt(RANKED_MATCHES * catalogue));
 
+/**
+ * The rows of books by ids (`ids`: an array), by JSBN (`key`: canonical) and by id (`key`), as
+ * named statements built once (db/named.ts): every search page and first QR scan reads them.
+ */
+const booksByIdsStatement = preparedOnce((db) => selectBooks(db).where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`).prepare('books_by_ids'));
+const bookByJsbnStatement = preparedOnce((db) => selectBooks(db).where(eq(books.jsbn_number, sql.placeholder('key'))).prepare('book_by_jsbn'));
+const bookByIdStatement = preparedOnce((db) => selectBooks(db).where(eq(books.id, sql.placeholder('key'))).prepare('book_by_id'));
+
 /** The rows of the books `ids` (that exist), in the order of `ids`. */
 async function rowsInOrder(db: DbOrTx, ids: number[]): Promise<BookRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(inArray(books.id, ids));
+  const rows = await booksByIdsStatement(db).execute({ ids });
   const byId = new Map(rows.map((row) => [row.book.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function findBook(ctx: AppContext, condition: SQL, viewerPublisherId?: number): Promise<BookDto | null> {
-  const rows = await ctx.db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(condition);
+/** The book of `rows` (none or one, from a statement above) as the viewer sees it, or null. */
+async function oneBook(ctx: AppContext, rows: BookRow[], viewerPublisherId?: number): Promise<BookDto | null> {
   const [book] = await toDtos(ctx, rows, viewerPublisherId);
   return book ?? null;
 }
@@ -436,7 +448,7 @@ async function findBook(ctx: AppContext, condition: SQL, viewerPublisherId?: num
  */
 export async function booksByIds(ctx: AppContext, ids: number[]): Promise<BookDto[]> {
   const unique = [...new Set(ids)];
-  const rows = await ctx.db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(inArray(books.id, unique));
+  const rows = await selectBooks(ctx.db).where(inArray(books.id, unique));
   if (rows.length !== unique.length) throw notFound('Book');
   const dtos = await toDtos(ctx, rows);
   return unique.map((id) => dtos.find((book) => book.id === id)!);
@@ -448,7 +460,7 @@ export async function booksByIds(ctx: AppContext, ids: number[]): Promise<BookDt
  * @throws AppError 404 'Book not found'
  */
 export async function getBook(ctx: AppContext, bookId: number, viewerPublisherId?: number): Promise<BookDto> {
-  const book = await findBook(ctx, eq(books.id, bookId), viewerPublisherId);
+  const book = await oneBook(ctx, await bookByIdStatement(ctx.db).execute({ key: bookId }), viewerPublisherId);
   if (!book) throw notFound('Book');
   return { ...book, qrcode_image: await qrDataUrl(ctx.config.publicUrl, book.jsbn_number) };
 }
@@ -460,7 +472,7 @@ export async function getBook(ctx: AppContext, bookId: number, viewerPublisherId
  */
 export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublisherId?: number): Promise<BookByNumber> {
   const canonical = normalizeJsbn(jsbnNo);
-  const book = canonical ? await findBook(ctx, eq(books.jsbn_number, canonical), viewerPublisherId) : null;
+  const book = canonical ? await oneBook(ctx, await bookByJsbnStatement(ctx.db).execute({ key: canonical }), viewerPublisherId) : null;
   if (!book) throw notFound('Book');
   const [qrcode_image, publisher_info] = await Promise.all([
     qrDataUrl(ctx.config.publicUrl, book.jsbn_number),

@@ -1,0 +1,35 @@
+/**
+ * Named statements (db/named.ts, decision 026) on both engines: the same statement run again
+ * with other values answers for those values, and on PostgreSQL it is prepared on the
+ * connection once, under its name.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook, createPublisher } from './factories.js';
+import { executeNamed } from './named.js';
+import { ENGINES, createTestApp, type TestApp } from '../test/harness.js';
+
+describe.each(ENGINES)('named statements on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('answers each run for its own values, prepared once on a PostgreSQL connection', async () => {
+    const { publisherId } = await createPublisher(t.ctx, { publisher_name: 'Shrut Prakashan' });
+    const first = await createBook(t.ctx, publisherId, { book_title: 'કલ્પસૂત્ર' }, { cover: false });
+    const second = await createBook(t.ctx, publisherId, { book_title: 'तत्त्वार्थसूत्र' }, { cover: false });
+    const titles = (ids: number[]) => sql`select book_title from books where id = any(${sql.param(ids)}::int[]) order by id`;
+    // one connection throughout: a transaction
+    const prepared = await t.ctx.db.transaction(async (tx) => {
+      expect(await executeNamed(tx, 'test_titles', titles([first.id]))).toEqual([{ book_title: 'કલ્પસૂત્ર' }]);
+      expect(await executeNamed(tx, 'test_titles', titles([second.id, first.id]))).toEqual([{ book_title: 'કલ્પસૂત્ર' }, { book_title: 'तत्त्वार्थसूत्र' }]);
+      expect(await executeNamed(tx, 'test_titles', titles([]))).toEqual([]);
+      return (await tx.execute(sql`select name, statement from pg_prepared_statements where name = 'test_titles'`)) as unknown as { rows: { name: string; statement: string }[] };
+    });
+    // node-postgres prepares it under its name; PGlite runs each statement on its own
+    if (engine === 'postgres') expect(prepared.rows).toEqual([{ name: 'test_titles', statement: expect.stringContaining('select book_title from books where id = any($1::int[])') }]);
+    else expect(prepared.rows).toEqual([]);
+  });
+});
