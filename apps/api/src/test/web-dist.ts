@@ -33,6 +33,11 @@ const INDEX = `<!doctype html>
 const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 export async function renderPage(url, transport, language) {
+  // a test may hold every page being drawn (globalThis.jsbnHoldDrawing, a promise), counting them
+  if (globalThis.jsbnHoldDrawing) {
+    globalThis.jsbnDrawing = (globalThis.jsbnDrawing ?? 0) + 1;
+    await globalThis.jsbnHoldDrawing;
+  }
   const { pathname } = new URL(url);
   const book = pathname.startsWith('/jsbn/');
   const response = await transport(book ? '/api/book/listing/jsbn/' + pathname.slice(6) : '/api/book?pageNo=1&limit=20', { headers: { Accept: 'application/json' } });

@@ -8,11 +8,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createPublisher } from '../../db/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { ENTRY, builtApp } from '../../test/web-dist.js';
+import { MAX_DRAWN_AT_ONCE } from './app-pages.js';
 
 describe.each(ENGINES)('the web app on %s', (engine) => {
   let t: TestApp;
@@ -140,6 +141,42 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     await createBook(t.ctx, publisher.publisherId, { book_title: 'નવું પુસ્તક' });
     const after = await t.app.inject({ method: 'GET', url: '/search-a-book' });
     expect(after.body).toContain('<h1>નવું પુસ્તક, શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
+  });
+
+  it('sends the shell while as many pages as may be drawn at once are being drawn, and keeps none of it', async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'DRAWN', publisher_name: 'Drawn Later Trust' });
+    const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'તત્ત્વાર્થ સૂત્ર', book_e_title: 'Tattvartha Sutra' });
+    const other = formatJsbn(book.jsbn_number);
+    const test = globalThis as { jsbnHoldDrawing?: Promise<void>; jsbnDrawing?: number };
+    let release = () => {};
+    test.jsbnDrawing = 0;
+    test.jsbnHoldDrawing = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // as many searches as may be drawn at once, each drawn (a page with a query is never kept), held
+      const held = Array.from({ length: MAX_DRAWN_AT_ONCE }, (_, index) => t.app.inject({ method: 'GET', url: `/search-a-book?query=held${index}` }));
+      await vi.waitFor(() => expect(test.jsbnDrawing).toBe(MAX_DRAWN_AT_ONCE));
+      // a first scan meanwhile: at once, the shell with the book's head; the browser's app draws the rest
+      const busy = await t.app.inject({ method: 'GET', url: `/jsbn/${other}` });
+      expect(busy.statusCode).toBe(200);
+      expect(busy.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(busy.body).toContain(`<title>તત્ત્વાર્થ સૂત્ર — JSBN ${other}</title>`);
+      expect(busy.body).toContain('<meta property="og:title" content="તત્ત્વાર્થ સૂત્ર" />');
+      expect(busy.body).toContain('<div id="root"></div>');
+      expect(busy.body).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
+      const search = await t.app.inject({ method: 'GET', url: '/search-a-book?query=meanwhile' });
+      expect(search.statusCode).toBe(200);
+      expect(search.body).toContain('<div id="root"></div>');
+      expect(test.jsbnDrawing).toBe(MAX_DRAWN_AT_ONCE);
+      delete test.jsbnHoldDrawing;
+      release();
+      for (const page of await Promise.all(held)) expect(page.body).toContain('<div id="root" data-server-made><main><h1>');
+    } finally {
+      delete test.jsbnHoldDrawing;
+      release();
+    }
+    // nothing was kept: the next scan gets the page drawn
+    const drawn = await t.app.inject({ method: 'GET', url: `/jsbn/${other}` });
+    expect(drawn.body).toContain('<div id="root" data-server-made><main><h1>તત્ત્વાર્થ સૂત્ર</h1>');
   });
 
   it("refuses to start without the app's server render", async () => {
