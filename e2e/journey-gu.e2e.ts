@@ -155,6 +155,9 @@ describe('the main job, in Gujarati', () => {
     await visitor.goto(`${server.url}/jsbn/${jsbn}`);
     await expect.poll(() => visitor.getByRole('heading', { name: fill(books.detail.title, { jsbn }) }).isVisible()).toBe(true);
     expect(await visitor.evaluate(() => document.documentElement.lang)).toBe('gu');
+    // a field the publisher left empty says so in Gujarati, not N/A
+    await expect.poll(() => visitor.getByText(common.value.empty, { exact: true }).first().isVisible()).toBe(true);
+    expect(await visitor.getByText('N/A', { exact: true }).count()).toBe(0);
     await snap(visitor, 'gu-02-book-page-390');
   });
 

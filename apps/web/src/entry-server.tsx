@@ -17,6 +17,7 @@ import { QueryClient, type Query } from '@tanstack/react-query';
 import { setTransport, type Transport } from './api/client';
 import { siteQuery } from './api/site';
 import { setServerOrigin } from './app/origin';
+import { setEmptyValue } from './components/format';
 import { paths } from './app/paths';
 import { AppProviders, type QuerySeed } from './app/providers';
 import { createStyleCache } from './app/style-cache';
@@ -86,10 +87,12 @@ export async function renderPage(url: string, transport: Transport, language: In
   await preloadRoute(pathname);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const router = createStaticRouter(handler.dataRoutes, context);
+  const i18n = serverI18n(language);
   const draw = () => {
     setServerOrigin(origin);
+    setEmptyValue(i18n.t('value.empty', { ns: 'common' }));
     return renderToString(
-      <AppProviders queryClient={queryClient} i18n={serverI18n(language)} styleCache={createStyleCache()}>
+      <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>,
     );

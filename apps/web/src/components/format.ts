@@ -2,22 +2,33 @@ import { COUNTRY_CODE, EMPTY_VALUE, MB } from '@jsbn/shared/core';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** DD/MM/YYYY (or with another separator); N/A for empty or invalid values. */
+/** What an empty value shows, in the interface language (`common:value.empty`); the spec's N/A in English. */
+let emptyValue: string = EMPTY_VALUE;
+
+/**
+ * Sets what an empty value shows (`text`: `common:value.empty` of the interface language): the
+ * browser's i18n instance whenever its language changes, the server's render before it draws.
+ */
+export function setEmptyValue(text: string): void {
+  emptyValue = text;
+}
+
+/** DD/MM/YYYY (or with another separator); the empty value (N/A) for empty or invalid values. */
 export function formatDate(value: string | Date | null | undefined, separator = '/'): string {
-  if (!value) return EMPTY_VALUE;
+  if (!value) return emptyValue;
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
+  if (Number.isNaN(date.getTime())) return emptyValue;
   return [pad(date.getDate()), pad(date.getMonth() + 1), date.getFullYear()].join(separator);
 }
 
-/** The value, or N/A when empty. */
+/** The value, or the empty value (N/A) when empty. */
 export function orNA(value: string | number | null | undefined): string {
-  return value === null || value === undefined || value === '' ? EMPTY_VALUE : String(value);
+  return value === null || value === undefined || value === '' ? emptyValue : String(value);
 }
 
-/** +91 XXXXXXXXXX, or N/A. */
+/** +91 XXXXXXXXXX, or the empty value (N/A). */
 export function formatPhone(value: string | null | undefined): string {
-  return value ? `${COUNTRY_CODE} ${value}` : EMPTY_VALUE;
+  return value ? `${COUNTRY_CODE} ${value}` : emptyValue;
 }
 
 const KB = 1024;

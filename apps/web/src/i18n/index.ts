@@ -18,6 +18,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { INTERFACE_LANGUAGES, isInterfaceLanguage, translateMessage, type InterfaceLanguage } from '@jsbn/shared/core';
 import { ENGLISH, NAMESPACES } from './resources';
+import { setEmptyValue } from '../components/format';
 
 /** Where the chosen language is kept in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'jsbn.language';
@@ -57,6 +58,8 @@ export const i18n: I18n = i18next.createInstance();
 /** Starts the browser's instance: English at hand, the chosen or the browser's language detected and loaded. */
 export async function startI18n(language?: InterfaceLanguage): Promise<I18n> {
   if (!i18n.isInitialized) {
+    // empty values in the interface language, from the first language on (before any page draws)
+    i18n.on('languageChanged', () => setEmptyValue(i18n.t('value.empty', { ns: 'common' })));
     await i18n
       .use(resourcesToBackend(loadNamespace))
       .use(LanguageDetector)
