@@ -26,7 +26,10 @@ import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
 import { bookByJsbn, publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/service.js';
 import { AppPages, PagesBusy, loadRenderer } from './app-pages.js';
 import { bookPageHtml, missingBookHtml } from './book-page.js';
-import { checkTemplate } from './shell.js';
+import { checkTemplate, withLanguage } from './shell.js';
+
+/** Whether `error` says the book does not exist (404). */
+const isMissing = (error: unknown) => error instanceof AppError && error.statusCode === 404;
 
 /**
  * Age (ms) after which a page the app drew, holding a signed file link, is drawn again behind
@@ -99,11 +102,16 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         ));
       return sendCachedPage(request, reply, page);
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested, language));
-      // too many pages being made: the shell with the book's head (the browser's app draws the rest); nothing kept
-      if (error instanceof PagesBusy) return bookPageHtml(shell, await bookByJsbn(ctx, requested), ctx.config.publicUrl);
-      throw error;
+      if (isMissing(error)) return reply.status(404).send(missingBookHtml(shell, requested, language));
+      if (!(error instanceof PagesBusy)) throw error;
     }
+    // too many pages being made: the shell with the book's head (the browser's app draws the rest); nothing kept
+    const book = await bookByJsbn(ctx, requested).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (!book) return reply.status(404).send(missingBookHtml(shell, requested, language));
+    return bookPageHtml(withLanguage(shell, language), book, ctx.config.publicUrl);
   });
 
   // The landing page and the search page (its newly published books: forgotten at any change)
@@ -127,7 +135,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         return sendCachedPage(request, reply, page);
       } catch (error) {
         // too many pages being made: the shell, for the browser's app to draw; nothing kept
-        if (error instanceof PagesBusy) return shell;
+        if (error instanceof PagesBusy) return withLanguage(shell, language);
         throw error;
       }
     });

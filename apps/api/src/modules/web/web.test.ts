@@ -163,6 +163,14 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
       expect(busy.body).toContain('<meta property="og:title" content="તત્ત્વાર્થ સૂત્ર" />');
       expect(busy.body).toContain('<div id="root"></div>');
       expect(busy.body).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
+      // in the visitor's language; an unknown JSBN is still the 404 page
+      const gujarati = await t.app.inject({ method: 'GET', url: `/jsbn/${other}`, headers: { 'accept-language': 'gu' } });
+      expect(gujarati.body).toContain('<html lang="gu">');
+      expect(gujarati.body).toContain('<div id="root"></div>');
+      const unknown = await t.app.inject({ method: 'GET', url: '/jsbn/NOPE0-00001-X' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(unknown.body).toContain('No book is registered with JSBN NOPE0-00001-X.');
       const search = await t.app.inject({ method: 'GET', url: '/search-a-book?query=meanwhile' });
       expect(search.statusCode).toBe(200);
       expect(search.body).toContain('<div id="root"></div>');
