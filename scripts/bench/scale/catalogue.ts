@@ -159,3 +159,9 @@ export async function finishCatalogue(pool: pg.Pool): Promise<void> {
   await pool.query('CREATE INDEX IF NOT EXISTS search_postings_rank_idx ON search_postings (word, in_title DESC NULLS LAST, title_length, created_at DESC NULLS LAST, book_id DESC NULLS LAST)');
   await pool.query('VACUUM ANALYZE');
 }
+
+/** `count` words of the catalogue's search vocabulary of four letters or more, shuffled (rare and common alike): searches never asked before. */
+export async function catalogueWords(pool: pg.Pool, count: number): Promise<string[]> {
+  const { rows } = await pool.query<{ word: string }>('SELECT word FROM search_words WHERE books > 0 AND char_length(word) >= 4 ORDER BY md5(word) LIMIT $1', [count]);
+  return rows.map((row) => row.word);
+}

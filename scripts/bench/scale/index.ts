@@ -43,7 +43,7 @@ import autocannon, { type Result as CannonResult } from 'autocannon';
 import pg from 'pg';
 import { formatJsbn } from '@jsbn/shared';
 import { openDatabase } from '../../../apps/api/src/db/client.js';
-import { buildCatalogue, finishCatalogue, sourceRecords, BOOKS_JSONL } from './catalogue.js';
+import { buildCatalogue, catalogueWords, finishCatalogue, sourceRecords, BOOKS_JSONL } from './catalogue.js';
 import { measureWrites } from './writes.js';
 import { measureBulk } from './bulk.js';
 import { PRODUCTION } from './production.js';
@@ -299,7 +299,9 @@ async function measureSearch(databaseUrl: string, samples: string[]): Promise<vo
     // every search new: words of the catalogue's vocabulary (rare and common alike, in every
     // script), each asked once, its first page (no reply or result is kept yet); first one at
     // a time, then 20 at a time (other words)
-    const vocabulary = await catalogueWords(databaseUrl, SEQUENTIAL_WORDS + 4_000);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    const vocabulary = await catalogueWords(pool, SEQUENTIAL_WORDS + 4_000);
+    await pool.end();
     const alone: number[] = [];
     for (const [index, word] of vocabulary.slice(0, SEQUENTIAL_WORDS).entries()) {
       const started = performance.now();
@@ -352,14 +354,6 @@ function percentiles(times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
   return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`;
-}
-
-/** `count` words of the catalogue's search vocabulary of four letters or more, shuffled (rare and common alike). */
-async function catalogueWords(databaseUrl: string, count: number): Promise<string[]> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const { rows } = await pool.query<{ word: string }>("SELECT word FROM search_words WHERE books > 0 AND char_length(word) >= 4 ORDER BY md5(word) LIMIT $1", [count]);
-  await pool.end();
-  return rows.map((row) => row.word);
 }
 
 /** Part `import`: npm run import:books of IMPORT_RECORDS records into an empty database, timed from outside. */

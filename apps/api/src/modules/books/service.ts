@@ -499,7 +499,9 @@ export const publicBookPath = (jsbn: string) => `/api/book/listing/jsbn/${encode
  * scan costs no database work; a change of the book or its publisher is seen at once.
  * @param refreshMs age (ms) after which the entry is made again behind a request, when not
  *   the cache's default (pages drawn by the app cost tens of ms to make)
- * @throws AppError 404 'Book not found' (nothing is cached)
+ * @param making runs each making of the page (the book's read and `render`; only when it is
+ *   not kept or is due to be made again), e.g. as one of a limited number (`AppPages.making`)
+ * @throws AppError 404 'Book not found' (nothing is cached); whatever `making` throws
  */
 export async function publicBookPage(
   ctx: AppContext,
@@ -507,13 +509,16 @@ export async function publicBookPage(
   kind: string,
   render: (page: BookByNumber) => string | Promise<string>,
   refreshMs?: number,
+  making: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
 ): Promise<CachedPage> {
   const key = publicBookKey(kind, jsbnNo);
   if (!key) throw notFound('Book');
-  return ctx.publicPages.get(key, async () => {
-    const page = await bookByJsbn(ctx, jsbnNo);
-    return { body: await render(page), publisherId: page.publisher_info.publisherId, refreshMs };
-  });
+  return ctx.publicPages.get(key, () =>
+    making(async () => {
+      const page = await bookByJsbn(ctx, jsbnNo);
+      return { body: await render(page), publisherId: page.publisher_info.publisherId, refreshMs };
+    }),
+  );
 }
 
 /** The public page cache's key of the page of `jsbnNo` (any case or hyphenation) kept as `kind`; null for a malformed number. */

@@ -106,9 +106,10 @@ export class AppPages {
   };
 
   /**
-   * Runs `work`, which makes a page that is not kept yet (reads its data, draws it), as one of
-   * at most MAX_DRAWN_AT_ONCE: counted from the request's start, as a page's time goes mostly
-   * into waiting for the thread behind other pages' drawing.
+   * Runs `work`, which makes a page (reads its data, draws it: the public page cache's load of
+   * it), as one of at most MAX_DRAWN_AT_ONCE: counted from the start of the load, not of the
+   * render, as a page's time goes mostly into waiting for the thread behind other pages'
+   * drawing. A page kept in the cache is served without it, also one due to be made again.
    * @throws PagesBusy at once when that many are being made
    */
   async making<T>(work: () => Promise<T>): Promise<T> {

@@ -8,8 +8,8 @@
  *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page;
  *   `no-cache` + ETag;
  *   drawn in the visitor's language (the language switcher's cookie, else `Accept-Language`;
- *   issue 13), kept per language; while MAX_DRAWN_AT_ONCE pages not kept yet are being made,
- *   the shell (with a book's head tags), for the browser's app to draw, and nothing kept;
+ *   issue 13), kept per language; a page not kept yet, while MAX_DRAWN_AT_ONCE pages are being
+ *   made: the shell (with a book's head tags), for the browser's app to draw, and nothing kept;
  * - any other path without an extension: `index.html`, `no-cache`, so a new release shows at once.
  */
 import { readFileSync } from 'node:fs';
@@ -82,24 +82,19 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     if (address && address !== requested) return reply.redirect(`/jsbn/${address}`, 301);
     reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
     const language = pageLanguage(request);
-    const kind = bookPageKind(language, requested);
-    const key = publicBookKey(kind, requested);
     try {
-      const page =
-        (key ? ctx.publicPages.ready(key) : undefined) ??
-        (await pages.making(() =>
-          publicBookPage(
-            ctx,
-            requested,
-            kind,
-            async (book) => {
-              // the app asks for the book the head was made from: one database read per page
-              const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
-              return bookPageHtml(AppPages.fill(shell, await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known)), book, ctx.config.publicUrl);
-            },
-            DRAWN_REFRESH_MS,
-          ),
-        ));
+      const page = await publicBookPage(
+        ctx,
+        requested,
+        bookPageKind(language, requested),
+        async (book) => {
+          // the app asks for the book the head was made from: one database read per page
+          const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
+          return bookPageHtml(AppPages.fill(shell, await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known)), book, ctx.config.publicUrl);
+        },
+        DRAWN_REFRESH_MS,
+        (work) => pages.making(work),
+      );
       return sendCachedPage(request, reply, page);
     } catch (error) {
       if (isMissing(error)) return reply.status(404).send(missingBookHtml(shell, requested, language));
@@ -122,16 +117,13 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       const query = request.url.slice(path.length);
       try {
         if (query) return AppPages.fill(shell, await pages.making(() => pages.draw(request.url, request.ip, language)));
-        const key = landingPageKey(language, path);
-        const page =
-          ctx.publicPages.ready(key) ??
-          (await pages.making(() =>
-            ctx.publicPages.get(key, async () => ({
-              body: AppPages.fill(shell, await pages.draw(path, request.ip, language)),
-              publisherId: ANY_PUBLISHER,
-              refreshMs: DRAWN_REFRESH_MS,
-            })),
-          ));
+        const page = await ctx.publicPages.get(landingPageKey(language, path), () =>
+          pages.making(async () => ({
+            body: AppPages.fill(shell, await pages.draw(path, request.ip, language)),
+            publisherId: ANY_PUBLISHER,
+            refreshMs: DRAWN_REFRESH_MS,
+          })),
+        );
         return sendCachedPage(request, reply, page);
       } catch (error) {
         // too many pages being made: the shell, for the browser's app to draw; nothing kept
