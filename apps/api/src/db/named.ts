@@ -30,16 +30,19 @@ export async function executeNamed<Row>(db: DbOrTx, name: string, query: SQL): P
 
 /**
  * `make` — a Drizzle query builder ending in `.prepare(name)`, its values `sql.placeholder`s —
- * built once per database handle and kept: each run skips building the SQL as well (the
- * handle's statements are forgotten with it; a transaction's are its own).
+ * built once per database session and kept: each run skips building the SQL as well. A session
+ * is the pool's (`ctx.db`) or, on PostgreSQL, one pooled connection's, which every transaction
+ * on that connection shares (db/client.ts), so a statement a transaction runs is built once per
+ * connection too; PGlite's transactions each have a session of their own.
  */
 export function preparedOnce<Statement>(make: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
-  const made = new WeakMap<DbOrTx, Statement>();
+  const made = new WeakMap<object, Statement>();
   return (db) => {
-    let statement = made.get(db);
+    const session = db._.session;
+    let statement = made.get(session);
     if (statement === undefined) {
       statement = make(db);
-      made.set(db, statement);
+      made.set(session, statement);
     }
     return statement;
   };

@@ -2,14 +2,16 @@
  * Passwords (argon2id), access tokens (JWT HS256 with exp/iss/aud and a per-account token
  * version) and the actor of a request — DESIGN §8.
  */
+import { webcrypto } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import pLimit from 'p-limit';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import type { ModelType } from '@jsbn/shared';
 import type { AppContext } from '../context.js';
+import { preparedOnce } from '../db/named.js';
 import { accounts, libraries, publishers } from '../db/schema.js';
 import { AppError } from './errors.js';
 
@@ -47,6 +49,19 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   return passwordWork(() => verify(passwordHash, password));
 }
 
+/** The HS256 keys of the secrets in use, each imported once: jose imports a raw key at every call. */
+const tokenKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+/** The HMAC SHA-256 key of `secret` (JWT_SECRET) for signing and verifying access tokens. */
+function tokenKey(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = tokenKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    tokenKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** Signs an access token for an account (`sub` = account id, `role`, `tv` = token version). */
 export async function signAccessToken(secret: string, account: { id: number; role: ModelType; token_version: number }) {
   return new SignJWT({ role: account.role, tv: account.token_version })
@@ -56,7 +71,7 @@ export async function signAccessToken(secret: string, account: { id: number; rol
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(TOKEN_TTL)
-    .sign(new TextEncoder().encode(secret));
+    .sign(await tokenKey(secret));
 }
 
 /** The logged-in caller of a request, with the id of its publisher or library profile. */
@@ -67,6 +82,24 @@ export interface Actor {
   publisherId: number | null;
   libraryId: number | null;
 }
+
+/** The account of a token with its profile's id: every logged-in request reads it (a named statement, db/named.ts). */
+const actorStatement = preparedOnce((db) =>
+  db
+    .select({
+      id: accounts.id,
+      role: accounts.role,
+      email: accounts.email,
+      token_version: accounts.token_version,
+      publisherId: publishers.id,
+      libraryId: libraries.id,
+    })
+    .from(accounts)
+    .leftJoin(publishers, eq(publishers.account_id, accounts.id))
+    .leftJoin(libraries, eq(libraries.account_id, accounts.id))
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .prepare('actor_by_id'),
+);
 
 /**
  * Reads and checks the bearer token of `request` and loads its account.
@@ -81,7 +114,7 @@ export async function readActor(ctx: AppContext, request: FastifyRequest): Promi
   if (!token) throw new AppError('UNAUTHORIZED', 'Unauthorized');
   let claims: { sub?: string; tv?: unknown };
   try {
-    ({ payload: claims } = await jwtVerify(token, new TextEncoder().encode(ctx.secrets.jwtSecret), {
+    ({ payload: claims } = await jwtVerify(token, await tokenKey(ctx.secrets.jwtSecret), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
@@ -91,19 +124,7 @@ export async function readActor(ctx: AppContext, request: FastifyRequest): Promi
   } catch {
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
   }
-  const [row] = await db
-    .select({
-      id: accounts.id,
-      role: accounts.role,
-      email: accounts.email,
-      token_version: accounts.token_version,
-      publisherId: publishers.id,
-      libraryId: libraries.id,
-    })
-    .from(accounts)
-    .leftJoin(publishers, eq(publishers.account_id, accounts.id))
-    .leftJoin(libraries, eq(libraries.account_id, accounts.id))
-    .where(eq(accounts.id, Number(claims.sub)));
+  const [row] = await actorStatement(db).execute({ id: Number(claims.sub) });
   if (!row || row.token_version !== claims.tv) {
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
   }

@@ -28,6 +28,7 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { executeNamed, preparedOnce } from '../../db/named.js';
 import {
   accounts,
   book_authors,
@@ -104,17 +105,11 @@ export async function createOrders(
     const [library] = await tx.select({ name: libraries.name, letter_text: libraries.letter_text }).from(libraries).where(eq(libraries.id, actor.libraryId));
     if (!library?.letter_text) throw new AppError('FORBIDDEN', 'Please add letter text to create your first order.');
 
-    const bookIds = [...new Set(input.orders.map((line) => line.bookId))];
-    const found = await tx
-      .select({ id: books.id, publisher_id: books.publisher_id, price_kind: books.price_kind, price_minor: books.price_minor, currency: books.currency })
-      .from(books)
-      .where(inArray(books.id, bookIds));
-    const publisherOf = new Map(found.map((book) => [book.id, book.publisher_id]));
-    // each line keeps the book's price of today (issue 14 part 5)
-    const priceOf = new Map(found.map((book) => [book.id, { price_kind: book.price_kind, price_minor: book.price_minor, currency: book.currency }]));
+    const found = await cartBooksStatement(tx).execute({ ids: [...new Set(input.orders.map((line) => line.bookId))] });
+    const bookOf = new Map(found.map((book) => [book.id, book]));
     const errors: FieldError[] = [];
     input.orders.forEach((line, index) => {
-      if (publisherOf.get(line.bookId) !== line.publisherId) errors.push({ field: `orders.${index}.bookId`, message: 'Book not found for this publisher' });
+      if (bookOf.get(line.bookId)?.publisher_id !== line.publisherId) errors.push({ field: `orders.${index}.bookId`, message: 'Book not found for this publisher' });
     });
     if (errors.length) throw validationError(errors);
 
@@ -127,37 +122,24 @@ export async function createOrders(
     }
     const created: { id: number; orderId: string; publisherId: number }[] = [];
     for (const [publisherId, lines] of byPublisher) {
-      const prices = [...lines.keys()].map((bookId) => priceOf.get(bookId)!);
-      const currency = prices.find((price) => price.price_minor !== null)?.currency ?? DEFAULT_CURRENCY;
-      const [order] = await tx
-        .insert(orders)
-        .values({ library_id: actor.libraryId, publisher_id: publisherId, status: 'REQUESTED', status_since: ctx.clock(), currency })
-        .returning({ id: orders.id });
-      const orderId = order!.id;
-      await tx.insert(order_items).values([...lines].map(([book_id, number_of_copies]) => ({ order_id: orderId, book_id, number_of_copies, ...priceOf.get(book_id)! })));
-      await tx.insert(order_events).values({ order_id: orderId, from_status: null, to_status: 'REQUESTED', actor_account_id: actor.accountId, actor_role: actor.role, created_at: ctx.clock() });
-      const [publisher] = await tx
-        .select({ email: accounts.email, language: accounts.preferred_language })
-        .from(publishers)
-        .innerJoin(accounts, eq(accounts.id, publishers.account_id))
-        .where(eq(publishers.id, publisherId));
-      if (publisher) {
-        const copies = [...lines.values()].reduce((sum, n) => sum + n, 0);
-        const lng = publisher.language;
-        const order = orderNumber(orderId);
-        await enqueueMessage(tx, {
-          channel: 'email',
-          to: publisher.email,
-          subject: noticeText(lng, 'newOrder.subject', { order, library: library.name }),
-          text: noticeText(lng, 'newOrder.text', {
-            library: library.name,
-            copies: noticeText(lng, 'copies', { count: copies }),
-            books: noticeText(lng, 'books', { count: lines.size }),
-            link: `${ctx.config.publicUrl}/booked-orders`,
-          }),
-        });
-      }
-      created.push({ id: orderId, orderId: orderNumber(orderId), publisherId });
+      const cart = [...lines].map(([bookId, copies]) => ({ copies, book: bookOf.get(bookId)! }));
+      const orderId = await placeOrder(tx, { libraryId: actor.libraryId, publisherId, at: ctx.clock(), actor, lines: cart });
+      // every book of this order is the publisher's: its contact came with each
+      const { publisher_email: email, publisher_language: lng } = cart[0]!.book;
+      const copies = [...lines.values()].reduce((sum, n) => sum + n, 0);
+      const order = orderNumber(orderId);
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: email,
+        subject: noticeText(lng, 'newOrder.subject', { order, library: library.name }),
+        text: noticeText(lng, 'newOrder.text', {
+          library: library.name,
+          copies: noticeText(lng, 'copies', { count: copies }),
+          books: noticeText(lng, 'books', { count: lines.size }),
+          link: `${ctx.config.publicUrl}/booked-orders`,
+        }),
+      });
+      created.push({ id: orderId, orderId: order, publisherId });
     }
     if (idempotencyKey) {
       await tx
@@ -167,6 +149,65 @@ export async function createOrders(
     }
     return { replayed: false, orders: created };
   });
+}
+
+/**
+ * The cart's books that exist, each with what its order line keeps (today's price, issue 14
+ * part 5) and its publisher's e-mail and language for the new-order notice (one read for the
+ * whole cart; a named statement, db/named.ts).
+ */
+const cartBooksStatement = preparedOnce((db) =>
+  db
+    .select({
+      id: books.id,
+      publisher_id: books.publisher_id,
+      price_kind: books.price_kind,
+      price_minor: books.price_minor,
+      currency: books.currency,
+      publisher_email: accounts.email,
+      publisher_language: accounts.preferred_language,
+    })
+    .from(books)
+    .innerJoin(publishers, eq(publishers.id, books.publisher_id))
+    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
+    .where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('order_cart_books'),
+);
+
+type CartBook = Awaited<ReturnType<ReturnType<typeof cartBooksStatement>['execute']>>[number];
+
+/**
+ * Writes one REQUESTED order of `lines` with its lines and its first event in one statement
+ * (named, so parsed once per connection; three round trips were a third of an order's time,
+ * issue 11). The order's currency is its first priced line's, INR when none is priced.
+ * @param order.at the order's status_since and its event's time
+ * @returns the new order's id
+ */
+async function placeOrder(
+  tx: DbOrTx,
+  order: { libraryId: number; publisherId: number; at: Date; actor: Actor; lines: { copies: number; book: CartBook }[] },
+): Promise<number> {
+  const { lines } = order;
+  const currency = lines.find((line) => line.book.price_minor !== null)?.book.currency ?? DEFAULT_CURRENCY;
+  const [row] = await executeNamed<{ id: number }>(tx, 'place_order', sql`
+    with placed as (
+      insert into orders (library_id, publisher_id, status, status_since, currency)
+      values (${order.libraryId}, ${order.publisherId}, 'REQUESTED', ${order.at.toISOString()}::timestamptz, ${currency})
+      returning id
+    ), lines as (
+      insert into order_items (order_id, book_id, number_of_copies, price_kind, price_minor, currency)
+      select placed.id, line.book_id, line.copies, line.price_kind, line.price_minor, line.currency
+      from placed, unnest(
+        ${sql.param(lines.map((line) => line.book.id))}::int[], ${sql.param(lines.map((line) => line.copies))}::int[],
+        ${sql.param(lines.map((line) => line.book.price_kind))}::text[], ${sql.param(lines.map((line) => line.book.price_minor))}::bigint[],
+        ${sql.param(lines.map((line) => line.book.currency))}::text[]
+      ) as line(book_id, copies, price_kind, price_minor, currency)
+    ), event as (
+      insert into order_events (order_id, from_status, to_status, actor_account_id, actor_role, created_at)
+      select placed.id, null, 'REQUESTED', ${order.actor.accountId}, ${order.actor.role}, ${order.at.toISOString()}::timestamptz from placed
+    )
+    select id from placed`);
+  return row!.id;
 }
 
 /** Sortable columns of order lists. */
