@@ -8,8 +8,9 @@
  *   many at a time as the machine has cores; and the p99 of the QR page's reads while logins run,
  *   against its p99 alone;
  * - a 200 MB book PDF PUT through the signed upload address against `dd` writing as much to the
- *   same disk (flushed before closing, as the storage does), with the API's extra resident
- *   memory (peak minus before, from /proc);
+ *   same disk (flushed before closing, as the storage does) and against bare Node http writing
+ *   the same PUT to a file the same way, with the API's extra resident memory (peak minus
+ *   before, from /proc);
  * - the catalogue PDF and the Excel catalogue of a publisher with 1,000 books (seconds; each
  *   round after a change to the publisher, so nothing is served from the cache).
  * Uses a database of its own, `jsbn_scale_writes`, made afresh each run.
@@ -44,6 +45,7 @@ export interface WritesBench {
 const PORT = 39104;
 const BARE_PORT = 39105;
 const NODE_PG_PORT = 39106;
+const BARE_UPLOAD_PORT = 39107;
 const BASE = `http://127.0.0.1:${PORT}`;
 const CATALOGUE_BOOKS = 1_000;
 const LIBRARIES = 50;
@@ -85,6 +87,20 @@ require('node:http').createServer((q, s) => {
     s.setHeader('content-type', 'application/json');
     s.end('{"ok":true}');
   });
+}).listen(process.env.PORT, '127.0.0.1');`;
+
+/**
+ * Bare Node http receiving an upload as the storage does — the request piped to a file flushed
+ * before it closes, in 1 MiB buffers — with nothing else: the ceiling of an upload through
+ * Node's HTTP on this machine (the bytes cross the loopback and two copies more than `dd`'s).
+ * Writes to `$UPLOAD_FILE`.
+ */
+const BARE_UPLOAD = `
+const { createWriteStream } = require('node:fs');
+const { pipeline } = require('node:stream/promises');
+require('node:http').createServer(async (q, s) => {
+  if (q.method === 'PUT') await pipeline(q, createWriteStream(process.env.UPLOAD_FILE, { flush: true, highWaterMark: 1024 * 1024 }));
+  s.end('{"ok":true}');
 }).listen(process.env.PORT, '127.0.0.1');`;
 
 /** Resident memory of process `pid` now, bytes. */
@@ -188,6 +204,8 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
   try {
     children.push(await bench.start(['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(process.env.PORT, '127.0.0.1');`], {}, BARE_PORT));
     children.push(await bench.start(['-e', NODE_PG_ORDER], { DATABASE_URL: databaseUrl, NODE_PATH: `${bench.root}node_modules` }, NODE_PG_PORT));
+    const bareUploadFile = `${dataDir}/bare-upload.bin`;
+    children.push(await bench.start(['-e', BARE_UPLOAD], { UPLOAD_FILE: bareUploadFile }, BARE_UPLOAD_PORT));
     const server = await bench.start(['apps/api/dist/server.js'], env, PORT, '/api/health');
     children.push(server);
     const login = (account: { email: string; password: string }, modelType: string) =>
@@ -280,6 +298,8 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
       const dd = spawnSync('dd', ['if=/dev/zero', `of=${ddFile}`, 'bs=1M', `count=${UPLOAD_BYTES / 1024 / 1024}`, 'conv=fsync'], { encoding: 'utf8' });
       rmSync(ddFile, { force: true });
       note('dd', Number(/([\d.]+) s,/.exec(dd.stderr)![1]));
+      note('bareUpload', await timed(() => putPdf(`http://127.0.0.1:${BARE_UPLOAD_PORT}/`, UPLOAD_BYTES)));
+      rmSync(bareUploadFile, { force: true });
       const [address] = await api<{ url: string }[]>(`/api/book/${bookIds[round]}/upload-urls`, { method: 'POST', token: publisherToken, body: { files: [{ field: 'pdfpublisher', name: 'book.pdf', type: 'application/pdf', size: UPLOAD_BYTES }] } });
       const before = rssOf(server.pid!);
       let peak = before;
@@ -299,13 +319,14 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
     const uploadRate = UPLOAD_BYTES / m('upload');
     const ddRate = UPLOAD_BYTES / m('dd');
+    const bareUploadRate = UPLOAD_BYTES / m('bareUpload');
     console.log(`\nwrites and heavy jobs, PostgreSQL, ${bench.rounds} rounds of ${bench.seconds} s (medians):\n`);
     console.log('| measure | figure | baseline in the same run | ratio |');
     console.log('|---|---|---|---|');
     console.log(`| POST /api/book/order-book, c50 | ${m('orders').toFixed(0)} orders/s, p99 ${m('ordersP99')} ms (${failures.orders ?? 0} failed) | bare Node ${m('bare').toFixed(0)} req/s; Node + pg, the order's statements: ${m('nodePgOrders').toFixed(0)}/s (${failures.nodePgOrders ?? 0} failed) | ${(m('orders') / m('bare')).toFixed(3)}× / ${(m('orders') / m('nodePgOrders')).toFixed(2)}× |`);
     console.log(`| POST /api/user/login, c10 | ${m('logins').toFixed(0)} logins/s, p99 ${m('loginsP99')} ms (${failures.logins ?? 0} failed) | argon2id verify ${m('argon1').toFixed(0)}/s one at a time, ${m('argonN').toFixed(0)}/s ${availableParallelism()} at a time | ${(m('logins') / m('argon1')).toFixed(2)}× / ${(m('logins') / m('argonN')).toFixed(2)}× |`);
     console.log(`| QR page reads (c10) while logins run | p99 ${m('readsDuringP99')} ms, ${m('readsDuring').toFixed(0)} req/s (logins meanwhile ${m('loginsDuring').toFixed(0)}/s) | reads alone p99 ${m('readsP99')} ms, ${m('reads').toFixed(0)} req/s | ${(m('readsDuringP99') / Math.max(1, m('readsP99'))).toFixed(1)}× p99 |`);
-    console.log(`| 200 MB book PDF upload (PUT) | ${(uploadRate / 1e6).toFixed(0)} MB/s, +${mb(m('uploadRss'))} RSS (${failures.upload ?? 0} failed) | dd ${(ddRate / 1e6).toFixed(0)} MB/s | ${(uploadRate / ddRate).toFixed(2)}× |`);
+    console.log(`| 200 MB book PDF upload (PUT) | ${(uploadRate / 1e6).toFixed(0)} MB/s, +${mb(m('uploadRss'))} RSS (${failures.upload ?? 0} failed) | dd ${(ddRate / 1e6).toFixed(0)} MB/s; bare Node http writing it to a file the same way ${(bareUploadRate / 1e6).toFixed(0)} MB/s | ${(uploadRate / ddRate).toFixed(2)}× / ${(uploadRate / bareUploadRate).toFixed(2)}× |`);
     console.log(`| catalogue PDF, ${CATALOGUE_BOOKS.toLocaleString('en-IN')} books | ${m('cataloguePdf').toFixed(2)} s | — | — |`);
     console.log(`| Excel catalogue, ${CATALOGUE_BOOKS.toLocaleString('en-IN')} rows | ${m('catalogueXlsx').toFixed(2)} s | — | — |`);
   } finally {

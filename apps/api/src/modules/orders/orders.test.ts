@@ -13,12 +13,14 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   let pub1: Headers, pub2: Headers, lib: Headers, otherLib: Headers;
   let ids: { pub1: number; pub2: number };
   let books: { a: number; b: number; c: number };
+  let libraryEmail: string;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     const p1 = await createPublisher(t.ctx, { publisher_no: 'PUB01' });
     const p2 = await createPublisher(t.ctx, { publisher_no: 'PUB02' });
     const l1 = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
+    libraryEmail = l1.email;
     const l2 = await createLibrary(t.ctx);
     [pub1, pub2, lib, otherLib] = await Promise.all([
       authHeader(t.app, p1, 'PUBLISHER'),
@@ -68,6 +70,33 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(toPub1.total).toBe(1);
     expect(toPub1.orderBooks[0]).toMatchObject({ status: 'REQUESTED', totalCopies: 3, library: { name: 'શ્રી જ્ઞાન ભંડાર' } });
     expect(toPub1.orderBooks[0].OrderBookItem.map((item: { number_of_copies: number }) => item.number_of_copies).sort()).toEqual([1, 2]);
+  });
+
+  it('writes each order with its lines in the cart’s order, the same book twice as one line, its first event and the publisher’s notice', async () => {
+    const placed = await order(lib, [
+      { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 },
+      { publisherId: ids.pub2, bookId: books.c, numberOfCopies: 1 },
+      { publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 },
+      { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 3 },
+    ]);
+    expect(placed.statusCode).toBe(201);
+    const [toPub1, toPub2] = placed.json().data.orders as { id: number; orderId: string; publisherId: number }[];
+    expect([toPub1!.publisherId, toPub2!.publisherId]).toEqual([ids.pub1, ids.pub2]);
+    const read = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers: lib })).json().data.orderBook;
+    const first = await read(toPub1!.id);
+    expect(first).toMatchObject({ orderId: toPub1!.orderId, status: 'REQUESTED', totalCopies: 6, currency: 'INR' });
+    expect(first.OrderBookItem.map((item: { book: { id: number }; number_of_copies: number; accepted_book_copies: number | null }) => [item.book.id, item.number_of_copies, item.accepted_book_copies])).toEqual([
+      [books.b, 5, null],
+      [books.a, 1, null],
+    ]);
+    expect(first.history).toEqual([{ kind: 'status', status: 'REQUESTED', at: first.status_since, by: `LIBRARY ${libraryEmail}`, role: 'LIBRARY' }]);
+    expect((await read(toPub2!.id)).OrderBookItem.map((item: { book: { id: number }; number_of_copies: number }) => [item.book.id, item.number_of_copies])).toEqual([[books.c, 1]]);
+    const notices = await t.ctx.db.select().from(outbox).where(or(like(outbox.subject, `%${toPub1!.orderId}%`), like(outbox.subject, `%${toPub2!.orderId}%`))).orderBy(asc(outbox.id));
+    expect(notices.map((notice) => [notice.channel, notice.subject])).toEqual([
+      ['email', `JSBN: new order ${toPub1!.orderId} from શ્રી જ્ઞાન ભંડાર`],
+      ['email', `JSBN: new order ${toPub2!.orderId} from શ્રી જ્ઞાન ભંડાર`],
+    ]);
+    expect(notices[0]!.body).toContain('શ્રી જ્ઞાન ભંડાર has ordered 6 copies of 2 books.');
   });
 
   it('takes an order through accept, dispatch with proof and receipt, with its history', async () => {
