@@ -3,7 +3,8 @@
 /**
  * The API as it runs in production (replies serialised without the development check of
  * every field, decision 015), with settings production requires: secrets for the run, and an
- * SMTP address nothing is sent to (no mail is queued while measuring).
+ * SMTP address that refuses (nothing is sent; the orders the writes part makes queue their
+ * notices, which it removes before its next measure).
  */
 export const PRODUCTION = {
   NODE_ENV: 'production',

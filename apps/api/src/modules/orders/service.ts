@@ -177,9 +177,10 @@ const cartBooksStatement = preparedOnce((db) =>
 type CartBook = Awaited<ReturnType<ReturnType<typeof cartBooksStatement>['execute']>>[number];
 
 /**
- * Writes one REQUESTED order of `lines` with its lines and its first event in one statement
- * (named, so parsed once per connection; three round trips were a third of an order's time,
- * issue 11). The order's currency is its first priced line's, INR when none is priced.
+ * Writes one REQUESTED order of `lines` with its lines and its first event in one statement,
+ * named so PostgreSQL parses it once per connection (three statements before: each a round
+ * trip, whose system calls took a fifth of the API's CPU; decision 028). The order's currency
+ * is its first priced line's, INR when none is priced.
  * @param order.at the order's status_since and its event's time
  * @returns the new order's id
  */
