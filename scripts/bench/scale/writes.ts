@@ -1,7 +1,8 @@
 /**
  * The writes and heavy jobs of issue 11, each next to its baseline in the same run (part
  * `writes` of `npm run bench:scale`; prints figures, asserts nothing, talks only to 127.0.0.1):
- * - order creation (`POST /api/book/order-book`, one line, libraries at random) at c50 against
+ * - order creation (`POST /api/book/order-book`, one line, libraries at random, each with an
+ *   Idempotency-Key as the browser sends) at c50 against
  *   bare Node http and against Node + pg running the same statements (the database's ceiling);
  * - login (`POST /api/user/login`, accounts and visitors' addresses at random) against the raw
  *   argon2id verify rate of the same parameters in this process, one verify at a time and as
@@ -16,6 +17,7 @@
  * Uses a database of its own, `jsbn_scale_writes`, made afresh each run.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -56,9 +58,10 @@ const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 /**
  * Node + pg, the ceiling of order creation on this database: per request, the statements the
- * API runs for one order (the caller's account, then in one transaction the library, the book
- * with its publisher's e-mail, the order with its line and its event in one statement, and the
- * outbox message), without HTTP framework, validation, token or ORM. Body: `{ accountId, libraryId, publisherId, bookId }`.
+ * API runs for one order (the caller's account, then in one transaction the claim of the
+ * Idempotency-Key, the library, the book with its publisher's e-mail, the order with its line,
+ * its event and the key's order ids in one statement, and the outbox message), without HTTP
+ * framework, validation, token or ORM. Body: `{ accountId, libraryId, publisherId, bookId, key }`.
  */
 const NODE_PG_ORDER = `
 const pg = require('pg');
@@ -68,17 +71,19 @@ require('node:http').createServer((q, s) => {
   q.on('data', (chunk) => (body += chunk));
   q.on('end', async () => {
     if (q.method !== 'POST') return s.end('{"ok":true}'); // the readiness probe
-    const { accountId, libraryId, publisherId, bookId } = JSON.parse(body);
+    const { accountId, libraryId, publisherId, bookId, key } = JSON.parse(body);
     await pool.query('SELECT a.id, a.role, a.token_version, l.id AS library_id FROM accounts a LEFT JOIN libraries l ON l.account_id = a.id WHERE a.id = $1', [accountId]);
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
+      await client.query("INSERT INTO idempotency_keys (account_id, key, order_ids) VALUES ($1, $2, '{}') ON CONFLICT DO NOTHING RETURNING key", [accountId, key]);
       const library = (await client.query('SELECT name, letter_text FROM libraries WHERE id = $1', [libraryId])).rows[0];
       const book = (await client.query('SELECT b.id, b.publisher_id, b.price_kind, b.price_minor, b.currency, a.email, a.preferred_language FROM books b JOIN publishers p ON p.id = b.publisher_id JOIN accounts a ON a.id = p.account_id WHERE b.id = ANY($1::int[])', [[bookId]])).rows[0];
       const order = (await client.query(\`WITH placed AS (INSERT INTO orders (library_id, publisher_id, status, status_since, currency) VALUES ($1, $2, 'REQUESTED', now(), $5) RETURNING id),
         lines AS (INSERT INTO order_items (order_id, book_id, number_of_copies, price_kind, price_minor, currency) SELECT placed.id, $3, 1, $4, $6::bigint, $5 FROM placed),
-        event AS (INSERT INTO order_events (order_id, to_status, actor_account_id, actor_role) SELECT placed.id, 'REQUESTED', $7, 'LIBRARY' FROM placed)
-        SELECT id FROM placed\`, [libraryId, publisherId, bookId, book.price_kind, book.currency, book.price_minor, accountId])).rows[0];
+        event AS (INSERT INTO order_events (order_id, to_status, actor_account_id, actor_role) SELECT placed.id, 'REQUESTED', $7, 'LIBRARY' FROM placed),
+        keyed AS (UPDATE idempotency_keys SET order_ids = idempotency_keys.order_ids || placed.id FROM placed WHERE account_id = $7 AND key = $8)
+        SELECT id FROM placed\`, [libraryId, publisherId, bookId, book.price_kind, book.currency, book.price_minor, accountId, key])).rows[0];
       await client.query("INSERT INTO outbox (channel, recipient, subject, body) VALUES ('email', $1, $2, $3)", [book.email, 'JSBN: new order ' + order.id + ' from ' + library.name, 'An order of 1 copy.']);
       await client.query('COMMIT');
     } finally {
@@ -221,7 +226,7 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
         requests: [{
           setupRequest: (request) => {
             const library = pick(libraries);
-            return { ...request, path: '/', method: 'POST', body: JSON.stringify({ accountId: library.accountId, libraryId: library.libraryId, publisherId: publisher.publisherId, bookId: pick(bookIds) }) };
+            return { ...request, path: '/', method: 'POST', body: JSON.stringify({ accountId: library.accountId, libraryId: library.libraryId, publisherId: publisher.publisherId, bookId: pick(bookIds), key: randomUUID() }) };
           },
         }],
       });
@@ -232,7 +237,9 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
           method: 'POST',
           setupRequest: (request) => {
             const at = Math.floor(Math.random() * bookIds.length);
-            return { ...request, path: '/api/book/order-book', method: 'POST', headers: { ...request.headers, 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}` }, body: JSON.stringify({ orders: [{ publisherId: publisher.publisherId, bookId: bookIds[at], numberOfCopies: 1 }] }) };
+            // with an Idempotency-Key of its own, as the browser sends each cart
+            const headers = { ...request.headers, 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}`, 'idempotency-key': randomUUID() };
+            return { ...request, path: '/api/book/order-book', method: 'POST', headers, body: JSON.stringify({ orders: [{ publisherId: publisher.publisherId, bookId: bookIds[at], numberOfCopies: 1 }] }) };
           },
         }],
       });

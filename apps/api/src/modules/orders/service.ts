@@ -123,7 +123,7 @@ export async function createOrders(
     const created: { id: number; orderId: string; publisherId: number }[] = [];
     for (const [publisherId, lines] of byPublisher) {
       const cart = [...lines].map(([bookId, copies]) => ({ copies, book: bookOf.get(bookId)! }));
-      const orderId = await placeOrder(tx, { libraryId: actor.libraryId, publisherId, at: ctx.clock(), actor, lines: cart });
+      const orderId = await placeOrder(tx, { libraryId: actor.libraryId, publisherId, at: ctx.clock(), actor, idempotencyKey, lines: cart });
       // every book of this order is the publisher's: its contact came with each
       const { publisher_email: email, publisher_language: lng } = cart[0]!.book;
       const copies = [...lines.values()].reduce((sum, n) => sum + n, 0);
@@ -140,12 +140,6 @@ export async function createOrders(
         }),
       });
       created.push({ id: orderId, orderId: order, publisherId });
-    }
-    if (idempotencyKey) {
-      await tx
-        .update(idempotency_keys)
-        .set({ order_ids: created.map((order) => order.id) })
-        .where(and(eq(idempotency_keys.account_id, actor.accountId), eq(idempotency_keys.key, idempotencyKey)));
     }
     return { replayed: false, orders: created };
   });
@@ -178,15 +172,16 @@ type CartBook = Awaited<ReturnType<ReturnType<typeof cartBooksStatement>['execut
 
 /**
  * Writes one REQUESTED order of `lines` with its lines and its first event in one statement,
- * named so PostgreSQL parses it once per connection (three statements before: each a round
- * trip, whose system calls took a fifth of the API's CPU; decision 028). The order's currency
- * is its first priced line's, INR when none is priced.
+ * named so PostgreSQL parses it once per connection (four statements before: each a round
+ * trip, whose system calls took a fifth of the API's CPU; decision 028), and adds its id to
+ * the orders of the Idempotency-Key claimed for the request, if any. The order's currency is
+ * its first priced line's, INR when none is priced.
  * @param order.at the order's status_since and its event's time
  * @returns the new order's id
  */
 async function placeOrder(
   tx: DbOrTx,
-  order: { libraryId: number; publisherId: number; at: Date; actor: Actor; lines: { copies: number; book: CartBook }[] },
+  order: { libraryId: number; publisherId: number; at: Date; actor: Actor; idempotencyKey: string | undefined; lines: { copies: number; book: CartBook }[] },
 ): Promise<number> {
   const { lines } = order;
   const currency = lines.find((line) => line.book.price_minor !== null)?.book.currency ?? DEFAULT_CURRENCY;
@@ -206,6 +201,10 @@ async function placeOrder(
     ), event as (
       insert into order_events (order_id, from_status, to_status, actor_account_id, actor_role, created_at)
       select placed.id, null, 'REQUESTED', ${order.actor.accountId}, ${order.actor.role}, ${order.at.toISOString()}::timestamptz from placed
+    ), keyed as (
+      -- no row without a key (a key is never null)
+      update idempotency_keys set order_ids = idempotency_keys.order_ids || placed.id
+      from placed where idempotency_keys.account_id = ${order.actor.accountId} and idempotency_keys.key = ${order.idempotencyKey ?? null}
     )
     select id from placed`);
   return row!.id;
