@@ -28,9 +28,6 @@ import { AppPages, PagesBusy, loadRenderer } from './app-pages.js';
 import { bookPageHtml, missingBookHtml } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
 
-/** Whether `error` says the book does not exist (404). */
-const isMissing = (error: unknown) => error instanceof AppError && error.statusCode === 404;
-
 /**
  * Age (ms) after which a page the app drew, holding a signed file link, is drawn again behind
  * a request: drawing costs tens of ms, and changes forget the page at once anyway; within the
@@ -94,19 +91,17 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         },
         DRAWN_REFRESH_MS,
         (work) => pages.making(work),
-      );
-      return sendCachedPage(request, reply, page);
+      ).catch((error: unknown) => {
+        if (error instanceof PagesBusy) return null;
+        throw error;
+      });
+      if (page) return sendCachedPage(request, reply, page);
+      // too many pages being made: the shell with the book's head (the browser's app draws the rest); nothing kept
+      return bookPageHtml(withLanguage(shell, language), await bookByJsbn(ctx, requested), ctx.config.publicUrl);
     } catch (error) {
-      if (isMissing(error)) return reply.status(404).send(missingBookHtml(shell, requested, language));
-      if (!(error instanceof PagesBusy)) throw error;
-    }
-    // too many pages being made: the shell with the book's head (the browser's app draws the rest); nothing kept
-    const book = await bookByJsbn(ctx, requested).catch((error: unknown) => {
-      if (isMissing(error)) return null;
+      if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested, language));
       throw error;
-    });
-    if (!book) return reply.status(404).send(missingBookHtml(shell, requested, language));
-    return bookPageHtml(withLanguage(shell, language), book, ctx.config.publicUrl);
+    }
   });
 
   // The landing page and the search page (its newly published books: forgotten at any change)
