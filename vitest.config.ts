@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // the database is migrated once a run and copied for each test file
+    globalSetup: ['apps/api/src/test/global-setup.ts'],
   },
 });

@@ -1,12 +1,14 @@
 /**
- * Test harness: a fresh app on a fresh database for each test file — PGlite in memory, and a
- * brand-new PostgreSQL database (created and dropped here) when TEST_DATABASE_URL is set.
- * `ENGINES` lists the engines to run each API suite on.
+ * Test harness: a fresh app on a fresh database for each test file — PGlite, and a brand-new
+ * PostgreSQL database (created and dropped here) when TEST_DATABASE_URL is set. Each starts as
+ * a copy of the database `global-setup.ts` migrated once for the run. `ENGINES` lists the
+ * engines to run each API suite on.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsqrModule from 'jsqr';
+import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createPgDatabase } from './servers.js';
@@ -29,8 +31,9 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
+  if (engine === 'pglite') cpSync(inject('pgliteTemplate'), join(dataDir, 'db'), { recursive: true });
   if (engine === 'postgres') {
-    const created = await createPgDatabase();
+    const created = await createPgDatabase(undefined, inject('postgresTemplate'));
     databaseUrl = created.url;
     dropDatabase = created.drop;
   }

@@ -168,15 +168,16 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
 }
 
 /**
- * A freshly created PostgreSQL database on the server of `adminUrl` (default TEST_DATABASE_URL);
+ * A freshly created PostgreSQL database on the server of `adminUrl` (default TEST_DATABASE_URL),
+ * empty or a copy of the database named `template` (which nobody may be connected to);
  * `drop` removes it, ending its connections.
  */
-export async function createPgDatabase(adminUrl = process.env.TEST_DATABASE_URL): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createPgDatabase(adminUrl = process.env.TEST_DATABASE_URL, template = ''): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `jsbn_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

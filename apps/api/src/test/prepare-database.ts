@@ -1,0 +1,21 @@
+/**
+ * `tsx --conditions=source prepare-database.ts DATA_DIR [DATABASE_URL]`: builds an app on
+ * DATA_DIR (PGlite in DATA_DIR/db) or on DATABASE_URL, readies it — the migrations applied,
+ * pg-boss's schema and queues made — and closes it, leaving a database test files copy
+ * (`global-setup.ts`). A process of its own, so the workspace packages resolve to their source.
+ */
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+
+const [dataDir, databaseUrl] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: prepare-database.ts DATA_DIR [DATABASE_URL]');
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'https://jsbn.test',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+const built = await buildApp(config, { webDist: null });
+await built.app.ready();
+await built.app.close();
