@@ -22,7 +22,7 @@ import { PageHeader } from '../../../components/page';
 import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, ORDERS_KEY, dispatchOrder, sendReminder, updateOrderStatus, useOrders } from '../api/orders-api';
 import { OrderLetterButton } from './order-letter-button';
 import { WaitingCell } from './waiting';
-import { CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
+import { CourierCell, CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
@@ -210,14 +210,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'courier',
       header: t('columns.courier'),
-      render: (order) =>
-        order.dispetchedOrder || !isPublisher ? (
-          <Button size="small" onClick={() => setCourier(order)} aria-label={t('actions.courierOf', { order: order.orderId })}>
-            {t('actions.view')}
-          </Button>
-        ) : (
-          t('actions.notAvailable')
-        ),
+      minWidth: 170,
+      render: (order) => (order.dispetchedOrder || !isPublisher ? <CourierCell order={order} onView={setCourier} /> : t('actions.notAvailable')),
     });
   }
   if (actions.includes('receive')) {
@@ -259,9 +253,17 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           setTab(value);
           list.reset();
         }}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        // every tab in sight on a phone (decision 029): the tabs wrap onto a second row there, so the
+        // selected one is underlined by its own border rather than the one indicator line
+        sx={{
+          mb: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTabs-list': { flexWrap: 'wrap' },
+          '& .MuiTabs-indicator': { display: 'none' },
+          '& .MuiTab-root': { borderBottom: 2, borderColor: 'transparent', flexGrow: { xs: 1, sm: 0 }, minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 } },
+          '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
+        }}
         aria-label={t('tabs.label')}
       >
         {TABS.map((tabStatus) => (
@@ -279,6 +281,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         searchLabel={t('actions.searchOrders')}
         toolbar={toolbar}
         selectable
+        selectHint={t(isPublisher ? 'table.selectForExportOrAddress' : 'table.selectForExport', { ns: 'common' })}
         rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
       />
       {orders.isFetching && !orders.isLoading ? (
