@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from './cart';
-import { ordersOfCart } from './cart-orders';
+import { ordersOfCart, type CartItem } from './cart-orders.js';
 
 const item = (bookId: number, publisherId: number, quantity: string, price: Partial<CartItem>): CartItem => ({
   bookId,

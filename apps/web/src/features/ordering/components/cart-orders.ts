@@ -4,7 +4,22 @@
  * what the confirm dialog shows before the library orders (decision 029).
  */
 import { DEFAULT_CURRENCY, lineAmount, orderTotals, toMinor, type MoneyTotal, type PriceKind } from '@jsbn/shared/core';
-import type { CartItem } from './cart';
+
+/** A book in the library's cart (kept in the browser, `cart.tsx`). */
+export interface CartItem {
+  bookId: number;
+  publisherId: number;
+  bookTitle: string;
+  /** As typed: '' and '0' are kept so the form can show the message. */
+  quantity: string;
+  // What the confirm dialog shows of each book (decision 029); absent from a cart kept before it.
+  jsbn?: string;
+  publisherName?: string;
+  price_kind?: PriceKind;
+  /** The price in major units, as the book has it. */
+  price?: number | null;
+  currency?: string;
+}
 
 /** A book of the cart with its copies, its price and amount in minor units (null: no price stated). */
 export interface CartLine {

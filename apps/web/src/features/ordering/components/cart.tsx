@@ -5,24 +5,12 @@
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { formatJsbn, type PriceKind } from '@jsbn/shared/core';
+import { formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
+import type { CartItem } from './cart-orders';
 
-export interface CartItem {
-  bookId: number;
-  publisherId: number;
-  bookTitle: string;
-  /** As typed: '' and '0' are kept so the form can show the message. */
-  quantity: string;
-  // What the confirm dialog shows of each book (decision 029); absent from a cart kept before it.
-  jsbn?: string;
-  publisherName?: string;
-  price_kind?: PriceKind;
-  /** The price in major units, as the book has it. */
-  price?: number | null;
-  currency?: string;
-}
+export type { CartItem } from './cart-orders';
 
 /** A book as the cart keeps it (before its quantity). */
 export const cartItemOf = (book: BookDto): Omit<CartItem, 'quantity'> => ({

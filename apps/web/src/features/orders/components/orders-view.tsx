@@ -261,7 +261,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           borderColor: 'divider',
           '& .MuiTabs-list': { flexWrap: 'wrap' },
           '& .MuiTabs-indicator': { display: 'none' },
-          '& .MuiTab-root': { borderBottom: 2, borderColor: 'transparent', flexGrow: { xs: 1, sm: 0 }, minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 } },
+          '& .MuiTab-root': { borderBottom: 2, borderColor: 'transparent', flexGrow: { xs: 1, sm: 0 }, minWidth: { xs: 64, sm: 90 }, px: { xs: 1.5, sm: 2 } },
           '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
         }}
         aria-label={t('tabs.label')}
