@@ -539,8 +539,8 @@ describe('books in the browser', () => {
       const share = page.getByRole('dialog', { name: `Share ${BOOK.title}` });
       const pageLink = `${server.url}/jsbn/${jsbn}`;
       const qrLink = `${server.url}/api/book/listing/jsbn/${jsbn}/qrcode.jpg`;
-      await expect.poll(() => share.getByTestId('share-page').getByLabel('Link').inputValue()).toBe(pageLink);
-      expect(await share.getByTestId('share-qr').getByLabel('Link').inputValue()).toBe(qrLink);
+      await expect.poll(() => share.getByTestId('share-page').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(pageLink);
+      expect(await share.getByTestId('share-qr').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(qrLink);
       expect(decodeURIComponent((await share.getByRole('link', { name: 'Send QR code on WhatsApp' }).getAttribute('href'))!)).toBe(`https://wa.me/?text=${BOOK.title} — QR code: ${qrLink}`);
       expect(await share.getByRole('link', { name: 'E-mail Book page' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
       await share.getByRole('button', { name: 'Copy link: QR code' }).click();
