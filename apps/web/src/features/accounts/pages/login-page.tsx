@@ -11,6 +11,7 @@ import { email, login, type ModelType } from '@jsbn/shared';
 import { loginAndLoadUser, toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
 import { loginTabOf, paths, returnPathOf } from '../../../app/paths';
+import { TAP_LINK } from '../../../app/theme';
 import { forgotPassword } from '../api/accounts-api';
 
 /** Login form: the shared schema plus the spec's minimum length message (accounts §5). */
@@ -42,7 +43,7 @@ function LoginFormView({ modelType, returnTo, onForgot }: { modelType: ModelType
         <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
         <FormText control={form.control} name="password" label={t('fields.password')} type="password" autoComplete="current-password" required />
         <Box sx={{ textAlign: 'right' }}>
-          <Link component="button" type="button" onClick={onForgot}>
+          <Link component="button" type="button" onClick={onForgot} sx={TAP_LINK}>
             {t('login.forgot')}
           </Link>
         </Box>
@@ -72,7 +73,7 @@ function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: (
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
           {t('login.forgotSubmit')}
         </Button>
-        <Link component="button" type="button" onClick={onBack}>
+        <Link component="button" type="button" onClick={onBack} sx={TAP_LINK}>
           {t('login.backToLogin')}
         </Link>
       </Stack>
