@@ -210,7 +210,6 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'courier',
       header: t('columns.courier'),
-      minWidth: 170,
       render: (order) => (order.dispetchedOrder || !isPublisher ? <CourierCell order={order} onView={setCourier} /> : t('actions.notAvailable')),
     });
   }
