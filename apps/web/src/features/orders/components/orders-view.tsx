@@ -114,7 +114,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           key: 'library',
           header: t('columns.library'),
           sortField: 'library_name',
-          minWidth: 180,
+          minWidth: 160,
           render: (order) => (
             <Button size="small" onClick={() => setLibraryId(order.library.id)} aria-label={t('actions.libraryDetailsOf', { name: order.library.name })} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
               {order.library.name}
@@ -125,7 +125,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           key: 'publisher',
           header: t('columns.publisher'),
           sortField: 'publisher_name',
-          minWidth: 180,
+          minWidth: 160,
           render: (order) => (
             <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={t('actions.publisherDetailsOf', { name: order.publisher.publisher_name })} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
               {order.publisher.publisher_name}
@@ -135,7 +135,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     {
       key: 'books',
       header: t('columns.books'),
-      minWidth: 180,
+      minWidth: 140,
       render: (order) => (
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
           {order.OrderBookItem.map((item) => (
@@ -153,7 +153,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'waiting',
       header: t('columns.waiting'),
-      minWidth: 130,
+      minWidth: 100,
       render: (order) => <WaitingCell order={order} onRemind={isPublisher ? undefined : setReminding} />,
     });
   }
@@ -210,6 +210,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'courier',
       header: t('columns.courier'),
+      // a 13-digit tracking id on one line
+      minWidth: 170,
       render: (order) => (order.dispetchedOrder || !isPublisher ? <CourierCell order={order} onView={setCourier} /> : t('actions.notAvailable')),
     });
   }
@@ -269,20 +271,23 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           <Tab key={tabStatus} label={tabLabel(tabStatus)} />
         ))}
       </Tabs>
-      <DataTable
-        label={t('tabs.tableLabel', { tab: tabLabel(status) })}
-        columns={columns}
-        rows={orders.data?.orderBooks}
-        total={orders.data?.total ?? 0}
-        loading={orders.isLoading}
-        getRowKey={(order) => order.id}
-        list={list}
-        searchLabel={t('actions.searchOrders')}
-        toolbar={toolbar}
-        selectable
-        selectHint={t(isPublisher ? 'table.selectForExportOrAddress' : 'table.selectForExport', { ns: 'common' })}
-        rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
-      />
+      {/* the orders' many columns fit a laptop's width when their two-word headers may take two lines */}
+      <Box sx={{ '& thead th': { whiteSpace: 'normal' } }}>
+        <DataTable
+          label={t('tabs.tableLabel', { tab: tabLabel(status) })}
+          columns={columns}
+          rows={orders.data?.orderBooks}
+          total={orders.data?.total ?? 0}
+          loading={orders.isLoading}
+          getRowKey={(order) => order.id}
+          list={list}
+          searchLabel={t('actions.searchOrders')}
+          toolbar={toolbar}
+          selectable
+          selectHint={t(isPublisher ? 'table.selectForExportOrAddress' : 'table.selectForExport', { ns: 'common' })}
+          rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
+        />
+      </Box>
       {orders.isFetching && !orders.isLoading ? (
         <Typography variant="caption" color="text.secondary" role="status">
           {message(MSG.loading)}
