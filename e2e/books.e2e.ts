@@ -477,7 +477,7 @@ describe('books in the browser', () => {
     await plain.goto(`${server.url}/jsbn/${jsbn}`);
     expect(await plain.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
     expect(await plain.getByRole('heading', { name: BOOK.title, exact: true }).isVisible()).toBe(true);
-    expect(await plain.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe('/login');
+    expect(await plain.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe(`/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`);
     expect(await plain.getByRole('link', { name: /^WhatsApp \+91 / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
     expect(await plain.getByRole('img', { name: `QR code of JSBN ${jsbn}` }).isVisible()).toBe(true);
     // the price as registered: nominal, for propagation
@@ -514,7 +514,7 @@ describe('books in the browser', () => {
       expect((ld.author as { name: string }[]).map((author) => author.name)).toEqual([BOOK.author, BOOK.editor]);
 
       // Visitor: order as library (→ /login) and as reader.
-      expect(await page.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe('/login');
+      expect(await page.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe(`/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`);
       expect(await page.getByRole('button', { name: 'Order Book as Reader' }).isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Order This Book' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: /^Call \+91 / }).getAttribute('href')).toMatch(/^tel:\+91\d{10}$/);
@@ -533,15 +533,18 @@ describe('books in the browser', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('.yarl__root').count()).toBe(0);
 
-      // Share: the share dialog — copy the link ('Link copied' for 3 s), WhatsApp, e-mail; the book PDF (public, uploaded) downloads.
-      await page.getByRole('button', { name: 'Share QR code' }).click();
-      const share = page.getByRole('dialog', { name: 'Share QR code' });
+      // Share, where the browser has no share sheet: the share dialog — the page's link first, then the
+      // sheet and the QR code, each to copy ('Link copied' for 3 s), WhatsApp or e-mail; the book PDF (public, uploaded) downloads.
+      await page.getByRole('button', { name: 'Share this book' }).click();
+      const share = page.getByRole('dialog', { name: `Share ${BOOK.title}` });
+      const pageLink = `${server.url}/jsbn/${jsbn}`;
       const qrLink = `${server.url}/api/book/listing/jsbn/${jsbn}/qrcode.jpg`;
-      await expect.poll(() => share.getByLabel('Link').inputValue()).toBe(qrLink);
-      expect(decodeURIComponent((await share.getByRole('link', { name: 'WhatsApp' }).getAttribute('href'))!)).toBe(`https://wa.me/?text=${BOOK.title} — QR code: ${qrLink}`);
-      expect(await share.getByRole('link', { name: 'E-mail' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
-      await share.getByRole('button', { name: 'Copy link' }).click();
-      const status = share.getByRole('status');
+      await expect.poll(() => share.getByTestId('share-page').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(pageLink);
+      expect(await share.getByTestId('share-qr').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(qrLink);
+      expect(decodeURIComponent((await share.getByRole('link', { name: 'Send QR code on WhatsApp' }).getAttribute('href'))!)).toBe(`https://wa.me/?text=${BOOK.title} — QR code: ${qrLink}`);
+      expect(await share.getByRole('link', { name: 'E-mail Book page' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
+      await share.getByRole('button', { name: 'Copy link: QR code' }).click();
+      const status = share.getByTestId('share-qr').getByRole('status');
       await expect.poll(() => status.textContent()).toBe('Link copied');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(qrLink);
       await snap(page, `books-detail-link-copied-${width}`);
@@ -575,7 +578,7 @@ describe('books in the browser', () => {
     await login(library, server.url, 'Library Login', LIBRARY);
     await library.goto(`${server.url}/jsbn/${jsbn}`);
     await expect.poll(() => library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
-    expect(await library.getByRole('link', { name: 'Order This Book' }).getAttribute('href')).toMatch(/^\/publisher-wise-books\/\d+$/);
+    expect(await library.getByRole('link', { name: 'Order This Book' }).getAttribute('href')).toMatch(new RegExp(`^/publisher-wise-books/\\d+\\?book=${jsbn}$`));
     expect(await library.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
     expect(await library.getByRole('link', { name: 'Order Book as Library' }).count()).toBe(0);
 
@@ -603,11 +606,16 @@ describe('books in the browser', () => {
   });
 
   it('7. a private PDF: the dialog, the request form with all its messages; the reader order', async () => {
+    // the publisher makes the book's PDF private (readers: No); the stored file stays
+    await publisherPage.goto(`${server.url}/edit-book/${bookId}`);
+    await expect.poll(() => publisherPage.getByLabel('Book English title').inputValue()).toBe(`${BOOK.english} (Revised)`);
+    await pick(publisherPage, 'Readers', 'No');
+    await publisherPage.getByRole('button', { name: 'Update book' }).click();
+    await publisherPage.waitForURL(`${server.url}/my-books`);
     const page = await newPage(375);
-    const kalpa = (await api<{ books: { jsbn_number: string }[] }>(`/book?queryString=${encodeURIComponent('Kalpasutra')}&limit=10`)).books[0]!.jsbn_number;
-    await page.goto(`${server.url}/jsbn/${kalpa}`);
+    await page.goto(`${server.url}/jsbn/${jsbn}`);
     await settle(page);
-    await page.getByRole('button', { name: 'Share Book PDF' }).click();
+    await page.getByRole('button', { name: 'Download Book PDF' }).click();
     const notice = page.getByRole('dialog', { name: 'Private PDF' });
     await expect.poll(() => notice.getByText(BOOK_MSG.privatePdf).isVisible()).toBe(true);
     await snap(page, 'books-private-pdf-375');

@@ -155,8 +155,10 @@ describe('the main job, in Gujarati', () => {
     await visitor.goto(`${server.url}/jsbn/${jsbn}`);
     await expect.poll(() => visitor.getByRole('heading', { name: fill(books.detail.title, { jsbn }) }).isVisible()).toBe(true);
     expect(await visitor.evaluate(() => document.documentElement.lang)).toBe('gu');
-    // a field the publisher left empty says so in Gujarati, not N/A
-    await expect.poll(() => visitor.getByText(common.value.empty, { exact: true }).first().isVisible()).toBe(true);
+    // a fact the publisher left empty is left out of this page: no empty row, in Gujarati or as N/A (decision 029)
+    await expect.poll(() => visitor.getByText(books.detail.facts.swaroop, { exact: true }).isVisible()).toBe(true);
+    expect(await visitor.getByText(books.detail.facts.part, { exact: true }).count()).toBe(0);
+    expect(await visitor.getByText(common.value.empty, { exact: true }).count()).toBe(0);
     expect(await visitor.getByText('N/A', { exact: true }).count()).toBe(0);
     await snap(visitor, 'gu-02-book-page-390');
   });

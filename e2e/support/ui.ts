@@ -89,3 +89,43 @@ export async function login(page: Page, baseUrl: string, tab: LoginTab, account:
 
 /** The toast (notistack snackbar) showing `text`. */
 export const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text }).first();
+
+/** The smallest target a finger is given (decision 029; WCAG 2.5.5): 44 × 44 CSS px. */
+export const FINGER_PX = 44;
+
+/**
+ * Every control on screen a finger may use — buttons, links, tabs, boxes, fields and selects, in
+ * the open dialog when there is one (the page behind it is hidden from use) — measured by its box
+ * (a check box by the box drawn around it): those smaller than 44 × 44 CSS px, as 'name: w×h'.
+ * Controls hidden from sight (display, visibility, a visually hidden header row or file input) are left out.
+ */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const hidden = (element: Element) => {
+      for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.clip === 'rect(0px, 0px, 0px, 0px)' || node.getAttribute('aria-hidden') === 'true') return true;
+      }
+      return false;
+    };
+    const controls = Array.from(document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="combobox"]'));
+    const small: string[] = [];
+    for (const control of controls) {
+      if (!control.checkVisibility({ checkVisibilityCSS: true }) || hidden(control) || control.classList.contains('MuiSelect-nativeInput')) continue;
+      const target = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') ? control.parentElement! : control;
+      const box = target.getBoundingClientRect();
+      // a visually hidden input (a file input) is reached through the button that opens it
+      if (box.width <= 1 && box.height <= 1) continue;
+      if (box.width < min - 0.5 || box.height < min - 0.5) {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim() || control.tagName;
+        small.push(`${name.slice(0, 60)}: ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  }, FINGER_PX);
+}
+
+/** Fails naming each control on screen smaller than a finger's 44 × 44 px (`smallTargets`); `where` names the screen in the message. */
+export async function expectFingerTargets(page: Page, where: string): Promise<void> {
+  expect(await smallTargets(page), `controls smaller than ${FINGER_PX} px on ${where}`).toEqual([]);
+}

@@ -14,3 +14,4 @@ export * from './book-json-ld.js';
 export * from './phone.js';
 export * from './languages.js';
 export * from './money.js';
+export * from './couriers.js';

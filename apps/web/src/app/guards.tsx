@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { ModelType } from '@jsbn/shared';
 import { useSession } from '../api/session';
-import { paths } from './paths';
+import { loginPath, paths, returnPathOf } from './paths';
 
-/** Only for a logged-in user of `role` (any role when omitted); visitors go to /login. */
+/** Only for a logged-in user of `role` (any role when omitted); visitors go to /login on that role's tab, and come back here after it. */
 export function RequireRole({ role, children }: { role?: ModelType; children: ReactNode }) {
   const { isLoggedIn, user } = useSession();
-  if (!isLoggedIn || !user) return <Navigate to={paths.login} replace />;
+  const location = useLocation();
+  if (!isLoggedIn || !user) return <Navigate to={loginPath({ as: role, next: `${location.pathname}${location.search}` })} replace />;
   if (role && user.modelType !== role) return <Navigate to={paths.home} replace />;
   return <>{children}</>;
 }
 
-/** Only for visitors: a logged-in user opening /login or a register page goes to /. */
+/** Only for visitors: a logged-in user opening /login or a register page goes to the login's return page (`next`), else to /. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { isLoggedIn } = useSession();
-  if (isLoggedIn) return <Navigate to={paths.home} replace />;
+  const [search] = useSearchParams();
+  if (isLoggedIn) return <Navigate to={returnPathOf(search) ?? paths.home} replace />;
   return <>{children}</>;
 }

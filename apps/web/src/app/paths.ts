@@ -1,3 +1,5 @@
+import type { ModelType } from '@jsbn/shared';
+
 /** Every route path of the web app, in one place (STYLE: Web). */
 export const paths = {
   home: '/',
@@ -42,3 +44,36 @@ export const paths = {
 export const bookDetailPath = (jsbn: string) => `/jsbn/${encodeURIComponent(jsbn)}`;
 export const publisherBooksPath = (publisherId: number | string) => `/publisher-wise-books/${publisherId}`;
 export const editBookPath = (id: number | string) => `/edit-book/${id}`;
+
+/** The login page's query: `as` picks its tab (library, publisher), `next` is where a login returns to. */
+export const LOGIN_QUERY = { as: 'as', next: 'next' } as const;
+
+/**
+ * /login with its tab chosen and the page to come back to: a visitor who taps 'Order Book as
+ * Library' lands on the Library tab and returns to the book (decision 003).
+ */
+export function loginPath(options: { as?: ModelType; next?: string } = {}): string {
+  const query = new URLSearchParams();
+  if (options.as) query.set(LOGIN_QUERY.as, options.as.toLowerCase());
+  if (options.next) query.set(LOGIN_QUERY.next, options.next);
+  const search = query.toString();
+  return search ? `${paths.login}?${search}` : paths.login;
+}
+
+/** The tab `as` names ('library', 'publisher'), or null. */
+export function loginTabOf(search: URLSearchParams): ModelType | null {
+  const value = search.get(LOGIN_QUERY.as)?.toUpperCase();
+  return value === 'LIBRARY' || value === 'PUBLISHER' ? value : null;
+}
+
+/** Where a login returns to: `next` when it is a path of this site ('/…', never '//…' or a URL elsewhere), else null. */
+export function returnPathOf(search: URLSearchParams): string | null {
+  const next = search.get(LOGIN_QUERY.next);
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
+/** The query of the publisher's books page that puts a book in the cart on arrival ('Order This Book'). */
+export const ORDER_BOOK_QUERY = 'book';
+
+/** /publisher-wise-books/<id>?book=<JSBN> — the publisher's books with that book put in the cart. */
+export const orderBookPath = (publisherId: number | string, jsbn: string) => `${publisherBooksPath(publisherId)}?${ORDER_BOOK_QUERY}=${encodeURIComponent(jsbn)}`;

@@ -3,6 +3,16 @@ import { createTheme } from '@mui/material/styles';
 /** Page width cap (spec accounts §9). */
 export const PAGE_MAX_WIDTH = 1440;
 
+/**
+ * Where a finger taps (decision 029): below 768 px, or on any touch screen, every control is at
+ * least 44 × 44 CSS px (WCAG 2.5.5): buttons, icon and toggle buttons, boxes, pager items and the
+ * small text fields grow to it; links standing alone get it where they are drawn.
+ */
+export const FINGER = '@media (max-width: 767.95px), (pointer: coarse)';
+export const TAP_PX = 44;
+/** The `sx` of a link standing alone (not inside a sentence): a finger's height where fingers tap. */
+export const TAP_LINK = { [FINGER]: { display: 'inline-flex', alignItems: 'center', minHeight: TAP_PX } } as const;
+
 /** Noto Sans first for Latin, then the Gujarati and Devanagari faces so Indic text shapes correctly. */
 const fontFamily = ['"Noto Sans"', '"Noto Sans Gujarati"', '"Noto Sans Devanagari"', 'system-ui', 'sans-serif'].join(', ');
 
@@ -18,12 +28,26 @@ export const theme = createTheme({
   typography: { fontFamily, button: { textTransform: 'none', fontWeight: 600 } },
   shape: { borderRadius: 8 },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { [FINGER]: { minHeight: TAP_PX } } } },
+    MuiIconButton: { styleOverrides: { root: { [FINGER]: { minWidth: TAP_PX, minHeight: TAP_PX } } } },
+    MuiToggleButton: { styleOverrides: { root: { [FINGER]: { minWidth: TAP_PX, minHeight: TAP_PX } } } },
+    // 24 px box + 10 px around it
+    MuiCheckbox: { styleOverrides: { root: { [FINGER]: { padding: 10 } } } },
+    MuiRadio: { styleOverrides: { root: { [FINGER]: { padding: 10 } } } },
+    MuiPaginationItem: { styleOverrides: { root: { [FINGER]: { minWidth: TAP_PX, height: TAP_PX } } } },
+    // a small field's 23 px line + 10.5 px above and below; its label moves down with it
+    MuiInputBase: { styleOverrides: { inputSizeSmall: { [FINGER]: { paddingTop: 10.5, paddingBottom: 10.5 } } } },
+    MuiSelect: { styleOverrides: { select: { [FINGER]: { '&.MuiInputBase-inputSizeSmall': { paddingTop: 10.5, paddingBottom: 10.5 } } } } },
     MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
     // Required fields (issue 10): FormText / FormSelect give the input `required` (screen
     // readers say "required") and mark the label `data-required`; the asterisk is drawn by CSS
     // with an empty alternative text (`/ ""`), so the label's name stays exactly the label.
-    MuiInputLabel: { styleOverrides: { root: { '&[data-required]::after': { content: '"\\2009*" / ""' } } } },
+    MuiInputLabel: {
+      styleOverrides: {
+        root: { '&[data-required]::after': { content: '"\\2009*" / ""' } },
+        sizeSmall: { [FINGER]: { '&:not(.MuiInputLabel-shrink)': { transform: 'translate(14px, 11px) scale(1)' } } },
+      },
+    },
   },
 });

@@ -165,7 +165,7 @@ export function useListState(defaultSort: SortState | null = { field: 'createdAt
  * The table as cards below 600 px: rows are cards, cells are 'name: value' lines (the name from
  * `data-label`), the header row is hidden (the sort and select-all boxes above replace it).
  */
-const PHONE_CARDS = {
+export const PHONE_CARDS = {
   '@media (max-width: 599.95px)': {
     border: 'none',
     bgcolor: 'transparent',
@@ -186,8 +186,9 @@ const PHONE_CARDS = {
     '& tbody td::before': { content: 'attr(data-label)', fontWeight: 700, color: 'text.secondary', fontSize: '0.8rem' },
     '& tbody td:not([data-label]), & tbody td[data-label=""]': { gridTemplateColumns: '1fr', textAlign: 'center' },
     '& tbody td:not([data-label])::before, & tbody td[data-label=""]::before': { display: 'none' },
-    '& tbody td.MuiTableCell-paddingCheckbox': { gridTemplateColumns: 'auto', p: 0 },
+    '& tbody td.MuiTableCell-paddingCheckbox': { gridTemplateColumns: 'auto', p: 0, width: 'auto' },
     '& tbody td.MuiTableCell-paddingCheckbox::before': { display: 'none' },
+    '& tbody td .row-select-hint': { display: 'inline' },
   },
 } as const;
 
@@ -222,9 +223,14 @@ interface DataTableProps<Row> {
   selectable?: boolean;
   /** Accessible name of a row's checkbox, e.g. the order id; 'Select row {srNo}' otherwise. */
   rowLabel?: (row: Row) => string;
+  /**
+   * What a row's checkbox is for, written beside it on a phone's card ('Select for Excel export'),
+   * where it sits among a row's other controls (decision 029).
+   */
+  selectHint?: string;
 }
 
-export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list, label, searchLabel, toolbar, hidePageSize, selectable, rowLabel }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list, label, searchLabel, toolbar, hidePageSize, selectable, rowLabel, selectHint }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const message = useMessages();
   const limit = list.pageSize === 'all' ? Math.max(total, 1) : Number(list.pageSize);
@@ -352,11 +358,18 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
                   <TableRow key={getRowKey(row)} hover selected={checked}>
                     {selectable ? (
                       <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={checked}
-                          onChange={() => list.toggleSelected(id)}
-                          slotProps={{ input: { 'aria-label': rowLabel ? t('table.select', { row: rowLabel(row) }) : t('table.selectRow', { srNo }) } }}
-                        />
+                        <Box component="label" sx={{ display: 'inline-flex', alignItems: 'center', pr: 1 }}>
+                          <Checkbox
+                            checked={checked}
+                            onChange={() => list.toggleSelected(id)}
+                            slotProps={{ input: { 'aria-label': rowLabel ? t('table.select', { row: rowLabel(row) }) : t('table.selectRow', { srNo }) } }}
+                          />
+                          {selectHint ? (
+                            <Box component="span" className="row-select-hint" sx={{ display: 'none', fontSize: '0.875rem' }}>
+                              {selectHint}
+                            </Box>
+                          ) : null}
+                        </Box>
                       </TableCell>
                     ) : null}
                     {columns.map((column) => (

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
-import { makeJpeg } from '../../db/factories.js';
+import { createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
 import { ENGINES, createTestApp, form, latestCode, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';
 import { stateIdByName, cityIdByName } from '../lookups/geo.js';
@@ -75,6 +75,44 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { ...login, password: 'Wrong@1234' } });
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json().message).toBe('Invalid email or password');
+  });
+
+  it('tells a login on the wrong tab which kind of account the e-mail and password belong to, and no one else', async () => {
+    const library = await createLibrary(t.ctx, { email: 'bhandar-tab@example.test', password: 'Bhandar@123' });
+    const publisher = await createPublisher(t.ctx, { email: 'prakashan-tab@example.test', password: 'Prakashan@123' });
+    const tryLogin = (payload: Record<string, string>, headers: Record<string, string> = {}, remoteAddress = '10.9.0.1') =>
+      t.app.inject({ method: 'POST', url: '/api/user/login', payload, headers, remoteAddress });
+
+    // the library's e-mail and password on the Publisher tab: told to choose the Library tab, in the caller's language
+    const wrongTab = await tryLogin({ email: library.email, password: library.password, modelType: 'PUBLISHER' });
+    expect(wrongTab.statusCode).toBe(401);
+    expect(wrongTab.json()).toMatchObject({
+      message: 'This e-mail belongs to a library account. Choose the Library Login tab.',
+      details: [{ field: 'modelType', message: 'This e-mail belongs to a library account. Choose the Library Login tab.' }],
+    });
+    const inGujarati = await tryLogin({ email: library.email, password: library.password, modelType: 'PUBLISHER' }, { 'accept-language': 'gu' });
+    expect(inGujarati.json().message).toBe("આ ઈ-મેઇલ જ્ઞાન ભંડારના ખાતાનું છે. 'જ્ઞાન ભંડાર લૉગ ઇન' પસંદ કરો.");
+    const inHindi = await tryLogin({ email: publisher.email, password: publisher.password, modelType: 'LIBRARY' }, { 'accept-language': 'hi' });
+    expect(inHindi.json().message).toBe("यह ई-मेल प्रकाशक के खाते का है। 'प्रकाशक लॉग इन' चुनें।");
+
+    // without the right password nothing tells that the e-mail is known: the same answer as an unknown e-mail
+    for (const payload of [
+      { email: library.email, password: 'Wrong@1234', modelType: 'PUBLISHER' },
+      { email: 'nobody-tab@example.test', password: library.password, modelType: 'PUBLISHER' },
+      { email: library.email, password: publisher.password, modelType: 'LIBRARY' },
+    ]) {
+      const refused = await tryLogin(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(401);
+      expect(refused.json(), JSON.stringify(payload)).toEqual({ statusCode: 401, error: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+    }
+    // the right tab still logs in
+    expect((await tryLogin({ email: library.email, password: library.password, modelType: 'LIBRARY' })).statusCode).toBe(200);
+
+    // guesses on the other tab count against the library's own limit: 5 failures from an address
+    const address = '10.9.0.2';
+    for (let n = 0; n < 5; n += 1) expect((await tryLogin({ email: library.email, password: `Wrong@${n}000`, modelType: 'PUBLISHER' }, {}, address)).statusCode).toBe(401);
+    const locked = await tryLogin({ email: library.email, password: library.password, modelType: 'LIBRARY' }, {}, address);
+    expect(locked.statusCode).toBe(429);
   });
 
   it('answers a second registration of a verified e-mail the same way and changes nothing', async () => {

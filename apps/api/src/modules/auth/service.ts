@@ -213,19 +213,31 @@ async function rememberAddress(ctx: AppContext, accountId: number, ip: string): 
  * addresses it never logged in from — so an attacker is slowed while the owner, at a known
  * address or any other, is not locked out. A right password takes its attempt back. Failures
  * are logged with the account, the reason and the client address (never the password).
+ *
+ * An e-mail with no account of the kind chosen (the login page's tab) but with one of the other
+ * kind is told so — 'This e-mail belongs to a library account. …' — only when the password is
+ * that account's: the password is checked against it in place of the dummy hash (one hash either
+ * way), and the try counts against that account's limits too, so the answer tells nothing a
+ * successful login would not, and the other tab buys no extra guesses (decision 003).
  * @returns the access token
- * @throws AppError 401 'Invalid email or password'; 403 when the e-mail is not verified yet;
- *   ThrottledError 429 with Retry-After
+ * @throws AppError 401 'Invalid email or password', or 401 OTHER_KIND_MESSAGES[role] (details
+ *   naming `modelType`) for the other kind's right password; 403 when the e-mail is not verified
+ *   yet; ThrottledError 429 with Retry-After
  */
 export async function login(ctx: AppContext, input: LoginInput, client: LoginClient): Promise<string> {
   const account = `${input.modelType}:${input.email}`;
   const fromAddress = `${account}|${client.ip}`;
   await ctx.limits.consume('loginPerAddress', client.ip);
   await ctx.limits.consume('loginFailuresPerAccountAndAddress', fromAddress);
-  const found = await findAccount(ctx.db, input.email, input.modelType);
+  const both = await ctx.db.select().from(accounts).where(eq(accounts.email, input.email));
+  const found = both.find((row) => row.role === input.modelType);
   const known = found ? await isKnownAddress(ctx, found.id, client.ip) : false;
   if (!known) await ctx.limits.consume('loginFailuresPerAccountFromUnknownAddresses', account);
-  const valid = await verifyPassword(found?.password_hash ?? null, input.password);
+  if (!found) {
+    const otherRole: ModelType = input.modelType === 'LIBRARY' ? 'PUBLISHER' : 'LIBRARY';
+    await loginWithOtherKind(ctx, input, client, otherRole, both.find((row) => row.role === otherRole));
+  }
+  const valid = found ? await verifyPassword(found.password_hash, input.password) : false;
   if (!found || !valid) {
     client.log.warn({ account, reason: found ? 'wrong password' : 'no such account', ip: client.ip }, 'login failed');
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
@@ -238,6 +250,35 @@ export async function login(ctx: AppContext, input: LoginInput, client: LoginCli
   }
   await rememberAddress(ctx, found.id, client.ip);
   return signAccessToken(ctx.secrets.jwtSecret, found);
+}
+
+/** What a login on the wrong tab answers, by the kind of account the e-mail and password belong to. */
+export const OTHER_KIND_MESSAGES: Record<ModelType, string> = {
+  LIBRARY: 'This e-mail belongs to a library account. Choose the Library Login tab.',
+  PUBLISHER: 'This e-mail belongs to a publisher account. Choose the Publisher Login tab.',
+};
+
+/**
+ * The password of a login whose e-mail has no account of the kind asked for, checked against the
+ * account of `otherRole` (the dummy hash when there is none, so both cost one hash). The try
+ * counts against that account's limits as a login there would.
+ * @throws AppError 401 OTHER_KIND_MESSAGES[otherRole] when the password is that account's;
+ *   ThrottledError 429 past that account's limits; returns (the caller refuses) otherwise
+ */
+async function loginWithOtherKind(ctx: AppContext, input: LoginInput, client: LoginClient, otherRole: ModelType, other: typeof accounts.$inferSelect | undefined): Promise<void> {
+  const account = `${otherRole}:${input.email}`;
+  const fromAddress = `${account}|${client.ip}`;
+  await ctx.limits.consume('loginFailuresPerAccountAndAddress', fromAddress);
+  const known = await isKnownAddress(ctx, other?.id ?? 0, client.ip);
+  if (!known) await ctx.limits.consume('loginFailuresPerAccountFromUnknownAddresses', account);
+  const valid = await verifyPassword(other?.password_hash ?? null, input.password);
+  if (!other || !valid) return;
+  // the owner on the wrong tab: their right password takes its attempt back there
+  await ctx.limits.reset('loginFailuresPerAccountAndAddress', fromAddress);
+  if (!known) await ctx.limits.refund('loginFailuresPerAccountFromUnknownAddresses', account);
+  client.log.warn({ account: `${input.modelType}:${input.email}`, reason: `an account of the other kind (${otherRole})`, ip: client.ip }, 'login failed');
+  const message = OTHER_KIND_MESSAGES[otherRole];
+  throw new AppError('INVALID_CREDENTIALS', message, [{ field: 'modelType', message }]);
 }
 
 /** What forgot-password answers, known e-mail or not. */

@@ -13,7 +13,7 @@ import { useSession } from '../../api/session';
 import { mailtoLink, useSiteInfo, whatsappLink } from '../../api/site';
 import { LoadingState } from '../../components/page';
 import { lazyNamed, useOnceTrue } from '../../components/lazy';
-import { PAGE_MAX_WIDTH } from '../theme';
+import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../theme';
 import { paths } from '../paths';
 import { currentLanguage } from '../../i18n';
 import { PROFILE_MENU, isGroup, menuFor, type MenuGroup, type MenuItemDef } from './menus';
@@ -22,6 +22,9 @@ const navPopups = () => import('./nav-popups');
 const NavMenu = lazyNamed(navPopups, 'NavMenu');
 const NavDrawer = lazyNamed(navPopups, 'NavDrawer');
 const LanguageMenu = lazyNamed(navPopups, 'LanguageMenu');
+
+/** The top bar's support links: a finger's size on a phone, where only their icons show (decision 029). */
+const SUPPORT_LINK = { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.5, [FINGER]: { minWidth: TAP_PX, minHeight: TAP_PX } } as const;
 
 function TopBar() {
   const { t } = useTranslation();
@@ -34,14 +37,14 @@ function TopBar() {
       <Stack
         direction="row"
         spacing={2}
-        sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: 2, py: 0.5, alignItems: 'center', justifyContent: 'space-between', minHeight: 28 }}
+        sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: 2, py: 0.5, alignItems: 'center', justifyContent: 'space-between', minHeight: 28, [FINGER]: { py: 0 } }}
       >
         <Typography variant="body2" component="span" data-testid="logged-in-as">
           {isLoggedIn && user ? t('layout.loggedInAs', { role: t(`roles.${user.modelType}`) }) : t('layout.welcome')}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {SUPPORT_WHATSAPP ? (
-            <Link href={whatsappLink(SUPPORT_WHATSAPP)} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label={t('layout.supportWhatsapp')} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Link href={whatsappLink(SUPPORT_WHATSAPP)} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label={t('layout.supportWhatsapp')} sx={SUPPORT_LINK}>
               <WhatsAppIcon fontSize="small" />
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 +91 {SUPPORT_WHATSAPP}
@@ -49,7 +52,7 @@ function TopBar() {
             </Link>
           ) : null}
           {SUPPORT_EMAIL ? (
-            <Link href={mailtoLink(SUPPORT_EMAIL)} color="inherit" underline="hover" aria-label={t('layout.supportEmail')} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Link href={mailtoLink(SUPPORT_EMAIL)} color="inherit" underline="hover" aria-label={t('layout.supportEmail')} sx={SUPPORT_LINK}>
               <MailOutlineIcon fontSize="small" />
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 {SUPPORT_EMAIL}
@@ -200,7 +203,7 @@ export function AppLayout() {
             component={RouterLink}
             to={paths.home}
             variant="h6"
-            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, letterSpacing: 1, mr: 2 }}
+            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, letterSpacing: 1, mr: 2, [FINGER]: { display: 'inline-flex', alignItems: 'center', minHeight: TAP_PX } }}
           >
             JSBN
           </Typography>

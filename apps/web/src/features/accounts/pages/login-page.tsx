@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -10,7 +10,8 @@ import { MSG, PASSWORD_MIN } from '@jsbn/shared/core';
 import { email, login, type ModelType } from '@jsbn/shared';
 import { loginAndLoadUser, toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
-import { paths } from '../../../app/paths';
+import { loginTabOf, paths, returnPathOf } from '../../../app/paths';
+import { TAP_LINK } from '../../../app/theme';
 import { forgotPassword } from '../api/accounts-api';
 
 /** Login form: the shared schema plus the spec's minimum length message (accounts §5). */
@@ -24,7 +25,8 @@ const TABS = [
   { modelType: 'LIBRARY', label: 'login.libraryTab' },
 ] as const satisfies readonly { modelType: ModelType; label: string }[];
 
-function LoginFormView({ modelType, onForgot }: { modelType: ModelType; onForgot: () => void }) {
+/** The login form of one tab; a login goes to `returnTo` (the page that sent the visitor here), else home. */
+function LoginFormView({ modelType, returnTo, onForgot }: { modelType: ModelType; returnTo: string | null; onForgot: () => void }) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), mode: 'onTouched', defaultValues: { email: '', password: '' } });
@@ -32,7 +34,7 @@ function LoginFormView({ modelType, onForgot }: { modelType: ModelType; onForgot
     mutationFn: (values: { email: string; password: string }) => loginAndLoadUser({ ...values, modelType }),
     onSuccess: (message) => {
       toastSuccess(message, t('login.loggedIn'));
-      void navigate(paths.home, { replace: true });
+      void navigate(returnTo ?? paths.home, { replace: true });
     },
   });
   return (
@@ -41,7 +43,7 @@ function LoginFormView({ modelType, onForgot }: { modelType: ModelType; onForgot
         <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
         <FormText control={form.control} name="password" label={t('fields.password')} type="password" autoComplete="current-password" required />
         <Box sx={{ textAlign: 'right' }}>
-          <Link component="button" type="button" onClick={onForgot}>
+          <Link component="button" type="button" onClick={onForgot} sx={TAP_LINK}>
             {t('login.forgot')}
           </Link>
         </Box>
@@ -71,7 +73,7 @@ function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: (
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
           {t('login.forgotSubmit')}
         </Button>
-        <Link component="button" type="button" onClick={onBack}>
+        <Link component="button" type="button" onClick={onBack} sx={TAP_LINK}>
           {t('login.backToLogin')}
         </Link>
       </Stack>
@@ -79,9 +81,16 @@ function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: (
   );
 }
 
+/**
+ * /login (spec accounts §2 screen 1): the Publisher and Library tabs — the one `?as=` names
+ * first, as the link that led here chose ('Order Book as Library') — and after a login the page
+ * `?next=` names (decision 003).
+ */
 export function LoginPage() {
   const { t } = useTranslation('accounts');
-  const [tab, setTab] = useState(0);
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState(() => Math.max(0, TABS.findIndex((item) => item.modelType === loginTabOf(search))));
+  const returnTo = returnPathOf(search);
   const [forgot, setForgot] = useState(false);
   const modelType = TABS[tab]!.modelType;
   return (
@@ -98,7 +107,7 @@ export function LoginPage() {
         {forgot ? (
           <ForgotFormView key={`forgot-${modelType}`} modelType={modelType} onBack={() => setForgot(false)} />
         ) : (
-          <LoginFormView key={modelType} modelType={modelType} onForgot={() => setForgot(true)} />
+          <LoginFormView key={modelType} modelType={modelType} returnTo={returnTo} onForgot={() => setForgot(true)} />
         )}
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
           <Trans

@@ -1,25 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { copyText } from '../../../components/clipboard';
 
 /** 'Link copied' shows this long (spec books §9). */
 export const LINK_COPIED_MS = 3000;
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // Older browsers and pages without clipboard permission: a hidden textarea.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-}
 
 /** Copies an absolute link and remembers which one for 3 s. */
 export function useCopyLink() {

@@ -20,8 +20,9 @@ import { formatDate, formatPhone, orNA } from '../../../components/format';
 import { usePrices } from '../../../components/prices';
 import { LoadingState } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
-import { bookDetailPath, paths, publisherBooksPath } from '../../../app/paths';
+import { bookDetailPath, loginPath, orderBookPath, paths } from '../../../app/paths';
 import { siteOrigin } from '../../../app/origin';
+import { TAP_LINK, TAP_PX } from '../../../app/theme';
 import { qrDownloadUrl, useBookByJsbn, useSwaroops } from '../api/books-api';
 import { BookGallery } from '../components/book-gallery';
 import { JsonLd } from '../components/book-json-ld';
@@ -30,6 +31,7 @@ import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../com
 import { PublisherCarousel } from '../components/publisher-carousel';
 import { MarcDownloads, PrintQrDownloads } from '../components/print-downloads';
 import type { ShareTarget } from '../components/share-dialog';
+import { shareBookPage } from '../components/share-book';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
@@ -41,22 +43,34 @@ const ReaderOrderDialog = lazyNamed(requestDialogs, 'ReaderOrderDialog');
 const ShareDialog = lazyNamed(() => import('../components/share-dialog'), 'ShareDialog');
 const ClaimDialog = lazyNamed(() => import('../components/claim-dialog'), 'ClaimDialog');
 
+/** The publisher's call, WhatsApp and e-mail links: an icon and the number or address, a finger's height each (decision 029). */
+const CONTACT_LINK = { display: 'inline-flex', alignItems: 'center', gap: 1, minHeight: TAP_PX } as const;
+
+/** True when a fact has something to show: not null, not empty text. */
+const present = (value: ReactNode) => value !== null && value !== undefined && value !== '';
+
+/**
+ * A fact of the book: its label and value. A fact the book does not have is left out — this is
+ * the page a QR code opens, and six 'N/A' rows tell a visitor nothing (tables keep N/A; decision 029).
+ */
 function Fact({ label, value }: { label: string; value: ReactNode }) {
+  if (!present(value)) return null;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '120px 1fr', sm: '170px 1fr' }, gap: 1, py: 0.75 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '112px minmax(0, 1fr)', sm: '170px minmax(0, 1fr)' }, gap: 1, py: 0.5 }}>
       <Typography color="text.secondary" component="dt">
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-        {typeof value === 'string' || typeof value === 'number' || value === null || value === undefined ? orNA(value) : value}
+        {value}
       </Typography>
     </Box>
   );
 }
 
+/** The swaroop as a visitor reads it: its name and gloss ('આગમ (Agam (canonical text))'), without the list's internal code (AGM1). */
 function swaroopOf(book: BookDto, swaroops: SwaroopOption[] | undefined) {
   const known = swaroops?.find((swaroop) => swaroop.code === book.type);
-  const type = known ? `${known.code} – ${known.label} (${known.gloss})` : book.type;
+  const type = known ? `${known.label} (${known.gloss})` : book.type;
   return [type, book.other_type].filter(Boolean).join(', ');
 }
 
@@ -76,7 +90,12 @@ export function externalLibraries(bookName: string, t: TFunction<'books'>) {
   ];
 }
 
-/** /jsbn/:jsbn — public book detail (spec books §2). */
+/**
+ * /jsbn/:jsbn — public book detail (spec books §2), the page a book's QR code opens. On a phone
+ * the first screen is about the book — title, authors, publisher, language, price, the order
+ * buttons and Share — then the cover and QR code, the rest of its facts, the downloads and the
+ * publisher (decision 029). Drawn by the server for visitors (decision 011).
+ */
 export function BookDetailPage() {
   const { t } = useTranslation('books');
   const prices = usePrices();
@@ -121,11 +140,16 @@ export function BookDetailPage() {
 
   if (query.isLoading || !query.data) return <LoadingState />;
   const { book, publisher_info: publisher, generated_pdfs: documents } = query.data;
-  const pageUrl = new URL(bookDetailPath(title), siteOrigin()).href;
+  const pagePath = bookDetailPath(title);
+  const pageUrl = new URL(pagePath, siteOrigin()).href;
   const pdfLink = pdfLinkOf(book);
+  // a book-PDF row only for a book that has one: a file stored (public or by request) or a publisher's link
+  const hasPdf = book.has_book_pdf || Boolean(pdfLink);
   const years = [book.publication_year ?? message(BOOK_MSG.yearNotKnown), book.vikram_samvat ? t('detail.vikram', { year: book.vikram_samvat }) : null, book.veer_samvat ? t('detail.veer', { year: book.veer_samvat }) : null]
     .filter(Boolean)
     .join(' · ');
+  // 'Published: No' says nothing a publication year does not; a publication date does
+  const published = book.book_published === 'yes' ? (book.published_date ? t('detail.yesOn', { date: formatDate(book.published_date) }) : t('detail.yes')) : book.publication_year ? null : t('detail.no');
   const gallery = [
     ...(book.book_cover ? [{ src: book.book_cover, alt: t('detail.coverOf', { title: book.book_title }) }] : []),
     ...book.bookimage.map((src, index) => ({ src, alt: t('detail.imageOf', { n: index + 1, title: book.book_title }) })),
@@ -144,42 +168,56 @@ export function BookDetailPage() {
     downloadLink(url, name);
   };
 
-  const shareRows: { key: string; label: string; onDownload: () => void; onShare: () => void }[] = [
-    {
-      key: 'details',
-      label: t('detail.share.details'),
-      onDownload: () => openDocument(documents.single_book_pdf, BOOK_MSG.pdfError, `JSBN-${title}.pdf`),
-      onShare: () => (documents.single_book_pdf ? setSharing({ label: t('detail.share.details'), title: book.book_title, url: documents.single_book_pdf }) : enqueueSnackbar(message(BOOK_MSG.pdfError), { variant: 'warning' })),
-    },
-    { key: 'qr', label: t('detail.share.qr'), onDownload: () => downloadLink(qrDownloadUrl(title), `${title}.jpg`), onShare: () => setSharing({ label: t('detail.share.qr'), title: book.book_title, url: qrDownloadUrl(title) }) },
-    {
-      key: 'pdf',
-      label: t('detail.share.pdf'),
-      onDownload: () =>
-        withPdf((link) => {
-          // Our own stored file downloads; a publisher's outside link opens in a new tab.
-          if (new URL(link, window.location.origin).origin === window.location.origin) downloadLink(link, `${title}.pdf`);
-          else window.open(link, '_blank', 'noopener');
-        }),
-      onShare: () => withPdf((link) => setSharing({ label: t('detail.share.pdf'), title: book.book_title, url: link })),
-    },
+  /** The page's link with its title: the phone's share sheet, else the share dialog — the page first, then the sheet and the QR code. */
+  const share = () =>
+    shareBookPage({ title: book.book_title, text: `${book.book_title} — JSBN ${title}`, url: pageUrl }, () =>
+      setSharing({
+        title: book.book_title,
+        links: [
+          { key: 'page', label: t('detail.share.page'), url: pageUrl },
+          ...(documents.single_book_pdf ? [{ key: 'details', label: t('detail.share.details'), url: documents.single_book_pdf }] : []),
+          { key: 'qr', label: t('detail.share.qr'), url: qrDownloadUrl(title) },
+        ],
+      }),
+    );
+
+  const downloads: { key: string; label: string; onDownload: () => void }[] = [
+    { key: 'details', label: t('detail.share.details'), onDownload: () => openDocument(documents.single_book_pdf, BOOK_MSG.pdfError, `JSBN-${title}.pdf`) },
+    { key: 'qr', label: t('detail.share.qr'), onDownload: () => downloadLink(qrDownloadUrl(title), `${title}.jpg`) },
+    ...(hasPdf
+      ? [
+          {
+            key: 'pdf',
+            label: t('detail.share.pdf'),
+            onDownload: () =>
+              withPdf((link) => {
+                // Our own stored file downloads; a publisher's outside link opens in a new tab.
+                if (new URL(link, window.location.origin).origin === window.location.origin) downloadLink(link, `${title}.pdf`);
+                else window.open(link, '_blank', 'noopener');
+              }),
+          },
+        ]
+      : []),
   ];
 
   return (
     <Box>
       <JsonLd data={bookJsonLd(book, publisher.publisher_name, pageUrl)} />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, wordBreak: 'break-word' }}>
+      <Typography variant="subtitle1" component="h1" color="text.secondary" sx={{ fontWeight: 700, mb: 1, wordBreak: 'break-word' }}>
         {t('detail.title', { jsbn: title })}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)', lg: '280px minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
-        <Paper variant="outlined" sx={{ p: 2, textAlign: 'center' }} data-testid="book-gallery">
-          <BookGallery images={gallery} />
-          <Divider sx={{ my: 2 }} />
-          <SafeImage src={book.qrcode_image} alt={t('detail.qrOf', { jsbn: title })} width={QR_SIZE_PX} height={QR_SIZE_PX} style={{ maxWidth: '100%', height: 'auto' }} />
-        </Paper>
-
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-          <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, md: 3 },
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)', lg: '280px minmax(0, 1fr) 320px' },
+          // beside the cover: the book's summary, then its other facts right under it
+          gridTemplateRows: { md: 'auto 1fr' },
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0, gridColumn: { md: 2 }, gridRow: { md: 1 } }} component="section" aria-labelledby="book-title" data-testid="book-summary">
+          <Typography id="book-title" variant="h5" component="h2" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
             {book.book_title}
           </Typography>
           {book.book_e_title ? (
@@ -188,39 +226,22 @@ export function BookDetailPage() {
             </Typography>
           ) : null}
           {book.book_alt_subtitle ? <Typography variant="body1">{book.book_alt_subtitle}</Typography> : null}
-          <Stack direction="row" sx={{ my: 1.5, flexWrap: 'wrap', gap: 1 }}>
+          <Stack direction="row" sx={{ my: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
             <Chip label={`JSBN ${title}`} color="primary" variant="outlined" />
-            <Chip label={book.isAvailable ? t('detail.available') : t('detail.notAvailable')} color={book.isAvailable ? 'success' : 'default'} variant="outlined" />
+            <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => void share()}>
+              {t('detail.shareBook')}
+            </Button>
           </Stack>
-          <Divider sx={{ my: 1 }} />
           <Box component="dl" sx={{ m: 0 }}>
-            <Fact label={t('detail.facts.original')} value={book.alternate_title} />
-            <Fact label={t('detail.facts.language')} value={book.language} />
-            {book.book_alt_subtitle ? <Fact label={t('detail.facts.subtitleLanguage')} value={book.book_subtitle_lang} /> : null}
             <Fact label={t('detail.facts.authors')} value={book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ')} />
             <Fact label={t('detail.facts.publisher')} value={book.publisher_name} />
-            <Fact label={t('detail.facts.pages')} value={book.pages} />
-            <Fact label={t('detail.facts.year')} value={years} />
-            <Fact label={t('detail.facts.swaroop')} value={swaroopOf(book, swaroops.data)} />
-            <Fact label={t('detail.facts.subjects')} value={[...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')} />
-            <Fact label={t('detail.facts.part')} value={book.part} />
-            <Fact label={t('detail.facts.size')} value={book.height && book.width ? `${book.height} × ${book.width}` : book.size} />
+            <Fact label={t('detail.facts.language')} value={book.language} />
             <Fact label={t('detail.facts.price')} value={prices.book(book)} />
-            <Fact label={t('detail.facts.copies')} value={book.no_of_copy} />
-            <Fact label={t('detail.facts.published')} value={book.book_published === 'yes' ? (book.published_date ? t('detail.yesOn', { date: formatDate(book.published_date) }) : t('detail.yes')) : t('detail.no')} />
-            <Fact label={t('detail.facts.tags')} value={book.tags} />
-            <Fact label={t('detail.facts.index')} value={book.index_pdf ? <Link href={book.index_pdf} target="_blank" rel="noopener">{t('detail.openIndex')}</Link> : null} />
           </Box>
-          {book.contents ? (
-            <Box sx={{ mt: 2 }}>
-              <Typography sx={{ fontWeight: 700 }}>{t('detail.contents')}</Typography>
-              <Typography sx={{ whiteSpace: 'pre-wrap' }}>{book.contents}</Typography>
-            </Box>
-          ) : null}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
             {!isLoggedIn ? (
               <>
-                <Button variant="contained" component={RouterLink} to={paths.login}>
+                <Button variant="contained" component={RouterLink} to={loginPath({ as: 'LIBRARY', next: pagePath })}>
                   {t('detail.orderAsLibrary')}
                 </Button>
                 <Button variant="outlined" onClick={() => setReaderOpen(true)}>
@@ -229,31 +250,73 @@ export function BookDetailPage() {
               </>
             ) : null}
             {isLibrary ? (
-              <Button variant="contained" component={RouterLink} to={publisherBooksPath(publisher.publisherId)}>
+              <Button variant="contained" component={RouterLink} to={orderBookPath(publisher.publisherId, title)}>
                 {t('detail.orderThis')}
               </Button>
             ) : null}
           </Stack>
         </Paper>
 
-        <Box sx={{ gridColumn: { md: '1 / -1', lg: 'auto' }, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr', lg: 'minmax(0, 1fr)' }, alignItems: 'start' }}>
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="share-title">
-            <Typography id="share-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-              {t('detail.share.title')}
+        <Paper variant="outlined" sx={{ p: 2, textAlign: 'center', gridColumn: { md: 1 }, gridRow: { md: '1 / span 2' } }} data-testid="book-gallery">
+          <BookGallery images={gallery} />
+          <Divider sx={{ my: 2 }} />
+          <SafeImage src={book.qrcode_image} alt={t('detail.qrOf', { jsbn: title })} width={QR_SIZE_PX} height={QR_SIZE_PX} style={{ maxWidth: '100%', height: 'auto' }} />
+        </Paper>
+
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0, gridColumn: { md: 2 }, gridRow: { md: 2 } }} component="section" aria-label={t('detail.moreFacts')} data-testid="book-facts">
+          <Box component="dl" sx={{ m: 0 }}>
+            <Fact label={t('detail.facts.original')} value={book.alternate_title} />
+            {book.book_alt_subtitle ? <Fact label={t('detail.facts.subtitleLanguage')} value={book.book_subtitle_lang} /> : null}
+            <Fact label={t('detail.facts.pages')} value={book.pages} />
+            <Fact label={t('detail.facts.year')} value={years} />
+            <Fact label={t('detail.facts.swaroop')} value={swaroopOf(book, swaroops.data)} />
+            <Fact label={t('detail.facts.subjects')} value={[...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')} />
+            <Fact label={t('detail.facts.part')} value={book.part} />
+            <Fact label={t('detail.facts.size')} value={book.height && book.width ? `${book.height} × ${book.width}` : book.size} />
+            <Fact label={t('detail.facts.copies')} value={book.no_of_copy} />
+            <Fact label={t('detail.facts.published')} value={published} />
+            <Fact label={t('detail.facts.tags')} value={book.tags} />
+            <Fact
+              label={t('detail.facts.index')}
+              value={
+                book.index_pdf ? (
+                  <Link href={book.index_pdf} target="_blank" rel="noopener" sx={TAP_LINK}>
+                    {t('detail.openIndex')}
+                  </Link>
+                ) : null
+              }
+            />
+          </Box>
+          {book.contents ? (
+            <Box sx={{ mt: 2 }}>
+              <Typography sx={{ fontWeight: 700 }}>{t('detail.contents')}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap' }}>{book.contents}</Typography>
+            </Box>
+          ) : null}
+        </Paper>
+
+        <Box
+          sx={{
+            gridColumn: { md: '1 / -1', lg: 3 },
+            gridRow: { lg: '1 / span 2' },
+            display: 'grid',
+            gap: { xs: 2, md: 3 },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr', lg: 'minmax(0, 1fr)' },
+            alignItems: 'start',
+          }}
+        >
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="downloads-title">
+            <Typography id="downloads-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+              {t('detail.downloads')}
             </Typography>
             <Stack divider={<Divider flexItem />} spacing={1}>
-              {shareRows.map((row) => (
-                <Box key={row.key} data-testid={`share-${row.key}`}>
+              {downloads.map((row) => (
+                <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }} data-testid={`download-${row.key}`}>
                   <Typography sx={{ fontWeight: 600 }}>{row.label}</Typography>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-                    <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={row.onDownload} aria-label={t('detail.share.downloadOf', { what: row.label })}>
-                      {t('detail.share.download')}
-                    </Button>
-                    <Button size="small" variant="outlined" startIcon={<ShareIcon />} onClick={row.onShare} aria-label={t('detail.share.shareOf', { what: row.label })}>
-                      {t('detail.share.share')}
-                    </Button>
-                  </Stack>
-                </Box>
+                  <Button variant="outlined" startIcon={<DownloadIcon />} onClick={row.onDownload} aria-label={t('detail.share.downloadOf', { what: row.label })} sx={{ flexShrink: 0 }}>
+                    {t('detail.share.download')}
+                  </Button>
+                </Stack>
               ))}
             </Stack>
           </Paper>
@@ -290,9 +353,9 @@ export function BookDetailPage() {
             <Typography variant="body2" color="text.secondary">
               {t('detail.publisher.books', { count: publisher.total_books })}
             </Typography>
-            <Stack spacing={0.5} sx={{ mt: 1 }}>
+            <Stack sx={{ mt: 0.5, alignItems: 'flex-start' }}>
               {publisher.mobile_no ? (
-                <Link href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`} sx={{ display: 'flex', gap: 1, alignItems: 'center' }} aria-label={t('detail.publisher.call', { phone: formatPhone(publisher.mobile_no) })}>
+                <Link href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`} sx={CONTACT_LINK} aria-label={t('detail.publisher.call', { phone: formatPhone(publisher.mobile_no) })}>
                   <PhoneIcon fontSize="small" /> {formatPhone(publisher.mobile_no)}
                 </Link>
               ) : null}
@@ -301,19 +364,19 @@ export function BookDetailPage() {
                   href={`https://wa.me/${COUNTRY_CODE.replace('+', '')}${publisher.whatsapp_no}`}
                   target="_blank"
                   rel="noopener"
-                  sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+                  sx={CONTACT_LINK}
                   aria-label={t('detail.publisher.whatsapp', { phone: formatPhone(publisher.whatsapp_no) })}
                 >
                   <WhatsAppIcon fontSize="small" /> {formatPhone(publisher.whatsapp_no)}
                 </Link>
               ) : null}
               {publisher.email ? (
-                <Link href={`mailto:${publisher.email}`} sx={{ display: 'flex', gap: 1, alignItems: 'center', wordBreak: 'break-all' }}>
+                <Link href={`mailto:${publisher.email}`} sx={{ ...CONTACT_LINK, wordBreak: 'break-all' }}>
                   <MailOutlineIcon fontSize="small" /> {publisher.email}
                 </Link>
               ) : null}
             </Stack>
-            <Stack direction="row" sx={{ mt: 1.5, flexWrap: 'wrap', gap: 1 }}>
+            <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
               <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(publisherInfoPdf, BOOK_MSG.publisherInfoPdfMissing)}>
                 {t('detail.publisher.info')}
               </Button>

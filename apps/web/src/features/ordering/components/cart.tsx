@@ -5,15 +5,24 @@
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { formatJsbn } from '@jsbn/shared/core';
+import type { BookDto } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
+import type { CartItem } from './cart-orders';
 
-export interface CartItem {
-  bookId: number;
-  publisherId: number;
-  bookTitle: string;
-  /** As typed: '' and '0' are kept so the form can show the message. */
-  quantity: string;
-}
+export type { CartItem } from './cart-orders';
+
+/** A book as the cart keeps it (before its quantity). */
+export const cartItemOf = (book: BookDto): Omit<CartItem, 'quantity'> => ({
+  bookId: book.id,
+  publisherId: book.publisher.id,
+  bookTitle: book.book_title,
+  jsbn: formatJsbn(book.jsbn_number),
+  publisherName: book.publisher_name,
+  price_kind: book.price_kind,
+  price: book.price,
+  currency: book.currency,
+});
 
 interface CartValue {
   items: CartItem[];
@@ -48,17 +57,17 @@ function CartProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(state.key, JSON.stringify(state.items));
   }, [state]);
 
-  const value = useMemo<CartValue>(() => {
+  // the changes stay the same functions for the cart's life (an effect may depend on them)
+  const changes = useMemo(() => {
     const update = (change: (items: CartItem[]) => CartItem[]) => setState((current) => ({ ...current, items: change(current.items) }));
     return {
-      items,
-      find: (bookId) => items.find((item) => item.bookId === bookId),
-      add: (item) => update((current) => (current.some((line) => line.bookId === item.bookId) ? current : [...current, { ...item, quantity: '1' }])),
-      remove: (bookId) => update((current) => current.filter((line) => line.bookId !== bookId)),
-      setQuantity: (bookId, quantity) => update((current) => current.map((line) => (line.bookId === bookId ? { ...line, quantity } : line))),
+      add: (item: Omit<CartItem, 'quantity'>) => update((current) => (current.some((line) => line.bookId === item.bookId) ? current : [...current, { ...item, quantity: '1' }])),
+      remove: (bookId: number) => update((current) => current.filter((line) => line.bookId !== bookId)),
+      setQuantity: (bookId: number, quantity: string) => update((current) => current.map((line) => (line.bookId === bookId ? { ...line, quantity } : line))),
       clear: () => update(() => []),
     };
-  }, [items]);
+  }, []);
+  const value = useMemo<CartValue>(() => ({ items, find: (bookId) => items.find((item) => item.bookId === bookId), ...changes }), [items, changes]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

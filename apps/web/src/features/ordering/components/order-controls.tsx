@@ -1,40 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
 import type { TFunction } from 'i18next';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
-import { MSG } from '@jsbn/shared/core';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { MSG, NO_PRICE } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { toastError, toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { digitsOnly } from '../../../components/forms';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
+import { usePrices } from '../../../components/prices';
 import type { Column } from '../../../components/data-table';
 import { paths } from '../../../app/paths';
+import { TAP_LINK } from '../../../app/theme';
 import { createOrders, sendOrderLetter } from '../api/ordering-api';
-import { isBadQuantity, useCart } from './cart';
+import { cartItemOf, isBadQuantity, useCart, type CartItem } from './cart';
+import { ordersOfCart, type CartOrder } from './cart-orders';
 
 /** True when the library may select books (it has letter text). */
 export function useCanOrder() {
@@ -54,7 +39,7 @@ function WantToOrder({ book, disabled }: { book: BookDto; disabled: boolean }) {
       disabled={disabled}
       aria-label={t('want.label', { title: book.book_title })}
       onChange={(_event, value: 'yes' | 'no' | null) => {
-        if (value === 'yes') cart.add({ bookId: book.id, publisherId: book.publisher.id, bookTitle: book.book_title });
+        if (value === 'yes') cart.add(cartItemOf(book));
         if (value === 'no') cart.remove(book.id);
       }}
     >
@@ -84,6 +69,11 @@ function Quantity({ book }: { book: BookDto }) {
       slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('want.quantity', { title: book.book_title }) } }}
     />
   );
+}
+
+/** The Price column of the lists a library orders from: the price, 'Free', or the price 'for propagation'. */
+export function priceColumn(t: TFunction<'ordering'>, prices: ReturnType<typeof usePrices>): Column<BookDto> {
+  return { key: 'price', header: t('columns.price'), render: (book) => prices.book(book) ?? NO_PRICE, minWidth: 110 };
 }
 
 /** The 'Want to order?' and 'Order quantity' columns. */
@@ -118,8 +108,106 @@ function newKey() {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** The letterhead banner (when missing) and the 'Order now' button with its confirm dialog. */
-export function OrderBar() {
+/** A publisher's total: 'Free' when all its books are, else the money ('₹750.00'), saying when books without a price are left out. */
+function totalText(order: CartOrder, prices: ReturnType<typeof usePrices>, t: TFunction<'ordering'>): string {
+  if (order.lines.every((line) => line.priceKind === 'free')) return prices.amount(0, order.lines[0]!.currency);
+  const total = prices.totals(order.totals);
+  return order.lines.some((line) => line.amountMinor === null) ? t('bar.totalWithout', { total }) : total;
+}
+
+/**
+ * What ordering the cart will do, in one line: '1 book → 1 order to Shri Jain Sahitya Prakashan
+ * Trust', '4 books → 2 orders: 3 to Shri Jain Sahitya Prakashan Trust, 1 to Jinvani Granthmala'.
+ */
+function cartSummary(orders: CartOrder[], books: number, t: TFunction<'ordering'>): string {
+  const values = { books: t('bar.books', { count: books }), orders: t('bar.orders', { count: orders.length }) };
+  if (orders.length === 1) return t('bar.summaryOne', { ...values, publisher: orders[0]!.publisherName });
+  return t('bar.summaryMany', { ...values, parts: orders.map((order) => t('bar.toPublisher', { count: order.lines.length, publisher: order.publisherName })).join(', ') });
+}
+
+/** The confirm dialog's list: each order's publisher, its books (copies × price = amount) and its total. */
+function CartOrders({ orders }: { orders: CartOrder[] }) {
+  const { t } = useTranslation('ordering');
+  const prices = usePrices();
+  return (
+    <Stack spacing={2} divider={<Divider flexItem />}>
+      {orders.map((order) => (
+        <Box key={order.publisherId} component="section" aria-labelledby={`cart-order-${order.publisherId}`} data-testid="cart-order">
+          <Typography id={`cart-order-${order.publisherId}`} sx={{ fontWeight: 700 }}>
+            {order.publisherName}
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('bar.booksToOrder')}>
+            {order.lines.map((line) => (
+              <Box component="li" key={line.item.bookId} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, py: 0.75 }}>
+                <Typography sx={{ wordBreak: 'break-word' }}>{line.item.bookTitle}</Typography>
+                <Typography sx={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="cart-line-amount">
+                  {prices.amount(line.amountMinor, line.currency)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+                  {t('bar.lineCopies', { count: line.copies, price: prices.price(line.priceKind, line.priceMinor, line.currency) })}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, borderTop: 1, borderColor: 'divider', pt: 0.75 }}>
+            <Typography sx={{ fontWeight: 700 }}>{t('bar.total')}</Typography>
+            <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="cart-order-total">
+              {totalText(order, prices, t)}
+            </Typography>
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** A book in the cart: title, JSBN, publisher and price, its copies and Remove; `arrived` when 'Order This Book' just put it there (brought into view). */
+function CartLineRow({ item, arrived }: { item: CartItem; arrived: boolean }) {
+  const { t } = useTranslation('ordering');
+  const message = useMessages();
+  const prices = usePrices();
+  const cart = useCart();
+  const row = useRef<HTMLLIElement>(null);
+  const bad = isBadQuantity(item.quantity);
+  useEffect(() => {
+    if (arrived) row.current?.scrollIntoView({ block: 'center' });
+  }, [arrived]);
+  const price = item.price_kind ? prices.book({ price_kind: item.price_kind, price: item.price ?? null, currency: item.currency ?? '' }) : null;
+  return (
+    <Box
+      component="li"
+      ref={row}
+      data-testid="cart-line"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 1fr) 120px auto' }, gap: 1, alignItems: 'center', py: 1, px: 1, borderRadius: 1, bgcolor: arrived ? 'action.selected' : undefined }}
+    >
+      <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+        <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{item.bookTitle}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {[item.jsbn ? `JSBN ${item.jsbn}` : null, item.publisherName, price ?? NO_PRICE].filter(Boolean).join(' · ')}
+        </Typography>
+      </Box>
+      <TextField
+        label={t('bar.copies')}
+        value={item.quantity}
+        onChange={(event) => cart.setQuantity(item.bookId, digitsOnly(event.target.value, 6))}
+        error={bad}
+        helperText={bad ? message(MSG.orderQuantity) : undefined}
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('bar.copiesOf', { title: item.bookTitle }) } }}
+      />
+      <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => cart.remove(item.bookId)} aria-label={t('bar.removeOf', { title: item.bookTitle })}>
+        {t('bar.remove')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * The letterhead banner (when missing), the cart — every book chosen, on any list, with its copies
+ * — and the 'Order now' button with its confirm dialog, which says what will happen: the orders
+ * per publisher, each book's price and amount, and each publisher's total (decision 029).
+ * `arrivedBookId`: the book 'Order This Book' just put in the cart, brought into view.
+ */
+export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | null }) {
   const { t } = useTranslation('ordering');
   const message = useMessages();
   const cart = useCart();
@@ -131,6 +219,7 @@ export function OrderBar() {
   const submission = useRef<{ cart: string; key: string } | null>(null);
   const anyBad = cart.items.some((item) => isBadQuantity(item.quantity));
   const fullScreen = useFullScreenDialog();
+  const orders = ordersOfCart(cart.items);
 
   const mutation = useMutation({
     mutationFn: () => {
@@ -168,45 +257,49 @@ export function OrderBar() {
       {!canOrder ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="letter-text-banner">
           {message(MSG.letterTextHint)}{' '}
-          <Link component={RouterLink} to={paths.customizeLetterFormat}>
+          <Link component={RouterLink} to={paths.customizeLetterFormat} sx={TAP_LINK}>
             {t('bar.customize')}
           </Link>
         </Alert>
       ) : null}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'flex-end' }}>
-        {anyBad ? (
-          <Typography color="error" variant="body2">
-            {message(MSG.orderQuantity)}
-          </Typography>
-        ) : null}
-        <Typography variant="body2" color="text.secondary" data-testid="cart-count">
-          {t('bar.selected', { count: cart.items.length })}
+      <Paper variant="outlined" component="section" aria-labelledby="cart-title" sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <Typography id="cart-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {t('bar.cartTitle')}
         </Typography>
-        <Button variant="contained" onClick={orderNow} disabled={anyBad || !canOrder}>
-          {t('bar.orderNow')}
-        </Button>
-      </Stack>
-      <Dialog open={open} onClose={mutation.isPending ? undefined : () => setOpen(false)} aria-labelledby="confirm-order-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
+        {cart.items.length ? (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {cart.items.map((item) => (
+              <CartLineRow key={item.bookId} item={item} arrived={item.bookId === arrivedBookId} />
+            ))}
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
+            {t('bar.cartEmpty')}
+          </Typography>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, justifyContent: 'flex-end', mt: 1 }}>
+          {anyBad ? (
+            <Typography color="error" variant="body2">
+              {message(MSG.orderQuantity)}
+            </Typography>
+          ) : null}
+          <Typography variant="body2" color="text.secondary" data-testid="cart-count">
+            {t('bar.selected', { count: cart.items.length })}
+          </Typography>
+          <Button variant="contained" onClick={orderNow} disabled={anyBad || !canOrder}>
+            {t('bar.orderNow')}
+          </Button>
+        </Stack>
+      </Paper>
+      <Dialog open={open} onClose={mutation.isPending ? undefined : () => setOpen(false)} aria-labelledby="confirm-order-title" aria-describedby="confirm-order-summary" maxWidth="sm" fullWidth fullScreen={fullScreen}>
         <DialogTitle id="confirm-order-title">{t('bar.confirmTitle')}</DialogTitle>
         <DialogContent>
-          <Table size="small" aria-label={t('bar.booksToOrder')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('columns.srNo')}</TableCell>
-                <TableCell>{t('columns.bookName')}</TableCell>
-                <TableCell align="right">{t('bar.copies')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {cart.items.map((item, index) => (
-                <TableRow key={item.bookId}>
-                  <TableCell>{index + 1}</TableCell>
-                  <TableCell>{item.bookTitle}</TableCell>
-                  <TableCell align="right">{item.quantity}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          {orders.length ? (
+            <Typography id="confirm-order-summary" sx={{ fontWeight: 600, mb: 2 }} data-testid="order-summary">
+              {cartSummary(orders, cart.items.length, t)}
+            </Typography>
+          ) : null}
+          <CartOrders orders={orders} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)} disabled={mutation.isPending}>

@@ -8,7 +8,8 @@ import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { ExportExcelButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
 import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
-import { OrderBar, orderColumns, useCanOrder } from '../components/order-controls';
+import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/order-controls';
+import { usePrices } from '../../../components/prices';
 import { BookDetailsDialog } from '../../books/components/book-details-dialog';
 
 /** /new-published-books — Recently Published books, newest first, with ordering. */
@@ -17,6 +18,7 @@ export function NewPublishedBooksPage() {
   const list = useListState({ field: 'createdAt', order: 'desc' });
   const books = useOrderableBooks(null, list.query);
   const canOrder = useCanOrder();
+  const prices = usePrices();
   const [shown, setShown] = useState<number | null>(null);
   const [bookShown, setBookShown] = useState<BookDto | null>(null);
 
@@ -70,6 +72,7 @@ export function NewPublishedBooksPage() {
         return t('actions.notAvailable');
       },
     },
+    priceColumn(t, prices),
     ...orderColumns(canOrder, t),
     {
       key: 'publisher',
@@ -96,6 +99,7 @@ export function NewPublishedBooksPage() {
         list={list}
         searchLabel={t('pages.searchBooks')}
         selectable
+        selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(book) => book.book_title}
         toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />

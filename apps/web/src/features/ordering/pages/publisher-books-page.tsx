@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Box, Button, Link } from '@mui/material';
 import { EXPORT_FILE_NAMES, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
@@ -8,12 +8,44 @@ import { DataTable, useListState, type Column } from '../../../components/data-t
 import { ExportExcelButton } from '../../../components/list-actions';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
-import { paths } from '../../../app/paths';
+import { usePrices } from '../../../components/prices';
+import { ORDER_BOOK_QUERY, paths } from '../../../app/paths';
+import { TAP_LINK } from '../../../app/theme';
 import { BookDetailsDialog } from '../../books/components/book-details-dialog';
+import { useBookByJsbn } from '../../books/api/books-api';
 import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
-import { OrderBar, orderColumns, useCanOrder } from '../components/order-controls';
+import { cartItemOf, useCart } from '../components/cart';
+import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/order-controls';
 
-/** /publisher-wise-books/:publisherId — one publisher's books, with ordering. */
+/**
+ * 'Order This Book' (decision 029): the book `?book=<JSBN>` names goes into the cart — one copy,
+ * or as many as it already had — when the library may order; the query is then dropped, so a
+ * reload does not put back a book taken out since.
+ * @returns the id of the book it brought, to be shown in view (null before and without one)
+ */
+function useBookFromLink(canOrder: boolean): number | null {
+  const [search, setSearch] = useSearchParams();
+  const jsbn = search.get(ORDER_BOOK_QUERY) ?? '';
+  const linked = useBookByJsbn(jsbn);
+  const { add } = useCart();
+  const [arrived, setArrived] = useState<number | null>(null);
+  const book = jsbn ? linked.data?.book : undefined;
+  useEffect(() => {
+    if (!book) return;
+    if (canOrder) add(cartItemOf(book));
+    setArrived(book.id);
+    setSearch(
+      (current) => {
+        current.delete(ORDER_BOOK_QUERY);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [book, canOrder, add, setSearch]);
+  return arrived;
+}
+
+/** /publisher-wise-books/:publisherId — one publisher's books, with ordering; `?book=<JSBN>` arrives with that book in the cart. */
 export function PublisherBooksPage() {
   const { t } = useTranslation('ordering');
   const { publisherId } = useParams();
@@ -21,6 +53,8 @@ export function PublisherBooksPage() {
   const list = useListState();
   const books = useOrderableBooks(id, list.query);
   const canOrder = useCanOrder();
+  const prices = usePrices();
+  const arrived = useBookFromLink(canOrder);
   const [bookShown, setBookShown] = useState<BookDto | null>(null);
   const publisherName = books.data?.publisherName ?? books.data?.books[0]?.publisher_name ?? t('pages.publisher');
 
@@ -39,6 +73,7 @@ export function PublisherBooksPage() {
         </Button>
       ),
     },
+    priceColumn(t, prices),
     ...orderColumns(canOrder, t),
   ];
 
@@ -47,12 +82,12 @@ export function PublisherBooksPage() {
       <PageHeader
         title={t('pages.publisherBooks', { name: publisherName })}
         actions={
-          <Link component={RouterLink} to={paths.publisherWiseBooks}>
+          <Link component={RouterLink} to={paths.publisherWiseBooks} sx={TAP_LINK}>
             {t('actions.allPublishers')}
           </Link>
         }
       />
-      <OrderBar />
+      <OrderBar arrivedBookId={arrived} />
       <DataTable
         label={t('pages.books')}
         columns={columns}
@@ -63,6 +98,7 @@ export function PublisherBooksPage() {
         list={list}
         searchLabel={t('pages.searchBooks')}
         selectable
+        selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(book) => book.book_title}
         toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />

@@ -10,6 +10,7 @@ import { viewDetailsColumn } from '../../../components/list-columns';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { publisherBooksPath } from '../../../app/paths';
+import { TAP_LINK } from '../../../app/theme';
 import type { PublisherListItem } from '@jsbn/shared';
 import { PUBLISHER_EXPORT_PATH, usePublishers } from '../api/ordering-api';
 
@@ -30,7 +31,7 @@ export function PublisherWiseBooksPage() {
       key: 'books',
       header: t('columns.bookDetailsLower'),
       render: (row) => (
-        <Link component={RouterLink} to={publisherBooksPath(row.id)}>
+        <Link component={RouterLink} to={publisherBooksPath(row.id)} sx={TAP_LINK}>
           {t('actions.viewAllBooks')}
         </Link>
       ),
@@ -50,6 +51,7 @@ export function PublisherWiseBooksPage() {
         list={list}
         searchLabel={t('pages.searchPublishers')}
         selectable
+        selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(row) => row.publisher_name}
         toolbar={<ExportExcelButton path={PUBLISHER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.publisherInfo} />}
       />

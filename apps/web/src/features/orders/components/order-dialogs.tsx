@@ -23,7 +23,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { FILE_RULES, MSG, fileProblem } from '@jsbn/shared/core';
+import { FILE_RULES, MSG, fileProblem, trackingUrl } from '@jsbn/shared/core';
 import { dispatchOrder, type OrderDto } from '@jsbn/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
@@ -31,8 +31,14 @@ import { FormText } from '../../../components/form-fields';
 import { digitsOnly, withChecks } from '../../../components/forms';
 import { formatDate, formatPhone, orNA } from '../../../components/format';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
+import { PHONE_CARDS } from '../../../components/data-table';
+import { TAP_LINK, TAP_PX } from '../../../app/theme';
 import { waitingText } from './waiting';
 import { usePrices } from '../../../components/prices';
+import { copyText } from '../../../components/clipboard';
+import { enqueueSnackbar } from 'notistack';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 
 /** Times of the order history: hh:mm, Latin digits in every interface language. */
 const clock = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit' });
@@ -41,77 +47,95 @@ const clock = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-dig
 export const acceptedCopies = (item: OrderDto['OrderBookItem'][number]) => item.accepted_book_copies ?? item.number_of_copies;
 export const totalAccepted = (order: OrderDto) => order.OrderBookItem.reduce((sum, item) => sum + acceptedCopies(item), 0);
 
-/** On a phone the price goes under the book's title, leaving the amount its column. */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
-const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
+/**
+ * On a phone the lines of an order are cards (as the lists' rows are, decision 029): a card per
+ * book with each figure on a line of its own, named, then the postage and the totals — every
+ * amount on screen, none beyond its right edge. The label-only cells of the postage and total
+ * rows head their cards; the empty price cells are left out.
+ */
+const ORDER_LINES_SX = {
+  ...PHONE_CARDS,
+  '@media (max-width: 599.95px)': {
+    ...PHONE_CARDS['@media (max-width: 599.95px)'],
+    '& tbody td.order-line-head': { textAlign: 'left', fontWeight: 700 },
+    '& tbody td.order-line-empty': { display: 'none' },
+  },
+} as const;
 
 /**
  * The ordered books with copies, each line's price when ordered and amount (price × accepted, else
  * ordered, copies), then the totals: copies, postage (once stated at dispatch) and money (issue 14 part 5).
  */
 const orderItemsTable = (order: OrderDto, showAccepted: boolean, t: TFunction<'orders'>, prices: ReturnType<typeof usePrices>) => (
-  <Table size="small" aria-label={t('details.orderedBooks')}>
-    <TableHead>
-      <TableRow>
-        <TableCell>{t('details.book')}</TableCell>
-        <TableCell align="right">{t('details.ordered')}</TableCell>
-        {showAccepted ? <TableCell align="right">{t('details.accepted')}</TableCell> : null}
-        <TableCell align="right" sx={WIDE_ONLY}>
-          {t('details.price')}
-        </TableCell>
-        <TableCell align="right">{t('details.amount')}</TableCell>
-      </TableRow>
-    </TableHead>
-    <TableBody>
-      {order.OrderBookItem.map((item) => (
-        <TableRow key={item.id}>
-          <TableCell>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {item.book.book_title}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" component="p">
-              JSBN {item.book.jsbn_number} · {orNA(item.book.authors.join(', '))}
-            </Typography>
-            <Typography variant="caption" component="p" sx={PHONE_ONLY}>
-              {t('details.price')}: {prices.price(item.price_kind, item.price_minor, item.currency)}
-            </Typography>
-          </TableCell>
-          <TableCell align="right">{item.number_of_copies}</TableCell>
-          {showAccepted ? <TableCell align="right">{acceptedCopies(item)}</TableCell> : null}
-          <TableCell align="right" sx={WIDE_ONLY}>
-            {prices.price(item.price_kind, item.price_minor, item.currency)}
-          </TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {prices.amount(item.amount_minor, item.currency)}
-          </TableCell>
-        </TableRow>
-      ))}
-      {order.postage_minor === null ? null : (
+  <Box sx={ORDER_LINES_SX}>
+    <Table size="small" aria-label={t('details.orderedBooks')}>
+      <TableHead>
         <TableRow>
-          <TableCell colSpan={showAccepted ? 3 : 2}>{t('details.postage')}</TableCell>
-          <TableCell sx={WIDE_ONLY} />
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {prices.amount(order.postage_minor, order.currency)}
+          <TableCell>{t('details.book')}</TableCell>
+          <TableCell align="right">{t('details.ordered')}</TableCell>
+          {showAccepted ? <TableCell align="right">{t('details.accepted')}</TableCell> : null}
+          <TableCell align="right">{t('details.price')}</TableCell>
+          <TableCell align="right">{t('details.amount')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {order.OrderBookItem.map((item) => (
+          <TableRow key={item.id}>
+            <TableCell className="order-line-head">
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {item.book.book_title}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p">
+                JSBN {item.book.jsbn_number} · {orNA(item.book.authors.join(', '))}
+              </Typography>
+            </TableCell>
+            <TableCell align="right" data-label={t('details.ordered')}>
+              {item.number_of_copies}
+            </TableCell>
+            {showAccepted ? (
+              <TableCell align="right" data-label={t('details.accepted')}>
+                {acceptedCopies(item)}
+              </TableCell>
+            ) : null}
+            <TableCell align="right" data-label={t('details.price')}>
+              {prices.price(item.price_kind, item.price_minor, item.currency)}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-label={t('details.amount')} data-testid="order-amount">
+              {prices.amount(item.amount_minor, item.currency)}
+            </TableCell>
+          </TableRow>
+        ))}
+        {order.postage_minor === null ? null : (
+          <TableRow>
+            <TableCell colSpan={showAccepted ? 3 : 2} className="order-line-head">
+              {t('details.postage')}
+            </TableCell>
+            <TableCell className="order-line-empty" />
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-label={t('details.amount')} data-testid="order-amount">
+              {prices.amount(order.postage_minor, order.currency)}
+            </TableCell>
+          </TableRow>
+        )}
+        <TableRow>
+          <TableCell sx={{ fontWeight: 700 }} className="order-line-head">
+            {t('details.total')}
+          </TableCell>
+          <TableCell align="right" sx={{ fontWeight: 700 }} data-label={t('details.ordered')}>
+            {order.totalCopies}
+          </TableCell>
+          {showAccepted ? (
+            <TableCell align="right" sx={{ fontWeight: 700 }} data-label={t('details.accepted')}>
+              {totalAccepted(order)}
+            </TableCell>
+          ) : null}
+          <TableCell className="order-line-empty" />
+          <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-label={t('details.amount')} data-testid="order-amount">
+            {prices.totals(order.totals)}
           </TableCell>
         </TableRow>
-      )}
-      <TableRow>
-        <TableCell sx={{ fontWeight: 700 }}>{t('details.total')}</TableCell>
-        <TableCell align="right" sx={{ fontWeight: 700 }}>
-          {order.totalCopies}
-        </TableCell>
-        {showAccepted ? (
-          <TableCell align="right" sx={{ fontWeight: 700 }}>
-            {totalAccepted(order)}
-          </TableCell>
-        ) : null}
-        <TableCell sx={WIDE_ONLY} />
-        <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-          {prices.totals(order.totals)}
-        </TableCell>
-      </TableRow>
-    </TableBody>
-  </Table>
+      </TableBody>
+    </Table>
+  </Box>
 );
 
 /**
@@ -211,6 +235,57 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
   );
 }
 
+/**
+ * A dispatched parcel's tracking id (decision 029): a link to its courier's tracking page for
+ * Delhivery, Blue Dart and DTDC (`trackingUrl`), else the id with a Copy button.
+ */
+export function TrackingId({ courierName, trackingId }: { courierName: string | null; trackingId: string }) {
+  const { t } = useTranslation('orders');
+  const url = trackingUrl(courierName, trackingId);
+  if (url) {
+    return (
+      <Link href={url} target="_blank" rel="noopener" aria-label={t('courier.trackOn', { id: trackingId, courier: courierName })} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: TAP_PX, wordBreak: 'break-all' }}>
+        {trackingId}
+        <OpenInNewIcon fontSize="small" />
+      </Link>
+    );
+  }
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Typography component="span" sx={{ wordBreak: 'break-all' }}>
+        {trackingId}
+      </Typography>
+      <Button
+        size="small"
+        startIcon={<ContentCopyIcon />}
+        aria-label={t('courier.copyOf', { id: trackingId })}
+        onClick={() => void copyText(trackingId).then(() => enqueueSnackbar(t('courier.copied'), { variant: 'success' }))}
+      >
+        {t('courier.copy')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The Courier Details cell of a dispatched order: the courier and its tracking id at a glance, and View for the rest (number, dispatch file). */
+export function CourierCell({ order, onView }: { order: OrderDto; onView: (order: OrderDto) => void }) {
+  const { t } = useTranslation('orders');
+  const dispatch = order.dispetchedOrder;
+  return (
+    <Stack sx={{ alignItems: 'flex-start' }} data-testid="courier-cell">
+      {dispatch?.courierCompanyName ? (
+        <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+          {dispatch.courierCompanyName}
+        </Typography>
+      ) : null}
+      {dispatch?.trackingId ? <TrackingId courierName={dispatch.courierCompanyName} trackingId={dispatch.trackingId} /> : null}
+      <Button size="small" onClick={() => onView(order)} aria-label={t('actions.courierOf', { order: order.orderId })}>
+        {t('actions.view')}
+      </Button>
+    </Stack>
+  );
+}
+
 /** Courier Details of a dispatched order. */
 export function CourierDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
   const { t } = useTranslation('orders');
@@ -224,14 +299,21 @@ export function CourierDialog({ order, onClose }: { order: OrderDto | null; onCl
           <Stack component="dl" spacing={1} sx={{ m: 0 }}>
             <CourierRow label={t('courier.name')} value={dispatch.courierCompanyName} />
             <CourierRow label={t('courier.number')} value={dispatch.courierCompanyNumber} />
-            <CourierRow label={t('courier.tracking')} value={dispatch.trackingId} />
+            <Box>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('courier.tracking')}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {dispatch.trackingId ? <TrackingId courierName={dispatch.courierCompanyName} trackingId={dispatch.trackingId} /> : orNA(null)}
+              </Typography>
+            </Box>
             <Box>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {t('courier.file')}
               </Typography>
               <Typography component="dd" sx={{ m: 0 }}>
                 {dispatch.orderimage ? (
-                  <Link href={dispatch.orderimage} target="_blank" rel="noopener">
+                  <Link href={dispatch.orderimage} target="_blank" rel="noopener" sx={TAP_LINK}>
                     {t('courier.viewFile')}
                   </Link>
                 ) : (

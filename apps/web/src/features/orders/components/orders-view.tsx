@@ -22,7 +22,7 @@ import { PageHeader } from '../../../components/page';
 import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, ORDERS_KEY, dispatchOrder, sendReminder, updateOrderStatus, useOrders } from '../api/orders-api';
 import { OrderLetterButton } from './order-letter-button';
 import { WaitingCell } from './waiting';
-import { CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
+import { CourierCell, CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
@@ -114,7 +114,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           key: 'library',
           header: t('columns.library'),
           sortField: 'library_name',
-          minWidth: 180,
+          minWidth: 160,
           render: (order) => (
             <Button size="small" onClick={() => setLibraryId(order.library.id)} aria-label={t('actions.libraryDetailsOf', { name: order.library.name })} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
               {order.library.name}
@@ -125,7 +125,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           key: 'publisher',
           header: t('columns.publisher'),
           sortField: 'publisher_name',
-          minWidth: 180,
+          minWidth: 160,
           render: (order) => (
             <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={t('actions.publisherDetailsOf', { name: order.publisher.publisher_name })} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
               {order.publisher.publisher_name}
@@ -135,7 +135,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     {
       key: 'books',
       header: t('columns.books'),
-      minWidth: 180,
+      minWidth: 140,
       render: (order) => (
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
           {order.OrderBookItem.map((item) => (
@@ -153,7 +153,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'waiting',
       header: t('columns.waiting'),
-      minWidth: 130,
+      minWidth: 100,
       render: (order) => <WaitingCell order={order} onRemind={isPublisher ? undefined : setReminding} />,
     });
   }
@@ -210,14 +210,9 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'courier',
       header: t('columns.courier'),
-      render: (order) =>
-        order.dispetchedOrder || !isPublisher ? (
-          <Button size="small" onClick={() => setCourier(order)} aria-label={t('actions.courierOf', { order: order.orderId })}>
-            {t('actions.view')}
-          </Button>
-        ) : (
-          t('actions.notAvailable')
-        ),
+      // a 13-digit tracking id on one line
+      minWidth: 170,
+      render: (order) => (order.dispetchedOrder || !isPublisher ? <CourierCell order={order} onView={setCourier} /> : t('actions.notAvailable')),
     });
   }
   if (actions.includes('receive')) {
@@ -259,28 +254,40 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           setTab(value);
           list.reset();
         }}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        // every tab in sight on a phone (decision 029): the tabs wrap onto a second row there, so the
+        // selected one is underlined by its own border rather than the one indicator line
+        sx={{
+          mb: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTabs-list': { flexWrap: 'wrap' },
+          '& .MuiTabs-indicator': { display: 'none' },
+          '& .MuiTab-root': { borderBottom: 2, borderColor: 'transparent', flexGrow: { xs: 1, sm: 0 }, minWidth: { xs: 64, sm: 90 }, px: { xs: 1.5, sm: 2 } },
+          '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
+        }}
         aria-label={t('tabs.label')}
       >
         {TABS.map((tabStatus) => (
           <Tab key={tabStatus} label={tabLabel(tabStatus)} />
         ))}
       </Tabs>
-      <DataTable
-        label={t('tabs.tableLabel', { tab: tabLabel(status) })}
-        columns={columns}
-        rows={orders.data?.orderBooks}
-        total={orders.data?.total ?? 0}
-        loading={orders.isLoading}
-        getRowKey={(order) => order.id}
-        list={list}
-        searchLabel={t('actions.searchOrders')}
-        toolbar={toolbar}
-        selectable
-        rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
-      />
+      {/* the orders' many columns fit a laptop's width when their two-word headers may take two lines */}
+      <Box sx={{ '& thead th': { whiteSpace: 'normal' } }}>
+        <DataTable
+          label={t('tabs.tableLabel', { tab: tabLabel(status) })}
+          columns={columns}
+          rows={orders.data?.orderBooks}
+          total={orders.data?.total ?? 0}
+          loading={orders.isLoading}
+          getRowKey={(order) => order.id}
+          list={list}
+          searchLabel={t('actions.searchOrders')}
+          toolbar={toolbar}
+          selectable
+          selectHint={t(isPublisher ? 'table.selectForExportOrAddress' : 'table.selectForExport', { ns: 'common' })}
+          rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
+        />
+      </Box>
       {orders.isFetching && !orders.isLoading ? (
         <Typography variant="caption" color="text.secondary" role="status">
           {message(MSG.loading)}

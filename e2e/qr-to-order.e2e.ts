@@ -1,0 +1,398 @@
+/**
+ * From a book's QR code to an order, on a 390 × 844 phone, in Gujarati, in Hindi and in English
+ * (decision 029): a visitor opens the page a QR code opens, shares it (the page's link, through
+ * the phone's share sheet — stubbed here to catch what it is given — and through the share dialog
+ * where there is none), taps 'Order Book as Library', meets the wrong tab's message, signs in on
+ * the Library tab and is back on the book; 'Order This Book' brings the book into the cart, the
+ * confirm dialog says '1 order to <publisher>' with the price, the library orders; the publisher
+ * accepts and dispatches it with Delhivery; the library's card shows the courier and the tracking
+ * link, and Order Details shows every amount on screen. Every control a finger uses on these
+ * screens is at least 44 × 44 px. Screenshots of each step at 390 px (the key ones at 1366 px)
+ * go to e2e/artifacts/qr-<language>-*.png.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import enAccounts from '../apps/web/src/locales/en/accounts.json' with { type: 'json' };
+import enBooks from '../apps/web/src/locales/en/books.json' with { type: 'json' };
+import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import enOrdering from '../apps/web/src/locales/en/ordering.json' with { type: 'json' };
+import enOrders from '../apps/web/src/locales/en/orders.json' with { type: 'json' };
+import guAccounts from '../apps/web/src/locales/gu/accounts.json' with { type: 'json' };
+import guBooks from '../apps/web/src/locales/gu/books.json' with { type: 'json' };
+import guCommon from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
+import guOrdering from '../apps/web/src/locales/gu/ordering.json' with { type: 'json' };
+import guOrders from '../apps/web/src/locales/gu/orders.json' with { type: 'json' };
+import hiAccounts from '../apps/web/src/locales/hi/accounts.json' with { type: 'json' };
+import hiBooks from '../apps/web/src/locales/hi/books.json' with { type: 'json' };
+import hiCommon from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
+import hiOrdering from '../apps/web/src/locales/hi/ordering.json' with { type: 'json' };
+import hiOrders from '../apps/web/src/locales/hi/orders.json' with { type: 'json' };
+import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
+import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
+import { ARTIFACTS, snap } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import { endJourney, newPage, snapFailedStep, startJourney } from './support/session.js';
+import { PHONE, expectFingerTargets, settle, toast } from './support/ui.js';
+
+const CATALOGUES = {
+  en: { accounts: enAccounts, books: enBooks, common: enCommon, ordering: enOrdering, orders: enOrders, messages: {} as Record<string, string>, locale: 'en-US' },
+  gu: { accounts: guAccounts, books: guBooks, common: guCommon, ordering: guOrdering, orders: guOrders, messages: guMessages as Record<string, string>, locale: 'gu-IN' },
+  hi: { accounts: hiAccounts, books: hiBooks, common: hiCommon, ordering: hiOrdering, orders: hiOrders, messages: hiMessages as Record<string, string>, locale: 'hi-IN' },
+};
+type Language = keyof typeof CATALOGUES;
+
+const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234', name: 'Shri Hemchandracharya Gyan Bhandar' };
+const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234', name: 'Shri Jain Sahitya Prakashan Trust' };
+/** The demo catalogue's Kalpasutra: priced ₹250.00, published by the Ahmedabad trust. */
+const BOOK = { english: 'Kalpasutra', price: '₹250.00' };
+const WRONG_TAB = 'This e-mail belongs to a library account. Choose the Library Login tab.';
+const POSTAGE = { typed: '60', shown: '₹60.00', total: '₹310.00' };
+
+/** `template` with its `{{variables}}` filled in. */
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** The book as the API has it: its JSBN, title and publisher id. */
+let book: { jsbn: string; title: string; publisherId: number };
+
+beforeAll(async () => {
+  ({ server, browser } = await startJourney());
+  const found = (await (await fetch(`${server.url}/api/book?queryString=${BOOK.english}&limit=10`)).json()) as { data: { books: { jsbn_number: string; book_title: string; publisher: { id: number } }[] } };
+  const first = found.data.books[0]!;
+  book = { jsbn: first.jsbn_number, title: first.book_title, publisherId: first.publisher.id };
+});
+afterEach(async (context) => {
+  if (await snapFailedStep(context.task, contexts, 'failed-qr-')) console.error(`server output:\n${server.output().slice(-4000)}`);
+});
+afterAll(async () => {
+  await endJourney(contexts, browser, server);
+});
+
+/** Logs in through the API; returns the access token. */
+async function apiToken(account: { email: string; password: string }, modelType: 'LIBRARY' | 'PUBLISHER'): Promise<string> {
+  const reply = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...account, modelType }) });
+  expect(reply.status).toBe(200);
+  return ((await reply.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
+}
+
+/** Signs `page` in as `account` through the API (the session the login page would keep). */
+async function signIn(page: Page, account: { email: string; password: string }, modelType: 'LIBRARY' | 'PUBLISHER') {
+  const token = await apiToken(account, modelType);
+  const me = (await (await fetch(`${server.url}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown };
+  await page.goto(`${server.url}/about`);
+  await page.evaluate(([authToken, user]) => {
+    localStorage.setItem('authToken', authToken);
+    localStorage.setItem('userData', JSON.stringify(user));
+  }, [token, me.data] as const);
+}
+
+/** The box of `locator` lies inside the phone's screen (after scrolling it into view when `scroll`). */
+async function expectOnScreen(page: Page, locator: Locator, what: string, scroll = true) {
+  if (scroll) await locator.scrollIntoViewIfNeeded();
+  const box = (await locator.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box, what).not.toBeNull();
+  expect([box.x >= 0, box.x + box.width <= viewport.width + 0.5, box.y >= 0, box.y + box.height <= viewport.height + 0.5], `${what}: ${JSON.stringify(box)}`).toEqual([true, true, true, true]);
+}
+
+/** Nothing on the page scrolls sideways. */
+const expectNoSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+/** The whole page from its top (the sticky app bar where it belongs), saved as e2e/artifacts/<name>.png. */
+async function snapPage(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, name);
+}
+
+/** No toast left on screen (they hide after a few seconds), for a picture of what is under them. */
+const toastsGone = (page: Page) => expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 15_000 }).toBe(0);
+
+/** What the phone's screen shows (a dialog over the page), saved as e2e/artifacts/<name>.png. */
+async function snapScreen(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png` });
+}
+
+/** `page` at 1366 × 900 saved as qr-<name>-1366.png, then back on the phone. */
+async function shootWide(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await settle(page);
+  await snap(page, `${name}-1366`);
+  await page.setViewportSize(PHONE);
+  await settle(page);
+}
+
+describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phone, in %s', (lng: Language) => {
+  const { accounts, books, common, ordering, orders, messages, locale } = CATALOGUES[lng];
+  const say = (english: string) => messages[english] ?? english;
+  const shot = (name: string) => `qr-${lng}-${name}`;
+  /** A tracking id of this run's parcel. */
+  const trackingId = `${{ gu: 1, hi: 2, en: 3 }[lng]}234567890123`;
+  let visitor: Page;
+  let publisher: Page;
+  let orderId = '';
+
+  beforeAll(async () => {
+    // a Gyan Bhandar working in this language: its account's language is this one
+    const token = await apiToken(LIBRARY, 'LIBRARY');
+    const saved = await fetch(`${server.url}/api/user/language`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ preferred_language: lng }) });
+    expect(saved.status).toBe(200);
+  });
+
+  it('1. the page a QR code opens shows the book first, without empty facts or codes, every control a finger wide', async () => {
+    visitor = await newPage(browser, contexts, { width: PHONE.width, locale, clipboardOrigin: server.url });
+    await visitor.setViewportSize(PHONE);
+    // the phone's own share sheet, caught to see what it is given
+    await visitor.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData[] }).shared = [...((window as unknown as { shared?: ShareData[] }).shared ?? []), data];
+          return Promise.resolve();
+        },
+      });
+      Object.defineProperty(navigator, 'canShare', { configurable: true, value: () => true });
+    });
+    const page = visitor;
+    await page.goto(`${server.url}/jsbn/${book.jsbn}`);
+    await expect.poll(() => page.getByRole('heading', { name: fill(books.detail.title, { jsbn: book.jsbn }) }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
+    await settle(page);
+    // the first screen is about the book: its title, authors, publisher, language, price and the order buttons
+    const summary = page.getByTestId('book-summary');
+    for (const [what, locator] of [
+      ['title', page.getByRole('heading', { name: book.title, exact: true })],
+      ['authors', summary.getByText(books.detail.facts.authors, { exact: true })],
+      ['publisher', summary.getByText(PUBLISHER.name, { exact: true })],
+      ['language', summary.getByText(books.detail.facts.language, { exact: true })],
+      ['price', summary.getByText(BOOK.price, { exact: true })],
+      ['order as library', page.getByRole('link', { name: books.detail.orderAsLibrary })],
+      ['order as reader', page.getByRole('button', { name: books.detail.orderAsReader })],
+      ['share', page.getByRole('button', { name: books.detail.shareBook })],
+    ] as const) {
+      await expectOnScreen(page, locator, what, false);
+    }
+    // facts the book lacks are not rows here; the swaroop without its code; no 'Published: No' beside a year
+    const facts = page.getByTestId('book-facts');
+    await expect.poll(() => facts.getByText(books.detail.facts.swaroop, { exact: true }).isVisible()).toBe(true);
+    const text = (await summary.innerText()) + (await facts.innerText());
+    expect(text).not.toContain(common.value.empty);
+    expect(text).not.toContain('N/A');
+    expect(text).not.toMatch(/AGM1|\b[A-Z]{3}\d\b/);
+    for (const absent of [books.detail.facts.published, books.detail.facts.part, books.detail.facts.tags, books.detail.facts.original]) expect(await facts.getByText(absent, { exact: true }).count(), absent).toBe(0);
+    // a book without a PDF offers no PDF actions
+    expect(await page.getByTestId('download-pdf').count()).toBe(0);
+    await snapPage(page, shot('01-book-390'));
+    await expectNoSidewaysScroll(page);
+    await expectFingerTargets(page, 'the QR page');
+    await shootWide(page, shot('01-book'));
+  });
+
+  it('2. Share shares the page link with its title — the share sheet, or the dialog with the page first', async () => {
+    const page = visitor;
+    const pageUrl = `${server.url}/jsbn/${book.jsbn}`;
+    await page.getByRole('button', { name: books.detail.shareBook }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? [])).toEqual([{ title: book.title, text: `${book.title} — JSBN ${book.jsbn}`, url: pageUrl }]);
+
+    // a browser without a share sheet: the share dialog, the page's link first, then the sheet and the QR code
+    await page.evaluate(() => Object.defineProperty(navigator, 'share', { configurable: true, value: undefined }));
+    await page.getByRole('button', { name: books.detail.shareBook }).click();
+    const dialog = page.getByRole('dialog', { name: fill(books.share.title, { what: book.title }) });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const sections = dialog.locator('section');
+    expect(await sections.evaluateAll((all) => all.map((section) => section.getAttribute('data-testid')))).toEqual(['share-page', 'share-details', 'share-qr']);
+    expect(await sections.first().getByRole('textbox').inputValue()).toBe(pageUrl);
+    expect(decodeURIComponent((await dialog.getByRole('link', { name: fill(books.share.whatsappOf, { what: books.detail.share.page }) }).getAttribute('href'))!)).toBe(
+      `https://wa.me/?text=${book.title} — ${books.detail.share.page}: ${pageUrl}`,
+    );
+    await dialog.getByRole('button', { name: fill(books.share.copyOf, { what: books.detail.share.page }) }).click();
+    await expect.poll(() => sections.first().getByRole('status').textContent()).toBe(books.share.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageUrl);
+    await page.waitForTimeout(300); // the dialog's entrance, for the picture
+    await snapScreen(page, shot('02-share-dialog-390'));
+    await expectFingerTargets(page, 'the share dialog');
+    await dialog.getByRole('button', { name: books.share.close }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it("3. 'Order Book as Library' opens the Library tab; the library's e-mail on the other tab says so; signing in returns to the book", async () => {
+    const page = visitor;
+    await page.getByRole('link', { name: books.detail.orderAsLibrary }).click();
+    await page.waitForURL(`${server.url}/login?as=library&next=${encodeURIComponent(`/jsbn/${book.jsbn}`)}`);
+    const libraryTab = page.getByRole('tab', { name: accounts.login.libraryTab });
+    await expect.poll(() => libraryTab.getAttribute('aria-selected')).toBe('true');
+    await snapPage(page, shot('03-login-library-tab-390'));
+
+    // on the Publisher tab the library's right password is told which tab to choose
+    await page.getByRole('tab', { name: accounts.login.publisherTab }).click();
+    await page.getByLabel(accounts.fields.email, { exact: true }).fill(LIBRARY.email);
+    await page.getByLabel(accounts.fields.password, { exact: true }).fill(LIBRARY.password);
+    await page.getByRole('button', { name: accounts.login.submit, exact: true }).click();
+    await expect.poll(() => toast(page, say(WRONG_TAB)).isVisible()).toBe(true);
+    if (lng !== 'en') expect(say(WRONG_TAB)).not.toBe(WRONG_TAB);
+    await snapScreen(page, shot('03-login-wrong-tab-390'));
+
+    await libraryTab.click();
+    await page.getByLabel(accounts.fields.email, { exact: true }).fill(LIBRARY.email);
+    await page.getByLabel(accounts.fields.password, { exact: true }).fill(LIBRARY.password);
+    await page.getByRole('button', { name: accounts.login.submit, exact: true }).click();
+    await page.waitForURL(`${server.url}/jsbn/${book.jsbn}`);
+    await expect.poll(() => page.getByRole('link', { name: books.detail.orderThis }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
+    expect(await page.getByRole('link', { name: books.detail.orderThis }).getAttribute('href')).toBe(`/publisher-wise-books/${book.publisherId}?book=${book.jsbn}`);
+    await settle(page);
+    await snapPage(page, shot('03-back-on-the-book-390'));
+  });
+
+  it("4. 'Order This Book' arrives with the book in the cart, one copy, in view; the lists show prices", async () => {
+    const page = visitor;
+    await page.getByRole('link', { name: books.detail.orderThis }).click();
+    await page.waitForURL(`${server.url}/publisher-wise-books/${book.publisherId}`);
+    const line = page.getByTestId('cart-line');
+    await expect.poll(() => line.count()).toBe(1);
+    expect(await line.innerText()).toContain(book.title);
+    expect(await line.innerText()).toContain(BOOK.price);
+    expect(await page.getByLabel(fill(ordering.bar.copiesOf, { title: book.title })).inputValue()).toBe('1');
+    await expectOnScreen(page, line, 'the cart line', false);
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe(fill(ordering.bar.selected_one, { count: 1 }));
+    // the list a library orders from: the price of each book, and what each control of a card is for
+    const row = page.locator('tbody tr').filter({ hasText: book.jsbn });
+    expect(await row.locator(`td[data-label="${ordering.columns.price}"]`).innerText()).toBe(BOOK.price);
+    expect(await row.getByRole('group', { name: fill(ordering.want.label, { title: book.title }) }).getByRole('button', { name: ordering.want.yes }).getAttribute('aria-pressed')).toBe('true');
+    expect(await row.getByText(common.table.selectForExport).isVisible()).toBe(true);
+    await settle(page);
+    await snapPage(page, shot('04-cart-390'));
+    await expectNoSidewaysScroll(page);
+    await expectFingerTargets(page, "a publisher's books");
+  });
+
+  it("5. the confirm dialog says '1 order to <publisher>' with the price and the total; the library orders", async () => {
+    const page = visitor;
+    await page.getByRole('button', { name: ordering.bar.orderNow }).click();
+    const confirm = page.getByRole('dialog', { name: ordering.bar.confirmTitle });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    const summary = fill(ordering.bar.summaryOne, { books: fill(ordering.bar.books_one, { count: 1 }), orders: fill(ordering.bar.orders_one, { count: 1 }), publisher: PUBLISHER.name });
+    expect(await confirm.getByTestId('order-summary').textContent()).toBe(summary);
+    if (lng === 'en') expect(summary).toBe(`1 book → 1 order to ${PUBLISHER.name}`);
+    expect(await confirm.getByTestId('cart-line-amount').textContent()).toBe(BOOK.price);
+    expect(await confirm.getByText(fill(ordering.bar.lineCopies_one, { count: 1, price: BOOK.price })).isVisible()).toBe(true);
+    expect(await confirm.getByTestId('cart-order-total').textContent()).toBe(BOOK.price);
+    await toastsGone(page);
+    await snapScreen(page, shot('05-confirm-order-390'));
+    await expectFingerTargets(page, 'the confirm dialog');
+    await shootWide(page, shot('05-confirm-order'));
+    await confirm.getByRole('button', { name: ordering.bar.confirm }).click();
+    await page.waitForURL(`${server.url}/orders`);
+    await expect.poll(() => page.getByRole('heading', { name: orders.titles.track }).isVisible()).toBe(true);
+    const card = page.locator('tbody tr').filter({ hasText: PUBLISHER.name });
+    await expect.poll(() => card.count()).toBe(1);
+    orderId = /ORD-\d{6}/.exec(await card.innerText())![0];
+    await settle(page);
+    await snapPage(page, shot('05-ordered-390'));
+  });
+
+  it('6. the publisher accepts the order and dispatches it with Delhivery, on a phone', async () => {
+    publisher = await newPage(browser, contexts, { width: PHONE.width, locale });
+    await publisher.setViewportSize(PHONE);
+    const page = publisher;
+    await signIn(page, PUBLISHER, 'PUBLISHER');
+    await page.goto(`${server.url}/booked-orders`);
+    const card = () => page.locator('tbody tr').filter({ hasText: orderId });
+    await expect.poll(() => card().count()).toBe(1);
+    await card().getByRole('button', { name: orders.actions.accept, exact: true }).click();
+    const accept = page.getByRole('dialog', { name: common.confirm.title });
+    await expect.poll(() => accept.getByText(orders.confirm.accept).isVisible()).toBe(true);
+    await expectFingerTargets(page, 'the accept dialog');
+    await accept.getByRole('button', { name: common.confirm.yes }).click();
+    await expect.poll(() => accept.count()).toBe(0);
+
+    await page.getByRole('tab', { name: orders.tabs.PUBLISHER.IN_PROGRESS }).click();
+    await expect.poll(() => card().count()).toBe(1);
+    await card().getByRole('button', { name: orders.actions.dispatch }).click();
+    const dispatch = page.getByRole('dialog', { name: orders.dispatch.title });
+    await dispatch.getByLabel(orders.courier.name).fill('Delhivery');
+    await dispatch.getByLabel(orders.courier.tracking).fill(trackingId);
+    await dispatch.getByLabel(fill(orders.dispatch.postage, { currency: 'INR' })).fill(POSTAGE.typed);
+    await snapScreen(page, shot('06-dispatch-390'));
+    await expectFingerTargets(page, 'the dispatch dialog');
+    await dispatch.getByRole('button', { name: orders.dispatch.submit, exact: true }).click();
+    const sure = page.getByRole('dialog', { name: common.confirm.title }).filter({ hasText: orders.confirm.dispatch });
+    await sure.getByRole('button', { name: common.confirm.yes }).click();
+    await expect.poll(() => dispatch.count()).toBe(0);
+    await page.getByRole('tab', { name: orders.tabs.PUBLISHER.DISPATCHED }).click();
+    await expect.poll(() => card().count()).toBe(1);
+  });
+
+  it("7. the library's card shows the courier and a working tracking link, every tab in sight", async () => {
+    const page = visitor;
+    await page.goto(`${server.url}/orders`);
+    await expect.poll(() => page.getByRole('heading', { name: orders.titles.track }).isVisible()).toBe(true);
+    // all five tabs at a glance: none behind an arrow, none beyond the screen
+    for (const status of ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] as const) {
+      await expectOnScreen(page, page.getByRole('tab', { name: orders.tabs.LIBRARY[status], exact: true }), status, false);
+    }
+    await page.getByRole('tab', { name: orders.tabs.LIBRARY.DISPATCHED }).click();
+    const card = page.locator('tbody tr').filter({ hasText: orderId });
+    await expect.poll(() => card.count()).toBe(1);
+    const courier = card.getByTestId('courier-cell');
+    expect(await courier.getByText('Delhivery', { exact: true }).isVisible()).toBe(true);
+    const track = courier.getByRole('link', { name: fill(orders.courier.trackOn, { id: trackingId, courier: 'Delhivery' }) });
+    expect(await track.getAttribute('href')).toBe(`https://www.delhivery.com/track/package/${trackingId}`);
+    expect(await track.getAttribute('target')).toBe('_blank');
+    expect(await track.textContent()).toBe(trackingId);
+    await settle(page);
+    await snapPage(page, shot('07-dispatched-390'));
+    await expectOnScreen(page, track, 'the tracking link');
+    await snapScreen(page, shot('07-dispatched-card-390'));
+    await expectNoSidewaysScroll(page);
+    await expectFingerTargets(page, 'Track Your Orders');
+    await shootWide(page, shot('07-dispatched'));
+  });
+
+  it('8. Order Details shows every amount of the order on screen, nothing sideways', async () => {
+    const page = visitor;
+    await page.locator('tbody tr').filter({ hasText: orderId }).getByRole('button', { name: fill(orders.actions.orderDetailsOf, { order: orderId }) }).click();
+    const details = page.getByRole('dialog', { name: orders.details.title });
+    await expect.poll(() => details.isVisible()).toBe(true);
+    const amounts = details.getByTestId('order-amount');
+    expect(await amounts.allTextContents()).toEqual([BOOK.price, POSTAGE.shown, POSTAGE.total]);
+    for (const [index, amount] of (await amounts.all()).entries()) await expectOnScreen(page, amount, `amount ${index + 1}`);
+    const price = details.locator(`td[data-label="${orders.details.price}"]`);
+    await expectOnScreen(page, price, 'the price');
+    // the dialog's content does not scroll sideways either
+    expect(await details.locator('.MuiDialogContent-root').evaluate((content) => content.scrollWidth <= content.clientWidth)).toBe(true);
+    await details.locator('.MuiDialogContent-root').evaluate((content) => content.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await snapScreen(page, shot('08-order-details-390'));
+    await expectFingerTargets(page, 'Order Details');
+    await expectNoSidewaysScroll(page);
+    await shootWide(page, shot('08-order-details'));
+    await details.getByRole('button', { name: orders.details.close }).click();
+  });
+
+  it('9. search and the list of publishers are finger-sized too', async () => {
+    const page = visitor;
+    await page.goto(`${server.url}/publisher-wise-books`);
+    await expect.poll(() => page.getByRole('heading', { name: ordering.pages.publisherWise }).isVisible()).toBe(true);
+    await settle(page);
+    await snapPage(page, shot('09-publisher-wise-390'));
+    await expectNoSidewaysScroll(page);
+    await expectFingerTargets(page, 'Publisher Wise Books');
+
+    const reader = await newPage(browser, contexts, { width: PHONE.width, locale });
+    await reader.setViewportSize(PHONE);
+    await reader.goto(`${server.url}/search-a-book?query=${BOOK.english}`);
+    await expect.poll(() => reader.getByTestId('book-card').first().isVisible()).toBe(true);
+    await settle(reader);
+    await snapPage(reader, shot('09-search-390'));
+    await expectNoSidewaysScroll(reader);
+    await expectFingerTargets(reader, 'search');
+    await reader.getByRole('button', { name: fill(books.card.detailsOf, { title: book.title }) }).first().click();
+    await expect.poll(() => reader.getByRole('dialog').isVisible()).toBe(true);
+    await reader.waitForTimeout(300);
+    await expectFingerTargets(reader, 'the Book details dialog');
+  });
+});
