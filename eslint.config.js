@@ -32,7 +32,7 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           'jsx-attributes': {
-            include: ['label', 'title', 'subtitle', 'placeholder', 'alt', 'aria-label', 'helperText', 'primary', 'secondary', 'heading', 'message', 'text', 'confirmText', 'cancelText', 'submitLabel', 'searchLabel', 'messageLabel', 'tooltip'],
+            include: ['label', 'title', 'subtitle', 'placeholder', 'alt', 'aria-label', 'aria-roledescription', 'helperText', 'primary', 'secondary', 'heading', 'message', 'text', 'confirmText', 'cancelText', 'submitLabel', 'searchLabel', 'messageLabel', 'tooltip'],
           },
           words: { exclude: ['[0-9!-/:-@[-`{-~\\s]+', '[A-Z_-]+', 'JSBN', '\\+91', '©', '—', '·', '×', '…', '↑', '↓', 'Word', 'WhatsApp'] },
         },

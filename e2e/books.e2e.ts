@@ -390,7 +390,9 @@ describe('books in the browser', () => {
     await snap(page, 'books-my-books-catalogue-progress-1280');
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe('AHMJS.pdf');
-    expect(asks()).toBe(2);
+    // asked again after the 202 until the file came (more than once when the machine is busy
+    // and the real catalogue takes longer than the API's wait)
+    expect(asks()).toBeGreaterThanOrEqual(2);
     await expect.poll(() => page.getByRole('progressbar', { name: 'Catalogue progress' }).count()).toBe(0);
     await page.unroute('**/api/book/catalog/*');
     await page.setViewportSize({ width: 375, height: 900 });

@@ -16,6 +16,7 @@ import common from '../apps/web/src/locales/gu/common.json' with { type: 'json' 
 import ordering from '../apps/web/src/locales/gu/ordering.json' with { type: 'json' };
 import orders from '../apps/web/src/locales/gu/orders.json' with { type: 'json' };
 import messages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
+import lookups from '../packages/shared/src/locales/gu/lookups.json' with { type: 'json' };
 import { outboxCode, snap } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
@@ -95,7 +96,7 @@ describe('the main job, in Gujarati', () => {
     await page.getByLabel(accounts.fields.logo, { exact: true }).setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: logo });
     await page.getByLabel(accounts.fields.publisherNo).fill(PUBLISHER.no);
     await page.getByLabel(accounts.fields.publisherName).fill(PUBLISHER.name);
-    await pick(page, accounts.fields.publisherType, accounts.publisherTypes.Trust);
+    await pick(page, accounts.fields.publisherType, lookups.publisherTypes.Trust);
     await page.getByLabel(accounts.fields.email, { exact: true }).fill(PUBLISHER.email);
     await page.getByLabel(accounts.fields.address, { exact: true }).fill('રતનપોળ, ગાંધી રોડ, અમદાવાદ');
     await pick(page, accounts.fields.state, 'Gujarat');
@@ -129,11 +130,12 @@ describe('the main job, in Gujarati', () => {
     await page.getByLabel(bookForm.fields.pages).fill('212');
     await page.getByLabel(bookForm.fields.publicationYear).fill('2024');
     await expect.poll(() => page.getByTestId('samvat').textContent()).toBe('વિક્રમ સંવત: 2081 · વીર સંવત: 2551');
-    await pick(page, bookForm.fields.language, /^Gujarati/);
-    await pick(page, bookForm.fields.swaroop, /^AGM1/);
-    await page.getByLabel(bookForm.fields.subjects).fill('Agam');
-    await page.getByRole('option', { name: 'Agam' }).click();
-    await pick(page, fill(bookForm.fields.authorType, { n: 1 }), 'Author');
+    // the lists name languages, swaroops, subjects and author types in Gujarati
+    await pick(page, bookForm.fields.language, lookups.languages.Gujarati);
+    await pick(page, bookForm.fields.swaroop, `AGM1 – ${lookups.swaroops.AGM1}`);
+    await page.getByLabel(bookForm.fields.subjects).fill(lookups.subjects.Agam);
+    await page.getByRole('option', { name: lookups.subjects.Agam }).click();
+    await pick(page, fill(bookForm.fields.authorType, { n: 1 }), lookups.authorTypes.Author);
     await page.getByLabel(fill(bookForm.fields.authorName, { n: 1 })).fill(BOOK.author);
     await pick(page, bookForm.fields.readers, bookForm.options.no);
     const cover = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#4e342e' } }).jpeg().toBuffer();
@@ -171,7 +173,7 @@ describe('the main job, in Gujarati', () => {
     const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#33691e' } }).png().toBuffer();
     await page.getByLabel(accounts.fields.logo, { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByLabel(accounts.fields.libraryName).fill(LIBRARY.name);
-    await pick(page, accounts.fields.sanchalakType, accounts.sanchalakTypes['Sangh Sanchalit']);
+    await pick(page, accounts.fields.sanchalakType, lookups.sanchalakTypes['Sangh Sanchalit']);
     await page.getByLabel(accounts.fields.sanchalakName).fill('શ્રી જૈન શ્વેતાંબર સંઘ');
     await page.getByLabel(accounts.fields.sanchalakAddress).fill('ઉપાશ્રય, પાટણ');
     await page.getByLabel(accounts.fields.address, { exact: true }).fill('જૈન ઉપાશ્રય, પાટણ 384265');

@@ -17,12 +17,12 @@ import { QueryClient, type Query } from '@tanstack/react-query';
 import { setTransport, type Transport } from './api/client';
 import { siteQuery } from './api/site';
 import { setServerOrigin } from './app/origin';
-import { setEmptyValue } from './components/format';
+import { setValueLanguage } from './components/format';
 import { paths } from './app/paths';
 import { AppProviders, type QuerySeed } from './app/providers';
 import { createStyleCache } from './app/style-cache';
 import { preloadRoute, routes } from './app/routes';
-import { bookByJsbnQuery, swaroopsQuery } from './features/books/api/books-api';
+import { bookByJsbnQuery } from './features/books/api/books-api';
 import { serverI18n } from './i18n/server';
 import type { InterfaceLanguage } from '@jsbn/shared/core';
 
@@ -54,7 +54,7 @@ const PAGE_QUERIES: { path: string; fetch: (client: QueryClient, params: Params)
   { path: paths.home, fetch: (client) => [client.prefetchQuery(siteQuery)] },
   {
     path: paths.bookDetail,
-    fetch: (client, { jsbn = '' }) => [client.prefetchQuery(siteQuery), client.prefetchQuery(swaroopsQuery), client.prefetchQuery(bookByJsbnQuery(jsbn))],
+    fetch: (client, { jsbn = '' }) => [client.prefetchQuery(siteQuery), client.prefetchQuery(bookByJsbnQuery(jsbn))],
   },
 ];
 
@@ -90,7 +90,7 @@ export async function renderPage(url: string, transport: Transport, language: In
   const i18n = serverI18n(language);
   const draw = () => {
     setServerOrigin(origin);
-    setEmptyValue(i18n.t('value.empty', { ns: 'common' }));
+    setValueLanguage(language, i18n.t('value.empty', { ns: 'common' }));
     return renderToString(
       <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />

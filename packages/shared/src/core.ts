@@ -8,6 +8,7 @@ export * from './jsbn.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './lookups.js';
+export * from './lookup-text.js';
 export * from './book-text.js';
 export * from './file-rules.js';
 export * from './book-json-ld.js';

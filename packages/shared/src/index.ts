@@ -6,4 +6,5 @@ export * from './schemas/books.js';
 export * from './schemas/orders.js';
 export * from './schemas/replies.js';
 export * from './message-catalogues.js';
+export * from './lookup-catalogues.js';
 export * from './schemas/bulk.js';

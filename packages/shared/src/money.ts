@@ -103,9 +103,9 @@ export const totalsText = (totals: MoneyTotal[]) =>
     .map((sum) => formatMoney(sum.amount_minor, sum.currency))
     .join(' + ');
 
-/** The price words of the documents and exports shared by everyone (their headings are English too). */
+/** The price words in English ('Free', 'for propagation'); the API has each language's (`priceWords` of lib/notices.ts). */
 export const ENGLISH_PRICE_WORDS = { free: 'Free', nominal: 'for propagation' };
 
-/** A book's price (`BookDto`: `price` in major units) in the English of the shared documents and exports. */
-export const bookPriceText = (book: { price_kind: PriceKind; price: number | null; currency: string }) =>
-  priceText({ kind: book.price_kind, minor: book.price === null ? null : toMinor(book.price, book.currency), currency: book.currency }, ENGLISH_PRICE_WORDS);
+/** A book's price (`BookDto`: `price` in major units) with a language's price `words` (English by default). */
+export const bookPriceText = (book: { price_kind: PriceKind; price: number | null; currency: string }, words: { free: string; nominal: string } = ENGLISH_PRICE_WORDS) =>
+  priceText({ kind: book.price_kind, minor: book.price === null ? null : toMinor(book.price, book.currency), currency: book.currency }, words);

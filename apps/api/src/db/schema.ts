@@ -489,7 +489,7 @@ export const idempotency_keys = pgTable(
  * copy can tell a waiting user how far it has got.
  */
 export const document_jobs = pgTable('document_jobs', {
-  /** The storage key the document will have, e.g. `public/generated/catalog-12-<version>.pdf`. */
+  /** The storage key the document will have, e.g. `public/generated/catalog-12-gu-<version>.pdf`. */
   key: text('key').primaryKey(),
   state: text('state', { enum: ['queued', 'running', 'ready', 'failed'] }).notNull().default('queued'),
   /** Books drawn so far, and how many there are. */

@@ -20,6 +20,16 @@ describe('message catalogues', () => {
   });
 });
 
+describe('messages made from a count or from parts', () => {
+  it('say one order and several in each language, and name the field of a number rule', () => {
+    expect(['1 order placed successfully', '3 orders placed successfully'].map((message) => translate(message, 'hi'))).toEqual(['1 ऑर्डर दे दिया गया', '3 ऑर्डर दे दिए गए']);
+    expect(['1 order placed successfully', '3 orders placed successfully'].map((message) => translate(message, 'gu'))).toEqual(['1 ઓર્ડર અપાઈ ગયો', '3 ઓર્ડર અપાઈ ગયા']);
+    expect(translate('Publication year must be a whole number from 1000 to 2100.', 'gu')).toBe('પ્રકાશન વર્ષ 1000 થી 2100 વચ્ચેની પૂર્ણ સંખ્યા હોવી જોઈએ.');
+    expect(translate('Height must be a number from 0.1 to 100.', 'hi')).toBe('ऊँचाई 0.1 से 100 के बीच की संख्या होनी चाहिए।');
+    expect(translate('This order is Dispatched; only a Requested order can be cancelled.', 'hi')).toBe("यह ऑर्डर अब 'भेजा गया' है; केवल 'अनुरोधित' ऑर्डर ही रद्द किया जा सकता है।");
+  });
+});
+
 describe('messages with variable parts and the book and file messages of the forms', () => {
   it('are translated whole, their parts carried over', () => {
     const messages = [

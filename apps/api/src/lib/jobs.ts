@@ -13,12 +13,13 @@
 import { setTimeout } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import type { InterfaceLanguage } from '@jsbn/shared';
 import type { Database } from '../db/client.js';
 
 /** What each queue's jobs carry. */
 export interface JobData {
-  /** Make the generated document stored under `key` (books/documents.ts). */
-  document: { kind: 'catalog'; publisherId: number; key: string };
+  /** Make the generated document stored under `key` (books/documents.ts), in `language` (English for a job queued before documents had one). */
+  document: { kind: 'catalog'; publisherId: number; language?: InterfaceLanguage; key: string };
   /** Remind publishers of orders untouched for 7 days (orders/reminders.ts); runs on the schedule below. */
   orderReminders: Record<string, never>;
 }

@@ -30,6 +30,22 @@ describe('notice catalogues', () => {
     expect([noticeText('hi', 'copies', { count: 1 }), noticeText('hi', 'copies', { count: 12 })]).toEqual(['1 प्रति', '12 प्रतियाँ']);
   });
 
+  it('puts a count before a postposition in the oblique case in Hindi', () => {
+    const order = (lng: 'en' | 'gu' | 'hi', books: number, copies: number) =>
+      noticeText(lng, 'newOrder.text', {
+        library: 'L',
+        books: noticeText(lng, 'books', { count: books, context: 'oblique' }),
+        copies: noticeText(lng, 'copies', { count: copies, context: 'oblique' }),
+        link: 'x',
+      });
+    expect(order('hi', 2, 7)).toBe("L ने 2 पुस्तकों की कुल 7 प्रतियों का ऑर्डर दिया है। 'आए हुए ऑर्डर' खोलें: x");
+    expect(order('hi', 1, 1)).toBe("L ने 1 पुस्तक की कुल 1 प्रति का ऑर्डर दिया है। 'आए हुए ऑर्डर' खोलें: x");
+    expect(order('gu', 2, 7)).toBe("L એ 2 પુસ્તકોની કુલ 7 નકલોનો ઓર્ડર આપ્યો છે. 'આવેલા ઓર્ડર' ખોલો: x");
+    expect(order('en', 2, 7)).toBe('L has ordered 7 copies of 2 books. Open Received Orders: x');
+    // a count standing alone keeps the direct case
+    expect(noticeText('hi', 'books', { count: 3 })).toBe('3 पुस्तकें');
+  });
+
   it('lists only the courier details the publisher gave, in the language asked', () => {
     expect(courierNoticeLines('en', { courierCompanyName: 'DTDC', courierCompanyNumber: null, trackingId: 'D123' })).toEqual(['Courier: DTDC', 'Tracking id: D123']);
     expect(courierNoticeLines('gu', { trackingId: 'D123' })).toEqual(['ટ્રેકિંગ આઈડી: D123']);

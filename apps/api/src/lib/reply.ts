@@ -47,10 +47,13 @@ export const JPEG = 'image/jpeg';
 
 /**
  * Streams a stored generated PDF as an attachment named `file.filename` (revalidated, never
- * reused blind: a new version has a new key). @throws AppError 404 when the file is gone
+ * reused blind: a new version has a new key). A document drawn in the asker's `language` says
+ * so (`Content-Language`) and that it differs by the language asked (`Vary`).
+ * @throws AppError 404 when the file is gone
  */
-export async function sendStoredPdf(storage: Storage, reply: FastifyReply, file: { key: string; filename: string }) {
+export async function sendStoredPdf(storage: Storage, reply: FastifyReply, file: { key: string; filename: string }, language?: string) {
   const { stream, size } = await storage.get(file.key);
+  if (language) reply.header('content-language', language).header('vary', 'Accept-Language, Cookie');
   return reply
     .type('application/pdf')
     .header('content-length', size)

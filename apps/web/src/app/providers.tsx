@@ -6,26 +6,32 @@ import { SnackbarProvider } from 'notistack';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { theme } from './theme';
+import { useLocalizedTheme } from './mui-locale';
 
 /**
  * What every page sits in, in the browser and in the server's render (decision 011): its
- * styles (`styleCache`, from createStyleCache), the interface language (issue 13), theme,
+ * styles (`styleCache`, from createStyleCache), the interface language (issue 13), theme (MUI's
+ * texts in that language, mui-locale.ts),
  * toasts, queries.
  */
 export function AppProviders({ queryClient, i18n, styleCache, children }: { queryClient: QueryClient; i18n: I18n; styleCache: EmotionCache; children: ReactNode }) {
   return (
     <CacheProvider value={styleCache}>
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
+        <LocalizedThemeProvider>
           <CssBaseline />
           <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
             <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
           </SnackbarProvider>
-        </ThemeProvider>
+        </LocalizedThemeProvider>
       </I18nextProvider>
     </CacheProvider>
   );
+}
+
+/** The theme, with MUI's own texts in the interface language. */
+function LocalizedThemeProvider({ children }: { children: ReactNode }) {
+  return <ThemeProvider theme={useLocalizedTheme()}>{children}</ThemeProvider>;
 }
 
 /** One query's data as the server made the page with it: `[queryKey, data]`. */

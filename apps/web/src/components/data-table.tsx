@@ -228,9 +228,11 @@ interface DataTableProps<Row> {
    * where it sits among a row's other controls (decision 029).
    */
   selectHint?: string;
+  /** What an empty list says ('No orders yet'); the spec's 'No data found' otherwise. */
+  emptyText?: string;
 }
 
-export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list, label, searchLabel, toolbar, hidePageSize, selectable, rowLabel, selectHint }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list, label, searchLabel, toolbar, hidePageSize, selectable, rowLabel, selectHint, emptyText }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const message = useMessages();
   const limit = list.pageSize === 'all' ? Math.max(total, 1) : Number(list.pageSize);
@@ -346,7 +348,7 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
             ) : !rows?.length ? (
               <TableRow>
                 <TableCell colSpan={columnCount} align="center">
-                  {message(MSG.noData)}
+                  {emptyText ?? message(MSG.noData)}
                 </TableCell>
               </TableRow>
             ) : (

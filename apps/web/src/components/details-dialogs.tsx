@@ -6,8 +6,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { lookupText } from '@jsbn/shared/core';
 import type { LibraryDetails, PublisherInfo } from '@jsbn/shared';
 import { get } from '../api/client';
+import { useLookups } from '../i18n';
 import { formatDate, formatPhone, orNA } from './format';
 import { LoadingState } from './page';
 import { useFullScreenDialog } from './responsive-dialog';
@@ -101,6 +103,7 @@ export function DetailsDialog({
 export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const publisher = usePublisher(publisherId).data;
+  const lookups = useLookups();
   return (
     <DetailsDialog
       kind="Publisher"
@@ -113,7 +116,7 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
           rows: (
             <>
               <Row label={t('details.publisherNo')}>{publisher.publisher_no}</Row>
-              <Row label={t('details.publisherType')}>{orNA(publisher.publisher_type)}</Row>
+              <Row label={t('details.publisherType')}>{orNA(publisher.publisher_type && lookupText(lookups, 'publisherTypes', publisher.publisher_type))}</Row>
               <Row label={t('details.address')}>{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Row>
               <Row label={t('details.mobile')}>{formatPhone(publisher.mobile_no)}</Row>
               <Row label={t('details.whatsapp')}>{formatPhone(publisher.whatsapp_no)}</Row>
@@ -133,6 +136,7 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
 export function LibraryDetailsDialog({ libraryId, onClose }: { libraryId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const library = useLibrary(libraryId).data;
+  const lookups = useLookups();
   return (
     <DetailsDialog
       kind="Library"
@@ -144,7 +148,7 @@ export function LibraryDetailsDialog({ libraryId, onClose }: { libraryId: number
           name: library.name,
           rows: (
             <>
-              <Row label={t('details.sanchalakType')}>{orNA(library.sangh_trust)}</Row>
+              <Row label={t('details.sanchalakType')}>{orNA(library.sangh_trust && lookupText(lookups, 'sanchalakTypes', library.sangh_trust))}</Row>
               <Row label={t('details.sanchalakName')}>{orNA(library.sanchalak_name)}</Row>
               <Row label={t('details.sanchalakAddress')}>{orNA(library.sanchalak_address)}</Row>
               <Row label={t('details.address')}>{orNA(library.address)}</Row>

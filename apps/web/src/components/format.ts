@@ -1,24 +1,58 @@
-import { COUNTRY_CODE, EMPTY_VALUE, MB } from '@jsbn/shared/core';
-
-const pad = (value: number) => String(value).padStart(2, '0');
+import { APP_TIME_ZONE, COUNTRY_CODE, EMPTY_VALUE, MB, type InterfaceLanguage } from '@jsbn/shared/core';
 
 /** What an empty value shows, in the interface language (`common:value.empty`); the spec's N/A in English. */
 let emptyValue: string = EMPTY_VALUE;
 
+/** Dates and times of each interface language by `Intl` (India's formats, Latin digits, the app's time zone). */
+const DATE_TIME = {
+  en: { locale: 'en-IN', dayPeriod: undefined },
+  // the time of day in words ('सुबह 07:39', 'સવારે 07:39'), never 'am'/'pm'
+  gu: { locale: 'gu-IN', dayPeriod: 'short' },
+  hi: { locale: 'hi-IN', dayPeriod: 'short' },
+} as const satisfies Record<InterfaceLanguage, { locale: string; dayPeriod: 'short' | undefined }>;
+
+const dateFormat = (lng: InterfaceLanguage) => new Intl.DateTimeFormat(DATE_TIME[lng].locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: APP_TIME_ZONE });
+const timeFormat = (lng: InterfaceLanguage) =>
+  new Intl.DateTimeFormat(DATE_TIME[lng].locale, { hour: '2-digit', minute: '2-digit', dayPeriod: DATE_TIME[lng].dayPeriod, timeZone: APP_TIME_ZONE });
+let dates = dateFormat('en');
+let times = timeFormat('en');
+/** Whether the time of day is in words, said first. */
+let periodInWords = false;
+
 /**
- * Sets what an empty value shows (`text`: `common:value.empty` of the interface language): the
- * browser's i18n instance whenever its language changes, the server's render before it draws.
+ * Sets the language values are shown in: `empty` (`common:value.empty` of `lng`) for empty
+ * values, and `lng`'s dates and times. Called by the browser's i18n instance whenever its
+ * language changes, and by the server's render before it draws.
  */
-export function setEmptyValue(text: string): void {
-  emptyValue = text;
+export function setValueLanguage(lng: InterfaceLanguage, empty: string): void {
+  emptyValue = empty;
+  dates = dateFormat(lng);
+  times = timeFormat(lng);
+  periodInWords = DATE_TIME[lng].dayPeriod !== undefined;
 }
 
-/** DD/MM/YYYY (or with another separator); the empty value (N/A) for empty or invalid values. */
-export function formatDate(value: string | Date | null | undefined, separator = '/'): string {
-  if (!value) return emptyValue;
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return emptyValue;
-  return [pad(date.getDate()), pad(date.getMonth() + 1), date.getFullYear()].join(separator);
+const dateOf = (value: string | Date | null | undefined) => {
+  const date = value instanceof Date ? value : new Date(value ?? '');
+  return value && !Number.isNaN(date.getTime()) ? date : null;
+};
+
+/** DD/MM/YYYY in India's time; the empty value (N/A) for empty or invalid values. */
+export function formatDate(value: string | Date | null | undefined): string {
+  const date = dateOf(value);
+  return date ? dates.format(date) : emptyValue;
+}
+
+/**
+ * The time of day in India's time: '07:39 pm' in English, the part of the day first in words in
+ * Gujarati and Hindi ('સાંજે 07:39', 'शाम 07:39'); the empty value for empty or invalid values.
+ */
+export function formatTime(value: string | Date | null | undefined): string {
+  const date = dateOf(value);
+  if (!date) return emptyValue;
+  const parts = times.formatToParts(date);
+  const period = parts.find((part) => part.type === 'dayPeriod');
+  if (!periodInWords || !period || parts[0] === period) return parts.map((part) => part.value).join('');
+  return [period.value, parts.filter((part) => part.type !== 'dayPeriod').map((part) => part.value).join('').trim()].join(' ');
 }
 
 /** The value, or the empty value (N/A) when empty. */

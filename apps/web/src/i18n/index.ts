@@ -16,9 +16,9 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { INTERFACE_LANGUAGES, isInterfaceLanguage, translateMessage, type InterfaceLanguage } from '@jsbn/shared/core';
+import { INTERFACE_LANGUAGES, isInterfaceLanguage, translateMessage, type InterfaceLanguage, type LookupCatalogue } from '@jsbn/shared/core';
 import { ENGLISH, NAMESPACES } from './resources';
-import { setEmptyValue } from '../components/format';
+import { setValueLanguage } from '../components/format';
 
 /** Where the chosen language is kept in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'jsbn.language';
@@ -58,8 +58,12 @@ export const i18n: I18n = i18next.createInstance();
 /** Starts the browser's instance: English at hand, the chosen or the browser's language detected and loaded. */
 export async function startI18n(language?: InterfaceLanguage): Promise<I18n> {
   if (!i18n.isInitialized) {
-    // empty values in the interface language, from the first language on (before any page draws)
-    i18n.on('languageChanged', () => setEmptyValue(i18n.t('value.empty', { ns: 'common' })));
+    // empty values, dates and times and the tab's title in the interface language, from the first
+    // language on (before any page draws; a page that names itself sets its title after)
+    i18n.on('languageChanged', () => {
+      setValueLanguage(currentLanguage(), i18n.t('value.empty', { ns: 'common' }));
+      document.title = i18n.t('layout.siteTitle', { ns: 'common' });
+    });
     await i18n
       .use(resourcesToBackend(loadNamespace))
       .use(LanguageDetector)
@@ -124,4 +128,20 @@ export function useMessages(): (message: string) => string {
 /** `message` (English) in the interface language of `instance`, outside components (toasts of the API client). */
 export function messageText(message: string, instance: I18n = i18n): string {
   return translateMessage(message, instance.getResourceBundle(currentLanguage(instance), 'messages') as Record<string, string> | undefined);
+}
+
+/**
+ * The words of the stored lookups (a book's language, subjects, author types, swaroop, size; a
+ * publisher's or library's type) in the interface language, for `languageText`,
+ * `subjectsText`, `authorsText`, `swaroopText` and `lookupText` of `@jsbn/shared/core`. English
+ * until the language's catalogue has loaded; the component draws again when it has.
+ */
+export function useLookups(): LookupCatalogue {
+  const { i18n: instance } = useTranslation('lookups');
+  return lookupCatalogue(instance);
+}
+
+/** The lookups' words in the interface language of `instance`, outside components. */
+export function lookupCatalogue(instance: I18n = i18n): LookupCatalogue {
+  return (instance.getResourceBundle(currentLanguage(instance), 'lookups') as LookupCatalogue | undefined) ?? ENGLISH.lookups;
 }

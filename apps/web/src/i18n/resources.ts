@@ -1,7 +1,8 @@
 /**
  * The English screen texts, bundled with the app (the reference language, and what every other
  * language falls back to): one namespace per feature of `src/features`, `common` for the
- * layout and the shared components.
+ * layout and the shared components; `lookups`, the words of the lookups stored with books and
+ * accounts (`@jsbn/shared`'s catalogue, shared with the API's documents).
  */
 import accounts from '../locales/en/accounts.json';
 import bookForm from '../locales/en/bookForm.json';
@@ -12,8 +13,9 @@ import home from '../locales/en/home.json';
 import ordering from '../locales/en/ordering.json';
 import orders from '../locales/en/orders.json';
 import staticPages from '../locales/en/static.json';
+import lookups from '@jsbn/shared/locales/en/lookups.json';
 
-export const ENGLISH = { common, accounts, books, bookForm, directory, home, ordering, orders, static: staticPages } as const;
+export const ENGLISH = { common, accounts, books, bookForm, directory, home, ordering, orders, static: staticPages, lookups } as const;
 
 /** The namespaces of screen texts (files `src/locales/<lng>/<namespace>.json`). */
 export type Namespace = keyof typeof ENGLISH;

@@ -95,7 +95,7 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     // the publisher reads Hindi
     const notice = (await outbox(publisher.email)).find((message) => message.subject.includes(orderNumber))!;
     expect(notice.subject).toBe(`JSBN: श्री आत्मानंद ज्ञान भंडार से नया ऑर्डर ${orderNumber}`.replace('श्री आत्मानंद ज्ञान भंडार', 'શ્રી આત્માનંદ જ્ઞાન ભંડાર'));
-    expect(notice.text).toBe(`શ્રી આત્માનંદ જ્ઞાન ભંડાર ने 2 पुस्तकों की कुल 7 प्रतियाँ का ऑर्डर दिया है। 'प्राप्त ऑर्डर' खोलें: https://jsbn.test/booked-orders`);
+    expect(notice.text).toBe(`શ્રી આત્માનંદ જ્ઞાન ભંડાર ने 2 पुस्तकों की कुल 7 प्रतियों का ऑर्डर दिया है। 'आए हुए ऑर्डर' खोलें: https://jsbn.test/booked-orders`);
 
     // the order letter: the library's fixed words in Gujarati, DD/MM/YYYY, Latin digits
     const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });

@@ -86,7 +86,7 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     expect(first.statusCode).toBe(200);
     const data = first.json().data;
     expect(data.publisher).toEqual({ publisher_no: 'SHRIJ', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
-    expect(data.generated_pdf.publisher_catalog_pdf).toMatch(/^\/api\/files\/public\/generated\/catalog-\d+-[0-9a-f]{16}\.pdf$/);
+    expect(data.generated_pdf.publisher_catalog_pdf).toMatch(/^\/api\/files\/public\/generated\/catalog-\d+-en-[0-9a-f]{16}\.pdf$/);
     const file = await t.app.inject({ method: 'GET', url: data.generated_pdf.publisher_catalog_pdf });
     expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -114,10 +114,49 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
       }),
     });
     expect(edit.statusCode).toBe(200);
-    const after = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
+    // asked again while it is made (a 202 on a busy machine), as the reply says to
+    let after = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
+    while (after.generated_pdf.publisher_catalog_pdf === null) after = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
     expect(after.generated_pdf.publisher_catalog_pdf).not.toBe(data.generated_pdf.publisher_catalog_pdf);
     expect((await t.app.inject({ method: 'GET', url: data.generated_pdf.publisher_catalog_pdf })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/NOONE' })).statusCode).toBe(404);
+  });
+
+  it("draws the documents everyone shares in the language of whoever asks, each language kept apart", async () => {
+    /** The PDF's text (pdftotext), its first page kept as `<name>.png` to look at. */
+    const textOf = (pdf: Buffer, name: string) => {
+      writeFileSync(join(out, `${name}.pdf`), pdf);
+      execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', join(out, `${name}.pdf`), join(out, name)]);
+      return execFileSync('pdftotext', ['-layout', join(out, `${name}.pdf`), '-'], { encoding: 'utf8' });
+    };
+    const sheet = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/book/${books[0]!.id}/sheet.pdf`, headers });
+    const hindi = await sheet({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
+    expect(hindi.headers['content-language']).toBe('hi');
+    expect(hindi.headers.vary).toContain('Accept-Language');
+    const hindiText = textOf(hindi.rawPayload, 'book-sheet-hi');
+    for (const word of ['विषय-सूची', 'प्रकाशन वर्ष', 'छपी प्रतियाँ मिलती हैं', 'गुजराती', '(लेखक)']) expect(hindiText).toContain(word);
+    expect(hindiText).not.toContain('Publication year');
+    // the language chosen on the switcher (its cookie) wins over the browser's
+    const gujarati = await sheet({ 'accept-language': 'hi', cookie: 'jsbn_language=gu' });
+    const gujaratiText = textOf(gujarati.rawPayload, 'book-sheet-gu');
+    for (const word of ['વિષયસૂચિ', 'પ્રકાશન વર્ષ', 'ગુજરાતી', '(લેખક)']) expect(gujaratiText).toContain(word);
+    // English is still there, unchanged, for an English reader
+    expect(textOf((await sheet({})).rawPayload, 'book-sheet-en')).toContain('Publication year');
+
+    /** The catalogue's link in `language`, asked again while it is made (202). */
+    const catalogue = async (language: string): Promise<string> => {
+      for (;;) {
+        const link = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ', headers: { 'accept-language': language } })).json().data.generated_pdf.publisher_catalog_pdf as string | null;
+        if (link) return link;
+      }
+    };
+    const [en, gu] = [await catalogue('en'), await catalogue('gu')];
+    expect(gu).toMatch(/\/catalog-\d+-gu-[0-9a-f]{16}\.pdf$/);
+    expect(gu.replace('-gu-', '-en-')).toBe(en);
+    const guCatalogue = textOf((await t.app.inject({ method: 'GET', url: gu })).rawPayload, 'publisher-catalog-gu');
+    expect(guCatalogue).toContain('સૂચિપત્ર · SHRIJ');
+    // making the Gujarati one kept the English one
+    expect((await t.app.inject({ method: 'GET', url: en })).statusCode).toBe(200);
   });
 });
 

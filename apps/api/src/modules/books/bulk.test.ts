@@ -98,7 +98,29 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(gujarati.worksheets.map((sheet) => sheet.name)).toEqual(['પુસ્તકો', 'યાદીઓ', 'કેવી રીતે ભરવું']);
     expect(gujarati.worksheets[0]!.getCell(1, 1).value).toBe('પુસ્તકનું શીર્ષક *');
     expect(gujarati.worksheets[0]!.getCell(2, 4).dataValidation).toMatchObject({ formulae: ["'યાદીઓ'!$A$2:$A$17"] });
-    expect(gujarati.worksheets[1]!.getColumn(5).values).toEqual([undefined, 'કિંમતનો પ્રકાર', 'કિંમતવાળું', 'પ્રચારાર્થે (નામમાત્ર કિંમત)', 'નિઃશુલ્ક']);
+    expect(gujarati.worksheets[1]!.getColumn(5).values).toEqual([undefined, 'કિંમતનો પ્રકાર', 'વેચાણ કિંમતે', 'પ્રચારાર્થે (નામમાત્ર કિંમત)', 'નિઃશુલ્ક']);
+    // its lists name languages, swaroops, subjects and author types in Gujarati, and say they are options
+    const guLists = gujarati.worksheets[1]!;
+    expect([guLists.getCell(2, 1).value, guLists.getCell(2, 2).value, guLists.getCell(2, 3).value, guLists.getCell(4, 4).value]).toEqual(['ગુજરાતી', 'આગમ (મૂળ શાસ્ત્રગ્રંથ)', 'આગમ', 'અનુવાદક']);
+    const guGuide = (gujarati.worksheets[2]!.getColumn(1).values as string[]).join(' ');
+    expect(guGuide).toContain("(તેમના વિકલ્પો 'યાદીઓ' શીટમાં છે)");
+    expect(guGuide).toContain('(આગમ; કથા)');
+    const hindi = await workbookOf(await template(t, 'hi'));
+    expect([hindi.worksheets[1]!.getCell(2, 1).value, hindi.worksheets[1]!.getCell(3, 2).value, hindi.worksheets[1]!.getCell(25, 3).value]).toEqual(['गुजराती', 'निर्युक्ति (पद्य में टीका)', 'भक्ति']);
+  });
+
+  it('reads list values written in Gujarati or Hindi, and names a row’s problems in the caller’s language', async () => {
+    const reply = await preview(
+      await filled(t, [
+        { ...VALID, book_title: 'ગુજરાતી યાદીઓથી', language: 'ગુજરાતી, સંસ્કૃત', type: 'ટીકા (વ્યાખ્યા)', subjects: 'આગમ; ભક્તિ', author_type_1: 'ટીકાકાર', author_type_2: 'संपादक', price_kind: 'વેચાણ કિંમતે' },
+        { ...VALID, book_title: 'वर्ष गलत', language: 'हिन्दी', type: 'टीका', publication_year: 'ઈ.સ. 1990' },
+      ]),
+      { ...pub, 'accept-language': 'hi' },
+    );
+    expect(reply.statusCode).toBe(200);
+    const { rows } = reply.json<{ data: BulkPreview }>().data;
+    expect(rows[0]).toMatchObject({ errors: [] });
+    expect(rows[1]!.errors).toEqual([{ column: 'publication_year', message: 'प्रकाशन वर्ष 1000 से 2100 के बीच की पूर्ण संख्या होनी चाहिए।' }]);
   });
 
   it('previews a filled file: every row’s problems named by column and row, the form’s messages, titles seen before as warnings', async () => {

@@ -23,6 +23,7 @@ import {
   CURRENCIES,
   INTERFACE_LANGUAGES,
   LANGUAGES,
+  LOOKUP_CATALOGUES,
   MAX_BULK_ROWS,
   PRICE_KINDS,
   SUBJECTS,
@@ -31,6 +32,8 @@ import {
   bulkMissingColumnsMessage,
   bulkSameTitleMessage,
   formatJsbn,
+  languageText,
+  lookupText,
   type BookFields,
   type BulkColumn,
   type BulkPreview,
@@ -38,6 +41,7 @@ import {
   type BulkProblem,
   type BulkRegistered,
   type BulkRow,
+  type LookupKind,
   type InterfaceLanguage,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
@@ -72,31 +76,45 @@ const COLUMN_OF_HEADING = new Map<string, BulkColumn>(
   BULK_COLUMNS.flatMap((key) => [[fold(key), key] as const, ...INTERFACE_LANGUAGES.map((lng) => [fold(bulkColumnLabel(lng, key)), key] as const)]),
 );
 
-/** A language as the form's list shows it: 'Gujarati (ગુજરાતી)'. */
-const languageLabel = (language: (typeof LANGUAGES)[number]) =>
-  language.language_des && language.language_des !== language.language_name ? `${language.language_name} (${language.language_des})` : language.language_name;
-/** A swaroop as the list shows it: 'આગમ — Agam (canonical text)'. */
-const swaroopLabel = (swaroop: (typeof SWAROOPS)[number]) => `${swaroop.label} — ${swaroop.gloss}`;
+/** A language as the list of the template in `lng` shows it: 'Gujarati (ગુજરાતી)' in English, 'गुजराती' in Hindi. */
+const languageLabel = (lng: InterfaceLanguage, language: (typeof LANGUAGES)[number]) =>
+  lng !== 'en'
+    ? languageText(LOOKUP_CATALOGUES[lng], language.language_name)
+    : language.language_des && language.language_des !== language.language_name
+      ? `${language.language_name} (${language.language_des})`
+      : language.language_name;
+/** A swaroop as the list of the template in `lng` shows it: 'આગમ — Agam (canonical text)' in English, 'आगम (मूल शास्त्र-ग्रंथ)' in Hindi. */
+const swaroopLabel = (lng: InterfaceLanguage, swaroop: (typeof SWAROOPS)[number]) =>
+  lng === 'en' ? `${swaroop.label} — ${swaroop.gloss}` : lookupText(LOOKUP_CATALOGUES[lng], 'swaroops', swaroop.code);
+/** A lookup's words in every interface language, for reading a value written in any of them. */
+const inEveryLanguage = (kind: LookupKind, stored: string) => INTERFACE_LANGUAGES.map((lng) => lookupText(LOOKUP_CATALOGUES[lng], kind, stored));
 
 /** A lookup from every way a value may be written (folded) to what the form sends. */
 function lookup<T>(entries: [T, string[]][]): Map<string, T> {
   return new Map(entries.flatMap(([value, names]) => names.map((name) => [fold(name), value] as const)));
 }
-const LANGUAGE_OF = lookup(LANGUAGES.map((language) => [language.language_name, [language.language_name, language.language_des, languageLabel(language)]]));
-const SWAROOP_OF = lookup(SWAROOPS.map((swaroop) => [swaroop.code, [swaroop.code, swaroop.label, swaroop.gloss, swaroop.gloss.replace(/\s*\(.*\)$/, ''), swaroopLabel(swaroop)]]));
-const SUBJECT_OF = lookup(SUBJECTS.map((subject) => [subject.id, [subject.subject_name]]));
-const AUTHOR_TYPE_OF = lookup(AUTHOR_TYPES.map((type) => [type.id, [type.author_type, type.auth_search_key]]));
+const LANGUAGE_OF = lookup(
+  LANGUAGES.map((language) => [language.language_name, [language.language_name, language.language_des, ...INTERFACE_LANGUAGES.map((lng) => languageLabel(lng, language))]]),
+);
+const SWAROOP_OF = lookup(
+  SWAROOPS.map((swaroop) => [
+    swaroop.code,
+    [swaroop.code, swaroop.label, swaroop.gloss, swaroop.gloss.replace(/\s*\(.*\)$/, ''), ...INTERFACE_LANGUAGES.map((lng) => swaroopLabel(lng, swaroop)), swaroopLabel('hi', swaroop).replace(/\s*\(.*\)$/, '')],
+  ]),
+);
+const SUBJECT_OF = lookup(SUBJECTS.map((subject) => [subject.id, inEveryLanguage('subjects', subject.subject_name)]));
+const AUTHOR_TYPE_OF = lookup(AUTHOR_TYPES.map((type) => [type.id, [type.auth_search_key, ...inEveryLanguage('authorTypes', type.author_type)]]));
 const PRICE_KIND_OF = lookup(PRICE_KINDS.map((kind) => [kind, [kind, ...INTERFACE_LANGUAGES.map((lng) => noticeText(lng, `bulk.values.${kind}`))]]));
 const YES_NO_OF = lookup((['yes', 'no'] as const).map((answer) => [answer === 'yes' ? 'Yes' : 'No', [answer, answer[0]!, ...INTERFACE_LANGUAGES.map((lng) => noticeText(lng, `bulk.values.${answer}`))]]));
 
 /** The drop-down lists of the template: their values in `lng` and the columns they serve. */
 function templateLists(lng: InterfaceLanguage) {
   return [
-    { columns: ['language'], values: LANGUAGES.map(languageLabel), strict: true },
-    { columns: ['type'], values: SWAROOPS.map(swaroopLabel), strict: true },
+    { columns: ['language'], values: LANGUAGES.map((language) => languageLabel(lng, language)), strict: true },
+    { columns: ['type'], values: SWAROOPS.map((swaroop) => swaroopLabel(lng, swaroop)), strict: true },
     // several subjects go in one cell, separated by ';': the list only suggests
-    { columns: ['subjects'], values: SUBJECTS.map((subject) => subject.subject_name), strict: false },
-    { columns: AUTHOR_SLOTS.map((n) => `author_type_${n}`), values: AUTHOR_TYPES.map((type) => type.author_type), strict: true },
+    { columns: ['subjects'], values: SUBJECTS.map((subject) => lookupText(LOOKUP_CATALOGUES[lng], 'subjects', subject.subject_name)), strict: false },
+    { columns: AUTHOR_SLOTS.map((n) => `author_type_${n}`), values: AUTHOR_TYPES.map((type) => lookupText(LOOKUP_CATALOGUES[lng], 'authorTypes', type.author_type)), strict: true },
     { columns: ['price_kind'], values: PRICE_KINDS.map((kind) => noticeText(lng, `bulk.values.${kind}`)), strict: true },
     { columns: ['currency'], values: [...CURRENCIES], strict: true },
     { columns: ['readers', 'electronic_copy'], values: [noticeText(lng, 'bulk.values.yes'), noticeText(lng, 'bulk.values.no')], strict: true },

@@ -1,9 +1,11 @@
 /**
  * Generated documents of books and publishers — spec books §3 'generated_pdfs', §7
- * 'Catalogue', DESIGN §7. Each is made on first request and kept in storage under
- * `public/generated/<kind>-<id>-<version>.pdf`, where the version is a hash of the
- * `updated_at` of what it shows (the book; or the publisher, its books' latest change and
- * count): an edit makes a new version and the old file is deleted when the new one is made.
+ * 'Catalogue', DESIGN §7. Everyone may ask for them, so each is drawn in the language of whoever
+ * asks (their `Accept-Language` or the switcher's cookie) and kept per language. Each is made on
+ * first request and kept in storage under `public/generated/<kind>-<id>-<lng>-<version>.pdf`,
+ * where the version is a hash of the `updated_at` of what it shows (the book; or the
+ * publisher, its books' latest change and count): an edit makes a new version and the old file
+ * of that language is deleted when the new one is made.
  * The catalogue, which for a big publisher takes longer than a request should, is made by a
  * background job (`makeDocument`) whose progress waiting users are shown.
  * See docs/decisions/004-book-uploads.md.
@@ -13,7 +15,7 @@ import { setImmediate, setTimeout } from 'node:timers/promises';
 import { and, count, eq, inArray, lt, max } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import QRCode from 'qrcode';
-import { formatJsbn, type BookByNumber, type PublisherCatalog } from '@jsbn/shared';
+import { INTERFACE_LANGUAGES, formatJsbn, type BookByNumber, type InterfaceLanguage, type PublisherCatalog } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { books, document_jobs, publishers } from '../../db/schema.js';
 import type { JobData } from '../../lib/jobs.js';
@@ -51,23 +53,35 @@ export const versionOf = (...parts: (string | number | Date | null | undefined)[
     .slice(0, 16);
 
 const GENERATED_FOLDER = 'public/generated';
-const documentKey = (kind: BookDocumentKind, id: number, version: string) => `${GENERATED_FOLDER}/${kind}-${id}-${version}.pdf`;
+const documentKey = (kind: BookDocumentKind, id: number, lng: InterfaceLanguage, version: string) => `${GENERATED_FOLDER}/${kind}-${id}-${lng}-${version}.pdf`;
+/** `<folder>/<kind>-<id>-` `<lng>-`? `<version>.pdf`: a stored document's language, null for one kept before documents had a language. */
+const STORED_LANGUAGE = new RegExp(`-(${INTERFACE_LANGUAGES.join('|')})-[0-9a-f]+\\.pdf$`);
 
-/** Stores a made document under `key` and deletes the older versions of the same document. */
+/**
+ * Stores a made document under `key`, first deleting the older versions of the same document in
+ * the same language (and those kept before documents had a language): whoever finds the new
+ * file finds the old ones gone.
+ */
 async function store(ctx: AppContext, key: string, bytes: Buffer): Promise<void> {
+  const language = STORED_LANGUAGE.exec(key)?.[1];
+  if (language) {
+    const prefix = key.replace(STORED_LANGUAGE, '-');
+    const existing = await ctx.storage.list(GENERATED_FOLDER);
+    const older = existing.filter(
+      (other) => other !== key && other.startsWith(prefix) && /^(?:[a-z]{2}-)?[0-9a-f]+\.pdf$/.test(other.slice(prefix.length)) && (STORED_LANGUAGE.exec(other)?.[1] ?? language) === language,
+    );
+    await Promise.all(older.map((other) => ctx.storage.delete(other)));
+  }
   await ctx.storage.putBuffer(bytes, key);
-  const prefix = key.replace(/[^-]+\.pdf$/, '');
-  const existing = await ctx.storage.list(GENERATED_FOLDER);
-  await Promise.all(existing.filter((other) => other.startsWith(prefix) && other !== key).map((other) => ctx.storage.delete(other)));
 }
 
 /**
- * The storage key of a document, making it (and deleting older versions) when missing.
+ * The storage key of a document in `lng`, making it (and deleting older versions) when missing.
  * @param version changes whenever what the document shows changes (`versionOf`)
  * @param make renders the PDF bytes
  */
-export async function cached(ctx: AppContext, kind: BookDocumentKind, id: number, version: string, make: () => Promise<Buffer>): Promise<string> {
-  const key = documentKey(kind, id, version);
+export async function cached(ctx: AppContext, kind: BookDocumentKind, id: number, lng: InterfaceLanguage, version: string, make: () => Promise<Buffer>): Promise<string> {
+  const key = documentKey(kind, id, lng, version);
   if (!(await ctx.storage.inspect(key))) await store(ctx, key, await make());
   return key;
 }
@@ -113,30 +127,30 @@ export interface DocumentFile {
 }
 
 /**
- * The single-book sheet of a book (cover, QR, every fact). @throws AppError 404 'Book not found'
+ * The single-book sheet of a book (cover, QR, every fact) in `lng`. @throws AppError 404 'Book not found'
  */
-export async function bookSheet(ctx: AppContext, bookId: number): Promise<DocumentFile> {
+export async function bookSheet(ctx: AppContext, bookId: number, lng: InterfaceLanguage): Promise<DocumentFile> {
   const [row] = await ctx.db.select({ updated_at: books.updated_at, cover_key: books.cover_key, publisher_id: books.publisher_id }).from(books).where(eq(books.id, bookId));
   if (!row) throw notFound('Book');
   const publisherStamp = await publisherVersion(ctx, row.publisher_id);
-  const key = await cached(ctx, 'book-sheet', bookId, versionOf(row.updated_at, publisherStamp.version), async () => {
+  const key = await cached(ctx, 'book-sheet', bookId, lng, versionOf(row.updated_at, publisherStamp.version), async () => {
     const book = await getBook(ctx, bookId);
     const item: BookWithImages = {
       book,
       cover: await imageForDocument(ctx.storage, row.cover_key, 360),
       qr: await QRCode.toBuffer(bookPageUrl(ctx.config.publicUrl, book.jsbn_number), { width: 220, margin: 1, type: 'png' }),
     };
-    return bookSheetPdf(item, await publisherInfo(ctx, row.publisher_id));
+    return bookSheetPdf(item, await publisherInfo(ctx, row.publisher_id), lng);
   });
   const [jsbn] = await ctx.db.select({ jsbn: books.jsbn_number }).from(books).where(eq(books.id, bookId));
   return { key, filename: `JSBN-${formatJsbn(jsbn!.jsbn)}.pdf` };
 }
 
-/** A publisher's book list. @throws AppError 404 'Publisher not found' */
-export async function publisherBookList(ctx: AppContext, publisherId: number): Promise<DocumentFile> {
+/** A publisher's book list in `lng`. @throws AppError 404 'Publisher not found' */
+export async function publisherBookList(ctx: AppContext, publisherId: number, lng: InterfaceLanguage): Promise<DocumentFile> {
   const { version, publisher_no } = await publisherVersion(ctx, publisherId);
-  const key = await cached(ctx, 'book-list', publisherId, version, async () =>
-    publisherBookListPdf(await publisherInfo(ctx, publisherId), (await listBooks(ctx, { pageNo: 1, limit: 'all', publisherId })).books),
+  const key = await cached(ctx, 'book-list', publisherId, lng, version, async () =>
+    publisherBookListPdf(await publisherInfo(ctx, publisherId), (await listBooks(ctx, { pageNo: 1, limit: 'all', publisherId })).books, lng),
   );
   return { key, filename: `${publisher_no}-books.pdf` };
 }
@@ -158,16 +172,16 @@ const DAY_MS = 24 * 60 * 60_000;
 const PROGRESS_POLL_MS = 100;
 
 /**
- * A publisher's catalogue (covers and details of every book). Made in the background
+ * A publisher's catalogue (covers and details of every book) in `lng`. Made in the background
  * (lib/jobs.ts, queue `document`): the first request queues it, and every request waits up to
  * `waitMs` for it before answering how far it has got. A request that finds its making failed
  * answers that (state 'failed') and queues it again.
  * @param waitMs how long this request may wait for the document, ms
  * @throws AppError 404 'Publisher not found'
  */
-export async function publisherCatalogue(ctx: AppContext, publisherId: number, waitMs: number): Promise<DocumentState> {
+export async function publisherCatalogue(ctx: AppContext, publisherId: number, waitMs: number, lng: InterfaceLanguage): Promise<DocumentState> {
   const { version, publisher_no, books: count } = await publisherVersion(ctx, publisherId);
-  const key = documentKey('catalog', publisherId, version);
+  const key = documentKey('catalog', publisherId, lng, version);
   const file = { key, filename: `${publisher_no}.pdf` };
   if (await ctx.storage.inspect(key)) return { file };
   const progressOf = (job: typeof document_jobs.$inferSelect): DocumentState => ({
@@ -182,7 +196,7 @@ export async function publisherCatalogue(ctx: AppContext, publisherId: number, w
       .values({ key, total: 2 * count })
       .onConflictDoUpdate({ target: document_jobs.key, set: { state: 'queued', done: 0, updated_at: new Date() }, where: inArray(document_jobs.state, ['failed', 'ready']) })
       .returning({ key: document_jobs.key });
-    if (queued.length) await ctx.jobs.send('document', { kind: 'catalog', publisherId, key });
+    if (queued.length) await ctx.jobs.send('document', { kind: 'catalog', publisherId, language: lng, key });
     if (before?.state === 'failed') return progressOf(before);
   }
   const deadline = Date.now() + waitMs;
@@ -218,7 +232,7 @@ export async function makeDocument(ctx: AppContext, job: JobData['document']): P
   };
   try {
     const items = await publisherBooksWithCovers(ctx, job.publisherId, step);
-    const bytes = await publisherCataloguePdf(await publisherInfo(ctx, job.publisherId), items, async (drawn) => {
+    const bytes = await publisherCataloguePdf(await publisherInfo(ctx, job.publisherId), items, job.language ?? 'en', async (drawn) => {
       for (let at = 0; at < drawn; at++) step();
       await setImmediate();
     }, BOOKS_PER_SLICE);
@@ -239,29 +253,29 @@ export async function forgetDocumentJobs(ctx: AppContext): Promise<number> {
   return removed.length;
 }
 
-/** The publisher info sheet. @throws AppError 404 'Publisher not found' */
-export async function publisherInfoSheet(ctx: AppContext, publisherId: number): Promise<DocumentFile> {
+/** The publisher info sheet in `lng`. @throws AppError 404 'Publisher not found' */
+export async function publisherInfoSheet(ctx: AppContext, publisherId: number, lng: InterfaceLanguage): Promise<DocumentFile> {
   const { version, publisher_no, logo_key } = await publisherVersion(ctx, publisherId);
-  const key = await cached(ctx, 'publisher-info', publisherId, version, async () =>
-    publisherInfoPdf(await publisherInfo(ctx, publisherId), await imageForDocument(ctx.storage, logo_key, 240)),
+  const key = await cached(ctx, 'publisher-info', publisherId, lng, version, async () =>
+    publisherInfoPdf(await publisherInfo(ctx, publisherId), await imageForDocument(ctx.storage, logo_key, 240), lng),
   );
   return { key, filename: `${publisher_no}-info.pdf` };
 }
 
 /**
  * The catalogue of the publisher with `publisherNo` (GET /book/catalog/:publisher_no — spec
- * books §7) as `publisherCatalogue` gives it: the link of the stored file, or (while it is
+ * books §7) in `lng`, as `publisherCatalogue` gives it: the link of the stored file, or (while it is
  * being made) a null link and its progress.
  * @param waitMs how long this request may wait for the document, ms
  * @throws AppError 404 'Publisher not found'
  */
-export async function catalogueByPublisherNo(ctx: AppContext, publisherNo: string, waitMs: number): Promise<PublisherCatalog> {
+export async function catalogueByPublisherNo(ctx: AppContext, publisherNo: string, waitMs: number, lng: InterfaceLanguage): Promise<PublisherCatalog> {
   const [publisher] = await ctx.db
     .select({ id: publishers.id, publisher_no: publishers.publisher_no, publisher_name: publishers.publisher_name })
     .from(publishers)
     .where(eq(publishers.publisher_no, publisherNo.trim().toUpperCase()));
   if (!publisher) throw notFound('Publisher');
-  const made = await publisherCatalogue(ctx, publisher.id, waitMs);
+  const made = await publisherCatalogue(ctx, publisher.id, waitMs, lng);
   return {
     generated_pdf: { publisher_catalog_pdf: 'file' in made ? ctx.storage.url(made.file.key)! : null },
     publisher: { publisher_no: publisher.publisher_no, publisher_name: publisher.publisher_name },

@@ -44,4 +44,16 @@ describe.each(ENGINES)('book and publisher exports on %s', (engine) => {
     expect(sheet.getRow(2).getCell(3).value).toBe('શ્રી જૈન સાહિત્ય મંદિર');
     expect(sheet.getRow(2).getCell(9).value).toBe(2);
   });
+
+  it('writes an export in the language of whoever asks: headings, lookups, yes and no', async () => {
+    const ask = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/book/export.xlsx', query: { ids: String(bookIds[0]) }, headers });
+    const row = async (headers: Record<string, string>, line: number) => (((await sheetOf((await ask(headers)).rawPayload)).getRow(line).values as unknown[]).slice(1));
+    expect((await row({}, 1)).slice(0, 6)).toEqual(['Sr. no', 'JSBN', 'Book name', 'English title', 'Authors', 'Language']);
+    const hindi = await row({ 'accept-language': 'hi' }, 1);
+    expect(hindi.slice(0, 6)).toEqual(['क्रम', 'JSBN', 'पुस्तक का नाम', 'अंग्रेज़ी शीर्षक', 'लेखक', 'भाषा']);
+    expect(hindi.at(-1)).toBe('छपी प्रतियाँ मिलती हैं');
+    // the book's language and the availability in Gujarati, chosen on the switcher
+    const gujarati = await row({ 'accept-language': 'hi', cookie: 'jsbn_language=gu' }, 2);
+    expect([gujarati[5], gujarati.at(-1)]).toEqual(['ગુજરાતી', 'ના']);
+  });
 });

@@ -1,57 +1,70 @@
 /**
  * Excel exports of books and publishers (spec books §9 file names, sheet Data): Book_Details
  * (selected books), Publisher_Catelog (every book of one publisher) and Publisher_Info
- * (selected publishers).
+ * (selected publishers). Each is written in the language of whoever asks (`lng`): its column
+ * headings (`export.*` of notices.json) and the lookups it shows.
  */
-import { EXPORT_FILE_NAMES, bookPriceText, type BookDto } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, authorsText, bookPriceText, languageText, lookupText, subjectsText, swaroopText, type BookDto, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { xlsxOf, type SheetColumn } from '../../lib/excel.js';
+import { noticeText, priceWords } from '../../lib/notices.js';
 import { publisherInfo, publisherName } from '../publishers/service.js';
 import { booksByIds, listBooks } from './service.js';
 
-const BOOK_COLUMNS: SheetColumn<BookDto>[] = [
-  { header: 'Sr. no', width: 8, value: (_book, index) => index + 1 },
-  { header: 'JSBN', width: 16, value: (book) => book.jsbn_number },
-  { header: 'Book name', width: 36, value: (book) => book.book_title },
-  { header: 'English title', width: 32, value: (book) => book.book_e_title },
-  { header: 'Authors', width: 32, value: (book) => book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ') },
-  { header: 'Language', width: 14, value: (book) => book.language },
-  { header: 'Subjects', width: 24, value: (book) => [...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ') },
-  { header: 'Swaroop', width: 16, value: (book) => book.type ?? book.other_type },
-  { header: 'Publication year', width: 14, value: (book) => book.publication_year },
-  { header: 'Pages', width: 8, value: (book) => book.pages },
-  { header: 'Price', width: 16, value: (book) => bookPriceText(book) },
-  { header: 'Publisher', width: 30, value: (book) => book.publisher_name },
-  { header: 'Available for printing', width: 12, value: (book) => (book.isAvailable ? 'Yes' : 'No') },
-];
+/** An export's column heading in `lng`. */
+export const exportHeading = (lng: InterfaceLanguage, key: string) => noticeText(lng, `export.${key}`);
 
-/** Book_Details.xlsx of the selected books. @throws AppError 404 for an unknown id */
-export async function exportBooks(ctx: AppContext, ids: number[]) {
-  return { fileName: `${EXPORT_FILE_NAMES.bookDetails}.xlsx`, bytes: await xlsxOf(BOOK_COLUMNS, await booksByIds(ctx, ids)) };
+/** DD/MM/YYYY in India's time, as every export writes a date. */
+export const exportDate = (value: string | Date) => new Date(value).toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' });
+
+function bookColumns(lng: InterfaceLanguage): SheetColumn<BookDto>[] {
+  const lookups = LOOKUP_CATALOGUES[lng];
+  const heading = (key: string) => exportHeading(lng, key);
+  return [
+    { header: heading('srNo'), width: 8, value: (_book, index) => index + 1 },
+    { header: heading('jsbn'), width: 16, value: (book) => book.jsbn_number },
+    { header: heading('bookName'), width: 36, value: (book) => book.book_title },
+    { header: heading('englishTitle'), width: 32, value: (book) => book.book_e_title },
+    { header: heading('authors'), width: 32, value: (book) => authorsText(lookups, book.authors) },
+    { header: heading('language'), width: 14, value: (book) => languageText(lookups, book.language) },
+    { header: heading('subjects'), width: 24, value: (book) => subjectsText(lookups, book) },
+    { header: heading('swaroop'), width: 16, value: (book) => swaroopText(lookups, book) },
+    { header: heading('year'), width: 14, value: (book) => book.publication_year },
+    { header: heading('pages'), width: 8, value: (book) => book.pages },
+    { header: heading('price'), width: 16, value: (book) => bookPriceText(book, priceWords(lng)) },
+    { header: heading('publisher'), width: 30, value: (book) => book.publisher_name },
+    { header: heading('available'), width: 12, value: (book) => noticeText(lng, book.isAvailable ? 'sheet.yes' : 'sheet.no') },
+  ];
 }
 
-/** Publisher_Catelog.xlsx: every book of one publisher, newest first. @throws AppError 404 */
-export async function exportCatalogue(ctx: AppContext, publisherId: number) {
+/** Book_Details.xlsx of the selected books, in `lng`. @throws AppError 404 for an unknown id */
+export async function exportBooks(ctx: AppContext, ids: number[], lng: InterfaceLanguage) {
+  return { fileName: `${EXPORT_FILE_NAMES.bookDetails}.xlsx`, bytes: await xlsxOf(bookColumns(lng), await booksByIds(ctx, ids)) };
+}
+
+/** Publisher_Catelog.xlsx: every book of one publisher, newest first, in `lng`. @throws AppError 404 */
+export async function exportCatalogue(ctx: AppContext, publisherId: number, lng: InterfaceLanguage) {
   await publisherName(ctx, publisherId);
   const { books } = await listBooks(ctx, { pageNo: 1, limit: 'all', queryString: undefined, publisherId });
-  return { fileName: `${EXPORT_FILE_NAMES.publisherCatalog}.xlsx`, bytes: await xlsxOf(BOOK_COLUMNS, books) };
+  return { fileName: `${EXPORT_FILE_NAMES.publisherCatalog}.xlsx`, bytes: await xlsxOf(bookColumns(lng), books) };
 }
 
-/** Publisher_Info.xlsx of the selected publishers. @throws AppError 404 for an unknown id */
-export async function exportPublishers(ctx: AppContext, ids: number[]) {
+/** Publisher_Info.xlsx of the selected publishers, in `lng`. @throws AppError 404 for an unknown id */
+export async function exportPublishers(ctx: AppContext, ids: number[], lng: InterfaceLanguage) {
   const rows = await Promise.all(ids.map((id) => publisherInfo(ctx, id)));
+  const heading = (key: string) => exportHeading(lng, key);
   const bytes = await xlsxOf(
     [
-      { header: 'Sr. no', width: 8, value: (_row, index) => index + 1 },
-      { header: 'Publisher unique id', width: 12, value: (row) => row.publisher_no },
-      { header: 'Publisher name', width: 34, value: (row) => row.publisher_name },
-      { header: 'Type', width: 14, value: (row) => row.publisher_type },
-      { header: 'Address', width: 36, value: (row) => [row.address, row.city_name, row.state_name, row.pincode].filter(Boolean).join(', ') },
-      { header: 'Mobile', width: 14, value: (row) => row.mobile_no },
-      { header: 'WhatsApp', width: 14, value: (row) => row.whatsapp_no },
-      { header: 'E-mail', width: 28, value: (row) => row.email },
-      { header: 'Total books', width: 10, value: (row) => row.total_books },
-      { header: 'Last book published', width: 16, value: (row) => (row.last_book_published ? new Date(row.last_book_published).toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' }) : null) },
+      { header: heading('srNo'), width: 8, value: (_row, index) => index + 1 },
+      { header: heading('publisherNo'), width: 12, value: (row) => row.publisher_no },
+      { header: heading('publisherName'), width: 34, value: (row) => row.publisher_name },
+      { header: heading('type'), width: 14, value: (row) => row.publisher_type && lookupText(LOOKUP_CATALOGUES[lng], 'publisherTypes', row.publisher_type) },
+      { header: heading('address'), width: 36, value: (row) => [row.address, row.city_name, row.state_name, row.pincode].filter(Boolean).join(', ') },
+      { header: heading('mobile'), width: 14, value: (row) => row.mobile_no },
+      { header: heading('whatsapp'), width: 14, value: (row) => row.whatsapp_no },
+      { header: heading('email'), width: 28, value: (row) => row.email },
+      { header: heading('totalBooks'), width: 10, value: (row) => row.total_books },
+      { header: heading('lastBookPublished'), width: 16, value: (row) => (row.last_book_published ? exportDate(row.last_book_published) : null) },
     ],
     rows,
   );

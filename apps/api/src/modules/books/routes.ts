@@ -54,6 +54,7 @@ import { JPEG, PDF, fileReplies, ok, replies, sendStoredPdf } from '../../lib/re
 import { serializeReply } from '../../lib/serializer.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
+import { pageLanguage } from '../../lib/i18n.js';
 import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
 import { REVALIDATE } from '../web/routes.js';
 import { publisherName } from '../publishers/service.js';
@@ -147,13 +148,13 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
 
   /** GET /api/book/export.xlsx?ids=1,2 → Book_Details.xlsx of the selected books; 400 none selected, 404 unknown id. */
   api.get('/book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Book_Details.xlsx', XLSX_TYPE) } }, async (request, reply) => {
-    const { fileName, bytes } = await exportBooks(ctx, request.query.ids);
+    const { fileName, bytes } = await exportBooks(ctx, request.query.ids, pageLanguage(request));
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
 
   /** GET /api/book/publisher/:publisherId/catalog.xlsx → Publisher_Catelog.xlsx with every book of the publisher; 404. */
   api.get('/book/publisher/:publisherId/catalog.xlsx', { schema: { params: z.object({ publisherId: id }), response: fileReplies('Publisher_Catelog.xlsx', XLSX_TYPE) } }, async (request, reply) => {
-    const { fileName, bytes } = await exportCatalogue(ctx, request.params.publisherId);
+    const { fileName, bytes } = await exportCatalogue(ctx, request.params.publisherId, pageLanguage(request));
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
 
@@ -187,7 +188,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   const publisherParams = { params: z.object({ publisherId: id }) };
   /** GET /api/book/publisher/:publisherId/book-list.pdf → the publisher's book list (PDF attachment); 404. */
   api.get('/book/publisher/:publisherId/book-list.pdf', { schema: { ...publisherParams, response: fileReplies('The publisher\'s book list', PDF) } }, async (request, reply) =>
-    sendStoredPdf(ctx.storage, reply, await publisherBookList(ctx, request.params.publisherId)),
+    sendStoredPdf(ctx.storage, reply, await publisherBookList(ctx, request.params.publisherId, pageLanguage(request)), pageLanguage(request)),
   );
   /**
    * GET /api/book/publisher/:publisherId/catalog.pdf → the publisher's catalogue (PDF attachment
@@ -196,13 +197,13 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
    */
   api.get('/book/publisher/:publisherId/catalog.pdf', { schema: { ...publisherParams, response: { ...fileReplies('The publisher\'s catalogue', PDF), 202: apiReply(documentProgress) } } }, async (request, reply) => {
-    const made = await publisherCatalogue(ctx, request.params.publisherId, LINK_WAIT_MS);
-    if ('file' in made) return sendStoredPdf(ctx.storage, reply, made.file);
+    const made = await publisherCatalogue(ctx, request.params.publisherId, LINK_WAIT_MS, pageLanguage(request));
+    if ('file' in made) return sendStoredPdf(ctx.storage, reply, made.file, pageLanguage(request));
     return replyInProgress(reply, made.progress, made.progress);
   });
   /** GET /api/book/publisher/:publisherId/info.pdf → the publisher info sheet (PDF attachment); 404. */
   api.get('/book/publisher/:publisherId/info.pdf', { schema: { ...publisherParams, response: fileReplies('The publisher info sheet', PDF) } }, async (request, reply) =>
-    sendStoredPdf(ctx.storage, reply, await publisherInfoSheet(ctx, request.params.publisherId)),
+    sendStoredPdf(ctx.storage, reply, await publisherInfoSheet(ctx, request.params.publisherId, pageLanguage(request)), pageLanguage(request)),
   );
 
   /**
@@ -212,7 +213,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * (issue 11): ask again; 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
    */
   api.get('/book/catalog/:publisher_no', { schema: { params: z.object({ publisher_no: z.string().trim().max(10) }), response: replies(publisherCatalog, 202) } }, async (request, reply) => {
-    const catalogue = await catalogueByPublisherNo(ctx, request.params.publisher_no, CATALOGUE_WAIT_MS);
+    const catalogue = await catalogueByPublisherNo(ctx, request.params.publisher_no, CATALOGUE_WAIT_MS, pageLanguage(request));
     if (!catalogue.progress) return ok(catalogue);
     return replyInProgress(reply, catalogue.progress, catalogue);
   });
@@ -298,7 +299,9 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   );
 
   /** GET /api/book/:id/sheet.pdf → the single-book sheet (PDF attachment `JSBN-<jsbn>.pdf`); 404. */
-  api.get('/book/:id/sheet.pdf', { schema: { params: idParam, response: fileReplies('The single-book sheet', PDF) } }, async (request, reply) => sendStoredPdf(ctx.storage, reply, await bookSheet(ctx, request.params.id)));
+  api.get('/book/:id/sheet.pdf', { schema: { params: idParam, response: fileReplies('The single-book sheet', PDF) } }, async (request, reply) =>
+    sendStoredPdf(ctx.storage, reply, await bookSheet(ctx, request.params.id, pageLanguage(request)), pageLanguage(request)),
+  );
 
   /**
    * PATCH /api/book/:id (publisher, own book; another publisher's → 404) — two forms told

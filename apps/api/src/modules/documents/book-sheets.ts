@@ -3,8 +3,27 @@
  * sheet, a publisher's book list, a publisher's catalogue and the publisher info sheet. A4,
  * text through `pdf.ts`, so Gujarati and Devanagari are shaped by their own Noto face.
  * These functions only draw; books/documents.ts gathers the data and caches the files.
+ * Everyone may ask for them, so each is drawn in the language of whoever asks (`lng`): its
+ * words from `notices.json` (`sheet.*`), the book's lookups (language, subjects, author
+ * types, swaroop, publisher and sanchalak types) from `@jsbn/shared`'s lookup catalogues.
  */
-import { BOOK_MSG, COUNTRY_CODE, EMPTY_VALUE, SWAROOPS, bookPriceText, type BookDto, type LibraryListItem, type PublisherInfo } from '@jsbn/shared';
+import {
+  BOOK_MSG,
+  COUNTRY_CODE,
+  LOOKUP_CATALOGUES,
+  authorsText,
+  bookPriceText,
+  languageText,
+  lookupText,
+  subjectsText,
+  swaroopText,
+  type BookDto,
+  type InterfaceLanguage,
+  type LibraryListItem,
+  type PublisherInfo,
+} from '@jsbn/shared';
+import { translate } from '../../lib/i18n.js';
+import { noticeText, priceWords } from '../../lib/notices.js';
 import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
 
 const BRAND_COLOR = '#c2410c';
@@ -21,19 +40,35 @@ export interface BookWithImages {
   qr?: Buffer;
 }
 
-const value = (item: unknown) => (item === null || item === undefined || item === '' ? EMPTY_VALUE : String(item));
-const authorsOf = (book: BookDto) => book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ') || EMPTY_VALUE;
-const subjectsOf = (book: BookDto) => [...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ') || EMPTY_VALUE;
-const SWAROOP = new Map(SWAROOPS.map((swaroop) => [swaroop.code, `${swaroop.label} — ${swaroop.gloss}`]));
-const swaroopOf = (book: BookDto) => (book.type ? (SWAROOP.get(book.type) ?? book.type) : (book.other_type ?? EMPTY_VALUE));
-const placeOf = (publisher: PublisherInfo) => [publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', ') || EMPTY_VALUE;
+/** The words of a document in `lng`: its fixed words, empty values, a book's lookups and price, the year when not known. */
+function wordsOf(lng: InterfaceLanguage) {
+  const lookups = LOOKUP_CATALOGUES[lng];
+  const w = (key: string, values: Record<string, string | number> = {}) => noticeText(lng, `sheet.${key}`, values);
+  const empty = w('empty');
+  const value = (item: unknown) => (item === null || item === undefined || item === '' ? empty : String(item));
+  return {
+    w,
+    empty,
+    value,
+    lookups,
+    authors: (book: BookDto) => authorsText(lookups, book.authors) || empty,
+    subjects: (book: BookDto) => subjectsText(lookups, book) || empty,
+    swaroop: (book: BookDto) => swaroopText(lookups, book) || empty,
+    language: (stored: string | null | undefined) => (stored ? languageText(lookups, stored) : empty),
+    year: (book: { publication_year: number | null }) => String(book.publication_year ?? translate(BOOK_MSG.yearNotKnown, lng)),
+    price: (book: BookDto) => bookPriceText(book, priceWords(lng)),
+  };
+}
+type Words = ReturnType<typeof wordsOf>;
+
+const placeOf = (publisher: PublisherInfo, empty: string) => [publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', ') || empty;
 
 function rule(doc: Pdf, y: number, color = RULE) {
   doc.save().lineWidth(0.6).strokeColor(color).moveTo(doc.page.margins.left, y).lineTo(doc.page.width - doc.page.margins.right, y).stroke().restore();
 }
 
-function heading(doc: Pdf, title: string, subtitle?: string) {
-  text(doc, 'JSBN — Jain Standard Book Number', { size: 9, color: BRAND_COLOR, bold: true });
+function heading(doc: Pdf, words: Words, title: string, subtitle?: string) {
+  text(doc, words.w('brand'), { size: 9, color: BRAND_COLOR, bold: true });
   text(doc, title, { size: 17, bold: true });
   if (subtitle) text(doc, subtitle, { size: 10, color: MUTED });
   doc.y += 4;
@@ -71,26 +106,27 @@ function footer(doc: Pdf, line: string) {
   }
 }
 
-function bookFacts(book: BookDto): [string, string][] {
+function bookFacts(book: BookDto, words: Words): [string, string][] {
+  const { w, value, empty } = words;
   return [
-    ['JSBN', book.jsbn_number],
-    ['Title', book.book_title],
-    ['English title', book.book_e_title],
-    ['Original title', value(book.alternate_title)],
-    ['Subtitle', book.book_alt_subtitle ? `${book.book_alt_subtitle}${book.book_subtitle_lang ? ` (${book.book_subtitle_lang})` : ''}` : EMPTY_VALUE],
-    ['Authors', authorsOf(book)],
-    ['Language', book.language],
-    ['Swaroop / type', swaroopOf(book)],
-    ['Part', value(book.part)],
-    ['Publication year', `${book.publication_year ?? BOOK_MSG.yearNotKnown}${book.vikram_samvat ? ` · Vikram Samvat ${book.vikram_samvat} · Veer Samvat ${book.veer_samvat}` : ''}`],
-    ['Pages', String(book.pages)],
-    ['Size (inches)', book.height && book.width ? `${book.height} × ${book.width}` : EMPTY_VALUE],
-    ['Copies', value(book.no_of_copy)],
-    ['Price', book.price_kind === 'priced' && book.price === null ? EMPTY_VALUE : bookPriceText(book)],
-    ['Subjects', subjectsOf(book)],
-    ['Tags', value(book.tags)],
-    ['Publisher', `${book.publisher_name} (${book.publisher_no})`],
-    ['Available for printing', book.isAvailable ? 'Yes' : 'No'],
+    [w('jsbn'), book.jsbn_number],
+    [w('title'), book.book_title],
+    [w('englishTitle'), book.book_e_title],
+    [w('originalTitle'), value(book.alternate_title)],
+    [w('subtitle'), book.book_alt_subtitle ? `${book.book_alt_subtitle}${book.book_subtitle_lang ? ` (${words.language(book.book_subtitle_lang)})` : ''}` : empty],
+    [w('authors'), words.authors(book)],
+    [w('language'), words.language(book.language)],
+    [w('swaroop'), words.swaroop(book)],
+    [w('part'), value(book.part)],
+    [w('year'), `${words.year(book)}${book.vikram_samvat ? ` · ${w('samvat', { vikram: book.vikram_samvat, veer: book.veer_samvat ?? '' })}` : ''}`],
+    [w('pages'), String(book.pages)],
+    [w('size'), book.height && book.width ? `${book.height} × ${book.width}` : empty],
+    [w('copies'), value(book.no_of_copy)],
+    [w('price'), book.price_kind === 'priced' && book.price === null ? empty : words.price(book)],
+    [w('subjects'), words.subjects(book)],
+    [w('tags'), value(book.tags)],
+    [w('publisher'), `${book.publisher_name} (${book.publisher_no})`],
+    [w('available'), book.isAvailable ? w('yes') : w('no')],
   ];
 }
 
@@ -98,10 +134,11 @@ function bookFacts(book: BookDto): [string, string][] {
  * The single-book sheet: cover and QR beside the title, then every fact of the book and its
  * contents. @returns the PDF bytes
  */
-export async function bookSheetPdf(item: BookWithImages, publisher: PublisherInfo): Promise<Buffer> {
+export async function bookSheetPdf(item: BookWithImages, publisher: PublisherInfo, lng: InterfaceLanguage): Promise<Buffer> {
   const { book } = item;
+  const words = wordsOf(lng);
   const doc = createPdf({ title: `JSBN ${book.jsbn_number} — ${book.book_e_title}`, bufferPages: true });
-  heading(doc, book.book_title, `${book.book_e_title} · JSBN ${book.jsbn_number}`);
+  heading(doc, words, book.book_title, `${book.book_e_title} · JSBN ${book.jsbn_number}`);
   const top = doc.y;
   const left = doc.page.margins.left;
   if (item.cover) doc.image(item.cover, left, top, { fit: [130, 180] });
@@ -111,13 +148,13 @@ export async function bookSheetPdf(item: BookWithImages, publisher: PublisherInf
   doc.y = top;
   text(doc, book.book_title, { x: textX, width: textWidthLeft, size: 14, bold: true });
   text(doc, book.book_e_title, { x: textX, width: textWidthLeft, size: 11 });
-  text(doc, authorsOf(book), { x: textX, width: textWidthLeft, size: 10, color: MUTED });
-  text(doc, `${publisher.publisher_name} · ${placeOf(publisher)}`, { x: textX, width: textWidthLeft, size: 9, color: MUTED });
+  text(doc, words.authors(book), { x: textX, width: textWidthLeft, size: 10, color: MUTED });
+  text(doc, `${publisher.publisher_name} · ${placeOf(publisher, words.empty)}`, { x: textX, width: textWidthLeft, size: 9, color: MUTED });
   doc.y = Math.max(doc.y, top + (item.cover ? 190 : 120));
-  facts(doc, bookFacts(book));
+  facts(doc, bookFacts(book, words));
   if (book.contents) {
     doc.y += 6;
-    text(doc, 'Contents', { size: 12, bold: true });
+    text(doc, words.w('contents'), { size: 12, bold: true });
     text(doc, book.contents, { size: 10 });
   }
   footer(doc, `JSBN ${book.jsbn_number}`);
@@ -125,14 +162,14 @@ export async function bookSheetPdf(item: BookWithImages, publisher: PublisherInf
 }
 
 /** Publisher contact block shared by the list, the catalogue and the info sheet. */
-function publisherBlock(doc: Pdf, publisher: PublisherInfo) {
+function publisherBlock(doc: Pdf, publisher: PublisherInfo, { w, empty }: Words) {
   facts(doc, [
-    ['Publisher no.', publisher.publisher_no],
-    ['Address', placeOf(publisher)],
-    ['Mobile', publisher.mobile_no ? `${COUNTRY_CODE} ${publisher.mobile_no}` : EMPTY_VALUE],
-    ['WhatsApp', publisher.whatsapp_no ? `${COUNTRY_CODE} ${publisher.whatsapp_no}` : EMPTY_VALUE],
-    ['E-mail', publisher.email],
-    ['Books registered', String(publisher.total_books)],
+    [w('publisherNo'), publisher.publisher_no],
+    [w('address'), placeOf(publisher, empty)],
+    [w('mobile'), publisher.mobile_no ? `${COUNTRY_CODE} ${publisher.mobile_no}` : empty],
+    [w('whatsapp'), publisher.whatsapp_no ? `${COUNTRY_CODE} ${publisher.whatsapp_no}` : empty],
+    [w('email'), publisher.email],
+    [w('booksRegistered'), String(publisher.total_books)],
   ]);
 }
 
@@ -140,17 +177,19 @@ function publisherBlock(doc: Pdf, publisher: PublisherInfo) {
  * A publisher's book list: one table row per book (JSBN, title and English title, authors,
  * language, year, pages). @returns the PDF bytes
  */
-export async function publisherBookListPdf(publisher: PublisherInfo, books: BookDto[]): Promise<Buffer> {
-  const doc = createPdf({ title: `Books of ${publisher.publisher_name}`, bufferPages: true, margin: 40 });
-  heading(doc, publisher.publisher_name, `Book list · ${books.length} books · ${publisher.publisher_no}`);
+export async function publisherBookListPdf(publisher: PublisherInfo, books: BookDto[], lng: InterfaceLanguage): Promise<Buffer> {
+  const words = wordsOf(lng);
+  const { w } = words;
+  const doc = createPdf({ title: w('bookListTitle', { publisher: publisher.publisher_name }), bufferPages: true, margin: 40 });
+  heading(doc, words, publisher.publisher_name, w('bookList', { count: books.length, publisherNo: publisher.publisher_no }));
   const left = doc.page.margins.left;
   const columns = [
-    { title: 'Sr.', width: 26 },
-    { title: 'JSBN', width: 88 },
-    { title: 'Book', width: 190 },
-    { title: 'Authors', width: 120 },
-    { title: 'Language', width: 58 },
-    { title: 'Year', width: 33 },
+    { title: w('srNo'), width: 26 },
+    { title: w('jsbn'), width: 88 },
+    { title: w('book'), width: 190 },
+    { title: w('authors'), width: 120 },
+    { title: w('language'), width: 58 },
+    { title: w('yearColumn'), width: 33 },
   ];
   const size = 8.5;
   const drawHeader = () => {
@@ -165,7 +204,7 @@ export async function publisherBookListPdf(publisher: PublisherInfo, books: Book
   };
   drawHeader();
   books.forEach((book, index) => {
-    const cells = [String(index + 1), book.jsbn_number, `${book.book_title}\n${book.book_e_title}`, authorsOf(book), book.language, String(book.publication_year ?? BOOK_MSG.yearNotKnown)];
+    const cells = [String(index + 1), book.jsbn_number, `${book.book_title}\n${book.book_e_title}`, words.authors(book), words.language(book.language), words.year(book)];
     const height = Math.max(...cells.map((cell, column) => textHeight(doc, cell, { width: columns[column]!.width - 4, size }))) + 4;
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
       doc.addPage();
@@ -180,7 +219,7 @@ export async function publisherBookListPdf(publisher: PublisherInfo, books: Book
     rule(doc, y + height);
     doc.y = y + height + 1;
   });
-  if (books.length === 0) text(doc, 'No books registered yet.', { size: 10, color: MUTED });
+  if (books.length === 0) text(doc, w('noBooks'), { size: 10, color: MUTED });
   footer(doc, `${publisher.publisher_name} · ${publisher.publisher_no}`);
   return pdfBytes(doc);
 }
@@ -195,12 +234,15 @@ export async function publisherBookListPdf(publisher: PublisherInfo, books: Book
 export async function publisherCataloguePdf(
   publisher: PublisherInfo,
   items: BookWithImages[],
+  lng: InterfaceLanguage,
   onSlice: (drawn: number) => Promise<void> = async () => undefined,
   booksPerSlice = 50,
 ): Promise<Buffer> {
-  const doc = createPdf({ title: `Catalogue of ${publisher.publisher_name}`, bufferPages: true, margin: 40 });
-  heading(doc, publisher.publisher_name, `Catalogue · ${publisher.publisher_no}`);
-  publisherBlock(doc, publisher);
+  const words = wordsOf(lng);
+  const { w } = words;
+  const doc = createPdf({ title: w('catalogueTitle', { publisher: publisher.publisher_name }), bufferPages: true, margin: 40 });
+  heading(doc, words, publisher.publisher_name, w('catalogue', { publisherNo: publisher.publisher_no }));
+  publisherBlock(doc, publisher, words);
   doc.y += 8;
   const left = doc.page.margins.left;
   const gap = 14;
@@ -221,9 +263,9 @@ export async function publisherCataloguePdf(
     for (const [line, options] of [
       [book.book_title, { size: 10.5, bold: true }],
       [book.book_e_title, { size: 9 }],
-      [authorsOf(book), { size: 8, color: MUTED }],
+      [words.authors(book), { size: 8, color: MUTED }],
       [`JSBN ${book.jsbn_number}`, { size: 8, bold: true, color: BRAND_COLOR }],
-      [`${book.language} · ${book.publication_year ?? BOOK_MSG.yearNotKnown} · ${book.pages} pages${book.price_kind === 'priced' && book.price === null ? '' : ` · ${bookPriceText(book)}`}`, { size: 8 }],
+      [`${words.language(book.language)} · ${words.year(book)} · ${w('pageCount', { count: book.pages })}${book.price_kind === 'priced' && book.price === null ? '' : ` · ${words.price(book)}`}`, { size: 8 }],
     ] as const) {
       const height = textHeight(doc, line, { width, ...options });
       if (cursor + height > y + cardHeight - 4) break;
@@ -233,7 +275,7 @@ export async function publisherCataloguePdf(
     doc.y = column === 1 || index === items.length - 1 ? y + cardHeight + gap : y;
     if ((index + 1) % booksPerSlice === 0 || index === items.length - 1) await onSlice(index % booksPerSlice + 1);
   }
-  if (items.length === 0) text(doc, 'No books registered yet.', { size: 10, color: MUTED });
+  if (items.length === 0) text(doc, w('noBooks'), { size: 10, color: MUTED });
   footer(doc, `${publisher.publisher_name} · ${publisher.publisher_no}`);
   return pdfBytes(doc);
 }
@@ -243,22 +285,25 @@ export async function publisherCataloguePdf(
  * the Gyan Bhandar's details and its sanchalak, laid out as the publisher info sheet.
  * @param logo logo bytes (JPEG/PNG) or null
  */
-export async function libraryInfoPdf(library: LibraryListItem & { whatsapp_no: string | null }, logo: Buffer | null): Promise<Buffer> {
-  const doc = createPdf({ title: `${library.name} — library info`, bufferPages: true });
-  heading(doc, library.name, `Library info · ${library.sangh_trust}`);
+export async function libraryInfoPdf(library: LibraryListItem & { whatsapp_no: string | null }, logo: Buffer | null, lng: InterfaceLanguage): Promise<Buffer> {
+  const words = wordsOf(lng);
+  const { w, value } = words;
+  const sanchalakType = library.sangh_trust ? lookupText(words.lookups, 'sanchalakTypes', library.sangh_trust) : null;
+  const doc = createPdf({ title: w('libraryInfoTitle', { library: library.name }), bufferPages: true });
+  heading(doc, words, library.name, w('libraryInfo', { type: value(sanchalakType) }));
   if (logo) doc.image(logo, doc.page.width - doc.page.margins.right - 90, doc.y, { fit: [90, 90] });
   facts(
     doc,
     [
-      ['Library name', library.name],
-      ['Sangh / trust', value(library.sangh_trust)],
-      ['Address', value(library.address)],
-      ['Sanchalak', value(library.sanchalak_name)],
-      ["Sanchalak's address", value(library.sanchalak_address)],
-      ['Mobile', value(library.mobile_no)],
-      ['WhatsApp', value(library.whatsapp_no)],
-      ['E-mail', value(library.email)],
-      ['Books in the library', value(library.number_of_books)],
+      [w('libraryName'), library.name],
+      [w('sanghTrust'), value(sanchalakType)],
+      [w('address'), value(library.address)],
+      [w('sanchalak'), value(library.sanchalak_name)],
+      [w('sanchalakAddress'), value(library.sanchalak_address)],
+      [w('mobile'), value(library.mobile_no)],
+      [w('whatsapp'), value(library.whatsapp_no)],
+      [w('email'), value(library.email)],
+      [w('booksInLibrary'), value(library.number_of_books)],
     ],
     { width: doc.page.width - doc.page.margins.left - doc.page.margins.right - 100 },
   );
@@ -270,24 +315,27 @@ export async function libraryInfoPdf(library: LibraryListItem & { whatsapp_no: s
  * The publisher info sheet (spec books §3 `publisherInfoPdf`): logo, contact details and the
  * latest books. @param logo logo bytes (JPEG/PNG) or null
  */
-export async function publisherInfoPdf(publisher: PublisherInfo, logo: Buffer | null): Promise<Buffer> {
-  const doc = createPdf({ title: `${publisher.publisher_name} — publisher info`, bufferPages: true });
-  heading(doc, publisher.publisher_name, `Publisher info · ${publisher.publisher_type}`);
+export async function publisherInfoPdf(publisher: PublisherInfo, logo: Buffer | null, lng: InterfaceLanguage): Promise<Buffer> {
+  const words = wordsOf(lng);
+  const { w, value } = words;
+  const type = value(publisher.publisher_type && lookupText(words.lookups, 'publisherTypes', publisher.publisher_type));
+  const doc = createPdf({ title: w('publisherInfoTitle', { publisher: publisher.publisher_name }), bufferPages: true });
+  heading(doc, words, publisher.publisher_name, w('publisherInfo', { type }));
   if (logo) {
     doc.image(logo, doc.page.width - doc.page.margins.right - 90, doc.y, { fit: [90, 90] });
   }
   facts(doc, [
-    ['Publisher name', publisher.publisher_name],
-    ['Type', publisher.publisher_type],
+    [w('publisherName'), publisher.publisher_name],
+    [w('type'), type],
   ], { width: doc.page.width - doc.page.margins.left - doc.page.margins.right - 100 });
-  publisherBlock(doc, publisher);
+  publisherBlock(doc, publisher, words);
   facts(doc, [
-    ['Landline', value(publisher.landline_no)],
-    ['Last book published', publisher.last_book_published ? publisher.last_book_published.slice(0, 10).split('-').reverse().join('/') : EMPTY_VALUE],
+    [w('landline'), value(publisher.landline_no)],
+    [w('lastBookPublished'), publisher.last_book_published ? publisher.last_book_published.slice(0, 10).split('-').reverse().join('/') : words.empty],
   ]);
   if (publisher.latest_books.length) {
     doc.y += 8;
-    text(doc, 'Latest books', { size: 12, bold: true });
+    text(doc, w('latestBooks'), { size: 12, bold: true });
     for (const book of publisher.latest_books) text(doc, `${book.jsbn_number}   ${book.book_title}`, { size: 10 });
   }
   footer(doc, `${publisher.publisher_name} · ${publisher.publisher_no}`);

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, MSG, librarianLogo, libraryDetails as libraryDetailsReply, libraryListItem, noData, idParam, letterhead, libraryListQuery, libraryProfile, libraryRegistration, selectedIds } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, MSG, librarianLogo, lookupText, libraryDetails as libraryDetailsReply, libraryListItem, noData, idParam, letterhead, libraryListQuery, libraryProfile, libraryRegistration, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { readActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
@@ -15,7 +15,8 @@ import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
 import { PDF, fileReplies, ok, replies, sendStoredPdf } from '../../lib/reply.js';
 import { z } from 'zod';
-import { requestLanguage } from '../../lib/i18n.js';
+import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
+import { exportHeading } from '../books/exports.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
 import { getLetterhead, librariesByIds, libraryDetails, libraryInfoSheet, listLibraries, registerLibrary, saveLetterhead, setLibraryLogo, updateLibraryProfile } from './service.js';
@@ -53,16 +54,19 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/library/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('List_of_Libraries.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     await requirePublisher(ctx, request);
     const rows = await librariesByIds(ctx, request.query.ids);
+    // in the language of whoever asks: the headings and the sanchalak type
+    const lng = pageLanguage(request);
+    const heading = (key: string) => exportHeading(lng, key);
     const bytes = await xlsxOf(
       [
-        { header: 'Sr. no', width: 8, value: (_row, index) => index + 1 },
-        { header: 'Library name', width: 32, value: (row) => row.name },
-        { header: 'Address', width: 40, value: (row) => row.address },
-        { header: 'Mobile', width: 14, value: (row) => row.mobile_no },
-        { header: 'E-mail', width: 28, value: (row) => row.email },
-        { header: 'Sanchalak', width: 24, value: (row) => row.sanchalak_name },
-        { header: 'Sangh / trust', width: 18, value: (row) => row.sangh_trust },
-        { header: 'Number of books', width: 16, value: (row) => row.number_of_books },
+        { header: heading('srNo'), width: 8, value: (_row, index) => index + 1 },
+        { header: heading('libraryName'), width: 32, value: (row) => row.name },
+        { header: heading('address'), width: 40, value: (row) => row.address },
+        { header: heading('mobile'), width: 14, value: (row) => row.mobile_no },
+        { header: heading('email'), width: 28, value: (row) => row.email },
+        { header: heading('sanchalak'), width: 24, value: (row) => row.sanchalak_name },
+        { header: heading('sanghTrust'), width: 18, value: (row) => row.sangh_trust && lookupText(LOOKUP_CATALOGUES[lng], 'sanchalakTypes', row.sangh_trust) },
+        { header: heading('numberOfBooks'), width: 16, value: (row) => row.number_of_books },
       ],
       rows,
     );
@@ -108,7 +112,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** GET /api/library/:id/info.pdf (public) → the library info sheet (PDF attachment; spec books §3 `libraryInfoPdf`); 404. */
   api.get('/library/:id/info.pdf', { schema: { params: idParam, response: fileReplies('The library info sheet', PDF) } }, async (request, reply) => {
-    return sendStoredPdf(ctx.storage, reply, await libraryInfoSheet(ctx, request.params.id));
+    return sendStoredPdf(ctx.storage, reply, await libraryInfoSheet(ctx, request.params.id, pageLanguage(request)), pageLanguage(request));
   });
 
   /** GET /api/library/:id (public, spec books §1) → `{ library }` (with gst_no and aadhar_no for the library itself); 404. */

@@ -81,16 +81,16 @@ export async function libraryDetails(ctx: AppContext, libraryId: number, options
 }
 
 /**
- * The library info sheet (GET /library/:id/info.pdf; spec books §3 `libraryInfoPdf`), made on
- * first request and kept until the library changes (books/documents.ts `cached`).
+ * The library info sheet (GET /library/:id/info.pdf; spec books §3 `libraryInfoPdf`) in `lng`,
+ * made on first request and kept until the library changes (books/documents.ts `cached`).
  * @throws AppError 404 'Library not found'
  */
-export async function libraryInfoSheet(ctx: AppContext, libraryId: number): Promise<{ key: string; filename: string }> {
+export async function libraryInfoSheet(ctx: AppContext, libraryId: number, lng: InterfaceLanguage): Promise<{ key: string; filename: string }> {
   // the version is one narrow read; the details are read only when the sheet must be made
   const [row] = await ctx.db.select({ updated_at: libraries.updated_at, logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, libraryId));
   if (!row) throw notFound('Library');
-  const key = await cached(ctx, 'library-info', libraryId, versionOf(row.updated_at, row.logo_key), async () =>
-    libraryInfoPdf(await libraryDetails(ctx, libraryId), await imageForDocument(ctx.storage, row.logo_key, 240)),
+  const key = await cached(ctx, 'library-info', libraryId, lng, versionOf(row.updated_at, row.logo_key), async () =>
+    libraryInfoPdf(await libraryDetails(ctx, libraryId), await imageForDocument(ctx.storage, row.logo_key, 240), lng),
   );
   return { key, filename: `library-${libraryId}-info.pdf` };
 }

@@ -5,14 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { ENGLISH_PRICE_WORDS, EXPORT_FILE_NAMES, ORDER_STATUS_LABEL, amountText, formatJsbn, formatMoney, priceText, totalsText } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, amountText, formatJsbn, formatMoney, priceText, totalsText, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries, orders, publishers } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { xlsxOf } from '../../lib/excel.js';
 import { imageForDocument } from '../../lib/images.js';
-import { libraryLanguages, noticeText } from '../../lib/notices.js';
+import { libraryLanguages, noticeText, priceWords } from '../../lib/notices.js';
+import { exportDate, exportHeading } from '../books/exports.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { addressLabelsPdf, type LabelAddress } from '../documents/address-labels.js';
 import { orderLetterPdf } from '../documents/order-letter.js';
@@ -82,7 +83,7 @@ export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number
       const message = noticeText(lng, 'orderLetter.text', {
         library: library.name,
         order: order.orderId,
-        copies: noticeText(lng, 'copies', { count: order.totalCopies }),
+        copies: noticeText(lng, 'copies', { count: order.totalCopies, context: 'oblique' }),
         link: `${ctx.config.publicUrl}/booked-orders`,
       });
       await enqueueMessage(tx, { channel: 'email', to: publisherEmail, subject, text: message, attachmentKey: key });
@@ -95,42 +96,44 @@ export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number
 }
 
 /**
- * The Excel export of the actor's selected orders: Booked_Orders.xlsx for a publisher,
+ * The Excel export of the actor's selected orders in `lng`: Booked_Orders.xlsx for a publisher,
  * Books_Ordered_By_You.xlsx for a library (sheet Data).
  * @throws AppError 404 when an id is not one of the actor's orders
  */
-export async function exportOrders(ctx: AppContext, actor: Actor, ids: number[]) {
+export async function exportOrders(ctx: AppContext, actor: Actor, ids: number[], lng: InterfaceLanguage) {
   const list = await ordersByIds(ctx, actor, ids);
   const publisherView = actor.role === 'PUBLISHER';
+  const heading = (key: string) => exportHeading(lng, key);
+  const words = priceWords(lng);
   const bytes = await xlsxOf(
     [
-      { header: 'Sr. no', width: 8, value: (_order, index) => index + 1 },
-      { header: 'Order id', width: 14, value: (order) => order.orderId },
-      { header: 'Order date', width: 12, value: (order) => new Date(order.order_date).toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' }) },
+      { header: heading('srNo'), width: 8, value: (_order, index) => index + 1 },
+      { header: heading('orderId'), width: 14, value: (order) => order.orderId },
+      { header: heading('orderDate'), width: 12, value: (order) => exportDate(order.order_date) },
       publisherView
-        ? { header: 'Library', width: 30, value: (order) => order.library.name }
-        : { header: 'Publisher', width: 30, value: (order) => order.publisher.publisher_name },
+        ? { header: heading('library'), width: 30, value: (order) => order.library.name }
+        : { header: heading('publisher'), width: 30, value: (order) => order.publisher.publisher_name },
       publisherView
-        ? { header: 'Library address', width: 36, value: (order) => order.library.address }
-        : { header: 'Publisher contact', width: 20, value: (order) => order.publisher.mobile_no },
+        ? { header: heading('libraryAddress'), width: 36, value: (order) => order.library.address }
+        : { header: heading('publisherContact'), width: 20, value: (order) => order.publisher.mobile_no },
       {
-        header: 'Books',
+        header: heading('books'),
         width: 56,
         // each line with its price when ordered and its amount (issue 14 part 5)
         value: (order) =>
           order.OrderBookItem.map((item) => {
-            const price = priceText({ kind: item.price_kind, minor: item.price_minor, currency: item.currency }, ENGLISH_PRICE_WORDS);
-            return `${item.book.book_title} (${formatJsbn(item.book.jsbn_number)}) × ${item.number_of_copies} · ${price} · ${amountText(item.amount_minor, item.currency, ENGLISH_PRICE_WORDS.free)}`;
+            const price = priceText({ kind: item.price_kind, minor: item.price_minor, currency: item.currency }, words);
+            return `${item.book.book_title} (${formatJsbn(item.book.jsbn_number)}) × ${item.number_of_copies} · ${price} · ${amountText(item.amount_minor, item.currency, words.free)}`;
           }).join('\n'),
       },
-      { header: 'Total copies', width: 12, value: (order) => order.totalCopies },
-      { header: 'Accepted copies', width: 14, value: (order) => (order.status === 'REQUESTED' ? null : order.OrderBookItem.reduce((sum, item) => sum + (item.accepted_book_copies ?? 0), 0)) },
-      { header: 'Status', width: 12, value: (order) => ORDER_STATUS_LABEL[order.status] },
-      { header: 'Courier', width: 20, value: (order) => order.dispetchedOrder?.courierCompanyName },
-      { header: 'Courier number', width: 14, value: (order) => order.dispetchedOrder?.courierCompanyNumber },
-      { header: 'Tracking id', width: 16, value: (order) => order.dispetchedOrder?.trackingId },
-      { header: 'Postage', width: 12, value: (order) => (order.postage_minor === null ? null : formatMoney(order.postage_minor, order.currency)) },
-      { header: 'Total', width: 14, value: (order) => totalsText(order.totals) },
+      { header: heading('totalCopies'), width: 12, value: (order) => order.totalCopies },
+      { header: heading('acceptedCopies'), width: 14, value: (order) => (order.status === 'REQUESTED' ? null : order.OrderBookItem.reduce((sum, item) => sum + (item.accepted_book_copies ?? 0), 0)) },
+      { header: heading('status'), width: 12, value: (order) => noticeText(lng, `status.${order.status}`) },
+      { header: heading('courier'), width: 20, value: (order) => order.dispetchedOrder?.courierCompanyName },
+      { header: heading('courierNumber'), width: 14, value: (order) => order.dispetchedOrder?.courierCompanyNumber },
+      { header: heading('trackingId'), width: 16, value: (order) => order.dispetchedOrder?.trackingId },
+      { header: heading('postage'), width: 12, value: (order) => (order.postage_minor === null ? null : formatMoney(order.postage_minor, order.currency)) },
+      { header: heading('total'), width: 14, value: (order) => totalsText(order.totals) },
     ],
     list,
   );

@@ -16,6 +16,7 @@ import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportOrders, orderAddressLabels, orderLetter } from './documents.js';
 import { sendReminder } from './reminders.js';
 import { changeOrderStatus, createOrders as createOrdersService, dispatchOrder, getOrder, listOrders } from './service.js';
+import { pageLanguage } from '../../lib/i18n.js';
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +50,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   /** GET /api/book/order-book/export.xlsx?ids=1,2 → Booked_Orders.xlsx (publisher) or Books_Ordered_By_You.xlsx (library); 400 none selected. */
   api.get('/book/order-book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Booked_Orders.xlsx or Books_Ordered_By_You.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     const actor = await requireActor(ctx, request);
-    const { fileName, bytes } = await exportOrders(ctx, actor, request.query.ids);
+    const { fileName, bytes } = await exportOrders(ctx, actor, request.query.ids, pageLanguage(request));
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
 

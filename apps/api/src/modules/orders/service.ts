@@ -134,8 +134,8 @@ export async function createOrders(
         subject: noticeText(lng, 'newOrder.subject', { order, library: library.name }),
         text: noticeText(lng, 'newOrder.text', {
           library: library.name,
-          copies: noticeText(lng, 'copies', { count: copies }),
-          books: noticeText(lng, 'books', { count: lines.size }),
+          copies: noticeText(lng, 'copies', { count: copies, context: 'oblique' }),
+          books: noticeText(lng, 'books', { count: lines.size, context: 'oblique' }),
           link: `${ctx.config.publicUrl}/booked-orders`,
         }),
       });

@@ -2,6 +2,9 @@
  * The built `index.html` as the server-made pages use it (decisions 008 and 011): the parts they
  * fill, checked at startup, and the shell without what a server-made page must not load.
  */
+import escapeHtml from 'escape-html';
+import type { InterfaceLanguage } from '@jsbn/shared';
+import { noticeText } from '../../lib/notices.js';
 
 /** The parts of the built `index.html` the pages replace; startup fails when one is missing. */
 export const TEMPLATE_MARKS = { language: /<html lang="[^"]*"/, title: /<title>[^<]*<\/title>/, description: /<meta name="description"[^>]*>/, root: '<div id="root"></div>' } as const;
@@ -17,8 +20,15 @@ export function checkTemplate(html: string): string {
 /** The shell with its module preloads dropped: a server-made page loads nothing before interaction. */
 export const withoutPreloads = (html: string) => html.replace(/<link rel="modulepreload"[^>]*>/g, '');
 
-/** The shell with `<html lang>` set to `language` (the page's interface language, issue 13). */
-export const withLanguage = (html: string, language: string) => html.replace(TEMPLATE_MARKS.language, `<html lang="${language}"`);
+/**
+ * The shell in `language` (the page's interface language, issue 13): `<html lang>`, and the site's
+ * title and description in it (a page that names itself replaces the title after).
+ */
+export const withLanguage = (html: string, language: InterfaceLanguage) =>
+  html
+    .replace(TEMPLATE_MARKS.language, `<html lang="${language}"`)
+    .replace(TEMPLATE_MARKS.title, () => `<title>${escapeHtml(noticeText(language, 'site.title'))}</title>`)
+    .replace(TEMPLATE_MARKS.description, () => `<meta name="description" content="${escapeHtml(noticeText(language, 'site.description'))}" />`);
 
 /** The shell without the app's scripts: a page that must stay as the server made it. */
 export const withoutApp = (html: string) => withoutPreloads(html).replace(/<script type="module"[^>]*><\/script>/g, '');

@@ -1,8 +1,9 @@
-/** Every Hindi catalogue — the screen texts by namespace and the messages — in one chunk, loaded when Hindi is chosen. */
+/** Every Hindi catalogue — the screen texts by namespace, the messages and the lookups — in one chunk, loaded when Hindi is chosen. */
 import messages from '@jsbn/shared/locales/hi/messages.json';
+import lookups from '@jsbn/shared/locales/hi/lookups.json';
 
 const screens = import.meta.glob<Record<string, unknown>>('../../locales/hi/*.json', { eager: true, import: 'default' });
 
 /** Namespace → texts (`messages` keyed by their English text). */
-export const CATALOGUES: Record<string, Record<string, unknown>> = { messages };
+export const CATALOGUES: Record<string, Record<string, unknown>> = { messages, lookups };
 for (const [path, texts] of Object.entries(screens)) CATALOGUES[/(\w+)\.json$/.exec(path)![1]!] = texts;

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Paper, TextField } from '@mui/material';
-import { PUBLISHER_TYPES, SANCHALAK_TYPES } from '@jsbn/shared/core';
+import { PUBLISHER_TYPES, SANCHALAK_TYPES, lookupText } from '@jsbn/shared/core';
 import { libraryProfile, publisherProfile, type CurrentUser, type LibraryDetails, type PublisherInfo } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
+import { useLookups } from '../../../i18n';
 import { FormSelect, FormText } from '../../../components/form-fields';
 import { digitsOnly, oneOf, phoneInput, selectValue } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
@@ -23,6 +24,7 @@ const libraryResolver = zodResolver(librarySchema);
 
 function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: LibraryDetails }) {
   const { t } = useTranslation('accounts');
+  const lookups = useLookups();
   const { form, onSubmit, saving } = useProfileForm(user, libraryResolver, {
     logo: null,
     name: profile.name ?? '',
@@ -41,7 +43,7 @@ function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: Lib
     <ProfileFormLayout control={control} onSubmit={onSubmit} saving={saving} logoUrl={profile.librarianLogoText?.logoUrl ?? user.logoUrl} name={profile.name}>
       <FormText control={control} name="name" label={t('fields.libraryName')} required />
       <ReadOnly label={t('fields.email')} value={profile.email ?? user.email} />
-      <FormSelect control={control} name="sangh_trust" label={t('fields.sanchalakType')} required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: t(`sanchalakTypes.${type}`) }))} />
+      <FormSelect control={control} name="sangh_trust" label={t('fields.sanchalakType')} required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'sanchalakTypes', type) }))} />
       <FormText control={control} name="sanchalak_name" label={t('fields.sanchalakName')} required />
       <FormText control={control} name="sanchalak_address" label={t('fields.sanchalakAddress')} required multiline minRows={2} />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
@@ -60,6 +62,7 @@ const publisherResolver = zodResolver(publisherSchema);
 
 function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: PublisherInfo }) {
   const { t } = useTranslation('accounts');
+  const lookups = useLookups();
   const { form, onSubmit, saving } = useProfileForm(user, publisherResolver, {
     logo: null,
     publisher_name: profile.publisher_name ?? '',
@@ -83,7 +86,7 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
       <ReadOnly label={t('fields.publisherNo')} value={profile.publisher_no ?? user.publisher_no ?? ''} />
       <ReadOnly label={t('fields.email')} value={profile.email ?? user.email} />
       <FormText control={control} name="publisher_name" label={t('fields.publisherName')} required />
-      <FormSelect control={control} name="publisher_type" label={t('fields.publisherType')} required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: t(`publisherTypes.${type}`) }))} />
+      <FormSelect control={control} name="publisher_type" label={t('fields.publisherType')} required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'publisherTypes', type) }))} />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
       <FormText control={control} name="pincode" label={t('fields.pincode')} required transform={digits(6)} slotProps={numeric} />
       <FormSelect

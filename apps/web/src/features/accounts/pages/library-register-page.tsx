@@ -3,9 +3,10 @@ import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Box } from '@mui/material';
-import { SANCHALAK_TYPES } from '@jsbn/shared/core';
+import { SANCHALAK_TYPES, lookupText } from '@jsbn/shared/core';
 import { libraryRegistration } from '@jsbn/shared';
 import { FormSelect, FormText } from '../../../components/form-fields';
+import { useLookups } from '../../../i18n';
 import { phoneInput, withChecks } from '../../../components/forms';
 import { RegistrationLayout, digits, numeric, useRegistration } from '../components/account-forms';
 import { OtpStep } from '../components/otp-step';
@@ -37,6 +38,7 @@ const resolver = withChecks(zodResolver(schema), confirmPasswordCheck);
 /** /library-register — spec accounts §3/§5, then the one-time-code step. */
 export function LibraryRegisterPage() {
   const { t } = useTranslation('accounts');
+  const lookups = useLookups();
   const form = useForm<LibraryForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: defaults });
   const { control } = form;
 
@@ -47,7 +49,7 @@ export function LibraryRegisterPage() {
   return (
     <RegistrationLayout title={t('register.libraryTitle')} subtitle={t('register.librarySubtitle')} control={control} onSubmit={registration.onSubmit} pending={registration.pending}>
       <FormText control={control} name="name" label={t('fields.libraryName')} required />
-      <FormSelect control={control} name="sangh_trust" label={t('fields.sanchalakType')} required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: t(`sanchalakTypes.${type}`) }))} />
+      <FormSelect control={control} name="sangh_trust" label={t('fields.sanchalakType')} required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'sanchalakTypes', type) }))} />
       <FormText control={control} name="sanchalak_name" label={t('fields.sanchalakName')} required />
       <FormText control={control} name="sanchalak_address" label={t('fields.sanchalakAddress')} required multiline minRows={2} />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { PUBLISHER_NO_LENGTH, PUBLISHER_TYPES } from '@jsbn/shared/core';
+import { PUBLISHER_NO_LENGTH, PUBLISHER_TYPES, lookupText } from '@jsbn/shared/core';
 import { publisherRegistration } from '@jsbn/shared';
 import { FormSelect, FormText } from '../../../components/form-fields';
+import { useLookups } from '../../../i18n';
 import { phoneInput, selectValue, withChecks } from '../../../components/forms';
 import { RegistrationLayout, digits, numeric, useRegistration, useStateCityOptions } from '../components/account-forms';
 import { OtpStep } from '../components/otp-step';
@@ -38,6 +39,7 @@ const resolver = withChecks(zodResolver(schema), confirmPasswordCheck);
 /** /publisher-register — spec accounts §3/§5, then the one-time-code step. */
 export function PublisherRegisterPage() {
   const { t } = useTranslation('accounts');
+  const lookups = useLookups();
   const form = useForm<PublisherForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: defaults });
   const { control } = form;
   const stateId = selectValue(useWatch({ control, name: 'state' }));
@@ -51,7 +53,7 @@ export function PublisherRegisterPage() {
     <RegistrationLayout title={t('register.publisherTitle')} subtitle={t('register.publisherSubtitle')} control={control} onSubmit={registration.onSubmit} pending={registration.pending}>
       <FormText control={control} name="publisher_no" label={t('fields.publisherNo')} required transform={(value) => value.toUpperCase().replace(/\s/g, '').slice(0, PUBLISHER_NO_LENGTH)} helperText={t('register.publisherNoHint', { example: 'JNPUB' })} />
       <FormText control={control} name="publisher_name" label={t('fields.publisherName')} required />
-      <FormSelect control={control} name="publisher_type" label={t('fields.publisherType')} required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: t(`publisherTypes.${type}`) }))} />
+      <FormSelect control={control} name="publisher_type" label={t('fields.publisherType')} required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'publisherTypes', type) }))} />
       <FormText control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
       <FormSelect

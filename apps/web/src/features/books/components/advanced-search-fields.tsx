@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { languageText, lookupText } from '@jsbn/shared/core';
 import type { SubjectOption } from '@jsbn/shared';
+import { useLookups } from '../../../i18n';
 import { useLanguages, useSubjects } from '../api/books-api';
 
 /** The search form's fields (spec books §2 'Global Books Store'). */
@@ -35,6 +37,7 @@ export function AdvancedSearchFields({
   const { t } = useTranslation('books');
   const subjects = useSubjects();
   const languages = useLanguages();
+  const lookups = useLookups();
   return (
     <>
       {ADVANCED.map((field) => (
@@ -43,7 +46,7 @@ export function AdvancedSearchFields({
       <Autocomplete<SubjectOption, true>
         multiple
         options={subjects.data ?? []}
-        getOptionLabel={(option) => option.subject_name}
+        getOptionLabel={(option) => lookupText(lookups, 'subjects', option.subject_name)}
         isOptionEqualToValue={(option, value) => option.id === value.id}
         value={(subjects.data ?? []).filter((option) => subjectIds.includes(option.id))}
         onChange={(_event, value) => onSubjectsChange(value.map((option) => option.id))}
@@ -53,7 +56,7 @@ export function AdvancedSearchFields({
         <MenuItem value="">{t('search.any')}</MenuItem>
         {(languages.data ?? []).map((language) => (
           <MenuItem key={language.id} value={language.language_name}>
-            {language.language_name}
+            {languageText(lookups, language.language_name)}
           </MenuItem>
         ))}
       </TextField>

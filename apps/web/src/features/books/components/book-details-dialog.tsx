@@ -4,11 +4,11 @@
  * page (QR, documents, sharing).
  */
 import { useTranslation } from 'react-i18next';
-import { useMessages } from '../../../i18n';
+import { useLookups, useMessages } from '../../../i18n';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Button } from '@mui/material';
-import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
+import { BOOK_MSG, authorsText, formatJsbn, languageText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { bookDetailPath } from '../../../app/paths';
 import { DetailsDialog, Row } from '../../../components/details-dialogs';
@@ -25,6 +25,7 @@ const PdfRequestDialog = lazyNamed(() => import('./request-dialogs'), 'PdfReques
 export function BookDetailsDialog({ book, open = Boolean(book), onClose }: { book: BookDto | null; open?: boolean; onClose: () => void }) {
   const { t } = useTranslation('books');
   const message = useMessages();
+  const lookups = useLookups();
   const [requestOpen, setRequestOpen] = useState(false);
   const requestWanted = useOnceTrue(requestOpen);
   const privatePdf = Boolean(book?.has_book_pdf && book.readers === 'No');
@@ -42,8 +43,8 @@ export function BookDetailsDialog({ book, open = Boolean(book), onClose }: { boo
               <>
                 <Row label="JSBN">{formatJsbn(book.jsbn_number)}</Row>
                 <Row label={t('dialog.englishTitle')}>{orNA(book.book_e_title)}</Row>
-                <Row label={t('dialog.authors')}>{orNA(book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', '))}</Row>
-                <Row label={t('dialog.language')}>{orNA(book.language)}</Row>
+                <Row label={t('dialog.authors')}>{orNA(authorsText(lookups, book.authors))}</Row>
+                <Row label={t('dialog.language')}>{orNA(book.language && languageText(lookups, book.language))}</Row>
                 <Row label={t('dialog.year')}>{book.publication_year ?? message(BOOK_MSG.yearNotKnown)}</Row>
                 <Row label={t('dialog.pages')}>{book.pages}</Row>
                 <Row label={t('dialog.publisher')}>{orNA(book.publisher_name)}</Row>

@@ -9,14 +9,14 @@ import { Alert, Autocomplete, Box, Button, FormHelperText, IconButton, Link, Pap
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { BOOK_SIZE_PRESETS, CURRENCIES, FILE_RULES, LEADING_CURRENCIES, PRICE_KINDS, samvatOf } from '@jsbn/shared/core';
+import { BOOK_SIZE_PRESETS, CURRENCIES, FILE_RULES, LEADING_CURRENCIES, PRICE_KINDS, languageText, lookupText, samvatOf, swaroopText } from '@jsbn/shared/core';
 import type { BookDto, SubjectOption } from '@jsbn/shared';
 import { ApiError } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
 import { FormSelect, FormText } from '../../../components/form-fields';
 import { digitsOnly, scrollToFirstError } from '../../../components/forms';
 import { SafeImage } from '../../../components/safe-image';
-import { useMessages } from '../../../i18n';
+import { useLookups, useMessages } from '../../../i18n';
 import { checkDuplicate, useAuthorTypes, useLanguages, useSubjects, useSwaroops } from '../api/books-api';
 import {
   bookFormResolver,
@@ -88,6 +88,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
   const subjects = useSubjects();
   const authorTypes = useAuthorTypes();
   const swaroops = useSwaroops();
+  const lookups = useLookups();
   const [duplicate, setDuplicate] = useState<{ severity: 'success' | 'warning' | 'error'; text: string; title: string } | null>(null);
   const [checking, setChecking] = useState(false);
 
@@ -103,10 +104,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
     const leading: readonly string[] = LEADING_CURRENCIES;
     return [...leading, ...CURRENCIES.filter((code) => !leading.includes(code))].map((code) => ({ value: code, label: code }));
   }, []);
-  const languageOptions = (languages.data ?? []).map((language) => ({
-    value: language.language_name,
-    label: language.language_des && language.language_des !== language.language_name ? `${language.language_name} (${language.language_des})` : language.language_name,
-  }));
+  const languageOptions = (languages.data ?? []).map((language) => ({ value: language.language_name, label: languageText(lookups, language.language_name) }));
   const subjectOptions = subjects.data ?? [];
   const storedImages = (existing?.book_image ?? []).filter((image) => !removed.includes(image.id));
 
@@ -185,7 +183,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               label={t('fields.size')}
               options={[
                 { value: '', label: t('options.notGiven') },
-                ...BOOK_SIZE_PRESETS.map((size) => ({ value: size.key, label: t('options.sizePreset', { label: size.label, height: size.height, width: size.width }) })),
+                ...BOOK_SIZE_PRESETS.map((size) => ({ value: size.key, label: t('options.sizePreset', { label: lookupText(lookups, 'bookSizes', size.key), height: size.height, width: size.width }) })),
                 { value: 'custom', label: t('options.custom') },
               ]}
               onValueChange={(choice) => {
@@ -206,7 +204,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             control={control}
             name="type"
             label={t('fields.swaroop')}
-            options={[{ value: '', label: t('options.none') }, ...(swaroops.data ?? []).map((swaroop) => ({ value: swaroop.code, label: `${swaroop.code} – ${swaroop.label} (${swaroop.gloss})` }))]}
+            options={[{ value: '', label: t('options.none') }, ...(swaroops.data ?? []).map((swaroop) => ({ value: swaroop.code, label: swaroopText(lookups, { type: swaroop.code }) }))]}
             onValueChange={() => void form.trigger('type')}
           />
           <FormText control={control} name="other_type" label={t('fields.otherSwaroop')} helperText={t('hints.otherSwaroop')} />
@@ -217,7 +215,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               <Autocomplete<SubjectOption, true>
                 multiple
                 options={subjectOptions}
-                getOptionLabel={(option) => option.subject_name}
+                getOptionLabel={(option) => lookupText(lookups, 'subjects', option.subject_name)}
                 isOptionEqualToValue={(option, value) => option.id === value.id}
                 value={subjectOptions.filter((option) => field.value.some((selected) => selected.id === option.id))}
                 onChange={(_event, value) => field.onChange(value.map((option) => ({ id: option.id })))}
@@ -282,7 +280,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                   control={control}
                   name={`authors.${index}.authorType`}
                   label={t('fields.authorType', { n: index + 1 })}
-                  options={(authorTypes.data ?? []).map((type) => ({ value: String(type.id), label: type.author_type }))}
+                  options={(authorTypes.data ?? []).map((type) => ({ value: String(type.id), label: lookupText(lookups, 'authorTypes', type.author_type) }))}
                 />
               </Box>
               <Box sx={{ flex: 2 }}>

@@ -24,7 +24,7 @@ function targetOf(scroller: HTMLElement, step: 1 | -1): number {
  * its arrows beside the heading, so they never cover a card (issue 10).
  */
 export function PublisherCarousel({ books, publisherName }: { books: PublisherInfo['latest_books']; publisherName: string }) {
-  const { t } = useTranslation('books');
+  const { t } = useTranslation(['books', 'common']);
   const scroller = useRef<HTMLDivElement>(null);
   if (books.length === 0) return null;
   const go = (step: 1 | -1) => {
@@ -32,7 +32,7 @@ export function PublisherCarousel({ books, publisherName }: { books: PublisherIn
     if (element) element.scrollTo({ left: targetOf(element, step), behavior: 'smooth' });
   };
   return (
-    <Box component="section" aria-labelledby="more-books-title" aria-roledescription="carousel" sx={{ mt: 4 }} data-testid="publisher-carousel">
+    <Box component="section" aria-labelledby="more-books-title" aria-roledescription={t('carousel.role', { ns: 'common' })} sx={{ mt: 4 }} data-testid="publisher-carousel">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography id="more-books-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           {t('carousel.title', { publisher: publisherName })}
@@ -67,7 +67,7 @@ export function PublisherCarousel({ books, publisherName }: { books: PublisherIn
         {books.map((book, at) => {
           const jsbn = formatJsbn(book.jsbn_number);
           return (
-            <Card key={book.jsbn_number} variant="outlined" role="group" aria-roledescription="slide" aria-label={`${at + 1} of ${books.length}`} sx={{ scrollSnapAlign: 'start' }}>
+            <Card key={book.jsbn_number} variant="outlined" role="group" aria-roledescription={t('carousel.slide', { ns: 'common' })} aria-label={t('carousel.slideOf', { ns: 'common', index: at + 1, count: books.length })} sx={{ scrollSnapAlign: 'start' }}>
               <CardActionArea component={RouterLink} to={bookDetailPath(jsbn)} sx={{ p: 1.5, display: 'flex', gap: 1.5, justifyContent: 'flex-start', alignItems: 'center', height: '100%' }}>
                 <SafeImage src={book.book_cover} alt="" loading="lazy" width={60} height={80} style={{ width: 60, height: 80, objectFit: 'cover', borderRadius: 4, flexShrink: 0 }} />
                 <Box sx={{ minWidth: 0 }}>

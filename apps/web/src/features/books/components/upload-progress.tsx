@@ -36,7 +36,7 @@ export function UploadProgressList({ rows }: { rows: UploadRow[] }) {
               variant="determinate"
               value={row.progress}
               color={row.status === 'error' ? 'error' : row.status === 'done' ? 'success' : 'primary'}
-              aria-label={`Upload progress of ${row.name}`}
+              aria-label={t('upload.progressOf', { name: row.name })}
               sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
             />
             {row.error ? (

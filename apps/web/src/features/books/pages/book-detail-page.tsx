@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useMessages } from '../../../i18n';
+import { useLookups, useMessages } from '../../../i18n';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,8 +12,8 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, bookJsonLd, formatJsbn } from '@jsbn/shared/core';
-import type { BookDto, SwaroopOption } from '@jsbn/shared';
+import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, authorsText, bookJsonLd, formatJsbn, languageText, lookupText, subjectsText, type LookupCatalogue } from '@jsbn/shared/core';
+import type { BookDto } from '@jsbn/shared';
 import { apiUrl } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { formatDate, formatPhone, orNA } from '../../../components/format';
@@ -23,7 +23,7 @@ import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath, loginPath, orderBookPath, paths } from '../../../app/paths';
 import { siteOrigin } from '../../../app/origin';
 import { TAP_LINK, TAP_PX } from '../../../app/theme';
-import { qrDownloadUrl, useBookByJsbn, useSwaroops } from '../api/books-api';
+import { qrDownloadUrl, useBookByJsbn } from '../api/books-api';
 import { BookGallery } from '../components/book-gallery';
 import { JsonLd } from '../components/book-json-ld';
 import { downloadLink } from '../../../components/download';
@@ -67,11 +67,9 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** The swaroop as a visitor reads it: its name and gloss ('આગમ (Agam (canonical text))'), without the list's internal code (AGM1). */
-function swaroopOf(book: BookDto, swaroops: SwaroopOption[] | undefined) {
-  const known = swaroops?.find((swaroop) => swaroop.code === book.type);
-  const type = known ? `${known.label} (${known.gloss})` : book.type;
-  return [type, book.other_type].filter(Boolean).join(', ');
+/** The swaroop as a visitor reads it, in the reader's language ('आगम (मूल शास्त्र-ग्रंथ)'), without the list's internal code (AGM1); its other swaroop beside. */
+function swaroopOf(book: BookDto, lookups: LookupCatalogue) {
+  return [book.type ? lookupText(lookups, 'swaroops', book.type) : null, book.other_type].filter(Boolean).join(', ');
 }
 
 /** The link of the book PDF the viewer may open: the public link, or the signed stored file. */
@@ -105,7 +103,7 @@ export function BookDetailPage() {
   const { isLoggedIn, isLibrary } = useSession();
   const query = useBookByJsbn(jsbn);
   const queryClient = useQueryClient();
-  const swaroops = useSwaroops();
+  const lookups = useLookups();
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const shareWanted = useOnceTrue(Boolean(sharing));
   const [claimOpen, setClaimOpen] = useState(false);
@@ -233,9 +231,9 @@ export function BookDetailPage() {
             </Button>
           </Stack>
           <Box component="dl" sx={{ m: 0 }}>
-            <Fact label={t('detail.facts.authors')} value={book.authors.map((author) => `${author.author_name} (${author.author_type})`).join(', ')} />
+            <Fact label={t('detail.facts.authors')} value={authorsText(lookups, book.authors)} />
             <Fact label={t('detail.facts.publisher')} value={book.publisher_name} />
-            <Fact label={t('detail.facts.language')} value={book.language} />
+            <Fact label={t('detail.facts.language')} value={languageText(lookups, book.language)} />
             <Fact label={t('detail.facts.price')} value={prices.book(book)} />
           </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
@@ -266,11 +264,11 @@ export function BookDetailPage() {
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0, gridColumn: { md: 2 }, gridRow: { md: 2 } }} component="section" aria-label={t('detail.moreFacts')} data-testid="book-facts">
           <Box component="dl" sx={{ m: 0 }}>
             <Fact label={t('detail.facts.original')} value={book.alternate_title} />
-            {book.book_alt_subtitle ? <Fact label={t('detail.facts.subtitleLanguage')} value={book.book_subtitle_lang} /> : null}
+            {book.book_alt_subtitle ? <Fact label={t('detail.facts.subtitleLanguage')} value={book.book_subtitle_lang && languageText(lookups, book.book_subtitle_lang)} /> : null}
             <Fact label={t('detail.facts.pages')} value={book.pages} />
             <Fact label={t('detail.facts.year')} value={years} />
-            <Fact label={t('detail.facts.swaroop')} value={swaroopOf(book, swaroops.data)} />
-            <Fact label={t('detail.facts.subjects')} value={[...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')} />
+            <Fact label={t('detail.facts.swaroop')} value={swaroopOf(book, lookups)} />
+            <Fact label={t('detail.facts.subjects')} value={subjectsText(lookups, book)} />
             <Fact label={t('detail.facts.part')} value={book.part} />
             <Fact label={t('detail.facts.size')} value={book.height && book.width ? `${book.height} × ${book.width}` : book.size} />
             <Fact label={t('detail.facts.copies')} value={book.no_of_copy} />

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useMessages } from '../../../i18n';
+import { useLookups, useMessages } from '../../../i18n';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, FormControlLabel, IconButton, Link, Stack, Switch, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
+import { BOOK_MSG, formatJsbn, languageText, subjectsText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
@@ -22,6 +22,7 @@ import { MarcDownloads, QrLabelSheetButton } from '../components/print-downloads
 export function MyBooksPage() {
   const { t } = useTranslation('books');
   const message = useMessages();
+  const lookups = useLookups();
   const { user } = useSession();
   const catalogue = useCatalogueDownload(user?.publisher_no);
   const list = useListState();
@@ -61,8 +62,8 @@ export function MyBooksPage() {
       minWidth: 180,
     },
     { key: 'authors', header: t('myBooks.columns.authorName'), render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')), minWidth: 140 },
-    { key: 'language', header: t('myBooks.columns.language'), render: (book) => orNA(book.language) },
-    { key: 'subject', header: t('myBooks.columns.subject'), render: (book) => orNA([...book.subjects.map((subject) => subject.subject_name), book.other_subject].filter(Boolean).join(', ')), minWidth: 120 },
+    { key: 'language', header: t('myBooks.columns.language'), render: (book) => orNA(book.language && languageText(lookups, book.language)) },
+    { key: 'subject', header: t('myBooks.columns.subject'), render: (book) => orNA(subjectsText(lookups, book)), minWidth: 120 },
     {
       key: 'details',
       header: t('myBooks.columns.details'),

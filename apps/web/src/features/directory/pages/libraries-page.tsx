@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Stack } from '@mui/material';
-import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
+import { EXPORT_FILE_NAMES, lookupText } from '@jsbn/shared/core';
 import type { LibraryListItem } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
@@ -10,6 +10,7 @@ import { formatPhone, orNA } from '../../../components/format';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { logoColumn, viewDetailsColumn } from '../../../components/list-columns';
 import { PageHeader } from '../../../components/page';
+import { useLookups } from '../../../i18n';
 import { useLibraryList } from '../api/directory-api';
 
 /**
@@ -19,6 +20,7 @@ import { useLibraryList } from '../api/directory-api';
 export function LibrariesPage({ title }: { title?: string }) {
   const { t } = useTranslation('directory');
   const list = useListState();
+  const lookups = useLookups();
   const libraries = useLibraryList(list.query);
   const [shown, setShown] = useState<number | null>(null);
   const { isPublisher } = useSession();
@@ -28,7 +30,7 @@ export function LibrariesPage({ title }: { title?: string }) {
     logoColumn(t('columns.logo'), (row) => row.librarianLogoText?.logoUrl, (row) => row.name),
     { key: 'name', header: t('columns.libraryName'), render: (row) => row.name, sortField: 'name', minWidth: 180 },
     { key: 'sanchalak', header: t('columns.sanchalak'), render: (row) => orNA(row.sanchalak_name) },
-    { key: 'type', header: t('columns.sanchalakType'), render: (row) => orNA(row.sangh_trust) },
+    { key: 'type', header: t('columns.sanchalakType'), render: (row) => orNA(row.sangh_trust && lookupText(lookups, 'sanchalakTypes', row.sangh_trust)) },
     { key: 'address', header: t('columns.address'), render: (row) => orNA(row.address), minWidth: 200 },
     { key: 'mobile', header: t('columns.mobile'), render: (row) => formatPhone(row.mobile_no) },
     { key: 'books', header: t('columns.numberOfBooks'), render: (row) => orNA(row.number_of_books), sortField: 'number_of_books', align: 'center' },

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box } from '@mui/material';
+import { lookupText } from '@jsbn/shared/core';
 import type { PublisherListItem } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { orNA } from '../../../components/format';
 import { logoColumn, viewDetailsColumn } from '../../../components/list-columns';
 import { PageHeader } from '../../../components/page';
+import { useLookups } from '../../../i18n';
 import { usePublisherList } from '../api/directory-api';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 
@@ -13,6 +15,7 @@ import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 export function PublishersPage() {
   const { t } = useTranslation('directory');
   const list = useListState();
+  const lookups = useLookups();
   const publishers = usePublisherList(list.query);
   const [shown, setShown] = useState<number | null>(null);
 
@@ -21,7 +24,7 @@ export function PublishersPage() {
     logoColumn(t('columns.logo'), (row) => row.logoUrl, (row) => row.publisher_name),
     { key: 'name', header: t('columns.publisherName'), render: (row) => row.publisher_name, sortField: 'publisher_name', minWidth: 180 },
     { key: 'no', header: t('columns.publisherNo'), render: (row) => row.publisher_no },
-    { key: 'type', header: t('columns.type'), render: (row) => orNA(row.publisher_type) },
+    { key: 'type', header: t('columns.type'), render: (row) => orNA(row.publisher_type && lookupText(lookups, 'publisherTypes', row.publisher_type)) },
     { key: 'city', header: t('columns.city'), render: (row) => orNA(row.city_name) },
     { key: 'state', header: t('columns.state'), render: (row) => orNA(row.state_name) },
     { key: 'books', header: t('columns.totalBooks'), render: (row) => row.total_books, align: 'center' },

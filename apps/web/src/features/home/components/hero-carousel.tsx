@@ -26,7 +26,7 @@ function prefersReducedMotion() {
 }
 
 export function HeroCarousel() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation(['home', 'common']);
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [paused, setPaused] = useState(prefersReducedMotion);
@@ -43,7 +43,7 @@ export function HeroCarousel() {
   return (
     <Box
       component="section"
-      aria-roledescription="carousel"
+      aria-roledescription={t('carousel.role', { ns: 'common' })}
       aria-label={t('hero.label')}
       data-testid="hero-carousel"
       data-slide={index}
@@ -58,8 +58,8 @@ export function HeroCarousel() {
           <Box
             key={slide.key}
             role="group"
-            aria-roledescription="slide"
-            aria-label={t('hero.slideOf', { index: slideIndex + 1, count: SLIDES.length })}
+            aria-roledescription={t('carousel.slide', { ns: 'common' })}
+            aria-label={t('carousel.slideOf', { ns: 'common', index: slideIndex + 1, count: SLIDES.length })}
             hidden={slideIndex !== index}
             sx={{
               background: slide.background,

@@ -24,12 +24,16 @@ const FEATURES = [
   { key: 'easy', Icon: TouchAppIcon },
 ] as const;
 
+/** The how-to videos' titles in the interface language, by the site's video keys (GET /api/site gives them in English). */
+const VIDEO_TITLES = {
+  'get-jsbn': 'landing.defaultVideos.getJsbn',
+  'order-book': 'landing.defaultVideos.orderBook',
+  'jsbn-more': 'landing.defaultVideos.jsbnMore',
+} as const satisfies Record<SiteInfo['videos'][number]['key'], string>;
+const videoTitle = (video: SiteInfo['videos'][number], t: TFunction<'home'>) => t(VIDEO_TITLES[video.key]);
+
 /** Shown while the site settings load or when they cannot be read. */
-const DEFAULT_VIDEOS = (t: TFunction<'home'>): SiteInfo['videos'] => [
-  { key: 'get-jsbn', title: t('landing.defaultVideos.getJsbn'), url: null },
-  { key: 'order-book', title: t('landing.defaultVideos.orderBook'), url: null },
-  { key: 'jsbn-more', title: t('landing.defaultVideos.jsbnMore'), url: null },
-];
+const DEFAULT_VIDEOS: SiteInfo['videos'] = (Object.keys(VIDEO_TITLES) as SiteInfo['videos'][number]['key'][]).map((key) => ({ key, title: '', url: null }));
 
 function Guide({ title, steps, testId }: { title: string; steps: string[]; testId: string }) {
   return (
@@ -51,7 +55,7 @@ function Guide({ title, steps, testId }: { title: string; steps: string[]; testI
 function HowToVideos() {
   const { t } = useTranslation('home');
   const site = useSiteInfo();
-  const videos = site.data?.videos?.length ? site.data.videos : DEFAULT_VIDEOS(t);
+  const videos = site.data?.videos?.length ? site.data.videos : DEFAULT_VIDEOS;
   return (
     <Box component="section" aria-labelledby="videos-title">
       <Typography id="videos-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
@@ -61,7 +65,7 @@ function HowToVideos() {
         {videos.map((video) => (
           <Card key={video.key} variant="outlined" data-testid={`video-card-${video.key}`}>
             {video.url ? (
-              <Box component="video" controls preload="metadata" src={video.url} aria-label={video.title} sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', bgcolor: 'common.black' }} />
+              <Box component="video" controls preload="metadata" src={video.url} aria-label={videoTitle(video, t)} sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', bgcolor: 'common.black' }} />
             ) : (
               <Stack
                 sx={{ aspectRatio: '16 / 9', bgcolor: '#efe7e3', alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}
@@ -74,7 +78,7 @@ function HowToVideos() {
             )}
             <CardContent>
               <Typography component="h3" sx={{ fontWeight: 700 }}>
-                {video.title}
+                {videoTitle(video, t)}
               </Typography>
             </CardContent>
           </Card>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Box, Button, Link } from '@mui/material';
-import { EXPORT_FILE_NAMES, formatJsbn } from '@jsbn/shared/core';
+import { EXPORT_FILE_NAMES, formatJsbn, languageText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { ExportExcelButton } from '../../../components/list-actions';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page';
 import { usePrices } from '../../../components/prices';
 import { ORDER_BOOK_QUERY, paths } from '../../../app/paths';
 import { TAP_LINK } from '../../../app/theme';
+import { useLookups } from '../../../i18n';
 import { BookDetailsDialog } from '../../books/components/book-details-dialog';
 import { useBookByJsbn } from '../../books/api/books-api';
 import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
@@ -51,6 +52,7 @@ export function PublisherBooksPage() {
   const { publisherId } = useParams();
   const id = Number(publisherId) || null;
   const list = useListState();
+  const lookups = useLookups();
   const books = useOrderableBooks(id, list.query);
   const canOrder = useCanOrder();
   const prices = usePrices();
@@ -63,7 +65,7 @@ export function PublisherBooksPage() {
     { key: 'jsbn', header: t('columns.jsbn'), render: (book) => formatJsbn(book.jsbn_number), minWidth: 140 },
     { key: 'title', header: t('columns.bookName'), render: (book) => book.book_title, sortField: 'book_title', minWidth: 180 },
     { key: 'authors', header: t('columns.authorName'), render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')) },
-    { key: 'language', header: t('columns.language'), render: (book) => orNA(book.language) },
+    { key: 'language', header: t('columns.language'), render: (book) => orNA(book.language && languageText(lookups, book.language)) },
     {
       key: 'details',
       header: t('columns.bookDetails'),

@@ -29,7 +29,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
 import { FormText } from '../../../components/form-fields';
 import { digitsOnly, withChecks } from '../../../components/forms';
-import { formatDate, formatPhone, orNA } from '../../../components/format';
+import { formatDate, formatPhone, formatTime, orNA } from '../../../components/format';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
 import { PHONE_CARDS } from '../../../components/data-table';
 import { TAP_LINK, TAP_PX } from '../../../app/theme';
@@ -39,9 +39,6 @@ import { copyText } from '../../../components/clipboard';
 import { enqueueSnackbar } from 'notistack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-
-/** Times of the order history: hh:mm, Latin digits in every interface language. */
-const clock = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit' });
 
 /** Copies accepted for an item: the publisher's count once accepted, else the ordered count. */
 export const acceptedCopies = (item: OrderDto['OrderBookItem'][number]) => item.accepted_book_copies ?? item.number_of_copies;
@@ -148,11 +145,11 @@ export function cancellation(order: OrderDto, t: TFunction<'orders'>): string {
   return t(event.role === 'PUBLISHER' ? 'details.rejectedOn' : 'details.cancelledOn', { date: formatDate(event.at) });
 }
 
-/** 'LIBRARY someone@x' (the API's `by`) → 'Library someone@x', the role in the interface language. */
+/** 'LIBRARY someone@x' (the API's `by`) → 'Library (someone@x)', the role in the interface language. */
 function historyActor(by: string, t: TFunction<'orders'>): string {
   const [role = '', ...rest] = by.split(' ');
   const label = role === 'LIBRARY' || role === 'PUBLISHER' ? t(`details.${role}`) : role;
-  return [label, ...rest].join(' ');
+  return rest.length ? t('details.actor', { role: label, who: rest.join(' ') }) : label;
 }
 
 /** What a history entry says first: the new status, or that a reminder was sent (issue 14 part 4). */
@@ -207,13 +204,12 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
                     <li key={`${event.at}-${index}`}>
                       <Typography variant="body2">
                         <strong>{historyWhat(event, t)}</strong> ·{' '}
-                        {formatDate(event.at)} {clock.format(new Date(event.at))}
+                        {formatDate(event.at)} {formatTime(event.at)}
                         {event.kind === 'auto_reminder' ? null : (
                           <>
-                            {' '}
-                            · {t('details.by')}{' '}
+                            {' · '}
                             <Box component="span" sx={{ wordBreak: 'break-word' }}>
-                              {historyActor(event.by, t)}
+                              {t('details.by', { actor: historyActor(event.by, t) })}
                             </Box>
                           </>
                         )}

@@ -286,6 +286,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           selectable
           selectHint={t(isPublisher ? 'table.selectForExportOrAddress' : 'table.selectForExport', { ns: 'common' })}
           rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
+          // a search that finds nothing keeps 'No data found'
+          emptyText={list.debouncedSearch ? undefined : t('empty')}
         />
       </Box>
       {orders.isFetching && !orders.isLoading ? (

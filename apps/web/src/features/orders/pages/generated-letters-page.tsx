@@ -93,6 +93,7 @@ export function GeneratedLettersPage() {
         searchLabel={t('actions.searchOrders')}
         selectable
         rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
+        emptyText={list.debouncedSearch ? undefined : t('empty')}
         toolbar={
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <ExportExcelButton path={ORDER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.booksOrderedByYou} />

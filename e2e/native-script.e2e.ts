@@ -1,0 +1,213 @@
+/**
+ * Gujarati and Hindi screens say nothing in English: the main screens of a visitor, a library
+ * and a publisher, walked on a phone (390 px) in Gujarati and in Hindi, show no word in Latin
+ * letters — in their text, nor in what assistive technology reads (aria-label, placeholder,
+ * aria-roledescription, title, alt) — but the allowed ones: the product's identifiers and the names of formats
+ * (JSBN, PDF, QR, Excel, MARC21 …, docs/glossary.md), e-mail addresses, order numbers and
+ * JSBNs, language names written in themselves, and data people typed or the catalogue holds
+ * (titles, names, addresses, places), read from the API's replies by field. Screenshots go to
+ * e2e/artifacts/native-<lng>-<screen>.png.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatJsbn } from '@jsbn/shared';
+import gu from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
+import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
+import { snap } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { PHONE, settle } from './support/ui.js';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ({ server, browser } = await startJourney());
+});
+afterEach(async (context) => {
+  await snapFailedStep(context.task, contexts, 'failed-native-');
+});
+afterAll(async () => {
+  await endJourney(contexts, browser, server);
+});
+
+/** Words that stay in Latin letters in every language (docs/glossary.md). */
+const ALLOWED = [
+  'JSBN', 'PDF', 'QR', 'Excel', 'MARC21', 'MARCXML', 'MARC', 'mrc', 'xlsx', 'SVG', 'Word', 'JPEG', 'PNG', 'jpg', 'jpeg', 'MB', 'kB', 'OTP', 'GST',
+  'DD/MM/YYYY', 'LibreOffice', 'Google Sheets', 'INR',
+  // the language switcher names each language in itself
+  'English',
+  // the Jain libraries online the book page links to, by their names
+  'Internet Archive', 'Jain eLibrary', 'JainQQ', 'Jain Reference Library',
+];
+/** Identifiers: e-mail addresses, JSBNs, order numbers, publisher codes and swaroop codes. */
+const IDENTIFIERS = [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, /\b[A-Z0-9]{5}-\d{5}-[A-Z0-9]\b/g, /\bORD-\d+\b/g, /\b[A-Z0-9]{5}\b/g, /\b[A-Z]{3}\d\b/g];
+
+/** Fields of the API's replies that hold data people typed or the catalogue holds (not lookups). */
+const DATA_FIELDS = new Set([
+  'book_title', 'book_e_title', 'alternate_title', 'book_alt_subtitle', 'other_subject', 'other_type', 'tags', 'contents', 'part',
+  'author_name', 'authorname', 'publisher_name', 'publisherName', 'name', 'library_name', 'address', 'city_name', 'state_name', 'sanchalak_name', 'sanchalak_address',
+  'letter_text', 'letterText', 'email',
+]);
+
+/** Every string under a data field of `value`, however deep. */
+function dataStrings(value: unknown, field = '', into = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    if (DATA_FIELDS.has(field) && /[A-Za-z]/.test(value)) for (const part of [value, ...value.split(/,\s*/)]) into.add(part.trim());
+  } else if (Array.isArray(value)) {
+    for (const item of value) dataStrings(item, field, into);
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) dataStrings(inner, key, into);
+  }
+  return into;
+}
+
+/** What the page shows and says: its text, and the names, hints and alternative texts of what is on screen. */
+const shownText = (page: Page) =>
+  page.evaluate(() => {
+    const said = Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [aria-roledescription], [placeholder], [title], img[alt]'))
+      .filter((element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'))
+      .flatMap((element) => ['aria-label', 'aria-roledescription', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''));
+    return [document.title, document.body.innerText, ...said].join('\n');
+  });
+
+/** The Latin words left in `text` once allowed words, identifiers and data are taken out. */
+function latinWords(text: string, data: Iterable<string>): string[] {
+  let rest = text;
+  for (const value of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
+  for (const pattern of IDENTIFIERS) rest = rest.replace(pattern, ' ');
+  for (const word of [...ALLOWED].sort((a, b) => b.length - a.length)) rest = rest.replace(new RegExp(`(?<![A-Za-z])${word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![A-Za-z])`, 'g'), ' ');
+  return [...new Set(rest.match(/[A-Za-z]{2,}/g) ?? [])];
+}
+
+/** GET `path` of the API (as `token`'s account when given) → its JSON. */
+async function api(path: string, token?: string): Promise<unknown> {
+  const response = await fetch(`${server.url}/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  expect(response.ok, path).toBe(true);
+  return response.json();
+}
+
+/** Logs `email` in through the API; its session is put in the page's storage before any script runs. */
+async function signIn(page: Page, email: string, modelType: 'PUBLISHER' | 'LIBRARY'): Promise<string> {
+  const response = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo@1234', modelType }) });
+  const token = ((await response.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
+  const user = ((await api('/user/me', token)) as { data: unknown }).data;
+  await page.addInitScript(([authToken, userData]) => {
+    localStorage.setItem('authToken', authToken);
+    localStorage.setItem('userData', userData);
+  }, [token, JSON.stringify(user)] as const);
+  return token;
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Opens what the screen hides behind a click (a dialog, the drawer). */
+  open?: (page: Page) => Promise<void>;
+}
+
+/** Opens the first row's details (a dialog) and waits until it has faded in. */
+const openFirstDetails = (button: (page: Page) => ReturnType<Page['locator']>) => async (page: Page) => {
+  await button(page).first().click();
+  await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+  await expect.poll(() => page.locator('.MuiDialog-container').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await settle(page);
+};
+/** Opens the menu drawer of a phone. */
+const openDrawer = (lng: 'gu' | 'hi') => async (page: Page) => {
+  await page.getByRole('button', { name: { gu, hi }[lng].layout.openMenu }).click();
+  await expect.poll(() => page.getByRole('list', { name: { gu, hi }[lng].language.label }).isVisible()).toBe(true);
+};
+
+/** Walks `screens` at 390 px in `lng` and returns the Latin words each shows. */
+async function walk(page: Page, lng: string, who: string, screens: Screen[], data: Set<string>): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const screen of screens) {
+    await page.goto(`${server.url}${screen.path}`);
+    await settle(page);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
+    if (screen.open) await screen.open(page);
+    await snap(page, `native-${lng}-${who}-${screen.name}`);
+    const words = latinWords(await shownText(page), data);
+    if (words.length) found[`${who} ${screen.name}`] = words;
+  }
+  return found;
+}
+
+describe.each(['gu', 'hi'] as const)('the screens in %s', (lng) => {
+  let data: Set<string>;
+  let jsbn: string;
+
+  beforeAll(async () => {
+    // what the catalogue and the directories hold, read as a visitor
+    const books = (await api('/book?pageNo=1&limit=all')) as { data: { books: { jsbn_number: string }[] } };
+    jsbn = formatJsbn(books.data.books[0]!.jsbn_number);
+    data = dataStrings([books, await api(`/book/listing/jsbn/${jsbn}`), await api('/publisher?pageNo=1&limit=all'), await api('/library?pageNo=1&limit=all')]);
+  });
+
+  const phonePage = async () => {
+    const page = await openPage(browser, contexts, { width: PHONE.width });
+    await page.setViewportSize(PHONE);
+    await page.addInitScript((language) => localStorage.setItem('jsbn.language', language), lng);
+    return page;
+  };
+
+  it("shows a visitor's screens with no English word", async () => {
+    const page = await phonePage();
+    const found = await walk(
+      page,
+      lng,
+      'visitor',
+      [
+        { name: 'landing', path: '/' },
+        { name: 'menu', path: '/', open: openDrawer(lng) },
+        { name: 'search', path: '/search-a-book' },
+        { name: 'qr-page', path: `/jsbn/${jsbn}` },
+        { name: 'publishers', path: '/publishers' },
+        { name: 'libraries', path: '/libraries' },
+        { name: 'about', path: '/about' },
+        { name: 'faq', path: '/faq' },
+        { name: 'login', path: '/login' },
+        { name: 'publisher-register', path: '/publisher-register' },
+      ],
+      data,
+    );
+    expect(found).toEqual({});
+  });
+
+  /** The Latin words on `screens` of the signed-in `email`, its own data (profile, orders) allowed too. */
+  const walkAs = async (email: string, role: 'LIBRARY' | 'PUBLISHER', screens: Screen[]) => {
+    const page = await phonePage();
+    const token = await signIn(page, email, role);
+    const mine = dataStrings([await api('/user/me', token), await api('/book/order-book?pageNo=1&limit=all', token)]);
+    return walk(page, lng, role.toLowerCase(), screens, new Set([...data, ...mine]));
+  };
+
+  it("shows a library's screens with no English word", async () => {
+    const found = await walkAs('library@demo.jsbn', 'LIBRARY', [
+      { name: 'dashboard', path: '/' },
+      { name: 'track-orders', path: '/orders' },
+      { name: 'order-details', path: '/orders', open: openFirstDetails((screen) => screen.locator('tbody tr').first().getByRole('button')) },
+      { name: 'recently-published', path: '/new-published-books' },
+      { name: 'publisher-wise', path: '/publisher-wise-books' },
+      { name: 'completed', path: '/generated-letters' },
+      { name: 'letter-format', path: '/customize-letter-format' },
+    ]);
+    expect(found).toEqual({});
+  });
+
+  it("shows a publisher's screens with no English word", async () => {
+    const found = await walkAs('jinvani@demo.jsbn', 'PUBLISHER', [
+      { name: 'dashboard', path: '/' },
+      { name: 'received-orders', path: '/booked-orders' },
+      { name: 'order-details', path: '/booked-orders', open: openFirstDetails((screen) => screen.locator('tbody tr').first().getByRole('button')) },
+      { name: 'my-books', path: '/my-books' },
+      { name: 'book-form', path: '/new-book-reg' },
+      { name: 'register-many', path: '/my-books/register-many' },
+      { name: 'libraries', path: '/list-of-libraries' },
+      { name: 'edit-profile', path: '/edit-profile' },
+    ]);
+    expect(found).toEqual({});
+  });
+});

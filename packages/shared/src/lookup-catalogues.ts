@@ -1,0 +1,13 @@
+/**
+ * The words of the stored lookups in every interface language (see lookup-text.ts):
+ * `locales/<lng>/lookups.json`, bundled for the API. The browser loads the same files with
+ * its language (`@jsbn/shared/locales/<lng>/lookups.json`).
+ */
+import en from './locales/en/lookups.json' with { type: 'json' };
+import gu from './locales/gu/lookups.json' with { type: 'json' };
+import hi from './locales/hi/lookups.json' with { type: 'json' };
+import type { InterfaceLanguage } from './languages.js';
+import type { LookupCatalogue } from './lookup-text.js';
+
+/** Each interface language's words for the stored lookups. */
+export const LOOKUP_CATALOGUES: Record<InterfaceLanguage, LookupCatalogue> = { en, gu, hi };
