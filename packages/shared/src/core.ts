@@ -9,6 +9,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './lookups.js';
 export * from './book-text.js';
+export * from './control-characters.js';
 export * from './file-rules.js';
 export * from './book-json-ld.js';
 export * from './phone.js';
