@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
 import { ENGINES, createTestApp, latestCode, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+import { startTcpProxy, waitFor } from '../../test/servers.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
@@ -233,6 +234,43 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
 
   it('refuses a TRUST_PROXY that is neither a hop count nor addresses', async () => {
     await expect(createTestApp('pglite', { TRUST_PROXY: 'everyone' })).rejects.toThrow('TRUST_PROXY: must be a hop count or a comma-separated list of addresses or CIDR ranges');
+  });
+});
+
+// Redis behind a proxy the test stops and starts again: Redis going down and coming back while the app runs
+describe.skipIf(!hasRedis)(`one budget while Redis is down and after it is back (needs a Redis server at ${REDIS_URL})`, () => {
+  it('keeps counting the same budget in the database, not a fresh one', async () => {
+    const redisPort = Number(new URL(REDIS_URL).port || 6379);
+    let proxy = await startTcpProxy(redisPort, new URL(REDIS_URL).hostname);
+    const prefix = `jsbn-test-${randomBytes(4).toString('hex')}:`;
+    const t = await createTestApp('pglite', { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: prefix });
+    try {
+      const login = (email: string, from: string, password = 'Wrong@1234') => t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password, modelType: 'LIBRARY' }, remoteAddress: from });
+      const [first, second] = [await createLibrary(t.ctx), await createLibrary(t.ctx)];
+      // Redis up: 5 wrong passwords for one account from one address, 30 attempts from another address
+      for (let i = 0; i < 5; i++) expect((await login(first.email, '10.8.0.1')).statusCode).toBe(401);
+      for (let i = 0; i < 30; i++) expect((await login(`nobody${i}@example.test`, '10.8.0.2')).statusCode).toBe(401);
+      // Redis down
+      await proxy.stop();
+      expect((await login(first.email, '10.8.0.1', first.password)).statusCode).toBe(429);
+      expect((await login('nobody@example.test', '10.8.0.2')).statusCode).toBe(429);
+      // while it is down, 5 wrong passwords for the second account …
+      for (let i = 0; i < 5; i++) expect((await login(second.email, '10.8.0.3')).statusCode).toBe(401);
+      // … still count once it is back
+      proxy = await startTcpProxy(redisPort, new URL(REDIS_URL).hostname, proxy.port);
+      await waitFor(() => proxy.connections > 0, 10_000, 'the app to reach Redis again');
+      const after = await login(second.email, '10.8.0.3', second.password);
+      expect([after.statusCode, after.json().message]).toEqual([429, TOO_MANY_LOGINS]);
+      // and Redis counts again: the owner elsewhere gets in, counted in both
+      expect((await login(second.email, '10.8.0.4', second.password)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await proxy.stop();
+      const client = new Redis(REDIS_URL);
+      const keys = await client.keys(`${prefix}*`);
+      if (keys.length) await client.del(...keys);
+      client.disconnect();
+    }
   });
 });
 
