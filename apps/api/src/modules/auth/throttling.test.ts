@@ -124,6 +124,7 @@ const limitsOn = ({ engine, redis }: Store) => {
   it('limits the messages a visitor can make the site send, per address and per recipient', async () => {
     const publisher = await createPublisher(t.ctx);
     const book = await createBook(t.ctx, publisher.publisherId);
+    const otherBook = await createBook(t.ctx, (await createPublisher(t.ctx)).publisherId);
     const visitor = address();
     const contact = (email: string, from = visitor) =>
       t.app.inject({ method: 'POST', url: '/api/user/contact', payload: { fullName: 'Ramesh Shah', email, contact: '9825012345', message: 'Please add our books to the catalogue.' }, remoteAddress: from });
@@ -134,22 +135,27 @@ const limitsOn = ({ engine, redis }: Store) => {
     for (let i = 0; i < 4; i++) sameSender.push((await contact('same@example.test', address())).statusCode);
     expect(sameSender).toEqual([200, 200, 200, 429]);
 
-    const pdfRequest = (from: string) =>
+    const pdfRequest = (from: string, bookId = book.id) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/book/book-request/${book.id}`,
+        url: `/api/book/book-request/${bookId}`,
         payload: { name: 'Ramesh', email: 'ramesh@example.test', mobile_no: '9825012345', Resone: 'For our pathshala', RefferenceBy: 'Sangh' },
         remoteAddress: from,
       });
     const requester = address();
+    // one address asks one publisher 5 times a day at most: it cannot use up the publisher's 50
     const pdfStatuses = [];
-    for (let i = 0; i < 11; i++) pdfStatuses.push((await pdfRequest(requester)).statusCode);
-    expect(pdfStatuses).toEqual([...Array(10).fill(200), 429]);
+    for (let i = 0; i < 6; i++) pdfStatuses.push((await pdfRequest(requester)).statusCode);
+    expect(pdfStatuses).toEqual([...Array(5).fill(200), 429]);
+    // and 10 times an hour whatever the publisher
+    const elsewhere = [];
+    for (let i = 0; i < 5; i++) elsewhere.push((await pdfRequest(requester, otherBook.id)).statusCode);
+    expect(elsewhere).toEqual([200, 200, 200, 200, 429]);
     const refused = await pdfRequest(requester);
     expect([refused.json().message, Number(refused.headers['retry-after']) > 0]).toEqual([TOO_MANY_REQUESTS, true]);
     // the publisher gets at most 50 a day, from however many addresses
-    const spread = await Promise.all(Array.from({ length: 45 }, () => pdfRequest(address())));
-    expect(spread.filter((reply) => reply.statusCode === 200)).toHaveLength(40);
+    const spread = await Promise.all(Array.from({ length: 50 }, () => pdfRequest(address())));
+    expect(spread.filter((reply) => reply.statusCode === 200)).toHaveLength(45);
     const toPublisher = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${publisher.email}` })).json().data.messages;
     expect(toPublisher.filter((message: { subject: string }) => message.subject.startsWith('PDF request'))).toHaveLength(50);
   });
