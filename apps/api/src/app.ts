@@ -50,6 +50,7 @@ import { libraryRoutes } from './modules/libraries/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { remindLateOrders } from './modules/orders/reminders.js';
+import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/notices.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
 import { REVALIDATE, webRoutes } from './modules/web/routes.js';
 
@@ -231,6 +232,11 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   ctx.jobs.handle('orderReminders', async () => {
     const reminded = await remindLateOrders(ctx);
     if (reminded) app.log.info({ reminded }, 'publishers reminded of orders waiting 7 days');
+    const overdue = await sendOverdueOrderNotices(ctx);
+    if (overdue) app.log.warn({ notices: overdue }, 'order notices sent by the sweep: their digest was not queued');
+  });
+  ctx.jobs.handle('orderNotices', async ({ publisherId }) => {
+    await sendOrderNotices(ctx, publisherId);
   });
   app.addHook('onReady', async () => {
     worker.start();

@@ -49,7 +49,8 @@ const TOO_MANY_ORDERS_TODAY = 'Too many orders to this publisher today. Please t
  * a mailbox; a book request also per address and publisher, so one address cannot use up a
  * publisher's day. One-time codes: issued and tried per e-mail, whatever the route. Orders:
  * per library (each order of a cart counts) and per library and publisher, so one library
- * cannot flood a publisher.
+ * cannot flood a publisher — their points are the settings ORDER_LIMIT_PER_HOUR and
+ * ORDER_LIMIT_PER_PUBLISHER_DAY (`openRateLimits`).
  */
 export const LIMITS = {
   loginPerAddress: { points: LOGIN_MAX_ATTEMPTS_PER_IP, duration: LOGIN_WINDOW_MS / 1000, message: TOO_MANY_LOGINS },
@@ -121,7 +122,16 @@ async function inBoth(counters: Counters, step: (limiter: RateLimiterAbstract) =
  * is set (`inBoth`: while either cannot be reached the other goes on counting the same budget).
  * @param log told when Redis fails
  */
-export function openRateLimits(config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>, db: Db, log?: Pick<FastifyBaseLogger, 'warn'>): RateLimits {
+export function openRateLimits(
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'ORDER_LIMIT_PER_HOUR' | 'ORDER_LIMIT_PER_PUBLISHER_DAY'>,
+  db: Db,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): RateLimits {
+  const rules: Record<LimitName, LimitRule> = {
+    ...LIMITS,
+    ordersPerLibrary: { ...LIMITS.ordersPerLibrary, points: config.ORDER_LIMIT_PER_HOUR },
+    ordersPerLibraryAndPublisher: { ...LIMITS.ordersPerLibraryAndPublisher, points: config.ORDER_LIMIT_PER_PUBLISHER_DAY },
+  };
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, {
         // fail a command at once while disconnected, so the database limiter stands in
@@ -136,7 +146,7 @@ export function openRateLimits(config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PRE
   const counters = (name: LimitName): Counters => {
     let made = limiters.get(name);
     if (!made) {
-      const rule = LIMITS[name];
+      const rule = rules[name];
       made = {
         database: new RateLimiterDrizzle({ storeClient: db, schema: rate_limits, keyPrefix: name, points: rule.points, duration: rule.duration, clearExpiredByTimeout: false }),
         redis: redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: name, points: rule.points, duration: rule.duration }) : null,
@@ -151,7 +161,7 @@ export function openRateLimits(config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PRE
       try {
         await inBoth(counters(name), (limiter) => limiter.consume(key, points));
       } catch (outcome) {
-        if (outcome instanceof RateLimiterRes) throw new ThrottledError(name, key, LIMITS[name].message, Math.ceil(outcome.msBeforeNext / 1000));
+        if (outcome instanceof RateLimiterRes) throw new ThrottledError(name, key, rules[name].message, Math.ceil(outcome.msBeforeNext / 1000));
         throw outcome;
       }
     },
