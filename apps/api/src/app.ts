@@ -35,6 +35,7 @@ import { S3Storage } from './lib/s3-storage.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
 import { LocalStorage, type Storage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { forgotPassword } from './modules/auth/service.js';
 import { makeDocument } from './modules/books/documents.js';
 import { marcRoutes } from './modules/books/marc-routes.js';
 import { bulkRoutes } from './modules/books/bulk-routes.js';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   ctx.jobs.handle('orderNotices', async ({ publisherId }) => {
     await sendOrderNotices(ctx, publisherId);
   });
+  ctx.jobs.handle('passwordReset', (request) => forgotPassword(ctx, request));
   app.addHook('onReady', async () => {
     worker.start();
     await ctx.jobs.start();

@@ -15,6 +15,7 @@
 import { setTimeout } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ModelType } from '@jsbn/shared';
 import type { Database } from '../db/client.js';
 
 /** What each queue's jobs carry. */
@@ -28,6 +29,12 @@ export interface JobData {
   orderReminders: Record<string, never>;
   /** Send the publisher's waiting order notices as one digest (orders/notices.ts). */
   orderNotices: { publisherId: number };
+  /**
+   * E-mail reset links to the accounts of `email` (auth/service.ts `forgotPassword`): done
+   * here, not in the request, so a registered e-mail is answered after the same work as an
+   * unknown one.
+   */
+  passwordReset: { email: string; modelType?: ModelType };
 }
 export type JobName = keyof JobData;
 
@@ -37,6 +44,7 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   orderReminders: { name: 'orderReminders', retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
   // one waiting digest per publisher (its singleton key): a second notice joins the first's
   orderNotices: { name: 'orderNotices', policy: 'short', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  passwordReset: { name: 'passwordReset', retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
 };
 
 /**
