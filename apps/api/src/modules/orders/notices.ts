@@ -67,7 +67,8 @@ export async function sendOrderNotices(ctx: AppContext, publisherId: number): Pr
   const peek = await ctx.db.select(pendingColumns).from(order_events).innerJoin(orders, eq(orders.id, order_events.order_id)).where(waiting);
   const lone = peek.length === 1 && kindOf(peek[0]!) === 'new' && peek[0]!.orderStatus === 'REQUESTED' ? peek[0]!.orderId : null;
   const actor: Actor = { accountId: publisher.accountId, role: 'PUBLISHER', email: publisher.email, publisherId, libraryId: null };
-  const letterKey = lone === null ? null : await orderLetterKey(ctx, actor, lone);
+  // a notice without its letter (the publisher opens it in Received Orders) beats no notice
+  const letterKey = lone === null ? null : await orderLetterKey(ctx, actor, lone).catch(() => null);
 
   return ctx.db.transaction(async (tx) => {
     const claimed = await tx
