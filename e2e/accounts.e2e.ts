@@ -94,13 +94,15 @@ async function avatarSrc(page: Page): Promise<string | null> {
   return (await img.count()) ? img.getAttribute('src') : null;
 }
 
-/** The newest link e-mailed to `email` (dev outbox). */
+/** The newest link e-mailed to `email` (dev outbox), waited for: a job sends it after the answer. */
 async function outboxLink(email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const body = (await response.json()) as { data: { messages: { link: string | null }[] } };
-  const link = body.data.messages.find((message) => message.link)?.link;
-  if (!link) throw new Error(`no link in the outbox for ${email}`);
-  return link;
+  const newest = async () => {
+    const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const body = (await response.json()) as { data: { messages: { link: string | null }[] } };
+    return body.data.messages.find((message) => message.link)?.link ?? null;
+  };
+  await expect.poll(newest).not.toBeNull();
+  return (await newest())!;
 }
 
 /** Opens the side drawer and waits until it has slid in. */

@@ -160,8 +160,8 @@ describe('orders and their documents, end to end', () => {
     mainOrder = await orderIdOf(rowsWith(page, KALPASUTRA));
     cancelledOrder = await orderIdOf(rowsWith(page, TATTVARTHA));
 
-    // The letter of each new order went to its publisher through the outbox (e-mail), once
-    // (besides the 'new order' notice the order itself sends).
+    // The letter of each new order went to its publisher through the outbox, once: one e-mail,
+    // the notice of the new order with its letter (and a WhatsApp message).
     const letters = async (to: string, orderId: string) => (await outbox(to)).filter((message) => message.subject.startsWith(`JSBN order ${orderId} `));
     await expect.poll(async () => (await letters(AHMEDABAD.email, mainOrder)).length).toBe(1);
     await expect.poll(async () => (await letters(JAIPUR.email, cancelledOrder)).length).toBe(1);
@@ -499,9 +499,11 @@ describe('orders and their documents, end to end', () => {
     // sent: the button is gone until tomorrow, and the row says when
     await expect.poll(() => waiting().getByRole('button', { name: `Send a reminder about ${waitingOrder}` }).count()).toBe(0);
     expect(await waiting().innerText()).toMatch(/Reminded on \d{2}\/\d{2}\/\d{4}/);
-    // by e-mail to the publisher's address and WhatsApp to its number (the whole dev outbox)
-    const reminders = (await outbox('')).filter((message) => message.subject.includes(`reminder about order ${waitingOrder}`));
-    expect(reminders.map((message) => message.channel).sort()).toEqual(['email', 'whatsapp']);
+    // by e-mail to the publisher's address and WhatsApp to its number (the whole dev outbox),
+    // with the publisher's next notice digest
+    const remindersOf = async () => (await outbox('')).filter((message) => message.subject.includes(`reminder about order ${waitingOrder}`));
+    await expect.poll(async () => (await remindersOf()).map((message) => message.channel).sort()).toEqual(['email', 'whatsapp']);
+    const reminders = await remindersOf();
     expect(reminders[0]!.text).toContain(`${LIBRARY.name} reminds you of order ${waitingOrder}: it has been Requested for 5 days.`);
 
     // the publisher sees the same wait, and the reminder in the order's history

@@ -35,6 +35,7 @@ import { S3Storage } from './lib/s3-storage.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
 import { LocalStorage, type Storage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { forgotPassword } from './modules/auth/service.js';
 import { makeDocument } from './modules/books/documents.js';
 import { marcRoutes } from './modules/books/marc-routes.js';
 import { bulkRoutes } from './modules/books/bulk-routes.js';
@@ -50,6 +51,7 @@ import { libraryRoutes } from './modules/libraries/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { remindLateOrders } from './modules/orders/reminders.js';
+import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/notices.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
 import { REVALIDATE, webRoutes } from './modules/web/routes.js';
 
@@ -231,7 +233,13 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   ctx.jobs.handle('orderReminders', async () => {
     const reminded = await remindLateOrders(ctx);
     if (reminded) app.log.info({ reminded }, 'publishers reminded of orders waiting 7 days');
+    const overdue = await sendOverdueOrderNotices(ctx);
+    if (overdue) app.log.warn({ notices: overdue }, 'order notices sent by the sweep: their digest was not queued');
   });
+  ctx.jobs.handle('orderNotices', async ({ publisherId }) => {
+    await sendOrderNotices(ctx, publisherId);
+  });
+  ctx.jobs.handle('passwordReset', (request) => forgotPassword(ctx, request));
   app.addHook('onReady', async () => {
     worker.start();
     await ctx.jobs.start();

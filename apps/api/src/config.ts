@@ -73,6 +73,15 @@ const schema = z.object({
   OUTBOX_RETRY_BASE_MS: whole(10, 3_600_000, 30_000),
   /** A message is marked failed after this many attempts. */
   OUTBOX_MAX_ATTEMPTS: whole(1, 100, 10),
+  /**
+   * A publisher's new-order and reminder notices wait this many seconds after the first of them
+   * and go out as one digest, by e-mail and WhatsApp (decision 030).
+   */
+  ORDER_NOTICE_DIGEST_SECONDS: whole(1, 3_600, 300),
+  /** Orders one library may place in an hour (each order of a cart counts; 429 past it). */
+  ORDER_LIMIT_PER_HOUR: whole(1, 1_000_000, 50),
+  /** Orders one library may place with one publisher in a day (429 past it). */
+  ORDER_LIMIT_PER_PUBLISHER_DAY: whole(1, 1_000_000, 10),
   /** Graceful shutdown: requests in flight get this long to finish before the process exits, ms. */
   SHUTDOWN_TIMEOUT_MS: whole(100, 600_000, 25_000),
   /** Absolute address printed in QR codes (default http://localhost:PORT). */

@@ -2,14 +2,17 @@
  * "Never a 500 for user input" (issue 9), as a property test over every route of the OpenAPI
  * document (/api/docs/json): as a visitor, a publisher and a library, each route gets path
  * values, query strings and bodies of the shapes that once broke it — random and deeply nested
- * JSON (past the 32-level limit), NUL characters anywhere, prototype keys (`__proto__`,
- * `constructor`, `prototype`) as keys and values, and broken multipart (no boundary, a wrong
- * boundary, cut short, huge field names) — and must answer each with a status below 500.
+ * JSON (past the 32-level limit), NUL characters anywhere, control characters (C0, DEL, C1, a
+ * lone surrogate; MARC's delimiters) in every text field a form takes, prototype keys
+ * (`__proto__`, `constructor`, `prototype`) as keys and values, and broken multipart (no
+ * boundary, a wrong boundary, cut short, huge field names) — and must answer each with a status
+ * below 500; afterwards no text stored anywhere holds a control character.
  *
  * `npm test` runs a fixed-seed share (FUZZ_RUNS, default 30 cases a route and engine);
  * `npm run fuzz` runs 2,000 a route with a fresh seed and prints what it sent and got.
  */
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createLibrary, createPublisher } from './db/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from './test/harness.js';
@@ -27,9 +30,19 @@ interface Route {
 }
 
 const PROTOTYPE_WORDS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__'];
-/** Values that have broken something somewhere: NUL, limits of integers, prototype names, scripts. */
+/** Control characters a record may not hold (control-characters.ts of @jsbn/shared), and the multi-line ones it may. */
+const CONTROLS = [...Array.from({ length: 31 }, (_, code) => String.fromCharCode(code + 1)), '\u007f', '\u0085', '\u009f', '\ufffe', '\uffff', '\ud800', '\udfff', '\r\n'];
+/** A PostgreSQL regular expression for what no stored text holds (escapes, so the SQL reads them). */
+const STORED_CONTROL = String.raw`[\u0001-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]`;
+/** Text with a control character in it: MARC's delimiters as issue 28 found them, or any of CONTROLS amid text. */
+const controlText = fc.oneof(
+  fc.constantFrom('Ctl\u001f9INJECTED\u001e\u001d', '\u001f', 'a\tb', 'line\nline', 'ગુજરાતી\u0008', '&#x1E;\u001e'),
+  fc.tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...CONTROLS), fc.string({ maxLength: 12 })).map((parts) => parts.join('')),
+);
+/** Values that have broken something somewhere: NUL, control characters, limits of integers, prototype names, scripts. */
 const edgeValue = fc.oneof(
   fc.constantFrom('', '0', '1', '-1', '2147483648', '1e400', 'NaN', 'all', '%', '_', '\\', '\u0000', 'a\u0000b', 'ગુજરાતી', 'हिन्दी', 'ZZZZZ-00001-X', ...PROTOTYPE_WORDS),
+  controlText,
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.integer().map(String),
@@ -38,11 +51,30 @@ const edgeValue = fc.oneof(
 const deepJson = fc.integer({ min: 30, max: 5_000 }).chain((depth) => fc.constantFrom('[', '{"a":').map((open) => `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`));
 /** Field names the JSON routes read, so values reach their checks. */
 const BODY_FIELDS = ['email', 'password', 'modelType', 'otp', 'token', 'oldPassword', 'newPassword', 'fullName', 'contact', 'message', 'text', 'orders', 'status', 'orderItems', 'orderId', 'sendWhatsapp', 'files', 'name', 'mobile_no', 'Resone', 'RefferenceBy', 'mobile', 'bookId', 'bookName', 'date'];
+/** Every text field a form sends (JSON or multipart): the book form, registrations and profiles, letterhead, contact, requests, dispatch. */
+const TEXT_FIELDS = [
+  'book_title', 'book_e_title', 'alternate_title', 'book_alt_subtitle', 'book_subtitle_lang', 'language', 'size', 'type', 'other_type', 'part', 'tags', 'other_subject', 'pdfurl', 'book_pdf', 'contents',
+  'authors[0][authorname]', 'authors[0][author_name]', 'name', 'sanchalak_name', 'sanchalak_address', 'address', 'gst_no', 'publisher_name', 'text', 'fullName', 'message',
+  'Resone', 'RefferenceBy', 'bookName', 'courierCompanyName', 'courierCompanyNumber', 'trackingId',
+];
+/** Every text field holding control characters, the other fields of a form plausible, so the checks behind the first are reached. */
+const controlledFields = fc.record(Object.fromEntries(TEXT_FIELDS.map((field) => [field, controlText]))).map((fields) => ({
+  ...fields,
+  email: 'fuzz@example.in', mobile_no: '9825012345', whatsapp_no: '9825012345', mobile: '9825012345', contact: '9825012345', pages: '12', publication_year: '2020',
+  'subjects[0][id]': '1', 'authors[0][authorType]': '1', readers: 'No', orderId: '1', bookId: '1', date: '01/01/2030', sangh_trust: 'Sangh Sanchalit', number_of_books: '5',
+  publisher_no: 'FUZZ1', publisher_type: 'Sangh', state: '1', city: '1', pincode: '380001', password: 'Fuzz@12345', files: [{ field: 'index_pdf', name: fields.name, type: 'application/pdf' }],
+}));
 /** A JSON object whose keys include field names, prototype names and NUL, as the raw text (so `__proto__` is a real key). */
 const trickyObject = fc
   .dictionary(fc.oneof(fc.constantFrom(...PROTOTYPE_WORDS, ...BODY_FIELDS, 'a\u0000'), fc.string({ maxLength: 8 })), fc.oneof(edgeValue, fc.jsonValue({ maxDepth: 2 })), { maxKeys: 6 })
   .map((value) => JSON.stringify(value));
-const jsonBody = fc.oneof(fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)), deepJson, trickyObject, fc.constantFrom('{', '{"a":', 'null', '"\u0000"', '[]'));
+const jsonBody = fc.oneof(
+  fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
+  deepJson,
+  trickyObject,
+  controlledFields.map((fields) => JSON.stringify(fields)),
+  fc.constantFrom('{', '{"a":', 'null', '"\u0000"', '[]'),
+);
 
 interface RawBody {
   contentType: string;
@@ -63,6 +95,10 @@ const multipartBody: fc.Arbitrary<RawBody> = fc.oneof(
   fc.dictionary(fc.oneof(fc.constantFrom(...PROTOTYPE_WORDS, 'authors[0][author_name]', 'orderId', 'book_title'), fc.string({ maxLength: 10 })), edgeValue, { maxKeys: 5 }).map((fields) => ({
     contentType: 'multipart/form-data; boundary=x',
     payload: Object.entries(fields).map(([name, value]) => part('x', name, value)).join('') + '--x--\r\n',
+  })),
+  controlledFields.map((fields) => ({
+    contentType: 'multipart/form-data; boundary=x',
+    payload: Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string').map(([name, value]) => part('x', name, value)).join('') + '--x--\r\n',
   })),
 );
 const body: fc.Arbitrary<RawBody | null> = fc.oneof(
@@ -150,4 +186,18 @@ describe.each(ENGINES)('robustness on %s', (engine) => {
       if (result.failed) throw new Error(`${name} (seed ${SEED}): ${String((result.errorInstance as Error | undefined)?.message ?? "failed").slice(0, 1_500)}`);
     }
   }, Math.max(120_000, RUNS * 600));
+
+  it('stored no control character anywhere, whatever it was sent', async () => {
+    const columns = (await t.ctx.db.execute(
+      sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying') order by table_name, column_name`,
+    )) as unknown as { rows: { table_name: string; column_name: string }[] };
+    expect(columns.rows.length).toBeGreaterThan(50);
+    const held: string[] = [];
+    for (const { table_name: table, column_name: column } of columns.rows) {
+      // tab and line feed are a multi-line field's own; carriage return is made a line feed
+      const found = (await t.ctx.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} ~ ${STORED_CONTROL}`)) as unknown as { rows: { n: number }[] };
+      if (found.rows[0]!.n) held.push(`${table}.${column}: ${found.rows[0]!.n}`);
+    }
+    expect(held).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ export * from './messages.js';
 export * from './lookups.js';
 export * from './lookup-text.js';
 export * from './book-text.js';
+export * from './control-characters.js';
 export * from './file-rules.js';
 export * from './book-json-ld.js';
 export * from './phone.js';

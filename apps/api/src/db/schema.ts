@@ -452,10 +452,17 @@ export const order_events = pgTable(
     actor_account_id: integer('actor_account_id').references(() => accounts.id),
     actor_role: text('actor_role').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The publisher is yet to be told of this event — a new order or a reminder: its notices are
+     * sent together, one digest a few minutes after the first (modules/orders/notices.ts, decision 030).
+     */
+    notice_pending: boolean('notice_pending').notNull().default(false),
   },
   (t) => [
     // history of an order, oldest first
     index('order_events_order_idx').on(t.order_id, t.created_at),
+    // the digest: the events its publisher is yet to hear of (a handful at any time)
+    index('order_events_notice_pending_idx').on(t.order_id).where(sql`${t.notice_pending}`),
   ],
 );
 

@@ -1,9 +1,10 @@
 /**
  * Excel exports (DESIGN §7): one sheet named 'Data' with a bold header row, written by ExcelJS.
- * Text keeps its script (Gujarati, Devanagari) as Unicode strings, NFC.
+ * Text keeps its script (Gujarati, Devanagari) as Unicode strings, NFC, without control
+ * characters (`withoutControlCharacters`: the sheet is XML 1.0).
  */
 import ExcelJS from 'exceljs';
-import { EXPORT_SHEET_NAME, XLSX_TYPE } from '@jsbn/shared';
+import { EXPORT_SHEET_NAME, XLSX_TYPE, withoutControlCharacters } from '@jsbn/shared';
 
 export interface SheetColumn<T> {
   header: string;
@@ -22,7 +23,7 @@ export async function xlsxOf<T>(columns: SheetColumn<T>[], rows: T[]): Promise<B
   rows.forEach((row, index) => {
     sheet.addRow(columns.map((column) => {
       const value = column.value(row, index);
-      return typeof value === 'string' ? value.normalize('NFC') : (value ?? '');
+      return typeof value === 'string' ? withoutControlCharacters(value).normalize('NFC') : (value ?? '');
     }));
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -8,20 +8,33 @@
  *
  * Each copy does one job of each queue at a time (documents are CPU-bound and the QR page's
  * reads must keep their p99); a failed document job is retried twice, 10 s and then 20 s later.
- * Scheduled jobs (the 7-day order reminder, issue 14 part 4) are sent by pg-boss's cron.
+ * Scheduled jobs (the 7-day order reminder, issue 14 part 4) are sent by pg-boss's cron. A job
+ * may be sent to start later, and with a singleton key: its queue (policy `short`) then holds at
+ * most one waiting job per key — a publisher's notice digest (decision 030).
  */
 import { setTimeout } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { InterfaceLanguage } from '@jsbn/shared';
+import type { InterfaceLanguage, ModelType } from '@jsbn/shared';
 import type { Database } from '../db/client.js';
 
 /** What each queue's jobs carry. */
 export interface JobData {
   /** Make the generated document stored under `key` (books/documents.ts), in `language` (English for a job queued before documents had one). */
   document: { kind: 'catalog'; publisherId: number; language?: InterfaceLanguage; key: string };
-  /** Remind publishers of orders untouched for 7 days (orders/reminders.ts); runs on the schedule below. */
+  /**
+   * Remind publishers of orders untouched for 7 days (orders/reminders.ts), and send the order
+   * notices of any publisher whose digest is overdue (orders/notices.ts); runs on the schedule below.
+   */
   orderReminders: Record<string, never>;
+  /** Send the publisher's waiting order notices as one digest (orders/notices.ts). */
+  orderNotices: { publisherId: number };
+  /**
+   * E-mail reset links to the accounts of `email` (auth/service.ts `forgotPassword`): done
+   * here, not in the request, so a registered e-mail is answered after the same work as an
+   * unknown one.
+   */
+  passwordReset: { email: string; modelType?: ModelType };
 }
 export type JobName = keyof JobData;
 
@@ -29,6 +42,9 @@ export type JobName = keyof JobData;
 const QUEUES: Record<JobName, PgBoss.Queue> = {
   document: { name: 'document', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   orderReminders: { name: 'orderReminders', retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
+  // one waiting digest per publisher (its singleton key): a second notice joins the first's
+  orderNotices: { name: 'orderNotices', policy: 'short', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  passwordReset: { name: 'passwordReset', retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
 };
 
 /**
@@ -61,6 +77,12 @@ async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
   }
 }
 
+/** When a job starts, and the key that keeps one job waiting per key (see `Jobs.send`). */
+export interface SendOptions {
+  startAfterSeconds?: number;
+  singletonKey?: string;
+}
+
 /** How often an idle copy looks for work, s (a copy that queues a job wakes its own worker at once). */
 const POLL_SECONDS = 2;
 
@@ -70,8 +92,13 @@ export interface Jobs {
    * throws fails the attempt (retried as QUEUES says).
    */
   handle<N extends JobName>(name: N, handler: (data: JobData[N]) => Promise<void>): void;
-  /** Queues a job and wakes this copy's worker. @throws the database's error */
-  send<N extends JobName>(name: N, data: JobData[N]): Promise<void>;
+  /**
+   * Queues a job and wakes this copy's worker. With `startAfterSeconds` the job waits that long;
+   * with a `singletonKey` on a queue of policy `short`, a job already waiting with the key is
+   * kept and this one dropped.
+   * @throws the database's error (logged here)
+   */
+  send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<void>;
   /** Creates or updates the queue tables, then starts the workers. */
   start(): Promise<void>;
   /** Stops taking jobs and waits (at most `timeoutMs`) for the ones running. */
@@ -101,10 +128,15 @@ export function createJobs(database: Pick<Database, 'execute'>, log: Pick<Fastif
     handle(name, handler) {
       handlers.set(name, handler as (data: never) => Promise<void>);
     },
-    async send(name, data) {
-      await boss.send(name, data as object);
+    async send(name, data, options = {}) {
+      try {
+        await boss.send(name, data as object, { ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
+      } catch (error) {
+        log.error({ err: error, job: name }, 'job not queued');
+        throw error;
+      }
       const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
+      if (worker && !options.startAfterSeconds) boss.notifyWorker(worker);
     },
     async start() {
       await boss.start();

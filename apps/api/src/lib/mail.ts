@@ -1,9 +1,12 @@
 /**
  * E-mail delivery through SMTP with nodemailer (DESIGN §6). Used only by the outbox worker;
- * nodemailer's own logger stays off, so message bodies and codes never reach the logs.
+ * nodemailer's own logger stays off, so message bodies and codes never reach the logs. The
+ * subject is one line and neither it nor the text carries a control character
+ * (`withoutControlCharacters`).
  */
 import type { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { withoutControlCharacters } from '@jsbn/shared';
 
 /** One e-mail as the worker hands it over. */
 export interface MailMessage {
@@ -40,8 +43,8 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
       await transporter.sendMail({
         from,
         to: message.to,
-        subject: message.subject,
-        text: message.text,
+        subject: withoutControlCharacters(message.subject, 'single'),
+        text: withoutControlCharacters(message.text),
         ...(message.attachment ? { attachments: [message.attachment] } : {}),
       });
     },

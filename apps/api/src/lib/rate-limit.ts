@@ -1,10 +1,13 @@
 /**
  * Rate limits shared by every API copy (DESIGN §1, §8; issue 9), through the well-kept
- * `rate-limiter-flexible`: each hit is counted and checked in one atomic step — in PostgreSQL
+ * `rate-limiter-flexible`: each hit is counted and checked in one atomic step in PostgreSQL
  * (`RateLimiterDrizzle` on table `rate_limits`: one `INSERT … ON CONFLICT DO UPDATE …
- * RETURNING`) or, when REDIS_URL is set, in Redis (`RateLimiterRedis`: one Lua script), with
- * the database as insurance while Redis is unreachable. 200 parallel attempts against a limit
- * of 5 let exactly 5 through.
+ * RETURNING`). When REDIS_URL is set each hit is also counted in Redis (`RateLimiterRedis`: one
+ * Lua script), at the same time, and refused when either store refuses it: both hold the whole
+ * budget, so while Redis is down the database goes on counting the same one — an address that
+ * used its 30 login attempts does not get 30 more — and after Redis comes back what was counted
+ * meanwhile still counts; while the database is down Redis alone decides. 200 parallel attempts
+ * against a limit of 5 let exactly 5 through.
  *
  * Every limit is a fixed window of `duration` seconds starting at its first hit. Which limits
  * exist and why: `LIMITS` below and docs/decisions/007-throttling.md.
@@ -34,6 +37,8 @@ const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 const TOO_MANY_CODES = 'Too many codes were sent. Please try again later.';
 const TOO_MANY_TRIES = 'Too many wrong codes. Please try again later.';
+const TOO_MANY_ORDERS = 'Too many orders in the last hour. Please try again later.';
+const TOO_MANY_ORDERS_TODAY = 'Too many orders to this publisher today. Please try again tomorrow.';
 
 /**
  * Every limit, by name; keys are chosen by the caller (an address, an e-mail, both).
@@ -41,7 +46,11 @@ const TOO_MANY_TRIES = 'Too many wrong codes. Please try again later.';
  * slowed, the owner elsewhere is not), and failures per account from addresses it never
  * logged in from (a botnet is slowed; the owner at a known address is not).
  * Everything that sends a message: per address and per recipient, so a visitor cannot flood
- * a mailbox. One-time codes: issued and tried per e-mail, whatever the route.
+ * a mailbox; a book request also per address and publisher, so one address cannot use up a
+ * publisher's day. One-time codes: issued and tried per e-mail, whatever the route. Orders:
+ * per library (each order of a cart counts) and per library and publisher, so one library
+ * cannot flood a publisher — their points are the settings ORDER_LIMIT_PER_HOUR and
+ * ORDER_LIMIT_PER_PUBLISHER_DAY (`openRateLimits`).
  */
 export const LIMITS = {
   loginPerAddress: { points: LOGIN_MAX_ATTEMPTS_PER_IP, duration: LOGIN_WINDOW_MS / 1000, message: TOO_MANY_LOGINS },
@@ -59,7 +68,10 @@ export const LIMITS = {
   contactPerEmail: { points: 3, duration: HOUR, message: TOO_MANY_REQUESTS },
   claimsPerAddress: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
   bookRequestsPerAddress: { points: 10, duration: HOUR, message: TOO_MANY_REQUESTS },
+  bookRequestsPerAddressAndPublisher: { points: 5, duration: DAY, message: TOO_MANY_REQUESTS },
   bookRequestsPerPublisher: { points: 50, duration: DAY, message: TOO_MANY_REQUESTS },
+  ordersPerLibrary: { points: 50, duration: HOUR, message: TOO_MANY_ORDERS },
+  ordersPerLibraryAndPublisher: { points: 10, duration: DAY, message: TOO_MANY_ORDERS_TODAY },
   searchPerAddress: { points: 300, duration: MINUTE, message: TOO_MANY_REQUESTS },
 } satisfies Record<string, LimitRule>;
 
@@ -67,16 +79,16 @@ export type LimitName = keyof typeof LIMITS;
 
 /** The rate limits of one API copy (`ctx.limits`). */
 export interface RateLimits {
-  /** Where the counters live. */
+  /** Where the counters live: the database, or the database and Redis (REDIS_URL). */
   readonly store: 'database' | 'redis';
   /**
-   * Counts one hit of `limit` for `key` and checks it in the same step.
+   * Counts `points` hits (default 1) of `limit` for `key` and checks them in the same step.
    * @throws ThrottledError (429, Retry-After in seconds) when the hit is over the limit;
    *   the store's own error when it cannot answer (→ 503)
    */
-  consume(limit: LimitName, key: string): Promise<void>;
-  /** Takes back one hit (a login that turned out right). */
-  refund(limit: LimitName, key: string): Promise<void>;
+  consume(limit: LimitName, key: string, points?: number): Promise<void>;
+  /** Takes back `points` hits (default 1): a login that turned out right, orders not made after all. */
+  refund(limit: LimitName, key: string, points?: number): Promise<void>;
   /** Forgets `key` under `limit` (a successful login clears its address's failures). */
   reset(limit: LimitName, key: string): Promise<void>;
   /** Deletes counters whose window ended more than an hour ago (database store; housekeeping). */
@@ -85,12 +97,41 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
+/** A limit counted in the database and, with REDIS_URL, in Redis too. */
+interface Counters {
+  database: RateLimiterAbstract;
+  redis: RateLimiterAbstract | null;
+}
+
 /**
- * Opens the limits of `config`: Redis when REDIS_URL is set (the database stands in while
- * Redis is unreachable), else the database `db`.
- * @param log told when Redis fails and the database stands in
+ * Runs `step` on each store of `counters` at once and gives the database's outcome, or Redis's
+ * when the database cannot answer; a store that refuses (a `RateLimiterRes`) refuses the hit,
+ * with the longer wait of the two.
+ * @throws the refusing `RateLimiterRes`; the database's error when neither store answers
  */
-export function openRateLimits(config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>, db: Db, log?: Pick<FastifyBaseLogger, 'warn'>): RateLimits {
+async function inBoth(counters: Counters, step: (limiter: RateLimiterAbstract) => Promise<unknown>): Promise<void> {
+  const [database, redis] = await Promise.allSettled([step(counters.database), counters.redis ? step(counters.redis) : Promise.resolve(null)]);
+  const refusals = [database, redis].flatMap((outcome) => (outcome.status === 'rejected' && outcome.reason instanceof RateLimiterRes ? [outcome.reason] : []));
+  if (refusals.length) throw refusals.reduce((longest, refusal) => (refusal.msBeforeNext > longest.msBeforeNext ? refusal : longest));
+  if (database.status === 'fulfilled' || (counters.redis && redis.status === 'fulfilled')) return;
+  throw database.reason;
+}
+
+/**
+ * Opens the limits of `config`: counted in the database `db`, and in Redis too when REDIS_URL
+ * is set (`inBoth`: while either cannot be reached the other goes on counting the same budget).
+ * @param log told when Redis fails
+ */
+export function openRateLimits(
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'ORDER_LIMIT_PER_HOUR' | 'ORDER_LIMIT_PER_PUBLISHER_DAY'>,
+  db: Db,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): RateLimits {
+  const rules: Record<LimitName, LimitRule> = {
+    ...LIMITS,
+    ordersPerLibrary: { ...LIMITS.ordersPerLibrary, points: config.ORDER_LIMIT_PER_HOUR },
+    ordersPerLibraryAndPublisher: { ...LIMITS.ordersPerLibraryAndPublisher, points: config.ORDER_LIMIT_PER_PUBLISHER_DAY },
+  };
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, {
         // fail a command at once while disconnected, so the database limiter stands in
@@ -100,35 +141,35 @@ export function openRateLimits(config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PRE
         keyPrefix: config.REDIS_KEY_PREFIX,
       })
     : null;
-  redis?.on('error', (error: Error) => log?.warn({ err: { message: error.message } }, 'redis unavailable: rate limits counted in the database'));
-  const limiters = new Map<LimitName, RateLimiterAbstract>();
-  const limiter = (name: LimitName): RateLimiterAbstract => {
+  redis?.on('error', (error: Error) => log?.warn({ err: { message: error.message } }, 'redis unavailable: rate limits counted in the database alone'));
+  const limiters = new Map<LimitName, Counters>();
+  const counters = (name: LimitName): Counters => {
     let made = limiters.get(name);
     if (!made) {
-      const rule = LIMITS[name];
-      const inDatabase = new RateLimiterDrizzle({ storeClient: db, schema: rate_limits, keyPrefix: name, points: rule.points, duration: rule.duration, clearExpiredByTimeout: false });
-      made = redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: name, points: rule.points, duration: rule.duration, insuranceLimiter: inDatabase })
-        : inDatabase;
+      const rule = rules[name];
+      made = {
+        database: new RateLimiterDrizzle({ storeClient: db, schema: rate_limits, keyPrefix: name, points: rule.points, duration: rule.duration, clearExpiredByTimeout: false }),
+        redis: redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: name, points: rule.points, duration: rule.duration }) : null,
+      };
       limiters.set(name, made);
     }
     return made;
   };
   return {
     store: redis ? 'redis' : 'database',
-    async consume(name, key) {
+    async consume(name, key, points = 1) {
       try {
-        await limiter(name).consume(key);
+        await inBoth(counters(name), (limiter) => limiter.consume(key, points));
       } catch (outcome) {
-        if (outcome instanceof RateLimiterRes) throw new ThrottledError(name, key, LIMITS[name].message, Math.ceil(outcome.msBeforeNext / 1000));
+        if (outcome instanceof RateLimiterRes) throw new ThrottledError(name, key, rules[name].message, Math.ceil(outcome.msBeforeNext / 1000));
         throw outcome;
       }
     },
-    async refund(name, key) {
-      await limiter(name).reward(key, 1);
+    async refund(name, key, points = 1) {
+      await inBoth(counters(name), (limiter) => limiter.reward(key, points));
     },
     async reset(name, key) {
-      await limiter(name).delete(key);
+      await inBoth(counters(name), (limiter) => limiter.delete(key));
     },
     async removeExpired() {
       const removed = await db.delete(rate_limits).where(lt(rate_limits.expire, new Date(Date.now() - HOUR))).returning({ key: rate_limits.key });

@@ -3,8 +3,10 @@
  * media (`POST <api>/<phone id>/media`, multipart) and then sent with
  * `POST <api>/<phone id>/messages` `{ messaging_product: 'whatsapp', to, type: 'document',
  * document: { id, filename, caption } }`; a message without a file is `type: 'text'`.
- * The bearer token is sent only in the Authorization header and never logged.
+ * The bearer token is sent only in the Authorization header and never logged. The text carries
+ * no control character (`withoutControlCharacters`).
  */
+import { withoutControlCharacters } from '@jsbn/shared';
 
 export interface WhatsappOptions {
   /** Graph API base with version, e.g. https://graph.facebook.com/v21.0 (WHATSAPP_API_URL). */
@@ -52,6 +54,7 @@ async function call(options: WhatsappOptions, path: string, body: FormData | obj
  */
 export async function sendWhatsapp(options: WhatsappOptions, message: WhatsappMessage): Promise<string> {
   const to = whatsappNumber(message.to);
+  const text = withoutControlCharacters(message.text);
   let payload: object;
   if (message.document) {
     const form = new FormData();
@@ -60,9 +63,9 @@ export async function sendWhatsapp(options: WhatsappOptions, message: WhatsappMe
     form.append('file', new Blob([new Uint8Array(message.document.content)], { type: message.document.contentType }), message.document.filename);
     const media = await call(options, 'media', form);
     if (typeof media.id !== 'string') throw new Error('WhatsApp API media answered without an id');
-    payload = { type: 'document', document: { id: media.id, filename: message.document.filename, caption: message.text } };
+    payload = { type: 'document', document: { id: media.id, filename: message.document.filename, caption: text } };
   } else {
-    payload = { type: 'text', text: { preview_url: false, body: message.text } };
+    payload = { type: 'text', text: { preview_url: false, body: text } };
   }
   const sent = await call(options, 'messages', { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...payload });
   const id = (sent.messages as { id?: string }[] | undefined)?.[0]?.id;

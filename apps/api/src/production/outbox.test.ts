@@ -2,8 +2,9 @@
  * The outbox worker against real transports on 127.0.0.1: an SMTP server (smtp-server)
  * receives the registration code and the reset link; while it is down messages stay pending
  * and are retried with backoff, and when it is back each is delivered exactly once. Order
- * letters go to a fake WhatsApp Cloud API as a media upload and a `type: 'document'` message,
- * and failures there retry the same way. A delivered message keeps no code or reset link.
+ * letters go with the publisher's notice digest (its job, a second after the order here) to a
+ * fake WhatsApp Cloud API as a media upload and a `type: 'document'` message, and failures
+ * there retry the same way. A delivered message keeps no code or reset link.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,7 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
       WHATSAPP_PHONE_ID: '1055',
       OUTBOX_POLL_MS: '50',
       OUTBOX_RETRY_BASE_MS: '100',
+      ORDER_NOTICE_DIGEST_SECONDS: '1',
     });
     await t.app.ready();
   });
@@ -141,8 +143,9 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
       type: 'document',
       document: { id: 'media-1', filename: 'order-letter.pdf' },
     });
-    // the publisher also gets the new-order notice; the letter is the mail with the attachment
+    // one e-mail: the notice of the new order with its letter attached
     const mail = await waitFor(() => mailsTo(publisher.email).find((candidate) => candidate.raw.includes('order-letter.pdf')), 10_000, 'the letter e-mail');
+    expect(mailsTo(publisher.email)).toHaveLength(1);
     const attachment = mailParts(mail.raw).find((part) => /attachment/.test(part.headers['content-disposition'] ?? ''));
     expect(attachment?.headers['content-disposition']).toContain('order-letter.pdf');
     expect(attachment?.body.equals(pdf)).toBe(true);

@@ -11,7 +11,7 @@ import jsqrModule from 'jsqr';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createPgDatabase } from './servers.js';
+import { createPgDatabase, waitFor } from './servers.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -73,6 +73,18 @@ export async function latestCode(app: BuiltApp['app'], email: string): Promise<s
   const message = response.json().data.messages.find((item: { code: string | null }) => item.code);
   if (!message) throw new Error(`no code for ${email}`);
   return message.code;
+}
+
+/**
+ * The newest reset link e-mailed to `email` (dev outbox), other than `except`: waits for it (at
+ * most 10 s), as the link is sent by a job after the request is answered (`passwordReset`).
+ */
+export async function latestLink(app: BuiltApp['app'], email: string, except?: string): Promise<string> {
+  return waitFor(async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+    const link = response.json().data.messages.find((item: { link: string | null }) => item.link)?.link as string | undefined;
+    return link && link !== except ? link : null;
+  }, 10_000, `a reset link for ${email}`);
 }
 
 /**

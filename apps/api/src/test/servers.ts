@@ -267,8 +267,11 @@ export interface TcpProxy {
   stop(): Promise<void>;
 }
 
-/** Starts a TCP proxy from a free port on 127.0.0.1 to `targetHost:targetPort`. */
-export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
+/**
+ * Starts a TCP proxy on 127.0.0.1 to `targetHost:targetPort`.
+ * @param port the port it listens on; a free one by default (a proxy stopped before may be started again on its port)
+ */
+export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1', port = 0): Promise<TcpProxy> {
   const pairs = new Set<[Socket, Socket]>();
   /** Connections accepted during a partition, not yet forwarded. */
   const waiting = new Set<Socket>();
@@ -295,7 +298,7 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     waiting.add(client);
     client.on('error', () => client.destroy()).on('close', () => waiting.delete(client));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
     get connections() {

@@ -14,7 +14,7 @@ import {
   PUBLISHER_TYPES,
   SANCHALAK_TYPES,
 } from '../constants.js';
-import { email, id, listQuery, newPassword, nfc, optionalPhone, optionalText, phone, requiredText, sortField } from './common.js';
+import { email, id, listQuery, newPassword, optionalPhone, optionalText, phone, requiredText, sortField } from './common.js';
 
 export const modelType = z.enum(MODEL_TYPES);
 
@@ -31,8 +31,8 @@ const optionalNumberString = (message: string) =>
 export const libraryRegistration = z.object({
   name: requiredText('Name is required', 200),
   sanchalak_name: requiredText('Sanchalak name is required', 200),
-  sanchalak_address: requiredText('Sanchalak address is required', 500),
-  address: requiredText('Address is required', 500),
+  sanchalak_address: requiredText('Sanchalak address is required', 500, 'multi'),
+  address: requiredText('Address is required', 500, 'multi'),
   email,
   mobile_no: phone(MSG.phone10),
   whatsapp_no: phone(MSG.whatsapp10),
@@ -43,7 +43,7 @@ export const libraryRegistration = z.object({
     .transform((value) => (value === '' || value == null ? null : value)),
   sangh_trust: z.enum(SANCHALAK_TYPES, { error: 'Sangh / trust is required' }),
   password: newPassword,
-  gst_no: optionalText(20),
+  gst_no: optionalText(20, 'GST number'),
   aadhar_no: optionalNumberString('Aadhar number must be a number'),
 });
 export type LibraryRegistration = z.infer<typeof libraryRegistration>;
@@ -62,7 +62,7 @@ export const publisherRegistration = z.object({
     ),
   publisher_name: requiredText('Publisher name is required', 200),
   publisher_type: z.enum(PUBLISHER_TYPES, { error: 'Publisher type is required' }).default('Sangh'),
-  address: requiredText('Address is required', 500),
+  address: requiredText('Address is required', 500, 'multi'),
   state: z.coerce.number({ error: MSG.stateRequired }).int().positive(MSG.stateRequired),
   city: z.coerce.number({ error: MSG.cityRequired }).int().positive(MSG.cityRequired),
   pincode: z.string({ error: 'Pincode is required' }).trim().regex(/^\d{6}$/, 'Pincode must be 6 digits'),
@@ -71,7 +71,7 @@ export const publisherRegistration = z.object({
   whatsapp_no: phone(MSG.whatsapp10),
   email,
   password: newPassword,
-  gst_no: optionalText(20),
+  gst_no: optionalText(20, 'GST number'),
   aadhar_no: optionalNumberString('Aadhar number must be a number'),
 });
 export type PublisherRegistration = z.infer<typeof publisherRegistration>;
@@ -98,7 +98,7 @@ export type LoginInput = z.infer<typeof login>;
 
 /** Letterhead save (POST /api/library/logo-text) — accounts §5. */
 export const letterhead = z.object({
-  text: z.string({ error: MSG.letterText10 }).transform((value) => value.normalize('NFC').trim()).pipe(z.string().min(LETTER_TEXT_MIN, MSG.letterText10).max(5000)),
+  text: requiredText(MSG.letterText10, 5000, 'multi', 'Letter text').pipe(z.string().min(LETTER_TEXT_MIN, MSG.letterText10)),
   id: id.optional(),
 });
 
@@ -146,7 +146,7 @@ export const hasRepeatedDigits = (value: string) => /^(\d)\1{9}$/.test(value) ||
 
 /** POST /api/user/contact — spec accounts §5 "Contact form". */
 export const contactMessage = z.object({
-  fullName: z.string({ error: 'Full name is required' }).transform(nfc).pipe(z.string().min(1, 'Full name is required').max(200)),
+  fullName: requiredText('Full name is required', 200),
   email: z
     .string({ error: MSG.invalidEmail })
     .trim()
@@ -157,7 +157,7 @@ export const contactMessage = z.object({
     .trim()
     .regex(/^\d{10}$/, MSG.contact10)
     .refine((value) => !/^\d{10}$/.test(value) || !hasRepeatedDigits(value), MSG.validContact),
-  message: z.string({ error: MSG.message10 }).transform(nfc).pipe(z.string().min(10, MSG.message10).max(5000)),
+  message: requiredText(MSG.message10, 5000, 'multi', 'Message').pipe(z.string().min(10, MSG.message10)),
 });
 export type ContactMessage = z.infer<typeof contactMessage>;
 
@@ -165,8 +165,8 @@ export type ContactMessage = z.infer<typeof contactMessage>;
 export const libraryProfile = z.object({
   name: requiredText('Name is required', 200),
   sanchalak_name: requiredText('Sanchalak name is required', 200),
-  sanchalak_address: requiredText('Sanchalak address is required', 500),
-  address: requiredText('Address is required', 500),
+  sanchalak_address: requiredText('Sanchalak address is required', 500, 'multi'),
+  address: requiredText('Address is required', 500, 'multi'),
   mobile_no: phone(MSG.phone10),
   whatsapp_no: phone(MSG.whatsapp10),
   sangh_trust: z.enum(SANCHALAK_TYPES, { error: 'Sangh / trust is required' }),
@@ -175,7 +175,7 @@ export const libraryProfile = z.object({
     .int('Number of books must be a positive integer')
     .positive('Number of books must be a positive integer')
     .max(100_000_000),
-  gst_no: optionalText(20),
+  gst_no: optionalText(20, 'GST number'),
   aadhar_no: optionalNumberString('Aadhar number must be a number'),
 });
 export type LibraryProfile = z.infer<typeof libraryProfile>;
@@ -184,14 +184,14 @@ export type LibraryProfile = z.infer<typeof libraryProfile>;
 export const publisherProfile = z.object({
   publisher_name: requiredText('Publisher name is required', 200),
   publisher_type: z.enum(PUBLISHER_TYPES, { error: 'Publisher type is required' }),
-  address: requiredText('Address is required', 500),
+  address: requiredText('Address is required', 500, 'multi'),
   pincode: z.string({ error: 'Pincode is required' }).trim().regex(/^\d{6}$/, 'Pincode must be 6 digits'),
   landline_no: phone(MSG.landline10),
   mobile_no: phone(MSG.phone10),
   whatsapp_no: phone(MSG.whatsapp10),
   state: z.coerce.number({ error: MSG.stateRequired }).int().positive(MSG.stateRequired),
   city: z.coerce.number({ error: MSG.cityRequired }).int().positive(MSG.cityRequired),
-  gst_no: optionalText(20),
+  gst_no: optionalText(20, 'GST number'),
   aadhar_no: optionalNumberString('Aadhar number must be a number'),
 });
 export type PublisherProfile = z.infer<typeof publisherProfile>;

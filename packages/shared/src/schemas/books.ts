@@ -10,7 +10,7 @@ import { BOOK_LIST_PAGE_SIZES, BOOK_UPLOAD_FIELDS, DEFAULT_CURRENCY, MAX_BOOK_IM
 import { FILE_RULES } from '../file-rules.js';
 import { CURRENCIES } from '../lookups.js';
 import { PRICE_KINDS } from '../money.js';
-import { id, listQuery, nfc, optionalNumber, optionalText, phone, requiredText, sortField } from './common.js';
+import { id, listQuery, nfc, optionalNumber, optionalText, optionalWebAddress, phone, requiredText, sortField, storableText } from './common.js';
 
 const yesNo = z.enum(['Yes', 'No']);
 const optionalYesNo = z
@@ -51,8 +51,8 @@ export const bookAuthor = z
       .union([z.literal(''), z.null(), id], { error: 'Author id must be a positive whole number' })
       .optional()
       .transform((value) => (typeof value === 'number' ? value : undefined)),
-    authorname: optionalText(200),
-    author_name: optionalText(200),
+    authorname: optionalText(200, 'Author name'),
+    author_name: optionalText(200, 'Author name'),
   })
   .superRefine((author, ctx) => {
     if (author.authorId !== undefined || author.authorname || author.author_name) return;
@@ -64,17 +64,17 @@ export const bookAuthor = z
 const bookObject = z.object({
   book_title: requiredText(MSG.bookTitle, 500),
   book_e_title: requiredText(MSG.bookETitle, 500),
-  alternate_title: optionalText(500),
-  book_alt_subtitle: optionalText(500),
-  book_subtitle_lang: optionalText(100),
+  alternate_title: optionalText(500, 'Original book (alternate title)'),
+  book_alt_subtitle: optionalText(500, 'Subtitle'),
+  book_subtitle_lang: optionalText(100, 'Subtitle language'),
   language: requiredText(MSG.language, 100),
   /** 'height * width' in inches; used when height and width are not sent. */
-  size: optionalText(40),
+  size: optionalText(40, 'Size'),
   height: optionalNumber('Height', 0.1, 100),
   width: optionalNumber('Width', 0.1, 100),
-  type: optionalText(20),
-  other_type: optionalText(200),
-  part: optionalText(50),
+  type: optionalText(20, 'Swaroop'),
+  other_type: optionalText(200, 'Other swaroop'),
+  part: optionalText(50, 'Part'),
   publication_year: requiredInt(MSG.publicationYear, 1000, 2100),
   pages: requiredInt(MSG.pages, 1, 100_000),
   no_of_copy: optionalNumber('Number of copies', 0, 10_000_000),
@@ -95,9 +95,9 @@ const bookObject = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(z.iso.date('Published date must be a date YYYY-MM-DD').optional()),
-  tags: optionalText(1000),
+  tags: optionalText(1000, 'Tags'),
   subjects: z.array(z.object({ id: id })).max(50).default([]),
-  other_subject: optionalText(200),
+  other_subject: optionalText(200, 'Other subject'),
   authors: z.array(bookAuthor).max(50).default([]),
   readers: optionalYesNo,
   electronic_copy: optionalYesNo,
@@ -106,13 +106,13 @@ const bookObject = z.object({
     .optional()
     .nullable()
     .transform((value) => (value === '' || value == null ? undefined : value === true || value === 'true')),
-  pdfurl: optionalText(1000).pipe(z.url('PDF URL must be a web address').optional()),
+  pdfurl: optionalWebAddress(1000, 'PDF link'),
   /**
    * The book PDF chosen in the form (its file name) or already stored: the PDF itself goes
    * through the upload flow (spec §4), so the form and the API check only that one is there.
    */
-  book_pdf: optionalText(255),
-  contents: optionalText(20_000),
+  book_pdf: optionalText(255, 'Book PDF'),
+  contents: optionalText(20_000, 'Contents', 'multi'),
 });
 
 /** The form's cross-field rules (spec books §5); `authorsRequired` false for catalogue records. */
@@ -219,7 +219,7 @@ export type DuplicateCheckQuery = z.infer<typeof duplicateCheckQuery>;
 export const uploadFileInfo = z
   .object({
     field: z.enum(BOOK_UPLOAD_FIELDS),
-    name: z.string({ error: 'File name is required' }).transform(nfc).pipe(z.string().min(1, 'File name is required').max(255)),
+    name: z.string({ error: 'File name is required' }).transform(nfc).pipe(storableText('File name', 255).min(1, 'File name is required')),
     type: z.string().trim().toLowerCase().max(100).default(''),
     /** Bytes; optional (spec books §7 sends none): without it the field's limit holds. */
     size: z.number({ error: 'File size must be a number of bytes' }).int().min(1, 'File is empty').optional(),
@@ -257,7 +257,7 @@ export const bookPdfRequest = z.object({
   name: requiredText(BOOK_MSG.nameRequired, 200),
   email: requestEmail,
   mobile_no: phone(MSG.phone10),
-  Resone: requiredText(BOOK_MSG.reasonRequired, 2000),
+  Resone: requiredText(BOOK_MSG.reasonRequired, 2000, 'multi'),
   RefferenceBy: requiredText(BOOK_MSG.referredByRequired, 200),
 });
 export type BookPdfRequest = z.infer<typeof bookPdfRequest>;
@@ -267,9 +267,9 @@ export const readerOrderFields = z.object({
   name: requiredText(BOOK_MSG.nameRequired, 200),
   mobile: phone(MSG.phone10),
   email: requestEmail,
-  message: requiredText(BOOK_MSG.messageRequired, 2000),
+  message: requiredText(BOOK_MSG.messageRequired, 2000, 'multi'),
   bookId: id,
-  bookName: optionalText(500),
+  bookName: optionalText(500, 'Book name'),
   date: z
     .string({ error: BOOK_MSG.dateRequired })
     .trim()

@@ -1,8 +1,9 @@
 /**
- * Building blocks shared by every area's schemas: trimmed NFC text, phone numbers, e-mail,
- * password rules and the list query of DESIGN §3.
+ * Building blocks shared by every area's schemas: trimmed NFC text without control characters,
+ * web addresses, phone numbers, e-mail, password rules and the list query of DESIGN §3.
  */
 import { z } from 'zod';
+import { controlCharacterMessage, hasControlCharacters, withLineFeeds, type TextLines } from '../control-characters.js';
 import { MSG } from '../messages.js';
 import { normalizePhone } from '../phone.js';
 import { PAGE_SIZES, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS } from '../constants.js';
@@ -10,18 +11,46 @@ import { PAGE_SIZES, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS } from '../constan
 /** Trims and NFC-normalises text (Gujarati and Devanagari are stored NFC). */
 export const nfc = (value: string) => value.normalize('NFC').trim();
 
-/** Required trimmed NFC text; `message` when empty. */
-export const requiredText = (message: string, max = 500) =>
-  z.string({ error: message }).transform(nfc).pipe(z.string().min(1, message).max(max));
+/** `nfc` for a field of `lines`: multi-line text also gets its line breaks as line feeds (CR LF from a form posted as multipart). */
+const normalized = (lines: TextLines) => (lines === 'multi' ? (value: string) => nfc(withLineFeeds(value)) : nfc);
 
-/** Optional trimmed NFC text; empty becomes undefined. */
-export const optionalText = (max = 500) =>
+/** The check that text holds no control character (control-characters.ts), naming the field by `label` when it does. */
+export const noControlCharacters = (label: string, lines: TextLines = 'single') =>
+  z.refine<string>((value) => !hasControlCharacters(value, lines), controlCharacterMessage(label, lines));
+
+/** Text a record may keep (after `normalized`): at most `max` characters and no control character. */
+export const storableText = (label: string, max: number, lines: TextLines = 'single') => z.string().max(max).check(noControlCharacters(label, lines));
+
+/**
+ * Required trimmed NFC text; `message` when empty. The field is named by `label` in its other
+ * messages, by default the subject of `message` ('Book title is required.' → 'Book title').
+ * @param lines 'multi' for an address or a message (tab and line feed allowed)
+ */
+export const requiredText = (message: string, max = 500, lines: TextLines = 'single', label = message.replace(/ is required\.?$/, '')) =>
+  z.string({ error: message }).transform(normalized(lines)).pipe(storableText(label, max, lines).min(1, message));
+
+/**
+ * Optional trimmed NFC text; empty becomes undefined. `label` names the field in its messages.
+ * @param lines 'multi' for an address or a message (tab and line feed allowed)
+ */
+export const optionalText = (max: number, label: string, lines: TextLines = 'single') =>
   z
     .string()
     .optional()
     .nullable()
-    .transform((value) => (value == null ? undefined : nfc(value) || undefined))
-    .pipe(z.string().max(max).optional());
+    .transform((value) => (value == null ? undefined : normalized(lines)(value) || undefined))
+    .pipe(storableText(label, max, lines).optional());
+
+/**
+ * An optional web address (every URL a form takes): http or https only, so a stored
+ * `javascript:` or `data:` link can never become a link on a page; otherwise
+ * '<label> must be a web address starting with http:// or https://'.
+ */
+export const optionalWebAddress = (max: number, label: string) =>
+  optionalText(max, label).pipe(z.url({ protocol: /^https?$/, error: webAddressMessage(label) }).optional());
+
+/** The message of a web address that is not http or https. */
+export const webAddressMessage = (label: string) => `${label} must be a web address starting with http:// or https://`;
 
 export const email = z
   .string({ error: MSG.invalidEmail })

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ORDER_STATUSES } from '../constants.js';
-import { id, listQuery, optionalNumber, optionalText, sortField } from './common.js';
+import { id, listQuery, noControlCharacters, optionalNumber, optionalText, sortField } from './common.js';
 
 /** Columns the order lists sort on (DESIGN §3: a whitelist). */
 export const ORDER_SORT_FIELDS = ['order_date', 'createdAt', 'status', 'library_name', 'publisher_name'] as const;
@@ -36,14 +36,14 @@ export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatus>;
 /** POST /api/book/create-dispatch (multipart; optional `orderImage` file). */
 export const dispatchOrder = z.object({
   orderId: id,
-  courierCompanyName: optionalText(200),
+  courierCompanyName: optionalText(200, 'Courier company name'),
   courierCompanyNumber: z
     .string()
     .trim()
     .optional()
     .transform((value) => (!value || Number(value) <= 0 ? undefined : value))
-    .pipe(z.string().length(10, MSG.invalidCourierNumber).optional()),
-  trackingId: optionalText(100),
+    .pipe(z.string().length(10, MSG.invalidCourierNumber).check(noControlCharacters('Courier company number')).optional()),
+  trackingId: optionalText(100, 'Tracking id'),
   /** Postage the library pays, in the order's currency, major units (issue 14 part 5); optional. */
   postage: optionalNumber('Postage', 0, 1_000_000),
 });

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { requireActor } from '../../lib/auth.js';
 import { ok, replies } from '../../lib/reply.js';
 import { dashboard } from '../orders/service.js';
-import { FORGOT_MESSAGE, REGISTRATION_MESSAGE, changePassword, currentUser, forgotPassword, login, resendCode, resetPassword, setPreferredLanguage, verifyEmail } from './service.js';
+import { FORGOT_MESSAGE, REGISTRATION_MESSAGE, changePassword, currentUser, login, resendCode, resetPassword, setPreferredLanguage, verifyEmail } from './service.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -51,12 +51,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * POST /api/user/change-password `{ email, modelType? }` (forgot password) → the same message
-   * for any e-mail; 429 past 10 an hour from one address or 5 an hour for one e-mail.
+   * for any e-mail, after the same work: the limits are counted and the job that looks the
+   * e-mail up and sends its reset links is queued (`passwordReset`, `forgotPassword`); 429 past
+   * 10 an hour from one address or 5 an hour for one e-mail.
    */
   api.post('/user/change-password', { schema: { body: forgotBody, response: replies(noData) } }, async (request) => {
     await ctx.limits.consume('resetLinksPerAddress', request.ip);
     await ctx.limits.consume('resetLinksPerEmail', request.body.email);
-    await forgotPassword(ctx, request.body);
+    await ctx.jobs.send('passwordReset', request.body);
     return ok(null, FORGOT_MESSAGE);
   });
 

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
-import { accounts, libraries, outbox } from '../../db/schema.js';
+import { accounts, libraries, outbox, password_reset_tokens } from '../../db/schema.js';
 import { runHousekeeping } from '../../housekeeping.js';
 import { createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
-import { ENGINES, authHeader, createTestApp, latestCode, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+import { ENGINES, authHeader, createTestApp, latestCode, latestLink, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+import { forgotPassword } from './service.js';
 
 const MINUTE = 60_000;
 
@@ -127,8 +128,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     expect([unknown.statusCode, unknown.json().message]).toEqual([known.statusCode, known.json().message]);
     expect(known.json().message).toBe('If an account exists for this e-mail, a link to reset the password has been sent to it.');
 
-    const outbox = await inject('GET', `/api/dev/outbox?to=${library.email}`);
-    const link = outbox.json().data.messages[0].link as string;
+    const link = await latestLink(t.app, library.email);
     expect(link).toMatch(/^https:\/\/jsbn\.test\/new-password\?token=[A-Za-z0-9_-]{43}$/);
     const token = new URL(link).searchParams.get('token')!;
 
@@ -142,7 +142,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     await authHeader(t.app, { email: library.email, password: 'Tirth@2026' }, 'LIBRARY');
 
     await inject('POST', '/api/user/change-password', { email: library.email, modelType: 'LIBRARY' });
-    const second = new URL((await inject('GET', `/api/dev/outbox?to=${library.email}`)).json().data.messages[0].link).searchParams.get('token')!;
+    const second = new URL(await latestLink(t.app, library.email, link)).searchParams.get('token')!;
     t.advance(60 * MINUTE + 1000);
     const expired = await inject('POST', '/api/user/verify-password', { password: 'Shatrunjay@2026', token: second });
     expect(expired.statusCode).toBe(400);
@@ -156,7 +156,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('applies the registration rules and the common-password list to every new password', async () => {
     const library = await createLibrary(t.ctx);
     await inject('POST', '/api/user/change-password', { email: library.email, modelType: 'LIBRARY' });
-    const token = new URL((await inject('GET', `/api/dev/outbox?to=${library.email}`)).json().data.messages[0].link).searchParams.get('token')!;
+    const token = new URL(await latestLink(t.app, library.email)).searchParams.get('token')!;
     const weak = await inject('POST', '/api/user/verify-password', { password: 'aaaaaaaa', token });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details).toEqual([
@@ -177,7 +177,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   it('ends outstanding reset links when the password is changed', async () => {
     const library = await createLibrary(t.ctx);
     await inject('POST', '/api/user/change-password', { email: library.email, modelType: 'LIBRARY' });
-    const token = new URL((await inject('GET', `/api/dev/outbox?to=${library.email}`)).json().data.messages[0].link).searchParams.get('token')!;
+    const token = new URL(await latestLink(t.app, library.email)).searchParams.get('token')!;
     const session = await authHeader(t.app, library, 'LIBRARY');
     expect((await inject('PATCH', '/api/user/update-password', { oldPassword: library.password, newPassword: 'Palitana@2026' }, session)).statusCode).toBe(200);
     const stale = await inject('POST', '/api/user/verify-password', { password: 'Shatrunjay@2026', token });
@@ -255,5 +255,36 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     const support = (await inject('GET', '/api/dev/outbox?to=support@jsbn.example')).json().data.messages[0];
     expect(support.subject).toMatch(/^JSBN contact #\d+ from Ramesh Shah$/);
     expect(support.text).toContain('Please add our books to the catalogue.');
+  });
+});
+
+describe('forgot password', () => {
+  it('does the same work in the request for a registered e-mail and an unknown one: it queues a job, which sends the link', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const library = await createLibrary(t.ctx);
+      await t.app.ready();
+      // the queue held: what the requests themselves did stays to be seen
+      await t.ctx.jobs.stop();
+      const ask = (email: string) => t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email, modelType: 'LIBRARY' } });
+      const known = await ask(library.email);
+      const unknown = await ask('ghost@example.test');
+      expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+      // neither request looked the account up: no reset token, no mail for the registered e-mail …
+      expect(await t.ctx.db.$count(password_reset_tokens)).toBe(0);
+      expect(await t.ctx.db.$count(outbox, inArray(outbox.recipient, [library.email, 'ghost@example.test']))).toBe(0);
+      // … each queued one job with its e-mail, and nothing else
+      const jobs = ((await t.ctx.db.execute(sql`select data from pgboss.job where name = 'passwordReset' order by created_on`)) as unknown as { rows: { data: { email: string; modelType: 'LIBRARY' } }[] }).rows;
+      expect(jobs.map((job) => job.data)).toEqual([
+        { email: library.email, modelType: 'LIBRARY' },
+        { email: 'ghost@example.test', modelType: 'LIBRARY' },
+      ]);
+      // the job sends the registered e-mail its link, and nothing to the unknown one
+      for (const job of jobs) await forgotPassword(t.ctx, job.data);
+      expect((await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, library.email))).map((row) => row.link)).toEqual([expect.stringMatching(/^https:\/\/jsbn\.test\/new-password\?token=/)]);
+      expect(await t.ctx.db.$count(outbox, eq(outbox.recipient, 'ghost@example.test'))).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -288,9 +288,10 @@ const BAD_RESET_LINK = 'The reset link is invalid or has expired. Please ask for
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Forgot password (POST /user/change-password): e-mails a reset link to each verified account
- * with this e-mail (of `modelType` when given). The answer never says whether the e-mail is
- * known; the route limits links per address and per e-mail, known or not.
+ * Forgot password: e-mails a reset link to each verified account with this e-mail (of
+ * `modelType` when given). Run by the job `passwordReset` that POST /user/change-password
+ * queues, so the answer never says whether the e-mail is known, not even by its time; the route
+ * limits links per address and per e-mail, known or not.
  */
 export async function forgotPassword(ctx: AppContext, input: { email: string; modelType?: ModelType }) {
   const matches = await ctx.db

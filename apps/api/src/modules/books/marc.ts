@@ -5,7 +5,7 @@
  * UTF-8 text is counted right; MARCXML). The leader says UTF-8 (position 09 'a').
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { AUTHOR_TYPES, LANGUAGES, formatJsbn, type BookDto } from '@jsbn/shared';
+import { AUTHOR_TYPES, LANGUAGES, formatJsbn, withoutControlCharacters, type BookDto } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { order_items, orders, publishers } from '../../db/schema.js';
 import { cityName, stateName } from '../lookups/geo.js';
@@ -126,14 +126,26 @@ export function marcRecordOf(book: BookDto, imprint: Imprint, pageUrl: string, n
 /** Replaces the numeric character references marcjs writes for non-ASCII text with the characters (the file is UTF-8). */
 const readableXml = (xml: string) => xml.replace(/&#x([0-9a-f]+);/gi, (reference, hex: string) => (Number.parseInt(hex, 16) > 0x7f ? String.fromCodePoint(Number.parseInt(hex, 16)) : reference));
 
-/** The records as MARC21 ISO 2709 (`.mrc`), UTF-8. */
-export function marcBinary(records: MarcRecord[]): Buffer {
-  return Buffer.from(records.map((record) => Marc.format(record, 'Iso2709')).join(''), 'utf8');
+/**
+ * `record` with each field's data on one line and without control characters
+ * (`withoutControlCharacters`): U+001D–U+001F are ISO 2709's record, field and subfield
+ * delimiters — a title holding U+001F '9' would gain a `$9` — and XML 1.0 allows none of them.
+ * The data are a control field's value and a data field's subfield values (indicators and
+ * subfield codes are this module's own).
+ */
+function writable(record: MarcRecord): MarcRecord {
+  const isData = (field: MarcField, index: number) => (field.length === 2 ? index === 1 : index >= 3 && index % 2 === 1);
+  return { leader: record.leader, fields: record.fields.map((field) => field.map((part, index) => (isData(field, index) ? withoutControlCharacters(part, 'single') : part))) };
 }
 
-/** The records as a MARCXML collection, UTF-8. */
+/** The records as MARC21 ISO 2709 (`.mrc`), UTF-8. */
+export function marcBinary(records: MarcRecord[]): Buffer {
+  return Buffer.from(records.map((record) => Marc.format(writable(record), 'Iso2709')).join(''), 'utf8');
+}
+
+/** The records as a MARCXML collection, UTF-8 (XML 1.0). */
 export function marcXml(records: MarcRecord[]): Buffer {
-  const body = records.map((record) => readableXml(Marc.format(record, 'Marcxml'))).join('');
+  const body = records.map((record) => readableXml(Marc.format(writable(record), 'Marcxml'))).join('');
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<collection xmlns="http://www.loc.gov/MARC21/slim">\n${body}</collection>\n`, 'utf8');
 }
 

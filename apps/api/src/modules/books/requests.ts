@@ -27,13 +27,25 @@ async function bookAndPublisher(db: DbOrTx, bookId: number) {
 }
 
 /**
- * Stores a request for a book's private PDF and e-mails it to the publisher
- * (POST /book/book-request/:id). A publisher receives at most 50 such e-mails a day.
- * @throws AppError 404 'Book not found'; ThrottledError 429 past the publisher's daily count
+ * Counts a request from `ip` to the publisher (`email`): 5 a day from one address to one
+ * publisher, so a single address cannot use up the publisher's 50 a day, and those 50 (the
+ * route has counted the address's 10 an hour; lib/rate-limit.ts).
+ * @throws ThrottledError 429 past either
  */
-export async function requestBookPdf(ctx: AppContext, bookId: number, request: BookPdfRequest): Promise<void> {
+async function spendRequestBudget(ctx: AppContext, ip: string, email: string): Promise<void> {
+  await ctx.limits.consume('bookRequestsPerAddressAndPublisher', `${ip}|${email}`);
+  await ctx.limits.consume('bookRequestsPerPublisher', email);
+}
+
+/**
+ * Stores a request for a book's private PDF from the address `ip` and e-mails it to the
+ * publisher (POST /book/book-request/:id). A publisher receives at most 50 such e-mails a day,
+ * 5 of them from one address.
+ * @throws AppError 404 'Book not found'; ThrottledError 429 past the daily counts
+ */
+export async function requestBookPdf(ctx: AppContext, bookId: number, request: BookPdfRequest, ip: string): Promise<void> {
   const book = await bookAndPublisher(ctx.db, bookId);
-  await ctx.limits.consume('bookRequestsPerPublisher', book.email);
+  await spendRequestBudget(ctx, ip, book.email);
   await ctx.db.transaction(async (tx) => {
     await tx.insert(book_requests).values({
       book_id: bookId,
@@ -66,14 +78,15 @@ export async function requestBookPdf(ctx: AppContext, bookId: number, request: B
 }
 
 /**
- * Stores a reader's order of a book and e-mails it to the publisher (POST /book/reader/order).
- * The date was checked not to be in the past by `readerOrderFor(todayIso(ctx.clock()))`.
- * Counted with the PDF requests: at most 50 a day to one publisher.
- * @throws AppError 404 'Book not found'; ThrottledError 429 past the publisher's daily count
+ * Stores a reader's order of a book from the address `ip` and e-mails it to the publisher
+ * (POST /book/reader/order). The date was checked not to be in the past by
+ * `readerOrderFor(todayIso(ctx.clock()))`. Counted with the PDF requests: at most 50 a day to
+ * one publisher, 5 of them from one address.
+ * @throws AppError 404 'Book not found'; ThrottledError 429 past the daily counts
  */
-export async function placeReaderOrder(ctx: AppContext, order: ReaderOrder): Promise<void> {
+export async function placeReaderOrder(ctx: AppContext, order: ReaderOrder, ip: string): Promise<void> {
   const book = await bookAndPublisher(ctx.db, order.bookId);
-  await ctx.limits.consume('bookRequestsPerPublisher', book.email);
+  await spendRequestBudget(ctx, ip, book.email);
   await ctx.db.transaction(async (tx) => {
     await tx.insert(reader_orders).values({
       book_id: book.id,

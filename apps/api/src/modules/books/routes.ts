@@ -397,23 +397,25 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   /**
    * POST /api/book/book-request/:id (anyone) `{ name, email, mobile_no, Resone, RefferenceBy }`
    * [bookPdfRequest] → message 'Request submitted successfully. The publisher will contact you
-   * soon.'; stored and e-mailed to the publisher (outbox). 400 with the spec's messages, 404.
+   * soon.'; stored and e-mailed to the publisher (outbox). 400 with the spec's messages, 404;
+   * 429 past 10 an hour from one address, 5 a day from one address to one publisher, 50 a day
+   * to one publisher.
    */
   api.post('/book/book-request/:id', { schema: { params: idParam, body: bookPdfRequest, response: replies(noData) } }, async (request) => {
     await ctx.limits.consume('bookRequestsPerAddress', request.ip);
-    await requestBookPdf(ctx, request.params.id, request.body);
+    await requestBookPdf(ctx, request.params.id, request.body, request.ip);
     return ok(null, BOOK_MSG.requestSubmitted);
   });
 
   /**
    * POST /api/book/reader/order (anyone) `{ name, mobile, email, message, bookId, bookName,
    * date: DD/MM/YYYY not before today in India }` [readerOrderFor] → message; stored and
-   * e-mailed to the publisher (outbox). 400, 404.
+   * e-mailed to the publisher (outbox). 400, 404; 429 counted with the PDF requests.
    */
   api.post('/book/reader/order', { schema: { response: replies(noData) } }, async (request) => {
     const order = parseOrThrow(readerOrderFor(todayIso(ctx.clock())), request.body ?? {});
     await ctx.limits.consume('bookRequestsPerAddress', request.ip);
-    await placeReaderOrder(ctx, order);
+    await placeReaderOrder(ctx, order, request.ip);
     return ok(null, BOOK_MSG.readerOrderSent);
   });
 }

@@ -7,6 +7,7 @@
  * Units are PDF points (1/72 inch); A4 is 595.28 × 841.89 pt.
  */
 import PDFDocument from 'pdfkit';
+import { withoutControlCharacters } from '@jsbn/shared/core';
 import { fontKey, loadFonts, type FontWeight } from './fonts.js';
 import { splitRuns, type ScriptRun } from './script-runs.js';
 
@@ -37,7 +38,7 @@ export function createPdf(options: PdfOptions = {}): Pdf {
     size: options.size ?? 'A4',
     margin: options.margin ?? 50,
     bufferPages: options.bufferPages ?? false,
-    info: { Title: options.title ?? 'JSBN', Creator: 'JSBN — Jain Standard Book Number', Producer: 'JSBN' },
+    info: { Title: withoutControlCharacters(options.title ?? 'JSBN', 'single'), Creator: 'JSBN — Jain Standard Book Number', Producer: 'JSBN' },
   });
   for (const [key, bytes] of loadFonts()) doc.registerFont(key, bytes);
   doc.font(fontKey('latin', 'regular'));
@@ -139,9 +140,9 @@ function layout(doc: Pdf, value: string, options: TextOptions) {
   const x = options.x ?? doc.page.margins.left;
   const width = options.width ?? doc.page.width - doc.page.margins.right - x;
   const space = runsWidth(doc, [{ text: ' ', face: 'latin' }], size, weight);
-  const lines = value
+  const lines = withoutControlCharacters(value)
     .normalize('NFC')
-    .split(/\r?\n/)
+    .split('\n')
     .flatMap((paragraph) => wrap(doc, paragraph, width, size, weight, space));
   const pitch = size * LINE_HEIGHT + (options.lineGap ?? 0);
   return { size, weight, x, width, space, lines, pitch };
@@ -160,7 +161,7 @@ export function textHeight(doc: Pdf, value: string, options: TextOptions = {}): 
  * The width in points of `value` on one line (no wrapping), in the given size and weight.
  */
 export function textWidth(doc: Pdf, value: string, options: Pick<TextOptions, 'size' | 'bold'> = {}): number {
-  return runsWidth(doc, splitRuns(value.normalize('NFC')), options.size ?? 10, options.bold ? 'bold' : 'regular');
+  return runsWidth(doc, splitRuns(withoutControlCharacters(value, 'single').normalize('NFC')), options.size ?? 10, options.bold ? 'bold' : 'regular');
 }
 
 /** `value` as a PDF text string in UTF-16BE hex with a byte-order mark: `<FEFF…>`. */
@@ -198,7 +199,7 @@ function drawRun(doc: Pdf, run: ScriptRun, x: number, baseline: number, size: nu
 
 /**
  * Draws `value` (NFC-normalised; `\n` starts a new paragraph; runs of white space collapse to
- * one space) wrapped to `options.width`, switching font per script run so Gujarati and
+ * one space; control characters are dropped, `withoutControlCharacters`) wrapped to `options.width`, switching font per script run so Gujarati and
  * Devanagari conjuncts and reph are shaped by their own Noto face. Words wider than the line
  * break at grapheme boundaries. Leaves `doc.x` at the left edge, `doc.y` below the last line
  * and the fill colour black, and returns the height drawn in points (on the last page when

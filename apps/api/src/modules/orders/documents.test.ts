@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
-import { libraries } from '../../db/schema.js';
+import { libraries, orders, outbox as outboxTable } from '../../db/schema.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';
+import { sendOrderNotices } from './notices.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-order-docs-'));
 
@@ -59,8 +60,10 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     // stored before uploads were decoded: magic bytes of a PNG, a zlib stream that fails its checksum
     await t.ctx.storage.putBuffer(await corruptPngChecksum(), row!.logo_key!);
     const session = await authHeader(t.app, library, 'LIBRARY');
-    const book = await createBook(t.ctx, publisher.publisherId);
-    const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: session, payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 1 }] } });
+    // another publisher's order: this file's publisher hears of one new order below
+    const elsewhere = await createPublisher(t.ctx);
+    const book = await createBook(t.ctx, elsewhere.publisherId);
+    const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: session, payload: { orders: [{ publisherId: elsewhere.publisherId, bookId: book.id, numberOfCopies: 1 }] } });
     const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: session, payload: { orderId: created.json().data.orders[0].id, sendWhatsapp: false } });
     expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(pdfText(letter.rawPayload, 'damaged-logo.pdf')).toContain('Damaged Logo Bhandar');
@@ -77,11 +80,18 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
       expect(text).toContain(expected);
     }
     await ask();
+    // sent with the notice of the new order, when the publisher's digest goes out (notices.ts)
+    await sendOrderNotices(t.ctx, publisher.publisherId);
     const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${publisher.email}` })).json().data.messages;
     const letters = outbox.filter((message: { subject: string }) => message.subject.startsWith('JSBN order'));
     expect(letters).toHaveLength(1);
     const whatsapp = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=9876543210' })).json().data.messages;
     expect(whatsapp.filter((message: { channel: string }) => message.channel === 'whatsapp')).toHaveLength(1);
+    // the letter the library's browser asked for first is the one attached
+    const [stored] = await t.ctx.db.select({ key: orders.letter_key, sent: orders.letter_sent_at }).from(orders).where(eq(orders.id, orderId));
+    expect(stored!.sent).not.toBeNull();
+    const [attached] = await t.ctx.db.select({ key: outboxTable.attachment_key }).from(outboxTable).where(and(like(outboxTable.subject, 'JSBN order%'), eq(outboxTable.channel, 'email')));
+    expect(attached!.key).toBe(stored!.key);
     const forPublisher = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId, sendWhatsapp: false } });
     expect(forPublisher.statusCode).toBe(200);
     const stranger = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: otherPub, payload: { orderId, sendWhatsapp: false } });

@@ -1,20 +1,19 @@
 /**
- * The documents of orders — spec books §4, §6, §7, §9: the order letter (generate-pdf, sent
- * once to the publisher by e-mail and WhatsApp through the outbox), the Excel export of
- * selected orders, and the address labels of selected orders.
+ * The documents of orders — spec books §4, §6, §7, §9: the order letter (generate-pdf; stored
+ * once, and sent to the publisher with the notice of its new order, notices.ts), the Excel
+ * export of selected orders, and the address labels of selected orders.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { EXPORT_FILE_NAMES, amountText, formatJsbn, formatMoney, priceText, totalsText, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { accounts, libraries, orders, publishers } from '../../db/schema.js';
+import { libraries, orders, publishers } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { xlsxOf } from '../../lib/excel.js';
 import { imageForDocument } from '../../lib/images.js';
 import { libraryLanguages, noticeText, priceWords } from '../../lib/notices.js';
 import { exportDate, exportHeading } from '../books/exports.js';
-import { enqueueMessage } from '../../lib/outbox.js';
 import { addressLabelsPdf, type LabelAddress } from '../documents/address-labels.js';
 import { orderLetterPdf } from '../documents/order-letter.js';
 import { cityName, stateName } from '../lookups/geo.js';
@@ -24,25 +23,57 @@ const placeOf = (row: { city_id: number | null; state_id: number | null; pincode
   [cityName(row.city_id), stateName(row.state_id), row.pincode].filter(Boolean).join(', ');
 
 /**
- * The order letter PDF of one of the actor's orders (POST /publisher/generate-pdf).
- * With `send` (the ordering library, right after ordering) the letter is stored and queued
- * to the publisher by e-mail and WhatsApp — once per order, however often it is asked.
+ * The order letter PDF of one of the actor's orders (POST /publisher/generate-pdf). With
+ * `send` (the ordering library, right after ordering) it is also stored as the letter the
+ * publisher's notice of the new order carries (notices.ts) — once per order, however often it
+ * is asked; the notice itself goes out with the publisher's digest, not here.
  * @returns the PDF bytes
  * @throws AppError 404 for another account's order
  */
 export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number, send: boolean): Promise<Buffer> {
+  const pdf = await letterPdf(ctx, actor, orderId);
+  if (send && actor.role === 'LIBRARY') await keepLetter(ctx, orderId, pdf);
+  return pdf;
+}
+
+/**
+ * The storage key of the order's letter, made and stored now when the library's browser has
+ * not asked for it (the publisher's notice attaches it; `actor` is the publisher).
+ * @throws AppError 404 when the order is not the actor's
+ */
+export async function orderLetterKey(ctx: AppContext, actor: Actor, orderId: number): Promise<string> {
+  const [row] = await ctx.db.select({ key: orders.letter_key }).from(orders).where(eq(orders.id, orderId));
+  return row?.key ?? keepLetter(ctx, orderId, await letterPdf(ctx, actor, orderId));
+}
+
+/**
+ * Stores `pdf` as the letter of `orderId` unless one is stored already (two asking at once
+ * store one).
+ * @returns the key of the order's letter
+ */
+async function keepLetter(ctx: AppContext, orderId: number, pdf: Buffer): Promise<string> {
+  const key = `private/letters/${randomUUID()}.pdf`;
+  await ctx.storage.putBuffer(pdf, key);
+  const claimed = await ctx.db.update(orders).set({ letter_key: key }).where(and(eq(orders.id, orderId), isNull(orders.letter_key))).returning({ id: orders.id });
+  if (claimed.length) return key;
+  await ctx.storage.delete(key);
+  const [row] = await ctx.db.select({ key: orders.letter_key }).from(orders).where(eq(orders.id, orderId));
+  return row!.key!;
+}
+
+/** The order letter PDF of one of the actor's orders, on the library's letterhead in the library's language. */
+async function letterPdf(ctx: AppContext, actor: Actor, orderId: number): Promise<Buffer> {
   const order = await getOrder(ctx, actor, orderId);
   const [row] = await ctx.db
-    .select({ library: libraries, publisher: publishers, publisherEmail: accounts.email, publisherLanguage: accounts.preferred_language })
+    .select({ library: libraries, publisher: publishers })
     .from(orders)
     .innerJoin(libraries, eq(libraries.id, orders.library_id))
     .innerJoin(publishers, eq(publishers.id, orders.publisher_id))
-    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
     .where(eq(orders.id, orderId));
   if (!row) throw notFound('Order');
-  const { library, publisher, publisherEmail, publisherLanguage } = row;
+  const { library, publisher } = row;
   const [logo, languages] = await Promise.all([imageForDocument(ctx.storage, library.logo_key, 240), libraryLanguages(ctx.db, [library.id])]);
-  const pdf = await orderLetterPdf({
+  return orderLetterPdf({
     language: languages.get(library.id) ?? 'en',
     orderNumber: order.orderId,
     orderDate: new Date(order.order_date),
@@ -68,31 +99,6 @@ export async function orderLetter(ctx: AppContext, actor: Actor, orderId: number
     postage: order.postage_minor === null ? null : { currency: order.currency, amount_minor: order.postage_minor },
     totals: order.totals,
   });
-  if (send && actor.role === 'LIBRARY') {
-    const key = `private/letters/${randomUUID()}.pdf`;
-    await ctx.storage.putBuffer(pdf, key);
-    const sent = await ctx.db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(orders)
-        .set({ letter_key: key, letter_sent_at: ctx.clock() })
-        .where(and(eq(orders.id, orderId), isNull(orders.letter_sent_at)))
-        .returning({ id: orders.id });
-      if (claimed.length === 0) return false;
-      const lng = publisherLanguage;
-      const subject = noticeText(lng, 'orderLetter.subject', { order: order.orderId, library: library.name });
-      const message = noticeText(lng, 'orderLetter.text', {
-        library: library.name,
-        order: order.orderId,
-        copies: noticeText(lng, 'copies', { count: order.totalCopies, context: 'oblique' }),
-        link: `${ctx.config.publicUrl}/booked-orders`,
-      });
-      await enqueueMessage(tx, { channel: 'email', to: publisherEmail, subject, text: message, attachmentKey: key });
-      if (publisher.whatsapp_no) await enqueueMessage(tx, { channel: 'whatsapp', to: publisher.whatsapp_no, subject, text: message, attachmentKey: key });
-      return true;
-    });
-    if (!sent) await ctx.storage.delete(key);
-  }
-  return pdf;
 }
 
 /**

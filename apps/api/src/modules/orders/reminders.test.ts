@@ -1,14 +1,16 @@
 /**
  * Issue 14 part 4: how long an order has waited, the library's reminder (after 3 days, at most
- * one a day, e-mail and WhatsApp to the publisher in the publisher's language), and the
- * scheduled reminder after 7 days — once, even when two API copies run it together.
+ * one a day, e-mail and WhatsApp to the publisher in the publisher's language, with its next
+ * notice digest — notices.ts), and the scheduled reminder after 7 days — once, even when two
+ * API copies run it together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, like, sql } from 'drizzle-orm';
 import { MSG } from '@jsbn/shared';
-import { accounts, outbox } from '../../db/schema.js';
+import { accounts, order_events, outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { sendOrderNotices } from './notices.js';
 import { remindLateOrders } from './reminders.js';
 
 type Headers = { authorization: string };
@@ -31,11 +33,18 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
   });
   afterAll(() => t.close());
 
+  /** Tells the publisher what is waiting, as its queued digest does when its time comes. */
+  const digest = () => sendOrderNotices(t.ctx, publisher.publisherId);
   const placeOrder = async () => {
     const reply = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: { orders: [{ publisherId: publisher.publisherId, bookId, numberOfCopies: 2 }] } });
+    await digest();
     return reply.json().data.orders[0] as { id: number; orderId: string };
   };
-  const remind = (headers: Headers, id: number) => t.app.inject({ method: 'POST', url: `/api/book/order-book/${id}/reminder`, headers });
+  const remind = async (headers: Headers, id: number) => {
+    const reply = await t.app.inject({ method: 'POST', url: `/api/book/order-book/${id}/reminder`, headers });
+    await digest();
+    return reply;
+  };
   const read = async (headers: Headers, id: number) => (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers })).json().data.orderBook;
   /** The reminders the publisher was sent about `orderId`, oldest first. */
   const reminders = async (orderId: string) =>
@@ -117,25 +126,30 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
     t.advance(2 * HOUR);
     const runs = await Promise.all([remindLateOrders(t.ctx), remindLateOrders(t.ctx), remindLateOrders(t.ctx)]);
     expect(runs.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
-    const text = `श्री ज्ञान भंडार का ऑर्डर ${order.orderId} 7 दिन से अनुरोधित है, इसमें कोई बदलाव नहीं हुआ।`.replace('श्री ज्ञान भंडार', 'શ્રી જ્ઞાન ભંડાર');
-    const sent = await t.ctx.db.select().from(outbox).where(like(outbox.body, `%${order.orderId} 7 दिन%`)).orderBy(asc(outbox.id));
+    await digest();
+    // the earlier tests' orders are reminded of in the same message, in Hindi
+    const line = `- ${order.orderId}, શ્રી જ્ઞાન ભંડાર से: 7 दिन से अनुरोधित, बिना किसी बदलाव के`;
+    const sent = await t.ctx.db.select().from(outbox).where(like(outbox.body, `%${line}%`)).orderBy(asc(outbox.id));
     expect(sent.map((row) => [row.channel, row.body.split('\n')[0]])).toEqual([
-      ['email', text],
-      ['whatsapp', text],
+      ['email', 'जिनकी याद दिलाई गई है, वे ऑर्डर:'],
+      ['whatsapp', 'जिनकी याद दिलाई गई है, वे ऑर्डर:'],
     ]);
     // a day later, a week later: never again for this wait
     t.advance(8 * DAY);
     await remindLateOrders(t.ctx);
-    expect(await t.ctx.db.$count(outbox, like(outbox.body, `%${order.orderId}%`))).toBe(2);
+    await digest();
+    expect(await t.ctx.db.$count(outbox, like(outbox.body, `%${order.orderId},%बदलाव%`))).toBe(2);
     const history = (await read(lib, order.id)).history as { kind: string; by: string; role: string | null }[];
     expect(history.filter((entry) => entry.kind === 'auto_reminder')).toEqual([expect.objectContaining({ by: 'JSBN', role: null })]);
   });
 
-  it('runs on the job queue: a queued reminder job reaches the publisher', async () => {
+  it('runs on the job queue: a queued reminder job reminds and queues the publisher’s digest', async () => {
     const order = await placeOrder();
     t.advance(7 * DAY + HOUR);
     await t.ctx.jobs.send('orderReminders', {});
-    await expect.poll(async () => t.ctx.db.$count(outbox, like(outbox.body, `%${order.orderId} 7 दिन%`)), { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => t.ctx.db.$count(order_events, sql`${order_events.order_id} = ${order.id} and ${order_events.kind} = 'auto_reminder' and ${order_events.notice_pending}`), { timeout: 10_000 }).toBe(1);
+    const digests = (await t.ctx.db.execute(sql`select singleton_key from pgboss.job where name = 'orderNotices' and state = 'created'`)) as unknown as { rows: unknown[] };
+    expect(digests.rows).toEqual([{ singleton_key: String(publisher.publisherId) }]);
     // and pg-boss keeps its 15-minute schedule
     const schedules = (await t.ctx.db.execute(sql`select name, cron from pgboss.schedule`)) as unknown as { rows: unknown[] };
     expect(schedules.rows).toEqual([{ name: 'orderReminders', cron: '*/15 * * * *' }]);

@@ -4,7 +4,9 @@
  * waiting on the publisher for more than 3 days, at most one a day) and the scheduled reminder
  * of an order untouched for 7 days (once per status). Each reminder is one conditional UPDATE
  * of the order — so two requests, or two API copies running the schedule at once, never send
- * twice — its history row, and an e-mail and a WhatsApp text to the publisher through the outbox.
+ * twice — and its history row, marked for the publisher's next notice digest: its reminders and
+ * new orders of the last few minutes reach it as one e-mail and one WhatsApp text (notices.ts,
+ * decision 030).
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import {
@@ -13,16 +15,13 @@ import {
   REMINDABLE_STATUSES,
   REMINDER_AFTER_DAYS,
   REMINDER_EVERY_HOURS,
-  orderNumber,
   type OrderStatus,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { accounts, libraries, order_events, orders, publishers } from '../../db/schema.js';
+import { order_events, orders } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { noticeText } from '../../lib/notices.js';
-import { enqueueMessage } from '../../lib/outbox.js';
+import { scheduleOrderNotices } from './notice-queue.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const REMIND_AFTER_MS = REMINDER_AFTER_DAYS * DAY_MS;
@@ -66,41 +65,6 @@ function remindable(now: Date, waitedMs: number): SQL {
 }
 
 /**
- * Queues the reminder of `order` to its publisher in `tx`: an e-mail, and a WhatsApp text when
- * the publisher has a WhatsApp number, in the publisher's language.
- * @param kind 'reminder' (the library asks) or 'auto_reminder' (the scheduled job)
- */
-async function notifyPublisher(
-  ctx: AppContext,
-  tx: DbOrTx,
-  order: { id: number; status: OrderStatus; status_since: Date; library_id: number; publisher_id: number },
-  kind: 'reminder' | 'auto_reminder',
-  now: Date,
-): Promise<void> {
-  const [row] = await tx
-    .select({ email: accounts.email, whatsapp: publishers.whatsapp_no, lng: accounts.preferred_language, library: libraries.name })
-    .from(publishers)
-    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
-    .innerJoin(libraries, eq(libraries.id, order.library_id))
-    .where(eq(publishers.id, order.publisher_id));
-  if (!row) return;
-  const { lng } = row;
-  const values = {
-    order: orderNumber(order.id),
-    library: row.library,
-    status: noticeText(lng, `status.${order.status}`),
-    days: noticeText(lng, 'days', { count: daysBetween(order.status_since, now) }),
-  };
-  const subject = noticeText(lng, 'reminder.subject', values);
-  const text = [
-    noticeText(lng, kind === 'reminder' ? 'reminder.byLibrary' : 'reminder.auto', values),
-    noticeText(lng, 'reminder.open', { link: `${ctx.config.publicUrl}/booked-orders` }),
-  ].join('\n');
-  await enqueueMessage(tx, { channel: 'email', to: row.email, subject, text });
-  if (row.whatsapp) await enqueueMessage(tx, { channel: 'whatsapp', to: row.whatsapp, subject, text });
-}
-
-/**
  * The library's reminder about one of its orders (POST /book/order-book/:id/reminder).
  * @returns the message to show ('Reminder sent to the publisher')
  * @throws AppError 404 (not the library's order), 409 (not waiting on the publisher, or not yet
@@ -109,7 +73,7 @@ async function notifyPublisher(
 export async function sendReminder(ctx: AppContext, actor: Actor & { libraryId: number }, orderId: number): Promise<string> {
   const now = ctx.clock();
   const owned = and(eq(orders.id, orderId), eq(orders.library_id, actor.libraryId));
-  await ctx.db.transaction(async (tx) => {
+  const publisherId = await ctx.db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
       .set({ reminded_at: now })
@@ -131,9 +95,11 @@ export async function sendReminder(ctx: AppContext, actor: Actor & { libraryId: 
       actor_account_id: actor.accountId,
       actor_role: actor.role,
       created_at: now,
+      notice_pending: true,
     });
-    await notifyPublisher(ctx, tx, order, 'reminder', now);
+    return order.publisher_id;
   });
+  await scheduleOrderNotices(ctx, [publisherId]);
   return MSG.reminderSent;
 }
 
@@ -148,18 +114,19 @@ export async function sendReminder(ctx: AppContext, actor: Actor & { libraryId: 
 export async function remindLateOrders(ctx: AppContext): Promise<number> {
   const now = ctx.clock();
   const due = and(remindable(now, AUTO_REMIND_AFTER_MS - 1), isNull(orders.auto_reminded_at));
-  return ctx.db.transaction(async (tx) => {
+  const reminded = await ctx.db.transaction(async (tx) => {
     const batch = tx.select({ id: orders.id }).from(orders).where(due).orderBy(asc(orders.status_since)).limit(AUTO_REMINDERS_PER_RUN).for('update', { skipLocked: true });
-    const reminded = await tx
+    const marked = await tx
       .update(orders)
       .set({ reminded_at: now, auto_reminded_at: now })
       .where(and(inArray(orders.id, batch), due))
-      .returning({ id: orders.id, status: orders.status, status_since: orders.status_since, library_id: orders.library_id, publisher_id: orders.publisher_id });
-    if (reminded.length === 0) return 0;
+      .returning({ id: orders.id, status: orders.status, publisher_id: orders.publisher_id });
+    if (marked.length === 0) return marked;
     await tx.insert(order_events).values(
-      reminded.map((order) => ({ order_id: order.id, kind: 'auto_reminder' as const, from_status: order.status, to_status: order.status, actor_account_id: null, actor_role: 'SYSTEM', created_at: now })),
+      marked.map((order) => ({ order_id: order.id, kind: 'auto_reminder' as const, from_status: order.status, to_status: order.status, actor_account_id: null, actor_role: 'SYSTEM', created_at: now, notice_pending: true })),
     );
-    for (const order of reminded) await notifyPublisher(ctx, tx, order, 'auto_reminder', now);
-    return reminded.length;
+    return marked;
   });
+  await scheduleOrderNotices(ctx, reminded.map((order) => order.publisher_id));
+  return reminded.length;
 }

@@ -42,10 +42,12 @@ import {
   publishers,
 } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
-import { AppError, notFound, validationError, type FieldError } from '../../lib/errors.js';
+import { AppError, ThrottledError, notFound, validationError, type FieldError } from '../../lib/errors.js';
 import { courierNoticeLines, noticeText, type CourierDetails } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
+import type { LimitName } from '../../lib/rate-limit.js';
+import { scheduleOrderNotices } from './notice-queue.js';
 import { waitingState } from './reminders.js';
 
 /** Success messages by action. */
@@ -73,11 +75,47 @@ function ownedBy(actor: Actor): SQL {
   return actor.role === 'LIBRARY' ? eq(orders.library_id, actor.libraryId ?? -1) : eq(orders.publisher_id, actor.publisherId ?? -1);
 }
 
+/** The orders an Idempotency-Key made before, or null when it is new. */
+async function replayOf(db: DbOrTx, accountId: number, idempotencyKey: string) {
+  const [previous] = await db
+    .select({ order_ids: idempotency_keys.order_ids })
+    .from(idempotency_keys)
+    .where(and(eq(idempotency_keys.account_id, accountId), eq(idempotency_keys.key, idempotencyKey)));
+  if (!previous) return null;
+  const rows = previous.order_ids.length ? await db.select({ id: orders.id, publisherId: orders.publisher_id }).from(orders).where(inArray(orders.id, previous.order_ids)) : [];
+  return { replayed: true, orders: rows.map((row) => ({ ...row, orderId: orderNumber(row.id) })) };
+}
+
 /**
- * Creates one REQUESTED order per publisher from the cart lines (POST /book/order-book).
+ * Counts a cart's orders against the library's limits (lib/rate-limit.ts): each order per hour,
+ * and one a day to each of its publishers — all counted at once, and taken back if any refuses.
+ * @returns what takes them back (orders not made after all: a replay, a refused cart)
+ * @throws ThrottledError 429 'Too many orders …' with Retry-After
+ */
+async function spendOrderBudget(ctx: AppContext, libraryId: number, publisherIds: number[]): Promise<() => Promise<void>> {
+  const hits: [LimitName, string, number][] = [
+    ['ordersPerLibrary', String(libraryId), publisherIds.length],
+    ...publisherIds.map((publisherId): [LimitName, string, number] => ['ordersPerLibraryAndPublisher', `${libraryId}:${publisherId}`, 1]),
+  ];
+  const outcomes = await Promise.allSettled(hits.map(([limit, key, points]) => ctx.limits.consume(limit, key, points)));
+  const refund = async () => {
+    await Promise.all(hits.filter((_, index) => outcomes[index]!.status === 'fulfilled').map(([limit, key, points]) => ctx.limits.refund(limit, key, points)));
+  };
+  const refused = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (refused) {
+    await refund().catch(() => undefined);
+    throw refused.reason;
+  }
+  return refund;
+}
+
+/**
+ * Creates one REQUESTED order per publisher from the cart lines (POST /book/order-book); each
+ * publisher hears of it with its next notice digest (notices.ts, decision 030).
  * With an `idempotencyKey`, a repeat of the same request returns the orders made the first time.
  * @returns the created (or replayed) orders `[{ id, orderId, publisherId }]`
- * @throws AppError 403 without letter text; 400 for a book that is not the named publisher's
+ * @throws AppError 403 without letter text; 400 for a book that is not the named publisher's;
+ *   ThrottledError 429 past the library's orders an hour or to one publisher a day
  */
 export async function createOrders(
   ctx: AppContext,
@@ -85,6 +123,31 @@ export async function createOrders(
   input: CreateOrdersInput,
   idempotencyKey: string | undefined,
 ) {
+  const publisherIds = [...new Set(input.orders.map((line) => line.publisherId))];
+  let refund: () => Promise<void>;
+  try {
+    refund = await spendOrderBudget(ctx, actor.libraryId, publisherIds);
+  } catch (error) {
+    // a repeat of a cart already placed answers with its orders, whatever the limits say now
+    const replay = error instanceof ThrottledError && idempotencyKey ? await replayOf(ctx.db, actor.accountId, idempotencyKey) : null;
+    if (replay) return replay;
+    throw error;
+  }
+  let result: Awaited<ReturnType<typeof placeCart>>;
+  try {
+    result = await placeCart(ctx, actor, input, idempotencyKey);
+  } catch (error) {
+    await refund().catch(() => undefined);
+    throw error;
+  }
+  // a counter left one too high by a failed refund costs less than failing the cart's answer
+  if (result.replayed) await refund().catch(() => undefined);
+  else await scheduleOrderNotices(ctx, result.orders.map((order) => order.publisherId));
+  return result;
+}
+
+/** The orders of the cart in one transaction (see `createOrders`), or the Idempotency-Key's earlier ones. */
+async function placeCart(ctx: AppContext, actor: Actor & { libraryId: number }, input: CreateOrdersInput, idempotencyKey: string | undefined) {
   return ctx.db.transaction(async (tx) => {
     if (idempotencyKey) {
       const claimed = await tx
@@ -92,17 +155,9 @@ export async function createOrders(
         .values({ account_id: actor.accountId, key: idempotencyKey, order_ids: [] })
         .onConflictDoNothing()
         .returning({ key: idempotency_keys.key });
-      if (claimed.length === 0) {
-        const [previous] = await tx
-          .select({ order_ids: idempotency_keys.order_ids })
-          .from(idempotency_keys)
-          .where(and(eq(idempotency_keys.account_id, actor.accountId), eq(idempotency_keys.key, idempotencyKey)));
-        const ids = previous?.order_ids ?? [];
-        const rows = ids.length ? await tx.select({ id: orders.id, publisherId: orders.publisher_id }).from(orders).where(inArray(orders.id, ids)) : [];
-        return { replayed: true, orders: rows.map((row) => ({ ...row, orderId: orderNumber(row.id) })) };
-      }
+      if (claimed.length === 0) return (await replayOf(tx, actor.accountId, idempotencyKey)) ?? { replayed: true, orders: [] };
     }
-    const [library] = await tx.select({ name: libraries.name, letter_text: libraries.letter_text }).from(libraries).where(eq(libraries.id, actor.libraryId));
+    const [library] = await tx.select({ letter_text: libraries.letter_text }).from(libraries).where(eq(libraries.id, actor.libraryId));
     if (!library?.letter_text) throw new AppError('FORBIDDEN', 'Please add letter text to create your first order.');
 
     const found = await cartBooksStatement(tx).execute({ ids: [...new Set(input.orders.map((line) => line.bookId))] });
@@ -124,22 +179,7 @@ export async function createOrders(
     for (const [publisherId, lines] of byPublisher) {
       const cart = [...lines].map(([bookId, copies]) => ({ copies, book: bookOf.get(bookId)! }));
       const orderId = await placeOrder(tx, { libraryId: actor.libraryId, publisherId, at: ctx.clock(), actor, idempotencyKey, lines: cart });
-      // every book of this order is the publisher's: its contact came with each
-      const { publisher_email: email, publisher_language: lng } = cart[0]!.book;
-      const copies = [...lines.values()].reduce((sum, n) => sum + n, 0);
-      const order = orderNumber(orderId);
-      await enqueueMessage(tx, {
-        channel: 'email',
-        to: email,
-        subject: noticeText(lng, 'newOrder.subject', { order, library: library.name }),
-        text: noticeText(lng, 'newOrder.text', {
-          library: library.name,
-          copies: noticeText(lng, 'copies', { count: copies, context: 'oblique' }),
-          books: noticeText(lng, 'books', { count: lines.size, context: 'oblique' }),
-          link: `${ctx.config.publicUrl}/booked-orders`,
-        }),
-      });
-      created.push({ id: orderId, orderId: order, publisherId });
+      created.push({ id: orderId, orderId: orderNumber(orderId), publisherId });
     }
     return { replayed: false, orders: created };
   });
@@ -147,8 +187,7 @@ export async function createOrders(
 
 /**
  * The cart's books that exist, each with what its order line keeps (today's price, issue 14
- * part 5) and its publisher's e-mail and language for the new-order notice (one read for the
- * whole cart; a named statement, db/named.ts).
+ * part 5; one read for the whole cart; a named statement, db/named.ts).
  */
 const cartBooksStatement = preparedOnce((db) =>
   db
@@ -158,12 +197,8 @@ const cartBooksStatement = preparedOnce((db) =>
       price_kind: books.price_kind,
       price_minor: books.price_minor,
       currency: books.currency,
-      publisher_email: accounts.email,
-      publisher_language: accounts.preferred_language,
     })
     .from(books)
-    .innerJoin(publishers, eq(publishers.id, books.publisher_id))
-    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
     .where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare('order_cart_books'),
 );
@@ -199,8 +234,9 @@ async function placeOrder(
         ${sql.param(lines.map((line) => line.book.currency))}::text[]
       ) as line(book_id, copies, price_kind, price_minor, currency)
     ), event as (
-      insert into order_events (order_id, from_status, to_status, actor_account_id, actor_role, created_at)
-      select placed.id, null, 'REQUESTED', ${order.actor.accountId}, ${order.actor.role}, ${order.at.toISOString()}::timestamptz from placed
+      -- its publisher is yet to be told of it (notices.ts)
+      insert into order_events (order_id, from_status, to_status, actor_account_id, actor_role, created_at, notice_pending)
+      select placed.id, null, 'REQUESTED', ${order.actor.accountId}, ${order.actor.role}, ${order.at.toISOString()}::timestamptz, true from placed
     ), keyed as (
       -- no row without a key (a key is never null)
       update idempotency_keys set order_ids = idempotency_keys.order_ids || placed.id

@@ -76,6 +76,19 @@ export class PagesBusy extends Error {
   }
 }
 
+/**
+ * Thrown by a load of the public page cache when the page could not be drawn whole (one of its
+ * queries failed — the visitor's searches ran out, the database was busy): `body` (the plain
+ * shell) is sent to the visitor who asked and nothing is kept, so the next visitor gets the page
+ * drawn, never that visitor's shell.
+ */
+export class PageNotDrawn extends Error {
+  constructor(readonly body: string) {
+    super('the page could not be drawn whole');
+    this.name = 'PageNotDrawn';
+  }
+}
+
 /** Draws public pages with the app's server bundle, for one API instance. */
 export class AppPages {
   /** The visitor whose page is being drawn: their address, and replies already known by URL. */

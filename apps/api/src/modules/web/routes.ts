@@ -10,6 +10,8 @@
  *   drawn in the visitor's language (the language switcher's cookie, else `Accept-Language`;
  *   issue 13), kept per language; a page not kept yet, while MAX_DRAWN_AT_ONCE pages are being
  *   made: the shell (with a book's head tags), for the browser's app to draw, and nothing kept;
+ *   a page that could not be drawn whole (one of its queries failed, e.g. the visitor's
+ *   searches ran out): the shell to that visitor, and nothing kept (`PageNotDrawn`);
  * - any other path without an extension: `index.html`, `no-cache`, so a new release shows at once.
  */
 import { readFileSync } from 'node:fs';
@@ -24,7 +26,7 @@ import { pageLanguage } from '../../lib/i18n.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
 import { bookByJsbn, publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/service.js';
-import { AppPages, PagesBusy, loadRenderer } from './app-pages.js';
+import { AppPages, PageNotDrawn, PagesBusy, loadRenderer } from './app-pages.js';
 import { bookPageHtml, missingBookHtml } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
 
@@ -87,7 +89,10 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         async (book) => {
           // the app asks for the book the head was made from: one database read per page
           const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
-          return bookPageHtml(AppPages.fill(shell, await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known)), book, ctx.config.publicUrl);
+          const drawn = await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
+          const html = bookPageHtml(drawn ? AppPages.fill(shell, drawn) : withLanguage(shell, language), book, ctx.config.publicUrl);
+          if (!drawn) throw new PageNotDrawn(html);
+          return html;
         },
         DRAWN_REFRESH_MS,
         (work) => pages.making(work),
@@ -100,6 +105,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       return bookPageHtml(withLanguage(shell, language), await bookByJsbn(ctx, requested), ctx.config.publicUrl);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested, language));
+      if (error instanceof PageNotDrawn) return error.body;
       throw error;
     }
   });
@@ -113,16 +119,17 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       try {
         if (query) return AppPages.fill(shell, await pages.making(() => pages.draw(request.url, request.ip, language)));
         const page = await ctx.publicPages.get(landingPageKey(language, path), () =>
-          pages.making(async () => ({
-            body: AppPages.fill(shell, await pages.draw(path, request.ip, language)),
-            publisherId: ANY_PUBLISHER,
-            refreshMs: DRAWN_REFRESH_MS,
-          })),
+          pages.making(async () => {
+            const drawn = await pages.draw(path, request.ip, language);
+            if (!drawn) throw new PageNotDrawn(withLanguage(shell, language));
+            return { body: AppPages.fill(shell, drawn), publisherId: ANY_PUBLISHER, refreshMs: DRAWN_REFRESH_MS };
+          }),
         );
         return sendCachedPage(request, reply, page);
       } catch (error) {
         // too many pages being made: the shell, for the browser's app to draw; nothing kept
         if (error instanceof PagesBusy) return withLanguage(shell, language);
+        if (error instanceof PageNotDrawn) return error.body;
         throw error;
       }
     });

@@ -143,6 +143,21 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(after.body).toContain('<h1>નવું પુસ્તક, શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
   });
 
+  it('sends a visitor whose searches ran out the undrawn shell, and keeps it for nobody', async () => {
+    const visitor = '10.6.6.6';
+    for (let i = 0; i < 300; i++) await t.app.inject({ method: 'GET', url: `/api/book?queryString=used${i}`, remoteAddress: visitor });
+    // any book changes: the kept search page is forgotten, and this visitor is the first to ask again
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'LIMIT', publisher_name: 'Limit Prakashan' });
+    await createBook(t.ctx, publisher.publisherId, { book_title: 'મર્યાદા' });
+    const limited = await t.app.inject({ method: 'GET', url: '/search-a-book', remoteAddress: visitor, headers: { 'accept-language': 'gu' } });
+    expect(limited.statusCode).toBe(200);
+    expect(limited.body).toContain('<div id="root"></div>');
+    expect(limited.body).toContain('<html lang="gu">');
+    // everyone else gets the page drawn
+    const next = await t.app.inject({ method: 'GET', url: '/search-a-book', remoteAddress: '10.6.6.7', headers: { 'accept-language': 'gu' } });
+    expect(next.body).toContain('<div id="root" data-server-made><main><h1>મર્યાદા, ');
+  });
+
   it('sends the shell while as many pages as may be drawn at once are being drawn, and keeps none of it', async () => {
     const publisher = await createPublisher(t.ctx, { publisher_no: 'DRAWN', publisher_name: 'Drawn Later Trust' });
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'તત્ત્વાર્થ સૂત્ર', book_e_title: 'Tattvartha Sutra' });

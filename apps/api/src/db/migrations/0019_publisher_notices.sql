@@ -1,0 +1,2 @@
+ALTER TABLE "order_events" ADD COLUMN "notice_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "order_events_notice_pending_idx" ON "order_events" USING btree ("order_id") WHERE "order_events"."notice_pending";
