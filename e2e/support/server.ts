@@ -35,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: ROOT,
-    // a publisher's order notices go out a second after the order, not five minutes (decision 030)
+    // a publisher's order notices go out a second after the order, not five minutes (decision 033)
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', ORDER_NOTICE_DIGEST_SECONDS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

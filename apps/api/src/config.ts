@@ -75,7 +75,7 @@ const schema = z.object({
   OUTBOX_MAX_ATTEMPTS: whole(1, 100, 10),
   /**
    * A publisher's new-order and reminder notices wait this many seconds after the first of them
-   * and go out as one digest, by e-mail and WhatsApp (decision 030).
+   * and go out as one digest, by e-mail and WhatsApp (decision 033).
    */
   ORDER_NOTICE_DIGEST_SECONDS: whole(1, 3_600, 300),
   /** Orders one library may place in an hour (each order of a cart counts; 429 past it). */

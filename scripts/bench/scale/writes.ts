@@ -61,7 +61,7 @@ const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
  * API runs for one order (the caller's account; the library's two order counters, together;
  * then in one transaction the claim of the Idempotency-Key, the library, the book, the order
  * with its line, its event marked for the publisher's digest and the key's order ids in one
- * statement; then the publisher's digest job, decision 030), without HTTP framework,
+ * statement; then the publisher's digest job, decision 033), without HTTP framework,
  * validation, token or ORM. Body: `{ accountId, libraryId, publisherId, bookId, key }`.
  */
 const NODE_PG_ORDER = `
@@ -195,7 +195,7 @@ export async function freshDatabase(bench: WritesBench, name: string, folder: st
 export async function measureWrites(bench: WritesBench): Promise<void> {
   const { databaseUrl, dataDir, drop } = await freshDatabase(bench, 'jsbn_scale_writes', 'bench-writes');
   // the order limits are counted as always, set out of reach: the bench places thousands of
-  // orders from 50 libraries to one publisher (decision 030)
+  // orders from 50 libraries to one publisher (decision 033)
   const env = { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: BASE, TRUST_PROXY: '1', ORDER_LIMIT_PER_HOUR: '1000000', ORDER_LIMIT_PER_PUBLISHER_DAY: '1000000' };
 
   // the accounts and the 1,000-book publisher, made through the app's own services

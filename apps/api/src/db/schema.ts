@@ -454,7 +454,7 @@ export const order_events = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The publisher is yet to be told of this event — a new order or a reminder: its notices are
-     * sent together, one digest a few minutes after the first (modules/orders/notices.ts, decision 030).
+     * sent together, one digest a few minutes after the first (modules/orders/notices.ts, decision 033).
      */
     notice_pending: boolean('notice_pending').notNull().default(false),
   },

@@ -10,7 +10,7 @@
  * reads must keep their p99); a failed document job is retried twice, 10 s and then 20 s later.
  * Scheduled jobs (the 7-day order reminder, issue 14 part 4) are sent by pg-boss's cron. A job
  * may be sent to start later, and with a singleton key: its queue (policy `short`) then holds at
- * most one waiting job per key — a publisher's notice digest (decision 030).
+ * most one waiting job per key — a publisher's notice digest (decision 033).
  */
 import { setTimeout } from 'node:timers/promises';
 import PgBoss from 'pg-boss';

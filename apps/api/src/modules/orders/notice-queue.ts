@@ -1,5 +1,5 @@
 /**
- * When a publisher hears of its new orders and reminders (decision 030): the change that
+ * When a publisher hears of its new orders and reminders (decision 033): the change that
  * causes a notice marks its order event `notice_pending` in its own transaction, then queues
  * the publisher's digest here — a job of queue `orderNotices` that starts
  * ORDER_NOTICE_DIGEST_SECONDS later, one waiting job per publisher (its singleton key), so

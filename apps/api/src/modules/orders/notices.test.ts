@@ -3,7 +3,7 @@
  * per publisher a day (429 with Retry-After, in the caller's language); a publisher hears of
  * one new order once — one e-mail with the order letter and one WhatsApp message, not two
  * e-mails and a WhatsApp — and of several new orders or reminders arriving within a few
- * minutes as one digest (decision 030), in its own language; N orders waiting over 3 days
+ * minutes as one digest (decision 033), in its own language; N orders waiting over 3 days
  * remind it with one message, not N.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What a publisher is told of its orders, as one message (decision 030): the new orders and the
+ * What a publisher is told of its orders, as one message (decision 033): the new orders and the
  * reminders about waiting ones (the library's, and the scheduled one after 7 days) that arrived
  * since its last notice, sent together ORDER_NOTICE_DIGEST_SECONDS after the first of them
  * (notice-queue.ts) — an e-mail, and a WhatsApp text when the publisher has a WhatsApp number,

@@ -6,7 +6,7 @@
  * of the order — so two requests, or two API copies running the schedule at once, never send
  * twice — and its history row, marked for the publisher's next notice digest: its reminders and
  * new orders of the last few minutes reach it as one e-mail and one WhatsApp text (notices.ts,
- * decision 030).
+ * decision 033).
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import {

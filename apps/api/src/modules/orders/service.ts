@@ -111,7 +111,7 @@ async function spendOrderBudget(ctx: AppContext, libraryId: number, publisherIds
 
 /**
  * Creates one REQUESTED order per publisher from the cart lines (POST /book/order-book); each
- * publisher hears of it with its next notice digest (notices.ts, decision 030).
+ * publisher hears of it with its next notice digest (notices.ts, decision 033).
  * With an `idempotencyKey`, a repeat of the same request returns the orders made the first time.
  * @returns the created (or replayed) orders `[{ id, orderId, publisherId }]`
  * @throws AppError 403 without letter text; 400 for a book that is not the named publisher's;
