@@ -75,8 +75,8 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
       message: 'Book title must be one line, without tabs or other control characters.',
       details: [{ field: 'book_title', message: 'Book title must be one line, without tabs or other control characters.' }],
     });
-    expect((await post('gu')).json().details).toEqual([{ field: 'book_title', message: 'પુસ્તકનું શીર્ષક: એક જ લીટીમાં લખો, ટૅબ કે બીજા નિયંત્રણ-અક્ષરો (control characters) વગર.' }]);
-    expect((await post('hi')).json().message).toBe('पुस्तक का शीर्षक: एक ही पंक्ति में लिखें, टैब या अन्य नियंत्रण-अक्षरों (control characters) के बिना।');
+    expect((await post('gu')).json().details).toEqual([{ field: 'book_title', message: 'પુસ્તકનું શીર્ષક: એક જ લીટીમાં લખો, ટૅબ કે બીજા નિયંત્રણ-અક્ષરો વગર.' }]);
+    expect((await post('hi')).json().message).toBe('पुस्तक का शीर्षक: एक ही पंक्ति में लिखें, टैब या अन्य नियंत्रण-अक्षरों के बिना।');
     // a PDF link is a web address: http or https, never javascript: or data:
     for (const pdfurl of ['javascript:alert(document.cookie)', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==']) {
       const link = await t.app.inject({ method: 'POST', url: '/api/book', headers: pub, payload: form({ ...bookFields, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'true', pdfurl }) });

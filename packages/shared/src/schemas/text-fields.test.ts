@@ -170,7 +170,7 @@ describe('control characters in every text field', () => {
         expect(translated.startsWith(`${MESSAGE_CATALOGUES[lng][label]}:`), `${lng}: ${label} → ${translated}`).toBe(true);
       }
     }
-    expect(translateMessage(controlCharacterMessage('Book title'), MESSAGE_CATALOGUES.gu)).toBe('પુસ્તકનું શીર્ષક: એક જ લીટીમાં લખો, ટૅબ કે બીજા નિયંત્રણ-અક્ષરો (control characters) વગર.');
+    expect(translateMessage(controlCharacterMessage('Book title'), MESSAGE_CATALOGUES.gu)).toBe('પુસ્તકનું શીર્ષક: એક જ લીટીમાં લખો, ટૅબ કે બીજા નિયંત્રણ-અક્ષરો વગર.');
   });
 });
 

@@ -106,7 +106,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
         `- ${three[1]!.orderId}, Hemchandracharya Gyan Bhandar તરફથી: 1 પુસ્તકની કુલ 2 નકલો`,
         `- ${three[2]!.orderId}, ${libraryName} તરફથી: 1 પુસ્તકની કુલ 2 નકલો`,
         '',
-        "દરેક ઓર્ડર અને તેનો પત્ર જોવા 'મળેલા ઓર્ડર' ખોલો: https://jsbn.test/booked-orders",
+        "દરેક ઓર્ડર અને તેનો પત્ર જોવા 'આવેલા ઓર્ડર' ખોલો: https://jsbn.test/booked-orders",
       ].join('\n'),
     );
     await t.ctx.db.update(accounts).set({ preferred_language: 'en' }).where(eq(accounts.id, publisher.accountId));
