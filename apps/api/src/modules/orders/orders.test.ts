@@ -151,7 +151,15 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const early = await patch(lib, created.id, { status: 'COMPLETED' });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('This order is Requested; only a Dispatched order can be marked as received.');
-    expect((await patch(lib, created.id, { status: 'IN_PROGRESS' })).statusCode).toBe(403);
+    // each role moves an order only along its own rows of the transition table
+    for (const [headers, status, message] of [
+      [lib, 'IN_PROGRESS', 'A library cannot set an order to Preparing.'],
+      [lib, 'DISPATCHED', 'A library cannot set an order to Dispatched.'],
+      [pub1, 'COMPLETED', 'A publisher cannot set an order to Completed.'],
+    ] as const) {
+      const refused = await patch(headers, created.id, { status });
+      expect([refused.statusCode, refused.json().message]).toEqual([403, message]);
+    }
 
     const cancelled = await patch(lib, created.id, { status: 'CANCELLED' });
     expect(cancelled.json().message).toBe('Order cancelled successfully');

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'd
 import {
   MAX_ID,
   MSG,
+  ORDER_ACTIONS,
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
   DEFAULT_CURRENCY,
@@ -409,23 +410,17 @@ export async function ordersByIds(ctx: AppContext, actor: Actor, ids: number[]):
   return unique.map((id) => dtos.find((order) => order.id === id)!);
 }
 
-/** Which action a PATCH status means for the actor's role. */
+/**
+ * Which action a PATCH status means for the actor's role, read from `ORDER_TRANSITIONS`: the
+ * action of that role that leads to `input.status`. Accepting with counts is the partial accept.
+ * @throws AppError 403 when the role has no action leading there
+ */
 function actionFor(actor: Actor, input: UpdateOrderStatusInput): OrderAction {
-  const publisher = actor.role === 'PUBLISHER';
-  switch (input.status) {
-    case 'IN_PROGRESS':
-      if (publisher) return input.orderItems?.length ? 'partialAccept' : 'accept';
-      break;
-    case 'CANCELLED':
-      return publisher ? 'reject' : 'cancel';
-    case 'DISPATCHED':
-      if (publisher) return 'dispatch';
-      break;
-    case 'COMPLETED':
-      if (!publisher) return 'receive';
-      break;
-  }
-  throw new AppError('FORBIDDEN', `A ${publisher ? 'publisher' : 'library'} cannot set an order to ${ORDER_STATUS_LABEL[input.status]}.`);
+  const leading = ORDER_ACTIONS.filter((action) => ORDER_TRANSITIONS[action].by === actor.role && ORDER_TRANSITIONS[action].to === input.status);
+  const partial = Boolean(input.orderItems?.length) && leading.includes('partialAccept');
+  const action = partial ? 'partialAccept' : leading.find((candidate) => candidate !== 'partialAccept');
+  if (action) return action;
+  throw new AppError('FORBIDDEN', `A ${actor.role === 'PUBLISHER' ? 'publisher' : 'library'} cannot set an order to ${ORDER_STATUS_LABEL[input.status]}.`);
 }
 
 /**
