@@ -400,15 +400,18 @@ async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL[], page
   return { rows, total };
 }
 
+/** How many books the catalogue holds: the sum of the publishers' `book_count` (kept by triggers, migration 0017; decision 025). */
+export async function catalogueSize(db: DbOrTx): Promise<number> {
+  const [all] = await db.select({ n: sql<number>`coalesce(sum(${publishers.book_count}), 0)`.mapWith(Number) }).from(publishers);
+  return all?.n ?? 0;
+}
+
 /**
  * How many books (with their publisher) meet `where`; every book (no `where`): the sum of the
  * publishers' `book_count` (kept by triggers, migration 0017), not a count of the catalogue.
  */
 async function countBooks(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  if (where === undefined) {
-    const [all] = await db.select({ n: sql<number>`coalesce(sum(${publishers.book_count}), 0)`.mapWith(Number) }).from(publishers);
-    return all?.n ?? 0;
-  }
+  if (where === undefined) return catalogueSize(db);
   const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(where);
   return row?.n ?? 0;
 }

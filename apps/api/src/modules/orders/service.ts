@@ -28,6 +28,7 @@ import {
   type UpdateOrderStatusInput,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
+import { catalogueSize } from '../books/service.js';
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed, preparedOnce } from '../../db/named.js';
 import {
@@ -580,7 +581,7 @@ export async function dashboard(ctx: AppContext, actor: Actor): Promise<Dashboar
   const [publisherCount, libraryCount, bookCount, requestedOrderBook, pendingOrderBook, dispatchedOrderBook, completedOrderBook] = await Promise.all([
     verified(publishers),
     verified(libraries),
-    ctx.db.$count(books),
+    catalogueSize(ctx.db),
     copies('REQUESTED'),
     copies('IN_PROGRESS'),
     copies('DISPATCHED'),
