@@ -5,15 +5,14 @@
  * forgot password through the e-mailed link, change password ending the other sessions,
  * screenshots of every page at 375 and 1280 px, and axe on the public pages and the forms.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations } from './support/axe.js';
 import { snap } from './support/browser.js';
 import { submitLibraryRegistration, verifyCode } from './support/register.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
-import { pick, login, settle, shoot as shootBoth, toast } from './support/ui.js';
+import { newPage as openPage, useJourney } from './support/session.js';
+import { pick, login, settle, shoot as shootBoth, toast, transitionsDone } from './support/ui.js';
 
 const DEMO_PASSWORD = 'Demo@1234';
 const DEMO_PUBLISHER = { email: 'publisher@demo.jsbn', password: DEMO_PASSWORD };
@@ -47,21 +46,20 @@ const PUBLIC_PAGES = [
   '/library-register',
 ];
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const journey = useJourney('acc-failed-');
+const { contexts } = journey;
 const violations: string[] = [];
 
-const newPage = () => openPage(browser, contexts);
+const newPage = () => openPage(journey.browser, contexts);
 
 /** Opens `path` at 1280 and 375 px, saves both screenshots, and records axe violations when asked. */
 const shoot = (page: Page, path: string, name: string, options: { axe?: boolean } = {}) =>
-  shootBoth(page, `${server.url}${path}`, `acc-${name}`, { violations: options.axe ? violations : undefined });
+  shootBoth(page, `${journey.server.url}${path}`, `acc-${name}`, { violations: options.axe ? violations : undefined });
 
 async function logout(page: Page) {
-  await page.goto(`${server.url}/logout`);
+  await page.goto(`${journey.server.url}/logout`);
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${journey.server.url}/`);
 }
 
 /** The texts of the main navigation's top-level entries (desktop app bar). */
@@ -97,7 +95,7 @@ async function avatarSrc(page: Page): Promise<string | null> {
 /** The newest link e-mailed to `email` (dev outbox), waited for: a job sends it after the answer. */
 async function outboxLink(email: string): Promise<string> {
   const newest = async () => {
-    const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const response = await fetch(`${journey.server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
     const body = (await response.json()) as { data: { messages: { link: string | null }[] } };
     return body.data.messages.find((message) => message.link)?.link ?? null;
   };
@@ -110,22 +108,9 @@ async function openDrawer(page: Page) {
   await page.getByRole('button', { name: 'Open menu' }).click();
   const paper = page.locator('.MuiDrawer-paper');
   await expect.poll(async () => (await paper.boundingBox())?.x).toBe(0);
-  await page.waitForTimeout(300);
+  await transitionsDone(page);
   return paper.locator('nav[aria-label="Main"]');
 }
-
-
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-
-afterEach(async (context) => {
-  await snapFailedStep(context.task, contexts, 'acc-failed-');
-});
-
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
-});
 
 describe('accounts, profiles and the public site', () => {
   let libraryPage: Page;
@@ -133,7 +118,7 @@ describe('accounts, profiles and the public site', () => {
 
   it('1. a visitor sees the visitor menu, the drawer at 375 px, and every public page (screenshots, axe)', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${journey.server.url}/`);
     await settle(page);
     expect(await topMenu(page)).toEqual(['Home', 'Global Books Store', 'Publishers', 'Libraries', 'About', 'Gallery', 'FAQs', 'Register', 'Login', 'Contact Us']);
     expect(await groupItems(page, 'Register')).toEqual(['Library', 'Publisher']);
@@ -160,19 +145,19 @@ describe('accounts, profiles and the public site', () => {
       await expect.poll(() => block.getByRole('link', { name: /Word$/ }).getAttribute('href')).toBe(`/api/documents/forms/${form}.docx`);
       await expect.poll(() => block.getByRole('link', { name: /PDF$/ }).getAttribute('href')).toBe(`/api/documents/forms/${form}.pdf`);
       for (const [format, type] of [['docx', 'wordprocessingml'], ['pdf', 'application/pdf']] as const) {
-        const response = await fetch(`${server.url}/api/documents/forms/${form}.${format}`);
+        const response = await fetch(`${journey.server.url}/api/documents/forms/${form}.${format}`);
         expect(response.status, `${form}.${format}`).toBe(200);
         expect(response.headers.get('content-type')).toContain(type);
       }
     }
     await carousel.getByRole('link', { name: 'Know More' }).click();
-    await page.waitForURL(`${server.url}/about`);
+    await page.waitForURL(`${journey.server.url}/about`);
 
     // The carousel advances by itself (5 s) for users without reduced motion.
-    const moving = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
+    const moving = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
     contexts.push(moving);
     const movingPage = await moving.newPage();
-    await movingPage.goto(`${server.url}/`);
+    await movingPage.goto(`${journey.server.url}/`);
     await expect.poll(() => movingPage.getByTestId('hero-carousel').getAttribute('data-slide')).toBe('0');
     // the page is the server's until the visitor moves (decision 011): the pointer brings the app
     await movingPage.mouse.move(200, 300);
@@ -181,7 +166,7 @@ describe('accounts, profiles and the public site', () => {
 
     // The drawer below 1200 px.
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${journey.server.url}/`);
     await settle(page);
     expect(await page.locator('header nav[aria-label="Main"]').isVisible()).toBe(false);
     const drawer = await openDrawer(page);
@@ -190,22 +175,22 @@ describe('accounts, profiles and the public site', () => {
     ]);
     await snap(page, 'acc-drawer-visitor-375');
     await drawer.getByRole('link', { name: 'FAQs' }).click();
-    await page.waitForURL(`${server.url}/faq`);
+    await page.waitForURL(`${journey.server.url}/faq`);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     for (const path of PUBLIC_PAGES) await shoot(page, path, path === '/' ? 'home' : path.slice(1), { axe: true });
     await shoot(page, '/404', '404');
     await expect.poll(() => page.getByRole('heading', { name: 'Service unavailable' }).isVisible()).toBe(true);
     // Without a token the new-password page sends the visitor home.
-    await page.goto(`${server.url}/new-password`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${journey.server.url}/new-password`);
+    await page.waitForURL(`${journey.server.url}/`);
     await shoot(page, '/new-password?token=abcdefghijklmnopqrstuvwxyz', 'new-password', { axe: true });
     expect(violations).toEqual([]);
   });
 
   it('2. the public listings search, page and sort, and open details', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/publishers`);
+    await page.goto(`${journey.server.url}/publishers`);
     await settle(page);
     await expect.poll(() => page.getByText(/^Showing 1-\d+ of \d+ Results$/).isVisible()).toBe(true);
     const nameHeader = page.getByRole('columnheader', { name: 'Publisher name' });
@@ -225,7 +210,7 @@ describe('accounts, profiles and the public site', () => {
     await snap(page, 'acc-publisher-details-1280');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    await page.goto(`${server.url}/libraries`);
+    await page.goto(`${journey.server.url}/libraries`);
     await settle(page);
     const libraryHeader = page.getByRole('columnheader', { name: 'Library name' });
     await libraryHeader.getByRole('button').click();
@@ -239,7 +224,7 @@ describe('accounts, profiles and the public site', () => {
 
   it('3. the contact form shows each rule of §5, then sends the message', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/contact-us`);
+    await page.goto(`${journey.server.url}/contact-us`);
     await settle(page);
     const fullName = page.getByLabel('Full name');
     const email = page.getByLabel('Email', { exact: true });
@@ -298,7 +283,7 @@ describe('accounts, profiles and the public site', () => {
   it('4. a library registers with a one-time code: countdown, Back to edit, verify, log in, library menus', async () => {
     libraryPage = await newPage();
     const page = libraryPage;
-    await submitLibraryRegistration(page, server.url, LIBRARY);
+    await submitLibraryRegistration(page, journey.server.url, LIBRARY);
 
     // The code step: Resend OTP locked for 60 s with a mm:ss countdown from 01:00 downward.
     const countdown = page.getByTestId('otp-countdown');
@@ -321,12 +306,12 @@ describe('accounts, profiles and the public site', () => {
     await expect.poll(() => page.getByText('OTP is required').isVisible()).toBe(true);
     await page.getByLabel('OTP').fill('123');
     await expect.poll(() => page.getByText('OTP must be 6 characters long').isVisible()).toBe(true);
-    await verifyCode(page, server.url, LIBRARY.email);
-    await login(page, server.url, 'Library Login', LIBRARY);
+    await verifyCode(page, journey.server.url, LIBRARY.email);
+    await login(page, journey.server.url, 'Library Login', LIBRARY);
 
     // A logged-in user opening /login goes to /.
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${journey.server.url}/login`);
+    await page.waitForURL(`${journey.server.url}/`);
     await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${LIBRARY.name}` }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Library');
     expect(await topMenu(page)).toEqual(['Home', 'Books', 'My orders']);
@@ -355,7 +340,7 @@ describe('accounts, profiles and the public site', () => {
 
   it('5. the library letterhead: edit by default, save, view, Edit then Cancel', async () => {
     const page = libraryPage;
-    await page.goto(`${server.url}/customize-letter-format`);
+    await page.goto(`${journey.server.url}/customize-letter-format`);
     await settle(page);
     violations.push(...(await axeViolations(page)));
     await expect.poll(() => page.getByLabel('Letter text').isVisible()).toBe(true);
@@ -381,7 +366,7 @@ describe('accounts, profiles and the public site', () => {
 
   it('6. the library edits its profile with a new logo; the app bar avatar follows', async () => {
     const page = libraryPage;
-    await page.goto(`${server.url}/edit-profile`);
+    await page.goto(`${journey.server.url}/edit-profile`);
     await settle(page);
     violations.push(...(await axeViolations(page)));
     await expect.poll(() => page.getByLabel('Library name').inputValue()).toBe(LIBRARY.name);
@@ -411,7 +396,7 @@ describe('accounts, profiles and the public site', () => {
     await expect.poll(() => avatarSrc(page)).not.toBe(before);
     const after = await avatarSrc(page);
     expect(after).toMatch(/^\/api\/files\//);
-    expect((await fetch(`${server.url}${after}`)).headers.get('content-type')).toMatch(/image\/jpeg/);
+    expect((await fetch(`${journey.server.url}${after}`)).headers.get('content-type')).toMatch(/image\/jpeg/);
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').name)).toBe(`${LIBRARY.name} ટ્રસ્ટ`);
     await expect.poll(() => page.getByLabel('Number of books').inputValue()).toBe('2600');
     await snap(page, 'acc-library-profile-saved-1280');
@@ -421,7 +406,7 @@ describe('accounts, profiles and the public site', () => {
 
   it('7. forgot password through the e-mailed link; the new password works and the old one fails', async () => {
     const page = libraryPage;
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${journey.server.url}/login`);
     await page.getByRole('tab', { name: 'Library Login' }).click();
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     await expect.poll(() => page.getByLabel('Password', { exact: true }).count()).toBe(0);
@@ -448,7 +433,7 @@ describe('accounts, profiles and the public site', () => {
     await page.getByLabel('Confirm new password').fill(LIBRARY_NEW_PASSWORD);
     await snap(page, 'acc-new-password-filled-1280');
     await page.getByRole('button', { name: 'Save password' }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${journey.server.url}/login`);
 
     // The old password fails, the new one works.
     await page.getByRole('tab', { name: 'Library Login' }).click();
@@ -456,8 +441,8 @@ describe('accounts, profiles and the public site', () => {
     await page.getByLabel('Password', { exact: true }).fill(LIBRARY.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect.poll(() => page.locator('#notistack-snackbar').count()).toBeGreaterThan(0);
-    expect(page.url()).toBe(`${server.url}/login`);
-    await login(page, server.url, 'Library Login', { email: LIBRARY.email, password: LIBRARY_NEW_PASSWORD });
+    expect(page.url()).toBe(`${journey.server.url}/login`);
+    await login(page, journey.server.url, 'Library Login', { email: LIBRARY.email, password: LIBRARY_NEW_PASSWORD });
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Library');
 
     // The link works once.
@@ -473,7 +458,7 @@ describe('accounts, profiles and the public site', () => {
   it('8. a publisher: menus, profile edit with state → city and a new logo, the forms pass axe', async () => {
     publisherPage = await newPage();
     const page = publisherPage;
-    await login(page, server.url, 'Publisher Login', DEMO_PUBLISHER);
+    await login(page, journey.server.url, 'Publisher Login', DEMO_PUBLISHER);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Publisher');
     expect(await topMenu(page)).toEqual(['Home', 'List of Libraries', 'Received Orders', 'My Books', 'Global Books Store', 'Request JSBN Number']);
     expect((await profileMenu(page)).slice(1)).toEqual(['Edit Profile', 'Change Password', 'Logout']);
@@ -494,7 +479,7 @@ describe('accounts, profiles and the public site', () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await page.goto(`${server.url}/edit-profile`);
+    await page.goto(`${journey.server.url}/edit-profile`);
     await settle(page);
     violations.push(...(await axeViolations(page)));
     await expect.poll(() => page.getByLabel('Publisher name').inputValue()).not.toBe('');
@@ -528,7 +513,7 @@ describe('accounts, profiles and the public site', () => {
     expect(await avatarSrc(page)).toMatch(/^\/api\/files\//);
     await expect.poll(() => page.getByRole('combobox', { name: /^City/ }).textContent()).toContain('Jaipur');
 
-    await page.goto(`${server.url}/new-book-reg`);
+    await page.goto(`${journey.server.url}/new-book-reg`);
     await settle(page);
     violations.push(...(await axeViolations(page)));
     await shoot(page, '/list-of-libraries', 'publisher-list-of-libraries');
@@ -537,9 +522,9 @@ describe('accounts, profiles and the public site', () => {
   it('9. change password: the rules, the new password, and the other session is ended', async () => {
     const page = publisherPage;
     const other = await newPage();
-    await login(other, server.url, 'Publisher Login', DEMO_PUBLISHER);
+    await login(other, journey.server.url, 'Publisher Login', DEMO_PUBLISHER);
 
-    await page.goto(`${server.url}/change-password`);
+    await page.goto(`${journey.server.url}/change-password`);
     await settle(page);
     violations.push(...(await axeViolations(page)));
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -565,16 +550,16 @@ describe('accounts, profiles and the public site', () => {
     await expect.poll(() => toast(page, 'Password changed successfully').isVisible()).toBe(true);
 
     // This session carries on with the fresh token; the other one is sent to / as a visitor.
-    await page.goto(`${server.url}/edit-profile`);
+    await page.goto(`${journey.server.url}/edit-profile`);
     await settle(page);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Publisher');
-    await other.goto(`${server.url}/my-books`);
-    await other.waitForURL(`${server.url}/`);
+    await other.goto(`${journey.server.url}/my-books`);
+    await other.waitForURL(`${journey.server.url}/`);
     await expect.poll(() => other.getByTestId('logged-in-as').textContent()).toBe('Welcome to JSBN');
     await snap(other, 'acc-revoked-session-1280');
 
     await logout(page);
-    await login(page, server.url, 'Publisher Login', { email: DEMO_PUBLISHER.email, password: PUBLISHER_NEW_PASSWORD });
+    await login(page, journey.server.url, 'Publisher Login', { email: DEMO_PUBLISHER.email, password: PUBLISHER_NEW_PASSWORD });
     await shoot(page, '/logout', 'logout-dialog');
   });
 

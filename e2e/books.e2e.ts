@@ -10,27 +10,25 @@
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { BOOK_MSG, MSG, isValidJsbn, todayIso } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
 import { snap } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { newPage as openPage, useJourney } from './support/session.js';
 import { pick, login, settle, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
 const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
 const BOOK = { title: 'શ્રી નવકાર મહામંત્ર', english: 'Shri Navkar Mahamantra', author: 'Acharya Hemchandrasuri', editor: 'Muni Jambuvijay' };
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney('books-failed-');
+const { contexts } = journey;
 let scratch: string;
-const contexts: BrowserContext[] = [];
 const violations: string[] = [];
 
-const newPage = (width = 1280) => openPage(browser, contexts, { width, downloads: true, clipboardOrigin: server.url });
+const newPage = (width = 1280) => openPage(journey.browser, contexts, { width, downloads: true, clipboardOrigin: journey.server.url });
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 
@@ -82,21 +80,15 @@ async function catalogueInProgressOnce(page: Page, percent: number): Promise<() 
 }
 
 async function api<T>(path: string, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${journey.server.url}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return ((await response.json()) as { data: T }).data;
 }
 
 beforeAll(async () => {
-  ({ server, browser } = await startJourney());
   scratch = mkdtempSync(join(tmpdir(), 'jsbn-books-e2e-'));
 });
 
-afterEach(async (context) => {
-  await snapFailedStep(context.task, contexts, 'books-failed-');
-});
-
 afterAll(async () => {
-  await endJourney(contexts, browser, server);
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -110,8 +102,8 @@ describe('books in the browser', () => {
     const page = publisherPage;
     // The leave warning's browser prompt (reload, goto) is accepted.
     page.on('dialog', (dialog) => void dialog.accept());
-    await login(page, server.url, 'Publisher Login', PUBLISHER);
-    await page.goto(`${server.url}/new-book-reg`);
+    await login(page, journey.server.url, 'Publisher Login', PUBLISHER);
+    await page.goto(`${journey.server.url}/new-book-reg`);
     await settle(page);
     await expect.poll(() => page.getByLabel('Publisher unique id').inputValue()).toBe('AHMJS');
     await expect.poll(() => page.getByLabel('Publisher JSBN id').inputValue()).not.toBe('');
@@ -209,7 +201,7 @@ describe('books in the browser', () => {
     const leave = page.getByRole('dialog', { name: 'Leave this page?' });
     await expect.poll(() => leave.isVisible()).toBe(true);
     await leave.getByRole('button', { name: 'Stay' }).click();
-    expect(page.url()).toBe(`${server.url}/new-book-reg`);
+    expect(page.url()).toBe(`${journey.server.url}/new-book-reg`);
   });
 
   it('2. a full registration sends the cover, two images and a book PDF with progress bars', async () => {
@@ -291,7 +283,7 @@ describe('books in the browser', () => {
     expect(await dialog.getByTestId('upload-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['done', 'done', 'done']);
     await snap(page, 'books-new-result-1280');
     await dialog.getByRole('button', { name: 'No' }).click();
-    await page.waitForURL(`${server.url}/my-books`);
+    await page.waitForURL(`${journey.server.url}/my-books`);
 
     const token = await tokenOf(page);
     const list = await api<{ books: { id: number; jsbn_number: string }[] }>(`/book?queryString=${encodeURIComponent(jsbn)}&limit=10`);
@@ -308,17 +300,17 @@ describe('books in the browser', () => {
 
   it('3. edit changes a title and removes an image; the edge cases of the edit screen', async () => {
     const page = publisherPage;
-    await page.goto(`${server.url}/edit-book`);
+    await page.goto(`${journey.server.url}/edit-book`);
     await expect.poll(() => visible(page, BOOK_MSG.bookIdNotFound)).toBe(true);
-    await page.goto(`${server.url}/my-books`);
-    await page.goto(`${server.url}/edit-book/999999`);
+    await page.goto(`${journey.server.url}/my-books`);
+    await page.goto(`${journey.server.url}/edit-book/999999`);
     await expect.poll(() => page.getByText(/^Error loading book: /).isVisible()).toBe(true);
     await snap(page, 'books-edit-error-1280');
     await page.getByRole('button', { name: 'Go Back' }).click();
-    await page.waitForURL(`${server.url}/my-books`);
+    await page.waitForURL(`${journey.server.url}/my-books`);
 
     await page.getByRole('row').filter({ hasText: jsbn }).getByRole('link', { name: `Edit ${BOOK.title}` }).click();
-    await page.waitForURL(`${server.url}/edit-book/${bookId}`);
+    await page.waitForURL(`${journey.server.url}/edit-book/${bookId}`);
     await expect.poll(() => page.getByLabel('Book English title').inputValue()).toBe(BOOK.english);
     await settle(page);
     expect(await page.getByTestId('stored-image').count()).toBe(2);
@@ -330,20 +322,20 @@ describe('books in the browser', () => {
     await expect.poll(() => page.getByTestId('stored-image').count()).toBe(1);
     await page.getByRole('button', { name: 'Update book' }).click();
     await expect.poll(() => toast(page, BOOK_MSG.updated).isVisible()).toBe(true);
-    await page.waitForURL(`${server.url}/my-books`);
+    await page.waitForURL(`${journey.server.url}/my-books`);
     const { book } = await api<{ book: { book_e_title: string; book_image: unknown[]; has_book_pdf: boolean } }>(`/book/${bookId}`, await tokenOf(page));
     expect([book.book_e_title, book.book_image.length, book.has_book_pdf]).toEqual([`${BOOK.english} (Revised)`, 1, true]);
 
     // Cancel goes back one step.
-    await page.goto(`${server.url}/edit-book/${bookId}`);
+    await page.goto(`${journey.server.url}/edit-book/${bookId}`);
     await expect.poll(() => page.getByLabel('Book English title').inputValue()).toBe(`${BOOK.english} (Revised)`);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`${server.url}/my-books`);
+    await page.waitForURL(`${journey.server.url}/my-books`);
   });
 
   it('4. My Books: the columns and the availability switch with both confirmations', async () => {
     const page = publisherPage;
-    await page.goto(`${server.url}/my-books`);
+    await page.goto(`${journey.server.url}/my-books`);
     await settle(page);
     const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
     // the first column holds the boxes that select books (for the QR label sheet)
@@ -408,7 +400,7 @@ describe('books in the browser', () => {
 
   it('5. search: the empty message, advanced options (author + language), ?query= and the Newly Published grid', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/search-a-book`);
+    await page.goto(`${journey.server.url}/search-a-book`);
     await settle(page);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => toast(page, MSG.searchAtLeastOne).isVisible()).toBe(true);
@@ -447,7 +439,7 @@ describe('books in the browser', () => {
     await snap(page, 'books-search-1280');
     violations.push(...(await axeViolations(page)));
 
-    await page.goto(`${server.url}/search-a-book?query=${encodeURIComponent('navkar')}`);
+    await page.goto(`${journey.server.url}/search-a-book?query=${encodeURIComponent('navkar')}`);
     await expect.poll(() => page.getByLabel('Search by title or keyword').inputValue()).toBe('navkar');
     await expect.poll(() => page.getByRole('region', { name: 'Search results' }).getByText(BOOK.title).isVisible()).toBe(true);
     await page.setViewportSize({ width: 375, height: 900 });
@@ -475,8 +467,8 @@ describe('books in the browser', () => {
 
   it('6. the book page: drawn by the server, then gallery, JSON-LD, share, downloads and buttons by role at 1280 and 375 px', async () => {
     // Without JavaScript (a crawler, a link preview, a phone before the app) the page is all there (decision 011).
-    const plain = await openPage(browser, contexts, { width: 375, javaScript: false });
-    await plain.goto(`${server.url}/jsbn/${jsbn}`);
+    const plain = await openPage(journey.browser, contexts, { width: 375, javaScript: false });
+    await plain.goto(`${journey.server.url}/jsbn/${jsbn}`);
     expect(await plain.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
     expect(await plain.getByRole('heading', { name: BOOK.title, exact: true }).isVisible()).toBe(true);
     expect(await plain.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe(`/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`);
@@ -489,7 +481,7 @@ describe('books in the browser', () => {
     // a cover that cannot be loaded (a weak connection) shows the placeholder before the app is there (spec §8)
     const weak = await newPage(375);
     await weak.route('**/api/files/public/covers/**', (route) => route.abort());
-    await weak.goto(`${server.url}/jsbn/${jsbn}`);
+    await weak.goto(`${journey.server.url}/jsbn/${jsbn}`);
     const cover = weak.getByRole('img', { name: `Cover of ${BOOK.title}` });
     await expect.poll(async () => decodeURIComponent((await cover.getAttribute('src')) ?? '')).toContain('>No image</text></svg>');
     expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(200);
@@ -499,7 +491,7 @@ describe('books in the browser', () => {
 
     for (const width of [1280, 375]) {
       const page = await newPage(width);
-      await page.goto(`${server.url}/jsbn/${jsbn}`);
+      await page.goto(`${journey.server.url}/jsbn/${jsbn}`);
       await expect.poll(() => page.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
       await settle(page);
       // A visitor who only reads loads no more than the small entry script; the first tap below
@@ -512,7 +504,7 @@ describe('books in the browser', () => {
       expect(ld.name).toBe(BOOK.title);
       expect(ld.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'JSBN', value: jsbn });
       expect(ld.numberOfPages).toBe(212);
-      expect(ld.url).toBe(`${server.url}/jsbn/${jsbn}`);
+      expect(ld.url).toBe(`${journey.server.url}/jsbn/${jsbn}`);
       expect((ld.author as { name: string }[]).map((author) => author.name)).toEqual([BOOK.author, BOOK.editor]);
 
       // Visitor: order as library (→ /login) and as reader.
@@ -539,8 +531,8 @@ describe('books in the browser', () => {
       // sheet and the QR code, each to copy ('Link copied' for 3 s), WhatsApp or e-mail; the book PDF (public, uploaded) downloads.
       await page.getByRole('button', { name: 'Share this book' }).click();
       const share = page.getByRole('dialog', { name: `Share ${BOOK.title}` });
-      const pageLink = `${server.url}/jsbn/${jsbn}`;
-      const qrLink = `${server.url}/api/book/listing/jsbn/${jsbn}/qrcode.jpg`;
+      const pageLink = `${journey.server.url}/jsbn/${jsbn}`;
+      const qrLink = `${journey.server.url}/api/book/listing/jsbn/${jsbn}/qrcode.jpg`;
       await expect.poll(() => share.getByTestId('share-page').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(pageLink);
       expect(await share.getByTestId('share-qr').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(qrLink);
       expect(decodeURIComponent((await share.getByRole('link', { name: 'Send QR code on WhatsApp' }).getAttribute('href'))!)).toBe(`https://wa.me/?text=${BOOK.title} — QR code: ${qrLink}`);
@@ -577,15 +569,15 @@ describe('books in the browser', () => {
 
     // Library: 'Order This Book' to the publisher's books, no reader order.
     const library = await newPage();
-    await login(library, server.url, 'Library Login', LIBRARY);
-    await library.goto(`${server.url}/jsbn/${jsbn}`);
+    await login(library, journey.server.url, 'Library Login', LIBRARY);
+    await library.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await expect.poll(() => library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
     expect(await library.getByRole('link', { name: 'Order This Book' }).getAttribute('href')).toMatch(new RegExp(`^/publisher-wise-books/\\d+\\?book=${jsbn}$`));
     expect(await library.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
     expect(await library.getByRole('link', { name: 'Order Book as Library' }).count()).toBe(0);
 
     // Publisher: no order buttons.
-    await publisherPage.goto(`${server.url}/jsbn/${jsbn}`);
+    await publisherPage.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await expect.poll(() => publisherPage.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
     // (a signed-in visitor's page is the app's own once its script has loaded: poll, do not race it)
     for (const name of ['Order This Book', 'Order Book as Library']) await expect.poll(() => publisherPage.getByRole('link', { name }).count()).toBe(0);
@@ -593,29 +585,29 @@ describe('books in the browser', () => {
 
     // A missing book opened from a link or a QR code: a 404 page that says so (issue 10) …
     const lost = await newPage();
-    const missing = await lost.goto(`${server.url}/jsbn/ZZZZZ-99999-0`);
+    const missing = await lost.goto(`${journey.server.url}/jsbn/ZZZZZ-99999-0`);
     expect(missing?.status()).toBe(404);
     await expect.poll(() => lost.getByRole('heading', { name: 'Book not found' }).isVisible()).toBe(true);
     expect(await lost.getByRole('link', { name: 'Search a book' }).getAttribute('href')).toBe('/search-a-book');
     // … and reached inside the app: the error, then home (spec books §2).
-    await lost.goto(`${server.url}/about`);
+    await lost.goto(`${journey.server.url}/about`);
     await settle(lost);
     await lost.evaluate(() => {
       window.history.pushState({}, '', '/jsbn/ZZZZZ-99999-0');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await lost.waitForURL(`${server.url}/`);
+    await lost.waitForURL(`${journey.server.url}/`);
   });
 
   it('7. a private PDF: the dialog, the request form with all its messages; the reader order', async () => {
     // the publisher makes the book's PDF private (readers: No); the stored file stays
-    await publisherPage.goto(`${server.url}/edit-book/${bookId}`);
+    await publisherPage.goto(`${journey.server.url}/edit-book/${bookId}`);
     await expect.poll(() => publisherPage.getByLabel('Book English title').inputValue()).toBe(`${BOOK.english} (Revised)`);
     await pick(publisherPage, 'Readers', 'No');
     await publisherPage.getByRole('button', { name: 'Update book' }).click();
-    await publisherPage.waitForURL(`${server.url}/my-books`);
+    await publisherPage.waitForURL(`${journey.server.url}/my-books`);
     const page = await newPage(375);
-    await page.goto(`${server.url}/jsbn/${jsbn}`);
+    await page.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await settle(page);
     await page.getByRole('button', { name: 'Download Book PDF' }).click();
     const notice = page.getByRole('dialog', { name: 'Private PDF' });
@@ -664,23 +656,23 @@ describe('books in the browser', () => {
     const page = await newPage();
     // the About page's module cannot be loaded (the connection dropped, or a new release replaced it)
     await page.route(/\/assets\/about-page-[\w-]+\.js$/, (route) => route.abort());
-    await page.goto(`${server.url}/faq`);
+    await page.goto(`${journey.server.url}/faq`);
     await settle(page);
     await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
-    await page.waitForURL(`${server.url}/about`);
+    await page.waitForURL(`${journey.server.url}/about`);
     await expect.poll(() => page.getByRole('heading', { name: MSG.somethingWrongPage, level: 1 }).isVisible()).toBe(true);
     // the app bar stays: only the page's part of the screen shows the failure
     expect(await page.getByRole('banner').getByRole('link', { name: 'FAQs' }).isVisible()).toBe(true);
     await snap(page, 'books-something-went-wrong-1280');
     violations.push(...(await axeViolations(page)));
     await page.getByRole('link', { name: 'Go to Home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     await expect.poll(() => page.getByRole('heading', { name: MSG.somethingWrongPage }).count()).toBe(0);
     await settle(page);
     await page.setViewportSize({ width: 375, height: 900 });
     await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
     await page.locator('.MuiDrawer-paper').getByRole('link', { name: 'About', exact: true }).click();
-    await page.waitForURL(`${server.url}/about`);
+    await page.waitForURL(`${journey.server.url}/about`);
     await expect.poll(() => page.getByRole('heading', { name: MSG.somethingWrongPage, level: 1 }).isVisible()).toBe(true);
     await snap(page, 'books-something-went-wrong-375');
   });

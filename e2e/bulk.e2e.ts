@@ -6,36 +6,23 @@
  * preview in Gujarati and Hindi names the same problem in that language.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { BULK_COLUMNS, MSG, type BulkColumn } from '@jsbn/shared';
 import guBooks from '../apps/web/src/locales/gu/books.json' with { type: 'json' };
 import hiBooks from '../apps/web/src/locales/hi/books.json' with { type: 'json' };
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
 import { bytesOf, snap } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { newPage as openPage, useJourney } from './support/session.js';
 import { PHONE, login, settle } from './support/ui.js';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterEach(async (context) => {
-  await snapFailedStep(context.task, contexts, 'failed-bulk-');
-});
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
-});
-
+const journey = useJourney('failed-bulk-');
+const { contexts } = journey;
 
 /** The demo publisher (the seed's password). */
 const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
-const loginPublisher = (page: Page) => login(page, server.url, 'Publisher Login', PUBLISHER);
+const loginPublisher = (page: Page) => login(page, journey.server.url, 'Publisher Login', PUBLISHER);
 
 /** `template` filled with `rows` from row 2, saved as a spreadsheet program would. */
 async function fill(template: Buffer, rows: Partial<Record<BulkColumn, string | number>>[]): Promise<Buffer> {
@@ -59,12 +46,12 @@ describe('register many books from an Excel file', () => {
   let filled: Buffer;
 
   it('downloads the template, previews the filled file with its problem, registers the ready rows and gives their JSBNs', async () => {
-    const page = await openPage(browser, contexts, { width: PHONE.width, downloads: true });
+    const page = await openPage(journey.browser, contexts, { width: PHONE.width, downloads: true });
     await loginPublisher(page);
-    await page.goto(`${server.url}/my-books`);
+    await page.goto(`${journey.server.url}/my-books`);
     await settle(page);
     await page.getByRole('link', { name: 'Register many books' }).click();
-    await page.waitForURL(`${server.url}/my-books/register-many`);
+    await page.waitForURL(`${journey.server.url}/my-books/register-many`);
     await settle(page);
     await snap(page, 'bulk-01-start-390');
 
@@ -123,13 +110,13 @@ describe('register many books from an Excel file', () => {
     ['gu', guBooks, guMessages],
     ['hi', hiBooks, hiMessages],
   ] as const)('names the same problem in %s, on a phone and a desktop', async (lng, books, messages) => {
-    const page = await openPage(browser, contexts, { width: 1366, downloads: true });
+    const page = await openPage(journey.browser, contexts, { width: 1366, downloads: true });
     await loginPublisher(page);
     await page.evaluate((language) => {
       localStorage.setItem('jsbn.language', language);
       document.cookie = `jsbn_language=${language}; path=/`;
     }, lng);
-    await page.goto(`${server.url}/my-books/register-many`);
+    await page.goto(`${journey.server.url}/my-books/register-many`);
     await settle(page);
     expect(await page.getByRole('heading', { name: books.bulk.title }).isVisible()).toBe(true);
     await snap(page, `bulk-05-start-${lng}-1366`);

@@ -5,8 +5,8 @@
  * Headings, buttons and messages are asserted in Gujarati (from the catalogues a translator
  * edits, and a few written out here); screenshots at 390 and 1366 px go to e2e/artifacts/.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MSG } from '@jsbn/shared';
 import accounts from '../apps/web/src/locales/gu/accounts.json' with { type: 'json' };
@@ -18,8 +18,7 @@ import orders from '../apps/web/src/locales/gu/orders.json' with { type: 'json' 
 import messages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import lookups from '../packages/shared/src/locales/gu/lookups.json' with { type: 'json' };
 import { outboxCode, snap } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { newPage as openPage, useJourney } from './support/session.js';
 import { PHONE, pick, settle, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'prakashan-gu@example.test', password: 'Prakashan@2026', name: 'શ્રી જૈન પ્રકાશન મંદિર', no: 'GUJPM' };
@@ -31,20 +30,9 @@ const fill = (template: string, values: Record<string, string | number>) => temp
 /** The Gujarati of a shared message (the spec's English is its key). */
 const say = (english: string) => (messages as Record<string, string>)[english] ?? english;
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const newPage = (width = 1366) => openPage(browser, contexts, { width, locale: 'gu-IN', downloads: true });
-
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterEach(async (context) => {
-  await snapFailedStep(context.task, contexts, 'failed-gu-');
-});
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
-});
+const journey = useJourney('failed-gu-');
+const { contexts } = journey;
+const newPage = (width = 1366) => openPage(journey.browser, contexts, { width, locale: 'gu-IN', downloads: true });
 
 /** Saves the page at 1366 and 390 px as gu-<name>-<width>.png, leaving it at 1366 px. */
 async function shootBoth(page: Page, name: string) {
@@ -57,21 +45,21 @@ async function shootBoth(page: Page, name: string) {
 
 /** Logs in as `account` on the Gujarati login page, on the tab named `tab`. */
 async function loginGu(page: Page, tab: string, account: { email: string; password: string }) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${journey.server.url}/login`);
   await expect.poll(() => page.getByRole('heading', { name: accounts.login.title }).isVisible()).toBe(true);
   await page.getByRole('tab', { name: tab }).click();
   await page.getByLabel(accounts.fields.email, { exact: true }).fill(account.email);
   await page.getByLabel(accounts.fields.password, { exact: true }).fill(account.password);
   await page.getByRole('button', { name: accounts.login.submit, exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${journey.server.url}/`);
 }
 
 /** The one-time-code step in Gujarati. */
 async function verifyGu(page: Page, email: string) {
   await expect.poll(() => page.getByRole('heading', { name: accounts.otp.title }).isVisible()).toBe(true);
-  await page.getByLabel(accounts.fields.otp).fill(await outboxCode(server.url, email));
+  await page.getByLabel(accounts.fields.otp).fill(await outboxCode(journey.server.url, email));
   await page.getByRole('button', { name: accounts.otp.verify, exact: true }).click();
-  await page.waitForURL(`${server.url}/login`);
+  await page.waitForURL(`${journey.server.url}/login`);
 }
 
 describe('the main job, in Gujarati', () => {
@@ -82,7 +70,7 @@ describe('the main job, in Gujarati', () => {
   it('1. a publisher registers in Gujarati, meeting the form messages in Gujarati first', async () => {
     publisherPage = await newPage();
     const page = publisherPage;
-    await page.goto(`${server.url}/publisher-register`);
+    await page.goto(`${journey.server.url}/publisher-register`);
     // the browser speaks Gujarati: so does the site, from the first visit
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('gu');
     await expect.poll(() => page.getByRole('heading', { name: 'પ્રકાશકની નોંધણી' }).isVisible()).toBe(true);
@@ -109,7 +97,7 @@ describe('the main job, in Gujarati', () => {
     await page.getByRole('button', { name: accounts.register.submit, exact: true }).click();
     await verifyGu(page, PUBLISHER.email);
     // the code came in Gujarati: the registration was made in Gujarati
-    const outbox = (await (await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(PUBLISHER.email)}`)).json()) as { data: { messages: { subject: string }[] } };
+    const outbox = (await (await fetch(`${journey.server.url}/api/dev/outbox?to=${encodeURIComponent(PUBLISHER.email)}`)).json()) as { data: { messages: { subject: string }[] } };
     expect(outbox.data.messages[0]!.subject).toMatch(/^JSBN ચકાસણી કોડ \d{6}$/);
     await loginGu(page, accounts.login.publisherTab, PUBLISHER);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('પ્રકાશક તરીકે લૉગ ઇન');
@@ -117,7 +105,7 @@ describe('the main job, in Gujarati', () => {
 
   it('2. the publisher requests a JSBN on the Gujarati book form', async () => {
     const page = publisherPage;
-    await page.goto(`${server.url}/new-book-reg`);
+    await page.goto(`${journey.server.url}/new-book-reg`);
     await expect.poll(() => page.getByRole('heading', { name: bookForm.pages.newTitle }).isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel(bookForm.fields.publisherJsbnId).inputValue()).toBe('00001');
     await page.getByRole('button', { name: bookForm.actions.generate }).click();
@@ -148,13 +136,13 @@ describe('the main job, in Gujarati', () => {
     expect(jsbn).toMatch(new RegExp(`^${PUBLISHER.no}-00001-[0-9A-Z]$`));
     await snap(page, 'gu-02-jsbn-dialog-1366');
     await dialog.getByRole('button', { name: books.result.yes }).click();
-    await page.waitForURL(`${server.url}/my-books`);
+    await page.waitForURL(`${journey.server.url}/my-books`);
     await expect.poll(() => page.getByRole('heading', { name: books.myBooks.title }).isVisible()).toBe(true);
     await shootBoth(page, '02-my-books');
 
     // the page behind the QR code, drawn by the server in Gujarati for a Gujarati visitor
     const visitor = await newPage(PHONE.width);
-    await visitor.goto(`${server.url}/jsbn/${jsbn}`);
+    await visitor.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await expect.poll(() => visitor.getByRole('heading', { name: fill(books.detail.title, { jsbn }) }).isVisible()).toBe(true);
     expect(await visitor.evaluate(() => document.documentElement.lang)).toBe('gu');
     // a fact the publisher left empty is left out of this page: no empty row, in Gujarati or as N/A (decision 029)
@@ -168,7 +156,7 @@ describe('the main job, in Gujarati', () => {
   it('3. a library registers in Gujarati, saves its letter text and orders the book', async () => {
     libraryPage = await newPage();
     const page = libraryPage;
-    await page.goto(`${server.url}/library-register`);
+    await page.goto(`${journey.server.url}/library-register`);
     await expect.poll(() => page.getByRole('heading', { name: accounts.register.libraryTitle }).isVisible()).toBe(true);
     const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#33691e' } }).png().toBuffer();
     await page.getByLabel(accounts.fields.logo, { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
@@ -187,7 +175,7 @@ describe('the main job, in Gujarati', () => {
     await verifyGu(page, LIBRARY.email);
     await loginGu(page, accounts.login.libraryTab, LIBRARY);
 
-    await page.goto(`${server.url}/customize-letter-format`);
+    await page.goto(`${journey.server.url}/customize-letter-format`);
     await page.getByLabel(accounts.fields.letterText).fill('ટૂંકું');
     await page.getByRole('button', { name: accounts.letter.save }).click();
     await expect.poll(() => page.getByText(say(MSG.letterText10)).isVisible()).toBe(true);
@@ -195,7 +183,7 @@ describe('the main job, in Gujarati', () => {
     await page.getByRole('button', { name: accounts.letter.save }).click();
     await expect.poll(() => page.getByTestId('letter-text').isVisible()).toBe(true);
 
-    await page.goto(`${server.url}/new-published-books`);
+    await page.goto(`${journey.server.url}/new-published-books`);
     await expect.poll(() => page.getByRole('heading', { name: ordering.pages.recent }).isVisible()).toBe(true);
     await page.getByRole('group', { name: fill(ordering.want.label, { title: BOOK.title }) }).getByRole('button', { name: ordering.want.yes }).click();
     await page.getByLabel(fill(ordering.want.quantity, { title: BOOK.title })).fill('0');
@@ -208,7 +196,7 @@ describe('the main job, in Gujarati', () => {
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await snap(page, 'gu-03-confirm-order-1366');
     await confirm.getByRole('button', { name: ordering.bar.confirm }).click();
-    await page.waitForURL(`${server.url}/orders`);
+    await page.waitForURL(`${journey.server.url}/orders`);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.track }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('row').filter({ hasText: /ORD-/ }).count()).toBe(1);
     await shootBoth(page, '03-track-orders');
@@ -216,7 +204,7 @@ describe('the main job, in Gujarati', () => {
 
   it('4. the publisher accepts the order and dispatches it, in Gujarati', async () => {
     const page = publisherPage;
-    await page.goto(`${server.url}/booked-orders`);
+    await page.goto(`${journey.server.url}/booked-orders`);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.received }).isVisible()).toBe(true);
     const row = page.getByRole('row').filter({ hasText: LIBRARY.name });
     await expect.poll(() => row.count()).toBe(1);
@@ -246,7 +234,7 @@ describe('the main job, in Gujarati', () => {
 
   it('5. the library sees the courier details in Gujarati and marks the order received', async () => {
     const page = libraryPage;
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${journey.server.url}/orders`);
     await page.getByRole('tab', { name: orders.tabs.LIBRARY.DISPATCHED }).click();
     const row = page.getByRole('row').filter({ hasText: PUBLISHER.name });
     await expect.poll(() => row.count()).toBe(1);
@@ -263,9 +251,9 @@ describe('the main job, in Gujarati', () => {
     await page.getByRole('tab', { name: orders.tabs.LIBRARY.COMPLETED }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: orderId }).count()).toBe(1);
     // the dispatch notice reached the library in Gujarati (its registration was in Gujarati)
-    const outbox = (await (await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(LIBRARY.email)}`)).json()) as { data: { messages: { subject: string }[] } };
+    const outbox = (await (await fetch(`${journey.server.url}/api/dev/outbox?to=${encodeURIComponent(LIBRARY.email)}`)).json()) as { data: { messages: { subject: string }[] } };
     expect(outbox.data.messages.map((message) => message.subject)).toContain(`JSBN: ઓર્ડર ${orderId} — રવાના કરેલ`);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${journey.server.url}/`);
     await expect.poll(() => page.getByTestId('dashboard-completedOrderBook').textContent()).toBe('3');
     await shootBoth(page, '05-library-dashboard');
   });

@@ -4,15 +4,14 @@
  * and one more book, the publisher accepts and dispatches, the library receives, and the
  * other order is cancelled. Screenshots of each step go to e2e/artifacts/.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import jsqrModule from 'jsqr';
 import { isValidJsbn, normalizeJsbn } from '@jsbn/shared';
 import { snap } from './support/browser.js';
 import { submitLibraryRegistration, verifyCode } from './support/register.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { newPage as openPage, useJourney } from './support/session.js';
 import { pick, login } from './support/ui.js';
 
 type JsQr = typeof jsqrModule.default;
@@ -32,24 +31,12 @@ const LIBRARY = {
 };
 const BOOK = { title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર', english: 'Shri Uttaradhyayan Sutra', author: 'Sudharma Swami' };
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const journey = useJourney('failed-');
+const { contexts } = journey;
 
-const newPage = (width = 1280) => openPage(browser, contexts, { width, downloads: true, reducedMotion: false });
-
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
+const newPage = (width = 1280) => openPage(journey.browser, contexts, { width, downloads: true, reducedMotion: false });
 
 /** On a failed step, every open page is saved as e2e/artifacts/failed-<step>-<n>.png. */
-afterEach(async (context) => {
-  await snapFailedStep(context.task, contexts, 'failed-');
-});
-
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
-});
 
 describe('the main job, end to end', () => {
   let publisherPage: Page;
@@ -59,7 +46,7 @@ describe('the main job, end to end', () => {
   it('1. a publisher registers with a one-time code and logs in', async () => {
     publisherPage = await newPage();
     const page = publisherPage;
-    await page.goto(`${server.url}/publisher-register`);
+    await page.goto(`${journey.server.url}/publisher-register`);
     const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#bf360c' } }).jpeg().toBuffer();
     await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: logo });
     await page.getByLabel('Publisher unique id').fill(PUBLISHER.no.toLowerCase());
@@ -79,15 +66,15 @@ describe('the main job, end to end', () => {
     await snap(page, '01-publisher-register');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await snap(page, '01-publisher-otp');
-    await verifyCode(page, server.url, PUBLISHER.email);
-    await login(page, server.url, 'Publisher Login', PUBLISHER);
+    await verifyCode(page, journey.server.url, PUBLISHER.email);
+    await login(page, journey.server.url, 'Publisher Login', PUBLISHER);
     await expect.poll(() => page.getByText(PUBLISHER.name).first().isVisible()).toBe(true);
     await snap(page, '01-publisher-home');
   });
 
   it('2. the publisher gets a JSBN and a QR code that opens the book page', async () => {
     const page = publisherPage;
-    await page.goto(`${server.url}/new-book-reg`);
+    await page.goto(`${journey.server.url}/new-book-reg`);
     await expect.poll(() => page.getByLabel('Publisher JSBN id').inputValue()).toBe('00001');
     await page.getByLabel('Book title').fill(BOOK.title);
     await page.getByLabel('Book English title').fill(BOOK.english);
@@ -120,10 +107,10 @@ describe('the main job, end to end', () => {
     expect([bytes.format, bytes.width, bytes.height]).toEqual(['jpeg', 200, 200]);
     const { data, info } = await sharp(await download.path()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
-    expect(decoded).toBe(`${server.url}/jsbn/${jsbn}`);
+    expect(decoded).toBe(`${journey.server.url}/jsbn/${jsbn}`);
 
     await dialog.getByRole('button', { name: 'Yes' }).click();
-    await page.waitForURL(`${server.url}/my-books`);
+    await page.waitForURL(`${journey.server.url}/my-books`);
     const row = page.getByRole('row').filter({ hasText: jsbn });
     await expect.poll(() => row.getByText(BOOK.title).isVisible()).toBe(true);
     await snap(page, '02-my-books');
@@ -139,7 +126,7 @@ describe('the main job, end to end', () => {
     const page = await newPage();
     const queries = ['ઉત્તરાધ્યયન', 'uttaradhyayan', 'Sudharma', jsbn.replaceAll('-', '').toLowerCase(), jsbn];
     for (const query of queries) {
-      await page.goto(`${server.url}/search-a-book`);
+      await page.goto(`${journey.server.url}/search-a-book`);
       await page.getByLabel('Search by title or keyword').fill(query);
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       const results = page.getByRole('region', { name: 'Search results' });
@@ -147,9 +134,9 @@ describe('the main job, end to end', () => {
     }
     await snap(page, '03-search');
     await page.getByRole('region', { name: 'Search results' }).getByRole('link', { name: 'View More Details' }).first().click();
-    await page.waitForURL(`${server.url}/jsbn/${jsbn}`);
-    await page.goto(`${server.url}/jsbn/${jsbn.replaceAll('-', '').toLowerCase()}`);
-    await page.waitForURL(`${server.url}/jsbn/${jsbn}`);
+    await page.waitForURL(`${journey.server.url}/jsbn/${jsbn}`);
+    await page.goto(`${journey.server.url}/jsbn/${jsbn.replaceAll('-', '').toLowerCase()}`);
+    await page.waitForURL(`${journey.server.url}/jsbn/${jsbn}`);
     await expect.poll(() => page.getByRole('link', { name: 'Order Book as Library' }).isVisible()).toBe(true);
     await snap(page, '03-book-detail');
   });
@@ -157,16 +144,16 @@ describe('the main job, end to end', () => {
   it('4. a library registers, saves its letter text and orders two books from two publishers', async () => {
     libraryPage = await newPage();
     const page = libraryPage;
-    await submitLibraryRegistration(page, server.url, LIBRARY);
-    await verifyCode(page, server.url, LIBRARY.email);
-    await login(page, server.url, 'Library Login', LIBRARY);
+    await submitLibraryRegistration(page, journey.server.url, LIBRARY);
+    await verifyCode(page, journey.server.url, LIBRARY.email);
+    await login(page, journey.server.url, 'Library Login', LIBRARY);
 
-    await page.goto(`${server.url}/new-published-books`);
+    await page.goto(`${journey.server.url}/new-published-books`);
     await expect.poll(() => page.getByTestId('letter-text-banner').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Want to order book? Please add letter text to create your first order.').isVisible()).toBe(true);
     await snap(page, '04-library-needs-letter');
 
-    await page.goto(`${server.url}/customize-letter-format`);
+    await page.goto(`${journey.server.url}/customize-letter-format`);
     await page.getByLabel('Letter text').fill('Short');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('Text field must be at least 10 characters').isVisible()).toBe(true);
@@ -175,7 +162,7 @@ describe('the main job, end to end', () => {
     await expect.poll(() => page.getByTestId('letter-text').isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').letterText)).toContain('Respected publisher');
 
-    await page.goto(`${server.url}/new-published-books`);
+    await page.goto(`${journey.server.url}/new-published-books`);
     await page.getByRole('group', { name: `Want to order ${BOOK.title}?` }).getByRole('button', { name: 'Yes' }).click();
     await page.getByLabel(`Order quantity for ${BOOK.title}`).fill('3');
     await page.getByRole('group', { name: 'Want to order કલ્પસૂત્ર?' }).getByRole('button', { name: 'Yes' }).click();
@@ -183,7 +170,7 @@ describe('the main job, end to end', () => {
     await snap(page, '04-cart');
     await page.getByRole('button', { name: 'Order now' }).click();
     await page.getByRole('dialog', { name: 'Confirm order' }).getByRole('button', { name: 'Confirm order' }).click();
-    await page.waitForURL(`${server.url}/orders`);
+    await page.waitForURL(`${journey.server.url}/orders`);
     const pending = page.getByRole('row').filter({ hasText: /ORD-/ });
     await expect.poll(() => pending.count()).toBe(2);
     await snap(page, '04-orders-pending');
@@ -191,7 +178,7 @@ describe('the main job, end to end', () => {
 
   it('5. the publisher accepts the order and dispatches it with courier details', async () => {
     const page = publisherPage;
-    await page.goto(`${server.url}/booked-orders`);
+    await page.goto(`${journey.server.url}/booked-orders`);
     const row = page.getByRole('row').filter({ hasText: LIBRARY.name });
     await expect.poll(() => row.count()).toBe(1);
     await snap(page, '05-received-orders');
@@ -220,7 +207,7 @@ describe('the main job, end to end', () => {
 
   it('6. the library sees the courier details and marks the order received; dashboards count it', async () => {
     const page = libraryPage;
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${journey.server.url}/orders`);
     await page.getByRole('tab', { name: 'Dispatched' }).click();
     const row = page.getByRole('row').filter({ hasText: PUBLISHER.name });
     await expect.poll(() => row.count()).toBe(1);
@@ -238,18 +225,18 @@ describe('the main job, end to end', () => {
     await page.getByRole('tab', { name: 'Received' }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: orderId }).count()).toBe(1);
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${journey.server.url}/`);
     await expect.poll(() => page.getByTestId('dashboard-completedOrderBook').textContent()).toBe('3');
     await expect.poll(() => page.getByTestId('dashboard-requestedOrderBook').textContent()).toBe('1');
     await snap(page, '06-library-dashboard');
-    await publisherPage.goto(`${server.url}/`);
+    await publisherPage.goto(`${journey.server.url}/`);
     await expect.poll(() => publisherPage.getByTestId('dashboard-completedOrderBook').textContent()).toBe('3');
     await snap(publisherPage, '06-publisher-dashboard');
   });
 
   it('7. the library cancels its other, still requested order', async () => {
     const page = libraryPage;
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${journey.server.url}/orders`);
     const row = page.getByRole('row').filter({ hasText: /ORD-/ });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: 'Cancel' }).click();

@@ -4,29 +4,17 @@
  * whole interface at once and keeps the choice — in the browser, for the server's pages, and on
  * a signed-in account, whose e-mails follow it; the API's messages arrive in the chosen language.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import gu from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
 import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import { snap } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { newPage as openPage, useJourney } from './support/session.js';
 import { PHONE, settle, toast } from './support/ui.js';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterEach(async (context) => {
-  await snapFailedStep(context.task, contexts, 'failed-languages-');
-});
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
-});
+const journey = useJourney('failed-languages-');
+const { contexts } = journey;
 
 /**
  * What does not fit on `page`: the page scrolling sideways, or a button, tab, table heading,
@@ -51,8 +39,8 @@ const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.la
 
 describe('interface languages', () => {
   it("draws a first visit in the browser's language, before any script runs", async () => {
-    const page = await openPage(browser, contexts, { width: PHONE.width, locale: 'hi-IN', javaScript: false });
-    await page.goto(`${server.url}/`);
+    const page = await openPage(journey.browser, contexts, { width: PHONE.width, locale: 'hi-IN', javaScript: false });
+    await page.goto(`${journey.server.url}/`);
     expect(await htmlLang(page)).toBe('hi');
     expect(await page.getByTestId('logged-in-as').textContent()).toBe(hi.layout.welcome);
     expect(await page.getByRole('button', { name: `${hi.language.choose}: हिन्दी` }).textContent()).toContain('हिन्दी');
@@ -60,8 +48,8 @@ describe('interface languages', () => {
   });
 
   it('switches the whole interface on the app bar and keeps the choice for the next visit', async () => {
-    const page = await openPage(browser, contexts, { width: 1366 });
-    await page.goto(`${server.url}/`);
+    const page = await openPage(journey.browser, contexts, { width: 1366 });
+    await page.goto(`${journey.server.url}/`);
     await settle(page);
     expect(await htmlLang(page)).toBe('en');
     await page.getByRole('button', { name: 'Choose the language of the site: English' }).click();
@@ -77,13 +65,13 @@ describe('interface languages', () => {
     expect(await htmlLang(page)).toBe('gu');
     expect(await page.getByTestId('logged-in-as').textContent()).toBe(gu.layout.welcome);
     await page.getByRole('link', { name: gu.menu.globalBooksStore }).first().click();
-    await page.waitForURL(`${server.url}/search-a-book`);
+    await page.waitForURL(`${journey.server.url}/search-a-book`);
     expect(await page.getByTestId('logged-in-as').textContent()).toBe(gu.layout.welcome);
   });
 
   it('offers the languages in the drawer on a phone', async () => {
-    const page = await openPage(browser, contexts, { width: PHONE.width, locale: 'gu-IN' });
-    await page.goto(`${server.url}/`);
+    const page = await openPage(journey.browser, contexts, { width: PHONE.width, locale: 'gu-IN' });
+    await page.goto(`${journey.server.url}/`);
     await settle(page);
     expect(await htmlLang(page)).toBe('gu');
     await page.getByRole('button', { name: gu.layout.openMenu }).click();
@@ -98,7 +86,7 @@ describe('interface languages', () => {
   });
 
   it.each(['en', 'gu', 'hi'])('draws the landing page, the book form, the order tables and a dialog in %s at 390 and 1366 px without clipped labels', async (language) => {
-    const page = await openPage(browser, contexts, { width: 1366 });
+    const page = await openPage(journey.browser, contexts, { width: 1366 });
     await page.addInitScript((lng) => localStorage.setItem('jsbn.language', lng), language);
     const screens: [string, string, (() => Promise<void>)?][] = [
       ['landing', '/'],
@@ -113,16 +101,16 @@ describe('interface languages', () => {
     ];
     for (const [index, [name, path, open]] of screens.entries()) {
       if (index === 1) {
-        await page.goto(`${server.url}/login`);
+        await page.goto(`${journey.server.url}/login`);
         await settle(page);
         await page.locator('input[type="email"]').fill('publisher@demo.jsbn');
         await page.locator('input[type="password"]').first().fill('Demo@1234');
         await page.locator('main form button[type="submit"]').first().click();
-        await page.waitForURL(`${server.url}/`);
+        await page.waitForURL(`${journey.server.url}/`);
       }
       for (const width of [PHONE.width, 1366]) {
         await page.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${journey.server.url}${path}`);
         await settle(page);
         await expect.poll(() => htmlLang(page)).toBe(language);
         if (open) await open();
@@ -133,9 +121,9 @@ describe('interface languages', () => {
   });
 
   it("answers in the chosen language and saves a signed-in user's choice on the account", async () => {
-    const page = await openPage(browser, contexts, { width: 1366 });
+    const page = await openPage(journey.browser, contexts, { width: 1366 });
     await page.addInitScript(() => localStorage.setItem('jsbn.language', 'gu'));
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${journey.server.url}/login`);
     await settle(page);
     await page.locator('input[type="email"]').fill('publisher@demo.jsbn');
     await page.locator('input[type="password"]').first().fill('Wrong@12345');
@@ -145,7 +133,7 @@ describe('interface languages', () => {
 
     await page.locator('input[type="password"]').first().fill('Demo@1234');
     await page.locator('main form button[type="submit"]').first().click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     const me = () =>
       page.evaluate(async () => {
         const response = await fetch('/api/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });

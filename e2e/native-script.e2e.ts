@@ -8,29 +8,17 @@
  * (titles, names, addresses, places), read from the API's replies by field. Screenshots go to
  * e2e/artifacts/native-<lng>-<screen>.png.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatJsbn } from '@jsbn/shared';
 import gu from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
 import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
 import { snap } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { newPage as openPage, useJourney } from './support/session.js';
 import { PHONE, settle } from './support/ui.js';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterEach(async (context) => {
-  await snapFailedStep(context.task, contexts, 'failed-native-');
-});
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
-});
+const journey = useJourney('failed-native-');
+const { contexts } = journey;
 
 /** Words that stay in Latin letters in every language (docs/glossary.md). */
 const ALLOWED = [
@@ -83,14 +71,14 @@ function latinWords(text: string, data: Iterable<string>): string[] {
 
 /** GET `path` of the API (as `token`'s account when given) → its JSON. */
 async function api(path: string, token?: string): Promise<unknown> {
-  const response = await fetch(`${server.url}/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${journey.server.url}/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   expect(response.ok, path).toBe(true);
   return response.json();
 }
 
 /** Logs `email` in through the API; its session is put in the page's storage before any script runs. */
 async function signIn(page: Page, email: string, modelType: 'PUBLISHER' | 'LIBRARY'): Promise<string> {
-  const response = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo@1234', modelType }) });
+  const response = await fetch(`${journey.server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo@1234', modelType }) });
   const token = ((await response.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
   const user = ((await api('/user/me', token)) as { data: unknown }).data;
   await page.addInitScript(([authToken, userData]) => {
@@ -124,7 +112,7 @@ const openDrawer = (lng: 'gu' | 'hi') => async (page: Page) => {
 async function walk(page: Page, lng: string, who: string, screens: Screen[], data: Set<string>): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const screen of screens) {
-    await page.goto(`${server.url}${screen.path}`);
+    await page.goto(`${journey.server.url}${screen.path}`);
     await settle(page);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
     if (screen.open) await screen.open(page);
@@ -147,7 +135,7 @@ describe.each(['gu', 'hi'] as const)('the screens in %s', (lng) => {
   });
 
   const phonePage = async () => {
-    const page = await openPage(browser, contexts, { width: PHONE.width });
+    const page = await openPage(journey.browser, contexts, { width: PHONE.width });
     await page.setViewportSize(PHONE);
     await page.addInitScript((language) => localStorage.setItem('jsbn.language', language), lng);
     return page;

@@ -9,15 +9,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Download, Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { MSG } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
 import { snap } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
-import { login, settle, shoot as shootBoth } from './support/ui.js';
+import { newPage as openPage, useJourney } from './support/session.js';
+import { login, settle, shoot as shootBoth, transitionsDone } from './support/ui.js';
 
 const PASSWORD = 'Demo@1234';
 const AHMEDABAD = { email: 'publisher@demo.jsbn', password: PASSWORD, name: 'Shri Jain Sahitya Prakashan Trust' };
@@ -29,18 +28,15 @@ const YOGASHASTRA = 'યોગશાસ્ત્ર';
 const TATTVARTHA = 'तत्त्वार्थसूत्र';
 /** The book of the demo's order that has waited 5 days on the Jaipur publisher. */
 const UTTARADHYAYANA = 'उत्तराध्ययन सूत्र';
-/** Dialogs fade in; screenshots wait this long (ms) after one opens. */
-const DIALOG_FADE_MS = 400;
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const journey = useJourney('failed-orders-', { serverLogOnFailure: true });
+const { contexts } = journey;
 const violations: string[] = [];
 
-const newPage = () => openPage(browser, contexts, { downloads: true });
+const newPage = () => openPage(journey.browser, contexts, { downloads: true });
 
 /** Opens `path` (and `tab`) at 1280 and 375 px, saves both screenshots as orders-<name>-<width>, runs axe at 1280. */
-const shoot = (page: Page, path: string, name: string, tab?: string) => shootBoth(page, `${server.url}${path}`, `orders-${name}`, { tab, violations });
+const shoot = (page: Page, path: string, name: string, tab?: string) => shootBoth(page, `${journey.server.url}${path}`, `orders-${name}`, { tab, violations });
 
 /** Clicks `trigger` and returns the download it starts. */
 async function download(page: Page, trigger: Locator): Promise<Download> {
@@ -86,25 +82,14 @@ function tinyPdf(text: string): Buffer {
 
 /** The dev outbox (newest first) of `to`. */
 async function outbox(to: string): Promise<{ subject: string; channel: string; text: string }[]> {
-  const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const response = await fetch(`${journey.server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
   return ((await response.json()) as { data: { messages: { subject: string; channel: string; text: string }[] } }).data.messages;
 }
 
 const orderIdOf = async (row: Locator) => (await row.textContent())!.match(/ORD-\d{6}/)![0];
 const rowsWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-
 /** On a failed step, every open page is saved as e2e/artifacts/failed-orders-<step>-<n>.png. */
-afterEach(async (context) => {
-  if (await snapFailedStep(context.task, contexts, 'failed-orders-')) console.error(`server output:\n${server.output().slice(-4000)}`);
-});
-
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
-});
 
 describe('orders and their documents, end to end', () => {
   let library: Page;
@@ -119,8 +104,8 @@ describe('orders and their documents, end to end', () => {
   it('1. the cart: No items, empty or 0 quantity, then one order per publisher even on a double click; letters reach the publishers', async () => {
     library = await newPage();
     const page = library;
-    await login(page, server.url, 'Library Login', LIBRARY);
-    await page.goto(`${server.url}/new-published-books`);
+    await login(page, journey.server.url, 'Library Login', LIBRARY);
+    await page.goto(`${journey.server.url}/new-published-books`);
     await settle(page);
     await page.getByRole('button', { name: 'Order now' }).click();
     await expect.poll(() => page.getByText(MSG.noItems, { exact: true }).isVisible()).toBe(true);
@@ -151,10 +136,10 @@ describe('orders and their documents, end to end', () => {
     await page.getByRole('button', { name: 'Order now' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm order' });
     await expect.poll(() => confirm.getByText(TATTVARTHA).isVisible()).toBe(true);
-    await page.waitForTimeout(DIALOG_FADE_MS);
+    await transitionsDone(page);
     await snap(page, 'orders-confirm-order-1280');
     await confirm.getByRole('button', { name: 'Confirm order' }).dblclick();
-    await page.waitForURL(`${server.url}/orders`);
+    await page.waitForURL(`${journey.server.url}/orders`);
     // the two new orders, beside the demo's order waiting on the Jaipur publisher
     await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(3);
     mainOrder = await orderIdOf(rowsWith(page, KALPASUTRA));
@@ -170,11 +155,11 @@ describe('orders and their documents, end to end', () => {
     expect(letter!.subject).toContain(LIBRARY.name);
 
     // A second cart: one more order to the Ahmedabad publisher.
-    await page.goto(`${server.url}/new-published-books`);
+    await page.goto(`${journey.server.url}/new-published-books`);
     await want(YOGASHASTRA).getByRole('button', { name: 'Yes' }).click();
     await page.getByRole('button', { name: 'Order now' }).click();
     await page.getByRole('dialog', { name: 'Confirm order' }).getByRole('button', { name: 'Confirm order' }).click();
-    await page.waitForURL(`${server.url}/orders`);
+    await page.waitForURL(`${journey.server.url}/orders`);
     await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(4);
     rejectedOrder = await orderIdOf(rowsWith(page, YOGASHASTRA));
     expect(new Set([mainOrder, rejectedOrder, cancelledOrder]).size).toBe(3);
@@ -183,8 +168,8 @@ describe('orders and their documents, end to end', () => {
   it('2. Received Orders: export and address labels of selected rows, details, partial accept with clamping, reject', async () => {
     publisher = await newPage();
     const page = publisher;
-    await login(page, server.url, 'Publisher Login', AHMEDABAD);
-    await page.goto(`${server.url}/booked-orders`);
+    await login(page, journey.server.url, 'Publisher Login', AHMEDABAD);
+    await page.goto(`${journey.server.url}/booked-orders`);
     await settle(page);
     await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(2);
     // The accepted-quantity column is hidden on Requested.
@@ -220,7 +205,7 @@ describe('orders and their documents, end to end', () => {
     const details = page.getByRole('dialog', { name: 'Order Details' });
     await expect.poll(() => details.getByText(BHAKTAMAR).isVisible()).toBe(true);
     await expect.poll(() => details.getByRole('list', { name: 'Order history' }).getByText(`by Library (${LIBRARY.email})`).isVisible()).toBe(true);
-    await page.waitForTimeout(DIALOG_FADE_MS);
+    await transitionsDone(page);
     await snap(page, 'orders-order-details-1280');
     await details.getByRole('button', { name: 'Close' }).click();
     await main.getByRole('button', { name: `Library details of ${LIBRARY.name}` }).click();
@@ -241,7 +226,7 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => bhakta.inputValue()).toBe('0');
     await bhakta.fill('1');
     await bhakta.blur();
-    await page.waitForTimeout(DIALOG_FADE_MS);
+    await transitionsDone(page);
     await snap(page, 'orders-partial-accept-1280');
     await partial.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(0);
@@ -280,7 +265,7 @@ describe('orders and their documents, end to end', () => {
     await dispatch.getByLabel('Tracking id').fill('STC-55120');
     // postage, in the order's currency, added to its total (issue 14 part 5)
     await dispatch.getByLabel('Postage (INR)').fill('60');
-    await page.waitForTimeout(DIALOG_FADE_MS);
+    await transitionsDone(page);
     await snap(page, 'orders-dispatch-dialog-1280');
     await dispatch.getByRole('button', { name: 'Dispatch', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
@@ -298,7 +283,7 @@ describe('orders and their documents, end to end', () => {
     expect(await line(BHAKTAMAR).innerText()).toMatch(/2\s+1\s+₹20\.00 \(for propagation\)\s+₹20\.00/);
     expect(await line('Postage').innerText()).toMatch(/₹60\.00/);
     expect(await line('Total').innerText()).toMatch(/₹1,080\.00/);
-    await page.waitForTimeout(DIALOG_FADE_MS);
+    await transitionsDone(page);
     await snap(page, 'orders-details-prices-1280');
     await money.getByRole('button', { name: 'Close' }).click();
     await dispatched.getByRole('button', { name: `Courier Details of ${mainOrder}` }).click();
@@ -310,7 +295,7 @@ describe('orders and their documents, end to end', () => {
     const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
     expect(popup).toBeTruthy();
     await popup.close().catch(() => undefined);
-    const proof = await fetch(new URL(href!, server.url));
+    const proof = await fetch(new URL(href!, journey.server.url));
     expect(proof.status).toBe(200);
     const bytes = Buffer.from(await proof.arrayBuffer());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -319,7 +304,7 @@ describe('orders and their documents, end to end', () => {
 
   it('4. the library cancels, sees the courier details, marks the order received, exports it and opens its letter', async () => {
     const page = library;
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${journey.server.url}/orders`);
     await settle(page);
     await rowsWith(page, cancelledOrder).getByRole('button', { name: `Cancel order ${cancelledOrder}` }).click();
     const confirm = page.getByRole('dialog');
@@ -345,8 +330,7 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => tab.url()).toMatch(/^blob:/);
     // The tab shows the letter in Chromium's PDF viewer (looked at in orders-letter-tab-1280.png;
     // the viewer's inside is out of the page's reach); the same letter's text is read in step 5.
-    await tab.waitForLoadState('load');
-    await tab.waitForTimeout(1500);
+    await tab.waitForLoadState('networkidle');
     await snap(tab, 'orders-letter-tab-1280');
     await tab.close();
 
@@ -370,7 +354,7 @@ describe('orders and their documents, end to end', () => {
 
   it('5. Completed Orders: the order summary download and the publisher details', async () => {
     const page = library;
-    await page.goto(`${server.url}/generated-letters`);
+    await page.goto(`${journey.server.url}/generated-letters`);
     await settle(page);
     const row = rowsWith(page, mainOrder);
     await expect.poll(() => row.count()).toBe(1);
@@ -392,7 +376,7 @@ describe('orders and their documents, end to end', () => {
 
   it('6. List of Libraries: view, export and address labels of the selected libraries', async () => {
     const page = publisher;
-    await page.goto(`${server.url}/list-of-libraries`);
+    await page.goto(`${journey.server.url}/list-of-libraries`);
     await settle(page);
     await page.getByRole('button', { name: 'Print address' }).click();
     await expect.poll(() => page.getByText(MSG.selectToPrint).isVisible()).toBe(true);
@@ -414,7 +398,7 @@ describe('orders and their documents, end to end', () => {
 
   it('7. Recently Published and Publisher Wise Books export the selected rows', async () => {
     const page = library;
-    await page.goto(`${server.url}/new-published-books`);
+    await page.goto(`${journey.server.url}/new-published-books`);
     await settle(page);
     await page.getByRole('button', { name: 'Export Excel' }).click();
     await expect.poll(() => page.getByText(MSG.selectToExport).isVisible()).toBe(true);
@@ -431,7 +415,7 @@ describe('orders and their documents, end to end', () => {
     expect(books.suggestedFilename()).toBe('Book_Details.xlsx');
     expect(await sheetText(await books.path())).toContain(KALPASUTRA);
 
-    await page.goto(`${server.url}/publisher-wise-books`);
+    await page.goto(`${journey.server.url}/publisher-wise-books`);
     await settle(page);
     await page.getByLabel(`Select ${JAIPUR.name}`).check();
     const publishers = await download(page, page.getByRole('button', { name: 'Export Excel' }));
@@ -458,7 +442,7 @@ describe('orders and their documents, end to end', () => {
     // Phone: the Completed tab of Received Orders and the Order Details dialog.
     const page = publisher;
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(`${server.url}/booked-orders`);
+    await page.goto(`${journey.server.url}/booked-orders`);
     await settle(page);
     await page.getByRole('tab', { name: 'Completed' }).click();
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(1);
@@ -469,7 +453,7 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => details.isVisible()).toBe(true);
     const box = await details.boundingBox();
     expect(box?.width).toBe(375);
-    await page.waitForTimeout(DIALOG_FADE_MS);
+    await transitionsDone(page);
     await snap(page, 'orders-order-details-375');
     violations.push(...(await axeViolations(page)));
     await details.getByRole('button', { name: 'Close' }).click();
@@ -481,7 +465,7 @@ describe('orders and their documents, end to end', () => {
   it('9. an order waiting 5 days: both sides see the wait, the library reminds the publisher once, the history lists it', async () => {
     const page = library;
     const waiting = () => rowsWith(page, UTTARADHYAYANA);
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${journey.server.url}/orders`);
     await settle(page);
     await expect.poll(() => waiting().count()).toBe(1);
     const waitingOrder = await orderIdOf(waiting());
@@ -508,8 +492,8 @@ describe('orders and their documents, end to end', () => {
 
     // the publisher sees the same wait, and the reminder in the order's history
     const jaipur = await newPage();
-    await login(jaipur, server.url, 'Publisher Login', JAIPUR);
-    await jaipur.goto(`${server.url}/booked-orders`);
+    await login(jaipur, journey.server.url, 'Publisher Login', JAIPUR);
+    await jaipur.goto(`${journey.server.url}/booked-orders`);
     await settle(jaipur);
     const row = rowsWith(jaipur, waitingOrder);
     await expect.poll(() => row.count()).toBe(1);
@@ -519,7 +503,7 @@ describe('orders and their documents, end to end', () => {
     const details = jaipur.getByRole('dialog', { name: 'Order Details' });
     await expect.poll(() => details.getByRole('list', { name: 'Order history' }).innerText()).toMatch(/Requested ·[^]*Reminder · \d{2}\/\d{2}\/\d{4}/);
     expect(await details.innerText()).toContain('Waiting 5 days');
-    await jaipur.waitForTimeout(DIALOG_FADE_MS);
+    await transitionsDone(jaipur);
     await snap(jaipur, 'orders-reminder-history-1280');
     await details.getByRole('button', { name: 'Close' }).click();
 
@@ -529,7 +513,7 @@ describe('orders and their documents, end to end', () => {
       await page.evaluate((lng) => localStorage.setItem('jsbn.language', lng), language);
       for (const width of [390, 1366]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await page.goto(`${server.url}/orders`);
+        await page.goto(`${journey.server.url}/orders`);
         await settle(page);
         await expect.poll(() => waiting().innerText()).toContain(text);
         await snap(page, `orders-waiting-${language}-${width}`);

@@ -5,44 +5,31 @@
  * What is downloaded is checked by its bytes and name (the codes and records themselves are read
  * back by zbarimg and yaz-marcdump in the API tests).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { bytesOf, snap } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { newPage as openPage, useJourney } from './support/session.js';
 import { PHONE, settle, toast } from './support/ui.js';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterEach(async (context) => {
-  await snapFailedStep(context.task, contexts, 'failed-print-');
-});
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
-});
-
+const journey = useJourney('failed-print-');
+const { contexts } = journey;
 
 /** Logs in as a demo account (password Demo@1234) on the given tab. */
 async function loginDemo(page: Page, email: string, tab: 'Publisher Login' | 'Library Login') {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${journey.server.url}/login`);
   await page.getByRole('tab', { name: tab }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${journey.server.url}/`);
 }
 
 describe('downloads for printers and library systems', () => {
   it("gives a book's QR code for print at the chosen size, and its MARC21 record, from the book page", async () => {
-    const page = await openPage(browser, contexts, { width: PHONE.width, downloads: true });
-    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string }[] } };
+    const page = await openPage(journey.browser, contexts, { width: PHONE.width, downloads: true });
+    const listed = (await (await fetch(`${journey.server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string }[] } };
     const jsbn = listed.data.books[0]!.jsbn_number;
-    await page.goto(`${server.url}/jsbn/${jsbn}`);
+    await page.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await settle(page);
     const print = page.getByTestId('print-qr');
     // the page was drawn by the server: a first touch starts the app, which then owns the size
@@ -57,7 +44,7 @@ describe('downloads for printers and library systems', () => {
     const svgLink = print.getByRole('link', { name: `Download the QR code of ${jsbn} for print, 30 mm, as SVG` });
     await expect.poll(() => svgLink.getAttribute('href')).toBe(`/api/book/listing/jsbn/${jsbn}/qrcode.svg?size=30`);
     expect(await svgLink.getAttribute('download')).toBe(`JSBN-${jsbn}-30mm.svg`);
-    const art = await (await page.request.get(`${server.url}/api/book/listing/jsbn/${jsbn}/qrcode.svg?size=30`)).text();
+    const art = await (await page.request.get(`${journey.server.url}/api/book/listing/jsbn/${jsbn}/qrcode.svg?size=30`)).text();
     expect(art).toContain('width="30mm"');
     expect(art).toContain(`<title>JSBN ${jsbn}</title>`);
     const [pdf] = await Promise.all([page.waitForEvent('download'), print.getByRole('link', { name: `Download the QR code of ${jsbn} for print, 30 mm, as PDF` }).click()]);
@@ -71,9 +58,9 @@ describe('downloads for printers and library systems', () => {
   });
 
   it("prints a publisher's QR label sheet of the selected books and gives its catalogue as MARC21", async () => {
-    const page = await openPage(browser, contexts, { width: 1366, downloads: true });
+    const page = await openPage(journey.browser, contexts, { width: 1366, downloads: true });
     await loginDemo(page, 'publisher@demo.jsbn', 'Publisher Login');
-    await page.goto(`${server.url}/my-books`);
+    await page.goto(`${journey.server.url}/my-books`);
     await settle(page);
     await page.getByRole('button', { name: 'QR label sheet' }).click();
     await expect.poll(() => toast(page, 'Please select at least one book').isVisible()).toBe(true);
@@ -88,9 +75,9 @@ describe('downloads for printers and library systems', () => {
   });
 
   it("gives a library its received books as MARC21 from Completed Orders", async () => {
-    const page = await openPage(browser, contexts, { width: 1366, downloads: true });
+    const page = await openPage(journey.browser, contexts, { width: 1366, downloads: true });
     await loginDemo(page, 'library@demo.jsbn', 'Library Login');
-    await page.goto(`${server.url}/generated-letters`);
+    await page.goto(`${journey.server.url}/generated-letters`);
     await settle(page);
     const [received] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'MARC21 (.mrc)' }).click()]);
     expect(received.suggestedFilename()).toBe('Received_Books_MARC21.mrc');

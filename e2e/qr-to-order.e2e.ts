@@ -10,9 +10,9 @@
  * screens is at least 44 × 44 px. Screenshots of each step at 390 px (the key ones at 1366 px)
  * go to e2e/artifacts/qr-<language>-*.png.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import enAccounts from '../apps/web/src/locales/en/accounts.json' with { type: 'json' };
 import enBooks from '../apps/web/src/locales/en/books.json' with { type: 'json' };
 import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
@@ -31,9 +31,8 @@ import hiOrders from '../apps/web/src/locales/hi/orders.json' with { type: 'json
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
 import { ARTIFACTS, snap } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage, snapFailedStep, startJourney } from './support/session.js';
-import { PHONE, expectFingerTargets, settle, toast } from './support/ui.js';
+import { newPage, useJourney } from './support/session.js';
+import { PHONE, expectFingerTargets, settle, toast, transitionsDone } from './support/ui.js';
 
 const CATALOGUES = {
   en: { accounts: enAccounts, books: enBooks, common: enCommon, ordering: enOrdering, orders: enOrders, messages: {} as Record<string, string>, locale: 'en-US' },
@@ -52,28 +51,20 @@ const POSTAGE = { typed: '60', shown: '₹60.00', total: '₹310.00' };
 /** `template` with its `{{variables}}` filled in. */
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const journey = useJourney('failed-qr-', { serverLogOnFailure: true });
+const { contexts } = journey;
 /** The book as the API has it: its JSBN, title and publisher id. */
 let book: { jsbn: string; title: string; publisherId: number };
 
 beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-  const found = (await (await fetch(`${server.url}/api/book?queryString=${BOOK.english}&limit=10`)).json()) as { data: { books: { jsbn_number: string; book_title: string; publisher: { id: number } }[] } };
+  const found = (await (await fetch(`${journey.server.url}/api/book?queryString=${BOOK.english}&limit=10`)).json()) as { data: { books: { jsbn_number: string; book_title: string; publisher: { id: number } }[] } };
   const first = found.data.books[0]!;
   book = { jsbn: first.jsbn_number, title: first.book_title, publisherId: first.publisher.id };
-});
-afterEach(async (context) => {
-  if (await snapFailedStep(context.task, contexts, 'failed-qr-')) console.error(`server output:\n${server.output().slice(-4000)}`);
-});
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
 });
 
 /** Logs in through the API; returns the access token. */
 async function apiToken(account: { email: string; password: string }, modelType: 'LIBRARY' | 'PUBLISHER'): Promise<string> {
-  const reply = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...account, modelType }) });
+  const reply = await fetch(`${journey.server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...account, modelType }) });
   expect(reply.status).toBe(200);
   return ((await reply.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
 }
@@ -81,8 +72,8 @@ async function apiToken(account: { email: string; password: string }, modelType:
 /** Signs `page` in as `account` through the API (the session the login page would keep). */
 async function signIn(page: Page, account: { email: string; password: string }, modelType: 'LIBRARY' | 'PUBLISHER') {
   const token = await apiToken(account, modelType);
-  const me = (await (await fetch(`${server.url}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown };
-  await page.goto(`${server.url}/about`);
+  const me = (await (await fetch(`${journey.server.url}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown };
+  await page.goto(`${journey.server.url}/about`);
   await page.evaluate(([authToken, user]) => {
     localStorage.setItem('authToken', authToken);
     localStorage.setItem('userData', JSON.stringify(user));
@@ -138,12 +129,12 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
   beforeAll(async () => {
     // a Gyan Bhandar working in this language: its account's language is this one
     const token = await apiToken(LIBRARY, 'LIBRARY');
-    const saved = await fetch(`${server.url}/api/user/language`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ preferred_language: lng }) });
+    const saved = await fetch(`${journey.server.url}/api/user/language`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ preferred_language: lng }) });
     expect(saved.status).toBe(200);
   });
 
   it('1. the page a QR code opens shows the book first, without empty facts or codes, every control a finger wide', async () => {
-    visitor = await newPage(browser, contexts, { width: PHONE.width, locale, clipboardOrigin: server.url });
+    visitor = await newPage(journey.browser, contexts, { width: PHONE.width, locale, clipboardOrigin: journey.server.url });
     await visitor.setViewportSize(PHONE);
     // the phone's own share sheet, caught to see what it is given
     await visitor.addInitScript(() => {
@@ -157,7 +148,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
       Object.defineProperty(navigator, 'canShare', { configurable: true, value: () => true });
     });
     const page = visitor;
-    await page.goto(`${server.url}/jsbn/${book.jsbn}`);
+    await page.goto(`${journey.server.url}/jsbn/${book.jsbn}`);
     await expect.poll(() => page.getByRole('heading', { name: fill(books.detail.title, { jsbn: book.jsbn }) }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
     await settle(page);
@@ -193,7 +184,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
 
   it('2. Share shares the page link with its title — the share sheet, or the dialog with the page first', async () => {
     const page = visitor;
-    const pageUrl = `${server.url}/jsbn/${book.jsbn}`;
+    const pageUrl = `${journey.server.url}/jsbn/${book.jsbn}`;
     await page.getByRole('button', { name: books.detail.shareBook }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? [])).toEqual([{ title: book.title, text: `${book.title} — JSBN ${book.jsbn}`, url: pageUrl }]);
 
@@ -211,7 +202,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await dialog.getByRole('button', { name: fill(books.share.copyOf, { what: books.detail.share.page }) }).click();
     await expect.poll(() => sections.first().getByRole('status').textContent()).toBe(books.share.copied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageUrl);
-    await page.waitForTimeout(300); // the dialog's entrance, for the picture
+    await transitionsDone(page); // the dialog's entrance, for the picture
     await snapScreen(page, shot('02-share-dialog-390'));
     await expectFingerTargets(page, 'the share dialog');
     await dialog.getByRole('button', { name: books.share.close }).click();
@@ -221,7 +212,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
   it("3. 'Order Book as Library' opens the Library tab; the library's e-mail on the other tab says so; signing in returns to the book", async () => {
     const page = visitor;
     await page.getByRole('link', { name: books.detail.orderAsLibrary }).click();
-    await page.waitForURL(`${server.url}/login?as=library&next=${encodeURIComponent(`/jsbn/${book.jsbn}`)}`);
+    await page.waitForURL(`${journey.server.url}/login?as=library&next=${encodeURIComponent(`/jsbn/${book.jsbn}`)}`);
     const libraryTab = page.getByRole('tab', { name: accounts.login.libraryTab });
     await expect.poll(() => libraryTab.getAttribute('aria-selected')).toBe('true');
     await snapPage(page, shot('03-login-library-tab-390'));
@@ -239,7 +230,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await page.getByLabel(accounts.fields.email, { exact: true }).fill(LIBRARY.email);
     await page.getByLabel(accounts.fields.password, { exact: true }).fill(LIBRARY.password);
     await page.getByRole('button', { name: accounts.login.submit, exact: true }).click();
-    await page.waitForURL(`${server.url}/jsbn/${book.jsbn}`);
+    await page.waitForURL(`${journey.server.url}/jsbn/${book.jsbn}`);
     await expect.poll(() => page.getByRole('link', { name: books.detail.orderThis }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
     expect(await page.getByRole('link', { name: books.detail.orderThis }).getAttribute('href')).toBe(`/publisher-wise-books/${book.publisherId}?book=${book.jsbn}`);
@@ -250,7 +241,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
   it("4. 'Order This Book' arrives with the book in the cart, one copy, in view; the lists show prices", async () => {
     const page = visitor;
     await page.getByRole('link', { name: books.detail.orderThis }).click();
-    await page.waitForURL(`${server.url}/publisher-wise-books/${book.publisherId}`);
+    await page.waitForURL(`${journey.server.url}/publisher-wise-books/${book.publisherId}`);
     const line = page.getByTestId('cart-line');
     await expect.poll(() => line.count()).toBe(1);
     expect(await line.innerText()).toContain(book.title);
@@ -285,7 +276,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await expectFingerTargets(page, 'the confirm dialog');
     await shootWide(page, shot('05-confirm-order'));
     await confirm.getByRole('button', { name: ordering.bar.confirm }).click();
-    await page.waitForURL(`${server.url}/orders`);
+    await page.waitForURL(`${journey.server.url}/orders`);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.track }).isVisible()).toBe(true);
     const card = page.locator('tbody tr').filter({ hasText: PUBLISHER.name });
     await expect.poll(() => card.count()).toBe(1);
@@ -295,11 +286,11 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
   });
 
   it('6. the publisher accepts the order and dispatches it with Delhivery, on a phone', async () => {
-    publisher = await newPage(browser, contexts, { width: PHONE.width, locale });
+    publisher = await newPage(journey.browser, contexts, { width: PHONE.width, locale });
     await publisher.setViewportSize(PHONE);
     const page = publisher;
     await signIn(page, PUBLISHER, 'PUBLISHER');
-    await page.goto(`${server.url}/booked-orders`);
+    await page.goto(`${journey.server.url}/booked-orders`);
     const card = () => page.locator('tbody tr').filter({ hasText: orderId });
     await expect.poll(() => card().count()).toBe(1);
     await card().getByRole('button', { name: orders.actions.accept, exact: true }).click();
@@ -328,7 +319,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
 
   it("7. the library's card shows the courier and a working tracking link, every tab in sight", async () => {
     const page = visitor;
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${journey.server.url}/orders`);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.track }).isVisible()).toBe(true);
     // all five tabs at a glance: none behind an arrow, none beyond the screen
     for (const status of ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] as const) {
@@ -365,7 +356,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     // the dialog's content does not scroll sideways either
     expect(await details.locator('.MuiDialogContent-root').evaluate((content) => content.scrollWidth <= content.clientWidth)).toBe(true);
     await details.locator('.MuiDialogContent-root').evaluate((content) => content.scrollTo(0, 0));
-    await page.waitForTimeout(300);
+    await transitionsDone(page);
     await snapScreen(page, shot('08-order-details-390'));
     await expectFingerTargets(page, 'Order Details');
     await expectNoSidewaysScroll(page);
@@ -375,16 +366,16 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
 
   it('9. search and the list of publishers are finger-sized too', async () => {
     const page = visitor;
-    await page.goto(`${server.url}/publisher-wise-books`);
+    await page.goto(`${journey.server.url}/publisher-wise-books`);
     await expect.poll(() => page.getByRole('heading', { name: ordering.pages.publisherWise }).isVisible()).toBe(true);
     await settle(page);
     await snapPage(page, shot('09-publisher-wise-390'));
     await expectNoSidewaysScroll(page);
     await expectFingerTargets(page, 'Publisher Wise Books');
 
-    const reader = await newPage(browser, contexts, { width: PHONE.width, locale });
+    const reader = await newPage(journey.browser, contexts, { width: PHONE.width, locale });
     await reader.setViewportSize(PHONE);
-    await reader.goto(`${server.url}/search-a-book?query=${BOOK.english}`);
+    await reader.goto(`${journey.server.url}/search-a-book?query=${BOOK.english}`);
     await expect.poll(() => reader.getByTestId('book-card').first().isVisible()).toBe(true);
     await settle(reader);
     await snapPage(reader, shot('09-search-390'));
@@ -392,7 +383,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await expectFingerTargets(reader, 'search');
     await reader.getByRole('button', { name: fill(books.card.detailsOf, { title: book.title }) }).first().click();
     await expect.poll(() => reader.getByRole('dialog').isVisible()).toBe(true);
-    await reader.waitForTimeout(300);
+    await transitionsDone(reader);
     await expectFingerTargets(reader, 'the Book details dialog');
   });
 });

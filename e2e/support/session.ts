@@ -3,6 +3,7 @@
  * browser context, the open pages saved when a step fails, everything closed afterwards.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser, snap } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -38,27 +39,60 @@ export async function newPage(browser: Browser, contexts: BrowserContext[], opti
   return page;
 }
 
-/** The server and the browser of one journey file. */
-export async function startJourney(): Promise<{ server: RunningServer; browser: Browser }> {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  return { server, browser };
+/** One journey file's server, browser and browser contexts (see `useJourney`). */
+export interface Journey {
+  /** The running app; read it inside a step or a hook, once the journey has started. */
+  readonly server: RunningServer;
+  /** Debian's Chromium, started for this file. */
+  readonly browser: Browser;
+  /** Every context a step opened: snapped when a step fails, closed at the end. */
+  readonly contexts: BrowserContext[];
+}
+
+/**
+ * The set-up of a journey file, in one call at its top: starts the built app and the browser
+ * before the first step, saves every open page as e2e/artifacts/<failurePrefix><step>-<n>.png
+ * when a step fails (with the server's last output when `serverLogOnFailure`), and closes
+ * everything after the last step.
+ */
+export function useJourney(failurePrefix: string, options: { serverLogOnFailure?: boolean } = {}): Journey {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterEach(async (context) => {
+    if ((await snapFailedStep(context.task, contexts, failurePrefix)) && options.serverLogOnFailure) console.error(`server output:\n${server?.output().slice(-4000)}`);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the journey's ${what} is not started yet: read it inside a step or a hook`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    contexts,
+  };
 }
 
 /**
  * After a failed step, saves every open page as e2e/artifacts/<prefix><step>-<n>.png (the step is
  * the first two characters of its name). Returns whether the step failed.
  */
-export async function snapFailedStep(task: { name: string; result?: { state?: string } }, contexts: BrowserContext[], prefix: string): Promise<boolean> {
+async function snapFailedStep(task: { name: string; result?: { state?: string } }, contexts: BrowserContext[], prefix: string): Promise<boolean> {
   if (task.result?.state !== 'fail') return false;
   const pages = contexts.flatMap((browserContext) => browserContext.pages());
   for (const [index, page] of pages.entries()) await snap(page, `${prefix}${task.name.slice(0, 2)}-${index}`).catch(() => undefined);
   return true;
-}
-
-/** Closes the contexts, the browser and the server (any of them may not have started). */
-export async function endJourney(contexts: BrowserContext[], browser: Browser | undefined, server: RunningServer | undefined): Promise<void> {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
 }

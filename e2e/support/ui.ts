@@ -19,6 +19,22 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
+/**
+ * Waits until every finite CSS transition and animation on the page has ended — a dialog's or
+ * the drawer's entrance, a scroll into view — which is what a user waits for before reading the
+ * screen. Endless ones (a spinner) are not waited for.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
 /** A phone's viewport (issue 10). */
 export const PHONE = { width: 390, height: 844 };
 
