@@ -29,7 +29,7 @@ import { requestLanguage, translateReply } from './lib/i18n.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
 import { openRateLimits } from './lib/rate-limit.js';
 import { replySerializerCompiler } from './lib/serializer.js';
-import { replies } from './lib/reply.js';
+import { REVALIDATE, replies } from './lib/reply.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { S3Storage } from './lib/s3-storage.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
@@ -53,7 +53,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { remindLateOrders } from './modules/orders/reminders.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/notices.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
-import { REVALIDATE, webRoutes } from './modules/web/routes.js';
+import { webRoutes } from './modules/web/routes.js';
 
 /** Where the built web app is (apps/web/dist), from apps/api/src or apps/api/dist. */
 /** Replies smaller than this many bytes are sent uncompressed (compressing them saves nothing). */

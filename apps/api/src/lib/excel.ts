@@ -4,7 +4,8 @@
  * characters (`withoutControlCharacters`: the sheet is XML 1.0).
  */
 import ExcelJS from 'exceljs';
-import { EXPORT_SHEET_NAME, XLSX_TYPE, withoutControlCharacters } from '@jsbn/shared';
+import { EXPORT_SHEET_NAME, XLSX_TYPE, withoutControlCharacters, type InterfaceLanguage } from '@jsbn/shared';
+import { noticeText } from './notices.js';
 
 export interface SheetColumn<T> {
   header: string;
@@ -31,3 +32,9 @@ export async function xlsxOf<T>(columns: SheetColumn<T>[], rows: T[]): Promise<B
 
 /** Content type of .xlsx files (the shared constant). */
 export { XLSX_TYPE };
+
+/** An export's column heading in `lng`. */
+export const exportHeading = (lng: InterfaceLanguage, key: string) => noticeText(lng, `export.${key}`);
+
+/** DD/MM/YYYY in India's time, as every export writes a date. */
+export const exportDate = (value: string | Date) => new Date(value).toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' });

@@ -8,8 +8,8 @@
  */
 import { rename, rm } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import type { Storage } from './storage.js';
 
 /** Largest image accepted, in pixels (width × height): 50 megapixels, far above any phone photo. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -65,6 +65,9 @@ function encodedAgain(input: string | Buffer, type: ImageType) {
   return type === 'image/jpeg' ? pipeline.jpeg({ quality: 90 }) : pipeline.png();
 }
 
+/** What `imageForDocument` reads from: the files' storage (`lib/storage.ts`), which itself uses this module. */
+type ImageSource = { get(key: string): Promise<{ stream: Readable }> };
+
 /**
  * The stored image `key` made ready for a PDF or a link preview: decoded strictly, at most `maxWidth` px wide,
  * laid on white (paper) and encoded as a JPEG that pdfkit always reads. Null when there is no
@@ -72,7 +75,7 @@ function encodedAgain(input: string | Buffer, type: ImageType) {
  * instead of failing (images stored before every upload was decoded may be damaged).
  * @param maxWidth px; smaller images are not enlarged
  */
-export async function imageForDocument(storage: Pick<Storage, 'get'>, key: string | null, maxWidth: number): Promise<Buffer | null> {
+export async function imageForDocument(storage: ImageSource, key: string | null, maxWidth: number): Promise<Buffer | null> {
   if (!key) return null;
   try {
     const bytes = await buffer((await storage.get(key)).stream);

@@ -40,6 +40,11 @@ export function fileReplies(description: string, ...contentTypes: string[]) {
   };
 }
 
+/** Cache policy of content-hashed files: a year, never revalidated (their name changes with them). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cache policy of pages and API replies: keep, but ask the server (ETag) before each use. */
+export const REVALIDATE = 'no-cache';
+
 /** MIME types of the files the API sends. */
 export const PDF = 'application/pdf';
 export const HTML = 'text/html';

@@ -15,7 +15,7 @@ import { setImmediate, setTimeout } from 'node:timers/promises';
 import { and, count, eq, inArray, lt, max } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import QRCode from 'qrcode';
-import { INTERFACE_LANGUAGES, formatJsbn, type BookByNumber, type InterfaceLanguage, type PublisherCatalog } from '@jsbn/shared';
+import { INTERFACE_LANGUAGES, formatJsbn, type InterfaceLanguage, type PublisherCatalog } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { books, document_jobs, publishers } from '../../db/schema.js';
 import type { JobData } from '../../lib/jobs.js';
@@ -27,23 +27,6 @@ import { bookPageUrl } from './qr.js';
 import { getBook, listBooks } from './service.js';
 
 export type BookDocumentKind = 'book-sheet' | 'book-list' | 'catalog' | 'publisher-info' | 'library-info';
-
-/** Where each document is downloaded (the route makes it on first request). */
-export const documentUrl = {
-  bookSheet: (bookId: number) => `/api/book/${bookId}/sheet.pdf`,
-  bookList: (publisherId: number) => `/api/book/publisher/${publisherId}/book-list.pdf`,
-  catalog: (publisherId: number) => `/api/book/publisher/${publisherId}/catalog.pdf`,
-  publisherInfo: (publisherId: number) => `/api/book/publisher/${publisherId}/info.pdf`,
-};
-
-/** The `generated_pdfs` of GET /book/listing/jsbn/:jsbnNo. */
-export function generatedPdfUrls(bookId: number, publisherId: number): BookByNumber['generated_pdfs'] {
-  return {
-    single_book_pdf: documentUrl.bookSheet(bookId),
-    publisher_book_list_pdf: documentUrl.bookList(publisherId),
-    publisher_catalog_pdf: documentUrl.catalog(publisherId),
-  };
-}
 
 /** A short hash of what a document shows (its rows' `updated_at`, counts): its version. */
 export const versionOf = (...parts: (string | number | Date | null | undefined)[]) =>

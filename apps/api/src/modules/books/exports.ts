@@ -4,18 +4,13 @@
  * (selected publishers). Each is written in the language of whoever asks (`lng`): its column
  * headings (`export.*` of notices.json) and the lookups it shows.
  */
-import { EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, authorsText, bookPriceText, languageText, lookupText, subjectsText, swaroopText, type BookDto, type InterfaceLanguage } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, authorsText, bookPriceText, languageText, subjectsText, swaroopText, type BookDto, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { xlsxOf, type SheetColumn } from '../../lib/excel.js';
+import { exportHeading, xlsxOf, type SheetColumn } from '../../lib/excel.js';
 import { noticeText, priceWords } from '../../lib/notices.js';
-import { publisherInfo, publisherName } from '../publishers/service.js';
+import { publisherName } from '../publishers/service.js';
 import { booksByIds, listBooks } from './service.js';
 
-/** An export's column heading in `lng`. */
-export const exportHeading = (lng: InterfaceLanguage, key: string) => noticeText(lng, `export.${key}`);
-
-/** DD/MM/YYYY in India's time, as every export writes a date. */
-export const exportDate = (value: string | Date) => new Date(value).toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' });
 
 function bookColumns(lng: InterfaceLanguage): SheetColumn<BookDto>[] {
   const lookups = LOOKUP_CATALOGUES[lng];
@@ -47,26 +42,4 @@ export async function exportCatalogue(ctx: AppContext, publisherId: number, lng:
   await publisherName(ctx, publisherId);
   const { books } = await listBooks(ctx, { pageNo: 1, limit: 'all', queryString: undefined, publisherId });
   return { fileName: `${EXPORT_FILE_NAMES.publisherCatalog}.xlsx`, bytes: await xlsxOf(bookColumns(lng), books) };
-}
-
-/** Publisher_Info.xlsx of the selected publishers, in `lng`. @throws AppError 404 for an unknown id */
-export async function exportPublishers(ctx: AppContext, ids: number[], lng: InterfaceLanguage) {
-  const rows = await Promise.all(ids.map((id) => publisherInfo(ctx, id)));
-  const heading = (key: string) => exportHeading(lng, key);
-  const bytes = await xlsxOf(
-    [
-      { header: heading('srNo'), width: 8, value: (_row, index) => index + 1 },
-      { header: heading('publisherNo'), width: 12, value: (row) => row.publisher_no },
-      { header: heading('publisherName'), width: 34, value: (row) => row.publisher_name },
-      { header: heading('type'), width: 14, value: (row) => row.publisher_type && lookupText(LOOKUP_CATALOGUES[lng], 'publisherTypes', row.publisher_type) },
-      { header: heading('address'), width: 36, value: (row) => [row.address, row.city_name, row.state_name, row.pincode].filter(Boolean).join(', ') },
-      { header: heading('mobile'), width: 14, value: (row) => row.mobile_no },
-      { header: heading('whatsapp'), width: 14, value: (row) => row.whatsapp_no },
-      { header: heading('email'), width: 28, value: (row) => row.email },
-      { header: heading('totalBooks'), width: 10, value: (row) => row.total_books },
-      { header: heading('lastBookPublished'), width: 16, value: (row) => (row.last_book_published ? exportDate(row.last_book_published) : null) },
-    ],
-    rows,
-  );
-  return { fileName: `${EXPORT_FILE_NAMES.publisherInfo}.xlsx`, bytes };
 }

@@ -40,7 +40,7 @@ import { ALL_LIMIT, containsPattern, likeLiteral } from '../../lib/pagination.js
 import { ok } from '../../lib/reply.js';
 import { serializeReply } from '../../lib/serializer.js';
 import { publisherInfo } from '../publishers/service.js';
-import { generatedPdfUrls } from './documents.js';
+import { generatedPdfUrls } from './document-links.js';
 import { qrDataUrl } from './qr.js';
 import { imageForDocument } from '../../lib/images.js';
 import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textQuery } from './search.js';

@@ -16,7 +16,7 @@ import { withMultipart } from '../../lib/multipart.js';
 import { PDF, fileReplies, ok, replies, sendStoredPdf } from '../../lib/reply.js';
 import { z } from 'zod';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
-import { exportHeading } from '../books/exports.js';
+import { exportHeading } from '../../lib/excel.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
 import { getLetterhead, librariesByIds, libraryDetails, libraryInfoSheet, listLibraries, registerLibrary, saveLetterhead, setLibraryLogo, updateLibraryProfile } from './service.js';

@@ -13,7 +13,7 @@ import { notFound } from '../../lib/errors.js';
 import { xlsxOf } from '../../lib/excel.js';
 import { imageForDocument } from '../../lib/images.js';
 import { libraryLanguages, noticeText, priceWords } from '../../lib/notices.js';
-import { exportDate, exportHeading } from '../books/exports.js';
+import { exportDate, exportHeading } from '../../lib/excel.js';
 import { addressLabelsPdf, type LabelAddress } from '../documents/address-labels.js';
 import { orderLetterPdf } from '../documents/order-letter.js';
 import { cityName, stateName } from '../lookups/geo.js';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { MSG, noData, publisherInfo as publisherInfoReply, publisherListItem, idParam, publisherClaimRequest, publisherListQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
-import { exportPublishers } from '../books/exports.js';
+import { exportPublishers } from './exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';

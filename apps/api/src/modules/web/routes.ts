@@ -23,6 +23,7 @@ import type { InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { pageLanguage } from '../../lib/i18n.js';
+import { IMMUTABLE, REVALIDATE } from '../../lib/reply.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
 import { bookByJsbn, publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/service.js';
@@ -37,10 +38,6 @@ import { checkTemplate, withLanguage } from './shell.js';
  */
 const DRAWN_REFRESH_MS = 5 * 60_000;
 
-/** Cache policy of content-hashed files: a year, never revalidated (their name changes with them). */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Cache policy of pages and API replies: keep, but ask the server (ETag) before each use. */
-export const REVALIDATE = 'no-cache';
 /** What a drawn page depends on besides its address: the visitor's languages and their choice (a cookie). */
 const PAGE_VARY = 'Accept-Language, Cookie';
 const HTML_TYPE = 'text/html; charset=utf-8';

@@ -3,17 +3,13 @@ import { Suspense, useState } from 'react';
 import { Box, ButtonBase, Stack } from '@mui/material';
 import { SafeImage } from '../../../components/safe-image';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+import type { BookImage } from './zoom-gallery';
 
 // The zoomable gallery loads when a visitor first opens an image (issue 10: a light QR page).
 const ZoomGallery = lazyNamed(() => import('./zoom-gallery'), 'ZoomGallery');
 
-export interface GalleryImage {
-  src: string;
-  alt: string;
-}
-
 /** The cover and the extra images as thumbnails; each opens a full-screen zoomable gallery (spec books §2). */
-export function BookGallery({ images }: { images: GalleryImage[] }) {
+export function BookGallery({ images }: { images: BookImage[] }) {
   const { t } = useTranslation('books');
   const [index, setIndex] = useState(-1);
   const wanted = useOnceTrue(index >= 0);

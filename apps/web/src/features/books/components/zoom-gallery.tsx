@@ -1,10 +1,15 @@
 import Lightbox from 'yet-another-react-lightbox';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
-import type { GalleryImage } from './book-gallery';
+
+/** A picture of a book: the cover or an extra image, with its alternative text. */
+export interface BookImage {
+  src: string;
+  alt: string;
+}
 
 /** The full-screen zoomable gallery of a book's images (spec books §2); `index` −1 is closed. */
-export function ZoomGallery({ images, index, onClose }: { images: GalleryImage[]; index: number; onClose: () => void }) {
+export function ZoomGallery({ images, index, onClose }: { images: BookImage[]; index: number; onClose: () => void }) {
   return (
     <Lightbox
       open={index >= 0}
