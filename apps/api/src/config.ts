@@ -82,6 +82,28 @@ const schema = z.object({
   ORDER_LIMIT_PER_HOUR: whole(1, 1_000_000, 50),
   /** Orders one library may place with one publisher in a day (429 past it). */
   ORDER_LIMIT_PER_PUBLISHER_DAY: whole(1, 1_000_000, 10),
+  /**
+   * Slow clients (decision 035): the request line and headers must arrive within this many ms
+   * (else 408 and the connection closes; also ends a connection that sends nothing).
+   */
+  HTTP_HEADERS_TIMEOUT_MS: whole(100, 600_000, 20_000),
+  /**
+   * A request body of up to 1 MB must arrive within this many ms of its headers (else 408 and
+   * the connection closes); a larger one (a file upload) gets more, by the rate below.
+   */
+  HTTP_BODY_TIMEOUT_MS: whole(100, 600_000, 30_000),
+  /** A body above 1 MB gets one more second per this many bytes beyond the first MB (32 KiB/s). */
+  HTTP_BODY_MIN_BYTES_PER_SECOND: whole(1024, 1_000_000_000, 32_768),
+  /**
+   * A socket on which nothing moves either way for this many ms is closed (a client that stops
+   * reading its reply); between requests the keep-alive time (72 s) applies instead.
+   */
+  HTTP_IDLE_TIMEOUT_MS: whole(1000, 3_600_000, 60_000),
+  /**
+   * Connections from one address at once (a proxy's, TRUST_PROXY, are not counted), and requests
+   * in flight for one client address; past it, 429.
+   */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000, 128),
   /** Graceful shutdown: requests in flight get this long to finish before the process exits, ms. */
   SHUTDOWN_TIMEOUT_MS: whole(100, 600_000, 25_000),
   /** Absolute address printed in QR codes (default http://localhost:PORT). */
