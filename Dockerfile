@@ -1,7 +1,9 @@
 # The JSBN site: one Node process serving the API under /api and the built web app.
 # Configure it with environment variables only (docs/deploy.md); run several copies behind a
 # proxy against one PostgreSQL database and one S3 bucket (compose.yaml).
-FROM node:20-slim AS build
+# Node 24, the active LTS (Node 20 reached its end of life in April 2026; decision 036);
+# Debian 12 named, so the PostgreSQL client below stays version 15 when the default moves on.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # dependencies first (cached while only sources change)
 COPY package.json package-lock.json ./
@@ -13,7 +15,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-slim
+FROM node:24-bookworm-slim
 # pg_dump/pg_restore for `npm run backup` / `npm run restore` (Debian 12: PostgreSQL 15 tools)
 RUN apt-get update \
   && apt-get install -y --no-install-recommends postgresql-client ca-certificates \

@@ -8,8 +8,8 @@ describe('the app shell', () => {
     dev = await createTestApp('pglite');
     production = await createTestApp('pglite', {
       NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      FILE_SIGNING_SECRET: 'y'.repeat(40),
+      JWT_SECRET: 'test-only JWT secret of the app shell, 0123456789',
+      FILE_SIGNING_SECRET: 'test-only file-link secret of the app shell, ABCDEF',
       SMTP_URL: 'smtp://127.0.0.1:9',
       MAIL_FROM: 'JSBN <no-reply@jsbn.test>',
     });

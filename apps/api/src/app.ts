@@ -22,6 +22,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
+import { ClientGuard, clientLimitsOf } from './lib/client-limits.js';
 import { FrontDoor, frontDoorServer, staticHeaders } from './lib/front-door.js';
 import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
@@ -69,6 +70,8 @@ export interface BuiltApp {
   worker: OutboxWorker;
   /** What the HTTP server answers from the public page cache before Fastify (decision 022). */
   frontDoor: FrontDoor;
+  /** The limits on slow clients and on one address (decision 035). */
+  clientGuard: ClientGuard;
 }
 
 /**
@@ -176,8 +179,11 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date } = {}): Promise<BuiltApp> {
   // cached public pages are answered before Fastify once the context is open (decision 022)
   const door: { current?: FrontDoor } = {};
+  // slow clients and one address's connections are limited before anything else (decision 035)
+  const clientGuard = new ClientGuard(clientLimitsOf(config));
   const app = Fastify({
-    serverFactory: frontDoorServer(() => door.current?.answer),
+    serverFactory: frontDoorServer(() => door.current?.answer, clientGuard),
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
     // structured JSON lines (pino) with the request id (`reqId`) on every line of a request
     logger:
       config.LOG_LEVEL === 'silent'
@@ -343,5 +349,5 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' }));
   }
   door.current = frontDoor;
-  return { app, ctx, database, worker, frontDoor };
+  return { app, ctx, database, worker, frontDoor, clientGuard };
 }

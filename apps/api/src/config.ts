@@ -82,6 +82,28 @@ const schema = z.object({
   ORDER_LIMIT_PER_HOUR: whole(1, 1_000_000, 50),
   /** Orders one library may place with one publisher in a day (429 past it). */
   ORDER_LIMIT_PER_PUBLISHER_DAY: whole(1, 1_000_000, 10),
+  /**
+   * Slow clients (decision 035): the request line and headers must arrive within this many ms
+   * (else 408 and the connection closes; also ends a connection that sends nothing).
+   */
+  HTTP_HEADERS_TIMEOUT_MS: whole(100, 600_000, 20_000),
+  /**
+   * A request body of up to 1 MB must arrive within this many ms of its headers (else 408 and
+   * the connection closes); a larger one (a file upload) gets more, by the rate below.
+   */
+  HTTP_BODY_TIMEOUT_MS: whole(100, 600_000, 30_000),
+  /** A body above 1 MB gets one more second per this many bytes beyond the first MB (32 KiB/s). */
+  HTTP_BODY_MIN_BYTES_PER_SECOND: whole(1024, 1_000_000_000, 32_768),
+  /**
+   * A socket on which nothing moves either way for this many ms is closed (a client that stops
+   * reading its reply); between requests the keep-alive time (72 s) applies instead.
+   */
+  HTTP_IDLE_TIMEOUT_MS: whole(1000, 3_600_000, 60_000),
+  /**
+   * Connections from one address at once (a proxy's, TRUST_PROXY, are not counted), and requests
+   * in flight for one client address; past it, 429.
+   */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000, 128),
   /** Graceful shutdown: requests in flight get this long to finish before the process exits, ms. */
   SHUTDOWN_TIMEOUT_MS: whole(100, 600_000, 25_000),
   /** Absolute address printed in QR codes (default http://localhost:PORT). */
@@ -102,6 +124,31 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/**
+ * The least strength of a production secret, in bits as `secretBits` estimates it. RFC 7518
+ * §3.2 asks for an HS256 key of 256 bits; 64 random hex digits (`openssl rand -hex 32`, what
+ * docs/deploy.md says to use) estimate at 227 bits or more, 32 (`-hex 16`, 128 real bits) at
+ * about 95–125, 40 × 'a' at 0.
+ */
+export const MIN_SECRET_BITS = 128;
+
+/**
+ * An estimate of a secret's strength in bits: its length × the Shannon entropy of its
+ * characters' frequencies (bits per character). A guard against a placeholder, a repeated
+ * character or a short alphabet ('abab…': 1 bit a character), not a proof of randomness.
+ */
+export function secretBits(secret: string): number {
+  const characters = [...secret];
+  const counts = new Map<string, number>();
+  for (const character of characters) counts.set(character, (counts.get(character) ?? 0) + 1);
+  let perCharacter = 0;
+  for (const count of counts.values()) {
+    const share = count / characters.length;
+    perCharacter -= share * Math.log2(share);
+  }
+  return perCharacter * characters.length;
+}
+
 /** Settings that must be set together, and what production requires. */
 function requirements(env: Record<string, string | undefined>): string[] {
   const missing: string[] = [];
@@ -120,6 +167,16 @@ function requirements(env: Record<string, string | undefined>): string[] {
     if (!env.SMTP_URL) missing.push('  SMTP_URL: is required in production (the dev outbox does not deliver mail)');
     if (!env.MAIL_FROM) missing.push('  MAIL_FROM: is required in production');
     if (!env.PUBLIC_URL) missing.push('  PUBLIC_URL: is required in production (it is printed in QR codes)');
+    for (const name of ['JWT_SECRET', 'FILE_SIGNING_SECRET'] as const) {
+      const secret = env[name];
+      // (one shorter than 32 characters is already named by the schema)
+      if (secret && secret.length >= 32 && secretBits(secret) < MIN_SECRET_BITS) {
+        missing.push(`  ${name}: is too weak: about ${Math.floor(secretBits(secret))} bits by its characters, at least ${MIN_SECRET_BITS} are required (make one with: openssl rand -hex 32)`);
+      }
+    }
+    if (env.JWT_SECRET && env.JWT_SECRET === env.FILE_SIGNING_SECRET) {
+      missing.push('  FILE_SIGNING_SECRET: must differ from JWT_SECRET (one key for the sign-in tokens, another for the file links)');
+    }
   }
   return missing;
 }
@@ -156,8 +213,9 @@ export class ConfigError extends Error {
 
 /**
  * Parses `env` (default `process.env`) into the typed configuration, once at start.
- * @throws ConfigError naming each invalid or missing variable (production needs real secrets,
- *   SMTP, MAIL_FROM and PUBLIC_URL)
+ * @throws ConfigError naming each invalid or missing variable (production needs real secrets —
+ *   two different ones, each of at least MIN_SECRET_BITS by `secretBits` —, SMTP, MAIL_FROM
+ *   and PUBLIC_URL)
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // an empty variable counts as unset (compose files often pass `VAR=`)

@@ -10,7 +10,12 @@
  *
  * `npm test` runs a fixed-seed share (FUZZ_RUNS, default 30 cases a route and engine);
  * `npm run fuzz` runs 2,000 a route with a fresh seed and prints what it sent and got.
+ * Last, slow clients on a listening server: bodies a byte at a time and headers that never
+ * end, on every route that takes a body, must all be closed in the set times while ordinary
+ * requests are answered (decision 035).
  */
+import { get as httpGet } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,4 +205,127 @@ describe.each(ENGINES)('robustness on %s', (engine) => {
     }
     expect(held).toEqual([]);
   });
+});
+
+/** How a slow client sends a request: to which route, declaring what, and how slowly. */
+interface SlowCase {
+  method: Method;
+  path: string;
+  /** The declared Content-Length (bytes); the body never gets there. */
+  declared: number;
+  contentType: string;
+  /** What is sent at once after the headers (the start of a plausible body). */
+  start: string;
+  /** A byte every this many ms. */
+  everyMs: number;
+  /** The headers themselves come a line at a time and never end. */
+  slowHeaders: boolean;
+}
+
+/**
+ * Slow clients (decision 035), on a listening server with the times short (headers 1 s, body
+ * 1.5 s): many connections at once, each from its own address, each sending a request to a
+ * route that takes a body — a declared length up to 3 MB, the body a byte at a time, or headers
+ * that never end — while ordinary requests come in on other connections. Every slow one must be
+ * closed (a 408, or the route's own early answer below 500 and then the close) and every
+ * ordinary one answered; bounded in time by those times (the test's own timeout).
+ * `npm test` sends 30 at once, `npm run fuzz` 500, and prints how long they lasted and how
+ * fast the ordinary requests were answered meanwhile.
+ */
+describe('slow clients on a listening server', () => {
+  const SLOW = Math.min(RUNS, 500);
+  let t: TestApp;
+  let port: number;
+  let routes: Route[];
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_BODY_TIMEOUT_MS: '1500' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+    routes = (await routesOf(t)).filter((route) => route.method !== 'GET');
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const slowCase: fc.Arbitrary<SlowCase> = fc.record({
+    route: fc.integer({ min: 0, max: 10_000 }),
+    declared: fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.constant(1_000_000), fc.integer({ min: 1_000_001, max: 3_000_000 })),
+    contentType: fc.constantFrom('application/json', 'multipart/form-data; boundary=x', 'application/octet-stream', 'application/x-www-form-urlencoded'),
+    start: fc.oneof(fc.constant(''), jsonBody.map((text) => text.slice(0, 200)), fc.constant(part('x', 'book_title', 'a'))),
+    everyMs: fc.integer({ min: 50, max: 400 }),
+    slowHeaders: fc.boolean(),
+  }).map(({ route, ...rest }) => ({ ...rest, ...pick(route) }));
+  const pick = (index: number) => {
+    const route = routes[index % routes.length]!;
+    return { method: route.method, path: route.path.replace(/\{[^}]+\}/g, '1') };
+  };
+
+  /** Opens one slow connection from `localAddress`; resolves with what it received when it closes, and when. */
+  const slowly = (slow: SlowCase, localAddress: string) =>
+    new Promise<{ reply: string; ms: number }>((resolve, reject) => {
+      let started = Date.now();
+      const socket = connect({ port, host: '127.0.0.1', localAddress });
+      let reply = '';
+      let timer: NodeJS.Timeout | undefined;
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (reply += chunk));
+      // a connection cut with bytes of ours unread is reset: that is its close too
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ reply, ms: Date.now() - started });
+      });
+      socket.once('error', reject);
+      socket.once('connect', () => {
+        socket.off('error', reject);
+        started = Date.now();
+        const head = `${slow.method} ${slow.path} HTTP/1.1\r\nHost: jsbn.test\r\nContent-Type: ${slow.contentType}\r\nContent-Length: ${slow.declared}\r\n`;
+        if (slow.slowHeaders) {
+          socket.write(head);
+          timer = setInterval(() => !socket.destroyed && socket.write('X-Slow: 1\r\n'), slow.everyMs);
+        } else {
+          socket.write(`${head}\r\n${slow.start.slice(0, Math.max(0, slow.declared - 1))}`);
+          timer = setInterval(() => !socket.destroyed && socket.write(' '), slow.everyMs);
+        }
+      });
+    });
+
+  /** GET /api/health on a connection of its own from 127.0.0.1: its status and time, ms. */
+  const ordinary = () =>
+    new Promise<{ status: number; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      httpGet({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode!, ms: Date.now() - started }));
+      }).on('error', reject);
+    });
+
+  it('cuts every slow body and slow header within the set times while ordinary requests are answered', async () => {
+    const cases = fc.sample(slowCase, { numRuns: SLOW, seed: SEED });
+    // each from an address of its own (127.1.x.y), so none meets the connections per address
+    const slow = cases.map((slowOne, index) => slowly(slowOne, `127.1.${Math.floor(index / 250)}.${(index % 250) + 1}`));
+    let done = false;
+    void Promise.all(slow).then(() => (done = true));
+    const answered: { status: number; ms: number }[] = [];
+    while (!done) answered.push(await ordinary());
+    const results = await Promise.all(slow);
+
+    for (const [index, { reply }] of results.entries()) {
+      const statuses = [...reply.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((match) => Number(match[1]));
+      expect(statuses.every((status) => status < 500), `${JSON.stringify(cases[index])} → ${reply.slice(0, 300)}`).toBe(true);
+    }
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.filter((one) => one.status !== 200)).toEqual([]);
+    if (PRINT) {
+      const times = answered.map((one) => one.ms).sort((a, b) => a - b);
+      const at = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+      const lasted = (small: boolean) =>
+        results.filter((_, index) => (cases[index]!.slowHeaders || cases[index]!.declared <= 1024 * 1024) === small).map((one) => one.ms).sort((a, b) => a - b);
+      const span = (sorted: number[]) => `${sorted.length} open ${at(sorted, 0)}–${at(sorted, 1)} ms (median ${at(sorted, 0.5)})`;
+      const cut408 = results.filter((one) => one.reply.startsWith('HTTP/1.1 408')).length;
+      console.log(
+        `slow clients (seed ${SEED}): ${SLOW} at once (headers 1 s, body 1.5 s), all closed: ${cut408} with a 408, ${SLOW - cut408} after the route's own early answer; ` +
+          `slow headers or a body up to 1 MB: ${span(lasted(true))}; a body declared above 1 MB (more time by its length, 32 KiB/s): ${span(lasted(false))}; ` +
+          `meanwhile ${answered.length} ordinary requests answered 200, p50 ${at(times, 0.5)} ms, p99 ${at(times, 0.99)} ms, max ${at(times, 1)} ms`,
+      );
+    }
+  }, 60_000);
 });

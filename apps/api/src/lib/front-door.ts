@@ -11,6 +11,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { ClientGuard } from './client-limits.js';
 import type { PublicPageCache } from './public-pages.js';
 
 /** A request handler that answers (true) or leaves the request alone (false). */
@@ -98,21 +99,23 @@ export function jsbnSegment(prefix: string, path: string): string | null {
 }
 
 /**
- * Fastify's `serverFactory`: the HTTP/1.1 server Fastify would make (its timeouts and
- * limits), whose requests go first to `door()` — the front door, once the app has made it —
- * and then to Fastify.
+ * Fastify's `serverFactory`: the HTTP/1.1 server Fastify would make (its keep-alive time,
+ * idle time and limits), whose requests go first to `guard` — the limits on slow clients and
+ * on one address (decision 035) —, then to `door()` — the front door, once the app has made
+ * it — and then to Fastify.
  */
-export function frontDoorServer(door: () => Answerer | undefined): NonNullable<FastifyServerOptions['serverFactory']> {
+export function frontDoorServer(door: () => Answerer | undefined, guard: ClientGuard): NonNullable<FastifyServerOptions['serverFactory']> {
   return (fastify, given): Server => {
     // Fastify's options with its defaults filled in
-    const options = given as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket?: number };
-    const server = createServer(options.http ?? {}, (request, response) => {
+    const options = given as { http?: ServerOptions; keepAliveTimeout: number; connectionTimeout: number; maxRequestsPerSocket?: number };
+    const server = createServer({ ...options.http, connectionsCheckingInterval: guard.checkingIntervalMs }, (request, response) => {
+      if (guard.admit(request, response)) return;
       if (!door()?.(request, response)) fastify(request, response);
     });
     server.keepAliveTimeout = options.keepAliveTimeout;
-    server.requestTimeout = options.requestTimeout;
     server.setTimeout(options.connectionTimeout);
     if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    guard.attach(server);
     return server;
   };
 }

@@ -29,7 +29,7 @@ import { createPgDatabase, mailText, startApiProcess, startS3, startSmtp, waitFo
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SERVER = join(ROOT, 'apps/api/src/server.ts');
-const SECRETS = { JWT_SECRET: 'j'.repeat(40), FILE_SIGNING_SECRET: 'f'.repeat(40) };
+const SECRETS = { JWT_SECRET: 'test-only JWT secret of the two copies, 0123456789', FILE_SIGNING_SECRET: 'test-only file-link secret of the two copies, ABCDEF' };
 const PDF = Buffer.from('%PDF-1.4\n% uploaded through copy A\n%%EOF\n');
 
 it('stops the start with a message naming a wrong setting', () => {

@@ -5,16 +5,17 @@
  * 127.0.0.1): presigned PUT straight to the bucket, size and magic bytes checked on finalise,
  * downloads redirected to a short-lived presigned GET.
  */
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_MSG, MSG } from '@jsbn/shared';
-import { loadConfig } from '../config.js';
+import { loadConfig, secretBits, type ConfigError } from '../config.js';
 import { createBook, createPublisher, makeJpeg } from '../db/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../test/harness.js';
 import { startS3, type TestS3 } from '../test/servers.js';
 
-const SECRETS = { JWT_SECRET: 'j'.repeat(40), FILE_SIGNING_SECRET: 'f'.repeat(40) };
+const SECRETS = { JWT_SECRET: 'test-only JWT secret of the settings test, 0123456789', FILE_SIGNING_SECRET: 'test-only file-link secret of the settings test, ABCDEF' };
 const PDF = Buffer.from('%PDF-1.4\n% a small book\n%%EOF\n');
 
 describe('settings', () => {
@@ -42,6 +43,45 @@ describe('settings', () => {
     for (const name of ['JWT_SECRET', 'FILE_SIGNING_SECRET', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']) expect(message).toContain(`  ${name}: is required in production`);
     const ok = loadConfig({ NODE_ENV: 'production', ...SECRETS, SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'JSBN <no-reply@jsbn.example>', PUBLIC_URL: 'https://jsbn.example', S3_FORCE_PATH_STYLE: '' });
     expect(ok).toMatchObject({ isProduction: true, useSmtp: true, useS3: false, useWhatsapp: false, DATABASE_POOL_MAX: 10, DATABASE_STATEMENT_TIMEOUT_MS: 5_000 });
+  });
+});
+
+describe('production secrets', () => {
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'JSBN <no-reply@jsbn.example>', PUBLIC_URL: 'https://jsbn.example' };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig({ ...production, ...env });
+    } catch (error) {
+      return (error as ConfigError).lines;
+    }
+    return [];
+  };
+
+  it('are refused at start when the two are the same', () => {
+    expect(problems({ JWT_SECRET: SECRETS.JWT_SECRET, FILE_SIGNING_SECRET: SECRETS.JWT_SECRET })).toEqual([
+      '  FILE_SIGNING_SECRET: must differ from JWT_SECRET (one key for the sign-in tokens, another for the file links)',
+    ]);
+  });
+
+  it('are refused at start when weak: one character repeated, or two in turn', () => {
+    expect(problems({ JWT_SECRET: 'a'.repeat(40), FILE_SIGNING_SECRET: 'ab'.repeat(20) })).toEqual([
+      '  JWT_SECRET: is too weak: about 0 bits by its characters, at least 128 are required (make one with: openssl rand -hex 32)',
+      '  FILE_SIGNING_SECRET: is too weak: about 40 bits by its characters, at least 128 are required (make one with: openssl rand -hex 32)',
+    ]);
+  });
+
+  it('made as docs/deploy.md says are taken, and a short one is named once', () => {
+    for (let round = 0; round < 100; round++) {
+      expect(problems({ JWT_SECRET: randomBytes(32).toString('hex'), FILE_SIGNING_SECRET: randomBytes(32).toString('base64') })).toEqual([]);
+    }
+    // 32 hex digits are 128 random bits, half of what RFC 7518 asks of an HS256 key
+    expect(secretBits('0123456789abcdef'.repeat(2))).toBe(128);
+    expect(secretBits('00112233445566778899aabbccddeeff')).toBe(128);
+    expect(problems({ JWT_SECRET: 'short', FILE_SIGNING_SECRET: SECRETS.FILE_SIGNING_SECRET })).toEqual([expect.stringMatching(/^ {2}JWT_SECRET: Too small/)]);
+  });
+
+  it('are not checked outside production (generated ones are used there)', () => {
+    expect(loadConfig({ JWT_SECRET: 'a'.repeat(40), FILE_SIGNING_SECRET: 'a'.repeat(40) })).toMatchObject({ isProduction: false });
   });
 });
 

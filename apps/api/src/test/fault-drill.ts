@@ -46,7 +46,7 @@ export interface DrillReport {
   stderr: string;
 }
 
-const SECRETS = { JWT_SECRET: 'd'.repeat(40), FILE_SIGNING_SECRET: 'e'.repeat(40) };
+const SECRETS = { JWT_SECRET: 'test-only JWT secret of the fault drill, 0123456789', FILE_SIGNING_SECRET: 'test-only file-link secret of the fault drill, ABCDEF' };
 
 /**
  * Runs the drill and reports what the clients saw. Never throws for what the API does; throws
