@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import { BULK_MSG, MAX_BULK_FILE_BYTES, bulkCheckRequest, bulkPreview, bulkRegisterRequest, bulkRegistered } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
@@ -14,6 +15,9 @@ import { XLSX_TYPE } from '../../lib/excel.js';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
 import { fileReplies, ok, replies } from '../../lib/reply.js';
 import { bulkResult, bulkTemplate, checkBulkRows, fileProblem, readBulkFile, registerBulkRows } from './bulk.js';
+
+/** How many uploaded files one API copy reads at once (decision 037). */
+const PREVIEWS_READ_AT_ONCE = 1;
 
 /** The file names of the downloads. */
 const TEMPLATE_FILE = 'JSBN_Register_Many_Books.xlsx';
@@ -67,6 +71,12 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The publishers whose file this API copy is checking now (decision 037: one at a time). */
   const checking = new Set<number>();
+  /**
+   * Files read at once by this API copy, the others waiting their turn: each reading turn of
+   * the event loop then holds up other requests by one or two files' chunks, not by every
+   * file's (decision 037).
+   */
+  const reading = pLimit(PREVIEWS_READ_AT_ONCE);
 
   /**
    * POST /api/book/bulk/preview (publisher; body: the filled .xlsx itself, Content-Type
@@ -95,7 +105,8 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
       const actor = await requirePublisher(ctx, request);
       if (!Buffer.isBuffer(request.body)) throw fileProblem('UNSUPPORTED_MEDIA_TYPE', BULK_MSG.notWorkbook);
       const lng = requestLanguage(request);
-      return ok(await checkBulkRows(ctx, actor.publisherId, await readBulkFile(request.body, lng), lng));
+      const body = request.body;
+      return ok(await checkBulkRows(ctx, actor.publisherId, await reading(() => readBulkFile(body, lng)), lng));
     });
   });
 }

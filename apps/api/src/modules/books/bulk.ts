@@ -13,6 +13,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { PassThrough, Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import {
   AUTHOR_TYPES,
@@ -227,6 +228,9 @@ async function* unpackedText(chunks: AsyncIterable<Buffer>, budget: Budget): Asy
       if (budget.left < 0) throw fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.unpackedTooLarge);
       const text = decoder.decode(chunk, { stream: true });
       if (text) yield text;
+      // a turn of the event loop between chunks: chunks already unpacked would otherwise be
+      // parsed one after another in one turn, and other requests wait (decision 037)
+      await nextTurn();
     }
   } catch (error) {
     throw error instanceof AppError ? error : notWorkbook();
