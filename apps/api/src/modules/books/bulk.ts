@@ -239,12 +239,11 @@ async function* unpackedText(chunks: AsyncIterable<Buffer>, budget: Budget): Asy
   if (rest) yield rest;
 }
 
-/** A part of the zip as a Node stream of its unpacked bytes (JSZip's own stream is an older kind). */
-function partStream(zip: JSZip, name: string): PassThrough {
+/** One of JSZip's streams (an older kind, which the reader does not take) as a Node stream. */
+function asNodeStream(source: NodeJS.ReadableStream): PassThrough {
   const stream = new PassThrough();
-  const source = zip.files[name]!.nodeStream('nodebuffer');
   source.on('error', (error: Error) => stream.destroy(error));
-  // a stream no longer read stops JSZip inflating
+  // a stream no longer read stops JSZip's work
   stream.on('close', () => source.pause());
   source.pipe(stream);
   return stream;
@@ -275,12 +274,7 @@ async function inReadingOrder(bytes: Buffer): Promise<{ zip: JSZip; packed: Pass
     .filter((name) => WORKSHEET.test(name) && has(name))
     .sort((a, b) => sheetNumber(a) - sheetNumber(b));
   for (const name of sheets) ordered.files[name] = zip.files[name]!;
-  const packed = new PassThrough();
-  const source = ordered.generateNodeStream({ compression: 'DEFLATE', streamFiles: false });
-  source.on('error', (error: Error) => packed.destroy(error));
-  packed.on('close', () => source.pause());
-  source.pipe(packed);
-  return { zip, packed };
+  return { zip, packed: asNodeStream(ordered.generateNodeStream({ compression: 'DEFLATE', streamFiles: false })) };
 }
 
 /**
@@ -336,7 +330,7 @@ export async function readBulkFile(bytes: Buffer, lng: InterfaceLanguage): Promi
   try {
     internals.sharedStrings = [];
     if (zip.files[SHARED_STRINGS] && !zip.files[SHARED_STRINGS].dir) {
-      const part = partStream(zip, SHARED_STRINGS);
+      const part = asNodeStream(zip.files[SHARED_STRINGS].nodeStream('nodebuffer'));
       opened.push(part);
       for await (const event of internals._parseSharedStrings(Readable.from(unpackedText(part, budget)))) void event;
     }
