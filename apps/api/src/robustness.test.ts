@@ -118,9 +118,17 @@ const bulkCell = fc.oneof(
   fc.constantFrom('Hindi', 'No', '2020', '120', 'Author', 'ગુજરાતી પુસ્તક'),
   fc.tuple(fc.constantFrom('a', 'ગ', 'क', '\u001f', '😀'), fc.integer({ min: 1, max: 30_000 })).map(([text, length]) => text.repeat(length).slice(0, 30_000)),
 );
-/** Up to five rows of a bulk upload, each with a few of the template's columns. */
+/** A row the form takes, so a chunk is registered now and then and its repeats are answered. */
+const READY_ROW = {
+  book_e_title: 'Granth', language: 'Hindi', publication_year: '2020', pages: '120', type: 'આગમ — Agam (canonical text)', subjects: 'Agam',
+  author_name_1: 'Muni Jambuvijay', author_type_1: 'Author', price_kind: 'Free', readers: 'No',
+};
+/** Up to five rows of a bulk upload: a few of the template's columns with any cells, or a ready row with any title. */
 const bulkRows = fc.array(
-  fc.record({ row: fc.integer({ min: 2, max: 1_100 }), values: fc.dictionary(fc.constantFrom(...BULK_COLUMNS), bulkCell, { maxKeys: 6 }) }),
+  fc.record({
+    row: fc.integer({ min: 2, max: 1_100 }),
+    values: fc.oneof(fc.dictionary(fc.constantFrom(...BULK_COLUMNS), bulkCell, { maxKeys: 6 }), fc.string({ minLength: 1, maxLength: 20 }).map((title) => ({ ...READY_ROW, book_title: `Fuzz ${title}` }))),
+  }),
   { minLength: 1, maxLength: 5 },
 );
 const xmlText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
