@@ -6,7 +6,9 @@
  * lone surrogate; MARC's delimiters) in every text field a form takes, prototype keys
  * (`__proto__`, `constructor`, `prototype`) as keys and values, and broken multipart (no
  * boundary, a wrong boundary, cut short, huge field names) — and must answer each with a status
- * below 500; afterwards no text stored anywhere holds a control character.
+ * below 500; afterwards no text stored anywhere holds a control character. Bulk registration
+ * besides: files with cells of any length (past 20,000 characters) and control characters,
+ * the same chunk sent up to four times at once, and batch ids another publisher uses.
  *
  * `npm test` runs a fixed-seed share (FUZZ_RUNS, default 30 cases a route and engine);
  * `npm run fuzz` runs 2,000 a route with a fresh seed and prints what it sent and got.
@@ -14,12 +16,15 @@
  * end, on every route that takes a body, must all be closed in the set times while ordinary
  * requests are answered (decision 035).
  */
+import { randomUUID } from 'node:crypto';
 import { get as httpGet } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { BULK_COLUMNS, XLSX_TYPE, type BulkRow } from '@jsbn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createLibrary, createPublisher } from './db/factories.js';
+import { NUMBER_SHEET_HEADINGS, zipOf } from './test/bulk-files.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from './test/harness.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -112,6 +117,37 @@ const body: fc.Arbitrary<RawBody | null> = fc.oneof(
   { weight: 1, arbitrary: fc.constant(null) },
 );
 
+/** A cell of a bulk row: plausible, empty, with control characters, or long — up to 30,000 characters, past the 20,000 a cell holds. */
+const bulkCell = fc.oneof(
+  edgeValue,
+  fc.constantFrom('Hindi', 'No', '2020', '120', 'Author', 'ગુજરાતી પુસ્તક'),
+  fc.tuple(fc.constantFrom('a', 'ગ', 'क', '\u001f', '😀'), fc.integer({ min: 1, max: 30_000 })).map(([text, length]) => text.repeat(length).slice(0, 30_000)),
+);
+/** A row the form takes, so a chunk is registered now and then and its repeats are answered. */
+const READY_ROW = {
+  book_e_title: 'Granth', language: 'Hindi', publication_year: '2020', pages: '120', type: 'આગમ — Agam (canonical text)', subjects: 'Agam',
+  author_name_1: 'Muni Jambuvijay', author_type_1: 'Author', price_kind: 'Free', readers: 'No',
+};
+/** Up to five rows of a bulk upload: a few of the template's columns with any cells, or a ready row with any title. */
+const bulkRows = fc.array(
+  fc.record({
+    row: fc.integer({ min: 2, max: 1_100 }),
+    values: fc.oneof(fc.dictionary(fc.constantFrom(...BULK_COLUMNS), bulkCell, { maxKeys: 6 }), fc.string({ minLength: 1, maxLength: 20 }).map((title) => ({ ...READY_ROW, book_title: `Fuzz ${title}` }))),
+  }),
+  { minLength: 1, maxLength: 5 },
+);
+const xmlText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** An .xlsx of the template's headings and `rows` written as inline strings (what a spreadsheet program may send). */
+function bulkFile(rows: string[][]): Buffer {
+  const cell = (text: string, column: number, row: number) => `<c r="${String.fromCharCode(65 + column)}${row}" t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
+  const sheet = [NUMBER_SHEET_HEADINGS, ...rows].map((cells, index) => `<row r="${index + 1}">${cells.map((text, column) => cell(text, column, index + 1)).join('')}</row>`).join('');
+  return zipOf([
+    ['xl/workbook.xml', '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Books" sheetId="1" r:id="rId1"/></sheets></workbook>'],
+    ['xl/_rels/workbook.xml.rels', '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'],
+    ['xl/worksheets/sheet1.xml', `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheet}</sheetData></worksheet>`],
+  ]);
+}
+
 /** Every route of the OpenAPI document, with its query parameters. */
 async function routesOf(t: TestApp): Promise<Route[]> {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
@@ -141,10 +177,12 @@ describe.each(ENGINES)('robustness on %s', (engine) => {
   let t: TestApp;
   let headers: Record<string, string>[];
   let routes: Route[];
+  let publisherId: number;
   const counts = new Map<string, Record<string, number>>();
   beforeAll(async () => {
     t = await createTestApp(engine);
     const publisher = await createPublisher(t.ctx);
+    publisherId = publisher.publisherId;
     await createBook(t.ctx, publisher.publisherId);
     const library = await createLibrary(t.ctx);
     headers = [{}, await authHeader(t.app, publisher, 'PUBLISHER'), await authHeader(t.app, library, 'LIBRARY')];
@@ -191,6 +229,44 @@ describe.each(ENGINES)('robustness on %s', (engine) => {
       if (result.failed) throw new Error(`${name} (seed ${SEED}): ${String((result.errorInstance as Error | undefined)?.message ?? "failed").slice(0, 1_500)}`);
     }
   }, Math.max(120_000, RUNS * 600));
+
+  it('answers bulk registration below 500: cells of any length, a chunk sent again at once, another publisher’s batch id', async () => {
+    const other = await createPublisher(t.ctx);
+    const publishers = [
+      { id: publisherId, headers: headers[1]! },
+      { id: other.publisherId, headers: await authHeader(t.app, other, 'PUBLISHER') },
+    ];
+    const batches = [randomUUID(), randomUUID(), randomUUID()];
+    const statuses: Record<string, number> = {};
+    const count = (status: number) => (statuses[`${Math.floor(status / 100)}xx`] = (statuses[`${Math.floor(status / 100)}xx`] ?? 0) + 1);
+    const result = await fc.check(
+      fc.asyncProperty(
+        fc.record({ who: fc.constantFrom(0, 1), batch: fc.constantFrom(...batches), rows: bulkRows, times: fc.integer({ min: 1, max: 4 }), file: fc.array(fc.array(bulkCell, { maxLength: NUMBER_SHEET_HEADINGS.length }), { minLength: 1, maxLength: 3 }) }),
+        async ({ who, batch, rows, times, file }) => {
+          const { headers: caller } = publishers[who]!;
+          // the file: a preview (its hourly budget is not what is tested here)
+          await t.ctx.limits.reset('bulkPreviewsPerPublisher', String(publishers[who]!.id));
+          const previewed = await t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: { ...caller, 'content-type': XLSX_TYPE }, payload: bulkFile(file) });
+          count(previewed.statusCode);
+          expect(previewed.statusCode, `preview → ${previewed.body.slice(0, 300)}`).toBeLessThan(500);
+          const checked = await t.app.inject({ method: 'POST', url: '/api/book/bulk/check', headers: caller, payload: { rows } });
+          count(checked.statusCode);
+          expect(checked.statusCode, `check → ${checked.body.slice(0, 300)}`).toBeLessThan(500);
+          // the chunk, `times` at once, with a batch id either publisher may have used
+          const sent = await Promise.all(Array.from({ length: times }, () => t.app.inject({ method: 'POST', url: '/api/book/bulk/register', headers: caller, payload: { batch, rows: rows as BulkRow[] } })));
+          for (const reply of sent) {
+            count(reply.statusCode);
+            expect(reply.statusCode, `register → ${reply.body.slice(0, 300)}`).toBeLessThan(500);
+          }
+          const made = sent.filter((reply) => reply.statusCode === 200).map((reply) => reply.json().data.books);
+          for (const books of made) expect(books).toEqual(made[0]);
+        },
+      ),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+    if (PRINT) console.log(`  ${'bulk files, chunks sent again, batch ids of another'.padEnd(60)} ${Object.entries(statuses).map(([status, n]) => `${status} ×${n}`).join('  ')}`);
+    if (result.failed) throw new Error(`bulk registration (seed ${SEED}): ${String((result.errorInstance as Error | undefined)?.message ?? 'failed').slice(0, 1_500)}`);
+  }, Math.max(120_000, RUNS * 2_000));
 
   it('stored no control character anywhere, whatever it was sent', async () => {
     const columns = (await t.ctx.db.execute(

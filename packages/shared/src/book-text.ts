@@ -69,6 +69,8 @@ export const BULK_MSG = {
   yesOrNo: 'Please write Yes or No',
   batchNotFound: 'No books of this upload were found.',
   rowTwice: 'Each row may be sent once',
+  fileBeingChecked: 'A file is already being checked',
+  cellTooLong: 'A cell holds at most 20,000 characters',
 } as const;
 
 /** The template's required columns a file lacks (issue 14 part 3): `columns` in the caller's language, comma-separated. */

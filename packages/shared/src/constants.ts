@@ -186,6 +186,8 @@ export const BULK_REQUIRED_COLUMNS = ['book_title', 'book_e_title', 'language', 
 export const BULK_AUTHORS = 3;
 /** At most this many books in one file (also the most one QR label sheet holds). */
 export const MAX_BULK_ROWS = 1_000;
+/** The most characters (UTF-16 code units) a cell of a bulk row carries; a longer cell of a file is that cell's problem. */
+export const MAX_BULK_CELL_CHARACTERS = 20_000;
 /** Rows registered by one request: the progress bar moves by this many; each request is one transaction. */
 export const BULK_CHUNK_ROWS = 50;
 /** The media type of .xlsx files (exports, the bulk template and its upload). */

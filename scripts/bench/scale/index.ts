@@ -1,7 +1,7 @@
 /**
- * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk]
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview]
  * — issue 11's benchmark; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
- * itself. `--parts` chooses what to measure (default all five, in that order).
+ * itself. `--parts` chooses what to measure (default all six, in that order).
  *
  * Parts `pages` and `search` build (once, kept for the next run) a PostgreSQL database
  * `jsbn_scale_<N>` with a catalogue of N books (default 1,000,000) made from
@@ -29,6 +29,8 @@
  * database (seconds).
  * Part `bulk` (bulk.ts): 1,000 books registered from one Excel file as the browser does it,
  * beside the form's service registering them in one call.
+ * Part `bulk-preview` (bulk-preview.ts): eight hostile 55,000-row files previewed at once — the
+ * API's peak memory and the health probe's p99 meanwhile, beside both at rest.
  * Prints medians of the rounds and each figure's ratio to bare Node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -46,12 +48,13 @@ import { openDatabase } from '../../../apps/api/src/db/client.js';
 import { buildCatalogue, catalogueWords, finishCatalogue, sourceRecords, BOOKS_JSONL } from './catalogue.js';
 import { measureWrites } from './writes.js';
 import { measureBulk } from './bulk.js';
+import { measureBulkPreview } from './bulk-preview.js';
 import { PRODUCTION } from './production.js';
 
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'pages,search,writes,import,bulk' } } });
+const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'pages,search,writes,import,bulk,bulk-preview' } } });
 const PARTS = new Set(values.parts.split(','));
 const BOOKS = Number(values.books);
 const ROUNDS = Number(values.rounds);
@@ -398,3 +401,4 @@ if (PARTS.has('pages') || PARTS.has('search')) {
 if (PARTS.has('writes')) await measureWrites({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
 if (PARTS.has('import')) await measureImport();
 if (PARTS.has('bulk')) await measureBulk({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
+if (PARTS.has('bulk-preview')) await measureBulkPreview({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });

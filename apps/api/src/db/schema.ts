@@ -168,7 +168,10 @@ export const books = pgTable(
     /** Index PDF (public) and the uploaded book PDF (private; spec books §3 `index_pdf`, `pdfpublisher`). */
     index_pdf_key: text('index_pdf_key'),
     book_pdf_key: text('book_pdf_key'),
-    /** Id of the catalogue record a book was imported from (e.g. `jainelibrary:001014`). */
+    /**
+     * Id of the catalogue record a book was imported from (e.g. `jainelibrary:001014`), or of
+     * the bulk upload's row it was registered from (`bulk:<batch>:<row>`); unique per publisher.
+     */
     source_ref: text('source_ref'),
     /** Lower-cased NFC text of titles, authors, publisher and JSBN, for trigram search. */
     search_text: text('search_text').notNull().default(''),
@@ -187,8 +190,9 @@ export const books = pgTable(
     index('books_publisher_created_idx').on(t.publisher_id, t.created_at),
     // recently published lists and broad searches: ORDER BY created_at DESC, id DESC
     index('books_created_idx').on(t.created_at, t.id),
-    // the importer skips records already imported
-    uniqueIndex('books_source_ref_key').on(t.source_ref),
+    // the importer skips records already imported (by source_ref alone); a bulk upload's row is
+    // registered once per publisher, whatever another publisher names its upload (decision 037)
+    uniqueIndex('books_source_ref_publisher_key').on(t.source_ref, t.publisher_id),
     // search: search_text LIKE '%…%' (pg_trgm)
     index('books_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     // book lists sorted by a column (BOOK_SORT_FIELDS), ties by id in the same direction:

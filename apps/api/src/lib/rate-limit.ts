@@ -50,7 +50,8 @@ const TOO_MANY_ORDERS_TODAY = 'Too many orders to this publisher today. Please t
  * publisher's day. One-time codes: issued and tried per e-mail, whatever the route. Orders:
  * per library (each order of a cart counts) and per library and publisher, so one library
  * cannot flood a publisher — their points are the settings ORDER_LIMIT_PER_HOUR and
- * ORDER_LIMIT_PER_PUBLISHER_DAY (`openRateLimits`).
+ * ORDER_LIMIT_PER_PUBLISHER_DAY (`openRateLimits`). A bulk preview unpacks and reads a file:
+ * per publisher, 30 an hour (decision 037).
  */
 export const LIMITS = {
   loginPerAddress: { points: LOGIN_MAX_ATTEMPTS_PER_IP, duration: LOGIN_WINDOW_MS / 1000, message: TOO_MANY_LOGINS },
@@ -73,6 +74,7 @@ export const LIMITS = {
   ordersPerLibrary: { points: 50, duration: HOUR, message: TOO_MANY_ORDERS },
   ordersPerLibraryAndPublisher: { points: 10, duration: DAY, message: TOO_MANY_ORDERS_TODAY },
   searchPerAddress: { points: 300, duration: MINUTE, message: TOO_MANY_REQUESTS },
+  bulkPreviewsPerPublisher: { points: 30, duration: HOUR, message: TOO_MANY_REQUESTS },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -5,9 +5,10 @@
  * (`bookFields`) and answers each row's problems by column, in the caller's language.
  */
 import { z } from 'zod';
-import { BULK_CHUNK_ROWS, BULK_COLUMNS, MAX_BULK_ROWS } from '../constants.js';
+import { BULK_MSG } from '../book-text.js';
+import { BULK_CHUNK_ROWS, BULK_COLUMNS, MAX_BULK_CELL_CHARACTERS, MAX_BULK_ROWS } from '../constants.js';
 
-const cellText = z.string().max(20_000, 'A cell holds at most 20,000 characters');
+const cellText = z.string().max(MAX_BULK_CELL_CHARACTERS, BULK_MSG.cellTooLong);
 
 /** One row of the sheet: its row number in the file (2 is the first under the headings) and its cells' text. */
 export const bulkRow = z.object({

@@ -5,15 +5,19 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import { BULK_MSG, MAX_BULK_FILE_BYTES, bulkCheckRequest, bulkPreview, bulkRegisterRequest, bulkRegistered } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requirePublisher } from '../../lib/auth.js';
-import { errorHandler, type AppError } from '../../lib/errors.js';
+import { AppError, errorHandler } from '../../lib/errors.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
 import { fileReplies, ok, replies } from '../../lib/reply.js';
 import { bulkResult, bulkTemplate, checkBulkRows, fileProblem, readBulkFile, registerBulkRows } from './bulk.js';
+
+/** How many uploaded files one API copy reads at once (decision 037). */
+const PREVIEWS_READ_AT_ONCE = 1;
 
 /** The file names of the downloads. */
 const TEMPLATE_FILE = 'JSBN_Register_Many_Books.xlsx';
@@ -65,13 +69,34 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  /** The publishers whose file this API copy is checking now (decision 037: one at a time). */
+  const checking = new Set<number>();
+  /**
+   * Files read at once by this API copy, the others waiting their turn: each reading turn of
+   * the event loop then holds up other requests by one or two files' chunks, not by every
+   * file's (decision 037).
+   */
+  const reading = pLimit(PREVIEWS_READ_AT_ONCE);
+
   /**
    * POST /api/book/bulk/preview (publisher; body: the filled .xlsx itself, Content-Type
    * `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`, at most 2 MiB) → the
    * preview `{ columns, rows }` (as /check). 400 not an .xlsx, a required column missing, no
-   * rows; 413 over 2 MiB, over 16 MiB unpacked or over 1,000 rows; 415 another content type.
+   * rows; 409 while another file of the publisher is being checked (from its first byte to the
+   * answer); 413 over 2 MiB, over 16 MiB unpacked, over 1,000 rows or too many cells; 415
+   * another content type; 429 past 30 previews an hour. The caller and these limits are checked
+   * before the body is read (decision 037).
    */
   void app.register(async (scope) => {
+    scope.addHook('preParsing', async (request, reply) => {
+      const actor = await requirePublisher(ctx, request);
+      if (checking.has(actor.publisherId)) throw new AppError('CONFLICT', BULK_MSG.fileBeingChecked);
+      checking.add(actor.publisherId);
+      // freed when the answer is sent or the connection ends, whichever comes first
+      reply.raw.once('close', () => checking.delete(actor.publisherId));
+      reply.raw.once('finish', () => checking.delete(actor.publisherId));
+      await ctx.limits.consume('bulkPreviewsPerPublisher', String(actor.publisherId));
+    });
     scope.addContentTypeParser(XLSX_TYPE, { parseAs: 'buffer', bodyLimit: MAX_BULK_FILE_BYTES }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error: FastifyError | AppError, request, reply) =>
       errorHandler((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.fileTooLarge) : error, request, reply),
@@ -80,7 +105,8 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
       const actor = await requirePublisher(ctx, request);
       if (!Buffer.isBuffer(request.body)) throw fileProblem('UNSUPPORTED_MEDIA_TYPE', BULK_MSG.notWorkbook);
       const lng = requestLanguage(request);
-      return ok(await checkBulkRows(ctx, actor.publisherId, await readBulkFile(request.body, lng), lng));
+      const body = request.body;
+      return ok(await checkBulkRows(ctx, actor.publisherId, await reading(() => readBulkFile(body, lng)), lng));
     });
   });
 }

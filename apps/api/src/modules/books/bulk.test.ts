@@ -7,6 +7,7 @@
  * too large (packed or unpacked) or too long are refused with a clear message.
  */
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { eq, like } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { BOOK_MSG, BULK_COLUMNS, BULK_MSG, MSG, formatJsbn, makeJsbn, type BulkC
 import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
 import { books, publishers } from '../../db/schema.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
+import { numberSheet } from '../../test/bulk-files.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 
 /** The template's bytes in `language` (Accept-Language). */
@@ -59,6 +61,9 @@ const VALID = {
   currency: 'INR',
   readers: 'No',
 } satisfies Partial<Record<BulkColumn, string | number>>;
+
+/** VALID's cells as text, with `title`: a row as the browser sends it. */
+const rowValues = (title: string) => ({ ...Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, String(value)])), book_title: title });
 
 describe.each(ENGINES)('bulk registration on %s', (engine) => {
   let t: TestApp;
@@ -218,6 +223,56 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect((await register(randomUUID(), [{ row: 2, values: {} }], library)).statusCode).toBe(403);
   });
 
+  it('refuses a small file of 55,000 rows at its 1,001st row, reading no further', async () => {
+    // 55,000 rows × 10 numbers: about 1.6 MB packed, 15 MB unpacked (under the unpacked limit)
+    const many = numberSheet(55_000);
+    expect(many.length).toBeLessThan(2 * 1024 * 1024);
+    const refused = await preview(many);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ message: BULK_MSG.tooManyRows, details: [{ field: 'file', message: BULK_MSG.tooManyRows }] });
+    // the same file broken after its last row: reading stops at the limit, long before the break
+    const broken = await preview(numberSheet(55_000, 10, true));
+    expect(broken.statusCode).toBe(413);
+    expect(broken.json().message).toBe(BULK_MSG.tooManyRows);
+    const hindi = await preview(many, { ...pub, 'accept-language': 'hi' });
+    expect(hindi.json().message).toBe('एक फ़ाइल में अधिकतम 1,000 पुस्तकें। कृपया फ़ाइल को भागों में बाँटें।');
+    // 1,000 rows are read to the end
+    const thousand = await preview(numberSheet(1_000));
+    expect(thousand.statusCode).toBe(200);
+    expect(thousand.json<{ data: BulkPreview }>().data.rows.map((row) => row.row).at(-1)).toBe(1_001);
+  });
+
+  it('checks one file of a publisher at a time, and at most 30 an hour', async () => {
+    const publisher = await createPublisher(t.ctx);
+    const own = await authHeader(t.app, publisher, 'PUBLISHER');
+    const other = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
+    const file = await filled(t, [VALID]);
+    // a first upload whose body is still arriving
+    let reading!: () => void;
+    const started = new Promise<void>((resolve) => (reading = resolve));
+    const body = new Readable({ read: () => reading() });
+    const first = t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: { ...own, 'content-type': XLSX_TYPE }, payload: body });
+    await started;
+    const second = await preview(file, own);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ message: 'A file is already being checked' });
+    expect((await preview(file, { ...own, 'accept-language': 'gu' })).json().message).toBe('એક ફાઇલ પહેલેથી તપાસાઈ રહી છે');
+    expect((await preview(file, { ...own, 'accept-language': 'hi' })).json().message).toBe('एक फ़ाइल पहले से जाँची जा रही है');
+    // another publisher is not held up
+    expect((await preview(file, other)).statusCode).toBe(200);
+    body.push(file);
+    body.push(null);
+    expect((await first).statusCode).toBe(200);
+    // the first answered, the next file is checked
+    expect((await preview(file, own)).statusCode).toBe(200);
+
+    // 30 an hour (the refused ones above counted none; 2 so far)
+    for (let n = 2; n < 30; n++) expect((await preview(Buffer.from('not a workbook'), own)).statusCode).toBe(400);
+    const throttled = await preview(file, own);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().message).toBe('Too many requests. Please try again later.');
+  });
+
   it('registers valid rows through the form’s service, JSBNs in row order; a retried chunk gets the same books', async () => {
     const [before] = await t.ctx.db.select({ last: publishers.last_jsbn_seq }).from(publishers).where(eq(publishers.id, publisherId));
     const batch = randomUUID();
@@ -258,6 +313,43 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(sheet.getRow(3).getCell(1).value).toBe(4);
     const other = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
     expect((await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: other })).statusCode).toBe(404);
+  });
+
+  it('names a cell of more than 20,000 characters as that cell’s problem, in the caller’s language', async () => {
+    const long = 'ગ'.repeat(25_000);
+    const reply = await preview(await filled(t, [{ ...VALID, book_title: 'A long tag', tags: long }, { ...VALID, book_title: long }]), { ...pub, 'accept-language': 'gu' });
+    expect(reply.statusCode).toBe(200);
+    const { rows } = reply.json<{ data: BulkPreview }>().data;
+    expect(rows[0]!.errors).toEqual([{ column: 'tags', message: 'એક ખાનામાં વધુમાં વધુ 20,000 અક્ષર સમાય' }]);
+    expect(rows[1]!.errors).toEqual([{ column: 'book_title', message: 'એક ખાનામાં વધુમાં વધુ 20,000 અક્ષર સમાય' }]);
+    // the preview shows the cell's start
+    expect(rows[0]!.values.tags).toBe('ગ'.repeat(20_000));
+    const english = await preview(await filled(t, [{ ...VALID, tags: long }]));
+    expect(english.json<{ data: BulkPreview }>().data.rows[0]!.errors).toEqual([{ column: 'tags', message: BULK_MSG.cellTooLong }]);
+  });
+
+  it('answers a chunk sent again, four times at once, with the first’s books; another publisher’s batch id is its own', async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'BULKR' });
+    const own = await authHeader(t.app, publisher, 'PUBLISHER');
+    const batch = randomUUID();
+    const rows: BulkRow[] = [2, 3, 4].map((row) => ({ row, values: rowValues(`Sent again ${row}`) }));
+    const replies = await Promise.all([1, 2, 3, 4].map(() => register(batch, rows, own)));
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200]);
+    const made = replies[0]!.json<{ data: { books: { row: number; id: number; jsbn_number: string }[] } }>().data.books;
+    expect(made.map((book) => book.jsbn_number)).toEqual([1, 2, 3].map((seq) => makeJsbn('BULKR', seq)));
+    for (const reply of replies) expect(reply.json().data.books).toEqual(made);
+    const ofBatch = () => t.ctx.db.select({ id: books.id, publisher: books.publisher_id }).from(books).where(like(books.source_ref, `bulk:${batch}:%`));
+    expect(await ofBatch()).toHaveLength(3);
+    expect((await register(batch, rows, own)).json().data.books).toEqual(made);
+
+    // another publisher naming its upload the same: its own books, the first's untouched
+    const other = await createPublisher(t.ctx, { publisher_no: 'BULKO' });
+    const theirs = await register(batch, rows.slice(0, 2), await authHeader(t.app, other, 'PUBLISHER'));
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().data.books.map((book: { jsbn_number: string }) => book.jsbn_number)).toEqual([makeJsbn('BULKO', 1), makeJsbn('BULKO', 2)]);
+    expect((await ofBatch()).map((book) => book.publisher).sort()).toEqual([publisher.publisherId, publisher.publisherId, publisher.publisherId, other.publisherId, other.publisherId].sort());
+    const result = await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: own });
+    expect((await workbookOf(result.rawPayload)).worksheets[0]!.getColumn(2).values).toEqual([undefined, 'JSBN', ...made.map((book) => formatJsbn(book.jsbn_number))]);
   });
 
   it('writes nothing of a chunk with a bad row or a failure half-way', async () => {

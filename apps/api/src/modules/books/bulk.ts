@@ -12,6 +12,8 @@
  */
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { PassThrough, Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import {
   AUTHOR_TYPES,
@@ -24,6 +26,7 @@ import {
   INTERFACE_LANGUAGES,
   LANGUAGES,
   LOOKUP_CATALOGUES,
+  MAX_BULK_CELL_CHARACTERS,
   MAX_BULK_ROWS,
   PRICE_KINDS,
   SUBJECTS,
@@ -45,7 +48,7 @@ import {
   type InterfaceLanguage,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { books } from '../../db/schema.js';
+import { books, publishers } from '../../db/schema.js';
 import { AppError, validationError, type ErrorCode } from '../../lib/errors.js';
 import { xlsxOf } from '../../lib/excel.js';
 import { translate } from '../../lib/i18n.js';
@@ -193,36 +196,102 @@ async function makeTemplate(lng: InterfaceLanguage): Promise<Buffer> {
 export const fileProblem = (code: ErrorCode, message: string) => new AppError(code, message, [{ field: 'file', message }]);
 const notWorkbook = () => fileProblem('BAD_REQUEST', BULK_MSG.notWorkbook);
 
+/** The parts of an .xlsx the first sheet's rows are read from. */
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const WORKBOOK_PART = 'xl/workbook.xml';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+/** The most cells with a value the sheet read may hold: 1,000 books in 200 columns (the template has 27). */
+export const MAX_BULK_CELLS = 200_000;
+/** The most rows (`<row>` elements, empty ones too) the sheet read may hold before the 1,000 books are counted as too many. */
+export const MAX_BULK_ROW_ELEMENTS = 20_000;
+
+/** What is left of an upload's MAX_BULK_UNPACKED_BYTES while its parts are unpacked. */
+interface Budget {
+  left: number;
+}
+
 /**
- * Unpacks every part of the .xlsx (a zip) once, counting bytes, before ExcelJS reads it: a
- * small file that unpacks to gigabytes (a 'zip bomb') is refused after MAX_BULK_UNPACKED_BYTES.
- * @throws AppError 400 not a zip; 413 too large unpacked
+ * A part of the zip unpacked as a stream and decoded as UTF-8 text, its bytes counted
+ * against `budget` as they come: a small file that unpacks to gigabytes (a 'zip bomb') is
+ * refused past MAX_BULK_UNPACKED_BYTES. The decoder keeps a character cut between two
+ * chunks whole (ExcelJS's streaming reader decodes each chunk alone, which garbles such a
+ * character: every Gujarati or Devanagari letter takes three bytes).
+ * @throws AppError 413 too large unpacked; 400 when the part cannot be unpacked
  */
-async function checkUnpackedSize(bytes: Buffer): Promise<void> {
+async function* unpackedText(chunks: AsyncIterable<Buffer>, budget: Budget): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  try {
+    for await (const chunk of chunks) {
+      budget.left -= chunk.length;
+      if (budget.left < 0) throw fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.unpackedTooLarge);
+      const text = decoder.decode(chunk, { stream: true });
+      if (text) yield text;
+      // a turn of the event loop between chunks: chunks already unpacked would otherwise be
+      // parsed one after another in one turn, and other requests wait (decision 037)
+      await nextTurn();
+    }
+  } catch (error) {
+    throw error instanceof AppError ? error : notWorkbook();
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** One of JSZip's streams (an older kind, which the reader does not take) as a Node stream. */
+function asNodeStream(source: NodeJS.ReadableStream): PassThrough {
+  const stream = new PassThrough();
+  source.on('error', (error: Error) => stream.destroy(error));
+  // a stream no longer read stops JSZip's work
+  stream.on('close', () => source.pause());
+  source.pipe(stream);
+  return stream;
+}
+
+/**
+ * The parts of the upload ExcelJS's streaming reader reads first, re-packed in the order it
+ * needs them — the workbook's relations (empty when missing) and the workbook before every
+ * worksheet (in number order) — so it reads the sheet as it arrives instead of saving it to a
+ * temporary file first. The shared strings are read apart (`readBulkFile`), other parts never
+ * unpacked. JSZip copies each part's packed bytes as they are.
+ * @throws AppError 400 not a zip
+ */
+async function inReadingOrder(bytes: Buffer): Promise<{ zip: JSZip; packed: PassThrough }> {
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes);
   } catch {
     throw notWorkbook();
   }
-  let total = 0;
-  for (const file of Object.values(zip.files)) {
-    if (file.dir) continue;
-    await new Promise<void>((resolve, reject) => {
-      // a paused stream stops pulling: JSZip stops inflating once its small buffer is full
-      const stream = file.nodeStream('nodebuffer');
-      stream
-        .on('data', (chunk: Buffer) => {
-          total += chunk.length;
-          if (total <= MAX_BULK_UNPACKED_BYTES) return;
-          stream.pause();
-          stream.removeAllListeners('data');
-          reject(fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.unpackedTooLarge));
-        })
-        .on('error', () => reject(notWorkbook()))
-        .on('end', () => resolve());
-    });
-  }
+  const has = (name: string) => zip.files[name] !== undefined && !zip.files[name].dir;
+  const sheetNumber = (name: string) => Number(WORKSHEET.exec(name)?.[1]);
+  const ordered = new JSZip();
+  if (has(WORKBOOK_RELS)) ordered.files[WORKBOOK_RELS] = zip.files[WORKBOOK_RELS]!;
+  else ordered.file(WORKBOOK_RELS, '<Relationships/>');
+  if (has(WORKBOOK_PART)) ordered.files[WORKBOOK_PART] = zip.files[WORKBOOK_PART]!;
+  const sheets = Object.keys(zip.files)
+    .filter((name) => WORKSHEET.test(name) && has(name))
+    .sort((a, b) => sheetNumber(a) - sheetNumber(b));
+  for (const name of sheets) ordered.files[name] = zip.files[name]!;
+  return { zip, packed: asNodeStream(ordered.generateNodeStream({ compression: 'DEFLATE', streamFiles: false })) };
+}
+
+/**
+ * What ExcelJS's streaming reader has beyond its typings (exceljs 4.4): the workbook's sheets
+ * in order once it has read the workbook part, the shared strings it looks cells up in (set
+ * before any sheet is read, or it saves every sheet to a temporary file), and its parser of
+ * the shared strings part, fed here with text decoded whole (`unpackedText`).
+ */
+interface ReaderInternals {
+  model?: { sheets?: { id: number }[] };
+  sharedStrings?: unknown[];
+  _parseSharedStrings(entry: Readable): AsyncIterable<unknown>;
+}
+/** What ExcelJS's streaming reader has of a sheet beyond its typings: its id in the workbook, the chunks of its XML (read once the sheet is). */
+interface SheetInternals {
+  id?: number | string;
+  iterator: AsyncIterable<Buffer | string>;
 }
 
 /** A cell's text as the sheet shows it (numbers, dates, links and rich text alike), NFC, trimmed. */
@@ -239,41 +308,85 @@ function cellText(cell: ExcelJS.Cell): string {
 /**
  * The rows of a filled template (POST /api/book/bulk/preview): its first sheet's headings are
  * matched to columns in any interface language; every later row with a value is a row, by its
- * number in the sheet.
+ * number in the sheet. The sheet is read by ExcelJS's streaming reader one row at a time and
+ * never built as a workbook: reading stops at the 1,001st row with a value, at
+ * MAX_BULK_ROW_ELEMENTS rows of any kind, MAX_BULK_CELLS cells with a value or
+ * MAX_BULK_UNPACKED_BYTES unpacked (decision 037), so a small file of many rows costs no more
+ * than the rows before the limit, and the rest of the file is never unpacked.
  * @param lng the language the missing columns are named in
- * @throws AppError 400 not an .xlsx, a required column missing, no rows; 413 too large unpacked, more than MAX_BULK_ROWS rows
+ * @throws AppError 400 not an .xlsx, a required column missing, no rows; 413 too large unpacked, more than MAX_BULK_ROWS rows, too many cells
  */
 export async function readBulkFile(bytes: Buffer, lng: InterfaceLanguage): Promise<BulkRow[]> {
-  await checkUnpackedSize(bytes);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw notWorkbook();
-  }
-  const sheet = workbook.worksheets[0];
+  const budget: Budget = { left: MAX_BULK_UNPACKED_BYTES };
+  const { zip, packed } = await inReadingOrder(bytes);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(packed, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const internals = reader as unknown as ReaderInternals;
   const columnAt = new Map<number, BulkColumn>();
-  sheet?.getRow(1).eachCell((cell, column) => {
-    const key = COLUMN_OF_HEADING.get(fold(cellText(cell).replace(/\s*\*$/, '')));
-    if (key && ![...columnAt.values()].includes(key)) columnAt.set(column, key);
-  });
-  const missing = BULK_REQUIRED_COLUMNS.filter((key) => ![...columnAt.values()].includes(key));
-  if (missing.length) {
-    throw fileProblem('BAD_REQUEST', bulkMissingColumnsMessage(missing.map((key) => bulkColumnLabel(lng, key)).join(', ')));
-  }
   const rows: BulkRow[] = [];
-  sheet!.eachRow((row, number) => {
-    if (number === 1) return;
-    const values: BulkRow['values'] = {};
-    for (const [column, key] of columnAt) {
-      const text = cellText(row.getCell(column));
-      if (text) values[key] = text;
+  let headings = false;
+  let rowElements = 0;
+  let cells = 0;
+  const opened: PassThrough[] = [packed];
+  try {
+    internals.sharedStrings = [];
+    if (zip.files[SHARED_STRINGS] && !zip.files[SHARED_STRINGS].dir) {
+      const part = asNodeStream(zip.files[SHARED_STRINGS].nodeStream('nodebuffer'));
+      opened.push(part);
+      for await (const event of internals._parseSharedStrings(Readable.from(unpackedText(part, budget)))) void event;
     }
-    if (Object.keys(values).length) rows.push({ row: number, values });
-  });
+    for await (const sheet of reader) {
+      const xml = sheet as unknown as SheetInternals;
+      xml.iterator = unpackedText(xml.iterator as AsyncIterable<Buffer>, budget);
+      // the workbook's first sheet (the books): a sheet file before it is unpacked, counted and passed over
+      const order = internals.model?.sheets?.map((known) => known.id) ?? [];
+      if (order.includes(Number(xml.id)) && Number(xml.id) !== order[0]) {
+        for await (const text of xml.iterator) void text;
+        continue;
+      }
+      for await (const row of sheet) {
+        rowElements++;
+        cells += row.actualCellCount;
+        if (rowElements > MAX_BULK_ROW_ELEMENTS) throw fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.tooManyRows);
+        if (cells > MAX_BULK_CELLS) throw fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.unpackedTooLarge);
+        if (!headings) {
+          headings = true;
+          if (row.number === 1) {
+            row.eachCell((cell, column) => {
+              const key = COLUMN_OF_HEADING.get(fold(cellText(cell).replace(/\s*\*$/, '')));
+              if (key && ![...columnAt.values()].includes(key)) columnAt.set(column, key);
+            });
+          }
+          missingColumns(columnAt, lng);
+          if (row.number === 1) continue;
+        }
+        const values: BulkRow['values'] = {};
+        for (const [column, key] of columnAt) {
+          const text = cellText(row.getCell(column));
+          if (text) values[key] = text;
+        }
+        if (Object.keys(values).length === 0) continue;
+        if (rows.length === MAX_BULK_ROWS) throw fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.tooManyRows);
+        rows.push({ row: row.number, values });
+      }
+      break;
+    }
+  } catch (error) {
+    throw error instanceof AppError ? error : notWorkbook();
+  } finally {
+    // the rest of the file is never unpacked
+    for (const stream of opened) stream.destroy();
+  }
+  if (!headings) missingColumns(columnAt, lng);
   if (rows.length === 0) throw fileProblem('BAD_REQUEST', BULK_MSG.noRows);
-  if (rows.length > MAX_BULK_ROWS) throw fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.tooManyRows);
   return rows;
+}
+
+/**
+ * @throws AppError 400 naming, in `lng`, the required columns no heading of `columnAt` gives
+ */
+function missingColumns(columnAt: Map<number, BulkColumn>, lng: InterfaceLanguage): void {
+  const missing = BULK_REQUIRED_COLUMNS.filter((key) => ![...columnAt.values()].includes(key));
+  if (missing.length) throw fileProblem('BAD_REQUEST', bulkMissingColumnsMessage(missing.map((key) => bulkColumnLabel(lng, key)).join(', ')));
 }
 
 /** The column a problem of the book form's field `path` belongs to; `authorSlots[i]` is the template slot of the form's author i. */
@@ -298,6 +411,10 @@ function columnOfPath(path: PropertyKey[], authorSlots: number[]): BulkColumn | 
 export function bookFieldsOfRow(values: BulkRow['values']): { fields: BookFields; errors: [] } | { fields: null; errors: BulkProblem[] } {
   const text = (key: BulkColumn) => values[key]?.normalize('NFC').trim() ?? '';
   const errors: BulkProblem[] = [];
+  // a cell no form field could hold: named as such (the preview shows only its start)
+  for (const key of BULK_COLUMNS) {
+    if ((values[key]?.length ?? 0) > MAX_BULK_CELL_CHARACTERS) errors.push({ column: key, message: BULK_MSG.cellTooLong });
+  }
   /** The form's value of a list column, or `undefined` (and a problem) when the cell is not in the list. */
   const fromList = <T>(key: BulkColumn, list: Map<string, T>, message: string): T | undefined => {
     const cell = text(key);
@@ -384,9 +501,18 @@ async function registeredTitles(ctx: AppContext, publisherId: number, titles: st
   return new Set(rows.map((row) => row.title));
 }
 
+/** A row's cells as the preview shows them: each at most MAX_BULK_CELL_CHARACTERS long (a longer one's start, never half a character). */
+function cellsShown(values: BulkRow['values']): BulkRow['values'] {
+  const shown: BulkRow['values'] = {};
+  for (const [key, value] of Object.entries(values) as [BulkColumn, string][]) {
+    shown[key] = value.length <= MAX_BULK_CELL_CHARACTERS ? value : value.slice(0, /[\uD800-\uDBFF]/.test(value[MAX_BULK_CELL_CHARACTERS - 1]!) ? MAX_BULK_CELL_CHARACTERS - 1 : MAX_BULK_CELL_CHARACTERS);
+  }
+  return shown;
+}
+
 /**
  * Checks `rows` for the preview (POST /api/book/bulk/preview and /check): each row's problems
- * by column, and as warnings a title the publisher already registered or one repeated in the
+ * by column (a cell longer than MAX_BULK_CELL_CHARACTERS among them, shown cut to that), and as warnings a title the publisher already registered or one repeated in the
  * file (both may still be registered). Messages in `lng`.
  */
 export async function checkBulkRows(ctx: AppContext, publisherId: number, rows: BulkRow[], lng: InterfaceLanguage): Promise<BulkPreview> {
@@ -408,18 +534,20 @@ export async function checkBulkRows(ctx: AppContext, publisherId: number, rows: 
     if (title && registered.has(title)) warnings.push({ column: 'book_title', message: BOOK_MSG.duplicateTitle });
     const other = rowsOfTitle.get(title)?.find((number) => number !== row.row);
     if (title && other !== undefined) warnings.push({ column: 'book_title', message: bulkSameTitleMessage(other) });
-    return { row: row.row, values: row.values, errors: errors.map(inLanguage), warnings: warnings.map(inLanguage) };
+    return { row: row.row, values: cellsShown(row.values), errors: errors.map(inLanguage), warnings: warnings.map(inLanguage) };
   });
   return { columns: BULK_COLUMNS.map((key) => ({ key, label: bulkColumnLabel(lng, key) })), rows: preview };
 }
 
-/** The `source_ref` of a bulk row: its batch and row number (unique, so a retry finds its book). */
+/** The `source_ref` of a bulk row: its batch and row number (unique per publisher, so a retry finds its book). */
 const sourceRefOf = (batch: string, row: number) => `bulk:${batch}:${row}`;
 
 /**
  * Registers `rows` of upload `batch` for the publisher in one transaction through
  * `registerBooks` (the form's service: JSBNs in row order). A row of this batch registered
- * before (a retry after a lost reply) is answered with its book, not registered again.
+ * before by this publisher (a retry after a lost reply, or one sent again while the first is
+ * still running) is answered with its book, not registered again; another publisher's batch
+ * of the same id is another batch.
  * @returns each row's book id and JSBN, in row order
  * @throws AppError 400 when a row fails the form's rules (details `rows.<row>.<column>`; nothing
  *   is written) or a row number repeats; 409 when the publisher has no JSBN numbers left
@@ -434,6 +562,9 @@ export async function registerBulkRows(ctx: AppContext, publisherId: number, bat
   if (problems.length) throw validationError(problems);
   const fields = checked.map((row) => row.fields!);
   return ctx.db.transaction(async (tx) => {
+    // the publisher's row first (registerBooks takes it too): the same chunk sent again while
+    // the first is still running waits here and then finds the first's books (decision 037)
+    await tx.select({ id: publishers.id }).from(publishers).where(eq(publishers.id, publisherId)).for('update');
     const refs = sorted.map((row) => sourceRefOf(batch, row.row));
     const earlier = new Map(
       (await tx.select({ ref: books.source_ref, id: books.id, jsbn: books.jsbn_number }).from(books).where(and(eq(books.publisher_id, publisherId), inArray(books.source_ref, refs)))).map((book) => [
