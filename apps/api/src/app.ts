@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
@@ -14,7 +15,7 @@ import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PDF_BYTES, noData } from '@jsbn/shared';
 import { z } from 'zod';
@@ -23,8 +24,9 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
 import { FrontDoor, frontDoorServer, staticHeaders } from './lib/front-door.js';
-import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem } from './lib/errors.js';
+import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem, isUnavailable } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
+import { Metrics, bearerMatches, metricsServer } from './lib/metrics.js';
 import { requestLanguage, translateReply } from './lib/i18n.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
 import { openRateLimits } from './lib/rate-limit.js';
@@ -69,6 +71,8 @@ export interface BuiltApp {
   worker: OutboxWorker;
   /** What the HTTP server answers from the public page cache before Fastify (decision 022). */
   frontDoor: FrontDoor;
+  /** The METRICS_PORT server once the app is ready (null without METRICS_PORT). */
+  metricsServer(): Server | null;
 }
 
 /**
@@ -124,6 +128,7 @@ export async function openContext(
   options: { clock?: () => Date; log?: Pick<FastifyBaseLogger, 'warn' | 'error'> } = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
   const secrets = loadSecrets(config);
+  const metrics = new Metrics();
   const opened = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: join(config.dataDir, 'db'),
@@ -133,7 +138,10 @@ export async function openContext(
       connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     },
-    onConnectionError: (error) => options.log?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection failed'),
+    onConnectionError: (error) => {
+      metrics.dbErrors.inc({ kind: 'connection' });
+      options.log?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection failed');
+    },
   });
   const storage = openStorage(config, secrets);
   const limits = openRateLimits(config, opened.db, options.log);
@@ -146,6 +154,8 @@ export async function openContext(
     },
   };
   const publicPages = new PublicPageCache();
+  metrics.sources.pool = () => opened.poolState();
+  metrics.sources.pageCache = () => publicPages;
   // search results are kept until any book or publisher changes, as the search pages are
   const searchResults = new SearchResults();
   publicPages.onChange(() => searchResults.clear());
@@ -153,7 +163,7 @@ export async function openContext(
   publicPages.onChange(() => publisherInfos.clear());
   await listenForChanges(opened, publicPages);
   const jobs = createJobs(opened, options.log ?? { error: () => undefined });
-  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, publisherInfos, clock: options.clock ?? (() => new Date()) };
+  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, publisherInfos, metrics, clock: options.clock ?? (() => new Date()) };
   return { ctx, database };
 }
 
@@ -202,7 +212,17 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   const worker = createOutboxWorker(ctx, transports, app.log, closeTransports);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler(!config.isProduction));
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isUnavailable(error)) ctx.metrics.dbErrors.inc({ kind: 'unavailable' });
+    return errorHandler(error, request, reply);
+  });
+  // every request Fastify answers, by its route template (never the raw path: no user data in
+  // a label); the front door reports its own answers the same way
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (route !== '/metrics') ctx.metrics.http.observe({ method: request.method, route: route ?? 'unmatched', status: reply.statusCode }, reply.elapsedTime / 1000);
+    done();
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -240,12 +260,19 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     await sendOrderNotices(ctx, publisherId);
   });
   ctx.jobs.handle('passwordReset', (request) => forgotPassword(ctx, request));
+  let metricsPort: Server | null = null;
   app.addHook('onReady', async () => {
     worker.start();
     await ctx.jobs.start();
+    if (config.METRICS_PORT !== undefined) {
+      const server = metricsServer(ctx.metrics);
+      await new Promise<void>((done, fail) => server.once('error', fail).listen(config.METRICS_PORT, config.HOST, done));
+      metricsPort = server;
+    }
   });
   scheduleHousekeeping(app, ctx);
   app.addHook('onClose', async () => {
+    if (metricsPort) await new Promise((done) => metricsPort!.close(done));
     await ctx.jobs.stop();
     await worker.stop();
     await database.close();
@@ -281,7 +308,9 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     requestId: (headers) => requestId(headers['x-request-id']),
     closing: () => closing,
     log: config.LOG_LEVEL === 'silent' ? undefined : app.log,
+    observe: (route, status, seconds) => ctx.metrics.http.observe({ method: 'GET', route, status }, seconds),
   });
+  ctx.metrics.sources.frontDoor = () => ({ hits: frontDoor.answered, misses: frontDoor.missed });
   // Replies above 1 KiB are compressed for browsers that ask (brotli at a quality that costs
   // little CPU, or gzip); files already compressed (the built assets' twins, images, PDFs) are
   // left alone. Every GET reply gets an ETag so a revalidating browser or proxy gets a 304.
@@ -334,6 +363,19 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     },
     { prefix: '/api' },
   );
+  /**
+   * GET /metrics — this copy's Prometheus metrics (text format 0.0.4), only with
+   * `Authorization: Bearer METRICS_TOKEN`: 401 with a wrong or missing token, 404 when no token
+   * is configured (then only METRICS_PORT answers them). Not in the OpenAPI document.
+   */
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const token = config.METRICS_TOKEN;
+    if (!token) return reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' });
+    if (!bearerMatches(request.headers.authorization, token)) {
+      return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ statusCode: 401, message: 'The metrics need the bearer token of METRICS_TOKEN', error: 'UNAUTHORIZED' });
+    }
+    return reply.type(ctx.metrics.contentType).header('cache-control', 'no-store').send(await ctx.metrics.text());
+  });
   if (!config.isProduction) devPageRoutes(app, ctx);
 
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
@@ -343,5 +385,5 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' }));
   }
   door.current = frontDoor;
-  return { app, ctx, database, worker, frontDoor };
+  return { app, ctx, database, worker, frontDoor, metricsServer: () => metricsPort };
 }
