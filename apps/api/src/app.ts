@@ -24,9 +24,10 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
 import { FrontDoor, frontDoorServer, staticHeaders } from './lib/front-door.js';
-import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem, isUnavailable } from './lib/errors.js';
+import { type AppError, ThrottledError, UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem, isUnavailable } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
 import { Metrics, bearerMatches, metricsServer } from './lib/metrics.js';
+import { SiteState } from './lib/site-state.js';
 import { requestLanguage, translateReply } from './lib/i18n.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
 import { openRateLimits } from './lib/rate-limit.js';
@@ -143,7 +144,7 @@ export async function openContext(
       options.log?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection failed');
     },
   });
-  const storage = openStorage(config, secrets);
+  const storage = countedUploads(openStorage(config, secrets), metrics);
   const limits = openRateLimits(config, opened.db, options.log);
   const database: Database = {
     ...opened,
@@ -162,9 +163,29 @@ export async function openContext(
   const publisherInfos = new PublisherInfos();
   publicPages.onChange(() => publisherInfos.clear());
   await listenForChanges(opened, publicPages);
-  const jobs = createJobs(opened, options.log ?? { error: () => undefined });
-  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, publisherInfos, metrics, clock: options.clock ?? (() => new Date()) };
+  const jobs = createJobs(opened, options.log ?? { error: () => undefined }, (queue, outcome) => metrics.jobs.inc({ queue, outcome }));
+  const clock = options.clock ?? (() => new Date());
+  const siteState = new SiteState(opened, clock);
+  metrics.sources.shared = () => siteState.read();
+  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, publisherInfos, metrics, siteState, clock };
   return { ctx, database };
+}
+
+/** `storage` counting the bytes of every file stored through `put` by folder (metrics). */
+function countedUploads(storage: Storage, metrics: Metrics): Storage {
+  const put = storage.put.bind(storage);
+  storage.put = async (source, rule) => {
+    const stored = await put(source, rule);
+    metrics.uploadBytes.inc({ kind: rule.folder }, stored.size);
+    return stored;
+  };
+  return storage;
+}
+
+/** Counts what `error` refused in the metrics: a rate limit, or the database or storage unavailable. */
+function countRefusal(metrics: Metrics, error: FastifyError | AppError): void {
+  if (error instanceof ThrottledError) metrics.rateLimitRefusals.inc({ limit: error.limit });
+  else if (isUnavailable(error)) metrics.dbErrors.inc({ kind: 'unavailable' });
 }
 
 /** Resolves with `promise`, or rejects after `ms` milliseconds. */
@@ -213,14 +234,17 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler(!config.isProduction));
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isUnavailable(error)) ctx.metrics.dbErrors.inc({ kind: 'unavailable' });
+    countRefusal(ctx.metrics, error);
     return errorHandler(error, request, reply);
   });
   // every request Fastify answers, by its route template (never the raw path: no user data in
   // a label); the front door reports its own answers the same way
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
-    if (route !== '/metrics') ctx.metrics.http.observe({ method: request.method, route: route ?? 'unmatched', status: reply.statusCode }, reply.elapsedTime / 1000);
+    const status = reply.statusCode;
+    if (route !== '/metrics') ctx.metrics.http.observe({ method: request.method, route: route ?? 'unmatched', status }, reply.elapsedTime / 1000);
+    // a file too big or of the wrong type, whichever part refused it (a route, a body parser)
+    if (status === 413 || status === 415) ctx.metrics.uploadRefusals.inc({ route: route ?? 'unmatched' });
     done();
   });
   app.addHook('onRequest', async (request, reply) => {

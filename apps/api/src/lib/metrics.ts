@@ -94,8 +94,8 @@ export class Metrics {
   readonly rateLimitRefusals = new Counter({ name: 'jsbn_rate_limit_refusals_total', help: 'Requests refused by a rate limit, by limit', labelNames: ['limit'] as const, registers: [this.registry] });
   /** Bytes of files stored, by kind of upload. */
   readonly uploadBytes = new Counter({ name: 'jsbn_upload_bytes_total', help: 'Bytes of uploaded files stored, by kind', labelNames: ['kind'] as const, registers: [this.registry] });
-  /** Uploads refused (too big, wrong type, …), by kind of upload. */
-  readonly uploadRefusals = new Counter({ name: 'jsbn_upload_refusals_total', help: 'Uploaded files refused (size, type, count), by kind', labelNames: ['kind'] as const, registers: [this.registry] });
+  /** Upload requests refused for a file's size or type (413, 415), by route template. */
+  readonly uploadRefusals = new Counter({ name: 'jsbn_upload_refusals_total', help: 'Upload requests refused for a file too big or of a wrong type (413, 415), by route template', labelNames: ['route'] as const, registers: [this.registry] });
   /** JSBNs given to new books (the form, Excel and the importer). */
   readonly jsbnsRegistered = new Counter({ name: 'jsbn_jsbns_registered_total', help: 'JSBNs registered (books created) by this copy', registers: [this.registry] });
   /** Order status changes, by the status an order entered (`requested` for a new order). */
@@ -143,9 +143,8 @@ export class Metrics {
         this.set({ state: 'max' }, pool.max);
       },
     });
-    // the shared figures: one read serves all the gauges of a scrape (kept 15 s by SiteState)
-    let shared: Promise<SharedFigures | null> | null = null;
-    const figures = () => (shared ??= (sources.shared?.() ?? Promise.resolve(null)).catch(() => null).finally(() => setImmediate(() => (shared = null))));
+    // the shared figures: read at most every 15 s and kept by SiteState, one read for all these gauges
+    const figures = (): Promise<SharedFigures | null> => (sources.shared?.() ?? Promise.resolve(null)).catch(() => null);
     new Gauge({
       name: 'jsbn_outbox_messages',
       help: 'Outbox messages pending or failed, by channel and status (the whole site; read at most every 15 s)',
