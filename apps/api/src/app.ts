@@ -26,7 +26,7 @@ import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
 import { FrontDoor, frontDoorServer, staticHeaders } from './lib/front-door.js';
 import { type AppError, ThrottledError, UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem, isUnavailable } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
-import { Metrics, bearerMatches, metricsServer } from './lib/metrics.js';
+import { Metrics, bearerMatches, metricsServer, type SharedFigures } from './lib/metrics.js';
 import { SiteState } from './lib/site-state.js';
 import { requestLanguage, translateReply } from './lib/i18n.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
@@ -84,8 +84,29 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-/** GET /api/ready → data: each part's state. */
-const readiness = z.object({ database: z.enum(['ok', 'unavailable']), storage: z.enum(['ok', 'unavailable']) });
+/**
+ * GET /api/ready → data: each part's state, and what routing cannot fix (said, never a 503):
+ * the outbox and the job queues of the whole site as last read (at most 15 s old; null when
+ * they could not be read). Ages in seconds, 0 when nothing waits.
+ */
+const readiness = z.object({
+  database: z.enum(['ok', 'unavailable']),
+  storage: z.enum(['ok', 'unavailable']),
+  outbox: z.object({ pending: z.number().int(), failed: z.number().int(), oldestPendingSeconds: z.number() }).nullable(),
+  queues: z.array(z.object({ name: z.string(), waiting: z.number().int(), active: z.number().int(), failed: z.number().int(), oldestWaitingSeconds: z.number() })).nullable(),
+});
+
+/** The outbox and queue part of /api/ready from the shared figures (null: not read). */
+function sharedReadiness(figures: SharedFigures | null): Pick<z.infer<typeof readiness>, 'outbox' | 'queues'> {
+  if (!figures) return { outbox: null, queues: null };
+  const count = (status: string) => figures.outbox.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
+  const oldest = Object.values(figures.oldestPending);
+  const age = (at: number | null) => (at === null ? 0 : Math.max(0, Math.round((Date.now() - at) / 1000)));
+  return {
+    outbox: { pending: count('pending'), failed: count('failed'), oldestPendingSeconds: age(oldest.length ? Math.min(...oldest) : null) },
+    queues: figures.queues.map((queue) => ({ name: queue.name, waiting: queue.waiting, active: queue.active, failed: queue.failed, oldestWaitingSeconds: age(queue.oldestWaitingAt) })),
+  };
+}
 
 /** Time limit of each readiness probe (database, storage), ms. */
 const READY_TIMEOUT_MS = 3_000;
@@ -203,8 +224,9 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * the storage and the database pool.
  * @param options.webDist folder of the built web app; null to serve none (API tests)
  * @param options.clock     the time source (tests move it)
+ * @param options.logStream where the JSON log lines go instead of stdout (tests read them)
  */
-export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date; logStream?: NodeJS.WritableStream } = {}): Promise<BuiltApp> {
   // cached public pages are answered before Fastify once the context is open (decision 022)
   const door: { current?: FrontDoor } = {};
   const app = Fastify({
@@ -219,6 +241,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
             // headers (Authorization, cookies) are not logged at all
             serializers: { req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: request.url.split('?')[0], ip: request.ip }) },
             redact: { paths: ['password', '*.password', 'token', '*.token', 'otp', '*.otp', 'authorization', '*.authorization'], censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (request) => requestId(request.headers['x-request-id']),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -239,10 +262,11 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   });
   // every request Fastify answers, by its route template (never the raw path: no user data in
   // a label); the front door reports its own answers the same way
+  const timeRequests = config.METRICS_REQUESTS === 'on';
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
     const status = reply.statusCode;
-    if (route !== '/metrics') ctx.metrics.http.observe({ method: request.method, route: route ?? 'unmatched', status }, reply.elapsedTime / 1000);
+    if (timeRequests && route !== '/metrics') ctx.metrics.http.observe({ method: request.method, route: route ?? 'unmatched', status }, reply.elapsedTime / 1000);
     // a file too big or of the wrong type, whichever part refused it (a route, a body parser)
     if (status === 413 || status === 415) ctx.metrics.uploadRefusals.inc({ route: route ?? 'unmatched' });
     done();
@@ -261,8 +285,11 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    // a signed-in request's logger names the account (lib/auth.ts); the line Fastify writes
+    // when the request completes is the reply's, so it gets the same one
+    if (reply.log !== request.log) reply.log = request.log;
   });
   // API messages in the caller's language (issue 13, decision 016): every JSON reply object on
   // its way to the serializer; cached replies (strings) carry no message to translate
@@ -332,7 +359,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     requestId: (headers) => requestId(headers['x-request-id']),
     closing: () => closing,
     log: config.LOG_LEVEL === 'silent' ? undefined : app.log,
-    observe: (route, status, seconds) => ctx.metrics.http.observe({ method: 'GET', route, status }, seconds),
+    ...(timeRequests ? { observe: (route: string, status: number, seconds: number) => ctx.metrics.http.observe({ method: 'GET', route, status }, seconds) } : {}),
   });
   ctx.metrics.sources.frontDoor = () => ({ hits: frontDoor.answered, misses: frontDoor.missed });
   // Replies above 1 KiB are compressed for browsers that ask (brotli at a quality that costs
@@ -374,15 +401,19 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       if (!config.isProduction) devApiRoutes(api, ctx);
       /** GET /api/health — the process is up (liveness). */
       api.get('/health', { schema: { response: replies(noData) } }, async () => ({ statusCode: 200, message: 'ok', data: null }));
-      /** GET /api/ready — 200 when the database and the storage answer (within 3 s each), else 503. */
+      /**
+       * GET /api/ready — 200 when the database and the storage answer (within 3 s each), else
+       * 503: what a load balancer can route around. The outbox's and the queues' state is told
+       * in the 200's data, never a 503 (every copy shares them; taking one out fixes nothing).
+       */
       api.get('/ready', { schema: { response: replies(readiness) } }, async (request, reply) => {
-        const [db, storage] = await Promise.allSettled([within(database.ping(), READY_TIMEOUT_MS), within(ctx.storage.check(), READY_TIMEOUT_MS)]);
+        const [db, storage, figures] = await Promise.allSettled([within(database.ping(), READY_TIMEOUT_MS), within(ctx.storage.check(), READY_TIMEOUT_MS), within(ctx.siteState.read(), READY_TIMEOUT_MS)]);
         const checks = { database: db.status === 'fulfilled' ? 'ok' : 'unavailable', storage: storage.status === 'fulfilled' ? 'ok' : 'unavailable' };
         if (db.status === 'rejected' || storage.status === 'rejected') {
           request.log.warn({ checks, database: db.status === 'rejected' ? String((db.reason as Error)?.message) : undefined, storage: storage.status === 'rejected' ? String((storage.reason as Error)?.name) : undefined }, 'not ready');
           return reply.status(503).send({ statusCode: 503, message: UNAVAILABLE_MESSAGE, error: 'UNAVAILABLE', details: Object.entries(checks).filter(([, state]) => state !== 'ok').map(([field]) => ({ field, message: 'unavailable' })) });
         }
-        return { statusCode: 200, message: 'ready', data: checks };
+        return { statusCode: 200, message: 'ready', data: { ...checks, ...sharedReadiness(figures.status === 'fulfilled' ? figures.value : ctx.siteState.last()) } };
       });
     },
     { prefix: '/api' },

@@ -109,6 +109,11 @@ const schema = z.object({
    * Prometheus reaches it; compose.yaml does not publish it). Unset → no second port.
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /**
+   * `off`: requests are not timed by route (the benchmark's baseline, `bench:scale -- --parts
+   * metrics`); every other figure is still counted and /metrics still answers.
+   */
+  METRICS_REQUESTS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
