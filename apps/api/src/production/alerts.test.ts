@@ -1,7 +1,8 @@
 /**
  * The alerts (deploy/prometheus/alerts.yml) checked by Prometheus' own tool: `promtool check
  * rules` (syntax, expressions) and `promtool test rules` (each alert fired by one series and
- * left quiet by another, deploy/prometheus/alerts.test.yml). promtool comes with Debian's
+ * left quiet by another, deploy/prometheus/alerts.test.yml); compose's Prometheus
+ * configuration by `promtool check config`; the Grafana dashboard's queries. promtool comes with Debian's
  * `prometheus` package, which .ci/run installs; without it this suite says so in its name and
  * is skipped. Also checked: every metric an alert reads is one the API exposes, and every
  * alert has its runbook section in docs/deploy.md.
@@ -14,6 +15,7 @@ import { Metrics } from '../lib/metrics.js';
 
 const DIR = fileURLToPath(new URL('../../../../deploy/prometheus/', import.meta.url));
 const DEPLOY_DOC = fileURLToPath(new URL('../../../../docs/deploy.md', import.meta.url));
+const DASHBOARD = fileURLToPath(new URL('../../../../deploy/grafana/jsbn.json', import.meta.url));
 const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
 const alerts = readFileSync(`${DIR}alerts.yml`, 'utf8');
 const alertNames = [...alerts.matchAll(/^\s+- alert: (\w+)$/gm)].map((match) => match[1]!);
@@ -22,6 +24,12 @@ describe.skipIf(!hasPromtool)('the alerts, by promtool (needs promtool: apt-get 
   it('pass promtool check rules', () => {
     const out = execFileSync('promtool', ['check', 'rules', 'alerts.yml'], { cwd: DIR, encoding: 'utf8' });
     expect(out).toContain(`SUCCESS: ${alertNames.length} rules found`);
+  });
+
+  it("pass promtool check config with compose's Prometheus settings (both copies, these alerts)", () => {
+    const out = execFileSync('promtool', ['check', 'config', 'prometheus.yml'], { cwd: DIR, encoding: 'utf8' });
+    expect(out).toContain('SUCCESS: prometheus.yml is valid prometheus config file syntax');
+    expect(readFileSync(`${DIR}prometheus.yml`, 'utf8')).toContain("targets: ['api1:9464', 'api2:9464']");
   });
 
   it('pass promtool test rules: each fired by one series and not by another', () => {
@@ -47,6 +55,20 @@ describe('the alerts and what they read', () => {
     const read = new Set([...alerts.matchAll(/\b((?:jsbn|nodejs)_[a-z0-9_]+)\{/g)].map((match) => match[1]!));
     expect(read.size).toBeGreaterThan(5);
     for (const name of read) expect(exposed, name).toMatch(new RegExp(`^# TYPE ${name.replace(/_(bucket|count|sum)$/, '')} `, 'm'));
+  });
+
+  it('has a dashboard whose every query reads metrics the API exposes, from the provisioned Prometheus', async () => {
+    const exposed = `${await new Metrics().text()}\n# TYPE up gauge`;
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as { uid: string; panels: { type: string; datasource?: { uid: string }; targets?: { expr: string }[] }[] };
+    expect(dashboard.uid).toBe('jsbn');
+    const graphs = dashboard.panels.filter((panel) => panel.type !== 'row');
+    expect(graphs.length).toBeGreaterThanOrEqual(20);
+    for (const panel of graphs) {
+      expect(panel.datasource?.uid).toBe('prometheus');
+      for (const { expr } of panel.targets ?? []) {
+        for (const [, name] of expr.matchAll(/\b([a-z_]+)\{/g)) expect(exposed, `${name} in ${expr}`).toMatch(new RegExp(`^# TYPE ${name!.replace(/_(bucket|count|sum)$/, '')} `, 'm'));
+      }
+    }
   });
 
   it('has a runbook for every alert in docs/deploy.md', () => {
