@@ -3,29 +3,15 @@
  * the first characters of the request id the reply's `X-Request-Id` header carried — the id
  * every log line of that request holds — in the interface's language, on a phone and a desktop.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import gu from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
 import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
 import { snap } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import { endJourney, newPage as openPage, snapFailedStep, startJourney } from './support/session.js';
+import { newPage as openPage, useJourney } from './support/session.js';
 import { PHONE, toast } from './support/ui.js';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterEach(async (context) => {
-  await snapFailedStep(context.task, contexts, 'failed-operations-');
-});
-afterAll(async () => {
-  await endJourney(contexts, browser, server);
-});
+const journey = useJourney('failed-operations-');
 
 describe('the reference of a failed request', () => {
   it.each([
@@ -34,8 +20,8 @@ describe('the reference of a failed request', () => {
     ['hi', 'hi-IN', hi.toast.reference],
   ])('is shown in the error toast of a refused login (%s), the request id of the reply', async (lng, locale, words) => {
     for (const width of [PHONE.width, 1366]) {
-      const page = await openPage(browser, contexts, { width, locale });
-      await page.goto(`${server.url}/login`);
+      const page = await openPage(journey.browser, journey.contexts, { width, locale });
+      await page.goto(`${journey.server.url}/login`);
       // an account nobody registered: refused as a wrong password is
       await page.locator('input[name="email"]').first().fill(`nobody-${lng}-${width}@example.test`);
       await page.locator('input[name="password"]').first().fill('Wrong@Password1');
