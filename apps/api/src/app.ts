@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
@@ -14,7 +15,7 @@ import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PDF_BYTES, noData } from '@jsbn/shared';
 import { z } from 'zod';
@@ -24,8 +25,10 @@ import { openDatabase, type Database } from './db/client.js';
 import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
 import { ClientGuard, clientLimitsOf } from './lib/client-limits.js';
 import { FrontDoor, frontDoorServer, staticHeaders } from './lib/front-door.js';
-import { UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem } from './lib/errors.js';
+import { type AppError, ThrottledError, UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem, isUnavailable } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
+import { Metrics, bearerMatches, metricsServer, type SharedFigures } from './lib/metrics.js';
+import { SiteState } from './lib/site-state.js';
 import { requestLanguage, translateReply } from './lib/i18n.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
 import { openRateLimits } from './lib/rate-limit.js';
@@ -72,6 +75,8 @@ export interface BuiltApp {
   frontDoor: FrontDoor;
   /** The limits on slow clients and on one address (decision 035). */
   clientGuard: ClientGuard;
+  /** The METRICS_PORT server once the app is ready (null without METRICS_PORT). */
+  metricsServer(): Server | null;
 }
 
 /**
@@ -82,8 +87,29 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-/** GET /api/ready → data: each part's state. */
-const readiness = z.object({ database: z.enum(['ok', 'unavailable']), storage: z.enum(['ok', 'unavailable']) });
+/**
+ * GET /api/ready → data: each part's state, and what routing cannot fix (said, never a 503):
+ * the outbox and the job queues of the whole site as last read (at most 15 s old; null when
+ * they could not be read). Ages in seconds, 0 when nothing waits.
+ */
+const readiness = z.object({
+  database: z.enum(['ok', 'unavailable']),
+  storage: z.enum(['ok', 'unavailable']),
+  outbox: z.object({ pending: z.number().int(), failed: z.number().int(), oldestPendingSeconds: z.number() }).nullable(),
+  queues: z.array(z.object({ name: z.string(), waiting: z.number().int(), active: z.number().int(), failed: z.number().int(), oldestWaitingSeconds: z.number() })).nullable(),
+});
+
+/** The outbox and queue part of /api/ready from the shared figures (null: not read). */
+function sharedReadiness(figures: SharedFigures | null): Pick<z.infer<typeof readiness>, 'outbox' | 'queues'> {
+  if (!figures) return { outbox: null, queues: null };
+  const count = (status: string) => figures.outbox.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
+  const oldest = Object.values(figures.oldestPending);
+  const age = (at: number | null) => (at === null ? 0 : Math.max(0, Math.round((Date.now() - at) / 1000)));
+  return {
+    outbox: { pending: count('pending'), failed: count('failed'), oldestPendingSeconds: age(oldest.length ? Math.min(...oldest) : null) },
+    queues: figures.queues.map((queue) => ({ name: queue.name, waiting: queue.waiting, active: queue.active, failed: queue.failed, oldestWaitingSeconds: age(queue.oldestWaitingAt) })),
+  };
+}
 
 /** Time limit of each readiness probe (database, storage), ms. */
 const READY_TIMEOUT_MS = 3_000;
@@ -127,6 +153,7 @@ export async function openContext(
   options: { clock?: () => Date; log?: Pick<FastifyBaseLogger, 'warn' | 'error'> } = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
   const secrets = loadSecrets(config);
+  const metrics = new Metrics();
   const opened = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: join(config.dataDir, 'db'),
@@ -136,9 +163,12 @@ export async function openContext(
       connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     },
-    onConnectionError: (error) => options.log?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection failed'),
+    onConnectionError: (error) => {
+      metrics.dbErrors.inc({ kind: 'connection' });
+      options.log?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection failed');
+    },
   });
-  const storage = openStorage(config, secrets);
+  const storage = countedUploads(openStorage(config, secrets), metrics);
   const limits = openRateLimits(config, opened.db, options.log);
   const database: Database = {
     ...opened,
@@ -149,15 +179,37 @@ export async function openContext(
     },
   };
   const publicPages = new PublicPageCache();
+  metrics.sources.pool = () => opened.poolState();
+  metrics.sources.pageCache = () => publicPages;
   // search results are kept until any book or publisher changes, as the search pages are
   const searchResults = new SearchResults();
   publicPages.onChange(() => searchResults.clear());
   const publisherInfos = new PublisherInfos();
   publicPages.onChange(() => publisherInfos.clear());
   await listenForChanges(opened, publicPages);
-  const jobs = createJobs(opened, options.log ?? { error: () => undefined });
-  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, publisherInfos, clock: options.clock ?? (() => new Date()) };
+  const jobs = createJobs(opened, options.log ?? { error: () => undefined }, (queue, outcome) => metrics.jobs.inc({ queue, outcome }));
+  const clock = options.clock ?? (() => new Date());
+  const siteState = new SiteState(opened, clock);
+  metrics.sources.shared = () => siteState.read();
+  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, publisherInfos, metrics, siteState, clock };
   return { ctx, database };
+}
+
+/** `storage` counting the bytes of every file stored through `put` by folder (metrics). */
+function countedUploads(storage: Storage, metrics: Metrics): Storage {
+  const put = storage.put.bind(storage);
+  storage.put = async (source, rule) => {
+    const stored = await put(source, rule);
+    metrics.uploadBytes.inc({ kind: rule.folder }, stored.size);
+    return stored;
+  };
+  return storage;
+}
+
+/** Counts what `error` refused in the metrics: a rate limit, or the database or storage unavailable. */
+function countRefusal(metrics: Metrics, error: FastifyError | AppError): void {
+  if (error instanceof ThrottledError) metrics.rateLimitRefusals.inc({ limit: error.limit });
+  else if (isUnavailable(error)) metrics.dbErrors.inc({ kind: 'unavailable' });
 }
 
 /** Resolves with `promise`, or rejects after `ms` milliseconds. */
@@ -175,8 +227,9 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * the storage and the database pool.
  * @param options.webDist folder of the built web app; null to serve none (API tests)
  * @param options.clock     the time source (tests move it)
+ * @param options.logStream where the JSON log lines go instead of stdout (tests read them)
  */
-export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date; logStream?: NodeJS.WritableStream } = {}): Promise<BuiltApp> {
   // cached public pages are answered before Fastify once the context is open (decision 022)
   const door: { current?: FrontDoor } = {};
   // slow clients and one address's connections are limited before anything else (decision 035)
@@ -194,6 +247,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
             // headers (Authorization, cookies) are not logged at all
             serializers: { req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: request.url.split('?')[0], ip: request.ip }) },
             redact: { paths: ['password', '*.password', 'token', '*.token', 'otp', '*.otp', 'authorization', '*.authorization'], censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (request) => requestId(request.headers['x-request-id']),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -208,7 +262,21 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   const worker = createOutboxWorker(ctx, transports, app.log, closeTransports);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler(!config.isProduction));
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    countRefusal(ctx.metrics, error);
+    return errorHandler(error, request, reply);
+  });
+  // every request Fastify answers, by its route template (never the raw path: no user data in
+  // a label); the front door reports its own answers the same way
+  const timeRequests = config.METRICS_REQUESTS === 'on';
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    const status = reply.statusCode;
+    if (timeRequests && route !== '/metrics') ctx.metrics.http.observe({ method: request.method, route: route ?? 'unmatched', status }, reply.elapsedTime / 1000);
+    // a file too big or of the wrong type, whichever part refused it (a route, a body parser)
+    if (status === 413 || status === 415) ctx.metrics.uploadRefusals.inc({ route: route ?? 'unmatched' });
+    done();
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -223,8 +291,11 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    // a signed-in request's logger names the account (lib/auth.ts); the line Fastify writes
+    // when the request completes is the reply's, so it gets the same one
+    if (reply.log !== request.log) reply.log = request.log;
   });
   // API messages in the caller's language (issue 13, decision 016): every JSON reply object on
   // its way to the serializer; cached replies (strings) carry no message to translate
@@ -246,12 +317,19 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     await sendOrderNotices(ctx, publisherId);
   });
   ctx.jobs.handle('passwordReset', (request) => forgotPassword(ctx, request));
+  let metricsPort: Server | null = null;
   app.addHook('onReady', async () => {
     worker.start();
     await ctx.jobs.start();
+    if (config.METRICS_PORT !== undefined) {
+      const server = metricsServer(ctx.metrics);
+      await new Promise<void>((done, fail) => server.once('error', fail).listen(config.METRICS_PORT, config.HOST, done));
+      metricsPort = server;
+    }
   });
   scheduleHousekeeping(app, ctx);
   app.addHook('onClose', async () => {
+    if (metricsPort) await new Promise((done) => metricsPort!.close(done));
     await ctx.jobs.stop();
     await worker.stop();
     await database.close();
@@ -287,7 +365,9 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     requestId: (headers) => requestId(headers['x-request-id']),
     closing: () => closing,
     log: config.LOG_LEVEL === 'silent' ? undefined : app.log,
+    ...(timeRequests ? { observe: (route: string, status: number, seconds: number) => ctx.metrics.http.observe({ method: 'GET', route, status }, seconds) } : {}),
   });
+  ctx.metrics.sources.frontDoor = () => ({ hits: frontDoor.answered, misses: frontDoor.missed });
   // Replies above 1 KiB are compressed for browsers that ask (brotli at a quality that costs
   // little CPU, or gzip); files already compressed (the built assets' twins, images, PDFs) are
   // left alone. Every GET reply gets an ETag so a revalidating browser or proxy gets a 304.
@@ -327,19 +407,36 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       if (!config.isProduction) devApiRoutes(api, ctx);
       /** GET /api/health — the process is up (liveness). */
       api.get('/health', { schema: { response: replies(noData) } }, async () => ({ statusCode: 200, message: 'ok', data: null }));
-      /** GET /api/ready — 200 when the database and the storage answer (within 3 s each), else 503. */
+      /**
+       * GET /api/ready — 200 when the database and the storage answer (within 3 s each), else
+       * 503: what a load balancer can route around. The outbox's and the queues' state is told
+       * in the 200's data, never a 503 (every copy shares them; taking one out fixes nothing).
+       */
       api.get('/ready', { schema: { response: replies(readiness) } }, async (request, reply) => {
-        const [db, storage] = await Promise.allSettled([within(database.ping(), READY_TIMEOUT_MS), within(ctx.storage.check(), READY_TIMEOUT_MS)]);
+        const [db, storage, figures] = await Promise.allSettled([within(database.ping(), READY_TIMEOUT_MS), within(ctx.storage.check(), READY_TIMEOUT_MS), within(ctx.siteState.read(), READY_TIMEOUT_MS)]);
         const checks = { database: db.status === 'fulfilled' ? 'ok' : 'unavailable', storage: storage.status === 'fulfilled' ? 'ok' : 'unavailable' };
         if (db.status === 'rejected' || storage.status === 'rejected') {
           request.log.warn({ checks, database: db.status === 'rejected' ? String((db.reason as Error)?.message) : undefined, storage: storage.status === 'rejected' ? String((storage.reason as Error)?.name) : undefined }, 'not ready');
           return reply.status(503).send({ statusCode: 503, message: UNAVAILABLE_MESSAGE, error: 'UNAVAILABLE', details: Object.entries(checks).filter(([, state]) => state !== 'ok').map(([field]) => ({ field, message: 'unavailable' })) });
         }
-        return { statusCode: 200, message: 'ready', data: checks };
+        return { statusCode: 200, message: 'ready', data: { ...checks, ...sharedReadiness(figures.status === 'fulfilled' ? figures.value : ctx.siteState.last()) } };
       });
     },
     { prefix: '/api' },
   );
+  /**
+   * GET /metrics — this copy's Prometheus metrics (text format 0.0.4), only with
+   * `Authorization: Bearer METRICS_TOKEN`: 401 with a wrong or missing token, 404 when no token
+   * is configured (then only METRICS_PORT answers them). Not in the OpenAPI document.
+   */
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const token = config.METRICS_TOKEN;
+    if (!token) return reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' });
+    if (!bearerMatches(request.headers.authorization, token)) {
+      return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ statusCode: 401, message: 'The metrics need the bearer token of METRICS_TOKEN', error: 'UNAUTHORIZED' });
+    }
+    return reply.type(ctx.metrics.contentType).header('cache-control', 'no-store').send(await ctx.metrics.text());
+  });
   if (!config.isProduction) devPageRoutes(app, ctx);
 
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
@@ -349,5 +446,5 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' }));
   }
   door.current = frontDoor;
-  return { app, ctx, database, worker, frontDoor, clientGuard };
+  return { app, ctx, database, worker, frontDoor, clientGuard, metricsServer: () => metricsPort };
 }

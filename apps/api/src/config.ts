@@ -121,6 +121,21 @@ const schema = z.object({
   HOWTO_VIDEO_JSBN_MORE: videoUrl,
   /** Create the demo accounts and catalogue on an empty database (default: yes outside production). */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /**
+   * Bearer token that opens `GET /metrics` on the main port (Prometheus' `authorization`
+   * setting); unset → /metrics is not answered there. At least 32 characters.
+   */
+  METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, 'must be 32–200 of A–Z a–z 0–9 . _ ~ + / = -').optional(),
+  /**
+   * A second port answering only `GET /metrics`, without a token (for a network where only
+   * Prometheus reaches it; compose.yaml does not publish it). Unset → no second port.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /**
+   * `off`: requests are not timed by route (the benchmark's baseline, `bench:scale -- --parts
+   * metrics`); every other figure is still counted and /metrics still answers.
+   */
+  METRICS_REQUESTS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,6 +5,8 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Jobs } from './lib/jobs.js';
+import type { Metrics } from './lib/metrics.js';
+import type { SiteState } from './lib/site-state.js';
 import type { SearchResults } from './modules/books/search-results.js';
 import type { PublisherInfos } from './modules/publishers/publisher-infos.js';
 import type { PublicPageCache } from './lib/public-pages.js';
@@ -28,6 +30,10 @@ export interface AppContext {
   searchResults: SearchResults;
   /** Publishers' public details as book pages show them (modules/publishers/publisher-infos.ts). */
   publisherInfos: PublisherInfos;
+  /** This copy's Prometheus metrics (lib/metrics.ts): services count through it. */
+  metrics: Metrics;
+  /** The outbox's, the job queues' and the books' figures every copy shares, kept 15 s (lib/site-state.ts). */
+  siteState: SiteState;
   /** The current time; tests move it to check expiry. Every expiry decision reads it. */
   clock: () => Date;
 }

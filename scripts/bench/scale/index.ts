@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview]
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics]
  * — issue 11's benchmark; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
  * itself. `--parts` chooses what to measure (default all six, in that order).
  *
@@ -31,6 +31,10 @@
  * beside the form's service registering them in one call.
  * Part `bulk-preview` (bulk-preview.ts): eight hostile 55,000-row files previewed at once — the
  * API's peak memory and the health probe's p99 meanwhile, beside both at rest.
+ * Part `metrics` (only when asked for): the QR page — the book's API reply and its server-made
+ * page for 1,000 books scanned before — from two copies of the API on the same catalogue, one
+ * timing every request for Prometheus (the default, scraped every 15 s meanwhile) and one with
+ * `METRICS_REQUESTS=off`, in turns; prints each one's req/s and the ratio on ÷ off (decision 038).
  * Prints medians of the rounds and each figure's ratio to bare Node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -393,10 +397,67 @@ async function measureImport(): Promise<void> {
   }
 }
 
-if (PARTS.has('pages') || PARTS.has('search')) {
+/**
+ * Part `metrics`: the QR page's req/s from a copy timing every request (metrics on, scraped
+ * every 15 s as Prometheus does) beside a copy that does not (`METRICS_REQUESTS=off`), the
+ * same 1,000 books scanned before, in turns.
+ */
+async function measureMetrics(databaseUrl: string, samples: string[]): Promise<void> {
+  const popular = samples.slice(0, 1000);
+  const copies = [
+    { name: 'metrics on', port: 39103, env: { METRICS_PORT: '39108' } },
+    { name: 'metrics off', port: 39106, env: { METRICS_REQUESTS: 'off' } },
+  ];
+  const children: ChildProcess[] = [];
+  let scraper: NodeJS.Timeout | undefined;
+  try {
+    for (const copy of copies) {
+      children.push(await start(['apps/api/dist/server.js'], { ...PRODUCTION, ...copy.env, DATABASE_URL: databaseUrl, DATA_DIR: `${ROOT}var/bench-scale-${copy.port}`, PUBLIC_URL: `http://127.0.0.1:${copy.port}`, TRUST_PROXY: '1' }, copy.port, '/api/health'));
+      for (const jsbn of popular) {
+        for (const path of [`/api/book/listing/jsbn/${formatJsbn(jsbn)}`, `/jsbn/${formatJsbn(jsbn)}`]) await fetch(`http://127.0.0.1:${copy.port}${path}`, { headers: PHONE }).then((response) => response.arrayBuffer());
+      }
+    }
+    scraper = setInterval(() => void fetch('http://127.0.0.1:39108/metrics').then((response) => response.text()).catch(() => undefined), 15_000);
+    const inTurn = (path: (jsbn: string) => string) => [...popular].sort(() => Math.random() - 0.5).map((jsbn) => ({ path: path(jsbn) }));
+    const pages = [
+      { name: 'GET /api/book/listing/jsbn/:jsbn', path: (jsbn: string) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}` },
+      { name: 'GET /jsbn/:jsbn (server-made page)', path: (jsbn: string) => `/jsbn/${formatJsbn(jsbn)}` },
+    ];
+    const results = new Map<string, number[]>();
+    const p99s = new Map<string, number[]>();
+    for (const copy of copies) for (const page of pages) await autocannon({ url: `http://127.0.0.1:${copy.port}`, connections: CONNECTIONS, duration: 3, requests: inTurn(page.path), headers: PHONE }); // warm up
+    for (let round = 0; round < ROUNDS; round++) {
+      // on, off in one round and off, on in the next: neither always measured first
+      for (const copy of round % 2 ? [...copies].reverse() : copies) {
+        for (const page of pages) {
+          const result = await autocannon({ url: `http://127.0.0.1:${copy.port}`, connections: CONNECTIONS, duration: SECONDS, requests: inTurn(page.path), headers: PHONE });
+          const key = `${page.name}|${copy.name}`;
+          results.set(key, [...(results.get(key) ?? []), result.requests.average]);
+          p99s.set(key, [...(p99s.get(key) ?? []), result.latency.p99]);
+        }
+      }
+      progress('measuring', round + 1, ROUNDS);
+    }
+    process.stdout.write('\n');
+    console.log(`\nThe QR page with and without request metrics, ${BOOKS.toLocaleString('en-IN')} books, c${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s (medians):\n`);
+    console.log('| page | metrics on req/s (p99) | metrics off req/s (p99) | on ÷ off |');
+    console.log('|---|---|---|---|');
+    for (const page of pages) {
+      const on = median(results.get(`${page.name}|metrics on`)!);
+      const off = median(results.get(`${page.name}|metrics off`)!);
+      console.log(`| ${page.name} | ${on.toFixed(0)} (${median(p99s.get(`${page.name}|metrics on`)!)} ms) | ${off.toFixed(0)} (${median(p99s.get(`${page.name}|metrics off`)!)} ms) | ${(on / off).toFixed(3)}× |`);
+    }
+  } finally {
+    clearInterval(scraper);
+    for (const child of children) child.kill('SIGTERM');
+  }
+}
+
+if (PARTS.has('pages') || PARTS.has('search') || PARTS.has('metrics')) {
   const { url, samples } = await catalogueDatabase();
   if (PARTS.has('pages')) await measurePages(url, samples);
   if (PARTS.has('search')) await measureSearch(url, samples);
+  if (PARTS.has('metrics')) await measureMetrics(url, samples);
 }
 if (PARTS.has('writes')) await measureWrites({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
 if (PARTS.has('import')) await measureImport();

@@ -39,6 +39,8 @@ export interface Database {
    * one parameterised statement, without them any number of statements (the last one's rows).
    */
   execute(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The PostgreSQL pool's connections and waiting requests now (metrics); null on PGlite. */
+  poolState(): { max: number; total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -258,6 +260,7 @@ export async function openDatabase(options: {
         await pool.query('SELECT 1');
       },
       execute: (text, values) => pool.query(text, values),
+      poolState: () => ({ max: limits.max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: async (channel, onMessage, onReconnect) => {
         const listener = new Listener(options.databaseUrl!, limits.connectTimeoutMs, channel, onMessage, onReconnect, options.onConnectionError);
         listeners.push(listener);
@@ -296,6 +299,7 @@ export async function openDatabase(options: {
     listen: async (channel, onMessage) => {
       await client.listen(channel, onMessage);
     },
+    poolState: () => null,
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -128,8 +128,16 @@ export async function readActor(ctx: AppContext, request: FastifyRequest): Promi
   if (!row || row.token_version !== claims.tv) {
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
   }
+  // every later log line of the request names the account and its role (never the e-mail)
+  if (!namedInLogs.has(request)) {
+    namedInLogs.add(request);
+    request.log = request.log.child({ accountId: row.id, role: row.role });
+  }
   return { accountId: row.id, role: row.role, email: row.email, publisherId: row.publisherId, libraryId: row.libraryId };
 }
+
+/** Requests whose logger already names their account (a request may read its actor twice). */
+const namedInLogs = new WeakSet<FastifyRequest>();
 
 /**
  * The actor of `request`, required to be logged in and, when `role` is given, of that role.

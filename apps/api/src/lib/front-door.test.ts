@@ -162,7 +162,7 @@ describe('FrontDoor', () => {
     await cache.get('json:AHMJS00006P', async () => ({ body: '{"data":{}}', publisherId: 1 }));
     let closing = false;
     const door = new FrontDoor(cache, { securityHeaders: {}, requestId: () => 'id', closing: () => closing });
-    door.route({ key: (path) => (jsbnSegment('/api/book/listing/jsbn/', path) ? 'json:AHMJS00006P' : null), headers: { 'content-type': 'application/json' } });
+    door.route({ key: (path) => (jsbnSegment('/api/book/listing/jsbn/', path) ? 'json:AHMJS00006P' : null), headers: { 'content-type': 'application/json' }, template: () => '/api/book/listing/jsbn/:jsbnNo' });
     let status = 0;
     const response = { writeHead: (code: number) => ((status = code), { end: () => undefined }) } as unknown as ServerResponse;
     const request = { method: 'GET', url: '/api/book/listing/jsbn/AHMJS-00006-P', headers: { 'accept-encoding': 'br' } } as unknown as IncomingMessage;

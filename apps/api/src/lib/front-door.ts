@@ -26,6 +26,8 @@ export interface FrontDoorRoute {
   key(path: string, headers: IncomingHttpHeaders): string | null;
   /** The reply's headers besides the security headers and the page's own (ETag, encoding). */
   headers: OutgoingHttpHeaders;
+  /** The route template Fastify would name for `path` (the metrics' `route` label, never the raw path). */
+  template(path: string): string;
 }
 
 export interface FrontDoorOptions {
@@ -37,14 +39,18 @@ export interface FrontDoorOptions {
   closing(): boolean;
   /** Told of each reply at `info`, as Fastify's request logger would be (Fastify's is off when not given). */
   log?: FastifyBaseLogger;
+  /** Told of each reply: its route template, status and seconds taken (the request metrics). */
+  observe?(route: string, status: number, seconds: number): void;
 }
 
 /** The cached public pages answered before Fastify; routes are added as the modules register theirs. */
 export class FrontDoor {
   /** The routes, each with its fixed headers as [name, value, name, value …] (made once). */
-  private readonly routes: { key: FrontDoorRoute['key']; fixed: string[] }[] = [];
+  private readonly routes: { key: FrontDoorRoute['key']; template: FrontDoorRoute['template']; fixed: string[] }[] = [];
   /** Replies given by the front door (tests and metrics). */
   answered = 0;
+  /** Requests a route knew but the front door handed to Fastify (the page not ready, no brotli) (metrics). */
+  missed = 0;
 
   constructor(
     private readonly cache: PublicPageCache,
@@ -54,7 +60,7 @@ export class FrontDoor {
   /** Adds a route whose cached pages the front door answers. */
   route(route: FrontDoorRoute): void {
     const fixed = Object.entries({ ...this.options.securityHeaders, ...route.headers }).flatMap(([name, value]) => [name, String(value)]);
-    this.routes.push({ key: route.key, fixed });
+    this.routes.push({ key: route.key, template: route.template, fixed });
   }
 
   /**
@@ -63,13 +69,17 @@ export class FrontDoor {
    */
   readonly answer: Answerer = (request, response) => {
     try {
+      const started = performance.now();
       const { url = '', headers } = request;
       if (request.method !== 'GET' || headers.authorization !== undefined || url.includes('?') || this.options.closing()) return false;
       for (const route of this.routes) {
         const key = route.key(url, headers);
         if (key === null) continue;
         const page = this.cache.ready(key);
-        if (!page || negotiate(headers['accept-encoding'] ?? '', ['br']) !== 'br') return false;
+        if (!page || negotiate(headers['accept-encoding'] ?? '', ['br']) !== 'br') {
+          this.missed++;
+          return false;
+        }
         // headers as a flat list: Node takes it as it is (an object's would be listed again)
         const reqId = this.options.requestId(headers);
         const notModified = headers['if-none-match'] === page.etag;
@@ -78,6 +88,7 @@ export class FrontDoor {
         if (notModified) response.writeHead(304, reply).end();
         else response.writeHead(200, reply).end(page.br);
         this.answered++;
+        this.options.observe?.(route.template(url), notModified ? 304 : 200, (performance.now() - started) / 1000);
         this.options.log?.info({ reqId, req: { method: 'GET', url }, res: { statusCode: notModified ? 304 : 200 } }, 'request completed from the front door');
         return true;
       }

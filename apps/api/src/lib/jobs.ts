@@ -108,8 +108,9 @@ export interface Jobs {
 /**
  * The job queue of one API copy on `database`.
  * @param log told about pg-boss's own errors (a lost connection during a poll) and failed jobs
+ * @param onOutcome told of each job this copy finished or failed (the metrics)
  */
-export function createJobs(database: Pick<Database, 'execute'>, log: Pick<FastifyBaseLogger, 'error'>): Jobs {
+export function createJobs(database: Pick<Database, 'execute'>, log: Pick<FastifyBaseLogger, 'error'>, onOutcome: (queue: JobName, outcome: 'completed' | 'failed') => void = () => {}): Jobs {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.execute(text, values) },
     schema: 'pgboss',
@@ -147,7 +148,9 @@ export function createJobs(database: Pick<Database, 'execute'>, log: Pick<Fastif
         const id = await boss.work<JobData[typeof name]>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
           try {
             await handler(job!.data as never);
+            onOutcome(name, 'completed');
           } catch (error) {
+            onOutcome(name, 'failed');
             log.error({ err: error, job: name, id: job!.id }, 'job failed');
             throw error;
           }

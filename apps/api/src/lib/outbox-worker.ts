@@ -128,6 +128,7 @@ export function createOutboxWorker(ctx: AppContext, transports: Partial<Record<C
       const now = ctx.clock();
       // a delivered message keeps no secret: its code or reset link lives on only in the mailbox
       await ctx.db.update(outbox).set({ status: 'sent', sent_at: now, last_error: null, updated_at: now, ...withoutSecrets(message) }).where(eq(outbox.id, message.id));
+      ctx.metrics.outboxSent.inc({ channel: message.channel });
       log.info({ outboxId: message.id, channel: message.channel, attempt: message.attempts }, 'outbox message delivered');
     } catch (error) {
       const reason = String((error as Error).message ?? error).slice(0, 500);
@@ -139,6 +140,7 @@ export function createOutboxWorker(ctx: AppContext, transports: Partial<Record<C
         .update(outbox)
         .set({ status: failed ? 'failed' : 'pending', next_attempt_at: nextAt, last_error: reason, updated_at: now, ...(failed ? withoutSecrets(message) : {}) })
         .where(eq(outbox.id, message.id));
+      (failed ? ctx.metrics.outboxFailed : ctx.metrics.outboxRetries).inc({ channel: message.channel });
       log.warn({ outboxId: message.id, channel: message.channel, attempt: message.attempts, failed, reason }, 'outbox delivery failed');
     }
   }
@@ -146,10 +148,12 @@ export function createOutboxWorker(ctx: AppContext, transports: Partial<Record<C
   async function round(): Promise<number> {
     if (ctx.config.isProduction && unroutable.length) {
       // nothing will ever deliver these: say so instead of keeping them pending forever
-      await ctx.db
+      const given = await ctx.db
         .update(outbox)
         .set({ status: 'failed', last_error: 'channel not configured', updated_at: ctx.clock() })
-        .where(and(eq(outbox.status, 'pending'), inArray(outbox.channel, unroutable)));
+        .where(and(eq(outbox.status, 'pending'), inArray(outbox.channel, unroutable)))
+        .returning({ channel: outbox.channel });
+      for (const { channel } of given) ctx.metrics.outboxFailed.inc({ channel });
     }
     const claimed = await claimDue(ctx, channels);
     for (const message of claimed) await deliver(message);

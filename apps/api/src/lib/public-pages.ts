@@ -112,6 +112,10 @@ export class PublicPageCache {
   private generation = 0;
   private readonly refreshMs: number;
   private readonly maxAgeMs: number;
+  /** `get`s served from memory (metrics; the front door's answers are counted there). */
+  hits = 0;
+  /** `get`s that had to load the page (metrics). */
+  misses = 0;
 
   constructor(options: PublicPageCacheOptions = {}) {
     this.refreshMs = options.refreshMs ?? 60_000;
@@ -137,9 +141,11 @@ export class PublicPageCache {
     const hit = this.entries.get(key);
     const age = hit ? Date.now() - hit.at : Infinity;
     if (hit && (!hit.expiring || age <= this.maxAgeMs)) {
+      this.hits++;
       if (age > this.refreshAge(hit) && !this.loading.has(key)) this.load(key, load).catch(() => undefined);
       return hit.page;
     }
+    this.misses++;
     return (await this.load(key, load)).page;
   }
 

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_MSG, MSG } from '@jsbn/shared';
 import { loadConfig, secretBits, type ConfigError } from '../config.js';
 import { createBook, createPublisher, makeJpeg } from '../db/factories.js';
+import { outbox } from '../db/schema.js';
+import { SHARED_FIGURES_MS } from '../lib/site-state.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../test/harness.js';
 import { startS3, type TestS3 } from '../test/servers.js';
 
@@ -123,6 +125,21 @@ describe.each(ENGINES)('probes on %s', (engine) => {
     });
   }
 
+  it("says the outbox's oldest pending age and the queues' state, and stays ready while e-mail waits", async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/ready' })).json().data;
+    expect(before.outbox).toEqual({ pending: 0, failed: 0, oldestPendingSeconds: 0 });
+    expect(before.queues.map((queue: { name: string }) => queue.name)).toEqual(['document', 'orderNotices', 'orderReminders', 'passwordReset']);
+    expect(before.queues[0]).toEqual({ name: 'document', waiting: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 });
+    // an e-mail queued two minutes ago and not sent (no SMTP here)
+    await t.ctx.db.insert(outbox).values({ channel: 'email', recipient: 'waiting@example.test', subject: 'Code', body: 'Your code', created_at: new Date(Date.now() - 120_000) });
+    t.advance(SHARED_FIGURES_MS);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().data.outbox).toMatchObject({ pending: 1, failed: 0 });
+    expect(ready.json().data.outbox.oldestPendingSeconds).toBeGreaterThanOrEqual(120);
+    expect(ready.json().data.outbox.oldestPendingSeconds).toBeLessThan(600);
+  });
+
   it('is not ready (503) once the database is gone, while health still answers', async () => {
     const gone = await createTestApp(engine);
     await gone.app.ready();
@@ -153,7 +170,7 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
   });
 
   it('is ready with the bucket and not ready without it', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json().data).toEqual({ database: 'ok', storage: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json().data).toMatchObject({ database: 'ok', storage: 'ok' });
     const missing = await createTestApp('pglite', { ...s3.env, S3_BUCKET: 'no-such-bucket' });
     const ready = await missing.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(503);

@@ -26,8 +26,9 @@ export interface TestApp extends BuiltApp {
  * Builds an app for tests on `engine`, with its own data directory and database.
  * @param env settings over the test defaults (NODE_ENV test, silent logs, PUBLIC_URL https://jsbn.test)
  * @param webDist a built web app to serve (default none: API only)
+ * @param logStream where the log lines go (with `LOG_LEVEL` in `env`; default silent)
  */
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}, webDist: string | null = null): Promise<TestApp> {
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}, webDist: string | null = null, logStream?: NodeJS.WritableStream): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -46,7 +47,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ...env,
   });
   let offset = 0;
-  const built = await buildApp(config, { webDist, clock: () => new Date(Date.now() + offset) });
+  const built = await buildApp(config, { webDist, clock: () => new Date(Date.now() + offset), logStream });
   return {
     ...built,
     advance(ms: number) {

@@ -2,6 +2,7 @@
  * The one API client (DESIGN §2, STYLE: Web): bearer token, JSON or FormData bodies, the
  * `{ statusCode, message, data }` envelope and the error catalogue of spec accounts §8.
  */
+import { Fragment, createElement, type ReactNode } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import { MSG } from '@jsbn/shared/core';
 import type { ApiErrorReply, ApiReply, CurrentUser } from '@jsbn/shared';
@@ -20,11 +21,13 @@ export class ApiError extends Error {
   readonly handled: boolean;
   /** The server's own message, when the reply carried one. */
   readonly serverMessage: string | undefined;
+  /** The request id the reply's `X-Request-Id` header gave: what support finds the request's log lines by. */
+  readonly requestId: string | undefined;
 
   constructor(
     message: string,
     status: number,
-    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string } = {},
+    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string; requestId?: string } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,8 +36,26 @@ export class ApiError extends Error {
     this.details = options.details ?? [];
     this.handled = options.handled ?? false;
     this.serverMessage = options.serverMessage;
+    this.requestId = options.requestId;
   }
 }
+
+/**
+ * What a person reads out to support of a request id: a UUID's first 8 characters (enough to
+ * find its log lines, `"reqId":"<reference>`), any other id (a proxy's) whole.
+ */
+export function referenceOf(requestId: string): string {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(requestId) ? requestId.slice(0, 8) : requestId;
+}
+
+/** An error toast's text: the message, and under it 'Reference: …' when the reply named its request. */
+function withReference(message: string, requestId: string | undefined): ReactNode {
+  if (!requestId) return message;
+  return createElement(Fragment, null, message, createElement('br'), i18n.t('toast.reference', { id: referenceOf(requestId) }));
+}
+
+/** How long an error toast with a reference stays, ms (time to note it down). */
+const REFERENCE_TOAST_MS = 15_000;
 
 /**
  * The same failure with a screen's own fallback text (spec §8: "the error or '<fallback>'"):
@@ -42,7 +63,7 @@ export class ApiError extends Error {
  */
 export function withFallbackMessage(error: unknown, fallback: string): unknown {
   if (!(error instanceof ApiError) || error.handled || error.serverMessage) return error;
-  return new ApiError(fallback, error.status, { code: error.code, details: error.details });
+  return new ApiError(fallback, error.status, { code: error.code, details: error.details, requestId: error.requestId });
 }
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
@@ -159,6 +180,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   throw new ApiError(serverMessage ?? messageText(MSG.somethingWrong), response.status, {
     code: errorReply.error,
     serverMessage,
+    requestId: response.headers.get('x-request-id') ?? undefined,
     details: Array.isArray(errorReply.details) ? errorReply.details : [],
   });
 }
@@ -214,7 +236,7 @@ export async function get<T>(path: string, query?: Record<string, QueryValue>, s
 /** Shows a failed call in a toast, unless the client already did (spec §8: every failure is toasted). */
 export function toastError(error: unknown) {
   if (error instanceof ApiError) {
-    if (!error.handled) enqueueSnackbar(error.message, { variant: 'error' });
+    if (!error.handled) enqueueSnackbar(withReference(error.message, error.requestId), { variant: 'error', ...(error.requestId ? { autoHideDuration: REFERENCE_TOAST_MS } : {}) });
     return;
   }
   if (error instanceof DOMException && error.name === 'AbortError') return;

@@ -235,6 +235,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
       return jsbnNo === null ? null : publicBookKey(PUBLIC_BOOK_KIND, jsbnNo);
     },
     headers: { 'content-type': JSON_TYPE, 'cache-control': REVALIDATE, vary: 'accept-encoding' },
+    template: () => `${app.prefix}/book/listing/jsbn/:jsbnNo`,
   });
 
   /** GET /api/book/listing/jsbn/:jsbnNo/qrcode.jpg → the 200×200 QR code as a JPEG attachment; 404. */

@@ -174,6 +174,8 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
   const written = rows.map((row, index) => ({ bookId: idOf.get(row.jsbn_number)!, jsbn: row.jsbn_number, fields: entries[index]!.fields, authors: resolved[index]! }));
   await writeAuthorsAndSubjects(db, written);
   await publicPagesChanged(db, ctx.publicPages, ids);
+  // counted as the statement returns: a batch whose transaction fails later is counted too (rare)
+  ctx.metrics.jsbnsRegistered.inc(written.length);
   return written.map(({ bookId, jsbn }) => ({ id: bookId, jsbn }));
 }
 
@@ -317,6 +319,18 @@ export type BookListInput = Pick<BookListQuery, 'pageNo' | 'limit'> & Partial<Om
  * @returns one page of books (limit 10|20|25|50|100|all) and the total
  */
 export async function listBooks(ctx: AppContext, query: BookListInput): Promise<BookList> {
+  if (!query.queryString) return findBooks(ctx, query);
+  // a search's time, for the metrics (lib/metrics.ts)
+  const started = performance.now();
+  try {
+    return await findBooks(ctx, query);
+  } finally {
+    ctx.metrics.search.observe({ kind: 'books' }, (performance.now() - started) / 1000);
+  }
+}
+
+/** `listBooks` without its timing. */
+async function findBooks(ctx: AppContext, query: BookListInput): Promise<BookList> {
   const filters: SQL[] = [];
   if (query.book_title) filters.push(ilike(books.title_text, containsPattern(query.book_title.toLowerCase())));
   if (query.author_name) {

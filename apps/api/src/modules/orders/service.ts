@@ -144,7 +144,8 @@ export async function createOrders(
   }
   // a counter left one too high by a failed refund costs less than failing the cart's answer
   if (result.replayed) await refund().catch(() => undefined);
-  else await scheduleOrderNotices(ctx, result.orders.map((order) => order.publisherId));
+  else ctx.metrics.orderStatusChanges.inc({ status: 'REQUESTED' }, result.orders.length);
+  if (!result.replayed) await scheduleOrderNotices(ctx, result.orders.map((order) => order.publisherId));
   return result;
 }
 
@@ -482,6 +483,7 @@ async function transition(
       if (action === 'dispatch' && other.whatsapp) await enqueueMessage(tx, { channel: 'whatsapp', to: other.whatsapp, subject, text });
     }
   });
+  ctx.metrics.orderStatusChanges.inc({ status: rule.to });
   return DONE[action];
 }
 

@@ -141,6 +141,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       return publicBookKey(bookPageKind(pageLanguage({ headers }), requested), requested);
     },
     headers: { 'content-type': HTML_TYPE, 'cache-control': REVALIDATE, vary: `${PAGE_VARY}, accept-encoding` },
+    template: (path) => (LANDING_PAGES.includes(path) ? path : '/jsbn/:jsbn'),
   });
 
   app.setNotFoundHandler((request, reply) => {
