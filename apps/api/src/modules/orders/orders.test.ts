@@ -122,13 +122,14 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       method: 'POST',
       url: '/api/book/create-dispatch',
       headers: pub2,
-      payload: form({ orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC123456' }, { orderImage: [proof, 'r.jpg', 'image/jpeg'] }),
+      // a courier's landline as Indians write it, with its STD code and trunk 0 (decision 039)
+      payload: form({ orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '0261 2345678', trackingId: 'SMC123456' }, { orderImage: [proof, 'r.jpg', 'image/jpeg'] }),
     });
     expect(dispatched.statusCode).toBe(200);
     expect(dispatched.json().message).toBe(MSG.orderDispatched);
 
     const inTransit = (await list(lib, 'DISPATCHED')).orderBooks.find((o: { id: number }) => o.id === created.id);
-    expect(inTransit.dispetchedOrder).toMatchObject({ courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC123456' });
+    expect(inTransit.dispetchedOrder).toMatchObject({ courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '2612345678', trackingId: 'SMC123456' });
     const file = await t.app.inject({ method: 'GET', url: inTransit.dispetchedOrder.orderimage });
     expect(file.statusCode).toBe(200);
     expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: (await sharp(proof).metadata()).width });

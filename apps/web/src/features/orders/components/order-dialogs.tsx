@@ -27,7 +27,7 @@ import { FILE_RULES, MSG, fileProblem, trackingUrl } from '@jsbn/shared/core';
 import { dispatchOrder, type OrderDto } from '@jsbn/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
-import { FormText } from '../../../components/form-fields';
+import { FormPhone, FormText } from '../../../components/form-fields';
 import { digitsOnly, withChecks } from '../../../components/forms';
 import { formatDate, formatPhone, formatTime, orNA } from '../../../components/format';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
@@ -475,7 +475,7 @@ export function DispatchDialog({
               )}
             />
             <FormText control={form.control} name="courierCompanyName" label={t('courier.name')} />
-            <FormText control={form.control} name="courierCompanyNumber" label={t('courier.number')} transform={(value) => value.slice(0, 20)} />
+            <FormPhone control={form.control} name="courierCompanyNumber" label={t('courier.number')} />
             <FormText control={form.control} name="trackingId" label={t('courier.tracking')} />
             <FormText
               control={form.control}
