@@ -26,9 +26,9 @@ type BaseProps<T extends FieldValues> = {
  * so the form's own messages speak, not the browser's) and the label is marked
  * `data-required`, which the theme draws as an asterisk outside the label's text.
  */
-function requiredSlots(required: boolean | undefined, slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
+export function requiredSlots(required: boolean | undefined, slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
   if (!required) return slotProps;
-  const inputLabel = { required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];
+  const inputLabel = { ...(slotProps?.inputLabel as object | undefined), required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];
   return { ...slotProps, inputLabel };
 }
 
@@ -51,6 +51,11 @@ function showKept(input: EventTarget & { value: string; selectionStart?: number 
     // inputs of type email or number have no selection; their caret needs no care
   }
   return kept;
+}
+
+/** An Autocomplete input's label props marked required as `requiredSlots` marks a field's (its id and shrink kept). */
+export function requiredLabel(labelProps: object | undefined): NonNullable<TextFieldProps['slotProps']>['inputLabel'] {
+  return { ...labelProps, required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];
 }
 
 /** A text field bound to the form; the error shows once the field was touched or the form submitted. */

@@ -89,8 +89,19 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(english.worksheets.map((sheet) => sheet.name)).toEqual(['Books', 'Lists', 'How to fill']);
     const [sheet, lists] = english.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
     const headings = (sheet.getRow(1).values as string[]).slice(1);
-    expect(headings.slice(0, 8)).toEqual(['Book title *', 'Book English title *', 'Original book (alternate title)', 'Language *', 'Publication year *', 'Number of pages *', 'Part', 'Swaroop']);
+    // starred: what the book form marks and requires, Swaroop, Subjects and the first author among them (decision 039)
+    expect(headings.slice(0, 12)).toEqual([
+      'Book title *', 'Book English title *', 'Original book (alternate title)', 'Language *', 'Publication year *', 'Number of pages *', 'Part',
+      'Swaroop *', 'Other swaroop', 'Subjects *', 'Other subject', 'Author name 1 *',
+    ]);
+    expect(headings.filter((heading) => heading.endsWith(' *'))).toEqual([
+      'Book title *', 'Book English title *', 'Language *', 'Publication year *', 'Number of pages *', 'Swaroop *', 'Subjects *', 'Author name 1 *', 'Author type 1 *', 'Readers *',
+    ]);
     expect(headings).toContain('Author name 3');
+    const guide = (english.worksheets[2]!.getColumn(1).values as string[]).filter(Boolean);
+    expect(guide[1]).toBe(
+      '2. Every row must fill: Book title, Book English title, Language, Publication year, Number of pages, Swaroop, Subjects, Author name 1, Author type 1, Readers — as the book form asks. Swaroop may be written under Other swaroop instead, and subjects under Other subject.',
+    );
     expect(headings).toHaveLength(BULK_COLUMNS.length);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // the language column offers the list on the second sheet, down to the 1,000th book
@@ -126,6 +137,17 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     const { rows } = reply.json<{ data: BulkPreview }>().data;
     expect(rows[0]).toMatchObject({ errors: [] });
     expect(rows[1]!.errors).toEqual([{ column: 'publication_year', message: 'प्रकाशन वर्ष 1000 से 2100 के बीच की पूर्ण संख्या होनी चाहिए।' }]);
+  });
+
+  it('names all of a row’s problems at once: a bad year does not hide a missing swaroop, subjects or author (decision 039)', async () => {
+    const reply = await preview(await filled(t, [{ book_title: 'અધૂરી હરોળ', book_e_title: 'Half a row', language: 'Gujarati (ગુજરાતી)', publication_year: 12, pages: 80, readers: 'No' }]));
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json<{ data: BulkPreview }>().data.rows[0]!.errors).toEqual([
+      { column: 'publication_year', message: 'Publication year must be a whole number from 1000 to 2100.' },
+      { column: 'type', message: MSG.swaroop },
+      { column: 'subjects', message: MSG.subjectOrOther },
+      { column: 'author_name_1', message: MSG.authorAtLeastOne },
+    ]);
   });
 
   it('previews a filled file: every row’s problems named by column and row, the form’s messages, titles seen before as warnings', async () => {

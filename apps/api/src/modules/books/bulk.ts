@@ -22,6 +22,7 @@ import {
   BULK_COLUMNS,
   BULK_MSG,
   BULK_REQUIRED_COLUMNS,
+  BULK_STARRED_COLUMNS,
   CURRENCIES,
   INTERFACE_LANGUAGES,
   LANGUAGES,
@@ -62,7 +63,8 @@ import { checkLookups, registerBooks } from './service.js';
  */
 export const MAX_BULK_UNPACKED_BYTES = 16 * 1024 * 1024;
 
-const REQUIRED = new Set<BulkColumn>(BULK_REQUIRED_COLUMNS);
+/** The columns the template stars: what every row must fill, as the form marks it. */
+const STARRED = new Set<BulkColumn>(BULK_STARRED_COLUMNS);
 const AUTHOR_SLOTS = Array.from({ length: BULK_AUTHORS }, (_, index) => index + 1);
 
 /** The heading of column `key` in `lng` (the book form's label: 'Author name 2'). */
@@ -129,7 +131,7 @@ const WIDE = new Set<BulkColumn>(['book_title', 'book_e_title', 'alternate_title
 
 /**
  * The Excel template in `lng` (GET /api/book/bulk/template.xlsx): sheet 1 the columns of
- * BULK_COLUMNS headed by the form's labels ('*' on required ones), frozen under the headings,
+ * BULK_COLUMNS headed by the form's labels ('*' on those every row must fill, BULK_STARRED_COLUMNS), frozen under the headings,
  * with drop-down lists (data validation) on MAX_BULK_ROWS rows and whole-number checks on the
  * year and pages; sheet 2 the lists' values; sheet 3 how to fill it.
  * @returns the .xlsx bytes
@@ -156,7 +158,7 @@ async function makeTemplate(lng: InterfaceLanguage): Promise<Buffer> {
   const listSheet = workbook.addWorksheet(sheetNames.lists);
   const guide = workbook.addWorksheet(sheetNames.guide);
 
-  sheet.columns = BULK_COLUMNS.map((key) => ({ header: `${bulkColumnLabel(lng, key)}${REQUIRED.has(key) ? ' *' : ''}`, key, width: WIDE.has(key) ? 32 : 16 }));
+  sheet.columns = BULK_COLUMNS.map((key) => ({ header: `${bulkColumnLabel(lng, key)}${STARRED.has(key) ? ' *' : ''}`, key, width: WIDE.has(key) ? 32 : 16 }));
   const heading = sheet.getRow(1);
   heading.font = { bold: true };
   heading.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDF1DC' } };
@@ -184,9 +186,10 @@ async function makeTemplate(lng: InterfaceLanguage): Promise<Buffer> {
   validate('pages', { type: 'whole', operator: 'between', allowBlank: true, formulae: [1, 100_000], showErrorMessage: true });
 
   guide.getColumn(1).width = 120;
-  for (const [index, key] of ['line1', 'line2', 'line3', 'line4', 'line5', 'line6'].entries()) {
+  const starred = BULK_STARRED_COLUMNS.map((key) => bulkColumnLabel(lng, key)).join(', ');
+  for (const [index, key] of ['line1', 'required', 'line2', 'line3', 'line4', 'line5', 'line6'].entries()) {
     const cell = guide.getCell(index + 1, 1);
-    cell.value = `${index + 1}. ${noticeText(lng, `bulk.guide.${key}`, { lists: sheetNames.lists })}`;
+    cell.value = `${index + 1}. ${noticeText(lng, `bulk.guide.${key}`, { lists: sheetNames.lists, columns: starred })}`;
     cell.alignment = { wrapText: true, vertical: 'top' };
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
