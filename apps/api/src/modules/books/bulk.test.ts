@@ -338,7 +338,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(result.headers['content-disposition']).toBe('attachment; filename="JSBN_Registered_Books.xlsx"');
     const sheet = (await workbookOf(result.rawPayload)).worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Row', 'JSBN', 'Book title', 'Book English title', 'JSBN page', 'Not registered because']);
-    expect(sheet.getRow(2).values.slice(0, 6)).toEqual([undefined, 2, formatJsbn(made[0]!.jsbn_number), 'શ્રી ઉત્તરાધ્યયન સૂત્ર', 'Shri Uttaradhyayan Sutra', `https://jsbn.test/jsbn/${formatJsbn(made[0]!.jsbn_number)}`]);
+    expect((sheet.getRow(2).values as unknown[]).slice(0, 6)).toEqual([undefined, 2, formatJsbn(made[0]!.jsbn_number), 'શ્રી ઉત્તરાધ્યયન સૂત્ર', 'Shri Uttaradhyayan Sutra', `https://jsbn.test/jsbn/${formatJsbn(made[0]!.jsbn_number)}`]);
     expect(sheet.getRow(3).getCell(1).value).toBe(4);
     const other = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
     expect((await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: other })).statusCode).toBe(404);
