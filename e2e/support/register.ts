@@ -38,10 +38,10 @@ export async function submitLibraryRegistration(page: Page, baseUrl: string, lib
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
 }
 
-/** On the code step: enters the code e-mailed to `email` (dev outbox), verifies, and waits for /login. */
+/** On the code step: enters the code e-mailed to `email` (dev outbox), verifies, and waits for /login (on the account's tab, `?as=`). */
 export async function verifyCode(page: Page, baseUrl: string, email: string): Promise<void> {
   await expect.poll(() => page.getByLabel('OTP').isVisible()).toBe(true);
   await page.getByLabel('OTP').fill(await outboxCode(baseUrl, email));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/login`);
+  await page.waitForURL((url) => url.pathname === '/login');
 }

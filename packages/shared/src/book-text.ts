@@ -23,6 +23,8 @@ export const BOOK_MSG = {
   privatePdf: 'PDF of this book is private. Please submit a request to the publisher for access.',
   pdfNotUploaded: 'PDF is not uploaded by publisher.',
   bookIdNotFound: 'Book ID not found',
+  /** Edit Book of a book that is not the publisher's own (the API's 404 for it). */
+  bookNotFound: 'Book not found',
   loadingBook: 'Loading book data...',
   publisherNoMissing: 'Publisher number not available',
   publisherInfoPdfMissing: 'Publisher Info PDF URL is not available.',
@@ -91,6 +93,16 @@ export function samvatOf(year: number | null | undefined): { vikram_samvat: numb
 /** Today's date as YYYY-MM-DD in the app's time zone (India). */
 export function todayIso(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/**
+ * The published date the book form sends (spec books §5): shown DD/MM/YYYY, sent YYYY-MM-DD, an
+ * invalid date becomes today (`now`). A date left empty is no date — 'Published: Yes' without
+ * one, never today's on its own (decision 039) — and an unpublished book has none.
+ */
+export function publishedDateToSend(published: boolean, typed: string, now: Date = new Date()): string {
+  if (!published || typed.trim() === '') return '';
+  return isoOfDdMmYyyy(typed) ?? todayIso(now);
 }
 
 /** 'DD/MM/YYYY' → 'YYYY-MM-DD', or null when it is not a real date. */

@@ -182,6 +182,15 @@ export type BulkColumn = (typeof BULK_COLUMNS)[number];
 /** Columns a file must have (the form's required fields); the others may be left out of a file. */
 export const BULK_REQUIRED_COLUMNS = ['book_title', 'book_e_title', 'language', 'publication_year', 'pages', 'readers'] as const satisfies readonly BulkColumn[];
 
+/**
+ * Columns every row must fill, as the book form requires and marks them (decision 039): the
+ * template stars them and its guide names them. Swaroop may instead be written under Other
+ * swaroop and subjects under Other subject, as in the form.
+ */
+export const BULK_STARRED_COLUMNS = [
+  'book_title', 'book_e_title', 'language', 'publication_year', 'pages', 'type', 'subjects', 'author_name_1', 'author_type_1', 'readers',
+] as const satisfies readonly BulkColumn[];
+
 /** Authors a template row holds (author_name_N, author_type_N). */
 export const BULK_AUTHORS = 3;
 /** At most this many books in one file (also the most one QR label sheet holds). */

@@ -60,6 +60,20 @@ export function loginPath(options: { as?: ModelType; next?: string } = {}): stri
   return search ? `${paths.login}?${search}` : paths.login;
 }
 
+/**
+ * What a page may hand /login in the history state: the e-mail just verified, filled in for
+ * the login. It travels in the state, not the address, so no e-mail lands in a server's log.
+ */
+export interface LoginState {
+  email?: string;
+}
+
+/** The e-mail a history state hands /login, or ''. */
+export function loginEmailOf(state: unknown): string {
+  const value = (state as LoginState | null)?.email;
+  return typeof value === 'string' ? value : '';
+}
+
 /** The tab `as` names ('library', 'publisher'), or null. */
 export function loginTabOf(search: URLSearchParams): ModelType | null {
   const value = search.get(LOGIN_QUERY.as)?.toUpperCase();

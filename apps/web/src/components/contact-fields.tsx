@@ -6,8 +6,8 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { contactMessage } from '@jsbn/shared';
-import { FormText } from './form-fields';
-import { noLeadingSpaces, phoneInput } from './forms';
+import { FormPhone, FormText } from './form-fields';
+import { noLeadingSpaces } from './forms';
 
 export type ContactForm = z.input<typeof contactMessage>;
 export const EMPTY_CONTACT: ContactForm = { fullName: '', email: '', contact: '', message: '' };
@@ -18,16 +18,7 @@ export function ContactFields({ control, messageLabel }: { control: Control<Cont
     <>
       <FormText control={control} name="fullName" label={t('contact.fullName')} autoComplete="name" required transform={noLeadingSpaces} trimOnBlur />
       <FormText control={control} name="email" label={t('contact.email')} type="email" autoComplete="email" required trimOnBlur />
-      <FormText
-        control={control}
-        name="contact"
-        label={t('contact.contactNumber')}
-        autoComplete="tel-national"
-        required
-        trimOnBlur
-        transform={phoneInput}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      />
+      <FormPhone control={control} name="contact" label={t('contact.contactNumber')} required />
       <FormText control={control} name="message" label={messageLabel ?? t('contact.message')} required multiline minRows={4} transform={noLeadingSpaces} trimOnBlur />
     </>
   );

@@ -5,6 +5,8 @@
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { normalizePhone, phoneWhileTyping } from '@jsbn/shared/core';
 import { useMessages } from '../i18n';
 
 type BaseProps<T extends FieldValues> = {
@@ -15,6 +17,8 @@ type BaseProps<T extends FieldValues> = {
   transform?: (value: string) => string;
   /** Trims the value when the field loses focus (contact form, spec accounts §5). */
   trimOnBlur?: boolean;
+  /** Rewrites the value when the field loses focus (a phone number to its 10 digits). */
+  blurTransform?: (value: string) => string;
 } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
 /**
@@ -22,14 +26,40 @@ type BaseProps<T extends FieldValues> = {
  * so the form's own messages speak, not the browser's) and the label is marked
  * `data-required`, which the theme draws as an asterisk outside the label's text.
  */
-function requiredSlots(required: boolean | undefined, slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
+export function requiredSlots(required: boolean | undefined, slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
   if (!required) return slotProps;
-  const inputLabel = { required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];
+  const inputLabel = { ...(slotProps?.inputLabel as object | undefined), required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];
   return { ...slotProps, inputLabel };
 }
 
+/**
+ * Puts `kept` (what a transform keeps of the typed text) into the input at once. Preact does not
+ * draw a controlled input again when its value did not change — a letter typed into a digits-only
+ * field, or an 11th digit, leaves the form's value as it was — so without this the input would
+ * show what is not kept until it loses focus (decision 039). The caret stays where it was, less
+ * the characters dropped before it.
+ */
+function showKept(input: EventTarget & { value: string; selectionStart?: number | null; setSelectionRange?: (start: number, end: number) => void }, kept: string): string {
+  if (input.value === kept) return kept;
+  const caret = input.selectionStart ?? kept.length;
+  const dropped = input.value.length - kept.length;
+  input.value = kept;
+  const at = Math.max(0, Math.min(kept.length, caret - Math.max(0, dropped)));
+  try {
+    input.setSelectionRange?.(at, at);
+  } catch {
+    // inputs of type email or number have no selection; their caret needs no care
+  }
+  return kept;
+}
+
+/** An Autocomplete input's label props marked required as `requiredSlots` marks a field's (its id and shrink kept). */
+export function requiredLabel(labelProps: object | undefined): NonNullable<TextFieldProps['slotProps']>['inputLabel'] {
+  return { ...labelProps, required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];
+}
+
 /** A text field bound to the form; the error shows once the field was touched or the form submitted. */
-export function FormText<T extends FieldValues>({ control, name, label, transform, trimOnBlur, helperText, slotProps, ...rest }: BaseProps<T>) {
+export function FormText<T extends FieldValues>({ control, name, label, transform, trimOnBlur, blurTransform, helperText, slotProps, ...rest }: BaseProps<T>) {
   const message = useMessages();
   return (
     <Controller
@@ -43,9 +73,10 @@ export function FormText<T extends FieldValues>({ control, name, label, transfor
           inputRef={field.ref}
           label={label}
           value={field.value ?? ''}
-          onChange={(event) => field.onChange(transform ? transform(event.target.value) : event.target.value)}
+          onChange={(event) => field.onChange(transform ? showKept(event.target, transform(event.target.value)) : event.target.value)}
           onBlur={() => {
             if (trimOnBlur && typeof field.value === 'string' && field.value !== field.value.trim()) field.onChange(field.value.trim());
+            if (blurTransform && typeof field.value === 'string' && field.value !== blurTransform(field.value)) field.onChange(blurTransform(field.value));
             field.onBlur();
           }}
           error={Boolean(fieldState.error)}
@@ -67,7 +98,7 @@ export function FormSelect<T extends FieldValues>({
   onValueChange,
   ...props
 }: BaseProps<T> & { options: Option[]; onValueChange?: (value: string) => void }) {
-  const { control, name, label, helperText, transform: _transform, trimOnBlur: _trim, slotProps, ...rest } = props;
+  const { control, name, label, helperText, transform: _transform, trimOnBlur: _trim, blurTransform: _blur, slotProps, ...rest } = props;
   const message = useMessages();
   return (
     <Controller
@@ -99,4 +130,32 @@ export function FormSelect<T extends FieldValues>({
       )}
     />
   );
+}
+
+/**
+ * A phone number field (decision 039): typed or pasted the way people write Indian numbers —
+ * '+91 98250 12345', '098250-12345', '0261 2345678' — it shows only what it keeps while typing
+ * (`phoneWhileTyping`) and the 10 digits the spec stores once left (`normalizePhone`); the hint
+ * under it shows the expected form in the interface language until an error takes its place.
+ */
+export function FormPhone<T extends FieldValues>(props: Omit<BaseProps<T>, 'transform' | 'blurTransform' | 'trimOnBlur'>) {
+  const { t } = useTranslation('common');
+  const { slotProps, helperText, ...rest } = props;
+  const htmlInput = { ...(slotProps?.htmlInput as object | undefined), inputMode: 'tel' as const };
+  return (
+    <FormText
+      autoComplete="tel-national"
+      {...rest}
+      transform={phoneWhileTyping}
+      blurTransform={phoneWhenLeft}
+      helperText={helperText ?? t('phone.hint')}
+      slotProps={{ ...slotProps, htmlInput }}
+    />
+  );
+}
+
+/** The 10 digits of a finished number, or the text as typed for the form's rule to judge. */
+function phoneWhenLeft(value: string): string {
+  const digits = normalizePhone(value);
+  return /^\d{10}$/.test(digits) ? digits : value.trim();
 }

@@ -1,6 +1,5 @@
 /** Helpers shared by the forms: merged cross-field checks, server field errors, scroll to error. */
 import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
-import { PHONE_DIGITS, normalizePhone } from '@jsbn/shared/core';
 import { ApiError } from '../api/client';
 
 /**
@@ -63,8 +62,6 @@ export const digitsOnly = (value: string, max?: number) => {
   return max ? digits.slice(0, max) : digits;
 };
 
-/** A phone field's value as the user types or pastes it: '+91 98250 12345' → '9825012345' (issue 10). */
-export const phoneInput = (value: string) => digitsOnly(normalizePhone(value), PHONE_DIGITS);
 
 /** Refuses leading spaces while typing (contact form, spec accounts §5). */
 export const noLeadingSpaces = (value: string) => value.replace(/^\s+/, '');

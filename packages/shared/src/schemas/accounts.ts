@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { INTERFACE_LANGUAGES } from '../languages.js';
+import { normalizePhone } from '../phone.js';
 import {
   DISPOSABLE_EMAIL_DOMAINS,
   LETTER_TEXT_MIN,
@@ -155,7 +156,8 @@ export const contactMessage = z.object({
   contact: z
     .string({ error: MSG.contact10 })
     .trim()
-    .regex(/^\d{10}$/, MSG.contact10)
+    .transform(normalizePhone)
+    .pipe(z.string().regex(/^\d{10}$/, MSG.contact10))
     .refine((value) => !/^\d{10}$/.test(value) || !hasRepeatedDigits(value), MSG.validContact),
   message: requiredText(MSG.message10, 5000, 'multi', 'Message').pipe(z.string().min(10, MSG.message10)),
 });

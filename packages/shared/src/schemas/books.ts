@@ -115,13 +115,22 @@ const bookObject = z.object({
   contents: optionalText(20_000, 'Contents', 'multi'),
 });
 
-/** The form's cross-field rules (spec books §5); `authorsRequired` false for catalogue records. */
+/**
+ * Runs the cross-field rules even when a field already failed (a year out of range): a form or a
+ * bulk row shows all its problems at once, not one now and three after it is fixed (decision 039).
+ */
+const always = () => true;
+
+/**
+ * The form's cross-field rules (spec books §5); `authorsRequired` false for catalogue records.
+ * With `always`, a field that failed its own rule holds what was sent, so lists are checked to be lists.
+ */
 function checkBook(book: Omit<z.infer<typeof bookObject>, 'publication_year'>, ctx: z.RefinementCtx, authorsRequired: boolean) {
   if (!book.type && !book.other_type) ctx.addIssue({ code: 'custom', path: ['type'], message: MSG.swaroop });
-  if (book.subjects.length === 0 && !book.other_subject) {
+  if ((!Array.isArray(book.subjects) || book.subjects.length === 0) && !book.other_subject) {
     ctx.addIssue({ code: 'custom', path: ['subjects'], message: MSG.subjectOrOther });
   }
-  if (authorsRequired && book.authors.length === 0) ctx.addIssue({ code: 'custom', path: ['authors'], message: MSG.authorAtLeastOne });
+  if (authorsRequired && Array.isArray(book.authors) && book.authors.length === 0) ctx.addIssue({ code: 'custom', path: ['authors'], message: MSG.authorAtLeastOne });
   if (book.price_kind === 'free' && book.price) ctx.addIssue({ code: 'custom', path: ['price'], message: BOOK_MSG.freeHasNoPrice });
   if (!book.readers) ctx.addIssue({ code: 'custom', path: ['readers'], message: BOOK_MSG.readersRequired });
   if (book.readers !== 'Yes') return;
@@ -157,7 +166,7 @@ function finishBook<Book extends Omit<z.infer<typeof bookObject>, 'publication_y
  * The form's cross-field rules of spec books §5 with their messages, and the dependency
  * resets of §4: answers that a parent question makes irrelevant are dropped.
  */
-export const bookFields = bookObject.superRefine((book, ctx) => checkBook(book, ctx, true)).transform(finishBook);
+export const bookFields = bookObject.superRefine((book, ctx) => checkBook(book, ctx, true), { when: always }).transform(finishBook);
 
 const catalogueObject = bookObject.extend({
   /** Unknown for many old books: library cataloguing's 'date not identified'. */

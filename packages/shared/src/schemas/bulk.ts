@@ -41,7 +41,12 @@ export type BulkPreviewRow = z.infer<typeof bulkPreviewRow>;
 
 /** The preview of a file: the template's column labels in the caller's language, and every row checked. */
 export const bulkPreview = z.object({
-  columns: z.array(z.object({ key: z.enum(BULK_COLUMNS), label: z.string() })),
+  /**
+   * Each column's label; a column with a list (language, swaroop, subjects, author types, price
+   * type, currency, readers) also its `options` in the caller's language, so a problem in it is
+   * fixed by choosing from the list — `several` when a cell holds more than one, separated by ';'.
+   */
+  columns: z.array(z.object({ key: z.enum(BULK_COLUMNS), label: z.string(), options: z.array(z.string()).optional(), several: z.boolean().optional() })),
   rows: z.array(bulkPreviewRow),
 });
 export type BulkPreview = z.infer<typeof bulkPreview>;
@@ -51,3 +56,12 @@ export const bulkRegistered = z.object({
   books: z.array(z.object({ row: z.number().int(), id: z.number().int(), jsbn_number: z.string() })),
 });
 export type BulkRegistered = z.infer<typeof bulkRegistered>;
+
+/**
+ * POST /api/book/bulk/:batch/result.xlsx: the rows the publisher did not register — with
+ * problems, or left out in the preview (`skipped`) — to list after the books, each with why.
+ */
+export const bulkResultRequest = z.object({
+  left: z.array(bulkRow.extend({ skipped: z.boolean().optional() })).max(MAX_BULK_ROWS).default([]),
+});
+export type BulkResultRequest = z.input<typeof bulkResultRequest>;

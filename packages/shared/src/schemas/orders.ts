@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ORDER_STATUSES } from '../constants.js';
+import { normalizePhone } from '../phone.js';
 import { id, listQuery, noControlCharacters, optionalNumber, optionalText, sortField } from './common.js';
 
 /** Columns the order lists sort on (DESIGN §3: a whitelist). */
@@ -41,8 +42,8 @@ export const dispatchOrder = z.object({
     .string()
     .trim()
     .optional()
-    .transform((value) => (!value || Number(value) <= 0 ? undefined : value))
-    .pipe(z.string().length(10, MSG.invalidCourierNumber).check(noControlCharacters('Courier company number')).optional()),
+    .transform((value) => (!value || Number(value) <= 0 ? undefined : normalizePhone(value)))
+    .pipe(z.string().regex(/^\d{10}$/, MSG.invalidCourierNumber).check(noControlCharacters('Courier company number')).optional()),
   trackingId: optionalText(100, 'Tracking id'),
   /** Postage the library pays, in the order's currency, major units (issue 14 part 5); optional. */
   postage: optionalNumber('Postage', 0, 1_000_000),

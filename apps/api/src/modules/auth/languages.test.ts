@@ -122,14 +122,18 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     expect(toLibrary).toHaveLength(1);
     // the library's WhatsApp (the factory's number) gets the same Gujarati text
     expect((await outbox('9123456780')).filter((message) => message.subject === subject).map((message) => [message.channel, message.text])).toEqual([['whatsapp', toLibrary[0]!.text]]);
-    expect(toLibrary[0]!.text).toBe(`પ્રકાશકે ઓર્ડર ${orderNumber} રવાના કર્યો છે; હવે તેની સ્થિતિ: રવાના કરેલ.\nકુરિયર: DTDC\nટ્રેકિંગ આઈડી: D1234\nhttps://jsbn.test/orders`);
+    // it names the publisher that dispatched it (decision 039)
+    expect(toLibrary[0]!.text).toBe(`श्री जैन साहित्य प्रकाशन દ્વારા ઓર્ડર ${orderNumber} રવાના કરાયો છે; હવે તેની સ્થિતિ: રવાના કરેલ.\nકુરિયર: DTDC\nટ્રેકિંગ આઈડી: D1234\nhttps://jsbn.test/orders`);
 
-    // the address label of a Gujarati-speaking library
-    const labels = await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: pub, query: { ids: String(orderId) } });
-    const label = pdfText(labels.rawPayload, 'labels-gu.pdf');
-    expect(label).toContain('પ્રતિ,');
-    expect(label).toContain('તરફથી,');
-    expect(label).not.toContain('To,');
+    // the publisher prints the labels: their fixed words follow the publisher's language, not the library's (decision 039)
+    const labels = await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: { ...pub, 'accept-language': 'hi' }, query: { ids: String(orderId) } });
+    const label = pdfText(labels.rawPayload, 'labels-hi.pdf');
+    expect(label).toContain('प्रति,');
+    expect(label).toContain('प्रेषक,');
+    expect(label).not.toContain('પ્રતિ,');
+    const english = pdfText((await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: { ...pub, 'accept-language': 'en' }, query: { ids: String(orderId) } })).rawPayload, 'labels-en.pdf');
+    expect(english).toContain('To,');
+    expect(english).toContain('From,');
   });
 });
 

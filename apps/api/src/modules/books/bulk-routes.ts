@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pLimit from 'p-limit';
 import { z } from 'zod';
-import { BULK_MSG, MAX_BULK_FILE_BYTES, bulkCheckRequest, bulkPreview, bulkRegisterRequest, bulkRegistered } from '@jsbn/shared';
+import { BULK_MSG, MAX_BULK_FILE_BYTES, bulkCheckRequest, bulkPreview, bulkRegisterRequest, bulkRegistered, bulkResultRequest } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requirePublisher } from '../../lib/auth.js';
 import { AppError, errorHandler } from '../../lib/errors.js';
@@ -77,6 +77,21 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
    * file's (decision 037).
    */
   const reading = pLimit(PREVIEWS_READ_AT_ONCE);
+
+  /**
+   * POST /api/book/bulk/:batch/result.xlsx (publisher; `{ left: [{ row, values, skipped? }] }`)
+   * → the same list, then the rows of the file not registered, each with why: left out in the
+   * preview, or its problems by column in the caller's language; 404 none of the upload's books.
+   */
+  api.post(
+    '/book/bulk/:batch/result.xlsx',
+    { schema: { params: z.object({ batch: z.uuid('Batch must be a UUID') }), body: bulkResultRequest, response: fileReplies(RESULT_FILE, XLSX_TYPE) } },
+    async (request, reply) => {
+      const actor = await requirePublisher(ctx, request);
+      const bytes = await bulkResult(ctx, actor.publisherId, request.params.batch, pageLanguage(request), request.body.left);
+      return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${RESULT_FILE}"`).send(bytes);
+    },
+  );
 
   /**
    * POST /api/book/bulk/preview (publisher; body: the filled .xlsx itself, Content-Type

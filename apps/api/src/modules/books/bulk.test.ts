@@ -89,8 +89,19 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(english.worksheets.map((sheet) => sheet.name)).toEqual(['Books', 'Lists', 'How to fill']);
     const [sheet, lists] = english.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
     const headings = (sheet.getRow(1).values as string[]).slice(1);
-    expect(headings.slice(0, 8)).toEqual(['Book title *', 'Book English title *', 'Original book (alternate title)', 'Language *', 'Publication year *', 'Number of pages *', 'Part', 'Swaroop']);
+    // starred: what the book form marks and requires, Swaroop, Subjects and the first author among them (decision 039)
+    expect(headings.slice(0, 12)).toEqual([
+      'Book title *', 'Book English title *', 'Original book (alternate title)', 'Language *', 'Publication year *', 'Number of pages *', 'Part',
+      'Swaroop *', 'Other swaroop', 'Subjects *', 'Other subject', 'Author name 1 *',
+    ]);
+    expect(headings.filter((heading) => heading.endsWith(' *'))).toEqual([
+      'Book title *', 'Book English title *', 'Language *', 'Publication year *', 'Number of pages *', 'Swaroop *', 'Subjects *', 'Author name 1 *', 'Author type 1 *', 'Readers *',
+    ]);
     expect(headings).toContain('Author name 3');
+    const guide = (english.worksheets[2]!.getColumn(1).values as string[]).filter(Boolean);
+    expect(guide[1]).toBe(
+      '2. Every row must fill: Book title, Book English title, Language, Publication year, Number of pages, Swaroop, Subjects, Author name 1, Author type 1, Readers — as the book form asks. Swaroop may be written under Other swaroop instead, and subjects under Other subject.',
+    );
     expect(headings).toHaveLength(BULK_COLUMNS.length);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // the language column offers the list on the second sheet, down to the 1,000th book
@@ -128,6 +139,17 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(rows[1]!.errors).toEqual([{ column: 'publication_year', message: 'प्रकाशन वर्ष 1000 से 2100 के बीच की पूर्ण संख्या होनी चाहिए।' }]);
   });
 
+  it('names all of a row’s problems at once: a bad year does not hide a missing swaroop, subjects or author (decision 039)', async () => {
+    const reply = await preview(await filled(t, [{ book_title: 'અધૂરી હરોળ', book_e_title: 'Half a row', language: 'Gujarati (ગુજરાતી)', publication_year: 12, pages: 80, readers: 'No' }]));
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json<{ data: BulkPreview }>().data.rows[0]!.errors).toEqual([
+      { column: 'publication_year', message: 'Publication year must be a whole number from 1000 to 2100.' },
+      { column: 'type', message: MSG.swaroop },
+      { column: 'subjects', message: MSG.subjectOrOther },
+      { column: 'author_name_1', message: MSG.authorAtLeastOne },
+    ]);
+  });
+
   it('previews a filled file: every row’s problems named by column and row, the form’s messages, titles seen before as warnings', async () => {
     const reply = await preview(
       await filled(t, [
@@ -143,6 +165,13 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(reply.statusCode).toBe(200);
     const { columns, rows } = reply.json<{ data: BulkPreview }>().data;
     expect(columns[0]).toEqual({ key: 'book_title', label: 'Book title' });
+    // a list column carries its list, so a problem in it is fixed by choosing (decision 039)
+    const byKey = new Map(columns.map((column) => [column.key, column]));
+    expect(byKey.get('language')!.options).toContain('Gujarati (ગુજરાતી)');
+    expect(byKey.get('type')!.options).toContain('આગમ — Agam (canonical text)');
+    expect(byKey.get('subjects')).toMatchObject({ several: true });
+    expect(byKey.get('author_type_2')!.options).toContain('Editor');
+    expect(byKey.get('readers')!.options).toEqual(['Yes', 'No']);
     // the empty row 5 is left out; rows keep their numbers in the sheet
     expect(rows.map((row) => row.row)).toEqual([2, 3, 4, 6, 7, 8]);
     expect(rows[0]).toMatchObject({ errors: [], warnings: [{ column: 'book_title', message: 'The same title is also in row 6 of this file.' }] });
@@ -308,11 +337,27 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(result.statusCode).toBe(200);
     expect(result.headers['content-disposition']).toBe('attachment; filename="JSBN_Registered_Books.xlsx"');
     const sheet = (await workbookOf(result.rawPayload)).worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Row', 'JSBN', 'Book title', 'Book English title', 'JSBN page']);
-    expect(sheet.getRow(2).values).toEqual([undefined, 2, formatJsbn(made[0]!.jsbn_number), 'શ્રી ઉત્તરાધ્યયન સૂત્ર', 'Shri Uttaradhyayan Sutra', `https://jsbn.test/jsbn/${formatJsbn(made[0]!.jsbn_number)}`]);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Row', 'JSBN', 'Book title', 'Book English title', 'JSBN page', 'Not registered because']);
+    expect((sheet.getRow(2).values as unknown[]).slice(0, 6)).toEqual([undefined, 2, formatJsbn(made[0]!.jsbn_number), 'શ્રી ઉત્તરાધ્યયન સૂત્ર', 'Shri Uttaradhyayan Sutra', `https://jsbn.test/jsbn/${formatJsbn(made[0]!.jsbn_number)}`]);
     expect(sheet.getRow(3).getCell(1).value).toBe(4);
     const other = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
     expect((await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: other })).statusCode).toBe(404);
+
+    // the rows not registered follow the books, each with why, so none disappears (decision 039)
+    const withLeft = await t.app.inject({
+      method: 'POST',
+      url: `/api/book/bulk/${batch}/result.xlsx`,
+      headers: { ...pub, 'accept-language': 'gu' },
+      payload: { left: [{ row: 5, values: values('Left out on purpose'), skipped: true }, { row: 3, values: values('વર્ષ વગરનું', { publication_year: '', type: '' }) }] },
+    });
+    expect(withLeft.statusCode).toBe(200);
+    const listed2 = (await workbookOf(withLeft.rawPayload)).worksheets[0]!;
+    expect(listed2.rowCount).toBe(5);
+    expect(listed2.getRow(1).getCell(6).value).toBe('નોંધાયું નથી, કારણ');
+    expect([listed2.getRow(4).getCell(1).value, listed2.getRow(4).getCell(2).value, listed2.getRow(4).getCell(3).value, listed2.getRow(4).getCell(6).value]).toEqual([
+      3, '', 'વર્ષ વગરનું', 'પ્રકાશન વર્ષ: પ્રકાશન વર્ષ જરૂરી છે.; સ્વરૂપ: સ્વરૂપ જરૂરી છે',
+    ]);
+    expect([listed2.getRow(5).getCell(1).value, listed2.getRow(5).getCell(6).value]).toEqual([5, 'નોંધતાં પહેલાં આપે છોડી દીધી']);
   });
 
   it('names a cell of more than 20,000 characters as that cell’s problem, in the caller’s language', async () => {

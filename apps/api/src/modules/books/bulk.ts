@@ -22,6 +22,7 @@ import {
   BULK_COLUMNS,
   BULK_MSG,
   BULK_REQUIRED_COLUMNS,
+  BULK_STARRED_COLUMNS,
   CURRENCIES,
   INTERFACE_LANGUAGES,
   LANGUAGES,
@@ -62,7 +63,8 @@ import { checkLookups, registerBooks } from './service.js';
  */
 export const MAX_BULK_UNPACKED_BYTES = 16 * 1024 * 1024;
 
-const REQUIRED = new Set<BulkColumn>(BULK_REQUIRED_COLUMNS);
+/** The columns the template stars: what every row must fill, as the form marks it. */
+const STARRED = new Set<BulkColumn>(BULK_STARRED_COLUMNS);
 const AUTHOR_SLOTS = Array.from({ length: BULK_AUTHORS }, (_, index) => index + 1);
 
 /** The heading of column `key` in `lng` (the book form's label: 'Author name 2'). */
@@ -129,7 +131,7 @@ const WIDE = new Set<BulkColumn>(['book_title', 'book_e_title', 'alternate_title
 
 /**
  * The Excel template in `lng` (GET /api/book/bulk/template.xlsx): sheet 1 the columns of
- * BULK_COLUMNS headed by the form's labels ('*' on required ones), frozen under the headings,
+ * BULK_COLUMNS headed by the form's labels ('*' on those every row must fill, BULK_STARRED_COLUMNS), frozen under the headings,
  * with drop-down lists (data validation) on MAX_BULK_ROWS rows and whole-number checks on the
  * year and pages; sheet 2 the lists' values; sheet 3 how to fill it.
  * @returns the .xlsx bytes
@@ -156,7 +158,7 @@ async function makeTemplate(lng: InterfaceLanguage): Promise<Buffer> {
   const listSheet = workbook.addWorksheet(sheetNames.lists);
   const guide = workbook.addWorksheet(sheetNames.guide);
 
-  sheet.columns = BULK_COLUMNS.map((key) => ({ header: `${bulkColumnLabel(lng, key)}${REQUIRED.has(key) ? ' *' : ''}`, key, width: WIDE.has(key) ? 32 : 16 }));
+  sheet.columns = BULK_COLUMNS.map((key) => ({ header: `${bulkColumnLabel(lng, key)}${STARRED.has(key) ? ' *' : ''}`, key, width: WIDE.has(key) ? 32 : 16 }));
   const heading = sheet.getRow(1);
   heading.font = { bold: true };
   heading.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDF1DC' } };
@@ -184,9 +186,10 @@ async function makeTemplate(lng: InterfaceLanguage): Promise<Buffer> {
   validate('pages', { type: 'whole', operator: 'between', allowBlank: true, formulae: [1, 100_000], showErrorMessage: true });
 
   guide.getColumn(1).width = 120;
-  for (const [index, key] of ['line1', 'line2', 'line3', 'line4', 'line5', 'line6'].entries()) {
+  const starred = BULK_STARRED_COLUMNS.map((key) => bulkColumnLabel(lng, key)).join(', ');
+  for (const [index, key] of ['line1', 'required', 'line2', 'line3', 'line4', 'line5', 'line6'].entries()) {
     const cell = guide.getCell(index + 1, 1);
-    cell.value = `${index + 1}. ${noticeText(lng, `bulk.guide.${key}`, { lists: sheetNames.lists })}`;
+    cell.value = `${index + 1}. ${noticeText(lng, `bulk.guide.${key}`, { lists: sheetNames.lists, columns: starred })}`;
     cell.alignment = { wrapText: true, vertical: 'top' };
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -536,7 +539,23 @@ export async function checkBulkRows(ctx: AppContext, publisherId: number, rows: 
     if (title && other !== undefined) warnings.push({ column: 'book_title', message: bulkSameTitleMessage(other) });
     return { row: row.row, values: cellsShown(row.values), errors: errors.map(inLanguage), warnings: warnings.map(inLanguage) };
   });
-  return { columns: BULK_COLUMNS.map((key) => ({ key, label: bulkColumnLabel(lng, key) })), rows: preview };
+  return { columns: previewColumns(lng), rows: preview };
+}
+
+/** The preview's columns in `lng`: each label, and a list column's options (the template's drop-down lists). */
+function previewColumns(lng: InterfaceLanguage): BulkPreview['columns'] {
+  const lists = new Map(templateLists(lng).flatMap((list) => list.columns.map((key) => [key, list] as const)));
+  return BULK_COLUMNS.map((key) => {
+    const list = lists.get(key);
+    return list ? { key, label: bulkColumnLabel(lng, key), options: list.values, ...(key === 'subjects' ? { several: true } : {}) } : { key, label: bulkColumnLabel(lng, key) };
+  });
+}
+
+/** Why a row was not registered, in `lng`: left out in the preview, or its problems by column. */
+function whyLeftOut(row: BulkRow & { skipped?: boolean }, lng: InterfaceLanguage): string {
+  const { errors } = bookFieldsOfRow(row.values);
+  if (row.skipped || errors.length === 0) return noticeText(lng, 'bulk.result.leftByYou');
+  return errors.map((problem) => `${bulkColumnLabel(lng, problem.column)}: ${translate(problem.message, lng)}`).join('; ');
 }
 
 /** The `source_ref` of a bulk row: its batch and row number (unique per publisher, so a retry finds its book). */
@@ -585,10 +604,11 @@ export async function registerBulkRows(ctx: AppContext, publisherId: number, bat
 
 /**
  * The books the publisher registered from upload `batch`, as Excel in `lng`
- * (GET /api/book/bulk/:batch/result.xlsx): row, JSBN, titles and the JSBN page, in JSBN order.
+ * (GET or POST /api/book/bulk/:batch/result.xlsx): row, JSBN, titles and the JSBN page, in JSBN
+ * order; then the rows `left` out (POST), in row order, each with why ('Left out because').
  * @throws AppError 404 when the publisher has no book of this batch
  */
-export async function bulkResult(ctx: AppContext, publisherId: number, batch: string, lng: InterfaceLanguage): Promise<Buffer> {
+export async function bulkResult(ctx: AppContext, publisherId: number, batch: string, lng: InterfaceLanguage, left: (BulkRow & { skipped?: boolean })[] = []): Promise<Buffer> {
   const prefix = sourceRefOf(batch, 0).slice(0, -1);
   const rows = await ctx.db
     .select({ ref: books.source_ref, jsbn: books.jsbn_number, title: books.book_title, englishTitle: books.book_e_title })
@@ -596,14 +616,23 @@ export async function bulkResult(ctx: AppContext, publisherId: number, batch: st
     .where(and(eq(books.publisher_id, publisherId), like(books.source_ref, `${prefix}%`)))
     .orderBy(asc(books.publisher_jsbn_id));
   if (rows.length === 0) throw new AppError('NOT_FOUND', BULK_MSG.batchNotFound);
-  return xlsxOf(
+  // the registered books, then each row left out with why, so no row of the file disappears (decision 039)
+  type Line = { row: number; jsbn: string; title: string; englishTitle: string; page: string; why: string };
+  const lines: Line[] = [
+    ...rows.map((row) => ({ row: Number(row.ref!.slice(prefix.length)), jsbn: formatJsbn(row.jsbn), title: row.title, englishTitle: row.englishTitle, page: bookPageUrl(ctx.config.publicUrl, row.jsbn), why: '' })),
+    ...[...left]
+      .sort((a, b) => a.row - b.row)
+      .map((row) => ({ row: row.row, jsbn: '', title: row.values.book_title ?? '', englishTitle: row.values.book_e_title ?? '', page: '', why: whyLeftOut(row, lng) })),
+  ];
+  return xlsxOf<Line>(
     [
-      { header: noticeText(lng, 'bulk.result.row'), width: 8, value: (row) => Number(row.ref!.slice(prefix.length)) },
-      { header: noticeText(lng, 'bulk.result.jsbn'), width: 18, value: (row) => formatJsbn(row.jsbn) },
-      { header: bulkColumnLabel(lng, 'book_title'), width: 40, value: (row) => row.title },
-      { header: bulkColumnLabel(lng, 'book_e_title'), width: 36, value: (row) => row.englishTitle },
-      { header: noticeText(lng, 'bulk.result.page'), width: 48, value: (row) => bookPageUrl(ctx.config.publicUrl, row.jsbn) },
+      { header: noticeText(lng, 'bulk.result.row'), width: 8, value: (line) => line.row },
+      { header: noticeText(lng, 'bulk.result.jsbn'), width: 18, value: (line) => line.jsbn },
+      { header: bulkColumnLabel(lng, 'book_title'), width: 40, value: (line) => line.title },
+      { header: bulkColumnLabel(lng, 'book_e_title'), width: 36, value: (line) => line.englishTitle },
+      { header: noticeText(lng, 'bulk.result.page'), width: 48, value: (line) => line.page },
+      { header: noticeText(lng, 'bulk.result.leftOut'), width: 60, value: (line) => line.why },
     ],
-    rows,
+    lines,
   );
 }

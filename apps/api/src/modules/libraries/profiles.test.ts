@@ -74,10 +74,11 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     );
     const mismatch = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form({ ...fields, city: String(cityIdByName(GUJARAT, 'Surat')) }) });
     expect(mismatch.json().details).toEqual([{ field: 'city', message: 'City is not in the chosen state' }]);
-    const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form({ ...fields, publisher_no: 'HACKD' }) });
+    // the landline as Indians write it, STD code with its trunk 0, and a mobile with +91 (decision 039)
+    const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form({ ...fields, landline_no: '022-2345 6789', mobile_no: '+91 98200 12345', publisher_no: 'HACKD' }) });
     expect(saved.statusCode).toBe(200);
     const info = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}` })).json().data.publisher;
-    expect(info).toMatchObject({ publisher_name: 'Shri Mumbai Jain Prakashan', publisher_no: publisher.publisher_no, city_name: 'Mumbai', state_name: 'Maharashtra', landline_no: '2223456789' });
+    expect(info).toMatchObject({ publisher_name: 'Shri Mumbai Jain Prakashan', publisher_no: publisher.publisher_no, city_name: 'Mumbai', state_name: 'Maharashtra', landline_no: '2223456789', mobile_no: '9820012345' });
     // spec accounts §3: state { id, state_id, state_name } and city { id, city_id, city_name }
     const mumbai = cityIdByName(MAHARASHTRA, 'Mumbai')!;
     expect([info.state, info.city]).toEqual([{ id: MAHARASHTRA, state_id: MAHARASHTRA, state_name: 'Maharashtra' }, { id: mumbai, city_id: mumbai, city_name: 'Mumbai' }]);

@@ -9,7 +9,6 @@ import type { AppContext } from '../../context.js';
 import { readActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
 import { addressLabelsPdf } from '../documents/address-labels.js';
-import { libraryLanguages } from '../../lib/notices.js';
 import { publisherReturnAddress } from '../orders/documents.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
@@ -73,14 +72,14 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${EXPORT_FILE_NAMES.listOfLibraries}.xlsx"`).send(bytes);
   });
 
-  /** GET /api/library/addresses.pdf?ids=1,2 (publisher) → addresses.pdf with one label per library. */
+  /** GET /api/library/addresses.pdf?ids=1,2 (publisher) → addresses.pdf with one label per library, 'To' and 'From' in the publisher's language. */
   api.get('/library/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint), response: fileReplies('addresses.pdf: one label per library', PDF) } }, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
     const rows = await librariesByIds(ctx, request.query.ids);
-    const languages = await libraryLanguages(ctx.db, rows.map((row) => row.id));
     const pdf = await addressLabelsPdf(
-      rows.map((row) => ({ name: row.name, lines: [row.address], phone: row.mobile_no, language: languages.get(row.id) })),
+      rows.map((row) => ({ name: row.name, lines: [row.address], phone: row.mobile_no })),
       await publisherReturnAddress(ctx, actor.publisherId),
+      pageLanguage(request),
     );
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ADDRESS_LABELS_FILE}"`).send(pdf);
   });

@@ -154,19 +154,19 @@ export async function publisherReturnAddress(ctx: AppContext, publisherId: numbe
 }
 
 /**
- * Address labels (addresses.pdf) for the libraries of the publisher's selected orders.
+ * Address labels (addresses.pdf) for the libraries of the publisher's selected orders, their
+ * fixed words in `lng`, the printing publisher's language.
  * @throws AppError 404 when an id is not an order addressed to the publisher
  */
-export async function orderAddressLabels(ctx: AppContext, actor: Actor & { publisherId: number }, ids: number[]): Promise<Buffer> {
+export async function orderAddressLabels(ctx: AppContext, actor: Actor & { publisherId: number }, ids: number[], lng: InterfaceLanguage): Promise<Buffer> {
   const list = await ordersByIds(ctx, actor, ids);
   const libraryRows = await ctx.db.select().from(libraries).where(inArray(libraries.id, [...new Set(list.map((order) => order.library.id))]));
   const byId = new Map(libraryRows.map((library) => [library.id, library]));
-  const languages = await libraryLanguages(ctx.db, libraryRows.map((library) => library.id));
   const to = list.map((order) => {
     const library = byId.get(order.library.id)!;
-    return { name: library.name, lines: [library.address], phone: library.mobile_no, language: languages.get(library.id) };
+    return { name: library.name, lines: [library.address], phone: library.mobile_no };
   });
-  return addressLabelsPdf(to, await publisherReturnAddress(ctx, actor.publisherId));
+  return addressLabelsPdf(to, await publisherReturnAddress(ctx, actor.publisherId), lng);
 }
 
 

@@ -19,7 +19,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   beforeAll(async () => {
     // the races below place a hundred orders from one library: past its daily limit with one publisher
     t = await createTestApp(engine, { ORDER_LIMIT_PER_HOUR: '100000', ORDER_LIMIT_PER_PUBLISHER_DAY: '100000' });
-    const p1 = await createPublisher(t.ctx, { publisher_no: 'PUB01' });
+    const p1 = await createPublisher(t.ctx, { publisher_no: 'PUB01', publisher_name: 'Shri Jain Sahitya Prakashan Trust' });
     const p2 = await createPublisher(t.ctx, { publisher_no: 'PUB02' });
     const l1 = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
     libraryEmail = l1.email;
@@ -122,13 +122,14 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       method: 'POST',
       url: '/api/book/create-dispatch',
       headers: pub2,
-      payload: form({ orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC123456' }, { orderImage: [proof, 'r.jpg', 'image/jpeg'] }),
+      // a courier's landline as Indians write it, with its STD code and trunk 0 (decision 039)
+      payload: form({ orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '0261 2345678', trackingId: 'SMC123456' }, { orderImage: [proof, 'r.jpg', 'image/jpeg'] }),
     });
     expect(dispatched.statusCode).toBe(200);
     expect(dispatched.json().message).toBe(MSG.orderDispatched);
 
     const inTransit = (await list(lib, 'DISPATCHED')).orderBooks.find((o: { id: number }) => o.id === created.id);
-    expect(inTransit.dispetchedOrder).toMatchObject({ courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC123456' });
+    expect(inTransit.dispetchedOrder).toMatchObject({ courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '2612345678', trackingId: 'SMC123456' });
     const file = await t.app.inject({ method: 'GET', url: inTransit.dispetchedOrder.orderimage });
     expect(file.statusCode).toBe(200);
     expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: (await sharp(proof).metadata()).width });
@@ -311,9 +312,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     // the publisher's WhatsApp message set aside, the others by their place
     sent.splice(1, 1);
     // the new status is named, not its code ('it is now status.IN_PROGRESS' before issue 14)
-    expect(sent[1]!.body).toContain(`The publisher has accepted order ${created.orderId}; it is now Preparing.`);
+    // each names who moved the order (decision 039)
+    expect(sent[1]!.body).toContain(`Shri Jain Sahitya Prakashan Trust has accepted order ${created.orderId}; it is now Preparing.`);
     const dispatchText = [
-      `The publisher has dispatched order ${created.orderId}; it is now Dispatched.`,
+      `Shri Jain Sahitya Prakashan Trust has dispatched order ${created.orderId}; it is now Dispatched.`,
       'Courier: Shree Maruti Courier',
       'Courier number: 9898012345',
       'Tracking id: SMC123456',
@@ -321,6 +323,6 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(sent[2]!.body.startsWith(dispatchText)).toBe(true);
     expect(sent[3]).toMatchObject({ to: '9123456780' });
     expect(sent[3]!.body).toBe(sent[2]!.body);
-    expect(sent[4]!.body).toContain(`The library has received order ${created.orderId}; it is now Completed.`);
+    expect(sent[4]!.body).toContain(`શ્રી જ્ઞાન ભંડાર has received order ${created.orderId}; it is now Completed.`);
   });
 });

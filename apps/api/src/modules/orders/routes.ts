@@ -54,10 +54,10 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
 
-  /** GET /api/book/order-book/addresses.pdf?ids=1,2 (publisher) → addresses.pdf, A5 labels To each library, From the publisher. */
+  /** GET /api/book/order-book/addresses.pdf?ids=1,2 (publisher) → addresses.pdf, A5 labels To each library, From the publisher, 'To' and 'From' in the publisher's language. */
   api.get('/book/order-book/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint), response: fileReplies('addresses.pdf: A5 address labels', PDF) } }, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
-    const pdf = await orderAddressLabels(ctx, actor, request.query.ids);
+    const pdf = await orderAddressLabels(ctx, actor, request.query.ids, pageLanguage(request));
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ADDRESS_LABELS_FILE}"`).send(pdf);
   });
 

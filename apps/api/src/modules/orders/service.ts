@@ -472,9 +472,14 @@ async function transition(
             .from(publishers)
             .innerJoin(accounts, eq(accounts.id, publishers.account_id))
             .where(eq(publishers.id, order.publisher_id));
+    // the notice names who moved the order ('Shri … Trust has dispatched ORD-000003'), as a letter would (decision 039)
+    const [mover] =
+      actor.role === 'PUBLISHER'
+        ? await tx.select({ name: publishers.publisher_name }).from(publishers).where(eq(publishers.id, order.publisher_id))
+        : await tx.select({ name: libraries.name }).from(libraries).where(eq(libraries.id, order.library_id));
     if (other) {
       const lng = other.language;
-      const values = { order: orderNumber(orderId), status: noticeText(lng, `status.${rule.to}`) };
+      const values = { order: orderNumber(orderId), status: noticeText(lng, `status.${rule.to}`), publisher: mover?.name ?? '', library: mover?.name ?? '' };
       const subject = noticeText(lng, 'orderMoved.subject', values);
       const link = `${ctx.config.publicUrl}${actor.role === 'PUBLISHER' ? '/orders' : '/booked-orders'}`;
       const by = actor.role === 'PUBLISHER' ? 'byPublisher' : 'byLibrary';

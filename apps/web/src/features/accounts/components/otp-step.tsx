@@ -11,7 +11,7 @@ import { otp, type ModelType } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { digitsOnly } from '../../../components/forms';
 import { FormText } from '../../../components/form-fields';
-import { paths } from '../../../app/paths';
+import { loginPath, type LoginState } from '../../../app/paths';
 import { resendOtp, verifyEmail } from '../api/accounts-api';
 
 const otpForm = z.object({ otp });
@@ -48,7 +48,8 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
     mutationFn: (code: string) => verifyEmail({ email, otp: code, modelType }),
     onSuccess: (reply) => {
       toastSuccess(reply.message, t('otp.verified'));
-      void navigate(paths.login);
+      // the spec sends a verified account to /login: on its own tab with its e-mail filled in (decision 039)
+      void navigate(loginPath({ as: modelType }), { state: { email } satisfies LoginState });
     },
   });
   const resend = useMutation({

@@ -6,8 +6,8 @@ import { PUBLISHER_TYPES, SANCHALAK_TYPES, lookupText } from '@jsbn/shared/core'
 import { libraryProfile, publisherProfile, type CurrentUser, type LibraryDetails, type PublisherInfo } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { useLookups } from '../../../i18n';
-import { FormSelect, FormText } from '../../../components/form-fields';
-import { digitsOnly, oneOf, phoneInput, selectValue } from '../../../components/forms';
+import { FormPhone, FormSelect, FormText } from '../../../components/form-fields';
+import { digitsOnly, oneOf, selectValue } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { useOwnLibrary, useOwnPublisher } from '../api/accounts-api';
 import { ProfileFormLayout, digits, numeric, useProfileForm, useStateCityOptions } from '../components/account-forms';
@@ -47,8 +47,8 @@ function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: Lib
       <FormText control={control} name="sanchalak_name" label={t('fields.sanchalakName')} required />
       <FormText control={control} name="sanchalak_address" label={t('fields.sanchalakAddress')} required multiline minRows={2} />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
-      <FormText control={control} name="mobile_no" label={t('fields.mobile')} required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label={t('fields.whatsapp')} required transform={phoneInput} slotProps={numeric} />
+      <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
+      <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />
       <FormText control={control} name="number_of_books" label={t('fields.numberOfBooks')} required transform={(value) => digitsOnly(value, 9)} slotProps={numeric} />
       <FormText control={control} name="gst_no" label={t('fields.gst')} />
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
@@ -98,9 +98,9 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
         onValueChange={() => form.setValue('city', '', { shouldValidate: form.formState.isSubmitted })}
       />
       <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
-      <FormText control={control} name="landline_no" label={t('fields.landline')} required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="mobile_no" label={t('fields.mobile')} required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label={t('fields.whatsapp')} required transform={phoneInput} slotProps={numeric} />
+      <FormPhone control={control} name="landline_no" label={t('fields.landline')} required />
+      <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
+      <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />
       <FormText control={control} name="gst_no" label={t('fields.gst')} />
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
     </ProfileFormLayout>

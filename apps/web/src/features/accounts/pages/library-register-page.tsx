@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { Box } from '@mui/material';
 import { SANCHALAK_TYPES, lookupText } from '@jsbn/shared/core';
 import { libraryRegistration } from '@jsbn/shared';
-import { FormSelect, FormText } from '../../../components/form-fields';
+import { FormPhone, FormSelect, FormText } from '../../../components/form-fields';
 import { useLookups } from '../../../i18n';
-import { phoneInput, withChecks } from '../../../components/forms';
+import { withChecks } from '../../../components/forms';
 import { RegistrationLayout, digits, numeric, useRegistration } from '../components/account-forms';
 import { OtpStep } from '../components/otp-step';
 import { confirmPasswordCheck, logoFile } from '../components/registration';
@@ -54,8 +54,8 @@ export function LibraryRegisterPage() {
       <FormText control={control} name="sanchalak_address" label={t('fields.sanchalakAddress')} required multiline minRows={2} />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
       <FormText control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
-      <FormText control={control} name="mobile_no" label={t('fields.mobile')} required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label={t('fields.whatsapp')} required transform={phoneInput} slotProps={numeric} />
+      <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
+      <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />
       <FormText control={control} name="number_of_books" label={t('fields.numberOfBooks')} transform={digits()} slotProps={numeric} />
       <FormText control={control} name="gst_no" label={t('fields.gst')} />
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />

@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { MSG, PASSWORD_MIN } from '@jsbn/shared/core';
 import { email, login, type ModelType } from '@jsbn/shared';
 import { loginAndLoadUser, toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
-import { loginTabOf, paths, returnPathOf } from '../../../app/paths';
+import { loginEmailOf, loginTabOf, paths, returnPathOf } from '../../../app/paths';
 import { TAP_LINK } from '../../../app/theme';
 import { forgotPassword } from '../api/accounts-api';
 
@@ -26,10 +26,10 @@ const TABS = [
 ] as const satisfies readonly { modelType: ModelType; label: string }[];
 
 /** The login form of one tab; a login goes to `returnTo` (the page that sent the visitor here), else home. */
-function LoginFormView({ modelType, returnTo, onForgot }: { modelType: ModelType; returnTo: string | null; onForgot: () => void }) {
+function LoginFormView({ modelType, returnTo, email: knownEmail, onForgot }: { modelType: ModelType; returnTo: string | null; email: string; onForgot: () => void }) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), mode: 'onTouched', defaultValues: { email: knownEmail, password: '' } });
   const mutation = useMutation({
     mutationFn: (values: { email: string; password: string }) => loginAndLoadUser({ ...values, modelType }),
     onSuccess: (message) => {
@@ -41,7 +41,7 @@ function LoginFormView({ modelType, returnTo, onForgot }: { modelType: ModelType
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate({ email: String(values.email), password: values.password }))}>
       <Stack spacing={2}>
         <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
-        <FormText control={form.control} name="password" label={t('fields.password')} type="password" autoComplete="current-password" required />
+        <FormText control={form.control} name="password" label={t('fields.password')} type="password" autoComplete="current-password" required autoFocus={Boolean(knownEmail)} />
         <Box sx={{ textAlign: 'right' }}>
           <Link component="button" type="button" onClick={onForgot} sx={TAP_LINK}>
             {t('login.forgot')}
@@ -84,11 +84,13 @@ function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: (
 /**
  * /login (spec accounts §2 screen 1): the Publisher and Library tabs — the one `?as=` names
  * first, as the link that led here chose ('Order Book as Library') — and after a login the page
- * `?next=` names (decision 003).
+ * `?next=` names (decision 003). Arriving from a verified e-mail code, the account's tab is
+ * chosen and its e-mail filled in (`LoginState`, decision 039).
  */
 export function LoginPage() {
   const { t } = useTranslation('accounts');
   const [search] = useSearchParams();
+  const knownEmail = loginEmailOf(useLocation().state);
   const [tab, setTab] = useState(() => Math.max(0, TABS.findIndex((item) => item.modelType === loginTabOf(search))));
   const returnTo = returnPathOf(search);
   const [forgot, setForgot] = useState(false);
@@ -107,7 +109,7 @@ export function LoginPage() {
         {forgot ? (
           <ForgotFormView key={`forgot-${modelType}`} modelType={modelType} onBack={() => setForgot(false)} />
         ) : (
-          <LoginFormView key={modelType} modelType={modelType} returnTo={returnTo} onForgot={() => setForgot(true)} />
+          <LoginFormView key={modelType} modelType={modelType} returnTo={returnTo} email={knownEmail} onForgot={() => setForgot(true)} />
         )}
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
           <Trans

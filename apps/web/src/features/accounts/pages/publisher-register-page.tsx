@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PUBLISHER_NO_LENGTH, PUBLISHER_TYPES, lookupText } from '@jsbn/shared/core';
 import { publisherRegistration } from '@jsbn/shared';
-import { FormSelect, FormText } from '../../../components/form-fields';
+import { FormPhone, FormSelect, FormText } from '../../../components/form-fields';
 import { useLookups } from '../../../i18n';
-import { phoneInput, selectValue, withChecks } from '../../../components/forms';
+import { selectValue, withChecks } from '../../../components/forms';
 import { RegistrationLayout, digits, numeric, useRegistration, useStateCityOptions } from '../components/account-forms';
 import { OtpStep } from '../components/otp-step';
 import { confirmPasswordCheck, logoFile } from '../components/registration';
@@ -66,9 +66,9 @@ export function PublisherRegisterPage() {
       />
       <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
       <FormText control={control} name="pincode" label={t('fields.pincode')} required transform={digits(6)} slotProps={numeric} />
-      <FormText control={control} name="landline_no" label={t('fields.landline')} transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="mobile_no" label={t('fields.mobile')} required transform={phoneInput} slotProps={numeric} />
-      <FormText control={control} name="whatsapp_no" label={t('fields.whatsapp')} required transform={phoneInput} slotProps={numeric} />
+      <FormPhone control={control} name="landline_no" label={t('fields.landline')} />
+      <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
+      <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />
       <FormText control={control} name="gst_no" label={t('fields.gst')} />
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
       <FormText control={control} name="password" label={t('fields.password')} type="password" autoComplete="new-password" required />

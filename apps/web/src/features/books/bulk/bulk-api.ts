@@ -4,7 +4,7 @@
  * template and result downloads.
  */
 import { XLSX_TYPE } from '@jsbn/shared/core';
-import type { BulkPreview, BulkRegistered, BulkRow } from '@jsbn/shared';
+import type { BulkPreview, BulkRegistered, BulkResultRequest, BulkRow } from '@jsbn/shared';
 import { apiUrl, request } from '../../../api/client';
 import { downloadFile } from '../../../components/download';
 
@@ -26,8 +26,9 @@ export async function registerChunk(batch: string, rows: BulkRow[]): Promise<Bul
   return (await request<BulkRegistered>('/book/bulk/register', { method: 'POST', body: { batch, rows } })).data.books;
 }
 
-/** Saves the Excel list of the books of upload `batch` with their JSBNs. */
-export const downloadResult = (batch: string) => downloadFile(`/book/bulk/${batch}/result.xlsx`, {}, 'JSBN_Registered_Books.xlsx');
+/** Saves the Excel list of the books of upload `batch` with their JSBNs, then the rows `left` out with why. */
+export const downloadResult = (batch: string, left: BulkResultRequest['left'] = []) =>
+  downloadFile(`/book/bulk/${batch}/result.xlsx`, {}, 'JSBN_Registered_Books.xlsx', { method: 'POST', body: { left } });
 
 /** A random UUID (v4) naming one upload: `crypto.randomUUID` where the page is secure, else from `getRandomValues`. */
 export function newBatchId(): string {

@@ -1,13 +1,16 @@
 /**
  * The preview of a filled template (issue 14 part 3): each row as a card — its number in the
  * file, its title, whether it is ready — with its problems named by column, a field to correct
- * each value in place, its warnings, and a switch to leave it out. Rows come a page at a time
+ * each value in place — chosen from the list for a column with one (language, swaroop, subjects,
+ * author type, price type, currency, readers: decision 039) — its warnings, and a switch to leave it out. Rows come a page at a time
  * (1,000 cards would be slow on a phone); a filter shows the rows with problems first.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import type { BulkColumn, BulkPreview, BulkPreviewRow } from '@jsbn/shared';
+import { Alert, Autocomplete, Box, Button, Checkbox, Chip, FormControlLabel, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import type { BulkColumn, BulkPreview, BulkPreviewRow, BulkProblem } from '@jsbn/shared';
+
+type PreviewColumn = BulkPreview['columns'][number];
 
 /** Cards shown at first, and added by 'Show more'. */
 const PAGE = 50;
@@ -32,6 +35,7 @@ export function BulkPreviewList({ preview, skipped, onSkip, onEdit, disabled }: 
   const [filter, setFilter] = useState<RowFilter>(problems.length ? 'problems' : 'all');
   const [shown, setShown] = useState(PAGE);
   const label = new Map(preview.columns.map((column) => [column.key, column.label]));
+  const columns = new Map(preview.columns.map((column) => [column.key, column]));
   const rows = filter === 'all' ? preview.rows : preview.rows.filter((row) => (filter === 'problems') === row.errors.length > 0);
   const count = { problems: problems.length, ready: preview.rows.length - problems.length, all: preview.rows.length };
 
@@ -57,7 +61,7 @@ export function BulkPreviewList({ preview, skipped, onSkip, onEdit, disabled }: 
       </ToggleButtonGroup>
       {rows.length === 0 ? <Typography color="text.secondary">{t('bulk.noRowsHere')}</Typography> : null}
       {rows.slice(0, shown).map((row) => (
-        <RowCard key={row.row} row={row} label={label} skipped={skipped.has(row.row)} onSkip={onSkip} onEdit={onEdit} disabled={disabled} />
+        <RowCard key={row.row} row={row} label={label} columns={columns} skipped={skipped.has(row.row)} onSkip={onSkip} onEdit={onEdit} disabled={disabled} />
       ))}
       {rows.length > shown ? (
         <Box>
@@ -68,7 +72,7 @@ export function BulkPreviewList({ preview, skipped, onSkip, onEdit, disabled }: 
   );
 }
 
-function RowCard({ row, label, skipped, onSkip, onEdit, disabled }: { row: BulkPreviewRow; label: Map<BulkColumn, string>; skipped: boolean } & Pick<Props, 'onSkip' | 'onEdit' | 'disabled'>) {
+function RowCard({ row, label, columns, skipped, onSkip, onEdit, disabled }: { row: BulkPreviewRow; label: Map<BulkColumn, string>; columns: Map<BulkColumn, PreviewColumn>; skipped: boolean } & Pick<Props, 'onSkip' | 'onEdit' | 'disabled'>) {
   const { t } = useTranslation('books');
   const ready = row.errors.length === 0;
   const summary = [row.values.language, row.values.publication_year, row.values.pages && `${label.get('pages')}: ${row.values.pages}`, row.values.author_name_1].filter(Boolean).join(' · ');
@@ -96,18 +100,7 @@ function RowCard({ row, label, skipped, onSkip, onEdit, disabled }: { row: BulkP
       {row.errors.length ? (
         <Stack spacing={1.5} sx={{ mt: 1.5 }}>
           {row.errors.map((problem) => (
-            <TextField
-              key={`${problem.column}:${problem.message}`}
-              size="small"
-              fullWidth
-              label={label.get(problem.column) ?? problem.column}
-              defaultValue={row.values[problem.column] ?? ''}
-              error
-              helperText={problem.message}
-              disabled={disabled}
-              onChange={(event) => onEdit(row.row, problem.column, event.target.value)}
-              sx={{ maxWidth: 640 }}
-            />
+            <ProblemField key={`${problem.column}:${problem.message}`} row={row} problem={problem} column={columns.get(problem.column)} onEdit={onEdit} disabled={disabled} />
           ))}
         </Stack>
       ) : null}
@@ -125,4 +118,60 @@ function RowCard({ row, label, skipped, onSkip, onEdit, disabled }: { row: BulkP
       ) : null}
     </Paper>
   );
+}
+
+/** The cells of a list column that holds several values ('Agam; Story'). */
+const splitSeveral = (value: string) =>
+  value
+    .split(/[;,]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/**
+ * The field that corrects one problem: a list column's value chosen from its list (several for
+ * subjects; a value already typed that is in the list stays chosen), any other typed.
+ */
+function ProblemField({ row, problem, column, onEdit, disabled }: { row: BulkPreviewRow; problem: BulkProblem; column?: PreviewColumn } & Pick<Props, 'onEdit' | 'disabled'>) {
+  const { t } = useTranslation('books');
+  const label = column?.label ?? problem.column;
+  const current = row.values[problem.column] ?? '';
+  const [chosen, setChosen] = useState<string>(() => (column?.options?.includes(current) ? current : ''));
+  const [several, setSeveral] = useState<string[]>(() => splitSeveral(current).filter((value) => column?.options?.includes(value)));
+  const common = { size: 'small' as const, fullWidth: true, label, error: true, helperText: problem.message, disabled, sx: { maxWidth: 640 } };
+  if (column?.options && column.several) {
+    return (
+      <Autocomplete<string, true>
+        multiple
+        options={column.options}
+        value={several}
+        disabled={disabled}
+        onChange={(_event, value) => {
+          setSeveral(value);
+          onEdit(row.row, problem.column, value.join('; '));
+        }}
+        renderInput={(params) => <TextField {...params} {...common} placeholder={several.length ? undefined : t('bulk.chooseFromList')} />}
+      />
+    );
+  }
+  if (column?.options) {
+    return (
+      <TextField
+        {...common}
+        select
+        value={chosen}
+        onChange={(event) => {
+          setChosen(event.target.value);
+          onEdit(row.row, problem.column, event.target.value);
+        }}
+        slotProps={{ select: { displayEmpty: true, renderValue: (value) => (value ? String(value) : t('bulk.chooseFromList')) }, inputLabel: { shrink: true } }}
+      >
+        {column.options.map((option) => (
+          <MenuItem key={option} value={option}>
+            {option}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  }
+  return <TextField {...common} defaultValue={current} onChange={(event) => onEdit(row.row, problem.column, event.target.value)} />;
 }

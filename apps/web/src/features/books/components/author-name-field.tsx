@@ -9,6 +9,7 @@ import { useMessages } from '../../../i18n';
 import { Autocomplete, TextField } from '@mui/material';
 import { Controller, useController, type Control } from 'react-hook-form';
 import { useDebounce } from '../../../components/use-debounce';
+import { requiredLabel } from '../../../components/form-fields';
 import type { AuthorNameOption } from '@jsbn/shared';
 import { useAuthorNames } from '../api/books-api';
 import type { BookFormValues } from './book-form-model';
@@ -63,7 +64,7 @@ function AuthorAutocomplete({
       }}
       loading={suggestions.isFetching}
       renderInput={(params) => (
-        <TextField {...params} name={field.name} inputRef={field.ref} onBlur={field.onBlur} label={t('fields.authorName', { n: index + 1 })} error={Boolean(error)} helperText={error ? message(error) : undefined} />
+        <TextField {...params} name={field.name} inputRef={field.ref} onBlur={field.onBlur} label={t('fields.authorName', { n: index + 1 })} slotProps={{ inputLabel: requiredLabel(params.InputLabelProps) }} error={Boolean(error)} helperText={error ? message(error) : undefined} />
       )}
     />
   );

@@ -4,7 +4,7 @@
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOOK_MSG, BOOK_SIZE_PRESETS, DEFAULT_CURRENCY, FILE_RULES, MSG, fileProblem, isoOfDdMmYyyy, todayIso, type PriceKind } from '@jsbn/shared/core';
+import { BOOK_MSG, BOOK_SIZE_PRESETS, DEFAULT_CURRENCY, FILE_RULES, MSG, fileProblem, publishedDateToSend, type PriceKind } from '@jsbn/shared/core';
 import { bookFields, type BookDto, type BookFieldsInput } from '@jsbn/shared';
 import type { PendingFile } from '../api/upload-files';
 
@@ -178,8 +178,7 @@ export function toApiFields(values: BookFormValues, stored?: StoredFiles) {
     price: values.price_kind === 'free' ? '' : values.price,
     currency: values.currency,
     book_published: values.book_published,
-    // Spec books §5: shown DD/MM/YYYY, sent YYYY-MM-DD; an invalid date becomes today.
-    published_date: published ? (isoOfDdMmYyyy(values.published_date) ?? todayIso()) : '',
+    published_date: publishedDateToSend(published, values.published_date),
     tags: values.tags,
     subjects: values.subjects,
     other_subject: values.other_subject,

@@ -13,7 +13,7 @@ import { BOOK_SIZE_PRESETS, CURRENCIES, FILE_RULES, LEADING_CURRENCIES, PRICE_KI
 import type { BookDto, SubjectOption } from '@jsbn/shared';
 import { ApiError } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
-import { FormSelect, FormText } from '../../../components/form-fields';
+import { FormSelect, FormText, requiredLabel } from '../../../components/form-fields';
 import { digitsOnly, scrollToFirstError } from '../../../components/forms';
 import { SafeImage } from '../../../components/safe-image';
 import { useLookups, useMessages } from '../../../i18n';
@@ -204,6 +204,8 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             control={control}
             name="type"
             label={t('fields.swaroop')}
+            required
+            helperText={t('hints.swaroopOrOther')}
             options={[{ value: '', label: t('options.none') }, ...(swaroops.data ?? []).map((swaroop) => ({ value: swaroop.code, label: swaroopText(lookups, { type: swaroop.code }) }))]}
             onValueChange={() => void form.trigger('type')}
           />
@@ -220,7 +222,16 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                 value={subjectOptions.filter((option) => field.value.some((selected) => selected.id === option.id))}
                 onChange={(_event, value) => field.onChange(value.map((option) => ({ id: option.id })))}
                 onBlur={field.onBlur}
-                renderInput={(params) => <TextField {...params} inputRef={field.ref} label={t('fields.subjects')} error={Boolean(fieldState.error)} helperText={fieldState.error?.message ? message(fieldState.error.message) : undefined} />}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    inputRef={field.ref}
+                    label={t('fields.subjects')}
+                    slotProps={{ inputLabel: requiredLabel(params.InputLabelProps) }}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message ? message(fieldState.error.message) : t('hints.subjectsOrOther')}
+                  />
+                )}
               />
             )}
           />
@@ -256,7 +267,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               name="published_date"
               label={t('fields.publishedDate')}
               placeholder={t('hints.dateFormat')}
-              helperText={t('hints.dateFormat')}
+              helperText={t('hints.publishedDate')}
               transform={dateMask}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
@@ -280,6 +291,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                   control={control}
                   name={`authors.${index}.authorType`}
                   label={t('fields.authorType', { n: index + 1 })}
+                  required
                   options={(authorTypes.data ?? []).map((type) => ({ value: String(type.id), label: lookupText(lookups, 'authorTypes', type.author_type) }))}
                 />
               </Box>

@@ -9,9 +9,13 @@ import { toastSuccess } from '../../../api/client';
 import { SafeImage } from '../../../components/safe-image';
 import { qrDownloadUrl, setBookAvailability } from '../api/books-api';
 import type { UploadRow } from '../api/upload-files';
+import { PrintQrDownloads } from './print-downloads';
 import { UploadProgressList } from './upload-progress';
 
-/** The dialog after a book is registered: JSBN, QR, download, the files sent, and the availability question. */
+/**
+ * The dialog after a book is registered: JSBN, QR, the spec's JPEG download and the print-ready
+ * QR (SVG or PDF, 20/25/30 mm), the files sent, and the availability question with what it means.
+ */
 export function BookResultDialog({ result, uploads = [], onDone }: { result: BookRegistrationResult | null; uploads?: UploadRow[]; onDone: () => void }) {
   const { t } = useTranslation('books');
   const message = useMessages();
@@ -37,12 +41,20 @@ export function BookResultDialog({ result, uploads = [], onDone }: { result: Boo
           <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={result ? qrDownloadUrl(jsbn) : undefined} download={`${jsbn}.jpg`}>
             {t('result.download')}
           </Button>
+          {/* the spec's 200 px JPEG is for a screen; the back cover wants the vector QR with its caption (decision 039) */}
+          <Stack spacing={1} sx={{ alignItems: 'center' }} data-testid="result-print-qr">
+            <Typography variant="body2">{t('result.forPrint')}</Typography>
+            {result ? <PrintQrDownloads jsbn={jsbn} /> : null}
+          </Stack>
           {uploads.length ? (
             <Box sx={{ width: '100%', textAlign: 'left' }}>
               <UploadProgressList rows={uploads} />
             </Box>
           ) : null}
           <Typography sx={{ fontWeight: 600 }}>{message(MSG.availablePrompt)}</Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="available-meaning">
+            {t('result.availableMeaning')}
+          </Typography>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'center' }}>

@@ -13,8 +13,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContent
 import { BOOK_MSG, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
 import { bookPdfRequest, readerOrderFields, type ReaderOrder } from '@jsbn/shared';
 import { ApiError, toastSuccess } from '../../../api/client';
-import { FormText } from '../../../components/form-fields';
-import { digitsOnly } from '../../../components/forms';
+import { FormPhone, FormText } from '../../../components/form-fields';
 import { dialogFormSx } from '../../../components/responsive-dialog';
 import { placeReaderOrder, requestBookPdf } from '../api/books-api';
 
@@ -126,7 +125,7 @@ export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId:
       submitLabel={t('requests.submit')}
     >
       <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
-      <FormText control={control} name="mobileNo" label={t('requests.mobile')} transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
+      <FormPhone control={control} name="mobileNo" label={t('requests.mobile')} />
       <FormText control={control} name="email" label={t('requests.email')} type="email" autoComplete="email" />
       <FormText control={control} name="reason" label={t('requests.reason')} multiline minRows={2} />
       <FormText control={control} name="referredBy" label={t('requests.referredBy')} />
@@ -193,7 +192,7 @@ export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId:
       submitLabel={t('requests.send')}
     >
       <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
-      <FormText control={control} name="mobile" label={t('requests.mobile')} transform={(value) => digitsOnly(value, 10)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} autoComplete="tel-national" />
+      <FormPhone control={control} name="mobile" label={t('requests.mobile')} />
       <FormText control={control} name="email" label={t('requests.email')} type="email" autoComplete="email" />
       <FormText control={control} name="message" label={t('requests.message')} multiline minRows={2} />
       <div>

@@ -109,6 +109,12 @@ export function BulkRegisterPage() {
   };
 
   const finished = run !== null && !run.busy && run.error === null;
+  // the rows of the file that got no JSBN — with problems, or left out — shown and downloaded with why (decision 039)
+  const registeredRows = new Set(run?.books.map((book) => book.row));
+  const leftOut = finished && preview ? preview.rows.filter((row) => !registeredRows.has(row.row)) : [];
+  const label = new Map(preview?.columns.map((column) => [column.key, column.label]));
+  const whyLeftOut = (row: BulkPreview['rows'][number]) =>
+    row.errors.length ? row.errors.map((problem) => `${label.get(problem.column) ?? problem.column}: ${problem.message}`).join('; ') : t('bulk.leftOut.byYou');
 
   return (
     <Box>
@@ -240,7 +246,11 @@ export function BulkRegisterPage() {
             {t('bulk.doneHint')}
           </Typography>
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-            <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void downloadResult(run.batch).catch(toastError)}>
+            <Button
+              variant="contained"
+              startIcon={<DownloadIcon />}
+              onClick={() => void downloadResult(run.batch, leftOut.map((row) => ({ row: row.row, values: row.values, skipped: row.errors.length === 0 }))).catch(toastError)}
+            >
               {t('bulk.resultExcel')}
             </Button>
             <TextField select size="small" label={t('print.size')} value={labelSize} onChange={(event) => setLabelSize(Number(event.target.value))} sx={{ width: 110 }} slotProps={{ select: { native: true } }}>
@@ -278,6 +288,36 @@ export function BulkRegisterPage() {
               </TableBody>
             </Table>
           </Box>
+          {leftOut.length ? (
+            <Box sx={{ mt: 3 }} data-testid="bulk-left-out">
+              <Typography variant="h6" component="h2">
+                {t('bulk.leftOut.title')} ({leftOut.length})
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('bulk.leftOut.note')}
+              </Typography>
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-label={t('bulk.leftOut.title')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('bulk.columns.row')}</TableCell>
+                      <TableCell>{t('bulk.columns.title')}</TableCell>
+                      <TableCell>{t('bulk.columns.why')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {leftOut.map((row) => (
+                      <TableRow key={row.row} data-testid="bulk-left-out-row">
+                        <TableCell>{row.row}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.values.book_title || t('bulk.untitled')}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{whyLeftOut(row)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            </Box>
+          ) : null}
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 2 }}>
             <Button component={RouterLink} to={paths.myBooks} variant="outlined">
               {t('bulk.backToMyBooks')}

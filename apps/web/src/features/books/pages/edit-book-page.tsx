@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
-import { toastSuccess } from '../../../api/client';
+import { ApiError, toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { applyServerErrors, scrollToFirstError } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
@@ -84,10 +84,25 @@ export function EditBookPage() {
   const navigate = useNavigate();
   const id = parseId(rawId);
   const query = useBook(id);
+  const { user } = useSession();
+  // Any book can be read, but only its publisher edits it: another publisher's book is not
+  // there to edit, as the API's PATCH answers (404), so it is not loaded into the form.
+  const notOwn = Boolean(query.data && user?.publisherId !== undefined && query.data.book.publisher.id !== user.publisherId);
 
   let body;
   if (id === null) body = <Alert severity="error">{message(BOOK_MSG.bookIdNotFound)}</Alert>;
   else if (query.isLoading) body = <LoadingState label={message(BOOK_MSG.loadingBook)} />;
+  else if (notOwn || (query.error instanceof ApiError && query.error.status === 404))
+    body = (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="edit-book-not-found">
+          {message(BOOK_MSG.bookNotFound)}
+        </Alert>
+        <Button variant="contained" onClick={() => void navigate(paths.myBooks)}>
+          {t('menu.myBooks', { ns: 'common' })}
+        </Button>
+      </Paper>
+    );
   else if (query.isError || !query.data)
     body = (
       <Paper variant="outlined" sx={{ p: 3 }}>
@@ -106,7 +121,7 @@ export function EditBookPage() {
       <PageHeader
         title={t('pages.editTitle')}
         subtitle={
-          query.data ? (
+          query.data && !notOwn ? (
             <Typography component="span">
               JSBN <strong>{formatJsbn(query.data.book.jsbn_number)}</strong>
             </Typography>

@@ -27,7 +27,7 @@ import { FILE_RULES, MSG, fileProblem, trackingUrl } from '@jsbn/shared/core';
 import { dispatchOrder, type OrderDto } from '@jsbn/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
-import { FormText } from '../../../components/form-fields';
+import { FormPhone, FormText } from '../../../components/form-fields';
 import { digitsOnly, withChecks } from '../../../components/forms';
 import { formatDate, formatPhone, formatTime, orNA } from '../../../components/format';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
@@ -342,7 +342,7 @@ function CourierRow({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** Partial Accept: accepted copies per item, clamped on blur between 0 and the ordered count. */
+/** Partial Accept: accepted copies per item, clamped on blur between 0 and the ordered count (spec), saying so beside a clamped field. */
 export function PartialAcceptDialog({
   order,
   busy,
@@ -356,8 +356,12 @@ export function PartialAcceptDialog({
 }) {
   const { t } = useTranslation('orders');
   const [values, setValues] = useState<Record<number, string>>(() => Object.fromEntries(order.OrderBookItem.map((item) => [item.id, String(item.number_of_copies)])));
-  const clamp = (id: number, max: number) =>
+  // which quantities were typed above the ordered number and brought down to it: said beside the field (decision 039)
+  const [clamped, setClamped] = useState<ReadonlySet<number>>(new Set());
+  const clamp = (id: number, max: number) => {
+    if ((Number(values[id]) || 0) > max) setClamped((current) => new Set(current).add(id));
     setValues((current) => ({ ...current, [id]: String(Math.min(max, Math.max(0, Number(current[id]) || 0))) }));
+  };
   const fullScreen = useFullScreenDialog();
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="partial-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
@@ -377,7 +381,8 @@ export function PartialAcceptDialog({
                 value={values[item.id] ?? ''}
                 onChange={(event) => setValues((current) => ({ ...current, [item.id]: digitsOnly(event.target.value, 6) }))}
                 onBlur={() => clamp(item.id, item.number_of_copies)}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                helperText={clamped.has(item.id) || (Number(values[item.id]) || 0) > item.number_of_copies ? t('partial.atMost', { count: item.number_of_copies }) : undefined}
+                slotProps={{ htmlInput: { inputMode: 'numeric' }, formHelperText: { 'data-testid': `partial-at-most-${item.id}` } as object }}
                 sx={{ width: { sm: 220 } }}
               />
             </Stack>
@@ -475,7 +480,7 @@ export function DispatchDialog({
               )}
             />
             <FormText control={form.control} name="courierCompanyName" label={t('courier.name')} />
-            <FormText control={form.control} name="courierCompanyNumber" label={t('courier.number')} transform={(value) => value.slice(0, 20)} />
+            <FormPhone control={form.control} name="courierCompanyNumber" label={t('courier.number')} />
             <FormText control={form.control} name="trackingId" label={t('courier.tracking')} />
             <FormText
               control={form.control}
