@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { createRequire } from 'node:module';
@@ -37,6 +37,76 @@ function preloadStart(): Plugin {
   };
 }
 
+/**
+ * `app-modules.json` beside `index.html`: what else a page drawn on the server needs once the
+ * app starts, beyond the start module's own chunks (index.html's module preloads), for the
+ * page's entry to fetch in the background once the page has loaded (decision 031):
+ * - `app`: the chunks the start module loads lazily that are neither a page nor a language
+ *   (the menus of the app bar);
+ * - `pages`: by the name of each page a route loads lazily (`lazyNamed`'s export name), the
+ *   chunks of that page;
+ * - `later`: by the same names, the chunks of what the page loads lazily itself (its dialogs,
+ *   the gallery), not other pages' or languages': fetched after the others;
+ * - `languages`: the catalogue chunk of each language loaded when chosen (`gu`, `hi`).
+ * Paths are as in index.html (`/assets/…`). The server adds these to the page's preloads
+ * (`apps/api/src/modules/web/app-pages.ts`).
+ */
+function appModules(): Plugin {
+  return {
+    name: 'jsbn-app-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return;
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const byFacade = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
+      const moduleOf = (suffix: string) => [...this.getModuleIds()].find((id) => id.endsWith(suffix));
+      const start = byFacade.get(moduleOf('/src/app/start.tsx') ?? '');
+      const routes = this.getModuleInfo(moduleOf('/src/app/routes.tsx') ?? '');
+      const i18n = this.getModuleInfo(moduleOf('/src/i18n/index.ts') ?? '');
+      if (!start || !routes || !i18n) throw new Error('the build has no chunk for src/app/start.tsx, or no src/app/routes.tsx or src/i18n/index.ts');
+      const pageChunks = routes.dynamicallyImportedIds.flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
+      const languageChunks = i18n.dynamicallyImportedIds.flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
+      const apart = new Set([...pageChunks, ...languageChunks].map((chunk) => chunk.fileName));
+      // the start module's own chunks (preloaded by index.html) are never listed again
+      const started = new Set<string>();
+      const visitStatic = (file: string) => {
+        const chunk = byFile.get(file);
+        if (!chunk || chunk.isEntry || started.has(file)) return;
+        started.add(file);
+        chunk.imports.forEach(visitStatic);
+      };
+      visitStatic(start.fileName);
+      /** `from`'s chunks and everything they load, statically or lazily, but no page or language other than `from`. */
+      const reach = (from: Rollup.OutputChunk, lazily: boolean) => {
+        const files = new Set<string>();
+        const visit = (file: string, root: boolean) => {
+          const chunk = byFile.get(file);
+          if (!chunk || chunk.isEntry || files.has(file) || (!root && apart.has(file))) return;
+          files.add(file);
+          chunk.imports.forEach((next) => visit(next, false));
+          if (lazily) chunk.dynamicImports.forEach((next) => visit(next, false));
+        };
+        visit(from.fileName, true);
+        return [...files].filter((file) => !started.has(file)).map((file) => `/${file}`);
+      };
+      const pages: Record<string, string[]> = {};
+      const later: Record<string, string[]> = {};
+      for (const chunk of pageChunks) {
+        const now = reach(chunk, false);
+        for (const name of chunk.exports) {
+          pages[name] = now;
+          later[name] = reach(chunk, true).filter((file) => !now.includes(file));
+        }
+      }
+      const languages: Record<string, string[]> = {};
+      for (const chunk of languageChunks) languages[/([a-z]+)\.ts$/.exec(chunk.facadeModuleId!)![1]!] = reach(chunk, false);
+      const app = reach(start, true).filter((file) => file !== `/${start.fileName}`);
+      this.emitFile({ type: 'asset', fileName: 'app-modules.json', source: `${JSON.stringify({ app, pages, later, languages }, null, 1)}\n` });
+    },
+  };
+}
+
 // The API serves the built app from dist/ (one process, one port); in `vite` dev mode the
 // API runs on :3000 and /api is proxied to it. Every built file above 1 KiB also gets a
 // brotli (.br, quality 11) and a gzip (.gz, level 9) twin, which the API's static server sends
@@ -45,6 +115,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     preloadStart(),
+    appModules(),
     ...(isSsrBuild
       ? []
       : [

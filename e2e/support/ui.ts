@@ -145,3 +145,14 @@ export async function smallTargets(page: Page): Promise<string[]> {
 export async function expectFingerTargets(page: Page, where: string): Promise<void> {
   expect(await smallTargets(page), `controls smaller than ${FINGER_PX} px on ${where}`).toEqual([]);
 }
+
+/**
+ * The scripts (paths) a page asked for before its `load` event began — all of them while it has
+ * not loaded yet. A page drawn on the server asks for its entry script alone; the app's chunks
+ * follow in the background after load (decision 031).
+ */
+export const scriptsBeforeLoad = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const loadStart = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+    return performance.getEntriesByType('resource').flatMap((entry) => (entry.name.endsWith('.js') && (loadStart === 0 || entry.startTime < loadStart) ? [new URL(entry.name).pathname] : []));
+  });

@@ -21,7 +21,7 @@ import { setValueLanguage } from './components/format';
 import { paths } from './app/paths';
 import { AppProviders, type QuerySeed } from './app/providers';
 import { createStyleCache } from './app/style-cache';
-import { preloadRoute, routes } from './app/routes';
+import { preloadRoute, routePageNames, routes } from './app/routes';
 import { bookByJsbnQuery } from './features/books/api/books-api';
 import { serverI18n } from './i18n/server';
 import type { InterfaceLanguage } from '@jsbn/shared/core';
@@ -41,6 +41,8 @@ export interface ServerPage {
   complete: boolean;
   /** How many times the page was drawn: 1 when its queries were known beforehand (PAGE_QUERIES), else 2. */
   passes: 1 | 2;
+  /** The lazily loaded pages it shows, by name (`app-modules.json` lists their chunks): fetched in the background by the browser (decision 031). */
+  pages: string[];
 }
 
 const handler = createStaticHandler(routes);
@@ -125,5 +127,6 @@ export async function renderPage(url: string, transport: Transport, language: In
     seeds: queries.flatMap((query): QuerySeed[] => (query.state.status === 'success' ? [[query.queryKey, query.state.data]] : [])),
     complete: queries.every((query) => query.state.status === 'success' || !runs(query)),
     passes,
+    pages: routePageNames(pathname),
   };
 }

@@ -2,8 +2,10 @@
  * The page's one script (decision 011). On a page the server drew for a visitor (`#root` marked
  * `data-server-made`), nothing more loads while they only read: the app is fetched at the first
  * sign of interaction (a touch, the pointer, a key, focus) and adopts the page's DOM; a tap on
- * a button meanwhile is held and repeated once the app is there, while plain links work at once,
- * and an image that cannot be loaded shows the placeholder the app would show (spec §8).
+ * a button meanwhile is held — the button shows at once that it waits — and repeated once the
+ * app is there, while plain links work at once, and an image that cannot be loaded shows the
+ * placeholder the app would show (spec §8). Once the page has loaded and the browser is idle,
+ * the app's chunks are fetched in the background (not run), so that wait is short (decision 031).
  * Everywhere else, for a signed-in user, and when the page was drawn in another language than
  * the one chosen in this browser (issue 13), the app starts straight away.
  */
@@ -14,6 +16,7 @@ import '@fontsource/noto-sans-gujarati/400.css';
 import '@fontsource/noto-sans-gujarati/700.css';
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/700.css';
+import './app/waiting.css';
 import { TOKEN_KEY } from './api/session-keys';
 import { placeholderImage } from './components/placeholder-image';
 
@@ -21,6 +24,11 @@ import { placeholderImage } from './components/placeholder-image';
 const LANGUAGE_KEY = 'jsbn.language';
 
 const INTENT_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
+
+/** The id of the `<template>` of the app's module preloads on a server-made page (`APP_MODULES_ID` of the API's modules/web/shell.ts). */
+const APP_MODULES_ID = 'jsbn-app-modules';
+/** The attribute that shows a held tap's control as waiting for the app (app/waiting.css). */
+const WAITING = 'data-app-waiting';
 
 const root = document.getElementById('root')!;
 const serverMade = root.hasAttribute('data-server-made');
@@ -45,9 +53,43 @@ const imageFailed = (event: Event) => {
 const chosen = localStorage.getItem(LANGUAGE_KEY);
 const otherLanguage = Boolean(chosen) && chosen !== document.documentElement.lang;
 
+/**
+ * Copies the module preloads of the `<template id>` into `<head>`, which makes the browser fetch
+ * (not run) those chunks; resolves when all have loaded or failed.
+ */
+function preload(id: string): Promise<unknown> {
+  const template = document.getElementById(id);
+  if (!(template instanceof HTMLTemplateElement)) return Promise.resolve();
+  const links = Array.from(template.content.querySelectorAll('link'));
+  const loaded = links.map((link) => new Promise((resolve) => ['load', 'error'].forEach((name) => link.addEventListener(name, resolve, { once: true }))));
+  document.head.append(...links);
+  template.remove();
+  return Promise.all(loaded);
+}
+
+/**
+ * Fetches the app in the background once the page has loaded and the browser is idle
+ * (decision 031): the start module's chunks, the page's own and its language's, then what the
+ * page loads lazily — so the first tap waits for the app to run, not to arrive. Not when the
+ * browser asks to save data (`navigator.connection.saveData`): then the app comes at the first
+ * interaction, as before; the template says so (`data-skipped`).
+ */
+function preloadWhenIdle() {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) {
+    document.getElementById(APP_MODULES_ID)?.setAttribute('data-skipped', 'save-data');
+    return;
+  }
+  const idle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+  const afterLoad = () => idle(() => void preload(APP_MODULES_ID).then(() => idle(() => void preload(`${APP_MODULES_ID}-later`))));
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
+
 if (!serverMade || localStorage.getItem(TOKEN_KEY) || otherLanguage) {
   void start(false);
 } else {
+  preloadWhenIdle();
   let held: HTMLElement | null = null;
   /** Holds a click on anything but a plain link until the app can answer it. */
   const hold = (event: MouseEvent) => {
@@ -55,7 +97,10 @@ if (!serverMade || localStorage.getItem(TOKEN_KEY) || otherLanguage) {
     if (!target || target.closest('a[href]')) return;
     event.preventDefault();
     event.stopPropagation();
+    held?.removeAttribute(WAITING);
     held = target.closest<HTMLElement>('button, [role="button"], label, input, select, textarea') ?? (target instanceof HTMLElement ? target : null);
+    // the tap is seen at once: the control shows it waits for the app (app/waiting.css)
+    held?.setAttribute(WAITING, '');
   };
   const listen = (on: boolean) => INTENT_EVENTS.forEach((name) => (on ? document.addEventListener(name, wake, { capture: true, passive: true }) : document.removeEventListener(name, wake, true)));
   function wake() {
@@ -72,11 +117,13 @@ if (!serverMade || localStorage.getItem(TOKEN_KEY) || otherLanguage) {
           if (field.value !== field.defaultValue) field.dispatchEvent(new Event('input', { bubbles: true }));
         });
         await new Promise((resolve) => setTimeout(resolve, 0));
+        held?.removeAttribute(WAITING);
         if (held?.isConnected) held.click();
       },
       // offline or a new release: the page stays as it is (its links work) and tries again at the next interaction
       () => {
         root.removeAttribute('aria-busy');
+        held?.removeAttribute(WAITING);
         listen(true);
       },
     );

@@ -1,6 +1,6 @@
 /**
- * A small built web app made for tests in the shape Vite writes (index.html, hashed assets
- * with .br/.gz twins, and the server render in ../dist-server, here one that draws the book's
+ * A small built web app made for tests in the shape Vite writes (index.html, app-modules.json,
+ * hashed assets with .br/.gz twins, and the server render in ../dist-server, here one that draws the book's
  * title): web.test.ts and front-door.test.ts serve it.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -47,9 +47,17 @@ export async function renderPage(url, transport, language) {
   // where the data came from: an in-process API reply carries the API's headers, a reply the caller handed over does not
   const source = response.headers.get('x-request-id') ? 'api' : 'given';
   const lang = language === 'en' ? '' : ' data-language="' + language + '"';
-  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"' + lang + '></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true };
+  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"' + lang + '></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true, pages: book ? ['BookDetailPage'] : ['HomePage'] };
 }
 `;
+
+/** The app's chunks beyond the start's, as the build lists them (`app-modules.json`). */
+export const APP_MODULES = {
+  app: ['/assets/nav-popups-a0b1c2d3.js'],
+  pages: { BookDetailPage: ['/assets/book-detail-page-c9d0e1f2.js', '/assets/react-e5f6a7b8.js'], HomePage: ['/assets/home-page-d4e5f6a7.js'] },
+  later: { BookDetailPage: ['/assets/share-dialog-b8c9d0e1.js'], HomePage: [] },
+  languages: { gu: ['/assets/gu-f2a3b4c5.js'], hi: ['/assets/hi-a6b7c8d9.js'] },
+};
 
 /** A built app as Vite leaves it in dist/, with its server render in ../dist-server. */
 export function builtApp(): string {
@@ -58,6 +66,7 @@ export function builtApp(): string {
   mkdirSync(join(dist, '..', 'dist-server'));
   writeFileSync(join(dist, '..', 'dist-server', 'entry-server.js'), RENDERER);
   writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'app-modules.json'), JSON.stringify(APP_MODULES));
   for (const name of ['index-a1b2c3d4.js', 'react-e5f6a7b8.js', 'book-detail-page-c9d0e1f2.js']) {
     const bytes = Buffer.from(ENTRY);
     writeFileSync(join(dist, 'assets', name), bytes);

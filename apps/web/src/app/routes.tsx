@@ -111,11 +111,20 @@ export const routes: RouteObject[] = [
  * server-made page cannot wait for a module halfway (decision 011).
  */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map((match) => {
-      const type = (match.route.element as ReactElement | undefined)?.type as Partial<LazyComponent<ComponentType>> | undefined;
-      return typeof type?.preload === 'function' ? type.preload() : undefined;
-    }),
-  );
+  await Promise.all(routePages(pathname).map((page) => page.preload()));
 }
+
+/** The lazily loaded elements of the routes matching `pathname`, outermost first. */
+function routePages(pathname: string): LazyComponent<ComponentType>[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+    const type = (match.route.element as ReactElement | undefined)?.type as Partial<LazyComponent<ComponentType>> | undefined;
+    return typeof type?.preload === 'function' ? [type as LazyComponent<ComponentType>] : [];
+  });
+}
+
+/**
+ * The names of the pages `pathname` shows (`lazyNamed`'s export names, as the build's
+ * `app-modules.json` lists their chunks): what a page drawn on the server fetches in the
+ * background for the app to adopt it at once (decision 031).
+ */
+export const routePageNames = (pathname: string): string[] => routePages(pathname).map((page) => page.exportName);

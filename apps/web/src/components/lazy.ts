@@ -5,6 +5,8 @@ import { createElement, useState, type ComponentType } from 'react';
 export type LazyComponent<C extends ComponentType<any>> = C & {
   /** Loads the module (once); afterwards the component renders without suspending. */
   preload: () => Promise<void>;
+  /** The name of the export it shows (`lazyNamed`'s `name`): the build's `app-modules.json` lists a page's chunks by it. */
+  exportName: string;
 };
 
 /**
@@ -35,7 +37,7 @@ export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends key
     throw preload();
   }
   Lazy.displayName = `Lazy(${String(name)})`;
-  return Object.assign(Lazy, { preload }) as unknown as LazyComponent<M[K]>;
+  return Object.assign(Lazy, { preload, exportName: String(name) }) as unknown as LazyComponent<M[K]>;
 }
 
 /**

@@ -4,16 +4,17 @@
  * page for a visitor, asking this API for its data in-process (`app.inject`, as the visitor's
  * address, so rate limits count them as the visitor's); the result goes into `#root` of the
  * built `index.html`, marked `data-server-made`, with the data beside it as JSON for the app
- * to adopt the page at the first interaction. The shell keeps its entry script and loses its
- * module preloads: a visitor who only reads loads nothing more.
+ * to adopt the page at the first interaction. The shell keeps its entry script; its module
+ * preloads, and the page's own chunks, wait in a `<template>` until the page has loaded
+ * (decision 031): a visitor who only reads loads nothing more before then.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { scriptJson, type InterfaceLanguage } from '@jsbn/shared/core';
-import { TEMPLATE_MARKS, withLanguage, withoutPreloads } from './shell.js';
+import { TEMPLATE_MARKS, withLanguage, withPreloadsLater } from './shell.js';
 
 /** One query's data: `[queryKey, data]`. */
 export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
@@ -26,6 +27,8 @@ export interface ServerPage {
   seeds: QuerySeed[];
   /** False when one of its queries failed. */
   complete: boolean;
+  /** The lazily loaded pages it shows, by name (keys of AppModules' `pages`). */
+  pages: string[];
 }
 
 /** A page drawn for the shell: CSS for `<head>`, and `#root` with the page and its data. */
@@ -34,6 +37,33 @@ export interface DrawnPage {
   root: string;
   /** The language it is drawn in (`<html lang>`). */
   language: InterfaceLanguage;
+  /** The app's chunks this page needs beyond the start's (`/assets/…`), fetched once it has loaded; `later`: what it loads lazily (decision 031). */
+  modules: { now: string[]; later: string[] };
+}
+
+/**
+ * `app-modules.json`, written by the web build beside `index.html` (`appModules` in
+ * apps/web/vite.config.ts): the chunks, beyond the start module's, that the app bar (`app`),
+ * each page by name (`pages`; `later`: what that page loads lazily) and each language's
+ * catalogue (`languages`) need, as `/assets/…` paths.
+ */
+export interface AppModules {
+  app: string[];
+  pages: Record<string, string[]>;
+  later: Record<string, string[]>;
+  languages: Record<string, string[]>;
+}
+
+/**
+ * Reads `app-modules.json` in `webDist`.
+ * @throws Error when it is missing or not of that shape (run npm run build)
+ */
+export function loadAppModules(webDist: string): AppModules {
+  const path = join(webDist, 'app-modules.json');
+  if (!existsSync(path)) throw new Error(`the app's module list is missing: ${path} (run npm run build)`);
+  const modules = JSON.parse(readFileSync(path, 'utf8')) as Partial<AppModules>;
+  if (!Array.isArray(modules.app) || !modules.pages || !modules.later || !modules.languages) throw new Error(`${path} lacks app, pages, later or languages`);
+  return modules as AppModules;
 }
 
 /** The app's server bundle. */
@@ -100,6 +130,7 @@ export class AppPages {
     private readonly app: FastifyInstance,
     private readonly renderer: AppRenderer,
     private readonly publicUrl: string,
+    private readonly modules: AppModules,
   ) {}
 
   private readonly transport = async (url: string, init: RequestInit): Promise<Response> => {
@@ -147,17 +178,22 @@ export class AppPages {
   async draw(path: string, visitorIp: string, language: InterfaceLanguage, known: ReadonlyMap<string, string> = new Map()): Promise<DrawnPage | null> {
     const page = await this.drawing.run({ visitorIp, known }, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport, language));
     if (!page.complete) return null;
+    const { app, pages, later, languages } = this.modules;
     return {
       language,
+      modules: {
+        now: [...app, ...page.pages.flatMap((name) => pages[name] ?? []), ...(languages[language] ?? [])],
+        later: page.pages.flatMap((name) => later[name] ?? []),
+      },
       css: page.css,
       root: `<div id="root" data-server-made>${page.html}</div><script type="application/json" id="${this.renderer.SEEDS_ELEMENT_ID}">${scriptJson(page.seeds)}</script>`,
     };
   }
 
-  /** The shell with a drawn page in it (without module preloads, `<html lang>` its language); the plain shell when null. */
+  /** The shell with a drawn page in it (its module preloads inert until the page has loaded, `<html lang>` its language); the plain shell when null. */
   static fill(template: string, page: DrawnPage | null): string {
     if (page === null) return template;
-    return withLanguage(withoutPreloads(template), page.language)
+    return withLanguage(withPreloadsLater(template, page.modules.now, page.modules.later), page.language)
       .replace('</head>', () => `${page.css}</head>`)
       .replace(TEMPLATE_MARKS.root, () => page.root);
   }

@@ -27,7 +27,7 @@ import { IMMUTABLE, REVALIDATE } from '../../lib/reply.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
 import { bookByJsbn, publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/service.js';
-import { AppPages, PageNotDrawn, PagesBusy, loadRenderer } from './app-pages.js';
+import { AppPages, PageNotDrawn, PagesBusy, loadAppModules, loadRenderer } from './app-pages.js';
 import { bookPageHtml, missingBookHtml } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
 
@@ -61,7 +61,7 @@ const bookAddress = (requested: string) => {
  */
 export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: string, door: FrontDoor): Promise<void> {
   const shell = checkTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'));
-  const pages = new AppPages(app, await loadRenderer(webDist), ctx.config.publicUrl);
+  const pages = new AppPages(app, await loadRenderer(webDist), ctx.config.publicUrl, loadAppModules(webDist));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,

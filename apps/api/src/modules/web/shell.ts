@@ -17,8 +17,33 @@ export function checkTemplate(html: string): string {
   return html;
 }
 
+/** A module preload as Vite writes it into `index.html`. */
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /** The shell with its module preloads dropped: a server-made page loads nothing before interaction. */
 export const withoutPreloads = (html: string) => html.replace(/<link rel="modulepreload"[^>]*>/g, '');
+
+/** The id of the `<template>` holding the app's module preloads on a server-made page; `…-later` holds those fetched after them (main.tsx). */
+export const APP_MODULES_ID = 'jsbn-app-modules';
+
+/**
+ * The shell of a server-made page (decision 031): its module preloads (the app's start) and
+ * `now` (the page's own chunks) made inert in a `<template id="jsbn-app-modules">`, which
+ * nothing fetches until the page's entry script copies it into `<head>` once the page has
+ * loaded and the network is idle; `later` (what the page loads lazily: its dialogs) in a second
+ * template, copied after the first has loaded. A visitor who only reads loads nothing more
+ * before the page's `load`.
+ */
+export function withPreloadsLater(html: string, now: readonly string[], later: readonly string[]): string {
+  const first = new Set([...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!));
+  for (const file of now) first.add(file);
+  const second = new Set(later.filter((file) => !first.has(file)));
+  const links = (files: Set<string>) => [...files].map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join('');
+  return withoutPreloads(html).replace(
+    '</head>',
+    () => `<template id="${APP_MODULES_ID}">${links(first)}</template><template id="${APP_MODULES_ID}-later">${links(second)}</template></head>`,
+  );
+}
 
 /**
  * The shell in `language` (the page's interface language, issue 13): `<html lang>`, and the site's

@@ -15,6 +15,12 @@ import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { ENTRY, builtApp } from '../../test/web-dist.js';
 import { MAX_DRAWN_AT_ONCE } from './app-pages.js';
 
+/** The module preloads of `html` the browser acts on (outside any `<template>`). */
+const activePreloads = (html: string) => [...html.replace(/<template[^>]*>[\s\S]*?<\/template>/g, '').matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+/** The module preloads inside the `<template id="…">` of `html`, in order. */
+const templatePreloads = (html: string, id: string) =>
+  [...(new RegExp(`<template id="${id}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
 describe.each(ENGINES)('the web app on %s', (engine) => {
   let t: TestApp;
   let dist: string;
@@ -105,9 +111,22 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     // a repeat visit costs a 304 (the ETag was made when the page was drawn)
     const again = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'if-none-match': page.headers['etag'] as string } });
     expect(again.statusCode).toBe(304);
-    // the entry script stays; nothing else loads before the visitor interacts
+    // the entry script stays; nothing else loads before the page has loaded: the app's start
+    // and the page's own chunks wait inert in a template for the entry script, and what the
+    // page loads lazily in a second one (decision 031)
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
-    expect(html).not.toContain('modulepreload');
+    expect(activePreloads(html)).toEqual([]);
+    expect(templatePreloads(html, 'jsbn-app-modules')).toEqual(['/assets/react-e5f6a7b8.js', '/assets/nav-popups-a0b1c2d3.js', '/assets/book-detail-page-c9d0e1f2.js']);
+    expect(templatePreloads(html, 'jsbn-app-modules-later')).toEqual(['/assets/share-dialog-b8c9d0e1.js']);
+  });
+
+  it("fetches a page's language with the app, after load, only on a page in that language", async () => {
+    const gujarati = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'gu' } });
+    expect(activePreloads(gujarati.body)).toEqual([]);
+    expect(templatePreloads(gujarati.body, 'jsbn-app-modules')).toEqual(['/assets/react-e5f6a7b8.js', '/assets/nav-popups-a0b1c2d3.js', '/assets/home-page-d4e5f6a7.js', '/assets/gu-f2a3b4c5.js']);
+    expect(templatePreloads(gujarati.body, 'jsbn-app-modules-later')).toEqual([]);
+    const english = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'en' } });
+    expect(templatePreloads(english.body, 'jsbn-app-modules')).toEqual(['/assets/react-e5f6a7b8.js', '/assets/nav-popups-a0b1c2d3.js', '/assets/home-page-d4e5f6a7.js']);
   });
 
   it("draws a page in the visitor's language: the switcher's cookie first, then Accept-Language; kept apart per language", async () => {
@@ -135,7 +154,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
       expect(page.body).toContain(`<p data-url="https://jsbn.test${path}" data-source="api"></p>`);
-      expect(page.body).not.toContain('modulepreload');
+      expect(activePreloads(page.body)).toEqual([]);
     }
     const publisher = await createPublisher(t.ctx, { publisher_no: 'NAVIN', publisher_name: 'Navin Prakashan' });
     await createBook(t.ctx, publisher.publisherId, { book_title: 'નવું પુસ્તક' });
