@@ -50,9 +50,18 @@ const LOCALE_OBJECTS: Record<InterfaceLanguage, (t: TFunction<'common'>) => Loca
   hi: (t) => [muiLocalization(t), hiIN],
 };
 
-/** The app's theme with MUI's texts in the interface language; made again when the language changes. */
+/** The server's themes by language: its instances never change language, and every page it draws in one language has the same theme (decision 031). */
+const serverThemes = new Map<InterfaceLanguage, Theme>();
+
+/** The app's theme with MUI's texts in the interface language; made again when the language changes (on the server, once per language). */
 export function useLocalizedTheme(): Theme {
   const { t, i18n } = useTranslation('common');
   const language = currentLanguage(i18n);
-  return useMemo(() => createTheme(theme, ...LOCALE_OBJECTS[language](t).reverse()), [language, t]);
+  return useMemo(() => {
+    const make = () => createTheme(theme, ...LOCALE_OBJECTS[language](t).reverse());
+    if (!import.meta.env.SSR) return make();
+    const made = serverThemes.get(language) ?? make();
+    serverThemes.set(language, made);
+    return made;
+  }, [language, t]);
 }

@@ -26,7 +26,14 @@ export const neededPrefixes: StylisPlugin = (element, index, children, callback)
   return prefixer(element as Element, index, children as Element[], callback as Parameters<typeof prefixer>[3]);
 };
 
-/** A new style cache (one per page drawn on the server; one for the browser's app). */
+/**
+ * The plugins, one array for every cache: Emotion keeps the CSS it compiled on the server by
+ * this array (a WeakMap), so a new array per cache compiled every rule of every page again
+ * (decision 031).
+ */
+const STYLIS_PLUGINS = [neededPrefixes];
+
+/** A new style cache (one per page drawn on the server, which reuse the rules compiled for earlier pages; one for the browser's app). */
 export function createStyleCache(): EmotionCache {
-  return createCache({ key: 'css', stylisPlugins: [neededPrefixes] });
+  return createCache({ key: 'css', stylisPlugins: STYLIS_PLUGINS });
 }
