@@ -24,7 +24,7 @@ import { chromium, type Locator, type Page } from 'playwright-core';
 import { formatJsbn } from '@jsbn/shared';
 import { buildApp } from '@jsbn/api/app';
 import { loadConfig } from '@jsbn/api/config';
-import { createBook, createPublisher } from '@jsbn/api/factories';
+import { createBook, createLibrary, createPublisher } from '@jsbn/api/factories';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -48,10 +48,11 @@ const bare = createServer((_request, response) => {
  * `load` event (what reading it costs), and what it fetches after (the app, in the background;
  * decision 031), until the network is idle.
  */
-async function transferred(url: string): Promise<{ js: number; total: number; requests: number; after: number }> {
+async function transferred(url: string, session?: Session): Promise<{ js: number; total: number; requests: number; after: number }> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    if (session) await page.addInitScript(`localStorage.setItem('authToken', ${JSON.stringify(session.token)}); localStorage.setItem('userData', ${JSON.stringify(session.user)});`);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Page.enable');
@@ -172,8 +173,32 @@ function printDetails(name: string, audits: Record<string, { details?: unknown }
   console.log(`\n${name}\n  LCP element: ${lcpElement}\n  main thread (ms): ${breakdown.join(', ')}\n  scripts (ms): ${scripts.join(', ')}`);
 }
 
-async function lighthouseRun(url: string, port: number, detailsOf?: string): Promise<Score> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+/** A signed-in user's session as the app keeps it in localStorage (`authToken`, `userData`). */
+interface Session {
+  token: string;
+  user: string;
+}
+
+/**
+ * Puts `session` in the storage of `origin` in the Chrome Lighthouse drives, and empties its
+ * HTTP cache: a signed-in user's first load (Lighthouse is then told to keep the storage).
+ */
+async function signIn(port: number, origin: string, session: Session) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${origin}/api/health`);
+  await page.evaluate(([token, user]) => {
+    localStorage.setItem('authToken', token!);
+    localStorage.setItem('userData', user!);
+  }, [session.token, session.user]);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+async function lighthouseRun(url: string, port: number, detailsOf?: string, session?: Session): Promise<Score> {
+  if (session) await signIn(port, new URL(url).origin, session);
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(session) });
   const audits = result!.lhr.audits;
   if (detailsOf) printDetails(detailsOf, audits);
   return {
@@ -223,6 +248,38 @@ try {
     console.log(`\nFirst load at 390 px, empty cache (bytes until the page's load event; then what it fetches in the background); Lighthouse mobile, median of ${RUNS} runs (LCP also as a ratio to the bare page):\n`);
     console.log('| page | JS transferred | all transferred | requests | fetched after load | score | LCP | CLS | TBT |');
     console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+  }
+
+  if (PARTS.has('signed-in')) {
+    const library = await createLibrary(ctx);
+    const login = await fetch(`${origin}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }) });
+    const token = ((await login.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
+    const me = (await (await fetch(`${origin}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown };
+    const session: Session = { token, user: JSON.stringify(me.data) };
+    const signedIn: [string, string, Session | undefined][] = [
+      ['/jsbn/:jsbn, a visitor (baseline)', `${origin}/jsbn/${jsbn}`, undefined],
+      ['/orders', `${origin}/orders`, session],
+      ['/publisher-wise-books/:id', `${origin}/publisher-wise-books/${publisher.publisherId}`, session],
+      ['/new-published-books', `${origin}/new-published-books`, session],
+      ['/jsbn/:jsbn, signed in', `${origin}/jsbn/${jsbn}`, session],
+    ];
+    const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    const rows: string[] = [];
+    try {
+      for (const [name, url, who] of signedIn) {
+        const bytes = await transferred(url, who);
+        const runs: Score[] = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(url, chrome.port, DETAILS && run === 0 ? name : undefined, who));
+        const score = { score: median(runs.map((r) => r.score)), lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)) };
+        rows.push(`| ${name} | ${(bytes.js / 1000).toFixed(1)} kB | ${((bytes.total + bytes.after) / 1000).toFixed(1)} kB | ${score.score} | ${(score.lcp / 1000).toFixed(2)} s | ${score.tbt.toFixed(0)} ms |`);
+      }
+    } finally {
+      chrome.kill();
+    }
+    console.log(`\nA signed-in library on a phone (390 px, empty cache; Lighthouse mobile: 1.6 Mbps / 150 ms, 4× CPU slowdown), median of ${RUNS} runs; the visitor's QR page as the baseline of this run:\n`);
+    console.log('| page | JS transferred | all transferred | score | LCP | TBT |');
+    console.log('|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
   }
 
