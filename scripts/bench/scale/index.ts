@@ -407,7 +407,7 @@ async function measureImport(): Promise<void> {
  */
 async function measureMetrics(databaseUrl: string, samples: string[]): Promise<void> {
   const popular = samples.slice(0, 1000);
-  const copies = [
+  const copies: { name: string; port: number; env: Record<string, string> }[] = [
     { name: 'metrics on', port: 39103, env: { METRICS_PORT: '39108' } },
     { name: 'metrics off', port: 39106, env: { METRICS_REQUESTS: 'off' } },
   ];
