@@ -22,7 +22,7 @@ const { contexts } = journey;
 
 /** Words that stay in Latin letters in every language (docs/glossary.md). */
 const ALLOWED = [
-  'JSBN', 'PDF', 'QR', 'Excel', 'MARC21', 'MARCXML', 'MARC', 'mrc', 'xlsx', 'SVG', 'Word', 'JPEG', 'PNG', 'jpg', 'jpeg', 'MB', 'kB', 'OTP', 'GST',
+  'JSBN', 'PDF', 'QR', 'Excel', 'MARC21', 'MARCXML', 'MARC', 'mrc', 'Koha', 'xlsx', 'SVG', 'Word', 'JPEG', 'PNG', 'jpg', 'jpeg', 'MB', 'kB', 'OTP', 'GST',
   'DD/MM/YYYY', 'LibreOffice', 'Google Sheets', 'INR',
   // the language switcher names each language in itself
   'English',

@@ -25,6 +25,9 @@ import { openDatabase, type Database } from './db/client.js';
 import { PublicPageCache, listenForChanges } from './lib/public-pages.js';
 import { ClientGuard, clientLimitsOf } from './lib/client-limits.js';
 import { FrontDoor, frontDoorServer, staticHeaders } from './lib/front-door.js';
+import { kohaOrderRoutes } from './modules/interop/koha-order.js';
+import { oaiRoutes } from './modules/interop/oai-routes.js';
+import { sruRoutes } from './modules/interop/sru-routes.js';
 import { type AppError, ThrottledError, UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem, isUnavailable } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
 import { Metrics, bearerMatches, metricsServer, type SharedFigures } from './lib/metrics.js';
@@ -398,6 +401,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       lookupRoutes(api);
       bookRoutes(api, ctx, frontDoor);
       marcRoutes(api, ctx);
+      kohaOrderRoutes(api, ctx);
       bulkRoutes(api, ctx);
       orderRoutes(api, ctx);
       fileRoutes(api, ctx);
@@ -438,6 +442,9 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     return reply.type(ctx.metrics.contentType).header('cache-control', 'no-store').send(await ctx.metrics.text());
   });
   if (!config.isProduction) devPageRoutes(app, ctx);
+  // library systems' protocols at the paths their clients are configured with (decision 034)
+  sruRoutes(app, ctx);
+  oaiRoutes(app, ctx);
 
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
   if (webDist !== null && existsSync(join(webDist, 'index.html'))) {

@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics]
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics,interop]
  * — issue 11's benchmark; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
  * itself. `--parts` chooses what to measure (default all six, in that order).
  *
@@ -35,6 +35,8 @@
  * page for 300 books scanned before — from two copies of the API on the same catalogue, one
  * timing every request for Prometheus (the default, scraped every 15 s meanwhile) and one with
  * `METRICS_REQUESTS=off`, in turns; prints each one's req/s and the ratio on ÷ off (decision 038).
+ * Part `interop` (interop.ts, only when asked for): the SRU target searched by JSBN, title and
+ * author, and a whole OAI-PMH harvest of the catalogue in MARCXML (decision 034).
  * Prints medians of the rounds and each figure's ratio to bare Node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -53,6 +55,7 @@ import { buildCatalogue, catalogueWords, finishCatalogue, sourceRecords, BOOKS_J
 import { measureWrites } from './writes.js';
 import { measureBulk } from './bulk.js';
 import { measureBulkPreview } from './bulk-preview.js';
+import { measureInterop } from './interop.js';
 import { PRODUCTION } from './production.js';
 
 
@@ -178,9 +181,9 @@ async function settle(): Promise<void> {
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
-/** The built API on the catalogue database, on port 39103, as production runs it behind one proxy. */
-const startApi = (databaseUrl: string) =>
-  start(['apps/api/dist/server.js'], { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: 'http://127.0.0.1:39103', TRUST_PROXY: '1' }, 39103, '/api/health');
+/** The built API on the catalogue database, on port 39103 (or `port`), as production runs it behind one proxy. */
+const startApi = (databaseUrl: string, port = 39103) =>
+  start(['apps/api/dist/server.js'], { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1' }, port, '/api/health');
 
 /** What a phone's browser sends: it takes brotli. */
 const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
@@ -458,11 +461,20 @@ async function measureMetrics(databaseUrl: string, samples: string[]): Promise<v
   }
 }
 
-if (PARTS.has('pages') || PARTS.has('search') || PARTS.has('metrics')) {
+if (PARTS.has('pages') || PARTS.has('search') || PARTS.has('metrics') || PARTS.has('interop')) {
   const { url, samples } = await catalogueDatabase();
   if (PARTS.has('pages')) await measurePages(url, samples);
   if (PARTS.has('search')) await measureSearch(url, samples);
   if (PARTS.has('metrics')) await measureMetrics(url, samples);
+  if (PARTS.has('interop')) {
+    // a port of its own: another run's API may hold 39103
+    const api = await startApi(url, 39134);
+    try {
+      await measureInterop({ base: 'http://127.0.0.1:39134', samples: samples.map((jsbn) => formatJsbn(jsbn)), percentiles });
+    } finally {
+      api.kill('SIGTERM');
+    }
+  }
 }
 if (PARTS.has('writes')) await measureWrites({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
 if (PARTS.has('import')) await measureImport();

@@ -202,6 +202,11 @@ export const books = pgTable(
     index('books_year_idx').on(t.publication_year, t.id),
     index('books_language_idx').on(t.language, t.id),
     index('books_pages_idx').on(t.pages, t.id),
+    // OAI-PMH harvests: WHERE (updated_at, id) > ($1, $2) ORDER BY updated_at, id — a page is
+    // one index range at any depth, and a book changed during a harvest moves past the cursor
+    // (decision 034); a publisher's set the same range within the publisher
+    index('books_changed_idx').on(t.updated_at, t.id),
+    index('books_publisher_changed_idx').on(t.publisher_id, t.updated_at, t.id),
   ],
 );
 

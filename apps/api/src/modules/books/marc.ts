@@ -15,7 +15,8 @@ import marcjs from 'marcjs';
 
 /** A MARC field as marcjs holds it: [tag, value] for control fields, [tag, indicators, code, value, …] for data fields. */
 type MarcField = string[];
-interface MarcRecord {
+/** A MARC21 record as marcjs holds it. */
+export interface MarcRecord {
   leader: string;
   fields: MarcField[];
 }
@@ -48,7 +49,7 @@ export const DATE_NOT_IDENTIFIED = '[date of publication not identified]';
 const LEADER = '00000nam a2200000 c 4500';
 
 /** The book's languages as MARC codes ('Gujarati, Sanskrit' → guj, san); 'und' when unknown. */
-function languageCodes(language: string): string[] {
+export function languageCodes(language: string): string[] {
   const names = (LANGUAGES.find((entry) => String(entry.id) === language || entry.language_name === language)?.language_name ?? language).split(',');
   const codes = names.map((name) => LANGUAGE_CODES[name.trim()]).filter((code): code is string => Boolean(code));
   return codes.length ? [...new Set(codes)] : ['und'];
@@ -141,6 +142,17 @@ function writable(record: MarcRecord): MarcRecord {
 /** The records as MARC21 ISO 2709 (`.mrc`), UTF-8. */
 export function marcBinary(records: MarcRecord[]): Buffer {
   return Buffer.from(records.map((record) => Marc.format(writable(record), 'Iso2709')).join(''), 'utf8');
+}
+
+/** MARC21 slim, the namespace of MARCXML (www.loc.gov/standards/marcxml). */
+export const MARCXML_NAMESPACE = 'http://www.loc.gov/MARC21/slim';
+
+/**
+ * One record as a MARCXML `<record>` element in the MARC21 slim namespace, without an XML
+ * declaration: what SRU's `recordData` and OAI-PMH's `metadata` hold (decision 034).
+ */
+export function marcXmlRecord(record: MarcRecord): string {
+  return readableXml(Marc.format(writable(record), 'Marcxml')).replace(/^\s*<record>/, `<record xmlns="${MARCXML_NAMESPACE}">`);
 }
 
 /** The records as a MARCXML collection, UTF-8 (XML 1.0). */

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Button } from '@mui/material';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import type { OrderDto } from '@jsbn/shared';
 import { toastError } from '../../../api/client';
-import { openBlobInNewTab } from '../../../components/download';
+import { downloadFile, openBlobInNewTab } from '../../../components/download';
 import { orderLetter } from '../api/orders-api';
 
 /**
@@ -29,6 +30,31 @@ export function OrderLetterButton({ order }: { order: OrderDto }) {
       }}
     >
       {t('actions.letter')}
+    </Button>
+  );
+}
+
+/**
+ * The order as a Koha order file (MARC21, one record a book with 975 $p price and $q copies),
+ * saved as `Koha_order_<order id>.mrc`: GET /api/book/order-book/:id/koha.mrc (decision 034).
+ */
+export function KohaOrderButton({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('orders');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="small"
+      startIcon={<LibraryBooksIcon />}
+      disabled={busy}
+      aria-label={t('actions.kohaOf', { order: order.orderId })}
+      onClick={() => {
+        setBusy(true);
+        downloadFile(`/book/order-book/${order.id}/koha.mrc`, {}, `Koha_order_${order.orderId}.mrc`)
+          .catch(toastError)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {t('actions.koha')}
     </Button>
   );
 }

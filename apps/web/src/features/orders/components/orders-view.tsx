@@ -20,7 +20,7 @@ import { formatDate } from '../../../components/format';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
 import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, ORDERS_KEY, dispatchOrder, sendReminder, updateOrderStatus, useOrders } from '../api/orders-api';
-import { OrderLetterButton } from './order-letter-button';
+import { KohaOrderButton, OrderLetterButton } from './order-letter-button';
 import { WaitingCell } from './waiting';
 import { CourierCell, CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
 
@@ -163,7 +163,17 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   } else if (status !== 'REQUESTED') {
     columns.push({ key: 'accepted', header: t('columns.acceptedCopies'), align: 'center', render: (order) => totalAccepted(order) });
   }
-  columns.push({ key: 'letter', header: t('columns.letter'), render: (order) => <OrderLetterButton order={order} /> });
+  // the order letter, and beside it the order as a Koha order file (decision 034)
+  columns.push({
+    key: 'letter',
+    header: t('columns.letter'),
+    render: (order) => (
+      <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+        <OrderLetterButton order={order} />
+        <KohaOrderButton order={order} />
+      </Stack>
+    ),
+  });
   if (actions.includes('cancel')) {
     columns.push({
       key: 'cancel',

@@ -1,0 +1,2 @@
+CREATE INDEX "books_changed_idx" ON "books" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "books_publisher_changed_idx" ON "books" USING btree ("publisher_id","updated_at","id");
