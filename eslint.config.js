@@ -14,7 +14,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // `import { type X } from 'm'` keeps `import 'm'` in the output (verbatimModuleSyntax): a page would load m (issue 10)
+      // `import { type X } from 'm'` keeps `import 'm'` in the output (verbatimModuleSyntax): a page would load m
       '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
@@ -25,7 +25,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // issue 13: every text a screen shows comes from the catalogues (src/locales), in JSX text
+      // decision 017: every text a screen shows comes from the catalogues (src/locales), in JSX text
       // and in the attributes people read or hear (labels, titles, placeholders, aria-labels)
       'i18next/no-literal-string': [
         'error',

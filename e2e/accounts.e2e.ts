@@ -1,5 +1,5 @@
 /**
- * Issue 3 through the UI of the built app in Debian's Chromium: menus by role and the drawer,
+ * Accounts through the UI of the built app in Debian's Chromium: menus by role and the drawer,
  * the contact form's rules, library registration with the resend countdown, the letterhead's
  * edit and view modes, profile edits with a new logo (publisher and library, state → city),
  * forgot password through the e-mailed link, change password ending the other sessions,
@@ -71,7 +71,7 @@ async function topMenu(page: Page): Promise<string[]> {
 /** The items of the drop-down opened by the app bar button `group`. */
 async function groupItems(page: Page, group: string): Promise<string[]> {
   await page.locator('header nav[aria-label="Main"]').getByRole('button', { name: group }).click();
-  // the menus load when first opened (issue 10): wait for what the user sees
+  // the menus load when first opened: wait for what the user sees
   await page.getByRole('menu').getByRole('menuitem').first().waitFor();
   const items = (await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
   await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 /**
- * Issue 4 (books) through the UI of the built app in Debian's Chromium: the registration form's
+ * Books through the UI of the built app in Debian's Chromium: the registration form's
  * messages and dependencies, the duplicate check, a full registration with a cover, two images
  * and a book PDF sent with progress bars, edit (a title, an image removed), the availability
  * switch, search with advanced options, and the book detail page (gallery, JSON-LD, share, PDF
@@ -167,7 +167,7 @@ describe('books in the browser', () => {
     // File messages.
     await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect.poll(() => visible(page, 'notes.txt is not a valid image file. Only image files are allowed.')).toBe(true);
-    // a PNG is an image, but a cover is kept as a JPEG: the message says so (issue 10)
+    // a PNG is an image, but a cover is kept as a JPEG: the message says so
     await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(60, 80, '#2e7d32') });
     await expect.poll(() => visible(page, 'cover.png is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).')).toBe(true);
     // the images offered are exactly the types the server keeps (JPEG, PNG): a WebP is named at once
@@ -221,7 +221,7 @@ describe('books in the browser', () => {
     await page.getByLabel('Subjects', { exact: true }).fill('Devotion');
     await page.getByRole('option', { name: 'Devotion' }).click();
     await page.getByLabel('Number of copies').fill('1000');
-    // a free book has no price to type; a book for propagation has its nominal price (issue 14 part 5)
+    // a free book has no price to type; a book for propagation has its nominal price
     await pick(page, 'Price type', 'Free');
     await expect.poll(() => page.getByLabel('Price', { exact: true }).count()).toBe(0);
     expect(await page.getByText('Given free; the library may still pay postage.').isVisible()).toBe(true);
@@ -582,7 +582,7 @@ describe('books in the browser', () => {
     for (const name of ['Order This Book', 'Order Book as Library']) await expect.poll(() => publisherPage.getByRole('link', { name }).count()).toBe(0);
     await expect.poll(() => publisherPage.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
 
-    // A missing book opened from a link or a QR code: a 404 page that says so (issue 10) …
+    // A missing book opened from a link or a QR code: a 404 page that says so …
     const lost = await newPage();
     const missing = await lost.goto(`${journey.server.url}/jsbn/ZZZZZ-99999-0`);
     expect(missing?.status()).toBe(404);

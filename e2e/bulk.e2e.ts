@@ -1,5 +1,5 @@
 /**
- * Issue 14, part 3, in the browser: a publisher on a phone opens 'Register many books' from My
+ * Bulk registration in the browser (decision 020): a publisher on a phone opens 'Register many books' from My
  * Books, downloads the template, uploads it filled (three books, one without its pages), sees
  * the problem named by row and column, corrects it in place, leaves one row out, registers the
  * rest with a progress bar and downloads the list with the JSBNs and the QR label sheet. The

@@ -1,5 +1,5 @@
 /**
- * Issue 12, the real catalogue: records without a known publication year are imported
+ * The real catalogue (decision 014): records without a known publication year are imported
  * (`npm run import:books`) and kept unknown. The book's page says 'Year not known'; the real
  * publisher claims the imported account there, support approves it by a signed link, and once
  * the publisher has set a password through the link it is sent, it sees the book marked

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the main job once more, all in Gujarati, in a browser whose language is Gujarati — a
+ * The main job once more, all in Gujarati, in a browser whose language is Gujarati — a
  * publisher registers (and first meets the form's messages in Gujarati), requests a JSBN, a
  * library registers and orders, the publisher accepts and dispatches, the library receives.
  * Headings, buttons and messages are asserted in Gujarati (from the catalogues a translator

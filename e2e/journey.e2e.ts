@@ -1,5 +1,5 @@
 /**
- * Issue 2, steps 1–7 through the UI of the built app in Debian's Chromium: a publisher
+ * The main job, steps 1–7, through the UI of the built app in Debian's Chromium: a publisher
  * registers and gets a JSBN and QR code for a real book, anyone finds it, a library orders it
  * and one more book, the publisher accepts and dispatches, the library receives, and the
  * other order is cancelled. Screenshots of each step go to e2e/artifacts/.

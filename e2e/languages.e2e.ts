@@ -1,5 +1,5 @@
 /**
- * Issue 13 in the browser: a first visit follows the browser's languages (the server draws the
+ * Interface languages in the browser (decisions 016, 017): a first visit follows the browser's languages (the server draws the
  * page in them, before any script); the switcher on the app bar and in the drawer changes the
  * whole interface at once and keeps the choice — in the browser, for the server's pages, and on
  * a signed-in account, whose e-mails follow it; the API's messages arrive in the chosen language.

@@ -1,5 +1,5 @@
 /**
- * Issue 5 through the UI of the built app in Debian's Chromium, on the demo data of a fresh
+ * Orders through the UI of the built app in Debian's Chromium, on the demo data of a fresh
  * server: the cart's messages and one Idempotency-Key per submission (a double click makes one
  * order per publisher), the order letter sent to the publisher, partial accept with clamping,
  * reject, dispatch with a PDF proof and its View link, cancel, receipt, the letter in a new
@@ -263,7 +263,7 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => dispatch.getByText(MSG.invalidCourierNumber).isVisible()).toBe(true);
     await dispatch.getByLabel('Courier company number').fill('9825098250');
     await dispatch.getByLabel('Tracking id').fill('STC-55120');
-    // postage, in the order's currency, added to its total (issue 14 part 5)
+    // postage, in the order's currency, added to its total
     await dispatch.getByLabel('Postage (INR)').fill('60');
     await transitionsDone(page);
     await snap(page, 'orders-dispatch-dialog-1280');

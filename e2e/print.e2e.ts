@@ -1,5 +1,5 @@
 /**
- * Issue 14, parts 1 and 2, in the browser: a book's QR code for print (size chosen, SVG or PDF)
+ * Print QR codes and MARC21 in the browser (decision 018): a book's QR code for print (size chosen, SVG or PDF)
  * and its MARC21 record from the book page; a publisher's QR label sheet of selected books and
  * catalogue as MARC21 from My Books; a library's received books as MARC21 from Completed Orders.
  * What is downloaded is checked by its bytes and name (the codes and records themselves are read

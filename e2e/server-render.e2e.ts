@@ -1,8 +1,8 @@
 /**
  * The app's server render (decision 011) as the API calls it, on the built bundle
  * (`apps/web/dist-server/entry-server.js`) with the API of a running server behind its
- * transport: the book page is drawn in one pass, asking for each thing it shows once (issue 11:
- * a first scan of an uncached page cost two renders); a page whose queries are not known
+ * transport: the book page is drawn in one pass, asking for each thing it shows once
+ * (a first scan of an uncached page cost two renders); a page whose queries are not known
  * beforehand is still drawn complete, in two.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

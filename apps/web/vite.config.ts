@@ -111,7 +111,7 @@ function appModules(): Plugin {
 // The API serves the built app from dist/ (one process, one port); in `vite` dev mode the
 // API runs on :3000 and /api is proxied to it. Every built file above 1 KiB also gets a
 // brotli (.br, quality 11) and a gzip (.gz, level 9) twin, which the API's static server sends
-// to browsers that accept them (issue 10; decision 008).
+// to browsers that accept them (decision 008).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),

@@ -35,7 +35,7 @@ export async function transitionsDone(page: Page): Promise<void> {
   );
 }
 
-/** A phone's viewport (issue 10). */
+/** A phone's viewport. */
 export const PHONE = { width: 390, height: 844 };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * npm run bench:web — what a phone on a slow connection gets from the production build (issue 10).
+ * npm run bench:web — what a phone on a slow connection gets from the production build.
  * Prints, for `/`, `/search-a-book` and `/jsbn/:jsbn`:
  * - bytes transferred on a first load in Chromium with an empty cache (compressed, as on the
  *   wire): JavaScript and everything, from the DevTools protocol's `encodedDataLength`;

@@ -1,5 +1,5 @@
 /**
- * npm run fault:db — the database fault drill (issue 9), longer than the test's: an API process
+ * npm run fault:db — the database fault drill, longer than the test's: an API process
  * on a fresh PostgreSQL database under a mixed load (search, JSBN page, current user, order
  * creation) while all of its connections are ended with `pg_terminate_backend` again and again.
  * Prints what the clients saw and exits 1 unless the process stayed up, never answered a 5xx

@@ -300,7 +300,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     // when the request completes is the reply's, so it gets the same one
     if (reply.log !== request.log) reply.log = request.log;
   });
-  // API messages in the caller's language (issue 13, decision 016): every JSON reply object on
+  // API messages in the caller's language (decision 016): every JSON reply object on
   // its way to the serializer; cached replies (strings) carry no message to translate
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (!request.url.startsWith('/api/')) return payload;
@@ -343,7 +343,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   // with S3, browsers PUT to and read from the bucket's public endpoint
   const s3Origin = config.useS3 && (config.S3_PUBLIC_URL ?? config.S3_ENDPOINT) ? [new URL((config.S3_PUBLIC_URL ?? config.S3_ENDPOINT)!).origin] : [];
   // Security headers by helmet, made once: @fastify/helmet builds helmet's middleware (and
-  // parses the policy) again for every request, a tenth of a cached QR scan's time (issue 11)
+  // parses the policy) again for every request, a tenth of a cached QR scan's time
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -376,7 +376,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
   // left alone. Every GET reply gets an ETag so a revalidating browser or proxy gets a 304.
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(etag);
-  // API replies are revalidated, never reused blind (issue 10); routes that may be kept longer
+  // API replies are revalidated, never reused blind; routes that may be kept longer
   // (share images) say so themselves. Replies to a signed-in caller are for that browser only.
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;

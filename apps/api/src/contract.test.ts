@@ -1,5 +1,5 @@
 /**
- * Contract test (issue 12): a spec-shaped client, and the OpenAPI document's response schemas.
+ * Contract test: a spec-shaped client, and the OpenAPI document's response schemas.
  *
  * 1. The client is written from the product specification, not from our code: it uses only the
  *    paths of the spec's call tables (accounts-and-shared.md §7, books-and-orders.md §7, below

@@ -1,5 +1,5 @@
 /**
- * Control characters never reach a record (issue 28): the API refuses them in a book's title
+ * Control characters never reach a record: the API refuses them in a book's title
  * naming the field in the caller's language; migration 0018 takes them out of rows stored
  * before it; and a record that holds some anyway (written straight into the database) comes out
  * of every writer without them — the `.mrc` that `yaz-marcdump` reads has no injected subfield,

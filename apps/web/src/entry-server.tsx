@@ -49,8 +49,8 @@ const handler = createStaticHandler(routes);
 
 /**
  * The queries each page drawn for visitors reads, by route: fetched before the page is drawn,
- * so one pass draws it (a render of the book page costs tens of ms of the server's CPU;
- * issue 11). A page missing here is still drawn right, in two passes.
+ * so one pass draws it (a render of the book page costs tens of ms of the server's CPU).
+ * A page missing here is still drawn right, in two passes.
  */
 const PAGE_QUERIES: { path: string; fetch: (client: QueryClient, params: Params) => Promise<void>[] }[] = [
   { path: paths.home, fetch: (client) => [client.prefetchQuery(siteQuery)] },
@@ -79,7 +79,7 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 /**
  * Draws the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`) for a visitor.
  * @param transport answers the app's API requests (`/api/...`, GET)
- * @param language  the interface language to draw it in (issue 13; English when not given)
+ * @param language  the interface language to draw it in (English when not given)
  * @throws Error when the route answers with a redirect (only pages for visitors are drawn here)
  */
 export async function renderPage(url: string, transport: Transport, language: InterfaceLanguage = 'en'): Promise<ServerPage> {

@@ -7,7 +7,7 @@
  * placeholder the app would show (spec §8). Once the page has loaded and the browser is idle,
  * the app's chunks are fetched in the background (not run), so that wait is short (decision 031).
  * Everywhere else, for a signed-in user, and when the page was drawn in another language than
- * the one chosen in this browser (issue 13), the app starts straight away.
+ * the one chosen in this browser, the app starts straight away.
  */
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/500.css';

@@ -29,7 +29,7 @@ export const BOOK_MSG = {
   publisherNoMissing: 'Publisher number not available',
   publisherInfoPdfMissing: 'Publisher Info PDF URL is not available.',
   pdfError: 'Error while generating pdf.',
-  // 'for propagation' prices (issue 14 part 5; not in the spec)
+  // 'for propagation' prices (not in the spec)
   freeHasNoPrice: 'A free book has no price. Leave Price empty, or choose Priced or For propagation.',
   // PDF request form (spec §5) and its replies (spec §8)
   nameRequired: 'Name is required',
@@ -51,14 +51,14 @@ export const BOOK_MSG = {
   noDuplicate: 'No book with this title or JSBN id exists for this publisher.',
   finalised: 'Book files saved successfully',
   updated: 'Book updated successfully',
-  // a year an imported catalogue record does not know (issue 12; wording ours)
+  // a year an imported catalogue record does not know (wording ours)
   yearNotKnown: 'Year not known',
   incompleteYear: 'Incomplete — please add the publication year',
-  // catalogue made in the background (issue 11; wording ours)
+  // catalogue made in the background (wording ours)
   catalogueFailed: 'The catalogue could not be made. Please try again.',
 } as const;
 
-/** Messages of bulk registration from an Excel file (issue 14 part 3; wording ours). */
+/** Messages of bulk registration from an Excel file (wording ours). */
 export const BULK_MSG = {
   notWorkbook: 'The file is not an Excel workbook (.xlsx). Please upload the filled template.',
   unpackedTooLarge: 'The file is too large when unpacked. Please upload the filled template.',
@@ -75,13 +75,13 @@ export const BULK_MSG = {
   cellTooLong: 'A cell holds at most 20,000 characters',
 } as const;
 
-/** The template's required columns a file lacks (issue 14 part 3): `columns` in the caller's language, comma-separated. */
+/** The template's required columns a file lacks: `columns` in the caller's language, comma-separated. */
 export const bulkMissingColumnsMessage = (columns: string) => `These columns are missing: ${columns}. Please use the template.`;
 
 /** A title that is in two rows of one file (a warning: both may still be registered). */
 export const bulkSameTitleMessage = (row: number) => `The same title is also in row ${row} of this file.`;
 
-/** Shown while a catalogue is being made in the background (issue 11; wording ours). */
+/** Shown while a catalogue is being made in the background (wording ours). */
 export const catalogueProgressMessage = (percent: number) => `Making the catalogue… ${percent}% done. It downloads by itself when ready.`;
 
 /** Vikram and Veer Samvat of a publication year (spec books §4); null when not positive. */

@@ -87,7 +87,7 @@ export function allowedOrderActions(role: ModelType, status: OrderStatus): Order
 }
 
 /**
- * Reminders about a waiting order (issue 14 part 4): a library may remind the publisher of an
+ * Reminders about a waiting order: a library may remind the publisher of an
  * order waiting on it (Requested or Preparing) for more than `REMINDER_AFTER_DAYS`, at most once
  * in `REMINDER_EVERY_HOURS`; an order untouched for `AUTO_REMINDER_AFTER_DAYS` reminds the
  * publisher by itself, once per status.
@@ -161,10 +161,10 @@ export type BookUploadField = (typeof BOOK_UPLOAD_FIELDS)[number];
 /** Time zone the reader-order date ('not in the past') is judged in. */
 export const APP_TIME_ZONE = 'Asia/Kolkata';
 
-/** The sizes of a QR code for print, in mm: the code with its quiet zone (issue 14). */
+/** The sizes of a QR code for print, in mm: the code with its quiet zone. */
 export const QR_PRINT_SIZES_MM = [20, 25, 30] as const;
 
-// Bulk registration from an Excel file (issue 14 part 3; schemas/bulk.ts)
+// Bulk registration from an Excel file (schemas/bulk.ts)
 /**
  * The template's columns, in order: the book form's fields that a sheet can hold (covers,
  * images and PDF files are added later from Edit in My Books). Three authors, each a name and

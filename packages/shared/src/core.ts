@@ -2,7 +2,7 @@
  * @jsbn/shared/core — the part of the contract without zod: the JSBN code, constants, the spec's
  * messages, the lookups and the table of uploaded files (`FILE_RULES`). Public pages of the web
  * app import this, so the first load of `/`, `/search-a-book` and `/jsbn/:jsbn` does not carry
- * the schema library (issue 10).
+ * the schema library.
  */
 export * from './jsbn.js';
 export * from './constants.js';

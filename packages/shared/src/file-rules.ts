@@ -1,5 +1,5 @@
 /**
- * The one table of uploaded files (issue 12; spec books §5 'Files', §9, spec accounts §5): for
+ * The one table of uploaded files (spec books §5 'Files', §9, spec accounts §5): for
  * every file field the API accepts, the types it takes (MIME type and file-name extensions),
  * its size limit in bytes, how many files it holds and the messages people read when a file is
  * refused. The API (storage rules, upload addresses) and the web app (file inputs, the checks
@@ -40,7 +40,7 @@ export type FileKind = 'PDF' | 'image' | 'file';
 export const notImageMessage = (file: string) => `${file} is not a valid image file. Only image files are allowed.`;
 /** A book image that is an image of a type the server does not keep (WebP, GIF …; wording ours). */
 export const imageNotJpegOrPngMessage = (file: string) => `${file} is not a JPEG or PNG. Book images must be JPEG or PNG images.`;
-/** A cover that is an image but not a JPEG (issue 10: the server keeps covers as JPEG only; wording ours). */
+/** A cover that is an image but not a JPEG (the server keeps covers as JPEG only; wording ours). */
 export const coverNotJpegMessage = (file: string) => `${file} is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).`;
 
 /** A size in bytes as the spec's messages write it, in MB with two decimals: 11534336 → '11.00'. */

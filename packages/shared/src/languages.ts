@@ -1,5 +1,5 @@
 /**
- * The interface languages (issue 13) and the lookup of translated messages: the messages people
+ * The interface languages and the lookup of translated messages: the messages people
  * read from the API and the forms are keyed by their exact English text (the spec's wording, as
  * gettext keys by the source text); their Gujarati and Hindi are in `locales/<lng>/messages.json`
  * (`MESSAGE_CATALOGUES` of message-catalogues.ts for the API; the browser loads the same files

@@ -4,7 +4,7 @@ import { LOOKUP_CATALOGUES } from './lookup-catalogues.js';
 import { authorsText, languageText, lookupText, subjectsText, swaroopText, type LookupKind } from './lookup-text.js';
 import { AUTHOR_TYPES, LANGUAGES, SUBJECTS, SWAROOPS } from './lookups.js';
 
-describe('the swaroop list (issue 4: about 70 Jain literary forms)', () => {
+describe('the swaroop list (about 70 Jain literary forms)', () => {
   it('has about 70 forms with unique codes, Gujarati labels (NFC) and English glosses', () => {
     expect(SWAROOPS.length).toBeGreaterThanOrEqual(70);
     expect(new Set(SWAROOPS.map((swaroop) => swaroop.code)).size).toBe(SWAROOPS.length);

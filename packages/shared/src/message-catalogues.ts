@@ -1,5 +1,5 @@
 /**
- * The catalogues of translated messages (issue 13; see languages.ts): `locales/<lng>/messages.json`,
+ * The catalogues of translated messages (see languages.ts): `locales/<lng>/messages.json`,
  * bundled for the API. The browser loads the same files when a language is chosen
  * (`@jsbn/shared/locales/<lng>/messages.json`).
  */

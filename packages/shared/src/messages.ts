@@ -70,7 +70,7 @@ export const MSG = {
   somethingWrongPage: 'Something went wrong!!!',
   noData: 'No data found',
   loading: 'Loading...',
-  // reminders about a waiting order (issue 14 part 4; not in the spec)
+  // reminders about a waiting order (not in the spec)
   reminderSent: 'Reminder sent to the publisher',
   reminderTooEarly: 'A reminder can be sent once the order has waited more than 3 days.',
   reminderToday: 'A reminder was sent in the last day. You can send the next one tomorrow.',

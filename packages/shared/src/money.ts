@@ -1,5 +1,5 @@
 /**
- * Prices and money (issue 14 part 5; DESIGN: money as integer minor units). A book's price has
+ * Prices and money (DESIGN: money as integer minor units). A book's price has
  * a kind — priced, nominal ('for propagation', પ્રચારાર્થે) or free — next to its amount and
  * currency. Amounts are stored and sent as integers in the currency's minor unit (ISO 4217:
  * paise for INR, cents for USD, none for JPY); the form and the API's `price` field take the

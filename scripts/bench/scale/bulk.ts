@@ -1,5 +1,5 @@
 /**
- * Bulk registration of 1,000 books from an Excel file (issue 14 part 3: 'under a minute on
+ * Bulk registration of 1,000 books from an Excel file ('under a minute on
  * PostgreSQL'; part `bulk` of `npm run bench:scale`; prints figures, asserts nothing, talks only
  * to 127.0.0.1). Each round takes the template from the API, fills 1,000 rows from the real
  * records of ../shared/data/books.jsonl (their titles, authors, swaroop and subjects as the
@@ -115,7 +115,7 @@ export async function measureBulk(bench: WritesBench): Promise<void> {
     console.log('|---|---|---|---|');
     console.log(`| upload and preview (every row checked) | ${m('preview').toFixed(2)} s | — | — |`);
     console.log(`| registration, ${MAX_BULK_ROWS / BULK_CHUNK_ROWS} requests of ${BULK_CHUNK_ROWS} rows | ${m('register').toFixed(2)} s | the form's service, the same books in one call: ${m('service').toFixed(2)} s | ${(m('service') / m('register')).toFixed(2)}× |`);
-    console.log(`| from upload to the last JSBN (issue 14: under 60 s) | ${m('total').toFixed(2)} s | — | — |`);
+    console.log(`| from upload to the last JSBN (under 60 s) | ${m('total').toFixed(2)} s | — | — |`);
   } finally {
     server.kill('SIGTERM');
     await built.app.close();

@@ -1,5 +1,5 @@
 /**
- * Builds a large catalogue for `npm run bench:scale` (issue 11) straight into a migrated
+ * Builds a large catalogue for `npm run bench:scale` straight into a migrated
  * PostgreSQL database, in bulk (`INSERT … SELECT FROM unnest(…)` batches), from the 667 real
  * records of ../shared/data/books.jsonl with realistic variation:
  * - titles combine the words of two real titles and often a part number ('भाग 3'), in the

@@ -1,6 +1,6 @@
 /**
  * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics,interop]
- * — issue 11's benchmark; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
+ * — the benchmark at a million books; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
  * itself. `--parts` chooses what to measure (default all six, in that order).
  *
  * Parts `pages` and `search` build (once, kept for the next run) a PostgreSQL database

@@ -1,4 +1,4 @@
-/** The settings the benchmarks start the API with (issue 11). */
+/** The settings the benchmarks start the API with. */
 
 /**
  * The API as it runs in production (replies serialised without the development check of

@@ -1,6 +1,6 @@
 /**
  * npm run bench:profile [-- --books N] [--path /jsbn] [--seconds S] [--first | --search] — where
- * a QR scan's or a search's time goes (issue 11). Starts the built API (`node --cpu-prof
+ * a QR scan's or a search's time goes. Starts the built API (`node --cpu-prof
  * apps/api/dist/server.js`) on the catalogue database `bench:scale` built (`jsbn_scale_<N>`,
  * default 1,000,000 books), scans 1,000 of its books once, then sends the scans of those books
  * (with `--first`: of 100,000 books never scanned, nearly every one a first scan; with

@@ -1,5 +1,5 @@
 /**
- * The writes and heavy jobs of issue 11, each next to its baseline in the same run (part
+ * The writes and heavy jobs, each next to its baseline in the same run (part
  * `writes` of `npm run bench:scale`; prints figures, asserts nothing, talks only to 127.0.0.1):
  * - order creation (`POST /api/book/order-book`, one line, libraries at random, each with an
  *   Idempotency-Key as the browser sends) at c50 against

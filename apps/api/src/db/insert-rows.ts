@@ -2,7 +2,7 @@
  * Many rows in one statement with one parameter: `INSERT … SELECT … FROM
  * jsonb_to_recordset($1)`. Drizzle's `insert().values(rows)` binds one parameter per value —
  * 40,000 for an import batch of 1,000 books — and building that statement took a third of an
- * import's time (issue 11, `npm run bench:scale -- --parts import`); PostgreSQL parses one JSON
+ * import's time (`npm run bench:scale -- --parts import`); PostgreSQL parses one JSON
  * document far faster than it binds 40,000 parameters. Column names and types come from the
  * Drizzle table, so the statement follows the schema.
  */

@@ -1,6 +1,6 @@
 /**
- * Named statements for the reads every search and every first QR scan makes (issue 11,
- * decision 026). PostgreSQL parses and plans an unnamed statement on every call — for a search
+ * Named statements for the reads every search and every first QR scan makes
+ * (decision 026). PostgreSQL parses and plans an unnamed statement on every call — for a search
  * about as long as running it (≈ 1.5 of 3 ms of the database's time for a new word) — while a
  * named one is parsed once per connection and, once its plans prove alike, planned once too.
  * node-postgres prepares a statement under its name the first time a connection runs it, and

@@ -35,7 +35,7 @@ export const accounts = pgTable(
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     /** Bumped on password change/reset; tokens carrying an older version are refused. */
     token_version: integer('token_version').notNull().default(0),
-    /** The interface language the account's e-mails and WhatsApp texts are written in (issue 13): en, gu or hi. */
+    /** The interface language the account's e-mails and WhatsApp texts are written in: en, gu or hi. */
     preferred_language: text('preferred_language', { enum: ['en', 'gu', 'hi'] }).notNull().default('en'),
     ...timestamps,
   },
@@ -149,7 +149,7 @@ export const books = pgTable(
     publication_year: integer('publication_year'),
     pages: integer('pages').notNull(),
     no_of_copy: integer('no_of_copy'),
-    /** Priced, nominal ('for propagation') or free (issue 14 part 5); a free book has no price_minor. */
+    /** Priced, nominal ('for propagation') or free; a free book has no price_minor. */
     price_kind: text('price_kind', { enum: ['priced', 'nominal', 'free'] }).notNull().default('priced'),
     /** Price in minor units (paise, cents) of `currency`. */
     price_minor: bigint('price_minor', { mode: 'number' }),
@@ -404,7 +404,7 @@ export const orders = pgTable(
     /** The order letter sent to the publisher (stored PDF), and when it was sent by e-mail and WhatsApp. */
     letter_key: text('letter_key'),
     letter_sent_at: timestamp('letter_sent_at', { withTimezone: true }),
-    /** When the order entered its current status: 'Waiting N days' counts from here (issue 14 part 4). */
+    /** When the order entered its current status: 'Waiting N days' counts from here. */
     status_since: timestamp('status_since', { withTimezone: true }).notNull().defaultNow(),
     /** The order's currency (its first priced book's; INR by default): postage and the total are in it. */
     currency: text('currency').notNull().default('INR'),
@@ -434,7 +434,7 @@ export const order_items = pgTable(
     book_id: integer('book_id').notNull().references(() => books.id),
     number_of_copies: integer('number_of_copies').notNull(),
     accepted_book_copies: integer('accepted_book_copies'),
-    /** The book's price when the order was placed (issue 14 part 5): a later change of price does not change an order. */
+    /** The book's price when the order was placed: a later change of price does not change an order. */
     price_kind: text('price_kind', { enum: ['priced', 'nominal', 'free'] }).notNull().default('priced'),
     price_minor: bigint('price_minor', { mode: 'number' }),
     currency: text('currency').notNull().default('INR'),
@@ -481,7 +481,7 @@ export const dispatches = pgTable('dispatches', {
   courier_company_number: text('courier_company_number'),
   tracking_id: text('tracking_id'),
   file_key: text('file_key'),
-  /** Postage the publisher states at dispatch, minor units of the order's currency (issue 14 part 5). */
+  /** Postage the publisher states at dispatch, minor units of the order's currency. */
   postage_minor: bigint('postage_minor', { mode: 'number' }),
   ...timestamps,
 });
@@ -593,7 +593,7 @@ export const rate_limits = pgTable('rate_limits', {
 
 /** Messages sent through the contact form (spec accounts §5); also queued to support in the outbox. */
 /**
- * A claim of an imported publisher account by the real publisher (issue 12): support approves it
+ * A claim of an imported publisher account by the real publisher: support approves it
  * by a signed link, which gives the account the claimant's e-mail and sends it a reset link.
  */
 export const publisher_claims = pgTable('publisher_claims', {

@@ -79,7 +79,7 @@ const WAITING_ORDER_DAYS = 5;
 
 /**
  * An order the demo library placed with the Jaipur publisher 5 days ago and still Requested, so
- * a newcomer sees 'Waiting 5 days' and can send a reminder (issue 14 part 4).
+ * a newcomer sees 'Waiting 5 days' and can send a reminder.
  */
 async function seedWaitingOrder(ctx: AppContext, { libraryId, accountId, publisherId, bookId }: { libraryId: number; accountId: number; publisherId: number; bookId: number }) {
   const placed = new Date(ctx.clock().getTime() - WAITING_ORDER_DAYS * 24 * 60 * 60_000);

@@ -65,7 +65,7 @@ export class ThrottledError extends AppError {
 
 /**
  * A 400 naming each field in `details`; its `message` — what a person reads — is the distinct
- * messages joined, without the wire field names ('token: …' is for machines, issue 10).
+ * messages joined, without the wire field names ('token: …' is for machines).
  */
 export function validationError(details: FieldError[]): AppError {
   const message = [...new Set(details.map((detail) => detail.message))].map((message) => sentence(message)).join(' ');
@@ -197,7 +197,7 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-/** How deep a request body may nest arrays and objects (issue 9: 5,000 levels overflowed the stack). */
+/** How deep a request body may nest arrays and objects (5,000 levels overflowed the stack). */
 export const MAX_INPUT_DEPTH = 32;
 
 /** What is wrong with a request's input, if anything: a NUL character (and where), or too deep a nesting. */

@@ -1,5 +1,5 @@
 /**
- * The front door (issue 11, decision 022) on a listening app: a public page already in the
+ * The front door (decision 022) on a listening app: a public page already in the
  * public page cache is answered before Fastify with the very reply Fastify gives — the same
  * status, bytes and headers (but the date and the request id) — and everything it cannot
  * answer exactly so goes to Fastify, which is checked by its count of answers.

@@ -1,6 +1,6 @@
 /**
  * The front door: a public page already in the public page cache is answered by the HTTP
- * server before Fastify sees the request (issue 11, docs/decisions/022). A repeated QR scan is
+ * server before Fastify sees the request (docs/decisions/022). A repeated QR scan is
  * a lookup in memory; through Fastify it also ran eight hooks, the validation of its params,
  * the route's handler and three plugins' `onSend`, which cost four times the lookup and its
  * write. The front door answers only what it can answer exactly as Fastify would — the same

@@ -1,5 +1,5 @@
 /**
- * The API speaks the caller's language (issue 13): the same validation error and the same
+ * The API speaks the caller's language: the same validation error and the same
  * success message in English, Gujarati and Hindi by `Accept-Language`; an unknown language
  * falls back to English; and the catalogues cover every message of the spec (MSG) in both.
  */

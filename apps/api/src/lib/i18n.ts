@@ -1,5 +1,5 @@
 /**
- * The API speaks the caller's language (issue 13; decision 016). Messages are written in
+ * The API speaks the caller's language (decision 016). Messages are written in
  * English — the spec's wording, and the key of their translations (`MESSAGE_CATALOGUES` of
  * `@jsbn/shared`, looked up by `translateMessage`). The language of a
  * request is the best of en, gu and hi its `Accept-Language` asks for (negotiator, the parser

@@ -1,5 +1,5 @@
 /**
- * Images that enter the system (issue 9): every JPEG or PNG that is stored — logos, covers,
+ * Images that enter the system: every JPEG or PNG that is stored — logos, covers,
  * book images, dispatch proofs, gallery images — is decoded and encoded again with `sharp`,
  * so what is kept is an image every reader of it (browsers, pdfkit's PNG decoder) can decode.
  * A file whose magic bytes say JPEG/PNG but that does not decode (a PNG with a bad zlib

@@ -1,5 +1,5 @@
 /**
- * Background jobs (issue 11, docs/decisions/013-background-jobs.md): work that takes longer
+ * Background jobs (docs/decisions/013-background-jobs.md): work that takes longer
  * than a request should — the catalogue PDF of a big publisher — is queued in the database
  * through pg-boss and done by whichever API copy takes it first; a copy that dies mid-job
  * leaves it to be taken again when it expires. pg-boss runs on the app's own connections
@@ -8,7 +8,7 @@
  *
  * Each copy does one job of each queue at a time (documents are CPU-bound and the QR page's
  * reads must keep their p99); a failed document job is retried twice, 10 s and then 20 s later.
- * Scheduled jobs (the 7-day order reminder, issue 14 part 4) are sent by pg-boss's cron. A job
+ * Scheduled jobs (the 7-day order reminder) are sent by pg-boss's cron. A job
  * may be sent to start later, and with a singleton key: its queue (policy `short`) then holds at
  * most one waiting job per key — a publisher's notice digest (decision 033).
  */

@@ -1,5 +1,5 @@
 /**
- * The e-mails, WhatsApp texts and document words in the recipient's language (issue 13):
+ * The e-mails, WhatsApp texts and document words in the recipient's language:
  * every catalogue has every English key with the same variables, plurals pick the right form,
  * and only the courier details given are listed.
  */

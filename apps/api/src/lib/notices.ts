@@ -1,6 +1,6 @@
 /**
- * The e-mails and WhatsApp texts the API sends, in the recipient's language (issue 13;
- * decision 017): `locales/<lng>/notices.json`, files a translator edits, read through i18next
+ * The e-mails and WhatsApp texts the API sends, in the recipient's language
+ * (decision 017): `locales/<lng>/notices.json`, files a translator edits, read through i18next
  * (interpolation, `_one`/`_other` plurals). The recipient's language is their account's
  * `preferred_language` (`accountLanguage`), set at registration from the language they
  * registered in and changed on the language switcher. Order numbers, JSBNs, codes and links stay

@@ -1,5 +1,5 @@
 /**
- * The common-password check of new passwords (issue 9; NIST SP 800-63B §5.1.1.2, OWASP ASVS
+ * The common-password check of new passwords (NIST SP 800-63B §5.1.1.2, OWASP ASVS
  * 2.1.7), on top of the composition rules of the shared schemas: a password is refused when
  * it, or the word it is built on, is one of the 10,000 most common passwords
  * (apps/api/assets/passwords, SecLists). "Built on" means lower-cased with the digits and

@@ -1,7 +1,7 @@
 /**
  * The replies of the public book pages behind the QR codes (`GET /api/book/listing/jsbn/:jsbn`
  * and the server-made `/jsbn/:jsbn`, `/` and `/search-a-book`) and of searches, kept in memory
- * so a scan costs no database work (issue 11; docs/decisions/010). An entry holding a signed
+ * so a scan costs no database work (docs/decisions/010). An entry holding a signed
  * file link is made again after a minute (behind the request that finds it old) and never
  * served after ten (the links live fifteen); one without is kept until a change (an hour at
  * most before it is made again behind a request). Every entry is forgotten as soon as its
@@ -55,7 +55,7 @@ const STABLE_REFRESH_MS = 60 * 60_000;
  * `@fastify/etag` would make it: SHA-1 of the page, base64). Only the compressed form is
  * kept — a page the app draws is 135 kB, its brotli 20 kB, so the cache holds seven times as
  * many — and a client that does not take brotli gets it decompressed (`body`). Sending bytes
- * made once spares every request the encoding of the page (issue 11).
+ * made once spares every request the encoding of the page.
  */
 export class CachedPage {
   /** The length of `br` in bytes, as a Content-Length header says it. */

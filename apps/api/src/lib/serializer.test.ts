@@ -1,5 +1,5 @@
 /**
- * The reply serialiser (issue 12): a reply is what its zod response schema says — a field the
+ * The reply serialiser: a reply is what its zod response schema says — a field the
  * schema does not name fails the reply outside production (a 500 here, a red test in the suite)
  * and is dropped in production; a reply that breaks its schema is a 500 everywhere.
  */

@@ -1,5 +1,5 @@
 /**
- * The reply serialiser (issue 12, 'One contract that cannot drift'). Every JSON reply is
+ * The reply serialiser ('One contract that cannot drift'). Every JSON reply is
  * encoded by its route's zod response schema from `@jsbn/shared` (fastify-type-provider-zod's
  * way): a field the schema does not name is dropped, a reply that breaks the schema is a 500
  * ('Something went wrong') logged with its route. With `strict` (every environment but
@@ -67,7 +67,7 @@ export function replySerializerCompiler(strict: boolean): FastifySerializerCompi
 
 /**
  * Encodes `data` by `schema` to the JSON text of a reply that is kept and sent as a string (the
- * public page cache of issue 11: Fastify sends strings as they are), with the same rules as a
+ * public page cache of decision 010: Fastify sends strings as they are), with the same rules as a
  * route's reply. @throws ZodError when `data` breaks the schema; UndeclaredReplyField (strict)
  */
 export function serializeReply(schema: z.ZodType, data: unknown, options: { strict: boolean; route: string }): string {

@@ -1,5 +1,5 @@
 /**
- * Faults of the database under a running API (issue 9), on PostgreSQL only — PGlite runs in
+ * Faults of the database under a running API, on PostgreSQL only — PGlite runs in
  * the process and cannot lose its connection:
  * - connections ended by the server under load (`pg_terminate_backend`, what a restart or a
  *   fail-over does) never end the API process, and it answers again at once;

@@ -1,5 +1,5 @@
 /**
- * The database fault drill (issue 9): an API process on a fresh PostgreSQL database takes a
+ * The database fault drill: an API process on a fresh PostgreSQL database takes a
  * steady mixed load — search, the JSBN page, the current user, order creation in a
  * transaction — while every `killEveryMs` all of its connections are ended with
  * `pg_terminate_backend`, as a PostgreSQL restart or fail-over ends them. Used by

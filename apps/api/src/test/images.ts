@@ -1,5 +1,5 @@
 /**
- * Broken images for tests (issue 9): files whose magic bytes are right but that do not decode.
+ * Broken images for tests: files whose magic bytes are right but that do not decode.
  */
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';

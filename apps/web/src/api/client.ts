@@ -266,7 +266,7 @@ export async function loginAndLoadUser(body: { email: string; password: string; 
     throw error;
   }
   // the language chosen in this browser becomes the account's (its e-mails follow it); without
-  // a choice here, the account's language is the interface's (issue 13)
+  // a choice here, the account's language is the interface's
   const chosen = storedLanguage();
   if (chosen && chosen !== user.preferred_language) await request('/user/language', { method: 'PUT', body: { preferred_language: chosen } }).catch(() => undefined);
   else if (!chosen && user.preferred_language !== currentLanguage()) await chooseLanguage(user.preferred_language);

@@ -32,7 +32,7 @@ export const paths = {
   listOfLibraries: '/list-of-libraries',
   bookedOrders: '/booked-orders',
   myBooks: '/my-books',
-  /** 'Register many books' from an Excel file (issue 14 part 3). */
+  /** 'Register many books' from an Excel file. */
   bulkRegister: '/my-books/register-many',
   newBookReg: '/new-book-reg',
   editBook: '/edit-book/:id',

@@ -10,7 +10,7 @@ import { useLocalizedTheme } from './mui-locale';
 
 /**
  * What every page sits in, in the browser and in the server's render (decision 011): its
- * styles (`styleCache`, from createStyleCache), the interface language (issue 13), theme (MUI's
+ * styles (`styleCache`, from createStyleCache), the interface language, theme (MUI's
  * texts in that language, mui-locale.ts),
  * toasts, queries.
  */

@@ -40,7 +40,7 @@ export const theme = createTheme({
     MuiSelect: { styleOverrides: { select: { [FINGER]: { '&.MuiInputBase-inputSizeSmall': { paddingTop: 10.5, paddingBottom: 10.5 } } } } },
     MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
-    // Required fields (issue 10): FormText / FormSelect give the input `required` (screen
+    // Required fields: FormText / FormSelect give the input `required` (screen
     // readers say "required") and mark the label `data-required`; the asterisk is drawn by CSS
     // with an empty alternative text (`/ ""`), so the label's name stays exactly the label.
     MuiInputLabel: {

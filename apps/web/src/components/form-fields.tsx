@@ -1,6 +1,6 @@
 /**
  * react-hook-form + MUI bindings used by every form. A field's error — a message of the shared
- * schemas or of the API, in English — shows in the interface language (`useMessages`, issue 13).
+ * schemas or of the API, in English — shows in the interface language (`useMessages`).
  */
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
@@ -22,7 +22,7 @@ type BaseProps<T extends FieldValues> = {
 } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
 /**
- * What `required` does to a field (issue 10): the input is `required` (forms are `noValidate`,
+ * What `required` does to a field: the input is `required` (forms are `noValidate`,
  * so the form's own messages speak, not the browser's) and the label is marked
  * `data-required`, which the theme draws as an asterisk outside the label's text.
  */

@@ -12,7 +12,7 @@ export type LazyComponent<C extends ComponentType<any>> = C & {
 /**
  * A named export of a module loaded on first render — `lazyNamed(() => import('./page'), 'Page')`.
  * Pages and rarely opened dialogs load this way so the first load of a public page carries only
- * what it shows (issue 10). Until the module is there the component suspends (throws the load's
+ * what it shows. Until the module is there the component suspends (throws the load's
  * promise to the nearest `<Suspense>`, as React's `lazy()` does); once `preload()` has resolved
  * it renders at once — which the server's render and the browser's hydration of a server-made
  * page need (decision 011).

@@ -1,5 +1,5 @@
 /**
- * Prices in the interface language (issue 14 part 5): 'Free' and 'for propagation' from the
+ * Prices in the interface language: 'Free' and 'for propagation' from the
  * common catalogue, the money itself as `formatMoney` writes it ('₹20.00', Latin digits in every
  * language). The words are the ones the order letter uses in the library's language.
  */

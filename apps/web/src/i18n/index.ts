@@ -1,5 +1,5 @@
 /**
- * The interface languages of the app (issue 13; decisions 016 and 017): English, Gujarati and
+ * The interface languages of the app (decisions 016 and 017): English, Gujarati and
  * Hindi through i18next and react-i18next.
  *
  * - Screen texts live in `src/locales/<lng>/<namespace>.json`, one namespace per feature

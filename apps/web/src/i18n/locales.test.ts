@@ -1,5 +1,5 @@
 /**
- * Nothing left untranslated (issue 13). Together with the typed keys (i18next.d.ts: a key the
+ * Nothing left untranslated. Together with the typed keys (i18next.d.ts: a key the
  * code uses must be in the English catalogue, or the typecheck fails) and the lint rule against
  * literal strings in JSX (eslint.config.js), this fails when a screen text lacks its Gujarati or
  * Hindi entry, when a translation is still English, or when it drops a `{{variable}}`.

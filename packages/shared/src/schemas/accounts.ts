@@ -210,11 +210,11 @@ export const PUBLISHER_SORT_FIELDS = ['publisher_name', 'last_book_published', '
 export const publisherListQuery = listQuery.extend({ sortedField: sortField(PUBLISHER_SORT_FIELDS) });
 export type PublisherListQuery = z.infer<typeof publisherListQuery>;
 
-/** POST /api/publisher/:id/claim — the real publisher asks for an imported account (issue 12): the contact form's fields. */
+/** POST /api/publisher/:id/claim — the real publisher asks for an imported account: the contact form's fields. */
 export const publisherClaimRequest = contactMessage;
 export type PublisherClaimRequest = z.infer<typeof publisherClaimRequest>;
 
-/** PUT /api/user/language: the interface language the account's e-mails and WhatsApp texts follow (issue 13). */
+/** PUT /api/user/language: the interface language the account's e-mails and WhatsApp texts follow. */
 export const preferredLanguage = z.object({
   preferred_language: z.enum(INTERFACE_LANGUAGES, { error: 'Choose English, Gujarati or Hindi' }),
 });

@@ -78,7 +78,7 @@ const bookObject = z.object({
   publication_year: requiredInt(MSG.publicationYear, 1000, 2100),
   pages: requiredInt(MSG.pages, 1, 100_000),
   no_of_copy: optionalNumber('Number of copies', 0, 10_000_000),
-  /** Priced, nominal ('for propagation') or free (issue 14 part 5); a free book has no price. */
+  /** Priced, nominal ('for propagation') or free; a free book has no price. */
   price_kind: z.enum(PRICE_KINDS, 'Price type must be priced, nominal or free').default('priced'),
   price: optionalNumber('Price', 0, 100_000_000),
   currency: z
@@ -176,7 +176,7 @@ const catalogueObject = bookObject.extend({
 });
 
 /**
- * The fields of an imported catalogue record (npm run import:books; issue 12): the form's rules,
+ * The fields of an imported catalogue record (npm run import:books): the form's rules,
  * except that what an old catalogue does not know stays unknown — no publication year, no
  * author. The book form itself still requires both (`bookFields`).
  */

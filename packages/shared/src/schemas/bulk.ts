@@ -1,5 +1,5 @@
 /**
- * Bulk registration of a back catalogue (issue 14, part 3): the columns of the Excel template,
+ * Bulk registration of a back catalogue: the columns of the Excel template,
  * the rows as the preview and the registration carry them, and their replies. A row's values
  * are the cells' text by column key; the API turns them into the book form's fields
  * (`bookFields`) and answers each row's problems by column, in the caller's language.

@@ -45,7 +45,7 @@ export const dispatchOrder = z.object({
     .transform((value) => (!value || Number(value) <= 0 ? undefined : normalizePhone(value)))
     .pipe(z.string().regex(/^\d{10}$/, MSG.invalidCourierNumber).check(noControlCharacters('Courier company number')).optional()),
   trackingId: optionalText(100, 'Tracking id'),
-  /** Postage the library pays, in the order's currency, major units (issue 14 part 5); optional. */
+  /** Postage the library pays, in the order's currency, major units; optional. */
   postage: optionalNumber('Postage', 0, 1_000_000),
 });
 export type DispatchOrderInput = z.infer<typeof dispatchOrder>;

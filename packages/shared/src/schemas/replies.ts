@@ -1,5 +1,5 @@
 /**
- * Every reply of the API as a zod schema (issue 12, 'One contract that cannot drift'): the
+ * Every reply of the API as a zod schema ('One contract that cannot drift'): the
  * routes declare them as Fastify `response` schemas, so replies are checked and serialised by
  * them and /api/docs documents them; the web app takes its types from the same schemas
  * (`z.infer`). Shapes and field names are the spec's (books §3 'Entities', §7 and accounts §7);
@@ -68,7 +68,7 @@ export const currentUser = z.object({
   email: text,
   modelType: z.enum(MODEL_TYPES),
   name: text,
-  /** The interface language the account's e-mails and WhatsApp texts are written in (issue 13). */
+  /** The interface language the account's e-mails and WhatsApp texts are written in. */
   preferred_language: z.enum(INTERFACE_LANGUAGES),
   logoUrl: maybeLink,
   /** LIBRARY only: the saved letterhead text, or null. */
@@ -167,7 +167,7 @@ export const publisherInfo = z.object({
   city_id: maybeInt,
   state_name: text,
   city_name: text,
-  /** True for an imported account nobody has taken yet: its publisher may claim it (issue 12). */
+  /** True for an imported account nobody has taken yet: its publisher may claim it. */
   claimable: z.boolean(),
   /** As spec accounts §3 'Publisher profile' shows them (the flat fields stay beside them). */
   state: stateOption.nullable(),
@@ -213,7 +213,7 @@ export const bookDto = z
     veer_samvat: maybeInt,
     pages: int,
     no_of_copy: maybeInt,
-    /** Priced, nominal ('for propagation') or free (issue 14 part 5). */
+    /** Priced, nominal ('for propagation') or free. */
     price_kind: z.enum(PRICE_KINDS),
     /** In major units of `currency` (rupees), or null: not stated, or a free book. */
     price: maybeNumber,
@@ -304,7 +304,7 @@ export const generatedPdfs = z.object({ single_book_pdf: maybeLink, publisher_bo
 export const bookByNumber = z.object({ book: bookDto, publisher_info: publisherInfo, generated_pdfs: generatedPdfs }).meta({ id: 'BookByNumber' });
 export type BookByNumber = z.infer<typeof bookByNumber>;
 
-/** How far the making of a document has got (issue 11), while it is not ready. */
+/** How far the making of a document has got, while it is not ready. */
 export const documentProgress = z.object({ state: z.enum(['queued', 'running', 'failed']), percent: z.number(), books: int });
 export type DocumentProgress = z.infer<typeof documentProgress>;
 
@@ -351,7 +351,7 @@ export const orderDto = z
         number_of_copies: int,
         accepted_book_copies: maybeInt,
         book: z.object({ id: int, book_title: text, jsbn_number: text, authors: z.array(text) }),
-        /** The book's price when ordered (issue 14 part 5): kind, minor units (null: not stated, or free), currency. */
+        /** The book's price when ordered: kind, minor units (null: not stated, or free), currency. */
         price_kind: z.enum(PRICE_KINDS),
         price_minor: maybeInt,
         currency: text,
@@ -374,7 +374,7 @@ export const orderDto = z
     waiting_days: maybeInt,
     /** The last reminder sent to the publisher (by the library or the scheduled job), or null. */
     reminded_at: timestamp.nullable(),
-    /** Whether the caller (the ordering library) may send a reminder now (issue 14 part 4). */
+    /** Whether the caller (the ordering library) may send a reminder now. */
     can_remind: z.boolean(),
     /**
      * Every status change and reminder, oldest first: `kind`, the status (the new one, or the one

@@ -13,7 +13,7 @@ import { bookFields, bookPdfRequest, readerOrderFields, uploadUrlsRequest } from
 import { webAddressMessage } from './common.js';
 import { dispatchOrder } from './orders.js';
 
-/** The title of issue 28: MARC's subfield delimiter with a code, then its field and record terminators. */
+/** A hostile title: MARC's subfield delimiter with a code, then its field and record terminators. */
 const INJECTED = 'Ctl\u001f9INJECTED\u001e\u001d';
 
 const book = {

@@ -1,5 +1,5 @@
 /**
- * The recipient's language (issue 13): an account keeps the language it registered in and the
+ * The recipient's language: an account keeps the language it registered in and the
  * one chosen on the switcher (`preferred_language`, PUT /api/user/language); its codes, order
  * notices and WhatsApp texts are written in it; the order letter and the address labels have
  * their fixed words in the library's language, the date DD/MM/YYYY and numbers in Latin digits.

@@ -1,6 +1,6 @@
 /**
  * Registration does the same work for an e-mail that is already registered as for a new one
- * (issue 9: 22 ms against 101 ms told who had an account). Timing is not asserted (tests never
+ * (22 ms against 101 ms told who had an account). Timing is not asserted (tests never
  * do); the expensive step — hashing the password with argon2id — is counted instead, through
  * the real function wrapped in a spy. The database is real.
  */

@@ -26,7 +26,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * PUT /api/user/language `{ preferred_language: 'en' | 'gu' | 'hi' }` → 'Language saved': the
-   * language of the account's e-mails and WhatsApp texts (issue 13; the web's language switcher).
+   * language of the account's e-mails and WhatsApp texts (the web's language switcher).
    */
   api.put('/user/language', { schema: { body: preferredLanguage, response: replies(noData) } }, async (request) => {
     await setPreferredLanguage(ctx, await requireActor(ctx, request), request.body.preferred_language);

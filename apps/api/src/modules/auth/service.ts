@@ -40,7 +40,7 @@ function hashCode(ctx: AppContext, accountId: number, code: string): string {
  * - unverified account (the user went "Back to edit"): password replaced, profile to be rewritten;
  * - verified account: nothing changes; the owner is told by e-mail (in the account's language)
  *   that someone tried to register.
- * The account's `preferred_language` is the language the registration was made in (issue 13).
+ * The account's `preferred_language` is the language the registration was made in.
  * @returns the account id to write the profile for, or null when the e-mail is already registered
  */
 export async function startRegistration(
@@ -375,7 +375,7 @@ export async function changePassword(ctx: AppContext, actor: Actor, input: { old
 }
 
 
-/** Keeps `language` as the account's `preferred_language` (PUT /user/language; issue 13). */
+/** Keeps `language` as the account's `preferred_language` (PUT /user/language). */
 export async function setPreferredLanguage(ctx: AppContext, actor: Actor, language: InterfaceLanguage): Promise<void> {
   await ctx.db.update(accounts).set({ preferred_language: language, updated_at: ctx.clock() }).where(eq(accounts.id, actor.accountId));
 }
@@ -411,7 +411,7 @@ export async function currentUser(ctx: AppContext, actor: Actor): Promise<Curren
   };
 }
 
-/** How long an account may stay unverified, ms (issue 9: a day). */
+/** How long an account may stay unverified, ms (a day). */
 export const UNVERIFIED_ACCOUNT_AGE_MS = 24 * 60 * 60_000;
 /** A login address unused this long is forgotten, ms (90 days). */
 export const LOGIN_ADDRESS_MEMORY_MS = 90 * 24 * 60 * 60_000;

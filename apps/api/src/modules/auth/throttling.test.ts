@@ -1,5 +1,5 @@
 /**
- * Limits that hold (issue 9), on each database engine and on Redis (REDIS_URL, the server on
+ * Limits that hold, on each database engine and on Redis (REDIS_URL, the server on
  * 127.0.0.1:6379): counting and checking in one step, login throttling that slows the attacker
  * and not the owner, the proxy setting, and every route that sends a message or a code.
  */

@@ -1,5 +1,5 @@
 /**
- * Author records (issue 12; spec books §7 'Register book', 'Lookups'): a book names each author
+ * Author records (spec books §7 'Register book', 'Lookups'): a book names each author
  * by `authorId` (a record, offered by GET /book/author-name) or by `authorname` (a new name),
  * and every name is one record, reused by every book that names it.
  */

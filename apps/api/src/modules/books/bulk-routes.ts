@@ -1,5 +1,5 @@
 /**
- * Bulk registration from an Excel file (issue 14, part 3; service in bulk.ts): the template,
+ * Bulk registration from an Excel file (service in bulk.ts): the template,
  * the preview of a filled file, the check after fixes, the registration in chunks and the
  * result. Everything but the template is the publisher's own.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, part 3: bulk registration from an Excel file. The template has the form's columns
+ * Bulk registration (decision 020) from an Excel file. The template has the form's columns
  * and drop-down lists from a second sheet; a filled file is previewed with every row's
  * problems by column and row (the form's messages, in the caller's language); valid rows are
  * registered through the form's service with JSBNs in row order, a retried chunk gets the same

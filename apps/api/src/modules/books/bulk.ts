@@ -1,5 +1,5 @@
 /**
- * Bulk registration of a back catalogue from an Excel file (issue 14, part 3):
+ * Bulk registration of a back catalogue from an Excel file:
  * - `bulkTemplate`: the template (ExcelJS) — the form's fields as columns in the caller's
  *   language, drop-down lists kept on a second sheet, a sheet on how to fill it;
  * - `readBulkFile`: a filled file's rows (cells as text, by column key);

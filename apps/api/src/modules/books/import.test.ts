@@ -33,7 +33,7 @@ describe('catalogue import (PGlite)', () => {
     expect(report.imported + report.rejected.length).toBe(records.length);
     expect(report.imported).toBeGreaterThan(0);
     // every record that names a publisher and a title is imported, its unknown year and authors
-    // kept unknown (issue 12: 618 of the 667 real records); the rest are listed with the reason
+    // kept unknown (618 of the 667 real records); the rest are listed with the reason
     const usable = records.filter((record) => !(record instanceof Error) && record.publisher && record.title);
     expect(report.imported).toBe(usable.length);
     if (existsSync(SHARED_BOOKS)) expect([report.imported, report.rejected.length]).toEqual([618, 49]);

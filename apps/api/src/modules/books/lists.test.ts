@@ -1,5 +1,5 @@
 /**
- * Book lists at a national catalogue's size (issue 11) on both engines: the total of the whole
+ * Book lists at a national catalogue's size on both engines: the total of the whole
  * catalogue is the sum of the publishers' book counts, which triggers keep as books are
  * registered, imported, moved and deleted (migration 0017); a sorted list breaks ties by id
  * in the sort's own direction (so one index serves a page both ways).

@@ -1,5 +1,5 @@
 /**
- * MARC21 exports for library systems (issue 14, part 2; decision 018): one book, a publisher's
+ * MARC21 exports for library systems (decision 018): one book, a publisher's
  * catalogue, a library's received books — each as ISO 2709 (`.mrc`, application/marc) and
  * MARCXML (`.xml`, application/marcxml+xml), UTF-8.
  */

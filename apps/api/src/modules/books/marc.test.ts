@@ -1,5 +1,5 @@
 /**
- * Issue 14, part 2: MARC21 for library systems, read by a tool nobody here wrote — Debian's
+ * MARC21 (decision 018) for library systems, read by a tool nobody here wrote — Debian's
  * `yaz-marcdump` reads the `.mrc` without error, its MARCXML of it round-trips, the leader says
  * UTF-8 and Gujarati and Devanagari come out intact; the fields of the map in decision 018.
  */

@@ -1,5 +1,5 @@
 /**
- * MARC21 bibliographic records of books for library systems (issue 14, part 2; decision 018 has
+ * MARC21 bibliographic records of books for library systems (decision 018 has
  * the full field map): Koha, e-Granthalaya and SOUL import MARC21 as ISO 2709 (`.mrc`) or
  * MARCXML. Records are built and written by marcjs (ISO 2709 with directory lengths in bytes, so
  * UTF-8 text is counted right; MARCXML). The leader says UTF-8 (position 09 'a').

@@ -1,5 +1,5 @@
 /**
- * The public book page from the public page cache (issue 11): a visitor's repeated scan is
+ * The public book page from the public page cache: a visitor's repeated scan is
  * served from memory, and every change of the book or its publisher is seen at once — in the
  * copy that made it, and (PostgreSQL) in another copy through NOTIFY.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, part 1: QR codes a printer can use. Every code — the SVG, the one-label PDF and each
+ * QR codes for print (decision 018) a printer can use. Every code — the SVG, the one-label PDF and each
  * label of the A4 sheet — is read back by a decoder nobody here wrote (`zbarimg` of Debian's
  * zbar-tools, after `pdftoppm` at 300 dpi or librsvg at 300 dpi) and holds the book's URL; the
  * art is as wide as asked; the sheet is only for the publisher's own books.

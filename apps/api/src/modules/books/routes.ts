@@ -161,7 +161,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * GET /api/book — bookListQuery (queryString, pageNo, limit 10|20|25|50|100|all, sortedField
    * from BOOK_SORT_FIELDS, sortedOrder, book_title, author_name, language, subject, publisher,
    * jsbn_number) → `{ books, total, totalIsEstimate? }`; search results ranked best first. The
-   * same question asked again is answered from the public page cache (issue 11; forgotten at
+   * same question asked again is answered from the public page cache (forgotten at
    * any change of any book); a whole list (`limit=all`) is not kept.
    * 429 past 300 a minute from one address.
    */
@@ -209,7 +209,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * GET /api/book/catalog/:publisher_no → `{ generated_pdf: { publisher_catalog_pdf }, publisher:
    * { publisher_no, publisher_name } }` (spec books §7 'Catalogue'). A catalogue still being made
    * after CATALOGUE_WAIT_MS answers 202 with a null link and `progress: { state, percent, books }`
-   * (issue 11): ask again; 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
+   *: ask again; 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
    */
   api.get('/book/catalog/:publisher_no', { schema: { params: z.object({ publisher_no: z.string().trim().max(10) }), response: replies(publisherCatalog, 202) } }, async (request, reply) => {
     const catalogue = await catalogueByPublisherNo(ctx, request.params.publisher_no, CATALOGUE_WAIT_MS, pageLanguage(request));
@@ -219,7 +219,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
 
   /**
    * GET /api/book/listing/jsbn/:jsbnNo → `{ book, publisher_info, generated_pdfs }`; 404. A
-   * visitor's reply comes from the public page cache (issue 11); a publisher's is made afresh
+   * visitor's reply comes from the public page cache; a publisher's is made afresh
    * (the owner also sees the link of a private PDF).
    */
   api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: jsbnParams, response: replies(bookByNumber) } }, async (request, reply) => {
@@ -251,7 +251,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
 
   /**
    * GET /api/book/listing/jsbn/:jsbnNo/qrcode.svg|pdf?size=20|25|30 → the QR code for print
-   * (issue 14): vector art `size` mm wide with its quiet zone of 4 modules, error correction M,
+   *: vector art `size` mm wide with its quiet zone of 4 modules, error correction M,
    * 'JSBN PPPPP-NNNNN-C' under it; `JSBN-PPPPP-NNNNN-C-25mm.svg`. 400 for another size; 404.
    */
   for (const format of ['svg', 'pdf'] as const) {
@@ -274,7 +274,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
 
   /**
    * GET /api/book/qr-labels.pdf?ids=1,2&size=25 (publisher) → JSBN-QR-labels.pdf: an A4 sheet of
-   * QR labels of the publisher's selected books, each with its JSBN and short title (issue 14).
+   * QR labels of the publisher's selected books, each with its JSBN and short title.
    * 400 none selected or another size; 404 when a book is not the publisher's.
    */
   api.get('/book/qr-labels.pdf', { schema: { querystring: qrLabelsQuery, response: fileReplies('JSBN-QR-labels.pdf: A4 sheets of QR labels', PDF) } }, async (request, reply) => {
@@ -286,7 +286,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   /**
    * GET /api/book/listing/jsbn/:jsbnNo/share.jpg → the cover as a JPEG at most `SHARE_IMAGE_WIDTH`
    * (600) px wide, the `og:image` of the book's page, small enough for a WhatsApp or e-mail link
-   * preview (issue 10); cached a day, revalidated by ETag. 404 when the book or its cover is missing.
+   * preview; cached a day, revalidated by ETag. 404 when the book or its cover is missing.
    */
   api.get('/book/listing/jsbn/:jsbnNo/share.jpg', { schema: { params: jsbnParams, response: fileReplies('The cover, at most 600 px wide', JPEG) } }, async (request, reply) => {
     const image = await shareImage(ctx, request.params.jsbnNo);

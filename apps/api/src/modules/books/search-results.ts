@@ -1,6 +1,6 @@
 /**
- * The results of a search found a window at a time, and kept until any book changes (issue 11,
- * docs/decisions/021). A visitor who asks for page 1 of 'सूत्र' and then pages 2, 3 … costs the
+ * The results of a search found a window at a time, and kept until any book changes
+ * (docs/decisions/021). A visitor who asks for page 1 of 'सूत्र' and then pages 2, 3 … costs the
  * database the first window and a short step now and then, not a new search a page: the first
  * RESULT_WINDOW results (five pages of 20) are found at once, as Solr's `queryResultWindowSize`
  * does, and a later page past them continues from where the last step stopped instead of

@@ -1,5 +1,5 @@
 /**
- * Search at scale (issue 11, decision 012) on both engines: the vocabulary the triggers keep
+ * Search at scale (decision 012) on both engines: the vocabulary the triggers keep
  * (`search_words`: every word of the books' search text and how many books hold it), what
  * search learns from it before reading a book (nothing matches; what a misspelt word meant),
  * and a broad search — a word most of the catalogue holds — which ranks the matches among the

@@ -37,7 +37,7 @@ const INDIC_RUN = /[\p{Script=Gujarati}\p{Script=Devanagari}][\p{Script=Gujarati
  * Sanscript's transliteration of one run of Indic letters (a word), remembered: Sanscript
  * builds its table again whenever the pair of scripts changes (every call, as titles go back
  * and forth between Gujarati, Devanagari and Latin), and titles share their words — most of
- * an import's transliteration time (issue 11).
+ * an import's transliteration time.
  */
 const transliterations = new LRUCache<string, string>({ max: 50_000 });
 function transliterate(run: string, from: string, to: string): string {
@@ -178,8 +178,8 @@ const CORRECTIONS_MAX = 5;
 /**
  * How many times more books must hold a known word like a query word than hold the query word
  * itself for it to count as what was meant: 'kalpsutra' (a misprint one book holds) still finds
- * 'kalpasutra' (hundreds), but 'dayavijay' does not also find every 'jayavijay' (issue 11:
- * ranking them cost a fresh search 300 ms at a million books).
+ * 'kalpasutra' (hundreds), but 'dayavijay' does not also find every 'jayavijay'
+ * (ranking them cost a fresh search 300 ms at a million books).
  */
 export const CORRECTION_RATIO = 5;
 
@@ -243,7 +243,7 @@ const inVocabulary = (word: string) => word.length >= LOOKUP_MIN_LENGTH && !/\d/
  * The known words are found through the trigram index by `%` (similarity at least
  * `pg_trgm.similarity_threshold`, 0.3 unless a database changes it): every word accepted has a
  * similarity of FUZZY_WHOLE_SIMILARITY (0.4) or more, so the index loses none of them, and no
- * setting has to be changed for the statement (no transaction around a search: issue 11).
+ * setting has to be changed for the statement (no transaction around a search).
  */
 async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
   const found = await executeNamed<{ typed: string | null; word: string | null; books: number | null; catalogue: number }>(db, 'search_vocabulary', sql`

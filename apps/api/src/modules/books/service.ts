@@ -196,7 +196,7 @@ type BookImageRow = Pick<typeof book_images.$inferSelect, 'id' | 'file_key'>;
 /**
  * The columns of a book as lists and pages show it: the book, its publisher's name, number and
  * logo, and its authors, subjects and images, each an array built by the database in the same
- * statement (one round trip a page instead of four: issue 11).
+ * statement (one round trip a page instead of four).
  */
 const bookColumns = {
   book: books,
@@ -512,7 +512,7 @@ export const publicBookPath = (jsbn: string) => `/api/book/listing/jsbn/${encode
 
 /**
  * The public page of a JSBN as a visitor sees it, rendered by `render` (the API's JSON reply,
- * the server-made HTML) and kept in the public page cache under `kind` (issue 11): a repeated
+ * the server-made HTML) and kept in the public page cache under `kind`: a repeated
  * scan costs no database work; a change of the book or its publisher is seen at once.
  * @param refreshMs age (ms) after which the entry is made again behind a request, when not
  *   the cache's default (pages drawn by the app cost tens of ms to make)
@@ -549,7 +549,7 @@ export const SHARE_IMAGE_WIDTH = 600;
 
 /**
  * The cover of the book `jsbnNo` made ready for link previews: at most `SHARE_IMAGE_WIDTH` px
- * wide, JPEG (issue 10).
+ * wide, JPEG.
  * @throws AppError 404 when the book does not exist or has no cover that decodes
  */
 export async function shareImage(ctx: AppContext, jsbnNo: string): Promise<Buffer> {

@@ -281,7 +281,7 @@ export async function publisherCataloguePdf(
 }
 
 /**
- * The library info sheet (spec books §3 'Library (as listed)' `libraryInfoPdf`; issue 12): logo,
+ * The library info sheet (spec books §3 'Library (as listed)' `libraryInfoPdf`): logo,
  * the Gyan Bhandar's details and its sanchalak, laid out as the publisher info sheet.
  * @param logo logo bytes (JPEG/PNG) or null
  */

@@ -2,9 +2,9 @@
  * The order letter (spec books §4, §7 "Order summary PDF"): an A4 letter on the library's
  * letterhead (logo, name, address, contacts), addressed to the publisher, with the library's
  * letter text and the ordered books — title in its own script, JSBN, authors, copies, price
- * and amount ('Free', 'for propagation'), with the postage and the total (issue 14 part 5). Its fixed
+ * and amount ('Free', 'for propagation'), with the postage and the total. Its fixed
  * words ('To', 'Subject', 'Sr. no', 'Copies', 'Total copies', 'Thanking you') are in the
- * library's language (issue 13; `letter.*` of notices.json), the date DD/MM/YYYY, numbers in
+ * library's language (`letter.*` of notices.json), the date DD/MM/YYYY, numbers in
  * Latin digits.
  */
 import { COUNTRY_CODE, amountText, formatMoney, priceText, totalsText, type InterfaceLanguage, type MoneyTotal, type PriceKind } from '@jsbn/shared';

@@ -1,5 +1,5 @@
 /**
- * QR codes a printer can use (issue 14, part 1): vector art of a book's QR code for its back
+ * QR codes a printer can use: vector art of a book's QR code for its back
  * cover, with 'JSBN PPPPP-NNNNN-C' under it — as SVG (the text as outlines of Noto Sans, so it
  * prints the same without the font) and as PDF — and an A4 sheet of QR labels of many books.
  *

@@ -125,7 +125,7 @@ export async function exportOrders(ctx: AppContext, actor: Actor, ids: number[],
       {
         header: heading('books'),
         width: 56,
-        // each line with its price when ordered and its amount (issue 14 part 5)
+        // each line with its price when ordered and its amount
         value: (order) =>
           order.OrderBookItem.map((item) => {
             const price = priceText({ kind: item.price_kind, minor: item.price_minor, currency: item.currency }, words);

@@ -1,5 +1,5 @@
 /**
- * One library must not flood a publisher (issue 28): orders are limited per library an hour and
+ * One library must not flood a publisher: orders are limited per library an hour and
  * per publisher a day (429 with Retry-After, in the caller's language); a publisher hears of
  * one new order once — one e-mail with the order letter and one WhatsApp message, not two
  * e-mails and a WhatsApp — and of several new orders or reminders arriving within a few

@@ -311,7 +311,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(sent.map((notice) => notice.channel)).toEqual(['email', 'whatsapp', 'email', 'email', 'whatsapp', 'email']);
     // the publisher's WhatsApp message set aside, the others by their place
     sent.splice(1, 1);
-    // the new status is named, not its code ('it is now status.IN_PROGRESS' before issue 14)
+    // the new status is named, not its code ('it is now status.IN_PROGRESS' once)
     // each names who moved the order (decision 039)
     expect(sent[1]!.body).toContain(`Shri Jain Sahitya Prakashan Trust has accepted order ${created.orderId}; it is now Preparing.`);
     const dispatchText = [

@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 5: 'for propagation' prices and postage. A book is priced, nominal or free; an
+ * 'For propagation' prices and postage. A book is priced, nominal or free; an
  * order keeps each book's price when placed; the publisher states postage at dispatch; the
  * order details, the order letter (read with pdftotext, in English and Gujarati) and the Excel
  * export show price × accepted copies, postage and the total in the order's currency.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 4: how long an order has waited, the library's reminder (after 3 days, at most
+ * Order reminders (decision 019): how long an order has waited, the library's reminder (after 3 days, at most
  * one a day, e-mail and WhatsApp to the publisher in the publisher's language, with its next
  * notice digest — notices.ts), and the scheduled reminder after 7 days — once, even when two
  * API copies run it together.

@@ -1,5 +1,5 @@
 /**
- * Orders that do not go silent (issue 14 part 4, docs/decisions/019-order-reminders.md): how
+ * Orders that do not go silent (docs/decisions/019-order-reminders.md): how
  * long an order has waited in its status, the library's reminder to the publisher (an order
  * waiting on the publisher for more than 3 days, at most one a day) and the scheduled reminder
  * of an order untouched for 7 days (once per status). Each reminder is one conditional UPDATE

@@ -87,7 +87,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   /**
    * POST /api/book/order-book/:id/reminder (library) → data `{ message: 'Reminder sent to the
    * publisher' }`: reminds the publisher of an order waiting on it for more than 3 days, by e-mail
-   * and WhatsApp (issue 14 part 4). 404 another library's order; 409 not Requested or Preparing,
+   * and WhatsApp. 404 another library's order; 409 not Requested or Preparing,
    * or not yet 3 days; 429 with Retry-After (s) when a reminder went out in the last day.
    */
   api.post('/book/order-book/:id/reminder', { schema: { params: idParam, response: replies(messageData) } }, async (request) => {

@@ -189,8 +189,8 @@ async function placeCart(ctx: AppContext, actor: Actor & { libraryId: number }, 
 }
 
 /**
- * The cart's books that exist, each with what its order line keeps (today's price, issue 14
- * part 5; one read for the whole cart; a named statement, db/named.ts).
+ * The cart's books that exist, each with what its order line keeps (today's price;
+ * one read for the whole cart; a named statement, db/named.ts).
  */
 const cartBooksStatement = preparedOnce((db) =>
   db
@@ -445,7 +445,7 @@ async function transition(
   await ctx.db.transaction(async (tx) => {
     const moved = await tx
       .update(orders)
-      // a new status starts a new wait: its days, and its one scheduled reminder (issue 14 part 4)
+      // a new status starts a new wait: its days, and its one scheduled reminder
       .set({ status: rule.to, status_since: now, auto_reminded_at: null, updated_at: now })
       .where(and(eq(orders.id, orderId), ownedBy(actor), eq(orders.status, rule.from)))
       .returning({ id: orders.id, library_id: orders.library_id, publisher_id: orders.publisher_id });
@@ -545,7 +545,7 @@ async function acceptPartially(tx: DbOrTx, orderId: number, accepted: { id: numb
 }
 
 /**
- * Dispatches an order with courier details, the postage (issue 14 part 5) and an optional proof
+ * Dispatches an order with courier details, the postage and an optional proof
  * file (POST /book/create-dispatch).
  * @param fileKey the stored proof (the caller deletes it if this throws)
  */

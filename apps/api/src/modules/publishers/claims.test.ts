@@ -1,5 +1,5 @@
 /**
- * The claim of an imported publisher account (issue 12; publishers/claims.ts): the real
+ * The claim of an imported publisher account (publishers/claims.ts): the real
  * publisher asks, support approves by the signed link it is e-mailed, the claimant sets a
  * password through the link it is then sent, and logs in.
  */

@@ -1,5 +1,5 @@
 /**
- * Claims of imported publisher accounts (issue 12; decision 014). The importer makes an account
+ * Claims of imported publisher accounts (decision 014). The importer makes an account
  * per publisher with a placeholder e-mail nobody reads. The real publisher asks for it from the
  * publisher's page; support gets the claim by e-mail with a signed link, valid 7 days; opening it
  * gives the account the claimant's e-mail and sends the claimant a link to set a password (the

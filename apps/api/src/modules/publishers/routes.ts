@@ -24,7 +24,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /**
-   * POST /api/publisher/:id/claim `{ fullName, email, contact, message }` (public; issue 12) →
+   * POST /api/publisher/:id/claim `{ fullName, email, contact, message }` (public) →
    * message; support is e-mailed an approval link. 404; 409 when the account is not an imported
    * one; 429 past 5 claims an hour from one address.
    */

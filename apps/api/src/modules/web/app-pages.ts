@@ -1,5 +1,5 @@
 /**
- * Public pages drawn on the server by the app itself (issue 10, decision 011): the app's
+ * Public pages drawn on the server by the app itself (decision 011): the app's
  * server bundle (`apps/web/src/entry-server.tsx`, built into `apps/web/dist-server/`) draws a
  * page for a visitor, asking this API for its data in-process (`app.inject`, as the visitor's
  * address, so rate limits count them as the visitor's); the result goes into `#root` of the
@@ -88,7 +88,7 @@ export async function loadRenderer(webDist: string): Promise<AppRenderer> {
 
 /**
  * Pages made at once, at most (`AppPages.making`). A page takes 40–45 ms of the API's one
- * thread to draw (issue 11: 1,000,000 books, first scans of the book page); more at once only
+ * thread to draw (1,000,000 books, first scans of the book page); more at once only
  * wait behind each other — 50 first scans at a time waited 1.7 s at the median, 8.7 s at p99,
  * some timed out.
  */
@@ -173,7 +173,7 @@ export class AppPages {
    * @param visitorIp the address the page's API requests are counted for
    * @param known     JSON replies (200) the caller already has, by the URL the app asks for
    *   (`/api/...`): the page's own book, read once for its head and its body
-   * @param language  the interface language to draw it in (issue 13)
+   * @param language  the interface language to draw it in
    */
   async draw(path: string, visitorIp: string, language: InterfaceLanguage, known: ReadonlyMap<string, string> = new Map()): Promise<DrawnPage | null> {
     const page = await this.drawing.run({ visitorIp, known }, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport, language));

@@ -1,6 +1,6 @@
 /**
- * The server-made HTML of `/jsbn/:jsbn`, the page every back-cover QR code opens (issue 10,
- * decisions 008 and 011): the app's own render of the page for a visitor (`AppPages`), with in
+ * The server-made HTML of `/jsbn/:jsbn`, the page every back-cover QR code opens
+ * (decisions 008 and 011): the app's own render of the page for a visitor (`AppPages`), with in
  * the head, filled in before any JavaScript runs, the title and description, the canonical
  * link, the cover's preload, and Open Graph and Twitter tags for link previews (WhatsApp,
  * e-mail). An unknown JSBN gets the shell with a short "not found" card and no app.
@@ -71,7 +71,7 @@ export function bookPageHtml(page: string, reply: BookByNumber, publicUrl: strin
 
 /**
  * `/jsbn/:jsbn` for a JSBN that is not registered: a 404 page that says so and offers search,
- * in the visitor's language (issue 13). The app does not take it over (its book page would
+ * in the visitor's language. The app does not take it over (its book page would
  * leave for the home page at once).
  */
 export function missingBookHtml(template: string, requested: string, language: InterfaceLanguage = 'en'): string {

@@ -1,5 +1,5 @@
 /**
- * The built web app on the API's port (DESIGN §1; issue 10, decisions 008 and 011):
+ * The built web app on the API's port (DESIGN §1, decisions 008 and 011):
  * - `/assets/*` (content-hashed): the brotli or gzip twin Vite made when the browser accepts it
  *   (`Content-Encoding`, `Vary: Accept-Encoding`), `Cache-Control: public, max-age=31536000, immutable`;
  * - `/jsbn/:jsbn`, `/` and `/search-a-book`: drawn on the server by the app itself
@@ -7,8 +7,8 @@
  *   public page cache (a search with a query is drawn each time); a JSBN written otherwise
  *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page;
  *   `no-cache` + ETag;
- *   drawn in the visitor's language (the language switcher's cookie, else `Accept-Language`;
- *   issue 13), kept per language; a page not kept yet, while MAX_DRAWN_AT_ONCE pages are being
+ *   drawn in the visitor's language (the language switcher's cookie, else `Accept-Language`),
+ *   kept per language; a page not kept yet, while MAX_DRAWN_AT_ONCE pages are being
  *   made: the shell (with a book's head tags), for the browser's app to draw, and nothing kept;
  *   a page that could not be drawn whole (one of its queries failed, e.g. the visitor's
  *   searches ran out): the shell to that visitor, and nothing kept (`PageNotDrawn`);

@@ -46,7 +46,7 @@ export function withPreloadsLater(html: string, now: readonly string[], later: r
 }
 
 /**
- * The shell in `language` (the page's interface language, issue 13): `<html lang>`, and the site's
+ * The shell in `language` (the page's interface language): `<html lang>`, and the site's
  * title and description in it (a page that names itself replaces the title after).
  */
 export const withLanguage = (html: string, language: InterfaceLanguage) =>

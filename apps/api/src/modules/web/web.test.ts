@@ -1,5 +1,5 @@
 /**
- * The web app on the API's port (issue 10, decisions 008 and 011), on the small built app of
+ * The web app on the API's port (decisions 008 and 011), on the small built app of
  * test/web-dist.ts (one whose server render draws the book's title): what a phone on a slow
  * connection gets — compressed, cached assets; API replies compressed and revalidated; the
  * server-made `/jsbn/:jsbn` page with the book in its HTML before any script runs; a 404 page

@@ -123,7 +123,7 @@ function DesktopNav({ items }: { items: MenuItemDef[] }) {
 }
 
 /**
- * The language switcher of the app bar (issue 13): the language in use, named in itself; its
+ * The language switcher of the app bar: the language in use, named in itself; its
  * menu offers the three. On a phone the name gives way to its first letters.
  */
 function LanguageButton() {

@@ -1,5 +1,5 @@
 /**
- * The language switcher's action (issue 13): the interface changes at once, the choice is kept
+ * The language switcher's action: the interface changes at once, the choice is kept
  * in the browser, and for a signed-in user on the account (`preferred_language`), which their
  * e-mails and WhatsApp texts follow.
  */

@@ -13,7 +13,7 @@ import { isGroup, type MenuGroup, type MenuItemDef, type MenuLink } from './menu
 /**
  * The app bar's pop-ups — the drawer of narrow screens and the drop-down menus — in their own
  * chunk, loaded when one is first opened, so a public page's first load does not carry MUI's
- * modal, popover and transition code (issue 10).
+ * modal, popover and transition code.
  */
 
 /** A menu opening below its button's right edge. */

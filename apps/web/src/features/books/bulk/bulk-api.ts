@@ -1,5 +1,5 @@
 /**
- * Bulk registration calls (issue 14 part 3; API: apps/api/src/modules/books/bulk-routes.ts):
+ * Bulk registration calls (API: apps/api/src/modules/books/bulk-routes.ts):
  * the preview of a filled template, the check after fixes, the registration in chunks, and the
  * template and result downloads.
  */

@@ -1,5 +1,5 @@
 /**
- * The preview of a filled template (issue 14 part 3): each row as a card — its number in the
+ * The preview of a filled template: each row as a card — its number in the
  * file, its title, whether it is ready — with its problems named by column, a field to correct
  * each value in place — chosen from the list for a column with one (language, swaroop, subjects,
  * author type, price type, currency, readers: decision 039) — its warnings, and a switch to leave it out. Rows come a page at a time

@@ -22,7 +22,7 @@ const preloadDetails = () => void BookDetailsDialog.preload();
  * Details' is the link to the book's page. Logged-in users off the search page
  * see the private-PDF notice with Request when readers is No (spec books §2 'Book card').
  * `first`: one of the first cards of the page, whose cover is fetched at once and first; the
- * others' covers load as they come near the screen (issue 10).
+ * others' covers load as they come near the screen.
  */
 /** The first row's covers are fetched first (Largest Contentful Paint); the others when scrolled to. */
 const EAGER = { fetchPriority: 'high' } as const;

@@ -36,7 +36,7 @@ export interface BookFormValues {
   publication_year: string;
   pages: string;
   no_of_copy: string;
-  /** Priced, for propagation (nominal) or free (issue 14 part 5). */
+  /** Priced, for propagation (nominal) or free. */
   price_kind: PriceKind;
   price: string;
   currency: string;

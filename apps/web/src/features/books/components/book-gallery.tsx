@@ -5,7 +5,7 @@ import { SafeImage } from '../../../components/safe-image';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 import type { BookImage } from './zoom-gallery';
 
-// The zoomable gallery loads when a visitor first opens an image (issue 10: a light QR page).
+// The zoomable gallery loads when a visitor first opens an image (a light QR page).
 const ZoomGallery = lazyNamed(() => import('./zoom-gallery'), 'ZoomGallery');
 
 /** The cover and the extra images as thumbnails; each opens a full-screen zoomable gallery (spec books §2). */
@@ -18,7 +18,7 @@ export function BookGallery({ images }: { images: BookImage[] }) {
   return (
     <Box>
       <ButtonBase onClick={() => setIndex(0)} aria-label={t('gallery.open', { image: first.alt })} sx={{ borderRadius: 1, display: 'block', mx: 'auto', maxWidth: 260 }}>
-        {/* the page's largest image: fetched first (Largest Contentful Paint, issue 10) */}
+        {/* the page's largest image: fetched first (Largest Contentful Paint) */}
         <SafeImage src={first.src} alt={first.alt} fetchPriority="high" style={{ width: '100%', maxWidth: 260, borderRadius: 4, display: 'block' }} />
       </ButtonBase>
       {rest.length ? (

@@ -1,5 +1,5 @@
 /**
- * 'Download catalogue' (spec books §7 'Catalogue'; issue 11): asks GET /api/book/catalog/
+ * 'Download catalogue' (spec books §7 'Catalogue'): asks GET /api/book/catalog/
  * :publisher_no for the link of the publisher's catalogue PDF and saves it as
  * `<publisher_no>.pdf`. A big publisher's catalogue is made in the background: while the API
  * answers 202 with its progress, a bar and 'Making the catalogue… N% done' show below the
@@ -8,7 +8,7 @@
  * The button (`CatalogueButton`) and the progress (`CatalogueProgress`) share one
  * `useCatalogueDownload` and are placed apart: the button among the page's other buttons, the
  * progress on a line of its own below them, as wide as they are. So the button never moves,
- * widens or changes line while the catalogue is made (issue 12, at 390 and 1366 px).
+ * widens or changes line while the catalogue is made (at 390 and 1366 px).
  */
 import { useTranslation } from 'react-i18next';
 import { messageText, useMessages } from '../../../i18n';

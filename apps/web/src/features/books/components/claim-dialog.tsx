@@ -1,5 +1,5 @@
 /**
- * 'Is this your publication? Claim this account' (issue 12): the real publisher of an imported
+ * 'Is this your publication? Claim this account': the real publisher of an imported
  * account writes to support from the publisher's section of a book page. Support approves the
  * claim by a signed link, and the publisher then gets a link by e-mail to set its password.
  */

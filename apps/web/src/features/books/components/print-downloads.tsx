@@ -1,5 +1,5 @@
 /**
- * Downloads for printers and library systems (issue 14): a book's QR code as vector art for its
+ * Downloads for printers and library systems: a book's QR code as vector art for its
  * back cover (SVG or PDF, 20, 25 or 30 mm), and MARC21 records (ISO 2709 `.mrc` or MARCXML) for
  * Koha, e-Granthalaya and SOUL. Each button names what it gives; a failure is toasted.
  */
@@ -22,7 +22,7 @@ export function PrintQrDownloads({ jsbn }: { jsbn: string }) {
   const file = (format: 'svg' | 'pdf') => apiUrl(`/book/listing/jsbn/${encodeURIComponent(jsbn)}/qrcode.${format}`, { size });
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-      {/* a native select: the book page loads no menu code for it (issue 10) */}
+      {/* a native select: the book page loads no menu code for it */}
       <TextField select size="small" label={t('print.size')} value={size} onChange={(event) => setSize(Number(event.target.value))} sx={{ width: 110 }} slotProps={{ select: { native: true } }}>
         {QR_PRINT_SIZES_MM.map((option) => (
           <option key={option} value={option}>

@@ -21,7 +21,7 @@ function targetOf(scroller: HTMLElement, step: 1 | -1): number {
 /**
  * Other books of the publisher: 1 card below 768 px, 2 from 768, 4 from 1024, looping (spec
  * books §2). A native scroll-snap row — swipeable on a phone without a carousel library — with
- * its arrows beside the heading, so they never cover a card (issue 10).
+ * its arrows beside the heading, so they never cover a card.
  */
 export function PublisherCarousel({ books, publisherName }: { books: PublisherInfo['latest_books']; publisherName: string }) {
   const { t } = useTranslation(['books', 'common']);

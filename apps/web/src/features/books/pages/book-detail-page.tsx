@@ -35,7 +35,7 @@ import { shareBookPage } from '../components/share-book';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
-// opens stays light (issue 10).
+// opens stays light.
 const requestDialogs = () => import('../components/request-dialogs');
 const PrivatePdfDialog = lazyNamed(requestDialogs, 'PrivatePdfDialog');
 const PdfRequestDialog = lazyNamed(requestDialogs, 'PdfRequestDialog');

@@ -1,5 +1,5 @@
 /**
- * /my-books/register-many — 'Register many books' (issue 14 part 3): download the template,
+ * /my-books/register-many — 'Register many books': download the template,
  * upload the filled file, see every row's problems by column and row, correct or leave out
  * rows, then register the ready rows BULK_CHUNK_ROWS at a time with a progress bar (each
  * request one transaction; a stopped registration continues where it stopped, and a chunk sent

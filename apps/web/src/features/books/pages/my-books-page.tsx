@@ -46,7 +46,7 @@ export function MyBooksPage() {
     {
       key: 'title',
       header: t('myBooks.columns.bookName'),
-      // an imported book whose year is not known, until its publisher adds it (issue 12)
+      // an imported book whose year is not known, until its publisher adds it
       render: (book) =>
         book.publication_year === null ? (
           <>

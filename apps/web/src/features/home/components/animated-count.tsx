@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { COUNTER_ANIMATION_MS } from '@jsbn/shared/core';
 
 const DURATION_MS = COUNTER_ANIMATION_MS;
-/** Counts are grouped the Indian way (1,23,456) in Latin digits, in every interface language (issue 13). */
+/** Counts are grouped the Indian way (1,23,456) in Latin digits, in every interface language. */
 const counts = new Intl.NumberFormat('en-IN');
 
 /** Counts from zero up to `value` over 0.7 s (spec accounts §2.5); ends on the exact number. */

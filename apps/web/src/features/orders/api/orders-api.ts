@@ -50,6 +50,6 @@ export const ORDER_ADDRESSES_PATH = '/book/order-book/addresses.pdf';
 
 /**
  * POST /api/book/order-book/:id/reminder (library) — reminds the publisher of an order waiting
- * on it for more than 3 days (issue 14 part 4). @throws ApiError 409 too early or not waiting, 429 sent today
+ * on it for more than 3 days. @throws ApiError 409 too early or not waiting, 429 sent today
  */
 export const sendReminder = (id: number) => request<{ message: string }>(`/book/order-book/${id}/reminder`, { method: 'POST' });

@@ -61,7 +61,7 @@ const ORDER_LINES_SX = {
 
 /**
  * The ordered books with copies, each line's price when ordered and amount (price × accepted, else
- * ordered, copies), then the totals: copies, postage (once stated at dispatch) and money (issue 14 part 5).
+ * ordered, copies), then the totals: copies, postage (once stated at dispatch) and money.
  */
 const orderItemsTable = (order: OrderDto, showAccepted: boolean, t: TFunction<'orders'>, prices: ReturnType<typeof usePrices>) => (
   <Box sx={ORDER_LINES_SX}>
@@ -152,7 +152,7 @@ function historyActor(by: string, t: TFunction<'orders'>): string {
   return rest.length ? t('details.actor', { role: label, who: rest.join(' ') }) : label;
 }
 
-/** What a history entry says first: the new status, or that a reminder was sent (issue 14 part 4). */
+/** What a history entry says first: the new status, or that a reminder was sent. */
 function historyWhat(event: OrderDto['history'][number], t: TFunction<'orders'>): string {
   if (event.kind === 'reminder') return t('details.reminder');
   if (event.kind === 'auto_reminder') return t('details.autoReminder');

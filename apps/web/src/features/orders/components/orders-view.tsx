@@ -1,9 +1,9 @@
 /**
  * Track Your Orders (library) and Received Orders (publisher) — spec books §2, §4: status tabs
- * (the spec's four, and Cancelled with who cancelled or rejected and when — issue 10),
+ * (the spec's four, and Cancelled with who cancelled or rejected and when),
  * the columns of each tab, the actions the order state machine allows for this role
  * (allowedOrderActions), Excel export and (publisher) address labels of the selected rows; how
- * long each open order has waited, and the library's reminder to the publisher (issue 14 part 4).
+ * long each open order has waited, and the library's reminder to the publisher.
  */
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
@@ -39,7 +39,7 @@ interface DispatchValues {
   courierCompanyName?: string;
   courierCompanyNumber?: string;
   trackingId?: string;
-  /** Postage in the order's currency, major units (issue 14 part 5). */
+  /** Postage in the order's currency, major units. */
   postage?: number;
   orderImage: File | null;
 }

@@ -1,6 +1,6 @@
 /**
  * How long an order has waited in its status, and the library's reminder to the publisher
- * (issue 14 part 4): 'Waiting 9 days', the Send reminder button when the server allows one
+ *: 'Waiting 9 days', the Send reminder button when the server allows one
  * (`can_remind`: waiting on the publisher for more than 3 days, none in the last day), and the
  * date of the last reminder.
  */
