@@ -42,13 +42,13 @@ async function draw(path: string): Promise<{ page: ServerPage; asked: string[] }
 }
 
 describe("the app's server render", () => {
-  it('draws a book page in one pass, asking once for the book, the site settings and the swaroops', async () => {
+  it('draws a book page in one pass, asking once for the book and the site settings (the swaroops are in the catalogues of words)', async () => {
     const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string; book_title: string }[] } };
     const book = listed.data.books[0]!;
     const { page, asked } = await draw(`/jsbn/${book.jsbn_number}`);
     expect(page.complete).toBe(true);
     expect(page.passes).toBe(1);
-    expect(asked.sort()).toEqual(['/api/book/listing/jsbn/' + book.jsbn_number, '/api/book/swaroop', '/api/site'].sort());
+    expect(asked.sort()).toEqual(['/api/book/listing/jsbn/' + book.jsbn_number, '/api/site'].sort());
     expect(page.html).toContain(`${book.jsbn_number} Details`);
     expect(page.html).toContain(book.book_title.replace(/&/g, '&amp;'));
     expect(page.css.startsWith('<style data-emotion="css')).toBe(true);
