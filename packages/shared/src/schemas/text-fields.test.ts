@@ -142,13 +142,14 @@ describe('control characters in every text field', () => {
     it(`are refused in the ${name}, naming the field`, () => {
       expect(schema.safeParse(valid).error).toBeUndefined();
       for (const [path, label, lines] of fields) {
-        // the courier number is 10 characters long
+        // the courier number is 10 characters long, and is also not a phone number (Invalid Number)
+        const only = (message: string) => (path === 'courierCompanyNumber' ? expect.arrayContaining([message]) : [message]);
         const injected = path === 'courierCompanyNumber' ? INJECTED.slice(0, 10) : `${INJECTED} end`;
-        expect(messagesAt(schema, withValue(valid, path, injected), path), path).toEqual([controlCharacterMessage(label, lines)]);
+        expect(messagesAt(schema, withValue(valid, path, injected), path), path).toEqual(only(controlCharacterMessage(label, lines)));
         const sized = (text: string) => (path === 'courierCompanyNumber' ? text.padEnd(10, '0').slice(0, 10) : text);
-        for (const control of ['\u0001', '\u007f', '\u0085', '\ud800']) expect(messagesAt(schema, withValue(valid, path, sized(`a${control}b`)), path), `${path} ${JSON.stringify(control)}`).toEqual([controlCharacterMessage(label, lines)]);
+        for (const control of ['\u0001', '\u007f', '\u0085', '\ud800']) expect(messagesAt(schema, withValue(valid, path, sized(`a${control}b`)), path), `${path} ${JSON.stringify(control)}`).toEqual(only(controlCharacterMessage(label, lines)));
         // a tab or line break is one line's problem, a multi-line field's text
-        expect(messagesAt(schema, withValue(valid, path, sized('one\ttwo\nthree')), path), path).toEqual(lines === 'multi' ? [] : [controlCharacterMessage(label, lines)]);
+        expect(messagesAt(schema, withValue(valid, path, sized('one\ttwo\nthree')), path), path).toEqual(lines === 'multi' ? [] : only(controlCharacterMessage(label, lines)));
       }
     });
   }
