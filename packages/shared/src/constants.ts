@@ -41,6 +41,12 @@ export const QR_SIZE_PX = 200;
 /** Account roles, as `modelType` on the wire. */
 export const MODEL_TYPES = ['PUBLISHER', 'LIBRARY'] as const;
 export type ModelType = (typeof MODEL_TYPES)[number];
+/**
+ * Every role an account can have: the two that register themselves, and the registry's
+ * operators, made on the server only (`npm run operator:add`) and signing in with a TOTP code.
+ */
+export const ACCOUNT_ROLES = [...MODEL_TYPES, 'OPERATOR'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 export const PUBLISHER_TYPES = ['Sangh', 'Trust', 'Private Company', 'Institution'] as const;
 export const SANCHALAK_TYPES = ['Sangh Sanchalit', 'Trust Sanchalit', 'Institution'] as const;

@@ -10,6 +10,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -30,13 +31,20 @@ export const accounts = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    role: text('role', { enum: ['PUBLISHER', 'LIBRARY'] }).notNull(),
+    /** OPERATOR accounts are made on the server only (`npm run operator:add`), never by registration. */
+    role: text('role', { enum: ['PUBLISHER', 'LIBRARY', 'OPERATOR'] }).notNull(),
     password_hash: text('password_hash').notNull(),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     /** Bumped on password change/reset; tokens carrying an older version are refused. */
     token_version: integer('token_version').notNull().default(0),
     /** The interface language the account's e-mails and WhatsApp texts are written in: en, gu or hi. */
     preferred_language: text('preferred_language', { enum: ['en', 'gu', 'hi'] }).notNull().default('en'),
+    /** An operator's TOTP secret (RFC 6238, base32); enrolled once `totp_enabled_at` is set. */
+    totp_secret: text('totp_secret'),
+    totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** A suspended account cannot sign in and its listings are hidden; lifting it clears both (nothing is erased). */
+    suspended_at: timestamp('suspended_at', { withTimezone: true }),
+    suspended_reason: text('suspended_reason'),
     ...timestamps,
   },
   (t) => [
@@ -68,6 +76,9 @@ export const publishers = pgTable(
     last_jsbn_seq: integer('last_jsbn_seq').notNull().default(0),
     /** How many books the publisher has, kept by triggers on `books` (migration 0017): their sum is the catalogue's size. */
     book_count: integer('book_count').notNull().default(0),
+    /** The operators' verification: NEW until an operator verifies, asks a question or rejects it. */
+    verification: text('verification', { enum: ['NEW', 'ASKED', 'VERIFIED', 'REJECTED'] }).notNull().default('NEW'),
+    verified_at: timestamp('verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -77,6 +88,8 @@ export const publishers = pgTable(
     uniqueIndex('publishers_publisher_no_key').on(t.publisher_no),
     // book lists sorted by publisher name: publishers in order, then each one's books
     index('publishers_name_idx').on(t.publisher_name, t.id),
+    // the operators' queue of publishers to verify, oldest first
+    index('publishers_verification_idx').on(t.verification, t.created_at),
   ],
 );
 
@@ -179,6 +192,11 @@ export const books = pgTable(
     title_text: text('title_text').notNull().default(''),
     /** Version of the search_text recipe; rows below the current one are re-indexed at start. */
     search_version: integer('search_version').notNull().default(0),
+    /** A withdrawn book keeps its JSBN forever; its page answers 410 with the date and reason. */
+    withdrawn_at: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawn_reason: text('withdrawn_reason'),
+    /** The book a withdrawn duplicate points to ('See JSBN …'). */
+    duplicate_of: integer('duplicate_of'),
     ...timestamps,
   },
   (t) => [
@@ -604,6 +622,9 @@ export const publisher_claims = pgTable('publisher_claims', {
   contact: text('contact').notNull(),
   message: text('message').notNull(),
   approved_at: timestamp('approved_at', { withTimezone: true }),
+  /** An operator refused the claim (with why); the claimant is told. */
+  refused_at: timestamp('refused_at', { withTimezone: true }),
+  refused_reason: text('refused_reason'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -615,3 +636,95 @@ export const contact_messages = pgTable('contact_messages', {
   message: text('message').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every change on the record (the registry's history): who, when, what changed field by field,
+ * and why. Written in the same transaction as the change (lib/audit.ts); append-only — a trigger
+ * (migration 0022) refuses UPDATE and DELETE.
+ */
+export const audit_log = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The account that acted; null for the system (imports, housekeeping) or a visitor. */
+    actor_account_id: integer('actor_account_id'),
+    actor_role: text('actor_role', { enum: ['PUBLISHER', 'LIBRARY', 'OPERATOR', 'SYSTEM', 'VISITOR'] }).notNull(),
+    subject_type: text('subject_type', { enum: ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job'] }).notNull(),
+    subject_id: bigint('subject_id', { mode: 'number' }).notNull(),
+    /** What happened: created, updated, withdrawn, verified, suspended, … */
+    action: text('action').notNull(),
+    /** Each changed field: { field: [before, after] }. */
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>().notNull().default({}),
+    reason: text('reason'),
+  },
+  (t) => [
+    // a subject's history, newest first (a book's history on its edit page)
+    index('audit_log_subject_idx').on(t.subject_type, t.subject_id, t.id),
+    // the operator's filtered list, newest first
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actor_account_id, t.id),
+  ],
+);
+
+/** The thread between the operators and a publisher about its verification (a question, its answers). */
+export const publisher_messages = pgTable(
+  'publisher_messages',
+  {
+    id: serial('id').primaryKey(),
+    publisher_id: integer('publisher_id').notNull().references(() => publishers.id),
+    from_role: text('from_role', { enum: ['OPERATOR', 'PUBLISHER'] }).notNull(),
+    account_id: integer('account_id').notNull().references(() => accounts.id),
+    body: text('body').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('publisher_messages_publisher_idx').on(t.publisher_id, t.id)],
+);
+
+/** 'Report a problem with this book' from a visitor, or a publisher's request to withdraw its own book. */
+export const book_reports = pgTable(
+  'book_reports',
+  {
+    id: serial('id').primaryKey(),
+    book_id: integer('book_id').notNull().references(() => books.id),
+    kind: text('kind', { enum: ['WRONG_DETAILS', 'DUPLICATE', 'SHOULD_BE_WITHDRAWN', 'NOT_JAIN', 'OTHER', 'WITHDRAW_REQUEST'] }).notNull(),
+    reason: text('reason').notNull(),
+    /** Told of the outcome when given. */
+    reporter_email: text('reporter_email'),
+    reporter_account_id: integer('reporter_account_id'),
+    status: text('status', { enum: ['OPEN', 'CORRECTED', 'WITHDRAWN', 'DECLINED'] }).notNull().default('OPEN'),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    resolved_by: integer('resolved_by'),
+    resolution_note: text('resolution_note'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // the operators' queue: open reports, oldest first
+    index('book_reports_status_idx').on(t.status, t.created_at),
+    index('book_reports_book_idx').on(t.book_id),
+  ],
+);
+
+/**
+ * A book registered whose title and author closely match an existing one (book_id the newer,
+ * other_book_id the older), queued for an operator; `publisher_reason` is why the publisher
+ * registered it anyway (new edition, reprint, different book).
+ */
+export const duplicate_pairs = pgTable(
+  'duplicate_pairs',
+  {
+    id: serial('id').primaryKey(),
+    book_id: integer('book_id').notNull().references(() => books.id),
+    other_book_id: integer('other_book_id').notNull().references(() => books.id),
+    similarity: real('similarity').notNull(),
+    publisher_reason: text('publisher_reason'),
+    status: text('status', { enum: ['OPEN', 'NOT_DUPLICATE', 'WITHDRAWN'] }).notNull().default('OPEN'),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    resolved_by: integer('resolved_by'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('duplicate_pairs_books_key').on(t.book_id, t.other_book_id),
+    index('duplicate_pairs_status_idx').on(t.status, t.created_at),
+  ],
+);

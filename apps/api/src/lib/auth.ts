@@ -9,7 +9,7 @@ import pLimit from 'p-limit';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import type { ModelType } from '@jsbn/shared';
+import type { AccountRole } from '@jsbn/shared';
 import type { AppContext } from '../context.js';
 import { preparedOnce } from '../db/named.js';
 import { accounts, libraries, publishers } from '../db/schema.js';
@@ -23,6 +23,8 @@ const ISSUER = 'jsbn-api';
 const AUDIENCE = 'jsbn-web';
 /** Access token lifetime. */
 export const TOKEN_TTL = '7d';
+/** An operator's session is shorter: a working day (decision 041). */
+export const OPERATOR_TOKEN_TTL = '8h';
 
 /**
  * Password hashes computed at once: one core fewer than the machine has (at least one), so a
@@ -63,21 +65,21 @@ function tokenKey(secret: string): Promise<webcrypto.CryptoKey> {
 }
 
 /** Signs an access token for an account (`sub` = account id, `role`, `tv` = token version). */
-export async function signAccessToken(secret: string, account: { id: number; role: ModelType; token_version: number }) {
+export async function signAccessToken(secret: string, account: { id: number; role: AccountRole; token_version: number }) {
   return new SignJWT({ role: account.role, tv: account.token_version })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(account.id))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
-    .setExpirationTime(TOKEN_TTL)
+    .setExpirationTime(account.role === 'OPERATOR' ? OPERATOR_TOKEN_TTL : TOKEN_TTL)
     .sign(await tokenKey(secret));
 }
 
 /** The logged-in caller of a request, with the id of its publisher or library profile. */
 export interface Actor {
   accountId: number;
-  role: ModelType;
+  role: AccountRole;
   email: string;
   publisherId: number | null;
   libraryId: number | null;
@@ -143,14 +145,22 @@ const namedInLogs = new WeakSet<FastifyRequest>();
  * The actor of `request`, required to be logged in and, when `role` is given, of that role.
  * @throws AppError 401 when not logged in; 403 when of another role
  */
-export async function requireActor(ctx: AppContext, request: FastifyRequest, role?: ModelType): Promise<Actor> {
+export async function requireActor(ctx: AppContext, request: FastifyRequest, role?: AccountRole): Promise<Actor> {
   const actor = await readActor(ctx, request);
   if (!actor) throw new AppError('UNAUTHORIZED', 'Unauthorized');
-  if (role && actor.role !== role) {
-    throw new AppError('FORBIDDEN', role === 'PUBLISHER' ? 'Only publishers can do this.' : 'Only libraries can do this.');
-  }
+  if (role && actor.role !== role) throw new AppError('FORBIDDEN', ONLY[role]);
   return actor;
 }
+
+/** The refusal of a caller of another role. */
+const ONLY: Record<AccountRole, string> = {
+  PUBLISHER: 'Only publishers can do this.',
+  LIBRARY: 'Only libraries can do this.',
+  OPERATOR: 'Only operators can do this.',
+};
+
+/** `requireActor` for an operator of the registry (decision 041): no token 401, another role 403. */
+export const requireOperator = (ctx: AppContext, request: FastifyRequest) => requireActor(ctx, request, 'OPERATOR');
 
 /** `requireActor` for a publisher, returning its publisher id. */
 export async function requirePublisher(ctx: AppContext, request: FastifyRequest) {
