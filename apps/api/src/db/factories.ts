@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { bookFields, type BookFields, type BookFieldsInput } from '@jsbn/shared';
 import type { AppContext } from '../context.js';
-import { hashPassword } from '../lib/auth.js';
+import { hashPassword, signAccessToken } from '../lib/auth.js';
 import { COVER_FILE, LOGO_FILE } from '../lib/upload-rules.js';
 import { registerBook } from '../modules/books/service.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
@@ -78,6 +78,24 @@ export async function createPublisher(ctx: AppContext, overrides: PublisherOverr
       .returning({ id: publishers.id });
     return { accountId: account!.id, publisherId: publisher!.id, email, password, publisher_no, publisher_name };
   });
+}
+
+/** The TOTP secret (RFC 6238, base32) of the operators `createOperator` makes. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/**
+ * Creates an operator of the registry with its second factor enrolled (TEST_TOTP_SECRET).
+ * @returns its id, e-mail, password and an access token for its calls
+ */
+export async function createOperator(ctx: AppContext, overrides: { email?: string; password?: string } = {}) {
+  const email = overrides.email ?? `operator-${unique()}@example.test`;
+  const password = overrides.password ?? 'Operator@12345';
+  const [account] = await ctx.db
+    .insert(accounts)
+    .values({ email, role: 'OPERATOR', password_hash: await hashPassword(password), email_verified_at: new Date(), totp_secret: TEST_TOTP_SECRET, totp_enabled_at: new Date() })
+    .returning({ id: accounts.id, token_version: accounts.token_version });
+  const token = await signAccessToken(ctx.secrets.jwtSecret, { id: account!.id, role: 'OPERATOR', token_version: account!.token_version });
+  return { accountId: account!.id, email, password, token };
 }
 
 export interface LibraryOverrides {

@@ -1,5 +1,5 @@
 /**
- * The registry's record of every change (decision 041): who acted, in which role, on what,
+ * The registry's record of every change (decision 042): who acted, in which role, on what,
  * each changed field's before → after, and why. Entries are written with the same transaction
  * as the change they describe, so a change and its record land together or not at all; the
  * table is append-only (migration 0022's trigger refuses UPDATE and DELETE).
