@@ -4,6 +4,51 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+/** The web app's features (apps/web/src/features/<feature>), each its own zone. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** apps/api's layers: lib/ and db/ under the modules, seeding and the test harness above them all. */
+const apiZones = [
+  {
+    target: ['apps/api/src/lib', 'apps/api/src/db'],
+    from: 'apps/api/src/modules',
+    message: 'lib/ and db/ are the layers the modules stand on: they never import a module (decision 045)',
+  },
+  {
+    target: 'apps/api/src/db',
+    from: 'apps/api/src/lib',
+    message: 'db/ is the database layer alone (decision 045)',
+  },
+  {
+    target: ['apps/api/src/lib', 'apps/api/src/db', 'apps/api/src/modules'],
+    from: ['apps/api/src/seed', 'apps/api/src/test'],
+    message: 'seeding and the test harness stand on the app, never the other way round (decision 045)',
+  },
+];
+
+/**
+ * One web feature never imports another: what two features share goes to components/, api/ or
+ * i18n/ (bulletproof-react's rule, decision 045).
+ */
+const featureZones = [
+  ...webFeatures.map((feature) => ({
+    target: `apps/web/src/features/${feature}`,
+    from: 'apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'a web feature imports no other feature: move what they share to components/ or api/ (decision 045)',
+  })),
+  {
+    target: ['apps/web/src/components', 'apps/web/src/api', 'apps/web/src/i18n'],
+    from: 'apps/web/src/features',
+    message: 'the shared parts of the web app import no feature (decision 045)',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'var/**', 'e2e/artifacts/**', 'apps/api/src/db/migrations/**'] },
@@ -17,6 +62,34 @@ export default tseslint.config(
       // `import { type X } from 'm'` keeps `import 'm'` in the output (verbatimModuleSyntax): a page would load m
       '@typescript-eslint/no-import-type-side-effects': 'error',
     },
+  },
+  {
+    // the import graph (decision 045): no cycles anywhere, and the layers below depend on
+    // nothing above them
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // the imported files are read as TypeScript too, or no-cycle sees no import in them
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.check.json', 'apps/web/tsconfig.json'],
+          conditionNames: ['source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
+  },
+  {
+    // tests stand on every layer; the code they test keeps to its own
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...apiZones] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -24,7 +24,7 @@
  * Runs on every engine in ENGINES (PGlite; PostgreSQL too when TEST_DATABASE_URL is set).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeJpeg } from './db/factories.js';
+import { makeJpeg } from './seed/factories.js';
 import { ENGINES, createTestApp, form, latestCode, type TestApp } from './test/harness.js';
 
 /** The calls of the spec's tables this client makes: `METHOD /path` below the API base, {params} as the spec names them. */

@@ -15,7 +15,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { authors, book_authors, books, libraries, publishers } from './db/schema.js';
-import { createBook, createLibrary, createPublisher } from './db/factories.js';
+import { createBook, createLibrary, createPublisher } from './seed/factories.js';
 import { createMailer } from './lib/mail.js';
 import { sendWhatsapp } from './lib/whatsapp.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from './test/harness.js';

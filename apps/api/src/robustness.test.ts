@@ -23,7 +23,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { BULK_COLUMNS, XLSX_TYPE, type BulkRow } from '@jsbn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createLibrary, createPublisher } from './db/factories.js';
+import { createBook, createLibrary, createPublisher } from './seed/factories.js';
 import { NUMBER_SHEET_HEADINGS, zipOf } from './test/bulk-files.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from './test/harness.js';
 

@@ -9,7 +9,7 @@
  */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { seedDemo } from './db/seed-demo.js';
+import { seedDemo } from './seed/seed-demo.js';
 
 let config: Config;
 try {

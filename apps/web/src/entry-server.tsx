@@ -22,7 +22,7 @@ import { paths } from './app/paths';
 import { AppProviders, type QuerySeed } from './app/providers';
 import { createStyleCache } from './app/style-cache';
 import { preloadRoute, routePageNames, routes } from './app/routes';
-import { bookByJsbnQuery } from './features/books/api/books-api';
+import { bookByJsbnQuery } from './api/books';
 import { serverI18n } from './i18n/server';
 import type { InterfaceLanguage } from '@jsbn/shared/core';
 

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { XLSX_TYPE } from '@jsbn/shared';
 import { buildApp } from '../../../apps/api/src/app.js';
 import { loadConfig } from '../../../apps/api/src/config.js';
-import { createPublisher } from '../../../apps/api/src/db/factories.js';
+import { createPublisher } from '../../../apps/api/src/seed/factories.js';
 import { numberSheet } from '../../../apps/api/src/test/bulk-files.js';
 import { PRODUCTION } from './production.js';
 import { freshDatabase, type WritesBench } from './writes.js';

@@ -15,7 +15,7 @@ import ExcelJS from 'exceljs';
 import { AUTHOR_TYPES, BULK_CHUNK_ROWS, BULK_COLUMNS, MAX_BULK_ROWS, SUBJECTS, XLSX_TYPE, type BulkColumn, type BulkPreview, type BulkRow } from '@jsbn/shared';
 import { buildApp } from '../../../apps/api/src/app.js';
 import { loadConfig } from '../../../apps/api/src/config.js';
-import { createPublisher } from '../../../apps/api/src/db/factories.js';
+import { createPublisher } from '../../../apps/api/src/seed/factories.js';
 import { bookFieldsOfRow } from '../../../apps/api/src/modules/books/bulk.js';
 import { bookFieldsOfRecord } from '../../../apps/api/src/modules/books/import.js';
 import { registerBooks } from '../../../apps/api/src/modules/books/service.js';

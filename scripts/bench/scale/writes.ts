@@ -29,7 +29,7 @@ import pg from 'pg';
 import { formatJsbn } from '@jsbn/shared';
 import { buildApp } from '../../../apps/api/src/app.js';
 import { loadConfig } from '../../../apps/api/src/config.js';
-import { createBook, createLibrary, createPublisher } from '../../../apps/api/src/db/factories.js';
+import { createBook, createLibrary, createPublisher } from '../../../apps/api/src/seed/factories.js';
 import { ARGON2 } from '../../../apps/api/src/lib/auth.js';
 import { PRODUCTION } from './production.js';
 

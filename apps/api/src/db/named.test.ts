@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createPublisher } from './factories.js';
+import { createBook, createPublisher } from '../seed/factories.js';
 import { executeNamed, preparedOnce } from './named.js';
 import { books } from './schema.js';
 import { ENGINES, createTestApp, type TestApp } from '../test/harness.js';

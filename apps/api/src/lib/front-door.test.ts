@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
-import { createBook, createPublisher } from '../db/factories.js';
+import { createBook, createPublisher } from '../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../test/harness.js';
 import { waitFor } from '../test/servers.js';
 import { builtApp } from '../test/web-dist.js';

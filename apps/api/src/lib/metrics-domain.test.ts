@@ -5,7 +5,7 @@
  * shares (outbox, queues, books) read again only once 15 s have passed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createLibrary, createPublisher } from '../db/factories.js';
+import { createBook, createLibrary, createPublisher } from '../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../test/harness.js';
 import { scrape, valueOf } from '../test/metrics.js';
 import { waitFor } from '../test/servers.js';

@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
-import { createBook, createPublisher } from '../db/factories.js';
+import { createBook, createPublisher } from '../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../test/harness.js';
 import { waitFor } from '../test/servers.js';
 import { scrape, valueOf } from '../test/metrics.js';

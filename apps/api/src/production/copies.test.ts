@@ -21,7 +21,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContext } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createBook, createLibrary, createPublisher } from '../db/factories.js';
+import { createBook, createLibrary, createPublisher } from '../seed/factories.js';
 import { outbox } from '../db/schema.js';
 import { enqueueMessage } from '../lib/outbox.js';
 import { ENGINES, form } from '../test/harness.js';

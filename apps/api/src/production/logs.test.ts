@@ -8,7 +8,7 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, makeJpeg } from '../db/factories.js';
+import { createBook, makeJpeg } from '../seed/factories.js';
 import { ENGINES, createTestApp, form, latestCode, latestLink, registerLibraryRequest, type TestApp } from '../test/harness.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
 

@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createLibrary, createPublisher, makeJpeg } from '../db/factories.js';
+import { createBook, createLibrary, createPublisher, makeJpeg } from '../seed/factories.js';
 import { outbox } from '../db/schema.js';
 import { CLAIM_LEASE_MS } from '../lib/outbox-worker.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_MSG, MSG } from '@jsbn/shared';
 import { loadConfig, secretBits, type ConfigError } from '../config.js';
-import { createBook, createPublisher, makeJpeg } from '../db/factories.js';
+import { createBook, createPublisher, makeJpeg } from '../seed/factories.js';
 import { outbox } from '../db/schema.js';
 import { SHARED_FIGURES_MS } from '../lib/site-state.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../test/harness.js';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openContext } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createBook, createLibrary, createPublisher } from '../db/factories.js';
+import { createBook, createLibrary, createPublisher } from '../seed/factories.js';
 import { createPgDatabase, startApiProcess, waitFor } from './servers.js';
 
 export interface DrillOptions {

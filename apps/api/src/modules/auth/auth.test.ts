@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
-import { createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
+import { createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, latestCode, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';
 import { stateIdByName, cityIdByName } from '../lookups/geo.js';

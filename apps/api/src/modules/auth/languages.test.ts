@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
+import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, form, registerLibraryRequest, type TestApp } from '../../test/harness.js';
 import { sendOrderNotices } from '../orders/notices.js';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as AuthModule from '../../lib/auth.js';
-import { createLibrary, makeJpeg } from '../../db/factories.js';
+import { createLibrary, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, registerLibraryRequest, type TestApp } from '../../test/harness.js';
 
 vi.mock('../../lib/auth.js', async (importOriginal) => {

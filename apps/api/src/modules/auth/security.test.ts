@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
 import { accounts, libraries, outbox, password_reset_tokens } from '../../db/schema.js';
 import { runHousekeeping } from '../../housekeeping.js';
-import { createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
+import { createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, latestCode, latestLink, registerLibraryRequest, type TestApp } from '../../test/harness.js';
 import { forgotPassword } from './service.js';
 

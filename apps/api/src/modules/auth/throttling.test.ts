@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
+import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, latestCode, registerLibraryRequest, type TestApp } from '../../test/harness.js';
 import { startTcpProxy, waitFor } from '../../test/servers.js';
 

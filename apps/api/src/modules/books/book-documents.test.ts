@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createBook, createPublisher } from '../../db/factories.js';
+import { createBook, createPublisher } from '../../seed/factories.js';
 import { document_jobs } from '../../db/schema.js';
 import { makeDocument } from './documents.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';

@@ -19,7 +19,7 @@ import {
   fileTooLargeMessage,
   notImageMessage,
 } from '@jsbn/shared';
-import { createBook, createPublisher, makeJpeg } from '../../db/factories.js';
+import { createBook, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
 import { cleanupStrayUploads } from './uploads.js';
 

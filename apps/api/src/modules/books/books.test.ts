@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { BOOK_MSG, MSG, formatJsbn, isValidJsbn } from '@jsbn/shared';
-import { createBook, createPublisher, makeJpeg } from '../../db/factories.js';
+import { createBook, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, decodeQr, form, type TestApp } from '../../test/harness.js';
 
 const required = {

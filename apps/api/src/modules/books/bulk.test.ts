@@ -13,7 +13,7 @@ import JSZip from 'jszip';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_MSG, BULK_COLUMNS, BULK_MSG, MSG, formatJsbn, makeJsbn, type BulkColumn, type BulkPreview, type BulkRow } from '@jsbn/shared';
-import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
+import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { books, publishers } from '../../db/schema.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { numberSheet } from '../../test/bulk-files.js';

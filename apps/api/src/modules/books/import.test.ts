@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { JSBN_MAX_SEQUENCE, isValidJsbn } from '@jsbn/shared';
-import { createPublisher } from '../../db/factories.js';
+import { createPublisher } from '../../seed/factories.js';
 import { books, publishers } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { IMPORT_BATCH, importCatalogue, parseJsonl, publisherNoFor, type CatalogueRecord } from './import.js';

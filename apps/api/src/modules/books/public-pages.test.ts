@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
-import { bookFieldsOf, createBook, createPublisher } from '../../db/factories.js';
+import { bookFieldsOf, createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { waitFor } from '../../test/servers.js';
 import { registerBook } from './service.js';

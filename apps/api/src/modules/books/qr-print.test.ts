@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
-import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
+import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-qr-print-'));

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_MSG, MSG, todayIso } from '@jsbn/shared';
-import { createBook, createPublisher } from '../../db/factories.js';
+import { createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 
 const DAY = 24 * 60 * 60_000;

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createPublisher } from '../../db/factories.js';
+import { createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { importCatalogue, parseJsonl, type CatalogueRecord } from './import.js';
 import { rankByWords, rankWhole } from './search-results.js';

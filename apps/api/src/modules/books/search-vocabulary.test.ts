@@ -8,7 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createPublisher } from '../../db/factories.js';
+import { createBook, createPublisher } from '../../seed/factories.js';
 import { books, search_words } from '../../db/schema.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { importCatalogue, type CatalogueRecord } from './import.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
-import { bookFieldsOf, createBook, createPublisher } from '../../db/factories.js';
+import { bookFieldsOf, createBook, createPublisher } from '../../seed/factories.js';
 import { registerBooks, setAvailability } from '../books/service.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { RECORDS_PAGE } from './oai.js';

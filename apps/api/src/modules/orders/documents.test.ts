@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
 import { and, eq, like } from 'drizzle-orm';
-import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
+import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { libraries, orders, outbox as outboxTable } from '../../db/schema.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { accounts, order_events, orders, outbox } from '../../db/schema.js';
-import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
+import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './notices.js';
 import { remindLateOrders } from './reminders.js';

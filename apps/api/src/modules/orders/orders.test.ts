@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, like, or } from 'drizzle-orm';
 import { MSG } from '@jsbn/shared';
 import { outbox } from '../../db/schema.js';
-import { createBook, createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
+import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
 import { sendOrderNotices } from './notices.js';
 

@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOK_MSG } from '@jsbn/shared';
-import { createBook, createLibrary, createPublisher, makeJpeg } from '../../db/factories.js';
+import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { accounts, books } from '../../db/schema.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, like, sql } from 'drizzle-orm';
 import { MSG } from '@jsbn/shared';
 import { accounts, order_events, outbox } from '../../db/schema.js';
-import { createBook, createLibrary, createPublisher } from '../../db/factories.js';
+import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { sendOrderNotices } from './notices.js';
 import { remindLateOrders } from './reminders.js';

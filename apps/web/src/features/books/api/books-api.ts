@@ -1,18 +1,15 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AuthorNameOption,
   AuthorTypeOption,
-  BookByNumber,
   BookDto,
   BookList,
-  BookPdfRequest,
   BookRegistrationResult,
   DuplicateCheckResult,
   FinaliseResult,
   LanguageOption,
   NextJsbnIds,
   PublisherCatalog,
-  ReaderOrder,
   SubjectOption,
   SwaroopOption,
   UploadUrl,
@@ -67,19 +64,6 @@ export function usePublisherBookList(publisherId: number | undefined, query: Rec
   });
 }
 
-/** The query key of a book by its JSBN as the path holds it; the server-made page seeds it (decision 011). */
-export const bookByJsbnKey = (jsbn: string) => ['books', 'jsbn', jsbn] as const;
-
-/** GET /api/book/listing/jsbn/:jsbn — a book's public page. */
-export const bookByJsbnQuery = (jsbn: string) =>
-  queryOptions({
-    queryKey: bookByJsbnKey(jsbn),
-    queryFn: ({ signal }) => get<BookByNumber>(`/book/listing/jsbn/${encodeURIComponent(jsbn)}`, undefined, signal),
-    enabled: Boolean(jsbn),
-  });
-
-export const useBookByJsbn = (jsbn: string) => useQuery(bookByJsbnQuery(jsbn));
-
 /** The JPEG download of a book's QR code. */
 export const qrDownloadUrl = (jsbn: string) => apiUrl(`/book/listing/jsbn/${encodeURIComponent(jsbn)}/qrcode.jpg`);
 
@@ -107,12 +91,6 @@ export const requestUploadUrls = (id: number, files: UploadUrlsRequest['files'])
 
 /** POST /api/book/:id/finalise → `{ message, attached }` (attaches every uploaded file). */
 export const finaliseBook = (id: number) => request<FinaliseResult>(`/book/${id}/finalise`, { method: 'POST' });
-
-/** POST /api/book/book-request/:id — request for a private PDF (wire names as the spec writes them). */
-export const requestBookPdf = (id: number, body: BookPdfRequest) => request<null>(`/book/book-request/${id}`, { method: 'POST', body });
-
-/** POST /api/book/reader/order */
-export const placeReaderOrder = (body: ReaderOrder) => request<null>('/book/reader/order', { method: 'POST', body });
 
 /** GET /api/book/catalog/:publisher_no → the link of the generated catalogue PDF. */
 export const getCatalogue = (publisherNo: string) => get<PublisherCatalog>(`/book/catalog/${encodeURIComponent(publisherNo)}`);

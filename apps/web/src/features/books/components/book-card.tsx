@@ -11,8 +11,8 @@ import { bookDetailPath } from '../../../app/paths';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
 // The request form (zod, form fields) and the Book details dialog load when a visitor first opens them.
-const PdfRequestDialog = lazyNamed(() => import('./request-dialogs'), 'PdfRequestDialog');
-const BookDetailsDialog = lazyNamed(() => import('./book-details-dialog'), 'BookDetailsDialog');
+const PdfRequestDialog = lazyNamed(() => import('../../../components/request-dialogs'), 'PdfRequestDialog');
+const BookDetailsDialog = lazyNamed(() => import('../../../components/book-details-dialog'), 'BookDetailsDialog');
 /** Starts loading the Book details dialog when a visitor points at or focuses its button. */
 const preloadDetails = () => void BookDetailsDialog.preload();
 

@@ -9,7 +9,7 @@ import { toastSuccess } from '../../../api/client';
 import { SafeImage } from '../../../components/safe-image';
 import { qrDownloadUrl, setBookAvailability } from '../api/books-api';
 import type { UploadRow } from '../api/upload-files';
-import { PrintQrDownloads } from './print-downloads';
+import { PrintQrDownloads } from '../../../components/print-downloads';
 import { UploadProgressList } from './upload-progress';
 
 /**

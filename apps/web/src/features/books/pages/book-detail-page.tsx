@@ -23,20 +23,21 @@ import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath, loginPath, orderBookPath, paths } from '../../../app/paths';
 import { siteOrigin } from '../../../app/origin';
 import { TAP_LINK, TAP_PX } from '../../../app/theme';
-import { qrDownloadUrl, useBookByJsbn } from '../api/books-api';
+import { useBookByJsbn } from '../../../api/books';
+import { qrDownloadUrl } from '../api/books-api';
 import { BookGallery } from '../components/book-gallery';
 import { JsonLd } from '../components/book-json-ld';
 import { downloadLink } from '../../../components/download';
 import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
 import { PublisherCarousel } from '../components/publisher-carousel';
-import { MarcDownloads, PrintQrDownloads } from '../components/print-downloads';
+import { MarcDownloads, PrintQrDownloads } from '../../../components/print-downloads';
 import type { ShareTarget } from '../components/share-dialog';
 import { shareBookPage } from '../components/share-book';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
 // opens stays light.
-const requestDialogs = () => import('../components/request-dialogs');
+const requestDialogs = () => import('../../../components/request-dialogs');
 const PrivatePdfDialog = lazyNamed(requestDialogs, 'PrivatePdfDialog');
 const PdfRequestDialog = lazyNamed(requestDialogs, 'PdfRequestDialog');
 const ReaderOrderDialog = lazyNamed(requestDialogs, 'ReaderOrderDialog');

@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/page';
 import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
 import { setBookAvailability, usePublisherBookList } from '../api/books-api';
 import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
-import { MarcDownloads, QrLabelSheetButton } from '../components/print-downloads';
+import { MarcDownloads, QrLabelSheetButton } from '../../../components/print-downloads';
 
 /** /my-books — the publisher's own books with the availability switch (spec books §2). */
 export function MyBooksPage() {

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page';
 import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
 import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/order-controls';
 import { usePrices } from '../../../components/prices';
-import { BookDetailsDialog } from '../../books/components/book-details-dialog';
+import { BookDetailsDialog } from '../../../components/book-details-dialog';
 
 /** /new-published-books — Recently Published books, newest first, with ordering. */
 export function NewPublishedBooksPage() {

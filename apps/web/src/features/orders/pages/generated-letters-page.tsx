@@ -10,7 +10,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
 import type { OrderDto } from '@jsbn/shared';
 import { toastError } from '../../../api/client';
-import { MarcDownloads } from '../../books/components/print-downloads';
+import { MarcDownloads } from '../../../components/print-downloads';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { saveBlob } from '../../../components/download';

@@ -9,8 +9,8 @@ import { Button, Stack, TextField } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { QR_PRINT_SIZES_MM } from '@jsbn/shared/core';
 import { enqueueSnackbar } from 'notistack';
-import { apiUrl, toastError } from '../../../api/client';
-import { downloadFile, idsQuery } from '../../../components/download';
+import { apiUrl, toastError } from '../api/client';
+import { downloadFile, idsQuery } from './download';
 
 /** The vector formats of the QR code for print. */
 const PRINT_FORMATS = ['svg', 'pdf'] as const;

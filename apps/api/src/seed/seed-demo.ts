@@ -7,7 +7,7 @@
 import type { AppContext } from '../context.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
 import { eq } from 'drizzle-orm';
-import { accounts, books, order_events, order_items, orders } from './schema.js';
+import { accounts, books, order_events, order_items, orders } from '../db/schema.js';
 import { addGalleryImage } from '../modules/site/routes.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from './factories.js';
 

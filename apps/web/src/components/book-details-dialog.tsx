@@ -4,16 +4,16 @@
  * page (QR, documents, sharing).
  */
 import { useTranslation } from 'react-i18next';
-import { useLookups, useMessages } from '../../../i18n';
+import { useLookups, useMessages } from '../i18n';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Button } from '@mui/material';
 import { BOOK_MSG, authorsText, formatJsbn, languageText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
-import { bookDetailPath } from '../../../app/paths';
-import { DetailsDialog, Row } from '../../../components/details-dialogs';
-import { orNA } from '../../../components/format';
-import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+import { bookDetailPath } from '../app/paths';
+import { DetailsDialog, Row } from './details-dialogs';
+import { orNA } from './format';
+import { lazyNamed, useOnceTrue } from './lazy';
 
 // The request form (zod, form fields) loads when it is first opened.
 const PdfRequestDialog = lazyNamed(() => import('./request-dialogs'), 'PdfRequestDialog');

@@ -11,7 +11,7 @@ import { hashPassword, signAccessToken } from '../lib/auth.js';
 import { COVER_FILE, LOGO_FILE } from '../lib/upload-rules.js';
 import { registerBook } from '../modules/books/service.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
-import { accounts, libraries, publishers } from './schema.js';
+import { accounts, libraries, publishers } from '../db/schema.js';
 
 const GUJARAT = stateIdByName('Gujarat')!;
 const AHMEDABAD = cityIdByName(GUJARAT, 'Ahmedabad')!;

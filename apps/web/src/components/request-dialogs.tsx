@@ -3,7 +3,7 @@
  * request form (name, mobileNo, email, reason, referredBy) and the reader order.
  */
 import { useTranslation } from 'react-i18next';
-import { useMessages } from '../../../i18n';
+import { useMessages } from '../i18n';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,10 +12,10 @@ import { z } from 'zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { BOOK_MSG, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
 import { bookPdfRequest, readerOrderFields, type ReaderOrder } from '@jsbn/shared';
-import { ApiError, toastSuccess } from '../../../api/client';
-import { FormPhone, FormText } from '../../../components/form-fields';
-import { dialogFormSx } from '../../../components/responsive-dialog';
-import { placeReaderOrder, requestBookPdf } from '../api/books-api';
+import { ApiError, toastSuccess } from '../api/client';
+import { FormPhone, FormText } from './form-fields';
+import { dialogFormSx } from './responsive-dialog';
+import { placeReaderOrder, requestBookPdf } from '../api/books';
 
 /** 'PDF of this book is private. Please submit a request to the publisher for access.' with Request. */
 export function PrivatePdfDialog({ open, onClose, onRequest }: { open: boolean; onClose: () => void; onRequest: () => void }) {
