@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { openContext } from '@jsbn/api/app';
+import { openContext } from '@jsbn/api/open-context';
 import { loadConfig } from '@jsbn/api/config';
 import { addGalleryImage } from '../apps/api/src/modules/site/routes.js';
 

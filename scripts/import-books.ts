@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { SingleBar, Presets } from 'cli-progress';
-import { openContext } from '@jsbn/api/app';
+import { openContext } from '@jsbn/api/open-context';
 import { loadConfig } from '@jsbn/api/config';
 import { importCatalogue, parseJsonl } from '@jsbn/api/import';
 

@@ -15,6 +15,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Seconds: the request latency buckets (the QR page's alert is at 0.25 s). */
@@ -243,5 +244,20 @@ export function metricsServer(metrics: Metrics): Server {
       (text) => response.writeHead(200, { 'content-type': metrics.contentType }).end(text),
       () => response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n'),
     );
+  });
+}
+
+/**
+ * GET /metrics on the main port — this copy's Prometheus metrics (text format 0.0.4), only with
+ * `Authorization: Bearer <token>` (METRICS_TOKEN): 401 with a wrong or missing token, 404 when
+ * no token is configured (then only METRICS_PORT answers them). Not in the OpenAPI document.
+ */
+export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!token) return reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' });
+    if (!bearerMatches(request.headers.authorization, token)) {
+      return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ statusCode: 401, message: 'The metrics need the bearer token of METRICS_TOKEN', error: 'UNAUTHORIZED' });
+    }
+    return reply.type(metrics.contentType).header('cache-control', 'no-store').send(await metrics.text());
   });
 }

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContext } from '../app.js';
+import { openContext } from '../open-context.js';
 import { loadConfig } from '../config.js';
 import { createBook, createLibrary, createPublisher } from '../seed/factories.js';
 import { outbox } from '../db/schema.js';

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openContext } from '../app.js';
+import { openContext } from '../open-context.js';
 import { loadConfig } from '../config.js';
 import { createBook, createLibrary, createPublisher } from '../seed/factories.js';
 import { createPgDatabase, startApiProcess, waitFor } from './servers.js';
