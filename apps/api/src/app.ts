@@ -27,6 +27,7 @@ import { ClientGuard, clientLimitsOf } from './lib/client-limits.js';
 import { FrontDoor, frontDoorServer, staticHeaders } from './lib/front-door.js';
 import { kohaOrderRoutes } from './modules/interop/koha-order.js';
 import { oaiRoutes } from './modules/interop/oai-routes.js';
+import { operatorDashboardRoutes } from './modules/operator/dashboard.js';
 import { sruRoutes } from './modules/interop/sru-routes.js';
 import { type AppError, ThrottledError, UNAVAILABLE_MESSAGE, errorHandler, inputError, inputProblem, isUnavailable } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
@@ -408,6 +409,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       documentRoutes(api, ctx);
       contactRoutes(api, ctx);
       siteRoutes(api, ctx);
+      operatorDashboardRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       /** GET /api/health — the process is up (liveness). */
       api.get('/health', { schema: { response: replies(noData) } }, async () => ({ statusCode: 200, message: 'ok', data: null }));
