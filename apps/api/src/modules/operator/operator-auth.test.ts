@@ -260,8 +260,9 @@ function runOperatorAdd(args: string[], env: Record<string, string>, stdin: stri
     const child = execFile(
       process.execPath,
       ['--import', 'tsx', '--conditions=source', join(ROOT, 'apps/api/src/scripts/operator-add.ts'), ...args],
-      { cwd: ROOT, env: { ...withoutDatabaseUrl(process.env), ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      // a cold start of tsx and the embedded database takes a minute on a loaded machine
+      { cwd: ROOT, env: { ...withoutDatabaseUrl(process.env), ...env }, timeout: 200_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr: error?.killed ? `killed (${error.signal}) ${stderr}` : stderr }),
     );
     child.stdin!.end(stdin);
   });
@@ -301,5 +302,5 @@ describe('npm run operator:add as a process', () => {
     } finally {
       await built.app.close();
     }
-  }, 240_000);
+  }, 420_000);
 });
