@@ -31,6 +31,7 @@ import { documentRoutes } from './modules/documents/routes.js';
 import { kohaOrderRoutes } from './modules/interop/koha-order.js';
 import { oaiRoutes } from './modules/interop/oai-routes.js';
 import { sruRoutes } from './modules/interop/sru-routes.js';
+import { operatorDashboardRoutes } from './modules/operator/dashboard.js';
 import { healthRoutes } from './modules/site/health-routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       documentRoutes(api, ctx);
       contactRoutes(api, ctx);
       siteRoutes(api, ctx);
+      operatorDashboardRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       healthRoutes(api, ctx, database);
     },

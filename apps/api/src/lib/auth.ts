@@ -93,6 +93,7 @@ const actorStatement = preparedOnce((db) =>
       role: accounts.role,
       email: accounts.email,
       token_version: accounts.token_version,
+      suspended_at: accounts.suspended_at,
       publisherId: publishers.id,
       libraryId: libraries.id,
     })
@@ -106,7 +107,9 @@ const actorStatement = preparedOnce((db) =>
 /**
  * Reads and checks the bearer token of `request` and loads its account.
  * @returns the actor, or null when no token is sent
- * @throws AppError 401 for a bad, expired, expiry-less or revoked token
+ * @throws AppError 401 for a bad, expired, expiry-less or revoked token; 401 ACCOUNT_SUSPENDED
+ *   'This account is suspended. Please contact <support e-mail>.' for a suspended account's
+ *   (decision 041: 401, so the web app ends the session and shows the message)
  */
 export async function readActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
   const { db } = ctx;
@@ -130,6 +133,8 @@ export async function readActor(ctx: AppContext, request: FastifyRequest): Promi
   if (!row || row.token_version !== claims.tv) {
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
   }
+  // a suspended account's tokens stop working at once, not when they expire (decision 041)
+  if (row.suspended_at) throw suspendedError(ctx);
   // every later log line of the request names the account and its role (never the e-mail)
   if (!namedInLogs.has(request)) {
     namedInLogs.add(request);
@@ -137,6 +142,13 @@ export async function readActor(ctx: AppContext, request: FastifyRequest): Promi
   }
   return { accountId: row.id, role: row.role, email: row.email, publisherId: row.publisherId, libraryId: row.libraryId };
 }
+
+/**
+ * The refusal of a suspended account, at sign-in and for each of its tokens (decision 041):
+ * 401 ACCOUNT_SUSPENDED naming the registry's support e-mail (SUPPORT_EMAIL).
+ */
+export const suspendedError = (ctx: Pick<AppContext, 'config'>) =>
+  new AppError('ACCOUNT_SUSPENDED', `This account is suspended. Please contact ${ctx.config.SUPPORT_EMAIL}.`);
 
 /** Requests whose logger already names their account (a request may read its actor twice). */
 const namedInLogs = new WeakSet<FastifyRequest>();

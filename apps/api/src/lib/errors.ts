@@ -13,6 +13,14 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   INVALID_CREDENTIALS: 401,
   UNAUTHORIZED: 401,
+  /** A suspended account: its sign-in and every token it holds are refused (decision 041). */
+  ACCOUNT_SUSPENDED: 401,
+  /** An operator's sign-in without the code of the authenticator app (decision 041). */
+  TOTP_REQUIRED: 401,
+  /** An operator's sign-in with a wrong or stale code. */
+  TOTP_INVALID: 401,
+  /** An operator's first sign-in: enrol the secret of `totpEnrolment`, then send its first code. */
+  TOTP_ENROLMENT: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -37,6 +45,8 @@ export class AppError extends Error {
     message: string,
     readonly details?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** More fields of the reply beside `message` and `details` (`totpEnrolment`, decision 041). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -156,6 +166,7 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
       message: error.message,
       error: error.code,
       ...(error.details ? { details: error.details } : {}),
+      ...error.extra,
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

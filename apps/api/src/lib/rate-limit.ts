@@ -57,6 +57,8 @@ export const LIMITS = {
   loginPerAddress: { points: LOGIN_MAX_ATTEMPTS_PER_IP, duration: LOGIN_WINDOW_MS / 1000, message: TOO_MANY_LOGINS },
   loginFailuresPerAccountAndAddress: { points: LOGIN_MAX_FAILURES_PER_ACCOUNT, duration: LOGIN_WINDOW_MS / 1000, message: TOO_MANY_LOGINS },
   loginFailuresPerAccountFromUnknownAddresses: { points: 100, duration: HOUR, message: TOO_MANY_LOGINS },
+  /** An operator's wrong authenticator codes from one address, as its wrong passwords (decision 041). */
+  totpFailuresPerAccountAndAddress: { points: LOGIN_MAX_FAILURES_PER_ACCOUNT, duration: LOGIN_WINDOW_MS / 1000, message: TOO_MANY_LOGINS },
   registrationPerAddress: { points: 10, duration: HOUR, message: TOO_MANY_REQUESTS },
   registrationPerEmail: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
   codesPerEmail: { points: OTP_MAX_SENDS_PER_HOUR, duration: HOUR, message: TOO_MANY_CODES },

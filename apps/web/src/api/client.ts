@@ -23,11 +23,13 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The request id the reply's `X-Request-Id` header gave: what support finds the request's log lines by. */
   readonly requestId: string | undefined;
+  /** An operator's first sign-in: the authenticator secret to enrol (401 TOTP_ENROLMENT, decision 041). */
+  readonly totpEnrolment: ApiErrorReply['totpEnrolment'];
 
   constructor(
     message: string,
     status: number,
-    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string; requestId?: string } = {},
+    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string; requestId?: string; totpEnrolment?: ApiErrorReply['totpEnrolment'] } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -37,6 +39,7 @@ export class ApiError extends Error {
     this.handled = options.handled ?? false;
     this.serverMessage = options.serverMessage;
     this.requestId = options.requestId;
+    this.totpEnrolment = options.totpEnrolment;
   }
 }
 
@@ -168,7 +171,8 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
 
   if (response.status === 401 && token) {
     clearSession();
-    navigateTo('/');
+    // an operator whose session ended (8 hours, or suspended) signs in again at the back office's door (decision 041)
+    navigateTo(typeof window !== 'undefined' && window.location.pathname.startsWith('/operator') ? '/operator/login' : '/');
     const message = serverMessage ?? messageText(MSG.unauthorized);
     enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
     throw new ApiError(message, 401, { code: errorReply.error, handled: true });
@@ -182,6 +186,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     serverMessage,
     requestId: response.headers.get('x-request-id') ?? undefined,
     details: Array.isArray(errorReply.details) ? errorReply.details : [],
+    totpEnrolment: errorReply.totpEnrolment,
   });
 }
 
@@ -255,7 +260,7 @@ export async function refreshCurrentUser(): Promise<CurrentUser> {
 }
 
 /** Login (spec §4): store the access token, then fetch the current user. */
-export async function loginAndLoadUser(body: { email: string; password: string; modelType: CurrentUser['modelType'] }) {
+export async function loginAndLoadUser(body: { email: string; password: string; modelType: CurrentUser['modelType']; totp?: string }) {
   const reply = await request<{ message?: string; accessToken: { access_token: string } }>('/user/login', { method: 'POST', body });
   setToken(reply.data.accessToken.access_token);
   let user: CurrentUser;

@@ -6,6 +6,7 @@ import { GuestOnly, RequireRole } from './guards';
 import { RouteError } from './route-error';
 import { paths } from './paths';
 import { lazyNamed, type LazyComponent } from '../components/lazy';
+import { operatorRoutes } from '../features/operator/routes';
 
 // Every page is its own chunk; the book form and the order screens are the heavy ones.
 const HomePage = lazyNamed(() => import('../features/home/pages/home-page'), 'HomePage');
@@ -50,6 +51,8 @@ function PublisherLibrariesPage() {
 
 /** Every page of the app, for the browser's router (`router.tsx`) and the server's render (`entry-server.tsx`). */
 export const routes: RouteObject[] = [
+  // the back office has its own shell (decision 041)
+  ...operatorRoutes,
   {
     element: <AppLayout />,
     // A page that fails shows 'Something went wrong!!!' inside the layout (the pathless route

@@ -7,6 +7,7 @@ import { MSG } from '../messages.js';
 import { INTERFACE_LANGUAGES } from '../languages.js';
 import { normalizePhone } from '../phone.js';
 import {
+  ACCOUNT_ROLES,
   DISPOSABLE_EMAIL_DOMAINS,
   LETTER_TEXT_MIN,
   MODEL_TYPES,
@@ -89,11 +90,26 @@ export const verifyEmail = z.object({ email, otp, modelType });
 /** POST /api/user/resend-otp */
 export const resendOtp = z.object({ email, modelType });
 
-/** POST /api/user/login */
+/**
+ * A 6-digit code of an authenticator app (TOTP, RFC 6238) — an operator's second factor at
+ * sign-in (decision 041). Spaces typed between the digits ('123 456') are dropped.
+ */
+export const totpCode = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app.' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'The code from your authenticator app has 6 digits.'));
+
+/**
+ * POST /api/user/login. `modelType` OPERATOR is the registry's operators (made on the server
+ * only, never registered: the registration forms have no `modelType`, and verify-email,
+ * resend-otp and forgot-password keep MODEL_TYPES); they also send `totp`, the code of their
+ * authenticator app (decision 041, docs/api.md).
+ */
 export const login = z.object({
   email,
   password: z.string({ error: MSG.passwordMin }).min(1, 'Password is required').max(1024),
-  modelType,
+  modelType: z.enum(ACCOUNT_ROLES),
+  totp: totpCode.optional(),
 });
 export type LoginInput = z.infer<typeof login>;
 

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { INTERFACE_LANGUAGES } from '../languages.js';
-import { MODEL_TYPES, ORDER_EVENT_KINDS, ORDER_STATUSES } from '../constants.js';
+import { ACCOUNT_ROLES, MODEL_TYPES, ORDER_EVENT_KINDS, ORDER_STATUSES } from '../constants.js';
 import { PRICE_KINDS } from '../money.js';
 
 const int = z.number().int();
@@ -32,6 +32,12 @@ export const apiErrorReply = z
     message: text,
     error: text,
     details: z.array(z.object({ field: text, message: text })).optional(),
+    /**
+     * POST /api/user/login of an operator not enrolled yet (401 TOTP_ENROLMENT, decision 041):
+     * the secret to add to an authenticator app, as an otpauth:// URI (drawn as a QR code) and
+     * as base32 text to type in.
+     */
+    totpEnrolment: z.object({ otpauthUri: text, secret: text }).optional(),
   })
   .meta({ id: 'ApiErrorReply' });
 export type ApiErrorReply = z.infer<typeof apiErrorReply>;
@@ -66,7 +72,8 @@ export const messageData = z.object({ message: text });
 export const currentUser = z.object({
   id: int,
   email: text,
-  modelType: z.enum(MODEL_TYPES),
+  /** OPERATOR: an operator of the registry (decision 041), whose `name` is its e-mail. */
+  modelType: z.enum(ACCOUNT_ROLES),
   name: text,
   /** The interface language the account's e-mails and WhatsApp texts are written in. */
   preferred_language: z.enum(INTERFACE_LANGUAGES),

@@ -19,11 +19,12 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, libraries, login_addresses, one_time_codes, password_reset_tokens, publishers } from '../../db/schema.js';
-import { hashPassword, signAccessToken, verifyPassword, type Actor } from '../../lib/auth.js';
+import { hashPassword, signAccessToken, suspendedError, verifyPassword, type Actor } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { accountLanguage, noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
+import { checkTotp, newTotpSecret, totpUri } from '../../lib/totp.js';
 
 /** What every registration, verify and resend answers, known e-mail or not. */
 export const REGISTRATION_MESSAGE = 'A 6-digit verification code has been sent to your e-mail.';
@@ -233,7 +234,8 @@ export async function login(ctx: AppContext, input: LoginInput, client: LoginCli
   const found = both.find((row) => row.role === input.modelType);
   const known = found ? await isKnownAddress(ctx, found.id, client.ip) : false;
   if (!known) await ctx.limits.consume('loginFailuresPerAccountFromUnknownAddresses', account);
-  if (!found) {
+  // an operator's e-mail is never hinted at from the other tabs, nor theirs from the operators' door
+  if (!found && input.modelType !== 'OPERATOR') {
     const otherRole: ModelType = input.modelType === 'LIBRARY' ? 'PUBLISHER' : 'LIBRARY';
     await loginWithOtherKind(ctx, input, client, otherRole, both.find((row) => row.role === otherRole));
   }
@@ -244,12 +246,67 @@ export async function login(ctx: AppContext, input: LoginInput, client: LoginCli
   }
   await ctx.limits.reset('loginFailuresPerAccountAndAddress', fromAddress);
   if (!known) await ctx.limits.refund('loginFailuresPerAccountFromUnknownAddresses', account);
+  if (found.suspended_at) {
+    client.log.warn({ account, reason: 'suspended', ip: client.ip }, 'login failed');
+    throw suspendedError(ctx);
+  }
   if (!found.email_verified_at) {
     client.log.warn({ account, reason: 'e-mail not verified', ip: client.ip }, 'login failed');
     throw new AppError('FORBIDDEN', 'Please verify your e-mail with the code we sent before logging in.');
   }
+  if (found.role === 'OPERATOR') await secondFactor(ctx, found, input.totp, client);
   await rememberAddress(ctx, found.id, client.ip);
   return signAccessToken(ctx.secrets.jwtSecret, found);
+}
+
+/** What an operator reads when the code is missing, wrong or of another step (decision 041). */
+export const TOTP_MESSAGES = {
+  required: 'Enter the 6-digit code from your authenticator app.',
+  enrol: 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.',
+  invalid: 'The code is wrong or has expired. Enter the code your authenticator app shows now.',
+} as const;
+
+/**
+ * An operator's second factor, after the right password (decision 041, docs/api.md "Operators"):
+ * - not enrolled (no `totp_enabled_at`) and no code: a secret is kept for the account (the same
+ *   one until enrolment ends, so a QR code already scanned stays good) and the sign-in answers
+ *   401 TOTP_ENROLMENT with `totpEnrolment { otpauthUri, secret }`;
+ * - a code: checked against the secret (the step before and after count too); the first right
+ *   code ends enrolment (`totp_enabled_at`);
+ * - enrolled and no code: 401 TOTP_REQUIRED.
+ * Wrong codes count against the account from this address as wrong passwords do (5 in 15
+ * minutes, `totpFailuresPerAccountAndAddress`); a right code takes its try back.
+ * @throws AppError 401 TOTP_ENROLMENT, TOTP_REQUIRED or TOTP_INVALID (details naming `totp`);
+ *   ThrottledError 429 past the tries
+ */
+async function secondFactor(ctx: AppContext, account: typeof accounts.$inferSelect, code: string | undefined, client: LoginClient): Promise<void> {
+  let secret = account.totp_secret;
+  if (!account.totp_enabled_at && !secret) {
+    secret = newTotpSecret();
+    // two first sign-ins at once keep the secret of the first one written
+    const [kept] = await ctx.db
+      .update(accounts)
+      .set({ totp_secret: sql`coalesce(${accounts.totp_secret}, ${secret})`, updated_at: ctx.clock() })
+      .where(eq(accounts.id, account.id))
+      .returning({ secret: accounts.totp_secret });
+    secret = kept!.secret!;
+  }
+  if (!code) {
+    if (!account.totp_enabled_at) {
+      throw new AppError('TOTP_ENROLMENT', TOTP_MESSAGES.enrol, [{ field: 'totp', message: TOTP_MESSAGES.enrol }], undefined, {
+        totpEnrolment: { otpauthUri: totpUri(account.email, secret!), secret },
+      });
+    }
+    throw new AppError('TOTP_REQUIRED', TOTP_MESSAGES.required, [{ field: 'totp', message: TOTP_MESSAGES.required }]);
+  }
+  const tries = `OPERATOR:${account.email}|${client.ip}`;
+  await ctx.limits.consume('totpFailuresPerAccountAndAddress', tries);
+  if (!secret || !(await checkTotp(secret, code, ctx.clock()))) {
+    client.log.warn({ account: `OPERATOR:${account.email}`, reason: 'wrong code', ip: client.ip }, 'login failed');
+    throw new AppError('TOTP_INVALID', TOTP_MESSAGES.invalid, [{ field: 'totp', message: TOTP_MESSAGES.invalid }]);
+  }
+  await ctx.limits.reset('totpFailuresPerAccountAndAddress', tries);
+  if (!account.totp_enabled_at) await ctx.db.update(accounts).set({ totp_enabled_at: ctx.clock(), updated_at: ctx.clock() }).where(eq(accounts.id, account.id));
 }
 
 /** What a login on the wrong tab answers, by the kind of account the e-mail and password belong to. */
@@ -383,6 +440,8 @@ export async function setPreferredLanguage(ctx: AppContext, actor: Actor, langua
 /** The current user (GET /user/me → data), spec accounts §3 Session. */
 export async function currentUser(ctx: AppContext, actor: Actor): Promise<CurrentUser> {
   const preferred_language = await accountLanguage(ctx.db, actor.accountId);
+  // an operator has no profile: it is named by its e-mail (decision 041)
+  if (actor.role === 'OPERATOR') return { id: actor.accountId, email: actor.email, modelType: 'OPERATOR', name: actor.email, preferred_language, logoUrl: null };
   if (actor.role === 'PUBLISHER') {
     const [publisher] = await ctx.db.select().from(publishers).where(eq(publishers.account_id, actor.accountId));
     if (!publisher) throw new AppError('UNAUTHORIZED', 'Unauthorized');

@@ -16,7 +16,7 @@ import { lazyNamed, useOnceTrue } from '../../components/lazy';
 import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../theme';
 import { paths } from '../paths';
 import { currentLanguage } from '../../i18n';
-import { PROFILE_MENU, isGroup, menuFor, type MenuGroup, type MenuItemDef } from './menus';
+import { isGroup, menuFor, profileMenuFor, type MenuGroup, type MenuItemDef } from './menus';
 
 const navPopups = () => import('./nav-popups');
 const NavMenu = lazyNamed(navPopups, 'NavMenu');
@@ -172,7 +172,7 @@ function ProfileMenu() {
       </IconButton>
       {wanted ? (
         <Suspense fallback={null}>
-          <NavMenu anchor={anchor} onClose={() => setAnchor(null)} links={PROFILE_MENU} heading={user.name} alignRight />
+          <NavMenu anchor={anchor} onClose={() => setAnchor(null)} links={profileMenuFor(user.modelType)} heading={user.name} alignRight />
         </Suspense>
       ) : null}
     </>

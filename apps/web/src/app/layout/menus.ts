@@ -1,4 +1,4 @@
-import type { ModelType } from '@jsbn/shared';
+import type { AccountRole } from '@jsbn/shared';
 import type { ENGLISH } from '../../i18n/resources';
 import { paths } from '../paths';
 
@@ -71,8 +71,21 @@ export const PROFILE_MENU: MenuLink[] = [
   { label: 'logout', to: paths.logout },
 ];
 
-export function menuFor(role: ModelType | null): MenuItemDef[] {
+/** An operator on the public site: its pages, and the way back to the back office (decision 041). */
+export const OPERATOR_MENU: MenuItemDef[] = [
+  { label: 'home', to: paths.home },
+  { label: 'globalBooksStore', to: paths.searchBook },
+  { label: 'publishers', to: paths.publishers },
+  { label: 'libraries', to: paths.libraries },
+  { label: 'backOffice', to: '/operator' },
+];
+
+export function menuFor(role: AccountRole | null): MenuItemDef[] {
   if (role === 'LIBRARY') return LIBRARY_MENU;
   if (role === 'PUBLISHER') return PUBLISHER_MENU;
+  if (role === 'OPERATOR') return OPERATOR_MENU;
   return VISITOR_MENU;
 }
+
+/** The profile menu of `role`: an operator has no profile to edit. */
+export const profileMenuFor = (role: AccountRole): MenuLink[] => (role === 'OPERATOR' ? PROFILE_MENU.filter((link) => link.label !== 'editProfile') : PROFILE_MENU);

@@ -138,7 +138,8 @@ export function useProfileForm<TInput extends WithLogo, TOutput extends LogoOutp
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: ({ fields, logo }: { fields: Record<string, unknown>; logo: File | null | undefined }) =>
-      updateProfile(user.modelType, toFormData(fields, { logo })),
+      // operators have no profile form (their profile menu has no Edit Profile, decision 041)
+      updateProfile(user.modelType === 'PUBLISHER' ? 'PUBLISHER' : 'LIBRARY', toFormData(fields, { logo })),
     onSuccess: async (reply) => {
       toastSuccess(reply.message, i18n.t('accounts:profile.updated'));
       await refreshCurrentUser();
