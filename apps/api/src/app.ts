@@ -38,6 +38,7 @@ import { fileRoutes } from './modules/files/routes.js';
 import { libraryRoutes } from './modules/libraries/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { historyRoutes } from './modules/operator/history-routes.js';
 import { remindLateOrders } from './modules/orders/reminders.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/notices.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       contactRoutes(api, ctx);
       siteRoutes(api, ctx);
       operatorDashboardRoutes(api, ctx);
+      historyRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       healthRoutes(api, ctx, database);
     },

@@ -9,3 +9,4 @@ export * from './message-catalogues.js';
 export * from './lookup-catalogues.js';
 export * from './schemas/bulk.js';
 export * from './schemas/operator-dashboard.js';
+export * from './schemas/history.js';

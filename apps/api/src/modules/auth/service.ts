@@ -25,6 +25,7 @@ import { accountLanguage, noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
 import { checkTotp, newTotpSecret, totpUri } from '../../lib/totp.js';
+import { record } from '../../lib/audit.js';
 
 /** What every registration, verify and resend answers, known e-mail or not. */
 export const REGISTRATION_MESSAGE = 'A 6-digit verification code has been sent to your e-mail.';
@@ -150,6 +151,7 @@ export async function verifyEmail(ctx: AppContext, input: { email: string; otp: 
     }
     await tx.update(one_time_codes).set({ consumed_at: ctx.clock() }).where(eq(one_time_codes.id, code.id));
     await tx.update(accounts).set({ email_verified_at: ctx.clock(), updated_at: ctx.clock() }).where(eq(accounts.id, account.id));
+    await record(tx, { actor: { accountId: account.id, role: account.role }, subject: 'account', subjectId: account.id, action: 'e-mail verified', changes: { email_verified_at: [null, ctx.clock().toISOString()] } });
     return true;
   }).then((verified) => {
     if (!verified) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
@@ -381,11 +383,14 @@ export async function forgotPassword(ctx: AppContext, input: { email: string; mo
  * Sets a new password inside `tx`: every session of the account ends (token version + 1) and
  * every reset link still outstanding dies, whichever way the password was changed.
  */
-async function setPassword(tx: DbOrTx, accountId: number, password: string, now: Date) {
-  await tx
+async function setPassword(tx: DbOrTx, accountId: number, password: string, now: Date, action: 'password changed' | 'password reset') {
+  const [account] = await tx
     .update(accounts)
     .set({ password_hash: await hashPassword(password), token_version: sql`${accounts.token_version} + 1`, updated_at: now })
-    .where(eq(accounts.id, accountId));
+    .where(eq(accounts.id, accountId))
+    .returning({ role: accounts.role });
+  // the action only: neither the password nor its hash is ever recorded (decision 042)
+  if (account) await record(tx, { actor: { accountId, role: account.role }, subject: 'account', subjectId: accountId, action });
   await tx
     .update(password_reset_tokens)
     .set({ used_at: now })
@@ -409,7 +414,7 @@ export async function resetPassword(ctx: AppContext, input: { password: string; 
     if (!row || row.used_at || row.expires_at.getTime() <= now.getTime()) {
       throw new AppError('BAD_REQUEST', BAD_RESET_LINK, [{ field: 'token', message: BAD_RESET_LINK }]);
     }
-    await setPassword(tx, row.account_id, input.password, now);
+    await setPassword(tx, row.account_id, input.password, now, 'password reset');
   });
   return 'Your password has been reset. Please log in with your new password.';
 }
@@ -426,7 +431,7 @@ export async function changePassword(ctx: AppContext, actor: Actor, input: { old
     throw new AppError('BAD_REQUEST', 'Old password is incorrect', [{ field: 'oldPassword', message: 'Old password is incorrect' }]);
   }
   assertUncommonPassword(input.newPassword, 'newPassword');
-  await ctx.db.transaction((tx) => setPassword(tx, account.id, input.newPassword, ctx.clock()));
+  await ctx.db.transaction((tx) => setPassword(tx, account.id, input.newPassword, ctx.clock(), 'password changed'));
   const [updated] = await ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
   return signAccessToken(ctx.secrets.jwtSecret, updated!);
 }

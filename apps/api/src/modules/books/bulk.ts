@@ -50,6 +50,8 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { books, publishers } from '../../db/schema.js';
+import { record, type FieldChanges } from '../../lib/audit.js';
+import { publisherActor } from '../../lib/record-of.js';
 import { AppError, validationError, type ErrorCode } from '../../lib/errors.js';
 import { xlsxOf } from '../../lib/excel.js';
 import { translate } from '../../lib/i18n.js';
@@ -598,6 +600,19 @@ export async function registerBulkRows(ctx: AppContext, publisherId: number, bat
       fresh.map(({ row, fields: bookFields }) => ({ publisherId, fields: bookFields, coverKey: null, sourceRef: sourceRefOf(batch, row) })),
     );
     fresh.forEach(({ row }, index) => earlier.set(sourceRefOf(batch, row), made[index]!));
+    // one entry per new book, in one statement: its JSBN, title and the upload it came from (decision 042)
+    const actor = await publisherActor(tx, publisherId);
+    await record(
+      tx,
+      ...fresh.map(({ row, fields: bookFields }, index) => ({
+        actor,
+        subject: 'book' as const,
+        subjectId: made[index]!.id,
+        action: 'created',
+        changes: { jsbn_number: [null, made[index]!.jsbn], book_title: [null, bookFields.book_title], book_e_title: [null, bookFields.book_e_title] } satisfies FieldChanges,
+        reason: `bulk upload ${batch}, row ${row}`,
+      })),
+    );
     return { books: sorted.map((row, index) => ({ row: row.row, id: earlier.get(refs[index]!)!.id, jsbn_number: earlier.get(refs[index]!)!.jsbn })) };
   });
 }

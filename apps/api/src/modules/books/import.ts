@@ -6,8 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { SUBJECTS, catalogueBookFields, type BookFieldsInput, type StoredBookFields } from '@jsbn/shared';
+import { SUBJECTS, catalogueBookFields, formatJsbn, type BookFieldsInput, type StoredBookFields } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { SYSTEM_ACTOR, record, type FieldChanges } from '../../lib/audit.js';
 import { accounts, books, publishers } from '../../db/schema.js';
 import { hashPassword } from '../../lib/auth.js';
 import { findCityIn } from '../lookups/geo.js';
@@ -161,6 +163,7 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
         batch.map((record) => ({ publisherId: publisherOf.get(record.publisherName)!, fields: record.fields, coverKey: null, sourceRef: record.source_id ?? undefined })),
       );
       batch.forEach((record, index) => ids.set(record.line, registered[index]!.id));
+      await recordImport(tx, batch.map((record) => publisherOf.get(record.publisherName)!), registered, [...created.values()].map((publisher) => publisher.id));
       return { created, ids };
     });
 
@@ -221,6 +224,32 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
   report.imported = report.bookIds.length;
   return report;
 }
+
+/**
+ * The record of an import batch (decision 042), in one statement whatever its size: each
+ * publisher it created, and for each publisher one entry of the books it got — how many and
+ * its first and last JSBN — rather than one a book, so the record costs the import little.
+ * @param publisherIds each registered book's publisher, in the order of `registered`
+ */
+async function recordImport(tx: DbOrTx, publisherIds: number[], registered: { id: number; jsbn: string }[], createdPublishers: number[]): Promise<void> {
+  const byPublisher = new Map<number, { id: number; jsbn: string }[]>();
+  publisherIds.forEach((publisherId, index) => byPublisher.set(publisherId, [...(byPublisher.get(publisherId) ?? []), registered[index]!]));
+  await record(
+    tx,
+    ...createdPublishers.map((publisherId) => ({ actor: SYSTEM_ACTOR, subject: 'publisher' as const, subjectId: publisherId, action: 'created', reason: IMPORT_REASON })),
+    ...[...byPublisher].map(([publisherId, made]) => ({
+      actor: SYSTEM_ACTOR,
+      subject: 'publisher' as const,
+      subjectId: publisherId,
+      action: 'books imported',
+      changes: { books: [null, made.length], first_jsbn: [null, formatJsbn(made[0]!.jsbn)], last_jsbn: [null, formatJsbn(made.at(-1)!.jsbn)] } satisfies FieldChanges,
+      reason: IMPORT_REASON,
+    })),
+  );
+}
+
+/** Why the import's entries were made. */
+const IMPORT_REASON = 'catalogue import';
 
 /** Parses JSONL text into records (a bad line becomes an Error at its position). */
 export function parseJsonl(text: string): (CatalogueRecord | Error)[] {

@@ -42,6 +42,8 @@ import { serializeReply } from '../../lib/serializer.js';
 import { publisherInfo } from '../publishers/service.js';
 import { generatedPdfUrls } from './document-links.js';
 import { qrDataUrl } from './qr.js';
+import { bookSnapshot, recordBookChange } from './book-record.js';
+import { publisherActor } from '../../lib/record-of.js';
 import { imageForDocument } from '../../lib/images.js';
 import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textQuery } from './search.js';
 import { RANKED_MATCHES, byWordIndex, findResults, rankMatches, type SearchPlan } from './search-results.js';
@@ -185,7 +187,12 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
  * @throws AppError 400 for ids not in the lookup lists; 409 when the publisher has used all 99,999 numbers
  */
 export async function registerBook(ctx: AppContext, publisherId: number, fields: BookFields, coverKey: string | null): Promise<BookRegistrationResult> {
-  const [book] = await ctx.db.transaction((tx) => registerBooks(ctx, tx, [{ publisherId, fields, coverKey }]));
+  const [book] = await ctx.db.transaction(async (tx) => {
+    const made = await registerBooks(ctx, tx, [{ publisherId, fields, coverKey }]);
+    // the new book's every field, from nothing (decision 042)
+    await recordBookChange(tx, await publisherActor(tx, publisherId), made[0]!.id, null, 'created');
+    return made;
+  });
   return { id: book!.id, jsbn_number: formatJsbn(book!.jsbn), qrcode_image: await qrDataUrl(ctx.config.publicUrl, book!.jsbn) };
 }
 
@@ -565,13 +572,15 @@ export async function shareImage(ctx: AppContext, jsbnNo: string): Promise<Buffe
  * @throws AppError 404 when the book is not the publisher's
  */
 export async function setAvailability(ctx: AppContext, publisherId: number, bookId: number, isAvailable: boolean) {
-  const updated = await ctx.db
-    .update(books)
-    .set({ is_available: isAvailable, updated_at: ctx.clock() })
-    .where(and(eq(books.id, bookId), eq(books.publisher_id, publisherId)))
-    .returning({ id: books.id });
-  if (updated.length === 0) throw notFound('Book');
-  await publicPagesChanged(ctx.db, ctx.publicPages, publisherId);
+  // the change and its record land together (decision 042)
+  await ctx.db.transaction(async (tx) => {
+    const [own] = await tx.select({ id: books.id }).from(books).where(and(eq(books.id, bookId), eq(books.publisher_id, publisherId))).for('update');
+    if (!own) throw notFound('Book');
+    const before = await bookSnapshot(tx, bookId);
+    await tx.update(books).set({ is_available: isAvailable, updated_at: ctx.clock() }).where(eq(books.id, bookId));
+    await recordBookChange(tx, await publisherActor(tx, publisherId), bookId, before);
+    await publicPagesChanged(tx, ctx.publicPages, publisherId);
+  });
 }
 
 /**
@@ -605,6 +614,7 @@ export async function updateBook(
   if (errors.length) throw validationError(errors);
   const deleteAfter = await ctx.db.transaction(async (tx) => {
     const book = await ownBook(ctx, publisherId, bookId, tx);
+    const before = await bookSnapshot(tx, bookId);
     if (!coverKey && !book.cover_key) throw validationError([{ field: 'book_cover', message: MSG.bookCover }]);
     const [publisher] = await tx.select({ publisher_name: publishers.publisher_name }).from(publishers).where(eq(publishers.id, publisherId));
     const [authors] = await resolveAuthors(tx, [fields.authors]);
@@ -632,6 +642,7 @@ export async function updateBook(
           .where(and(eq(book_images.book_id, bookId), inArray(book_images.id, removedImageIds)))
           .returning({ key: book_images.file_key })
       : [];
+    await recordBookChange(tx, await publisherActor(tx, publisherId), bookId, before);
     return [...(coverKey && book.cover_key ? [book.cover_key] : []), ...removed.map((row) => row.key)];
   });
   await Promise.all(deleteAfter.map((key) => ctx.storage.delete(key)));

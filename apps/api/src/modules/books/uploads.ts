@@ -33,6 +33,8 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { book_images, book_uploads, books } from '../../db/schema.js';
 import { publicPagesChanged } from '../../lib/public-pages.js';
+import { bookSnapshot, recordBookChange } from './book-record.js';
+import { publisherActor } from '../../lib/record-of.js';
 import { AppError, validationError, type FieldError } from '../../lib/errors.js';
 import type { FileRule } from '../../lib/multipart.js';
 import { storageRule, type FilePlace } from '../../lib/upload-rules.js';
@@ -238,6 +240,7 @@ export async function receiveUpload(
  */
 async function attach(tx: DbOrTx, ctx: AppContext, book: typeof books.$inferSelect, files: { field: BookUploadField; key: string }[]): Promise<string[]> {
   const unused: string[] = [];
+  const before = await bookSnapshot(tx, book.id);
   const last = (field: BookUploadField) => files.filter((file) => file.field === field);
   const set: Partial<typeof books.$inferInsert> = { updated_at: ctx.clock() };
   for (const [field, column, current] of [
@@ -258,6 +261,8 @@ async function attach(tx: DbOrTx, ctx: AppContext, book: typeof books.$inferSele
     await tx.insert(book_images).values(images.map((image, index) => ({ book_id: book.id, position: start + index, file_key: image.key })));
   }
   await tx.update(books).set(set).where(eq(books.id, book.id));
+  // the files' names before → after, with the attachment (decision 042)
+  await recordBookChange(tx, await publisherActor(tx, book.publisher_id), book.id, before);
   await publicPagesChanged(tx, ctx.publicPages, book.publisher_id);
   return unused;
 }

@@ -7,6 +7,8 @@ import type { InterfaceLanguage, LIBRARY_SORT_FIELDS, LibraryListItem, LibraryLi
 import type { AppContext } from '../../context.js';
 import { accounts, libraries } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { changedFields, record } from '../../lib/audit.js';
+import { fileName, libraryActor, pick, withheld, WITHHELD_FIELDS } from '../../lib/record-of.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
 import { issueCode, spendCodeBudget, startRegistration } from '../auth/service.js';
@@ -30,13 +32,22 @@ export async function registerLibrary(ctx: AppContext, input: LibraryRegistratio
     const accountId = await startRegistration(ctx, tx, { email, role: 'LIBRARY', password, language });
     if (accountId === null) return false;
     const values = { ...profile, gst_no: profile.gst_no ?? null, aadhar_no: profile.aadhar_no ?? null, logo_key: logoKey };
-    const [existing] = await tx.select({ logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.account_id, accountId));
+    const [existing] = await tx.select().from(libraries).where(eq(libraries.account_id, accountId));
     if (existing) {
       replacedLogo = existing.logo_key;
       await tx.update(libraries).set({ ...values, updated_at: new Date() }).where(eq(libraries.account_id, accountId));
     } else {
       await tx.insert(libraries).values({ ...values, account_id: accountId });
     }
+    // registered again before its e-mail was verified: the new details replace the old (decision 042)
+    const [row] = existing ? [existing] : await tx.select({ id: libraries.id }).from(libraries).where(eq(libraries.account_id, accountId));
+    await record(tx, {
+      actor: { accountId, role: 'LIBRARY' },
+      subject: 'library',
+      subjectId: row!.id,
+      action: existing ? 'updated' : 'created',
+      changes: withheld(changedFields(existing ? { ...pick(existing, Object.keys(values)), logo_key: fileName(existing.logo_key) } : {}, { ...values, logo_key: fileName(logoKey) }), WITHHELD_FIELDS),
+    });
     await issueCode(ctx, tx, accountId, email);
     return true;
   });
@@ -57,8 +68,26 @@ export async function getLetterhead(ctx: AppContext, libraryId: number) {
 
 /** Saves the letterhead text (at least 10 characters, validated by the route). */
 export async function saveLetterhead(ctx: AppContext, libraryId: number, text: string) {
-  await ctx.db.update(libraries).set({ letter_text: text, updated_at: new Date() }).where(eq(libraries.id, libraryId));
+  await updateLibrary(ctx, libraryId, { letter_text: text });
   return getLetterhead(ctx, libraryId);
+}
+
+/**
+ * Sets `values` on library `libraryId` and records each changed field (Aadhaar withheld) in the
+ * same transaction (decision 042).
+ * @returns the library before the change
+ * @throws AppError 404 'Library not found'
+ */
+async function updateLibrary(ctx: AppContext, libraryId: number, values: Partial<typeof libraries.$inferInsert>) {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(libraries).where(eq(libraries.id, libraryId)).for('update');
+    if (!before) throw notFound('Library');
+    await tx.update(libraries).set({ ...values, updated_at: ctx.clock() }).where(eq(libraries.id, libraryId));
+    const shown = (row: Record<string, unknown>) => ('logo_key' in values ? { ...row, logo_key: fileName(row.logo_key as string | null) } : row);
+    const changes = changedFields(shown(pick(before, Object.keys(values))), shown(values));
+    if (Object.keys(changes).length) await record(tx, { actor: await libraryActor(tx, libraryId), subject: 'library', subjectId: libraryId, action: 'updated', changes: withheld(changes, WITHHELD_FIELDS) });
+    return before;
+  });
 }
 
 /**
@@ -101,9 +130,7 @@ export async function libraryInfoSheet(ctx: AppContext, libraryId: number, lng: 
  * @returns the logo's link
  */
 export async function setLibraryLogo(ctx: AppContext, libraryId: number, logoKey: string): Promise<{ logoUrl: string | null }> {
-  const [previous] = await ctx.db.select({ logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, libraryId));
-  if (!previous) throw notFound('Library');
-  await ctx.db.update(libraries).set({ logo_key: logoKey, updated_at: ctx.clock() }).where(eq(libraries.id, libraryId));
+  const previous = await updateLibrary(ctx, libraryId, { logo_key: logoKey });
   if (previous.logo_key) await ctx.storage.delete(previous.logo_key);
   return { logoUrl: ctx.storage.url(logoKey) };
 }
@@ -113,12 +140,7 @@ export async function setLibraryLogo(ctx: AppContext, libraryId: number, logoKey
  * @param logoKey a newly stored logo, or null to keep the current one (the caller deletes it if this throws)
  */
 export async function updateLibraryProfile(ctx: AppContext, libraryId: number, input: LibraryProfile, logoKey: string | null) {
-  const [previous] = await ctx.db.select({ logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, libraryId));
-  if (!previous) throw notFound('Library');
-  await ctx.db
-    .update(libraries)
-    .set({ ...input, gst_no: input.gst_no ?? null, aadhar_no: input.aadhar_no ?? null, ...(logoKey ? { logo_key: logoKey } : {}), updated_at: ctx.clock() })
-    .where(eq(libraries.id, libraryId));
+  const previous = await updateLibrary(ctx, libraryId, { ...input, gst_no: input.gst_no ?? null, aadhar_no: input.aadhar_no ?? null, ...(logoKey ? { logo_key: logoKey } : {}) });
   if (logoKey && previous.logo_key) await ctx.storage.delete(previous.logo_key);
 }
 

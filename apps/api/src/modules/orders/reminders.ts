@@ -19,6 +19,8 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { order_events, orders } from '../../db/schema.js';
+import { record, SYSTEM_ACTOR } from '../../lib/audit.js';
+import { actorOf } from '../../lib/record-of.js';
 import type { Actor } from '../../lib/auth.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scheduleOrderNotices } from './notice-queue.js';
@@ -97,6 +99,7 @@ export async function sendReminder(ctx: AppContext, actor: Actor & { libraryId: 
       created_at: now,
       notice_pending: true,
     });
+    await record(tx, { actor: actorOf(actor), subject: 'order', subjectId: order.id, action: 'reminded', changes: {} });
     return order.publisher_id;
   });
   await scheduleOrderNotices(ctx, [publisherId]);
@@ -125,6 +128,7 @@ export async function remindLateOrders(ctx: AppContext): Promise<number> {
     await tx.insert(order_events).values(
       marked.map((order) => ({ order_id: order.id, kind: 'auto_reminder' as const, from_status: order.status, to_status: order.status, actor_account_id: null, actor_role: 'SYSTEM', created_at: now, notice_pending: true })),
     );
+    await record(tx, ...marked.map((order) => ({ actor: SYSTEM_ACTOR, subject: 'order' as const, subjectId: order.id, action: 'reminded', changes: {} })));
     return marked;
   });
   await scheduleOrderNotices(ctx, reminded.map((order) => order.publisher_id));

@@ -47,6 +47,8 @@ import type { Actor } from '../../lib/auth.js';
 import { AppError, ThrottledError, notFound, validationError, type FieldError } from '../../lib/errors.js';
 import { courierNoticeLines, noticeText, type CourierDetails } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
+import { actorOf } from '../../lib/record-of.js';
+import { record } from '../../lib/audit.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
 import type { LimitName } from '../../lib/rate-limit.js';
 import { scheduleOrderNotices } from './notice-queue.js';
@@ -223,6 +225,14 @@ async function placeOrder(
 ): Promise<number> {
   const { lines } = order;
   const currency = lines.find((line) => line.book.price_minor !== null)?.book.currency ?? DEFAULT_CURRENCY;
+  // the record's entry of the new order (decision 042), written by the same statement
+  const created = JSON.stringify({
+    status: [null, 'REQUESTED'],
+    publisher_id: [null, order.publisherId],
+    library_id: [null, order.libraryId],
+    books: [null, lines.length],
+    copies: [null, lines.reduce((sum, line) => sum + line.copies, 0)],
+  });
   const [row] = await executeNamed<{ id: number }>(tx, 'place_order', sql`
     with placed as (
       insert into orders (library_id, publisher_id, status, status_since, currency)
@@ -240,6 +250,9 @@ async function placeOrder(
       -- its publisher is yet to be told of it (notices.ts)
       insert into order_events (order_id, from_status, to_status, actor_account_id, actor_role, created_at, notice_pending)
       select placed.id, null, 'REQUESTED', ${order.actor.accountId}, ${order.actor.role}, ${order.at.toISOString()}::timestamptz, true from placed
+    ), recorded as (
+      insert into audit_log (actor_account_id, actor_role, subject_type, subject_id, action, changes)
+      select ${order.actor.accountId}, ${order.actor.role}, 'order', placed.id, 'created', ${created}::jsonb from placed
     ), keyed as (
       -- no row without a key (a key is never null)
       update idempotency_keys set order_ids = idempotency_keys.order_ids || placed.id
@@ -459,6 +472,19 @@ async function transition(
     }
     const courier = await work(tx);
     await tx.insert(order_events).values({ order_id: orderId, from_status: rule.from, to_status: rule.to, actor_account_id: actor.accountId, actor_role: actor.role, created_at: now });
+    // order_events tell the two parties; the record keeps it for the registry as well (decision 042)
+    await record(tx, {
+      actor: actorOf(actor),
+      subject: 'order',
+      subjectId: orderId,
+      action: 'status changed',
+      changes: {
+        status: [rule.from, rule.to],
+        ...(courier?.courierCompanyName ? { courier_company_name: [null, courier.courierCompanyName] } : {}),
+        ...(courier?.courierCompanyNumber ? { courier_company_number: [null, courier.courierCompanyNumber] } : {}),
+        ...(courier?.trackingId ? { tracking_id: [null, courier.trackingId] } : {}),
+      },
+    });
     const order = moved[0]!;
     const [other] =
       actor.role === 'PUBLISHER'

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { accounts, publisher_claims, publishers } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enqueueMessage } from '../../lib/outbox.js';
+import { SYSTEM_ACTOR, record } from '../../lib/audit.js';
 import { forgotPassword } from '../auth/service.js';
 import { isImportedEmail } from './service.js';
 
@@ -94,7 +95,10 @@ export async function approveClaim(ctx: AppContext, claimId: number, query: { ex
     if (taken) throw new AppError('CONFLICT', `${claim.email} already has a publisher account.`);
     const approved = await tx.update(publisher_claims).set({ approved_at: ctx.clock() }).where(and(eq(publisher_claims.id, claimId), isNull(publisher_claims.approved_at))).returning({ id: publisher_claims.id });
     if (!approved.length) throw new AppError('CONFLICT', 'This claim was approved already.');
+    const [before] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId));
     await tx.update(accounts).set({ email: claim.email, updated_at: ctx.clock() }).where(eq(accounts.id, accountId));
+    // approved through support's signed link, not by a logged-in account: the system acts (decision 042)
+    await record(tx, { actor: SYSTEM_ACTOR, subject: 'account', subjectId: accountId, action: 'claim approved', changes: { email: [before?.email ?? null, claim.email] }, reason: `claim ${claimId}` });
   });
   await forgotPassword(ctx, { email: claim.email, modelType: 'PUBLISHER' });
   return claim.email;

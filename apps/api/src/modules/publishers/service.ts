@@ -7,6 +7,8 @@ import { formatJsbn, type PUBLISHER_SORT_FIELDS, type PublisherInfo, type Publis
 import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
 import { publicPagesChanged } from '../../lib/public-pages.js';
+import { changedFields, record } from '../../lib/audit.js';
+import { fileName, pick, publisherActor, withheld, WITHHELD_FIELDS } from '../../lib/record-of.js';
 import { AppError, isUniqueViolation, notFound, validationError } from '../../lib/errors.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
@@ -39,13 +41,23 @@ export async function registerPublisher(ctx: AppContext, input: PublisherRegistr
         .where(and(eq(publishers.publisher_no, profile.publisher_no), ne(publishers.account_id, accountId)));
       if (taken) throw new AppError('CONFLICT', PUBLISHER_NO_TAKEN, [{ field: 'publisher_no', message: PUBLISHER_NO_TAKEN }]);
       const values = { ...profile, landline_no: profile.landline_no ?? null, gst_no: profile.gst_no ?? null, aadhar_no: profile.aadhar_no ?? null, state_id: state, city_id: city, logo_key: logoKey };
-      const [existing] = await tx.select({ logo_key: publishers.logo_key }).from(publishers).where(eq(publishers.account_id, accountId));
+      const [existing] = await tx.select().from(publishers).where(eq(publishers.account_id, accountId));
       if (existing) {
         replacedLogo = existing.logo_key;
         await tx.update(publishers).set({ ...values, updated_at: new Date() }).where(eq(publishers.account_id, accountId));
       } else {
         await tx.insert(publishers).values({ ...values, account_id: accountId });
       }
+      // registered again before its e-mail was verified: the new details replace the old (decision 042)
+      const [row] = existing ? [existing] : await tx.select({ id: publishers.id }).from(publishers).where(eq(publishers.account_id, accountId));
+      const after = { ...values, logo_key: fileName(values.logo_key) };
+      await record(tx, {
+        actor: { accountId, role: 'PUBLISHER' },
+        subject: 'publisher',
+        subjectId: row!.id,
+        action: existing ? 'updated' : 'created',
+        changes: withheld(changedFields(existing ? { ...pick(existing, Object.keys(values)), logo_key: fileName(existing.logo_key) } : {}, after), WITHHELD_FIELDS),
+      });
       await issueCode(ctx, tx, accountId, email);
       return true;
     });
@@ -194,20 +206,26 @@ export async function publisherInfo(ctx: AppContext, publisherId: number, option
 export async function updatePublisherProfile(ctx: AppContext, publisherId: number, input: PublisherProfile, logoKey: string | null) {
   if (!cityInState(input.city, input.state)) throw validationError([{ field: 'city', message: 'City is not in the chosen state' }]);
   const { state, city, ...profile } = input;
-  const [previous] = await ctx.db.select({ logo_key: publishers.logo_key }).from(publishers).where(eq(publishers.id, publisherId));
-  if (!previous) throw notFound('Publisher');
-  await ctx.db
-    .update(publishers)
-    .set({
-      ...profile,
-      gst_no: profile.gst_no ?? null,
-      aadhar_no: profile.aadhar_no ?? null,
-      state_id: state,
-      city_id: city,
-      ...(logoKey ? { logo_key: logoKey } : {}),
-      updated_at: ctx.clock(),
-    })
-    .where(eq(publishers.id, publisherId));
-  await publicPagesChanged(ctx.db, ctx.publicPages, publisherId);
+  const values = {
+    ...profile,
+    gst_no: profile.gst_no ?? null,
+    aadhar_no: profile.aadhar_no ?? null,
+    state_id: state,
+    city_id: city,
+    ...(logoKey ? { logo_key: logoKey } : {}),
+  };
+  // the change and its record land together (decision 042)
+  const previous = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(publishers).where(eq(publishers.id, publisherId)).for('update');
+    if (!before) throw notFound('Publisher');
+    await tx
+      .update(publishers)
+      .set({ ...values, updated_at: ctx.clock() })
+      .where(eq(publishers.id, publisherId));
+    const changes = changedFields({ ...pick(before, Object.keys(values)), logo_key: fileName(before.logo_key) }, { ...values, ...(logoKey ? { logo_key: fileName(logoKey) } : {}) });
+    if (Object.keys(changes).length) await record(tx, { actor: await publisherActor(tx, publisherId), subject: 'publisher', subjectId: publisherId, action: 'updated', changes: withheld(changes, WITHHELD_FIELDS) });
+    await publicPagesChanged(tx, ctx.publicPages, publisherId);
+    return before;
+  });
   if (logoKey && previous.logo_key) await ctx.storage.delete(previous.logo_key);
 }

@@ -1,0 +1,247 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '@jsbn/shared';
+import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
+import { audit_log } from '../../db/schema.js';
+import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { importCatalogue } from '../books/import.js';
+import { cityIdByName, stateIdByName } from '../lookups/geo.js';
+
+type Headers = Record<string, string>;
+const GUJARAT = stateIdByName('Gujarat')!;
+
+/** The book form's fields as the edit page sends them. */
+const bookForm = {
+  book_title: 'શ્રી કલ્પસૂત્ર',
+  book_e_title: 'Shri Kalpasutra',
+  pages: '300',
+  publication_year: '2023',
+  language: 'Gujarati',
+  type: 'SAT1',
+  'subjects[0][id]': '1',
+  'authors[0][authorType]': '1',
+  'authors[0][author_name]': 'Bhadrabahu Swami',
+  readers: 'No',
+};
+
+describe.each(ENGINES)('the record of changes on %s', (engine) => {
+  let t: TestApp;
+  let publisher: Awaited<ReturnType<typeof createPublisher>>;
+  let other: Awaited<ReturnType<typeof createPublisher>>;
+  let library: Awaited<ReturnType<typeof createLibrary>>;
+  let operator: Awaited<ReturnType<typeof createOperator>>;
+  let pub: Headers;
+  let otherPub: Headers;
+  let lib: Headers;
+  let op: Headers;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    publisher = await createPublisher(t.ctx, { publisher_name: 'શ્રી જૈન પ્રકાશન' });
+    other = await createPublisher(t.ctx);
+    library = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
+    operator = await createOperator(t.ctx);
+    [pub, otherPub, lib] = await Promise.all([authHeader(t.app, publisher, 'PUBLISHER'), authHeader(t.app, other, 'PUBLISHER'), authHeader(t.app, library, 'LIBRARY')]);
+    op = { authorization: `Bearer ${operator.token}` };
+  });
+  afterAll(() => t.close());
+
+  const history = (bookId: number, headers?: Headers) => t.app.inject({ method: 'GET', url: `/api/book/${bookId}/history`, headers });
+  const operatorList = async (query: Record<string, string | number>) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/operator/history', headers: op, query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { entries: HistoryEntry[]; nextCursor: number | null };
+  };
+  const change = (entry: HistoryEntry, field: string) => entry.changes.find((item) => item.field === field);
+
+  it('shows a book edited three times as three entries, newest first, each field before → after', async () => {
+    const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી કલ્પસૂત્ર', book_e_title: 'Shri Kalpasutra' });
+    const titles = ['શ્રી બારસા સૂત્ર', 'કલ્પસૂત્ર સુબોધિકા', 'श्री कल्पसूत्र'];
+    for (const [index, title] of titles.entries()) {
+      const response = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: pub, payload: form({ ...bookForm, book_title: title, pages: String(301 + index) }) });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const response = await history(book.id, pub);
+    expect(response.statusCode).toBe(200);
+    const entries = response.json().data.entries as HistoryEntry[];
+    expect(entries.map((entry) => entry.action)).toEqual(['updated', 'updated', 'updated', 'created']);
+    expect(entries.map((entry) => change(entry, 'book_title'))).toEqual([
+      { field: 'book_title', before: 'કલ્પસૂત્ર સુબોધિકા', after: 'श्री कल्पसूत्र' },
+      { field: 'book_title', before: 'શ્રી બારસા સૂત્ર', after: 'કલ્પસૂત્ર સુબોધિકા' },
+      { field: 'book_title', before: 'શ્રી કલ્પસૂત્ર', after: 'શ્રી બારસા સૂત્ર' },
+      { field: 'book_title', before: null, after: 'શ્રી કલ્પસૂત્ર' },
+    ]);
+    expect(change(entries[0]!, 'pages')).toEqual({ field: 'pages', before: 302, after: 303 });
+    // the first edit also set the form's type and authors: only what changed is listed
+    expect(change(entries[1]!, 'book_e_title')).toBeUndefined();
+    expect(entries[0]!.who).toEqual({ role: 'PUBLISHER', name: 'શ્રી જૈન પ્રકાશન' });
+    expect(entries[0]!.reason).toBeNull();
+    expect(new Date(entries[0]!.at).getTime()).toBeGreaterThanOrEqual(new Date(entries[3]!.at).getTime());
+
+    // availability is a change of the book too
+    const available = (await history(book.id, pub)).json().data.entries[3].changes.find((item: { field: string }) => item.field === 'is_available').after as boolean;
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: pub, payload: { isAvailable: !available } })).statusCode).toBe(200);
+    const [latest] = (await history(book.id, pub)).json().data.entries as HistoryEntry[];
+    expect(latest!.changes).toEqual([{ field: 'is_available', before: available, after: !available }]);
+  });
+
+  it('answers a book history only to its publisher: 401 without a token, 403 for a library or operator, 404 for another publisher', async () => {
+    const book = await createBook(t.ctx, publisher.publisherId);
+    expect((await history(book.id)).statusCode).toBe(401);
+    expect((await history(book.id, lib)).statusCode).toBe(403);
+    expect((await history(book.id, op)).statusCode).toBe(403);
+    const stranger = await history(book.id, otherPub);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe('Book not found');
+    expect((await history(99_999_999, pub)).json().message).toBe('Book not found');
+    for (const url of ['/api/operator/history', '/api/operator/history.csv']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: pub })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url, headers: lib })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url, headers: op })).statusCode).toBe(200);
+    }
+  });
+
+  it("records an order's creation and each change of its status", async () => {
+    const book = await createBook(t.ctx, publisher.publisherId);
+    const placed = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }] } });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().data.orders[0].id as number;
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'IN_PROGRESS' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'DISPATCHED' } })).statusCode).toBe(200);
+    const { entries } = await operatorList({ subjectType: 'order', subjectId: orderId });
+    expect(entries.map((entry) => [entry.action, entry.who.role, entry.who.name, change(entry, 'status')?.before, change(entry, 'status')?.after])).toEqual([
+      ['status changed', 'PUBLISHER', 'શ્રી જૈન પ્રકાશન', 'IN_PROGRESS', 'DISPATCHED'],
+      ['status changed', 'PUBLISHER', 'શ્રી જૈન પ્રકાશન', 'REQUESTED', 'IN_PROGRESS'],
+      ['created', 'LIBRARY', 'શ્રી જ્ઞાન ભંડાર', null, 'REQUESTED'],
+    ]);
+    expect(change(entries[2]!, 'copies')).toEqual({ field: 'copies', before: null, after: 2 });
+    expect(entries[2]!.who.accountId).toBe(library.accountId);
+  });
+
+  it("records publisher and library profile changes, never an Aadhaar number's value", async () => {
+    const fields = {
+      publisher_name: 'શ્રી જૈન પ્રકાશન ટ્રસ્ટ', publisher_type: 'Trust', address: 'Relief Road', pincode: '380001', landline_no: '07923456789',
+      mobile_no: '9876543210', whatsapp_no: '9876543210', state: String(GUJARAT), city: String(cityIdByName(GUJARAT, 'Ahmedabad')), aadhar_no: '123412341234',
+    };
+    const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers: pub, payload: form(fields) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [entry] = (await operatorList({ subjectType: 'publisher', subjectId: publisher.publisherId })).entries;
+    expect(entry!.action).toBe('updated');
+    expect(change(entry!, 'publisher_name')).toEqual({ field: 'publisher_name', before: 'શ્રી જૈન પ્રકાશન', after: 'શ્રી જૈન પ્રકાશન ટ્રસ્ટ' });
+    expect(change(entry!, 'aadhar_no')).toEqual({ field: 'aadhar_no', before: null, after: '•••' });
+    expect(change(entry!, 'address')).toBeUndefined();
+    // the entry names the publisher by the name it has now
+    expect(entry!.who.name).toBe('શ્રી જૈન પ્રકાશન ટ્રસ્ટ');
+
+    const letter = await t.app.inject({ method: 'POST', url: '/api/library/logo-text', headers: lib, payload: { text: 'આદરણીય પ્રકાશક, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલશો.' } });
+    expect(letter.statusCode, letter.body).toBe(200);
+    const libraryFields = {
+      name: 'શ્રી જ્ઞાન ભંડાર', sanchalak_name: 'Shri Sangh', sanchalak_address: 'Upashray', address: 'Palitana',
+      mobile_no: '9123456780', whatsapp_no: '9123456780', sangh_trust: 'Sangh Sanchalit', number_of_books: '1500',
+    };
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/library', headers: lib, payload: form(libraryFields) })).statusCode).toBe(200);
+    const libraryEntries = (await operatorList({ subjectType: 'library', subjectId: library.libraryId })).entries;
+    expect(libraryEntries.map((item) => item.changes.map((c) => c.field).sort())).toEqual([['address', 'number_of_books', 'sanchalak_address'], ['letter_text']]);
+    expect(change(libraryEntries[0]!, 'number_of_books')).toEqual({ field: 'number_of_books', before: 1200, after: 1500 });
+    expect(change(libraryEntries[1]!, 'letter_text')?.after).toBe('આદરણીય પ્રકાશક, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલશો.');
+  });
+
+  it('records a password change as an action, without the password or its hash', async () => {
+    const account = await createLibrary(t.ctx);
+    const headers = await authHeader(t.app, account, 'LIBRARY');
+    const changed = await t.app.inject({ method: 'PATCH', url: '/api/user/update-password', headers, payload: { oldPassword: account.password, newPassword: 'Gyan@Bhandar#2026' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [entry] = (await operatorList({ subjectType: 'account', subjectId: account.accountId })).entries;
+    expect(entry).toMatchObject({ action: 'password changed', changes: [], who: { role: 'LIBRARY', accountId: account.accountId } });
+    const rows = await t.ctx.db.select().from(audit_log);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain('Gyan@Bhandar#2026');
+    expect(stored).not.toContain('$argon2');
+  });
+
+  it('records a catalogue import as one entry per publisher of each batch, by the system', async () => {
+    const report = await importCatalogue(t.ctx, [
+      { source_id: 'history:1', title: 'ગ્રંથ ૧', title_en: 'Granth 1', authors: [{ name: 'Muni Punyavijay', role: 'editor' }], publisher: 'Shrutgyan Trust Palitana', language: 'Gujarati', year: 1960, pages: 80 },
+      { source_id: 'history:2', title: 'ગ્રંથ ૨', title_en: 'Granth 2', authors: [{ name: 'Muni Punyavijay', role: 'editor' }], publisher: 'Shrutgyan Trust Palitana', language: 'Gujarati', year: 1961, pages: 90 },
+    ]);
+    expect(report.imported).toBe(2);
+    const { entries } = await operatorList({ action: 'books imported' });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ who: { role: 'SYSTEM', name: 'System', accountId: null }, subject: { type: 'publisher' }, reason: 'catalogue import' });
+    expect(change(entries[0]!, 'books')).toEqual({ field: 'books', before: null, after: 2 });
+  });
+
+  it("filters the operators' list by actor, action and days, a page at a time, and 400s a bad filter naming it", async () => {
+    const book = await createBook(t.ctx, other.publisherId, { book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra' });
+    for (const pages of ['120', '121', '122']) {
+      await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: otherPub, payload: form({ ...bookForm, book_title: 'યોગશાસ્ત્ર', pages }) });
+    }
+    const all = await operatorList({ actor: other.accountId, subjectType: 'book' });
+    expect(all.entries.map((entry) => entry.action)).toEqual(['updated', 'updated', 'updated', 'created']);
+    const first = await operatorList({ actor: other.accountId, subjectType: 'book', action: 'updated', limit: 2 });
+    expect(first.entries.map((entry) => change(entry, 'pages')?.after)).toEqual([122, 121]);
+    const second = await operatorList({ actor: other.accountId, subjectType: 'book', action: 'updated', limit: 2, cursor: first.nextCursor! });
+    expect(second.entries.map((entry) => change(entry, 'pages')?.after)).toEqual([120]);
+    expect(second.nextCursor).toBeNull();
+    // days are India's: today (in India) has them, yesterday none
+    const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() + 5.5 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    expect((await operatorList({ actor: other.accountId, from: today, to: today })).entries).toHaveLength(4);
+    expect((await operatorList({ actor: other.accountId, to: yesterday })).entries).toHaveLength(0);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/operator/history', headers: op, query: { from: '2026-02-30' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ field: 'from', message: 'From is not a date' }]);
+    const badType = await t.app.inject({ method: 'GET', url: '/api/operator/history', headers: op, query: { subjectType: 'shelf' } });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().details[0].field).toBe('subjectType');
+  });
+
+  it('exports the filtered record as CSV: UTF-8 with a BOM, the header, Gujarati intact', async () => {
+    const book = await createBook(t.ctx, other.publisherId, { book_title: 'ઉત્તરાધ્યયન સૂત્ર', book_e_title: 'Uttaradhyayan Sutra' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/operator/history.csv', headers: op, query: { subjectType: 'book', subjectId: String(book.id) } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="jsbn-history.csv"');
+    const bytes = response.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\n');
+    expect(lines[0]).toBe('at,role,who,account,subject,subject_id,action,field,before,after,reason');
+    const title = lines.find((line) => line.includes(',book_title,'));
+    expect(title).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+,PUBLISHER,Publisher [^,]+,${other.accountId},book,${book.id},created,book_title,,ઉત્તરાધ્યયન સૂત્ર,$`));
+    // a list is one cell, quoted as CSV quotes it
+    expect(lines.find((line) => line.includes(',authors,'))).toContain(',authors,,"[""Bhadrabahu Swami""]",');
+  });
+
+  it('keeps the record append-only: the database refuses UPDATE and DELETE', async () => {
+    await createBook(t.ctx, publisher.publisherId);
+    // the database's own message (drizzle wraps it as the cause of 'Failed query')
+    const refusal = (statement: Promise<unknown>) => statement.then(() => 'done', (error: Error & { cause?: Error }) => error.cause?.message ?? error.message);
+    expect(await refusal(t.ctx.db.execute(sql`update audit_log set action = 'forged'`))).toBe('audit_log is append-only');
+    expect(await refusal(t.ctx.db.execute(sql`delete from audit_log`))).toBe('audit_log is append-only');
+    const [{ n }] = (await t.ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(audit_log).where(sql`action = 'forged'`)) as [{ n: number }];
+    expect(n).toBe(0);
+  });
+});
+
+describe('the source never updates or deletes the record', () => {
+  it('has no UPDATE or DELETE of audit_log outside its migration', () => {
+    const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+    const offending: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        if (name === 'node_modules' || name === 'dist' || name === 'dist-server' || name.startsWith('.')) continue;
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.(ts|tsx|js|mjs|sql)$/.test(name) && !path.endsWith('history.test.ts') && !path.includes('/migrations/')) {
+          const text = readFileSync(path, 'utf8');
+          if (/\b(update|delete)\s*\(\s*audit_log\b|\b(update|delete\s+from|truncate(\s+table)?)\s+"?audit_log\b/i.test(text)) offending.push(path);
+        }
+      }
+    };
+    for (const dir of ['apps', 'packages', 'scripts', 'e2e']) walk(join(root, dir));
+    expect(offending).toEqual([]);
+  });
+});

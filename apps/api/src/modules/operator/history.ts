@@ -1,0 +1,137 @@
+/**
+ * Reading the record of changes (decision 042): a book's history for its publisher, and the
+ * operators' filtered list — newest first, keyset-paged — and its CSV (UTF-8 with a BOM, so
+ * Excel shows Gujarati and Devanagari right).
+ */
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
+import type { HistoryEntry, HistoryQuery } from '@jsbn/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { audit_log, libraries, publishers } from '../../db/schema.js';
+import { validationError } from '../../lib/errors.js';
+
+/** How an operator and the system are named in a history. */
+export const OPERATOR_NAME = 'JSBN operator';
+export const SYSTEM_NAME = 'System';
+export const VISITOR_NAME = 'Visitor';
+
+/** The entries meeting `where`, newest first, at most `limit`, with the acting publisher's or library's name. */
+async function entries(db: DbOrTx, where: SQL | undefined, limit: number, withAccounts: boolean): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select({ entry: audit_log, publisher: publishers.publisher_name, library: libraries.name })
+    .from(audit_log)
+    .leftJoin(publishers, and(eq(audit_log.actor_role, 'PUBLISHER'), eq(publishers.account_id, audit_log.actor_account_id)))
+    .leftJoin(libraries, and(eq(audit_log.actor_role, 'LIBRARY'), eq(libraries.account_id, audit_log.actor_account_id)))
+    .where(where)
+    .orderBy(desc(audit_log.id))
+    .limit(limit);
+  return rows.map(({ entry, publisher, library }) => ({
+    id: entry.id,
+    at: entry.at.toISOString(),
+    who: {
+      role: entry.actor_role,
+      name: nameOf(entry.actor_role, publisher ?? library),
+      ...(withAccounts ? { accountId: entry.actor_account_id } : {}),
+    },
+    subject: { type: entry.subject_type, id: entry.subject_id },
+    action: entry.action,
+    changes: Object.entries(entry.changes).map(([field, [before, after]]) => ({ field, before, after })),
+    reason: entry.reason,
+  }));
+}
+
+/** The display name of an actor: its publisher's or library's name, or its role's. */
+function nameOf(role: HistoryEntry['who']['role'], profileName: string | null): string {
+  if (role === 'OPERATOR') return OPERATOR_NAME;
+  if (role === 'SYSTEM') return SYSTEM_NAME;
+  if (role === 'VISITOR') return VISITOR_NAME;
+  return profileName ?? role;
+}
+
+/** A book's whole history, newest first (its publisher has checked it is theirs). */
+export async function bookHistory(ctx: AppContext, bookId: number): Promise<HistoryEntry[]> {
+  return entries(ctx.db, and(eq(audit_log.subject_type, 'book'), eq(audit_log.subject_id, bookId)), 10_000, false);
+}
+
+/** India's offset: the operators' days are Indian days. */
+const IST = '+05:30';
+const DAY_MS = 86_400_000;
+
+/** The start of day `date` (YYYY-MM-DD) in India. @throws AppError 400 naming `field` for no such day */
+function dayStart(date: string, field: 'from' | 'to'): Date {
+  const start = new Date(`${date}T00:00:00${IST}`);
+  // '2026-02-30' parses to 2 March: a day must read back as it was written
+  const back = new Date(start.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  if (Number.isNaN(start.getTime()) || back !== date) throw validationError([{ field, message: `${field === 'from' ? 'From' : 'To'} is not a date` }]);
+  return start;
+}
+
+/** The conditions of the operators' filters (without the cursor). */
+function filtersOf(query: Omit<HistoryQuery, 'cursor' | 'limit'>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.subjectType) conditions.push(eq(audit_log.subject_type, query.subjectType));
+  if (query.subjectId) conditions.push(eq(audit_log.subject_id, query.subjectId));
+  if (query.actor) conditions.push(eq(audit_log.actor_account_id, query.actor));
+  if (query.action?.trim()) conditions.push(eq(audit_log.action, query.action.trim()));
+  const from = query.from ? dayStart(query.from, 'from') : null;
+  const to = query.to ? new Date(dayStart(query.to, 'to').getTime() + DAY_MS) : null;
+  if (from && to && to <= from) throw validationError([{ field: 'to', message: 'To must not be before From' }]);
+  if (from) conditions.push(gte(audit_log.at, from));
+  if (to) conditions.push(lt(audit_log.at, to));
+  return conditions;
+}
+
+/**
+ * A page of the record for the operators, newest first: entries older than `cursor` meeting
+ * the filters, at most `limit`; `nextCursor` asks for the next page (null on the last).
+ * @throws AppError 400 for a day that does not exist or `to` before `from`
+ */
+export async function historyPage(ctx: AppContext, query: HistoryQuery): Promise<{ entries: HistoryEntry[]; nextCursor: number | null }> {
+  const conditions = filtersOf(query);
+  if (query.cursor) conditions.push(lt(audit_log.id, query.cursor));
+  const found = await entries(ctx.db, and(...conditions), query.limit + 1, true);
+  const page = found.slice(0, query.limit);
+  return { entries: page, nextCursor: found.length > query.limit ? page.at(-1)!.id : null };
+}
+
+/** Entries read at a time for the CSV. */
+const CSV_PAGE = 1_000;
+
+/** The CSV's columns, in order. */
+export const CSV_COLUMNS = ['at', 'role', 'who', 'account', 'subject', 'subject_id', 'action', 'field', 'before', 'after', 'reason'] as const;
+
+/** A changed value as a CSV cell: text as it is, a list or number as JSON, nothing as empty. */
+const cell = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * The record meeting the operators' filters as CSV, newest first, one row per changed field
+ * (an entry without changes is one row with the field empty), read a page at a time so a long
+ * record never sits in memory. UTF-8 with a byte order mark: Excel then reads Gujarati and
+ * Devanagari as they are.
+ * @throws AppError 400 as `historyPage` (before any byte is sent)
+ */
+export function historyCsv(ctx: AppContext, query: Omit<HistoryQuery, 'cursor' | 'limit'>): Readable {
+  const conditions = filtersOf(query);
+  const csv = stringify({ bom: true, header: true, columns: [...CSV_COLUMNS] });
+  void (async () => {
+    let cursor: number | null = null;
+    for (;;) {
+      const page = await entries(ctx.db, and(...conditions, cursor === null ? undefined : lt(audit_log.id, cursor)), CSV_PAGE, true);
+      for (const entry of page) {
+        const base = { at: entry.at, role: entry.who.role, who: entry.who.name, account: entry.who.accountId ?? '', subject: entry.subject.type, subject_id: entry.subject.id, action: entry.action, reason: entry.reason ?? '' };
+        const changes = entry.changes.length ? entry.changes : [null];
+        for (const change of changes) {
+          const row = { ...base, field: change?.field ?? '', before: cell(change?.before), after: cell(change?.after) };
+          // wait while the client reads slowly: the stream's buffer stays small
+          if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
+        }
+      }
+      if (page.length < CSV_PAGE) break;
+      cursor = page.at(-1)!.id;
+    }
+    csv.end();
+  })().catch((error: unknown) => csv.destroy(error instanceof Error ? error : new Error(String(error))));
+  return csv;
+}

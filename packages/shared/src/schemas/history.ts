@@ -1,0 +1,65 @@
+/**
+ * The record of changes as the API shows it (decision 042): a book's history for its publisher
+ * (GET /api/book/:id/history) and the operators' filtered list and CSV
+ * (GET /api/operator/history, /api/operator/history.csv).
+ */
+import { z } from 'zod';
+
+/** Who can act in the record: an account in its role, the system (imports, housekeeping), a visitor. */
+export const AUDIT_ROLES = ['PUBLISHER', 'LIBRARY', 'OPERATOR', 'SYSTEM', 'VISITOR'] as const;
+export type AuditRole = (typeof AUDIT_ROLES)[number];
+
+/** What an entry can be about. */
+export const AUDIT_SUBJECTS = ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
+
+/** One changed field: its value before and after (null when it had none). */
+export const historyChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type HistoryChange = z.infer<typeof historyChange>;
+
+/** One entry of the record. */
+export const historyEntry = z.object({
+  id: z.number().int(),
+  /** When, ISO 8601. */
+  at: z.string(),
+  who: z.object({
+    role: z.enum(AUDIT_ROLES),
+    /** The publisher's or library's name, 'JSBN operator', 'System' or 'Visitor'. */
+    name: z.string(),
+    /** The acting account (the operators' list only; null for the system). */
+    accountId: z.number().int().nullable().optional(),
+  }),
+  subject: z.object({ type: z.enum(AUDIT_SUBJECTS), id: z.number().int() }),
+  /** What happened: created, updated, status changed, withdrawn, password changed, … */
+  action: z.string(),
+  changes: z.array(historyChange),
+  reason: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+/** A book's history for its publisher, newest first. */
+export const bookHistory = z.object({ entries: z.array(historyEntry) });
+export type BookHistory = z.infer<typeof bookHistory>;
+
+/** A date as YYYY-MM-DD (a day in India). */
+const day = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`).optional();
+
+/** The operators' filters of the record (GET /api/operator/history and history.csv). */
+export const historyQuery = z.object({
+  subjectType: z.enum(AUDIT_SUBJECTS, `Subject must be one of ${AUDIT_SUBJECTS.join(', ')}`).optional(),
+  subjectId: z.coerce.number('Subject id must be a number').int('Subject id must be a number').positive('Subject id must be a number').max(2_147_483_647).optional(),
+  actor: z.coerce.number('Account must be a number').int('Account must be a number').positive('Account must be a number').max(2_147_483_647).optional(),
+  action: z.string().max(100).optional(),
+  /** First day, in India (inclusive). */
+  from: day('From'),
+  /** Last day, in India (inclusive). */
+  to: day('To'),
+  /** The `nextCursor` of the page before (keyset: entries older than it). */
+  cursor: z.coerce.number('Cursor must be a number').int().positive().optional(),
+  limit: z.coerce.number('Limit must be a number').int().min(1, 'Limit must be between 1 and 200').max(200, 'Limit must be between 1 and 200').default(50),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** A page of the operators' list, newest first; `nextCursor` null on the last page. */
+export const historyPage = z.object({ entries: z.array(historyEntry), nextCursor: z.number().int().nullable() });
+export type HistoryPage = z.infer<typeof historyPage>;
