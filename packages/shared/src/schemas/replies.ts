@@ -32,6 +32,8 @@ export const apiErrorReply = z
     message: text,
     error: text,
     details: z.array(z.object({ field: text, message: text })).optional(),
+    /** The facts of a 410 (decision 043): a withdrawn book's `{ withdrawn_at, reason, see_jsbn }`. */
+    data: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'ApiErrorReply' });
 export type ApiErrorReply = z.infer<typeof apiErrorReply>;
