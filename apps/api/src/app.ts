@@ -60,6 +60,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { remindLateOrders } from './modules/orders/reminders.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/notices.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
+import { moderationRoutes } from './modules/operator/moderation-routes.js';
 import { webRoutes } from './modules/web/routes.js';
 
 /** Where the built web app is (apps/web/dist), from apps/api/src or apps/api/dist. */
@@ -408,6 +409,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       documentRoutes(api, ctx);
       contactRoutes(api, ctx);
       siteRoutes(api, ctx);
+      moderationRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       /** GET /api/health — the process is up (liveness). */
       api.get('/health', { schema: { response: replies(noData) } }, async () => ({ statusCode: 200, message: 'ok', data: null }));

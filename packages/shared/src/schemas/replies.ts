@@ -149,6 +149,8 @@ export const publisherListItem = z.object({
   logoUrl: maybeLink,
   total_books: int,
   last_book_published: timestamp.nullable(),
+  /** 'Verified by JSBN': an operator checked the publisher (decision 043). */
+  verified: z.boolean(),
 });
 export type PublisherListItem = z.infer<typeof publisherListItem>;
 
@@ -181,6 +183,8 @@ export const publisherInfo = z.object({
   last_book_published: timestamp.nullable(),
   /** The publisher info PDF (spec books §3). */
   publisherInfoPdf: text,
+  /** 'Verified by JSBN': an operator checked the publisher (decision 043). */
+  verified: z.boolean(),
   /** Only to the publisher itself (its profile form). */
   gst_no: maybeText.optional(),
   aadhar_no: maybeText.optional(),
