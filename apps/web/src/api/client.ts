@@ -23,11 +23,13 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The request id the reply's `X-Request-Id` header gave: what support finds the request's log lines by. */
   readonly requestId: string | undefined;
+  /** The facts an error reply carries beside its message (a withdrawn book's 410, decision 043). */
+  readonly data: Record<string, unknown> | undefined;
 
   constructor(
     message: string,
     status: number,
-    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string; requestId?: string } = {},
+    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string; requestId?: string; data?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -37,6 +39,7 @@ export class ApiError extends Error {
     this.handled = options.handled ?? false;
     this.serverMessage = options.serverMessage;
     this.requestId = options.requestId;
+    this.data = options.data;
   }
 }
 
@@ -182,6 +185,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     serverMessage,
     requestId: response.headers.get('x-request-id') ?? undefined,
     details: Array.isArray(errorReply.details) ? errorReply.details : [],
+    ...(errorReply.data && typeof errorReply.data === 'object' ? { data: errorReply.data } : {}),
   });
 }
 

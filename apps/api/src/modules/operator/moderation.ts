@@ -245,7 +245,7 @@ async function setVerification(ctx: AppContext, tx: DbOrTx, publisherId: number,
 /** Queues a moderation notice (`moderation.<key>` of notices.json) to the publisher by e-mail and, when it has one, WhatsApp. */
 async function tellPublisher(ctx: AppContext, tx: DbOrTx, publisher: { email: string; whatsapp_no: string | null; language: InterfaceLanguage; publisher_name: string }, key: string, values: Record<string, string>, whatsapp: boolean) {
   const lng = publisher.language;
-  const all = { ...values, publisher: publisher.publisher_name, link: `${ctx.config.publicUrl}/dashboard` };
+  const all = { ...values, publisher: publisher.publisher_name, link: `${ctx.config.publicUrl}/` };
   const subject = noticeText(lng, `moderation.${key}.subject`, all);
   const text = noticeText(lng, `moderation.${key}.text`, all);
   await enqueueMessage(tx, { channel: 'email', to: publisher.email, subject, text });
