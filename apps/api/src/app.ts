@@ -42,6 +42,7 @@ import { historyRoutes } from './modules/operator/history-routes.js';
 import { remindLateOrders } from './modules/orders/reminders.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/notices.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
+import { moderationRoutes } from './modules/operator/moderation-routes.js';
 import { webRoutes } from './modules/web/routes.js';
 
 /** Where the built web app is (apps/web/dist), from apps/api/src or apps/api/dist. */
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       siteRoutes(api, ctx);
       operatorDashboardRoutes(api, ctx);
       historyRoutes(api, ctx);
+      moderationRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       healthRoutes(api, ctx, database);
     },

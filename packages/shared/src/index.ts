@@ -10,3 +10,4 @@ export * from './lookup-catalogues.js';
 export * from './schemas/bulk.js';
 export * from './schemas/operator-dashboard.js';
 export * from './schemas/history.js';
+export * from './schemas/moderation.js';

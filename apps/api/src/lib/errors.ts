@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A record that was there and was withdrawn (decision 043): the reply says when and why. */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
@@ -91,6 +93,20 @@ export const sentence = (text: string, stop = '.') => (/[.?!।]$/.test(text) ? 
 /** The field errors of a zod failure, with dotted paths (`authors.0.author_name`). */
 export function zodDetails(error: ZodError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+}
+
+/**
+ * A 410 for a record withdrawn from the public (decision 043), whose reply carries `data`
+ * (when, why, what to see instead) beside its message.
+ */
+export class GoneError extends AppError {
+  constructor(
+    message: string,
+    readonly data: Record<string, unknown>,
+  ) {
+    super('GONE', message);
+    this.name = 'GoneError';
+  }
 }
 
 /** A 404 for a record that does not exist or belongs to another account. */
@@ -167,6 +183,7 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
       error: error.code,
       ...(error.details ? { details: error.details } : {}),
       ...error.extra,
+      ...(error instanceof GoneError ? { data: error.data } : {}),
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

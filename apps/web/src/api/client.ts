@@ -25,11 +25,13 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** An operator's first sign-in: the authenticator secret to enrol (401 TOTP_ENROLMENT, decision 041). */
   readonly totpEnrolment: ApiErrorReply['totpEnrolment'];
+  /** The facts an error reply carries beside its message (a withdrawn book's 410, decision 043). */
+  readonly data: Record<string, unknown> | undefined;
 
   constructor(
     message: string,
     status: number,
-    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string; requestId?: string; totpEnrolment?: ApiErrorReply['totpEnrolment'] } = {},
+    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string; requestId?: string; totpEnrolment?: ApiErrorReply['totpEnrolment']; data?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,6 +42,7 @@ export class ApiError extends Error {
     this.serverMessage = options.serverMessage;
     this.requestId = options.requestId;
     this.totpEnrolment = options.totpEnrolment;
+    this.data = options.data;
   }
 }
 
@@ -187,6 +190,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     requestId: response.headers.get('x-request-id') ?? undefined,
     details: Array.isArray(errorReply.details) ? errorReply.details : [],
     totpEnrolment: errorReply.totpEnrolment,
+    ...(errorReply.data && typeof errorReply.data === 'object' ? { data: errorReply.data } : {}),
   });
 }
 

@@ -38,6 +38,9 @@ export const paths = {
   editBook: '/edit-book/:id',
   /** /edit-book without an id shows 'Book ID not found' (spec books §2). */
   editBookNoId: '/edit-book',
+  // the operators' back office (decision 043)
+  operatorPublishers: '/operator/publishers',
+  operatorClaims: '/operator/claims',
 } as const;
 
 /** /jsbn/<JSBN> — pass the formatted (hyphenated) number. */

@@ -40,6 +40,8 @@ const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/ch
 const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
 const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
+const OperatorPublishersPage = lazyNamed(() => import('../features/operator/moderation/pages/operator-publishers-page'), 'OperatorPublishersPage');
+const OperatorClaimsPage = lazyNamed(() => import('../features/operator/moderation/pages/operator-claims-page'), 'OperatorClaimsPage');
 const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
 const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
 
@@ -100,6 +102,9 @@ export const routes: RouteObject[] = [
           { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
           { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
           { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><PublisherLibrariesPage /></RequireRole> },
+          // operators (decision 043): the API refuses any other caller (401/403)
+          { path: paths.operatorPublishers, element: <RequireRole><OperatorPublishersPage /></RequireRole> },
+          { path: paths.operatorClaims, element: <RequireRole><OperatorClaimsPage /></RequireRole> },
           { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { refreshCurrentUser, setNavigator, toastError } from '../api/client';
+import { ApiError, refreshCurrentUser, setNavigator, toastError } from '../api/client';
 import { getSession } from '../api/session';
 import { AppProviders, SEEDS_ELEMENT_ID, type QuerySeed } from './providers';
 import { router } from './router';
@@ -18,7 +18,8 @@ import { isInterfaceLanguage } from '@jsbn/shared/core';
 
 function createQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => (query.meta?.silent ? undefined : toastError(error)) }),
+    // a withdrawn record (410) is shown by its page, not toasted (decision 043)
+    queryCache: new QueryCache({ onError: (error, query) => (query.meta?.silent || (error instanceof ApiError && error.status === 410) ? undefined : toastError(error)) }),
     mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => (mutation.meta?.silent ? undefined : toastError(error)) }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },

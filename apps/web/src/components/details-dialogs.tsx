@@ -13,6 +13,7 @@ import { useLookups } from '../i18n';
 import { formatDate, formatPhone, orNA } from './format';
 import { LoadingState } from './page';
 import { useFullScreenDialog } from './responsive-dialog';
+import { VerifiedBadge } from './verified-badge';
 
 export function usePublisher(id: number | null) {
   return useQuery({
@@ -115,6 +116,11 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
           name: publisher.publisher_name,
           rows: (
             <>
+              {publisher.verified ? (
+                <Box>
+                  <VerifiedBadge verified />
+                </Box>
+              ) : null}
               <Row label={t('details.publisherNo')}>{publisher.publisher_no}</Row>
               <Row label={t('details.publisherType')}>{orNA(publisher.publisher_type && lookupText(lookups, 'publisherTypes', publisher.publisher_type))}</Row>
               <Row label={t('details.address')}>{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Row>

@@ -38,6 +38,8 @@ export const apiErrorReply = z
      * as base32 text to type in.
      */
     totpEnrolment: z.object({ otpauthUri: text, secret: text }).optional(),
+    /** The facts of a 410 (decision 043): a withdrawn book's `{ withdrawn_at, reason, see_jsbn }`. */
+    data: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'ApiErrorReply' });
 export type ApiErrorReply = z.infer<typeof apiErrorReply>;
@@ -154,6 +156,8 @@ export const publisherListItem = z.object({
   logoUrl: maybeLink,
   total_books: int,
   last_book_published: timestamp.nullable(),
+  /** 'Verified by JSBN': an operator checked the publisher (decision 043). */
+  verified: z.boolean(),
 });
 export type PublisherListItem = z.infer<typeof publisherListItem>;
 
@@ -186,6 +190,8 @@ export const publisherInfo = z.object({
   last_book_published: timestamp.nullable(),
   /** The publisher info PDF (spec books §3). */
   publisherInfoPdf: text,
+  /** 'Verified by JSBN': an operator checked the publisher (decision 043). */
+  verified: z.boolean(),
   /** Only to the publisher itself (its profile form). */
   gst_no: maybeText.optional(),
   aadhar_no: maybeText.optional(),

@@ -45,8 +45,9 @@ import { qrDataUrl } from './qr.js';
 import { bookSnapshot, recordBookChange } from './book-record.js';
 import { publisherActor } from '../../lib/record-of.js';
 import { imageForDocument } from '../../lib/images.js';
-import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textQuery } from './search.js';
+import { SEARCH_VERSION, jsbnCondition, searchColumnsOf, textQuery, type TextQuery } from './search.js';
 import { RANKED_MATCHES, byWordIndex, findResults, rankMatches, type SearchPlan } from './search-results.js';
+import { PUBLISHER_SUSPENDED, VISIBLE_BOOK, hiddenBookCount, refuseHidden } from './visibility.js';
 
 const SUBJECT_NAME = new Map(SUBJECTS.map((subject) => [subject.id, subject.subject_name]));
 const AUTHOR_TYPE_NAME = new Map(AUTHOR_TYPES.map((type) => [type.id, type.author_type]));
@@ -213,8 +214,22 @@ const bookColumns = {
   authors: sql<BookAuthorRow[]>`coalesce((select json_agg(json_build_object('author_id', a.author_id, 'author_type_id', a.author_type_id, 'author_name', a.author_name) order by a.position) from ${book_authors} a where a.book_id = ${books.id}), '[]'::json)`,
   subject_ids: sql<number[]>`coalesce((select json_agg(s.subject_id order by s.subject_id) from ${book_subjects} s where s.book_id = ${books.id}), '[]'::json)`,
   images: sql<BookImageRow[]>`coalesce((select json_agg(json_build_object('id', i.id, 'file_key', i.file_key) order by i.position, i.id) from ${book_images} i where i.book_id = ${books.id}), '[]'::json)`,
+  /** Whether the book's publisher is suspended (decision 043): its pages answer as unknown ones. */
+  publisher_suspended: PUBLISHER_SUSPENDED,
 };
-type BookRow = { book: typeof books.$inferSelect; publisher_name: string; publisher_no: string; publisher_logo: string | null; authors: BookAuthorRow[]; subject_ids: number[]; images: BookImageRow[] };
+type BookRow = {
+  book: typeof books.$inferSelect;
+  publisher_name: string;
+  publisher_no: string;
+  publisher_logo: string | null;
+  authors: BookAuthorRow[];
+  subject_ids: number[];
+  images: BookImageRow[];
+  publisher_suspended: boolean;
+};
+
+/** Whether a visitor may find the book of `row` in search (decision 043; `VISIBLE_BOOK` as the rows carry it). */
+const visibleRow = (row: BookRow) => row.book.withdrawn_at === null && !row.publisher_suspended;
 
 /** The books with their publisher, as `bookColumns` (to be narrowed by the caller). */
 const selectBooks = (db: DbOrTx) => db.select(bookColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id));
@@ -373,6 +388,7 @@ async function findBooks(ctx: AppContext, query: BookListInput): Promise<BookLis
   const typed = query.queryString;
   if (!typed || sortColumn) {
     const text = typed ? await textQuery(ctx.db, typed) : undefined;
+    // (sortedPage keeps withdrawn books and suspended publishers' out, decision 043)
     if (text?.estimate === 0) return { books: [], total: 0 };
     const found = await sortedPage(ctx.db, and(text?.where, ...filters), order, page);
     return { books: await toDtos(ctx, found.rows), total: found.total };
@@ -380,28 +396,32 @@ async function findBooks(ctx: AppContext, query: BookListInput): Promise<BookLis
   const joinPublishers = Boolean(query.publisher);
   if (query.limit === 'all') {
     // every match at once (ranked whole, not kept)
-    const text = await textQuery(ctx.db, typed);
+    const text = visibleOnly(await textQuery(ctx.db, typed));
     if (text.estimate === 0) return { books: [], total: 0 };
     const ranked = await rankMatches(ctx.db, text, filters, ALL_LIMIT, joinPublishers);
-    return { books: await toDtos(ctx, await rowsInOrder(ctx.db, ranked.ids)), total: ranked.matches, ...(ranked.estimated ? { totalIsEstimate: true } : {}) };
+    return { books: await toDtos(ctx, (await rowsInOrder(ctx.db, ranked.ids)).filter(visibleRow)), total: ranked.matches, ...(ranked.estimated ? { totalIsEstimate: true } : {}) };
   }
   // a search, ranked: its results as far as earlier pages found them, found further when needed
   const needed = page.offset + page.limit;
   const key = JSON.stringify([typed.normalize('NFC').trim().toLowerCase(), query.book_title, query.author_name, query.language, query.publisher, query.jsbn_number, query.subject, query.publisherId]);
   const window = await ctx.searchResults.update(key, async (known) => {
     if (known && (known.ids.length >= needed || known.next === null)) return known;
-    const text = known?.text ?? (await textQuery(ctx.db, typed));
+    const text = known?.text ?? visibleOnly(await textQuery(ctx.db, typed));
     if (text.estimate === 0) return { text, ids: [], total: 0, estimated: false, next: null, read: 0 };
     // a one-word search is ranked from the word index however many books hold it (decision 024)
     const broad = filters.length === 0 && !byWordIndex(text, filters) && text.catalogue > 0 && text.estimate > rankingLimit(text.catalogue);
     const plan: SearchPlan = broad ? { kind: 'broad', catalogue: text.catalogue } : { kind: 'whole', filters, joinPublishers };
     return findResults(ctx.db, text, plan, needed, known);
   });
-  const rows = await rowsInOrder(ctx.db, window.ids.slice(page.offset, needed));
+  // a search ranked from the word index reads no book: its hidden matches are left out here (decision 043)
+  const rows = (await rowsInOrder(ctx.db, window.ids.slice(page.offset, needed))).filter(visibleRow);
   // (a broad search's last pages may find fewer matches than its estimate promised)
   const total = window.estimated ? Math.max(window.total, page.offset + rows.length) : window.total;
   return { books: await toDtos(ctx, rows), total, ...(window.estimated ? { totalIsEstimate: true } : {}) };
 }
+
+/** The search `text` finding only the books a visitor may see (decision 043). */
+const visibleOnly = (text: TextQuery): TextQuery => ({ ...text, where: and(text.where, VISIBLE_BOOK)! });
 
 /** A page of book rows and the total of the list. */
 interface RowPage {
@@ -412,10 +432,10 @@ interface RowPage {
 /** Newest first, then by id: the order of lists, and of broad searches past their ranked part. */
 const NEWEST = [desc(books.created_at), desc(books.id)];
 
-/** A page of the books meeting `where` in `order`, and how many there are. */
+/** A page of the books a visitor may see (decision 043) meeting `where` in `order`, and how many there are. */
 async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }): Promise<RowPage> {
   const [rows, total] = await Promise.all([
-    selectBooks(db).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    selectBooks(db).where(and(where, VISIBLE_BOOK)).orderBy(...order).limit(page.limit).offset(page.offset),
     countBooks(db, where),
   ]);
   return { rows, total };
@@ -428,12 +448,16 @@ export async function catalogueSize(db: DbOrTx): Promise<number> {
 }
 
 /**
- * How many books (with their publisher) meet `where`; every book (no `where`): the sum of the
- * publishers' `book_count` (kept by triggers, migration 0017), not a count of the catalogue.
+ * How many books a visitor may see (decision 043) meet `where`; every such book (no `where`):
+ * the sum of the publishers' `book_count` (kept by triggers, migration 0017) less the hidden
+ * ones, not a count of the catalogue.
  */
 async function countBooks(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  if (where === undefined) return catalogueSize(db);
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(where);
+  if (where === undefined) {
+    const [all, hidden] = await Promise.all([catalogueSize(db), hiddenBookCount(db)]);
+    return all - hidden;
+  }
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(and(where, VISIBLE_BOOK));
   return row?.n ?? 0;
 }
 
@@ -492,11 +516,15 @@ export async function getBook(ctx: AppContext, bookId: number, viewerPublisherId
 /**
  * The public page of a JSBN in any case or hyphenation (GET /book/listing/jsbn/:jsbnNo), with
  * the links of its generated documents (made on first download, see documents.ts).
- * @throws AppError 404 'Book not found' for an unknown or malformed number
+ * @throws AppError 404 'Book not found' for an unknown or malformed number, or a suspended
+ *   publisher's book; GoneError 410 for a withdrawn one (decision 043)
  */
 export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublisherId?: number): Promise<BookByNumber> {
   const canonical = normalizeJsbn(jsbnNo);
-  const book = canonical ? await oneBook(ctx, await bookByJsbnStatement(ctx.db).execute({ key: canonical }), viewerPublisherId) : null;
+  const rows = canonical ? await bookByJsbnStatement(ctx.db).execute({ key: canonical }) : [];
+  // a withdrawn book: 410 with when and why; a suspended publisher's: as unknown (decision 043)
+  if (rows[0]) await refuseHidden(ctx.db, rows[0].book, rows[0].publisher_suspended);
+  const book = await oneBook(ctx, rows, viewerPublisherId);
   if (!book) throw notFound('Book');
   const [qrcode_image, publisher_info] = await Promise.all([
     qrDataUrl(ctx.config.publicUrl, book.jsbn_number),

@@ -12,8 +12,8 @@
  *   range at any depth, and a book changed during a harvest moves past the cursor and comes
  *   again later in the same harvest instead of shifting the pages (no record lost or repeated
  *   by an offset).
- * - `deletedRecord` persistent: a JSBN is never reused; a withdrawn book is a deleted header
- *   from then on (`WITHDRAWN`: books have no withdrawn state yet, see decision 034).
+ * - `deletedRecord` persistent: a JSBN is never reused; a withdrawn book (or a suspended
+ *   publisher's) is a deleted header from then on (`WITHDRAWN`, decision 043).
  * - Every error is the protocol's `<error code>` with HTTP 200.
  */
 import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import { books, publishers } from '../../db/schema.js';
 import { languageCodes, marcRecords, marcXmlRecord } from '../books/marc.js';
 import { bookPageUrl } from '../books/qr.js';
 import { booksByIds } from '../books/service.js';
+import { VISIBLE_BOOK } from '../books/visibility.js';
 import { DC_NAMESPACE, dublinCore, xmlText } from './xml.js';
 
 const OAI_NAMESPACE = 'http://www.openarchives.org/OAI/2.0/';
@@ -42,11 +43,11 @@ type Prefix = keyof typeof FORMATS;
 const isPrefix = (value: string | undefined): value is Prefix => value !== undefined && Object.hasOwn(FORMATS, value);
 
 /**
- * Whether a book is withdrawn (a deleted header, `deletedRecord` persistent). Books have no
- * withdrawn state yet: when the back office gains one, this expression reads it (e.g.
- * `books.withdrawn_at is not null`) and nothing else here changes (decision 034).
+ * Whether a book is gone from the catalogue (a deleted header, `deletedRecord` persistent):
+ * withdrawn, or its publisher suspended (decision 043). Withdrawing, reinstating, suspending
+ * and lifting a suspension all move the books' change time, so an incremental harvest sees each.
  */
-export const WITHDRAWN: SQL<boolean> = sql<boolean>`false`;
+export const WITHDRAWN: SQL<boolean> = sql<boolean>`(not ${VISIBLE_BOOK})`;
 
 /** The arguments each verb takes: required, optional; `resumptionToken` is exclusive. */
 const VERBS: Record<string, { required: string[]; optional: string[]; exclusive?: string }> = {

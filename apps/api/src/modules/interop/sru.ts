@@ -15,6 +15,7 @@ import { marcRecords, marcXmlRecord } from '../books/marc.js';
 import { bookPageUrl } from '../books/qr.js';
 import { otherScript, textQuery } from '../books/search.js';
 import { booksByIds } from '../books/service.js';
+import { VISIBLE_BOOK } from '../books/visibility.js';
 import { CqlSyntaxError, parseCql, type CqlNode, type CqlTerm } from './cql.js';
 import { DC_NAMESPACE, dublinCore, element, xmlText } from './xml.js';
 
@@ -333,8 +334,11 @@ export async function findBooks(ctx: AppContext, query: string, offset: number, 
     throw error;
   }
   if (parsed.sortBy) throw new SruDiagnostic(80, 'sortby');
-  const { where, rank, estimate } = await compile(ctx, parsed.root);
+  const compiled = await compile(ctx, parsed.root);
+  const { rank, estimate } = compiled;
   if (estimate === 0) return { ids: [], total: 0 };
+  // withdrawn books and suspended publishers' leave the catalogue libraries search (decision 043)
+  const where = and(compiled.where, VISIBLE_BOOK);
   const [probe] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(ctx.db.select({ one: sql`1` }).from(books).where(where).limit(RANKED_RESULTS + 1).as('probe'));
   const matches = probe?.n ?? 0;
   const broad = matches > RANKED_RESULTS;

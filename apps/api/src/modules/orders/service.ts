@@ -29,6 +29,7 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { catalogueSize } from '../books/service.js';
+import { PUBLISHER_SUSPENDED } from '../books/visibility.js';
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed, preparedOnce } from '../../db/named.js';
 import {
@@ -169,7 +170,9 @@ async function placeCart(ctx: AppContext, actor: Actor & { libraryId: number }, 
     const bookOf = new Map(found.map((book) => [book.id, book]));
     const errors: FieldError[] = [];
     input.orders.forEach((line, index) => {
-      if (bookOf.get(line.bookId)?.publisher_id !== line.publisherId) errors.push({ field: `orders.${index}.bookId`, message: 'Book not found for this publisher' });
+      const book = bookOf.get(line.bookId);
+      if (book?.publisher_id !== line.publisherId || book.publisher_suspended) errors.push({ field: `orders.${index}.bookId`, message: 'Book not found for this publisher' });
+      else if (book.withdrawn_at) errors.push({ field: `orders.${index}.bookId`, message: withdrawnBookMessage(book.book_title, book.jsbn_number) });
     });
     if (errors.length) throw validationError(errors);
 
@@ -202,11 +205,19 @@ const cartBooksStatement = preparedOnce((db) =>
       price_kind: books.price_kind,
       price_minor: books.price_minor,
       currency: books.currency,
+      // a withdrawn book, or a suspended publisher's, takes no new order (decision 043)
+      withdrawn_at: books.withdrawn_at,
+      book_title: books.book_title,
+      jsbn_number: books.jsbn_number,
+      publisher_suspended: PUBLISHER_SUSPENDED,
     })
     .from(books)
     .where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare('order_cart_books'),
 );
+
+/** The refusal of a withdrawn book in a new order (decision 043), naming it. */
+export const withdrawnBookMessage = (title: string, jsbn: string) => `This book was withdrawn: ${title} (JSBN ${formatJsbn(jsbn)})`;
 
 type CartBook = Awaited<ReturnType<ReturnType<typeof cartBooksStatement>['execute']>>[number];
 

@@ -10,9 +10,9 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { PublisherClaimRequest } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, publisher_claims, publishers } from '../../db/schema.js';
+import { record, type AuditActor } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enqueueMessage } from '../../lib/outbox.js';
-import { SYSTEM_ACTOR, record } from '../../lib/audit.js';
 import { forgotPassword } from '../auth/service.js';
 import { isImportedEmail } from './service.js';
 
@@ -79,6 +79,7 @@ export async function claimOfLink(ctx: AppContext, claimId: number, query: { exp
   const [claim] = await ctx.db.select().from(publisher_claims).where(eq(publisher_claims.id, claimId));
   if (!claim) throw notFound('Claim');
   if (claim.approved_at) throw new AppError('CONFLICT', 'This claim was approved already.');
+  if (claim.refused_at) throw new AppError('CONFLICT', 'This claim was refused.');
   return { claim, ...(await claimableAccount(ctx, claim.publisher_id)) };
 }
 
@@ -89,16 +90,43 @@ export async function claimOfLink(ctx: AppContext, claimId: number, query: { exp
  * @throws as `claimOfLink`; AppError 409 when the e-mail has a publisher account
  */
 export async function approveClaim(ctx: AppContext, claimId: number, query: { expires?: string; signature?: string }): Promise<string> {
-  const { claim, accountId } = await claimOfLink(ctx, claimId, query);
+  await claimOfLink(ctx, claimId, query);
+  return approveClaimNow(ctx, claimId, VISITOR_WITH_LINK);
+}
+
+/** Who approves through support's signed link: whoever holds it (the link is the authority). */
+const VISITOR_WITH_LINK: AuditActor = { accountId: null, role: 'VISITOR' };
+
+/**
+ * Approves a claim, by support's signed link (`approveClaim`) or by an operator from the claims
+ * queue (POST /operator/claims/:id/approve, decision 043): the same effect, on the record.
+ * @returns the claimant's e-mail
+ * @throws AppError 404 unknown claim; 409 approved or refused already, the account no longer an
+ *   imported one, or the e-mail has a publisher account
+ */
+export async function approveClaimNow(ctx: AppContext, claimId: number, actor: AuditActor): Promise<string> {
+  const [claim] = await ctx.db.select().from(publisher_claims).where(eq(publisher_claims.id, claimId));
+  if (!claim) throw notFound('Claim');
+  if (claim.approved_at) throw new AppError('CONFLICT', 'This claim was approved already.');
+  if (claim.refused_at) throw new AppError('CONFLICT', 'This claim was refused.');
+  const { accountId } = await claimableAccount(ctx, claim.publisher_id);
   await ctx.db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.email, claim.email), eq(accounts.role, 'PUBLISHER'), ne(accounts.id, accountId)));
     if (taken) throw new AppError('CONFLICT', `${claim.email} already has a publisher account.`);
-    const approved = await tx.update(publisher_claims).set({ approved_at: ctx.clock() }).where(and(eq(publisher_claims.id, claimId), isNull(publisher_claims.approved_at))).returning({ id: publisher_claims.id });
+    const approved = await tx
+      .update(publisher_claims)
+      .set({ approved_at: ctx.clock() })
+      .where(and(eq(publisher_claims.id, claimId), isNull(publisher_claims.approved_at), isNull(publisher_claims.refused_at)))
+      .returning({ id: publisher_claims.id });
     if (!approved.length) throw new AppError('CONFLICT', 'This claim was approved already.');
     const [before] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId));
     await tx.update(accounts).set({ email: claim.email, updated_at: ctx.clock() }).where(eq(accounts.id, accountId));
-    // approved through support's signed link, not by a logged-in account: the system acts (decision 042)
-    await record(tx, { actor: SYSTEM_ACTOR, subject: 'account', subjectId: accountId, action: 'claim approved', changes: { email: [before?.email ?? null, claim.email] }, reason: `claim ${claimId}` });
+    // the account's e-mail changes hands and the claim is decided, by whoever approved it (decision 042)
+    await record(
+      tx,
+      { actor, subject: 'account', subjectId: accountId, action: 'claim approved', changes: { email: [before?.email ?? null, claim.email] }, reason: `claim ${claimId}` },
+      { actor, subject: 'claim', subjectId: claimId, action: 'approved', changes: { approved_at: [null, ctx.clock().toISOString()] } },
+    );
   });
   await forgotPassword(ctx, { email: claim.email, modelType: 'PUBLISHER' });
   return claim.email;

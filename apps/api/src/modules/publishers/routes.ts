@@ -106,9 +106,13 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   });
 
-  /** GET /api/publisher/:id → `{ publisher: PublisherInfo }` (with gst_no and aadhar_no for the publisher itself); 404. */
+  /**
+   * GET /api/publisher/:id → `{ publisher: PublisherInfo }` (with gst_no and aadhar_no for the
+   * publisher itself); 404, also for a suspended publisher to anyone but itself (decision 043).
+   */
   api.get('/publisher/:id', { schema: { params: idParam, response: replies(z.object({ publisher: publisherInfoReply })) } }, async (request) => {
     const actor = await readActor(ctx, request);
-    return ok({ publisher: await publisherInfo(ctx, request.params.id, { private: actor?.publisherId === request.params.id }) });
+    const itself = actor?.publisherId === request.params.id;
+    return ok({ publisher: await publisherInfo(ctx, request.params.id, { private: itself, public: !itself }) });
   });
 }

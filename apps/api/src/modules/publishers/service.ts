@@ -2,7 +2,7 @@
  * Publishers — spec accounts §3/§5 (registration) and books §3 (publisher info, the
  * publisher-wise list).
  */
-import { and, asc, count, desc, eq, ilike, isNotNull, max, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
 import { formatJsbn, type PUBLISHER_SORT_FIELDS, type PublisherInfo, type PublisherListQuery, type PublisherProfile, type PublisherRegistration, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
@@ -71,6 +71,7 @@ export async function registerPublisher(ctx: AppContext, input: PublisherRegistr
   }
 }
 
+// the books a visitor may see (decision 043): a withdrawn one is not counted
 const bookCount = count(books.id);
 const lastPublished = max(books.created_at);
 
@@ -89,6 +90,8 @@ const SORTS = {
 export async function listPublishers(ctx: AppContext, query: PublisherListQuery) {
   const where = and(
     isNotNull(accounts.email_verified_at),
+    // a suspended publisher leaves the directory until the suspension is lifted (decision 043)
+    isNull(accounts.suspended_at),
     query.queryString
       ? or(ilike(publishers.publisher_name, containsPattern(query.queryString)), ilike(publishers.publisher_no, containsPattern(query.queryString)))
       : undefined,
@@ -107,18 +110,20 @@ export async function listPublishers(ctx: AppContext, query: PublisherListQuery)
       logo_key: publishers.logo_key,
       total_books: bookCount,
       last_book_published: lastPublished,
+      verification: publishers.verification,
     })
     .from(publishers)
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))
-    .leftJoin(books, eq(books.publisher_id, publishers.id))
+    .leftJoin(books, and(eq(books.publisher_id, publishers.id), isNull(books.withdrawn_at)))
     .where(where)
     .groupBy(publishers.id)
     .orderBy(sql`${direction(sortColumn)} nulls last`, desc(publishers.id))
     .limit(page.limit)
     .offset(page.offset);
   return {
-    publishers: rows.map(({ logo_key, state_id, city_id, last_book_published, ...row }) => ({
+    publishers: rows.map(({ logo_key, state_id, city_id, last_book_published, verification, ...row }) => ({
       ...row,
+      verified: verification === 'VERIFIED',
       state_name: stateName(state_id),
       city_name: cityName(city_id),
       logoUrl: ctx.storage.url(logo_key),
@@ -150,25 +155,28 @@ export const isImportedEmail = (email: string) => email.endsWith(`@${IMPORTED_AC
 
 /**
  * Publisher info of spec books §3 (GET /publisher/:id, the book page).
+ * Its latest books and counts leave out withdrawn ones (decision 043).
  * @param options.private add gst_no and aadhar_no (only for the publisher itself)
+ * @param options.public answer 404 for a suspended publisher, as for an unknown one (decision 043)
  * @throws 404
  */
-export async function publisherInfo(ctx: AppContext, publisherId: number, options: { private?: boolean } = {}): Promise<PublisherInfo> {
+export async function publisherInfo(ctx: AppContext, publisherId: number, options: { private?: boolean; public?: boolean } = {}): Promise<PublisherInfo> {
   const [row] = await ctx.db
-    .select({ publisher: publishers, email: accounts.email })
+    .select({ publisher: publishers, email: accounts.email, suspended_at: accounts.suspended_at })
     .from(publishers)
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))
     .where(eq(publishers.id, publisherId));
-  if (!row) throw notFound('Publisher');
+  if (!row || (options.public && row.suspended_at)) throw notFound('Publisher');
   const { publisher, email } = row;
+  const shown = and(eq(books.publisher_id, publisherId), isNull(books.withdrawn_at));
   const [latest, total] = await Promise.all([
     ctx.db
       .select({ book_title: books.book_title, cover_key: books.cover_key, jsbn_number: books.jsbn_number, created_at: books.created_at })
       .from(books)
-      .where(eq(books.publisher_id, publisherId))
+      .where(shown)
       .orderBy(desc(books.created_at), desc(books.id))
       .limit(12),
-    ctx.db.$count(books, eq(books.publisher_id, publisherId)),
+    ctx.db.$count(books, shown),
   ]);
   return {
     publisherId: publisher.id,
@@ -194,6 +202,7 @@ export async function publisherInfo(ctx: AppContext, publisherId: number, option
     logoUrl: ctx.storage.url(publisher.logo_key),
     last_book_published: latest[0]?.created_at.toISOString() ?? null,
     publisherInfoPdf: `/api/book/publisher/${publisher.id}/info.pdf`,
+    verified: publisher.verification === 'VERIFIED',
     ...(options.private ? { gst_no: publisher.gst_no, aadhar_no: publisher.aadhar_no } : {}),
   };
 }

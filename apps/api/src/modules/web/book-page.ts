@@ -70,6 +70,32 @@ export function bookPageHtml(page: string, reply: BookByNumber, publicUrl: strin
 }
 
 /**
+ * `/jsbn/:jsbn` of a withdrawn book (decision 043): a 410 page saying when and why — 'This JSBN
+ * was withdrawn on DD/MM/YYYY: <reason>' — and, for a duplicate, 'See JSBN …' linking to the
+ * book it duplicates, in the visitor's language. The app does not take it over.
+ * @param message the English notice (`withdrawnMessage`), translated here
+ * @param seeJsbn the formatted JSBN of the book it duplicates, or null
+ */
+export function withdrawnBookHtml(template: string, message: string, seeJsbn: string | null, language: InterfaceLanguage = 'en'): string {
+  const say = (text: string) => escapeHtml(translate(text, language));
+  const see = seeJsbn
+    ? `<p data-see-jsbn><a href="/jsbn/${encodeURIComponent(seeJsbn)}" style="color:#c43e0f;font-weight:700">${say(`See JSBN ${seeJsbn}`)}</a></p>`
+    : '';
+  const body = `<main data-server-made="withdrawn-book" style='${CARD}'>
+<p style="margin:0 0 16px"><a href="/" style="color:#c43e0f;font-weight:700;text-decoration:none">JSBN</a></p>
+<h1 style="font-size:1.5rem">${say('This JSBN was withdrawn')}</h1>
+<p data-withdrawn-notice>${say(message)}</p>
+${see}<p><a href="/search-a-book">${say('Search a book')}</a> · <a href="/">${say('Home')}</a></p>
+</main>`;
+  const page = withLanguage(withoutApp(template), language).replace(TEMPLATE_MARKS.root, () => `<div id="root">${body}</div>`);
+  return withHead(page, {
+    title: `${translate('This JSBN was withdrawn', language)} · JSBN`,
+    description: translate(message, language),
+    extra: '<meta name="robots" content="noindex" />',
+  });
+}
+
+/**
  * `/jsbn/:jsbn` for a JSBN that is not registered: a 404 page that says so and offers search,
  * in the visitor's language. The app does not take it over (its book page would
  * leave for the home page at once).

@@ -5,7 +5,8 @@
  * - `/jsbn/:jsbn`, `/` and `/search-a-book`: drawn on the server by the app itself
  *   (`app-pages.ts`; the book page with its link-preview tags, `book-page.ts`), kept in the
  *   public page cache (a search with a query is drawn each time); a JSBN written otherwise
- *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page;
+ *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page,
+ *   a withdrawn one a 410 page with when and why (decision 043);
  *   `no-cache` + ETag;
  *   drawn in the visitor's language (the language switcher's cookie, else `Accept-Language`),
  *   kept per language; a page not kept yet, while MAX_DRAWN_AT_ONCE pages are being
@@ -21,14 +22,14 @@ import type { FastifyInstance } from 'fastify';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
 import type { InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, GoneError } from '../../lib/errors.js';
 import { pageLanguage } from '../../lib/i18n.js';
 import { IMMUTABLE, REVALIDATE } from '../../lib/reply.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
 import { bookByJsbn, publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/service.js';
 import { AppPages, PageNotDrawn, PagesBusy, loadAppModules, loadRenderer } from './app-pages.js';
-import { bookPageHtml, missingBookHtml } from './book-page.js';
+import { bookPageHtml, missingBookHtml, withdrawnBookHtml } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
 
 /**
@@ -101,6 +102,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       // too many pages being made: the shell with the book's head (the browser's app draws the rest); nothing kept
       return bookPageHtml(withLanguage(shell, language), await bookByJsbn(ctx, requested), ctx.config.publicUrl);
     } catch (error) {
+      // a withdrawn book: 410 with when, why and the book it duplicates (decision 043); never kept
+      if (error instanceof GoneError) return reply.status(410).send(withdrawnBookHtml(shell, error.message, (error.data.see_jsbn as string | null) ?? null, language));
       if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested, language));
       if (error instanceof PageNotDrawn) return error.body;
       throw error;

@@ -14,7 +14,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, authorsText, bookJsonLd, formatJsbn, languageText, lookupText, subjectsText, type LookupCatalogue } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
-import { apiUrl } from '../../../api/client';
+import { ApiError, apiUrl } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { formatDate, formatPhone, orNA } from '../../../components/format';
 import { usePrices } from '../../../components/prices';
@@ -34,6 +34,8 @@ import { MarcDownloads, PrintQrDownloads } from '../../../components/print-downl
 import type { ShareTarget } from '../components/share-dialog';
 import { shareBookPage } from '../components/share-book';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import { WithdrawnNotice } from '../components/withdrawn-notice';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
 // opens stays light.
@@ -115,10 +117,12 @@ export function BookDetailPage() {
   const dialogsWanted = useOnceTrue(privateOpen || requestOpen || readerOpen);
   const catalogue = useCatalogueDownload(query.data?.publisher_info.publisher_no);
 
+  // a withdrawn book stays on its page with the notice (410, decision 043)
+  const gone = query.error instanceof ApiError && query.error.status === 410 ? query.error : null;
   useEffect(() => {
     // The error is toasted by the client; the user goes home (spec books §2).
-    if (query.isError) void navigate(paths.home, { replace: true });
-  }, [query.isError, navigate]);
+    if (query.isError && !gone) void navigate(paths.home, { replace: true });
+  }, [query.isError, gone, navigate]);
 
   const canonical = query.data ? formatJsbn(query.data.book.jsbn_number) : null;
   useEffect(() => {
@@ -137,6 +141,7 @@ export function BookDetailPage() {
     };
   }, [title, t]);
 
+  if (gone) return <WithdrawnNotice message={gone.message} seeJsbn={typeof gone.data?.see_jsbn === 'string' ? gone.data.see_jsbn : null} />;
   if (query.isLoading || !query.data) return <LoadingState />;
   const { book, publisher_info: publisher, generated_pdfs: documents } = query.data;
   const pagePath = bookDetailPath(title);
@@ -346,6 +351,7 @@ export function BookDetailPage() {
                 <Typography id="publisher-title" component="h2" sx={{ fontWeight: 700 }}>
                   {publisher.publisher_name}
                 </Typography>
+                <VerifiedBadge verified={publisher.verified} />
               </Box>
             </Stack>
             <Typography variant="body2">{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Typography>

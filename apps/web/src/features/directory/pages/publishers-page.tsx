@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { lookupText } from '@jsbn/shared/core';
 import type { PublisherListItem } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/page';
 import { useLookups } from '../../../i18n';
 import { usePublisherList } from '../api/directory-api';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 /** /publishers — the public list of publishers (GET /api/publisher). */
 export function PublishersPage() {
@@ -22,7 +23,18 @@ export function PublishersPage() {
   const columns: Column<PublisherListItem>[] = [
     { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
     logoColumn(t('columns.logo'), (row) => row.logoUrl, (row) => row.publisher_name),
-    { key: 'name', header: t('columns.publisherName'), render: (row) => row.publisher_name, sortField: 'publisher_name', minWidth: 180 },
+    {
+      key: 'name',
+      header: t('columns.publisherName'),
+      render: (row) => (
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <span>{row.publisher_name}</span>
+          <VerifiedBadge verified={row.verified} />
+        </Stack>
+      ),
+      sortField: 'publisher_name',
+      minWidth: 180,
+    },
     { key: 'no', header: t('columns.publisherNo'), render: (row) => row.publisher_no },
     { key: 'type', header: t('columns.type'), render: (row) => orNA(row.publisher_type && lookupText(lookups, 'publisherTypes', row.publisher_type)) },
     { key: 'city', header: t('columns.city'), render: (row) => orNA(row.city_name) },

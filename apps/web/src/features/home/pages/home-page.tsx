@@ -7,6 +7,7 @@ import { paths } from '../../../app/paths';
 import { useDashboard } from '../api/dashboard-api';
 import { AnimatedCount } from '../components/animated-count';
 import { Landing } from '../components/landing';
+import { VerificationThread } from '../components/verification-thread';
 
 function Count({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
@@ -41,6 +42,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
           {isLibrary ? t('dashboard.libraryIntro') : t('dashboard.publisherIntro')}
         </Typography>
       </Paper>
+      {isLibrary ? null : <VerificationThread />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Card variant="outlined">
           <CardContent>

@@ -1,0 +1,35 @@
+/**
+ * The notice of a withdrawn JSBN (decision 043), as the app shows it when it reaches a withdrawn
+ * book's page (the server answers a scanned QR code with the same notice, status 410): the
+ * server's sentence 'This JSBN was withdrawn on DD/MM/YYYY: <reason>' in the reader's language,
+ * and 'See JSBN …' to the book it duplicates.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Alert, AlertTitle, Box, Link, Stack } from '@mui/material';
+import { bookDetailPath, paths } from '../../../app/paths';
+import { TAP_LINK } from '../../../app/theme';
+
+export function WithdrawnNotice({ message, seeJsbn }: { message: string; seeJsbn: string | null }) {
+  const { t } = useTranslation('books');
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <Alert severity="warning" data-testid="withdrawn-notice" sx={{ wordBreak: 'break-word' }}>
+        <AlertTitle component="h1" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
+          {t('withdrawn.title')}
+        </AlertTitle>
+        {message}
+      </Alert>
+      <Stack spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }}>
+        {seeJsbn ? (
+          <Link component={RouterLink} to={bookDetailPath(seeJsbn)} sx={{ ...TAP_LINK, fontWeight: 700 }}>
+            {t('withdrawn.see', { jsbn: seeJsbn })}
+          </Link>
+        ) : null}
+        <Link component={RouterLink} to={paths.searchBook} sx={TAP_LINK}>
+          {t('withdrawn.search')}
+        </Link>
+      </Stack>
+    </Box>
+  );
+}
