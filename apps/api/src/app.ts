@@ -48,6 +48,11 @@ import { marcRoutes } from './modules/books/marc-routes.js';
 import { bulkRoutes } from './modules/books/bulk-routes.js';
 import { PublisherInfos } from './modules/publishers/publisher-infos.js';
 import { bookRoutes } from './modules/books/routes.js';
+import { bookQueueRoutes } from './modules/books/queue-routes.js';
+import { runDuplicateScan } from './modules/books/duplicates.js';
+import { duplicatesRoutes } from './modules/operator/duplicates-routes.js';
+import { messagesRoutes } from './modules/operator/messages-routes.js';
+import { reportsRoutes } from './modules/operator/reports-routes.js';
 import { SearchResults } from './modules/books/search-results.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -320,6 +325,9 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     await sendOrderNotices(ctx, publisherId);
   });
   ctx.jobs.handle('passwordReset', (request) => forgotPassword(ctx, request));
+  ctx.jobs.handle('duplicateScan', async ({ bookIds }) => {
+    await runDuplicateScan(ctx, bookIds);
+  });
   let metricsPort: Server | null = null;
   app.addHook('onReady', async () => {
     worker.start();
@@ -408,6 +416,10 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       documentRoutes(api, ctx);
       contactRoutes(api, ctx);
       siteRoutes(api, ctx);
+      bookQueueRoutes(api, ctx);
+      duplicatesRoutes(api, ctx);
+      reportsRoutes(api, ctx);
+      messagesRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       /** GET /api/health — the process is up (liveness). */
       api.get('/health', { schema: { response: replies(noData) } }, async () => ({ statusCode: 200, message: 'ok', data: null }));

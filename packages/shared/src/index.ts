@@ -8,3 +8,4 @@ export * from './schemas/replies.js';
 export * from './message-catalogues.js';
 export * from './lookup-catalogues.js';
 export * from './schemas/bulk.js';
+export * from './schemas/queues.js';
