@@ -39,6 +39,10 @@ const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/ch
 const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
 const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
+const operatorQueues = () => import('../features/operator/queues');
+const DuplicatesPage = lazyNamed(operatorQueues, 'DuplicatesPage');
+const ReportsPage = lazyNamed(operatorQueues, 'ReportsPage');
+const MessagesPage = lazyNamed(operatorQueues, 'MessagesPage');
 const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
 const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
 
@@ -97,6 +101,10 @@ export const routes: RouteObject[] = [
           { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
           { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
           { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><PublisherLibrariesPage /></RequireRole> },
+          // operator (the API answers only an operator's token; the operator shell adds its own guard)
+          { path: paths.operatorDuplicates, element: <RequireRole><DuplicatesPage /></RequireRole> },
+          { path: paths.operatorReports, element: <RequireRole><ReportsPage /></RequireRole> },
+          { path: paths.operatorMessages, element: <RequireRole><MessagesPage /></RequireRole> },
           { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
