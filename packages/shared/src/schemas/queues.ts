@@ -14,10 +14,8 @@ export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
 
 /** The registration body's optional `duplicate_reason` (POST /api/book). */
 export const duplicateReasonField = z.object({
-  duplicate_reason: z
-    .enum(DUPLICATE_REASONS, { error: 'Choose why this book is registered again' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  // an empty form field is no reason
+  duplicate_reason: z.preprocess((value) => (value === '' ? undefined : value), z.enum(DUPLICATE_REASONS, { error: 'Choose why this book is registered again' }).optional()),
 });
 
 /** GET /api/book/similar?title=…&author=…[&e_title=…] (publisher): the closest existing books. */

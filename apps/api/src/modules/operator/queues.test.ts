@@ -126,6 +126,31 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     expect(row3!.warnings).toEqual([]);
   });
 
+  it('queues the pairs of a bulk upload after its commit, in the job queue', async () => {
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/bulk/register',
+      headers: secondHeaders,
+      payload: {
+        batch: '0b7f6c1e-2d3a-4c5b-8e9f-0a1b2c3d4e5f',
+        rows: [
+          {
+            row: 2,
+            values: { book_title: 'कल्पसूत्र', book_e_title: 'Kalpa Sutra', author_name_1: 'Bhadrabahu Swami', author_type_1: 'Author', language: 'Gujarati (ગુજરાતી)', publication_year: '2020', pages: '300', type: 'આગમ — Agam (canonical text)', subjects: 'Agam', currency: 'INR', price_kind: 'Free', readers: 'No' },
+          },
+        ],
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const bookId = registered.json().data.books[0].id as number;
+    let pairs = await pairsOf(bookId);
+    for (let waited = 0; pairs.length === 0 && waited < 30_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      pairs = await pairsOf(bookId);
+    }
+    expect(pairs.map((pair) => ({ other: pair.other_book_id, reason: pair.publisher_reason }))).toContainEqual({ other: kalpasutra.id, reason: null });
+  });
+
   it('lists open pairs side by side; not-duplicate and withdraw close them on the record', async () => {
     const queue = await t.app.inject({ method: 'GET', url: '/api/operator/duplicates', headers: operatorHeaders });
     expect(queue.statusCode).toBe(200);
