@@ -11,6 +11,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { openContext } from '@jsbn/api/open-context';
 import { loadConfig } from '@jsbn/api/config';
 import { importCatalogue, parseJsonl } from '@jsbn/api/import';
+import { scheduleDuplicateScan } from '../apps/api/src/modules/books/duplicates.js';
 
 const file = process.argv[2];
 if (!file) {
@@ -30,6 +31,11 @@ try {
   for (const rejection of report.rejected) {
     console.log(`  line ${rejection.line}${rejection.source_id ? ` (${rejection.source_id})` : ''}: ${rejection.reason}`);
   }
+  // the imported books are compared with those before them by the API's job queue, not here (decision 044)
+  await ctx.jobs.start();
+  await scheduleDuplicateScan(ctx, report.bookIds, { warn: (object, message) => console.warn(message, object) });
+  await ctx.jobs.stop();
+  console.log(`Queued the duplicate check of ${report.bookIds.length} books.`);
 } finally {
   bar?.stop();
   await database.close();

@@ -25,6 +25,11 @@ import { makeDocument } from './modules/books/documents.js';
 import { marcRoutes } from './modules/books/marc-routes.js';
 import { bulkRoutes } from './modules/books/bulk-routes.js';
 import { bookRoutes } from './modules/books/routes.js';
+import { bookQueueRoutes } from './modules/books/queue-routes.js';
+import { runDuplicateScan } from './modules/books/duplicates.js';
+import { duplicatesRoutes } from './modules/operator/duplicates-routes.js';
+import { messagesRoutes } from './modules/operator/messages-routes.js';
+import { reportsRoutes } from './modules/operator/reports-routes.js';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
@@ -91,6 +96,9 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     await sendOrderNotices(ctx, publisherId);
   });
   ctx.jobs.handle('passwordReset', (request) => forgotPassword(ctx, request));
+  ctx.jobs.handle('duplicateScan', async ({ bookIds }) => {
+    await runDuplicateScan(ctx, bookIds);
+  });
   let metricsPort: Server | null = null;
   app.addHook('onReady', async () => {
     worker.start();
@@ -140,6 +148,10 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
       operatorDashboardRoutes(api, ctx);
       historyRoutes(api, ctx);
       moderationRoutes(api, ctx);
+      bookQueueRoutes(api, ctx);
+      duplicatesRoutes(api, ctx);
+      reportsRoutes(api, ctx);
+      messagesRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       healthRoutes(api, ctx, database);
     },

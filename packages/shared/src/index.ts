@@ -11,3 +11,4 @@ export * from './schemas/bulk.js';
 export * from './schemas/operator-dashboard.js';
 export * from './schemas/history.js';
 export * from './schemas/moderation.js';
+export * from './schemas/queues.js';

@@ -37,6 +37,8 @@
  * `METRICS_REQUESTS=off`, in turns; prints each one's req/s and the ratio on ÷ off (decision 038).
  * Part `interop` (interop.ts, only when asked for): the SRU target searched by JSBN, title and
  * author, and a whole OAI-PMH harvest of the catalogue in MARCXML (decision 034).
+ * Part `duplicates` (duplicates.ts, only when asked for): the check for books like the one being
+ * registered, in this process on the catalogue database (decision 044; needs no build).
  * Prints medians of the rounds and each figure's ratio to bare Node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -56,6 +58,7 @@ import { measureWrites } from './writes.js';
 import { measureBulk } from './bulk.js';
 import { measureBulkPreview } from './bulk-preview.js';
 import { measureInterop } from './interop.js';
+import { measureDuplicates } from './duplicates.js';
 import { PRODUCTION } from './production.js';
 
 
@@ -69,7 +72,8 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = 50;
 
 if (!existsSync(BOOKS_JSONL)) throw new Error(`${fileURLToPath(BOOKS_JSONL)} is missing: the catalogue is made from it`);
-if (!existsSync(`${ROOT}apps/api/dist/server.js`) || !existsSync(`${ROOT}apps/web/dist-server/entry-server.js`)) throw new Error('the API is not built: run npm run build first');
+// part `duplicates` alone runs the service in this process: it needs no build
+if ([...PARTS].some((part) => part !== 'duplicates') && (!existsSync(`${ROOT}apps/api/dist/server.js`) || !existsSync(`${ROOT}apps/web/dist-server/entry-server.js`))) throw new Error('the API is not built: run npm run build first');
 
 /** The database of the catalogue, built when missing (a run of 1,000,000 books takes minutes). */
 async function catalogueDatabase(): Promise<{ url: string; samples: string[] }> {
@@ -461,8 +465,9 @@ async function measureMetrics(databaseUrl: string, samples: string[]): Promise<v
   }
 }
 
-if (PARTS.has('pages') || PARTS.has('search') || PARTS.has('metrics') || PARTS.has('interop')) {
+if (PARTS.has('pages') || PARTS.has('search') || PARTS.has('metrics') || PARTS.has('interop') || PARTS.has('duplicates')) {
   const { url, samples } = await catalogueDatabase();
+  if (PARTS.has('duplicates')) await measureDuplicates({ url, percentiles });
   if (PARTS.has('pages')) await measurePages(url, samples);
   if (PARTS.has('search')) await measureSearch(url, samples);
   if (PARTS.has('metrics')) await measureMetrics(url, samples);

@@ -35,6 +35,8 @@ export interface JobData {
    * unknown one.
    */
   passwordReset: { email: string; modelType?: ModelType };
+  /** Compare books just registered by a bulk upload or an import with those before them (books/duplicates.ts, decision 044). */
+  duplicateScan: { bookIds: number[] };
 }
 export type JobName = keyof JobData;
 
@@ -45,6 +47,7 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   // one waiting digest per publisher (its singleton key): a second notice joins the first's
   orderNotices: { name: 'orderNotices', policy: 'short', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
   passwordReset: { name: 'passwordReset', retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
+  duplicateScan: { name: 'duplicateScan', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
 };
 
 /**
@@ -103,7 +106,29 @@ export interface Jobs {
   start(): Promise<void>;
   /** Stops taking jobs and waits (at most `timeoutMs`) for the ones running. */
   stop(timeoutMs?: number): Promise<void>;
+  /** Jobs that failed after their retries, oldest first (at most `limit`): the operators' list (decision 044). */
+  failed(limit: number): Promise<FailedJob[]>;
+  /**
+   * Takes a failed job again, with one more attempt, and wakes this copy's worker.
+   * @returns false when no failed job has this id
+   */
+  retry(id: string): Promise<boolean>;
 }
+
+/** A job that failed after its retries. */
+export interface FailedJob {
+  id: string;
+  queue: string;
+  data: unknown;
+  /** The last attempt's error message, when the job left one. */
+  error: string | null;
+  attempts: number;
+  createdAt: Date;
+  failedAt: Date | null;
+}
+
+/** pg-boss keeps a job's id as a UUID: anything else is no job. */
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The job queue of one API copy on `database`.
@@ -157,6 +182,43 @@ export function createJobs(database: Pick<Database, 'execute'>, log: Pick<Fastif
         });
         workers.set(name, id);
       }
+    },
+    async failed(limit) {
+      // the table of pg-boss 10 (schema `pgboss`); a copy that never started has none yet
+      const { rows } = await database
+        .execute(
+          `SELECT id, name, data, output, retry_count, created_on, completed_on FROM pgboss.job WHERE state = 'failed' ORDER BY created_on, id LIMIT $1`,
+          [limit],
+        )
+        .catch((error: { code?: string }) => {
+          if (error.code === '42P01' || error.code === '3F000') return { rows: [] };
+          throw error;
+        });
+      return (rows as { id: string; name: string; data: unknown; output: unknown; retry_count: number; created_on: Date | string; completed_on: Date | string | null }[]).map((row) => {
+        const output = row.output as { message?: unknown } | null;
+        return {
+          id: row.id,
+          queue: row.name,
+          data: row.data,
+          error: output && typeof output.message === 'string' ? output.message : output ? JSON.stringify(output).slice(0, 500) : null,
+          attempts: row.retry_count + 1,
+          createdAt: new Date(row.created_on),
+          failedAt: row.completed_on ? new Date(row.completed_on) : null,
+        };
+      });
+    },
+    async retry(id) {
+      if (!JOB_ID.test(id)) return false;
+      // as pg-boss's own retry(), which does not say whether a job was taken again
+      const { rows } = await database.execute(
+        `UPDATE pgboss.job SET state = 'retry', retry_limit = retry_limit + 1, start_after = now() WHERE id = $1::uuid AND state = 'failed' RETURNING name`,
+        [id],
+      );
+      const name = (rows[0] as { name?: string } | undefined)?.name;
+      if (!name) return false;
+      const worker = workers.get(name as JobName);
+      if (worker) boss.notifyWorker(worker);
+      return true;
     },
     async stop(timeoutMs = 10_000) {
       if (!started) return;

@@ -70,6 +70,9 @@ export const LIMITS = {
   contactPerAddress: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
   contactPerEmail: { points: 3, duration: HOUR, message: TOO_MANY_REQUESTS },
   claimsPerAddress: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
+  // 'Report a problem with this book' counts as the contact form does (decision 044)
+  bookReportsPerAddress: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
+  bookReportsPerEmail: { points: 3, duration: HOUR, message: TOO_MANY_REQUESTS },
   bookRequestsPerAddress: { points: 10, duration: HOUR, message: TOO_MANY_REQUESTS },
   bookRequestsPerAddressAndPublisher: { points: 5, duration: DAY, message: TOO_MANY_REQUESTS },
   bookRequestsPerPublisher: { points: 50, duration: DAY, message: TOO_MANY_REQUESTS },

@@ -41,6 +41,10 @@ export const paths = {
   // the operators' back office (decision 043)
   operatorPublishers: '/operator/publishers',
   operatorClaims: '/operator/claims',
+  // the operators' queues (decision 044)
+  operatorDuplicates: '/operator/duplicates',
+  operatorReports: '/operator/reports',
+  operatorMessages: '/operator/messages',
 } as const;
 
 /** /jsbn/<JSBN> — pass the formatted (hyphenated) number. */

@@ -42,6 +42,10 @@ const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/ge
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
 const OperatorPublishersPage = lazyNamed(() => import('../features/operator/moderation/pages/operator-publishers-page'), 'OperatorPublishersPage');
 const OperatorClaimsPage = lazyNamed(() => import('../features/operator/moderation/pages/operator-claims-page'), 'OperatorClaimsPage');
+const operatorQueues = () => import('../features/operator/queues');
+const DuplicatesPage = lazyNamed(operatorQueues, 'DuplicatesPage');
+const ReportsPage = lazyNamed(operatorQueues, 'ReportsPage');
+const MessagesPage = lazyNamed(operatorQueues, 'MessagesPage');
 const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
 const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
 
@@ -105,6 +109,10 @@ export const routes: RouteObject[] = [
           // operators (decision 043): the API refuses any other caller (401/403)
           { path: paths.operatorPublishers, element: <RequireRole><OperatorPublishersPage /></RequireRole> },
           { path: paths.operatorClaims, element: <RequireRole><OperatorClaimsPage /></RequireRole> },
+          // operator (the API answers only an operator's token; the operator shell adds its own guard)
+          { path: paths.operatorDuplicates, element: <RequireRole><DuplicatesPage /></RequireRole> },
+          { path: paths.operatorReports, element: <RequireRole><ReportsPage /></RequireRole> },
+          { path: paths.operatorMessages, element: <RequireRole><MessagesPage /></RequireRole> },
           { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

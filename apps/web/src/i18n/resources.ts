@@ -12,12 +12,13 @@ import directory from '../locales/en/directory.json';
 import home from '../locales/en/home.json';
 import operator from '../locales/en/operator.json';
 import ordering from '../locales/en/ordering.json';
+import operatorQueues from '../locales/en/operatorQueues.json';
 import orders from '../locales/en/orders.json';
 import operatorModeration from '../locales/en/operatorModeration.json';
 import staticPages from '../locales/en/static.json';
 import lookups from '@jsbn/shared/locales/en/lookups.json';
 
-export const ENGLISH = { common, accounts, books, bookForm, directory, home, operator, ordering, orders, operatorModeration, static: staticPages, lookups } as const;
+export const ENGLISH = { common, accounts, books, bookForm, directory, home, operator, ordering, orders, operatorModeration, operatorQueues, static: staticPages, lookups } as const;
 
 /** The namespaces of screen texts (files `src/locales/<lng>/<namespace>.json`). */
 export type Namespace = keyof typeof ENGLISH;

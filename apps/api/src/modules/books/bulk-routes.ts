@@ -14,6 +14,7 @@ import { AppError, errorHandler } from '../../lib/errors.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
 import { fileReplies, ok, replies } from '../../lib/reply.js';
+import { scheduleDuplicateScan } from './duplicates.js';
 import { bulkResult, bulkTemplate, checkBulkRows, fileProblem, readBulkFile, registerBulkRows } from './bulk.js';
 
 /** How many uploaded files one API copy reads at once (decision 037). */
@@ -55,7 +56,14 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   api.post('/book/bulk/register', { schema: { body: bulkRegisterRequest, response: replies(bulkRegistered) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
-    return ok(await registerBulkRows(ctx, actor.publisherId, request.body.batch, request.body.rows));
+    const registered = await registerBulkRows(ctx, actor.publisherId, request.body.batch, request.body.rows);
+    // the rows' duplicate check runs after the commit, in the job queue (decision 044)
+    await scheduleDuplicateScan(
+      ctx,
+      registered.books.map((book) => book.id),
+      request.log,
+    );
+    return ok(registered);
   });
 
   /** GET /api/book/bulk/:batch/result.xlsx (publisher) → the books of that upload with their JSBNs and pages; 404 none. */

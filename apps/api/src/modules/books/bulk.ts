@@ -35,6 +35,7 @@ import {
   bookFields,
   bulkMissingColumnsMessage,
   bulkSameTitleMessage,
+  similarBookMessage,
   formatJsbn,
   languageText,
   lookupText,
@@ -57,6 +58,7 @@ import { xlsxOf } from '../../lib/excel.js';
 import { translate } from '../../lib/i18n.js';
 import { noticeText } from '../../lib/notices.js';
 import { bookPageUrl } from './qr.js';
+import { similarBooks } from './duplicates.js';
 import { checkLookups, registerBooks } from './service.js';
 
 /**
@@ -532,16 +534,36 @@ export async function checkBulkRows(ctx: AppContext, publisherId: number, rows: 
   }
   const inLanguage = (problem: BulkProblem) => ({ column: problem.column, message: translate(problem.message, lng) });
 
+  // a book like the row's by any publisher (decision 044), as the form warns before it registers
+  const similar = await similarOfRows(ctx, rows);
   const preview: BulkPreviewRow[] = rows.map((row) => {
     const { errors } = bookFieldsOfRow(row.values);
     const warnings: BulkProblem[] = [];
     const title = titleOf(row);
     if (title && registered.has(title)) warnings.push({ column: 'book_title', message: BOOK_MSG.duplicateTitle });
+    const closest = similar.get(row.row);
+    if (closest && !registered.has(title)) warnings.push({ column: 'book_title', message: similarBookMessage(closest.jsbn_number, closest.publisher_name) });
     const other = rowsOfTitle.get(title)?.find((number) => number !== row.row);
     if (title && other !== undefined) warnings.push({ column: 'book_title', message: bulkSameTitleMessage(other) });
     return { row: row.row, values: cellsShown(row.values), errors: errors.map(inLanguage), warnings: warnings.map(inLanguage) };
   });
   return { columns: previewColumns(lng), rows: preview };
+}
+
+/**
+ * The closest registered book of each row that has a title and an author (`similarBooks`), by row
+ * number: one check after another, on the API's connections like any request.
+ */
+async function similarOfRows(ctx: AppContext, rows: BulkRow[]): Promise<Map<number, { jsbn_number: string; publisher_name: string }>> {
+  const found = new Map<number, { jsbn_number: string; publisher_name: string }>();
+  for (const row of rows) {
+    const title = row.values.book_title?.trim();
+    const authors = AUTHOR_SLOTS.flatMap((slot) => row.values[`author_name_${slot}` as BulkColumn]?.trim() || []);
+    if (!title || authors.length === 0) continue;
+    const [closest] = await similarBooks(ctx.db, { title, eTitle: row.values.book_e_title ?? null, authors }, { limit: 1 });
+    if (closest) found.set(row.row, closest);
+  }
+  return found;
 }
 
 /** The preview's columns in `lng`: each label, and a list column's options (the template's drop-down lists). */

@@ -16,6 +16,7 @@ import {
   bookListQuery,
   bookPdfRequest,
   duplicateCheckQuery,
+  duplicateReasonField,
   formatJsbn,
   id,
   idParam,
@@ -124,15 +125,18 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   /**
    * POST /api/book (publisher, multipart: `book_cover` JPEG ≤ 10 MB + bookFields) →
    * `{ id, jsbn_number, qrcode_image }`, message 'Book created successfully'; 400/413/415.
+   * An optional `duplicate_reason` (NEW_EDITION, REPRINT, DIFFERENT_BOOK) says why a book like
+   * an existing one is registered; a close match is queued for the operators (decision 044).
    * The other files follow through upload-urls → PUT → finalise.
    */
   api.post('/book', { schema: { response: replies(bookRegistrationResult) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return withMultipart(request, ctx.storage, { book_cover: COVER_FILE }, async (upload) => {
       const fields = parseOrThrow(bookFields, upload.fields);
+      const { duplicate_reason } = parseOrThrow(duplicateReasonField, upload.fields);
       const cover = upload.files.book_cover?.[0];
       if (!cover) throw validationError([{ field: 'book_cover', message: MSG.bookCover }]);
-      return ok(await registerBook(ctx, actor.publisherId, fields, cover.key), MSG.bookCreated);
+      return ok(await registerBook(ctx, actor.publisherId, fields, cover.key, duplicate_reason), MSG.bookCreated);
     });
   });
 

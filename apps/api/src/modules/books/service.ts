@@ -26,12 +26,14 @@ import {
   type BookListQuery,
   type BookRegistrationResult,
   type DuplicateCheckQuery,
+  type DuplicateReason,
   type DuplicateCheckResult,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/named.js';
 import { insertRows } from '../../db/insert-rows.js';
+import { queueDuplicatePairs } from './duplicates.js';
 import { resolveAuthors, type ResolvedAuthor } from './authors.js';
 import { book_authors, book_images, book_subjects, books, publishers } from '../../db/schema.js';
 import { publicPagesChanged, type CachedPage } from '../../lib/public-pages.js';
@@ -185,13 +187,16 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
 /**
  * Registers a book and gives it the next JSBN of its publisher (POST /book; `registerBooks`).
  * @param coverKey stored cover file (the caller deletes it if this throws)
+ * @param duplicateReason why the publisher registers it though the form found a book like it (decision 044)
  * @throws AppError 400 for ids not in the lookup lists; 409 when the publisher has used all 99,999 numbers
  */
-export async function registerBook(ctx: AppContext, publisherId: number, fields: BookFields, coverKey: string | null): Promise<BookRegistrationResult> {
+export async function registerBook(ctx: AppContext, publisherId: number, fields: BookFields, coverKey: string | null, duplicateReason?: DuplicateReason): Promise<BookRegistrationResult> {
   const [book] = await ctx.db.transaction(async (tx) => {
     const made = await registerBooks(ctx, tx, [{ publisherId, fields, coverKey }]);
     // the new book's every field, from nothing (decision 042)
     await recordBookChange(tx, await publisherActor(tx, publisherId), made[0]!.id, null, 'created');
+    // a close match of an existing book is queued for the operators with the book (decision 044)
+    await queueDuplicatePairs(tx, [made[0]!.id], duplicateReason);
     return made;
   });
   return { id: book!.id, jsbn_number: formatJsbn(book!.jsbn), qrcode_image: await qrDataUrl(ctx.config.publicUrl, book!.jsbn) };

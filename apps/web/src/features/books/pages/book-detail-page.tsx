@@ -12,6 +12,7 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, authorsText, bookJsonLd, formatJsbn, languageText, lookupText, subjectsText, type LookupCatalogue } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { ApiError, apiUrl } from '../../../api/client';
@@ -45,6 +46,7 @@ const PdfRequestDialog = lazyNamed(requestDialogs, 'PdfRequestDialog');
 const ReaderOrderDialog = lazyNamed(requestDialogs, 'ReaderOrderDialog');
 const ShareDialog = lazyNamed(() => import('../components/share-dialog'), 'ShareDialog');
 const ClaimDialog = lazyNamed(() => import('../components/claim-dialog'), 'ClaimDialog');
+const ReportDialog = lazyNamed(() => import('../components/report-dialog'), 'ReportDialog');
 
 /** The publisher's call, WhatsApp and e-mail links: an icon and the number or address, a finger's height each (decision 029). */
 const CONTACT_LINK = { display: 'inline-flex', alignItems: 'center', gap: 1, minHeight: TAP_PX } as const;
@@ -111,6 +113,8 @@ export function BookDetailPage() {
   const shareWanted = useOnceTrue(Boolean(sharing));
   const [claimOpen, setClaimOpen] = useState(false);
   const claimWanted = useOnceTrue(claimOpen);
+  const [reportOpen, setReportOpen] = useState(false);
+  const reportWanted = useOnceTrue(reportOpen);
   const [privateOpen, setPrivateOpen] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
   const [readerOpen, setReaderOpen] = useState(false);
@@ -415,6 +419,17 @@ export function BookDetailPage() {
         </Box>
       </Box>
 
+      <Box sx={{ mt: 3 }}>
+        <Button variant="text" color="inherit" startIcon={<FlagOutlinedIcon />} onClick={() => setReportOpen(true)} sx={{ color: 'text.secondary', minHeight: TAP_PX }}>
+          {t('report.open')}
+        </Button>
+      </Box>
+
+      {reportWanted ? (
+        <Suspense fallback={null}>
+          <ReportDialog jsbn={formatJsbn(book.jsbn_number)} bookTitle={book.book_title} open={reportOpen} onClose={() => setReportOpen(false)} />
+        </Suspense>
+      ) : null}
       {dialogsWanted ? (
         <Suspense fallback={null}>
           <PrivatePdfDialog

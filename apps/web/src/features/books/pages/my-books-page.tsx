@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLookups, useMessages } from '../../../i18n';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, FormControlLabel, IconButton, Link, Stack, Switch, Tooltip } from '@mui/material';
@@ -17,6 +17,9 @@ import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
 import { setBookAvailability, usePublisherBookList } from '../api/books-api';
 import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
 import { MarcDownloads, QrLabelSheetButton } from '../../../components/print-downloads';
+import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+
+const WithdrawRequestDialog = lazyNamed(() => import('../components/report-dialog'), 'WithdrawRequestDialog');
 
 /** /my-books — the publisher's own books with the availability switch (spec books §2). */
 export function MyBooksPage() {
@@ -29,6 +32,8 @@ export function MyBooksPage() {
   const books = usePublisherBookList(user?.publisherId, list.query);
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<{ book: BookDto; isAvailable: boolean } | null>(null);
+  const [withdrawing, setWithdrawing] = useState<{ id: number; title: string; jsbn: string } | null>(null);
+  const withdrawWanted = useOnceTrue(Boolean(withdrawing));
 
   const availability = useMutation({
     mutationFn: ({ book, isAvailable }: { book: BookDto; isAvailable: boolean }) => setBookAvailability(book.id, isAvailable),
@@ -100,6 +105,15 @@ export function MyBooksPage() {
         </Tooltip>
       ),
     },
+    {
+      key: 'withdraw',
+      header: t('withdrawRequest.column'),
+      render: (book) => (
+        <Button size="small" color="warning" onClick={() => setWithdrawing({ id: book.id, title: book.book_title, jsbn: formatJsbn(book.jsbn_number) })} aria-label={t('withdrawRequest.of', { title: book.book_title })} sx={{ whiteSpace: 'nowrap' }}>
+          {t('withdrawRequest.ask')}
+        </Button>
+      ),
+    },
   ];
 
   return (
@@ -140,6 +154,11 @@ export function MyBooksPage() {
           </Stack>
         }
       />
+      {withdrawWanted ? (
+        <Suspense fallback={null}>
+          <WithdrawRequestDialog book={withdrawing} onClose={() => setWithdrawing(null)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={Boolean(pending)}
         message={pending?.isAvailable ? t('myBooks.makeAvailable') : t('myBooks.makeUnavailable')}

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { MSG } from '@jsbn/shared/core';
-import type { BookRegistrationResult } from '@jsbn/shared';
+import type { BookRegistrationResult, DuplicateReason, SimilarBooksReply } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { applyServerErrors, scrollToFirstError } from '../../../components/forms';
 import { offlineFormUrl } from '../../../components/offline-forms';
@@ -13,6 +13,8 @@ import { PageHeader } from '../../../components/page';
 import { paths } from '../../../app/paths';
 import { createBook, useNextJsbnIds } from '../api/books-api';
 import { BookForm } from '../components/book-form';
+import { findSimilarBooks } from '../api/book-queues-api';
+import { SimilarBookDialog } from '../components/similar-book-dialog';
 import { emptyBookForm, pendingFilesOf, toBookFormData, type BookFormValues } from '../components/book-form-model';
 import { BookResultDialog } from '../components/book-result-dialog';
 import { useLeaveWarning } from '../components/leave-warning';
@@ -30,15 +32,33 @@ export function NewBookPage() {
   const [dirty, setDirty] = useState(false);
 
   const mutation = useMutation({
-    mutationFn: (values: BookFormValues) => createBook(toBookFormData(values)),
+    mutationFn: ({ values, reason }: { values: BookFormValues; reason?: DuplicateReason }) => {
+      const body = toBookFormData(values);
+      if (reason) body.append('duplicate_reason', reason);
+      return createBook(body);
+    },
   });
+  // a book like this one already registered: asked about before registering (decision 044)
+  const [similar, setSimilar] = useState<{ matches: SimilarBooksReply['books']; values: BookFormValues; form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1] } | null>(null);
+  const [checkingSimilar, setCheckingSimilar] = useState(false);
 
   // Warn while anything is entered and the registration has not reached its result.
   const leave = useLeaveWarning((dirty || mutation.isPending || uploads.phase === 'uploading') && !showResult);
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
 
-  const submit = (values: BookFormValues, form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1]) => {
-    mutation.mutate(values, {
+  const submit = async (values: BookFormValues, form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1]) => {
+    setCheckingSimilar(true);
+    // a check that fails does not stop the registration: the server queues the pair anyway
+    const matches = await findSimilarBooks({ title: values.book_title, e_title: values.book_e_title, authors: values.authors.map((author) => author.authorname).filter(Boolean) })
+      .then((reply) => reply.books)
+      .catch(() => []);
+    setCheckingSimilar(false);
+    if (matches.length) return setSimilar({ matches, values, form });
+    register(values, form);
+  };
+
+  const register = (values: BookFormValues, form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1], reason?: DuplicateReason) => {
+    mutation.mutate({ values, ...(reason ? { reason } : {}) }, {
       onSuccess: async (reply) => {
         toastSuccess(MSG.bookCreated);
         void queryClient.invalidateQueries({ queryKey: ['books'] });
@@ -71,13 +91,21 @@ export function NewBookPage() {
         mode="new"
         defaultValues={emptyBookForm}
         ids={ids.data ? { publisher_no: ids.data.publisher_no, publisher_jsbn_id: String(ids.data.publisher_jsbn_id) } : undefined}
-        busy={mutation.isPending || uploads.phase === 'uploading' || created !== null}
+        busy={checkingSimilar || mutation.isPending || uploads.phase === 'uploading' || created !== null}
         submitLabel={t('actions.generate')}
-        onSubmit={submit}
+        onSubmit={(values, form) => void submit(values, form)}
         onDirtyChange={onDirtyChange}
       />
       <UploadDialog phase={uploads.phase} rows={uploads.rows} error={uploads.error} onRetry={() => void uploads.retry().then((ok) => ok && setShowResult(true))} onLater={() => setShowResult(true)} />
       <BookResultDialog result={showResult ? created : null} uploads={uploads.rows} onDone={finish} />
+      <SimilarBookDialog
+        matches={similar?.matches ?? null}
+        onCancel={() => setSimilar(null)}
+        onConfirm={(reason) => {
+          if (similar) register(similar.values, similar.form, reason);
+          setSimilar(null);
+        }}
+      />
       {leave.dialog}
     </Box>
   );
