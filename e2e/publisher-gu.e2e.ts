@@ -14,7 +14,7 @@
  * journey runs in Hindi and English with JOURNEY_LANGUAGES=gu,hi,en (the screenshots of all three).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -40,7 +40,7 @@ import hiOrders from '../apps/web/src/locales/hi/orders.json' with { type: 'json
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
 import { apiCall, apiToken, bookByJsbn, placeOrder } from './support/api.js';
-import { bytesOf, outboxCode, snap } from './support/browser.js';
+import { ARTIFACTS, bytesOf, outboxCode, snap } from './support/browser.js';
 import { newPage, useJourney } from './support/session.js';
 import { PHONE, pick, settle, transitionsDone } from './support/ui.js';
 
@@ -96,13 +96,23 @@ async function fillTemplate(template: Buffer, rows: Partial<Record<BulkColumn, s
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** The page at 390 and at 1366 px as pubgu-<lng>-<name>-<width>.png, left at 390 px (what the journey uses). */
+/**
+ * The page at 390 and at 1366 px as pubgu-<lng>-<name>-<width>.png, left at 390 px (what the
+ * journey uses): the whole page, or what the screen shows while a dialog is open over it.
+ */
 async function shootBoth(page: Page, name: string) {
   for (const width of [1366, PHONE.width]) {
     await page.setViewportSize(width === PHONE.width ? PHONE : { width, height: 900 });
     await settle(page);
     await transitionsDone(page);
-    await snap(page, `${name}-${width}`);
+    if (await page.getByRole('dialog').count()) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: `${ARTIFACTS}${name}-${width}.png` });
+    } else {
+      // from the top: a page scrolled down would show its sticky app bar in the middle of the picture
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await snap(page, `${name}-${width}`);
+    }
   }
 }
 
@@ -182,7 +192,8 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     // the size from its list: the preset gives height and width
     await pick(page, bookForm.fields.size, fill(bookForm.options.sizePreset, { label: lookupText(lookups, 'bookSizes', 'medium'), height: 8.5, width: 5.5 }));
     await pick(page, bookForm.fields.swaroop, swaroopText(lookups, { type: 'AGM1' }));
-    await page.getByLabel(bookForm.fields.subjects).click();
+    // by its whole name: 'विषय' is also the start of 'अन्य विषय' (other subject)
+    await page.getByRole('combobox', { name: new RegExp(`^${bookForm.fields.subjects}( \\*)?$`) }).click();
     await page.getByRole('option', { name: lookupText(lookups, 'subjects', 'Agam'), exact: true }).click();
     await page.keyboard.press('Escape');
     await pick(page, fill(bookForm.fields.authorType, { n: 1 }), lookupText(lookups, 'authorTypes', 'Author'));
@@ -280,6 +291,12 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
       expect(await row.getByText(plural(books.bulk, 'problems', 2, lng), { exact: true }).isVisible()).toBe(true);
       for (const problem of problems) expect(await fieldSaying(row, say(problem)).count(), problem).toBe(1);
     }
+    // every list field shows its label above it and 'Choose from the list' until a value is chosen
+    for (const [row, problem] of [[row3, BULK_MSG.languageNotInList], [row3, 'Swaroop is not in the list'], [row5, 'Subject is not in the list'], [row5, 'Author type is not in the list']] as const) {
+      expect(await fieldSaying(row, say(problem)).locator('label').getAttribute('data-shrink'), problem).toBe('true');
+    }
+    expect(await fieldSaying(row3, say(BULK_MSG.languageNotInList)).getByText(books.bulk.chooseFromList, { exact: true }).isVisible()).toBe(true);
+    expect(await fieldSaying(row5, say('Subject is not in the list')).getByPlaceholder(books.bulk.chooseFromList).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: plural(books.bulk, 'register', 3, lng) }).isEnabled()).toBe(true);
     await expectNoSidewaysScroll(page);
     await shootBoth(page, shot('07-bulk-problems'));
@@ -365,6 +382,8 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     const [field, helper] = [await copies.boundingBox(), await partial.getByText(atMost, { exact: true }).boundingBox()];
     expect(helper!.y).toBeGreaterThanOrEqual(field!.y + field!.height - 1);
     expect(helper!.y - (field!.y + field!.height)).toBeLessThan(24);
+    const acceptBox = await partial.getByRole('button', { name: orders.partial.submit, exact: true }).boundingBox();
+    expect(acceptBox!.y + acceptBox!.height).toBeGreaterThan(PHONE.height - 80);
     await shootBoth(page, shot('11-partial-accept'));
     await copies.fill('1');
     await partial.getByRole('button', { name: orders.partial.submit, exact: true }).click();
@@ -384,6 +403,9 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     expect(await number.inputValue()).toBe(COURIER.typed);
     await dispatch.getByLabel(orders.courier.tracking).fill('SNC-40921');
     expect(await number.inputValue()).toBe(COURIER.stored);
+    // on the phone the dialog fills the screen with its buttons at its foot, as Partial Accept's do
+    const submitBox = await dispatch.getByRole('button', { name: orders.dispatch.submit, exact: true }).boundingBox();
+    expect(submitBox!.y + submitBox!.height).toBeGreaterThan(PHONE.height - 80);
     await shootBoth(page, shot('12-dispatch'));
     await dispatch.getByRole('button', { name: orders.dispatch.submit, exact: true }).click();
     const confirm = page.getByRole('dialog', { name: common.confirm.title }).filter({ hasText: orders.confirm.dispatch });
