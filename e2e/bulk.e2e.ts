@@ -1,14 +1,15 @@
 /**
  * Bulk registration in the browser (decision 020): a publisher on a phone opens 'Register many books' from My
  * Books, downloads the template, uploads it filled (three books, one without its pages), sees
- * the problem named by row and column, corrects it in place, leaves one row out, registers the
- * rest with a progress bar and downloads the list with the JSBNs and the QR label sheet. The
+ * the problem named by row and column, corrects it in place, leaves one row out and one with its
+ * problem, registers the rest with a progress bar, sees both rows not registered with why, and
+ * downloads the list with the JSBNs and those rows, and the QR label sheet. The
  * preview in Gujarati and Hindi names the same problem in that language.
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BULK_COLUMNS, MSG, type BulkColumn } from '@jsbn/shared';
+import { BULK_COLUMNS, BULK_MSG, MSG, type BulkColumn } from '@jsbn/shared';
 import guBooks from '../apps/web/src/locales/gu/books.json' with { type: 'json' };
 import hiBooks from '../apps/web/src/locales/hi/books.json' with { type: 'json' };
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
@@ -40,6 +41,8 @@ const ROWS = [
   { ...BOOK, book_title: 'શ્રી આવશ્યક સૂત્ર ટીકા' },
   { ...BOOK, book_title: 'श्री दशवैकालिक सूत्र', language: 'Hindi (हिन्दी)', pages: '' },
   { ...BOOK, book_title: 'Not this one yet' },
+  // a language no list has: left with its problem, so it is not registered
+  { ...BOOK, book_title: 'Sutra in Klingon', language: 'Klingon' },
 ];
 
 describe('register many books from an Excel file', () => {
@@ -60,7 +63,7 @@ describe('register many books from an Excel file', () => {
     filled = await fill(await bytesOf(template), ROWS);
 
     await page.getByTestId('bulk-file').setInputFiles({ name: 'back-catalogue.xlsx', mimeType: '', buffer: filled });
-    await expect.poll(() => page.getByTestId('bulk-summary').textContent()).toBe('Rows: 3 · Ready: 2 · With problems: 1');
+    await expect.poll(() => page.getByTestId('bulk-summary').textContent()).toBe('Rows: 4 · Ready: 2 · With problems: 2');
     // the rows with problems come first, the problem named by its column and the form's message
     const problem = page.locator('[data-testid="bulk-row"][data-row="3"]');
     expect(await problem.getByText('Row 3').isVisible()).toBe(true);
@@ -73,9 +76,9 @@ describe('register many books from an Excel file', () => {
     // a corrected value is checked again before anything is registered
     expect(await page.getByRole('button', { name: 'Register 2 books' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Check again' }).click();
-    await expect.poll(() => page.getByTestId('bulk-summary').textContent()).toBe('Rows: 3 · Ready: 3 · With problems: 0');
+    await expect.poll(() => page.getByTestId('bulk-summary').textContent()).toBe('Rows: 4 · Ready: 3 · With problems: 1');
 
-    await page.getByRole('button', { name: 'All (3)' }).click();
+    await page.getByRole('button', { name: 'All (4)' }).click();
     await page.getByRole('checkbox', { name: 'Register row 4' }).uncheck();
     expect(await page.locator('[data-testid="bulk-row"][data-row="4"]').getByText('Left out').isVisible()).toBe(true);
     await snap(page, 'bulk-03-preview-ready-390');
@@ -86,6 +89,13 @@ describe('register many books from an Excel file', () => {
     expect(await rows.count()).toBe(2);
     expect(await rows.nth(0).textContent()).toMatch(/^2.{5}-\d{5}-.શ્રી આવશ્યક સૂત્ર ટીકા$/u);
     expect(await rows.nth(1).textContent()).toMatch(/^3.{5}-\d{5}-.श्री दशवैकालिक सूत्र$/u);
+    // the rows of the file that got no JSBN, each with why: left out, or its problem by column
+    const left = page.getByTestId('bulk-left-out');
+    expect(await left.getByRole('heading', { name: 'Rows not registered (2)' }).isVisible()).toBe(true);
+    const leftRows = left.getByTestId('bulk-left-out-row');
+    expect(await leftRows.count()).toBe(2);
+    expect(await leftRows.nth(0).getByRole('cell').allTextContents()).toEqual(['4', 'Not this one yet', 'Left out by you before registering']);
+    expect(await leftRows.nth(1).getByRole('cell').allTextContents()).toEqual(['5', 'Sutra in Klingon', `Language: ${BULK_MSG.languageNotInList}`]);
     await snap(page, 'bulk-04-done-390');
 
     const [list] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'List with JSBNs (Excel)' }).click()]);
@@ -99,7 +109,10 @@ describe('register many books from an Excel file', () => {
     expect(sheet.getRow(4).getCell(1).value).toBe(4);
     expect(sheet.getRow(4).getCell(2).value).toBe('');
     expect(sheet.getRow(4).getCell(6).value).toBe('Left out by you before registering');
-    expect(sheet.rowCount).toBe(4);
+    // and the row with a problem, named by its column
+    expect([sheet.getRow(5).getCell(1).value, sheet.getRow(5).getCell(2).value, sheet.getRow(5).getCell(3).value]).toEqual([5, '', 'Sutra in Klingon']);
+    expect(sheet.getRow(5).getCell(6).value).toBe(`Language: ${BULK_MSG.languageNotInList}`);
+    expect(sheet.rowCount).toBe(5);
     const [labels] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'QR labels for print (PDF)' }).click()]);
     expect(labels.suggestedFilename()).toBe('JSBN-QR-labels.pdf');
     expect((await bytesOf(labels)).subarray(0, 5).toString()).toBe('%PDF-');

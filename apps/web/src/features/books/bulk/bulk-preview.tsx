@@ -149,7 +149,10 @@ function ProblemField({ row, problem, column, onEdit, disabled }: { row: BulkPre
           setSeveral(value);
           onEdit(row.row, problem.column, value.join('; '));
         }}
-        renderInput={(params) => <TextField {...params} {...common} placeholder={several.length ? undefined : t('bulk.chooseFromList')} />}
+        // the label stays above the field, as on the other lists, so 'Choose from the list' shows while none is chosen
+        renderInput={(params) => (
+          <TextField {...params} {...common} placeholder={several.length ? undefined : t('bulk.chooseFromList')} slotProps={{ inputLabel: { ...params.InputLabelProps, shrink: true } }} />
+        )}
       />
     );
   }

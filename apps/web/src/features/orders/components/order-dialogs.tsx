@@ -453,9 +453,12 @@ export function DispatchDialog({
         onConfirm={() => confirmed && onSubmit(confirmed)}
         onClose={() => setConfirmed(null)}
       />
-      <form
+      {/* a column that fills the dialog: on a phone's full-screen dialog the fields scroll and the buttons stay at the bottom, as in the other dialogs */}
+      <Box
+        component="form"
         noValidate
         onSubmit={form.handleSubmit((values) => setConfirmed(values))}
+        sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
       >
         <DialogTitle id="dispatch-title">{t('dispatch.title')}</DialogTitle>
         <DialogContent>
@@ -501,7 +504,7 @@ export function DispatchDialog({
             {t('dispatch.submit')}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }
