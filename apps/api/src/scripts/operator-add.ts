@@ -7,7 +7,7 @@
  * Exit status: 0 done, 1 refused (bad e-mail or password), 2 wrong usage.
  */
 import { text } from 'node:stream/consumers';
-import { openContext } from '../app.js';
+import { openContext } from '../open-context.js';
 import { loadConfig } from '../config.js';
 import { AppError } from '../lib/errors.js';
 import { addOperator } from '../modules/operator/accounts.js';
