@@ -66,10 +66,13 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     // a signed-in publisher is told the same
     expect((await get(`/api/book/listing/jsbn/${jsbn}`, publisherAuth)).statusCode).toBe(410);
 
-    // withdrawn twice: 409; the record holds who and why
+    // withdrawn twice: 409; the record holds who registered it, then who withdrew it and why
     expect((await post(`/api/operator/books/${duplicate.id}/withdraw`, operator, { reason: 'again' })).statusCode).toBe(409);
-    const history = await t.ctx.db.select().from(audit_log).where(eq(audit_log.subject_id, duplicate.id));
-    expect(history.filter((entry) => entry.subject_type === 'book').map((entry) => [entry.action, entry.actor_role, entry.reason])).toEqual([['withdrawn', 'OPERATOR', 'Registered twice']]);
+    const history = await t.ctx.db.select().from(audit_log).where(eq(audit_log.subject_id, duplicate.id)).orderBy(audit_log.id);
+    expect(history.filter((entry) => entry.subject_type === 'book').map((entry) => [entry.action, entry.actor_role, entry.reason])).toEqual([
+      ['created', 'PUBLISHER', null],
+      ['withdrawn', 'OPERATOR', 'Registered twice'],
+    ]);
 
     // reinstated: the page is back
     const back = await post(`/api/operator/books/${duplicate.id}/reinstate`, operator, { reason: 'Withdrawn by mistake' });
