@@ -26,6 +26,7 @@ const isState = (value: string | null): value is VerificationState => VERIFICATI
 function PublisherCard({ item }: { item: VerificationItem }) {
   const { t } = useTranslation('operatorModeration');
   const lookups = useLookups();
+  const typeName = item.publisher_type ? lookupText(lookups, 'publisherTypes', item.publisher_type) : null;
   const [action, setAction] = useState<Action | null>(null);
   const verify = useModerationAction(() => moderation.verify(item.id));
   const close = () => setAction(null);
@@ -51,7 +52,7 @@ function PublisherCard({ item }: { item: VerificationItem }) {
         <dt>{t('publishers.code')}</dt>
         <dd>{item.publisher_no}</dd>
         <dt>{t('publishers.type')}</dt>
-        <dd>{orNA(item.publisher_type && lookupText(lookups, 'publisherTypes', item.publisher_type))}</dd>
+        <dd>{orNA(typeName)}</dd>
         <dt>{t('publishers.place')}</dt>
         <dd>{orNA([item.address, item.city_name, item.state_name].filter(Boolean).join(', '))}</dd>
         <dt>{t('publishers.contact')}</dt>
