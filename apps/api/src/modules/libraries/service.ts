@@ -2,7 +2,7 @@
  * Libraries (Gyan Bhandars) — spec accounts §3/§5: registration and the letterhead that a
  * library needs before it can order.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { InterfaceLanguage, LIBRARY_SORT_FIELDS, LibraryListItem, LibraryListQuery, LibraryProfile, LibraryRegistration } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries } from '../../db/schema.js';
@@ -164,11 +164,12 @@ function listItemOf(ctx: AppContext, library: typeof libraries.$inferSelect, ema
 /** Sortable columns of the public library list. */
 const SORTS = { name: libraries.name, number_of_books: libraries.number_of_books, createdAt: libraries.created_at } satisfies Record<(typeof LIBRARY_SORT_FIELDS)[number], unknown>;
 
-/** Libraries with a verified e-mail (GET /library), searchable by name, address or sanchalak. */
+/** Libraries with a verified e-mail and not suspended (GET /library, decision 043), searchable by name, address or sanchalak. */
 export async function listLibraries(ctx: AppContext, query: LibraryListQuery): Promise<{ libraries: LibraryListItem[]; total: number }> {
   const pattern = query.queryString ? containsPattern(query.queryString) : null;
   const where = and(
     isNotNull(accounts.email_verified_at),
+    isNull(accounts.suspended_at),
     pattern ? or(ilike(libraries.name, pattern), ilike(libraries.address, pattern), ilike(libraries.sanchalak_name, pattern)) : undefined,
   );
   const column = SORTS[query.sortedField ?? 'createdAt'];

@@ -191,13 +191,17 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     ]);
   });
 
-  it('suspends a library: its token stops at once', async () => {
+  it('suspends a library: its token stops at once and it leaves the list of libraries until lifted', async () => {
     const other = await createLibrary(t.ctx);
     const auth = await authHeader(t.app, other, 'LIBRARY');
     expect((await get('/api/book/order-book', auth, { orderStatus: 'REQUESTED' })).statusCode).toBe(200);
     expect((await post(`/api/operator/libraries/${other.libraryId}/suspend`, operator, { reason: 'Fake library' })).statusCode).toBe(200);
     expect((await get('/api/book/order-book', auth, { orderStatus: 'REQUESTED' })).statusCode).toBe(401);
+    // it leaves the list of libraries until the suspension is lifted
+    const listed = async () => ((await get('/api/library', {}, { queryString: other.name })).json().data.libraries as { id: number }[]).map((item) => item.id);
+    expect(await listed()).toEqual([]);
     expect((await post(`/api/operator/libraries/${other.libraryId}/unsuspend`, operator, { reason: 'Checked by phone' })).statusCode).toBe(200);
+    expect(await listed()).toEqual([other.libraryId]);
     expect((await post(`/api/operator/libraries/${other.libraryId}/unsuspend`, operator, {})).statusCode).toBe(409);
   });
 

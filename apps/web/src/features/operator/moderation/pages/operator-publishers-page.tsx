@@ -8,10 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { lookupText } from '@jsbn/shared/core';
 import { VERIFICATION_STATES, type VerificationItem, type VerificationState } from '@jsbn/shared';
 import { formatDate, formatPhone, formatTime, orNA } from '../../../../components/format';
 import { LoadingState, PageHeader } from '../../../../components/page';
 import { VerifiedBadge } from '../../../../components/verified-badge';
+import { useLookups } from '../../../../i18n';
 import { moderation, useModerationAction, useVerificationQueue } from '../api/moderation-api';
 import { BookWithdrawal } from '../components/book-withdrawal';
 import { ReasonDialog } from '../components/reason-dialog';
@@ -23,6 +25,8 @@ const isState = (value: string | null): value is VerificationState => VERIFICATI
 
 function PublisherCard({ item }: { item: VerificationItem }) {
   const { t } = useTranslation('operatorModeration');
+  const lookups = useLookups();
+  const typeName = item.publisher_type ? lookupText(lookups, 'publisherTypes', item.publisher_type) : null;
   const [action, setAction] = useState<Action | null>(null);
   const verify = useModerationAction(() => moderation.verify(item.id));
   const close = () => setAction(null);
@@ -48,7 +52,7 @@ function PublisherCard({ item }: { item: VerificationItem }) {
         <dt>{t('publishers.code')}</dt>
         <dd>{item.publisher_no}</dd>
         <dt>{t('publishers.type')}</dt>
-        <dd>{orNA(item.publisher_type)}</dd>
+        <dd>{orNA(typeName)}</dd>
         <dt>{t('publishers.place')}</dt>
         <dd>{orNA([item.address, item.city_name, item.state_name].filter(Boolean).join(', '))}</dd>
         <dt>{t('publishers.contact')}</dt>
