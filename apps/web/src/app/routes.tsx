@@ -39,6 +39,7 @@ const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/ch
 const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
 const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
+const OperatorHistoryPage = lazyNamed(() => import('../features/operator/history/history-page'), 'OperatorHistoryPage');
 const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
 const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
 
@@ -97,6 +98,10 @@ export const routes: RouteObject[] = [
           { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
           { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
           { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><PublisherLibrariesPage /></RequireRole> },
+          // operator: the record of changes (decision 042). The operator shell (features/operator)
+          // brings the operators' guard and layout; at merge this route moves beside its other
+          // /operator routes. Meanwhile the API answers anyone else 401/403.
+          { path: '/operator/history', element: <OperatorHistoryPage /> },
           { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -12,10 +12,11 @@ import directory from '../locales/en/directory.json';
 import home from '../locales/en/home.json';
 import ordering from '../locales/en/ordering.json';
 import orders from '../locales/en/orders.json';
+import operatorHistory from '../locales/en/operatorHistory.json';
 import staticPages from '../locales/en/static.json';
 import lookups from '@jsbn/shared/locales/en/lookups.json';
 
-export const ENGLISH = { common, accounts, books, bookForm, directory, home, ordering, orders, static: staticPages, lookups } as const;
+export const ENGLISH = { common, accounts, books, bookForm, directory, home, ordering, orders, static: staticPages, lookups, operatorHistory } as const;
 
 /** The namespaces of screen texts (files `src/locales/<lng>/<namespace>.json`). */
 export type Namespace = keyof typeof ENGLISH;
