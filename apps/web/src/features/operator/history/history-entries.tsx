@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '@jsbn/shared';
 import { actionLabel, fieldLabel, valueLabel, whenLabel, whoLabel, type Translate } from './history-format';
 
+/** Between a value before and after (a sign, the same in every language). */
+const ARROW = '→';
+
 /**
  * Entries of the record, newest first: what happened, who and when on the first line, then each
  * changed field as 'label: before → after' and the reason given. Lines wrap (long titles,
@@ -41,7 +44,9 @@ export function HistoryEntries({ entries, subject = false }: { entries: HistoryE
                     <Box component="span" sx={{ color: 'text.secondary' }} aria-label={t('entry.before')}>
                       {valueLabel(any, change.field, change.before)}
                     </Box>
-                    {' → '}
+                    <Box component="span" aria-hidden sx={{ mx: 0.5 }}>
+                      {ARROW}
+                    </Box>
                     <Box component="span" aria-label={t('entry.after')}>
                       {valueLabel(any, change.field, change.after)}
                     </Box>
