@@ -46,6 +46,7 @@ const operatorQueues = () => import('../features/operator/queues');
 const DuplicatesPage = lazyNamed(operatorQueues, 'DuplicatesPage');
 const ReportsPage = lazyNamed(operatorQueues, 'ReportsPage');
 const MessagesPage = lazyNamed(operatorQueues, 'MessagesPage');
+const OperatorHistoryPage = lazyNamed(() => import('../features/operator/history/history-page'), 'OperatorHistoryPage');
 const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
 const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
 
@@ -113,6 +114,10 @@ export const routes: RouteObject[] = [
           { path: paths.operatorDuplicates, element: <RequireRole><DuplicatesPage /></RequireRole> },
           { path: paths.operatorReports, element: <RequireRole><ReportsPage /></RequireRole> },
           { path: paths.operatorMessages, element: <RequireRole><MessagesPage /></RequireRole> },
+          // operator: the record of changes (decision 042). The operator shell (features/operator)
+          // brings the operators' guard and layout; at merge this route moves beside its other
+          // /operator routes. Meanwhile the API answers anyone else 401/403.
+          { path: '/operator/history', element: <OperatorHistoryPage /> },
           { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

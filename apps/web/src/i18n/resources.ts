@@ -15,10 +15,11 @@ import ordering from '../locales/en/ordering.json';
 import operatorQueues from '../locales/en/operatorQueues.json';
 import orders from '../locales/en/orders.json';
 import operatorModeration from '../locales/en/operatorModeration.json';
+import operatorHistory from '../locales/en/operatorHistory.json';
 import staticPages from '../locales/en/static.json';
 import lookups from '@jsbn/shared/locales/en/lookups.json';
 
-export const ENGLISH = { common, accounts, books, bookForm, directory, home, operator, ordering, orders, operatorModeration, operatorQueues, static: staticPages, lookups } as const;
+export const ENGLISH = { common, accounts, books, bookForm, directory, home, operator, ordering, orders, operatorModeration, operatorQueues, operatorHistory, static: staticPages, lookups } as const;
 
 /** The namespaces of screen texts (files `src/locales/<lng>/<namespace>.json`). */
 export type Namespace = keyof typeof ENGLISH;

@@ -79,6 +79,8 @@ export async function recordBookChange(db: DbOrTx, actor: AuditActor, bookId: nu
   const after = await bookSnapshot(db, bookId);
   if (!after) return;
   const changes = changedFields(before ?? {}, after);
+  // a new book's empty lists (no images yet) are no change worth a line
+  if (!before) for (const [field, [, value]] of Object.entries(changes)) if (Array.isArray(value) && value.length === 0) delete changes[field];
   if (Object.keys(changes).length === 0) return;
   await record(db, { actor, subject: 'book', subjectId: bookId, action, changes, reason });
 }

@@ -16,6 +16,7 @@ import { BookForm, type BookFormProps } from '../components/book-form';
 import { bookToForm, pendingFilesOf, toBookFormData, type BookFormValues } from '../components/book-form-model';
 import { useLeaveWarning } from '../components/leave-warning';
 import { UploadDialog, useBookUploads } from '../components/upload-dialog';
+import { BookHistory } from '../../operator/history/book-history';
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
@@ -114,7 +115,13 @@ export function EditBookPage() {
         </Button>
       </Paper>
     );
-  else body = <EditForm key={`${query.data.book.id}-${query.data.book.updatedAt}`} book={query.data.book} />;
+  else
+    body = (
+      <>
+        <EditForm key={`${query.data.book.id}-${query.data.book.updatedAt}`} book={query.data.book} />
+        <BookHistory key={`history-${query.data.book.id}-${query.data.book.updatedAt}`} bookId={query.data.book.id} />
+      </>
+    );
 
   return (
     <Box>

@@ -1,0 +1,34 @@
+/** The record of changes from the API (decision 042): a book's history, the operators' list and its CSV. */
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { BookHistory, HistoryPage, HistoryQuery } from '@jsbn/shared';
+import { get } from '../../../api/client';
+import { downloadFile } from '../../../components/download';
+
+/** GET /api/book/:id/history — the publisher's own book, newest first. */
+export function useBookHistory(bookId: number) {
+  return useQuery({
+    queryKey: ['books', 'history', bookId],
+    queryFn: ({ signal }) => get<BookHistory>(`/book/${bookId}/history`, undefined, signal),
+    staleTime: 0,
+    meta: { silent: true },
+  });
+}
+
+/** The operators' filters as the page keeps them (empty fields left out of the query). */
+export type HistoryFilters = Partial<Record<Exclude<keyof HistoryQuery, 'cursor' | 'limit'>, string>>;
+
+const queryOf = (filters: HistoryFilters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value.trim() !== ''));
+
+/** GET /api/operator/history, 50 entries a page, the next page asked with the last page's `nextCursor`. */
+export function useOperatorHistory(filters: HistoryFilters) {
+  return useInfiniteQuery({
+    queryKey: ['operator', 'history', filters],
+    queryFn: ({ signal, pageParam }) => get<HistoryPage>('/operator/history', { ...queryOf(filters), ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}
+
+/** Saves GET /api/operator/history.csv with the same filters (through the API client: the operator's token). */
+export const downloadHistoryCsv = (filters: HistoryFilters) => downloadFile('/operator/history.csv', queryOf(filters), 'jsbn-history.csv');

@@ -1,0 +1,87 @@
+/**
+ * How the record of changes reads on screen (decision 042): a changed field by the label the
+ * book form gives it (or the record's own), values as words, actions and actors in the reader's
+ * language, dates by Intl for gu-IN and hi-IN (components/format.ts).
+ */
+import type { HistoryEntry } from '@jsbn/shared';
+import { formatDate, formatTime } from '../../../components/format';
+
+/** The book form's label (`bookForm:fields.*`) of each recorded book field. */
+const BOOK_FORM_LABEL: Record<string, string> = {
+  book_title: 'bookTitle',
+  book_e_title: 'bookETitle',
+  alternate_title: 'alternateTitle',
+  book_alt_subtitle: 'subtitle',
+  book_subtitle_lang: 'subtitleLanguage',
+  language: 'language',
+  height: 'height',
+  width: 'width',
+  type: 'swaroop',
+  other_type: 'otherSwaroop',
+  part: 'part',
+  publication_year: 'publicationYear',
+  pages: 'pages',
+  no_of_copy: 'copies',
+  price_kind: 'priceKind',
+  price: 'price',
+  currency: 'currency',
+  book_published: 'published',
+  published_date: 'publishedDate',
+  tags: 'tags',
+  other_subject: 'otherSubject',
+  subjects: 'subjects',
+  readers: 'readers',
+  electronic_copy: 'electronicCopy',
+  is_public_pdf: 'publicPdf',
+  pdfurl: 'pdfLink',
+  contents: 'contents',
+  cover: 'bookCover',
+  index_pdf: 'indexPdf',
+  book_pdf: 'bookPdf',
+  images: 'bookImages',
+};
+
+/**
+ * A translation function over keys of any namespace, untyped: the record's fields and actions
+ * are open-ended, each falling back to the record's own word (`defaultValue`).
+ */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const tr = (t: Translate, key: string, fallback: string) => t(key, { defaultValue: fallback });
+
+/** The label of `field` in the reader's language: the book form's, the record's own, or the field's name. */
+export function fieldLabel(t: Translate, field: string): string {
+  const form = BOOK_FORM_LABEL[field];
+  if (form) return tr(t, `bookForm:fields.${form}`, field);
+  return tr(t, `operatorHistory:fields.${field}`, field);
+}
+
+/** `action` ('status changed') as its key ('statusChanged'). */
+const actionKey = (action: string) => action.replace(/[^a-zA-Z]+(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/** What happened, in the reader's language (the record's word when it has none). */
+export const actionLabel = (t: Translate, action: string) => tr(t, `operatorHistory:actions.${actionKey(action)}`, action);
+
+/** Who acted: the publisher's or library's own name, or its role's in the reader's language. */
+export function whoLabel(t: Translate, who: HistoryEntry['who']): string {
+  if (who.role === 'PUBLISHER' || who.role === 'LIBRARY') return who.name;
+  return tr(t, `operatorHistory:who.${who.role}`, who.name);
+}
+
+/** When, as DD/MM/YYYY and the time of day in India, in the reader's language. */
+export const whenLabel = (t: Translate, at: string) => t('operatorHistory:entry.when', { date: formatDate(at), time: formatTime(at) });
+
+/** The value the record withholds (an Aadhaar number). */
+const WITHHELD = '•••';
+
+/** A recorded value as words: yes/no, lists joined, order statuses named, nothing as a dash. */
+export function valueLabel(t: Translate, field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return tr(t, 'operatorHistory:values.empty', '—');
+  if (value === WITHHELD) return tr(t, 'operatorHistory:values.withheld', WITHHELD);
+  if (typeof value === 'boolean') return tr(t, `bookForm:options.${value ? 'yes' : 'no'}`, String(value));
+  if (field === 'status' && typeof value === 'string') return tr(t, `orders:status.${value}`, value);
+  if (field.endsWith('_at') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return `${formatDate(value)} ${formatTime(value)}`;
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
