@@ -18,7 +18,7 @@ import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { formatJsbn, type DuplicateReason, type QueueBook } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { book_authors, books, duplicate_pairs, publishers, search_words } from '../../db/schema.js';
+import { book_authors, books, duplicate_pairs, publishers } from '../../db/schema.js';
 import { containsPattern } from '../../lib/pagination.js';
 import { latinKey, textQuery } from './search.js';
 
@@ -27,7 +27,7 @@ export const TITLE_SIMILARITY = 0.6;
 /** Author-name similarity (trigrams of the Latin keys without honorifics) from which two authors are the same. */
 export const AUTHOR_SIMILARITY = 0.5;
 /** Most books read as candidates for one check. */
-const CANDIDATES = 100;
+const CANDIDATES = 200;
 /** Books the form's check answers with, at most. */
 export const SIMILAR_MAX = 5;
 
@@ -134,61 +134,49 @@ export async function queueBooks(db: DbOrTx, ids: number[]): Promise<Map<number,
   );
 }
 
-/** The words of names or a title that the vocabulary knows as words (three letters or more, no digit). */
-const vocabularyWords = (text: string) => wordsOf(text).filter((word) => word.length >= 3 && !/\d/.test(word));
-
-/** Title words a candidate must hold (the rarest of the title, as the vocabulary counts them). */
-const TITLE_WORDS = 2;
+/** The author words a candidate's search text must hold one of: each name's words without honorifics, in its Latin key and as typed. */
+function authorPatterns(authors: string[]): string[] {
+  const words = new Set<string>();
+  for (const name of authors) {
+    for (const word of wordsOf(authorKey(name))) if (word.length >= 3 && !/\d/.test(word)) words.add(word);
+    for (const word of wordsOf(name.normalize('NFC').toLowerCase())) if (word.length >= 3 && !HONORIFICS.has(latinKey(word))) words.add(word);
+  }
+  return [...words];
+}
 
 /**
  * The registered books closest to `probe` (not withdrawn; only books older than `olderThan`
  * when given — a new book is compared with those before it), best first, at most `limit`.
- *
- * The vocabulary is asked once how many books hold each word of the title's and the authors'
- * Latin keys; a candidate must hold the title's TITLE_WORDS rarest words (as typed or as the
- * known word a misspelling meant: `textQuery`) and the authors' rarest word, so a title of
- * common words ('sutra', 'bhag') does not make the trigram index read half the catalogue.
- * At most CANDIDATES books are read, with their titles and authors, in one statement.
+ * One statement to the vocabulary and one to the books, both through their trigram indexes.
  */
 export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: { olderThan?: number; limit?: number } = {}): Promise<(QueueBook & { similarity: number })[]> {
-  const titleWords = [...new Set(vocabularyWords(latinKey(probe.title)))];
-  if (titleWords.length === 0) return [];
-  const authorWords = [...new Set(probe.authors.flatMap((name) => vocabularyWords(authorKey(name))))];
-  const counted = await db.select({ word: search_words.word, books: search_words.books }).from(search_words).where(inArray(search_words.word, [...titleWords, ...authorWords]));
-  const holding = new Map(counted.filter((row) => row.books > 0).map((row) => [row.word, row.books]));
-  // a word no book holds is a misspelling (textQuery corrects it) or a new word: the rarest of all
-  const rarest = (words: string[]) => [...words].sort((a, b) => (holding.get(a) ?? 0) - (holding.get(b) ?? 0));
-  const query = await textQuery(db, rarest(titleWords).slice(0, TITLE_WORDS).join(' '));
+  const key = wordsOf(latinKey(probe.title)).join(' ');
+  if (!key) return [];
+  const query = await textQuery(db, key);
   if (query.estimate === 0) return [];
-  const author = rarest(authorWords.filter((word) => holding.has(word)))[0];
+  const patterns = authorPatterns(probe.authors);
   const conditions: (SQL | undefined)[] = [
     query.where,
     isNull(books.withdrawn_at),
     options.olderThan === undefined ? undefined : lt(books.id, options.olderThan),
-    author ? sql`${books.search_text} like ${containsPattern(author)}` : undefined,
+    patterns.length ? sql`(${sql.join(patterns.map((word) => sql`${books.search_text} like ${containsPattern(word)}`), sql` or `)})` : undefined,
   ];
   const candidates = await db
-    .select({
-      id: books.id,
-      book_title: books.book_title,
-      book_e_title: books.book_e_title,
-      authors: sql<string[]>`coalesce((select array_agg(${book_authors.author_name} order by ${book_authors.position}) from ${book_authors} where ${book_authors.book_id} = ${books.id}), '{}')`,
-    })
+    .select({ id: books.id })
     .from(books)
     .where(and(...conditions))
     .limit(CANDIDATES);
-  const scored = candidates
+  const found = await queueBooks(
+    db,
+    candidates.map((row) => row.id),
+  );
+  return [...found.values()]
     .flatMap((book) => {
       const similarity = duplicateSimilarity(probe, book);
-      return similarity === null ? [] : [{ id: book.id, similarity }];
+      return similarity === null ? [] : [{ ...book, similarity }];
     })
     .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
     .slice(0, options.limit ?? SIMILAR_MAX);
-  const found = await queueBooks(
-    db,
-    scored.map((book) => book.id),
-  );
-  return scored.map((book) => ({ ...found.get(book.id)!, similarity: book.similarity }));
 }
 
 /**
