@@ -551,12 +551,22 @@ export async function checkBulkRows(ctx: AppContext, publisherId: number, rows: 
 }
 
 /**
+ * How long a preview spends on its rows' duplicate checks, ms: the rows after are not warned of
+ * (their pairs are still queued after registering — decision 044; a check at a million books
+ * may take a second on a loaded machine, docs/benchmarks.md).
+ */
+const SIMILAR_CHECKS_BUDGET_MS = 5_000;
+
+/**
  * The closest registered book of each row that has a title and an author (`similarBooks`), by row
- * number: one check after another, on the API's connections like any request.
+ * number: one check after another, on the API's connections like any request, within
+ * SIMILAR_CHECKS_BUDGET_MS.
  */
 async function similarOfRows(ctx: AppContext, rows: BulkRow[]): Promise<Map<number, { jsbn_number: string; publisher_name: string }>> {
   const found = new Map<number, { jsbn_number: string; publisher_name: string }>();
+  const deadline = Date.now() + SIMILAR_CHECKS_BUDGET_MS;
   for (const row of rows) {
+    if (Date.now() > deadline) break;
     const title = row.values.book_title?.trim();
     const authors = AUTHOR_SLOTS.flatMap((slot) => row.values[`author_name_${slot}` as BulkColumn]?.trim() || []);
     if (!title || authors.length === 0) continue;

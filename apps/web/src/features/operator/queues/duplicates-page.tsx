@@ -36,7 +36,7 @@ export function DuplicatesPage() {
                 book={pair.book}
                 heading={t('duplicates.newBook')}
                 actions={
-                  <Button size="small" color="warning" variant="outlined" disabled={answer.isPending} onClick={() => setWithdrawing({ pair, bookId: pair.book.id, otherJsbn: pair.other.jsbn_number })}>
+                  <Button color="warning" variant="outlined" disabled={answer.isPending} onClick={() => setWithdrawing({ pair, bookId: pair.book.id, otherJsbn: pair.other.jsbn_number })}>
                     {t('duplicates.withdrawThis')}
                   </Button>
                 }
@@ -45,7 +45,7 @@ export function DuplicatesPage() {
                 book={pair.other}
                 heading={t('duplicates.existingBook')}
                 actions={
-                  <Button size="small" color="warning" variant="outlined" disabled={answer.isPending} onClick={() => setWithdrawing({ pair, bookId: pair.other.id, otherJsbn: pair.book.jsbn_number })}>
+                  <Button color="warning" variant="outlined" disabled={answer.isPending} onClick={() => setWithdrawing({ pair, bookId: pair.other.id, otherJsbn: pair.book.jsbn_number })}>
                     {t('duplicates.withdrawThis')}
                   </Button>
                 }

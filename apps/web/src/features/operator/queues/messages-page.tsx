@@ -38,7 +38,7 @@ export function MessagesPage() {
               <Typography variant="body2" color="text.secondary">
                 {t('messages.attempts', { count: message.attempts, when: when(message.updated_at) })}
               </Typography>
-              <Button size="small" variant="outlined" sx={{ mt: 1 }} disabled={answer.isPending} onClick={() => answer.mutate({ path: `/operator/messages/${message.id}/retry` })}>
+              <Button variant="outlined" sx={{ mt: 1 }} disabled={answer.isPending} onClick={() => answer.mutate({ path: `/operator/messages/${message.id}/retry` })}>
                 {t('messages.retry')}
               </Button>
             </Paper>
@@ -60,7 +60,7 @@ export function MessagesPage() {
               <Typography variant="body2" color="text.secondary">
                 {t('messages.attempts', { count: job.attempts, when: when(job.failed_at ?? job.created_at) })}
               </Typography>
-              <Button size="small" variant="outlined" sx={{ mt: 1 }} disabled={answer.isPending} onClick={() => answer.mutate({ path: `/operator/jobs/${job.id}/retry` })}>
+              <Button variant="outlined" sx={{ mt: 1 }} disabled={answer.isPending} onClick={() => answer.mutate({ path: `/operator/jobs/${job.id}/retry` })}>
                 {t('messages.retry')}
               </Button>
             </Paper>
