@@ -20,6 +20,7 @@ import { paths } from '../../../app/paths';
 import { registerAccount, updateProfile, useCities, useStates } from '../api/accounts-api';
 import { LogoPicker } from './logo-picker';
 import { registrationFields } from './registration';
+import { queryKeys } from '../../../api/query-keys';
 
 /** One column on phones, two from md. */
 export const accountGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } } as const;
@@ -142,9 +143,9 @@ export function useProfileForm<TInput extends WithLogo, TOutput extends LogoOutp
     onSuccess: async (reply) => {
       toastSuccess(reply.message, i18n.t('accounts:profile.updated'));
       await refreshCurrentUser();
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
-      await queryClient.invalidateQueries({ queryKey: ['publishers'] });
-      await queryClient.invalidateQueries({ queryKey: ['libraries'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profile.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.publishers.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.libraries.all });
     },
     onError: (error) => applyServerErrors(error, form.setError),
   });

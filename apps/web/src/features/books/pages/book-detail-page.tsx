@@ -34,6 +34,7 @@ import { MarcDownloads, PrintQrDownloads } from '../../../components/print-downl
 import type { ShareTarget } from '../components/share-dialog';
 import { shareBookPage } from '../components/share-book';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+import { queryKeys } from '../../../api/query-keys';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
 // opens stays light.
@@ -123,7 +124,7 @@ export function BookDetailPage() {
   const canonical = query.data ? formatJsbn(query.data.book.jsbn_number) : null;
   useEffect(() => {
     if (canonical && canonical !== jsbn) {
-      queryClient.setQueryData(['books', 'jsbn', canonical], query.data);
+      queryClient.setQueryData(queryKeys.books.byJsbn(canonical), query.data);
       void navigate(bookDetailPath(canonical), { replace: true });
     }
   }, [canonical, jsbn, navigate, queryClient, query.data]);

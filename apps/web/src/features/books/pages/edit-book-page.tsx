@@ -16,6 +16,7 @@ import { BookForm, type BookFormProps } from '../components/book-form';
 import { bookToForm, pendingFilesOf, toBookFormData, type BookFormValues } from '../components/book-form-model';
 import { useLeaveWarning } from '../components/leave-warning';
 import { UploadDialog, useBookUploads } from '../components/upload-dialog';
+import { queryKeys } from '../../../api/query-keys';
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
@@ -39,7 +40,7 @@ function EditForm({ book }: { book: BookDto }) {
   const done = () => {
     leave.release();
     setSaved(true);
-    void queryClient.invalidateQueries({ queryKey: ['books'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
     void navigate(paths.myBooks);
   };
 

@@ -17,6 +17,7 @@ import { emptyBookForm, pendingFilesOf, toBookFormData, type BookFormValues } fr
 import { BookResultDialog } from '../components/book-result-dialog';
 import { useLeaveWarning } from '../components/leave-warning';
 import { UploadDialog, useBookUploads } from '../components/upload-dialog';
+import { queryKeys } from '../../../api/query-keys';
 
 /** /new-book-reg — New Book Registration (spec books §2, the creation flow of §4). */
 export function NewBookPage() {
@@ -41,7 +42,7 @@ export function NewBookPage() {
     mutation.mutate(values, {
       onSuccess: async (reply) => {
         toastSuccess(MSG.bookCreated);
-        void queryClient.invalidateQueries({ queryKey: ['books'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
         setCreated(reply.data);
         const files = pendingFilesOf(values);
         if (files.length === 0 || (await uploads.start(reply.data.id, files))) setShowResult(true);
@@ -56,7 +57,7 @@ export function NewBookPage() {
   const finish = () => {
     leave.release();
     setShowResult(false);
-    void queryClient.invalidateQueries({ queryKey: ['books'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
     void navigate(paths.myBooks);
   };
 
