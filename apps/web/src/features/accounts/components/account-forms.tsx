@@ -46,7 +46,7 @@ function LogoController<T extends WithLogo, TOutput>({
     <Controller
       control={control}
       name={'logo' as Path<T>}
-      render={({ field, fieldState }) => render({ value: field.value as File | null, onChange: field.onChange, onBlur: field.onBlur, error: fieldState.error?.message })}
+      render={({ field, fieldState }) => render({ value: field.value, onChange: field.onChange, onBlur: field.onBlur, error: fieldState.error?.message })}
     />
   );
 }
@@ -82,7 +82,9 @@ export function useRegistration<TInput extends WithLogo, TOutput extends LogoOut
     },
     onError: (error) => applyServerErrors(error, form.setError),
   });
-  const onSubmit = form.handleSubmit((values) => mutation.mutate({ values, email: values.email }), scrollToFirstError);
+  const submit = form.handleSubmit((values) => mutation.mutate({ values, email: values.email }), scrollToFirstError);
+  // react-hook-form's handler settles on its own (errors go to the form state)
+  const onSubmit: FormEventHandler<HTMLFormElement> = (event) => void submit(event);
   return { otpEmail, back: () => setOtpEmail(null), onSubmit, pending: mutation.isPending };
 }
 
@@ -149,10 +151,11 @@ export function useProfileForm<TInput extends WithLogo, TOutput extends LogoOutp
     },
     onError: (error) => applyServerErrors(error, form.setError),
   });
-  const onSubmit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit((values) => {
     const { logo, ...fields } = values;
     save.mutate({ fields, logo });
   }, scrollToFirstError);
+  const onSubmit: FormEventHandler<HTMLFormElement> = (event) => void submit(event);
   return { form, onSubmit, saving: save.isPending };
 }
 

@@ -46,10 +46,11 @@ function EditForm({ book }: { book: BookDto }) {
 
   const submit: BookFormProps['onSubmit'] = (values, form) => {
     mutation.mutate(values, {
-      onSuccess: async (reply) => {
+      onSuccess: (reply) => {
         toastSuccess(reply.message, BOOK_MSG.updated);
         const files = pendingFilesOf(values);
-        if (files.length === 0 || (await uploads.start(book.id, files))) done();
+        if (files.length === 0) done();
+        else void uploads.start(book.id, files).then((uploaded) => uploaded && done());
       },
       onError: (error) => {
         applyServerErrors(error, form.setError);

@@ -40,12 +40,13 @@ export function NewBookPage() {
 
   const submit = (values: BookFormValues, form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1]) => {
     mutation.mutate(values, {
-      onSuccess: async (reply) => {
+      onSuccess: (reply) => {
         toastSuccess(MSG.bookCreated);
         void queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
         setCreated(reply.data);
         const files = pendingFilesOf(values);
-        if (files.length === 0 || (await uploads.start(reply.data.id, files))) setShowResult(true);
+        if (files.length === 0) setShowResult(true);
+        else void uploads.start(reply.data.id, files).then((uploaded) => uploaded && setShowResult(true));
       },
       onError: (error) => {
         applyServerErrors(error, form.setError);

@@ -455,7 +455,7 @@ export function DispatchDialog({
       />
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => setConfirmed(values))}
+        onSubmit={(event) => void form.handleSubmit((values) => setConfirmed(values))(event)}
       >
         <DialogTitle id="dispatch-title">{t('dispatch.title')}</DialogTitle>
         <DialogContent>
