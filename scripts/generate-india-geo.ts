@@ -30,6 +30,7 @@ const ADDED: Record<string, string[]> = {
 };
 
 const csvPath = process.argv[2] ?? new URL('../../shared/data/india_cities.csv', import.meta.url).pathname;
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- csv-parse's rows are typed by its columns option, which a cast names
 const rows = parse(readFileSync(csvPath, 'utf8'), { columns: true, trim: true }) as { city: string; state: string }[];
 const cities = new Map<string, Set<string>>(STATES.map((state) => [state, new Set<string>()]));
 for (const { city, state: rawState } of rows) {

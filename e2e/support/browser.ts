@@ -18,7 +18,7 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /** The bytes of a finished download. */
-export const bytesOf = async (download: Download): Promise<Buffer> => readFileSync((await download.path())!);
+export const bytesOf = async (download: Download): Promise<Buffer> => readFileSync((await download.path()));
 
 /** Reads the newest one-time code sent to `email` from the dev outbox. */
 export async function outboxCode(baseUrl: string, email: string): Promise<string> {

@@ -346,6 +346,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const data = reply.json().data;
     expect.soft(typeof data.total, `orders ${orderStatus}: data.total`).toBe('number');
     expect(Array.isArray(data.orderBooks), `orders ${orderStatus}: data.orderBooks`).toBe(true);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the reply's data is any; the cast names the rows
     return (data.orderBooks as Record<string, unknown>[]).find((row) => row.id === id) as Record<string, unknown> | undefined;
   }
 
@@ -386,7 +387,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const token = session.publisher;
     const requested = await findOrder(token, 'REQUESTED', order.id);
     expect(requested, 'the order in the publisher REQUESTED list').toBeDefined();
-    const items = requested!.OrderBookItem as unknown as { id: number; number_of_copies: number; book: { id: number } }[];
+    const items = requested!.OrderBookItem as { id: number; number_of_copies: number; book: { id: number } }[];
     expect.soft(items.map((item) => [item.book?.id, item.number_of_copies]), 'OrderBookItem: book, number_of_copies').toEqual([[secondBook.id, order.copies]]);
 
     // books §4: Accept = every item at full requested count; §7: for accept, orderItems (item id and PartialBook)
@@ -401,7 +402,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     expect.soft(accepted.json().data?.message, 'accept at full counts (sent with orderItems, books §7) is an Accept, not a Partial Accept (books §4)').not.toMatch(/partial/i);
     const preparing = await findOrder(token, 'IN_PROGRESS', order.id);
     expect(preparing, 'the order in the IN_PROGRESS (Preparing) list').toBeDefined();
-    expect.soft((preparing!.OrderBookItem as unknown as { accepted_book_copies: number }[]).map((item) => item.accepted_book_copies), 'accepted_book_copies').toEqual([order.copies]);
+    expect.soft((preparing!.OrderBookItem as { accepted_book_copies: number }[]).map((item) => item.accepted_book_copies), 'accepted_book_copies').toEqual([order.copies]);
 
     // books §7 'Dispatch order' (multipart): orderImage, courierCompanyName, courierCompanyNumber, trackingId, orderId
     const courier = { courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC-778899' };

@@ -393,7 +393,7 @@ async function measureImport(): Promise<void> {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => (output += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
     const seconds = (performance.now() - started) / 1000;
     console.log(`\nnpm run import:books, ${IMPORT_RECORDS.toLocaleString('en-IN')} records into an empty PostgreSQL database: ${seconds.toFixed(1)} s (exit ${code}; ${output.split('\n')[0]})`);

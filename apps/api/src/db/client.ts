@@ -203,7 +203,7 @@ function releasingTransactions(db: Db, pool: pg.Pool): Db {
     try {
       let handle = handles.get(client);
       if (!handle) {
-        handle = drizzlePg(client, { schema }) as unknown as Db;
+        handle = drizzlePg(client, { schema });
         handles.set(client, handle);
       }
       return await handle.transaction(work, config);
@@ -250,7 +250,7 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     pool.on('error', () => {});
     endUnansweredConnections(pool);
-    const db = releasingTransactions(drizzlePg(pool, { schema }) as unknown as Db, pool);
+    const db = releasingTransactions(drizzlePg(pool, { schema }), pool);
     let closed = false;
     const listeners: Listener[] = [];
     return {

@@ -33,5 +33,5 @@ export async function insertRows<Row extends Record<string, unknown>>(
   const result = await db.execute(
     sql`insert into ${table} (${list}) select ${list} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as row(${types})${back}`,
   );
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return (result as { rows: Record<string, unknown>[] }).rows;
 }

@@ -28,6 +28,7 @@ describe.each(ENGINES)('named statements on %s', (engine) => {
       expect(await executeNamed(tx, 'test_titles', titles([first.id]))).toEqual([{ book_title: 'કલ્પસૂત્ર' }]);
       expect(await executeNamed(tx, 'test_titles', titles([second.id, first.id]))).toEqual([{ book_title: 'કલ્પસૂત્ર' }, { book_title: 'तत्त्वार्थसूत्र' }]);
       expect(await executeNamed(tx, 'test_titles', titles([]))).toEqual([]);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
       return (await tx.execute(sql`select name, statement from pg_prepared_statements where name = 'test_titles'`)) as unknown as { rows: { name: string; statement: string }[] };
     });
     // node-postgres prepares it under its name; PGlite runs each statement on its own

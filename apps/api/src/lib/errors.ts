@@ -167,7 +167,7 @@ export function isUnavailable(error: unknown): boolean {
   for (let current = error as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
     if (typeof current.code === 'string' && (UNAVAILABLE_CODES.has(current.code) || current.code.startsWith('08'))) return true;
     if (current.name === 'TimeoutError') return true;
-    if (typeof current.message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current!.message as string))) return true;
+    if (typeof current.message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current.message as string))) return true;
   }
   return false;
 }

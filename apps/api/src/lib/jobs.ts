@@ -152,7 +152,7 @@ export function createJobs(database: Pick<Database, 'execute'>, log: Pick<Fastif
   let started = false;
   return {
     handle(name, handler) {
-      handlers.set(name, handler as (data: never) => Promise<void>);
+      handlers.set(name, handler);
     },
     async send(name, data, options = {}) {
       try {

@@ -1,8 +1,9 @@
 /**
  * Replies: the success envelope of DESIGN §3, the response schemas every route declares (issue
  * 12: replies are checked and serialised by the zod schemas of `@jsbn/shared`, and /api/docs
- * documents them) and the sending of stored PDFs.
+ * documents them) and the sending of files (a named download, stored PDFs).
  */
+import createContentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { apiErrorReply, apiReply } from '@jsbn/shared';
@@ -51,6 +52,40 @@ export const HTML = 'text/html';
 export const JPEG = 'image/jpeg';
 
 /**
+ * The ASCII name a client that does not read `filename*` saves the file as: letters with their
+ * accents dropped, each run of other signs (Gujarati, Devanagari) one `_`, quotes and
+ * backslashes too (older clients end the name at them).
+ */
+function asciiFallback(fileName: string): string {
+  return fileName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]+|["\\]/g, '_');
+}
+
+/**
+ * The Content-Disposition header of a file saved (or shown, `inline`) as `fileName` (RFC 6266):
+ * `attachment; filename="<name>"` for a plain ASCII name; otherwise the name in NFC as
+ * `filename*=UTF-8''<percent-encoded>` (RFC 5987/8187, what browsers use) after an ASCII
+ * `filename="…"` for older clients (e.g. `JSBN-જૈન.pdf` → `filename="JSBN-_.pdf"`).
+ */
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  // a name, never a path: a slash or backslash would make the library keep only its last part
+  const name = fileName.normalize('NFC').replace(/[/\\]/g, '_');
+  const fallback = asciiFallback(name);
+  return createContentDisposition(name, { type: disposition, ...(fallback === name ? {} : { fallback }) });
+}
+
+/**
+ * Sends `body` (bytes, a stream or text) as a file of media type `type` named `fileName`
+ * (Content-Disposition by `contentDisposition`). Other headers (cache policy, length) are set
+ * on `reply` before.
+ */
+export function sendFile(reply: FastifyReply, type: string, fileName: string, body: unknown, disposition: 'attachment' | 'inline' = 'attachment') {
+  return reply.type(type).header('content-disposition', contentDisposition(fileName, disposition)).send(body);
+}
+
+/**
  * Streams a stored generated PDF as an attachment named `file.filename` (revalidated, never
  * reused blind: a new version has a new key). A document drawn in the asker's `language` says
  * so (`Content-Language`) and that it differs by the language asked (`Vary`).
@@ -59,10 +94,5 @@ export const JPEG = 'image/jpeg';
 export async function sendStoredPdf(storage: Storage, reply: FastifyReply, file: { key: string; filename: string }, language?: string) {
   const { stream, size } = await storage.get(file.key);
   if (language) reply.header('content-language', language).header('vary', 'Accept-Language, Cookie');
-  return reply
-    .type('application/pdf')
-    .header('content-length', size)
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'no-cache')
-    .send(stream);
+  return sendFile(reply.header('content-length', size).header('cache-control', 'no-cache'), PDF, file.filename, stream);
 }

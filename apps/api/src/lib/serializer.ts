@@ -55,7 +55,7 @@ const zodSerializer = createSerializerCompiler({});
  */
 export function replySerializerCompiler(strict: boolean): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
-    const serialize = zodSerializer(route as Parameters<typeof zodSerializer>[0]);
+    const serialize = zodSerializer(route);
     if (!strict) return serialize;
     return (data) => {
       const json = serialize(data);

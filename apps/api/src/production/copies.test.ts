@@ -247,7 +247,7 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
           stdio: ['ignore', 'ignore', 'pipe'],
         });
         let stderr = '';
-        child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         child.on('exit', (status) => resolve({ status, stderr }));
       });
     const backup = await script('backup.ts', {});

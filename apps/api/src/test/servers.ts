@@ -37,7 +37,7 @@ export interface TestS3 {
 export async function startS3(bucket = 'jsbn-test'): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'jsbn-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = (await server.run()) as AddressInfo;
+  const { port } = (await server.run());
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -359,8 +359,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(

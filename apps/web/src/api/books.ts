@@ -5,9 +5,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookByNumber, BookPdfRequest, ReaderOrder } from '@jsbn/shared';
 import { get, request } from './client';
+import { queryKeys } from './query-keys';
 
 /** The query key of a book by its JSBN as the path holds it; the server-made page seeds it (decision 011). */
-export const bookByJsbnKey = (jsbn: string) => ['books', 'jsbn', jsbn] as const;
+export const bookByJsbnKey = queryKeys.books.byJsbn;
 
 /** GET /api/book/listing/jsbn/:jsbn — a book's public page. */
 export const bookByJsbnQuery = (jsbn: string) =>

@@ -3,10 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { COUNTRY_CODE } from '@jsbn/shared/core';
 import type { SiteInfo } from '@jsbn/shared';
 import { get } from './client';
+import { queryKeys } from './query-keys';
 
 /** The site settings query (every page's layout reads it). */
 export const siteQuery = queryOptions({
-  queryKey: ['site'],
+  queryKey: queryKeys.site,
   queryFn: ({ signal }) => get<SiteInfo>('/site', undefined, signal),
   staleTime: Infinity,
   // The page works without it (no support links); a failure is not worth a toast.

@@ -8,7 +8,7 @@
  * phone that opens a QR code and parsed there.
  */
 import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
-import { DECLARATION, prefixer, type Element } from 'stylis';
+import { DECLARATION, prefixer } from 'stylis';
 
 /**
  * The CSS properties still written with a vendor prefix (stylis's `prefixer` writes them):
@@ -22,8 +22,7 @@ export const PREFIXED_PROPERTIES = /^(user-select|appearance|hyphens|text-size-a
 /** A stylis plugin: stylis's own `prefixer`, for the declarations of PREFIXED_PROPERTIES only. */
 export const neededPrefixes: StylisPlugin = (element, index, children, callback) => {
   if (element.type !== DECLARATION || typeof element.props !== 'string' || !PREFIXED_PROPERTIES.test(element.props)) return;
-  // Emotion's and stylis's types describe the same element objects
-  return prefixer(element as Element, index, children as Element[], callback as Parameters<typeof prefixer>[3]);
+  return prefixer(element, index, children, callback);
 };
 
 /**

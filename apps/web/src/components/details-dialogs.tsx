@@ -13,11 +13,12 @@ import { useLookups } from '../i18n';
 import { formatDate, formatPhone, orNA } from './format';
 import { LoadingState } from './page';
 import { useFullScreenDialog } from './responsive-dialog';
+import { queryKeys } from '../api/query-keys';
 import { VerifiedBadge } from './verified-badge';
 
 export function usePublisher(id: number | null) {
   return useQuery({
-    queryKey: ['publishers', 'one', id],
+    queryKey: queryKeys.publishers.one(id),
     queryFn: ({ signal }) => get<{ publisher: PublisherInfo }>(`/publisher/${id}`, undefined, signal),
     select: (data) => data.publisher,
     enabled: Boolean(id),
@@ -26,7 +27,7 @@ export function usePublisher(id: number | null) {
 
 export function useLibrary(id: number | null) {
   return useQuery({
-    queryKey: ['libraries', 'one', id],
+    queryKey: queryKeys.libraries.one(id),
     queryFn: ({ signal }) => get<{ library: LibraryDetails }>(`/library/${id}`, undefined, signal),
     select: (data) => data.library,
     enabled: Boolean(id),

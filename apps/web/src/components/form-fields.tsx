@@ -75,8 +75,10 @@ export function FormText<T extends FieldValues>({ control, name, label, transfor
           value={field.value ?? ''}
           onChange={(event) => field.onChange(transform ? showKept(event.target, transform(event.target.value)) : event.target.value)}
           onBlur={() => {
-            if (trimOnBlur && typeof field.value === 'string' && field.value !== field.value.trim()) field.onChange(field.value.trim());
-            if (blurTransform && typeof field.value === 'string' && field.value !== blurTransform(field.value)) field.onChange(blurTransform(field.value));
+            // the value as it was when the field was left (onChange does not change it in here)
+            const value: unknown = field.value;
+            if (trimOnBlur && typeof value === 'string' && value !== value.trim()) field.onChange(value.trim());
+            if (blurTransform && typeof value === 'string' && value !== blurTransform(value)) field.onChange(blurTransform(value));
             field.onBlur();
           }}
           error={Boolean(fieldState.error)}

@@ -118,10 +118,10 @@ export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId:
       open={open}
       onClose={onClose}
       pending={mutation.isPending}
-      onSubmit={form.handleSubmit((values) => {
+      onSubmit={(event) => void form.handleSubmit((values) => {
         setFailure(null);
         mutation.mutate(values);
-      })}
+      })(event)}
       submitLabel={t('requests.submit')}
     >
       <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
@@ -188,7 +188,7 @@ export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId:
       open={open}
       onClose={onClose}
       pending={mutation.isPending}
-      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}
       submitLabel={t('requests.send')}
     >
       <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />

@@ -27,7 +27,7 @@ export function useTranslation(ns?: string | readonly string[], options: UseTran
   const list = typeof namespaces === 'string' ? [namespaces] : [...(namespaces as readonly string[])];
   const key = JSON.stringify([list, options.keyPrefix ?? null, options.lng ?? null]);
   let byKey = replies.get(i18n);
-  if (!byKey) replies.set(i18n, (byKey = new Map()));
+  if (!byKey) replies.set(i18n, (byKey = new Map<string, Response>()));
   let reply = byKey.get(key);
   if (!reply) {
     // as react-i18next asks for it (its default nsMode 'default': the first namespace, the others in scope)

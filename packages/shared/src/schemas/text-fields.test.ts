@@ -125,7 +125,7 @@ const FIELDS: { name: string; schema: z.ZodType; valid: Record<string, unknown>;
 function withValue(input: Record<string, unknown>, path: string, value: string): Record<string, unknown> {
   const copy = structuredClone(input);
   const keys = path.split('.');
-  let target = copy as Record<string, unknown>;
+  let target = copy;
   for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
   target[keys.at(-1)!] = value;
   return copy;

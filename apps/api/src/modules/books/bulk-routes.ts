@@ -13,7 +13,7 @@ import { requirePublisher } from '../../lib/auth.js';
 import { AppError, errorHandler } from '../../lib/errors.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
-import { fileReplies, ok, replies } from '../../lib/reply.js';
+import { fileReplies, ok, replies, sendFile } from '../../lib/reply.js';
 import { scheduleDuplicateScan } from './duplicates.js';
 import { bulkResult, bulkTemplate, checkBulkRows, fileProblem, readBulkFile, registerBulkRows } from './bulk.js';
 
@@ -34,7 +34,7 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   api.get('/book/bulk/template.xlsx', { schema: { response: fileReplies(TEMPLATE_FILE, XLSX_TYPE) } }, async (request, reply) => {
     const bytes = await bulkTemplate(pageLanguage(request));
-    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${TEMPLATE_FILE}"`).send(bytes);
+    return sendFile(reply, XLSX_TYPE, TEMPLATE_FILE, bytes);
   });
 
   /**
@@ -73,7 +73,7 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const actor = await requirePublisher(ctx, request);
       const bytes = await bulkResult(ctx, actor.publisherId, request.params.batch, pageLanguage(request));
-      return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${RESULT_FILE}"`).send(bytes);
+      return sendFile(reply, XLSX_TYPE, RESULT_FILE, bytes);
     },
   );
 
@@ -97,7 +97,7 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const actor = await requirePublisher(ctx, request);
       const bytes = await bulkResult(ctx, actor.publisherId, request.params.batch, pageLanguage(request), request.body.left);
-      return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${RESULT_FILE}"`).send(bytes);
+      return sendFile(reply, XLSX_TYPE, RESULT_FILE, bytes);
     },
   );
 

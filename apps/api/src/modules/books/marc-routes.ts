@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { formatJsbn, id, type BookDto } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireLibrary } from '../../lib/auth.js';
-import { fileReplies } from '../../lib/reply.js';
+import { fileReplies, sendFile } from '../../lib/reply.js';
 import { publisherName } from '../publishers/service.js';
 import { marcBinary, marcRecords, marcXml, receivedBookIds } from './marc.js';
 import { bookByJsbn, booksByIds, listBooks } from './service.js';
@@ -23,10 +23,7 @@ type Format = keyof typeof FORMATS;
 /** Sends `books` as MARC21 in `format`, saved as `<name>.<format>`. */
 async function sendMarc(ctx: AppContext, reply: FastifyReply, books: BookDto[], format: Format, name: string) {
   const records = await marcRecords(ctx, books);
-  return reply
-    .type(format === 'xml' ? `${MARCXML}; charset=utf-8` : MARC)
-    .header('content-disposition', `attachment; filename="${name}.${format}"`)
-    .send(format === 'xml' ? marcXml(records) : marcBinary(records));
+  return sendFile(reply, format === 'xml' ? `${MARCXML}; charset=utf-8` : MARC, `${name}.${format}`, format === 'xml' ? marcXml(records) : marcBinary(records));
 }
 
 export function marcRoutes(app: FastifyInstance, ctx: AppContext) {

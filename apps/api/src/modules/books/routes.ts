@@ -51,7 +51,7 @@ import { exportBooks, exportCatalogue } from './exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { AppError, notFound, parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { JPEG, PDF, REVALIDATE, fileReplies, ok, replies, sendStoredPdf } from '../../lib/reply.js';
+import { JPEG, PDF, REVALIDATE, fileReplies, ok, replies, sendFile, sendStoredPdf } from '../../lib/reply.js';
 import { serializeReply } from '../../lib/serializer.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
@@ -152,13 +152,13 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   /** GET /api/book/export.xlsx?ids=1,2 → Book_Details.xlsx of the selected books; 400 none selected, 404 unknown id. */
   api.get('/book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Book_Details.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     const { fileName, bytes } = await exportBooks(ctx, request.query.ids, pageLanguage(request));
-    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+    return sendFile(reply, XLSX_TYPE, fileName, bytes);
   });
 
   /** GET /api/book/publisher/:publisherId/catalog.xlsx → Publisher_Catelog.xlsx with every book of the publisher; 404. */
   api.get('/book/publisher/:publisherId/catalog.xlsx', { schema: { params: z.object({ publisherId: id }), response: fileReplies('Publisher_Catelog.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     const { fileName, bytes } = await exportCatalogue(ctx, request.params.publisherId, pageLanguage(request));
-    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+    return sendFile(reply, XLSX_TYPE, fileName, bytes);
   });
 
   /**
@@ -247,10 +247,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
     const { book } = await bookByJsbn(ctx, request.params.jsbnNo);
     const canonical = normalizeJsbn(book.jsbn_number);
     if (!canonical) throw notFound('Book');
-    return reply
-      .type('image/jpeg')
-      .header('content-disposition', `attachment; filename="JSBN-${formatJsbn(canonical)}.jpg"`)
-      .send(await qrJpeg(ctx.config.publicUrl, canonical));
+    return sendFile(reply, 'image/jpeg', `JSBN-${formatJsbn(canonical)}.jpg`, await qrJpeg(ctx.config.publicUrl, canonical));
   });
 
   /**
@@ -268,10 +265,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
         const url = bookPageUrl(ctx.config.publicUrl, jsbn);
         const { size } = request.query;
         const bytes = format === 'svg' ? qrPrintSvg(url, jsbn, size) : await qrPrintPdf(url, jsbn, size);
-        return reply
-          .type(format === 'svg' ? 'image/svg+xml; charset=utf-8' : PDF)
-          .header('content-disposition', `attachment; filename="JSBN-${formatJsbn(jsbn)}-${size}mm.${format}"`)
-          .send(bytes);
+        return sendFile(reply, format === 'svg' ? 'image/svg+xml; charset=utf-8' : PDF, `JSBN-${formatJsbn(jsbn)}-${size}mm.${format}`, bytes);
       },
     );
   }
@@ -284,7 +278,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   api.get('/book/qr-labels.pdf', { schema: { querystring: qrLabelsQuery, response: fileReplies('JSBN-QR-labels.pdf: A4 sheets of QR labels', PDF) } }, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
     const pdf = await qrLabelSheet(ctx, actor.publisherId, request.query.ids, request.query.size);
-    return reply.type(PDF).header('content-disposition', 'attachment; filename="JSBN-QR-labels.pdf"').send(pdf);
+    return sendFile(reply, PDF, 'JSBN-QR-labels.pdf', pdf);
   });
 
   /**

@@ -159,7 +159,7 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
   it('ranks a one-word search from the word index exactly as from the books', async () => {
     // the queries above of one word, and words of the catalogue's vocabulary (whole, and parts of them)
     const vocabulary = await t.ctx.db.execute(sql`select word from search_words where books > 0 and char_length(word) >= 5 order by md5(word) limit 60`);
-    const sampled = (vocabulary as unknown as { rows: { word: string }[] }).rows.flatMap(({ word }) => [word, word.slice(1, -1)]);
+    const sampled = (vocabulary as { rows: { word: string }[] }).rows.flatMap(({ word }) => [word, word.slice(1, -1)]);
     const queries = [...QUERIES.map(({ query }) => query), ...sampled, 'Shri', 'सूत्र', 'ભક્તામર', 'gvi'];
     let compared = 0;
     for (const query of queries) {
@@ -172,7 +172,7 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
       // the letters of a JSBN are no word (it has digits): the word index does not find them
       // there ('gvi' in VGVI1-00001-D), the books' text did when another word held them too
       const inJsbn = await t.ctx.db.execute(sql`select id from books where lower(jsbn_number) like any(${sql.param(text.words.map(({ pattern }) => `%${pattern}%`))}::text[])`);
-      const jsbnOnly = (inJsbn as unknown as { rows: { id: number }[] }).rows.map(({ id }) => id).filter((id) => !fromWords.ids.includes(id));
+      const jsbnOnly = (inJsbn as { rows: { id: number }[] }).rows.map(({ id }) => id).filter((id) => !fromWords.ids.includes(id));
       const expected = fromBooks.ids.filter((id) => !jsbnOnly.includes(id));
       expect(fromWords, query).toEqual({ ids: expected, matches: expected.length });
       if (query === 'gvi') expect(jsbnOnly.length).toBeGreaterThan(0);
@@ -186,7 +186,7 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
         union all
         (select p.* from books b, jsbn_book_postings(b.search_text, b.title_text, b.book_title, b.created_at, b.id) p except all select * from search_postings)
       ) as d`);
-    expect((differing as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((differing as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it('ranks the exact title first and finds nothing for nonsense', async () => {

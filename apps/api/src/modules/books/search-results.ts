@@ -166,7 +166,7 @@ export async function rankWhole(db: DbOrTx, where: SQL, rank: SQL, limit: number
     where ${where}
     order by ${rank} desc, length(${books.book_title}), ${books.created_at} desc, ${books.id} desc
     limit ${limit}`);
-  const rows = (result as unknown as { rows: { id: number; matches: number }[] }).rows;
+  const rows = (result as { rows: { id: number; matches: number }[] }).rows;
   return { ids: rows.map((row) => Number(row.id)), matches: Number(rows[0]?.matches ?? 0) };
 }
 
@@ -240,7 +240,7 @@ async function readNewest(db: DbOrTx, text: TextQuery, from: ScanPosition | null
       last.at as last_at, last.id as last_id
     from (select 1) as one
     left join (select created_at::text as at, id from scanned order by scanned.created_at, scanned.id limit 1) as last on true`);
-  const [row] = (result as unknown as { rows: { ids: number[] | string; scanned: number; last_at: string | null; last_id: number | null }[] }).rows;
+  const [row] = (result as { rows: { ids: number[] | string; scanned: number; last_at: string | null; last_id: number | null }[] }).rows;
   const ids = typeof row!.ids === 'string' ? parseIntArray(row!.ids) : row!.ids.map(Number);
   const read = Number(row!.scanned);
   // fewer books than asked for: the oldest has been read, nothing is left

@@ -32,6 +32,7 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
   /** The word index's rows of book `id` (decision 024), by word. */
   const postings = async (id: number) =>
     (
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
       (await t.ctx.db.execute(sql`select word, in_title, title_length from search_postings where book_id = ${id} order by word`)) as unknown as {
         rows: { word: string; in_title: boolean; title_length: number }[];
       }
@@ -188,6 +189,7 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     }));
     expect((await importCatalogue(t.ctx, records)).imported).toBe(301);
     await t.ctx.db.execute(sql`analyze books`);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
     const catalogue = Number(((await t.ctx.db.execute(sql`select reltuples::float8 as n from pg_class where oid = 'books'::regclass`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
     // both words are common, together they are rare: the search is broad by the vocabulary
     expect(Math.min(await count('सूत्र'), await count('टीका'))).toBeGreaterThan(rankingLimit(catalogue));

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import { PDF, fileReplies } from '../../lib/reply.js';
+import { PDF, fileReplies, sendFile } from '../../lib/reply.js';
 import { FORM_FORMATS, OFFLINE_FORMS, offlineFormFile, type FormFile, type FormFormat, type OfflineFormId } from './offline-forms.js';
 
 const isForm = (value: string): value is OfflineFormId => (OFFLINE_FORMS as readonly string[]).includes(value);
@@ -49,11 +49,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       const { form, format } = request.params;
       if (!isForm(form) || !isFormat(format)) throw notFound('Form');
       const file = await formFile(form, format);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'public, max-age=86400')
-        .send(file.bytes);
+      return sendFile(reply.header('cache-control', 'public, max-age=86400'), file.contentType, file.fileName, file.bytes);
     },
   );
 }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { id } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor, type Actor } from '../../lib/auth.js';
-import { fileReplies } from '../../lib/reply.js';
+import { fileReplies, sendFile } from '../../lib/reply.js';
 import { marcBinary, marcRecords } from '../books/marc.js';
 import { booksByIds } from '../books/service.js';
 import { getOrder } from '../orders/service.js';
@@ -58,7 +58,7 @@ export function kohaOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const actor = await requireActor(ctx, request);
       const file = await kohaOrderFile(ctx, actor, request.params.id);
-      return reply.type('application/marc').header('content-disposition', `attachment; filename="${file.name}"`).send(file.bytes);
+      return sendFile(reply, 'application/marc', file.name, file.bytes);
     },
   );
 }

@@ -124,7 +124,7 @@ function stateOf(token: string): ListState {
   const validAfter = after === null || (Array.isArray(after) && after.length === 2 && typeof after[0] === 'string' && !Number.isNaN(new Date(after[0]).getTime()) && Number.isSafeInteger(after[1]));
   if (!isPrefix(prefix as string) || !(set === null || typeof set === 'string') || !isTime(from) || !isTime(until) || !validAfter) throw bad;
   if (!Number.isSafeInteger(cursor) || !Number.isSafeInteger(total) || (cursor as number) < 0) throw bad;
-  return { prefix: prefix as Prefix, set: set as string | null, from: from as string | null, until: until as string | null, after: after as [string, number] | null, cursor: cursor as number, total: total as number };
+  return { prefix: prefix as Prefix, set: set, from: from as string | null, until: until as string | null, after: after as [string, number] | null, cursor: cursor as number, total: total as number };
 }
 
 /** The stored `language` values (ids and names) of the books whose languages include MARC code `code`. */

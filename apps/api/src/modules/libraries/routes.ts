@@ -12,7 +12,7 @@ import { addressLabelsPdf } from '../documents/address-labels.js';
 import { publisherReturnAddress } from '../orders/documents.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { PDF, fileReplies, ok, replies, sendStoredPdf } from '../../lib/reply.js';
+import { PDF, fileReplies, ok, replies, sendFile, sendStoredPdf } from '../../lib/reply.js';
 import { z } from 'zod';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
 import { exportHeading } from '../../lib/excel.js';
@@ -69,7 +69,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
       ],
       rows,
     );
-    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${EXPORT_FILE_NAMES.listOfLibraries}.xlsx"`).send(bytes);
+    return sendFile(reply, XLSX_TYPE, `${EXPORT_FILE_NAMES.listOfLibraries}.xlsx`, bytes);
   });
 
   /** GET /api/library/addresses.pdf?ids=1,2 (publisher) → addresses.pdf with one label per library, 'To' and 'From' in the publisher's language. */
@@ -81,7 +81,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
       await publisherReturnAddress(ctx, actor.publisherId),
       pageLanguage(request),
     );
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ADDRESS_LABELS_FILE}"`).send(pdf);
+    return sendFile(reply, 'application/pdf', ADDRESS_LABELS_FILE, pdf);
   });
 
   /** GET /api/library/logo-text (library) → `{ librarianLogo: { id, letterText, logoUrl } | null }`. */

@@ -56,6 +56,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
   /** The publisher's digest jobs waiting in the queue, with how long after their queueing they start (s). */
   const waitingDigests = async () =>
     (
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
       (await t.ctx.db.execute(
         sql`select singleton_key as key, round(extract(epoch from start_after - created_on))::int as wait from pgboss.job where name = 'orderNotices' and state = 'created' and singleton_key = ${String(publisher.publisherId)}`,
       )) as unknown as { rows: { key: string; wait: number }[] }

@@ -148,9 +148,11 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
     t.advance(7 * DAY + HOUR);
     await t.ctx.jobs.send('orderReminders', {});
     await expect.poll(async () => t.ctx.db.$count(order_events, sql`${order_events.order_id} = ${order.id} and ${order_events.kind} = 'auto_reminder' and ${order_events.notice_pending}`), { timeout: 10_000 }).toBe(1);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
     const digests = (await t.ctx.db.execute(sql`select singleton_key from pgboss.job where name = 'orderNotices' and state = 'created'`)) as unknown as { rows: unknown[] };
     expect(digests.rows).toEqual([{ singleton_key: String(publisher.publisherId) }]);
     // and pg-boss keeps its 15-minute schedule
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
     const schedules = (await t.ctx.db.execute(sql`select name, cron from pgboss.schedule`)) as unknown as { rows: unknown[] };
     expect(schedules.rows).toEqual([{ name: 'orderReminders', cron: '*/15 * * * *' }]);
   });

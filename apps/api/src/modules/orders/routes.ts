@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { requireActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { AppError, parseOrThrow } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { PDF, fileReplies, ok, replies } from '../../lib/reply.js';
+import { PDF, fileReplies, ok, replies, sendFile } from '../../lib/reply.js';
 import { z } from 'zod';
 import { DISPATCH_FILE } from '../../lib/upload-rules.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
@@ -51,14 +51,14 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/book/order-book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Booked_Orders.xlsx or Books_Ordered_By_You.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     const actor = await requireActor(ctx, request);
     const { fileName, bytes } = await exportOrders(ctx, actor, request.query.ids, pageLanguage(request));
-    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+    return sendFile(reply, XLSX_TYPE, fileName, bytes);
   });
 
   /** GET /api/book/order-book/addresses.pdf?ids=1,2 (publisher) → addresses.pdf, A5 labels To each library, From the publisher, 'To' and 'From' in the publisher's language. */
   api.get('/book/order-book/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint), response: fileReplies('addresses.pdf: A5 address labels', PDF) } }, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
     const pdf = await orderAddressLabels(ctx, actor, request.query.ids, pageLanguage(request));
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ADDRESS_LABELS_FILE}"`).send(pdf);
+    return sendFile(reply, 'application/pdf', ADDRESS_LABELS_FILE, pdf);
   });
 
   /**
@@ -68,7 +68,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post('/publisher/generate-pdf', { schema: { body: orderSummaryRequest, response: fileReplies('The order letter', PDF) } }, async (request, reply) => {
     const actor = await requireActor(ctx, request);
     const pdf = await orderLetter(ctx, actor, request.body.orderId, request.body.sendWhatsapp);
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="order-${request.body.orderId}.pdf"`).send(pdf);
+    return sendFile(reply, 'application/pdf', `order-${request.body.orderId}.pdf`, pdf, 'inline');
   });
 
   /** GET /api/book/order-book/:id → `{ orderBook }`; 404 for another account's order. */

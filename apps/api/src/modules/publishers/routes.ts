@@ -13,7 +13,7 @@ import { exportPublishers } from './exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { HTML, fileReplies, ok, replies } from '../../lib/reply.js';
+import { HTML, fileReplies, ok, replies, sendFile } from '../../lib/reply.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
@@ -103,7 +103,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   /** GET /api/publisher/export.xlsx?ids=1,2 → Publisher_Info.xlsx of the selected publishers; 400 none selected. */
   api.get('/publisher/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Publisher_Info.xlsx', XLSX_TYPE) } }, async (request, reply) => {
     const { fileName, bytes } = await exportPublishers(ctx, request.query.ids, pageLanguage(request));
-    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+    return sendFile(reply, XLSX_TYPE, fileName, bytes);
   });
 
   /**

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CityOption, Letterhead, LibraryDetails, LoginReply, ModelType, PublisherInfo, StateOption } from '@jsbn/shared';
 import { get, request } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 export function useStates() {
   return useQuery({
-    queryKey: ['lookups', 'states'],
+    queryKey: queryKeys.lookups.states,
     queryFn: ({ signal }) => get<{ states: StateOption[] }>('/state', undefined, signal),
     select: (data) => data.states,
     staleTime: Infinity,
@@ -13,7 +14,7 @@ export function useStates() {
 
 export function useCities(stateId: number | string | undefined) {
   return useQuery({
-    queryKey: ['lookups', 'cities', stateId],
+    queryKey: queryKeys.lookups.cities(stateId),
     queryFn: ({ signal }) => get<{ cities: CityOption[] }>(`/state/${stateId}/city`, undefined, signal),
     select: (data) => data.cities,
     enabled: Boolean(stateId),
@@ -33,7 +34,7 @@ export const resendOtp = (body: { email: string; modelType: ModelType }) => requ
 export const forgotPassword = (body: { email: string; modelType: ModelType }) =>
   request<null>('/user/change-password', { method: 'POST', body });
 
-export const letterheadKey = ['library', 'logo-text'] as const;
+export const letterheadKey = queryKeys.letterhead;
 
 export function useLetterhead() {
   return useQuery({
@@ -55,7 +56,7 @@ export const changePassword = (body: { oldPassword: string; newPassword: string 
   request<LoginReply>('/user/update-password', { method: 'PATCH', body });
 
 /** The own profile is the public details with gst_no and aadhar_no (GET /api/publisher/:id, GET /api/library/:id). */
-export const profileKey = (modelType: ModelType, id: number | undefined) => ['profile', modelType, id] as const;
+export const profileKey = (modelType: ModelType, id: number | undefined) => queryKeys.profile.of(modelType, id);
 
 export function useOwnPublisher(id: number | undefined) {
   return useQuery({

@@ -20,6 +20,7 @@ import { paths } from '../../../app/paths';
 import { registerAccount, updateProfile, useCities, useStates } from '../api/accounts-api';
 import { LogoPicker } from './logo-picker';
 import { registrationFields } from './registration';
+import { queryKeys } from '../../../api/query-keys';
 
 /** One column on phones, two from md. */
 export const accountGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } } as const;
@@ -45,7 +46,7 @@ function LogoController<T extends WithLogo, TOutput>({
     <Controller
       control={control}
       name={'logo' as Path<T>}
-      render={({ field, fieldState }) => render({ value: field.value as File | null, onChange: field.onChange, onBlur: field.onBlur, error: fieldState.error?.message })}
+      render={({ field, fieldState }) => render({ value: field.value, onChange: field.onChange, onBlur: field.onBlur, error: fieldState.error?.message })}
     />
   );
 }
@@ -81,7 +82,9 @@ export function useRegistration<TInput extends WithLogo, TOutput extends LogoOut
     },
     onError: (error) => applyServerErrors(error, form.setError),
   });
-  const onSubmit = form.handleSubmit((values) => mutation.mutate({ values, email: values.email }), scrollToFirstError);
+  const submit = form.handleSubmit((values) => mutation.mutate({ values, email: values.email }), scrollToFirstError);
+  // react-hook-form's handler settles on its own (errors go to the form state)
+  const onSubmit: FormEventHandler<HTMLFormElement> = (event) => void submit(event);
   return { otpEmail, back: () => setOtpEmail(null), onSubmit, pending: mutation.isPending };
 }
 
@@ -143,16 +146,17 @@ export function useProfileForm<TInput extends WithLogo, TOutput extends LogoOutp
     onSuccess: async (reply) => {
       toastSuccess(reply.message, i18n.t('accounts:profile.updated'));
       await refreshCurrentUser();
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
-      await queryClient.invalidateQueries({ queryKey: ['publishers'] });
-      await queryClient.invalidateQueries({ queryKey: ['libraries'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profile.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.publishers.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.libraries.all });
     },
     onError: (error) => applyServerErrors(error, form.setError),
   });
-  const onSubmit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit((values) => {
     const { logo, ...fields } = values;
     save.mutate({ fields, logo });
   }, scrollToFirstError);
+  const onSubmit: FormEventHandler<HTMLFormElement> = (event) => void submit(event);
   return { form, onSubmit, saving: save.isPending };
 }
 

@@ -72,7 +72,7 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
       <Alert severity="info" sx={{ mb: 2 }}>
         <Trans t={t} i18nKey="otp.sent" values={{ digits: OTP_LENGTH, email }} components={{ strong: <strong /> }} />
       </Alert>
-      <form noValidate onSubmit={form.handleSubmit((values) => verify.mutate(String(values.otp).trim()))}>
+      <form noValidate onSubmit={(event) => void form.handleSubmit((values) => verify.mutate(String(values.otp).trim()))(event)}>
         <Stack spacing={2}>
           <FormText
             control={form.control}

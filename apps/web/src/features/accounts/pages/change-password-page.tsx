@@ -43,7 +43,7 @@ export function ChangePasswordPage() {
     <Box>
       <PageHeader title={t('password.changeTitle')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, maxWidth: 520 }}>
-        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+        <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}>
           <Stack spacing={2}>
             <FormText control={form.control} name="oldPassword" label={t('fields.oldPassword')} type="password" autoComplete="current-password" required />
             <FormText

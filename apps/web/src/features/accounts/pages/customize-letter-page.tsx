@@ -31,7 +31,7 @@ function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () 
     },
   });
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(String(values.text)))}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(String(values.text)))(event)}>
       <Stack spacing={2}>
         <FormText control={form.control} name="text" label={t('fields.letterText')} multiline minRows={6} helperText={t('letter.hint')} />
         <Stack direction="row" spacing={2}>

@@ -38,7 +38,7 @@ function LoginFormView({ modelType, returnTo, email: knownEmail, onForgot }: { m
     },
   });
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate({ email: String(values.email), password: values.password }))}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ email: String(values.email), password: values.password }))(event)}>
       <Stack spacing={2}>
         <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
         <FormText control={form.control} name="password" label={t('fields.password')} type="password" autoComplete="current-password" required autoFocus={Boolean(knownEmail)} />
@@ -66,7 +66,7 @@ function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: (
     },
   });
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(String(values.email)))}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(String(values.email)))(event)}>
       <Stack spacing={2}>
         <Typography>{t('login.forgotIntro')}</Typography>
         <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />

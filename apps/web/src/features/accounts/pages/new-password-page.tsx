@@ -49,7 +49,7 @@ export function NewPasswordPage() {
         <Typography color="text.secondary" sx={{ mb: 3, textAlign: 'center' }}>
           {t('password.newIntro')}
         </Typography>
-        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values.password))}>
+        <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values.password))(event)}>
           <Stack spacing={2}>
             <FormText control={form.control} name="password" label={t('fields.newPassword')} type="password" autoComplete="new-password" required />
             <FormText control={form.control} name="confirmPassword" label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" required />

@@ -16,9 +16,10 @@ import type {
   UploadUrlsRequest,
 } from '@jsbn/shared';
 import { apiUrl, get, request, type QueryValue } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 const lookup = <T,>(key: string, path: string, field: string) => ({
-  queryKey: ['lookups', key],
+  queryKey: queryKeys.lookups.of(key),
   queryFn: ({ signal }: { signal: AbortSignal }) => get<Record<string, T[]>>(path, undefined, signal),
   select: (data: Record<string, T[]>) => data[field] ?? [],
   staleTime: Infinity,
@@ -34,7 +35,7 @@ export const useSwaroops = () => useQuery(swaroopsQuery);
 /** GET /api/book/book-jsbn-number — the publisher's next ids (prefilled, locked). */
 export function useNextJsbnIds() {
   return useQuery({
-    queryKey: ['books', 'next-jsbn'],
+    queryKey: queryKeys.books.nextJsbn,
     queryFn: ({ signal }) => get<NextJsbnIds>('/book/book-jsbn-number', undefined, signal),
     staleTime: 0,
   });
@@ -47,7 +48,7 @@ export const setBookAvailability = (id: number, isAvailable: boolean) => request
 /** GET /api/book (search and lists). */
 export function useBookList(query: Record<string, QueryValue>, enabled = true) {
   return useQuery({
-    queryKey: ['books', 'list', query],
+    queryKey: queryKeys.books.list(query),
     queryFn: ({ signal }) => get<BookList>('/book', query, signal),
     placeholderData: keepPreviousData,
     enabled,
@@ -57,7 +58,7 @@ export function useBookList(query: Record<string, QueryValue>, enabled = true) {
 /** GET /api/book/publisher/:id */
 export function usePublisherBookList(publisherId: number | undefined, query: Record<string, QueryValue>) {
   return useQuery({
-    queryKey: ['books', 'publisher', publisherId, query],
+    queryKey: queryKeys.books.ofPublisher(publisherId, query),
     queryFn: ({ signal }) => get<BookList>(`/book/publisher/${publisherId}`, query, signal),
     placeholderData: keepPreviousData,
     enabled: Boolean(publisherId),
@@ -70,7 +71,7 @@ export const qrDownloadUrl = (jsbn: string) => apiUrl(`/book/listing/jsbn/${enco
 /** GET /api/book/:id (the owner also gets its private PDF link). */
 export function useBook(id: number | null) {
   return useQuery({
-    queryKey: ['books', 'one', id],
+    queryKey: queryKeys.books.one(id),
     queryFn: ({ signal }) => get<{ book: BookDto }>(`/book/${id}`, undefined, signal),
     enabled: id !== null,
     staleTime: 0,
@@ -102,7 +103,7 @@ export const getCatalogue = (publisherNo: string) => get<PublisherCatalog>(`/boo
 export function useAuthorNames(queryString: string) {
   const query = queryString.trim();
   return useQuery<AuthorNameOption[]>({
-    queryKey: ['lookups', 'author-names', query],
+    queryKey: queryKeys.lookups.authorNames(query),
     queryFn: ({ signal }) => get<{ authorNames: AuthorNameOption[] }>('/book/author-name', { queryString: query }, signal).then((data) => data.authorNames),
     enabled: query.length >= 2,
     staleTime: 60_000,

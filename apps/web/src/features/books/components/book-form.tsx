@@ -139,10 +139,10 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(
+      onSubmit={(event) => void form.handleSubmit(
         (values) => onSubmit(values, form),
         () => scrollToFirstError(),
-      )}
+      )(event)}
     >
       <Section title={t('sections.basic')} id="book-basic">
         <Box sx={grid}>

@@ -36,7 +36,7 @@ export function ClaimDialog({ publisherId, publisherName, open, onClose }: { pub
   });
   return (
     <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="claim-title">
-      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} sx={dialogFormSx}>
+      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)} sx={dialogFormSx}>
         <DialogTitle id="claim-title">{t('claim.title', { publisher: publisherName })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -35,6 +35,7 @@ import { MarcDownloads, PrintQrDownloads } from '../../../components/print-downl
 import type { ShareTarget } from '../components/share-dialog';
 import { shareBookPage } from '../components/share-book';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
+import { queryKeys } from '../../../api/query-keys';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { WithdrawnNotice } from '../components/withdrawn-notice';
 
@@ -131,7 +132,7 @@ export function BookDetailPage() {
   const canonical = query.data ? formatJsbn(query.data.book.jsbn_number) : null;
   useEffect(() => {
     if (canonical && canonical !== jsbn) {
-      queryClient.setQueryData(['books', 'jsbn', canonical], query.data);
+      queryClient.setQueryData(queryKeys.books.byJsbn(canonical), query.data);
       void navigate(bookDetailPath(canonical), { replace: true });
     }
   }, [canonical, jsbn, navigate, queryClient, query.data]);

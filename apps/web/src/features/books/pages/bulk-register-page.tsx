@@ -21,6 +21,7 @@ import { paths } from '../../../app/paths';
 import { useLeaveWarning } from '../components/leave-warning';
 import { BULK_TEMPLATE_URL, checkRows, downloadResult, newBatchId, previewFile, registerChunk } from '../bulk/bulk-api';
 import { BulkPreviewList } from '../bulk/bulk-preview';
+import { queryKeys } from '../../../api/query-keys';
 
 type Registered = BulkRegistered['books'];
 
@@ -97,7 +98,7 @@ export function BulkRegisterPage() {
       setRun({ ...state, books, error: error instanceof Error ? error.message : String(error), busy: false });
     } finally {
       // My Books and the lists show the new books
-      if (books.length) await queryClient.invalidateQueries({ queryKey: ['books'] });
+      if (books.length) await queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
     }
   };
 

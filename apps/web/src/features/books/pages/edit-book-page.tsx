@@ -16,7 +16,8 @@ import { BookForm, type BookFormProps } from '../components/book-form';
 import { bookToForm, pendingFilesOf, toBookFormData, type BookFormValues } from '../components/book-form-model';
 import { useLeaveWarning } from '../components/leave-warning';
 import { UploadDialog, useBookUploads } from '../components/upload-dialog';
-import { BookHistory } from '../../operator/history/book-history';
+import { queryKeys } from '../../../api/query-keys';
+import { BookHistory } from '../../../components/history/book-history';
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
@@ -40,16 +41,17 @@ function EditForm({ book }: { book: BookDto }) {
   const done = () => {
     leave.release();
     setSaved(true);
-    void queryClient.invalidateQueries({ queryKey: ['books'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
     void navigate(paths.myBooks);
   };
 
   const submit: BookFormProps['onSubmit'] = (values, form) => {
     mutation.mutate(values, {
-      onSuccess: async (reply) => {
+      onSuccess: (reply) => {
         toastSuccess(reply.message, BOOK_MSG.updated);
         const files = pendingFilesOf(values);
-        if (files.length === 0 || (await uploads.start(book.id, files))) done();
+        if (files.length === 0) done();
+        else void uploads.start(book.id, files).then((uploaded) => uploaded && done());
       },
       onError: (error) => {
         applyServerErrors(error, form.setError);

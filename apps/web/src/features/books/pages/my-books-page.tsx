@@ -17,6 +17,7 @@ import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
 import { setBookAvailability, usePublisherBookList } from '../api/books-api';
 import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
 import { MarcDownloads, QrLabelSheetButton } from '../../../components/print-downloads';
+import { queryKeys } from '../../../api/query-keys';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
 const WithdrawRequestDialog = lazyNamed(() => import('../components/report-dialog'), 'WithdrawRequestDialog');
@@ -40,7 +41,7 @@ export function MyBooksPage() {
     onSuccess: async (reply, { isAvailable }) => {
       toastSuccess(reply.message, isAvailable ? t('myBooks.isAvailable') : t('myBooks.isUnavailable'));
       setPending(null);
-      await queryClient.invalidateQueries({ queryKey: ['books'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
     },
     onError: () => setPending(null),
   });

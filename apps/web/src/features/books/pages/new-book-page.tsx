@@ -19,6 +19,7 @@ import { emptyBookForm, pendingFilesOf, toBookFormData, type BookFormValues } fr
 import { BookResultDialog } from '../components/book-result-dialog';
 import { useLeaveWarning } from '../components/leave-warning';
 import { UploadDialog, useBookUploads } from '../components/upload-dialog';
+import { queryKeys } from '../../../api/query-keys';
 
 /** /new-book-reg — New Book Registration (spec books §2, the creation flow of §4). */
 export function NewBookPage() {
@@ -61,10 +62,11 @@ export function NewBookPage() {
     mutation.mutate({ values, ...(reason ? { reason } : {}) }, {
       onSuccess: async (reply) => {
         toastSuccess(MSG.bookCreated);
-        void queryClient.invalidateQueries({ queryKey: ['books'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
         setCreated(reply.data);
         const files = pendingFilesOf(values);
-        if (files.length === 0 || (await uploads.start(reply.data.id, files))) setShowResult(true);
+        if (files.length === 0) setShowResult(true);
+        else void uploads.start(reply.data.id, files).then((uploaded) => uploaded && setShowResult(true));
       },
       onError: (error) => {
         applyServerErrors(error, form.setError);
@@ -76,7 +78,7 @@ export function NewBookPage() {
   const finish = () => {
     leave.release();
     setShowResult(false);
-    void queryClient.invalidateQueries({ queryKey: ['books'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
     void navigate(paths.myBooks);
   };
 

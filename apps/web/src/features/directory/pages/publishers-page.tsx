@@ -8,7 +8,7 @@ import { orNA } from '../../../components/format';
 import { logoColumn, viewDetailsColumn } from '../../../components/list-columns';
 import { PageHeader } from '../../../components/page';
 import { useLookups } from '../../../i18n';
-import { usePublisherList } from '../api/directory-api';
+import { usePublisherList } from '../../../api/publishers';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { VerifiedBadge } from '../../../components/verified-badge';
 

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@jsbn/shared/core';
 import type { DashboardData } from '@jsbn/shared';
 import { get, withFallbackMessage } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /api/user/dashboard — on load and whenever the user changes (spec accounts §7). */
 export function useDashboard(userKey: string | null) {
   return useQuery({
-    queryKey: ['dashboard', userKey],
+    queryKey: queryKeys.dashboard.of(userKey),
     queryFn: async ({ signal }) => {
       try {
         return await get<DashboardData>('/user/dashboard', undefined, signal);

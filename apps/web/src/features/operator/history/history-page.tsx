@@ -5,8 +5,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { AUDIT_SUBJECTS } from '@jsbn/shared';
 import { toastError } from '../../../api/client';
 import { PageHeader } from '../../../components/page';
-import { downloadHistoryCsv, useOperatorHistory, type HistoryFilters } from './history-api';
-import { HistoryEntries } from './history-entries';
+import { downloadHistoryCsv, useOperatorHistory, type HistoryFilters } from '../../../api/history';
+import { HistoryEntries } from '../../../components/history/history-entries';
 
 /** The actions the record writes (decision 042), offered as the action filter. */
 const ACTIONS = ['created', 'updated', 'status changed', 'withdrawn', 'reinstated', 'books imported', 'password changed', 'password reset', 'e-mail verified', 'claim approved', 'reminded'] as const;

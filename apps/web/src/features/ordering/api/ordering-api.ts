@@ -1,19 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MSG } from '@jsbn/shared/core';
-import type { BookList, CreateOrdersInput, CreatedOrders, PublisherListItem } from '@jsbn/shared';
+import type { BookList, CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
 import { get, request, requestBlob, type QueryValue } from '../../../api/client';
-
-export function usePublishers(query: Record<string, QueryValue>) {
-  return useQuery({
-    queryKey: ['publishers', 'list', query],
-    queryFn: ({ signal }) => get<{ publishers: PublisherListItem[]; total: number }>('/publisher', query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+import { queryKeys } from '../../../api/query-keys';
 
 export function useOrderableBooks(publisherId: number | null, query: Record<string, QueryValue>) {
   return useQuery({
-    queryKey: ['books', publisherId ? 'publisher' : 'list', publisherId, query],
+    queryKey: publisherId ? queryKeys.books.ofPublisher(publisherId, query) : queryKeys.books.list(query),
     queryFn: ({ signal }) => get<BookList>(publisherId ? `/book/publisher/${publisherId}` : '/book', query, signal),
     placeholderData: keepPreviousData,
   });

@@ -20,6 +20,7 @@ import { TAP_LINK } from '../../../app/theme';
 import { createOrders, sendOrderLetter } from '../api/ordering-api';
 import { cartItemOf, isBadQuantity, useCart, type CartItem } from './cart';
 import { ordersOfCart, type CartOrder } from './cart-orders';
+import { queryKeys } from '../../../api/query-keys';
 
 /** True when the library may select books (it has letter text). */
 export function useCanOrder() {
@@ -239,7 +240,7 @@ export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | nu
       cart.clear();
       setOpen(false);
       await sendOrderLetters(reply.data?.orders ?? []);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       void navigate(paths.orders);
     },
   });

@@ -12,13 +12,14 @@ import { PageHeader } from '../../../components/page';
 import { publisherBooksPath } from '../../../app/paths';
 import { TAP_LINK } from '../../../app/theme';
 import type { PublisherListItem } from '@jsbn/shared';
-import { PUBLISHER_EXPORT_PATH, usePublishers } from '../api/ordering-api';
+import { usePublisherList } from '../../../api/publishers';
+import { PUBLISHER_EXPORT_PATH } from '../api/ordering-api';
 
 /** /publisher-wise-books — publishers with their book counts (spec books §2). */
 export function PublisherWiseBooksPage() {
   const { t } = useTranslation('ordering');
   const list = useListState(null);
-  const publishers = usePublishers(list.query);
+  const publishers = usePublisherList(list.query);
   const [shown, setShown] = useState<number | null>(null);
 
   const columns: Column<PublisherListItem>[] = [

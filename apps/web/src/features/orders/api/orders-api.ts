@@ -4,15 +4,15 @@ import { MSG } from '@jsbn/shared/core';
 import type { OrderDto, OrderList, OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
 import { get, request, requestBlob, type ApiFile, type QueryValue } from '../../../api/client';
 import type { SortState } from '../../../components/data-table';
+import { queryKeys } from '../../../api/query-keys';
 
-export const ORDERS_KEY = ['orders'] as const;
 /** Order lists default to order_date descending (spec books §9). */
 export const ORDER_DEFAULT_SORT: SortState = { field: 'order_date', order: 'desc' };
 
 /** GET /api/book/order-book?orderStatus=… → `{ orderBooks, total }`. */
 export function useOrders(status: OrderStatus, query: Record<string, QueryValue>) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, status, query],
+    queryKey: queryKeys.orders.list(status, query),
     queryFn: ({ signal }) => get<OrderList>('/book/order-book', { ...query, orderStatus: status }, signal),
     placeholderData: keepPreviousData,
   });
@@ -21,7 +21,7 @@ export function useOrders(status: OrderStatus, query: Record<string, QueryValue>
 /** GET /api/book/order-book/:id → the order with its history (Order Details). */
 export function useOrder(id: number | null) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'one', id],
+    queryKey: queryKeys.orders.one(id),
     queryFn: ({ signal }) => get<{ orderBook: OrderDto }>(`/book/order-book/${id}`, undefined, signal),
     select: (data) => data.orderBook,
     enabled: Boolean(id),

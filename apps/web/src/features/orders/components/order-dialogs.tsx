@@ -457,7 +457,7 @@ export function DispatchDialog({
       <Box
         component="form"
         noValidate
-        onSubmit={form.handleSubmit((values) => setConfirmed(values))}
+        onSubmit={(event) => void form.handleSubmit((values) => setConfirmed(values))(event)}
         sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
       >
         <DialogTitle id="dispatch-title">{t('dispatch.title')}</DialogTitle>

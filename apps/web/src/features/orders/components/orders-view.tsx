@@ -19,10 +19,11 @@ import { LibraryDetailsDialog, PublisherDetailsDialog } from '../../../component
 import { formatDate } from '../../../components/format';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
-import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, ORDERS_KEY, dispatchOrder, sendReminder, updateOrderStatus, useOrders } from '../api/orders-api';
+import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, dispatchOrder, sendReminder, updateOrderStatus, useOrders } from '../api/orders-api';
 import { KohaOrderButton, OrderLetterButton } from './order-letter-button';
 import { WaitingCell } from './waiting';
 import { CourierCell, CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
+import { queryKeys } from '../../../api/query-keys';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
@@ -67,8 +68,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     toastSuccess(message, fallback);
     setAction(null);
     list.restart();
-    await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
   };
 
   const change = useMutation({
@@ -80,7 +81,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     onSuccess: async (reply) => {
       toastSuccess(reply.message, t('waiting.sent'));
       setReminding(null);
-      await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
     // a refusal (sent today, too early) is told by the toast; the dialog closes either way
     onError: () => setReminding(null),

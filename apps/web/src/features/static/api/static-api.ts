@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@jsbn/shared/core';
 import type { ContactMessage, GalleryImage } from '@jsbn/shared';
 import { get, request, withFallbackMessage } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /api/media/images → the gallery pictures (files on the storage). */
 export function useGalleryImages() {
   return useQuery({
-    queryKey: ['media', 'images'],
+    queryKey: queryKeys.gallery,
     queryFn: ({ signal }) => get<{ images: GalleryImage[] }>('/media/images', undefined, signal),
     select: (data) => data.images ?? [],
   });

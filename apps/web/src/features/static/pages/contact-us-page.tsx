@@ -35,7 +35,7 @@ export function ContactUsPage() {
       <PageHeader title={t('contact.title')} subtitle={t('contact.subtitle')} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
-          <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+          <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}>
             <Stack spacing={2}>
               <ContactFields control={control} />
               <Box>

@@ -2,7 +2,7 @@ import { Accordion, AccordionDetails, AccordionSummary, Alert, CircularProgress,
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBookHistory } from './history-api';
+import { useBookHistory } from '../../api/history';
 import { HistoryEntries } from './history-entries';
 
 /**

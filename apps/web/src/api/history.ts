@@ -1,8 +1,8 @@
 /** The record of changes from the API (decision 042): a book's history, the operators' list and its CSV. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BookHistory, HistoryPage, HistoryQuery } from '@jsbn/shared';
-import { get } from '../../../api/client';
-import { downloadFile } from '../../../components/download';
+import { get } from './client';
+import { downloadFile } from '../components/download';
 
 /** GET /api/book/:id/history — the publisher's own book, newest first. */
 export function useBookHistory(bookId: number) {

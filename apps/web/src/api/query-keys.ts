@@ -1,0 +1,54 @@
+/**
+ * Every query key of the web app, made in one place: a query and the mutations that refresh it
+ * name the same key, and refreshing a whole area (`queryKeys.books.all`) reaches every query of
+ * it. The keys are arrays TanStack Query matches by prefix; the server-made page seeds the
+ * book-by-JSBN and site keys (decision 011), so their values stay as they are.
+ */
+import type { OrderStatus } from '@jsbn/shared';
+import type { QueryValue } from './client';
+
+type ListQuery = Record<string, QueryValue>;
+
+export const queryKeys = {
+  site: ['site'] as const,
+  gallery: ['media', 'images'] as const,
+  dashboard: {
+    all: ['dashboard'] as const,
+    of: (userKey: string | null) => ['dashboard', userKey] as const,
+  },
+  lookups: {
+    /** A lookup list by its name (languages, subjects, swaroops …). */
+    of: (name: string) => ['lookups', name] as const,
+    states: ['lookups', 'states'] as const,
+    cities: (stateId: number | string | undefined) => ['lookups', 'cities', stateId] as const,
+    authorNames: (query: string) => ['lookups', 'author-names', query] as const,
+  },
+  books: {
+    all: ['books'] as const,
+    list: (query: ListQuery) => ['books', 'list', query] as const,
+    ofPublisher: (publisherId: number | null | undefined, query: ListQuery) => ['books', 'publisher', publisherId, query] as const,
+    one: (id: number | null) => ['books', 'one', id] as const,
+    byJsbn: (jsbn: string) => ['books', 'jsbn', jsbn] as const,
+    nextJsbn: ['books', 'next-jsbn'] as const,
+  },
+  publishers: {
+    all: ['publishers'] as const,
+    list: (query: ListQuery) => ['publishers', 'list', query] as const,
+    one: (id: number | null) => ['publishers', 'one', id] as const,
+  },
+  libraries: {
+    all: ['libraries'] as const,
+    list: (query: ListQuery) => ['libraries', 'list', query] as const,
+    one: (id: number | null) => ['libraries', 'one', id] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    list: (status: OrderStatus, query: ListQuery) => ['orders', status, query] as const,
+    one: (id: number | null) => ['orders', 'one', id] as const,
+  },
+  profile: {
+    all: ['profile'] as const,
+    of: (modelType: string, id: number | undefined) => ['profile', modelType, id] as const,
+  },
+  letterhead: ['library', 'logo-text'] as const,
+};
