@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
+import jsqrModule from 'jsqr';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -38,6 +38,10 @@ function operatorAdd(dataDir: string, args: string[], stdin = ''): Promise<strin
 }
 
 const codeOf = (secret: string) => generate({ secret });
+
+type JsQr = typeof jsqrModule.default;
+/** jsqr's function, whether the module gives it as its default or as itself (CommonJS). */
+const jsQR: JsQr = (jsqrModule as unknown as { default?: JsQr }).default ?? (jsqrModule as unknown as JsQr);
 
 /** The text the QR code on screen holds (read from its pixels). */
 async function qrText(page: Page): Promise<string | null> {
