@@ -66,7 +66,8 @@ describe('the back office\'s door', () => {
     firstLink = /^http:\/\/operator\.test(\/new-password\?token=\S+)$/m.exec(newcomer)![1]!;
     server = await startServer({ DATA_DIR: dataDir });
     browser = await launchBrowser();
-  });
+    // two cold starts of the embedded database before the server's own, on a loaded machine
+  }, 480_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
