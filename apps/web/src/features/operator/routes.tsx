@@ -1,4 +1,6 @@
-import type { RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { LoadingState } from '../../components/page';
 import { lazyNamed } from '../../components/lazy';
 import { RouteError } from '../../app/route-error';
 import { operatorPaths } from './nav';
@@ -25,8 +27,17 @@ const pagesToCome = Object.values(operatorPaths)
   .map((path) => path.slice(`${operatorPaths.dashboard}/`.length))
   .filter((path) => !pages.some((page) => page.path === path));
 
+/** The door's own frame: its page loads lazily, also when reached by a link inside the app. */
+function OperatorDoor() {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
 export const operatorRoutes: RouteObject[] = [
-  { path: operatorPaths.login, element: <OperatorLoginPage />, errorElement: <RouteError /> },
+  { element: <OperatorDoor />, errorElement: <RouteError />, children: [{ path: operatorPaths.login, element: <OperatorLoginPage /> }] },
   {
     path: operatorPaths.dashboard,
     element: (

@@ -21,7 +21,7 @@ const resolver = withChecks(
   (values) => (!values.confirmPassword ? { confirmPassword: MSG.passwordsMatch } : values.confirmPassword !== values.password ? { confirmPassword: MSG.passwordsMatch } : {}),
 );
 
-/** /new-password?token=… — the page of the e-mailed reset link (spec accounts §2, §5). */
+/** /new-password?token=… — the page of the e-mailed reset link (spec accounts §2, §5), and of an operator's first password (`&as=operator`). */
 export function NewPasswordPage() {
   const { t } = useTranslation('accounts');
   const [params] = useSearchParams();
@@ -32,7 +32,8 @@ export function NewPasswordPage() {
     mutationFn: (password: string) => resetPassword({ password, token }),
     onSuccess: (reply) => {
       toastSuccess(reply.data?.message || reply.message, t('password.reset'));
-      void navigate(paths.login, { replace: true });
+      // the link `npm run operator:add` prints (`as=operator`) leads on to the operators' door (decision 041)
+      void navigate(params.get('as') === 'operator' ? '/operator/login' : paths.login, { replace: true });
     },
     // a too common password shows at its field
     onError: (error) => applyServerErrors(error, form.setError),

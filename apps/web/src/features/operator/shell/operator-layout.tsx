@@ -22,8 +22,8 @@ function activeEntry(pathname: string): string | false {
   return found.sort((a, b) => b.to.length - a.to.length)[0]?.to ?? false;
 }
 
-/** The language switcher of the back office: the language in use, its menu offering the three. */
-function LanguageButton() {
+/** The language switcher of the back office (its bar and its door): the language in use, its menu offering the three. */
+export function LanguageButton() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const wanted = useOnceTrue(Boolean(anchor));

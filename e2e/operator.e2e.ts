@@ -1,0 +1,151 @@
+/**
+ * The back office's door (decision 041) in Debian's Chromium against the built app: an operator
+ * made on the server (`operator:add`) sets the first password by the printed link, enrols an
+ * authenticator app from the QR code at 390 px, and reaches the dashboard; an operator made with
+ * --password-stdin logs in with a code in Gujarati; other roles and visitors are kept out, and
+ * the public login has no operator tab. Screenshots at 390 and 1366 px in e2e/artifacts.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsqrModule from 'jsqr';
+import { generate } from 'otplib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snap } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { newPage } from './support/session.js';
+import { PHONE, login, settle } from './support/ui.js';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+const SCRIPTED = { email: 'scripted.ops@example.test', password: 'Vyavastha@2026' };
+const NEWCOMER = { email: 'new.ops@example.test', password: 'Pratham@2026' };
+const DEMO_PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
+
+/** Runs the built `operator:add` on `dataDir` (before the server opens its embedded database). */
+function operatorAdd(dataDir: string, args: string[], stdin = ''): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      ['apps/api/dist/scripts/operator-add.js', ...args],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://operator.test', NODE_ENV: 'development' }, timeout: 170_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+    );
+    child.stdin!.end(stdin);
+  });
+}
+
+const codeOf = (secret: string) => generate({ secret });
+
+type JsQr = typeof jsqrModule.default;
+/** jsqr's function, whether the module gives it as its default or as itself (CommonJS). */
+const jsQR: JsQr = (jsqrModule as unknown as { default?: JsQr }).default ?? (jsqrModule as unknown as JsQr);
+
+/** The text the QR code on screen holds (read from its pixels). */
+async function qrText(page: Page): Promise<string | null> {
+  const png = await page.getByTestId('totp-qr').screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+describe('the back office\'s door', () => {
+  let dataDir: string;
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let scriptedSecret: string;
+  let firstLink: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'jsbn-e2e-operator-'));
+    const scripted = await operatorAdd(dataDir, [SCRIPTED.email, '--password-stdin'], `${SCRIPTED.password}\n`);
+    scriptedSecret = /TOTP secret: ([A-Z2-7]+)/.exec(scripted)![1]!;
+    const newcomer = await operatorAdd(dataDir, [NEWCOMER.email]);
+    firstLink = /^http:\/\/operator\.test(\/new-password\?token=\S+)$/m.exec(newcomer)![1]!;
+    server = await startServer({ DATA_DIR: dataDir });
+    browser = await launchBrowser();
+    // two cold starts of the embedded database before the server's own, on a loaded machine
+  }, 480_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a new operator sets the password by the link, enrols the authenticator from the QR code and reaches the dashboard, on a phone', async () => {
+    const page = await newPage(browser, contexts, { width: PHONE.width });
+    await page.goto(`${server.url}${firstLink}`);
+    await page.getByLabel('New password', { exact: true }).fill(NEWCOMER.password);
+    await page.getByLabel('Confirm new password').fill(NEWCOMER.password);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.waitForURL(`${server.url}/operator/login`);
+
+    await page.getByLabel('E-mail').fill(NEWCOMER.email);
+    await page.getByLabel('Password', { exact: true }).fill(NEWCOMER.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Set up your authenticator app' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('totp-qr').isVisible()).toBe(true);
+    const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    expect(await qrText(page)).toBe(`otpauth://totp/JSBN:new.ops%40example.test?secret=${secret}&issuer=JSBN`);
+    await settle(page);
+    await snap(page, 'operator-enrol-390');
+
+    // a wrong code keeps the operator on the enrolment, saying why
+    await page.getByTestId('totp').fill('000000');
+    await page.getByRole('button', { name: 'Confirm and log in' }).click();
+    await expect.poll(() => page.getByText('The code is wrong or has expired.', { exact: false }).isVisible()).toBe(true);
+    await page.getByTestId('totp').fill(await codeOf(secret));
+    await page.getByRole('button', { name: 'Confirm and log in' }).click();
+    await page.waitForURL(`${server.url}/operator`);
+    for (const queue of ['publishers', 'claims', 'reports', 'duplicates', 'failures']) await expect.poll(() => page.getByTestId(`queue-${queue}`).isVisible()).toBe(true);
+    // the page fits the phone: nothing wider than the screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await settle(page);
+    await snap(page, 'operator-dashboard-390');
+
+    // a tile leads to its page; logging out goes back to the door
+    await page.getByTestId('queue-reports').click();
+    await page.waitForURL(`${server.url}/operator/reports`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.url}/operator/login`);
+  });
+
+  it('an enrolled operator logs in with password and code in Gujarati, at 1366 px', async () => {
+    const page = await newPage(browser, contexts, { width: 1366 });
+    await page.goto(`${server.url}/operator/login`);
+    // the language chosen at the door stays after logging in (it becomes the account's)
+    await page.getByRole('button', { name: /Choose the language/ }).click();
+    await page.getByRole('menuitem', { name: 'ગુજરાતી' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'સંચાલક લૉગ ઇન' }).isVisible()).toBe(true);
+    await settle(page);
+    await snap(page, 'operator-login-gu-1366');
+    await page.getByLabel('ઈ-મેઇલ').fill(SCRIPTED.email);
+    await page.getByLabel('પાસવર્ડ', { exact: true }).fill(SCRIPTED.password);
+    await page.getByRole('button', { name: 'આગળ વધો' }).click();
+    await expect.poll(() => page.getByTestId('totp').isVisible()).toBe(true);
+    await page.getByTestId('totp').fill(await codeOf(scriptedSecret));
+    await page.getByRole('button', { name: 'લૉગ ઇન', exact: true }).click();
+    await page.waitForURL(`${server.url}/operator`);
+    await expect.poll(() => page.getByRole('heading', { name: 'ડેશબોર્ડ' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('tab', { name: 'ફરિયાદો' }).isVisible()).toBe(true);
+    await settle(page);
+    await snap(page, 'operator-dashboard-gu-1366');
+  });
+
+  it('keeps visitors and other roles out, and shows no operator tab on the public login', async () => {
+    const page = await newPage(browser, contexts, { width: PHONE.width });
+    await page.goto(`${server.url}/operator/claims`);
+    await page.waitForURL(`${server.url}/operator/login?next=%2Foperator%2Fclaims`);
+    await page.goto(`${server.url}/login`);
+    await settle(page);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Publisher Login', 'Library Login']);
+    await login(page, server.url, 'Publisher Login', DEMO_PUBLISHER);
+    await page.goto(`${server.url}/operator`);
+    await page.waitForURL(`${server.url}/`);
+    const refused = await page.evaluate(async () => (await fetch('/api/operator/dashboard', { headers: { authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` } })).status);
+    expect(refused).toBe(403);
+  });
+});
