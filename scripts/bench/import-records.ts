@@ -46,7 +46,7 @@ try {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => (output += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
     seconds.push((performance.now() - started) / 1000);
     console.log(`run ${run + 1}: ${RECORDS.toLocaleString('en-IN')} records in ${seconds.at(-1)!.toFixed(1)} s (exit ${code}; ${output.split('\n')[0]})`);

@@ -38,13 +38,6 @@ export const paths = {
   editBook: '/edit-book/:id',
   /** /edit-book without an id shows 'Book ID not found' (spec books §2). */
   editBookNoId: '/edit-book',
-  // the operators' back office (decision 043)
-  operatorPublishers: '/operator/publishers',
-  operatorClaims: '/operator/claims',
-  // the operators' queues (decision 044)
-  operatorDuplicates: '/operator/duplicates',
-  operatorReports: '/operator/reports',
-  operatorMessages: '/operator/messages',
 } as const;
 
 /** /jsbn/<JSBN> — pass the formatted (hyphenated) number. */

@@ -40,13 +40,6 @@ const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/ch
 const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
 const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
-const OperatorPublishersPage = lazyNamed(() => import('../features/operator/moderation/pages/operator-publishers-page'), 'OperatorPublishersPage');
-const OperatorClaimsPage = lazyNamed(() => import('../features/operator/moderation/pages/operator-claims-page'), 'OperatorClaimsPage');
-const operatorQueues = () => import('../features/operator/queues');
-const DuplicatesPage = lazyNamed(operatorQueues, 'DuplicatesPage');
-const ReportsPage = lazyNamed(operatorQueues, 'ReportsPage');
-const MessagesPage = lazyNamed(operatorQueues, 'MessagesPage');
-const OperatorHistoryPage = lazyNamed(() => import('../features/operator/history/history-page'), 'OperatorHistoryPage');
 const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
 const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
 
@@ -107,17 +100,6 @@ export const routes: RouteObject[] = [
           { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
           { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
           { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><PublisherLibrariesPage /></RequireRole> },
-          // operators (decision 043): the API refuses any other caller (401/403)
-          { path: paths.operatorPublishers, element: <RequireRole><OperatorPublishersPage /></RequireRole> },
-          { path: paths.operatorClaims, element: <RequireRole><OperatorClaimsPage /></RequireRole> },
-          // operator (the API answers only an operator's token; the operator shell adds its own guard)
-          { path: paths.operatorDuplicates, element: <RequireRole><DuplicatesPage /></RequireRole> },
-          { path: paths.operatorReports, element: <RequireRole><ReportsPage /></RequireRole> },
-          { path: paths.operatorMessages, element: <RequireRole><MessagesPage /></RequireRole> },
-          // operator: the record of changes (decision 042). The operator shell (features/operator)
-          // brings the operators' guard and layout; at merge this route moves beside its other
-          // /operator routes. Meanwhile the API answers anyone else 401/403.
-          { path: '/operator/history', element: <OperatorHistoryPage /> },
           { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

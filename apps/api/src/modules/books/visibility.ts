@@ -32,7 +32,7 @@ export async function hiddenBookCount(db: DbOrTx): Promise<number> {
   const result = await db.execute(sql`
     select (select coalesce(sum(sp.book_count), 0) from publishers sp join accounts sa on sa.id = sp.account_id where sa.suspended_at is not null)
       + (select count(*) from books hb where hb.withdrawn_at is not null and not (hb.publisher_id = any(${SUSPENDED_PUBLISHERS}))) as n`);
-  const [row] = (result as unknown as { rows: { n: number | string }[] }).rows;
+  const [row] = (result as { rows: { n: number | string }[] }).rows;
   return Number(row?.n ?? 0);
 }
 

@@ -43,14 +43,14 @@ export async function operatorQueues(ctx: AppContext): Promise<OperatorDashboard
     UNION ALL SELECT 'reports', count(*)::int, min(created_at) FROM book_reports WHERE status = 'OPEN'
     UNION ALL SELECT 'duplicates', count(*)::int, min(created_at) FROM duplicate_pairs WHERE status = 'OPEN'
     UNION ALL SELECT 'messages', count(*)::int, min(created_at) FROM outbox WHERE status = 'failed'`);
-  const rows = new Map((result as unknown as { rows: QueueRow[] }).rows.map((row) => [row.queue, row]));
+  const rows = new Map((result as { rows: QueueRow[] }).rows.map((row) => [row.queue, row]));
   let jobs: QueueRow = { queue: 'jobs', count: 0, oldest: null };
   try {
     const failed = await ctx.db.execute(sql`
       SELECT 'jobs' AS queue, count(*)::int AS count, min(completed_on) AS oldest FROM (
         SELECT completed_on FROM pgboss.job WHERE state = 'failed'
         UNION ALL SELECT completed_on FROM pgboss.archive WHERE state = 'failed') AS failed`);
-    jobs = (failed as unknown as { rows: QueueRow[] }).rows[0] ?? jobs;
+    jobs = (failed as { rows: QueueRow[] }).rows[0] ?? jobs;
   } catch (error) {
     // before the job queue's first start its schema does not exist yet: no job has failed
     const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;

@@ -9,23 +9,29 @@ import { RequireOperator } from './shell/require-operator';
 
 const OperatorLoginPage = lazyNamed(() => import('./login/operator-login-page'), 'OperatorLoginPage');
 const OperatorDashboardPage = lazyNamed(() => import('./dashboard/operator-dashboard-page'), 'OperatorDashboardPage');
-const OperatorPageToCome = lazyNamed(() => import('./shell/page-to-come'), 'OperatorPageToCome');
+const OperatorPageNotFound = lazyNamed(() => import('./shell/page-not-found'), 'OperatorPageNotFound');
+const OperatorPublishersPage = lazyNamed(() => import('./moderation/pages/operator-publishers-page'), 'OperatorPublishersPage');
+const OperatorClaimsPage = lazyNamed(() => import('./moderation/pages/operator-claims-page'), 'OperatorClaimsPage');
+const queues = () => import('./queues');
+const DuplicatesPage = lazyNamed(queues, 'DuplicatesPage');
+const ReportsPage = lazyNamed(queues, 'ReportsPage');
+const MessagesPage = lazyNamed(queues, 'MessagesPage');
+const OperatorHistoryPage = lazyNamed(() => import('./history/history-page'), 'OperatorHistoryPage');
 
 /**
  * The back office's routes (decision 041), outside the public site's layout: /operator/login on
  * its own, every other page inside the operators' shell and guard. A page of the back office is
- * one line of `pages` (and its entry in nav.ts); until then its path shows 'This page is coming'.
+ * one line of `pages` (and its entry in nav.ts); any other path under /operator is 'Page not found'.
  */
 const pages: RouteObject[] = [
   { index: true, element: <OperatorDashboardPage /> },
-  // other helpers: { path: 'publishers', element: <PublishersPage /> }, …
+  { path: 'publishers', element: <OperatorPublishersPage /> },
+  { path: 'claims', element: <OperatorClaimsPage /> },
+  { path: 'reports', element: <ReportsPage /> },
+  { path: 'duplicates', element: <DuplicatesPage /> },
+  { path: 'messages', element: <MessagesPage /> },
+  { path: 'history', element: <OperatorHistoryPage /> },
 ];
-
-/** The paths of nav.ts that have no page yet. */
-const pagesToCome = Object.values(operatorPaths)
-  .filter((path) => path !== operatorPaths.dashboard && path !== operatorPaths.login)
-  .map((path) => path.slice(`${operatorPaths.dashboard}/`.length))
-  .filter((path) => !pages.some((page) => page.path === path));
 
 /** The door's own frame: its page loads lazily, also when reached by a link inside the app. */
 function OperatorDoor() {
@@ -46,6 +52,6 @@ export const operatorRoutes: RouteObject[] = [
       </RequireOperator>
     ),
     errorElement: <RouteError />,
-    children: [...pages, ...pagesToCome.map((path) => ({ path, element: <OperatorPageToCome /> })), { path: '*', element: <OperatorPageToCome /> }],
+    children: [...pages, { path: '*', element: <OperatorPageNotFound /> }],
   },
 ];

@@ -34,7 +34,7 @@ export function ReportDialog({ jsbn, bookTitle, open, onClose }: { jsbn: string;
   const { control } = form;
   return (
     <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="report-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} sx={dialogFormSx}>
+      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)} sx={dialogFormSx}>
         <DialogTitle id="report-title">{t('report.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('report.intro', { title: bookTitle, jsbn })}</DialogContentText>
@@ -72,7 +72,7 @@ export function WithdrawRequestDialog({ book, onClose }: { book: { id: number; t
   });
   return (
     <Dialog open={Boolean(book)} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="withdraw-request-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values.reason))} sx={dialogFormSx}>
+      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values.reason))(event)} sx={dialogFormSx}>
         <DialogTitle id="withdraw-request-title">{t('withdrawRequest.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('withdrawRequest.intro', { title: book?.title ?? '', jsbn: book?.jsbn ?? '' })}</DialogContentText>

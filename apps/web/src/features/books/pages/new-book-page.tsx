@@ -60,7 +60,7 @@ export function NewBookPage() {
 
   const register = (values: BookFormValues, form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1], reason?: DuplicateReason) => {
     mutation.mutate({ values, ...(reason ? { reason } : {}) }, {
-      onSuccess: async (reply) => {
+      onSuccess: (reply) => {
         toastSuccess(MSG.bookCreated);
         void queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
         setCreated(reply.data);

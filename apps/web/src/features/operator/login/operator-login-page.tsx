@@ -62,7 +62,7 @@ function CodeStep({ credentials, onDone, onBack, enrolment }: { credentials: Cre
   });
   const rootError = form.formState.errors.root?.message;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(String(values.totp)))}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(String(values.totp)))(event)}>
       <Stack spacing={2}>
         {enrolment ? <Enrolment {...enrolment} /> : <Typography>{t('login.codeIntro')}</Typography>}
         <FormText
@@ -165,7 +165,7 @@ export function OperatorLoginPage() {
           {step.kind === 'enrol' ? t('enrol.title') : t('login.title')}
         </Typography>
         {step.kind === 'password' ? (
-          <form noValidate onSubmit={form.handleSubmit((values) => password.mutate({ email: String(values.email), password: values.password }))}>
+          <form noValidate onSubmit={(event) => void form.handleSubmit((values) => password.mutate({ email: String(values.email), password: values.password }))(event)}>
             <Stack spacing={2}>
               <Typography color="text.secondary">{t('login.intro')}</Typography>
               <FormText control={form.control} name="email" label={t('login.email')} type="email" autoComplete="username" required />
