@@ -17,12 +17,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { newPage } from './support/session.js';
-import { PHONE, login, settle } from './support/ui.js';
+import { PHONE, login, settle, toast } from './support/ui.js';
+import { apiCall, apiToken, bookByJsbn } from './support/api.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const SCRIPTED = { email: 'scripted.ops@example.test', password: 'Vyavastha@2026' };
 const NEWCOMER = { email: 'new.ops@example.test', password: 'Pratham@2026' };
-const DEMO_PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
+const DEMO_PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234', name: 'Shri Jain Sahitya Prakashan Trust' };
+const OTHER_PUBLISHER = { email: 'jinvani@demo.jsbn', password: 'Demo@1234' };
+/** The same work registered again by another publisher, in Devanagari (the demo's is in Gujarati). */
+const SECOND_KALPASUTRA = {
+  book_title: 'कल्पसूत्र',
+  book_e_title: 'Kalpa Sutra',
+  author_name_1: 'Bhadrabahu Swami',
+  author_type_1: 'Author',
+  language: 'Gujarati (ગુજરાતી)',
+  publication_year: '2020',
+  pages: '300',
+  type: 'આગમ — Agam (canonical text)',
+  subjects: 'Agam',
+  currency: 'INR',
+  price_kind: 'Free',
+  readers: 'No',
+};
+const WITHDRAW_REASON = 'Registered by mistake for another trust';
 
 /** Runs the built `operator:add` on `dataDir` (before the server opens its embedded database). */
 function operatorAdd(dataDir: string, args: string[], stdin = ''): Promise<string> {
@@ -64,7 +82,9 @@ describe('the back office\'s door', () => {
     scriptedSecret = /TOTP secret: ([A-Z2-7]+)/.exec(scripted)![1]!;
     const newcomer = await operatorAdd(dataDir, [NEWCOMER.email]);
     firstLink = /^http:\/\/operator\.test(\/new-password\?token=\S+)$/m.exec(newcomer)![1]!;
-    server = await startServer({ DATA_DIR: dataDir });
+    // every e-mail is refused at once (nothing listens on the discard port) and fails after one
+    // try, so the back office has a message that could not be delivered to retry
+    server = await startServer({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' });
     browser = await launchBrowser();
     // two cold starts of the embedded database before the server's own, on a loaded machine
   }, 480_000);
@@ -147,5 +167,88 @@ describe('the back office\'s door', () => {
     await page.waitForURL(`${server.url}/`);
     const refused = await page.evaluate(async () => (await fetch('/api/operator/dashboard', { headers: { authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` } })).status);
     expect(refused).toBe(403);
+  });
+
+  it('verifies a publisher, withdraws a reported book, clears a duplicate pair and retries a failed e-mail; the publisher sees its badge and a book\'s history, on a phone', async () => {
+    const base = server.url;
+    // meanwhile: another publisher registers the Kalpasutra again (a possible duplicate) and a
+    // reader reports the Yogashastra
+    const other = await apiToken(base, OTHER_PUBLISHER, 'PUBLISHER');
+    const registered = await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book/bulk/register', { token: other, method: 'POST', body: { batch: `e2e-${Date.now()}`, rows: [{ row: 2, values: SECOND_KALPASUTRA }] } });
+    expect(registered.status).toBe(200);
+    const yoga = (await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book?queryString=Yogashastra&limit=10')).data.books[0]!;
+    const reported = await apiCall(base, `/book/${yoga.jsbn_number}/report`, { method: 'POST', body: { kind: 'SHOULD_BE_WITHDRAWN', reason: 'This edition belongs to another trust.', email: 'reader@example.test' } });
+    expect(reported.status).toBe(200);
+
+    const page = await newPage(browser, contexts, { width: PHONE.width });
+    await page.goto(`${base}/operator/login`);
+    await page.getByLabel('E-mail').fill(SCRIPTED.email);
+    await page.getByLabel('Password', { exact: true }).fill(SCRIPTED.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('totp').fill(await codeOf(scriptedSecret));
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(`${base}/operator`);
+
+    // 1. the new publisher is verified
+    await page.goto(`${base}/operator/publishers`);
+    const card = page.getByTestId('queue-item').filter({ hasText: DEMO_PUBLISHER.name });
+    await card.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => toast(page, 'Publisher verified').isVisible()).toBe(true);
+    await settle(page);
+    await snap(page, 'operator-publishers-390');
+
+    // 2. the report is answered by withdrawing the book; its QR page then says so, with 410
+    await page.goto(`${base}/operator/reports`);
+    const report = page.getByTestId('book-report').filter({ hasText: 'This edition belongs to another trust.' });
+    await report.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByRole('dialog').getByLabel('Reason (shown on the book page)').fill(WITHDRAW_REASON);
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => toast(page, 'The book was withdrawn.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No reports are waiting.').isVisible()).toBe(true);
+    const scan = await fetch(`${base}/jsbn/${yoga.jsbn_number}`);
+    expect(scan.status).toBe(410);
+    const visitor = await newPage(browser, contexts, { width: PHONE.width });
+    await visitor.goto(`${base}/jsbn/${yoga.jsbn_number}`);
+    const notice = visitor.getByTestId('withdrawn-notice');
+    await expect.poll(() => notice.textContent()).toMatch(new RegExp(`This JSBN was withdrawn on \\d{2}/\\d{2}/\\d{4}: ${WITHDRAW_REASON}`));
+    await snap(visitor, 'operator-withdrawn-qr-page-390');
+
+    // 3. the second Kalpasutra is a legitimate edition of another publisher: not a duplicate
+    await page.goto(`${base}/operator/duplicates`);
+    const pair = page.getByTestId('duplicate-pair').filter({ hasText: 'कल्पसूत्र' });
+    await expect.poll(() => pair.isVisible(), { timeout: 60_000, intervals: [1_000] }).toBe(true);
+    await settle(page);
+    await snap(page, 'operator-duplicates-390');
+    await pair.getByRole('button', { name: 'Not a duplicate' }).click();
+    await expect.poll(() => toast(page, 'Marked as not a duplicate.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No possible duplicates are waiting.').isVisible()).toBe(true);
+
+    // 4. the e-mails the publisher was sent could not be delivered: one is sent again
+    await page.goto(`${base}/operator/messages`);
+    const failed = page.getByTestId('failed-message').first();
+    await expect.poll(() => failed.isVisible(), { timeout: 60_000, intervals: [1_000] }).toBe(true);
+    await settle(page);
+    await snap(page, 'operator-messages-390');
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => toast(page, 'The message will be sent again.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // every action is on the record
+    await page.goto(`${base}/operator/history`);
+    for (const action of ['Withdrawn', 'Verified']) await expect.poll(() => page.getByText(action, { exact: true }).first().isVisible()).toBe(true);
+
+    // 5. the publisher: 'Verified by JSBN' on its book's page, and the book's history
+    const kalpasutra = (await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book?queryString=Kalpasutra&limit=10')).data.books.map((book) => book.jsbn_number);
+    const own = await Promise.all(kalpasutra.map((jsbn) => bookByJsbn(base, jsbn)));
+    const mine = own.find((book) => book.book_title === 'કલ્પસૂત્ર')!;
+    const publisher = await newPage(browser, contexts, { width: PHONE.width });
+    await login(publisher, base, 'Publisher Login', DEMO_PUBLISHER);
+    await publisher.goto(`${base}/jsbn/${mine.jsbn_number}`);
+    await expect.poll(() => publisher.getByText('Verified by JSBN').first().isVisible()).toBe(true);
+    await publisher.goto(`${base}/edit-book/${mine.id}`);
+    await publisher.getByRole('button', { name: /^History/ }).click();
+    await expect.poll(() => publisher.getByText('Created', { exact: true }).first().isVisible()).toBe(true);
+    await settle(publisher);
+    await snap(publisher, 'operator-publisher-history-390');
   });
 });

@@ -56,8 +56,8 @@ export function fieldLabel(t: Translate, field: string): string {
   return tr(t, `operatorHistory:fields.${field}`, field);
 }
 
-/** `action` ('status changed') as its key ('statusChanged'). */
-const actionKey = (action: string) => action.replace(/[^a-zA-Z]+(\w)/g, (_, letter: string) => letter.toUpperCase());
+/** `action` ('status changed', 'e-mail verified') as its key ('statusChanged', 'emailVerified'). */
+const actionKey = (action: string) => action.replace(/-/g, '').replace(/[^a-zA-Z]+(\w)/g, (_, letter: string) => letter.toUpperCase());
 
 /** What happened, in the reader's language (the record's word when it has none). */
 export const actionLabel = (t: Translate, action: string) => tr(t, `operatorHistory:actions.${actionKey(action)}`, action);
