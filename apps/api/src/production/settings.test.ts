@@ -128,7 +128,7 @@ describe.each(ENGINES)('probes on %s', (engine) => {
   it("says the outbox's oldest pending age and the queues' state, and stays ready while e-mail waits", async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/ready' })).json().data;
     expect(before.outbox).toEqual({ pending: 0, failed: 0, oldestPendingSeconds: 0 });
-    expect(before.queues.map((queue: { name: string }) => queue.name)).toEqual(['document', 'orderNotices', 'orderReminders', 'passwordReset']);
+    expect(before.queues.map((queue: { name: string }) => queue.name)).toEqual(['document', 'duplicateScan', 'orderNotices', 'orderReminders', 'passwordReset']);
     expect(before.queues[0]).toEqual({ name: 'document', waiting: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 });
     // an e-mail queued two minutes ago and not sent (no SMTP here)
     await t.ctx.db.insert(outbox).values({ channel: 'email', recipient: 'waiting@example.test', subject: 'Code', body: 'Your code', created_at: new Date(Date.now() - 120_000) });
