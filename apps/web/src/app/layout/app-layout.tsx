@@ -123,10 +123,10 @@ function DesktopNav({ items }: { items: MenuItemDef[] }) {
 }
 
 /**
- * The language switcher of the app bar: the language in use, named in itself; its
- * menu offers the three. On a phone the name gives way to its first letters.
+ * The language switcher of the app bar (and of the back office's bar and door): the language in
+ * use, named in itself; its menu, `menuId`, offers the three.
  */
-function LanguageButton() {
+export function LanguageButton({ menuId = 'menu-language' }: { menuId?: string }) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const wanted = useOnceTrue(Boolean(anchor));
@@ -138,7 +138,7 @@ function LanguageButton() {
         startIcon={<TranslateIcon />}
         aria-label={`${t('language.choose')}: ${LANGUAGE_NAMES[current]}`}
         aria-haspopup="menu"
-        aria-controls={anchor ? 'menu-language' : undefined}
+        aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap' }}
@@ -148,7 +148,7 @@ function LanguageButton() {
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
-          <LanguageMenu id="menu-language" anchor={anchor} onClose={() => setAnchor(null)} />
+          <LanguageMenu id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
         </Suspense>
       ) : null}
     </>

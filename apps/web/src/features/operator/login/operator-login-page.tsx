@@ -14,7 +14,7 @@ import { copyText } from '../../../components/clipboard';
 import { FormText } from '../../../components/form-fields';
 import { digitsOnly } from '../../../components/forms';
 import { operatorReturnPath } from '../nav';
-import { LanguageButton } from '../shell/operator-layout';
+import { LanguageButton } from '../../../app/layout/app-layout';
 
 const credentialsForm = z.object({ email, password: z.string().min(1, 'Password is required') });
 type CredentialsForm = z.input<typeof credentialsForm>;
@@ -156,7 +156,7 @@ export function OperatorLoginPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', justifyContent: 'center', alignItems: { xs: 'flex-start', sm: 'center' }, bgcolor: 'grey.50', px: 1.5, py: { xs: 2, sm: 4 } }}>
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 2, md: 4 } }}>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1, mr: -1 }}>
-          <LanguageButton />
+          <LanguageButton menuId="operator-language" />
         </Box>
         <Typography variant="overline" component="p" color="text.secondary" sx={{ textAlign: 'center' }}>
           {t('shell.title')}

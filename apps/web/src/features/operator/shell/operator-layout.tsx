@@ -1,55 +1,20 @@
-import { Suspense, useState, type MouseEvent } from 'react';
+import { Suspense } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppBar, Box, Button, IconButton, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
-import TranslateIcon from '@mui/icons-material/Translate';
-import { LANGUAGE_NAMES } from '@jsbn/shared/core';
 import { clearSession, useSession } from '../../../api/session';
-import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 import { LoadingState } from '../../../components/page';
 import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../../../app/theme';
-import { currentLanguage } from '../../../i18n';
+import { LanguageButton } from '../../../app/layout/app-layout';
 import { OPERATOR_NAV, operatorPaths } from '../nav';
-
-const LanguageMenu = lazyNamed(() => import('../../../app/layout/nav-popups'), 'LanguageMenu');
 
 /** The entry of `pathname`: the longest navigation path it starts with (the dashboard only for itself). */
 function activeEntry(pathname: string): string | false {
   const path = pathname.replace(/\/+$/, '') || '/';
   const found = OPERATOR_NAV.filter((entry) => path === entry.to || (entry.to !== operatorPaths.dashboard && path.startsWith(`${entry.to}/`)));
   return found.sort((a, b) => b.to.length - a.to.length)[0]?.to ?? false;
-}
-
-/** The language switcher of the back office (its bar and its door): the language in use, its menu offering the three. */
-export function LanguageButton() {
-  const { t, i18n } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const wanted = useOnceTrue(Boolean(anchor));
-  const current = currentLanguage(i18n);
-  return (
-    <>
-      <Button
-        color="inherit"
-        startIcon={<TranslateIcon />}
-        aria-label={`${t('language.choose')}: ${LANGUAGE_NAMES[current]}`}
-        aria-haspopup="menu"
-        aria-controls={anchor ? 'operator-language' : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap' }}
-        lang={current}
-      >
-        {LANGUAGE_NAMES[current]}
-      </Button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <LanguageMenu id="operator-language" anchor={anchor} onClose={() => setAnchor(null)} />
-        </Suspense>
-      ) : null}
-    </>
-  );
 }
 
 /**
@@ -86,7 +51,7 @@ export function OperatorLayout() {
               {t('shell.signedInAs', { email: user.email })}
             </Typography>
           ) : null}
-          <LanguageButton />
+          <LanguageButton menuId="operator-language" />
           <Tooltip title={t('shell.signOut')}>
             <IconButton color="inherit" onClick={signOut} aria-label={t('shell.signOut')} sx={{ display: { sm: 'none' } }}>
               <LogoutIcon />
