@@ -344,8 +344,8 @@ describe('books in the browser', () => {
     await page.goto(`${journey.server.url}/my-books`);
     await settle(page);
     const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
-    // the first column holds the boxes that select books (for the QR label sheet)
-    expect(headers).toEqual(['', 'Sr. no', 'JSBN number', 'Book name', 'Author name', 'Language', 'Subject', 'Book details', 'Available', 'Edit']);
+    // the first column holds the boxes that select books (for the QR label sheet); the last asks the operators to withdraw one (decision 044)
+    expect(headers).toEqual(['', 'Sr. no', 'JSBN number', 'Book name', 'Author name', 'Language', 'Subject', 'Book details', 'Available', 'Edit', 'Withdraw']);
     const row = page.getByRole('row').filter({ hasText: jsbn });
     const toggle = row.getByRole('switch');
     expect(await toggle.isChecked()).toBe(false);

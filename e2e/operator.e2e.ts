@@ -24,6 +24,8 @@ import { apiCall, apiToken, bookByJsbn } from './support/api.js';
 const ROOT = new URL('../', import.meta.url).pathname;
 const SCRIPTED = { email: 'scripted.ops@example.test', password: 'Vyavastha@2026' };
 const NEWCOMER = { email: 'new.ops@example.test', password: 'Pratham@2026' };
+/** The operator of the back office's journey, in English (SCRIPTED's account takes Gujarati at its door). */
+const ON_DUTY = { email: 'duty.ops@example.test', password: 'Seva@2026' };
 const DEMO_PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234', name: 'Shri Jain Sahitya Prakashan Trust' };
 const OTHER_PUBLISHER = { email: 'jinvani@demo.jsbn', password: 'Demo@1234' };
 /** The same work registered again by another publisher, in Devanagari (the demo's is in Gujarati). */
@@ -75,12 +77,15 @@ describe('the back office\'s door', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let scriptedSecret: string;
+  let onDutySecret: string;
   let firstLink: string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'jsbn-e2e-operator-'));
     const scripted = await operatorAdd(dataDir, [SCRIPTED.email, '--password-stdin'], `${SCRIPTED.password}\n`);
     scriptedSecret = /TOTP secret: ([A-Z2-7]+)/.exec(scripted)![1]!;
+    const onDuty = await operatorAdd(dataDir, [ON_DUTY.email, '--password-stdin'], `${ON_DUTY.password}\n`);
+    onDutySecret = /TOTP secret: ([A-Z2-7]+)/.exec(onDuty)![1]!;
     const newcomer = await operatorAdd(dataDir, [NEWCOMER.email]);
     firstLink = /^http:\/\/operator\.test(\/new-password\?token=\S+)$/m.exec(newcomer)![1]!;
     // every e-mail is refused at once (nothing listens on the discard port) and fails after one
@@ -183,10 +188,10 @@ describe('the back office\'s door', () => {
 
     const page = await newPage(browser, contexts, { width: PHONE.width });
     await page.goto(`${base}/operator/login`);
-    await page.getByLabel('E-mail').fill(SCRIPTED.email);
-    await page.getByLabel('Password', { exact: true }).fill(SCRIPTED.password);
+    await page.getByLabel('E-mail').fill(ON_DUTY.email);
+    await page.getByLabel('Password', { exact: true }).fill(ON_DUTY.password);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('totp').fill(await codeOf(scriptedSecret));
+    await page.getByTestId('totp').fill(await codeOf(onDutySecret));
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${base}/operator`);
 
