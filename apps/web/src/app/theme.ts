@@ -23,6 +23,9 @@ export const theme = createTheme({
     // Orange-red, dark enough for white text and for links on the page background (WCAG AA, 4.5:1).
     primary: { main: '#c43e0f', light: '#e64a19', dark: '#9a2f0a', contrastText: '#ffffff' },
     secondary: { main: '#5d4037' },
+    // Amber dark enough for warning text and outlines on the page (5:1) and for white text on it
+    // (MUI's default #ed6c02 gives 3:1): withdraw and suspend buttons are warnings
+    warning: { main: '#b45309', light: '#d97706', dark: '#92400e', contrastText: '#ffffff' },
     background: { default: '#faf7f5' },
   },
   typography: { fontFamily, button: { textTransform: 'none', fontWeight: 600 } },
