@@ -223,7 +223,7 @@ describe('the back office\'s door', () => {
     // 3. the second Kalpasutra is a legitimate edition of another publisher: not a duplicate
     await page.goto(`${base}/operator/duplicates`);
     const pair = page.getByTestId('duplicate-pair').filter({ hasText: 'कल्पसूत्र' });
-    await expect.poll(() => pair.isVisible(), { timeout: 60_000, intervals: [1_000] }).toBe(true);
+    await expect.poll(() => pair.isVisible(), { timeout: 60_000, interval: 1_000 }).toBe(true);
     await settle(page);
     await snap(page, 'operator-duplicates-390');
     await pair.getByRole('button', { name: 'Not a duplicate' }).click();
@@ -233,7 +233,7 @@ describe('the back office\'s door', () => {
     // 4. the e-mails the publisher was sent could not be delivered: one is sent again
     await page.goto(`${base}/operator/messages`);
     const failed = page.getByTestId('failed-message').first();
-    await expect.poll(() => failed.isVisible(), { timeout: 60_000, intervals: [1_000] }).toBe(true);
+    await expect.poll(() => failed.isVisible(), { timeout: 60_000, interval: 1_000 }).toBe(true);
     await settle(page);
     await snap(page, 'operator-messages-390');
     await failed.getByRole('button', { name: 'Try again' }).click();

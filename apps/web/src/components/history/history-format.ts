@@ -4,7 +4,7 @@
  * language, dates by Intl for gu-IN and hi-IN (components/format.ts).
  */
 import type { HistoryEntry } from '@jsbn/shared';
-import { formatDate, formatTime } from '../format';
+import { formatDate, formatTime } from '../format.js';
 
 /** The book form's label (`bookForm:fields.*`) of each recorded book field. */
 const BOOK_FORM_LABEL: Record<string, string> = {
