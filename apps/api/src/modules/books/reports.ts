@@ -8,14 +8,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { formatJsbn, isInterfaceLanguage, normalizeJsbn, type BookReportDto, type InterfaceLanguage, type ReportKind } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { accounts, book_reports, books, publishers } from '../../db/schema.js';
+import { book_reports, books } from '../../db/schema.js';
 import { record, type AuditActor } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { queueBooks } from './duplicates.js';
 import { bookPageUrl } from './qr.js';
+import { bookAndPublisher } from './requests.js';
 import { withdrawBook } from './withdrawal.js';
 
 /** The reply to a report already answered by another operator. */
@@ -91,18 +91,6 @@ export async function openReports(ctx: AppContext, limit = 100): Promise<BookRep
 export type ReportAnswer = { action: 'correct'; note: string } | { action: 'decline'; note: string } | { action: 'withdraw'; reason: string };
 
 const STATUS_OF = { correct: 'CORRECTED', decline: 'DECLINED', withdraw: 'WITHDRAWN' } as const;
-
-/** The book and its publisher's address and language, for the e-mails. */
-async function bookAndPublisher(db: DbOrTx, bookId: number) {
-  const [row] = await db
-    .select({ id: books.id, title: books.book_title, e_title: books.book_e_title, jsbn: books.jsbn_number, publisher_name: publishers.publisher_name, email: accounts.email, language: accounts.preferred_language })
-    .from(books)
-    .innerJoin(publishers, eq(publishers.id, books.publisher_id))
-    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
-    .where(eq(books.id, bookId));
-  if (!row) throw notFound('Book');
-  return row;
-}
 
 /**
  * Answers the open report `reportId` as the operator `actor`: marks it, withdraws the book for

@@ -14,8 +14,11 @@ import { noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { bookPageUrl } from './qr.js';
 
-/** The book and where its publisher is reached. @throws AppError 404 'Book not found' */
-async function bookAndPublisher(db: DbOrTx, bookId: number) {
+/**
+ * The book and where its publisher is reached (its e-mail and language), for the notices about
+ * it: requests to reprint, reports and their answers. @throws AppError 404 'Book not found'
+ */
+export async function bookAndPublisher(db: DbOrTx, bookId: number) {
   const [row] = await db
     .select({ id: books.id, title: books.book_title, e_title: books.book_e_title, jsbn: books.jsbn_number, publisher_name: publishers.publisher_name, email: accounts.email, language: accounts.preferred_language })
     .from(books)

@@ -32,24 +32,19 @@ export function DuplicatesPage() {
               <Typography variant="body2">{pair.publisher_reason ? t('duplicates.reason', { reason: t(`reasons.${pair.publisher_reason}`) }) : t('duplicates.noReason')}</Typography>
             </Stack>
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
-              <QueueBookCard
-                book={pair.book}
-                heading={t('duplicates.newBook')}
-                actions={
-                  <Button color="warning" variant="outlined" disabled={answer.isPending} onClick={() => setWithdrawing({ pair, bookId: pair.book.id, otherJsbn: pair.other.jsbn_number })}>
-                    {t('duplicates.withdrawThis')}
-                  </Button>
-                }
-              />
-              <QueueBookCard
-                book={pair.other}
-                heading={t('duplicates.existingBook')}
-                actions={
-                  <Button color="warning" variant="outlined" disabled={answer.isPending} onClick={() => setWithdrawing({ pair, bookId: pair.other.id, otherJsbn: pair.book.jsbn_number })}>
-                    {t('duplicates.withdrawThis')}
-                  </Button>
-                }
-              />
+              {/* each book with the withdrawal that points to the other */}
+              {([[pair.book, pair.other, t('duplicates.newBook')], [pair.other, pair.book, t('duplicates.existingBook')]] as const).map(([book, other, heading]) => (
+                <QueueBookCard
+                  key={book.id}
+                  book={book}
+                  heading={heading}
+                  actions={
+                    <Button color="warning" variant="outlined" disabled={answer.isPending} onClick={() => setWithdrawing({ pair, bookId: book.id, otherJsbn: other.jsbn_number })}>
+                      {t('duplicates.withdrawThis')}
+                    </Button>
+                  }
+                />
+              ))}
             </Box>
             <Box sx={{ mt: 1.5 }}>
               <Button variant="contained" disabled={answer.isPending} onClick={() => answer.mutate({ path: `/operator/duplicates/${pair.id}/not-duplicate` })}>
