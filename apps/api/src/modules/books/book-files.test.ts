@@ -22,21 +22,11 @@ import {
 import { createBook, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
 import { cleanupStrayUploads } from './uploads.js';
+import { BOOK_FORM_FIELDS } from '../../test/book-form.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-const base = {
-  book_title: 'શ્રી કલ્પસૂત્ર',
-  book_e_title: 'Shri Kalpasutra',
-  pages: '300',
-  publication_year: '2023',
-  language: 'Gujarati',
-  type: 'SAT1',
-  'subjects[0][id]': '1',
-  'authors[0][authorType]': '1',
-  'authors[0][author_name]': 'Bhadrabahu Swami',
-  readers: 'No',
-};
+const base = BOOK_FORM_FIELDS;
 
 /** Every file under `dir`, relative. */
 function filesUnder(dir: string): string[] {

@@ -9,23 +9,12 @@ import { audit_log } from '../../db/schema.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
 import { importCatalogue } from '../books/import.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
+import { BOOK_FORM_FIELDS } from '../../test/book-form.js';
 
 type Headers = Record<string, string>;
 const GUJARAT = stateIdByName('Gujarat')!;
 
-/** The book form's fields as the edit page sends them. */
-const bookForm = {
-  book_title: 'શ્રી કલ્પસૂત્ર',
-  book_e_title: 'Shri Kalpasutra',
-  pages: '300',
-  publication_year: '2023',
-  language: 'Gujarati',
-  type: 'SAT1',
-  'subjects[0][id]': '1',
-  'authors[0][authorType]': '1',
-  'authors[0][author_name]': 'Bhadrabahu Swami',
-  readers: 'No',
-};
+const bookForm = BOOK_FORM_FIELDS;
 
 describe.each(ENGINES)('the record of changes on %s', (engine) => {
   let t: TestApp;
