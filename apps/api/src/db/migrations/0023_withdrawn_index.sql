@@ -1,0 +1,1 @@
+CREATE INDEX "books_withdrawn_idx" ON "books" USING btree ("publisher_id") WHERE "books"."withdrawn_at" is not null;
