@@ -14,23 +14,12 @@ import { formatJsbn } from '@jsbn/shared';
 import gu from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
 import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
 import { snap } from './support/browser.js';
+import { latinWords, shownText } from './support/native.js';
 import { newPage as openPage, useJourney } from './support/session.js';
 import { PHONE, settle } from './support/ui.js';
 
 const journey = useJourney('failed-native-');
 const { contexts } = journey;
-
-/** Words that stay in Latin letters in every language (docs/glossary.md). */
-const ALLOWED = [
-  'JSBN', 'PDF', 'QR', 'Excel', 'MARC21', 'MARCXML', 'MARC', 'mrc', 'Koha', 'xlsx', 'SVG', 'Word', 'JPEG', 'PNG', 'jpg', 'jpeg', 'MB', 'kB', 'OTP', 'GST',
-  'DD/MM/YYYY', 'LibreOffice', 'Google Sheets', 'INR',
-  // the language switcher names each language in itself
-  'English',
-  // the Jain libraries online the book page links to, by their names
-  'Internet Archive', 'Jain eLibrary', 'JainQQ', 'Jain Reference Library',
-];
-/** Identifiers: e-mail addresses, JSBNs, order numbers, publisher codes and swaroop codes. */
-const IDENTIFIERS = [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, /\b[A-Z0-9]{5}-\d{5}-[A-Z0-9]\b/g, /\bORD-\d+\b/g, /\b[A-Z0-9]{5}\b/g, /\b[A-Z]{3}\d\b/g];
 
 /** Fields of the API's replies that hold data people typed or the catalogue holds (not lookups). */
 const DATA_FIELDS = new Set([
@@ -49,24 +38,6 @@ function dataStrings(value: unknown, field = '', into = new Set<string>()): Set<
     for (const [key, inner] of Object.entries(value)) dataStrings(inner, key, into);
   }
   return into;
-}
-
-/** What the page shows and says: its text, and the names, hints and alternative texts of what is on screen. */
-const shownText = (page: Page) =>
-  page.evaluate(() => {
-    const said = Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [aria-roledescription], [placeholder], [title], img[alt]'))
-      .filter((element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'))
-      .flatMap((element) => ['aria-label', 'aria-roledescription', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''));
-    return [document.title, document.body.innerText, ...said].join('\n');
-  });
-
-/** The Latin words left in `text` once allowed words, identifiers and data are taken out. */
-function latinWords(text: string, data: Iterable<string>): string[] {
-  let rest = text;
-  for (const value of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
-  for (const pattern of IDENTIFIERS) rest = rest.replace(pattern, ' ');
-  for (const word of [...ALLOWED].sort((a, b) => b.length - a.length)) rest = rest.replace(new RegExp(`(?<![A-Za-z])${word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![A-Za-z])`, 'g'), ' ');
-  return [...new Set(rest.match(/[A-Za-z]{2,}/g) ?? [])];
 }
 
 /** GET `path` of the API (as `token`'s account when given) → its JSON. */
