@@ -13,6 +13,8 @@ import type { Page } from 'playwright-core';
 import { formatJsbn } from '@jsbn/shared';
 import gu from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
 import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
+import guBooks from '../apps/web/src/locales/gu/books.json' with { type: 'json' };
+import hiBooks from '../apps/web/src/locales/hi/books.json' with { type: 'json' };
 import { snap } from './support/browser.js';
 import { latinWords, shownText } from './support/native.js';
 import { newPage as openPage, useJourney } from './support/session.js';
@@ -73,6 +75,13 @@ const openFirstDetails = (button: (page: Page) => ReturnType<Page['locator']>) =
   await expect.poll(() => page.locator('.MuiDialog-container').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
   await settle(page);
 };
+/** Opens the QR page's 'Report a mistake in this book' form. */
+const openReport = (lng: 'gu' | 'hi') => async (page: Page) => {
+  await page.getByRole('button', { name: { gu: guBooks, hi: hiBooks }[lng].report.open }).click();
+  await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+  await expect.poll(() => page.locator('.MuiDialog-container').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await settle(page);
+};
 /** Opens the menu drawer of a phone. */
 const openDrawer = (lng: 'gu' | 'hi') => async (page: Page) => {
   await page.getByRole('button', { name: { gu, hi }[lng].layout.openMenu }).click();
@@ -123,6 +132,7 @@ describe.each(['gu', 'hi'] as const)('the screens in %s', (lng) => {
         { name: 'menu', path: '/', open: openDrawer(lng) },
         { name: 'search', path: '/search-a-book' },
         { name: 'qr-page', path: `/jsbn/${jsbn}` },
+        { name: 'report', path: `/jsbn/${jsbn}`, open: openReport(lng) },
         { name: 'publishers', path: '/publishers' },
         { name: 'libraries', path: '/libraries' },
         { name: 'about', path: '/about' },
