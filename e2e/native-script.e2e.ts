@@ -13,24 +13,15 @@ import type { Page } from 'playwright-core';
 import { formatJsbn } from '@jsbn/shared';
 import gu from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
 import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
+import guBooks from '../apps/web/src/locales/gu/books.json' with { type: 'json' };
+import hiBooks from '../apps/web/src/locales/hi/books.json' with { type: 'json' };
 import { snap } from './support/browser.js';
+import { latinWords, shownText } from './support/native.js';
 import { newPage as openPage, useJourney } from './support/session.js';
 import { PHONE, settle } from './support/ui.js';
 
 const journey = useJourney('failed-native-');
 const { contexts } = journey;
-
-/** Words that stay in Latin letters in every language (docs/glossary.md). */
-const ALLOWED = [
-  'JSBN', 'PDF', 'QR', 'Excel', 'MARC21', 'MARCXML', 'MARC', 'mrc', 'Koha', 'xlsx', 'SVG', 'Word', 'JPEG', 'PNG', 'jpg', 'jpeg', 'MB', 'kB', 'OTP', 'GST',
-  'DD/MM/YYYY', 'LibreOffice', 'Google Sheets', 'INR',
-  // the language switcher names each language in itself
-  'English',
-  // the Jain libraries online the book page links to, by their names
-  'Internet Archive', 'Jain eLibrary', 'JainQQ', 'Jain Reference Library',
-];
-/** Identifiers: e-mail addresses, JSBNs, order numbers, publisher codes and swaroop codes. */
-const IDENTIFIERS = [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, /\b[A-Z0-9]{5}-\d{5}-[A-Z0-9]\b/g, /\bORD-\d+\b/g, /\b[A-Z0-9]{5}\b/g, /\b[A-Z]{3}\d\b/g];
 
 /** Fields of the API's replies that hold data people typed or the catalogue holds (not lookups). */
 const DATA_FIELDS = new Set([
@@ -49,24 +40,6 @@ function dataStrings(value: unknown, field = '', into = new Set<string>()): Set<
     for (const [key, inner] of Object.entries(value)) dataStrings(inner, key, into);
   }
   return into;
-}
-
-/** What the page shows and says: its text, and the names, hints and alternative texts of what is on screen. */
-const shownText = (page: Page) =>
-  page.evaluate(() => {
-    const said = Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [aria-roledescription], [placeholder], [title], img[alt]'))
-      .filter((element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'))
-      .flatMap((element) => ['aria-label', 'aria-roledescription', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''));
-    return [document.title, document.body.innerText, ...said].join('\n');
-  });
-
-/** The Latin words left in `text` once allowed words, identifiers and data are taken out. */
-function latinWords(text: string, data: Iterable<string>): string[] {
-  let rest = text;
-  for (const value of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
-  for (const pattern of IDENTIFIERS) rest = rest.replace(pattern, ' ');
-  for (const word of [...ALLOWED].sort((a, b) => b.length - a.length)) rest = rest.replace(new RegExp(`(?<![A-Za-z])${word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![A-Za-z])`, 'g'), ' ');
-  return [...new Set(rest.match(/[A-Za-z]{2,}/g) ?? [])];
 }
 
 /** GET `path` of the API (as `token`'s account when given) → its JSON. */
@@ -98,6 +71,13 @@ interface Screen {
 /** Opens the first row's details (a dialog) and waits until it has faded in. */
 const openFirstDetails = (button: (page: Page) => ReturnType<Page['locator']>) => async (page: Page) => {
   await button(page).first().click();
+  await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+  await expect.poll(() => page.locator('.MuiDialog-container').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await settle(page);
+};
+/** Opens the QR page's 'Report a mistake in this book' form. */
+const openReport = (lng: 'gu' | 'hi') => async (page: Page) => {
+  await page.getByRole('button', { name: { gu: guBooks, hi: hiBooks }[lng].report.open }).click();
   await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
   await expect.poll(() => page.locator('.MuiDialog-container').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
   await settle(page);
@@ -152,6 +132,7 @@ describe.each(['gu', 'hi'] as const)('the screens in %s', (lng) => {
         { name: 'menu', path: '/', open: openDrawer(lng) },
         { name: 'search', path: '/search-a-book' },
         { name: 'qr-page', path: `/jsbn/${jsbn}` },
+        { name: 'report', path: `/jsbn/${jsbn}`, open: openReport(lng) },
         { name: 'publishers', path: '/publishers' },
         { name: 'libraries', path: '/libraries' },
         { name: 'about', path: '/about' },

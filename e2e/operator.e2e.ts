@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { latinWords, shownText } from './support/native.js';
 import { newPage } from './support/session.js';
 import { PHONE, login, settle, toast } from './support/ui.js';
 import { apiCall, apiToken, bookByJsbn } from './support/api.js';
@@ -145,7 +146,7 @@ describe('the back office\'s door', () => {
     // the language chosen at the door stays after logging in (it becomes the account's)
     await page.getByRole('button', { name: /Choose the language/ }).click();
     await page.getByRole('menuitem', { name: 'ગુજરાતી' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'સંચાલક લૉગ ઇન' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'JSBN ટીમ લૉગ ઇન' }).isVisible()).toBe(true);
     await settle(page);
     await snap(page, 'operator-login-gu-1366');
     await page.getByLabel('ઈ-મેઇલ').fill(SCRIPTED.email);
@@ -159,6 +160,19 @@ describe('the back office\'s door', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'ફરિયાદો' }).isVisible()).toBe(true);
     await settle(page);
     await snap(page, 'operator-dashboard-gu-1366');
+    // on a phone, in Gujarati and then in Hindi, the dashboard says nothing in English (the
+    // operator's e-mail address aside)
+    await page.setViewportSize(PHONE);
+    for (const [lng, language] of [['gu', 'ગુજરાતી'], ['hi', 'हिन्दी']] as const) {
+      if (lng === 'hi') {
+        await page.getByRole('button', { name: 'સાઇટની ભાષા પસંદ કરો' }).click();
+        await page.getByRole('menuitem', { name: language }).click();
+        await expect.poll(() => page.getByRole('heading', { name: 'डैशबोर्ड' }).isVisible()).toBe(true);
+      }
+      await settle(page);
+      await snap(page, `native-${lng}-operator-dashboard`);
+      expect(latinWords(await shownText(page), [])).toEqual([]);
+    }
   });
 
   it('keeps visitors and other roles out, and shows no operator tab on the public login', async () => {

@@ -15,15 +15,42 @@ export interface Variant {
   concept: string;
 }
 
-/** The variants of docs/glossary.md's table (its 'Not in Gujarati' and 'Not in Hindi' columns). */
+/** The cells of each row of the table of `markdown` whose header row starts with `header`. */
+function tableRows(markdown: string, header: string): string[][] {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(header));
+  if (start < 0) return [];
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+  }
+  return rows;
+}
+
+const list = (cell: string) => (cell === '—' || cell === '' ? [] : cell.split(/,\s*/));
+
+/** The variants of docs/glossary.md's table of terms (its 'Not in Gujarati' and 'Not in Hindi' columns). */
 export function glossaryVariants(markdown: string): Variant[] {
-  const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| English') && !line.startsWith('|---'));
-  return rows.flatMap((row) => {
-    const cells = row.split('|').slice(1, -1).map((cell) => cell.trim());
-    const [concept = '', , , gu = '—', hi = '—'] = cells;
-    const list = (cell: string) => (cell === '—' || cell === '' ? [] : cell.split(/,\s*/));
-    return [...list(gu).map((text) => ({ lng: 'gu' as const, text, concept })), ...list(hi).map((text) => ({ lng: 'hi' as const, text, concept }))];
-  });
+  return tableRows(markdown, '| English |').flatMap(([concept = '', , , gu = '—', hi = '—']) => [
+    ...list(gu).map((text) => ({ lng: 'gu' as const, text, concept })),
+    ...list(hi).map((text) => ({ lng: 'hi' as const, text, concept })),
+  ]);
+}
+
+/** A word that belongs to another concept: not to be used where the English says one of `english`. */
+export interface FalseFriend {
+  english: string[];
+  lng: ReviewedLanguage;
+  text: string;
+}
+
+/** The rows of docs/glossary.md's 'Words that name another concept'. */
+export function falseFriends(markdown: string): FalseFriend[] {
+  return tableRows(markdown, '| When the English says |').flatMap(([english = '', gu = '—', hi = '—']) => [
+    ...list(gu).map((text) => ({ english: list(english), lng: 'gu' as const, text })),
+    ...list(hi).map((text) => ({ english: list(english), lng: 'hi' as const, text })),
+  ]);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -36,6 +63,9 @@ export function usesVariant(text: string, variant: string): boolean {
 
 const glossary = readFileSync(join(ROOT, 'docs', 'glossary.md'), 'utf8');
 const variants = glossaryVariants(glossary);
+const friends = falseFriends(glossary);
+/** Whether the English `text` says `words` (a word, or with '…' the start of one), in any case. */
+const says = (text: string, words: string[]) => words.some((word) => usesVariant(text.toLowerCase(), word.toLowerCase()));
 const read = workingTree();
 
 describe('docs/glossary.md', () => {
@@ -62,6 +92,33 @@ describe('docs/glossary.md', () => {
       if (!content) continue;
       for (const [key, text] of flatten(JSON.parse(content) as Record<string, string>)) {
         for (const variant of variants) if (variant.lng === lng && usesVariant(text, variant.text)) found.push(`${file} ${key}: '${variant.text}' (${variant.concept}) in "${text}"`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('names the words that belong to another concept', () => {
+    expect(friends).toContainEqual({ english: ['duplicat…'], lng: 'gu', text: 'નકલ…' });
+    expect(friends.find((friend) => friend.text === 'संचालक…')?.english).toEqual(['operator…', 'JSBN team']);
+    expect(says('Only operators can do this.', ['operator…'])).toBe(true);
+    expect(says('Courier details are not available', ['not available'])).toBe(true);
+    expect(says('Book is now unavailable for printing', ['not available'])).toBe(false);
+  });
+
+  it.each(catalogues().map((catalogue) => catalogue.name))('uses no word of another concept in %s', (name) => {
+    const catalogue = catalogues().find((entry) => entry.name === name)!;
+    const englishFile = catalogue.file('en');
+    const english = englishFile === null ? null : flatten(JSON.parse(read(englishFile)!) as Record<string, string>);
+    const found: string[] = [];
+    for (const lng of ['gu', 'hi'] as const) {
+      const file = catalogue.file(lng);
+      const content = file && read(file);
+      if (!content) continue;
+      for (const [key, text] of flatten(JSON.parse(content) as Record<string, string>)) {
+        // a message's key is its English
+        const source = english ? english.get(key) : key;
+        if (source === undefined) continue;
+        for (const friend of friends) if (friend.lng === lng && says(source, friend.english) && usesVariant(text, friend.text)) found.push(`${file} ${key}: '${friend.text}' where the English says "${source}": "${text}"`);
       }
     }
     expect(found).toEqual([]);

@@ -1,4 +1,6 @@
 /** What the app shows for values (components/format.ts): empty ones, dates and times in the interface language. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en/common.json' with { type: 'json' };
 import gu from '../locales/gu/common.json' with { type: 'json' };
@@ -26,5 +28,16 @@ describe('values as the app shows them', () => {
     expect([formatDate(morning), formatTime(morning), formatTime('2024-05-03T14:09:00Z')]).toEqual(['03/05/2024', 'सुबह 07:39', 'शाम 07:39']);
     setValueLanguage('gu', gu.value.empty);
     expect([formatDate(morning), formatTime(morning), formatTime('2024-05-03T14:09:00Z')]).toEqual(['03/05/2024', 'સવારે 07:39', 'સાંજે 07:39']);
+  });
+
+  it('is the only way a screen writes a date or a time (no Date method that ignores the interface language)', () => {
+    const source = join(import.meta.dirname, '..');
+    const files = readdirSync(source, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+    const byHand = files.flatMap((file) =>
+      readFileSync(join(source, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\.(toTimeString|toDateString|toLocaleTimeString|toLocaleDateString|toUTCString)\(/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(byHand).toEqual([]);
   });
 });

@@ -35,4 +35,15 @@ describe('counts in each language', () => {
     const { t } = instanceIn('hi');
     expect([1, 2].map((count) => t('partial.ordered', { ns: 'orders', count }))).toEqual(['(1 मँगाई गई)', '(2 मँगाई गईं)']);
   });
+
+  it.each([
+    ['gu', 'હજી કોઈ ઓર્ડર નથી', 'જ્ઞાન ભંડાર (mahavir@example.test) દ્વારા', ['પુષ્ટિ કરો', 'રવાના કરો']],
+    ['hi', 'अभी कोई ऑर्डर नहीं है', 'ज्ञान भंडार (mahavir@example.test) द्वारा', ['पुष्टि करें', 'भेजें']],
+  ] as const)("%s: an empty order list, who did a step of an order's history, and two buttons that are not one word", (lng, empty, by, [confirm, dispatch]) => {
+    const { t } = instanceIn(lng);
+    expect(t('empty', { ns: 'orders' })).toBe(empty);
+    expect(t('details.by', { ns: 'orders', actor: t('details.actor', { ns: 'orders', role: t('details.LIBRARY', { ns: 'orders' }), who: 'mahavir@example.test' }) })).toBe(by);
+    // the partial accept dialog confirms counts; the dispatch dialog dispatches
+    expect([t('partial.submit', { ns: 'orders' }), t('dispatch.submit', { ns: 'orders' })]).toEqual([confirm, dispatch]);
+  });
 });

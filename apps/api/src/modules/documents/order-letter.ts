@@ -4,10 +4,11 @@
  * letter text and the ordered books — title in its own script, JSBN, authors, copies, price
  * and amount ('Free', 'for propagation'), with the postage and the total. Its fixed
  * words ('To', 'Subject', 'Sr. no', 'Copies', 'Total copies', 'Thanking you') are in the
- * library's language (`letter.*` of notices.json), the date DD/MM/YYYY, numbers in
- * Latin digits.
+ * library's language (`letter.*` of notices.json), the date DD/MM/YYYY (the order's day in
+ * India, as every list shows it), numbers in Latin digits.
  */
 import { COUNTRY_CODE, amountText, formatMoney, priceText, totalsText, type InterfaceLanguage, type MoneyTotal, type PriceKind } from '@jsbn/shared';
+import { exportDate } from '../../lib/excel.js';
 import { noticeText } from '../../lib/notices.js';
 import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
 
@@ -36,8 +37,6 @@ export interface OrderLetter {
   totals: MoneyTotal[];
 }
 
-const ddmmyyyy = (date: Date) =>
-  `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()}`;
 
 /** The books table's columns: their heading (a key of `letter.*`) and width in points. */
 const COLUMNS = [
@@ -91,7 +90,7 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
   y += 12;
 
   text(doc, words('letter.title', { order: letter.orderNumber }), { x: left, y, width: width / 2, size: 10, bold: true, pageBreak: false });
-  text(doc, words('letter.date', { date: ddmmyyyy(letter.orderDate) }), { x: left + width / 2, y, width: width / 2, size: 10, align: 'right', pageBreak: false });
+  text(doc, words('letter.date', { date: exportDate(letter.orderDate) }), { x: left + width / 2, y, width: width / 2, size: 10, align: 'right', pageBreak: false });
   y += 26;
 
   text(doc, words('letter.to'), { x: left, y, size: 10.5 });

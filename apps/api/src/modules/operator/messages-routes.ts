@@ -8,37 +8,46 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { failedDeliveriesReply, idParam, noData, type FailedJobDto, type FailedMessageDto } from '@jsbn/shared';
+import { LANGUAGE_NAMES, failedDeliveriesReply, idParam, isInterfaceLanguage, noData, type FailedJobDto, type FailedMessageDto, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { document_jobs, outbox } from '../../db/schema.js';
 import { record, type AuditActor } from '../../lib/audit.js';
 import { requireOperator } from '../../lib/auth.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { pageLanguage } from '../../lib/i18n.js';
 import type { FailedJob } from '../../lib/jobs.js';
+import { noticeText } from '../../lib/notices.js';
 import { ok, replies } from '../../lib/reply.js';
 
 /** Most failed messages and failed jobs the list shows (the oldest first). */
 const LIST_MAX = 200;
 
-/** A job's purpose in a few words, from its data (never an e-mail address's secret; the address is the operator's to see). */
-function jobAbout(job: FailedJob): string {
+/**
+ * A job's purpose in a few words of `lng` (notices.json `jobs.*`: 'catalogue of publisher 7
+ * (ગુજરાતી)'), from its data (never an e-mail address's secret; the address is the operator's
+ * to see); a queue without words is named by itself.
+ */
+function jobAbout(job: FailedJob, lng: InterfaceLanguage): string {
   const data = (job.data ?? {}) as Record<string, unknown>;
+  const publisher = String(data.publisherId);
   switch (job.queue) {
     case 'document':
-      return `${String(data.kind ?? 'document')} of publisher ${String(data.publisherId)}${data.language ? ` (${String(data.language)})` : ''}`;
+      return data.kind === 'catalog' && isInterfaceLanguage(data.language)
+        ? noticeText(lng, 'jobs.catalog', { publisher, language: LANGUAGE_NAMES[data.language] })
+        : noticeText(lng, 'jobs.document', { publisher });
     case 'orderNotices':
-      return `order notices of publisher ${String(data.publisherId)}`;
+      return noticeText(lng, 'jobs.orderNotices', { publisher });
     case 'passwordReset':
-      return `password reset for ${String(data.email)}`;
+      return noticeText(lng, 'jobs.passwordReset', { email: String(data.email) });
     case 'duplicateScan':
-      return `duplicate check of ${Array.isArray(data.bookIds) ? data.bookIds.length : 0} books`;
+      return noticeText(lng, 'jobs.duplicateScan', { count: Array.isArray(data.bookIds) ? data.bookIds.length : 0 });
     default:
       return job.queue;
   }
 }
 
-/** The failed messages and jobs, oldest first. */
-export async function failedDeliveries(ctx: AppContext): Promise<{ messages: FailedMessageDto[]; jobs: FailedJobDto[] }> {
+/** The failed messages and jobs, oldest first; what each job was for in `lng`. */
+export async function failedDeliveries(ctx: AppContext, lng: InterfaceLanguage = 'en'): Promise<{ messages: FailedMessageDto[]; jobs: FailedJobDto[] }> {
   const messages = await ctx.db
     .select({ id: outbox.id, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, last_error: outbox.last_error, attempts: outbox.attempts, created_at: outbox.created_at, updated_at: outbox.updated_at })
     .from(outbox)
@@ -56,7 +65,7 @@ export async function failedDeliveries(ctx: AppContext): Promise<{ messages: Fai
     jobs: jobs.map((job) => ({
       id: job.id,
       queue: job.queue,
-      about: jobAbout(job),
+      about: jobAbout(job, lng),
       last_error: job.error ?? documentErrors.get((job.data as { key?: string }).key ?? '') ?? null,
       attempts: job.attempts,
       created_at: job.createdAt.toISOString(),
@@ -102,10 +111,10 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
     return { accountId: actor.accountId, role: 'OPERATOR' as const };
   };
 
-  /** GET /api/operator/messages (operator) → `{ messages, jobs }`: failed e-mails/WhatsApp messages and failed jobs, oldest first; 401/403. */
+  /** GET /api/operator/messages (operator) → `{ messages, jobs }`: failed e-mails/WhatsApp messages and failed jobs, oldest first, each job's purpose in the asker's language; 401/403. */
   api.get('/operator/messages', { schema: { response: replies(failedDeliveriesReply) } }, async (request) => {
     await operator(request);
-    return ok(await failedDeliveries(ctx));
+    return ok(await failedDeliveries(ctx, pageLanguage(request)));
   });
 
   /** POST /api/operator/messages/:id/retry (operator): pending again, due now, attempts from 0; 404 unknown, 409 not failed. */

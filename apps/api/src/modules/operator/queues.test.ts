@@ -230,8 +230,8 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     const [reader] = await outboxTo('reader@example.org');
     // the reporter wrote in Gujarati: answered in Gujarati
     expect(reader!.subject).toBe(`પુસ્તક Kalpasutra (${kalpasutra.jsbn_number}) વિશે`);
-    expect(reader!.text).toContain('JSBN કાર્યાલયે પુસ્તકની વિગતો સુધારી છે.');
-    expect(reader!.text).toContain('JSBN કાર્યાલયની નોંધ: Author name fixed');
+    expect(reader!.text).toContain('JSBN ટીમે પુસ્તકની વિગતો સુધારી છે.');
+    expect(reader!.text).toContain('JSBN ટીમની નોંધ: Author name fixed');
     const [publisherMail] = await outboxTo(first.email);
     expect(publisherMail!.subject).toBe(`About the book Kalpasutra (${kalpasutra.jsbn_number})`);
     expect(publisherMail!.text).toContain('A reader reported a problem with your book "કલ્પસૂત્ર" (Kalpasutra)');
@@ -309,7 +309,10 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       [jobId],
     );
     const jobs = (await t.app.inject({ method: 'GET', url: '/api/operator/messages', headers: operatorHeaders })).json().data.jobs as { id: string; about: string; last_error: string; attempts: number }[];
-    expect(jobs).toContainEqual(expect.objectContaining({ id: jobId, queue: 'document', about: 'catalog of publisher 7 (gu)', last_error: 'font missing', attempts: 3 }));
+    expect(jobs).toContainEqual(expect.objectContaining({ id: jobId, queue: 'document', about: 'catalogue of publisher 7 (ગુજરાતી)', last_error: 'font missing', attempts: 3 }));
+    // what a job was for, in the operator's language
+    const inHindi = (await t.app.inject({ method: 'GET', url: '/api/operator/messages', headers: { ...operatorHeaders, 'accept-language': 'hi' } })).json().data.jobs as { id: string; about: string }[];
+    expect(inHindi.find((job) => job.id === jobId)?.about).toBe('प्रकाशक 7 का सूचीपत्र (ગુજરાતી)');
     const again = await t.app.inject({ method: 'POST', url: `/api/operator/jobs/${jobId}/retry`, headers: operatorHeaders });
     expect(again.statusCode).toBe(200);
     const { rows } = await t.database.execute(`SELECT state FROM pgboss.job WHERE id = $1`, [jobId]);

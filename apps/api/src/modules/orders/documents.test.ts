@@ -98,6 +98,13 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     expect(stranger.statusCode).toBe(404);
   });
 
+  it("dates the letter by the order's day in India, as the lists show it", async () => {
+    // 01:30 on 22 November in India is still 21 November in UTC
+    await t.ctx.db.update(orders).set({ order_date: new Date('2026-11-21T20:00:00Z') }).where(eq(orders.id, orderId));
+    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId, sendWhatsapp: false } });
+    expect(pdfText(letter.rawPayload, 'letter-date.pdf')).toContain('Date: 22/11/2026');
+  });
+
   it('exports the selected orders to Excel with sheet Data, keeping Gujarati text', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: pub, query: { ids: '' } });
     expect(none.statusCode).toBe(400);

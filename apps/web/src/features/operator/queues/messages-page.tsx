@@ -5,12 +5,16 @@
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { LoadingState, PageHeader, Section } from '../../../components/page';
-import { formatDate } from '../../../components/format';
+import { formatDate, formatTime } from '../../../components/format';
 import { useAnswer, useFailedDeliveries } from './queues-api';
 import { EmptyQueue } from './queue-parts';
 
-/** A date and time as the operator reads it. */
-const when = (iso: string) => `${formatDate(iso)} ${new Date(iso).toTimeString().slice(0, 5)}`;
+/** A date and time as the operator reads it, in India's time and the interface language ('03/05/2024 સવારે 07:39'). */
+const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
+
+/** The background queues the page names in words (operatorQueues `messages.queues.*`); another shows its own name. */
+const NAMED_QUEUES = ['document', 'orderReminders', 'orderNotices', 'passwordReset', 'duplicateScan'] as const;
+const isNamedQueue = (queue: string): queue is (typeof NAMED_QUEUES)[number] => (NAMED_QUEUES as readonly string[]).includes(queue);
 
 export function MessagesPage() {
   const { t } = useTranslation('operatorQueues');
@@ -51,7 +55,7 @@ export function MessagesPage() {
           {jobs.map((job) => (
             <Paper key={job.id} variant="outlined" sx={{ p: 1.5 }} data-testid="failed-job">
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-                <Chip size="small" label={job.queue} />
+                <Chip size="small" label={isNamedQueue(job.queue) ? t(`messages.queues.${job.queue}`) : job.queue} />
                 <Typography sx={{ fontWeight: 700, wordBreak: 'break-word' }}>{job.about}</Typography>
               </Stack>
               <Typography variant="body2" color="error" sx={{ wordBreak: 'break-word' }}>
