@@ -16,7 +16,7 @@
  *   publisher's) is a deleted header from then on (`WITHDRAWN`, decision 043).
  * - Every error is the protocol's `<error code>` with HTTP 200.
  */
-import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { LANGUAGES, formatJsbn, normalizeJsbn } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { books, publishers } from '../../db/schema.js';
@@ -236,7 +236,11 @@ async function listPage(ctx: AppContext, state: ListState, size: number): Promis
   const conditions: (SQL | undefined)[] = [
     state.from ? gte(books.updated_at, new Date(state.from)) : undefined,
     state.until ? lt(books.updated_at, new Date(state.until)) : undefined,
-    state.after ? or(gt(books.updated_at, sql`${state.after[0]}::timestamptz`), and(eq(books.updated_at, sql`${state.after[0]}::timestamptz`), gt(books.id, state.after[1]))) : undefined,
+    // a row comparison: one range of the index (updated_at, id) from the last record on. Written
+    // as `updated_at > t or (updated_at = t and id > n)` it read every book changed at `t` up to
+    // the cursor again on each page — a catalogue imported in one transaction shares one `t`, so
+    // page k of a harvest read k × 100 rows (770–950 ms a page 388,100 records deep)
+    state.after ? sql`(${books.updated_at}, ${books.id}) > (${state.after[0]}::timestamptz, ${state.after[1]}::int)` : undefined,
   ];
   if (state.set) {
     const condition = await setCondition(ctx, state.set);
