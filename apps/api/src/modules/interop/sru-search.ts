@@ -5,8 +5,8 @@
  *   words containing it and the first rows of each in `search_postings` (decision 024's
  *   `rankByWords`, with only title words for a title), ranked as the product's search ranks them.
  * - **Among candidates**: the books holding one word of the query (its rows in the word index,
- *   a few thousand), each checked against the whole condition — no trigram index read, and a
- *   count and a page from one reading.
+ *   up to CANDIDATE_ROWS), each checked against the whole condition — no trigram index read,
+ *   and the count and the page from one reading.
  * - **Newest first**: books read in `created_at` order and checked one by one, stopping at the
  *   page's last match or at a budget of books (a query many books match: the page is among the
  *   newest).
@@ -36,7 +36,7 @@ export interface WordSource {
   estimate: number;
 }
 
-/** A page of a result and how many books it holds (`estimated`: the vocabulary's estimate, not a count). */
+/** A page of a result (book ids in order) and how many books the result holds: a count, or past RANKED_RESULTS an estimate. */
 export interface FoundPage {
   ids: number[];
   total: number;
@@ -112,48 +112,66 @@ export const CANDIDATE_ROWS = 100_000;
 export const candidateRows = (candidates: WordSource[]) => candidates.reduce((rows, source) => rows + source.estimate, 0);
 
 /**
+ * Candidate rows checked at first, newest first, for each match a page needs (a first reading
+ * finding too few reads every candidate): sorting only that many of them (a bounded sort) costs
+ * a fraction of sorting them all — 60,000 rows of a common title word took most of a search.
+ */
+const CHECKED_PER_MATCH = 20;
+
+/**
  * The page of the books among `candidates` (every match holds a word of one of them) that meet
  * `where` and visitors may see, and how many do — or null when the candidates' rows in the
- * word index are more than CANDIDATE_ROWS. One statement: the candidates from the word index
- * (their `created_at` with them) newest first, each book read by its key and checked in that
- * order. At most RANKED_RESULTS candidates: every one is checked, the matches ranked (best
- * `rank`, then newest) and counted. More: the matches are listed newest first and the reading
- * stops at the page's last one; the total is then the matches found scaled to all candidates
- * (a count when the reading reached the last candidate).
+ * word index are more than CANDIDATE_ROWS. One statement (two when the first checked too few):
+ * the candidates from the word index (their `created_at` with them) newest first, each book
+ * read by its key and checked in that order. At most RANKED_RESULTS candidate rows: every one
+ * is checked, the matches ranked (best `rank`, then newest) and counted. More: the matches are
+ * listed newest first and the reading stops at the page's last one; the total is then the
+ * matches found scaled to all candidate rows (a count when the reading reached the last one).
  */
 export async function findAmongCandidates(db: DbOrTx, candidates: WordSource[], where: SQL, rank: SQL, offset: number, count: number): Promise<FoundPage | null> {
   const wanted = offset + Math.max(count, 1);
-  const result = await db.execute(sql`
-    with raw as materialized (
-      select * from (${sql.join(candidates.map(holders), sql` union all `)}) as rows limit ${CANDIDATE_ROWS + 1}
-    ), candidate as materialized (
-      select book_id, max(created_at) as created_at from raw group by book_id
-    ), counted as (
-      select (select count(*) from raw) as rows, (select count(*) from candidate) as n
-    ), hit as materialized (
-      select newest.book_id as id, newest.created_at, newest.position, checked.rank
-      from (
-        select book_id, created_at, row_number() over (order by created_at desc, book_id desc) as position
-        from candidate where (select rows from counted) <= ${CANDIDATE_ROWS}
-        order by created_at desc, book_id desc
-      ) as newest
-      -- OFFSET 0: each candidate read by its key, in turn (never joined to a bitmap of the search text's trigram index)
-      cross join lateral (select ${rank} as rank from ${books} where ${books.id} = newest.book_id and ${where} and ${VISIBLE_BOOK} offset 0) as checked
-      -- the order the candidates come in (no sort of the checked books: the reading stops at the limit)
-      order by newest.created_at desc, newest.book_id desc
-      limit (select case when n <= ${RANKED_RESULTS} then null else ${wanted}::bigint end from counted)
-    )
-    select
-      (select rows from counted)::int as rows, (select n from counted)::int as candidates,
-      (select count(*) from hit)::int as found, (select coalesce(max(position), 0) from hit)::int as read,
-      array(select id from hit order by case when (select n from counted) <= ${RANKED_RESULTS} then hit.rank else 0 end desc, created_at desc, id desc
-        limit ${count} offset ${offset}) as ids`);
-  const [row] = (result as { rows: { rows: number; candidates: number; found: number; read: number; ids: number[] | string | null }[] }).rows;
-  if (!row || Number(row.rows) > CANDIDATE_ROWS) return null;
-  const [all, found, read] = [Number(row.candidates), Number(row.found), Number(row.read)];
-  // the reading stopped at the page's last match: scale what it found to every candidate
-  const total = all > RANKED_RESULTS && found >= wanted && read > 0 ? Math.max(found, Math.round((found / read) * all)) : found;
-  return { ids: intArray(row.ids), total };
+  const read = async (top: number | null) => {
+    const result = await db.execute(sql`
+      with raw as materialized (
+        select * from (${sql.join(candidates.map(holders), sql` union all `)}) as rows limit ${CANDIDATE_ROWS + 1}
+      ), counted as materialized (
+        select count(*) as rows from raw
+      ), hit as materialized (
+        select newest.book_id as id, newest.created_at, newest.position, checked.rank
+        from (
+          -- the newest candidate rows (a bounded sort), a book once, in that order
+          select book_id, created_at, row_number() over (order by created_at desc, book_id desc) as position
+          from (
+            select distinct on (created_at, book_id) book_id, created_at from (
+              select book_id, created_at from raw where (select rows from counted) <= ${CANDIDATE_ROWS}
+              order by created_at desc, book_id desc
+              limit (select case when rows <= ${RANKED_RESULTS} then null else ${top}::bigint end from counted)
+            ) as top
+            order by created_at desc, book_id desc
+          ) as distinct_books
+        ) as newest
+        -- OFFSET 0: each candidate read by its key, in turn (never joined to a bitmap of the search text's trigram index)
+        cross join lateral (select ${rank} as rank from ${books} where ${books.id} = newest.book_id and ${where} and ${VISIBLE_BOOK} offset 0) as checked
+        -- the order the candidates come in (no sort of the checked books: the reading stops at the limit)
+        order by newest.created_at desc, newest.book_id desc
+        limit (select case when rows <= ${RANKED_RESULTS} then null else ${wanted}::bigint end from counted)
+      )
+      select
+        (select rows from counted)::int as rows,
+        (select count(*) from hit)::int as found, (select coalesce(max(position), 0) from hit)::int as read,
+        array(select id from hit order by case when (select rows from counted) <= ${RANKED_RESULTS} then hit.rank else 0 end desc, created_at desc, id desc
+          limit ${count} offset ${offset}) as ids`);
+    const [row] = (result as { rows: { rows: number; found: number; read: number; ids: number[] | string | null }[] }).rows;
+    return { rows: Number(row?.rows ?? 0), found: Number(row?.found ?? 0), read: Number(row?.read ?? 0), ids: intArray(row?.ids ?? null) };
+  };
+  const top = wanted * CHECKED_PER_MATCH;
+  let found = await read(top);
+  if (found.rows > CANDIDATE_ROWS) return null;
+  // too few matches among the newest candidates, and more candidates left: check every one
+  if (found.rows > RANKED_RESULTS && found.found < wanted && found.rows > top) found = await read(null);
+  // the reading stopped at the page's last match: scale what it found to every candidate row
+  const total = found.rows > RANKED_RESULTS && found.found >= wanted && found.read > 0 ? Math.max(found.found, Math.round((found.found / found.read) * found.rows)) : found.found;
+  return { ids: found.ids, total };
 }
 
 /**
