@@ -381,15 +381,17 @@ function failedSearch(version: string, diagnostic: SruDiagnostic): string {
 /**
  * The books a CQL query finds, `count` of them from `offset`, and how many match: up to
  * RANKED_RESULTS matches best first (the search's rank, then newest), exactly counted; more,
- * newest first, their number the vocabulary's estimate (at least RANKED_RESULTS + 1) unless
- * they were counted. Read the cheapest way the vocabulary's figures allow (sru-search.ts):
+ * newest first, their number an estimate (at least RANKED_RESULTS + 1 from the vocabulary, or
+ * scaled from the candidates checked). Read the cheapest way the vocabulary's figures allow
+ * (sru-search.ts; decision 034, 'Speed at a million books'):
  * - a query of one word on title or anywhere is ranked from the word index, as the product's
  *   search ranks it (best title match, shorter title, newest; decision 024);
- * - a query whose words the word index knows, held by at most CANDIDATE_BOOKS books, is
- *   checked book by book among those (a count and the page from one reading);
- * - a query more than RANKED_RESULTS books match reads the newest books first, up to a budget;
- * - anything else (a subject, a publisher, a rare match the estimate overrated) is counted up
- *   to RANKED_RESULTS + 1 through the planner's indexes, then paged.
+ * - a query whose words the word index knows is checked book by book among the books holding
+ *   its rarest word (at most CANDIDATE_ROWS rows of the index), or, when the page is cheaper to
+ *   find so, the newest books are read first (up to a budget), whichever the estimate says is
+ *   cheaper first;
+ * - anything else (a subject, a publisher, `exact`, a rare match the estimate overrated) is
+ *   counted up to RANKED_RESULTS + 1 through the planner's indexes, then paged.
  * @throws SruDiagnostic 10, 16, 19, 20, 37, 80
  */
 export async function findBooks(ctx: AppContext, query: string, offset: number, count: number): Promise<FoundPage> {
