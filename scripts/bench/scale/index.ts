@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics,interop]
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics,interop] [--database NAME]
  * — the benchmark at a million books; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
  * itself. `--parts` chooses what to measure (default all six, in that order).
  *
@@ -7,6 +7,8 @@
  * `jsbn_scale_<N>` with a catalogue of N books (default 1,000,000) made from
  * ../shared/data/books.jsonl (catalogue.ts) and start processes on 127.0.0.1 (the API as `npm
  * start` runs it: run `npm run build` first).
+ * `--database NAME` measures an existing finished catalogue instead (a copy made with
+ * `CREATE DATABASE NAME TEMPLATE jsbn_scale_N`, so that writes and other runs leave the original alone).
  * Part `pages` measures with autocannon, `--rounds` times (default 3) each for `--seconds`
  * (default 10) at 50 connections that accept brotli as a phone's browser does, in turns so
  * every figure shares the machine's state with its baselines:
@@ -64,7 +66,7 @@ import { PRODUCTION } from './production.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'pages,search,writes,import,bulk,bulk-preview' } } });
+const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'pages,search,writes,import,bulk,bulk-preview' }, database: { type: 'string' } } });
 const PARTS = new Set(values.parts.split(','));
 const BOOKS = Number(values.books);
 const ROUNDS = Number(values.rounds);
@@ -77,7 +79,7 @@ if ([...PARTS].some((part) => part !== 'duplicates') && (!existsSync(`${ROOT}app
 
 /** The database of the catalogue, built when missing (a run of 1,000,000 books takes minutes). */
 async function catalogueDatabase(): Promise<{ url: string; samples: string[] }> {
-  const name = `jsbn_scale_${BOOKS}`;
+  const name = values.database ?? `jsbn_scale_${BOOKS}`;
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -89,6 +91,8 @@ async function catalogueDatabase(): Promise<{ url: string; samples: string[] }> 
     complete = (await probe.query("SELECT 1 FROM pg_class WHERE relname = 'bench_catalogue_done'").catch(() => ({ rowCount: 0 }))).rowCount === 1;
     await probe.end();
   }
+  // a database named by --database (a copy of a catalogue, say) is measured, never built again
+  if (!complete && values.database) throw new Error(`${name} holds no finished catalogue: --database names a copy of one (CREATE DATABASE … TEMPLATE jsbn_scale_N)`);
   if (!complete) {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);

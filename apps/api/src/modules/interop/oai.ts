@@ -16,7 +16,7 @@
  *   publisher's) is a deleted header from then on (`WITHDRAWN`, decision 043).
  * - Every error is the protocol's `<error code>` with HTTP 200.
  */
-import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { LANGUAGES, formatJsbn, normalizeJsbn } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { books, publishers } from '../../db/schema.js';
@@ -231,12 +231,21 @@ function checkedArguments(args: OaiArguments): { verb: string; values: Record<st
   return { verb, values };
 }
 
+/**
+ * The books after `after` (a change time as PostgreSQL prints it, and an id) in a list's order:
+ * a row comparison, which is one range of the index (updated_at, id) from the last record on.
+ * Written as `updated_at > t or (updated_at = t and id > n)` it was no index condition at all:
+ * each page read the index from the list's start (a catalogue imported in one transaction
+ * shares one change time; 500,000 records deep a page took 2.6 s).
+ */
+export const changedAfter = (after: [string, number]): SQL => sql`(${books.updated_at}, ${books.id}) > (${after[0]}::timestamptz, ${after[1]}::int)`;
+
 /** The header and the rows of a list page. */
 async function listPage(ctx: AppContext, state: ListState, size: number): Promise<HeaderRow[]> {
   const conditions: (SQL | undefined)[] = [
     state.from ? gte(books.updated_at, new Date(state.from)) : undefined,
     state.until ? lt(books.updated_at, new Date(state.until)) : undefined,
-    state.after ? or(gt(books.updated_at, sql`${state.after[0]}::timestamptz`), and(eq(books.updated_at, sql`${state.after[0]}::timestamptz`), gt(books.id, state.after[1]))) : undefined,
+    state.after ? changedAfter(state.after) : undefined,
   ];
   if (state.set) {
     const condition = await setCondition(ctx, state.set);

@@ -13,10 +13,11 @@ import { book_authors, book_subjects, books, publishers } from '../../db/schema.
 import { containsPattern } from '../../lib/pagination.js';
 import { marcRecords, marcXmlRecord } from '../books/marc.js';
 import { bookPageUrl } from '../books/qr.js';
-import { otherScript, textQuery } from '../books/search.js';
+import { jsbnCondition, otherScript, textQuery, type TextQuery, type WordPattern } from '../books/search.js';
 import { booksByIds } from '../books/service.js';
 import { VISIBLE_BOOK } from '../books/visibility.js';
 import { CqlSyntaxError, parseCql, type CqlNode, type CqlTerm } from './cql.js';
+import { CANDIDATE_ROWS, RANKED_RESULTS, candidateRows, findAmongCandidates, newestPage, rankFromWordIndex, type FoundPage, type WordSource } from './sru-search.js';
 import { DC_NAMESPACE, dublinCore, element, xmlText } from './xml.js';
 
 /** The SRU 1.x namespace every reply is in. */
@@ -123,11 +124,23 @@ interface Compiled {
   rank: SQL;
   /** About how many books match (the search's estimate; Infinity: not known), 0: none. */
   estimate: number;
+  /** A query of one word alone on title or anywhere: what ranks it from the word index (sru-search.ts). */
+  oneWord?: WordSource;
+  /** Words of the word index one of which every matching book holds (a union); undefined: not known. */
+  candidates?: WordSource[];
+  /** About how many books the catalogue has (the vocabulary's figure; 0: not asked). */
+  catalogue: number;
 }
+
+/** The title rank `textQuery` gives a corrected word (search.ts): a title holding any word of a corrected query earns it. */
+const CORRECTION_RANK = 2;
+
+/** Most books a newest-first reading checks before it leaves the query to the trigram index (sru-search.ts). */
+const NEWEST_BUDGET = 20_000;
 
 /** No rank (a cast, so that ORDER BY never reads it as a column position). */
 const NO_RANK = sql`0::int`;
-const none: Compiled = { where: sql`false`, rank: NO_RANK, estimate: 0 };
+const none: Compiled = { where: sql`false`, rank: NO_RANK, estimate: 0, candidates: [], catalogue: 0 };
 
 /** The term without CQL's masking characters: every match is on any part of a word already. */
 const unmasked = (term: string) => term.replace(/\\(.)/g, '$1').replace(/[*?^]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -140,12 +153,17 @@ function jsbnOf(term: string): string | null {
 /** `field` lower-cased equals `value` lower-cased (NFC). */
 const equalsLower = (field: SQL | AnyColumn, value: string) => sql`lower(${field}) = ${value.normalize('NFC').toLowerCase()}`;
 
-/** A book one of whose authors' names contains one of `forms` (lower case). */
+/**
+ * A book one of whose authors' names contains one of `forms` (lower case): a check of the
+ * book's own authors (their index by book), one book at a time. `OFFSET 0` keeps PostgreSQL
+ * from hashing the subquery instead — reading every author row of the catalogue (1.35 million
+ * at a million books, 250 ms) to check a few thousand books.
+ */
 function authorNamed(forms: string[]): SQL {
   return sql`exists (select 1 from ${book_authors} where ${book_authors.book_id} = ${books.id} and (${sql.join(
     forms.map((form) => sql`lower(${book_authors.author_name}) like ${containsPattern(form)}`),
     sql` or `,
-  )}))`;
+  )}) offset 0)`;
 }
 
 /** A book with a subject whose name contains `value`, or an 'other subject' that does. */
@@ -167,28 +185,54 @@ async function matchText(ctx: AppContext, kind: IndexKind, value: string): Promi
   if (!value) return none;
   if (kind === 'id') {
     const jsbn = jsbnOf(value);
-    return jsbn ? { where: eq(books.jsbn_number, jsbn), rank: NO_RANK, estimate: 1 } : none;
+    return jsbn ? { where: eq(books.jsbn_number, jsbn), rank: NO_RANK, estimate: 1, catalogue: 0 } : none;
   }
-  if (kind === 'subject') return { where: subjectNamed(value), rank: NO_RANK, estimate: Infinity };
-  if (kind === 'publisher') return { where: publisherNamed(value), rank: NO_RANK, estimate: Infinity };
+  if (kind === 'subject') return { where: subjectNamed(value), rank: NO_RANK, estimate: Infinity, catalogue: 0 };
+  if (kind === 'publisher') return { where: publisherNamed(value), rank: NO_RANK, estimate: Infinity, catalogue: 0 };
   const text = await textQuery(ctx.db, value);
   if (text.estimate === 0) return none;
-  if (kind === 'anywhere') return { where: text.where, rank: text.rank, estimate: text.estimate };
+  const candidates = await wordSources(ctx, kind, value, text);
+  const found = { rank: text.rank, estimate: text.estimate, catalogue: text.catalogue, ...(candidates ? { candidates } : {}) };
+  // one word alone on title or anywhere: ranked from the word index (sru-search.ts)
+  const oneWord = text.words && candidates && kind !== 'author' ? { oneWord: candidates[0]! } : {};
+  if (kind === 'anywhere') return { where: text.where, ...found, ...oneWord };
   // the rank is above 0 only for a book whose title holds the query (decision 012's title ranks)
-  if (kind === 'title') return { where: and(text.where, sql`${text.rank} > 0`)!, rank: text.rank, estimate: text.estimate };
+  // (the title first: a book read newest first is checked on its short title before its long search text)
+  if (kind === 'title') return { where: and(sql`${text.rank} > 0`, text.where)!, ...found, ...oneWord };
   // an author: the name holds the query in its script or the other Indic one; a Latin query
   // also finds an Indic name through the search's romanisation when no title holds it
   const lower = value.normalize('NFC').toLowerCase();
   const forms = [lower, otherScript(lower)].filter((form): form is string => Boolean(form));
   const latin = !/[\u0900-\u0aff]/u.test(value);
-  return { where: and(text.where, latin ? or(authorNamed(forms), sql`${text.rank} = 0`) : authorNamed(forms))!, rank: text.rank, estimate: text.estimate };
+  return { where: and(text.where, latin ? or(authorNamed(forms), sql`${text.rank} = 0`) : authorNamed(forms))!, ...found };
+}
+
+/**
+ * The words of the word index one of which every book matching the text term `value` (on
+ * `kind`, its search `text`) holds: the query's own patterns when it is one word; for several
+ * words, those of the word the fewest books hold (a match holds each word as typed, in its
+ * Latin key or corrected — what `textQuery` of that word alone gives as patterns), counting
+ * only title words for a title unless a word was corrected (a corrected query ranks a title
+ * holding any one of its words). Undefined when not every word is one the word index knows
+ * (digits, fewer than three letters, a JSBN).
+ */
+async function wordSources(ctx: AppContext, kind: IndexKind, value: string, text: TextQuery): Promise<WordSource[] | undefined> {
+  if (text.words) return [{ patterns: text.words, titleOnly: kind === 'title', estimate: text.estimate }];
+  if (jsbnCondition(value)) return undefined;
+  const pieces = [...new Set(value.normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean))];
+  if (pieces.length < 2) return undefined;
+  const texts = await Promise.all(pieces.map((piece) => textQuery(ctx.db, piece)));
+  if (!texts.every((piece): piece is TextQuery & { words: WordPattern[] } => piece.words !== undefined)) return undefined;
+  const corrected = texts.some((piece) => piece.words.some((word) => word.titleRank === CORRECTION_RANK));
+  const rarest = texts.reduce((best, piece) => (piece.estimate < best.estimate ? piece : best));
+  return [{ patterns: rarest.words, titleOnly: kind === 'title' && !corrected, estimate: rarest.estimate }];
 }
 
 /** The exact value of a field (`exact`, `==`): a whole title in any of its forms, a whole author name, subject or publisher. */
 function matchExact(kind: IndexKind, value: string): Compiled {
   if (kind === 'id') {
     const jsbn = jsbnOf(value);
-    return jsbn ? { where: eq(books.jsbn_number, jsbn), rank: NO_RANK, estimate: 1 } : none;
+    return jsbn ? { where: eq(books.jsbn_number, jsbn), rank: NO_RANK, estimate: 1, catalogue: 0 } : none;
   }
   const lower = value.normalize('NFC').toLowerCase();
   const title = or(equalsLower(books.book_title, lower), equalsLower(books.book_e_title, lower), equalsLower(books.alternate_title, lower))!;
@@ -206,7 +250,7 @@ function matchExact(kind: IndexKind, value: string): Compiled {
     )!,
     publisher: sql`exists (select 1 from ${publishers} where ${publishers.id} = ${books.publisher_id} and lower(${publishers.publisher_name}) = ${lower})`,
   }[kind];
-  return { where, rank: NO_RANK, estimate: Infinity };
+  return { where, rank: NO_RANK, estimate: Infinity, catalogue: 0 };
 }
 
 /** A search clause as a condition. @throws SruDiagnostic 16, 19 or 20 */
@@ -223,16 +267,20 @@ async function compileTerm(ctx: AppContext, term: CqlTerm): Promise<Compiled> {
     const words = kind === 'id' ? value.split(/\s+/).filter(Boolean) : value.split(' ').filter(Boolean);
     const parts = await Promise.all(words.map((word) => matchText(ctx, kind, word)));
     if (parts.length === 0) return none;
+    if (parts.length === 1) return parts[0]!;
     const join = term.relation === 'any' ? or : and;
     const estimates = parts.map((part) => part.estimate);
+    const candidates = term.relation === 'any' ? anyCandidates(parts) : allCandidates(parts);
     return {
       where: join(...parts.map((part) => part.where))!,
       rank: sql`(${sql.join(parts.map((part) => part.rank), sql` + `)})`,
       estimate: term.relation === 'any' ? estimates.reduce((sum, value) => sum + value, 0) : Math.min(...estimates),
+      catalogue: Math.max(...parts.map((part) => part.catalogue)),
+      ...(candidates ? { candidates } : {}),
     };
   }
   const matched = await matchText(ctx, kind, value);
-  return term.relation === '<>' ? { where: not(matched.where), rank: NO_RANK, estimate: Infinity } : matched;
+  return term.relation === '<>' ? { where: not(matched.where), rank: NO_RANK, estimate: Infinity, catalogue: matched.catalogue } : matched;
 }
 
 /** A query tree as a condition (and / or / not; `prox` is refused). @throws SruDiagnostic */
@@ -241,9 +289,28 @@ async function compile(ctx: AppContext, node: CqlNode): Promise<Compiled> {
   if (node.operator === 'prox') throw new SruDiagnostic(37, 'prox');
   if (node.modifiers.length) throw new SruDiagnostic(37, `${node.operator}/${node.modifiers[0]}`);
   const [left, right] = await Promise.all([compile(ctx, node.left), compile(ctx, node.right)]);
-  if (node.operator === 'and') return { where: and(left.where, right.where)!, rank: sql`(${left.rank} + ${right.rank})`, estimate: Math.min(left.estimate, right.estimate) };
-  if (node.operator === 'or') return { where: or(left.where, right.where)!, rank: sql`greatest(${left.rank}, ${right.rank})`, estimate: left.estimate + right.estimate };
-  return { where: and(left.where, not(right.where))!, rank: left.rank, estimate: left.estimate };
+  const catalogue = Math.max(left.catalogue, right.catalogue);
+  const withCandidates = (candidates: WordSource[] | undefined) => (candidates ? { candidates } : {});
+  if (node.operator === 'and') {
+    return { where: and(left.where, right.where)!, rank: sql`(${left.rank} + ${right.rank})`, estimate: Math.min(left.estimate, right.estimate), catalogue, ...withCandidates(allCandidates([left, right])) };
+  }
+  if (node.operator === 'or') {
+    return { where: or(left.where, right.where)!, rank: sql`greatest(${left.rank}, ${right.rank})`, estimate: left.estimate + right.estimate, catalogue, ...withCandidates(anyCandidates([left, right])) };
+  }
+  return { where: and(left.where, not(right.where))!, rank: left.rank, estimate: left.estimate, catalogue, ...withCandidates(left.candidates) };
+}
+
+/** About how many books hold a word of `candidates` (Infinity: not known). */
+const candidateBooks = (candidates: WordSource[] | undefined) => (candidates ? candidates.reduce((sum, source) => sum + source.estimate, 0) : Infinity);
+
+/** The candidates of a match of all of `parts`: those of the part with the fewest (a match of all is a match of each). */
+function allCandidates(parts: Compiled[]): WordSource[] | undefined {
+  return parts.map((part) => part.candidates).reduce((best, candidates) => (candidateBooks(candidates) < candidateBooks(best) ? candidates : best));
+}
+
+/** The candidates of a match of any of `parts`: all of theirs, when each part has them. */
+function anyCandidates(parts: Compiled[]): WordSource[] | undefined {
+  return parts.every((part) => part.candidates) ? parts.flatMap((part) => part.candidates!) : undefined;
 }
 
 /** The parameters of a request, by their SRU names (GET query, form POST or the SRW SOAP body). */
@@ -312,20 +379,22 @@ function failedSearch(version: string, diagnostic: SruDiagnostic): string {
 }
 
 /**
- * Matches up to which a result is counted exactly and ranked whole (best first); beyond, the
- * matches are listed newest first and `numberOfRecords` is the search's estimate — so a broad
- * term ('sutra' at a million books) reads no more than a page's worth of the newest books
- * past this probe (decision 012's reasoning; decision 034).
- */
-export const RANKED_RESULTS = 1000;
-
-/**
  * The books a CQL query finds, `count` of them from `offset`, and how many match: up to
  * RANKED_RESULTS matches best first (the search's rank, then newest), exactly counted; more,
- * newest first, their number the vocabulary's estimate (at least RANKED_RESULTS + 1).
+ * newest first, their number an estimate (at least RANKED_RESULTS + 1 from the vocabulary, or
+ * scaled from the candidates checked). Read the cheapest way the vocabulary's figures allow
+ * (sru-search.ts; decision 034, 'Speed at a million books'):
+ * - a query of one word on title or anywhere is ranked from the word index, as the product's
+ *   search ranks it (best title match, shorter title, newest; decision 024);
+ * - a query whose words the word index knows is checked book by book among the books holding
+ *   its rarest word (at most CANDIDATE_ROWS rows of the index), or, when the page is cheaper to
+ *   find so, the newest books are read first (up to a budget), whichever the estimate says is
+ *   cheaper first;
+ * - anything else (a subject, a publisher, `exact`, a rare match the estimate overrated) is
+ *   counted up to RANKED_RESULTS + 1 through the planner's indexes, then paged.
  * @throws SruDiagnostic 10, 16, 19, 20, 37, 80
  */
-export async function findBooks(ctx: AppContext, query: string, offset: number, count: number): Promise<{ ids: number[]; total: number }> {
+export async function findBooks(ctx: AppContext, query: string, offset: number, count: number): Promise<FoundPage> {
   let parsed;
   try {
     parsed = parseCql(query);
@@ -335,8 +404,29 @@ export async function findBooks(ctx: AppContext, query: string, offset: number, 
   }
   if (parsed.sortBy) throw new SruDiagnostic(80, 'sortby');
   const compiled = await compile(ctx, parsed.root);
-  const { rank, estimate } = compiled;
+  const { rank, estimate, candidates, catalogue } = compiled;
   if (estimate === 0) return { ids: [], total: 0 };
+  if (compiled.oneWord) return rankFromWordIndex(ctx.db, compiled.oneWord, offset, count);
+  // books read newest first until the page's last match, if the estimate is right: (offset + count) / density
+  const newestRows = catalogue > 0 && Number.isFinite(estimate) ? ((offset + Math.max(count, 1)) * catalogue) / estimate : Infinity;
+  const postings = candidates && candidates.length > 0 ? candidateRows(candidates) : Infinity;
+  const tryCandidates = async () => (postings <= CANDIDATE_ROWS ? findAmongCandidates(ctx.db, candidates!, compiled.where, rank, offset, count) : null);
+  // a row of the word index costs about an eighth of a book read and checked
+  const candidatesFirst = postings / 8 < newestRows;
+  if (candidatesFirst) {
+    const found = await tryCandidates();
+    if (found) return found;
+  }
+  // (an estimate that is not known — a subject, a publisher, an exact field — says nothing of how many: counted below)
+  if (Number.isFinite(estimate) && estimate > RANKED_RESULTS) {
+    const budget = Math.min(NEWEST_BUDGET, Math.max(2_000, Math.ceil(4 * newestRows)));
+    const page = await newestPage(ctx.db, compiled.where, offset, count, budget);
+    if (page) return { ids: page, total: Math.max(RANKED_RESULTS + 1, Number.isFinite(estimate) ? Math.round(estimate) : 0) };
+  }
+  if (!candidatesFirst) {
+    const found = await tryCandidates();
+    if (found) return found;
+  }
   // withdrawn books and suspended publishers' leave the catalogue libraries search (decision 043)
   const where = and(compiled.where, VISIBLE_BOOK);
   const [probe] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(ctx.db.select({ one: sql`1` }).from(books).where(where).limit(RANKED_RESULTS + 1).as('probe'));
