@@ -108,7 +108,7 @@ try {
     `server CPU (under the profiler): ${(cpu / result.requests.total).toFixed(1)} ms per reply (${result.requests.total} replies${values.path === '/jsbn' ? `: ${drawn} drawn pages, ${result.requests.total - drawn} shells` : ''})`,
   );
   if (values.search) console.log(`search of a new word, c20: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
-  else console.log(`${values.path}/:jsbn, c50: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+  else console.log(`${values.path}/:jsbn, c${values.connections ?? 50}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
 } finally {
   server.kill('SIGTERM');
   await exited;
