@@ -3,7 +3,8 @@
  * (`apps/web/dist-server/entry-server.js`) with the API of a running server behind its
  * transport: the book page is drawn in one pass, asking for each thing it shows once
  * (a first scan of an uncached page cost two renders); a page whose queries are not known
- * beforehand is still drawn complete, in two.
+ * beforehand is still drawn complete, in two. The parts and elements it keeps between pages
+ * (decision 048) leave every page byte for byte as drawn afresh.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server.js';
@@ -17,7 +18,9 @@ interface ServerPage {
   passes: number;
 }
 
-type Renderer = { renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>): Promise<ServerPage> };
+type Renderer = {
+  renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>, language?: 'en' | 'gu' | 'hi', options?: { fresh?: boolean }): Promise<ServerPage>;
+};
 
 let server: RunningServer;
 let renderer: Renderer;
@@ -60,5 +63,22 @@ describe("the app's server render", () => {
     expect(page.passes).toBe(2);
     expect(asked).toContain('/api/book');
     expect(page.seeds.map(([key]) => key[0])).toEqual(expect.arrayContaining(['site', 'books']));
+  });
+
+  it('draws every public page in en, gu and hi byte for byte the same with what it keeps between pages as afresh', async () => {
+    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string }[] } };
+    const books = listed.data.books.slice(0, 2).map((book) => `/jsbn/${book.jsbn_number}`);
+    const transport = (url: string, init: RequestInit) => fetch(`${server.url}${url}`, init);
+    for (const language of ['en', 'gu', 'hi'] as const) {
+      for (const path of [...books, '/', '/search-a-book', '/search-a-book?query=Shri']) {
+        const fresh = await renderer.renderPage(`${server.url}${path}`, transport, language, { fresh: true });
+        expect(fresh.complete).toBe(true);
+        // an element met once is drawn as ever; met again, drawn alone and kept; then spliced in
+        for (let time = 1; time <= 3; time++) {
+          const kept = await renderer.renderPage(`${server.url}${path}`, transport, language);
+          expect({ path, language, time, html: kept.html, css: kept.css }).toEqual({ path, language, time, html: fresh.html, css: fresh.css });
+        }
+      }
+    }
   });
 });

@@ -136,6 +136,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       ...(isSsrBuild
         ? [
             { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/i18n/server-react-i18next.ts', import.meta.url)) },
+            // Emotion's styled, keeping serialized styles by props (src/app/server-styled.ts; decision 048)
+            { find: /^@emotion\/styled$/, replacement: fileURLToPath(new URL('./src/app/server-styled.ts', import.meta.url)) },
             { find: /^react-i18next-original$/, replacement: join(dirname(createRequire(import.meta.url).resolve('react-i18next/package.json')), 'dist/es/index.js') },
           ]
         : []),

@@ -1,13 +1,15 @@
 /**
  * npm run bench:render [-- --against DIR] [--pages N] — the server's CPU for a first scan's
- * drawing (decisions 011 and 031), without a catalogue: the built app's server render
+ * drawing (decisions 011, 031 and 048), without a catalogue: the built app's server render
  * (`apps/web/dist-server/entry-server.js`) draws the book pages of a few books, each drawn
  * anew (as a first scan is), with the API's replies already in hand, and prints the CPU time
  * (`process.cpuUsage`, ms of user + system) per page in English, Gujarati and Hindi, medians of
- * 3 rounds of `--pages` (60). With `--against DIR` (an older build's `dist-server`), the same for
- * that build in the same run, alternating, and whether both draw every page (book, landing,
- * search with and without a query, each language) byte for byte the same. Asserts nothing.
- * Needs `npm run build` first. CPU time, not wall time: other work on the machine shows less.
+ * 3 rounds of `--pages` (60), beside the same build keeping nothing between pages (`fresh`: no
+ * part drawn once, no style kept; decision 048) as the baseline of the same run. It first checks
+ * that both draw every page (book, landing, search with and without a query, each language)
+ * byte for byte the same. With `--against DIR` (an older build's `dist-server`), the same for
+ * that build too, alternating. Asserts nothing. Needs `npm run build` first. CPU time, not wall
+ * time: other work on the machine shows less.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,29 +43,35 @@ try {
     }
     return new Response(reply.body as Uint8Array<ArrayBuffer>, { status: reply.status, headers: { 'content-type': reply.type } });
   };
-  const builds: [string, AppRenderer][] = [['this build', await loadRenderer(join(ROOT, 'apps/web/dist'))]];
-  if (values.against) builds.unshift(['--against', await loadRenderer(join(resolve(values.against), '..', 'dist'))]);
-  if (values.against) {
-    for (const language of ['en', 'gu', 'hi'] as InterfaceLanguage[]) {
-      for (const path of [`/jsbn/${jsbns[0]}`, `/jsbn/${jsbns[5]}`, '/', '/search-a-book', '/search-a-book?query=Shri']) {
-        const [a, b] = await Promise.all(builds.map(([, renderer]) => renderer.renderPage(`http://jsbn.test${path}`, transport, language)));
-        console.log(`${language} ${path}: ${a!.html === b!.html && a!.css === b!.css ? 'the same bytes' : 'DIFFERENT'}`);
-      }
+  const renderer = await loadRenderer(join(ROOT, 'apps/web/dist'));
+  const builds: [string, AppRenderer, { fresh?: boolean }][] = [
+    ['this build, nothing kept', renderer, { fresh: true }],
+    ['this build', renderer, {}],
+  ];
+  if (values.against) builds.unshift(['--against', await loadRenderer(join(resolve(values.against), '..', 'dist')), {}]);
+  // every build and way draws the same bytes; this build keeping parts three times (an element met once, drawn alone and kept, then spliced)
+  for (const language of ['en', 'gu', 'hi'] as InterfaceLanguage[]) {
+    for (const path of [`/jsbn/${jsbns[0]}`, `/jsbn/${jsbns[5]}`, '/', '/search-a-book', '/search-a-book?query=Shri']) {
+      const pages: Awaited<ReturnType<AppRenderer['renderPage']>>[] = [];
+      for (const [, build, options] of [...builds, builds.at(-1)!, builds.at(-1)!]) pages.push(await build.renderPage(`http://jsbn.test${path}`, transport, language, options));
+      const same = pages.every((page) => page.html === pages[0]!.html && page.css === pages[0]!.css);
+      console.log(`${language} ${path}: ${same ? 'the same bytes' : `DIFFERENT (${pages.map((page) => page.html.length + page.css.length).join(', ')} characters)`}`);
     }
   }
-  console.log('\n| build | language | CPU per book page drawn (median of 3 rounds) |\n|---|---|---|');
+  console.log('\n| build | language | CPU per book page drawn (median of 3 rounds) | ratio to nothing kept |\n|---|---|---|---|');
   for (const language of ['en', 'gu', 'hi'] as InterfaceLanguage[]) {
     const rounds = new Map<string, number[]>();
     for (let round = 0; round < 3; round++) {
-      for (const [name, renderer] of builds) {
-        for (let i = 0; i < 10; i++) await renderer.renderPage(`http://jsbn.test/jsbn/${jsbns[i % 8]}`, transport, language);
+      for (const [name, build, options] of builds) {
+        for (let i = 0; i < 10; i++) await build.renderPage(`http://jsbn.test/jsbn/${jsbns[i % 8]}`, transport, language, options);
         const before = process.cpuUsage();
-        for (let i = 0; i < PAGES; i++) await renderer.renderPage(`http://jsbn.test/jsbn/${jsbns[i % 8]}`, transport, language);
+        for (let i = 0; i < PAGES; i++) await build.renderPage(`http://jsbn.test/jsbn/${jsbns[i % 8]}`, transport, language, options);
         const used = process.cpuUsage(before);
         rounds.set(name, [...(rounds.get(name) ?? []), (used.user + used.system) / 1000 / PAGES]);
       }
     }
-    for (const [name, times] of rounds) console.log(`| ${name} | ${language} | ${[...times].sort((a, b) => a - b)[1]!.toFixed(1)} ms |`);
+    const median = (name: string) => [...rounds.get(name)!].sort((a, b) => a - b)[1]!;
+    for (const [name] of rounds) console.log(`| ${name} | ${language} | ${median(name).toFixed(1)} ms | ${(median(name) / median(builds.find(([, , options]) => options.fresh)![0])).toFixed(2)}× |`);
   }
 } finally {
   await app.close();

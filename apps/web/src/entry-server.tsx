@@ -24,6 +24,10 @@ import { createStyleCache } from './app/style-cache';
 import { preloadRoute, routePageNames, routes } from './app/routes';
 import { bookByJsbnQuery } from './api/books';
 import { serverI18n } from './i18n/server';
+import { setPartDrawer } from './app/drawn-once';
+import { partDrawer } from './app/drawn-once-server';
+import { keepStyles } from './app/server-styled';
+import { keepShells } from './app/server-shells';
 import type { InterfaceLanguage } from '@jsbn/shared/core';
 
 export type { QuerySeed } from './app/providers';
@@ -46,6 +50,8 @@ export interface ServerPage {
 }
 
 const handler = createStaticHandler(routes);
+/** The parts of pages that are the same on many, drawn once per process (decision 048). */
+const parts = partDrawer();
 
 /**
  * The queries each page drawn for visitors reads, by route: fetched before the page is drawn,
@@ -73,31 +79,44 @@ async function fetchPageQueries(client: QueryClient, pathname: string): Promise<
 
 /** Whether a query would run (`enabled: false` queries wait for the user, also on the server). */
 const runs = (query: Query) => (query.options as { enabled?: unknown }).enabled !== false;
-/** A style element Emotion wrote (CSS cannot contain `</style>`). */
-const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+/** Where a style element Emotion wrote starts and ends (CSS cannot contain `</style>`; the page's text and attributes cannot contain `<`). */
+const STYLE_START = '<style data-emotion="';
+const STYLE_END = '</style>';
 
 /**
  * Draws the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`) for a visitor.
  * @param transport answers the app's API requests (`/api/...`, GET)
  * @param language  the interface language to draw it in (English when not given)
+ * @param options   `fresh`: draw every part and style afresh, keeping nothing (decision 048; to compare the two)
  * @throws Error when the route answers with a redirect (only pages for visitors are drawn here)
  */
-export async function renderPage(url: string, transport: Transport, language: InterfaceLanguage = 'en'): Promise<ServerPage> {
+export async function renderPage(url: string, transport: Transport, language: InterfaceLanguage = 'en', options: { fresh?: boolean } = {}): Promise<ServerPage> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); only visitors' pages are drawn on the server`);
   const { pathname, origin } = new URL(url);
-  await preloadRoute(pathname);
+  // the handler matched the routes: they are not matched again (decision 048)
+  await preloadRoute(pathname, context.matches);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = serverI18n(language);
   const draw = () => {
     setServerOrigin(origin);
     setValueLanguage(language, i18n.t('value.empty', { ns: 'common' }));
-    return renderToString(
-      <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>,
-    );
+    // drawing is synchronous: nothing else draws between these lines
+    keepStyles(!options.fresh);
+    keepShells(!options.fresh);
+    setPartDrawer(options.fresh ? null : parts);
+    try {
+      return renderToString(
+        <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>,
+      );
+    } finally {
+      keepStyles(true);
+      keepShells(false);
+      setPartDrawer(null);
+    }
   };
 
   setTransport(transport);
@@ -116,10 +135,16 @@ export async function renderPage(url: string, transport: Transport, language: In
   // Emotion writes each style before its element; in <head> they are where its browser side
   // looks for them, and the page's DOM is the app's alone (child selectors, hydration)
   const styles: string[] = [];
-  const html = drawn.replace(EMOTION_STYLE, (style) => {
-    styles.push(style);
-    return '';
-  });
+  let html = '';
+  let at = 0;
+  for (let start = drawn.indexOf(STYLE_START); start >= 0; start = drawn.indexOf(STYLE_START, at)) {
+    const end = drawn.indexOf(STYLE_END, start);
+    if (end < 0) break;
+    html += drawn.slice(at, start);
+    styles.push(drawn.slice(start, end + STYLE_END.length));
+    at = end + STYLE_END.length;
+  }
+  html += drawn.slice(at);
   const queries = queryClient.getQueryCache().getAll();
   return {
     html,
@@ -127,6 +152,6 @@ export async function renderPage(url: string, transport: Transport, language: In
     seeds: queries.flatMap((query): QuerySeed[] => (query.state.status === 'success' ? [[query.queryKey, query.state.data]] : [])),
     complete: queries.every((query) => query.state.status === 'success' || !runs(query)),
     passes,
-    pages: routePageNames(pathname),
+    pages: routePageNames(pathname, context.matches),
   };
 }

@@ -18,6 +18,8 @@ declare module 'autocannon' {
     method?: string;
     /** Called before each request: returns the request to send (e.g. with another path). */
     setupRequest?: (request: RequestShape) => RequestShape;
+    /** Called with each reply to this request (its body as text). */
+    onResponse?: (status: number, body: string) => void;
   }
   export interface Options {
     url: string;

@@ -1,13 +1,16 @@
 /**
- * npm run bench:profile [-- --books N] [--path /jsbn] [--seconds S] [--first | --search] — where
+ * npm run bench:profile [-- --books N] [--path /jsbn] [--seconds S] [--connections C] [--first | --search] — where
  * a QR scan's or a search's time goes. Starts the built API (`node --cpu-prof
  * apps/api/dist/server.js`) on the catalogue database `bench:scale` built (`jsbn_scale_<N>`,
  * default 1,000,000 books), scans 1,000 of its books once, then sends the scans of those books
- * (with `--first`: of 100,000 books never scanned, nearly every one a first scan; with
+ * (with `--first`: of up to 100,000 books never scanned, each once in a random order, so every one a first scan; with
  * `--search`: searches of the catalogue's words, each asked once, from many visitors, 20 at a
- * time) with autocannon (50 connections, brotli accepted, `--seconds`, default 10), stops the
- * server and prints where its CPU time went during those seconds: self time by function and
- * by package, in per cent of the samples.
+ * time) with autocannon (`--connections`, default 50 (20 for searches), brotli accepted,
+ * `--seconds`, default 10), stops the server and prints the server's CPU time per reply during
+ * those seconds (user + system from /proc, under the profiler; with `--path /jsbn`, how many
+ * replies were drawn pages and how many the shell sent while MAX_DRAWN_AT_ONCE pages were being
+ * made — `--connections 4` lets every first scan be drawn) and where that time went: self time
+ * by function and by package, in per cent of the samples.
  * Talks only to 127.0.0.1; asserts nothing. Needs `npm run build` first.
  */
 import { spawn } from 'node:child_process';
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     books: { type: 'string', default: '1000000' },
     path: { type: 'string', default: '/api/book/listing/jsbn' },
     seconds: { type: 'string', default: '10' },
+    connections: { type: 'string' },
     first: { type: 'boolean', default: false },
     search: { type: 'boolean', default: false },
   },
@@ -45,11 +49,18 @@ interface ProfileNode {
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 const words = values.search ? await catalogueWords(pool, 100_000) : [];
-const { rows } = await pool.query<{ jsbn_number: string }>(values.first ? 'SELECT jsbn_number FROM books TABLESAMPLE SYSTEM (10) LIMIT 100000' : 'SELECT jsbn_number FROM books ORDER BY id LIMIT 1000').catch(() => {
+const { rows } = await pool.query<{ jsbn_number: string }>(values.first ? `SELECT jsbn_number FROM books TABLESAMPLE SYSTEM (${Number(values.books) >= 1_000_000 ? 10 : 100}) LIMIT 100000` : 'SELECT jsbn_number FROM books ORDER BY id LIMIT 1000').catch(() => {
   throw new Error(`no catalogue in ${databaseUrl}: run npm run bench:scale -- --books ${values.books} first`);
 });
 await pool.end();
 const paths = rows.map((row) => `${values.path}/${formatJsbn(row.jsbn_number)}`);
+// first scans: each book once, in a random order, until all have been asked for
+if (values.first) {
+  for (let i = paths.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [paths[i], paths[j]] = [paths[j]!, paths[i]!];
+  }
+}
 
 const profiles = mkdtempSync(join(tmpdir(), 'jsbn-profile-'));
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'apps/api/dist/server.js'], {
@@ -67,10 +78,21 @@ try {
   // the 1,000 books scanned once (their pages kept), unless every request is new
   if (!values.first && !values.search) for (const path of paths) await fetch(`http://127.0.0.1:${PORT}${path}`).then((response) => response.arrayBuffer());
   let next = 0;
+  /** The server's CPU time so far (ms, user + system), from /proc (Linux). */
+  const serverCpu = () => {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  };
+  // a drawn page is tens of kB even compressed; the shell sent instead while pages are being made, a few
+  let drawn = 0;
+  const onResponse = (_status: number, body: string) => {
+    if (body.length > 8000) drawn++;
+  };
+  const cpuBefore = serverCpu();
   const visitor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
-    connections: values.search ? 20 : 50,
+    connections: Number(values.connections ?? (values.search ? 20 : 50)),
     duration: Number(values.seconds),
     headers: { 'accept-encoding': 'gzip, deflate, br' },
     // first scans: a random book every request (made anew); scans of the 1,000: each request made once (as bench:scale's);
@@ -78,11 +100,15 @@ try {
     requests: values.search
       ? [{ setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({ ...request, path: `/api/book?queryString=${encodeURIComponent(words[next++ % words.length]!)}&pageNo=1&limit=20`, headers: { ...request.headers, 'x-forwarded-for': visitor() } }) }]
       : values.first
-        ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)]! }) }]
-        : paths.map((path) => ({ path })),
+        ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths[next++ % paths.length]! }), onResponse }]
+        : paths.map((path) => ({ path, onResponse })),
   });
+  const cpu = serverCpu() - cpuBefore;
+  console.log(
+    `server CPU (under the profiler): ${(cpu / result.requests.total).toFixed(1)} ms per reply (${result.requests.total} replies${values.path === '/jsbn' ? `: ${drawn} drawn pages, ${result.requests.total - drawn} shells` : ''})`,
+  );
   if (values.search) console.log(`search of a new word, c20: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
-  else console.log(`${values.path}/:jsbn, c50: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+  else console.log(`${values.path}/:jsbn, c${values.connections ?? 50}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
 } finally {
   server.kill('SIGTERM');
   await exited;

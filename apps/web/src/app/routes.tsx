@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { AppLayout } from './layout/app-layout';
 import { GuestOnly, RequireRole } from './guards';
 import { RouteError } from './route-error';
@@ -113,13 +113,16 @@ export const routes: RouteObject[] = [
  * route), so they render at once: the server's render and the browser's hydration of a
  * server-made page cannot wait for a module halfway (decision 011).
  */
-export async function preloadRoute(pathname: string): Promise<void> {
-  await Promise.all(routePages(pathname).map((page) => page.preload()));
+export async function preloadRoute(pathname: string, matches?: RouteMatches): Promise<void> {
+  await Promise.all(routePages(pathname, matches).map((page) => page.preload()));
 }
 
-/** The lazily loaded elements of the routes matching `pathname`, outermost first. */
-function routePages(pathname: string): LazyComponent<ComponentType>[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+/** The routes matching a path, outermost first: `matchRoutes(routes, pathname)`, or a static handler's `context.matches` (the server's render has them already). */
+export type RouteMatches = readonly { route: { element?: ReactNode } }[];
+
+/** The lazily loaded elements of the routes matching `pathname` (`matches`, when known), outermost first. */
+function routePages(pathname: string, matches: RouteMatches = matchRoutes(routes, pathname) ?? []): LazyComponent<ComponentType>[] {
+  return matches.flatMap((match) => {
     const type = (match.route.element as ReactElement | undefined)?.type as Partial<LazyComponent<ComponentType>> | undefined;
     return typeof type?.preload === 'function' ? [type as LazyComponent<ComponentType>] : [];
   });
@@ -130,4 +133,4 @@ function routePages(pathname: string): LazyComponent<ComponentType>[] {
  * `app-modules.json` lists their chunks): what a page drawn on the server fetches in the
  * background for the app to adopt it at once (decision 031).
  */
-export const routePageNames = (pathname: string): string[] => routePages(pathname).map((page) => page.exportName);
+export const routePageNames = (pathname: string, matches?: RouteMatches): string[] => routePages(pathname, matches).map((page) => page.exportName);

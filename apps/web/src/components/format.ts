@@ -24,10 +24,14 @@ let periodInWords = false;
  * values, and `lng`'s dates and times. Called by the browser's i18n instance whenever its
  * language changes, and by the server's render before it draws.
  */
+/** The formats made so far, by language: the server's render sets its language for every page it draws. */
+const formats = new Map<InterfaceLanguage, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
+
 export function setValueLanguage(lng: InterfaceLanguage, empty: string): void {
   emptyValue = empty;
-  dates = dateFormat(lng);
-  times = timeFormat(lng);
+  let made = formats.get(lng);
+  if (!made) formats.set(lng, (made = [dateFormat(lng), timeFormat(lng)]));
+  [dates, times] = made;
   periodInWords = DATE_TIME[lng].dayPeriod !== undefined;
 }
 

@@ -68,8 +68,11 @@ export function loadAppModules(webDist: string): AppModules {
 
 /** The app's server bundle. */
 export interface AppRenderer {
-  /** Draws the page at the absolute `url` in `language`; `transport` answers its API requests. */
-  renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>, language: InterfaceLanguage): Promise<ServerPage>;
+  /**
+   * Draws the page at the absolute `url` in `language`; `transport` answers its API requests.
+   * `options.fresh`: keep no part or style drawn before (decision 048; to compare the two).
+   */
+  renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>, language: InterfaceLanguage, options?: { fresh?: boolean }): Promise<ServerPage>;
   /** The id of the JSON script element the browser's app reads the seeds from. */
   SEEDS_ELEMENT_ID: string;
 }

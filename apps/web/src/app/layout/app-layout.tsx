@@ -17,6 +17,7 @@ import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../theme';
 import { paths } from '../paths';
 import { currentLanguage } from '../../i18n';
 import { isGroup, menuFor, profileMenuFor, type MenuGroup, type MenuItemDef } from './menus';
+import { DrawnOnce } from '../drawn-once';
 
 const navPopups = () => import('./nav-popups');
 const NavMenu = lazyNamed(navPopups, 'NavMenu');
@@ -33,43 +34,51 @@ function TopBar() {
   const SUPPORT_EMAIL = site.data?.supportEmail;
   const SUPPORT_WHATSAPP = site.data?.supportWhatsapp;
   return (
-    <Box component="aside" aria-label={t('layout.accountAndSupport')} sx={{ bgcolor: 'secondary.main', color: 'common.white', fontSize: 13 }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: 2, py: 0.5, alignItems: 'center', justifyContent: 'space-between', minHeight: 28, [FINGER]: { py: 0 } }}
-      >
-        <Typography variant="body2" component="span" data-testid="logged-in-as">
-          {isLoggedIn && user ? t('layout.loggedInAs', { role: t(`roles.${user.modelType}`) }) : t('layout.welcome')}
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          {SUPPORT_WHATSAPP ? (
-            <Link href={whatsappLink(SUPPORT_WHATSAPP)} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label={t('layout.supportWhatsapp')} sx={SUPPORT_LINK}>
-              <WhatsAppIcon fontSize="small" />
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                +91 {SUPPORT_WHATSAPP}
-              </Box>
-            </Link>
-          ) : null}
-          {SUPPORT_EMAIL ? (
-            <Link href={mailtoLink(SUPPORT_EMAIL)} color="inherit" underline="hover" aria-label={t('layout.supportEmail')} sx={SUPPORT_LINK}>
-              <MailOutlineIcon fontSize="small" />
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                {SUPPORT_EMAIL}
-              </Box>
-            </Link>
-          ) : null}
+    <DrawnOnce id="top-bar" deps={[isLoggedIn && user ? user.modelType : null, SUPPORT_EMAIL, SUPPORT_WHATSAPP]}>
+      <Box component="aside" aria-label={t('layout.accountAndSupport')} sx={{ bgcolor: 'secondary.main', color: 'common.white', fontSize: 13 }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: 2, py: 0.5, alignItems: 'center', justifyContent: 'space-between', minHeight: 28, [FINGER]: { py: 0 } }}
+        >
+          <Typography variant="body2" component="span" data-testid="logged-in-as">
+            {isLoggedIn && user ? t('layout.loggedInAs', { role: t(`roles.${user.modelType}`) }) : t('layout.welcome')}
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {SUPPORT_WHATSAPP ? (
+              <Link href={whatsappLink(SUPPORT_WHATSAPP)} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label={t('layout.supportWhatsapp')} sx={SUPPORT_LINK}>
+                <WhatsAppIcon fontSize="small" />
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                  +91 {SUPPORT_WHATSAPP}
+                </Box>
+              </Link>
+            ) : null}
+            {SUPPORT_EMAIL ? (
+              <Link href={mailtoLink(SUPPORT_EMAIL)} color="inherit" underline="hover" aria-label={t('layout.supportEmail')} sx={SUPPORT_LINK}>
+                <MailOutlineIcon fontSize="small" />
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                  {SUPPORT_EMAIL}
+                </Box>
+              </Link>
+            ) : null}
+          </Stack>
         </Stack>
-      </Stack>
-    </Box>
+      </Box>
+    </DrawnOnce>
   );
 }
+
+/** Whether a menu entry is the current page's (a group: one of its entries). */
+const isActive = (item: MenuItemDef, pathname: string) => (isGroup(item) ? item.children.some((child) => pathname.startsWith(child.to)) : pathname === item.to);
+
+/** Which entries of `items` are the current page's, as '0' and '1' (what the app bar's menu shows of the place). */
+const activeEntries = (items: MenuItemDef[], pathname: string) => items.map((item) => (isActive(item, pathname) ? '1' : '0')).join('');
 
 function GroupButton({ group }: { group: MenuGroup }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const location = useLocation();
-  const active = group.children.some((child) => location.pathname.startsWith(child.to));
+  const active = isActive(group, location.pathname);
   const wanted = useOnceTrue(Boolean(anchor));
   const menuId = `menu-${group.label}`;
   return (
@@ -109,8 +118,8 @@ function DesktopNav({ items }: { items: MenuItemDef[] }) {
             component={RouterLink}
             to={item.to}
             sx={{
-              fontWeight: location.pathname === item.to ? 700 : 500,
-              borderBottom: location.pathname === item.to ? '2px solid' : '2px solid transparent',
+              fontWeight: isActive(item, location.pathname) ? 700 : 500,
+              borderBottom: isActive(item, location.pathname) ? '2px solid' : '2px solid transparent',
               borderRadius: 0,
             }}
           >
@@ -189,32 +198,37 @@ export function AppLayout() {
   const { isLoggedIn, user } = useSession();
   const items = menuFor(isLoggedIn && user ? user.modelType : null);
   const close = () => setDrawerOpen(false);
+  const { pathname } = useLocation();
+  const year = new Date().getFullYear();
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
-      <AppBar position="sticky" color="primary">
-        <Toolbar sx={{ maxWidth: PAGE_MAX_WIDTH, width: '100%', mx: 'auto', gap: 1 }}>
-          {/* which of the two shows is CSS's choice, so a server-made page is right at every width */}
-          <IconButton color="inherit" edge="start" aria-label={t('layout.openMenu')} onClick={() => setDrawerOpen(true)} sx={{ display: { xl: 'none' } }}>
-            <MenuIcon />
-          </IconButton>
-          <Typography
-            component={RouterLink}
-            to={paths.home}
-            variant="h6"
-            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, letterSpacing: 1, mr: 2, [FINGER]: { display: 'inline-flex', alignItems: 'center', minHeight: TAP_PX } }}
-          >
-            JSBN
-          </Typography>
-          <Box sx={{ display: { xs: 'none', xl: 'block' } }}>
-            <DesktopNav items={items} />
-          </Box>
-          <Box sx={{ flexGrow: 1 }} />
-          <LanguageButton />
-          {isLoggedIn ? <ProfileMenu /> : null}
-        </Toolbar>
-      </AppBar>
+      {/* the same on every page of a role but for which menu entry is the current one */}
+      <DrawnOnce id="app-bar" deps={[isLoggedIn && user ? user.modelType : null, user?.name, user?.logoUrl, activeEntries(items, pathname)]}>
+        <AppBar position="sticky" color="primary">
+          <Toolbar sx={{ maxWidth: PAGE_MAX_WIDTH, width: '100%', mx: 'auto', gap: 1 }}>
+            {/* which of the two shows is CSS's choice, so a server-made page is right at every width */}
+            <IconButton color="inherit" edge="start" aria-label={t('layout.openMenu')} onClick={() => setDrawerOpen(true)} sx={{ display: { xl: 'none' } }}>
+              <MenuIcon />
+            </IconButton>
+            <Typography
+              component={RouterLink}
+              to={paths.home}
+              variant="h6"
+              sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, letterSpacing: 1, mr: 2, [FINGER]: { display: 'inline-flex', alignItems: 'center', minHeight: TAP_PX } }}
+            >
+              JSBN
+            </Typography>
+            <Box sx={{ display: { xs: 'none', xl: 'block' } }}>
+              <DesktopNav items={items} />
+            </Box>
+            <Box sx={{ flexGrow: 1 }} />
+            <LanguageButton />
+            {isLoggedIn ? <ProfileMenu /> : null}
+          </Toolbar>
+        </AppBar>
+      </DrawnOnce>
       {drawerWanted ? (
         <Suspense fallback={null}>
           <NavDrawer open={narrow && drawerOpen} onClose={close} items={items} />
@@ -225,9 +239,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', py: 2, px: 2, textAlign: 'center' }}>
-        <Typography variant="body2">{t('layout.footer', { year: new Date().getFullYear() })}</Typography>
-      </Box>
+      <DrawnOnce id="footer" deps={[year]}>
+        <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', py: 2, px: 2, textAlign: 'center' }}>
+          <Typography variant="body2">{t('layout.footer', { year })}</Typography>
+        </Box>
+      </DrawnOnce>
     </Box>
   );
 }

@@ -1,0 +1,121 @@
+/**
+ * The server's side of `DrawnOnce` (decision 048): a part is drawn the first time with
+ * Preact's `renderToString` at its place (the same context: theme, language, router), under a
+ * style cache of its own so that its HTML holds the `<style>` of every Emotion class it uses,
+ * and kept. Each page it goes into then gets that HTML as it is, less the `<style>` elements the
+ * page has already written — exactly what Emotion would have written drawing the part there:
+ * a style is written before the first element that uses it, once per page.
+ *
+ * `useId`: the ids Preact makes count up through a page. A part that made ids is kept only if
+ * none is in its HTML (an id given instead, as MUI's `useId(id)` allows, still counts one up),
+ * and each page it goes into counts up as many as drawing it would have.
+ */
+import { Fragment, createElement, type ReactNode } from 'react';
+import { renderToString } from 'preact-render-to-string';
+import { CacheProvider } from '@emotion/react';
+import type { EmotionCache } from '@emotion/cache';
+import { createStyleCache } from './style-cache';
+import type { PartDrawer } from './drawn-once';
+
+/** Where Emotion's `<style data-emotion="css NAMES">RULES</style>` elements start (CSS cannot contain `</style>`; the page's text and attributes cannot contain `<`). */
+const STYLE_START = '<style data-emotion="';
+const STYLE_END = '</style>';
+
+/**
+ * HTML drawn with a style cache of its own, so holding a `<style>` before the first use of
+ * each Emotion class in it, split once into the text between those elements and the elements.
+ */
+export class StyledHtml {
+  /** The text between the style elements (one more than `styles`). */
+  private readonly texts: string[] = [];
+  /** The style elements. */
+  private readonly styles: string[] = [];
+  /** Each style element's class names (Emotion's `data-emotion`, less the cache's key). */
+  private readonly names: string[][] = [];
+  /** The HTML without its style elements: what a page that has written them all gets. */
+  private readonly bare: string;
+
+  constructor(html: string) {
+    let at = 0;
+    for (let start = html.indexOf(STYLE_START); start >= 0; start = html.indexOf(STYLE_START, at)) {
+      const end = html.indexOf(STYLE_END, start);
+      if (end < 0) break;
+      this.texts.push(html.slice(at, start));
+      const style = html.slice(start, end + STYLE_END.length);
+      this.styles.push(style);
+      this.names.push(style.slice(STYLE_START.length, style.indexOf('"', STYLE_START.length)).split(' ').slice(1));
+      at = end + STYLE_END.length;
+    }
+    this.texts.push(html.slice(at));
+    this.bare = this.texts.join('');
+  }
+
+  /**
+   * The HTML for a page whose style cache is `cache`, where it is drawn now: less the style
+   * elements the page has written already, the others marked written — what Emotion's
+   * `Insertion` would have written drawing it there.
+   */
+  in(cache: EmotionCache): string {
+    if (this.names.every((names) => cache.inserted[names[0]!] !== undefined)) return this.bare;
+    let html = this.texts[0]!;
+    this.styles.forEach((style, index) => {
+      const names = this.names[index]!;
+      if (cache.inserted[names[0]!] === undefined) {
+        for (const name of names) cache.inserted[name] = true;
+        html += style;
+      }
+      html += this.texts[index + 1]!;
+    });
+    return html;
+  }
+}
+
+/** A part as drawn once: its HTML, and the ids it counted up. */
+interface Part {
+  html: StyledHtml;
+  ids: number;
+}
+
+/** Parts kept at most; then all are forgotten and drawn again as asked for. */
+const MAX_PARTS = 1000;
+
+/** The vnode fields Preact's `useId` reads, by their names in Preact's build: `__m` its counter, `__` the parent. */
+interface IdPlace {
+  __m?: [number, number];
+  __?: IdPlace | null;
+}
+
+/** The counter `useId` would use at `place` (Preact's `useId`: the nearest vnode up the tree with one, else the root). */
+function idCounter(place: IdPlace): [number, number] {
+  let root = place;
+  while (!root.__m && root.__ != null) root = root.__;
+  return (root.__m ??= [0, 0]);
+}
+
+/** Makes the parts of pages drawn on the server once per process. */
+export function partDrawer(): PartDrawer {
+  const parts = new Map<string, Part | null>();
+  return {
+    draw(key: string, children: ReactNode, context: object, styleCache: EmotionCache, place: unknown): ReactNode | null {
+      let part = parts.get(key);
+      if (part === null || !place) return null;
+      if (part === undefined) {
+        const recording = createStyleCache();
+        recording.registered = styleCache.registered;
+        const root = createElement(CacheProvider, { value: recording }, children) as unknown as IdPlace;
+        root.__m = [0, 0];
+        const html = renderToString(root as unknown as Parameters<typeof renderToString>[0], context);
+        const ids = root.__m[1];
+        // an id made here would count from 0, not from where the page is: such a part is not kept
+        part = ids > 0 && html.includes('P0-') ? null : { html: new StyledHtml(html), ids };
+        if (parts.size >= MAX_PARTS) parts.clear();
+        parts.set(key, part);
+        if (part === null) return null;
+      }
+      const counter = idCounter(place);
+      counter[1] += part.ids;
+      // Preact's render writes a Fragment's `tpl` as it is (its precompiled JSX)
+      return createElement(Fragment, { tpl: [part.html.in(styleCache)], exprs: [] } as object);
+    },
+  };
+}
