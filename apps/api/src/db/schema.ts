@@ -218,8 +218,8 @@ export const books = pgTable(
     uniqueIndex('books_source_ref_publisher_key').on(t.source_ref, t.publisher_id),
     // search: search_text LIKE '%…%' (pg_trgm)
     index('books_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
-    // the duplicate check (decision 044): title_text %>> a title's Latin key (strict word
-    // similarity) reads the titles' trigrams only, not those of the whole search text
+    // the duplicate check (decision 044): title_text LIKE '%…%' for each word of a title reads
+    // the titles' trigrams only, not those of the whole search text
     index('books_title_text_trgm_idx').using('gin', sql`${t.title_text} gin_trgm_ops`),
     // book lists sorted by a column (BOOK_SORT_FIELDS), ties by id in the same direction:
     // a page is a range of one index, read forwards or backwards, at any catalogue size

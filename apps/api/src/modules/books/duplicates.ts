@@ -3,36 +3,33 @@
  * already registered — by any publisher, in any script or spelling ('કલ્પસૂત્ર' ~ 'Kalpasutra'
  * ~ 'kalpsutra') — is queued in `duplicate_pairs` for an operator.
  *
- * Finding the candidates: every book keeps its titles' Latin keys in `title_text` (with the
- * titles as written and in the other Indic script, search.ts), which has a trigram index of its
- * own (migration 0024). The candidates are the books whose `title_text` holds a run of words
- * within pg_trgm's strict word similarity of the new title's Latin key (`%>>`, at least
- * `pg_trgm.strict_word_similarity_threshold`, 0.5 unless a database changes it) and one of the
- * author's words in their search text, closest first, at most CANDIDATES. Each candidate is then
- * scored here: the trigram similarity of the titles' Latin keys (as pg_trgm computes it) and of
- * the authors' names without honorifics; different part numbers ('भाग 1', 'भाग 2') are different
- * books. A title's Latin key is a run of words of its `title_text`, so every book the score
- * accepts (similarity 0.6 or more) is among the candidates: strict word similarity is the best
- * similarity of any such run.
+ * Finding the candidates is the search's own matching (`textQuery`, decision 012) on the titles
+ * alone: the books whose `title_text` (their titles as written, in the other Indic script and
+ * romanised, search.ts) holds every word of the new title's Latin key, as typed or as the known
+ * word a misspelling meant — through the trigram index of `title_text` (migration 0024), not the
+ * whole search text's — and whose search text holds one of the author's words; the shortest
+ * titles first, at most CANDIDATES. Each candidate is then scored here: the trigram similarity of
+ * the titles' Latin keys (as pg_trgm computes it) and of the authors' names without honorifics;
+ * different part numbers ('भाग 1', 'भाग 2') are different books.
  *
  * The form's check runs before its registration's transaction (`formDuplicates`) and the pair is
  * queued in that transaction with the publisher's reason (`queueFoundPairs`); a bulk upload's
  * chunk and a catalogue import's batch queue a `duplicateScan` job after their commit, so
  * registering a thousand books does not wait for a thousand checks.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { formatJsbn, type BookFields, type DuplicateReason, type QueueBook } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { authors as authorsTable, book_authors, books, duplicate_pairs, publishers } from '../../db/schema.js';
-import { latinKey } from './search.js';
+import { latinKey, textQuery } from './search.js';
 
 /** Title similarity (trigrams of the Latin keys, 0–1) from which two books are a possible duplicate. */
 export const TITLE_SIMILARITY = 0.6;
 /** Author-name similarity (trigrams of the Latin keys without honorifics) from which two authors are the same. */
 export const AUTHOR_SIMILARITY = 0.5;
-/** Most books read as candidates for one check, the closest titles first. */
-const CANDIDATES = 50;
+/** Most books read as candidates for one check, the closest titles first (the scores keep at most SIMILAR_MAX). */
+const CANDIDATES = 25;
 /** Books the form's check answers with, at most. */
 export const SIMILAR_MAX = 5;
 
@@ -149,24 +146,36 @@ export function authorPatterns(authors: string[]): string[] {
   return [...words];
 }
 
-/** The Latin keys of a probe's titles, as pg_trgm reads them (words joined by a space), without repeats or empty ones. */
-const titleKeys = (probe: DuplicateProbe) =>
-  [...new Set([probe.title, probe.eTitle].filter((title): title is string => Boolean(title?.trim())).map((title) => wordsOf(latinKey(title)).join(' ')))].filter(Boolean);
+/**
+ * What the index is asked for a title: the words of its Latin key of three letters or more —
+ * a shorter word or a number ('6', 'ni') has no trigram of its own, and a LIKE of it would make
+ * the index read every title (the score still compares the numbers: 'भाग 1' is not 'भाग 2') —
+ * or all its words when it has no longer one.
+ */
+function probeKey(title: string): string {
+  const words = wordsOf(latinKey(title));
+  const long = words.filter((word) => word.length >= 3);
+  return (long.length ? long : words).join(' ');
+}
 
 /**
  * The registered books closest to `probe` (not withdrawn; only books older than `olderThan`
  * when given — a new book is compared with those before it), best first, at most `limit`.
- * One statement to the books through the titles' trigram index (`title_text %>> key`), the
- * author's words checked on the rows it finds (`strpos`, which no index serves: the planner
- * then never reads the search text's large index for them), and one for the candidates' details.
+ * One statement to the vocabulary (`textQuery` with `titles`: the known words a misspelt word
+ * meant), one to the books through the titles' trigram index — every word of the title's Latin
+ * key, as typed or corrected, in `title_text`; an author's word in the search text, checked on
+ * the rows found (`strpos`, which no index serves, so the planner never reads the search
+ * text's large index for it); the shortest titles first (the closest: the fewest words beyond
+ * the probe's) — and one for the candidates' details.
  */
 export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: { olderThan?: number; limit?: number } = {}): Promise<(QueueBook & { similarity: number })[]> {
-  const keys = titleKeys(probe);
-  if (keys.length === 0) return [];
+  const key = probeKey(probe.title);
+  if (!key) return [];
+  const query = await textQuery(db, key, { titles: true });
+  if (query.estimate === 0) return [];
   const patterns = authorPatterns(probe.authors);
-  const closeness = keys.length === 1 ? sql`strict_word_similarity(${keys[0]}, ${books.title_text})` : sql`greatest(${sql.join(keys.map((key) => sql`strict_word_similarity(${key}, ${books.title_text})`), sql`, `)})`;
   const conditions: (SQL | undefined)[] = [
-    sql`(${sql.join(keys.map((key) => sql`${books.title_text} %>> ${key}`), sql` or `)})`,
+    query.where,
     isNull(books.withdrawn_at),
     options.olderThan === undefined ? undefined : lt(books.id, options.olderThan),
     patterns.length ? sql`(${sql.join(patterns.map((word) => sql`strpos(${books.search_text}, ${word}) > 0`), sql` or `)})` : undefined,
@@ -175,7 +184,7 @@ export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: {
     .select({ id: books.id })
     .from(books)
     .where(and(...conditions))
-    .orderBy(desc(closeness), asc(books.id))
+    .orderBy(sql`length(${books.title_text})`, asc(books.id))
     .limit(CANDIDATES);
   const found = await queueBooks(
     db,
