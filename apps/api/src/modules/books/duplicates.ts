@@ -7,10 +7,11 @@
  * alone: the books whose `title_text` (their titles as written, in the other Indic script and
  * romanised, search.ts) holds every word of the new title's Latin key, as typed or as the known
  * word a misspelling meant — through the trigram index of `title_text` (migration 0024), not the
- * whole search text's — and whose search text holds one of the author's words; the shortest
- * titles first, at most CANDIDATES. Each candidate is then scored here: the trigram similarity of
- * the titles' Latin keys (as pg_trgm computes it) and of the authors' names without honorifics;
- * different part numbers ('भाग 1', 'भाग 2') are different books.
+ * whole search text's — whose titles hold each number of the title as a word, and whose search
+ * text holds one of the author's words; the English titles of the nearest length first, at most
+ * CANDIDATES. Each candidate is then scored here: the trigram similarity of the titles' Latin
+ * keys (as pg_trgm computes it) and of the authors' names without honorifics; different part
+ * numbers ('भाग 1', 'भाग 2') are different books.
  *
  * The form's check runs before its registration's transaction (`formDuplicates`) and the pair is
  * queued in that transaction with the publisher's reason (`queueFoundPairs`); a bulk upload's
@@ -149,8 +150,8 @@ export function authorPatterns(authors: string[]): string[] {
 /**
  * What the index is asked for a title: the words of its Latin key of three letters or more —
  * a shorter word or a number ('6', 'ni') has no trigram of its own, and a LIKE of it would make
- * the index read every title (the score still compares the numbers: 'भाग 1' is not 'भाग 2') —
- * or all its words when it has no longer one.
+ * the index read every title (the numbers are checked on the rows found, and the score compares
+ * them: 'भाग 1' is not 'भाग 2') — or all its words when it has no longer one.
  */
 function probeKey(title: string): string {
   const words = wordsOf(latinKey(title));
@@ -165,8 +166,8 @@ function probeKey(title: string): string {
  * meant), one to the books through the titles' trigram index — every word of the title's Latin
  * key, as typed or corrected, in `title_text`; an author's word in the search text, checked on
  * the rows found (`strpos`, which no index serves, so the planner never reads the search
- * text's large index for it); the shortest titles first (the closest: the fewest words beyond
- * the probe's) — and one for the candidates' details.
+ * text's large index for it); the English titles of the nearest length first (the closest:
+ * the fewest words beyond the probe's) — and one for the candidates' details.
  */
 export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: { olderThan?: number; limit?: number } = {}): Promise<(QueueBook & { similarity: number })[]> {
   const key = probeKey(probe.title);
@@ -176,6 +177,12 @@ export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: {
   const patterns = authorPatterns(probe.authors);
   const conditions: (SQL | undefined)[] = [
     query.where,
+    // the title's numbers, each as a word of the titles (on the rows found: no index serves
+    // regexp_like): a part 6 is looked for among parts 6, not crowded out by parts 1 to 5
+    ...numbersOf(latinKey(probe.title))
+      .split(',')
+      .filter(Boolean)
+      .map((number) => sql`regexp_like(${books.title_text}, ${`\\m0*${number}\\M`})`),
     isNull(books.withdrawn_at),
     options.olderThan === undefined ? undefined : lt(books.id, options.olderThan),
     patterns.length ? sql`(${sql.join(patterns.map((word) => sql`strpos(${books.search_text}, ${word}) > 0`), sql` or `)})` : undefined,
@@ -184,7 +191,9 @@ export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: {
     .select({ id: books.id })
     .from(books)
     .where(and(...conditions))
-    .orderBy(sql`length(${books.title_text})`, asc(books.id))
+    // the English titles nearest the title's length first: the fewest words beyond it, whatever
+    // script its own title is in (title_text is longer for an Indic title, with its other forms)
+    .orderBy(sql`abs(length(${books.book_e_title}) - ${key.length})`, asc(books.id))
     .limit(CANDIDATES);
   const found = await queueBooks(
     db,
