@@ -1,7 +1,7 @@
 /** The record of changes' values as a reader reads them (record-text.ts), in en, gu and hi. */
 import { describe, expect, it } from 'vitest';
 import { LOOKUP_CATALOGUES, RECORD_CATALOGUES } from './lookup-catalogues.js';
-import { recordChangeText, type RecordChange, type RecordWords } from './record-text.js';
+import { readsAsChange, recordChangeText, type RecordChange, type RecordWords } from './record-text.js';
 
 const wordsIn = (lng: 'en' | 'gu' | 'hi'): RecordWords => ({
   lookups: LOOKUP_CATALOGUES[lng],
@@ -49,6 +49,14 @@ describe("the record's values in the reader's language", () => {
     expect(read({ field: 'images', before: ['a.jpg'], after: ['a.jpg', 'b.jpg', 'c.jpg'] })).toEqual({ summary: '2 added' });
     expect(read({ field: 'images', before: ['a.jpg', 'b.jpg'], after: ['c.jpg'] }, 'gu')).toEqual({ summary: '1 ઉમેર્યાં, 2 કાઢી નાખ્યાં' });
     expect(read({ field: 'images', before: ['a.jpg', 'b.jpg'], after: ['b.jpg', 'a.jpg'] }, 'hi')).toEqual({ summary: 'क्रम बदला गया' });
+  });
+
+  it('prints a JSBN with its hyphens, and reads a field empty on both sides as no change', () => {
+    expect(read({ field: 'jsbn_number', before: null, after: 'JNVNI00004T' })).toEqual({ before: '—', after: 'JNVNI-00004-T' });
+    expect(read({ field: 'first_jsbn', before: null, after: 'JNVNI-00004-T' })).toEqual({ before: '—', after: 'JNVNI-00004-T' });
+    expect(readsAsChange(read({ field: 'duplicate_of', before: null, after: null }))).toBe(false);
+    expect(readsAsChange(read({ field: 'cover', before: null, after: 'a.jpg' }))).toBe(true);
+    expect(readsAsChange(read({ field: 'pages', before: 120, after: 121 }))).toBe(true);
   });
 
   it('prefers the name the API gives an id (a state, a city, a book)', () => {

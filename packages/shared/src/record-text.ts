@@ -11,6 +11,7 @@
  * `RECORD_CATALOGUES`); ids the reader cannot read without the database (a state, a city, a book)
  * are named by the API (`beforeText`/`afterText` of a change).
  */
+import { formatJsbn, normalizeJsbn } from './jsbn.js';
 import { languageText, lookupText, type LookupCatalogue, type LookupKind } from './lookup-text.js';
 
 /** One language's words of the record (`locales/<lng>/record.json`). */
@@ -37,7 +38,11 @@ export interface RecordChange {
   afterText?: string | null;
 }
 
-/** How a change reads: its two values, or one word for the change itself (a file replaced). */
+/**
+ * How a change reads: its two values, or one word for the change itself (a file replaced). A
+ * change whose two values read the same (an empty field recorded beside a withdrawal) reads as
+ * no change: `readsAsChange` is false for it.
+ */
 export type RecordChangeText = { before: string; after: string } | { summary: string };
 
 /** The words the record's values need, in one language. */
@@ -84,6 +89,8 @@ function valueText(field: string, value: unknown, words: RecordWords): string {
   if (field === 'price_kind') return record.priceKinds[value] ?? value;
   if (field === 'status' || field === 'verification' || field === 'state') return record.statuses[value] ?? value;
   if (field === 'kind') return record.reportKinds[value] ?? value;
+  // a JSBN as printed on the book, with its hyphens
+  if (field === 'jsbn_number' || field.endsWith('_jsbn')) return normalizeJsbn(value) ? formatJsbn(normalizeJsbn(value)!) : value;
   if (field.endsWith('_at') && !Number.isNaN(Date.parse(value))) return words.moment(value);
   if (field.endsWith('_date') && /^\d{4}-\d{2}-\d{2}$/.test(value)) return words.day(value);
   return value;
@@ -115,3 +122,6 @@ export function recordChangeText(change: RecordChange, words: RecordWords): Reco
     after: change.afterText ?? valueText(change.field, change.after, words),
   };
 }
+
+/** False for a change whose values read the same before and after (nothing to show). */
+export const readsAsChange = (text: RecordChangeText): boolean => 'summary' in text || text.before !== text.after;

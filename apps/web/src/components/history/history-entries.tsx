@@ -1,6 +1,7 @@
 import { Box, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '@jsbn/shared';
+import { readsAsChange } from '@jsbn/shared/core';
 import { useLookups, useRecordWords } from '../../i18n';
 import { actionLabel, changeLabel, fieldLabel, recordWords, whenLabel, whoLabel, type Translate } from './history-format';
 
@@ -39,6 +40,8 @@ export function HistoryEntries({ entries, subject = false }: { entries: HistoryE
             <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, max-content) 1fr' }, columnGap: 2 }}>
               {entry.changes.map((change) => {
                 const text = changeLabel(change, words);
+                // a field recorded empty on both sides (beside a withdrawal) says nothing
+                if (!readsAsChange(text)) return null;
                 return (
                   <Box key={change.field} sx={{ display: 'contents' }} data-testid="history-change">
                     <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 0.5, sm: 0 } }}>
