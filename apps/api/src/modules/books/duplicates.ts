@@ -23,6 +23,7 @@ import { formatJsbn, type BookFields, type DuplicateReason, type QueueBook } fro
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { authors as authorsTable, book_authors, books, duplicate_pairs, publishers } from '../../db/schema.js';
+import { containsPattern } from '../../lib/pagination.js';
 import { latinKey, textQuery } from './search.js';
 
 /** Title similarity (trigrams of the Latin keys, 0–1) from which two books are a possible duplicate. */
@@ -166,8 +167,9 @@ function probeKey(title: string): string {
  * meant), one to the books through the titles' trigram index — every word of the title's Latin
  * key, as typed or corrected, in `title_text`; an author's word in the search text, checked on
  * the rows found (`strpos`, which no index serves, so the planner never reads the search
- * text's large index for it); the English titles of the nearest length first (the closest:
- * the fewest words beyond the probe's) — and one for the candidates' details.
+ * text's large index for it); the titles holding its whole Latin key first, then the English
+ * titles of the nearest length (the fewest words beyond the probe's) — and one for the
+ * candidates' details.
  */
 export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: { olderThan?: number; limit?: number } = {}): Promise<(QueueBook & { similarity: number })[]> {
   const key = probeKey(probe.title);
@@ -191,9 +193,10 @@ export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: {
     .select({ id: books.id })
     .from(books)
     .where(and(...conditions))
-    // the English titles nearest the title's length first: the fewest words beyond it, whatever
-    // script its own title is in (title_text is longer for an Indic title, with its other forms)
-    .orderBy(sql`abs(length(${books.book_e_title}) - ${key.length})`, asc(books.id))
+    // the titles holding the title's whole Latin key first (the same title in any script), then
+    // the English titles nearest its length: the fewest words beyond it, whatever script its own
+    // title is in (title_text is longer for an Indic title, with its other forms)
+    .orderBy(sql`(${books.title_text} like ${containsPattern(wordsOf(latinKey(probe.title)).join(' '))}) desc`, sql`abs(length(${books.book_e_title}) - ${key.length})`, asc(books.id))
     .limit(CANDIDATES);
   const found = await queueBooks(
     db,
