@@ -292,9 +292,8 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
  * a title > a corrected word in a title > elsewhere; the caller breaks ties by the shorter
  * title (the closer match), then the newest book.
  * With `titles`, a book matches when its `title_text` alone (its own trigram index, migration
- * 0024, for the word fewest books hold) holds every word of the query, each as typed or
- * corrected, and nothing is read as a JSBN; no rank is made: the duplicate check matches
- * titles with titles (decision 044).
+ * 0024) holds every word of the query, each as typed or corrected, and nothing is read as a
+ * JSBN; no rank is made: the duplicate check matches titles with titles (decision 044).
  */
 export async function textQuery(db: DbOrTx, typed: string, options: { titles?: boolean } = {}): Promise<TextQuery> {
   const column = options.titles ? books.title_text : books.search_text;
@@ -336,15 +335,10 @@ export async function textQuery(db: DbOrTx, typed: string, options: { titles?: b
   const found = forms.filter((_, index) => formEstimates[index] !== 0);
   const alternatives = latinWords.map((word) => [...(booksWith(word) === 0 ? [] : [word]), ...(corrections.get(word) ?? []).map((known) => known.word)]);
   if (options.titles) {
-    // every word in the titles, as typed or corrected, in any order (the query as a whole, the
-    // forms, is a part of the titles holding every word): the rarest word through the index,
-    // the others checked on the titles it finds (strpos, which no index serves) — the index
-    // then reads the trigrams of one word, not the long lists of the common ones
-    if (!alternatives.every((words) => words.length > 0)) return { where: sql`false`, rank: sql`0`, estimate: 0, catalogue };
-    const held = alternatives.map((words) => words.reduce((sum, word) => sum + booksWith(word), 0));
-    const rarest = held.indexOf(Math.min(...held));
-    const others = alternatives.filter((_, index) => index !== rarest).map((words) => sql`(${sql.join(words.map((word) => sql`strpos(${column}, ${word}) > 0`), sql` or `)})`);
-    return { where: sql`(${sql.join([containsAny(alternatives[rarest]!, column), ...others], sql` and `)})`, rank: sql`0`, estimate, catalogue };
+    // every word in the titles, as typed or corrected, in any order: the query as a whole (the
+    // forms) is a part of the titles holding every word, and would only cost the index a second scan
+    const titled = alternatives.every((words) => words.length > 0);
+    return { where: titled ? sql`(${sql.join(alternatives.map((words) => containsAny(words, column)), sql` and `)})` : sql`false`, rank: sql`0`, estimate: titled ? estimate : 0, catalogue };
   }
   // each word as typed or corrected (for a one-word query, its corrections: the typed word is
   // among the forms); none when a word is neither held nor corrected
