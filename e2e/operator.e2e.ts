@@ -46,6 +46,13 @@ const SECOND_KALPASUTRA = {
 };
 const WITHDRAW_REASON = 'Registered by mistake for another trust';
 
+/** What the history shows in each language: the book form's labels, the book page's words and the record's. */
+const HISTORY_WORDS = {
+  en: { history: 'History', swaroop: 'Swaroop', agam: 'આગમ (Agam (canonical text))', cover: 'Book cover', added: 'Added', language: 'Language', gujarati: 'Gujarati', verification: 'Verification', notVerified: 'Not yet verified', verified: 'Verified' },
+  gu: { history: 'ઇતિહાસ', swaroop: 'સ્વરૂપ', agam: 'આગમ (મૂળ શાસ્ત્રગ્રંથ)', cover: 'પુસ્તકનું પૂંઠું', added: 'ઉમેર્યું', language: 'ભાષા', gujarati: 'ગુજરાતી', verification: 'ચકાસણી', notVerified: 'હજી ચકાસાયેલ નથી', verified: 'ચકાસાયેલ' },
+  hi: { history: 'इतिहास', swaroop: 'स्वरूप', agam: 'आगम (मूल शास्त्र-ग्रंथ)', cover: 'पुस्तक का आवरण', added: 'जोड़ा गया', language: 'भाषा', gujarati: 'गुजराती', verification: 'सत्यापन', notVerified: 'अभी सत्यापित नहीं', verified: 'सत्यापित' },
+} as const;
+
 /** Runs the built `operator:add` on `dataDir` (before the server opens its embedded database). */
 function operatorAdd(dataDir: string, args: string[], stdin = ''): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -271,5 +278,37 @@ describe('the back office\'s door', () => {
     await expect.poll(() => publisher.getByText('Created', { exact: true }).first().isVisible()).toBe(true);
     await settle(publisher);
     await snap(publisher, 'operator-publisher-history-390');
+
+    // the history reads as the book page does, in each language and at both widths: the swaroop
+    // and the language in words, the cover 'Added' — never its code (AGM1) or a storage name
+    const history = publisher.getByTestId('book-history');
+    const operatorHistory = page.getByTestId('history-entries');
+    // a change's row by its field's label exactly ('Language', not 'Subtitle language')
+    const rowOf = (list: typeof history, label: string) => list.getByTestId('history-change').filter({ has: list.page().locator('dt').getByText(label, { exact: true }) }).first();
+    for (const [lng, words] of Object.entries(HISTORY_WORDS)) {
+      for (const target of [publisher, page]) await target.evaluate((language) => localStorage.setItem('jsbn.language', language), lng);
+      for (const width of [PHONE.width, 1366]) {
+        await publisher.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
+        await publisher.goto(`${base}/edit-book/${mine.id}`);
+        await history.getByRole('button', { name: words.history }).click();
+        await expect.poll(() => rowOf(history, words.swaroop).textContent(), { timeout: 30_000 }).toBe(`${words.swaroop}—→${words.agam}`);
+        expect(await rowOf(history, words.cover).textContent()).toBe(`${words.cover}${words.added}`);
+        expect(await rowOf(history, words.language).textContent()).toBe(`${words.language}—→${words.gujarati}`);
+        const shown = (await history.textContent())!;
+        expect(shown).not.toContain('AGM1');
+        expect(shown).not.toMatch(/\.(jpe?g|png|pdf)\b/);
+        await rowOf(history, words.cover).scrollIntoViewIfNeeded();
+        await settle(publisher);
+        await snap(publisher, `history-book-${lng}-${width}`);
+
+        // the operators' record: a publisher's verification in words
+        await page.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
+        await page.goto(`${base}/operator/history`);
+        await expect.poll(() => rowOf(operatorHistory, words.verification).textContent(), { timeout: 30_000 }).toBe(`${words.verification}${words.notVerified}→${words.verified}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await settle(page);
+        await snap(page, `history-operator-${lng}-${width}`);
+      }
+    }
   });
 });

@@ -41,6 +41,7 @@ export function catalogues(root = ROOT): Catalogue[] {
     ...namespaces.map((file) => ({ name: `web/${file.replace(/\.json$/, '')}`, file: (lng: string) => `${WEB}/${lng}/${file}` })),
     { name: 'shared/messages', file: (lng) => (lng === 'en' ? null : `packages/shared/src/locales/${lng}/messages.json`) },
     { name: 'shared/lookups', file: (lng) => `packages/shared/src/locales/${lng}/lookups.json` },
+    { name: 'shared/record', file: (lng) => `packages/shared/src/locales/${lng}/record.json` },
     { name: 'api/notices', file: (lng) => `apps/api/src/locales/${lng}/notices.json` },
   ];
 }

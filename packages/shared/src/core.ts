@@ -9,6 +9,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './lookups.js';
 export * from './lookup-text.js';
+export * from './record-text.js';
 export * from './book-text.js';
 export * from './control-characters.js';
 export * from './file-rules.js';

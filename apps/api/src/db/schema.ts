@@ -42,6 +42,11 @@ export const accounts = pgTable(
     /** An operator's TOTP secret (RFC 6238, base32); enrolled once `totp_enabled_at` is set. */
     totp_secret: text('totp_secret'),
     totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true }),
+    /**
+     * The time step (Unix seconds / 30) of the last code that signed the operator in: a code of
+     * that step or an earlier one is refused (RFC 6238 §5.2, no replay within the code's window).
+     */
+    totp_last_step: integer('totp_last_step'),
     /** A suspended account cannot sign in and its listings are hidden; lifting it clears both (nothing is erased). */
     suspended_at: timestamp('suspended_at', { withTimezone: true }),
     suspended_reason: text('suspended_reason'),
@@ -213,6 +218,9 @@ export const books = pgTable(
     uniqueIndex('books_source_ref_publisher_key').on(t.source_ref, t.publisher_id),
     // search: search_text LIKE '%…%' (pg_trgm)
     index('books_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    // the duplicate check (decision 044): title_text LIKE '%…%' for each word of a title reads
+    // the titles' trigrams only, not those of the whole search text
+    index('books_title_text_trgm_idx').using('gin', sql`${t.title_text} gin_trgm_ops`),
     // book lists sorted by a column (BOOK_SORT_FIELDS), ties by id in the same direction:
     // a page is a range of one index, read forwards or backwards, at any catalogue size
     index('books_title_idx').on(t.book_title, t.id),

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   TOTP_REQUIRED: 401,
   /** An operator's sign-in with a wrong or stale code. */
   TOTP_INVALID: 401,
+  /** An operator's sign-in with a code that already signed it in (RFC 6238 §5.2). */
+  TOTP_REUSED: 401,
   /** An operator's first sign-in: enrol the secret of `totpEnrolment`, then send its first code. */
   TOTP_ENROLMENT: 401,
   FORBIDDEN: 403,

@@ -6,6 +6,8 @@ import { generate, generateSecret, generateURI, verify } from 'otplib';
 
 /** The issuer an authenticator app shows beside the operator's e-mail. */
 export const TOTP_ISSUER = 'JSBN';
+/** RFC 6238's time step X (seconds), otplib's default: a code changes every 30 s. */
+const PERIOD_SECONDS = 30;
 /** Codes of the step before or after the server's are accepted too: a phone's clock may be 30 s off. */
 const TOLERANCE_SECONDS = 30;
 
@@ -16,15 +18,18 @@ export const newTotpSecret = (): string => generateSecret({ length: 20 });
 export const totpUri = (email: string, secret: string): string => generateURI({ issuer: TOTP_ISSUER, label: email, secret });
 
 /**
- * True when `code` is the code of `secret` at `now`, or of the step just before or after it.
- * Never throws for a wrong or malformed code.
+ * The time step (Unix seconds / 30, RFC 6238 §4) whose code `code` is — the server's step at
+ * `now`, or the step just before or after it — or null for a wrong or malformed code. The caller
+ * refuses a step at or before the last one it accepted (§5.2: a code signs in once). Never throws.
  */
-export async function checkTotp(secret: string, code: string, now: Date): Promise<boolean> {
+export async function totpStep(secret: string, code: string, now: Date): Promise<number | null> {
   try {
-    const result = await verify({ secret, token: code, epoch: Math.floor(now.getTime() / 1000), epochTolerance: TOLERANCE_SECONDS });
-    return result.valid;
+    const epoch = Math.floor(now.getTime() / 1000);
+    const result = await verify({ secret, token: code, epoch, epochTolerance: TOLERANCE_SECONDS });
+    // the server's step and the offset of the step whose code it was (-1, 0 or +1)
+    return result.valid ? Math.floor(epoch / PERIOD_SECONDS) + result.delta : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

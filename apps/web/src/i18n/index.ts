@@ -16,7 +16,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { INTERFACE_LANGUAGES, isInterfaceLanguage, translateMessage, type InterfaceLanguage, type LookupCatalogue } from '@jsbn/shared/core';
+import { INTERFACE_LANGUAGES, isInterfaceLanguage, translateMessage, type InterfaceLanguage, type LookupCatalogue, type RecordCatalogue } from '@jsbn/shared/core';
 import { ENGLISH, NAMESPACES } from './resources';
 import { setValueLanguage } from '../components/format';
 
@@ -144,4 +144,14 @@ export function useLookups(): LookupCatalogue {
 /** The lookups' words in the interface language of `instance`, outside components. */
 export function lookupCatalogue(instance: I18n = i18n): LookupCatalogue {
   return (instance.getResourceBundle(currentLanguage(instance), 'lookups') as LookupCatalogue | undefined) ?? ENGLISH.lookups;
+}
+
+/**
+ * The words of the record of changes' values (yes/no, statuses, report kinds, price types, a
+ * file added or replaced: `@jsbn/shared`'s `record` catalogue) in the interface language, for
+ * `recordChangeText`. English until the language's catalogue has loaded.
+ */
+export function useRecordWords(): RecordCatalogue {
+  const { i18n: instance } = useTranslation('record');
+  return (instance.getResourceBundle(currentLanguage(instance), 'record') as RecordCatalogue | undefined) ?? ENGLISH.record;
 }

@@ -2,7 +2,8 @@
  * The English screen texts, bundled with the app (the reference language, and what every other
  * language falls back to): one namespace per feature of `src/features`, `common` for the
  * layout and the shared components; `lookups`, the words of the lookups stored with books and
- * accounts (`@jsbn/shared`'s catalogue, shared with the API's documents).
+ * accounts (`@jsbn/shared`'s catalogue, shared with the API's documents); `record`, the words of
+ * the record of changes' values (`@jsbn/shared`'s too, shared with the record's CSV).
  */
 import accounts from '../locales/en/accounts.json';
 import bookForm from '../locales/en/bookForm.json';
@@ -18,8 +19,9 @@ import operatorModeration from '../locales/en/operatorModeration.json';
 import operatorHistory from '../locales/en/operatorHistory.json';
 import staticPages from '../locales/en/static.json';
 import lookups from '@jsbn/shared/locales/en/lookups.json';
+import record from '@jsbn/shared/locales/en/record.json';
 
-export const ENGLISH = { common, accounts, books, bookForm, directory, home, operator, ordering, orders, operatorModeration, operatorQueues, operatorHistory, static: staticPages, lookups } as const;
+export const ENGLISH = { common, accounts, books, bookForm, directory, home, operator, ordering, orders, operatorModeration, operatorQueues, operatorHistory, static: staticPages, lookups, record } as const;
 
 /** The namespaces of screen texts (files `src/locales/<lng>/<namespace>.json`). */
 export type Namespace = keyof typeof ENGLISH;

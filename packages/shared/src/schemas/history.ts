@@ -13,8 +13,12 @@ export type AuditRole = (typeof AUDIT_ROLES)[number];
 export const AUDIT_SUBJECTS = ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
 
-/** One changed field: its value before and after (null when it had none). */
-export const historyChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+/**
+ * One changed field: its value before and after as recorded (null when it had none), and, for an
+ * id a reader cannot read (a state, a city, a book), its name as the API reads it now: the
+ * state's or city's name, the book's JSBN (`beforeText`/`afterText`, left out for other fields).
+ */
+export const historyChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown(), beforeText: z.string().nullable().optional(), afterText: z.string().nullable().optional() });
 export type HistoryChange = z.infer<typeof historyChange>;
 
 /** One entry of the record. */

@@ -4,7 +4,7 @@
  * login and the current user.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   OTP_MAX_ATTEMPTS,
@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors.js';
 import { accountLanguage, noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
-import { checkTotp, newTotpSecret, totpUri } from '../../lib/totp.js';
+import { newTotpSecret, totpStep, totpUri } from '../../lib/totp.js';
 import { record } from '../../lib/audit.js';
 
 /** What every registration, verify and resend answers, known e-mail or not. */
@@ -266,6 +266,7 @@ export const TOTP_MESSAGES = {
   required: 'Enter the 6-digit code from your authenticator app.',
   enrol: 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.',
   invalid: 'The code is wrong or has expired. Enter the code your authenticator app shows now.',
+  reused: 'This code has already been used to log in. Wait for the next code in your authenticator app and enter it.',
 } as const;
 
 /**
@@ -274,11 +275,12 @@ export const TOTP_MESSAGES = {
  *   one until enrolment ends, so a QR code already scanned stays good) and the sign-in answers
  *   401 TOTP_ENROLMENT with `totpEnrolment { otpauthUri, secret }`;
  * - a code: checked against the secret (the step before and after count too); the first right
- *   code ends enrolment (`totp_enabled_at`);
+ *   code ends enrolment (`totp_enabled_at`); a code signs in once — its time step must be later
+ *   than the last one accepted (`totp_last_step`, RFC 6238 §5.2), else 401 TOTP_REUSED;
  * - enrolled and no code: 401 TOTP_REQUIRED.
  * Wrong codes count against the account from this address as wrong passwords do (5 in 15
  * minutes, `totpFailuresPerAccountAndAddress`); a right code takes its try back.
- * @throws AppError 401 TOTP_ENROLMENT, TOTP_REQUIRED or TOTP_INVALID (details naming `totp`);
+ * @throws AppError 401 TOTP_ENROLMENT, TOTP_REQUIRED, TOTP_INVALID or TOTP_REUSED (details naming `totp`);
  *   ThrottledError 429 past the tries
  */
 async function secondFactor(ctx: AppContext, account: typeof accounts.$inferSelect, code: string | undefined, client: LoginClient): Promise<void> {
@@ -303,12 +305,23 @@ async function secondFactor(ctx: AppContext, account: typeof accounts.$inferSele
   }
   const tries = `OPERATOR:${account.email}|${client.ip}`;
   await ctx.limits.consume('totpFailuresPerAccountAndAddress', tries);
-  if (!secret || !(await checkTotp(secret, code, ctx.clock()))) {
+  const step = secret ? await totpStep(secret, code, ctx.clock()) : null;
+  if (step === null) {
     client.log.warn({ account: `OPERATOR:${account.email}`, reason: 'wrong code', ip: client.ip }, 'login failed');
     throw new AppError('TOTP_INVALID', TOTP_MESSAGES.invalid, [{ field: 'totp', message: TOTP_MESSAGES.invalid }]);
   }
+  // the step is taken in one statement: of two sign-ins with one code at once, one wins
+  const taken = await ctx.db
+    .update(accounts)
+    .set({ totp_last_step: step, ...(account.totp_enabled_at ? {} : { totp_enabled_at: ctx.clock() }), updated_at: ctx.clock() })
+    .where(and(eq(accounts.id, account.id), or(isNull(accounts.totp_last_step), lt(accounts.totp_last_step, step))))
+    .returning({ id: accounts.id });
+  if (taken.length === 0) {
+    // counted as a wrong code: a replayed code is someone else's try as often as it is a slip
+    client.log.warn({ account: `OPERATOR:${account.email}`, reason: 'code used before', ip: client.ip }, 'login failed');
+    throw new AppError('TOTP_REUSED', TOTP_MESSAGES.reused, [{ field: 'totp', message: TOTP_MESSAGES.reused }]);
+  }
   await ctx.limits.reset('totpFailuresPerAccountAndAddress', tries);
-  if (!account.totp_enabled_at) await ctx.db.update(accounts).set({ totp_enabled_at: ctx.clock(), updated_at: ctx.clock() }).where(eq(accounts.id, account.id));
 }
 
 /** What a login on the wrong tab answers, by the kind of account the e-mail and password belong to. */

@@ -1,24 +1,28 @@
 /**
  * Possible duplicates (decision 044): a book whose title and author closely match a book
- * already registered — by any publisher, in any script or spelling the search tolerates
- * ('કલ્પસૂત્ર' ~ 'Kalpasutra' ~ 'kalpsutra') — is queued in `duplicate_pairs` for an operator.
+ * already registered — by any publisher, in any script or spelling ('કલ્પસૂત્ર' ~ 'Kalpasutra'
+ * ~ 'kalpsutra') — is queued in `duplicate_pairs` for an operator.
  *
- * Finding the candidates is the search's own matching (`textQuery`, decision 012): the books
- * whose search text holds every word of the title's Latin key, as typed or as the known word
- * a misspelling meant, and one of the author's words; both conditions are served by the
- * trigram index, and at most CANDIDATES books are read. Each candidate is then scored here:
- * the trigram similarity of the titles' Latin keys (as pg_trgm computes it) and of the
- * authors' names without honorifics; different part numbers ('भाग 1', 'भाग 2') are different books.
+ * Finding the candidates is the search's own matching (`textQuery`, decision 012) on the titles
+ * alone: the books whose `title_text` (their titles as written, in the other Indic script and
+ * romanised, search.ts) holds every word of the new title's Latin key, as typed or as the known
+ * word a misspelling meant — through the trigram index of `title_text` (migration 0024), not the
+ * whole search text's — whose titles hold each number of the title as a word, and whose search
+ * text holds one of the author's words; the English titles of the nearest length first, at most
+ * CANDIDATES. Each candidate is then scored here: the trigram similarity of the titles' Latin
+ * keys (as pg_trgm computes it) and of the authors' names without honorifics; different part
+ * numbers ('भाग 1', 'भाग 2') are different books.
  *
- * The form's registration queues its pair in its own transaction (with the publisher's reason);
- * a bulk upload's chunk and a catalogue import's batch queue a `duplicateScan` job after their
- * commit, so registering a thousand books does not wait for a thousand checks.
+ * The form's check runs before its registration's transaction (`formDuplicates`) and the pair is
+ * queued in that transaction with the publisher's reason (`queueFoundPairs`); a bulk upload's
+ * chunk and a catalogue import's batch queue a `duplicateScan` job after their commit, so
+ * registering a thousand books does not wait for a thousand checks.
  */
-import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { formatJsbn, type DuplicateReason, type QueueBook } from '@jsbn/shared';
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { formatJsbn, type BookFields, type DuplicateReason, type QueueBook } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { book_authors, books, duplicate_pairs, publishers } from '../../db/schema.js';
+import { authors as authorsTable, book_authors, books, duplicate_pairs, publishers } from '../../db/schema.js';
 import { containsPattern } from '../../lib/pagination.js';
 import { latinKey, textQuery } from './search.js';
 
@@ -26,8 +30,8 @@ import { latinKey, textQuery } from './search.js';
 export const TITLE_SIMILARITY = 0.6;
 /** Author-name similarity (trigrams of the Latin keys without honorifics) from which two authors are the same. */
 export const AUTHOR_SIMILARITY = 0.5;
-/** Most books read as candidates for one check. */
-const CANDIDATES = 200;
+/** Most books read as candidates for one check, the closest titles first (the scores keep at most SIMILAR_MAX). */
+const CANDIDATES = 25;
 /** Books the form's check answers with, at most. */
 export const SIMILAR_MAX = 5;
 
@@ -135,7 +139,7 @@ export async function queueBooks(db: DbOrTx, ids: number[]): Promise<Map<number,
 }
 
 /** The author words a candidate's search text must hold one of: each name's words without honorifics, in its Latin key and as typed. */
-function authorPatterns(authors: string[]): string[] {
+export function authorPatterns(authors: string[]): string[] {
   const words = new Set<string>();
   for (const name of authors) {
     for (const word of wordsOf(authorKey(name))) if (word.length >= 3 && !/\d/.test(word)) words.add(word);
@@ -145,26 +149,54 @@ function authorPatterns(authors: string[]): string[] {
 }
 
 /**
+ * What the index is asked for a title: the words of its Latin key of three letters or more —
+ * a shorter word or a number ('6', 'ni') has no trigram of its own, and a LIKE of it would make
+ * the index read every title (the numbers are checked on the rows found, and the score compares
+ * them: 'भाग 1' is not 'भाग 2') — or all its words when it has no longer one.
+ */
+function probeKey(title: string): string {
+  const words = wordsOf(latinKey(title));
+  const long = words.filter((word) => word.length >= 3);
+  return (long.length ? long : words).join(' ');
+}
+
+/**
  * The registered books closest to `probe` (not withdrawn; only books older than `olderThan`
  * when given — a new book is compared with those before it), best first, at most `limit`.
- * One statement to the vocabulary and one to the books, both through their trigram indexes.
+ * One statement to the vocabulary (`textQuery` with `titles`: the known words a misspelt word
+ * meant), one to the books through the titles' trigram index — every word of the title's Latin
+ * key, as typed or corrected, in `title_text`; an author's word in the search text, checked on
+ * the rows found (`strpos`, which no index serves, so the planner never reads the search
+ * text's large index for it); the titles holding its whole Latin key first, then the English
+ * titles of the nearest length (the fewest words beyond the probe's) — and one for the
+ * candidates' details.
  */
 export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: { olderThan?: number; limit?: number } = {}): Promise<(QueueBook & { similarity: number })[]> {
-  const key = wordsOf(latinKey(probe.title)).join(' ');
+  const key = probeKey(probe.title);
   if (!key) return [];
-  const query = await textQuery(db, key);
+  const query = await textQuery(db, key, { titles: true });
   if (query.estimate === 0) return [];
   const patterns = authorPatterns(probe.authors);
   const conditions: (SQL | undefined)[] = [
     query.where,
+    // the title's numbers, each as a word of the titles (on the rows found: no index serves
+    // regexp_like): a part 6 is looked for among parts 6, not crowded out by parts 1 to 5
+    ...numbersOf(latinKey(probe.title))
+      .split(',')
+      .filter(Boolean)
+      .map((number) => sql`regexp_like(${books.title_text}, ${`\\m0*${number}\\M`})`),
     isNull(books.withdrawn_at),
     options.olderThan === undefined ? undefined : lt(books.id, options.olderThan),
-    patterns.length ? sql`(${sql.join(patterns.map((word) => sql`${books.search_text} like ${containsPattern(word)}`), sql` or `)})` : undefined,
+    patterns.length ? sql`(${sql.join(patterns.map((word) => sql`strpos(${books.search_text}, ${word}) > 0`), sql` or `)})` : undefined,
   ];
   const candidates = await db
     .select({ id: books.id })
     .from(books)
     .where(and(...conditions))
+    // the titles holding the title's whole Latin key first (the same title in any script), then
+    // the English titles nearest its length: the fewest words beyond it, whatever script its own
+    // title is in (title_text is longer for an Indic title, with its other forms)
+    .orderBy(sql`(${books.title_text} like ${containsPattern(wordsOf(latinKey(probe.title)).join(' '))}) desc`, sql`abs(length(${books.book_e_title}) - ${key.length})`, asc(books.id))
     .limit(CANDIDATES);
   const found = await queueBooks(
     db,
@@ -179,10 +211,50 @@ export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: {
     .slice(0, options.limit ?? SIMILAR_MAX);
 }
 
+/** A book found like another, to be queued as a pair with it. */
+export type FoundBook = { id: number; similarity: number };
+
+/** Books a new book is queued with, at most (the closest). */
+const PAIRS_MAX = 3;
+
+/**
+ * The form's check of a book about to be registered (POST /api/book): the registered books
+ * like `fields` (its titles, and its authors' names — those named by id read from `authors`),
+ * at most PAIRS_MAX. Run before the registration's transaction, so the publisher's row (locked
+ * while its next JSBN is taken) and the connection are not held while it reads; the pairs are
+ * queued in that transaction by `queueFoundPairs`. Two registrations of one book at the same
+ * moment do not see each other — as when the check ran inside the transaction, where neither
+ * saw the other's uncommitted book.
+ */
+export async function formDuplicates(db: DbOrTx, fields: Pick<BookFields, 'book_title' | 'book_e_title' | 'authors'>): Promise<FoundBook[]> {
+  const ids = fields.authors.flatMap((author) => (author.authorId === undefined ? [] : [author.authorId]));
+  const named = ids.length ? new Map((await db.select({ id: authorsTable.id, name: authorsTable.author_name }).from(authorsTable).where(inArray(authorsTable.id, ids))).map((row) => [row.id, row.name])) : new Map<number, string>();
+  const names = fields.authors.flatMap((author) => {
+    const name = author.authorId === undefined ? author.author_name : named.get(author.authorId);
+    return name ? [name] : [];
+  });
+  const similar = await similarBooks(db, { title: fields.book_title, eTitle: fields.book_e_title, authors: names }, { limit: PAIRS_MAX });
+  return similar.map((book) => ({ id: book.id, similarity: book.similarity }));
+}
+
+/**
+ * Queues `bookId` (just registered) with each of `found` in `duplicate_pairs` (book_id the new
+ * book, other_book_id the existing one; a pair already queued is left as it is), with the
+ * publisher's `reason` when it gave one (the form).
+ */
+export async function queueFoundPairs(db: DbOrTx, bookId: number, found: FoundBook[], reason?: DuplicateReason): Promise<void> {
+  const others = found.filter((other) => other.id !== bookId);
+  if (others.length === 0) return;
+  await db
+    .insert(duplicate_pairs)
+    .values(others.map((other) => ({ book_id: bookId, other_book_id: other.id, similarity: other.similarity, publisher_reason: reason ?? null })))
+    .onConflictDoNothing();
+}
+
 /**
  * Compares each of `bookIds` with the books registered before it and queues each close pair
  * in `duplicate_pairs` (book_id the new book, other_book_id the existing one; a pair already
- * queued is left as it is), with the publisher's `reason` when it gave one (the form).
+ * queued is left as it is), with the publisher's `reason` when it gave one.
  * @returns the pairs queued
  */
 export async function queueDuplicatePairs(db: DbOrTx, bookIds: number[], reason?: DuplicateReason): Promise<{ bookId: number; otherBookId: number; similarity: number }[]> {
@@ -190,7 +262,7 @@ export async function queueDuplicatePairs(db: DbOrTx, bookIds: number[], reason?
   const pairs: { bookId: number; otherBookId: number; similarity: number }[] = [];
   for (const book of found.values()) {
     if (book.withdrawn_at) continue;
-    const similar = await similarBooks(db, { title: book.book_title, eTitle: book.book_e_title, authors: book.authors }, { olderThan: book.id, limit: 3 });
+    const similar = await similarBooks(db, { title: book.book_title, eTitle: book.book_e_title, authors: book.authors }, { olderThan: book.id, limit: PAIRS_MAX });
     for (const other of similar) pairs.push({ bookId: book.id, otherBookId: other.id, similarity: other.similarity });
   }
   if (pairs.length === 0) return [];

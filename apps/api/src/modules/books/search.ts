@@ -227,8 +227,9 @@ export interface WordPattern {
 /** The LIKE patterns of `texts` (already lower case), each a substring, as an array (for a rank). */
 const patternsOf = (texts: string[]) => sql`array[${sql.join(texts.map((text) => sql`${containsPattern(text)}`), sql`, `)}]::text[]`;
 
-/** `search_text` contains one of `texts`: ORs of LIKE, which the GIN trigram index serves (it cannot serve LIKE ANY). */
-const containsAny = (texts: string[]) => sql`(${sql.join(texts.map((text) => sql`${books.search_text} like ${containsPattern(text)}`), sql` or `)})`;
+/** `column` (`search_text` unless told) contains one of `texts`: ORs of LIKE, which the GIN trigram index serves (it cannot serve LIKE ANY). */
+const containsAny = (texts: string[], column: typeof books.search_text | typeof books.title_text = books.search_text) =>
+  sql`(${sql.join(texts.map((text) => sql`${column} like ${containsPattern(text)}`), sql` or `)})`;
 
 /** A word the vocabulary can answer for: three letters or more, no digit (numbers and JSBNs are not in it). */
 const inVocabulary = (word: string) => word.length >= LOOKUP_MIN_LENGTH && !/\d/.test(word);
@@ -290,9 +291,14 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
  * Rank: the JSBN ≫ the query as typed in a title > its Latin key in a title > every word in
  * a title > a corrected word in a title > elsewhere; the caller breaks ties by the shorter
  * title (the closer match), then the newest book.
+ * With `titles`, a book matches when its `title_text` alone (its own trigram index, migration
+ * 0024) holds every word of the query, each as typed or corrected, and nothing is read as a
+ * JSBN; no rank is made: the duplicate check matches titles with titles (decision 044).
  */
-export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
-  const whole = normalizeJsbn(typed);
+export async function textQuery(db: DbOrTx, typed: string, options: { titles?: boolean } = {}): Promise<TextQuery> {
+  const column = options.titles ? books.title_text : books.search_text;
+  // a title is never read as a JSBN
+  const whole = options.titles ? null : normalizeJsbn(typed);
   if (whole) return { where: eq(books.jsbn_number, whole), rank: sql`1`, estimate: 1, catalogue: 0 };
   // its words as the vocabulary counts them: 'सूत्र.' is सूत्र, 'kalpa-sutra' is two words
   const raw = wordsOf(typed.normalize('NFC').trim().toLowerCase()).join(' ');
@@ -319,7 +325,7 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   // them up would count a book once per word it holds, and overrate a misspelling many-fold)
   const severalWords = latinWords.length > 1;
   const correctedEstimate = corrected || severalWords ? Math.min(...latinWords.map((word) => Math.max(booksWith(word), ...(corrections.get(word) ?? []).map((known) => known.books)))) : 0;
-  const jsbn = jsbnCondition(typed);
+  const jsbn = options.titles ? undefined : jsbnCondition(typed);
   // a query that looks like the start of a JSBN (its words have digits: not in the vocabulary) matches JSBNs
   const formsEstimate = Math.max(...formEstimates, correctedEstimate);
   const estimate = jsbn && !Number.isFinite(formsEstimate) ? await db.$count(books, jsbn) : formsEstimate;
@@ -328,13 +334,19 @@ export async function textQuery(db: DbOrTx, typed: string): Promise<TextQuery> {
   // what the vocabulary says no book holds is not looked for
   const found = forms.filter((_, index) => formEstimates[index] !== 0);
   const alternatives = latinWords.map((word) => [...(booksWith(word) === 0 ? [] : [word]), ...(corrections.get(word) ?? []).map((known) => known.word)]);
+  if (options.titles) {
+    // every word in the titles, as typed or corrected, in any order: the query as a whole (the
+    // forms) is a part of the titles holding every word, and would only cost the index a second scan
+    const titled = alternatives.every((words) => words.length > 0);
+    return { where: titled ? sql`(${sql.join(alternatives.map((words) => containsAny(words, column)), sql` and `)})` : sql`false`, rank: sql`0`, estimate: titled ? estimate : 0, catalogue };
+  }
   // each word as typed or corrected (for a one-word query, its corrections: the typed word is
   // among the forms); none when a word is neither held nor corrected
   const eachWord = alternatives.length === 1 ? [alternatives[0]!.filter((word) => !found.includes(word))] : alternatives;
   // every word somewhere, in any order (as typed or corrected): 'सूत्र टीका' finds 'टीका सहित … सूत्र'
   const everyWord = (corrected || severalWords) && eachWord.every((words) => words.length > 0);
-  const spelt = everyWord ? sql`(${sql.join(eachWord.map(containsAny), sql` and `)})` : undefined;
-  const matches = [found.length ? containsAny(found) : undefined, spelt, jsbn].filter((part): part is SQL => part !== undefined);
+  const spelt = everyWord ? sql`(${sql.join(eachWord.map((words) => containsAny(words, column)), sql` and `)})` : undefined;
+  const matches = [found.length ? containsAny(found, column) : undefined, spelt, jsbn].filter((part): part is SQL => part !== undefined);
   const inTitle = [
     // as typed (in its own script: a Gujarati query puts Indic titles before Latin-only ones), then its Latin key
     ...(found.length > 1 && found.includes(raw) ? [sql`when ${books.title_text} like ${containsPattern(raw)} then 5`] : []),

@@ -33,7 +33,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/named.js';
 import { insertRows } from '../../db/insert-rows.js';
-import { queueDuplicatePairs } from './duplicates.js';
+import { formDuplicates, queueFoundPairs } from './duplicates.js';
 import { resolveAuthors, type ResolvedAuthor } from './authors.js';
 import { book_authors, book_images, book_subjects, books, publishers } from '../../db/schema.js';
 import { publicPagesChanged, type CachedPage } from '../../lib/public-pages.js';
@@ -191,12 +191,14 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
  * @throws AppError 400 for ids not in the lookup lists; 409 when the publisher has used all 99,999 numbers
  */
 export async function registerBook(ctx: AppContext, publisherId: number, fields: BookFields, coverKey: string | null, duplicateReason?: DuplicateReason): Promise<BookRegistrationResult> {
+  // the books like it, read before the transaction locks the publisher's row (decision 044)
+  const similar = await formDuplicates(ctx.db, fields);
   const [book] = await ctx.db.transaction(async (tx) => {
     const made = await registerBooks(ctx, tx, [{ publisherId, fields, coverKey }]);
     // the new book's every field, from nothing (decision 042)
     await recordBookChange(tx, await publisherActor(tx, publisherId), made[0]!.id, null, 'created');
     // a close match of an existing book is queued for the operators with the book (decision 044)
-    await queueDuplicatePairs(tx, [made[0]!.id], duplicateReason);
+    await queueFoundPairs(tx, made[0]!.id, similar, duplicateReason);
     return made;
   });
   return { id: book!.id, jsbn_number: formatJsbn(book!.jsbn), qrcode_image: await qrDataUrl(ctx.config.publicUrl, book!.jsbn) };

@@ -56,7 +56,8 @@ export async function addOperator(ctx: AppContext, rawEmail: string, options: { 
   const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(accounts).where(and(eq(accounts.email, email), eq(accounts.role, 'OPERATOR'))).for('update');
-    const second = { totp_secret: totpSecret ?? null, totp_enabled_at: totpSecret ? now : null };
+    // a new authenticator starts its own codes: the last step accepted is forgotten with the old secret
+    const second = { totp_secret: totpSecret ?? null, totp_enabled_at: totpSecret ? now : null, totp_last_step: null };
     let accountId: number;
     if (existing) {
       accountId = existing.id;

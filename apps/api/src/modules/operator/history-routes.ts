@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookHistory as bookHistoryReply, historyPage as historyPageReply, historyQuery, idParam } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireOperator, requirePublisher } from '../../lib/auth.js';
+import { requestLanguage } from '../../lib/i18n.js';
 import { fileReplies, ok, replies } from '../../lib/reply.js';
 import { ownBook } from '../books/service.js';
 import { bookHistory, historyCsv, historyPage } from './history.js';
@@ -43,12 +44,14 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
   /**
    * GET /api/operator/history.csv with the list's filters (operator) → jsbn-history.csv: UTF-8
    * with a BOM, a header row (at, role, who, account, subject, subject_id, action, field,
-   * before, after, reason), one row per changed field, newest first. 400/401/403 as the list.
+   * before, after, reason, before_raw, after_raw), one row per changed field, newest first;
+   * before/after in words of the asker's language (Accept-Language), the raw values beside.
+   * 400/401/403 as the list.
    */
   api.get('/operator/history.csv', { schema: { querystring: historyQuery, response: fileReplies('The record of changes as CSV', CSV_TYPE) } }, async (request, reply) => {
     await requireOperator(ctx, request);
     const { cursor: _cursor, limit: _limit, ...filters } = request.query;
-    const csv = historyCsv(ctx, filters);
+    const csv = historyCsv(ctx, filters, requestLanguage(request));
     return reply.type(CSV_TYPE).header('content-disposition', 'attachment; filename="jsbn-history.csv"').header('cache-control', 'no-store').send(csv);
   });
 }

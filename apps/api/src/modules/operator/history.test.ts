@@ -9,6 +9,7 @@ import { audit_log } from '../../db/schema.js';
 import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
 import { importCatalogue } from '../books/import.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
+import { withdrawBook } from '../books/withdrawal.js';
 import { BOOK_FORM_FIELDS } from '../../test/book-form.js';
 
 type Headers = Record<string, string>;
@@ -197,11 +198,54 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\n');
-    expect(lines[0]).toBe('at,role,who,account,subject,subject_id,action,field,before,after,reason');
+    expect(lines[0]).toBe('at,role,who,account,subject,subject_id,action,field,before,after,reason,before_raw,after_raw');
     const title = lines.find((line) => line.includes(',book_title,'));
-    expect(title).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+,PUBLISHER,Publisher [^,]+,${other.accountId},book,${book.id},created,book_title,,ઉત્તરાધ્યયન સૂત્ર,$`));
-    // a list is one cell, quoted as CSV quotes it
-    expect(lines.find((line) => line.includes(',authors,'))).toContain(',authors,,"[""Bhadrabahu Swami""]",');
+    expect(title).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+,PUBLISHER,Publisher [^,]+,${other.accountId},book,${book.id},created,book_title,,ઉત્તરાધ્યયન સૂત્ર,,,ઉત્તરાધ્યયન સૂત્ર$`));
+    // a list reads as names; its raw value is one cell, quoted as CSV quotes it
+    expect(lines.find((line) => line.includes(',authors,'))).toMatch(/,authors,,Bhadrabahu Swami,,,"\[""Bhadrabahu Swami""\]"$/);
+    // codes read as words, the codes themselves beside them; a file is 'Added', not its storage name
+    expect(lines.find((line) => line.includes(',type,'))).toMatch(/,type,,આગમ \(Agam \(canonical text\)\),,,AGM1$/);
+    expect(lines.find((line) => line.includes(',readers,'))).toMatch(/,readers,,No,,,No$/);
+    expect(lines.find((line) => line.includes(',book_published,'))).toMatch(/,book_published,,No,,,false$/);
+    expect(lines.find((line) => line.includes(',cover,'))).toMatch(/,cover,,Added,,,[\w-]+\.jpg$/);
+  });
+
+  it("writes the CSV's values in the asker's language (Gujarati, Hindi)", async () => {
+    const book = await createBook(t.ctx, other.publisherId, { book_title: 'દશવૈકાલિક સૂત્ર', book_e_title: 'Dashavaikalik Sutra', subjects: [{ id: 1 }] });
+    const csvIn = async (language: string) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/operator/history.csv', headers: { ...op, 'accept-language': language }, query: { subjectType: 'book', subjectId: String(book.id) } });
+      expect(response.statusCode).toBe(200);
+      return response.rawPayload.subarray(3).toString('utf8').split('\n');
+    };
+    const gu = await csvIn('gu');
+    expect(gu.find((line) => line.includes(',type,'))).toMatch(/,type,,આગમ \(મૂળ શાસ્ત્રગ્રંથ\),,,AGM1$/);
+    expect(gu.find((line) => line.includes(',language,'))).toMatch(/,language,,ગુજરાતી,,,Gujarati$/);
+    expect(gu.find((line) => line.includes(',subjects,'))).toMatch(/,subjects,,આગમ,,,"\[""Agam""\]"$/);
+    expect(gu.find((line) => line.includes(',cover,'))).toMatch(/,cover,,ઉમેર્યું,,,/);
+    const hi = await csvIn('hi');
+    expect(hi.find((line) => line.includes(',type,'))).toMatch(/,type,,आगम \(मूल शास्त्र-ग्रंथ\),,,AGM1$/);
+    expect(hi.find((line) => line.includes(',readers,'))).toMatch(/,readers,,नहीं,,,No$/);
+  });
+
+  it('names the ids a reader cannot read: a state and a city by name, a book by its JSBN', async () => {
+    const owner = await createPublisher(t.ctx);
+    const headers = await authHeader(t.app, owner, 'PUBLISHER');
+    const fields = {
+      publisher_name: 'Shri Mumbai Jain Sangh', publisher_type: 'Sangh', address: 'Walkeshwar', pincode: '400006', landline_no: '02223456789',
+      mobile_no: '9876543211', whatsapp_no: '9876543211', state: String(stateIdByName('Maharashtra')), city: String(cityIdByName(stateIdByName('Maharashtra')!, 'Mumbai')),
+    };
+    const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form(fields) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [entry] = (await operatorList({ subjectType: 'publisher', subjectId: owner.publisherId })).entries;
+    expect(change(entry!, 'state_id')).toEqual({ field: 'state_id', before: GUJARAT, after: stateIdByName('Maharashtra'), beforeText: 'Gujarat', afterText: 'Maharashtra' });
+    expect(change(entry!, 'city_id')).toMatchObject({ beforeText: 'Ahmedabad', afterText: 'Mumbai' });
+    expect(change(entry!, 'publisher_type')).toEqual({ field: 'publisher_type', before: 'Trust', after: 'Sangh' });
+
+    const kept = await createBook(t.ctx, owner.publisherId, { book_title: 'આચારાંગ સૂત્ર', book_e_title: 'Acharang Sutra' });
+    const twin = await createBook(t.ctx, owner.publisherId, { book_title: 'આચારાંગ સૂત્ર', book_e_title: 'Acharang Sutra' });
+    await t.ctx.db.transaction((tx) => withdrawBook(t.ctx, tx, { bookId: twin.id, actor: { accountId: operator.accountId, role: 'OPERATOR' }, reason: 'Registered twice', duplicateOf: kept.id }));
+    const [withdrawn] = (await operatorList({ subjectType: 'book', subjectId: twin.id, action: 'withdrawn' })).entries;
+    expect(change(withdrawn!, 'duplicate_of')).toEqual({ field: 'duplicate_of', before: null, after: kept.id, afterText: kept.jsbn_number });
   });
 
   it('keeps the record append-only: the database refuses UPDATE and DELETE', async () => {

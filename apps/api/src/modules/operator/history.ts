@@ -3,14 +3,15 @@
  * operators' filtered list — newest first, keyset-paged — and its CSV (UTF-8 with a BOM, so
  * Excel shows Gujarati and Devanagari right).
  */
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import type { Readable } from 'node:stream';
-import type { HistoryEntry, HistoryQuery } from '@jsbn/shared';
+import { LOOKUP_CATALOGUES, RECORD_CATALOGUES, formatJsbn, recordChangeText, type HistoryEntry, type HistoryQuery, type InterfaceLanguage, type RecordWords } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { audit_log, libraries, publishers } from '../../db/schema.js';
+import { audit_log, books, libraries, publishers } from '../../db/schema.js';
 import { validationError } from '../../lib/errors.js';
+import { cityName, stateName } from '../lookups/geo.js';
 
 /** How an operator and the system are named in a history. */
 export const OPERATOR_NAME = 'JSBN operator';
@@ -27,18 +28,61 @@ async function entries(db: DbOrTx, where: SQL | undefined, limit: number, withAc
     .where(where)
     .orderBy(desc(audit_log.id))
     .limit(limit);
-  return rows.map(({ entry, publisher, library }) => ({
-    id: entry.id,
-    at: entry.at.toISOString(),
-    who: {
-      role: entry.actor_role,
-      name: nameOf(entry.actor_role, publisher ?? library),
-      ...(withAccounts ? { accountId: entry.actor_account_id } : {}),
-    },
-    subject: { type: entry.subject_type, id: entry.subject_id },
-    action: entry.action,
-    changes: Object.entries(entry.changes).map(([field, [before, after]]) => ({ field, before, after })),
-    reason: entry.reason,
+  return named(
+    db,
+    rows.map(({ entry, publisher, library }) => ({
+      id: entry.id,
+      at: entry.at.toISOString(),
+      who: {
+        role: entry.actor_role,
+        name: nameOf(entry.actor_role, publisher ?? library),
+        ...(withAccounts ? { accountId: entry.actor_account_id } : {}),
+      },
+      subject: { type: entry.subject_type, id: entry.subject_id },
+      action: entry.action,
+      changes: Object.entries(entry.changes).map(([field, [before, after]]) => ({ field, before, after })),
+      reason: entry.reason,
+    })),
+  );
+}
+
+/** Recorded fields holding a book's id: named by its JSBN. */
+const BOOK_ID_FIELDS = new Set(['book_id', 'other_book_id', 'duplicate_of', 'withdrawn_book_id']);
+
+/** A recorded id as a number, or null. */
+const idOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+
+/**
+ * `found` with each id a reader cannot read named (`beforeText`/`afterText`): a state's and a
+ * city's name, a book's JSBN (one statement for the page's books). An id no longer known keeps
+ * no name (the raw value shows).
+ */
+async function named(db: DbOrTx, found: HistoryEntry[]): Promise<HistoryEntry[]> {
+  const bookIds = new Set<number>();
+  for (const entry of found) {
+    for (const change of entry.changes) {
+      if (!BOOK_ID_FIELDS.has(change.field)) continue;
+      for (const value of [change.before, change.after]) if (idOf(value) !== null) bookIds.add(idOf(value)!);
+    }
+  }
+  const jsbns = bookIds.size
+    ? new Map((await db.select({ id: books.id, jsbn: books.jsbn_number }).from(books).where(inArray(books.id, [...bookIds]))).map((row) => [row.id, formatJsbn(row.jsbn)]))
+    : new Map<number, string>();
+  const nameOf = (field: string, value: unknown): string | null | undefined => {
+    const id = idOf(value);
+    if (id === null) return undefined;
+    if (field === 'state_id') return stateName(id) || undefined;
+    if (field === 'city_id') return cityName(id) || undefined;
+    if (BOOK_ID_FIELDS.has(field)) return jsbns.get(id);
+    return undefined;
+  };
+  return found.map((entry) => ({
+    ...entry,
+    changes: entry.changes.map((change) => {
+      const beforeText = nameOf(change.field, change.before);
+      const afterText = nameOf(change.field, change.after);
+      return { ...change, ...(beforeText === undefined ? {} : { beforeText }), ...(afterText === undefined ? {} : { afterText }) };
+    }),
   }));
 }
 
@@ -99,21 +143,39 @@ export async function historyPage(ctx: AppContext, query: HistoryQuery): Promise
 /** Entries read at a time for the CSV. */
 const CSV_PAGE = 1_000;
 
-/** The CSV's columns, in order. */
-export const CSV_COLUMNS = ['at', 'role', 'who', 'account', 'subject', 'subject_id', 'action', 'field', 'before', 'after', 'reason'] as const;
+/**
+ * The CSV's columns, in order: `before` and `after` as a reader reads them (record-text.ts, in
+ * the asker's language), `before_raw` and `after_raw` as the record keeps them (codes, ids,
+ * file names: for an operator matching them with the database).
+ */
+export const CSV_COLUMNS = ['at', 'role', 'who', 'account', 'subject', 'subject_id', 'action', 'field', 'before', 'after', 'reason', 'before_raw', 'after_raw'] as const;
 
-/** A changed value as a CSV cell: text as it is, a list or number as JSON, nothing as empty. */
+/** A changed value as a raw CSV cell: text as it is, a list or number as JSON, nothing as empty. */
 const cell = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A moment as the CSV writes it: DD/MM/YYYY HH:MM in India. */
+const csvMoment = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).replace(',', '');
+
+/** The words of the CSV's readable values in `lng`. */
+const csvWords = (lng: InterfaceLanguage): RecordWords => ({
+  lookups: LOOKUP_CATALOGUES[lng],
+  // nothing is an empty cell, not a dash
+  record: { ...RECORD_CATALOGUES[lng], values: { ...RECORD_CATALOGUES[lng].values, empty: '' } },
+  moment: csvMoment,
+  day: (date) => date.split('-').reverse().join('/'),
+});
 
 /**
  * The record meeting the operators' filters as CSV, newest first, one row per changed field
  * (an entry without changes is one row with the field empty), read a page at a time so a long
- * record never sits in memory. UTF-8 with a byte order mark: Excel then reads Gujarati and
- * Devanagari as they are.
+ * record never sits in memory; the values readable in `lng` and raw (CSV_COLUMNS). UTF-8 with a
+ * byte order mark: Excel then reads Gujarati and Devanagari as they are.
  * @throws AppError 400 as `historyPage` (before any byte is sent)
  */
-export function historyCsv(ctx: AppContext, query: Omit<HistoryQuery, 'cursor' | 'limit'>): Readable {
+export function historyCsv(ctx: AppContext, query: Omit<HistoryQuery, 'cursor' | 'limit'>, lng: InterfaceLanguage = 'en'): Readable {
   const conditions = filtersOf(query);
+  const words = csvWords(lng);
   const csv = stringify({ bom: true, header: true, columns: [...CSV_COLUMNS] });
   void (async () => {
     let cursor: number | null = null;
@@ -123,7 +185,9 @@ export function historyCsv(ctx: AppContext, query: Omit<HistoryQuery, 'cursor' |
         const base = { at: entry.at, role: entry.who.role, who: entry.who.name, account: entry.who.accountId ?? '', subject: entry.subject.type, subject_id: entry.subject.id, action: entry.action, reason: entry.reason ?? '' };
         const changes = entry.changes.length ? entry.changes : [null];
         for (const change of changes) {
-          const row = { ...base, field: change?.field ?? '', before: cell(change?.before), after: cell(change?.after) };
+          const text = change ? recordChangeText(change, words) : null;
+          const readable = text === null ? { before: '', after: '' } : 'summary' in text ? { before: '', after: text.summary } : text;
+          const row = { ...base, field: change?.field ?? '', ...readable, before_raw: cell(change?.before), after_raw: cell(change?.after) };
           // wait while the client reads slowly: the stream's buffer stays small
           if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
         }

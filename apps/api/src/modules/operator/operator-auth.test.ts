@@ -22,6 +22,7 @@ import { addOperator } from './accounts.js';
 const REQUIRED = 'Enter the 6-digit code from your authenticator app.';
 const ENROL = 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.';
 const INVALID = 'The code is wrong or has expired. Enter the code your authenticator app shows now.';
+const REUSED = 'This code has already been used to log in. Wait for the next code in your authenticator app and enter it.';
 const ROOT = join(import.meta.dirname, '../../../../..');
 
 /** A code of `secret` that is not right now, nor a step either side (a code of an hour ago). */
@@ -85,6 +86,33 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     // spaces typed between the digits are fine
     const spaced = await login({ ...payload, totp: (await totpCodeAt(TEST_TOTP_SECRET, now())).replace(/^(\d{3})/, '$1 ') });
     expect(spaced.statusCode).toBe(200);
+  });
+
+  it('lets a code sign in once (RFC 6238 §5.2): the same code again is 401 in the reader\'s language, the next step\'s code signs in', async () => {
+    const operator = await createOperator(t.ctx);
+    const payload = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
+    const code = await totpCodeAt(TEST_TOTP_SECRET, now());
+    expect((await login({ ...payload, totp: code })).statusCode).toBe(200);
+
+    const again = await login({ ...payload, totp: code });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ statusCode: 401, error: 'TOTP_REUSED', message: REUSED, details: [{ field: 'totp', message: REUSED }] });
+    expect((await login({ ...payload, totp: code }, { language: 'gu' })).json().message).toBe(
+      'આ કોડથી પહેલાં જ લૉગ ઇન થઈ ચૂક્યું છે. આપની ઑથેન્ટિકેટર એપમાં આગળનો કોડ આવે ત્યાં સુધી રાહ જુઓ અને તે લખો.',
+    );
+    expect((await login({ ...payload, totp: code }, { language: 'hi' })).json().message).toBe(
+      'इस कोड से पहले ही लॉग इन किया जा चुका है। अपने ऑथेंटिकेटर ऐप में अगला कोड आने तक प्रतीक्षा करें और वह लिखें।',
+    );
+    // the code of the step before is older still: refused as well
+    expect((await login({ ...payload, totp: await totpCodeAt(TEST_TOTP_SECRET, new Date(now().getTime() - 30_000)) })).json().error).toBe('TOTP_REUSED');
+
+    // the next step's code (what the app shows within 30 s) signs in, once
+    const next = await totpCodeAt(TEST_TOTP_SECRET, new Date(now().getTime() + 30_000));
+    expect((await login({ ...payload, totp: next })).statusCode).toBe(200);
+    expect((await login({ ...payload, totp: next })).json().error).toBe('TOTP_REUSED');
+    // another operator with the same secret is not held back by it
+    const colleague = await createOperator(t.ctx);
+    expect((await login({ email: colleague.email, password: colleague.password, modelType: 'OPERATOR', totp: code })).statusCode).toBe(200);
   });
 
   it('counts wrong codes like wrong passwords: the sixth try from one address is refused, even a right one', async () => {

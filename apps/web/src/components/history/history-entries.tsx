@@ -1,7 +1,9 @@
 import { Box, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '@jsbn/shared';
-import { actionLabel, fieldLabel, valueLabel, whenLabel, whoLabel, type Translate } from './history-format';
+import { readsAsChange } from '@jsbn/shared/core';
+import { useLookups, useRecordWords } from '../../i18n';
+import { actionLabel, changeLabel, fieldLabel, recordWords, whenLabel, whoLabel, type Translate } from './history-format';
 
 /** Between a value before and after (a sign, the same in every language). */
 const ARROW = '→';
@@ -16,6 +18,7 @@ export function HistoryEntries({ entries, subject = false }: { entries: HistoryE
   const { t } = useTranslation(['operatorHistory', 'bookForm', 'orders']);
   // the labels of fields and actions are looked up by the record's open-ended words
   const any = t as unknown as Translate;
+  const words = recordWords(useLookups(), useRecordWords());
   return (
     <List disablePadding data-testid="history-entries">
       {entries.map((entry) => (
@@ -35,24 +38,35 @@ export function HistoryEntries({ entries, subject = false }: { entries: HistoryE
           </Stack>
           {entry.changes.length ? (
             <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, max-content) 1fr' }, columnGap: 2 }}>
-              {entry.changes.map((change) => (
-                <Box key={change.field} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 0.5, sm: 0 } }}>
-                    {fieldLabel(any, change.field)}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    <Box component="span" sx={{ color: 'text.secondary' }} aria-label={t('entry.before')}>
-                      {valueLabel(any, change.field, change.before)}
-                    </Box>
-                    <Box component="span" aria-hidden sx={{ mx: 0.5 }}>
-                      {ARROW}
-                    </Box>
-                    <Box component="span" aria-label={t('entry.after')}>
-                      {valueLabel(any, change.field, change.after)}
-                    </Box>
-                  </Typography>
-                </Box>
-              ))}
+              {entry.changes.map((change) => {
+                const text = changeLabel(change, words);
+                // a field recorded empty on both sides (beside a withdrawal) says nothing
+                if (!readsAsChange(text)) return null;
+                return (
+                  <Box key={change.field} sx={{ display: 'contents' }} data-testid="history-change">
+                    <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 0.5, sm: 0 } }}>
+                      {fieldLabel(any, change.field)}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                      {'summary' in text ? (
+                        text.summary
+                      ) : (
+                        <>
+                          <Box component="span" sx={{ color: 'text.secondary' }} aria-label={t('entry.before')}>
+                            {text.before}
+                          </Box>
+                          <Box component="span" aria-hidden sx={{ mx: 0.5 }}>
+                            {ARROW}
+                          </Box>
+                          <Box component="span" aria-label={t('entry.after')}>
+                            {text.after}
+                          </Box>
+                        </>
+                      )}
+                    </Typography>
+                  </Box>
+                );
+              })}
             </Box>
           ) : null}
           {entry.reason ? (

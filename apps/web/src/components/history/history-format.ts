@@ -1,9 +1,11 @@
 /**
  * How the record of changes reads on screen (decision 042): a changed field by the label the
- * book form gives it (or the record's own), values as words, actions and actors in the reader's
- * language, dates by Intl for gu-IN and hi-IN (components/format.ts).
+ * book form gives it (or the record's own), values as words (`recordChangeText` of
+ * @jsbn/shared, which the record's CSV uses too), actions and actors in the reader's language,
+ * dates by Intl for gu-IN and hi-IN (components/format.ts).
  */
-import type { HistoryEntry } from '@jsbn/shared';
+import type { HistoryChange, HistoryEntry } from '@jsbn/shared';
+import { recordChangeText, type LookupCatalogue, type RecordCatalogue, type RecordChangeText, type RecordWords } from '@jsbn/shared/core';
 import { formatDate, formatTime } from '../format.js';
 
 /** The book form's label (`bookForm:fields.*`) of each recorded book field. */
@@ -71,17 +73,19 @@ export function whoLabel(t: Translate, who: HistoryEntry['who']): string {
 /** When, as DD/MM/YYYY and the time of day in India, in the reader's language. */
 export const whenLabel = (t: Translate, at: string) => t('operatorHistory:entry.when', { date: formatDate(at), time: formatTime(at) });
 
-/** The value the record withholds (an Aadhaar number). */
-const WITHHELD = '•••';
+/**
+ * The words a change's values need in the reader's language: the lookups (the book page's) and
+ * the record's catalogue, with dates as every screen writes them.
+ */
+export const recordWords = (lookups: LookupCatalogue, record: RecordCatalogue): RecordWords => ({
+  lookups,
+  record,
+  moment: (iso) => `${formatDate(iso)} ${formatTime(iso)}`,
+  day: (date) => formatDate(date),
+});
 
-/** A recorded value as words: yes/no, lists joined, order statuses named, nothing as a dash. */
-export function valueLabel(t: Translate, field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return tr(t, 'operatorHistory:values.empty', '—');
-  if (value === WITHHELD) return tr(t, 'operatorHistory:values.withheld', WITHHELD);
-  if (typeof value === 'boolean') return tr(t, `bookForm:options.${value ? 'yes' : 'no'}`, String(value));
-  if (field === 'status' && typeof value === 'string') return tr(t, `orders:status.${value}`, value);
-  if (field.endsWith('_at') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return `${formatDate(value)} ${formatTime(value)}`;
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
+/**
+ * A recorded change as its reader reads it (`recordChangeText`): codes, ids and flags as words,
+ * a file's change as one word ('Replaced').
+ */
+export const changeLabel = (change: HistoryChange, words: RecordWords): RecordChangeText => recordChangeText(change, words);
