@@ -8,7 +8,7 @@ import { formatJsbn } from '@jsbn/shared';
 import { bookFieldsOf, createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { waitFor } from '../../test/servers.js';
-import { registerBook } from './service.js';
+import { registerBook } from './registration.js';
 
 describe.each(ENGINES)('the public book page cache on %s', (engine) => {
   let t: TestApp;
@@ -66,7 +66,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     expect((await setAvailable(was)).statusCode).toBe(200);
     expect((await page(t)).book.isAvailable).toBe(was);
     const before = (await page(t)).publisher_info.total_books_count;
-    await registerBook(t.ctx, publisherId, bookFieldsOf({ book_title: 'યોગશાસ્ત્ર' }), null);
+    await registerBook(t.ctx, { publisherId, fields: bookFieldsOf({ book_title: 'યોગશાસ્ત્ર' }), coverKey: null });
     expect((await page(t)).publisher_info.total_books_count).toBe(before + 1);
   });
 
@@ -81,7 +81,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       return t.ctx.publicPages.size === 2 && t.ctx.publisherInfos.size === 1;
     }, 10_000, 'two pages kept with one publisher');
-    await registerBook(t.ctx, publisherId, bookFieldsOf({ book_title: 'નવસ્મરણ' }), null);
+    await registerBook(t.ctx, { publisherId, fields: bookFieldsOf({ book_title: 'નવસ્મરણ' }), coverKey: null });
     expect(t.ctx.publisherInfos.size).toBe(0);
   });
 

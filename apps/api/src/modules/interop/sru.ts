@@ -14,7 +14,7 @@ import { containsPattern } from '../../lib/pagination.js';
 import { marcRecords, marcXmlRecord } from '../books/marc.js';
 import { bookPageUrl } from '../books/qr.js';
 import { otherScript, textQuery } from '../books/search.js';
-import { booksByIds } from '../books/service.js';
+import { booksByIds } from '../books/book-reads.js';
 import { VISIBLE_BOOK } from '../books/visibility.js';
 import { CqlSyntaxError, parseCql, type CqlNode, type CqlTerm } from './cql.js';
 import { DC_NAMESPACE, dublinCore, element, xmlText } from './xml.js';
