@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@jsbn/shared';
 import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
 import { audit_log } from '../../db/schema.js';
-import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { importCatalogue } from '../books/import.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
 import { BOOK_FORM_FIELDS } from '../../test/book-form.js';
@@ -32,7 +32,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     other = await createPublisher(t.ctx);
     library = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
     operator = await createOperator(t.ctx);
-    [pub, otherPub, lib] = await Promise.all([authHeader(t.app, publisher, 'PUBLISHER'), authHeader(t.app, other, 'PUBLISHER'), authHeader(t.app, library, 'LIBRARY')]);
+    [pub, otherPub, lib] = await Promise.all([tokenHeader(t, publisher), tokenHeader(t, other), tokenHeader(t, library)]);
     op = { authorization: `Bearer ${operator.token}` };
   });
   afterAll(() => t.close());
@@ -140,7 +140,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
 
   it('records a password change as an action, without the password or its hash', async () => {
     const account = await createLibrary(t.ctx);
-    const headers = await authHeader(t.app, account, 'LIBRARY');
+    const headers = await tokenHeader(t, account);
     const changed = await t.app.inject({ method: 'PATCH', url: '/api/user/update-password', headers, payload: { oldPassword: account.password, newPassword: 'Gyan@Bhandar#2026' } });
     expect(changed.statusCode, changed.body).toBe(200);
     const [entry] = (await operatorList({ subjectType: 'account', subjectId: account.accountId })).entries;
