@@ -59,9 +59,15 @@ export const selectBooks = (db: DbOrTx) => db.select(bookColumns).from(books).in
 
 /**
  * Turns rows (`bookColumns`) into the BookDto shape. The uploaded book PDF link is given when
- * readers is 'Yes' (public) or the viewer is the book's publisher.
+ * readers is 'Yes' (public) or the viewer is the book's publisher; so is a withdrawn book's
+ * `withdrawn` (when, why, the JSBN it duplicates — decision 050).
  */
 export async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId?: number): Promise<BookDto[]> {
+  const own = rows.filter(({ book }) => book.publisher_id === viewerPublisherId);
+  const duplicated = [...new Set(own.flatMap(({ book }) => (book.withdrawn_at && book.duplicate_of !== null ? [book.duplicate_of] : [])))];
+  const seeJsbn = new Map(
+    duplicated.length ? (await ctx.db.select({ id: books.id, jsbn: books.jsbn_number }).from(books).where(inArray(books.id, duplicated))).map((row) => [row.id, formatJsbn(row.jsbn)]) : [],
+  );
   return rows.map(({ book, publisher_name, publisher_no, publisher_logo, authors: authorRows, subject_ids, images: imageRows }) => {
     const images = imageRows.map((image) => ({ id: image.id, url: ctx.storage.url(image.file_key)! }));
     const pdfVisible = book.readers === 'Yes' || viewerPublisherId === book.publisher_id;
@@ -126,6 +132,9 @@ export async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId
       publisher_jsbn_id: String(book.publisher_jsbn_id).padStart(5, '0'),
       createdAt: book.created_at.toISOString(),
       updatedAt: book.updated_at.toISOString(),
+      ...(book.withdrawn_at && book.publisher_id === viewerPublisherId
+        ? { withdrawn: { withdrawn_at: book.withdrawn_at.toISOString(), reason: book.withdrawn_reason ?? '', see_jsbn: book.duplicate_of === null ? null : (seeJsbn.get(book.duplicate_of) ?? null) } }
+        : {}),
     };
   });
 }

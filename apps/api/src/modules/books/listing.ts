@@ -30,6 +30,16 @@ const SORTS = {
 /** What listBooks takes: a page, an optional sort and any of the search filters. */
 export type BookListInput = Pick<BookListQuery, 'pageNo' | 'limit'> & Partial<Omit<BookListQuery, 'pageNo' | 'limit'>>;
 
+/** Who reads a list, when it is not a visitor's. */
+export interface ListViewer {
+  /**
+   * The signed-in publisher asking for its own withdrawn books too (My Books, decision 050):
+   * when the list is of its books (`publisherId`), they are listed with their `withdrawn`
+   * facts, and its private PDF links given; any other list is a visitor's.
+   */
+  ownerId?: number;
+}
+
 /**
  * Searches and lists books (GET /book, GET /book/publisher/:id) — spec books §2, §3, §7.
  * `queryString` matches any part of a title in any script (also across Gujarati, Devanagari
@@ -47,19 +57,24 @@ export type BookListInput = Pick<BookListQuery, 'pageNo' | 'limit'> & Partial<Om
  * (decision 012). Nothing then reads every matching book.
  * @returns one page of books (limit 10|20|25|50|100|all) and the total
  */
-export async function listBooks(ctx: AppContext, query: BookListInput): Promise<BookList> {
-  if (!query.queryString) return findBooks(ctx, query);
+export async function listBooks(ctx: AppContext, query: BookListInput, viewer: ListViewer = {}): Promise<BookList> {
+  if (!query.queryString) return findBooks(ctx, query, viewer);
   // a search's time, for the metrics (lib/metrics.ts)
   const started = performance.now();
   try {
-    return await findBooks(ctx, query);
+    return await findBooks(ctx, query, viewer);
   } finally {
     ctx.metrics.search.observe({ kind: 'books' }, (performance.now() - started) / 1000);
   }
 }
 
 /** `listBooks` without its timing. */
-async function findBooks(ctx: AppContext, query: BookListInput): Promise<BookList> {
+async function findBooks(ctx: AppContext, query: BookListInput, viewer: ListViewer): Promise<BookList> {
+  // the publisher's own list shows its withdrawn books too; every other list what a visitor may see (decision 050)
+  const owner = viewer.ownerId !== undefined && viewer.ownerId === query.publisherId ? viewer.ownerId : undefined;
+  const shown = owner === undefined ? VISIBLE_BOOK : undefined;
+  const keep = (rows: BookRow[]) => (owner === undefined ? rows.filter(visibleRow) : rows);
+  const dtos = (rows: BookRow[]) => toDtos(ctx, rows, owner);
   const filters: SQL[] = [];
   if (query.book_title) filters.push(ilike(books.title_text, containsPattern(query.book_title.toLowerCase())));
   if (query.author_name) {
@@ -95,25 +110,25 @@ async function findBooks(ctx: AppContext, query: BookListInput): Promise<BookLis
   const typed = query.queryString;
   if (!typed || sortColumn) {
     const text = typed ? await textQuery(ctx.db, typed) : undefined;
-    // (sortedPage keeps withdrawn books and suspended publishers' out, decision 043)
+    // (sortedPage keeps withdrawn books and suspended publishers' out of a visitor's list, decision 043)
     if (text?.estimate === 0) return { books: [], total: 0 };
-    const found = await sortedPage(ctx.db, and(text?.where, ...filters), order, page);
-    return { books: await toDtos(ctx, found.rows), total: found.total };
+    const found = await sortedPage(ctx.db, { where: and(text?.where, ...filters), shown, order, page });
+    return { books: await dtos(found.rows), total: found.total };
   }
   const joinPublishers = Boolean(query.publisher);
   if (query.limit === 'all') {
     // every match at once (ranked whole, not kept)
-    const text = visibleOnly(await textQuery(ctx.db, typed));
+    const text = onlyShown(await textQuery(ctx.db, typed), shown);
     if (text.estimate === 0) return { books: [], total: 0 };
     const ranked = await rankMatches(ctx.db, text, filters, ALL_LIMIT, joinPublishers);
-    return { books: await toDtos(ctx, (await rowsInOrder(ctx.db, ranked.ids)).filter(visibleRow)), total: ranked.matches, ...(ranked.estimated ? { totalIsEstimate: true } : {}) };
+    return { books: await dtos(keep(await rowsInOrder(ctx.db, ranked.ids))), total: ranked.matches, ...(ranked.estimated ? { totalIsEstimate: true } : {}) };
   }
   // a search, ranked: its results as far as earlier pages found them, found further when needed
   const needed = page.offset + page.limit;
-  const key = JSON.stringify([typed.normalize('NFC').trim().toLowerCase(), query.book_title, query.author_name, query.language, query.publisher, query.jsbn_number, query.subject, query.publisherId]);
+  const key = JSON.stringify([typed.normalize('NFC').trim().toLowerCase(), query.book_title, query.author_name, query.language, query.publisher, query.jsbn_number, query.subject, query.publisherId, owner !== undefined]);
   const window = await ctx.searchResults.update(key, async (known) => {
     if (known && (known.ids.length >= needed || known.next === null)) return known;
-    const text = known?.text ?? visibleOnly(await textQuery(ctx.db, typed));
+    const text = known?.text ?? onlyShown(await textQuery(ctx.db, typed), shown);
     if (text.estimate === 0) return { text, ids: [], total: 0, estimated: false, next: null, read: 0 };
     // a one-word search is ranked from the word index however many books hold it (decision 024)
     const broad = filters.length === 0 && !byWordIndex(text, filters) && text.catalogue > 0 && text.estimate > rankingLimit(text.catalogue);
@@ -121,14 +136,14 @@ async function findBooks(ctx: AppContext, query: BookListInput): Promise<BookLis
     return findResults(ctx.db, text, plan, needed, known);
   });
   // a search ranked from the word index reads no book: its hidden matches are left out here (decision 043)
-  const rows = (await rowsInOrder(ctx.db, window.ids.slice(page.offset, needed))).filter(visibleRow);
+  const rows = keep(await rowsInOrder(ctx.db, window.ids.slice(page.offset, needed)));
   // (a broad search's last pages may find fewer matches than its estimate promised)
   const total = window.estimated ? Math.max(window.total, page.offset + rows.length) : window.total;
-  return { books: await toDtos(ctx, rows), total, ...(window.estimated ? { totalIsEstimate: true } : {}) };
+  return { books: await dtos(rows), total, ...(window.estimated ? { totalIsEstimate: true } : {}) };
 }
 
-/** The search `text` finding only the books a visitor may see (decision 043). */
-const visibleOnly = (text: TextQuery): TextQuery => ({ ...text, where: and(text.where, VISIBLE_BOOK)! });
+/** The search `text` finding only the books `shown` lets the reader see (a visitor: `VISIBLE_BOOK`, decision 043). */
+const onlyShown = (text: TextQuery, shown: SQL | undefined): TextQuery => (shown ? { ...text, where: and(text.where, shown)! } : text);
 
 /** A page of book rows and the total of the list. */
 interface RowPage {
@@ -139,11 +154,20 @@ interface RowPage {
 /** Newest first, then by id: the order of lists, and of broad searches past their ranked part. */
 const NEWEST = [desc(books.created_at), desc(books.id)];
 
-/** A page of the books a visitor may see (decision 043) meeting `where` in `order`, and how many there are. */
-async function sortedPage(db: DbOrTx, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }): Promise<RowPage> {
+/** Which page of which books `sortedPage` reads. */
+interface SortedPageOf {
+  where: SQL | undefined;
+  /** What the reader may see: `VISIBLE_BOOK` for a visitor (decision 043), none for a publisher's own list (decision 050). */
+  shown: SQL | undefined;
+  order: SQL[];
+  page: { limit: number; offset: number };
+}
+
+/** A page of the books the reader may see meeting `where` in `order`, and how many there are. */
+async function sortedPage(db: DbOrTx, { where, shown, order, page }: SortedPageOf): Promise<RowPage> {
   const [rows, total] = await Promise.all([
-    selectBooks(db).where(and(where, VISIBLE_BOOK)).orderBy(...order).limit(page.limit).offset(page.offset),
-    countBooks(db, where),
+    selectBooks(db).where(and(where, shown)).orderBy(...order).limit(page.limit).offset(page.offset),
+    countBooks(db, where, shown),
   ]);
   return { rows, total };
 }
@@ -155,16 +179,16 @@ export async function catalogueSize(db: DbOrTx): Promise<number> {
 }
 
 /**
- * How many books a visitor may see (decision 043) meet `where`; every such book (no `where`):
- * the sum of the publishers' `book_count` (kept by triggers, migration 0017) less the hidden
- * ones, not a count of the catalogue.
+ * How many books the reader may see (`shown`) meet `where`; every book a visitor may see (no
+ * `where`): the sum of the publishers' `book_count` (kept by triggers, migration 0017) less the
+ * hidden ones, not a count of the catalogue.
  */
-async function countBooks(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  if (where === undefined) {
+async function countBooks(db: DbOrTx, where: SQL | undefined, shown: SQL | undefined): Promise<number> {
+  if (where === undefined && shown === VISIBLE_BOOK) {
     const [all, hidden] = await Promise.all([catalogueSize(db), hiddenBookCount(db)]);
     return all - hidden;
   }
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(and(where, VISIBLE_BOOK));
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(and(where, shown));
   return row?.n ?? 0;
 }
 

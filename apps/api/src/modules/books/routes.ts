@@ -180,13 +180,19 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
     return sendCachedPage(request, reply.type('application/json; charset=utf-8'), page);
   });
 
-  /** GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404. */
+  /**
+   * GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404.
+   * `withdrawn=include` from that publisher signed in: its withdrawn books too, each with
+   * `withdrawn` (My Books, decision 050); from anyone else the list a visitor sees.
+   */
   api.get(
     '/book/publisher/:publisherId',
     { schema: { params: z.object({ publisherId: id }), querystring: publisherBooksQuery, response: replies(bookList) } },
     async (request) => {
       const name = await publisherName(ctx, request.params.publisherId);
-      const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId });
+      // the publisher's own withdrawn books, for itself only (decision 050)
+      const ownerId = request.query.withdrawn === 'include' ? await viewerPublisherId(ctx, request) : undefined;
+      const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId }, { ownerId });
       return ok({ ...result, publisherName: name });
     },
   );
