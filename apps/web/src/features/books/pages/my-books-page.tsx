@@ -79,10 +79,11 @@ export function MyBooksPage() {
       // an imported book whose year is not known, until its publisher adds it
       render: (book) =>
         book.withdrawn ? (
-          <>
+          // one block: the cards below 600 px lay a cell's children out as grid items
+          <Box>
             {book.book_title}
             <WithdrawnMark withdrawn={book.withdrawn} />
-          </>
+          </Box>
         ) : book.publication_year === null ? (
           <>
             {book.book_title}
