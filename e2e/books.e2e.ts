@@ -17,7 +17,7 @@ import { BOOK_MSG, MSG, isValidJsbn, todayIso } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { pick, login, scriptsBeforeLoad, settle, toast } from './support/ui.js';
+import { pick, signIn, scriptsBeforeLoad, settle, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
 const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
@@ -102,7 +102,7 @@ describe('books in the browser', () => {
     const page = publisherPage;
     // The leave warning's browser prompt (reload, goto) is accepted.
     page.on('dialog', (dialog) => void dialog.accept());
-    await login(page, journey.server.url, 'Publisher Login', PUBLISHER);
+    await signIn(page, journey.server.url, 'Publisher Login', PUBLISHER);
     await page.goto(`${journey.server.url}/new-book-reg`);
     await settle(page);
     await expect.poll(() => page.getByLabel('Publisher unique id').inputValue()).toBe('AHMJS');
@@ -574,7 +574,7 @@ describe('books in the browser', () => {
 
     // Library: 'Order This Book' to the publisher's books, no reader order.
     const library = await newPage();
-    await login(library, journey.server.url, 'Library Login', LIBRARY);
+    await signIn(library, journey.server.url, 'Library Login', LIBRARY);
     await library.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await expect.poll(() => library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
     expect(await library.getByRole('link', { name: 'Order This Book' }).getAttribute('href')).toMatch(new RegExp(`^/publisher-wise-books/\\d+\\?book=${jsbn}$`));

@@ -16,14 +16,14 @@ import guMessages from '../packages/shared/src/locales/gu/messages.json' with { 
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
 import { bytesOf, snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, login, settle } from './support/ui.js';
+import { PHONE, signIn, settle } from './support/ui.js';
 
 const journey = useJourney('failed-bulk-');
 const { contexts } = journey;
 
 /** The demo publisher (the seed's password). */
 const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
-const loginPublisher = (page: Page) => login(page, journey.server.url, 'Publisher Login', PUBLISHER);
+const signInPublisher = (page: Page) => signIn(page, journey.server.url, 'Publisher Login', PUBLISHER);
 
 /** `template` filled with `rows` from row 2, saved as a spreadsheet program would. */
 async function fill(template: Buffer, rows: Partial<Record<BulkColumn, string | number>>[]): Promise<Buffer> {
@@ -50,7 +50,7 @@ describe('register many books from an Excel file', () => {
 
   it('downloads the template, previews the filled file with its problem, registers the ready rows and gives their JSBNs', async () => {
     const page = await openPage(journey.browser, contexts, { width: PHONE.width, downloads: true });
-    await loginPublisher(page);
+    await signInPublisher(page);
     await page.goto(`${journey.server.url}/my-books`);
     await settle(page);
     await page.getByRole('link', { name: 'Register many books' }).click();
@@ -128,7 +128,7 @@ describe('register many books from an Excel file', () => {
     ['hi', hiBooks, hiMessages],
   ] as const)('names the same problem in %s, on a phone and a desktop', async (lng, books, messages) => {
     const page = await openPage(journey.browser, contexts, { width: 1366, downloads: true });
-    await loginPublisher(page);
+    await signInPublisher(page);
     await page.evaluate((language) => {
       localStorage.setItem('jsbn.language', language);
       document.cookie = `jsbn_language=${language}; path=/`;

@@ -18,7 +18,7 @@ import { BOOK_MSG, formatJsbn } from '@jsbn/shared';
 import { launchBrowser, snap } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { newPage } from './support/session.js';
-import { login, settle, toast } from './support/ui.js';
+import { signIn, settle, toast } from './support/ui.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RECORDS = [
@@ -102,7 +102,7 @@ describe('the real catalogue: books whose year is not known', () => {
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.waitForURL(`${server.url}/login`);
 
-    await login(page, server.url, 'Publisher Login', { email, password: PASSWORD });
+    await signIn(page, server.url, 'Publisher Login', { email, password: PASSWORD });
     await page.goto(`${server.url}/my-books`);
     await settle(page);
     const incomplete = page.getByRole('row').filter({ hasText: 'उपदेशमाला' }).getByTestId('incomplete-year');

@@ -203,7 +203,7 @@ describe('the back office\'s door', () => {
     const other = await apiToken(base, OTHER_PUBLISHER, 'PUBLISHER');
     const registered = await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book/bulk/register', { token: other, method: 'POST', body: { batch: randomUUID(), rows: [{ row: 2, values: SECOND_KALPASUTRA }] } });
     expect(registered.status).toBe(200);
-    const yoga = (await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book?queryString=Yogashastra&limit=10')).data.books[0]!;
+    const yoga = (await apiCall<{ books: { jsbn_number: string; book_title: string }[] }>(base, '/book?queryString=Yogashastra&limit=10')).data.books[0]!;
     const reported = await apiCall(base, `/book/${yoga.jsbn_number}/report`, { method: 'POST', body: { kind: 'SHOULD_BE_WITHDRAWN', reason: 'This edition belongs to another trust.', email: 'reader@example.test' } });
     expect(reported.status).toBe(200);
 
@@ -278,6 +278,14 @@ describe('the back office\'s door', () => {
     await expect.poll(() => publisher.getByText('Created', { exact: true }).first().isVisible()).toBe(true);
     await settle(publisher);
     await snap(publisher, 'operator-publisher-history-390');
+
+    // its withdrawn book stays in My Books, marked with the date and the reason, without actions (decision 050)
+    await publisher.goto(`${base}/my-books`);
+    const mark = publisher.getByTestId('withdrawn-mark');
+    await expect.poll(() => mark.textContent()).toMatch(new RegExp(`^Withdrawn.*Withdrawn on \\d{2}/\\d{2}/\\d{4}: ${WITHDRAW_REASON}$`));
+    for (const action of [`Edit ${yoga.book_title}`, `Ask to withdraw ${yoga.book_title}`]) expect(await publisher.getByRole('link', { name: action }).or(publisher.getByRole('button', { name: action })).count()).toBe(0);
+    await settle(publisher);
+    await snap(publisher, 'operator-publisher-my-books-withdrawn-390');
 
     // the history reads as the book page does, in each language and at both widths: the swaroop
     // and the language in words, the cover 'Added' — never its code (AGM1) or a storage name

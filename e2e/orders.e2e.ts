@@ -16,7 +16,7 @@ import { MSG } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { login, settle, shoot as shootBoth, transitionsDone } from './support/ui.js';
+import { signIn, settle, shoot as shootBoth, transitionsDone } from './support/ui.js';
 
 const PASSWORD = 'Demo@1234';
 const AHMEDABAD = { email: 'publisher@demo.jsbn', password: PASSWORD, name: 'Shri Jain Sahitya Prakashan Trust' };
@@ -104,7 +104,7 @@ describe('orders and their documents, end to end', () => {
   it('1. the cart: No items, empty or 0 quantity, then one order per publisher even on a double click; letters reach the publishers', async () => {
     library = await newPage();
     const page = library;
-    await login(page, journey.server.url, 'Library Login', LIBRARY);
+    await signIn(page, journey.server.url, 'Library Login', LIBRARY);
     await page.goto(`${journey.server.url}/new-published-books`);
     await settle(page);
     await page.getByRole('button', { name: 'Order now' }).click();
@@ -168,7 +168,7 @@ describe('orders and their documents, end to end', () => {
   it('2. Received Orders: export and address labels of selected rows, details, partial accept with clamping, reject', async () => {
     publisher = await newPage();
     const page = publisher;
-    await login(page, journey.server.url, 'Publisher Login', AHMEDABAD);
+    await signIn(page, journey.server.url, 'Publisher Login', AHMEDABAD);
     await page.goto(`${journey.server.url}/booked-orders`);
     await settle(page);
     await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(2);
@@ -492,7 +492,7 @@ describe('orders and their documents, end to end', () => {
 
     // the publisher sees the same wait, and the reminder in the order's history
     const jaipur = await newPage();
-    await login(jaipur, journey.server.url, 'Publisher Login', JAIPUR);
+    await signIn(jaipur, journey.server.url, 'Publisher Login', JAIPUR);
     await jaipur.goto(`${journey.server.url}/booked-orders`);
     await settle(jaipur);
     const row = rowsWith(jaipur, waitingOrder);

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@jsbn/shared';
+import { apiCall, apiToken } from './api.js';
 import { axeViolations } from './axe.js';
 import { snap } from './browser.js';
 
@@ -101,6 +102,28 @@ export async function login(page: Page, baseUrl: string, tab: LoginTab, account:
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(`${baseUrl}/`);
+}
+
+/** Where the app keeps its session in localStorage (apps/web/src/api/session-keys.ts). */
+const SESSION_KEYS = { token: 'authToken', user: 'userData' } as const;
+
+/**
+ * Signs `account` in through the API — POST /api/user/login, then GET /api/user/me, as the
+ * login form does — keeps the session where the app keeps it (localStorage, SESSION_KEYS) and
+ * opens the home page: where `login` arrives, without the form's page loads and typing. The
+ * journeys use it; the accounts journey logs in by the form, which it tests.
+ */
+export async function signIn(page: Page, baseUrl: string, tab: LoginTab, account: { email: string; password: string }): Promise<void> {
+  const token = await apiToken(baseUrl, account, tab === 'Publisher Login' ? 'PUBLISHER' : 'LIBRARY');
+  const me = await apiCall<unknown>(baseUrl, '/user/me', { token });
+  expect(me.status).toBe(200);
+  // localStorage belongs to the origin: any small reply of the server opens it
+  await page.goto(`${baseUrl}/api/health`);
+  await page.evaluate(([keys, session]) => {
+    localStorage.setItem(keys.token, session.token);
+    localStorage.setItem(keys.user, session.user);
+  }, [SESSION_KEYS, { token, user: JSON.stringify(me.data) }] as const);
+  await page.goto(`${baseUrl}/`);
 }
 
 /** The toast (notistack snackbar) showing `text`. */

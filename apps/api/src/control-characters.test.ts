@@ -18,7 +18,7 @@ import { authors, book_authors, books, libraries, publishers } from './db/schema
 import { createBook, createLibrary, createPublisher } from './seed/factories.js';
 import { createMailer } from './lib/mail.js';
 import { sendWhatsapp } from './lib/whatsapp.js';
-import { ENGINES, authHeader, createTestApp, form, type TestApp } from './test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from './test/harness.js';
 import { mailText, startFakeWhatsapp, startSmtp, waitFor } from './test/servers.js';
 
 /** The title of the issue: MARC's subfield delimiter and a code, then its field and record terminators. */
@@ -62,7 +62,7 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     publisher = await createPublisher(t.ctx, { publisher_no: 'CTRLP' });
-    pub = await authHeader(t.app, publisher, 'PUBLISHER');
+    pub = await tokenHeader(t, publisher);
   });
   afterAll(() => t.close());
 

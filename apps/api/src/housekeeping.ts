@@ -1,7 +1,7 @@
 /**
  * Clean-ups every API copy runs when it is ready and then hourly. Each is safe to run from
  * any number of copies at once, and a failing one does not stop the others or the process:
- * - books of an older search recipe are re-indexed (books/service.ts);
+ * - books of an older search recipe are re-indexed (books/reindex.ts);
  * - uploads never finalised, with their files, after a day (books/uploads.ts);
  * - accounts never verified, with their profile and logo, after a day (auth/service.ts);
  * - the codes and reset links of outbox messages, after a day (lib/outbox.ts);
@@ -14,7 +14,7 @@ import type { AppContext } from './context.js';
 import { forgetOldSecrets } from './lib/outbox.js';
 import { forgetOldLoginAddresses, removeUnverifiedAccounts } from './modules/auth/service.js';
 import { forgetDocumentJobs } from './modules/books/documents.js';
-import { reindexSearch } from './modules/books/service.js';
+import { reindexSearch } from './modules/books/reindex.js';
 import { cleanupStrayUploads } from './modules/books/uploads.js';
 
 /** How often the clean-ups run, ms. */

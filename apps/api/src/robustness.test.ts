@@ -25,7 +25,7 @@ import { BULK_COLUMNS, XLSX_TYPE, type BulkRow } from '@jsbn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createLibrary, createPublisher } from './seed/factories.js';
 import { NUMBER_SHEET_HEADINGS, zipOf } from './test/bulk-files.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from './test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from './test/harness.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : process.env.FUZZ_RUNS ? Date.now() % 2 ** 31 : 20261123;
@@ -186,7 +186,7 @@ describe.each(ENGINES)('robustness on %s', (engine) => {
     publisherId = publisher.publisherId;
     await createBook(t.ctx, publisher.publisherId);
     const library = await createLibrary(t.ctx);
-    headers = [{}, await authHeader(t.app, publisher, 'PUBLISHER'), await authHeader(t.app, library, 'LIBRARY')];
+    headers = [{}, await tokenHeader(t, publisher), await tokenHeader(t, library)];
     routes = await routesOf(t);
     expect(routes.length).toBeGreaterThan(60);
   });
@@ -235,7 +235,7 @@ describe.each(ENGINES)('robustness on %s', (engine) => {
     const other = await createPublisher(t.ctx);
     const publishers = [
       { id: publisherId, headers: headers[1]! },
-      { id: other.publisherId, headers: await authHeader(t.app, other, 'PUBLISHER') },
+      { id: other.publisherId, headers: await tokenHeader(t, other) },
     ];
     const batches = [randomUUID(), randomUUID(), randomUUID()];
     const statuses: Record<string, number> = {};

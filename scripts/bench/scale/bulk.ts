@@ -18,7 +18,7 @@ import { loadConfig } from '../../../apps/api/src/config.js';
 import { createPublisher } from '../../../apps/api/src/seed/factories.js';
 import { bookFieldsOfRow } from '../../../apps/api/src/modules/books/bulk.js';
 import { bookFieldsOfRecord } from '../../../apps/api/src/modules/books/import.js';
-import { registerBooks } from '../../../apps/api/src/modules/books/service.js';
+import { registerBooks } from '../../../apps/api/src/modules/books/registration.js';
 import { sourceRecords } from './catalogue.js';
 import { PRODUCTION } from './production.js';
 import { freshDatabase, type WritesBench } from './writes.js';

@@ -12,7 +12,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createPublisher } from '../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../test/harness.js';
 import { waitFor } from '../test/servers.js';
 import { builtApp } from '../test/web-dist.js';
 import { FrontDoor, jsbnSegment } from './front-door.js';
@@ -80,7 +80,7 @@ describe.each(ENGINES)('the front door on %s', (engine) => {
     dist = builtApp();
     t = await createTestApp(engine, {}, dist);
     const publisher = await createPublisher(t.ctx, { publisher_no: 'DOORS', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
-    owner = await authHeader(t.app, publisher, 'PUBLISHER');
+    owner = await tokenHeader(t, publisher);
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી કલ્પસૂત્ર' });
     bookId = book.id;
     jsbn = formatJsbn(book.jsbn_number);

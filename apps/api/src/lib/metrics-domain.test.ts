@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createLibrary, createPublisher } from '../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../test/harness.js';
 import { scrape, valueOf } from '../test/metrics.js';
 import { waitFor } from '../test/servers.js';
 import { enqueueMessage } from './outbox.js';
@@ -31,8 +31,8 @@ describe.each(ENGINES)('the figures of the site on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { METRICS_TOKEN: TOKEN, ORDER_LIMIT_PER_PUBLISHER_DAY: '1', OUTBOX_MAX_ATTEMPTS: '1' });
     publisher = await createPublisher(t.ctx, { publisher_no: 'FIGRS' });
-    pub = await authHeader(t.app, publisher, 'PUBLISHER');
-    lib = await authHeader(t.app, await createLibrary(t.ctx), 'LIBRARY');
+    pub = await tokenHeader(t, publisher);
+    lib = await tokenHeader(t, await createLibrary(t.ctx));
   });
   afterAll(() => t.close());
 

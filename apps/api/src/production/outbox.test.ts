@@ -12,7 +12,7 @@ import { createBook, createLibrary, createPublisher, makeJpeg } from '../seed/fa
 import { outbox } from '../db/schema.js';
 import { CLAIM_LEASE_MS } from '../lib/outbox-worker.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
-import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../test/harness.js';
 import { mailParts, mailText, startFakeWhatsapp, startSmtp, waitFor, type FakeWhatsapp, type TestSmtp } from '../test/servers.js';
 
 const GUJARAT = stateIdByName('Gujarat')!;
@@ -119,7 +119,7 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
   it('sends the order letter as a WhatsApp document and by e-mail with the PDF attached, retrying WhatsApp failures', async () => {
     const publisher = await createPublisher(t.ctx);
     const library = await createLibrary(t.ctx);
-    const lib = await authHeader(t.app, library, 'LIBRARY');
+    const lib = await tokenHeader(t, library);
     const orderLetter = async () => {
       const book = await createBook(t.ctx, publisher.publisherId, {}, { cover: false });
       const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 3 }] } });

@@ -14,7 +14,7 @@ import { loadConfig, secretBits, type ConfigError } from '../config.js';
 import { createBook, createPublisher, makeJpeg } from '../seed/factories.js';
 import { outbox } from '../db/schema.js';
 import { SHARED_FIGURES_MS } from '../lib/site-state.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../test/harness.js';
 import { startS3, type TestS3 } from '../test/servers.js';
 
 const SECRETS = { JWT_SECRET: 'test-only JWT secret of the settings test, 0123456789', FILE_SIGNING_SECRET: 'test-only file-link secret of the settings test, ABCDEF' };
@@ -162,7 +162,7 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
     t = await createTestApp(engine, { ...s3.env, S3_URL_TTL_SECONDS: '30' });
     const publisher = await createPublisher(t.ctx);
     publisherId = publisher.publisherId;
-    owner = await authHeader(t.app, publisher, 'PUBLISHER');
+    owner = await tokenHeader(t, publisher);
   });
   afterAll(async () => {
     await t.close();

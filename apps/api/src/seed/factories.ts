@@ -9,7 +9,7 @@ import { bookFields, type BookFields, type BookFieldsInput } from '@jsbn/shared'
 import type { AppContext } from '../context.js';
 import { hashPassword, signAccessToken } from '../lib/auth.js';
 import { COVER_FILE, LOGO_FILE } from '../lib/upload-rules.js';
-import { registerBook } from '../modules/books/service.js';
+import { registerBook } from '../modules/books/registration.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
 import { accounts, libraries, publishers } from '../db/schema.js';
 
@@ -161,7 +161,7 @@ export async function createBook(ctx: AppContext, publisherId: number, overrides
   const fields = bookFieldsOf(overrides);
   const cover = options.cover === false ? null : await storeJpeg(ctx, await makeJpeg(fields.book_title), COVER_FILE);
   try {
-    return await registerBook(ctx, publisherId, fields, cover?.key ?? null);
+    return await registerBook(ctx, { publisherId, fields, coverKey: cover?.key ?? null });
   } catch (error) {
     if (cover) await ctx.storage.delete(cover.key);
     throw error;

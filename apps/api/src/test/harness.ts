@@ -7,10 +7,13 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import jsqrModule from 'jsqr';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { accounts } from '../db/schema.js';
+import { signAccessToken } from '../lib/auth.js';
 import { createPgDatabase, waitFor } from './servers.js';
 
 export type Engine = 'pglite' | 'postgres';
@@ -61,7 +64,24 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   };
 }
 
-/** Logs in through the API and returns the `Authorization` header for the account. */
+/**
+ * The `Authorization` header of `account` signed in, without the login: an access token signed
+ * as the login signs it (`signAccessToken`, the account's role and current token version), so
+ * the API takes it as a logged-in session. For tests that only need someone signed in; the
+ * login itself (password check, limits, the second factor) keeps its own tests, one real login
+ * per role (auth.test.ts, operator-auth.test.ts), which use `authHeader`.
+ * @throws Error when there is no such account
+ */
+export async function tokenHeader(built: Pick<BuiltApp, 'ctx'>, account: { accountId: number }) {
+  const [row] = await built.ctx.db
+    .select({ id: accounts.id, role: accounts.role, token_version: accounts.token_version })
+    .from(accounts)
+    .where(eq(accounts.id, account.accountId));
+  if (!row) throw new Error(`no account ${account.accountId}`);
+  return { authorization: `Bearer ${await signAccessToken(built.ctx.secrets.jwtSecret, row)}` };
+}
+
+/** Logs in through the API (`POST /api/user/login`) and returns the `Authorization` header for the account. */
 export async function authHeader(app: BuiltApp['app'], account: { email: string; password: string }, modelType: 'PUBLISHER' | 'LIBRARY') {
   const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password: account.password, modelType } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);

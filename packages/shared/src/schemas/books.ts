@@ -211,10 +211,15 @@ export const bookListQuery = listQuery.extend({
 });
 export type BookListQuery = z.infer<typeof bookListQuery>;
 
-/** GET /api/book/publisher/:publisherId — the list params with the book sort whitelist. */
+/**
+ * GET /api/book/publisher/:publisherId — the list params with the book sort whitelist;
+ * `withdrawn=include` asks for the publisher's own withdrawn books too (My Books), honoured for
+ * that publisher signed in only (decision 050).
+ */
 export const publisherBooksQuery = listQuery.extend({
   limit: z.enum(BOOK_LIST_PAGE_SIZES).default('10'),
   sortedField: sortField(BOOK_SORT_FIELDS),
+  withdrawn: z.enum(['include']).optional(),
 });
 
 /** GET /api/book/check-jsbn-number — the duplicate check of spec books §5/§7. */

@@ -277,6 +277,11 @@ export const bookDto = z
     qrcode_image: text.optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
+    /**
+     * Only to the book's publisher, and only when the registry withdrew it (decision 043): when,
+     * why and the JSBN it duplicates. Visitors never receive a withdrawn book (decision 050).
+     */
+    withdrawn: z.object({ withdrawn_at: timestamp, reason: text, see_jsbn: maybeText }).optional(),
   })
   .meta({ id: 'BookDto' });
 export type BookDto = z.infer<typeof bookDto>;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, form, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, registerLibraryRequest, tokenHeader, type TestApp } from '../../test/harness.js';
 import { sendOrderNotices } from '../orders/notices.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-languages-'));
@@ -55,7 +55,7 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
 
   it('keeps the language chosen on the switcher, refuses others by name, and only for a signed-in account', async () => {
     const library = await createLibrary(t.ctx);
-    const session = await authHeader(t.app, library, 'LIBRARY');
+    const session = await tokenHeader(t, library);
     const me = async () => (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: session })).json().data;
     expect((await me()).preferred_language).toBe('en');
 
@@ -76,8 +76,8 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
   it("writes order notices in each recipient's language and the order letter and labels in the library's", async () => {
     const publisher = await createPublisher(t.ctx, { publisher_name: 'श्री जैन साहित्य प्रकाशन' });
     const library = await createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર', letter_text: 'પૂજ્ય પ્રકાશકશ્રી, નીચેનાં પુસ્તકો મોકલવા વિનંતી.' });
-    const lib = await authHeader(t.app, library, 'LIBRARY');
-    const pub = await authHeader(t.app, publisher, 'PUBLISHER');
+    const lib = await tokenHeader(t, library);
+    const pub = await tokenHeader(t, publisher);
     const choose = (headers: { authorization: string }, language: string) =>
       t.app.inject({ method: 'PUT', url: '/api/user/language', headers, payload: { preferred_language: language } });
     expect((await choose(lib, 'gu')).statusCode).toBe(200);

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { createBook, createPublisher } from '../../seed/factories.js';
 import { document_jobs } from '../../db/schema.js';
 import { makeDocument } from './documents.js';
-import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 
 describe.each(ENGINES)('book documents on %s', (engine) => {
   let t: TestApp;
@@ -95,7 +95,7 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
 
     // an edit of one of the books makes a new version and removes the old file
     t.advance(1000);
-    const headers = await authHeader(t.app, publisher, 'PUBLISHER');
+    const headers = await tokenHeader(t, publisher);
     const edit = await t.app.inject({
       method: 'PATCH',
       url: `/api/book/${books[2]!.id}`,

@@ -20,7 +20,7 @@ import {
   notImageMessage,
 } from '@jsbn/shared';
 import { createBook, createPublisher, makeJpeg } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { cleanupStrayUploads } from './uploads.js';
 import { BOOK_FORM_FIELDS } from '../../test/book-form.js';
 
@@ -64,8 +64,8 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     png = await sharp(await makeJpeg('Image', { width: 80, height: 80 })).png().toBuffer();
     const publisher = await createPublisher(t.ctx, { publisher_no: 'SURAT' });
     publisherId = publisher.publisherId;
-    owner = await authHeader(t.app, publisher, 'PUBLISHER');
-    stranger = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
+    owner = await tokenHeader(t, publisher);
+    stranger = await tokenHeader(t, await createPublisher(t.ctx));
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { BOOK_MSG, MSG, formatJsbn, isValidJsbn } from '@jsbn/shared';
 import { createBook, createPublisher, makeJpeg } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, decodeQr, form, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, decodeQr, form, tokenHeader, type TestApp } from '../../test/harness.js';
 
 const required = {
   book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર',
@@ -26,7 +26,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
     t = await createTestApp(engine);
     cover = await makeJpeg('Cover');
     publisher = await createPublisher(t.ctx, { publisher_no: 'AHM01', publisher_name: 'Ahmedabad Jain Prakashan' });
-    headers = await authHeader(t.app, publisher, 'PUBLISHER');
+    headers = await tokenHeader(t, publisher);
   });
   afterAll(() => t.close());
 
@@ -203,7 +203,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
   it('lets only the owner set availability; another publisher gets 404', async () => {
     const book = await createBook(t.ctx, publisher.publisherId);
     const stranger = await createPublisher(t.ctx);
-    const strangerHeaders = await authHeader(t.app, stranger, 'PUBLISHER');
+    const strangerHeaders = await tokenHeader(t, stranger);
     const denied = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: strangerHeaders, payload: { isAvailable: true } });
     expect(denied.statusCode).toBe(404);
     const done = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers, payload: { isAvailable: true } });

@@ -17,7 +17,7 @@ import { createBook, createLibrary, createPublisher } from '../../seed/factories
 import { books, publishers } from '../../db/schema.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { numberSheet } from '../../test/bulk-files.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 
 /** The template's bytes in `language` (Accept-Language). */
 async function template(t: TestApp, language = 'en'): Promise<Buffer> {
@@ -79,7 +79,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     t = await createTestApp(engine);
     const publisher = await createPublisher(t.ctx, { publisher_no: 'BULKP' });
     publisherId = publisher.publisherId;
-    pub = await authHeader(t.app, publisher, 'PUBLISHER');
+    pub = await tokenHeader(t, publisher);
     await createBook(t.ctx, publisherId, { book_title: 'Kalpasutra' });
   });
   afterAll(() => t.close());
@@ -247,7 +247,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     const json = await t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: pub, payload: { rows: [] } });
     expect(json.statusCode).toBe(415);
     expect((await preview(await template(t), {})).statusCode).toBe(401);
-    const library = await authHeader(t.app, await createLibrary(t.ctx), 'LIBRARY');
+    const library = await tokenHeader(t, await createLibrary(t.ctx));
     expect((await preview(await template(t), library)).statusCode).toBe(403);
     expect((await register(randomUUID(), [{ row: 2, values: {} }], library)).statusCode).toBe(403);
   });
@@ -273,8 +273,8 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
 
   it('checks one file of a publisher at a time, and at most 30 an hour', async () => {
     const publisher = await createPublisher(t.ctx);
-    const own = await authHeader(t.app, publisher, 'PUBLISHER');
-    const other = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
+    const own = await tokenHeader(t, publisher);
+    const other = await tokenHeader(t, await createPublisher(t.ctx));
     const file = await filled(t, [VALID]);
     // a first upload whose body is still arriving
     let reading!: () => void;
@@ -340,7 +340,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'Row', 'JSBN', 'Book title', 'Book English title', 'JSBN page', 'Not registered because']);
     expect((sheet.getRow(2).values as unknown[]).slice(0, 6)).toEqual([undefined, 2, formatJsbn(made[0]!.jsbn_number), 'શ્રી ઉત્તરાધ્યયન સૂત્ર', 'Shri Uttaradhyayan Sutra', `https://jsbn.test/jsbn/${formatJsbn(made[0]!.jsbn_number)}`]);
     expect(sheet.getRow(3).getCell(1).value).toBe(4);
-    const other = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
+    const other = await tokenHeader(t, await createPublisher(t.ctx));
     expect((await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: other })).statusCode).toBe(404);
 
     // the rows not registered follow the books, each with why, so none disappears (decision 039)
@@ -375,7 +375,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
 
   it('answers a chunk sent again, four times at once, with the first’s books; another publisher’s batch id is its own', async () => {
     const publisher = await createPublisher(t.ctx, { publisher_no: 'BULKR' });
-    const own = await authHeader(t.app, publisher, 'PUBLISHER');
+    const own = await tokenHeader(t, publisher);
     const batch = randomUUID();
     const rows: BulkRow[] = [2, 3, 4].map((row) => ({ row, values: rowValues(`Sent again ${row}`) }));
     const replies = await Promise.all([1, 2, 3, 4].map(() => register(batch, rows, own)));
@@ -389,7 +389,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
 
     // another publisher naming its upload the same: its own books, the first's untouched
     const other = await createPublisher(t.ctx, { publisher_no: 'BULKO' });
-    const theirs = await register(batch, rows.slice(0, 2), await authHeader(t.app, other, 'PUBLISHER'));
+    const theirs = await register(batch, rows.slice(0, 2), await tokenHeader(t, other));
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().data.books.map((book: { jsbn_number: string }) => book.jsbn_number)).toEqual([makeJsbn('BULKO', 1), makeJsbn('BULKO', 2)]);
     expect((await ofBatch()).map((book) => book.publisher).sort()).toEqual([publisher.publisherId, publisher.publisherId, publisher.publisherId, other.publisherId, other.publisherId].sort());
@@ -407,7 +407,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     const last = await createPublisher(t.ctx, { publisher_no: 'BULKZ' });
     await t.ctx.db.update(publishers).set({ last_jsbn_seq: 99_997 }).where(eq(publishers.id, last.publisherId));
     const batch = randomUUID();
-    const full = await register(batch, [2, 3, 4].map((row) => ({ row, values: { ...good.values, book_title: `Book ${row}` } })), await authHeader(t.app, last, 'PUBLISHER'));
+    const full = await register(batch, [2, 3, 4].map((row) => ({ row, values: { ...good.values, book_title: `Book ${row}` } })), await tokenHeader(t, last));
     expect(full.statusCode).toBe(409);
     expect(await t.ctx.db.select({ id: books.id }).from(books).where(like(books.source_ref, `bulk:${batch}:%`))).toEqual([]);
     const [after] = await t.ctx.db.select({ last: publishers.last_jsbn_seq }).from(publishers).where(eq(publishers.id, last.publisherId));

@@ -59,7 +59,7 @@ import { translate } from '../../lib/i18n.js';
 import { noticeText } from '../../lib/notices.js';
 import { bookPageUrl } from './qr.js';
 import { similarBooks } from './duplicates.js';
-import { checkLookups, registerBooks } from './service.js';
+import { checkLookups, registerBooks } from './registration.js';
 
 /**
  * The most a filled template may hold once unpacked (bytes): 1,000 rows unpack to about 0.6 MB,

@@ -24,7 +24,8 @@ import { imageForDocument } from '../../lib/images.js';
 import { bookSheetPdf, publisherBookListPdf, publisherCataloguePdf, publisherInfoPdf, type BookWithImages } from '../documents/book-sheets.js';
 import { publisherInfo } from '../publishers/service.js';
 import { bookPageUrl } from './qr.js';
-import { getBook, listBooks } from './service.js';
+import { getBook } from './book-reads.js';
+import { listBooks } from './listing.js';
 
 export type BookDocumentKind = 'book-sheet' | 'book-list' | 'catalog' | 'publisher-info' | 'library-info';
 

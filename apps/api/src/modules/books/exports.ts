@@ -9,7 +9,8 @@ import type { AppContext } from '../../context.js';
 import { exportHeading, xlsxOf, type SheetColumn } from '../../lib/excel.js';
 import { noticeText, priceWords } from '../../lib/notices.js';
 import { publisherName } from '../publishers/service.js';
-import { booksByIds, listBooks } from './service.js';
+import { booksByIds } from './book-reads.js';
+import { listBooks } from './listing.js';
 
 
 function bookColumns(lng: InterfaceLanguage): SheetColumn<BookDto>[] {

@@ -14,7 +14,7 @@ import { accounts, books, publishers } from '../../db/schema.js';
 import { hashPassword } from '../../lib/auth.js';
 import { findCityIn } from '../lookups/geo.js';
 import { IMPORTED_ACCOUNT_DOMAIN } from '../publishers/service.js';
-import { registerBooks } from './service.js';
+import { registerBooks } from './registration.js';
 
 /** One line of books.jsonl (fields the importer reads). */
 export interface CatalogueRecord {

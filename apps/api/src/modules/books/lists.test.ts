@@ -2,13 +2,15 @@
  * Book lists at a national catalogue's size on both engines: the total of the whole
  * catalogue is the sum of the publishers' book counts, which triggers keep as books are
  * registered, imported, moved and deleted (migration 0017); a sorted list breaks ties by id
- * in the sort's own direction (so one index serves a page both ways).
+ * in the sort's own direction (so one index serves a page both ways). A publisher's own list
+ * (My Books) shows its withdrawn books with when and why; every other list hides them.
  */
 import { eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createPublisher } from '../../seed/factories.js';
+import { formatJsbn } from '@jsbn/shared';
+import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
 import { books, duplicate_pairs, publishers } from '../../db/schema.js';
-import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 import { importCatalogue } from './import.js';
 
 describe.each(ENGINES)('book lists on %s', (engine) => {
@@ -70,5 +72,48 @@ describe.each(ENGINES)('book lists on %s', (engine) => {
     const byPublisher = (await list({ sortedField: 'publisher_name', sortedOrder: 'asc' })).books;
     const keys = byPublisher.map((book) => [book.publisher_name, book.id] as const);
     expect(keys).toEqual([...keys].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1])));
+  });
+
+  it("lists a withdrawn book in its publisher's own list with when and why, and in no one else's", async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_name: 'Shrut Deep' });
+    const original = await createBook(t.ctx, publisher.publisherId, { book_title: 'પંચસૂત્ર', book_e_title: 'Panchsutra' }, { cover: false });
+    const twice = await createBook(t.ctx, publisher.publisherId, { book_title: 'પંચસૂત્ર ભાગ', book_e_title: 'Panchsutra Bhag' }, { cover: false });
+    const operator = await createOperator(t.ctx);
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: `/api/operator/books/${twice.id}/withdraw`,
+      headers: { authorization: `Bearer ${operator.token}` },
+      payload: { reason: 'Registered twice', duplicate_of_jsbn: original.jsbn_number },
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    const [row] = await t.ctx.db.select({ at: books.withdrawn_at }).from(books).where(eq(books.id, twice.id));
+    const [owner, stranger, library] = await Promise.all([tokenHeader(t, publisher), tokenHeader(t, await createPublisher(t.ctx)), tokenHeader(t, await createLibrary(t.ctx))]);
+    const own = async (headers: Record<string, string>, query: Record<string, string> = {}) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisher.publisherId}`, headers, query: { limit: '10', withdrawn: 'include', ...query } });
+      expect(response.statusCode).toBe(200);
+      return response.json().data as { books: { id: number; withdrawn?: unknown }[]; total: number };
+    };
+
+    const mine = await own(owner);
+    expect(mine.total).toBe(2);
+    expect(mine.books.map((book) => book.id)).toEqual([twice.id, original.id]);
+    expect(mine.books[0]!.withdrawn).toEqual({ withdrawn_at: row!.at!.toISOString(), reason: 'Registered twice', see_jsbn: formatJsbn(original.jsbn_number) });
+    expect(mine.books[1]).not.toHaveProperty('withdrawn');
+    // sorted and searched, it is still there for its publisher
+    expect((await own(owner, { sortedField: 'book_title', sortedOrder: 'asc' })).books.map((book) => book.id)).toEqual([original.id, twice.id]);
+    expect((await own(owner, { queryString: 'Bhag' })).books.map((book) => book.id)).toEqual([twice.id]);
+
+    // another publisher, a library, a visitor, and the publisher's list without asking: not there
+    for (const headers of [stranger, library, {}]) {
+      const theirs = await own(headers);
+      expect(theirs).toMatchObject({ total: 1, books: [{ id: original.id }] });
+      expect(theirs.books[0]).not.toHaveProperty('withdrawn');
+      expect((await own(headers, { queryString: 'Bhag' })).books).toEqual([]);
+    }
+    const plain = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisher.publisherId}`, headers: owner, query: { limit: '10' } });
+    expect(plain.json().data).toMatchObject({ total: 1, books: [{ id: original.id }] });
+    // nor in search after the publisher's own search found it
+    expect((await list({ queryString: 'Bhag' })).books.map((book) => book.id)).not.toContain(twice.id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: 'Bhag' } })).json().data.books).toEqual([]);
   });
 });

@@ -12,7 +12,8 @@ import { requireLibrary } from '../../lib/auth.js';
 import { fileReplies, sendFile } from '../../lib/reply.js';
 import { publisherName } from '../publishers/service.js';
 import { marcBinary, marcRecords, marcXml, receivedBookIds } from './marc.js';
-import { bookByJsbn, booksByIds, listBooks } from './service.js';
+import { bookByJsbn, booksByIds } from './book-reads.js';
+import { listBooks } from './listing.js';
 
 /** The media types of the two serialisations (RFC 2220, RFC 6207). */
 const MARC = 'application/marc';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-marc-'));
 
@@ -32,7 +32,7 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
     t = await createTestApp(engine);
     const publisher = await createPublisher(t.ctx, { publisher_no: 'MARCP', publisher_name: 'શ્રી જૈન સાહિત્ય મંદિર' });
     publisherId = publisher.publisherId;
-    pub = await authHeader(t.app, publisher, 'PUBLISHER');
+    pub = await tokenHeader(t, publisher);
     const book = await createBook(t.ctx, publisherId, {
       book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર',
       book_e_title: 'Shri Uttaradhyayan Sutra',
@@ -96,7 +96,7 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
 
   it("gives a library the books of its completed orders, and only to a library", async () => {
     const library = await createLibrary(t.ctx);
-    const lib = await authHeader(t.app, library, 'LIBRARY');
+    const lib = await tokenHeader(t, library);
     const empty = await t.app.inject({ method: 'GET', url: '/api/library/received-books.xml', headers: lib });
     expect(empty.statusCode).toBe(200);
     expect(empty.body).not.toContain('<record>');
@@ -117,7 +117,7 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
     const received = await t.app.inject({ method: 'GET', url: '/api/library/received-books.mrc', headers: lib });
     expect(received.headers['content-disposition']).toBe('attachment; filename="Received_Books_MARC21.mrc"');
     expect(yaz(received.rawPayload, 'received.mrc', ['-i', 'marc', '-o', 'line']).match(/^001 /gm)).toHaveLength(1);
-    const asPublisher = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
+    const asPublisher = await tokenHeader(t, await createPublisher(t.ctx));
     expect((await t.app.inject({ method: 'GET', url: '/api/library/received-books.mrc', headers: asPublisher })).statusCode).toBe(403);
   });
 });

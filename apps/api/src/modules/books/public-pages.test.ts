@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { bookFieldsOf, createBook, createPublisher } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 import { waitFor } from '../../test/servers.js';
-import { registerBook } from './service.js';
+import { registerBook } from './registration.js';
 
 describe.each(ENGINES)('the public book page cache on %s', (engine) => {
   let t: TestApp;
   let owner: { authorization: string };
-  let account: { email: string; password: string };
+  let account: { accountId: number };
   let publisherId: number;
   let bookId: number;
   let jsbn: string;
@@ -23,7 +23,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     const publisher = await createPublisher(t.ctx, { publisher_no: 'CACHE' });
     publisherId = publisher.publisherId;
     account = publisher;
-    owner = await authHeader(t.app, publisher, 'PUBLISHER');
+    owner = await tokenHeader(t, publisher);
     const book = await createBook(t.ctx, publisherId, { book_title: 'કલ્પસૂત્ર' });
     bookId = book.id;
     jsbn = formatJsbn(book.jsbn_number);
@@ -66,7 +66,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     expect((await setAvailable(was)).statusCode).toBe(200);
     expect((await page(t)).book.isAvailable).toBe(was);
     const before = (await page(t)).publisher_info.total_books_count;
-    await registerBook(t.ctx, publisherId, bookFieldsOf({ book_title: 'યોગશાસ્ત્ર' }), null);
+    await registerBook(t.ctx, { publisherId, fields: bookFieldsOf({ book_title: 'યોગશાસ્ત્ર' }), coverKey: null });
     expect((await page(t)).publisher_info.total_books_count).toBe(before + 1);
   });
 
@@ -81,7 +81,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       return t.ctx.publicPages.size === 2 && t.ctx.publisherInfos.size === 1;
     }, 10_000, 'two pages kept with one publisher');
-    await registerBook(t.ctx, publisherId, bookFieldsOf({ book_title: 'નવસ્મરણ' }), null);
+    await registerBook(t.ctx, { publisherId, fields: bookFieldsOf({ book_title: 'નવસ્મરણ' }), coverKey: null });
     expect(t.ctx.publisherInfos.size).toBe(0);
   });
 
@@ -89,7 +89,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     const other = await createTestApp('postgres', { DATABASE_URL: t.ctx.config.DATABASE_URL! });
     try {
       const was = (await page(t)).book.isAvailable;
-      const otherOwner = await authHeader(other.app, account, 'PUBLISHER');
+      const otherOwner = await tokenHeader(other, account);
       expect((await other.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: otherOwner, payload: { isAvailable: !was } })).statusCode).toBe(200);
       await waitFor(async () => (await page(t)).book.isAvailable === !was, 5_000, 'the change reaches the first copy');
     } finally {

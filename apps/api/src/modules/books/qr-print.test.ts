@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-qr-print-'));
 
@@ -42,7 +42,7 @@ describe.each(ENGINES)('QR codes for print on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const publisher = await createPublisher(t.ctx, { publisher_no: 'QRPRT' });
-    pub = await authHeader(t.app, publisher, 'PUBLISHER');
+    pub = await tokenHeader(t, publisher);
     const made = [];
     for (const title of ['શ્રી ઉત્તરાધ્યયન સૂત્ર — મૂળ, ગુજરાતી અનુવાદ અને વિવેચન સહિત, ભાગ ૧', 'तत्त्वार्थसूत्र', 'Kalpasutra']) made.push(await createBook(t.ctx, publisher.publisherId, { book_title: title }));
     ids = made.map((book) => book.id);
@@ -102,9 +102,9 @@ describe.each(ENGINES)('QR codes for print on %s', (engine) => {
   });
 
   it("keeps the sheet to the publisher's own books", async () => {
-    const other = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
+    const other = await tokenHeader(t, await createPublisher(t.ctx));
     expect((await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: other, query: { ids: String(ids[0]) } })).statusCode).toBe(404);
-    const library = await authHeader(t.app, await createLibrary(t.ctx), 'LIBRARY');
+    const library = await tokenHeader(t, await createLibrary(t.ctx));
     expect((await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: library, query: { ids: String(ids[0]) } })).statusCode).toBe(403);
     const none = await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: pub, query: { ids: '' } });
     expect(none.statusCode).toBe(400);

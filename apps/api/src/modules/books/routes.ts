@@ -63,7 +63,10 @@ import { listAuthorNames } from './authors.js';
 import { qrPrintPdf, qrPrintSvg } from '../documents/qr-print.js';
 import { bookPageUrl, qrJpeg, qrLabelSheet } from './qr.js';
 import { placeReaderOrder, requestBookPdf } from './requests.js';
-import { bookByJsbn, checkDuplicate, publicBookJson, publicBookKey, publicBookPage, shareImage, getBook, listBooks, nextJsbnIds, ownBook, registerBook, setAvailability, updateBook } from './service.js';
+import { bookByJsbn, getBook, ownBook } from './book-reads.js';
+import { listBooks } from './listing.js';
+import { publicBookJson, publicBookKey, publicBookPage, shareImage } from './public-page.js';
+import { checkDuplicate, nextJsbnIds, registerBook, setAvailability, updateBook } from './registration.js';
 import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
 
 /** The JSBN in a book page's path. */
@@ -136,7 +139,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
       const { duplicate_reason } = parseOrThrow(duplicateReasonField, upload.fields);
       const cover = upload.files.book_cover?.[0];
       if (!cover) throw validationError([{ field: 'book_cover', message: MSG.bookCover }]);
-      return ok(await registerBook(ctx, actor.publisherId, fields, cover.key, duplicate_reason), MSG.bookCreated);
+      return ok(await registerBook(ctx, { publisherId: actor.publisherId, fields, coverKey: cover.key, duplicateReason: duplicate_reason }), MSG.bookCreated);
     });
   });
 
@@ -177,13 +180,19 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
     return sendCachedPage(request, reply.type('application/json; charset=utf-8'), page);
   });
 
-  /** GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404. */
+  /**
+   * GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404.
+   * `withdrawn=include` from that publisher signed in: its withdrawn books too, each with
+   * `withdrawn` (My Books, decision 050); from anyone else the list a visitor sees.
+   */
   api.get(
     '/book/publisher/:publisherId',
     { schema: { params: z.object({ publisherId: id }), querystring: publisherBooksQuery, response: replies(bookList) } },
     async (request) => {
       const name = await publisherName(ctx, request.params.publisherId);
-      const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId });
+      // the publisher's own withdrawn books, for itself only (decision 050)
+      const ownerId = request.query.withdrawn === 'include' ? await viewerPublisherId(ctx, request) : undefined;
+      const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId }, { ownerId });
       return ok({ ...result, publisherName: name });
     },
   );
@@ -229,7 +238,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: jsbnParams, response: replies(bookByNumber) } }, async (request, reply) => {
     const viewer = await viewerPublisherId(ctx, request);
     if (viewer !== undefined) return ok(await bookByJsbn(ctx, request.params.jsbnNo, viewer));
-    const page = await publicBookPage(ctx, request.params.jsbnNo, PUBLIC_BOOK_KIND, (found) => publicBookJson(ctx, found));
+    const page = await publicBookPage(ctx, { jsbnNo: request.params.jsbnNo, kind: PUBLIC_BOOK_KIND, render: (found) => publicBookJson(ctx, found) });
     return sendCachedPage(request, reply.type(JSON_TYPE), page);
   });
   // a visitor's repeated scan, answered before Fastify with the same reply (decision 022)
@@ -313,16 +322,16 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
     const actor = await requirePublisher(ctx, request);
     if (!request.isMultipart()) {
       const { isAvailable } = parseOrThrow(bookAvailability, request.body ?? {});
-      await setAvailability(ctx, actor.publisherId, request.params.id, isAvailable);
+      await setAvailability(ctx, { publisherId: actor.publisherId, bookId: request.params.id, isAvailable });
       return ok(null, isAvailable ? 'Book is now available for printing' : 'Book is now unavailable for printing');
     }
-    const existing = await ownBook(ctx, actor.publisherId, request.params.id);
+    const existing = await ownBook(ctx, { publisherId: actor.publisherId, bookId: request.params.id });
     return withMultipart(request, ctx.storage, { book_cover: COVER_FILE }, async (upload) => {
       const input = { ...upload.fields };
       if (existing.book_pdf_key && !input.book_pdf) input.book_pdf = 'stored';
       const fields = parseOrThrow(bookFields, input);
       const cover = upload.files.book_cover?.[0];
-      await updateBook(ctx, actor.publisherId, request.params.id, fields, cover?.key ?? null, removedImageIds(upload.fields));
+      await updateBook(ctx, { publisherId: actor.publisherId, bookId: request.params.id, fields, coverKey: cover?.key ?? null, removedImageIds: removedImageIds(upload.fields) });
       return ok(null, BOOK_MSG.updated);
     });
   });
@@ -382,7 +391,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    */
   api.patch('/book/upload-files/:id', { schema: { params: idParam, response: replies(messageData) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
-    await ownBook(ctx, actor.publisherId, request.params.id);
+    await ownBook(ctx, { publisherId: actor.publisherId, bookId: request.params.id });
     const rules = Object.fromEntries(Object.entries(DIRECT_UPLOAD_FIELDS).map(([name, field]) => [name, uploadRule(field, name)]));
     return withMultipart(request, ctx.storage, rules, async (upload) => {
       const files = Object.entries(upload.files).flatMap(([name, stored]) => stored.map((file) => ({ field: DIRECT_UPLOAD_FIELDS[name]!, key: file.key })));

@@ -14,7 +14,7 @@ import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { importCatalogue, type CatalogueRecord } from './import.js';
 import { BROAD_READ_BUDGET, findResults, rankByWords } from './search-results.js';
 import { textQuery } from './search.js';
-import { rankingLimit } from './service.js';
+import { rankingLimit } from './listing.js';
 
 /** Books in the catalogue of the broad search below, and how many of them hold 'sutra'. */
 const CATALOGUE = 400;

@@ -40,7 +40,7 @@ import type { FileRule } from '../../lib/multipart.js';
 import { storageRule, type FilePlace } from '../../lib/upload-rules.js';
 import { UnreadableImageError, reencodeImage } from '../../lib/images.js';
 import { EXTENSION, SPOOL_BUFFER_BYTES, detectType, type DetectedType } from '../../lib/storage.js';
-import { ownBook } from './service.js';
+import { ownBook } from './book-reads.js';
 
 /** Where the files of each upload field are kept: the index PDF is public; the book PDF is private (readers 'No' means by request). */
 const PLACES: Record<BookUploadField, FilePlace> = {
@@ -68,7 +68,7 @@ function signature(ctx: AppContext, token: string, expires: number): string {
  * @throws AppError 404 (not the publisher's book), 400 'You can upload upto 4 images'
  */
 export async function createUploadUrls(ctx: AppContext, publisherId: number, bookId: number, files: UploadUrlsRequest['files']): Promise<UploadUrl[]> {
-  await ownBook(ctx, publisherId, bookId);
+  await ownBook(ctx, { publisherId, bookId });
   const newImages = files.filter((file) => file.field === 'bookimage').length;
   if (newImages) {
     const [existing] = await ctx.db.select({ n: count() }).from(book_images).where(eq(book_images.book_id, bookId));
@@ -282,10 +282,10 @@ const needsBookPdf = (book: typeof books.$inferSelect) => book.readers === 'Yes'
  *   magic-byte check (deleted; the other files are attached)
  */
 export async function finaliseUploads(ctx: AppContext, publisherId: number, bookId: number): Promise<number> {
-  await ownBook(ctx, publisherId, bookId);
+  await ownBook(ctx, { publisherId, bookId });
   const refused = ctx.storage.kind === 's3' ? await checkDirectUploads(ctx, bookId) : [];
   const { unused, attached, book } = await ctx.db.transaction(async (tx) => {
-    const current = await ownBook(ctx, publisherId, bookId, tx);
+    const current = await ownBook(ctx, { publisherId, bookId, db: tx });
     const pending = await tx
       .select()
       .from(book_uploads)
@@ -321,7 +321,7 @@ export async function finaliseUploads(ctx: AppContext, publisherId: number, book
  * @throws AppError 404, 400 'You can upload upto 4 images'; the caller deletes the stored files on error
  */
 export async function attachUploadedFiles(ctx: AppContext, publisherId: number, bookId: number, files: { field: BookUploadField; key: string }[]): Promise<void> {
-  const unused = await ctx.db.transaction(async (tx) => attach(tx, ctx, await ownBook(ctx, publisherId, bookId, tx), files));
+  const unused = await ctx.db.transaction(async (tx) => attach(tx, ctx, await ownBook(ctx, { publisherId, bookId, db: tx }), files));
   await Promise.all(unused.map((key) => ctx.storage.delete(key)));
 }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-koha-'));
 
@@ -28,7 +28,7 @@ describe.each(ENGINES)('Koha order file on %s', (engine) => {
     const publisher = await createPublisher(t.ctx, { publisher_no: 'KOHAP', publisher_name: 'શ્રી જૈન સાહિત્ય મંદિર' });
     const library = await createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર' });
     const stranger = await createLibrary(t.ctx, { name: 'Another Gyan Bhandar', email: 'another@library.test' });
-    [lib, pub, other] = await Promise.all([authHeader(t.app, library, 'LIBRARY'), authHeader(t.app, publisher, 'PUBLISHER'), authHeader(t.app, stranger, 'LIBRARY')]);
+    [lib, pub, other] = await Promise.all([tokenHeader(t, library), tokenHeader(t, publisher), tokenHeader(t, stranger)]);
     const priced = await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર', book_e_title: 'Kalpasutra', price: 150, authors: [{ authorType: 1, author_name: 'ભદ્રબાહુસ્વામી' }] });
     const free = await createBook(t.ctx, publisher.publisherId, { book_title: 'પ્રતિક્રમણ સૂત્ર', book_e_title: 'Pratikraman Sutra', price_kind: 'free' });
     jsbns.push(formatJsbn(priced.jsbn_number), formatJsbn(free.jsbn_number));

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { requireActor, type Actor } from '../../lib/auth.js';
 import { fileReplies, sendFile } from '../../lib/reply.js';
 import { marcBinary, marcRecords } from '../books/marc.js';
-import { booksByIds } from '../books/service.js';
+import { booksByIds } from '../books/book-reads.js';
 import { getOrder } from '../orders/service.js';
 
 /** The minor units of a major unit in each currency the catalogue uses (ISO 4217 exponents; 2 otherwise). */

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { bookFieldsOf, createBook, createPublisher } from '../../seed/factories.js';
-import { registerBooks, setAvailability } from '../books/service.js';
+import { registerBooks, setAvailability } from '../books/registration.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { sql } from 'drizzle-orm';
 import { RECORDS_PAGE, changedAfter } from './oai.js';
@@ -114,8 +114,8 @@ describe.each(ENGINES)('OAI-PMH on %s', (engine) => {
     // a book already harvested and one not yet harvested change: every page after still follows on
     t.advance(5_000);
     const changedAt = new Date(t.ctx.clock().getTime() - 1000).toISOString().slice(0, 19) + 'Z';
-    await setAvailability(t.ctx, otherId, registered[5]!.id, true);
-    await setAvailability(t.ctx, otherId, registered[150]!.id, true);
+    await setAvailability(t.ctx, { publisherId: otherId, bookId: registered[5]!.id, isAvailable: true });
+    await setAvailability(t.ctx, { publisherId: otherId, bookId: registered[150]!.id, isAvailable: true });
     let next: string | null = token;
     while (next) {
       const page = await get(`verb=ListRecords&resumptionToken=${encodeURIComponent(next)}`);

@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.js';
 import { books, publishers } from '../../db/schema.js';
 import { languageCodes, marcRecords, marcXmlRecord } from '../books/marc.js';
 import { bookPageUrl } from '../books/qr.js';
-import { booksByIds } from '../books/service.js';
+import { booksByIds } from '../books/book-reads.js';
 import { VISIBLE_BOOK } from '../books/visibility.js';
 import { DC_NAMESPACE, dublinCore, xmlText } from './xml.js';
 

@@ -14,7 +14,7 @@ import { containsPattern } from '../../lib/pagination.js';
 import { marcRecords, marcXmlRecord } from '../books/marc.js';
 import { bookPageUrl } from '../books/qr.js';
 import { jsbnCondition, otherScript, textQuery, type TextQuery, type WordPattern } from '../books/search.js';
-import { booksByIds } from '../books/service.js';
+import { booksByIds } from '../books/book-reads.js';
 import { VISIBLE_BOOK } from '../books/visibility.js';
 import { CqlSyntaxError, parseCql, type CqlNode, type CqlTerm } from './cql.js';
 import { CANDIDATE_ROWS, RANKED_RESULTS, candidateRows, findAmongCandidates, newestPage, rankFromWordIndex, type FoundPage, type WordSource } from './sru-search.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
 import { createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { seedGallery } from '../../seed/seed-demo.js';
-import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
 import { addGalleryImage } from '../site/routes.js';
@@ -25,7 +25,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
 
   it('updates a library profile with a new logo and removes the old file', async () => {
     const library = await createLibrary(t.ctx);
-    const headers = await authHeader(t.app, library, 'LIBRARY');
+    const headers = await tokenHeader(t, library);
     const before = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data.logoUrl as string;
     const fields = {
       name: 'શ્રી વિજય જ્ઞાન ભંડાર', sanchalak_name: 'Shri Sangh', sanchalak_address: 'Upashray', address: 'Bhavnagar',
@@ -58,7 +58,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
 
   it('updates a publisher profile, keeping publisher_no, with the state and city rules', async () => {
     const publisher = await createPublisher(t.ctx);
-    const headers = await authHeader(t.app, publisher, 'PUBLISHER');
+    const headers = await tokenHeader(t, publisher);
     const fields = {
       publisher_name: 'Shri Mumbai Jain Prakashan', publisher_type: 'Trust', address: 'Girgaon', pincode: '400004',
       landline_no: '2223456789', mobile_no: '9820012345', whatsapp_no: '9820012345',
@@ -86,7 +86,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const own = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}`, headers })).json().data.publisher;
     expect(own).toMatchObject({ gst_no: null, aadhar_no: null });
     const library = await createLibrary(t.ctx);
-    const asLibrary = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers: await authHeader(t.app, library, 'LIBRARY'), payload: form(fields) });
+    const asLibrary = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers: await tokenHeader(t, library), payload: form(fields) });
     expect(asLibrary.statusCode).toBe(403);
   });
 
@@ -114,7 +114,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
 
   it('takes a new library logo by POST /library/upload-logo and deletes the old one', async () => {
     const library = await createLibrary(t.ctx);
-    const headers = await authHeader(t.app, library, 'LIBRARY');
+    const headers = await tokenHeader(t, library);
     const before = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data.logoUrl as string;
     const none = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers, payload: form({}) });
     expect([none.statusCode, none.json().details]).toEqual([400, [{ field: 'logo', message: 'Logo is required' }]]);
@@ -127,7 +127,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     expect(existsSync(fileOf(before))).toBe(false);
     expect(existsSync(fileOf(logoUrl))).toBe(true);
     const publisher = await createPublisher(t.ctx);
-    const asPublisher = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers: await authHeader(t.app, publisher, 'PUBLISHER'), payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }) });
+    const asPublisher = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers: await tokenHeader(t, publisher), payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }) });
     expect(asPublisher.statusCode).toBe(403);
   });
 

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { requireOperator, requirePublisher } from '../../lib/auth.js';
 import { requestLanguage } from '../../lib/i18n.js';
 import { fileReplies, ok, replies } from '../../lib/reply.js';
-import { ownBook } from '../books/service.js';
+import { ownBook } from '../books/book-reads.js';
 import { bookHistory, historyCsv, historyPage } from './history.js';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -26,7 +26,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   api.get('/book/:id/history', { schema: { params: idParam, response: replies(bookHistoryReply) } }, async (request) => {
     const actor = await requirePublisher(ctx, request);
-    await ownBook(ctx, actor.publisherId, request.params.id);
+    await ownBook(ctx, { publisherId: actor.publisherId, bookId: request.params.id });
     return ok({ entries: await bookHistory(ctx, request.params.id) });
   });
 

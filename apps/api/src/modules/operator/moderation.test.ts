@@ -12,7 +12,7 @@ import { createBook, createLibrary, createOperator, createPublisher } from '../.
 import { audit_log, books, publishers } from '../../db/schema.js';
 import { exportDate } from '../../lib/excel.js';
 import { listMessages } from '../../lib/outbox.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, authHeader, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 
 type Headers = Record<string, string>;
 
@@ -29,9 +29,9 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     operator = { authorization: `Bearer ${(await createOperator(t.ctx)).token}` };
     const lib = await createLibrary(t.ctx);
     libraryId = lib.libraryId;
-    library = await authHeader(t.app, lib, 'LIBRARY');
+    library = await tokenHeader(t, lib);
     publisher = await createPublisher(t.ctx, { publisher_name: 'Shri Agam Prakashan' });
-    publisherAuth = await authHeader(t.app, publisher, 'PUBLISHER');
+    publisherAuth = await tokenHeader(t, publisher);
   });
   afterAll(() => t.close());
 
@@ -149,13 +149,13 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     const sequence = async (id: number) => (await t.ctx.db.select({ seq: books.publisher_jsbn_id }).from(books).where(eq(books.id, id)))[0]!.seq;
     expect([await sequence(first.id), await sequence(second.id), await sequence(third.id)]).toEqual([1, 2, 3]);
     expect(third.jsbn_number).not.toBe(second.jsbn_number);
-    const next = (await get('/api/book/book-jsbn-number', await authHeader(t.app, own, 'PUBLISHER'))).json().data;
+    const next = (await get('/api/book/book-jsbn-number', await tokenHeader(t, own))).json().data;
     expect(next.publisher_jsbn_id).toBe('00004');
   });
 
   it('suspends a publisher: its tokens stop, its books and page are hidden; lifting restores everything', async () => {
     const suspended = await createPublisher(t.ctx, { publisher_name: 'Hidden Granth Bhandar' });
-    const auth = await authHeader(t.app, suspended, 'PUBLISHER');
+    const auth = await tokenHeader(t, suspended);
     const book = await createBook(t.ctx, suspended.publisherId, { book_title: 'ગુપ્ત ગ્રંથ', book_e_title: 'Gupta Granth' });
     const jsbn = formatJsbn(book.jsbn_number);
     const before = (await recent()).total;
@@ -193,7 +193,7 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
 
   it('suspends a library: its token stops at once and it leaves the list of libraries until lifted', async () => {
     const other = await createLibrary(t.ctx);
-    const auth = await authHeader(t.app, other, 'LIBRARY');
+    const auth = await tokenHeader(t, other);
     expect((await get('/api/book/order-book', auth, { orderStatus: 'REQUESTED' })).statusCode).toBe(200);
     expect((await post(`/api/operator/libraries/${other.libraryId}/suspend`, operator, { reason: 'Fake library' })).statusCode).toBe(200);
     expect((await get('/api/book/order-book', auth, { orderStatus: 'REQUESTED' })).statusCode).toBe(401);
@@ -227,7 +227,7 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     expect(asked.find((item: { id: number }) => item.id === second.publisherId)).toMatchObject({ answered: false, thread: [expect.objectContaining({ from_role: 'OPERATOR' })] });
 
     // the publisher answers from its dashboard: it stays ASKED, answered
-    const own = await authHeader(t.app, second, 'PUBLISHER');
+    const own = await tokenHeader(t, second);
     const thread = (await get('/api/publisher/messages', own)).json().data;
     expect(thread).toMatchObject({ verification: 'ASKED', verified: false, thread: [{ from_role: 'OPERATOR', body: 'Please send your trust registration number.' }] });
     const answer = await post('/api/publisher/messages', own, { body: 'GJ/1234/Ahmedabad' });

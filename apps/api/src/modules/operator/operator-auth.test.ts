@@ -16,7 +16,7 @@ import { loadConfig } from '../../config.js';
 import { TEST_TOTP_SECRET, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
 import { accounts, audit_log } from '../../db/schema.js';
 import { totpCodeAt } from '../../lib/totp.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, authHeader, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 import { addOperator } from './accounts.js';
 
 const REQUIRED = 'Enter the 6-digit code from your authenticator app.';
@@ -252,8 +252,8 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
 
   it('keeps each role to its routes: 401 without a token, 403 for another role', async () => {
     const operator = await createOperator(t.ctx);
-    const publisher = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
-    const library = await authHeader(t.app, await createLibrary(t.ctx), 'LIBRARY');
+    const publisher = await tokenHeader(t, await createPublisher(t.ctx));
+    const library = await tokenHeader(t, await createLibrary(t.ctx));
     const asOperator = { authorization: `Bearer ${operator.token}` };
     const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

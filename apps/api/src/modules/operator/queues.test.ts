@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createOperator, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { audit_log, book_reports, books, duplicate_pairs, outbox } from '../../db/schema.js';
-import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 
 const fields = {
   pages: '240',
@@ -38,11 +38,11 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     cover = await makeJpeg('Cover');
     first = await createPublisher(t.ctx, { publisher_no: 'SHR01', publisher_name: 'Shrutgyan Prakashan' });
     second = await createPublisher(t.ctx, { publisher_no: 'JNV01', publisher_name: 'Jinvani Granthmala' });
-    firstHeaders = await authHeader(t.app, first, 'PUBLISHER');
-    secondHeaders = await authHeader(t.app, second, 'PUBLISHER');
+    firstHeaders = await tokenHeader(t, first);
+    secondHeaders = await tokenHeader(t, second);
     operatorHeaders = { authorization: `Bearer ${(await createOperator(t.ctx)).token}` };
     const library = await createLibrary(t.ctx);
-    libraryHeaders = await authHeader(t.app, library, 'LIBRARY');
+    libraryHeaders = await tokenHeader(t, library);
     kalpasutra = await createBook(t.ctx, first.publisherId, {
       book_title: 'કલ્પસૂત્ર',
       book_e_title: 'Kalpasutra',

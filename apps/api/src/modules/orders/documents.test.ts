@@ -8,7 +8,7 @@ import { MSG } from '@jsbn/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { libraries, orders, outbox as outboxTable } from '../../db/schema.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';
 import { sendOrderNotices } from './notices.js';
 
@@ -39,9 +39,9 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     t = await createTestApp(engine);
     publisher = await createPublisher(t.ctx, { publisher_name: 'શ્રી જૈન સાહિત્ય મંદિર', address: 'રતનપોળ, ગાંધી રોડ' });
     const library = await createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર', letter_text: 'પૂજ્ય પ્રકાશકશ્રી, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલવા વિનંતી.' });
-    lib = await authHeader(t.app, library, 'LIBRARY');
-    pub = await authHeader(t.app, publisher, 'PUBLISHER');
-    otherPub = await authHeader(t.app, await createPublisher(t.ctx), 'PUBLISHER');
+    lib = await tokenHeader(t, library);
+    pub = await tokenHeader(t, publisher);
+    otherPub = await tokenHeader(t, await createPublisher(t.ctx));
     const a = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર', book_e_title: 'Uttaradhyayan Sutra' });
     const b = await createBook(t.ctx, publisher.publisherId, { book_title: 'तत्त्वार्थसूत्र', book_e_title: 'Tattvartha Sutra', authors: [{ authorType: 1, author_name: 'Umaswati' }] });
     const created = await t.app.inject({
@@ -59,7 +59,7 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     const [row] = await t.ctx.db.select({ logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, library.libraryId));
     // stored before uploads were decoded: magic bytes of a PNG, a zlib stream that fails its checksum
     await t.ctx.storage.putBuffer(await corruptPngChecksum(), row!.logo_key!);
-    const session = await authHeader(t.app, library, 'LIBRARY');
+    const session = await tokenHeader(t, library);
     // another publisher's order: this file's publisher hears of one new order below
     const elsewhere = await createPublisher(t.ctx);
     const book = await createBook(t.ctx, elsewhere.publisherId);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { accounts, order_events, orders, outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './notices.js';
 import { remindLateOrders } from './reminders.js';
 
@@ -31,7 +31,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     bookId = (await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર' }, { cover: false })).id;
     const library = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
     libraryName = library.name;
-    [lib, otherLib] = await Promise.all([authHeader(t.app, library, 'LIBRARY'), authHeader(t.app, await createLibrary(t.ctx, { name: 'Hemchandracharya Gyan Bhandar' }), 'LIBRARY')]);
+    [lib, otherLib] = await Promise.all([tokenHeader(t, library), tokenHeader(t, await createLibrary(t.ctx, { name: 'Hemchandracharya Gyan Bhandar' }))]);
   });
   afterAll(() => t.close());
 
@@ -186,7 +186,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
         const other = await createPublisher(t.ctx);
         shelf.push({ publisherId: other.publisherId, bookId: (await createBook(t.ctx, other.publisherId, {}, { cover: false })).id });
       }
-      library = await authHeader(t.app, await createLibrary(t.ctx), 'LIBRARY');
+      library = await tokenHeader(t, await createLibrary(t.ctx));
     });
 
     it('takes 10 orders a day from one library to one publisher, then answers 429 in the caller’s language', async () => {
@@ -209,7 +209,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     });
 
     it('takes 50 orders an hour from one library, each order of a cart counted, and still answers a repeated cart', async () => {
-      const fresh = await authHeader(t.app, await createLibrary(t.ctx), 'LIBRARY');
+      const fresh = await tokenHeader(t, await createLibrary(t.ctx));
       const statuses = [];
       // five carts of ten publishers each: 50 orders
       for (let i = 0; i < 5; i++) statuses.push((await order(fresh, shelf.slice(1, 11), `cart-${i}`)).statusCode);
@@ -230,7 +230,7 @@ describe('the digest on the job queue', () => {
     try {
       const publisher = await createPublisher(t.ctx, { email: 'queued@example.in' });
       const bookId = (await createBook(t.ctx, publisher.publisherId, {}, { cover: false })).id;
-      const lib = await authHeader(t.app, await createLibrary(t.ctx), 'LIBRARY');
+      const lib = await tokenHeader(t, await createLibrary(t.ctx));
       const cart = { orders: [{ publisherId: publisher.publisherId, bookId, numberOfCopies: 1 }] };
       for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: cart })).statusCode).toBe(201);
       const toPublisher = async () => (await t.ctx.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, 'queued@example.in'))).map((row) => row.subject);

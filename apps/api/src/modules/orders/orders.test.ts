@@ -4,7 +4,7 @@ import { asc, like, or } from 'drizzle-orm';
 import { MSG } from '@jsbn/shared';
 import { outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { sendOrderNotices } from './notices.js';
 
 type Headers = { authorization: string };
@@ -25,10 +25,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     libraryEmail = l1.email;
     const l2 = await createLibrary(t.ctx);
     [pub1, pub2, lib, otherLib] = await Promise.all([
-      authHeader(t.app, p1, 'PUBLISHER'),
-      authHeader(t.app, p2, 'PUBLISHER'),
-      authHeader(t.app, l1, 'LIBRARY'),
-      authHeader(t.app, l2, 'LIBRARY'),
+      tokenHeader(t, p1),
+      tokenHeader(t, p2),
+      tokenHeader(t, l1),
+      tokenHeader(t, l2),
     ]);
     ids = { pub1: p1.publisherId, pub2: p2.publisherId };
     books = {
@@ -203,7 +203,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect((await order(pub1, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).statusCode).toBe(403);
 
     const noLetter = await createLibrary(t.ctx, { letter_text: null });
-    const refused = await order(await authHeader(t.app, noLetter, 'LIBRARY'), [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }]);
+    const refused = await order(await tokenHeader(t, noLetter), [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }]);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Please add letter text to create your first order.');
 
@@ -254,9 +254,9 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 
   it('counts books on both dashboards', async () => {
     const library = await createLibrary(t.ctx);
-    const headers = await authHeader(t.app, library, 'LIBRARY');
+    const headers = await tokenHeader(t, library);
     const publisher = await createPublisher(t.ctx);
-    const publisherHeaders = await authHeader(t.app, publisher, 'PUBLISHER');
+    const publisherHeaders = await tokenHeader(t, publisher);
     const book = await createBook(t.ctx, publisher.publisherId);
     const [first] = (await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }])).json().data.orders;
     await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 5 }]);

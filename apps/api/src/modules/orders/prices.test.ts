@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { BOOK_MSG } from '@jsbn/shared';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { accounts, books } from '../../db/schema.js';
-import { ENGINES, authHeader, createTestApp, form, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-prices-'));
 const pdfText = (bytes: Buffer, name: string) => {
@@ -49,7 +49,7 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
     t = await createTestApp(engine);
     publisher = await createPublisher(t.ctx, { publisher_no: 'PRC01' });
     library = await createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર' });
-    [pub, lib] = await Promise.all([authHeader(t.app, publisher, 'PUBLISHER'), authHeader(t.app, library, 'LIBRARY')]);
+    [pub, lib] = await Promise.all([tokenHeader(t, publisher), tokenHeader(t, library)]);
     ids.priced = (await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર', price: 120 })).id;
     ids.nominal = (await createBook(t.ctx, publisher.publisherId, { book_title: 'યોગશાસ્ત્ર', price_kind: 'nominal', price: 20 })).id;
     ids.free = (await createBook(t.ctx, publisher.publisherId, { book_title: 'પ્રતિક્રમણ સૂત્ર', price_kind: 'free' })).id;

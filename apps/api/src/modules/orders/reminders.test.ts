@@ -9,7 +9,7 @@ import { asc, eq, like, sql } from 'drizzle-orm';
 import { MSG } from '@jsbn/shared';
 import { accounts, order_events, outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 import { sendOrderNotices } from './notices.js';
 import { remindLateOrders } from './reminders.js';
 
@@ -28,7 +28,7 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
     publisher = await createPublisher(t.ctx, { publisher_no: 'REM01', email: 'reminded@example.in' });
     const library = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
     const other = await createLibrary(t.ctx);
-    [pub, lib, otherLib] = await Promise.all([authHeader(t.app, publisher, 'PUBLISHER'), authHeader(t.app, library, 'LIBRARY'), authHeader(t.app, other, 'LIBRARY')]);
+    [pub, lib, otherLib] = await Promise.all([tokenHeader(t, publisher), tokenHeader(t, library), tokenHeader(t, other)]);
     bookId = (await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર' })).id;
   });
   afterAll(() => t.close());

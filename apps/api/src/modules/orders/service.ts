@@ -28,7 +28,7 @@ import {
   type UpdateOrderStatusInput,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
-import { catalogueSize } from '../books/service.js';
+import { catalogueSize } from '../books/listing.js';
 import { PUBLISHER_SUSPENDED } from '../books/visibility.js';
 import type { DbOrTx } from '../../db/client.js';
 import { executeNamed, preparedOnce } from '../../db/named.js';

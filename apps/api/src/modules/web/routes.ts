@@ -27,7 +27,8 @@ import { pageLanguage } from '../../lib/i18n.js';
 import { IMMUTABLE, REVALIDATE } from '../../lib/reply.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
-import { bookByJsbn, publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/service.js';
+import { bookByJsbn } from '../books/book-reads.js';
+import { publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/public-page.js';
 import { AppPages, PageNotDrawn, PagesBusy, loadAppModules, loadRenderer } from './app-pages.js';
 import { bookPageHtml, missingBookHtml, withdrawnBookHtml } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
@@ -80,11 +81,10 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
     const language = pageLanguage(request);
     try {
-      const page = await publicBookPage(
-        ctx,
-        requested,
-        bookPageKind(language, requested),
-        async (book) => {
+      const page = await publicBookPage(ctx, {
+        jsbnNo: requested,
+        kind: bookPageKind(language, requested),
+        render: async (book) => {
           // the app asks for the book the head was made from: one database read per page
           const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
           const drawn = await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
@@ -92,9 +92,9 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
           if (!drawn) throw new PageNotDrawn(html);
           return html;
         },
-        DRAWN_REFRESH_MS,
-        (work) => pages.making(work),
-      ).catch((error: unknown) => {
+        refreshMs: DRAWN_REFRESH_MS,
+        making: (work) => pages.making(work),
+      }).catch((error: unknown) => {
         if (error instanceof PagesBusy) return null;
         throw error;
       });

@@ -3,7 +3,7 @@ import { useLookups, useMessages } from '../../../i18n';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, FormControlLabel, IconButton, Link, Stack, Switch, Tooltip } from '@mui/material';
+import { Box, Button, Chip, FormControlLabel, IconButton, Link, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { BOOK_MSG, formatJsbn, languageText, subjectsText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
@@ -11,7 +11,7 @@ import { toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
-import { orNA } from '../../../components/format';
+import { formatDate, orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
 import { setBookAvailability, usePublisherBookList } from '../api/books-api';
@@ -22,7 +22,31 @@ import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
 const WithdrawRequestDialog = lazyNamed(() => import('../components/report-dialog'), 'WithdrawRequestDialog');
 
-/** /my-books — the publisher's own books with the availability switch (spec books §2). */
+/**
+ * A withdrawn book's mark in its row (decision 050): 'Withdrawn', the date and the reason, and
+ * the book it duplicates; the registry withdrew it, so its row offers no action.
+ */
+function WithdrawnMark({ withdrawn }: { withdrawn: NonNullable<BookDto['withdrawn']> }) {
+  const { t } = useTranslation('books');
+  return (
+    <Box data-testid="withdrawn-mark" sx={{ mt: 0.5 }}>
+      <Chip size="small" color="warning" label={t('myBooks.withdrawn')} />
+      <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
+        {t('myBooks.withdrawnOn', { date: formatDate(withdrawn.withdrawn_at), reason: withdrawn.reason })}
+      </Typography>
+      {withdrawn.see_jsbn ? (
+        <Link component={RouterLink} to={bookDetailPath(withdrawn.see_jsbn)} variant="caption">
+          {t('withdrawn.see', { jsbn: withdrawn.see_jsbn })}
+        </Link>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * /my-books — the publisher's own books with the availability switch (spec books §2), its
+ * withdrawn ones among them, marked and without actions (decision 050).
+ */
 export function MyBooksPage() {
   const { t } = useTranslation('books');
   const message = useMessages();
@@ -30,7 +54,7 @@ export function MyBooksPage() {
   const { user } = useSession();
   const catalogue = useCatalogueDownload(user?.publisher_no);
   const list = useListState();
-  const books = usePublisherBookList(user?.publisherId, list.query);
+  const books = usePublisherBookList(user?.publisherId, { ...list.query, withdrawn: 'include' });
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<{ book: BookDto; isAvailable: boolean } | null>(null);
   const [withdrawing, setWithdrawing] = useState<{ id: number; title: string; jsbn: string } | null>(null);
@@ -54,7 +78,13 @@ export function MyBooksPage() {
       header: t('myBooks.columns.bookName'),
       // an imported book whose year is not known, until its publisher adds it
       render: (book) =>
-        book.publication_year === null ? (
+        book.withdrawn ? (
+          // one block: the cards below 600 px lay a cell's children out as grid items
+          <Box>
+            {book.book_title}
+            <WithdrawnMark withdrawn={book.withdrawn} />
+          </Box>
+        ) : book.publication_year === null ? (
           <>
             {book.book_title}
             <Link component={RouterLink} to={editBookPath(book.id)} variant="caption" color="warning.dark" sx={{ display: 'block' }} data-testid="incomplete-year">
@@ -82,7 +112,8 @@ export function MyBooksPage() {
     {
       key: 'available',
       header: t('myBooks.columns.available'),
-      render: (book) => (
+      render: (book) =>
+        book.withdrawn ? null : (
         <FormControlLabel
           control={
             <Switch
@@ -98,7 +129,8 @@ export function MyBooksPage() {
     {
       key: 'edit',
       header: t('myBooks.columns.edit'),
-      render: (book) => (
+      render: (book) =>
+        book.withdrawn ? null : (
         <Tooltip title={t('myBooks.edit')}>
           <IconButton component={RouterLink} to={editBookPath(book.id)} aria-label={t('myBooks.editOf', { title: book.book_title })}>
             <EditIcon />
@@ -109,7 +141,8 @@ export function MyBooksPage() {
     {
       key: 'withdraw',
       header: t('withdrawRequest.column'),
-      render: (book) => (
+      render: (book) =>
+        book.withdrawn ? null : (
         <Button size="small" color="warning" onClick={() => setWithdrawing({ id: book.id, title: book.book_title, jsbn: formatJsbn(book.jsbn_number) })} aria-label={t('withdrawRequest.of', { title: book.book_title })} sx={{ whiteSpace: 'nowrap' }}>
           {t('withdrawRequest.ask')}
         </Button>
