@@ -11,7 +11,9 @@ import { MESSAGE_CATALOGUES } from '../message-catalogues.js';
 import { contactMessage, letterhead, libraryProfile, libraryRegistration, publisherProfile, publisherRegistration } from './accounts.js';
 import { bookFields, bookPdfRequest, readerOrderFields, uploadUrlsRequest } from './books.js';
 import { webAddressMessage } from './common.js';
+import { askPublisherRequest, publisherMessageRequest, withdrawBookRequest } from './moderation.js';
 import { dispatchOrder } from './orders.js';
+import { bookReportRequest, reportNoteRequest, similarBooksQuery, withdrawDuplicateRequest, withdrawRequest } from './queues.js';
 
 /** A hostile title: MARC's subfield delimiter with a code, then its field and record terminators. */
 const INJECTED = 'Ctl\u001f9INJECTED\u001e\u001d';
@@ -119,6 +121,20 @@ const FIELDS: { name: string; schema: z.ZodType; valid: Record<string, unknown>;
     valid: { files: [{ field: 'index_pdf', name: 'index.pdf', type: 'application/pdf' }] },
     fields: [['files.0.name', 'File name', 'single']],
   },
+  // the back office's and the reports' texts (decisions 043, 044): stored, shown to operators and publishers
+  { name: 'report about a book', schema: bookReportRequest, valid: { kind: 'OTHER', reason: 'Wrong author' }, fields: [['reason', 'Reason', 'multi']] },
+  { name: 'withdrawal request', schema: withdrawRequest, valid: { reason: 'Printed twice' }, fields: [['reason', 'Reason', 'multi']] },
+  { name: 'similar-book check', schema: similarBooksQuery, valid: { title: 'Sutra', e_title: 'Sutra', author: 'Muni' }, fields: [['title', 'Book title', 'single'], ['e_title', 'Book English title', 'single'], ['author', 'Author name', 'single']] },
+  {
+    name: 'withdrawal by an operator',
+    schema: withdrawBookRequest,
+    valid: { reason: 'Registered twice', duplicate_of_jsbn: 'JSBN-1' },
+    fields: [['reason', 'Reason', 'multi'], ['duplicate_of_jsbn', 'JSBN of the other book', 'single']],
+  },
+  { name: 'duplicate withdrawn', schema: withdrawDuplicateRequest, valid: { book_id: 1, reason: 'Registered twice' }, fields: [['reason', 'Reason', 'multi']] },
+  { name: "operator's question", schema: askPublisherRequest, valid: { question: 'Please send your trust deed.' }, fields: [['question', 'Question', 'multi']] },
+  { name: "publisher's answer", schema: publisherMessageRequest, valid: { body: 'Sent by post.' }, fields: [['body', 'Answer', 'multi']] },
+  { name: "operator's note on a report", schema: reportNoteRequest, valid: { note: 'Corrected the author.' }, fields: [['note', 'Note', 'multi']] },
 ];
 
 /** `input` with the value at the dotted `path` replaced by `value`. */
