@@ -42,8 +42,9 @@ function preloadStart(): Plugin {
  * `app-modules.json` beside `index.html`: what else a page drawn on the server needs once the
  * app starts, beyond the start module's own chunks (index.html's module preloads), for the
  * page's entry to fetch in the background once the page has loaded (decision 031):
- * - `app`: the chunks the start module loads lazily that are neither a page nor a language
- *   (the menus of the app bar);
+ * - `app`: the chunks the start module loads lazily that are neither a page (of the site's or a
+ *   feature's routes: the back office's pages are pages too) nor a language (the menus of the
+ *   app bar);
  * - `pages`: by the name of each page a route loads lazily (`lazyNamed`'s export name), the
  *   chunks of that page;
  * - `later`: by the same names, the chunks of what the page loads lazily itself (its dialogs,
@@ -66,7 +67,10 @@ function appModules(): Plugin {
       const routes = this.getModuleInfo(moduleOf('/src/app/routes.tsx') ?? '');
       const i18n = this.getModuleInfo(moduleOf('/src/i18n/index.ts') ?? '');
       if (!start || !routes || !i18n) throw new Error('the build has no chunk for src/app/start.tsx, or no src/app/routes.tsx or src/i18n/index.ts');
-      const pageChunks = routes.dynamicallyImportedIds.flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
+      // every page a route loads lazily: the site's (app/routes.tsx) and a feature's own routes
+      // (the back office's, features/operator/routes.tsx), which a visitor's first tap never needs
+      const routeModules = [...this.getModuleIds()].filter((id) => /\/src\/(app|features\/[^/]+)\/routes\.tsx$/.test(id)).map((id) => this.getModuleInfo(id)!);
+      const pageChunks = [...new Set(routeModules.flatMap((module) => module.dynamicallyImportedIds))].flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
       const languageChunks = i18n.dynamicallyImportedIds.flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
       const apart = new Set([...pageChunks, ...languageChunks].map((chunk) => chunk.fileName));
       // the start module's own chunks (preloaded by index.html) are never listed again
