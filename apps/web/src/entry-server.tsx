@@ -15,6 +15,7 @@ import { renderToString } from 'preact-render-to-string';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath, type Params } from 'react-router';
 import { QueryClient, type Query } from '@tanstack/react-query';
 import { setTransport, type Transport } from './api/client';
+import { drawAs, type Session } from './api/session';
 import { siteQuery } from './api/site';
 import { setServerOrigin } from './app/origin';
 import { setValueLanguage } from './components/format';
@@ -80,9 +81,11 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
  * Draws the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`) for a visitor.
  * @param transport answers the app's API requests (`/api/...`, GET)
  * @param language  the interface language to draw it in (English when not given)
+ * @param session   the signed-in user the page is drawn for (decision 047; `transport` sends their
+ *   token with the page's requests); a visitor when not given
  * @throws Error when the route answers with a redirect (only pages for visitors are drawn here)
  */
-export async function renderPage(url: string, transport: Transport, language: InterfaceLanguage = 'en'): Promise<ServerPage> {
+export async function renderPage(url: string, transport: Transport, language: InterfaceLanguage = 'en', session: Session | null = null): Promise<ServerPage> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); only visitors' pages are drawn on the server`);
   const { pathname, origin } = new URL(url);
@@ -93,10 +96,12 @@ export async function renderPage(url: string, transport: Transport, language: In
   const draw = () => {
     setServerOrigin(origin);
     setValueLanguage(language, i18n.t('value.empty', { ns: 'common' }));
-    return renderToString(
-      <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>,
+    return drawAs(session, () =>
+      renderToString(
+        <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>,
+      ),
     );
   };
 

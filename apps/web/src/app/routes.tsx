@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { ComponentType, ReactElement } from 'react';
+import { isValidElement, type ComponentType, type ReactElement } from 'react';
 import { AppLayout } from './layout/app-layout';
 import { GuestOnly, RequireRole } from './guards';
 import { RouteError } from './route-error';
@@ -117,12 +117,21 @@ export async function preloadRoute(pathname: string): Promise<void> {
   await Promise.all(routePages(pathname).map((page) => page.preload()));
 }
 
+/**
+ * The lazily loaded components of `element`: itself, or what a guard around it holds (a
+ * signed-in page is `<RequireRole><Page /></RequireRole>`, drawn on the server too — decision 047).
+ */
+function lazyIn(element: ReactElement | undefined): LazyComponent<ComponentType>[] {
+  if (!element) return [];
+  const type = element.type as Partial<LazyComponent<ComponentType>> | undefined;
+  if (typeof type?.preload === 'function') return [type as LazyComponent<ComponentType>];
+  const children = (element.props as { children?: unknown } | null)?.children;
+  return isValidElement(children) ? lazyIn(children) : [];
+}
+
 /** The lazily loaded elements of the routes matching `pathname`, outermost first. */
 function routePages(pathname: string): LazyComponent<ComponentType>[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
-    const type = (match.route.element as ReactElement | undefined)?.type as Partial<LazyComponent<ComponentType>> | undefined;
-    return typeof type?.preload === 'function' ? [type as LazyComponent<ComponentType>] : [];
-  });
+  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => lazyIn(match.route.element as ReactElement | undefined));
 }
 
 /**
