@@ -1,5 +1,5 @@
 /**
- * npm run bench:start [-- --no-build] [--cpu 4] [--runs 3] [--top 20] [--pages orders,books,recent,jsbn] —
+ * npm run bench:start [-- --no-build] [--cpu 4] [--runs 3] [--top 20] [--pages orders,books,recent,jsbn] [--tap] —
  * where a phone's main thread spends its time while a signed-in library's page starts.
  *
  * Serves the production build (as `bench:web` does: a fresh database, one publisher with six
@@ -13,6 +13,9 @@
  * - from a CPU profile of the first run (V8's sampling profiler), the main thread's time by
  *   package (the built chunks' source maps say which source each function came from) and the
  *   functions with the most self time.
+ * With `--tap`, instead: a visitor's first tap on the QR page's language menu once the app's
+ * chunks have come (ms to the open menu, `--runs` times) and a CPU profile of it — the app's
+ * start and its adoption of the page.
  * The network is not throttled: this looks at the CPU alone. Asserts nothing.
  * Needs Chromium at CHROME_PATH (default /usr/bin/chromium).
  */
@@ -39,6 +42,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     top: { type: 'string', default: '20' },
     pages: { type: 'string', default: 'orders,books,recent,jsbn' },
+    tap: { type: 'boolean', default: false },
   },
 });
 const CPU = Number(options.cpu);
@@ -203,6 +207,41 @@ async function load(url: string, session: Session | undefined, profile: boolean,
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/**
+ * `--tap`: a visitor's first tap on the language menu of the QR page, once the page has loaded
+ * and the app's chunks have come in the background (the network idle): ms from the tap to the
+ * open menu, with the CPU slowed down as told, and a CPU profile of that time (the app's start,
+ * its adoption of the page, the menu).
+ */
+async function tapProfile(url: string, profile: boolean): Promise<{ ms: number; profile?: CpuProfile }> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    await page.evaluate(`{
+      const marks = (window.tapMarks = {});
+      document.addEventListener('pointerdown', () => (marks.tap ??= performance.now()), { capture: true });
+      new MutationObserver(() => { if (marks.menu === undefined && document.querySelector('[role="menu"]')) marks.menu = performance.now(); }).observe(document, { subtree: true, childList: true });
+    }`);
+    await page.getByRole('button', { name: /^Choose the language of the site/ }).tap();
+    await page.waitForFunction(() => (window as unknown as { tapMarks: { menu?: number } }).tapMarks.menu !== undefined, undefined, { timeout: 30_000 });
+    const marks = await page.evaluate(() => (window as unknown as { tapMarks: { tap: number; menu: number } }).tapMarks);
+    const result = profile ? ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
+    return { ms: marks.menu - marks.tap, profile: result };
+  } finally {
+    await browser.close();
+  }
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-bench-start-'));
 const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0' }));
 try {
@@ -226,6 +265,20 @@ try {
     ['recent', '/new-published-books', '/new-published-books', session],
     ['jsbn', '/jsbn/:jsbn, signed in', `/jsbn/${jsbn}`, session],
   ];
+  if (options.tap) {
+    const times: number[] = [];
+    let profile: CpuProfile | undefined;
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await tapProfile(`${origin}/jsbn/${jsbn}`, run === 0);
+      times.push(result.ms);
+      profile ??= result.profile;
+    }
+    const self = selfTimes(profile!);
+    console.log(`\nThe first tap on the QR page's language menu, the app fetched (CPU ×${CPU}): ${median(times).toFixed(0)} ms to the open menu (${times.map((ms) => ms.toFixed(0)).join(', ')})`);
+    console.log(`  ${self.total.toFixed(0)} ms of main-thread work; by package: ${self.packages.map(([pkg, ms]) => `${pkg} ${ms.toFixed(0)}`).join(', ')}`);
+    console.log('  by function (self ms):');
+    for (const [fn, ms] of self.functions) console.log(`    ${ms.toFixed(1).padStart(7)}  ${fn}`);
+  }
   const rows: string[] = [];
   // each signed-in page twice: the shell whose app draws it (without the session cookie: as
   // before decision 047), and the page the server drew for the library
@@ -237,7 +290,7 @@ try {
       [`${name} (drawn for the library)`, path, who, true],
     ];
   });
-  for (const [name, path, who, cookie] of loads) {
+  for (const [name, path, who, cookie] of options.tap ? [] : loads) {
     const runs: Marks[] = [];
     let profile: CpuProfile | undefined;
     for (let run = 0; run < RUNS; run += 1) {
@@ -259,9 +312,8 @@ try {
       for (const [fn, ms] of times.functions) console.log(`    ${ms.toFixed(1).padStart(7)}  ${fn}`);
     }
   }
-  console.log(`\nA signed-in library's pages at 390 × 844, empty cache, CPU ×${CPU} (CDP), network not throttled; median of ${RUNS} (range):\n`);
-  console.log('| page | first paint | largest paint | long tasks | longest | blocking time after the first paint |');
-  console.log('|---|---|---|---|---|---|');
+  if (!options.tap) console.log(`\nA signed-in library's pages at 390 × 844, empty cache, CPU ×${CPU} (CDP), network not throttled; median of ${RUNS} (range):\n`);
+  if (!options.tap) console.log('| page | first paint | largest paint | long tasks | longest | blocking time after the first paint |\n|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
   await app.close();
