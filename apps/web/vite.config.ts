@@ -154,5 +154,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr src/entry-server.tsx`: the server's render of public pages (decision 011),
   // one bundle with every dependency inside, so React's names resolve to Preact there too
   ssr: { noExternal: true, target: 'node' },
-  build: isSsrBuild ? { outDir: 'dist-server', sourcemap: true, emptyOutDir: true } : { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: isSsrBuild
+    ? { outDir: 'dist-server', sourcemap: true, emptyOutDir: true }
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        chunkSizeWarningLimit: 1500,
+        // the entry's import of the start module preloads nothing itself: index.html preloads the
+        // start's chunks, a server-made page its template does (decision 031); Vite's helper
+        // checking its 27 chunks again cost a slow phone's first tap tens of ms
+        modulePreload: { resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && /(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps) },
+      },
 }));
