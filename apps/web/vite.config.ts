@@ -42,8 +42,9 @@ function preloadStart(): Plugin {
  * `app-modules.json` beside `index.html`: what else a page drawn on the server needs once the
  * app starts, beyond the start module's own chunks (index.html's module preloads), for the
  * page's entry to fetch in the background once the page has loaded (decision 031):
- * - `app`: the chunks the start module loads lazily that are neither a page nor a language
- *   (the menus of the app bar);
+ * - `app`: the chunks the start module loads lazily that are neither a page (of the site's or a
+ *   feature's routes: the back office's pages are pages too) nor a language (the menus of the
+ *   app bar);
  * - `pages`: by the name of each page a route loads lazily (`lazyNamed`'s export name), the
  *   chunks of that page;
  * - `later`: by the same names, the chunks of what the page loads lazily itself (its dialogs,
@@ -66,7 +67,10 @@ function appModules(): Plugin {
       const routes = this.getModuleInfo(moduleOf('/src/app/routes.tsx') ?? '');
       const i18n = this.getModuleInfo(moduleOf('/src/i18n/index.ts') ?? '');
       if (!start || !routes || !i18n) throw new Error('the build has no chunk for src/app/start.tsx, or no src/app/routes.tsx or src/i18n/index.ts');
-      const pageChunks = routes.dynamicallyImportedIds.flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
+      // every page a route loads lazily: the site's (app/routes.tsx) and a feature's own routes
+      // (the back office's, features/operator/routes.tsx), which a visitor's first tap never needs
+      const routeModules = [...this.getModuleIds()].filter((id) => /\/src\/(app|features\/[^/]+)\/routes\.tsx$/.test(id)).map((id) => this.getModuleInfo(id)!);
+      const pageChunks = [...new Set(routeModules.flatMap((module) => module.dynamicallyImportedIds))].flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
       const languageChunks = i18n.dynamicallyImportedIds.flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
       const apart = new Set([...pageChunks, ...languageChunks].map((chunk) => chunk.fileName));
       // the start module's own chunks (preloaded by index.html) are never listed again
@@ -152,5 +156,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr src/entry-server.tsx`: the server's render of public pages (decision 011),
   // one bundle with every dependency inside, so React's names resolve to Preact there too
   ssr: { noExternal: true, target: 'node' },
-  build: isSsrBuild ? { outDir: 'dist-server', sourcemap: true, emptyOutDir: true } : { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: isSsrBuild
+    ? { outDir: 'dist-server', sourcemap: true, emptyOutDir: true }
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        chunkSizeWarningLimit: 1500,
+        // the entry's import of the start module preloads nothing itself: index.html preloads the
+        // start's chunks, a server-made page its template does (decision 031); Vite's helper
+        // checking its 27 chunks again cost a slow phone's first tap tens of ms
+        modulePreload: { resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && /(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps) },
+      },
 }));

@@ -52,7 +52,10 @@ async function transferred(url: string, session?: Session): Promise<{ js: number
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    if (session) await page.addInitScript(`localStorage.setItem('authToken', ${JSON.stringify(session.token)}); localStorage.setItem('userData', ${JSON.stringify(session.user)});`);
+    if (session) {
+      await page.addInitScript(`localStorage.setItem('authToken', ${JSON.stringify(session.token)}); localStorage.setItem('userData', ${JSON.stringify(session.user)});`);
+      if (session.cookie) await page.context().addCookies([{ name: 'jsbn_session', value: session.token, url }]);
+    }
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Page.enable');
@@ -177,10 +180,13 @@ function printDetails(name: string, audits: Record<string, { details?: unknown }
 interface Session {
   token: string;
   user: string;
+  /** Whether the browser has the session cookie too, as the app sets it (decision 047); without it a signed-in page is the shell. */
+  cookie: boolean;
 }
 
 /**
- * Puts `session` in the storage of `origin` in the Chrome Lighthouse drives, and empties its
+ * Puts `session` in the storage of `origin` in the Chrome Lighthouse drives — localStorage and
+ * the session cookie, as the app keeps them once it has run (decision 047) — and empties its
  * HTTP cache: a signed-in user's first load (Lighthouse is then told to keep the storage).
  */
 async function signIn(port: number, origin: string, session: Session) {
@@ -191,6 +197,8 @@ async function signIn(port: number, origin: string, session: Session) {
     localStorage.setItem('authToken', token!);
     localStorage.setItem('userData', user!);
   }, [session.token, session.user]);
+  if (session.cookie) await page.context().addCookies([{ name: 'jsbn_session', value: session.token, url: origin }]);
+  else await page.context().clearCookies();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await page.close();
@@ -256,9 +264,11 @@ try {
     const login = await fetch(`${origin}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }) });
     const token = ((await login.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
     const me = (await (await fetch(`${origin}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown };
-    const session: Session = { token, user: JSON.stringify(me.data) };
+    const session: Session = { token, user: JSON.stringify(me.data), cookie: true };
     const signedIn: [string, string, Session | undefined][] = [
       ['/jsbn/:jsbn, a visitor (baseline)', `${origin}/jsbn/${jsbn}`, undefined],
+      // the page as it was before decision 047, in the same run: the shell, the app drawing it
+      ['/orders without the session cookie (the shell; before decision 047)', `${origin}/orders`, { ...session, cookie: false }],
       ['/orders', `${origin}/orders`, session],
       ['/publisher-wise-books/:id', `${origin}/publisher-wise-books/${publisher.publisherId}`, session],
       ['/new-published-books', `${origin}/new-published-books`, session],

@@ -15,6 +15,7 @@ import { renderToString } from 'preact-render-to-string';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath, type Params } from 'react-router';
 import { QueryClient, type Query } from '@tanstack/react-query';
 import { setTransport, type Transport } from './api/client';
+import { drawAs, type Session } from './api/session';
 import { siteQuery } from './api/site';
 import { setServerOrigin } from './app/origin';
 import { setValueLanguage } from './components/format';
@@ -87,10 +88,19 @@ const STYLE_END = '</style>';
  * Draws the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`) for a visitor.
  * @param transport answers the app's API requests (`/api/...`, GET)
  * @param language  the interface language to draw it in (English when not given)
- * @param options   `fresh`: draw every part and style afresh, keeping nothing (decision 048; to compare the two)
+ * @param options   `fresh`: draw every part and style afresh, keeping nothing (decision 048; to compare the two);
+ *   `session`: the signed-in user the page is drawn for (decision 047; `transport` sends their token
+ *   with the page's requests), a visitor when not given — their app bar and menus are their own, so
+ *   the parts drawn once per language (decision 048) are drawn afresh for them
  * @throws Error when the route answers with a redirect (only pages for visitors are drawn here)
  */
-export async function renderPage(url: string, transport: Transport, language: InterfaceLanguage = 'en', options: { fresh?: boolean } = {}): Promise<ServerPage> {
+export async function renderPage(
+  url: string,
+  transport: Transport,
+  language: InterfaceLanguage = 'en',
+  options: { fresh?: boolean; session?: Session | null } = {},
+): Promise<ServerPage> {
+  const session = options.session ?? null;
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); only visitors' pages are drawn on the server`);
   const { pathname, origin } = new URL(url);
@@ -105,12 +115,14 @@ export async function renderPage(url: string, transport: Transport, language: In
     // drawing is synchronous: nothing else draws between these lines
     keepStyles(!options.fresh);
     keepShells(!options.fresh);
-    setPartDrawer(options.fresh ? null : parts);
+    setPartDrawer(options.fresh || session ? null : parts);
     try {
-      return renderToString(
-        <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>,
+      return drawAs(session, () =>
+        renderToString(
+          <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>,
+        ),
       );
     } finally {
       keepStyles(true);

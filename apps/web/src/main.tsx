@@ -6,8 +6,11 @@
  * app is there, while plain links work at once, and an image that cannot be loaded shows the
  * placeholder the app would show (spec §8). Once the page has loaded and the browser is idle,
  * the app's chunks are fetched in the background (not run), so that wait is short (decision 031).
- * Everywhere else, for a signed-in user, and when the page was drawn in another language than
- * the one chosen in this browser, the app starts straight away.
+ * A signed-in user's page the server drew for them (`data-drawn-for`, their account's id;
+ * decision 047) is adopted the same way. Everywhere else — a page drawn for someone else (a
+ * visitor's page while signed in), a page showing the cart when this browser's cart holds
+ * books (the server cannot know them), a page drawn in another language than the one chosen in
+ * this browser — the app starts straight away.
  */
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/500.css';
@@ -17,7 +20,7 @@ import '@fontsource/noto-sans-gujarati/700.css';
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/700.css';
 import './app/waiting.css';
-import { TOKEN_KEY } from './api/session-keys';
+import { TOKEN_KEY, USER_KEY, cartStorageKey } from './api/session-keys';
 import { placeholderImage } from './components/placeholder-image';
 
 /** Where the language switcher keeps its choice (`LANGUAGE_STORAGE_KEY` of i18n/index.ts, not imported: this module stays small). */
@@ -53,17 +56,28 @@ const imageFailed = (event: Event) => {
 const chosen = localStorage.getItem(LANGUAGE_KEY);
 const otherLanguage = Boolean(chosen) && chosen !== document.documentElement.lang;
 
+/** Runs `run` when the browser is idle (within 2 s), or soon where it cannot say. */
+const idle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+
+/** How many module preloads go into `<head>` at a time: each starts a fetch, and 40 at once were one long task on a slow phone. */
+const PRELOADS_AT_A_TIME = 4;
+
 /**
- * Copies the module preloads of the `<template id>` into `<head>`, which makes the browser fetch
- * (not run) those chunks; resolves when all have loaded or failed.
+ * Copies the module preloads of the `<template id>` into `<head>`, a few at a time in idle
+ * moments, which makes the browser fetch (not run) those chunks; resolves when all have loaded
+ * or failed.
  */
 function preload(id: string): Promise<unknown> {
   const template = document.getElementById(id);
   if (!(template instanceof HTMLTemplateElement)) return Promise.resolve();
   const links = Array.from(template.content.querySelectorAll('link'));
   const loaded = links.map((link) => new Promise((resolve) => ['load', 'error'].forEach((name) => link.addEventListener(name, resolve, { once: true }))));
-  document.head.append(...links);
   template.remove();
+  const next = (from: number) => {
+    document.head.append(...links.slice(from, from + PRELOADS_AT_A_TIME));
+    if (from + PRELOADS_AT_A_TIME < links.length) idle(() => next(from + PRELOADS_AT_A_TIME));
+  };
+  next(0);
   return Promise.all(loaded);
 }
 
@@ -80,21 +94,48 @@ function preloadWhenIdle() {
     document.getElementById(APP_MODULES_ID)?.setAttribute('data-skipped', 'save-data');
     return;
   }
-  const idle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
   const afterLoad = () => idle(() => void preload(APP_MODULES_ID).then(() => idle(() => void preload(`${APP_MODULES_ID}-later`))));
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 }
 
-if (!serverMade || localStorage.getItem(TOKEN_KEY) || otherLanguage) {
+/** The id of the signed-in user this browser keeps (`userData`), if any. */
+function storedUserId(): string | null {
+  try {
+    const id = (JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as { id?: unknown } | null)?.id;
+    return id === undefined || id === null ? null : String(id);
+  } catch {
+    return null;
+  }
+}
+// the page was drawn for whoever uses this browser: a visitor's page for a visitor, or a signed-in page for this very account
+const drawnFor = root.dataset.drawnFor;
+const signedIn = Boolean(localStorage.getItem(TOKEN_KEY));
+const drawnForThisBrowser = drawnFor === undefined ? !signedIn : signedIn && drawnFor === storedUserId();
+// a page with the cart (`data-cart`) while this browser's cart holds books the server did not draw
+const cartFilled = root.hasAttribute('data-cart') && /[^\s[\]]/.test(localStorage.getItem(cartStorageKey(storedUserId() ?? undefined)) ?? '');
+
+if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
   void start(false);
 } else {
   preloadWhenIdle();
   let held: HTMLElement | null = null;
-  /** Holds a click on anything but a plain link until the app can answer it. */
+  /** Boxes ticked or cleared before the app was there: their state before, and after the last tap (see `hold`). */
+  const boxes = new Map<HTMLInputElement, { before: boolean; after: boolean }>();
+  /**
+   * Holds a click on anything but a plain link until the app can answer it. A checkbox changes
+   * at once (its state is the page's own, as a screen reader or a test reads it); once the app
+   * is there it is put back and clicked again, so the app makes the same change.
+   */
   const hold = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || target.closest('a[href]')) return;
+    if (target instanceof HTMLInputElement && target.type === 'checkbox') {
+      event.stopPropagation();
+      boxes.set(target, { before: boxes.get(target)?.before ?? !target.checked, after: target.checked });
+      (target.parentElement ?? target).setAttribute(WAITING, '');
+      return;
+    }
     event.preventDefault();
     event.stopPropagation();
     held?.removeAttribute(WAITING);
@@ -119,11 +160,18 @@ if (!serverMade || localStorage.getItem(TOKEN_KEY) || otherLanguage) {
         await new Promise((resolve) => setTimeout(resolve, 0));
         held?.removeAttribute(WAITING);
         if (held?.isConnected) held.click();
+        boxes.forEach(({ before, after }, box) => {
+          (box.parentElement ?? box).removeAttribute(WAITING);
+          if (!box.isConnected) return;
+          box.checked = before;
+          if (after !== before) box.click();
+        });
       },
       // offline or a new release: the page stays as it is (its links work) and tries again at the next interaction
       () => {
         root.removeAttribute('aria-busy');
         held?.removeAttribute(WAITING);
+        boxes.forEach((_state, box) => (box.parentElement ?? box).removeAttribute(WAITING));
         listen(true);
       },
     );

@@ -5,7 +5,8 @@
  * the route's handler and three plugins' `onSend`, which cost four times the lookup and its
  * write. The front door answers only what it can answer exactly as Fastify would — the same
  * status, bytes and headers (front-door.test.ts compares them) — and hands everything else to
- * Fastify untouched: a signed-in caller, a query string, a client that does not take brotli,
+ * Fastify untouched: a signed-in caller (a token, or the session cookie of the pages drawn for
+ * a signed-in user, decision 047), a query string, a client that does not take brotli,
  * a page not cached or due to be made again, a server that is closing.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerOptions, type ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { ClientGuard } from './client-limits.js';
 import type { PublicPageCache } from './public-pages.js';
+import { sessionToken } from './session-cookie.js';
 
 /** A request handler that answers (true) or leaves the request alone (false). */
 type Answerer = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -72,6 +74,8 @@ export class FrontDoor {
       const started = performance.now();
       const { url = '', headers } = request;
       if (request.method !== 'GET' || headers.authorization !== undefined || url.includes('?') || this.options.closing()) return false;
+      // a signed-in user's pages are drawn for them (decision 047)
+      if (sessionToken(headers)) return false;
       for (const route of this.routes) {
         const key = route.key(url, headers);
         if (key === null) continue;

@@ -28,11 +28,13 @@ const INDEX = `<!doctype html>
 /**
  * A stand-in for the app's server render: it asks the API (through the transport it is given)
  * for the book of a /jsbn/ page or for the newest books, and draws their titles and where
- * their data came from.
+ * their data came from; for a signed-in user (decision 047) also who the API says they are
+ * (\`/api/user/me\` through the same transport) and who the page was drawn for. The
+ * library's ordering pages (/publisher-wise-books…) show the cart (\`CartLayout\`).
  */
 const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-export async function renderPage(url, transport, language) {
+export async function renderPage(url, transport, language, session) {
   // a test may hold every page being drawn (globalThis.jsbnHoldDrawing, a promise), counting them
   if (globalThis.jsbnHoldDrawing) {
     globalThis.jsbnDrawing = (globalThis.jsbnDrawing ?? 0) + 1;
@@ -47,7 +49,13 @@ export async function renderPage(url, transport, language) {
   // where the data came from: an in-process API reply carries the API's headers, a reply the caller handed over does not
   const source = response.headers.get('x-request-id') ? 'api' : 'given';
   const lang = language === 'en' ? '' : ' data-language="' + language + '"';
-  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"' + lang + '></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true, pages: book ? ['BookDetailPage'] : ['HomePage'] };
+  let user = '';
+  if (session) {
+    const me = await transport('/api/user/me', { headers: { Accept: 'application/json' } });
+    user = '<p data-drawn-for="' + escape(session.user.name) + '" data-api-says="' + (me.ok ? escape((await me.json()).data.name) : me.status) + '"></p>';
+  }
+  const pages = book ? ['BookDetailPage'] : pathname.startsWith('/publisher-wise-books') ? ['CartLayout', 'PublisherBooksPage'] : ['HomePage'];
+  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"' + lang + '></p>' + user + '</main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true, pages };
 }
 `;
 

@@ -1,10 +1,12 @@
 /**
  * The session (spec accounts §4): the access token and the current user, both kept in
  * localStorage. Logged in means both are present. Components read it with `useSession()`.
+ * The token also goes to the server as the `jsbn_session` cookie, by which it draws a signed-in
+ * user's pages (decision 047); the server's render is given the session of the page it draws.
  */
 import { useSyncExternalStore } from 'react';
 import type { CurrentUser } from '@jsbn/shared';
-import { TOKEN_KEY, USER_KEY } from './session-keys';
+import { SESSION_COOKIE, TOKEN_KEY, USER_KEY } from './session-keys';
 
 export interface Session {
   token: string | null;
@@ -26,9 +28,42 @@ function read(): Session {
 
 let current: Session = read();
 const listeners = new Set<() => void>();
+/** The session of the page the server's render is drawing now (`drawAs`); null outside a render. */
+let drawing: Session | null = null;
+
+/** A session token's cookie lives as long as the token may (7 days, `TOKEN_TTL` of the API); the server checks the token itself. */
+const COOKIE_MAX_AGE_S = 7 * 24 * 3600;
+
+/**
+ * Keeps the `jsbn_session` cookie equal to the stored token (decision 047): set with the token,
+ * removed with it, and brought in step when the app starts (a session from before the cookie,
+ * or one ended in another tab).
+ */
+export function syncSessionCookie(): void {
+  if (typeof document === 'undefined') return;
+  const { token } = current;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = token
+    ? `${SESSION_COOKIE}=${encodeURIComponent(token)}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax${secure}`
+    : `${SESSION_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
+}
+
+/**
+ * Runs `draw` (a synchronous render on the server) as `session`'s user: `useSession()` and
+ * `getSession()` give that session inside it (decision 047), the visitor's outside.
+ */
+export function drawAs<T>(session: Session | null, draw: () => T): T {
+  drawing = session;
+  try {
+    return draw();
+  } finally {
+    drawing = null;
+  }
+}
 
 function emit() {
   current = read();
+  syncSessionCookie();
   for (const listener of listeners) listener();
 }
 
@@ -45,7 +80,7 @@ function subscribe(listener: () => void) {
 }
 
 export function getSession(): Session {
-  return current;
+  return drawing ?? current;
 }
 
 export function setToken(token: string) {

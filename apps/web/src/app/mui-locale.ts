@@ -58,7 +58,10 @@ export function useLocalizedTheme(): Theme {
   const { t, i18n } = useTranslation('common');
   const language = currentLanguage(i18n);
   return useMemo(() => {
-    const make = () => createTheme(theme, ...LOCALE_OBJECTS[language](t).reverse());
+    const locales = LOCALE_OBJECTS[language](t);
+    // English has MUI's own texts: the theme as it is (made again, it cost a deep merge of the whole theme at every start)
+    if (locales.length === 0) return theme;
+    const make = () => createTheme(theme, ...locales.reverse());
     if (!import.meta.env.SSR) return make();
     const made = serverThemes.get(language) ?? make();
     serverThemes.set(language, made);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { isValidElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { AppLayout } from './layout/app-layout';
 import { GuestOnly, RequireRole } from './guards';
 import { RouteError } from './route-error';
@@ -120,12 +120,21 @@ export async function preloadRoute(pathname: string, matches?: RouteMatches): Pr
 /** The routes matching a path, outermost first: `matchRoutes(routes, pathname)`, or a static handler's `context.matches` (the server's render has them already). */
 export type RouteMatches = readonly { route: { element?: ReactNode } }[];
 
+/**
+ * The lazily loaded components of `element`: itself, or what a guard around it holds (a
+ * signed-in page is `<RequireRole><Page /></RequireRole>`, drawn on the server too — decision 047).
+ */
+function lazyIn(element: ReactElement | undefined): LazyComponent<ComponentType>[] {
+  if (!element) return [];
+  const type = element.type as Partial<LazyComponent<ComponentType>> | undefined;
+  if (typeof type?.preload === 'function') return [type as LazyComponent<ComponentType>];
+  const children = (element.props as { children?: unknown } | null)?.children;
+  return isValidElement(children) ? lazyIn(children) : [];
+}
+
 /** The lazily loaded elements of the routes matching `pathname` (`matches`, when known), outermost first. */
 function routePages(pathname: string, matches: RouteMatches = matchRoutes(routes, pathname) ?? []): LazyComponent<ComponentType>[] {
-  return matches.flatMap((match) => {
-    const type = (match.route.element as ReactElement | undefined)?.type as Partial<LazyComponent<ComponentType>> | undefined;
-    return typeof type?.preload === 'function' ? [type as LazyComponent<ComponentType>] : [];
-  });
+  return matches.flatMap((match) => lazyIn(match.route.element as ReactElement | undefined));
 }
 
 /**

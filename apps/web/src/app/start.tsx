@@ -8,7 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, refreshCurrentUser, setNavigator, toastError } from '../api/client';
-import { getSession } from '../api/session';
+import { getSession, syncSessionCookie } from '../api/session';
 import { AppProviders, SEEDS_ELEMENT_ID, type QuerySeed } from './providers';
 import { router } from './router';
 import { createStyleCache } from './style-cache';
@@ -40,8 +40,9 @@ function serverSeeds(): QuerySeed[] {
 
 /**
  * Renders the app into `root`.
- * @param hydrate true when `root` holds the server's render of this very page for a visitor:
- *   the app adopts that DOM instead of drawing it again
+ * @param hydrate true when `root` holds the server's render of this very page for this browser's
+ *   user (a visitor, or the signed-in user it was drawn for): the app adopts that DOM instead of
+ *   drawing it again
  */
 export async function startApp(root: HTMLElement, hydrate: boolean): Promise<void> {
   const queryClient = createQueryClient();
@@ -49,12 +50,16 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
     void router.navigate(to, options);
   });
   const signedIn = Boolean(getSession().token);
+  // the server draws a signed-in user's pages by this cookie (decision 047): a session from before it gets it now
+  syncSessionCookie();
   // The user part of the session is kept locally (spec accounts §4); refresh it once per page
   // load so a letterhead or profile saved in another tab, or a revoked token, is seen at once.
   if (signedIn) void refreshCurrentUser().catch(() => undefined);
   // A visitor's page is what the server drew; a signed-in viewer may see more (an owner's
-  // private PDF link), so for them the same data shows at once and is fetched again.
-  for (const [key, data] of serverSeeds()) queryClient.setQueryData(key, data, { updatedAt: signedIn ? 0 : Date.now() });
+  // private PDF link), so for them the same data shows at once and is fetched again — unless
+  // the server drew the page for them (`data-drawn-for`, decision 047).
+  const drawnForThem = hydrate && root.hasAttribute('data-drawn-for');
+  for (const [key, data] of serverSeeds()) queryClient.setQueryData(key, data, { updatedAt: signedIn && !drawnForThem ? 0 : Date.now() });
   // a server-made page is adopted in the language it was drawn in (`<html lang>`)
   const drawnIn = document.documentElement.lang;
   await Promise.all([startI18n(hydrate && isInterfaceLanguage(drawnIn) ? drawnIn : undefined), preloadRoute(window.location.pathname)]);

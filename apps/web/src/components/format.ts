@@ -11,28 +11,37 @@ const DATE_TIME = {
   hi: { locale: 'hi-IN', dayPeriod: 'short' },
 } as const satisfies Record<InterfaceLanguage, { locale: string; dayPeriod: 'short' | undefined }>;
 
-const dateFormat = (lng: InterfaceLanguage) => new Intl.DateTimeFormat(DATE_TIME[lng].locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: APP_TIME_ZONE });
-const timeFormat = (lng: InterfaceLanguage) =>
-  new Intl.DateTimeFormat(DATE_TIME[lng].locale, { hour: '2-digit', minute: '2-digit', dayPeriod: DATE_TIME[lng].dayPeriod, timeZone: APP_TIME_ZONE });
-let dates = dateFormat('en');
-let times = timeFormat('en');
-/** Whether the time of day is in words, said first. */
-let periodInWords = false;
+/**
+ * `make(key)` (a language, a unit), made when first used and kept: an `Intl.DateTimeFormat`
+ * with a time zone costs milliseconds to make (ICU's data), and the app's start made four —
+ * the server's render two per page — before drawing a page that may show no date at all.
+ */
+function madeOnce<K, T>(make: (key: K) => T): (key: K) => T {
+  const made = new Map<K, T>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make(key);
+      made.set(key, value);
+    }
+    return value;
+  };
+}
+const dateFormat = madeOnce((lng: InterfaceLanguage) => new Intl.DateTimeFormat(DATE_TIME[lng].locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: APP_TIME_ZONE }));
+const timeFormat = madeOnce(
+  (lng: InterfaceLanguage) => new Intl.DateTimeFormat(DATE_TIME[lng].locale, { hour: '2-digit', minute: '2-digit', dayPeriod: DATE_TIME[lng].dayPeriod, timeZone: APP_TIME_ZONE }),
+);
+/** The language of dates and times (`setValueLanguage`). */
+let valueLanguage: InterfaceLanguage = 'en';
 
 /**
  * Sets the language values are shown in: `empty` (`common:value.empty` of `lng`) for empty
  * values, and `lng`'s dates and times. Called by the browser's i18n instance whenever its
  * language changes, and by the server's render before it draws.
  */
-/** The formats made so far, by language: the server's render sets its language for every page it draws. */
-const formats = new Map<InterfaceLanguage, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
-
 export function setValueLanguage(lng: InterfaceLanguage, empty: string): void {
   emptyValue = empty;
-  let made = formats.get(lng);
-  if (!made) formats.set(lng, (made = [dateFormat(lng), timeFormat(lng)]));
-  [dates, times] = made;
-  periodInWords = DATE_TIME[lng].dayPeriod !== undefined;
+  valueLanguage = lng;
 }
 
 const dateOf = (value: string | Date | null | undefined) => {
@@ -43,7 +52,7 @@ const dateOf = (value: string | Date | null | undefined) => {
 /** DD/MM/YYYY in India's time; the empty value (N/A) for empty or invalid values. */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = dateOf(value);
-  return date ? dates.format(date) : emptyValue;
+  return date ? dateFormat(valueLanguage).format(date) : emptyValue;
 }
 
 /**
@@ -53,9 +62,10 @@ export function formatDate(value: string | Date | null | undefined): string {
 export function formatTime(value: string | Date | null | undefined): string {
   const date = dateOf(value);
   if (!date) return emptyValue;
-  const parts = times.formatToParts(date);
+  const parts = timeFormat(valueLanguage).formatToParts(date);
   const period = parts.find((part) => part.type === 'dayPeriod');
-  if (!periodInWords || !period || parts[0] === period) return parts.map((part) => part.value).join('');
+  // the time of day in words is said first
+  if (DATE_TIME[valueLanguage].dayPeriod === undefined || !period || parts[0] === period) return parts.map((part) => part.value).join('');
   return [period.value, parts.filter((part) => part.type !== 'dayPeriod').map((part) => part.value).join('').trim()].join(' ');
 }
 
@@ -70,11 +80,11 @@ export function formatPhone(value: string | null | undefined): string {
 }
 
 const KB = 1024;
-const kilobytes = new Intl.NumberFormat('en-IN', { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 });
-const megabytes = new Intl.NumberFormat('en-IN', { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 2 });
+/** File sizes are written the same in every language (Latin digits, kB and MB), made when first used. */
+const sizes = madeOnce((unit: 'kilobyte' | 'megabyte') => new Intl.NumberFormat('en-IN', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'kilobyte' ? 0 : 2 }));
 
 /** A file size for people: '12 kB' below 1 MB (never '0.00 MB'), '3.25 MB' above; `bytes` in bytes. */
 export function formatBytes(bytes: number): string {
-  if (bytes < MB) return kilobytes.format(Math.max(1, Math.round(bytes / KB)));
-  return megabytes.format(bytes / MB);
+  if (bytes < MB) return sizes('kilobyte').format(Math.max(1, Math.round(bytes / KB)));
+  return sizes('megabyte').format(bytes / MB);
 }

@@ -12,8 +12,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { scriptJson, type InterfaceLanguage } from '@jsbn/shared/core';
+import type { CurrentUser } from '@jsbn/shared';
+import { sessionToken } from '../../lib/session-cookie.js';
 import { TEMPLATE_MARKS, withLanguage, withPreloadsLater } from './shell.js';
 
 /** One query's data: `[queryKey, data]`. */
@@ -66,13 +68,25 @@ export function loadAppModules(webDist: string): AppModules {
   return modules as AppModules;
 }
 
+/** A signed-in user a page is drawn for (decision 047): their token and who they are (`GET /api/user/me`). */
+export interface PageSession {
+  token: string;
+  user: CurrentUser;
+}
+
 /** The app's server bundle. */
 export interface AppRenderer {
   /**
    * Draws the page at the absolute `url` in `language`; `transport` answers its API requests.
-   * `options.fresh`: keep no part or style drawn before (decision 048; to compare the two).
+   * `options.fresh`: keep no part or style drawn before (decision 048; to compare the two);
+   * `options.session`: the signed-in user it is drawn for (decision 047; a visitor when null).
    */
-  renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>, language: InterfaceLanguage, options?: { fresh?: boolean }): Promise<ServerPage>;
+  renderPage(
+    url: string,
+    transport: (url: string, init: RequestInit) => Promise<Response>,
+    language: InterfaceLanguage,
+    options?: { fresh?: boolean; session?: PageSession | null },
+  ): Promise<ServerPage>;
   /** The id of the JSON script element the browser's app reads the seeds from. */
   SEEDS_ELEMENT_ID: string;
 }
@@ -122,10 +136,13 @@ export class PageNotDrawn extends Error {
   }
 }
 
-/** Draws public pages with the app's server bundle, for one API instance. */
+/** The name of the layout around the pages that show the library's cart (`CartLayout` of the web app's routes). */
+const CART_PAGE = 'CartLayout';
+
+/** Draws public pages, and signed-in users' pages (decision 047), with the app's server bundle, for one API instance. */
 export class AppPages {
-  /** The visitor whose page is being drawn: their address, and replies already known by URL. */
-  private readonly drawing = new AsyncLocalStorage<{ visitorIp: string; known: ReadonlyMap<string, string> }>();
+  /** The visitor whose page is being drawn: their address, replies already known by URL, and a signed-in user's token (decision 047). */
+  private readonly drawing = new AsyncLocalStorage<{ visitorIp: string; known: ReadonlyMap<string, string>; token?: string }>();
   /** Pages being made now (`making`). */
   private makingNow = 0;
 
@@ -143,7 +160,7 @@ export class AppPages {
     const reply = await this.app.inject({
       method: 'GET',
       url,
-      headers: { accept: new Headers(init.headers).get('accept') ?? 'application/json' },
+      headers: { accept: new Headers(init.headers).get('accept') ?? 'application/json', ...(drawing?.token ? { authorization: `Bearer ${drawing.token}` } : {}) },
       remoteAddress: drawing?.visitorIp ?? '127.0.0.1',
     });
     const empty = reply.statusCode === 204 || reply.statusCode === 304;
@@ -170,16 +187,32 @@ export class AppPages {
   }
 
   /**
-   * The page at `path` (with its query) as the app draws it for a visitor: its CSS for
-   * `<head>`, and `#root` holding it, followed by its data; null when one of its queries failed
-   * (the plain shell serves then).
+   * The signed-in user of a page request (decision 047): the one whose token the `jsbn_session`
+   * cookie carries, as `GET /api/user/me` answers for it (asked in-process, as the caller's
+   * address); null without the cookie, or when the API refuses the token (expired, signed out
+   * everywhere, suspended).
+   */
+  async sessionOf(request: Pick<FastifyRequest, 'headers' | 'ip'>): Promise<PageSession | null> {
+    const token = sessionToken(request.headers);
+    if (!token) return null;
+    const reply = await this.app.inject({ method: 'GET', url: '/api/user/me', headers: { accept: 'application/json', authorization: `Bearer ${token}` }, remoteAddress: request.ip });
+    if (reply.statusCode !== 200) return null;
+    return { token, user: (reply.json<{ data: CurrentUser }>()).data };
+  }
+
+  /**
+   * The page at `path` (with its query) as the app draws it for a visitor, or for `session`'s
+   * user: its CSS for `<head>`, and `#root` holding it (marked `data-drawn-for` with a signed-in
+   * user's id, and `data-cart` when it shows the library's cart, which only the browser knows),
+   * followed by its data; null when one of its queries failed (the plain shell serves then).
    * @param visitorIp the address the page's API requests are counted for
    * @param known     JSON replies (200) the caller already has, by the URL the app asks for
    *   (`/api/...`): the page's own book, read once for its head and its body
    * @param language  the interface language to draw it in
+   * @param session   the signed-in user to draw it for (their token goes with its API requests)
    */
-  async draw(path: string, visitorIp: string, language: InterfaceLanguage, known: ReadonlyMap<string, string> = new Map()): Promise<DrawnPage | null> {
-    const page = await this.drawing.run({ visitorIp, known }, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport, language));
+  async draw(path: string, visitorIp: string, language: InterfaceLanguage, known: ReadonlyMap<string, string> = new Map(), session: PageSession | null = null): Promise<DrawnPage | null> {
+    const page = await this.drawing.run({ visitorIp, known, token: session?.token }, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport, language, { session }));
     if (!page.complete) return null;
     const { app, pages, later, languages } = this.modules;
     return {
@@ -189,7 +222,7 @@ export class AppPages {
         later: page.pages.flatMap((name) => later[name] ?? []),
       },
       css: page.css,
-      root: `<div id="root" data-server-made>${page.html}</div><script type="application/json" id="${this.renderer.SEEDS_ELEMENT_ID}">${scriptJson(page.seeds)}</script>`,
+      root: `<div id="root" data-server-made${session ? ` data-drawn-for="${session.user.id}"` : ''}${page.pages.includes(CART_PAGE) ? ' data-cart' : ''}>${page.html}</div><script type="application/json" id="${this.renderer.SEEDS_ELEMENT_ID}">${scriptJson(page.seeds)}</script>`,
     };
   }
 

@@ -13,6 +13,10 @@
  *   made: the shell (with a book's head tags), for the browser's app to draw, and nothing kept;
  *   a page that could not be drawn whole (one of its queries failed, e.g. the visitor's
  *   searches ran out): the shell to that visitor, and nothing kept (`PageNotDrawn`);
+ * - for a signed-in user (the `jsbn_session` cookie, checked by the API; decision 047): the book
+ *   page and the library's lists (SIGNED_IN_PAGES) drawn for them, never kept
+ *   (`private, no-cache`); `/` and `/search-a-book` stay the visitors' (the app draws the
+ *   dashboard afresh);
  * - any other path without an extension: `index.html`, `no-cache`, so a new release shows at once.
  */
 import { readFileSync } from 'node:fs';
@@ -29,7 +33,7 @@ import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
 import { bookByJsbn } from '../books/book-reads.js';
 import { publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/public-page.js';
-import { AppPages, PageNotDrawn, PagesBusy, loadAppModules, loadRenderer } from './app-pages.js';
+import { AppPages, PageNotDrawn, PagesBusy, loadAppModules, loadRenderer, type PageSession } from './app-pages.js';
 import { bookPageHtml, missingBookHtml, withdrawnBookHtml } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
 
@@ -49,6 +53,22 @@ const LANDING_PAGES = ['/', '/search-a-book'];
 const landingPageKey = (language: InterfaceLanguage, path: string) => `html:${language}:${path}`;
 /** The public page cache's kind of a book page drawn in `language` for the address `requested`. */
 const bookPageKind = (language: InterfaceLanguage, requested: string) => `html:${language}:${requested}`;
+/** How a page drawn for a signed-in user is kept: by their browser only, asked again each time (decision 047). */
+const PRIVATE_REVALIDATE = 'private, no-cache';
+
+/**
+ * The app's pages the server draws for a signed-in user of the role (decision 047), besides the
+ * book page (which it draws for any signed-in user, not kept): the library's lists, where a
+ * phone would otherwise wait for the whole app before it shows anything. Any other, and these
+ * for anyone else, are the shell, drawn by the browser's app. Paths as the web app's `paths`.
+ */
+const SIGNED_IN_PAGES: readonly { path: string; role: PageSession['user']['modelType'] }[] = [
+  { path: '/orders', role: 'LIBRARY' },
+  { path: '/publisher-wise-books', role: 'LIBRARY' },
+  { path: '/publisher-wise-books/:publisherId', role: 'LIBRARY' },
+  { path: '/new-published-books', role: 'LIBRARY' },
+];
+
 /** The one spelling of a JSBN in a book page's address ('ahmjs00006p' → 'AHMJS-00006-P'); null for a malformed number. */
 const bookAddress = (requested: string) => {
   const canonical = normalizeJsbn(requested);
@@ -64,6 +84,16 @@ const bookAddress = (requested: string) => {
 export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: string, door: FrontDoor): Promise<void> {
   const shell = checkTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'));
   const pages = new AppPages(app, await loadRenderer(webDist), ctx.config.publicUrl, loadAppModules(webDist));
+  /**
+   * A page drawn for a signed-in user (decision 047); null — the shell, which the browser's app
+   * draws — when it could not be drawn whole, too many pages are being made, or the render
+   * failed (logged: the user still gets their page, from the app).
+   */
+  const drawSignedIn = (path: string, ip: string, language: InterfaceLanguage, session: PageSession) =>
+    pages.making(() => pages.draw(path, ip, language, new Map(), session)).catch((error: unknown) => {
+      if (!(error instanceof PagesBusy)) app.log.error({ err: error, path }, 'a signed-in page could not be drawn');
+      return null;
+    });
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -81,6 +111,14 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
     const language = pageLanguage(request);
     try {
+      // a signed-in user's own page (their menu; an owner's private PDF link), never kept (decision 047)
+      const session = await pages.sessionOf(request);
+      if (session) {
+        const book = await bookByJsbn(ctx, requested);
+        const drawn = await drawSignedIn(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, session);
+        reply.header('cache-control', PRIVATE_REVALIDATE);
+        return bookPageHtml(AppPages.fill(withLanguage(shell, language), drawn), book, ctx.config.publicUrl);
+      }
       const page = await publicBookPage(ctx, {
         jsbnNo: requested,
         kind: bookPageKind(language, requested),
@@ -132,6 +170,20 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         if (error instanceof PageNotDrawn) return error.body;
         throw error;
       }
+    });
+  }
+
+  // a library's lists, drawn for the signed-in library (decision 047); for anyone else, or with a
+  // query (a book to put in the cart: the browser's app does that at once), the shell
+  for (const { path, role } of SIGNED_IN_PAGES) {
+    app.get(path, { schema: { hide: true } }, async (request, reply) => {
+      reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', 'Cookie');
+      const session = request.url.includes('?') ? null : await pages.sessionOf(request);
+      if (!session || session.user.modelType !== role) return shell;
+      const language = pageLanguage(request);
+      const drawn = await drawSignedIn(request.url, request.ip, language, session);
+      if (drawn) reply.header('cache-control', PRIVATE_REVALIDATE).header('vary', PAGE_VARY);
+      return AppPages.fill(withLanguage(shell, language), drawn);
     });
   }
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
-import { createBook, createPublisher } from '../../seed/factories.js';
-import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
+import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { ENTRY, builtApp } from '../../test/web-dist.js';
 import { MAX_DRAWN_AT_ONCE } from './app-pages.js';
 
@@ -219,6 +219,62 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     // nothing was kept: the next scan gets the page drawn
     const drawn = await t.app.inject({ method: 'GET', url: `/jsbn/${other}` });
     expect(drawn.body).toContain('<div id="root" data-server-made><main><h1>તત્ત્વાર્થ સૂત્ર</h1>');
+  });
+
+  it("draws a signed-in library's pages for it by the session cookie, and keeps them for nobody (decision 047)", async () => {
+    const library = await createLibrary(t.ctx, { name: 'Shri Gyan Bhandar' });
+    const token = (await authHeader(t.app, library, 'LIBRARY')).authorization.slice('Bearer '.length);
+    const cookie = `jsbn_language=gu; jsbn_session=${token}`;
+    // a library's list: drawn for it, its page's requests sent with its token, in its language
+    const orders = await t.app.inject({ method: 'GET', url: '/orders', headers: { cookie } });
+    expect(orders.statusCode).toBe(200);
+    expect(orders.headers['cache-control']).toBe('private, no-cache');
+    expect(orders.headers['vary']).toMatch(/Cookie/);
+    expect(orders.body).toContain('<html lang="gu">');
+    expect(orders.body).toMatch(/<div id="root" data-server-made data-drawn-for="\d+">/);
+    expect(orders.body).toContain('<p data-drawn-for="Shri Gyan Bhandar" data-api-says="Shri Gyan Bhandar"></p>');
+    // nothing loads before the page has loaded; the app waits in the template (decision 031)
+    expect(activePreloads(orders.body)).toEqual([]);
+    expect(templatePreloads(orders.body, 'jsbn-app-modules')).toContain('/assets/react-e5f6a7b8.js');
+    // a page with the cart says so: only the browser knows what is in it
+    const books = await t.app.inject({ method: 'GET', url: '/publisher-wise-books/1', headers: { cookie } });
+    expect(books.body).toMatch(/<div id="root" data-server-made data-drawn-for="\d+" data-cart>/);
+    // with a book to put in the cart (a query), without the cookie, or with a token the API refuses: the shell
+    const shells: [string, Record<string, string>][] = [
+      ['/publisher-wise-books/1?book=AHMJS-00001-Z', { cookie }],
+      ['/orders', {}],
+      ['/orders', { cookie: 'jsbn_session=not.a.token' }],
+    ];
+    for (const [url, headers] of shells) {
+      const shell = await t.app.inject({ method: 'GET', url, headers });
+      expect(shell.statusCode).toBe(200);
+      expect(shell.headers['cache-control']).toBe('no-cache');
+      expect(shell.body).toContain('<div id="root"></div>');
+      expect(shell.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-e5f6a7b8.js">');
+    }
+    // a publisher's cookie on a library's page: the shell (the app sends it on)
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'COOKY', publisher_name: 'Cookie Prakashan' });
+    const publisherToken = (await authHeader(t.app, publisher, 'PUBLISHER')).authorization.slice('Bearer '.length);
+    expect((await t.app.inject({ method: 'GET', url: '/orders', headers: { cookie: `jsbn_session=${publisherToken}` } })).body).toContain('<div id="root"></div>');
+
+    // the QR page: drawn for the library (the front door does not answer it from the cache), never kept
+    const visitor = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    const signedIn = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { cookie, 'accept-encoding': 'br' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    const html = signedIn.headers['content-encoding'] === 'br' ? brotliDecompressSync(signedIn.rawPayload).toString() : signedIn.body;
+    expect(html).toContain(`<title>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt; — JSBN ${jsbn}</title>`);
+    expect(html).toMatch(/<div id="root" data-server-made data-drawn-for="\d+"><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;<\/h1><p data-url="[^"]+" data-source="api" data-language="gu"><\/p><p data-drawn-for="Shri Gyan Bhandar"/);
+    // and the visitor still gets the visitor's page
+    const after = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
+    expect(after.body).toContain('<div id="root" data-server-made><main>');
+    expect(after.body).not.toContain('Shri Gyan Bhandar');
+    // the landing page stays the visitors' (the app draws a signed-in user's dashboard afresh)
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('<div id="root" data-server-made><main>');
+    expect(home.body).not.toContain('Shri Gyan Bhandar');
   });
 
   it("refuses to start without the app's server render", async () => {

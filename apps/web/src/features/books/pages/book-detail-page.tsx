@@ -5,7 +5,7 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { Box, Button, Chip, Divider, Link, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogContent, DialogTitle, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import ShareIcon from '@mui/icons-material/Share';
 import PhoneIcon from '@mui/icons-material/Phone';
@@ -92,6 +92,21 @@ export function externalLibraries(bookName: string, t: TFunction<'books'>) {
     { name: 'JainQQ', url: 'https://jainqq.org/' },
     { name: 'Jain Reference Library', url: 'https://jainreferencelibrary.org/' },
   ];
+}
+
+/**
+ * A dialog whose module is still on its way (a tap that came before the app had fetched it):
+ * its frame and title at once, saying it loads, until the dialog itself replaces it.
+ */
+function LoadingDialog({ open, title }: { open: boolean; title: string }) {
+  return (
+    <Dialog open={open} aria-labelledby="loading-dialog-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="loading-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <LoadingState />
+      </DialogContent>
+    </Dialog>
+  );
 }
 
 /**
@@ -432,7 +447,7 @@ export function BookDetailPage() {
         </Suspense>
       ) : null}
       {dialogsWanted ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<LoadingDialog open={privateOpen || requestOpen || readerOpen} title={t(readerOpen ? 'requests.readerTitle' : requestOpen ? 'requests.pdfTitle' : 'requests.privateTitle')} />}>
           <PrivatePdfDialog
             open={privateOpen}
             onClose={() => setPrivateOpen(false)}

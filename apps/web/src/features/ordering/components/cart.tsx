@@ -8,6 +8,7 @@ import { Outlet } from 'react-router';
 import { formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
+import { cartStorageKey } from '../../../api/session-keys';
 import type { CartItem } from './cart-orders';
 
 export type { CartItem } from './cart-orders';
@@ -35,7 +36,7 @@ interface CartValue {
 
 const CartContext = createContext<CartValue | null>(null);
 
-const storageKey = (userId: number | undefined) => `jsbn-cart-${userId ?? 'anon'}`;
+const storageKey = (userId: number | undefined) => cartStorageKey(userId);
 
 function load(key: string): CartItem[] {
   try {

@@ -1,0 +1,99 @@
+/**
+ * A signed-in library's pages drawn on the server (decision 047), on a 390 px phone: opened
+ * afresh, Track Your Orders, a publisher's books, Recently Published and the QR page come drawn
+ * for the library — the entry script is the one script before the page's load, the app comes in
+ * the background — and the app adopts the page at the first tap, which it answers; a box ticked
+ * before then is ticked in the app too; a cart with books in it starts the app at once (the
+ * server cannot draw it). Screenshots of each page at 390 and 1366 px in English, Gujarati and
+ * Hindi (`signed-in-<page>-<lng>-<width>.png`).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { snap } from './support/browser.js';
+import { newPage as openPage, useJourney } from './support/session.js';
+import { PHONE, login, scriptsBeforeLoad, settle } from './support/ui.js';
+
+const journey = useJourney('signed-in-pages-');
+/** The demo library (the seed's password). */
+const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
+let book: { jsbn: string; title: string; publisherId: number };
+let library: Page;
+
+beforeAll(async () => {
+  const found = (await (await fetch(`${journey.server.url}/api/book?queryString=Kalpasutra&limit=10`)).json()) as { data: { books: { jsbn_number: string; book_title: string; publisher: { id: number } }[] } };
+  const first = found.data.books[0]!;
+  book = { jsbn: first.jsbn_number, title: first.book_title, publisherId: first.publisher.id };
+  library = await openPage(journey.browser, journey.contexts, { width: PHONE.width });
+  await login(library, journey.server.url, 'Library Login', LIBRARY);
+});
+
+/** Opens `path` afresh and checks it came drawn for the library, with nothing but the entry script before its load. */
+async function openDrawn(page: Page, path: string): Promise<void> {
+  await page.goto(`${journey.server.url}${path}`);
+  expect(await page.locator('#root').getAttribute('data-server-made')).toBe('');
+  expect(await page.locator('#root').getAttribute('data-drawn-for')).toMatch(/^\d+$/);
+  expect(await scriptsBeforeLoad(page)).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
+}
+
+describe("a signed-in library's pages drawn on the server", () => {
+  it('1. Track Your Orders: drawn for the library; the first tap on a tab is answered', async () => {
+    await openDrawn(library, '/orders');
+    expect(await library.getByRole('heading', { name: 'Track Your Orders' }).isVisible()).toBe(true);
+    expect(await library.getByTestId('logged-in-as').innerText()).toBe('Logged in as Library');
+    await library.getByRole('tab', { name: 'Received' }).click();
+    await expect.poll(() => library.getByRole('tab', { name: 'Received' }).getAttribute('aria-selected')).toBe('true');
+    expect(await library.locator('[data-app-waiting]').count()).toBe(0);
+  });
+
+  it('2. Recently Published: a box ticked before the app is there is ticked in the app', async () => {
+    await openDrawn(library, '/new-published-books');
+    await settle(library);
+    const box = library.locator('tbody input[type="checkbox"]').first();
+    await box.check();
+    // the app, started by that tap, counts the row as selected
+    await expect.poll(() => library.getByText('· 1 selected').isVisible()).toBe(true);
+    expect(await box.isChecked()).toBe(true);
+    await box.uncheck();
+    await expect.poll(() => library.getByText('· 1 selected').count()).toBe(0);
+  });
+
+  it("3. a publisher's books and the QR page: drawn for the library; a cart with books starts the app at once", async () => {
+    await openDrawn(library, `/publisher-wise-books/${book.publisherId}`);
+    expect(await library.locator('#root').getAttribute('data-cart')).toBe('');
+    await openDrawn(library, `/jsbn/${book.jsbn}`);
+    // the library's own page: 'Order This Book', no reader's order
+    expect(await library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
+    expect(await library.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
+    // 'Order This Book' puts the book in the cart (the app starts at once for a link with a book)
+    await library.getByRole('link', { name: 'Order This Book' }).click();
+    await expect.poll(() => library.getByTestId('cart-line').count()).toBe(1);
+    // the cart holds a book the server cannot know: the page opened afresh is the app's at once
+    await library.goto(`${journey.server.url}/publisher-wise-books/${book.publisherId}`);
+    await expect.poll(() => library.getByTestId('cart-line').count()).toBe(1);
+    await library.getByTestId('cart-line').getByRole('button', { name: /^Remove/ }).click();
+    await expect.poll(() => library.getByTestId('cart-line').count()).toBe(0);
+  });
+
+  it('4. screenshots of the pages drawn for the library at 390 and 1366 px in en, gu and hi', async () => {
+    const pages: [string, string][] = [
+      ['orders', '/orders'],
+      ['publisher-books', `/publisher-wise-books/${book.publisherId}`],
+      ['recent', '/new-published-books'],
+      ['book', `/jsbn/${book.jsbn}`],
+    ];
+    for (const language of ['en', 'gu', 'hi']) {
+      // the language chosen on the switcher, as the switcher keeps it (localStorage and the cookie)
+      await library.context().addCookies([{ name: 'jsbn_language', value: language, url: journey.server.url }]);
+      await library.evaluate((lng) => localStorage.setItem('jsbn.language', lng), language);
+      for (const width of [PHONE.width, 1366]) {
+        await library.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
+        for (const [name, path] of pages) {
+          await openDrawn(library, path);
+          expect(await library.locator('html').getAttribute('lang')).toBe(language);
+          await settle(library);
+          await snap(library, `signed-in-${name}-${language}-${width}`);
+        }
+      }
+    }
+  });
+});
