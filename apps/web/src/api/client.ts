@@ -4,8 +4,8 @@
  */
 import { Fragment, createElement, type ReactNode } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import { MSG } from '@jsbn/shared/core';
-import type { ApiErrorReply, ApiReply, CurrentUser } from '@jsbn/shared';
+import { MSG, fillPath, type Endpoint } from '@jsbn/shared/core';
+import type { ApiErrorReply, ApiReply, CallInput, ContractOf, CurrentUser, ReplyData } from '@jsbn/shared';
 import { clearSession, getSession, setToken, setUser } from './session';
 import { chooseLanguage, currentLanguage, i18n, messageText, storedLanguage } from '../i18n';
 
@@ -240,6 +240,44 @@ export async function requestBlob(path: string, options: RequestOptions = {}): P
 /** GET and return `data` only. */
 export async function get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
   return (await request<T>(path, { query, signal })).data;
+}
+
+/** What `call` answers for an endpoint of contract `C`: its reply's envelope (JSON), or the file it sent. */
+export type CallResult<C> = C extends { file: unknown } ? ApiFile : ApiReply<ReplyData<C>>;
+
+/** A call's input: the contract's `params`, `query` and `body`, and the request's own `signal` and `headers`. */
+export type CallOptions<C> = CallInput<C> & { readonly signal?: AbortSignal; readonly headers?: Record<string, string> };
+
+/** The input is optional when the endpoint needs none. */
+type CallArgs<C> = Partial<CallOptions<C>> extends CallOptions<C> ? [input?: CallOptions<C>] : [input: CallOptions<C>];
+
+/**
+ * Calls `endpoint` of the endpoint table (decision 046): its method, its path with `params`
+ * filled in, `query` and `body` typed by its contract; resolves to the reply's envelope (its
+ * `data` typed by the contract's reply schema) or, for an endpoint answering a file, the file.
+ * Errors as `request`: the error catalogue's `ApiError`.
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<ContractOf<E>>): Promise<CallResult<ContractOf<E>>> {
+  const { params, query, body, signal, headers } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  const path = fillPath(endpoint.path, params);
+  const options: RequestOptions = { method: endpoint.method, query, body, signal, headers };
+  return (endpoint.reply === 'file' ? requestBlob(path, options) : request(path, options)) as Promise<CallResult<ContractOf<E>>>;
+}
+
+/**
+ * The address of `endpoint` with its `params` and `query` (a file a plain link downloads or
+ * shows: a public PDF, a QR code, the Excel template), e.g.
+ * `endpointUrl(bookEndpoints.qrJpeg, { params: { jsbnNo } })`.
+ */
+export function endpointUrl<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<ContractOf<E>>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, QueryValue> };
+  return apiUrl(fillPath(endpoint.path, params), query);
 }
 
 /** Shows a failed call in a toast, unless the client already did (spec §8: every failure is toasted). */

@@ -2,7 +2,7 @@
  * Files from the API (exports, address labels, order letters): fetched through the API client
  * (bearer token, error catalogue), then saved under the server's file name or opened in a tab.
  */
-import { requestBlob, type QueryValue, type RequestOptions } from '../api/client';
+import { requestBlob, type ApiFile, type QueryValue, type RequestOptions } from '../api/client';
 
 /** Downloads `url` (saved as `fileName` when given) through a hidden link clicked at once. */
 export function downloadLink(url: string, fileName?: string) {
@@ -21,6 +21,17 @@ export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   downloadLink(url, fileName);
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Saves a file the API sent (`call` of an endpoint answering a file) under the name of its
+ * Content-Disposition header, or `fallbackName` when it has none.
+ * @returns the saved file's name
+ */
+export function saveFile(file: ApiFile, fallbackName = 'download'): string {
+  const name = file.fileName ?? fallbackName;
+  saveBlob(file.blob, name);
+  return name;
 }
 
 /**

@@ -11,7 +11,7 @@ import { MESSAGE_CATALOGUES } from '../message-catalogues.js';
 import { contactMessage, letterhead, libraryProfile, libraryRegistration, publisherProfile, publisherRegistration } from './accounts.js';
 import { bookFields, bookPdfRequest, readerOrderFields, uploadUrlsRequest } from './books.js';
 import { webAddressMessage } from './common.js';
-import { dispatchOrder } from './orders.js';
+import { dispatchFields } from './orders.js';
 
 /** A hostile title: MARC's subfield delimiter with a code, then its field and record terminators. */
 const INJECTED = 'Ctl\u001f9INJECTED\u001e\u001d';
@@ -109,7 +109,7 @@ const FIELDS: { name: string; schema: z.ZodType; valid: Record<string, unknown>;
   },
   {
     name: 'dispatch',
-    schema: dispatchOrder,
+    schema: dispatchFields,
     valid: { orderId: 1, courierCompanyName: 'DTDC', courierCompanyNumber: '9825012345', trackingId: 'D123' },
     fields: [['courierCompanyName', 'Courier company name', 'single'], ['courierCompanyNumber', 'Courier company number', 'single'], ['trackingId', 'Tracking id', 'single']],
   },

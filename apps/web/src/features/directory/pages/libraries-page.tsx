@@ -7,6 +7,7 @@ import { useSession } from '../../../api/session';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { LibraryDetailsDialog } from '../../../components/details-dialogs';
 import { formatPhone, orNA } from '../../../components/format';
+import { requestBlob } from '../../../api/client';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { logoColumn, viewDetailsColumn } from '../../../components/list-columns';
 import { PageHeader } from '../../../components/page';
@@ -54,8 +55,8 @@ export function LibrariesPage({ title }: { title?: string }) {
         toolbar={
           isPublisher ? (
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <ExportExcelButton path="/library/export.xlsx" selected={list.selected} fileName={EXPORT_FILE_NAMES.listOfLibraries} />
-              <PrintAddressButton path="/library/addresses.pdf" selected={list.selected} />
+              <ExportExcelButton download={(query) => requestBlob('/library/export.xlsx', { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.listOfLibraries} />
+              <PrintAddressButton download={(query) => requestBlob('/library/addresses.pdf', { query })} selected={list.selected} />
             </Stack>
           ) : undefined
         }

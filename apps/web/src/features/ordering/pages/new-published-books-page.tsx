@@ -5,6 +5,7 @@ import { EXPORT_FILE_NAMES, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
+import { requestBlob } from '../../../api/client';
 import { ExportExcelButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
 import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
@@ -101,7 +102,7 @@ export function NewPublishedBooksPage() {
         selectable
         selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(book) => book.book_title}
-        toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
+        toolbar={<ExportExcelButton download={(query) => requestBlob(BOOK_EXPORT_PATH, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />
       <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
       <BookDetailsDialog book={bookShown} onClose={() => setBookShown(null)} />

@@ -5,6 +5,7 @@ import { Box, Button, Link } from '@mui/material';
 import { EXPORT_FILE_NAMES, formatJsbn, languageText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { requestBlob } from '../../../api/client';
 import { ExportExcelButton } from '../../../components/list-actions';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
@@ -102,7 +103,7 @@ export function PublisherBooksPage() {
         selectable
         selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(book) => book.book_title}
-        toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
+        toolbar={<ExportExcelButton download={(query) => requestBlob(BOOK_EXPORT_PATH, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />
       <BookDetailsDialog book={bookShown} onClose={() => setBookShown(null)} />
     </Box>

@@ -5,6 +5,7 @@ import { Box, Link } from '@mui/material';
 import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
+import { requestBlob } from '../../../api/client';
 import { ExportExcelButton } from '../../../components/list-actions';
 import { viewDetailsColumn } from '../../../components/list-columns';
 import { formatDate } from '../../../components/format';
@@ -54,7 +55,7 @@ export function PublisherWiseBooksPage() {
         selectable
         selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(row) => row.publisher_name}
-        toolbar={<ExportExcelButton path={PUBLISHER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.publisherInfo} />}
+        toolbar={<ExportExcelButton download={(query) => requestBlob(PUBLISHER_EXPORT_PATH, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.publisherInfo} />}
       />
       <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
     </Box>

@@ -17,7 +17,7 @@ import { saveBlob } from '../../../components/download';
 import { formatDate } from '../../../components/format';
 import { ExportExcelButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
-import { ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, orderLetter, useOrders } from '../api/orders-api';
+import { ORDER_DEFAULT_SORT, exportOrders, orderLetter, useOrders } from '../api/orders-api';
 import { totalAccepted } from '../components/order-dialogs';
 
 function SummaryDownload({ order }: { order: OrderDto }) {
@@ -96,7 +96,7 @@ export function GeneratedLettersPage() {
         emptyText={list.debouncedSearch ? undefined : t('empty')}
         toolbar={
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <ExportExcelButton path={ORDER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.booksOrderedByYou} />
+            <ExportExcelButton download={exportOrders} selected={list.selected} fileName={EXPORT_FILE_NAMES.booksOrderedByYou} />
             <Box component="span" sx={{ typography: 'body2', color: 'text.secondary' }}>
               {t('titles.receivedMarc')}
             </Box>

@@ -1,0 +1,31 @@
+/**
+ * Every endpoint's contract by area (decision 046): `contractOf(endpoint)` is what the API
+ * registers a route with, `ContractOf<typeof endpoint>` what the web's `call` types a call by.
+ */
+import type { Endpoint } from '../endpoints/endpoint.js';
+import type { Contract } from './contract.js';
+import { orderContracts } from './orders.js';
+
+export * from './contract.js';
+export * from './orders.js';
+
+/** The contracts of every area, under the area names of `endpoints/`. */
+export const contracts = {
+  orders: orderContracts,
+} as const;
+
+export type Contracts = typeof contracts;
+
+/** The contract of endpoint `E` (its area's entry of the same name). */
+export type ContractOf<E extends Endpoint> = E['area'] extends keyof Contracts ? (E['name'] extends keyof Contracts[E['area']] ? Contracts[E['area']][E['name']] : never) : never;
+
+/**
+ * The contract of `endpoint`.
+ * @throws Error when its area or name has none (an endpoint table out of step, never user input)
+ */
+export function contractOf<E extends Endpoint>(endpoint: E): ContractOf<E> {
+  const area = (contracts as Record<string, Record<string, Contract> | undefined>)[endpoint.area];
+  const contract = area?.[endpoint.name];
+  if (!contract) throw new Error(`${endpoint.method} ${endpoint.path}: no contract ${endpoint.area}.${endpoint.name}`);
+  return contract as ContractOf<E>;
+}

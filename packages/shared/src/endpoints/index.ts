@@ -1,0 +1,3 @@
+/** Every area's endpoints (method and path), zod-free: the browser's first load may import them (decision 046). */
+export * from './endpoint.js';
+export * from './orders.js';
