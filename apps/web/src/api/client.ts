@@ -4,8 +4,8 @@
  */
 import { Fragment, createElement, type ReactNode } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import { MSG, fillPath, type Endpoint } from '@jsbn/shared/core';
-import type { ApiErrorReply, ApiReply, CallInput, ContractOf, CurrentUser, ReplyData } from '@jsbn/shared';
+import { MSG, accountEndpoints, fillPath, type Endpoint } from '@jsbn/shared/core';
+import type { ApiErrorReply, ApiReply, CallInput, ContractOf, CurrentUser, LoginInput, ReplyData } from '@jsbn/shared';
 import { clearSession, getSession, setToken, setUser } from './session';
 import { chooseLanguage, currentLanguage, i18n, messageText, storedLanguage } from '../i18n';
 
@@ -296,14 +296,14 @@ export function toastSuccess(message: string | undefined, fallback?: string) {
 
 /** GET /api/user/me and store it as the session user. */
 export async function refreshCurrentUser(): Promise<CurrentUser> {
-  const user = await get<CurrentUser>('/user/me');
+  const { data: user } = await call(accountEndpoints.me);
   setUser(user);
   return user;
 }
 
 /** Login (spec §4): store the access token, then fetch the current user. */
-export async function loginAndLoadUser(body: { email: string; password: string; modelType: CurrentUser['modelType']; totp?: string }) {
-  const reply = await request<{ message?: string; accessToken: { access_token: string } }>('/user/login', { method: 'POST', body });
+export async function loginAndLoadUser(body: LoginInput) {
+  const reply = await call(accountEndpoints.login, { body });
   setToken(reply.data.accessToken.access_token);
   let user: CurrentUser;
   try {
@@ -315,7 +315,7 @@ export async function loginAndLoadUser(body: { email: string; password: string; 
   // the language chosen in this browser becomes the account's (its e-mails follow it); without
   // a choice here, the account's language is the interface's
   const chosen = storedLanguage();
-  if (chosen && chosen !== user.preferred_language) await request('/user/language', { method: 'PUT', body: { preferred_language: chosen } }).catch(() => undefined);
+  if (chosen && chosen !== user.preferred_language) await call(accountEndpoints.language, { body: { preferred_language: chosen } }).catch(() => undefined);
   else if (!chosen && user.preferred_language !== currentLanguage()) await chooseLanguage(user.preferred_language);
   return reply.data.message || reply.message;
 }

@@ -4,14 +4,23 @@
  */
 import type { Endpoint } from '../endpoints/endpoint.js';
 import type { Contract } from './contract.js';
+import { accountContracts } from './accounts.js';
+import { lookupContracts } from './lookups.js';
 import { orderContracts } from './orders.js';
+import { siteContracts } from './site.js';
 
 export * from './contract.js';
+export * from './accounts.js';
+export * from './lookups.js';
 export * from './orders.js';
+export * from './site.js';
 
 /** The contracts of every area, under the area names of `endpoints/`. */
 export const contracts = {
+  accounts: accountContracts,
+  lookups: lookupContracts,
   orders: orderContracts,
+  site: siteContracts,
 } as const;
 
 export type Contracts = typeof contracts;

@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CityOption, Letterhead, LibraryDetails, LoginReply, ModelType, PublisherInfo, StateOption } from '@jsbn/shared';
-import { get, request } from '../../../api/client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { accountEndpoints, lookupEndpoints } from '@jsbn/shared/core';
+import type { Letterhead, LibraryDetails, LoginReply, ModelType, PublisherInfo } from '@jsbn/shared';
+import { call, get, loginAndLoadUser, request } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
+import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
 export function useStates() {
   return useQuery({
     queryKey: queryKeys.lookups.states,
-    queryFn: ({ signal }) => get<{ states: StateOption[] }>('/state', undefined, signal),
+    queryFn: async ({ signal }) => (await call(lookupEndpoints.states, { signal })).data,
     select: (data) => data.states,
     staleTime: Infinity,
   });
@@ -15,7 +17,7 @@ export function useStates() {
 export function useCities(stateId: number | string | undefined) {
   return useQuery({
     queryKey: queryKeys.lookups.cities(stateId),
-    queryFn: ({ signal }) => get<{ cities: CityOption[] }>(`/state/${stateId}/city`, undefined, signal),
+    queryFn: async ({ signal }) => (await call(lookupEndpoints.cities, { params: { stateId: Number(stateId) }, signal })).data,
     select: (data) => data.cities,
     enabled: Boolean(stateId),
     staleTime: Infinity,
@@ -25,14 +27,18 @@ export function useCities(stateId: number | string | undefined) {
 export const registerAccount = (modelType: ModelType, body: FormData) =>
   request<null>(modelType === 'PUBLISHER' ? '/publisher' : '/library', { method: 'POST', body });
 
-export const verifyEmail = (body: { email: string; otp: string; modelType: ModelType }) =>
-  request<null>('/user/verify-email', { method: 'POST', body });
+/** Login (POST /api/user/login, then the current user): `onSuccess` gets the server's message. */
+export const useLogin = (modelType: ModelType, { onSuccess }: { onSuccess: (message: string) => unknown }) =>
+  useMutation({ mutationFn: (values: { email: string; password: string }) => loginAndLoadUser({ ...values, modelType }), onSuccess });
 
-export const resendOtp = (body: { email: string; modelType: ModelType }) => request<null>('/user/resend-otp', { method: 'POST', body });
+/** POST /api/user/verify-email — the code that verifies a new account. */
+export const useVerifyEmail = (hooks: MutationHooks<null, { email: string; otp: string; modelType: ModelType }>) => useApiMutation((body) => call(accountEndpoints.verifyEmail, { body }), hooks);
+
+/** POST /api/user/resend-otp — another code (429 within 60 s of the last). */
+export const useResendCode = (hooks: MutationHooks<null, { email: string; modelType: ModelType }>) => useApiMutation((body) => call(accountEndpoints.resendCode, { body }), hooks);
 
 /** Forgot password (spec accounts §7: POST /user/change-password with the e-mail). */
-export const forgotPassword = (body: { email: string; modelType: ModelType }) =>
-  request<null>('/user/change-password', { method: 'POST', body });
+export const useForgotPassword = (hooks: MutationHooks<null, { email: string; modelType: ModelType }>) => useApiMutation((body) => call(accountEndpoints.forgotPassword, { body }), hooks);
 
 export const letterheadKey = queryKeys.letterhead;
 
@@ -48,12 +54,10 @@ export const saveLetterhead = (body: { text: string; id?: number }) =>
   request<{ librarianLogo: Letterhead }>('/library/logo-text', { method: 'POST', body });
 
 /** Reset by the e-mailed link (POST /api/user/verify-password). */
-export const resetPassword = (body: { password: string; token: string }) =>
-  request<{ message: string }>('/user/verify-password', { method: 'POST', body });
+export const useResetPassword = (hooks: MutationHooks<{ message: string }, { password: string; token: string }>) => useApiMutation((body) => call(accountEndpoints.resetPassword, { body }), hooks);
 
 /** PATCH /api/user/update-password: the reply carries a fresh token (older ones are revoked). */
-export const changePassword = (body: { oldPassword: string; newPassword: string }) =>
-  request<LoginReply>('/user/update-password', { method: 'PATCH', body });
+export const useChangePassword = (hooks: MutationHooks<LoginReply, { oldPassword: string; newPassword: string }>) => useApiMutation((body) => call(accountEndpoints.changePassword, { body }), hooks);
 
 /** The own profile is the public details with gst_no and aadhar_no (GET /api/publisher/:id, GET /api/library/:id). */
 export const profileKey = (modelType: ModelType, id: number | undefined) => queryKeys.profile.of(modelType, id);

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@jsbn/shared/core';
-import type { DashboardData } from '@jsbn/shared';
-import { get, withFallbackMessage } from '../../../api/client';
+import { MSG, accountEndpoints } from '@jsbn/shared/core';
+import { call, withFallbackMessage } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 
 /** GET /api/user/dashboard — on load and whenever the user changes (spec accounts §7). */
@@ -10,7 +9,7 @@ export function useDashboard(userKey: string | null) {
     queryKey: queryKeys.dashboard.of(userKey),
     queryFn: async ({ signal }) => {
       try {
-        return await get<DashboardData>('/user/dashboard', undefined, signal);
+        return (await call(accountEndpoints.dashboard, { signal })).data;
       } catch (error) {
         throw withFallbackMessage(error, MSG.analyticsFailed);
       }
@@ -19,3 +18,4 @@ export function useDashboard(userKey: string | null) {
     staleTime: 0,
   });
 }
+
