@@ -5,21 +5,27 @@
 import type { Endpoint } from '../endpoints/endpoint.js';
 import type { Contract } from './contract.js';
 import { accountContracts } from './accounts.js';
+import { libraryContracts } from './libraries.js';
 import { lookupContracts } from './lookups.js';
 import { orderContracts } from './orders.js';
+import { publisherContracts } from './publishers.js';
 import { siteContracts } from './site.js';
 
 export * from './contract.js';
 export * from './accounts.js';
+export * from './libraries.js';
 export * from './lookups.js';
 export * from './orders.js';
+export * from './publishers.js';
 export * from './site.js';
 
 /** The contracts of every area, under the area names of `endpoints/`. */
 export const contracts = {
   accounts: accountContracts,
+  libraries: libraryContracts,
   lookups: lookupContracts,
   orders: orderContracts,
+  publishers: publisherContracts,
   site: siteContracts,
 } as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { accountEndpoints, lookupEndpoints } from '@jsbn/shared/core';
-import type { Letterhead, LibraryDetails, LoginReply, ModelType, PublisherInfo } from '@jsbn/shared';
-import { call, get, loginAndLoadUser, request } from '../../../api/client';
+import { accountEndpoints, libraryEndpoints, lookupEndpoints, publisherEndpoints } from '@jsbn/shared/core';
+import type { Letterhead, LoginReply, ModelType } from '@jsbn/shared';
+import { call, loginAndLoadUser } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
@@ -24,8 +24,9 @@ export function useCities(stateId: number | string | undefined) {
   });
 }
 
-export const registerAccount = (modelType: ModelType, body: FormData) =>
-  request<null>(modelType === 'PUBLISHER' ? '/publisher' : '/library', { method: 'POST', body });
+/** POST /api/publisher or /api/library (multipart: the registration's fields and the `logo`). */
+export const useRegisterAccount = <Variables,>(modelType: ModelType, toBody: (variables: Variables) => FormData, hooks: MutationHooks<null, Variables>) =>
+  useApiMutation((variables: Variables) => call(modelType === 'PUBLISHER' ? publisherEndpoints.register : libraryEndpoints.register, { body: toBody(variables) }), hooks);
 
 /** Login (POST /api/user/login, then the current user): `onSuccess` gets the server's message. */
 export const useLogin = (modelType: ModelType, { onSuccess }: { onSuccess: (message: string) => unknown }) =>
@@ -45,13 +46,14 @@ export const letterheadKey = queryKeys.letterhead;
 export function useLetterhead() {
   return useQuery({
     queryKey: letterheadKey,
-    queryFn: ({ signal }) => get<{ librarianLogo: Letterhead | null }>('/library/logo-text', undefined, signal),
+    queryFn: async ({ signal }) => (await call(libraryEndpoints.letterhead, { signal })).data,
     select: (data) => data.librarianLogo,
   });
 }
 
-export const saveLetterhead = (body: { text: string; id?: number }) =>
-  request<{ librarianLogo: Letterhead }>('/library/logo-text', { method: 'POST', body });
+/** POST /api/library/logo-text — the letterhead's text (the order letters'). */
+export const useSaveLetterhead = (hooks: MutationHooks<{ librarianLogo: Letterhead | null }, { text: string; id?: number }>) =>
+  useApiMutation((body) => call(libraryEndpoints.saveLetterhead, { body }), hooks);
 
 /** Reset by the e-mailed link (POST /api/user/verify-password). */
 export const useResetPassword = (hooks: MutationHooks<{ message: string }, { password: string; token: string }>) => useApiMutation((body) => call(accountEndpoints.resetPassword, { body }), hooks);
@@ -65,8 +67,7 @@ export const profileKey = (modelType: ModelType, id: number | undefined) => quer
 export function useOwnPublisher(id: number | undefined) {
   return useQuery({
     queryKey: profileKey('PUBLISHER', id),
-    queryFn: ({ signal }) => get<{ publisher: PublisherInfo }>(`/publisher/${id}`, undefined, signal),
-    select: (data) => data.publisher,
+    queryFn: async ({ signal }) => (await call(publisherEndpoints.one, { params: { id: id! }, signal })).data.publisher,
     enabled: Boolean(id),
     staleTime: 0,
   });
@@ -75,13 +76,12 @@ export function useOwnPublisher(id: number | undefined) {
 export function useOwnLibrary(id: number | undefined) {
   return useQuery({
     queryKey: profileKey('LIBRARY', id),
-    queryFn: ({ signal }) => get<{ library: LibraryDetails }>(`/library/${id}`, undefined, signal),
-    select: (data) => data.library,
+    queryFn: async ({ signal }) => (await call(libraryEndpoints.one, { params: { id: id! }, signal })).data.library,
     enabled: Boolean(id),
     staleTime: 0,
   });
 }
 
 /** PATCH /api/publisher or /api/library (multipart: fields + optional `logo`). */
-export const updateProfile = (modelType: ModelType, body: FormData) =>
-  request<null>(modelType === 'PUBLISHER' ? '/publisher' : '/library', { method: 'PATCH', body });
+export const useUpdateProfile = <Variables,>(modelType: ModelType, toBody: (variables: Variables) => FormData, hooks: MutationHooks<null, Variables>) =>
+  useApiMutation((variables: Variables) => call(modelType === 'PUBLISHER' ? publisherEndpoints.updateProfile : libraryEndpoints.updateProfile, { body: toBody(variables) }), hooks);

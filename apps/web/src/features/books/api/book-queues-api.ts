@@ -3,8 +3,10 @@
  * decision 044): the check for a book like the one being registered, a report about a book, and
  * a publisher's request to withdraw one of its own.
  */
-import type { BookReportRequest, DuplicateReason, SimilarBooksReply } from '@jsbn/shared';
-import { get, request } from '../../../api/client';
+import { publisherEndpoints } from '@jsbn/shared/core';
+import type { BookReportRequest, DuplicateReason, PublisherClaimRequest, SimilarBooksReply } from '@jsbn/shared';
+import { call, get, request } from '../../../api/client';
+import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
 /** GET /book/similar: the registered books closest to this title and these authors (any publisher), closest first. */
 export const findSimilarBooks = (query: { title: string; e_title?: string; authors: string[] }) =>
@@ -15,5 +17,9 @@ export const reportBook = (jsbn: string, body: BookReportRequest) => request<nul
 
 /** POST /book/:id/withdraw-request (the book's publisher). */
 export const requestWithdrawal = (bookId: number, reason: string) => request<null>(`/book/${bookId}/withdraw-request`, { method: 'POST', body: { reason } });
+
+/** POST /api/publisher/:id/claim (anyone) — a claim of an imported publisher's account, e-mailed to support. */
+export const usePublisherClaim = (publisherId: number, hooks: MutationHooks<null, PublisherClaimRequest>) =>
+  useApiMutation((body) => call(publisherEndpoints.claim, { params: { id: publisherId }, body }), hooks);
 
 export type { DuplicateReason };

@@ -32,4 +32,3 @@ export async function sendOrderLetter(orderId: number): Promise<void> {
 
 
 export const BOOK_EXPORT_PATH = '/book/export.xlsx';
-export const PUBLISHER_EXPORT_PATH = '/publisher/export.xlsx';
