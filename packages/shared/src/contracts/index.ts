@@ -5,6 +5,8 @@
 import type { Endpoint } from '../endpoints/endpoint.js';
 import type { Contract } from './contract.js';
 import { accountContracts } from './accounts.js';
+import { bookContracts, bulkContracts, marcContracts } from './books.js';
+import { documentContracts, interopContracts } from './documents.js';
 import { libraryContracts } from './libraries.js';
 import { lookupContracts } from './lookups.js';
 import { orderContracts } from './orders.js';
@@ -13,6 +15,8 @@ import { siteContracts } from './site.js';
 
 export * from './contract.js';
 export * from './accounts.js';
+export * from './books.js';
+export * from './documents.js';
 export * from './libraries.js';
 export * from './lookups.js';
 export * from './orders.js';
@@ -22,8 +26,13 @@ export * from './site.js';
 /** The contracts of every area, under the area names of `endpoints/`. */
 export const contracts = {
   accounts: accountContracts,
+  books: bookContracts,
+  bulk: bulkContracts,
+  documents: documentContracts,
+  interop: interopContracts,
   libraries: libraryContracts,
   lookups: lookupContracts,
+  marc: marcContracts,
   orders: orderContracts,
   publishers: publisherContracts,
   site: siteContracts,

@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MSG, orderEndpoints } from '@jsbn/shared/core';
-import type { BookList, CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
-import { call, get, type QueryValue } from '../../../api/client';
+import { MSG, bookEndpoints, orderEndpoints } from '@jsbn/shared/core';
+import type { CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
+import { call, type QueryValue } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
 export function useOrderableBooks(publisherId: number | null, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: publisherId ? queryKeys.books.ofPublisher(publisherId, query) : queryKeys.books.list(query),
-    queryFn: ({ signal }) => get<BookList>(publisherId ? `/book/publisher/${publisherId}` : '/book', query, signal),
+    queryFn: async ({ signal }) => (await (publisherId ? call(bookEndpoints.ofPublisher, { params: { publisherId }, query, signal }) : call(bookEndpoints.list, { query, signal }))).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -30,5 +30,3 @@ export async function sendOrderLetter(orderId: number): Promise<void> {
   if (file.blob.size === 0) throw new Error(MSG.pdfError);
 }
 
-
-export const BOOK_EXPORT_PATH = '/book/export.xlsx';

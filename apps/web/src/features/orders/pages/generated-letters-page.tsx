@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Box, Button, Stack } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
+import { EXPORT_FILE_NAMES, marcEndpoints } from '@jsbn/shared/core';
 import type { OrderDto } from '@jsbn/shared';
-import { toastError } from '../../../api/client';
+import { call, toastError } from '../../../api/client';
 import { MarcDownloads } from '../../../components/print-downloads';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
@@ -100,7 +100,7 @@ export function GeneratedLettersPage() {
             <Box component="span" sx={{ typography: 'body2', color: 'text.secondary' }}>
               {t('titles.receivedMarc')}
             </Box>
-            <MarcDownloads path="/library/received-books" name="Received_Books_MARC21" />
+            <MarcDownloads load={(format) => call(format === 'mrc' ? marcEndpoints.receivedMrc : marcEndpoints.receivedXml)} name="Received_Books_MARC21" />
           </Stack>
         }
       />
