@@ -204,8 +204,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Sends a request and returns the whole envelope (message and data). */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+/** Sends a request and returns the whole envelope (message and data); `call` is its typed door. */
+async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
   const response = await send(path, options, 'application/json');
   const reply = ((await readJson(response)) ?? {}) as Partial<ApiReply<T>>;
   return { statusCode: reply.statusCode ?? response.status, message: reply.message ?? '', data: reply.data as T };
@@ -232,14 +232,9 @@ export function fileNameOf(disposition: string | null): string | undefined {
 }
 
 /** Sends a request (bearer token, error catalogue as `request`) and returns the file of a binary reply. */
-export async function requestBlob(path: string, options: RequestOptions = {}): Promise<ApiFile> {
+async function requestBlob(path: string, options: RequestOptions = {}): Promise<ApiFile> {
   const response = await send(path, options, '*/*');
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
-}
-
-/** GET and return `data` only. */
-export async function get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
-  return (await request<T>(path, { query, signal })).data;
 }
 
 /** What `call` answers for an endpoint of contract `C`: its reply's envelope (JSON), or the file it sent. */

@@ -9,6 +9,7 @@ import { bookContracts, bulkContracts, marcContracts } from './books.js';
 import { documentContracts, interopContracts } from './documents.js';
 import { libraryContracts } from './libraries.js';
 import { lookupContracts } from './lookups.js';
+import { operatorContracts } from './operator.js';
 import { orderContracts } from './orders.js';
 import { publisherContracts } from './publishers.js';
 import { siteContracts } from './site.js';
@@ -19,6 +20,7 @@ export * from './books.js';
 export * from './documents.js';
 export * from './libraries.js';
 export * from './lookups.js';
+export * from './operator.js';
 export * from './orders.js';
 export * from './publishers.js';
 export * from './site.js';
@@ -33,6 +35,7 @@ export const contracts = {
   libraries: libraryContracts,
   lookups: lookupContracts,
   marc: marcContracts,
+  operator: operatorContracts,
   orders: orderContracts,
   publishers: publisherContracts,
   site: siteContracts,

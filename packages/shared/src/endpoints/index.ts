@@ -5,6 +5,7 @@ export * from './books.js';
 export * from './documents.js';
 export * from './libraries.js';
 export * from './lookups.js';
+export * from './operator.js';
 export * from './orders.js';
 export * from './publishers.js';
 export * from './site.js';

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG, accountEndpoints } from '@jsbn/shared/core';
+import { MSG, accountEndpoints, operatorEndpoints } from '@jsbn/shared/core';
+import type { PublisherThread } from '@jsbn/shared';
 import { call, withFallbackMessage } from '../../../api/client';
+import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
 
 /** GET /api/user/dashboard — on load and whenever the user changes (spec accounts §7). */
@@ -19,3 +21,12 @@ export function useDashboard(userKey: string | null) {
   });
 }
 
+/** The publisher's verification thread's query key. */
+export const threadKey = ['publisher', 'messages'] as const;
+
+/** GET /api/publisher/messages — the signed-in publisher's verification thread (decision 043). */
+export const usePublisherThread = () => useQuery({ queryKey: threadKey, queryFn: async ({ signal }) => (await call(operatorEndpoints.publisherThread, { signal })).data, staleTime: 0 });
+
+/** POST /api/publisher/messages `{ body }` → the thread with the answer; its failure is the screen's to show (no toast). */
+export const useThreadAnswer = (hooks: MutationHooks<PublisherThread, string>) =>
+  useApiMutation((body: string) => call(operatorEndpoints.answerThread, { body: { body } }), { ...hooks, silent: true });
