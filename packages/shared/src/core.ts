@@ -19,3 +19,4 @@ export * from './languages.js';
 export * from './money.js';
 export * from './couriers.js';
 export * from './endpoints/index.js';
+export type * from './server-page.js';
