@@ -20,7 +20,7 @@ import { siteQuery } from './api/site';
 import { setServerOrigin } from './app/origin';
 import { setValueLanguage } from './components/format';
 import { paths } from './app/paths';
-import { AppProviders, type QuerySeed } from './app/providers';
+import { AppProviders } from './app/providers';
 import { createStyleCache } from './app/style-cache';
 import { preloadRoute, routePageNames, routes } from './app/routes';
 import { bookByJsbnQuery } from './api/books';
@@ -29,26 +29,10 @@ import { setPartDrawer } from './app/drawn-once';
 import { partDrawer } from './app/drawn-once-server';
 import { keepStyles } from './app/server-styled';
 import { keepShells } from './app/server-shells';
-import type { InterfaceLanguage } from '@jsbn/shared/core';
+import type { InterfaceLanguage, QuerySeed, ServerPage } from '@jsbn/shared/core';
 
-export type { QuerySeed } from './app/providers';
+export type { QuerySeed, ServerPage } from '@jsbn/shared/core';
 export { SEEDS_ELEMENT_ID } from './app/providers';
-
-/** A page drawn on the server. */
-export interface ServerPage {
-  /** What goes inside `#root`. */
-  html: string;
-  /** Its CSS: Emotion's `<style data-emotion>` elements, in order, for `<head>`. */
-  css: string;
-  /** The data of every query the page read. */
-  seeds: QuerySeed[];
-  /** False when a query failed: the page shows a loading or an error state and is not worth sending. */
-  complete: boolean;
-  /** How many times the page was drawn: 1 when its queries were known beforehand (PAGE_QUERIES), else 2. */
-  passes: 1 | 2;
-  /** The lazily loaded pages it shows, by name (`app-modules.json` lists their chunks): fetched in the background by the browser (decision 031). */
-  pages: string[];
-}
 
 const handler = createStaticHandler(routes);
 /** The parts of pages that are the same on many, drawn once per process (decision 048). */

@@ -2,7 +2,8 @@
  * @jsbn/shared/core — the part of the contract without zod: the JSBN code, constants, the spec's
  * messages, the lookups and the table of uploaded files (`FILE_RULES`). Public pages of the web
  * app import this, so the first load of `/`, `/search-a-book` and `/jsbn/:jsbn` does not carry
- * the schema library.
+ * the schema library. The endpoint table's methods and paths are here too (decision 046); their
+ * schemas are the `contracts` of the main entry.
  */
 export * from './jsbn.js';
 export * from './constants.js';
@@ -18,3 +19,5 @@ export * from './phone.js';
 export * from './languages.js';
 export * from './money.js';
 export * from './couriers.js';
+export * from './endpoints/index.js';
+export type * from './server-page.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizePhone, phoneWhileTyping } from './phone.js';
 import { contactMessage } from './schemas/accounts.js';
 import { optionalPhone, phone } from './schemas/common.js';
-import { dispatchOrder } from './schemas/orders.js';
+import { dispatchFields } from './schemas/orders.js';
 
 describe('phone numbers as people write them (decision 039)', () => {
   it('keeps the 10 digits of a mobile or a landline written any usual way', () => {
@@ -35,9 +35,9 @@ describe('phone numbers as people write them (decision 039)', () => {
     const contact = { fullName: 'Anil Shah', email: 'anil@example.in', message: 'Please call me about my books.' };
     expect(contactMessage.parse({ ...contact, contact: '+91 98250 12345' }).contact).toBe('9825012345');
     expect(contactMessage.safeParse({ ...contact, contact: '12345' }).error?.issues[0]?.message).toBe('Contact number must be 10 digits');
-    expect(dispatchOrder.parse({ orderId: 3, courierCompanyNumber: '0261 2345678' }).courierCompanyNumber).toBe('2612345678');
-    expect(dispatchOrder.parse({ orderId: 3, courierCompanyNumber: '0' }).courierCompanyNumber).toBeUndefined();
-    expect(dispatchOrder.safeParse({ orderId: 3, courierCompanyNumber: '12345' }).error?.issues[0]?.message).toBe('Invalid Number');
+    expect(dispatchFields.parse({ orderId: 3, courierCompanyNumber: '0261 2345678' }).courierCompanyNumber).toBe('2612345678');
+    expect(dispatchFields.parse({ orderId: 3, courierCompanyNumber: '0' }).courierCompanyNumber).toBeUndefined();
+    expect(dispatchFields.safeParse({ orderId: 3, courierCompanyNumber: '12345' }).error?.issues[0]?.message).toBe('Invalid Number');
   });
 
   it('shows only what a field keeps while it is typed', () => {

@@ -3,9 +3,11 @@
  * reader's order): here, so no feature imports another (decision 045).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BookByNumber, BookPdfRequest, ReaderOrder } from '@jsbn/shared';
-import { get, request } from './client';
+import { bookEndpoints } from '@jsbn/shared/core';
+import type { BookPdfRequest, ReaderOrder } from '@jsbn/shared';
+import { call } from './client';
 import { queryKeys } from './query-keys';
+import { useApiMutation, type MutationHooks } from './mutations';
 
 /** The query key of a book by its JSBN as the path holds it; the server-made page seeds it (decision 011). */
 export const bookByJsbnKey = queryKeys.books.byJsbn;
@@ -14,14 +16,14 @@ export const bookByJsbnKey = queryKeys.books.byJsbn;
 export const bookByJsbnQuery = (jsbn: string) =>
   queryOptions({
     queryKey: bookByJsbnKey(jsbn),
-    queryFn: ({ signal }) => get<BookByNumber>(`/book/listing/jsbn/${encodeURIComponent(jsbn)}`, undefined, signal),
+    queryFn: async ({ signal }) => (await call(bookEndpoints.byJsbn, { params: { jsbnNo: jsbn }, signal })).data,
     enabled: Boolean(jsbn),
   });
 
 export const useBookByJsbn = (jsbn: string) => useQuery(bookByJsbnQuery(jsbn));
 
 /** POST /api/book/book-request/:id — request for a private PDF (wire names as the spec writes them). */
-export const requestBookPdf = (id: number, body: BookPdfRequest) => request<null>(`/book/book-request/${id}`, { method: 'POST', body });
+export const useBookPdfRequest = (id: number, hooks: MutationHooks<null, BookPdfRequest>) => useApiMutation((body) => call(bookEndpoints.pdfRequest, { params: { id }, body }), hooks);
 
 /** POST /api/book/reader/order */
-export const placeReaderOrder = (body: ReaderOrder) => request<null>('/book/reader/order', { method: 'POST', body });
+export const useReaderOrder = (hooks: MutationHooks<null, ReaderOrder>) => useApiMutation((body) => call(bookEndpoints.readerOrder, { body }), hooks);

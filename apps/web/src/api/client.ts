@@ -4,8 +4,8 @@
  */
 import { Fragment, createElement, type ReactNode } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import { MSG } from '@jsbn/shared/core';
-import type { ApiErrorReply, ApiReply, CurrentUser } from '@jsbn/shared';
+import { MSG, accountEndpoints, fillPath, type Endpoint } from '@jsbn/shared/core';
+import type { ApiErrorReply, ApiReply, CallInput, ContractOf, CurrentUser, LoginInput, ReplyData } from '@jsbn/shared';
 import { clearSession, getSession, setToken, setUser } from './session';
 import { chooseLanguage, currentLanguage, i18n, messageText, storedLanguage } from '../i18n';
 
@@ -204,8 +204,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Sends a request and returns the whole envelope (message and data). */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+/** Sends a request and returns the whole envelope (message and data); `call` is its typed door. */
+async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
   const response = await send(path, options, 'application/json');
   const reply = ((await readJson(response)) ?? {}) as Partial<ApiReply<T>>;
   return { statusCode: reply.statusCode ?? response.status, message: reply.message ?? '', data: reply.data as T };
@@ -232,14 +232,47 @@ export function fileNameOf(disposition: string | null): string | undefined {
 }
 
 /** Sends a request (bearer token, error catalogue as `request`) and returns the file of a binary reply. */
-export async function requestBlob(path: string, options: RequestOptions = {}): Promise<ApiFile> {
+async function requestBlob(path: string, options: RequestOptions = {}): Promise<ApiFile> {
   const response = await send(path, options, '*/*');
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
 }
 
-/** GET and return `data` only. */
-export async function get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
-  return (await request<T>(path, { query, signal })).data;
+/** What `call` answers for an endpoint of contract `C`: its reply's envelope (JSON), or the file it sent. */
+export type CallResult<C> = C extends { file: unknown } ? ApiFile : ApiReply<ReplyData<C>>;
+
+/** A call's input: the contract's `params`, `query` and `body`, and the request's own `signal` and `headers`. */
+export type CallOptions<C> = CallInput<C> & { readonly signal?: AbortSignal; readonly headers?: Record<string, string> };
+
+/** The input is optional when the endpoint needs none. */
+type CallArgs<C> = Partial<CallOptions<C>> extends CallOptions<C> ? [input?: CallOptions<C>] : [input: CallOptions<C>];
+
+/**
+ * Calls `endpoint` of the endpoint table (decision 046): its method, its path with `params`
+ * filled in, `query` and `body` typed by its contract; resolves to the reply's envelope (its
+ * `data` typed by the contract's reply schema) or, for an endpoint answering a file, the file.
+ * Errors as `request`: the error catalogue's `ApiError`.
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<ContractOf<E>>): Promise<CallResult<ContractOf<E>>> {
+  const { params, query, body, signal, headers } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  const path = fillPath(endpoint.path, params);
+  const options: RequestOptions = { method: endpoint.method, query, body, signal, headers };
+  return (endpoint.reply === 'file' ? requestBlob(path, options) : request(path, options)) as Promise<CallResult<ContractOf<E>>>;
+}
+
+/**
+ * The address of `endpoint` with its `params` and `query` (a file a plain link downloads or
+ * shows: a public PDF, a QR code, the Excel template), e.g.
+ * `endpointUrl(bookEndpoints.qrJpeg, { params: { jsbnNo } })`.
+ */
+export function endpointUrl<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<ContractOf<E>>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, QueryValue> };
+  return apiUrl(fillPath(endpoint.path, params), query);
 }
 
 /** Shows a failed call in a toast, unless the client already did (spec §8: every failure is toasted). */
@@ -258,14 +291,14 @@ export function toastSuccess(message: string | undefined, fallback?: string) {
 
 /** GET /api/user/me and store it as the session user. */
 export async function refreshCurrentUser(): Promise<CurrentUser> {
-  const user = await get<CurrentUser>('/user/me');
+  const { data: user } = await call(accountEndpoints.me);
   setUser(user);
   return user;
 }
 
 /** Login (spec §4): store the access token, then fetch the current user. */
-export async function loginAndLoadUser(body: { email: string; password: string; modelType: CurrentUser['modelType']; totp?: string }) {
-  const reply = await request<{ message?: string; accessToken: { access_token: string } }>('/user/login', { method: 'POST', body });
+export async function loginAndLoadUser(body: LoginInput) {
+  const reply = await call(accountEndpoints.login, { body });
   setToken(reply.data.accessToken.access_token);
   let user: CurrentUser;
   try {
@@ -277,7 +310,7 @@ export async function loginAndLoadUser(body: { email: string; password: string; 
   // the language chosen in this browser becomes the account's (its e-mails follow it); without
   // a choice here, the account's language is the interface's
   const chosen = storedLanguage();
-  if (chosen && chosen !== user.preferred_language) await request('/user/language', { method: 'PUT', body: { preferred_language: chosen } }).catch(() => undefined);
+  if (chosen && chosen !== user.preferred_language) await call(accountEndpoints.language, { body: { preferred_language: chosen } }).catch(() => undefined);
   else if (!chosen && user.preferred_language !== currentLanguage()) await chooseLanguage(user.preferred_language);
   return reply.data.message || reply.message;
 }

@@ -1,14 +1,15 @@
 /** The record of changes from the API (decision 042): a book's history, the operators' list and its CSV. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { BookHistory, HistoryPage, HistoryQuery } from '@jsbn/shared';
-import { get } from './client';
-import { downloadFile } from '../components/download';
+import { operatorEndpoints } from '@jsbn/shared/core';
+import type { HistoryQuery } from '@jsbn/shared';
+import { call } from './client';
+import { saveFile } from '../components/download';
 
 /** GET /api/book/:id/history — the publisher's own book, newest first. */
 export function useBookHistory(bookId: number) {
   return useQuery({
     queryKey: ['books', 'history', bookId],
-    queryFn: ({ signal }) => get<BookHistory>(`/book/${bookId}/history`, undefined, signal),
+    queryFn: async ({ signal }) => (await call(operatorEndpoints.bookHistory, { params: { id: bookId }, signal })).data,
     staleTime: 0,
     meta: { silent: true },
   });
@@ -23,7 +24,7 @@ const queryOf = (filters: HistoryFilters) => Object.fromEntries(Object.entries(f
 export function useOperatorHistory(filters: HistoryFilters) {
   return useInfiniteQuery({
     queryKey: ['operator', 'history', filters],
-    queryFn: ({ signal, pageParam }) => get<HistoryPage>('/operator/history', { ...queryOf(filters), ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    queryFn: async ({ signal, pageParam }) => (await call(operatorEndpoints.history, { query: { ...queryOf(filters), ...(pageParam ? { cursor: pageParam } : {}) }, signal })).data,
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
@@ -31,4 +32,4 @@ export function useOperatorHistory(filters: HistoryFilters) {
 }
 
 /** Saves GET /api/operator/history.csv with the same filters (through the API client: the operator's token). */
-export const downloadHistoryCsv = (filters: HistoryFilters) => downloadFile('/operator/history.csv', queryOf(filters), 'jsbn-history.csv');
+export const downloadHistoryCsv = async (filters: HistoryFilters) => saveFile(await call(operatorEndpoints.historyCsv, { query: queryOf(filters) }), 'jsbn-history.csv');

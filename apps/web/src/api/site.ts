@@ -1,14 +1,13 @@
 /** Site settings from configuration (GET /api/site): support contacts and the how-to videos. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { COUNTRY_CODE } from '@jsbn/shared/core';
-import type { SiteInfo } from '@jsbn/shared';
-import { get } from './client';
+import { COUNTRY_CODE, siteEndpoints } from '@jsbn/shared/core';
+import { call } from './client';
 import { queryKeys } from './query-keys';
 
 /** The site settings query (every page's layout reads it). */
 export const siteQuery = queryOptions({
   queryKey: queryKeys.site,
-  queryFn: ({ signal }) => get<SiteInfo>('/site', undefined, signal),
+  queryFn: async ({ signal }) => (await call(siteEndpoints.info, { signal })).data,
   staleTime: Infinity,
   // The page works without it (no support links); a failure is not worth a toast.
   meta: { silent: true },

@@ -34,8 +34,5 @@ function LocalizedThemeProvider({ children }: { children: ReactNode }) {
   return <ThemeProvider theme={useLocalizedTheme()}>{children}</ThemeProvider>;
 }
 
-/** One query's data as the server made the page with it: `[queryKey, data]`. */
-export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
-
 /** The id of the `<script type="application/json">` that carries a server-made page's `QuerySeed[]`. */
 export const SEEDS_ELEMENT_ID = 'jsbn-queries';

@@ -6,9 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { lookupText } from '@jsbn/shared/core';
-import type { LibraryDetails, PublisherInfo } from '@jsbn/shared';
-import { get } from '../api/client';
+import { libraryEndpoints, lookupText, publisherEndpoints } from '@jsbn/shared/core';
+import { call } from '../api/client';
 import { useLookups } from '../i18n';
 import { formatDate, formatPhone, orNA } from './format';
 import { LoadingState } from './page';
@@ -19,8 +18,7 @@ import { VerifiedBadge } from './verified-badge';
 export function usePublisher(id: number | null) {
   return useQuery({
     queryKey: queryKeys.publishers.one(id),
-    queryFn: ({ signal }) => get<{ publisher: PublisherInfo }>(`/publisher/${id}`, undefined, signal),
-    select: (data) => data.publisher,
+    queryFn: async ({ signal }) => (await call(publisherEndpoints.one, { params: { id: id! }, signal })).data.publisher,
     enabled: Boolean(id),
   });
 }
@@ -28,8 +26,7 @@ export function usePublisher(id: number | null) {
 export function useLibrary(id: number | null) {
   return useQuery({
     queryKey: queryKeys.libraries.one(id),
-    queryFn: ({ signal }) => get<{ library: LibraryDetails }>(`/library/${id}`, undefined, signal),
-    select: (data) => data.library,
+    queryFn: async ({ signal }) => (await call(libraryEndpoints.one, { params: { id: id! }, signal })).data.library,
     enabled: Boolean(id),
   });
 }

@@ -2,7 +2,7 @@
  * Files from the API (exports, address labels, order letters): fetched through the API client
  * (bearer token, error catalogue), then saved under the server's file name or opened in a tab.
  */
-import { requestBlob, type QueryValue, type RequestOptions } from '../api/client';
+import type { ApiFile } from '../api/client';
 
 /** Downloads `url` (saved as `fileName` when given) through a hidden link clicked at once. */
 export function downloadLink(url: string, fileName?: string) {
@@ -24,12 +24,11 @@ export function saveBlob(blob: Blob, fileName: string) {
 }
 
 /**
- * GET (or `options.method`) `path` and save the reply under the name of its
+ * Saves a file the API sent (`call` of an endpoint answering a file) under the name of its
  * Content-Disposition header, or `fallbackName` when it has none.
  * @returns the saved file's name
  */
-export async function downloadFile(path: string, query: Record<string, QueryValue> = {}, fallbackName = 'download', options: RequestOptions = {}): Promise<string> {
-  const file = await requestBlob(path, { ...options, query });
+export function saveFile(file: ApiFile, fallbackName = 'download'): string {
   const name = file.fileName ?? fallbackName;
   saveBlob(file.blob, name);
   return name;

@@ -10,22 +10,22 @@ import { Button } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrintIcon from '@mui/icons-material/Print';
 import { ADDRESS_LABELS_FILE, MSG } from '@jsbn/shared/core';
-import { toastError } from '../api/client';
+import { toastError, type ApiFile } from '../api/client';
 import { useMessages } from '../i18n';
-import { downloadFile, idsQuery } from './download';
+import { idsQuery, saveFile } from './download';
 
 interface SelectionButtonProps {
-  /** API path of the export or labels, e.g. '/book/order-book/export.xlsx'. */
-  path: string;
+  /** The export or labels of the chosen rows (`ids=1,2,3`), e.g. `exportOrders` of the orders' API. */
+  download: (query: { ids: string }) => Promise<ApiFile>;
   selected: ReadonlySet<number>;
 }
 
-function useDownload(path: string, fallbackName: string) {
+function useDownload(download: SelectionButtonProps['download'], fallbackName: string) {
   const [busy, setBusy] = useState(false);
   const run = async (ids: ReadonlySet<number>) => {
     setBusy(true);
     try {
-      await downloadFile(path, idsQuery(ids), fallbackName);
+      saveFile(await download(idsQuery(ids)), fallbackName);
     } catch (error) {
       toastError(error);
     } finally {
@@ -36,10 +36,10 @@ function useDownload(path: string, fallbackName: string) {
 }
 
 /** 'Export Excel' of the selected rows, saved under the server's file name (`fileName` if none). */
-export function ExportExcelButton({ path, selected, fileName }: SelectionButtonProps & { fileName: string }) {
+export function ExportExcelButton({ download: load, selected, fileName }: SelectionButtonProps & { fileName: string }) {
   const { t } = useTranslation();
   const message = useMessages();
-  const download = useDownload(path, `${fileName}.xlsx`);
+  const download = useDownload(load, `${fileName}.xlsx`);
   return (
     <Button
       variant="outlined"
@@ -60,10 +60,10 @@ export function ExportExcelButton({ path, selected, fileName }: SelectionButtonP
  * 'Print address': addresses.pdf of the selected rows. With `disableWhenNone` the button is
  * disabled until a row is selected (Received Orders); otherwise it says which rows are missing.
  */
-export function PrintAddressButton({ path, selected, disableWhenNone }: SelectionButtonProps & { disableWhenNone?: boolean }) {
+export function PrintAddressButton({ download: load, selected, disableWhenNone }: SelectionButtonProps & { disableWhenNone?: boolean }) {
   const { t } = useTranslation();
   const message = useMessages();
-  const download = useDownload(path, ADDRESS_LABELS_FILE);
+  const download = useDownload(load, ADDRESS_LABELS_FILE);
   return (
     <Button
       variant="outlined"

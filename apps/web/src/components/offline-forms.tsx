@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { apiUrl } from '../api/client';
+import { documentEndpoints } from '@jsbn/shared/core';
+import { endpointUrl } from '../api/client';
 
 export const OFFLINE_FORMS = [
   { key: 'book-form-gu', title: 'bookFormGu', lang: 'gu' },
@@ -11,7 +12,7 @@ export const OFFLINE_FORMS = [
   { key: 'publisher-registration', title: 'publisherRegistration', lang: 'en' },
 ] as const;
 
-export const offlineFormUrl = (form: string, format: 'docx' | 'pdf') => apiUrl(`/documents/forms/${form}.${format}`);
+export const offlineFormUrl = (form: string, format: 'docx' | 'pdf') => endpointUrl(documentEndpoints.offlineForm, { params: { form, format } });
 
 export function OfflineForms({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();

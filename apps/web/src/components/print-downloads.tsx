@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Stack, TextField } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { QR_PRINT_SIZES_MM } from '@jsbn/shared/core';
+import { QR_PRINT_SIZES_MM, bookEndpoints } from '@jsbn/shared/core';
 import { enqueueSnackbar } from 'notistack';
-import { apiUrl, toastError } from '../api/client';
-import { downloadFile, idsQuery } from './download';
+import { call, endpointUrl, toastError, type ApiFile } from '../api/client';
+import { idsQuery, saveFile } from './download';
 
 /** The vector formats of the QR code for print. */
 const PRINT_FORMATS = ['svg', 'pdf'] as const;
@@ -19,7 +19,7 @@ const PRINT_FORMATS = ['svg', 'pdf'] as const;
 export function PrintQrDownloads({ jsbn }: { jsbn: string }) {
   const { t } = useTranslation('books');
   const [size, setSize] = useState<number>(25);
-  const file = (format: 'svg' | 'pdf') => apiUrl(`/book/listing/jsbn/${encodeURIComponent(jsbn)}/qrcode.${format}`, { size });
+  const file = (format: 'svg' | 'pdf') => endpointUrl(format === 'svg' ? bookEndpoints.qrSvg : bookEndpoints.qrPdf, { params: { jsbnNo: jsbn }, query: { size } });
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       {/* a native select: the book page loads no menu code for it */}
@@ -48,17 +48,20 @@ export function PrintQrDownloads({ jsbn }: { jsbn: string }) {
   );
 }
 
+/** The MARC21 records of one list in a format: `call` of its `marcEndpoints`. */
+export type MarcLoad = (format: 'mrc' | 'xml') => Promise<ApiFile>;
+
 /**
- * MARC21 of `path` (without its extension, e.g. '/library/received-books'): '.mrc' and
- * MARCXML buttons, fetched with the session (a library's received books need it).
+ * MARC21 of one list (`load`, e.g. a library's received books): '.mrc' and MARCXML buttons,
+ * fetched with the session (a library's received books need it).
  */
-export function MarcDownloads({ path, name }: { path: string; name: string }) {
+export function MarcDownloads({ load, name }: { load: MarcLoad; name: string }) {
   const { t } = useTranslation('books');
   const [busy, setBusy] = useState(false);
   const download = async (format: 'mrc' | 'xml') => {
     setBusy(true);
     try {
-      await downloadFile(`${path}.${format}`, {}, `${name}.${format}`);
+      saveFile(await load(format), `${name}.${format}`);
     } catch (error) {
       toastError(error);
     } finally {
@@ -85,7 +88,7 @@ export function QrLabelSheetButton({ selected }: { selected: ReadonlySet<number>
     if (selected.size === 0) return void enqueueSnackbar(t('print.selectBooks'), { variant: 'warning' });
     setBusy(true);
     try {
-      await downloadFile('/book/qr-labels.pdf', { ...idsQuery(selected), size: 25 }, 'JSBN-QR-labels.pdf');
+      saveFile(await call(bookEndpoints.qrLabels, { query: { ...idsQuery(selected), size: 25 } }), 'JSBN-QR-labels.pdf');
     } catch (error) {
       toastError(error);
     } finally {

@@ -7,7 +7,6 @@ import { useMessages } from '../i18n';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { BOOK_MSG, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
@@ -15,7 +14,7 @@ import { bookPdfRequest, readerOrderFields, type ReaderOrder } from '@jsbn/share
 import { ApiError, toastSuccess } from '../api/client';
 import { FormPhone, FormText } from './form-fields';
 import { dialogFormSx } from './responsive-dialog';
-import { placeReaderOrder, requestBookPdf } from '../api/books';
+import { useBookPdfRequest, useReaderOrder } from '../api/books';
 
 /** 'PDF of this book is private. Please submit a request to the publisher for access.' with Request. */
 export function PrivatePdfDialog({ open, onClose, onRequest }: { open: boolean; onClose: () => void; onRequest: () => void }) {
@@ -97,10 +96,8 @@ export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId:
   const { t } = useTranslation('books');
   const form = useForm<PdfRequestValues>({ resolver: zodResolver(pdfRequestForm), mode: 'onTouched', defaultValues: emptyPdfRequest });
   const [failure, setFailure] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (values: PdfRequestValues) =>
-      requestBookPdf(bookId, { name: values.name, mobile_no: values.mobileNo, email: values.email, Resone: values.reason, RefferenceBy: values.referredBy }),
-    meta: { silent: true },
+  const request = useBookPdfRequest(bookId, {
+    silent: true,
     onSuccess: () => {
       toastSuccess(BOOK_MSG.requestSubmitted);
       form.reset(emptyPdfRequest);
@@ -117,10 +114,10 @@ export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId:
       intro={t('requests.pdfIntro', { title: bookTitle })}
       open={open}
       onClose={onClose}
-      pending={mutation.isPending}
+      pending={request.isPending}
       onSubmit={(event) => void form.handleSubmit((values) => {
         setFailure(null);
-        mutation.mutate(values);
+        request.mutate({ name: values.name, mobile_no: values.mobileNo, email: values.email, Resone: values.reason, RefferenceBy: values.referredBy });
       })(event)}
       submitLabel={t('requests.submit')}
     >
@@ -165,8 +162,7 @@ export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId:
     mode: 'onTouched',
     defaultValues: emptyReader,
   });
-  const mutation = useMutation({
-    mutationFn: (values: ReaderValues) => placeReaderOrder({ ...values, mobile: values.mobile.trim(), bookId, bookName }),
+  const mutation = useReaderOrder({
     onSuccess: (reply) => {
       toastSuccess(reply.message, BOOK_MSG.readerOrderSent);
       form.reset(emptyReader);
@@ -188,7 +184,7 @@ export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId:
       open={open}
       onClose={onClose}
       pending={mutation.isPending}
-      onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}
+      onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ ...values, mobile: values.mobile.trim(), bookId, bookName }))(event)}
       submitLabel={t('requests.send')}
     >
       <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />

@@ -86,9 +86,9 @@ export const otp = z
   .length(OTP_LENGTH, MSG.otp6);
 
 /** POST /api/user/verify-email */
-export const verifyEmail = z.object({ email, otp, modelType });
+export const verifyEmailBody = z.object({ email, otp, modelType });
 /** POST /api/user/resend-otp */
-export const resendOtp = z.object({ email, modelType });
+export const resendCodeBody = z.object({ email, modelType });
 
 /**
  * A 6-digit code of an authenticator app (TOTP, RFC 6238) — an operator's second factor at
@@ -105,13 +105,13 @@ export const totpCode = z
  * resend-otp and forgot-password keep MODEL_TYPES); they also send `totp`, the code of their
  * authenticator app (decision 041, docs/api.md).
  */
-export const login = z.object({
+export const loginBody = z.object({
   email,
   password: z.string({ error: MSG.passwordMin }).min(1, 'Password is required').max(1024),
   modelType: z.enum(ACCOUNT_ROLES),
   totp: totpCode.optional(),
 });
-export type LoginInput = z.infer<typeof login>;
+export type LoginInput = z.infer<typeof loginBody>;
 
 /** Letterhead save (POST /api/library/logo-text) — accounts §5. */
 export const letterhead = z.object({
@@ -120,7 +120,7 @@ export const letterhead = z.object({
 });
 
 /** POST /api/user/change-password (forgot password): the same answer for any e-mail. */
-export const forgotPassword = z.object({ email, modelType: modelType.optional() });
+export const forgotPasswordBody = z.object({ email, modelType: modelType.optional() });
 
 /** A password chosen to replace the old one: the registration rules, with the "New password" wording. */
 const replacementPassword = z
@@ -133,13 +133,13 @@ const replacementPassword = z
   .regex(/^\S*$/, MSG.passwordSpaces);
 
 /** POST /api/user/verify-password: a new password (the registration rules) for the account of a reset token. */
-export const resetPassword = z.object({
+export const resetPasswordBody = z.object({
   password: replacementPassword,
   token: z.string({ error: 'The reset link is invalid or has expired.' }).trim().min(20, 'The reset link is invalid or has expired.').max(200),
 });
 
 /** PATCH /api/user/update-password — spec accounts §5 "Change password". */
-export const changePassword = z.object({
+export const changePasswordBody = z.object({
   oldPassword: z.string({ error: MSG.oldPasswordRequired }).min(1, MSG.oldPasswordRequired).max(1024),
   newPassword: replacementPassword,
 });
@@ -231,7 +231,7 @@ export const publisherClaimRequest = contactMessage;
 export type PublisherClaimRequest = z.infer<typeof publisherClaimRequest>;
 
 /** PUT /api/user/language: the interface language the account's e-mails and WhatsApp texts follow. */
-export const preferredLanguage = z.object({
+export const languageBody = z.object({
   preferred_language: z.enum(INTERFACE_LANGUAGES, { error: 'Choose English, Gujarati or Hindi' }),
 });
-export type PreferredLanguageInput = z.infer<typeof preferredLanguage>;
+export type PreferredLanguageInput = z.infer<typeof languageBody>;

@@ -20,22 +20,22 @@ export const orderItemInput = z.object({
 });
 
 /** POST /api/book/order-book (header Idempotency-Key) → one order per publisher. */
-export const createOrders = z.object({
+export const createOrdersBody = z.object({
   orders: z.array(orderItemInput, { error: MSG.noItems }).min(1, MSG.noItems).max(500),
 });
-export type CreateOrdersInput = z.infer<typeof createOrders>;
+export type CreateOrdersInput = z.infer<typeof createOrdersBody>;
 
 /** PATCH /api/book/order-book/:id */
-export const updateOrderStatus = z.object({
+export const orderStatusBody = z.object({
   status: z.enum(['IN_PROGRESS', 'CANCELLED', 'DISPATCHED', 'COMPLETED']),
   orderItems: z
     .array(z.object({ id: id, PartialBook: z.coerce.number().int().min(0).max(100_000) }))
     .optional(),
 });
-export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatus>;
+export type UpdateOrderStatusInput = z.infer<typeof orderStatusBody>;
 
 /** POST /api/book/create-dispatch (multipart; optional `orderImage` file). */
-export const dispatchOrder = z.object({
+export const dispatchFields = z.object({
   orderId: id,
   courierCompanyName: optionalText(200, 'Courier company name'),
   courierCompanyNumber: z
@@ -48,11 +48,11 @@ export const dispatchOrder = z.object({
   /** Postage the library pays, in the order's currency, major units; optional. */
   postage: optionalNumber('Postage', 0, 1_000_000),
 });
-export type DispatchOrderInput = z.infer<typeof dispatchOrder>;
+export type DispatchOrderInput = z.infer<typeof dispatchFields>;
 
 /** GET /api/book/order-book */
 export const orderListQuery = listQuery.extend({ orderStatus: z.enum(ORDER_STATUSES).optional(), sortedField: sortField(ORDER_SORT_FIELDS) });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 /** POST /api/publisher/generate-pdf — the order summary (letter) PDF; `sendWhatsapp` also sends it to the publisher. */
-export const orderSummaryRequest = z.object({ orderId: id, sendWhatsapp: z.boolean().default(false) });
+export const orderLetterBody = z.object({ orderId: id, sendWhatsapp: z.boolean().default(false) });

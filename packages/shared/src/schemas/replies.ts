@@ -71,7 +71,7 @@ export type LoginReply = z.infer<typeof loginReply>;
 export const messageData = z.object({ message: text });
 
 /** The current user, GET /api/user/me → data. */
-export const currentUser = z.object({
+export const currentUserReply = z.object({
   id: int,
   email: text,
   /** OPERATOR: an operator of the registry (decision 041), whose `name` is its e-mail. */
@@ -87,7 +87,7 @@ export const currentUser = z.object({
   publisherId: int.optional(),
   libraryId: int.optional(),
 });
-export type CurrentUser = z.infer<typeof currentUser>;
+export type CurrentUser = z.infer<typeof currentUserReply>;
 
 /** GET /api/user/dashboard → data (accounts §3). */
 export const dashboardData = z.object({

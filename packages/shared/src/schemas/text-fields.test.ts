@@ -12,7 +12,7 @@ import { contactMessage, letterhead, libraryProfile, libraryRegistration, publis
 import { bookFields, bookPdfRequest, readerOrderFields, uploadUrlsRequest } from './books.js';
 import { webAddressMessage } from './common.js';
 import { askPublisherRequest, publisherMessageRequest, withdrawBookRequest } from './moderation.js';
-import { dispatchOrder } from './orders.js';
+import { dispatchFields } from './orders.js';
 import { bookReportRequest, reportNoteRequest, similarBooksQuery, withdrawDuplicateRequest, withdrawRequest } from './queues.js';
 
 /** A hostile title: MARC's subfield delimiter with a code, then its field and record terminators. */
@@ -111,7 +111,7 @@ const FIELDS: { name: string; schema: z.ZodType; valid: Record<string, unknown>;
   },
   {
     name: 'dispatch',
-    schema: dispatchOrder,
+    schema: dispatchFields,
     valid: { orderId: 1, courierCompanyName: 'DTDC', courierCompanyNumber: '9825012345', trackingId: 'D123' },
     fields: [['courierCompanyName', 'Courier company name', 'single'], ['courierCompanyNumber', 'Courier company number', 'single'], ['trackingId', 'Tracking id', 'single']],
   },

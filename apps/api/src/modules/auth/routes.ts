@@ -3,38 +3,36 @@
  * and the dashboard.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, currentUser as currentUserReply, dashboardData, loginReply, messageData, noData, changePassword as changePasswordBody, forgotPassword as forgotBody, login as loginBody, resendOtp, resetPassword as resetBody, verifyEmail as verifyBody, preferredLanguage } from '@jsbn/shared';
+import { MSG, accountEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor } from '../../lib/auth.js';
-import { ok, replies } from '../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { dashboard } from '../orders/service.js';
 import { FORGOT_MESSAGE, REGISTRATION_MESSAGE, changePassword, currentUser, login, resendCode, resetPassword, setPreferredLanguage, verifyEmail } from './service.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   /** POST /api/user/login `{ email, password, modelType }` → `{ message, accessToken: { access_token } }`; 401, 403 unverified. */
-  api.post('/user/login', { schema: { body: loginBody, response: replies(loginReply) } }, async (request) => {
+  route(app, accountEndpoints.login, async (request) => {
     const access_token = await login(ctx, request.body, { ip: request.ip, log: request.log });
     const message = 'Logged in successfully';
     return ok({ message, accessToken: { access_token } }, message);
   });
 
   /** GET /api/user/me → CurrentUser; 401 without a valid token. */
-  api.get('/user/me', { schema: { response: replies(currentUserReply) } }, async (request) => ok(await currentUser(ctx, await requireActor(ctx, request))));
+  route(app, accountEndpoints.me, async (request) => ok(await currentUser(ctx, await requireActor(ctx, request))));
 
   /**
    * PUT /api/user/language `{ preferred_language: 'en' | 'gu' | 'hi' }` → 'Language saved': the
    * language of the account's e-mails and WhatsApp texts (the web's language switcher).
    */
-  api.put('/user/language', { schema: { body: preferredLanguage, response: replies(noData) } }, async (request) => {
+  route(app, accountEndpoints.language, async (request) => {
     await setPreferredLanguage(ctx, await requireActor(ctx, request), request.body.preferred_language);
     return ok(null, 'Language saved');
   });
 
   /** POST /api/user/verify-email `{ email, otp, modelType }` → message; 400 'Invalid or expired OTP'. */
-  api.post('/user/verify-email', { schema: { body: verifyBody, response: replies(noData) } }, async (request) => {
+  route(app, accountEndpoints.verifyEmail, async (request) => {
     await verifyEmail(ctx, request.body);
     return ok(null, 'Email verified successfully. You can now log in.');
   });
@@ -43,7 +41,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/user/resend-otp `{ email, modelType }` → the same message for any e-mail; 429
    * within 60 s of the last code, past the e-mail's code budget or 10 an hour from one address.
    */
-  api.post('/user/resend-otp', { schema: { body: resendOtp, response: replies(noData) } }, async (request) => {
+  route(app, accountEndpoints.resendCode, async (request) => {
     await ctx.limits.consume('resendPerAddress', request.ip);
     await resendCode(ctx, request.body);
     return ok(null, REGISTRATION_MESSAGE);
@@ -55,7 +53,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
    * e-mail up and sends its reset links is queued (`passwordReset`, `forgotPassword`); 429 past
    * 10 an hour from one address or 5 an hour for one e-mail.
    */
-  api.post('/user/change-password', { schema: { body: forgotBody, response: replies(noData) } }, async (request) => {
+  route(app, accountEndpoints.forgotPassword, async (request) => {
     await ctx.limits.consume('resetLinksPerAddress', request.ip);
     await ctx.limits.consume('resetLinksPerEmail', request.body.email);
     await ctx.jobs.send('passwordReset', request.body);
@@ -63,18 +61,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** POST /api/user/verify-password `{ password, token }` → `{ message }`; 400 for a bad or expired link. */
-  api.post('/user/verify-password', { schema: { body: resetBody, response: replies(messageData) } }, async (request) => {
+  route(app, accountEndpoints.resetPassword, async (request) => {
     const message = await resetPassword(ctx, request.body);
     return ok({ message }, message);
   });
 
   /** PATCH /api/user/update-password `{ oldPassword, newPassword }` → `{ message, accessToken }`; 400 wrong old password. */
-  api.patch('/user/update-password', { schema: { body: changePasswordBody, response: replies(loginReply) } }, async (request) => {
+  route(app, accountEndpoints.changePassword, async (request) => {
     const actor = await requireActor(ctx, request);
     const access_token = await changePassword(ctx, actor, request.body);
     return ok({ message: MSG.passwordChanged, accessToken: { access_token } }, MSG.passwordChanged);
   });
 
   /** GET /api/user/dashboard → DashboardData for the caller. */
-  api.get('/user/dashboard', { schema: { response: replies(dashboardData) } }, async (request) => ok(await dashboard(ctx, await requireActor(ctx, request))));
+  route(app, accountEndpoints.dashboard, async (request) => ok(await dashboard(ctx, await requireActor(ctx, request))));
 }

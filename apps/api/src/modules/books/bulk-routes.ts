@@ -4,16 +4,15 @@
  * result. Everything but the template is the publisher's own.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pLimit from 'p-limit';
-import { z } from 'zod';
-import { BULK_MSG, MAX_BULK_FILE_BYTES, bulkCheckRequest, bulkPreview, bulkRegisterRequest, bulkRegistered, bulkResultRequest } from '@jsbn/shared';
+import { BULK_MSG, MAX_BULK_FILE_BYTES, bulkEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requirePublisher } from '../../lib/auth.js';
 import { AppError, errorHandler } from '../../lib/errors.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
-import { fileReplies, ok, replies, sendFile } from '../../lib/reply.js';
+import { ok, sendFile } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { scheduleDuplicateScan } from './duplicates.js';
 import { bulkResult, bulkTemplate, checkBulkRows, fileProblem, readBulkFile, registerBulkRows } from './bulk.js';
 
@@ -25,14 +24,12 @@ const TEMPLATE_FILE = 'JSBN_Register_Many_Books.xlsx';
 const RESULT_FILE = 'JSBN_Registered_Books.xlsx';
 
 export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   /**
    * GET /api/book/bulk/template.xlsx → the template in the visitor's language (the language
    * switcher's cookie, else Accept-Language): columns named as the book form, drop-down lists
    * from a second sheet, how to fill it on a third. Public: it holds only the lookup lists.
    */
-  api.get('/book/bulk/template.xlsx', { schema: { response: fileReplies(TEMPLATE_FILE, XLSX_TYPE) } }, async (request, reply) => {
+  route(app, bulkEndpoints.template, async (request, reply) => {
     const bytes = await bulkTemplate(pageLanguage(request));
     return sendFile(reply, XLSX_TYPE, TEMPLATE_FILE, bytes);
   });
@@ -42,7 +39,7 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
    * again, after the publisher fixed cells in the browser: `{ columns, rows: [{ row, values,
    * errors, warnings }] }`, messages in the caller's language.
    */
-  api.post('/book/bulk/check', { schema: { body: bulkCheckRequest, response: replies(bulkPreview) } }, async (request) => {
+  route(app, bulkEndpoints.check, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return ok(await checkBulkRows(ctx, actor.publisherId, request.body.rows, requestLanguage(request)));
   });
@@ -54,7 +51,7 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
    * row fails the form's rules (details `rows.<row>.<column>`, nothing written); 409 when the
    * publisher's JSBN numbers run out (nothing written).
    */
-  api.post('/book/bulk/register', { schema: { body: bulkRegisterRequest, response: replies(bulkRegistered) } }, async (request) => {
+  route(app, bulkEndpoints.register, async (request) => {
     const actor = await requirePublisher(ctx, request);
     const registered = await registerBulkRows(ctx, actor.publisherId, request.body.batch, request.body.rows);
     // the rows' duplicate check runs after the commit, in the job queue (decision 044)
@@ -67,15 +64,11 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/book/bulk/:batch/result.xlsx (publisher) → the books of that upload with their JSBNs and pages; 404 none. */
-  api.get(
-    '/book/bulk/:batch/result.xlsx',
-    { schema: { params: z.object({ batch: z.uuid('Batch must be a UUID') }), response: fileReplies(RESULT_FILE, XLSX_TYPE) } },
-    async (request, reply) => {
-      const actor = await requirePublisher(ctx, request);
-      const bytes = await bulkResult(ctx, actor.publisherId, request.params.batch, pageLanguage(request));
-      return sendFile(reply, XLSX_TYPE, RESULT_FILE, bytes);
-    },
-  );
+  route(app, bulkEndpoints.result, async (request, reply) => {
+    const actor = await requirePublisher(ctx, request);
+    const bytes = await bulkResult(ctx, actor.publisherId, request.params.batch, pageLanguage(request));
+    return sendFile(reply, XLSX_TYPE, RESULT_FILE, bytes);
+  });
 
   /** The publishers whose file this API copy is checking now (decision 037: one at a time). */
   const checking = new Set<number>();
@@ -91,15 +84,11 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
    * → the same list, then the rows of the file not registered, each with why: left out in the
    * preview, or its problems by column in the caller's language; 404 none of the upload's books.
    */
-  api.post(
-    '/book/bulk/:batch/result.xlsx',
-    { schema: { params: z.object({ batch: z.uuid('Batch must be a UUID') }), body: bulkResultRequest, response: fileReplies(RESULT_FILE, XLSX_TYPE) } },
-    async (request, reply) => {
-      const actor = await requirePublisher(ctx, request);
-      const bytes = await bulkResult(ctx, actor.publisherId, request.params.batch, pageLanguage(request), request.body.left);
-      return sendFile(reply, XLSX_TYPE, RESULT_FILE, bytes);
-    },
-  );
+  route(app, bulkEndpoints.resultWithLeft, async (request, reply) => {
+    const actor = await requirePublisher(ctx, request);
+    const bytes = await bulkResult(ctx, actor.publisherId, request.params.batch, pageLanguage(request), request.body.left);
+    return sendFile(reply, XLSX_TYPE, RESULT_FILE, bytes);
+  });
 
   /**
    * POST /api/book/bulk/preview (publisher; body: the filled .xlsx itself, Content-Type
@@ -124,12 +113,17 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.setErrorHandler((error: FastifyError | AppError, request, reply) =>
       errorHandler((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.fileTooLarge) : error, request, reply),
     );
-    scope.withTypeProvider<ZodTypeProvider>().post('/book/bulk/preview', { bodyLimit: MAX_BULK_FILE_BYTES, schema: { response: replies(bulkPreview) } }, async (request) => {
-      const actor = await requirePublisher(ctx, request);
-      if (!Buffer.isBuffer(request.body)) throw fileProblem('UNSUPPORTED_MEDIA_TYPE', BULK_MSG.notWorkbook);
-      const lng = requestLanguage(request);
-      const body = request.body;
-      return ok(await checkBulkRows(ctx, actor.publisherId, await reading(() => readBulkFile(body, lng)), lng));
-    });
+    route(
+      scope,
+      bulkEndpoints.preview,
+      async (request) => {
+        const actor = await requirePublisher(ctx, request);
+        if (!Buffer.isBuffer(request.body)) throw fileProblem('UNSUPPORTED_MEDIA_TYPE', BULK_MSG.notWorkbook);
+        const lng = requestLanguage(request);
+        const body = request.body;
+        return ok(await checkBulkRows(ctx, actor.publisherId, await reading(() => readBulkFile(body, lng)), lng));
+      },
+      { bodyLimit: MAX_BULK_FILE_BYTES },
+    );
   });
 }

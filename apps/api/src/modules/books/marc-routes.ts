@@ -4,12 +4,11 @@
  * MARCXML (`.xml`, application/marcxml+xml), UTF-8.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { formatJsbn, id, type BookDto } from '@jsbn/shared';
+import { formatJsbn, marcEndpoints, type BookDto } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireLibrary } from '../../lib/auth.js';
-import { fileReplies, sendFile } from '../../lib/reply.js';
+import { sendFile } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { publisherName } from '../publishers/service.js';
 import { marcBinary, marcRecords, marcXml, receivedBookIds } from './marc.js';
 import { bookByJsbn, booksByIds } from './book-reads.js';
@@ -20,6 +19,11 @@ const MARC = 'application/marc';
 const MARCXML = 'application/marcxml+xml';
 const FORMATS = { mrc: MARC, xml: MARCXML } as const;
 type Format = keyof typeof FORMATS;
+/** The endpoints of each format. */
+const ENDPOINTS = {
+  mrc: { book: marcEndpoints.bookMrc, catalogue: marcEndpoints.catalogueMrc, received: marcEndpoints.receivedMrc },
+  xml: { book: marcEndpoints.bookXml, catalogue: marcEndpoints.catalogueXml, received: marcEndpoints.receivedXml },
+};
 
 /** Sends `books` as MARC21 in `format`, saved as `<name>.<format>`. */
 async function sendMarc(ctx: AppContext, reply: FastifyReply, books: BookDto[], format: Format, name: string) {
@@ -28,26 +32,25 @@ async function sendMarc(ctx: AppContext, reply: FastifyReply, books: BookDto[], 
 }
 
 export function marcRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   for (const format of Object.keys(FORMATS) as Format[]) {
-    const response = fileReplies(`MARC21 records (${format === 'mrc' ? 'ISO 2709' : 'MARCXML'}, UTF-8)`, FORMATS[format]);
+    const endpoints = format === 'mrc' ? ENDPOINTS.mrc : ENDPOINTS.xml;
 
     /** GET /api/book/listing/jsbn/:jsbnNo/marc.mrc|xml → the book's record, `JSBN-PPPPP-NNNNN-C.mrc`; 404. */
-    api.get(`/book/listing/jsbn/:jsbnNo/marc.${format}`, { schema: { params: z.object({ jsbnNo: z.string().max(40) }), response } }, async (request, reply) => {
+    route(app, endpoints.book, async (request, reply) => {
       const { book } = await bookByJsbn(ctx, request.params.jsbnNo);
       const [full] = await booksByIds(ctx, [book.id]);
       return sendMarc(ctx, reply, [full!], format, `JSBN-${formatJsbn(book.jsbn_number)}`);
     });
 
     /** GET /api/book/publisher/:publisherId/catalog.mrc|xml → every book of the publisher, `Publisher_Catalogue_MARC21.mrc`; 404. */
-    api.get(`/book/publisher/:publisherId/catalog.${format}`, { schema: { params: z.object({ publisherId: id }), response } }, async (request, reply) => {
+    route(app, endpoints.catalogue, async (request, reply) => {
       await publisherName(ctx, request.params.publisherId);
       const { books } = await listBooks(ctx, { pageNo: 1, limit: 'all', queryString: undefined, publisherId: request.params.publisherId });
       return sendMarc(ctx, reply, books, format, 'Publisher_Catalogue_MARC21');
     });
 
     /** GET /api/library/received-books.mrc|xml (library) → the books of its completed orders, `Received_Books_MARC21.mrc`. */
-    api.get(`/library/received-books.${format}`, { schema: { response } }, async (request, reply) => {
+    route(app, endpoints.received, async (request, reply) => {
       const actor = await requireLibrary(ctx, request);
       const ids = await receivedBookIds(ctx, actor.libraryId);
       return sendMarc(ctx, reply, ids.length ? await booksByIds(ctx, ids) : [], format, 'Received_Books_MARC21');

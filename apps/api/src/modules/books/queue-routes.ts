@@ -4,12 +4,11 @@
  * publisher's request to withdraw one of its own books.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bookReportRequest, idParam, noData, similarBooksQuery, similarBooksReply, withdrawRequest } from '@jsbn/shared';
+import { bookEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requirePublisher } from '../../lib/auth.js';
-import { ok, replies } from '../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { similarBooks } from './duplicates.js';
 import { reportBook, requestWithdrawal } from './reports.js';
 
@@ -19,14 +18,12 @@ export const REPORT_RECEIVED = 'Thank you. Your report has been sent to the JSBN
 export const WITHDRAW_REQUESTED = 'Your request has been sent to the JSBN team.';
 
 export function bookQueueRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   /**
    * GET /api/book/similar?title=…&author=…[&e_title=…] (publisher; several authors separated by
    * ';') → `{ books }`: at most 5 registered books, by any publisher, whose title and author
    * are close to these in any script or spelling (books/duplicates.ts), closest first; 400 no title.
    */
-  api.get('/book/similar', { schema: { querystring: similarBooksQuery, response: replies(similarBooksReply) } }, async (request) => {
+  route(app, bookEndpoints.similar, async (request) => {
     await requirePublisher(ctx, request);
     const { title, e_title, author } = request.query;
     const authors = (author ?? '').split(';').map((name) => name.trim()).filter(Boolean);
@@ -38,7 +35,7 @@ export function bookQueueRoutes(app: FastifyInstance, ctx: AppContext) {
    * without dashes) → REPORT_RECEIVED; 400 per field, 404 unknown JSBN, 429 past 5 an hour from
    * one address (as the contact form) or 3 an hour from one e-mail.
    */
-  api.post('/book/:id/report', { schema: { params: z.object({ id: z.string().max(20) }), body: bookReportRequest, response: replies(noData) } }, async (request) => {
+  route(app, bookEndpoints.report, async (request) => {
     await ctx.limits.consume('bookReportsPerAddress', request.ip);
     if (request.body.email) await ctx.limits.consume('bookReportsPerEmail', request.body.email);
     await reportBook(ctx, request.params.id, request.body);
@@ -49,7 +46,7 @@ export function bookQueueRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/book/:id/withdraw-request `{ reason }` (the book's publisher) → WITHDRAW_REQUESTED;
    * 400 no reason, 404 another publisher's book, 409 already withdrawn; 401/403.
    */
-  api.post('/book/:id/withdraw-request', { schema: { params: idParam, body: withdrawRequest, response: replies(noData) } }, async (request) => {
+  route(app, bookEndpoints.withdrawRequest, async (request) => {
     const actor = await requirePublisher(ctx, request);
     await requestWithdrawal(ctx, actor, request.params.id, request.body.reason);
     return ok(null, WITHDRAW_REQUESTED);

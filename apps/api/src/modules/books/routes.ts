@@ -11,38 +11,18 @@ import {
   BOOK_MSG,
   MSG,
   bookAvailability,
+  bookEndpoints,
   catalogueProgressMessage,
   bookFields,
-  bookListQuery,
-  bookPdfRequest,
-  duplicateCheckQuery,
   duplicateReasonField,
   formatJsbn,
   id,
-  idParam,
   normalizeJsbn,
-  publisherBooksQuery,
   readerOrderFor,
-  selectedIds,
-  qrLabelsQuery,
-  qrPrintQuery,
   todayIso,
-  uploadUrlsRequest,
   apiReply,
-  authorNameOption,
-  bookByNumber,
-  bookDto,
   bookList,
-  bookRegistrationResult,
-  documentProgress,
-  duplicateCheckResult,
-  finaliseResult,
-  messageData,
-  nextJsbnIds as nextJsbnIdsReply,
-  noData,
-  publisherCatalog,
   receivedUpload,
-  uploadUrl,
   type DocumentProgress,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
@@ -51,7 +31,8 @@ import { exportBooks, exportCatalogue } from './exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { AppError, notFound, parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { JPEG, PDF, REVALIDATE, fileReplies, ok, replies, sendFile, sendStoredPdf } from '../../lib/reply.js';
+import { PDF, REVALIDATE, ok, replies, sendFile, sendStoredPdf } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { serializeReply } from '../../lib/serializer.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
@@ -69,8 +50,6 @@ import { publicBookJson, publicBookKey, publicBookPage, shareImage } from './pub
 import { checkDuplicate, nextJsbnIds, registerBook, setAvailability, updateBook } from './registration.js';
 import { DIRECT_UPLOAD_FIELDS, attachUploadedFiles, createUploadUrls, finaliseUploads, receiveUpload, uploadRule } from './uploads.js';
 
-/** The JSBN in a book page's path. */
-const jsbnParams = z.object({ jsbnNo: z.string().max(40) });
 /** The public page cache's kind of a book's API reply. */
 const PUBLIC_BOOK_KIND = 'json';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -106,10 +85,8 @@ function removedImageIds(fields: Record<string, unknown>): number[] {
 }
 
 export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoor) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   /** GET /api/book/book-jsbn-number (publisher) → `{ publisher_no, publisher_jsbn_id }` of the next book. */
-  api.get('/book/book-jsbn-number', { schema: { response: replies(nextJsbnIdsReply) } }, async (request) => {
+  route(app, bookEndpoints.nextIds, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return ok(await nextJsbnIds(ctx, actor.publisherId));
   });
@@ -119,7 +96,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * duplicate check of spec books §5/§7 → message (title exists / id taken / none) and
    * `{ duplicate, title_exists, id_taken, jsbn_number }`; 400 for a malformed query, 404 unknown publisher_no.
    */
-  api.get('/book/check-jsbn-number', { schema: { querystring: duplicateCheckQuery, response: replies(duplicateCheckResult) } }, async (request) => {
+  route(app, bookEndpoints.checkDuplicate, async (request) => {
     await requirePublisher(ctx, request);
     const result = await checkDuplicate(ctx, request.query);
     return ok(result.data, result.message);
@@ -132,7 +109,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * an existing one is registered; a close match is queued for the operators (decision 044).
    * The other files follow through upload-urls → PUT → finalise.
    */
-  api.post('/book', { schema: { response: replies(bookRegistrationResult) } }, async (request) => {
+  route(app, bookEndpoints.register, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return withMultipart(request, ctx.storage, { book_cover: COVER_FILE }, async (upload) => {
       const fields = parseOrThrow(bookFields, upload.fields);
@@ -148,18 +125,16 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * §7 'Lookups'): the author records whose name holds `queryString` (names starting with it
    * first), at most 20; the book form offers them and sends the chosen one's `authorId`.
    */
-  api.get('/book/author-name', { schema: { querystring: z.object({ queryString: z.string().max(200).optional() }), response: replies(z.object({ authorNames: z.array(authorNameOption) })) } }, async (request) =>
-    ok({ authorNames: await listAuthorNames(ctx.db, request.query.queryString) }),
-  );
+  route(app, bookEndpoints.authorNames, async (request) => ok({ authorNames: await listAuthorNames(ctx.db, request.query.queryString) }));
 
   /** GET /api/book/export.xlsx?ids=1,2 → Book_Details.xlsx of the selected books; 400 none selected, 404 unknown id. */
-  api.get('/book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Book_Details.xlsx', XLSX_TYPE) } }, async (request, reply) => {
+  route(app, bookEndpoints.exportXlsx, async (request, reply) => {
     const { fileName, bytes } = await exportBooks(ctx, request.query.ids, pageLanguage(request));
     return sendFile(reply, XLSX_TYPE, fileName, bytes);
   });
 
   /** GET /api/book/publisher/:publisherId/catalog.xlsx → Publisher_Catelog.xlsx with every book of the publisher; 404. */
-  api.get('/book/publisher/:publisherId/catalog.xlsx', { schema: { params: z.object({ publisherId: id }), response: fileReplies('Publisher_Catelog.xlsx', XLSX_TYPE) } }, async (request, reply) => {
+  route(app, bookEndpoints.catalogueXlsx, async (request, reply) => {
     const { fileName, bytes } = await exportCatalogue(ctx, request.params.publisherId, pageLanguage(request));
     return sendFile(reply, XLSX_TYPE, fileName, bytes);
   });
@@ -172,7 +147,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * any change of any book); a whole list (`limit=all`) is not kept.
    * 429 past 300 a minute from one address.
    */
-  api.get('/book', { schema: { querystring: bookListQuery, response: replies(bookList) } }, async (request, reply) => {
+  route(app, bookEndpoints.list, async (request, reply) => {
     await ctx.limits.consume('searchPerAddress', request.ip);
     if (request.query.limit === 'all') return ok(await listBooks(ctx, request.query));
     const question = JSON.stringify(Object.entries(request.query).sort(([a], [b]) => a.localeCompare(b)));
@@ -185,21 +160,16 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * `withdrawn=include` from that publisher signed in: its withdrawn books too, each with
    * `withdrawn` (My Books, decision 050); from anyone else the list a visitor sees.
    */
-  api.get(
-    '/book/publisher/:publisherId',
-    { schema: { params: z.object({ publisherId: id }), querystring: publisherBooksQuery, response: replies(bookList) } },
-    async (request) => {
-      const name = await publisherName(ctx, request.params.publisherId);
-      // the publisher's own withdrawn books, for itself only (decision 050)
-      const ownerId = request.query.withdrawn === 'include' ? await viewerPublisherId(ctx, request) : undefined;
-      const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId }, { ownerId });
-      return ok({ ...result, publisherName: name });
-    },
-  );
+  route(app, bookEndpoints.ofPublisher, async (request) => {
+    const name = await publisherName(ctx, request.params.publisherId);
+    // the publisher's own withdrawn books, for itself only (decision 050)
+    const ownerId = request.query.withdrawn === 'include' ? await viewerPublisherId(ctx, request) : undefined;
+    const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId }, { ownerId });
+    return ok({ ...result, publisherName: name });
+  });
 
-  const publisherParams = { params: z.object({ publisherId: id }) };
   /** GET /api/book/publisher/:publisherId/book-list.pdf → the publisher's book list (PDF attachment); 404. */
-  api.get('/book/publisher/:publisherId/book-list.pdf', { schema: { ...publisherParams, response: fileReplies('The publisher\'s book list', PDF) } }, async (request, reply) =>
+  route(app, bookEndpoints.bookListPdf, async (request, reply) =>
     sendStoredPdf(ctx.storage, reply, await publisherBookList(ctx, request.params.publisherId, pageLanguage(request)), pageLanguage(request)),
   );
   /**
@@ -208,13 +178,13 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * ready, 202 with its progress (`{ message, data: { state, percent, books } }`, Retry-After);
    * 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
    */
-  api.get('/book/publisher/:publisherId/catalog.pdf', { schema: { ...publisherParams, response: { ...fileReplies('The publisher\'s catalogue', PDF), 202: apiReply(documentProgress) } } }, async (request, reply) => {
+  route(app, bookEndpoints.cataloguePdf, async (request, reply) => {
     const made = await publisherCatalogue(ctx, request.params.publisherId, LINK_WAIT_MS, pageLanguage(request));
     if ('file' in made) return sendStoredPdf(ctx.storage, reply, made.file, pageLanguage(request));
     return replyInProgress(reply, made.progress, made.progress);
   });
   /** GET /api/book/publisher/:publisherId/info.pdf → the publisher info sheet (PDF attachment); 404. */
-  api.get('/book/publisher/:publisherId/info.pdf', { schema: { ...publisherParams, response: fileReplies('The publisher info sheet', PDF) } }, async (request, reply) =>
+  route(app, bookEndpoints.publisherInfoPdf, async (request, reply) =>
     sendStoredPdf(ctx.storage, reply, await publisherInfoSheet(ctx, request.params.publisherId, pageLanguage(request)), pageLanguage(request)),
   );
 
@@ -224,7 +194,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * after CATALOGUE_WAIT_MS answers 202 with a null link and `progress: { state, percent, books }`
    *: ask again; 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
    */
-  api.get('/book/catalog/:publisher_no', { schema: { params: z.object({ publisher_no: z.string().trim().max(10) }), response: replies(publisherCatalog, 202) } }, async (request, reply) => {
+  route(app, bookEndpoints.catalogue, async (request, reply) => {
     const catalogue = await catalogueByPublisherNo(ctx, request.params.publisher_no, CATALOGUE_WAIT_MS, pageLanguage(request));
     if (!catalogue.progress) return ok(catalogue);
     return replyInProgress(reply, catalogue.progress, catalogue);
@@ -235,7 +205,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * visitor's reply comes from the public page cache; a publisher's is made afresh
    * (the owner also sees the link of a private PDF).
    */
-  api.get('/book/listing/jsbn/:jsbnNo', { schema: { params: jsbnParams, response: replies(bookByNumber) } }, async (request, reply) => {
+  route(app, bookEndpoints.byJsbn, async (request, reply) => {
     const viewer = await viewerPublisherId(ctx, request);
     if (viewer !== undefined) return ok(await bookByJsbn(ctx, request.params.jsbnNo, viewer));
     const page = await publicBookPage(ctx, { jsbnNo: request.params.jsbnNo, kind: PUBLIC_BOOK_KIND, render: (found) => publicBookJson(ctx, found) });
@@ -252,7 +222,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   });
 
   /** GET /api/book/listing/jsbn/:jsbnNo/qrcode.jpg → the 200×200 QR code as a JPEG attachment; 404. */
-  api.get('/book/listing/jsbn/:jsbnNo/qrcode.jpg', { schema: { params: jsbnParams, response: fileReplies('The 200 × 200 QR code', JPEG) } }, async (request, reply) => {
+  route(app, bookEndpoints.qrJpeg, async (request, reply) => {
     const { book } = await bookByJsbn(ctx, request.params.jsbnNo);
     const canonical = normalizeJsbn(book.jsbn_number);
     if (!canonical) throw notFound('Book');
@@ -265,9 +235,9 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * 'JSBN PPPPP-NNNNN-C' under it; `JSBN-PPPPP-NNNNN-C-25mm.svg`. 400 for another size; 404.
    */
   for (const format of ['svg', 'pdf'] as const) {
-    api.get(
-      `/book/listing/jsbn/:jsbnNo/qrcode.${format}`,
-      { schema: { params: jsbnParams, querystring: qrPrintQuery, response: fileReplies('The QR code for print, vector', format === 'svg' ? 'image/svg+xml' : PDF) } },
+    route(
+      app,
+      format === 'svg' ? bookEndpoints.qrSvg : bookEndpoints.qrPdf,
       async (request, reply) => {
         const { book } = await bookByJsbn(ctx, request.params.jsbnNo);
         const jsbn = book.jsbn_number;
@@ -284,7 +254,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * QR labels of the publisher's selected books, each with its JSBN and short title.
    * 400 none selected or another size; 404 when a book is not the publisher's.
    */
-  api.get('/book/qr-labels.pdf', { schema: { querystring: qrLabelsQuery, response: fileReplies('JSBN-QR-labels.pdf: A4 sheets of QR labels', PDF) } }, async (request, reply) => {
+  route(app, bookEndpoints.qrLabels, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
     const pdf = await qrLabelSheet(ctx, actor.publisherId, request.query.ids, request.query.size);
     return sendFile(reply, PDF, 'JSBN-QR-labels.pdf', pdf);
@@ -295,18 +265,18 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * (600) px wide, the `og:image` of the book's page, small enough for a WhatsApp or e-mail link
    * preview; cached a day, revalidated by ETag. 404 when the book or its cover is missing.
    */
-  api.get('/book/listing/jsbn/:jsbnNo/share.jpg', { schema: { params: jsbnParams, response: fileReplies('The cover, at most 600 px wide', JPEG) } }, async (request, reply) => {
+  route(app, bookEndpoints.shareImage, async (request, reply) => {
     const image = await shareImage(ctx, request.params.jsbnNo);
     return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(image);
   });
 
   /** GET /api/book/:id → `{ book }` with its QR image (the owner also gets its private PDF link); 404. */
-  api.get('/book/:id', { schema: { params: idParam, response: replies(z.object({ book: bookDto })) } }, async (request) =>
+  route(app, bookEndpoints.one, async (request) =>
     ok({ book: await getBook(ctx, request.params.id, await viewerPublisherId(ctx, request)) }),
   );
 
   /** GET /api/book/:id/sheet.pdf → the single-book sheet (PDF attachment `JSBN-<jsbn>.pdf`); 404. */
-  api.get('/book/:id/sheet.pdf', { schema: { params: idParam, response: fileReplies('The single-book sheet', PDF) } }, async (request, reply) =>
+  route(app, bookEndpoints.sheetPdf, async (request, reply) =>
     sendStoredPdf(ctx.storage, reply, await bookSheet(ctx, request.params.id, pageLanguage(request)), pageLanguage(request)),
   );
 
@@ -318,7 +288,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    *   not sent), optional `removed_images` (image ids) → message 'Book updated successfully'
    *   (spec books §7 'Update book'); 400/413/415.
    */
-  api.patch('/book/:id', { schema: { params: idParam, response: replies(noData) } }, async (request) => {
+  route(app, bookEndpoints.update, async (request) => {
     const actor = await requirePublisher(ctx, request);
     if (!request.isMultipart()) {
       const { isAvailable } = parseOrThrow(bookAvailability, request.body ?? {});
@@ -342,7 +312,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * `[{ url, fieldname, name, expiresAt }]`: signed PUT addresses valid 15 minutes (spec books §4).
    * 400 (type, size, more than 4 images), 404.
    */
-  api.post('/book/:id/upload-urls', { schema: { params: idParam, body: uploadUrlsRequest, response: replies(z.array(uploadUrl)) } }, async (request) => {
+  route(app, bookEndpoints.uploadUrls, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return ok(await createUploadUrls(ctx, actor.publisherId, request.params.id, request.body.files));
   });
@@ -377,7 +347,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * book … data.message'): attaches every uploaded file. 400 'You can upload upto 4 images',
    * 400 'Book PDF is required when Public PDF is No', 404.
    */
-  api.post('/book/:id/finalise', { schema: { params: idParam, response: replies(finaliseResult) } }, async (request) => {
+  route(app, bookEndpoints.finalise, async (request) => {
     const actor = await requirePublisher(ctx, request);
     const attached = await finaliseUploads(ctx, actor.publisherId, request.params.id);
     return ok({ message: BOOK_MSG.finalised, attached }, BOOK_MSG.finalised);
@@ -389,7 +359,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * spec books §7 'Book PDF upload': files streamed and attached at once → `{ message }`;
    * 400/404/413/415 (nothing kept on failure).
    */
-  api.patch('/book/upload-files/:id', { schema: { params: idParam, response: replies(messageData) } }, async (request) => {
+  route(app, bookEndpoints.uploadFiles, async (request) => {
     const actor = await requirePublisher(ctx, request);
     await ownBook(ctx, { publisherId: actor.publisherId, bookId: request.params.id });
     const rules = Object.fromEntries(Object.entries(DIRECT_UPLOAD_FIELDS).map(([name, field]) => [name, uploadRule(field, name)]));
@@ -408,7 +378,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * 429 past 10 an hour from one address, 5 a day from one address to one publisher, 50 a day
    * to one publisher.
    */
-  api.post('/book/book-request/:id', { schema: { params: idParam, body: bookPdfRequest, response: replies(noData) } }, async (request) => {
+  route(app, bookEndpoints.pdfRequest, async (request) => {
     await ctx.limits.consume('bookRequestsPerAddress', request.ip);
     await requestBookPdf(ctx, request.params.id, request.body, request.ip);
     return ok(null, BOOK_MSG.requestSubmitted);
@@ -419,7 +389,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * date: DD/MM/YYYY not before today in India }` [readerOrderFor] → message; stored and
    * e-mailed to the publisher (outbox). 400, 404; 429 counted with the PDF requests.
    */
-  api.post('/book/reader/order', { schema: { response: replies(noData) } }, async (request) => {
+  route(app, bookEndpoints.readerOrder, async (request) => {
     const order = parseOrThrow(readerOrderFor(todayIso(ctx.clock())), request.body ?? {});
     await ctx.limits.consume('bookRequestsPerAddress', request.ip);
     await placeReaderOrder(ctx, order, request.ip);

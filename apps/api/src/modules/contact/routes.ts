@@ -3,19 +3,19 @@
  * to support ({email}) through the outbox in the same transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, contactMessage, noData } from '@jsbn/shared';
+import { MSG, siteEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { contact_messages } from '../../db/schema.js';
 import { enqueueMessage } from '../../lib/outbox.js';
-import { ok, replies } from '../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 
 export function contactRoutes(app: FastifyInstance, ctx: AppContext) {
   /**
    * POST /api/user/contact `{ fullName, email, contact, message }` → 'Your message has been sent
    * successfully!'; 400 per field; 429 past 5 an hour from one address or 3 an hour from one e-mail.
    */
-  app.withTypeProvider<ZodTypeProvider>().post('/user/contact', { schema: { body: contactMessage, response: replies(noData) } }, async (request) => {
+  route(app, siteEndpoints.contact, async (request) => {
     const { fullName, email, contact, message } = request.body;
     await ctx.limits.consume('contactPerAddress', request.ip);
     await ctx.limits.consume('contactPerEmail', email);

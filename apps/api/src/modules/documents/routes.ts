@@ -7,18 +7,17 @@
  * of the app (6 files, about 0.5 MB in all); concurrent first requests share one generation.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { documentEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import { PDF, fileReplies, sendFile } from '../../lib/reply.js';
+import { sendFile } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { FORM_FORMATS, OFFLINE_FORMS, offlineFormFile, type FormFile, type FormFormat, type OfflineFormId } from './offline-forms.js';
 
 const isForm = (value: string): value is OfflineFormId => (OFFLINE_FORMS as readonly string[]).includes(value);
 const isFormat = (value: string): value is FormFormat => Object.hasOwn(FORM_FORMATS, value);
 
 export function documentRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const files = new Map<string, Promise<FormFile>>();
 
   const formFile = (form: OfflineFormId, format: FormFormat): Promise<FormFile> => {
@@ -37,19 +36,10 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext) {
    * publisher-registration; format ∈ docx, pdf → the file as an attachment named
    * `JSBN-<form>.<format>`; any other form or format → 404 'Form not found'.
    */
-  api.get(
-    '/documents/forms/:form.:format',
-    {
-      schema: {
-        params: z.object({ form: z.string().max(60), format: z.string().max(10) }),
-        response: fileReplies('The offline form', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', PDF),
-      },
-    },
-    async (request, reply) => {
-      const { form, format } = request.params;
-      if (!isForm(form) || !isFormat(format)) throw notFound('Form');
-      const file = await formFile(form, format);
-      return sendFile(reply.header('cache-control', 'public, max-age=86400'), file.contentType, file.fileName, file.bytes);
-    },
-  );
+  route(app, documentEndpoints.offlineForm, async (request, reply) => {
+    const { form, format } = request.params;
+    if (!isForm(form) || !isFormat(format)) throw notFound('Form');
+    const file = await formFile(form, format);
+    return sendFile(reply.header('cache-control', 'public, max-age=86400'), file.contentType, file.fileName, file.bytes);
+  });
 }

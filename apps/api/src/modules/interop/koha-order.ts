@@ -7,12 +7,11 @@
  * accepted by the publisher, else ordered) and `$c` the currency (ISO 4217).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { id } from '@jsbn/shared';
+import { interopEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor, type Actor } from '../../lib/auth.js';
-import { fileReplies, sendFile } from '../../lib/reply.js';
+import { sendFile } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { marcBinary, marcRecords } from '../books/marc.js';
 import { booksByIds } from '../books/book-reads.js';
 import { getOrder } from '../orders/service.js';
@@ -52,13 +51,9 @@ export function kohaOrderRoutes(app: FastifyInstance, ctx: AppContext) {
    * the order as a Koha order file, `Koha_order_<order id>.mrc` (application/marc); 404 for
    * another account's order.
    */
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/book/order-book/:id/koha.mrc',
-    { schema: { params: z.object({ id }), response: fileReplies('The order as MARC21 for Koha acquisitions (975 $p price, $q copies)', 'application/marc') } },
-    async (request, reply) => {
-      const actor = await requireActor(ctx, request);
-      const file = await kohaOrderFile(ctx, actor, request.params.id);
-      return sendFile(reply, 'application/marc', file.name, file.bytes);
-    },
-  );
+  route(app, interopEndpoints.kohaOrder, async (request, reply) => {
+    const actor = await requireActor(ctx, request);
+    const file = await kohaOrderFile(ctx, actor, request.params.id);
+    return sendFile(reply, 'application/marc', file.name, file.bytes);
+  });
 }

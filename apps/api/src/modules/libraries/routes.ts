@@ -3,8 +3,7 @@
  * GET/POST /library/logo-text (letterhead), GET /library/:id (details).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, MSG, librarianLogo, lookupText, libraryDetails as libraryDetailsReply, libraryListItem, noData, idParam, letterhead, libraryListQuery, libraryProfile, libraryRegistration, selectedIds } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, libraryEndpoints, lookupText, libraryProfile, libraryRegistration } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { readActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
@@ -12,8 +11,8 @@ import { addressLabelsPdf } from '../documents/address-labels.js';
 import { publisherReturnAddress } from '../orders/documents.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { PDF, fileReplies, ok, replies, sendFile, sendStoredPdf } from '../../lib/reply.js';
-import { z } from 'zod';
+import { PDF, ok, sendFile, sendStoredPdf } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
 import { exportHeading } from '../../lib/excel.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
@@ -21,10 +20,8 @@ import { REGISTRATION_MESSAGE } from '../auth/service.js';
 import { getLetterhead, librariesByIds, libraryDetails, libraryInfoSheet, listLibraries, registerLibrary, saveLetterhead, setLibraryLogo, updateLibraryProfile } from './service.js';
 
 export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   /** POST /api/library — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/413/415. */
-  api.post('/library', { schema: { response: replies(noData) } }, async (request) => {
+  route(app, libraryEndpoints.register, async (request) => {
     await ctx.limits.consume('registrationPerAddress', request.ip);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(libraryRegistration, upload.fields);
@@ -37,7 +34,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** PATCH /api/library (library, multipart: optional `logo` + libraryProfile fields) → message; 400/413/415. */
-  api.patch('/library', { schema: { response: replies(noData) } }, async (request) => {
+  route(app, libraryEndpoints.updateProfile, async (request) => {
     const actor = await requireLibrary(ctx, request);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(libraryProfile, upload.fields);
@@ -47,10 +44,10 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/library — list query → `{ libraries, total }` (public). */
-  api.get('/library', { schema: { querystring: libraryListQuery, response: replies(z.object({ libraries: z.array(libraryListItem), total: z.number().int() })) } }, async (request) => ok(await listLibraries(ctx, request.query)));
+  route(app, libraryEndpoints.list, async (request) => ok(await listLibraries(ctx, request.query)));
 
   /** GET /api/library/export.xlsx?ids=1,2 (publisher) → List_of_Libraries.xlsx; 400 none selected. */
-  api.get('/library/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('List_of_Libraries.xlsx', XLSX_TYPE) } }, async (request, reply) => {
+  route(app, libraryEndpoints.exportXlsx, async (request, reply) => {
     await requirePublisher(ctx, request);
     const rows = await librariesByIds(ctx, request.query.ids);
     // in the language of whoever asks: the headings and the sanchalak type
@@ -73,7 +70,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/library/addresses.pdf?ids=1,2 (publisher) → addresses.pdf with one label per library, 'To' and 'From' in the publisher's language. */
-  api.get('/library/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint), response: fileReplies('addresses.pdf: one label per library', PDF) } }, async (request, reply) => {
+  route(app, libraryEndpoints.addressLabels, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
     const rows = await librariesByIds(ctx, request.query.ids);
     const pdf = await addressLabelsPdf(
@@ -81,17 +78,17 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
       await publisherReturnAddress(ctx, actor.publisherId),
       pageLanguage(request),
     );
-    return sendFile(reply, 'application/pdf', ADDRESS_LABELS_FILE, pdf);
+    return sendFile(reply, PDF, ADDRESS_LABELS_FILE, pdf);
   });
 
   /** GET /api/library/logo-text (library) → `{ librarianLogo: { id, letterText, logoUrl } | null }`. */
-  api.get('/library/logo-text', { schema: { response: replies(z.object({ librarianLogo })) } }, async (request) => {
+  route(app, libraryEndpoints.letterhead, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return ok({ librarianLogo: await getLetterhead(ctx, actor.libraryId) });
   });
 
   /** POST /api/library/logo-text (library) `{ text, id? }` → `{ librarianLogo }`; 400 under 10 characters. */
-  api.post('/library/logo-text', { schema: { body: letterhead, response: replies(z.object({ librarianLogo })) } }, async (request) => {
+  route(app, libraryEndpoints.saveLetterhead, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return ok({ librarianLogo: await saveLetterhead(ctx, actor.libraryId, request.body.text) }, 'Letter format saved successfully');
   });
@@ -100,7 +97,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/library/upload-logo (library; multipart `logo`, JPEG or PNG, 10 MB — spec accounts §7)
    * → data `{ logoUrl }`; 400 without a logo, 413, 415. The old logo is deleted.
    */
-  api.post('/library/upload-logo', { schema: { response: replies(z.object({ logoUrl: z.string().nullable() })) } }, async (request) => {
+  route(app, libraryEndpoints.uploadLogo, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const logo = upload.files.logo?.[0];
@@ -110,12 +107,12 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/library/:id/info.pdf (public) → the library info sheet (PDF attachment; spec books §3 `libraryInfoPdf`); 404. */
-  api.get('/library/:id/info.pdf', { schema: { params: idParam, response: fileReplies('The library info sheet', PDF) } }, async (request, reply) => {
+  route(app, libraryEndpoints.infoSheet, async (request, reply) => {
     return sendStoredPdf(ctx.storage, reply, await libraryInfoSheet(ctx, request.params.id, pageLanguage(request)), pageLanguage(request));
   });
 
   /** GET /api/library/:id (public, spec books §1) → `{ library }` (with gst_no and aadhar_no for the library itself); 404. */
-  api.get('/library/:id', { schema: { params: idParam, response: replies(z.object({ library: libraryDetailsReply })) } }, async (request) => {
+  route(app, libraryEndpoints.one, async (request) => {
     const actor = await readActor(ctx, request);
     return ok({ library: await libraryDetails(ctx, request.params.id, { private: actor?.libraryId === request.params.id }) });
   });

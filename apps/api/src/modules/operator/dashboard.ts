@@ -4,11 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { operatorDashboard, type OperatorDashboard, type OperatorQueueCount } from '@jsbn/shared';
+import { operatorEndpoints, type OperatorDashboard, type OperatorQueueCount } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireOperator } from '../../lib/auth.js';
-import { ok, replies } from '../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 
 interface QueueRow {
   queue: string;
@@ -76,7 +76,7 @@ export function operatorDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
    * `undeliveredMessages` and `failedJobs`). Operators only: 401 without a token, 403 for a
    * publisher or a library (decision 041).
    */
-  app.withTypeProvider<ZodTypeProvider>().get('/operator/dashboard', { schema: { response: replies(operatorDashboard) } }, async (request) => {
+  route(app, operatorEndpoints.dashboard, async (request) => {
     await requireOperator(ctx, request);
     return ok(await operatorQueues(ctx));
   });

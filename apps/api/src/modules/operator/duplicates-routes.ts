@@ -5,15 +5,15 @@
  * the transaction that closes the pair — and every answer is on the record.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
-import { duplicatePairsReply, idParam, noData, withdrawDuplicateRequest, type DuplicatePairDto } from '@jsbn/shared';
+import { operatorEndpoints, type DuplicatePairDto } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { duplicate_pairs } from '../../db/schema.js';
 import { record, type AuditActor } from '../../lib/audit.js';
 import { requireOperator } from '../../lib/auth.js';
 import { AppError, notFound, validationError } from '../../lib/errors.js';
-import { ok, replies } from '../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { queueBooks, storedReason } from '../books/duplicates.js';
 import { withdrawBook } from '../books/withdrawal.js';
 
@@ -77,20 +77,19 @@ export async function answerDuplicatePair(
 }
 
 export function duplicatesRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const operator = async (request: Parameters<typeof requireOperator>[1]) => {
     const actor = await requireOperator(ctx, request);
     return { accountId: actor.accountId, role: 'OPERATOR' as const };
   };
 
   /** GET /api/operator/duplicates (operator) → `{ pairs }`: open pairs, oldest first, at most 100; 401 no token, 403 another role. */
-  api.get('/operator/duplicates', { schema: { response: replies(duplicatePairsReply) } }, async (request) => {
+  route(app, operatorEndpoints.duplicates, async (request) => {
     await operator(request);
     return ok({ pairs: await openDuplicatePairs(ctx) });
   });
 
   /** POST /api/operator/duplicates/:id/not-duplicate (operator): both books stay; 404 unknown pair, 409 already answered. */
-  api.post('/operator/duplicates/:id/not-duplicate', { schema: { params: idParam, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.notDuplicate, async (request) => {
     const actor = await operator(request);
     await answerDuplicatePair(ctx, actor, request.params.id, { action: 'not-duplicate' });
     return ok(null, 'Marked as not a duplicate.');
@@ -100,7 +99,7 @@ export function duplicatesRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/operator/duplicates/:id/withdraw `{ book_id, reason }` (operator): withdraws that
    * book pointing to the other of the pair; 400 reason missing or book_id not of the pair, 404, 409.
    */
-  api.post('/operator/duplicates/:id/withdraw', { schema: { params: idParam, body: withdrawDuplicateRequest, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.withdrawDuplicate, async (request) => {
     const actor = await operator(request);
     await answerDuplicatePair(ctx, actor, request.params.id, { action: 'withdraw', bookId: request.body.book_id, reason: request.body.reason });
     return ok(null, 'The book was withdrawn.');

@@ -3,12 +3,12 @@
  * history on the book's edit page; the registry's operators read and export the whole record.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bookHistory as bookHistoryReply, historyPage as historyPageReply, historyQuery, idParam } from '@jsbn/shared';
+import { operatorEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireOperator, requirePublisher } from '../../lib/auth.js';
 import { requestLanguage } from '../../lib/i18n.js';
-import { fileReplies, ok, replies } from '../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { ownBook } from '../books/book-reads.js';
 import { bookHistory, historyCsv, historyPage } from './history.js';
 
@@ -16,7 +16,6 @@ const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** Registers GET /api/book/:id/history, GET /api/operator/history and GET /api/operator/history.csv. */
 export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
   /**
    * GET /api/book/:id/history (the book's publisher) → `{ entries: HistoryEntry[] }`, newest
@@ -24,7 +23,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
    * each changed field before → after, and the reason given. 401 without a token, 403 for
    * another role, 404 'Book not found' for another publisher's book or none.
    */
-  api.get('/book/:id/history', { schema: { params: idParam, response: replies(bookHistoryReply) } }, async (request) => {
+  route(app, operatorEndpoints.bookHistory, async (request) => {
     const actor = await requirePublisher(ctx, request);
     await ownBook(ctx, { publisherId: actor.publisherId, bookId: request.params.id });
     return ok({ entries: await bookHistory(ctx, request.params.id) });
@@ -36,7 +35,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
    * `from`/`to` are days in India (YYYY-MM-DD, both inclusive); pass `nextCursor` as `cursor` for
    * the next page. 400 naming the field for a bad filter; 401 without a token, 403 for another role.
    */
-  api.get('/operator/history', { schema: { querystring: historyQuery, response: replies(historyPageReply) } }, async (request) => {
+  route(app, operatorEndpoints.history, async (request) => {
     await requireOperator(ctx, request);
     return ok(await historyPage(ctx, request.query));
   });
@@ -48,7 +47,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
    * before/after in words of the asker's language (Accept-Language), the raw values beside.
    * 400/401/403 as the list.
    */
-  api.get('/operator/history.csv', { schema: { querystring: historyQuery, response: fileReplies('The record of changes as CSV', CSV_TYPE) } }, async (request, reply) => {
+  route(app, operatorEndpoints.historyCsv, async (request, reply) => {
     await requireOperator(ctx, request);
     const { cursor: _cursor, limit: _limit, ...filters } = request.query;
     const csv = historyCsv(ctx, filters, requestLanguage(request));

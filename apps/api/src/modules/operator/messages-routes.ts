@@ -5,10 +5,8 @@
  * a fresh set of attempts; every retry is on the record.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { LANGUAGE_NAMES, failedDeliveriesReply, idParam, isInterfaceLanguage, noData, type FailedJobDto, type FailedMessageDto, type InterfaceLanguage } from '@jsbn/shared';
+import { LANGUAGE_NAMES, isInterfaceLanguage, operatorEndpoints, type FailedJobDto, type FailedMessageDto, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { document_jobs, outbox } from '../../db/schema.js';
 import { record, type AuditActor } from '../../lib/audit.js';
@@ -17,7 +15,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { pageLanguage } from '../../lib/i18n.js';
 import type { FailedJob } from '../../lib/jobs.js';
 import { noticeText } from '../../lib/notices.js';
-import { ok, replies } from '../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 
 /** Most failed messages and failed jobs the list shows (the oldest first). */
 const LIST_MAX = 200;
@@ -105,27 +104,26 @@ export async function retryJob(ctx: AppContext, actor: AuditActor, id: string): 
 }
 
 export function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const operator = async (request: Parameters<typeof requireOperator>[1]) => {
     const actor = await requireOperator(ctx, request);
     return { accountId: actor.accountId, role: 'OPERATOR' as const };
   };
 
   /** GET /api/operator/messages (operator) → `{ messages, jobs }`: failed e-mails/WhatsApp messages and failed jobs, oldest first, each job's purpose in the asker's language; 401/403. */
-  api.get('/operator/messages', { schema: { response: replies(failedDeliveriesReply) } }, async (request) => {
+  route(app, operatorEndpoints.failures, async (request) => {
     await operator(request);
     return ok(await failedDeliveries(ctx, pageLanguage(request)));
   });
 
   /** POST /api/operator/messages/:id/retry (operator): pending again, due now, attempts from 0; 404 unknown, 409 not failed. */
-  api.post('/operator/messages/:id/retry', { schema: { params: idParam, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.retryMessage, async (request) => {
     const actor = await operator(request);
     await retryMessage(ctx, actor, request.params.id);
     return ok(null, 'The message will be sent again.');
   });
 
   /** POST /api/operator/jobs/:id/retry (operator; id the job's UUID): taken again with one more attempt; 404 when no failed job has it. */
-  api.post('/operator/jobs/:id/retry', { schema: { params: z.object({ id: z.string().max(64) }), response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.retryJob, async (request) => {
     const actor = await operator(request);
     await retryJob(ctx, actor, request.params.id);
     return ok(null, 'The job will be done again.');

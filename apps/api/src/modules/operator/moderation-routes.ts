@@ -4,25 +4,11 @@
  * publisher's or library's 403); `/api/publisher/messages` for a publisher.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  askPublisherRequest,
-  claimQueue as claimQueueReply,
-  idParam,
-  moderationReason,
-  noData,
-  operatorBook,
-  operatorBookQuery,
-  publisherMessageRequest,
-  publisherThread as publisherThreadReply,
-  verificationQueue as verificationQueueReply,
-  verificationQueueQuery,
-  withdrawBookRequest,
-} from '@jsbn/shared';
+import { operatorEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireOperator, requirePublisher } from '../../lib/auth.js';
-import { ok, replies } from '../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { approveClaimNow } from '../publishers/claims.js';
 import {
   answerOperators,
@@ -41,14 +27,10 @@ import {
   type Suspendable,
 } from './moderation.js';
 
-/** Lifting a suspension may say why; the record keeps it. */
-const liftRequest = z.object({ reason: z.string().max(500).optional() }).optional();
-
 export function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** GET /api/operator/books?jsbn= → the book (withdrawn or not) as an operator sees it; 404. */
-  api.get('/operator/books', { schema: { querystring: operatorBookQuery, response: replies(operatorBook) } }, async (request) => {
+  route(app, operatorEndpoints.book, async (request) => {
     await requireOperator(ctx, request);
     return ok(await operatorBookByJsbn(ctx, request.query.jsbn));
   });
@@ -57,14 +39,14 @@ export function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/operator/books/:id/withdraw `{ reason, duplicate_of_jsbn? }` → 'Book withdrawn':
    * its page answers 410 with the date and reason; 400 (no reason, unknown duplicate JSBN), 404, 409.
    */
-  api.post('/operator/books/:id/withdraw', { schema: { params: idParam, body: withdrawBookRequest, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.withdrawBook, async (request) => {
     const operator = await requireOperator(ctx, request);
     await withdrawByOperator(ctx, operator.accountId, request.params.id, request.body.reason, request.body.duplicate_of_jsbn);
     return ok(null, 'Book withdrawn');
   });
 
   /** POST /api/operator/books/:id/reinstate `{ reason }` → 'Book reinstated'; 400, 404, 409 when not withdrawn. */
-  api.post('/operator/books/:id/reinstate', { schema: { params: idParam, body: moderationReason, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.reinstateBook, async (request) => {
     const operator = await requireOperator(ctx, request);
     await reinstateByOperator(ctx, operator.accountId, request.params.id, request.body.reason);
     return ok(null, 'Book reinstated');
@@ -72,18 +54,21 @@ export function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // suspending and lifting a publisher's or a library's account
   for (const kind of ['publisher', 'library'] as Suspendable[]) {
-    const path = kind === 'publisher' ? 'publishers' : 'libraries';
+    const endpoints =
+      kind === 'publisher'
+        ? { suspend: operatorEndpoints.suspendPublisher, unsuspend: operatorEndpoints.unsuspendPublisher }
+        : { suspend: operatorEndpoints.suspendLibrary, unsuspend: operatorEndpoints.unsuspendLibrary };
     /**
      * POST /api/operator/{publishers|libraries}/:id/suspend `{ reason }` → 'Account suspended':
      * its tokens stop at once, a publisher's books and page are hidden; 400, 404, 409.
      */
-    api.post(`/operator/${path}/:id/suspend`, { schema: { params: idParam, body: moderationReason, response: replies(noData) } }, async (request) => {
+    route(app, endpoints.suspend, async (request) => {
       const operator = await requireOperator(ctx, request);
       await suspendByOperator(ctx, operator.accountId, kind, request.params.id, request.body.reason);
       return ok(null, 'Account suspended');
     });
     /** POST /api/operator/{publishers|libraries}/:id/unsuspend `{ reason? }` → 'Suspension lifted': everything shows again; 404, 409. */
-    api.post(`/operator/${path}/:id/unsuspend`, { schema: { params: idParam, body: liftRequest, response: replies(noData) } }, async (request) => {
+    route(app, endpoints.unsuspend, async (request) => {
       const operator = await requireOperator(ctx, request);
       await suspendByOperator(ctx, operator.accountId, kind, request.params.id, null, request.body?.reason?.trim() || null);
       return ok(null, 'Suspension lifted');
@@ -95,60 +80,60 @@ export function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
    * `{ publishers }`, oldest registration first, each with its details, books count, registration
    * date and thread.
    */
-  api.get('/operator/publishers', { schema: { querystring: verificationQueueQuery, response: replies(verificationQueueReply) } }, async (request) => {
+  route(app, operatorEndpoints.verificationQueue, async (request) => {
     await requireOperator(ctx, request);
     return ok({ publishers: await verificationQueue(ctx, request.query.verification) });
   });
 
   /** POST /api/operator/publishers/:id/verify → 'Publisher verified' ('Verified by JSBN' shows); 404, 409. */
-  api.post('/operator/publishers/:id/verify', { schema: { params: idParam, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.verifyPublisher, async (request) => {
     const operator = await requireOperator(ctx, request);
     await verifyPublisher(ctx, operator.accountId, request.params.id);
     return ok(null, 'Publisher verified');
   });
 
   /** POST /api/operator/publishers/:id/ask `{ question }` → 'Question sent' (e-mail and WhatsApp in its language); 400, 404. */
-  api.post('/operator/publishers/:id/ask', { schema: { params: idParam, body: askPublisherRequest, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.askPublisher, async (request) => {
     const operator = await requireOperator(ctx, request);
     await askPublisher(ctx, operator.accountId, request.params.id, request.body.question);
     return ok(null, 'Question sent');
   });
 
   /** POST /api/operator/publishers/:id/reject `{ reason }` → 'Publisher rejected' (REJECTED and suspended; told by e-mail); 400, 404, 409. */
-  api.post('/operator/publishers/:id/reject', { schema: { params: idParam, body: moderationReason, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.rejectPublisher, async (request) => {
     const operator = await requireOperator(ctx, request);
     await rejectPublisher(ctx, operator.accountId, request.params.id, request.body.reason);
     return ok(null, 'Publisher rejected');
   });
 
   /** GET /api/operator/claims → `{ claims }`: pending first (oldest first), with the evidence the claimant sent. */
-  api.get('/operator/claims', { schema: { response: replies(claimQueueReply) } }, async (request) => {
+  route(app, operatorEndpoints.claims, async (request) => {
     await requireOperator(ctx, request);
     return ok({ claims: await claimQueue(ctx) });
   });
 
   /** POST /api/operator/claims/:id/approve → 'Claim approved' (as support's signed link: the claimant gets a link to set a password); 404, 409. */
-  api.post('/operator/claims/:id/approve', { schema: { params: idParam, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.approveClaim, async (request) => {
     const operator = await requireOperator(ctx, request);
     await approveClaimNow(ctx, request.params.id, operatorActor(operator.accountId));
     return ok(null, 'Claim approved');
   });
 
   /** POST /api/operator/claims/:id/refuse `{ reason }` → 'Claim refused' (the claimant is told by e-mail); 400, 404, 409. */
-  api.post('/operator/claims/:id/refuse', { schema: { params: idParam, body: moderationReason, response: replies(noData) } }, async (request) => {
+  route(app, operatorEndpoints.refuseClaim, async (request) => {
     const operator = await requireOperator(ctx, request);
     await refuseClaim(ctx, operator.accountId, request.params.id, request.body.reason);
     return ok(null, 'Claim refused');
   });
 
   /** GET /api/publisher/messages (publisher) → `{ verification, verified, thread }`: the operators' questions and its answers. */
-  api.get('/publisher/messages', { schema: { response: replies(publisherThreadReply) } }, async (request) => {
+  route(app, operatorEndpoints.publisherThread, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return ok(await publisherThread(ctx, actor.publisherId));
   });
 
   /** POST /api/publisher/messages `{ body }` (publisher) → the thread with its answer; 400, 409 when nothing was asked. */
-  api.post('/publisher/messages', { schema: { body: publisherMessageRequest, response: replies(publisherThreadReply) } }, async (request) => {
+  route(app, operatorEndpoints.answerThread, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return ok(await answerOperators(ctx, actor, request.body.body), 'Answer sent');
   });

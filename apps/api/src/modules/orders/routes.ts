@@ -3,38 +3,35 @@
  * change status, dispatch with courier details and proof, remind the publisher of a waiting order.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADDRESS_LABELS_FILE, MSG, createdOrders, messageData, noData, orderDto, orderList, createOrders, dispatchOrder as dispatchFields, idParam, orderListQuery, orderSummaryRequest, selectedIds, updateOrderStatus, type CreatedOrders } from '@jsbn/shared';
+import { ADDRESS_LABELS_FILE, dispatchFields, orderEndpoints, type CreatedOrders } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { AppError, parseOrThrow } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { PDF, fileReplies, ok, replies, sendFile } from '../../lib/reply.js';
-import { z } from 'zod';
+import { PDF, ok, sendFile } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { DISPATCH_FILE } from '../../lib/upload-rules.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportOrders, orderAddressLabels, orderLetter } from './documents.js';
 import { sendReminder } from './reminders.js';
-import { changeOrderStatus, createOrders as createOrdersService, dispatchOrder, getOrder, listOrders } from './service.js';
+import { changeOrderStatus, createOrders, dispatchOrder, getOrder, listOrders } from './service.js';
 import { pageLanguage } from '../../lib/i18n.js';
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   /**
    * POST /api/book/order-book (library; header Idempotency-Key, ≤ 200 characters)
    * `{ orders: [{ publisherId, bookId, numberOfCopies, bookTitle }] }` → data `{ message, orders: [{ id,
    * orderId, publisherId }] }` (spec books §7: data.message and the created orders; `CreatedOrders`).
    * A repeated key returns the first request's orders (200) instead of creating new ones.
    */
-  api.post('/book/order-book', { schema: { body: createOrders, response: replies(createdOrders, 201) } }, async (request, reply) => {
+  route(app, orderEndpoints.create, async (request, reply) => {
     const actor = await requireLibrary(ctx, request);
     const header = request.headers['idempotency-key'];
     const key = Array.isArray(header) ? header[0] : header;
     if (key !== undefined && (key.length === 0 || key.length > 200)) {
       throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 200 characters', [{ field: 'Idempotency-Key', message: 'must be 1 to 200 characters' }]);
     }
-    const result = await createOrdersService(ctx, actor, request.body, key);
+    const result = await createOrders(ctx, actor, request.body, key);
     const count = result.orders.length;
     const message = `${count} order${count === 1 ? '' : 's'} placed successfully`;
     const data: CreatedOrders = { message, orders: result.orders };
@@ -42,43 +39,43 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/book/order-book — orderListQuery → `{ orderBooks, total }` of the caller's orders. */
-  api.get('/book/order-book', { schema: { querystring: orderListQuery, response: replies(orderList) } }, async (request) => {
+  route(app, orderEndpoints.list, async (request) => {
     const actor = await requireActor(ctx, request);
     return ok(await listOrders(ctx, actor, request.query));
   });
 
   /** GET /api/book/order-book/export.xlsx?ids=1,2 → Booked_Orders.xlsx (publisher) or Books_Ordered_By_You.xlsx (library); 400 none selected. */
-  api.get('/book/order-book/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Booked_Orders.xlsx or Books_Ordered_By_You.xlsx', XLSX_TYPE) } }, async (request, reply) => {
+  route(app, orderEndpoints.exportXlsx, async (request, reply) => {
     const actor = await requireActor(ctx, request);
     const { fileName, bytes } = await exportOrders(ctx, actor, request.query.ids, pageLanguage(request));
     return sendFile(reply, XLSX_TYPE, fileName, bytes);
   });
 
   /** GET /api/book/order-book/addresses.pdf?ids=1,2 (publisher) → addresses.pdf, A5 labels To each library, From the publisher, 'To' and 'From' in the publisher's language. */
-  api.get('/book/order-book/addresses.pdf', { schema: { querystring: selectedIds(MSG.selectToPrint), response: fileReplies('addresses.pdf: A5 address labels', PDF) } }, async (request, reply) => {
+  route(app, orderEndpoints.addressLabels, async (request, reply) => {
     const actor = await requirePublisher(ctx, request);
     const pdf = await orderAddressLabels(ctx, actor, request.query.ids, pageLanguage(request));
-    return sendFile(reply, 'application/pdf', ADDRESS_LABELS_FILE, pdf);
+    return sendFile(reply, PDF, ADDRESS_LABELS_FILE, pdf);
   });
 
   /**
    * POST /api/publisher/generate-pdf `{ orderId, sendWhatsapp }` → the order letter PDF (inline).
    * The ordering library or the addressed publisher may ask; `sendWhatsapp` from the library sends it once.
    */
-  api.post('/publisher/generate-pdf', { schema: { body: orderSummaryRequest, response: fileReplies('The order letter', PDF) } }, async (request, reply) => {
+  route(app, orderEndpoints.letter, async (request, reply) => {
     const actor = await requireActor(ctx, request);
     const pdf = await orderLetter(ctx, actor, request.body.orderId, request.body.sendWhatsapp);
-    return sendFile(reply, 'application/pdf', `order-${request.body.orderId}.pdf`, pdf, 'inline');
+    return sendFile(reply, PDF, `order-${request.body.orderId}.pdf`, pdf, 'inline');
   });
 
   /** GET /api/book/order-book/:id → `{ orderBook }`; 404 for another account's order. */
-  api.get('/book/order-book/:id', { schema: { params: idParam, response: replies(z.object({ orderBook: orderDto })) } }, async (request) => {
+  route(app, orderEndpoints.one, async (request) => {
     const actor = await requireActor(ctx, request);
     return ok({ orderBook: await getOrder(ctx, actor, request.params.id) });
   });
 
   /** PATCH /api/book/order-book/:id `{ status, orderItems? }` → data `{ message }` (spec books §7); 403 wrong role, 404, 409 wrong state. */
-  api.patch('/book/order-book/:id', { schema: { params: idParam, body: updateOrderStatus, response: replies(messageData) } }, async (request) => {
+  route(app, orderEndpoints.setStatus, async (request) => {
     const actor = await requireActor(ctx, request);
     const message = await changeOrderStatus(ctx, actor, request.params.id, request.body);
     return ok({ message }, message);
@@ -90,7 +87,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
    * and WhatsApp. 404 another library's order; 409 not Requested or Preparing,
    * or not yet 3 days; 429 with Retry-After (s) when a reminder went out in the last day.
    */
-  api.post('/book/order-book/:id/reminder', { schema: { params: idParam, response: replies(messageData) } }, async (request) => {
+  route(app, orderEndpoints.remind, async (request) => {
     const actor = await requireLibrary(ctx, request);
     const message = await sendReminder(ctx, actor, request.params.id);
     return ok({ message }, message);
@@ -100,7 +97,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
    * POST /api/book/create-dispatch (publisher, multipart: optional `orderImage` JPEG/PNG/PDF ≤ 5 MB,
    * orderId, courierCompanyName, courierCompanyNumber (10 characters), trackingId) → message.
    */
-  api.post('/book/create-dispatch', { schema: { response: replies(noData) } }, async (request) => {
+  route(app, orderEndpoints.dispatch, async (request) => {
     const actor = await requirePublisher(ctx, request);
     return withMultipart(request, ctx.storage, { orderImage: DISPATCH_FILE }, async (upload) => {
       const input = parseOrThrow(dispatchFields, upload.fields);

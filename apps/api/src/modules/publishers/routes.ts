@@ -6,14 +6,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
-import { MSG, noData, publisherInfo as publisherInfoReply, publisherListItem, idParam, publisherClaimRequest, publisherListQuery, publisherProfile, publisherRegistration, selectedIds } from '@jsbn/shared';
+import { idParam, publisherEndpoints, publisherProfile, publisherRegistration } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportPublishers } from './exports.js';
 import { readActor, requirePublisher } from '../../lib/auth.js';
 import { parseOrThrow, validationError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/multipart.js';
-import { HTML, fileReplies, ok, replies, sendFile } from '../../lib/reply.js';
+import { HTML, fileReplies, ok, sendFile } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
@@ -21,14 +22,12 @@ import { approveClaim, claimOfLink, claimPublisher } from './claims.js';
 import { listPublishers, publisherInfo, registerPublisher, updatePublisherProfile } from './service.js';
 
 export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   /**
    * POST /api/publisher/:id/claim `{ fullName, email, contact, message }` (public) →
    * message; support is e-mailed an approval link. 404; 409 when the account is not an imported
    * one; 429 past 5 claims an hour from one address.
    */
-  api.post('/publisher/:id/claim', { schema: { params: idParam, body: publisherClaimRequest, response: replies(noData) } }, async (request) => {
+  route(app, publisherEndpoints.claim, async (request) => {
     await ctx.limits.consume('claimsPerAddress', request.ip);
     return ok(null, await claimPublisher(ctx, request.params.id, request.body));
   });
@@ -49,7 +48,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
    * the claim and an Approve button (a GET changes nothing: mail scanners open links); 403 altered
    * or expired, 404, 409 approved already.
    */
-  api.get('/publisher/claims/:id/approve', { schema: approvalLink }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/publisher/claims/:id/approve', { schema: approvalLink }, async (request, reply) => {
     const { claim, publisher_name, publisher_no } = await claimOfLink(ctx, request.params.id, request.query);
     const action = `/api/publisher/claims/${claim.id}/approve?expires=${encodeURIComponent(request.query.expires ?? '')}&signature=${encodeURIComponent(request.query.signature ?? '')}`;
     return page(
@@ -73,7 +72,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** POST /api/publisher — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/409/413/415. */
-  api.post('/publisher', { schema: { response: replies(noData) } }, async (request) => {
+  route(app, publisherEndpoints.register, async (request) => {
     await ctx.limits.consume('registrationPerAddress', request.ip);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(publisherRegistration, upload.fields);
@@ -86,7 +85,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** PATCH /api/publisher (publisher, multipart: optional `logo` + publisherProfile fields) → message; 400/413/415. */
-  api.patch('/publisher', { schema: { response: replies(noData) } }, async (request) => {
+  route(app, publisherEndpoints.updateProfile, async (request) => {
     const actor = await requirePublisher(ctx, request);
     await withMultipart(request, ctx.storage, { logo: LOGO_FILE }, async (upload) => {
       const input = parseOrThrow(publisherProfile, upload.fields);
@@ -96,12 +95,10 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/publisher — list query → `{ publishers, total }`. */
-  api.get('/publisher', { schema: { querystring: publisherListQuery, response: replies(z.object({ publishers: z.array(publisherListItem), total: z.number().int() })) } }, async (request) =>
-    ok(await listPublishers(ctx, request.query)),
-  );
+  route(app, publisherEndpoints.list, async (request) => ok(await listPublishers(ctx, request.query)));
 
   /** GET /api/publisher/export.xlsx?ids=1,2 → Publisher_Info.xlsx of the selected publishers; 400 none selected. */
-  api.get('/publisher/export.xlsx', { schema: { querystring: selectedIds(MSG.selectToExport), response: fileReplies('Publisher_Info.xlsx', XLSX_TYPE) } }, async (request, reply) => {
+  route(app, publisherEndpoints.exportXlsx, async (request, reply) => {
     const { fileName, bytes } = await exportPublishers(ctx, request.query.ids, pageLanguage(request));
     return sendFile(reply, XLSX_TYPE, fileName, bytes);
   });
@@ -110,7 +107,7 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
    * GET /api/publisher/:id → `{ publisher: PublisherInfo }` (with gst_no and aadhar_no for the
    * publisher itself); 404, also for a suspended publisher to anyone but itself (decision 043).
    */
-  api.get('/publisher/:id', { schema: { params: idParam, response: replies(z.object({ publisher: publisherInfoReply })) } }, async (request) => {
+  route(app, publisherEndpoints.one, async (request) => {
     const actor = await readActor(ctx, request);
     const itself = actor?.publisherId === request.params.id;
     return ok({ publisher: await publisherInfo(ctx, request.params.id, { private: itself, public: !itself }) });

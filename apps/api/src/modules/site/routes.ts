@@ -5,13 +5,12 @@
  * and re-encodes each like every stored image; removed by deleting the file).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { galleryImage, siteInfo, unreadableImageMessage, type SiteInfo } from '@jsbn/shared';
+import { siteEndpoints, unreadableImageMessage, type SiteInfo } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { reencodeImage } from '../../lib/images.js';
-import { ok, replies } from '../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
 import { EXTENSION, detectType } from '../../lib/storage.js';
 
 export const GALLERY_FOLDER = 'public/gallery';
@@ -36,9 +35,8 @@ export async function addGalleryImage(ctx: AppContext, fileName: string, bytes: 
 }
 
 export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   /** GET /api/site → SiteInfo */
-  api.get('/site', { schema: { response: replies(siteInfo) } }, async () => {
+  route(app, siteEndpoints.info, async () => {
     const { config } = ctx;
     const site: SiteInfo = {
       supportEmail: config.SUPPORT_EMAIL,
@@ -53,7 +51,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** GET /api/media/images → `{ images: [{ name, url }] }`, by file name. */
-  api.get('/media/images', { schema: { response: replies(z.object({ images: z.array(galleryImage) })) } }, async () => {
+  route(app, siteEndpoints.gallery, async () => {
     const keys = (await ctx.storage.list(GALLERY_FOLDER)).filter((key) => /\.(jpe?g|png)$/i.test(key));
     return ok({ images: keys.map((key) => ({ name: key.slice(GALLERY_FOLDER.length + 1), url: ctx.storage.url(key)! })) });
   });

@@ -13,25 +13,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { scriptJson, type InterfaceLanguage } from '@jsbn/shared/core';
+import { scriptJson, type InterfaceLanguage, type ServerPage } from '@jsbn/shared/core';
 import type { CurrentUser } from '@jsbn/shared';
 import { sessionToken } from '../../lib/session-cookie.js';
 import { TEMPLATE_MARKS, withLanguage, withPreloadsLater } from './shell.js';
-
-/** One query's data: `[queryKey, data]`. */
-export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
-
-/** A page the app drew (`ServerPage` of entry-server.tsx). */
-export interface ServerPage {
-  html: string;
-  /** Its CSS (style elements) for `<head>`. */
-  css: string;
-  seeds: QuerySeed[];
-  /** False when one of its queries failed. */
-  complete: boolean;
-  /** The lazily loaded pages it shows, by name (keys of AppModules' `pages`). */
-  pages: string[];
-}
 
 /** A page drawn for the shell: CSS for `<head>`, and `#root` with the page and its data. */
 export interface DrawnPage {

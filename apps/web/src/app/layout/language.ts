@@ -3,8 +3,8 @@
  * in the browser, and for a signed-in user on the account (`preferred_language`), which their
  * e-mails and WhatsApp texts follow.
  */
-import { INTERFACE_LANGUAGES, LANGUAGE_NAMES, type InterfaceLanguage } from '@jsbn/shared/core';
-import { request } from '../../api/client';
+import { INTERFACE_LANGUAGES, LANGUAGE_NAMES, accountEndpoints, type InterfaceLanguage } from '@jsbn/shared/core';
+import { call } from '../../api/client';
 import { getSession } from '../../api/session';
 import { chooseLanguage } from '../../i18n';
 
@@ -14,5 +14,5 @@ export const LANGUAGE_CHOICES = INTERFACE_LANGUAGES.map((code) => ({ code, name:
 /** Switches to `language`; a signed-in user's account keeps it too (PUT /api/user/language; a failure is toasted). */
 export async function switchLanguage(language: InterfaceLanguage): Promise<void> {
   await chooseLanguage(language);
-  if (getSession().token) await request('/user/language', { method: 'PUT', body: { preferred_language: language } });
+  if (getSession().token) await call(accountEndpoints.language, { body: { preferred_language: language } });
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useState, type FormEventHandler, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Controller, useForm, type Control, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { FILE_RULES } from '@jsbn/shared/core';
 import type { CurrentUser, ModelType } from '@jsbn/shared';
@@ -17,7 +17,7 @@ import { applyServerErrors, digitsOnly, scrollToFirstError } from '../../../comp
 import { PageHeader } from '../../../components/page';
 import { i18n } from '../../../i18n';
 import { paths } from '../../../app/paths';
-import { registerAccount, updateProfile, useCities, useStates } from '../api/accounts-api';
+import { useCities, useRegisterAccount, useStates, useUpdateProfile } from '../api/accounts-api';
 import { LogoPicker } from './logo-picker';
 import { registrationFields } from './registration';
 import { queryKeys } from '../../../api/query-keys';
@@ -74,8 +74,7 @@ export function useStateCityOptions(
  */
 export function useRegistration<TInput extends WithLogo, TOutput extends LogoOutput & { email: string }>(modelType: ModelType, form: UseFormReturn<TInput, unknown, TOutput>) {
   const [otpEmail, setOtpEmail] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: ({ values }: { values: TOutput; email: string }) => registerAccount(modelType, toFormData(registrationFields(values), { logo: values.logo })),
+  const mutation = useRegisterAccount(modelType, ({ values }: { values: TOutput; email: string }) => toFormData(registrationFields(values), { logo: values.logo }), {
     onSuccess: (reply, { email }) => {
       toastSuccess(reply.message, i18n.t('accounts:register.registered'));
       setOtpEmail(email);
@@ -139,10 +138,8 @@ export function RegistrationLayout<T extends WithLogo, TOutput>({
 export function useProfileForm<TInput extends WithLogo, TOutput extends LogoOutput>(user: CurrentUser, resolver: Resolver<TInput, unknown, TOutput>, defaultValues: DefaultValues<TInput>) {
   const form = useForm<TInput, unknown, TOutput>({ resolver, mode: 'onTouched', defaultValues });
   const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: ({ fields, logo }: { fields: Record<string, unknown>; logo: File | null | undefined }) =>
-      // operators have no profile form (their profile menu has no Edit Profile, decision 041)
-      updateProfile(user.modelType === 'PUBLISHER' ? 'PUBLISHER' : 'LIBRARY', toFormData(fields, { logo })),
+  // operators have no profile form (their profile menu has no Edit Profile, decision 041)
+  const save = useUpdateProfile(user.modelType === 'PUBLISHER' ? 'PUBLISHER' : 'LIBRARY', ({ fields, logo }: { fields: Record<string, unknown>; logo: File | null | undefined }) => toFormData(fields, { logo }), {
     onSuccess: async (reply) => {
       toastSuccess(reply.message, i18n.t('accounts:profile.updated'));
       await refreshCurrentUser();

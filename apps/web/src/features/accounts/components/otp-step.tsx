@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { OTP_LENGTH, OTP_RESEND_WAIT_MS } from '@jsbn/shared/core';
@@ -12,7 +11,7 @@ import { toastSuccess } from '../../../api/client';
 import { digitsOnly } from '../../../components/forms';
 import { FormText } from '../../../components/form-fields';
 import { loginPath, type LoginState } from '../../../app/paths';
-import { resendOtp, verifyEmail } from '../api/accounts-api';
+import { useResendCode, useVerifyEmail } from '../api/accounts-api';
 
 const otpForm = z.object({ otp });
 type OtpForm = z.input<typeof otpForm>;
@@ -44,16 +43,14 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
     return () => window.clearInterval(timer);
   }, [lockedUntil]);
 
-  const verify = useMutation({
-    mutationFn: (code: string) => verifyEmail({ email, otp: code, modelType }),
+  const verify = useVerifyEmail({
     onSuccess: (reply) => {
       toastSuccess(reply.message, t('otp.verified'));
       // the spec sends a verified account to /login: on its own tab with its e-mail filled in (decision 039)
       void navigate(loginPath({ as: modelType }), { state: { email } satisfies LoginState });
     },
   });
-  const resend = useMutation({
-    mutationFn: () => resendOtp({ email, modelType }),
+  const resend = useResendCode({
     onSuccess: (reply) => {
       toastSuccess(reply.message, t('otp.resent'));
       const start = Date.now();
@@ -72,7 +69,7 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
       <Alert severity="info" sx={{ mb: 2 }}>
         <Trans t={t} i18nKey="otp.sent" values={{ digits: OTP_LENGTH, email }} components={{ strong: <strong /> }} />
       </Alert>
-      <form noValidate onSubmit={(event) => void form.handleSubmit((values) => verify.mutate(String(values.otp).trim()))(event)}>
+      <form noValidate onSubmit={(event) => void form.handleSubmit((values) => verify.mutate({ email, otp: String(values.otp).trim(), modelType }))(event)}>
         <Stack spacing={2}>
           <FormText
             control={form.control}
@@ -93,7 +90,7 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
                   {mmss(remaining)}
                 </Typography>
               ) : null}
-              <Button onClick={() => resend.mutate()} disabled={locked || resend.isPending}>
+              <Button onClick={() => resend.mutate({ email, modelType })} disabled={locked || resend.isPending}>
                 {t('otp.resend')}
               </Button>
             </Stack>

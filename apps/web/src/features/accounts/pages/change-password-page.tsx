@@ -2,19 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Paper, Stack } from '@mui/material';
 import { MSG } from '@jsbn/shared/core';
-import { changePassword as changePasswordSchema } from '@jsbn/shared';
+import { changePasswordBody } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { setToken } from '../../../api/session';
 import { FormText } from '../../../components/form-fields';
 import { applyServerErrors, withChecks } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
-import { changePassword } from '../api/accounts-api';
+import { useChangePassword } from '../api/accounts-api';
 
 /** The form: the API's fields and the confirmation, which `withChecks` compares. */
-const schema = changePasswordSchema.extend({ confirmPassword: z.string() });
+const schema = changePasswordBody.extend({ confirmPassword: z.string() });
 type ChangePasswordForm = z.input<typeof schema>;
 const EMPTY: ChangePasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -26,8 +25,7 @@ const resolver = withChecks(zodResolver(schema), (values) =>
 export function ChangePasswordPage() {
   const { t } = useTranslation('accounts');
   const form = useForm<ChangePasswordForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
-  const mutation = useMutation({
-    mutationFn: ({ oldPassword, newPassword }: z.output<typeof schema>) => changePassword({ oldPassword, newPassword }),
+  const mutation = useChangePassword({
     onSuccess: (reply) => {
       // The server revoked every older token; keep this session on the fresh one.
       const fresh = reply.data?.accessToken?.access_token;
@@ -43,7 +41,7 @@ export function ChangePasswordPage() {
     <Box>
       <PageHeader title={t('password.changeTitle')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, maxWidth: 520 }}>
-        <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}>
+        <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ oldPassword: values.oldPassword, newPassword: values.newPassword }))(event)}>
           <Stack spacing={2}>
             <FormText control={form.control} name="oldPassword" label={t('fields.oldPassword')} type="password" autoComplete="current-password" required />
             <FormText

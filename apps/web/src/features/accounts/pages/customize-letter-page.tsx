@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { letterhead } from '@jsbn/shared';
@@ -11,7 +11,7 @@ import { FormText } from '../../../components/form-fields';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
 import type { Letterhead } from '@jsbn/shared';
-import { letterheadKey, saveLetterhead, useLetterhead } from '../api/accounts-api';
+import { letterheadKey, useLetterhead, useSaveLetterhead } from '../api/accounts-api';
 
 const schema = letterhead.pick({ text: true });
 type LetterForm = z.input<typeof schema>;
@@ -20,8 +20,7 @@ function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () 
   const { t } = useTranslation('accounts');
   const queryClient = useQueryClient();
   const form = useForm<LetterForm>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { text: saved?.letterText ?? '' } });
-  const mutation = useMutation({
-    mutationFn: (text: string) => saveLetterhead({ text, ...(saved?.id ? { id: saved.id } : {}) }),
+  const mutation = useSaveLetterhead({
     onSuccess: async (reply) => {
       toastSuccess(reply.message, t('letter.saved'));
       queryClient.setQueryData(letterheadKey, { librarianLogo: reply.data?.librarianLogo ?? null });
@@ -31,7 +30,7 @@ function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () 
     },
   });
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(String(values.text)))(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ text: String(values.text), ...(saved?.id ? { id: saved.id } : {}) }))(event)}>
       <Stack spacing={2}>
         <FormText control={form.control} name="text" label={t('fields.letterText')} multiline minRows={6} helperText={t('letter.hint')} />
         <Stack direction="row" spacing={2}>

@@ -3,19 +3,18 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Box, Button, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { MSG, PASSWORD_MIN } from '@jsbn/shared/core';
-import { email, login, type ModelType } from '@jsbn/shared';
-import { loginAndLoadUser, toastSuccess } from '../../../api/client';
+import { email, loginBody, type ModelType } from '@jsbn/shared';
+import { toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
 import { loginEmailOf, loginTabOf, paths, returnPathOf } from '../../../app/paths';
 import { TAP_LINK } from '../../../app/theme';
-import { forgotPassword } from '../api/accounts-api';
+import { useForgotPassword, useLogin } from '../api/accounts-api';
 
 /** Login form: the shared schema plus the spec's minimum length message (accounts §5). */
-const loginForm = login.extend({ password: z.string().min(1, MSG.passwordMin).min(PASSWORD_MIN, MSG.passwordMin) }).omit({ modelType: true });
+const loginForm = loginBody.extend({ password: z.string().min(1, MSG.passwordMin).min(PASSWORD_MIN, MSG.passwordMin) }).omit({ modelType: true });
 type LoginForm = z.input<typeof loginForm>;
 const forgotForm = z.object({ email });
 type ForgotForm = z.input<typeof forgotForm>;
@@ -30,8 +29,7 @@ function LoginFormView({ modelType, returnTo, email: knownEmail, onForgot }: { m
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), mode: 'onTouched', defaultValues: { email: knownEmail, password: '' } });
-  const mutation = useMutation({
-    mutationFn: (values: { email: string; password: string }) => loginAndLoadUser({ ...values, modelType }),
+  const mutation = useLogin(modelType, {
     onSuccess: (message) => {
       toastSuccess(message, t('login.loggedIn'));
       void navigate(returnTo ?? paths.home, { replace: true });
@@ -58,15 +56,14 @@ function LoginFormView({ modelType, returnTo, email: knownEmail, onForgot }: { m
 function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: () => void }) {
   const { t } = useTranslation('accounts');
   const form = useForm<ForgotForm>({ resolver: zodResolver(forgotForm), mode: 'onTouched', defaultValues: { email: '' } });
-  const mutation = useMutation({
-    mutationFn: (value: string) => forgotPassword({ email: value, modelType }),
+  const mutation = useForgotPassword({
     onSuccess: (reply) => {
       toastSuccess(reply.message, t('login.linkSent'));
       onBack();
     },
   });
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(String(values.email)))(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ email: String(values.email), modelType }))(event)}>
       <Stack spacing={2}>
         <Typography>{t('login.forgotIntro')}</Typography>
         <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />

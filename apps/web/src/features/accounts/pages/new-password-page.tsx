@@ -3,18 +3,17 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { MSG } from '@jsbn/shared/core';
-import { resetPassword as resetPasswordSchema } from '@jsbn/shared';
+import { resetPasswordBody } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
 import { applyServerErrors, withChecks } from '../../../components/forms';
 import { paths } from '../../../app/paths';
-import { resetPassword } from '../api/accounts-api';
+import { useResetPassword } from '../api/accounts-api';
 
 /** The form: the new password (the API's rules) and its confirmation, which `withChecks` compares. */
-const schema = resetPasswordSchema.pick({ password: true }).extend({ confirmPassword: z.string() });
+const schema = resetPasswordBody.pick({ password: true }).extend({ confirmPassword: z.string() });
 
 const resolver = withChecks(
   zodResolver(schema),
@@ -28,8 +27,7 @@ export function NewPasswordPage() {
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
-  const mutation = useMutation({
-    mutationFn: (password: string) => resetPassword({ password, token }),
+  const mutation = useResetPassword({
     onSuccess: (reply) => {
       toastSuccess(reply.data?.message || reply.message, t('password.reset'));
       // the link `npm run operator:add` prints (`as=operator`) leads on to the operators' door (decision 041)
@@ -50,7 +48,7 @@ export function NewPasswordPage() {
         <Typography color="text.secondary" sx={{ mb: 3, textAlign: 'center' }}>
           {t('password.newIntro')}
         </Typography>
-        <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values.password))(event)}>
+        <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ password: values.password, token }))(event)}>
           <Stack spacing={2}>
             <FormText control={form.control} name="password" label={t('fields.newPassword')} type="password" autoComplete="new-password" required />
             <FormText control={form.control} name="confirmPassword" label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" required />

@@ -1,55 +1,42 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  AuthorNameOption,
-  AuthorTypeOption,
-  BookDto,
-  BookList,
-  BookRegistrationResult,
-  DuplicateCheckResult,
-  FinaliseResult,
-  LanguageOption,
-  NextJsbnIds,
-  PublisherCatalog,
-  SubjectOption,
-  SwaroopOption,
-  UploadUrl,
-  UploadUrlsRequest,
-} from '@jsbn/shared';
-import { apiUrl, get, request, type QueryValue } from '../../../api/client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { bookEndpoints, lookupEndpoints } from '@jsbn/shared/core';
+import type { AuthorNameOption, BookRegistrationResult, UploadUrlsRequest } from '@jsbn/shared';
+import { call, endpointUrl, type QueryValue } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
+import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
-const lookup = <T,>(key: string, path: string, field: string) => ({
-  queryKey: queryKeys.lookups.of(key),
-  queryFn: ({ signal }: { signal: AbortSignal }) => get<Record<string, T[]>>(path, undefined, signal),
-  select: (data: Record<string, T[]>) => data[field] ?? [],
-  staleTime: Infinity,
-});
+/** A lookup list, kept for the page's life. */
+const lookup = <T,>(key: string, load: (signal: AbortSignal) => Promise<T[]>) =>
+  queryOptions({ queryKey: queryKeys.lookups.of(key), queryFn: ({ signal }) => load(signal), staleTime: Infinity });
 
-export const useLanguages = () => useQuery(lookup<LanguageOption>('languages', '/book/language', 'languages'));
-export const useSubjects = () => useQuery(lookup<SubjectOption>('subjects', '/book/subject', 'subjects'));
-export const useAuthorTypes = () => useQuery(lookup<AuthorTypeOption>('author-types', '/book/author-type', 'authorTypes'));
+export const useLanguages = () => useQuery(lookup('languages', async (signal) => (await call(lookupEndpoints.languages, { signal })).data.languages));
+export const useSubjects = () => useQuery(lookup('subjects', async (signal) => (await call(lookupEndpoints.subjects, { signal })).data.subjects));
+export const useAuthorTypes = () => useQuery(lookup('author-types', async (signal) => (await call(lookupEndpoints.authorTypes, { signal })).data.authorTypes));
 /** The swaroops (book types) lookup; the book page reads it. */
-export const swaroopsQuery = lookup<SwaroopOption>('swaroops', '/book/swaroop', 'swaroops');
+export const swaroopsQuery = lookup('swaroops', async (signal) => (await call(lookupEndpoints.swaroops, { signal })).data.swaroops);
 export const useSwaroops = () => useQuery(swaroopsQuery);
 
 /** GET /api/book/book-jsbn-number — the publisher's next ids (prefilled, locked). */
 export function useNextJsbnIds() {
   return useQuery({
     queryKey: queryKeys.books.nextJsbn,
-    queryFn: ({ signal }) => get<NextJsbnIds>('/book/book-jsbn-number', undefined, signal),
+    queryFn: async ({ signal }) => (await call(bookEndpoints.nextIds, { signal })).data,
     staleTime: 0,
   });
 }
 
-export const createBook = (body: FormData) => request<BookRegistrationResult>('/book', { method: 'POST', body });
+/** POST /api/book (multipart: the fields and `book_cover`) → the new book's id, JSBN and QR code. */
+export const useCreateBook = (hooks: MutationHooks<BookRegistrationResult, FormData> = {}) => useApiMutation((body) => call(bookEndpoints.register, { body }), hooks);
 
-export const setBookAvailability = (id: number, isAvailable: boolean) => request<null>(`/book/${id}`, { method: 'PATCH', body: { isAvailable } });
+/** PATCH /api/book/:id `{ isAvailable }` — the book available for printing or not. */
+export const useBookAvailability = (hooks: MutationHooks<null, { id: number; isAvailable: boolean }>) =>
+  useApiMutation(({ id, isAvailable }) => call(bookEndpoints.update, { params: { id }, body: { isAvailable } }), hooks);
 
 /** GET /api/book (search and lists). */
 export function useBookList(query: Record<string, QueryValue>, enabled = true) {
   return useQuery({
     queryKey: queryKeys.books.list(query),
-    queryFn: ({ signal }) => get<BookList>('/book', query, signal),
+    queryFn: async ({ signal }) => (await call(bookEndpoints.list, { query, signal })).data,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -59,20 +46,20 @@ export function useBookList(query: Record<string, QueryValue>, enabled = true) {
 export function usePublisherBookList(publisherId: number | undefined, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: queryKeys.books.ofPublisher(publisherId, query),
-    queryFn: ({ signal }) => get<BookList>(`/book/publisher/${publisherId}`, query, signal),
+    queryFn: async ({ signal }) => (await call(bookEndpoints.ofPublisher, { params: { publisherId: publisherId! }, query, signal })).data,
     placeholderData: keepPreviousData,
     enabled: Boolean(publisherId),
   });
 }
 
 /** The JPEG download of a book's QR code. */
-export const qrDownloadUrl = (jsbn: string) => apiUrl(`/book/listing/jsbn/${encodeURIComponent(jsbn)}/qrcode.jpg`);
+export const qrDownloadUrl = (jsbn: string) => endpointUrl(bookEndpoints.qrJpeg, { params: { jsbnNo: jsbn } });
 
 /** GET /api/book/:id (the owner also gets its private PDF link). */
 export function useBook(id: number | null) {
   return useQuery({
     queryKey: queryKeys.books.one(id),
-    queryFn: ({ signal }) => get<{ book: BookDto }>(`/book/${id}`, undefined, signal),
+    queryFn: async ({ signal }) => (await call(bookEndpoints.one, { params: { id: id! }, signal })).data,
     enabled: id !== null,
     staleTime: 0,
     meta: { silent: true },
@@ -80,21 +67,21 @@ export function useBook(id: number | null) {
 }
 
 /** PATCH /api/book/:id (multipart): the fields, an optional new cover, `removed_images`. */
-export const updateBook = (id: number, body: FormData) => request<null>(`/book/${id}`, { method: 'PATCH', body });
+export const useUpdateBook = (id: number, hooks: MutationHooks<null, FormData> = {}) => useApiMutation((body) => call(bookEndpoints.update, { params: { id }, body }), hooks);
 
 /** GET /api/book/check-jsbn-number — the duplicate check; the message says which. */
 export const checkDuplicate = (query: { publisher_no: string; publisher_jsbn_id: string; book_title: string }) =>
-  request<DuplicateCheckResult>('/book/check-jsbn-number', { query });
+  call(bookEndpoints.checkDuplicate, { query });
 
 /** POST /api/book/:id/upload-urls → one signed PUT address per file, in order. */
 export const requestUploadUrls = (id: number, files: UploadUrlsRequest['files']) =>
-  request<UploadUrl[]>(`/book/${id}/upload-urls`, { method: 'POST', body: { files } });
+  call(bookEndpoints.uploadUrls, { params: { id }, body: { files } });
 
 /** POST /api/book/:id/finalise → `{ message, attached }` (attaches every uploaded file). */
-export const finaliseBook = (id: number) => request<FinaliseResult>(`/book/${id}/finalise`, { method: 'POST' });
+export const finaliseBook = (id: number) => call(bookEndpoints.finalise, { params: { id } });
 
 /** GET /api/book/catalog/:publisher_no → the link of the generated catalogue PDF. */
-export const getCatalogue = (publisherNo: string) => get<PublisherCatalog>(`/book/catalog/${encodeURIComponent(publisherNo)}`);
+export const getCatalogue = async (publisherNo: string) => (await call(bookEndpoints.catalogue, { params: { publisher_no: publisherNo } })).data;
 
 /**
  * GET /api/book/author-name?queryString= → known authors whose name holds `queryString` (at most
@@ -104,7 +91,7 @@ export function useAuthorNames(queryString: string) {
   const query = queryString.trim();
   return useQuery<AuthorNameOption[]>({
     queryKey: queryKeys.lookups.authorNames(query),
-    queryFn: ({ signal }) => get<{ authorNames: AuthorNameOption[] }>('/book/author-name', { queryString: query }, signal).then((data) => data.authorNames),
+    queryFn: async ({ signal }) => (await call(bookEndpoints.authorNames, { query: { queryString: query }, signal })).data.authorNames,
     enabled: query.length >= 2,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

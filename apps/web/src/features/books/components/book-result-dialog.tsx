@@ -1,13 +1,12 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
-import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { MSG, QR_SIZE_PX, formatJsbn } from '@jsbn/shared/core';
 import type { BookRegistrationResult } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { SafeImage } from '../../../components/safe-image';
-import { qrDownloadUrl, setBookAvailability } from '../api/books-api';
+import { qrDownloadUrl, useBookAvailability } from '../api/books-api';
 import type { UploadRow } from '../api/upload-files';
 import { PrintQrDownloads } from '../../../components/print-downloads';
 import { UploadProgressList } from './upload-progress';
@@ -19,8 +18,7 @@ import { UploadProgressList } from './upload-progress';
 export function BookResultDialog({ result, uploads = [], onDone }: { result: BookRegistrationResult | null; uploads?: UploadRow[]; onDone: () => void }) {
   const { t } = useTranslation('books');
   const message = useMessages();
-  const available = useMutation({
-    mutationFn: (id: number) => setBookAvailability(id, true),
+  const available = useBookAvailability({
     onSuccess: (reply) => {
       toastSuccess(reply.message, t('result.nowAvailable'));
       onDone();
@@ -61,7 +59,7 @@ export function BookResultDialog({ result, uploads = [], onDone }: { result: Boo
         <Button variant="outlined" onClick={onDone} disabled={available.isPending}>
           {t('result.no')}
         </Button>
-        <Button variant="contained" onClick={() => result && available.mutate(result.id)} disabled={available.isPending}>
+        <Button variant="contained" onClick={() => result && available.mutate({ id: result.id, isAvailable: true })} disabled={available.isPending}>
           {t('result.yes')}
         </Button>
       </DialogActions>

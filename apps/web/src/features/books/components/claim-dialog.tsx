@@ -6,16 +6,13 @@
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { publisherClaimRequest, type PublisherClaimRequest } from '@jsbn/shared';
-import { request, toastSuccess } from '../../../api/client';
+import { toastSuccess } from '../../../api/client';
+import { usePublisherClaim } from '../api/book-queues-api';
 import { ContactFields, EMPTY_CONTACT, type ContactForm } from '../../../components/contact-fields';
 import { applyServerErrors } from '../../../components/forms';
 import { dialogFormSx, useFullScreenDialog } from '../../../components/responsive-dialog';
-
-/** POST /api/publisher/:id/claim → message. */
-const sendClaim = (publisherId: number, body: PublisherClaimRequest) => request<null>(`/publisher/${publisherId}/claim`, { method: 'POST', body });
 
 /**
  * The claim form of an imported publisher's account (the contact form's fields): the whole screen
@@ -25,8 +22,7 @@ export function ClaimDialog({ publisherId, publisherName, open, onClose }: { pub
   const { t } = useTranslation('books');
   const fullScreen = useFullScreenDialog();
   const form = useForm<ContactForm, unknown, PublisherClaimRequest>({ resolver: zodResolver(publisherClaimRequest), mode: 'onTouched', defaultValues: EMPTY_CONTACT });
-  const mutation = useMutation({
-    mutationFn: (values: PublisherClaimRequest) => sendClaim(publisherId, values),
+  const mutation = usePublisherClaim(publisherId, {
     onSuccess: (reply) => {
       toastSuccess(reply.message, t('claim.sent'));
       form.reset(EMPTY_CONTACT);

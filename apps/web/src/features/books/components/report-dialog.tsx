@@ -6,14 +6,13 @@
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { REPORT_KINDS, bookReportRequest, type BookReportRequest } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { FormSelect, FormText } from '../../../components/form-fields';
 import { applyServerErrors } from '../../../components/forms';
 import { dialogFormSx } from '../../../components/responsive-dialog';
-import { reportBook, requestWithdrawal as requestWithdrawalOf } from '../api/book-queues-api';
+import { useBookReport, useWithdrawalRequest } from '../api/book-queues-api';
 
 type ReportValues = { kind: string; reason: string; email: string };
 const empty: ReportValues = { kind: '', reason: '', email: '' };
@@ -22,8 +21,7 @@ const empty: ReportValues = { kind: '', reason: '', email: '' };
 export function ReportDialog({ jsbn, bookTitle, open, onClose }: { jsbn: string; bookTitle: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('books');
   const form = useForm<ReportValues>({ resolver: zodResolver(bookReportRequest) as never, mode: 'onTouched', defaultValues: empty });
-  const mutation = useMutation({
-    mutationFn: (values: ReportValues) => reportBook(jsbn, values as BookReportRequest),
+  const mutation = useBookReport(jsbn, {
     onSuccess: (reply) => {
       toastSuccess(reply.message);
       form.reset(empty);
@@ -34,7 +32,7 @@ export function ReportDialog({ jsbn, bookTitle, open, onClose }: { jsbn: string;
   const { control } = form;
   return (
     <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="report-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)} sx={dialogFormSx}>
+      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values as BookReportRequest))(event)} sx={dialogFormSx}>
         <DialogTitle id="report-title">{t('report.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('report.intro', { title: bookTitle, jsbn })}</DialogContentText>
@@ -61,8 +59,7 @@ export function ReportDialog({ jsbn, bookTitle, open, onClose }: { jsbn: string;
 export function WithdrawRequestDialog({ book, onClose }: { book: { id: number; title: string; jsbn: string } | null; onClose: () => void }) {
   const { t } = useTranslation('books');
   const form = useForm<{ reason: string }>({ mode: 'onTouched', defaultValues: { reason: '' } });
-  const mutation = useMutation({
-    mutationFn: (reason: string) => requestWithdrawalOf(book!.id, reason),
+  const mutation = useWithdrawalRequest({
     onSuccess: (reply) => {
       toastSuccess(reply.message);
       form.reset({ reason: '' });
@@ -72,7 +69,7 @@ export function WithdrawRequestDialog({ book, onClose }: { book: { id: number; t
   });
   return (
     <Dialog open={Boolean(book)} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="withdraw-request-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values.reason))(event)} sx={dialogFormSx}>
+      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ bookId: book!.id, reason: values.reason }))(event)} sx={dialogFormSx}>
         <DialogTitle id="withdraw-request-title">{t('withdrawRequest.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('withdrawRequest.intro', { title: book?.title ?? '', jsbn: book?.jsbn ?? '' })}</DialogContentText>

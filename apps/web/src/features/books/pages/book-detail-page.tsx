@@ -13,9 +13,9 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
-import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, authorsText, bookJsonLd, formatJsbn, languageText, lookupText, subjectsText, type LookupCatalogue } from '@jsbn/shared/core';
+import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, authorsText, bookEndpoints, bookJsonLd, formatJsbn, languageText, lookupText, marcEndpoints, subjectsText, type LookupCatalogue } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
-import { ApiError, apiUrl } from '../../../api/client';
+import { ApiError, call, endpointUrl } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { formatDate, formatPhone, orNA } from '../../../components/format';
 import { usePrices } from '../../../components/prices';
@@ -179,7 +179,7 @@ export function BookDetailPage() {
     ...book.bookimage.map((src, index) => ({ src, alt: t('detail.imageOf', { n: index + 1, title: book.book_title }) })),
   ];
   const otherBooks = publisher.latest_books.filter((other) => other.jsbn_number !== book.jsbn_number);
-  const publisherInfoPdf = publisher.publisherId ? apiUrl(`/book/publisher/${publisher.publisherId}/info.pdf`) : null;
+  const publisherInfoPdf = publisher.publisherId ? endpointUrl(bookEndpoints.publisherInfoPdf, { params: { publisherId: publisher.publisherId } }) : null;
 
   /** Book PDF actions: private → the dialog with Request; none uploaded → the spec's notice. */
   const withPdf = (action: (link: string) => void) => {
@@ -356,7 +356,7 @@ export function BookDetailPage() {
               </Box>
               <Box data-testid="print-marc">
                 <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.marc')}</Typography>
-                <MarcDownloads path={`/book/listing/jsbn/${encodeURIComponent(title)}/marc`} name={`JSBN-${title}`} />
+                <MarcDownloads load={(format) => call(format === 'mrc' ? marcEndpoints.bookMrc : marcEndpoints.bookXml, { params: { jsbnNo: title } })} name={`JSBN-${title}`} />
               </Box>
             </Stack>
           </Paper>

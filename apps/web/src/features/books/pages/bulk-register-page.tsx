@@ -12,10 +12,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { BULK_CHUNK_ROWS, MAX_BULK_ROWS, QR_PRINT_SIZES_MM, formatJsbn } from '@jsbn/shared/core';
+import { BULK_CHUNK_ROWS, MAX_BULK_ROWS, QR_PRINT_SIZES_MM, bookEndpoints, formatJsbn } from '@jsbn/shared/core';
 import type { BulkColumn, BulkPreview, BulkRegistered } from '@jsbn/shared';
-import { toastError } from '../../../api/client';
-import { downloadFile, idsQuery } from '../../../components/download';
+import { call, toastError } from '../../../api/client';
+import { idsQuery, saveFile } from '../../../components/download';
 import { PageHeader, Section } from '../../../components/page';
 import { paths } from '../../../app/paths';
 import { useLeaveWarning } from '../components/leave-warning';
@@ -264,7 +264,7 @@ export function BulkRegisterPage() {
             <Button
               variant="outlined"
               startIcon={<DownloadIcon />}
-              onClick={() => void downloadFile('/book/qr-labels.pdf', { ...idsQuery(run.books.map((book) => book.id)), size: labelSize }, 'JSBN-QR-labels.pdf').catch(toastError)}
+              onClick={() => void call(bookEndpoints.qrLabels, { query: { ...idsQuery(run.books.map((book) => book.id)), size: labelSize } }).then((file) => saveFile(file, 'JSBN-QR-labels.pdf')).catch(toastError)}
             >
               {t('bulk.labels')}
             </Button>

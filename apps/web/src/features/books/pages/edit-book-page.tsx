@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
 import { useNavigate, useParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
@@ -11,7 +11,7 @@ import { useSession } from '../../../api/session';
 import { applyServerErrors, scrollToFirstError } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { paths } from '../../../app/paths';
-import { updateBook, useBook } from '../api/books-api';
+import { useBook, useUpdateBook } from '../api/books-api';
 import { BookForm, type BookFormProps } from '../components/book-form';
 import { bookToForm, pendingFilesOf, toBookFormData, type BookFormValues } from '../components/book-form-model';
 import { useLeaveWarning } from '../components/leave-warning';
@@ -34,7 +34,8 @@ function EditForm({ book }: { book: BookDto }) {
   const [dirty, setDirty] = useState(false);
   const [saved, setSaved] = useState(false);
   const defaults = useMemo(() => bookToForm(book), [book]);
-  const mutation = useMutation({ mutationFn: (values: BookFormValues) => updateBook(book.id, toBookFormData(values, { cover: Boolean(book.book_cover), bookPdf: book.has_book_pdf, images: book.book_image })) });
+  const mutation = useUpdateBook(book.id);
+  const formData = (values: BookFormValues) => toBookFormData(values, { cover: Boolean(book.book_cover), bookPdf: book.has_book_pdf, images: book.book_image });
   const leave = useLeaveWarning((dirty || mutation.isPending || uploads.phase === 'uploading') && !saved);
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
 
@@ -46,7 +47,7 @@ function EditForm({ book }: { book: BookDto }) {
   };
 
   const submit: BookFormProps['onSubmit'] = (values, form) => {
-    mutation.mutate(values, {
+    mutation.mutate(formData(values), {
       onSuccess: (reply) => {
         toastSuccess(reply.message, BOOK_MSG.updated);
         const files = pendingFilesOf(values);

@@ -2,19 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { useLookups, useMessages } from '../../../i18n';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Chip, FormControlLabel, IconButton, Link, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { BOOK_MSG, formatJsbn, languageText, subjectsText } from '@jsbn/shared/core';
+import { BOOK_MSG, formatJsbn, languageText, marcEndpoints, subjectsText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
-import { toastSuccess } from '../../../api/client';
+import { call, toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { formatDate, orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
-import { setBookAvailability, usePublisherBookList } from '../api/books-api';
+import { useBookAvailability, usePublisherBookList } from '../api/books-api';
 import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
 import { MarcDownloads, QrLabelSheetButton } from '../../../components/print-downloads';
 import { queryKeys } from '../../../api/query-keys';
@@ -60,8 +60,7 @@ export function MyBooksPage() {
   const [withdrawing, setWithdrawing] = useState<{ id: number; title: string; jsbn: string } | null>(null);
   const withdrawWanted = useOnceTrue(Boolean(withdrawing));
 
-  const availability = useMutation({
-    mutationFn: ({ book, isAvailable }: { book: BookDto; isAvailable: boolean }) => setBookAvailability(book.id, isAvailable),
+  const availability = useBookAvailability({
     onSuccess: async (reply, { isAvailable }) => {
       toastSuccess(reply.message, isAvailable ? t('myBooks.isAvailable') : t('myBooks.isUnavailable'));
       setPending(null);
@@ -184,7 +183,7 @@ export function MyBooksPage() {
         toolbar={
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <QrLabelSheetButton selected={list.selected} />
-            {user?.publisherId ? <MarcDownloads path={`/book/publisher/${user.publisherId}/catalog`} name="Publisher_Catalogue_MARC21" /> : null}
+            {user?.publisherId ? <MarcDownloads load={(format) => call(format === 'mrc' ? marcEndpoints.catalogueMrc : marcEndpoints.catalogueXml, { params: { publisherId: user.publisherId! } })} name="Publisher_Catalogue_MARC21" /> : null}
           </Stack>
         }
       />
@@ -197,7 +196,7 @@ export function MyBooksPage() {
         open={Boolean(pending)}
         message={pending?.isAvailable ? t('myBooks.makeAvailable') : t('myBooks.makeUnavailable')}
         busy={availability.isPending}
-        onConfirm={() => pending && availability.mutate(pending)}
+        onConfirm={() => pending && availability.mutate({ id: pending.book.id, isAvailable: pending.isAvailable })}
         onClose={() => setPending(null)}
       />
     </Box>

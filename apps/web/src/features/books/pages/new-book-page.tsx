@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { MSG } from '@jsbn/shared/core';
@@ -11,7 +11,7 @@ import { applyServerErrors, scrollToFirstError } from '../../../components/forms
 import { offlineFormUrl } from '../../../components/offline-forms';
 import { PageHeader } from '../../../components/page';
 import { paths } from '../../../app/paths';
-import { createBook, useNextJsbnIds } from '../api/books-api';
+import { useCreateBook, useNextJsbnIds } from '../api/books-api';
 import { BookForm } from '../components/book-form';
 import { findSimilarBooks } from '../api/book-queues-api';
 import { SimilarBookDialog } from '../components/similar-book-dialog';
@@ -32,13 +32,7 @@ export function NewBookPage() {
   const [showResult, setShowResult] = useState(false);
   const [dirty, setDirty] = useState(false);
 
-  const mutation = useMutation({
-    mutationFn: ({ values, reason }: { values: BookFormValues; reason?: DuplicateReason }) => {
-      const body = toBookFormData(values);
-      if (reason) body.append('duplicate_reason', reason);
-      return createBook(body);
-    },
-  });
+  const mutation = useCreateBook();
   // a book like this one already registered: asked about before registering (decision 044)
   const [similar, setSimilar] = useState<{ matches: SimilarBooksReply['books']; values: BookFormValues; form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1] } | null>(null);
   const [checkingSimilar, setCheckingSimilar] = useState(false);
@@ -59,7 +53,9 @@ export function NewBookPage() {
   };
 
   const register = (values: BookFormValues, form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1], reason?: DuplicateReason) => {
-    mutation.mutate({ values, ...(reason ? { reason } : {}) }, {
+    const body = toBookFormData(values);
+    if (reason) body.append('duplicate_reason', reason);
+    mutation.mutate(body, {
       onSuccess: (reply) => {
         toastSuccess(MSG.bookCreated);
         void queryClient.invalidateQueries({ queryKey: queryKeys.books.all });

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Stack } from '@mui/material';
-import { EXPORT_FILE_NAMES, lookupText } from '@jsbn/shared/core';
+import { EXPORT_FILE_NAMES, libraryEndpoints, lookupText } from '@jsbn/shared/core';
 import type { LibraryListItem } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { LibraryDetailsDialog } from '../../../components/details-dialogs';
 import { formatPhone, orNA } from '../../../components/format';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
+import { call } from '../../../api/client';
 import { logoColumn, viewDetailsColumn } from '../../../components/list-columns';
 import { PageHeader } from '../../../components/page';
 import { useLookups } from '../../../i18n';
@@ -54,8 +55,8 @@ export function LibrariesPage({ title }: { title?: string }) {
         toolbar={
           isPublisher ? (
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <ExportExcelButton path="/library/export.xlsx" selected={list.selected} fileName={EXPORT_FILE_NAMES.listOfLibraries} />
-              <PrintAddressButton path="/library/addresses.pdf" selected={list.selected} />
+              <ExportExcelButton download={(query) => call(libraryEndpoints.exportXlsx, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.listOfLibraries} />
+              <PrintAddressButton download={(query) => call(libraryEndpoints.addressLabels, { query })} selected={list.selected} />
             </Stack>
           ) : undefined
         }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@jsbn/shared/core';
-import type { DashboardData } from '@jsbn/shared';
-import { get, withFallbackMessage } from '../../../api/client';
+import { MSG, accountEndpoints, operatorEndpoints } from '@jsbn/shared/core';
+import type { PublisherThread } from '@jsbn/shared';
+import { call, withFallbackMessage } from '../../../api/client';
+import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
 
 /** GET /api/user/dashboard — on load and whenever the user changes (spec accounts §7). */
@@ -10,7 +11,7 @@ export function useDashboard(userKey: string | null) {
     queryKey: queryKeys.dashboard.of(userKey),
     queryFn: async ({ signal }) => {
       try {
-        return await get<DashboardData>('/user/dashboard', undefined, signal);
+        return (await call(accountEndpoints.dashboard, { signal })).data;
       } catch (error) {
         throw withFallbackMessage(error, MSG.analyticsFailed);
       }
@@ -19,3 +20,13 @@ export function useDashboard(userKey: string | null) {
     staleTime: 0,
   });
 }
+
+/** The publisher's verification thread's query key. */
+export const threadKey = ['publisher', 'messages'] as const;
+
+/** GET /api/publisher/messages — the signed-in publisher's verification thread (decision 043). */
+export const usePublisherThread = () => useQuery({ queryKey: threadKey, queryFn: async ({ signal }) => (await call(operatorEndpoints.publisherThread, { signal })).data, staleTime: 0 });
+
+/** POST /api/publisher/messages `{ body }` → the thread with the answer; its failure is the screen's to show (no toast). */
+export const useThreadAnswer = (hooks: MutationHooks<PublisherThread, string>) =>
+  useApiMutation((body: string) => call(operatorEndpoints.answerThread, { body: { body } }), { ...hooks, silent: true });

@@ -5,29 +5,19 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import type { PublisherThread } from '@jsbn/shared';
-import { ApiError, get, request, toastSuccess } from '../../../api/client';
+import { ApiError, toastSuccess } from '../../../api/client';
+import { threadKey, useThreadAnswer, usePublisherThread } from '../api/dashboard-api';
 import { formatDate, formatTime } from '../../../components/format';
-
-const threadKey = ['publisher', 'messages'] as const;
-
-/** GET /api/publisher/messages. */
-const useThread = () => useQuery({ queryKey: threadKey, queryFn: ({ signal }) => get<PublisherThread>('/publisher/messages', undefined, signal), staleTime: 0 });
-
-/** POST /api/publisher/messages `{ body }` → the thread with the answer. */
-const sendAnswer = (body: string) => request<PublisherThread>('/publisher/messages', { method: 'POST', body: { body } });
 
 export function VerificationThread() {
   const { t } = useTranslation('home');
   const queryClient = useQueryClient();
-  const thread = useThread();
+  const thread = usePublisherThread();
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: sendAnswer,
-    meta: { silent: true },
+  const mutation = useThreadAnswer({
     onSuccess: (reply) => {
       queryClient.setQueryData(threadKey, reply.data);
       setAnswer('');

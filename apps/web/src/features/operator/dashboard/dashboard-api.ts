@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OperatorDashboard } from '@jsbn/shared';
-import { get } from '../../../api/client';
+import { operatorEndpoints } from '@jsbn/shared/core';
+import { call } from '../../../api/client';
 
 /** How often the dashboard asks again while open, ms: queues move as publishers and libraries act. */
 const REFRESH_MS = 60_000;
@@ -9,7 +9,7 @@ const REFRESH_MS = 60_000;
 export function useOperatorDashboard() {
   return useQuery({
     queryKey: ['operator', 'dashboard'],
-    queryFn: ({ signal }) => get<OperatorDashboard>('/operator/dashboard', undefined, signal),
+    queryFn: async ({ signal }) => (await call(operatorEndpoints.dashboard, { signal })).data,
     refetchInterval: REFRESH_MS,
   });
 }

@@ -8,7 +8,7 @@ import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { DuplicatePairDto } from '@jsbn/shared';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { formatDate } from '../../../components/format';
-import { useAnswer, useDuplicatePairs } from './queues-api';
+import { answers, useAnswer, useDuplicatePairs } from './queues-api';
 import { EmptyQueue, QueueBookCard, TextAnswerDialog } from './queue-parts';
 
 export function DuplicatesPage() {
@@ -47,7 +47,7 @@ export function DuplicatesPage() {
               ))}
             </Box>
             <Box sx={{ mt: 1.5 }}>
-              <Button variant="contained" disabled={answer.isPending} onClick={() => answer.mutate({ path: `/operator/duplicates/${pair.id}/not-duplicate` })}>
+              <Button variant="contained" disabled={answer.isPending} onClick={() => answer.mutate(answers.notDuplicate(pair.id))}>
                 {t('duplicates.notDuplicate')}
               </Button>
             </Box>
@@ -64,7 +64,7 @@ export function DuplicatesPage() {
         onClose={() => setWithdrawing(null)}
         onSend={(reason) => {
           if (!withdrawing) return;
-          answer.mutate({ path: `/operator/duplicates/${withdrawing.pair.id}/withdraw`, body: { book_id: withdrawing.bookId, reason } }, { onSuccess: () => setWithdrawing(null) });
+          answer.mutate(answers.withdrawDuplicate(withdrawing.pair.id, withdrawing.bookId, reason), { onSuccess: () => setWithdrawing(null) });
         }}
       />
     </Box>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { LoadingState, PageHeader, Section } from '../../../components/page';
 import { formatDate, formatTime } from '../../../components/format';
-import { useAnswer, useFailedDeliveries } from './queues-api';
+import { answers, useAnswer, useFailedDeliveries } from './queues-api';
 import { EmptyQueue } from './queue-parts';
 
 /** A date and time as the operator reads it, in India's time and the interface language ('03/05/2024 સવારે 07:39'). */
@@ -42,7 +42,7 @@ export function MessagesPage() {
               <Typography variant="body2" color="text.secondary">
                 {t('messages.attempts', { count: message.attempts, when: when(message.updated_at) })}
               </Typography>
-              <Button variant="outlined" sx={{ mt: 1 }} disabled={answer.isPending} onClick={() => answer.mutate({ path: `/operator/messages/${message.id}/retry` })}>
+              <Button variant="outlined" sx={{ mt: 1 }} disabled={answer.isPending} onClick={() => answer.mutate(answers.retryMessage(message.id))}>
                 {t('messages.retry')}
               </Button>
             </Paper>
@@ -64,7 +64,7 @@ export function MessagesPage() {
               <Typography variant="body2" color="text.secondary">
                 {t('messages.attempts', { count: job.attempts, when: when(job.failed_at ?? job.created_at) })}
               </Typography>
-              <Button variant="outlined" sx={{ mt: 1 }} disabled={answer.isPending} onClick={() => answer.mutate({ path: `/operator/jobs/${job.id}/retry` })}>
+              <Button variant="outlined" sx={{ mt: 1 }} disabled={answer.isPending} onClick={() => answer.mutate(answers.retryJob(job.id))}>
                 {t('messages.retry')}
               </Button>
             </Paper>

@@ -3,21 +3,33 @@
  * decision 044): each list with its query, and the answers, which refresh the list they change.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookReportsReply, DuplicatePairsReply, FailedDeliveriesReply } from '@jsbn/shared';
-import { get, request, toastSuccess } from '../../../api/client';
+import { operatorEndpoints } from '@jsbn/shared/core';
+import type { ApiReply } from '@jsbn/shared';
+import { call, toastSuccess } from '../../../api/client';
 
-export const useDuplicatePairs = () => useQuery({ queryKey: ['operator', 'duplicates'], queryFn: ({ signal }) => get<DuplicatePairsReply>('/operator/duplicates', undefined, signal) });
-export const useBookReports = () => useQuery({ queryKey: ['operator', 'reports'], queryFn: ({ signal }) => get<BookReportsReply>('/operator/reports', undefined, signal) });
-export const useFailedDeliveries = () => useQuery({ queryKey: ['operator', 'messages'], queryFn: ({ signal }) => get<FailedDeliveriesReply>('/operator/messages', undefined, signal) });
+export const useDuplicatePairs = () => useQuery({ queryKey: ['operator', 'duplicates'], queryFn: async ({ signal }) => (await call(operatorEndpoints.duplicates, { signal })).data });
+export const useBookReports = () => useQuery({ queryKey: ['operator', 'reports'], queryFn: async ({ signal }) => (await call(operatorEndpoints.reports, { signal })).data });
+export const useFailedDeliveries = () => useQuery({ queryKey: ['operator', 'messages'], queryFn: async ({ signal }) => (await call(operatorEndpoints.failures, { signal })).data });
 
-/** A POST of an operator's answer to `path`; on success the toast and the list `list` read again. */
+/** An operator's answer (`send`: a `call` of the queue's endpoint); on success the toast and the list `list` read again. */
 export function useAnswer(list: 'duplicates' | 'reports' | 'messages') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: Record<string, unknown> }) => request<null>(path, { method: 'POST', ...(body ? { body } : {}) }),
+    mutationFn: (send: () => Promise<ApiReply<null>>) => send(),
     onSuccess: async (reply) => {
       toastSuccess(reply.message);
       await queryClient.invalidateQueries({ queryKey: ['operator', list] });
     },
   });
 }
+
+/** The operators' answers in the queues, each a `call` for `useAnswer`'s `mutate`. */
+export const answers = {
+  notDuplicate: (pairId: number) => () => call(operatorEndpoints.notDuplicate, { params: { id: pairId } }),
+  withdrawDuplicate: (pairId: number, bookId: number, reason: string) => () => call(operatorEndpoints.withdrawDuplicate, { params: { id: pairId }, body: { book_id: bookId, reason } }),
+  correctReport: (reportId: number, note: string) => () => call(operatorEndpoints.correctReport, { params: { id: reportId }, body: { note } }),
+  declineReport: (reportId: number, note: string) => () => call(operatorEndpoints.declineReport, { params: { id: reportId }, body: { note } }),
+  withdrawReported: (reportId: number, reason: string) => () => call(operatorEndpoints.withdrawReported, { params: { id: reportId }, body: { reason } }),
+  retryMessage: (messageId: number) => () => call(operatorEndpoints.retryMessage, { params: { id: messageId } }),
+  retryJob: (jobId: string) => () => call(operatorEndpoints.retryJob, { params: { id: jobId } }),
+};

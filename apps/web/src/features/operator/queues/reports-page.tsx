@@ -9,7 +9,7 @@ import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { BookReportDto } from '@jsbn/shared';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { formatDate } from '../../../components/format';
-import { useAnswer, useBookReports } from './queues-api';
+import { answers, useAnswer, useBookReports } from './queues-api';
 import { EmptyQueue, QueueBookCard, TextAnswerDialog } from './queue-parts';
 
 type Action = 'correct' | 'withdraw' | 'decline';
@@ -62,8 +62,9 @@ export function ReportsPage() {
         onClose={() => setAnswering(null)}
         onSend={(text) => {
           if (!answering) return;
-          const body = answering.action === 'withdraw' ? { reason: text } : { note: text };
-          answer.mutate({ path: `/operator/reports/${answering.report.id}/${answering.action}`, body }, { onSuccess: () => setAnswering(null) });
+          const id = answering.report.id;
+          const send = { correct: answers.correctReport, decline: answers.declineReport, withdraw: answers.withdrawReported }[answering.action];
+          answer.mutate(send(id, text), { onSuccess: () => setAnswering(null) });
         }}
       />
     </Box>

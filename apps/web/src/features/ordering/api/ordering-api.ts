@@ -1,24 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MSG } from '@jsbn/shared/core';
-import type { BookList, CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
-import { get, request, requestBlob, type QueryValue } from '../../../api/client';
+import { MSG, bookEndpoints, orderEndpoints } from '@jsbn/shared/core';
+import type { CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
+import { call, type QueryValue } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
+import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
 export function useOrderableBooks(publisherId: number | null, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: publisherId ? queryKeys.books.ofPublisher(publisherId, query) : queryKeys.books.list(query),
-    queryFn: ({ signal }) => get<BookList>(publisherId ? `/book/publisher/${publisherId}` : '/book', query, signal),
+    queryFn: async ({ signal }) => (await (publisherId ? call(bookEndpoints.ofPublisher, { params: { publisherId }, query, signal }) : call(bookEndpoints.list, { query, signal }))).data,
     placeholderData: keepPreviousData,
   });
 }
 
-/** POST /api/book/order-book with an Idempotency-Key made once per cart submission. */
-export const createOrders = (body: CreateOrdersInput, idempotencyKey: string) =>
-  request<CreatedOrders>('/book/order-book', {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+/**
+ * POST /api/book/order-book with an Idempotency-Key made once per cart submission; the orders
+ * are read again after.
+ */
+export const usePlaceOrders = (hooks: MutationHooks<CreatedOrders, { body: CreateOrdersInput; idempotencyKey: string }>) =>
+  useApiMutation(({ body, idempotencyKey }) => call(orderEndpoints.create, { body, headers: { 'Idempotency-Key': idempotencyKey } }), hooks, [queryKeys.orders.all]);
 
 /**
  * POST /api/publisher/generate-pdf `{ orderId, sendWhatsapp: true }` for an order just created:
@@ -26,9 +26,7 @@ export const createOrders = (body: CreateOrdersInput, idempotencyKey: string) =>
  * @throws Error 'Error while generating pdf' when the reply is empty
  */
 export async function sendOrderLetter(orderId: number): Promise<void> {
-  const file = await requestBlob('/publisher/generate-pdf', { method: 'POST', body: { orderId, sendWhatsapp: true } });
+  const file = await call(orderEndpoints.letter, { body: { orderId, sendWhatsapp: true } });
   if (file.blob.size === 0) throw new Error(MSG.pdfError);
 }
 
-export const BOOK_EXPORT_PATH = '/book/export.xlsx';
-export const PUBLISHER_EXPORT_PATH = '/publisher/export.xlsx';

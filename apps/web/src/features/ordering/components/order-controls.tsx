@@ -3,7 +3,6 @@ import { useMessages } from '../../../i18n';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -17,10 +16,9 @@ import { usePrices } from '../../../components/prices';
 import type { Column } from '../../../components/data-table';
 import { paths } from '../../../app/paths';
 import { TAP_LINK } from '../../../app/theme';
-import { createOrders, sendOrderLetter } from '../api/ordering-api';
+import { sendOrderLetter, usePlaceOrders } from '../api/ordering-api';
 import { cartItemOf, isBadQuantity, useCart, type CartItem } from './cart';
 import { ordersOfCart, type CartOrder } from './cart-orders';
-import { queryKeys } from '../../../api/query-keys';
 
 /** True when the library may select books (it has letter text). */
 export function useCanOrder() {
@@ -214,7 +212,6 @@ export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | nu
   const cart = useCart();
   const canOrder = useCanOrder();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   /** One Idempotency-Key per cart submission: kept for retries of the same cart, new when the cart changes. */
   const submission = useRef<{ cart: string; key: string } | null>(null);
@@ -222,28 +219,28 @@ export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | nu
   const fullScreen = useFullScreenDialog();
   const orders = ordersOfCart(cart.items);
 
-  const mutation = useMutation({
-    mutationFn: () => {
-      const orders = cart.items.map((item) => ({
-        publisherId: item.publisherId,
-        bookId: item.bookId,
-        numberOfCopies: Number(item.quantity),
-        bookTitle: item.bookTitle,
-      }));
-      const signature = JSON.stringify(orders);
-      if (submission.current?.cart !== signature) submission.current = { cart: signature, key: newKey() };
-      return createOrders({ orders }, submission.current.key);
-    },
+  const placeOrders = usePlaceOrders({
     onSuccess: async (reply) => {
       toastSuccess(reply.message, t('bar.placed'));
       submission.current = null;
       cart.clear();
       setOpen(false);
       await sendOrderLetters(reply.data?.orders ?? []);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       void navigate(paths.orders);
     },
   });
+  /** Places the cart's lines as orders, under the key of this cart's submission. */
+  const submit = () => {
+    const orders = cart.items.map((item) => ({
+      publisherId: item.publisherId,
+      bookId: item.bookId,
+      numberOfCopies: Number(item.quantity),
+      bookTitle: item.bookTitle,
+    }));
+    const signature = JSON.stringify(orders);
+    if (submission.current?.cart !== signature) submission.current = { cart: signature, key: newKey() };
+    placeOrders.mutate({ body: { orders }, idempotencyKey: submission.current.key });
+  };
 
   const orderNow = () => {
     if (cart.items.length === 0) {
@@ -292,7 +289,7 @@ export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | nu
           </Button>
         </Stack>
       </Paper>
-      <Dialog open={open} onClose={mutation.isPending ? undefined : () => setOpen(false)} aria-labelledby="confirm-order-title" aria-describedby="confirm-order-summary" maxWidth="sm" fullWidth fullScreen={fullScreen}>
+      <Dialog open={open} onClose={placeOrders.isPending ? undefined : () => setOpen(false)} aria-labelledby="confirm-order-title" aria-describedby="confirm-order-summary" maxWidth="sm" fullWidth fullScreen={fullScreen}>
         <DialogTitle id="confirm-order-title">{t('bar.confirmTitle')}</DialogTitle>
         <DialogContent>
           {orders.length ? (
@@ -303,10 +300,10 @@ export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | nu
           <CartOrders orders={orders} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={mutation.isPending}>
+          <Button onClick={() => setOpen(false)} disabled={placeOrders.isPending}>
             {t('bar.close')}
           </Button>
-          <Button variant="contained" onClick={() => mutation.mutate()} disabled={mutation.isPending || anyBad}>
+          <Button variant="contained" onClick={submit} disabled={placeOrders.isPending || anyBad}>
             {t('bar.confirm')}
           </Button>
         </DialogActions>

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
-import { EXPORT_FILE_NAMES, formatJsbn } from '@jsbn/shared/core';
+import { EXPORT_FILE_NAMES, bookEndpoints, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { ExportExcelButton } from '../../../components/list-actions';
+import { call } from '../../../api/client';
 import { PageHeader } from '../../../components/page';
-import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
+import { useOrderableBooks } from '../api/ordering-api';
 import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/order-controls';
 import { usePrices } from '../../../components/prices';
 import { BookDetailsDialog } from '../../../components/book-details-dialog';
@@ -101,7 +102,7 @@ export function NewPublishedBooksPage() {
         selectable
         selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(book) => book.book_title}
-        toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
+        toolbar={<ExportExcelButton download={(query) => call(bookEndpoints.exportXlsx, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />
       <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
       <BookDetailsDialog book={bookShown} onClose={() => setBookShown(null)} />

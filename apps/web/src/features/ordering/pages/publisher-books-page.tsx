@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Box, Button, Link } from '@mui/material';
-import { EXPORT_FILE_NAMES, formatJsbn, languageText } from '@jsbn/shared/core';
+import { EXPORT_FILE_NAMES, bookEndpoints, formatJsbn, languageText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { ExportExcelButton } from '../../../components/list-actions';
+import { call } from '../../../api/client';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { usePrices } from '../../../components/prices';
@@ -14,7 +15,7 @@ import { TAP_LINK } from '../../../app/theme';
 import { useLookups } from '../../../i18n';
 import { BookDetailsDialog } from '../../../components/book-details-dialog';
 import { useBookByJsbn } from '../../../api/books';
-import { BOOK_EXPORT_PATH, useOrderableBooks } from '../api/ordering-api';
+import { useOrderableBooks } from '../api/ordering-api';
 import { cartItemOf, useCart } from '../components/cart';
 import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/order-controls';
 
@@ -102,7 +103,7 @@ export function PublisherBooksPage() {
         selectable
         selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(book) => book.book_title}
-        toolbar={<ExportExcelButton path={BOOK_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
+        toolbar={<ExportExcelButton download={(query) => call(bookEndpoints.exportXlsx, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
       />
       <BookDetailsDialog book={bookShown} onClose={() => setBookShown(null)} />
     </Box>

@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Link } from '@mui/material';
-import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
+import { EXPORT_FILE_NAMES, publisherEndpoints } from '@jsbn/shared/core';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { ExportExcelButton } from '../../../components/list-actions';
+import { call } from '../../../api/client';
 import { viewDetailsColumn } from '../../../components/list-columns';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
@@ -13,7 +14,6 @@ import { publisherBooksPath } from '../../../app/paths';
 import { TAP_LINK } from '../../../app/theme';
 import type { PublisherListItem } from '@jsbn/shared';
 import { usePublisherList } from '../../../api/publishers';
-import { PUBLISHER_EXPORT_PATH } from '../api/ordering-api';
 
 /** /publisher-wise-books — publishers with their book counts (spec books §2). */
 export function PublisherWiseBooksPage() {
@@ -54,7 +54,7 @@ export function PublisherWiseBooksPage() {
         selectable
         selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(row) => row.publisher_name}
-        toolbar={<ExportExcelButton path={PUBLISHER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.publisherInfo} />}
+        toolbar={<ExportExcelButton download={(query) => call(publisherEndpoints.exportXlsx, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.publisherInfo} />}
       />
       <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
     </Box>

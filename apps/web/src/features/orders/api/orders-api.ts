@@ -1,10 +1,11 @@
 /** Calls of the order screens — spec books §7 (orders, status, dispatch, letters, exports, labels). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MSG } from '@jsbn/shared/core';
-import type { OrderDto, OrderList, OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
-import { get, request, requestBlob, type ApiFile, type QueryValue } from '../../../api/client';
+import { MSG, orderEndpoints } from '@jsbn/shared/core';
+import type { OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
+import { call, toFormData, type ApiFile, type QueryValue } from '../../../api/client';
 import type { SortState } from '../../../components/data-table';
 import { queryKeys } from '../../../api/query-keys';
+import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
 /** Order lists default to order_date descending (spec books §9). */
 export const ORDER_DEFAULT_SORT: SortState = { field: 'order_date', order: 'desc' };
@@ -13,7 +14,7 @@ export const ORDER_DEFAULT_SORT: SortState = { field: 'order_date', order: 'desc
 export function useOrders(status: OrderStatus, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: queryKeys.orders.list(status, query),
-    queryFn: ({ signal }) => get<OrderList>('/book/order-book', { ...query, orderStatus: status }, signal),
+    queryFn: async ({ signal }) => (await call(orderEndpoints.list, { query: { ...query, orderStatus: status }, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -22,17 +23,43 @@ export function useOrders(status: OrderStatus, query: Record<string, QueryValue>
 export function useOrder(id: number | null) {
   return useQuery({
     queryKey: queryKeys.orders.one(id),
-    queryFn: ({ signal }) => get<{ orderBook: OrderDto }>(`/book/order-book/${id}`, undefined, signal),
-    select: (data) => data.orderBook,
+    queryFn: async ({ signal }) => (await call(orderEndpoints.one, { params: { id: id! }, signal })).data.orderBook,
     enabled: Boolean(id),
   });
 }
 
-/** PATCH /api/book/order-book/:id — accept, partial accept, reject, cancel, receive. */
-export const updateOrderStatus = (id: number, body: UpdateOrderStatusInput) => request<{ message: string }>(`/book/order-book/${id}`, { method: 'PATCH', body });
+/** PATCH /api/book/order-book/:id — accept, partial accept, reject, cancel, receive; the orders, then the dashboard, are read again after. */
+export const useOrderStatusChange = (hooks: MutationHooks<{ message: string }, { id: number; body: UpdateOrderStatusInput }>) =>
+  useApiMutation(({ id, body }) => call(orderEndpoints.setStatus, { params: { id }, body }), hooks, [queryKeys.orders.all, queryKeys.dashboard.all]);
 
-/** POST /api/book/create-dispatch (multipart with the optional `orderImage`). */
-export const dispatchOrder = (body: FormData) => request<null>('/book/create-dispatch', { method: 'POST', body });
+/** What the publisher fills in when dispatching an order. */
+export interface DispatchValues {
+  courierCompanyName?: string;
+  courierCompanyNumber?: string;
+  trackingId?: string;
+  /** Postage in the order's currency, major units. */
+  postage?: number;
+  orderImage: File | null;
+}
+
+/**
+ * POST /api/book/create-dispatch (multipart: the courier's details and the optional `orderImage`);
+ * the orders, then the dashboard, are read again after.
+ */
+export const useOrderDispatch = (hooks: MutationHooks<null, { orderId: number; values: DispatchValues }>) =>
+  useApiMutation(
+    ({ orderId, values: { orderImage, courierCompanyName, courierCompanyNumber, trackingId, postage } }) =>
+      call(orderEndpoints.dispatch, { body: toFormData({ orderId, courierCompanyName, courierCompanyNumber, trackingId, postage }, { orderImage }) }),
+    hooks,
+    [queryKeys.orders.all, queryKeys.dashboard.all],
+  );
+
+/**
+ * POST /api/book/order-book/:id/reminder (library) — reminds the publisher of an order waiting
+ * on it for more than 3 days; fails with ApiError 409 (too early, not waiting) or 429 (sent today).
+ */
+export const useOrderReminder = (hooks: MutationHooks<{ message: string }, number>) =>
+  useApiMutation((id) => call(orderEndpoints.remind, { params: { id } }), hooks, [queryKeys.orders.all]);
 
 /**
  * POST /api/publisher/generate-pdf — the order letter (order summary) PDF. With `sendWhatsapp`
@@ -40,16 +67,13 @@ export const dispatchOrder = (body: FormData) => request<null>('/book/create-dis
  * @throws Error 'Error while generating pdf' when the reply is empty
  */
 export async function orderLetter(orderId: number, sendWhatsapp: boolean): Promise<ApiFile> {
-  const file = await requestBlob('/publisher/generate-pdf', { method: 'POST', body: { orderId, sendWhatsapp } });
+  const file = await call(orderEndpoints.letter, { body: { orderId, sendWhatsapp } });
   if (file.blob.size === 0) throw new Error(MSG.pdfError);
   return file;
 }
 
-export const ORDER_EXPORT_PATH = '/book/order-book/export.xlsx';
-export const ORDER_ADDRESSES_PATH = '/book/order-book/addresses.pdf';
+/** GET /api/book/order-book/export.xlsx?ids=… — the chosen orders as a spreadsheet. */
+export const exportOrders = (query: { ids: string }) => call(orderEndpoints.exportXlsx, { query });
 
-/**
- * POST /api/book/order-book/:id/reminder (library) — reminds the publisher of an order waiting
- * on it for more than 3 days. @throws ApiError 409 too early or not waiting, 429 sent today
- */
-export const sendReminder = (id: number) => request<{ message: string }>(`/book/order-book/${id}/reminder`, { method: 'POST' });
+/** GET /api/book/order-book/addresses.pdf?ids=… — the chosen orders' address labels (publisher). */
+export const orderAddressLabels = (query: { ids: string }) => call(orderEndpoints.addressLabels, { query });

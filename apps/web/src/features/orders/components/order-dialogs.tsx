@@ -24,7 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { FILE_RULES, MSG, fileProblem, trackingUrl } from '@jsbn/shared/core';
-import { dispatchOrder, type OrderDto } from '@jsbn/shared';
+import { dispatchFields, type OrderDto } from '@jsbn/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
 import { FormPhone, FormText } from '../../../components/form-fields';
@@ -413,7 +413,7 @@ export function PartialAcceptDialog({
 }
 
 /** The dispatch form: the courier fields of the API and the optional proof of dispatch, checked by `FILE_RULES.orderImage`. */
-const dispatchForm = dispatchOrder.omit({ orderId: true }).extend({ orderImage: z.custom<File | null>() });
+const dispatchForm = dispatchFields.omit({ orderId: true }).extend({ orderImage: z.custom<File | null>() });
 type DispatchForm = z.input<typeof dispatchForm>;
 type DispatchValues = z.output<typeof dispatchForm>;
 

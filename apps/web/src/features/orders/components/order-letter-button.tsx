@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { interopEndpoints } from '@jsbn/shared/core';
 import type { OrderDto } from '@jsbn/shared';
-import { toastError } from '../../../api/client';
-import { downloadFile, openBlobInNewTab } from '../../../components/download';
+import { call, toastError } from '../../../api/client';
+import { openBlobInNewTab, saveFile } from '../../../components/download';
 import { orderLetter } from '../api/orders-api';
 
 /**
@@ -49,7 +50,8 @@ export function KohaOrderButton({ order }: { order: OrderDto }) {
       aria-label={t('actions.kohaOf', { order: order.orderId })}
       onClick={() => {
         setBusy(true);
-        downloadFile(`/book/order-book/${order.id}/koha.mrc`, {}, `Koha_order_${order.orderId}.mrc`)
+        call(interopEndpoints.kohaOrder, { params: { id: order.id } })
+          .then((file) => saveFile(file, `Koha_order_${order.orderId}.mrc`))
           .catch(toastError)
           .finally(() => setBusy(false));
       }}

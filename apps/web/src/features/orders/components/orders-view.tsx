@@ -8,22 +8,20 @@
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { EXPORT_FILE_NAMES, MSG, allowedOrderActions } from '@jsbn/shared/core';
 import type { ModelType, OrderAction, OrderDto, OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
-import { toFormData, toastSuccess } from '../../../api/client';
+import { toastSuccess } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { LibraryDetailsDialog, PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { formatDate } from '../../../components/format';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
-import { ORDER_ADDRESSES_PATH, ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, dispatchOrder, sendReminder, updateOrderStatus, useOrders } from '../api/orders-api';
+import { ORDER_DEFAULT_SORT, exportOrders, orderAddressLabels, useOrderDispatch, useOrderReminder, useOrderStatusChange, useOrders } from '../api/orders-api';
 import { KohaOrderButton, OrderLetterButton } from './order-letter-button';
 import { WaitingCell } from './waiting';
 import { CourierCell, CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
-import { queryKeys } from '../../../api/query-keys';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
@@ -36,15 +34,6 @@ const CONFIRM: Partial<Record<OrderAction, { message: { key: 'confirm.accept' | 
   receive: { message: MSG.receivedConfirm, body: { status: 'COMPLETED' } },
 };
 
-interface DispatchValues {
-  courierCompanyName?: string;
-  courierCompanyNumber?: string;
-  trackingId?: string;
-  /** Postage in the order's currency, major units. */
-  postage?: number;
-  orderImage: File | null;
-}
-
 export function OrdersView({ role, title }: { role: ModelType; title: string }) {
   const { t } = useTranslation('orders');
   const message = useMessages();
@@ -53,7 +42,6 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const tabLabel = (tabStatus: OrderStatus) => t(`tabs.${role}.${tabStatus}`);
   const list = useListState(ORDER_DEFAULT_SORT);
   const orders = useOrders(status, list.query);
-  const queryClient = useQueryClient();
   const [action, setAction] = useState<{ kind: OrderAction; order: OrderDto } | null>(null);
   const [details, setDetails] = useState<OrderDto | null>(null);
   const [courier, setCourier] = useState<OrderDto | null>(null);
@@ -63,39 +51,23 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const actions = allowedOrderActions(role, status);
   const isPublisher = role === 'PUBLISHER';
 
-  /** After a status change (spec §4): the server's message, page 1, default sort, no selection, reload. */
-  const afterChange = async (message: string | undefined, fallback: string) => {
+  /** After a status change (spec §4): the server's message, page 1, default sort, no selection; the hook reloads. */
+  const afterChange = (message: string | undefined, fallback: string) => {
     toastSuccess(message, fallback);
     setAction(null);
     list.restart();
-    await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
   };
 
-  const change = useMutation({
-    mutationFn: ({ order, body }: { order: OrderDto; body: UpdateOrderStatusInput }) => updateOrderStatus(order.id, body),
-    onSuccess: (reply) => afterChange(reply.message, t('toast.updated')),
-  });
-  const remind = useMutation({
-    mutationFn: (order: OrderDto) => sendReminder(order.id),
-    onSuccess: async (reply) => {
+  const change = useOrderStatusChange({ onSuccess: (reply) => afterChange(reply.message, t('toast.updated')) });
+  const remind = useOrderReminder({
+    onSuccess: (reply) => {
       toastSuccess(reply.message, t('waiting.sent'));
       setReminding(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
     // a refusal (sent today, too early) is told by the toast; the dialog closes either way
     onError: () => setReminding(null),
   });
-  const dispatch = useMutation({
-    mutationFn: ({ order, values }: { order: OrderDto; values: DispatchValues }) =>
-      dispatchOrder(
-        toFormData(
-          { orderId: order.id, courierCompanyName: values.courierCompanyName, courierCompanyNumber: values.courierCompanyNumber, trackingId: values.trackingId, postage: values.postage },
-          { orderImage: values.orderImage },
-        ),
-      ),
-    onSuccess: (reply) => afterChange(reply.message, message(MSG.orderDispatched)),
-  });
+  const dispatch = useOrderDispatch({ onSuccess: (reply) => afterChange(reply.message, message(MSG.orderDispatched)) });
 
   const columns: Column<OrderDto>[] = [
     { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
@@ -250,8 +222,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const confirm = action ? CONFIRM[action.kind] : undefined;
   const toolbar = (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-      <ExportExcelButton path={ORDER_EXPORT_PATH} selected={list.selected} fileName={isPublisher ? EXPORT_FILE_NAMES.bookedOrders : EXPORT_FILE_NAMES.booksOrderedByYou} />
-      {isPublisher ? <PrintAddressButton path={ORDER_ADDRESSES_PATH} selected={list.selected} disableWhenNone /> : null}
+      <ExportExcelButton download={exportOrders} selected={list.selected} fileName={isPublisher ? EXPORT_FILE_NAMES.bookedOrders : EXPORT_FILE_NAMES.booksOrderedByYou} />
+      {isPublisher ? <PrintAddressButton download={orderAddressLabels} selected={list.selected} disableWhenNone /> : null}
     </Stack>
   );
 
@@ -310,14 +282,14 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         open={Boolean(confirm)}
         message={!confirm ? '' : typeof confirm.message === 'string' ? message(confirm.message) : t(confirm.message.key)}
         busy={change.isPending}
-        onConfirm={() => action && confirm && change.mutate({ order: action.order, body: confirm.body })}
+        onConfirm={() => action && confirm && change.mutate({ id: action.order.id, body: confirm.body })}
         onClose={() => setAction(null)}
       />
       <ConfirmDialog
         open={Boolean(reminding)}
         message={reminding ? t('waiting.confirm', { order: reminding.orderId, publisher: reminding.publisher.publisher_name }) : ''}
         busy={remind.isPending}
-        onConfirm={() => reminding && remind.mutate(reminding)}
+        onConfirm={() => reminding && remind.mutate(reminding.id)}
         onClose={() => setReminding(null)}
       />
       {action?.kind === 'partialAccept' ? (
@@ -325,11 +297,11 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           order={action.order}
           busy={change.isPending}
           onClose={() => setAction(null)}
-          onSubmit={(orderItems) => change.mutate({ order: action.order, body: { status: 'IN_PROGRESS', orderItems } })}
+          onSubmit={(orderItems) => change.mutate({ id: action.order.id, body: { status: 'IN_PROGRESS', orderItems } })}
         />
       ) : null}
       {action?.kind === 'dispatch' ? (
-        <DispatchDialog order={action.order} busy={dispatch.isPending} onClose={() => setAction(null)} onSubmit={(values) => dispatch.mutate({ order: action.order, values })} />
+        <DispatchDialog order={action.order} busy={dispatch.isPending} onClose={() => setAction(null)} onSubmit={(values) => dispatch.mutate({ orderId: action.order.id, values })} />
       ) : null}
       <OrderDetailsDialog order={details} onClose={() => setDetails(null)} />
       <CourierDialog order={courier} onClose={() => setCourier(null)} />

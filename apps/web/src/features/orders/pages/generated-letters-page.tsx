@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Box, Button, Stack } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { EXPORT_FILE_NAMES } from '@jsbn/shared/core';
+import { EXPORT_FILE_NAMES, marcEndpoints } from '@jsbn/shared/core';
 import type { OrderDto } from '@jsbn/shared';
-import { toastError } from '../../../api/client';
+import { call, toastError } from '../../../api/client';
 import { MarcDownloads } from '../../../components/print-downloads';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
@@ -17,7 +17,7 @@ import { saveBlob } from '../../../components/download';
 import { formatDate } from '../../../components/format';
 import { ExportExcelButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
-import { ORDER_DEFAULT_SORT, ORDER_EXPORT_PATH, orderLetter, useOrders } from '../api/orders-api';
+import { ORDER_DEFAULT_SORT, exportOrders, orderLetter, useOrders } from '../api/orders-api';
 import { totalAccepted } from '../components/order-dialogs';
 
 function SummaryDownload({ order }: { order: OrderDto }) {
@@ -96,11 +96,11 @@ export function GeneratedLettersPage() {
         emptyText={list.debouncedSearch ? undefined : t('empty')}
         toolbar={
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <ExportExcelButton path={ORDER_EXPORT_PATH} selected={list.selected} fileName={EXPORT_FILE_NAMES.booksOrderedByYou} />
+            <ExportExcelButton download={exportOrders} selected={list.selected} fileName={EXPORT_FILE_NAMES.booksOrderedByYou} />
             <Box component="span" sx={{ typography: 'body2', color: 'text.secondary' }}>
               {t('titles.receivedMarc')}
             </Box>
-            <MarcDownloads path="/library/received-books" name="Received_Books_MARC21" />
+            <MarcDownloads load={(format) => call(format === 'mrc' ? marcEndpoints.receivedMrc : marcEndpoints.receivedXml)} name="Received_Books_MARC21" />
           </Stack>
         }
       />

@@ -1,23 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@jsbn/shared/core';
-import type { ContactMessage, GalleryImage } from '@jsbn/shared';
-import { get, request, withFallbackMessage } from '../../../api/client';
+import { MSG, siteEndpoints } from '@jsbn/shared/core';
+import type { ContactMessage } from '@jsbn/shared';
+import { call, withFallbackMessage } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
+import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
 /** GET /api/media/images → the gallery pictures (files on the storage). */
 export function useGalleryImages() {
   return useQuery({
     queryKey: queryKeys.gallery,
-    queryFn: ({ signal }) => get<{ images: GalleryImage[] }>('/media/images', undefined, signal),
+    queryFn: async ({ signal }) => (await call(siteEndpoints.gallery, { signal })).data,
     select: (data) => data.images ?? [],
   });
 }
 
 /** POST /api/user/contact; a failure reads the server's message or the spec's fallback. */
-export async function sendContactMessage(body: ContactMessage) {
+async function sendContactMessage(body: ContactMessage) {
   try {
-    return await request<null>('/user/contact', { method: 'POST', body });
+    return await call(siteEndpoints.contact, { body });
   } catch (error) {
     throw withFallbackMessage(error, MSG.contactFailed);
   }
 }
+
+/** The contact form's sending (`sendContactMessage`). */
+export const useContactMessage = (hooks: MutationHooks<null, ContactMessage>) => useApiMutation(sendContactMessage, hooks);

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
@@ -12,7 +11,7 @@ import { mailtoLink, useSiteInfo, whatsappLink } from '../../../api/site';
 import { ContactFields, EMPTY_CONTACT as EMPTY, type ContactForm } from '../../../components/contact-fields';
 import { applyServerErrors } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
-import { sendContactMessage } from '../api/static-api';
+import { useContactMessage } from '../api/static-api';
 
 
 /** /contact-us — every rule of spec accounts §5 "Contact form" through the shared schema. */
@@ -21,8 +20,7 @@ export function ContactUsPage() {
   const site = useSiteInfo();
   const form = useForm<ContactForm, unknown, ContactMessage>({ resolver: zodResolver(contactMessage), mode: 'onTouched', defaultValues: EMPTY });
   const { control } = form;
-  const mutation = useMutation({
-    mutationFn: sendContactMessage,
+  const mutation = useContactMessage({
     onSuccess: (reply) => {
       toastSuccess(reply.message, MSG.contactSent);
       form.reset(EMPTY);

@@ -3,8 +3,9 @@
  * claims queue, suspensions, and a book's withdrawal. Mutations refresh the lists they change.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClaimItem, OperatorBook, VerificationItem, VerificationState } from '@jsbn/shared';
-import { get, request } from '../../../../api/client';
+import { operatorEndpoints } from '@jsbn/shared/core';
+import type { VerificationState } from '@jsbn/shared';
+import { call } from '../../../../api/client';
 
 const queueKey = (state: VerificationState) => ['operator', 'publishers', state] as const;
 const claimsKey = ['operator', 'claims'] as const;
@@ -12,17 +13,14 @@ const bookKey = (jsbn: string) => ['operator', 'book', jsbn] as const;
 
 /** GET /api/operator/publishers?verification= — oldest first, with each publisher's thread. */
 export const useVerificationQueue = (state: VerificationState) =>
-  useQuery({ queryKey: queueKey(state), queryFn: ({ signal }) => get<{ publishers: VerificationItem[] }>('/operator/publishers', { verification: state }, signal), staleTime: 0 });
+  useQuery({ queryKey: queueKey(state), queryFn: async ({ signal }) => (await call(operatorEndpoints.verificationQueue, { query: { verification: state }, signal })).data, staleTime: 0 });
 
 /** GET /api/operator/claims — pending first, with the claimant's evidence. */
-export const useClaimQueue = () => useQuery({ queryKey: claimsKey, queryFn: ({ signal }) => get<{ claims: ClaimItem[] }>('/operator/claims', undefined, signal), staleTime: 0 });
+export const useClaimQueue = () => useQuery({ queryKey: claimsKey, queryFn: async ({ signal }) => (await call(operatorEndpoints.claims, { signal })).data, staleTime: 0 });
 
 /** GET /api/operator/books?jsbn= — a book, withdrawn or not (no toast: the page says 'not found'). */
 export const useOperatorBook = (jsbn: string) =>
-  useQuery({ queryKey: bookKey(jsbn), queryFn: ({ signal }) => get<OperatorBook>('/operator/books', { jsbn }, signal), enabled: Boolean(jsbn), staleTime: 0, retry: false, meta: { silent: true } });
-
-/** One POST of the moderation API with its body; the message is the server's. */
-const post = (path: string, body?: object) => request<null>(path, { method: 'POST', ...(body ? { body } : {}) });
+  useQuery({ queryKey: bookKey(jsbn), queryFn: async ({ signal }) => (await call(operatorEndpoints.book, { query: { jsbn }, signal })).data, enabled: Boolean(jsbn), staleTime: 0, retry: false, meta: { silent: true } });
 
 /** The moderation actions, each refreshing the operator's lists when done. */
 export function useModerationAction<T>(action: (input: T) => Promise<{ message: string }>) {
@@ -34,14 +32,18 @@ export function useModerationAction<T>(action: (input: T) => Promise<{ message: 
   });
 }
 
+/** The moderation actions; each answers the server's message. */
 export const moderation = {
-  verify: (publisherId: number) => post(`/operator/publishers/${publisherId}/verify`),
-  ask: (publisherId: number, question: string) => post(`/operator/publishers/${publisherId}/ask`, { question }),
-  reject: (publisherId: number, reason: string) => post(`/operator/publishers/${publisherId}/reject`, { reason }),
-  suspend: (kind: 'publishers' | 'libraries', id: number, reason: string) => post(`/operator/${kind}/${id}/suspend`, { reason }),
-  lift: (kind: 'publishers' | 'libraries', id: number, reason: string) => post(`/operator/${kind}/${id}/unsuspend`, { reason }),
-  withdraw: (bookId: number, reason: string, duplicateOfJsbn: string) => post(`/operator/books/${bookId}/withdraw`, { reason, ...(duplicateOfJsbn.trim() ? { duplicate_of_jsbn: duplicateOfJsbn.trim() } : {}) }),
-  reinstate: (bookId: number, reason: string) => post(`/operator/books/${bookId}/reinstate`, { reason }),
-  approveClaim: (claimId: number) => post(`/operator/claims/${claimId}/approve`),
-  refuseClaim: (claimId: number, reason: string) => post(`/operator/claims/${claimId}/refuse`, { reason }),
+  verify: (publisherId: number) => call(operatorEndpoints.verifyPublisher, { params: { id: publisherId } }),
+  ask: (publisherId: number, question: string) => call(operatorEndpoints.askPublisher, { params: { id: publisherId }, body: { question } }),
+  reject: (publisherId: number, reason: string) => call(operatorEndpoints.rejectPublisher, { params: { id: publisherId }, body: { reason } }),
+  suspend: (kind: 'publishers' | 'libraries', id: number, reason: string) =>
+    call(kind === 'publishers' ? operatorEndpoints.suspendPublisher : operatorEndpoints.suspendLibrary, { params: { id }, body: { reason } }),
+  lift: (kind: 'publishers' | 'libraries', id: number, reason: string) =>
+    call(kind === 'publishers' ? operatorEndpoints.unsuspendPublisher : operatorEndpoints.unsuspendLibrary, { params: { id }, body: { reason } }),
+  withdraw: (bookId: number, reason: string, duplicateOfJsbn: string) =>
+    call(operatorEndpoints.withdrawBook, { params: { id: bookId }, body: { reason, ...(duplicateOfJsbn.trim() ? { duplicate_of_jsbn: duplicateOfJsbn.trim() } : {}) } }),
+  reinstate: (bookId: number, reason: string) => call(operatorEndpoints.reinstateBook, { params: { id: bookId }, body: { reason } }),
+  approveClaim: (claimId: number) => call(operatorEndpoints.approveClaim, { params: { id: claimId } }),
+  refuseClaim: (claimId: number, reason: string) => call(operatorEndpoints.refuseClaim, { params: { id: claimId }, body: { reason } }),
 };

@@ -1,0 +1,17 @@
+/** What the account endpoints take and answer (spec accounts §7; decision 046). */
+import type { accountEndpoints } from '../endpoints/accounts.js';
+import { changePasswordBody, forgotPasswordBody, languageBody, loginBody, resendCodeBody, resetPasswordBody, verifyEmailBody } from '../schemas/accounts.js';
+import { currentUserReply, dashboardData, loginReply, messageData, noData } from '../schemas/replies.js';
+import type { ContractRows } from './contract.js';
+
+export const accountContracts = {
+  login: { body: loginBody, reply: loginReply },
+  me: { reply: currentUserReply },
+  language: { body: languageBody, reply: noData },
+  verifyEmail: { body: verifyEmailBody, reply: noData },
+  resendCode: { body: resendCodeBody, reply: noData },
+  forgotPassword: { body: forgotPasswordBody, reply: noData },
+  resetPassword: { body: resetPasswordBody, reply: messageData },
+  changePassword: { body: changePasswordBody, reply: loginReply },
+  dashboard: { reply: dashboardData },
+} as const satisfies ContractRows<typeof accountEndpoints>;

@@ -1,0 +1,23 @@
+/** The account endpoints (spec accounts §7): login, the current user, codes, passwords, the dashboard. */
+import { endpointTable } from './endpoint.js';
+
+export const accountEndpoints = /* @__PURE__ */ endpointTable('accounts', {
+  /** E-mail and password (and an operator's authenticator code) → an access token. */
+  login: ['POST', '/user/login'],
+  /** The signed-in account. */
+  me: ['GET', '/user/me'],
+  /** The language of the account's e-mails and WhatsApp texts. */
+  language: ['PUT', '/user/language'],
+  /** The e-mailed code that verifies a new account. */
+  verifyEmail: ['POST', '/user/verify-email'],
+  /** Another code. */
+  resendCode: ['POST', '/user/resend-otp'],
+  /** Forgot password: reset links by e-mail (the same answer for any e-mail). */
+  forgotPassword: ['POST', '/user/change-password'],
+  /** A new password by a reset link's token. */
+  resetPassword: ['POST', '/user/verify-password'],
+  /** Change password (signed in): a fresh token. */
+  changePassword: ['PATCH', '/user/update-password'],
+  /** The dashboard's counts for the caller. */
+  dashboard: ['GET', '/user/dashboard'],
+});

@@ -1,0 +1,23 @@
+/** The order endpoints (spec books §7): their methods and paths; the schemas are `contracts/orders.ts`. */
+import { endpointTable } from './endpoint.js';
+
+export const orderEndpoints = /* @__PURE__ */ endpointTable('orders', {
+  /** The library's cart as one order per publisher (header Idempotency-Key). */
+  create: ['POST', '/book/order-book'],
+  /** The caller's orders, a page at a time. */
+  list: ['GET', '/book/order-book'],
+  /** The chosen orders as a spreadsheet. */
+  exportXlsx: ['GET', '/book/order-book/export.xlsx', 'file'],
+  /** The chosen orders' A5 address labels (publisher). */
+  addressLabels: ['GET', '/book/order-book/addresses.pdf', 'file'],
+  /** An order's letter (order summary) PDF. */
+  letter: ['POST', '/publisher/generate-pdf', 'file'],
+  /** One order with its history. */
+  one: ['GET', '/book/order-book/:id'],
+  /** Accept, partly accept, reject, cancel, receive. */
+  setStatus: ['PATCH', '/book/order-book/:id'],
+  /** The library's reminder of an order waiting on its publisher. */
+  remind: ['POST', '/book/order-book/:id/reminder'],
+  /** The publisher's dispatch with courier details and proof (multipart). */
+  dispatch: ['POST', '/book/create-dispatch'],
+});

@@ -1,0 +1,23 @@
+/**
+ * What the web app's server render (`apps/web/src/entry-server.tsx` `renderPage`) gives the API
+ * (`apps/api/src/modules/web/app-pages.ts`), declared once for both (decisions 011, 027, 031).
+ */
+
+/** One query's data as the server made the page with it: `[queryKey, data]`. */
+export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
+
+/** A page drawn on the server. */
+export interface ServerPage {
+  /** What goes inside `#root`. */
+  html: string;
+  /** Its CSS: Emotion's `<style data-emotion>` elements, in order, for `<head>`. */
+  css: string;
+  /** The data of every query the page read. */
+  seeds: QuerySeed[];
+  /** False when a query failed: the page shows a loading or an error state and is not worth sending. */
+  complete: boolean;
+  /** How many times the page was drawn: 1 when its queries were known beforehand (PAGE_QUERIES), else 2. */
+  passes: 1 | 2;
+  /** The lazily loaded pages it shows, by name (`app-modules.json` lists their chunks): fetched in the background by the browser (decision 031). */
+  pages: string[];
+}
