@@ -120,10 +120,23 @@ describe('accounts, profiles and the public site', () => {
     const page = await newPage();
     await page.goto(`${journey.server.url}/`);
     await settle(page);
-    expect(await topMenu(page)).toEqual(['Home', 'Global Books Store', 'Publishers', 'Libraries', 'About', 'Gallery', 'FAQs', 'Register', 'Login', 'Contact Us']);
+    expect(await topMenu(page)).toEqual([
+      'Home',
+      'Global Books Store',
+      'Publishers',
+      'Libraries',
+      'About',
+      'Gallery',
+      'FAQs',
+      'Register',
+      'Login',
+      'Contact Us',
+    ]);
     expect(await groupItems(page, 'Register')).toEqual(['Library', 'Publisher']);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Welcome to JSBN');
-    await expect.poll(() => page.getByRole('link', { name: 'Support on WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Support on WhatsApp' }).getAttribute('href'))
+      .toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
     await expect.poll(() => page.getByRole('link', { name: 'Support e-mail' }).getAttribute('href')).toMatch(/^mailto:.+@.+/);
 
     // Landing: carousel, Know More, feature blocks, guides, videos (placeholders without files), offline forms, #about.
@@ -144,7 +157,10 @@ describe('accounts, profiles and the public site', () => {
       const block = page.getByTestId(`offline-form-${form}`);
       await expect.poll(() => block.getByRole('link', { name: /Word$/ }).getAttribute('href')).toBe(`/api/documents/forms/${form}.docx`);
       await expect.poll(() => block.getByRole('link', { name: /PDF$/ }).getAttribute('href')).toBe(`/api/documents/forms/${form}.pdf`);
-      for (const [format, type] of [['docx', 'wordprocessingml'], ['pdf', 'application/pdf']] as const) {
+      for (const [format, type] of [
+        ['docx', 'wordprocessingml'],
+        ['pdf', 'application/pdf'],
+      ] as const) {
         const response = await fetch(`${journey.server.url}/api/documents/forms/${form}.${format}`);
         expect(response.status, `${form}.${format}`).toBe(200);
         expect(response.headers.get('content-type')).toContain(type);
@@ -171,7 +187,18 @@ describe('accounts, profiles and the public site', () => {
     expect(await page.locator('header nav[aria-label="Main"]').isVisible()).toBe(false);
     const drawer = await openDrawer(page);
     expect((await drawer.locator('.MuiListItemText-primary').allInnerTexts()).map((text) => text.trim())).toEqual([
-      'Home', 'Global Books Store', 'Publishers', 'Libraries', 'About', 'Gallery', 'FAQs', 'Register', 'Library', 'Publisher', 'Login', 'Contact Us',
+      'Home',
+      'Global Books Store',
+      'Publishers',
+      'Libraries',
+      'About',
+      'Gallery',
+      'FAQs',
+      'Register',
+      'Library',
+      'Publisher',
+      'Login',
+      'Contact Us',
     ]);
     await snap(page, 'acc-drawer-visitor-375');
     await drawer.getByRole('link', { name: 'FAQs' }).click();
@@ -234,8 +261,11 @@ describe('accounts, profiles and the public site', () => {
 
     // Required fields are marked: an asterisk the eye sees, `required` for screen readers,
     // and the label's name stays the label.
-    for (const field of [fullName, email, contact, message]) expect(await field.evaluate((input) => (input as HTMLInputElement).required)).toBe(true);
-    const asterisk = await page.locator('label[for="' + (await email.getAttribute('id')) + '"]').evaluate((label) => getComputedStyle(label, '::after').content);
+    for (const field of [fullName, email, contact, message])
+      expect(await field.evaluate((input) => (input as HTMLInputElement).required)).toBe(true);
+    const asterisk = await page
+      .locator('label[for="' + (await email.getAttribute('id')) + '"]')
+      .evaluate((label) => getComputedStyle(label, '::after').content);
     expect(asterisk).toBe('"\u2009*" / ""');
 
     // No error before a field is touched; then each message.
@@ -330,14 +360,22 @@ describe('accounts, profiles and the public site', () => {
     await expect.poll(() => overview.count()).toBe(7);
     const order = await overview.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')));
     expect(order.slice(0, 3)).toEqual(['dashboard-publisherCount', 'dashboard-libraryCount', 'dashboard-bookCount']);
-    for (const label of ['Ordered books', 'Preparing books', 'Books in transit', 'Delivered books']) await expect.poll(() => page.getByText(label, { exact: true }).isVisible()).toBe(true);
+    for (const label of ['Ordered books', 'Preparing books', 'Books in transit', 'Delivered books'])
+      await expect.poll(() => page.getByText(label, { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'View order details' }).getAttribute('href')).toBe('/orders');
     await shoot(page, '/', 'library-home');
 
     await page.setViewportSize({ width: 375, height: 800 });
     const drawer = await openDrawer(page);
     expect((await drawer.locator('.MuiListItemText-primary').allInnerTexts()).map((text) => text.trim())).toEqual([
-      'Home', 'Books', 'Publisher Wise Books', 'Recently Published', 'My orders', 'Customize Letter Format', 'Track orders', 'Completed Orders',
+      'Home',
+      'Books',
+      'Publisher Wise Books',
+      'Recently Published',
+      'My orders',
+      'Customize Letter Format',
+      'Track orders',
+      'Completed Orders',
     ]);
     await snap(page, 'acc-drawer-library-375');
     await page.keyboard.press('Escape');
@@ -392,7 +430,9 @@ describe('accounts, profiles and the public site', () => {
 
     await page.getByLabel('Change logo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
     await expect.poll(() => page.getByText('Logo must be a JPEG or PNG image').isVisible()).toBe(true);
-    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#1565c0' } }).jpeg().toBuffer();
+    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#1565c0' } })
+      .jpeg()
+      .toBuffer();
     await page.getByLabel('Change logo').setInputFiles({ name: 'new-logo.jpg', mimeType: 'image/jpeg', buffer: logo });
     await page.getByLabel('Number of books').fill('2600');
     await page.getByLabel('Mobile number').fill('9898011224');
@@ -466,7 +506,14 @@ describe('accounts, profiles and the public site', () => {
     const page = publisherPage;
     await login(page, journey.server.url, 'Publisher Login', DEMO_PUBLISHER);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Publisher');
-    expect(await topMenu(page)).toEqual(['Home', 'List of Libraries', 'Received Orders', 'My Books', 'Global Books Store', 'Request JSBN Number']);
+    expect(await topMenu(page)).toEqual([
+      'Home',
+      'List of Libraries',
+      'Received Orders',
+      'My Books',
+      'Global Books Store',
+      'Request JSBN Number',
+    ]);
     expect((await profileMenu(page)).slice(1)).toEqual(['Edit Profile', 'Change Password', 'Logout']);
     const overview = page.locator('[data-testid^="dashboard-"]');
     await expect.poll(() => overview.count()).toBe(7);
@@ -479,7 +526,12 @@ describe('accounts, profiles and the public site', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     const drawer = await openDrawer(page);
     expect((await drawer.locator('.MuiListItemText-primary').allInnerTexts()).map((text) => text.trim())).toEqual([
-      'Home', 'List of Libraries', 'Received Orders', 'My Books', 'Global Books Store', 'Request JSBN Number',
+      'Home',
+      'List of Libraries',
+      'Received Orders',
+      'My Books',
+      'Global Books Store',
+      'Request JSBN Number',
     ]);
     await snap(page, 'acc-drawer-publisher-375');
     await page.keyboard.press('Escape');
@@ -497,7 +549,9 @@ describe('accounts, profiles and the public site', () => {
 
     // Choosing a state clears the city and loads that state's cities.
     await pick(page, 'State', 'Rajasthan');
-    await expect.poll(async () => (await page.getByRole('combobox', { name: /^City/ }).textContent())?.replace(/\u200b/g, '').trim()).toBe('');
+    await expect
+      .poll(async () => (await page.getByRole('combobox', { name: /^City/ }).textContent())?.replace(/\u200b/g, '').trim())
+      .toBe('');
     await page.getByLabel('Landline number').fill('07922');
     await page.getByLabel('WhatsApp number').fill('98-25-0');
     // too few digits to be a number: kept as typed, and refused below
@@ -513,7 +567,9 @@ describe('accounts, profiles and the public site', () => {
     await page.getByLabel('Landline number').fill('0792212345');
     await page.getByLabel('WhatsApp number').fill('9825012345');
     const before = await avatarSrc(page);
-    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#6a1b9a' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#6a1b9a' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Change logo').setInputFiles({ name: 'publisher-logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => avatarSrc(page)).not.toBe(before);

@@ -55,8 +55,14 @@ function makePdf(size: number): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-const jpeg = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
-const png = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const jpeg = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+const png = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** The bearer token of a logged-in page (for API checks of what the UI saved). */
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authToken') ?? '');
@@ -73,7 +79,15 @@ async function catalogueInProgressOnce(page: Page, percent: number): Promise<() 
     await route.fulfill({
       status: 202,
       contentType: 'application/json',
-      body: JSON.stringify({ statusCode: 202, message: `Making the catalogue… ${percent}% done. It downloads by itself when ready.`, data: { generated_pdf: { publisher_catalog_pdf: null }, publisher: { publisher_no: 'AHMJS', publisher_name: 'x' }, progress: { state: 'running', percent, books: 1000 } } }),
+      body: JSON.stringify({
+        statusCode: 202,
+        message: `Making the catalogue… ${percent}% done. It downloads by itself when ready.`,
+        data: {
+          generated_pdf: { publisher_catalog_pdf: null },
+          publisher: { publisher_no: 'AHMJS', publisher_name: 'x' },
+          progress: { state: 'running', percent, books: 1000 },
+        },
+      }),
     });
   });
   return () => asked;
@@ -124,10 +138,29 @@ describe('books in the browser', () => {
     // Empty submit: every required message, and the page scrolls to the first invalid field.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
-    for (const message of [MSG.bookTitle, MSG.bookETitle, MSG.pages, MSG.publicationYear, MSG.language, MSG.swaroop, MSG.subjectOrOther, MSG.authorType, MSG.authorName, MSG.bookCover, BOOK_MSG.readersRequired]) {
+    for (const message of [
+      MSG.bookTitle,
+      MSG.bookETitle,
+      MSG.pages,
+      MSG.publicationYear,
+      MSG.language,
+      MSG.swaroop,
+      MSG.subjectOrOther,
+      MSG.authorType,
+      MSG.authorName,
+      MSG.bookCover,
+      BOOK_MSG.readersRequired,
+    ]) {
       await expect.poll(() => visible(page, message), { message }).toBe(true);
     }
-    await expect.poll(() => page.getByLabel('Book title').evaluate((input) => { const box = input.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; })).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByLabel('Book title').evaluate((input) => {
+          const box = input.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     await snap(page, 'books-new-errors-1280');
 
     // Readers → electronic copy → public PDF → link or upload, with the resets of spec §4.
@@ -148,7 +181,9 @@ describe('books in the browser', () => {
     await pick(page, 'Readers', 'No');
     expect(await page.getByRole('combobox', { name: /^Electronic copy/ }).count()).toBe(0);
     await pick(page, 'Readers', 'Yes');
-    await expect.poll(async () => (await page.getByRole('combobox', { name: /^Electronic copy/ }).textContent())?.replace(/\u200b/g, '').trim()).toBe('');
+    await expect
+      .poll(async () => (await page.getByRole('combobox', { name: /^Electronic copy/ }).textContent())?.replace(/\u200b/g, '').trim())
+      .toBe('');
 
     // Size presets fill height and width; Custom asks for both.
     await pick(page, 'Size', /^Medium/);
@@ -165,20 +200,28 @@ describe('books in the browser', () => {
     await expect.poll(() => page.getByTestId('samvat').textContent()).toBe('Vikram Samvat: — · Veer Samvat: —');
 
     // File messages.
-    await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .getByLabel('Book cover', { exact: true })
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect.poll(() => visible(page, 'notes.txt is not a valid image file. Only image files are allowed.')).toBe(true);
     // a PNG is an image, but a cover is kept as a JPEG: the message says so
-    await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(60, 80, '#2e7d32') });
+    await page
+      .getByLabel('Book cover', { exact: true })
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(60, 80, '#2e7d32') });
     await expect.poll(() => visible(page, 'cover.png is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).')).toBe(true);
     // the images offered are exactly the types the server keeps (JPEG, PNG): a WebP is named at once
     expect(await page.getByLabel('Book images', { exact: true }).getAttribute('accept')).toBe('image/jpeg,image/png');
-    await page.getByLabel('Book images', { exact: true }).setInputFiles({ name: 'photo.webp', mimeType: 'image/webp', buffer: Buffer.from('RIFF0000WEBPVP8 ') });
+    await page
+      .getByLabel('Book images', { exact: true })
+      .setInputFiles({ name: 'photo.webp', mimeType: 'image/webp', buffer: Buffer.from('RIFF0000WEBPVP8 ') });
     await expect.poll(() => visible(page, 'photo.webp is not a JPEG or PNG. Book images must be JPEG or PNG images.')).toBe(true);
     const big = Buffer.alloc(11 * 1024 * 1024, 1);
     await page.getByLabel('Book images', { exact: true }).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: big });
     await expect.poll(() => visible(page, 'huge.jpg is too large (11.00MB). Maximum image file size allowed is 10MB.')).toBe(true);
     const small = await jpeg(40, 40, '#888888');
-    await page.getByLabel('Book images', { exact: true }).setInputFiles([1, 2, 3, 4, 5].map((n) => ({ name: `p${n}.jpg`, mimeType: 'image/jpeg', buffer: small })));
+    await page
+      .getByLabel('Book images', { exact: true })
+      .setInputFiles([1, 2, 3, 4, 5].map((n) => ({ name: `p${n}.jpg`, mimeType: 'image/jpeg', buffer: small })));
     await expect.poll(() => visible(page, BOOK_MSG.maxImages)).toBe(true);
     await page.getByLabel('Index PDF', { exact: true }).setInputFiles({ name: 'index.jpg', mimeType: 'image/jpeg', buffer: small });
     await expect.poll(() => visible(page, BOOK_MSG.onlyPdf)).toBe(true);
@@ -246,7 +289,9 @@ describe('books in the browser', () => {
     await expect.poll(() => page.getByLabel('Author name 2').inputValue()).toBe(BOOK.editor);
     await page.getByLabel('Subtitle', { exact: true }).fill('Mahima ane artha');
     await pick(page, 'Subtitle language', /^Gujarati/);
-    await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 420, '#6d4c41') });
+    await page
+      .getByLabel('Book cover', { exact: true })
+      .setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 420, '#6d4c41') });
     await page.getByLabel('Book images', { exact: true }).setInputFiles([
       { name: 'back.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 420, '#1565c0') },
       { name: 'inside.png', mimeType: 'image/png', buffer: await png(300, 420, '#2e7d32') },
@@ -262,7 +307,12 @@ describe('books in the browser', () => {
     // Slow the upload so the bars are seen moving.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
     await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
     await expect.poll(() => toast(page, MSG.bookCreated).isVisible()).toBe(true);
     const uploading = page.getByRole('dialog', { name: 'Uploading book files' });
@@ -280,7 +330,11 @@ describe('books in the browser', () => {
     for (const name of ['back.jpg', 'inside.png', 'navkar.pdf']) {
       expect(await dialog.getByRole('progressbar', { name: `Upload progress of ${name}` }).getAttribute('aria-valuenow')).toBe('100');
     }
-    expect(await dialog.getByTestId('upload-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['done', 'done', 'done']);
+    expect(await dialog.getByTestId('upload-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual([
+      'done',
+      'done',
+      'done',
+    ]);
     await snap(page, 'books-new-result-1280');
     await dialog.getByRole('button', { name: 'No' }).click();
     await page.waitForURL(`${journey.server.url}/my-books`);
@@ -288,14 +342,33 @@ describe('books in the browser', () => {
     const token = await tokenOf(page);
     const list = await api<{ books: { id: number; jsbn_number: string }[] }>(`/book?queryString=${encodeURIComponent(jsbn)}&limit=10`);
     bookId = list.books[0]!.id;
-    const { book } = await api<{ book: { book_image: unknown[]; has_book_pdf: boolean; height: number; width: number; currency: string; published_date: string; authors: { authorId: number; author_name: string }[]; book_subtitle_lang: string } }>(`/book/${bookId}`, token);
+    const { book } = await api<{
+      book: {
+        book_image: unknown[];
+        has_book_pdf: boolean;
+        height: number;
+        width: number;
+        currency: string;
+        published_date: string;
+        authors: { authorId: number; author_name: string }[];
+        book_subtitle_lang: string;
+      };
+    }>(`/book/${bookId}`, token);
     expect(book.book_image).toHaveLength(2);
     expect(book.has_book_pdf).toBe(true);
-    expect([book.height, book.width, book.currency, book.published_date.slice(0, 10), book.authors.length]).toEqual([8.5, 5.5, 'USD', '2024-08-15', 2]);
+    expect([book.height, book.width, book.currency, book.published_date.slice(0, 10), book.authors.length]).toEqual([
+      8.5,
+      5.5,
+      'USD',
+      '2024-08-15',
+      2,
+    ]);
     // the picked author is the seeded record (one per name), the typed one a new record
     const known = await api<{ authorNames: { id: number; author_name: string }[] }>('/book/author-name?queryString=Jambuvijay');
     expect(known.authorNames).toEqual([{ id: book.authors[1]!.authorId, author_name: BOOK.editor }]);
-    expect((await api<{ authorNames: { id: number }[] }>('/book/author-name?queryString=Hemchandrasuri')).authorNames.map((row) => row.id)).toEqual([book.authors[0]!.authorId]);
+    expect(
+      (await api<{ authorNames: { id: number }[] }>('/book/author-name?queryString=Hemchandrasuri')).authorNames.map((row) => row.id),
+    ).toEqual([book.authors[0]!.authorId]);
   });
 
   it('3. edit changes a title and removes an image; the edge cases of the edit screen', async () => {
@@ -304,7 +377,9 @@ describe('books in the browser', () => {
     await expect.poll(() => visible(page, BOOK_MSG.bookIdNotFound)).toBe(true);
     await page.goto(`${journey.server.url}/my-books`);
     // an unknown book, and another publisher's book, are the same 'Book not found' (never loaded into the form)
-    const theirs = (await api<{ books: { id: number; jsbn_number: string }[] }>('/book?pageNo=1&limit=all')).books.find((book) => !book.jsbn_number.startsWith('AHMJS'));
+    const theirs = (await api<{ books: { id: number; jsbn_number: string }[] }>('/book?pageNo=1&limit=all')).books.find(
+      (book) => !book.jsbn_number.startsWith('AHMJS'),
+    );
     expect(theirs).toBeDefined();
     for (const id of [999999, theirs!.id]) {
       await page.goto(`${journey.server.url}/edit-book/${id}`);
@@ -315,7 +390,11 @@ describe('books in the browser', () => {
     await page.getByRole('button', { name: 'My Books' }).click();
     await page.waitForURL(`${journey.server.url}/my-books`);
 
-    await page.getByRole('row').filter({ hasText: jsbn }).getByRole('link', { name: `Edit ${BOOK.title}` }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: jsbn })
+      .getByRole('link', { name: `Edit ${BOOK.title}` })
+      .click();
     await page.waitForURL(`${journey.server.url}/edit-book/${bookId}`);
     await expect.poll(() => page.getByLabel('Book English title').inputValue()).toBe(BOOK.english);
     await settle(page);
@@ -329,7 +408,10 @@ describe('books in the browser', () => {
     await page.getByRole('button', { name: 'Update book' }).click();
     await expect.poll(() => toast(page, BOOK_MSG.updated).isVisible()).toBe(true);
     await page.waitForURL(`${journey.server.url}/my-books`);
-    const { book } = await api<{ book: { book_e_title: string; book_image: unknown[]; has_book_pdf: boolean } }>(`/book/${bookId}`, await tokenOf(page));
+    const { book } = await api<{ book: { book_e_title: string; book_image: unknown[]; has_book_pdf: boolean } }>(
+      `/book/${bookId}`,
+      await tokenOf(page),
+    );
     expect([book.book_e_title, book.book_image.length, book.has_book_pdf]).toEqual([`${BOOK.english} (Revised)`, 1, true]);
 
     // Cancel goes back one step.
@@ -345,7 +427,19 @@ describe('books in the browser', () => {
     await settle(page);
     const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
     // the first column holds the boxes that select books (for the QR label sheet); the last asks the operators to withdraw one (decision 044)
-    expect(headers).toEqual(['', 'Sr. no', 'JSBN number', 'Book name', 'Author name', 'Language', 'Subject', 'Book details', 'Available', 'Edit', 'Withdraw']);
+    expect(headers).toEqual([
+      '',
+      'Sr. no',
+      'JSBN number',
+      'Book name',
+      'Author name',
+      'Language',
+      'Subject',
+      'Book details',
+      'Available',
+      'Edit',
+      'Withdraw',
+    ]);
     const row = page.getByRole('row').filter({ hasText: jsbn });
     const toggle = row.getByRole('switch');
     expect(await toggle.isChecked()).toBe(false);
@@ -377,10 +471,15 @@ describe('books in the browser', () => {
     const asks = await catalogueInProgressOnce(page, 40);
     const downloaded = page.waitForEvent('download');
     const catalogueButton = page.getByRole('button', { name: 'Download catalogue' });
-    const placesOf = async () => [await catalogueButton.boundingBox(), await page.getByRole('heading', { name: 'My Books', level: 1 }).boundingBox()];
+    const placesOf = async () => [
+      await catalogueButton.boundingBox(),
+      await page.getByRole('heading', { name: 'My Books', level: 1 }).boundingBox(),
+    ];
     const placesBefore = await placesOf();
     await catalogueButton.click();
-    const progressStatus = page.getByRole('status').filter({ hasText: 'Making the catalogue… 40% done. It downloads by itself when ready.' });
+    const progressStatus = page
+      .getByRole('status')
+      .filter({ hasText: 'Making the catalogue… 40% done. It downloads by itself when ready.' });
     await expect.poll(() => progressStatus.isVisible()).toBe(true);
     expect(await page.getByRole('progressbar', { name: 'Catalogue progress' }).getAttribute('aria-valuenow')).toBe('40');
     // the progress takes a line of its own below the buttons: the button and the title stay where they were
@@ -439,7 +538,9 @@ describe('books in the browser', () => {
     const grid = page.getByRole('region', { name: 'Newly Published Books' });
     await expect.poll(() => grid.getByTestId('book-card').count()).toBe(9);
     expect(await grid.getByTestId('book-card').first().textContent()).toContain(BOOK.title);
-    const row = await grid.getByTestId('book-card').evaluateAll((cards) => cards.slice(0, 6).map((card) => Math.round(card.getBoundingClientRect().top)));
+    const row = await grid
+      .getByTestId('book-card')
+      .evaluateAll((cards) => cards.slice(0, 6).map((card) => Math.round(card.getBoundingClientRect().top)));
     expect(new Set(row.slice(0, 5)).size).toBe(1);
     expect(row[5]).toBeGreaterThan(row[0]!);
     await snap(page, 'books-search-1280');
@@ -477,7 +578,9 @@ describe('books in the browser', () => {
     await plain.goto(`${journey.server.url}/jsbn/${jsbn}`);
     expect(await plain.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
     expect(await plain.getByRole('heading', { name: BOOK.title, exact: true }).isVisible()).toBe(true);
-    expect(await plain.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe(`/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`);
+    expect(await plain.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe(
+      `/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`,
+    );
     expect(await plain.getByRole('link', { name: /^WhatsApp \+91 / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
     expect(await plain.getByRole('img', { name: `QR code of JSBN ${jsbn}` }).isVisible()).toBe(true);
     // the price as registered: nominal, for propagation
@@ -513,7 +616,9 @@ describe('books in the browser', () => {
       expect((ld.author as { name: string }[]).map((author) => author.name)).toEqual([BOOK.author, BOOK.editor]);
 
       // Visitor: order as library (→ /login) and as reader.
-      expect(await page.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe(`/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`);
+      expect(await page.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe(
+        `/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`,
+      );
       expect(await page.getByRole('button', { name: 'Order Book as Reader' }).isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Order This Book' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: /^Call \+91 / }).getAttribute('href')).toMatch(/^tel:\+91\d{10}$/);
@@ -540,7 +645,9 @@ describe('books in the browser', () => {
       const qrLink = `${journey.server.url}/api/book/listing/jsbn/${jsbn}/qrcode.jpg`;
       await expect.poll(() => share.getByTestId('share-page').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(pageLink);
       expect(await share.getByTestId('share-qr').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(qrLink);
-      expect(decodeURIComponent((await share.getByRole('link', { name: 'Send QR code on WhatsApp' }).getAttribute('href'))!)).toBe(`https://wa.me/?text=${BOOK.title} — QR code: ${qrLink}`);
+      expect(decodeURIComponent((await share.getByRole('link', { name: 'Send QR code on WhatsApp' }).getAttribute('href'))!)).toBe(
+        `https://wa.me/?text=${BOOK.title} — QR code: ${qrLink}`,
+      );
       expect(await share.getByRole('link', { name: 'E-mail Book page' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
       await share.getByRole('button', { name: 'Copy link: QR code' }).click();
       const status = share.getByTestId('share-qr').getByRole('status');
@@ -552,7 +659,10 @@ describe('books in the browser', () => {
       await expect.poll(() => share.count()).toBe(0);
       const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Book PDF' }).click()]);
       expect((await pdf.createReadStream()).readable).toBe(true);
-      const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Book details' }).click()]);
+      const [sheet] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download Book details' }).click(),
+      ]);
       expect(sheet.suggestedFilename()).toMatch(/\.pdf$/);
 
       if (width === 375) {
@@ -577,7 +687,9 @@ describe('books in the browser', () => {
     await signIn(library, journey.server.url, 'Library Login', LIBRARY);
     await library.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await expect.poll(() => library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
-    expect(await library.getByRole('link', { name: 'Order This Book' }).getAttribute('href')).toMatch(new RegExp(`^/publisher-wise-books/\\d+\\?book=${jsbn}$`));
+    expect(await library.getByRole('link', { name: 'Order This Book' }).getAttribute('href')).toMatch(
+      new RegExp(`^/publisher-wise-books/\\d+\\?book=${jsbn}$`),
+    );
     expect(await library.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
     expect(await library.getByRole('link', { name: 'Order Book as Library' }).count()).toBe(0);
 
@@ -585,7 +697,8 @@ describe('books in the browser', () => {
     await publisherPage.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await expect.poll(() => publisherPage.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
     // (a signed-in visitor's page is the app's own once its script has loaded: poll, do not race it)
-    for (const name of ['Order This Book', 'Order Book as Library']) await expect.poll(() => publisherPage.getByRole('link', { name }).count()).toBe(0);
+    for (const name of ['Order This Book', 'Order Book as Library'])
+      await expect.poll(() => publisherPage.getByRole('link', { name }).count()).toBe(0);
     await expect.poll(() => publisherPage.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
 
     // A missing book opened from a link or a QR code: a 404 page that says so …
@@ -621,7 +734,13 @@ describe('books in the browser', () => {
     await notice.getByRole('button', { name: 'Request' }).click();
     const form = page.getByRole('dialog', { name: 'Request PDF' });
     await form.getByRole('button', { name: 'Submit request' }).click();
-    for (const message of [BOOK_MSG.nameRequired, MSG.phone10, BOOK_MSG.invalidEmail, BOOK_MSG.reasonRequired, BOOK_MSG.referredByRequired]) {
+    for (const message of [
+      BOOK_MSG.nameRequired,
+      MSG.phone10,
+      BOOK_MSG.invalidEmail,
+      BOOK_MSG.reasonRequired,
+      BOOK_MSG.referredByRequired,
+    ]) {
       await expect.poll(() => form.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
     }
     await snap(page, 'books-pdf-request-errors-375');

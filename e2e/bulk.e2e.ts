@@ -36,7 +36,18 @@ async function fill(template: Buffer, rows: Partial<Record<BulkColumn, string | 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const BOOK = { book_e_title: 'Back catalogue', language: 'Gujarati (ગુજરાતી)', publication_year: 1998, pages: 240, type: 'ટીકા — Tika (commentary)', subjects: 'Agam', author_name_1: 'આચાર્ય શ્રી હરિભદ્રસૂરિ', author_type_1: 'Author', price_kind: 'Free', readers: 'No' };
+const BOOK = {
+  book_e_title: 'Back catalogue',
+  language: 'Gujarati (ગુજરાતી)',
+  publication_year: 1998,
+  pages: 240,
+  type: 'ટીકા — Tika (commentary)',
+  subjects: 'Agam',
+  author_name_1: 'આચાર્ય શ્રી હરિભદ્રસૂરિ',
+  author_type_1: 'Author',
+  price_kind: 'Free',
+  readers: 'No',
+};
 const ROWS = [
   { ...BOOK, book_title: 'શ્રી આવશ્યક સૂત્ર ટીકા' },
   { ...BOOK, book_title: 'श्री दशवैकालिक सूत्र', language: 'Hindi (हिन्दी)', pages: '' },
@@ -58,7 +69,10 @@ describe('register many books from an Excel file', () => {
     await settle(page);
     await snap(page, 'bulk-01-start-390');
 
-    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the template (Excel)' }).click()]);
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the template (Excel)' }).click(),
+    ]);
     expect(template.suggestedFilename()).toBe('JSBN_Register_Many_Books.xlsx');
     filled = await fill(await bytesOf(template), ROWS);
 
@@ -94,11 +108,22 @@ describe('register many books from an Excel file', () => {
     expect(await left.getByRole('heading', { name: 'Rows not registered (2)' }).isVisible()).toBe(true);
     const leftRows = left.getByTestId('bulk-left-out-row');
     expect(await leftRows.count()).toBe(2);
-    expect(await leftRows.nth(0).getByRole('cell').allTextContents()).toEqual(['4', 'Not this one yet', 'Left out by you before registering']);
-    expect(await leftRows.nth(1).getByRole('cell').allTextContents()).toEqual(['5', 'Sutra in Klingon', `Language: ${BULK_MSG.languageNotInList}`]);
+    expect(await leftRows.nth(0).getByRole('cell').allTextContents()).toEqual([
+      '4',
+      'Not this one yet',
+      'Left out by you before registering',
+    ]);
+    expect(await leftRows.nth(1).getByRole('cell').allTextContents()).toEqual([
+      '5',
+      'Sutra in Klingon',
+      `Language: ${BULK_MSG.languageNotInList}`,
+    ]);
     await snap(page, 'bulk-04-done-390');
 
-    const [list] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'List with JSBNs (Excel)' }).click()]);
+    const [list] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'List with JSBNs (Excel)' }).click(),
+    ]);
     expect(list.suggestedFilename()).toBe('JSBN_Registered_Books.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await bytesOf(list)) as unknown as ArrayBuffer);
@@ -110,10 +135,17 @@ describe('register many books from an Excel file', () => {
     expect(sheet.getRow(4).getCell(2).value).toBe('');
     expect(sheet.getRow(4).getCell(6).value).toBe('Left out by you before registering');
     // and the row with a problem, named by its column
-    expect([sheet.getRow(5).getCell(1).value, sheet.getRow(5).getCell(2).value, sheet.getRow(5).getCell(3).value]).toEqual([5, '', 'Sutra in Klingon']);
+    expect([sheet.getRow(5).getCell(1).value, sheet.getRow(5).getCell(2).value, sheet.getRow(5).getCell(3).value]).toEqual([
+      5,
+      '',
+      'Sutra in Klingon',
+    ]);
     expect(sheet.getRow(5).getCell(6).value).toBe(`Language: ${BULK_MSG.languageNotInList}`);
     expect(sheet.rowCount).toBe(5);
-    const [labels] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'QR labels for print (PDF)' }).click()]);
+    const [labels] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'QR labels for print (PDF)' }).click(),
+    ]);
     expect(labels.suggestedFilename()).toBe('JSBN-QR-labels.pdf');
     expect((await bytesOf(labels)).subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -22,8 +22,25 @@ import { signIn, settle, toast } from './support/ui.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RECORDS = [
-  { source_id: 'e2e:1', title: 'उपदेशमाला', title_en: 'Updeshmala', authors: [{ name: 'Dharmadas Gani', role: 'author' }], publisher: 'Shrutgyan Prakashan Palitana', language: 'Prakrit', pages: 180 },
-  { source_id: 'e2e:2', title: 'શ્રાદ્ધવિધિ', title_en: 'Shraddhvidhi', authors: [{ name: 'Ratnashekharsuri', role: 'author' }], publisher: 'Shrutgyan Prakashan Palitana', language: 'Gujarati', year: 1985, pages: 240 },
+  {
+    source_id: 'e2e:1',
+    title: 'उपदेशमाला',
+    title_en: 'Updeshmala',
+    authors: [{ name: 'Dharmadas Gani', role: 'author' }],
+    publisher: 'Shrutgyan Prakashan Palitana',
+    language: 'Prakrit',
+    pages: 180,
+  },
+  {
+    source_id: 'e2e:2',
+    title: 'શ્રાદ્ધવિધિ',
+    title_en: 'Shraddhvidhi',
+    authors: [{ name: 'Ratnashekharsuri', role: 'author' }],
+    publisher: 'Shrutgyan Prakashan Palitana',
+    language: 'Gujarati',
+    year: 1985,
+    pages: 240,
+  },
 ];
 const PASSWORD = 'Shrutgyan@2026';
 
@@ -37,7 +54,11 @@ describe('the real catalogue: books whose year is not known', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'jsbn-e2e-catalogue-'));
     const file = join(dataDir, 'books.jsonl');
     writeFileSync(file, RECORDS.map((record) => JSON.stringify(record)).join('\n'));
-    const imported = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    const imported = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
     expect(imported.stdout).toContain('Imported 2 books (1 new publishers)');
     server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
     browser = await launchBrowser();
@@ -74,7 +95,9 @@ describe('the real catalogue: books whose year is not known', () => {
     await claim.getByLabel('Full name').fill('Hitesh Shah');
     await claim.getByLabel('Email').fill(email);
     await claim.getByLabel('Contact number').fill('9825012345');
-    await claim.getByLabel('How are you related to this publisher?').fill('I am the trustee of Shrutgyan Prakashan and publish these books.');
+    await claim
+      .getByLabel('How are you related to this publisher?')
+      .fill('I am the trustee of Shrutgyan Prakashan and publish these books.');
     await snap(page, 'catalogue-claim-1280');
     // on a phone the claim takes the whole screen; however long the message, the title and the
     // buttons stay on screen and the fields scroll between them
@@ -92,7 +115,15 @@ describe('the real catalogue: books whose year is not known', () => {
     await expect.poll(() => toast(page, `Thank you. We will check your claim and write to you at ${email}.`).isVisible()).toBe(true);
     // support opens its link: the claim and an Approve button
     await page.goto(await linkTo('support@jsbn.example'));
-    await expect.poll(() => page.getByText('Hitesh Shah (trustee@shrutgyan.example, +91 9825012345) asks for the account of Shrutgyan Prakashan Palitana', { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText('Hitesh Shah (trustee@shrutgyan.example, +91 9825012345) asks for the account of Shrutgyan Prakashan Palitana', {
+            exact: false,
+          })
+          .isVisible(),
+      )
+      .toBe(true);
     await page.getByRole('button', { name: 'Approve this claim' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Claim approved' }).isVisible()).toBe(true);
     await snap(page, 'catalogue-claim-approved-1280');
@@ -116,7 +147,13 @@ describe('the real catalogue: books whose year is not known', () => {
     await expect.poll(() => page.getByLabel('Book English title').inputValue()).toBe('Updeshmala');
     expect(await page.getByLabel('Publication year').inputValue()).toBe('');
     await page.getByLabel('Publication year').fill('1952');
-    await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 300, height: 420, channels: 3, background: '#8d6e63' } }).jpeg().toBuffer() });
+    await page.getByLabel('Book cover', { exact: true }).setInputFiles({
+      name: 'cover.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 300, height: 420, channels: 3, background: '#8d6e63' } })
+        .jpeg()
+        .toBuffer(),
+    });
     await page.getByRole('button', { name: 'Update book' }).click();
     await expect.poll(() => toast(page, BOOK_MSG.updated).isVisible()).toBe(true);
     await page.waitForURL(`${server.url}/my-books`);

@@ -16,7 +16,9 @@ let bookPath = '';
 const newPage = (options: { locale?: string } = {}) => openPage(journey.browser, journey.contexts, { width: PHONE.width, ...options });
 
 beforeAll(async () => {
-  const listed = (await (await fetch(`${journey.server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string }[] } };
+  const listed = (await (await fetch(`${journey.server.url}/api/book?pageNo=1&limit=10`)).json()) as {
+    data: { books: { jsbn_number: string }[] };
+  };
   bookPath = `/jsbn/${listed.data.books[0]!.jsbn_number}`;
 });
 
@@ -24,12 +26,22 @@ beforeAll(async () => {
 const scripts = (page: Page) =>
   page.evaluate(() => {
     const loadStart = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
-    return performance.getEntriesByType('resource').flatMap((entry) => (entry.name.endsWith('.js') ? [{ path: new URL(entry.name).pathname, beforeLoad: loadStart === 0 || entry.startTime < loadStart }] : []));
+    return performance
+      .getEntriesByType('resource')
+      .flatMap((entry) =>
+        entry.name.endsWith('.js')
+          ? [{ path: new URL(entry.name).pathname, beforeLoad: loadStart === 0 || entry.startTime < loadStart }]
+          : [],
+      );
   });
 
 /** A phone that asks to save data (`navigator.connection.saveData`, as Chrome's Lite mode or a data saver sets it). */
 async function savingData(page: Page) {
-  await page.addInitScript(() => Object.defineProperty(Object.getPrototypeOf((navigator as Navigator & { connection: object }).connection), 'saveData', { get: () => true }));
+  await page.addInitScript(() =>
+    Object.defineProperty(Object.getPrototypeOf((navigator as Navigator & { connection: object }).connection), 'saveData', {
+      get: () => true,
+    }),
+  );
 }
 
 describe('the first tap on a page drawn on the server', () => {
@@ -46,7 +58,13 @@ describe('the first tap on a page drawn on the server', () => {
     const after = async () => (await scripts(page)).filter((script) => !script.beforeLoad).map((script) => script.path);
     await expect
       .poll(after)
-      .toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/start-/), expect.stringMatching(/^\/assets\/book-detail-page-/), expect.stringMatching(/^\/assets\/share-dialog-/)]));
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/assets\/start-/),
+          expect.stringMatching(/^\/assets\/book-detail-page-/),
+          expect.stringMatching(/^\/assets\/share-dialog-/),
+        ]),
+      );
     expect(await page.locator('head link[rel="modulepreload"][href*="/assets/start-"]').count()).toBe(1);
     expect(await page.locator('#root').getAttribute('data-server-made')).toBe('');
     expect(await page.locator('template#jsbn-app-modules').count()).toBe(0);

@@ -26,7 +26,8 @@ const LIBRARY = { email: 'bhandar-gu@example.test', password: 'Bhandar@2026', na
 const BOOK = { title: 'શ્રી દશવૈકાલિક સૂત્ર', english: 'Shri Dashvaikalik Sutra', author: 'શય્યંભવસૂરિ' };
 
 /** `template` of a catalogue with its `{{variables}}` filled in. */
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
 /** The Gujarati of a shared message (the spec's English is its key). */
 const say = (english: string) => (messages as Record<string, string>)[english] ?? english;
 
@@ -80,7 +81,9 @@ describe('the main job, in Gujarati', () => {
     await expect.poll(() => page.getByText('ફોન નંબર 10 અંકનો હોવો જોઈએ').first().isVisible()).toBe(true);
     await shootBoth(page, '01-publisher-register-messages');
 
-    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#bf360c' } }).jpeg().toBuffer();
+    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#bf360c' } })
+      .jpeg()
+      .toBuffer();
     await page.getByLabel(accounts.fields.logo, { exact: true }).setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: logo });
     await page.getByLabel(accounts.fields.publisherNo).fill(PUBLISHER.no);
     await page.getByLabel(accounts.fields.publisherName).fill(PUBLISHER.name);
@@ -97,7 +100,9 @@ describe('the main job, in Gujarati', () => {
     await page.getByRole('button', { name: accounts.register.submit, exact: true }).click();
     await verifyGu(page, PUBLISHER.email);
     // the code came in Gujarati: the registration was made in Gujarati
-    const outbox = (await (await fetch(`${journey.server.url}/api/dev/outbox?to=${encodeURIComponent(PUBLISHER.email)}`)).json()) as { data: { messages: { subject: string }[] } };
+    const outbox = (await (await fetch(`${journey.server.url}/api/dev/outbox?to=${encodeURIComponent(PUBLISHER.email)}`)).json()) as {
+      data: { messages: { subject: string }[] };
+    };
     expect(outbox.data.messages[0]!.subject).toMatch(/^JSBN ચકાસણી કોડ \d{6}$/);
     await loginGu(page, accounts.login.publisherTab, PUBLISHER);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('પ્રકાશક તરીકે લૉગ ઇન');
@@ -126,8 +131,12 @@ describe('the main job, in Gujarati', () => {
     await pick(page, fill(bookForm.fields.authorType, { n: 1 }), lookups.authorTypes.Author);
     await page.getByLabel(fill(bookForm.fields.authorName, { n: 1 })).fill(BOOK.author);
     await pick(page, bookForm.fields.readers, bookForm.options.no);
-    const cover = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#4e342e' } }).jpeg().toBuffer();
-    await page.getByLabel(bookForm.fields.bookCover, { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: cover });
+    const cover = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#4e342e' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel(bookForm.fields.bookCover, { exact: true })
+      .setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: cover });
     await page.getByRole('button', { name: bookForm.actions.generate }).click();
     const dialog = page.getByRole('dialog', { name: say(MSG.bookRegistered) });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -158,7 +167,9 @@ describe('the main job, in Gujarati', () => {
     const page = libraryPage;
     await page.goto(`${journey.server.url}/library-register`);
     await expect.poll(() => page.getByRole('heading', { name: accounts.register.libraryTitle }).isVisible()).toBe(true);
-    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#33691e' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#33691e' } })
+      .png()
+      .toBuffer();
     await page.getByLabel(accounts.fields.logo, { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByLabel(accounts.fields.libraryName).fill(LIBRARY.name);
     await pick(page, accounts.fields.sanchalakType, lookups.sanchalakTypes['Sangh Sanchalit']);
@@ -185,7 +196,10 @@ describe('the main job, in Gujarati', () => {
 
     await page.goto(`${journey.server.url}/new-published-books`);
     await expect.poll(() => page.getByRole('heading', { name: ordering.pages.recent }).isVisible()).toBe(true);
-    await page.getByRole('group', { name: fill(ordering.want.label, { title: BOOK.title }) }).getByRole('button', { name: ordering.want.yes }).click();
+    await page
+      .getByRole('group', { name: fill(ordering.want.label, { title: BOOK.title }) })
+      .getByRole('button', { name: ordering.want.yes })
+      .click();
     await page.getByLabel(fill(ordering.want.quantity, { title: BOOK.title })).fill('0');
     await expect.poll(() => page.getByText(say(MSG.orderQuantity)).first().isVisible()).toBe(true);
     await page.getByLabel(fill(ordering.want.quantity, { title: BOOK.title })).fill('3');
@@ -244,14 +258,19 @@ describe('the main job, in Gujarati', () => {
     await expect.poll(() => courier.getByText('SMC-556677').isVisible()).toBe(true);
     await shootBoth(page, '05-courier-dialog');
     await courier.getByRole('button', { name: orders.details.close }).click();
-    await row.getByRole('group', { name: fill(orders.actions.receivedOrder, { order: orderId }) }).getByRole('button', { name: orders.actions.yes }).click();
+    await row
+      .getByRole('group', { name: fill(orders.actions.receivedOrder, { order: orderId }) })
+      .getByRole('button', { name: orders.actions.yes })
+      .click();
     const confirm = page.getByRole('dialog', { name: common.confirm.title });
     await expect.poll(() => confirm.getByText(say(MSG.receivedConfirm)).isVisible()).toBe(true);
     await confirm.getByRole('button', { name: common.confirm.yes }).click();
     await page.getByRole('tab', { name: orders.tabs.LIBRARY.COMPLETED }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: orderId }).count()).toBe(1);
     // the dispatch notice reached the library in Gujarati (its registration was in Gujarati)
-    const outbox = (await (await fetch(`${journey.server.url}/api/dev/outbox?to=${encodeURIComponent(LIBRARY.email)}`)).json()) as { data: { messages: { subject: string }[] } };
+    const outbox = (await (await fetch(`${journey.server.url}/api/dev/outbox?to=${encodeURIComponent(LIBRARY.email)}`)).json()) as {
+      data: { messages: { subject: string }[] };
+    };
     expect(outbox.data.messages.map((message) => message.subject)).toContain(`JSBN: ઓર્ડર ${orderId} — રવાના કરેલ`);
     await page.goto(`${journey.server.url}/`);
     await expect.poll(() => page.getByTestId('dashboard-completedOrderBook').textContent()).toBe('3');

@@ -47,7 +47,9 @@ describe('the main job, end to end', () => {
     publisherPage = await newPage();
     const page = publisherPage;
     await page.goto(`${journey.server.url}/publisher-register`);
-    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#bf360c' } }).jpeg().toBuffer();
+    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#bf360c' } })
+      .jpeg()
+      .toBuffer();
     await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: logo });
     await page.getByLabel('Publisher unique id').fill(PUBLISHER.no.toLowerCase());
     await page.getByLabel('Publisher name').fill(PUBLISHER.name);
@@ -88,7 +90,9 @@ describe('the main job, end to end', () => {
     await pick(page, 'Author type 1', 'Author');
     await page.getByLabel('Author name 1').fill(BOOK.author);
     await pick(page, 'Readers', 'No');
-    const cover = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#4e342e' } }).jpeg().toBuffer();
+    const cover = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#4e342e' } })
+      .jpeg()
+      .toBuffer();
     await page.getByLabel('Book cover', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: cover });
     await snap(page, '02-new-book-filled');
     await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
@@ -105,7 +109,10 @@ describe('the main job, end to end', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download QR' }).click()]);
     const bytes = await sharp(await download.path()).metadata();
     expect([bytes.format, bytes.width, bytes.height]).toEqual(['jpeg', 200, 200]);
-    const { data, info } = await sharp(await download.path()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await download.path())
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
     expect(decoded).toBe(`${journey.server.url}/jsbn/${jsbn}`);
 
@@ -150,7 +157,9 @@ describe('the main job, end to end', () => {
 
     await page.goto(`${journey.server.url}/new-published-books`);
     await expect.poll(() => page.getByTestId('letter-text-banner').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Want to order book? Please add letter text to create your first order.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Want to order book? Please add letter text to create your first order.').isVisible())
+      .toBe(true);
     await snap(page, '04-library-needs-letter');
 
     await page.goto(`${journey.server.url}/customize-letter-format`);
@@ -160,10 +169,15 @@ describe('the main job, end to end', () => {
     await page.getByLabel('Letter text').fill('Respected publisher, our Gyan Bhandar requests the following books for our readers.');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByTestId('letter-text').isVisible()).toBe(true);
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').letterText)).toContain('Respected publisher');
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').letterText))
+      .toContain('Respected publisher');
 
     await page.goto(`${journey.server.url}/new-published-books`);
-    await page.getByRole('group', { name: `Want to order ${BOOK.title}?` }).getByRole('button', { name: 'Yes' }).click();
+    await page
+      .getByRole('group', { name: `Want to order ${BOOK.title}?` })
+      .getByRole('button', { name: 'Yes' })
+      .click();
     await page.getByLabel(`Order quantity for ${BOOK.title}`).fill('3');
     await page.getByRole('group', { name: 'Want to order કલ્પસૂત્ર?' }).getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('2 books selected');
@@ -218,7 +232,10 @@ describe('the main job, end to end', () => {
     await expect.poll(() => courier.getByText('Shree Maruti Courier').isVisible()).toBe(true);
     await snap(page, '06-courier-details');
     await courier.getByRole('button', { name: 'Close' }).click();
-    await row.getByRole('group', { name: `Received order ${orderId}?` }).getByRole('button', { name: 'Yes' }).click();
+    await row
+      .getByRole('group', { name: `Received order ${orderId}?` })
+      .getByRole('button', { name: 'Yes' })
+      .click();
     const confirm = page.getByRole('dialog');
     await expect.poll(() => confirm.getByText('Are you sure you want to update the status of this order?').isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Yes' }).click();

@@ -28,7 +28,8 @@ async function overflows(page: Page): Promise<string[]> {
     for (const element of Array.from(document.querySelectorAll<HTMLElement>('button, [role="tab"], th, label, .MuiChip-label'))) {
       if (element.getClientRects().length === 0 || element.closest('[aria-hidden="true"]')) continue;
       // a text cut with an ellipsis (MUI's field labels, chips) is a clipped label
-      if (getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1) problems.push(`clipped: ${element.textContent?.trim()}`);
+      if (getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1)
+        problems.push(`clipped: ${element.textContent?.trim()}`);
     }
     return problems;
   });
@@ -56,7 +57,9 @@ describe('interface languages', () => {
     await page.getByRole('menuitem', { name: 'ગુજરાતી' }).click();
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe(gu.layout.welcome);
     expect(await htmlLang(page)).toBe('gu');
-    expect(await page.getByRole('navigation', { name: gu.layout.mainMenu }).getByRole('link', { name: gu.menu.globalBooksStore }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole('navigation', { name: gu.layout.mainMenu }).getByRole('link', { name: gu.menu.globalBooksStore }).isVisible(),
+    ).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('jsbn.language'))).toBe('gu');
     await snap(page, 'languages-02-switched-gujarati-1366');
 
@@ -85,40 +88,49 @@ describe('interface languages', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   });
 
-  it.each(['en', 'gu', 'hi'])('draws the landing page, the book form, the order tables and a dialog in %s at 390 and 1366 px without clipped labels', async (language) => {
-    const page = await openPage(journey.browser, contexts, { width: 1366 });
-    await page.addInitScript((lng) => localStorage.setItem('jsbn.language', lng), language);
-    const screens: [string, string, (() => Promise<void>)?][] = [
-      ['landing', '/'],
-      ['book-form', '/new-book-reg'],
-      ['received-orders', '/booked-orders'],
-      ['library-details', '/list-of-libraries', async () => {
-        await page.locator('tbody tr').first().locator('button').last().click();
-        await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
-        // its opening fade has ended
-        await expect.poll(() => page.locator('.MuiDialog-container').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-      }],
-    ];
-    for (const [index, [name, path, open]] of screens.entries()) {
-      if (index === 1) {
-        await page.goto(`${journey.server.url}/login`);
-        await settle(page);
-        await page.locator('input[type="email"]').fill('publisher@demo.jsbn');
-        await page.locator('input[type="password"]').first().fill('Demo@1234');
-        await page.locator('main form button[type="submit"]').first().click();
-        await page.waitForURL(`${journey.server.url}/`);
+  it.each(['en', 'gu', 'hi'])(
+    'draws the landing page, the book form, the order tables and a dialog in %s at 390 and 1366 px without clipped labels',
+    async (language) => {
+      const page = await openPage(journey.browser, contexts, { width: 1366 });
+      await page.addInitScript((lng) => localStorage.setItem('jsbn.language', lng), language);
+      const screens: [string, string, (() => Promise<void>)?][] = [
+        ['landing', '/'],
+        ['book-form', '/new-book-reg'],
+        ['received-orders', '/booked-orders'],
+        [
+          'library-details',
+          '/list-of-libraries',
+          async () => {
+            await page.locator('tbody tr').first().locator('button').last().click();
+            await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+            // its opening fade has ended
+            await expect
+              .poll(() => page.locator('.MuiDialog-container').evaluate((element) => getComputedStyle(element).opacity))
+              .toBe('1');
+          },
+        ],
+      ];
+      for (const [index, [name, path, open]] of screens.entries()) {
+        if (index === 1) {
+          await page.goto(`${journey.server.url}/login`);
+          await settle(page);
+          await page.locator('input[type="email"]').fill('publisher@demo.jsbn');
+          await page.locator('input[type="password"]').first().fill('Demo@1234');
+          await page.locator('main form button[type="submit"]').first().click();
+          await page.waitForURL(`${journey.server.url}/`);
+        }
+        for (const width of [PHONE.width, 1366]) {
+          await page.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
+          await page.goto(`${journey.server.url}${path}`);
+          await settle(page);
+          await expect.poll(() => htmlLang(page)).toBe(language);
+          if (open) await open();
+          expect(await overflows(page), `${language} ${name} at ${width}`).toEqual([]);
+          await snap(page, `languages-${language}-${name}-${width}`);
+        }
       }
-      for (const width of [PHONE.width, 1366]) {
-        await page.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
-        await page.goto(`${journey.server.url}${path}`);
-        await settle(page);
-        await expect.poll(() => htmlLang(page)).toBe(language);
-        if (open) await open();
-        expect(await overflows(page), `${language} ${name} at ${width}`).toEqual([]);
-        await snap(page, `languages-${language}-${name}-${width}`);
-      }
-    }
-  });
+    },
+  );
 
   it("answers in the chosen language and saves a signed-in user's choice on the account", async () => {
     const page = await openPage(journey.browser, contexts, { width: 1366 });
@@ -128,7 +140,11 @@ describe('interface languages', () => {
     await page.locator('input[type="email"]').fill('publisher@demo.jsbn');
     await page.locator('input[type="password"]').first().fill('Wrong@12345');
     await page.locator('main form button[type="submit"]').first().click();
-    await expect.poll(() => toast(page, guMessages['Invalid email or password' as keyof typeof guMessages] ?? 'Invalid email or password').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        toast(page, guMessages['Invalid email or password' as keyof typeof guMessages] ?? 'Invalid email or password').isVisible(),
+      )
+      .toBe(true);
     await snap(page, 'languages-04-login-error-gujarati-1366');
 
     await page.locator('input[type="password"]').first().fill('Demo@1234');

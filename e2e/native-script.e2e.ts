@@ -25,9 +25,29 @@ const { contexts } = journey;
 
 /** Fields of the API's replies that hold data people typed or the catalogue holds (not lookups). */
 const DATA_FIELDS = new Set([
-  'book_title', 'book_e_title', 'alternate_title', 'book_alt_subtitle', 'other_subject', 'other_type', 'tags', 'contents', 'part',
-  'author_name', 'authorname', 'publisher_name', 'publisherName', 'name', 'library_name', 'address', 'city_name', 'state_name', 'sanchalak_name', 'sanchalak_address',
-  'letter_text', 'letterText', 'email',
+  'book_title',
+  'book_e_title',
+  'alternate_title',
+  'book_alt_subtitle',
+  'other_subject',
+  'other_type',
+  'tags',
+  'contents',
+  'part',
+  'author_name',
+  'authorname',
+  'publisher_name',
+  'publisherName',
+  'name',
+  'library_name',
+  'address',
+  'city_name',
+  'state_name',
+  'sanchalak_name',
+  'sanchalak_address',
+  'letter_text',
+  'letterText',
+  'email',
 ]);
 
 /** Every string under a data field of `value`, however deep. */
@@ -51,13 +71,20 @@ async function api(path: string, token?: string): Promise<unknown> {
 
 /** Logs `email` in through the API; its session is put in the page's storage before any script runs. */
 async function signIn(page: Page, email: string, modelType: 'PUBLISHER' | 'LIBRARY'): Promise<string> {
-  const response = await fetch(`${journey.server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo@1234', modelType }) });
+  const response = await fetch(`${journey.server.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Demo@1234', modelType }),
+  });
   const token = ((await response.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
   const user = ((await api('/user/me', token)) as { data: unknown }).data;
-  await page.addInitScript(([authToken, userData]) => {
-    localStorage.setItem('authToken', authToken);
-    localStorage.setItem('userData', userData);
-  }, [token, JSON.stringify(user)] as const);
+  await page.addInitScript(
+    ([authToken, userData]) => {
+      localStorage.setItem('authToken', authToken);
+      localStorage.setItem('userData', userData);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
   return token;
 }
 
@@ -111,7 +138,12 @@ describe.each(['gu', 'hi'] as const)('the screens in %s', (lng) => {
     // what the catalogue and the directories hold, read as a visitor
     const books = (await api('/book?pageNo=1&limit=all')) as { data: { books: { jsbn_number: string }[] } };
     jsbn = formatJsbn(books.data.books[0]!.jsbn_number);
-    data = dataStrings([books, await api(`/book/listing/jsbn/${jsbn}`), await api('/publisher?pageNo=1&limit=all'), await api('/library?pageNo=1&limit=all')]);
+    data = dataStrings([
+      books,
+      await api(`/book/listing/jsbn/${jsbn}`),
+      await api('/publisher?pageNo=1&limit=all'),
+      await api('/library?pageNo=1&limit=all'),
+    ]);
   });
 
   const phonePage = async () => {
@@ -157,7 +189,11 @@ describe.each(['gu', 'hi'] as const)('the screens in %s', (lng) => {
     const found = await walkAs('library@demo.jsbn', 'LIBRARY', [
       { name: 'dashboard', path: '/' },
       { name: 'track-orders', path: '/orders' },
-      { name: 'order-details', path: '/orders', open: openFirstDetails((screen) => screen.locator('tbody tr').first().getByRole('button')) },
+      {
+        name: 'order-details',
+        path: '/orders',
+        open: openFirstDetails((screen) => screen.locator('tbody tr').first().getByRole('button')),
+      },
       { name: 'recently-published', path: '/new-published-books' },
       { name: 'publisher-wise', path: '/publisher-wise-books' },
       { name: 'completed', path: '/generated-letters' },
@@ -170,7 +206,11 @@ describe.each(['gu', 'hi'] as const)('the screens in %s', (lng) => {
     const found = await walkAs('jinvani@demo.jsbn', 'PUBLISHER', [
       { name: 'dashboard', path: '/' },
       { name: 'received-orders', path: '/booked-orders' },
-      { name: 'order-details', path: '/booked-orders', open: openFirstDetails((screen) => screen.locator('tbody tr').first().getByRole('button')) },
+      {
+        name: 'order-details',
+        path: '/booked-orders',
+        open: openFirstDetails((screen) => screen.locator('tbody tr').first().getByRole('button')),
+      },
       { name: 'my-books', path: '/my-books' },
       { name: 'book-form', path: '/new-book-reg' },
       { name: 'register-many', path: '/my-books/register-many' },

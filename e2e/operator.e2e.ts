@@ -48,9 +48,42 @@ const WITHDRAW_REASON = 'Registered by mistake for another trust';
 
 /** What the history shows in each language: the book form's labels, the book page's words and the record's. */
 const HISTORY_WORDS = {
-  en: { history: 'History', swaroop: 'Swaroop', agam: 'આગમ (Agam (canonical text))', cover: 'Book cover', added: 'Added', language: 'Language', gujarati: 'Gujarati', verification: 'Verification', notVerified: 'Not yet verified', verified: 'Verified' },
-  gu: { history: 'ઇતિહાસ', swaroop: 'સ્વરૂપ', agam: 'આગમ (મૂળ શાસ્ત્રગ્રંથ)', cover: 'પુસ્તકનું પૂંઠું', added: 'ઉમેર્યું', language: 'ભાષા', gujarati: 'ગુજરાતી', verification: 'ચકાસણી', notVerified: 'હજી ચકાસાયેલ નથી', verified: 'ચકાસાયેલ' },
-  hi: { history: 'इतिहास', swaroop: 'स्वरूप', agam: 'आगम (मूल शास्त्र-ग्रंथ)', cover: 'पुस्तक का आवरण', added: 'जोड़ा गया', language: 'भाषा', gujarati: 'गुजराती', verification: 'सत्यापन', notVerified: 'अभी सत्यापित नहीं', verified: 'सत्यापित' },
+  en: {
+    history: 'History',
+    swaroop: 'Swaroop',
+    agam: 'આગમ (Agam (canonical text))',
+    cover: 'Book cover',
+    added: 'Added',
+    language: 'Language',
+    gujarati: 'Gujarati',
+    verification: 'Verification',
+    notVerified: 'Not yet verified',
+    verified: 'Verified',
+  },
+  gu: {
+    history: 'ઇતિહાસ',
+    swaroop: 'સ્વરૂપ',
+    agam: 'આગમ (મૂળ શાસ્ત્રગ્રંથ)',
+    cover: 'પુસ્તકનું પૂંઠું',
+    added: 'ઉમેર્યું',
+    language: 'ભાષા',
+    gujarati: 'ગુજરાતી',
+    verification: 'ચકાસણી',
+    notVerified: 'હજી ચકાસાયેલ નથી',
+    verified: 'ચકાસાયેલ',
+  },
+  hi: {
+    history: 'इतिहास',
+    swaroop: 'स्वरूप',
+    agam: 'आगम (मूल शास्त्र-ग्रंथ)',
+    cover: 'पुस्तक का आवरण',
+    added: 'जोड़ा गया',
+    language: 'भाषा',
+    gujarati: 'गुजराती',
+    verification: 'सत्यापन',
+    notVerified: 'अभी सत्यापित नहीं',
+    verified: 'सत्यापित',
+  },
 } as const;
 
 /** Runs the built `operator:add` on `dataDir` (before the server opens its embedded database). */
@@ -59,7 +92,11 @@ function operatorAdd(dataDir: string, args: string[], stdin = ''): Promise<strin
     const child = execFile(
       process.execPath,
       ['apps/api/dist/scripts/operator-add.js', ...args],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://operator.test', NODE_ENV: 'development' }, timeout: 170_000 },
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://operator.test', NODE_ENV: 'development' },
+        timeout: 170_000,
+      },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     );
     child.stdin!.end(stdin);
@@ -79,7 +116,7 @@ async function qrText(page: Page): Promise<string | null> {
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
 
-describe('the back office\'s door', () => {
+describe("the back office's door", () => {
   let dataDir: string;
   let server: RunningServer;
   let browser: Browser;
@@ -134,7 +171,8 @@ describe('the back office\'s door', () => {
     await page.getByTestId('totp').fill(await codeOf(secret));
     await page.getByRole('button', { name: 'Confirm and log in' }).click();
     await page.waitForURL(`${server.url}/operator`);
-    for (const queue of ['publishers', 'claims', 'reports', 'duplicates', 'failures']) await expect.poll(() => page.getByTestId(`queue-${queue}`).isVisible()).toBe(true);
+    for (const queue of ['publishers', 'claims', 'reports', 'duplicates', 'failures'])
+      await expect.poll(() => page.getByTestId(`queue-${queue}`).isVisible()).toBe(true);
     // the page fits the phone: nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await settle(page);
@@ -170,7 +208,10 @@ describe('the back office\'s door', () => {
     // on a phone, in Gujarati and then in Hindi, the dashboard says nothing in English (the
     // operator's e-mail address aside)
     await page.setViewportSize(PHONE);
-    for (const [lng, language] of [['gu', 'ગુજરાતી'], ['hi', 'हिन्दी']] as const) {
+    for (const [lng, language] of [
+      ['gu', 'ગુજરાતી'],
+      ['hi', 'हिन्दी'],
+    ] as const) {
       if (lng === 'hi') {
         await page.getByRole('button', { name: 'સાઇટની ભાષા પસંદ કરો' }).click();
         await page.getByRole('menuitem', { name: language }).click();
@@ -192,19 +233,31 @@ describe('the back office\'s door', () => {
     await login(page, server.url, 'Publisher Login', DEMO_PUBLISHER);
     await page.goto(`${server.url}/operator`);
     await page.waitForURL(`${server.url}/`);
-    const refused = await page.evaluate(async () => (await fetch('/api/operator/dashboard', { headers: { authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` } })).status);
+    const refused = await page.evaluate(
+      async () =>
+        (await fetch('/api/operator/dashboard', { headers: { authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` } }))
+          .status,
+    );
     expect(refused).toBe(403);
   });
 
-  it('verifies a publisher, withdraws a reported book, clears a duplicate pair and retries a failed e-mail; the publisher sees its badge and a book\'s history, on a phone', async () => {
+  it("verifies a publisher, withdraws a reported book, clears a duplicate pair and retries a failed e-mail; the publisher sees its badge and a book's history, on a phone", async () => {
     const base = server.url;
     // meanwhile: another publisher registers the Kalpasutra again (a possible duplicate) and a
     // reader reports the Yogashastra
     const other = await apiToken(base, OTHER_PUBLISHER, 'PUBLISHER');
-    const registered = await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book/bulk/register', { token: other, method: 'POST', body: { batch: randomUUID(), rows: [{ row: 2, values: SECOND_KALPASUTRA }] } });
+    const registered = await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book/bulk/register', {
+      token: other,
+      method: 'POST',
+      body: { batch: randomUUID(), rows: [{ row: 2, values: SECOND_KALPASUTRA }] },
+    });
     expect(registered.status).toBe(200);
-    const yoga = (await apiCall<{ books: { jsbn_number: string; book_title: string }[] }>(base, '/book?queryString=Yogashastra&limit=10')).data.books[0]!;
-    const reported = await apiCall(base, `/book/${yoga.jsbn_number}/report`, { method: 'POST', body: { kind: 'SHOULD_BE_WITHDRAWN', reason: 'This edition belongs to another trust.', email: 'reader@example.test' } });
+    const yoga = (await apiCall<{ books: { jsbn_number: string; book_title: string }[] }>(base, '/book?queryString=Yogashastra&limit=10'))
+      .data.books[0]!;
+    const reported = await apiCall(base, `/book/${yoga.jsbn_number}/report`, {
+      method: 'POST',
+      body: { kind: 'SHOULD_BE_WITHDRAWN', reason: 'This edition belongs to another trust.', email: 'reader@example.test' },
+    });
     expect(reported.status).toBe(200);
 
     const page = await newPage(browser, contexts, { width: PHONE.width });
@@ -238,7 +291,9 @@ describe('the back office\'s door', () => {
     await visitor.goto(`${base}/jsbn/${yoga.jsbn_number}`);
     // the server's own page (the app does not take it over), as a scan opens it
     const notice = visitor.locator('[data-withdrawn-notice]');
-    await expect.poll(() => notice.textContent()).toMatch(new RegExp(`This JSBN was withdrawn on \\d{2}/\\d{2}/\\d{4}: ${WITHDRAW_REASON}`));
+    await expect
+      .poll(() => notice.textContent())
+      .toMatch(new RegExp(`This JSBN was withdrawn on \\d{2}/\\d{2}/\\d{4}: ${WITHDRAW_REASON}`));
     await snap(visitor, 'operator-withdrawn-qr-page-390');
 
     // 3. the second Kalpasutra is a legitimate edition of another publisher: not a duplicate
@@ -263,10 +318,13 @@ describe('the back office\'s door', () => {
 
     // every action is on the record
     await page.goto(`${base}/operator/history`);
-    for (const action of ['Withdrawn', 'Verified']) await expect.poll(() => page.getByText(action, { exact: true }).first().isVisible()).toBe(true);
+    for (const action of ['Withdrawn', 'Verified'])
+      await expect.poll(() => page.getByText(action, { exact: true }).first().isVisible()).toBe(true);
 
     // 5. the publisher: 'Verified by JSBN' on its book's page, and the book's history
-    const kalpasutra = (await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book?queryString=Kalpasutra&limit=10')).data.books.map((book) => book.jsbn_number);
+    const kalpasutra = (await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book?queryString=Kalpasutra&limit=10')).data.books.map(
+      (book) => book.jsbn_number,
+    );
     const own = await Promise.all(kalpasutra.map((jsbn) => bookByJsbn(base, jsbn)));
     const mine = own.find((book) => book.book_title === 'કલ્પસૂત્ર')!;
     const publisher = await newPage(browser, contexts, { width: PHONE.width });
@@ -283,7 +341,13 @@ describe('the back office\'s door', () => {
     await publisher.goto(`${base}/my-books`);
     const mark = publisher.getByTestId('withdrawn-mark');
     await expect.poll(() => mark.textContent()).toMatch(new RegExp(`^Withdrawn.*Withdrawn on \\d{2}/\\d{2}/\\d{4}: ${WITHDRAW_REASON}$`));
-    for (const action of [`Edit ${yoga.book_title}`, `Ask to withdraw ${yoga.book_title}`]) expect(await publisher.getByRole('link', { name: action }).or(publisher.getByRole('button', { name: action })).count()).toBe(0);
+    for (const action of [`Edit ${yoga.book_title}`, `Ask to withdraw ${yoga.book_title}`])
+      expect(
+        await publisher
+          .getByRole('link', { name: action })
+          .or(publisher.getByRole('button', { name: action }))
+          .count(),
+      ).toBe(0);
     await settle(publisher);
     await snap(publisher, 'operator-publisher-my-books-withdrawn-390');
 
@@ -292,7 +356,11 @@ describe('the back office\'s door', () => {
     const history = publisher.getByTestId('book-history');
     const operatorHistory = page.getByTestId('history-entries');
     // a change's row by its field's label exactly ('Language', not 'Subtitle language')
-    const rowOf = (list: typeof history, label: string) => list.getByTestId('history-change').filter({ has: list.page().locator('dt').getByText(label, { exact: true }) }).first();
+    const rowOf = (list: typeof history, label: string) =>
+      list
+        .getByTestId('history-change')
+        .filter({ has: list.page().locator('dt').getByText(label, { exact: true }) })
+        .first();
     for (const [lng, words] of Object.entries(HISTORY_WORDS)) {
       for (const target of [publisher, page]) await target.evaluate((language) => localStorage.setItem('jsbn.language', language), lng);
       for (const width of [PHONE.width, 1366]) {
@@ -312,7 +380,9 @@ describe('the back office\'s door', () => {
         // the operators' record: a publisher's verification in words
         await page.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
         await page.goto(`${base}/operator/history`);
-        await expect.poll(() => rowOf(operatorHistory, words.verification).textContent(), { timeout: 30_000 }).toBe(`${words.verification}${words.notVerified}→${words.verified}`);
+        await expect
+          .poll(() => rowOf(operatorHistory, words.verification).textContent(), { timeout: 30_000 })
+          .toBe(`${words.verification}${words.notVerified}→${words.verified}`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await settle(page);
         await snap(page, `history-operator-${lng}-${width}`);

@@ -36,7 +36,8 @@ const violations: string[] = [];
 const newPage = () => openPage(journey.browser, contexts, { downloads: true });
 
 /** Opens `path` (and `tab`) at 1280 and 375 px, saves both screenshots as orders-<name>-<width>, runs axe at 1280. */
-const shoot = (page: Page, path: string, name: string, tab?: string) => shootBoth(page, `${journey.server.url}${path}`, `orders-${name}`, { tab, violations });
+const shoot = (page: Page, path: string, name: string, tab?: string) =>
+  shootBoth(page, `${journey.server.url}${path}`, `orders-${name}`, { tab, violations });
 
 /** Clicks `trigger` and returns the download it starts. */
 async function download(page: Page, trigger: Locator): Promise<Download> {
@@ -147,7 +148,8 @@ describe('orders and their documents, end to end', () => {
 
     // The letter of each new order went to its publisher through the outbox, once: one e-mail,
     // the notice of the new order with its letter (and a WhatsApp message).
-    const letters = async (to: string, orderId: string) => (await outbox(to)).filter((message) => message.subject.startsWith(`JSBN order ${orderId} `));
+    const letters = async (to: string, orderId: string) =>
+      (await outbox(to)).filter((message) => message.subject.startsWith(`JSBN order ${orderId} `));
     await expect.poll(async () => (await letters(AHMEDABAD.email, mainOrder)).length).toBe(1);
     await expect.poll(async () => (await letters(JAIPUR.email, cancelledOrder)).length).toBe(1);
     const [letter] = await letters(AHMEDABAD.email, mainOrder);
@@ -204,7 +206,9 @@ describe('orders and their documents, end to end', () => {
     await main.getByRole('button', { name: `Order details of ${mainOrder}` }).click();
     const details = page.getByRole('dialog', { name: 'Order Details' });
     await expect.poll(() => details.getByText(BHAKTAMAR).isVisible()).toBe(true);
-    await expect.poll(() => details.getByRole('list', { name: 'Order history' }).getByText(`by Library (${LIBRARY.email})`).isVisible()).toBe(true);
+    await expect
+      .poll(() => details.getByRole('list', { name: 'Order history' }).getByText(`by Library (${LIBRARY.email})`).isVisible())
+      .toBe(true);
     await transitionsDone(page);
     await snap(page, 'orders-order-details-1280');
     await details.getByRole('button', { name: 'Close' }).click();
@@ -249,7 +253,9 @@ describe('orders and their documents, end to end', () => {
     expect(await row.getByRole('cell', { name: '5', exact: true }).count()).toBe(1);
     await row.getByRole('button', { name: 'Dispatch?' }).click();
     const dispatch = page.getByRole('dialog', { name: 'Dispatch Details' });
-    await expect.poll(() => dispatch.getByText('If the courier details are not available, you can click Dispatch directly.').isVisible()).toBe(true);
+    await expect
+      .poll(() => dispatch.getByText('If the courier details are not available, you can click Dispatch directly.').isVisible())
+      .toBe(true);
     const file = dispatch.getByLabel('Dispatch file', { exact: true });
     await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a receipt') });
     await expect.poll(() => dispatch.getByText(MSG.unsupportedFile).isVisible()).toBe(true);
@@ -306,7 +312,9 @@ describe('orders and their documents, end to end', () => {
     const page = library;
     await page.goto(`${journey.server.url}/orders`);
     await settle(page);
-    await rowsWith(page, cancelledOrder).getByRole('button', { name: `Cancel order ${cancelledOrder}` }).click();
+    await rowsWith(page, cancelledOrder)
+      .getByRole('button', { name: `Cancel order ${cancelledOrder}` })
+      .click();
     const confirm = page.getByRole('dialog');
     await expect.poll(() => confirm.getByText(MSG.cancelConfirm).isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Yes' }).click();
@@ -326,7 +334,10 @@ describe('orders and their documents, end to end', () => {
     await courier.getByRole('button', { name: 'Close' }).click();
 
     // The letter opens in a new tab from a blob URL.
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: `Order letter of ${mainOrder}` }).click()]);
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      row.getByRole('button', { name: `Order letter of ${mainOrder}` }).click(),
+    ]);
     await expect.poll(() => tab.url()).toMatch(/^blob:/);
     // The tab shows the letter in Chromium's PDF viewer (looked at in orders-letter-tab-1280.png;
     // the viewer's inside is out of the page's reach); the same letter's text is read in step 5.
@@ -334,7 +345,10 @@ describe('orders and their documents, end to end', () => {
     await snap(tab, 'orders-letter-tab-1280');
     await tab.close();
 
-    await row.getByRole('group', { name: `Received order ${mainOrder}?` }).getByRole('button', { name: 'Yes' }).click();
+    await row
+      .getByRole('group', { name: `Received order ${mainOrder}?` })
+      .getByRole('button', { name: 'Yes' })
+      .click();
     const received = page.getByRole('dialog');
     await expect.poll(() => received.getByText(MSG.receivedConfirm).isVisible()).toBe(true);
     await received.getByRole('button', { name: 'Yes' }).click();
@@ -407,7 +421,9 @@ describe('orders and their documents, end to end', () => {
     await page.getByRole('button', { name: `View details of ${KALPASUTRA}` }).click();
     const details = page.getByRole('dialog', { name: 'Book details' });
     await expect.poll(() => details.getByText(KALPASUTRA, { exact: true }).isVisible()).toBe(true);
-    expect(await details.getByRole('link', { name: 'Open book page' }).getAttribute('href')).toMatch(/^\/jsbn\/[A-Z0-9]{5}-\d{5}-[0-9A-Z]$/);
+    expect(await details.getByRole('link', { name: 'Open book page' }).getAttribute('href')).toMatch(
+      /^\/jsbn\/[A-Z0-9]{5}-\d{5}-[0-9A-Z]$/,
+    );
     await snap(page, 'orders-book-details-dialog-1280');
     await details.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => details.count()).toBe(0);
@@ -448,7 +464,9 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(1);
     await snap(page, 'orders-received-completed-375');
     violations.push(...(await axeViolations(page)));
-    await rowsWith(page, mainOrder).getByRole('button', { name: `Order details of ${mainOrder}` }).click();
+    await rowsWith(page, mainOrder)
+      .getByRole('button', { name: `Order details of ${mainOrder}` })
+      .click();
     const details = page.getByRole('dialog', { name: 'Order Details' });
     await expect.poll(() => details.isVisible()).toBe(true);
     const box = await details.boundingBox();
@@ -473,19 +491,32 @@ describe('orders and their documents, end to end', () => {
     // only an order waiting more than 3 days can be reminded about
     expect(await page.getByRole('button', { name: /^Send a reminder about/ }).count()).toBe(1);
 
-    await waiting().getByRole('button', { name: `Send a reminder about ${waitingOrder}` }).click();
+    await waiting()
+      .getByRole('button', { name: `Send a reminder about ${waitingOrder}` })
+      .click();
     const confirm = page.getByRole('dialog');
     await expect
-      .poll(() => confirm.getByText(`Send a reminder about order ${waitingOrder} to ${JAIPUR.name}? It reaches them by e-mail and WhatsApp.`).isVisible())
+      .poll(() =>
+        confirm
+          .getByText(`Send a reminder about order ${waitingOrder} to ${JAIPUR.name}? It reaches them by e-mail and WhatsApp.`)
+          .isVisible(),
+      )
       .toBe(true);
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => page.getByText(MSG.reminderSent).first().isVisible()).toBe(true);
     // sent: the button is gone until tomorrow, and the row says when
-    await expect.poll(() => waiting().getByRole('button', { name: `Send a reminder about ${waitingOrder}` }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        waiting()
+          .getByRole('button', { name: `Send a reminder about ${waitingOrder}` })
+          .count(),
+      )
+      .toBe(0);
     expect(await waiting().innerText()).toMatch(/Reminded on \d{2}\/\d{2}\/\d{4}/);
     // by e-mail to the publisher's address and WhatsApp to its number (the whole dev outbox),
     // with the publisher's next notice digest
-    const remindersOf = async () => (await outbox('')).filter((message) => message.subject.includes(`reminder about order ${waitingOrder}`));
+    const remindersOf = async () =>
+      (await outbox('')).filter((message) => message.subject.includes(`reminder about order ${waitingOrder}`));
     await expect.poll(async () => (await remindersOf()).map((message) => message.channel).sort()).toEqual(['email', 'whatsapp']);
     const reminders = await remindersOf();
     expect(reminders[0]!.text).toContain(`${LIBRARY.name} reminds you of order ${waitingOrder}: it has been Requested for 5 days.`);
@@ -501,7 +532,9 @@ describe('orders and their documents, end to end', () => {
     expect(await row.getByRole('button', { name: /Send a reminder/ }).count()).toBe(0);
     await row.getByRole('button', { name: `Order details of ${waitingOrder}` }).click();
     const details = jaipur.getByRole('dialog', { name: 'Order Details' });
-    await expect.poll(() => details.getByRole('list', { name: 'Order history' }).innerText()).toMatch(/Requested ·[^]*Reminder · \d{2}\/\d{2}\/\d{4}/);
+    await expect
+      .poll(() => details.getByRole('list', { name: 'Order history' }).innerText())
+      .toMatch(/Requested ·[^]*Reminder · \d{2}\/\d{2}\/\d{4}/);
     expect(await details.innerText()).toContain('Waiting 5 days');
     await transitionsDone(jaipur);
     await snap(jaipur, 'orders-reminder-history-1280');

@@ -27,7 +27,9 @@ async function loginDemo(page: Page, email: string, tab: 'Publisher Login' | 'Li
 describe('downloads for printers and library systems', () => {
   it("gives a book's QR code for print at the chosen size, and its MARC21 record, from the book page", async () => {
     const page = await openPage(journey.browser, contexts, { width: PHONE.width, downloads: true });
-    const listed = (await (await fetch(`${journey.server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string }[] } };
+    const listed = (await (await fetch(`${journey.server.url}/api/book?pageNo=1&limit=10`)).json()) as {
+      data: { books: { jsbn_number: string }[] };
+    };
     const jsbn = listed.data.books[0]!.jsbn_number;
     await page.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await settle(page);
@@ -47,10 +49,16 @@ describe('downloads for printers and library systems', () => {
     const art = await (await page.request.get(`${journey.server.url}/api/book/listing/jsbn/${jsbn}/qrcode.svg?size=30`)).text();
     expect(art).toContain('width="30mm"');
     expect(art).toContain(`<title>JSBN ${jsbn}</title>`);
-    const [pdf] = await Promise.all([page.waitForEvent('download'), print.getByRole('link', { name: `Download the QR code of ${jsbn} for print, 30 mm, as PDF` }).click()]);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      print.getByRole('link', { name: `Download the QR code of ${jsbn} for print, 30 mm, as PDF` }).click(),
+    ]);
     expect(pdf.suggestedFilename()).toBe(`JSBN-${jsbn}-30mm.pdf`);
     expect((await bytesOf(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
-    const [marc] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-marc').getByRole('button', { name: 'MARC21 (.mrc)' }).click()]);
+    const [marc] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('print-marc').getByRole('button', { name: 'MARC21 (.mrc)' }).click(),
+    ]);
     expect(marc.suggestedFilename()).toBe(`JSBN-${jsbn}.mrc`);
     expect((await bytesOf(marc)).subarray(5, 10).toString()).toBe('nam a');
     await page.getByTestId('print-qr').scrollIntoViewIfNeeded();
@@ -74,7 +82,7 @@ describe('downloads for printers and library systems', () => {
     await snap(page, 'print-my-books-1366');
   });
 
-  it("gives a library its received books as MARC21 from Completed Orders", async () => {
+  it('gives a library its received books as MARC21 from Completed Orders', async () => {
     const page = await openPage(journey.browser, contexts, { width: 1366, downloads: true });
     await loginDemo(page, 'library@demo.jsbn', 'Library Login');
     await page.goto(`${journey.server.url}/generated-letters`);

@@ -21,7 +21,17 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { BULK_COLUMNS, BULK_MSG, LOOKUP_CATALOGUES, MSG, SWAROOPS, languageText, lookupText, swaroopText, type BulkColumn } from '@jsbn/shared';
+import {
+  BULK_COLUMNS,
+  BULK_MSG,
+  LOOKUP_CATALOGUES,
+  MSG,
+  SWAROOPS,
+  languageText,
+  lookupText,
+  swaroopText,
+  type BulkColumn,
+} from '@jsbn/shared';
 import enAccounts from '../apps/web/src/locales/en/accounts.json' with { type: 'json' };
 import enBookForm from '../apps/web/src/locales/en/bookForm.json' with { type: 'json' };
 import enBooks from '../apps/web/src/locales/en/books.json' with { type: 'json' };
@@ -45,9 +55,33 @@ import { newPage, useJourney } from './support/session.js';
 import { PHONE, pick, settle, transitionsDone } from './support/ui.js';
 
 const CATALOGUES = {
-  en: { accounts: enAccounts, bookForm: enBookForm, books: enBooks, common: enCommon, orders: enOrders, messages: {} as Record<string, string>, name: 'English' },
-  gu: { accounts: guAccounts, bookForm: guBookForm, books: guBooks, common: guCommon, orders: guOrders, messages: guMessages as Record<string, string>, name: 'ગુજરાતી' },
-  hi: { accounts: hiAccounts, bookForm: hiBookForm, books: hiBooks, common: hiCommon, orders: hiOrders, messages: hiMessages as Record<string, string>, name: 'हिन्दी' },
+  en: {
+    accounts: enAccounts,
+    bookForm: enBookForm,
+    books: enBooks,
+    common: enCommon,
+    orders: enOrders,
+    messages: {} as Record<string, string>,
+    name: 'English',
+  },
+  gu: {
+    accounts: guAccounts,
+    bookForm: guBookForm,
+    books: guBooks,
+    common: guCommon,
+    orders: guOrders,
+    messages: guMessages as Record<string, string>,
+    name: 'ગુજરાતી',
+  },
+  hi: {
+    accounts: hiAccounts,
+    bookForm: hiBookForm,
+    books: hiBooks,
+    common: hiCommon,
+    orders: hiOrders,
+    messages: hiMessages as Record<string, string>,
+    name: 'हिन्दी',
+  },
 };
 type Language = keyof typeof CATALOGUES;
 /** Gujarati unless told (JOURNEY_LANGUAGES=gu,hi,en for the screenshots of all three). */
@@ -61,7 +95,8 @@ const COURIER = { typed: '0261 2345678', stored: '2612345678' };
 const QR_SIZES = [20, 25, 30] as const;
 
 /** `template` of a catalogue with its `{{variables}}` filled in. */
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
 /** The plural form of `key` in `group` for `count` (i18next's _one/_other; 'one' is 0 and 1 in gu and hi, 1 in en). */
 const plural = (group: Record<string, unknown>, key: string, count: number, lng: Language) => {
   const one = lng === 'en' ? count === 1 : count <= 1;
@@ -74,7 +109,10 @@ const work = mkdtempSync(join(tmpdir(), 'jsbn-e2e-pubgu-'));
 
 /** What zbarimg reads in `png`: one line per code, sorted. */
 function decode(png: string): string[] {
-  return execFileSync('zbarimg', ['--quiet', '--raw', png], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean).sort();
+  return execFileSync('zbarimg', ['--quiet', '--raw', png], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .split('\n')
+    .filter(Boolean)
+    .sort();
 }
 
 /** `pdf` saved as <name>.pdf and its first page rendered at 300 dpi; returns both paths. */
@@ -117,17 +155,24 @@ async function shootBoth(page: Page, name: string) {
 }
 
 /** Nothing on the page scrolls sideways at the phone's width. */
-const expectNoSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+const expectNoSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 /** The field (an MUI form control) of `scope` whose helper text says `text`. */
-const fieldSaying = (scope: Locator, text: string) => scope.locator('.MuiFormControl-root').filter({ has: scope.page().getByText(text, { exact: true }) });
+const fieldSaying = (scope: Locator, text: string) =>
+  scope.locator('.MuiFormControl-root').filter({ has: scope.page().getByText(text, { exact: true }) });
 
 describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
   const { accounts, bookForm, books, common, orders, messages, name: languageName } = CATALOGUES[lng];
   const lookups = LOOKUP_CATALOGUES[lng];
   const say = (english: string) => messages[english] ?? english;
   const shot = (name: string) => `pubgu-${lng}-${name}`;
-  const PUBLISHER = { email: `prakashan-${lng}@example.test`, password: 'Prakashan@2026', name: 'શ્રી જિનશાસન પ્રકાશન', no: `${lng.toUpperCase()}PRK` };
+  const PUBLISHER = {
+    email: `prakashan-${lng}@example.test`,
+    password: 'Prakashan@2026',
+    name: 'શ્રી જિનશાસન પ્રકાશન',
+    no: `${lng.toUpperCase()}PRK`,
+  };
   let page: Page;
   let jsbn = '';
   let publisherToken = '';
@@ -145,7 +190,9 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await expectNoSidewaysScroll(page);
     await shootBoth(page, shot('01-register'));
 
-    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#6a1b9a' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#6a1b9a' } })
+      .png()
+      .toBuffer();
     await page.getByLabel(accounts.fields.logo, { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByLabel(accounts.fields.publisherNo).fill(PUBLISHER.no);
     await page.getByLabel(accounts.fields.publisherName).fill(PUBLISHER.name);
@@ -190,7 +237,11 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await page.getByLabel(bookForm.fields.publicationYear).fill('2025');
     await pick(page, bookForm.fields.language, languageText(lookups, 'Gujarati'));
     // the size from its list: the preset gives height and width
-    await pick(page, bookForm.fields.size, fill(bookForm.options.sizePreset, { label: lookupText(lookups, 'bookSizes', 'medium'), height: 8.5, width: 5.5 }));
+    await pick(
+      page,
+      bookForm.fields.size,
+      fill(bookForm.options.sizePreset, { label: lookupText(lookups, 'bookSizes', 'medium'), height: 8.5, width: 5.5 }),
+    );
     await pick(page, bookForm.fields.swaroop, swaroopText(lookups, { type: 'AGM1' }));
     // by its whole name: 'विषय' is also the start of 'अन्य विषय' (other subject)
     await page.getByRole('combobox', { name: new RegExp(`^${bookForm.fields.subjects}( \\*)?$`) }).click();
@@ -199,8 +250,12 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await pick(page, fill(bookForm.fields.authorType, { n: 1 }), lookupText(lookups, 'authorTypes', 'Author'));
     await page.getByLabel(fill(bookForm.fields.authorName, { n: 1 })).fill(BOOK.author);
     await pick(page, bookForm.fields.readers, bookForm.options.no);
-    const cover = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#1b5e20' } }).jpeg().toBuffer();
-    await page.getByLabel(bookForm.fields.bookCover, { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: cover });
+    const cover = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#1b5e20' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel(bookForm.fields.bookCover, { exact: true })
+      .setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: cover });
     await expectNoSidewaysScroll(page);
     await shootBoth(page, shot('04-book-form'));
     await page.getByRole('button', { name: bookForm.actions.generate }).click();
@@ -242,7 +297,9 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
         const [width, height] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info)!.slice(1).map(Number) as [number, number];
         expect(width).toBeCloseTo((size / 25.4) * 72, 1);
         const words = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
-        const caption = [...words.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((match) => ({ top: Number(match[2]), bottom: Number(match[4]), text: match[5] }));
+        const caption = [...words.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
+          (match) => ({ top: Number(match[2]), bottom: Number(match[4]), text: match[5] }),
+        );
         expect(caption.map((word) => word.text).join(' ')).toBe(`JSBN ${jsbn}`);
         for (const word of caption) {
           expect(word.top, `'${word.text}' under the code at ${size} mm`).toBeGreaterThanOrEqual(width * 0.9);
@@ -251,13 +308,21 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
       }
     }
     // the spec's 200 px JPEG beside them
-    expect(await dialog.getByRole('link', { name: books.result.download }).getAttribute('href')).toBe(`/api/book/listing/jsbn/${jsbn}/qrcode.jpg`);
+    expect(await dialog.getByRole('link', { name: books.result.download }).getAttribute('href')).toBe(
+      `/api/book/listing/jsbn/${jsbn}/qrcode.jpg`,
+    );
 
     await dialog.getByRole('button', { name: books.result.yes }).click();
     await page.waitForURL(`${journey.server.url}/my-books`);
     // what was stored: the size chosen from the list, the swaroop, the subject
     const stored = await bookByJsbn(journey.server.url, jsbn);
-    expect([stored.book_title, stored.language, stored.type, stored.height, stored.width]).toEqual([BOOK.title, 'Gujarati', 'AGM1', 8.5, 5.5]);
+    expect([stored.book_title, stored.language, stored.type, stored.height, stored.width]).toEqual([
+      BOOK.title,
+      'Gujarati',
+      'AGM1',
+      8.5,
+      5.5,
+    ]);
     expect(stored.subjects.map((subject) => subject.subject_name)).toEqual(['Agam']);
   });
 
@@ -269,10 +334,24 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await shootBoth(page, shot('06-bulk-start'));
     const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: books.bulk.download }).click()]);
 
-    const base = { publication_year: 1995, pages: 320, type: 'AGM1', subjects: 'Agam', author_type_1: 'Author', price_kind: 'Free', readers: 'No', language: 'Gujarati' };
+    const base = {
+      publication_year: 1995,
+      pages: 320,
+      type: 'AGM1',
+      subjects: 'Agam',
+      author_type_1: 'Author',
+      price_kind: 'Free',
+      readers: 'No',
+      language: 'Gujarati',
+    };
     const titles = ['શ્રી આચારાંગ સૂત્ર', 'શ્રી સૂત્રકૃતાંગ સૂત્ર', 'શ્રી સ્થાનાંગ સૂત્ર', 'શ્રી સમવાયાંગ સૂત્ર', 'શ્રી ભગવતી સૂત્ર'];
     const english = ['Acharanga Sutra', 'Sutrakritanga Sutra', 'Sthananga Sutra', 'Samavayanga Sutra', 'Bhagavati Sutra'];
-    const rows: Partial<Record<BulkColumn, string | number>>[] = titles.map((title, index) => ({ ...base, book_title: title, book_e_title: english[index]!, author_name_1: 'ગણધર સુધર્મસ્વામી' }));
+    const rows: Partial<Record<BulkColumn, string | number>>[] = titles.map((title, index) => ({
+      ...base,
+      book_title: title,
+      book_e_title: english[index]!,
+      author_name_1: 'ગણધર સુધર્મસ્વામી',
+    }));
     // row 3: a language and a swaroop not in the lists; row 5: a subject and an author type not in them
     Object.assign(rows[1]!, { language: 'Gujrati', type: 'Agm' });
     Object.assign(rows[3]!, { subjects: 'Agamm', author_type_1: 'Writer' });
@@ -292,10 +371,17 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
       for (const problem of problems) expect(await fieldSaying(row, say(problem)).count(), problem).toBe(1);
     }
     // every list field shows its label above it and 'Choose from the list' until a value is chosen
-    for (const [row, problem] of [[row3, BULK_MSG.languageNotInList], [row3, 'Swaroop is not in the list'], [row5, 'Subject is not in the list'], [row5, 'Author type is not in the list']] as const) {
+    for (const [row, problem] of [
+      [row3, BULK_MSG.languageNotInList],
+      [row3, 'Swaroop is not in the list'],
+      [row5, 'Subject is not in the list'],
+      [row5, 'Author type is not in the list'],
+    ] as const) {
       expect(await fieldSaying(row, say(problem)).locator('label').getAttribute('data-shrink'), problem).toBe('true');
     }
-    expect(await fieldSaying(row3, say(BULK_MSG.languageNotInList)).getByText(books.bulk.chooseFromList, { exact: true }).isVisible()).toBe(true);
+    expect(await fieldSaying(row3, say(BULK_MSG.languageNotInList)).getByText(books.bulk.chooseFromList, { exact: true }).isVisible()).toBe(
+      true,
+    );
     expect(await fieldSaying(row5, say('Subject is not in the list')).getByPlaceholder(books.bulk.chooseFromList).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: plural(books.bulk, 'register', 3, lng) }).isEnabled()).toBe(true);
     await expectNoSidewaysScroll(page);
@@ -307,7 +393,10 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
       await page.getByRole('option', { name: option, exact: true }).click();
       await page.keyboard.press('Escape');
     };
-    const swaroopOption = lng === 'en' ? `${SWAROOPS.find((swaroop) => swaroop.code === 'AGM1')!.label} — ${SWAROOPS.find((swaroop) => swaroop.code === 'AGM1')!.gloss}` : lookupText(lookups, 'swaroops', 'AGM1');
+    const swaroopOption =
+      lng === 'en'
+        ? `${SWAROOPS.find((swaroop) => swaroop.code === 'AGM1')!.label} — ${SWAROOPS.find((swaroop) => swaroop.code === 'AGM1')!.gloss}`
+        : lookupText(lookups, 'swaroops', 'AGM1');
     await choose(row3, BULK_MSG.languageNotInList, lng === 'en' ? 'Gujarati (ગુજરાતી)' : languageText(lookups, 'Gujarati'));
     await choose(row3, 'Swaroop is not in the list', swaroopOption);
     await choose(row5, 'Subject is not in the list', lookupText(lookups, 'subjects', 'Agam'));
@@ -329,7 +418,9 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
       expect([cells[0], cells[2]]).toEqual([String(index + 2), titles[index]]);
       jsbns.push(cells[1]!);
     }
-    expect(jsbns.map((number) => number.slice(0, 11))).toEqual(['00002', '00003', '00004', '00005', '00006'].map((id) => `${PUBLISHER.no}-${id}`));
+    expect(jsbns.map((number) => number.slice(0, 11))).toEqual(
+      ['00002', '00003', '00004', '00005', '00006'].map((id) => `${PUBLISHER.no}-${id}`),
+    );
     await expectNoSidewaysScroll(page);
     await shootBoth(page, shot('09-bulk-done'));
 
@@ -347,7 +438,12 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     expect(sheet.rowCount).toBe(6);
     for (let index = 0; index < 5; index++) {
       const line = sheet.getRow(index + 2);
-      expect([line.getCell(1).value, line.getCell(2).value, line.getCell(3).value, line.getCell(6).value]).toEqual([index + 2, jsbns[index], titles[index], '']);
+      expect([line.getCell(1).value, line.getCell(2).value, line.getCell(3).value, line.getCell(6).value]).toEqual([
+        index + 2,
+        jsbns[index],
+        titles[index],
+        '',
+      ]);
     }
     // the label sheet at the size chosen from its list: five codes zbarimg reads
     await page.getByLabel(books.print.size).selectOption('20');
@@ -388,8 +484,14 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await copies.fill('1');
     await partial.getByRole('button', { name: orders.partial.submit, exact: true }).click();
     await expect.poll(() => partial.count()).toBe(0);
-    const accepted = await apiCall<{ orderBook: { status: string; OrderBookItem: { number_of_copies: number; accepted_book_copies: number | null }[] } }>(journey.server.url, `/book/order-book/${order.id}`, { token: publisherToken });
-    expect([accepted.data.orderBook.status, accepted.data.orderBook.OrderBookItem[0]!.number_of_copies, accepted.data.orderBook.OrderBookItem[0]!.accepted_book_copies]).toEqual(['IN_PROGRESS', 2, 1]);
+    const accepted = await apiCall<{
+      orderBook: { status: string; OrderBookItem: { number_of_copies: number; accepted_book_copies: number | null }[] };
+    }>(journey.server.url, `/book/order-book/${order.id}`, { token: publisherToken });
+    expect([
+      accepted.data.orderBook.status,
+      accepted.data.orderBook.OrderBookItem[0]!.number_of_copies,
+      accepted.data.orderBook.OrderBookItem[0]!.accepted_book_copies,
+    ]).toEqual(['IN_PROGRESS', 2, 1]);
 
     await page.getByRole('tab', { name: orders.tabs.PUBLISHER.IN_PROGRESS }).click();
     const preparing = page.getByRole('row').filter({ hasText: order.orderId });
@@ -414,7 +516,9 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await page.getByRole('tab', { name: orders.tabs.PUBLISHER.DISPATCHED }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: order.orderId }).count()).toBe(1);
     await shootBoth(page, shot('13-dispatched'));
-    const dispatched = await apiCall<{ orderBook: { status: string; dispetchedOrder: { courierCompanyNumber: string | null; trackingId: string | null } | null } }>(journey.server.url, `/book/order-book/${order.id}`, { token: publisherToken });
+    const dispatched = await apiCall<{
+      orderBook: { status: string; dispetchedOrder: { courierCompanyNumber: string | null; trackingId: string | null } | null };
+    }>(journey.server.url, `/book/order-book/${order.id}`, { token: publisherToken });
     expect(dispatched.data.orderBook.status).toBe('DISPATCHED');
     expect(dispatched.data.orderBook.dispetchedOrder).toMatchObject({ courierCompanyNumber: COURIER.stored, trackingId: 'SNC-40921' });
   });

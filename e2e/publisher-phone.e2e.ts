@@ -31,7 +31,10 @@ describe('the publisher’s side on a phone', () => {
         await expect.poll(() => page.locator('label[data-required]').count()).toBeGreaterThanOrEqual(9);
         // Swaroop, Subjects and the first author's type and name are marked, as submit requires them
         for (const name of ['type', 'authors.0.authorType']) {
-          const id = await page.locator(`input[name="${name}"]`).getAttribute('id').catch(() => null);
+          const id = await page
+            .locator(`input[name="${name}"]`)
+            .getAttribute('id')
+            .catch(() => null);
           if (id) expect(await page.locator(`label[for="${id}"][data-required]`).count()).toBe(1);
         }
         await snap(page, `pub-phone-new-book-${lng}-${width}`);
@@ -46,7 +49,6 @@ describe('the publisher’s side on a phone', () => {
         await landline.blur();
         expect(await landline.inputValue()).toBe('2612345678');
         await snap(page, `pub-phone-profile-${lng}-${width}`);
-
       });
     }
   }

@@ -35,9 +35,33 @@ import { newPage, useJourney } from './support/session.js';
 import { PHONE, expectFingerTargets, settle, toast, transitionsDone } from './support/ui.js';
 
 const CATALOGUES = {
-  en: { accounts: enAccounts, books: enBooks, common: enCommon, ordering: enOrdering, orders: enOrders, messages: {} as Record<string, string>, locale: 'en-US' },
-  gu: { accounts: guAccounts, books: guBooks, common: guCommon, ordering: guOrdering, orders: guOrders, messages: guMessages as Record<string, string>, locale: 'gu-IN' },
-  hi: { accounts: hiAccounts, books: hiBooks, common: hiCommon, ordering: hiOrdering, orders: hiOrders, messages: hiMessages as Record<string, string>, locale: 'hi-IN' },
+  en: {
+    accounts: enAccounts,
+    books: enBooks,
+    common: enCommon,
+    ordering: enOrdering,
+    orders: enOrders,
+    messages: {} as Record<string, string>,
+    locale: 'en-US',
+  },
+  gu: {
+    accounts: guAccounts,
+    books: guBooks,
+    common: guCommon,
+    ordering: guOrdering,
+    orders: guOrders,
+    messages: guMessages as Record<string, string>,
+    locale: 'gu-IN',
+  },
+  hi: {
+    accounts: hiAccounts,
+    books: hiBooks,
+    common: hiCommon,
+    ordering: hiOrdering,
+    orders: hiOrders,
+    messages: hiMessages as Record<string, string>,
+    locale: 'hi-IN',
+  },
 };
 type Language = keyof typeof CATALOGUES;
 
@@ -49,7 +73,8 @@ const WRONG_TAB = 'This e-mail belongs to a library account. Choose the Library 
 const POSTAGE = { typed: '60', shown: '₹60.00', total: '₹310.00' };
 
 /** `template` with its `{{variables}}` filled in. */
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
 
 const journey = useJourney('failed-qr-', { serverLogOnFailure: true });
 const { contexts } = journey;
@@ -57,14 +82,20 @@ const { contexts } = journey;
 let book: { jsbn: string; title: string; publisherId: number };
 
 beforeAll(async () => {
-  const found = (await (await fetch(`${journey.server.url}/api/book?queryString=${BOOK.english}&limit=10`)).json()) as { data: { books: { jsbn_number: string; book_title: string; publisher: { id: number } }[] } };
+  const found = (await (await fetch(`${journey.server.url}/api/book?queryString=${BOOK.english}&limit=10`)).json()) as {
+    data: { books: { jsbn_number: string; book_title: string; publisher: { id: number } }[] };
+  };
   const first = found.data.books[0]!;
   book = { jsbn: first.jsbn_number, title: first.book_title, publisherId: first.publisher.id };
 });
 
 /** Logs in through the API; returns the access token. */
 async function apiToken(account: { email: string; password: string }, modelType: 'LIBRARY' | 'PUBLISHER'): Promise<string> {
-  const reply = await fetch(`${journey.server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...account, modelType }) });
+  const reply = await fetch(`${journey.server.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, modelType }),
+  });
   expect(reply.status).toBe(200);
   return ((await reply.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
 }
@@ -72,12 +103,17 @@ async function apiToken(account: { email: string; password: string }, modelType:
 /** Signs `page` in as `account` through the API (the session the login page would keep). */
 async function signIn(page: Page, account: { email: string; password: string }, modelType: 'LIBRARY' | 'PUBLISHER') {
   const token = await apiToken(account, modelType);
-  const me = (await (await fetch(`${journey.server.url}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown };
+  const me = (await (await fetch(`${journey.server.url}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    data: unknown;
+  };
   await page.goto(`${journey.server.url}/about`);
-  await page.evaluate(([authToken, user]) => {
-    localStorage.setItem('authToken', authToken);
-    localStorage.setItem('userData', JSON.stringify(user));
-  }, [token, me.data] as const);
+  await page.evaluate(
+    ([authToken, user]) => {
+      localStorage.setItem('authToken', authToken);
+      localStorage.setItem('userData', JSON.stringify(user));
+    },
+    [token, me.data] as const,
+  );
 }
 
 /** The box of `locator` lies inside the phone's screen (after scrolling it into view when `scroll`). */
@@ -86,11 +122,15 @@ async function expectOnScreen(page: Page, locator: Locator, what: string, scroll
   const box = (await locator.boundingBox())!;
   const viewport = page.viewportSize()!;
   expect(box, what).not.toBeNull();
-  expect([box.x >= 0, box.x + box.width <= viewport.width + 0.5, box.y >= 0, box.y + box.height <= viewport.height + 0.5], `${what}: ${JSON.stringify(box)}`).toEqual([true, true, true, true]);
+  expect(
+    [box.x >= 0, box.x + box.width <= viewport.width + 0.5, box.y >= 0, box.y + box.height <= viewport.height + 0.5],
+    `${what}: ${JSON.stringify(box)}`,
+  ).toEqual([true, true, true, true]);
 }
 
 /** Nothing on the page scrolls sideways. */
-const expectNoSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+const expectNoSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 /** The whole page from its top (the sticky app bar where it belongs), saved as e2e/artifacts/<name>.png. */
 async function snapPage(page: Page, name: string) {
@@ -129,7 +169,11 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
   beforeAll(async () => {
     // a Gyan Bhandar working in this language: its account's language is this one
     const token = await apiToken(LIBRARY, 'LIBRARY');
-    const saved = await fetch(`${journey.server.url}/api/user/language`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ preferred_language: lng }) });
+    const saved = await fetch(`${journey.server.url}/api/user/language`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ preferred_language: lng }),
+    });
     expect(saved.status).toBe(200);
   });
 
@@ -173,7 +217,8 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     expect(text).not.toContain(common.value.empty);
     expect(text).not.toContain('N/A');
     expect(text).not.toMatch(/AGM1|\b[A-Z]{3}\d\b/);
-    for (const absent of [books.detail.facts.published, books.detail.facts.part, books.detail.facts.tags, books.detail.facts.original]) expect(await facts.getByText(absent, { exact: true }).count(), absent).toBe(0);
+    for (const absent of [books.detail.facts.published, books.detail.facts.part, books.detail.facts.tags, books.detail.facts.original])
+      expect(await facts.getByText(absent, { exact: true }).count(), absent).toBe(0);
     // a book without a PDF offers no PDF actions
     expect(await page.getByTestId('download-pdf').count()).toBe(0);
     await snapPage(page, shot('01-book-390'));
@@ -186,7 +231,9 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     const page = visitor;
     const pageUrl = `${journey.server.url}/jsbn/${book.jsbn}`;
     await page.getByRole('button', { name: books.detail.shareBook }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? [])).toEqual([{ title: book.title, text: `${book.title} — JSBN ${book.jsbn}`, url: pageUrl }]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? []))
+      .toEqual([{ title: book.title, text: `${book.title} — JSBN ${book.jsbn}`, url: pageUrl }]);
 
     // a browser without a share sheet: the share dialog, the page's link first, then the sheet and the QR code
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { configurable: true, value: undefined }));
@@ -194,11 +241,17 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     const dialog = page.getByRole('dialog', { name: fill(books.share.title, { what: book.title }) });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     const sections = dialog.locator('section');
-    expect(await sections.evaluateAll((all) => all.map((section) => section.getAttribute('data-testid')))).toEqual(['share-page', 'share-details', 'share-qr']);
+    expect(await sections.evaluateAll((all) => all.map((section) => section.getAttribute('data-testid')))).toEqual([
+      'share-page',
+      'share-details',
+      'share-qr',
+    ]);
     expect(await sections.first().getByRole('textbox').inputValue()).toBe(pageUrl);
-    expect(decodeURIComponent((await dialog.getByRole('link', { name: fill(books.share.whatsappOf, { what: books.detail.share.page }) }).getAttribute('href'))!)).toBe(
-      `https://wa.me/?text=${book.title} — ${books.detail.share.page}: ${pageUrl}`,
-    );
+    expect(
+      decodeURIComponent(
+        (await dialog.getByRole('link', { name: fill(books.share.whatsappOf, { what: books.detail.share.page }) }).getAttribute('href'))!,
+      ),
+    ).toBe(`https://wa.me/?text=${book.title} — ${books.detail.share.page}: ${pageUrl}`);
     await dialog.getByRole('button', { name: fill(books.share.copyOf, { what: books.detail.share.page }) }).click();
     await expect.poll(() => sections.first().getByRole('status').textContent()).toBe(books.share.copied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageUrl);
@@ -233,7 +286,9 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await page.waitForURL(`${journey.server.url}/jsbn/${book.jsbn}`);
     await expect.poll(() => page.getByRole('link', { name: books.detail.orderThis }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
-    expect(await page.getByRole('link', { name: books.detail.orderThis }).getAttribute('href')).toBe(`/publisher-wise-books/${book.publisherId}?book=${book.jsbn}`);
+    expect(await page.getByRole('link', { name: books.detail.orderThis }).getAttribute('href')).toBe(
+      `/publisher-wise-books/${book.publisherId}?book=${book.jsbn}`,
+    );
     await settle(page);
     await snapPage(page, shot('03-back-on-the-book-390'));
   });
@@ -252,7 +307,12 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     // the list a library orders from: the price of each book, and what each control of a card is for
     const row = page.locator('tbody tr').filter({ hasText: book.jsbn });
     expect(await row.locator(`td[data-label="${ordering.columns.price}"]`).innerText()).toBe(BOOK.price);
-    expect(await row.getByRole('group', { name: fill(ordering.want.label, { title: book.title }) }).getByRole('button', { name: ordering.want.yes }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await row
+        .getByRole('group', { name: fill(ordering.want.label, { title: book.title }) })
+        .getByRole('button', { name: ordering.want.yes })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(await row.getByText(common.table.selectForExport).isVisible()).toBe(true);
     await settle(page);
     await snapPage(page, shot('04-cart-390'));
@@ -265,7 +325,11 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await page.getByRole('button', { name: ordering.bar.orderNow }).click();
     const confirm = page.getByRole('dialog', { name: ordering.bar.confirmTitle });
     await expect.poll(() => confirm.isVisible()).toBe(true);
-    const summary = fill(ordering.bar.summaryOne, { books: fill(ordering.bar.books_one, { count: 1 }), orders: fill(ordering.bar.orders_one, { count: 1 }), publisher: PUBLISHER.name });
+    const summary = fill(ordering.bar.summaryOne, {
+      books: fill(ordering.bar.books_one, { count: 1 }),
+      orders: fill(ordering.bar.orders_one, { count: 1 }),
+      publisher: PUBLISHER.name,
+    });
     expect(await confirm.getByTestId('order-summary').textContent()).toBe(summary);
     if (lng === 'en') expect(summary).toBe(`1 book → 1 order to ${PUBLISHER.name}`);
     expect(await confirm.getByTestId('cart-line-amount').textContent()).toBe(BOOK.price);
@@ -345,7 +409,11 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
 
   it('8. Order Details shows every amount of the order on screen, nothing sideways', async () => {
     const page = visitor;
-    await page.locator('tbody tr').filter({ hasText: orderId }).getByRole('button', { name: fill(orders.actions.orderDetailsOf, { order: orderId }) }).click();
+    await page
+      .locator('tbody tr')
+      .filter({ hasText: orderId })
+      .getByRole('button', { name: fill(orders.actions.orderDetailsOf, { order: orderId }) })
+      .click();
     const details = page.getByRole('dialog', { name: orders.details.title });
     await expect.poll(() => details.isVisible()).toBe(true);
     const amounts = details.getByTestId('order-amount');
@@ -381,7 +449,10 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await snapPage(reader, shot('09-search-390'));
     await expectNoSidewaysScroll(reader);
     await expectFingerTargets(reader, 'search');
-    await reader.getByRole('button', { name: fill(books.card.detailsOf, { title: book.title }) }).first().click();
+    await reader
+      .getByRole('button', { name: fill(books.card.detailsOf, { title: book.title }) })
+      .first()
+      .click();
     await expect.poll(() => reader.getByRole('dialog').isVisible()).toBe(true);
     await transitionsDone(reader);
     await expectFingerTargets(reader, 'the Book details dialog');

@@ -19,7 +19,12 @@ interface ServerPage {
 }
 
 type Renderer = {
-  renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>, language?: 'en' | 'gu' | 'hi', options?: { fresh?: boolean }): Promise<ServerPage>;
+  renderPage(
+    url: string,
+    transport: (url: string, init: RequestInit) => Promise<Response>,
+    language?: 'en' | 'gu' | 'hi',
+    options?: { fresh?: boolean },
+  ): Promise<ServerPage>;
 };
 
 let server: RunningServer;
@@ -46,7 +51,9 @@ async function draw(path: string): Promise<{ page: ServerPage; asked: string[] }
 
 describe("the app's server render", () => {
   it('draws a book page in one pass, asking once for the book and the site settings (the swaroops are in the catalogues of words)', async () => {
-    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string; book_title: string }[] } };
+    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as {
+      data: { books: { jsbn_number: string; book_title: string }[] };
+    };
     const book = listed.data.books[0]!;
     const { page, asked } = await draw(`/jsbn/${book.jsbn_number}`);
     expect(page.complete).toBe(true);
@@ -66,7 +73,9 @@ describe("the app's server render", () => {
   });
 
   it('draws every public page in en, gu and hi byte for byte the same with what it keeps between pages as afresh', async () => {
-    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as { data: { books: { jsbn_number: string }[] } };
+    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as {
+      data: { books: { jsbn_number: string }[] };
+    };
     const books = listed.data.books.slice(0, 2).map((book) => `/jsbn/${book.jsbn_number}`);
     const transport = (url: string, init: RequestInit) => fetch(`${server.url}${url}`, init);
     for (const language of ['en', 'gu', 'hi'] as const) {
@@ -76,7 +85,13 @@ describe("the app's server render", () => {
         // an element met once is drawn as ever; met again, drawn alone and kept; then spliced in
         for (let time = 1; time <= 3; time++) {
           const kept = await renderer.renderPage(`${server.url}${path}`, transport, language);
-          expect({ path, language, time, html: kept.html, css: kept.css }).toEqual({ path, language, time, html: fresh.html, css: fresh.css });
+          expect({ path, language, time, html: kept.html, css: kept.css }).toEqual({
+            path,
+            language,
+            time,
+            html: fresh.html,
+            css: fresh.css,
+          });
         }
       }
     }

@@ -20,7 +20,9 @@ let book: { jsbn: string; title: string; publisherId: number };
 let library: Page;
 
 beforeAll(async () => {
-  const found = (await (await fetch(`${journey.server.url}/api/book?queryString=Kalpasutra&limit=10`)).json()) as { data: { books: { jsbn_number: string; book_title: string; publisher: { id: number } }[] } };
+  const found = (await (await fetch(`${journey.server.url}/api/book?queryString=Kalpasutra&limit=10`)).json()) as {
+    data: { books: { jsbn_number: string; book_title: string; publisher: { id: number } }[] };
+  };
   const first = found.data.books[0]!;
   book = { jsbn: first.jsbn_number, title: first.book_title, publisherId: first.publisher.id };
   library = await openPage(journey.browser, journey.contexts, { width: PHONE.width });
@@ -70,7 +72,10 @@ describe("a signed-in library's pages drawn on the server", () => {
     // the cart holds a book the server cannot know: the page opened afresh is the app's at once
     await library.goto(`${journey.server.url}/publisher-wise-books/${book.publisherId}`);
     await expect.poll(() => library.getByTestId('cart-line').count()).toBe(1);
-    await library.getByTestId('cart-line').getByRole('button', { name: /^Remove/ }).click();
+    await library
+      .getByTestId('cart-line')
+      .getByRole('button', { name: /^Remove/ })
+      .click();
     await expect.poll(() => library.getByTestId('cart-line').count()).toBe(0);
   });
 

@@ -87,7 +87,9 @@ export async function restoreFiles(config: Config, source: string): Promise<numb
   const s3 = s3Of(config);
   for (const path of files) {
     const { size } = await stat(join(source, path));
-    await s3.send(new PutObjectCommand({ Bucket: config.S3_BUCKET!, Key: path, Body: createReadStream(join(source, path)), ContentLength: size }));
+    await s3.send(
+      new PutObjectCommand({ Bucket: config.S3_BUCKET!, Key: path, Body: createReadStream(join(source, path)), ContentLength: size }),
+    );
   }
   s3.destroy();
   return files.length;

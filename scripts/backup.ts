@@ -24,7 +24,16 @@ if (!config.DATABASE_URL) {
 }
 const dir = resolve(target);
 await mkdir(dir, { recursive: true });
-await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${join(dir, 'database.dump')}`, `--dbname=${config.DATABASE_URL}`]);
+await run('pg_dump', [
+  '--format=custom',
+  '--no-owner',
+  '--no-privileges',
+  `--file=${join(dir, 'database.dump')}`,
+  `--dbname=${config.DATABASE_URL}`,
+]);
 const files = await backupFiles(config, join(dir, 'files'));
-writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ createdAt: new Date().toISOString(), storage: config.useS3 ? 's3' : 'local', files }, null, 2) + '\n');
+writeFileSync(
+  join(dir, 'manifest.json'),
+  JSON.stringify({ createdAt: new Date().toISOString(), storage: config.useS3 ? 's3' : 'local', files }, null, 2) + '\n',
+);
 console.log(`Backed up the database and ${files} files to ${dir}`);

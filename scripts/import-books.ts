@@ -19,7 +19,12 @@ if (!file) {
   process.exit(2);
 }
 const { ctx, database } = await openContext(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
-const bar = process.stdout.isTTY ? new SingleBar({ format: 'Importing [{bar}] {percentage}% | {value}/{total} records | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
+const bar = process.stdout.isTTY
+  ? new SingleBar(
+      { format: 'Importing [{bar}] {percentage}% | {value}/{total} records | {eta_formatted} left', hideCursor: true },
+      Presets.shades_classic,
+    )
+  : null;
 try {
   const records = parseJsonl(readFileSync(file, 'utf8'));
   bar?.start(records.length, 0);
@@ -27,7 +32,9 @@ try {
   const report = await importCatalogue(ctx, records, (done) => bar?.update(done));
   bar?.stop();
   const seconds = (performance.now() - started) / 1000;
-  console.log(`Imported ${report.imported} books (${report.publishersCreated} new publishers) in ${seconds.toFixed(1)} s; rejected ${report.rejected.length}.`);
+  console.log(
+    `Imported ${report.imported} books (${report.publishersCreated} new publishers) in ${seconds.toFixed(1)} s; rejected ${report.rejected.length}.`,
+  );
   for (const rejection of report.rejected) {
     console.log(`  line ${rejection.line}${rejection.source_id ? ` (${rejection.source_id})` : ''}: ${rejection.reason}`);
   }

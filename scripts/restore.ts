@@ -21,6 +21,14 @@ if (!config.DATABASE_URL) {
   process.exit(2);
 }
 const dir = resolve(source);
-await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${config.DATABASE_URL}`, join(dir, 'database.dump')]);
+await run('pg_restore', [
+  '--clean',
+  '--if-exists',
+  '--no-owner',
+  '--no-privileges',
+  '--exit-on-error',
+  `--dbname=${config.DATABASE_URL}`,
+  join(dir, 'database.dump'),
+]);
 const files = await restoreFiles(config, join(dir, 'files'));
 console.log(`Restored the database and ${files} files from ${dir}`);

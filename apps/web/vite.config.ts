@@ -32,7 +32,14 @@ function preloadStart(): Plugin {
           chunk.imports.forEach(visit);
         };
         visit(start.fileName);
-        return { html, tags: [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })) };
+        return {
+          html,
+          tags: [...files].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        };
       },
     },
   };
@@ -66,11 +73,16 @@ function appModules(): Plugin {
       const start = byFacade.get(moduleOf('/src/app/start.tsx') ?? '');
       const routes = this.getModuleInfo(moduleOf('/src/app/routes.tsx') ?? '');
       const i18n = this.getModuleInfo(moduleOf('/src/i18n/index.ts') ?? '');
-      if (!start || !routes || !i18n) throw new Error('the build has no chunk for src/app/start.tsx, or no src/app/routes.tsx or src/i18n/index.ts');
+      if (!start || !routes || !i18n)
+        throw new Error('the build has no chunk for src/app/start.tsx, or no src/app/routes.tsx or src/i18n/index.ts');
       // every page a route loads lazily: the site's (app/routes.tsx) and a feature's own routes
       // (the back office's, features/operator/routes.tsx), which a visitor's first tap never needs
-      const routeModules = [...this.getModuleIds()].filter((id) => /\/src\/(app|features\/[^/]+)\/routes\.tsx$/.test(id)).map((id) => this.getModuleInfo(id)!);
-      const pageChunks = [...new Set(routeModules.flatMap((module) => module.dynamicallyImportedIds))].flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
+      const routeModules = [...this.getModuleIds()]
+        .filter((id) => /\/src\/(app|features\/[^/]+)\/routes\.tsx$/.test(id))
+        .map((id) => this.getModuleInfo(id)!);
+      const pageChunks = [...new Set(routeModules.flatMap((module) => module.dynamicallyImportedIds))].flatMap((id) =>
+        byFacade.has(id) ? [byFacade.get(id)!] : [],
+      );
       const languageChunks = i18n.dynamicallyImportedIds.flatMap((id) => (byFacade.has(id) ? [byFacade.get(id)!] : []));
       const apart = new Set([...pageChunks, ...languageChunks].map((chunk) => chunk.fileName));
       // the start module's own chunks (preloaded by index.html) are never listed again
@@ -107,7 +119,11 @@ function appModules(): Plugin {
       const languages: Record<string, string[]> = {};
       for (const chunk of languageChunks) languages[/([a-z]+)\.ts$/.exec(chunk.facadeModuleId!)![1]!] = reach(chunk, false);
       const app = reach(start, true).filter((file) => file !== `/${start.fileName}`);
-      this.emitFile({ type: 'asset', fileName: 'app-modules.json', source: `${JSON.stringify({ app, pages, later, languages }, null, 1)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'app-modules.json',
+        source: `${JSON.stringify({ app, pages, later, languages }, null, 1)}\n`,
+      });
     },
   };
 }
@@ -142,12 +158,18 @@ export default defineConfig(({ isSsrBuild }) => ({
             { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/i18n/server-react-i18next.ts', import.meta.url)) },
             // Emotion's styled, keeping serialized styles by props (src/app/server-styled.ts; decision 048)
             { find: /^@emotion\/styled$/, replacement: fileURLToPath(new URL('./src/app/server-styled.ts', import.meta.url)) },
-            { find: /^react-i18next-original$/, replacement: join(dirname(createRequire(import.meta.url).resolve('react-i18next/package.json')), 'dist/es/index.js') },
+            {
+              find: /^react-i18next-original$/,
+              replacement: join(dirname(createRequire(import.meta.url).resolve('react-i18next/package.json')), 'dist/es/index.js'),
+            },
           ]
         : []),
       { find: /^react-dom\/client$/, replacement: preactFile('compat/client.mjs') },
       { find: /^(react|react-dom|preact\/compat)$/, replacement: preactFile('compat/dist/compat.module.js') },
-      { find: /^(react\/jsx-runtime|react\/jsx-dev-runtime|preact\/jsx-runtime)$/, replacement: preactFile('jsx-runtime/dist/jsxRuntime.module.js') },
+      {
+        find: /^(react\/jsx-runtime|react\/jsx-dev-runtime|preact\/jsx-runtime)$/,
+        replacement: preactFile('jsx-runtime/dist/jsxRuntime.module.js'),
+      },
       { find: /^preact\/hooks$/, replacement: preactFile('hooks/dist/hooks.module.js') },
       { find: /^preact$/, replacement: preactFile('dist/preact.module.js') },
     ],
@@ -165,6 +187,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // the entry's import of the start module preloads nothing itself: index.html preloads the
         // start's chunks, a server-made page its template does (decision 031); Vite's helper
         // checking its 27 chunks again cost a slow phone's first tap tens of ms
-        modulePreload: { resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && /(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps) },
+        modulePreload: {
+          resolveDependencies: (filename, deps, { hostType }) =>
+            hostType === 'js' && /(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps,
+        },
       },
 }));

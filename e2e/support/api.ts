@@ -5,7 +5,11 @@ export type AccountKind = 'LIBRARY' | 'PUBLISHER';
 
 /** Logs `account` in through POST /api/user/login; returns its access token (fails the step on any other status than 200). */
 export async function apiToken(baseUrl: string, account: { email: string; password: string }, modelType: AccountKind): Promise<string> {
-  const reply = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...account, modelType }) });
+  const reply = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, modelType }),
+  });
   expect(reply.status).toBe(200);
   return ((await reply.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
 }
@@ -14,11 +18,19 @@ export async function apiToken(baseUrl: string, account: { email: string; passwo
  * `method` `path` (under /api) with `token` and a JSON `body`; returns the status and the reply's `data`.
  * `headers` are added (an Idempotency-Key).
  */
-export async function apiCall<T>(baseUrl: string, path: string, options: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; data: T }> {
+export async function apiCall<T>(
+  baseUrl: string,
+  path: string,
+  options: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; data: T }> {
   const { token, method = 'GET', body, headers = {} } = options;
   const reply = await fetch(`${baseUrl}/api${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await reply.json()) as { data: T };
@@ -47,7 +59,12 @@ export async function bookByJsbn(baseUrl: string, jsbn: string): Promise<ListedB
 }
 
 /** A library orders `copies` of `book` (POST /api/book/order-book, one Idempotency-Key); returns the order's id and number ('ORD-…'). */
-export async function placeOrder(baseUrl: string, libraryToken: string, book: ListedBook, copies: number): Promise<{ id: number; orderId: string }> {
+export async function placeOrder(
+  baseUrl: string,
+  libraryToken: string,
+  book: ListedBook,
+  copies: number,
+): Promise<{ id: number; orderId: string }> {
   const { status, data } = await apiCall<{ orders: { id: number; orderId: string }[] }>(baseUrl, '/book/order-book', {
     token: libraryToken,
     method: 'POST',

@@ -7,7 +7,16 @@ export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -18,7 +27,7 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /** The bytes of a finished download. */
-export const bytesOf = async (download: Download): Promise<Buffer> => readFileSync((await download.path()));
+export const bytesOf = async (download: Download): Promise<Buffer> => readFileSync(await download.path());
 
 /** Reads the newest one-time code sent to `email` from the dev outbox. */
 export async function outboxCode(baseUrl: string, email: string): Promise<string> {

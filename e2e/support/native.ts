@@ -8,22 +8,58 @@ import type { Page } from 'playwright-core';
 
 /** Words that stay in Latin letters in every language (docs/glossary.md). */
 export const ALLOWED = [
-  'JSBN', 'PDF', 'QR', 'Excel', 'MARC21', 'MARCXML', 'MARC', 'mrc', 'Koha', 'xlsx', 'SVG', 'Word', 'JPEG', 'PNG', 'jpg', 'jpeg', 'MB', 'kB', 'OTP', 'GST',
-  'DD/MM/YYYY', 'LibreOffice', 'Google Sheets', 'INR', 'CSV',
+  'JSBN',
+  'PDF',
+  'QR',
+  'Excel',
+  'MARC21',
+  'MARCXML',
+  'MARC',
+  'mrc',
+  'Koha',
+  'xlsx',
+  'SVG',
+  'Word',
+  'JPEG',
+  'PNG',
+  'jpg',
+  'jpeg',
+  'MB',
+  'kB',
+  'OTP',
+  'GST',
+  'DD/MM/YYYY',
+  'LibreOffice',
+  'Google Sheets',
+  'INR',
+  'CSV',
   // the language switcher names each language in itself
   'English',
   // the Jain libraries online the book page links to, by their names
-  'Internet Archive', 'Jain eLibrary', 'JainQQ', 'Jain Reference Library',
+  'Internet Archive',
+  'Jain eLibrary',
+  'JainQQ',
+  'Jain Reference Library',
 ];
 /** Identifiers: e-mail addresses, JSBNs, order numbers, publisher codes and swaroop codes. */
-export const IDENTIFIERS = [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, /\b[A-Z0-9]{5}-\d{5}-[A-Z0-9]\b/g, /\bORD-\d+\b/g, /\b[A-Z0-9]{5}\b/g, /\b[A-Z]{3}\d\b/g];
+export const IDENTIFIERS = [
+  /[\w.+-]+@[\w-]+(\.[\w-]+)+/g,
+  /\b[A-Z0-9]{5}-\d{5}-[A-Z0-9]\b/g,
+  /\bORD-\d+\b/g,
+  /\b[A-Z0-9]{5}\b/g,
+  /\b[A-Z]{3}\d\b/g,
+];
 
 /** What the page shows and says: its text, and the names, hints and alternative texts of what is on screen. */
 export const shownText = (page: Page) =>
   page.evaluate(() => {
-    const said = Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [aria-roledescription], [placeholder], [title], img[alt]'))
+    const said = Array.from(
+      document.querySelectorAll<HTMLElement>('[aria-label], [aria-roledescription], [placeholder], [title], img[alt]'),
+    )
       .filter((element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'))
-      .flatMap((element) => ['aria-label', 'aria-roledescription', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''));
+      .flatMap((element) =>
+        ['aria-label', 'aria-roledescription', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+      );
     return [document.title, document.body.innerText, ...said].join('\n');
   });
 
@@ -32,7 +68,7 @@ export function latinWords(text: string, data: Iterable<string>): string[] {
   let rest = text;
   for (const value of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
   for (const pattern of IDENTIFIERS) rest = rest.replace(pattern, ' ');
-  for (const word of [...ALLOWED].sort((a, b) => b.length - a.length)) rest = rest.replace(new RegExp(`(?<![A-Za-z])${word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![A-Za-z])`, 'g'), ' ');
+  for (const word of [...ALLOWED].sort((a, b) => b.length - a.length))
+    rest = rest.replace(new RegExp(`(?<![A-Za-z])${word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![A-Za-z])`, 'g'), ' ');
   return [...new Set(rest.match(/[A-Za-z]{2,}/g) ?? [])];
 }
-

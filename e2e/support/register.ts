@@ -22,7 +22,9 @@ export interface NewLibrary {
 /** Opens `baseUrl`/library-register, fills every field (a Trust Sanchalit library, logo.png) and submits. */
 export async function submitLibraryRegistration(page: Page, baseUrl: string, library: NewLibrary): Promise<void> {
   await page.goto(`${baseUrl}/library-register`);
-  const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: library.logoColor } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: library.logoColor } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
   await page.getByLabel('Library name').fill(library.name);
   await pick(page, 'Sanchalak type', 'Trust Sanchalit');

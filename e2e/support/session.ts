@@ -64,7 +64,8 @@ export function useJourney(failurePrefix: string, options: { serverLogOnFailure?
     browser = await launchBrowser();
   });
   afterEach(async (context) => {
-    if ((await snapFailedStep(context.task, contexts, failurePrefix)) && options.serverLogOnFailure) console.error(`server output:\n${server?.output().slice(-4000)}`);
+    if ((await snapFailedStep(context.task, contexts, failurePrefix)) && options.serverLogOnFailure)
+      console.error(`server output:\n${server?.output().slice(-4000)}`);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -90,7 +91,11 @@ export function useJourney(failurePrefix: string, options: { serverLogOnFailure?
  * After a failed step, saves every open page as e2e/artifacts/<prefix><step>-<n>.png (the step is
  * the first two characters of its name). Returns whether the step failed.
  */
-async function snapFailedStep(task: { name: string; result?: { state?: string } }, contexts: BrowserContext[], prefix: string): Promise<boolean> {
+async function snapFailedStep(
+  task: { name: string; result?: { state?: string } },
+  contexts: BrowserContext[],
+  prefix: string,
+): Promise<boolean> {
   if (task.result?.state !== 'fail') return false;
   const pages = contexts.flatMap((browserContext) => browserContext.pages());
   for (const [index, page] of pages.entries()) await snap(page, `${prefix}${task.name.slice(0, 2)}-${index}`).catch(() => undefined);

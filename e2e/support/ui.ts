@@ -48,9 +48,14 @@ export async function expectFirstRowUsable(page: Page): Promise<number> {
   const report = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const row = document.querySelector('tbody tr');
-    const controls = row ? Array.from(row.querySelectorAll<HTMLElement>('button, a[href], input, [role="switch"]')).filter((element) => element.getClientRects().length > 0) : [];
+    const controls = row
+      ? Array.from(row.querySelectorAll<HTMLElement>('button, a[href], input, [role="switch"]')).filter(
+          (element) => element.getClientRects().length > 0,
+        )
+      : [];
     const problems: string[] = [];
-    if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
     for (const control of controls) {
       control.scrollIntoView({ block: 'center' });
       const box = control.getBoundingClientRect();
@@ -119,10 +124,13 @@ export async function signIn(page: Page, baseUrl: string, tab: LoginTab, account
   expect(me.status).toBe(200);
   // localStorage belongs to the origin: any small reply of the server opens it
   await page.goto(`${baseUrl}/api/health`);
-  await page.evaluate(([keys, session]) => {
-    localStorage.setItem(keys.token, session.token);
-    localStorage.setItem(keys.user, session.user);
-  }, [SESSION_KEYS, { token, user: JSON.stringify(me.data) }] as const);
+  await page.evaluate(
+    ([keys, session]) => {
+      localStorage.setItem(keys.token, session.token);
+      localStorage.setItem(keys.user, session.user);
+    },
+    [SESSION_KEYS, { token, user: JSON.stringify(me.data) }] as const,
+  );
   await page.goto(`${baseUrl}/`);
 }
 
@@ -147,11 +155,17 @@ export async function smallTargets(page: Page): Promise<string[]> {
       }
       return false;
     };
-    const controls = Array.from(document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="combobox"]'));
+    const controls = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="combobox"]',
+      ),
+    );
     const small: string[] = [];
     for (const control of controls) {
-      if (!control.checkVisibility({ checkVisibilityCSS: true }) || hidden(control) || control.classList.contains('MuiSelect-nativeInput')) continue;
-      const target = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') ? control.parentElement! : control;
+      if (!control.checkVisibility({ checkVisibilityCSS: true }) || hidden(control) || control.classList.contains('MuiSelect-nativeInput'))
+        continue;
+      const target =
+        control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') ? control.parentElement! : control;
       const box = target.getBoundingClientRect();
       // a visually hidden input (a file input) is reached through the button that opens it
       if (box.width <= 1 && box.height <= 1) continue;
@@ -177,5 +191,9 @@ export async function expectFingerTargets(page: Page, where: string): Promise<vo
 export const scriptsBeforeLoad = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
     const loadStart = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
-    return performance.getEntriesByType('resource').flatMap((entry) => (entry.name.endsWith('.js') && (loadStart === 0 || entry.startTime < loadStart) ? [new URL(entry.name).pathname] : []));
+    return performance
+      .getEntriesByType('resource')
+      .flatMap((entry) =>
+        entry.name.endsWith('.js') && (loadStart === 0 || entry.startTime < loadStart) ? [new URL(entry.name).pathname] : [],
+      );
   });

@@ -29,7 +29,9 @@ const lines: string[] = [];
 for (let i = 0; i < RECORDS; i++) {
   const record = records[i % records.length]!;
   const edition = Math.floor(i / records.length) + 1;
-  lines.push(JSON.stringify({ ...record, source_id: `bench:${i}`, title: `${record.title} ${edition}`, title_en: `${record.title_en} ${edition}` }));
+  lines.push(
+    JSON.stringify({ ...record, source_id: `bench:${i}`, title: `${record.title} ${edition}`, title_en: `${record.title_en} ${edition}` }),
+  );
 }
 writeFileSync(file, lines.join('\n'));
 
@@ -44,12 +46,18 @@ try {
     const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
     await (await openDatabase({ databaseUrl: url })).close(); // migrated before the clock starts
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
     seconds.push((performance.now() - started) / 1000);
-    console.log(`run ${run + 1}: ${RECORDS.toLocaleString('en-IN')} records in ${seconds.at(-1)!.toFixed(1)} s (exit ${code}; ${output.split('\n')[0]})`);
+    console.log(
+      `run ${run + 1}: ${RECORDS.toLocaleString('en-IN')} records in ${seconds.at(-1)!.toFixed(1)} s (exit ${code}; ${output.split('\n')[0]})`,
+    );
   }
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -35,25 +35,46 @@ try {
     const start = performance.now();
     const report = await importCatalogue(ctx, records);
     const ms = performance.now() - start;
-    console.log(`import of ${records.length} records: ${report.imported} books in ${ms.toFixed(0)} ms (${(ms / report.imported).toFixed(2)} ms/book)`);
+    console.log(
+      `import of ${records.length} records: ${report.imported} books in ${ms.toFixed(0)} ms (${(ms / report.imported).toFixed(2)} ms/book)`,
+    );
   }
   const publisher = await createPublisher(ctx, { publisher_no: 'BENCH' });
   const registration: number[] = [];
   const jsbns: string[] = [];
   for (let i = 0; i < 100; i++) {
-    registration.push(await time(async () => jsbns.push((await createBook(ctx, publisher.publisherId, { book_title: `ગ્રંથ ${i}`, book_e_title: `Granth ${i}` })).jsbn_number)));
+    registration.push(
+      await time(async () =>
+        jsbns.push((await createBook(ctx, publisher.publisherId, { book_title: `ગ્રંથ ${i}`, book_e_title: `Granth ${i}` })).jsbn_number),
+      ),
+    );
   }
   summary('registerBook (with cover + QR)', registration);
 
   // misspelled ('Kalpsutra', 'Tatvarth', 'Hemchandracharia') and cross-script ('કલ્પસૂત્ર' → Devanagari titles) too
-  const queries = ['सूत्र', 'કલ્પ', 'Kalpasutra', 'Kalpsutra', 'Tatvarth', 'Hemchandracharia', 'કલ્પસૂત્ર', 'hemchandra', 'BENCH-00050', 'granth 7', 'भाग', 'no match at all'];
+  const queries = [
+    'सूत्र',
+    'કલ્પ',
+    'Kalpasutra',
+    'Kalpsutra',
+    'Tatvarth',
+    'Hemchandracharia',
+    'કલ્પસૂત્ર',
+    'hemchandra',
+    'BENCH-00050',
+    'granth 7',
+    'भाग',
+    'no match at all',
+  ];
   for (const query of queries) {
     const samples: number[] = [];
-    for (let i = 0; i < 30; i++) samples.push(await time(() => app.inject({ method: 'GET', url: '/api/book', query: { queryString: query, limit: '50' } })));
+    for (let i = 0; i < 30; i++)
+      samples.push(await time(() => app.inject({ method: 'GET', url: '/api/book', query: { queryString: query, limit: '50' } })));
     summary(`GET /api/book?queryString=${query}`, samples);
   }
   const byJsbn: number[] = [];
-  for (let i = 0; i < 50; i++) byJsbn.push(await time(() => app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbns[i]!.toLowerCase()}` })));
+  for (let i = 0; i < 50; i++)
+    byJsbn.push(await time(() => app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbns[i]!.toLowerCase()}` })));
   summary('GET /api/book/listing/jsbn/:jsbn', byJsbn);
 } finally {
   await app.close();

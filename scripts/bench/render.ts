@@ -31,7 +31,17 @@ const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: '
 try {
   const publisher = await createPublisher(ctx, { publisher_no: 'BENCH', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
   const jsbns: string[] = [];
-  for (let i = 0; i < 8; i++) jsbns.push(formatJsbn((await createBook(ctx, publisher.publisherId, { book_title: `શ્રી ક્ષમાપના સૂત્ર ${i + 1}`, book_e_title: `Shri Kshamapana Sutra ${i + 1}` })).jsbn_number));
+  for (let i = 0; i < 8; i++)
+    jsbns.push(
+      formatJsbn(
+        (
+          await createBook(ctx, publisher.publisherId, {
+            book_title: `શ્રી ક્ષમાપના સૂત્ર ${i + 1}`,
+            book_e_title: `Shri Kshamapana Sutra ${i + 1}`,
+          })
+        ).jsbn_number,
+      ),
+    );
   // the API's replies, asked for once: the drawing alone is measured
   const replies = new Map<string, { status: number; body: Uint8Array; type: string }>();
   const transport = async (url: string) => {
@@ -53,9 +63,12 @@ try {
   for (const language of ['en', 'gu', 'hi'] as InterfaceLanguage[]) {
     for (const path of [`/jsbn/${jsbns[0]}`, `/jsbn/${jsbns[5]}`, '/', '/search-a-book', '/search-a-book?query=Shri']) {
       const pages: Awaited<ReturnType<AppRenderer['renderPage']>>[] = [];
-      for (const [, build, options] of [...builds, builds.at(-1)!, builds.at(-1)!]) pages.push(await build.renderPage(`http://jsbn.test${path}`, transport, language, options));
+      for (const [, build, options] of [...builds, builds.at(-1)!, builds.at(-1)!])
+        pages.push(await build.renderPage(`http://jsbn.test${path}`, transport, language, options));
       const same = pages.every((page) => page.html === pages[0]!.html && page.css === pages[0]!.css);
-      console.log(`${language} ${path}: ${same ? 'the same bytes' : `DIFFERENT (${pages.map((page) => page.html.length + page.css.length).join(', ')} characters)`}`);
+      console.log(
+        `${language} ${path}: ${same ? 'the same bytes' : `DIFFERENT (${pages.map((page) => page.html.length + page.css.length).join(', ')} characters)`}`,
+      );
     }
   }
   console.log('\n| build | language | CPU per book page drawn (median of 3 rounds) | ratio to nothing kept |\n|---|---|---|---|');
@@ -71,7 +84,10 @@ try {
       }
     }
     const median = (name: string) => [...rounds.get(name)!].sort((a, b) => a - b)[1]!;
-    for (const [name] of rounds) console.log(`| ${name} | ${language} | ${median(name).toFixed(1)} ms | ${(median(name) / median(builds.find(([, , options]) => options.fresh)![0])).toFixed(2)}× |`);
+    for (const [name] of rounds)
+      console.log(
+        `| ${name} | ${language} | ${median(name).toFixed(1)} ms | ${(median(name) / median(builds.find(([, , options]) => options.fresh)![0])).toFixed(2)}× |`,
+      );
   }
 } finally {
   await app.close();

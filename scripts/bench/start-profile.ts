@@ -136,7 +136,11 @@ function packageOf(source: string): string {
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (inModules) return inModules[1]!;
   const app = /(?:apps\/web\/src|packages\/shared\/src)\/(.*)/.exec(source);
-  if (app) return `app:${app[1]!.split('/').slice(0, app[1]!.startsWith('features/') ? 2 : 1).join('/')}`;
+  if (app)
+    return `app:${app[1]!
+      .split('/')
+      .slice(0, app[1]!.startsWith('features/') ? 2 : 1)
+      .join('/')}`;
   return source;
 }
 
@@ -175,14 +179,26 @@ const OBSERVE = `{
 }`;
 
 /** One load of `url` with the CPU slowed down: the page's marks, and its CPU profile when `profile`. */
-async function load(url: string, session: Session | undefined, profile: boolean, cookie: boolean): Promise<{ marks: Marks; profile?: CpuProfile }> {
+async function load(
+  url: string,
+  session: Session | undefined,
+  profile: boolean,
+  cookie: boolean,
+): Promise<{ marks: Marks; profile?: CpuProfile }> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 3,
+    });
     const page = await context.newPage();
     if (session) {
       // the session as the app keeps it once it has run: localStorage and the cookie (decision 047)
-      await page.addInitScript(`localStorage.setItem('authToken', ${JSON.stringify(session.token)}); localStorage.setItem('userData', ${JSON.stringify(session.user)});`);
+      await page.addInitScript(
+        `localStorage.setItem('authToken', ${JSON.stringify(session.token)}); localStorage.setItem('userData', ${JSON.stringify(session.user)});`,
+      );
       if (cookie) await context.addCookies([{ name: 'jsbn_session', value: session.token, url }]);
     }
     await page.addInitScript(OBSERVE);
@@ -216,7 +232,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function tapProfile(url: string, profile: boolean): Promise<{ ms: number; profile?: CpuProfile }> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 3,
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await page.goto(url, { waitUntil: 'networkidle' });
@@ -233,7 +254,9 @@ async function tapProfile(url: string, profile: boolean): Promise<{ ms: number; 
       new MutationObserver(() => { if (marks.menu === undefined && document.querySelector('[role="menu"]')) marks.menu = performance.now(); }).observe(document, { subtree: true, childList: true });
     }`);
     await page.getByRole('button', { name: /^Choose the language of the site/ }).tap();
-    await page.waitForFunction(() => (window as unknown as { tapMarks: { menu?: number } }).tapMarks.menu !== undefined, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { tapMarks: { menu?: number } }).tapMarks.menu !== undefined, undefined, {
+      timeout: 30_000,
+    });
     const marks = await page.evaluate(() => (window as unknown as { tapMarks: { tap: number; menu: number } }).tapMarks);
     const result = profile ? ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
     return { ms: marks.menu - marks.tap, profile: result };
@@ -248,13 +271,20 @@ try {
   const publisher = await createPublisher(ctx, { publisher_no: 'BENCH', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
   let jsbn = '';
   for (let i = 0; i < 6; i += 1) {
-    const book = await createBook(ctx, publisher.publisherId, { book_title: `શ્રી ક્ષમાપના સૂત્ર ${i + 1}`, book_e_title: `Shri Kshamapana Sutra ${i + 1}` });
+    const book = await createBook(ctx, publisher.publisherId, {
+      book_title: `શ્રી ક્ષમાપના સૂત્ર ${i + 1}`,
+      book_e_title: `Shri Kshamapana Sutra ${i + 1}`,
+    });
     jsbn ||= formatJsbn(book.jsbn_number);
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const library = await createLibrary(ctx);
-  const login = await fetch(`${origin}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }) });
+  const login = await fetch(`${origin}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }),
+  });
   const token = ((await login.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
   const me = (await (await fetch(`${origin}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown };
   const session: Session = { token, user: JSON.stringify(me.data) };
@@ -274,8 +304,12 @@ try {
       profile ??= result.profile;
     }
     const self = selfTimes(profile!);
-    console.log(`\nThe first tap on the QR page's language menu, the app fetched (CPU ×${CPU}): ${median(times).toFixed(0)} ms to the open menu (${times.map((ms) => ms.toFixed(0)).join(', ')})`);
-    console.log(`  ${self.total.toFixed(0)} ms of main-thread work; by package: ${self.packages.map(([pkg, ms]) => `${pkg} ${ms.toFixed(0)}`).join(', ')}`);
+    console.log(
+      `\nThe first tap on the QR page's language menu, the app fetched (CPU ×${CPU}): ${median(times).toFixed(0)} ms to the open menu (${times.map((ms) => ms.toFixed(0)).join(', ')})`,
+    );
+    console.log(
+      `  ${self.total.toFixed(0)} ms of main-thread work; by package: ${self.packages.map(([pkg, ms]) => `${pkg} ${ms.toFixed(0)}`).join(', ')}`,
+    );
     console.log('  by function (self ms):');
     for (const [fn, ms] of self.functions) console.log(`    ${ms.toFixed(1).padStart(7)}  ${fn}`);
   }
@@ -298,7 +332,11 @@ try {
       runs.push(result.marks);
       profile ??= result.profile;
     }
-    const blocking = runs.map((marks) => marks.tasks.filter((task) => task.start + task.duration > (marks.fcp ?? 0)).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0));
+    const blocking = runs.map((marks) =>
+      marks.tasks
+        .filter((task) => task.start + task.duration > (marks.fcp ?? 0))
+        .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+    );
     const longest = runs.map((marks) => Math.max(0, ...marks.tasks.map((task) => task.duration)));
     const count = runs.map((marks) => marks.tasks.length);
     rows.push(
@@ -312,8 +350,14 @@ try {
       for (const [fn, ms] of times.functions) console.log(`    ${ms.toFixed(1).padStart(7)}  ${fn}`);
     }
   }
-  if (!options.tap) console.log(`\nA signed-in library's pages at 390 × 844, empty cache, CPU ×${CPU} (CDP), network not throttled; median of ${RUNS} (range):\n`);
-  if (!options.tap) console.log('| page | first paint | largest paint | long tasks | longest | blocking time after the first paint |\n|---|---|---|---|---|---|');
+  if (!options.tap)
+    console.log(
+      `\nA signed-in library's pages at 390 × 844, empty cache, CPU ×${CPU} (CDP), network not throttled; median of ${RUNS} (range):\n`,
+    );
+  if (!options.tap)
+    console.log(
+      '| page | first paint | largest paint | long tasks | longest | blocking time after the first paint |\n|---|---|---|---|---|---|',
+    );
   for (const row of rows) console.log(row);
 } finally {
   await app.close();

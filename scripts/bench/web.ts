@@ -29,7 +29,13 @@ import { createBook, createLibrary, createPublisher } from '@jsbn/api/factories'
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const RUNS = Number(process.env.RUNS ?? 3);
-const { values: options } = parseArgs({ options: { parts: { type: 'string', default: 'pages,taps,signed-in' }, details: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({
+  options: {
+    parts: { type: 'string', default: 'pages,taps,signed-in' },
+    details: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
 /** `--parts pages,taps,signed-in` (default all): which tables to print. */
 const PARTS = new Set(options.parts.split(','));
 const DETAILS = options.details;
@@ -40,7 +46,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-bench-web-'));
 const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0' }));
 const bare = createServer((_request, response) => {
   response.setHeader('content-type', 'text/html; charset=utf-8');
-  response.end('<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title></head><body><h1>A bare page</h1></body></html>');
+  response.end(
+    '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title></head><body><h1>A bare page</h1></body></html>',
+  );
 });
 
 /**
@@ -53,7 +61,9 @@ async function transferred(url: string, session?: Session): Promise<{ js: number
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     if (session) {
-      await page.addInitScript(`localStorage.setItem('authToken', ${JSON.stringify(session.token)}); localStorage.setItem('userData', ${JSON.stringify(session.user)});`);
+      await page.addInitScript(
+        `localStorage.setItem('authToken', ${JSON.stringify(session.token)}); localStorage.setItem('userData', ${JSON.stringify(session.user)});`,
+      );
       if (session.cookie) await page.context().addCookies([{ name: 'jsbn_session', value: session.token, url }]);
     }
     const cdp = await page.context().newCDPSession(page);
@@ -96,8 +106,16 @@ interface Tap {
 }
 
 const TAPS: Tap[] = [
-  { name: 'language menu', control: (page) => page.getByRole('button', { name: /^Choose the language of the site/ }), answer: '[role="menu"]' },
-  { name: "'Order Book as Reader'", control: (page) => page.getByRole('button', { name: 'Order Book as Reader' }), answer: '[role="dialog"]' },
+  {
+    name: 'language menu',
+    control: (page) => page.getByRole('button', { name: /^Choose the language of the site/ }),
+    answer: '[role="menu"]',
+  },
+  {
+    name: "'Order Book as Reader'",
+    control: (page) => page.getByRole('button', { name: 'Order Book as Reader' }),
+    answer: '[role="dialog"]',
+  },
 ];
 
 /**
@@ -110,14 +128,20 @@ const TAPS: Tap[] = [
 async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): Promise<{ seen: number; answered: number }> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 3,
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
     // the baseline: a browser that asks to save data gets no background fetch (the app comes at the first interaction)
-    if (saveData) await page.addInitScript("Object.defineProperty(Object.getPrototypeOf(navigator.connection), 'saveData', { get: () => true })");
+    if (saveData)
+      await page.addInitScript("Object.defineProperty(Object.getPrototypeOf(navigator.connection), 'saveData', { get: () => true })");
     // a string, not a function: tsx would name its inner functions with a helper the page lacks
     await page.addInitScript(`{
       const marks = (window.tapMarks = {});
@@ -139,12 +163,26 @@ async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): 
     await control.tap({ timeout: 60_000 });
     // a tap before the page's script has run is lost (nothing holds it): no answer within 20 s
     const answered = await page
-      .waitForFunction(() => (window as unknown as { tapMarks: Record<string, number> }).tapMarks.answered !== undefined, undefined, { timeout: 20_000 })
-      .then(() => true, () => false);
+      .waitForFunction(() => (window as unknown as { tapMarks: Record<string, number> }).tapMarks.answered !== undefined, undefined, {
+        timeout: 20_000,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
     const marks = await page.evaluate(() => (window as unknown as { tapMarks: Record<string, number> }).tapMarks);
     if (process.env.TAP_DEBUG) {
-      const timeline = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => `${e.name.replace(/^.*\//, '').slice(0, 28)} ${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${(e as PerformanceResourceTiming).initiatorType}`));
-      const load = await page.evaluate(() => Math.round((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd));
+      const timeline = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map(
+            (e) =>
+              `${e.name.replace(/^.*\//, '').slice(0, 28)} ${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${(e as PerformanceResourceTiming).initiatorType}`,
+          ),
+      );
+      const load = await page.evaluate(() =>
+        Math.round((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd),
+      );
       console.error(tap.name, at, JSON.stringify(marks), 'load', load, '\n ', timeline.join('\n  '));
     }
     if (!answered) return { seen: NaN, answered: NaN };
@@ -172,8 +210,12 @@ function printDetails(name: string, audits: Record<string, { details?: unknown }
   const breakdown = items('mainthread-work-breakdown').map((item) => `${String(item.groupLabel)} ${Number(item.duration).toFixed(0)}`);
   const scripts = items('bootup-time')
     .slice(0, 6)
-    .map((item) => `${String(item.url).replace(/^.*\//, '')} ${Number(item.total).toFixed(0)} (script ${Number(item.scripting).toFixed(0)})`);
-  console.log(`\n${name}\n  LCP element: ${lcpElement}\n  main thread (ms): ${breakdown.join(', ')}\n  scripts (ms): ${scripts.join(', ')}`);
+    .map(
+      (item) => `${String(item.url).replace(/^.*\//, '')} ${Number(item.total).toFixed(0)} (script ${Number(item.scripting).toFixed(0)})`,
+    );
+  console.log(
+    `\n${name}\n  LCP element: ${lcpElement}\n  main thread (ms): ${breakdown.join(', ')}\n  scripts (ms): ${scripts.join(', ')}`,
+  );
 }
 
 /** A signed-in user's session as the app keeps it in localStorage (`authToken`, `userData`). */
@@ -193,10 +235,13 @@ async function signIn(port: number, origin: string, session: Session) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0]!.newPage();
   await page.goto(`${origin}/api/health`);
-  await page.evaluate(([token, user]) => {
-    localStorage.setItem('authToken', token!);
-    localStorage.setItem('userData', user!);
-  }, [session.token, session.user]);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('authToken', token!);
+      localStorage.setItem('userData', user!);
+    },
+    [session.token, session.user],
+  );
   if (session.cookie) await page.context().addCookies([{ name: 'jsbn_session', value: session.token, url: origin }]);
   else await page.context().clearCookies();
   const cdp = await page.context().newCDPSession(page);
@@ -206,7 +251,13 @@ async function signIn(port: number, origin: string, session: Session) {
 
 async function lighthouseRun(url: string, port: number, detailsOf?: string, session?: Session): Promise<Score> {
   if (session) await signIn(port, new URL(url).origin, session);
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(session) });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: Boolean(session),
+  });
   const audits = result!.lhr.audits;
   if (detailsOf) printDetails(detailsOf, audits);
   return {
@@ -223,7 +274,10 @@ try {
   const publisher = await createPublisher(ctx, { publisher_no: 'BENCH', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
   let jsbn = '';
   for (let i = 0; i < 6; i += 1) {
-    const book = await createBook(ctx, publisher.publisherId, { book_title: `શ્રી ક્ષમાપના સૂત્ર ${i + 1}`, book_e_title: `Shri Kshamapana Sutra ${i + 1}` });
+    const book = await createBook(ctx, publisher.publisherId, {
+      book_title: `શ્રી ક્ષમાપના સૂત્ર ${i + 1}`,
+      book_e_title: `Shri Kshamapana Sutra ${i + 1}`,
+    });
     jsbn ||= formatJsbn(book.jsbn_number);
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -244,7 +298,12 @@ try {
         const bytes = await transferred(url);
         const runs: Score[] = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(url, chrome.port, DETAILS && run === 0 ? name : undefined));
-        const score = { score: median(runs.map((r) => r.score)), lcp: median(runs.map((r) => r.lcp)), cls: median(runs.map((r) => r.cls)), tbt: median(runs.map((r) => r.tbt)) };
+        const score = {
+          score: median(runs.map((r) => r.score)),
+          lcp: median(runs.map((r) => r.lcp)),
+          cls: median(runs.map((r) => r.cls)),
+          tbt: median(runs.map((r) => r.tbt)),
+        };
         if (Number.isNaN(baselineLcp)) baselineLcp = score.lcp;
         rows.push(
           `| ${name} | ${(bytes.js / 1000).toFixed(1)} kB | ${(bytes.total / 1000).toFixed(1)} kB | ${bytes.requests} | ${(bytes.after / 1000).toFixed(1)} kB | ${score.score} | ${(score.lcp / 1000).toFixed(2)} s (${(score.lcp / baselineLcp).toFixed(2)}×) | ${score.cls.toFixed(3)} | ${score.tbt.toFixed(0)} ms |`,
@@ -253,7 +312,9 @@ try {
     } finally {
       chrome.kill();
     }
-    console.log(`\nFirst load at 390 px, empty cache (bytes until the page's load event; then what it fetches in the background); Lighthouse mobile, median of ${RUNS} runs (LCP also as a ratio to the bare page):\n`);
+    console.log(
+      `\nFirst load at 390 px, empty cache (bytes until the page's load event; then what it fetches in the background); Lighthouse mobile, median of ${RUNS} runs (LCP also as a ratio to the bare page):\n`,
+    );
     console.log('| page | JS transferred | all transferred | requests | fetched after load | score | LCP | CLS | TBT |');
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
@@ -261,9 +322,15 @@ try {
 
   if (PARTS.has('signed-in')) {
     const library = await createLibrary(ctx);
-    const login = await fetch(`${origin}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }) });
+    const login = await fetch(`${origin}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }),
+    });
     const token = ((await login.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
-    const me = (await (await fetch(`${origin}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown };
+    const me = (await (await fetch(`${origin}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: unknown;
+    };
     const session: Session = { token, user: JSON.stringify(me.data), cookie: true };
     const signedIn: [string, string, Session | undefined][] = [
       ['/jsbn/:jsbn, a visitor (baseline)', `${origin}/jsbn/${jsbn}`, undefined],
@@ -280,14 +347,19 @@ try {
       for (const [name, url, who] of signedIn) {
         const bytes = await transferred(url, who);
         const runs: Score[] = [];
-        for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(url, chrome.port, DETAILS && run === 0 ? name : undefined, who));
+        for (let run = 0; run < RUNS; run += 1)
+          runs.push(await lighthouseRun(url, chrome.port, DETAILS && run === 0 ? name : undefined, who));
         const score = { score: median(runs.map((r) => r.score)), lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)) };
-        rows.push(`| ${name} | ${(bytes.js / 1000).toFixed(1)} kB | ${((bytes.total + bytes.after) / 1000).toFixed(1)} kB | ${score.score} | ${(score.lcp / 1000).toFixed(2)} s | ${score.tbt.toFixed(0)} ms |`);
+        rows.push(
+          `| ${name} | ${(bytes.js / 1000).toFixed(1)} kB | ${((bytes.total + bytes.after) / 1000).toFixed(1)} kB | ${score.score} | ${(score.lcp / 1000).toFixed(2)} s | ${score.tbt.toFixed(0)} ms |`,
+        );
       }
     } finally {
       chrome.kill();
     }
-    console.log(`\nA signed-in library on a phone (390 px, empty cache; Lighthouse mobile: 1.6 Mbps / 150 ms, 4× CPU slowdown), median of ${RUNS} runs; the visitor's QR page as the baseline of this run:\n`);
+    console.log(
+      `\nA signed-in library on a phone (390 px, empty cache; Lighthouse mobile: 1.6 Mbps / 150 ms, 4× CPU slowdown), median of ${RUNS} runs; the visitor's QR page as the baseline of this run:\n`,
+    );
     console.log('| page | JS transferred | all transferred | score | LCP | TBT |');
     console.log('|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
@@ -310,7 +382,9 @@ try {
         rows.push(`| ${tap.name} | +${at / 1000} s | ${seen.toFixed(0)} ms | ${cells.join(' | ')} |`);
       }
     }
-    console.log(`\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling); median of ${RUNS} (range); the baseline in the same run: a browser asking to save data, which gets no background fetch (as every browser before):\n`);
+    console.log(
+      `\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling); median of ${RUNS} (range); the baseline in the same run: a browser asking to save data, which gets no background fetch (as every browser before):\n`,
+    );
     console.log('| control | tapped after navigation | tap shown | answer on screen | baseline: Save-Data |');
     console.log('|---|---|---|---|---|');
     for (const row of rows) console.log(row);

@@ -21,10 +21,19 @@ const { values } = parseArgs({
   },
 });
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const options = { adminUrl, durationMs: Number(values.seconds) * 1000, killEveryMs: Number(values['kill-every-ms']), concurrency: Number(values.concurrency) };
-console.log(`fault drill: ${values.seconds} s of load with ${options.concurrency} clients, all API connections ended every ${options.killEveryMs} ms`);
+const options = {
+  adminUrl,
+  durationMs: Number(values.seconds) * 1000,
+  killEveryMs: Number(values['kill-every-ms']),
+  concurrency: Number(values.concurrency),
+};
+console.log(
+  `fault drill: ${values.seconds} s of load with ${options.concurrency} clients, all API connections ended every ${options.killEveryMs} ms`,
+);
 const report = await runConnectionKillDrill(options);
-const failures = Object.keys(report.byStatus).map(Number).filter((status) => status >= 500 && status !== 503);
+const failures = Object.keys(report.byStatus)
+  .map(Number)
+  .filter((status) => status >= 500 && status !== 503);
 console.log(`responses:          ${formatStatuses(report.byStatus)}`);
 console.log(`no answer at all:   ${report.noAnswer}`);
 console.log(`connections ended:  ${report.terminated} in ${report.rounds} rounds`);

@@ -63,7 +63,8 @@ export function flatten(texts: Texts, prefix = ''): Map<string, string> {
 export type FileReader = (path: string) => string | null;
 export const workingTree =
   (root = ROOT): FileReader =>
-  (path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : null);
+  (path) =>
+    existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : null;
 export const atGitRef =
   (ref: string, root = ROOT): FileReader =>
   (path) => {
@@ -90,7 +91,8 @@ export function baselineOf(read: FileReader, root = ROOT): Baseline {
   const baseline: Baseline = {};
   for (const catalogue of catalogues(root)) {
     const entry = {} as Record<ReviewedLanguage, Record<string, string>>;
-    for (const lng of REVIEWED_LANGUAGES) entry[lng] = Object.fromEntries([...textsOf(read, catalogue.file(lng))].map(([key, text]) => [key, hashOf(text)]));
+    for (const lng of REVIEWED_LANGUAGES)
+      entry[lng] = Object.fromEntries([...textsOf(read, catalogue.file(lng))].map(([key, text]) => [key, hashOf(text)]));
     baseline[catalogue.name] = entry;
   }
   return baseline;
@@ -116,7 +118,13 @@ export function reviewItems(baseline: Baseline, read: FileReader = workingTree()
       for (const [key, text] of textsOf(read, catalogue.file(lng))) {
         const was = before[key];
         if (was === hashOf(text)) continue;
-        items[lng].push({ catalogue: catalogue.name, key, state: was === undefined ? 'new' : 'changed', english: english?.get(key) ?? key, text });
+        items[lng].push({
+          catalogue: catalogue.name,
+          key,
+          state: was === undefined ? 'new' : 'changed',
+          english: english?.get(key) ?? key,
+          text,
+        });
       }
     }
   }
@@ -144,7 +152,8 @@ export function reviewMarkdown(items: Record<ReviewedLanguage, ReviewItem[]>): s
       continue;
     }
     lines.push('| | Where | Key | English | Text |', '|---|---|---|---|---|');
-    for (const item of list) lines.push(`| ${item.state} | ${item.catalogue} | ${cell(item.key)} | ${cell(item.english)} | ${cell(item.text)} |`);
+    for (const item of list)
+      lines.push(`| ${item.state} | ${item.catalogue} | ${cell(item.key)} | ${cell(item.english)} | ${cell(item.text)} |`);
   }
   return `${lines.join('\n')}\n`;
 }

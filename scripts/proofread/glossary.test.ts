@@ -23,7 +23,12 @@ function tableRows(markdown: string, header: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -72,7 +77,9 @@ describe('docs/glossary.md', () => {
   it('names the variants not to use, in Gujarati and Hindi script', () => {
     expect(variants.length).toBeGreaterThan(20);
     expect(variants.find((variant) => variant.text === 'પુસ્તકાલય…')?.concept).toBe('library, Gyan Bhandar');
-    for (const variant of variants) if (!/^WhatsApp$/.test(variant.text)) expect(variant.text, variant.concept).toMatch(variant.lng === 'gu' ? /\p{Script=Gujarati}/u : /\p{Script=Devanagari}/u);
+    for (const variant of variants)
+      if (!/^WhatsApp$/.test(variant.text))
+        expect(variant.text, variant.concept).toMatch(variant.lng === 'gu' ? /\p{Script=Gujarati}/u : /\p{Script=Devanagari}/u);
   });
 
   it('matches whole words, and word starts for a variant ending in …', () => {
@@ -91,7 +98,9 @@ describe('docs/glossary.md', () => {
       const content = file && read(file);
       if (!content) continue;
       for (const [key, text] of flatten(JSON.parse(content) as Record<string, string>)) {
-        for (const variant of variants) if (variant.lng === lng && usesVariant(text, variant.text)) found.push(`${file} ${key}: '${variant.text}' (${variant.concept}) in "${text}"`);
+        for (const variant of variants)
+          if (variant.lng === lng && usesVariant(text, variant.text))
+            found.push(`${file} ${key}: '${variant.text}' (${variant.concept}) in "${text}"`);
       }
     }
     expect(found).toEqual([]);
@@ -118,7 +127,9 @@ describe('docs/glossary.md', () => {
         // a message's key is its English
         const source = english ? english.get(key) : key;
         if (source === undefined) continue;
-        for (const friend of friends) if (friend.lng === lng && says(source, friend.english) && usesVariant(text, friend.text)) found.push(`${file} ${key}: '${friend.text}' where the English says "${source}": "${text}"`);
+        for (const friend of friends)
+          if (friend.lng === lng && says(source, friend.english) && usesVariant(text, friend.text))
+            found.push(`${file} ${key}: '${friend.text}' where the English says "${source}": "${text}"`);
       }
     }
     expect(found).toEqual([]);

@@ -6,7 +6,16 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { BASELINE_FILE, REVIEW_FILE, atGitRef, baselineOf, recordedBaseline, reviewItems, reviewMarkdown, workingTree } from './catalogues.js';
+import {
+  BASELINE_FILE,
+  REVIEW_FILE,
+  atGitRef,
+  baselineOf,
+  recordedBaseline,
+  reviewItems,
+  reviewMarkdown,
+  workingTree,
+} from './catalogues.js';
 
 const accept = process.argv.slice(2).find((argument) => argument === '--accept' || argument.startsWith('--accept='));
 if (accept) {

@@ -22,7 +22,9 @@ describe('the app shell', () => {
   it('serves OpenAPI generated from the shared schemas at /api/docs', async () => {
     const response = await dev.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/api/user/login', '/api/book/order-book', '/api/book/listing/jsbn/{jsbnNo}']));
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining(['/api/user/login', '/api/book/order-book', '/api/book/listing/jsbn/{jsbnNo}']),
+    );
   });
 
   it('answers unknown API paths with the JSON error envelope', async () => {
@@ -32,7 +34,12 @@ describe('the app shell', () => {
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
-    const response = await dev.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await dev.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
   });
 

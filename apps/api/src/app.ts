@@ -75,12 +75,18 @@ export interface BuiltApp {
  * @param options.clock     the time source (tests move it)
  * @param options.logStream where the JSON log lines go instead of stdout (tests read them)
  */
-export async function buildApp(config: Config, options: { webDist?: string | null; clock?: () => Date; logStream?: NodeJS.WritableStream } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  options: { webDist?: string | null; clock?: () => Date; logStream?: NodeJS.WritableStream } = {},
+): Promise<BuiltApp> {
   // cached public pages are answered before Fastify once the context is open (decision 022)
   const door: { current?: FrontDoor } = {};
   // slow clients and one address's connections are limited before anything else (decision 035)
   const clientGuard = new ClientGuard(clientLimitsOf(config));
-  const app = Fastify({ serverFactory: frontDoorServer(() => door.current?.answer, clientGuard), ...fastifyOptions(config, options.logStream) });
+  const app = Fastify({
+    serverFactory: frontDoorServer(() => door.current?.answer, clientGuard),
+    ...fastifyOptions(config, options.logStream),
+  });
   const { ctx, database } = await openContext(config, { clock: options.clock, log: app.log });
   const { transports, close: closeTransports } = configuredTransports(ctx);
   const worker = createOutboxWorker(ctx, transports, app.log, closeTransports);
@@ -125,7 +131,9 @@ export async function buildApp(config: Config, options: { webDist?: string | nul
     requestId: (headers) => requestId(headers['x-request-id']),
     closing,
     log: config.LOG_LEVEL === 'silent' ? undefined : app.log,
-    ...(config.METRICS_REQUESTS === 'on' ? { observe: (route: string, status: number, seconds: number) => ctx.metrics.http.observe({ method: 'GET', route, status }, seconds) } : {}),
+    ...(config.METRICS_REQUESTS === 'on'
+      ? { observe: (route: string, status: number, seconds: number) => ctx.metrics.http.observe({ method: 'GET', route, status }, seconds) }
+      : {}),
   });
   ctx.metrics.sources.frontDoor = () => ({ hits: frontDoor.answered, misses: frontDoor.missed });
   await registerPlugins(app);

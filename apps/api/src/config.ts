@@ -5,7 +5,10 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const videoUrl = z.string().regex(/^(https?:\/\/|\/)\S+$/, 'must be a web address or a path starting with /').optional();
+const videoUrl = z
+  .string()
+  .regex(/^(https?:\/\/|\/)\S+$/, 'must be a web address or a path starting with /')
+  .optional();
 const flag = z.enum(['true', 'false'], { error: 'must be true or false' });
 /** A whole number of milliseconds (or seconds) within [min, max]. */
 const whole = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -23,16 +26,28 @@ const schema = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*)$/, 'must be a hop count or a comma-separated list of addresses or CIDR ranges')
+    .regex(
+      /^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*)$/,
+      'must be a hop count or a comma-separated list of addresses or CIDR ranges',
+    )
     .optional(),
   /** Redis for rate-limit counters (`redis://host:6379/0`); unset → counted in the database. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// address').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// address')
+    .optional(),
   /** Prefix of every Redis key this site writes (several sites or test runs on one Redis). */
-  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,50}$/, 'must be 1–50 of A–Z a–z 0–9 : _ -').default('jsbn:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,50}$/, 'must be 1–50 of A–Z a–z 0–9 : _ -')
+    .default('jsbn:'),
   /** Where PGlite, local files and generated secrets live (default ./var). */
   DATA_DIR: z.string().default('var'),
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection string').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection string')
+    .optional(),
   /** Connections per API copy in the PostgreSQL pool. */
   DATABASE_POOL_MAX: whole(1, 200, 10),
   /** An idle pooled connection is closed after this many ms. */
@@ -48,7 +63,10 @@ const schema = z.object({
   S3_ENDPOINT: httpUrl.optional(),
   /** Endpoint written into presigned URLs, as browsers reach it (default S3_ENDPOINT). */
   S3_PUBLIC_URL: httpUrl.optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a–z 0–9 . -)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a–z 0–9 . -)')
+    .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -56,7 +74,10 @@ const schema = z.object({
   /** Lifetime of presigned download (GET) URLs, seconds. */
   S3_URL_TTL_SECONDS: whole(5, 3600, 60),
   /** SMTP server for e-mail (`smtp://user:pass@host:587` or `smtps://…:465`); unset → dev outbox only. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
+    .optional(),
   /** Sender of every e-mail: `address@host` or `Name <address@host>`. */
   MAIL_FROM: z
     .string()
@@ -114,7 +135,10 @@ const schema = z.object({
   /** Support contacts shown in the app ({email}, {phone} of the spec). */
   SUPPORT_EMAIL: z.string().email().default('support@jsbn.example'),
   /** Support WhatsApp number, 10 digits (links add +91). */
-  SUPPORT_PHONE: z.string().regex(/^\d{10}$/, 'must be 10 digits').default('9000000000'),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\d{10}$/, 'must be 10 digits')
+    .default('9000000000'),
   /** The three how-to videos of the landing page: a web address or a path on this site; unset shows a placeholder. */
   HOWTO_VIDEO_GET_JSBN: videoUrl,
   HOWTO_VIDEO_ORDER_BOOK: videoUrl,
@@ -125,7 +149,10 @@ const schema = z.object({
    * Bearer token that opens `GET /metrics` on the main port (Prometheus' `authorization`
    * setting); unset → /metrics is not answered there. At least 32 characters.
    */
-  METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, 'must be 32–200 of A–Z a–z 0–9 . _ ~ + / = -').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, 'must be 32–200 of A–Z a–z 0–9 . _ ~ + / = -')
+    .optional(),
   /**
    * A second port answering only `GET /metrics`, without a token (for a network where only
    * Prometheus reaches it; compose.yaml does not publish it). Unset → no second port.
@@ -167,7 +194,9 @@ export function secretBits(secret: string): number {
 /** Settings that must be set together, and what production requires. */
 function requirements(env: Record<string, string | undefined>): string[] {
   const missing: string[] = [];
-  const s3Set = Object.keys(env).some((name) => /^S3_(ENDPOINT|PUBLIC_URL|BUCKET|ACCESS_KEY_ID|SECRET_ACCESS_KEY)$/.test(name) && env[name]);
+  const s3Set = Object.keys(env).some(
+    (name) => /^S3_(ENDPOINT|PUBLIC_URL|BUCKET|ACCESS_KEY_ID|SECRET_ACCESS_KEY)$/.test(name) && env[name],
+  );
   if (s3Set) {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!env[name]) missing.push(`  ${name}: is required when S3 storage is configured`);
@@ -186,7 +215,9 @@ function requirements(env: Record<string, string | undefined>): string[] {
       const secret = env[name];
       // (one shorter than 32 characters is already named by the schema)
       if (secret && secret.length >= 32 && secretBits(secret) < MIN_SECRET_BITS) {
-        missing.push(`  ${name}: is too weak: about ${Math.floor(secretBits(secret))} bits by its characters, at least ${MIN_SECRET_BITS} are required (make one with: openssl rand -hex 32)`);
+        missing.push(
+          `  ${name}: is too weak: about ${Math.floor(secretBits(secret))} bits by its characters, at least ${MIN_SECRET_BITS} are required (make one with: openssl rand -hex 32)`,
+        );
       }
     }
     if (env.JWT_SECRET && env.JWT_SECRET === env.FILE_SIGNING_SECRET) {

@@ -179,13 +179,15 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const states = await call('GET /state');
     expectSuccess(states, 'states');
     const stateList = theList(states.json().data, 'GET /state');
-    for (const state of stateList) expect.soft(Object.keys(state), 'state fields (accounts §3)').toEqual(expect.arrayContaining(['id', 'state_id', 'state_name']));
+    for (const state of stateList)
+      expect.soft(Object.keys(state), 'state fields (accounts §3)').toEqual(expect.arrayContaining(['id', 'state_id', 'state_name']));
     const gujarat = stateList.find((state) => state.state_name === 'Gujarat');
     expect(gujarat, 'Gujarat among the states').toBeDefined();
     const cities = await call('GET /state/{state_id}/city', { params: { state_id: Number(gujarat!.state_id) } });
     expectSuccess(cities, 'cities of Gujarat');
     const cityList = theList(cities.json().data, 'GET /state/{state_id}/city');
-    for (const city of cityList) expect.soft(Object.keys(city), 'city fields (accounts §3)').toEqual(expect.arrayContaining(['id', 'city_id', 'city_name']));
+    for (const city of cityList)
+      expect.soft(Object.keys(city), 'city fields (accounts §3)').toEqual(expect.arrayContaining(['id', 'city_id', 'city_name']));
     const ahmedabad = cityList.find((city) => city.city_name === 'Ahmedabad');
     expect(ahmedabad, 'Ahmedabad among the cities of Gujarat').toBeDefined();
 
@@ -247,7 +249,9 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const saved = await call('POST /library/logo-text', { token: session.library, json: { text } });
     expectSuccess(saved, 'letterhead save');
     const after = await call('GET /library/logo-text', { token: session.library });
-    expect.soft(after.json().data.librarianLogo, 'letterhead: id, letterText, logoUrl (accounts §3)').toMatchObject({ id: expect.any(Number), letterText: text });
+    expect
+      .soft(after.json().data.librarianLogo, 'letterhead: id, letterText, logoUrl (accounts §3)')
+      .toMatchObject({ id: expect.any(Number), letterText: text });
     expect.soft(after.json().data.librarianLogo, 'letterhead: logoUrl').toHaveProperty('logoUrl');
     // accounts §3: 'userData carries … for libraries letterText'; §4: the user is refetched after save
     expect.soft((await call('GET /user/me', { token: session.library })).json().data.letterText).toBe(text);
@@ -264,11 +268,18 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
 
     // books §7 'Lookups' → lists; fields as books §3 names them
     const languages = theList((await call('GET /book/language')).json().data, 'GET /book/language');
-    for (const language of languages) expect.soft(Object.keys(language), 'language fields (books §3)').toEqual(expect.arrayContaining(['id', 'language_name', 'language_des']));
+    for (const language of languages)
+      expect
+        .soft(Object.keys(language), 'language fields (books §3)')
+        .toEqual(expect.arrayContaining(['id', 'language_name', 'language_des']));
     const subjects = theList((await call('GET /book/subject')).json().data, 'GET /book/subject');
-    for (const subject of subjects) expect.soft(Object.keys(subject), 'subject fields (books §3)').toEqual(expect.arrayContaining(['id', 'subject_name']));
+    for (const subject of subjects)
+      expect.soft(Object.keys(subject), 'subject fields (books §3)').toEqual(expect.arrayContaining(['id', 'subject_name']));
     const authorTypes = theList((await call('GET /book/author-type')).json().data, 'GET /book/author-type');
-    for (const type of authorTypes) expect.soft(Object.keys(type), 'author type fields (books §3)').toEqual(expect.arrayContaining(['id', 'author_type', 'auth_search_key']));
+    for (const type of authorTypes)
+      expect
+        .soft(Object.keys(type), 'author type fields (books §3)')
+        .toEqual(expect.arrayContaining(['id', 'author_type', 'auth_search_key']));
     const language = languages.find((item) => item.language_name === 'Gujarati') ?? languages[0];
     const authorType = authorTypes.find((item) => item.author_type === 'Author') ?? authorTypes[0];
     expect(language && subjects[0] && authorType, 'a language, a subject and an author type to choose').toBeTruthy();
@@ -295,7 +306,10 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
         { book_cover: [jpeg, 'cover.jpg', 'image/jpeg'] },
       );
 
-    const first = await call('POST /book', { token, multipart: bookFields('સમયસાર', 'Samaysar', { 'authors[0][authorname]': authorName }) });
+    const first = await call('POST /book', {
+      token,
+      multipart: bookFields('સમયસાર', 'Samaysar', { 'authors[0][authorname]': authorName }),
+    });
     expectSuccess(first, 'register book with a new author');
     // books §4 and §8: 'Book created successfully'; §7 reads data.id, {product}_number, qrcode_image
     expect.soft(first.json().message, 'register book: message').toBe('Book created successfully');
@@ -312,12 +326,16 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
 
     // books §7 'Lookups': GET /book/author-name → a list of author names (id, author_name)
     const names = theList((await call('GET /book/author-name', { token })).json().data, 'GET /book/author-name');
-    for (const name of names) expect.soft(Object.keys(name), 'author name fields (books §3)').toEqual(expect.arrayContaining(['id', 'author_name']));
+    for (const name of names)
+      expect.soft(Object.keys(name), 'author name fields (books §3)').toEqual(expect.arrayContaining(['id', 'author_name']));
     const known = names.find((name) => name.author_name === authorName);
     expect(known, `the new author '${authorName}' among GET /book/author-name`).toBeDefined();
 
     const title = 'પંચાસ્તિકાય';
-    const second = await call('POST /book', { token, multipart: bookFields(title, 'Panchastikaya', { 'authors[0][authorId]': Number(known!.id) }) });
+    const second = await call('POST /book', {
+      token,
+      multipart: bookFields(title, 'Panchastikaya', { 'authors[0][authorId]': Number(known!.id) }),
+    });
     expectSuccess(second, 'register book with a known author by authorId');
     expect.soft(second.json().message, 'register book: message').toBe('Book created successfully');
     const secondId = second.json().data.id as number;
@@ -329,14 +347,21 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const book = await call('GET /book/{book_id}', { params: { book_id: secondId } });
     expectSuccess(book, 'get book');
     const dto = book.json().data.book;
-    expect.soft(dto.authors, 'the second book names the same author record').toEqual([expect.objectContaining({ authorId: known!.id, authorType: authorType!.id, author_name: authorName })]);
+    expect
+      .soft(dto.authors, 'the second book names the same author record')
+      .toEqual([expect.objectContaining({ authorId: known!.id, authorType: authorType!.id, author_name: authorName })]);
     expect.soft(dto.book_title).toBe(title);
     expect(typeof dto.publisher?.id, 'book.publisher.id').toBe('number');
     expect.soft(Object.keys(dto.publisher), 'book.publisher fields').toEqual(expect.arrayContaining(['id', 'publisher_name', 'logoUrl']));
     secondBook = { id: secondId, jsbn_number: dto.jsbn_number, publisherId: dto.publisher.id, title };
     // still one author record for the name
     const again = theList((await call('GET /book/author-name', { token })).json().data, 'GET /book/author-name');
-    expect.soft(again.filter((name) => name.author_name === authorName), 'one author record per name').toHaveLength(1);
+    expect
+      .soft(
+        again.filter((name) => name.author_name === authorName),
+        'one author record per name',
+      )
+      .toHaveLength(1);
   });
 
   /** books §7 'Orders by you / by status' → data.orderBooks, data.total; the order with `id`, or undefined. */
@@ -358,7 +383,9 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const copies = 3;
     const reply = await call('POST /book/order-book', {
       token,
-      json: { orders: [{ publisherId: secondBook.publisherId, bookId: secondBook.id, numberOfCopies: copies, bookTitle: secondBook.title }] },
+      json: {
+        orders: [{ publisherId: secondBook.publisherId, bookId: secondBook.id, numberOfCopies: copies, bookTitle: secondBook.title }],
+      },
     });
     expectSuccess(reply, 'create orders');
     const data = reply.json().data;
@@ -388,7 +415,12 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const requested = await findOrder(token, 'REQUESTED', order.id);
     expect(requested, 'the order in the publisher REQUESTED list').toBeDefined();
     const items = requested!.OrderBookItem as { id: number; number_of_copies: number; book: { id: number } }[];
-    expect.soft(items.map((item) => [item.book?.id, item.number_of_copies]), 'OrderBookItem: book, number_of_copies').toEqual([[secondBook.id, order.copies]]);
+    expect
+      .soft(
+        items.map((item) => [item.book?.id, item.number_of_copies]),
+        'OrderBookItem: book, number_of_copies',
+      )
+      .toEqual([[secondBook.id, order.copies]]);
 
     // books §4: Accept = every item at full requested count; §7: for accept, orderItems (item id and PartialBook)
     const accepted = await call('PATCH /book/order-book/{order_id}', {
@@ -399,10 +431,20 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     expectSuccess(accepted, 'accept order');
     expect.soft(typeof accepted.json().data?.message, 'accept: data.message').toBe('string');
     // books §4 names this action Accept, not Partial Accept: every item is accepted at its full count
-    expect.soft(accepted.json().data?.message, 'accept at full counts (sent with orderItems, books §7) is an Accept, not a Partial Accept (books §4)').not.toMatch(/partial/i);
+    expect
+      .soft(
+        accepted.json().data?.message,
+        'accept at full counts (sent with orderItems, books §7) is an Accept, not a Partial Accept (books §4)',
+      )
+      .not.toMatch(/partial/i);
     const preparing = await findOrder(token, 'IN_PROGRESS', order.id);
     expect(preparing, 'the order in the IN_PROGRESS (Preparing) list').toBeDefined();
-    expect.soft((preparing!.OrderBookItem as { accepted_book_copies: number }[]).map((item) => item.accepted_book_copies), 'accepted_book_copies').toEqual([order.copies]);
+    expect
+      .soft(
+        (preparing!.OrderBookItem as { accepted_book_copies: number }[]).map((item) => item.accepted_book_copies),
+        'accepted_book_copies',
+      )
+      .toEqual([order.copies]);
 
     // books §7 'Dispatch order' (multipart): orderImage, courierCompanyName, courierCompanyNumber, trackingId, orderId
     const courier = { courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC-778899' };
@@ -424,7 +466,11 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
 
   it('lets the library mark the dispatched order received (books §4: DISPATCHED → COMPLETED by library)', async () => {
     const token = session.library;
-    const received = await call('PATCH /book/order-book/{order_id}', { token, params: { order_id: order.id }, json: { status: 'COMPLETED' } });
+    const received = await call('PATCH /book/order-book/{order_id}', {
+      token,
+      params: { order_id: order.id },
+      json: { status: 'COMPLETED' },
+    });
     expectSuccess(received, 'mark received');
     expect.soft(typeof received.json().data?.message, 'mark received: data.message').toBe('string');
     // books §7: 'Completed orders use orderStatus=COMPLETED'
@@ -437,8 +483,14 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const dashboard = await call('GET /user/dashboard', { token });
     expectSuccess(dashboard, 'dashboard');
     const data = dashboard.json().data;
-    expect.soft(data.commonDashboard, 'data.commonDashboard').toMatchObject({ publisherCount: expect.any(Number), libraryCount: expect.any(Number), bookCount: expect.any(Number) });
-    expect.soft(data, 'dashboard counts').toMatchObject({ requestedOrderBook: expect.any(Number), pendingOrderBook: expect.any(Number), completedOrderBook: expect.any(Number) });
+    expect
+      .soft(data.commonDashboard, 'data.commonDashboard')
+      .toMatchObject({ publisherCount: expect.any(Number), libraryCount: expect.any(Number), bookCount: expect.any(Number) });
+    expect.soft(data, 'dashboard counts').toMatchObject({
+      requestedOrderBook: expect.any(Number),
+      pendingOrderBook: expect.any(Number),
+      completedOrderBook: expect.any(Number),
+    });
   });
 
   it('documents a response schema for the success status of every operation in /api/docs/json', async () => {
@@ -447,7 +499,9 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const doc = reply.json();
     const documented = new Set<string>();
     const lacking: string[] = [];
-    for (const [path, item] of Object.entries<Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>(doc.paths ?? {})) {
+    for (const [path, item] of Object.entries<
+      Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>
+    >(doc.paths ?? {})) {
       if (path === '/api/docs' || path.startsWith('/api/docs/')) continue;
       for (const [method, operation] of Object.entries(item)) {
         if (!HTTP_METHODS.has(method)) continue;
@@ -457,8 +511,14 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
       }
     }
     expect(documented.size, 'operations in the OpenAPI document').toBeGreaterThan(0);
-    const undocumented = [...SPEC_CALLS, ...UNLISTED_CALLS].map((call) => call.split(' ') as [string, string]).map(([method, path]) => shapeOf(method, `/api${path}`)).filter((call) => !documented.has(call));
+    const undocumented = [...SPEC_CALLS, ...UNLISTED_CALLS]
+      .map((call) => call.split(' ') as [string, string])
+      .map(([method, path]) => shapeOf(method, `/api${path}`))
+      .filter((call) => !documented.has(call));
     expect.soft(undocumented, 'calls of the spec client missing from /api/docs/json').toEqual([]);
-    expect(lacking, `${lacking.length} operations without a response schema for their success status:\n  ${lacking.join('\n  ')}\n`).toEqual([]);
+    expect(
+      lacking,
+      `${lacking.length} operations without a response schema for their success status:\n  ${lacking.join('\n  ')}\n`,
+    ).toEqual([]);
   });
 });

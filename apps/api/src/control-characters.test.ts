@@ -68,51 +68,111 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
 
   it("refuses them in a book's title, naming the field in the caller's language", async () => {
     const post = (language: string) =>
-      t.app.inject({ method: 'POST', url: '/api/book', headers: { ...pub, 'accept-language': language }, payload: form({ ...bookFields, book_title: INJECTED }) });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/book',
+        headers: { ...pub, 'accept-language': language },
+        payload: form({ ...bookFields, book_title: INJECTED }),
+      });
     const english = await post('en');
     expect(english.statusCode).toBe(400);
     expect(english.json()).toMatchObject({
       message: 'Book title must be one line, without tabs or other control characters.',
       details: [{ field: 'book_title', message: 'Book title must be one line, without tabs or other control characters.' }],
     });
-    expect((await post('gu')).json().details).toEqual([{ field: 'book_title', message: 'પુસ્તકનું શીર્ષક: એક જ લીટીમાં લખો, ટૅબ કે બીજા નિયંત્રણ-અક્ષરો વગર.' }]);
+    expect((await post('gu')).json().details).toEqual([
+      { field: 'book_title', message: 'પુસ્તકનું શીર્ષક: એક જ લીટીમાં લખો, ટૅબ કે બીજા નિયંત્રણ-અક્ષરો વગર.' },
+    ]);
     expect((await post('hi')).json().message).toBe('पुस्तक का शीर्षक: एक ही पंक्ति में लिखें, टैब या अन्य नियंत्रण-अक्षरों के बिना।');
     // a PDF link is a web address: http or https, never javascript: or data:
     for (const pdfurl of ['javascript:alert(document.cookie)', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==']) {
-      const link = await t.app.inject({ method: 'POST', url: '/api/book', headers: pub, payload: form({ ...bookFields, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'true', pdfurl }) });
-      expect([link.statusCode, link.json().details]).toEqual([400, [{ field: 'pdfurl', message: 'PDF link must be a web address starting with http:// or https://' }]]);
+      const link = await t.app.inject({
+        method: 'POST',
+        url: '/api/book',
+        headers: pub,
+        payload: form({ ...bookFields, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'true', pdfurl }),
+      });
+      expect([link.statusCode, link.json().details]).toEqual([
+        400,
+        [{ field: 'pdfurl', message: 'PDF link must be a web address starting with http:// or https://' }],
+      ]);
     }
     // nothing was registered
-    const [count] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(books).where(eq(books.publisher_id, publisher.publisherId));
+    const [count] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(books)
+      .where(eq(books.publisher_id, publisher.publisherId));
     expect(count!.n).toBe(0);
   });
 
   it('are taken out of rows stored before by migration 0018', async () => {
-    const clean = await createBook(t.ctx, publisher.publisherId, { book_title: 'સ્વચ્છ', book_e_title: 'Clean', authors: [{ authorType: 1, author_name: 'Hemchandracharya' }] }, { cover: false });
-    const dirty = await createBook(t.ctx, publisher.publisherId, { book_title: 'Dirty', book_e_title: 'Dirty', authors: [{ authorType: 1, author_name: 'Hemchandra charya x' }] }, { cover: false });
+    const clean = await createBook(
+      t.ctx,
+      publisher.publisherId,
+      { book_title: 'સ્વચ્છ', book_e_title: 'Clean', authors: [{ authorType: 1, author_name: 'Hemchandracharya' }] },
+      { cover: false },
+    );
+    const dirty = await createBook(
+      t.ctx,
+      publisher.publisherId,
+      { book_title: 'Dirty', book_e_title: 'Dirty', authors: [{ authorType: 1, author_name: 'Hemchandra charya x' }] },
+      { cover: false },
+    );
     const library = await createLibrary(t.ctx);
     // rows as an old release stored them, before the schemas refused control characters
-    await t.ctx.db.update(books).set({ book_title: `${INJECTED}\u0085`, contents: 'One\r\nTwo\tthree\u0007', pdfurl: 'javascript:alert(document.cookie)', other_subject: 'a\nb' }).where(eq(books.id, dirty.id));
+    await t.ctx.db
+      .update(books)
+      .set({
+        book_title: `${INJECTED}\u0085`,
+        contents: 'One\r\nTwo\tthree\u0007',
+        pdfurl: 'javascript:alert(document.cookie)',
+        other_subject: 'a\nb',
+      })
+      .where(eq(books.id, dirty.id));
     await t.ctx.db.update(books).set({ pdfurl: 'https://example.org/clean.pdf' }).where(eq(books.id, clean.id));
     await t.ctx.db.execute(sql`update authors set author_name = ${'Hemchandra\u0001charya'} where author_name = ${'Hemchandra charya x'}`);
     await t.ctx.db.execute(sql`update book_authors set author_name = ${'Hemchandra\u0001charya'} where book_id = ${dirty.id}`);
-    await t.ctx.db.update(libraries).set({ name: 'Gyan\u001fBhandar', address: 'Line 1\r\nLine 2\u0002', letter_text: 'Pranam\n\tSangh\u001e' }).where(eq(libraries.id, library.libraryId));
+    await t.ctx.db
+      .update(libraries)
+      .set({ name: 'Gyan\u001fBhandar', address: 'Line 1\r\nLine 2\u0002', letter_text: 'Pranam\n\tSangh\u001e' })
+      .where(eq(libraries.id, library.libraryId));
     await t.ctx.db.update(publishers).set({ publisher_name: 'Prakashan\u007f Trust' }).where(eq(publishers.id, publisher.publisherId));
 
     for (const statement of MIGRATION) await t.ctx.db.execute(sql.raw(statement));
 
     const [book] = await t.ctx.db.select().from(books).where(eq(books.id, dirty.id));
-    expect(book).toMatchObject({ book_title: 'Ctl9INJECTED', contents: 'One\nTwo\tthree', pdfurl: null, other_subject: 'a b', search_version: 0 });
-    const [kept] = await t.ctx.db.select({ pdfurl: books.pdfurl, search_version: books.search_version }).from(books).where(eq(books.id, clean.id));
+    expect(book).toMatchObject({
+      book_title: 'Ctl9INJECTED',
+      contents: 'One\nTwo\tthree',
+      pdfurl: null,
+      other_subject: 'a b',
+      search_version: 0,
+    });
+    const [kept] = await t.ctx.db
+      .select({ pdfurl: books.pdfurl, search_version: books.search_version })
+      .from(books)
+      .where(eq(books.id, clean.id));
     expect(kept).toEqual({ pdfurl: 'https://example.org/clean.pdf', search_version: 2 });
     // the author whose name, cleaned, is another's joins that record
-    const named = await t.ctx.db.select().from(authors).where(sql`${authors.author_name} like 'Hemchandra%'`);
+    const named = await t.ctx.db
+      .select()
+      .from(authors)
+      .where(sql`${authors.author_name} like 'Hemchandra%'`);
     expect(named.map((author) => author.author_name)).toEqual(['Hemchandracharya']);
-    const links = await t.ctx.db.select({ book: book_authors.book_id, author: book_authors.author_id, name: book_authors.author_name }).from(book_authors).where(sql`${book_authors.book_id} in (${clean.id}, ${dirty.id})`);
-    expect(links.map((link) => [link.author, link.name])).toEqual([[named[0]!.id, 'Hemchandracharya'], [named[0]!.id, 'Hemchandracharya']]);
+    const links = await t.ctx.db
+      .select({ book: book_authors.book_id, author: book_authors.author_id, name: book_authors.author_name })
+      .from(book_authors)
+      .where(sql`${book_authors.book_id} in (${clean.id}, ${dirty.id})`);
+    expect(links.map((link) => [link.author, link.name])).toEqual([
+      [named[0]!.id, 'Hemchandracharya'],
+      [named[0]!.id, 'Hemchandracharya'],
+    ]);
     const [bhandar] = await t.ctx.db.select().from(libraries).where(eq(libraries.id, library.libraryId));
     expect([bhandar!.name, bhandar!.address, bhandar!.letter_text]).toEqual(['GyanBhandar', 'Line 1\nLine 2', 'Pranam\n\tSangh']);
-    const [trust] = await t.ctx.db.select({ name: publishers.publisher_name }).from(publishers).where(eq(publishers.id, publisher.publisherId));
+    const [trust] = await t.ctx.db
+      .select({ name: publishers.publisher_name })
+      .from(publishers)
+      .where(eq(publishers.id, publisher.publisherId));
     expect(trust!.name).toBe('Prakashan Trust');
   });
 
@@ -121,12 +181,15 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
     beforeAll(async () => {
       book = await createBook(t.ctx, publisher.publisherId, { book_title: 'Plain', book_e_title: 'Plain' }, { cover: false });
       // written straight into the database, past the schemas
-      await t.ctx.db.update(books).set({ book_title: INJECTED, book_e_title: `Roman${INJECTED}`, part: 'I\u001fII' }).where(eq(books.id, book.id));
+      await t.ctx.db
+        .update(books)
+        .set({ book_title: INJECTED, book_e_title: `Roman${INJECTED}`, part: 'I\u001fII' })
+        .where(eq(books.id, book.id));
       await t.ctx.db.update(book_authors).set({ author_name: `Author\u001fzX` }).where(eq(book_authors.book_id, book.id));
       t.ctx.publicPages.clear();
     });
 
-    it("gives a .mrc that yaz-marcdump reads with no injected subfield", async () => {
+    it('gives a .mrc that yaz-marcdump reads with no injected subfield', async () => {
       const reply = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${formatJsbn(book.jsbn_number)}/marc.mrc` });
       expect(reply.statusCode).toBe(200);
       const dump = yaz(reply.rawPayload, 'record.mrc', ['-i', 'marc', '-o', 'line']);
@@ -175,7 +238,11 @@ describe('messages that carry them anyway', () => {
     const [smtp, whatsapp] = await Promise.all([startSmtp(), startFakeWhatsapp()]);
     try {
       const mailer = createMailer(smtp.url, 'jsbn@example.test');
-      await mailer.send({ to: 'publisher@example.test', subject: `New order\r\nBcc: victim@example.test ${INJECTED}`, text: `Title: ${INJECTED}\nLine two\u0007` });
+      await mailer.send({
+        to: 'publisher@example.test',
+        subject: `New order\r\nBcc: victim@example.test ${INJECTED}`,
+        text: `Title: ${INJECTED}\nLine two\u0007`,
+      });
       mailer.close();
       const mail = await waitFor(() => smtp.received[0], 10_000, 'the e-mail');
       expect(mail.to).toEqual(['publisher@example.test']);

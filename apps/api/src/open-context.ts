@@ -90,7 +90,20 @@ export async function openContext(
   const clock = options.clock ?? (() => new Date());
   const siteState = new SiteState(opened, clock);
   metrics.sources.shared = () => siteState.read();
-  const ctx: AppContext = { config, db: database.db, storage, limits, secrets, jobs, publicPages, searchResults, publisherInfos, metrics, siteState, clock };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    storage,
+    limits,
+    secrets,
+    jobs,
+    publicPages,
+    searchResults,
+    publisherInfos,
+    metrics,
+    siteState,
+    clock,
+  };
   return { ctx, database };
 }
 

@@ -56,8 +56,17 @@ export function fastifyOptions(config: Config, logStream?: NodeJS.WritableStream
             level: config.LOG_LEVEL,
             // query strings can carry reset tokens and signed-link signatures: never log them;
             // headers (Authorization, cookies) are not logged at all
-            serializers: { req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: request.url.split('?')[0], ip: request.ip }) },
-            redact: { paths: ['password', '*.password', 'token', '*.token', 'otp', '*.otp', 'authorization', '*.authorization'], censor: '[redacted]' },
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: request.url.split('?')[0],
+                ip: request.ip,
+              }),
+            },
+            redact: {
+              paths: ['password', '*.password', 'token', '*.token', 'otp', '*.otp', 'authorization', '*.authorization'],
+              censor: '[redacted]',
+            },
             ...(logStream ? { stream: logStream } : {}),
           },
     genReqId: (request) => requestId(request.headers['x-request-id']),
@@ -94,7 +103,8 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): { closin
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
     const status = reply.statusCode;
-    if (timeRequests && route !== '/metrics') ctx.metrics.http.observe({ method: request.method, route: route ?? 'unmatched', status }, reply.elapsedTime / 1000);
+    if (timeRequests && route !== '/metrics')
+      ctx.metrics.http.observe({ method: request.method, route: route ?? 'unmatched', status }, reply.elapsedTime / 1000);
     // a file too big or of the wrong type, whichever part refused it (a route, a body parser)
     if (status === 413 || status === 415) ctx.metrics.uploadRefusals.inc({ route: route ?? 'unmatched' });
     done();
@@ -105,7 +115,11 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): { closin
   // before validation and before any route looks at it (authentication included): a NUL
   // anywhere, or a body nested deeper than 32 levels, is a 400 naming the field
   app.addHook('preValidation', async (request) => {
-    for (const [value, root] of [[request.params, 'params'], [request.query, 'query'], [request.body, 'body']] as const) {
+    for (const [value, root] of [
+      [request.params, 'params'],
+      [request.query, 'query'],
+      [request.body, 'body'],
+    ] as const) {
       const problem = inputProblem(value, root);
       if (problem) throw inputError(problem);
     }
@@ -139,7 +153,8 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): { closin
  */
 export function addSecurityHeaders(app: FastifyInstance, config: Config): ReturnType<typeof helmet> {
   // with S3, browsers PUT to and read from the bucket's public endpoint
-  const s3Origin = config.useS3 && (config.S3_PUBLIC_URL ?? config.S3_ENDPOINT) ? [new URL((config.S3_PUBLIC_URL ?? config.S3_ENDPOINT)!).origin] : [];
+  const s3Origin =
+    config.useS3 && (config.S3_PUBLIC_URL ?? config.S3_ENDPOINT) ? [new URL((config.S3_PUBLIC_URL ?? config.S3_ENDPOINT)!).origin] : [];
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -158,7 +173,9 @@ export function addSecurityHeaders(app: FastifyInstance, config: Config): Return
     },
     strictTransportSecurity: config.isProduction,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   return securityHeaders;
 }
 
@@ -170,7 +187,11 @@ export async function registerPlugins(app: FastifyInstance): Promise<void> {
   // Replies above 1 KiB are compressed for browsers that ask (brotli at a quality that costs
   // little CPU, or gzip); files already compressed (the built assets' twins, images, PDFs) are
   // left alone. Every GET reply gets an ETag so a revalidating browser or proxy gets a 304.
-  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(etag);
   // API replies are revalidated, never reused blind; routes that may be kept longer
   // (share images) say so themselves. Replies to a signed-in caller are for that browser only.

@@ -35,7 +35,10 @@ if (config.seedDemo) {
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info({ port: config.PORT, publicUrl: config.publicUrl, storage: ctx.storage.kind, smtp: config.useSmtp, whatsapp: config.useWhatsapp }, 'JSBN is running');
+app.log.info(
+  { port: config.PORT, publicUrl: config.publicUrl, storage: ctx.storage.kind, smtp: config.useSmtp, whatsapp: config.useWhatsapp },
+  'JSBN is running',
+);
 if (!config.isProduction) {
   console.log(`\nJSBN is running at http://localhost:${config.PORT}  (QR codes point to ${config.publicUrl})`);
   console.log(`Dev mailbox: http://localhost:${config.PORT}/dev/mailbox`);

@@ -71,7 +71,9 @@ function preload(id: string): Promise<unknown> {
   const template = document.getElementById(id);
   if (!(template instanceof HTMLTemplateElement)) return Promise.resolve();
   const links = Array.from(template.content.querySelectorAll('link'));
-  const loaded = links.map((link) => new Promise((resolve) => ['load', 'error'].forEach((name) => link.addEventListener(name, resolve, { once: true }))));
+  const loaded = links.map(
+    (link) => new Promise((resolve) => ['load', 'error'].forEach((name) => link.addEventListener(name, resolve, { once: true }))),
+  );
   template.remove();
   const next = (from: number) => {
     document.head.append(...links.slice(from, from + PRELOADS_AT_A_TIME));
@@ -113,7 +115,8 @@ const drawnFor = root.dataset.drawnFor;
 const signedIn = Boolean(localStorage.getItem(TOKEN_KEY));
 const drawnForThisBrowser = drawnFor === undefined ? !signedIn : signedIn && drawnFor === storedUserId();
 // a page with the cart (`data-cart`) while this browser's cart holds books the server did not draw
-const cartFilled = root.hasAttribute('data-cart') && /[^\s[\]]/.test(localStorage.getItem(cartStorageKey(storedUserId() ?? undefined)) ?? '');
+const cartFilled =
+  root.hasAttribute('data-cart') && /[^\s[\]]/.test(localStorage.getItem(cartStorageKey(storedUserId() ?? undefined)) ?? '');
 
 if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
   void start(false);
@@ -139,11 +142,16 @@ if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
     event.preventDefault();
     event.stopPropagation();
     held?.removeAttribute(WAITING);
-    held = target.closest<HTMLElement>('button, [role="button"], label, input, select, textarea') ?? (target instanceof HTMLElement ? target : null);
+    held =
+      target.closest<HTMLElement>('button, [role="button"], label, input, select, textarea') ??
+      (target instanceof HTMLElement ? target : null);
     // the tap is seen at once: the control shows it waits for the app (app/waiting.css)
     held?.setAttribute(WAITING, '');
   };
-  const listen = (on: boolean) => INTENT_EVENTS.forEach((name) => (on ? document.addEventListener(name, wake, { capture: true, passive: true }) : document.removeEventListener(name, wake, true)));
+  const listen = (on: boolean) =>
+    INTENT_EVENTS.forEach((name) =>
+      on ? document.addEventListener(name, wake, { capture: true, passive: true }) : document.removeEventListener(name, wake, true),
+    );
   function wake() {
     listen(false);
     root.setAttribute('aria-busy', 'true');

@@ -23,7 +23,9 @@ export function bookJsonLd(book: BookDto, publisherName: string, pageUrl: string
     publisher: { '@type': 'Organization', name: publisherName || book.publisher_name },
     inLanguage: book.language,
     numberOfPages: book.pages,
-    ...(book.published_date || book.publication_year ? { datePublished: book.published_date ? book.published_date.slice(0, 10) : String(book.publication_year) } : {}),
+    ...(book.published_date || book.publication_year
+      ? { datePublished: book.published_date ? book.published_date.slice(0, 10) : String(book.publication_year) }
+      : {}),
     ...(images.length ? { image: images } : {}),
     url: pageUrl,
   };

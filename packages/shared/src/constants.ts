@@ -177,16 +177,45 @@ export const QR_PRINT_SIZES_MM = [20, 25, 30] as const;
  * a type; subjects as one cell, separated by ';'.
  */
 export const BULK_COLUMNS = [
-  'book_title', 'book_e_title', 'alternate_title', 'language', 'publication_year', 'pages', 'part',
-  'type', 'other_type', 'subjects', 'other_subject',
-  'author_name_1', 'author_type_1', 'author_name_2', 'author_type_2', 'author_name_3', 'author_type_3',
-  'height', 'width', 'no_of_copy', 'price_kind', 'price', 'currency',
-  'readers', 'electronic_copy', 'pdfurl', 'tags',
+  'book_title',
+  'book_e_title',
+  'alternate_title',
+  'language',
+  'publication_year',
+  'pages',
+  'part',
+  'type',
+  'other_type',
+  'subjects',
+  'other_subject',
+  'author_name_1',
+  'author_type_1',
+  'author_name_2',
+  'author_type_2',
+  'author_name_3',
+  'author_type_3',
+  'height',
+  'width',
+  'no_of_copy',
+  'price_kind',
+  'price',
+  'currency',
+  'readers',
+  'electronic_copy',
+  'pdfurl',
+  'tags',
 ] as const;
 export type BulkColumn = (typeof BULK_COLUMNS)[number];
 
 /** Columns a file must have (the form's required fields); the others may be left out of a file. */
-export const BULK_REQUIRED_COLUMNS = ['book_title', 'book_e_title', 'language', 'publication_year', 'pages', 'readers'] as const satisfies readonly BulkColumn[];
+export const BULK_REQUIRED_COLUMNS = [
+  'book_title',
+  'book_e_title',
+  'language',
+  'publication_year',
+  'pages',
+  'readers',
+] as const satisfies readonly BulkColumn[];
 
 /**
  * Columns every row must fill, as the book form requires and marks them (decision 039): the
@@ -194,7 +223,16 @@ export const BULK_REQUIRED_COLUMNS = ['book_title', 'book_e_title', 'language', 
  * swaroop and subjects under Other subject, as in the form.
  */
 export const BULK_STARRED_COLUMNS = [
-  'book_title', 'book_e_title', 'language', 'publication_year', 'pages', 'type', 'subjects', 'author_name_1', 'author_type_1', 'readers',
+  'book_title',
+  'book_e_title',
+  'language',
+  'publication_year',
+  'pages',
+  'type',
+  'subjects',
+  'author_name_1',
+  'author_type_1',
+  'readers',
 ] as const satisfies readonly BulkColumn[];
 
 /** Authors a template row holds (author_name_N, author_type_N). */
@@ -209,4 +247,3 @@ export const BULK_CHUNK_ROWS = 50;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Largest upload of a filled template (bytes): 1,000 rows take about 100 kB. */
 export const MAX_BULK_FILE_BYTES = 2 * 1024 * 1024;
-

@@ -15,7 +15,11 @@ export interface CourierTracking {
 
 export const COURIER_TRACKING: readonly CourierTracking[] = [
   { courier: 'Delhivery', key: 'delhivery', page: (id) => `https://www.delhivery.com/track/package/${id}` },
-  { courier: 'Blue Dart', key: 'bluedart', page: (id) => `https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=${id}` },
+  {
+    courier: 'Blue Dart',
+    key: 'bluedart',
+    page: (id) => `https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=${id}`,
+  },
   { courier: 'DTDC', key: 'dtdc', page: (id) => `https://www.dtdc.com/tracking.asp?strCnno=${id}` },
 ];
 

@@ -49,7 +49,9 @@ describe('the file rules table', () => {
     expect(MSG.dispatchFileTooLarge).toContain(`${MAX_DISPATCH_FILE_BYTES / MB} MB`);
     for (const text of [BOOK_MSG.pdfTooLarge, BOOK_MSG.pdfWidgetSize]) expect(text).toContain(`${MAX_PDF_BYTES / MB}MB`);
     expect(FILE_RULES.book_cover.messages.tooLarge('Book cover')).toBe('Book cover is too large. Maximum image file size allowed is 10MB.');
-    expect(fileTooLargeMessage('huge.jpg', 11 * MB, 'image', MAX_IMAGE_BYTES)).toBe('huge.jpg is too large (11.00MB). Maximum image file size allowed is 10MB.');
+    expect(fileTooLargeMessage('huge.jpg', 11 * MB, 'image', MAX_IMAGE_BYTES)).toBe(
+      'huge.jpg is too large (11.00MB). Maximum image file size allowed is 10MB.',
+    );
   });
 
   it('checks a chosen file as the forms do, with the spec wording', () => {
@@ -59,14 +61,26 @@ describe('the file rules table', () => {
     expect(fileProblem(FILE_RULES.orderImage, file('r.pdf', 'application/pdf', MAX_DISPATCH_FILE_BYTES + 1))).toBe(
       'File Size is too large, please select a file with a size less than 5 MB',
     );
-    expect(fileProblem(FILE_RULES.book_cover, file('c.png', 'image/png'))).toBe('c.png is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).');
-    expect(fileProblem(FILE_RULES.book_cover, file('c.txt', 'text/plain'))).toBe('c.txt is not a valid image file. Only image files are allowed.');
-    expect(fileProblem(FILE_RULES.bookimage, file('p.webp', 'image/webp'))).toBe('p.webp is not a JPEG or PNG. Book images must be JPEG or PNG images.');
+    expect(fileProblem(FILE_RULES.book_cover, file('c.png', 'image/png'))).toBe(
+      'c.png is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).',
+    );
+    expect(fileProblem(FILE_RULES.book_cover, file('c.txt', 'text/plain'))).toBe(
+      'c.txt is not a valid image file. Only image files are allowed.',
+    );
+    expect(fileProblem(FILE_RULES.bookimage, file('p.webp', 'image/webp'))).toBe(
+      'p.webp is not a JPEG or PNG. Book images must be JPEG or PNG images.',
+    );
     expect(fileProblem(FILE_RULES.index_pdf, file('i.jpg', 'image/jpeg'))).toBe('Only PDF files are allowed.');
-    expect(fileProblem(FILE_RULES.index_pdf, file('i.pdf', 'application/pdf', MAX_PDF_BYTES + 1))).toBe('File size must be less than 200MB');
+    expect(fileProblem(FILE_RULES.index_pdf, file('i.pdf', 'application/pdf', MAX_PDF_BYTES + 1))).toBe(
+      'File size must be less than 200MB',
+    );
     const widget = FILE_RULES.pdfpublisher.widget;
-    expect(fileProblem(FILE_RULES.pdfpublisher, file('b.jpg', 'image/jpeg'), widget)).toBe('Only PDF files are allowed. Please select a PDF file.');
-    expect(fileProblem(FILE_RULES.pdfpublisher, file('b.pdf', '', MAX_PDF_BYTES + 1), widget)).toBe('File size exceeds 200MB limit. Please select a smaller file.');
+    expect(fileProblem(FILE_RULES.pdfpublisher, file('b.jpg', 'image/jpeg'), widget)).toBe(
+      'Only PDF files are allowed. Please select a PDF file.',
+    );
+    expect(fileProblem(FILE_RULES.pdfpublisher, file('b.pdf', '', MAX_PDF_BYTES + 1), widget)).toBe(
+      'File size exceeds 200MB limit. Please select a smaller file.',
+    );
     expect(fileProblem(FILE_RULES.logo, file('l.gif', 'image/gif'))).toBe('Logo must be a JPEG or PNG image.');
   });
 

@@ -108,7 +108,13 @@ function typesTextOf(types: readonly FileType[]): string {
 function rule(spec: Omit<FileRule, 'extensions' | 'typesText' | 'sizeText' | 'hint'>): FileRule {
   const typesText = typesTextOf(spec.types);
   const sizeText = `up to ${Math.round(spec.maxBytes / MB)} MB`;
-  return { ...spec, extensions: spec.types.flatMap((type) => FILE_TYPES[type].extensions), typesText, sizeText, hint: `${typesText}, ${sizeText}` };
+  return {
+    ...spec,
+    extensions: spec.types.flatMap((type) => FILE_TYPES[type].extensions),
+    typesText,
+    sizeText,
+    hint: `${typesText}, ${sizeText}`,
+  };
 }
 
 /** The messages of an image field: the spec's for a file that is no image, `notKept` for an image of another type. */
@@ -157,7 +163,14 @@ export const FILE_RULES = {
     maxCount: MAX_BOOK_IMAGES,
     messages: imageMessages(imageNotJpegOrPngMessage, notImageMessage, MAX_IMAGE_BYTES),
   }),
-  index_pdf: rule({ label: 'Index PDF', kind: 'PDF', types: ['application/pdf'], maxBytes: MAX_PDF_BYTES, maxCount: 1, messages: pdfMessages }),
+  index_pdf: rule({
+    label: 'Index PDF',
+    kind: 'PDF',
+    types: ['application/pdf'],
+    maxBytes: MAX_PDF_BYTES,
+    maxCount: 1,
+    messages: pdfMessages,
+  }),
   pdfpublisher: rule({
     label: 'Book PDF',
     kind: 'PDF',
@@ -224,7 +237,11 @@ export const acceptOf = (rule: FileRule) => rule.types.join(',');
  * @param messages the texts to use (default the field's; the book PDF's widget passes `rule.widget`)
  * @returns the message to show, or null when the file is fine
  */
-export function fileProblem(rule: FileRule, file: ChosenFile, messages: Pick<FileMessages, 'wrongType' | 'tooLarge'> = rule.messages): string | null {
+export function fileProblem(
+  rule: FileRule,
+  file: ChosenFile,
+  messages: Pick<FileMessages, 'wrongType' | 'tooLarge'> = rule.messages,
+): string | null {
   const type = declaredType(rule, file);
   if (!(rule.types as readonly string[]).includes(type)) return messages.wrongType(file.name, type);
   if (file.size > rule.maxBytes) return messages.tooLarge(file.name, file.size);

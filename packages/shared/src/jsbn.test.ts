@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  JSBN_ALPHABET,
-  formatJsbn,
-  isValidJsbn,
-  jsbnCheckCharacter,
-  makeJsbn,
-  normalizeJsbn,
-} from './jsbn.js';
+import { JSBN_ALPHABET, formatJsbn, isValidJsbn, jsbnCheckCharacter, makeJsbn, normalizeJsbn } from './jsbn.js';
 
 const publisherNo = fc.string({ unit: fc.constantFrom(...JSBN_ALPHABET), minLength: 5, maxLength: 5 });
 const sequence = fc.integer({ min: 1, max: 99_999 });

@@ -37,12 +37,23 @@ export function lookupText(catalogue: LookupCatalogue | undefined, kind: LookupK
 
 /** A book's language; a stored list ('Gujarati, Sanskrit') is named language by language. */
 export function languageText(catalogue: LookupCatalogue | undefined, stored: string): string {
-  return catalogue?.languages[stored] ?? stored.split(/\s*,\s*/).map((part) => lookupText(catalogue, 'languages', part)).join(', ');
+  return (
+    catalogue?.languages[stored] ??
+    stored
+      .split(/\s*,\s*/)
+      .map((part) => lookupText(catalogue, 'languages', part))
+      .join(', ')
+  );
 }
 
 /** A book's subjects and its other subject, comma separated ('' when none). */
-export function subjectsText(catalogue: LookupCatalogue | undefined, book: { subjects: { subject_name: string }[]; other_subject?: string | null }): string {
-  return [...book.subjects.map((subject) => lookupText(catalogue, 'subjects', subject.subject_name)), book.other_subject].filter(Boolean).join(', ');
+export function subjectsText(
+  catalogue: LookupCatalogue | undefined,
+  book: { subjects: { subject_name: string }[]; other_subject?: string | null },
+): string {
+  return [...book.subjects.map((subject) => lookupText(catalogue, 'subjects', subject.subject_name)), book.other_subject]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** A book's authors with their roles: 'Name (Translator), Name (Editor)' ('' when none). */

@@ -17,7 +17,7 @@ describe('the swaroop list (about 70 Jain literary forms)', () => {
   });
 });
 
-describe('the lookups in the reader\'s language (locales/<lng>/lookups.json)', () => {
+describe("the lookups in the reader's language (locales/<lng>/lookups.json)", () => {
   const STORED: Record<LookupKind, readonly string[]> = {
     languages: [...new Set(LANGUAGES.flatMap((language) => language.language_name.split(', ')))],
     subjects: SUBJECTS.map((subject) => subject.subject_name),
@@ -43,7 +43,7 @@ describe('the lookups in the reader\'s language (locales/<lng>/lookups.json)', (
     }
   });
 
-  it('shows a book in the reader\'s language, and a value it does not know as stored', () => {
+  it("shows a book in the reader's language, and a value it does not know as stored", () => {
     const book = {
       language: 'Gujarati, Sanskrit',
       type: 'TAB1',

@@ -81,4 +81,5 @@ export const MSG = {
  * The 415 for a file whose bytes claim to be a JPEG or PNG but do not decode as an image
  * (damaged, cut short); `what` names the file or field ('Logo', 'cover.jpg').
  */
-export const unreadableImageMessage = (what: string) => `${what} could not be read as an image; the file may be damaged. Please choose another file.`;
+export const unreadableImageMessage = (what: string) =>
+  `${what} could not be read as an image; the file may be damaged. Please choose another file.`;

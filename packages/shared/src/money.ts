@@ -87,14 +87,20 @@ export const NO_PRICE = '—';
  * A price for people: 'Free', '₹20.00', '₹20.00 (for propagation)', or '—' when none was
  * stated; `words` are the language's 'Free' and 'for propagation'.
  */
-export function priceText(price: { kind: PriceKind; minor: number | null; currency: string }, words: { free: string; nominal: string }): string {
+export function priceText(
+  price: { kind: PriceKind; minor: number | null; currency: string },
+  words: { free: string; nominal: string },
+): string {
   if (price.kind === 'free') return words.free;
   if (price.minor === null) return NO_PRICE;
-  return price.kind === 'nominal' ? `${formatMoney(price.minor, price.currency)} (${words.nominal})` : formatMoney(price.minor, price.currency);
+  return price.kind === 'nominal'
+    ? `${formatMoney(price.minor, price.currency)} (${words.nominal})`
+    : formatMoney(price.minor, price.currency);
 }
 
 /** What a line costs for people: 'Free' for 0, the money, or '—' when no price was stated. */
-export const amountText = (minor: number | null, currency: string, free: string) => (minor === null ? NO_PRICE : minor === 0 ? free : formatMoney(minor, currency));
+export const amountText = (minor: number | null, currency: string, free: string) =>
+  minor === null ? NO_PRICE : minor === 0 ? free : formatMoney(minor, currency);
 
 /** An order's totals for people: '₹150.00', or '₹150.00 + $4.00' when its books are in two currencies. */
 export const totalsText = (totals: MoneyTotal[]) =>
@@ -107,5 +113,11 @@ export const totalsText = (totals: MoneyTotal[]) =>
 export const ENGLISH_PRICE_WORDS = { free: 'Free', nominal: 'for propagation' };
 
 /** A book's price (`BookDto`: `price` in major units) with a language's price `words` (English by default). */
-export const bookPriceText = (book: { price_kind: PriceKind; price: number | null; currency: string }, words: { free: string; nominal: string } = ENGLISH_PRICE_WORDS) =>
-  priceText({ kind: book.price_kind, minor: book.price === null ? null : toMinor(book.price, book.currency), currency: book.currency }, words);
+export const bookPriceText = (
+  book: { price_kind: PriceKind; price: number | null; currency: string },
+  words: { free: string; nominal: string } = ENGLISH_PRICE_WORDS,
+) =>
+  priceText(
+    { kind: book.price_kind, minor: book.price === null ? null : toMinor(book.price, book.currency), currency: book.currency },
+    words,
+  );

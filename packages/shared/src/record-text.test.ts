@@ -13,17 +13,31 @@ const read = (change: RecordChange, lng: 'en' | 'gu' | 'hi' = 'en') => recordCha
 
 /** Every key of a catalogue, as paths. */
 const paths = (texts: object, prefix = ''): string[] =>
-  Object.entries(texts).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : paths(value as object, `${prefix}${key}.`)));
+  Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : paths(value as object, `${prefix}${key}.`),
+  );
 
 describe("the record's values in the reader's language", () => {
   it('names a swaroop, a language, subjects and a publisher type by the lookups, as the book page does', () => {
     expect(read({ field: 'type', before: null, after: 'AGM1' })).toEqual({ before: '—', after: 'આગમ (Agam (canonical text))' });
-    expect(read({ field: 'type', before: 'AGM1', after: 'TIK1' }, 'gu')).toEqual({ before: 'આગમ (મૂળ શાસ્ત્રગ્રંથ)', after: LOOKUP_CATALOGUES.gu.swaroops.TIK1 });
+    expect(read({ field: 'type', before: 'AGM1', after: 'TIK1' }, 'gu')).toEqual({
+      before: 'આગમ (મૂળ શાસ્ત્રગ્રંથ)',
+      after: LOOKUP_CATALOGUES.gu.swaroops.TIK1,
+    });
     expect(read({ field: 'type', before: 'AGM1', after: null }, 'hi')).toEqual({ before: 'आगम (मूल शास्त्र-ग्रंथ)', after: '—' });
-    expect(read({ field: 'language', before: 'Gujarati', after: 'Gujarati, Sanskrit' }, 'gu')).toEqual({ before: 'ગુજરાતી', after: `ગુજરાતી, ${LOOKUP_CATALOGUES.gu.languages.Sanskrit}` });
+    expect(read({ field: 'language', before: 'Gujarati', after: 'Gujarati, Sanskrit' }, 'gu')).toEqual({
+      before: 'ગુજરાતી',
+      after: `ગુજરાતી, ${LOOKUP_CATALOGUES.gu.languages.Sanskrit}`,
+    });
     expect(read({ field: 'book_subtitle_lang', before: null, after: 'Hindi' }, 'hi')).toEqual({ before: '—', after: 'हिन्दी' });
-    expect(read({ field: 'subjects', before: ['Agam'], after: ['Agam', 'Yoga'] }, 'hi')).toEqual({ before: 'आगम', after: `आगम, ${LOOKUP_CATALOGUES.hi.subjects.Yoga}` });
-    expect(read({ field: 'publisher_type', before: 'Trust', after: 'Sangh' }, 'gu')).toEqual({ before: LOOKUP_CATALOGUES.gu.publisherTypes.Trust, after: LOOKUP_CATALOGUES.gu.publisherTypes.Sangh });
+    expect(read({ field: 'subjects', before: ['Agam'], after: ['Agam', 'Yoga'] }, 'hi')).toEqual({
+      before: 'आगम',
+      after: `आगम, ${LOOKUP_CATALOGUES.hi.subjects.Yoga}`,
+    });
+    expect(read({ field: 'publisher_type', before: 'Trust', after: 'Sangh' }, 'gu')).toEqual({
+      before: LOOKUP_CATALOGUES.gu.publisherTypes.Trust,
+      after: LOOKUP_CATALOGUES.gu.publisherTypes.Sangh,
+    });
     // a value the lookups do not know shows as stored
     expect(read({ field: 'language', before: null, after: 'Pali' }, 'gu')).toEqual({ before: '—', after: 'Pali' });
   });
@@ -33,12 +47,21 @@ describe("the record's values in the reader's language", () => {
     expect(read({ field: 'is_available', before: true, after: false }, 'gu')).toEqual({ before: 'હા', after: 'ના' });
     expect(read({ field: 'readers', before: 'No', after: 'Yes' }, 'hi')).toEqual({ before: 'नहीं', after: 'हाँ' });
     expect(read({ field: 'price_kind', before: 'priced', after: 'free' }, 'gu')).toEqual({ before: 'વેચાણ કિંમતે', after: 'નિઃશુલ્ક' });
-    expect(read({ field: 'status', before: 'REQUESTED', after: 'IN_PROGRESS' }, 'hi')).toEqual({ before: 'अनुरोधित', after: 'तैयार हो रहा है' });
+    expect(read({ field: 'status', before: 'REQUESTED', after: 'IN_PROGRESS' }, 'hi')).toEqual({
+      before: 'अनुरोधित',
+      after: 'तैयार हो रहा है',
+    });
     expect(read({ field: 'status', before: 'OPEN', after: 'NOT_DUPLICATE' })).toEqual({ before: 'Open', after: 'Not a duplicate' });
-    expect(read({ field: 'verification', before: 'NEW', after: 'VERIFIED' }, 'gu')).toEqual({ before: 'હજી ચકાસાયેલ નથી', after: 'ચકાસાયેલ' });
+    expect(read({ field: 'verification', before: 'NEW', after: 'VERIFIED' }, 'gu')).toEqual({
+      before: 'હજી ચકાસાયેલ નથી',
+      after: 'ચકાસાયેલ',
+    });
     expect(read({ field: 'kind', before: null, after: 'NOT_JAIN' }, 'hi')).toEqual({ before: '—', after: 'जैन पुस्तक नहीं' });
     expect(read({ field: 'aadhar_no', before: null, after: '•••' })).toEqual({ before: '—', after: 'hidden' });
-    expect(read({ field: 'withdrawn_at', before: null, after: '2026-11-26T14:10:00.000Z' })).toEqual({ before: '—', after: 'moment 2026-11-26T14:10:00.000Z' });
+    expect(read({ field: 'withdrawn_at', before: null, after: '2026-11-26T14:10:00.000Z' })).toEqual({
+      before: '—',
+      after: 'moment 2026-11-26T14:10:00.000Z',
+    });
     expect(read({ field: 'published_date', before: null, after: '2024-03-01' })).toEqual({ before: '—', after: '01/03/2024' });
   });
 
@@ -60,8 +83,14 @@ describe("the record's values in the reader's language", () => {
   });
 
   it('prefers the name the API gives an id (a state, a city, a book)', () => {
-    expect(read({ field: 'state_id', before: 12, after: 21, beforeText: 'Gujarat', afterText: 'Maharashtra' })).toEqual({ before: 'Gujarat', after: 'Maharashtra' });
-    expect(read({ field: 'duplicate_of', before: null, after: 7, afterText: 'ABCDE-00001-X' }, 'gu')).toEqual({ before: '—', after: 'ABCDE-00001-X' });
+    expect(read({ field: 'state_id', before: 12, after: 21, beforeText: 'Gujarat', afterText: 'Maharashtra' })).toEqual({
+      before: 'Gujarat',
+      after: 'Maharashtra',
+    });
+    expect(read({ field: 'duplicate_of', before: null, after: 7, afterText: 'ABCDE-00001-X' }, 'gu')).toEqual({
+      before: '—',
+      after: 'ABCDE-00001-X',
+    });
   });
 
   it.each(['gu', 'hi'] as const)('has every word in %s that English has, in its own script, NFC', (lng) => {

@@ -114,7 +114,10 @@ export function recordChangeText(change: RecordChange, words: RecordWords): Reco
     const after = Array.isArray(change.after) ? (change.after as unknown[]) : [];
     const added = missingFrom(after, before);
     const removed = missingFrom(before, after);
-    const parts = [added ? record.images.added.replace('{{count}}', String(added)) : null, removed ? record.images.removed.replace('{{count}}', String(removed)) : null].filter(Boolean);
+    const parts = [
+      added ? record.images.added.replace('{{count}}', String(added)) : null,
+      removed ? record.images.removed.replace('{{count}}', String(removed)) : null,
+    ].filter(Boolean);
     return { summary: parts.length ? parts.join(', ') : record.images.reordered };
   }
   return {

@@ -26,7 +26,9 @@ const BASELINE_MS = 5_000;
 
 /** A field of /proc/<pid>/status in MB (VmRSS, VmHWM). */
 function memory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((row) => row.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith(`${field}:`));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
 }
 
@@ -73,21 +75,43 @@ export async function measureBulkPreview(bench: WritesBench): Promise<void> {
   const { databaseUrl, dataDir, drop } = await freshDatabase(bench, 'jsbn_scale_bulk_preview', 'bench-bulk-preview');
   const env = { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: BASE };
   const built = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { webDist: null });
-  const publishers = await Promise.all(Array.from({ length: UPLOADS }, (_, index) => createPublisher(built.ctx, { publisher_no: `BPV${String(index).padStart(2, '0')}` })));
+  const publishers = await Promise.all(
+    Array.from({ length: UPLOADS }, (_, index) => createPublisher(built.ctx, { publisher_no: `BPV${String(index).padStart(2, '0')}` })),
+  );
   await built.app.close();
   const file = numberSheet(55_000);
   const server = await bench.start(['apps/api/dist/server.js'], env, PORT, '/api/health');
   const pid = server.pid!;
-  const rows: { idleRss: number; peakRss: number; hwm: number | null; idle: number[]; busy: number[]; statuses: number[]; seconds: number }[] = [];
+  const rows: {
+    idleRss: number;
+    peakRss: number;
+    hwm: number | null;
+    idle: number[];
+    busy: number[];
+    statuses: number[];
+    seconds: number;
+  }[] = [];
   try {
     const tokens = await Promise.all(
       publishers.map(async (publisher) => {
-        const login = await fetch(`${BASE}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }) });
+        const login = await fetch(`${BASE}/api/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }),
+        });
         return ((await login.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
       }),
     );
     // one round unmeasured: the first upload loads code and warms the process
-    await Promise.all(tokens.map((token) => fetch(`${BASE}/api/book/bulk/preview`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': XLSX_TYPE }, body: new Uint8Array(file) })));
+    await Promise.all(
+      tokens.map((token) =>
+        fetch(`${BASE}/api/book/bulk/preview`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': XLSX_TYPE },
+          body: new Uint8Array(file),
+        }),
+      ),
+    );
     for (let round = 0; round < bench.rounds; round++) {
       process.stdout.write(`\rbulk previews: round ${round + 1} of ${bench.rounds}`);
       const idle = await probeHealth(new Promise((resolve) => setTimeout(resolve, BASELINE_MS)));
@@ -97,7 +121,16 @@ export async function measureBulkPreview(bench: WritesBench): Promise<void> {
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, memory(pid, 'VmRSS'))), 5);
       const started = performance.now();
       const uploads = Promise.all(
-        tokens.map(async (token) => (await fetch(`${BASE}/api/book/bulk/preview`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': XLSX_TYPE }, body: new Uint8Array(file) })).status),
+        tokens.map(
+          async (token) =>
+            (
+              await fetch(`${BASE}/api/book/bulk/preview`, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${token}`, 'content-type': XLSX_TYPE },
+                body: new Uint8Array(file),
+              })
+            ).status,
+        ),
       );
       const busy = await probeHealth(uploads);
       const statuses = await uploads;
@@ -111,11 +144,17 @@ export async function measureBulkPreview(bench: WritesBench): Promise<void> {
     const busyP99 = m((row) => percentile(row.busy, 99));
     const idleRss = m((row) => row.idleRss);
     const peak = m((row) => Math.max(row.peakRss, row.hwm ?? 0));
-    console.log(`\n${UPLOADS} bulk previews at once of a ${(file.length / 1024 / 1024).toFixed(1)} MB .xlsx of 55,000 rows × 10 numbers, PostgreSQL, ${bench.rounds} rounds (medians; answers ${[...new Set(rows.flatMap((row) => row.statuses))].join(', ')}):\n`);
+    console.log(
+      `\n${UPLOADS} bulk previews at once of a ${(file.length / 1024 / 1024).toFixed(1)} MB .xlsx of 55,000 rows × 10 numbers, PostgreSQL, ${bench.rounds} rounds (medians; answers ${[...new Set(rows.flatMap((row) => row.statuses))].join(', ')}):\n`,
+    );
     console.log('| measure | with the uploads | baseline in the same run (nothing else running) | ratio |');
     console.log('|---|---|---|---|');
-    console.log(`| API resident memory, peak | ${peak.toFixed(0)} MB (+${(peak - idleRss).toFixed(0)} MB) | ${idleRss.toFixed(0)} MB | ${(peak / idleRss).toFixed(2)}× |`);
-    console.log(`| GET /api/health p50 | ${m((row) => percentile(row.busy, 50)).toFixed(1)} ms | ${m((row) => percentile(row.idle, 50)).toFixed(1)} ms | ${(m((row) => percentile(row.busy, 50)) / m((row) => percentile(row.idle, 50))).toFixed(2)}× |`);
+    console.log(
+      `| API resident memory, peak | ${peak.toFixed(0)} MB (+${(peak - idleRss).toFixed(0)} MB) | ${idleRss.toFixed(0)} MB | ${(peak / idleRss).toFixed(2)}× |`,
+    );
+    console.log(
+      `| GET /api/health p50 | ${m((row) => percentile(row.busy, 50)).toFixed(1)} ms | ${m((row) => percentile(row.idle, 50)).toFixed(1)} ms | ${(m((row) => percentile(row.busy, 50)) / m((row) => percentile(row.idle, 50))).toFixed(2)}× |`,
+    );
     console.log(`| GET /api/health p99 | ${busyP99.toFixed(1)} ms | ${idleP99.toFixed(1)} ms | ${(busyP99 / idleP99).toFixed(2)}× |`);
     console.log(`| all ${UPLOADS} answered in | ${m((row) => row.seconds).toFixed(2)} s | — | — |`);
   } finally {

@@ -12,7 +12,17 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import { AUTHOR_TYPES, BULK_CHUNK_ROWS, BULK_COLUMNS, MAX_BULK_ROWS, SUBJECTS, XLSX_TYPE, type BulkColumn, type BulkPreview, type BulkRow } from '@jsbn/shared';
+import {
+  AUTHOR_TYPES,
+  BULK_CHUNK_ROWS,
+  BULK_COLUMNS,
+  MAX_BULK_ROWS,
+  SUBJECTS,
+  XLSX_TYPE,
+  type BulkColumn,
+  type BulkPreview,
+  type BulkRow,
+} from '@jsbn/shared';
 import { buildApp } from '../../../apps/api/src/app.js';
 import { loadConfig } from '../../../apps/api/src/config.js';
 import { createPublisher } from '../../../apps/api/src/seed/factories.js';
@@ -47,7 +57,12 @@ function sheetRows(round: number): Partial<Record<BulkColumn, string | number>>[
       other_type: fields.other_type ?? '',
       subjects: (fields.subjects ?? []).map((subject) => SUBJECT_NAME.get(Number(subject.id))).join('; '),
       other_subject: fields.other_subject ?? '',
-      ...Object.fromEntries(authors.flatMap((author, slot) => [[`author_name_${slot + 1}`, author.author_name ?? 'Unknown'], [`author_type_${slot + 1}`, AUTHOR_TYPE.get(Number(author.authorType as number | string)) ?? 'Author']])),
+      ...Object.fromEntries(
+        authors.flatMap((author, slot) => [
+          [`author_name_${slot + 1}`, author.author_name ?? 'Unknown'],
+          [`author_type_${slot + 1}`, AUTHOR_TYPE.get(Number(author.authorType as number | string)) ?? 'Author'],
+        ]),
+      ),
       price_kind: index % 3 === 0 ? 'Free' : 'For propagation (nominal price)',
       price: index % 3 === 0 ? '' : 20,
       readers: 'No',
@@ -73,9 +88,19 @@ export async function measureBulk(bench: WritesBench): Promise<void> {
   const publisher = await createPublisher(built.ctx, { publisher_no: 'BULKB' });
   const service = await createPublisher(built.ctx, { publisher_no: 'BULKS' });
   const server = await bench.start(['apps/api/dist/server.js'], env, PORT, '/api/health');
-  const figures: Record<'file' | 'preview' | 'register' | 'total' | 'service', number[]> = { file: [], preview: [], register: [], total: [], service: [] };
+  const figures: Record<'file' | 'preview' | 'register' | 'total' | 'service', number[]> = {
+    file: [],
+    preview: [],
+    register: [],
+    total: [],
+    service: [],
+  };
   try {
-    const login = await fetch(`${BASE}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }) });
+    const login = await fetch(`${BASE}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }),
+    });
     const token = ((await login.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
     const template = Buffer.from(await (await fetch(`${BASE}/api/book/bulk/template.xlsx`)).arrayBuffer());
     for (let round = 0; round < bench.rounds; round++) {
@@ -85,7 +110,8 @@ export async function measureBulk(bench: WritesBench): Promise<void> {
       const sheet = workbook.worksheets[0]!;
       const rows = sheetRows(round);
       rows.forEach((values, index) => {
-        for (const [key, value] of Object.entries(values)) sheet.getCell(index + 2, BULK_COLUMNS.indexOf(key as BulkColumn) + 1).value = value;
+        for (const [key, value] of Object.entries(values))
+          sheet.getCell(index + 2, BULK_COLUMNS.indexOf(key as BulkColumn) + 1).value = value;
       });
       const file = Buffer.from(await workbook.xlsx.writeBuffer());
       figures.file.push(file.length);
@@ -94,9 +120,13 @@ export async function measureBulk(bench: WritesBench): Promise<void> {
       const preview = await api<BulkPreview>('/api/book/bulk/preview', token, file, XLSX_TYPE);
       const previewed = performance.now();
       const ready: BulkRow[] = preview.rows.filter((row) => row.errors.length === 0).map(({ row, values }) => ({ row, values }));
-      if (ready.length !== MAX_BULK_ROWS) throw new Error(`${MAX_BULK_ROWS - ready.length} rows have problems: ${JSON.stringify(preview.rows.find((row) => row.errors.length)?.errors)}`);
+      if (ready.length !== MAX_BULK_ROWS)
+        throw new Error(
+          `${MAX_BULK_ROWS - ready.length} rows have problems: ${JSON.stringify(preview.rows.find((row) => row.errors.length)?.errors)}`,
+        );
       const batch = randomUUID();
-      for (let start = 0; start < ready.length; start += BULK_CHUNK_ROWS) await api('/api/book/bulk/register', token, { batch, rows: ready.slice(start, start + BULK_CHUNK_ROWS) });
+      for (let start = 0; start < ready.length; start += BULK_CHUNK_ROWS)
+        await api('/api/book/bulk/register', token, { batch, rows: ready.slice(start, start + BULK_CHUNK_ROWS) });
       const finished = performance.now();
       figures.preview.push((previewed - started) / 1000);
       figures.register.push((finished - previewed) / 1000);
@@ -105,16 +135,26 @@ export async function measureBulk(bench: WritesBench): Promise<void> {
       // the baseline: the same books through the form's service, in one call, in this process
       const fields = ready.map((row) => bookFieldsOfRow({ ...row.values, book_title: `${row.values.book_title} *` }).fields!);
       const serviceStarted = performance.now();
-      await built.ctx.db.transaction((tx) => registerBooks(built.ctx, tx, fields.map((book) => ({ publisherId: service.publisherId, fields: book, coverKey: null }))));
+      await built.ctx.db.transaction((tx) =>
+        registerBooks(
+          built.ctx,
+          tx,
+          fields.map((book) => ({ publisherId: service.publisherId, fields: book, coverKey: null })),
+        ),
+      );
       figures.service.push((performance.now() - serviceStarted) / 1000);
     }
     process.stdout.write('\n');
     const m = (key: keyof typeof figures) => bench.median(figures[key]);
-    console.log(`\nbulk registration of ${MAX_BULK_ROWS.toLocaleString('en-IN')} books from one Excel file (${(m('file') / 1024).toFixed(0)} kB), PostgreSQL, ${bench.rounds} rounds (medians):\n`);
+    console.log(
+      `\nbulk registration of ${MAX_BULK_ROWS.toLocaleString('en-IN')} books from one Excel file (${(m('file') / 1024).toFixed(0)} kB), PostgreSQL, ${bench.rounds} rounds (medians):\n`,
+    );
     console.log('| measure | seconds | baseline in the same run | ratio |');
     console.log('|---|---|---|---|');
     console.log(`| upload and preview (every row checked) | ${m('preview').toFixed(2)} s | — | — |`);
-    console.log(`| registration, ${MAX_BULK_ROWS / BULK_CHUNK_ROWS} requests of ${BULK_CHUNK_ROWS} rows | ${m('register').toFixed(2)} s | the form's service, the same books in one call: ${m('service').toFixed(2)} s | ${(m('service') / m('register')).toFixed(2)}× |`);
+    console.log(
+      `| registration, ${MAX_BULK_ROWS / BULK_CHUNK_ROWS} requests of ${BULK_CHUNK_ROWS} rows | ${m('register').toFixed(2)} s | the form's service, the same books in one call: ${m('service').toFixed(2)} s | ${(m('service') / m('register')).toFixed(2)}× |`,
+    );
     console.log(`| from upload to the last JSBN (under 60 s) | ${m('total').toFixed(2)} s | — | — |`);
   } finally {
     server.kill('SIGTERM');

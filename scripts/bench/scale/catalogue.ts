@@ -27,7 +27,20 @@ type SourceRecord = CatalogueRecord;
 
 export const BOOKS_JSONL = new URL('../../../../shared/data/books.jsonl', import.meta.url);
 const BOOKS_PER_PUBLISHER = 200;
-const CITIES = ['Ahmedabad', 'Surat', 'Palitana', 'Mumbai', 'Jaipur', 'Indore', 'Pune', 'Vadodara', 'Bhavnagar', 'Udaipur', 'Ujjain', 'Rajkot'];
+const CITIES = [
+  'Ahmedabad',
+  'Surat',
+  'Palitana',
+  'Mumbai',
+  'Jaipur',
+  'Indore',
+  'Pune',
+  'Vadodara',
+  'Bhavnagar',
+  'Udaipur',
+  'Ujjain',
+  'Rajkot',
+];
 const BATCH = 2_000;
 
 /** The real records that have a title in an Indic script and an English title. */
@@ -87,7 +100,9 @@ export async function buildCatalogue(pool: pg.Pool, count: number, progress: (do
   const records = sourceRecords();
   const publisherCount = Math.max(1, Math.ceil(count / BOOKS_PER_PUBLISHER));
   const realPublishers = [...new Set(records.map((record) => record.publisher).filter((name): name is string => Boolean(name)))];
-  const names = Array.from({ length: publisherCount }, (_, index) => `${realPublishers[index % realPublishers.length]} ${CITIES[index % CITIES.length]} ${Math.floor(index / realPublishers.length) || ''}`.trim());
+  const names = Array.from({ length: publisherCount }, (_, index) =>
+    `${realPublishers[index % realPublishers.length]} ${CITIES[index % CITIES.length]} ${Math.floor(index / realPublishers.length) || ''}`.trim(),
+  );
   const { rows: accountRows } = await pool.query<{ id: number }>(
     `INSERT INTO accounts (email, role, password_hash, email_verified_at)
      SELECT 'bench-' || n || '@scale.jsbn.invalid', 'PUBLISHER', '!unusable', now() FROM generate_series(1, $1::int) AS n RETURNING id`,
@@ -107,12 +122,29 @@ export async function buildCatalogue(pool: pg.Pool, count: number, progress: (do
   const samples: string[] = [];
   for (let start = 0; start < count; start += BATCH) {
     const end = Math.min(count, start + BATCH);
-    const columns = { publisher_id: [] as number[], seq: [] as number[], jsbn: [] as string[], title: [] as string[], e_title: [] as string[], language: [] as string[], year: [] as number[], pages: [] as number[], search_text: [] as string[], title_text: [] as string[] };
+    const columns = {
+      publisher_id: [] as number[],
+      seq: [] as number[],
+      jsbn: [] as string[],
+      title: [] as string[],
+      e_title: [] as string[],
+      language: [] as string[],
+      year: [] as number[],
+      pages: [] as number[],
+      search_text: [] as string[],
+      title_text: [] as string[],
+    };
     const authorRows: { index: number; position: number; name: string }[] = [];
     for (let i = start; i < end; i++) {
       const book = generatedBook(records, publisherCount, i);
       const jsbn = makeJsbn(publisherNo(book.publisherIndex), book.seq);
-      const search = searchColumnsOf({ book_title: book.title, book_e_title: book.eTitle, authors: book.authors, publisher_name: names[book.publisherIndex]!, jsbn });
+      const search = searchColumnsOf({
+        book_title: book.title,
+        book_e_title: book.eTitle,
+        authors: book.authors,
+        publisher_name: names[book.publisherIndex]!,
+        jsbn,
+      });
       columns.publisher_id.push(publisherIds[book.publisherIndex]!);
       columns.seq.push(book.seq);
       columns.jsbn.push(jsbn);
@@ -131,10 +163,25 @@ export async function buildCatalogue(pool: pg.Pool, count: number, progress: (do
        SELECT p, s, j, t, e, l, y, pg, st, tt, $11::int, true, true, 'No'
        FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[]) AS t(p, s, j, t, e, l, y, pg, st, tt)
        RETURNING id`,
-      [columns.publisher_id, columns.seq, columns.jsbn, columns.title, columns.e_title, columns.language, columns.year, columns.pages, columns.search_text, columns.title_text, searchVersion()],
+      [
+        columns.publisher_id,
+        columns.seq,
+        columns.jsbn,
+        columns.title,
+        columns.e_title,
+        columns.language,
+        columns.year,
+        columns.pages,
+        columns.search_text,
+        columns.title_text,
+        searchVersion(),
+      ],
     );
     // one author record per name (decision 014), made when a batch first names it
-    await pool.query(`INSERT INTO authors (author_name) SELECT DISTINCT n FROM unnest($1::text[]) AS n ON CONFLICT (author_name) DO NOTHING`, [authorRows.map((row) => row.name)]);
+    await pool.query(
+      `INSERT INTO authors (author_name) SELECT DISTINCT n FROM unnest($1::text[]) AS n ON CONFLICT (author_name) DO NOTHING`,
+      [authorRows.map((row) => row.name)],
+    );
     await pool.query(
       `INSERT INTO book_authors (book_id, position, author_type_id, author_id, author_name)
        SELECT b, p, 1, a.id, n FROM unnest($1::int[], $2::int[], $3::text[]) AS t(b, p, n) JOIN authors a ON a.author_name = t.n`,
@@ -159,12 +206,17 @@ export async function finishCatalogue(pool: pg.Pool): Promise<void> {
   // as migration 0024 makes it
   await pool.query('CREATE INDEX IF NOT EXISTS books_title_text_trgm_idx ON books USING gin (title_text gin_trgm_ops)');
   // as migration 0016 makes it
-  await pool.query('CREATE INDEX IF NOT EXISTS search_postings_rank_idx ON search_postings (word, in_title DESC NULLS LAST, title_length, created_at DESC NULLS LAST, book_id DESC NULLS LAST)');
+  await pool.query(
+    'CREATE INDEX IF NOT EXISTS search_postings_rank_idx ON search_postings (word, in_title DESC NULLS LAST, title_length, created_at DESC NULLS LAST, book_id DESC NULLS LAST)',
+  );
   await pool.query('VACUUM ANALYZE');
 }
 
 /** `count` words of the catalogue's search vocabulary of four letters or more, shuffled (rare and common alike): searches never asked before. */
 export async function catalogueWords(pool: pg.Pool, count: number): Promise<string[]> {
-  const { rows } = await pool.query<{ word: string }>('SELECT word FROM search_words WHERE books > 0 AND char_length(word) >= 4 ORDER BY md5(word) LIMIT $1', [count]);
+  const { rows } = await pool.query<{ word: string }>(
+    'SELECT word FROM search_words WHERE books > 0 AND char_length(word) >= 4 ORDER BY md5(word) LIMIT $1',
+    [count],
+  );
   return rows.map((row) => row.word);
 }

@@ -21,7 +21,13 @@ import pg from 'pg';
 import { openDatabase } from '../../../apps/api/src/db/client.js';
 import type { DbOrTx } from '../../../apps/api/src/db/client.js';
 import { books } from '../../../apps/api/src/db/schema.js';
-import { authorPatterns, duplicateSimilarity, queueBooks, similarBooks, type DuplicateProbe } from '../../../apps/api/src/modules/books/duplicates.js';
+import {
+  authorPatterns,
+  duplicateSimilarity,
+  queueBooks,
+  similarBooks,
+  type DuplicateProbe,
+} from '../../../apps/api/src/modules/books/duplicates.js';
 import { latinKey, otherScript, textQuery } from '../../../apps/api/src/modules/books/search.js';
 import { containsPattern } from '../../../apps/api/src/lib/pagination.js';
 
@@ -38,7 +44,10 @@ const BASELINE_CHECKS = 100;
 
 /** The check as it was before migration 0024 (decision 044's first version): candidates by `textQuery` on `search_text`. */
 async function baselineSimilarBooks(db: DbOrTx, probe: DuplicateProbe): Promise<number> {
-  const key = latinKey(probe.title).split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean).join(' ');
+  const key = latinKey(probe.title)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean)
+    .join(' ');
   if (!key) return 0;
   const query = await textQuery(db, key);
   if (query.estimate === 0) return 0;
@@ -46,7 +55,18 @@ async function baselineSimilarBooks(db: DbOrTx, probe: DuplicateProbe): Promise<
   const candidates = await db
     .select({ id: books.id })
     .from(books)
-    .where(and(query.where, isNull(books.withdrawn_at), patterns.length ? sql`(${sql.join(patterns.map((word) => sql`${books.search_text} like ${containsPattern(word)}`), sql` or `)})` : undefined))
+    .where(
+      and(
+        query.where,
+        isNull(books.withdrawn_at),
+        patterns.length
+          ? sql`(${sql.join(
+              patterns.map((word) => sql`${books.search_text} like ${containsPattern(word)}`),
+              sql` or `,
+            )})`
+          : undefined,
+      ),
+    )
     .limit(200);
   const found = await queueBooks(
     db,
@@ -75,8 +95,10 @@ export async function measureDuplicates({ url, percentiles }: DuplicatesBench): 
       const found = await check();
       return { ms: performance.now() - started, found };
     };
-    const current = (title: string, author: string) => timed(async () => (await similarBooks(database.db, { title, authors: [author] })).length > 0);
-    const baseline = (title: string, author: string) => timed(async () => (await baselineSimilarBooks(database.db, { title, authors: [author] })) > 0);
+    const current = (title: string, author: string) =>
+      timed(async () => (await similarBooks(database.db, { title, authors: [author] })).length > 0);
+    const baseline = (title: string, author: string) =>
+      timed(async () => (await baselineSimilarBooks(database.db, { title, authors: [author] })) > 0);
     // warm the statements once
     await current(books[0]!.title, books[0]!.author!);
     await baseline(books[0]!.title, books[0]!.author!);
@@ -106,7 +128,10 @@ export async function measureDuplicates({ url, percentiles }: DuplicatesBench): 
           `p50 ${(at(times, 0.5) / at(before, 0.5)).toFixed(3)}x, p95 ${(at(times, 0.95) / at(before, 0.95)).toFixed(3)}x of the baseline`,
       );
     };
-    const hits = books.map((book, index) => ({ title: index % 2 ? (otherScript(book.title) ?? latinKey(book.title)) : latinKey(book.title), author: book.author! }));
+    const hits = books.map((book, index) => ({
+      title: index % 2 ? (otherScript(book.title) ?? latinKey(book.title)) : latinKey(book.title),
+      author: book.author!,
+    }));
     await run('a catalogue title in the other script or romanised, with its author', hits);
     const misspelt = books.map((book) => {
       const words = latinKey(book.title).split(' ');
@@ -115,7 +140,10 @@ export async function measureDuplicates({ url, percentiles }: DuplicatesBench): 
       return { title: words.map((word) => (word === longest ? dropped : word)).join(' '), author: book.author! };
     });
     await run('the romanised title misspelt (a letter dropped)', misspelt);
-    await run('a title no book has', books.map((book, index) => ({ title: `Zzyqx Vrumple ${index} Granth`, author: book.author! })));
+    await run(
+      'a title no book has',
+      books.map((book, index) => ({ title: `Zzyqx Vrumple ${index} Granth`, author: book.author! })),
+    );
     const started = performance.now();
     for (let i = 0; i < 1000; i++) {
       const book = books[i % books.length]!;

@@ -63,10 +63,17 @@ import { measureInterop } from './interop.js';
 import { measureDuplicates } from './duplicates.js';
 import { PRODUCTION } from './production.js';
 
-
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const { values } = parseArgs({ options: { books: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, parts: { type: 'string', default: 'pages,search,writes,import,bulk,bulk-preview' }, database: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    books: { type: 'string', default: '1000000' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    parts: { type: 'string', default: 'pages,search,writes,import,bulk,bulk-preview' },
+    database: { type: 'string' },
+  },
+});
 const PARTS = new Set(values.parts.split(','));
 const BOOKS = Number(values.books);
 const ROUNDS = Number(values.rounds);
@@ -75,7 +82,11 @@ const CONNECTIONS = 50;
 
 if (!existsSync(BOOKS_JSONL)) throw new Error(`${fileURLToPath(BOOKS_JSONL)} is missing: the catalogue is made from it`);
 // part `duplicates` alone runs the service in this process: it needs no build
-if ([...PARTS].some((part) => part !== 'duplicates') && (!existsSync(`${ROOT}apps/api/dist/server.js`) || !existsSync(`${ROOT}apps/web/dist-server/entry-server.js`))) throw new Error('the API is not built: run npm run build first');
+if (
+  [...PARTS].some((part) => part !== 'duplicates') &&
+  (!existsSync(`${ROOT}apps/api/dist/server.js`) || !existsSync(`${ROOT}apps/web/dist-server/entry-server.js`))
+)
+  throw new Error('the API is not built: run npm run build first');
 
 /** The database of the catalogue, built when missing (a run of 1,000,000 books takes minutes). */
 async function catalogueDatabase(): Promise<{ url: string; samples: string[] }> {
@@ -88,11 +99,13 @@ async function catalogueDatabase(): Promise<{ url: string; samples: string[] }> 
   if (exists) {
     const probe = new pg.Client({ connectionString: url });
     await probe.connect();
-    complete = (await probe.query("SELECT 1 FROM pg_class WHERE relname = 'bench_catalogue_done'").catch(() => ({ rowCount: 0 }))).rowCount === 1;
+    complete =
+      (await probe.query("SELECT 1 FROM pg_class WHERE relname = 'bench_catalogue_done'").catch(() => ({ rowCount: 0 }))).rowCount === 1;
     await probe.end();
   }
   // a database named by --database (a copy of a catalogue, say) is measured, never built again
-  if (!complete && values.database) throw new Error(`${name} holds no finished catalogue: --database names a copy of one (CREATE DATABASE … TEMPLATE jsbn_scale_N)`);
+  if (!complete && values.database)
+    throw new Error(`${name} holds no finished catalogue: --database names a copy of one (CREATE DATABASE … TEMPLATE jsbn_scale_N)`);
   if (!complete) {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
@@ -118,7 +131,9 @@ function progress(what: string, done: number, total: number): void {
   if (!process.stdout.isTTY) return;
   const width = 30;
   const filled = Math.round((done / total) * width);
-  process.stdout.write(`\r${what} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en-IN')}/${total.toLocaleString('en-IN')}`);
+  process.stdout.write(
+    `\r${what} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en-IN')}/${total.toLocaleString('en-IN')}`,
+  );
 }
 
 /**
@@ -127,10 +142,16 @@ function progress(what: string, done: number, total: number): void {
  * whole catalogue).
  */
 async function start(args: string[], env: Record<string, string>, port: number, ready = '/'): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let attempt = 0; attempt < 6_000; attempt++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    const answered = await fetch(`http://127.0.0.1:${port}${ready}`).then((response) => response.ok).catch(() => false);
+    const answered = await fetch(`http://127.0.0.1:${port}${ready}`)
+      .then((response) => response.ok)
+      .catch(() => false);
     if (answered) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -154,7 +175,8 @@ function rawReply(port: number, path: string): Promise<{ headers: string[]; body
       response.on('end', () => {
         const headers: string[] = [];
         for (let at = 0; at < response.rawHeaders.length; at += 2) {
-          if (!/^(date|connection|keep-alive)$/i.test(response.rawHeaders[at]!)) headers.push(response.rawHeaders[at]!, response.rawHeaders[at + 1]!);
+          if (!/^(date|connection|keep-alive)$/i.test(response.rawHeaders[at]!))
+            headers.push(response.rawHeaders[at]!, response.rawHeaders[at + 1]!);
         }
         resolve({ headers, body: Buffer.concat(chunks).toString('base64') });
       });
@@ -179,7 +201,7 @@ require('node:http').createServer(async (q, s) => {
  */
 async function settle(): Promise<void> {
   const deadline = Date.now() + 60_000;
-  for (let quick = 0; quick < 3 && Date.now() < deadline; ) {
+  for (let quick = 0; quick < 3 && Date.now() < deadline;) {
     const started = performance.now();
     await fetch('http://127.0.0.1:39103/api/health').then((response) => response.arrayBuffer());
     quick = performance.now() - started < 5 ? quick + 1 : 0;
@@ -191,7 +213,18 @@ const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.fl
 
 /** The built API on the catalogue database, on port 39103 (or `port`), as production runs it behind one proxy. */
 const startApi = (databaseUrl: string, port = 39103) =>
-  start(['apps/api/dist/server.js'], { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1' }, port, '/api/health');
+  start(
+    ['apps/api/dist/server.js'],
+    {
+      ...PRODUCTION,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: `${ROOT}var/bench-scale`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: '1',
+    },
+    port,
+    '/api/health',
+  );
 
 /** What a phone's browser sends: it takes brotli. */
 const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
@@ -203,13 +236,16 @@ async function measurePages(databaseUrl: string, samples: string[]): Promise<voi
    * One request whose path is `path(jsbn)` of a random book of `pool` each time (made anew for
    * every request: every connection asks for different books, as first scans do).
    */
-  const randomly = (pool: string[], path: (jsbn: string) => string) => [{ setupRequest: (request: { path: string }) => ({ ...request, path: path(pool[Math.floor(Math.random() * pool.length)]!) }) }];
+  const randomly = (pool: string[], path: (jsbn: string) => string) => [
+    { setupRequest: (request: { path: string }) => ({ ...request, path: path(pool[Math.floor(Math.random() * pool.length)]!) }) },
+  ];
   /**
    * The requests of `path(jsbn)` for every book of `pool` in a random order, each made once as
    * the baseline's one request is (autocannon makes a `setupRequest` request anew every time,
    * which on two shared cores costs the load generator more than the served reply).
    */
-  const inTurn = (pool: string[], path: (jsbn: string) => string) => [...pool].sort(() => Math.random() - 0.5).map((jsbn) => ({ path: path(jsbn) }));
+  const inTurn = (pool: string[], path: (jsbn: string) => string) =>
+    [...pool].sort(() => Math.random() - 0.5).map((jsbn) => ({ path: path(jsbn) }));
   const children: ChildProcess[] = [];
   try {
     children.push(await start(['-e', BARE], {}, 39101));
@@ -217,25 +253,55 @@ async function measurePages(databaseUrl: string, samples: string[]): Promise<voi
     children.push(await startApi(databaseUrl));
     // the 1,000 popular books have been scanned before: each page once, four at a time
     const scanned = popular.flatMap((jsbn) => [`/api/book/listing/jsbn/${formatJsbn(jsbn)}`, `/jsbn/${formatJsbn(jsbn)}`]);
-    await Promise.all(Array.from({ length: 4 }, async (_, lane) => {
-      for (let at = lane; at < scanned.length; at += 4) await fetch(`http://127.0.0.1:39103${scanned[at]}`).then((response) => response.arrayBuffer());
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async (_, lane) => {
+        for (let at = lane; at < scanned.length; at += 4)
+          await fetch(`http://127.0.0.1:39103${scanned[at]}`).then((response) => response.arrayBuffer());
+      }),
+    );
     // the ceiling of any Node server sending these replies: bare Node http sending their very bytes and headers
     const replies = mkdtempSync(join(tmpdir(), 'jsbn-reply-'));
-    for (const [port, path] of [[39104, '/api/book/listing/jsbn/'], [39105, '/jsbn/']] as const) {
+    for (const [port, path] of [
+      [39104, '/api/book/listing/jsbn/'],
+      [39105, '/jsbn/'],
+    ] as const) {
       writeFileSync(join(replies, `${port}.json`), JSON.stringify(await rawReply(39103, `${path}${formatJsbn(popular[0]!)}`)));
       children.push(await start(['-e', SAME_REPLY], { REPLY_FILE: join(replies, `${port}.json`) }, port));
     }
     rmSync(replies, { recursive: true });
     const measures = [
       { name: 'bare Node http', url: 'http://127.0.0.1:39101', requests: [{ path: '/' }] },
-      { name: 'bare Node http sending the API reply of a book (its bytes and headers)', url: 'http://127.0.0.1:39104', requests: [{ path: '/' }] },
-      { name: 'bare Node http sending the server-made page of a book (its bytes and headers)', url: 'http://127.0.0.1:39105', requests: [{ path: '/' }] },
+      {
+        name: 'bare Node http sending the API reply of a book (its bytes and headers)',
+        url: 'http://127.0.0.1:39104',
+        requests: [{ path: '/' }],
+      },
+      {
+        name: 'bare Node http sending the server-made page of a book (its bytes and headers)',
+        url: 'http://127.0.0.1:39105',
+        requests: [{ path: '/' }],
+      },
       { name: 'Node + pg, one indexed lookup', url: 'http://127.0.0.1:39102', requests: inTurn(samples, (jsbn) => `/${jsbn}`) },
-      { name: 'GET /api/book/listing/jsbn/:jsbn, 1,000 books', url: 'http://127.0.0.1:39103', requests: inTurn(popular, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
-      { name: 'GET /jsbn/:jsbn (server-made page), 1,000 books', url: 'http://127.0.0.1:39103', requests: inTurn(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
-      { name: `GET /api/book/listing/jsbn/:jsbn, ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`) },
-      { name: `GET /jsbn/:jsbn (server-made page), ${samples.length.toLocaleString('en-IN')} books (first scans)`, url: 'http://127.0.0.1:39103', requests: randomly(samples, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`) },
+      {
+        name: 'GET /api/book/listing/jsbn/:jsbn, 1,000 books',
+        url: 'http://127.0.0.1:39103',
+        requests: inTurn(popular, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`),
+      },
+      {
+        name: 'GET /jsbn/:jsbn (server-made page), 1,000 books',
+        url: 'http://127.0.0.1:39103',
+        requests: inTurn(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`),
+      },
+      {
+        name: `GET /api/book/listing/jsbn/:jsbn, ${samples.length.toLocaleString('en-IN')} books (first scans)`,
+        url: 'http://127.0.0.1:39103',
+        requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`),
+      },
+      {
+        name: `GET /jsbn/:jsbn (server-made page), ${samples.length.toLocaleString('en-IN')} books (first scans)`,
+        url: 'http://127.0.0.1:39103',
+        requests: randomly(samples, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`),
+      },
     ];
     const results = new Map<string, CannonResult[]>(measures.map((measure) => [measure.name, []]));
     for (const measure of measures) {
@@ -244,7 +310,11 @@ async function measurePages(databaseUrl: string, samples: string[]): Promise<voi
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (const measure of measures) {
-        results.get(measure.name)!.push(await autocannon({ url: measure.url, connections: CONNECTIONS, duration: SECONDS, requests: measure.requests, headers: PHONE }));
+        results
+          .get(measure.name)!
+          .push(
+            await autocannon({ url: measure.url, connections: CONNECTIONS, duration: SECONDS, requests: measure.requests, headers: PHONE }),
+          );
         await settle();
         progress(`measuring`, round * measures.length + measures.indexOf(measure) + 1, ROUNDS * measures.length);
       }
@@ -291,7 +361,9 @@ async function measureSearch(databaseUrl: string, samples: string[]): Promise<vo
     for (let round = 0; round < ROUNDS * 5; round++) {
       for (const query of queries) {
         const started = performance.now();
-        await fetch(`http://127.0.0.1:39103${searchPath(query, round + 1)}`, { headers: { 'x-forwarded-for': `10.1.${round}.1` } }).then((response) => response.arrayBuffer());
+        await fetch(`http://127.0.0.1:39103${searchPath(query, round + 1)}`, { headers: { 'x-forwarded-for': `10.1.${round}.1` } }).then(
+          (response) => response.arrayBuffer(),
+        );
         times.push(performance.now() - started);
       }
     }
@@ -313,7 +385,9 @@ async function measureSearch(databaseUrl: string, samples: string[]): Promise<vo
         },
       ],
     });
-    console.log(`search, the same queries (pages 1–5) at random from many visitors, c20 for ${SECONDS} s: ${concurrent.requests.average.toFixed(0)} searches/s, p50 ${concurrent.latency.p50} ms, p99 ${concurrent.latency.p99} ms, errors / non-2xx ${concurrent.errors + concurrent.non2xx}`);
+    console.log(
+      `search, the same queries (pages 1–5) at random from many visitors, c20 for ${SECONDS} s: ${concurrent.requests.average.toFixed(0)} searches/s, p50 ${concurrent.latency.p50} ms, p99 ${concurrent.latency.p99} ms, errors / non-2xx ${concurrent.errors + concurrent.non2xx}`,
+    );
     // every search new: words of the catalogue's vocabulary (rare and common alike, in every
     // script), each asked once, its first page (no reply or result is kept yet); first one at
     // a time, then 20 at a time (other words)
@@ -323,10 +397,14 @@ async function measureSearch(databaseUrl: string, samples: string[]): Promise<vo
     const alone: number[] = [];
     for (const [index, word] of vocabulary.slice(0, SEQUENTIAL_WORDS).entries()) {
       const started = performance.now();
-      await fetch(`http://127.0.0.1:39103${searchPath(word, 1)}`, { headers: { 'x-forwarded-for': `10.2.${index >> 8}.${index & 255}` } }).then((response) => response.arrayBuffer());
+      await fetch(`http://127.0.0.1:39103${searchPath(word, 1)}`, {
+        headers: { 'x-forwarded-for': `10.2.${index >> 8}.${index & 255}` },
+      }).then((response) => response.arrayBuffer());
       alone.push(performance.now() - started);
     }
-    console.log(`search, every search new (${alone.length} different words of the catalogue, page 1), one at a time: ${percentiles(alone)}`);
+    console.log(
+      `search, every search new (${alone.length} different words of the catalogue, page 1), one at a time: ${percentiles(alone)}`,
+    );
     const words = vocabulary.slice(SEQUENTIAL_WORDS);
     let next = 0;
     const fresh = await autocannon({
@@ -344,20 +422,31 @@ async function measureSearch(databaseUrl: string, samples: string[]): Promise<vo
         },
       ],
     });
-    console.log(`search, every search new (${fresh.requests.total.toLocaleString('en-IN')} different words of the catalogue, page 1), c20: ${fresh.requests.average.toFixed(0)} searches/s, p50 ${fresh.latency.p50} ms, p99 ${fresh.latency.p99} ms, errors / non-2xx ${fresh.errors + fresh.non2xx}`);
+    console.log(
+      `search, every search new (${fresh.requests.total.toLocaleString('en-IN')} different words of the catalogue, page 1), c20: ${fresh.requests.average.toFixed(0)} searches/s, p50 ${fresh.latency.p50} ms, p99 ${fresh.latency.p99} ms, errors / non-2xx ${fresh.errors + fresh.non2xx}`,
+    );
     // the whole catalogue listed (a library's Recently Published page) in each sort a list
     // offers, pages 1–5 and a far one, one at a time
-    for (const sort of ['', '&sortedField=book_title&sortedOrder=asc', '&sortedField=publisher_name&sortedOrder=desc', '&sortedField=pages&sortedOrder=asc']) {
+    for (const sort of [
+      '',
+      '&sortedField=book_title&sortedOrder=asc',
+      '&sortedField=publisher_name&sortedOrder=desc',
+      '&sortedField=pages&sortedOrder=asc',
+    ]) {
       const listed: number[] = [];
       const statuses = new Set<number>();
       for (const [index, page] of [1, 2, 3, 4, 5, 500].entries()) {
         const started = performance.now();
-        const response = await fetch(`http://127.0.0.1:39103/api/book?pageNo=${page}&limit=10${sort}`, { headers: { 'x-forwarded-for': `10.3.${index}.${sort.length}` } });
+        const response = await fetch(`http://127.0.0.1:39103/api/book?pageNo=${page}&limit=10${sort}`, {
+          headers: { 'x-forwarded-for': `10.3.${index}.${sort.length}` },
+        });
         await response.arrayBuffer();
         listed.push(performance.now() - started);
         statuses.add(response.status);
       }
-      console.log(`list of every book${sort ? `, ${sort.replace(/&sortedField=|&sortedOrder=/g, ' ').trim()}` : ', newest first'} (pages 1–5 and 500 of 10), one at a time: ${percentiles(listed)}, status ${[...statuses].join('/')}`);
+      console.log(
+        `list of every book${sort ? `, ${sort.replace(/&sortedField=|&sortedOrder=/g, ' ').trim()}` : ', newest first'} (pages 1–5 and 500 of 10), one at a time: ${percentiles(listed)}, status ${[...statuses].join('/')}`,
+      );
     }
   } finally {
     api.kill('SIGTERM');
@@ -383,7 +472,14 @@ async function measureImport(): Promise<void> {
   for (let i = 0; i < IMPORT_RECORDS; i++) {
     const record = records[i % records.length]!;
     const edition = Math.floor(i / records.length) + 1;
-    lines.push(JSON.stringify({ ...record, source_id: `bench:${i}`, title: `${record.title} ${edition}`, title_en: `${record.title_en} ${edition}` }));
+    lines.push(
+      JSON.stringify({
+        ...record,
+        source_id: `bench:${i}`,
+        title: `${record.title} ${edition}`,
+        title_en: `${record.title_en} ${edition}`,
+      }),
+    );
   }
   writeFileSync(file, lines.join('\n'));
   const name = 'jsbn_scale_import';
@@ -395,12 +491,18 @@ async function measureImport(): Promise<void> {
     const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
     await (await openDatabase({ databaseUrl: url })).close(); // migrated before the clock starts
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
     const seconds = (performance.now() - started) / 1000;
-    console.log(`\nnpm run import:books, ${IMPORT_RECORDS.toLocaleString('en-IN')} records into an empty PostgreSQL database: ${seconds.toFixed(1)} s (exit ${code}; ${output.split('\n')[0]})`);
+    console.log(
+      `\nnpm run import:books, ${IMPORT_RECORDS.toLocaleString('en-IN')} records into an empty PostgreSQL database: ${seconds.toFixed(1)} s (exit ${code}; ${output.split('\n')[0]})`,
+    );
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -426,14 +528,37 @@ async function measureMetrics(databaseUrl: string, samples: string[]): Promise<v
   let scraper: NodeJS.Timeout | undefined;
   try {
     for (const copy of copies) {
-      children.push(await start(['apps/api/dist/server.js'], { ...PRODUCTION, ...copy.env, DATABASE_URL: databaseUrl, DATA_DIR: `${ROOT}var/bench-scale-${copy.port}`, PUBLIC_URL: `http://127.0.0.1:${copy.port}`, TRUST_PROXY: '1' }, copy.port, '/api/health'));
+      children.push(
+        await start(
+          ['apps/api/dist/server.js'],
+          {
+            ...PRODUCTION,
+            ...copy.env,
+            DATABASE_URL: databaseUrl,
+            DATA_DIR: `${ROOT}var/bench-scale-${copy.port}`,
+            PUBLIC_URL: `http://127.0.0.1:${copy.port}`,
+            TRUST_PROXY: '1',
+          },
+          copy.port,
+          '/api/health',
+        ),
+      );
       // each page scanned once before, four at a time
       const scanned = popular.flatMap((jsbn) => [`/api/book/listing/jsbn/${formatJsbn(jsbn)}`, `/jsbn/${formatJsbn(jsbn)}`]);
-      await Promise.all(Array.from({ length: 4 }, async (_, lane) => {
-        for (let at = lane; at < scanned.length; at += 4) await fetch(`http://127.0.0.1:${copy.port}${scanned[at]}`, { headers: PHONE }).then((response) => response.arrayBuffer());
-      }));
+      await Promise.all(
+        Array.from({ length: 4 }, async (_, lane) => {
+          for (let at = lane; at < scanned.length; at += 4)
+            await fetch(`http://127.0.0.1:${copy.port}${scanned[at]}`, { headers: PHONE }).then((response) => response.arrayBuffer());
+        }),
+      );
     }
-    scraper = setInterval(() => void fetch('http://127.0.0.1:39108/metrics').then((response) => response.text()).catch(() => undefined), 15_000);
+    scraper = setInterval(
+      () =>
+        void fetch('http://127.0.0.1:39108/metrics')
+          .then((response) => response.text())
+          .catch(() => undefined),
+      15_000,
+    );
     const inTurn = (path: (jsbn: string) => string) => [...popular].sort(() => Math.random() - 0.5).map((jsbn) => ({ path: path(jsbn) }));
     const pages = [
       { name: 'GET /api/book/listing/jsbn/:jsbn', path: (jsbn: string) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}` },
@@ -441,12 +566,26 @@ async function measureMetrics(databaseUrl: string, samples: string[]): Promise<v
     ];
     const results = new Map<string, number[]>();
     const p99s = new Map<string, number[]>();
-    for (const copy of copies) for (const page of pages) await autocannon({ url: `http://127.0.0.1:${copy.port}`, connections: CONNECTIONS, duration: 3, requests: inTurn(page.path), headers: PHONE }); // warm up
+    for (const copy of copies)
+      for (const page of pages)
+        await autocannon({
+          url: `http://127.0.0.1:${copy.port}`,
+          connections: CONNECTIONS,
+          duration: 3,
+          requests: inTurn(page.path),
+          headers: PHONE,
+        }); // warm up
     for (let round = 0; round < ROUNDS; round++) {
       // on, off in one round and off, on in the next: neither always measured first
       for (const copy of round % 2 ? [...copies].reverse() : copies) {
         for (const page of pages) {
-          const result = await autocannon({ url: `http://127.0.0.1:${copy.port}`, connections: CONNECTIONS, duration: SECONDS, requests: inTurn(page.path), headers: PHONE });
+          const result = await autocannon({
+            url: `http://127.0.0.1:${copy.port}`,
+            connections: CONNECTIONS,
+            duration: SECONDS,
+            requests: inTurn(page.path),
+            headers: PHONE,
+          });
           const key = `${page.name}|${copy.name}`;
           results.set(key, [...(results.get(key) ?? []), result.requests.average]);
           p99s.set(key, [...(p99s.get(key) ?? []), result.latency.p99]);
@@ -455,13 +594,17 @@ async function measureMetrics(databaseUrl: string, samples: string[]): Promise<v
       progress('measuring', round + 1, ROUNDS);
     }
     process.stdout.write('\n');
-    console.log(`\nThe QR page with and without request metrics, ${BOOKS.toLocaleString('en-IN')} books, c${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s (medians):\n`);
+    console.log(
+      `\nThe QR page with and without request metrics, ${BOOKS.toLocaleString('en-IN')} books, c${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s (medians):\n`,
+    );
     console.log('| page | metrics on req/s (p99) | metrics off req/s (p99) | on ÷ off |');
     console.log('|---|---|---|---|');
     for (const page of pages) {
       const on = median(results.get(`${page.name}|metrics on`)!);
       const off = median(results.get(`${page.name}|metrics off`)!);
-      console.log(`| ${page.name} | ${on.toFixed(0)} (${median(p99s.get(`${page.name}|metrics on`)!)} ms) | ${off.toFixed(0)} (${median(p99s.get(`${page.name}|metrics off`)!)} ms) | ${(on / off).toFixed(3)}× |`);
+      console.log(
+        `| ${page.name} | ${on.toFixed(0)} (${median(p99s.get(`${page.name}|metrics on`)!)} ms) | ${off.toFixed(0)} (${median(p99s.get(`${page.name}|metrics off`)!)} ms) | ${(on / off).toFixed(3)}× |`,
+      );
     }
   } finally {
     clearInterval(scraper);
@@ -488,4 +631,5 @@ if (PARTS.has('pages') || PARTS.has('search') || PARTS.has('metrics') || PARTS.h
 if (PARTS.has('writes')) await measureWrites({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
 if (PARTS.has('import')) await measureImport();
 if (PARTS.has('bulk')) await measureBulk({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
-if (PARTS.has('bulk-preview')) await measureBulkPreview({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });
+if (PARTS.has('bulk-preview'))
+  await measureBulkPreview({ root: ROOT, adminUrl: ADMIN_URL, rounds: ROUNDS, seconds: SECONDS, start, median });

@@ -28,7 +28,8 @@ async function timed(url: string): Promise<{ text: string; ms: number }> {
 }
 
 export async function measureInterop({ base, samples, percentiles }: InteropBench): Promise<void> {
-  const sru = (query: string) => `${base}/sru?operation=searchRetrieve&version=1.2&recordSchema=marcxml&maximumRecords=10&query=${encodeURIComponent(query)}`;
+  const sru = (query: string) =>
+    `${base}/sru?operation=searchRetrieve&version=1.2&recordSchema=marcxml&maximumRecords=10&query=${encodeURIComponent(query)}`;
   // warm the statements of each kind once
   await timed(sru(`bath.standardIdentifier=${samples[0]}`));
   await timed(sru('dc.title=sutra'));
@@ -41,7 +42,17 @@ export async function measureInterop({ base, samples, percentiles }: InteropBenc
   }
   console.log(`\nSRU searchRetrieve by JSBN (bath.standardIdentifier), ${byJsbn.length} random books, sequential: ${percentiles(byJsbn)}`);
 
-  const titles = ['dc.title=sutra', 'dc.title=kalpasutra', 'dc.title=કલ્પસૂત્ર', 'title="तत्त्वार्थ सूत्र"', 'dc.title=kalpsutra', 'title all "jain dharma"', 'dc.author=hemchandracharya', 'dc.title=bhaktamar and dc.author=mantung', 'cql.anywhere=gyanpith'];
+  const titles = [
+    'dc.title=sutra',
+    'dc.title=kalpasutra',
+    'dc.title=કલ્પસૂત્ર',
+    'title="तत्त्वार्थ सूत्र"',
+    'dc.title=kalpsutra',
+    'title all "jain dharma"',
+    'dc.author=hemchandracharya',
+    'dc.title=bhaktamar and dc.author=mantung',
+    'cql.anywhere=gyanpith',
+  ];
   const byTitle: number[] = [];
   const found: Record<string, string> = {};
   for (let round = 0; round < 20; round++) {
@@ -53,7 +64,11 @@ export async function measureInterop({ base, samples, percentiles }: InteropBenc
     }
   }
   console.log(`SRU searchRetrieve by title and author (${titles.length} queries × pages 1–20 of 10): ${percentiles(byTitle)}`);
-  console.log(`  matches: ${Object.entries(found).map(([query, n]) => `${query} → ${n}`).join('; ')}`);
+  console.log(
+    `  matches: ${Object.entries(found)
+      .map(([query, n]) => `${query} → ${n}`)
+      .join('; ')}`,
+  );
 
   // a whole harvest
   const pages: number[] = [];
@@ -69,9 +84,14 @@ export async function measureInterop({ base, samples, percentiles }: InteropBenc
     const token: string | undefined = text.match(/<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/)?.[1];
     url = token ? `${base}/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(token)}` : null;
     // a line every 1,000 pages: a harvest of a million records takes a while
-    if (pages.length % 1000 === 0) console.log(`harvest: ${records.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} in ${((performance.now() - started) / 1000).toFixed(0)} s; pages so far ${percentiles(pages)}`);
+    if (pages.length % 1000 === 0)
+      console.log(
+        `harvest: ${records.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} in ${((performance.now() - started) / 1000).toFixed(0)} s; pages so far ${percentiles(pages)}`,
+      );
   }
   const seconds = (performance.now() - started) / 1000;
   const deep = pages.slice(Math.floor(pages.length * 0.9));
-  console.log(`OAI-PMH ListRecords, marcxml, 100 a page: a whole harvest of ${records.toLocaleString('en-IN')} records (completeListSize ${total.toLocaleString('en-IN')}) in ${pages.length.toLocaleString('en-IN')} pages, ${seconds.toFixed(0)} s; every page ${percentiles(pages)}; the last tenth of the harvest ${percentiles(deep)}`);
+  console.log(
+    `OAI-PMH ListRecords, marcxml, 100 a page: a whole harvest of ${records.toLocaleString('en-IN')} records (completeListSize ${total.toLocaleString('en-IN')}) in ${pages.length.toLocaleString('en-IN')} pages, ${seconds.toFixed(0)} s; every page ${percentiles(pages)}; the last tenth of the harvest ${percentiles(deep)}`,
+  );
 }

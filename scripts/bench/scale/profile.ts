@@ -49,9 +49,15 @@ interface ProfileNode {
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 const words = values.search ? await catalogueWords(pool, 100_000) : [];
-const { rows } = await pool.query<{ jsbn_number: string }>(values.first ? `SELECT jsbn_number FROM books TABLESAMPLE SYSTEM (${Number(values.books) >= 1_000_000 ? 10 : 100}) LIMIT 100000` : 'SELECT jsbn_number FROM books ORDER BY id LIMIT 1000').catch(() => {
-  throw new Error(`no catalogue in ${databaseUrl}: run npm run bench:scale -- --books ${values.books} first`);
-});
+const { rows } = await pool
+  .query<{ jsbn_number: string }>(
+    values.first
+      ? `SELECT jsbn_number FROM books TABLESAMPLE SYSTEM (${Number(values.books) >= 1_000_000 ? 10 : 100}) LIMIT 100000`
+      : 'SELECT jsbn_number FROM books ORDER BY id LIMIT 1000',
+  )
+  .catch(() => {
+    throw new Error(`no catalogue in ${databaseUrl}: run npm run bench:scale -- --books ${values.books} first`);
+  });
 await pool.end();
 const paths = rows.map((row) => `${values.path}/${formatJsbn(row.jsbn_number)}`);
 // first scans: each book once, in a random order, until all have been asked for
@@ -65,22 +71,38 @@ if (values.first) {
 const profiles = mkdtempSync(join(tmpdir(), 'jsbn-profile-'));
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'apps/api/dist/server.js'], {
   cwd: ROOT,
-  env: { ...process.env, ...PRODUCTION, DATABASE_URL: databaseUrl, PORT: String(PORT), DATA_DIR: `${ROOT}var/bench-scale`, PUBLIC_URL: `http://127.0.0.1:${PORT}`, TRUST_PROXY: '1' },
+  env: {
+    ...process.env,
+    ...PRODUCTION,
+    DATABASE_URL: databaseUrl,
+    PORT: String(PORT),
+    DATA_DIR: `${ROOT}var/bench-scale`,
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    TRUST_PROXY: '1',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const exited = new Promise((resolve) => server.once('exit', resolve));
 try {
   for (let attempt = 0; ; attempt++) {
-    if (await fetch(`http://127.0.0.1:${PORT}/api/health`).then((response) => response.ok).catch(() => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${PORT}/api/health`)
+        .then((response) => response.ok)
+        .catch(() => false)
+    )
+      break;
     if (attempt > 3000 || server.exitCode !== null) throw new Error('the API did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   // the 1,000 books scanned once (their pages kept), unless every request is new
-  if (!values.first && !values.search) for (const path of paths) await fetch(`http://127.0.0.1:${PORT}${path}`).then((response) => response.arrayBuffer());
+  if (!values.first && !values.search)
+    for (const path of paths) await fetch(`http://127.0.0.1:${PORT}${path}`).then((response) => response.arrayBuffer());
   let next = 0;
   /** The server's CPU time so far (ms, user + system), from /proc (Linux). */
   const serverCpu = () => {
-    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   };
   // a drawn page is tens of kB even compressed; the shell sent instead while pages are being made, a few
@@ -98,7 +120,15 @@ try {
     // first scans: a random book every request (made anew); scans of the 1,000: each request made once (as bench:scale's);
     // searches: the next word each request, from a random visitor (search is limited per address)
     requests: values.search
-      ? [{ setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({ ...request, path: `/api/book?queryString=${encodeURIComponent(words[next++ % words.length]!)}&pageNo=1&limit=20`, headers: { ...request.headers, 'x-forwarded-for': visitor() } }) }]
+      ? [
+          {
+            setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
+              ...request,
+              path: `/api/book?queryString=${encodeURIComponent(words[next++ % words.length]!)}&pageNo=1&limit=20`,
+              headers: { ...request.headers, 'x-forwarded-for': visitor() },
+            }),
+          },
+        ]
       : values.first
         ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths[next++ % paths.length]! }), onResponse }]
         : paths.map((path) => ({ path, onResponse })),
@@ -107,8 +137,14 @@ try {
   console.log(
     `server CPU (under the profiler): ${(cpu / result.requests.total).toFixed(1)} ms per reply (${result.requests.total} replies${values.path === '/jsbn' ? `: ${drawn} drawn pages, ${result.requests.total - drawn} shells` : ''})`,
   );
-  if (values.search) console.log(`search of a new word, c20: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
-  else console.log(`${values.path}/:jsbn, c${values.connections ?? 50}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+  if (values.search)
+    console.log(
+      `search of a new word, c20: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
+    );
+  else
+    console.log(
+      `${values.path}/:jsbn, c${values.connections ?? 50}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
+    );
 } finally {
   server.kill('SIGTERM');
   await exited;
@@ -116,7 +152,12 @@ try {
 
 const file = readdirSync(profiles).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written in ${profiles}`);
-const profile = JSON.parse(readFileSync(join(profiles, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; endTime: number };
+const profile = JSON.parse(readFileSync(join(profiles, file), 'utf8')) as {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  endTime: number;
+};
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 // only the samples of the measurement: its last `--seconds` (µs) before the server stopped
 const from = profile.endTime - Number(values.seconds) * 1e6;
@@ -134,12 +175,18 @@ const byPackage = new Map<string, number>();
 for (const [id, count] of counts) {
   const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
   const where = url.replace(/^file:\/\//, '').replace(ROOT, '');
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where.startsWith('node:') || !where ? `node ${where || '(native)'}`.split('/')[0]! : where.split('/').slice(0, 3).join('/'));
+  const pkg =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ??
+    (where.startsWith('node:') || !where ? `node ${where || '(native)'}`.split('/')[0]! : where.split('/').slice(0, 3).join('/'));
   const name = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : ''}`;
   byFunction.set(name, (byFunction.get(name) ?? 0) + count);
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + count);
 }
 const top = (map: Map<string, number>, n: number) =>
-  [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, count]) => `${((100 * count) / total).toFixed(1).padStart(5)} %  ${name}`).join('\n');
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, count]) => `${((100 * count) / total).toFixed(1).padStart(5)} %  ${name}`)
+    .join('\n');
 console.log(`\nself time by package (${total} samples):\n${top(byPackage, 25)}`);
 console.log(`\nself time by function:\n${top(byFunction, 40)}`);

@@ -121,12 +121,14 @@ async function argonRate(lanes: number, seconds: number): Promise<number> {
   const stored = await hash('Library@123', ARGON2);
   let done = 0;
   const until = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: lanes }, async () => {
-    while (performance.now() < until) {
-      await verify(stored, 'Library@123');
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (performance.now() < until) {
+        await verify(stored, 'Library@123');
+        done++;
+      }
+    }),
+  );
   return done / seconds;
 }
 
@@ -157,11 +159,15 @@ function putPdf(url: string, bytes: number): Promise<number> {
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${BASE}${path}`, {
     method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor(), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': visitor(),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json() as { data: T }).data;
+  return ((await response.json()) as { data: T }).data;
 }
 
 const timed = async (what: () => Promise<unknown>) => {
@@ -196,7 +202,15 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
   const { databaseUrl, dataDir, drop } = await freshDatabase(bench, 'jsbn_scale_writes', 'bench-writes');
   // the order limits are counted as always, set out of reach: the bench places thousands of
   // orders from 50 libraries to one publisher (decision 033)
-  const env = { ...PRODUCTION, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: BASE, TRUST_PROXY: '1', ORDER_LIMIT_PER_HOUR: '1000000', ORDER_LIMIT_PER_PUBLISHER_DAY: '1000000' };
+  const env = {
+    ...PRODUCTION,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: BASE,
+    TRUST_PROXY: '1',
+    ORDER_LIMIT_PER_HOUR: '1000000',
+    ORDER_LIMIT_PER_PUBLISHER_DAY: '1000000',
+  };
 
   // the accounts and the 1,000-book publisher, made through the app's own services
   const built = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { webDist: null });
@@ -204,7 +218,12 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
   const bookIds: number[] = [];
   const jsbns: string[] = [];
   for (let i = 0; i < CATALOGUE_BOOKS; i++) {
-    const book = await createBook(built.ctx, publisher.publisherId, { book_title: `ગ્રંથ ${i + 1}`, book_e_title: `Granth ${i + 1}` }, { cover: i % 4 === 0 });
+    const book = await createBook(
+      built.ctx,
+      publisher.publisherId,
+      { book_title: `ગ્રંથ ${i + 1}`, book_e_title: `Granth ${i + 1}` },
+      { cover: i % 4 === 0 },
+    );
     bookIds.push(book.id);
     jsbns.push(book.jsbn_number);
   }
@@ -214,54 +233,108 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
 
   const children: ChildProcess[] = [];
   try {
-    children.push(await bench.start(['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(process.env.PORT, '127.0.0.1');`], {}, BARE_PORT));
-    children.push(await bench.start(['-e', NODE_PG_ORDER], { DATABASE_URL: databaseUrl, NODE_PATH: `${bench.root}node_modules` }, NODE_PG_PORT));
+    children.push(
+      await bench.start(
+        [
+          '-e',
+          `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(process.env.PORT, '127.0.0.1');`,
+        ],
+        {},
+        BARE_PORT,
+      ),
+    );
+    children.push(
+      await bench.start(['-e', NODE_PG_ORDER], { DATABASE_URL: databaseUrl, NODE_PATH: `${bench.root}node_modules` }, NODE_PG_PORT),
+    );
     const bareUploadFile = `${dataDir}/bare-upload.bin`;
     children.push(await bench.start(['-e', BARE_UPLOAD], { UPLOAD_FILE: bareUploadFile }, BARE_UPLOAD_PORT));
     const server = await bench.start(['apps/api/dist/server.js'], env, PORT, '/api/health');
     children.push(server);
     const login = (account: { email: string; password: string }, modelType: string) =>
-      api<{ accessToken: { access_token: string } }>('/api/user/login', { method: 'POST', body: { email: account.email, password: account.password, modelType } }).then((data) => data.accessToken.access_token);
+      api<{ accessToken: { access_token: string } }>('/api/user/login', {
+        method: 'POST',
+        body: { email: account.email, password: account.password, modelType },
+      }).then((data) => data.accessToken.access_token);
     const tokens = await Promise.all(libraries.map((library) => login(library, 'LIBRARY')));
     const publisherToken = await login(publisher, 'PUBLISHER');
 
-    const cannon = (options: Partial<CannonOptions> & { url: string }) => autocannon({ connections: 50, duration: bench.seconds, ...options });
+    const cannon = (options: Partial<CannonOptions> & { url: string }) =>
+      autocannon({ connections: 50, duration: bench.seconds, ...options });
     const bare = () => cannon({ url: `http://127.0.0.1:${BARE_PORT}` });
     const nodePgOrders = () =>
       cannon({
         url: `http://127.0.0.1:${NODE_PG_PORT}`,
-        requests: [{
-          setupRequest: (request) => {
-            const library = pick(libraries);
-            return { ...request, path: '/', method: 'POST', body: JSON.stringify({ accountId: library.accountId, libraryId: library.libraryId, publisherId: publisher.publisherId, bookId: pick(bookIds), key: randomUUID() }) };
+        requests: [
+          {
+            setupRequest: (request) => {
+              const library = pick(libraries);
+              return {
+                ...request,
+                path: '/',
+                method: 'POST',
+                body: JSON.stringify({
+                  accountId: library.accountId,
+                  libraryId: library.libraryId,
+                  publisherId: publisher.publisherId,
+                  bookId: pick(bookIds),
+                  key: randomUUID(),
+                }),
+              };
+            },
           },
-        }],
+        ],
       });
     const orders = () =>
       cannon({
         url: BASE,
-        requests: [{
-          method: 'POST',
-          setupRequest: (request) => {
-            const at = Math.floor(Math.random() * bookIds.length);
-            // with an Idempotency-Key of its own, as the browser sends each cart
-            const headers = { ...request.headers, 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}`, 'idempotency-key': randomUUID() };
-            return { ...request, path: '/api/book/order-book', method: 'POST', headers, body: JSON.stringify({ orders: [{ publisherId: publisher.publisherId, bookId: bookIds[at], numberOfCopies: 1 }] }) };
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const at = Math.floor(Math.random() * bookIds.length);
+              // with an Idempotency-Key of its own, as the browser sends each cart
+              const headers = {
+                ...request.headers,
+                'content-type': 'application/json',
+                authorization: `Bearer ${pick(tokens)}`,
+                'idempotency-key': randomUUID(),
+              };
+              return {
+                ...request,
+                path: '/api/book/order-book',
+                method: 'POST',
+                headers,
+                body: JSON.stringify({ orders: [{ publisherId: publisher.publisherId, bookId: bookIds[at], numberOfCopies: 1 }] }),
+              };
+            },
           },
-        }],
+        ],
       });
     const logins = (connections: number) =>
       cannon({
         url: BASE,
         connections,
-        requests: [{
-          setupRequest: (request) => {
-            const library = pick(libraries);
-            return { ...request, path: '/api/user/login', method: 'POST', headers: { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': visitor() }, body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }) };
+        requests: [
+          {
+            setupRequest: (request) => {
+              const library = pick(libraries);
+              return {
+                ...request,
+                path: '/api/user/login',
+                method: 'POST',
+                headers: { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': visitor() },
+                body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }),
+              };
+            },
           },
-        }],
+        ],
       });
-    const reads = () => cannon({ url: BASE, connections: 10, requests: [{ setupRequest: (request) => ({ ...request, path: `/api/book/listing/jsbn/${formatJsbn(pick(jsbns))}` }) }] });
+    const reads = () =>
+      cannon({
+        url: BASE,
+        connections: 10,
+        requests: [{ setupRequest: (request) => ({ ...request, path: `/api/book/listing/jsbn/${formatJsbn(pick(jsbns))}` }) }],
+      });
     for (const jsbn of jsbns) await fetch(`${BASE}/api/book/listing/jsbn/${formatJsbn(jsbn)}`).then((response) => response.arrayBuffer());
 
     const rows: Record<string, number[]> = {};
@@ -309,12 +382,18 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
 
       const ddFile = `${dataDir}/dd.bin`;
       // to the disk as the storage writes an upload: flushed before the file is closed
-      const dd = spawnSync('dd', ['if=/dev/zero', `of=${ddFile}`, 'bs=1M', `count=${UPLOAD_BYTES / 1024 / 1024}`, 'conv=fsync'], { encoding: 'utf8' });
+      const dd = spawnSync('dd', ['if=/dev/zero', `of=${ddFile}`, 'bs=1M', `count=${UPLOAD_BYTES / 1024 / 1024}`, 'conv=fsync'], {
+        encoding: 'utf8',
+      });
       rmSync(ddFile, { force: true });
       note('dd', Number(/([\d.]+) s,/.exec(dd.stderr)![1]));
       note('bareUpload', await timed(() => putPdf(`http://127.0.0.1:${BARE_UPLOAD_PORT}/`, UPLOAD_BYTES)));
       rmSync(bareUploadFile, { force: true });
-      const [address] = await api<{ url: string }[]>(`/api/book/${bookIds[round]}/upload-urls`, { method: 'POST', token: publisherToken, body: { files: [{ field: 'pdfpublisher', name: 'book.pdf', type: 'application/pdf', size: UPLOAD_BYTES }] } });
+      const [address] = await api<{ url: string }[]>(`/api/book/${bookIds[round]}/upload-urls`, {
+        method: 'POST',
+        token: publisherToken,
+        body: { files: [{ field: 'pdfpublisher', name: 'book.pdf', type: 'application/pdf', size: UPLOAD_BYTES }] },
+      });
       const before = rssOf(server.pid!);
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid!))), 10);
@@ -325,8 +404,18 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
       note('uploadRss', peak - before);
 
       await touchPublisher();
-      note('cataloguePdf', await timed(() => fetch(`${BASE}/api/book/publisher/${publisher.publisherId}/catalog.pdf`).then((response) => response.arrayBuffer())));
-      note('catalogueXlsx', await timed(() => fetch(`${BASE}/api/book/publisher/${publisher.publisherId}/catalog.xlsx`).then((response) => response.arrayBuffer())));
+      note(
+        'cataloguePdf',
+        await timed(() =>
+          fetch(`${BASE}/api/book/publisher/${publisher.publisherId}/catalog.pdf`).then((response) => response.arrayBuffer()),
+        ),
+      );
+      note(
+        'catalogueXlsx',
+        await timed(() =>
+          fetch(`${BASE}/api/book/publisher/${publisher.publisherId}/catalog.xlsx`).then((response) => response.arrayBuffer()),
+        ),
+      );
     }
     process.stdout.write('\n');
     const m = (key: string) => bench.median(rows[key]!);
@@ -337,10 +426,18 @@ export async function measureWrites(bench: WritesBench): Promise<void> {
     console.log(`\nwrites and heavy jobs, PostgreSQL, ${bench.rounds} rounds of ${bench.seconds} s (medians):\n`);
     console.log('| measure | figure | baseline in the same run | ratio |');
     console.log('|---|---|---|---|');
-    console.log(`| POST /api/book/order-book, c50 | ${m('orders').toFixed(0)} orders/s, p99 ${m('ordersP99')} ms (${failures.orders ?? 0} failed) | bare Node ${m('bare').toFixed(0)} req/s; Node + pg, the order's statements: ${m('nodePgOrders').toFixed(0)}/s (${failures.nodePgOrders ?? 0} failed) | ${(m('orders') / m('bare')).toFixed(3)}× / ${(m('orders') / m('nodePgOrders')).toFixed(2)}× |`);
-    console.log(`| POST /api/user/login, c10 | ${m('logins').toFixed(0)} logins/s, p99 ${m('loginsP99')} ms (${failures.logins ?? 0} failed) | argon2id verify ${m('argon1').toFixed(0)}/s one at a time, ${m('argonN').toFixed(0)}/s ${availableParallelism()} at a time | ${(m('logins') / m('argon1')).toFixed(2)}× / ${(m('logins') / m('argonN')).toFixed(2)}× |`);
-    console.log(`| QR page reads (c10) while logins run | p99 ${m('readsDuringP99')} ms, ${m('readsDuring').toFixed(0)} req/s (logins meanwhile ${m('loginsDuring').toFixed(0)}/s) | reads alone p99 ${m('readsP99')} ms, ${m('reads').toFixed(0)} req/s | ${(m('readsDuringP99') / Math.max(1, m('readsP99'))).toFixed(1)}× p99 |`);
-    console.log(`| 200 MB book PDF upload (PUT) | ${(uploadRate / 1e6).toFixed(0)} MB/s, +${mb(m('uploadRss'))} RSS (${failures.upload ?? 0} failed) | dd ${(ddRate / 1e6).toFixed(0)} MB/s; bare Node http writing it to a file the same way ${(bareUploadRate / 1e6).toFixed(0)} MB/s | ${(uploadRate / ddRate).toFixed(2)}× / ${(uploadRate / bareUploadRate).toFixed(2)}× |`);
+    console.log(
+      `| POST /api/book/order-book, c50 | ${m('orders').toFixed(0)} orders/s, p99 ${m('ordersP99')} ms (${failures.orders ?? 0} failed) | bare Node ${m('bare').toFixed(0)} req/s; Node + pg, the order's statements: ${m('nodePgOrders').toFixed(0)}/s (${failures.nodePgOrders ?? 0} failed) | ${(m('orders') / m('bare')).toFixed(3)}× / ${(m('orders') / m('nodePgOrders')).toFixed(2)}× |`,
+    );
+    console.log(
+      `| POST /api/user/login, c10 | ${m('logins').toFixed(0)} logins/s, p99 ${m('loginsP99')} ms (${failures.logins ?? 0} failed) | argon2id verify ${m('argon1').toFixed(0)}/s one at a time, ${m('argonN').toFixed(0)}/s ${availableParallelism()} at a time | ${(m('logins') / m('argon1')).toFixed(2)}× / ${(m('logins') / m('argonN')).toFixed(2)}× |`,
+    );
+    console.log(
+      `| QR page reads (c10) while logins run | p99 ${m('readsDuringP99')} ms, ${m('readsDuring').toFixed(0)} req/s (logins meanwhile ${m('loginsDuring').toFixed(0)}/s) | reads alone p99 ${m('readsP99')} ms, ${m('reads').toFixed(0)} req/s | ${(m('readsDuringP99') / Math.max(1, m('readsP99'))).toFixed(1)}× p99 |`,
+    );
+    console.log(
+      `| 200 MB book PDF upload (PUT) | ${(uploadRate / 1e6).toFixed(0)} MB/s, +${mb(m('uploadRss'))} RSS (${failures.upload ?? 0} failed) | dd ${(ddRate / 1e6).toFixed(0)} MB/s; bare Node http writing it to a file the same way ${(bareUploadRate / 1e6).toFixed(0)} MB/s | ${(uploadRate / ddRate).toFixed(2)}× / ${(uploadRate / bareUploadRate).toFixed(2)}× |`,
+    );
     console.log(`| catalogue PDF, ${CATALOGUE_BOOKS.toLocaleString('en-IN')} books | ${m('cataloguePdf').toFixed(2)} s | — | — |`);
     console.log(`| Excel catalogue, ${CATALOGUE_BOOKS.toLocaleString('en-IN')} rows | ${m('catalogueXlsx').toFixed(2)} s | — | — |`);
   } finally {

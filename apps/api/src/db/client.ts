@@ -88,7 +88,12 @@ class Listener {
   /** Listens once; a failure schedules retries instead of throwing. */
   async start(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: this.connectTimeoutMs, keepAlive: true, application_name: 'jsbn-listen' });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: this.connectTimeoutMs,
+      keepAlive: true,
+      application_name: 'jsbn-listen',
+    });
     client.on('error', (error) => {
       this.onConnectionError?.(error);
       this.lost(client);
@@ -262,7 +267,14 @@ export async function openDatabase(options: {
       execute: (text, values) => pool.query(text, values),
       poolState: () => ({ max: limits.max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: async (channel, onMessage, onReconnect) => {
-        const listener = new Listener(options.databaseUrl!, limits.connectTimeoutMs, channel, onMessage, onReconnect, options.onConnectionError);
+        const listener = new Listener(
+          options.databaseUrl!,
+          limits.connectTimeoutMs,
+          channel,
+          onMessage,
+          onReconnect,
+          options.onConnectionError,
+        );
         listeners.push(listener);
         await listener.start();
       },

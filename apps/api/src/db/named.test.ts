@@ -26,13 +26,21 @@ describe.each(ENGINES)('named statements on %s', (engine) => {
     // one connection throughout: a transaction
     const prepared = await t.ctx.db.transaction(async (tx) => {
       expect(await executeNamed(tx, 'test_titles', titles([first.id]))).toEqual([{ book_title: 'કલ્પસૂત્ર' }]);
-      expect(await executeNamed(tx, 'test_titles', titles([second.id, first.id]))).toEqual([{ book_title: 'કલ્પસૂત્ર' }, { book_title: 'तत्त्वार्थसूत्र' }]);
+      expect(await executeNamed(tx, 'test_titles', titles([second.id, first.id]))).toEqual([
+        { book_title: 'કલ્પસૂત્ર' },
+        { book_title: 'तत्त्वार्थसूत्र' },
+      ]);
       expect(await executeNamed(tx, 'test_titles', titles([]))).toEqual([]);
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
-      return (await tx.execute(sql`select name, statement from pg_prepared_statements where name = 'test_titles'`)) as unknown as { rows: { name: string; statement: string }[] };
+      return (await tx.execute(sql`select name, statement from pg_prepared_statements where name = 'test_titles'`)) as unknown as {
+        rows: { name: string; statement: string }[];
+      };
     });
     // node-postgres prepares it under its name; PGlite runs each statement on its own
-    if (engine === 'postgres') expect(prepared.rows).toEqual([{ name: 'test_titles', statement: expect.stringContaining('select book_title from books where id = any($1::int[])') }]);
+    if (engine === 'postgres')
+      expect(prepared.rows).toEqual([
+        { name: 'test_titles', statement: expect.stringContaining('select book_title from books where id = any($1::int[])') },
+      ]);
     else expect(prepared.rows).toEqual([]);
   });
 
@@ -42,7 +50,11 @@ describe.each(ENGINES)('named statements on %s', (engine) => {
     let built = 0;
     const titleOf = preparedOnce((db) => {
       built++;
-      return db.select({ book_title: books.book_title }).from(books).where(eq(books.id, sql.placeholder('id'))).prepare('test_title_of');
+      return db
+        .select({ book_title: books.book_title })
+        .from(books)
+        .where(eq(books.id, sql.placeholder('id')))
+        .prepare('test_title_of');
     });
     // one after another: the pool lends the connection it was given back last
     for (let run = 0; run < 5; run++) {

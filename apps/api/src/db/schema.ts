@@ -38,7 +38,9 @@ export const accounts = pgTable(
     /** Bumped on password change/reset; tokens carrying an older version are refused. */
     token_version: integer('token_version').notNull().default(0),
     /** The interface language the account's e-mails and WhatsApp texts are written in: en, gu or hi. */
-    preferred_language: text('preferred_language', { enum: ['en', 'gu', 'hi'] }).notNull().default('en'),
+    preferred_language: text('preferred_language', { enum: ['en', 'gu', 'hi'] })
+      .notNull()
+      .default('en'),
     /** An operator's TOTP secret (RFC 6238, base32); enrolled once `totp_enabled_at` is set. */
     totp_secret: text('totp_secret'),
     totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true }),
@@ -62,7 +64,9 @@ export const publishers = pgTable(
   'publishers',
   {
     id: serial('id').primaryKey(),
-    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     publisher_no: text('publisher_no').notNull(),
     publisher_name: text('publisher_name').notNull(),
     publisher_type: text('publisher_type').notNull(),
@@ -82,7 +86,9 @@ export const publishers = pgTable(
     /** How many books the publisher has, kept by triggers on `books` (migration 0017): their sum is the catalogue's size. */
     book_count: integer('book_count').notNull().default(0),
     /** The operators' verification: NEW until an operator verifies, asks a question or rejects it. */
-    verification: text('verification', { enum: ['NEW', 'ASKED', 'VERIFIED', 'REJECTED'] }).notNull().default('NEW'),
+    verification: text('verification', { enum: ['NEW', 'ASKED', 'VERIFIED', 'REJECTED'] })
+      .notNull()
+      .default('NEW'),
     verified_at: timestamp('verified_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -102,7 +108,9 @@ export const libraries = pgTable(
   'libraries',
   {
     id: serial('id').primaryKey(),
-    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     sanchalak_name: text('sanchalak_name').notNull(),
     sanchalak_address: text('sanchalak_address').notNull(),
@@ -129,7 +137,9 @@ export const one_time_codes = pgTable(
   'one_time_codes',
   {
     id: serial('id').primaryKey(),
-    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify_email'] }).notNull(),
     code_hash: text('code_hash').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -147,7 +157,9 @@ export const books = pgTable(
   'books',
   {
     id: serial('id').primaryKey(),
-    publisher_id: integer('publisher_id').notNull().references(() => publishers.id),
+    publisher_id: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     publisher_jsbn_id: integer('publisher_jsbn_id').notNull(),
     /** Canonical JSBN, 11 characters without hyphens. */
     jsbn_number: text('jsbn_number').notNull(),
@@ -168,7 +180,9 @@ export const books = pgTable(
     pages: integer('pages').notNull(),
     no_of_copy: integer('no_of_copy'),
     /** Priced, nominal ('for propagation') or free; a free book has no price_minor. */
-    price_kind: text('price_kind', { enum: ['priced', 'nominal', 'free'] }).notNull().default('priced'),
+    price_kind: text('price_kind', { enum: ['priced', 'nominal', 'free'] })
+      .notNull()
+      .default('priced'),
     /** Price in minor units (paise, cents) of `currency`. */
     price_minor: bigint('price_minor', { mode: 'number' }),
     currency: text('currency').notNull().default('INR'),
@@ -235,7 +249,9 @@ export const books = pgTable(
     index('books_publisher_changed_idx').on(t.publisher_id, t.updated_at, t.id),
     // a plain list's total subtracts the withdrawn books (books/visibility.ts hiddenBookCount):
     // the few withdrawn ones counted from a small index, not by reading every book
-    index('books_withdrawn_idx').on(t.publisher_id).where(sql`${t.withdrawn_at} is not null`),
+    index('books_withdrawn_idx')
+      .on(t.publisher_id)
+      .where(sql`${t.withdrawn_at} is not null`),
   ],
 );
 
@@ -254,7 +270,9 @@ export const search_words = pgTable(
   (t) => [
     // words containing what was typed (LIKE '%…%') and words like it (% similarity); no
     // pending list (fastupdate), which every search would read through until a vacuum
-    index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
+    index('search_words_word_trgm_idx')
+      .using('gin', sql`${t.word} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -305,10 +323,14 @@ export const book_authors = pgTable(
   'book_authors',
   {
     id: serial('id').primaryKey(),
-    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     author_type_id: integer('author_type_id').notNull(),
-    author_id: integer('author_id').notNull().references(() => authors.id),
+    author_id: integer('author_id')
+      .notNull()
+      .references(() => authors.id),
     /** The author's name as the book shows it (the author record's, copied when the book was saved). */
     author_name: text('author_name').notNull(),
   },
@@ -323,7 +345,9 @@ export const book_images = pgTable(
   'book_images',
   {
     id: serial('id').primaryKey(),
-    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     file_key: text('file_key').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -345,7 +369,9 @@ export const book_uploads = pgTable(
     id: serial('id').primaryKey(),
     /** Random id in the upload URL (the URL also carries an HMAC signature and expiry). */
     token: text('token').notNull(),
-    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
     field: text('field', { enum: ['index_pdf', 'bookimage', 'pdfpublisher'] }).notNull(),
     file_name: text('file_name').notNull(),
     declared_type: text('declared_type').notNull(),
@@ -375,7 +401,9 @@ export const book_requests = pgTable(
   'book_requests',
   {
     id: serial('id').primaryKey(),
-    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     mobile_no: text('mobile_no').notNull(),
@@ -394,7 +422,9 @@ export const reader_orders = pgTable(
   'reader_orders',
   {
     id: serial('id').primaryKey(),
-    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     mobile: text('mobile').notNull(),
     email: text('email').notNull(),
@@ -412,7 +442,9 @@ export const reader_orders = pgTable(
 export const book_subjects = pgTable(
   'book_subjects',
   {
-    book_id: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
     subject_id: integer('subject_id').notNull(),
   },
   (t) => [
@@ -426,8 +458,12 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    library_id: integer('library_id').notNull().references(() => libraries.id),
-    publisher_id: integer('publisher_id').notNull().references(() => publishers.id),
+    library_id: integer('library_id')
+      .notNull()
+      .references(() => libraries.id),
+    publisher_id: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     status: text('status', { enum: ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] }).notNull(),
     order_date: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     /** The order letter sent to the publisher (stored PDF), and when it was sent by e-mail and WhatsApp. */
@@ -459,12 +495,18 @@ export const order_items = pgTable(
   'order_items',
   {
     id: serial('id').primaryKey(),
-    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    book_id: integer('book_id').notNull().references(() => books.id),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id),
     number_of_copies: integer('number_of_copies').notNull(),
     accepted_book_copies: integer('accepted_book_copies'),
     /** The book's price when the order was placed: a later change of price does not change an order. */
-    price_kind: text('price_kind', { enum: ['priced', 'nominal', 'free'] }).notNull().default('priced'),
+    price_kind: text('price_kind', { enum: ['priced', 'nominal', 'free'] })
+      .notNull()
+      .default('priced'),
     price_minor: bigint('price_minor', { mode: 'number' }),
     currency: text('currency').notNull().default('INR'),
   },
@@ -483,8 +525,12 @@ export const order_events = pgTable(
   'order_events',
   {
     id: serial('id').primaryKey(),
-    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['status', 'reminder', 'auto_reminder'] }).notNull().default('status'),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['status', 'reminder', 'auto_reminder'] })
+      .notNull()
+      .default('status'),
     from_status: text('from_status'),
     to_status: text('to_status').notNull(),
     actor_account_id: integer('actor_account_id').references(() => accounts.id),
@@ -500,12 +546,16 @@ export const order_events = pgTable(
     // history of an order, oldest first
     index('order_events_order_idx').on(t.order_id, t.created_at),
     // the digest: the events its publisher is yet to hear of (a handful at any time)
-    index('order_events_notice_pending_idx').on(t.order_id).where(sql`${t.notice_pending}`),
+    index('order_events_notice_pending_idx')
+      .on(t.order_id)
+      .where(sql`${t.notice_pending}`),
   ],
 );
 
 export const dispatches = pgTable('dispatches', {
-  order_id: integer('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
+  order_id: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
   courier_company_name: text('courier_company_name'),
   courier_company_number: text('courier_company_number'),
   tracking_id: text('tracking_id'),
@@ -519,14 +569,15 @@ export const dispatches = pgTable('dispatches', {
 export const idempotency_keys = pgTable(
   'idempotency_keys',
   {
-    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     order_ids: integer('order_ids').array().notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.account_id, t.key] })],
 );
-
 
 /**
  * A generated document being made in the background (lib/jobs.ts, books/documents.ts): one
@@ -536,7 +587,9 @@ export const idempotency_keys = pgTable(
 export const document_jobs = pgTable('document_jobs', {
   /** The storage key the document will have, e.g. `public/generated/catalog-12-gu-<version>.pdf`. */
   key: text('key').primaryKey(),
-  state: text('state', { enum: ['queued', 'running', 'ready', 'failed'] }).notNull().default('queued'),
+  state: text('state', { enum: ['queued', 'running', 'ready', 'failed'] })
+    .notNull()
+    .default('queued'),
   /** Books drawn so far, and how many there are. */
   done: integer('done').notNull().default(0),
   total: integer('total').notNull().default(0),
@@ -557,7 +610,9 @@ export const outbox = pgTable(
     code: text('code'),
     link: text('link'),
     attachment_key: text('attachment_key'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp('sent_at', { withTimezone: true }),
@@ -578,7 +633,9 @@ export const password_reset_tokens = pgTable(
   'password_reset_tokens',
   {
     id: serial('id').primaryKey(),
-    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     token_hash: text('token_hash').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
@@ -599,7 +656,9 @@ export const password_reset_tokens = pgTable(
 export const login_addresses = pgTable(
   'login_addresses',
   {
-    account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     ip: text('ip').notNull(),
     last_login_at: timestamp('last_login_at', { withTimezone: true }).notNull(),
   },
@@ -627,7 +686,9 @@ export const rate_limits = pgTable('rate_limits', {
  */
 export const publisher_claims = pgTable('publisher_claims', {
   id: serial('id').primaryKey(),
-  publisher_id: integer('publisher_id').notNull().references(() => publishers.id),
+  publisher_id: integer('publisher_id')
+    .notNull()
+    .references(() => publishers.id),
   full_name: text('full_name').notNull(),
   email: text('email').notNull(),
   contact: text('contact').notNull(),
@@ -661,7 +722,9 @@ export const audit_log = pgTable(
     /** The account that acted; null for the system (imports, housekeeping) or a visitor. */
     actor_account_id: integer('actor_account_id'),
     actor_role: text('actor_role', { enum: ['PUBLISHER', 'LIBRARY', 'OPERATOR', 'SYSTEM', 'VISITOR'] }).notNull(),
-    subject_type: text('subject_type', { enum: ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job'] }).notNull(),
+    subject_type: text('subject_type', {
+      enum: ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job'],
+    }).notNull(),
     subject_id: bigint('subject_id', { mode: 'number' }).notNull(),
     /** What happened: created, updated, withdrawn, verified, suspended, … */
     action: text('action').notNull(),
@@ -683,9 +746,13 @@ export const publisher_messages = pgTable(
   'publisher_messages',
   {
     id: serial('id').primaryKey(),
-    publisher_id: integer('publisher_id').notNull().references(() => publishers.id),
+    publisher_id: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     from_role: text('from_role', { enum: ['OPERATOR', 'PUBLISHER'] }).notNull(),
-    account_id: integer('account_id').notNull().references(() => accounts.id),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
     body: text('body').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -697,13 +764,17 @@ export const book_reports = pgTable(
   'book_reports',
   {
     id: serial('id').primaryKey(),
-    book_id: integer('book_id').notNull().references(() => books.id),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id),
     kind: text('kind', { enum: ['WRONG_DETAILS', 'DUPLICATE', 'SHOULD_BE_WITHDRAWN', 'NOT_JAIN', 'OTHER', 'WITHDRAW_REQUEST'] }).notNull(),
     reason: text('reason').notNull(),
     /** Told of the outcome when given. */
     reporter_email: text('reporter_email'),
     reporter_account_id: integer('reporter_account_id'),
-    status: text('status', { enum: ['OPEN', 'CORRECTED', 'WITHDRAWN', 'DECLINED'] }).notNull().default('OPEN'),
+    status: text('status', { enum: ['OPEN', 'CORRECTED', 'WITHDRAWN', 'DECLINED'] })
+      .notNull()
+      .default('OPEN'),
     resolved_at: timestamp('resolved_at', { withTimezone: true }),
     resolved_by: integer('resolved_by'),
     resolution_note: text('resolution_note'),
@@ -725,11 +796,17 @@ export const duplicate_pairs = pgTable(
   'duplicate_pairs',
   {
     id: serial('id').primaryKey(),
-    book_id: integer('book_id').notNull().references(() => books.id),
-    other_book_id: integer('other_book_id').notNull().references(() => books.id),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id),
+    other_book_id: integer('other_book_id')
+      .notNull()
+      .references(() => books.id),
     similarity: real('similarity').notNull(),
     publisher_reason: text('publisher_reason'),
-    status: text('status', { enum: ['OPEN', 'NOT_DUPLICATE', 'WITHDRAWN'] }).notNull().default('OPEN'),
+    status: text('status', { enum: ['OPEN', 'NOT_DUPLICATE', 'WITHDRAWN'] })
+      .notNull()
+      .default('OPEN'),
     resolved_at: timestamp('resolved_at', { withTimezone: true }),
     resolved_by: integer('resolved_by'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,8 +9,7 @@ import { audit_log } from '../db/schema.js';
 
 /** Who made a change: an account in its role, or the system (imports, housekeeping) or a visitor. */
 export type AuditActor =
-  | { accountId: number; role: 'PUBLISHER' | 'LIBRARY' | 'OPERATOR' }
-  | { accountId: null; role: 'SYSTEM' | 'VISITOR' };
+  { accountId: number; role: 'PUBLISHER' | 'LIBRARY' | 'OPERATOR' } | { accountId: null; role: 'SYSTEM' | 'VISITOR' };
 
 /** The system itself: imports, housekeeping, background jobs. */
 export const SYSTEM_ACTOR: AuditActor = { accountId: null, role: 'SYSTEM' };

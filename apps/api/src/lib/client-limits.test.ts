@@ -61,7 +61,8 @@ function raw(port: number, text: string, localAddress = '127.0.0.1'): Promise<Ra
 }
 
 /** A request for /api/health on a kept connection, with `headers` (lines). */
-const health = (...headers: string[]) => `GET /api/health HTTP/1.1\r\nHost: jsbn.test\r\n${headers.map((line) => `${line}\r\n`).join('')}\r\n`;
+const health = (...headers: string[]) =>
+  `GET /api/health HTTP/1.1\r\nHost: jsbn.test\r\n${headers.map((line) => `${line}\r\n`).join('')}\r\n`;
 
 /** The start of a contact message that declares 1,000,000 bytes (it will come a byte at a time). */
 const slowContact = (...headers: string[]) =>
@@ -77,7 +78,8 @@ function trickle(sockets: Socket[]): void {
 }
 
 /** Waits until the kept connection `connection` has received `count` whole 200 replies. */
-const answered = (connection: Raw, count = 1) => waitFor(() => connection.received().split('HTTP/1.1 200 OK').length > count && connection.received().endsWith('}'), 5_000, 'an answer');
+const answered = (connection: Raw, count = 1) =>
+  waitFor(() => connection.received().split('HTTP/1.1 200 OK').length > count && connection.received().endsWith('}'), 5_000, 'an answer');
 
 describe('slow clients', () => {
   listening({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_BODY_TIMEOUT_MS: '1500' });
@@ -87,7 +89,9 @@ describe('slow clients', () => {
     const headers = await Promise.all(Array.from({ length: 3 }, () => raw(port, 'GET /api/health HTTP/1.1\r\nHost: jsbn.test\r\n')));
     const silent = await raw(port, '');
     trickle(bodies.map((body) => body.socket));
-    timers.push(setInterval(() => headers.forEach((connection) => !connection.socket.destroyed && connection.socket.write('X-Slow: 1\r\n')), 100));
+    timers.push(
+      setInterval(() => headers.forEach((connection) => !connection.socket.destroyed && connection.socket.write('X-Slow: 1\r\n')), 100),
+    );
 
     // meanwhile others are answered, one after the other
     let served = 0;
@@ -102,10 +106,15 @@ describe('slow clients', () => {
     const replies = await Promise.all(bodies.map((body) => body.closed));
     for (const reply of replies) {
       expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\nConnection: close\r\n/);
-      expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toEqual({ statusCode: 408, message: 'વિનંતી બહુ ધીમે આવી રહી હતી, તેથી અટકાવી દેવાઈ. કૃપા કરી ફરી પ્રયત્ન કરો.', error: 'REQUEST_TIMEOUT' });
+      expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toEqual({
+        statusCode: 408,
+        message: 'વિનંતી બહુ ધીમે આવી રહી હતી, તેથી અટકાવી દેવાઈ. કૃપા કરી ફરી પ્રયત્ન કરો.',
+        error: 'REQUEST_TIMEOUT',
+      });
     }
     // headers that never end, and a connection that sends nothing, likewise (Node's 408)
-    for (const reply of await Promise.all([...headers, silent].map((connection) => connection.closed))) expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    for (const reply of await Promise.all([...headers, silent].map((connection) => connection.closed)))
+      expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(t!.clientGuard.counts.cutBodies).toBe(6);
     expect(SLOW_BODY_MESSAGE).toBe('The request arrived too slowly and was stopped. Please try again.');
   }, 20_000);
@@ -132,7 +141,11 @@ describe('connections per address', () => {
     const refused = await fourth.closed;
     expect(refused).toMatch(/^HTTP\/1\.1 429 Too Many Requests\r\nConnection: close\r\n/);
     expect(refused).toContain('\r\nRetry-After: 1\r\n');
-    expect(JSON.parse(refused.slice(refused.indexOf('\r\n\r\n') + 4))).toEqual({ statusCode: 429, message: 'Too many requests. Please try again later.', error: 'TOO_MANY_REQUESTS' });
+    expect(JSON.parse(refused.slice(refused.indexOf('\r\n\r\n') + 4))).toEqual({
+      statusCode: 429,
+      message: 'Too many requests. Please try again later.',
+      error: 'TOO_MANY_REQUESTS',
+    });
 
     const elsewhere = await raw(port, health('Connection: close'), '127.0.0.2');
     expect(await elsewhere.closed).toMatch(/^HTTP\/1\.1 200 OK/);
@@ -141,10 +154,14 @@ describe('connections per address', () => {
     await answered(kept[0]!, 2);
 
     kept[1]!.socket.destroy();
-    await waitFor(async () => {
-      const again = await raw(port, health('Connection: close'));
-      return /^HTTP\/1\.1 200 OK/.test(await again.closed);
-    }, 5_000, 'a connection served again');
+    await waitFor(
+      async () => {
+        const again = await raw(port, health('Connection: close'));
+        return /^HTTP\/1\.1 200 OK/.test(await again.closed);
+      },
+      5_000,
+      'a connection served again',
+    );
     expect(t!.clientGuard.counts.refusedConnections).toBeGreaterThanOrEqual(1);
   });
 
@@ -157,13 +174,21 @@ describe('connections per address', () => {
     const slow = await Promise.all(Array.from({ length: 3 }, () => raw(port, slowContact('X-Forwarded-For: 203.0.113.7'), '127.0.0.3')));
     trickle(slow.map((connection) => connection.socket));
     // (the slow ones are counted once their headers have arrived)
-    const reply = await waitFor(async () => {
-      const fourth = await raw(port, health('X-Forwarded-For: 203.0.113.7', 'Accept-Language: hi', 'Connection: close'), '127.0.0.3');
-      const text = await fourth.closed;
-      return text.startsWith('HTTP/1.1 429') && text;
-    }, 5_000, 'a fourth request refused');
+    const reply = await waitFor(
+      async () => {
+        const fourth = await raw(port, health('X-Forwarded-For: 203.0.113.7', 'Accept-Language: hi', 'Connection: close'), '127.0.0.3');
+        const text = await fourth.closed;
+        return text.startsWith('HTTP/1.1 429') && text;
+      },
+      5_000,
+      'a fourth request refused',
+    );
     expect(reply).toMatch(/^HTTP\/1\.1 429 Too Many Requests\r\n/);
-    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toEqual({ statusCode: 429, message: 'बहुत सारे अनुरोध आए हैं। कृपया कुछ देर बाद प्रयास करें।', error: 'TOO_MANY_REQUESTS' });
+    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toEqual({
+      statusCode: 429,
+      message: 'बहुत सारे अनुरोध आए हैं। कृपया कुछ देर बाद प्रयास करें।',
+      error: 'TOO_MANY_REQUESTS',
+    });
 
     // another visitor through the same proxy is served
     const other = await raw(port, health('X-Forwarded-For: 203.0.113.8', 'Connection: close'), '127.0.0.3');

@@ -61,7 +61,10 @@ export function clientLimitsOf(config: Config): ClientLimits {
  * a body that declares more than 1 MB one more second per `bodyMinBytesPerSecond` bytes beyond
  * the first MB (a 200 MB upload at 32 KiB/s: 30 s + 6,368 s); null for a request without a body.
  */
-export function bodyDeadlineMs(headers: IncomingHttpHeaders, limits: Pick<ClientLimits, 'bodyTimeoutMs' | 'bodyMinBytesPerSecond'>): number | null {
+export function bodyDeadlineMs(
+  headers: IncomingHttpHeaders,
+  limits: Pick<ClientLimits, 'bodyTimeoutMs' | 'bodyMinBytesPerSecond'>,
+): number | null {
   const declared = Number(headers['content-length']);
   if (headers['transfer-encoding'] === undefined && !(declared > 0)) return null;
   const beyond = Number.isFinite(declared) ? Math.max(0, declared - MB) : 0;
@@ -169,7 +172,13 @@ export class ClientGuard {
       this.counts.refusedRequests++;
       const message = translate(TOO_MANY_AT_ONCE_MESSAGE, requestLanguage(request));
       const body = JSON.stringify({ statusCode: 429, message, error: 'TOO_MANY_REQUESTS' });
-      response.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'retry-after': '1' }).end(body);
+      response
+        .writeHead(429, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          'retry-after': '1',
+        })
+        .end(body);
       return true;
     }
     this.inFlight.add(client);

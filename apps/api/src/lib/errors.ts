@@ -153,7 +153,11 @@ const UNAVAILABLE_MESSAGES = [
 /** The `code`s along the `cause` chain of `error` (Drizzle wraps driver errors). */
 function causeCodes(error: unknown): string[] {
   const codes: string[] = [];
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    current && depth < 5;
+    current = current.cause as typeof current, depth++
+  ) {
     if (typeof current.code === 'string') codes.push(current.code);
   }
   return codes;
@@ -166,7 +170,11 @@ function causeCodes(error: unknown): string[] {
  */
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof AppError) return error.code === 'UNAVAILABLE';
-  for (let current = error as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+  for (
+    let current = error as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown } | undefined, depth = 0;
+    current && depth < 5;
+    current = current.cause as typeof current, depth++
+  ) {
     if (typeof current.code === 'string' && (UNAVAILABLE_CODES.has(current.code) || current.code.startsWith('08'))) return true;
     if (current.name === 'TimeoutError') return true;
     if (typeof current.message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current.message as string))) return true;
@@ -213,7 +221,10 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
  * Parses `data` with `schema` (used for multipart fields, which Fastify cannot validate).
  * @throws AppError 400 naming each invalid field
  */
-export function parseOrThrow<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: ZodError } }, data: unknown): T {
+export function parseOrThrow<T>(
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: ZodError } },
+  data: unknown,
+): T {
   const result = schema.safeParse(data);
   if (!result.success) throw validationError(zodDetails(result.error));
   return result.data;
@@ -221,8 +232,13 @@ export function parseOrThrow<T>(schema: { safeParse(data: unknown): { success: t
 
 /** True when `error` (or its cause, as Drizzle wraps driver errors) is a unique violation of `constraint`. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === '23505' && (current.constraint === constraint || String((current as Error).message).includes(constraint))) return true;
+  for (
+    let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
+    if (current.code === '23505' && (current.constraint === constraint || String((current as Error).message).includes(constraint)))
+      return true;
   }
   return false;
 }
@@ -249,7 +265,8 @@ export function inputProblem(value: unknown, root: string): InputProblem | null 
       if (current.includes('\u0000')) return { kind: 'nul', field: path || root };
       continue;
     }
-    if (!current || typeof current !== 'object' || Buffer.isBuffer(current) || typeof (current as { pipe?: unknown }).pipe === 'function') continue;
+    if (!current || typeof current !== 'object' || Buffer.isBuffer(current) || typeof (current as { pipe?: unknown }).pipe === 'function')
+      continue;
     if (depth >= MAX_INPUT_DEPTH) return { kind: 'deep' };
     for (const [key, item] of Object.entries(current)) {
       const field = path ? `${path}.${key}` : key;
@@ -268,5 +285,7 @@ export function inputError(problem: InputProblem): AppError {
     const message = `The request body is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
     return new AppError('BAD_REQUEST', message, [{ field: 'body', message }]);
   }
-  return new AppError('BAD_REQUEST', 'Text may not contain NUL characters', [{ field: problem.field, message: 'may not contain NUL characters' }]);
+  return new AppError('BAD_REQUEST', 'Text may not contain NUL characters', [
+    { field: problem.field, message: 'may not contain NUL characters' },
+  ]);
 }

@@ -22,10 +22,12 @@ export async function xlsxOf<T>(columns: SheetColumn<T>[], rows: T[]): Promise<B
   sheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
   rows.forEach((row, index) => {
-    sheet.addRow(columns.map((column) => {
-      const value = column.value(row, index);
-      return typeof value === 'string' ? withoutControlCharacters(value).normalize('NFC') : (value ?? '');
-    }));
+    sheet.addRow(
+      columns.map((column) => {
+        const value = column.value(row, index);
+        return typeof value === 'string' ? withoutControlCharacters(value).normalize('NFC') : (value ?? '');
+      }),
+    );
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

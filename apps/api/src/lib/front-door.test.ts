@@ -59,14 +59,18 @@ describe.each(ENGINES)('the front door on %s', (engine) => {
    * commits and may empty it between the two: tried again until the second came from the door.
    */
   const firstAndRepeat = (path: string, headers: Record<string, string> = PHONE) =>
-    waitFor(async () => {
-      t.ctx.publicPages.clear();
-      const answered = t.frontDoor.answered;
-      const first = await get(path, headers);
-      expect(t.frontDoor.answered).toBe(answered);
-      const repeat = await get(path, headers);
-      return t.frontDoor.answered === answered + 1 && { first, repeat };
-    }, 10_000, `a repeat of ${path} answered by the front door`);
+    waitFor(
+      async () => {
+        t.ctx.publicPages.clear();
+        const answered = t.frontDoor.answered;
+        const first = await get(path, headers);
+        expect(t.frontDoor.answered).toBe(answered);
+        const repeat = await get(path, headers);
+        return t.frontDoor.answered === answered + 1 && { first, repeat };
+      },
+      10_000,
+      `a repeat of ${path} answered by the front door`,
+    );
 
   /** Asserts that `path` with `headers` is answered by Fastify, and returns its reply. */
   const byFastify = async (path: string, headers: Record<string, string> = PHONE, method = 'GET') => {
@@ -162,10 +166,18 @@ describe('FrontDoor', () => {
     await cache.get('json:AHMJS00006P', async () => ({ body: '{"data":{}}', publisherId: 1 }));
     let closing = false;
     const door = new FrontDoor(cache, { securityHeaders: {}, requestId: () => 'id', closing: () => closing });
-    door.route({ key: (path) => (jsbnSegment('/api/book/listing/jsbn/', path) ? 'json:AHMJS00006P' : null), headers: { 'content-type': 'application/json' }, template: () => '/api/book/listing/jsbn/:jsbnNo' });
+    door.route({
+      key: (path) => (jsbnSegment('/api/book/listing/jsbn/', path) ? 'json:AHMJS00006P' : null),
+      headers: { 'content-type': 'application/json' },
+      template: () => '/api/book/listing/jsbn/:jsbnNo',
+    });
     let status = 0;
     const response = { writeHead: (code: number) => ((status = code), { end: () => undefined }) } as unknown as ServerResponse;
-    const request = { method: 'GET', url: '/api/book/listing/jsbn/AHMJS-00006-P', headers: { 'accept-encoding': 'br' } } as unknown as IncomingMessage;
+    const request = {
+      method: 'GET',
+      url: '/api/book/listing/jsbn/AHMJS-00006-P',
+      headers: { 'accept-encoding': 'br' },
+    } as unknown as IncomingMessage;
     expect(door.answer(request, response)).toBe(true);
     expect(status).toBe(200);
     closing = true;

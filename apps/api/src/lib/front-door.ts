@@ -9,7 +9,15 @@
  * a signed-in user, decision 047), a query string, a client that does not take brotli,
  * a page not cached or due to be made again, a server that is closing.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { ClientGuard } from './client-limits.js';
@@ -88,12 +96,25 @@ export class FrontDoor {
         const reqId = this.options.requestId(headers);
         const notModified = headers['if-none-match'] === page.etag;
         // (Fastify's 304 keeps the encoding and says a length of 0)
-        const reply = [...route.fixed, 'x-request-id', reqId, 'etag', page.etag, 'content-encoding', 'br', 'content-length', notModified ? '0' : page.length];
+        const reply = [
+          ...route.fixed,
+          'x-request-id',
+          reqId,
+          'etag',
+          page.etag,
+          'content-encoding',
+          'br',
+          'content-length',
+          notModified ? '0' : page.length,
+        ];
         if (notModified) response.writeHead(304, reply).end();
         else response.writeHead(200, reply).end(page.br);
         this.answered++;
         this.options.observe?.(route.template(url), notModified ? 304 : 200, (performance.now() - started) / 1000);
-        this.options.log?.info({ reqId, req: { method: 'GET', url }, res: { statusCode: notModified ? 304 : 200 } }, 'request completed from the front door');
+        this.options.log?.info(
+          { reqId, req: { method: 'GET', url }, res: { statusCode: notModified ? 304 : 200 } },
+          'request completed from the front door',
+        );
         return true;
       }
       return false;
@@ -139,7 +160,9 @@ export function frontDoorServer(door: () => Answerer | undefined, guard: ClientG
  * The headers `middleware` (helmet's, which depend on nothing in the request) sets, read once
  * by running it on a stand-in response.
  */
-export function staticHeaders(middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void): OutgoingHttpHeaders {
+export function staticHeaders(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   const response = {
     setHeader: (name: string, value: string | number | string[]) => {

@@ -4,7 +4,17 @@
  * falls back to English; and the catalogues cover every message of the spec (MSG) in both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOK_MSG, BULK_MSG, FILE_RULES, bulkMissingColumnsMessage, bulkSameTitleMessage, MESSAGE_CATALOGUES, MSG, catalogueProgressMessage, translateMessage } from '@jsbn/shared';
+import {
+  BOOK_MSG,
+  BULK_MSG,
+  FILE_RULES,
+  bulkMissingColumnsMessage,
+  bulkSameTitleMessage,
+  MESSAGE_CATALOGUES,
+  MSG,
+  catalogueProgressMessage,
+  translateMessage,
+} from '@jsbn/shared';
 import { ENGINES, createTestApp, type TestApp } from '../test/harness.js';
 import { REGISTRATION_MESSAGE } from '../modules/auth/service.js';
 import { translate } from './i18n.js';
@@ -22,11 +32,21 @@ describe('message catalogues', () => {
 
 describe('messages made from a count or from parts', () => {
   it('say one order and several in each language, and name the field of a number rule', () => {
-    expect(['1 order placed successfully', '3 orders placed successfully'].map((message) => translate(message, 'hi'))).toEqual(['1 ऑर्डर दे दिया गया', '3 ऑर्डर दे दिए गए']);
-    expect(['1 order placed successfully', '3 orders placed successfully'].map((message) => translate(message, 'gu'))).toEqual(['1 ઓર્ડર અપાઈ ગયો', '3 ઓર્ડર અપાઈ ગયા']);
-    expect(translate('Publication year must be a whole number from 1000 to 2100.', 'gu')).toBe('પ્રકાશન વર્ષ 1000 થી 2100 વચ્ચેની પૂર્ણ સંખ્યા હોવી જોઈએ.');
+    expect(['1 order placed successfully', '3 orders placed successfully'].map((message) => translate(message, 'hi'))).toEqual([
+      '1 ऑर्डर दे दिया गया',
+      '3 ऑर्डर दे दिए गए',
+    ]);
+    expect(['1 order placed successfully', '3 orders placed successfully'].map((message) => translate(message, 'gu'))).toEqual([
+      '1 ઓર્ડર અપાઈ ગયો',
+      '3 ઓર્ડર અપાઈ ગયા',
+    ]);
+    expect(translate('Publication year must be a whole number from 1000 to 2100.', 'gu')).toBe(
+      'પ્રકાશન વર્ષ 1000 થી 2100 વચ્ચેની પૂર્ણ સંખ્યા હોવી જોઈએ.',
+    );
     expect(translate('Height must be a number from 0.1 to 100.', 'hi')).toBe('ऊँचाई 0.1 से 100 के बीच की संख्या होनी चाहिए।');
-    expect(translate('This order is Dispatched; only a Requested order can be cancelled.', 'hi')).toBe("यह ऑर्डर अब 'भेजा गया' है; केवल 'अनुरोधित' ऑर्डर ही रद्द किया जा सकता है।");
+    expect(translate('This order is Dispatched; only a Requested order can be cancelled.', 'hi')).toBe(
+      "यह ऑर्डर अब 'भेजा गया' है; केवल 'अनुरोधित' ऑर्डर ही रद्द किया जा सकता है।",
+    );
   });
 });
 
@@ -48,10 +68,15 @@ describe('messages with variable parts and the book and file messages of the for
         rule.messages.unreadable('broken.png'),
       ]),
     ];
-    for (const [lng, script] of [['gu', /[\u0A80-\u0AFF]/], ['hi', /[\u0900-\u097F]/]] as const) {
+    for (const [lng, script] of [
+      ['gu', /[\u0A80-\u0AFF]/],
+      ['hi', /[\u0900-\u097F]/],
+    ] as const) {
       for (const message of messages) expect(translateMessage(message, MESSAGE_CATALOGUES[lng]), `${lng}: ${message}`).toMatch(script);
     }
-    expect(translateMessage('big.pdf is too large (300.00MB). Maximum PDF file size allowed is 200MB.', MESSAGE_CATALOGUES.gu)).toBe('big.pdf બહુ મોટી છે (300.00MB). PDF ફાઇલ વધુમાં વધુ 200MB ની ચાલે.');
+    expect(translateMessage('big.pdf is too large (300.00MB). Maximum PDF file size allowed is 200MB.', MESSAGE_CATALOGUES.gu)).toBe(
+      'big.pdf બહુ મોટી છે (300.00MB). PDF ફાઇલ વધુમાં વધુ 200MB ની ચાલે.',
+    );
     expect(translateMessage('JPEG or PNG, up to 10 MB', MESSAGE_CATALOGUES.hi)).toBe('JPEG या PNG, 10 MB तक');
   });
 });

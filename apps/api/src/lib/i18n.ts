@@ -14,7 +14,9 @@ import { sentence } from './errors.js';
 export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): InterfaceLanguage {
   const header = request.headers['accept-language'];
   if (!header) return 'en';
-  return (new Negotiator({ headers: { 'accept-language': header } }).language([...INTERFACE_LANGUAGES]) as InterfaceLanguage | undefined) ?? 'en';
+  return (
+    (new Negotiator({ headers: { 'accept-language': header } }).language([...INTERFACE_LANGUAGES]) as InterfaceLanguage | undefined) ?? 'en'
+  );
 }
 
 /** The cookie the web app's language switcher sets (`LANGUAGE_COOKIE` of apps/web/src/i18n). */
@@ -56,11 +58,14 @@ export function translateReply<T>(payload: T, lng: InterfaceLanguage): T {
   const reply = { ...(payload as ReplyMessages) };
   if (Array.isArray(reply.details)) reply.details = reply.details.map((detail) => ({ ...detail, message: translate(detail.message, lng) }));
   if (reply.error === 'VALIDATION_FAILED' && reply.details?.length) {
-    reply.message = [...new Set(reply.details.map((detail) => detail.message))].map((message) => sentence(message, FULL_STOP[lng])).join(' ');
+    reply.message = [...new Set(reply.details.map((detail) => detail.message))]
+      .map((message) => sentence(message, FULL_STOP[lng]))
+      .join(' ');
   } else if (typeof reply.message === 'string') {
     reply.message = translate(reply.message, lng);
   }
   const data = reply.data as { message?: unknown } | null | undefined;
-  if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.message === 'string') reply.data = { ...data, message: translate(data.message, lng) };
+  if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.message === 'string')
+    reply.data = { ...data, message: translate(data.message, lng) };
   return reply as T;
 }

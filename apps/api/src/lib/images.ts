@@ -79,7 +79,11 @@ export async function imageForDocument(storage: ImageSource, key: string | null,
   if (!key) return null;
   try {
     const bytes = await buffer((await storage.get(key)).stream);
-    return await strict(bytes).resize({ width: maxWidth, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+    return await strict(bytes)
+      .resize({ width: maxWidth, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
   } catch {
     return null;
   }

@@ -135,7 +135,11 @@ const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * @param log told about pg-boss's own errors (a lost connection during a poll) and failed jobs
  * @param onOutcome told of each job this copy finished or failed (the metrics)
  */
-export function createJobs(database: Pick<Database, 'execute'>, log: Pick<FastifyBaseLogger, 'error'>, onOutcome: (queue: JobName, outcome: 'completed' | 'failed') => void = () => {}): Jobs {
+export function createJobs(
+  database: Pick<Database, 'execute'>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  onOutcome: (queue: JobName, outcome: 'completed' | 'failed') => void = () => {},
+): Jobs {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.execute(text, values) },
     schema: 'pgboss',
@@ -156,7 +160,10 @@ export function createJobs(database: Pick<Database, 'execute'>, log: Pick<Fastif
     },
     async send(name, data, options = {}) {
       try {
-        await boss.send(name, data as object, { ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
+        await boss.send(name, data as object, {
+          ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+          ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+        });
       } catch (error) {
         log.error({ err: error, job: name }, 'job not queued');
         throw error;
@@ -194,7 +201,17 @@ export function createJobs(database: Pick<Database, 'execute'>, log: Pick<Fastif
           if (error.code === '42P01' || error.code === '3F000') return { rows: [] };
           throw error;
         });
-      return (rows as { id: string; name: string; data: unknown; output: unknown; retry_count: number; created_on: Date | string; completed_on: Date | string | null }[]).map((row) => {
+      return (
+        rows as {
+          id: string;
+          name: string;
+          data: unknown;
+          output: unknown;
+          retry_count: number;
+          created_on: Date | string;
+          completed_on: Date | string | null;
+        }[]
+      ).map((row) => {
         const output = row.output as { message?: unknown } | null;
         return {
           id: row.id,

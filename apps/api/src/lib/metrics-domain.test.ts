@@ -37,10 +37,14 @@ describe.each(ENGINES)('the figures of the site on %s', (engine) => {
   afterAll(() => t.close());
 
   it('counts a JSBN registered, the bytes of its cover, and a search with its latency', async () => {
-    const [jsbns, coverBytes] = await moved(['jsbn_jsbns_registered_total', 'jsbn_upload_bytes_total{kind="covers"}'], () => createBook(t.ctx, publisher.publisherId, { book_title: 'Figures of a catalogue' }));
+    const [jsbns, coverBytes] = await moved(['jsbn_jsbns_registered_total', 'jsbn_upload_bytes_total{kind="covers"}'], () =>
+      createBook(t.ctx, publisher.publisherId, { book_title: 'Figures of a catalogue' }),
+    );
     expect(jsbns).toBe(1);
     expect(coverBytes).toBeGreaterThan(1000);
-    const [searches] = await moved(['jsbn_search_duration_seconds_count{kind="books"}'], () => t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: 'figures' } }));
+    const [searches] = await moved(['jsbn_search_duration_seconds_count{kind="books"}'], () =>
+      t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: 'figures' } }),
+    );
     expect(searches).toBe(1);
   });
 
@@ -49,12 +53,25 @@ describe.each(ENGINES)('the figures of the site on %s', (engine) => {
     const order = { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 1 }] };
     let orderId = 0;
     const [placed, accepted, refused] = await moved(
-      ['jsbn_order_status_changes_total{status="REQUESTED"}', 'jsbn_order_status_changes_total{status="IN_PROGRESS"}', 'jsbn_rate_limit_refusals_total{limit="ordersPerLibraryAndPublisher"}'],
+      [
+        'jsbn_order_status_changes_total{status="REQUESTED"}',
+        'jsbn_order_status_changes_total{status="IN_PROGRESS"}',
+        'jsbn_rate_limit_refusals_total{limit="ordersPerLibraryAndPublisher"}',
+      ],
       async () => {
         const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: order });
         expect(created.statusCode).toBe(201);
         orderId = created.json().data.orders[0].id;
-        expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'IN_PROGRESS' } })).statusCode).toBe(200);
+        expect(
+          (
+            await t.app.inject({
+              method: 'PATCH',
+              url: `/api/book/order-book/${orderId}`,
+              headers: pub,
+              payload: { status: 'IN_PROGRESS' },
+            })
+          ).statusCode,
+        ).toBe(200);
         // one order a day with this publisher (ORDER_LIMIT_PER_PUBLISHER_DAY 1): the second is refused
         expect((await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: order })).statusCode).toBe(429);
       },
@@ -64,7 +81,12 @@ describe.each(ENGINES)('the figures of the site on %s', (engine) => {
 
   it('counts an upload refused for its type by the route that refused it', async () => {
     const [refused] = await moved(['jsbn_upload_refusals_total{route="/api/book/bulk/preview"}'], async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: { ...pub, 'content-type': 'text/plain' }, payload: 'not a workbook' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/book/bulk/preview',
+        headers: { ...pub, 'content-type': 'text/plain' },
+        payload: 'not a workbook',
+      });
       expect(response.statusCode).toBe(415);
     });
     expect(refused).toBe(1);
@@ -80,7 +102,9 @@ describe.each(ENGINES)('the figures of the site on %s', (engine) => {
     while ((await worker.runOnce()) > 0);
     await worker.stop();
     const soon = await scrape(t.app, TOKEN);
-    expect(valueOf(soon, 'jsbn_outbox_failed_total{channel="email"}') - valueOf(before, 'jsbn_outbox_failed_total{channel="email"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(soon, 'jsbn_outbox_failed_total{channel="email"}') - valueOf(before, 'jsbn_outbox_failed_total{channel="email"}'),
+    ).toBeGreaterThanOrEqual(1);
     // the shared figures are the ones read less than 15 s ago …
     expect(valueOf(soon, failedNow)).toBe(valueOf(before, failedNow));
     t.advance(SHARED_FIGURES_MS);
@@ -99,7 +123,8 @@ describe.each(ENGINES)('the figures of the site on %s', (engine) => {
     await waitFor(async () => valueOf(await scrape(t.app, TOKEN), series) > valueOf(before, series), 20_000, 'the reminder job counted');
     t.advance(SHARED_FIGURES_MS);
     const after = await scrape(t.app, TOKEN);
-    for (const state of ['waiting', 'active', 'failed']) expect(after).toMatch(new RegExp(`^jsbn_queue_jobs\\{queue="document",state="${state}"\\} \\d+$`, 'm'));
+    for (const state of ['waiting', 'active', 'failed'])
+      expect(after).toMatch(new RegExp(`^jsbn_queue_jobs\\{queue="document",state="${state}"\\} \\d+$`, 'm'));
     expect(after).toMatch(/^jsbn_queue_oldest_waiting_seconds\{queue="orderNotices"\} [0-9.e+-]+$/m);
   });
 

@@ -21,7 +21,9 @@ const get = (url: string, headers: Record<string, string> = {}) =>
     httpRequest(url, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, type: response.headers['content-type'], body: Buffer.concat(chunks).toString() }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, type: response.headers['content-type'], body: Buffer.concat(chunks).toString() }),
+      );
     })
       .on('error', reject)
       .end();
@@ -49,11 +51,20 @@ describe.each(ENGINES)('GET /metrics on %s', (engine) => {
   afterAll(() => t.close());
 
   it('is refused without the token or with a wrong one', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN.slice(1)}x` }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${TOKEN.slice(1)}x` },
+      { authorization: TOKEN },
+      { authorization: `Basic ${TOKEN}` },
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-      expect(response.json()).toEqual({ statusCode: 401, message: 'The metrics need the bearer token of METRICS_TOKEN', error: 'UNAUTHORIZED' });
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        message: 'The metrics need the bearer token of METRICS_TOKEN',
+        error: 'UNAUTHORIZED',
+      });
     }
   });
 
@@ -61,7 +72,13 @@ describe.each(ENGINES)('GET /metrics on %s', (engine) => {
     const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
-    for (const name of ['# TYPE jsbn_http_request_duration_seconds histogram', '# TYPE nodejs_eventloop_lag_p99_seconds gauge', '# TYPE nodejs_heap_size_used_bytes gauge', '# TYPE nodejs_gc_duration_seconds histogram', '# TYPE process_cpu_seconds_total counter']) {
+    for (const name of [
+      '# TYPE jsbn_http_request_duration_seconds histogram',
+      '# TYPE nodejs_eventloop_lag_p99_seconds gauge',
+      '# TYPE nodejs_heap_size_used_bytes gauge',
+      '# TYPE nodejs_gc_duration_seconds histogram',
+      '# TYPE process_cpu_seconds_total counter',
+    ]) {
       expect(response.body).toContain(name);
     }
   });
@@ -76,7 +93,9 @@ describe.each(ENGINES)('GET /metrics on %s', (engine) => {
     const after = await scrape(t.app, TOKEN);
     expect(valueOf(after, health) - valueOf(before, health)).toBe(2);
     expect(valueOf(after, missing) - valueOf(before, missing)).toBe(1);
-    expect(valueOf(after, 'jsbn_http_request_duration_seconds_bucket{le="10",method="GET",route="/api/health",status="200"}')).toBe(valueOf(after, health));
+    expect(valueOf(after, 'jsbn_http_request_duration_seconds_bucket{le="10",method="GET",route="/api/health",status="200"}')).toBe(
+      valueOf(after, health),
+    );
     // the raw path is never a label, and a scrape does not count itself
     expect(after).not.toContain('SECRET-PATH-99');
     expect(after).not.toContain('route="/metrics"');
@@ -111,15 +130,21 @@ describe('the front door in the metrics', () => {
     const answeredBefore = t.frontDoor.answered;
     let visits = 0;
     // the first visit is made by Fastify (a page cache miss), the next comes from the door
-    await waitFor(async () => {
-      const answered = t.frontDoor.answered;
-      expect((await get(`${base}${path}`, { 'accept-encoding': 'br' })).status).toBe(200);
-      expect((await get(`${base}${path}`, { 'accept-encoding': 'br' })).status).toBe(200);
-      visits += 2;
-      return t.frontDoor.answered > answered;
-    }, 10_000, 'a repeat answered by the front door');
+    await waitFor(
+      async () => {
+        const answered = t.frontDoor.answered;
+        expect((await get(`${base}${path}`, { 'accept-encoding': 'br' })).status).toBe(200);
+        expect((await get(`${base}${path}`, { 'accept-encoding': 'br' })).status).toBe(200);
+        visits += 2;
+        return t.frontDoor.answered > answered;
+      },
+      10_000,
+      'a repeat answered by the front door',
+    );
     const after = await scrape(t.app, TOKEN);
-    expect(valueOf(after, 'jsbn_front_door_total{result="hit"}') - valueOf(before, 'jsbn_front_door_total{result="hit"}')).toBe(t.frontDoor.answered - answeredBefore);
+    expect(valueOf(after, 'jsbn_front_door_total{result="hit"}') - valueOf(before, 'jsbn_front_door_total{result="hit"}')).toBe(
+      t.frontDoor.answered - answeredBefore,
+    );
     expect(valueOf(after, 'jsbn_page_cache_total{result="miss"}')).toBeGreaterThan(valueOf(before, 'jsbn_page_cache_total{result="miss"}'));
     // every visit counted once under the route's template, whoever answered it
     expect(valueOf(after, route) - valueOf(before, route)).toBe(visits);

@@ -92,25 +92,74 @@ export class Metrics {
     registers: [this.registry],
   });
   /** Requests refused by a rate limit, by the limit's name (lib/rate-limit.ts). */
-  readonly rateLimitRefusals = new Counter({ name: 'jsbn_rate_limit_refusals_total', help: 'Requests refused by a rate limit, by limit', labelNames: ['limit'] as const, registers: [this.registry] });
+  readonly rateLimitRefusals = new Counter({
+    name: 'jsbn_rate_limit_refusals_total',
+    help: 'Requests refused by a rate limit, by limit',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
   /** Bytes of files stored, by kind of upload. */
-  readonly uploadBytes = new Counter({ name: 'jsbn_upload_bytes_total', help: 'Bytes of uploaded files stored, by kind', labelNames: ['kind'] as const, registers: [this.registry] });
+  readonly uploadBytes = new Counter({
+    name: 'jsbn_upload_bytes_total',
+    help: 'Bytes of uploaded files stored, by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
   /** Upload requests refused for a file's size or type (413, 415), by route template. */
-  readonly uploadRefusals = new Counter({ name: 'jsbn_upload_refusals_total', help: 'Upload requests refused for a file too big or of a wrong type (413, 415), by route template', labelNames: ['route'] as const, registers: [this.registry] });
+  readonly uploadRefusals = new Counter({
+    name: 'jsbn_upload_refusals_total',
+    help: 'Upload requests refused for a file too big or of a wrong type (413, 415), by route template',
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
   /** JSBNs given to new books (the form, Excel and the importer). */
-  readonly jsbnsRegistered = new Counter({ name: 'jsbn_jsbns_registered_total', help: 'JSBNs registered (books created) by this copy', registers: [this.registry] });
+  readonly jsbnsRegistered = new Counter({
+    name: 'jsbn_jsbns_registered_total',
+    help: 'JSBNs registered (books created) by this copy',
+    registers: [this.registry],
+  });
   /** Order status changes, by the status an order entered (`requested` for a new order). */
-  readonly orderStatusChanges = new Counter({ name: 'jsbn_order_status_changes_total', help: 'Orders placed and moved, by the status they entered', labelNames: ['status'] as const, registers: [this.registry] });
+  readonly orderStatusChanges = new Counter({
+    name: 'jsbn_order_status_changes_total',
+    help: 'Orders placed and moved, by the status they entered',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
   /** Outbox messages this copy delivered, by channel. */
-  readonly outboxSent = new Counter({ name: 'jsbn_outbox_sent_total', help: 'Outbox messages delivered by this copy, by channel', labelNames: ['channel'] as const, registers: [this.registry] });
+  readonly outboxSent = new Counter({
+    name: 'jsbn_outbox_sent_total',
+    help: 'Outbox messages delivered by this copy, by channel',
+    labelNames: ['channel'] as const,
+    registers: [this.registry],
+  });
   /** Delivery attempts that failed and will be tried again, by channel. */
-  readonly outboxRetries = new Counter({ name: 'jsbn_outbox_retries_total', help: 'Outbox delivery attempts that failed and will be retried, by channel', labelNames: ['channel'] as const, registers: [this.registry] });
+  readonly outboxRetries = new Counter({
+    name: 'jsbn_outbox_retries_total',
+    help: 'Outbox delivery attempts that failed and will be retried, by channel',
+    labelNames: ['channel'] as const,
+    registers: [this.registry],
+  });
   /** Messages given up (marked failed), by channel. */
-  readonly outboxFailed = new Counter({ name: 'jsbn_outbox_failed_total', help: 'Outbox messages given up as failed by this copy, by channel', labelNames: ['channel'] as const, registers: [this.registry] });
+  readonly outboxFailed = new Counter({
+    name: 'jsbn_outbox_failed_total',
+    help: 'Outbox messages given up as failed by this copy, by channel',
+    labelNames: ['channel'] as const,
+    registers: [this.registry],
+  });
   /** Jobs this copy finished, by queue and outcome (`completed`, `failed`). */
-  readonly jobs = new Counter({ name: 'jsbn_jobs_total', help: 'Background jobs run by this copy, by queue and outcome', labelNames: ['queue', 'outcome'] as const, registers: [this.registry] });
+  readonly jobs = new Counter({
+    name: 'jsbn_jobs_total',
+    help: 'Background jobs run by this copy, by queue and outcome',
+    labelNames: ['queue', 'outcome'] as const,
+    registers: [this.registry],
+  });
   /** Database errors: `connection` (a pooled connection lost), `unavailable` (a request answered 503). */
-  readonly dbErrors = new Counter({ name: 'jsbn_db_errors_total', help: 'Database errors: lost connections and requests answered 503', labelNames: ['kind'] as const, registers: [this.registry] });
+  readonly dbErrors = new Counter({
+    name: 'jsbn_db_errors_total',
+    help: 'Database errors: lost connections and requests answered 503',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     const sources = this.sources;
@@ -127,7 +176,9 @@ export class Metrics {
           this.inc({ result: 'miss' }, counts?.misses ?? 0);
         },
       });
-    hitCounter('jsbn_front_door_total', 'Public pages answered before Fastify (hit) or handed on though their route matched (miss)', () => sources.frontDoor?.());
+    hitCounter('jsbn_front_door_total', 'Public pages answered before Fastify (hit) or handed on though their route matched (miss)', () =>
+      sources.frontDoor?.(),
+    );
     hitCounter('jsbn_page_cache_total', 'Public page cache lookups: kept (hit) or made (miss)', () => sources.pageCache?.());
     new Gauge({
       name: 'jsbn_db_pool_connections',
@@ -159,7 +210,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'jsbn_outbox_oldest_pending_seconds',
-      help: "Age of the oldest pending outbox message by channel, seconds (0 when none; the whole site)",
+      help: 'Age of the oldest pending outbox message by channel, seconds (0 when none; the whole site)',
       labelNames: ['channel'] as const,
       registers: [this.registry],
       async collect() {
@@ -256,8 +307,14 @@ export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: str
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!token) return reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' });
     if (!bearerMatches(request.headers.authorization, token)) {
-      return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ statusCode: 401, message: 'The metrics need the bearer token of METRICS_TOKEN', error: 'UNAUTHORIZED' });
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ statusCode: 401, message: 'The metrics need the bearer token of METRICS_TOKEN', error: 'UNAUTHORIZED' });
     }
-    return reply.type(metrics.contentType).header('cache-control', 'no-store').send(await metrics.text());
+    return reply
+      .type(metrics.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.text());
   });
 }

@@ -32,16 +32,16 @@ export interface MultipartResult {
  * @throws AppError 400 (not multipart, malformed or cut short, unknown file field, too many
  *   files), 413, 415
  */
-export async function readMultipart(
-  request: FastifyRequest,
-  storage: Storage,
-  rules: Record<string, FileRule>,
-): Promise<MultipartResult> {
+export async function readMultipart(request: FastifyRequest, storage: Storage, rules: Record<string, FileRule>): Promise<MultipartResult> {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'The request must be multipart/form-data');
   const raw: Record<string, string | string[]> = {};
   const files: Record<string, StoredFile[]> = {};
   const discard = async () => {
-    await Promise.all(Object.values(files).flat().map((file) => storage.delete(file.key)));
+    await Promise.all(
+      Object.values(files)
+        .flat()
+        .map((file) => storage.delete(file.key)),
+    );
   };
   try {
     const parts = request.parts()[Symbol.asyncIterator]();
@@ -82,7 +82,10 @@ export async function readMultipart(
         }
       } else {
         const value = String(part.value);
-        if (value.includes('\u0000')) throw new AppError('BAD_REQUEST', `${part.fieldname}: text may not contain NUL characters`, [{ field: part.fieldname, message: 'may not contain NUL characters' }]);
+        if (value.includes('\u0000'))
+          throw new AppError('BAD_REQUEST', `${part.fieldname}: text may not contain NUL characters`, [
+            { field: part.fieldname, message: 'may not contain NUL characters' },
+          ]);
         const existing = raw[part.fieldname];
         raw[part.fieldname] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
       }

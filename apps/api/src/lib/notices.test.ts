@@ -8,7 +8,9 @@ import { NOTICE_CATALOGUES, courierNoticeLines, noticeText } from './notices.js'
 
 type Catalogue = { [key: string]: string | Catalogue };
 const flatten = (catalogue: Catalogue, prefix = ''): [string, string][] =>
-  Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`)));
+  Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
+  );
 const variables = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
 describe('notice catalogues', () => {
@@ -25,7 +27,11 @@ describe('notice catalogues', () => {
   });
 
   it('writes counts in the singular and the plural of each language', () => {
-    expect([noticeText('en', 'copies', { count: 1 }), noticeText('en', 'copies', { count: 12 }), noticeText('en', 'books', { count: 3 })]).toEqual(['1 copy', '12 copies', '3 books']);
+    expect([
+      noticeText('en', 'copies', { count: 1 }),
+      noticeText('en', 'copies', { count: 12 }),
+      noticeText('en', 'books', { count: 3 }),
+    ]).toEqual(['1 copy', '12 copies', '3 books']);
     expect([noticeText('gu', 'copies', { count: 1 }), noticeText('gu', 'copies', { count: 12 })]).toEqual(['1 નકલ', '12 નકલો']);
     expect([noticeText('hi', 'copies', { count: 1 }), noticeText('hi', 'copies', { count: 12 })]).toEqual(['1 प्रति', '12 प्रतियाँ']);
   });
@@ -47,7 +53,10 @@ describe('notice catalogues', () => {
   });
 
   it('lists only the courier details the publisher gave, in the language asked', () => {
-    expect(courierNoticeLines('en', { courierCompanyName: 'DTDC', courierCompanyNumber: null, trackingId: 'D123' })).toEqual(['Courier: DTDC', 'Tracking id: D123']);
+    expect(courierNoticeLines('en', { courierCompanyName: 'DTDC', courierCompanyNumber: null, trackingId: 'D123' })).toEqual([
+      'Courier: DTDC',
+      'Tracking id: D123',
+    ]);
     expect(courierNoticeLines('gu', { trackingId: 'D123' })).toEqual(['ટ્રેકિંગ આઈડી: D123']);
     expect(courierNoticeLines('en', {})).toEqual([]);
   });

@@ -39,7 +39,10 @@ export function noticeText(lng: InterfaceLanguage, key: string, values: TOptions
 }
 
 /** The price words of `lng` ('Free', 'for propagation') for `priceText` and `bookPriceText`. */
-export const priceWords = (lng: InterfaceLanguage) => ({ free: noticeText(lng, 'letter.free'), nominal: noticeText(lng, 'letter.nominal') });
+export const priceWords = (lng: InterfaceLanguage) => ({
+  free: noticeText(lng, 'letter.free'),
+  nominal: noticeText(lng, 'letter.nominal'),
+});
 
 /** The language an account's messages are written in (English for an unknown account). */
 export async function accountLanguage(db: DbOrTx, accountId: number): Promise<InterfaceLanguage> {

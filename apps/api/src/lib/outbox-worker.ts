@@ -55,7 +55,13 @@ const filenameOf = (key: string) => (key.includes('/letters/') ? 'order-letter.p
 export function mailTransport(mailer: Mailer): Transport {
   return async (message, ctx) => {
     const key = message.attachment_key;
-    const attachment = key ? { filename: filenameOf(key), content: (await ctx.storage.get(key)).stream, contentType: TYPE_OF_EXTENSION[key.split('.').pop()!] ?? 'application/octet-stream' } : undefined;
+    const attachment = key
+      ? {
+          filename: filenameOf(key),
+          content: (await ctx.storage.get(key)).stream,
+          contentType: TYPE_OF_EXTENSION[key.split('.').pop()!] ?? 'application/octet-stream',
+        }
+      : undefined;
     await mailer.send({ to: message.recipient, subject: message.subject, text: message.body, ...(attachment ? { attachment } : {}) });
   };
 }
@@ -69,9 +75,17 @@ export function whatsappTransport(options: WhatsappOptions): Transport {
       const { stream } = await ctx.storage.get(key);
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
-      document = { filename: filenameOf(key), content: Buffer.concat(chunks), contentType: TYPE_OF_EXTENSION[key.split('.').pop()!] ?? 'application/octet-stream' };
+      document = {
+        filename: filenameOf(key),
+        content: Buffer.concat(chunks),
+        contentType: TYPE_OF_EXTENSION[key.split('.').pop()!] ?? 'application/octet-stream',
+      };
     }
-    await sendWhatsapp(options, { to: message.recipient, text: `${message.subject}\n\n${message.body}`, ...(document ? { document } : {}) });
+    await sendWhatsapp(options, {
+      to: message.recipient,
+      text: `${message.subject}\n\n${message.body}`,
+      ...(document ? { document } : {}),
+    });
   };
 }
 
@@ -82,7 +96,11 @@ export function configuredTransports(ctx: AppContext): { transports: Partial<Rec
   const transports: Partial<Record<Channel, Transport>> = {};
   if (mailer) transports.email = mailTransport(mailer);
   if (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_ID) {
-    transports.whatsapp = whatsappTransport({ apiUrl: config.WHATSAPP_API_URL, token: config.WHATSAPP_TOKEN, phoneId: config.WHATSAPP_PHONE_ID });
+    transports.whatsapp = whatsappTransport({
+      apiUrl: config.WHATSAPP_API_URL,
+      token: config.WHATSAPP_TOKEN,
+      phoneId: config.WHATSAPP_PHONE_ID,
+    });
   }
   return { transports, close: () => mailer?.close() };
 }
@@ -114,7 +132,12 @@ export async function claimDue(ctx: AppContext, channels: Channel[], limit: numb
  * @param log        where deliveries and failures are logged (ids only)
  * @param onStop     called after the last round (closes the transports)
  */
-export function createOutboxWorker(ctx: AppContext, transports: Partial<Record<Channel, Transport>>, log: FastifyBaseLogger, onStop: () => void = () => {}): OutboxWorker {
+export function createOutboxWorker(
+  ctx: AppContext,
+  transports: Partial<Record<Channel, Transport>>,
+  log: FastifyBaseLogger,
+  onStop: () => void = () => {},
+): OutboxWorker {
   const { OUTBOX_POLL_MS: pollMs, OUTBOX_RETRY_BASE_MS: retryBaseMs, OUTBOX_MAX_ATTEMPTS: maxAttempts } = ctx.config;
   const channels = (Object.keys(transports) as Channel[]).filter((channel) => transports[channel]);
   const unroutable = (['email', 'whatsapp'] as const).filter((channel) => !transports[channel]);
@@ -127,7 +150,10 @@ export function createOutboxWorker(ctx: AppContext, transports: Partial<Record<C
       await transports[message.channel]!(message, ctx);
       const now = ctx.clock();
       // a delivered message keeps no secret: its code or reset link lives on only in the mailbox
-      await ctx.db.update(outbox).set({ status: 'sent', sent_at: now, last_error: null, updated_at: now, ...withoutSecrets(message) }).where(eq(outbox.id, message.id));
+      await ctx.db
+        .update(outbox)
+        .set({ status: 'sent', sent_at: now, last_error: null, updated_at: now, ...withoutSecrets(message) })
+        .where(eq(outbox.id, message.id));
       ctx.metrics.outboxSent.inc({ channel: message.channel });
       log.info({ outboxId: message.id, channel: message.channel, attempt: message.attempts }, 'outbox message delivered');
     } catch (error) {
@@ -138,7 +164,13 @@ export function createOutboxWorker(ctx: AppContext, transports: Partial<Record<C
       const nextAt = new Date(now.getTime() + retryDelay(retryBaseMs, message.attempts));
       await ctx.db
         .update(outbox)
-        .set({ status: failed ? 'failed' : 'pending', next_attempt_at: nextAt, last_error: reason, updated_at: now, ...(failed ? withoutSecrets(message) : {}) })
+        .set({
+          status: failed ? 'failed' : 'pending',
+          next_attempt_at: nextAt,
+          last_error: reason,
+          updated_at: now,
+          ...(failed ? withoutSecrets(message) : {}),
+        })
         .where(eq(outbox.id, message.id));
       (failed ? ctx.metrics.outboxFailed : ctx.metrics.outboxRetries).inc({ channel: message.channel });
       log.warn({ outboxId: message.id, channel: message.channel, attempt: message.attempts, failed, reason }, 'outbox delivery failed');

@@ -21,7 +21,12 @@ const stem = (password: string) => password.toLowerCase().replace(/^[^\p{L}]+|[^
 
 /** True when `password`, or the word it is built on, is one of the 10,000 most common passwords. */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(readFileSync(LIST, 'utf8').split('\n').map((line) => line.trim().toLowerCase()).filter(Boolean));
+  common ??= new Set(
+    readFileSync(LIST, 'utf8')
+      .split('\n')
+      .map((line) => line.trim().toLowerCase())
+      .filter(Boolean),
+  );
   return common.has(password.toLowerCase()) || common.has(stem(password));
 }
 

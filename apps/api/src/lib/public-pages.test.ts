@@ -54,7 +54,9 @@ describe('PublicPageCache', () => {
     expect(brotliDecompressSync(pages[0]!.br).toString()).toBe('page');
     expect(loads).toBe(1);
     // a failed load is not kept: the next request tries again
-    await expect(Promise.all([cache.get('json:B', () => Promise.reject(new Error('down'))), cache.get('json:B', load)])).rejects.toThrow('down');
+    await expect(Promise.all([cache.get('json:B', () => Promise.reject(new Error('down'))), cache.get('json:B', load)])).rejects.toThrow(
+      'down',
+    );
     expect((await cache.get('json:B', load)).body.toString()).toBe('page');
   });
 
@@ -63,7 +65,9 @@ describe('PublicPageCache', () => {
     await cache.get('json:A', async () => ({ body: linked('first'), publisherId: 1 }));
     await new Promise((resolve) => setTimeout(resolve, 40));
     let release!: () => void;
-    const second = new Promise<{ body: string; publisherId: number }>((resolve) => (release = () => resolve({ body: linked('second'), publisherId: 1 })));
+    const second = new Promise<{ body: string; publisherId: number }>(
+      (resolve) => (release = () => resolve({ body: linked('second'), publisherId: 1 })),
+    );
     expect((await cache.get('json:A', () => second)).body.toString()).toBe(linked('first')); // old but servable: answered at once
     release();
     await second;
@@ -87,7 +91,9 @@ describe('PublicPageCache', () => {
     expect((await cache.get('html:A', again)).body.toString()).toBe(linked('drawn'));
     expect(loads).toBe(0); // 40 ms is old for the cache, not for this entry
     cache.forgetPublisher(2);
-    expect((await cache.get('html:/', async () => ({ body: linked('new landing'), publisherId: ANY_PUBLISHER }))).body.toString()).toBe(linked('new landing'));
+    expect((await cache.get('html:/', async () => ({ body: linked('new landing'), publisherId: ANY_PUBLISHER }))).body.toString()).toBe(
+      linked('new landing'),
+    );
     expect((await cache.get('html:A', again)).body.toString()).toBe(linked('drawn')); // publisher 1's page stays
   });
 

@@ -167,7 +167,12 @@ export class PublicPageCache {
     const pending = this.loading.get(key);
     if (pending) return pending;
     const started = this.generation;
-    const loaded = load().then(({ body, publisherId, refreshMs }) => ({ page: CachedPage.of(body), publisherId, refreshMs, expiring: body.includes(LinkSigner.EXPIRING_MARK) }));
+    const loaded = load().then(({ body, publisherId, refreshMs }) => ({
+      page: CachedPage.of(body),
+      publisherId,
+      refreshMs,
+      expiring: body.includes(LinkSigner.EXPIRING_MARK),
+    }));
     this.loading.set(key, loaded);
     try {
       const fresh = await loaded;
@@ -191,7 +196,8 @@ export class PublicPageCache {
     for (const listener of this.changeListeners) listener();
     this.generation++;
     this.loading.clear(); // later requests load afresh instead of joining a load from before
-    for (const [key, entry] of this.entries.entries()) if (entry.publisherId === publisherId || entry.publisherId === ANY_PUBLISHER) this.entries.delete(key);
+    for (const [key, entry] of this.entries.entries())
+      if (entry.publisherId === publisherId || entry.publisherId === ANY_PUBLISHER) this.entries.delete(key);
   }
 
   /** Forgets everything (a listener that reconnected may have missed changes). */

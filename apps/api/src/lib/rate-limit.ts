@@ -117,8 +117,13 @@ interface Counters {
  * @throws the refusing `RateLimiterRes`; the database's error when neither store answers
  */
 async function inBoth(counters: Counters, step: (limiter: RateLimiterAbstract) => Promise<unknown>): Promise<void> {
-  const [database, redis] = await Promise.allSettled([step(counters.database), counters.redis ? step(counters.redis) : Promise.resolve(null)]);
-  const refusals = [database, redis].flatMap((outcome) => (outcome.status === 'rejected' && outcome.reason instanceof RateLimiterRes ? [outcome.reason] : []));
+  const [database, redis] = await Promise.allSettled([
+    step(counters.database),
+    counters.redis ? step(counters.redis) : Promise.resolve(null),
+  ]);
+  const refusals = [database, redis].flatMap((outcome) =>
+    outcome.status === 'rejected' && outcome.reason instanceof RateLimiterRes ? [outcome.reason] : [],
+  );
   if (refusals.length) throw refusals.reduce((longest, refusal) => (refusal.msBeforeNext > longest.msBeforeNext ? refusal : longest));
   if (database.status === 'fulfilled' || (counters.redis && redis.status === 'fulfilled')) return;
   throw database.reason;
@@ -148,14 +153,23 @@ export function openRateLimits(
         keyPrefix: config.REDIS_KEY_PREFIX,
       })
     : null;
-  redis?.on('error', (error: Error) => log?.warn({ err: { message: error.message } }, 'redis unavailable: rate limits counted in the database alone'));
+  redis?.on('error', (error: Error) =>
+    log?.warn({ err: { message: error.message } }, 'redis unavailable: rate limits counted in the database alone'),
+  );
   const limiters = new Map<LimitName, Counters>();
   const counters = (name: LimitName): Counters => {
     let made = limiters.get(name);
     if (!made) {
       const rule = rules[name];
       made = {
-        database: new RateLimiterDrizzle({ storeClient: db, schema: rate_limits, keyPrefix: name, points: rule.points, duration: rule.duration, clearExpiredByTimeout: false }),
+        database: new RateLimiterDrizzle({
+          storeClient: db,
+          schema: rate_limits,
+          keyPrefix: name,
+          points: rule.points,
+          duration: rule.duration,
+          clearExpiredByTimeout: false,
+        }),
         redis: redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: name, points: rule.points, duration: rule.duration }) : null,
       };
       limiters.set(name, made);
@@ -168,7 +182,8 @@ export function openRateLimits(
       try {
         await inBoth(counters(name), (limiter) => limiter.consume(key, points));
       } catch (outcome) {
-        if (outcome instanceof RateLimiterRes) throw new ThrottledError(name, key, rules[name].message, Math.ceil(outcome.msBeforeNext / 1000));
+        if (outcome instanceof RateLimiterRes)
+          throw new ThrottledError(name, key, rules[name].message, Math.ceil(outcome.msBeforeNext / 1000));
         throw outcome;
       }
     },
@@ -179,7 +194,10 @@ export function openRateLimits(
       await inBoth(counters(name), (limiter) => limiter.delete(key));
     },
     async removeExpired() {
-      const removed = await db.delete(rate_limits).where(lt(rate_limits.expire, new Date(Date.now() - HOUR))).returning({ key: rate_limits.key });
+      const removed = await db
+        .delete(rate_limits)
+        .where(lt(rate_limits.expire, new Date(Date.now() - HOUR)))
+        .returning({ key: rate_limits.key });
       return removed.length;
     },
     async close() {

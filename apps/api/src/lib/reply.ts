@@ -23,7 +23,9 @@ const errorReplies = { '4xx': apiErrorReply, '5xx': apiErrorReply } as const;
  */
 export function replies<T extends z.ZodType>(data: T, ...alsoStatuses: (201 | 202)[]) {
   const envelope = apiReply(data);
-  return { 200: envelope, ...Object.fromEntries(alsoStatuses.map((status) => [status, envelope])), ...errorReplies } as { 200: typeof envelope } & typeof errorReplies;
+  return { 200: envelope, ...Object.fromEntries(alsoStatuses.map((status) => [status, envelope])), ...errorReplies } as {
+    200: typeof envelope;
+  } & typeof errorReplies;
 }
 
 /** The bytes of a file, as OpenAPI documents them. */
@@ -81,7 +83,13 @@ export function contentDisposition(fileName: string, disposition: 'attachment' |
  * (Content-Disposition by `contentDisposition`). Other headers (cache policy, length) are set
  * on `reply` before.
  */
-export function sendFile(reply: FastifyReply, type: string, fileName: string, body: unknown, disposition: 'attachment' | 'inline' = 'attachment') {
+export function sendFile(
+  reply: FastifyReply,
+  type: string,
+  fileName: string,
+  body: unknown,
+  disposition: 'attachment' | 'inline' = 'attachment',
+) {
   return reply.type(type).header('content-disposition', contentDisposition(fileName, disposition)).send(body);
 }
 

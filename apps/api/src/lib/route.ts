@@ -25,7 +25,10 @@ export function routeSchema(contract: Contract) {
     ...(contract.body ? { body: contract.body } : {}),
     response:
       'file' in contract
-        ? { ...fileReplies(contract.file.description, ...contract.file.types), ...(contract.progress ? { 202: apiReply(contract.progress) } : {}) }
+        ? {
+            ...fileReplies(contract.file.description, ...contract.file.types),
+            ...(contract.progress ? { 202: apiReply(contract.progress) } : {}),
+          }
         : replies(contract.reply, ...(contract.alsoStatuses ?? [])),
   };
 }
@@ -34,6 +37,17 @@ export function routeSchema(contract: Contract) {
  * Registers `endpoint` on `app` (its path under the app's `/api` prefix) with its contract's
  * schemas and `handler`; `options` adds what is not the contract's (a body limit, an `onRequest` hook).
  */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<ContractOf<E>>, options: Omit<RouteShorthandOptions, 'schema'> = {}): void {
-  app.route({ ...options, method: endpoint.method, url: endpoint.path, schema: routeSchema(contractOf(endpoint) as Contract), handler: handler as never });
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<ContractOf<E>>,
+  options: Omit<RouteShorthandOptions, 'schema'> = {},
+): void {
+  app.route({
+    ...options,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: routeSchema(contractOf(endpoint) as Contract),
+    handler: handler as never,
+  });
 }

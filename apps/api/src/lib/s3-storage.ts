@@ -109,7 +109,13 @@ export class S3Storage implements Storage {
     try {
       const key = `${rule.visibility}/${rule.folder}/${randomUUID()}.${EXTENSION[type]}`;
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: createReadStream(tmp), ContentLength: size, ContentType: type }),
+        new PutObjectCommand({
+          Bucket: this.options.bucket,
+          Key: key,
+          Body: createReadStream(tmp),
+          ContentLength: size,
+          ContentType: type,
+        }),
       );
       return { key, size, type };
     } finally {
@@ -120,7 +126,13 @@ export class S3Storage implements Storage {
   /** Stores a buffer made by the server (QR JPEGs, generated PDFs) under `key`. */
   async putBuffer(buffer: Buffer, key: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key), Body: buffer, ContentLength: buffer.length, ContentType: contentTypeOf(key) }),
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.checked(key),
+        Body: buffer,
+        ContentLength: buffer.length,
+        ContentType: contentTypeOf(key),
+      }),
     );
   }
 
@@ -186,7 +198,12 @@ export class S3Storage implements Storage {
    * `Content-Type: contentType`, valid `ttlSeconds`.
    */
   async presignPut(key: string, options: { contentType: string; contentLength?: number; ttlSeconds: number }): Promise<string> {
-    const command = new PutObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key), ContentType: options.contentType, ContentLength: options.contentLength });
+    const command = new PutObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.checked(key),
+      ContentType: options.contentType,
+      ContentLength: options.contentLength,
+    });
     // signed for the announced length when there is one; without, the size is checked at finalise
     const signed = options.contentLength === undefined ? ['content-type'] : ['content-type', 'content-length'];
     return getSignedUrl(this.presigner, command, { expiresIn: options.ttlSeconds, signableHeaders: new Set(signed) });
@@ -194,7 +211,12 @@ export class S3Storage implements Storage {
 
   /** A presigned GET of `key`, valid `getTtlSeconds`, answering with the type of its extension. */
   async presignGet(key: string): Promise<string> {
-    const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key), ResponseContentType: contentTypeOf(key), ResponseContentDisposition: contentDispositionOf(key) });
+    const command = new GetObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.checked(key),
+      ResponseContentType: contentTypeOf(key),
+      ResponseContentDisposition: contentDispositionOf(key),
+    });
     return getSignedUrl(this.presigner, command, { expiresIn: this.options.getTtlSeconds });
   }
 

@@ -19,7 +19,11 @@ async function appReplying(data: unknown, strict: boolean) {
   app.setErrorHandler(errorHandler);
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/book', { schema: { response: replies(z.object({ id: z.number(), title: z.string() })) } }, async () => ({ statusCode: 200, message: 'Success', data }) as never);
+    .get(
+      '/book',
+      { schema: { response: replies(z.object({ id: z.number(), title: z.string() })) } },
+      async () => ({ statusCode: 200, message: 'Success', data }) as never,
+    );
   await app.ready();
   return app;
 }
@@ -53,6 +57,8 @@ describe('reply serialiser', () => {
   it('serialises a cached reply by the same rules', () => {
     const schema = z.object({ id: z.number() });
     expect(serializeReply(schema, { id: 1, extra: true }, { strict: false, route: 'GET /x' })).toBe('{"id":1}');
-    expect(() => serializeReply(schema, { id: 1, extra: true }, { strict: true, route: 'GET /x' })).toThrow("GET /x: the reply field 'extra' is not in the route's response schema");
+    expect(() => serializeReply(schema, { id: 1, extra: true }, { strict: true, route: 'GET /x' })).toThrow(
+      "GET /x: the reply field 'extra' is not in the route's response schema",
+    );
   });
 });

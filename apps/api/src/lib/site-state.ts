@@ -93,7 +93,13 @@ export class SiteState {
     return {
       outbox: outbox.map((row) => ({ channel: String(row.channel), status: String(row.status), count: number(row.count) })),
       oldestPending,
-      queues: queues.map((row) => ({ name: String(row.name), waiting: number(row.waiting), active: number(row.active), failed: number(row.failed), oldestWaitingAt: time(row.oldest) })),
+      queues: queues.map((row) => ({
+        name: String(row.name),
+        waiting: number(row.waiting),
+        active: number(row.active),
+        failed: number(row.failed),
+        oldestWaitingAt: time(row.oldest),
+      })),
       books: number(books[0]?.books),
     };
   }

@@ -109,7 +109,10 @@ describe.each(['local', 's3'] as const)('the %s storage driver', (kind) => {
     const limit = rule({ folder: 'contract/limit', maxBytes: 200_000 });
     const exact = await storage.put(chunked(PDF.subarray(0, 8), 200_000), limit);
     expect(exact.size).toBe(200_000);
-    await expect(storage.put(chunked(PDF.subarray(0, 8), 200_001), limit)).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'too large' });
+    await expect(storage.put(chunked(PDF.subarray(0, 8), 200_001), limit)).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'too large',
+    });
     await expect(storage.put(Readable.from([PNG]), limit)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'only PDF' });
     expect(await storage.list('private/contract/limit')).toEqual([exact.key]);
     expect(await storage.removeStaleTemp(new Date(Date.now() + 60_000))).toBe(0);
@@ -130,7 +133,10 @@ describe.each(['local', 's3'] as const)('the %s storage driver', (kind) => {
 
     const badChecksum = await corruptPngChecksum();
     for (const broken of [badChecksum, PNG, photo.subarray(0, photo.length - 200)]) {
-      await expect(storage.put(Readable.from([broken]), images)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'not a readable image' });
+      await expect(storage.put(Readable.from([broken]), images)).rejects.toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'not a readable image',
+      });
     }
     expect(await storage.list('public/contract/images')).toEqual([stored.key]);
     expect(await storage.removeStaleTemp(new Date(Date.now() + 60_000))).toBe(0);
@@ -183,7 +189,9 @@ describe.each(['local', 's3'] as const)('the %s storage driver', (kind) => {
       const put = await storage.presignPut(key, { contentType: 'application/pdf', contentLength: PDF.length, ttlSeconds: 900 });
       const signed = new URL(put!);
       expect(signed.searchParams.get('X-Amz-Expires')).toBe('900');
-      expect(signed.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toEqual(expect.arrayContaining(['content-length', 'content-type', 'host']));
+      expect(signed.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toEqual(
+        expect.arrayContaining(['content-length', 'content-type', 'host']),
+      );
       expect(signed.searchParams.has('x-amz-checksum-crc32')).toBe(false);
       const uploaded = await fetch(put!, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/pdf' } });
       expect(uploaded.status).toBe(200);

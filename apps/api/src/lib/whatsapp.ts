@@ -43,7 +43,8 @@ async function call(options: WhatsappOptions, path: string, body: FormData | obj
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown> & { error?: { message?: string } };
-  if (!response.ok) throw new Error(`WhatsApp API ${path} answered ${response.status}${answer.error?.message ? `: ${answer.error.message}` : ''}`);
+  if (!response.ok)
+    throw new Error(`WhatsApp API ${path} answered ${response.status}${answer.error?.message ? `: ${answer.error.message}` : ''}`);
   return answer;
 }
 
@@ -60,7 +61,11 @@ export async function sendWhatsapp(options: WhatsappOptions, message: WhatsappMe
     const form = new FormData();
     form.append('messaging_product', 'whatsapp');
     form.append('type', message.document.contentType);
-    form.append('file', new Blob([new Uint8Array(message.document.content)], { type: message.document.contentType }), message.document.filename);
+    form.append(
+      'file',
+      new Blob([new Uint8Array(message.document.content)], { type: message.document.contentType }),
+      message.document.filename,
+    );
     const media = await call(options, 'media', form);
     if (typeof media.id !== 'string') throw new Error('WhatsApp API media answered without an id');
     payload = { type: 'document', document: { id: media.id, filename: message.document.filename, caption: text } };

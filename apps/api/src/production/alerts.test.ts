@@ -41,10 +41,21 @@ describe.skipIf(!hasPromtool)('the alerts, by promtool (needs promtool: apt-get 
 
 describe('the alerts and what they read', () => {
   it('has each of the eight alerts tested both ways', () => {
-    expect(alertNames).toEqual(['JsbnEmailFailed', 'JsbnEmailStuck', 'JsbnQueueStuck', 'JsbnServerErrors', 'JsbnQrPageSlow', 'JsbnDatabasePoolExhausted', 'JsbnEventLoopLag', 'JsbnCopyDown']);
+    expect(alertNames).toEqual([
+      'JsbnEmailFailed',
+      'JsbnEmailStuck',
+      'JsbnQueueStuck',
+      'JsbnServerErrors',
+      'JsbnQrPageSlow',
+      'JsbnDatabasePoolExhausted',
+      'JsbnEventLoopLag',
+      'JsbnCopyDown',
+    ]);
     const tests = readFileSync(`${DIR}alerts.test.yml`, 'utf8');
     for (const name of alertNames) {
-      const cases = [...tests.matchAll(new RegExp(`alertname: ${name}\\n\\s+exp_alerts:( \\[\\])?`, 'g'))].map((match) => (match[1] ? 'quiet' : 'fires'));
+      const cases = [...tests.matchAll(new RegExp(`alertname: ${name}\\n\\s+exp_alerts:( \\[\\])?`, 'g'))].map((match) =>
+        match[1] ? 'quiet' : 'fires',
+      );
       expect(cases.sort(), name).toEqual(['fires', 'quiet']);
     }
   });
@@ -59,14 +70,18 @@ describe('the alerts and what they read', () => {
 
   it('has a dashboard whose every query reads metrics the API exposes, from the provisioned Prometheus', async () => {
     const exposed = `${await new Metrics().text()}\n# TYPE up gauge`;
-    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as { uid: string; panels: { type: string; datasource?: { uid: string }; targets?: { expr: string }[] }[] };
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
+      uid: string;
+      panels: { type: string; datasource?: { uid: string }; targets?: { expr: string }[] }[];
+    };
     expect(dashboard.uid).toBe('jsbn');
     const graphs = dashboard.panels.filter((panel) => panel.type !== 'row');
     expect(graphs.length).toBeGreaterThanOrEqual(20);
     for (const panel of graphs) {
       expect(panel.datasource?.uid).toBe('prometheus');
       for (const { expr } of panel.targets ?? []) {
-        for (const [, name] of expr.matchAll(/\b([a-z_]+)\{/g)) expect(exposed, `${name} in ${expr}`).toMatch(new RegExp(`^# TYPE ${name!.replace(/_(bucket|count|sum)$/, '')} `, 'm'));
+        for (const [, name] of expr.matchAll(/\b([a-z_]+)\{/g))
+          expect(exposed, `${name} in ${expr}`).toMatch(new RegExp(`^# TYPE ${name!.replace(/_(bucket|count|sum)$/, '')} `, 'm'));
       }
     }
   });

@@ -25,11 +25,24 @@ import { createBook, createLibrary, createPublisher } from '../seed/factories.js
 import { outbox } from '../db/schema.js';
 import { enqueueMessage } from '../lib/outbox.js';
 import { ENGINES, form } from '../test/harness.js';
-import { createPgDatabase, mailText, startApiProcess, startS3, startSmtp, waitFor, type ApiProcess, type TestS3, type TestSmtp } from '../test/servers.js';
+import {
+  createPgDatabase,
+  mailText,
+  startApiProcess,
+  startS3,
+  startSmtp,
+  waitFor,
+  type ApiProcess,
+  type TestS3,
+  type TestSmtp,
+} from '../test/servers.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SERVER = join(ROOT, 'apps/api/src/server.ts');
-const SECRETS = { JWT_SECRET: 'test-only JWT secret of the two copies, 0123456789', FILE_SIGNING_SECRET: 'test-only file-link secret of the two copies, ABCDEF' };
+const SECRETS = {
+  JWT_SECRET: 'test-only JWT secret of the two copies, 0123456789',
+  FILE_SIGNING_SECRET: 'test-only file-link secret of the two copies, ABCDEF',
+};
 const PDF = Buffer.from('%PDF-1.4\n% uploaded through copy A\n%%EOF\n');
 
 it('stops the start with a message naming a wrong setting', () => {
@@ -102,15 +115,23 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     const book = await createBook(ctx, publisher.publisherId, {}, { cover: false });
     await db.close();
     const login = async (copy: ApiProcess) =>
-      (await (await fetch(`${copy.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }) })).json()).data
-        .accessToken.access_token as string;
+      (
+        await (
+          await fetch(`${copy.url}/api/user/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }),
+          })
+        ).json()
+      ).data.accessToken.access_token as string;
     const uploaded = await fetch(`${a.url}/api/book/upload-files/${book.id}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${await login(a)}` },
       body: form({}, { pdfpublisher: [PDF, 'book.pdf', 'application/pdf'] }),
     });
     expect(uploaded.status).toBe(200);
-    const shown = (await (await fetch(`${b.url}/api/book/${book.id}`, { headers: { authorization: `Bearer ${await login(b)}` } })).json()).data.book;
+    const shown = (await (await fetch(`${b.url}/api/book/${book.id}`, { headers: { authorization: `Bearer ${await login(b)}` } })).json())
+      .data.book;
     const download = await fetch(`${b.url}${shown.pdfpublisher}`);
     expect(download.url.startsWith(s3.endpoint)).toBe(true);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF);
@@ -122,9 +143,17 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     await ctx.db.transaction(async (tx) => {
       for (const to of recipients) await enqueueMessage(tx, { channel: 'email', to, subject: 'JSBN test', text: `Hello ${to}` });
     });
-    await waitFor(async () => (await ctx.db.select().from(outbox).where(eq(outbox.status, 'pending'))).length === 0, 30_000, 'every message sent');
+    await waitFor(
+      async () => (await ctx.db.select().from(outbox).where(eq(outbox.status, 'pending'))).length === 0,
+      30_000,
+      'every message sent',
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const to of recipients) expect(smtp.received.filter((mail) => mail.to.includes(to)), to).toHaveLength(1);
+    for (const to of recipients)
+      expect(
+        smtp.received.filter((mail) => mail.to.includes(to)),
+        to,
+      ).toHaveLength(1);
     const rows = await ctx.db.select().from(outbox);
     expect(rows.filter((row) => recipients.includes(row.recipient)).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
     await db.close();
@@ -137,7 +166,10 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     const attempt = (copy: ApiProcess, password: string) =>
       fetch(`${copy.url}/api/user/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-request-id': `login-${copy === a ? 'a' : 'b'}-${Math.random().toString(36).slice(2, 8)}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-request-id': `login-${copy === a ? 'a' : 'b'}-${Math.random().toString(36).slice(2, 8)}`,
+        },
         body: JSON.stringify({ email: library.email, password, modelType: 'LIBRARY' }),
       });
     const statuses = [];
@@ -164,10 +196,15 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     expect(records.some((record) => record.reqId === 'forgot-req-1' && record.msg === 'incoming request')).toBe(true);
     expect(records.some((record) => record.reqId === 'forgot-req-1' && record.msg === 'request completed')).toBe(true);
     for (const record of records.filter((entry) => entry.req)) expect(record.reqId).toBeTruthy();
-    for (const secret of [token, SECRETS.JWT_SECRET, SECRETS.FILE_SIGNING_SECRET, 'Wrong@1234', library.password, 'S3RVER']) expect(logs).not.toContain(secret);
+    for (const secret of [token, SECRETS.JWT_SECRET, SECRETS.FILE_SIGNING_SECRET, 'Wrong@1234', library.password, 'S3RVER'])
+      expect(logs).not.toContain(secret);
     // failed logins and throttling name the account, the reason and the client address
     const account = `LIBRARY:${library.email}`;
-    const failed = records.filter((record) => record.msg === 'login failed') as unknown as { account: string; reason: string; ip: string }[];
+    const failed = records.filter((record) => record.msg === 'login failed') as unknown as {
+      account: string;
+      reason: string;
+      ip: string;
+    }[];
     expect(failed.filter((record) => record.account === account)).toHaveLength(5);
     expect(failed.find((record) => record.account === account)).toMatchObject({ reason: 'wrong password', ip: '127.0.0.1' });
     const throttled = records.find((record) => record.msg === 'throttled') as unknown as { limit: string; subject: string; ip: string };
@@ -180,12 +217,21 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     const publisher = await createPublisher(ctx);
     const book = await createBook(ctx, publisher.publisherId, {}, { cover: false });
     await db.close();
-    const token = (await (await fetch(`${a.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }) })).json()).data.accessToken
-      .access_token as string;
+    const token = (
+      await (
+        await fetch(`${a.url}/api/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }),
+        })
+      ).json()
+    ).data.accessToken.access_token as string;
     // a multipart upload whose body arrives in two halves, SIGTERM in between
     const boundary = 'jsbn-shutdown-test';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdfpublisher"; filename="book.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="pdfpublisher"; filename="book.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       PDF,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -201,7 +247,11 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     });
     const inFlight = fetch(`${a.url}/api/book/upload-files/${book.id}`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(body.length),
+      },
       body: stream,
       duplex: 'half',
     } as RequestInit);
@@ -223,8 +273,15 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     const library = await createLibrary(ctx);
     const book = await createBook(ctx, publisher.publisherId, {}, { cover: true });
     await db.close();
-    const lib = (await (await fetch(`${b.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }) })).json()).data.accessToken
-      .access_token as string;
+    const lib = (
+      await (
+        await fetch(`${b.url}/api/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }),
+        })
+      ).json()
+    ).data.accessToken.access_token as string;
     for (let index = 0; index < 3; index++) {
       const created = await fetch(`${b.url}/api/book/order-book`, {
         method: 'POST',

@@ -56,7 +56,12 @@ describe.skipIf(!adminUrl)('database faults (needs PostgreSQL: set TEST_DATABASE
   }
   const search = (t: BuiltApp) => t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: 'કલ્પ' } });
   /** A call that runs a transaction (an unknown e-mail: 400 when the database answers). */
-  const verify = (t: BuiltApp) => t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: 'nobody@example.test', otp: '123456', modelType: 'LIBRARY' } });
+  const verify = (t: BuiltApp) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/verify-email',
+      payload: { email: 'nobody@example.test', otp: '123456', modelType: 'LIBRARY' },
+    });
 
   it('keeps the process up and answering while PostgreSQL ends its connections under load', async () => {
     const report = await runConnectionKillDrill({ adminUrl: adminUrl!, durationMs: 6_000, killEveryMs: 250, concurrency: 8 });
@@ -67,7 +72,12 @@ describe.skipIf(!adminUrl)('database faults (needs PostgreSQL: set TEST_DATABASE
     expect(report.noAnswer, summary).toBe(0);
     // every answer is a success, the maintenance 503 or — once the drill's one address has
     // searched 300 times in a minute — the search limit's 429; never a 500
-    expect(Object.keys(report.byStatus).map(Number).filter((status) => ![200, 201, 429, 503].includes(status)), summary).toEqual([]);
+    expect(
+      Object.keys(report.byStatus)
+        .map(Number)
+        .filter((status) => ![200, 201, 429, 503].includes(status)),
+      summary,
+    ).toEqual([]);
     expect((report.byStatus[200] ?? 0) + (report.byStatus[201] ?? 0), summary).toBeGreaterThan(50);
   }, 120_000);
 

@@ -38,7 +38,8 @@ describe.each(ENGINES)('the logs of a journey on %s', (engine) => {
     secrets.jwtSecret = t.ctx.secrets.jwtSecret;
     secrets.fileSigningSecret = t.ctx.secrets.fileSigningSecret;
     secrets.metricsToken = METRICS_TOKEN;
-    const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) => t.app.inject({ method, url, payload: payload as never, headers });
+    const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method, url, payload: payload as never, headers });
 
     // a publisher registers, verifies its code and signs in
     secrets.publisherPassword = 'Sahitya@Secret1';
@@ -47,16 +48,38 @@ describe.each(ENGINES)('the logs of a journey on %s', (engine) => {
       method: 'POST',
       url: '/api/publisher',
       payload: form(
-        { publisher_no: 'LOGS1', publisher_name: 'Log Prakashan', publisher_type: 'Trust', address: 'Gopipura', state: String(GUJARAT), city: String(SURAT), pincode: '395001', mobile_no: '9825012345', whatsapp_no: '9825012345', email: 'logs@example.test', password: secrets.publisherPassword },
+        {
+          publisher_no: 'LOGS1',
+          publisher_name: 'Log Prakashan',
+          publisher_type: 'Trust',
+          address: 'Gopipura',
+          state: String(GUJARAT),
+          city: String(SURAT),
+          pincode: '395001',
+          mobile_no: '9825012345',
+          whatsapp_no: '9825012345',
+          email: 'logs@example.test',
+          password: secrets.publisherPassword,
+        },
         { logo: [logo, 'logo.jpg', 'image/jpeg'] },
       ),
     });
     expect(registered.statusCode).toBe(200);
     secrets.publisherCode = await latestCode(t.app, 'logs@example.test');
-    expect((await inject('POST', '/api/user/verify-email', { email: 'logs@example.test', otp: secrets.publisherCode, modelType: 'PUBLISHER' })).statusCode).toBe(200);
-    expect((await inject('POST', '/api/user/login', { email: 'logs@example.test', password: 'Wrong@Password9', modelType: 'PUBLISHER' })).statusCode).toBe(401);
+    expect(
+      (await inject('POST', '/api/user/verify-email', { email: 'logs@example.test', otp: secrets.publisherCode, modelType: 'PUBLISHER' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await inject('POST', '/api/user/login', { email: 'logs@example.test', password: 'Wrong@Password9', modelType: 'PUBLISHER' }))
+        .statusCode,
+    ).toBe(401);
     secrets.wrongPassword = 'Wrong@Password9';
-    const login = await inject('POST', '/api/user/login', { email: 'logs@example.test', password: secrets.publisherPassword, modelType: 'PUBLISHER' });
+    const login = await inject('POST', '/api/user/login', {
+      email: 'logs@example.test',
+      password: secrets.publisherPassword,
+      modelType: 'PUBLISHER',
+    });
     secrets.publisherToken = login.json().data.accessToken.access_token;
     const publisher = { authorization: `Bearer ${secrets.publisherToken}` };
     const me = await inject('GET', '/api/user/me', undefined, publisher);
@@ -69,27 +92,58 @@ describe.each(ENGINES)('the logs of a journey on %s', (engine) => {
     secrets.libraryPassword = 'Bhandar@123';
     expect((await registerLibraryRequest(t.app, 'bhandar-logs@example.test', logo)).statusCode).toBe(200);
     secrets.libraryCode = await latestCode(t.app, 'bhandar-logs@example.test');
-    expect((await inject('POST', '/api/user/verify-email', { email: 'bhandar-logs@example.test', otp: secrets.libraryCode, modelType: 'LIBRARY' })).statusCode).toBe(200);
-    const libraryLogin = await inject('POST', '/api/user/login', { email: 'bhandar-logs@example.test', password: secrets.libraryPassword, modelType: 'LIBRARY' });
+    expect(
+      (
+        await inject('POST', '/api/user/verify-email', {
+          email: 'bhandar-logs@example.test',
+          otp: secrets.libraryCode,
+          modelType: 'LIBRARY',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const libraryLogin = await inject('POST', '/api/user/login', {
+      email: 'bhandar-logs@example.test',
+      password: secrets.libraryPassword,
+      modelType: 'LIBRARY',
+    });
     secrets.libraryToken = libraryLogin.json().data.accessToken.access_token;
     const library = { authorization: `Bearer ${secrets.libraryToken}` };
-    expect((await inject('POST', '/api/library/logo-text', { text: 'Please send these books to our Gyan Bhandar.' }, library)).statusCode).toBe(200);
-    const ordered = await inject('POST', '/api/book/order-book', { orders: [{ publisherId: me.json().data.publisherId, bookId: book.id, numberOfCopies: 2 }] }, library);
+    expect(
+      (await inject('POST', '/api/library/logo-text', { text: 'Please send these books to our Gyan Bhandar.' }, library)).statusCode,
+    ).toBe(200);
+    const ordered = await inject(
+      'POST',
+      '/api/book/order-book',
+      { orders: [{ publisherId: me.json().data.publisherId, bookId: book.id, numberOfCopies: 2 }] },
+      library,
+    );
     expect(ordered.statusCode, ordered.body).toBe(201);
-    expect((await inject('PATCH', `/api/book/order-book/${ordered.json().data.orders[0].id}`, { status: 'IN_PROGRESS' }, publisher)).statusCode).toBe(200);
+    expect(
+      (await inject('PATCH', `/api/book/order-book/${ordered.json().data.orders[0].id}`, { status: 'IN_PROGRESS' }, publisher)).statusCode,
+    ).toBe(200);
 
     // the library forgets its password and sets a new one through the link
-    expect((await inject('POST', '/api/user/change-password', { email: 'bhandar-logs@example.test', modelType: 'LIBRARY' })).statusCode).toBe(200);
+    expect(
+      (await inject('POST', '/api/user/change-password', { email: 'bhandar-logs@example.test', modelType: 'LIBRARY' })).statusCode,
+    ).toBe(200);
     secrets.resetToken = new URL(await latestLink(t.app, 'bhandar-logs@example.test')).searchParams.get('token')!;
     secrets.newPassword = 'Shatrunjay@2026';
-    expect((await inject('POST', '/api/user/verify-password', { password: secrets.newPassword, token: secrets.resetToken })).statusCode).toBe(200);
-    expect((await inject('POST', '/api/user/login', { email: 'bhandar-logs@example.test', password: secrets.newPassword, modelType: 'LIBRARY' })).statusCode).toBe(200);
+    expect(
+      (await inject('POST', '/api/user/verify-password', { password: secrets.newPassword, token: secrets.resetToken })).statusCode,
+    ).toBe(200);
+    expect(
+      (await inject('POST', '/api/user/login', { email: 'bhandar-logs@example.test', password: secrets.newPassword, modelType: 'LIBRARY' }))
+        .statusCode,
+    ).toBe(200);
 
     // an operator is added, sets its password by the link, enrols its authenticator and signs in with a code
     const added = await addOperator(t.ctx, 'vyavastha-logs@example.test');
     secrets.operatorLinkToken = new URL(added.link!).searchParams.get('token')!;
     secrets.operatorPassword = 'Vyavastha@Logs1';
-    expect((await inject('POST', '/api/user/verify-password', { password: secrets.operatorPassword, token: secrets.operatorLinkToken })).statusCode).toBe(200);
+    expect(
+      (await inject('POST', '/api/user/verify-password', { password: secrets.operatorPassword, token: secrets.operatorLinkToken }))
+        .statusCode,
+    ).toBe(200);
     const operatorLogin = { email: 'vyavastha-logs@example.test', password: secrets.operatorPassword, modelType: 'OPERATOR' };
     const enrolment = await inject('POST', '/api/user/login', operatorLogin);
     expect(enrolment.json().error).toBe('TOTP_ENROLMENT');
@@ -100,7 +154,9 @@ describe.each(ENGINES)('the logs of a journey on %s', (engine) => {
     // six digits may occur in a timestamp by chance: the code is looked for as the string a body would hold
     secrets.totpCode = `"${code}"`;
     secrets.operatorToken = operatorSignedIn.json().data.accessToken.access_token;
-    expect((await inject('GET', '/api/operator/dashboard', undefined, { authorization: `Bearer ${secrets.operatorToken}` })).statusCode).toBe(200);
+    expect(
+      (await inject('GET', '/api/operator/dashboard', undefined, { authorization: `Bearer ${secrets.operatorToken}` })).statusCode,
+    ).toBe(200);
 
     // Prometheus scrapes
     expect((await inject('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).statusCode).toBe(200);
@@ -110,13 +166,32 @@ describe.each(ENGINES)('the logs of a journey on %s', (engine) => {
   it('holds no password, code, token or secret', () => {
     expect(lines.length).toBeGreaterThan(40);
     const text = lines.join('\n');
-    expect(Object.keys(secrets).sort()).toEqual(['fileSigningSecret', 'jwtSecret', 'libraryCode', 'libraryPassword', 'libraryToken', 'metricsToken', 'newPassword', 'operatorLinkToken', 'operatorPassword', 'operatorToken', 'publisherCode', 'publisherPassword', 'publisherToken', 'resetToken', 'totpCode', 'totpSecret', 'wrongPassword']);
+    expect(Object.keys(secrets).sort()).toEqual([
+      'fileSigningSecret',
+      'jwtSecret',
+      'libraryCode',
+      'libraryPassword',
+      'libraryToken',
+      'metricsToken',
+      'newPassword',
+      'operatorLinkToken',
+      'operatorPassword',
+      'operatorToken',
+      'publisherCode',
+      'publisherPassword',
+      'publisherToken',
+      'resetToken',
+      'totpCode',
+      'totpSecret',
+      'wrongPassword',
+    ]);
     for (const [what, secret] of Object.entries(secrets)) {
       expect(secret.length, what).toBeGreaterThanOrEqual(6);
       expect(text.includes(secret), `${what} in the logs`).toBe(false);
     }
     // nor a part of a token long enough to use (a JWT's signature, its payload)
-    for (const token of [secrets.publisherToken!, secrets.libraryToken!, secrets.operatorToken!]) for (const part of token.split('.')) expect(text.includes(part)).toBe(false);
+    for (const token of [secrets.publisherToken!, secrets.libraryToken!, secrets.operatorToken!])
+      for (const part of token.split('.')) expect(text.includes(part)).toBe(false);
   });
 
   it("names the account and role on the lines of a signed-in request, with the request id its reply's header gave", () => {

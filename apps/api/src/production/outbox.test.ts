@@ -23,7 +23,8 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
   let whatsapp: FakeWhatsapp;
   const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
   const rowsTo = (to: string) => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, to));
-  const latestMessages = async (to: string) => (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${to}` })).json().data.messages;
+  const latestMessages = async (to: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${to}` })).json().data.messages;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -73,7 +74,11 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     const code = /Your JSBN verification code is (\d{6})\./.exec(mailText(mail!.raw))![1]!;
     expect(mail!.from).toBe('no-reply@jsbn.test');
     // a delivered message keeps no secret: the code lives on only in the mailbox
-    const [row] = await waitFor(async () => ((await rowsTo(email))[0]?.status === 'sent' ? rowsTo(email) : null), 5_000, 'the row marked sent');
+    const [row] = await waitFor(
+      async () => ((await rowsTo(email))[0]?.status === 'sent' ? rowsTo(email) : null),
+      5_000,
+      'the row marked sent',
+    );
     expect(row).toMatchObject({ status: 'sent', attempts: 1, code: null, link: null, subject: 'JSBN verification code [redacted]' });
     expect(row!.body).toContain('Your JSBN verification code is [redacted].');
     expect(JSON.stringify(await latestMessages(email))).not.toContain(code);
@@ -84,7 +89,11 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     const link = /https:\/\/jsbn\.test\/new-password\?token=[A-Za-z0-9_-]{43}/.exec(mailText(reset!.raw))?.[0];
     expect(link).toBeDefined();
     const token = new URL(link!).searchParams.get('token')!;
-    const [sent] = await waitFor(async () => ((await rowsTo(library.email))[0]?.status === 'sent' ? rowsTo(library.email) : null), 5_000, 'the row marked sent');
+    const [sent] = await waitFor(
+      async () => ((await rowsTo(library.email))[0]?.status === 'sent' ? rowsTo(library.email) : null),
+      5_000,
+      'the row marked sent',
+    );
     expect([sent!.link, sent!.body.includes(token)]).toEqual([null, false]);
     const done = await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { password: 'Tirth@2026', token } });
     expect(done.statusCode).toBe(200);
@@ -95,11 +104,17 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     const library = await createLibrary(t.ctx);
     await t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email: library.email, modelType: 'LIBRARY' } });
     // a claimed message shows its attempt and a lease before the failure is recorded: wait for the record
-    const [failing] = await waitFor(async () => {
-      const rows = await rowsTo(library.email);
-      const row = rows[0];
-      return row && row.attempts >= 3 && row.last_error && row.next_attempt_at.getTime() - row.updated_at.getTime() < CLAIM_LEASE_MS ? rows : null;
-    }, 15_000, 'three failed attempts');
+    const [failing] = await waitFor(
+      async () => {
+        const rows = await rowsTo(library.email);
+        const row = rows[0];
+        return row && row.attempts >= 3 && row.last_error && row.next_attempt_at.getTime() - row.updated_at.getTime() < CLAIM_LEASE_MS
+          ? rows
+          : null;
+      },
+      15_000,
+      'three failed attempts',
+    );
     expect(failing).toMatchObject({ status: 'pending', sent_at: null });
     expect(failing!.last_error).toMatch(/ECONNREFUSED|connect/i);
     // the next attempt waits base × 2^(attempts − 1)
@@ -107,10 +122,14 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     expect(mailsTo(library.email)).toHaveLength(0);
 
     await smtp.start();
-    const [sent] = await waitFor(async () => {
-      const rows = await rowsTo(library.email);
-      return rows[0]?.status === 'sent' ? rows : null;
-    }, 20_000, 'delivery after SMTP is back');
+    const [sent] = await waitFor(
+      async () => {
+        const rows = await rowsTo(library.email);
+        return rows[0]?.status === 'sent' ? rows : null;
+      },
+      20_000,
+      'delivery after SMTP is back',
+    );
     expect(sent!.sent_at).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailsTo(library.email)).toHaveLength(1);
@@ -122,20 +141,39 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     const lib = await tokenHeader(t, library);
     const orderLetter = async () => {
       const book = await createBook(t.ctx, publisher.publisherId, {}, { cover: false });
-      const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 3 }] } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/book/order-book',
+        headers: lib,
+        payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 3 }] },
+      });
       const orderId = created.json().data.orders[0].id as number;
-      const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });
+      const letter = await t.app.inject({
+        method: 'POST',
+        url: '/api/publisher/generate-pdf',
+        headers: lib,
+        payload: { orderId, sendWhatsapp: true },
+      });
       expect(letter.statusCode).toBe(200);
       return letter.rawPayload;
     };
 
     const pdf = await orderLetter();
-    const [media, message] = await waitFor(() => (whatsapp.requests.length >= 2 ? whatsapp.requests : null), 10_000, 'the WhatsApp requests');
+    const [media, message] = await waitFor(
+      () => (whatsapp.requests.length >= 2 ? whatsapp.requests : null),
+      10_000,
+      'the WhatsApp requests',
+    );
     expect(media).toMatchObject({ method: 'POST', path: '/v21.0/1055/media', authorization: 'Bearer test-token-123' });
     expect(media!.contentType).toMatch(/^multipart\/form-data/);
     expect(media!.body.includes(pdf)).toBe(true);
     expect(media!.body.toString('latin1')).toContain('name="messaging_product"');
-    expect(message).toMatchObject({ method: 'POST', path: '/v21.0/1055/messages', authorization: 'Bearer test-token-123', contentType: 'application/json' });
+    expect(message).toMatchObject({
+      method: 'POST',
+      path: '/v21.0/1055/messages',
+      authorization: 'Bearer test-token-123',
+      contentType: 'application/json',
+    });
     expect(JSON.parse(message!.body.toString())).toMatchObject({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
@@ -144,7 +182,11 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
       document: { id: 'media-1', filename: 'order-letter.pdf' },
     });
     // one e-mail: the notice of the new order with its letter attached
-    const mail = await waitFor(() => mailsTo(publisher.email).find((candidate) => candidate.raw.includes('order-letter.pdf')), 10_000, 'the letter e-mail');
+    const mail = await waitFor(
+      () => mailsTo(publisher.email).find((candidate) => candidate.raw.includes('order-letter.pdf')),
+      10_000,
+      'the letter e-mail',
+    );
     expect(mailsTo(publisher.email)).toHaveLength(1);
     const attachment = mailParts(mail.raw).find((part) => /attachment/.test(part.headers['content-disposition'] ?? ''));
     expect(attachment?.headers['content-disposition']).toContain('order-letter.pdf');
@@ -154,7 +196,11 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     whatsapp.requests.length = 0;
     await orderLetter();
     const rowsOf = () => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, '9876543210'));
-    const failing = await waitFor(async () => (await rowsOf()).find((row) => row.status === 'pending' && row.attempts >= 2), 15_000, 'WhatsApp retries');
+    const failing = await waitFor(
+      async () => (await rowsOf()).find((row) => row.status === 'pending' && row.attempts >= 2),
+      15_000,
+      'WhatsApp retries',
+    );
     expect(failing.last_error).toContain('WhatsApp API media answered 500');
     whatsapp.failing = false;
     await waitFor(async () => (await rowsOf()).every((row) => row.status === 'sent'), 20_000, 'WhatsApp delivery');

@@ -17,7 +17,10 @@ import { SHARED_FIGURES_MS } from '../lib/site-state.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../test/harness.js';
 import { startS3, type TestS3 } from '../test/servers.js';
 
-const SECRETS = { JWT_SECRET: 'test-only JWT secret of the settings test, 0123456789', FILE_SIGNING_SECRET: 'test-only file-link secret of the settings test, ABCDEF' };
+const SECRETS = {
+  JWT_SECRET: 'test-only JWT secret of the settings test, 0123456789',
+  FILE_SIGNING_SECRET: 'test-only file-link secret of the settings test, ABCDEF',
+};
 const PDF = Buffer.from('%PDF-1.4\n% a small book\n%%EOF\n');
 
 describe('settings', () => {
@@ -31,25 +34,54 @@ describe('settings', () => {
   };
 
   it('names every wrong setting', () => {
-    const message = failure({ PORT: 'eighty', DATABASE_URL: 'mysql://x', S3_FORCE_PATH_STYLE: 'yes', SMTP_URL: 'mail.example', OUTBOX_POLL_MS: '-1' });
-    for (const name of ['PORT', 'DATABASE_URL', 'S3_FORCE_PATH_STYLE', 'SMTP_URL', 'OUTBOX_POLL_MS']) expect(message).toContain(`  ${name}: `);
+    const message = failure({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      S3_FORCE_PATH_STYLE: 'yes',
+      SMTP_URL: 'mail.example',
+      OUTBOX_POLL_MS: '-1',
+    });
+    for (const name of ['PORT', 'DATABASE_URL', 'S3_FORCE_PATH_STYLE', 'SMTP_URL', 'OUTBOX_POLL_MS'])
+      expect(message).toContain(`  ${name}: `);
   });
 
   it('asks for the settings that belong together', () => {
-    expect(failure({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatch(/S3_BUCKET: is required[\s\S]*S3_ACCESS_KEY_ID: is required[\s\S]*S3_SECRET_ACCESS_KEY: is required/);
+    expect(failure({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatch(
+      /S3_BUCKET: is required[\s\S]*S3_ACCESS_KEY_ID: is required[\s\S]*S3_SECRET_ACCESS_KEY: is required/,
+    );
     expect(failure({ WHATSAPP_TOKEN: 'x' })).toContain('WHATSAPP_PHONE_ID: is required');
   });
 
   it('refuses production without real secrets, SMTP, MAIL_FROM and PUBLIC_URL', () => {
     const message = failure({ NODE_ENV: 'production' });
-    for (const name of ['JWT_SECRET', 'FILE_SIGNING_SECRET', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']) expect(message).toContain(`  ${name}: is required in production`);
-    const ok = loadConfig({ NODE_ENV: 'production', ...SECRETS, SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'JSBN <no-reply@jsbn.example>', PUBLIC_URL: 'https://jsbn.example', S3_FORCE_PATH_STYLE: '' });
-    expect(ok).toMatchObject({ isProduction: true, useSmtp: true, useS3: false, useWhatsapp: false, DATABASE_POOL_MAX: 10, DATABASE_STATEMENT_TIMEOUT_MS: 5_000 });
+    for (const name of ['JWT_SECRET', 'FILE_SIGNING_SECRET', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'])
+      expect(message).toContain(`  ${name}: is required in production`);
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      ...SECRETS,
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'JSBN <no-reply@jsbn.example>',
+      PUBLIC_URL: 'https://jsbn.example',
+      S3_FORCE_PATH_STYLE: '',
+    });
+    expect(ok).toMatchObject({
+      isProduction: true,
+      useSmtp: true,
+      useS3: false,
+      useWhatsapp: false,
+      DATABASE_POOL_MAX: 10,
+      DATABASE_STATEMENT_TIMEOUT_MS: 5_000,
+    });
   });
 });
 
 describe('production secrets', () => {
-  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'JSBN <no-reply@jsbn.example>', PUBLIC_URL: 'https://jsbn.example' };
+  const production = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://mail:25',
+    MAIL_FROM: 'JSBN <no-reply@jsbn.example>',
+    PUBLIC_URL: 'https://jsbn.example',
+  };
   const problems = (env: Record<string, string>) => {
     try {
       loadConfig({ ...production, ...env });
@@ -74,12 +106,16 @@ describe('production secrets', () => {
 
   it('made as docs/deploy.md says are taken, and a short one is named once', () => {
     for (let round = 0; round < 100; round++) {
-      expect(problems({ JWT_SECRET: randomBytes(32).toString('hex'), FILE_SIGNING_SECRET: randomBytes(32).toString('base64') })).toEqual([]);
+      expect(problems({ JWT_SECRET: randomBytes(32).toString('hex'), FILE_SIGNING_SECRET: randomBytes(32).toString('base64') })).toEqual(
+        [],
+      );
     }
     // 32 hex digits are 128 random bits, half of what RFC 7518 asks of an HS256 key
     expect(secretBits('0123456789abcdef'.repeat(2))).toBe(128);
     expect(secretBits('00112233445566778899aabbccddeeff')).toBe(128);
-    expect(problems({ JWT_SECRET: 'short', FILE_SIGNING_SECRET: SECRETS.FILE_SIGNING_SECRET })).toEqual([expect.stringMatching(/^ {2}JWT_SECRET: Too small/)]);
+    expect(problems({ JWT_SECRET: 'short', FILE_SIGNING_SECRET: SECRETS.FILE_SIGNING_SECRET })).toEqual([
+      expect.stringMatching(/^ {2}JWT_SECRET: Too small/),
+    ]);
   });
 
   it('are not checked outside production (generated ones are used there)', () => {
@@ -106,13 +142,17 @@ describe.each(ENGINES)('probes on %s', (engine) => {
   if (engine === 'postgres') {
     it('answers 503 without internals when a statement runs past DATABASE_STATEMENT_TIMEOUT_MS', async () => {
       const slow = await createTestApp('postgres', { DATABASE_STATEMENT_TIMEOUT_MS: '300' });
-      const blocker = new pg.Client({ connectionString: (slow.ctx.config.DATABASE_URL)! });
+      const blocker = new pg.Client({ connectionString: slow.ctx.config.DATABASE_URL! });
       await blocker.connect();
       try {
         await blocker.query('BEGIN');
         await blocker.query('LOCK TABLE rate_limits IN ACCESS EXCLUSIVE MODE');
         const started = Date.now();
-        const response = await slow.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'a@example.test', password: 'Secret@123', modelType: 'LIBRARY' } });
+        const response = await slow.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { email: 'a@example.test', password: 'Secret@123', modelType: 'LIBRARY' },
+        });
         expect(Date.now() - started).toBeLessThan(5_000);
         expect(response.statusCode).toBe(503);
         expect(response.json()).toEqual({ statusCode: 503, message: MSG.maintenance, error: 'UNAVAILABLE' });
@@ -128,10 +168,22 @@ describe.each(ENGINES)('probes on %s', (engine) => {
   it("says the outbox's oldest pending age and the queues' state, and stays ready while e-mail waits", async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/ready' })).json().data;
     expect(before.outbox).toEqual({ pending: 0, failed: 0, oldestPendingSeconds: 0 });
-    expect(before.queues.map((queue: { name: string }) => queue.name)).toEqual(['document', 'duplicateScan', 'orderNotices', 'orderReminders', 'passwordReset']);
+    expect(before.queues.map((queue: { name: string }) => queue.name)).toEqual([
+      'document',
+      'duplicateScan',
+      'orderNotices',
+      'orderReminders',
+      'passwordReset',
+    ]);
     expect(before.queues[0]).toEqual({ name: 'document', waiting: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 });
     // an e-mail queued two minutes ago and not sent (no SMTP here)
-    await t.ctx.db.insert(outbox).values({ channel: 'email', recipient: 'waiting@example.test', subject: 'Code', body: 'Your code', created_at: new Date(Date.now() - 120_000) });
+    await t.ctx.db.insert(outbox).values({
+      channel: 'email',
+      recipient: 'waiting@example.test',
+      subject: 'Code',
+      body: 'Your code',
+      created_at: new Date(Date.now() - 120_000),
+    });
     t.advance(SHARED_FIGURES_MS);
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
@@ -146,7 +198,12 @@ describe.each(ENGINES)('probes on %s', (engine) => {
     await gone.database.close();
     const ready = await gone.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ statusCode: 503, message: MSG.maintenance, error: 'UNAVAILABLE', details: [{ field: 'database', message: 'unavailable' }] });
+    expect(ready.json()).toEqual({
+      statusCode: 503,
+      message: MSG.maintenance,
+      error: 'UNAVAILABLE',
+      details: [{ field: 'database', message: 'unavailable' }],
+    });
     expect((await gone.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await gone.close();
   });
@@ -204,7 +261,15 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
       expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
       expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('900');
     }
-    for (const [index, [body, type]] of ([[PDF, 'application/pdf'], [jpeg, 'image/jpeg'], [fake, 'image/jpeg'], [damaged, 'image/jpeg'], [PDF, 'application/pdf']] as const).entries()) {
+    for (const [index, [body, type]] of (
+      [
+        [PDF, 'application/pdf'],
+        [jpeg, 'image/jpeg'],
+        [fake, 'image/jpeg'],
+        [damaged, 'image/jpeg'],
+        [PDF, 'application/pdf'],
+      ] as const
+    ).entries()) {
       const put = await fetch(urls[index]!.url, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': type } });
       expect(put.status).toBe(200);
     }
@@ -235,7 +300,11 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
     expect(direct.searchParams.get('response-content-disposition')).toBe('attachment');
     expect(Buffer.from(await (await fetch(direct)).arrayBuffer())).toEqual(PDF);
     const image = await t.app.inject({ method: 'GET', url: shown.bookimage[0] });
-    expect(await sharp(Buffer.from(await (await fetch(image.headers.location!)).arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 40, height: 40 });
+    expect(await sharp(Buffer.from(await (await fetch(image.headers.location!)).arrayBuffer())).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 40,
+      height: 40,
+    });
 
     // an altered signature never reaches the bucket
     const altered = shown.pdfpublisher.replace(/signature=(.)/, (_: string, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
@@ -245,11 +314,18 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
   it('refuses an object larger than declared on finalise and deletes it', async () => {
     const book = await createBook(t.ctx, publisherId, {}, { cover: false });
     const [{ url }] = (
-      await t.app.inject({ method: 'POST', url: `/api/book/${book.id}/upload-urls`, headers: owner, payload: { files: [{ field: 'index_pdf', name: 'index.pdf', type: 'application/pdf', size: 10 }] } })
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/book/${book.id}/upload-urls`,
+        headers: owner,
+        payload: { files: [{ field: 'index_pdf', name: 'index.pdf', type: 'application/pdf', size: 10 }] },
+      })
     ).json().data;
     const before = await t.ctx.storage.list('public/index-pdfs');
     // s3rver does not enforce the signed length; a real S3 refuses such a PUT, finalise refuses it here
-    expect((await fetch(url, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
+    expect((await fetch(url, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/pdf' } })).status).toBe(
+      200,
+    );
     const done = await t.app.inject({ method: 'POST', url: `/api/book/${book.id}/finalise`, headers: owner });
     expect(done.statusCode).toBe(413);
     expect(done.json().details).toEqual([{ field: 'index_pdf', message: BOOK_MSG.pdfTooLarge }]);

@@ -54,7 +54,10 @@ export async function createPublisher(ctx: AppContext, overrides: PublisherOverr
   const password = overrides.password ?? 'Publisher@123';
   const publisher_no = overrides.publisher_no ?? id.slice(-5).toUpperCase().padStart(5, 'P');
   const publisher_name = overrides.publisher_name ?? `Publisher ${id}`;
-  const logo = overrides.logo === false ? null : await storeJpeg(ctx, await makeJpeg(publisher_name.slice(0, 2), { width: 120, height: 120 }), LOGO_FILE);
+  const logo =
+    overrides.logo === false
+      ? null
+      : await storeJpeg(ctx, await makeJpeg(publisher_name.slice(0, 2), { width: 120, height: 120 }), LOGO_FILE);
   return ctx.db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
@@ -92,7 +95,14 @@ export async function createOperator(ctx: AppContext, overrides: { email?: strin
   const password = overrides.password ?? 'Operator@12345';
   const [account] = await ctx.db
     .insert(accounts)
-    .values({ email, role: 'OPERATOR', password_hash: await hashPassword(password), email_verified_at: new Date(), totp_secret: TEST_TOTP_SECRET, totp_enabled_at: new Date() })
+    .values({
+      email,
+      role: 'OPERATOR',
+      password_hash: await hashPassword(password),
+      email_verified_at: new Date(),
+      totp_secret: TEST_TOTP_SECRET,
+      totp_enabled_at: new Date(),
+    })
     .returning({ id: accounts.id, token_version: accounts.token_version });
   const token = await signAccessToken(ctx.secrets.jwtSecret, { id: account!.id, role: 'OPERATOR', token_version: account!.token_version });
   return { accountId: account!.id, email, password, token };
@@ -131,7 +141,10 @@ export async function createLibrary(ctx: AppContext, overrides: LibraryOverrides
         number_of_books: 1200,
         sangh_trust: 'Sangh Sanchalit',
         logo_key: logo.key,
-        letter_text: overrides.letter_text === undefined ? 'Respected publisher, our Gyan Bhandar requests the following books for our readers.' : overrides.letter_text,
+        letter_text:
+          overrides.letter_text === undefined
+            ? 'Respected publisher, our Gyan Bhandar requests the following books for our readers.'
+            : overrides.letter_text,
       })
       .returning({ id: libraries.id });
     return { accountId: account!.id, libraryId: library!.id, email, password, name };
@@ -157,7 +170,12 @@ export function bookFieldsOf(overrides: Partial<BookFieldsInput> = {}): BookFiel
 }
 
 /** Registers a book for `publisherId` with a generated JPEG cover. @returns `{ id, jsbn_number, qrcode_image }` */
-export async function createBook(ctx: AppContext, publisherId: number, overrides: Partial<BookFieldsInput> = {}, options: { cover?: boolean } = {}) {
+export async function createBook(
+  ctx: AppContext,
+  publisherId: number,
+  overrides: Partial<BookFieldsInput> = {},
+  options: { cover?: boolean } = {},
+) {
   const fields = bookFieldsOf(overrides);
   const cover = options.cover === false ? null : await storeJpeg(ctx, await makeJpeg(fields.book_title), COVER_FILE);
   try {

@@ -54,18 +54,138 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   });
 
   const catalogue: [number, Parameters<typeof createBook>[2]][] = [
-    [ahmedabad.publisherId, { book_title: 'કલ્પસૂત્ર', book_e_title: 'Kalpasutra', language: 'Gujarati', publication_year: 2019, pages: 312, type: 'AGM1', price: 250, subjects: [{ id: 1 }, { id: 16 }], authors: [{ authorType: 1, author_name: 'Bhadrabahu Swami' }, { authorType: 3, author_name: 'Muni Jambuvijay' }] }],
-    [ahmedabad.publisherId, { book_title: 'ભક્તામર સ્તોત્ર', book_e_title: 'Bhaktamar Stotra', language: 'Gujarati', publication_year: 2021, pages: 96, type: 'STO1', price_kind: 'nominal', price: 20, subjects: [{ id: 24 }], authors: [{ authorType: 1, author_name: 'Acharya Mantungasuri' }] }],
-    [ahmedabad.publisherId, { book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra', language: 'Gujarati', publication_year: 2018, pages: 428, type: 'PRA1', price: 180, subjects: [{ id: 13 }, { id: 4 }], authors: [{ authorType: 1, author_name: 'Hemchandracharya' }] }],
-    [ahmedabad.publisherId, { book_title: 'આત્મસિદ્ધિ શાસ્ત્ર', book_e_title: 'Atmasiddhi Shastra', language: 'Gujarati', publication_year: 2023, pages: 148, type: 'KAV1', price_kind: 'free', subjects: [{ id: 5 }], authors: [{ authorType: 1, author_name: 'Shrimad Rajchandra' }] }],
-    [ahmedabad.publisherId, { book_title: 'પ્રતિક્રમણ સૂત્ર', book_e_title: 'Pratikraman Sutra', language: 'Gujarati', publication_year: 2022, pages: 180, type: 'VID1', price_kind: 'nominal', price: 10, subjects: [{ id: 14 }], authors: [{ authorType: 5, author_name: 'Shri Jain Sangh' }] }],
-    [jaipur.publisherId, { book_title: 'तत्त्वार्थसूत्र', book_e_title: 'Tattvartha Sutra', language: 'Sanskrit', publication_year: 2020, pages: 264, type: 'SAT1', price: 150, subjects: [{ id: 9 }, { id: 4 }], authors: [{ authorType: 1, author_name: 'Acharya Umaswati' }, { authorType: 4, author_name: 'Pujyapada' }] }],
-    [jaipur.publisherId, { book_title: 'समयसार', book_e_title: 'Samaysara', language: 'Prakrit', publication_year: 2017, pages: 540, type: 'PRA1', price_kind: 'free', subjects: [{ id: 5 }, { id: 4 }], authors: [{ authorType: 1, author_name: 'Acharya Kundakunda' }] }],
-    [jaipur.publisherId, { book_title: 'उत्तराध्ययन सूत्र', book_e_title: 'Uttaradhyayana Sutra', language: 'Hindi', publication_year: 2016, pages: 620, type: 'AGM1', price: 300, subjects: [{ id: 1 }], authors: [{ authorType: 1, author_name: 'Sudharma Swami' }, { authorType: 3, author_name: 'Sadhvi Chandana' }] }],
+    [
+      ahmedabad.publisherId,
+      {
+        book_title: 'કલ્પસૂત્ર',
+        book_e_title: 'Kalpasutra',
+        language: 'Gujarati',
+        publication_year: 2019,
+        pages: 312,
+        type: 'AGM1',
+        price: 250,
+        subjects: [{ id: 1 }, { id: 16 }],
+        authors: [
+          { authorType: 1, author_name: 'Bhadrabahu Swami' },
+          { authorType: 3, author_name: 'Muni Jambuvijay' },
+        ],
+      },
+    ],
+    [
+      ahmedabad.publisherId,
+      {
+        book_title: 'ભક્તામર સ્તોત્ર',
+        book_e_title: 'Bhaktamar Stotra',
+        language: 'Gujarati',
+        publication_year: 2021,
+        pages: 96,
+        type: 'STO1',
+        price_kind: 'nominal',
+        price: 20,
+        subjects: [{ id: 24 }],
+        authors: [{ authorType: 1, author_name: 'Acharya Mantungasuri' }],
+      },
+    ],
+    [
+      ahmedabad.publisherId,
+      {
+        book_title: 'યોગશાસ્ત્ર',
+        book_e_title: 'Yogashastra',
+        language: 'Gujarati',
+        publication_year: 2018,
+        pages: 428,
+        type: 'PRA1',
+        price: 180,
+        subjects: [{ id: 13 }, { id: 4 }],
+        authors: [{ authorType: 1, author_name: 'Hemchandracharya' }],
+      },
+    ],
+    [
+      ahmedabad.publisherId,
+      {
+        book_title: 'આત્મસિદ્ધિ શાસ્ત્ર',
+        book_e_title: 'Atmasiddhi Shastra',
+        language: 'Gujarati',
+        publication_year: 2023,
+        pages: 148,
+        type: 'KAV1',
+        price_kind: 'free',
+        subjects: [{ id: 5 }],
+        authors: [{ authorType: 1, author_name: 'Shrimad Rajchandra' }],
+      },
+    ],
+    [
+      ahmedabad.publisherId,
+      {
+        book_title: 'પ્રતિક્રમણ સૂત્ર',
+        book_e_title: 'Pratikraman Sutra',
+        language: 'Gujarati',
+        publication_year: 2022,
+        pages: 180,
+        type: 'VID1',
+        price_kind: 'nominal',
+        price: 10,
+        subjects: [{ id: 14 }],
+        authors: [{ authorType: 5, author_name: 'Shri Jain Sangh' }],
+      },
+    ],
+    [
+      jaipur.publisherId,
+      {
+        book_title: 'तत्त्वार्थसूत्र',
+        book_e_title: 'Tattvartha Sutra',
+        language: 'Sanskrit',
+        publication_year: 2020,
+        pages: 264,
+        type: 'SAT1',
+        price: 150,
+        subjects: [{ id: 9 }, { id: 4 }],
+        authors: [
+          { authorType: 1, author_name: 'Acharya Umaswati' },
+          { authorType: 4, author_name: 'Pujyapada' },
+        ],
+      },
+    ],
+    [
+      jaipur.publisherId,
+      {
+        book_title: 'समयसार',
+        book_e_title: 'Samaysara',
+        language: 'Prakrit',
+        publication_year: 2017,
+        pages: 540,
+        type: 'PRA1',
+        price_kind: 'free',
+        subjects: [{ id: 5 }, { id: 4 }],
+        authors: [{ authorType: 1, author_name: 'Acharya Kundakunda' }],
+      },
+    ],
+    [
+      jaipur.publisherId,
+      {
+        book_title: 'उत्तराध्ययन सूत्र',
+        book_e_title: 'Uttaradhyayana Sutra',
+        language: 'Hindi',
+        publication_year: 2016,
+        pages: 620,
+        type: 'AGM1',
+        price: 300,
+        subjects: [{ id: 1 }],
+        authors: [
+          { authorType: 1, author_name: 'Sudharma Swami' },
+          { authorType: 3, author_name: 'Sadhvi Chandana' },
+        ],
+      },
+    ],
   ];
   const bookIds: number[] = [];
   for (const [publisherId, fields] of catalogue) bookIds.push((await createBook(ctx, publisherId, fields)).id);
-  await seedWaitingOrder(ctx, { libraryId: library.libraryId, accountId: library.accountId, publisherId: jaipur.publisherId, bookId: bookIds.at(-1)! });
+  await seedWaitingOrder(ctx, {
+    libraryId: library.libraryId,
+    accountId: library.accountId,
+    publisherId: jaipur.publisherId,
+    bookId: bookIds.at(-1)!,
+  });
   await seedGallery(ctx);
 
   return [
@@ -82,16 +202,37 @@ const WAITING_ORDER_DAYS = 5;
  * An order the demo library placed with the Jaipur publisher 5 days ago and still Requested, so
  * a newcomer sees 'Waiting 5 days' and can send a reminder.
  */
-async function seedWaitingOrder(ctx: AppContext, { libraryId, accountId, publisherId, bookId }: { libraryId: number; accountId: number; publisherId: number; bookId: number }) {
+async function seedWaitingOrder(
+  ctx: AppContext,
+  { libraryId, accountId, publisherId, bookId }: { libraryId: number; accountId: number; publisherId: number; bookId: number },
+) {
   const placed = new Date(ctx.clock().getTime() - WAITING_ORDER_DAYS * 24 * 60 * 60_000);
   await ctx.db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
-      .values({ library_id: libraryId, publisher_id: publisherId, status: 'REQUESTED', order_date: placed, status_since: placed, created_at: placed, updated_at: placed })
+      .values({
+        library_id: libraryId,
+        publisher_id: publisherId,
+        status: 'REQUESTED',
+        order_date: placed,
+        status_since: placed,
+        created_at: placed,
+        updated_at: placed,
+      })
       .returning({ id: orders.id });
-    const [price] = await tx.select({ price_kind: books.price_kind, price_minor: books.price_minor, currency: books.currency }).from(books).where(eq(books.id, bookId));
+    const [price] = await tx
+      .select({ price_kind: books.price_kind, price_minor: books.price_minor, currency: books.currency })
+      .from(books)
+      .where(eq(books.id, bookId));
     await tx.insert(order_items).values({ order_id: order!.id, book_id: bookId, number_of_copies: 2, ...price! });
-    await tx.insert(order_events).values({ order_id: order!.id, from_status: null, to_status: 'REQUESTED', actor_account_id: accountId, actor_role: 'LIBRARY', created_at: placed });
+    await tx.insert(order_events).values({
+      order_id: order!.id,
+      from_status: null,
+      to_status: 'REQUESTED',
+      actor_account_id: accountId,
+      actor_role: 'LIBRARY',
+      created_at: placed,
+    });
   });
 }
 

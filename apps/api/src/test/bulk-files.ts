@@ -16,7 +16,18 @@ const WORKBOOK_RELS =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>';
 
 /** The template's English headings a file needs (the required columns) and four more. */
-export const NUMBER_SHEET_HEADINGS = ['Book title', 'Book English title', 'Language', 'Publication year', 'Number of pages', 'Readers', 'Part', 'Size', 'Price', 'Tags'];
+export const NUMBER_SHEET_HEADINGS = [
+  'Book title',
+  'Book English title',
+  'Language',
+  'Publication year',
+  'Number of pages',
+  'Readers',
+  'Part',
+  'Size',
+  'Price',
+  'Tags',
+];
 
 const columnLetter = (index: number) => String.fromCharCode(65 + index);
 const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -29,8 +40,14 @@ const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<'
  * @returns the file's bytes
  */
 export function numberSheet(rows: number, columns = 10, broken = false): Buffer {
-  const parts: string[] = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'];
-  parts.push(`<row r="1">${NUMBER_SHEET_HEADINGS.slice(0, Math.max(columns, 6)).map((heading, index) => `<c r="${columnLetter(index)}1" t="inlineStr"><is><t>${escapeXml(heading)}</t></is></c>`).join('')}</row>`);
+  const parts: string[] = [
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+  ];
+  parts.push(
+    `<row r="1">${NUMBER_SHEET_HEADINGS.slice(0, Math.max(columns, 6))
+      .map((heading, index) => `<c r="${columnLetter(index)}1" t="inlineStr"><is><t>${escapeXml(heading)}</t></is></c>`)
+      .join('')}</row>`,
+  );
   for (let row = 2; row <= rows + 1; row++) {
     let cells = '';
     for (let column = 0; column < columns; column++) cells += `<c r="${columnLetter(column)}${row}"><v>${column + 1}</v></c>`;

@@ -46,7 +46,10 @@ export interface DrillReport {
   stderr: string;
 }
 
-const SECRETS = { JWT_SECRET: 'test-only JWT secret of the fault drill, 0123456789', FILE_SIGNING_SECRET: 'test-only file-link secret of the fault drill, ABCDEF' };
+const SECRETS = {
+  JWT_SECRET: 'test-only JWT secret of the fault drill, 0123456789',
+  FILE_SIGNING_SECRET: 'test-only file-link secret of the fault drill, ABCDEF',
+};
 
 /**
  * Runs the drill and reports what the clients saw. Never throws for what the API does; throws
@@ -55,10 +58,21 @@ const SECRETS = { JWT_SECRET: 'test-only JWT secret of the fault drill, 01234567
 export async function runConnectionKillDrill(options: DrillOptions): Promise<DrillReport> {
   const database = await createPgDatabase(options.adminUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-drill-'));
-  const env = { ...SECRETS, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_URL: 'https://jsbn.test' };
+  const env = {
+    ...SECRETS,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'https://jsbn.test',
+  };
   const { ctx, database: setup } = await openContext(loadConfig(env));
   const publisher = await createPublisher(ctx);
-  const books = [await createBook(ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર', book_e_title: 'Kalpasutra' }), await createBook(ctx, publisher.publisherId)];
+  const books = [
+    await createBook(ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર', book_e_title: 'Kalpasutra' }),
+    await createBook(ctx, publisher.publisherId),
+  ];
   const library = await createLibrary(ctx);
   await setup.close();
 
@@ -111,7 +125,11 @@ export async function runConnectionKillDrill(options: DrillOptions): Promise<Dri
     };
     await Promise.all([killer(), ...Array.from({ length: options.concurrency }, (_, index) => worker(index))]);
     report.alive = api.process.exitCode === null && api.process.signalCode === null;
-    report.recovered = await waitFor(async () => (await fetch(`${api.url}/api/user/me`, { headers: auth }).catch(() => null))?.status === 200, 15_000, 'the API to answer again').then(
+    report.recovered = await waitFor(
+      async () => (await fetch(`${api.url}/api/user/me`, { headers: auth }).catch(() => null))?.status === 200,
+      15_000,
+      'the API to answer again',
+    ).then(
       () => true,
       () => false,
     );

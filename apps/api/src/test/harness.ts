@@ -31,7 +31,12 @@ export interface TestApp extends BuiltApp {
  * @param webDist a built web app to serve (default none: API only)
  * @param logStream where the log lines go (with `LOG_LEVEL` in `env`; default silent)
  */
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}, webDist: string | null = null, logStream?: NodeJS.WritableStream): Promise<TestApp> {
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  webDist: string | null = null,
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -83,7 +88,11 @@ export async function tokenHeader(built: Pick<BuiltApp, 'ctx'>, account: { accou
 
 /** Logs in through the API (`POST /api/user/login`) and returns the `Authorization` header for the account. */
 export async function authHeader(app: BuiltApp['app'], account: { email: string; password: string }, modelType: 'PUBLISHER' | 'LIBRARY') {
-  const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password: account.password, modelType } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: account.email, password: account.password, modelType },
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   return { authorization: `Bearer ${response.json().data.accessToken.access_token}` };
 }
@@ -101,11 +110,15 @@ export async function latestCode(app: BuiltApp['app'], email: string): Promise<s
  * most 10 s), as the link is sent by a job after the request is answered (`passwordReset`).
  */
 export async function latestLink(app: BuiltApp['app'], email: string, except?: string): Promise<string> {
-  return waitFor(async () => {
-    const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
-    const link = response.json().data.messages.find((item: { link: string | null }) => item.link)?.link as string | undefined;
-    return link && link !== except ? link : null;
-  }, 10_000, `a reset link for ${email}`);
+  return waitFor(
+    async () => {
+      const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+      const link = response.json().data.messages.find((item: { link: string | null }) => item.link)?.link as string | undefined;
+      return link && link !== except ? link : null;
+    },
+    10_000,
+    `a reset link for ${email}`,
+  );
 }
 
 /**
@@ -114,8 +127,15 @@ export async function latestLink(app: BuiltApp['app'], email: string, except?: s
  */
 export function registerLibraryRequest(app: BuiltApp['app'], email: string, logo: Buffer, remoteAddress = '127.0.0.1') {
   const fields = {
-    name: 'Bhandar', sanchalak_name: 'Sangh', sanchalak_address: 'Upashray', address: 'Palitana', email,
-    mobile_no: '9426012345', whatsapp_no: '9426012345', sangh_trust: 'Sangh Sanchalit', password: 'Bhandar@123',
+    name: 'Bhandar',
+    sanchalak_name: 'Sangh',
+    sanchalak_address: 'Upashray',
+    address: 'Palitana',
+    email,
+    mobile_no: '9426012345',
+    whatsapp_no: '9426012345',
+    sangh_trust: 'Sangh Sanchalit',
+    password: 'Bhandar@123',
   };
   return app.inject({ method: 'POST', url: '/api/library', payload: form(fields, { logo: [logo, 'l.jpg', 'image/jpeg'] }), remoteAddress });
 }
@@ -124,7 +144,8 @@ export function registerLibraryRequest(app: BuiltApp['app'], email: string, logo
 export function form(fields: Record<string, string | number>, files: Record<string, [Buffer, string, string]> = {}): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
-  for (const [name, [bytes, filename, type]] of Object.entries(files)) data.append(name, new Blob([new Uint8Array(bytes)], { type }), filename);
+  for (const [name, [bytes, filename, type]] of Object.entries(files))
+    data.append(name, new Blob([new Uint8Array(bytes)], { type }), filename);
   return data;
 }
 

@@ -11,7 +11,11 @@ import sharp from 'sharp';
  * used to end the whole process.
  */
 export async function corruptPngChecksum(): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 230, g: 81, b: 0, alpha: 0.5 } } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 230, g: 81, b: 0, alpha: 0.5 } } })
+      .png()
+      .toBuffer(),
+  );
   const idat = png.indexOf('IDAT');
   const length = png.readUInt32BE(idat - 4);
   const dataEnd = idat + 4 + length;

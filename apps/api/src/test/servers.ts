@@ -37,12 +37,19 @@ export interface TestS3 {
 export async function startS3(bucket = 'jsbn-test'): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'jsbn-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = (await server.run());
+  const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     bucket,
-    env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     async stop() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
@@ -172,7 +179,10 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
  * empty or a copy of the database named `template` (which nobody may be connected to);
  * `drop` removes it, ending its connections.
  */
-export async function createPgDatabase(adminUrl = process.env.TEST_DATABASE_URL, template = ''): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createPgDatabase(
+  adminUrl = process.env.TEST_DATABASE_URL,
+  template = '',
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `jsbn_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -194,7 +204,11 @@ export async function createPgDatabase(adminUrl = process.env.TEST_DATABASE_URL,
 }
 
 /** Polls `check` every 50 ms until it returns a truthy value or `timeoutMs` passes. */
-export async function waitFor<T>(check: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -242,7 +256,10 @@ export function mailParts(raw: string): { headers: Record<string, string>; body:
         .slice(1, -1)
         .map((chunk) => split(chunk.replace(/^\r?\n/, '')))
     : [top];
-  return parts.map((part) => ({ headers: { ...top.headers, ...part.headers }, body: decodeBody(part.body, part.headers['content-transfer-encoding']?.toLowerCase()) }));
+  return parts.map((part) => ({
+    headers: { ...top.headers, ...part.headers },
+    body: decodeBody(part.body, part.headers['content-transfer-encoding']?.toLowerCase()),
+  }));
 }
 
 /** The decoded text/plain body of a received mail. */
@@ -366,7 +383,10 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   await waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`API process exited ${child.exitCode}: ${err}${out}`);
-      return fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+      return fetch(`${url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
     },
     60_000,
     'an API process to start',

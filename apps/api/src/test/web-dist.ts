@@ -62,7 +62,10 @@ export async function renderPage(url, transport, language, session) {
 /** The app's chunks beyond the start's, as the build lists them (`app-modules.json`). */
 export const APP_MODULES = {
   app: ['/assets/nav-popups-a0b1c2d3.js'],
-  pages: { BookDetailPage: ['/assets/book-detail-page-c9d0e1f2.js', '/assets/react-e5f6a7b8.js'], HomePage: ['/assets/home-page-d4e5f6a7.js'] },
+  pages: {
+    BookDetailPage: ['/assets/book-detail-page-c9d0e1f2.js', '/assets/react-e5f6a7b8.js'],
+    HomePage: ['/assets/home-page-d4e5f6a7.js'],
+  },
   later: { BookDetailPage: ['/assets/share-dialog-b8c9d0e1.js'], HomePage: [] },
   languages: { gu: ['/assets/gu-f2a3b4c5.js'], hi: ['/assets/hi-a6b7c8d9.js'] },
 };

@@ -23,7 +23,9 @@ export const bookByJsbnQuery = (jsbn: string) =>
 export const useBookByJsbn = (jsbn: string) => useQuery(bookByJsbnQuery(jsbn));
 
 /** POST /api/book/book-request/:id — request for a private PDF (wire names as the spec writes them). */
-export const useBookPdfRequest = (id: number, hooks: MutationHooks<null, BookPdfRequest>) => useApiMutation((body) => call(bookEndpoints.pdfRequest, { params: { id }, body }), hooks);
+export const useBookPdfRequest = (id: number, hooks: MutationHooks<null, BookPdfRequest>) =>
+  useApiMutation((body) => call(bookEndpoints.pdfRequest, { params: { id }, body }), hooks);
 
 /** POST /api/book/reader/order */
-export const useReaderOrder = (hooks: MutationHooks<null, ReaderOrder>) => useApiMutation((body) => call(bookEndpoints.readerOrder, { body }), hooks);
+export const useReaderOrder = (hooks: MutationHooks<null, ReaderOrder>) =>
+  useApiMutation((body) => call(bookEndpoints.readerOrder, { body }), hooks);

@@ -31,7 +31,15 @@ export class ApiError extends Error {
   constructor(
     message: string,
     status: number,
-    options: { code?: string; details?: FieldError[]; handled?: boolean; serverMessage?: string; requestId?: string; totpEnrolment?: ApiErrorReply['totpEnrolment']; data?: Record<string, unknown> } = {},
+    options: {
+      code?: string;
+      details?: FieldError[];
+      handled?: boolean;
+      serverMessage?: string;
+      requestId?: string;
+      totpEnrolment?: ApiErrorReply['totpEnrolment'];
+      data?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -278,7 +286,11 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, ...[input]: CallArg
 /** Shows a failed call in a toast, unless the client already did (spec §8: every failure is toasted). */
 export function toastError(error: unknown) {
   if (error instanceof ApiError) {
-    if (!error.handled) enqueueSnackbar(withReference(error.message, error.requestId), { variant: 'error', ...(error.requestId ? { autoHideDuration: REFERENCE_TOAST_MS } : {}) });
+    if (!error.handled)
+      enqueueSnackbar(withReference(error.message, error.requestId), {
+        variant: 'error',
+        ...(error.requestId ? { autoHideDuration: REFERENCE_TOAST_MS } : {}),
+      });
     return;
   }
   if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -310,7 +322,8 @@ export async function loginAndLoadUser(body: LoginInput) {
   // the language chosen in this browser becomes the account's (its e-mails follow it); without
   // a choice here, the account's language is the interface's
   const chosen = storedLanguage();
-  if (chosen && chosen !== user.preferred_language) await call(accountEndpoints.language, { body: { preferred_language: chosen } }).catch(() => undefined);
+  if (chosen && chosen !== user.preferred_language)
+    await call(accountEndpoints.language, { body: { preferred_language: chosen } }).catch(() => undefined);
   else if (!chosen && user.preferred_language !== currentLanguage()) await chooseLanguage(user.preferred_language);
   return reply.data.message || reply.message;
 }

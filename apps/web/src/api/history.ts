@@ -18,13 +18,15 @@ export function useBookHistory(bookId: number) {
 /** The operators' filters as the page keeps them (empty fields left out of the query). */
 export type HistoryFilters = Partial<Record<Exclude<keyof HistoryQuery, 'cursor' | 'limit'>, string>>;
 
-const queryOf = (filters: HistoryFilters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value.trim() !== ''));
+const queryOf = (filters: HistoryFilters) =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value.trim() !== ''));
 
 /** GET /api/operator/history, 50 entries a page, the next page asked with the last page's `nextCursor`. */
 export function useOperatorHistory(filters: HistoryFilters) {
   return useInfiniteQuery({
     queryKey: ['operator', 'history', filters],
-    queryFn: async ({ signal, pageParam }) => (await call(operatorEndpoints.history, { query: { ...queryOf(filters), ...(pageParam ? { cursor: pageParam } : {}) }, signal })).data,
+    queryFn: async ({ signal, pageParam }) =>
+      (await call(operatorEndpoints.history, { query: { ...queryOf(filters), ...(pageParam ? { cursor: pageParam } : {}) }, signal })).data,
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
@@ -32,4 +34,5 @@ export function useOperatorHistory(filters: HistoryFilters) {
 }
 
 /** Saves GET /api/operator/history.csv with the same filters (through the API client: the operator's token). */
-export const downloadHistoryCsv = async (filters: HistoryFilters) => saveFile(await call(operatorEndpoints.historyCsv, { query: queryOf(filters) }), 'jsbn-history.csv');
+export const downloadHistoryCsv = async (filters: HistoryFilters) =>
+  saveFile(await call(operatorEndpoints.historyCsv, { query: queryOf(filters) }), 'jsbn-history.csv');

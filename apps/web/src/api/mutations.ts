@@ -20,7 +20,11 @@ export interface MutationHooks<Data, Variables = void> {
  * a success, `refresh`'s first key is read again (awaited: the mutation is pending until then)
  * and the others after it.
  */
-export function useApiMutation<Variables, Data>(mutationFn: (variables: Variables) => Promise<ApiReply<Data>>, { onSuccess, onError, silent }: MutationHooks<Data, Variables> = {}, refresh: readonly QueryKey[] = []) {
+export function useApiMutation<Variables, Data>(
+  mutationFn: (variables: Variables) => Promise<ApiReply<Data>>,
+  { onSuccess, onError, silent }: MutationHooks<Data, Variables> = {},
+  refresh: readonly QueryKey[] = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

@@ -29,7 +29,13 @@ export function muiLocalization(t: TFunction<'common'>): Localization {
       MuiAlert: { defaultProps: { closeText: t('mui.close') } },
       MuiBreadcrumbs: { defaultProps: { expandText: t('mui.expand') } },
       MuiAutocomplete: {
-        defaultProps: { openText: t('mui.open'), closeText: t('mui.close'), clearText: t('mui.clear'), noOptionsText: t('mui.noOptions'), loadingText: t('mui.loading') },
+        defaultProps: {
+          openText: t('mui.open'),
+          closeText: t('mui.close'),
+          clearText: t('mui.clear'),
+          noOptionsText: t('mui.noOptions'),
+          loadingText: t('mui.loading'),
+        },
       },
       MuiPagination: { defaultProps: { 'aria-label': t('mui.pagination'), getItemAriaLabel: pageLabel } },
       MuiTablePagination: {

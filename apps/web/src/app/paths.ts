@@ -90,4 +90,5 @@ export function returnPathOf(search: URLSearchParams): string | null {
 export const ORDER_BOOK_QUERY = 'book';
 
 /** /publisher-wise-books/<id>?book=<JSBN> — the publisher's books with that book put in the cart. */
-export const orderBookPath = (publisherId: number | string, jsbn: string) => `${publisherBooksPath(publisherId)}?${ORDER_BOOK_QUERY}=${encodeURIComponent(jsbn)}`;
+export const orderBookPath = (publisherId: number | string, jsbn: string) =>
+  `${publisherBooksPath(publisherId)}?${ORDER_BOOK_QUERY}=${encodeURIComponent(jsbn)}`;

@@ -14,7 +14,17 @@ import { useLocalizedTheme } from './mui-locale';
  * texts in that language, mui-locale.ts),
  * toasts, queries.
  */
-export function AppProviders({ queryClient, i18n, styleCache, children }: { queryClient: QueryClient; i18n: I18n; styleCache: EmotionCache; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  i18n,
+  styleCache,
+  children,
+}: {
+  queryClient: QueryClient;
+  i18n: I18n;
+  styleCache: EmotionCache;
+  children: ReactNode;
+}) {
   return (
     <CacheProvider value={styleCache}>
       <I18nextProvider i18n={i18n}>

@@ -73,33 +73,142 @@ export const routes: RouteObject[] = [
           { path: paths.libraries, element: <LibrariesPage /> },
           { path: paths.searchBook, element: <SearchBookPage /> },
           { path: paths.bookDetail, element: <BookDetailPage /> },
-          { path: paths.login, element: <GuestOnly><LoginPage /></GuestOnly> },
-          { path: paths.publisherRegister, element: <GuestOnly><PublisherRegisterPage /></GuestOnly> },
-          { path: paths.libraryRegister, element: <GuestOnly><LibraryRegisterPage /></GuestOnly> },
+          {
+            path: paths.login,
+            element: (
+              <GuestOnly>
+                <LoginPage />
+              </GuestOnly>
+            ),
+          },
+          {
+            path: paths.publisherRegister,
+            element: (
+              <GuestOnly>
+                <PublisherRegisterPage />
+              </GuestOnly>
+            ),
+          },
+          {
+            path: paths.libraryRegister,
+            element: (
+              <GuestOnly>
+                <LibraryRegisterPage />
+              </GuestOnly>
+            ),
+          },
           { path: paths.newPassword, element: <NewPasswordPage /> },
           { path: paths.logout, element: <LogoutPage /> },
-          { path: paths.editProfile, element: <RequireRole><EditProfilePage /></RequireRole> },
-          { path: paths.changePassword, element: <RequireRole><ChangePasswordPage /></RequireRole> },
-          // library
-          { path: paths.customizeLetterFormat, element: <RequireRole role="LIBRARY"><CustomizeLetterPage /></RequireRole> },
           {
-            element: <RequireRole role="LIBRARY"><CartLayout /></RequireRole>,
+            path: paths.editProfile,
+            element: (
+              <RequireRole>
+                <EditProfilePage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.changePassword,
+            element: (
+              <RequireRole>
+                <ChangePasswordPage />
+              </RequireRole>
+            ),
+          },
+          // library
+          {
+            path: paths.customizeLetterFormat,
+            element: (
+              <RequireRole role="LIBRARY">
+                <CustomizeLetterPage />
+              </RequireRole>
+            ),
+          },
+          {
+            element: (
+              <RequireRole role="LIBRARY">
+                <CartLayout />
+              </RequireRole>
+            ),
             children: [
               { path: paths.publisherWiseBooks, element: <PublisherWiseBooksPage /> },
               { path: paths.publisherBooks, element: <PublisherBooksPage /> },
               { path: paths.newPublishedBooks, element: <NewPublishedBooksPage /> },
             ],
           },
-          { path: paths.orders, element: <RequireRole role="LIBRARY"><TrackOrdersPage /></RequireRole> },
-          { path: paths.generatedLetters, element: <RequireRole role="LIBRARY"><GeneratedLettersPage /></RequireRole> },
+          {
+            path: paths.orders,
+            element: (
+              <RequireRole role="LIBRARY">
+                <TrackOrdersPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.generatedLetters,
+            element: (
+              <RequireRole role="LIBRARY">
+                <GeneratedLettersPage />
+              </RequireRole>
+            ),
+          },
           // publisher
-          { path: paths.newBookReg, element: <RequireRole role="PUBLISHER"><NewBookPage /></RequireRole> },
-          { path: paths.myBooks, element: <RequireRole role="PUBLISHER"><MyBooksPage /></RequireRole> },
-          { path: paths.bulkRegister, element: <RequireRole role="PUBLISHER"><BulkRegisterPage /></RequireRole> },
-          { path: paths.editBook, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
-          { path: paths.editBookNoId, element: <RequireRole role="PUBLISHER"><EditBookPage /></RequireRole> },
-          { path: paths.bookedOrders, element: <RequireRole role="PUBLISHER"><BookedOrdersPage /></RequireRole> },
-          { path: paths.listOfLibraries, element: <RequireRole role="PUBLISHER"><PublisherLibrariesPage /></RequireRole> },
+          {
+            path: paths.newBookReg,
+            element: (
+              <RequireRole role="PUBLISHER">
+                <NewBookPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.myBooks,
+            element: (
+              <RequireRole role="PUBLISHER">
+                <MyBooksPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.bulkRegister,
+            element: (
+              <RequireRole role="PUBLISHER">
+                <BulkRegisterPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.editBook,
+            element: (
+              <RequireRole role="PUBLISHER">
+                <EditBookPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.editBookNoId,
+            element: (
+              <RequireRole role="PUBLISHER">
+                <EditBookPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.bookedOrders,
+            element: (
+              <RequireRole role="PUBLISHER">
+                <BookedOrdersPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.listOfLibraries,
+            element: (
+              <RequireRole role="PUBLISHER">
+                <PublisherLibrariesPage />
+              </RequireRole>
+            ),
+          },
           { path: paths.serviceUnavailable, element: <ServiceUnavailablePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -142,4 +251,5 @@ function routePages(pathname: string, matches: RouteMatches = matchRoutes(routes
  * `app-modules.json` lists their chunks): what a page drawn on the server fetches in the
  * background for the app to adopt it at once (decision 031).
  */
-export const routePageNames = (pathname: string, matches?: RouteMatches): string[] => routePages(pathname, matches).map((page) => page.exportName);
+export const routePageNames = (pathname: string, matches?: RouteMatches): string[] =>
+  routePages(pathname, matches).map((page) => page.exportName);

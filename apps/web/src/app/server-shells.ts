@@ -209,12 +209,17 @@ function shell(Original: ComponentType<Props>, kind: number, way: Way, forbid: s
       kept.set(key, 'seen');
       return original(props);
     }
-    const hole = way === 'around' && props.children !== undefined && props.children !== null && props.children !== false && props.children !== '';
+    const hole =
+      way === 'around' && props.children !== undefined && props.children !== null && props.children !== false && props.children !== '';
     if (element === 'seen') {
       // drawn the second time alone, under a style cache of its own: its HTML holds all its styles
       const recording = createStyleCache();
       recording.registered = cache.registered;
-      const root = createElement(CacheProvider, { value: recording }, original(hole ? { ...props, children: HOLE } : props)) as unknown as IdPlace;
+      const root = createElement(
+        CacheProvider,
+        { value: recording },
+        original(hole ? { ...props, children: HOLE } : props),
+      ) as unknown as IdPlace;
       root.__m = [0, 0];
       const html = renderToString(root as unknown as Parameters<typeof renderToString>[0], context);
       const count = root.__m[1];
@@ -231,7 +236,10 @@ function shell(Original: ComponentType<Props>, kind: number, way: Way, forbid: s
     const before = element.before.in(cache);
     if (!hole) return createElement(Fragment, { tpl: [before], exprs: [] } as object);
     // Preact's render writes `tpl` as it is and draws `exprs` between, in order (an array: its text escaped)
-    return createElement(Fragment, { tpl: [before, '', ''], exprs: [[props.children], element.after ? createElement(After, { html: element.after }) : null] } as object);
+    return createElement(Fragment, {
+      tpl: [before, '', ''],
+      exprs: [[props.children], element.after ? createElement(After, { html: element.after }) : null],
+    } as object);
   }
   Kept.displayName = `Kept(${Original.displayName ?? Original.name ?? 'Component'})`;
   return Kept;

@@ -99,7 +99,8 @@ export function themeKey(theme: object): string {
   let key = themeKeys.get(theme);
   if (key === undefined) {
     let parts = '';
-    for (const [name, part] of Object.entries(theme)) parts += `${name}=${part !== null && (typeof part === 'object' || typeof part === 'function') ? `#${identity(part as object)}` : String(part)};`;
+    for (const [name, part] of Object.entries(theme))
+      parts += `${name}=${part !== null && (typeof part === 'object' || typeof part === 'function') ? `#${identity(part as object)}` : String(part)};`;
     key = themeNames.get(parts);
     if (key === undefined) themeNames.set(parts, (key = String(themeNames.size)));
     themeKeys.set(theme, key);
@@ -138,7 +139,8 @@ function valueKey(name: string, value: unknown, depth: number, inSx: boolean): s
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) throw UNKEYABLE;
   let key = '{';
-  for (const inner in value as Record<string, unknown>) key += `${inner}=${valueKey(inner, (value as Record<string, unknown>)[inner], depth + 1, inSx || inner === 'sx')};`;
+  for (const inner in value as Record<string, unknown>)
+    key += `${inner}=${valueKey(inner, (value as Record<string, unknown>)[inner], depth + 1, inSx || inner === 'sx')};`;
   return `${key}}`;
 }
 
@@ -187,7 +189,9 @@ function composeShouldForwardProps(tag: Tag, options: Options | undefined, isRea
   if (options) {
     const optionsShouldForwardProp = options.shouldForwardProp;
     shouldForwardProp =
-      tag.__emotion_forwardProp && optionsShouldForwardProp ? (name: string) => tag.__emotion_forwardProp!(name) && optionsShouldForwardProp(name) : optionsShouldForwardProp;
+      tag.__emotion_forwardProp && optionsShouldForwardProp
+        ? (name: string) => tag.__emotion_forwardProp!(name) && optionsShouldForwardProp(name)
+        : optionsShouldForwardProp;
   }
   if (typeof shouldForwardProp !== 'function' && isReal) shouldForwardProp = tag.__emotion_forwardProp;
   return shouldForwardProp;
@@ -200,7 +204,11 @@ function Insertion({ cache, serialized, isStringTag }: { cache: EmotionCache; se
   if (rules === undefined) return null;
   let names = serialized.name;
   for (let next = serialized.next; next !== undefined; next = next.next) names += ` ${next.name}`;
-  return createElement('style', { 'data-emotion': `${cache.key} ${names}`, dangerouslySetInnerHTML: { __html: rules }, nonce: cache.sheet.nonce });
+  return createElement('style', {
+    'data-emotion': `${cache.key} ${names}`,
+    dangerouslySetInnerHTML: { __html: rules },
+    nonce: cache.sheet.nonce,
+  });
 }
 
 /** Emotion's `createStyled`, keeping each component's serialized styles by `styleKey`. */
@@ -241,7 +249,11 @@ function createStyled(tag: Tag, options?: Options) {
       const key = keeping ? styleKey(mergedProps, classInterpolations) : null;
       let serialized = key === null ? undefined : kept.get(key);
       if (serialized === undefined) {
-        serialized = serializeStyles(styles.concat(classInterpolations) as Parameters<typeof serializeStyles>[0], cache.registered, mergedProps);
+        serialized = serializeStyles(
+          styles.concat(classInterpolations) as Parameters<typeof serializeStyles>[0],
+          cache.registered,
+          mergedProps,
+        );
         if (key !== null) {
           if (kept.size >= KEPT_PER_COMPONENT) kept.clear();
           kept.set(key, serialized);
@@ -265,7 +277,8 @@ function createStyled(tag: Tag, options?: Options) {
         createElement(FinalTag as ComponentType<Props>, newProps),
       );
     }) as unknown as Tag & { withComponent: (nextTag: Tag, nextOptions?: Options) => unknown };
-    Styled.displayName = identifierName ?? `Styled(${typeof baseTag === 'string' ? baseTag : baseTag.displayName || baseTag.name || 'Component'})`;
+    Styled.displayName =
+      identifierName ?? `Styled(${typeof baseTag === 'string' ? baseTag : baseTag.displayName || baseTag.name || 'Component'})`;
     Styled.defaultProps = tag.defaultProps;
     Styled.__emotion_real = Styled;
     Styled.__emotion_base = baseTag;
@@ -273,13 +286,76 @@ function createStyled(tag: Tag, options?: Options) {
     Styled.__emotion_forwardProp = shouldForwardProp;
     Object.defineProperty(Styled, 'toString', { value: () => `.${targetClassName}` });
     Styled.withComponent = (nextTag: Tag, nextOptions?: Options) =>
-      (createStyled(nextTag, { ...options, ...nextOptions, shouldForwardProp: composeShouldForwardProps(Styled, nextOptions, true) }) as (...styles: unknown[]) => unknown)(...styles);
+      (
+        createStyled(nextTag, { ...options, ...nextOptions, shouldForwardProp: composeShouldForwardProps(Styled, nextOptions, true) }) as (
+          ...styles: unknown[]
+        ) => unknown
+      )(...styles);
     return Styled;
   };
 }
 
 /** The HTML and SVG tags Emotion offers as `styled.div`, `styled.svg`, … */
-const TAGS = ['a', 'abbr', 'address', 'article', 'aside', 'b', 'blockquote', 'button', 'caption', 'cite', 'code', 'dd', 'div', 'dl', 'dt', 'em', 'fieldset', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'i', 'img', 'input', 'label', 'legend', 'li', 'main', 'nav', 'ol', 'option', 'p', 'section', 'select', 'small', 'span', 'strong', 'table', 'tbody', 'td', 'textarea', 'tfoot', 'th', 'thead', 'tr', 'ul', 'circle', 'g', 'path', 'rect', 'svg'];
+const TAGS = [
+  'a',
+  'abbr',
+  'address',
+  'article',
+  'aside',
+  'b',
+  'blockquote',
+  'button',
+  'caption',
+  'cite',
+  'code',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'fieldset',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'i',
+  'img',
+  'input',
+  'label',
+  'legend',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'option',
+  'p',
+  'section',
+  'select',
+  'small',
+  'span',
+  'strong',
+  'table',
+  'tbody',
+  'td',
+  'textarea',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'circle',
+  'g',
+  'path',
+  'rect',
+  'svg',
+];
 
 const styled = createStyled.bind(null) as typeof createStyled & Record<string, unknown>;
 for (const tag of TAGS) styled[tag] = styled(tag);

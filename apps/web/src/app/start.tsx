@@ -20,8 +20,13 @@ import { isInterfaceLanguage } from '@jsbn/shared/core';
 function createQueryClient() {
   return new QueryClient({
     // a withdrawn record (410) is shown by its page, not toasted (decision 043)
-    queryCache: new QueryCache({ onError: (error, query) => (query.meta?.silent || (error instanceof ApiError && error.status === 410) ? undefined : toastError(error)) }),
-    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => (mutation.meta?.silent ? undefined : toastError(error)) }),
+    queryCache: new QueryCache({
+      onError: (error, query) =>
+        query.meta?.silent || (error instanceof ApiError && error.status === 410) ? undefined : toastError(error),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => (mutation.meta?.silent ? undefined : toastError(error)),
+    }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
     },

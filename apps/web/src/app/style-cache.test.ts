@@ -13,7 +13,11 @@ function css(styles: string): string {
 
 describe('the style cache', () => {
   it('writes flexbox, transitions and transforms as every browser reads them, without prefixes', () => {
-    expect(css('display:flex;align-items:center;justify-content:space-between;flex-direction:column;transition:opacity 200ms;transform:scale(1);position:sticky;')).toBe(
+    expect(
+      css(
+        'display:flex;align-items:center;justify-content:space-between;flex-direction:column;transition:opacity 200ms;transform:scale(1);position:sticky;',
+      ),
+    ).toBe(
       '.x{display:flex;align-items:center;justify-content:space-between;flex-direction:column;transition:opacity 200ms;transform:scale(1);position:sticky;}',
     );
   });

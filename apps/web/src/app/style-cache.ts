@@ -17,7 +17,8 @@ import { DECLARATION, prefixer } from 'stylis';
  * `-webkit-print-color-adjust`, Chrome before 136 and Safari), `mask…` (Chrome before 120),
  * `background-clip` (`text` in Chrome before 120), `box-decoration-break` (Safari).
  */
-export const PREFIXED_PROPERTIES = /^(user-select|appearance|hyphens|text-size-adjust|color-adjust|mask(-[a-z-]+)?|background-clip|box-decoration-break)$/;
+export const PREFIXED_PROPERTIES =
+  /^(user-select|appearance|hyphens|text-size-adjust|color-adjust|mask(-[a-z-]+)?|background-clip|box-decoration-break)$/;
 
 /** A stylis plugin: stylis's own `prefixer`, for the declarations of PREFIXED_PROPERTIES only. */
 export const neededPrefixes: StylisPlugin = (element, index, children, callback) => {

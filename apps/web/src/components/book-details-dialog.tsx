@@ -36,22 +36,24 @@ export function BookDetailsDialog({ book, open = Boolean(book), onClose }: { boo
         open={open && Boolean(book) && !requestOpen}
         onClose={onClose}
         details={
-          book ? {
-            logoUrl: book.book_cover,
-            name: book.book_title,
-            rows: (
-              <>
-                <Row label="JSBN">{formatJsbn(book.jsbn_number)}</Row>
-                <Row label={t('dialog.englishTitle')}>{orNA(book.book_e_title)}</Row>
-                <Row label={t('dialog.authors')}>{orNA(authorsText(lookups, book.authors))}</Row>
-                <Row label={t('dialog.language')}>{orNA(book.language && languageText(lookups, book.language))}</Row>
-                <Row label={t('dialog.year')}>{book.publication_year ?? message(BOOK_MSG.yearNotKnown)}</Row>
-                <Row label={t('dialog.pages')}>{book.pages}</Row>
-                <Row label={t('dialog.publisher')}>{orNA(book.publisher_name)}</Row>
-                {privatePdf ? <Row label={t('dialog.bookPdf')}>{message(BOOK_MSG.privatePdf)}</Row> : null}
-              </>
-            ),
-          } : undefined
+          book
+            ? {
+                logoUrl: book.book_cover,
+                name: book.book_title,
+                rows: (
+                  <>
+                    <Row label="JSBN">{formatJsbn(book.jsbn_number)}</Row>
+                    <Row label={t('dialog.englishTitle')}>{orNA(book.book_e_title)}</Row>
+                    <Row label={t('dialog.authors')}>{orNA(authorsText(lookups, book.authors))}</Row>
+                    <Row label={t('dialog.language')}>{orNA(book.language && languageText(lookups, book.language))}</Row>
+                    <Row label={t('dialog.year')}>{book.publication_year ?? message(BOOK_MSG.yearNotKnown)}</Row>
+                    <Row label={t('dialog.pages')}>{book.pages}</Row>
+                    <Row label={t('dialog.publisher')}>{orNA(book.publisher_name)}</Row>
+                    {privatePdf ? <Row label={t('dialog.bookPdf')}>{message(BOOK_MSG.privatePdf)}</Row> : null}
+                  </>
+                ),
+              }
+            : undefined
         }
         actions={
           book ? (

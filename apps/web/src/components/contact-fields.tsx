@@ -16,10 +16,27 @@ export function ContactFields({ control, messageLabel }: { control: Control<Cont
   const { t } = useTranslation();
   return (
     <>
-      <FormText control={control} name="fullName" label={t('contact.fullName')} autoComplete="name" required transform={noLeadingSpaces} trimOnBlur />
+      <FormText
+        control={control}
+        name="fullName"
+        label={t('contact.fullName')}
+        autoComplete="name"
+        required
+        transform={noLeadingSpaces}
+        trimOnBlur
+      />
       <FormText control={control} name="email" label={t('contact.email')} type="email" autoComplete="email" required trimOnBlur />
       <FormPhone control={control} name="contact" label={t('contact.contactNumber')} required />
-      <FormText control={control} name="message" label={messageLabel ?? t('contact.message')} required multiline minRows={4} transform={noLeadingSpaces} trimOnBlur />
+      <FormText
+        control={control}
+        name="message"
+        label={messageLabel ?? t('contact.message')}
+        required
+        multiline
+        minRows={4}
+        transform={noLeadingSpaces}
+        trimOnBlur
+      />
     </>
   );
 }

@@ -85,7 +85,10 @@ export interface ListState {
 }
 
 /** Paging, sort and a debounced search (500 ms) that returns to page 1. */
-export function useListState(defaultSort: SortState | null = { field: 'createdAt', order: 'desc' }, initialSize: PageSize = DEFAULT_PAGE_SIZE): ListState {
+export function useListState(
+  defaultSort: SortState | null = { field: 'createdAt', order: 'desc' },
+  initialSize: PageSize = DEFAULT_PAGE_SIZE,
+): ListState {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState<PageSize>(initialSize);
   const [sort, setSort] = useState<SortState | null>(defaultSort);
@@ -193,7 +196,19 @@ export const PHONE_CARDS = {
 } as const;
 
 /** The select-all box of the page: in the header row, and above the cards on a phone. */
-function PageSelectBox({ pageIds, selectedOnPage, list, id, ariaLabel }: { pageIds: number[]; selectedOnPage: number; list: ListState; id?: string; ariaLabel?: string }) {
+function PageSelectBox({
+  pageIds,
+  selectedOnPage,
+  list,
+  id,
+  ariaLabel,
+}: {
+  pageIds: number[];
+  selectedOnPage: number;
+  list: ListState;
+  id?: string;
+  ariaLabel?: string;
+}) {
   return (
     <Checkbox
       id={id}
@@ -232,7 +247,22 @@ interface DataTableProps<Row> {
   emptyText?: string;
 }
 
-export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list, label, searchLabel, toolbar, hidePageSize, selectable, rowLabel, selectHint, emptyText }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  total,
+  loading,
+  getRowKey,
+  list,
+  label,
+  searchLabel,
+  toolbar,
+  hidePageSize,
+  selectable,
+  rowLabel,
+  selectHint,
+  emptyText,
+}: DataTableProps<Row>) {
   const { t } = useTranslation();
   const message = useMessages();
   const limit = list.pageSize === 'all' ? Math.max(total, 1) : Number(list.pageSize);
@@ -245,7 +275,8 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
   const resultText = list.pageSize === 'all' ? t('table.showingAll') : t('table.showing', { from, to, total });
   const labelOf = (column: Column<Row>) => column.label ?? (typeof column.header === 'string' ? column.header : '');
   const sortable = columns.filter((column) => column.sortField);
-  const sortValue = list.sort && sortable.some((column) => column.sortField === list.sort!.field) ? `${list.sort.field}:${list.sort.order}` : '';
+  const sortValue =
+    list.sort && sortable.some((column) => column.sortField === list.sort!.field) ? `${list.sort.field}:${list.sort.order}` : '';
 
   return (
     <Box>
@@ -364,7 +395,11 @@ export function DataTable<Row>({ columns, rows, total, loading, getRowKey, list,
                           <Checkbox
                             checked={checked}
                             onChange={() => list.toggleSelected(id)}
-                            slotProps={{ input: { 'aria-label': rowLabel ? t('table.select', { row: rowLabel(row) }) : t('table.selectRow', { srNo }) } }}
+                            slotProps={{
+                              input: {
+                                'aria-label': rowLabel ? t('table.select', { row: rowLabel(row) }) : t('table.selectRow', { srNo }),
+                              },
+                            }}
                           />
                           {selectHint ? (
                             <Box component="span" className="row-select-hint" sx={{ display: 'none', fontSize: '0.875rem' }}>

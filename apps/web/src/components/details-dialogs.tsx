@@ -120,8 +120,12 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
                 </Box>
               ) : null}
               <Row label={t('details.publisherNo')}>{publisher.publisher_no}</Row>
-              <Row label={t('details.publisherType')}>{orNA(publisher.publisher_type && lookupText(lookups, 'publisherTypes', publisher.publisher_type))}</Row>
-              <Row label={t('details.address')}>{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Row>
+              <Row label={t('details.publisherType')}>
+                {orNA(publisher.publisher_type && lookupText(lookups, 'publisherTypes', publisher.publisher_type))}
+              </Row>
+              <Row label={t('details.address')}>
+                {orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}
+              </Row>
               <Row label={t('details.mobile')}>{formatPhone(publisher.mobile_no)}</Row>
               <Row label={t('details.whatsapp')}>{formatPhone(publisher.whatsapp_no)}</Row>
               <Row label={t('details.landline')}>{orNA(publisher.landline_no)}</Row>
@@ -152,7 +156,9 @@ export function LibraryDetailsDialog({ libraryId, onClose }: { libraryId: number
           name: library.name,
           rows: (
             <>
-              <Row label={t('details.sanchalakType')}>{orNA(library.sangh_trust && lookupText(lookups, 'sanchalakTypes', library.sangh_trust))}</Row>
+              <Row label={t('details.sanchalakType')}>
+                {orNA(library.sangh_trust && lookupText(lookups, 'sanchalakTypes', library.sangh_trust))}
+              </Row>
               <Row label={t('details.sanchalakName')}>{orNA(library.sanchalak_name)}</Row>
               <Row label={t('details.sanchalakAddress')}>{orNA(library.sanchalak_address)}</Row>
               <Row label={t('details.address')}>{orNA(library.address)}</Row>

@@ -63,7 +63,11 @@ export function FileField({ label, rule, value, onChange, onBlur, error, helperT
           {value ? value.name : t('file.noFileChosen')}
         </Typography>
       </Stack>
-      {error ? <FormHelperText error>{message(error)}</FormHelperText> : <FormHelperText>{helperText ?? message(rule.hint)}</FormHelperText>}
+      {error ? (
+        <FormHelperText error>{message(error)}</FormHelperText>
+      ) : (
+        <FormHelperText>{helperText ?? message(rule.hint)}</FormHelperText>
+      )}
     </Box>
   );
 }

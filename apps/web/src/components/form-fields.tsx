@@ -28,7 +28,9 @@ type BaseProps<T extends FieldValues> = {
  */
 export function requiredSlots(required: boolean | undefined, slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
   if (!required) return slotProps;
-  const inputLabel = { ...(slotProps?.inputLabel as object | undefined), required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];
+  const inputLabel = { ...(slotProps?.inputLabel as object | undefined), required: false, 'data-required': '' } as NonNullable<
+    TextFieldProps['slotProps']
+  >['inputLabel'];
   return { ...slotProps, inputLabel };
 }
 
@@ -39,7 +41,10 @@ export function requiredSlots(required: boolean | undefined, slotProps: TextFiel
  * show what is not kept until it loses focus (decision 039). The caret stays where it was, less
  * the characters dropped before it.
  */
-function showKept(input: EventTarget & { value: string; selectionStart?: number | null; setSelectionRange?: (start: number, end: number) => void }, kept: string): string {
+function showKept(
+  input: EventTarget & { value: string; selectionStart?: number | null; setSelectionRange?: (start: number, end: number) => void },
+  kept: string,
+): string {
   if (input.value === kept) return kept;
   const caret = input.selectionStart ?? kept.length;
   const dropped = input.value.length - kept.length;
@@ -59,7 +64,17 @@ export function requiredLabel(labelProps: object | undefined): NonNullable<TextF
 }
 
 /** A text field bound to the form; the error shows once the field was touched or the form submitted. */
-export function FormText<T extends FieldValues>({ control, name, label, transform, trimOnBlur, blurTransform, helperText, slotProps, ...rest }: BaseProps<T>) {
+export function FormText<T extends FieldValues>({
+  control,
+  name,
+  label,
+  transform,
+  trimOnBlur,
+  blurTransform,
+  helperText,
+  slotProps,
+  ...rest
+}: BaseProps<T>) {
   const message = useMessages();
   return (
     <Controller

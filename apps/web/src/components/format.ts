@@ -27,9 +27,18 @@ function madeOnce<K, T>(make: (key: K) => T): (key: K) => T {
     return value;
   };
 }
-const dateFormat = madeOnce((lng: InterfaceLanguage) => new Intl.DateTimeFormat(DATE_TIME[lng].locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: APP_TIME_ZONE }));
+const dateFormat = madeOnce(
+  (lng: InterfaceLanguage) =>
+    new Intl.DateTimeFormat(DATE_TIME[lng].locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: APP_TIME_ZONE }),
+);
 const timeFormat = madeOnce(
-  (lng: InterfaceLanguage) => new Intl.DateTimeFormat(DATE_TIME[lng].locale, { hour: '2-digit', minute: '2-digit', dayPeriod: DATE_TIME[lng].dayPeriod, timeZone: APP_TIME_ZONE }),
+  (lng: InterfaceLanguage) =>
+    new Intl.DateTimeFormat(DATE_TIME[lng].locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      dayPeriod: DATE_TIME[lng].dayPeriod,
+      timeZone: APP_TIME_ZONE,
+    }),
 );
 /** The language of dates and times (`setValueLanguage`). */
 let valueLanguage: InterfaceLanguage = 'en';
@@ -66,7 +75,14 @@ export function formatTime(value: string | Date | null | undefined): string {
   const period = parts.find((part) => part.type === 'dayPeriod');
   // the time of day in words is said first
   if (DATE_TIME[valueLanguage].dayPeriod === undefined || !period || parts[0] === period) return parts.map((part) => part.value).join('');
-  return [period.value, parts.filter((part) => part.type !== 'dayPeriod').map((part) => part.value).join('').trim()].join(' ');
+  return [
+    period.value,
+    parts
+      .filter((part) => part.type !== 'dayPeriod')
+      .map((part) => part.value)
+      .join('')
+      .trim(),
+  ].join(' ');
 }
 
 /** The value, or the empty value (N/A) when empty. */
@@ -81,7 +97,10 @@ export function formatPhone(value: string | null | undefined): string {
 
 const KB = 1024;
 /** File sizes are written the same in every language (Latin digits, kB and MB), made when first used. */
-const sizes = madeOnce((unit: 'kilobyte' | 'megabyte') => new Intl.NumberFormat('en-IN', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'kilobyte' ? 0 : 2 }));
+const sizes = madeOnce(
+  (unit: 'kilobyte' | 'megabyte') =>
+    new Intl.NumberFormat('en-IN', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'kilobyte' ? 0 : 2 }),
+);
 
 /** A file size for people: '12 kB' below 1 MB (never '0.00 MB'), '3.25 MB' above; `bytes` in bytes. */
 export function formatBytes(bytes: number): string {

@@ -18,7 +18,10 @@ export type LazyComponent<C extends ComponentType<any>> = C & {
  * page need (decision 011).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- like React's own lazy(), over any props
-export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyComponent<M[K]> {
+export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyComponent<M[K]> {
   let loaded: M[K] | undefined;
   let failure: unknown;
   let loading: Promise<void> | undefined;

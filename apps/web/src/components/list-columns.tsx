@@ -17,7 +17,11 @@ export function logoColumn<Row>(header: string, logoUrl: (row: Row) => string | 
 }
 
 /** 'View' (named 'View details of <name>'), which hands the row's id to `onView` (a details dialog). */
-export function viewDetailsColumn<Row extends { id: number }>(header: string, name: (row: Row) => string, onView: (id: number) => void): Column<Row> {
+export function viewDetailsColumn<Row extends { id: number }>(
+  header: string,
+  name: (row: Row) => string,
+  onView: (id: number) => void,
+): Column<Row> {
   return {
     key: 'details',
     header,

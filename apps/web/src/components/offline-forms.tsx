@@ -12,7 +12,8 @@ export const OFFLINE_FORMS = [
   { key: 'publisher-registration', title: 'publisherRegistration', lang: 'en' },
 ] as const;
 
-export const offlineFormUrl = (form: string, format: 'docx' | 'pdf') => endpointUrl(documentEndpoints.offlineForm, { params: { form, format } });
+export const offlineFormUrl = (form: string, format: 'docx' | 'pdf') =>
+  endpointUrl(documentEndpoints.offlineForm, { params: { form, format } });
 
 export function OfflineForms({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();

@@ -13,7 +13,11 @@ import { paths } from '../app/paths';
  */
 export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'baseline' } }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'baseline' } }}
+    >
       <Box>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {title}
@@ -24,7 +28,11 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
           </Typography>
         ) : null}
       </Box>
-      {actions ? <Stack direction="row" spacing={1}>{actions}</Stack> : null}
+      {actions ? (
+        <Stack direction="row" spacing={1}>
+          {actions}
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

@@ -16,7 +16,12 @@ export function usePrices() {
     amount: (minor: number | null, currency: string) => amountText(minor, currency, words.free),
     /** A book's price (`price` in major units), or null when none was stated. */
     book: (book: { price_kind: PriceKind; price: number | null; currency: string }) =>
-      book.price_kind !== 'free' && book.price === null ? null : priceText({ kind: book.price_kind, minor: book.price === null ? null : toMinor(book.price, book.currency), currency: book.currency }, words),
+      book.price_kind !== 'free' && book.price === null
+        ? null
+        : priceText(
+            { kind: book.price_kind, minor: book.price === null ? null : toMinor(book.price, book.currency), currency: book.currency },
+            words,
+          ),
     /** An order's totals: '₹150.00' (or '₹150.00 + $4.00'). */
     totals: (totals: MoneyTotal[]) => totalsText(totals),
   };

@@ -19,11 +19,20 @@ const PRINT_FORMATS = ['svg', 'pdf'] as const;
 export function PrintQrDownloads({ jsbn }: { jsbn: string }) {
   const { t } = useTranslation('books');
   const [size, setSize] = useState<number>(25);
-  const file = (format: 'svg' | 'pdf') => endpointUrl(format === 'svg' ? bookEndpoints.qrSvg : bookEndpoints.qrPdf, { params: { jsbnNo: jsbn }, query: { size } });
+  const file = (format: 'svg' | 'pdf') =>
+    endpointUrl(format === 'svg' ? bookEndpoints.qrSvg : bookEndpoints.qrPdf, { params: { jsbnNo: jsbn }, query: { size } });
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       {/* a native select: the book page loads no menu code for it */}
-      <TextField select size="small" label={t('print.size')} value={size} onChange={(event) => setSize(Number(event.target.value))} sx={{ width: 110 }} slotProps={{ select: { native: true } }}>
+      <TextField
+        select
+        size="small"
+        label={t('print.size')}
+        value={size}
+        onChange={(event) => setSize(Number(event.target.value))}
+        sx={{ width: 110 }}
+        slotProps={{ select: { native: true } }}
+      >
         {QR_PRINT_SIZES_MM.map((option) => (
           <option key={option} value={option}>
             {t('print.mm', { size: option })}

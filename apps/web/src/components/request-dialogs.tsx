@@ -92,7 +92,17 @@ type PdfRequestValues = z.input<typeof pdfRequestForm>;
 const emptyPdfRequest: PdfRequestValues = { name: '', mobileNo: '', email: '', reason: '', referredBy: '' };
 
 /** Request for a private book PDF (POST /api/book/book-request/:id). */
-export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId: number; bookTitle: string; open: boolean; onClose: () => void }) {
+export function PdfRequestDialog({
+  bookId,
+  bookTitle,
+  open,
+  onClose,
+}: {
+  bookId: number;
+  bookTitle: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('books');
   const form = useForm<PdfRequestValues>({ resolver: zodResolver(pdfRequestForm), mode: 'onTouched', defaultValues: emptyPdfRequest });
   const [failure, setFailure] = useState<string | null>(null);
@@ -104,7 +114,14 @@ export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId:
       onClose();
     },
     // Spec books §8: the error, or 'An error occurred'.
-    onError: (error) => setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : error instanceof ApiError && error.handled ? error.message : BOOK_MSG.requestFailed),
+    onError: (error) =>
+      setFailure(
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : error instanceof ApiError && error.handled
+            ? error.message
+            : BOOK_MSG.requestFailed,
+      ),
   });
   const { control } = form;
   return (
@@ -115,10 +132,18 @@ export function PdfRequestDialog({ bookId, bookTitle, open, onClose }: { bookId:
       open={open}
       onClose={onClose}
       pending={request.isPending}
-      onSubmit={(event) => void form.handleSubmit((values) => {
-        setFailure(null);
-        request.mutate({ name: values.name, mobile_no: values.mobileNo, email: values.email, Resone: values.reason, RefferenceBy: values.referredBy });
-      })(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit((values) => {
+          setFailure(null);
+          request.mutate({
+            name: values.name,
+            mobile_no: values.mobileNo,
+            email: values.email,
+            Resone: values.reason,
+            RefferenceBy: values.referredBy,
+          });
+        })(event)
+      }
       submitLabel={t('requests.submit')}
     >
       <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
@@ -153,7 +178,17 @@ function dateMask(value: string): string {
 }
 
 /** 'Order Book as Reader' (POST /api/book/reader/order): date not in the past, 'I need this book' quick fill. */
-export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId: number; bookName: string; open: boolean; onClose: () => void }) {
+export function ReaderOrderDialog({
+  bookId,
+  bookName,
+  open,
+  onClose,
+}: {
+  bookId: number;
+  bookName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('books');
   const message = useMessages();
   const form = useForm<ReaderValues>({
@@ -184,7 +219,9 @@ export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId:
       open={open}
       onClose={onClose}
       pending={mutation.isPending}
-      onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ ...values, mobile: values.mobile.trim(), bookId, bookName }))(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit((values) => mutation.mutate({ ...values, mobile: values.mobile.trim(), bookId, bookName }))(event)
+      }
       submitLabel={t('requests.send')}
     >
       <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
@@ -196,8 +233,15 @@ export function ReaderOrderDialog({ bookId, bookName, open, onClose }: { bookId:
           {message(BOOK_MSG.readerQuickFill)}
         </Button>
       </div>
-      <FormText control={control} name="date" label={t('requests.date')} placeholder={DATE_PLACEHOLDER} helperText={t('requests.dateHint')} transform={dateMask} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+      <FormText
+        control={control}
+        name="date"
+        label={t('requests.date')}
+        placeholder={DATE_PLACEHOLDER}
+        helperText={t('requests.dateHint')}
+        transform={dateMask}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
     </FormDialog>
   );
 }
-

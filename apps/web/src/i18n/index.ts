@@ -16,7 +16,14 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { INTERFACE_LANGUAGES, isInterfaceLanguage, translateMessage, type InterfaceLanguage, type LookupCatalogue, type RecordCatalogue } from '@jsbn/shared/core';
+import {
+  INTERFACE_LANGUAGES,
+  isInterfaceLanguage,
+  translateMessage,
+  type InterfaceLanguage,
+  type LookupCatalogue,
+  type RecordCatalogue,
+} from '@jsbn/shared/core';
 import { ENGLISH, NAMESPACES } from './resources';
 import { setValueLanguage } from '../components/format';
 

@@ -12,7 +12,8 @@ import { MESSAGE_CATALOGUES } from '@jsbn/shared';
 const LOCALES = join(import.meta.dirname, '..', 'locales');
 const SCRIPT = { gu: /[\u0A80-\u0AFF]/, hi: /[\u0900-\u097F]/ } as const;
 /** Words that stay in Latin letters in every language (docs/glossary.md). */
-const LATIN_TERMS = /\b(JSBN|ISBN|OTP|PDF|QR|Excel|WhatsApp|E-mail|Email|ID|URL|MB|kB|A4|MARC21|MARCXML|Koha|SOUL|e-Granthalaya|JPEG|PNG|SVG|Word|Noto|Sans|N\/A|DD\/MM\/YYYY|GST|CSV|mrc|xlsx|LibreOffice|Google Sheets)\b/gi;
+const LATIN_TERMS =
+  /\b(JSBN|ISBN|OTP|PDF|QR|Excel|WhatsApp|E-mail|Email|ID|URL|MB|kB|A4|MARC21|MARCXML|Koha|SOUL|e-Granthalaya|JPEG|PNG|SVG|Word|Noto|Sans|N\/A|DD\/MM\/YYYY|GST|CSV|mrc|xlsx|LibreOffice|Google Sheets)\b/gi;
 
 type Catalogue = { [key: string]: string | Catalogue };
 const read = (lng: string, file: string) => JSON.parse(readFileSync(join(LOCALES, lng, file), 'utf8')) as Catalogue;
@@ -30,14 +31,25 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((match) => match[1]).sort();
 /** Whether `text` still reads as English: a word of three or more Latin letters outside variables, tags and the product's Latin terms. */
-const readsEnglish = (text: string) => /[A-Za-z]{3,}/.test(text.replace(/\{\{[^}]*\}\}/g, '').replace(/<\/?\w+\s*\/?>/g, '').replace(LATIN_TERMS, ''));
+const readsEnglish = (text: string) =>
+  /[A-Za-z]{3,}/.test(
+    text
+      .replace(/\{\{[^}]*\}\}/g, '')
+      .replace(/<\/?\w+\s*\/?>/g, '')
+      .replace(LATIN_TERMS, ''),
+  );
 
 const namespaces = readdirSync(join(LOCALES, 'en')).filter((file) => file.endsWith('.json'));
 
 describe('screen text catalogues', () => {
   it('have the same files in every language', () => {
     expect(namespaces.length).toBeGreaterThan(5);
-    for (const lng of ['gu', 'hi']) expect(readdirSync(join(LOCALES, lng)).filter((file) => file.endsWith('.json')).sort()).toEqual([...namespaces].sort());
+    for (const lng of ['gu', 'hi'])
+      expect(
+        readdirSync(join(LOCALES, lng))
+          .filter((file) => file.endsWith('.json'))
+          .sort(),
+      ).toEqual([...namespaces].sort());
   });
 
   describe.each(namespaces)('%s', (file) => {
@@ -70,7 +82,8 @@ describe('screen text catalogues', () => {
 describe('message catalogues (@jsbn/shared)', () => {
   it('keep the variables of each message', () => {
     for (const [lng, catalogue] of Object.entries(MESSAGE_CATALOGUES)) {
-      for (const [message, translation] of Object.entries(catalogue)) expect(variables(translation), `${lng}: ${message}`).toEqual(variables(message));
+      for (const [message, translation] of Object.entries(catalogue))
+        expect(variables(translation), `${lng}: ${message}`).toEqual(variables(message));
     }
   });
 });

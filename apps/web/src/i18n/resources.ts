@@ -21,7 +21,23 @@ import staticPages from '../locales/en/static.json';
 import lookups from '@jsbn/shared/locales/en/lookups.json';
 import record from '@jsbn/shared/locales/en/record.json';
 
-export const ENGLISH = { common, accounts, books, bookForm, directory, home, operator, ordering, orders, operatorModeration, operatorQueues, operatorHistory, static: staticPages, lookups, record } as const;
+export const ENGLISH = {
+  common,
+  accounts,
+  books,
+  bookForm,
+  directory,
+  home,
+  operator,
+  ordering,
+  orders,
+  operatorModeration,
+  operatorQueues,
+  operatorHistory,
+  static: staticPages,
+  lookups,
+  record,
+} as const;
 
 /** The namespaces of screen texts (files `src/locales/<lng>/<namespace>.json`). */
 export type Namespace = keyof typeof ENGLISH;

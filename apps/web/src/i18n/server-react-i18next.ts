@@ -70,7 +70,12 @@ export function useTranslation(ns?: string | readonly string[], options: UseTran
   let reply = byKey.get(key);
   if (!reply) {
     // as react-i18next asks for it (its default nsMode 'default': the first namespace, the others in scope)
-    const getFixedT = i18n.getFixedT.bind(i18n) as (lng: string, ns: string, keyPrefix: unknown, fixed: { scopeNs: string[] }) => Response['t'];
+    const getFixedT = i18n.getFixedT.bind(i18n) as (
+      lng: string,
+      ns: string,
+      keyPrefix: unknown,
+      fixed: { scopeNs: string[] },
+    ) => Response['t'];
     const t = remembering(getFixedT(options.lng ?? i18n.language, list[0]!, options.keyPrefix, { scopeNs: list }));
     reply = Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Response;
     byKey.set(key, reply);

@@ -1,6 +1,14 @@
 /** What the account endpoints take and answer (spec accounts §7; decision 046). */
 import type { accountEndpoints } from '../endpoints/accounts.js';
-import { changePasswordBody, forgotPasswordBody, languageBody, loginBody, resendCodeBody, resetPasswordBody, verifyEmailBody } from '../schemas/accounts.js';
+import {
+  changePasswordBody,
+  forgotPasswordBody,
+  languageBody,
+  loginBody,
+  resendCodeBody,
+  resetPasswordBody,
+  verifyEmailBody,
+} from '../schemas/accounts.js';
 import { currentUserReply, dashboardData, loginReply, messageData, noData } from '../schemas/replies.js';
 import type { ContractRows } from './contract.js';
 

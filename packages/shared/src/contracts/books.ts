@@ -3,11 +3,36 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { XLSX_TYPE } from '../constants.js';
 import type { bookEndpoints, bulkEndpoints, marcEndpoints } from '../endpoints/books.js';
-import { bookAvailability, bookFields, bookListQuery, bookPdfRequest, duplicateCheckQuery, publisherBooksQuery, qrLabelsQuery, qrPrintQuery, readerOrderFields, uploadUrlsRequest } from '../schemas/books.js';
+import {
+  bookAvailability,
+  bookFields,
+  bookListQuery,
+  bookPdfRequest,
+  duplicateCheckQuery,
+  publisherBooksQuery,
+  qrLabelsQuery,
+  qrPrintQuery,
+  readerOrderFields,
+  uploadUrlsRequest,
+} from '../schemas/books.js';
 import { bulkCheckRequest, bulkPreview, bulkRegisterRequest, bulkRegistered, bulkResultRequest } from '../schemas/bulk.js';
 import { id, idParam, selectedIds } from '../schemas/common.js';
 import { bookReportRequest, similarBooksQuery, similarBooksReply, withdrawRequest } from '../schemas/queues.js';
-import { authorNameOption, bookByNumber, bookDto, bookList, bookRegistrationResult, documentProgress, duplicateCheckResult, finaliseResult, messageData, nextJsbnIds, noData, publisherCatalog, uploadUrl } from '../schemas/replies.js';
+import {
+  authorNameOption,
+  bookByNumber,
+  bookDto,
+  bookList,
+  bookRegistrationResult,
+  documentProgress,
+  duplicateCheckResult,
+  finaliseResult,
+  messageData,
+  nextJsbnIds,
+  noData,
+  publisherCatalog,
+  uploadUrl,
+} from '../schemas/replies.js';
 import { file, type ContractRows } from './contract.js';
 
 /** A book page's JSBN in the path. */

@@ -49,7 +49,9 @@ export type Contract = JsonContract | FileContract;
  * An area's contracts: one for each of its endpoints' names, no more, a file's for an endpoint
  * answering a file and a JSON one for the others.
  */
-export type ContractRows<Endpoints> = { readonly [Name in keyof Endpoints]: Endpoints[Name] extends { reply: 'file' } ? FileContract : JsonContract };
+export type ContractRows<Endpoints> = {
+  readonly [Name in keyof Endpoints]: Endpoints[Name] extends { reply: 'file' } ? FileContract : JsonContract;
+};
 
 /** A file reply's contract (`file(description, PDF)`). */
 export function file(description: string, ...types: string[]): FileContract['file'] {

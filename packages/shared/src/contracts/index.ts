@@ -44,7 +44,11 @@ export const contracts = {
 export type Contracts = typeof contracts;
 
 /** The contract of endpoint `E` (its area's entry of the same name). */
-export type ContractOf<E extends Endpoint> = E['area'] extends keyof Contracts ? (E['name'] extends keyof Contracts[E['area']] ? Contracts[E['area']][E['name']] : never) : never;
+export type ContractOf<E extends Endpoint> = E['area'] extends keyof Contracts
+  ? E['name'] extends keyof Contracts[E['area']]
+    ? Contracts[E['area']][E['name']]
+    : never
+  : never;
 
 /**
  * The contract of `endpoint`.

@@ -3,9 +3,27 @@ import { z } from 'zod';
 import type { operatorEndpoints } from '../endpoints/operator.js';
 import { idParam } from '../schemas/common.js';
 import { bookHistory, historyPage, historyQuery } from '../schemas/history.js';
-import { askPublisherRequest, claimQueue, moderationReason, operatorBook, operatorBookQuery, publisherMessageRequest, publisherThread, verificationQueue, verificationQueueQuery, withdrawBookRequest } from '../schemas/moderation.js';
+import {
+  askPublisherRequest,
+  claimQueue,
+  moderationReason,
+  operatorBook,
+  operatorBookQuery,
+  publisherMessageRequest,
+  publisherThread,
+  verificationQueue,
+  verificationQueueQuery,
+  withdrawBookRequest,
+} from '../schemas/moderation.js';
 import { operatorDashboard } from '../schemas/operator-dashboard.js';
-import { bookReportsReply, duplicatePairsReply, failedDeliveriesReply, reportNoteRequest, reportWithdrawRequest, withdrawDuplicateRequest } from '../schemas/queues.js';
+import {
+  bookReportsReply,
+  duplicatePairsReply,
+  failedDeliveriesReply,
+  reportNoteRequest,
+  reportWithdrawRequest,
+  withdrawDuplicateRequest,
+} from '../schemas/queues.js';
 import { noData } from '../schemas/replies.js';
 import { file, type ContractRows } from './contract.js';
 

@@ -41,7 +41,10 @@ export type EndpointTable<Area extends string, Rows extends EndpointRows> = {
  * An area's endpoints from `rows` (name → `[method, path]`, or `[method, path, 'file']` for
  * one answering a file), e.g. `endpointTable('orders', { one: ['GET', '/book/order-book/:id'] })`.
  */
-export function endpointTable<const Area extends string, const Rows extends EndpointRows>(area: Area, rows: Rows): EndpointTable<Area, Rows> {
+export function endpointTable<const Area extends string, const Rows extends EndpointRows>(
+  area: Area,
+  rows: Rows,
+): EndpointTable<Area, Rows> {
   const table: Record<string, Endpoint> = {};
   for (const [name, [method, path, reply = 'json']] of Object.entries(rows)) table[name] = { area, name, method, path, reply };
   return table as EndpointTable<Area, Rows>;

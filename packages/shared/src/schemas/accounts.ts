@@ -27,7 +27,12 @@ const optionalNumberString = (message: string) =>
     .optional()
     .nullable()
     .transform((value) => value || undefined)
-    .pipe(z.string().regex(/^\d{1,20}$/, message).optional());
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,20}$/, message)
+        .optional(),
+    );
 
 /** POST /api/library (multipart, plus the `logo` file) — accounts §3, §5. */
 export const libraryRegistration = z.object({
@@ -67,7 +72,10 @@ export const publisherRegistration = z.object({
   address: requiredText('Address is required', 500, 'multi'),
   state: z.coerce.number({ error: MSG.stateRequired }).int().positive(MSG.stateRequired),
   city: z.coerce.number({ error: MSG.cityRequired }).int().positive(MSG.cityRequired),
-  pincode: z.string({ error: 'Pincode is required' }).trim().regex(/^\d{6}$/, 'Pincode must be 6 digits'),
+  pincode: z
+    .string({ error: 'Pincode is required' })
+    .trim()
+    .regex(/^\d{6}$/, 'Pincode must be 6 digits'),
   landline_no: optionalPhone(MSG.landline10),
   mobile_no: phone(MSG.phone10),
   whatsapp_no: phone(MSG.whatsapp10),
@@ -135,7 +143,11 @@ const replacementPassword = z
 /** POST /api/user/verify-password: a new password (the registration rules) for the account of a reset token. */
 export const resetPasswordBody = z.object({
   password: replacementPassword,
-  token: z.string({ error: 'The reset link is invalid or has expired.' }).trim().min(20, 'The reset link is invalid or has expired.').max(200),
+  token: z
+    .string({ error: 'The reset link is invalid or has expired.' })
+    .trim()
+    .min(20, 'The reset link is invalid or has expired.')
+    .max(200),
 });
 
 /** PATCH /api/user/update-password — spec accounts §5 "Change password". */
@@ -203,7 +215,10 @@ export const publisherProfile = z.object({
   publisher_name: requiredText('Publisher name is required', 200),
   publisher_type: z.enum(PUBLISHER_TYPES, { error: 'Publisher type is required' }),
   address: requiredText('Address is required', 500, 'multi'),
-  pincode: z.string({ error: 'Pincode is required' }).trim().regex(/^\d{6}$/, 'Pincode must be 6 digits'),
+  pincode: z
+    .string({ error: 'Pincode is required' })
+    .trim()
+    .regex(/^\d{6}$/, 'Pincode must be 6 digits'),
   landline_no: phone(MSG.landline10),
   mobile_no: phone(MSG.phone10),
   whatsapp_no: phone(MSG.whatsapp10),

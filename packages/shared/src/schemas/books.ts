@@ -10,7 +10,18 @@ import { BOOK_LIST_PAGE_SIZES, BOOK_UPLOAD_FIELDS, DEFAULT_CURRENCY, MAX_BOOK_IM
 import { FILE_RULES } from '../file-rules.js';
 import { CURRENCIES } from '../lookups.js';
 import { PRICE_KINDS } from '../money.js';
-import { id, listQuery, nfc, optionalNumber, optionalText, optionalWebAddress, phone, requiredText, sortField, storableText } from './common.js';
+import {
+  id,
+  listQuery,
+  nfc,
+  optionalNumber,
+  optionalText,
+  optionalWebAddress,
+  phone,
+  requiredText,
+  sortField,
+  storableText,
+} from './common.js';
 
 const yesNo = z.enum(['Yes', 'No']);
 const optionalYesNo = z
@@ -21,21 +32,19 @@ const optionalYesNo = z
 
 /** A required positive integer coming from a form field. */
 const requiredInt = (message: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string()], { error: message })
-    .transform((value, ctx) => {
-      const text = String(value).trim();
-      if (text === '') {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      const parsed = Number(text);
-      if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-        ctx.addIssue({ code: 'custom', message: `${message.replace(/ is required\.$/, '')} must be a whole number from ${min} to ${max}.` });
-        return z.NEVER;
-      }
-      return parsed;
-    });
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    const parsed = Number(text);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      ctx.addIssue({ code: 'custom', message: `${message.replace(/ is required\.$/, '')} must be a whole number from ${min} to ${max}.` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
 
 /**
  * One author of a book (spec books §7 'Register book'): `authorType` and either `authorId` (an
@@ -58,7 +67,11 @@ export const bookAuthor = z
     if (author.authorId !== undefined || author.authorname || author.author_name) return;
     ctx.addIssue({ code: 'custom', path: ['authorname'], message: MSG.authorName });
   })
-  .transform(({ authorType, authorId, authorname, author_name }) => ({ authorType, authorId, author_name: authorId === undefined ? (authorname ?? author_name) : undefined }));
+  .transform(({ authorType, authorId, authorname, author_name }) => ({
+    authorType,
+    authorId,
+    author_name: authorId === undefined ? (authorname ?? author_name) : undefined,
+  }));
 
 /** Fields of POST /api/book and PATCH /api/book/:id (files travel separately). */
 const bookObject = z.object({
@@ -96,7 +109,10 @@ const bookObject = z.object({
     .transform((value) => value || undefined)
     .pipe(z.iso.date('Published date must be a date YYYY-MM-DD').optional()),
   tags: optionalText(1000, 'Tags'),
-  subjects: z.array(z.object({ id: id })).max(50).default([]),
+  subjects: z
+    .array(z.object({ id: id }))
+    .max(50)
+    .default([]),
   other_subject: optionalText(200, 'Other subject'),
   authors: z.array(bookAuthor).max(50).default([]),
   readers: optionalYesNo,
@@ -130,7 +146,8 @@ function checkBook(book: Omit<z.infer<typeof bookObject>, 'publication_year'>, c
   if ((!Array.isArray(book.subjects) || book.subjects.length === 0) && !book.other_subject) {
     ctx.addIssue({ code: 'custom', path: ['subjects'], message: MSG.subjectOrOther });
   }
-  if (authorsRequired && Array.isArray(book.authors) && book.authors.length === 0) ctx.addIssue({ code: 'custom', path: ['authors'], message: MSG.authorAtLeastOne });
+  if (authorsRequired && Array.isArray(book.authors) && book.authors.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['authors'], message: MSG.authorAtLeastOne });
   if (book.price_kind === 'free' && book.price) ctx.addIssue({ code: 'custom', path: ['price'], message: BOOK_MSG.freeHasNoPrice });
   if (!book.readers) ctx.addIssue({ code: 'custom', path: ['readers'], message: BOOK_MSG.readersRequired });
   if (book.readers !== 'Yes') return;
@@ -188,7 +205,16 @@ export type BookFields = z.infer<typeof bookFields>;
 export type BookFieldsInput = z.input<typeof bookFields>;
 
 /** Columns GET /api/book and GET /api/book/publisher/:id sort on (DESIGN §3: a whitelist). */
-export const BOOK_SORT_FIELDS = ['createdAt', 'book_title', 'book_e_title', 'publication_year', 'jsbn_number', 'publisher_name', 'language', 'pages'] as const;
+export const BOOK_SORT_FIELDS = [
+  'createdAt',
+  'book_title',
+  'book_e_title',
+  'publication_year',
+  'jsbn_number',
+  'publisher_name',
+  'language',
+  'pages',
+] as const;
 export type BookSortField = (typeof BOOK_SORT_FIELDS)[number];
 
 /**
@@ -198,10 +224,25 @@ export type BookSortField = (typeof BOOK_SORT_FIELDS)[number];
 export const bookListQuery = listQuery.extend({
   limit: z.enum(BOOK_LIST_PAGE_SIZES).default('10'),
   sortedField: sortField(BOOK_SORT_FIELDS),
-  book_title: z.string().trim().max(200).optional().transform((value) => (value ? nfc(value) : undefined)),
-  author_name: z.string().trim().max(200).optional().transform((value) => (value ? nfc(value) : undefined)),
+  book_title: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? nfc(value) : undefined)),
+  author_name: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? nfc(value) : undefined)),
   language: z.string().trim().max(100).optional(),
-  publisher: z.string().trim().max(200).optional().transform((value) => (value ? nfc(value) : undefined)),
+  publisher: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? nfc(value) : undefined)),
   jsbn_number: z.string().trim().max(20).optional(),
   subject: z
     .union([z.array(id), id])
@@ -224,9 +265,17 @@ export const publisherBooksQuery = listQuery.extend({
 
 /** GET /api/book/check-jsbn-number — the duplicate check of spec books §5/§7. */
 export const duplicateCheckQuery = z.object({
-  publisher_no: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{5}$/, MSG.publisherNo5),
+  publisher_no: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{5}$/, MSG.publisherNo5),
   book_title: requiredText(MSG.bookTitle, 500),
-  publisher_jsbn_id: z.coerce.number({ error: 'JSBN id must be a number from 1 to 99999' }).int().min(1, 'JSBN id must be a number from 1 to 99999').max(99_999, 'JSBN id must be a number from 1 to 99999'),
+  publisher_jsbn_id: z.coerce
+    .number({ error: 'JSBN id must be a number from 1 to 99999' })
+    .int()
+    .min(1, 'JSBN id must be a number from 1 to 99999')
+    .max(99_999, 'JSBN id must be a number from 1 to 99999'),
 });
 export type DuplicateCheckQuery = z.infer<typeof duplicateCheckQuery>;
 /** One file the browser is about to upload (spec books §4 'upload addresses'), checked by `FILE_RULES`. */
@@ -240,13 +289,20 @@ export const uploadFileInfo = z
   })
   .superRefine((file, ctx) => {
     const rule = FILE_RULES[file.field];
-    if (!(rule.types as readonly string[]).includes(file.type)) ctx.addIssue({ code: 'custom', path: ['type'], message: rule.messages.wrongType(file.name, file.type) });
-    if (file.size !== undefined && file.size > rule.maxBytes) ctx.addIssue({ code: 'custom', path: ['size'], message: rule.messages.tooLarge(file.name, file.size) });
+    if (!(rule.types as readonly string[]).includes(file.type))
+      ctx.addIssue({ code: 'custom', path: ['type'], message: rule.messages.wrongType(file.name, file.type) });
+    if (file.size !== undefined && file.size > rule.maxBytes)
+      ctx.addIssue({ code: 'custom', path: ['size'], message: rule.messages.tooLarge(file.name, file.size) });
   });
 
 /** POST /api/book/:id/upload-urls `{ files }` — at most 4 images, one index PDF, one book PDF. */
 export const uploadUrlsRequest = z
-  .object({ files: z.array(uploadFileInfo).min(1, 'Choose at least one file').max(MAX_BOOK_IMAGES + 2) })
+  .object({
+    files: z
+      .array(uploadFileInfo)
+      .min(1, 'Choose at least one file')
+      .max(MAX_BOOK_IMAGES + 2),
+  })
   .superRefine((body, ctx) => {
     const count = (field: string) => body.files.filter((file) => file.field === field).length;
     if (count('bookimage') > MAX_BOOK_IMAGES) ctx.addIssue({ code: 'custom', path: ['files'], message: BOOK_MSG.maxImages });
@@ -256,11 +312,7 @@ export const uploadUrlsRequest = z
   });
 export type UploadUrlsRequest = z.infer<typeof uploadUrlsRequest>;
 
-const requestEmail = z
-  .string({ error: BOOK_MSG.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email(BOOK_MSG.invalidEmail).max(254));
+const requestEmail = z.string({ error: BOOK_MSG.invalidEmail }).trim().toLowerCase().pipe(z.email(BOOK_MSG.invalidEmail).max(254));
 
 /**
  * POST /api/book/book-request/:id — a request for a private book PDF (spec books §3, §5).
@@ -309,7 +361,11 @@ export const bookAvailability = z.object({ isAvailable: z.boolean() });
 
 const qrPrintSize = z.coerce
   .number({ error: 'Size must be 20, 25 or 30 mm' })
-  .pipe(z.union(QR_PRINT_SIZES_MM.map((size) => z.literal(size)) as [z.ZodLiteral<20>, z.ZodLiteral<25>, z.ZodLiteral<30>], { error: 'Size must be 20, 25 or 30 mm' }))
+  .pipe(
+    z.union(QR_PRINT_SIZES_MM.map((size) => z.literal(size)) as [z.ZodLiteral<20>, z.ZodLiteral<25>, z.ZodLiteral<30>], {
+      error: 'Size must be 20, 25 or 30 mm',
+    }),
+  )
   .default(25);
 
 /** GET …/qrcode.svg and …/qrcode.pdf `?size=20|25|30` (mm; 25 when not given). */
@@ -319,7 +375,14 @@ export const qrPrintQuery = z.object({ size: qrPrintSize });
 export const qrLabelsQuery = z.object({
   ids: z
     .string({ error: 'Please select at least one book' })
-    .transform((value): unknown[] => value.split(',').map((part) => part.trim()).filter(Boolean))
-    .pipe(z.array(z.coerce.number().int().positive()).min(1, 'Please select at least one book').max(1_000, 'At most 1,000 books on one sheet')),
+    .transform((value): unknown[] =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.coerce.number().int().positive()).min(1, 'Please select at least one book').max(1_000, 'At most 1,000 books on one sheet'),
+    ),
   size: qrPrintSize,
 });

@@ -19,7 +19,10 @@ export type BulkRow = z.infer<typeof bulkRow>;
 
 /** POST /api/book/bulk/check: the rows again, after the publisher fixed some in the preview. */
 export const bulkCheckRequest = z.object({
-  rows: z.array(bulkRow).min(1, 'The file has no books to register.').max(MAX_BULK_ROWS, 'At most 1,000 books in one file. Please split the file.'),
+  rows: z
+    .array(bulkRow)
+    .min(1, 'The file has no books to register.')
+    .max(MAX_BULK_ROWS, 'At most 1,000 books in one file. Please split the file.'),
 });
 
 /**
@@ -46,7 +49,9 @@ export const bulkPreview = z.object({
    * type, currency, readers) also its `options` in the caller's language, so a problem in it is
    * fixed by choosing from the list — `several` when a cell holds more than one, separated by ';'.
    */
-  columns: z.array(z.object({ key: z.enum(BULK_COLUMNS), label: z.string(), options: z.array(z.string()).optional(), several: z.boolean().optional() })),
+  columns: z.array(
+    z.object({ key: z.enum(BULK_COLUMNS), label: z.string(), options: z.array(z.string()).optional(), several: z.boolean().optional() }),
+  ),
   rows: z.array(bulkPreviewRow),
 });
 export type BulkPreview = z.infer<typeof bulkPreview>;
@@ -62,6 +67,9 @@ export type BulkRegistered = z.infer<typeof bulkRegistered>;
  * problems, or left out in the preview (`skipped`) — to list after the books, each with why.
  */
 export const bulkResultRequest = z.object({
-  left: z.array(bulkRow.extend({ skipped: z.boolean().optional() })).max(MAX_BULK_ROWS).default([]),
+  left: z
+    .array(bulkRow.extend({ skipped: z.boolean().optional() }))
+    .max(MAX_BULK_ROWS)
+    .default([]),
 });
 export type BulkResultRequest = z.input<typeof bulkResultRequest>;

@@ -19,7 +19,8 @@ export const noControlCharacters = (label: string, lines: TextLines = 'single') 
   z.refine<string>((value) => !hasControlCharacters(value, lines), controlCharacterMessage(label, lines));
 
 /** Text a record may keep (after `normalized`): at most `max` characters and no control character. */
-export const storableText = (label: string, max: number, lines: TextLines = 'single') => z.string().max(max).check(noControlCharacters(label, lines));
+export const storableText = (label: string, max: number, lines: TextLines = 'single') =>
+  z.string().max(max).check(noControlCharacters(label, lines));
 
 /**
  * Required trimmed NFC text; `message` when empty. The field is named by `label` in its other
@@ -27,7 +28,10 @@ export const storableText = (label: string, max: number, lines: TextLines = 'sin
  * @param lines 'multi' for an address or a message (tab and line feed allowed)
  */
 export const requiredText = (message: string, max = 500, lines: TextLines = 'single', label = message.replace(/ is required\.?$/, '')) =>
-  z.string({ error: message }).transform(normalized(lines)).pipe(storableText(label, max, lines).min(1, message));
+  z
+    .string({ error: message })
+    .transform(normalized(lines))
+    .pipe(storableText(label, max, lines).min(1, message));
 
 /**
  * Optional trimmed NFC text; empty becomes undefined. `label` names the field in its messages.
@@ -52,15 +56,15 @@ export const optionalWebAddress = (max: number, label: string) =>
 /** The message of a web address that is not http or https. */
 export const webAddressMessage = (label: string) => `${label} must be a web address starting with http:// or https://`;
 
-export const email = z
-  .string({ error: MSG.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email(MSG.invalidEmail).max(254));
+export const email = z.string({ error: MSG.invalidEmail }).trim().toLowerCase().pipe(z.email(MSG.invalidEmail).max(254));
 
 /** Exactly 10 digits once spaces, dashes, +91 or a leading 0 are taken away (`normalizePhone`); `message` otherwise. */
 export const phone = (message: string) =>
-  z.string({ error: message }).trim().transform(normalizePhone).pipe(z.string().regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), message));
+  z
+    .string({ error: message })
+    .trim()
+    .transform(normalizePhone)
+    .pipe(z.string().regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), message));
 
 /** An optional phone: empty is allowed, anything else must be 10 digits. */
 export const optionalPhone = (message: string) =>
@@ -70,7 +74,12 @@ export const optionalPhone = (message: string) =>
     .optional()
     .nullable()
     .transform((value) => (value ? normalizePhone(value) : undefined))
-    .pipe(z.string().regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), message).optional());
+    .pipe(
+      z
+        .string()
+        .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), message)
+        .optional(),
+    );
 
 /** The password rules of registration and change password (accounts §5). */
 export const newPassword = z
@@ -93,14 +102,20 @@ export const idParam = z.object({ id });
  * `sortedField` limited to `fields` (DESIGN §3: sorting only on a whitelist), so a name such
  * as `__proto__` is a 400 naming the field, never a lookup on an object's prototype.
  */
-export const sortField = <const T extends readonly [string, ...string[]]>(fields: T) => z.enum(fields, `Sort by one of ${fields.join(', ')}`).optional();
+export const sortField = <const T extends readonly [string, ...string[]]>(fields: T) =>
+  z.enum(fields, `Sort by one of ${fields.join(', ')}`).optional();
 
 /**
  * List query of DESIGN §3: queryString, pageNo, limit (10|25|50|100|all), sortedField,
  * sortedOrder. Each list extends it with its own `sortField` whitelist.
  */
 export const listQuery = z.object({
-  queryString: z.string().trim().max(200).optional().transform((value) => (value ? nfc(value) : undefined)),
+  queryString: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? nfc(value) : undefined)),
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.enum(PAGE_SIZES).default('10'),
   sortedField: z.string().trim().max(50).optional(),
@@ -116,7 +131,12 @@ export const selectedIds = (message: string) =>
   z.object({
     ids: z
       .string({ error: message })
-      .transform((value): unknown[] => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .transform((value): unknown[] =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(id).min(1, message).max(10_000)),
   });
 

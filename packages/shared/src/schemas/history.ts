@@ -10,7 +10,18 @@ export const AUDIT_ROLES = ['PUBLISHER', 'LIBRARY', 'OPERATOR', 'SYSTEM', 'VISIT
 export type AuditRole = (typeof AUDIT_ROLES)[number];
 
 /** What an entry can be about. */
-export const AUDIT_SUBJECTS = ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job'] as const;
+export const AUDIT_SUBJECTS = [
+  'book',
+  'publisher',
+  'library',
+  'order',
+  'account',
+  'report',
+  'duplicate',
+  'claim',
+  'message',
+  'job',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
 
 /**
@@ -18,7 +29,13 @@ export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
  * id a reader cannot read (a state, a city, a book), its name as the API reads it now: the
  * state's or city's name, the book's JSBN (`beforeText`/`afterText`, left out for other fields).
  */
-export const historyChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown(), beforeText: z.string().nullable().optional(), afterText: z.string().nullable().optional() });
+export const historyChange = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  beforeText: z.string().nullable().optional(),
+  afterText: z.string().nullable().optional(),
+});
 export type HistoryChange = z.infer<typeof historyChange>;
 
 /** One entry of the record. */
@@ -46,13 +63,27 @@ export const bookHistory = z.object({ entries: z.array(historyEntry) });
 export type BookHistory = z.infer<typeof bookHistory>;
 
 /** A date as YYYY-MM-DD (a day in India). */
-const day = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`).optional();
+const day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
+    .optional();
 
 /** The operators' filters of the record (GET /api/operator/history and history.csv). */
 export const historyQuery = z.object({
   subjectType: z.enum(AUDIT_SUBJECTS, `Subject must be one of ${AUDIT_SUBJECTS.join(', ')}`).optional(),
-  subjectId: z.coerce.number('Subject id must be a number').int('Subject id must be a number').positive('Subject id must be a number').max(2_147_483_647).optional(),
-  actor: z.coerce.number('Account must be a number').int('Account must be a number').positive('Account must be a number').max(2_147_483_647).optional(),
+  subjectId: z.coerce
+    .number('Subject id must be a number')
+    .int('Subject id must be a number')
+    .positive('Subject id must be a number')
+    .max(2_147_483_647)
+    .optional(),
+  actor: z.coerce
+    .number('Account must be a number')
+    .int('Account must be a number')
+    .positive('Account must be a number')
+    .max(2_147_483_647)
+    .optional(),
   action: z.string().max(100).optional(),
   /** First day, in India (inclusive). */
   from: day('From'),
@@ -60,7 +91,12 @@ export const historyQuery = z.object({
   to: day('To'),
   /** The `nextCursor` of the page before (keyset: entries older than it). */
   cursor: z.coerce.number('Cursor must be a number').int().positive().optional(),
-  limit: z.coerce.number('Limit must be a number').int().min(1, 'Limit must be between 1 and 200').max(200, 'Limit must be between 1 and 200').default(50),
+  limit: z.coerce
+    .number('Limit must be a number')
+    .int()
+    .min(1, 'Limit must be between 1 and 200')
+    .max(200, 'Limit must be between 1 and 200')
+    .default(50),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 

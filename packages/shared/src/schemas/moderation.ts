@@ -66,7 +66,11 @@ export type VerificationItem = z.infer<typeof verificationItem>;
 export const verificationQueue = z.object({ publishers: z.array(verificationItem) });
 
 /** GET /api/publisher/messages: the publisher's thread and its verification state. */
-export const publisherThread = z.object({ verification: z.enum(VERIFICATION_STATES), verified: z.boolean(), thread: z.array(threadMessage) });
+export const publisherThread = z.object({
+  verification: z.enum(VERIFICATION_STATES),
+  verified: z.boolean(),
+  thread: z.array(threadMessage),
+});
 export type PublisherThread = z.infer<typeof publisherThread>;
 
 /** A claim in the operators' queue, with the evidence the claimant sent. */

@@ -28,9 +28,7 @@ export type CreateOrdersInput = z.infer<typeof createOrdersBody>;
 /** PATCH /api/book/order-book/:id */
 export const orderStatusBody = z.object({
   status: z.enum(['IN_PROGRESS', 'CANCELLED', 'DISPATCHED', 'COMPLETED']),
-  orderItems: z
-    .array(z.object({ id: id, PartialBook: z.coerce.number().int().min(0).max(100_000) }))
-    .optional(),
+  orderItems: z.array(z.object({ id: id, PartialBook: z.coerce.number().int().min(0).max(100_000) })).optional(),
 });
 export type UpdateOrderStatusInput = z.infer<typeof orderStatusBody>;
 
@@ -43,7 +41,13 @@ export const dispatchFields = z.object({
     .trim()
     .optional()
     .transform((value) => (!value || Number(value) <= 0 ? undefined : normalizePhone(value)))
-    .pipe(z.string().regex(/^\d{10}$/, MSG.invalidCourierNumber).check(noControlCharacters('Courier company number')).optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{10}$/, MSG.invalidCourierNumber)
+        .check(noControlCharacters('Courier company number'))
+        .optional(),
+    ),
   trackingId: optionalText(100, 'Tracking id'),
   /** Postage the library pays, in the order's currency, major units; optional. */
   postage: optionalNumber('Postage', 0, 1_000_000),
@@ -51,7 +55,10 @@ export const dispatchFields = z.object({
 export type DispatchOrderInput = z.infer<typeof dispatchFields>;
 
 /** GET /api/book/order-book */
-export const orderListQuery = listQuery.extend({ orderStatus: z.enum(ORDER_STATUSES).optional(), sortedField: sortField(ORDER_SORT_FIELDS) });
+export const orderListQuery = listQuery.extend({
+  orderStatus: z.enum(ORDER_STATUSES).optional(),
+  sortedField: sortField(ORDER_SORT_FIELDS),
+});
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 /** POST /api/publisher/generate-pdf — the order summary (letter) PDF; `sendWhatsapp` also sends it to the publisher. */

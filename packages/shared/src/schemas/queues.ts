@@ -15,7 +15,10 @@ export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
 /** The registration body's optional `duplicate_reason` (POST /api/book). */
 export const duplicateReasonField = z.object({
   // an empty form field is no reason
-  duplicate_reason: z.preprocess((value) => (value === '' ? undefined : value), z.enum(DUPLICATE_REASONS, { error: 'Choose why this book is registered again' }).optional()),
+  duplicate_reason: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(DUPLICATE_REASONS, { error: 'Choose why this book is registered again' }).optional(),
+  ),
 });
 
 /** GET /api/book/similar?title=…&author=…[&e_title=…] (publisher): the closest existing books. */
@@ -137,4 +140,5 @@ export const failedDeliveriesReply = z.object({ messages: z.array(failedMessageD
 export type FailedDeliveriesReply = z.infer<typeof failedDeliveriesReply>;
 
 /** The warning of the book form and the bulk preview when a book like this one is registered (decision 044). */
-export const similarBookMessage = (jsbn: string, publisher: string) => `A book with a similar title by the same author is already registered: JSBN ${jsbn} (${publisher})`;
+export const similarBookMessage = (jsbn: string, publisher: string) =>
+  `A book with a similar title by the same author is already registered: JSBN ${jsbn} (${publisher})`;

@@ -319,7 +319,9 @@ export type DuplicateCheckResult = z.infer<typeof duplicateCheckResult>;
 export const generatedPdfs = z.object({ single_book_pdf: maybeLink, publisher_book_list_pdf: maybeLink, publisher_catalog_pdf: maybeLink });
 
 /** GET /api/book/listing/jsbn/:jsbnNo → data: the page behind the QR code. */
-export const bookByNumber = z.object({ book: bookDto, publisher_info: publisherInfo, generated_pdfs: generatedPdfs }).meta({ id: 'BookByNumber' });
+export const bookByNumber = z
+  .object({ book: bookDto, publisher_info: publisherInfo, generated_pdfs: generatedPdfs })
+  .meta({ id: 'BookByNumber' });
 export type BookByNumber = z.infer<typeof bookByNumber>;
 
 /** How far the making of a document has got, while it is not ready. */
@@ -337,7 +339,12 @@ export const publisherCatalog = z.object({
 export type PublisherCatalog = z.infer<typeof publisherCatalog>;
 
 /** POST /api/book/:id/upload-urls → data: one signed PUT address per file, in request order. */
-export const uploadUrl = z.object({ url: text, fieldname: z.enum(['index_pdf', 'bookimage', 'pdfpublisher']), name: text, expiresAt: timestamp });
+export const uploadUrl = z.object({
+  url: text,
+  fieldname: z.enum(['index_pdf', 'bookimage', 'pdfpublisher']),
+  name: text,
+  expiresAt: timestamp,
+});
 export type UploadUrl = z.infer<typeof uploadUrl>;
 
 /** PUT /api/files/upload/:token → data: the field the file is for and its size in bytes. */
@@ -400,7 +407,13 @@ export const orderDto = z
      * reminder) and the actor's role (null for the scheduled reminder).
      */
     history: z.array(
-      z.object({ kind: z.enum(ORDER_EVENT_KINDS), status: z.enum(ORDER_STATUSES), at: timestamp, by: text, role: z.enum(MODEL_TYPES).nullable() }),
+      z.object({
+        kind: z.enum(ORDER_EVENT_KINDS),
+        status: z.enum(ORDER_STATUSES),
+        at: timestamp,
+        by: text,
+        role: z.enum(MODEL_TYPES).nullable(),
+      }),
     ),
   })
   .meta({ id: 'OrderDto' });

@@ -52,13 +52,25 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const code = await latestCode(t.app, 'mandir@example.test');
     expect(code).toMatch(/^\d{6}$/);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: login.email, otp: wrong, modelType: 'PUBLISHER' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/verify-email',
+      payload: { email: login.email, otp: wrong, modelType: 'PUBLISHER' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid or expired OTP');
 
-    const verified = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: login.email, otp: code, modelType: 'PUBLISHER' } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/verify-email',
+      payload: { email: login.email, otp: code, modelType: 'PUBLISHER' },
+    });
     expect(verified.statusCode).toBe(200);
-    const reused = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: login.email, otp: code, modelType: 'PUBLISHER' } });
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/verify-email',
+      payload: { email: login.email, otp: code, modelType: 'PUBLISHER' },
+    });
     expect(reused.statusCode).toBe(400);
 
     const ok = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: login });
@@ -90,9 +102,15 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       message: 'This e-mail belongs to a library account. Choose the Library Login tab.',
       details: [{ field: 'modelType', message: 'This e-mail belongs to a library account. Choose the Library Login tab.' }],
     });
-    const inGujarati = await tryLogin({ email: library.email, password: library.password, modelType: 'PUBLISHER' }, { 'accept-language': 'gu' });
+    const inGujarati = await tryLogin(
+      { email: library.email, password: library.password, modelType: 'PUBLISHER' },
+      { 'accept-language': 'gu' },
+    );
     expect(inGujarati.json().message).toBe("આ ઈ-મેઇલ જ્ઞાન ભંડારના ખાતાનું છે. 'જ્ઞાન ભંડાર લૉગ ઇન' પસંદ કરો.");
-    const inHindi = await tryLogin({ email: publisher.email, password: publisher.password, modelType: 'LIBRARY' }, { 'accept-language': 'hi' });
+    const inHindi = await tryLogin(
+      { email: publisher.email, password: publisher.password, modelType: 'LIBRARY' },
+      { 'accept-language': 'hi' },
+    );
     expect(inHindi.json().message).toBe("यह ई-मेल प्रकाशक के खाते का है। 'प्रकाशक लॉग इन' चुनें।");
 
     // without the right password nothing tells that the e-mail is known: the same answer as an unknown e-mail
@@ -103,14 +121,21 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     ]) {
       const refused = await tryLogin(payload);
       expect(refused.statusCode, JSON.stringify(payload)).toBe(401);
-      expect(refused.json(), JSON.stringify(payload)).toEqual({ statusCode: 401, error: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+      expect(refused.json(), JSON.stringify(payload)).toEqual({
+        statusCode: 401,
+        error: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password',
+      });
     }
     // the right tab still logs in
     expect((await tryLogin({ email: library.email, password: library.password, modelType: 'LIBRARY' })).statusCode).toBe(200);
 
     // guesses on the other tab count against the library's own limit: 5 failures from an address
     const address = '10.9.0.2';
-    for (let n = 0; n < 5; n += 1) expect((await tryLogin({ email: library.email, password: `Wrong@${n}000`, modelType: 'PUBLISHER' }, {}, address)).statusCode).toBe(401);
+    for (let n = 0; n < 5; n += 1)
+      expect((await tryLogin({ email: library.email, password: `Wrong@${n}000`, modelType: 'PUBLISHER' }, {}, address)).statusCode).toBe(
+        401,
+      );
     const locked = await tryLogin({ email: library.email, password: library.password, modelType: 'LIBRARY' }, {}, address);
     expect(locked.statusCode).toBe(429);
   });
@@ -126,7 +151,15 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   it('names each invalid field with the spec message and stores no file', async () => {
     const filesBefore = readdirSync(join(t.ctx.config.dataDir, 'files', 'public', 'logos')).length;
     const response = await register(
-      publisherForm({ publisher_no: 'AB1', mobile_no: '98250', whatsapp_no: '12', email: 'nope', password: 'short', state: String(GUJARAT), city: '1' }),
+      publisherForm({
+        publisher_no: 'AB1',
+        mobile_no: '98250',
+        whatsapp_no: '12',
+        email: 'nope',
+        password: 'short',
+        state: String(GUJARAT),
+        city: '1',
+      }),
     );
     expect(response.statusCode).toBe(400);
     const details = response.json().details as { field: string; message: string }[];
@@ -149,7 +182,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const fake = await t.app.inject({
       method: 'POST',
       url: '/api/publisher',
-      payload: form(publisherForm({ email: 'b@example.test', publisher_no: 'FAKE1' }), { logo: [Buffer.from('GIF89a not a jpeg'), 'logo.jpg', 'image/jpeg'] }),
+      payload: form(publisherForm({ email: 'b@example.test', publisher_no: 'FAKE1' }), {
+        logo: [Buffer.from('GIF89a not a jpeg'), 'logo.jpg', 'image/jpeg'],
+      }),
     });
     expect(fake.statusCode).toBe(415);
     expect(fake.json().details).toEqual([{ field: 'logo', message: 'Logo must be a JPEG or PNG image.' }]);
@@ -158,10 +193,14 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const damaged = await t.app.inject({
       method: 'POST',
       url: '/api/publisher',
-      payload: form(publisherForm({ email: 'c@example.test', publisher_no: 'BROKE' }), { logo: [await corruptPngChecksum(), 'logo.png', 'image/png'] }),
+      payload: form(publisherForm({ email: 'c@example.test', publisher_no: 'BROKE' }), {
+        logo: [await corruptPngChecksum(), 'logo.png', 'image/png'],
+      }),
     });
     expect(damaged.statusCode).toBe(415);
-    expect(damaged.json().details).toEqual([{ field: 'logo', message: 'Logo could not be read as an image; the file may be damaged. Please choose another file.' }]);
+    expect(damaged.json().details).toEqual([
+      { field: 'logo', message: 'Logo could not be read as an image; the file may be damaged. Please choose another file.' },
+    ]);
     expect(await t.ctx.storage.list('public/logos')).toEqual(before);
   });
 
@@ -184,37 +223,69 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       sangh_trust: 'Trust Sanchalit',
       password: 'Bhandar@123',
     };
-    const first = await t.app.inject({ method: 'POST', url: '/api/library', payload: form(fields, { logo: [logo, 'l.jpg', 'image/jpeg'] }) });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/library',
+      payload: form(fields, { logo: [logo, 'l.jpg', 'image/jpeg'] }),
+    });
     expect(first.statusCode).toBe(200);
-    const resend = await t.app.inject({ method: 'POST', url: '/api/user/resend-otp', payload: { email: fields.email, modelType: 'LIBRARY' } });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/resend-otp',
+      payload: { email: fields.email, modelType: 'LIBRARY' },
+    });
     expect(resend.statusCode).toBe(429);
     expect(Number(resend.headers['retry-after'])).toBeGreaterThan(0);
 
-    const edited = await t.app.inject({ method: 'POST', url: '/api/library', payload: form({ ...fields, name: 'Edited Bhandar' }, { logo: [logo, 'l.jpg', 'image/jpeg'] }) });
+    const edited = await t.app.inject({
+      method: 'POST',
+      url: '/api/library',
+      payload: form({ ...fields, name: 'Edited Bhandar' }, { logo: [logo, 'l.jpg', 'image/jpeg'] }),
+    });
     expect(edited.statusCode).toBe(200);
     const code = await latestCode(t.app, fields.email);
-    const verified = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: fields.email, otp: code, modelType: 'LIBRARY' } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/verify-email',
+      payload: { email: fields.email, otp: code, modelType: 'LIBRARY' },
+    });
     expect(verified.statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: fields.email, password: fields.password, modelType: 'LIBRARY' } });
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${login.json().data.accessToken.access_token}` } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: fields.email, password: fields.password, modelType: 'LIBRARY' },
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${login.json().data.accessToken.access_token}` },
+    });
     expect(me.json().data).toMatchObject({ modelType: 'LIBRARY', name: 'Edited Bhandar', letterText: null });
   });
 
   it('checks the one-time code shape', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email: 'x@example.test', otp: '12345', modelType: 'LIBRARY' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/verify-email',
+      payload: { email: 'x@example.test', otp: '12345', modelType: 'LIBRARY' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([{ field: 'otp', message: MSG.otp6 }]);
   });
 
   it('refuses a missing, malformed or forged token with 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: 'Bearer abc.def.ghi' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: 'Bearer abc.def.ghi' } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('serves the 36 states and union territories and their cities', async () => {
     const states = (await t.app.inject({ method: 'GET', url: '/api/state' })).json().data.states;
     expect(states).toHaveLength(36);
-    expect(states.map((state: { state_name: string }) => state.state_name)).toEqual(expect.arrayContaining(['Ladakh', 'Dadra and Nagar Haveli and Daman and Diu', 'Gujarat']));
+    expect(states.map((state: { state_name: string }) => state.state_name)).toEqual(
+      expect.arrayContaining(['Ladakh', 'Dadra and Nagar Haveli and Daman and Diu', 'Gujarat']),
+    );
     const cities = (await t.app.inject({ method: 'GET', url: `/api/state/${GUJARAT}/city` })).json().data.cities;
     expect(cities.map((city: { city_name: string }) => city.city_name)).toEqual(expect.arrayContaining(['Ahmedabad', 'Surat', 'Palitana']));
     expect((await t.app.inject({ method: 'GET', url: '/api/state/999/city' })).statusCode).toBe(404);

@@ -29,7 +29,8 @@ interface OutboxMessage {
 
 describe.each(ENGINES)('languages of accounts, notices and documents on %s', (engine) => {
   let t: TestApp;
-  const outbox = async (to: string): Promise<OutboxMessage[]> => (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages;
+  const outbox = async (to: string): Promise<OutboxMessage[]> =>
+    (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -59,12 +60,22 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     const me = async () => (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: session })).json().data;
     expect((await me()).preferred_language).toBe('en');
 
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { ...session, 'accept-language': 'hi' }, payload: { preferred_language: 'hi' } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers: { ...session, 'accept-language': 'hi' },
+      payload: { preferred_language: 'hi' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe('भाषा सहेज ली गई');
     expect((await me()).preferred_language).toBe('hi');
 
-    const wrong = await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { ...session, 'accept-language': 'gu' }, payload: { preferred_language: 'fr' } });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers: { ...session, 'accept-language': 'gu' },
+      payload: { preferred_language: 'fr' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual([{ field: 'preferred_language', message: 'English, ગુજરાતી અથવા हिन्दी માંથી ભાષા પસંદ કરો' }]);
     expect((await me()).preferred_language).toBe('hi');
@@ -89,16 +100,35 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
       method: 'POST',
       url: '/api/book/order-book',
       headers: lib,
-      payload: { orders: [{ publisherId: publisher.publisherId, bookId: a.id, numberOfCopies: 2 }, { publisherId: publisher.publisherId, bookId: b.id, numberOfCopies: 5 }] },
+      payload: {
+        orders: [
+          { publisherId: publisher.publisherId, bookId: a.id, numberOfCopies: 2 },
+          { publisherId: publisher.publisherId, bookId: b.id, numberOfCopies: 5 },
+        ],
+      },
     });
     expect(created.statusCode).toBe(201);
     const { id: orderId, orderId: orderNumber } = created.json().data.orders[0] as { id: number; orderId: string };
 
     // the order letter: the library's fixed words in Gujarati, DD/MM/YYYY, Latin digits
-    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });
+    const letter = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher/generate-pdf',
+      headers: lib,
+      payload: { orderId, sendWhatsapp: true },
+    });
     expect(letter.statusCode).toBe(200);
     const text = pdfText(letter.rawPayload, 'letter-gu.pdf');
-    for (const words of ['પ્રતિ,', `વિષય: પુસ્તકોનો ઓર્ડર (${orderNumber})`, 'ક્રમ', 'લેખક', 'નકલો', 'કુલ નકલો: 7', 'આભાર સહ,', 'શ્રી આત્માનંદ જ્ઞાન ભંડાર વતી']) {
+    for (const words of [
+      'પ્રતિ,',
+      `વિષય: પુસ્તકોનો ઓર્ડર (${orderNumber})`,
+      'ક્રમ',
+      'લેખક',
+      'નકલો',
+      'કુલ નકલો: 7',
+      'આભાર સહ,',
+      'શ્રી આત્માનંદ જ્ઞાન ભંડાર વતી',
+    ]) {
       expect(text).toContain(words);
     }
     expect(text).toMatch(/તારીખ: \d{2}\/\d{2}\/\d{4}/);
@@ -106,10 +136,15 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     // sent to the publisher, who reads Hindi, with the notice of the new order (its digest, notices.ts)
     await sendOrderNotices(t.ctx, publisher.publisherId);
     const sent = (await outbox(publisher.email)).find((message) => message.subject === `JSBN: શ્રી આત્માનંદ જ્ઞાન ભંડાર से ऑर्डर ${orderNumber}`);
-    expect(sent?.text).toBe(`શ્રી આત્માનંદ જ્ઞાન ભંડાર ने 7 प्रतियों का ऑर्डर ${orderNumber} भेजा है। ऑर्डर पत्र संलग्न है। 'आए हुए ऑर्डर' खोलें: https://jsbn.test/booked-orders`);
+    expect(sent?.text).toBe(
+      `શ્રી આત્માનંદ જ્ઞાન ભંડાર ने 7 प्रतियों का ऑर्डर ${orderNumber} भेजा है। ऑर्डर पत्र संलग्न है। 'आए हुए ऑर्डर' खोलें: https://jsbn.test/booked-orders`,
+    );
 
     // the publisher dispatches: the library hears it in Gujarati, with the courier lines
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'IN_PROGRESS' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'IN_PROGRESS' } }))
+        .statusCode,
+    ).toBe(200);
     const dispatched = await t.app.inject({
       method: 'POST',
       url: '/api/book/create-dispatch',
@@ -121,17 +156,36 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     const toLibrary = (await outbox(library.email)).filter((message) => message.subject === subject);
     expect(toLibrary).toHaveLength(1);
     // the library's WhatsApp (the factory's number) gets the same Gujarati text
-    expect((await outbox('9123456780')).filter((message) => message.subject === subject).map((message) => [message.channel, message.text])).toEqual([['whatsapp', toLibrary[0]!.text]]);
+    expect(
+      (await outbox('9123456780')).filter((message) => message.subject === subject).map((message) => [message.channel, message.text]),
+    ).toEqual([['whatsapp', toLibrary[0]!.text]]);
     // it names the publisher that dispatched it (decision 039)
-    expect(toLibrary[0]!.text).toBe(`श्री जैन साहित्य प्रकाशन દ્વારા ઓર્ડર ${orderNumber} રવાના કરાયો છે; હવે તેની સ્થિતિ: રવાના કરેલ.\nકુરિયર: DTDC\nટ્રેકિંગ આઈડી: D1234\nhttps://jsbn.test/orders`);
+    expect(toLibrary[0]!.text).toBe(
+      `श्री जैन साहित्य प्रकाशन દ્વારા ઓર્ડર ${orderNumber} રવાના કરાયો છે; હવે તેની સ્થિતિ: રવાના કરેલ.\nકુરિયર: DTDC\nટ્રેકિંગ આઈડી: D1234\nhttps://jsbn.test/orders`,
+    );
 
     // the publisher prints the labels: their fixed words follow the publisher's language, not the library's (decision 039)
-    const labels = await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: { ...pub, 'accept-language': 'hi' }, query: { ids: String(orderId) } });
+    const labels = await t.app.inject({
+      method: 'GET',
+      url: '/api/book/order-book/addresses.pdf',
+      headers: { ...pub, 'accept-language': 'hi' },
+      query: { ids: String(orderId) },
+    });
     const label = pdfText(labels.rawPayload, 'labels-hi.pdf');
     expect(label).toContain('प्रति,');
     expect(label).toContain('प्रेषक,');
     expect(label).not.toContain('પ્રતિ,');
-    const english = pdfText((await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: { ...pub, 'accept-language': 'en' }, query: { ids: String(orderId) } })).rawPayload, 'labels-en.pdf');
+    const english = pdfText(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/book/order-book/addresses.pdf',
+          headers: { ...pub, 'accept-language': 'en' },
+          query: { ids: String(orderId) },
+        })
+      ).rawPayload,
+      'labels-en.pdf',
+    );
     expect(english).toContain('To,');
     expect(english).toContain('From,');
   });
@@ -140,8 +194,15 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
 /** The request of registerLibraryRequest, to send with other headers. */
 async function registrationPayload(email: string, logo: Buffer) {
   const fields = {
-    name: 'શ્રી જ્ઞાન ભંડાર', sanchalak_name: 'શ્રી સંઘ', sanchalak_address: 'ઉપાશ્રય', address: 'પાલીતાણા', email,
-    mobile_no: '9426012345', whatsapp_no: '9426012345', sangh_trust: 'Sangh Sanchalit', password: 'Bhandar@123',
+    name: 'શ્રી જ્ઞાન ભંડાર',
+    sanchalak_name: 'શ્રી સંઘ',
+    sanchalak_address: 'ઉપાશ્રય',
+    address: 'પાલીતાણા',
+    email,
+    mobile_no: '9426012345',
+    whatsapp_no: '9426012345',
+    sangh_trust: 'Sangh Sanchalit',
+    password: 'Bhandar@123',
   };
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);

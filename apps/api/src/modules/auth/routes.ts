@@ -9,7 +9,17 @@ import { requireActor } from '../../lib/auth.js';
 import { ok } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import { dashboard } from '../orders/service.js';
-import { FORGOT_MESSAGE, REGISTRATION_MESSAGE, changePassword, currentUser, login, resendCode, resetPassword, setPreferredLanguage, verifyEmail } from './service.js';
+import {
+  FORGOT_MESSAGE,
+  REGISTRATION_MESSAGE,
+  changePassword,
+  currentUser,
+  login,
+  resendCode,
+  resetPassword,
+  setPreferredLanguage,
+  verifyEmail,
+} from './service.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   /** POST /api/user/login `{ email, password, modelType }` → `{ message, accessToken: { access_token } }`; 401, 403 unverified. */

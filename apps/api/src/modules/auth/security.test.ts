@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,13 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method, url, payload: payload as Record<string, unknown>, headers, remoteAddress });
+  const inject = (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+    remoteAddress = '127.0.0.1',
+  ) => t.app.inject({ method, url, payload: payload as Record<string, unknown>, headers, remoteAddress });
   let n = 0;
   async function registerLibrary() {
     const email = `lib${++n}@example.test`;
@@ -70,7 +76,8 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('limits failed logins per account from one address for 15 minutes, with Retry-After', async () => {
     const library = await createLibrary(t.ctx);
-    const attempt = (password: string) => inject('POST', '/api/user/login', { email: library.email, password, modelType: 'LIBRARY' }, {}, '10.0.0.1');
+    const attempt = (password: string) =>
+      inject('POST', '/api/user/login', { email: library.email, password, modelType: 'LIBRARY' }, {}, '10.0.0.1');
     for (let i = 0; i < 5; i++) expect((await attempt('Wrong@1234')).statusCode).toBe(401);
     const blocked = await attempt(library.password);
     expect(blocked.statusCode).toBe(429);
@@ -81,12 +88,30 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('limits attempts per IP address across accounts', async () => {
     for (let i = 0; i < 30; i++) {
-      const response = await inject('POST', '/api/user/login', { email: `x${i}@example.test`, password: 'Whatever@1', modelType: 'PUBLISHER' }, {}, '10.0.0.2');
+      const response = await inject(
+        'POST',
+        '/api/user/login',
+        { email: `x${i}@example.test`, password: 'Whatever@1', modelType: 'PUBLISHER' },
+        {},
+        '10.0.0.2',
+      );
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await inject('POST', '/api/user/login', { email: 'y@example.test', password: 'Whatever@1', modelType: 'PUBLISHER' }, {}, '10.0.0.2');
+    const blocked = await inject(
+      'POST',
+      '/api/user/login',
+      { email: 'y@example.test', password: 'Whatever@1', modelType: 'PUBLISHER' },
+      {},
+      '10.0.0.2',
+    );
     expect(blocked.statusCode).toBe(429);
-    const otherIp = await inject('POST', '/api/user/login', { email: 'y@example.test', password: 'Whatever@1', modelType: 'PUBLISHER' }, {}, '10.0.0.3');
+    const otherIp = await inject(
+      'POST',
+      '/api/user/login',
+      { email: 'y@example.test', password: 'Whatever@1', modelType: 'PUBLISHER' },
+      {},
+      '10.0.0.3',
+    );
     expect(otherIp.statusCode).toBe(401);
   });
 
@@ -110,13 +135,24 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     const wrongOld = await inject('PATCH', '/api/user/update-password', { oldPassword: 'Wrong@123', newPassword: 'Navkar@2026' }, old);
     expect(wrongOld.json().details).toEqual([{ field: 'oldPassword', message: 'Old password is incorrect' }]);
 
-    const changed = await inject('PATCH', '/api/user/update-password', { oldPassword: publisher.password, newPassword: 'Navkar@2026' }, old);
+    const changed = await inject(
+      'PATCH',
+      '/api/user/update-password',
+      { oldPassword: publisher.password, newPassword: 'Navkar@2026' },
+      old,
+    );
     expect(changed.statusCode).toBe(200);
     expect(changed.json().message).toBe('Password changed successfully');
     expect((await inject('GET', '/api/user/me', undefined, old)).statusCode).toBe(401);
     const fresh = { authorization: `Bearer ${changed.json().data.accessToken.access_token}` };
     expect((await inject('GET', '/api/user/me', undefined, fresh)).statusCode).toBe(200);
-    const loginOld = await inject('POST', '/api/user/login', { email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' }, {}, '10.0.1.1');
+    const loginOld = await inject(
+      'POST',
+      '/api/user/login',
+      { email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' },
+      {},
+      '10.0.1.1',
+    );
     expect(loginOld.statusCode).toBe(401);
   });
 
@@ -150,7 +186,10 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     // a cut-off link: the person reads the sentence, the field name is for machines
     const cut = await inject('POST', '/api/user/verify-password', { password: 'Shatrunjay@2026', token: 'short' });
     expect(cut.statusCode).toBe(400);
-    expect(cut.json()).toMatchObject({ message: 'The reset link is invalid or has expired.', details: [{ field: 'token', message: 'The reset link is invalid or has expired.' }] });
+    expect(cut.json()).toMatchObject({
+      message: 'The reset link is invalid or has expired.',
+      details: [{ field: 'token', message: 'The reset link is invalid or has expired.' }],
+    });
   });
 
   it('applies the registration rules and the common-password list to every new password', async () => {
@@ -168,7 +207,12 @@ describe.each(ENGINES)('account security on %s', (engine) => {
       expect(refused.json().details, common).toEqual([{ field: 'password', message: MSG.passwordCommon }]);
     }
     const session = await authHeader(t.app, library, 'LIBRARY');
-    const change = await inject('PATCH', '/api/user/update-password', { oldPassword: library.password, newPassword: 'Dragon@2026' }, session);
+    const change = await inject(
+      'PATCH',
+      '/api/user/update-password',
+      { oldPassword: library.password, newPassword: 'Dragon@2026' },
+      session,
+    );
     expect(change.json().details).toEqual([{ field: 'newPassword', message: MSG.passwordCommon }]);
     // the link still works for a good password: nothing was used up by the refusals
     expect((await inject('POST', '/api/user/verify-password', { password: 'Palitana@2026', token })).statusCode).toBe(200);
@@ -179,7 +223,10 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     await inject('POST', '/api/user/change-password', { email: library.email, modelType: 'LIBRARY' });
     const token = new URL(await latestLink(t.app, library.email)).searchParams.get('token')!;
     const session = await authHeader(t.app, library, 'LIBRARY');
-    expect((await inject('PATCH', '/api/user/update-password', { oldPassword: library.password, newPassword: 'Palitana@2026' }, session)).statusCode).toBe(200);
+    expect(
+      (await inject('PATCH', '/api/user/update-password', { oldPassword: library.password, newPassword: 'Palitana@2026' }, session))
+        .statusCode,
+    ).toBe(200);
     const stale = await inject('POST', '/api/user/verify-password', { password: 'Shatrunjay@2026', token });
     expect([stale.statusCode, stale.json().message]).toEqual([400, 'The reset link is invalid or has expired. Please ask for a new one.']);
   });
@@ -199,7 +246,11 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   });
 
   it('shows the dev mailbox and outbox only to the loopback address', async () => {
-    for (const [url, from] of [['/api/dev/outbox', '10.1.2.3'], ['/dev/mailbox', '10.1.2.3'], ['/api/dev/outbox', '192.168.1.20']] as const) {
+    for (const [url, from] of [
+      ['/api/dev/outbox', '10.1.2.3'],
+      ['/dev/mailbox', '10.1.2.3'],
+      ['/api/dev/outbox', '192.168.1.20'],
+    ] as const) {
       const answer = await t.app.inject({ method: 'GET', url, remoteAddress: from, headers: { 'x-forwarded-for': '127.0.0.1' } });
       expect(answer.statusCode, `${url} from ${from}`).toBe(404);
     }
@@ -211,7 +262,11 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('removes accounts never verified after a day, with their profile and logo', async () => {
     const email = await registerLibrary();
-    const [stale] = await t.ctx.db.select().from(libraries).innerJoin(accounts, eq(accounts.id, libraries.account_id)).where(eq(accounts.email, email));
+    const [stale] = await t.ctx.db
+      .select()
+      .from(libraries)
+      .innerJoin(accounts, eq(accounts.id, libraries.account_id))
+      .where(eq(accounts.email, email));
     expect(await t.ctx.storage.inspect(stale!.libraries.logo_key!)).not.toBeNull();
     const verified = await createLibrary(t.ctx);
     await runHousekeeping(t.ctx, t.app.log);
@@ -240,7 +295,12 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('stores a contact message and sends it to support, with the messages of the spec', async () => {
     const bad = async (body: object) => (await inject('POST', '/api/user/contact', body)).json().details;
-    const valid = { fullName: '  Ramesh Shah ', email: 'ramesh@example.test', contact: '9825012345', message: 'Please add our books to the catalogue.' };
+    const valid = {
+      fullName: '  Ramesh Shah ',
+      email: 'ramesh@example.test',
+      contact: '9825012345',
+      message: 'Please add our books to the catalogue.',
+    };
     expect(await bad({ ...valid, email: 'not-an-email' })).toEqual([{ field: 'email', message: MSG.invalidEmail }]);
     expect(await bad({ ...valid, email: 'x@mailinator.com' })).toEqual([{ field: 'email', message: MSG.validEmail }]);
     expect(await bad({ ...valid, email: 'a..b@example.com' })).toEqual([{ field: 'email', message: MSG.invalidEmail }]);
@@ -266,7 +326,8 @@ describe('forgot password', () => {
       await t.app.ready();
       // the queue held: what the requests themselves did stays to be seen
       await t.ctx.jobs.stop();
-      const ask = (email: string) => t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email, modelType: 'LIBRARY' } });
+      const ask = (email: string) =>
+        t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email, modelType: 'LIBRARY' } });
       const known = await ask(library.email);
       const unknown = await ask('ghost@example.test');
       expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
@@ -274,15 +335,20 @@ describe('forgot password', () => {
       expect(await t.ctx.db.$count(password_reset_tokens)).toBe(0);
       expect(await t.ctx.db.$count(outbox, inArray(outbox.recipient, [library.email, 'ghost@example.test']))).toBe(0);
       // … each queued one job with its e-mail, and nothing else
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
-      const jobs = ((await t.ctx.db.execute(sql`select data from pgboss.job where name = 'passwordReset' order by created_on`)) as unknown as { rows: { data: { email: string; modelType: 'LIBRARY' } }[] }).rows;
+      const jobs = (
+        (await t.ctx.db.execute(sql`select data from pgboss.job where name = 'passwordReset' order by created_on`)) as unknown as {
+          rows: { data: { email: string; modelType: 'LIBRARY' } }[];
+        }
+      ).rows;
       expect(jobs.map((job) => job.data)).toEqual([
         { email: library.email, modelType: 'LIBRARY' },
         { email: 'ghost@example.test', modelType: 'LIBRARY' },
       ]);
       // the job sends the registered e-mail its link, and nothing to the unknown one
       for (const job of jobs) await forgotPassword(t.ctx, job.data);
-      expect((await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, library.email))).map((row) => row.link)).toEqual([expect.stringMatching(/^https:\/\/jsbn\.test\/new-password\?token=/)]);
+      expect((await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, library.email))).map((row) => row.link)).toEqual([
+        expect.stringMatching(/^https:\/\/jsbn\.test\/new-password\?token=/),
+      ]);
       expect(await t.ctx.db.$count(outbox, eq(outbox.recipient, 'ghost@example.test'))).toBe(0);
     } finally {
       await t.close();

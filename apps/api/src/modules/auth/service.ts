@@ -62,12 +62,18 @@ export async function startRegistration(
       channel: 'email',
       to: input.email,
       subject: noticeText(lng, 'alreadyRegistered.subject'),
-      text: noticeText(lng, 'alreadyRegistered.text', { role: noticeText(lng, `role.${input.role}`), link: `${ctx.config.publicUrl}/login` }),
+      text: noticeText(lng, 'alreadyRegistered.text', {
+        role: noticeText(lng, `role.${input.role}`),
+        link: `${ctx.config.publicUrl}/login`,
+      }),
     });
     return null;
   }
   if (existing) {
-    await tx.update(accounts).set({ password_hash, preferred_language: input.language, updated_at: new Date() }).where(eq(accounts.id, existing.id));
+    await tx
+      .update(accounts)
+      .set({ password_hash, preferred_language: input.language, updated_at: new Date() })
+      .where(eq(accounts.id, existing.id));
     return existing.id;
   }
   const [created] = await tx
@@ -117,7 +123,10 @@ export async function issueCode(ctx: AppContext, tx: DbOrTx, accountId: number, 
 }
 
 async function findAccount(db: DbOrTx, email: string, role: ModelType) {
-  const [account] = await db.select().from(accounts).where(and(eq(accounts.email, email), eq(accounts.role, role)));
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.email, email), eq(accounts.role, role)));
   return account;
 }
 
@@ -130,32 +139,45 @@ async function findAccount(db: DbOrTx, email: string, role: ModelType) {
  */
 export async function verifyEmail(ctx: AppContext, input: { email: string; otp: string; modelType: ModelType }) {
   await ctx.limits.consume('codeTriesPerEmail', input.email);
-  await ctx.db.transaction(async (tx) => {
-    const account = await findAccount(tx, input.email, input.modelType);
-    if (!account || account.email_verified_at) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
-    const [code] = await tx
-      .select()
-      .from(one_time_codes)
-      .where(and(eq(one_time_codes.account_id, account.id), eq(one_time_codes.purpose, 'verify_email'), isNull(one_time_codes.consumed_at)))
-      .orderBy(desc(one_time_codes.id))
-      .limit(1)
-      .for('update');
-    if (!code || code.expires_at.getTime() <= ctx.clock().getTime() || code.attempts >= OTP_MAX_ATTEMPTS) {
-      throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
-    }
-    const expected = Buffer.from(code.code_hash, 'hex');
-    const given = Buffer.from(hashCode(ctx, account.id, input.otp), 'hex');
-    if (!timingSafeEqual(expected, given)) {
-      await tx.update(one_time_codes).set({ attempts: code.attempts + 1 }).where(eq(one_time_codes.id, code.id));
-      return false;
-    }
-    await tx.update(one_time_codes).set({ consumed_at: ctx.clock() }).where(eq(one_time_codes.id, code.id));
-    await tx.update(accounts).set({ email_verified_at: ctx.clock(), updated_at: ctx.clock() }).where(eq(accounts.id, account.id));
-    await record(tx, { actor: { accountId: account.id, role: account.role }, subject: 'account', subjectId: account.id, action: 'e-mail verified', changes: { email_verified_at: [null, ctx.clock().toISOString()] } });
-    return true;
-  }).then((verified) => {
-    if (!verified) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
-  });
+  await ctx.db
+    .transaction(async (tx) => {
+      const account = await findAccount(tx, input.email, input.modelType);
+      if (!account || account.email_verified_at) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
+      const [code] = await tx
+        .select()
+        .from(one_time_codes)
+        .where(
+          and(eq(one_time_codes.account_id, account.id), eq(one_time_codes.purpose, 'verify_email'), isNull(one_time_codes.consumed_at)),
+        )
+        .orderBy(desc(one_time_codes.id))
+        .limit(1)
+        .for('update');
+      if (!code || code.expires_at.getTime() <= ctx.clock().getTime() || code.attempts >= OTP_MAX_ATTEMPTS) {
+        throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
+      }
+      const expected = Buffer.from(code.code_hash, 'hex');
+      const given = Buffer.from(hashCode(ctx, account.id, input.otp), 'hex');
+      if (!timingSafeEqual(expected, given)) {
+        await tx
+          .update(one_time_codes)
+          .set({ attempts: code.attempts + 1 })
+          .where(eq(one_time_codes.id, code.id));
+        return false;
+      }
+      await tx.update(one_time_codes).set({ consumed_at: ctx.clock() }).where(eq(one_time_codes.id, code.id));
+      await tx.update(accounts).set({ email_verified_at: ctx.clock(), updated_at: ctx.clock() }).where(eq(accounts.id, account.id));
+      await record(tx, {
+        actor: { accountId: account.id, role: account.role },
+        subject: 'account',
+        subjectId: account.id,
+        action: 'e-mail verified',
+        changes: { email_verified_at: [null, ctx.clock().toISOString()] },
+      });
+      return true;
+    })
+    .then((verified) => {
+      if (!verified) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
+    });
 }
 
 /**
@@ -239,7 +261,13 @@ export async function login(ctx: AppContext, input: LoginInput, client: LoginCli
   // an operator's e-mail is never hinted at from the other tabs, nor theirs from the operators' door
   if (!found && input.modelType !== 'OPERATOR') {
     const otherRole: ModelType = input.modelType === 'LIBRARY' ? 'PUBLISHER' : 'LIBRARY';
-    await loginWithOtherKind(ctx, input, client, otherRole, both.find((row) => row.role === otherRole));
+    await loginWithOtherKind(
+      ctx,
+      input,
+      client,
+      otherRole,
+      both.find((row) => row.role === otherRole),
+    );
   }
   const valid = found ? await verifyPassword(found.password_hash, input.password) : false;
   if (!found || !valid) {
@@ -283,7 +311,12 @@ export const TOTP_MESSAGES = {
  * @throws AppError 401 TOTP_ENROLMENT, TOTP_REQUIRED, TOTP_INVALID or TOTP_REUSED (details naming `totp`);
  *   ThrottledError 429 past the tries
  */
-async function secondFactor(ctx: AppContext, account: typeof accounts.$inferSelect, code: string | undefined, client: LoginClient): Promise<void> {
+async function secondFactor(
+  ctx: AppContext,
+  account: typeof accounts.$inferSelect,
+  code: string | undefined,
+  client: LoginClient,
+): Promise<void> {
   let secret = account.totp_secret;
   if (!account.totp_enabled_at && !secret) {
     secret = newTotpSecret();
@@ -337,7 +370,13 @@ export const OTHER_KIND_MESSAGES: Record<ModelType, string> = {
  * @throws AppError 401 OTHER_KIND_MESSAGES[otherRole] when the password is that account's;
  *   ThrottledError 429 past that account's limits; returns (the caller refuses) otherwise
  */
-async function loginWithOtherKind(ctx: AppContext, input: LoginInput, client: LoginClient, otherRole: ModelType, other: typeof accounts.$inferSelect | undefined): Promise<void> {
+async function loginWithOtherKind(
+  ctx: AppContext,
+  input: LoginInput,
+  client: LoginClient,
+  otherRole: ModelType,
+  other: typeof accounts.$inferSelect | undefined,
+): Promise<void> {
   const account = `${otherRole}:${input.email}`;
   const fromAddress = `${account}|${client.ip}`;
   await ctx.limits.consume('loginFailuresPerAccountAndAddress', fromAddress);
@@ -348,7 +387,10 @@ async function loginWithOtherKind(ctx: AppContext, input: LoginInput, client: Lo
   // the owner on the wrong tab: their right password takes its attempt back there
   await ctx.limits.reset('loginFailuresPerAccountAndAddress', fromAddress);
   if (!known) await ctx.limits.refund('loginFailuresPerAccountFromUnknownAddresses', account);
-  client.log.warn({ account: `${input.modelType}:${input.email}`, reason: `an account of the other kind (${otherRole})`, ip: client.ip }, 'login failed');
+  client.log.warn(
+    { account: `${input.modelType}:${input.email}`, reason: `an account of the other kind (${otherRole})`, ip: client.ip },
+    'login failed',
+  );
   const message = OTHER_KIND_MESSAGES[otherRole];
   throw new AppError('INVALID_CREDENTIALS', message, [{ field: 'modelType', message }]);
 }
@@ -369,7 +411,13 @@ export async function forgotPassword(ctx: AppContext, input: { email: string; mo
   const matches = await ctx.db
     .select({ id: accounts.id, role: accounts.role, language: accounts.preferred_language })
     .from(accounts)
-    .where(and(eq(accounts.email, input.email), isNotNull(accounts.email_verified_at), input.modelType ? eq(accounts.role, input.modelType) : undefined));
+    .where(
+      and(
+        eq(accounts.email, input.email),
+        isNotNull(accounts.email_verified_at),
+        input.modelType ? eq(accounts.role, input.modelType) : undefined,
+      ),
+    );
   const now = ctx.clock();
   for (const account of matches) {
     await ctx.db.transaction(async (tx) => {
@@ -449,7 +497,6 @@ export async function changePassword(ctx: AppContext, actor: Actor, input: { old
   return signAccessToken(ctx.secrets.jwtSecret, updated!);
 }
 
-
 /** Keeps `language` as the account's `preferred_language` (PUT /user/language). */
 export async function setPreferredLanguage(ctx: AppContext, actor: Actor, language: InterfaceLanguage): Promise<void> {
   await ctx.db.update(accounts).set({ preferred_language: language, updated_at: ctx.clock() }).where(eq(accounts.id, actor.accountId));
@@ -459,7 +506,8 @@ export async function setPreferredLanguage(ctx: AppContext, actor: Actor, langua
 export async function currentUser(ctx: AppContext, actor: Actor): Promise<CurrentUser> {
   const preferred_language = await accountLanguage(ctx.db, actor.accountId);
   // an operator has no profile: it is named by its e-mail (decision 041)
-  if (actor.role === 'OPERATOR') return { id: actor.accountId, email: actor.email, modelType: 'OPERATOR', name: actor.email, preferred_language, logoUrl: null };
+  if (actor.role === 'OPERATOR')
+    return { id: actor.accountId, email: actor.email, modelType: 'OPERATOR', name: actor.email, preferred_language, logoUrl: null };
   if (actor.role === 'PUBLISHER') {
     const [publisher] = await ctx.db.select().from(publishers).where(eq(publishers.account_id, actor.accountId));
     if (!publisher) throw new AppError('UNAUTHORIZED', 'Unauthorized');
@@ -504,7 +552,12 @@ export async function removeUnverifiedAccounts(ctx: AppContext, maxAgeMs: number
   const stale = and(
     isNull(accounts.email_verified_at),
     lt(accounts.updated_at, cutoff),
-    notExists(ctx.db.select({ id: one_time_codes.id }).from(one_time_codes).where(and(eq(one_time_codes.account_id, accounts.id), gt(one_time_codes.created_at, cutoff)))),
+    notExists(
+      ctx.db
+        .select({ id: one_time_codes.id })
+        .from(one_time_codes)
+        .where(and(eq(one_time_codes.account_id, accounts.id), gt(one_time_codes.created_at, cutoff))),
+    ),
   );
   const logos = await ctx.db
     .select({ publisher: publishers.logo_key, library: libraries.logo_key })

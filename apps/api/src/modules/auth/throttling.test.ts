@@ -35,7 +35,10 @@ interface Store {
   redis: boolean;
 }
 /** Where the counters live: each database engine, and Redis in front of PGlite. */
-const STORES: Store[] = [...ENGINES.map((engine) => ({ name: engine, engine, redis: false })), { name: 'redis', engine: 'pglite', redis: true }];
+const STORES: Store[] = [
+  ...ENGINES.map((engine) => ({ name: engine, engine, redis: false })),
+  { name: 'redis', engine: 'pglite', redis: true },
+];
 
 const limitsOn = ({ engine, redis }: Store) => {
   let t: TestApp;
@@ -97,7 +100,8 @@ const limitsOn = ({ engine, redis }: Store) => {
     const logo = await makeJpeg('L', { width: 40, height: 40 });
     const email = `brute-${n++}@example.test`;
     const register = () => registerLibraryRequest(t.app, email, logo, address());
-    const verify = (otp: string) => t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email, otp, modelType: 'LIBRARY' } });
+    const verify = (otp: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email, otp, modelType: 'LIBRARY' } });
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {
       expect((await register()).statusCode).toBe(200);
@@ -127,7 +131,12 @@ const limitsOn = ({ engine, redis }: Store) => {
     const otherBook = await createBook(t.ctx, (await createPublisher(t.ctx)).publisherId);
     const visitor = address();
     const contact = (email: string, from = visitor) =>
-      t.app.inject({ method: 'POST', url: '/api/user/contact', payload: { fullName: 'Ramesh Shah', email, contact: '9825012345', message: 'Please add our books to the catalogue.' }, remoteAddress: from });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/contact',
+        payload: { fullName: 'Ramesh Shah', email, contact: '9825012345', message: 'Please add our books to the catalogue.' },
+        remoteAddress: from,
+      });
     const contactStatuses = [];
     for (let i = 0; i < 6; i++) contactStatuses.push((await contact(`reader${i}@example.test`)).statusCode);
     expect(contactStatuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -139,7 +148,13 @@ const limitsOn = ({ engine, redis }: Store) => {
       t.app.inject({
         method: 'POST',
         url: `/api/book/book-request/${bookId}`,
-        payload: { name: 'Ramesh', email: 'ramesh@example.test', mobile_no: '9825012345', Resone: 'For our pathshala', RefferenceBy: 'Sangh' },
+        payload: {
+          name: 'Ramesh',
+          email: 'ramesh@example.test',
+          mobile_no: '9825012345',
+          Resone: 'For our pathshala',
+          RefferenceBy: 'Sangh',
+        },
         remoteAddress: from,
       });
     const requester = address();
@@ -162,7 +177,8 @@ const limitsOn = ({ engine, redis }: Store) => {
 
   it('limits reset links per address and per e-mail, known or not', async () => {
     const library = await createLibrary(t.ctx);
-    const forgot = (email: string, from: string) => t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email, modelType: 'LIBRARY' }, remoteAddress: from });
+    const forgot = (email: string, from: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email, modelType: 'LIBRARY' }, remoteAddress: from });
     const perEmail = [];
     for (let i = 0; i < 6; i++) perEmail.push((await forgot(library.email, address())).statusCode);
     expect(perEmail).toEqual([200, 200, 200, 200, 200, 429]);
@@ -178,7 +194,8 @@ const limitsOn = ({ engine, redis }: Store) => {
   it('gives search a generous limit per address', async () => {
     const from = address();
     const statuses = [];
-    for (let i = 0; i < 301; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/api/book?queryString=x', remoteAddress: from })).statusCode);
+    for (let i = 0; i < 301; i++)
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/book?queryString=x', remoteAddress: from })).statusCode);
     expect(statuses.slice(0, 300).every((status) => status === 200)).toBe(true);
     expect(statuses[300]).toBe(429);
     expect((await t.app.inject({ method: 'GET', url: '/api/book?queryString=x', remoteAddress: address() })).statusCode).toBe(200);
@@ -187,7 +204,9 @@ const limitsOn = ({ engine, redis }: Store) => {
 
 for (const store of STORES) {
   // the Redis store needs a Redis server; without one the suite says so and is skipped
-  describe.skipIf(store.redis && !hasRedis)(`limits on ${store.name}${store.redis ? ` (needs a Redis server at ${REDIS_URL})` : ''}`, () => limitsOn(store));
+  describe.skipIf(store.redis && !hasRedis)(`limits on ${store.name}${store.redis ? ` (needs a Redis server at ${REDIS_URL})` : ''}`, () =>
+    limitsOn(store),
+  );
 }
 
 describe('the client address behind a proxy (TRUST_PROXY)', () => {
@@ -240,7 +259,9 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
   });
 
   it('refuses a TRUST_PROXY that is neither a hop count nor addresses', async () => {
-    await expect(createTestApp('pglite', { TRUST_PROXY: 'everyone' })).rejects.toThrow('TRUST_PROXY: must be a hop count or a comma-separated list of addresses or CIDR ranges');
+    await expect(createTestApp('pglite', { TRUST_PROXY: 'everyone' })).rejects.toThrow(
+      'TRUST_PROXY: must be a hop count or a comma-separated list of addresses or CIDR ranges',
+    );
   });
 });
 
@@ -252,7 +273,8 @@ describe.skipIf(!hasRedis)(`one budget while Redis is down and after it is back 
     const prefix = `jsbn-test-${randomBytes(4).toString('hex')}:`;
     const t = await createTestApp('pglite', { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: prefix });
     try {
-      const login = (email: string, from: string, password = 'Wrong@1234') => t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password, modelType: 'LIBRARY' }, remoteAddress: from });
+      const login = (email: string, from: string, password = 'Wrong@1234') =>
+        t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password, modelType: 'LIBRARY' }, remoteAddress: from });
       const [first, second] = [await createLibrary(t.ctx), await createLibrary(t.ctx)];
       // Redis up: 5 wrong passwords for one account from one address, 30 attempts from another address
       for (let i = 0; i < 5; i++) expect((await login(first.email, '10.8.0.1')).statusCode).toBe(401);
@@ -287,7 +309,17 @@ describe('rate limits while Redis is down', () => {
     try {
       const library = await createLibrary(t.ctx);
       const statuses = [];
-      for (let i = 0; i < 6; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: library.email, password: 'Wrong@1234', modelType: 'LIBRARY' }, remoteAddress: '10.9.9.9' })).statusCode);
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/user/login',
+              payload: { email: library.email, password: 'Wrong@1234', modelType: 'LIBRARY' },
+              remoteAddress: '10.9.9.9',
+            })
+          ).statusCode,
+        );
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     } finally {
       await t.close();

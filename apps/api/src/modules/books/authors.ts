@@ -30,18 +30,23 @@ const AUTHOR_NAMES_LIMIT = 20;
  */
 export async function resolveAuthors(db: DbOrTx, lists: BookFields['authors'][]): Promise<ResolvedAuthor[][]> {
   const ids = [...new Set(lists.flat().flatMap((author) => (author.authorId === undefined ? [] : [author.authorId])))];
-  const names = [...new Set(lists.flat().flatMap((author) => (author.authorId === undefined && author.author_name ? [author.author_name] : [])))];
+  const names = [
+    ...new Set(lists.flat().flatMap((author) => (author.authorId === undefined && author.author_name ? [author.author_name] : []))),
+  ];
   const nameOf = new Map<number, string>();
   if (ids.length) for (const row of await db.select().from(authors).where(inArray(authors.id, ids))) nameOf.set(row.id, row.author_name);
   const idOf = new Map<string, number>();
   if (names.length) {
-    await db.execute(sql`insert into ${authors} (author_name) select unnest(${sql.param(names)}::text[]) order by 1 on conflict (author_name) do nothing`);
+    await db.execute(
+      sql`insert into ${authors} (author_name) select unnest(${sql.param(names)}::text[]) order by 1 on conflict (author_name) do nothing`,
+    );
     for (const row of await db.select().from(authors).where(inArray(authors.author_name, names))) idOf.set(row.author_name, row.id);
   }
   const errors: FieldError[] = [];
   const resolved = lists.map((list) =>
     list.map((author, index) => {
-      if (author.authorId === undefined) return { authorType: author.authorType, authorId: idOf.get(author.author_name!)!, author_name: author.author_name! };
+      if (author.authorId === undefined)
+        return { authorType: author.authorType, authorId: idOf.get(author.author_name!)!, author_name: author.author_name! };
       const name = nameOf.get(author.authorId);
       if (name === undefined) errors.push({ field: `authors.${index}.authorId`, message: 'Author not found' });
       return { authorType: author.authorType, authorId: author.authorId, author_name: name ?? '' };
@@ -58,11 +63,20 @@ export async function resolveAuthors(db: DbOrTx, lists: BookFields['authors'][])
  */
 export async function listAuthorNames(db: DbOrTx, queryString: string | undefined): Promise<{ id: number; author_name: string }[]> {
   const query = queryString?.normalize('NFC').trim();
-  if (!query) return db.select({ id: authors.id, author_name: authors.author_name }).from(authors).orderBy(asc(authors.author_name)).limit(AUTHOR_NAMES_LIMIT);
+  if (!query)
+    return db
+      .select({ id: authors.id, author_name: authors.author_name })
+      .from(authors)
+      .orderBy(asc(authors.author_name))
+      .limit(AUTHOR_NAMES_LIMIT);
   return db
     .select({ id: authors.id, author_name: authors.author_name })
     .from(authors)
     .where(sql`${authors.author_name} ilike ${containsPattern(query)}`)
-    .orderBy(sql`${authors.author_name} ilike ${`${likeLiteral(query)}%`} desc`, sql`length(${authors.author_name})`, asc(authors.author_name))
+    .orderBy(
+      sql`${authors.author_name} ilike ${`${likeLiteral(query)}%`} desc`,
+      sql`length(${authors.author_name})`,
+      asc(authors.author_name),
+    )
     .limit(AUTHOR_NAMES_LIMIT);
 }

@@ -25,7 +25,11 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     t = await createTestApp(engine);
     rmSync(out, { recursive: true, force: true });
     mkdirSync(out, { recursive: true });
-    publisher = await createPublisher(t.ctx, { publisher_no: 'SHRIJ', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ', address: 'ક્ષેમંકર ભવન, રિલીફ રોડ' });
+    publisher = await createPublisher(t.ctx, {
+      publisher_no: 'SHRIJ',
+      publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ',
+      address: 'ક્ષેમંકર ભવન, રિલીફ રોડ',
+    });
     books = [
       await createBook(t.ctx, publisher.publisherId, {
         book_title: 'શ્રી ક્ષમાપના સૂત્ર',
@@ -42,7 +46,11 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
         language: 'Hindi',
         authors: [{ authorType: 1, author_name: 'उमास्वाति' }],
       }),
-      await createBook(t.ctx, publisher.publisherId, { book_title: 'Jain Philosophy', book_e_title: 'Jain Philosophy', language: 'English' }),
+      await createBook(t.ctx, publisher.publisherId, {
+        book_title: 'Jain Philosophy',
+        book_e_title: 'Jain Philosophy',
+        language: 'English',
+      }),
     ];
   });
   afterAll(() => t.close());
@@ -116,13 +124,14 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     expect(edit.statusCode).toBe(200);
     // asked again while it is made (a 202 on a busy machine), as the reply says to
     let after = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
-    while (after.generated_pdf.publisher_catalog_pdf === null) after = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
+    while (after.generated_pdf.publisher_catalog_pdf === null)
+      after = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
     expect(after.generated_pdf.publisher_catalog_pdf).not.toBe(data.generated_pdf.publisher_catalog_pdf);
     expect((await t.app.inject({ method: 'GET', url: data.generated_pdf.publisher_catalog_pdf })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/NOONE' })).statusCode).toBe(404);
   });
 
-  it("draws the documents everyone shares in the language of whoever asks, each language kept apart", async () => {
+  it('draws the documents everyone shares in the language of whoever asks, each language kept apart', async () => {
     /** The PDF's text (pdftotext), its first page kept as `<name>.png` to look at. */
     const textOf = (pdf: Buffer, name: string) => {
       writeFileSync(join(out, `${name}.pdf`), pdf);
@@ -146,7 +155,9 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     /** The catalogue's link in `language`, asked again while it is made (202). */
     const catalogue = async (language: string): Promise<string> => {
       for (;;) {
-        const link = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ', headers: { 'accept-language': language } })).json().data.generated_pdf.publisher_catalog_pdf as string | null;
+        const link = (
+          await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ', headers: { 'accept-language': language } })
+        ).json().data.generated_pdf.publisher_catalog_pdf as string | null;
         if (link) return link;
       }
     };
@@ -167,7 +178,8 @@ describe.each(ENGINES)('a catalogue made in the background on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     publisher = await createPublisher(t.ctx, { publisher_no: 'BIGPB' });
-    for (let i = 1; i <= 5; i++) await createBook(t.ctx, publisher.publisherId, { book_title: `ગ્રંથ ${i}`, book_e_title: `Granth ${i}` }, { cover: i === 1 });
+    for (let i = 1; i <= 5; i++)
+      await createBook(t.ctx, publisher.publisherId, { book_title: `ગ્રંથ ${i}`, book_e_title: `Granth ${i}` }, { cover: i === 1 });
     // this copy takes no jobs: what a user sees while the catalogue waits for a worker
     await t.app.ready();
     await t.ctx.jobs.stop();
@@ -197,7 +209,11 @@ describe.each(ENGINES)('a catalogue made in the background on %s', (engine) => {
     await expect(makeDocument(t.ctx, { kind: 'catalog', publisherId: 999_999, key })).rejects.toThrow('Publisher not found');
     const failed = await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' });
     expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ statusCode: 500, message: 'The catalogue could not be made. Please try again.', error: 'DOCUMENT_FAILED' });
+    expect(failed.json()).toEqual({
+      statusCode: 500,
+      message: 'The catalogue could not be made. Please try again.',
+      error: 'DOCUMENT_FAILED',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' })).json().data.progress.state).toBe('queued');
 
     // the worker's making: every step counted, the file stored, the link given

@@ -61,7 +61,9 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     t = await createTestApp(engine);
     filesDir = join(t.ctx.config.dataDir, 'files');
     cover = await makeJpeg('Cover');
-    png = await sharp(await makeJpeg('Image', { width: 80, height: 80 })).png().toBuffer();
+    png = await sharp(await makeJpeg('Image', { width: 80, height: 80 }))
+      .png()
+      .toBuffer();
     const publisher = await createPublisher(t.ctx, { publisher_no: 'SURAT' });
     publisherId = publisher.publisherId;
     owner = await tokenHeader(t, publisher);
@@ -71,11 +73,17 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
 
   const register = (fields: Record<string, string>, headers = owner) =>
     t.app.inject({ method: 'POST', url: '/api/book', headers, payload: form(fields, { book_cover: [cover, 'cover.jpg', 'image/jpeg'] }) });
-  const getBook = async (id: number, headers: Record<string, string> = {}) => (await t.app.inject({ method: 'GET', url: `/api/book/${id}`, headers })).json().data.book;
+  const getBook = async (id: number, headers: Record<string, string> = {}) =>
+    (await t.app.inject({ method: 'GET', url: `/api/book/${id}`, headers })).json().data.book;
   const uploadUrls = (id: number, files: { field: string; name: string; type: string; size: number }[], headers = owner) =>
     t.app.inject({ method: 'POST', url: `/api/book/${id}/upload-urls`, headers, payload: { files } });
   const put = (url: string, body: Buffer | Readable, type = 'application/octet-stream', length?: number) =>
-    t.app.inject({ method: 'PUT', url, headers: { 'content-type': type, ...(length === undefined ? {} : { 'content-length': String(length) }) }, payload: body });
+    t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': type, ...(length === undefined ? {} : { 'content-length': String(length) }) },
+      payload: body,
+    });
   const finalise = (id: number, headers = owner) => t.app.inject({ method: 'POST', url: `/api/book/${id}/finalise`, headers });
 
   it('stores and returns every field of the book', async () => {
@@ -150,9 +158,15 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     const details = async (fields: Record<string, string>) => (await register({ ...base, ...fields })).json().details;
     expect(await details({ readers: '' })).toEqual([{ field: 'readers', message: BOOK_MSG.readersRequired }]);
     expect(await details({ readers: 'Yes' })).toEqual([{ field: 'electronic_copy', message: BOOK_MSG.electronicCopyRequired }]);
-    expect(await details({ readers: 'Yes', electronic_copy: 'Yes' })).toEqual([{ field: 'isPublicPdf', message: BOOK_MSG.publicPdfRequired }]);
-    expect(await details({ readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'true' })).toEqual([{ field: 'pdfurl', message: BOOK_MSG.pdfUrlRequired }]);
-    expect(await details({ readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false' })).toEqual([{ field: 'book_pdf', message: BOOK_MSG.bookPdfRequired }]);
+    expect(await details({ readers: 'Yes', electronic_copy: 'Yes' })).toEqual([
+      { field: 'isPublicPdf', message: BOOK_MSG.publicPdfRequired },
+    ]);
+    expect(await details({ readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'true' })).toEqual([
+      { field: 'pdfurl', message: BOOK_MSG.pdfUrlRequired },
+    ]);
+    expect(await details({ readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false' })).toEqual([
+      { field: 'book_pdf', message: BOOK_MSG.bookPdfRequired },
+    ]);
     expect(await details({ currency: 'XYZ' })).toEqual([{ field: 'currency', message: 'Currency must be an ISO 4217 code' }]);
     // answers a parent question makes irrelevant are dropped
     const ok = await register({ ...base, readers: 'No', electronic_copy: 'Yes', isPublicPdf: 'true', pdfurl: 'https://example.org/x.pdf' });
@@ -168,17 +182,29 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect((await patch({ ...base, book_title: 'x' }, stranger)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'PATCH', url: '/api/book/999999', headers: owner, payload: form(base) })).statusCode).toBe(404);
 
-    const edited = { ...base, book_title: 'શ્રી બારસા સૂત્ર', book_e_title: 'Barsa Sutra', 'authors[0][author_name]': 'Vinayvijay', 'subjects[0][id]': '3' };
+    const edited = {
+      ...base,
+      book_title: 'શ્રી બારસા સૂત્ર',
+      book_e_title: 'Barsa Sutra',
+      'authors[0][author_name]': 'Vinayvijay',
+      'subjects[0][id]': '3',
+    };
     const response = await patch(edited);
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(BOOK_MSG.updated);
     const after = await getBook(created.id);
-    expect(after).toMatchObject({ book_title: 'શ્રી બારસા સૂત્ર', jsbn_number: created.jsbn_number, subjects: [{ id: 3, subject_name: 'Religion' }] });
+    expect(after).toMatchObject({
+      book_title: 'શ્રી બારસા સૂત્ર',
+      jsbn_number: created.jsbn_number,
+      subjects: [{ id: 3, subject_name: 'Religion' }],
+    });
     expect(after.authors.map((author: { author_name: string }) => author.author_name)).toEqual(['Vinayvijay']);
     expect(after.book_cover).toBe(before.book_cover);
 
     const search = async (query: string) =>
-      ((await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query } })).json().data.books as { id: number }[]).map((book) => book.id);
+      ((await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query } })).json().data.books as { id: number }[]).map(
+        (book) => book.id,
+      );
     expect(await search('બારસા')).toContain(created.id);
     expect(await search('vinayvijay')).toContain(created.id);
 
@@ -193,7 +219,12 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     const invalid = await patch({ ...edited, book_title: '' });
     expect(invalid.json().details).toEqual([{ field: 'book_title', message: MSG.bookTitle }]);
     // the JSON form of PATCH still sets availability
-    const available = await t.app.inject({ method: 'PATCH', url: `/api/book/${created.id}`, headers: owner, payload: { isAvailable: true } });
+    const available = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/book/${created.id}`,
+      headers: owner,
+      payload: { isAvailable: true },
+    });
     expect(available.statusCode).toBe(200);
     expect((await getBook(created.id)).isAvailable).toBe(true);
   });
@@ -205,7 +236,8 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
   });
 
   it('uploads files through signed addresses and attaches them on finalise', async () => {
-    const created = (await register({ ...base, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false', book_pdf: 'book.pdf' })).json().data;
+    const created = (await register({ ...base, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false', book_pdf: 'book.pdf' })).json()
+      .data;
     const asked = await uploadUrls(created.id, [
       { field: 'index_pdf', name: 'index.pdf', type: 'application/pdf', size: PDF.length },
       { field: 'bookimage', name: 'front.jpg', type: 'image/jpeg', size: cover.length },
@@ -218,7 +250,8 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect(urls[0]!.url).toMatch(/^\/api\/files\/upload\/[A-Za-z0-9_-]+\?expires=\d+&signature=[A-Za-z0-9_-]+$/);
 
     // stored but not attached before finalise
-    for (const [index, body] of [PDF, cover, png, PDF].entries()) expect((await put(urls[index]!.url, body, 'application/pdf')).statusCode).toBe(200);
+    for (const [index, body] of [PDF, cover, png, PDF].entries())
+      expect((await put(urls[index]!.url, body, 'application/pdf')).statusCode).toBe(200);
     expect(await getBook(created.id)).toMatchObject({ book_image: [], index_pdf: null, has_book_pdf: false });
 
     const done = await finalise(created.id);
@@ -246,7 +279,9 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     // a new book PDF replaces the old one, whose file is deleted
     const oldKey = book.pdfpublisher.split('?')[0].replace('/api/files/', '');
     const v2 = Buffer.concat([PDF, Buffer.from('% v2\n')]);
-    const again = (await uploadUrls(created.id, [{ field: 'pdfpublisher', name: 'v2.pdf', type: 'application/pdf', size: v2.length }])).json().data;
+    const again = (
+      await uploadUrls(created.id, [{ field: 'pdfpublisher', name: 'v2.pdf', type: 'application/pdf', size: v2.length }])
+    ).json().data;
     expect((await put(again[0].url, v2)).statusCode).toBe(200);
     expect((await finalise(created.id)).statusCode).toBe(200);
     expect(filesUnder(filesDir)).not.toContain(oldKey);
@@ -256,28 +291,46 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect(unsized.statusCode).toBe(200);
     const [side] = unsized.json().data as { url: string }[];
     expect((await put(side!.url, cover, 'image/jpeg')).statusCode).toBe(200);
-    const [tooBig] = (await uploadUrls(created.id, [{ field: 'bookimage', name: 'huge.jpg', type: 'image/jpeg' } as never])).json().data as { url: string }[];
+    const [tooBig] = (await uploadUrls(created.id, [{ field: 'bookimage', name: 'huge.jpg', type: 'image/jpeg' } as never])).json()
+      .data as { url: string }[];
     const oversized = await put(tooBig!.url, Buffer.concat([cover, Buffer.alloc(MAX_IMAGE_BYTES)]), 'image/jpeg');
-    expect([oversized.statusCode, oversized.json().message]).toEqual([413, 'huge.jpg is too large. Maximum image file size allowed is 10MB.']);
+    expect([oversized.statusCode, oversized.json().message]).toEqual([
+      413,
+      'huge.jpg is too large. Maximum image file size allowed is 10MB.',
+    ]);
     expect((await finalise(created.id)).statusCode).toBe(200);
     expect((await getBook(created.id)).bookimage).toHaveLength(3);
 
     // only the owner asks for addresses and finalises
-    expect((await uploadUrls(created.id, [{ field: 'index_pdf', name: 'i.pdf', type: 'application/pdf', size: 10 }], stranger)).statusCode).toBe(404);
+    expect(
+      (await uploadUrls(created.id, [{ field: 'index_pdf', name: 'i.pdf', type: 'application/pdf', size: 10 }], stranger)).statusCode,
+    ).toBe(404);
     expect((await finalise(created.id, stranger)).statusCode).toBe(404);
   });
 
   it('checks the files announced: type, size and at most 4 images', async () => {
     const { id } = (await register(base)).json().data;
-    const details = async (files: { field: string; name: string; type: string; size: number }[]) => (await uploadUrls(id, files)).json().details;
-    expect(await details([{ field: 'bookimage', name: 'scan.tiff', type: 'application/pdf', size: 10 }])).toEqual([{ field: 'files.0.type', message: notImageMessage('scan.tiff') }]);
-    expect(await details([{ field: 'index_pdf', name: 'index.doc', type: 'application/msword', size: 10 }])).toEqual([{ field: 'files.0.type', message: BOOK_MSG.onlyPdf }]);
+    const details = async (files: { field: string; name: string; type: string; size: number }[]) =>
+      (await uploadUrls(id, files)).json().details;
+    expect(await details([{ field: 'bookimage', name: 'scan.tiff', type: 'application/pdf', size: 10 }])).toEqual([
+      { field: 'files.0.type', message: notImageMessage('scan.tiff') },
+    ]);
+    expect(await details([{ field: 'index_pdf', name: 'index.doc', type: 'application/msword', size: 10 }])).toEqual([
+      { field: 'files.0.type', message: BOOK_MSG.onlyPdf },
+    ]);
     // the image types the server keeps, and no other: a WebP or GIF is refused before the book's files are sent
-    for (const [name, type] of [['photo.webp', 'image/webp'], ['anim.gif', 'image/gif']]) {
-      expect(await details([{ field: 'bookimage', name: name!, type: type!, size: 10 }])).toEqual([{ field: 'files.0.type', message: `${name} is not a JPEG or PNG. Book images must be JPEG or PNG images.` }]);
+    for (const [name, type] of [
+      ['photo.webp', 'image/webp'],
+      ['anim.gif', 'image/gif'],
+    ]) {
+      expect(await details([{ field: 'bookimage', name: name!, type: type!, size: 10 }])).toEqual([
+        { field: 'files.0.type', message: `${name} is not a JPEG or PNG. Book images must be JPEG or PNG images.` },
+      ]);
     }
     // a PDF's own wording (spec books §5 'File size must be less than 200MB'), as the form and the upload itself say it
-    expect(await details([{ field: 'pdfpublisher', name: 'big.pdf', type: 'application/pdf', size: MAX_PDF_BYTES + 1 }])).toEqual([{ field: 'files.0.size', message: BOOK_MSG.pdfTooLarge }]);
+    expect(await details([{ field: 'pdfpublisher', name: 'big.pdf', type: 'application/pdf', size: MAX_PDF_BYTES + 1 }])).toEqual([
+      { field: 'files.0.size', message: BOOK_MSG.pdfTooLarge },
+    ]);
     expect(await details([{ field: 'bookimage', name: 'big.jpg', type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 }])).toEqual([
       { field: 'files.0.size', message: fileTooLargeMessage('big.jpg', MAX_IMAGE_BYTES + 1, 'image', MAX_IMAGE_BYTES) },
     ]);
@@ -294,7 +347,11 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
   it('checks the bytes: type by magic bytes, an image that decodes, exact limit accepted, limit + 1 refused with nothing left behind', async () => {
     const { id } = (await register(base)).json().data;
     const address = async (field: string, name: string, size = 100) =>
-      ((await uploadUrls(id, [{ field, name, type: field === 'bookimage' ? 'image/jpeg' : 'application/pdf', size }])).json().data as { url: string }[])[0]!.url;
+      (
+        (await uploadUrls(id, [{ field, name, type: field === 'bookimage' ? 'image/jpeg' : 'application/pdf', size }])).json().data as {
+          url: string;
+        }[]
+      )[0]!.url;
     const before = filesUnder(filesDir);
 
     const notPdf = await put(await address('pdfpublisher', 'fake.pdf'), Buffer.from('PK\u0003\u0004 a zip file'), 'application/pdf');
@@ -303,7 +360,11 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     const notImage = await put(await address('bookimage', 'photo.jpg'), PDF, 'image/jpeg');
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json().message).toBe(notImageMessage('photo.jpg'));
-    const damaged = await put(await address('bookimage', 'damaged.jpg', cover.length - 400), cover.subarray(0, cover.length - 400), 'image/jpeg');
+    const damaged = await put(
+      await address('bookimage', 'damaged.jpg', cover.length - 400),
+      cover.subarray(0, cover.length - 400),
+      'image/jpeg',
+    );
     expect(damaged.statusCode).toBe(415);
     expect(damaged.json().message).toBe('damaged.jpg could not be read as an image; the file may be damaged. Please choose another file.');
 
@@ -312,12 +373,19 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     const exact = await put(await address('bookimage', 'exact.jpg', MAX_IMAGE_BYTES), jpegOf(MAX_IMAGE_BYTES), 'image/jpeg');
     expect(exact.statusCode).toBe(200);
     expect(exact.json().data).toEqual({ fieldname: 'bookimage', size: expect.any(Number) });
-    const overImage = await put(await address('bookimage', 'over.jpg', MAX_IMAGE_BYTES), Readable.from([jpegOf(MAX_IMAGE_BYTES + 1)]), 'image/jpeg');
+    const overImage = await put(
+      await address('bookimage', 'over.jpg', MAX_IMAGE_BYTES),
+      Readable.from([jpegOf(MAX_IMAGE_BYTES + 1)]),
+      'image/jpeg',
+    );
     expect(overImage.statusCode).toBe(413);
     // an address asked for 1,000 bytes takes 1,000 bytes, not the field's 200 MB
     const small = await address('pdfpublisher', 'small.pdf', 1_000);
     const beyond = await put(small, Readable.from([Buffer.concat([PDF, Buffer.alloc(5_000)])]), 'application/pdf');
-    expect([beyond.statusCode, beyond.json().message]).toEqual([413, 'small.pdf is larger than the 1000 bytes announced for it. Please upload it again.']);
+    expect([beyond.statusCode, beyond.json().message]).toEqual([
+      413,
+      'small.pdf is larger than the 1000 bytes announced for it. Please upload it again.',
+    ]);
 
     // a PDF of 200 MB + 1 byte, streamed in 1 MB chunks without a Content-Length
     let sent = 0;
@@ -348,7 +416,8 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
 
   it('refuses an altered signature and an expired address (403)', async () => {
     const { id } = (await register(base)).json().data;
-    const [{ url }] = (await uploadUrls(id, [{ field: 'index_pdf', name: 'index.pdf', type: 'application/pdf', size: PDF.length }])).json().data;
+    const [{ url }] = (await uploadUrls(id, [{ field: 'index_pdf', name: 'index.pdf', type: 'application/pdf', size: PDF.length }])).json()
+      .data;
     const altered = url.replace(/signature=(.)/, (_: string, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
     expect((await put(altered, PDF)).statusCode).toBe(403);
     const longer = url.replace(/expires=(\d+)/, (_: string, at: string) => `expires=${Number(at) + 3_600_000}`);
@@ -361,7 +430,8 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
 
   it('leaves an abandoned upload unattached and cleans it after a day', async () => {
     const { id } = (await register(base)).json().data;
-    const [{ url }] = (await uploadUrls(id, [{ field: 'bookimage', name: 'left.jpg', type: 'image/jpeg', size: cover.length }])).json().data;
+    const [{ url }] = (await uploadUrls(id, [{ field: 'bookimage', name: 'left.jpg', type: 'image/jpeg', size: cover.length }])).json()
+      .data;
     const before = filesUnder(filesDir);
     expect((await put(url, cover)).statusCode).toBe(200);
     const stray = filesUnder(filesDir).filter((file) => !before.includes(file));
@@ -386,30 +456,52 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
   });
 
   it('says the book PDF is missing on finalise when the answers require one, until it is uploaded', async () => {
-    const { id } = (await register({ ...base, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false', book_pdf: 'book.pdf' })).json().data;
+    const { id } = (await register({ ...base, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false', book_pdf: 'book.pdf' })).json()
+      .data;
     const missing = await finalise(id);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([{ field: 'book_pdf', message: BOOK_MSG.bookPdfRequired }]);
     // PATCH /book/upload-files/:id (multipart) attaches it at once
-    const wrong = await t.app.inject({ method: 'PATCH', url: `/api/book/upload-files/${id}`, headers: owner, payload: form({}, { pdfpublisher: [cover, 'book.pdf', 'application/pdf'] }) });
+    const wrong = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/book/upload-files/${id}`,
+      headers: owner,
+      payload: form({}, { pdfpublisher: [cover, 'book.pdf', 'application/pdf'] }),
+    });
     expect(wrong.statusCode).toBe(415);
     expect(wrong.json().message).toBe(BOOK_MSG.onlyPdf);
-    const denied = await t.app.inject({ method: 'PATCH', url: `/api/book/upload-files/${id}`, headers: stranger, payload: form({}, { pdfpublisher: [PDF, 'book.pdf', 'application/pdf'] }) });
+    const denied = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/book/upload-files/${id}`,
+      headers: stranger,
+      payload: form({}, { pdfpublisher: [PDF, 'book.pdf', 'application/pdf'] }),
+    });
     expect(denied.statusCode).toBe(404);
-    const uploaded = await t.app.inject({ method: 'PATCH', url: `/api/book/upload-files/${id}`, headers: owner, payload: form({}, { pdfpublisher: [PDF, 'book.pdf', 'application/pdf'] }) });
+    const uploaded = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/book/upload-files/${id}`,
+      headers: owner,
+      payload: form({}, { pdfpublisher: [PDF, 'book.pdf', 'application/pdf'] }),
+    });
     expect(uploaded.statusCode).toBe(200);
     expect((await finalise(id)).statusCode).toBe(200);
     // readers 'Yes': anyone gets the PDF link
     expect((await getBook(id)).pdfpublisher).toMatch(/private\/book-pdfs/);
     // an edit keeps the stored PDF as the answer to 'Book PDF is required when Public PDF is No'
-    const edit = await t.app.inject({ method: 'PATCH', url: `/api/book/${id}`, headers: owner, payload: form({ ...base, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false' }) });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/book/${id}`,
+      headers: owner,
+      payload: form({ ...base, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false' }),
+    });
     expect(edit.statusCode).toBe(200);
   });
 
   it('checks duplicates by title (any case, NFC) and by issued JSBN id', async () => {
     const created = (await register({ ...base, book_title: 'Samaysar Prabhrut', book_e_title: 'Samaysar Prabhrut' })).json().data;
     const seq = Number(created.jsbn_number.split('-')[1]);
-    const check = (query: Record<string, string>, headers = owner) => t.app.inject({ method: 'GET', url: '/api/book/check-jsbn-number', headers, query });
+    const check = (query: Record<string, string>, headers = owner) =>
+      t.app.inject({ method: 'GET', url: '/api/book/check-jsbn-number', headers, query });
     const same = await check({ publisher_no: 'surat', book_title: ' samaysar prabhrut ', publisher_jsbn_id: String(seq + 1) });
     expect(same.statusCode).toBe(200);
     expect(same.json().message).toBe(BOOK_MSG.duplicateTitle);
@@ -422,18 +514,36 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect(fresh.json()).toMatchObject({ message: BOOK_MSG.noDuplicate, data: { duplicate: false } });
     expect((await check({ publisher_no: 'ZZZZZ', book_title: 'x', publisher_jsbn_id: '1' })).statusCode).toBe(404);
     expect((await check({ publisher_no: 'SURAT', book_title: '', publisher_jsbn_id: 'abc' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/check-jsbn-number', query: { publisher_no: 'SURAT', book_title: 'x', publisher_jsbn_id: '1' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/book/check-jsbn-number',
+          query: { publisher_no: 'SURAT', book_title: 'x', publisher_jsbn_id: '1' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('lists 20 a page for the Newly Published grid and sorts only on the whitelist', async () => {
-    const twenty = await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: '20', sortedField: 'createdAt', sortedOrder: 'desc' } });
+    const twenty = await t.app.inject({
+      method: 'GET',
+      url: '/api/book',
+      query: { limit: '20', sortedField: 'createdAt', sortedOrder: 'desc' },
+    });
     expect(twenty.statusCode).toBe(200);
     expect(twenty.json().data.books.length).toBeLessThanOrEqual(20);
     expect((await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: '15' } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/book', query: { sortedField: 'password_hash' } })).statusCode).toBe(400);
-    const sorted = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}`, query: { sortedField: 'book_e_title', sortedOrder: 'asc', limit: 'all' } });
+    const sorted = await t.app.inject({
+      method: 'GET',
+      url: `/api/book/publisher/${publisherId}`,
+      query: { sortedField: 'book_e_title', sortedOrder: 'asc', limit: 'all' },
+    });
     const titles = (sorted.json().data.books as { book_e_title: string }[]).map((book) => book.book_e_title);
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect((await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}`, query: { sortedField: 'nope' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}`, query: { sortedField: 'nope' } })).statusCode,
+    ).toBe(400);
   });
 });

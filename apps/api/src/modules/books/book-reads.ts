@@ -34,9 +34,15 @@ export const bookColumns = {
   publisher_name: publishers.publisher_name,
   publisher_no: publishers.publisher_no,
   publisher_logo: publishers.logo_key,
-  authors: sql<BookAuthorRow[]>`coalesce((select json_agg(json_build_object('author_id', a.author_id, 'author_type_id', a.author_type_id, 'author_name', a.author_name) order by a.position) from ${book_authors} a where a.book_id = ${books.id}), '[]'::json)`,
-  subject_ids: sql<number[]>`coalesce((select json_agg(s.subject_id order by s.subject_id) from ${book_subjects} s where s.book_id = ${books.id}), '[]'::json)`,
-  images: sql<BookImageRow[]>`coalesce((select json_agg(json_build_object('id', i.id, 'file_key', i.file_key) order by i.position, i.id) from ${book_images} i where i.book_id = ${books.id}), '[]'::json)`,
+  authors: sql<
+    BookAuthorRow[]
+  >`coalesce((select json_agg(json_build_object('author_id', a.author_id, 'author_type_id', a.author_type_id, 'author_name', a.author_name) order by a.position) from ${book_authors} a where a.book_id = ${books.id}), '[]'::json)`,
+  subject_ids: sql<
+    number[]
+  >`coalesce((select json_agg(s.subject_id order by s.subject_id) from ${book_subjects} s where s.book_id = ${books.id}), '[]'::json)`,
+  images: sql<
+    BookImageRow[]
+  >`coalesce((select json_agg(json_build_object('id', i.id, 'file_key', i.file_key) order by i.position, i.id) from ${book_images} i where i.book_id = ${books.id}), '[]'::json)`,
   /** Whether the book's publisher is suspended (decision 043): its pages answer as unknown ones. */
   publisher_suspended: PUBLISHER_SUSPENDED,
 };
@@ -66,7 +72,12 @@ export async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId
   const own = rows.filter(({ book }) => book.publisher_id === viewerPublisherId);
   const duplicated = [...new Set(own.flatMap(({ book }) => (book.withdrawn_at && book.duplicate_of !== null ? [book.duplicate_of] : [])))];
   const seeJsbn = new Map(
-    duplicated.length ? (await ctx.db.select({ id: books.id, jsbn: books.jsbn_number }).from(books).where(inArray(books.id, duplicated))).map((row) => [row.id, formatJsbn(row.jsbn)]) : [],
+    duplicated.length
+      ? (await ctx.db.select({ id: books.id, jsbn: books.jsbn_number }).from(books).where(inArray(books.id, duplicated))).map((row) => [
+          row.id,
+          formatJsbn(row.jsbn),
+        ])
+      : [],
   );
   return rows.map(({ book, publisher_name, publisher_no, publisher_logo, authors: authorRows, subject_ids, images: imageRows }) => {
     const images = imageRows.map((image) => ({ id: image.id, url: ctx.storage.url(image.file_key)! }));
@@ -105,13 +116,13 @@ export async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId
       }),
       other_subject: book.other_subject,
       authors: authorRows.map((author) => ({
-          authorId: author.author_id,
-          authorType: author.author_type_id,
-          author_type: AUTHOR_TYPE_NAME.get(author.author_type_id) ?? '',
-          author_name: author.author_name,
-          AuthorName: { author_name: author.author_name },
-          AuthorType: { author_type: AUTHOR_TYPE_NAME.get(author.author_type_id) ?? '' },
-        })),
+        authorId: author.author_id,
+        authorType: author.author_type_id,
+        author_type: AUTHOR_TYPE_NAME.get(author.author_type_id) ?? '',
+        author_name: author.author_name,
+        AuthorName: { author_name: author.author_name },
+        AuthorType: { author_type: AUTHOR_TYPE_NAME.get(author.author_type_id) ?? '' },
+      })),
       book_cover: ctx.storage.url(book.cover_key),
       book_image: images,
       bookimage: images.map((image) => image.url),
@@ -133,7 +144,13 @@ export async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId
       createdAt: book.created_at.toISOString(),
       updatedAt: book.updated_at.toISOString(),
       ...(book.withdrawn_at && book.publisher_id === viewerPublisherId
-        ? { withdrawn: { withdrawn_at: book.withdrawn_at.toISOString(), reason: book.withdrawn_reason ?? '', see_jsbn: book.duplicate_of === null ? null : (seeJsbn.get(book.duplicate_of) ?? null) } }
+        ? {
+            withdrawn: {
+              withdrawn_at: book.withdrawn_at.toISOString(),
+              reason: book.withdrawn_reason ?? '',
+              see_jsbn: book.duplicate_of === null ? null : (seeJsbn.get(book.duplicate_of) ?? null),
+            },
+          }
         : {}),
     };
   });
@@ -143,9 +160,21 @@ export async function toDtos(ctx: AppContext, rows: BookRow[], viewerPublisherId
  * The rows of books by ids (`ids`: an array), by JSBN (`key`: canonical) and by id (`key`), as
  * named statements built once (db/named.ts): every search page and first QR scan reads them.
  */
-const booksByIdsStatement = preparedOnce((db) => selectBooks(db).where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`).prepare('books_by_ids'));
-const bookByJsbnStatement = preparedOnce((db) => selectBooks(db).where(eq(books.jsbn_number, sql.placeholder('key'))).prepare('book_by_jsbn'));
-const bookByIdStatement = preparedOnce((db) => selectBooks(db).where(eq(books.id, sql.placeholder('key'))).prepare('book_by_id'));
+const booksByIdsStatement = preparedOnce((db) =>
+  selectBooks(db)
+    .where(sql`${books.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('books_by_ids'),
+);
+const bookByJsbnStatement = preparedOnce((db) =>
+  selectBooks(db)
+    .where(eq(books.jsbn_number, sql.placeholder('key')))
+    .prepare('book_by_jsbn'),
+);
+const bookByIdStatement = preparedOnce((db) =>
+  selectBooks(db)
+    .where(eq(books.id, sql.placeholder('key')))
+    .prepare('book_by_id'),
+);
 
 /** The rows of the books `ids` (that exist), in the order of `ids`. */
 export async function rowsInOrder(db: DbOrTx, ids: number[]): Promise<BookRow[]> {
@@ -216,8 +245,10 @@ export interface OwnBookOf {
  * @throws AppError 404 'Book not found' when it does not exist or is another publisher's
  */
 export async function ownBook(ctx: AppContext, { publisherId, bookId, db = ctx.db }: OwnBookOf) {
-  const [book] = await db.select().from(books).where(and(eq(books.id, bookId), eq(books.publisher_id, publisherId)));
+  const [book] = await db
+    .select()
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.publisher_id, publisherId)));
   if (!book) throw notFound('Book');
   return book;
 }
-

@@ -53,9 +53,21 @@ export type BookSnapshot = Record<string, unknown>;
 export async function bookSnapshot(db: DbOrTx, bookId: number): Promise<BookSnapshot | null> {
   const [[book], authors, subjects, images] = await Promise.all([
     db.select().from(books).where(eq(books.id, bookId)),
-    db.select({ name: book_authors.author_name }).from(book_authors).where(eq(book_authors.book_id, bookId)).orderBy(asc(book_authors.position)),
-    db.select({ id: book_subjects.subject_id }).from(book_subjects).where(eq(book_subjects.book_id, bookId)).orderBy(asc(book_subjects.subject_id)),
-    db.select({ key: book_images.file_key }).from(book_images).where(eq(book_images.book_id, bookId)).orderBy(asc(book_images.position), asc(book_images.id)),
+    db
+      .select({ name: book_authors.author_name })
+      .from(book_authors)
+      .where(eq(book_authors.book_id, bookId))
+      .orderBy(asc(book_authors.position)),
+    db
+      .select({ id: book_subjects.subject_id })
+      .from(book_subjects)
+      .where(eq(book_subjects.book_id, bookId))
+      .orderBy(asc(book_subjects.subject_id)),
+    db
+      .select({ key: book_images.file_key })
+      .from(book_images)
+      .where(eq(book_images.book_id, bookId))
+      .orderBy(asc(book_images.position), asc(book_images.id)),
   ]);
   if (!book) return null;
   return {
@@ -75,12 +87,20 @@ export async function bookSnapshot(db: DbOrTx, bookId: number): Promise<BookSnap
  * field that differs between `before` and the book as it is now. Nothing is written when no
  * field changed (a form saved as it was).
  */
-export async function recordBookChange(db: DbOrTx, actor: AuditActor, bookId: number, before: BookSnapshot | null, action = 'updated', reason?: string | null): Promise<void> {
+export async function recordBookChange(
+  db: DbOrTx,
+  actor: AuditActor,
+  bookId: number,
+  before: BookSnapshot | null,
+  action = 'updated',
+  reason?: string | null,
+): Promise<void> {
   const after = await bookSnapshot(db, bookId);
   if (!after) return;
   const changes = changedFields(before ?? {}, after);
   // a new book's empty lists (no images yet) are no change worth a line
-  if (!before) for (const [field, [, value]] of Object.entries(changes)) if (Array.isArray(value) && value.length === 0) delete changes[field];
+  if (!before)
+    for (const [field, [, value]] of Object.entries(changes)) if (Array.isArray(value) && value.length === 0) delete changes[field];
   if (Object.keys(changes).length === 0) return;
   await record(db, { actor, subject: 'book', subjectId: bookId, action, changes, reason });
 }

@@ -31,7 +31,12 @@ describe.each(ENGINES)('books on %s', (engine) => {
   afterAll(() => t.close());
 
   const post = (fields: Record<string, string>, file: Buffer | null = cover, auth = headers) =>
-    t.app.inject({ method: 'POST', url: '/api/book', headers: auth, payload: form(fields, file ? { book_cover: [file, 'cover.jpg', 'image/jpeg'] } : {}) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/book',
+      headers: auth,
+      payload: form(fields, file ? { book_cover: [file, 'cover.jpg', 'image/jpeg'] } : {}),
+    });
 
   it('gives a registered book the next JSBN of its publisher and a QR code of its page', async () => {
     const next = await t.app.inject({ method: 'GET', url: '/api/book/book-jsbn-number', headers });
@@ -70,9 +75,16 @@ describe.each(ENGINES)('books on %s', (engine) => {
     });
   });
 
-  it("takes authors as the spec sends them — authorname for a new one, authorId for a known one — one record per name", async () => {
+  it('takes authors as the spec sends them — authorname for a new one, authorId for a known one — one record per name', async () => {
     const { 'authors[0][author_name]': _legacy, ...spec } = required;
-    const named = await post({ ...spec, book_title: 'આચારાંગ સૂત્ર', book_e_title: 'Acharang Sutra', 'authors[0][authorname]': 'આચાર્ય શ્રી હેમચંદ્રસૂરિ'.normalize('NFD'), 'authors[1][authorType]': '2', 'authors[1][authorname]': 'Muni Jambuvijay' });
+    const named = await post({
+      ...spec,
+      book_title: 'આચારાંગ સૂત્ર',
+      book_e_title: 'Acharang Sutra',
+      'authors[0][authorname]': 'આચાર્ય શ્રી હેમચંદ્રસૂરિ'.normalize('NFD'),
+      'authors[1][authorType]': '2',
+      'authors[1][authorname]': 'Muni Jambuvijay',
+    });
     expect(named.statusCode).toBe(200);
     const lookup = await t.app.inject({ method: 'GET', url: '/api/book/author-name', query: { queryString: 'હેમચંદ્ર' } });
     expect(lookup.statusCode).toBe(200);
@@ -80,18 +92,45 @@ describe.each(ENGINES)('books on %s', (engine) => {
     expect(hemchandra).toEqual({ id: expect.any(Number), author_name: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ' });
 
     // the known author picked by id, and a name already on record, both reuse the record
-    const picked = await post({ ...spec, book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra', 'authors[0][authorId]': String(hemchandra.id), 'authors[1][authorType]': '2', 'authors[1][authorname]': 'Muni Jambuvijay' });
+    const picked = await post({
+      ...spec,
+      book_title: 'યોગશાસ્ત્ર',
+      book_e_title: 'Yogashastra',
+      'authors[0][authorId]': String(hemchandra.id),
+      'authors[1][authorType]': '2',
+      'authors[1][authorname]': 'Muni Jambuvijay',
+    });
     expect(picked.statusCode).toBe(200);
     const book = (await t.app.inject({ method: 'GET', url: `/api/book/${picked.json().data.id}` })).json().data.book;
     expect(book.authors).toEqual([
-      { authorId: hemchandra.id, authorType: 1, author_type: 'Author', author_name: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ', AuthorName: { author_name: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ' }, AuthorType: { author_type: 'Author' } },
-      { authorId: expect.any(Number), authorType: 2, author_type: expect.any(String), author_name: 'Muni Jambuvijay', AuthorName: { author_name: 'Muni Jambuvijay' }, AuthorType: { author_type: expect.any(String) } },
+      {
+        authorId: hemchandra.id,
+        authorType: 1,
+        author_type: 'Author',
+        author_name: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ',
+        AuthorName: { author_name: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ' },
+        AuthorType: { author_type: 'Author' },
+      },
+      {
+        authorId: expect.any(Number),
+        authorType: 2,
+        author_type: expect.any(String),
+        author_name: 'Muni Jambuvijay',
+        AuthorName: { author_name: 'Muni Jambuvijay' },
+        AuthorType: { author_type: expect.any(String) },
+      },
     ]);
-    const jambuvijay = (await t.app.inject({ method: 'GET', url: '/api/book/author-name', query: { queryString: 'jambu' } })).json().data.authorNames;
+    const jambuvijay = (await t.app.inject({ method: 'GET', url: '/api/book/author-name', query: { queryString: 'jambu' } })).json().data
+      .authorNames;
     expect(jambuvijay).toEqual([{ id: book.authors[1].authorId, author_name: 'Muni Jambuvijay' }]);
     // the search finds the book by the author picked by id
     const found = await t.app.inject({ method: 'GET', url: '/api/book', query: { author_name: 'હેમચંદ્ર' } });
-    expect(found.json().data.books.map((row: { book_title: string }) => row.book_title).sort()).toEqual(['આચારાંગ સૂત્ર', 'યોગશાસ્ત્ર']);
+    expect(
+      found
+        .json()
+        .data.books.map((row: { book_title: string }) => row.book_title)
+        .sort(),
+    ).toEqual(['આચારાંગ સૂત્ર', 'યોગશાસ્ત્ર']);
 
     const unknown = await post({ ...spec, book_title: 'Unknown author', 'authors[0][authorId]': '999999' });
     expect(unknown.statusCode).toBe(400);
@@ -186,14 +225,23 @@ describe.each(ENGINES)('books on %s', (engine) => {
 
   it('opens a book by its JSBN in any case or hyphenation, and 404s an unknown one', async () => {
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'समयसार', book_e_title: 'Samaysara' });
-    const variants = [book.jsbn_number, book.jsbn_number.toLowerCase(), book.jsbn_number.replaceAll('-', ''), ` ${book.jsbn_number.replaceAll('-', ' ')} `];
+    const variants = [
+      book.jsbn_number,
+      book.jsbn_number.toLowerCase(),
+      book.jsbn_number.replaceAll('-', ''),
+      ` ${book.jsbn_number.replaceAll('-', ' ')} `,
+    ];
     for (const variant of variants) {
       const response = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${encodeURIComponent(variant)}` });
       expect(response.statusCode).toBe(200);
       const data = response.json().data;
       expect(Object.keys(data).sort()).toEqual(['book', 'generated_pdfs', 'publisher_info']);
       expect(data.book.jsbn_number).toBe(book.jsbn_number);
-      expect(data.publisher_info).toMatchObject({ publisher_no: 'AHM01', publisher_name: 'Ahmedabad Jain Prakashan', city_name: 'Ahmedabad' });
+      expect(data.publisher_info).toMatchObject({
+        publisher_no: 'AHM01',
+        publisher_name: 'Ahmedabad Jain Prakashan',
+        city_name: 'Ahmedabad',
+      });
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/ZZZ99-99999-9' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/nonsense' })).statusCode).toBe(404);
@@ -204,7 +252,12 @@ describe.each(ENGINES)('books on %s', (engine) => {
     const book = await createBook(t.ctx, publisher.publisherId);
     const stranger = await createPublisher(t.ctx);
     const strangerHeaders = await tokenHeader(t, stranger);
-    const denied = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: strangerHeaders, payload: { isAvailable: true } });
+    const denied = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/book/${book.id}`,
+      headers: strangerHeaders,
+      payload: { isAvailable: true },
+    });
     expect(denied.statusCode).toBe(404);
     const done = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers, payload: { isAvailable: true } });
     expect(done.statusCode).toBe(200);

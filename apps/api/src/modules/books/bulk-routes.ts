@@ -109,9 +109,15 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.raw.once('finish', () => checking.delete(actor.publisherId));
       await ctx.limits.consume('bulkPreviewsPerPublisher', String(actor.publisherId));
     });
-    scope.addContentTypeParser(XLSX_TYPE, { parseAs: 'buffer', bodyLimit: MAX_BULK_FILE_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(XLSX_TYPE, { parseAs: 'buffer', bodyLimit: MAX_BULK_FILE_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.setErrorHandler((error: FastifyError | AppError, request, reply) =>
-      errorHandler((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.fileTooLarge) : error, request, reply),
+      errorHandler(
+        (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fileProblem('PAYLOAD_TOO_LARGE', BULK_MSG.fileTooLarge) : error,
+        request,
+        reply,
+      ),
     );
     route(
       scope,

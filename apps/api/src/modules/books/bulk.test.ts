@@ -63,7 +63,10 @@ const VALID = {
 } satisfies Partial<Record<BulkColumn, string | number>>;
 
 /** VALID's cells as text, with `title`: a row as the browser sends it. */
-const rowValues = (title: string) => ({ ...Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, String(value)])), book_title: title });
+const rowValues = (title: string) => ({
+  ...Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, String(value)])),
+  book_title: title,
+});
 
 describe.each(ENGINES)('bulk registration on %s', (engine) => {
   let t: TestApp;
@@ -73,7 +76,8 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
   /** POST /api/book/bulk/preview with `bytes` as the body. */
   const preview = (bytes: Buffer, headers: Record<string, string> = pub) =>
     t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: { ...headers, 'content-type': XLSX_TYPE }, payload: bytes });
-  const register = (batch: string, rows: BulkRow[], headers = pub) => t.app.inject({ method: 'POST', url: '/api/book/bulk/register', headers, payload: { batch, rows } });
+  const register = (batch: string, rows: BulkRow[], headers = pub) =>
+    t.app.inject({ method: 'POST', url: '/api/book/bulk/register', headers, payload: { batch, rows } });
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -91,11 +95,30 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     const headings = (sheet.getRow(1).values as string[]).slice(1);
     // starred: what the book form marks and requires, Swaroop, Subjects and the first author among them (decision 039)
     expect(headings.slice(0, 12)).toEqual([
-      'Book title *', 'Book English title *', 'Original book (alternate title)', 'Language *', 'Publication year *', 'Number of pages *', 'Part',
-      'Swaroop *', 'Other swaroop', 'Subjects *', 'Other subject', 'Author name 1 *',
+      'Book title *',
+      'Book English title *',
+      'Original book (alternate title)',
+      'Language *',
+      'Publication year *',
+      'Number of pages *',
+      'Part',
+      'Swaroop *',
+      'Other swaroop',
+      'Subjects *',
+      'Other subject',
+      'Author name 1 *',
     ]);
     expect(headings.filter((heading) => heading.endsWith(' *'))).toEqual([
-      'Book title *', 'Book English title *', 'Language *', 'Publication year *', 'Number of pages *', 'Swaroop *', 'Subjects *', 'Author name 1 *', 'Author type 1 *', 'Readers *',
+      'Book title *',
+      'Book English title *',
+      'Language *',
+      'Publication year *',
+      'Number of pages *',
+      'Swaroop *',
+      'Subjects *',
+      'Author name 1 *',
+      'Author type 1 *',
+      'Readers *',
     ]);
     expect(headings).toContain('Author name 3');
     const guide = (english.worksheets[2]!.getColumn(1).values as string[]).filter(Boolean);
@@ -105,7 +128,8 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(headings).toHaveLength(BULK_COLUMNS.length);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // the language column offers the list on the second sheet, down to the 1,000th book
-    for (const row of [2, 1001]) expect(sheet.getCell(row, 4).dataValidation).toMatchObject({ type: 'list', formulae: ["'Lists'!$A$2:$A$17"] });
+    for (const row of [2, 1001])
+      expect(sheet.getCell(row, 4).dataValidation).toMatchObject({ type: 'list', formulae: ["'Lists'!$A$2:$A$17"] });
     expect(sheet.getCell(2, 5).dataValidation).toMatchObject({ type: 'whole', operator: 'between', formulae: [1000, 2100] });
     expect(lists.getCell(2, 1).value).toBe('Gujarati (ગુજરાતી)');
     expect(lists.getCell(2, 2).value).toBe('આગમ — Agam (canonical text)');
@@ -114,21 +138,45 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(gujarati.worksheets.map((sheet) => sheet.name)).toEqual(['પુસ્તકો', 'યાદીઓ', 'કેવી રીતે ભરવું']);
     expect(gujarati.worksheets[0]!.getCell(1, 1).value).toBe('પુસ્તકનું શીર્ષક *');
     expect(gujarati.worksheets[0]!.getCell(2, 4).dataValidation).toMatchObject({ formulae: ["'યાદીઓ'!$A$2:$A$17"] });
-    expect(gujarati.worksheets[1]!.getColumn(5).values).toEqual([undefined, 'કિંમતનો પ્રકાર', 'વેચાણ કિંમતે', 'પ્રચારાર્થે (નામમાત્ર કિંમત)', 'નિઃશુલ્ક']);
+    expect(gujarati.worksheets[1]!.getColumn(5).values).toEqual([
+      undefined,
+      'કિંમતનો પ્રકાર',
+      'વેચાણ કિંમતે',
+      'પ્રચારાર્થે (નામમાત્ર કિંમત)',
+      'નિઃશુલ્ક',
+    ]);
     // its lists name languages, swaroops, subjects and author types in Gujarati, and say they are options
     const guLists = gujarati.worksheets[1]!;
-    expect([guLists.getCell(2, 1).value, guLists.getCell(2, 2).value, guLists.getCell(2, 3).value, guLists.getCell(4, 4).value]).toEqual(['ગુજરાતી', 'આગમ (મૂળ શાસ્ત્રગ્રંથ)', 'આગમ', 'અનુવાદક']);
+    expect([guLists.getCell(2, 1).value, guLists.getCell(2, 2).value, guLists.getCell(2, 3).value, guLists.getCell(4, 4).value]).toEqual([
+      'ગુજરાતી',
+      'આગમ (મૂળ શાસ્ત્રગ્રંથ)',
+      'આગમ',
+      'અનુવાદક',
+    ]);
     const guGuide = (gujarati.worksheets[2]!.getColumn(1).values as string[]).join(' ');
     expect(guGuide).toContain("(તેમના વિકલ્પો 'યાદીઓ' શીટમાં છે)");
     expect(guGuide).toContain('(આગમ; કથા)');
     const hindi = await workbookOf(await template(t, 'hi'));
-    expect([hindi.worksheets[1]!.getCell(2, 1).value, hindi.worksheets[1]!.getCell(3, 2).value, hindi.worksheets[1]!.getCell(25, 3).value]).toEqual(['गुजराती', 'निर्युक्ति (पद्य में टीका)', 'भक्ति']);
+    expect([
+      hindi.worksheets[1]!.getCell(2, 1).value,
+      hindi.worksheets[1]!.getCell(3, 2).value,
+      hindi.worksheets[1]!.getCell(25, 3).value,
+    ]).toEqual(['गुजराती', 'निर्युक्ति (पद्य में टीका)', 'भक्ति']);
   });
 
   it('reads list values written in Gujarati or Hindi, and names a row’s problems in the caller’s language', async () => {
     const reply = await preview(
       await filled(t, [
-        { ...VALID, book_title: 'ગુજરાતી યાદીઓથી', language: 'ગુજરાતી, સંસ્કૃત', type: 'ટીકા (વ્યાખ્યા)', subjects: 'આગમ; ભક્તિ', author_type_1: 'ટીકાકાર', author_type_2: 'संपादक', price_kind: 'વેચાણ કિંમતે' },
+        {
+          ...VALID,
+          book_title: 'ગુજરાતી યાદીઓથી',
+          language: 'ગુજરાતી, સંસ્કૃત',
+          type: 'ટીકા (વ્યાખ્યા)',
+          subjects: 'આગમ; ભક્તિ',
+          author_type_1: 'ટીકાકાર',
+          author_type_2: 'संपादक',
+          price_kind: 'વેચાણ કિંમતે',
+        },
         { ...VALID, book_title: 'वर्ष गलत', language: 'हिन्दी', type: 'टीका', publication_year: 'ઈ.સ. 1990' },
       ]),
       { ...pub, 'accept-language': 'hi' },
@@ -140,7 +188,18 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
   });
 
   it('names all of a row’s problems at once: a bad year does not hide a missing swaroop, subjects or author (decision 039)', async () => {
-    const reply = await preview(await filled(t, [{ book_title: 'અધૂરી હરોળ', book_e_title: 'Half a row', language: 'Gujarati (ગુજરાતી)', publication_year: 12, pages: 80, readers: 'No' }]));
+    const reply = await preview(
+      await filled(t, [
+        {
+          book_title: 'અધૂરી હરોળ',
+          book_e_title: 'Half a row',
+          language: 'Gujarati (ગુજરાતી)',
+          publication_year: 12,
+          pages: 80,
+          readers: 'No',
+        },
+      ]),
+    );
     expect(reply.statusCode).toBe(200);
     expect(reply.json<{ data: BulkPreview }>().data.rows[0]!.errors).toEqual([
       { column: 'publication_year', message: 'Publication year must be a whole number from 1000 to 2100.' },
@@ -174,7 +233,10 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(byKey.get('readers')!.options).toEqual(['Yes', 'No']);
     // the empty row 5 is left out; rows keep their numbers in the sheet
     expect(rows.map((row) => row.row)).toEqual([2, 3, 4, 6, 7, 8]);
-    expect(rows[0]).toMatchObject({ errors: [], warnings: [{ column: 'book_title', message: 'The same title is also in row 6 of this file.' }] });
+    expect(rows[0]).toMatchObject({
+      errors: [],
+      warnings: [{ column: 'book_title', message: 'The same title is also in row 6 of this file.' }],
+    });
     expect(rows[0]!.values).toMatchObject({ book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર', publication_year: '2019', pages: '320' });
     expect(rows[1]!.errors).toEqual([
       { column: 'language', message: BULK_MSG.languageNotInList },
@@ -185,7 +247,10 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
       { column: 'author_type_1', message: 'Author type is not in the list' },
       { column: 'readers', message: BULK_MSG.yesOrNo },
     ]);
-    expect(rows[3]).toMatchObject({ errors: [], warnings: [{ column: 'book_title', message: 'The same title is also in row 2 of this file.' }] });
+    expect(rows[3]).toMatchObject({
+      errors: [],
+      warnings: [{ column: 'book_title', message: 'The same title is also in row 2 of this file.' }],
+    });
     expect(rows[4]).toMatchObject({ errors: [], warnings: [{ column: 'book_title', message: BOOK_MSG.duplicateTitle }] });
     expect(rows[5]!.errors).toEqual([
       { column: 'price', message: BOOK_MSG.freeHasNoPrice },
@@ -194,7 +259,12 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
 
     // the same problems in Gujarati, and again after a fix in the browser (POST /check)
     const fixed = rows.map(({ row, values }) => ({ row, values: row === 3 ? { ...values, language: 'Hindi', pages: '210' } : values }));
-    const checked = await t.app.inject({ method: 'POST', url: '/api/book/bulk/check', headers: { ...pub, 'accept-language': 'gu' }, payload: { rows: fixed } });
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/bulk/check',
+      headers: { ...pub, 'accept-language': 'gu' },
+      payload: { rows: fixed },
+    });
     expect(checked.statusCode).toBe(200);
     const again = checked.json<{ data: BulkPreview }>().data;
     expect(again.columns[0]).toEqual({ key: 'book_title', label: 'પુસ્તકનું શીર્ષક' });
@@ -214,7 +284,9 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     sheet.addRow(['तत्त्वार्थसूत्र', 120, 'हाँ']);
     const reply = await preview(Buffer.from(await workbook.xlsx.writeBuffer()), { ...pub, 'accept-language': 'en' });
     expect(reply.statusCode).toBe(400);
-    expect(reply.json().message).toBe('These columns are missing: Book English title, Language, Publication year. Please use the template.');
+    expect(reply.json().message).toBe(
+      'These columns are missing: Book English title, Language, Publication year. Please use the template.',
+    );
     const hindi = await preview(Buffer.from(await workbook.xlsx.writeBuffer()), { ...pub, 'accept-language': 'hi' });
     expect(hindi.json().message).toBe('ये कॉलम नहीं हैं: पुस्तक का अंग्रेज़ी शीर्षक, भाषा, प्रकाशन वर्ष। कृपया टेम्पलेट का उपयोग करें।');
   });
@@ -268,7 +340,12 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     // 1,000 rows are read to the end
     const thousand = await preview(numberSheet(1_000));
     expect(thousand.statusCode).toBe(200);
-    expect(thousand.json<{ data: BulkPreview }>().data.rows.map((row) => row.row).at(-1)).toBe(1_001);
+    expect(
+      thousand
+        .json<{ data: BulkPreview }>()
+        .data.rows.map((row) => row.row)
+        .at(-1),
+    ).toBe(1_001);
   });
 
   it('checks one file of a publisher at a time, and at most 30 an hour', async () => {
@@ -280,7 +357,12 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     let reading!: () => void;
     const started = new Promise<void>((resolve) => (reading = resolve));
     const body = new Readable({ read: () => reading() });
-    const first = t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: { ...own, 'content-type': XLSX_TYPE }, payload: body });
+    const first = t.app.inject({
+      method: 'POST',
+      url: '/api/book/bulk/preview',
+      headers: { ...own, 'content-type': XLSX_TYPE },
+      payload: body,
+    });
     await started;
     const second = await preview(file, own);
     expect(second.statusCode).toBe(409);
@@ -305,12 +387,18 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
   it('registers valid rows through the form’s service, JSBNs in row order; a retried chunk gets the same books', async () => {
     const [before] = await t.ctx.db.select({ last: publishers.last_jsbn_seq }).from(publishers).where(eq(publishers.id, publisherId));
     const batch = randomUUID();
-    const values = (title: string, extra: Partial<Record<BulkColumn, string>> = {}) => ({ ...Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, String(value)])), book_title: title, ...extra });
+    const values = (title: string, extra: Partial<Record<BulkColumn, string>> = {}) => ({
+      ...Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, String(value)])),
+      book_title: title,
+      ...extra,
+    });
     const rows: BulkRow[] = [
       { row: 4, values: values('तत्त्वार्थसूत्र', { language: 'हिन्दी', price_kind: 'निःशुल्क', price: '', readers: 'ના' }) },
       { row: 2, values: values('શ્રી ઉત્તરાધ્યયન સૂત્ર') },
     ];
-    const listed = async () => (await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}?pageNo=1&limit=10`, headers: pub })).json().data.total as number;
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}?pageNo=1&limit=10`, headers: pub })).json().data
+        .total as number;
     const before_total = await listed();
     const first = await register(batch, rows);
     expect(first.statusCode).toBe(200);
@@ -323,10 +411,24 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(await listed()).toBe(before_total + 2);
     const again = await register(batch, rows);
     expect(again.json().data.books).toEqual(made);
-    expect(await t.ctx.db.select({ id: books.id }).from(books).where(like(books.source_ref, `bulk:${batch}:%`))).toHaveLength(2);
+    expect(
+      await t.ctx.db
+        .select({ id: books.id })
+        .from(books)
+        .where(like(books.source_ref, `bulk:${batch}:%`)),
+    ).toHaveLength(2);
 
     const stored = (await t.app.inject({ method: 'GET', url: `/api/book/${made[1]!.id}`, headers: pub })).json().data.book;
-    expect(stored).toMatchObject({ book_title: 'तत्त्वार्थसूत्र', language: 'Hindi', type: 'AGM1', price_kind: 'free', price: null, readers: 'No', pages: 320, publication_year: 2019 });
+    expect(stored).toMatchObject({
+      book_title: 'तत्त्वार्थसूत्र',
+      language: 'Hindi',
+      type: 'AGM1',
+      price_kind: 'free',
+      price: null,
+      readers: 'No',
+      pages: 320,
+      publication_year: 2019,
+    });
     expect(stored.authors.map((author: { author_name: string; author_type: string }) => [author.author_name, author.author_type])).toEqual([
       ['આચાર્ય શ્રી હેમચંદ્રસૂરિ', 'Author'],
       ['Muni Jambuvijay', 'Editor'],
@@ -337,8 +439,23 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(result.statusCode).toBe(200);
     expect(result.headers['content-disposition']).toBe('attachment; filename="JSBN_Registered_Books.xlsx"');
     const sheet = (await workbookOf(result.rawPayload)).worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Row', 'JSBN', 'Book title', 'Book English title', 'JSBN page', 'Not registered because']);
-    expect((sheet.getRow(2).values as unknown[]).slice(0, 6)).toEqual([undefined, 2, formatJsbn(made[0]!.jsbn_number), 'શ્રી ઉત્તરાધ્યયન સૂત્ર', 'Shri Uttaradhyayan Sutra', `https://jsbn.test/jsbn/${formatJsbn(made[0]!.jsbn_number)}`]);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Row',
+      'JSBN',
+      'Book title',
+      'Book English title',
+      'JSBN page',
+      'Not registered because',
+    ]);
+    expect((sheet.getRow(2).values as unknown[]).slice(0, 6)).toEqual([
+      undefined,
+      2,
+      formatJsbn(made[0]!.jsbn_number),
+      'શ્રી ઉત્તરાધ્યયન સૂત્ર',
+      'Shri Uttaradhyayan Sutra',
+      `https://jsbn.test/jsbn/${formatJsbn(made[0]!.jsbn_number)}`,
+    ]);
     expect(sheet.getRow(3).getCell(1).value).toBe(4);
     const other = await tokenHeader(t, await createPublisher(t.ctx));
     expect((await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: other })).statusCode).toBe(404);
@@ -348,21 +465,35 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
       method: 'POST',
       url: `/api/book/bulk/${batch}/result.xlsx`,
       headers: { ...pub, 'accept-language': 'gu' },
-      payload: { left: [{ row: 5, values: values('Left out on purpose'), skipped: true }, { row: 3, values: values('વર્ષ વગરનું', { publication_year: '', type: '' }) }] },
+      payload: {
+        left: [
+          { row: 5, values: values('Left out on purpose'), skipped: true },
+          { row: 3, values: values('વર્ષ વગરનું', { publication_year: '', type: '' }) },
+        ],
+      },
     });
     expect(withLeft.statusCode).toBe(200);
     const listed2 = (await workbookOf(withLeft.rawPayload)).worksheets[0]!;
     expect(listed2.rowCount).toBe(5);
     expect(listed2.getRow(1).getCell(6).value).toBe('નોંધાયું નથી, કારણ');
-    expect([listed2.getRow(4).getCell(1).value, listed2.getRow(4).getCell(2).value, listed2.getRow(4).getCell(3).value, listed2.getRow(4).getCell(6).value]).toEqual([
-      3, '', 'વર્ષ વગરનું', 'પ્રકાશન વર્ષ: પ્રકાશન વર્ષ જરૂરી છે.; સ્વરૂપ: સ્વરૂપ જરૂરી છે',
-    ]);
+    expect([
+      listed2.getRow(4).getCell(1).value,
+      listed2.getRow(4).getCell(2).value,
+      listed2.getRow(4).getCell(3).value,
+      listed2.getRow(4).getCell(6).value,
+    ]).toEqual([3, '', 'વર્ષ વગરનું', 'પ્રકાશન વર્ષ: પ્રકાશન વર્ષ જરૂરી છે.; સ્વરૂપ: સ્વરૂપ જરૂરી છે']);
     expect([listed2.getRow(5).getCell(1).value, listed2.getRow(5).getCell(6).value]).toEqual([5, 'નોંધતાં પહેલાં આપે છોડી દીધી']);
   });
 
   it('names a cell of more than 20,000 characters as that cell’s problem, in the caller’s language', async () => {
     const long = 'ગ'.repeat(25_000);
-    const reply = await preview(await filled(t, [{ ...VALID, book_title: 'A long tag', tags: long }, { ...VALID, book_title: long }]), { ...pub, 'accept-language': 'gu' });
+    const reply = await preview(
+      await filled(t, [
+        { ...VALID, book_title: 'A long tag', tags: long },
+        { ...VALID, book_title: long },
+      ]),
+      { ...pub, 'accept-language': 'gu' },
+    );
     expect(reply.statusCode).toBe(200);
     const { rows } = reply.json<{ data: BulkPreview }>().data;
     expect(rows[0]!.errors).toEqual([{ column: 'tags', message: 'એક ખાનામાં વધુમાં વધુ 20,000 અક્ષર સમાય' }]);
@@ -383,7 +514,11 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     const made = replies[0]!.json<{ data: { books: { row: number; id: number; jsbn_number: string }[] } }>().data.books;
     expect(made.map((book) => book.jsbn_number)).toEqual([1, 2, 3].map((seq) => makeJsbn('BULKR', seq)));
     for (const reply of replies) expect(reply.json().data.books).toEqual(made);
-    const ofBatch = () => t.ctx.db.select({ id: books.id, publisher: books.publisher_id }).from(books).where(like(books.source_ref, `bulk:${batch}:%`));
+    const ofBatch = () =>
+      t.ctx.db
+        .select({ id: books.id, publisher: books.publisher_id })
+        .from(books)
+        .where(like(books.source_ref, `bulk:${batch}:%`));
     expect(await ofBatch()).toHaveLength(3);
     expect((await register(batch, rows, own)).json().data.books).toEqual(made);
 
@@ -391,14 +526,26 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     const other = await createPublisher(t.ctx, { publisher_no: 'BULKO' });
     const theirs = await register(batch, rows.slice(0, 2), await tokenHeader(t, other));
     expect(theirs.statusCode).toBe(200);
-    expect(theirs.json().data.books.map((book: { jsbn_number: string }) => book.jsbn_number)).toEqual([makeJsbn('BULKO', 1), makeJsbn('BULKO', 2)]);
-    expect((await ofBatch()).map((book) => book.publisher).sort()).toEqual([publisher.publisherId, publisher.publisherId, publisher.publisherId, other.publisherId, other.publisherId].sort());
+    expect(theirs.json().data.books.map((book: { jsbn_number: string }) => book.jsbn_number)).toEqual([
+      makeJsbn('BULKO', 1),
+      makeJsbn('BULKO', 2),
+    ]);
+    expect((await ofBatch()).map((book) => book.publisher).sort()).toEqual(
+      [publisher.publisherId, publisher.publisherId, publisher.publisherId, other.publisherId, other.publisherId].sort(),
+    );
     const result = await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: own });
-    expect((await workbookOf(result.rawPayload)).worksheets[0]!.getColumn(2).values).toEqual([undefined, 'JSBN', ...made.map((book) => formatJsbn(book.jsbn_number))]);
+    expect((await workbookOf(result.rawPayload)).worksheets[0]!.getColumn(2).values).toEqual([
+      undefined,
+      'JSBN',
+      ...made.map((book) => formatJsbn(book.jsbn_number)),
+    ]);
   });
 
   it('writes nothing of a chunk with a bad row or a failure half-way', async () => {
-    const good = { row: 2, values: { ...Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, String(value)])), book_title: 'Atomic one' } };
+    const good = {
+      row: 2,
+      values: { ...Object.fromEntries(Object.entries(VALID).map(([key, value]) => [key, String(value)])), book_title: 'Atomic one' },
+    };
     const bad = await register(randomUUID(), [good, { row: 3, values: { ...good.values, pages: 'many' } }]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([{ field: 'rows.3.pages', message: 'Number of pages must be a whole number from 1 to 100000.' }]);
@@ -407,9 +554,18 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     const last = await createPublisher(t.ctx, { publisher_no: 'BULKZ' });
     await t.ctx.db.update(publishers).set({ last_jsbn_seq: 99_997 }).where(eq(publishers.id, last.publisherId));
     const batch = randomUUID();
-    const full = await register(batch, [2, 3, 4].map((row) => ({ row, values: { ...good.values, book_title: `Book ${row}` } })), await tokenHeader(t, last));
+    const full = await register(
+      batch,
+      [2, 3, 4].map((row) => ({ row, values: { ...good.values, book_title: `Book ${row}` } })),
+      await tokenHeader(t, last),
+    );
     expect(full.statusCode).toBe(409);
-    expect(await t.ctx.db.select({ id: books.id }).from(books).where(like(books.source_ref, `bulk:${batch}:%`))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select({ id: books.id })
+        .from(books)
+        .where(like(books.source_ref, `bulk:${batch}:%`)),
+    ).toEqual([]);
     const [after] = await t.ctx.db.select({ last: publishers.last_jsbn_seq }).from(publishers).where(eq(publishers.id, last.publisherId));
     expect(after!.last).toBe(99_997);
   });

@@ -82,7 +82,10 @@ const fold = (text: string) => text.normalize('NFC').trim().toLowerCase();
 
 /** Each column by its heading in any interface language (and by its key), without the '*' of required ones. */
 const COLUMN_OF_HEADING = new Map<string, BulkColumn>(
-  BULK_COLUMNS.flatMap((key) => [[fold(key), key] as const, ...INTERFACE_LANGUAGES.map((lng) => [fold(bulkColumnLabel(lng, key)), key] as const)]),
+  BULK_COLUMNS.flatMap((key) => [
+    [fold(key), key] as const,
+    ...INTERFACE_LANGUAGES.map((lng) => [fold(bulkColumnLabel(lng, key)), key] as const),
+  ]),
 );
 
 /** A language as the list of the template in `lng` shows it: 'Gujarati (ગુજરાતી)' in English, 'गुजराती' in Hindi. */
@@ -96,25 +99,45 @@ const languageLabel = (lng: InterfaceLanguage, language: (typeof LANGUAGES)[numb
 const swaroopLabel = (lng: InterfaceLanguage, swaroop: (typeof SWAROOPS)[number]) =>
   lng === 'en' ? `${swaroop.label} — ${swaroop.gloss}` : lookupText(LOOKUP_CATALOGUES[lng], 'swaroops', swaroop.code);
 /** A lookup's words in every interface language, for reading a value written in any of them. */
-const inEveryLanguage = (kind: LookupKind, stored: string) => INTERFACE_LANGUAGES.map((lng) => lookupText(LOOKUP_CATALOGUES[lng], kind, stored));
+const inEveryLanguage = (kind: LookupKind, stored: string) =>
+  INTERFACE_LANGUAGES.map((lng) => lookupText(LOOKUP_CATALOGUES[lng], kind, stored));
 
 /** A lookup from every way a value may be written (folded) to what the form sends. */
 function lookup<T>(entries: [T, string[]][]): Map<string, T> {
   return new Map(entries.flatMap(([value, names]) => names.map((name) => [fold(name), value] as const)));
 }
 const LANGUAGE_OF = lookup(
-  LANGUAGES.map((language) => [language.language_name, [language.language_name, language.language_des, ...INTERFACE_LANGUAGES.map((lng) => languageLabel(lng, language))]]),
+  LANGUAGES.map((language) => [
+    language.language_name,
+    [language.language_name, language.language_des, ...INTERFACE_LANGUAGES.map((lng) => languageLabel(lng, language))],
+  ]),
 );
 const SWAROOP_OF = lookup(
   SWAROOPS.map((swaroop) => [
     swaroop.code,
-    [swaroop.code, swaroop.label, swaroop.gloss, swaroop.gloss.replace(/\s*\(.*\)$/, ''), ...INTERFACE_LANGUAGES.map((lng) => swaroopLabel(lng, swaroop)), swaroopLabel('hi', swaroop).replace(/\s*\(.*\)$/, '')],
+    [
+      swaroop.code,
+      swaroop.label,
+      swaroop.gloss,
+      swaroop.gloss.replace(/\s*\(.*\)$/, ''),
+      ...INTERFACE_LANGUAGES.map((lng) => swaroopLabel(lng, swaroop)),
+      swaroopLabel('hi', swaroop).replace(/\s*\(.*\)$/, ''),
+    ],
   ]),
 );
 const SUBJECT_OF = lookup(SUBJECTS.map((subject) => [subject.id, inEveryLanguage('subjects', subject.subject_name)]));
-const AUTHOR_TYPE_OF = lookup(AUTHOR_TYPES.map((type) => [type.id, [type.auth_search_key, ...inEveryLanguage('authorTypes', type.author_type)]]));
-const PRICE_KIND_OF = lookup(PRICE_KINDS.map((kind) => [kind, [kind, ...INTERFACE_LANGUAGES.map((lng) => noticeText(lng, `bulk.values.${kind}`))]]));
-const YES_NO_OF = lookup((['yes', 'no'] as const).map((answer) => [answer === 'yes' ? 'Yes' : 'No', [answer, answer[0]!, ...INTERFACE_LANGUAGES.map((lng) => noticeText(lng, `bulk.values.${answer}`))]]));
+const AUTHOR_TYPE_OF = lookup(
+  AUTHOR_TYPES.map((type) => [type.id, [type.auth_search_key, ...inEveryLanguage('authorTypes', type.author_type)]]),
+);
+const PRICE_KIND_OF = lookup(
+  PRICE_KINDS.map((kind) => [kind, [kind, ...INTERFACE_LANGUAGES.map((lng) => noticeText(lng, `bulk.values.${kind}`))]]),
+);
+const YES_NO_OF = lookup(
+  (['yes', 'no'] as const).map((answer) => [
+    answer === 'yes' ? 'Yes' : 'No',
+    [answer, answer[0]!, ...INTERFACE_LANGUAGES.map((lng) => noticeText(lng, `bulk.values.${answer}`))],
+  ]),
+);
 
 /** The drop-down lists of the template: their values in `lng` and the columns they serve. */
 function templateLists(lng: InterfaceLanguage) {
@@ -122,16 +145,39 @@ function templateLists(lng: InterfaceLanguage) {
     { columns: ['language'], values: LANGUAGES.map((language) => languageLabel(lng, language)), strict: true },
     { columns: ['type'], values: SWAROOPS.map((swaroop) => swaroopLabel(lng, swaroop)), strict: true },
     // several subjects go in one cell, separated by ';': the list only suggests
-    { columns: ['subjects'], values: SUBJECTS.map((subject) => lookupText(LOOKUP_CATALOGUES[lng], 'subjects', subject.subject_name)), strict: false },
-    { columns: AUTHOR_SLOTS.map((n) => `author_type_${n}`), values: AUTHOR_TYPES.map((type) => lookupText(LOOKUP_CATALOGUES[lng], 'authorTypes', type.author_type)), strict: true },
+    {
+      columns: ['subjects'],
+      values: SUBJECTS.map((subject) => lookupText(LOOKUP_CATALOGUES[lng], 'subjects', subject.subject_name)),
+      strict: false,
+    },
+    {
+      columns: AUTHOR_SLOTS.map((n) => `author_type_${n}`),
+      values: AUTHOR_TYPES.map((type) => lookupText(LOOKUP_CATALOGUES[lng], 'authorTypes', type.author_type)),
+      strict: true,
+    },
     { columns: ['price_kind'], values: PRICE_KINDS.map((kind) => noticeText(lng, `bulk.values.${kind}`)), strict: true },
     { columns: ['currency'], values: [...CURRENCIES], strict: true },
-    { columns: ['readers', 'electronic_copy'], values: [noticeText(lng, 'bulk.values.yes'), noticeText(lng, 'bulk.values.no')], strict: true },
+    {
+      columns: ['readers', 'electronic_copy'],
+      values: [noticeText(lng, 'bulk.values.yes'), noticeText(lng, 'bulk.values.no')],
+      strict: true,
+    },
   ] as { columns: BulkColumn[]; values: string[]; strict: boolean }[];
 }
 
 /** Column widths of the template (characters). */
-const WIDE = new Set<BulkColumn>(['book_title', 'book_e_title', 'alternate_title', 'type', 'subjects', 'author_name_1', 'author_name_2', 'author_name_3', 'pdfurl', 'tags']);
+const WIDE = new Set<BulkColumn>([
+  'book_title',
+  'book_e_title',
+  'alternate_title',
+  'type',
+  'subjects',
+  'author_name_1',
+  'author_name_2',
+  'author_name_3',
+  'pdfurl',
+  'tags',
+]);
 
 /**
  * The Excel template in `lng` (GET /api/book/bulk/template.xlsx): sheet 1 the columns of
@@ -157,12 +203,20 @@ const templates = new Map<InterfaceLanguage, Promise<Buffer>>();
 async function makeTemplate(lng: InterfaceLanguage): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'JSBN';
-  const sheetNames = { books: noticeText(lng, 'bulk.sheets.books'), lists: noticeText(lng, 'bulk.sheets.lists'), guide: noticeText(lng, 'bulk.sheets.guide') };
+  const sheetNames = {
+    books: noticeText(lng, 'bulk.sheets.books'),
+    lists: noticeText(lng, 'bulk.sheets.lists'),
+    guide: noticeText(lng, 'bulk.sheets.guide'),
+  };
   const sheet = workbook.addWorksheet(sheetNames.books, { views: [{ state: 'frozen', ySplit: 1 }] });
   const listSheet = workbook.addWorksheet(sheetNames.lists);
   const guide = workbook.addWorksheet(sheetNames.guide);
 
-  sheet.columns = BULK_COLUMNS.map((key) => ({ header: `${bulkColumnLabel(lng, key)}${STARRED.has(key) ? ' *' : ''}`, key, width: WIDE.has(key) ? 32 : 16 }));
+  sheet.columns = BULK_COLUMNS.map((key) => ({
+    header: `${bulkColumnLabel(lng, key)}${STARRED.has(key) ? ' *' : ''}`,
+    key,
+    width: WIDE.has(key) ? 32 : 16,
+  }));
   const heading = sheet.getRow(1);
   heading.font = { bold: true };
   heading.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDF1DC' } };
@@ -182,7 +236,13 @@ async function makeTemplate(lng: InterfaceLanguage): Promise<Buffer> {
     const letter = column.letter;
     const formula = `'${sheetNames.lists.replaceAll("'", "''")}'!$${letter}$2:$${letter}$${list.values.length + 1}`;
     for (const key of list.columns) {
-      validate(key, { type: 'list', allowBlank: true, formulae: [formula], showErrorMessage: list.strict, errorStyle: list.strict ? 'stop' : 'information' });
+      validate(key, {
+        type: 'list',
+        allowBlank: true,
+        formulae: [formula],
+        showErrorMessage: list.strict,
+        errorStyle: list.strict ? 'stop' : 'information',
+      });
     }
   });
   listSheet.getRow(1).font = { bold: true };
@@ -326,7 +386,13 @@ function cellText(cell: ExcelJS.Cell): string {
 export async function readBulkFile(bytes: Buffer, lng: InterfaceLanguage): Promise<BulkRow[]> {
   const budget: Budget = { left: MAX_BULK_UNPACKED_BYTES };
   const { zip, packed } = await inReadingOrder(bytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(packed, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(packed, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
   const internals = reader as unknown as ReaderInternals;
   const columnAt = new Map<number, BulkColumn>();
   const rows: BulkRow[] = [];
@@ -393,7 +459,8 @@ export async function readBulkFile(bytes: Buffer, lng: InterfaceLanguage): Promi
  */
 function missingColumns(columnAt: Map<number, BulkColumn>, lng: InterfaceLanguage): void {
   const missing = BULK_REQUIRED_COLUMNS.filter((key) => ![...columnAt.values()].includes(key));
-  if (missing.length) throw fileProblem('BAD_REQUEST', bulkMissingColumnsMessage(missing.map((key) => bulkColumnLabel(lng, key)).join(', ')));
+  if (missing.length)
+    throw fileProblem('BAD_REQUEST', bulkMissingColumnsMessage(missing.map((key) => bulkColumnLabel(lng, key)).join(', ')));
 }
 
 /** The column a problem of the book form's field `path` belongs to; `authorSlots[i]` is the template slot of the form's author i. */
@@ -434,7 +501,10 @@ export function bookFieldsOfRow(values: BulkRow['values']): { fields: BookFields
   const language = text('language') ? fromList('language', LANGUAGE_OF, BULK_MSG.languageNotInList) : '';
   const type = fromList('type', SWAROOP_OF, 'Swaroop is not in the list');
   const subjects: { id: number }[] = [];
-  for (const name of text('subjects').split(/[;,]/).map((part) => part.trim()).filter(Boolean)) {
+  for (const name of text('subjects')
+    .split(/[;,]/)
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const id = SUBJECT_OF.get(fold(name));
     if (id === undefined) errors.push({ column: 'subjects', message: 'Subject is not in the list' });
     else subjects.push({ id });
@@ -452,7 +522,8 @@ export function bookFieldsOfRow(values: BulkRow['values']): { fields: BookFields
   const readers = fromList('readers', YES_NO_OF, BULK_MSG.yesOrNo);
   const electronic = fromList('electronic_copy', YES_NO_OF, BULK_MSG.yesOrNo);
   const currency = text('currency').toUpperCase();
-  if (currency && !(CURRENCIES as readonly string[]).includes(currency)) errors.push({ column: 'currency', message: BULK_MSG.currencyNotInList });
+  if (currency && !(CURRENCIES as readonly string[]).includes(currency))
+    errors.push({ column: 'currency', message: BULK_MSG.currencyNotInList });
 
   const parsed = bookFields.safeParse({
     book_title: text('book_title'),
@@ -490,7 +561,10 @@ export function bookFieldsOfRow(values: BulkRow['values']): { fields: BookFields
     }
   } else {
     for (const { field, message } of checkLookups(parsed.data)) {
-      const column = columnOfPath(field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), authorSlots);
+      const column = columnOfPath(
+        field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+        authorSlots,
+      );
       if (column && !known.has(column)) errors.push({ column, message });
     }
   }
@@ -512,7 +586,13 @@ async function registeredTitles(ctx: AppContext, publisherId: number, titles: st
 function cellsShown(values: BulkRow['values']): BulkRow['values'] {
   const shown: BulkRow['values'] = {};
   for (const [key, value] of Object.entries(values) as [BulkColumn, string][]) {
-    shown[key] = value.length <= MAX_BULK_CELL_CHARACTERS ? value : value.slice(0, /[\uD800-\uDBFF]/.test(value[MAX_BULK_CELL_CHARACTERS - 1]!) ? MAX_BULK_CELL_CHARACTERS - 1 : MAX_BULK_CELL_CHARACTERS);
+    shown[key] =
+      value.length <= MAX_BULK_CELL_CHARACTERS
+        ? value
+        : value.slice(
+            0,
+            /[\uD800-\uDBFF]/.test(value[MAX_BULK_CELL_CHARACTERS - 1]!) ? MAX_BULK_CELL_CHARACTERS - 1 : MAX_BULK_CELL_CHARACTERS,
+          );
   }
   return shown;
 }
@@ -542,7 +622,8 @@ export async function checkBulkRows(ctx: AppContext, publisherId: number, rows: 
     const title = titleOf(row);
     if (title && registered.has(title)) warnings.push({ column: 'book_title', message: BOOK_MSG.duplicateTitle });
     const closest = similar.get(row.row);
-    if (closest && !registered.has(title)) warnings.push({ column: 'book_title', message: similarBookMessage(closest.jsbn_number, closest.publisher_name) });
+    if (closest && !registered.has(title))
+      warnings.push({ column: 'book_title', message: similarBookMessage(closest.jsbn_number, closest.publisher_name) });
     const other = rowsOfTitle.get(title)?.find((number) => number !== row.row);
     if (title && other !== undefined) warnings.push({ column: 'book_title', message: bulkSameTitleMessage(other) });
     return { row: row.row, values: cellsShown(row.values), errors: errors.map(inLanguage), warnings: warnings.map(inLanguage) };
@@ -581,7 +662,9 @@ function previewColumns(lng: InterfaceLanguage): BulkPreview['columns'] {
   const lists = new Map(templateLists(lng).flatMap((list) => list.columns.map((key) => [key, list] as const)));
   return BULK_COLUMNS.map((key) => {
     const list = lists.get(key);
-    return list ? { key, label: bulkColumnLabel(lng, key), options: list.values, ...(key === 'subjects' ? { several: true } : {}) } : { key, label: bulkColumnLabel(lng, key) };
+    return list
+      ? { key, label: bulkColumnLabel(lng, key), options: list.values, ...(key === 'subjects' ? { several: true } : {}) }
+      : { key, label: bulkColumnLabel(lng, key) };
   });
 }
 
@@ -620,10 +703,12 @@ export async function registerBulkRows(ctx: AppContext, publisherId: number, bat
     await tx.select({ id: publishers.id }).from(publishers).where(eq(publishers.id, publisherId)).for('update');
     const refs = sorted.map((row) => sourceRefOf(batch, row.row));
     const earlier = new Map(
-      (await tx.select({ ref: books.source_ref, id: books.id, jsbn: books.jsbn_number }).from(books).where(and(eq(books.publisher_id, publisherId), inArray(books.source_ref, refs)))).map((book) => [
-        book.ref,
-        { id: book.id, jsbn: book.jsbn },
-      ]),
+      (
+        await tx
+          .select({ ref: books.source_ref, id: books.id, jsbn: books.jsbn_number })
+          .from(books)
+          .where(and(eq(books.publisher_id, publisherId), inArray(books.source_ref, refs)))
+      ).map((book) => [book.ref, { id: book.id, jsbn: book.jsbn }]),
     );
     const fresh = sorted.flatMap((row, index) => (earlier.has(refs[index]!) ? [] : [{ row: row.row, fields: fields[index]! }]));
     const made = await registerBooks(
@@ -641,11 +726,21 @@ export async function registerBulkRows(ctx: AppContext, publisherId: number, bat
         subject: 'book' as const,
         subjectId: made[index]!.id,
         action: 'created',
-        changes: { jsbn_number: [null, made[index]!.jsbn], book_title: [null, bookFields.book_title], book_e_title: [null, bookFields.book_e_title] } satisfies FieldChanges,
+        changes: {
+          jsbn_number: [null, made[index]!.jsbn],
+          book_title: [null, bookFields.book_title],
+          book_e_title: [null, bookFields.book_e_title],
+        } satisfies FieldChanges,
         reason: `bulk upload ${batch}, row ${row}`,
       })),
     );
-    return { books: sorted.map((row, index) => ({ row: row.row, id: earlier.get(refs[index]!)!.id, jsbn_number: earlier.get(refs[index]!)!.jsbn })) };
+    return {
+      books: sorted.map((row, index) => ({
+        row: row.row,
+        id: earlier.get(refs[index]!)!.id,
+        jsbn_number: earlier.get(refs[index]!)!.jsbn,
+      })),
+    };
   });
 }
 
@@ -655,7 +750,13 @@ export async function registerBulkRows(ctx: AppContext, publisherId: number, bat
  * order; then the rows `left` out (POST), in row order, each with why ('Left out because').
  * @throws AppError 404 when the publisher has no book of this batch
  */
-export async function bulkResult(ctx: AppContext, publisherId: number, batch: string, lng: InterfaceLanguage, left: (BulkRow & { skipped?: boolean })[] = []): Promise<Buffer> {
+export async function bulkResult(
+  ctx: AppContext,
+  publisherId: number,
+  batch: string,
+  lng: InterfaceLanguage,
+  left: (BulkRow & { skipped?: boolean })[] = [],
+): Promise<Buffer> {
   const prefix = sourceRefOf(batch, 0).slice(0, -1);
   const rows = await ctx.db
     .select({ ref: books.source_ref, jsbn: books.jsbn_number, title: books.book_title, englishTitle: books.book_e_title })
@@ -666,10 +767,24 @@ export async function bulkResult(ctx: AppContext, publisherId: number, batch: st
   // the registered books, then each row left out with why, so no row of the file disappears (decision 039)
   type Line = { row: number; jsbn: string; title: string; englishTitle: string; page: string; why: string };
   const lines: Line[] = [
-    ...rows.map((row) => ({ row: Number(row.ref!.slice(prefix.length)), jsbn: formatJsbn(row.jsbn), title: row.title, englishTitle: row.englishTitle, page: bookPageUrl(ctx.config.publicUrl, row.jsbn), why: '' })),
+    ...rows.map((row) => ({
+      row: Number(row.ref!.slice(prefix.length)),
+      jsbn: formatJsbn(row.jsbn),
+      title: row.title,
+      englishTitle: row.englishTitle,
+      page: bookPageUrl(ctx.config.publicUrl, row.jsbn),
+      why: '',
+    })),
     ...[...left]
       .sort((a, b) => a.row - b.row)
-      .map((row) => ({ row: row.row, jsbn: '', title: row.values.book_title ?? '', englishTitle: row.values.book_e_title ?? '', page: '', why: whyLeftOut(row, lng) })),
+      .map((row) => ({
+        row: row.row,
+        jsbn: '',
+        title: row.values.book_title ?? '',
+        englishTitle: row.values.book_e_title ?? '',
+        page: '',
+        why: whyLeftOut(row, lng),
+      })),
   ];
   return xlsxOf<Line>(
     [

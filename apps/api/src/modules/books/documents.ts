@@ -21,7 +21,13 @@ import { books, document_jobs, publishers } from '../../db/schema.js';
 import type { JobData } from '../../lib/jobs.js';
 import { notFound } from '../../lib/errors.js';
 import { imageForDocument } from '../../lib/images.js';
-import { bookSheetPdf, publisherBookListPdf, publisherCataloguePdf, publisherInfoPdf, type BookWithImages } from '../documents/book-sheets.js';
+import {
+  bookSheetPdf,
+  publisherBookListPdf,
+  publisherCataloguePdf,
+  publisherInfoPdf,
+  type BookWithImages,
+} from '../documents/book-sheets.js';
 import { publisherInfo } from '../publishers/service.js';
 import { bookPageUrl } from './qr.js';
 import { getBook } from './book-reads.js';
@@ -37,7 +43,8 @@ export const versionOf = (...parts: (string | number | Date | null | undefined)[
     .slice(0, 16);
 
 const GENERATED_FOLDER = 'public/generated';
-const documentKey = (kind: BookDocumentKind, id: number, lng: InterfaceLanguage, version: string) => `${GENERATED_FOLDER}/${kind}-${id}-${lng}-${version}.pdf`;
+const documentKey = (kind: BookDocumentKind, id: number, lng: InterfaceLanguage, version: string) =>
+  `${GENERATED_FOLDER}/${kind}-${id}-${lng}-${version}.pdf`;
 /** `<folder>/<kind>-<id>-` `<lng>-`? `<version>.pdf`: a stored document's language, null for one kept before documents had a language. */
 const STORED_LANGUAGE = new RegExp(`-(${INTERFACE_LANGUAGES.join('|')})-[0-9a-f]+\\.pdf$`);
 
@@ -52,7 +59,11 @@ async function store(ctx: AppContext, key: string, bytes: Buffer): Promise<void>
     const prefix = key.replace(STORED_LANGUAGE, '-');
     const existing = await ctx.storage.list(GENERATED_FOLDER);
     const older = existing.filter(
-      (other) => other !== key && other.startsWith(prefix) && /^(?:[a-z]{2}-)?[0-9a-f]+\.pdf$/.test(other.slice(prefix.length)) && (STORED_LANGUAGE.exec(other)?.[1] ?? language) === language,
+      (other) =>
+        other !== key &&
+        other.startsWith(prefix) &&
+        /^(?:[a-z]{2}-)?[0-9a-f]+\.pdf$/.test(other.slice(prefix.length)) &&
+        (STORED_LANGUAGE.exec(other)?.[1] ?? language) === language,
     );
     await Promise.all(older.map((other) => ctx.storage.delete(other)));
   }
@@ -64,21 +75,39 @@ async function store(ctx: AppContext, key: string, bytes: Buffer): Promise<void>
  * @param version changes whenever what the document shows changes (`versionOf`)
  * @param make renders the PDF bytes
  */
-export async function cached(ctx: AppContext, kind: BookDocumentKind, id: number, lng: InterfaceLanguage, version: string, make: () => Promise<Buffer>): Promise<string> {
+export async function cached(
+  ctx: AppContext,
+  kind: BookDocumentKind,
+  id: number,
+  lng: InterfaceLanguage,
+  version: string,
+  make: () => Promise<Buffer>,
+): Promise<string> {
   const key = documentKey(kind, id, lng, version);
   if (!(await ctx.storage.inspect(key))) await store(ctx, key, await make());
   return key;
 }
 
 /** The version of a publisher's documents: the publisher row, its books' latest change and count. */
-async function publisherVersion(ctx: AppContext, publisherId: number): Promise<{ version: string; publisher_no: string; logo_key: string | null; books: number }> {
+async function publisherVersion(
+  ctx: AppContext,
+  publisherId: number,
+): Promise<{ version: string; publisher_no: string; logo_key: string | null; books: number }> {
   const [publisher] = await ctx.db
     .select({ updated_at: publishers.updated_at, publisher_no: publishers.publisher_no, logo_key: publishers.logo_key })
     .from(publishers)
     .where(eq(publishers.id, publisherId));
   if (!publisher) throw notFound('Publisher');
-  const [stats] = await ctx.db.select({ latest: max(books.updated_at), n: count() }).from(books).where(eq(books.publisher_id, publisherId));
-  return { version: versionOf(publisher.updated_at, stats?.latest, stats?.n), publisher_no: publisher.publisher_no, logo_key: publisher.logo_key, books: stats?.n ?? 0 };
+  const [stats] = await ctx.db
+    .select({ latest: max(books.updated_at), n: count() })
+    .from(books)
+    .where(eq(books.publisher_id, publisherId));
+  return {
+    version: versionOf(publisher.updated_at, stats?.latest, stats?.n),
+    publisher_no: publisher.publisher_no,
+    logo_key: publisher.logo_key,
+    books: stats?.n ?? 0,
+  };
 }
 
 /** Covers made ready for the catalogue at once (sharp decodes on libuv's threads). */
@@ -114,7 +143,10 @@ export interface DocumentFile {
  * The single-book sheet of a book (cover, QR, every fact) in `lng`. @throws AppError 404 'Book not found'
  */
 export async function bookSheet(ctx: AppContext, bookId: number, lng: InterfaceLanguage): Promise<DocumentFile> {
-  const [row] = await ctx.db.select({ updated_at: books.updated_at, cover_key: books.cover_key, publisher_id: books.publisher_id }).from(books).where(eq(books.id, bookId));
+  const [row] = await ctx.db
+    .select({ updated_at: books.updated_at, cover_key: books.cover_key, publisher_id: books.publisher_id })
+    .from(books)
+    .where(eq(books.id, bookId));
   if (!row) throw notFound('Book');
   const publisherStamp = await publisherVersion(ctx, row.publisher_id);
   const key = await cached(ctx, 'book-sheet', bookId, lng, versionOf(row.updated_at, publisherStamp.version), async () => {
@@ -134,7 +166,11 @@ export async function bookSheet(ctx: AppContext, bookId: number, lng: InterfaceL
 export async function publisherBookList(ctx: AppContext, publisherId: number, lng: InterfaceLanguage): Promise<DocumentFile> {
   const { version, publisher_no } = await publisherVersion(ctx, publisherId);
   const key = await cached(ctx, 'book-list', publisherId, lng, version, async () =>
-    publisherBookListPdf(await publisherInfo(ctx, publisherId), (await listBooks(ctx, { pageNo: 1, limit: 'all', publisherId })).books, lng),
+    publisherBookListPdf(
+      await publisherInfo(ctx, publisherId),
+      (await listBooks(ctx, { pageNo: 1, limit: 'all', publisherId })).books,
+      lng,
+    ),
   );
   return { key, filename: `${publisher_no}-books.pdf` };
 }
@@ -163,13 +199,22 @@ const PROGRESS_POLL_MS = 100;
  * @param waitMs how long this request may wait for the document, ms
  * @throws AppError 404 'Publisher not found'
  */
-export async function publisherCatalogue(ctx: AppContext, publisherId: number, waitMs: number, lng: InterfaceLanguage): Promise<DocumentState> {
+export async function publisherCatalogue(
+  ctx: AppContext,
+  publisherId: number,
+  waitMs: number,
+  lng: InterfaceLanguage,
+): Promise<DocumentState> {
   const { version, publisher_no, books: count } = await publisherVersion(ctx, publisherId);
   const key = documentKey('catalog', publisherId, lng, version);
   const file = { key, filename: `${publisher_no}.pdf` };
   if (await ctx.storage.inspect(key)) return { file };
   const progressOf = (job: typeof document_jobs.$inferSelect): DocumentState => ({
-    progress: { state: job.state as DocumentProgress['state'], percent: job.total ? Math.floor((100 * job.done) / job.total) : 0, books: count },
+    progress: {
+      state: job.state as DocumentProgress['state'],
+      percent: job.total ? Math.floor((100 * job.done) / job.total) : 0,
+      books: count,
+    },
   });
   // queued once per version; a making that failed is told to the request that finds it, which
   // queues it again, as is one whose file has gone from the storage since it was made
@@ -178,7 +223,11 @@ export async function publisherCatalogue(ctx: AppContext, publisherId: number, w
     const queued = await ctx.db
       .insert(document_jobs)
       .values({ key, total: 2 * count })
-      .onConflictDoUpdate({ target: document_jobs.key, set: { state: 'queued', done: 0, updated_at: new Date() }, where: inArray(document_jobs.state, ['failed', 'ready']) })
+      .onConflictDoUpdate({
+        target: document_jobs.key,
+        set: { state: 'queued', done: 0, updated_at: new Date() },
+        where: inArray(document_jobs.state, ['failed', 'ready']),
+      })
       .returning({ key: document_jobs.key });
     if (queued.length) await ctx.jobs.send('document', { kind: 'catalog', publisherId, language: lng, key });
     if (before?.state === 'failed') return progressOf(before);
@@ -203,7 +252,11 @@ const BOOKS_PER_SLICE = 50;
  * @throws the failure of the attempt, after marking the job failed
  */
 export async function makeDocument(ctx: AppContext, job: JobData['document']): Promise<void> {
-  const mark = (set: Partial<typeof document_jobs.$inferInsert>) => ctx.db.update(document_jobs).set({ ...set, updated_at: new Date() }).where(eq(document_jobs.key, job.key));
+  const mark = (set: Partial<typeof document_jobs.$inferInsert>) =>
+    ctx.db
+      .update(document_jobs)
+      .set({ ...set, updated_at: new Date() })
+      .where(eq(document_jobs.key, job.key));
   if (await ctx.storage.inspect(job.key)) return void (await mark({ state: 'ready' }));
   await mark({ state: 'running', done: 0, last_error: null });
   let done = 0;
@@ -216,10 +269,16 @@ export async function makeDocument(ctx: AppContext, job: JobData['document']): P
   };
   try {
     const items = await publisherBooksWithCovers(ctx, job.publisherId, step);
-    const bytes = await publisherCataloguePdf(await publisherInfo(ctx, job.publisherId), items, job.language ?? 'en', async (drawn) => {
-      for (let at = 0; at < drawn; at++) step();
-      await setImmediate();
-    }, BOOKS_PER_SLICE);
+    const bytes = await publisherCataloguePdf(
+      await publisherInfo(ctx, job.publisherId),
+      items,
+      job.language ?? 'en',
+      async (drawn) => {
+        for (let at = 0; at < drawn; at++) step();
+        await setImmediate();
+      },
+      BOOKS_PER_SLICE,
+    );
     await store(ctx, job.key, bytes);
     await mark({ state: 'ready', done });
   } catch (error) {
@@ -253,7 +312,12 @@ export async function publisherInfoSheet(ctx: AppContext, publisherId: number, l
  * @param waitMs how long this request may wait for the document, ms
  * @throws AppError 404 'Publisher not found'
  */
-export async function catalogueByPublisherNo(ctx: AppContext, publisherNo: string, waitMs: number, lng: InterfaceLanguage): Promise<PublisherCatalog> {
+export async function catalogueByPublisherNo(
+  ctx: AppContext,
+  publisherNo: string,
+  waitMs: number,
+  lng: InterfaceLanguage,
+): Promise<PublisherCatalog> {
   const [publisher] = await ctx.db
     .select({ id: publishers.id, publisher_no: publishers.publisher_no, publisher_name: publishers.publisher_name })
     .from(publishers)

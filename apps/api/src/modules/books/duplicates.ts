@@ -37,8 +37,39 @@ export const SIMILAR_MAX = 5;
 
 /** Titles of respect that many authors' names share: they say nothing about who wrote a book. */
 const HONORIFICS = new Set([
-  'shri', 'sri', 'shree', 'acharya', 'acharyashri', 'acharyadev', 'muni', 'munishri', 'maharaj', 'maharaja', 'maharajsaheb', 'saheb', 'sadhvi', 'sadhviji', 'ji',
-  'pujya', 'pu', 'gani', 'ganivarya', 'panyas', 'pannyas', 'upadhyay', 'upadhyaya', 'swami', 'svami', 'suri', 'surishwarji', 'surishvarji', 'dr', 'pt', 'pandit', 'bhagwan', 'bhagavan',
+  'shri',
+  'sri',
+  'shree',
+  'acharya',
+  'acharyashri',
+  'acharyadev',
+  'muni',
+  'munishri',
+  'maharaj',
+  'maharaja',
+  'maharajsaheb',
+  'saheb',
+  'sadhvi',
+  'sadhviji',
+  'ji',
+  'pujya',
+  'pu',
+  'gani',
+  'ganivarya',
+  'panyas',
+  'pannyas',
+  'upadhyay',
+  'upadhyaya',
+  'swami',
+  'svami',
+  'suri',
+  'surishwarji',
+  'surishvarji',
+  'dr',
+  'pt',
+  'pandit',
+  'bhagwan',
+  'bhagavan',
 ]);
 
 /** The words of a Latin key (letters and digits of any script). */
@@ -71,7 +102,11 @@ export const authorKey = (name: string) =>
     .join(' ');
 
 /** The numbers of a title (a part, a volume): two titles naming different ones are different books. */
-const numbersOf = (key: string) => (key.match(/\d+/g) ?? []).map(Number).sort((a, b) => a - b).join(',');
+const numbersOf = (key: string) =>
+  (key.match(/\d+/g) ?? [])
+    .map(Number)
+    .sort((a, b) => a - b)
+    .join(',');
 
 /** What a book is compared by. */
 export interface DuplicateProbe {
@@ -84,7 +119,10 @@ export interface DuplicateProbe {
  * How like the probe a book is: its title similarity when the titles are close, the numbers
  * in them the same and an author alike (or neither has an author), else null.
  */
-export function duplicateSimilarity(probe: DuplicateProbe, book: { book_title: string; book_e_title: string; authors: string[] }): number | null {
+export function duplicateSimilarity(
+  probe: DuplicateProbe,
+  book: { book_title: string; book_e_title: string; authors: string[] },
+): number | null {
   const mine = [...new Set([probe.title, probe.eTitle].filter((title): title is string => Boolean(title?.trim())).map(latinKey))];
   const theirs = [...new Set([book.book_title, book.book_e_title].filter(Boolean).map(latinKey))];
   let best = 0;
@@ -115,7 +153,9 @@ export async function queueBooks(db: DbOrTx, ids: number[]): Promise<Map<number,
       publisher_name: publishers.publisher_name,
       publication_year: books.publication_year,
       withdrawn_at: books.withdrawn_at,
-      authors: sql<string[]>`coalesce((select array_agg(${book_authors.author_name} order by ${book_authors.position}) from ${book_authors} where ${book_authors.book_id} = ${books.id}), '{}')`,
+      authors: sql<
+        string[]
+      >`coalesce((select array_agg(${book_authors.author_name} order by ${book_authors.position}) from ${book_authors} where ${book_authors.book_id} = ${books.id}), '{}')`,
     })
     .from(books)
     .innerJoin(publishers, eq(publishers.id, books.publisher_id))
@@ -143,7 +183,8 @@ export function authorPatterns(authors: string[]): string[] {
   const words = new Set<string>();
   for (const name of authors) {
     for (const word of wordsOf(authorKey(name))) if (word.length >= 3 && !/\d/.test(word)) words.add(word);
-    for (const word of wordsOf(name.normalize('NFC').toLowerCase())) if (word.length >= 3 && !HONORIFICS.has(latinKey(word))) words.add(word);
+    for (const word of wordsOf(name.normalize('NFC').toLowerCase()))
+      if (word.length >= 3 && !HONORIFICS.has(latinKey(word))) words.add(word);
   }
   return [...words];
 }
@@ -171,7 +212,11 @@ function probeKey(title: string): string {
  * titles of the nearest length (the fewest words beyond the probe's) — and one for the
  * candidates' details.
  */
-export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: { olderThan?: number; limit?: number } = {}): Promise<(QueueBook & { similarity: number })[]> {
+export async function similarBooks(
+  db: DbOrTx,
+  probe: DuplicateProbe,
+  options: { olderThan?: number; limit?: number } = {},
+): Promise<(QueueBook & { similarity: number })[]> {
   const key = probeKey(probe.title);
   if (!key) return [];
   const query = await textQuery(db, key, { titles: true });
@@ -187,7 +232,12 @@ export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: {
       .map((number) => sql`regexp_like(${books.title_text}, ${`\\m0*${number}\\M`})`),
     isNull(books.withdrawn_at),
     options.olderThan === undefined ? undefined : lt(books.id, options.olderThan),
-    patterns.length ? sql`(${sql.join(patterns.map((word) => sql`strpos(${books.search_text}, ${word}) > 0`), sql` or `)})` : undefined,
+    patterns.length
+      ? sql`(${sql.join(
+          patterns.map((word) => sql`strpos(${books.search_text}, ${word}) > 0`),
+          sql` or `,
+        )})`
+      : undefined,
   ];
   const candidates = await db
     .select({ id: books.id })
@@ -196,7 +246,11 @@ export async function similarBooks(db: DbOrTx, probe: DuplicateProbe, options: {
     // the titles holding the title's whole Latin key first (the same title in any script), then
     // the English titles nearest its length: the fewest words beyond it, whatever script its own
     // title is in (title_text is longer for an Indic title, with its other forms)
-    .orderBy(sql`(${books.title_text} like ${containsPattern(wordsOf(latinKey(probe.title)).join(' '))}) desc`, sql`abs(length(${books.book_e_title}) - ${key.length})`, asc(books.id))
+    .orderBy(
+      sql`(${books.title_text} like ${containsPattern(wordsOf(latinKey(probe.title)).join(' '))}) desc`,
+      sql`abs(length(${books.book_e_title}) - ${key.length})`,
+      asc(books.id),
+    )
     .limit(CANDIDATES);
   const found = await queueBooks(
     db,
@@ -226,9 +280,18 @@ const PAIRS_MAX = 3;
  * moment do not see each other — as when the check ran inside the transaction, where neither
  * saw the other's uncommitted book.
  */
-export async function formDuplicates(db: DbOrTx, fields: Pick<BookFields, 'book_title' | 'book_e_title' | 'authors'>): Promise<FoundBook[]> {
+export async function formDuplicates(
+  db: DbOrTx,
+  fields: Pick<BookFields, 'book_title' | 'book_e_title' | 'authors'>,
+): Promise<FoundBook[]> {
   const ids = fields.authors.flatMap((author) => (author.authorId === undefined ? [] : [author.authorId]));
-  const named = ids.length ? new Map((await db.select({ id: authorsTable.id, name: authorsTable.author_name }).from(authorsTable).where(inArray(authorsTable.id, ids))).map((row) => [row.id, row.name])) : new Map<number, string>();
+  const named = ids.length
+    ? new Map(
+        (
+          await db.select({ id: authorsTable.id, name: authorsTable.author_name }).from(authorsTable).where(inArray(authorsTable.id, ids))
+        ).map((row) => [row.id, row.name]),
+      )
+    : new Map<number, string>();
   const names = fields.authors.flatMap((author) => {
     const name = author.authorId === undefined ? author.author_name : named.get(author.authorId);
     return name ? [name] : [];
@@ -247,7 +310,9 @@ export async function queueFoundPairs(db: DbOrTx, bookId: number, found: FoundBo
   if (others.length === 0) return;
   await db
     .insert(duplicate_pairs)
-    .values(others.map((other) => ({ book_id: bookId, other_book_id: other.id, similarity: other.similarity, publisher_reason: reason ?? null })))
+    .values(
+      others.map((other) => ({ book_id: bookId, other_book_id: other.id, similarity: other.similarity, publisher_reason: reason ?? null })),
+    )
     .onConflictDoNothing();
 }
 
@@ -257,18 +322,33 @@ export async function queueFoundPairs(db: DbOrTx, bookId: number, found: FoundBo
  * queued is left as it is), with the publisher's `reason` when it gave one.
  * @returns the pairs queued
  */
-export async function queueDuplicatePairs(db: DbOrTx, bookIds: number[], reason?: DuplicateReason): Promise<{ bookId: number; otherBookId: number; similarity: number }[]> {
+export async function queueDuplicatePairs(
+  db: DbOrTx,
+  bookIds: number[],
+  reason?: DuplicateReason,
+): Promise<{ bookId: number; otherBookId: number; similarity: number }[]> {
   const found = await queueBooks(db, bookIds);
   const pairs: { bookId: number; otherBookId: number; similarity: number }[] = [];
   for (const book of found.values()) {
     if (book.withdrawn_at) continue;
-    const similar = await similarBooks(db, { title: book.book_title, eTitle: book.book_e_title, authors: book.authors }, { olderThan: book.id, limit: PAIRS_MAX });
+    const similar = await similarBooks(
+      db,
+      { title: book.book_title, eTitle: book.book_e_title, authors: book.authors },
+      { olderThan: book.id, limit: PAIRS_MAX },
+    );
     for (const other of similar) pairs.push({ bookId: book.id, otherBookId: other.id, similarity: other.similarity });
   }
   if (pairs.length === 0) return [];
   await db
     .insert(duplicate_pairs)
-    .values(pairs.map((pair) => ({ book_id: pair.bookId, other_book_id: pair.otherBookId, similarity: pair.similarity, publisher_reason: reason ?? null })))
+    .values(
+      pairs.map((pair) => ({
+        book_id: pair.bookId,
+        other_book_id: pair.otherBookId,
+        similarity: pair.similarity,
+        publisher_reason: reason ?? null,
+      })),
+    )
     .onConflictDoNothing();
   return pairs;
 }
@@ -281,10 +361,16 @@ export const SCAN_BATCH = 1_000;
  * their commit). A job that cannot be queued is logged, never fails the registration: the
  * books are registered, only their check is missing (decision 044).
  */
-export async function scheduleDuplicateScan(ctx: AppContext, bookIds: number[], log: { warn(object: object, message: string): void }): Promise<void> {
+export async function scheduleDuplicateScan(
+  ctx: AppContext,
+  bookIds: number[],
+  log: { warn(object: object, message: string): void },
+): Promise<void> {
   for (let at = 0; at < bookIds.length; at += SCAN_BATCH) {
     const ids = bookIds.slice(at, at + SCAN_BATCH);
-    await ctx.jobs.send('duplicateScan', { bookIds: ids }).catch((error: unknown) => log.warn({ err: error, books: ids.length }, 'duplicate check not queued'));
+    await ctx.jobs
+      .send('duplicateScan', { bookIds: ids })
+      .catch((error: unknown) => log.warn({ err: error, books: ids.length }, 'duplicate check not queued'));
   }
 }
 

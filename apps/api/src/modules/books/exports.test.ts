@@ -46,8 +46,10 @@ describe.each(ENGINES)('book and publisher exports on %s', (engine) => {
   });
 
   it('writes an export in the language of whoever asks: headings, lookups, yes and no', async () => {
-    const ask = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/book/export.xlsx', query: { ids: String(bookIds[0]) }, headers });
-    const row = async (headers: Record<string, string>, line: number) => (((await sheetOf((await ask(headers)).rawPayload)).getRow(line).values as unknown[]).slice(1));
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/book/export.xlsx', query: { ids: String(bookIds[0]) }, headers });
+    const row = async (headers: Record<string, string>, line: number) =>
+      ((await sheetOf((await ask(headers)).rawPayload)).getRow(line).values as unknown[]).slice(1);
     expect((await row({}, 1)).slice(0, 6)).toEqual(['Sr. no', 'JSBN', 'Book name', 'English title', 'Authors', 'Language']);
     const hindi = await row({ 'accept-language': 'hi' }, 1);
     expect(hindi.slice(0, 6)).toEqual(['क्रम', 'JSBN', 'पुस्तक का नाम', 'अंग्रेज़ी शीर्षक', 'लेखक', 'भाषा']);

@@ -4,14 +4,23 @@
  * (selected publishers). Each is written in the language of whoever asks (`lng`): its column
  * headings (`export.*` of notices.json) and the lookups it shows.
  */
-import { EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, authorsText, bookPriceText, languageText, subjectsText, swaroopText, type BookDto, type InterfaceLanguage } from '@jsbn/shared';
+import {
+  EXPORT_FILE_NAMES,
+  LOOKUP_CATALOGUES,
+  authorsText,
+  bookPriceText,
+  languageText,
+  subjectsText,
+  swaroopText,
+  type BookDto,
+  type InterfaceLanguage,
+} from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { exportHeading, xlsxOf, type SheetColumn } from '../../lib/excel.js';
 import { noticeText, priceWords } from '../../lib/notices.js';
 import { publisherName } from '../publishers/service.js';
 import { booksByIds } from './book-reads.js';
 import { listBooks } from './listing.js';
-
 
 function bookColumns(lng: InterfaceLanguage): SheetColumn<BookDto>[] {
   const lookups = LOOKUP_CATALOGUES[lng];

@@ -8,15 +8,42 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { IMPORT_BATCH, importCatalogue, parseJsonl, publisherNoFor, type CatalogueRecord } from './import.js';
 
 /** Devanagari text written in Gujarati script (the blocks are parallel: U+0900 → U+0A80), as a Gujarati reader types a title. */
-const devanagariToGujarati = (text: string) => text.normalize('NFC').replace(/[\u0900-\u097F]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x180));
+const devanagariToGujarati = (text: string) =>
+  text.normalize('NFC').replace(/[\u0900-\u097F]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x180));
 
 const SHARED_BOOKS = new URL('../../../../../../shared/data/books.jsonl', import.meta.url);
 
 /** Records in the books.jsonl format, used when ../shared/data is not beside the repository. */
 const FALLBACK: CatalogueRecord[] = [
-  { source_id: 'x:1', title: 'पञ्चसंग्रह', title_en: 'Panchsangrah', authors: [{ name: 'Amitgati Acharya', role: 'author' }], publisher: 'Manikchand Digambar Jain Granthamala Samiti', language: 'Sanskrit', year: 1927, pages: 250 },
-  { source_id: 'x:2', title: 'જૈનતર્ક ભાષા', title_en: 'Jain Tarka Bhasha', authors: [{ name: 'Yashovijay Upadhyay', role: 'author' }], publisher: 'Saraswati Pustak Bhandar Ahmedabad', language: 'Sanskrit', year: 1993, pages: 110 },
-  { source_id: 'x:3', title: 'कल्पसूत्रम्', title_en: 'Kalpasutram', authors: [{ name: 'Bhadrabahuswami', role: 'author' }], publisher: 'Manikchand Digambar Jain Granthamala Samiti', language: 'Sanskrit', pages: 90 },
+  {
+    source_id: 'x:1',
+    title: 'पञ्चसंग्रह',
+    title_en: 'Panchsangrah',
+    authors: [{ name: 'Amitgati Acharya', role: 'author' }],
+    publisher: 'Manikchand Digambar Jain Granthamala Samiti',
+    language: 'Sanskrit',
+    year: 1927,
+    pages: 250,
+  },
+  {
+    source_id: 'x:2',
+    title: 'જૈનતર્ક ભાષા',
+    title_en: 'Jain Tarka Bhasha',
+    authors: [{ name: 'Yashovijay Upadhyay', role: 'author' }],
+    publisher: 'Saraswati Pustak Bhandar Ahmedabad',
+    language: 'Sanskrit',
+    year: 1993,
+    pages: 110,
+  },
+  {
+    source_id: 'x:3',
+    title: 'कल्पसूत्रम्',
+    title_en: 'Kalpasutram',
+    authors: [{ name: 'Bhadrabahuswami', role: 'author' }],
+    publisher: 'Manikchand Digambar Jain Granthamala Samiti',
+    language: 'Sanskrit',
+    pages: 90,
+  },
 ];
 
 describe('catalogue import (PGlite)', () => {
@@ -27,7 +54,9 @@ describe('catalogue import (PGlite)', () => {
   afterAll(() => t.close());
 
   it('imports the real records with distinct, verifying JSBNs that search finds by title', async () => {
-    const text = existsSync(SHARED_BOOKS) ? readFileSync(SHARED_BOOKS, 'utf8') : FALLBACK.map((record) => JSON.stringify(record)).join('\n');
+    const text = existsSync(SHARED_BOOKS)
+      ? readFileSync(SHARED_BOOKS, 'utf8')
+      : FALLBACK.map((record) => JSON.stringify(record)).join('\n');
     const records = parseJsonl(text);
     const report = await importCatalogue(t.ctx, records);
     expect(report.imported + report.rejected.length).toBe(records.length);
@@ -50,19 +79,29 @@ describe('catalogue import (PGlite)', () => {
     for (const book of sample) {
       for (const query of [book.book_title, book.book_e_title]) {
         const found = await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query, limit: '100' } });
-        expect(found.json().data.books.map((item: { id: number }) => item.id), query).toContain(book.id);
+        expect(
+          found.json().data.books.map((item: { id: number }) => item.id),
+          query,
+        ).toContain(book.id);
       }
     }
 
     // books whose year is not known: stored as unknown, found in Devanagari, in Gujarati script and in English
-    const yearless = records.flatMap((record) => (!(record instanceof Error) && record.publisher && record.year === undefined && /[\u0900-\u097F]/.test(record.title ?? '') ? [{ record, id: report.bookIds[usable.indexOf(record)]! }] : []));
+    const yearless = records.flatMap((record) =>
+      !(record instanceof Error) && record.publisher && record.year === undefined && /[\u0900-\u097F]/.test(record.title ?? '')
+        ? [{ record, id: report.bookIds[usable.indexOf(record)]! }]
+        : [],
+    );
     expect(yearless.length).toBeGreaterThan(0);
     for (const { record, id } of yearless.filter((_, index) => index % Math.max(1, Math.floor(yearless.length / 5)) === 0)) {
       const { book } = (await t.app.inject({ method: 'GET', url: `/api/book/${id}` })).json().data;
       expect([book.publication_year, book.published_year, book.vikram_samvat]).toEqual([null, null, null]);
       for (const query of [record.title!, devanagariToGujarati(record.title!), record.title_en!]) {
         const found = await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query, limit: '100' } });
-        expect(found.json().data.books.map((item: { id: number }) => item.id), query).toContain(id);
+        expect(
+          found.json().data.books.map((item: { id: number }) => item.id),
+          query,
+        ).toContain(id);
       }
     }
 
@@ -87,7 +126,9 @@ describe('catalogue import (PGlite)', () => {
       year: 1960,
       pages: 80,
     });
-    const records = Array.from({ length: IMPORT_BATCH + 5 }, (_, index) => record(index, index === 7 ? 'Purna Prakashan' : 'Shrutgyan Trust Palitana'));
+    const records = Array.from({ length: IMPORT_BATCH + 5 }, (_, index) =>
+      record(index, index === 7 ? 'Purna Prakashan' : 'Shrutgyan Trust Palitana'),
+    );
     records.splice(10, 0, record(2, 'Shrutgyan Trust Palitana')); // again in the same batch
     records.push(record(3, 'Shrutgyan Trust Palitana')); // again in the next batch
     const progress: [number, number][] = [];
@@ -105,12 +146,16 @@ describe('catalogue import (PGlite)', () => {
     expect(report.bookIds).toHaveLength(IMPORT_BATCH + 4);
     expect(report.publishersCreated).toBe(1);
     // one publisher's JSBNs in the order of the file, one after another
-    const jsbns = (await t.ctx.db.select({ jsbn: books.jsbn_number, ref: books.source_ref }).from(books).where(inArray(books.id, report.bookIds))).sort((a, b) => a.jsbn.localeCompare(b.jsbn));
+    const jsbns = (
+      await t.ctx.db.select({ jsbn: books.jsbn_number, ref: books.source_ref }).from(books).where(inArray(books.id, report.bookIds))
+    ).sort((a, b) => a.jsbn.localeCompare(b.jsbn));
     expect(jsbns.map((row) => Number(row.ref!.split(':')[1]))).toEqual([...Array(IMPORT_BATCH + 5).keys()].filter((index) => index !== 7));
     expect(jsbns.every((row) => isValidJsbn(row.jsbn))).toBe(true);
     // a file of that one record: rejected once
     const alone = await importCatalogue(t.ctx, [record(7000, 'Purna Prakashan')]);
-    expect(alone.rejected).toEqual([{ line: 1, source_id: 'batch:7000', reason: `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.` }]);
+    expect(alone.rejected).toEqual([
+      { line: 1, source_id: 'batch:7000', reason: `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.` },
+    ]);
     expect(alone.imported).toBe(0);
   }, 180_000); // a thousand single-record retries: minutes on a loaded two-core machine
 

@@ -41,16 +41,41 @@ export interface ImportReport {
 
 /** Swaroop codes recognised from words of the English title. */
 const SWAROOP_WORDS: [RegExp, string][] = [
-  [/\bniryukti/i, 'NIR1'], [/\bbhashya/i, 'BHA1'], [/\bchurni/i, 'CHU1'], [/\btika\b|\btikka/i, 'TIK1'],
-  [/\bavachuri/i, 'AVC1'], [/\bvivaran/i, 'VIV1'], [/\bdipika/i, 'DIP1'], [/\btabba|\btabo\b/i, 'TAB1'],
-  [/\bvrutti|\bvritti/i, 'VRU1'], [/\bbalavbodh/i, 'BAL1'], [/\bras\b|\brasa\b/i, 'RAS1'], [/\bcharitra|\bcharit\b/i, 'CHA1'],
-  [/\bstavan/i, 'STV1'], [/\bstuti\b/i, 'STU1'], [/\bpuja\b/i, 'PUJ1'], [/\bkatha/i, 'KAT1'], [/\bstotra/i, 'STO1'],
-  [/\bprakaran/i, 'PRA1'], [/\bkavya/i, 'KAV1'], [/\bpuran/i, 'PUR1'], [/\bvidhi\b/i, 'VID1'], [/\bkosh/i, 'KOS1'],
-  [/\bvyakaran/i, 'VYA1'], [/\bagam\b/i, 'AGM1'], [/\bsutra|\bsutram|\bsuttam/i, 'SAT1'],
+  [/\bniryukti/i, 'NIR1'],
+  [/\bbhashya/i, 'BHA1'],
+  [/\bchurni/i, 'CHU1'],
+  [/\btika\b|\btikka/i, 'TIK1'],
+  [/\bavachuri/i, 'AVC1'],
+  [/\bvivaran/i, 'VIV1'],
+  [/\bdipika/i, 'DIP1'],
+  [/\btabba|\btabo\b/i, 'TAB1'],
+  [/\bvrutti|\bvritti/i, 'VRU1'],
+  [/\bbalavbodh/i, 'BAL1'],
+  [/\bras\b|\brasa\b/i, 'RAS1'],
+  [/\bcharitra|\bcharit\b/i, 'CHA1'],
+  [/\bstavan/i, 'STV1'],
+  [/\bstuti\b/i, 'STU1'],
+  [/\bpuja\b/i, 'PUJ1'],
+  [/\bkatha/i, 'KAT1'],
+  [/\bstotra/i, 'STO1'],
+  [/\bprakaran/i, 'PRA1'],
+  [/\bkavya/i, 'KAV1'],
+  [/\bpuran/i, 'PUR1'],
+  [/\bvidhi\b/i, 'VID1'],
+  [/\bkosh/i, 'KOS1'],
+  [/\bvyakaran/i, 'VYA1'],
+  [/\bagam\b/i, 'AGM1'],
+  [/\bsutra|\bsutram|\bsuttam/i, 'SAT1'],
 ];
 
 const SUBJECT_ID = new Map(SUBJECTS.map((subject) => [subject.subject_name.toLowerCase(), subject.id]));
-const SUBJECT_OF_TOKEN: Record<string, string> = { agam: 'agam', canon: 'agam', ritual_text: 'ritual', metaphysics: 'metaphysics', dictionary: 'dictionary' };
+const SUBJECT_OF_TOKEN: Record<string, string> = {
+  agam: 'agam',
+  canon: 'agam',
+  ritual_text: 'ritual',
+  metaphysics: 'metaphysics',
+  dictionary: 'dictionary',
+};
 const AUTHOR_TYPE_OF_ROLE: Record<string, number> = { author: 1, editor: 2, translator: 3, commentator: 4, compiler: 5 };
 
 /** Maps a catalogue record to the book form's fields (the schema then decides what is missing). */
@@ -88,7 +113,14 @@ export function publisherNoFor(name: string, taken: Set<string>): string {
     .filter(Boolean)
     .map((word) => word[0]!.toUpperCase())
     .join('');
-  const base = (letters + name.normalize('NFKD').replace(/[^A-Za-z]/g, '').toUpperCase() + 'XXXXX').slice(0, 5);
+  const base = (
+    letters +
+    name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z]/g, '')
+      .toUpperCase() +
+    'XXXXX'
+  ).slice(0, 5);
   if (!taken.has(base)) return base;
   for (let n = 1; ; n++) {
     const suffix = String(n);
@@ -117,13 +149,24 @@ interface Accepted {
  * rules, or was imported before (same `source_id`, in the database or earlier in the file).
  * @param onProgress called after each batch with the records handled so far and in all
  */
-export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord | Error)[], onProgress?: (done: number, total: number) => void): Promise<ImportReport> {
+export async function importCatalogue(
+  ctx: AppContext,
+  records: (CatalogueRecord | Error)[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<ImportReport> {
   const report: ImportReport = { imported: 0, publishersCreated: 0, rejected: [], bookIds: [] };
   const taken = new Set((await ctx.db.select({ no: publishers.publisher_no }).from(publishers)).map((row) => row.no));
   const publisherIds = new Map<string, number>();
-  const names = [...new Set(records.flatMap((record) => (record instanceof Error || !record.publisher ? [] : [record.publisher.normalize('NFC').trim()])))];
+  const names = [
+    ...new Set(
+      records.flatMap((record) => (record instanceof Error || !record.publisher ? [] : [record.publisher.normalize('NFC').trim()])),
+    ),
+  ];
   for (let start = 0; start < names.length; start += IMPORT_BATCH) {
-    for (const row of await ctx.db.select({ id: publishers.id, name: publishers.publisher_name }).from(publishers).where(inArray(publishers.publisher_name, names.slice(start, start + IMPORT_BATCH)))) {
+    for (const row of await ctx.db
+      .select({ id: publishers.id, name: publishers.publisher_name })
+      .from(publishers)
+      .where(inArray(publishers.publisher_name, names.slice(start, start + IMPORT_BATCH)))) {
       publisherIds.set(row.name, row.id);
     }
   }
@@ -146,11 +189,23 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
           const place = findCityIn(name);
           const [account] = await tx
             .insert(accounts)
-            .values({ email: `${publisher_no.toLowerCase()}@${IMPORTED_ACCOUNT_DOMAIN}`, role: 'PUBLISHER', password_hash: unusablePassword, email_verified_at: new Date() })
+            .values({
+              email: `${publisher_no.toLowerCase()}@${IMPORTED_ACCOUNT_DOMAIN}`,
+              role: 'PUBLISHER',
+              password_hash: unusablePassword,
+              email_verified_at: new Date(),
+            })
             .returning({ id: accounts.id });
           const [row] = await tx
             .insert(publishers)
-            .values({ account_id: account!.id, publisher_no, publisher_name: name, publisher_type: 'Institution', state_id: place?.state_id ?? null, city_id: place?.city_id ?? null })
+            .values({
+              account_id: account!.id,
+              publisher_no,
+              publisher_name: name,
+              publisher_type: 'Institution',
+              state_id: place?.state_id ?? null,
+              city_id: place?.city_id ?? null,
+            })
             .returning({ id: publishers.id });
           publisherId = row!.id;
           created.set(name, { id: publisherId, publisher_no });
@@ -160,10 +215,20 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
       const registered = await registerBooks(
         ctx,
         tx,
-        batch.map((record) => ({ publisherId: publisherOf.get(record.publisherName)!, fields: record.fields, coverKey: null, sourceRef: record.source_id ?? undefined })),
+        batch.map((record) => ({
+          publisherId: publisherOf.get(record.publisherName)!,
+          fields: record.fields,
+          coverKey: null,
+          sourceRef: record.source_id ?? undefined,
+        })),
       );
       batch.forEach((record, index) => ids.set(record.line, registered[index]!.id));
-      await recordImport(tx, batch.map((record) => publisherOf.get(record.publisherName)!), registered, [...created.values()].map((publisher) => publisher.id));
+      await recordImport(
+        tx,
+        batch.map((record) => publisherOf.get(record.publisherName)!),
+        registered,
+        [...created.values()].map((publisher) => publisher.id),
+      );
       return { created, ids };
     });
 
@@ -178,7 +243,13 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
       for (const [line, id] of ids) idOfLine.set(line, id);
       return true;
     } catch (error) {
-      if (rejectOnFailure) for (const record of batch) report.rejected.push({ line: record.line, source_id: record.source_id, reason: error instanceof Error ? error.message : String(error) });
+      if (rejectOnFailure)
+        for (const record of batch)
+          report.rejected.push({
+            line: record.line,
+            source_id: record.source_id,
+            reason: error instanceof Error ? error.message : String(error),
+          });
       return false;
     }
   };
@@ -192,7 +263,11 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
   const prepare = async (start: number, slice: (CatalogueRecord | Error)[]): Promise<Accepted[]> => {
     const sourceIds = slice.flatMap((record) => (record instanceof Error || !record.source_id ? [] : [record.source_id]));
     const imported = new Map(
-      sourceIds.length ? (await ctx.db.select({ id: books.id, ref: books.source_ref }).from(books).where(inArray(books.source_ref, sourceIds))).map((row) => [row.ref, row.id]) : [],
+      sourceIds.length
+        ? (await ctx.db.select({ id: books.id, ref: books.source_ref }).from(books).where(inArray(books.source_ref, sourceIds))).map(
+            (row) => [row.ref, row.id],
+          )
+        : [],
     );
     const batch: Accepted[] = [];
     slice.forEach((record, offset) => {
@@ -231,18 +306,33 @@ export async function importCatalogue(ctx: AppContext, records: (CatalogueRecord
  * its first and last JSBN — rather than one a book, so the record costs the import little.
  * @param publisherIds each registered book's publisher, in the order of `registered`
  */
-async function recordImport(tx: DbOrTx, publisherIds: number[], registered: { id: number; jsbn: string }[], createdPublishers: number[]): Promise<void> {
+async function recordImport(
+  tx: DbOrTx,
+  publisherIds: number[],
+  registered: { id: number; jsbn: string }[],
+  createdPublishers: number[],
+): Promise<void> {
   const byPublisher = new Map<number, { id: number; jsbn: string }[]>();
   publisherIds.forEach((publisherId, index) => byPublisher.set(publisherId, [...(byPublisher.get(publisherId) ?? []), registered[index]!]));
   await record(
     tx,
-    ...createdPublishers.map((publisherId) => ({ actor: SYSTEM_ACTOR, subject: 'publisher' as const, subjectId: publisherId, action: 'created', reason: IMPORT_REASON })),
+    ...createdPublishers.map((publisherId) => ({
+      actor: SYSTEM_ACTOR,
+      subject: 'publisher' as const,
+      subjectId: publisherId,
+      action: 'created',
+      reason: IMPORT_REASON,
+    })),
     ...[...byPublisher].map(([publisherId, made]) => ({
       actor: SYSTEM_ACTOR,
       subject: 'publisher' as const,
       subjectId: publisherId,
       action: 'books imported',
-      changes: { books: [null, made.length], first_jsbn: [null, formatJsbn(made[0]!.jsbn)], last_jsbn: [null, formatJsbn(made.at(-1)!.jsbn)] } satisfies FieldChanges,
+      changes: {
+        books: [null, made.length],
+        first_jsbn: [null, formatJsbn(made[0]!.jsbn)],
+        last_jsbn: [null, formatJsbn(made.at(-1)!.jsbn)],
+      } satisfies FieldChanges,
       reason: IMPORT_REASON,
     })),
   );

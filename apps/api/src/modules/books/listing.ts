@@ -104,7 +104,10 @@ async function findBooks(ctx: AppContext, query: BookListInput, viewer: ListView
   if (query.publisherId) filters.push(eq(books.publisher_id, query.publisherId));
 
   const sortColumn = query.sortedField ? SORTS[query.sortedField] : undefined;
-  const page = query.limit === 'all' ? { limit: ALL_LIMIT, offset: 0 } : { limit: Number(query.limit), offset: (query.pageNo - 1) * Number(query.limit) };
+  const page =
+    query.limit === 'all'
+      ? { limit: ALL_LIMIT, offset: 0 }
+      : { limit: Number(query.limit), offset: (query.pageNo - 1) * Number(query.limit) };
   // ties by id in the sort's direction: a page is a range of the column's index (books_title_idx …)
   const order = sortColumn ? (query.sortedOrder === 'asc' ? [asc(sortColumn), asc(books.id)] : [desc(sortColumn), desc(books.id)]) : NEWEST;
   const typed = query.queryString;
@@ -121,11 +124,25 @@ async function findBooks(ctx: AppContext, query: BookListInput, viewer: ListView
     const text = onlyShown(await textQuery(ctx.db, typed), shown);
     if (text.estimate === 0) return { books: [], total: 0 };
     const ranked = await rankMatches(ctx.db, text, filters, ALL_LIMIT, joinPublishers);
-    return { books: await dtos(keep(await rowsInOrder(ctx.db, ranked.ids))), total: ranked.matches, ...(ranked.estimated ? { totalIsEstimate: true } : {}) };
+    return {
+      books: await dtos(keep(await rowsInOrder(ctx.db, ranked.ids))),
+      total: ranked.matches,
+      ...(ranked.estimated ? { totalIsEstimate: true } : {}),
+    };
   }
   // a search, ranked: its results as far as earlier pages found them, found further when needed
   const needed = page.offset + page.limit;
-  const key = JSON.stringify([typed.normalize('NFC').trim().toLowerCase(), query.book_title, query.author_name, query.language, query.publisher, query.jsbn_number, query.subject, query.publisherId, owner !== undefined]);
+  const key = JSON.stringify([
+    typed.normalize('NFC').trim().toLowerCase(),
+    query.book_title,
+    query.author_name,
+    query.language,
+    query.publisher,
+    query.jsbn_number,
+    query.subject,
+    query.publisherId,
+    owner !== undefined,
+  ]);
   const window = await ctx.searchResults.update(key, async (known) => {
     if (known && (known.ids.length >= needed || known.next === null)) return known;
     const text = known?.text ?? onlyShown(await textQuery(ctx.db, typed), shown);
@@ -166,7 +183,11 @@ interface SortedPageOf {
 /** A page of the books the reader may see meeting `where` in `order`, and how many there are. */
 async function sortedPage(db: DbOrTx, { where, shown, order, page }: SortedPageOf): Promise<RowPage> {
   const [rows, total] = await Promise.all([
-    selectBooks(db).where(and(where, shown)).orderBy(...order).limit(page.limit).offset(page.offset),
+    selectBooks(db)
+      .where(and(where, shown))
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     countBooks(db, where, shown),
   ]);
   return { rows, total };
@@ -188,7 +209,11 @@ async function countBooks(db: DbOrTx, where: SQL | undefined, shown: SQL | undef
     const [all, hidden] = await Promise.all([catalogueSize(db), hiddenBookCount(db)]);
     return all - hidden;
   }
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(and(where, shown));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(books)
+    .innerJoin(publishers, eq(publishers.id, books.publisher_id))
+    .where(and(where, shown));
   return row?.n ?? 0;
 }
 
@@ -198,4 +223,3 @@ async function countBooks(db: DbOrTx, where: SQL | undefined, shown: SQL | undef
  * √(RANKED_MATCHES · catalogue): 10,000 matches in a catalogue of a million).
  */
 export const rankingLimit = (catalogue: number) => Math.max(RANKED_MATCHES, Math.sqrt(RANKED_MATCHES * catalogue));
-

@@ -28,7 +28,12 @@ const ENDPOINTS = {
 /** Sends `books` as MARC21 in `format`, saved as `<name>.<format>`. */
 async function sendMarc(ctx: AppContext, reply: FastifyReply, books: BookDto[], format: Format, name: string) {
   const records = await marcRecords(ctx, books);
-  return sendFile(reply, format === 'xml' ? `${MARCXML}; charset=utf-8` : MARC, `${name}.${format}`, format === 'xml' ? marcXml(records) : marcBinary(records));
+  return sendFile(
+    reply,
+    format === 'xml' ? `${MARCXML}; charset=utf-8` : MARC,
+    `${name}.${format}`,
+    format === 'xml' ? marcXml(records) : marcBinary(records),
+  );
 }
 
 export function marcRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -94,13 +94,14 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
     expect(readFileSync(join(work, 'theirs.xml'), 'utf8').normalize('NFC')).toContain('શ્રી ઉત્તરાધ્યયન સૂત્ર');
   });
 
-  it("gives a library the books of its completed orders, and only to a library", async () => {
+  it('gives a library the books of its completed orders, and only to a library', async () => {
     const library = await createLibrary(t.ctx);
     const lib = await tokenHeader(t, library);
     const empty = await t.app.inject({ method: 'GET', url: '/api/library/received-books.xml', headers: lib });
     expect(empty.statusCode).toBe(200);
     expect(empty.body).not.toContain('<record>');
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}?pageNo=1&limit=10` })).json().data.books as { id: number }[];
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}?pageNo=1&limit=10` })).json().data
+      .books as { id: number }[];
     const ordered = await t.app.inject({
       method: 'POST',
       url: '/api/book/order-book',
@@ -110,7 +111,8 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
     const orderId = ordered.json().data.orders[0].id as number;
     // still requested: nothing received yet
     expect((await t.app.inject({ method: 'GET', url: '/api/library/received-books.mrc', headers: lib })).rawPayload.length).toBe(0);
-    const patch = (headers: { authorization: string }, status: string) => t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers, payload: { status } });
+    const patch = (headers: { authorization: string }, status: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers, payload: { status } });
     expect((await patch(pub, 'IN_PROGRESS')).statusCode).toBe(200);
     expect((await patch(pub, 'DISPATCHED')).statusCode).toBe(200);
     expect((await patch(lib, 'COMPLETED')).statusCode).toBe(200);

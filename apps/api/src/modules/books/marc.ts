@@ -40,7 +40,14 @@ const LANGUAGE_CODES: Record<string, string> = {
 };
 
 /** The relator term ($e of 100/700) of each author type (RDA relationship designators; 'preraka' has none). */
-const RELATORS: Record<string, string> = { author: 'author', editor: 'editor', translator: 'translator', commentator: 'commentator', compiler: 'compiler', preraka: 'inspirer' };
+const RELATORS: Record<string, string> = {
+  author: 'author',
+  editor: 'editor',
+  translator: 'translator',
+  commentator: 'commentator',
+  compiler: 'compiler',
+  preraka: 'inspirer',
+};
 
 /** What 264 $c says when the year is not known (RDA 2.8.6.6). */
 export const DATE_NOT_IDENTIFIED = '[date of publication not identified]';
@@ -50,7 +57,9 @@ const LEADER = '00000nam a2200000 c 4500';
 
 /** The book's languages as MARC codes ('Gujarati, Sanskrit' → guj, san); 'und' when unknown. */
 export function languageCodes(language: string): string[] {
-  const names = (LANGUAGES.find((entry) => String(entry.id) === language || entry.language_name === language)?.language_name ?? language).split(',');
+  const names = (
+    LANGUAGES.find((entry) => String(entry.id) === language || entry.language_name === language)?.language_name ?? language
+  ).split(',');
   const codes = names.map((name) => LANGUAGE_CODES[name.trim()]).filter((code): code is string => Boolean(code));
   return codes.length ? [...new Set(codes)] : ['und'];
 }
@@ -113,7 +122,16 @@ export function marcRecordOf(book: BookDto, imprint: Imprint, pageUrl: string, n
     ...(first ? [['100', '0 ', 'a', first.author_name, 'e', relatorOf(first.authorType)]] : []),
     ['245', `${first ? '1' : '0'}0`, ...(romanised ? ['6', '880-01'] : []), 'a', book.book_title, ...(book.part ? ['n', book.part] : [])],
     ...(book.alternate_title ? [['246', '1 ', 'a', book.alternate_title]] : []),
-    ['264', ' 1', 'a', imprint.place ?? '[Place of publication not identified]', 'b', imprint.publisher, 'c', year ? String(year) : DATE_NOT_IDENTIFIED],
+    [
+      '264',
+      ' 1',
+      'a',
+      imprint.place ?? '[Place of publication not identified]',
+      'b',
+      imprint.publisher,
+      'c',
+      year ? String(year) : DATE_NOT_IDENTIFIED,
+    ],
     ['300', '  ', 'a', `${book.pages} pages`, ...(book.height ? ['c', `${Math.round(book.height * 2.54)} cm`] : [])],
     ['546', '  ', 'a', languageNote(book.language)],
     ...subjects.map((subject) => ['650', ' 4', 'a', subject]),
@@ -125,7 +143,10 @@ export function marcRecordOf(book: BookDto, imprint: Imprint, pageUrl: string, n
 }
 
 /** Replaces the numeric character references marcjs writes for non-ASCII text with the characters (the file is UTF-8). */
-const readableXml = (xml: string) => xml.replace(/&#x([0-9a-f]+);/gi, (reference, hex: string) => (Number.parseInt(hex, 16) > 0x7f ? String.fromCodePoint(Number.parseInt(hex, 16)) : reference));
+const readableXml = (xml: string) =>
+  xml.replace(/&#x([0-9a-f]+);/gi, (reference, hex: string) =>
+    Number.parseInt(hex, 16) > 0x7f ? String.fromCodePoint(Number.parseInt(hex, 16)) : reference,
+  );
 
 /**
  * `record` with each field's data on one line and without control characters
@@ -136,7 +157,12 @@ const readableXml = (xml: string) => xml.replace(/&#x([0-9a-f]+);/gi, (reference
  */
 function writable(record: MarcRecord): MarcRecord {
   const isData = (field: MarcField, index: number) => (field.length === 2 ? index === 1 : index >= 3 && index % 2 === 1);
-  return { leader: record.leader, fields: record.fields.map((field) => field.map((part, index) => (isData(field, index) ? withoutControlCharacters(part, 'single') : part))) };
+  return {
+    leader: record.leader,
+    fields: record.fields.map((field) =>
+      field.map((part, index) => (isData(field, index) ? withoutControlCharacters(part, 'single') : part)),
+    ),
+  };
 }
 
 /** The records as MARC21 ISO 2709 (`.mrc`), UTF-8. */
@@ -158,19 +184,30 @@ export function marcXmlRecord(record: MarcRecord): string {
 /** The records as a MARCXML collection, UTF-8 (XML 1.0). */
 export function marcXml(records: MarcRecord[]): Buffer {
   const body = records.map((record) => readableXml(Marc.format(writable(record), 'Marcxml'))).join('');
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<collection xmlns="http://www.loc.gov/MARC21/slim">\n${body}</collection>\n`, 'utf8');
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<collection xmlns="http://www.loc.gov/MARC21/slim">\n${body}</collection>\n`,
+    'utf8',
+  );
 }
 
 /** The MARC21 records of `bookList` (books as the API gives them), their publishers' places read once. */
 export async function marcRecords(ctx: AppContext, bookList: BookDto[]): Promise<MarcRecord[]> {
   const publisherIds = [...new Set(bookList.map((book) => book.publisher.id))];
   const rows = publisherIds.length
-    ? await ctx.db.select({ id: publishers.id, city_id: publishers.city_id, state_id: publishers.state_id }).from(publishers).where(inArray(publishers.id, publisherIds))
+    ? await ctx.db
+        .select({ id: publishers.id, city_id: publishers.city_id, state_id: publishers.state_id })
+        .from(publishers)
+        .where(inArray(publishers.id, publisherIds))
     : [];
   const places = new Map(rows.map((row) => [row.id, [cityName(row.city_id), stateName(row.state_id)].filter(Boolean).join(', ') || null]));
   const now = ctx.clock();
   return bookList.map((book) =>
-    marcRecordOf(book, { place: places.get(book.publisher.id) ?? null, publisher: book.publisher.publisher_name || book.publisher_name }, bookPageUrl(ctx.config.publicUrl, book.jsbn_number), now),
+    marcRecordOf(
+      book,
+      { place: places.get(book.publisher.id) ?? null, publisher: book.publisher.publisher_name || book.publisher_name },
+      bookPageUrl(ctx.config.publicUrl, book.jsbn_number),
+      now,
+    ),
   );
 }
 

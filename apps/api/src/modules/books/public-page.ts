@@ -52,7 +52,10 @@ export interface PublicBookPageOf {
  * publisher is seen at once.
  * @throws AppError 404 'Book not found' (nothing is cached); whatever `making` throws
  */
-export async function publicBookPage(ctx: AppContext, { jsbnNo, kind, render, refreshMs, making = (work) => work() }: PublicBookPageOf): Promise<CachedPage> {
+export async function publicBookPage(
+  ctx: AppContext,
+  { jsbnNo, kind, render, refreshMs, making = (work) => work() }: PublicBookPageOf,
+): Promise<CachedPage> {
   const key = publicBookKey(kind, jsbnNo);
   if (!key) throw notFound('Book');
   return ctx.publicPages.get(key, () =>

@@ -35,17 +35,22 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     return response.json().data as { book: { book_title: string; isAvailable: boolean }; publisher_info: { total_books_count: number } };
   };
-  const setAvailable = (isAvailable: boolean) => t.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: owner, payload: { isAvailable } });
+  const setAvailable = (isAvailable: boolean) =>
+    t.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: owner, payload: { isAvailable } });
 
   it('serves a repeated scan, in any spelling of the number, from one cached reply', async () => {
     // the notices of the books made in beforeAll reach the listener a moment after their
     // commits (PostgreSQL): wait until the page stays cached
-    await waitFor(async () => {
-      t.ctx.publicPages.clear();
-      await page(t);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return t.ctx.publicPages.size === 1;
-    }, 10_000, 'the page to stay cached');
+    await waitFor(
+      async () => {
+        t.ctx.publicPages.clear();
+        await page(t);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return t.ctx.publicPages.size === 1;
+      },
+      10_000,
+      'the page to stay cached',
+    );
     const first = await page(t);
     expect(first.book.book_title).toBe('કલ્પસૂત્ર');
     expect(t.ctx.publicPages.size).toBe(1);
@@ -73,14 +78,18 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
   it("keeps a publisher's details once for the first scans of all its books, forgotten at a change", async () => {
     const other = formatJsbn((await createBook(t.ctx, publisherId, { book_title: 'ઉપદેશમાલા' }, { cover: false })).jsbn_number);
     // (the notice of the new book reaches the listener a moment after its commit on PostgreSQL)
-    await waitFor(async () => {
-      t.ctx.publicPages.clear();
-      expect(t.ctx.publisherInfos.size).toBe(0);
-      const [first, second] = [await page(t), await page(t, other)];
-      expect(second.publisher_info).toEqual(first.publisher_info);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return t.ctx.publicPages.size === 2 && t.ctx.publisherInfos.size === 1;
-    }, 10_000, 'two pages kept with one publisher');
+    await waitFor(
+      async () => {
+        t.ctx.publicPages.clear();
+        expect(t.ctx.publisherInfos.size).toBe(0);
+        const [first, second] = [await page(t), await page(t, other)];
+        expect(second.publisher_info).toEqual(first.publisher_info);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return t.ctx.publicPages.size === 2 && t.ctx.publisherInfos.size === 1;
+      },
+      10_000,
+      'two pages kept with one publisher',
+    );
     await registerBook(t.ctx, { publisherId, fields: bookFieldsOf({ book_title: 'નવસ્મરણ' }), coverKey: null });
     expect(t.ctx.publisherInfos.size).toBe(0);
   });
@@ -90,7 +99,10 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     try {
       const was = (await page(t)).book.isAvailable;
       const otherOwner = await tokenHeader(other, account);
-      expect((await other.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: otherOwner, payload: { isAvailable: !was } })).statusCode).toBe(200);
+      expect(
+        (await other.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: otherOwner, payload: { isAvailable: !was } }))
+          .statusCode,
+      ).toBe(200);
       await waitFor(async () => (await page(t)).book.isAvailable === !was, 5_000, 'the change reaches the first copy');
     } finally {
       await other.close();

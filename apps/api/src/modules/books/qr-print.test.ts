@@ -44,7 +44,8 @@ describe.each(ENGINES)('QR codes for print on %s', (engine) => {
     const publisher = await createPublisher(t.ctx, { publisher_no: 'QRPRT' });
     pub = await tokenHeader(t, publisher);
     const made = [];
-    for (const title of ['શ્રી ઉત્તરાધ્યયન સૂત્ર — મૂળ, ગુજરાતી અનુવાદ અને વિવેચન સહિત, ભાગ ૧', 'तत्त्वार्थसूत्र', 'Kalpasutra']) made.push(await createBook(t.ctx, publisher.publisherId, { book_title: title }));
+    for (const title of ['શ્રી ઉત્તરાધ્યયન સૂત્ર — મૂળ, ગુજરાતી અનુવાદ અને વિવેચન સહિત, ભાગ ૧', 'तत्त्वार्थसूत्र', 'Kalpasutra'])
+      made.push(await createBook(t.ctx, publisher.publisherId, { book_title: title }));
     ids = made.map((book) => book.id);
     jsbn = formatJsbn(made[0]!.jsbn_number);
     urls = made.map((book) => `https://jsbn.test/jsbn/${formatJsbn(book.jsbn_number)}`).sort();
@@ -88,7 +89,12 @@ describe.each(ENGINES)('QR codes for print on %s', (engine) => {
   });
 
   it("prints an A4 sheet of the publisher's selected books, every label decoding to its book", async () => {
-    const reply = await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: pub, query: { ids: ids.join(','), size: '30' } });
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: '/api/book/qr-labels.pdf',
+      headers: pub,
+      query: { ids: ids.join(','), size: '30' },
+    });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-disposition']).toBe('attachment; filename="JSBN-QR-labels.pdf"');
     const file = join(work, 'sheet.pdf');
@@ -103,9 +109,13 @@ describe.each(ENGINES)('QR codes for print on %s', (engine) => {
 
   it("keeps the sheet to the publisher's own books", async () => {
     const other = await tokenHeader(t, await createPublisher(t.ctx));
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: other, query: { ids: String(ids[0]) } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: other, query: { ids: String(ids[0]) } })).statusCode,
+    ).toBe(404);
     const library = await tokenHeader(t, await createLibrary(t.ctx));
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: library, query: { ids: String(ids[0]) } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: library, query: { ids: String(ids[0]) } })).statusCode,
+    ).toBe(403);
     const none = await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: pub, query: { ids: '' } });
     expect(none.statusCode).toBe(400);
     expect(none.json().details[0].message).toBe('Please select at least one book');

@@ -26,7 +26,10 @@ export function bookQueueRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, bookEndpoints.similar, async (request) => {
     await requirePublisher(ctx, request);
     const { title, e_title, author } = request.query;
-    const authors = (author ?? '').split(';').map((name) => name.trim()).filter(Boolean);
+    const authors = (author ?? '')
+      .split(';')
+      .map((name) => name.trim())
+      .filter(Boolean);
     return ok({ books: await similarBooks(ctx.db, { title, eTitle: e_title ?? null, authors }) });
   });
 

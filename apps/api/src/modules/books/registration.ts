@@ -44,7 +44,8 @@ export function checkLookups(fields: StoredBookFields): FieldError[] {
     if (!SUBJECT_NAME.has(subject.id)) errors.push({ field: `subjects.${index}.id`, message: 'Subject is not in the list' });
   });
   fields.authors.forEach((author, index) => {
-    if (!AUTHOR_TYPE_NAME.has(author.authorType)) errors.push({ field: `authors.${index}.authorType`, message: 'Author type is not in the list' });
+    if (!AUTHOR_TYPE_NAME.has(author.authorType))
+      errors.push({ field: `authors.${index}.authorType`, message: 'Author type is not in the list' });
   });
   return errors;
 }
@@ -84,9 +85,17 @@ function columnsOf(fields: StoredBookFields) {
 /** Writes the author rows and subject rows of books (after their old ones were deleted), in two statements. */
 async function writeAuthorsAndSubjects(db: DbOrTx, written: { bookId: number; fields: StoredBookFields; authors: ResolvedAuthor[] }[]) {
   const authors = written.flatMap(({ bookId, authors: list }) =>
-    list.map((author, position) => ({ book_id: bookId, position, author_type_id: author.authorType, author_id: author.authorId, author_name: author.author_name })),
+    list.map((author, position) => ({
+      book_id: bookId,
+      position,
+      author_type_id: author.authorType,
+      author_id: author.authorId,
+      author_name: author.author_name,
+    })),
   );
-  const subjects = written.flatMap(({ bookId, fields }) => [...new Set(fields.subjects.map((subject) => subject.id))].map((subject_id) => ({ book_id: bookId, subject_id })));
+  const subjects = written.flatMap(({ bookId, fields }) =>
+    [...new Set(fields.subjects.map((subject) => subject.id))].map((subject_id) => ({ book_id: bookId, subject_id })),
+  );
   await insertRows(db, book_authors, authors);
   await insertRows(db, book_subjects, subjects);
 }
@@ -126,7 +135,10 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
     if (errors.length) throw validationError(errors);
   }
   if (entries.length === 0) return [];
-  const resolved = await resolveAuthors(db, entries.map((entry) => entry.fields.authors));
+  const resolved = await resolveAuthors(
+    db,
+    entries.map((entry) => entry.fields.authors),
+  );
   const wanted = new Map<number, number>();
   for (const { publisherId } of entries) wanted.set(publisherId, (wanted.get(publisherId) ?? 0) + 1);
   const ids = [...wanted.keys()].sort((a, b) => a - b);
@@ -134,11 +146,19 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
   const taken = await db
     .update(publishers)
     // each publisher moves on by its own count: {"<publisher id>": <books>} as one jsonb parameter
-    .set({ last_jsbn_seq: sql`${publishers.last_jsbn_seq} + (${sql.param(JSON.stringify(Object.fromEntries(wanted)))}::jsonb ->> ${publishers.id}::text)::int` })
+    .set({
+      last_jsbn_seq: sql`${publishers.last_jsbn_seq} + (${sql.param(JSON.stringify(Object.fromEntries(wanted)))}::jsonb ->> ${publishers.id}::text)::int`,
+    })
     .where(inArray(publishers.id, ids))
-    .returning({ id: publishers.id, last: publishers.last_jsbn_seq, publisher_no: publishers.publisher_no, publisher_name: publishers.publisher_name });
+    .returning({
+      id: publishers.id,
+      last: publishers.last_jsbn_seq,
+      publisher_no: publishers.publisher_no,
+      publisher_name: publishers.publisher_name,
+    });
   if (taken.length !== ids.length) throw notFound('Publisher');
-  if (taken.some((publisher) => publisher.last > JSBN_MAX_SEQUENCE)) throw new AppError('CONFLICT', `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.`);
+  if (taken.some((publisher) => publisher.last > JSBN_MAX_SEQUENCE))
+    throw new AppError('CONFLICT', `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.`);
   // each publisher's numbers, handed out in the order of `entries`
   const next = new Map(taken.map((publisher) => [publisher.id, { ...publisher, seq: publisher.last - wanted.get(publisher.id)! + 1 }]));
   const rows = entries.map(({ publisherId, fields, coverKey, sourceRef }, index) => {
@@ -152,12 +172,22 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
       ...columnsOf(fields),
       cover_key: coverKey,
       source_ref: sourceRef ?? null,
-      ...searchColumnsOf({ ...fields, authors: resolved[index]!.map((author) => author.author_name), publisher_name: publisher.publisher_name, jsbn }),
+      ...searchColumnsOf({
+        ...fields,
+        authors: resolved[index]!.map((author) => author.author_name),
+        publisher_name: publisher.publisher_name,
+        jsbn,
+      }),
     };
   });
   const inserted = (await insertRows(db, books, rows, ['id', 'jsbn_number'])) as { id: number; jsbn_number: string }[];
   const idOf = new Map(inserted.map((row) => [row.jsbn_number, row.id]));
-  const written = rows.map((row, index) => ({ bookId: idOf.get(row.jsbn_number)!, jsbn: row.jsbn_number, fields: entries[index]!.fields, authors: resolved[index]! }));
+  const written = rows.map((row, index) => ({
+    bookId: idOf.get(row.jsbn_number)!,
+    jsbn: row.jsbn_number,
+    fields: entries[index]!.fields,
+    authors: resolved[index]!,
+  }));
   await writeAuthorsAndSubjects(db, written);
   await publicPagesChanged(db, ctx.publicPages, ids);
   // counted as the statement returns: a batch whose transaction fails later is counted too (rare)
@@ -179,7 +209,10 @@ export interface BookToRegister {
  * Registers a book and gives it the next JSBN of its publisher (POST /book; `registerBooks`).
  * @throws AppError 400 for ids not in the lookup lists; 409 when the publisher has used all 99,999 numbers
  */
-export async function registerBook(ctx: AppContext, { publisherId, fields, coverKey, duplicateReason }: BookToRegister): Promise<BookRegistrationResult> {
+export async function registerBook(
+  ctx: AppContext,
+  { publisherId, fields, coverKey, duplicateReason }: BookToRegister,
+): Promise<BookRegistrationResult> {
   // the books like it, read before the transaction locks the publisher's row (decision 044)
   const similar = await formDuplicates(ctx.db, fields);
   const [book] = await ctx.db.transaction(async (tx) => {
@@ -207,7 +240,11 @@ export interface AvailabilityChange {
 export async function setAvailability(ctx: AppContext, { publisherId, bookId, isAvailable }: AvailabilityChange) {
   // the change and its record land together (decision 042)
   await ctx.db.transaction(async (tx) => {
-    const [own] = await tx.select({ id: books.id }).from(books).where(and(eq(books.id, bookId), eq(books.publisher_id, publisherId))).for('update');
+    const [own] = await tx
+      .select({ id: books.id })
+      .from(books)
+      .where(and(eq(books.id, bookId), eq(books.publisher_id, publisherId)))
+      .for('update');
     if (!own) throw notFound('Book');
     const before = await bookSnapshot(tx, bookId);
     await tx.update(books).set({ is_available: isAvailable, updated_at: ctx.clock() }).where(eq(books.id, bookId));
@@ -235,14 +272,20 @@ export interface BookEdit {
  * storage after the change is committed.
  * @throws AppError 404 (not the publisher's book), 400 (lookup ids, 'Book cover page is required.')
  */
-export async function updateBook(ctx: AppContext, { publisherId, bookId, fields, coverKey, removedImageIds = [] }: BookEdit): Promise<void> {
+export async function updateBook(
+  ctx: AppContext,
+  { publisherId, bookId, fields, coverKey, removedImageIds = [] }: BookEdit,
+): Promise<void> {
   const errors = checkLookups(fields);
   if (errors.length) throw validationError(errors);
   const deleteAfter = await ctx.db.transaction(async (tx) => {
     const book = await ownBook(ctx, { publisherId, bookId, db: tx });
     const before = await bookSnapshot(tx, bookId);
     if (!coverKey && !book.cover_key) throw validationError([{ field: 'book_cover', message: MSG.bookCover }]);
-    const [publisher] = await tx.select({ publisher_name: publishers.publisher_name }).from(publishers).where(eq(publishers.id, publisherId));
+    const [publisher] = await tx
+      .select({ publisher_name: publishers.publisher_name })
+      .from(publishers)
+      .where(eq(publishers.id, publisherId));
     const [authors] = await resolveAuthors(tx, [fields.authors]);
     await tx
       .update(books)
@@ -280,7 +323,10 @@ export async function updateBook(ctx: AppContext, { publisherId, bookId, fields,
  * title, NFC, case-insensitive), and has its JSBN id already been issued (ids are never reused)?
  * @throws AppError 404 'Publisher not found' for an unknown publisher_no
  */
-export async function checkDuplicate(ctx: AppContext, query: DuplicateCheckQuery): Promise<{ message: string; data: DuplicateCheckResult }> {
+export async function checkDuplicate(
+  ctx: AppContext,
+  query: DuplicateCheckQuery,
+): Promise<{ message: string; data: DuplicateCheckResult }> {
   const [publisher] = await ctx.db
     .select({ id: publishers.id, last: publishers.last_jsbn_seq })
     .from(publishers)
@@ -290,15 +336,25 @@ export async function checkDuplicate(ctx: AppContext, query: DuplicateCheckQuery
   const [same] = await ctx.db
     .select({ jsbn: books.jsbn_number })
     .from(books)
-    .where(and(eq(books.publisher_id, publisher.id), or(sql`lower(${books.book_title}) = ${title}`, sql`lower(${books.book_e_title}) = ${title}`)))
+    .where(
+      and(
+        eq(books.publisher_id, publisher.id),
+        or(sql`lower(${books.book_title}) = ${title}`, sql`lower(${books.book_e_title}) = ${title}`),
+      ),
+    )
     .limit(1);
   const [withId] = await ctx.db
     .select({ id: books.id })
     .from(books)
     .where(and(eq(books.publisher_id, publisher.id), eq(books.publisher_jsbn_id, query.publisher_jsbn_id)));
   const idTaken = Boolean(withId) || query.publisher_jsbn_id <= publisher.last;
-  const data = { duplicate: Boolean(same) || idTaken, title_exists: Boolean(same), id_taken: idTaken, jsbn_number: same ? formatJsbn(same.jsbn) : null };
-  const message = [same ? BOOK_MSG.duplicateTitle : null, idTaken ? BOOK_MSG.duplicateId : null].filter(Boolean).join(' ') || BOOK_MSG.noDuplicate;
+  const data = {
+    duplicate: Boolean(same) || idTaken,
+    title_exists: Boolean(same),
+    id_taken: idTaken,
+    jsbn_number: same ? formatJsbn(same.jsbn) : null,
+  };
+  const message =
+    [same ? BOOK_MSG.duplicateTitle : null, idTaken ? BOOK_MSG.duplicateId : null].filter(Boolean).join(' ') || BOOK_MSG.noDuplicate;
   return { message, data };
 }
-

@@ -25,7 +25,12 @@ export async function reindexSearch(ctx: AppContext, batchSize = 500): Promise<n
     const authors = await ctx.db
       .select({ book_id: book_authors.book_id, name: book_authors.author_name })
       .from(book_authors)
-      .where(inArray(book_authors.book_id, rows.map((row) => row.id)));
+      .where(
+        inArray(
+          book_authors.book_id,
+          rows.map((row) => row.id),
+        ),
+      );
     for (const { id, book, publisher_name } of rows) {
       const columns = searchColumnsOf({
         ...book,

@@ -35,7 +35,11 @@ export function reporterLanguage(reason: string): InterfaceLanguage {
  * Stores a visitor's report about the book `jsbn` (POST /api/book/:jsbn/report) and records it.
  * @throws AppError 404 'Book not found' for an unknown or malformed JSBN
  */
-export async function reportBook(ctx: AppContext, jsbn: string, report: { kind: ReportKind; reason: string; email?: string | undefined }): Promise<number> {
+export async function reportBook(
+  ctx: AppContext,
+  jsbn: string,
+  report: { kind: ReportKind; reason: string; email?: string | undefined },
+): Promise<number> {
   const number = normalizeJsbn(jsbn);
   if (!number) throw notFound('Book');
   const [book] = await ctx.db.select({ id: books.id }).from(books).where(eq(books.jsbn_number, number));
@@ -45,7 +49,14 @@ export async function reportBook(ctx: AppContext, jsbn: string, report: { kind: 
       .insert(book_reports)
       .values({ book_id: book.id, kind: report.kind, reason: report.reason, reporter_email: report.email ?? null })
       .returning({ id: book_reports.id });
-    await record(tx, { actor: { accountId: null, role: 'VISITOR' }, subject: 'report', subjectId: row!.id, action: 'reported', changes: { kind: [null, report.kind], book_id: [null, book.id] }, reason: report.reason });
+    await record(tx, {
+      actor: { accountId: null, role: 'VISITOR' },
+      subject: 'report',
+      subjectId: row!.id,
+      action: 'reported',
+      changes: { kind: [null, report.kind], book_id: [null, book.id] },
+      reason: report.reason,
+    });
     return row!.id;
   });
 }
@@ -54,8 +65,16 @@ export async function reportBook(ctx: AppContext, jsbn: string, report: { kind: 
  * A publisher asks for one of its own books to be withdrawn (POST /api/book/:id/withdraw-request).
  * @throws AppError 404 'Book not found' for another publisher's book or an unknown one; 409 when already withdrawn
  */
-export async function requestWithdrawal(ctx: AppContext, actor: { accountId: number; publisherId: number }, bookId: number, reason: string): Promise<number> {
-  const [book] = await ctx.db.select({ id: books.id, withdrawnAt: books.withdrawn_at }).from(books).where(and(eq(books.id, bookId), eq(books.publisher_id, actor.publisherId)));
+export async function requestWithdrawal(
+  ctx: AppContext,
+  actor: { accountId: number; publisherId: number },
+  bookId: number,
+  reason: string,
+): Promise<number> {
+  const [book] = await ctx.db
+    .select({ id: books.id, withdrawnAt: books.withdrawn_at })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.publisher_id, actor.publisherId)));
   if (!book) throw notFound('Book');
   if (book.withdrawnAt) throw new AppError('CONFLICT', 'This book is already withdrawn.');
   return ctx.db.transaction(async (tx) => {
@@ -63,14 +82,26 @@ export async function requestWithdrawal(ctx: AppContext, actor: { accountId: num
       .insert(book_reports)
       .values({ book_id: book.id, kind: 'WITHDRAW_REQUEST', reason, reporter_account_id: actor.accountId })
       .returning({ id: book_reports.id });
-    await record(tx, { actor: { accountId: actor.accountId, role: 'PUBLISHER' }, subject: 'report', subjectId: row!.id, action: 'withdrawal requested', changes: { book_id: [null, book.id] }, reason });
+    await record(tx, {
+      actor: { accountId: actor.accountId, role: 'PUBLISHER' },
+      subject: 'report',
+      subjectId: row!.id,
+      action: 'withdrawal requested',
+      changes: { book_id: [null, book.id] },
+      reason,
+    });
     return row!.id;
   });
 }
 
 /** The open reports, oldest first (at most `limit`), each with its book. */
 export async function openReports(ctx: AppContext, limit = 100): Promise<BookReportDto[]> {
-  const rows = await ctx.db.select().from(book_reports).where(eq(book_reports.status, 'OPEN')).orderBy(asc(book_reports.created_at), asc(book_reports.id)).limit(limit);
+  const rows = await ctx.db
+    .select()
+    .from(book_reports)
+    .where(eq(book_reports.status, 'OPEN'))
+    .orderBy(asc(book_reports.created_at), asc(book_reports.id))
+    .limit(limit);
   const found = await queueBooks(
     ctx.db,
     rows.map((row) => row.book_id),
@@ -88,7 +119,8 @@ export async function openReports(ctx: AppContext, limit = 100): Promise<BookRep
 }
 
 /** An operator's answer to a report. */
-export type ReportAnswer = { action: 'correct'; note: string } | { action: 'decline'; note: string } | { action: 'withdraw'; reason: string };
+export type ReportAnswer =
+  { action: 'correct'; note: string } | { action: 'decline'; note: string } | { action: 'withdraw'; reason: string };
 
 const STATUS_OF = { correct: 'CORRECTED', decline: 'DECLINED', withdraw: 'WITHDRAWN' } as const;
 
@@ -99,7 +131,12 @@ const STATUS_OF = { correct: 'CORRECTED', decline: 'DECLINED', withdraw: 'WITHDR
  * its preferred language; a publisher's own request is answered to it once).
  * @throws AppError 404 'Report not found'; 409 REPORT_ANSWERED when it is no longer open
  */
-export async function answerReport(ctx: AppContext, actor: AuditActor & { accountId: number }, reportId: number, answer: ReportAnswer): Promise<void> {
+export async function answerReport(
+  ctx: AppContext,
+  actor: AuditActor & { accountId: number },
+  reportId: number,
+  answer: ReportAnswer,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [report] = await tx.select().from(book_reports).where(eq(book_reports.id, reportId)).for('update');
     if (!report) throw notFound('Report');
@@ -108,8 +145,18 @@ export async function answerReport(ctx: AppContext, actor: AuditActor & { accoun
     if (answer.action === 'withdraw') await withdrawBook(ctx, tx, { bookId: report.book_id, reason: answer.reason, actor });
     const status = STATUS_OF[answer.action];
     const now = ctx.clock();
-    await tx.update(book_reports).set({ status, resolved_at: now, resolved_by: actor.accountId, resolution_note: text }).where(eq(book_reports.id, report.id));
-    await record(tx, { actor, subject: 'report', subjectId: report.id, action: status.toLowerCase(), changes: { status: ['OPEN', status] }, reason: text });
+    await tx
+      .update(book_reports)
+      .set({ status, resolved_at: now, resolved_by: actor.accountId, resolution_note: text })
+      .where(eq(book_reports.id, report.id));
+    await record(tx, {
+      actor,
+      subject: 'report',
+      subjectId: report.id,
+      action: status.toLowerCase(),
+      changes: { status: ['OPEN', status] },
+      reason: text,
+    });
 
     const book = await bookAndPublisher(tx, report.book_id);
     const jsbn = formatJsbn(book.jsbn);
@@ -123,7 +170,11 @@ export async function answerReport(ctx: AppContext, actor: AuditActor & { accoun
         text: [
           whose === 'publisher' ? say('greetingPublisher', { publisher: book.publisher_name }) : say('greeting'),
           '',
-          say(report.kind === 'WITHDRAW_REQUEST' ? 'yourRequest' : whose === 'reporter' ? 'yourReport' : 'aReport', { title: book.title, book: book.e_title, jsbn }),
+          say(report.kind === 'WITHDRAW_REQUEST' ? 'yourRequest' : whose === 'reporter' ? 'yourReport' : 'aReport', {
+            title: book.title,
+            book: book.e_title,
+            jsbn,
+          }),
           say(`outcome.${answer.action}`),
           say('note', { value: text }),
           '',

@@ -24,10 +24,18 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const outbox = async () => (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(publisherEmail)}` })).json().data.messages as { subject: string; text: string }[];
+  const outbox = async () =>
+    (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(publisherEmail)}` })).json().data.messages as {
+      subject: string;
+      text: string;
+    }[];
 
   it('answers every missing or wrong field of the PDF request with the spec message', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: `/api/book/book-request/${bookId}`, payload: { name: ' ', email: 'nope', mobile_no: '12345', Resone: '', RefferenceBy: '' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/book/book-request/${bookId}`,
+      payload: { name: ' ', email: 'nope', mobile_no: '12345', Resone: '', RefferenceBy: '' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details).toEqual([
       { field: 'name', message: BOOK_MSG.nameRequired },
@@ -44,14 +52,26 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
       'Referred by is required',
     ]);
     const missing = await t.app.inject({ method: 'POST', url: `/api/book/book-request/${bookId}`, payload: {} });
-    expect(missing.json().details.map((detail: { field: string }) => detail.field)).toEqual(['name', 'email', 'mobile_no', 'Resone', 'RefferenceBy']);
+    expect(missing.json().details.map((detail: { field: string }) => detail.field)).toEqual([
+      'name',
+      'email',
+      'mobile_no',
+      'Resone',
+      'RefferenceBy',
+    ]);
   });
 
   it('stores a PDF request and sends it to the publisher', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/book/book-request/${bookId}`,
-      payload: { name: 'Rakesh Shah', email: 'Rakesh@Example.org', mobile_no: '9876501234', Resone: 'Study of yoga', RefferenceBy: 'Gyan Bhandar Palitana' },
+      payload: {
+        name: 'Rakesh Shah',
+        email: 'Rakesh@Example.org',
+        mobile_no: '9876501234',
+        Resone: 'Study of yoga',
+        RefferenceBy: 'Gyan Bhandar Palitana',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Request submitted successfully. The publisher will contact you soon.');
@@ -60,12 +80,28 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
     expect(message!.text).toContain('Rakesh Shah');
     expect(message!.text).toContain('Study of yoga');
     expect(message!.text).toContain('rakesh@example.org');
-    expect((await t.app.inject({ method: 'POST', url: '/api/book/book-request/999999', payload: { name: 'a', email: 'a@b.in', mobile_no: '9876501234', Resone: 'r', RefferenceBy: 'x' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/book/book-request/999999',
+          payload: { name: 'a', email: 'a@b.in', mobile_no: '9876501234', Resone: 'r', RefferenceBy: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('checks the reader order and refuses a date in the past by the app clock', async () => {
     const today = todayIso(t.ctx.clock());
-    const order = { name: 'Mira', mobile: ' 9876501234 ', email: 'mira@example.org', message: BOOK_MSG.readerQuickFill, bookId, bookName: 'યોગશાસ્ત્ર', date: ddmmyyyy(today) };
+    const order = {
+      name: 'Mira',
+      mobile: ' 9876501234 ',
+      email: 'mira@example.org',
+      message: BOOK_MSG.readerQuickFill,
+      bookId,
+      bookName: 'યોગશાસ્ત્ર',
+      date: ddmmyyyy(today),
+    };
     const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/book/reader/order', payload });
 
     const invalid = await post({ bookId, name: '', mobile: '98765', email: 'x', message: '', date: '' });

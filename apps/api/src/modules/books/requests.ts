@@ -20,7 +20,15 @@ import { bookPageUrl } from './qr.js';
  */
 export async function bookAndPublisher(db: DbOrTx, bookId: number) {
   const [row] = await db
-    .select({ id: books.id, title: books.book_title, e_title: books.book_e_title, jsbn: books.jsbn_number, publisher_name: publishers.publisher_name, email: accounts.email, language: accounts.preferred_language })
+    .select({
+      id: books.id,
+      title: books.book_title,
+      e_title: books.book_e_title,
+      jsbn: books.jsbn_number,
+      publisher_name: publishers.publisher_name,
+      email: accounts.email,
+      language: accounts.preferred_language,
+    })
     .from(books)
     .innerJoin(publishers, eq(publishers.id, books.publisher_id))
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))

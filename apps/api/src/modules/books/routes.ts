@@ -67,7 +67,10 @@ const LINK_WAIT_MS = 60_000;
  */
 function replyInProgress<T>(reply: FastifyReply, progress: DocumentProgress, data: T) {
   if (progress.state === 'failed') throw new AppError('DOCUMENT_FAILED', BOOK_MSG.catalogueFailed);
-  return reply.status(202).header('retry-after', 10).send(ok(data, catalogueProgressMessage(progress.percent), 202));
+  return reply
+    .status(202)
+    .header('retry-after', 10)
+    .send(ok(data, catalogueProgressMessage(progress.percent), 202));
 }
 
 /** The logged-in publisher's id, or undefined for visitors and libraries. */
@@ -75,7 +78,6 @@ async function viewerPublisherId(ctx: AppContext, request: Parameters<typeof rea
   const actor = await readActor(ctx, request).catch(() => null);
   return actor?.role === 'PUBLISHER' ? (actor.publisherId ?? undefined) : undefined;
 }
-
 
 /** Multipart `removed_images` (image ids to delete on edit) as numbers. */
 function removedImageIds(fields: Record<string, unknown>): number[] {
@@ -116,7 +118,10 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
       const { duplicate_reason } = parseOrThrow(duplicateReasonField, upload.fields);
       const cover = upload.files.book_cover?.[0];
       if (!cover) throw validationError([{ field: 'book_cover', message: MSG.bookCover }]);
-      return ok(await registerBook(ctx, { publisherId: actor.publisherId, fields, coverKey: cover.key, duplicateReason: duplicate_reason }), MSG.bookCreated);
+      return ok(
+        await registerBook(ctx, { publisherId: actor.publisherId, fields, coverKey: cover.key, duplicateReason: duplicate_reason }),
+        MSG.bookCreated,
+      );
     });
   });
 
@@ -151,7 +156,13 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
     await ctx.limits.consume('searchPerAddress', request.ip);
     if (request.query.limit === 'all') return ok(await listBooks(ctx, request.query));
     const question = JSON.stringify(Object.entries(request.query).sort(([a], [b]) => a.localeCompare(b)));
-    const page = await ctx.publicPages.get(`search:${question}`, async () => ({ body: serializeReply(bookListReply, ok(await listBooks(ctx, request.query)), { strict: !ctx.config.isProduction, route: 'GET /api/book' }), publisherId: ANY_PUBLISHER }));
+    const page = await ctx.publicPages.get(`search:${question}`, async () => ({
+      body: serializeReply(bookListReply, ok(await listBooks(ctx, request.query)), {
+        strict: !ctx.config.isProduction,
+        route: 'GET /api/book',
+      }),
+      publisherId: ANY_PUBLISHER,
+    }));
     return sendCachedPage(request, reply.type('application/json; charset=utf-8'), page);
   });
 
@@ -170,7 +181,12 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
 
   /** GET /api/book/publisher/:publisherId/book-list.pdf → the publisher's book list (PDF attachment); 404. */
   route(app, bookEndpoints.bookListPdf, async (request, reply) =>
-    sendStoredPdf(ctx.storage, reply, await publisherBookList(ctx, request.params.publisherId, pageLanguage(request)), pageLanguage(request)),
+    sendStoredPdf(
+      ctx.storage,
+      reply,
+      await publisherBookList(ctx, request.params.publisherId, pageLanguage(request)),
+      pageLanguage(request),
+    ),
   );
   /**
    * GET /api/book/publisher/:publisherId/catalog.pdf → the publisher's catalogue (PDF attachment
@@ -185,7 +201,12 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   });
   /** GET /api/book/publisher/:publisherId/info.pdf → the publisher info sheet (PDF attachment); 404. */
   route(app, bookEndpoints.publisherInfoPdf, async (request, reply) =>
-    sendStoredPdf(ctx.storage, reply, await publisherInfoSheet(ctx, request.params.publisherId, pageLanguage(request)), pageLanguage(request)),
+    sendStoredPdf(
+      ctx.storage,
+      reply,
+      await publisherInfoSheet(ctx, request.params.publisherId, pageLanguage(request)),
+      pageLanguage(request),
+    ),
   );
 
   /**
@@ -208,7 +229,11 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   route(app, bookEndpoints.byJsbn, async (request, reply) => {
     const viewer = await viewerPublisherId(ctx, request);
     if (viewer !== undefined) return ok(await bookByJsbn(ctx, request.params.jsbnNo, viewer));
-    const page = await publicBookPage(ctx, { jsbnNo: request.params.jsbnNo, kind: PUBLIC_BOOK_KIND, render: (found) => publicBookJson(ctx, found) });
+    const page = await publicBookPage(ctx, {
+      jsbnNo: request.params.jsbnNo,
+      kind: PUBLIC_BOOK_KIND,
+      render: (found) => publicBookJson(ctx, found),
+    });
     return sendCachedPage(request, reply.type(JSON_TYPE), page);
   });
   // a visitor's repeated scan, answered before Fastify with the same reply (decision 022)
@@ -235,18 +260,19 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
    * 'JSBN PPPPP-NNNNN-C' under it; `JSBN-PPPPP-NNNNN-C-25mm.svg`. 400 for another size; 404.
    */
   for (const format of ['svg', 'pdf'] as const) {
-    route(
-      app,
-      format === 'svg' ? bookEndpoints.qrSvg : bookEndpoints.qrPdf,
-      async (request, reply) => {
-        const { book } = await bookByJsbn(ctx, request.params.jsbnNo);
-        const jsbn = book.jsbn_number;
-        const url = bookPageUrl(ctx.config.publicUrl, jsbn);
-        const { size } = request.query;
-        const bytes = format === 'svg' ? qrPrintSvg(url, jsbn, size) : await qrPrintPdf(url, jsbn, size);
-        return sendFile(reply, format === 'svg' ? 'image/svg+xml; charset=utf-8' : PDF, `JSBN-${formatJsbn(jsbn)}-${size}mm.${format}`, bytes);
-      },
-    );
+    route(app, format === 'svg' ? bookEndpoints.qrSvg : bookEndpoints.qrPdf, async (request, reply) => {
+      const { book } = await bookByJsbn(ctx, request.params.jsbnNo);
+      const jsbn = book.jsbn_number;
+      const url = bookPageUrl(ctx.config.publicUrl, jsbn);
+      const { size } = request.query;
+      const bytes = format === 'svg' ? qrPrintSvg(url, jsbn, size) : await qrPrintPdf(url, jsbn, size);
+      return sendFile(
+        reply,
+        format === 'svg' ? 'image/svg+xml; charset=utf-8' : PDF,
+        `JSBN-${formatJsbn(jsbn)}-${size}mm.${format}`,
+        bytes,
+      );
+    });
   }
 
   /**
@@ -301,7 +327,13 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
       if (existing.book_pdf_key && !input.book_pdf) input.book_pdf = 'stored';
       const fields = parseOrThrow(bookFields, input);
       const cover = upload.files.book_cover?.[0];
-      await updateBook(ctx, { publisherId: actor.publisherId, bookId: request.params.id, fields, coverKey: cover?.key ?? null, removedImageIds: removedImageIds(upload.fields) });
+      await updateBook(ctx, {
+        publisherId: actor.publisherId,
+        bookId: request.params.id,
+        fields,
+        coverKey: cover?.key ?? null,
+        removedImageIds: removedImageIds(upload.fields),
+      });
       return ok(null, BOOK_MSG.updated);
     });
   });
@@ -337,7 +369,10 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
       async (request) => {
         const length = request.headers['content-length'] === undefined ? undefined : Number(request.headers['content-length']);
         const body = (request.body as Readable | undefined) ?? request.raw;
-        return ok(await receiveUpload(ctx, request.params.token, request.query, body, Number.isFinite(length) ? length : undefined), 'File uploaded');
+        return ok(
+          await receiveUpload(ctx, request.params.token, request.query, body, Number.isFinite(length) ? length : undefined),
+          'File uploaded',
+        );
       },
     );
   });
@@ -364,8 +399,11 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
     await ownBook(ctx, { publisherId: actor.publisherId, bookId: request.params.id });
     const rules = Object.fromEntries(Object.entries(DIRECT_UPLOAD_FIELDS).map(([name, field]) => [name, uploadRule(field, name)]));
     return withMultipart(request, ctx.storage, rules, async (upload) => {
-      const files = Object.entries(upload.files).flatMap(([name, stored]) => stored.map((file) => ({ field: DIRECT_UPLOAD_FIELDS[name]!, key: file.key })));
-      if (files.length === 0) throw new AppError('BAD_REQUEST', 'Choose a file to upload', [{ field: 'pdfpublisher', message: 'Choose a file to upload' }]);
+      const files = Object.entries(upload.files).flatMap(([name, stored]) =>
+        stored.map((file) => ({ field: DIRECT_UPLOAD_FIELDS[name]!, key: file.key })),
+      );
+      if (files.length === 0)
+        throw new AppError('BAD_REQUEST', 'Choose a file to upload', [{ field: 'pdfpublisher', message: 'Choose a file to upload' }]);
       await attachUploadedFiles(ctx, actor.publisherId, request.params.id, files);
       return ok({ message: BOOK_MSG.finalised }, BOOK_MSG.finalised);
     });

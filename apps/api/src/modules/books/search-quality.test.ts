@@ -30,8 +30,22 @@ const r = (source_id: string, title: string, title_en: string, authors: string[]
 const SAMPLE: CatalogueRecord[] = [
   r('001014', 'पञ्चसंग्रह', 'Panchsangrah', ['Amitgati Acharya', 'Darbarilal Kothiya'], 'Manikchand Digambar Jain Granthamala Samiti', 1927),
   r('001574', 'तिलकमञ्जरी', 'Tilakmanjari', ['Dhanpal Mahakavi'], 'L D Indology Ahmedabad', 1991),
-  r('002202', 'उत्तराध्ययन सूत्रम् भाग ०१', 'Uttaradhyayan Sutram Part 01', ['Atmaramji Maharaj', 'Shiv Muni'], 'Jain Shastramala Karyalay', 2003),
-  r('002204', 'उत्तराध्ययन सूत्रम् भाग ०३', 'Uttaradhyayan Sutram Part 03', ['Atmaramji Maharaj', 'Shiv Muni'], 'Jain Shastramala Karyalay', 2003),
+  r(
+    '002202',
+    'उत्तराध्ययन सूत्रम् भाग ०१',
+    'Uttaradhyayan Sutram Part 01',
+    ['Atmaramji Maharaj', 'Shiv Muni'],
+    'Jain Shastramala Karyalay',
+    2003,
+  ),
+  r(
+    '002204',
+    'उत्तराध्ययन सूत्रम् भाग ०३',
+    'Uttaradhyayan Sutram Part 03',
+    ['Atmaramji Maharaj', 'Shiv Muni'],
+    'Jain Shastramala Karyalay',
+    2003,
+  ),
   r('002427', 'तत्त्वार्थसूत्र जैनागम समन्वय', 'Tattvartha Sutra Jainagam samanvay', ['Atmaramji Maharaj'], 'Ratnadevi Jain Ludhiyana', 1941),
   r('022021', 'तत्त्वार्थ वार्त्तिकम् भाग ०२', 'Tattvarth Varttikam Part 02', ['Akalankadev', 'Mahendrakumar Jain'], 'Bharatiya Gyanpith', 2009),
   r('001683', 'तत्त्वार्थाश्लोकवार्त्तिकम्', 'Tattvarthashloakvarttikam', ['Vidyanandi', 'Manoharlal'], 'Ramchandra Natharangji Mumbai', 1918),
@@ -39,22 +53,61 @@ const SAMPLE: CatalogueRecord[] = [
   r('600394', 'कल्पसूत्रम्', 'Kalpasutram', ['Bhadrabahuswami', 'Vinayvijay'], 'Yashovijay Pustakalay', 1935),
   r('002772', 'कल्पसूत्रार्थप्रबोधिनी', 'Kalpasutrartha Prabodhini', ['Rajendrasuri'], 'Rajendra Pravachan Karyalay Khudala', 1933),
   r('009698', 'भक्तामर सूत्र', 'Bhaktamara Sutra', ['Mantungsuri', 'Yugchandravijay'], 'Bhadrankar Prakashan', 2010),
-  r('003015', 'भक्तामर कल्याणमन्दिर नमिउण स्तोत्रत्रयम्', 'Bhaktamara Kalyanmandir Namiun Stotratrayam', ['Hiralal R Kapadia'], 'Devchand Lalbhai Pustakoddhar Fund', 1932),
+  r(
+    '003015',
+    'भक्तामर कल्याणमन्दिर नमिउण स्तोत्रत्रयम्',
+    'Bhaktamara Kalyanmandir Namiun Stotratrayam',
+    ['Hiralal R Kapadia'],
+    'Devchand Lalbhai Pustakoddhar Fund',
+    1932,
+  ),
   r('600093', 'दशवैकालिकम्', 'Dashvaikalikam', ['Kanchanvijay', 'Kshemankarsagar'], 'Devchand Lalbhai Pustakoddhar Fund', 1954),
-  r('002206', 'आचाराङ्ग सूत्रम् भाग ०१', 'Acharang Sutram Part 01', ['Atmaramji Maharaj', 'Shiv Muni'], 'Aatm Gyan Shraman Shiv Agam Prakashan Samiti', 2003),
+  r(
+    '002206',
+    'आचाराङ्ग सूत्रम् भाग ०१',
+    'Acharang Sutram Part 01',
+    ['Atmaramji Maharaj', 'Shiv Muni'],
+    'Aatm Gyan Shraman Shiv Agam Prakashan Samiti',
+    2003,
+  ),
   r('002205', 'नन्दिसूत्रम्', 'Nandi Sutram', ['Atmaramji Maharaj', 'Shiv Muni'], 'Bhagwan Mahavir Meditation and Research Center', 2004),
   r('600097', 'नन्दिसूत्रम्', 'Nandisutram', ['Devvachak', 'Malaygiri'], 'Devchand Lalbhai Pustakoddhar Fund', 1969),
-  r('001123', 'सिद्धहेम शब्दानुशासनम् लघुवृत्ति', 'Siddhahem Sabdanushasana sah swopagnya San Laghuvrutti', ['Hemchandracharya', 'Jambuvijay'], 'Hemchandracharya Jain Gyanmandir Patan', 1994),
-  r('001456', 'त्रिषष्टिशलाकापुरुषचरितमहाकाव्यम् पर्व 2 3 4', 'Trishashtishalakapurushcharitammahakavyam Parva 2 3 4', ['Hemchandracharya', 'Punyavijay'], 'Kalikal Sarvagya Shri Hemchandracharya Navam Janmashatabdi Smruti Sanskar Shikshannidhi Ahmedabad', 1990),
+  r(
+    '001123',
+    'सिद्धहेम शब्दानुशासनम् लघुवृत्ति',
+    'Siddhahem Sabdanushasana sah swopagnya San Laghuvrutti',
+    ['Hemchandracharya', 'Jambuvijay'],
+    'Hemchandracharya Jain Gyanmandir Patan',
+    1994,
+  ),
+  r(
+    '001456',
+    'त्रिषष्टिशलाकापुरुषचरितमहाकाव्यम् पर्व 2 3 4',
+    'Trishashtishalakapurushcharitammahakavyam Parva 2 3 4',
+    ['Hemchandracharya', 'Punyavijay'],
+    'Kalikal Sarvagya Shri Hemchandracharya Navam Janmashatabdi Smruti Sanskar Shikshannidhi Ahmedabad',
+    1990,
+  ),
   r('020383', 'इलातिपुत्र चरित्रम्', 'Ilatiputra Charitram', ['Shubhsheel Gani'], 'Shravak Hiralal Hansraj', 1935),
   r('003129', 'जैन तत्त्वविद्या', 'Jain Tattvavidya', ['Tulsi Acharya'], 'Adarsh Sahitya Sangh', 2008),
-  r('600374', 'जैन तत्त्वसार ग्रन्थ सटिक', 'Jain Tattva Saragranth Satik', ['Surchandra Gani', 'Manvijay Gani'], 'Vardhaman Satya Niti Harshsuri Jain Granthmala', 1941),
+  r(
+    '600374',
+    'जैन तत्त्वसार ग्रन्थ सटिक',
+    'Jain Tattva Saragranth Satik',
+    ['Surchandra Gani', 'Manvijay Gani'],
+    'Vardhaman Satya Niti Harshsuri Jain Granthmala',
+    1941,
+  ),
 ];
 
 /** Gujarati books registered on top (the catalogue has no Gujarati title that can be imported). */
 const GUJARATI = {
   yogashastra: { book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra', authors: [{ authorType: 1, author_name: 'હેમચંદ્રાચાર્ય' }] },
-  bhaktamar: { book_title: 'શ્રી ભક્તામર સ્તોત્ર', book_e_title: 'Shri Bhaktamar Stotra', authors: [{ authorType: 1, author_name: 'Mantungsuri' }] },
+  bhaktamar: {
+    book_title: 'શ્રી ભક્તામર સ્તોત્ર',
+    book_e_title: 'Shri Bhaktamar Stotra',
+    authors: [{ authorType: 1, author_name: 'Mantungsuri' }],
+  },
   kshamapana: { book_title: 'ક્ષમાપના', book_e_title: 'Forgiveness', authors: [{ authorType: 1, author_name: 'Chitrabhanu' }] },
 };
 
@@ -110,7 +163,10 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
     const report = await importCatalogue(t.ctx, records);
     const listed = await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: 'all' } });
     const byId = new Map((listed.json().data.books as { id: number; jsbn_number: string }[]).map((book) => [book.id, book.jsbn_number]));
-    const imported = records.filter((record, index): record is CatalogueRecord => !(record instanceof Error) && !report.rejected.some((rejection) => rejection.line === index + 1));
+    const imported = records.filter(
+      (record, index): record is CatalogueRecord =>
+        !(record instanceof Error) && !report.rejected.some((rejection) => rejection.line === index + 1),
+    );
     imported.forEach((record, index) => {
       const key = record.source_id?.replace('jainelibrary:', '') ?? `line:${index}`;
       idOf.set(key, report.bookIds[index]!);
@@ -141,7 +197,9 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
 
   it.each(QUERIES)('finds $expect for $query ($what) in the first 5', async ({ query, expect: keys }) => {
     const found = await top5(query);
-    const wanted = Array.isArray(keys) ? keys.map((key) => idOf.get(key)) : [...englishTitleOf].filter(([, title]) => keys.test(title)).map(([id]) => id);
+    const wanted = Array.isArray(keys)
+      ? keys.map((key) => idOf.get(key))
+      : [...englishTitleOf].filter(([, title]) => keys.test(title)).map(([id]) => id);
     expect(wanted.length).toBeGreaterThan(0);
     expect(
       wanted.some((id) => found.includes(id!)),
@@ -158,7 +216,9 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
 
   it('ranks a one-word search from the word index exactly as from the books', async () => {
     // the queries above of one word, and words of the catalogue's vocabulary (whole, and parts of them)
-    const vocabulary = await t.ctx.db.execute(sql`select word from search_words where books > 0 and char_length(word) >= 5 order by md5(word) limit 60`);
+    const vocabulary = await t.ctx.db.execute(
+      sql`select word from search_words where books > 0 and char_length(word) >= 5 order by md5(word) limit 60`,
+    );
     const sampled = (vocabulary as { rows: { word: string }[] }).rows.flatMap(({ word }) => [word, word.slice(1, -1)]);
     const queries = [...QUERIES.map(({ query }) => query), ...sampled, 'Shri', 'सूत्र', 'ભક્તામર', 'gvi'];
     let compared = 0;
@@ -171,7 +231,9 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
       expect((await rankByWords(t.ctx.db, text.words, 3)).ids, query).toEqual(fromWords.ids.slice(0, 3));
       // the letters of a JSBN are no word (it has digits): the word index does not find them
       // there ('gvi' in VGVI1-00001-D), the books' text did when another word held them too
-      const inJsbn = await t.ctx.db.execute(sql`select id from books where lower(jsbn_number) like any(${sql.param(text.words.map(({ pattern }) => `%${pattern}%`))}::text[])`);
+      const inJsbn = await t.ctx.db.execute(
+        sql`select id from books where lower(jsbn_number) like any(${sql.param(text.words.map(({ pattern }) => `%${pattern}%`))}::text[])`,
+      );
       const jsbnOnly = (inJsbn as { rows: { id: number }[] }).rows.map(({ id }) => id).filter((id) => !fromWords.ids.includes(id));
       const expected = fromBooks.ids.filter((id) => !jsbnOnly.includes(id));
       expect(fromWords, query).toEqual({ ids: expected, matches: expected.length });

@@ -93,7 +93,14 @@ const windowsFor = (count: number) => Math.max(1, Math.ceil(count / RESULT_WINDO
  * @param readBudget books a broad search reads newest first in one call before it ranks every
  *   match instead (its first window) or stops (a later one): BROAD_READ_BUDGET
  */
-export async function findResults(db: DbOrTx, text: TextQuery, plan: SearchPlan, needed: number, known?: ResultWindow, readBudget = BROAD_READ_BUDGET): Promise<ResultWindow> {
+export async function findResults(
+  db: DbOrTx,
+  text: TextQuery,
+  plan: SearchPlan,
+  needed: number,
+  known?: ResultWindow,
+  readBudget = BROAD_READ_BUDGET,
+): Promise<ResultWindow> {
   if (known && (known.ids.length >= needed || known.next === null)) return known;
   /** Every match ranked in one statement (a broad search whose matches turned out rare, too). */
   const whole = async (filters: SQL[], joinPublishers: boolean): Promise<ResultWindow> => {
@@ -128,7 +135,8 @@ export interface Ranked {
 }
 
 /** Whether a search is ranked from the word index: one word (`TextQuery.words`) and no other filter (decision 024). */
-export const byWordIndex = (text: TextQuery, filters: SQL[]): text is TextQuery & { words: WordPattern[] } => filters.length === 0 && text.words !== undefined;
+export const byWordIndex = (text: TextQuery, filters: SQL[]): text is TextQuery & { words: WordPattern[] } =>
+  filters.length === 0 && text.words !== undefined;
 
 /**
  * Results a search ranked from the word index finds at a time (five pages of 20): its cost is
@@ -147,7 +155,8 @@ export async function rankMatches(db: DbOrTx, text: TextQuery, filters: SQL[], l
   if (byWordIndex(text, filters)) {
     const ranked = await rankByWords(db, text.words, limit);
     // fewer than asked for: every match is there
-    if (ranked.matches !== undefined || ranked.ids.length < limit) return { ids: ranked.ids, matches: ranked.matches ?? ranked.ids.length, estimated: false };
+    if (ranked.matches !== undefined || ranked.ids.length < limit)
+      return { ids: ranked.ids, matches: ranked.matches ?? ranked.ids.length, estimated: false };
     return { ids: ranked.ids, matches: Math.max(text.estimate, ranked.ids.length), estimated: true };
   }
   return { ...(await rankWhole(db, and(text.where, ...filters)!, text.rank, limit, joinPublishers)), estimated: false };
@@ -159,7 +168,13 @@ export async function rankMatches(db: DbOrTx, text: TextQuery, filters: SQL[], l
  * than the ranking needs.
  * @param joinPublishers whether `where` asks about the publisher
  */
-export async function rankWhole(db: DbOrTx, where: SQL, rank: SQL, limit: number, joinPublishers = false): Promise<{ ids: number[]; matches: number }> {
+export async function rankWhole(
+  db: DbOrTx,
+  where: SQL,
+  rank: SQL,
+  limit: number,
+  joinPublishers = false,
+): Promise<{ ids: number[]; matches: number }> {
   const result = await db.execute(sql`
     select ${books.id} as id, count(*) over ()::int as matches
     from ${books} ${joinPublishers ? sql`join publishers on publishers.id = ${books.publisher_id}` : sql``}
@@ -188,9 +203,17 @@ export const EXACT_COUNT_ROWS = 5_000;
  * newest. `matches`: exact for one word (the vocabulary's count) or up to `exactCountRows`
  * rows; undefined (not counted) above.
  */
-export async function rankByWords(db: DbOrTx, words: WordPattern[], limit: number, exactCountRows = EXACT_COUNT_ROWS): Promise<{ ids: number[]; matches: number | undefined }> {
+export async function rankByWords(
+  db: DbOrTx,
+  words: WordPattern[],
+  limit: number,
+  exactCountRows = EXACT_COUNT_ROWS,
+): Promise<{ ids: number[]; matches: number | undefined }> {
   // the patterns are words of a query: no LIKE wildcard or escape is in them (wordsOf splits at ASCII punctuation)
-  const [row] = await executeNamed<{ ids: number[] | string; matches: number | null }>(db, 'search_by_words', sql`
+  const [row] = await executeNamed<{ ids: number[] | string; matches: number | null }>(
+    db,
+    'search_by_words',
+    sql`
     with known as materialized (
       select known.word, max(pattern.title_rank) as title_rank, max(known.books) as books
       from unnest(${sql.param(words.map((word) => word.pattern))}::text[], ${sql.param(words.map((word) => word.titleRank))}::int[]) as pattern(text, title_rank)
@@ -216,8 +239,12 @@ export async function rankByWords(db: DbOrTx, words: WordPattern[], limit: numbe
           -- each word's rows through the index (OFFSET 0: never a join that reads the whole index)
           select count(distinct posting.book_id) from known
           cross join lateral (select book_id from search_postings where search_postings.word = known.word offset 0) as posting)
-      end::int as matches`);
-  return { ids: typeof row!.ids === 'string' ? parseIntArray(row!.ids) : row!.ids.map(Number), matches: row!.matches === null ? undefined : Number(row!.matches) };
+      end::int as matches`,
+  );
+  return {
+    ids: typeof row!.ids === 'string' ? parseIntArray(row!.ids) : row!.ids.map(Number),
+    matches: row!.matches === null ? undefined : Number(row!.matches),
+  };
 }
 
 /** One reading of `rows` books newest first after `from`: the matches among them (ranked, or newest first), how many were read, and the last. */
@@ -270,7 +297,8 @@ async function rankNewest(db: DbOrTx, text: TextQuery, catalogue: number): Promi
  * was found), at most MAX_STEP_ROWS.
  */
 async function stepOlder(db: DbOrTx, window: ResultWindow, wanted: number, catalogue: number): Promise<ResultWindow> {
-  const density = window.ids.length > 0 && window.read > 0 ? window.ids.length / window.read : Math.max(window.total, 1) / Math.max(catalogue, 1);
+  const density =
+    window.ids.length > 0 && window.read > 0 ? window.ids.length / window.read : Math.max(window.total, 1) / Math.max(catalogue, 1);
   const rows = Math.min(MAX_STEP_ROWS, Math.max(wanted, Math.ceil((wanted / Math.min(1, density)) * 1.5)));
   const read = await readNewest(db, window.text, window.next as ScanPosition, rows, false);
   return withTotal({ ...window, ids: [...window.ids, ...read.ids], next: read.next, read: window.read + read.read });

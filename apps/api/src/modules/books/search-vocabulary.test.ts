@@ -6,6 +6,7 @@
  * newest books, lists the older ones after, pages through every match exactly once and says
  * its total is an estimate.
  */
+/* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createPublisher } from '../../seed/factories.js';
@@ -22,18 +23,24 @@ const WITH_SUTRA = 300;
 
 describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
   let t: TestApp;
-  const count = async (word: string) => (await t.ctx.db.select({ books: search_words.books }).from(search_words).where(eq(search_words.word, word)))[0]?.books ?? 0;
+  const count = async (word: string) =>
+    (await t.ctx.db.select({ books: search_words.books }).from(search_words).where(eq(search_words.word, word)))[0]?.books ?? 0;
   const search = async (query: Record<string, string>) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/book', query });
     expect(response.statusCode).toBe(200);
-    return response.json().data as { books: { id: number; book_title: string; book_e_title: string }[]; total: number; totalIsEstimate?: boolean };
+    return response.json().data as {
+      books: { id: number; book_title: string; book_e_title: string }[];
+      total: number;
+      totalIsEstimate?: boolean;
+    };
   };
 
   /** The word index's rows of book `id` (decision 024), by word. */
   const postings = async (id: number) =>
     (
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
-      (await t.ctx.db.execute(sql`select word, in_title, title_length from search_postings where book_id = ${id} order by word`)) as unknown as {
+      (await t.ctx.db.execute(
+        sql`select word, in_title, title_length from search_postings where book_id = ${id} order by word`,
+      )) as unknown as {
         rows: { word: string; in_title: boolean; title_length: number }[];
       }
     ).rows;
@@ -45,7 +52,12 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
 
   it('counts the books holding each word as books are registered, edited and deleted', async () => {
     const publisher = await createPublisher(t.ctx, { publisher_name: 'Shrut Prakashan' });
-    const first = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી ઉપદેશમાલા', book_e_title: 'Updeshmala (Part 1)' }, { cover: false });
+    const first = await createBook(
+      t.ctx,
+      publisher.publisherId,
+      { book_title: 'શ્રી ઉપદેશમાલા', book_e_title: 'Updeshmala (Part 1)' },
+      { cover: false },
+    );
     await createBook(t.ctx, publisher.publisherId, { book_title: 'ઉપદેશમાલા ભાગ ૨', book_e_title: 'Updeshmala Part 2' }, { cover: false });
     // each script's form and the Latin key, split at spaces and punctuation, lower case
     expect(await count('ઉપદેશમાલા')).toBe(2);
@@ -54,14 +66,23 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     expect(await count('(part')).toBe(0);
     expect(await count('part')).toBe(2);
     // numbers and JSBNs are not words of the vocabulary
-    expect((await t.ctx.db.select().from(search_words).where(sql`${search_words.word} ~ '[0-9]'`)).length).toBe(0);
+    expect(
+      (
+        await t.ctx.db
+          .select()
+          .from(search_words)
+          .where(sql`${search_words.word} ~ '[0-9]'`)
+      ).length,
+    ).toBe(0);
 
     // the word index: each word of the book once, whether its title holds it, the title's length
-    expect(await postings(first.id)).toEqual(expect.arrayContaining([
-      { word: 'updeshmala', in_title: true, title_length: 14 },
-      { word: 'ઉપદેશમાલા', in_title: true, title_length: 14 },
-      { word: 'shrut', in_title: false, title_length: 14 },
-    ]));
+    expect(await postings(first.id)).toEqual(
+      expect.arrayContaining([
+        { word: 'updeshmala', in_title: true, title_length: 14 },
+        { word: 'ઉપદેશમાલા', in_title: true, title_length: 14 },
+        { word: 'shrut', in_title: false, title_length: 14 },
+      ]),
+    );
     expect((await postings(first.id)).length).toBe(new Set((await postings(first.id)).map((row) => row.word)).size);
     expect((await postings(first.id)).some((row) => /[0-9]/.test(row.word))).toBe(false);
 
@@ -119,7 +140,10 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
 
     // two words (the other in every book): ranked among the newest books, older ones after;
     // one word: ranked whole from the word index (decision 024), its total counted
-    for (const [query, estimated] of [['सूत्र jambuvijay', true], ['सूत्र', false]] as const) {
+    for (const [query, estimated] of [
+      ['सूत्र jambuvijay', true],
+      ['सूत्र', false],
+    ] as const) {
       t.ctx.searchResults.clear();
       const first = await search({ queryString: query, pageNo: '1', limit: '10' });
       expect(first.totalIsEstimate, query).toBe(estimated || undefined);
@@ -142,7 +166,10 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
       expect((await search({ queryString: query, pageNo: String(WITH_SUTRA / 10), limit: '10' })).totalIsEstimate).toBeUndefined();
     }
     // several words of the vocabulary hold it (सूत्र, sutra): counted up to so many rows of the word index, else not
-    const words = [{ pattern: 'सूत्र', titleRank: 5 }, { pattern: 'sutra', titleRank: 4 }];
+    const words = [
+      { pattern: 'सूत्र', titleRank: 5 },
+      { pattern: 'sutra', titleRank: 4 },
+    ];
     expect(await rankByWords(t.ctx.db, words, 5, 2 * WITH_SUTRA)).toMatchObject({ matches: WITH_SUTRA });
     const uncounted = await rankByWords(t.ctx.db, words, 5, 2 * WITH_SUTRA - 1);
     expect([uncounted.ids.length, uncounted.matches]).toEqual([5, undefined]);
@@ -154,20 +181,30 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
   it('gives a later page asked first the same books as paging there does', async () => {
     const paged: number[][] = [];
     t.ctx.searchResults.clear();
-    for (let page = 1; page <= 25; page++) paged.push((await search({ queryString: 'सूत्र', pageNo: String(page), limit: '10' })).books.map((book) => book.id));
+    for (let page = 1; page <= 25; page++)
+      paged.push((await search({ queryString: 'सूत्र', pageNo: String(page), limit: '10' })).books.map((book) => book.id));
     // a visitor who jumps to page 25 (results found from the start in one go), then goes back
     t.ctx.searchResults.clear();
     expect((await search({ queryString: 'सूत्र', pageNo: '25', limit: '10' })).books.map((book) => book.id)).toEqual(paged[24]);
     expect((await search({ queryString: 'सूत्र', pageNo: '3', limit: '10' })).books.map((book) => book.id)).toEqual(paged[2]);
     // pages of another size cut the same order
-    expect((await search({ queryString: 'सूत्र', pageNo: '2', limit: '25' })).books.map((book) => book.id)).toEqual([...paged[2]!.slice(5), ...paged[3]!, ...paged[4]!]);
+    expect((await search({ queryString: 'सूत्र', pageNo: '2', limit: '25' })).books.map((book) => book.id)).toEqual([
+      ...paged[2]!.slice(5),
+      ...paged[3]!,
+      ...paged[4]!,
+    ]);
   });
 
   it('forgets what it found of a search when a book changes', async () => {
     const before = await search({ queryString: 'सूत्र', pageNo: '1', limit: '10' });
     expect(t.ctx.searchResults.size).toBeGreaterThan(0);
     const publisher = await createPublisher(t.ctx, { publisher_name: 'Navu Prakashan' });
-    const added = await createBook(t.ctx, publisher.publisherId, { book_title: 'सूत्र', book_e_title: 'Sutra (new edition)' }, { cover: false });
+    const added = await createBook(
+      t.ctx,
+      publisher.publisherId,
+      { book_title: 'सूत्र', book_e_title: 'Sutra (new edition)' },
+      { cover: false },
+    );
     expect(t.ctx.searchResults.size).toBe(0);
     const after = await search({ queryString: 'सूत्र', pageNo: '1', limit: '10' });
     // the newest book titled just 'Sutra' comes first
@@ -189,14 +226,22 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
     }));
     expect((await importCatalogue(t.ctx, records)).imported).toBe(301);
     await t.ctx.db.execute(sql`analyze books`);
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
-    const catalogue = Number(((await t.ctx.db.execute(sql`select reltuples::float8 as n from pg_class where oid = 'books'::regclass`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const catalogue = Number(
+      (
+        (await t.ctx.db.execute(sql`select reltuples::float8 as n from pg_class where oid = 'books'::regclass`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
     // both words are common, together they are rare: the search is broad by the vocabulary
     expect(Math.min(await count('सूत्र'), await count('टीका'))).toBeGreaterThan(rankingLimit(catalogue));
 
     for (const query of ['सूत्र टीका', 'Sutra Tika', 'टीका, सूत्र.', 'sutra-tika']) {
       const found = await search({ queryString: query, pageNo: '1', limit: '10' });
-      expect(found.books.map((book) => book.book_e_title), query).toEqual(['Sutra Vritti Tika']);
+      expect(
+        found.books.map((book) => book.book_e_title),
+        query,
+      ).toEqual(['Sutra Vritti Tika']);
     }
     expect((await search({ queryString: 'Kalpasutra.' })).books).toEqual([]);
     const numbered = (await search({ queryString: 'Vyakhya 12.' })).books.map((book) => book.book_e_title);
@@ -213,8 +258,22 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
 
   it('widens a rare spelling to the common word like it, not a common word to its neighbours', async () => {
     const titled = (title: string, count: number, id: string): CatalogueRecord[] =>
-      Array.from({ length: count }, (_, index) => ({ source_id: `${id}:${index}`, title: `${title} ${index}`, title_en: `${title} ${index}`, authors: [{ name: 'Shri Sangh', role: 'compiler' }], publisher: 'Vijay Prakashan', language: 'Gujarati', year: 1960, pages: 60 }));
-    await importCatalogue(t.ctx, [...titled('Jayavijay Charitra', 6, 'jaya'), ...titled('Dayavijay Charitra', 5, 'daya'), ...titled('Kalpsutra Vivechan', 1, 'misprint'), ...titled('Kalpasutra Vivechan', 6, 'kalpa')]);
+      Array.from({ length: count }, (_, index) => ({
+        source_id: `${id}:${index}`,
+        title: `${title} ${index}`,
+        title_en: `${title} ${index}`,
+        authors: [{ name: 'Shri Sangh', role: 'compiler' }],
+        publisher: 'Vijay Prakashan',
+        language: 'Gujarati',
+        year: 1960,
+        pages: 60,
+      }));
+    await importCatalogue(t.ctx, [
+      ...titled('Jayavijay Charitra', 6, 'jaya'),
+      ...titled('Dayavijay Charitra', 5, 'daya'),
+      ...titled('Kalpsutra Vivechan', 1, 'misprint'),
+      ...titled('Kalpasutra Vivechan', 6, 'kalpa'),
+    ]);
     // 'dayavijay' is a name of its own: 'jayavijay', as common, is not what was meant
     const daya = await search({ queryString: 'Dayavijay', limit: '20' });
     expect([daya.total, ...new Set(daya.books.map((book) => book.book_e_title.split(' ')[0]))]).toEqual([5, 'Dayavijay']);

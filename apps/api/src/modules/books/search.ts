@@ -104,11 +104,7 @@ function joined(parts: (string | null | undefined)[]): string {
 /** The titles of a book in every form the search matches. */
 function titleForms(titles: (string | null | undefined)[]): (string | null)[] {
   const present = titles.filter((title): title is string => Boolean(title));
-  return [
-    ...present,
-    ...present.map((title) => (hasIndic(title) ? otherScript(title) : null)),
-    ...present.map((title) => latinKey(title)),
-  ];
+  return [...present, ...present.map((title) => (hasIndic(title) ? otherScript(title) : null)), ...present.map((title) => latinKey(title))];
 }
 
 export interface SearchSource {
@@ -225,11 +221,18 @@ export interface WordPattern {
 }
 
 /** The LIKE patterns of `texts` (already lower case), each a substring, as an array (for a rank). */
-const patternsOf = (texts: string[]) => sql`array[${sql.join(texts.map((text) => sql`${containsPattern(text)}`), sql`, `)}]::text[]`;
+const patternsOf = (texts: string[]) =>
+  sql`array[${sql.join(
+    texts.map((text) => sql`${containsPattern(text)}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** `column` (`search_text` unless told) contains one of `texts`: ORs of LIKE, which the GIN trigram index serves (it cannot serve LIKE ANY). */
 const containsAny = (texts: string[], column: typeof books.search_text | typeof books.title_text = books.search_text) =>
-  sql`(${sql.join(texts.map((text) => sql`${column} like ${containsPattern(text)}`), sql` or `)})`;
+  sql`(${sql.join(
+    texts.map((text) => sql`${column} like ${containsPattern(text)}`),
+    sql` or `,
+  )})`;
 
 /** A word the vocabulary can answer for: three letters or more, no digit (numbers and JSBNs are not in it). */
 const inVocabulary = (word: string) => word.length >= LOOKUP_MIN_LENGTH && !/\d/.test(word);
@@ -247,7 +250,10 @@ const inVocabulary = (word: string) => word.length >= LOOKUP_MIN_LENGTH && !/\d/
  * setting has to be changed for the statement (no transaction around a search).
  */
 async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
-  const found = await executeNamed<{ typed: string | null; word: string | null; books: number | null; catalogue: number }>(db, 'search_vocabulary', sql`
+  const found = await executeNamed<{ typed: string | null; word: string | null; books: number | null; catalogue: number }>(
+    db,
+    'search_vocabulary',
+    sql`
     with corrections as (
       select typed.word as typed, known.word
       from unnest(${sql.param(misspelt)}::text[]) as typed(word)
@@ -270,7 +276,8 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
     union all
     -- the catalogue's size even when no word is asked about
     select null, null, null, (select greatest(reltuples, 0)::float8 from pg_class where oid = 'books'::regclass)
-    where not exists (select 1 from asked)`);
+    where not exists (select 1 from asked)`,
+  );
   return {
     catalogue: Number(found[0]?.catalogue ?? 0),
     words: found.flatMap((row) => (row.word === null ? [] : [{ typed: row.typed, word: row.word, books: Number(row.books) }])),
@@ -315,7 +322,8 @@ export async function textQuery(db: DbOrTx, typed: string, options: { titles?: b
   for (const row of rows) {
     // a spelling many books hold is a word of its own: a known word like it counts only when
     // far more books hold it (the typed word is then likely a misspelling of it)
-    if (row.typed !== null && row.books >= CORRECTION_RATIO * (holding.get(row.typed) ?? 0)) corrections.set(row.typed, [...(corrections.get(row.typed) ?? []), { word: row.word, books: row.books }]);
+    if (row.typed !== null && row.books >= CORRECTION_RATIO * (holding.get(row.typed) ?? 0))
+      corrections.set(row.typed, [...(corrections.get(row.typed) ?? []), { word: row.word, books: row.books }]);
   }
   // books holding all words of a form: at most as many as hold its rarest word (Infinity: none asked)
   const booksWith = (word: string) => holding.get(word) ?? Infinity;
@@ -324,7 +332,10 @@ export async function textQuery(db: DbOrTx, typed: string, options: { titles?: b
   // a word or its corrections: at least as many books as hold the commonest of them (adding
   // them up would count a book once per word it holds, and overrate a misspelling many-fold)
   const severalWords = latinWords.length > 1;
-  const correctedEstimate = corrected || severalWords ? Math.min(...latinWords.map((word) => Math.max(booksWith(word), ...(corrections.get(word) ?? []).map((known) => known.books)))) : 0;
+  const correctedEstimate =
+    corrected || severalWords
+      ? Math.min(...latinWords.map((word) => Math.max(booksWith(word), ...(corrections.get(word) ?? []).map((known) => known.books))))
+      : 0;
   const jsbn = options.titles ? undefined : jsbnCondition(typed);
   // a query that looks like the start of a JSBN (its words have digits: not in the vocabulary) matches JSBNs
   const formsEstimate = Math.max(...formEstimates, correctedEstimate);
@@ -333,26 +344,51 @@ export async function textQuery(db: DbOrTx, typed: string, options: { titles?: b
 
   // what the vocabulary says no book holds is not looked for
   const found = forms.filter((_, index) => formEstimates[index] !== 0);
-  const alternatives = latinWords.map((word) => [...(booksWith(word) === 0 ? [] : [word]), ...(corrections.get(word) ?? []).map((known) => known.word)]);
+  const alternatives = latinWords.map((word) => [
+    ...(booksWith(word) === 0 ? [] : [word]),
+    ...(corrections.get(word) ?? []).map((known) => known.word),
+  ]);
   if (options.titles) {
     // every word in the titles, as typed or corrected, in any order: the query as a whole (the
     // forms) is a part of the titles holding every word, and would only cost the index a second scan
     const titled = alternatives.every((words) => words.length > 0);
-    return { where: titled ? sql`(${sql.join(alternatives.map((words) => containsAny(words, column)), sql` and `)})` : sql`false`, rank: sql`0`, estimate: titled ? estimate : 0, catalogue };
+    return {
+      where: titled
+        ? sql`(${sql.join(
+            alternatives.map((words) => containsAny(words, column)),
+            sql` and `,
+          )})`
+        : sql`false`,
+      rank: sql`0`,
+      estimate: titled ? estimate : 0,
+      catalogue,
+    };
   }
   // each word as typed or corrected (for a one-word query, its corrections: the typed word is
   // among the forms); none when a word is neither held nor corrected
   const eachWord = alternatives.length === 1 ? [alternatives[0]!.filter((word) => !found.includes(word))] : alternatives;
   // every word somewhere, in any order (as typed or corrected): 'सूत्र टीका' finds 'टीका सहित … सूत्र'
   const everyWord = (corrected || severalWords) && eachWord.every((words) => words.length > 0);
-  const spelt = everyWord ? sql`(${sql.join(eachWord.map((words) => containsAny(words, column)), sql` and `)})` : undefined;
+  const spelt = everyWord
+    ? sql`(${sql.join(
+        eachWord.map((words) => containsAny(words, column)),
+        sql` and `,
+      )})`
+    : undefined;
   const matches = [found.length ? containsAny(found, column) : undefined, spelt, jsbn].filter((part): part is SQL => part !== undefined);
   const inTitle = [
     // as typed (in its own script: a Gujarati query puts Indic titles before Latin-only ones), then its Latin key
     ...(found.length > 1 && found.includes(raw) ? [sql`when ${books.title_text} like ${containsPattern(raw)} then 5`] : []),
     ...(found.length ? [sql`when ${books.title_text} like any(${patternsOf(found)}) then 4`] : []),
     // every word in a title, apart: above a title holding only some of them
-    ...(severalWords && everyWord ? [sql`when ${sql.join(eachWord.map((words) => sql`${books.title_text} like any(${patternsOf(words)})`), sql` and `)} then 3`] : []),
+    ...(severalWords && everyWord
+      ? [
+          sql`when ${sql.join(
+            eachWord.map((words) => sql`${books.title_text} like any(${patternsOf(words)})`),
+            sql` and `,
+          )} then 3`,
+        ]
+      : []),
     ...(corrected ? [sql`when ${books.title_text} like any(${patternsOf([...new Set(alternatives.flat())])}) then 2`] : []),
   ];
   const rank = sql`(
@@ -364,7 +400,8 @@ export async function textQuery(db: DbOrTx, typed: string, options: { titles?: b
   const keep = (pattern: string, titleRank: number) => patterns.set(pattern, Math.max(titleRank, patterns.get(pattern) ?? 0));
   for (const form of found) keep(form, found.length > 1 && form === raw ? 5 : 4);
   if (everyWord) for (const word of eachWord[0]!) keep(word, 2);
-  const oneWord = !jsbn && !severalWords && [...patterns.keys()].every((pattern) => inVocabulary(pattern) && wordsOf(pattern).join(' ') === pattern);
+  const oneWord =
+    !jsbn && !severalWords && [...patterns.keys()].every((pattern) => inVocabulary(pattern) && wordsOf(pattern).join(' ') === pattern);
   const words = oneWord && patterns.size > 0 ? [...patterns].map(([pattern, titleRank]) => ({ pattern, titleRank })) : undefined;
   return { where: sql`(${sql.join(matches, sql` or `)})`, rank, estimate, catalogue, ...(words ? { words } : {}) };
 }

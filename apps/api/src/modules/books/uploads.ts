@@ -67,7 +67,12 @@ function signature(ctx: AppContext, token: string, expires: number): string {
  * @returns one `{ url, fieldname, name, expiresAt }` per file, in order; URLs live UPLOAD_URL_TTL_MS
  * @throws AppError 404 (not the publisher's book), 400 'You can upload upto 4 images'
  */
-export async function createUploadUrls(ctx: AppContext, publisherId: number, bookId: number, files: UploadUrlsRequest['files']): Promise<UploadUrl[]> {
+export async function createUploadUrls(
+  ctx: AppContext,
+  publisherId: number,
+  bookId: number,
+  files: UploadUrlsRequest['files'],
+): Promise<UploadUrl[]> {
   await ownBook(ctx, { publisherId, bookId });
   const newImages = files.filter((file) => file.field === 'bookimage').length;
   if (newImages) {
@@ -97,7 +102,11 @@ export async function createUploadUrls(ctx: AppContext, publisherId: number, boo
     rows.map(async (row) => ({
       url:
         (row.object_key
-          ? await ctx.storage.presignPut(row.object_key, { contentType: row.declared_type, contentLength: row.declared_size ?? undefined, ttlSeconds: UPLOAD_URL_TTL_MS / 1000 })
+          ? await ctx.storage.presignPut(row.object_key, {
+              contentType: row.declared_type,
+              contentLength: row.declared_size ?? undefined,
+              ttlSeconds: UPLOAD_URL_TTL_MS / 1000,
+            })
           : null) ?? `/api/files/upload/${row.token}?expires=${expires}&signature=${signature(ctx, row.token, expires)}`,
       fieldname: row.field,
       name: row.file_name,
@@ -115,11 +124,21 @@ export async function createUploadUrls(ctx: AppContext, publisherId: number, boo
  * object never arrived are left for finalise to forget.
  * @returns one field error per refused file, with the status code it calls for (413 or 415)
  */
-async function checkDirectUploads(ctx: AppContext, bookId: number): Promise<{ code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'; detail: FieldError }[]> {
+async function checkDirectUploads(
+  ctx: AppContext,
+  bookId: number,
+): Promise<{ code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'; detail: FieldError }[]> {
   const pending = await ctx.db
     .select()
     .from(book_uploads)
-    .where(and(eq(book_uploads.book_id, bookId), isNull(book_uploads.finalised_at), isNull(book_uploads.file_key), isNotNull(book_uploads.object_key)));
+    .where(
+      and(
+        eq(book_uploads.book_id, bookId),
+        isNull(book_uploads.finalised_at),
+        isNull(book_uploads.file_key),
+        isNotNull(book_uploads.object_key),
+      ),
+    );
   const refused: { code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'; detail: FieldError }[] = [];
   for (const upload of pending) {
     const key = upload.object_key!;
@@ -199,7 +218,11 @@ export async function receiveUpload(
   const limits = uploadRule(upload.field, upload.file_name);
   const rule =
     upload.declared_size !== null && upload.declared_size < limits.maxBytes
-      ? { ...limits, maxBytes: upload.declared_size, tooLargeMessage: `${upload.file_name} is larger than the ${upload.declared_size} bytes announced for it. Please upload it again.` }
+      ? {
+          ...limits,
+          maxBytes: upload.declared_size,
+          tooLargeMessage: `${upload.file_name} is larger than the ${upload.declared_size} bytes announced for it. Please upload it again.`,
+        }
       : limits;
   if (declaredLength !== undefined && declaredLength > rule.maxBytes) {
     body.resume();
@@ -215,7 +238,8 @@ export async function receiveUpload(
   } catch (error) {
     body.unpipe(source);
     body.resume();
-    if (error instanceof AppError && !error.details) throw new AppError(error.code, error.message, [{ field: upload.field, message: error.message }]);
+    if (error instanceof AppError && !error.details)
+      throw new AppError(error.code, error.message, [{ field: upload.field, message: error.message }]);
     throw error;
   }
   const updated = await ctx.db
@@ -238,7 +262,12 @@ export async function receiveUpload(
  * @returns keys of files no longer used (delete them after the commit)
  * @throws AppError 400 'You can upload upto 4 images' when the book would have more than 4
  */
-async function attach(tx: DbOrTx, ctx: AppContext, book: typeof books.$inferSelect, files: { field: BookUploadField; key: string }[]): Promise<string[]> {
+async function attach(
+  tx: DbOrTx,
+  ctx: AppContext,
+  book: typeof books.$inferSelect,
+  files: { field: BookUploadField; key: string }[],
+): Promise<string[]> {
   const unused: string[] = [];
   const before = await bookSnapshot(tx, book.id);
   const last = (field: BookUploadField) => files.filter((file) => file.field === field);
@@ -255,7 +284,11 @@ async function attach(tx: DbOrTx, ctx: AppContext, book: typeof books.$inferSele
   }
   const images = last('bookimage');
   if (images.length) {
-    const existing = await tx.select({ position: book_images.position }).from(book_images).where(eq(book_images.book_id, book.id)).orderBy(asc(book_images.position));
+    const existing = await tx
+      .select({ position: book_images.position })
+      .from(book_images)
+      .where(eq(book_images.book_id, book.id))
+      .orderBy(asc(book_images.position));
     if (existing.length + images.length > MAX_BOOK_IMAGES) throw validationError([{ field: 'bookimage', message: BOOK_MSG.maxImages }]);
     const start = (existing.at(-1)?.position ?? -1) + 1;
     await tx.insert(book_images).values(images.map((image, index) => ({ book_id: book.id, position: start + index, file_key: image.key })));
@@ -268,7 +301,8 @@ async function attach(tx: DbOrTx, ctx: AppContext, book: typeof books.$inferSele
 }
 
 /** True when the book's answers require an uploaded book PDF (spec books §5). */
-const needsBookPdf = (book: typeof books.$inferSelect) => book.readers === 'Yes' && book.electronic_copy === 'Yes' && book.is_public_pdf === false;
+const needsBookPdf = (book: typeof books.$inferSelect) =>
+  book.readers === 'Yes' && book.electronic_copy === 'Yes' && book.is_public_pdf === false;
 
 /**
  * Attaches every file uploaded for the book and not yet attached (POST /book/:id/finalise —
@@ -299,17 +333,36 @@ export async function finaliseUploads(ctx: AppContext, publisherId: number, book
       stored.map((upload) => ({ field: upload.field, key: upload.file_key! })),
     );
     if (stored.length) {
-      await tx.update(book_uploads).set({ finalised_at: ctx.clock() }).where(inArray(book_uploads.id, stored.map((upload) => upload.id)));
+      await tx
+        .update(book_uploads)
+        .set({ finalised_at: ctx.clock() })
+        .where(
+          inArray(
+            book_uploads.id,
+            stored.map((upload) => upload.id),
+          ),
+        );
     }
     const empty = pending.filter((upload) => upload.file_key === null);
-    if (empty.length) await tx.delete(book_uploads).where(inArray(book_uploads.id, empty.map((upload) => upload.id)));
+    if (empty.length)
+      await tx.delete(book_uploads).where(
+        inArray(
+          book_uploads.id,
+          empty.map((upload) => upload.id),
+        ),
+      );
     const [after] = await tx.select().from(books).where(eq(books.id, bookId));
     // an S3 object that arrives after its address was forgotten is deleted with it
     const late = empty.filter((upload) => upload.object_key).map((upload) => upload.object_key!);
     return { unused: [...unusedKeys, ...late], attached: stored.length, book: after! };
   });
   await Promise.all(unused.map((key) => ctx.storage.delete(key)));
-  if (refused.length) throw new AppError(refused[0]!.code, refused.map((failure) => failure.detail.message).join(' '), refused.map((failure) => failure.detail));
+  if (refused.length)
+    throw new AppError(
+      refused[0]!.code,
+      refused.map((failure) => failure.detail.message).join(' '),
+      refused.map((failure) => failure.detail),
+    );
   if (needsBookPdf(book) && !book.book_pdf_key) throw validationError([{ field: 'book_pdf', message: BOOK_MSG.bookPdfRequired }]);
   return attached;
 }
@@ -320,7 +373,12 @@ export async function finaliseUploads(ctx: AppContext, publisherId: number, book
  * @param files stored files by field (`pdfpublisher` or its alias `book_pdf`, `index_pdf`, `bookimage`)
  * @throws AppError 404, 400 'You can upload upto 4 images'; the caller deletes the stored files on error
  */
-export async function attachUploadedFiles(ctx: AppContext, publisherId: number, bookId: number, files: { field: BookUploadField; key: string }[]): Promise<void> {
+export async function attachUploadedFiles(
+  ctx: AppContext,
+  publisherId: number,
+  bookId: number,
+  files: { field: BookUploadField; key: string }[],
+): Promise<void> {
   const unused = await ctx.db.transaction(async (tx) => attach(tx, ctx, await ownBook(ctx, { publisherId, bookId, db: tx }), files));
   await Promise.all(unused.map((key) => ctx.storage.delete(key)));
 }
@@ -331,7 +389,10 @@ export async function attachUploadedFiles(ctx: AppContext, publisherId: number, 
  * of API copies at once. Runs at start and hourly (routes.ts).
  * @returns how many upload rows and temporary files were removed
  */
-export async function cleanupStrayUploads(ctx: AppContext, maxAgeMs: number = STRAY_UPLOAD_AGE_MS): Promise<{ uploads: number; tmpFiles: number }> {
+export async function cleanupStrayUploads(
+  ctx: AppContext,
+  maxAgeMs: number = STRAY_UPLOAD_AGE_MS,
+): Promise<{ uploads: number; tmpFiles: number }> {
   const cutoff = new Date(ctx.clock().getTime() - maxAgeMs);
   const removed = await ctx.db
     .delete(book_uploads)

@@ -46,7 +46,8 @@ export interface WithdrawnFacts {
 }
 
 /** 'This JSBN was withdrawn on DD/MM/YYYY: <reason>' (the date in India's time). */
-export const withdrawnMessage = (facts: Pick<WithdrawnFacts, 'withdrawn_at' | 'reason'>) => `This JSBN was withdrawn on ${exportDate(facts.withdrawn_at)}: ${facts.reason}`;
+export const withdrawnMessage = (facts: Pick<WithdrawnFacts, 'withdrawn_at' | 'reason'>) =>
+  `This JSBN was withdrawn on ${exportDate(facts.withdrawn_at)}: ${facts.reason}`;
 
 /** The book columns the check below reads. */
 type Shown = Pick<typeof books.$inferSelect, 'withdrawn_at' | 'withdrawn_reason' | 'duplicate_of'>;
@@ -59,7 +60,12 @@ type Shown = Pick<typeof books.$inferSelect, 'withdrawn_at' | 'withdrawn_reason'
 export async function refuseHidden(db: DbOrTx, book: Shown, publisherSuspended: boolean): Promise<void> {
   if (publisherSuspended) throw notFound('Book');
   if (!book.withdrawn_at) return;
-  const [other] = book.duplicate_of === null ? [] : await db.select({ jsbn: books.jsbn_number }).from(books).where(eq(books.id, book.duplicate_of));
-  const facts: WithdrawnFacts = { withdrawn_at: book.withdrawn_at.toISOString(), reason: book.withdrawn_reason ?? '', see_jsbn: other ? formatJsbn(other.jsbn) : null };
+  const [other] =
+    book.duplicate_of === null ? [] : await db.select({ jsbn: books.jsbn_number }).from(books).where(eq(books.id, book.duplicate_of));
+  const facts: WithdrawnFacts = {
+    withdrawn_at: book.withdrawn_at.toISOString(),
+    reason: book.withdrawn_reason ?? '',
+    see_jsbn: other ? formatJsbn(other.jsbn) : null,
+  };
   throw new GoneError(withdrawnMessage(facts), { ...facts });
 }

@@ -29,7 +29,10 @@ export interface Withdrawal {
  * @throws AppError 404 'Book not found' for an unknown book
  */
 export async function withdrawBook(ctx: AppContext, tx: Tx, withdrawal: Withdrawal): Promise<boolean> {
-  const [book] = await tx.select({ id: books.id, publisherId: books.publisher_id, withdrawnAt: books.withdrawn_at }).from(books).where(eq(books.id, withdrawal.bookId));
+  const [book] = await tx
+    .select({ id: books.id, publisherId: books.publisher_id, withdrawnAt: books.withdrawn_at })
+    .from(books)
+    .where(eq(books.id, withdrawal.bookId));
   if (!book) throw notFound('Book');
   const now = ctx.clock();
   const changed = await tx
@@ -56,7 +59,10 @@ export async function withdrawBook(ctx: AppContext, tx: Tx, withdrawal: Withdraw
  * @throws AppError 404 'Book not found' for an unknown book
  */
 export async function reinstateBook(ctx: AppContext, tx: Tx, bookId: number, actor: AuditActor, reason: string): Promise<boolean> {
-  const [book] = await tx.select({ id: books.id, publisherId: books.publisher_id, withdrawnAt: books.withdrawn_at }).from(books).where(eq(books.id, bookId));
+  const [book] = await tx
+    .select({ id: books.id, publisherId: books.publisher_id, withdrawnAt: books.withdrawn_at })
+    .from(books)
+    .where(eq(books.id, bookId));
   if (!book) throw notFound('Book');
   const now = ctx.clock();
   const changed = await tx
@@ -65,7 +71,14 @@ export async function reinstateBook(ctx: AppContext, tx: Tx, bookId: number, act
     .where(and(eq(books.id, book.id), isNotNull(books.withdrawn_at)))
     .returning({ id: books.id });
   if (changed.length === 0) return false;
-  await record(tx, { actor, subject: 'book', subjectId: book.id, action: 'reinstated', changes: { withdrawn_at: [book.withdrawnAt?.toISOString() ?? null, null] }, reason });
+  await record(tx, {
+    actor,
+    subject: 'book',
+    subjectId: book.id,
+    action: 'reinstated',
+    changes: { withdrawn_at: [book.withdrawnAt?.toISOString() ?? null, null] },
+    reason,
+  });
   await publicPagesChanged(tx, ctx.publicPages, book.publisherId);
   return true;
 }

@@ -20,7 +20,10 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.limits.consume('contactPerAddress', request.ip);
     await ctx.limits.consume('contactPerEmail', email);
     await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(contact_messages).values({ full_name: fullName, email, contact, message }).returning({ id: contact_messages.id });
+      const [row] = await tx
+        .insert(contact_messages)
+        .values({ full_name: fullName, email, contact, message })
+        .returning({ id: contact_messages.id });
       await enqueueMessage(tx, {
         channel: 'email',
         to: ctx.config.SUPPORT_EMAIL,

@@ -55,28 +55,33 @@ export function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
   /** GET /api/dev/outbox?to=EMAIL → `{ messages: [{ id, to, channel, subject, text, code, link, createdAt }] }`. */
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dev/outbox',
-    { schema: { querystring: z.object({ to: z.string().max(254).optional() }), response: replies(outboxMessages) }, onRequest: loopbackOnly },
+    {
+      schema: { querystring: z.object({ to: z.string().max(254).optional() }), response: replies(outboxMessages) },
+      onRequest: loopbackOnly,
+    },
     async (request) => ok({ messages: await listMessages(ctx.db, request.query.to) }),
   );
 }
 
 /** The /dev/mailbox page (server-rendered, no script). */
 export function devPageRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/dev/mailbox',
-    { schema: { querystring: z.object({ to: z.string().max(254).optional() }), hide: true }, onRequest: loopbackOnly },
-    async (request, reply) => {
-      const messages = await listMessages(ctx.db, request.query.to, 100);
-      const rows = messages
-        .map(
-          (message) => `<article>
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/dev/mailbox',
+      { schema: { querystring: z.object({ to: z.string().max(254).optional() }), hide: true }, onRequest: loopbackOnly },
+      async (request, reply) => {
+        const messages = await listMessages(ctx.db, request.query.to, 100);
+        const rows = messages
+          .map(
+            (message) => `<article>
   <header><strong>${escapeHtml(message.subject)}</strong><br><small>${message.channel} to ${escapeHtml(message.to)} · ${message.createdAt}</small></header>
   ${message.code ? `<p class="code">Code: <b>${escapeHtml(message.code)}</b></p>` : ''}
   <pre>${escapeHtml(message.text)}</pre>
 </article>`,
-        )
-        .join('\n');
-      return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+          )
+          .join('\n');
+        return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox · JSBN</title>
 <style>body{font-family:system-ui,'Noto Sans Gujarati','Noto Sans Devanagari',sans-serif;max-width:960px;margin:1rem auto;padding:0 1rem}
@@ -86,6 +91,6 @@ article{border:1px solid #ddd;border-radius:8px;padding:.75rem 1rem;margin:.75re
 <form><input name="to" type="email" placeholder="Filter by recipient e-mail" value="${escapeHtml(request.query.to ?? '')}"><button>Filter</button></form>
 ${rows || '<p>No messages yet.</p>'}
 </body></html>`);
-    },
-  );
+      },
+    );
 }

@@ -61,10 +61,18 @@ function wordsOf(lng: InterfaceLanguage) {
 }
 type Words = ReturnType<typeof wordsOf>;
 
-const placeOf = (publisher: PublisherInfo, empty: string) => [publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', ') || empty;
+const placeOf = (publisher: PublisherInfo, empty: string) =>
+  [publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', ') || empty;
 
 function rule(doc: Pdf, y: number, color = RULE) {
-  doc.save().lineWidth(0.6).strokeColor(color).moveTo(doc.page.margins.left, y).lineTo(doc.page.width - doc.page.margins.right, y).stroke().restore();
+  doc
+    .save()
+    .lineWidth(0.6)
+    .strokeColor(color)
+    .moveTo(doc.page.margins.left, y)
+    .lineTo(doc.page.width - doc.page.margins.right, y)
+    .stroke()
+    .restore();
 }
 
 function heading(doc: Pdf, words: Words, title: string, subtitle?: string) {
@@ -101,7 +109,13 @@ function footer(doc: Pdf, line: string) {
     doc.switchToPage(index);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    text(doc, `${line} · ${index + 1}/${range.count}`, { y: doc.page.height - 32, size: 8, color: MUTED, align: 'center', pageBreak: false });
+    text(doc, `${line} · ${index + 1}/${range.count}`, {
+      y: doc.page.height - 32,
+      size: 8,
+      color: MUTED,
+      align: 'center',
+      pageBreak: false,
+    });
     doc.page.margins.bottom = bottom;
   }
 }
@@ -113,12 +127,20 @@ function bookFacts(book: BookDto, words: Words): [string, string][] {
     [w('title'), book.book_title],
     [w('englishTitle'), book.book_e_title],
     [w('originalTitle'), value(book.alternate_title)],
-    [w('subtitle'), book.book_alt_subtitle ? `${book.book_alt_subtitle}${book.book_subtitle_lang ? ` (${words.language(book.book_subtitle_lang)})` : ''}` : empty],
+    [
+      w('subtitle'),
+      book.book_alt_subtitle
+        ? `${book.book_alt_subtitle}${book.book_subtitle_lang ? ` (${words.language(book.book_subtitle_lang)})` : ''}`
+        : empty,
+    ],
     [w('authors'), words.authors(book)],
     [w('language'), words.language(book.language)],
     [w('swaroop'), words.swaroop(book)],
     [w('part'), value(book.part)],
-    [w('year'), `${words.year(book)}${book.vikram_samvat ? ` · ${w('samvat', { vikram: book.vikram_samvat, veer: book.veer_samvat ?? '' })}` : ''}`],
+    [
+      w('year'),
+      `${words.year(book)}${book.vikram_samvat ? ` · ${w('samvat', { vikram: book.vikram_samvat, veer: book.veer_samvat ?? '' })}` : ''}`,
+    ],
     [w('pages'), String(book.pages)],
     [w('size'), book.height && book.width ? `${book.height} × ${book.width}` : empty],
     [w('copies'), value(book.no_of_copy)],
@@ -194,7 +216,16 @@ export async function publisherBookListPdf(publisher: PublisherInfo, books: Book
   const size = 8.5;
   const drawHeader = () => {
     const y = ensureSpace(doc, 20);
-    doc.save().rect(left, y - 2, columns.reduce((sum, column) => sum + column.width, 0), 16).fill(SHADE).restore();
+    doc
+      .save()
+      .rect(
+        left,
+        y - 2,
+        columns.reduce((sum, column) => sum + column.width, 0),
+        16,
+      )
+      .fill(SHADE)
+      .restore();
     let x = left;
     for (const column of columns) {
       text(doc, column.title, { x: x + 2, y, width: column.width - 4, size, bold: true, pageBreak: false });
@@ -204,7 +235,14 @@ export async function publisherBookListPdf(publisher: PublisherInfo, books: Book
   };
   drawHeader();
   books.forEach((book, index) => {
-    const cells = [String(index + 1), book.jsbn_number, `${book.book_title}\n${book.book_e_title}`, words.authors(book), words.language(book.language), words.year(book)];
+    const cells = [
+      String(index + 1),
+      book.jsbn_number,
+      `${book.book_title}\n${book.book_e_title}`,
+      words.authors(book),
+      words.language(book.language),
+      words.year(book),
+    ];
     const height = Math.max(...cells.map((cell, column) => textHeight(doc, cell, { width: columns[column]!.width - 4, size }))) + 4;
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
       doc.addPage();
@@ -265,7 +303,10 @@ export async function publisherCataloguePdf(
       [book.book_e_title, { size: 9 }],
       [words.authors(book), { size: 8, color: MUTED }],
       [`JSBN ${book.jsbn_number}`, { size: 8, bold: true, color: BRAND_COLOR }],
-      [`${words.language(book.language)} · ${words.year(book)} · ${w('pageCount', { count: book.pages })}${book.price_kind === 'priced' && book.price === null ? '' : ` · ${words.price(book)}`}`, { size: 8 }],
+      [
+        `${words.language(book.language)} · ${words.year(book)} · ${w('pageCount', { count: book.pages })}${book.price_kind === 'priced' && book.price === null ? '' : ` · ${words.price(book)}`}`,
+        { size: 8 },
+      ],
     ] as const) {
       const height = textHeight(doc, line, { width, ...options });
       if (cursor + height > y + cardHeight - 4) break;
@@ -273,7 +314,7 @@ export async function publisherCataloguePdf(
       cursor += height;
     }
     doc.y = column === 1 || index === items.length - 1 ? y + cardHeight + gap : y;
-    if ((index + 1) % booksPerSlice === 0 || index === items.length - 1) await onSlice(index % booksPerSlice + 1);
+    if ((index + 1) % booksPerSlice === 0 || index === items.length - 1) await onSlice((index % booksPerSlice) + 1);
   }
   if (items.length === 0) text(doc, w('noBooks'), { size: 10, color: MUTED });
   footer(doc, `${publisher.publisher_name} · ${publisher.publisher_no}`);
@@ -285,7 +326,11 @@ export async function publisherCataloguePdf(
  * the Gyan Bhandar's details and its sanchalak, laid out as the publisher info sheet.
  * @param logo logo bytes (JPEG/PNG) or null
  */
-export async function libraryInfoPdf(library: LibraryListItem & { whatsapp_no: string | null }, logo: Buffer | null, lng: InterfaceLanguage): Promise<Buffer> {
+export async function libraryInfoPdf(
+  library: LibraryListItem & { whatsapp_no: string | null },
+  logo: Buffer | null,
+  lng: InterfaceLanguage,
+): Promise<Buffer> {
   const words = wordsOf(lng);
   const { w, value } = words;
   const sanchalakType = library.sangh_trust ? lookupText(words.lookups, 'sanchalakTypes', library.sangh_trust) : null;
@@ -324,14 +369,21 @@ export async function publisherInfoPdf(publisher: PublisherInfo, logo: Buffer | 
   if (logo) {
     doc.image(logo, doc.page.width - doc.page.margins.right - 90, doc.y, { fit: [90, 90] });
   }
-  facts(doc, [
-    [w('publisherName'), publisher.publisher_name],
-    [w('type'), type],
-  ], { width: doc.page.width - doc.page.margins.left - doc.page.margins.right - 100 });
+  facts(
+    doc,
+    [
+      [w('publisherName'), publisher.publisher_name],
+      [w('type'), type],
+    ],
+    { width: doc.page.width - doc.page.margins.left - doc.page.margins.right - 100 },
+  );
   publisherBlock(doc, publisher, words);
   facts(doc, [
     [w('landline'), value(publisher.landline_no)],
-    [w('lastBookPublished'), publisher.last_book_published ? publisher.last_book_published.slice(0, 10).split('-').reverse().join('/') : words.empty],
+    [
+      w('lastBookPublished'),
+      publisher.last_book_published ? publisher.last_book_published.slice(0, 10).split('-').reverse().join('/') : words.empty,
+    ],
   ]);
   if (publisher.latest_books.length) {
     doc.y += 8;

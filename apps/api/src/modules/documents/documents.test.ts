@@ -20,9 +20,18 @@ function poppler(tool: 'pdftoppm' | 'pdftotext', args: string[]): string {
 
 /** What each file must contain: Gujarati (NFC) and English text of its labels. */
 const FORMS = {
-  'book-form-gu': { gujarati: ['પુસ્તક નોંધણી ફોર્મ', 'પુસ્તકનું અંગ્રેજી નામ', 'વિક્રમ સંવત', 'લેખકો'], english: ['Book English title', 'Vikram Samvat', 'Pocket'] },
-  'book-form-en': { gujarati: [], english: ['Book Registration Form', 'Book English title', 'Veer Samvat', 'Author type', 'Pocket 6.87 × 4.25'] },
-  'publisher-registration': { gujarati: ['પ્રકાશક નોંધણી ફોર્મ', 'પિનકોડ'], english: ['Publisher Registration Form', 'Publisher unique id', 'Private Company', 'Aadhar number'] },
+  'book-form-gu': {
+    gujarati: ['પુસ્તક નોંધણી ફોર્મ', 'પુસ્તકનું અંગ્રેજી નામ', 'વિક્રમ સંવત', 'લેખકો'],
+    english: ['Book English title', 'Vikram Samvat', 'Pocket'],
+  },
+  'book-form-en': {
+    gujarati: [],
+    english: ['Book Registration Form', 'Book English title', 'Veer Samvat', 'Author type', 'Pocket 6.87 × 4.25'],
+  },
+  'publisher-registration': {
+    gujarati: ['પ્રકાશક નોંધણી ફોર્મ', 'પિનકોડ'],
+    english: ['Publisher Registration Form', 'Publisher unique id', 'Private Company', 'Aadhar number'],
+  },
 } as const;
 
 describe('offline forms', () => {
@@ -72,7 +81,8 @@ describe('offline forms', () => {
       // pdfkit maps glyphs back to characters in visual order ('ફોર્મ' would read 'ફોમર્');
       // pdf.ts adds an ActualText span per run, so the Gujarati comes back in logical order.
       const text = poppler('pdftotext', ['-enc', 'UTF-8', file, '-']);
-      for (const label of ['JSBN — Jain Standard Book Number', SUPPORT_EMAIL, ...expected.english, ...expected.gujarati]) expect(text).toContain(label);
+      for (const label of ['JSBN — Jain Standard Book Number', SUPPORT_EMAIL, ...expected.english, ...expected.gujarati])
+        expect(text).toContain(label);
       const info = poppler('pdftotext', ['-l', '1', '-bbox', file, '-']);
       expect(info).toMatch(/<page width="595\.\d+" height="841\.\d+"/);
     });

@@ -32,7 +32,8 @@ export type FontKey = `${FontFace}-${FontWeight}`;
 const WEIGHT_NUMBER: Record<FontWeight, number> = { regular: 400, bold: 700 };
 const FILES: Record<FontFace, (weight: FontWeight) => string> = {
   gujarati: (weight) => fileURLToPath(new URL(`NotoSansGujarati-${weight === 'bold' ? 'Bold' : 'Regular'}.ttf`, ASSET_FONTS)),
-  devanagari: (weight) => require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${WEIGHT_NUMBER[weight]}-normal.woff`),
+  devanagari: (weight) =>
+    require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${WEIGHT_NUMBER[weight]}-normal.woff`),
   latin: (weight) => require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${WEIGHT_NUMBER[weight]}-normal.woff`),
   latinExt: (weight) => require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-ext-${WEIGHT_NUMBER[weight]}-normal.woff`),
 };

@@ -189,7 +189,12 @@ export async function formDocx(form: FormDocument): Promise<Buffer> {
     },
     sections: [
       {
-        properties: { page: { size: { width: PAGE.width, height: PAGE.height }, margin: { top: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin, right: PAGE.margin } } },
+        properties: {
+          page: {
+            size: { width: PAGE.width, height: PAGE.height },
+            margin: { top: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin, right: PAGE.margin },
+          },
+        },
         footers: { default: footer },
         children: [...header, ...body(form.blocks)],
       },

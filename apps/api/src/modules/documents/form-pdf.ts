@@ -65,7 +65,8 @@ function field(doc: Pdf, block: FieldBlock, frame: Frame) {
   let bottom = y + Math.max(labelHeight, BOX.height);
   if (block.boxes) {
     doc.save().lineWidth(0.6).strokeColor(RULE);
-    for (let index = 0; index < block.boxes; index += 1) doc.rect(valueLeft + index * (BOX.width + BOX.gap), y, BOX.width, BOX.height).stroke();
+    for (let index = 0; index < block.boxes; index += 1)
+      doc.rect(valueLeft + index * (BOX.width + BOX.gap), y, BOX.width, BOX.height).stroke();
     doc.restore();
   } else {
     hline(doc, valueLeft, right, y + SIZE * 1.5);
@@ -104,7 +105,13 @@ function choice(doc: Pdf, block: ChoiceBlock, frame: Frame) {
   rows.forEach((row, index) => {
     const rowY = y + index * pitch;
     for (const [x, option] of row) {
-      doc.save().lineWidth(0.7).strokeColor('#333333').rect(x, rowY + 4, TICK, TICK).stroke().restore();
+      doc
+        .save()
+        .lineWidth(0.7)
+        .strokeColor('#333333')
+        .rect(x, rowY + 4, TICK, TICK)
+        .stroke()
+        .restore();
       text(doc, option, { x: x + TICK + 4, y: rowY, size: SIZE, pageBreak: false, width: 1000 });
     }
   });
@@ -114,7 +121,8 @@ function choice(doc: Pdf, block: ChoiceBlock, frame: Frame) {
 
 function table(doc: Pdf, block: TableBlock, frame: Frame) {
   const columns = block.columns.map((title, index) => ({ title, width: (block.widths[index] ?? 0) * frame.width }));
-  const headHeight = Math.max(...columns.map((column) => textHeight(doc, column.title, { width: column.width - 8, size: SIZE, bold: true }))) + 6;
+  const headHeight =
+    Math.max(...columns.map((column) => textHeight(doc, column.title, { width: column.width - 8, size: SIZE, bold: true }))) + 6;
   const hintHeight = block.hint ? textHeight(doc, block.hint, { size: HINT_SIZE, width: frame.width }) : 0;
   let y = ensureSpace(doc, hintHeight + headHeight + block.rows * TABLE_ROW + ROW_GAP);
   if (block.hint) y += text(doc, block.hint, { y, size: HINT_SIZE, color: MUTED, width: frame.width }) + 2;
@@ -135,7 +143,13 @@ function table(doc: Pdf, block: TableBlock, frame: Frame) {
   }
   doc.restore();
   for (let row = 1; row <= block.rows; row += 1) {
-    text(doc, String(row), { x: frame.left + 4, y: y + headHeight + (row - 1) * TABLE_ROW + 5, size: SIZE, color: MUTED, pageBreak: false });
+    text(doc, String(row), {
+      x: frame.left + 4,
+      y: y + headHeight + (row - 1) * TABLE_ROW + 5,
+      size: SIZE,
+      color: MUTED,
+      pageBreak: false,
+    });
   }
   doc.x = frame.left;
   doc.y = bottom + ROW_GAP + 2;
@@ -148,7 +162,15 @@ function footer(doc: Pdf, form: FormDocument, frame: Frame) {
     const y = doc.page.height - doc.page.margins.bottom + 14;
     hline(doc, frame.left, frame.left + frame.width, y - 4);
     text(doc, `${form.brand} · ${form.requiredNote}`, { x: frame.left, y, width: frame.width, size: 8, color: MUTED, pageBreak: false });
-    text(doc, `${page + 1} / ${range.count}`, { x: frame.left, y, width: frame.width, size: 8, color: MUTED, align: 'right', pageBreak: false });
+    text(doc, `${page + 1} / ${range.count}`, {
+      x: frame.left,
+      y,
+      width: frame.width,
+      size: 8,
+      color: MUTED,
+      align: 'right',
+      pageBreak: false,
+    });
   }
 }
 

@@ -68,7 +68,9 @@ function bookForm(language: 'gu' | 'en', supportEmail: string): FormDocument {
   });
   const section = (text: Bilingual): FormBlock => ({ kind: 'section', title: L(text) });
   const sizes = BOOK_SIZE_PRESETS.map((size) => `${L({ gu: SIZE_NAMES[size.key], en: size.label })} ${size.height} × ${size.width}`);
-  const authorTypes = AUTHOR_TYPES.map((type) => (language === 'gu' ? `${AUTHOR_TYPE_GU[type.author_type] ?? type.author_type} (${type.author_type})` : type.author_type));
+  const authorTypes = AUTHOR_TYPES.map((type) =>
+    language === 'gu' ? `${AUTHOR_TYPE_GU[type.author_type] ?? type.author_type} (${type.author_type})` : type.author_type,
+  );
 
   return {
     brand: BRAND,
@@ -94,15 +96,27 @@ function bookForm(language: 'gu' | 'en', supportEmail: string): FormDocument {
         ],
       },
       section({ gu: 'પ્રકાશક', en: 'Publisher' }),
-      field({ gu: 'પ્રકાશક યુનિક આઈડી', en: 'Publisher unique id' }, { required: true, boxes: 5, hint: { gu: '5 અક્ષર', en: '5 characters' } }),
-      field({ gu: 'પ્રકાશક JSBN ક્રમાંક', en: 'Publisher JSBN id' }, { hint: { gu: 'ખબર ન હોય તો કાર્યાલય ભરશે', en: 'left blank, the JSBN office fills it in' } }),
+      field(
+        { gu: 'પ્રકાશક યુનિક આઈડી', en: 'Publisher unique id' },
+        { required: true, boxes: 5, hint: { gu: '5 અક્ષર', en: '5 characters' } },
+      ),
+      field(
+        { gu: 'પ્રકાશક JSBN ક્રમાંક', en: 'Publisher JSBN id' },
+        { hint: { gu: 'ખબર ન હોય તો કાર્યાલય ભરશે', en: 'left blank, the JSBN office fills it in' } },
+      ),
       field({ gu: 'પ્રકાશકનું નામ', en: 'Publisher name' }, { required: true }),
       section({ gu: 'મૂળભૂત વિગતો', en: 'Basic details' }),
       field({ gu: 'પુસ્તકનું નામ', en: 'Book title' }, { required: true }),
       field({ gu: 'પુસ્તકનું અંગ્રેજી નામ', en: 'Book English title' }, { required: true }),
       field({ gu: 'મૂળ પુસ્તક / વૈકલ્પિક નામ', en: 'Alternate title (original book)' }),
-      field({ gu: 'ભાષા', en: 'Language' }, { required: true, hint: { gu: 'જેમ કે ગુજરાતી, હિન્દી, સંસ્કૃત, પ્રાકૃત, અંગ્રેજી', en: 'e.g. Gujarati, Hindi, Sanskrit, Prakrit, English' } }),
-      field({ gu: 'સ્વરૂપ', en: 'Swaroop (type)' }, { required: true, hint: { gu: 'જેમ કે આગમ, ટીકા, રાસ, સ્તવન, કથા', en: 'e.g. Agam, Tika, Rasa, Stavan, Katha' } }),
+      field(
+        { gu: 'ભાષા', en: 'Language' },
+        { required: true, hint: { gu: 'જેમ કે ગુજરાતી, હિન્દી, સંસ્કૃત, પ્રાકૃત, અંગ્રેજી', en: 'e.g. Gujarati, Hindi, Sanskrit, Prakrit, English' } },
+      ),
+      field(
+        { gu: 'સ્વરૂપ', en: 'Swaroop (type)' },
+        { required: true, hint: { gu: 'જેમ કે આગમ, ટીકા, રાસ, સ્તવન, કથા', en: 'e.g. Agam, Tika, Rasa, Stavan, Katha' } },
+      ),
       field({ gu: 'અન્ય સ્વરૂપ', en: 'Other type' }, { hint: { gu: 'સ્વરૂપ યાદીમાં ન હોય તો', en: 'when the swaroop is not in the list' } }),
       field({ gu: 'ભાગ', en: 'Part' }),
       {
@@ -116,10 +130,16 @@ function bookForm(language: 'gu' | 'en', supportEmail: string): FormDocument {
       field({ gu: 'પાનાં', en: 'Number of pages' }, { required: true }),
       field({ gu: 'નકલો', en: 'Number of copies' }),
       field({ gu: 'કિંમત', en: 'Price' }),
-      field({ gu: 'ચલણ', en: 'Currency' }, { hint: { gu: `${LEADING_CURRENCIES.join(', ')} …; ન લખો તો INR`, en: `${LEADING_CURRENCIES.join(', ')} …; INR when blank` } }),
+      field(
+        { gu: 'ચલણ', en: 'Currency' },
+        { hint: { gu: `${LEADING_CURRENCIES.join(', ')} …; ન લખો તો INR`, en: `${LEADING_CURRENCIES.join(', ')} …; INR when blank` } },
+      ),
       { kind: 'choice', label: L({ gu: 'પુસ્તક પ્રકાશિત થયું છે?', en: 'Book published?' }), options: yesNo },
       field({ gu: 'પ્રકાશન તારીખ', en: 'Published date' }, { hint: { gu: 'DD/MM/YYYY', en: 'DD/MM/YYYY' } }),
-      field({ gu: 'વિષય', en: 'Subjects' }, { required: true, hint: { gu: 'ઓછામાં ઓછો એક વિષય અથવા અન્ય વિષય', en: 'at least one subject or other subject' } }),
+      field(
+        { gu: 'વિષય', en: 'Subjects' },
+        { required: true, hint: { gu: 'ઓછામાં ઓછો એક વિષય અથવા અન્ય વિષય', en: 'at least one subject or other subject' } },
+      ),
       field({ gu: 'અન્ય વિષય', en: 'Other subject' }),
       field({ gu: 'ટૅગ', en: 'Tags' }, { hint: { gu: 'અલ્પવિરામથી અલગ કરો', en: 'comma separated' } }),
       field({ gu: 'અનુક્રમણિકા / વિષયવસ્તુ', en: 'Contents' }, { lines: 4 }),
@@ -132,10 +152,34 @@ function bookForm(language: 'gu' | 'en', supportEmail: string): FormDocument {
         hint: `${S({ gu: 'ઓછામાં ઓછા એક લેખક, પ્રકાર સાથે. પ્રકાર', en: 'At least one author, with a type. Types' })}: ${authorTypes.join(', ')}`,
       },
       section({ gu: 'PDF ની વિગતો', en: 'PDF details' }),
-      { kind: 'choice', label: L({ gu: 'વાચકો માટે PDF ખુલ્લી છે?', en: 'Readers: is the PDF open to readers?' }), options: yesNo, required: true, hint: S({ gu: 'ના = વિનંતીથી મળશે', en: 'No means on request' }) },
-      { kind: 'choice', label: L({ gu: 'ઇલેક્ટ્રોનિક નકલ છે?', en: 'Electronic copy?' }), options: yesNo, hint: S({ gu: 'વાચકો = હા હોય તો જ', en: 'only when Readers is Yes' }) },
-      { kind: 'choice', label: L({ gu: 'PDF ઓનલાઇન જાહેર છે?', en: 'Public PDF online?' }), options: yesNo, hint: S({ gu: 'ઇલેક્ટ્રોનિક નકલ = હા હોય તો જ', en: 'only when Electronic copy is Yes' }) },
-      field({ gu: 'PDF લિંક', en: 'PDF link' }, { hint: { gu: 'જાહેર PDF = હા હોય તો; ના હોય તો પુસ્તકની PDF (200 MB સુધી) સાથે મોકલો', en: 'when Public PDF is Yes; when No, attach the book PDF (up to 200 MB)' } }),
+      {
+        kind: 'choice',
+        label: L({ gu: 'વાચકો માટે PDF ખુલ્લી છે?', en: 'Readers: is the PDF open to readers?' }),
+        options: yesNo,
+        required: true,
+        hint: S({ gu: 'ના = વિનંતીથી મળશે', en: 'No means on request' }),
+      },
+      {
+        kind: 'choice',
+        label: L({ gu: 'ઇલેક્ટ્રોનિક નકલ છે?', en: 'Electronic copy?' }),
+        options: yesNo,
+        hint: S({ gu: 'વાચકો = હા હોય તો જ', en: 'only when Readers is Yes' }),
+      },
+      {
+        kind: 'choice',
+        label: L({ gu: 'PDF ઓનલાઇન જાહેર છે?', en: 'Public PDF online?' }),
+        options: yesNo,
+        hint: S({ gu: 'ઇલેક્ટ્રોનિક નકલ = હા હોય તો જ', en: 'only when Electronic copy is Yes' }),
+      },
+      field(
+        { gu: 'PDF લિંક', en: 'PDF link' },
+        {
+          hint: {
+            gu: 'જાહેર PDF = હા હોય તો; ના હોય તો પુસ્તકની PDF (200 MB સુધી) સાથે મોકલો',
+            en: 'when Public PDF is Yes; when No, attach the book PDF (up to 200 MB)',
+          },
+        },
+      ),
       section({ gu: 'ઉપશીર્ષક', en: 'Subtitle details' }),
       field({ gu: 'ઉપશીર્ષક', en: 'Subtitle' }),
       field({ gu: 'ઉપશીર્ષકની ભાષા', en: 'Subtitle language' }),
@@ -203,7 +247,10 @@ function publisherRegistrationForm(supportEmail: string): FormDocument {
         ],
       },
       { kind: 'section', title: L({ gu: 'પ્રકાશકની વિગતો', en: 'Publisher details' }) },
-      field({ gu: 'પ્રકાશક યુનિક આઈડી', en: 'Publisher unique id' }, { required: true, boxes: 5, hint: { gu: '5 અક્ષર', en: '5 characters' } }),
+      field(
+        { gu: 'પ્રકાશક યુનિક આઈડી', en: 'Publisher unique id' },
+        { required: true, boxes: 5, hint: { gu: '5 અક્ષર', en: '5 characters' } },
+      ),
       field({ gu: 'પ્રકાશકનું નામ', en: 'Publisher name' }, { required: true }),
       {
         kind: 'choice',
@@ -243,7 +290,8 @@ function publisherRegistrationForm(supportEmail: string): FormDocument {
  * every text in NFC. Pure: the same inputs give the same form.
  */
 export function offlineForm(id: OfflineFormId, supportEmail: string): FormDocument {
-  const form = id === 'publisher-registration' ? publisherRegistrationForm(supportEmail) : bookForm(id === 'book-form-gu' ? 'gu' : 'en', supportEmail);
+  const form =
+    id === 'publisher-registration' ? publisherRegistrationForm(supportEmail) : bookForm(id === 'book-form-gu' ? 'gu' : 'en', supportEmail);
   return JSON.parse(JSON.stringify(form).normalize('NFC')) as FormDocument;
 }
 

@@ -7,7 +7,16 @@
  * library's language (`letter.*` of notices.json), the date DD/MM/YYYY (the order's day in
  * India, as every list shows it), numbers in Latin digits.
  */
-import { COUNTRY_CODE, amountText, formatMoney, priceText, totalsText, type InterfaceLanguage, type MoneyTotal, type PriceKind } from '@jsbn/shared';
+import {
+  COUNTRY_CODE,
+  amountText,
+  formatMoney,
+  priceText,
+  totalsText,
+  type InterfaceLanguage,
+  type MoneyTotal,
+  type PriceKind,
+} from '@jsbn/shared';
 import { exportDate } from '../../lib/excel.js';
 import { noticeText } from '../../lib/notices.js';
 import { createPdf, ensureSpace, pdfBytes, text, textHeight, type Pdf } from './pdf.js';
@@ -18,7 +27,15 @@ export interface OrderLetter {
   orderNumber: string;
   /** When the order was placed. */
   orderDate: Date;
-  library: { name: string; address: string; mobile_no: string; email: string; sanchalak_name: string; letterText: string; logo: Buffer | null };
+  library: {
+    name: string;
+    address: string;
+    mobile_no: string;
+    email: string;
+    sanchalak_name: string;
+    letterText: string;
+    logo: Buffer | null;
+  };
   publisher: { name: string; address: string | null; place: string; mobile_no: string | null };
   items: {
     title: string;
@@ -37,7 +54,6 @@ export interface OrderLetter {
   totals: MoneyTotal[];
 }
 
-
 /** The books table's columns: their heading (a key of `letter.*`) and width in points. */
 const COLUMNS = [
   { header: 'letter.srNo', width: 24, right: false },
@@ -49,7 +65,6 @@ const COLUMNS = [
   { header: 'letter.amount', width: 57, right: true },
 ] as const;
 
-
 function tableRow(doc: Pdf, cells: string[], y: number, bold = false): number {
   const left = doc.page.margins.left;
   const height = Math.max(...cells.map((cell, index) => textHeight(doc, cell, { width: COLUMNS[index]!.width - 8, size: 9, bold }))) + 8;
@@ -58,7 +73,15 @@ function tableRow(doc: Pdf, cells: string[], y: number, bold = false): number {
   cells.forEach((cell, index) => {
     const { width } = COLUMNS[index]!;
     doc.rect(x, top, width, height).lineWidth(0.5).strokeColor('#9e9e9e').stroke();
-    text(doc, cell, { x: x + 4, y: top + 4, width: width - 8, size: 9, bold, pageBreak: false, align: COLUMNS[index]!.right ? 'right' : 'left' });
+    text(doc, cell, {
+      x: x + 4,
+      y: top + 4,
+      width: width - 8,
+      size: 9,
+      bold,
+      pageBreak: false,
+      align: COLUMNS[index]!.right ? 'right' : 'left',
+    });
     x += width;
   });
   return top + height;
@@ -84,13 +107,30 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
   }
   text(doc, letter.library.name, { x: textLeft, y, width: width - (textLeft - left), size: 16, bold: true, color: '#bf360c' });
   text(doc, letter.library.address, { x: textLeft, width: width - (textLeft - left), size: 9.5 });
-  text(doc, `${COUNTRY_CODE} ${letter.library.mobile_no} · ${letter.library.email}`, { x: textLeft, width: width - (textLeft - left), size: 9.5, color: '#424242' });
+  text(doc, `${COUNTRY_CODE} ${letter.library.mobile_no} · ${letter.library.email}`, {
+    x: textLeft,
+    width: width - (textLeft - left),
+    size: 9.5,
+    color: '#424242',
+  });
   y = Math.max(doc.y, y + 68) + 6;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1.5).strokeColor('#bf360c').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(1.5)
+    .strokeColor('#bf360c')
+    .stroke();
   y += 12;
 
   text(doc, words('letter.title', { order: letter.orderNumber }), { x: left, y, width: width / 2, size: 10, bold: true, pageBreak: false });
-  text(doc, words('letter.date', { date: exportDate(letter.orderDate) }), { x: left + width / 2, y, width: width / 2, size: 10, align: 'right', pageBreak: false });
+  text(doc, words('letter.date', { date: exportDate(letter.orderDate) }), {
+    x: left + width / 2,
+    y,
+    width: width / 2,
+    size: 10,
+    align: 'right',
+    pageBreak: false,
+  });
   y += 26;
 
   text(doc, words('letter.to'), { x: left, y, size: 10.5 });
@@ -105,9 +145,17 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
   text(doc, letter.library.letterText, { x: left, y, width, size: 10.5 });
   y = doc.y + 12;
 
-  y = tableRow(doc, COLUMNS.map((column) => words(column.header)), y, true);
+  y = tableRow(
+    doc,
+    COLUMNS.map((column) => words(column.header)),
+    y,
+    true,
+  );
   letter.items.forEach((item, index) => {
-    const copies = item.accepted === null || item.accepted === item.copies ? String(item.copies) : words('letter.accepted', { copies: item.copies, accepted: item.accepted });
+    const copies =
+      item.accepted === null || item.accepted === item.copies
+        ? String(item.copies)
+        : words('letter.accepted', { copies: item.copies, accepted: item.accepted });
     const priceCell = priceText(item.price, { free: words('letter.free'), nominal: words('letter.nominal') });
     const amountCell = amountText(item.amount, item.price.currency, words('letter.free'));
     y = tableRow(doc, [String(index + 1), item.title, item.jsbn, item.authors.join(', '), copies, priceCell, amountCell], y);
@@ -116,7 +164,13 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
   y = ensureSpace(doc, 90, y + 8);
   text(doc, words('letter.totalCopies', { total }), { x: left, y, width, size: 10.5, bold: true, align: 'right' });
   // the money, when any of it is known
-  if (letter.postage) text(doc, words('letter.postage', { amount: formatMoney(letter.postage.amount_minor, letter.postage.currency) }), { x: left, width, size: 10.5, align: 'right' });
+  if (letter.postage)
+    text(doc, words('letter.postage', { amount: formatMoney(letter.postage.amount_minor, letter.postage.currency) }), {
+      x: left,
+      width,
+      size: 10.5,
+      align: 'right',
+    });
   if (letter.postage || letter.items.some((item) => item.amount !== null)) {
     text(doc, words('letter.total', { amount: totalsText(letter.totals) }), { x: left, width, size: 10.5, bold: true, align: 'right' });
   }

@@ -38,7 +38,11 @@ export function createPdf(options: PdfOptions = {}): Pdf {
     size: options.size ?? 'A4',
     margin: options.margin ?? 50,
     bufferPages: options.bufferPages ?? false,
-    info: { Title: withoutControlCharacters(options.title ?? 'JSBN', 'single'), Creator: 'JSBN — Jain Standard Book Number', Producer: 'JSBN' },
+    info: {
+      Title: withoutControlCharacters(options.title ?? 'JSBN', 'single'),
+      Creator: 'JSBN — Jain Standard Book Number',
+      Producer: 'JSBN',
+    },
   });
   for (const [key, bytes] of loadFonts()) doc.registerFont(key, bytes);
   doc.font(fontKey('latin', 'regular'));
@@ -161,7 +165,12 @@ export function textHeight(doc: Pdf, value: string, options: TextOptions = {}): 
  * The width in points of `value` on one line (no wrapping), in the given size and weight.
  */
 export function textWidth(doc: Pdf, value: string, options: Pick<TextOptions, 'size' | 'bold'> = {}): number {
-  return runsWidth(doc, splitRuns(withoutControlCharacters(value, 'single').normalize('NFC')), options.size ?? 10, options.bold ? 'bold' : 'regular');
+  return runsWidth(
+    doc,
+    splitRuns(withoutControlCharacters(value, 'single').normalize('NFC')),
+    options.size ?? 10,
+    options.bold ? 'bold' : 'regular',
+  );
 }
 
 /** `value` as a PDF text string in UTF-16BE hex with a byte-order mark: `<FEFF…>`. */

@@ -80,7 +80,12 @@ export function qrPrintSvg(url: string, jsbn: string, size: QrPrintSize): string
   const glyphs: string[] = [];
   caption.glyphs.forEach((glyph, index) => {
     const position = caption.positions[index]!;
-    glyphs.push(glyph.path.scale(scale, -scale).translate(x + position.xOffset * scale, baseline - position.yOffset * scale).toSVG());
+    glyphs.push(
+      glyph.path
+        .scale(scale, -scale)
+        .translate(x + position.xOffset * scale, baseline - position.yOffset * scale)
+        .toSVG(),
+    );
     x += position.xAdvance * scale;
   });
   const modules = runs.map(([row, column, length]) => `M${column + QUIET_ZONE} ${row + QUIET_ZONE}h${length}v1h-${length}z`).join('');
@@ -100,7 +105,8 @@ function drawLabel(doc: Pdf, url: string, jsbn: string, size: QrPrintSize, x: nu
   const { count, runs } = darkRuns(url);
   const width = size * PT_PER_MM;
   const module = width / (count + QUIET_ZONE * 2);
-  for (const [row, column, length] of runs) doc.rect(x + (column + QUIET_ZONE) * module, y + (row + QUIET_ZONE) * module, length * module, module);
+  for (const [row, column, length] of runs)
+    doc.rect(x + (column + QUIET_ZONE) * module, y + (row + QUIET_ZONE) * module, length * module, module);
   doc.fillColor('black').fill();
   const caption = qrCaption(jsbn);
   const room = width - 2 * module;
@@ -170,7 +176,14 @@ export async function qrLabelSheetPdf(labels: SheetLabel[], size: QrPrintSize): 
     const x = left + gap / 2;
     const y = top + gap / 2;
     const drawn = drawLabel(doc, label.url, label.jsbn, size, x, y);
-    text(doc, oneLine(doc, label.title, labelWidth, titleSize), { x, y: y + drawn, width: labelWidth, size: titleSize, align: 'center', pageBreak: false });
+    text(doc, oneLine(doc, label.title, labelWidth, titleSize), {
+      x,
+      y: y + drawn,
+      width: labelWidth,
+      size: titleSize,
+      align: 'center',
+      pageBreak: false,
+    });
   });
   return pdfBytes(doc);
 }

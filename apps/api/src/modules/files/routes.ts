@@ -21,7 +21,10 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
-        response: { ...fileReplies('The stored file (S3: a 302 to the bucket)', 'application/octet-stream'), 302: z.null().meta({ description: 'Redirect to a presigned GET of the bucket' }) },
+        response: {
+          ...fileReplies('The stored file (S3: a 302 to the bucket)', 'application/octet-stream'),
+          302: z.null().meta({ description: 'Redirect to a presigned GET of the bucket' }),
+        },
       },
     },
     async (request, reply) => {

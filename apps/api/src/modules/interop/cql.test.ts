@@ -4,12 +4,28 @@ import { CqlSyntaxError, parseCql } from './cql.js';
 
 describe('CQL', () => {
   it('reads a bare term as cql.serverChoice =', () => {
-    expect(parseCql('kalpasutra').root).toEqual({ kind: 'term', index: 'cql.serverchoice', relation: '=', modifiers: [], term: 'kalpasutra' });
+    expect(parseCql('kalpasutra').root).toEqual({
+      kind: 'term',
+      index: 'cql.serverchoice',
+      relation: '=',
+      modifiers: [],
+      term: 'kalpasutra',
+    });
   });
 
   it('reads index, relation and a quoted term with escapes', () => {
-    expect(parseCql('dc.Title = "kalpa \\"sutra\\""').root).toEqual({ kind: 'term', index: 'dc.title', relation: '=', modifiers: [], term: 'kalpa "sutra"' });
-    expect(parseCql('bath.standardIdentifier==12345-00001-X').root).toMatchObject({ index: 'bath.standardidentifier', relation: '==', term: '12345-00001-X' });
+    expect(parseCql('dc.Title = "kalpa \\"sutra\\""').root).toEqual({
+      kind: 'term',
+      index: 'dc.title',
+      relation: '=',
+      modifiers: [],
+      term: 'kalpa "sutra"',
+    });
+    expect(parseCql('bath.standardIdentifier==12345-00001-X').root).toMatchObject({
+      index: 'bath.standardidentifier',
+      relation: '==',
+      term: '12345-00001-X',
+    });
     expect(parseCql('title ANY "kalpa sutra"').root).toMatchObject({ relation: 'any', term: 'kalpa sutra' });
     expect(parseCql('dc.title =/relevant/stem x').root).toMatchObject({ relation: '=', modifiers: ['relevant', 'stem'], term: 'x' });
   });
@@ -19,7 +35,11 @@ describe('CQL', () => {
     expect(root).toMatchObject({
       kind: 'boolean',
       operator: 'not',
-      left: { operator: 'or', left: { operator: 'and', left: { term: 'a' }, right: { index: 'dc.author', term: 'b' } }, right: { term: 'c' } },
+      left: {
+        operator: 'or',
+        left: { operator: 'and', left: { term: 'a' }, right: { index: 'dc.author', term: 'b' } },
+        right: { term: 'c' },
+      },
       right: { operator: 'or', left: { term: 'd' }, right: { term: 'e' } },
     });
   });
@@ -34,7 +54,10 @@ describe('CQL', () => {
     expect(parseCql('> dc = "info:srw/cql-context-set/1/dc-v1.1" dc.title = a').root).toMatchObject({ index: 'dc.title', term: 'a' });
   });
 
-  it.each(['', '   ', 'title =', '(title = a', 'title = a)', 'title = "a', 'kalpa sutra', '= a', 'title = a and'])('refuses %j as a syntax error', (query) => {
-    expect(() => parseCql(query)).toThrow(CqlSyntaxError);
-  });
+  it.each(['', '   ', 'title =', '(title = a', 'title = a)', 'title = "a', 'kalpa sutra', '= a', 'title = a and'])(
+    'refuses %j as a syntax error',
+    (query) => {
+      expect(() => parseCql(query)).toThrow(CqlSyntaxError);
+    },
+  );
 });

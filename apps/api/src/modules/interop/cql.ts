@@ -128,7 +128,8 @@ export function parseCql(text: string): CqlQuery {
       if (peek()?.type === 'comparitor') {
         take();
         const value = take();
-        if (value.type !== 'word' && value.type !== 'string') throw new CqlSyntaxError(`a modifier value is expected, not '${value.value}'`);
+        if (value.type !== 'word' && value.type !== 'string')
+          throw new CqlSyntaxError(`a modifier value is expected, not '${value.value}'`);
       }
     }
     return names;
@@ -144,13 +145,15 @@ export function parseCql(text: string): CqlQuery {
     if (first.type !== 'word' && first.type !== 'string') throw new CqlSyntaxError(`a search term is expected, not '${first.value}'`);
     const next = peek();
     // `index relation term`: the next token is a comparitor, or a named relation followed by a term
-    const namedRelation = next?.type === 'word' && !BOOLEANS.has(next.value.toLowerCase()) && next.value.toLowerCase() !== 'sortby' && first.type === 'word';
+    const namedRelation =
+      next?.type === 'word' && !BOOLEANS.has(next.value.toLowerCase()) && next.value.toLowerCase() !== 'sortby' && first.type === 'word';
     if (next?.type === 'comparitor' || namedRelation) {
       if (first.type !== 'word') throw new CqlSyntaxError('an index name cannot be quoted');
       const relation = take().value.toLowerCase();
       const relationModifiers = modifiers();
       const term = take();
-      if (term.type !== 'word' && term.type !== 'string') throw new CqlSyntaxError(`a search term is expected after '${relation}', not '${term.value}'`);
+      if (term.type !== 'word' && term.type !== 'string')
+        throw new CqlSyntaxError(`a search term is expected after '${relation}', not '${term.value}'`);
       return { kind: 'term', index: first.value.toLowerCase(), relation, modifiers: relationModifiers, term: term.value };
     }
     return { kind: 'term', index: 'cql.serverchoice', relation: '=', modifiers: [], term: first.value };

@@ -29,14 +29,28 @@ describe.each(ENGINES)('Koha order file on %s', (engine) => {
     const library = await createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર' });
     const stranger = await createLibrary(t.ctx, { name: 'Another Gyan Bhandar', email: 'another@library.test' });
     [lib, pub, other] = await Promise.all([tokenHeader(t, library), tokenHeader(t, publisher), tokenHeader(t, stranger)]);
-    const priced = await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર', book_e_title: 'Kalpasutra', price: 150, authors: [{ authorType: 1, author_name: 'ભદ્રબાહુસ્વામી' }] });
-    const free = await createBook(t.ctx, publisher.publisherId, { book_title: 'પ્રતિક્રમણ સૂત્ર', book_e_title: 'Pratikraman Sutra', price_kind: 'free' });
+    const priced = await createBook(t.ctx, publisher.publisherId, {
+      book_title: 'કલ્પસૂત્ર',
+      book_e_title: 'Kalpasutra',
+      price: 150,
+      authors: [{ authorType: 1, author_name: 'ભદ્રબાહુસ્વામી' }],
+    });
+    const free = await createBook(t.ctx, publisher.publisherId, {
+      book_title: 'પ્રતિક્રમણ સૂત્ર',
+      book_e_title: 'Pratikraman Sutra',
+      price_kind: 'free',
+    });
     jsbns.push(formatJsbn(priced.jsbn_number), formatJsbn(free.jsbn_number));
     const placed = await t.app.inject({
       method: 'POST',
       url: '/api/book/order-book',
       headers: lib,
-      payload: { orders: [{ publisherId: publisher.publisherId, bookId: priced.id, numberOfCopies: 3 }, { publisherId: publisher.publisherId, bookId: free.id, numberOfCopies: 10 }] },
+      payload: {
+        orders: [
+          { publisherId: publisher.publisherId, bookId: priced.id, numberOfCopies: 3 },
+          { publisherId: publisher.publisherId, bookId: free.id, numberOfCopies: 10 },
+        ],
+      },
     });
     expect(placed.statusCode).toBe(201);
     orderId = placed.json().data.orders[0].id;

@@ -32,14 +32,25 @@ export function majorUnits(minor: number, currency: string): string {
 export async function kohaOrderFile(ctx: AppContext, actor: Actor, orderId: number): Promise<{ name: string; bytes: Buffer }> {
   const order = await getOrder(ctx, actor, orderId);
   const items = order.OrderBookItem;
-  const found = await booksByIds(ctx, items.map((item) => item.book.id));
+  const found = await booksByIds(
+    ctx,
+    items.map((item) => item.book.id),
+  );
   const records = await marcRecords(ctx, found);
   const byBook = new Map(found.map((book, index) => [book.id, records[index]!]));
   const withOrder = items.map((item) => {
     const record = byBook.get(item.book.id)!;
     const price = item.price_kind === 'free' ? 0 : item.price_minor;
     const copies = item.accepted_book_copies ?? item.number_of_copies;
-    const field = ['975', '  ', ...(price === null ? [] : ['p', majorUnits(price, item.currency)]), 'q', String(copies), 'c', item.currency];
+    const field = [
+      '975',
+      '  ',
+      ...(price === null ? [] : ['p', majorUnits(price, item.currency)]),
+      'q',
+      String(copies),
+      'c',
+      item.currency,
+    ];
     return { leader: record.leader, fields: [...record.fields, field] };
   });
   return { name: `Koha_order_${order.orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.mrc`, bytes: marcBinary(withOrder) };

@@ -17,7 +17,9 @@ function argumentsOf(search: URLSearchParams): OaiArguments {
 /** Registers GET and POST `/oai` (outside `/api`: the base URL a harvester is configured with). */
 export function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, String(body)));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, String(body)),
+    );
     const baseUrl = `${ctx.config.publicUrl}/oai`;
     const options = { schema: { hide: true } };
 

@@ -62,7 +62,15 @@ const VERBS: Record<string, { required: string[]; optional: string[]; exclusive?
 /** An OAI-PMH error condition (section 3.6), answered as `<error code>` with status 200. */
 export class OaiError extends Error {
   constructor(
-    readonly code: 'badArgument' | 'badVerb' | 'badResumptionToken' | 'cannotDisseminateFormat' | 'idDoesNotExist' | 'noRecordsMatch' | 'noMetadataFormats' | 'noSetHierarchy',
+    readonly code:
+      | 'badArgument'
+      | 'badVerb'
+      | 'badResumptionToken'
+      | 'cannotDisseminateFormat'
+      | 'idDoesNotExist'
+      | 'noRecordsMatch'
+      | 'noMetadataFormats'
+      | 'noSetHierarchy',
     message: string,
   ) {
     super(message);
@@ -107,7 +115,10 @@ interface ListState {
 }
 
 /** The token of `state`: base64url JSON, opaque to the harvester. */
-const tokenOf = (state: ListState) => Buffer.from(JSON.stringify([1, state.prefix, state.set, state.from, state.until, state.after, state.cursor, state.total])).toString('base64url');
+const tokenOf = (state: ListState) =>
+  Buffer.from(JSON.stringify([1, state.prefix, state.set, state.from, state.until, state.after, state.cursor, state.total])).toString(
+    'base64url',
+  );
 
 /** The state a token carries. @throws OaiError badResumptionToken when it is not one of this repository's */
 function stateOf(token: string): ListState {
@@ -121,25 +132,49 @@ function stateOf(token: string): ListState {
   if (!Array.isArray(parts) || parts.length !== 8 || parts[0] !== 1) throw bad;
   const [, prefix, set, from, until, after, cursor, total] = parts as unknown[];
   const isTime = (value: unknown) => value === null || (typeof value === 'string' && !Number.isNaN(new Date(value).getTime()));
-  const validAfter = after === null || (Array.isArray(after) && after.length === 2 && typeof after[0] === 'string' && !Number.isNaN(new Date(after[0]).getTime()) && Number.isSafeInteger(after[1]));
-  if (!isPrefix(prefix as string) || !(set === null || typeof set === 'string') || !isTime(from) || !isTime(until) || !validAfter) throw bad;
+  const validAfter =
+    after === null ||
+    (Array.isArray(after) &&
+      after.length === 2 &&
+      typeof after[0] === 'string' &&
+      !Number.isNaN(new Date(after[0]).getTime()) &&
+      Number.isSafeInteger(after[1]));
+  if (!isPrefix(prefix as string) || !(set === null || typeof set === 'string') || !isTime(from) || !isTime(until) || !validAfter)
+    throw bad;
   if (!Number.isSafeInteger(cursor) || !Number.isSafeInteger(total) || (cursor as number) < 0) throw bad;
-  return { prefix: prefix as Prefix, set: set, from: from as string | null, until: until as string | null, after: after as [string, number] | null, cursor: cursor as number, total: total as number };
+  return {
+    prefix: prefix as Prefix,
+    set: set,
+    from: from as string | null,
+    until: until as string | null,
+    after: after as [string, number] | null,
+    cursor: cursor as number,
+    total: total as number,
+  };
 }
 
 /** The stored `language` values (ids and names) of the books whose languages include MARC code `code`. */
 function languageValues(code: string): string[] {
-  return LANGUAGES.filter((language) => languageCodes(language.language_name).includes(code)).flatMap((language) => [String(language.id), language.language_name]);
+  return LANGUAGES.filter((language) => languageCodes(language.language_name).includes(code)).flatMap((language) => [
+    String(language.id),
+    language.language_name,
+  ]);
 }
 
 /** The MARC codes a language set may name. */
-const LANGUAGE_SET_CODES = [...new Set(LANGUAGES.flatMap((language) => languageCodes(language.language_name)))].filter((code) => code !== 'und');
+const LANGUAGE_SET_CODES = [...new Set(LANGUAGES.flatMap((language) => languageCodes(language.language_name)))].filter(
+  (code) => code !== 'und',
+);
 
 /** A set's condition on books, or null when no such set exists (the list is then empty: noRecordsMatch). */
 async function setCondition(ctx: AppContext, set: string): Promise<SQL | null> {
   const [kind, value] = [set.slice(0, set.indexOf(':')), set.slice(set.indexOf(':') + 1)];
   if (kind === 'publisher') {
-    const [publisher] = await ctx.db.select({ id: publishers.id }).from(publishers).where(eq(publishers.publisher_no, value.toUpperCase())).limit(1);
+    const [publisher] = await ctx.db
+      .select({ id: publishers.id })
+      .from(publishers)
+      .where(eq(publishers.publisher_no, value.toUpperCase()))
+      .limit(1);
     return publisher ? eq(books.publisher_id, publisher.id) : null;
   }
   if (kind === 'language' && LANGUAGE_SET_CODES.includes(value)) return inArray(books.language, languageValues(value));
@@ -180,7 +215,12 @@ const headerColumns = {
 
 /** The `<header>` of a book: identifier, datestamp, its sets; `status="deleted"` when withdrawn. */
 function headerXml(ctx: AppContext, row: HeaderRow): string {
-  const sets = [`publisher:${row.publisherNo}`, ...languageCodes(row.language).filter((code) => code !== 'und').map((code) => `language:${code}`)];
+  const sets = [
+    `publisher:${row.publisherNo}`,
+    ...languageCodes(row.language)
+      .filter((code) => code !== 'und')
+      .map((code) => `language:${code}`),
+  ];
   return `<header${row.withdrawn ? ' status="deleted"' : ''}><identifier>${xmlText(identifierOf(ctx, row.jsbn))}</identifier><datestamp>${utc(row.changed)}</datestamp>${sets
     .map((set) => `<setSpec>${xmlText(set)}</setSpec>`)
     .join('')}</header>`;
@@ -211,19 +251,28 @@ const recordXml = (ctx: AppContext, row: HeaderRow, metadata: string | undefined
 function checkedArguments(args: OaiArguments): { verb: string; values: Record<string, string> } {
   const verbs = args.verb ?? [];
   if (verbs.length !== 1 || !Object.hasOwn(VERBS, verbs[0]!)) {
-    throw new OaiError('badVerb', verbs.length === 0 ? 'The verb argument is missing' : verbs.length > 1 ? 'The verb argument is repeated' : `'${verbs[0]}' is not an OAI-PMH verb`);
+    throw new OaiError(
+      'badVerb',
+      verbs.length === 0
+        ? 'The verb argument is missing'
+        : verbs.length > 1
+          ? 'The verb argument is repeated'
+          : `'${verbs[0]}' is not an OAI-PMH verb`,
+    );
   }
   const verb = verbs[0]!;
   const rule = VERBS[verb]!;
   const values: Record<string, string> = {};
   for (const [name, given] of Object.entries(args)) {
     if (name === 'verb') continue;
-    if (!rule.required.includes(name) && !rule.optional.includes(name) && rule.exclusive !== name) throw new OaiError('badArgument', `${verb} takes no argument '${name}'`);
+    if (!rule.required.includes(name) && !rule.optional.includes(name) && rule.exclusive !== name)
+      throw new OaiError('badArgument', `${verb} takes no argument '${name}'`);
     if (given.length !== 1) throw new OaiError('badArgument', `The argument '${name}' is repeated`);
     values[name] = given[0]!;
   }
   if (rule.exclusive && values[rule.exclusive] !== undefined) {
-    if (Object.keys(values).length > 1) throw new OaiError('badArgument', `${rule.exclusive} is an exclusive argument: send it alone with the verb`);
+    if (Object.keys(values).length > 1)
+      throw new OaiError('badArgument', `${rule.exclusive} is an exclusive argument: send it alone with the verb`);
     return { verb, values };
   }
   const missing = rule.required.find((name) => values[name] === undefined);
@@ -238,7 +287,8 @@ function checkedArguments(args: OaiArguments): { verb: string; values: Record<st
  * each page read the index from the list's start (a catalogue imported in one transaction
  * shares one change time; 500,000 records deep a page took 2.6 s).
  */
-export const changedAfter = (after: [string, number]): SQL => sql`(${books.updated_at}, ${books.id}) > (${after[0]}::timestamptz, ${after[1]}::int)`;
+export const changedAfter = (after: [string, number]): SQL =>
+  sql`(${books.updated_at}, ${books.id}) > (${after[0]}::timestamptz, ${after[1]}::int)`;
 
 /** The header and the rows of a list page. */
 async function listPage(ctx: AppContext, state: ListState, size: number): Promise<HeaderRow[]> {
@@ -272,7 +322,13 @@ async function listSize(ctx: AppContext, state: ListState): Promise<number> {
   const [counted] = await ctx.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(books)
-    .where(and(state.from ? gte(books.updated_at, new Date(state.from)) : undefined, state.until ? lt(books.updated_at, new Date(state.until)) : undefined, condition));
+    .where(
+      and(
+        state.from ? gte(books.updated_at, new Date(state.from)) : undefined,
+        state.until ? lt(books.updated_at, new Date(state.until)) : undefined,
+        condition,
+      ),
+    );
   return counted?.n ?? 0;
 }
 
@@ -282,12 +338,22 @@ async function list(ctx: AppContext, verb: 'ListIdentifiers' | 'ListRecords', va
   if (values.resumptionToken !== undefined) {
     state = stateOf(values.resumptionToken);
   } else {
-    if (!isPrefix(values.metadataPrefix)) throw new OaiError('cannotDisseminateFormat', `The format '${values.metadataPrefix}' is not offered: oai_dc, marcxml or marc21`);
+    if (!isPrefix(values.metadataPrefix))
+      throw new OaiError('cannotDisseminateFormat', `The format '${values.metadataPrefix}' is not offered: oai_dc, marcxml or marc21`);
     const from = values.from !== undefined ? dateArgument('from', values.from) : null;
     const until = values.until !== undefined ? dateArgument('until', values.until) : null;
-    if (from && until && from.granularity !== until.granularity) throw new OaiError('badArgument', 'from and until must have the same granularity');
+    if (from && until && from.granularity !== until.granularity)
+      throw new OaiError('badArgument', 'from and until must have the same granularity');
     if (from && until && from.at >= until.at) throw new OaiError('noRecordsMatch', 'No book changed between from and until');
-    state = { prefix: values.metadataPrefix, set: values.set ?? null, from: from?.at.toISOString() ?? null, until: until?.at.toISOString() ?? null, after: null, cursor: 0, total: 0 };
+    state = {
+      prefix: values.metadataPrefix,
+      set: values.set ?? null,
+      from: from?.at.toISOString() ?? null,
+      until: until?.at.toISOString() ?? null,
+      after: null,
+      cursor: 0,
+      total: 0,
+    };
     state.total = await listSize(ctx, state);
   }
   const size = verb === 'ListRecords' ? RECORDS_PAGE : IDENTIFIERS_PAGE;
@@ -314,7 +380,12 @@ async function list(ctx: AppContext, verb: 'ListIdentifiers' | 'ListRecords', va
 async function bookOfIdentifier(ctx: AppContext, identifier: string): Promise<HeaderRow> {
   const jsbn = jsbnOfIdentifier(ctx, identifier);
   const [row] = jsbn
-    ? await ctx.db.select(headerColumns).from(books).innerJoin(publishers, eq(publishers.id, books.publisher_id)).where(eq(books.jsbn_number, jsbn)).limit(1)
+    ? await ctx.db
+        .select(headerColumns)
+        .from(books)
+        .innerJoin(publishers, eq(publishers.id, books.publisher_id))
+        .where(eq(books.jsbn_number, jsbn))
+        .limit(1)
     : [];
   if (!row) throw new OaiError('idDoesNotExist', `No book has the identifier '${identifier}'`);
   return row;
@@ -324,17 +395,24 @@ async function bookOfIdentifier(ctx: AppContext, identifier: string): Promise<He
 async function identify(ctx: AppContext, baseUrl: string): Promise<string> {
   const [earliest] = await ctx.db.select({ at: books.updated_at }).from(books).orderBy(asc(books.updated_at), asc(books.id)).limit(1);
   const host = hostOf(ctx);
-  return `<Identify><repositoryName>JSBN — Jain Standard Book Numbers</repositoryName><baseURL>${xmlText(baseUrl)}</baseURL><protocolVersion>2.0</protocolVersion>`
-    + `<adminEmail>${xmlText(ctx.config.SUPPORT_EMAIL)}</adminEmail><earliestDatestamp>${utc(earliest?.at ?? new Date(0))}</earliestDatestamp>`
-    + `<deletedRecord>persistent</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>`
-    + `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="${XSI}" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd">`
-    + `<scheme>oai</scheme><repositoryIdentifier>${xmlText(host)}</repositoryIdentifier><delimiter>:</delimiter><sampleIdentifier>oai:${xmlText(host)}:AHMJS-00001-Z</sampleIdentifier></oai-identifier></description></Identify>`;
+  return (
+    `<Identify><repositoryName>JSBN — Jain Standard Book Numbers</repositoryName><baseURL>${xmlText(baseUrl)}</baseURL><protocolVersion>2.0</protocolVersion>` +
+    `<adminEmail>${xmlText(ctx.config.SUPPORT_EMAIL)}</adminEmail><earliestDatestamp>${utc(earliest?.at ?? new Date(0))}</earliestDatestamp>` +
+    `<deletedRecord>persistent</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>` +
+    `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="${XSI}" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd">` +
+    `<scheme>oai</scheme><repositoryIdentifier>${xmlText(host)}</repositoryIdentifier><delimiter>:</delimiter><sampleIdentifier>oai:${xmlText(host)}:AHMJS-00001-Z</sampleIdentifier></oai-identifier></description></Identify>`
+  );
 }
 
 /** ListSets: every publisher with a book (`publisher:<publisher_no>`) and every language (`language:<code>`). */
 async function listSets(ctx: AppContext): Promise<string> {
-  const rows = await ctx.db.select({ no: publishers.publisher_no, name: publishers.publisher_name }).from(publishers).where(gt(publishers.book_count, 0)).orderBy(asc(publishers.publisher_no));
-  const languageName = (code: string) => LANGUAGES.find((language) => languageCodes(language.language_name).join() === code)?.language_name ?? code;
+  const rows = await ctx.db
+    .select({ no: publishers.publisher_no, name: publishers.publisher_name })
+    .from(publishers)
+    .where(gt(publishers.book_count, 0))
+    .orderBy(asc(publishers.publisher_no));
+  const languageName = (code: string) =>
+    LANGUAGES.find((language) => languageCodes(language.language_name).join() === code)?.language_name ?? code;
   return `<ListSets>${rows.map((row) => `<set><setSpec>publisher:${xmlText(row.no)}</setSpec><setName>${xmlText(row.name)}</setName></set>`).join('')}${LANGUAGE_SET_CODES.map(
     (code) => `<set><setSpec>language:${code}</setSpec><setName>${xmlText(languageName(code))}</setName></set>`,
   ).join('')}</ListSets>`;
@@ -351,19 +429,26 @@ export async function answerOai(ctx: AppContext, args: OaiArguments, baseUrl: st
   try {
     checked = checkedArguments(args);
     const { verb, values } = checked;
-    const request = `<request verb="${verb}"${Object.entries(values).map(([name, value]) => ` ${name}="${xmlText(value)}"`).join('')}>${xmlText(baseUrl)}</request>`;
+    const request = `<request verb="${verb}"${Object.entries(values)
+      .map(([name, value]) => ` ${name}="${xmlText(value)}"`)
+      .join('')}>${xmlText(baseUrl)}</request>`;
     let body: string;
     if (verb === 'Identify') body = await identify(ctx, baseUrl);
     else if (verb === 'ListSets') {
-      if (values.resumptionToken !== undefined) throw new OaiError('badResumptionToken', 'ListSets is answered whole: it has no resumption token');
+      if (values.resumptionToken !== undefined)
+        throw new OaiError('badResumptionToken', 'ListSets is answered whole: it has no resumption token');
       body = await listSets(ctx);
     } else if (verb === 'ListMetadataFormats') {
       if (values.identifier !== undefined) await bookOfIdentifier(ctx, values.identifier);
       body = `<ListMetadataFormats>${Object.entries(FORMATS)
-        .map(([prefix, format]) => `<metadataFormat><metadataPrefix>${prefix}</metadataPrefix><schema>${format.schema}</schema><metadataNamespace>${format.namespace}</metadataNamespace></metadataFormat>`)
+        .map(
+          ([prefix, format]) =>
+            `<metadataFormat><metadataPrefix>${prefix}</metadataPrefix><schema>${format.schema}</schema><metadataNamespace>${format.namespace}</metadataNamespace></metadataFormat>`,
+        )
         .join('')}</ListMetadataFormats>`;
     } else if (verb === 'GetRecord') {
-      if (!isPrefix(values.metadataPrefix)) throw new OaiError('cannotDisseminateFormat', `The format '${values.metadataPrefix}' is not offered: oai_dc, marcxml or marc21`);
+      if (!isPrefix(values.metadataPrefix))
+        throw new OaiError('cannotDisseminateFormat', `The format '${values.metadataPrefix}' is not offered: oai_dc, marcxml or marc21`);
       const row = await bookOfIdentifier(ctx, values.identifier!);
       const metadata = await metadataOf(ctx, [row], values.metadataPrefix);
       body = `<GetRecord>${recordXml(ctx, row, metadata.get(row.id))}</GetRecord>`;
@@ -377,7 +462,9 @@ export async function answerOai(ctx: AppContext, args: OaiArguments, baseUrl: st
     const plain = error.code === 'badVerb' || error.code === 'badArgument' || !checked;
     const request = plain
       ? `<request>${xmlText(baseUrl)}</request>`
-      : `<request verb="${checked!.verb}"${Object.entries(checked!.values).map(([name, value]) => ` ${name}="${xmlText(value)}"`).join('')}>${xmlText(baseUrl)}</request>`;
+      : `<request verb="${checked!.verb}"${Object.entries(checked!.values)
+          .map(([name, value]) => ` ${name}="${xmlText(value)}"`)
+          .join('')}>${xmlText(baseUrl)}</request>`;
     return `${head}${request}<error code="${error.code}">${xmlText(error.message)}</error></OAI-PMH>\n`;
   }
 }

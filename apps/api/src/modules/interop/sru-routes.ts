@@ -70,7 +70,9 @@ export function srwRequest(xml: string): { operation: string; parameters: SruPar
 
 /** `body` as the reply: XML declaration, in a SOAP envelope when the request came as SRW. */
 function send(reply: FastifyReply, body: string, soap: boolean) {
-  const wrapped = soap ? `<SOAP-ENV:Envelope xmlns:SOAP-ENV="${SOAP_NAMESPACE}"><SOAP-ENV:Body>${body}</SOAP-ENV:Body></SOAP-ENV:Envelope>` : body;
+  const wrapped = soap
+    ? `<SOAP-ENV:Envelope xmlns:SOAP-ENV="${SOAP_NAMESPACE}"><SOAP-ENV:Body>${body}</SOAP-ENV:Body></SOAP-ENV:Envelope>`
+    : body;
   return reply.type(XML).send(`<?xml version="1.0" encoding="UTF-8"?>\n${wrapped}\n`);
 }
 

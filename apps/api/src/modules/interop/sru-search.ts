@@ -58,7 +58,10 @@ const intArray = (value: number[] | string | null): number[] =>
 export async function rankFromWordIndex(db: DbOrTx, source: WordSource, offset: number, count: number): Promise<FoundPage> {
   const limit = offset + count;
   const title = source.titleOnly ? sql`and search_postings.in_title` : sql``;
-  const [row] = await executeNamed<{ ids: number[] | string | null; matches: number | null }>(db, source.titleOnly ? 'sru_title_words' : 'sru_any_words', sql`
+  const [row] = await executeNamed<{ ids: number[] | string | null; matches: number | null }>(
+    db,
+    source.titleOnly ? 'sru_title_words' : 'sru_any_words',
+    sql`
     with known as materialized (
       select known.word, max(pattern.title_rank) as title_rank
       from unnest(${sql.param(source.patterns.map((word) => word.pattern))}::text[], ${sql.param(source.patterns.map((word) => word.titleRank))}::int[]) as pattern(text, title_rank)
@@ -88,7 +91,8 @@ export async function rankFromWordIndex(db: DbOrTx, source: WordSource, offset: 
         order by top.rank desc, top.len, top.created_at desc, top.id desc offset ${sql.param(offset)}::int) as ids,
       case when (select count(*) from sample) <= ${RANKED_RESULTS} then (
         select count(distinct sample.book_id) from sample join ${books} on ${books.id} = sample.book_id where ${VISIBLE_BOOK}
-      ) end::int as matches`);
+      ) end::int as matches`,
+  );
   const ids = intArray(row?.ids ?? null).slice(0, count);
   return { ids, total: row?.matches ?? Math.max(RANKED_RESULTS + 1, Math.round(source.estimate)) };
 }
@@ -96,7 +100,10 @@ export async function rankFromWordIndex(db: DbOrTx, source: WordSource, offset: 
 /** The rows of the word index of the words of `source`: a book holding several comes once a word, with its `created_at`. */
 function holders(source: WordSource): SQL {
   const title = source.titleOnly ? sql`and search_postings.in_title` : sql``;
-  const patterns = sql.join(source.patterns.map((word) => sql`known.word like ${containsPattern(word.pattern)}`), sql` or `);
+  const patterns = sql.join(
+    source.patterns.map((word) => sql`known.word like ${containsPattern(word.pattern)}`),
+    sql` or `,
+  );
   return sql`select posting.book_id, posting.created_at from search_words known
     cross join lateral (select book_id, created_at from search_postings where search_postings.word = known.word ${title} offset 0) as posting
     where known.books > 0 and (${patterns})`;
@@ -128,7 +135,14 @@ const CHECKED_PER_MATCH = 20;
  * listed newest first and the reading stops at the page's last one; the total is then the
  * matches found scaled to all candidate rows (a count when the reading reached the last one).
  */
-export async function findAmongCandidates(db: DbOrTx, candidates: WordSource[], where: SQL, rank: SQL, offset: number, count: number): Promise<FoundPage | null> {
+export async function findAmongCandidates(
+  db: DbOrTx,
+  candidates: WordSource[],
+  where: SQL,
+  rank: SQL,
+  offset: number,
+  count: number,
+): Promise<FoundPage | null> {
   const wanted = offset + Math.max(count, 1);
   const read = async (top: number | null) => {
     const result = await db.execute(sql`
@@ -170,7 +184,10 @@ export async function findAmongCandidates(db: DbOrTx, candidates: WordSource[], 
   // too few matches among the newest candidates, and more candidates left: check every one
   if (found.rows > RANKED_RESULTS && found.found < wanted && found.rows > top) found = await read(null);
   // the reading stopped at the page's last match: scale what it found to every candidate row
-  const total = found.rows > RANKED_RESULTS && found.found >= wanted && found.read > 0 ? Math.max(found.found, Math.round((found.found / found.read) * found.rows)) : found.found;
+  const total =
+    found.rows > RANKED_RESULTS && found.found >= wanted && found.read > 0
+      ? Math.max(found.found, Math.round((found.found / found.read) * found.rows))
+      : found.found;
   return { ids: found.ids, total };
 }
 

@@ -49,8 +49,16 @@ describe.each(ENGINES)('SRU target on %s', (engine) => {
       book_e_title: 'Kalpasutra',
       authors: [{ authorType: 1, author_name: 'ભદ્રબાહુસ્વામી' }],
     });
-    await createBook(t.ctx, publisher.publisherId, { book_title: 'तत्त्वार्थसूत्र', book_e_title: 'Tattvartha Sutra', authors: [{ authorType: 1, author_name: 'उमास्वाति' }] });
-    await createBook(t.ctx, publisher.publisherId, { book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra', authors: [{ authorType: 1, author_name: 'હેમચંદ્રાચાર્ય' }] });
+    await createBook(t.ctx, publisher.publisherId, {
+      book_title: 'तत्त्वार्थसूत्र',
+      book_e_title: 'Tattvartha Sutra',
+      authors: [{ authorType: 1, author_name: 'उमास्वाति' }],
+    });
+    await createBook(t.ctx, publisher.publisherId, {
+      book_title: 'યોગશાસ્ત્ર',
+      book_e_title: 'Yogashastra',
+      authors: [{ authorType: 1, author_name: 'હેમચંદ્રાચાર્ય' }],
+    });
     jsbn = formatJsbn(book.jsbn_number);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/sru`;
@@ -64,7 +72,14 @@ describe.each(ENGINES)('SRU target on %s', (engine) => {
     ['sru get', ['set sru get']],
     ['sru post', ['set sru post']],
   ])('finds the Gujarati book by bath.standardIdentifier, title and author over %s with zoomsh', async (_name, options) => {
-    for (const query of [`bath.standardIdentifier="${jsbn}"`, `bath.standardIdentifier=${jsbn.replace(/-/g, '').toLowerCase()}`, 'dc.title=કલ્પસૂત્ર', 'title=kalpasutra', 'dc.author=ભદ્રબાહુસ્વામી', 'dc.creator=bhadrabahu']) {
+    for (const query of [
+      `bath.standardIdentifier="${jsbn}"`,
+      `bath.standardIdentifier=${jsbn.replace(/-/g, '').toLowerCase()}`,
+      'dc.title=કલ્પસૂત્ર',
+      'title=kalpasutra',
+      'dc.author=ભદ્રબાહુસ્વામી',
+      'dc.creator=bhadrabahu',
+    ]) {
       const out = await zoomsh(...options, 'set schema marcxml', `connect ${base}`, `find cql:${query}`, 'show 0 1');
       expect(out, query).toContain(': 1 hits');
       expect(out, query).toContain('કલ્પસૂત્ર');
@@ -73,7 +88,13 @@ describe.each(ENGINES)('SRU target on %s', (engine) => {
   });
 
   it('gives MARCXML records that yaz-marcdump reads, with the JSBN, title and author', async () => {
-    const reply = await get({ operation: 'searchRetrieve', version: '1.2', query: 'cql.anywhere=sutra', recordSchema: 'info:srw/schema/1/marcxml-v1.1', maximumRecords: '10' });
+    const reply = await get({
+      operation: 'searchRetrieve',
+      version: '1.2',
+      query: 'cql.anywhere=sutra',
+      recordSchema: 'info:srw/schema/1/marcxml-v1.1',
+      maximumRecords: '10',
+    });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('text/xml; charset=utf-8');
     const body = await reply.text();
@@ -87,18 +108,27 @@ describe.each(ENGINES)('SRU target on %s', (engine) => {
   });
 
   it('pages with startRecord, maximumRecords and nextRecordPosition', async () => {
-    const first = await (await get({ operation: 'searchRetrieve', version: '1.1', query: 'dc.publisher="જૈન સાહિત્ય"', maximumRecords: '2' })).text();
+    const first = await (
+      await get({ operation: 'searchRetrieve', version: '1.1', query: 'dc.publisher="જૈન સાહિત્ય"', maximumRecords: '2' })
+    ).text();
     expect(first).toContain('<zs:version>1.1</zs:version>');
     expect(first).toContain('<zs:numberOfRecords>3</zs:numberOfRecords>');
     expect(first.match(/<zs:recordPosition>/g)).toHaveLength(2);
     expect(first).toContain('<zs:nextRecordPosition>3</zs:nextRecordPosition>');
-    const last = await (await get({ operation: 'searchRetrieve', version: '1.1', query: 'dc.publisher="જૈન સાહિત્ય"', maximumRecords: '2', startRecord: '3' })).text();
+    const last = await (
+      await get({ operation: 'searchRetrieve', version: '1.1', query: 'dc.publisher="જૈન સાહિત્ય"', maximumRecords: '2', startRecord: '3' })
+    ).text();
     expect(last).toContain('<zs:recordPosition>3</zs:recordPosition>');
     expect(last).not.toContain('nextRecordPosition');
   });
 
   it('answers and, or, not, any, all and exact', async () => {
-    const count = async (query: string) => Number((await (await get({ operation: 'searchRetrieve', version: '1.2', query, maximumRecords: '0' })).text()).match(/<zs:numberOfRecords>(\d+)</)?.[1]);
+    const count = async (query: string) =>
+      Number(
+        (await (await get({ operation: 'searchRetrieve', version: '1.2', query, maximumRecords: '0' })).text()).match(
+          /<zs:numberOfRecords>(\d+)</,
+        )?.[1],
+      );
     expect(await count('title any "kalpasutra yogashastra"')).toBe(2);
     expect(await count('title all "tattvartha sutra"')).toBe(1);
     expect(await count('title=sutra not author=umasvati')).toBe(1);
@@ -109,7 +139,9 @@ describe.each(ENGINES)('SRU target on %s', (engine) => {
   });
 
   it('gives Dublin Core and records packed as strings', async () => {
-    const body = await (await get({ operation: 'searchRetrieve', version: '1.2', query: `bath.isbn=${jsbn}`, recordSchema: 'dc', recordPacking: 'string' })).text();
+    const body = await (
+      await get({ operation: 'searchRetrieve', version: '1.2', query: `bath.isbn=${jsbn}`, recordSchema: 'dc', recordPacking: 'string' })
+    ).text();
     expect(body).toContain('<zs:recordSchema>info:srw/schema/1/dc-v1.1</zs:recordSchema>');
     expect(body).toContain('&lt;dc:title&gt;કલ્પસૂત્ર&lt;/dc:title&gt;');
     expect(body).toContain(`&lt;dc:identifier&gt;JSBN ${jsbn}&lt;/dc:identifier&gt;`);

@@ -17,7 +17,16 @@ import { jsbnCondition, otherScript, textQuery, type TextQuery, type WordPattern
 import { booksByIds } from '../books/book-reads.js';
 import { VISIBLE_BOOK } from '../books/visibility.js';
 import { CqlSyntaxError, parseCql, type CqlNode, type CqlTerm } from './cql.js';
-import { CANDIDATE_ROWS, RANKED_RESULTS, candidateRows, findAmongCandidates, newestPage, rankFromWordIndex, type FoundPage, type WordSource } from './sru-search.js';
+import {
+  CANDIDATE_ROWS,
+  RANKED_RESULTS,
+  candidateRows,
+  findAmongCandidates,
+  newestPage,
+  rankFromWordIndex,
+  type FoundPage,
+  type WordSource,
+} from './sru-search.js';
 import { DC_NAMESPACE, dublinCore, element, xmlText } from './xml.js';
 
 /** The SRU 1.x namespace every reply is in. */
@@ -116,7 +125,19 @@ const INDEXES: Record<string, IndexKind> = {
 /** The relations answered; `==` is CQL 1.2's exact, `adj` a phrase (as `=`). */
 const RELATIONS = new Set(['=', '==', 'exact', 'any', 'all', 'adj', '<>']);
 /** Relation modifiers that change nothing here (matching is always case-insensitive and on any part of a word). */
-const MODIFIERS = new Set(['relevant', 'ignorecase', 'stem', 'masked', 'unmasked', 'word', 'string', 'ignoreaccents', 'ignoreaccent', 'lang', 'fuzzy']);
+const MODIFIERS = new Set([
+  'relevant',
+  'ignorecase',
+  'stem',
+  'masked',
+  'unmasked',
+  'word',
+  'string',
+  'ignoreaccents',
+  'ignoreaccent',
+  'lang',
+  'fuzzy',
+]);
 
 /** What a term of the query becomes: a condition on `books`, and how well a book matches (higher first). */
 interface Compiled {
@@ -171,7 +192,9 @@ function subjectNamed(value: string): SQL {
   const lower = value.toLowerCase();
   const ids = SUBJECTS.filter((subject) => subject.subject_name.toLowerCase().includes(lower)).map((subject) => subject.id);
   return or(
-    ids.length ? sql`exists (select 1 from ${book_subjects} where ${book_subjects.book_id} = ${books.id} and ${inArray(book_subjects.subject_id, ids)})` : undefined,
+    ids.length
+      ? sql`exists (select 1 from ${book_subjects} where ${book_subjects.book_id} = ${books.id} and ${inArray(book_subjects.subject_id, ids)})`
+      : undefined,
     sql`lower(${books.other_subject}) like ${containsPattern(lower)}`,
   )!;
 }
@@ -235,17 +258,21 @@ function matchExact(kind: IndexKind, value: string): Compiled {
     return jsbn ? { where: eq(books.jsbn_number, jsbn), rank: NO_RANK, estimate: 1, catalogue: 0 } : none;
   }
   const lower = value.normalize('NFC').toLowerCase();
-  const title = or(equalsLower(books.book_title, lower), equalsLower(books.book_e_title, lower), equalsLower(books.alternate_title, lower))!;
+  const title = or(
+    equalsLower(books.book_title, lower),
+    equalsLower(books.book_e_title, lower),
+    equalsLower(books.alternate_title, lower),
+  )!;
   const author = sql`exists (select 1 from ${book_authors} where ${book_authors.book_id} = ${books.id} and lower(${book_authors.author_name}) = ${lower})`;
   const where = {
     title,
     author,
     anywhere: or(title, author)!,
     subject: or(
-      sql`exists (select 1 from ${book_subjects} where ${book_subjects.book_id} = ${books.id} and ${inArray(
-        book_subjects.subject_id,
-        [0, ...SUBJECTS.filter((subject) => subject.subject_name.toLowerCase() === lower).map((subject) => subject.id)],
-      )})`,
+      sql`exists (select 1 from ${book_subjects} where ${book_subjects.book_id} = ${books.id} and ${inArray(book_subjects.subject_id, [
+        0,
+        ...SUBJECTS.filter((subject) => subject.subject_name.toLowerCase() === lower).map((subject) => subject.id),
+      ])})`,
       equalsLower(books.other_subject, lower),
     )!,
     publisher: sql`exists (select 1 from ${publishers} where ${publishers.id} = ${books.publisher_id} and lower(${publishers.publisher_name}) = ${lower})`,
@@ -273,7 +300,10 @@ async function compileTerm(ctx: AppContext, term: CqlTerm): Promise<Compiled> {
     const candidates = term.relation === 'any' ? anyCandidates(parts) : allCandidates(parts);
     return {
       where: join(...parts.map((part) => part.where))!,
-      rank: sql`(${sql.join(parts.map((part) => part.rank), sql` + `)})`,
+      rank: sql`(${sql.join(
+        parts.map((part) => part.rank),
+        sql` + `,
+      )})`,
       estimate: term.relation === 'any' ? estimates.reduce((sum, value) => sum + value, 0) : Math.min(...estimates),
       catalogue: Math.max(...parts.map((part) => part.catalogue)),
       ...(candidates ? { candidates } : {}),
@@ -292,20 +322,41 @@ async function compile(ctx: AppContext, node: CqlNode): Promise<Compiled> {
   const catalogue = Math.max(left.catalogue, right.catalogue);
   const withCandidates = (candidates: WordSource[] | undefined) => (candidates ? { candidates } : {});
   if (node.operator === 'and') {
-    return { where: and(left.where, right.where)!, rank: sql`(${left.rank} + ${right.rank})`, estimate: Math.min(left.estimate, right.estimate), catalogue, ...withCandidates(allCandidates([left, right])) };
+    return {
+      where: and(left.where, right.where)!,
+      rank: sql`(${left.rank} + ${right.rank})`,
+      estimate: Math.min(left.estimate, right.estimate),
+      catalogue,
+      ...withCandidates(allCandidates([left, right])),
+    };
   }
   if (node.operator === 'or') {
-    return { where: or(left.where, right.where)!, rank: sql`greatest(${left.rank}, ${right.rank})`, estimate: left.estimate + right.estimate, catalogue, ...withCandidates(anyCandidates([left, right])) };
+    return {
+      where: or(left.where, right.where)!,
+      rank: sql`greatest(${left.rank}, ${right.rank})`,
+      estimate: left.estimate + right.estimate,
+      catalogue,
+      ...withCandidates(anyCandidates([left, right])),
+    };
   }
-  return { where: and(left.where, not(right.where))!, rank: left.rank, estimate: left.estimate, catalogue, ...withCandidates(left.candidates) };
+  return {
+    where: and(left.where, not(right.where))!,
+    rank: left.rank,
+    estimate: left.estimate,
+    catalogue,
+    ...withCandidates(left.candidates),
+  };
 }
 
 /** About how many books hold a word of `candidates` (Infinity: not known). */
-const candidateBooks = (candidates: WordSource[] | undefined) => (candidates ? candidates.reduce((sum, source) => sum + source.estimate, 0) : Infinity);
+const candidateBooks = (candidates: WordSource[] | undefined) =>
+  candidates ? candidates.reduce((sum, source) => sum + source.estimate, 0) : Infinity;
 
 /** The candidates of a match of all of `parts`: those of the part with the fewest (a match of all is a match of each). */
 function allCandidates(parts: Compiled[]): WordSource[] | undefined {
-  return parts.map((part) => part.candidates).reduce((best, candidates) => (candidateBooks(candidates) < candidateBooks(best) ? candidates : best));
+  return parts
+    .map((part) => part.candidates)
+    .reduce((best, candidates) => (candidateBooks(candidates) < candidateBooks(best) ? candidates : best));
 }
 
 /** The candidates of a match of any of `parts`: all of theirs, when each part has them. */
@@ -335,26 +386,50 @@ function explainRecord(ctx: AppContext, version: string): string {
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const index = (title: string, names: [string, string][]) =>
     `<index><title>${xmlText(title)}</title><map>${names.map(([set, name]) => `<name set="${set}">${name}</name>`).join('')}</map></index>`;
-  return `<explain xmlns="${EXPLAIN_NAMESPACE}">`
-    + `<serverInfo protocol="SRU" version="${version}"><host>${xmlText(url.hostname)}</host><port>${port}</port><database>sru</database></serverInfo>`
-    + `<databaseInfo><title lang="en" primary="true">JSBN — Jain Standard Book Numbers</title><description lang="en" primary="true">${xmlText(
+  return (
+    `<explain xmlns="${EXPLAIN_NAMESPACE}">` +
+    `<serverInfo protocol="SRU" version="${version}"><host>${xmlText(url.hostname)}</host><port>${port}</port><database>sru</database></serverInfo>` +
+    `<databaseInfo><title lang="en" primary="true">JSBN — Jain Standard Book Numbers</title><description lang="en" primary="true">${xmlText(
       'Books published by Jain sanghs, trusts and small presses, each with its JSBN: MARC21 records for copy cataloguing.',
-    )}</description></databaseInfo>`
-    + `<indexInfo>`
-    + `<set name="cql" identifier="info:srw/cql-context-set/1/cql-v1.2"/><set name="dc" identifier="info:srw/cql-context-set/1/dc-v1.1"/>`
-    + `<set name="bath" identifier="http://zing.z3950.org/cql/bath/2.0/"/><set name="rec" identifier="info:srw/cql-context-set/2/rec-1.1"/>`
-    + index('title', [['dc', 'title'], ['bath', 'title']])
-    + index('author', [['dc', 'author'], ['dc', 'creator'], ['bath', 'author'], ['bath', 'name']])
-    + index('subject', [['dc', 'subject'], ['bath', 'subject']])
-    + index('publisher', [['dc', 'publisher']])
-    + index('JSBN', [['bath', 'standardIdentifier'], ['bath', 'isbn'], ['dc', 'identifier'], ['rec', 'id']])
-    + index('anywhere', [['cql', 'anywhere'], ['cql', 'serverChoice']])
-    + `</indexInfo>`
-    + `<schemaInfo>${Object.entries(SCHEMAS)
-      .map(([name, schema]) => `<schema identifier="${schema.identifier}" name="${name}" retrieve="true"><title>${xmlText(schema.title)}</title></schema>`)
-      .join('')}</schemaInfo>`
-    + `<configInfo><default type="numberOfRecords">${DEFAULT_RECORDS}</default><setting type="maximumRecords">${MAX_RECORDS}</setting><default type="retrieveSchema">marcxml</default><default type="index">cql.anywhere</default><default type="relation">=</default></configInfo>`
-    + `</explain>`;
+    )}</description></databaseInfo>` +
+    `<indexInfo>` +
+    `<set name="cql" identifier="info:srw/cql-context-set/1/cql-v1.2"/><set name="dc" identifier="info:srw/cql-context-set/1/dc-v1.1"/>` +
+    `<set name="bath" identifier="http://zing.z3950.org/cql/bath/2.0/"/><set name="rec" identifier="info:srw/cql-context-set/2/rec-1.1"/>` +
+    index('title', [
+      ['dc', 'title'],
+      ['bath', 'title'],
+    ]) +
+    index('author', [
+      ['dc', 'author'],
+      ['dc', 'creator'],
+      ['bath', 'author'],
+      ['bath', 'name'],
+    ]) +
+    index('subject', [
+      ['dc', 'subject'],
+      ['bath', 'subject'],
+    ]) +
+    index('publisher', [['dc', 'publisher']]) +
+    index('JSBN', [
+      ['bath', 'standardIdentifier'],
+      ['bath', 'isbn'],
+      ['dc', 'identifier'],
+      ['rec', 'id'],
+    ]) +
+    index('anywhere', [
+      ['cql', 'anywhere'],
+      ['cql', 'serverChoice'],
+    ]) +
+    `</indexInfo>` +
+    `<schemaInfo>${Object.entries(SCHEMAS)
+      .map(
+        ([name, schema]) =>
+          `<schema identifier="${schema.identifier}" name="${name}" retrieve="true"><title>${xmlText(schema.title)}</title></schema>`,
+      )
+      .join('')}</schemaInfo>` +
+    `<configInfo><default type="numberOfRecords">${DEFAULT_RECORDS}</default><setting type="maximumRecords">${MAX_RECORDS}</setting><default type="retrieveSchema">marcxml</default><default type="index">cql.anywhere</default><default type="relation">=</default></configInfo>` +
+    `</explain>`
+  );
 }
 
 /** The `explainResponse` (an explain request, or a request without parameters; `unsupportedOperation` adds diagnostic 4). */
@@ -366,11 +441,13 @@ export function explain(ctx: AppContext, parameters: SruParameters): string {
     ...(parameters.version && !VERSIONS.includes(parameters.version) ? [new SruDiagnostic(5, '1.2')] : []),
     ...(parameters.unsupportedOperation ? [new SruDiagnostic(4, parameters.unsupportedOperation)] : []),
   ];
-  return `<zs:explainResponse xmlns:zs="${SRW_NAMESPACE}">${element('zs:version', version)}`
-    + `<zs:record><zs:recordSchema>${EXPLAIN_NAMESPACE}</zs:recordSchema><zs:recordPacking>${packing}</zs:recordPacking>`
-    + `<zs:recordData>${packing === 'string' ? xmlText(record) : record}</zs:recordData><zs:recordPosition>1</zs:recordPosition></zs:record>`
-    + (diagnostics.length ? `<zs:diagnostics>${diagnostics.map(diagnosticXml).join('')}</zs:diagnostics>` : '')
-    + `</zs:explainResponse>`;
+  return (
+    `<zs:explainResponse xmlns:zs="${SRW_NAMESPACE}">${element('zs:version', version)}` +
+    `<zs:record><zs:recordSchema>${EXPLAIN_NAMESPACE}</zs:recordSchema><zs:recordPacking>${packing}</zs:recordPacking>` +
+    `<zs:recordData>${packing === 'string' ? xmlText(record) : record}</zs:recordData><zs:recordPosition>1</zs:recordPosition></zs:record>` +
+    (diagnostics.length ? `<zs:diagnostics>${diagnostics.map(diagnosticXml).join('')}</zs:diagnostics>` : '') +
+    `</zs:explainResponse>`
+  );
 }
 
 /** A searchRetrieveResponse holding only `diagnostic`. */
@@ -410,7 +487,8 @@ export async function findBooks(ctx: AppContext, query: string, offset: number, 
   // books read newest first until the page's last match, if the estimate is right: (offset + count) / density
   const newestRows = catalogue > 0 && Number.isFinite(estimate) ? ((offset + Math.max(count, 1)) * catalogue) / estimate : Infinity;
   const postings = candidates && candidates.length > 0 ? candidateRows(candidates) : Infinity;
-  const tryCandidates = async () => (postings <= CANDIDATE_ROWS ? findAmongCandidates(ctx.db, candidates!, compiled.where, rank, offset, count) : null);
+  const tryCandidates = async () =>
+    postings <= CANDIDATE_ROWS ? findAmongCandidates(ctx.db, candidates!, compiled.where, rank, offset, count) : null;
   // a row of the word index costs about an eighth of a book read and checked
   const candidatesFirst = postings / 8 < newestRows;
   if (candidatesFirst) {
@@ -429,12 +507,31 @@ export async function findBooks(ctx: AppContext, query: string, offset: number, 
   }
   // withdrawn books and suspended publishers' leave the catalogue libraries search (decision 043)
   const where = and(compiled.where, VISIBLE_BOOK);
-  const [probe] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(ctx.db.select({ one: sql`1` }).from(books).where(where).limit(RANKED_RESULTS + 1).as('probe'));
+  const [probe] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(books)
+      .where(where)
+      .limit(RANKED_RESULTS + 1)
+      .as('probe'),
+  );
   const matches = probe?.n ?? 0;
   const broad = matches > RANKED_RESULTS;
   const order = broad ? [desc(books.created_at), desc(books.id)] : [sql`${rank} desc`, desc(books.created_at), desc(books.id)];
-  const rows = count > 0 && offset < (broad ? Infinity : matches) ? await ctx.db.select({ id: books.id }).from(books).where(where).orderBy(...order).limit(count).offset(offset) : [];
-  return { ids: rows.map((row) => row.id), total: broad ? Math.max(RANKED_RESULTS + 1, Number.isFinite(estimate) ? Math.round(estimate) : 0) : matches };
+  const rows =
+    count > 0 && offset < (broad ? Infinity : matches)
+      ? await ctx.db
+          .select({ id: books.id })
+          .from(books)
+          .where(where)
+          .orderBy(...order)
+          .limit(count)
+          .offset(offset)
+      : [];
+  return {
+    ids: rows.map((row) => row.id),
+    total: broad ? Math.max(RANKED_RESULTS + 1, Number.isFinite(estimate) ? Math.round(estimate) : 0) : matches,
+  };
 }
 
 /**
@@ -457,19 +554,25 @@ export async function searchRetrieve(ctx: AppContext, parameters: SruParameters)
     const { ids, total } = await findBooks(ctx, query, start - 1, maximum);
     if (total > 0 && start > total && maximum > 0) throw new SruDiagnostic(61, String(start));
     const found = ids.length ? await booksByIds(ctx, ids) : [];
-    const data = schemaName === 'marcxml'
-      ? (await marcRecords(ctx, found)).map(marcXmlRecord)
-      : found.map((book) => `<srw_dc:dc xmlns:srw_dc="info:srw/schema/1/dc-schema" xmlns:dc="${DC_NAMESPACE}">${dublinCore(book, bookPageUrl(ctx.config.publicUrl, book.jsbn_number))}</srw_dc:dc>`);
+    const data =
+      schemaName === 'marcxml'
+        ? (await marcRecords(ctx, found)).map(marcXmlRecord)
+        : found.map(
+            (book) =>
+              `<srw_dc:dc xmlns:srw_dc="info:srw/schema/1/dc-schema" xmlns:dc="${DC_NAMESPACE}">${dublinCore(book, bookPageUrl(ctx.config.publicUrl, book.jsbn_number))}</srw_dc:dc>`,
+          );
     const records = data.map(
       (record, index) =>
-        `<zs:record><zs:recordSchema>${SCHEMAS[schemaName].identifier}</zs:recordSchema><zs:recordPacking>${packing}</zs:recordPacking>`
-        + `<zs:recordData>${packing === 'string' ? xmlText(record) : record}</zs:recordData><zs:recordPosition>${start + index}</zs:recordPosition></zs:record>`,
+        `<zs:record><zs:recordSchema>${SCHEMAS[schemaName].identifier}</zs:recordSchema><zs:recordPacking>${packing}</zs:recordPacking>` +
+        `<zs:recordData>${packing === 'string' ? xmlText(record) : record}</zs:recordData><zs:recordPosition>${start + index}</zs:recordPosition></zs:record>`,
     );
     const next = start + records.length;
-    return `<zs:searchRetrieveResponse xmlns:zs="${SRW_NAMESPACE}">${element('zs:version', version)}${element('zs:numberOfRecords', total)}`
-      + (records.length ? `<zs:records>${records.join('')}</zs:records>` : '')
-      + (records.length && next <= total ? element('zs:nextRecordPosition', next) : '')
-      + `</zs:searchRetrieveResponse>`;
+    return (
+      `<zs:searchRetrieveResponse xmlns:zs="${SRW_NAMESPACE}">${element('zs:version', version)}${element('zs:numberOfRecords', total)}` +
+      (records.length ? `<zs:records>${records.join('')}</zs:records>` : '') +
+      (records.length && next <= total ? element('zs:nextRecordPosition', next) : '') +
+      `</zs:searchRetrieveResponse>`
+    );
   } catch (error) {
     if (error instanceof SruDiagnostic) return failedSearch(version, error);
     throw error;

@@ -8,7 +8,10 @@ import { DATE_NOT_IDENTIFIED, languageCodes } from '../books/marc.js';
 
 /** `text` as XML 1.0 character data or an attribute value: control characters dropped, the five markup characters escaped. */
 export function xmlText(text: string | number): string {
-  return withoutControlCharacters(String(text), 'single').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+  return withoutControlCharacters(String(text), 'single').replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
+  );
 }
 
 /** `<name>text</name>` with `text` escaped. */
@@ -24,7 +27,9 @@ export const DC_NAMESPACE = 'http://purl.org/dc/elements/1.1/';
  * and extent. The same content as the MARC21 record (decision 018).
  */
 export function dublinCore(book: BookDto, pageUrl: string): string {
-  const titles = [...new Set([book.book_title, book.book_e_title, book.alternate_title].filter((title): title is string => Boolean(title)))];
+  const titles = [
+    ...new Set([book.book_title, book.book_e_title, book.alternate_title].filter((title): title is string => Boolean(title))),
+  ];
   const subjects = [...book.subjects.map((subject) => subject.subject_name), ...(book.other_subject ? [book.other_subject] : [])];
   return [
     ...titles.map((title) => element('dc:title', title)),

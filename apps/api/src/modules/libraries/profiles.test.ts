@@ -28,10 +28,21 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const headers = await tokenHeader(t, library);
     const before = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data.logoUrl as string;
     const fields = {
-      name: 'શ્રી વિજય જ્ઞાન ભંડાર', sanchalak_name: 'Shri Sangh', sanchalak_address: 'Upashray', address: 'Bhavnagar',
-      mobile_no: '9426012345', whatsapp_no: '9426012346', sangh_trust: 'Institution', number_of_books: '4200',
+      name: 'શ્રી વિજય જ્ઞાન ભંડાર',
+      sanchalak_name: 'Shri Sangh',
+      sanchalak_address: 'Upashray',
+      address: 'Bhavnagar',
+      mobile_no: '9426012345',
+      whatsapp_no: '9426012346',
+      sangh_trust: 'Institution',
+      number_of_books: '4200',
     };
-    const invalid = await t.app.inject({ method: 'PATCH', url: '/api/library', headers, payload: form({ ...fields, mobile_no: '12', whatsapp_no: 'abc', number_of_books: '0' }) });
+    const invalid = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/library',
+      headers,
+      payload: form({ ...fields, mobile_no: '12', whatsapp_no: 'abc', number_of_books: '0' }),
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().details).toEqual(
       expect.arrayContaining([
@@ -41,7 +52,12 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
       ]),
     );
     const png = await makeJpeg('N', { width: 50, height: 50 });
-    const saved = await t.app.inject({ method: 'PATCH', url: '/api/library', headers, payload: form(fields, { logo: [png, 'new.jpg', 'image/jpeg'] }) });
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/library',
+      headers,
+      payload: form(fields, { logo: [png, 'new.jpg', 'image/jpeg'] }),
+    });
     expect(saved.statusCode).toBe(200);
     const me = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data;
     expect(me.name).toBe('શ્રી વિજય જ્ઞાન ભંડાર');
@@ -51,7 +67,12 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const details = (await t.app.inject({ method: 'GET', url: `/api/library/${library.libraryId}` })).json().data.library;
     expect(details).toMatchObject({ number_of_books: 4200, sangh_trust: 'Institution', email: library.email });
     expect(details).not.toHaveProperty('gst_no');
-    await t.app.inject({ method: 'PATCH', url: '/api/library', headers, payload: form({ ...fields, gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' }) });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/library',
+      headers,
+      payload: form({ ...fields, gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' }),
+    });
     const own = (await t.app.inject({ method: 'GET', url: `/api/library/${library.libraryId}`, headers })).json().data.library;
     expect(own).toMatchObject({ gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' });
   });
@@ -60,11 +81,22 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const publisher = await createPublisher(t.ctx);
     const headers = await tokenHeader(t, publisher);
     const fields = {
-      publisher_name: 'Shri Mumbai Jain Prakashan', publisher_type: 'Trust', address: 'Girgaon', pincode: '400004',
-      landline_no: '2223456789', mobile_no: '9820012345', whatsapp_no: '9820012345',
-      state: String(MAHARASHTRA), city: String(cityIdByName(MAHARASHTRA, 'Mumbai')),
+      publisher_name: 'Shri Mumbai Jain Prakashan',
+      publisher_type: 'Trust',
+      address: 'Girgaon',
+      pincode: '400004',
+      landline_no: '2223456789',
+      mobile_no: '9820012345',
+      whatsapp_no: '9820012345',
+      state: String(MAHARASHTRA),
+      city: String(cityIdByName(MAHARASHTRA, 'Mumbai')),
     };
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form({ ...fields, landline_no: '12345', state: '', city: '' }) });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/publisher',
+      headers,
+      payload: form({ ...fields, landline_no: '12345', state: '', city: '' }),
+    });
     expect(missing.json().details).toEqual(
       expect.arrayContaining([
         { field: 'landline_no', message: MSG.landline10 },
@@ -72,28 +104,57 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
         { field: 'city', message: MSG.cityRequired },
       ]),
     );
-    const mismatch = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form({ ...fields, city: String(cityIdByName(GUJARAT, 'Surat')) }) });
+    const mismatch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/publisher',
+      headers,
+      payload: form({ ...fields, city: String(cityIdByName(GUJARAT, 'Surat')) }),
+    });
     expect(mismatch.json().details).toEqual([{ field: 'city', message: 'City is not in the chosen state' }]);
     // the landline as Indians write it, STD code with its trunk 0, and a mobile with +91 (decision 039)
-    const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form({ ...fields, landline_no: '022-2345 6789', mobile_no: '+91 98200 12345', publisher_no: 'HACKD' }) });
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/publisher',
+      headers,
+      payload: form({ ...fields, landline_no: '022-2345 6789', mobile_no: '+91 98200 12345', publisher_no: 'HACKD' }),
+    });
     expect(saved.statusCode).toBe(200);
     const info = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}` })).json().data.publisher;
-    expect(info).toMatchObject({ publisher_name: 'Shri Mumbai Jain Prakashan', publisher_no: publisher.publisher_no, city_name: 'Mumbai', state_name: 'Maharashtra', landline_no: '2223456789', mobile_no: '9820012345' });
+    expect(info).toMatchObject({
+      publisher_name: 'Shri Mumbai Jain Prakashan',
+      publisher_no: publisher.publisher_no,
+      city_name: 'Mumbai',
+      state_name: 'Maharashtra',
+      landline_no: '2223456789',
+      mobile_no: '9820012345',
+    });
     // spec accounts §3: state { id, state_id, state_name } and city { id, city_id, city_name }
     const mumbai = cityIdByName(MAHARASHTRA, 'Mumbai')!;
-    expect([info.state, info.city]).toEqual([{ id: MAHARASHTRA, state_id: MAHARASHTRA, state_name: 'Maharashtra' }, { id: mumbai, city_id: mumbai, city_name: 'Mumbai' }]);
+    expect([info.state, info.city]).toEqual([
+      { id: MAHARASHTRA, state_id: MAHARASHTRA, state_name: 'Maharashtra' },
+      { id: mumbai, city_id: mumbai, city_name: 'Mumbai' },
+    ]);
     expect(info).not.toHaveProperty('gst_no');
     const own = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}`, headers })).json().data.publisher;
     expect(own).toMatchObject({ gst_no: null, aadhar_no: null });
     const library = await createLibrary(t.ctx);
-    const asLibrary = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers: await tokenHeader(t, library), payload: form(fields) });
+    const asLibrary = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/publisher',
+      headers: await tokenHeader(t, library),
+      payload: form(fields),
+    });
     expect(asLibrary.statusCode).toBe(403);
   });
 
   it('lists libraries publicly with search, paging and the sort of names', async () => {
     await createLibrary(t.ctx, { name: 'Aadinath Gyan Bhandar' });
     await createLibrary(t.ctx, { name: 'Zaveri Gyan Mandir' });
-    const page = await t.app.inject({ method: 'GET', url: '/api/library', query: { queryString: 'gyan', sortedField: 'name', sortedOrder: 'asc', limit: '10' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/library',
+      query: { queryString: 'gyan', sortedField: 'name', sortedOrder: 'asc', limit: '10' },
+    });
     const names = page.json().data.libraries.map((library: { name: string }) => library.name);
     expect(names[0]).toBe('Aadinath Gyan Bhandar');
     expect(names.at(-1)).toBe('Zaveri Gyan Mandir');
@@ -102,7 +163,10 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     expect(one.json().data).toMatchObject({ total: 1 });
     // spec books §3 'Library (as listed)': letterText and libraryInfoPdf, the info sheet a PDF with the library's details
     const [zaveri] = one.json().data.libraries;
-    expect(zaveri).toMatchObject({ letterText: 'Respected publisher, our Gyan Bhandar requests the following books for our readers.', libraryInfoPdf: `/api/library/${zaveri.id}/info.pdf` });
+    expect(zaveri).toMatchObject({
+      letterText: 'Respected publisher, our Gyan Bhandar requests the following books for our readers.',
+      libraryInfoPdf: `/api/library/${zaveri.id}/info.pdf`,
+    });
     const sheet = await t.app.inject({ method: 'GET', url: zaveri.libraryInfoPdf });
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers['content-type']).toBe('application/pdf');
@@ -119,7 +183,12 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const none = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers, payload: form({}) });
     expect([none.statusCode, none.json().details]).toEqual([400, [{ field: 'logo', message: 'Logo is required' }]]);
     const logo = await makeJpeg('L', { width: 60, height: 60 });
-    const saved = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers, payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }) });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/library/upload-logo',
+      headers,
+      payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }),
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe('Logo updated successfully');
     const { logoUrl } = saved.json().data;
@@ -127,7 +196,12 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     expect(existsSync(fileOf(before))).toBe(false);
     expect(existsSync(fileOf(logoUrl))).toBe(true);
     const publisher = await createPublisher(t.ctx);
-    const asPublisher = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers: await tokenHeader(t, publisher), payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }) });
+    const asPublisher = await t.app.inject({
+      method: 'POST',
+      url: '/api/library/upload-logo',
+      headers: await tokenHeader(t, publisher),
+      payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }),
+    });
     expect(asPublisher.statusCode).toBe(403);
   });
 
@@ -145,8 +219,21 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
       statusCode: 415,
       message: 'Broken Banner.png could not be read as an image; the file may be damaged. Please choose another file.',
     });
-    expect(await addGalleryImage(t.ctx, 'Jnan Panchami 2026.PNG', await sharp({ create: { width: 30, height: 20, channels: 3, background: '#795548' } }).png().toBuffer())).toBe('public/gallery/jnan-panchami-2026.png');
+    expect(
+      await addGalleryImage(
+        t.ctx,
+        'Jnan Panchami 2026.PNG',
+        await sharp({ create: { width: 30, height: 20, channels: 3, background: '#795548' } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toBe('public/gallery/jnan-panchami-2026.png');
     const after = (await t.app.inject({ method: 'GET', url: '/api/media/images' })).json().data.images as { name: string }[];
-    expect(after.map((image) => image.name)).toEqual(['01-jsbn-launch.jpg', '02-gyan-bhandar.jpg', '03-granth-seva.jpg', 'jnan-panchami-2026.png']);
+    expect(after.map((image) => image.name)).toEqual([
+      '01-jsbn-launch.jpg',
+      '02-gyan-bhandar.jpg',
+      '03-granth-seva.jpg',
+      'jnan-panchami-2026.png',
+    ]);
   });
 });

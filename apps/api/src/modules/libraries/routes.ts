@@ -3,7 +3,15 @@
  * GET/POST /library/logo-text (letterhead), GET /library/:id (details).
  */
 import type { FastifyInstance } from 'fastify';
-import { ADDRESS_LABELS_FILE, EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, libraryEndpoints, lookupText, libraryProfile, libraryRegistration } from '@jsbn/shared';
+import {
+  ADDRESS_LABELS_FILE,
+  EXPORT_FILE_NAMES,
+  LOOKUP_CATALOGUES,
+  libraryEndpoints,
+  lookupText,
+  libraryProfile,
+  libraryRegistration,
+} from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { readActor, requireLibrary, requirePublisher } from '../../lib/auth.js';
 import { XLSX_TYPE, xlsxOf } from '../../lib/excel.js';
@@ -17,7 +25,17 @@ import { pageLanguage, requestLanguage } from '../../lib/i18n.js';
 import { exportHeading } from '../../lib/excel.js';
 import { LOGO_FILE } from '../../lib/upload-rules.js';
 import { REGISTRATION_MESSAGE } from '../auth/service.js';
-import { getLetterhead, librariesByIds, libraryDetails, libraryInfoSheet, listLibraries, registerLibrary, saveLetterhead, setLibraryLogo, updateLibraryProfile } from './service.js';
+import {
+  getLetterhead,
+  librariesByIds,
+  libraryDetails,
+  libraryInfoSheet,
+  listLibraries,
+  registerLibrary,
+  saveLetterhead,
+  setLibraryLogo,
+  updateLibraryProfile,
+} from './service.js';
 
 export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   /** POST /api/library — multipart `logo` + registration fields → 200 REGISTRATION_MESSAGE; 400/413/415. */
@@ -61,7 +79,11 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
         { header: heading('mobile'), width: 14, value: (row) => row.mobile_no },
         { header: heading('email'), width: 28, value: (row) => row.email },
         { header: heading('sanchalak'), width: 24, value: (row) => row.sanchalak_name },
-        { header: heading('sanghTrust'), width: 18, value: (row) => row.sangh_trust && lookupText(LOOKUP_CATALOGUES[lng], 'sanchalakTypes', row.sangh_trust) },
+        {
+          header: heading('sanghTrust'),
+          width: 18,
+          value: (row) => row.sangh_trust && lookupText(LOOKUP_CATALOGUES[lng], 'sanchalakTypes', row.sangh_trust),
+        },
         { header: heading('numberOfBooks'), width: 16, value: (row) => row.number_of_books },
       ],
       rows,

@@ -3,7 +3,14 @@
  * library needs before it can order.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import type { InterfaceLanguage, LIBRARY_SORT_FIELDS, LibraryListItem, LibraryListQuery, LibraryProfile, LibraryRegistration } from '@jsbn/shared';
+import type {
+  InterfaceLanguage,
+  LIBRARY_SORT_FIELDS,
+  LibraryListItem,
+  LibraryListQuery,
+  LibraryProfile,
+  LibraryRegistration,
+} from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -23,7 +30,12 @@ import { imageForDocument } from '../../lib/images.js';
  * @returns false when the e-mail already had a verified account (nothing written but a notice)
  * @throws AppError 400 (a common password); ThrottledError 429 past the e-mail's code budget
  */
-export async function registerLibrary(ctx: AppContext, input: LibraryRegistration, logoKey: string, language: InterfaceLanguage = 'en'): Promise<boolean> {
+export async function registerLibrary(
+  ctx: AppContext,
+  input: LibraryRegistration,
+  logoKey: string,
+  language: InterfaceLanguage = 'en',
+): Promise<boolean> {
   const { password, email, ...profile } = input;
   assertUncommonPassword(password, 'password');
   await spendCodeBudget(ctx, email);
@@ -35,7 +47,10 @@ export async function registerLibrary(ctx: AppContext, input: LibraryRegistratio
     const [existing] = await tx.select().from(libraries).where(eq(libraries.account_id, accountId));
     if (existing) {
       replacedLogo = existing.logo_key;
-      await tx.update(libraries).set({ ...values, updated_at: new Date() }).where(eq(libraries.account_id, accountId));
+      await tx
+        .update(libraries)
+        .set({ ...values, updated_at: new Date() })
+        .where(eq(libraries.account_id, accountId));
     } else {
       await tx.insert(libraries).values({ ...values, account_id: accountId });
     }
@@ -46,7 +61,13 @@ export async function registerLibrary(ctx: AppContext, input: LibraryRegistratio
       subject: 'library',
       subjectId: row!.id,
       action: existing ? 'updated' : 'created',
-      changes: withheld(changedFields(existing ? { ...pick(existing, Object.keys(values)), logo_key: fileName(existing.logo_key) } : {}, { ...values, logo_key: fileName(logoKey) }), WITHHELD_FIELDS),
+      changes: withheld(
+        changedFields(existing ? { ...pick(existing, Object.keys(values)), logo_key: fileName(existing.logo_key) } : {}, {
+          ...values,
+          logo_key: fileName(logoKey),
+        }),
+        WITHHELD_FIELDS,
+      ),
     });
     await issueCode(ctx, tx, accountId, email);
     return true;
@@ -82,10 +103,21 @@ async function updateLibrary(ctx: AppContext, libraryId: number, values: Partial
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(libraries).where(eq(libraries.id, libraryId)).for('update');
     if (!before) throw notFound('Library');
-    await tx.update(libraries).set({ ...values, updated_at: ctx.clock() }).where(eq(libraries.id, libraryId));
-    const shown = (row: Record<string, unknown>) => ('logo_key' in values ? { ...row, logo_key: fileName(row.logo_key as string | null) } : row);
+    await tx
+      .update(libraries)
+      .set({ ...values, updated_at: ctx.clock() })
+      .where(eq(libraries.id, libraryId));
+    const shown = (row: Record<string, unknown>) =>
+      'logo_key' in values ? { ...row, logo_key: fileName(row.logo_key as string | null) } : row;
     const changes = changedFields(shown(pick(before, Object.keys(values))), shown(values));
-    if (Object.keys(changes).length) await record(tx, { actor: await libraryActor(tx, libraryId), subject: 'library', subjectId: libraryId, action: 'updated', changes: withheld(changes, WITHHELD_FIELDS) });
+    if (Object.keys(changes).length)
+      await record(tx, {
+        actor: await libraryActor(tx, libraryId),
+        subject: 'library',
+        subjectId: libraryId,
+        action: 'updated',
+        changes: withheld(changes, WITHHELD_FIELDS),
+      });
     return before;
   });
 }
@@ -114,9 +146,16 @@ export async function libraryDetails(ctx: AppContext, libraryId: number, options
  * made on first request and kept until the library changes (books/documents.ts `cached`).
  * @throws AppError 404 'Library not found'
  */
-export async function libraryInfoSheet(ctx: AppContext, libraryId: number, lng: InterfaceLanguage): Promise<{ key: string; filename: string }> {
+export async function libraryInfoSheet(
+  ctx: AppContext,
+  libraryId: number,
+  lng: InterfaceLanguage,
+): Promise<{ key: string; filename: string }> {
   // the version is one narrow read; the details are read only when the sheet must be made
-  const [row] = await ctx.db.select({ updated_at: libraries.updated_at, logo_key: libraries.logo_key }).from(libraries).where(eq(libraries.id, libraryId));
+  const [row] = await ctx.db
+    .select({ updated_at: libraries.updated_at, logo_key: libraries.logo_key })
+    .from(libraries)
+    .where(eq(libraries.id, libraryId));
   if (!row) throw notFound('Library');
   const key = await cached(ctx, 'library-info', libraryId, lng, versionOf(row.updated_at, row.logo_key), async () =>
     libraryInfoPdf(await libraryDetails(ctx, libraryId), await imageForDocument(ctx.storage, row.logo_key, 240), lng),
@@ -140,7 +179,12 @@ export async function setLibraryLogo(ctx: AppContext, libraryId: number, logoKey
  * @param logoKey a newly stored logo, or null to keep the current one (the caller deletes it if this throws)
  */
 export async function updateLibraryProfile(ctx: AppContext, libraryId: number, input: LibraryProfile, logoKey: string | null) {
-  const previous = await updateLibrary(ctx, libraryId, { ...input, gst_no: input.gst_no ?? null, aadhar_no: input.aadhar_no ?? null, ...(logoKey ? { logo_key: logoKey } : {}) });
+  const previous = await updateLibrary(ctx, libraryId, {
+    ...input,
+    gst_no: input.gst_no ?? null,
+    aadhar_no: input.aadhar_no ?? null,
+    ...(logoKey ? { logo_key: logoKey } : {}),
+  });
   if (logoKey && previous.logo_key) await ctx.storage.delete(previous.logo_key);
 }
 
@@ -162,7 +206,10 @@ function listItemOf(ctx: AppContext, library: typeof libraries.$inferSelect, ema
 }
 
 /** Sortable columns of the public library list. */
-const SORTS = { name: libraries.name, number_of_books: libraries.number_of_books, createdAt: libraries.created_at } satisfies Record<(typeof LIBRARY_SORT_FIELDS)[number], unknown>;
+const SORTS = { name: libraries.name, number_of_books: libraries.number_of_books, createdAt: libraries.created_at } satisfies Record<
+  (typeof LIBRARY_SORT_FIELDS)[number],
+  unknown
+>;
 
 /** Libraries with a verified e-mail and not suspended (GET /library, decision 043), searchable by name, address or sanchalak. */
 export async function listLibraries(ctx: AppContext, query: LibraryListQuery): Promise<{ libraries: LibraryListItem[]; total: number }> {

@@ -12,7 +12,9 @@ interface GeoState {
 
 const STATES: GeoState[] = geo;
 const STATE_BY_ID = new Map(STATES.map((state) => [state.state_id, state]));
-const CITY_BY_ID = new Map(STATES.flatMap((state) => state.cities.map((city) => [city.city_id, { ...city, state_id: state.state_id }] as const)));
+const CITY_BY_ID = new Map(
+  STATES.flatMap((state) => state.cities.map((city) => [city.city_id, { ...city, state_id: state.state_id }] as const)),
+);
 
 /** All states/UTs as `{ id, state_id, state_name }`, by name. */
 export function listStates() {
@@ -56,7 +58,8 @@ export function findCityIn(text: string): { state_id: number; city_id: number } 
   const words = ` ${text.toLowerCase().replace(/[^a-z ]/g, ' ')} `;
   for (const state of STATES) {
     for (const city of state.cities) {
-      if (city.city_name.length > 3 && words.includes(` ${city.city_name.toLowerCase()} `)) return { state_id: state.state_id, city_id: city.city_id };
+      if (city.city_name.length > 3 && words.includes(` ${city.city_name.toLowerCase()} `))
+        return { state_id: state.state_id, city_id: city.city_id };
     }
   }
   return undefined;

@@ -44,18 +44,26 @@ export interface AddedOperator {
  */
 export async function addOperator(ctx: AppContext, rawEmail: string, options: { password?: string } = {}): Promise<AddedOperator> {
   const parsedEmail = emailSchema.safeParse(rawEmail);
-  if (!parsedEmail.success) throw new AppError('BAD_REQUEST', parsedEmail.error.issues[0]!.message, [{ field: 'email', message: parsedEmail.error.issues[0]!.message }]);
+  if (!parsedEmail.success)
+    throw new AppError('BAD_REQUEST', parsedEmail.error.issues[0]!.message, [
+      { field: 'email', message: parsedEmail.error.issues[0]!.message },
+    ]);
   const email = parsedEmail.data;
   if (options.password !== undefined) {
     const parsed = newPassword.safeParse(options.password);
-    if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, [{ field: 'password', message: parsed.error.issues[0]!.message }]);
+    if (!parsed.success)
+      throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, [{ field: 'password', message: parsed.error.issues[0]!.message }]);
     assertUncommonPassword(options.password, 'password');
   }
   const password_hash = await hashPassword(options.password ?? randomBytes(32).toString('base64url'));
   const totpSecret = options.password !== undefined ? newTotpSecret() : undefined;
   const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(accounts).where(and(eq(accounts.email, email), eq(accounts.role, 'OPERATOR'))).for('update');
+    const [existing] = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.email, email), eq(accounts.role, 'OPERATOR')))
+      .for('update');
     // a new authenticator starts its own codes: the last step accepted is forgotten with the old secret
     const second = { totp_secret: totpSecret ?? null, totp_enabled_at: totpSecret ? now : null, totp_last_step: null };
     let accountId: number;
@@ -63,7 +71,15 @@ export async function addOperator(ctx: AppContext, rawEmail: string, options: { 
       accountId = existing.id;
       await tx
         .update(accounts)
-        .set({ password_hash, ...second, suspended_at: null, suspended_reason: null, token_version: existing.token_version + 1, email_verified_at: existing.email_verified_at ?? now, updated_at: now })
+        .set({
+          password_hash,
+          ...second,
+          suspended_at: null,
+          suspended_reason: null,
+          token_version: existing.token_version + 1,
+          email_verified_at: existing.email_verified_at ?? now,
+          updated_at: now,
+        })
         .where(eq(accounts.id, existing.id));
       await record(tx, {
         actor: { accountId: null, role: 'SYSTEM' },
@@ -78,10 +94,18 @@ export async function addOperator(ctx: AppContext, rawEmail: string, options: { 
         .values({ email, role: 'OPERATOR', password_hash, ...second, email_verified_at: now, created_at: now, updated_at: now })
         .returning({ id: accounts.id });
       accountId = created!.id;
-      await record(tx, { actor: { accountId: null, role: 'SYSTEM' }, subject: 'account', subjectId: accountId, action: 'operator created' });
+      await record(tx, {
+        actor: { accountId: null, role: 'SYSTEM' },
+        subject: 'account',
+        subjectId: accountId,
+        action: 'operator created',
+      });
     }
     // links handed out before die with the new one
-    await tx.update(password_reset_tokens).set({ used_at: now }).where(and(eq(password_reset_tokens.account_id, accountId), isNull(password_reset_tokens.used_at)));
+    await tx
+      .update(password_reset_tokens)
+      .set({ used_at: now })
+      .where(and(eq(password_reset_tokens.account_id, accountId), isNull(password_reset_tokens.used_at)));
     const added: AddedOperator = { accountId, email, created: !existing };
     if (totpSecret) return { ...added, totpSecret, otpauthUri: totpUri(email, totpSecret) };
     const token = randomBytes(32).toString('base64url');

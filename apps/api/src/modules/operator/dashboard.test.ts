@@ -11,7 +11,7 @@ import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-describe.each(ENGINES)('the operators\' dashboard on %s', (engine) => {
+describe.each(ENGINES)("the operators' dashboard on %s", (engine) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
@@ -31,24 +31,69 @@ describe.each(ENGINES)('the operators\' dashboard on %s', (engine) => {
 
   it('shows every queue empty when nothing waits', async () => {
     // publishers made before this test (none here) would wait for verification
-    expect(await dashboard()).toEqual({ publishers: empty, claims: empty, reports: empty, duplicates: empty, failures: { ...empty, undeliveredMessages: 0, failedJobs: 0 } });
+    expect(await dashboard()).toEqual({
+      publishers: empty,
+      claims: empty,
+      reports: empty,
+      duplicates: empty,
+      failures: { ...empty, undeliveredMessages: 0, failedJobs: 0 },
+    });
   });
 
   it('counts what waits in each queue and how old its oldest item is', async () => {
     // publishers: NEW and ASKED wait, VERIFIED and REJECTED do not
     const made = [];
-    for (const [verification, age] of [['NEW', 3 * DAY], ['ASKED', 5 * DAY], ['VERIFIED', 30 * DAY], ['REJECTED', 40 * DAY]] as const) {
+    for (const [verification, age] of [
+      ['NEW', 3 * DAY],
+      ['ASKED', 5 * DAY],
+      ['VERIFIED', 30 * DAY],
+      ['REJECTED', 40 * DAY],
+    ] as const) {
       const publisher = await createPublisher(t.ctx, { logo: false });
-      await t.ctx.db.update(publishers).set({ verification, created_at: ago(age) }).where(eq(publishers.id, publisher.publisherId));
+      await t.ctx.db
+        .update(publishers)
+        .set({ verification, created_at: ago(age) })
+        .where(eq(publishers.id, publisher.publisherId));
       made.push(publisher);
     }
     const publisherId = made[2]!.publisherId;
     // claims: neither approved nor refused
     await t.ctx.db.insert(publisher_claims).values([
-      { publisher_id: publisherId, full_name: 'Claimant', email: 'a@example.test', contact: '9876543210', message: 'Mine', created_at: ago(2 * HOUR) },
-      { publisher_id: publisherId, full_name: 'Claimant', email: 'b@example.test', contact: '9876543210', message: 'Mine', created_at: ago(9 * HOUR) },
-      { publisher_id: publisherId, full_name: 'Claimant', email: 'c@example.test', contact: '9876543210', message: 'Mine', created_at: ago(20 * DAY), approved_at: ago(19 * DAY) },
-      { publisher_id: publisherId, full_name: 'Claimant', email: 'd@example.test', contact: '9876543210', message: 'Mine', created_at: ago(21 * DAY), refused_at: ago(20 * DAY), refused_reason: 'Not theirs' },
+      {
+        publisher_id: publisherId,
+        full_name: 'Claimant',
+        email: 'a@example.test',
+        contact: '9876543210',
+        message: 'Mine',
+        created_at: ago(2 * HOUR),
+      },
+      {
+        publisher_id: publisherId,
+        full_name: 'Claimant',
+        email: 'b@example.test',
+        contact: '9876543210',
+        message: 'Mine',
+        created_at: ago(9 * HOUR),
+      },
+      {
+        publisher_id: publisherId,
+        full_name: 'Claimant',
+        email: 'c@example.test',
+        contact: '9876543210',
+        message: 'Mine',
+        created_at: ago(20 * DAY),
+        approved_at: ago(19 * DAY),
+      },
+      {
+        publisher_id: publisherId,
+        full_name: 'Claimant',
+        email: 'd@example.test',
+        contact: '9876543210',
+        message: 'Mine',
+        created_at: ago(21 * DAY),
+        refused_at: ago(20 * DAY),
+        refused_reason: 'Not theirs',
+      },
     ]);
     const first = await createBook(t.ctx, publisherId, { book_title: 'Tattvartha Sutra' }, { cover: false });
     const second = await createBook(t.ctx, publisherId, { book_title: 'Tattvartha Sutra (second)' }, { cover: false });
@@ -72,11 +117,15 @@ describe.each(ENGINES)('the operators\' dashboard on %s', (engine) => {
     ]);
     // … and a background job that failed for good (pg-boss's own table; its queue exists once the app started)
     await t.app.ready();
-    await t.ctx.db.execute(sql`INSERT INTO pgboss.job (name, state, data, completed_on) VALUES ('passwordReset', 'failed', '{}'::jsonb, ${ago(3 * DAY).toISOString()}::timestamptz)`);
+    await t.ctx.db.execute(
+      sql`INSERT INTO pgboss.job (name, state, data, completed_on) VALUES ('passwordReset', 'failed', '{}'::jsonb, ${ago(3 * DAY).toISOString()}::timestamptz)`,
+    );
 
     const data = await dashboard();
     // each age as of the app's clock, give or take the test's own running time
-    const ages = Object.fromEntries(Object.entries(data as Record<string, { oldestAgeSeconds: number }>).map(([queue, value]) => [queue, value.oldestAgeSeconds]));
+    const ages = Object.fromEntries(
+      Object.entries(data as Record<string, { oldestAgeSeconds: number }>).map(([queue, value]) => [queue, value.oldestAgeSeconds]),
+    );
     const expected = { publishers: 5 * DAY, claims: 9 * HOUR, reports: 4 * HOUR, duplicates: 12 * HOUR, failures: 3 * DAY };
     for (const [queue, seconds] of Object.entries(expected)) {
       expect(ages[queue], queue).toBeGreaterThanOrEqual(seconds);

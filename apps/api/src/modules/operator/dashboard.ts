@@ -65,7 +65,11 @@ export async function operatorQueues(ctx: AppContext): Promise<OperatorDashboard
     claims: of('claims'),
     reports: of('reports'),
     duplicates: of('duplicates'),
-    failures: { ...queueCount(messages.count + failedJobs.count, oldest, now), undeliveredMessages: messages.count, failedJobs: failedJobs.count },
+    failures: {
+      ...queueCount(messages.count + failedJobs.count, oldest, now),
+      undeliveredMessages: messages.count,
+      failedJobs: failedJobs.count,
+    },
   };
 }
 

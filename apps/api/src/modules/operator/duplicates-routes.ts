@@ -22,7 +22,12 @@ export const PAIR_ANSWERED = 'This pair has already been answered.';
 
 /** Open pairs, oldest first (at most `limit`), each with both books. */
 export async function openDuplicatePairs(ctx: AppContext, limit = 100): Promise<DuplicatePairDto[]> {
-  const rows = await ctx.db.select().from(duplicate_pairs).where(eq(duplicate_pairs.status, 'OPEN')).orderBy(asc(duplicate_pairs.created_at), asc(duplicate_pairs.id)).limit(limit);
+  const rows = await ctx.db
+    .select()
+    .from(duplicate_pairs)
+    .where(eq(duplicate_pairs.status, 'OPEN'))
+    .orderBy(asc(duplicate_pairs.created_at), asc(duplicate_pairs.id))
+    .limit(limit);
   const found = await queueBooks(
     ctx.db,
     rows.flatMap((row) => [row.book_id, row.other_book_id]),
@@ -101,7 +106,11 @@ export function duplicatesRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   route(app, operatorEndpoints.withdrawDuplicate, async (request) => {
     const actor = await operator(request);
-    await answerDuplicatePair(ctx, actor, request.params.id, { action: 'withdraw', bookId: request.body.book_id, reason: request.body.reason });
+    await answerDuplicatePair(ctx, actor, request.params.id, {
+      action: 'withdraw',
+      bookId: request.body.book_id,
+      reason: request.body.reason,
+    });
     return ok(null, 'The book was withdrawn.');
   });
 }

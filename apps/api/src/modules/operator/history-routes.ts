@@ -16,7 +16,6 @@ const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** Registers GET /api/book/:id/history, GET /api/operator/history and GET /api/operator/history.csv. */
 export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
-
   /**
    * GET /api/book/:id/history (the book's publisher) → `{ entries: HistoryEntry[] }`, newest
    * first: when, who (role and name: the publisher's, 'JSBN operator', 'System'), the action,
@@ -51,6 +50,10 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
     await requireOperator(ctx, request);
     const { cursor: _cursor, limit: _limit, ...filters } = request.query;
     const csv = historyCsv(ctx, filters, requestLanguage(request));
-    return reply.type(CSV_TYPE).header('content-disposition', 'attachment; filename="jsbn-history.csv"').header('cache-control', 'no-store').send(csv);
+    return reply
+      .type(CSV_TYPE)
+      .header('content-disposition', 'attachment; filename="jsbn-history.csv"')
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
 }

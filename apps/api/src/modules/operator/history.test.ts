@@ -40,7 +40,12 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
 
   const history = (bookId: number, headers?: Headers) => t.app.inject({ method: 'GET', url: `/api/book/${bookId}/history`, headers });
   const operatorList = async (query: Record<string, string | number>) => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/operator/history', headers: op, query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/operator/history',
+      headers: op,
+      query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as { entries: HistoryEntry[]; nextCursor: number | null };
   };
@@ -50,7 +55,12 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી કલ્પસૂત્ર', book_e_title: 'Shri Kalpasutra' });
     const titles = ['શ્રી બારસા સૂત્ર', 'કલ્પસૂત્ર સુબોધિકા', 'श्री कल्पसूत्र'];
     for (const [index, title] of titles.entries()) {
-      const response = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: pub, payload: form({ ...bookForm, book_title: title, pages: String(301 + index) }) });
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/book/${book.id}`,
+        headers: pub,
+        payload: form({ ...bookForm, book_title: title, pages: String(301 + index) }),
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     const response = await history(book.id, pub);
@@ -71,8 +81,12 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     expect(new Date(entries[0]!.at).getTime()).toBeGreaterThanOrEqual(new Date(entries[3]!.at).getTime());
 
     // availability is a change of the book too
-    const available = (await history(book.id, pub)).json().data.entries[3].changes.find((item: { field: string }) => item.field === 'is_available').after as boolean;
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: pub, payload: { isAvailable: !available } })).statusCode).toBe(200);
+    const available = (await history(book.id, pub))
+      .json()
+      .data.entries[3].changes.find((item: { field: string }) => item.field === 'is_available').after as boolean;
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: pub, payload: { isAvailable: !available } })).statusCode,
+    ).toBe(200);
     const [latest] = (await history(book.id, pub)).json().data.entries as HistoryEntry[];
     expect(latest!.changes).toEqual([{ field: 'is_available', before: available, after: !available }]);
   });
@@ -96,13 +110,32 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
 
   it("records an order's creation and each change of its status", async () => {
     const book = await createBook(t.ctx, publisher.publisherId);
-    const placed = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }] } });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/order-book',
+      headers: lib,
+      payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }] },
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().data.orders[0].id as number;
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'IN_PROGRESS' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'DISPATCHED' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'IN_PROGRESS' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'DISPATCHED' } }))
+        .statusCode,
+    ).toBe(200);
     const { entries } = await operatorList({ subjectType: 'order', subjectId: orderId });
-    expect(entries.map((entry) => [entry.action, entry.who.role, entry.who.name, change(entry, 'status')?.before, change(entry, 'status')?.after])).toEqual([
+    expect(
+      entries.map((entry) => [
+        entry.action,
+        entry.who.role,
+        entry.who.name,
+        change(entry, 'status')?.before,
+        change(entry, 'status')?.after,
+      ]),
+    ).toEqual([
       ['status changed', 'PUBLISHER', 'શ્રી જૈન પ્રકાશન', 'IN_PROGRESS', 'DISPATCHED'],
       ['status changed', 'PUBLISHER', 'શ્રી જૈન પ્રકાશન', 'REQUESTED', 'IN_PROGRESS'],
       ['created', 'LIBRARY', 'શ્રી જ્ઞાન ભંડાર', null, 'REQUESTED'],
@@ -113,8 +146,16 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
 
   it("records publisher and library profile changes, never an Aadhaar number's value", async () => {
     const fields = {
-      publisher_name: 'શ્રી જૈન પ્રકાશન ટ્રસ્ટ', publisher_type: 'Trust', address: 'Relief Road', pincode: '380001', landline_no: '07923456789',
-      mobile_no: '9876543210', whatsapp_no: '9876543210', state: String(GUJARAT), city: String(cityIdByName(GUJARAT, 'Ahmedabad')), aadhar_no: '123412341234',
+      publisher_name: 'શ્રી જૈન પ્રકાશન ટ્રસ્ટ',
+      publisher_type: 'Trust',
+      address: 'Relief Road',
+      pincode: '380001',
+      landline_no: '07923456789',
+      mobile_no: '9876543210',
+      whatsapp_no: '9876543210',
+      state: String(GUJARAT),
+      city: String(cityIdByName(GUJARAT, 'Ahmedabad')),
+      aadhar_no: '123412341234',
     };
     const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers: pub, payload: form(fields) });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -126,15 +167,29 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     // the entry names the publisher by the name it has now
     expect(entry!.who.name).toBe('શ્રી જૈન પ્રકાશન ટ્રસ્ટ');
 
-    const letter = await t.app.inject({ method: 'POST', url: '/api/library/logo-text', headers: lib, payload: { text: 'આદરણીય પ્રકાશક, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલશો.' } });
+    const letter = await t.app.inject({
+      method: 'POST',
+      url: '/api/library/logo-text',
+      headers: lib,
+      payload: { text: 'આદરણીય પ્રકાશક, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલશો.' },
+    });
     expect(letter.statusCode, letter.body).toBe(200);
     const libraryFields = {
-      name: 'શ્રી જ્ઞાન ભંડાર', sanchalak_name: 'Shri Sangh', sanchalak_address: 'Upashray', address: 'Palitana',
-      mobile_no: '9123456780', whatsapp_no: '9123456780', sangh_trust: 'Sangh Sanchalit', number_of_books: '1500',
+      name: 'શ્રી જ્ઞાન ભંડાર',
+      sanchalak_name: 'Shri Sangh',
+      sanchalak_address: 'Upashray',
+      address: 'Palitana',
+      mobile_no: '9123456780',
+      whatsapp_no: '9123456780',
+      sangh_trust: 'Sangh Sanchalit',
+      number_of_books: '1500',
     };
     expect((await t.app.inject({ method: 'PATCH', url: '/api/library', headers: lib, payload: form(libraryFields) })).statusCode).toBe(200);
     const libraryEntries = (await operatorList({ subjectType: 'library', subjectId: library.libraryId })).entries;
-    expect(libraryEntries.map((item) => item.changes.map((c) => c.field).sort())).toEqual([['address', 'number_of_books', 'sanchalak_address'], ['letter_text']]);
+    expect(libraryEntries.map((item) => item.changes.map((c) => c.field).sort())).toEqual([
+      ['address', 'number_of_books', 'sanchalak_address'],
+      ['letter_text'],
+    ]);
     expect(change(libraryEntries[0]!, 'number_of_books')).toEqual({ field: 'number_of_books', before: 1200, after: 1500 });
     expect(change(libraryEntries[1]!, 'letter_text')?.after).toBe('આદરણીય પ્રકાશક, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલશો.');
   });
@@ -142,7 +197,12 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
   it('records a password change as an action, without the password or its hash', async () => {
     const account = await createLibrary(t.ctx);
     const headers = await tokenHeader(t, account);
-    const changed = await t.app.inject({ method: 'PATCH', url: '/api/user/update-password', headers, payload: { oldPassword: account.password, newPassword: 'Gyan@Bhandar#2026' } });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/update-password',
+      headers,
+      payload: { oldPassword: account.password, newPassword: 'Gyan@Bhandar#2026' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const [entry] = (await operatorList({ subjectType: 'account', subjectId: account.accountId })).entries;
     expect(entry).toMatchObject({ action: 'password changed', changes: [], who: { role: 'LIBRARY', accountId: account.accountId } });
@@ -154,26 +214,59 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
 
   it('records a catalogue import as one entry per publisher of each batch, by the system', async () => {
     const report = await importCatalogue(t.ctx, [
-      { source_id: 'history:1', title: 'ગ્રંથ ૧', title_en: 'Granth 1', authors: [{ name: 'Muni Punyavijay', role: 'editor' }], publisher: 'Shrutgyan Trust Palitana', language: 'Gujarati', year: 1960, pages: 80 },
-      { source_id: 'history:2', title: 'ગ્રંથ ૨', title_en: 'Granth 2', authors: [{ name: 'Muni Punyavijay', role: 'editor' }], publisher: 'Shrutgyan Trust Palitana', language: 'Gujarati', year: 1961, pages: 90 },
+      {
+        source_id: 'history:1',
+        title: 'ગ્રંથ ૧',
+        title_en: 'Granth 1',
+        authors: [{ name: 'Muni Punyavijay', role: 'editor' }],
+        publisher: 'Shrutgyan Trust Palitana',
+        language: 'Gujarati',
+        year: 1960,
+        pages: 80,
+      },
+      {
+        source_id: 'history:2',
+        title: 'ગ્રંથ ૨',
+        title_en: 'Granth 2',
+        authors: [{ name: 'Muni Punyavijay', role: 'editor' }],
+        publisher: 'Shrutgyan Trust Palitana',
+        language: 'Gujarati',
+        year: 1961,
+        pages: 90,
+      },
     ]);
     expect(report.imported).toBe(2);
     const { entries } = await operatorList({ action: 'books imported' });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ who: { role: 'SYSTEM', name: 'System', accountId: null }, subject: { type: 'publisher' }, reason: 'catalogue import' });
+    expect(entries[0]).toMatchObject({
+      who: { role: 'SYSTEM', name: 'System', accountId: null },
+      subject: { type: 'publisher' },
+      reason: 'catalogue import',
+    });
     expect(change(entries[0]!, 'books')).toEqual({ field: 'books', before: null, after: 2 });
   });
 
   it("filters the operators' list by actor, action and days, a page at a time, and 400s a bad filter naming it", async () => {
     const book = await createBook(t.ctx, other.publisherId, { book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra' });
     for (const pages of ['120', '121', '122']) {
-      await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: otherPub, payload: form({ ...bookForm, book_title: 'યોગશાસ્ત્ર', pages }) });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/book/${book.id}`,
+        headers: otherPub,
+        payload: form({ ...bookForm, book_title: 'યોગશાસ્ત્ર', pages }),
+      });
     }
     const all = await operatorList({ actor: other.accountId, subjectType: 'book' });
     expect(all.entries.map((entry) => entry.action)).toEqual(['updated', 'updated', 'updated', 'created']);
     const first = await operatorList({ actor: other.accountId, subjectType: 'book', action: 'updated', limit: 2 });
     expect(first.entries.map((entry) => change(entry, 'pages')?.after)).toEqual([122, 121]);
-    const second = await operatorList({ actor: other.accountId, subjectType: 'book', action: 'updated', limit: 2, cursor: first.nextCursor! });
+    const second = await operatorList({
+      actor: other.accountId,
+      subjectType: 'book',
+      action: 'updated',
+      limit: 2,
+      cursor: first.nextCursor!,
+    });
     expect(second.entries.map((entry) => change(entry, 'pages')?.after)).toEqual([120]);
     expect(second.nextCursor).toBeNull();
     // days are India's: today (in India) has them, yesterday none
@@ -191,7 +284,12 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
 
   it('exports the filtered record as CSV: UTF-8 with a BOM, the header, Gujarati intact', async () => {
     const book = await createBook(t.ctx, other.publisherId, { book_title: 'ઉત્તરાધ્યયન સૂત્ર', book_e_title: 'Uttaradhyayan Sutra' });
-    const response = await t.app.inject({ method: 'GET', url: '/api/operator/history.csv', headers: op, query: { subjectType: 'book', subjectId: String(book.id) } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/operator/history.csv',
+      headers: op,
+      query: { subjectType: 'book', subjectId: String(book.id) },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="jsbn-history.csv"');
@@ -200,7 +298,11 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     const lines = bytes.subarray(3).toString('utf8').split('\n');
     expect(lines[0]).toBe('at,role,who,account,subject,subject_id,action,field,before,after,reason,before_raw,after_raw');
     const title = lines.find((line) => line.includes(',book_title,'));
-    expect(title).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+,PUBLISHER,Publisher [^,]+,${other.accountId},book,${book.id},created,book_title,,ઉત્તરાધ્યયન સૂત્ર,,,ઉત્તરાધ્યયન સૂત્ર$`));
+    expect(title).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\dT[^,]+,PUBLISHER,Publisher [^,]+,${other.accountId},book,${book.id},created,book_title,,ઉત્તરાધ્યયન સૂત્ર,,,ઉત્તરાધ્યયન સૂત્ર$`,
+      ),
+    );
     // a list reads as names; its raw value is one cell, quoted as CSV quotes it
     expect(lines.find((line) => line.includes(',authors,'))).toMatch(/,authors,,Bhadrabahu Swami,,,"\[""Bhadrabahu Swami""\]"$/);
     // codes read as words, the codes themselves beside them; a file is 'Added', not its storage name
@@ -211,9 +313,18 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
   });
 
   it("writes the CSV's values in the asker's language (Gujarati, Hindi)", async () => {
-    const book = await createBook(t.ctx, other.publisherId, { book_title: 'દશવૈકાલિક સૂત્ર', book_e_title: 'Dashavaikalik Sutra', subjects: [{ id: 1 }] });
+    const book = await createBook(t.ctx, other.publisherId, {
+      book_title: 'દશવૈકાલિક સૂત્ર',
+      book_e_title: 'Dashavaikalik Sutra',
+      subjects: [{ id: 1 }],
+    });
     const csvIn = async (language: string) => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/operator/history.csv', headers: { ...op, 'accept-language': language }, query: { subjectType: 'book', subjectId: String(book.id) } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/operator/history.csv',
+        headers: { ...op, 'accept-language': language },
+        query: { subjectType: 'book', subjectId: String(book.id) },
+      });
       expect(response.statusCode).toBe(200);
       return response.rawPayload.subarray(3).toString('utf8').split('\n');
     };
@@ -231,30 +342,62 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     const owner = await createPublisher(t.ctx);
     const headers = await tokenHeader(t, owner);
     const fields = {
-      publisher_name: 'Shri Mumbai Jain Sangh', publisher_type: 'Sangh', address: 'Walkeshwar', pincode: '400006', landline_no: '02223456789',
-      mobile_no: '9876543211', whatsapp_no: '9876543211', state: String(stateIdByName('Maharashtra')), city: String(cityIdByName(stateIdByName('Maharashtra')!, 'Mumbai')),
+      publisher_name: 'Shri Mumbai Jain Sangh',
+      publisher_type: 'Sangh',
+      address: 'Walkeshwar',
+      pincode: '400006',
+      landline_no: '02223456789',
+      mobile_no: '9876543211',
+      whatsapp_no: '9876543211',
+      state: String(stateIdByName('Maharashtra')),
+      city: String(cityIdByName(stateIdByName('Maharashtra')!, 'Mumbai')),
     };
     const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form(fields) });
     expect(saved.statusCode, saved.body).toBe(200);
     const [entry] = (await operatorList({ subjectType: 'publisher', subjectId: owner.publisherId })).entries;
-    expect(change(entry!, 'state_id')).toEqual({ field: 'state_id', before: GUJARAT, after: stateIdByName('Maharashtra'), beforeText: 'Gujarat', afterText: 'Maharashtra' });
+    expect(change(entry!, 'state_id')).toEqual({
+      field: 'state_id',
+      before: GUJARAT,
+      after: stateIdByName('Maharashtra'),
+      beforeText: 'Gujarat',
+      afterText: 'Maharashtra',
+    });
     expect(change(entry!, 'city_id')).toMatchObject({ beforeText: 'Ahmedabad', afterText: 'Mumbai' });
     expect(change(entry!, 'publisher_type')).toEqual({ field: 'publisher_type', before: 'Trust', after: 'Sangh' });
 
     const kept = await createBook(t.ctx, owner.publisherId, { book_title: 'આચારાંગ સૂત્ર', book_e_title: 'Acharang Sutra' });
     const twin = await createBook(t.ctx, owner.publisherId, { book_title: 'આચારાંગ સૂત્ર', book_e_title: 'Acharang Sutra' });
-    await t.ctx.db.transaction((tx) => withdrawBook(t.ctx, tx, { bookId: twin.id, actor: { accountId: operator.accountId, role: 'OPERATOR' }, reason: 'Registered twice', duplicateOf: kept.id }));
+    await t.ctx.db.transaction((tx) =>
+      withdrawBook(t.ctx, tx, {
+        bookId: twin.id,
+        actor: { accountId: operator.accountId, role: 'OPERATOR' },
+        reason: 'Registered twice',
+        duplicateOf: kept.id,
+      }),
+    );
     const [withdrawn] = (await operatorList({ subjectType: 'book', subjectId: twin.id, action: 'withdrawn' })).entries;
-    expect(change(withdrawn!, 'duplicate_of')).toEqual({ field: 'duplicate_of', before: null, after: kept.id, afterText: kept.jsbn_number });
+    expect(change(withdrawn!, 'duplicate_of')).toEqual({
+      field: 'duplicate_of',
+      before: null,
+      after: kept.id,
+      afterText: kept.jsbn_number,
+    });
   });
 
   it('keeps the record append-only: the database refuses UPDATE and DELETE', async () => {
     await createBook(t.ctx, publisher.publisherId);
     // the database's own message (drizzle wraps it as the cause of 'Failed query')
-    const refusal = (statement: Promise<unknown>) => statement.then(() => 'done', (error: Error & { cause?: Error }) => error.cause?.message ?? error.message);
+    const refusal = (statement: Promise<unknown>) =>
+      statement.then(
+        () => 'done',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
     expect(await refusal(t.ctx.db.execute(sql`update audit_log set action = 'forged'`))).toBe('audit_log is append-only');
     expect(await refusal(t.ctx.db.execute(sql`delete from audit_log`))).toBe('audit_log is append-only');
-    const [{ n }] = (await t.ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(audit_log).where(sql`action = 'forged'`)) as [{ n: number }];
+    const [{ n }] = (await t.ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(audit_log)
+      .where(sql`action = 'forged'`)) as [{ n: number }];
     expect(n).toBe(0);
   });
 });
@@ -270,7 +413,8 @@ describe('the source never updates or deletes the record', () => {
         if (statSync(path).isDirectory()) walk(path);
         else if (/\.(ts|tsx|js|mjs|sql)$/.test(name) && !path.endsWith('history.test.ts') && !path.includes('/migrations/')) {
           const text = readFileSync(path, 'utf8');
-          if (/\b(update|delete)\s*\(\s*audit_log\b|\b(update|delete\s+from|truncate(\s+table)?)\s+"?audit_log\b/i.test(text)) offending.push(path);
+          if (/\b(update|delete)\s*\(\s*audit_log\b|\b(update|delete\s+from|truncate(\s+table)?)\s+"?audit_log\b/i.test(text))
+            offending.push(path);
         }
       }
     };

@@ -6,7 +6,16 @@
 import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import type { Readable } from 'node:stream';
-import { LOOKUP_CATALOGUES, RECORD_CATALOGUES, formatJsbn, recordChangeText, type HistoryEntry, type HistoryQuery, type InterfaceLanguage, type RecordWords } from '@jsbn/shared';
+import {
+  LOOKUP_CATALOGUES,
+  RECORD_CATALOGUES,
+  formatJsbn,
+  recordChangeText,
+  type HistoryEntry,
+  type HistoryQuery,
+  type InterfaceLanguage,
+  type RecordWords,
+} from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { audit_log, books, libraries, publishers } from '../../db/schema.js';
@@ -66,7 +75,14 @@ async function named(db: DbOrTx, found: HistoryEntry[]): Promise<HistoryEntry[]>
     }
   }
   const jsbns = bookIds.size
-    ? new Map((await db.select({ id: books.id, jsbn: books.jsbn_number }).from(books).where(inArray(books.id, [...bookIds]))).map((row) => [row.id, formatJsbn(row.jsbn)]))
+    ? new Map(
+        (
+          await db
+            .select({ id: books.id, jsbn: books.jsbn_number })
+            .from(books)
+            .where(inArray(books.id, [...bookIds]))
+        ).map((row) => [row.id, formatJsbn(row.jsbn)]),
+      )
     : new Map<number, string>();
   const nameOf = (field: string, value: unknown): string | null | undefined => {
     const id = idOf(value);
@@ -108,7 +124,8 @@ function dayStart(date: string, field: 'from' | 'to'): Date {
   const start = new Date(`${date}T00:00:00${IST}`);
   // '2026-02-30' parses to 2 March: a day must read back as it was written
   const back = new Date(start.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  if (Number.isNaN(start.getTime()) || back !== date) throw validationError([{ field, message: `${field === 'from' ? 'From' : 'To'} is not a date` }]);
+  if (Number.isNaN(start.getTime()) || back !== date)
+    throw validationError([{ field, message: `${field === 'from' ? 'From' : 'To'} is not a date` }]);
   return start;
 }
 
@@ -148,14 +165,39 @@ const CSV_PAGE = 1_000;
  * the asker's language), `before_raw` and `after_raw` as the record keeps them (codes, ids,
  * file names: for an operator matching them with the database).
  */
-export const CSV_COLUMNS = ['at', 'role', 'who', 'account', 'subject', 'subject_id', 'action', 'field', 'before', 'after', 'reason', 'before_raw', 'after_raw'] as const;
+export const CSV_COLUMNS = [
+  'at',
+  'role',
+  'who',
+  'account',
+  'subject',
+  'subject_id',
+  'action',
+  'field',
+  'before',
+  'after',
+  'reason',
+  'before_raw',
+  'after_raw',
+] as const;
 
 /** A changed value as a raw CSV cell: text as it is, a list or number as JSON, nothing as empty. */
-const cell = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+const cell = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** A moment as the CSV writes it: DD/MM/YYYY HH:MM in India. */
 const csvMoment = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).replace(',', '');
+  new Date(iso)
+    .toLocaleString('en-GB', {
+      timeZone: 'Asia/Kolkata',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    .replace(',', '');
 
 /** The words of the CSV's readable values in `lng`. */
 const csvWords = (lng: InterfaceLanguage): RecordWords => ({
@@ -182,12 +224,27 @@ export function historyCsv(ctx: AppContext, query: Omit<HistoryQuery, 'cursor' |
     for (;;) {
       const page = await entries(ctx.db, and(...conditions, cursor === null ? undefined : lt(audit_log.id, cursor)), CSV_PAGE, true);
       for (const entry of page) {
-        const base = { at: entry.at, role: entry.who.role, who: entry.who.name, account: entry.who.accountId ?? '', subject: entry.subject.type, subject_id: entry.subject.id, action: entry.action, reason: entry.reason ?? '' };
+        const base = {
+          at: entry.at,
+          role: entry.who.role,
+          who: entry.who.name,
+          account: entry.who.accountId ?? '',
+          subject: entry.subject.type,
+          subject_id: entry.subject.id,
+          action: entry.action,
+          reason: entry.reason ?? '',
+        };
         const changes = entry.changes.length ? entry.changes : [null];
         for (const change of changes) {
           const text = change ? recordChangeText(change, words) : null;
           const readable = text === null ? { before: '', after: '' } : 'summary' in text ? { before: '', after: text.summary } : text;
-          const row = { ...base, field: change?.field ?? '', ...readable, before_raw: cell(change?.before), after_raw: cell(change?.after) };
+          const row = {
+            ...base,
+            field: change?.field ?? '',
+            ...readable,
+            before_raw: cell(change?.before),
+            after_raw: cell(change?.after),
+          };
           // wait while the client reads slowly: the stream's buffer stays small
           if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
         }

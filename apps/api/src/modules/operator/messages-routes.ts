@@ -6,7 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { LANGUAGE_NAMES, isInterfaceLanguage, operatorEndpoints, type FailedJobDto, type FailedMessageDto, type InterfaceLanguage } from '@jsbn/shared';
+import {
+  LANGUAGE_NAMES,
+  isInterfaceLanguage,
+  operatorEndpoints,
+  type FailedJobDto,
+  type FailedMessageDto,
+  type InterfaceLanguage,
+} from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { document_jobs, outbox } from '../../db/schema.js';
 import { record, type AuditActor } from '../../lib/audit.js';
@@ -46,18 +53,39 @@ function jobAbout(job: FailedJob, lng: InterfaceLanguage): string {
 }
 
 /** The failed messages and jobs, oldest first; what each job was for in `lng`. */
-export async function failedDeliveries(ctx: AppContext, lng: InterfaceLanguage = 'en'): Promise<{ messages: FailedMessageDto[]; jobs: FailedJobDto[] }> {
+export async function failedDeliveries(
+  ctx: AppContext,
+  lng: InterfaceLanguage = 'en',
+): Promise<{ messages: FailedMessageDto[]; jobs: FailedJobDto[] }> {
   const messages = await ctx.db
-    .select({ id: outbox.id, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, last_error: outbox.last_error, attempts: outbox.attempts, created_at: outbox.created_at, updated_at: outbox.updated_at })
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      recipient: outbox.recipient,
+      subject: outbox.subject,
+      last_error: outbox.last_error,
+      attempts: outbox.attempts,
+      created_at: outbox.created_at,
+      updated_at: outbox.updated_at,
+    })
     .from(outbox)
     .where(eq(outbox.status, 'failed'))
     .orderBy(asc(outbox.updated_at), asc(outbox.id))
     .limit(LIST_MAX);
   const jobs = await ctx.jobs.failed(LIST_MAX);
   // a document job's handler keeps its own error beside the document's progress
-  const keys = jobs.flatMap((job) => (job.queue === 'document' && typeof (job.data as { key?: unknown }).key === 'string' ? [(job.data as { key: string }).key] : []));
+  const keys = jobs.flatMap((job) =>
+    job.queue === 'document' && typeof (job.data as { key?: unknown }).key === 'string' ? [(job.data as { key: string }).key] : [],
+  );
   const documentErrors = new Map(
-    keys.length ? (await ctx.db.select({ key: document_jobs.key, error: document_jobs.last_error }).from(document_jobs).where(and(inArray(document_jobs.key, keys), eq(document_jobs.state, 'failed')))).map((row) => [row.key, row.error]) : [],
+    keys.length
+      ? (
+          await ctx.db
+            .select({ key: document_jobs.key, error: document_jobs.last_error })
+            .from(document_jobs)
+            .where(and(inArray(document_jobs.key, keys), eq(document_jobs.state, 'failed')))
+        ).map((row) => [row.key, row.error])
+      : [],
   );
   return {
     messages: messages.map((row) => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() })),
@@ -79,12 +107,22 @@ export async function failedDeliveries(ctx: AppContext, lng: InterfaceLanguage =
  */
 export async function retryMessage(ctx: AppContext, actor: AuditActor, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [message] = await tx.select({ id: outbox.id, status: outbox.status, attempts: outbox.attempts }).from(outbox).where(eq(outbox.id, id)).for('update');
+    const [message] = await tx
+      .select({ id: outbox.id, status: outbox.status, attempts: outbox.attempts })
+      .from(outbox)
+      .where(eq(outbox.id, id))
+      .for('update');
     if (!message) throw notFound('Message');
     if (message.status !== 'failed') throw new AppError('CONFLICT', 'This message has not failed.');
     const now = ctx.clock();
     await tx.update(outbox).set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now }).where(eq(outbox.id, id));
-    await record(tx, { actor, subject: 'message', subjectId: id, action: 'retried', changes: { status: ['failed', 'pending'], attempts: [message.attempts, 0] } });
+    await record(tx, {
+      actor,
+      subject: 'message',
+      subjectId: id,
+      action: 'retried',
+      changes: { status: ['failed', 'pending'], attempts: [message.attempts, 0] },
+    });
   });
 }
 
@@ -100,7 +138,13 @@ const jobSubjectId = (uuid: string) => Number.parseInt(uuid.replace(/-/g, '').sl
  */
 export async function retryJob(ctx: AppContext, actor: AuditActor, id: string): Promise<void> {
   if (!(await ctx.jobs.retry(id))) throw notFound('Job');
-  await record(ctx.db, { actor, subject: 'job', subjectId: jobSubjectId(id), action: 'retried', changes: { job_id: [null, id], state: ['failed', 'retry'] } });
+  await record(ctx.db, {
+    actor,
+    subject: 'job',
+    subjectId: jobSubjectId(id),
+    action: 'retried',
+    changes: { job_id: [null, id], state: ['failed', 'retry'] },
+  });
 }
 
 export function messagesRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -28,7 +28,6 @@ import {
 } from './moderation.js';
 
 export function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
-
   /** GET /api/operator/books?jsbn= → the book (withdrawn or not) as an operator sees it; 404. */
   route(app, operatorEndpoints.book, async (request) => {
     await requireOperator(ctx, request);

@@ -35,18 +35,24 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, headers: Headers, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-  const get = (url: string, headers: Headers = {}, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers, query });
-  const search = async (queryString: string) => (await get('/api/book', {}, { queryString, limit: 'all' })).json().data as { books: { id: number }[]; total: number };
+  const post = (url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+  const get = (url: string, headers: Headers = {}, query: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers, query });
+  const search = async (queryString: string) =>
+    (await get('/api/book', {}, { queryString, limit: 'all' })).json().data as { books: { id: number }[]; total: number };
   const recent = async () => (await get('/api/book', {}, { limit: '100' })).json().data as { books: { id: number }[]; total: number };
 
-  it('withdraws a book: its API answers 410 with when, why and the book it duplicates, in the reader\'s language', async () => {
+  it("withdraws a book: its API answers 410 with when, why and the book it duplicates, in the reader's language", async () => {
     const original = await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર મૂળ', book_e_title: 'Kalpasutra Mul' });
     const duplicate = await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર મૂળ', book_e_title: 'Kalpasutra Mul again' });
     const jsbn = formatJsbn(duplicate.jsbn_number);
     expect((await get(`/api/book/listing/jsbn/${jsbn}`)).statusCode).toBe(200);
 
-    const done = await post(`/api/operator/books/${duplicate.id}/withdraw`, operator, { reason: 'Registered twice', duplicate_of_jsbn: formatJsbn(original.jsbn_number).toLowerCase() });
+    const done = await post(`/api/operator/books/${duplicate.id}/withdraw`, operator, {
+      reason: 'Registered twice',
+      duplicate_of_jsbn: formatJsbn(original.jsbn_number).toLowerCase(),
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe('Book withdrawn');
 
@@ -69,10 +75,12 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     // withdrawn twice: 409; the record holds who registered it, then who withdrew it and why
     expect((await post(`/api/operator/books/${duplicate.id}/withdraw`, operator, { reason: 'again' })).statusCode).toBe(409);
     const history = await t.ctx.db.select().from(audit_log).where(eq(audit_log.subject_id, duplicate.id)).orderBy(audit_log.id);
-    expect(history.filter((entry) => entry.subject_type === 'book').map((entry) => [entry.action, entry.actor_role, entry.reason])).toEqual([
-      ['created', 'PUBLISHER', null],
-      ['withdrawn', 'OPERATOR', 'Registered twice'],
-    ]);
+    expect(history.filter((entry) => entry.subject_type === 'book').map((entry) => [entry.action, entry.actor_role, entry.reason])).toEqual(
+      [
+        ['created', 'PUBLISHER', null],
+        ['withdrawn', 'OPERATOR', 'Registered twice'],
+      ],
+    );
 
     // reinstated: the page is back
     const back = await post(`/api/operator/books/${duplicate.id}/reinstate`, operator, { reason: 'Withdrawn by mistake' });
@@ -86,7 +94,10 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     const noReason = await post(`/api/operator/books/${book.id}/withdraw`, operator, { reason: '  ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().details).toEqual([{ field: 'reason', message: 'Reason is required.' }]);
-    const unknown = await post(`/api/operator/books/${book.id}/withdraw`, operator, { reason: 'Duplicate', duplicate_of_jsbn: 'ZZZZZ-99999-9' });
+    const unknown = await post(`/api/operator/books/${book.id}/withdraw`, operator, {
+      reason: 'Duplicate',
+      duplicate_of_jsbn: 'ZZZZZ-99999-9',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().details).toEqual([{ field: 'duplicate_of_jsbn', message: 'No book is registered with JSBN ZZZZZ-99999-9.' }]);
     expect((await post('/api/operator/books/999999/withdraw', operator, { reason: 'x' })).statusCode).toBe(404);
@@ -96,7 +107,9 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     const other = await createPublisher(t.ctx, { publisher_name: 'Vairagya Granthmala' });
     const kept = await createBook(t.ctx, other.publisherId, { book_title: 'વૈરાગ્ય શતક', book_e_title: 'Vairagya Shatak Kept' });
     const book = await createBook(t.ctx, other.publisherId, { book_title: 'વૈરાગ્ય શતક', book_e_title: 'Vairagya Shatak' });
-    const ordered = await post('/api/book/order-book', library, { orders: [{ publisherId: other.publisherId, bookId: book.id, numberOfCopies: 2 }] });
+    const ordered = await post('/api/book/order-book', library, {
+      orders: [{ publisherId: other.publisherId, bookId: book.id, numberOfCopies: 2 }],
+    });
     expect(ordered.statusCode).toBe(201);
     const orderId = ordered.json().data.orders[0].id as number;
     expect((await search('Vairagya')).books.map((found) => found.id)).toContain(book.id);
@@ -107,7 +120,10 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     expect((await post(`/api/operator/books/${book.id}/withdraw`, operator, { reason: 'Not a Jain book' })).statusCode).toBe(200);
 
     for (const query of ['Vairagya', 'વૈરાગ્ય', formatJsbn(book.jsbn_number)]) {
-      expect((await search(query)).books.map((found) => found.id), query).not.toContain(book.id);
+      expect(
+        (await search(query)).books.map((found) => found.id),
+        query,
+      ).not.toContain(book.id);
     }
     expect((await search('Vairagya')).books.map((found) => found.id)).toContain(kept.id);
     const list = await recent();
@@ -123,30 +139,50 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     expect(directory).toEqual([expect.objectContaining({ id: other.publisherId, total_books: 1, verified: false })]);
 
     // SRU: libraries' catalogues no longer find it; OAI: a deleted header
-    const sru = await get('/sru', {}, { operation: 'searchRetrieve', version: '1.2', query: 'dc.title = "Vairagya Shatak"', maximumRecords: '10' });
+    const sru = await get(
+      '/sru',
+      {},
+      { operation: 'searchRetrieve', version: '1.2', query: 'dc.title = "Vairagya Shatak"', maximumRecords: '10' },
+    );
     expect(sru.body).not.toContain(formatJsbn(book.jsbn_number));
     expect(sru.body).toContain(formatJsbn(kept.jsbn_number));
-    const oai = await get('/oai', {}, { verb: 'GetRecord', metadataPrefix: 'oai_dc', identifier: `oai:jsbn.test:${formatJsbn(book.jsbn_number)}` });
+    const oai = await get(
+      '/oai',
+      {},
+      { verb: 'GetRecord', metadataPrefix: 'oai_dc', identifier: `oai:jsbn.test:${formatJsbn(book.jsbn_number)}` },
+    );
     expect(oai.body).toContain('<header status="deleted">');
     expect(oai.body).not.toContain('<metadata>');
 
     // a new order is refused naming the book; the old order keeps it
-    const refused = await post('/api/book/order-book', library, { orders: [{ publisherId: other.publisherId, bookId: book.id, numberOfCopies: 1 }] });
+    const refused = await post('/api/book/order-book', library, {
+      orders: [{ publisherId: other.publisherId, bookId: book.id, numberOfCopies: 1 }],
+    });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().details).toEqual([{ field: 'orders.0.bookId', message: `This book was withdrawn: વૈરાગ્ય શતક (JSBN ${formatJsbn(book.jsbn_number)})` }]);
-    const refusedInHindi = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: { ...library, 'accept-language': 'hi' }, payload: { orders: [{ publisherId: other.publisherId, bookId: book.id, numberOfCopies: 1 }] } });
+    expect(refused.json().details).toEqual([
+      { field: 'orders.0.bookId', message: `This book was withdrawn: વૈરાગ્ય શતક (JSBN ${formatJsbn(book.jsbn_number)})` },
+    ]);
+    const refusedInHindi = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/order-book',
+      headers: { ...library, 'accept-language': 'hi' },
+      payload: { orders: [{ publisherId: other.publisherId, bookId: book.id, numberOfCopies: 1 }] },
+    });
     expect(refusedInHindi.json().message).toBe(`यह पुस्तक वापस ले ली गई है: વૈરાગ્ય શતક (JSBN ${formatJsbn(book.jsbn_number)})।`);
     const old = (await get(`/api/book/order-book/${orderId}`, library)).json().data.orderBook;
-    expect(old.OrderBookItem.map((item: { book: { id: number; book_title: string } }) => item.book)).toEqual([expect.objectContaining({ id: book.id, book_title: 'વૈરાગ્ય શતક' })]);
+    expect(old.OrderBookItem.map((item: { book: { id: number; book_title: string } }) => item.book)).toEqual([
+      expect.objectContaining({ id: book.id, book_title: 'વૈરાગ્ય શતક' }),
+    ]);
   });
 
-  it('never gives a withdrawn book\'s JSBN to another book: numbers only go up', async () => {
+  it("never gives a withdrawn book's JSBN to another book: numbers only go up", async () => {
     const own = await createPublisher(t.ctx, { publisher_name: 'Sequence Trust' });
     const first = await createBook(t.ctx, own.publisherId, { book_title: 'પ્રથમ' });
     const second = await createBook(t.ctx, own.publisherId, { book_title: 'દ્વિતીય' });
     expect((await post(`/api/operator/books/${second.id}/withdraw`, operator, { reason: 'Wrong entry' })).statusCode).toBe(200);
     const third = await createBook(t.ctx, own.publisherId, { book_title: 'તૃતીય' });
-    const sequence = async (id: number) => (await t.ctx.db.select({ seq: books.publisher_jsbn_id }).from(books).where(eq(books.id, id)))[0]!.seq;
+    const sequence = async (id: number) =>
+      (await t.ctx.db.select({ seq: books.publisher_jsbn_id }).from(books).where(eq(books.id, id)))[0]!.seq;
     expect([await sequence(first.id), await sequence(second.id), await sequence(third.id)]).toEqual([1, 2, 3]);
     expect(third.jsbn_number).not.toBe(second.jsbn_number);
     const next = (await get('/api/book/book-jsbn-number', await tokenHeader(t, own))).json().data;
@@ -171,7 +207,9 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     expect((await search('Gupta Granth')).books).toEqual([]);
     expect((await recent()).total).toBe(before - 1);
     expect((await get('/api/publisher', {}, { queryString: 'Hidden Granth' })).json().data.publishers).toEqual([]);
-    const refused = await post('/api/book/order-book', library, { orders: [{ publisherId: suspended.publisherId, bookId: book.id, numberOfCopies: 1 }] });
+    const refused = await post('/api/book/order-book', library, {
+      orders: [{ publisherId: suspended.publisherId, bookId: book.id, numberOfCopies: 1 }],
+    });
     expect(refused.statusCode).toBe(400);
     expect((await post(`/api/operator/publishers/${suspended.publisherId}/suspend`, operator, { reason: 'again' })).statusCode).toBe(409);
 
@@ -198,9 +236,12 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     expect((await post(`/api/operator/libraries/${other.libraryId}/suspend`, operator, { reason: 'Fake library' })).statusCode).toBe(200);
     expect((await get('/api/book/order-book', auth, { orderStatus: 'REQUESTED' })).statusCode).toBe(401);
     // it leaves the list of libraries until the suspension is lifted
-    const listed = async () => ((await get('/api/library', {}, { queryString: other.name })).json().data.libraries as { id: number }[]).map((item) => item.id);
+    const listed = async () =>
+      ((await get('/api/library', {}, { queryString: other.name })).json().data.libraries as { id: number }[]).map((item) => item.id);
     expect(await listed()).toEqual([]);
-    expect((await post(`/api/operator/libraries/${other.libraryId}/unsuspend`, operator, { reason: 'Checked by phone' })).statusCode).toBe(200);
+    expect((await post(`/api/operator/libraries/${other.libraryId}/unsuspend`, operator, { reason: 'Checked by phone' })).statusCode).toBe(
+      200,
+    );
     expect(await listed()).toEqual([other.libraryId]);
     expect((await post(`/api/operator/libraries/${other.libraryId}/unsuspend`, operator, {})).statusCode).toBe(409);
   });
@@ -208,28 +249,56 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
   it('lists the verification queue oldest first; asks, takes the answer, verifies and shows the badge', async () => {
     const first = await createPublisher(t.ctx, { publisher_name: 'Queue First Trust' });
     const second = await createPublisher(t.ctx, { publisher_name: 'Queue Second Trust' });
-    await t.ctx.db.update(publishers).set({ created_at: new Date('2020-01-01T00:00:00Z') }).where(eq(publishers.id, first.publisherId));
+    await t.ctx.db
+      .update(publishers)
+      .set({ created_at: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(publishers.id, first.publisherId));
     await t.ctx.db.execute(`update accounts set preferred_language = 'gu' where id = ${second.accountId}`);
     await createBook(t.ctx, second.publisherId, { book_title: 'પ્રશ્ન ગ્રંથ' });
 
-    const queue = (await get('/api/operator/publishers', operator, { verification: 'NEW' })).json().data.publishers as { id: number; books_count: number; thread: unknown[] }[];
+    const queue = (await get('/api/operator/publishers', operator, { verification: 'NEW' })).json().data.publishers as {
+      id: number;
+      books_count: number;
+      thread: unknown[];
+    }[];
     const ids = queue.map((item) => item.id);
     expect(ids.indexOf(first.publisherId)).toBeLessThan(ids.indexOf(second.publisherId));
-    expect(queue.find((item) => item.id === second.publisherId)).toMatchObject({ books_count: 1, thread: [], verification: 'NEW', email: second.email });
+    expect(queue.find((item) => item.id === second.publisherId)).toMatchObject({
+      books_count: 1,
+      thread: [],
+      verification: 'NEW',
+      email: second.email,
+    });
 
     // asked: by e-mail and WhatsApp, in its language
-    expect((await post(`/api/operator/publishers/${second.publisherId}/ask`, operator, { question: 'Please send your trust registration number.' })).statusCode).toBe(200);
+    expect(
+      (
+        await post(`/api/operator/publishers/${second.publisherId}/ask`, operator, {
+          question: 'Please send your trust registration number.',
+        })
+      ).statusCode,
+    ).toBe(200);
     const sent = await listMessages(t.ctx.db, second.email);
     expect(sent[0]).toMatchObject({ channel: 'email', subject: 'JSBN: Queue Second Trust વિશે એક પ્રશ્ન' });
     expect(sent[0]!.text).toContain('Please send your trust registration number.');
-    expect((await listMessages(t.ctx.db, '9876543210'))[0]).toMatchObject({ channel: 'whatsapp', subject: 'JSBN: Queue Second Trust વિશે એક પ્રશ્ન' });
+    expect((await listMessages(t.ctx.db, '9876543210'))[0]).toMatchObject({
+      channel: 'whatsapp',
+      subject: 'JSBN: Queue Second Trust વિશે એક પ્રશ્ન',
+    });
     const asked = (await get('/api/operator/publishers', operator, { verification: 'ASKED' })).json().data.publishers;
-    expect(asked.find((item: { id: number }) => item.id === second.publisherId)).toMatchObject({ answered: false, thread: [expect.objectContaining({ from_role: 'OPERATOR' })] });
+    expect(asked.find((item: { id: number }) => item.id === second.publisherId)).toMatchObject({
+      answered: false,
+      thread: [expect.objectContaining({ from_role: 'OPERATOR' })],
+    });
 
     // the publisher answers from its dashboard: it stays ASKED, answered
     const own = await tokenHeader(t, second);
     const thread = (await get('/api/publisher/messages', own)).json().data;
-    expect(thread).toMatchObject({ verification: 'ASKED', verified: false, thread: [{ from_role: 'OPERATOR', body: 'Please send your trust registration number.' }] });
+    expect(thread).toMatchObject({
+      verification: 'ASKED',
+      verified: false,
+      thread: [{ from_role: 'OPERATOR', body: 'Please send your trust registration number.' }],
+    });
     const answer = await post('/api/publisher/messages', own, { body: 'GJ/1234/Ahmedabad' });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data.thread.map((message: { from_role: string }) => message.from_role)).toEqual(['OPERATOR', 'PUBLISHER']);
@@ -238,7 +307,9 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     // another publisher was asked nothing
     const empty = await post('/api/publisher/messages', publisherAuth, { body: 'Hello' });
     expect(empty.statusCode).toBe(409);
-    expect((await post('/api/publisher/messages', own, { body: ' ' })).json().details).toEqual([{ field: 'body', message: 'Answer is required.' }]);
+    expect((await post('/api/publisher/messages', own, { body: ' ' })).json().details).toEqual([
+      { field: 'body', message: 'Answer is required.' },
+    ]);
 
     expect((await post(`/api/operator/publishers/${second.publisherId}/verify`, operator)).statusCode).toBe(200);
     expect((await get(`/api/publisher/${second.publisherId}`)).json().data.publisher.verified).toBe(true);
@@ -253,7 +324,10 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     const response = await post(`/api/operator/publishers/${rejected.publisherId}/reject`, operator, { reason: 'No such trust exists' });
     expect(response.statusCode).toBe(200);
     const queue = (await get('/api/operator/publishers', operator, { verification: 'REJECTED' })).json().data.publishers;
-    expect(queue.find((item: { id: number }) => item.id === rejected.publisherId)).toMatchObject({ verification: 'REJECTED', suspended_reason: 'No such trust exists' });
+    expect(queue.find((item: { id: number }) => item.id === rejected.publisherId)).toMatchObject({
+      verification: 'REJECTED',
+      suspended_reason: 'No such trust exists',
+    });
     const [mail] = await listMessages(t.ctx.db, rejected.email);
     expect(mail).toMatchObject({ channel: 'email', subject: 'JSBN: Not A Publisher could not be verified' });
     expect(mail!.text).toContain('No such trust exists');
@@ -263,12 +337,21 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
   it('lists claims pending first with their evidence; approves one as the signed link does and refuses another by e-mail', async () => {
     const imported = await createPublisher(t.ctx, { publisher_name: 'Imported Granthmala', email: 'IMPA1@import.jsbn.invalid' });
     const claim = async (email: string, message: string) => {
-      const response = await post(`/api/publisher/${imported.publisherId}/claim`, {}, { fullName: 'Shah Mehul', email, contact: '9876501234', message });
+      const response = await post(
+        `/api/publisher/${imported.publisherId}/claim`,
+        {},
+        { fullName: 'Shah Mehul', email, contact: '9876501234', message },
+      );
       expect(response.statusCode).toBe(200);
     };
     await claim('trustee@example.test', 'I am the trustee; our letterhead is attached.');
     await claim('impostor@example.test', 'Give me the account.');
-    const queue = (await get('/api/operator/claims', operator)).json().data.claims as { id: number; email: string; status: string; message: string }[];
+    const queue = (await get('/api/operator/claims', operator)).json().data.claims as {
+      id: number;
+      email: string;
+      status: string;
+      message: string;
+    }[];
     const mine = queue.filter((item) => item.email.endsWith('@example.test'));
     expect(mine.map((item) => [item.email, item.status, item.message])).toEqual([
       ['trustee@example.test', 'PENDING', 'I am the trustee; our letterhead is attached.'],
@@ -287,7 +370,12 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     expect(approved.statusCode).toBe(200);
     expect((await listMessages(t.ctx.db, 'trustee@example.test'))[0]!.link).toMatch(/\/new-password\?token=/);
     const after = (await get('/api/operator/claims', operator)).json().data.claims as { id: number; status: string }[];
-    expect(after.filter((item) => item.id === trustee!.id || item.id === impostor!.id).map((item) => item.status).sort()).toEqual(['APPROVED', 'REFUSED']);
+    expect(
+      after
+        .filter((item) => item.id === trustee!.id || item.id === impostor!.id)
+        .map((item) => item.status)
+        .sort(),
+    ).toEqual(['APPROVED', 'REFUSED']);
   });
 
   it('lets only operators act: no token 401, a publisher or library 403', async () => {

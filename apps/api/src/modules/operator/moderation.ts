@@ -5,7 +5,16 @@
  * and every change a visitor could see forgets the cached public pages.
  */
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { formatJsbn, normalizeJsbn, type ClaimItem, type InterfaceLanguage, type OperatorBook, type PublisherThread, type VerificationItem, type VerificationState } from '@jsbn/shared';
+import {
+  formatJsbn,
+  normalizeJsbn,
+  type ClaimItem,
+  type InterfaceLanguage,
+  type OperatorBook,
+  type PublisherThread,
+  type VerificationItem,
+  type VerificationState,
+} from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, books, libraries, publisher_claims, publisher_messages, publishers } from '../../db/schema.js';
@@ -39,7 +48,10 @@ export async function operatorBookByJsbn(ctx: AppContext, jsbn: string): Promise
         .where(eq(books.jsbn_number, canonical))
     : [];
   if (!row) throw notFound('Book');
-  const [other] = row.book.duplicate_of === null ? [] : await ctx.db.select({ jsbn: books.jsbn_number }).from(books).where(eq(books.id, row.book.duplicate_of));
+  const [other] =
+    row.book.duplicate_of === null
+      ? []
+      : await ctx.db.select({ jsbn: books.jsbn_number }).from(books).where(eq(books.id, row.book.duplicate_of));
   return {
     id: row.book.id,
     jsbn_number: formatJsbn(row.book.jsbn_number),
@@ -58,7 +70,13 @@ export async function operatorBookByJsbn(ctx: AppContext, jsbn: string): Promise
  * @throws AppError 404 unknown book; 400 'duplicate_of_jsbn' when that JSBN is no book, or is
  *   the book itself; 409 'This book is withdrawn already.'
  */
-export async function withdrawByOperator(ctx: AppContext, operatorId: number, bookId: number, reason: string, duplicateOfJsbn: string | undefined): Promise<void> {
+export async function withdrawByOperator(
+  ctx: AppContext,
+  operatorId: number,
+  bookId: number,
+  reason: string,
+  duplicateOfJsbn: string | undefined,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     let duplicateOf: number | null = null;
     if (duplicateOfJsbn !== undefined) {
@@ -93,7 +111,13 @@ export type Suspendable = 'publisher' | 'library';
 async function accountOf(db: DbOrTx, kind: Suspendable, profileId: number) {
   const table = kind === 'publisher' ? publishers : libraries;
   const [row] = await db
-    .select({ accountId: accounts.id, email: accounts.email, language: accounts.preferred_language, suspended_at: accounts.suspended_at, suspended_reason: accounts.suspended_reason })
+    .select({
+      accountId: accounts.id,
+      email: accounts.email,
+      language: accounts.preferred_language,
+      suspended_at: accounts.suspended_at,
+      suspended_reason: accounts.suspended_reason,
+    })
     .from(table)
     .innerJoin(accounts, eq(accounts.id, table.account_id))
     .where(eq(table.id, profileId));
@@ -109,7 +133,15 @@ async function accountOf(db: DbOrTx, kind: Suspendable, profileId: number) {
  * @returns false when the account already was in that state (nothing changes)
  * @throws AppError 404 unknown profile
  */
-export async function setSuspension(ctx: AppContext, tx: DbOrTx, kind: Suspendable, profileId: number, actor: AuditActor, reason: string | null, why: string | null = reason): Promise<boolean> {
+export async function setSuspension(
+  ctx: AppContext,
+  tx: DbOrTx,
+  kind: Suspendable,
+  profileId: number,
+  actor: AuditActor,
+  reason: string | null,
+  why: string | null = reason,
+): Promise<boolean> {
   const account = await accountOf(tx, kind, profileId);
   const now = ctx.clock();
   const suspending = reason !== null;
@@ -129,7 +161,10 @@ export async function setSuspension(ctx: AppContext, tx: DbOrTx, kind: Suspendab
     subject: kind,
     subjectId: profileId,
     action: suspending ? 'suspended' : 'unsuspended',
-    changes: { suspended_at: [iso(account.suspended_at), iso(suspending ? now : null)], suspended_reason: [account.suspended_reason, reason] },
+    changes: {
+      suspended_at: [iso(account.suspended_at), iso(suspending ? now : null)],
+      suspended_reason: [account.suspended_reason, reason],
+    },
     reason: why,
   });
   if (kind === 'publisher') {
@@ -145,7 +180,14 @@ export async function setSuspension(ctx: AppContext, tx: DbOrTx, kind: Suspendab
  * and /unsuspend).
  * @throws AppError 404; 409 'This account is suspended already.' / 'This account is not suspended.'
  */
-export async function suspendByOperator(ctx: AppContext, operatorId: number, kind: Suspendable, profileId: number, reason: string | null, why: string | null = reason): Promise<void> {
+export async function suspendByOperator(
+  ctx: AppContext,
+  operatorId: number,
+  kind: Suspendable,
+  profileId: number,
+  reason: string | null,
+  why: string | null = reason,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const changed = await setSuspension(ctx, tx, kind, profileId, operatorActor(operatorId), reason, why);
     if (!changed) throw new AppError('CONFLICT', reason !== null ? 'This account is suspended already.' : 'This account is not suspended.');
@@ -180,13 +222,21 @@ export const QUEUE_LIMIT = 200;
  */
 export async function verificationQueue(ctx: AppContext, state: VerificationState): Promise<VerificationItem[]> {
   const rows = await ctx.db
-    .select({ publisher: publishers, email: accounts.email, suspended_at: accounts.suspended_at, suspended_reason: accounts.suspended_reason })
+    .select({
+      publisher: publishers,
+      email: accounts.email,
+      suspended_at: accounts.suspended_at,
+      suspended_reason: accounts.suspended_reason,
+    })
     .from(publishers)
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))
     .where(eq(publishers.verification, state))
     .orderBy(asc(publishers.created_at), asc(publishers.id))
     .limit(QUEUE_LIMIT);
-  const threads = await threadsOf(ctx.db, rows.map((row) => row.publisher.id));
+  const threads = await threadsOf(
+    ctx.db,
+    rows.map((row) => row.publisher.id),
+  );
   return rows.map(({ publisher, email, suspended_at, suspended_reason }) => {
     const thread = threads.get(publisher.id) ?? [];
     return {
@@ -231,19 +281,41 @@ async function publisherToTell(db: DbOrTx, publisherId: number) {
 }
 
 /** Sets a publisher's verification within `tx` and records it. */
-async function setVerification(ctx: AppContext, tx: DbOrTx, publisherId: number, from: VerificationState, to: VerificationState, actor: AuditActor, reason: string | null) {
+async function setVerification(
+  ctx: AppContext,
+  tx: DbOrTx,
+  publisherId: number,
+  from: VerificationState,
+  to: VerificationState,
+  actor: AuditActor,
+  reason: string | null,
+) {
   const now = ctx.clock();
   await tx
     .update(publishers)
     .set({ verification: to, verified_at: to === 'VERIFIED' ? now : null, updated_at: now })
     .where(eq(publishers.id, publisherId));
-  await record(tx, { actor, subject: 'publisher', subjectId: publisherId, action: to === 'VERIFIED' ? 'verified' : to === 'ASKED' ? 'asked' : to === 'REJECTED' ? 'rejected' : 'updated', changes: { verification: [from, to] }, reason });
+  await record(tx, {
+    actor,
+    subject: 'publisher',
+    subjectId: publisherId,
+    action: to === 'VERIFIED' ? 'verified' : to === 'ASKED' ? 'asked' : to === 'REJECTED' ? 'rejected' : 'updated',
+    changes: { verification: [from, to] },
+    reason,
+  });
   // the badge shows on its page, its books' pages and the directory
   await publicPagesChanged(tx, ctx.publicPages, publisherId);
 }
 
 /** Queues a moderation notice (`moderation.<key>` of notices.json) to the publisher by e-mail and, when it has one, WhatsApp. */
-async function tellPublisher(ctx: AppContext, tx: DbOrTx, publisher: { email: string; whatsapp_no: string | null; language: InterfaceLanguage; publisher_name: string }, key: string, values: Record<string, string>, whatsapp: boolean) {
+async function tellPublisher(
+  ctx: AppContext,
+  tx: DbOrTx,
+  publisher: { email: string; whatsapp_no: string | null; language: InterfaceLanguage; publisher_name: string },
+  key: string,
+  values: Record<string, string>,
+  whatsapp: boolean,
+) {
   const lng = publisher.language;
   const all = { ...values, publisher: publisher.publisher_name, link: `${ctx.config.publicUrl}/` };
   const subject = noticeText(lng, `moderation.${key}.subject`, all);
@@ -273,9 +345,19 @@ export async function verifyPublisher(ctx: AppContext, operatorId: number, publi
 export async function askPublisher(ctx: AppContext, operatorId: number, publisherId: number, question: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const publisher = await publisherToTell(tx, publisherId);
-    await tx.insert(publisher_messages).values({ publisher_id: publisherId, from_role: 'OPERATOR', account_id: operatorId, body: question, created_at: ctx.clock() });
-    if (publisher.verification !== 'ASKED') await setVerification(ctx, tx, publisherId, publisher.verification, 'ASKED', operatorActor(operatorId), question);
-    else await record(tx, { actor: operatorActor(operatorId), subject: 'publisher', subjectId: publisherId, action: 'asked', reason: question });
+    await tx
+      .insert(publisher_messages)
+      .values({ publisher_id: publisherId, from_role: 'OPERATOR', account_id: operatorId, body: question, created_at: ctx.clock() });
+    if (publisher.verification !== 'ASKED')
+      await setVerification(ctx, tx, publisherId, publisher.verification, 'ASKED', operatorActor(operatorId), question);
+    else
+      await record(tx, {
+        actor: operatorActor(operatorId),
+        subject: 'publisher',
+        subjectId: publisherId,
+        action: 'asked',
+        reason: question,
+      });
     await tellPublisher(ctx, tx, publisher, 'asked', { question }, true);
   });
 }
@@ -308,15 +390,28 @@ export async function publisherThread(ctx: AppContext, publisherId: number): Pro
  * the queue shows the question answered (`answered`), and the operator decides (decision 043).
  * @throws AppError 409 'There is no question to answer.' when it was never asked one
  */
-export async function answerOperators(ctx: AppContext, actor: { accountId: number; publisherId: number }, body: string): Promise<PublisherThread> {
+export async function answerOperators(
+  ctx: AppContext,
+  actor: { accountId: number; publisherId: number },
+  body: string,
+): Promise<PublisherThread> {
   await ctx.db.transaction(async (tx) => {
-    const [asked] = await tx.select({ id: publisher_messages.id }).from(publisher_messages).where(and(eq(publisher_messages.publisher_id, actor.publisherId), eq(publisher_messages.from_role, 'OPERATOR'))).limit(1);
+    const [asked] = await tx
+      .select({ id: publisher_messages.id })
+      .from(publisher_messages)
+      .where(and(eq(publisher_messages.publisher_id, actor.publisherId), eq(publisher_messages.from_role, 'OPERATOR')))
+      .limit(1);
     if (!asked) throw new AppError('CONFLICT', 'There is no question to answer.');
     const [message] = await tx
       .insert(publisher_messages)
       .values({ publisher_id: actor.publisherId, from_role: 'PUBLISHER', account_id: actor.accountId, body, created_at: ctx.clock() })
       .returning({ id: publisher_messages.id });
-    await record(tx, { actor: { accountId: actor.accountId, role: 'PUBLISHER' }, subject: 'message', subjectId: message!.id, action: 'answered' });
+    await record(tx, {
+      actor: { accountId: actor.accountId, role: 'PUBLISHER' },
+      subject: 'message',
+      subjectId: message!.id,
+      action: 'answered',
+    });
   });
   return publisherThread(ctx, actor.publisherId);
 }
@@ -324,7 +419,8 @@ export async function answerOperators(ctx: AppContext, actor: { accountId: numbe
 // ---------------------------------------------------------------- claims
 
 /** The state of a claim. */
-const claimStatus = (claim: { approved_at: Date | null; refused_at: Date | null }) => (claim.approved_at ? 'APPROVED' : claim.refused_at ? 'REFUSED' : 'PENDING');
+const claimStatus = (claim: { approved_at: Date | null; refused_at: Date | null }) =>
+  claim.approved_at ? 'APPROVED' : claim.refused_at ? 'REFUSED' : 'PENDING';
 
 /** The claims queue (GET /operator/claims): pending ones first (oldest first), then the decided ones, newest first. */
 export async function claimQueue(ctx: AppContext): Promise<ClaimItem[]> {
@@ -366,9 +462,21 @@ export async function refuseClaim(ctx: AppContext, operatorId: number, claimId: 
     if (!row) throw notFound('Claim');
     if (claimStatus(row.claim) !== 'PENDING') throw new AppError('CONFLICT', 'This claim was decided already.');
     await tx.update(publisher_claims).set({ refused_at: ctx.clock(), refused_reason: reason }).where(eq(publisher_claims.id, claimId));
-    await record(tx, { actor: operatorActor(operatorId), subject: 'claim', subjectId: claimId, action: 'refused', changes: { refused_at: [null, ctx.clock().toISOString()] }, reason });
+    await record(tx, {
+      actor: operatorActor(operatorId),
+      subject: 'claim',
+      subjectId: claimId,
+      action: 'refused',
+      changes: { refused_at: [null, ctx.clock().toISOString()] },
+      reason,
+    });
     // the claimant has no account: the claim's own language is not known, so English, as the claim form was
     const values = { publisher: row.publisher_name, reason };
-    await enqueueMessage(tx, { channel: 'email', to: row.claim.email, subject: noticeText('en', 'moderation.claimRefused.subject', values), text: noticeText('en', 'moderation.claimRefused.text', values) });
+    await enqueueMessage(tx, {
+      channel: 'email',
+      to: row.claim.email,
+      subject: noticeText('en', 'moderation.claimRefused.subject', values),
+      text: noticeText('en', 'moderation.claimRefused.text', values),
+    });
   });
 }

@@ -51,7 +51,12 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
 
   it('signs an enrolled operator in with password and code, for 8 hours, and names it by its e-mail', async () => {
     const operator = await createOperator(t.ctx);
-    const reply = await login({ email: operator.email, password: operator.password, modelType: 'OPERATOR', totp: await totpCodeAt(TEST_TOTP_SECRET, now()) });
+    const reply = await login({
+      email: operator.email,
+      password: operator.password,
+      modelType: 'OPERATOR',
+      totp: await totpCodeAt(TEST_TOTP_SECRET, now()),
+    });
     expect(reply.statusCode).toBe(200);
     const token = reply.json().data.accessToken.access_token as string;
     const claims = decodeJwt(token);
@@ -59,15 +64,26 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     expect(claims.exp! - claims.iat!).toBe(8 * 3600);
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json().data).toMatchObject({ id: operator.accountId, email: operator.email, modelType: 'OPERATOR', name: operator.email, logoUrl: null });
+    expect(me.json().data).toMatchObject({
+      id: operator.accountId,
+      email: operator.email,
+      modelType: 'OPERATOR',
+      name: operator.email,
+      logoUrl: null,
+    });
   });
 
-  it('asks an enrolled operator for the code, in the reader\'s language, and refuses a wrong one', async () => {
+  it("asks an enrolled operator for the code, in the reader's language, and refuses a wrong one", async () => {
     const operator = await createOperator(t.ctx);
     const payload = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
     const missing = await login(payload);
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ statusCode: 401, error: 'TOTP_REQUIRED', message: REQUIRED, details: [{ field: 'totp', message: REQUIRED }] });
+    expect(missing.json()).toEqual({
+      statusCode: 401,
+      error: 'TOTP_REQUIRED',
+      message: REQUIRED,
+      details: [{ field: 'totp', message: REQUIRED }],
+    });
     const gujarati = await login(payload, { language: 'gu' });
     expect(gujarati.json().message).toBe('આપની ઑથેન્ટિકેટર એપમાં દેખાતો 6 અંકનો કોડ લખો.');
     const hindi = await login(payload, { language: 'hi' });
@@ -88,7 +104,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     expect(spaced.statusCode).toBe(200);
   });
 
-  it('lets a code sign in once (RFC 6238 §5.2): the same code again is 401 in the reader\'s language, the next step\'s code signs in', async () => {
+  it("lets a code sign in once (RFC 6238 §5.2): the same code again is 401 in the reader's language, the next step's code signs in", async () => {
     const operator = await createOperator(t.ctx);
     const payload = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
     const code = await totpCodeAt(TEST_TOTP_SECRET, now());
@@ -104,7 +120,9 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
       'इस कोड से पहले ही लॉग इन किया जा चुका है। अपने ऑथेंटिकेटर ऐप में अगला कोड आने तक प्रतीक्षा करें और वह लिखें।',
     );
     // the code of the step before is older still: refused as well
-    expect((await login({ ...payload, totp: await totpCodeAt(TEST_TOTP_SECRET, new Date(now().getTime() - 30_000)) })).json().error).toBe('TOTP_REUSED');
+    expect((await login({ ...payload, totp: await totpCodeAt(TEST_TOTP_SECRET, new Date(now().getTime() - 30_000)) })).json().error).toBe(
+      'TOTP_REUSED',
+    );
 
     // the next step's code (what the app shows within 30 s) signs in, once
     const next = await totpCodeAt(TEST_TOTP_SECRET, new Date(now().getTime() + 30_000));
@@ -136,7 +154,9 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const set = await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { token, password: 'Vyavastha@2026' } });
     expect(set.statusCode).toBe(200);
     // the link is used up
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { token, password: 'Vyavastha@2027' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { token, password: 'Vyavastha@2027' } })).statusCode,
+    ).toBe(400);
 
     const payload = { email: 'new.operator@example.test', password: 'Vyavastha@2026', modelType: 'OPERATOR' };
     const first = await login(payload);
@@ -172,7 +192,10 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     expect(signedIn.statusCode).toBe(200);
     const oldToken = signedIn.json().data.accessToken.access_token as string;
 
-    await t.ctx.db.update(accounts).set({ suspended_at: new Date(), suspended_reason: 'left the team' }).where(eq(accounts.id, added.accountId));
+    await t.ctx.db
+      .update(accounts)
+      .set({ suspended_at: new Date(), suspended_reason: 'left the team' })
+      .where(eq(accounts.id, added.accountId));
     const again = await addOperator(t.ctx, 'scripted@example.test', { password: 'Scripted@2027' });
     expect(again).toMatchObject({ accountId: added.accountId, created: false });
     expect(again.totpSecret).not.toBe(added.totpSecret);
@@ -191,8 +214,14 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
 
   it('operator:add refuses a bad e-mail or a weak password, naming the field', async () => {
     await expect(addOperator(t.ctx, 'not-an-email')).rejects.toMatchObject({ statusCode: 400, details: [{ field: 'email' }] });
-    await expect(addOperator(t.ctx, 'weak@example.test', { password: 'short' })).rejects.toMatchObject({ statusCode: 400, details: [{ field: 'password' }] });
-    await expect(addOperator(t.ctx, 'common@example.test', { password: 'Password@123' })).rejects.toMatchObject({ statusCode: 400, details: [{ field: 'password' }] });
+    await expect(addOperator(t.ctx, 'weak@example.test', { password: 'short' })).rejects.toMatchObject({
+      statusCode: 400,
+      details: [{ field: 'password' }],
+    });
+    await expect(addOperator(t.ctx, 'common@example.test', { password: 'Password@123' })).rejects.toMatchObject({
+      statusCode: 400,
+      details: [{ field: 'password' }],
+    });
   });
 
   it('never makes an operator by the public forms: their modelType stays PUBLISHER or LIBRARY', async () => {
@@ -217,7 +246,10 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const publisher = await createPublisher(t.ctx);
     const header = await authHeader(t.app, publisher, 'PUBLISHER');
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: header })).statusCode).toBe(200);
-    await t.ctx.db.update(accounts).set({ suspended_at: new Date(), suspended_reason: 'fake publisher' }).where(eq(accounts.id, publisher.accountId));
+    await t.ctx.db
+      .update(accounts)
+      .set({ suspended_at: new Date(), suspended_reason: 'fake publisher' })
+      .where(eq(accounts.id, publisher.accountId));
 
     const suspended = `This account is suspended. Please contact ${t.ctx.config.SUPPORT_EMAIL}.`;
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: header });
@@ -230,7 +262,11 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const payload = { email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' };
     const refused = await login(payload, { language: 'hi' });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ statusCode: 401, error: 'ACCOUNT_SUSPENDED', message: `यह खाता निलंबित है। कृपया ${t.ctx.config.SUPPORT_EMAIL} से संपर्क करें।` });
+    expect(refused.json()).toEqual({
+      statusCode: 401,
+      error: 'ACCOUNT_SUSPENDED',
+      message: `यह खाता निलंबित है। कृपया ${t.ctx.config.SUPPORT_EMAIL} से संपर्क करें।`,
+    });
     const wrongPassword = await login({ ...payload, password: 'Wrong@12345' });
     expect(wrongPassword.json().message).toBe('Invalid email or password');
 
@@ -245,7 +281,11 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const reply = await login({ email: operator.email, password: operator.password, modelType: 'OPERATOR' });
     expect(reply.statusCode).toBe(401);
     expect(reply.json().error).toBe('ACCOUNT_SUSPENDED');
-    const dashboard = await t.app.inject({ method: 'GET', url: '/api/operator/dashboard', headers: { authorization: `Bearer ${operator.token}` } });
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: '/api/operator/dashboard',
+      headers: { authorization: `Bearer ${operator.token}` },
+    });
     expect(dashboard.statusCode).toBe(401);
     expect(dashboard.json().error).toBe('ACCOUNT_SUSPENDED');
   });
@@ -283,14 +323,23 @@ function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Runs `npm run operator:add -- …` as the server's operator would, with `env` and `stdin`. */
-function runOperatorAdd(args: string[], env: Record<string, string>, stdin: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function runOperatorAdd(
+  args: string[],
+  env: Record<string, string>,
+  stdin: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       ['--import', 'tsx', '--conditions=source', join(ROOT, 'apps/api/src/scripts/operator-add.ts'), ...args],
       // a cold start of tsx and the embedded database takes a minute on a loaded machine
       { cwd: ROOT, env: { ...withoutDatabaseUrl(process.env), ...env }, timeout: 200_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr: error?.killed ? `killed (${error.signal}) ${stderr}` : stderr }),
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? Number((error as { code?: number }).code ?? 1) : 0,
+          stdout,
+          stderr: error?.killed ? `killed (${error.signal}) ${stderr}` : stderr,
+        }),
     );
     child.stdin!.end(stdin);
   });
@@ -324,7 +373,12 @@ describe('npm run operator:add as a process', () => {
       const reply = await built.app.inject({
         method: 'POST',
         url: '/api/user/login',
-        payload: { email: 'ops@example.test', password: 'Vyavastha@2026', modelType: 'OPERATOR', totp: await totpCodeAt(secret!, new Date()) },
+        payload: {
+          email: 'ops@example.test',
+          password: 'Vyavastha@2026',
+          modelType: 'OPERATOR',
+          totp: await totpCodeAt(secret!, new Date()),
+        },
       });
       expect(reply.statusCode).toBe(200);
     } finally {

@@ -15,7 +15,7 @@ import { exportDate } from '../../lib/excel.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { builtApp } from '../../test/web-dist.js';
 
-describe.each(ENGINES)('a withdrawn book\'s page on %s', (engine) => {
+describe.each(ENGINES)("a withdrawn book's page on %s", (engine) => {
   let t: TestApp;
   let dist: string;
 
@@ -28,18 +28,26 @@ describe.each(ENGINES)('a withdrawn book\'s page on %s', (engine) => {
     rmSync(join(dist, '..'), { recursive: true, force: true });
   });
 
-  it('answers 410 with the date, the reason and a link to the book it duplicates, in the visitor\'s language', async () => {
+  it("answers 410 with the date, the reason and a link to the book it duplicates, in the visitor's language", async () => {
     const operator = { authorization: `Bearer ${(await createOperator(t.ctx)).token}` };
     const publisher = await createPublisher(t.ctx, { publisher_name: 'શ્રી શ્રુત પ્રકાશન' });
     const original = await createBook(t.ctx, publisher.publisherId, { book_title: 'ભક્તામર સ્તોત્ર', book_e_title: 'Bhaktamar Stotra' });
-    const duplicate = await createBook(t.ctx, publisher.publisherId, { book_title: 'ભક્તામર સ્તોત્ર', book_e_title: 'Bhaktamar Stotra (again)' });
+    const duplicate = await createBook(t.ctx, publisher.publisherId, {
+      book_title: 'ભક્તામર સ્તોત્ર',
+      book_e_title: 'Bhaktamar Stotra (again)',
+    });
     const jsbn = formatJsbn(duplicate.jsbn_number);
     const seeJsbn = formatJsbn(original.jsbn_number);
     // drawn and kept before the withdrawal
     const before = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
     expect(before.statusCode).toBe(200);
 
-    const withdrawn = await t.app.inject({ method: 'POST', url: `/api/operator/books/${duplicate.id}/withdraw`, headers: operator, payload: { reason: 'Registered twice', duplicate_of_jsbn: seeJsbn } });
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: `/api/operator/books/${duplicate.id}/withdraw`,
+      headers: operator,
+      payload: { reason: 'Registered twice', duplicate_of_jsbn: seeJsbn },
+    });
     expect(withdrawn.statusCode).toBe(200);
     const [row] = await t.ctx.db.select({ at: books.withdrawn_at }).from(books).where(eq(books.id, duplicate.id));
     const date = exportDate(row!.at!);
@@ -65,17 +73,27 @@ describe.each(ENGINES)('a withdrawn book\'s page on %s', (engine) => {
 
     // the other book's page is untouched; reinstating brings this one back
     expect((await t.app.inject({ method: 'GET', url: `/jsbn/${seeJsbn}` })).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: `/api/operator/books/${duplicate.id}/reinstate`, headers: operator, payload: { reason: 'Not a duplicate after all' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/operator/books/${duplicate.id}/reinstate`,
+      headers: operator,
+      payload: { reason: 'Not a duplicate after all' },
+    });
     const back = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
     expect(back.statusCode).toBe(200);
     expect(back.body).toContain('Bhaktamar Stotra (again)');
   });
 
-  it('writes a withdrawal without a duplicate with no \'See JSBN\' link', async () => {
+  it("writes a withdrawal without a duplicate with no 'See JSBN' link", async () => {
     const operator = { authorization: `Bearer ${(await createOperator(t.ctx)).token}` };
     const publisher = await createPublisher(t.ctx);
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'નવતત્ત્વ' });
-    await t.app.inject({ method: 'POST', url: `/api/operator/books/${book.id}/withdraw`, headers: operator, payload: { reason: 'Not a Jain book' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/operator/books/${book.id}/withdraw`,
+      headers: operator,
+      payload: { reason: 'Not a Jain book' },
+    });
     const page = await t.app.inject({ method: 'GET', url: `/jsbn/${formatJsbn(book.jsbn_number)}` });
     expect(page.statusCode).toBe(410);
     expect(page.body).toContain(': Not a Jain book</p>');

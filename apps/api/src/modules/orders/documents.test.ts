@@ -38,17 +38,29 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     publisher = await createPublisher(t.ctx, { publisher_name: 'શ્રી જૈન સાહિત્ય મંદિર', address: 'રતનપોળ, ગાંધી રોડ' });
-    const library = await createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર', letter_text: 'પૂજ્ય પ્રકાશકશ્રી, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલવા વિનંતી.' });
+    const library = await createLibrary(t.ctx, {
+      name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર',
+      letter_text: 'પૂજ્ય પ્રકાશકશ્રી, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલવા વિનંતી.',
+    });
     lib = await tokenHeader(t, library);
     pub = await tokenHeader(t, publisher);
     otherPub = await tokenHeader(t, await createPublisher(t.ctx));
     const a = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર', book_e_title: 'Uttaradhyayan Sutra' });
-    const b = await createBook(t.ctx, publisher.publisherId, { book_title: 'तत्त्वार्थसूत्र', book_e_title: 'Tattvartha Sutra', authors: [{ authorType: 1, author_name: 'Umaswati' }] });
+    const b = await createBook(t.ctx, publisher.publisherId, {
+      book_title: 'तत्त्वार्थसूत्र',
+      book_e_title: 'Tattvartha Sutra',
+      authors: [{ authorType: 1, author_name: 'Umaswati' }],
+    });
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/book/order-book',
       headers: lib,
-      payload: { orders: [{ publisherId: publisher.publisherId, bookId: a.id, numberOfCopies: 2 }, { publisherId: publisher.publisherId, bookId: b.id, numberOfCopies: 5 }] },
+      payload: {
+        orders: [
+          { publisherId: publisher.publisherId, bookId: a.id, numberOfCopies: 2 },
+          { publisherId: publisher.publisherId, bookId: b.id, numberOfCopies: 5 },
+        ],
+      },
     });
     orderId = created.json().data.orders[0].id;
   });
@@ -63,20 +75,38 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     // another publisher's order: this file's publisher hears of one new order below
     const elsewhere = await createPublisher(t.ctx);
     const book = await createBook(t.ctx, elsewhere.publisherId);
-    const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: session, payload: { orders: [{ publisherId: elsewhere.publisherId, bookId: book.id, numberOfCopies: 1 }] } });
-    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: session, payload: { orderId: created.json().data.orders[0].id, sendWhatsapp: false } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/order-book',
+      headers: session,
+      payload: { orders: [{ publisherId: elsewhere.publisherId, bookId: book.id, numberOfCopies: 1 }] },
+    });
+    const letter = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher/generate-pdf',
+      headers: session,
+      payload: { orderId: created.json().data.orders[0].id, sendWhatsapp: false },
+    });
     expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(pdfText(letter.rawPayload, 'damaged-logo.pdf')).toContain('Damaged Logo Bhandar');
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('writes the order letter on the letterhead and sends it to the publisher once', async () => {
-    const ask = () => t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });
+    const ask = () =>
+      t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });
     const first = await ask();
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('application/pdf');
     const text = pdfText(first.rawPayload, 'letter.pdf');
-    for (const expected of ['શ્રી આત્માનંદ જ્ઞાન ભંડાર', 'શ્રી જૈન સાહિત્ય મંદિર', 'શ્રી ઉત્તરાધ્યયન સૂત્ર', 'तत्त्वार्थसूत्र', 'Umaswati', 'Total copies: 7']) {
+    for (const expected of [
+      'શ્રી આત્માનંદ જ્ઞાન ભંડાર',
+      'શ્રી જૈન સાહિત્ય મંદિર',
+      'શ્રી ઉત્તરાધ્યયન સૂત્ર',
+      'तत्त्वार्थसूत्र',
+      'Umaswati',
+      'Total copies: 7',
+    ]) {
       expect(text).toContain(expected);
     }
     await ask();
@@ -88,20 +118,44 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     const whatsapp = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=9876543210' })).json().data.messages;
     expect(whatsapp.filter((message: { channel: string }) => message.channel === 'whatsapp')).toHaveLength(1);
     // the letter the library's browser asked for first is the one attached
-    const [stored] = await t.ctx.db.select({ key: orders.letter_key, sent: orders.letter_sent_at }).from(orders).where(eq(orders.id, orderId));
+    const [stored] = await t.ctx.db
+      .select({ key: orders.letter_key, sent: orders.letter_sent_at })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     expect(stored!.sent).not.toBeNull();
-    const [attached] = await t.ctx.db.select({ key: outboxTable.attachment_key }).from(outboxTable).where(and(like(outboxTable.subject, 'JSBN order%'), eq(outboxTable.channel, 'email')));
+    const [attached] = await t.ctx.db
+      .select({ key: outboxTable.attachment_key })
+      .from(outboxTable)
+      .where(and(like(outboxTable.subject, 'JSBN order%'), eq(outboxTable.channel, 'email')));
     expect(attached!.key).toBe(stored!.key);
-    const forPublisher = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId, sendWhatsapp: false } });
+    const forPublisher = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher/generate-pdf',
+      headers: pub,
+      payload: { orderId, sendWhatsapp: false },
+    });
     expect(forPublisher.statusCode).toBe(200);
-    const stranger = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: otherPub, payload: { orderId, sendWhatsapp: false } });
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher/generate-pdf',
+      headers: otherPub,
+      payload: { orderId, sendWhatsapp: false },
+    });
     expect(stranger.statusCode).toBe(404);
   });
 
   it("dates the letter by the order's day in India, as the lists show it", async () => {
     // 01:30 on 22 November in India is still 21 November in UTC
-    await t.ctx.db.update(orders).set({ order_date: new Date('2026-11-21T20:00:00Z') }).where(eq(orders.id, orderId));
-    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId, sendWhatsapp: false } });
+    await t.ctx.db
+      .update(orders)
+      .set({ order_date: new Date('2026-11-21T20:00:00Z') })
+      .where(eq(orders.id, orderId));
+    const letter = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher/generate-pdf',
+      headers: pub,
+      payload: { orderId, sendWhatsapp: false },
+    });
     expect(pdfText(letter.rawPayload, 'letter-date.pdf')).toContain('Date: 22/11/2026');
   });
 
@@ -109,7 +163,12 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     const none = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: pub, query: { ids: '' } });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain(MSG.selectToExport);
-    const response = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: pub, query: { ids: String(orderId) } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/book/order-book/export.xlsx',
+      headers: pub,
+      query: { ids: String(orderId) },
+    });
     expect(response.headers['content-disposition']).toBe('attachment; filename="Booked_Orders.xlsx"');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -117,29 +176,62 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Sr. no');
     expect(sheet.getRow(2).getCell(4).value).toBe('શ્રી આત્માનંદ જ્ઞાન ભંડાર');
     expect(String(sheet.getRow(2).getCell(6).value)).toContain('શ્રી ઉત્તરાધ્યયન સૂત્ર');
-    const library = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: lib, query: { ids: String(orderId) } });
+    const library = await t.app.inject({
+      method: 'GET',
+      url: '/api/book/order-book/export.xlsx',
+      headers: lib,
+      query: { ids: String(orderId) },
+    });
     expect(library.headers['content-disposition']).toBe('attachment; filename="Books_Ordered_By_You.xlsx"');
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: otherPub, query: { ids: String(orderId) } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: otherPub, query: { ids: String(orderId) } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('prints A5 address labels To the library From the publisher, breaking pages before the bottom', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: pub, query: { ids: '' } });
     expect(none.json().message).toContain(MSG.selectToPrint);
-    const response = await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: pub, query: { ids: String(orderId) } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/book/order-book/addresses.pdf',
+      headers: pub,
+      query: { ids: String(orderId) },
+    });
     expect(response.headers['content-disposition']).toBe('attachment; filename="addresses.pdf"');
     expect(pdfInfo(response.rawPayload, 'one.pdf')).toMatch(/Page size:\s+419\.53 x 595\.28 pts/);
     const text = pdfText(response.rawPayload, 'one.pdf');
-    for (const expected of ['To,', 'શ્રી આત્માનંદ જ્ઞાન ભંડાર', 'Jain Upashray, Main Bazaar, Palitana 364270', 'From,', 'શ્રી જૈન સાહિત્ય મંદિર', 'રતનપોળ, ગાંધી રોડ']) {
+    for (const expected of [
+      'To,',
+      'શ્રી આત્માનંદ જ્ઞાન ભંડાર',
+      'Jain Upashray, Main Bazaar, Palitana 364270',
+      'From,',
+      'શ્રી જૈન સાહિત્ય મંદિર',
+      'રતનપોળ, ગાંધી રોડ',
+    ]) {
       expect(text).toContain(expected);
     }
     const libraries = await createLibraries(t, 8);
-    const labels = await t.app.inject({ method: 'GET', url: '/api/library/addresses.pdf', headers: pub, query: { ids: libraries.join(',') } });
+    const labels = await t.app.inject({
+      method: 'GET',
+      url: '/api/library/addresses.pdf',
+      headers: pub,
+      query: { ids: libraries.join(',') },
+    });
     expect(labels.statusCode).toBe(200);
     const pages = Number(/Pages:\s+(\d+)/.exec(pdfInfo(labels.rawPayload, 'many.pdf'))![1]);
     expect(pages).toBeGreaterThan(1);
-    const exported = await t.app.inject({ method: 'GET', url: '/api/library/export.xlsx', headers: pub, query: { ids: libraries.join(',') } });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/library/export.xlsx',
+      headers: pub,
+      query: { ids: libraries.join(',') },
+    });
     expect(exported.headers['content-disposition']).toBe('attachment; filename="List_of_Libraries.xlsx"');
-    expect((await t.app.inject({ method: 'GET', url: '/api/library/export.xlsx', headers: lib, query: { ids: libraries.join(',') } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/library/export.xlsx', headers: lib, query: { ids: libraries.join(',') } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

@@ -54,7 +54,11 @@ export async function orderLetterKey(ctx: AppContext, actor: Actor, orderId: num
 async function keepLetter(ctx: AppContext, orderId: number, pdf: Buffer): Promise<string> {
   const key = `private/letters/${randomUUID()}.pdf`;
   await ctx.storage.putBuffer(pdf, key);
-  const claimed = await ctx.db.update(orders).set({ letter_key: key }).where(and(eq(orders.id, orderId), isNull(orders.letter_key))).returning({ id: orders.id });
+  const claimed = await ctx.db
+    .update(orders)
+    .set({ letter_key: key })
+    .where(and(eq(orders.id, orderId), isNull(orders.letter_key)))
+    .returning({ id: orders.id });
   if (claimed.length) return key;
   await ctx.storage.delete(key);
   const [row] = await ctx.db.select({ key: orders.letter_key }).from(orders).where(eq(orders.id, orderId));
@@ -72,7 +76,10 @@ async function letterPdf(ctx: AppContext, actor: Actor, orderId: number): Promis
     .where(eq(orders.id, orderId));
   if (!row) throw notFound('Order');
   const { library, publisher } = row;
-  const [logo, languages] = await Promise.all([imageForDocument(ctx.storage, library.logo_key, 240), libraryLanguages(ctx.db, [library.id])]);
+  const [logo, languages] = await Promise.all([
+    imageForDocument(ctx.storage, library.logo_key, 240),
+    libraryLanguages(ctx.db, [library.id]),
+  ]);
   return orderLetterPdf({
     language: languages.get(library.id) ?? 'en',
     orderNumber: order.orderId,
@@ -133,12 +140,21 @@ export async function exportOrders(ctx: AppContext, actor: Actor, ids: number[],
           }).join('\n'),
       },
       { header: heading('totalCopies'), width: 12, value: (order) => order.totalCopies },
-      { header: heading('acceptedCopies'), width: 14, value: (order) => (order.status === 'REQUESTED' ? null : order.OrderBookItem.reduce((sum, item) => sum + (item.accepted_book_copies ?? 0), 0)) },
+      {
+        header: heading('acceptedCopies'),
+        width: 14,
+        value: (order) =>
+          order.status === 'REQUESTED' ? null : order.OrderBookItem.reduce((sum, item) => sum + (item.accepted_book_copies ?? 0), 0),
+      },
       { header: heading('status'), width: 12, value: (order) => noticeText(lng, `status.${order.status}`) },
       { header: heading('courier'), width: 20, value: (order) => order.dispetchedOrder?.courierCompanyName },
       { header: heading('courierNumber'), width: 14, value: (order) => order.dispetchedOrder?.courierCompanyNumber },
       { header: heading('trackingId'), width: 16, value: (order) => order.dispetchedOrder?.trackingId },
-      { header: heading('postage'), width: 12, value: (order) => (order.postage_minor === null ? null : formatMoney(order.postage_minor, order.currency)) },
+      {
+        header: heading('postage'),
+        width: 12,
+        value: (order) => (order.postage_minor === null ? null : formatMoney(order.postage_minor, order.currency)),
+      },
       { header: heading('total'), width: 14, value: (order) => totalsText(order.totals) },
     ],
     list,
@@ -158,9 +174,17 @@ export async function publisherReturnAddress(ctx: AppContext, publisherId: numbe
  * fixed words in `lng`, the printing publisher's language.
  * @throws AppError 404 when an id is not an order addressed to the publisher
  */
-export async function orderAddressLabels(ctx: AppContext, actor: Actor & { publisherId: number }, ids: number[], lng: InterfaceLanguage): Promise<Buffer> {
+export async function orderAddressLabels(
+  ctx: AppContext,
+  actor: Actor & { publisherId: number },
+  ids: number[],
+  lng: InterfaceLanguage,
+): Promise<Buffer> {
   const list = await ordersByIds(ctx, actor, ids);
-  const libraryRows = await ctx.db.select().from(libraries).where(inArray(libraries.id, [...new Set(list.map((order) => order.library.id))]));
+  const libraryRows = await ctx.db
+    .select()
+    .from(libraries)
+    .where(inArray(libraries.id, [...new Set(list.map((order) => order.library.id))]));
   const byId = new Map(libraryRows.map((library) => [library.id, library]));
   const to = list.map((order) => {
     const library = byId.get(order.library.id)!;
@@ -168,5 +192,3 @@ export async function orderAddressLabels(ctx: AppContext, actor: Actor & { publi
   });
   return addressLabelsPdf(to, await publisherReturnAddress(ctx, actor.publisherId), lng);
 }
-
-

@@ -16,7 +16,11 @@ import type { AppContext } from '../../context.js';
 export async function scheduleOrderNotices(ctx: AppContext, publisherIds: Iterable<number>): Promise<void> {
   for (const publisherId of new Set(publisherIds)) {
     await ctx.jobs
-      .send('orderNotices', { publisherId }, { singletonKey: String(publisherId), startAfterSeconds: ctx.config.ORDER_NOTICE_DIGEST_SECONDS })
+      .send(
+        'orderNotices',
+        { publisherId },
+        { singletonKey: String(publisherId), startAfterSeconds: ctx.config.ORDER_NOTICE_DIGEST_SECONDS },
+      )
       .catch(() => undefined);
   }
 }

@@ -6,6 +6,7 @@
  * minutes as one digest (decision 033), in its own language; N orders waiting over 3 days
  * remind it with one message, not N.
  */
+/* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { accounts, order_events, orders, outbox } from '../../db/schema.js';
@@ -31,11 +32,18 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     bookId = (await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્પસૂત્ર' }, { cover: false })).id;
     const library = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
     libraryName = library.name;
-    [lib, otherLib] = await Promise.all([tokenHeader(t, library), tokenHeader(t, await createLibrary(t.ctx, { name: 'Hemchandracharya Gyan Bhandar' }))]);
+    [lib, otherLib] = await Promise.all([
+      tokenHeader(t, library),
+      tokenHeader(t, await createLibrary(t.ctx, { name: 'Hemchandracharya Gyan Bhandar' })),
+    ]);
   });
   afterAll(() => t.close());
 
-  const order = async (headers: Headers, lines: { publisherId: number; bookId: number }[] = [{ publisherId: publisher.publisherId, bookId }], key?: string) =>
+  const order = async (
+    headers: Headers,
+    lines: { publisherId: number; bookId: number }[] = [{ publisherId: publisher.publisherId, bookId }],
+    key?: string,
+  ) =>
     t.app.inject({
       method: 'POST',
       url: '/api/book/order-book',
@@ -49,14 +57,19 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
   };
   /** Every message queued after `since` (an outbox id), oldest first. */
   const messagesAfter = async (since: number) =>
-    (await t.ctx.db.select().from(outbox).where(gt(outbox.id, since)).orderBy(asc(outbox.id))).map((row) => ({ channel: row.channel, to: row.recipient, subject: row.subject, text: row.body, attachment: row.attachment_key }));
+    (await t.ctx.db.select().from(outbox).where(gt(outbox.id, since)).orderBy(asc(outbox.id))).map((row) => ({
+      channel: row.channel,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      attachment: row.attachment_key,
+    }));
   const lastMessage = async () => (await t.ctx.db.select({ id: sql<number>`coalesce(max(${outbox.id}), 0)::int` }).from(outbox))[0]!.id;
   /** Tells the publisher what is waiting, as its queued digest does when its time comes. */
   const digest = () => sendOrderNotices(t.ctx, publisher.publisherId);
   /** The publisher's digest jobs waiting in the queue, with how long after their queueing they start (s). */
   const waitingDigests = async () =>
     (
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
       (await t.ctx.db.execute(
         sql`select singleton_key as key, round(extract(epoch from start_after - created_on))::int as wait from pgboss.job where name = 'orderNotices' and state = 'created' and singleton_key = ${String(publisher.publisherId)}`,
       )) as unknown as { rows: { key: string; wait: number }[] }
@@ -67,7 +80,12 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     const before = await lastMessage();
     const created = await placed();
     // the library's browser asks for the letter right after ordering (spec books §7)
-    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId: created.id, sendWhatsapp: true } });
+    const letter = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher/generate-pdf',
+      headers: lib,
+      payload: { orderId: created.id, sendWhatsapp: true },
+    });
     expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
     // nothing yet: the notice waits for the publisher's digest, queued once
     expect(await messagesAfter(before)).toEqual([]);
@@ -79,11 +97,18 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
       ['email', 'notices@example.in', `JSBN order ${created.orderId} from ${libraryName}`],
       ['whatsapp', '9876543210', `JSBN order ${created.orderId} from ${libraryName}`],
     ]);
-    expect(sent[0]!.text).toBe(`${libraryName} has sent order ${created.orderId} for 2 copies. The order letter is attached. Open Received Orders: https://jsbn.test/booked-orders`);
+    expect(sent[0]!.text).toBe(
+      `${libraryName} has sent order ${created.orderId} for 2 copies. The order letter is attached. Open Received Orders: https://jsbn.test/booked-orders`,
+    );
     expect(sent[0]!.attachment).toMatch(/^private\/letters\/.+\.pdf$/);
     expect(sent[1]!.attachment).toBe(sent[0]!.attachment);
     // asked again, the letter is not sent again, nor the notice
-    await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId: created.id, sendWhatsapp: true } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher/generate-pdf',
+      headers: lib,
+      payload: { orderId: created.id, sendWhatsapp: true },
+    });
     expect(await digest()).toBe(0);
     expect(await messagesAfter(before)).toHaveLength(2);
   });
@@ -118,7 +143,10 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     await digest();
     t.advance(4 * DAY);
     const before = await lastMessage();
-    for (const created of four) expect((await t.app.inject({ method: 'POST', url: `/api/book/order-book/${created.id}/reminder`, headers: lib })).statusCode).toBe(200);
+    for (const created of four)
+      expect((await t.app.inject({ method: 'POST', url: `/api/book/order-book/${created.id}/reminder`, headers: lib })).statusCode).toBe(
+        200,
+      );
     expect(await messagesAfter(before)).toEqual([]);
     expect(await digest()).toBe(4);
     const sent = await messagesAfter(before);
@@ -140,12 +168,16 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     expect(await digest()).toBeGreaterThanOrEqual(4);
     const auto = await messagesAfter(later);
     expect(auto.map((message) => message.channel)).toEqual(['email', 'whatsapp']);
-    for (const created of four) expect(auto[0]!.text).toContain(`- ${created.orderId} from ${libraryName}: Requested for 8 days with no change`);
+    for (const created of four)
+      expect(auto[0]!.text).toContain(`- ${created.orderId} from ${libraryName}: Requested for 8 days with no change`);
   });
 
   it('leaves out an order the publisher no longer needs to hear of, and tells one reminder alone as before', async () => {
     const cancelled = await placed();
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${cancelled.id}`, headers: lib, payload: { status: 'CANCELLED' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${cancelled.id}`, headers: lib, payload: { status: 'CANCELLED' } }))
+        .statusCode,
+    ).toBe(200);
     const before = await lastMessage();
     expect(await digest()).toBe(0);
     expect(await messagesAfter(before)).toEqual([]);
@@ -172,8 +204,14 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     t.advance(11 * 60_000);
     const before = await lastMessage();
     expect(await sendOverdueOrderNotices(t.ctx)).toBe(1);
-    expect((await messagesAfter(before)).map((message) => message.subject)).toEqual([`JSBN order ${created.orderId} from ${libraryName}`, `JSBN order ${created.orderId} from ${libraryName}`]);
-    const [pending] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(order_events).where(eq(order_events.notice_pending, true));
+    expect((await messagesAfter(before)).map((message) => message.subject)).toEqual([
+      `JSBN order ${created.orderId} from ${libraryName}`,
+      `JSBN order ${created.orderId} from ${libraryName}`,
+    ]);
+    const [pending] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(order_events)
+      .where(eq(order_events.notice_pending, true));
     expect(pending!.n).toBe(0);
   });
 
@@ -195,14 +233,25 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
       for (let i = 0; i < 10; i++) statuses.push((await order(library, [target!])).statusCode);
       expect(statuses).toEqual(Array(10).fill(201));
       const refused = await order(library, [target!]);
-      expect([refused.statusCode, refused.json().message]).toEqual([429, 'Too many orders to this publisher today. Please try again tomorrow.']);
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        429,
+        'Too many orders to this publisher today. Please try again tomorrow.',
+      ]);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
-      const gujarati = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: { ...library, 'accept-language': 'gu' }, payload: { orders: [{ ...target!, numberOfCopies: 1 }] } });
+      const gujarati = await t.app.inject({
+        method: 'POST',
+        url: '/api/book/order-book',
+        headers: { ...library, 'accept-language': 'gu' },
+        payload: { orders: [{ ...target!, numberOfCopies: 1 }] },
+      });
       expect(gujarati.json().message).toBe('આ પ્રકાશકને આજે ઘણા બધા ઓર્ડર અપાઈ ગયા છે. કૃપા કરી આવતીકાલે ફરી પ્રયત્ન કરો.');
       // a cart refused for one publisher makes no order for the others, nor counts them
       const cart = await order(library, [target!, shelf[1]!]);
       expect(cart.statusCode).toBe(429);
-      const [count] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.publisher_id, shelf[1]!.publisherId));
+      const [count] = await t.ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(eq(orders.publisher_id, shelf[1]!.publisherId));
       expect(count!.n).toBe(0);
       // another library still orders from that publisher
       expect((await order(otherLib, [target!])).statusCode).toBe(201);
@@ -232,8 +281,12 @@ describe('the digest on the job queue', () => {
       const bookId = (await createBook(t.ctx, publisher.publisherId, {}, { cover: false })).id;
       const lib = await tokenHeader(t, await createLibrary(t.ctx));
       const cart = { orders: [{ publisherId: publisher.publisherId, bookId, numberOfCopies: 1 }] };
-      for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: cart })).statusCode).toBe(201);
-      const toPublisher = async () => (await t.ctx.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, 'queued@example.in'))).map((row) => row.subject);
+      for (let i = 0; i < 2; i++)
+        expect((await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: cart })).statusCode).toBe(201);
+      const toPublisher = async () =>
+        (await t.ctx.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, 'queued@example.in'))).map(
+          (row) => row.subject,
+        );
       await expect.poll(toPublisher, { timeout: 15_000 }).toEqual(['JSBN: 2 orders need your attention']);
     } finally {
       await t.close();

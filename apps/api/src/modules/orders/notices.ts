@@ -64,7 +64,11 @@ export async function sendOrderNotices(ctx: AppContext, publisherId: number): Pr
   if (!publisher) return 0;
   const waiting = and(eq(orders.publisher_id, publisherId), eq(order_events.notice_pending, true));
   // a lone new order carries its letter: made before the transaction (a PDF takes tens of ms)
-  const peek = await ctx.db.select(pendingColumns).from(order_events).innerJoin(orders, eq(orders.id, order_events.order_id)).where(waiting);
+  const peek = await ctx.db
+    .select(pendingColumns)
+    .from(order_events)
+    .innerJoin(orders, eq(orders.id, order_events.order_id))
+    .where(waiting);
   const lone = peek.length === 1 && kindOf(peek[0]!) === 'new' && peek[0]!.orderStatus === 'REQUESTED' ? peek[0]!.orderId : null;
   const actor: Actor = { accountId: publisher.accountId, role: 'PUBLISHER', email: publisher.email, publisherId, libraryId: null };
   // a notice without its letter (the publisher opens it in Received Orders) beats no notice
@@ -85,9 +89,16 @@ export async function sendOrderNotices(ctx: AppContext, publisherId: number): Pr
     if (events.length === 0) return 0;
     const orderIds = [...new Set(events.map((event) => event.orderId))];
     const [names, lines] = await Promise.all([
-      tx.select({ id: libraries.id, name: libraries.name }).from(libraries).where(inArray(libraries.id, [...new Set(events.map((event) => event.libraryId))])),
       tx
-        .select({ orderId: order_items.order_id, copies: sql<number>`sum(${order_items.number_of_copies})::int`, books: sql<number>`count(*)::int` })
+        .select({ id: libraries.id, name: libraries.name })
+        .from(libraries)
+        .where(inArray(libraries.id, [...new Set(events.map((event) => event.libraryId))])),
+      tx
+        .select({
+          orderId: order_items.order_id,
+          copies: sql<number>`sum(${order_items.number_of_copies})::int`,
+          books: sql<number>`count(*)::int`,
+        })
         .from(order_items)
         .where(inArray(order_items.order_id, orderIds))
         .groupBy(order_items.order_id),
@@ -110,7 +121,14 @@ export async function sendOrderNotices(ctx: AppContext, publisherId: number): Pr
     const attach = notices.length === 1 && notices[0]!.orderId === lone ? letterKey : null;
     const { subject, text } = compose(publisher.lng, notices, `${ctx.config.publicUrl}/booked-orders`, attach !== null);
     await enqueueMessage(tx, { channel: 'email', to: publisher.email, subject, text, ...(attach ? { attachmentKey: attach } : {}) });
-    if (publisher.whatsapp) await enqueueMessage(tx, { channel: 'whatsapp', to: publisher.whatsapp, subject, text, ...(attach ? { attachmentKey: attach } : {}) });
+    if (publisher.whatsapp)
+      await enqueueMessage(tx, {
+        channel: 'whatsapp',
+        to: publisher.whatsapp,
+        subject,
+        text,
+        ...(attach ? { attachmentKey: attach } : {}),
+      });
     if (attach) await tx.update(orders).set({ letter_sent_at: ctx.clock() }).where(eq(orders.id, lone!));
     return notices.length;
   });
@@ -137,17 +155,22 @@ function compose(lng: InterfaceLanguage, notices: Notice[], link: string, letter
     }
     return {
       subject: say('reminder.subject', values(notice)),
-      text: [say(notice.kind === 'reminder' ? 'reminder.byLibrary' : 'reminder.auto', values(notice)), say('reminder.open', { link })].join('\n'),
+      text: [say(notice.kind === 'reminder' ? 'reminder.byLibrary' : 'reminder.auto', values(notice)), say('reminder.open', { link })].join(
+        '\n',
+      ),
     };
   }
   const fresh = notices.filter((notice) => notice.kind === 'new');
   const reminders = notices.filter((notice) => notice.kind !== 'new');
-  const section = (heading: string, list: Notice[], line: (notice: Notice) => string) => (list.length ? [say(heading), ...list.map((notice) => `- ${line(notice)}`), ''] : []);
+  const section = (heading: string, list: Notice[], line: (notice: Notice) => string) =>
+    list.length ? [say(heading), ...list.map((notice) => `- ${line(notice)}`), ''] : [];
   return {
     subject: say('digest.subject', { count: notices.length }),
     text: [
       ...section('digest.newOrders', fresh, (notice) => say('digest.newOrder', values(notice))),
-      ...section('digest.reminders', reminders, (notice) => say(notice.kind === 'reminder' ? 'digest.reminder' : 'digest.autoReminder', values(notice))),
+      ...section('digest.reminders', reminders, (notice) =>
+        say(notice.kind === 'reminder' ? 'digest.reminder' : 'digest.autoReminder', values(notice)),
+      ),
       say('digest.open', { link }),
     ].join('\n'),
   };

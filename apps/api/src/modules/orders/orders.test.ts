@@ -24,12 +24,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const l1 = await createLibrary(t.ctx, { name: 'શ્રી જ્ઞાન ભંડાર' });
     libraryEmail = l1.email;
     const l2 = await createLibrary(t.ctx);
-    [pub1, pub2, lib, otherLib] = await Promise.all([
-      tokenHeader(t, p1),
-      tokenHeader(t, p2),
-      tokenHeader(t, l1),
-      tokenHeader(t, l2),
-    ]);
+    [pub1, pub2, lib, otherLib] = await Promise.all([tokenHeader(t, p1), tokenHeader(t, p2), tokenHeader(t, l1), tokenHeader(t, l2)]);
     ids = { pub1: p1.publisherId, pub2: p2.publisherId };
     books = {
       a: (await createBook(t.ctx, p1.publisherId, { book_title: 'કલ્પસૂત્ર' })).id,
@@ -40,7 +35,12 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   afterAll(() => t.close());
 
   const order = (headers: Headers, lines: { publisherId: number; bookId: number; numberOfCopies: number }[], key?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: { orders: lines } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/book/order-book',
+      headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: { orders: lines },
+    });
   const patch = (headers: Headers, id: number, payload: object) =>
     t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${id}`, headers, payload });
   const list = async (headers: Headers, orderStatus: string) =>
@@ -65,12 +65,27 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(created.map((o) => o.publisherId).sort()).toEqual([ids.pub1, ids.pub2].sort());
     const retry = await order(lib, lines, 'cart-1');
     expect(retry.statusCode).toBe(200);
-    expect(retry.json().data.orders.map((o: { id: number }) => o.id).sort()).toEqual(created.map((o) => o.id).sort());
+    expect(
+      retry
+        .json()
+        .data.orders.map((o: { id: number }) => o.id)
+        .sort(),
+    ).toEqual(created.map((o) => o.id).sort());
     const pending = await list(lib, 'REQUESTED');
     expect(pending.total).toBe(2);
-    const search = await t.app.inject({ method: 'GET', url: '/api/book/order-book', headers: lib, query: { queryString: created[0]!.orderId } });
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/book/order-book',
+      headers: lib,
+      query: { queryString: created[0]!.orderId },
+    });
     expect(search.json().data.orderBooks.map((o: { id: number }) => o.id)).toEqual([created[0]!.id]);
-    const huge = await t.app.inject({ method: 'GET', url: '/api/book/order-book', headers: lib, query: { queryString: 'ORD-99999999999' } });
+    const huge = await t.app.inject({
+      method: 'GET',
+      url: '/api/book/order-book',
+      headers: lib,
+      query: { queryString: 'ORD-99999999999' },
+    });
     expect(huge.json().data.total).toBe(0);
     const toPub1 = await list(pub1, 'REQUESTED');
     expect(toPub1.total).toBe(1);
@@ -89,17 +104,35 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(placed.statusCode).toBe(201);
     const [toPub1, toPub2] = placed.json().data.orders as { id: number; orderId: string; publisherId: number }[];
     expect([toPub1!.publisherId, toPub2!.publisherId]).toEqual([ids.pub1, ids.pub2]);
-    const read = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers: lib })).json().data.orderBook;
+    const read = async (id: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers: lib })).json().data.orderBook;
     const first = await read(toPub1!.id);
     expect(first).toMatchObject({ orderId: toPub1!.orderId, status: 'REQUESTED', totalCopies: 6, currency: 'INR' });
-    expect(first.OrderBookItem.map((item: { book: { id: number }; number_of_copies: number; accepted_book_copies: number | null }) => [item.book.id, item.number_of_copies, item.accepted_book_copies])).toEqual([
+    expect(
+      first.OrderBookItem.map((item: { book: { id: number }; number_of_copies: number; accepted_book_copies: number | null }) => [
+        item.book.id,
+        item.number_of_copies,
+        item.accepted_book_copies,
+      ]),
+    ).toEqual([
       [books.b, 5, null],
       [books.a, 1, null],
     ]);
-    expect(first.history).toEqual([{ kind: 'status', status: 'REQUESTED', at: first.status_since, by: `LIBRARY ${libraryEmail}`, role: 'LIBRARY' }]);
-    expect((await read(toPub2!.id)).OrderBookItem.map((item: { book: { id: number }; number_of_copies: number }) => [item.book.id, item.number_of_copies])).toEqual([[books.c, 1]]);
+    expect(first.history).toEqual([
+      { kind: 'status', status: 'REQUESTED', at: first.status_since, by: `LIBRARY ${libraryEmail}`, role: 'LIBRARY' },
+    ]);
+    expect(
+      (await read(toPub2!.id)).OrderBookItem.map((item: { book: { id: number }; number_of_copies: number }) => [
+        item.book.id,
+        item.number_of_copies,
+      ]),
+    ).toEqual([[books.c, 1]]);
     await tellPublishers();
-    const notices = await t.ctx.db.select().from(outbox).where(or(like(outbox.subject, `%${toPub1!.orderId}%`), like(outbox.subject, `%${toPub2!.orderId}%`))).orderBy(asc(outbox.id));
+    const notices = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(or(like(outbox.subject, `%${toPub1!.orderId}%`), like(outbox.subject, `%${toPub2!.orderId}%`)))
+      .orderBy(asc(outbox.id));
     // one e-mail with the order letter and one WhatsApp message to each publisher
     expect(notices.map((notice) => [notice.channel, notice.subject, Boolean(notice.attachment_key)])).toEqual([
       ['email', `JSBN order ${toPub1!.orderId} from શ્રી જ્ઞાન ભંડાર`, true],
@@ -123,13 +156,20 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       url: '/api/book/create-dispatch',
       headers: pub2,
       // a courier's landline as Indians write it, with its STD code and trunk 0 (decision 039)
-      payload: form({ orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '0261 2345678', trackingId: 'SMC123456' }, { orderImage: [proof, 'r.jpg', 'image/jpeg'] }),
+      payload: form(
+        { orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '0261 2345678', trackingId: 'SMC123456' },
+        { orderImage: [proof, 'r.jpg', 'image/jpeg'] },
+      ),
     });
     expect(dispatched.statusCode).toBe(200);
     expect(dispatched.json().message).toBe(MSG.orderDispatched);
 
     const inTransit = (await list(lib, 'DISPATCHED')).orderBooks.find((o: { id: number }) => o.id === created.id);
-    expect(inTransit.dispetchedOrder).toMatchObject({ courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '2612345678', trackingId: 'SMC123456' });
+    expect(inTransit.dispetchedOrder).toMatchObject({
+      courierCompanyName: 'Shree Maruti Courier',
+      courierCompanyNumber: '2612345678',
+      trackingId: 'SMC123456',
+    });
     const file = await t.app.inject({ method: 'GET', url: inTransit.dispetchedOrder.orderimage });
     expect(file.statusCode).toBe(200);
     expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: (await sharp(proof).metadata()).width });
@@ -140,7 +180,12 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(received.statusCode).toBe(200);
     const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: lib })).json().data.orderBook;
     expect(detail.status).toBe('COMPLETED');
-    expect(detail.history.map((event: { status: string }) => event.status)).toEqual(['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED']);
+    expect(detail.history.map((event: { status: string }) => event.status)).toEqual([
+      'REQUESTED',
+      'IN_PROGRESS',
+      'DISPATCHED',
+      'COMPLETED',
+    ]);
     expect(detail.OrderBookItem[0].accepted_book_copies).toBe(4);
   });
 
@@ -173,20 +218,41 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const [rejectMe] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     expect((await patch(pub1, rejectMe.id, { status: 'CANCELLED' })).json().message).toBe('Order rejected successfully');
 
-    const [partial] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 5 }, { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 }])).json().data.orders;
-    const items = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${partial.id}`, headers: pub1 })).json().data.orderBook.OrderBookItem as { id: number; number_of_copies: number }[];
-    const tooMany = await patch(pub1, partial.id, { status: 'IN_PROGRESS', orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies + 1 })) });
+    const [partial] = (
+      await order(lib, [
+        { publisherId: ids.pub1, bookId: books.a, numberOfCopies: 5 },
+        { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 },
+      ])
+    ).json().data.orders;
+    const items = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${partial.id}`, headers: pub1 })).json().data.orderBook
+      .OrderBookItem as { id: number; number_of_copies: number }[];
+    const tooMany = await patch(pub1, partial.id, {
+      status: 'IN_PROGRESS',
+      orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies + 1 })),
+    });
     expect(tooMany.statusCode).toBe(400);
-    const ok = await patch(pub1, partial.id, { status: 'IN_PROGRESS', orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies === 5 ? 3 : 0 })) });
+    const ok = await patch(pub1, partial.id, {
+      status: 'IN_PROGRESS',
+      orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies === 5 ? 3 : 0 })),
+    });
     expect(ok.json().message).toBe('Order partially accepted successfully');
     const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${partial.id}`, headers: lib })).json().data.orderBook;
     expect(detail.OrderBookItem.map((item: { accepted_book_copies: number }) => item.accepted_book_copies).sort()).toEqual([0, 3]);
   });
 
   it('takes orderItems with every ordered count as an accept, not a partial one (spec books §4, §7)', async () => {
-    const [whole] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 4 }, { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 }])).json().data.orders;
-    const items = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${whole.id}`, headers: pub1 })).json().data.orderBook.OrderBookItem as { id: number; number_of_copies: number }[];
-    const accepted = await patch(pub1, whole.id, { status: 'IN_PROGRESS', orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies })) });
+    const [whole] = (
+      await order(lib, [
+        { publisherId: ids.pub1, bookId: books.a, numberOfCopies: 4 },
+        { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 },
+      ])
+    ).json().data.orders;
+    const items = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${whole.id}`, headers: pub1 })).json().data.orderBook
+      .OrderBookItem as { id: number; number_of_copies: number }[];
+    const accepted = await patch(pub1, whole.id, {
+      status: 'IN_PROGRESS',
+      orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies })),
+    });
     expect(accepted.json().data).toEqual({ message: 'Order accepted successfully' });
     const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${whole.id}`, headers: lib })).json().data.orderBook;
     expect(detail.OrderBookItem.map((item: { accepted_book_copies: number }) => item.accepted_book_copies).sort()).toEqual([2, 4]);
@@ -209,24 +275,55 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 
     const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     await patch(pub1, created.id, { status: 'IN_PROGRESS' });
-    const badNumber = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id, courierCompanyNumber: '12345' }) });
+    const badNumber = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub1,
+      payload: form({ orderId: created.id, courierCompanyNumber: '12345' }),
+    });
     expect(badNumber.json().details).toEqual([{ field: 'courierCompanyNumber', message: MSG.invalidCourierNumber }]);
-    const badFile = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id }, { orderImage: [Buffer.from('plain text'), 'x.txt', 'text/plain'] }) });
+    const badFile = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub1,
+      payload: form({ orderId: created.id }, { orderImage: [Buffer.from('plain text'), 'x.txt', 'text/plain'] }),
+    });
     expect(badFile.statusCode).toBe(415);
     expect(badFile.json().message).toBe(MSG.unsupportedFile);
-    const bigFile = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id }, { orderImage: [Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5_242_880)]), 'big.pdf', 'application/pdf'] }) });
+    const bigFile = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub1,
+      payload: form(
+        { orderId: created.id },
+        { orderImage: [Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5_242_880)]), 'big.pdf', 'application/pdf'] },
+      ),
+    });
     expect(bigFile.statusCode).toBe(413);
     expect(bigFile.json().message).toBe(MSG.dispatchFileTooLarge);
-    const plain = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id }) });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub1,
+      payload: form({ orderId: created.id }),
+    });
     expect(plain.statusCode).toBe(200);
-    const twice = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub1, payload: form({ orderId: created.id }) });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub1,
+      payload: form({ orderId: created.id }),
+    });
     expect(twice.statusCode).toBe(409);
   });
 
   it('gives exactly one winner when accept and cancel race for the same order, 100 times', async () => {
     for (let round = 0; round < 100; round++) {
       const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
-      const [accept, cancel] = await Promise.all([patch(pub1, created.id, { status: 'IN_PROGRESS' }), patch(lib, created.id, { status: 'CANCELLED' })]);
+      const [accept, cancel] = await Promise.all([
+        patch(pub1, created.id, { status: 'IN_PROGRESS' }),
+        patch(lib, created.id, { status: 'CANCELLED' }),
+      ]);
       expect([accept.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
       const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: lib })).json().data.orderBook;
       expect(detail.status).toBe(accept.statusCode === 200 ? 'IN_PROGRESS' : 'CANCELLED');
@@ -246,7 +343,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 
   it('lets two racing accepts of one order win exactly once', async () => {
     const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.b, numberOfCopies: 1 }])).json().data.orders;
-    const results = await Promise.all([patch(pub1, created.id, { status: 'IN_PROGRESS' }), patch(pub1, created.id, { status: 'CANCELLED' })]);
+    const results = await Promise.all([
+      patch(pub1, created.id, { status: 'IN_PROGRESS' }),
+      patch(pub1, created.id, { status: 'CANCELLED' }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: pub1 })).json().data.orderBook;
     expect(detail.history).toHaveLength(2);
@@ -267,10 +367,17 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const publisherView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data;
     expect(publisherView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0, dispatchedOrderBook: 0 });
     // dispatched: the two copies are in transit on both dashboards
-    await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: publisherHeaders, payload: form({ orderId: first.id }) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: publisherHeaders,
+      payload: form({ orderId: first.id }),
+    });
     const inTransit = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers })).json().data;
     expect(inTransit).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 0, dispatchedOrderBook: 2, completedOrderBook: 0 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data).toMatchObject({ dispatchedOrderBook: 2 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data).toMatchObject({
+      dispatchedOrderBook: 2,
+    });
   });
 
   it('keeps cancelled and rejected orders in the Cancelled list, saying who ended them and when', async () => {
@@ -279,7 +386,11 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect((await patch(otherLib, cancelled.id, { status: 'CANCELLED' })).json().message).toBe('Order cancelled successfully');
     expect((await patch(pub2, rejected.id, { status: 'CANCELLED' })).json().message).toBe('Order rejected successfully');
     for (const viewer of [otherLib, pub2]) {
-      const rows = (await list(viewer, 'CANCELLED')).orderBooks as { id: number; status: string; history: { status: string; role: string; at: string }[] }[];
+      const rows = (await list(viewer, 'CANCELLED')).orderBooks as {
+        id: number;
+        status: string;
+        history: { status: string; role: string; at: string }[];
+      }[];
       const mine = rows.filter((row) => [cancelled.id, rejected.id].includes(row.id));
       expect(mine.map((row) => row.status)).toEqual(['CANCELLED', 'CANCELLED']);
       const ended = (id: number) => mine.find((row) => row.id === id)!.history.at(-1)!;
@@ -295,7 +406,14 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     await tellPublishers();
     const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     await tellPublishers();
-    const notices = async () => (await t.ctx.db.select().from(outbox).where(or(like(outbox.subject, `%${created.orderId}%`), like(outbox.body, `%${created.orderId}%`))).orderBy(asc(outbox.id))).map((row) => ({ channel: row.channel, to: row.recipient, body: row.body }));
+    const notices = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(outbox)
+          .where(or(like(outbox.subject, `%${created.orderId}%`), like(outbox.body, `%${created.orderId}%`)))
+          .orderBy(asc(outbox.id))
+      ).map((row) => ({ channel: row.channel, to: row.recipient, body: row.body }));
     const [placed] = await notices();
     expect(placed!.body).toContain(`has sent order ${created.orderId} for 1 copy. The order letter is attached.`);
     await patch(pub1, created.id, { status: 'IN_PROGRESS' });
@@ -303,7 +421,12 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       method: 'POST',
       url: '/api/book/create-dispatch',
       headers: pub1,
-      payload: form({ orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC123456' }),
+      payload: form({
+        orderId: created.id,
+        courierCompanyName: 'Shree Maruti Courier',
+        courierCompanyNumber: '9898012345',
+        trackingId: 'SMC123456',
+      }),
     });
     await patch(lib, created.id, { status: 'COMPLETED' });
     const sent = await notices();

@@ -57,7 +57,12 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
   afterAll(() => t.close());
 
   const register = async (fields: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/api/book', headers: pub, payload: form({ ...bookForm, ...fields }, { book_cover: [await makeJpeg('Cover'), 'cover.jpg', 'image/jpeg'] }) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/book',
+      headers: pub,
+      payload: form({ ...bookForm, ...fields }, { book_cover: [await makeJpeg('Cover'), 'cover.jpg', 'image/jpeg'] }),
+    });
 
   it('registers a book as priced, for propagation or free; a free book with a price is refused, naming the field', async () => {
     const refused = await register({ price_kind: 'free', price: '50' });
@@ -93,9 +98,12 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
       },
     });
     const orderId = placed.json().data.orders[0].id as number;
-    const read = async () => (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${orderId}`, headers: lib })).json().data.orderBook;
+    const read = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${orderId}`, headers: lib })).json().data.orderBook;
     let order = await read();
-    expect(order.OrderBookItem.map((item: Record<string, unknown>) => [item.price_kind, item.price_minor, item.currency, item.amount_minor])).toEqual([
+    expect(
+      order.OrderBookItem.map((item: Record<string, unknown>) => [item.price_kind, item.price_minor, item.currency, item.amount_minor]),
+    ).toEqual([
       ['priced', 12000, 'INR', 24000],
       ['nominal', 2000, 'INR', 6000],
       ['free', null, 'INR', 0],
@@ -110,13 +118,30 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
       method: 'PATCH',
       url: `/api/book/order-book/${orderId}`,
       headers: pub,
-      payload: { status: 'IN_PROGRESS', orderItems: [{ id: items[0]!.id, PartialBook: 1 }, { id: items[1]!.id, PartialBook: 3 }, { id: items[2]!.id, PartialBook: 5 }] },
+      payload: {
+        status: 'IN_PROGRESS',
+        orderItems: [
+          { id: items[0]!.id, PartialBook: 1 },
+          { id: items[1]!.id, PartialBook: 3 },
+          { id: items[2]!.id, PartialBook: 5 },
+        ],
+      },
     });
     expect(accepted.statusCode).toBe(200);
-    const badPostage = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub, payload: form({ orderId: String(orderId), postage: 'fifty' }) });
+    const badPostage = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub,
+      payload: form({ orderId: String(orderId), postage: 'fifty' }),
+    });
     expect(badPostage.statusCode).toBe(400);
     expect(badPostage.json().details).toEqual([{ field: 'postage', message: 'Postage must be a number from 0 to 1000000.' }]);
-    const dispatched = await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub, payload: form({ orderId: String(orderId), postage: '45.50' }) });
+    const dispatched = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub,
+      payload: form({ orderId: String(orderId), postage: '45.50' }),
+    });
     expect(dispatched.statusCode).toBe(200);
 
     order = await read();
@@ -135,14 +160,22 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
 
     // in the library's language
     await t.ctx.db.update(accounts).set({ preferred_language: 'gu' }).where(eq(accounts.id, library.accountId));
-    const gujarati = pdfText((await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId } })).rawPayload, 'letter-gu.pdf');
+    const gujarati = pdfText(
+      (await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId } })).rawPayload,
+      'letter-gu.pdf',
+    );
     expect(gujarati).toMatch(/પ્રતિક્રમણ સૂત્ર\s+PRC01-\d{5}-.\s+Bhadrabahu\s+5\s+નિઃશુલ્ક\s+નિઃશુલ્ક/);
     expect(gujarati).toMatch(/₹20\.00\s*\(પ્રચારાર્થે\)|₹20\.00\s+₹60\.00\n.*\(પ્રચારાર્થે\)/);
     expect(gujarati).toContain('ટપાલ ખર્ચ: ₹45.50');
     expect(gujarati).toContain('કુલ: ₹225.50');
 
     // the Excel export: each line's price and amount, the postage and the total
-    const excel = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: pub, query: { ids: String(orderId) } });
+    const excel = await t.app.inject({
+      method: 'GET',
+      url: '/api/book/order-book/export.xlsx',
+      headers: pub,
+      query: { ids: String(orderId) },
+    });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Data')!;

@@ -36,7 +36,12 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
   /** Tells the publisher what is waiting, as its queued digest does when its time comes. */
   const digest = () => sendOrderNotices(t.ctx, publisher.publisherId);
   const placeOrder = async () => {
-    const reply = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: { orders: [{ publisherId: publisher.publisherId, bookId, numberOfCopies: 2 }] } });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/order-book',
+      headers: lib,
+      payload: { orders: [{ publisherId: publisher.publisherId, bookId, numberOfCopies: 2 }] },
+    });
     await digest();
     return reply.json().data.orders[0] as { id: number; orderId: string };
   };
@@ -45,10 +50,17 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
     await digest();
     return reply;
   };
-  const read = async (headers: Headers, id: number) => (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers })).json().data.orderBook;
+  const read = async (headers: Headers, id: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers })).json().data.orderBook;
   /** The reminders the publisher was sent about `orderId`, oldest first. */
   const reminders = async (orderId: string) =>
-    (await t.ctx.db.select().from(outbox).where(like(outbox.subject, `%reminder about order ${orderId}%`)).orderBy(asc(outbox.id))).map((row) => ({ channel: row.channel, to: row.recipient, text: row.body }));
+    (
+      await t.ctx.db
+        .select()
+        .from(outbox)
+        .where(like(outbox.subject, `%reminder about order ${orderId}%`))
+        .orderBy(asc(outbox.id))
+    ).map((row) => ({ channel: row.channel, to: row.recipient, text: row.body }));
 
   it('shows the days waited on both sides and lets the library remind only after 3 days, once a day', async () => {
     const order = await placeOrder();
@@ -97,7 +109,10 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
     ]);
 
     // once accepted, the wait starts again: 0 days, no reminder until 3 more days
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${order.id}`, headers: pub, payload: { status: 'IN_PROGRESS' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${order.id}`, headers: pub, payload: { status: 'IN_PROGRESS' } }))
+        .statusCode,
+    ).toBe(200);
     expect(await read(lib, order.id)).toMatchObject({ status: 'IN_PROGRESS', waiting_days: 0, can_remind: false });
     expect((await remind(lib, order.id)).json().message).toBe(MSG.reminderTooEarly);
   });
@@ -111,7 +126,11 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
     expect(reply.json().message).toBe(MSG.reminderNotWaiting);
     expect(await read(lib, order.id)).toMatchObject({ status: 'CANCELLED', waiting_days: null, can_remind: false });
     // in the library's language
-    const gujarati = await t.app.inject({ method: 'POST', url: `/api/book/order-book/${order.id}/reminder`, headers: { ...lib, 'accept-language': 'gu' } });
+    const gujarati = await t.app.inject({
+      method: 'POST',
+      url: `/api/book/order-book/${order.id}/reminder`,
+      headers: { ...lib, 'accept-language': 'gu' },
+    });
     expect(gujarati.json().message).toBe('યાદી ફક્ત પ્રકાશક પાસે બાકી ઓર્ડર (વિનંતી કરેલ કે તૈયાર થઈ રહ્યો છે) માટે છે.');
   });
 
@@ -129,7 +148,11 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
     await digest();
     // the earlier tests' orders are reminded of in the same message, in Hindi
     const line = `- ${order.orderId}, શ્રી જ્ઞાન ભંડાર से: 7 दिन से अनुरोधित, बिना किसी बदलाव के`;
-    const sent = await t.ctx.db.select().from(outbox).where(like(outbox.body, `%${line}%`)).orderBy(asc(outbox.id));
+    const sent = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.body, `%${line}%`))
+      .orderBy(asc(outbox.id));
     expect(sent.map((row) => [row.channel, row.body.split('\n')[0]])).toEqual([
       ['email', 'जिनकी याद दिलाई गई है, वे ऑर्डर:'],
       ['whatsapp', 'जिनकी याद दिलाई गई है, वे ऑर्डर:'],
@@ -147,9 +170,20 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
     const order = await placeOrder();
     t.advance(7 * DAY + HOUR);
     await t.ctx.jobs.send('orderReminders', {});
-    await expect.poll(async () => t.ctx.db.$count(order_events, sql`${order_events.order_id} = ${order.id} and ${order_events.kind} = 'auto_reminder' and ${order_events.notice_pending}`), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          t.ctx.db.$count(
+            order_events,
+            sql`${order_events.order_id} = ${order.id} and ${order_events.kind} = 'auto_reminder' and ${order_events.notice_pending}`,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows
-    const digests = (await t.ctx.db.execute(sql`select singleton_key from pgboss.job where name = 'orderNotices' and state = 'created'`)) as unknown as { rows: unknown[] };
+    const digests = (await t.ctx.db.execute(
+      sql`select singleton_key from pgboss.job where name = 'orderNotices' and state = 'created'`,
+    )) as unknown as { rows: unknown[] };
     expect(digests.rows).toEqual([{ singleton_key: String(publisher.publisherId) }]);
     // and pg-boss keeps its 15-minute schedule
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows

@@ -80,14 +80,25 @@ export async function sendReminder(ctx: AppContext, actor: Actor & { libraryId: 
       .update(orders)
       .set({ reminded_at: now })
       .where(and(owned, remindable(now, REMIND_AFTER_MS)))
-      .returning({ id: orders.id, status: orders.status, status_since: orders.status_since, library_id: orders.library_id, publisher_id: orders.publisher_id });
+      .returning({
+        id: orders.id,
+        status: orders.status,
+        status_since: orders.status_since,
+        library_id: orders.library_id,
+        publisher_id: orders.publisher_id,
+      });
     if (!order) {
-      const [current] = await tx.select({ status: orders.status, status_since: orders.status_since, reminded_at: orders.reminded_at }).from(orders).where(owned);
+      const [current] = await tx
+        .select({ status: orders.status, status_since: orders.status_since, reminded_at: orders.reminded_at })
+        .from(orders)
+        .where(owned);
       if (!current) throw notFound('Order');
       if (!isRemindable(current.status)) throw new AppError('CONFLICT', MSG.reminderNotWaiting);
       if (now.getTime() - current.status_since.getTime() <= REMIND_AFTER_MS) throw new AppError('CONFLICT', MSG.reminderTooEarly);
       const retryAfterMs = current.reminded_at ? current.reminded_at.getTime() + REMIND_EVERY_MS - now.getTime() : 0;
-      throw new AppError('TOO_MANY_REQUESTS', MSG.reminderToday, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+      throw new AppError('TOO_MANY_REQUESTS', MSG.reminderToday, undefined, {
+        'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+      });
     }
     await tx.insert(order_events).values({
       order_id: order.id,
@@ -118,7 +129,13 @@ export async function remindLateOrders(ctx: AppContext): Promise<number> {
   const now = ctx.clock();
   const due = and(remindable(now, AUTO_REMIND_AFTER_MS - 1), isNull(orders.auto_reminded_at));
   const reminded = await ctx.db.transaction(async (tx) => {
-    const batch = tx.select({ id: orders.id }).from(orders).where(due).orderBy(asc(orders.status_since)).limit(AUTO_REMINDERS_PER_RUN).for('update', { skipLocked: true });
+    const batch = tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(due)
+      .orderBy(asc(orders.status_since))
+      .limit(AUTO_REMINDERS_PER_RUN)
+      .for('update', { skipLocked: true });
     const marked = await tx
       .update(orders)
       .set({ reminded_at: now, auto_reminded_at: now })
@@ -126,11 +143,26 @@ export async function remindLateOrders(ctx: AppContext): Promise<number> {
       .returning({ id: orders.id, status: orders.status, publisher_id: orders.publisher_id });
     if (marked.length === 0) return marked;
     await tx.insert(order_events).values(
-      marked.map((order) => ({ order_id: order.id, kind: 'auto_reminder' as const, from_status: order.status, to_status: order.status, actor_account_id: null, actor_role: 'SYSTEM', created_at: now, notice_pending: true })),
+      marked.map((order) => ({
+        order_id: order.id,
+        kind: 'auto_reminder' as const,
+        from_status: order.status,
+        to_status: order.status,
+        actor_account_id: null,
+        actor_role: 'SYSTEM',
+        created_at: now,
+        notice_pending: true,
+      })),
     );
-    await record(tx, ...marked.map((order) => ({ actor: SYSTEM_ACTOR, subject: 'order' as const, subjectId: order.id, action: 'reminded', changes: {} })));
+    await record(
+      tx,
+      ...marked.map((order) => ({ actor: SYSTEM_ACTOR, subject: 'order' as const, subjectId: order.id, action: 'reminded', changes: {} })),
+    );
     return marked;
   });
-  await scheduleOrderNotices(ctx, reminded.map((order) => order.publisher_id));
+  await scheduleOrderNotices(
+    ctx,
+    reminded.map((order) => order.publisher_id),
+  );
   return reminded.length;
 }

@@ -29,7 +29,9 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     const header = request.headers['idempotency-key'];
     const key = Array.isArray(header) ? header[0] : header;
     if (key !== undefined && (key.length === 0 || key.length > 200)) {
-      throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 200 characters', [{ field: 'Idempotency-Key', message: 'must be 1 to 200 characters' }]);
+      throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 200 characters', [
+        { field: 'Idempotency-Key', message: 'must be 1 to 200 characters' },
+      ]);
     }
     const result = await createOrders(ctx, actor, request.body, key);
     const count = result.orders.length;

@@ -87,7 +87,9 @@ async function replayOf(db: DbOrTx, accountId: number, idempotencyKey: string) {
     .from(idempotency_keys)
     .where(and(eq(idempotency_keys.account_id, accountId), eq(idempotency_keys.key, idempotencyKey)));
   if (!previous) return null;
-  const rows = previous.order_ids.length ? await db.select({ id: orders.id, publisherId: orders.publisher_id }).from(orders).where(inArray(orders.id, previous.order_ids)) : [];
+  const rows = previous.order_ids.length
+    ? await db.select({ id: orders.id, publisherId: orders.publisher_id }).from(orders).where(inArray(orders.id, previous.order_ids))
+    : [];
   return { replayed: true, orders: rows.map((row) => ({ ...row, orderId: orderNumber(row.id) })) };
 }
 
@@ -104,7 +106,11 @@ async function spendOrderBudget(ctx: AppContext, libraryId: number, publisherIds
   ];
   const outcomes = await Promise.allSettled(hits.map(([limit, key, points]) => ctx.limits.consume(limit, key, points)));
   const refund = async () => {
-    await Promise.all(hits.filter((_, index) => outcomes[index]!.status === 'fulfilled').map(([limit, key, points]) => ctx.limits.refund(limit, key, points)));
+    await Promise.all(
+      hits
+        .filter((_, index) => outcomes[index]!.status === 'fulfilled')
+        .map(([limit, key, points]) => ctx.limits.refund(limit, key, points)),
+    );
   };
   const refused = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (refused) {
@@ -148,12 +154,21 @@ export async function createOrders(
   // a counter left one too high by a failed refund costs less than failing the cart's answer
   if (result.replayed) await refund().catch(() => undefined);
   else ctx.metrics.orderStatusChanges.inc({ status: 'REQUESTED' }, result.orders.length);
-  if (!result.replayed) await scheduleOrderNotices(ctx, result.orders.map((order) => order.publisherId));
+  if (!result.replayed)
+    await scheduleOrderNotices(
+      ctx,
+      result.orders.map((order) => order.publisherId),
+    );
   return result;
 }
 
 /** The orders of the cart in one transaction (see `createOrders`), or the Idempotency-Key's earlier ones. */
-async function placeCart(ctx: AppContext, actor: Actor & { libraryId: number }, input: CreateOrdersInput, idempotencyKey: string | undefined) {
+async function placeCart(
+  ctx: AppContext,
+  actor: Actor & { libraryId: number },
+  input: CreateOrdersInput,
+  idempotencyKey: string | undefined,
+) {
   return ctx.db.transaction(async (tx) => {
     if (idempotencyKey) {
       const claimed = await tx
@@ -171,8 +186,10 @@ async function placeCart(ctx: AppContext, actor: Actor & { libraryId: number }, 
     const errors: FieldError[] = [];
     input.orders.forEach((line, index) => {
       const book = bookOf.get(line.bookId);
-      if (book?.publisher_id !== line.publisherId || book.publisher_suspended) errors.push({ field: `orders.${index}.bookId`, message: 'Book not found for this publisher' });
-      else if (book.withdrawn_at) errors.push({ field: `orders.${index}.bookId`, message: withdrawnBookMessage(book.book_title, book.jsbn_number) });
+      if (book?.publisher_id !== line.publisherId || book.publisher_suspended)
+        errors.push({ field: `orders.${index}.bookId`, message: 'Book not found for this publisher' });
+      else if (book.withdrawn_at)
+        errors.push({ field: `orders.${index}.bookId`, message: withdrawnBookMessage(book.book_title, book.jsbn_number) });
     });
     if (errors.length) throw validationError(errors);
 
@@ -186,7 +203,14 @@ async function placeCart(ctx: AppContext, actor: Actor & { libraryId: number }, 
     const created: { id: number; orderId: string; publisherId: number }[] = [];
     for (const [publisherId, lines] of byPublisher) {
       const cart = [...lines].map(([bookId, copies]) => ({ copies, book: bookOf.get(bookId)! }));
-      const orderId = await placeOrder(tx, { libraryId: actor.libraryId, publisherId, at: ctx.clock(), actor, idempotencyKey, lines: cart });
+      const orderId = await placeOrder(tx, {
+        libraryId: actor.libraryId,
+        publisherId,
+        at: ctx.clock(),
+        actor,
+        idempotencyKey,
+        lines: cart,
+      });
       created.push({ id: orderId, orderId: orderNumber(orderId), publisherId });
     }
     return { replayed: false, orders: created };
@@ -232,7 +256,14 @@ type CartBook = Awaited<ReturnType<ReturnType<typeof cartBooksStatement>['execut
  */
 async function placeOrder(
   tx: DbOrTx,
-  order: { libraryId: number; publisherId: number; at: Date; actor: Actor; idempotencyKey: string | undefined; lines: { copies: number; book: CartBook }[] },
+  order: {
+    libraryId: number;
+    publisherId: number;
+    at: Date;
+    actor: Actor;
+    idempotencyKey: string | undefined;
+    lines: { copies: number; book: CartBook }[];
+  },
 ): Promise<number> {
   const { lines } = order;
   const currency = lines.find((line) => line.book.price_minor !== null)?.book.currency ?? DEFAULT_CURRENCY;
@@ -244,7 +275,10 @@ async function placeOrder(
     books: [null, lines.length],
     copies: [null, lines.reduce((sum, line) => sum + line.copies, 0)],
   });
-  const [row] = await executeNamed<{ id: number }>(tx, 'place_order', sql`
+  const [row] = await executeNamed<{ id: number }>(
+    tx,
+    'place_order',
+    sql`
     with placed as (
       insert into orders (library_id, publisher_id, status, status_since, currency)
       values (${order.libraryId}, ${order.publisherId}, 'REQUESTED', ${order.at.toISOString()}::timestamptz, ${currency})
@@ -269,7 +303,8 @@ async function placeOrder(
       update idempotency_keys set order_ids = idempotency_keys.order_ids || placed.id
       from placed where idempotency_keys.account_id = ${order.actor.accountId} and idempotency_keys.key = ${order.idempotencyKey ?? null}
     )
-    select id from placed`);
+    select id from placed`,
+  );
   return row!.id;
 }
 
@@ -282,7 +317,18 @@ const SORTS = {
   publisher_name: publishers.publisher_name,
 } satisfies Record<(typeof ORDER_SORT_FIELDS)[number], unknown>;
 
-async function toDtos(db: DbOrTx, ctx: AppContext, actor: Actor, rows: { order: typeof orders.$inferSelect; library: typeof libraries.$inferSelect; library_email: string; publisher: typeof publishers.$inferSelect; publisher_email: string }[]): Promise<OrderDto[]> {
+async function toDtos(
+  db: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  rows: {
+    order: typeof orders.$inferSelect;
+    library: typeof libraries.$inferSelect;
+    library_email: string;
+    publisher: typeof publishers.$inferSelect;
+    publisher_email: string;
+  }[],
+): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.order.id);
   const [items, events, dispatchRows] = await Promise.all([
@@ -316,8 +362,22 @@ async function toDtos(db: DbOrTx, ctx: AppContext, actor: Actor, rows: { order: 
       order_date: order.order_date.toISOString(),
       totalCopies: orderItems.reduce((sum, row) => sum + row.item.number_of_copies, 0),
       status: order.status,
-      library: { id: library.id, name: library.name, logoUrl: ctx.storage.url(library.logo_key), address: library.address, mobile_no: library.mobile_no, email: library_email },
-      publisher: { id: publisher.id, publisher_name: publisher.publisher_name, logoUrl: ctx.storage.url(publisher.logo_key), address: publisher.address, mobile_no: publisher.mobile_no, email: publisher_email },
+      library: {
+        id: library.id,
+        name: library.name,
+        logoUrl: ctx.storage.url(library.logo_key),
+        address: library.address,
+        mobile_no: library.mobile_no,
+        email: library_email,
+      },
+      publisher: {
+        id: publisher.id,
+        publisher_name: publisher.publisher_name,
+        logoUrl: ctx.storage.url(publisher.logo_key),
+        address: publisher.address,
+        mobile_no: publisher.mobile_no,
+        email: publisher_email,
+      },
       OrderBookItem: orderItems.map(({ item, book_title, jsbn_number }, index) => ({
         id: item.id,
         number_of_copies: item.number_of_copies,
@@ -335,7 +395,11 @@ async function toDtos(db: DbOrTx, ctx: AppContext, actor: Actor, rows: { order: 
       })),
       currency: order.currency,
       postage_minor,
-      totals: orderTotals(priced, postage_minor === null ? null : { currency: order.currency, amount_minor: postage_minor }, order.currency),
+      totals: orderTotals(
+        priced,
+        postage_minor === null ? null : { currency: order.currency, amount_minor: postage_minor },
+        order.currency,
+      ),
       dispetchedOrder: dispatch
         ? {
             orderimage: ctx.storage.url(dispatch.file_key),
@@ -442,11 +506,16 @@ export async function ordersByIds(ctx: AppContext, actor: Actor, ids: number[]):
  * @throws AppError 403 when the role has no action leading there
  */
 function actionFor(actor: Actor, input: UpdateOrderStatusInput): OrderAction {
-  const leading = ORDER_ACTIONS.filter((action) => ORDER_TRANSITIONS[action].by === actor.role && ORDER_TRANSITIONS[action].to === input.status);
+  const leading = ORDER_ACTIONS.filter(
+    (action) => ORDER_TRANSITIONS[action].by === actor.role && ORDER_TRANSITIONS[action].to === input.status,
+  );
   const partial = Boolean(input.orderItems?.length) && leading.includes('partialAccept');
   const action = partial ? 'partialAccept' : leading.find((candidate) => candidate !== 'partialAccept');
   if (action) return action;
-  throw new AppError('FORBIDDEN', `A ${actor.role === 'PUBLISHER' ? 'publisher' : 'library'} cannot set an order to ${ORDER_STATUS_LABEL[input.status]}.`);
+  throw new AppError(
+    'FORBIDDEN',
+    `A ${actor.role === 'PUBLISHER' ? 'publisher' : 'library'} cannot set an order to ${ORDER_STATUS_LABEL[input.status]}.`,
+  );
 }
 
 /**
@@ -474,7 +543,10 @@ async function transition(
       .where(and(eq(orders.id, orderId), ownedBy(actor), eq(orders.status, rule.from)))
       .returning({ id: orders.id, library_id: orders.library_id, publisher_id: orders.publisher_id });
     if (moved.length === 0) {
-      const [current] = await tx.select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), ownedBy(actor)));
+      const [current] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), ownedBy(actor)));
       if (!current) throw notFound('Order');
       throw new AppError(
         'CONFLICT',
@@ -482,7 +554,14 @@ async function transition(
       );
     }
     const courier = await work(tx);
-    await tx.insert(order_events).values({ order_id: orderId, from_status: rule.from, to_status: rule.to, actor_account_id: actor.accountId, actor_role: actor.role, created_at: now });
+    await tx.insert(order_events).values({
+      order_id: orderId,
+      from_status: rule.from,
+      to_status: rule.to,
+      actor_account_id: actor.accountId,
+      actor_role: actor.role,
+      created_at: now,
+    });
     // order_events tell the two parties; the record keeps it for the registry as well (decision 042)
     await record(tx, {
       actor: actorOf(actor),
@@ -516,11 +595,18 @@ async function transition(
         : await tx.select({ name: libraries.name }).from(libraries).where(eq(libraries.id, order.library_id));
     if (other) {
       const lng = other.language;
-      const values = { order: orderNumber(orderId), status: noticeText(lng, `status.${rule.to}`), publisher: mover?.name ?? '', library: mover?.name ?? '' };
+      const values = {
+        order: orderNumber(orderId),
+        status: noticeText(lng, `status.${rule.to}`),
+        publisher: mover?.name ?? '',
+        library: mover?.name ?? '',
+      };
       const subject = noticeText(lng, 'orderMoved.subject', values);
       const link = `${ctx.config.publicUrl}${actor.role === 'PUBLISHER' ? '/orders' : '/booked-orders'}`;
       const by = actor.role === 'PUBLISHER' ? 'byPublisher' : 'byLibrary';
-      const text = [noticeText(lng, `orderMoved.${by}.${action}`, values), ...(courier ? courierNoticeLines(lng, courier) : []), link].join('\n');
+      const text = [noticeText(lng, `orderMoved.${by}.${action}`, values), ...(courier ? courierNoticeLines(lng, courier) : []), link].join(
+        '\n',
+      );
       await enqueueMessage(tx, { channel: 'email', to: other.email, subject, text });
       if (action === 'dispatch' && other.whatsapp) await enqueueMessage(tx, { channel: 'whatsapp', to: other.whatsapp, subject, text });
     }
@@ -553,20 +639,29 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
  * sends orderItems (books §7), and that is a whole accept, not a partial one.
  */
 async function acceptsEveryCopy(db: DbOrTx, orderId: number, accepted: { id: number; PartialBook: number }[]): Promise<boolean> {
-  const items = await db.select({ id: order_items.id, number_of_copies: order_items.number_of_copies }).from(order_items).where(eq(order_items.order_id, orderId));
+  const items = await db
+    .select({ id: order_items.id, number_of_copies: order_items.number_of_copies })
+    .from(order_items)
+    .where(eq(order_items.order_id, orderId));
   const given = new Map(accepted.map((item) => [item.id, item.PartialBook]));
   return items.length > 0 && accepted.length === items.length && items.every((item) => given.get(item.id) === item.number_of_copies);
 }
 
 async function acceptPartially(tx: DbOrTx, orderId: number, accepted: { id: number; PartialBook: number }[]) {
-  const items = await tx.select({ id: order_items.id, number_of_copies: order_items.number_of_copies }).from(order_items).where(eq(order_items.order_id, orderId));
+  const items = await tx
+    .select({ id: order_items.id, number_of_copies: order_items.number_of_copies })
+    .from(order_items)
+    .where(eq(order_items.order_id, orderId));
   const given = new Map(accepted.map((item) => [item.id, item.PartialBook]));
   const errors: FieldError[] = [];
   accepted.forEach((item, index) => {
     const ordered = items.find((row) => row.id === item.id);
     if (!ordered) errors.push({ field: `orderItems.${index}.id`, message: 'Item is not part of this order' });
     else if (item.PartialBook > ordered.number_of_copies) {
-      errors.push({ field: `orderItems.${index}.PartialBook`, message: `Accepted copies must be between 0 and ${ordered.number_of_copies}` });
+      errors.push({
+        field: `orderItems.${index}.PartialBook`,
+        message: `Accepted copies must be between 0 and ${ordered.number_of_copies}`,
+      });
     }
   });
   items.forEach((item) => {
@@ -577,7 +672,10 @@ async function acceptPartially(tx: DbOrTx, orderId: number, accepted: { id: numb
     throw validationError([{ field: 'orderItems', message: 'Accept at least one copy, or reject the order' }]);
   }
   for (const item of items) {
-    await tx.update(order_items).set({ accepted_book_copies: given.get(item.id)! }).where(eq(order_items.id, item.id));
+    await tx
+      .update(order_items)
+      .set({ accepted_book_copies: given.get(item.id)! })
+      .where(eq(order_items.id, item.id));
   }
 }
 
@@ -622,14 +720,21 @@ export async function dashboard(ctx: AppContext, actor: Actor): Promise<Dashboar
       .innerJoin(orders, eq(orders.id, order_items.order_id))
       .where(and(ownedBy(actor), eq(orders.status, status)))
       .then(([row]) => row?.n ?? 0);
-  const [publisherCount, libraryCount, bookCount, requestedOrderBook, pendingOrderBook, dispatchedOrderBook, completedOrderBook] = await Promise.all([
-    verified(publishers),
-    verified(libraries),
-    catalogueSize(ctx.db),
-    copies('REQUESTED'),
-    copies('IN_PROGRESS'),
-    copies('DISPATCHED'),
-    copies('COMPLETED'),
-  ]);
-  return { commonDashboard: { publisherCount, libraryCount, bookCount }, requestedOrderBook, pendingOrderBook, completedOrderBook, dispatchedOrderBook };
+  const [publisherCount, libraryCount, bookCount, requestedOrderBook, pendingOrderBook, dispatchedOrderBook, completedOrderBook] =
+    await Promise.all([
+      verified(publishers),
+      verified(libraries),
+      catalogueSize(ctx.db),
+      copies('REQUESTED'),
+      copies('IN_PROGRESS'),
+      copies('DISPATCHED'),
+      copies('COMPLETED'),
+    ]);
+  return {
+    commonDashboard: { publisherCount, libraryCount, bookCount },
+    requestedOrderBook,
+    pendingOrderBook,
+    completedOrderBook,
+    dispatchedOrderBook,
+  };
 }

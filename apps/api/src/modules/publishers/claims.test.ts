@@ -14,20 +14,43 @@ describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) =
   let publisherId: number;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    await importCatalogue(t.ctx, [{ source_id: 'claim:1', title: 'ઉપદેશમાળા', title_en: 'Updeshmala', publisher: 'Shrutgyan Prakashan Palitana', language: 'Gujarati', year: 1960, pages: 120 }]);
+    await importCatalogue(t.ctx, [
+      {
+        source_id: 'claim:1',
+        title: 'ઉપદેશમાળા',
+        title_en: 'Updeshmala',
+        publisher: 'Shrutgyan Prakashan Palitana',
+        language: 'Gujarati',
+        year: 1960,
+        pages: 120,
+      },
+    ]);
     const listed = await t.app.inject({ method: 'GET', url: '/api/publisher', query: { queryString: 'Shrutgyan' } });
     publisherId = listed.json().data.publishers[0].id;
   });
   afterAll(() => t.close());
 
-  const outbox = async (to: string) => (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages as { subject: string; link: string | null }[];
-  const claim = { fullName: 'Hitesh Shah', email: 'Trustee@Shrutgyan.example', contact: '9825012345', message: 'I am the trustee of Shrutgyan Prakashan and publish these books.' };
+  const outbox = async (to: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages as {
+      subject: string;
+      link: string | null;
+    }[];
+  const claim = {
+    fullName: 'Hitesh Shah',
+    email: 'Trustee@Shrutgyan.example',
+    contact: '9825012345',
+    message: 'I am the trustee of Shrutgyan Prakashan and publish these books.',
+  };
 
   it('takes the claim, lets support approve it once, and the claimant sets a password and logs in', async () => {
     const before = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisherId}` })).json().data.publisher;
     expect([before.claimable, before.email]).toEqual([true, '']);
 
-    const invalid = await t.app.inject({ method: 'POST', url: `/api/publisher/${publisherId}/claim`, payload: { ...claim, contact: '12' } });
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: `/api/publisher/${publisherId}/claim`,
+      payload: { ...claim, contact: '12' },
+    });
     expect(invalid.json().details).toEqual([{ field: 'contact', message: MSG.contact10 }]);
     const sent = await t.app.inject({ method: 'POST', url: `/api/publisher/${publisherId}/claim`, payload: claim });
     expect(sent.statusCode).toBe(200);
@@ -46,20 +69,36 @@ describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) =
     const shown = await t.app.inject({ method: 'GET', url: `${approve.pathname}${approve.search}` });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(shown.body).toContain('Hitesh Shah (trustee@shrutgyan.example, +91 9825012345) asks for the account of Shrutgyan Prakashan Palitana');
+    expect(shown.body).toContain(
+      'Hitesh Shah (trustee@shrutgyan.example, +91 9825012345) asks for the account of Shrutgyan Prakashan Palitana',
+    );
     expect(shown.body).toContain('<button type="submit">Approve this claim</button>');
     expect((await t.app.inject({ method: 'GET', url: `/api/publisher/${publisherId}` })).json().data.publisher.claimable).toBe(true);
     const action = /<form method="post" action="([^"]+)">/.exec(shown.body)![1]!.replace(/&amp;/g, '&');
-    const approved = await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.body).toContain('The account now belongs to trustee@shrutgyan.example');
-    expect((await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' }))
+        .statusCode,
+    ).toBe(409);
     expect((await t.app.inject({ method: 'GET', url: `${approve.pathname}${approve.search}` })).statusCode).toBe(409);
 
     const [reset] = await outbox('trustee@shrutgyan.example');
     const token = new URL(reset!.link!).searchParams.get('token');
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { token, password: 'Shrutgyan@2026' } })).statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'trustee@shrutgyan.example', password: 'Shrutgyan@2026', modelType: 'PUBLISHER' } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { token, password: 'Shrutgyan@2026' } })).statusCode,
+    ).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'trustee@shrutgyan.example', password: 'Shrutgyan@2026', modelType: 'PUBLISHER' },
+    });
     expect(login.statusCode).toBe(200);
 
     const after = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisherId}` })).json().data.publisher;

@@ -27,9 +27,17 @@ function signature(ctx: AppContext, claimId: number, expires: number): string {
 }
 
 /** The publisher's account if it is an imported one nobody has taken yet. @throws 404, 409 */
-async function claimableAccount(ctx: AppContext, publisherId: number): Promise<{ accountId: number; publisher_name: string; publisher_no: string }> {
+async function claimableAccount(
+  ctx: AppContext,
+  publisherId: number,
+): Promise<{ accountId: number; publisher_name: string; publisher_no: string }> {
   const [row] = await ctx.db
-    .select({ accountId: accounts.id, email: accounts.email, publisher_name: publishers.publisher_name, publisher_no: publishers.publisher_no })
+    .select({
+      accountId: accounts.id,
+      email: accounts.email,
+      publisher_name: publishers.publisher_name,
+      publisher_no: publishers.publisher_no,
+    })
     .from(publishers)
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))
     .where(eq(publishers.id, publisherId));
@@ -49,7 +57,13 @@ export async function claimPublisher(ctx: AppContext, publisherId: number, input
   await ctx.db.transaction(async (tx) => {
     const [claim] = await tx
       .insert(publisher_claims)
-      .values({ publisher_id: publisherId, full_name: input.fullName, email: input.email.toLowerCase(), contact: input.contact, message: input.message })
+      .values({
+        publisher_id: publisherId,
+        full_name: input.fullName,
+        email: input.email.toLowerCase(),
+        contact: input.contact,
+        message: input.message,
+      })
       .returning({ id: publisher_claims.id });
     const expires = ctx.clock().getTime() + CLAIM_LINK_TTL_MS;
     const link = `${ctx.config.publicUrl}/api/publisher/claims/${claim!.id}/approve?expires=${expires}&signature=${signature(ctx, claim!.id, expires)}`;
@@ -74,7 +88,8 @@ export async function claimOfLink(ctx: AppContext, claimId: number, query: { exp
   const expires = Number(query.expires);
   const expected = Buffer.from(signature(ctx, claimId, expires));
   const given = Buffer.from(query.signature ?? '');
-  if (!Number.isFinite(expires) || expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('FORBIDDEN', 'This approval link is not valid.');
+  if (!Number.isFinite(expires) || expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new AppError('FORBIDDEN', 'This approval link is not valid.');
   if (expires < ctx.clock().getTime()) throw new AppError('FORBIDDEN', 'This approval link has expired.');
   const [claim] = await ctx.db.select().from(publisher_claims).where(eq(publisher_claims.id, claimId));
   if (!claim) throw notFound('Claim');
@@ -111,7 +126,10 @@ export async function approveClaimNow(ctx: AppContext, claimId: number, actor: A
   if (claim.refused_at) throw new AppError('CONFLICT', 'This claim was refused.');
   const { accountId } = await claimableAccount(ctx, claim.publisher_id);
   await ctx.db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.email, claim.email), eq(accounts.role, 'PUBLISHER'), ne(accounts.id, accountId)));
+    const [taken] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.email, claim.email), eq(accounts.role, 'PUBLISHER'), ne(accounts.id, accountId)));
     if (taken) throw new AppError('CONFLICT', `${claim.email} already has a publisher account.`);
     const approved = await tx
       .update(publisher_claims)
@@ -124,7 +142,14 @@ export async function approveClaimNow(ctx: AppContext, claimId: number, actor: A
     // the account's e-mail changes hands and the claim is decided, by whoever approved it (decision 042)
     await record(
       tx,
-      { actor, subject: 'account', subjectId: accountId, action: 'claim approved', changes: { email: [before?.email ?? null, claim.email] }, reason: `claim ${claimId}` },
+      {
+        actor,
+        subject: 'account',
+        subjectId: accountId,
+        action: 'claim approved',
+        changes: { email: [before?.email ?? null, claim.email] },
+        reason: `claim ${claimId}`,
+      },
       { actor, subject: 'claim', subjectId: claimId, action: 'approved', changes: { approved_at: [null, ctx.clock().toISOString()] } },
     );
   });

@@ -13,13 +13,25 @@ export async function exportPublishers(ctx: AppContext, ids: number[], lng: Inte
       { header: heading('srNo'), width: 8, value: (_row, index) => index + 1 },
       { header: heading('publisherNo'), width: 12, value: (row) => row.publisher_no },
       { header: heading('publisherName'), width: 34, value: (row) => row.publisher_name },
-      { header: heading('type'), width: 14, value: (row) => row.publisher_type && lookupText(LOOKUP_CATALOGUES[lng], 'publisherTypes', row.publisher_type) },
-      { header: heading('address'), width: 36, value: (row) => [row.address, row.city_name, row.state_name, row.pincode].filter(Boolean).join(', ') },
+      {
+        header: heading('type'),
+        width: 14,
+        value: (row) => row.publisher_type && lookupText(LOOKUP_CATALOGUES[lng], 'publisherTypes', row.publisher_type),
+      },
+      {
+        header: heading('address'),
+        width: 36,
+        value: (row) => [row.address, row.city_name, row.state_name, row.pincode].filter(Boolean).join(', '),
+      },
       { header: heading('mobile'), width: 14, value: (row) => row.mobile_no },
       { header: heading('whatsapp'), width: 14, value: (row) => row.whatsapp_no },
       { header: heading('email'), width: 28, value: (row) => row.email },
       { header: heading('totalBooks'), width: 10, value: (row) => row.total_books },
-      { header: heading('lastBookPublished'), width: 16, value: (row) => (row.last_book_published ? exportDate(row.last_book_published) : null) },
+      {
+        header: heading('lastBookPublished'),
+        width: 16,
+        value: (row) => (row.last_book_published ? exportDate(row.last_book_published) : null),
+      },
     ],
     rows,
   );

@@ -41,7 +41,9 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)} — JSBN</title><body style="font-family:sans-serif;margin:2rem;max-width:40rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`);
+      .send(
+        `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)} — JSBN</title><body style="font-family:sans-serif;margin:2rem;max-width:40rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+      );
 
   /**
    * GET /api/publisher/claims/:id/approve?expires&signature (support's signed link) → a page with
@@ -67,7 +69,11 @@ export function publisherRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     scope.withTypeProvider<ZodTypeProvider>().post('/publisher/claims/:id/approve', { schema: approvalLink }, async (request, reply) => {
       const email = await approveClaim(ctx, request.params.id, request.query);
-      return page(reply, 'Claim approved', `<p>The account now belongs to ${escapeHtml(email)}, who has been sent a link to set a password.</p>`);
+      return page(
+        reply,
+        'Claim approved',
+        `<p>The account now belongs to ${escapeHtml(email)}, who has been sent a link to set a password.</p>`,
+      );
     });
   });
 

@@ -3,7 +3,15 @@
  * publisher-wise list).
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
-import { formatJsbn, type PUBLISHER_SORT_FIELDS, type PublisherInfo, type PublisherListQuery, type PublisherProfile, type PublisherRegistration, type InterfaceLanguage } from '@jsbn/shared';
+import {
+  formatJsbn,
+  type PUBLISHER_SORT_FIELDS,
+  type PublisherInfo,
+  type PublisherListQuery,
+  type PublisherProfile,
+  type PublisherRegistration,
+  type InterfaceLanguage,
+} from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
 import { publicPagesChanged } from '../../lib/public-pages.js';
@@ -25,7 +33,12 @@ const PUBLISHER_NO_TAKEN = 'This publisher unique id is already taken';
  * @throws AppError 400 (city not in state, a common password), 409 (publisher_no taken);
  *   ThrottledError 429 past the e-mail's code budget
  */
-export async function registerPublisher(ctx: AppContext, input: PublisherRegistration, logoKey: string, language: InterfaceLanguage = 'en'): Promise<boolean> {
+export async function registerPublisher(
+  ctx: AppContext,
+  input: PublisherRegistration,
+  logoKey: string,
+  language: InterfaceLanguage = 'en',
+): Promise<boolean> {
   if (!cityInState(input.city, input.state)) throw validationError([{ field: 'city', message: 'City is not in the chosen state' }]);
   const { password, email, state, city, ...profile } = input;
   assertUncommonPassword(password, 'password');
@@ -40,23 +53,39 @@ export async function registerPublisher(ctx: AppContext, input: PublisherRegistr
         .from(publishers)
         .where(and(eq(publishers.publisher_no, profile.publisher_no), ne(publishers.account_id, accountId)));
       if (taken) throw new AppError('CONFLICT', PUBLISHER_NO_TAKEN, [{ field: 'publisher_no', message: PUBLISHER_NO_TAKEN }]);
-      const values = { ...profile, landline_no: profile.landline_no ?? null, gst_no: profile.gst_no ?? null, aadhar_no: profile.aadhar_no ?? null, state_id: state, city_id: city, logo_key: logoKey };
+      const values = {
+        ...profile,
+        landline_no: profile.landline_no ?? null,
+        gst_no: profile.gst_no ?? null,
+        aadhar_no: profile.aadhar_no ?? null,
+        state_id: state,
+        city_id: city,
+        logo_key: logoKey,
+      };
       const [existing] = await tx.select().from(publishers).where(eq(publishers.account_id, accountId));
       if (existing) {
         replacedLogo = existing.logo_key;
-        await tx.update(publishers).set({ ...values, updated_at: new Date() }).where(eq(publishers.account_id, accountId));
+        await tx
+          .update(publishers)
+          .set({ ...values, updated_at: new Date() })
+          .where(eq(publishers.account_id, accountId));
       } else {
         await tx.insert(publishers).values({ ...values, account_id: accountId });
       }
       // registered again before its e-mail was verified: the new details replace the old (decision 042)
-      const [row] = existing ? [existing] : await tx.select({ id: publishers.id }).from(publishers).where(eq(publishers.account_id, accountId));
+      const [row] = existing
+        ? [existing]
+        : await tx.select({ id: publishers.id }).from(publishers).where(eq(publishers.account_id, accountId));
       const after = { ...values, logo_key: fileName(values.logo_key) };
       await record(tx, {
         actor: { accountId, role: 'PUBLISHER' },
         subject: 'publisher',
         subjectId: row!.id,
         action: existing ? 'updated' : 'created',
-        changes: withheld(changedFields(existing ? { ...pick(existing, Object.keys(values)), logo_key: fileName(existing.logo_key) } : {}, after), WITHHELD_FIELDS),
+        changes: withheld(
+          changedFields(existing ? { ...pick(existing, Object.keys(values)), logo_key: fileName(existing.logo_key) } : {}, after),
+          WITHHELD_FIELDS,
+        ),
       });
       await issueCode(ctx, tx, accountId, email);
       return true;
@@ -93,7 +122,10 @@ export async function listPublishers(ctx: AppContext, query: PublisherListQuery)
     // a suspended publisher leaves the directory until the suspension is lifted (decision 043)
     isNull(accounts.suspended_at),
     query.queryString
-      ? or(ilike(publishers.publisher_name, containsPattern(query.queryString)), ilike(publishers.publisher_no, containsPattern(query.queryString)))
+      ? or(
+          ilike(publishers.publisher_name, containsPattern(query.queryString)),
+          ilike(publishers.publisher_no, containsPattern(query.queryString)),
+        )
       : undefined,
   );
   const sortColumn = SORTS[query.sortedField ?? 'createdAt'];
@@ -160,7 +192,11 @@ export const isImportedEmail = (email: string) => email.endsWith(`@${IMPORTED_AC
  * @param options.public answer 404 for a suspended publisher, as for an unknown one (decision 043)
  * @throws 404
  */
-export async function publisherInfo(ctx: AppContext, publisherId: number, options: { private?: boolean; public?: boolean } = {}): Promise<PublisherInfo> {
+export async function publisherInfo(
+  ctx: AppContext,
+  publisherId: number,
+  options: { private?: boolean; public?: boolean } = {},
+): Promise<PublisherInfo> {
   const [row] = await ctx.db
     .select({ publisher: publishers, email: accounts.email, suspended_at: accounts.suspended_at })
     .from(publishers)
@@ -198,7 +234,11 @@ export async function publisherInfo(ctx: AppContext, publisherId: number, option
     city: cityOf(publisher.city_id),
     total_books_count: total,
     total_books: total,
-    latest_books: latest.map((book) => ({ book_title: book.book_title, book_cover: ctx.storage.url(book.cover_key), jsbn_number: formatJsbn(book.jsbn_number) })),
+    latest_books: latest.map((book) => ({
+      book_title: book.book_title,
+      book_cover: ctx.storage.url(book.cover_key),
+      jsbn_number: formatJsbn(book.jsbn_number),
+    })),
     logoUrl: ctx.storage.url(publisher.logo_key),
     last_book_published: latest[0]?.created_at.toISOString() ?? null,
     publisherInfoPdf: `/api/book/publisher/${publisher.id}/info.pdf`,
@@ -231,8 +271,18 @@ export async function updatePublisherProfile(ctx: AppContext, publisherId: numbe
       .update(publishers)
       .set({ ...values, updated_at: ctx.clock() })
       .where(eq(publishers.id, publisherId));
-    const changes = changedFields({ ...pick(before, Object.keys(values)), logo_key: fileName(before.logo_key) }, { ...values, ...(logoKey ? { logo_key: fileName(logoKey) } : {}) });
-    if (Object.keys(changes).length) await record(tx, { actor: await publisherActor(tx, publisherId), subject: 'publisher', subjectId: publisherId, action: 'updated', changes: withheld(changes, WITHHELD_FIELDS) });
+    const changes = changedFields(
+      { ...pick(before, Object.keys(values)), logo_key: fileName(before.logo_key) },
+      { ...values, ...(logoKey ? { logo_key: fileName(logoKey) } : {}) },
+    );
+    if (Object.keys(changes).length)
+      await record(tx, {
+        actor: await publisherActor(tx, publisherId),
+        subject: 'publisher',
+        subjectId: publisherId,
+        action: 'updated',
+        changes: withheld(changes, WITHHELD_FIELDS),
+      });
     await publicPagesChanged(tx, ctx.publicPages, publisherId);
     return before;
   });

@@ -20,7 +20,17 @@ const readiness = z.object({
   database: z.enum(['ok', 'unavailable']),
   storage: z.enum(['ok', 'unavailable']),
   outbox: z.object({ pending: z.number().int(), failed: z.number().int(), oldestPendingSeconds: z.number() }).nullable(),
-  queues: z.array(z.object({ name: z.string(), waiting: z.number().int(), active: z.number().int(), failed: z.number().int(), oldestWaitingSeconds: z.number() })).nullable(),
+  queues: z
+    .array(
+      z.object({
+        name: z.string(),
+        waiting: z.number().int(),
+        active: z.number().int(),
+        failed: z.number().int(),
+        oldestWaitingSeconds: z.number(),
+      }),
+    )
+    .nullable(),
 });
 
 /** The outbox and queue part of /api/ready from the shared figures (null: not read). */
@@ -31,7 +41,13 @@ function sharedReadiness(figures: SharedFigures | null): Pick<z.infer<typeof rea
   const age = (at: number | null) => (at === null ? 0 : Math.max(0, Math.round((Date.now() - at) / 1000)));
   return {
     outbox: { pending: count('pending'), failed: count('failed'), oldestPendingSeconds: age(oldest.length ? Math.min(...oldest) : null) },
-    queues: figures.queues.map((queue) => ({ name: queue.name, waiting: queue.waiting, active: queue.active, failed: queue.failed, oldestWaitingSeconds: age(queue.oldestWaitingAt) })),
+    queues: figures.queues.map((queue) => ({
+      name: queue.name,
+      waiting: queue.waiting,
+      active: queue.active,
+      failed: queue.failed,
+      oldestWaitingSeconds: age(queue.oldestWaitingAt),
+    })),
   };
 }
 
@@ -57,12 +73,37 @@ export function healthRoutes(api: FastifyInstance, ctx: AppContext, database: Pi
    * in the 200's data, never a 503 (every copy shares them; taking one out fixes nothing).
    */
   api.get('/ready', { schema: { response: replies(readiness) } }, async (request, reply) => {
-    const [db, storage, figures] = await Promise.allSettled([within(database.ping(), READY_TIMEOUT_MS), within(ctx.storage.check(), READY_TIMEOUT_MS), within(ctx.siteState.read(), READY_TIMEOUT_MS)]);
-    const checks = { database: db.status === 'fulfilled' ? 'ok' : 'unavailable', storage: storage.status === 'fulfilled' ? 'ok' : 'unavailable' };
+    const [db, storage, figures] = await Promise.allSettled([
+      within(database.ping(), READY_TIMEOUT_MS),
+      within(ctx.storage.check(), READY_TIMEOUT_MS),
+      within(ctx.siteState.read(), READY_TIMEOUT_MS),
+    ]);
+    const checks = {
+      database: db.status === 'fulfilled' ? 'ok' : 'unavailable',
+      storage: storage.status === 'fulfilled' ? 'ok' : 'unavailable',
+    };
     if (db.status === 'rejected' || storage.status === 'rejected') {
-      request.log.warn({ checks, database: db.status === 'rejected' ? String((db.reason as Error)?.message) : undefined, storage: storage.status === 'rejected' ? String((storage.reason as Error)?.name) : undefined }, 'not ready');
-      return reply.status(503).send({ statusCode: 503, message: UNAVAILABLE_MESSAGE, error: 'UNAVAILABLE', details: Object.entries(checks).filter(([, state]) => state !== 'ok').map(([field]) => ({ field, message: 'unavailable' })) });
+      request.log.warn(
+        {
+          checks,
+          database: db.status === 'rejected' ? String((db.reason as Error)?.message) : undefined,
+          storage: storage.status === 'rejected' ? String((storage.reason as Error)?.name) : undefined,
+        },
+        'not ready',
+      );
+      return reply.status(503).send({
+        statusCode: 503,
+        message: UNAVAILABLE_MESSAGE,
+        error: 'UNAVAILABLE',
+        details: Object.entries(checks)
+          .filter(([, state]) => state !== 'ok')
+          .map(([field]) => ({ field, message: 'unavailable' })),
+      });
     }
-    return { statusCode: 200, message: 'ready', data: { ...checks, ...sharedReadiness(figures.status === 'fulfilled' ? figures.value : ctx.siteState.last()) } };
+    return {
+      statusCode: 200,
+      message: 'ready',
+      data: { ...checks, ...sharedReadiness(figures.status === 'fulfilled' ? figures.value : ctx.siteState.last()) },
+    };
   });
 }

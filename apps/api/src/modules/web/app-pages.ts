@@ -49,7 +49,8 @@ export function loadAppModules(webDist: string): AppModules {
   const path = join(webDist, 'app-modules.json');
   if (!existsSync(path)) throw new Error(`the app's module list is missing: ${path} (run npm run build)`);
   const modules = JSON.parse(readFileSync(path, 'utf8')) as Partial<AppModules>;
-  if (!Array.isArray(modules.app) || !modules.pages || !modules.later || !modules.languages) throw new Error(`${path} lacks app, pages, later or languages`);
+  if (!Array.isArray(modules.app) || !modules.pages || !modules.later || !modules.languages)
+    throw new Error(`${path} lacks app, pages, later or languages`);
   return modules as AppModules;
 }
 
@@ -84,7 +85,8 @@ export async function loadRenderer(webDist: string): Promise<AppRenderer> {
   const path = join(dirname(webDist), 'dist-server', 'entry-server.js');
   if (!existsSync(path)) throw new Error(`the app's server render is missing: ${path} (run npm run build)`);
   const module = (await import(pathToFileURL(path).href)) as Partial<AppRenderer>;
-  if (typeof module.renderPage !== 'function' || typeof module.SEEDS_ELEMENT_ID !== 'string') throw new Error(`${path} does not export renderPage and SEEDS_ELEMENT_ID`);
+  if (typeof module.renderPage !== 'function' || typeof module.SEEDS_ELEMENT_ID !== 'string')
+    throw new Error(`${path} does not export renderPage and SEEDS_ELEMENT_ID`);
   return module as AppRenderer;
 }
 
@@ -145,12 +147,16 @@ export class AppPages {
     const reply = await this.app.inject({
       method: 'GET',
       url,
-      headers: { accept: new Headers(init.headers).get('accept') ?? 'application/json', ...(drawing?.token ? { authorization: `Bearer ${drawing.token}` } : {}) },
+      headers: {
+        accept: new Headers(init.headers).get('accept') ?? 'application/json',
+        ...(drawing?.token ? { authorization: `Bearer ${drawing.token}` } : {}),
+      },
       remoteAddress: drawing?.visitorIp ?? '127.0.0.1',
     });
     const empty = reply.statusCode === 204 || reply.statusCode === 304;
     const headers = new Headers();
-    for (const [name, value] of Object.entries(reply.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    for (const [name, value] of Object.entries(reply.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     return new Response(empty ? null : new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers });
   };
 
@@ -180,9 +186,14 @@ export class AppPages {
   async sessionOf(request: Pick<FastifyRequest, 'headers' | 'ip'>): Promise<PageSession | null> {
     const token = sessionToken(request.headers);
     if (!token) return null;
-    const reply = await this.app.inject({ method: 'GET', url: '/api/user/me', headers: { accept: 'application/json', authorization: `Bearer ${token}` }, remoteAddress: request.ip });
+    const reply = await this.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+      remoteAddress: request.ip,
+    });
     if (reply.statusCode !== 200) return null;
-    return { token, user: (reply.json<{ data: CurrentUser }>()).data };
+    return { token, user: reply.json<{ data: CurrentUser }>().data };
   }
 
   /**
@@ -196,8 +207,16 @@ export class AppPages {
    * @param language  the interface language to draw it in
    * @param session   the signed-in user to draw it for (their token goes with its API requests)
    */
-  async draw(path: string, visitorIp: string, language: InterfaceLanguage, known: ReadonlyMap<string, string> = new Map(), session: PageSession | null = null): Promise<DrawnPage | null> {
-    const page = await this.drawing.run({ visitorIp, known, token: session?.token }, () => this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport, language, { session }));
+  async draw(
+    path: string,
+    visitorIp: string,
+    language: InterfaceLanguage,
+    known: ReadonlyMap<string, string> = new Map(),
+    session: PageSession | null = null,
+  ): Promise<DrawnPage | null> {
+    const page = await this.drawing.run({ visitorIp, known, token: session?.token }, () =>
+      this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport, language, { session }),
+    );
     if (!page.complete) return null;
     const { app, pages, later, languages } = this.modules;
     return {

@@ -24,15 +24,22 @@ function withHead(page: string, head: Head): string {
     .replace(TEMPLATE_MARKS.description, () => `<meta name="description" content="${escapeHtml(head.description)}" />\n    ${head.extra}`);
 }
 
-const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+const meta = (attribute: 'property' | 'name', key: string, value: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
 
 /** Inline styles of the server-made card (the page's CSP allows inline styles, not scripts). */
-const CARD = 'max-width:960px;margin:0 auto;padding:16px;font-family:"Noto Sans","Noto Sans Gujarati","Noto Sans Devanagari",system-ui,sans-serif;color:#1f1f1f';
+const CARD =
+  'max-width:960px;margin:0 auto;padding:16px;font-family:"Noto Sans","Noto Sans Gujarati","Noto Sans Devanagari",system-ui,sans-serif;color:#1f1f1f';
 
 /** The one-line description of a book in link previews: English title, JSBN, authors, publisher. */
 export function bookDescription({ book, publisher_info: publisher }: BookByNumber): string {
   const authors = book.authors.map((author) => author.author_name).join(', ');
-  return [book.book_e_title, `JSBN ${formatJsbn(book.jsbn_number)}`, authors ? `by ${authors}` : '', `published by ${publisher.publisher_name || book.publisher_name}`]
+  return [
+    book.book_e_title,
+    `JSBN ${formatJsbn(book.jsbn_number)}`,
+    authors ? `by ${authors}` : '',
+    `published by ${publisher.publisher_name || book.publisher_name}`,
+  ]
     .filter(Boolean)
     .join(' · ');
 }

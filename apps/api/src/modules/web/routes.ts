@@ -90,10 +90,12 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
    * failed (logged: the user still gets their page, from the app).
    */
   const drawSignedIn = (path: string, ip: string, language: InterfaceLanguage, session: PageSession) =>
-    pages.making(() => pages.draw(path, ip, language, new Map(), session)).catch((error: unknown) => {
-      if (!(error instanceof PagesBusy)) app.log.error({ err: error, path }, 'a signed-in page could not be drawn');
-      return null;
-    });
+    pages
+      .making(() => pages.draw(path, ip, language, new Map(), session))
+      .catch((error: unknown) => {
+        if (!(error instanceof PagesBusy)) app.log.error({ err: error, path }, 'a signed-in page could not be drawn');
+        return null;
+      });
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -141,7 +143,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       return bookPageHtml(withLanguage(shell, language), await bookByJsbn(ctx, requested), ctx.config.publicUrl);
     } catch (error) {
       // a withdrawn book: 410 with when, why and the book it duplicates (decision 043); never kept
-      if (error instanceof GoneError) return reply.status(410).send(withdrawnBookHtml(shell, error.message, (error.data.see_jsbn as string | null) ?? null, language));
+      if (error instanceof GoneError)
+        return reply.status(410).send(withdrawnBookHtml(shell, error.message, (error.data.see_jsbn as string | null) ?? null, language));
       if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested, language));
       if (error instanceof PageNotDrawn) return error.body;
       throw error;

@@ -7,12 +7,18 @@ import type { InterfaceLanguage } from '@jsbn/shared';
 import { noticeText } from '../../lib/notices.js';
 
 /** The parts of the built `index.html` the pages replace; startup fails when one is missing. */
-export const TEMPLATE_MARKS = { language: /<html lang="[^"]*"/, title: /<title>[^<]*<\/title>/, description: /<meta name="description"[^>]*>/, root: '<div id="root"></div>' } as const;
+export const TEMPLATE_MARKS = {
+  language: /<html lang="[^"]*"/,
+  title: /<title>[^<]*<\/title>/,
+  description: /<meta name="description"[^>]*>/,
+  root: '<div id="root"></div>',
+} as const;
 
 /** Checks that `html` is the app shell the pages can fill. @throws Error naming the missing part */
 export function checkTemplate(html: string): string {
   for (const [name, mark] of Object.entries(TEMPLATE_MARKS)) {
-    if (typeof mark === 'string' ? !html.includes(mark) : !mark.test(html)) throw new Error(`index.html lacks its ${name} (${String(mark)})`);
+    if (typeof mark === 'string' ? !html.includes(mark) : !mark.test(html))
+      throw new Error(`index.html lacks its ${name} (${String(mark)})`);
   }
   return html;
 }
@@ -38,10 +44,12 @@ export function withPreloadsLater(html: string, now: readonly string[], later: r
   const first = new Set([...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!));
   for (const file of now) first.add(file);
   const second = new Set(later.filter((file) => !first.has(file)));
-  const links = (files: Set<string>) => [...files].map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join('');
+  const links = (files: Set<string>) =>
+    [...files].map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join('');
   return withoutPreloads(html).replace(
     '</head>',
-    () => `<template id="${APP_MODULES_ID}">${links(first)}</template><template id="${APP_MODULES_ID}-later">${links(second)}</template></head>`,
+    () =>
+      `<template id="${APP_MODULES_ID}">${links(first)}</template><template id="${APP_MODULES_ID}-later">${links(second)}</template></head>`,
   );
 }
 
@@ -53,7 +61,10 @@ export const withLanguage = (html: string, language: InterfaceLanguage) =>
   html
     .replace(TEMPLATE_MARKS.language, `<html lang="${language}"`)
     .replace(TEMPLATE_MARKS.title, () => `<title>${escapeHtml(noticeText(language, 'site.title'))}</title>`)
-    .replace(TEMPLATE_MARKS.description, () => `<meta name="description" content="${escapeHtml(noticeText(language, 'site.description'))}" />`);
+    .replace(
+      TEMPLATE_MARKS.description,
+      () => `<meta name="description" content="${escapeHtml(noticeText(language, 'site.description'))}" />`,
+    );
 
 /** The shell without the app's scripts: a page that must stay as the server made it. */
 export const withoutApp = (html: string) => withoutPreloads(html).replace(/<script type="module"[^>]*><\/script>/g, '');

@@ -16,10 +16,17 @@ import { ENTRY, builtApp } from '../../test/web-dist.js';
 import { MAX_DRAWN_AT_ONCE } from './app-pages.js';
 
 /** The module preloads of `html` the browser acts on (outside any `<template>`). */
-const activePreloads = (html: string) => [...html.replace(/<template[^>]*>[\s\S]*?<\/template>/g, '').matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+const activePreloads = (html: string) =>
+  [...html.replace(/<template[^>]*>[\s\S]*?<\/template>/g, '').matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+    (match) => match[1],
+  );
 /** The module preloads inside the `<template id="…">` of `html`, in order. */
 const templatePreloads = (html: string, id: string) =>
-  [...(new RegExp(`<template id="${id}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  [
+    ...(new RegExp(`<template id="${id}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '').matchAll(
+      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+    ),
+  ].map((match) => match[1]);
 
 describe.each(ENGINES)('the web app on %s', (engine) => {
   let t: TestApp;
@@ -94,16 +101,23 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(html).toContain('<meta property="og:title" content="શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;" />');
     expect(html).toContain(`<meta property="og:url" content="https://jsbn.test/jsbn/${jsbn}" />`);
     expect(html).toContain(`<meta property="og:image" content="https://jsbn.test/api/book/listing/jsbn/${jsbn}/share.jpg" />`);
-    expect(html).toContain(`<meta property="og:description" content="Shri Kshamapana Sutra · JSBN ${jsbn} · by આચાર્ય શ્રી ભદ્રબાહુસ્વામી · published by શ્રી જિનશાસન આરાધના ટ્રસ્ટ" />`);
+    expect(html).toContain(
+      `<meta property="og:description" content="Shri Kshamapana Sutra · JSBN ${jsbn} · by આચાર્ય શ્રી ભદ્રબાહુસ્વામી · published by શ્રી જિનશાસન આરાધના ટ્રસ્ટ" />`,
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     // the app's render of this page, for a visitor, inside #root, with the data it read
     // (the book the head was made from, handed to the render: one read of the book per page)
-    expect(html).toContain(`<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1><p data-url="https://jsbn.test/jsbn/${jsbn}" data-source="given"></p></main></div>`);
+    expect(html).toContain(
+      `<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1><p data-url="https://jsbn.test/jsbn/${jsbn}" data-source="given"></p></main></div>`,
+    );
     // its CSS in the head
     expect(html).toContain('<style data-emotion="css x">h1{color:red}</style></head>');
     // no text can close a script element
     expect(html).not.toContain('<b>');
-    const seeds = JSON.parse(/<script type="application\/json" id="jsbn-queries">(.*?)<\/script>/.exec(html)![1]!) as [unknown[], { book: { jsbn_number: string } }][];
+    const seeds = JSON.parse(/<script type="application\/json" id="jsbn-queries">(.*?)<\/script>/.exec(html)![1]!) as [
+      unknown[],
+      { book: { jsbn_number: string } },
+    ][];
     expect(seeds.map(([key]) => key)).toEqual([['test', `/jsbn/${jsbn}`]]);
     expect(seeds[0]![1].book.jsbn_number).toBe(jsbn);
     // the cover is asked for first
@@ -116,17 +130,30 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     // page loads lazily in a second one (decision 031)
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1b2c3d4.js">');
     expect(activePreloads(html)).toEqual([]);
-    expect(templatePreloads(html, 'jsbn-app-modules')).toEqual(['/assets/react-e5f6a7b8.js', '/assets/nav-popups-a0b1c2d3.js', '/assets/book-detail-page-c9d0e1f2.js']);
+    expect(templatePreloads(html, 'jsbn-app-modules')).toEqual([
+      '/assets/react-e5f6a7b8.js',
+      '/assets/nav-popups-a0b1c2d3.js',
+      '/assets/book-detail-page-c9d0e1f2.js',
+    ]);
     expect(templatePreloads(html, 'jsbn-app-modules-later')).toEqual(['/assets/share-dialog-b8c9d0e1.js']);
   });
 
   it("fetches a page's language with the app, after load, only on a page in that language", async () => {
     const gujarati = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'gu' } });
     expect(activePreloads(gujarati.body)).toEqual([]);
-    expect(templatePreloads(gujarati.body, 'jsbn-app-modules')).toEqual(['/assets/react-e5f6a7b8.js', '/assets/nav-popups-a0b1c2d3.js', '/assets/home-page-d4e5f6a7.js', '/assets/gu-f2a3b4c5.js']);
+    expect(templatePreloads(gujarati.body, 'jsbn-app-modules')).toEqual([
+      '/assets/react-e5f6a7b8.js',
+      '/assets/nav-popups-a0b1c2d3.js',
+      '/assets/home-page-d4e5f6a7.js',
+      '/assets/gu-f2a3b4c5.js',
+    ]);
     expect(templatePreloads(gujarati.body, 'jsbn-app-modules-later')).toEqual([]);
     const english = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'en' } });
-    expect(templatePreloads(english.body, 'jsbn-app-modules')).toEqual(['/assets/react-e5f6a7b8.js', '/assets/nav-popups-a0b1c2d3.js', '/assets/home-page-d4e5f6a7.js']);
+    expect(templatePreloads(english.body, 'jsbn-app-modules')).toEqual([
+      '/assets/react-e5f6a7b8.js',
+      '/assets/nav-popups-a0b1c2d3.js',
+      '/assets/home-page-d4e5f6a7.js',
+    ]);
   });
 
   it("draws a page in the visitor's language: the switcher's cookie first, then Accept-Language; kept apart per language", async () => {
@@ -138,7 +165,11 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(gujarati.body).toContain('data-source="given" data-language="gu"></p>');
     expect(gujarati.headers['etag']).not.toBe(english.headers['etag']);
     // the choice on the switcher wins over the browser's languages
-    const chosen = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'gu', cookie: 'theme=dark; jsbn_language=hi' } });
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-language': 'gu', cookie: 'theme=dark; jsbn_language=hi' },
+    });
     expect(chosen.body).toContain('<html lang="hi">');
     expect(chosen.body).toContain('data-language="hi"></p>');
     // an unknown choice falls back to the browser's languages, then English
@@ -168,12 +199,22 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     // any book changes: the kept search page is forgotten, and this visitor is the first to ask again
     const publisher = await createPublisher(t.ctx, { publisher_no: 'LIMIT', publisher_name: 'Limit Prakashan' });
     await createBook(t.ctx, publisher.publisherId, { book_title: 'મર્યાદા' });
-    const limited = await t.app.inject({ method: 'GET', url: '/search-a-book', remoteAddress: visitor, headers: { 'accept-language': 'gu' } });
+    const limited = await t.app.inject({
+      method: 'GET',
+      url: '/search-a-book',
+      remoteAddress: visitor,
+      headers: { 'accept-language': 'gu' },
+    });
     expect(limited.statusCode).toBe(200);
     expect(limited.body).toContain('<div id="root"></div>');
     expect(limited.body).toContain('<html lang="gu">');
     // everyone else gets the page drawn
-    const next = await t.app.inject({ method: 'GET', url: '/search-a-book', remoteAddress: '10.6.6.7', headers: { 'accept-language': 'gu' } });
+    const next = await t.app.inject({
+      method: 'GET',
+      url: '/search-a-book',
+      remoteAddress: '10.6.6.7',
+      headers: { 'accept-language': 'gu' },
+    });
     expect(next.body).toContain('<div id="root" data-server-made><main><h1>મર્યાદા, ');
   });
 
@@ -187,7 +228,9 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     test.jsbnHoldDrawing = new Promise<void>((resolve) => (release = resolve));
     try {
       // as many searches as may be drawn at once, each drawn (a page with a query is never kept), held
-      const held = Array.from({ length: MAX_DRAWN_AT_ONCE }, (_, index) => t.app.inject({ method: 'GET', url: `/search-a-book?query=held${index}` }));
+      const held = Array.from({ length: MAX_DRAWN_AT_ONCE }, (_, index) =>
+        t.app.inject({ method: 'GET', url: `/search-a-book?query=held${index}` }),
+      );
       await vi.waitFor(() => expect(test.jsbnDrawing).toBe(MAX_DRAWN_AT_ONCE));
       // a first scan meanwhile: at once, the shell with the book's head; the browser's app draws the rest
       const busy = await t.app.inject({ method: 'GET', url: `/jsbn/${other}` });
@@ -255,7 +298,9 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     // a publisher's cookie on a library's page: the shell (the app sends it on)
     const publisher = await createPublisher(t.ctx, { publisher_no: 'COOKY', publisher_name: 'Cookie Prakashan' });
     const publisherToken = (await authHeader(t.app, publisher, 'PUBLISHER')).authorization.slice('Bearer '.length);
-    expect((await t.app.inject({ method: 'GET', url: '/orders', headers: { cookie: `jsbn_session=${publisherToken}` } })).body).toContain('<div id="root"></div>');
+    expect((await t.app.inject({ method: 'GET', url: '/orders', headers: { cookie: `jsbn_session=${publisherToken}` } })).body).toContain(
+      '<div id="root"></div>',
+    );
 
     // the QR page: drawn for the library (the front door does not answer it from the cache), never kept
     const visitor = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
@@ -265,7 +310,9 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');
     const html = signedIn.headers['content-encoding'] === 'br' ? brotliDecompressSync(signedIn.rawPayload).toString() : signedIn.body;
     expect(html).toContain(`<title>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt; — JSBN ${jsbn}</title>`);
-    expect(html).toMatch(/<div id="root" data-server-made data-drawn-for="\d+"><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;<\/h1><p data-url="[^"]+" data-source="api" data-language="gu"><\/p><p data-drawn-for="Shri Gyan Bhandar"/);
+    expect(html).toMatch(
+      /<div id="root" data-server-made data-drawn-for="\d+"><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;<\/h1><p data-url="[^"]+" data-source="api" data-language="gu"><\/p><p data-drawn-for="Shri Gyan Bhandar"/,
+    );
     // and the visitor still gets the visitor's page
     const after = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
     expect(after.body).toContain('<div id="root" data-server-made><main>');

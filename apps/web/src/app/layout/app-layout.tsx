@@ -25,7 +25,13 @@ const NavDrawer = lazyNamed(navPopups, 'NavDrawer');
 const LanguageMenu = lazyNamed(navPopups, 'LanguageMenu');
 
 /** The top bar's support links: a finger's size on a phone, where only their icons show (decision 029). */
-const SUPPORT_LINK = { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.5, [FINGER]: { minWidth: TAP_PX, minHeight: TAP_PX } } as const;
+const SUPPORT_LINK = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 0.5,
+  [FINGER]: { minWidth: TAP_PX, minHeight: TAP_PX },
+} as const;
 
 function TopBar() {
   const { t } = useTranslation();
@@ -35,18 +41,39 @@ function TopBar() {
   const SUPPORT_WHATSAPP = site.data?.supportWhatsapp;
   return (
     <DrawnOnce id="top-bar" deps={[isLoggedIn && user ? user.modelType : null, SUPPORT_EMAIL, SUPPORT_WHATSAPP]}>
-      <Box component="aside" aria-label={t('layout.accountAndSupport')} sx={{ bgcolor: 'secondary.main', color: 'common.white', fontSize: 13 }}>
+      <Box
+        component="aside"
+        aria-label={t('layout.accountAndSupport')}
+        sx={{ bgcolor: 'secondary.main', color: 'common.white', fontSize: 13 }}
+      >
         <Stack
           direction="row"
           spacing={2}
-          sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: 2, py: 0.5, alignItems: 'center', justifyContent: 'space-between', minHeight: 28, [FINGER]: { py: 0 } }}
+          sx={{
+            maxWidth: PAGE_MAX_WIDTH,
+            mx: 'auto',
+            px: 2,
+            py: 0.5,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            minHeight: 28,
+            [FINGER]: { py: 0 },
+          }}
         >
           <Typography variant="body2" component="span" data-testid="logged-in-as">
             {isLoggedIn && user ? t('layout.loggedInAs', { role: t(`roles.${user.modelType}`) }) : t('layout.welcome')}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             {SUPPORT_WHATSAPP ? (
-              <Link href={whatsappLink(SUPPORT_WHATSAPP)} color="inherit" underline="hover" target="_blank" rel="noopener" aria-label={t('layout.supportWhatsapp')} sx={SUPPORT_LINK}>
+              <Link
+                href={whatsappLink(SUPPORT_WHATSAPP)}
+                color="inherit"
+                underline="hover"
+                target="_blank"
+                rel="noopener"
+                aria-label={t('layout.supportWhatsapp')}
+                sx={SUPPORT_LINK}
+              >
                 <WhatsAppIcon fontSize="small" />
                 <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                   +91 {SUPPORT_WHATSAPP}
@@ -54,7 +81,13 @@ function TopBar() {
               </Link>
             ) : null}
             {SUPPORT_EMAIL ? (
-              <Link href={mailtoLink(SUPPORT_EMAIL)} color="inherit" underline="hover" aria-label={t('layout.supportEmail')} sx={SUPPORT_LINK}>
+              <Link
+                href={mailtoLink(SUPPORT_EMAIL)}
+                color="inherit"
+                underline="hover"
+                aria-label={t('layout.supportEmail')}
+                sx={SUPPORT_LINK}
+              >
                 <MailOutlineIcon fontSize="small" />
                 <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                   {SUPPORT_EMAIL}
@@ -69,7 +102,8 @@ function TopBar() {
 }
 
 /** Whether a menu entry is the current page's (a group: one of its entries). */
-const isActive = (item: MenuItemDef, pathname: string) => (isGroup(item) ? item.children.some((child) => pathname.startsWith(child.to)) : pathname === item.to);
+const isActive = (item: MenuItemDef, pathname: string) =>
+  isGroup(item) ? item.children.some((child) => pathname.startsWith(child.to)) : pathname === item.to;
 
 /** Which entries of `items` are the current page's, as '0' and '1' (what the app bar's menu shows of the place). */
 const activeEntries = (items: MenuItemDef[], pathname: string) => items.map((item) => (isActive(item, pathname) ? '1' : '0')).join('');
@@ -175,7 +209,12 @@ function ProfileMenu() {
     <>
       <IconButton aria-label={t('layout.profile')} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
         {/* Avatar shows the initial when there is no logo or it fails to load. */}
-        <Avatar src={user.logoUrl ?? undefined} alt={user.name} data-testid="profile-avatar" sx={{ width: 36, height: 36, bgcolor: 'common.white', color: 'primary.main', fontWeight: 700 }}>
+        <Avatar
+          src={user.logoUrl ?? undefined}
+          alt={user.name}
+          data-testid="profile-avatar"
+          sx={{ width: 36, height: 36, bgcolor: 'common.white', color: 'primary.main', fontWeight: 700 }}
+        >
           {initial}
         </Avatar>
       </IconButton>
@@ -205,18 +244,34 @@ export function AppLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
       {/* the same on every page of a role but for which menu entry is the current one */}
-      <DrawnOnce id="app-bar" deps={[isLoggedIn && user ? user.modelType : null, user?.name, user?.logoUrl, activeEntries(items, pathname)]}>
+      <DrawnOnce
+        id="app-bar"
+        deps={[isLoggedIn && user ? user.modelType : null, user?.name, user?.logoUrl, activeEntries(items, pathname)]}
+      >
         <AppBar position="sticky" color="primary">
           <Toolbar sx={{ maxWidth: PAGE_MAX_WIDTH, width: '100%', mx: 'auto', gap: 1 }}>
             {/* which of the two shows is CSS's choice, so a server-made page is right at every width */}
-            <IconButton color="inherit" edge="start" aria-label={t('layout.openMenu')} onClick={() => setDrawerOpen(true)} sx={{ display: { xl: 'none' } }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t('layout.openMenu')}
+              onClick={() => setDrawerOpen(true)}
+              sx={{ display: { xl: 'none' } }}
+            >
               <MenuIcon />
             </IconButton>
             <Typography
               component={RouterLink}
               to={paths.home}
               variant="h6"
-              sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, letterSpacing: 1, mr: 2, [FINGER]: { display: 'inline-flex', alignItems: 'center', minHeight: TAP_PX } }}
+              sx={{
+                color: 'inherit',
+                textDecoration: 'none',
+                fontWeight: 800,
+                letterSpacing: 1,
+                mr: 2,
+                [FINGER]: { display: 'inline-flex', alignItems: 'center', minHeight: TAP_PX },
+              }}
             >
               JSBN
             </Typography>

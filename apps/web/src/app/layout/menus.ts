@@ -88,4 +88,5 @@ export function menuFor(role: AccountRole | null): MenuItemDef[] {
 }
 
 /** The profile menu of `role`: an operator has no profile to edit. */
-export const profileMenuFor = (role: AccountRole): MenuLink[] => (role === 'OPERATOR' ? PROFILE_MENU.filter((link) => link.label !== 'editProfile') : PROFILE_MENU);
+export const profileMenuFor = (role: AccountRole): MenuLink[] =>
+  role === 'OPERATOR' ? PROFILE_MENU.filter((link) => link.label !== 'editProfile') : PROFILE_MENU;

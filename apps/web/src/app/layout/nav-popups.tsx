@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, Collapse, Divider, Drawer, List, ListItemButton, ListItemText, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
+import {
+  Box,
+  Collapse,
+  Divider,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+  Typography,
+} from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import CheckIcon from '@mui/icons-material/Check';
@@ -17,19 +29,30 @@ import { isGroup, type MenuGroup, type MenuItemDef, type MenuLink } from './menu
  */
 
 /** A menu opening below its button's right edge. */
-const ALIGN_RIGHT = { anchorOrigin: { vertical: 'bottom', horizontal: 'right' }, transformOrigin: { vertical: 'top', horizontal: 'right' } } as const;
+const ALIGN_RIGHT = {
+  anchorOrigin: { vertical: 'bottom', horizontal: 'right' },
+  transformOrigin: { vertical: 'top', horizontal: 'right' },
+} as const;
 
 /** A drop-down menu of links under `anchor` (a group of the main menu, or the profile menu with its heading). */
-export function NavMenu({ id, anchor, onClose, links, heading, alignRight = false }: { id?: string; anchor: HTMLElement | null; onClose: () => void; links: MenuLink[]; heading?: string; alignRight?: boolean }) {
+export function NavMenu({
+  id,
+  anchor,
+  onClose,
+  links,
+  heading,
+  alignRight = false,
+}: {
+  id?: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  links: MenuLink[];
+  heading?: string;
+  alignRight?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={Boolean(anchor)}
-      onClose={onClose}
-      {...(alignRight ? ALIGN_RIGHT : {})}
-    >
+    <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} {...(alignRight ? ALIGN_RIGHT : {})}>
       {heading ? (
         <MenuItem disabled sx={{ opacity: '1 !important' }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }}>

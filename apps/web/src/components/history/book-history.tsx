@@ -13,7 +13,14 @@ export function BookHistory({ bookId }: { bookId: number }) {
   const { t } = useTranslation('operatorHistory');
   const [open, setOpen] = useState(false);
   return (
-    <Accordion expanded={open} onChange={(_, expanded) => setOpen(expanded)} variant="outlined" disableGutters sx={{ mt: 2 }} data-testid="book-history">
+    <Accordion
+      expanded={open}
+      onChange={(_, expanded) => setOpen(expanded)}
+      variant="outlined"
+      disableGutters
+      sx={{ mt: 2 }}
+      data-testid="book-history"
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="book-history-content" id="book-history-header">
         <Typography component="h2" variant="h6">
           {t('book.title')}

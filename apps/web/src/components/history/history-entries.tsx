@@ -27,7 +27,13 @@ export function HistoryEntries({ entries, subject = false }: { entries: HistoryE
             <Typography component="span" sx={{ fontWeight: 700 }}>
               {actionLabel(any, entry.action)}
             </Typography>
-            {subject ? <Chip size="small" variant="outlined" label={t('page.subject', { type: t(`subjects.${entry.subject.type}`), id: entry.subject.id })} /> : null}
+            {subject ? (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t('page.subject', { type: t(`subjects.${entry.subject.type}`), id: entry.subject.id })}
+              />
+            ) : null}
             <Typography component="span" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {whoLabel(any, entry.who)}
               {subject && entry.who.accountId ? ` (${t('page.account', { id: entry.who.accountId })})` : ''}
@@ -37,7 +43,16 @@ export function HistoryEntries({ entries, subject = false }: { entries: HistoryE
             </Typography>
           </Stack>
           {entry.changes.length ? (
-            <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, max-content) 1fr' }, columnGap: 2 }}>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                mt: 0.5,
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, max-content) 1fr' },
+                columnGap: 2,
+              }}
+            >
               {entry.changes.map((change) => {
                 const text = changeLabel(change, words);
                 // a field recorded empty on both sides (beside a withdrawal) says nothing

@@ -13,20 +13,49 @@ import { actionLabel, changeLabel, recordWords, type Translate } from './history
 
 /** Every action the API writes to the record (lib/audit.ts callers). */
 const ACTIONS = [
-  'created', 'updated', 'status changed', 'withdrawn', 'reinstated', 'books imported', 'password changed', 'password reset',
-  'e-mail verified', 'claim approved', 'reminded', 'verified', 'asked', 'answered', 'rejected', 'suspended', 'unsuspended',
-  'approved', 'refused', 'reported', 'corrected', 'declined', 'not a duplicate', 'retried', 'withdrawal requested',
-  'operator created', 'operator re-enabled',
+  'created',
+  'updated',
+  'status changed',
+  'withdrawn',
+  'reinstated',
+  'books imported',
+  'password changed',
+  'password reset',
+  'e-mail verified',
+  'claim approved',
+  'reminded',
+  'verified',
+  'asked',
+  'answered',
+  'rejected',
+  'suspended',
+  'unsuspended',
+  'approved',
+  'refused',
+  'reported',
+  'corrected',
+  'declined',
+  'not a duplicate',
+  'retried',
+  'withdrawal requested',
+  'operator created',
+  'operator re-enabled',
 ];
 
 /** A `t` over one language's `operatorHistory` texts that says when a key is missing. */
-const translator = (texts: { actions: Record<string, string> }): Translate => (key, options) => {
-  const action = key.replace('operatorHistory:actions.', '');
-  return texts.actions[action] ?? `MISSING(${String(options?.defaultValue)})`;
-};
+const translator =
+  (texts: { actions: Record<string, string> }): Translate =>
+  (key, options) => {
+    const action = key.replace('operatorHistory:actions.', '');
+    return texts.actions[action] ?? `MISSING(${String(options?.defaultValue)})`;
+  };
 
 describe('the actions of the record', () => {
-  it.each([['en', en], ['gu', gu], ['hi', hi]])('has a word for every action in %s', (_lng, texts) => {
+  it.each([
+    ['en', en],
+    ['gu', gu],
+    ['hi', hi],
+  ])('has a word for every action in %s', (_lng, texts) => {
     const missing = ACTIONS.map((action) => actionLabel(translator(texts), action)).filter((label) => label.startsWith('MISSING'));
     expect(missing).toEqual([]);
   });
@@ -49,7 +78,7 @@ describe("a change's values as the history shows them", () => {
     expect(changeLabel({ field: 'subjects', before: [], after: ['Agam'] }, gu)).toEqual({ before: '—', after: 'આગમ' });
   });
 
-  it("says a cover was replaced rather than its storage name, and a day as DD/MM/YYYY", () => {
+  it('says a cover was replaced rather than its storage name, and a day as DD/MM/YYYY', () => {
     expect(changeLabel({ field: 'cover', before: '5f1c0e.jpg', after: '9ab3d2.jpg' }, en)).toEqual({ summary: 'Replaced' });
     expect(changeLabel({ field: 'index_pdf', before: null, after: 'c0ffee.pdf' }, hi)).toEqual({ summary: 'जोड़ा गया' });
     expect(changeLabel({ field: 'published_date', before: null, after: '2024-03-01' }, en)).toEqual({ before: '—', after: '01/03/2024' });

@@ -39,11 +39,17 @@ export const OPERATOR_NEXT = 'next';
 
 /** /operator/login, returning to `next` (a back-office path) after signing in. */
 export function operatorLoginPath(next?: string): string {
-  return next && next !== operatorPaths.dashboard ? `${operatorPaths.login}?${OPERATOR_NEXT}=${encodeURIComponent(next)}` : operatorPaths.login;
+  return next && next !== operatorPaths.dashboard
+    ? `${operatorPaths.login}?${OPERATOR_NEXT}=${encodeURIComponent(next)}`
+    : operatorPaths.login;
 }
 
 /** Where a sign-in returns to: `next` when it is a back-office path, else the dashboard. */
 export function operatorReturnPath(search: URLSearchParams): string {
   const next = search.get(OPERATOR_NEXT);
-  return next && (next === operatorPaths.dashboard || next.startsWith(`${operatorPaths.dashboard}/`)) && !next.startsWith(operatorPaths.login) ? next : operatorPaths.dashboard;
+  return next &&
+    (next === operatorPaths.dashboard || next.startsWith(`${operatorPaths.dashboard}/`)) &&
+    !next.startsWith(operatorPaths.login)
+    ? next
+    : operatorPaths.dashboard;
 }

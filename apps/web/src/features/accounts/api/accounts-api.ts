@@ -25,21 +25,32 @@ export function useCities(stateId: number | string | undefined) {
 }
 
 /** POST /api/publisher or /api/library (multipart: the registration's fields and the `logo`). */
-export const useRegisterAccount = <Variables,>(modelType: ModelType, toBody: (variables: Variables) => FormData, hooks: MutationHooks<null, Variables>) =>
-  useApiMutation((variables: Variables) => call(modelType === 'PUBLISHER' ? publisherEndpoints.register : libraryEndpoints.register, { body: toBody(variables) }), hooks);
+export const useRegisterAccount = <Variables>(
+  modelType: ModelType,
+  toBody: (variables: Variables) => FormData,
+  hooks: MutationHooks<null, Variables>,
+) =>
+  useApiMutation(
+    (variables: Variables) =>
+      call(modelType === 'PUBLISHER' ? publisherEndpoints.register : libraryEndpoints.register, { body: toBody(variables) }),
+    hooks,
+  );
 
 /** Login (POST /api/user/login, then the current user): `onSuccess` gets the server's message. */
 export const useLogin = (modelType: ModelType, { onSuccess }: { onSuccess: (message: string) => unknown }) =>
   useMutation({ mutationFn: (values: { email: string; password: string }) => loginAndLoadUser({ ...values, modelType }), onSuccess });
 
 /** POST /api/user/verify-email — the code that verifies a new account. */
-export const useVerifyEmail = (hooks: MutationHooks<null, { email: string; otp: string; modelType: ModelType }>) => useApiMutation((body) => call(accountEndpoints.verifyEmail, { body }), hooks);
+export const useVerifyEmail = (hooks: MutationHooks<null, { email: string; otp: string; modelType: ModelType }>) =>
+  useApiMutation((body) => call(accountEndpoints.verifyEmail, { body }), hooks);
 
 /** POST /api/user/resend-otp — another code (429 within 60 s of the last). */
-export const useResendCode = (hooks: MutationHooks<null, { email: string; modelType: ModelType }>) => useApiMutation((body) => call(accountEndpoints.resendCode, { body }), hooks);
+export const useResendCode = (hooks: MutationHooks<null, { email: string; modelType: ModelType }>) =>
+  useApiMutation((body) => call(accountEndpoints.resendCode, { body }), hooks);
 
 /** Forgot password (spec accounts §7: POST /user/change-password with the e-mail). */
-export const useForgotPassword = (hooks: MutationHooks<null, { email: string; modelType: ModelType }>) => useApiMutation((body) => call(accountEndpoints.forgotPassword, { body }), hooks);
+export const useForgotPassword = (hooks: MutationHooks<null, { email: string; modelType: ModelType }>) =>
+  useApiMutation((body) => call(accountEndpoints.forgotPassword, { body }), hooks);
 
 export const letterheadKey = queryKeys.letterhead;
 
@@ -56,10 +67,12 @@ export const useSaveLetterhead = (hooks: MutationHooks<{ librarianLogo: Letterhe
   useApiMutation((body) => call(libraryEndpoints.saveLetterhead, { body }), hooks);
 
 /** Reset by the e-mailed link (POST /api/user/verify-password). */
-export const useResetPassword = (hooks: MutationHooks<{ message: string }, { password: string; token: string }>) => useApiMutation((body) => call(accountEndpoints.resetPassword, { body }), hooks);
+export const useResetPassword = (hooks: MutationHooks<{ message: string }, { password: string; token: string }>) =>
+  useApiMutation((body) => call(accountEndpoints.resetPassword, { body }), hooks);
 
 /** PATCH /api/user/update-password: the reply carries a fresh token (older ones are revoked). */
-export const useChangePassword = (hooks: MutationHooks<LoginReply, { oldPassword: string; newPassword: string }>) => useApiMutation((body) => call(accountEndpoints.changePassword, { body }), hooks);
+export const useChangePassword = (hooks: MutationHooks<LoginReply, { oldPassword: string; newPassword: string }>) =>
+  useApiMutation((body) => call(accountEndpoints.changePassword, { body }), hooks);
 
 /** The own profile is the public details with gst_no and aadhar_no (GET /api/publisher/:id, GET /api/library/:id). */
 export const profileKey = (modelType: ModelType, id: number | undefined) => queryKeys.profile.of(modelType, id);
@@ -83,5 +96,13 @@ export function useOwnLibrary(id: number | undefined) {
 }
 
 /** PATCH /api/publisher or /api/library (multipart: fields + optional `logo`). */
-export const useUpdateProfile = <Variables,>(modelType: ModelType, toBody: (variables: Variables) => FormData, hooks: MutationHooks<null, Variables>) =>
-  useApiMutation((variables: Variables) => call(modelType === 'PUBLISHER' ? publisherEndpoints.updateProfile : libraryEndpoints.updateProfile, { body: toBody(variables) }), hooks);
+export const useUpdateProfile = <Variables>(
+  modelType: ModelType,
+  toBody: (variables: Variables) => FormData,
+  hooks: MutationHooks<null, Variables>,
+) =>
+  useApiMutation(
+    (variables: Variables) =>
+      call(modelType === 'PUBLISHER' ? publisherEndpoints.updateProfile : libraryEndpoints.updateProfile, { body: toBody(variables) }),
+    hooks,
+  );

@@ -6,7 +6,16 @@
 import { useTranslation } from 'react-i18next';
 import { useState, type FormEventHandler, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Controller, useForm, type Control, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  type Control,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { FILE_RULES } from '@jsbn/shared/core';
@@ -46,7 +55,9 @@ function LogoController<T extends WithLogo, TOutput>({
     <Controller
       control={control}
       name={'logo' as Path<T>}
-      render={({ field, fieldState }) => render({ value: field.value, onChange: field.onChange, onBlur: field.onBlur, error: fieldState.error?.message })}
+      render={({ field, fieldState }) =>
+        render({ value: field.value, onChange: field.onChange, onBlur: field.onBlur, error: fieldState.error?.message })
+      }
     />
   );
 }
@@ -72,15 +83,22 @@ export function useStateCityOptions(
  * Registration: POST the form (less the files and confirmPassword) with its logo, then the code
  * step for its e-mail. `form` holds `TInput` (the schema's input) and submits `TOutput` (its output).
  */
-export function useRegistration<TInput extends WithLogo, TOutput extends LogoOutput & { email: string }>(modelType: ModelType, form: UseFormReturn<TInput, unknown, TOutput>) {
+export function useRegistration<TInput extends WithLogo, TOutput extends LogoOutput & { email: string }>(
+  modelType: ModelType,
+  form: UseFormReturn<TInput, unknown, TOutput>,
+) {
   const [otpEmail, setOtpEmail] = useState<string | null>(null);
-  const mutation = useRegisterAccount(modelType, ({ values }: { values: TOutput; email: string }) => toFormData(registrationFields(values), { logo: values.logo }), {
-    onSuccess: (reply, { email }) => {
-      toastSuccess(reply.message, i18n.t('accounts:register.registered'));
-      setOtpEmail(email);
+  const mutation = useRegisterAccount(
+    modelType,
+    ({ values }: { values: TOutput; email: string }) => toFormData(registrationFields(values), { logo: values.logo }),
+    {
+      onSuccess: (reply, { email }) => {
+        toastSuccess(reply.message, i18n.t('accounts:register.registered'));
+        setOtpEmail(email);
+      },
+      onError: (error) => applyServerErrors(error, form.setError),
     },
-    onError: (error) => applyServerErrors(error, form.setError),
-  });
+  );
   const submit = form.handleSubmit((values) => mutation.mutate({ values, email: values.email }), scrollToFirstError);
   // react-hook-form's handler settles on its own (errors go to the form state)
   const onSubmit: FormEventHandler<HTMLFormElement> = (event) => void submit(event);
@@ -110,7 +128,10 @@ export function RegistrationLayout<T extends WithLogo, TOutput>({
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
         <form noValidate onSubmit={onSubmit}>
           <Stack spacing={3}>
-            <LogoController control={control} render={(logo) => <FileField label={t('fields.logo')} rule={FILE_RULES.logo} {...logo} required />} />
+            <LogoController
+              control={control}
+              render={(logo) => <FileField label={t('fields.logo')} rule={FILE_RULES.logo} {...logo} required />}
+            />
             <Box sx={accountGrid}>{children}</Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Button type="submit" variant="contained" size="large" disabled={pending}>
@@ -135,20 +156,28 @@ export function RegistrationLayout<T extends WithLogo, TOutput>({
  * bar logo and name) and the profile are read again. `resolver` takes the form's values
  * (`TInput`, the schema's input) and gives the schema's output (`TOutput`), which is sent.
  */
-export function useProfileForm<TInput extends WithLogo, TOutput extends LogoOutput>(user: CurrentUser, resolver: Resolver<TInput, unknown, TOutput>, defaultValues: DefaultValues<TInput>) {
+export function useProfileForm<TInput extends WithLogo, TOutput extends LogoOutput>(
+  user: CurrentUser,
+  resolver: Resolver<TInput, unknown, TOutput>,
+  defaultValues: DefaultValues<TInput>,
+) {
   const form = useForm<TInput, unknown, TOutput>({ resolver, mode: 'onTouched', defaultValues });
   const queryClient = useQueryClient();
   // operators have no profile form (their profile menu has no Edit Profile, decision 041)
-  const save = useUpdateProfile(user.modelType === 'PUBLISHER' ? 'PUBLISHER' : 'LIBRARY', ({ fields, logo }: { fields: Record<string, unknown>; logo: File | null | undefined }) => toFormData(fields, { logo }), {
-    onSuccess: async (reply) => {
-      toastSuccess(reply.message, i18n.t('accounts:profile.updated'));
-      await refreshCurrentUser();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.profile.all });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.publishers.all });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.libraries.all });
+  const save = useUpdateProfile(
+    user.modelType === 'PUBLISHER' ? 'PUBLISHER' : 'LIBRARY',
+    ({ fields, logo }: { fields: Record<string, unknown>; logo: File | null | undefined }) => toFormData(fields, { logo }),
+    {
+      onSuccess: async (reply) => {
+        toastSuccess(reply.message, i18n.t('accounts:profile.updated'));
+        await refreshCurrentUser();
+        await queryClient.invalidateQueries({ queryKey: queryKeys.profile.all });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.publishers.all });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.libraries.all });
+      },
+      onError: (error) => applyServerErrors(error, form.setError),
     },
-    onError: (error) => applyServerErrors(error, form.setError),
-  });
+  );
   const submit = form.handleSubmit((values) => {
     const { logo, ...fields } = values;
     save.mutate({ fields, logo });

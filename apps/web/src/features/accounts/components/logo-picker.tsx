@@ -37,14 +37,28 @@ export function LogoPicker({
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
       <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
-        <Avatar src={shown} alt={value ? t('profile.newLogo') : t('profile.currentLogo')} variant="rounded" sx={{ width: 96, height: 96, bgcolor: 'primary.main', fontSize: 40 }} data-testid="logo-preview">
+        <Avatar
+          src={shown}
+          alt={value ? t('profile.newLogo') : t('profile.currentLogo')}
+          variant="rounded"
+          sx={{ width: 96, height: 96, bgcolor: 'primary.main', fontSize: 40 }}
+          data-testid="logo-preview"
+        >
           {name.trim().charAt(0).toUpperCase() || '?'}
         </Avatar>
         <Typography variant="caption" color="text.secondary">
           {value ? t('profile.newLogo') : t('profile.currentLogo')}
         </Typography>
       </Stack>
-      <FileField label={t('fields.changeLogo')} rule={FILE_RULES.logo} value={value} onChange={onChange} onBlur={onBlur} error={error} helperText={t('profile.optionalLogo', { hint: message(FILE_RULES.logo.hint) })} />
+      <FileField
+        label={t('fields.changeLogo')}
+        rule={FILE_RULES.logo}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={error}
+        helperText={t('profile.optionalLogo', { hint: message(FILE_RULES.logo.hint) })}
+      />
     </Stack>
   );
 }

@@ -69,7 +69,10 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
       <Alert severity="info" sx={{ mb: 2 }}>
         <Trans t={t} i18nKey="otp.sent" values={{ digits: OTP_LENGTH, email }} components={{ strong: <strong /> }} />
       </Alert>
-      <form noValidate onSubmit={(event) => void form.handleSubmit((values) => verify.mutate({ email, otp: String(values.otp).trim(), modelType }))(event)}>
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((values) => verify.mutate({ email, otp: String(values.otp).trim(), modelType }))(event)}
+      >
         <Stack spacing={2}>
           <FormText
             control={form.control}

@@ -41,9 +41,21 @@ export function ChangePasswordPage() {
     <Box>
       <PageHeader title={t('password.changeTitle')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, maxWidth: 520 }}>
-        <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ oldPassword: values.oldPassword, newPassword: values.newPassword }))(event)}>
+        <form
+          noValidate
+          onSubmit={(event) =>
+            void form.handleSubmit((values) => mutation.mutate({ oldPassword: values.oldPassword, newPassword: values.newPassword }))(event)
+          }
+        >
           <Stack spacing={2}>
-            <FormText control={form.control} name="oldPassword" label={t('fields.oldPassword')} type="password" autoComplete="current-password" required />
+            <FormText
+              control={form.control}
+              name="oldPassword"
+              label={t('fields.oldPassword')}
+              type="password"
+              autoComplete="current-password"
+              required
+            />
             <FormText
               control={form.control}
               name="newPassword"
@@ -53,7 +65,14 @@ export function ChangePasswordPage() {
               required
               helperText={t('password.rules')}
             />
-            <FormText control={form.control} name="confirmPassword" label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" required />
+            <FormText
+              control={form.control}
+              name="confirmPassword"
+              label={t('fields.confirmNewPassword')}
+              type="password"
+              autoComplete="new-password"
+              required
+            />
             <Box>
               <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
                 {t('password.change')}

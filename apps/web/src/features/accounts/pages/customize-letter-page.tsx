@@ -30,7 +30,12 @@ function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () 
     },
   });
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ text: String(values.text), ...(saved?.id ? { id: saved.id } : {}) }))(event)}>
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void form.handleSubmit((values) => mutation.mutate({ text: String(values.text), ...(saved?.id ? { id: saved.id } : {}) }))(event)
+      }
+    >
       <Stack spacing={2}>
         <FormText control={form.control} name="text" label={t('fields.letterText')} multiline minRows={6} helperText={t('letter.hint')} />
         <Stack direction="row" spacing={2}>

@@ -40,16 +40,35 @@ function LibraryProfileForm({ user, profile }: { user: CurrentUser; profile: Lib
   });
   const { control } = form;
   return (
-    <ProfileFormLayout control={control} onSubmit={onSubmit} saving={saving} logoUrl={profile.librarianLogoText?.logoUrl ?? user.logoUrl} name={profile.name}>
+    <ProfileFormLayout
+      control={control}
+      onSubmit={onSubmit}
+      saving={saving}
+      logoUrl={profile.librarianLogoText?.logoUrl ?? user.logoUrl}
+      name={profile.name}
+    >
       <FormText control={control} name="name" label={t('fields.libraryName')} required />
       <ReadOnly label={t('fields.email')} value={profile.email ?? user.email} />
-      <FormSelect control={control} name="sangh_trust" label={t('fields.sanchalakType')} required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'sanchalakTypes', type) }))} />
+      <FormSelect
+        control={control}
+        name="sangh_trust"
+        label={t('fields.sanchalakType')}
+        required
+        options={SANCHALAK_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'sanchalakTypes', type) }))}
+      />
       <FormText control={control} name="sanchalak_name" label={t('fields.sanchalakName')} required />
       <FormText control={control} name="sanchalak_address" label={t('fields.sanchalakAddress')} required multiline minRows={2} />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
       <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
       <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />
-      <FormText control={control} name="number_of_books" label={t('fields.numberOfBooks')} required transform={(value) => digitsOnly(value, 9)} slotProps={numeric} />
+      <FormText
+        control={control}
+        name="number_of_books"
+        label={t('fields.numberOfBooks')}
+        required
+        transform={(value) => digitsOnly(value, 9)}
+        slotProps={numeric}
+      />
       <FormText control={control} name="gst_no" label={t('fields.gst')} />
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
     </ProfileFormLayout>
@@ -82,11 +101,23 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
   const { stateOptions, cityOptions } = useStateCityOptions(stateId, selectValue(form.getValues('city')), profile);
 
   return (
-    <ProfileFormLayout control={control} onSubmit={onSubmit} saving={saving} logoUrl={profile.logoUrl ?? user.logoUrl} name={profile.publisher_name}>
+    <ProfileFormLayout
+      control={control}
+      onSubmit={onSubmit}
+      saving={saving}
+      logoUrl={profile.logoUrl ?? user.logoUrl}
+      name={profile.publisher_name}
+    >
       <ReadOnly label={t('fields.publisherNo')} value={profile.publisher_no ?? user.publisher_no ?? ''} />
       <ReadOnly label={t('fields.email')} value={profile.email ?? user.email} />
       <FormText control={control} name="publisher_name" label={t('fields.publisherName')} required />
-      <FormSelect control={control} name="publisher_type" label={t('fields.publisherType')} required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'publisherTypes', type) }))} />
+      <FormSelect
+        control={control}
+        name="publisher_type"
+        label={t('fields.publisherType')}
+        required
+        options={PUBLISHER_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'publisherTypes', type) }))}
+      />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
       <FormText control={control} name="pincode" label={t('fields.pincode')} required transform={digits(6)} slotProps={numeric} />
       <FormSelect

@@ -47,9 +47,21 @@ export function LibraryRegisterPage() {
   if (registration.otpEmail) return <OtpStep email={registration.otpEmail} modelType="LIBRARY" onBack={registration.back} />;
 
   return (
-    <RegistrationLayout title={t('register.libraryTitle')} subtitle={t('register.librarySubtitle')} control={control} onSubmit={registration.onSubmit} pending={registration.pending}>
+    <RegistrationLayout
+      title={t('register.libraryTitle')}
+      subtitle={t('register.librarySubtitle')}
+      control={control}
+      onSubmit={registration.onSubmit}
+      pending={registration.pending}
+    >
       <FormText control={control} name="name" label={t('fields.libraryName')} required />
-      <FormSelect control={control} name="sangh_trust" label={t('fields.sanchalakType')} required options={SANCHALAK_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'sanchalakTypes', type) }))} />
+      <FormSelect
+        control={control}
+        name="sangh_trust"
+        label={t('fields.sanchalakType')}
+        required
+        options={SANCHALAK_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'sanchalakTypes', type) }))}
+      />
       <FormText control={control} name="sanchalak_name" label={t('fields.sanchalakName')} required />
       <FormText control={control} name="sanchalak_address" label={t('fields.sanchalakAddress')} required multiline minRows={2} />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
@@ -61,7 +73,14 @@ export function LibraryRegisterPage() {
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
       <Box sx={{ display: { xs: 'none', md: 'block' } }} />
       <FormText control={control} name="password" label={t('fields.password')} type="password" autoComplete="new-password" required />
-      <FormText control={control} name="confirmPassword" label={t('fields.confirmPassword')} type="password" autoComplete="new-password" required />
+      <FormText
+        control={control}
+        name="confirmPassword"
+        label={t('fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
     </RegistrationLayout>
   );
 }

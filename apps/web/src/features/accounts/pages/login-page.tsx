@@ -14,7 +14,9 @@ import { TAP_LINK } from '../../../app/theme';
 import { useForgotPassword, useLogin } from '../api/accounts-api';
 
 /** Login form: the shared schema plus the spec's minimum length message (accounts §5). */
-const loginForm = loginBody.extend({ password: z.string().min(1, MSG.passwordMin).min(PASSWORD_MIN, MSG.passwordMin) }).omit({ modelType: true });
+const loginForm = loginBody
+  .extend({ password: z.string().min(1, MSG.passwordMin).min(PASSWORD_MIN, MSG.passwordMin) })
+  .omit({ modelType: true });
 type LoginForm = z.input<typeof loginForm>;
 const forgotForm = z.object({ email });
 type ForgotForm = z.input<typeof forgotForm>;
@@ -25,10 +27,24 @@ const TABS = [
 ] as const satisfies readonly { modelType: ModelType; label: string }[];
 
 /** The login form of one tab; a login goes to `returnTo` (the page that sent the visitor here), else home. */
-function LoginFormView({ modelType, returnTo, email: knownEmail, onForgot }: { modelType: ModelType; returnTo: string | null; email: string; onForgot: () => void }) {
+function LoginFormView({
+  modelType,
+  returnTo,
+  email: knownEmail,
+  onForgot,
+}: {
+  modelType: ModelType;
+  returnTo: string | null;
+  email: string;
+  onForgot: () => void;
+}) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), mode: 'onTouched', defaultValues: { email: knownEmail, password: '' } });
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginForm),
+    mode: 'onTouched',
+    defaultValues: { email: knownEmail, password: '' },
+  });
   const mutation = useLogin(modelType, {
     onSuccess: (message) => {
       toastSuccess(message, t('login.loggedIn'));
@@ -36,10 +52,23 @@ function LoginFormView({ modelType, returnTo, email: knownEmail, onForgot }: { m
     },
   });
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ email: String(values.email), password: values.password }))(event)}>
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void form.handleSubmit((values) => mutation.mutate({ email: String(values.email), password: values.password }))(event)
+      }
+    >
       <Stack spacing={2}>
         <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
-        <FormText control={form.control} name="password" label={t('fields.password')} type="password" autoComplete="current-password" required autoFocus={Boolean(knownEmail)} />
+        <FormText
+          control={form.control}
+          name="password"
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus={Boolean(knownEmail)}
+        />
         <Box sx={{ textAlign: 'right' }}>
           <Link component="button" type="button" onClick={onForgot} sx={TAP_LINK}>
             {t('login.forgot')}
@@ -63,7 +92,10 @@ function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: (
     },
   });
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ email: String(values.email), modelType }))(event)}>
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ email: String(values.email), modelType }))(event)}
+    >
       <Stack spacing={2}>
         <Typography>{t('login.forgotIntro')}</Typography>
         <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
@@ -88,7 +120,12 @@ export function LoginPage() {
   const { t } = useTranslation('accounts');
   const [search] = useSearchParams();
   const knownEmail = loginEmailOf(useLocation().state);
-  const [tab, setTab] = useState(() => Math.max(0, TABS.findIndex((item) => item.modelType === loginTabOf(search))));
+  const [tab, setTab] = useState(() =>
+    Math.max(
+      0,
+      TABS.findIndex((item) => item.modelType === loginTabOf(search)),
+    ),
+  );
   const returnTo = returnPathOf(search);
   const [forgot, setForgot] = useState(false);
   const modelType = TABS[tab]!.modelType;
@@ -98,7 +135,13 @@ export function LoginPage() {
         <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700, textAlign: 'center' }}>
           {forgot ? t('login.forgotTitle') : t('login.title')}
         </Typography>
-        <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="fullWidth" sx={{ mb: 3 }} aria-label={t('login.tabs')}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: number) => setTab(value)}
+          variant="fullWidth"
+          sx={{ mb: 3 }}
+          aria-label={t('login.tabs')}
+        >
           {TABS.map((item) => (
             <Tab key={item.modelType} label={t(item.label)} />
           ))}
@@ -112,7 +155,10 @@ export function LoginPage() {
           <Trans
             t={t}
             i18nKey="login.newHere"
-            components={{ library: <Link component={RouterLink} to={paths.libraryRegister} />, publisher: <Link component={RouterLink} to={paths.publisherRegister} /> }}
+            components={{
+              library: <Link component={RouterLink} to={paths.libraryRegister} />,
+              publisher: <Link component={RouterLink} to={paths.publisherRegister} />,
+            }}
           />
         </Typography>
       </Paper>

@@ -15,9 +15,12 @@ import { useResetPassword } from '../api/accounts-api';
 /** The form: the new password (the API's rules) and its confirmation, which `withChecks` compares. */
 const schema = resetPasswordBody.pick({ password: true }).extend({ confirmPassword: z.string() });
 
-const resolver = withChecks(
-  zodResolver(schema),
-  (values) => (!values.confirmPassword ? { confirmPassword: MSG.passwordsMatch } : values.confirmPassword !== values.password ? { confirmPassword: MSG.passwordsMatch } : {}),
+const resolver = withChecks(zodResolver(schema), (values) =>
+  !values.confirmPassword
+    ? { confirmPassword: MSG.passwordsMatch }
+    : values.confirmPassword !== values.password
+      ? { confirmPassword: MSG.passwordsMatch }
+      : {},
 );
 
 /** /new-password?token=… — the page of the e-mailed reset link (spec accounts §2, §5), and of an operator's first password (`&as=operator`). */
@@ -26,7 +29,11 @@ export function NewPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const mutation = useResetPassword({
     onSuccess: (reply) => {
       toastSuccess(reply.data?.message || reply.message, t('password.reset'));
@@ -48,10 +55,27 @@ export function NewPasswordPage() {
         <Typography color="text.secondary" sx={{ mb: 3, textAlign: 'center' }}>
           {t('password.newIntro')}
         </Typography>
-        <form noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ password: values.password, token }))(event)}>
+        <form
+          noValidate
+          onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ password: values.password, token }))(event)}
+        >
           <Stack spacing={2}>
-            <FormText control={form.control} name="password" label={t('fields.newPassword')} type="password" autoComplete="new-password" required />
-            <FormText control={form.control} name="confirmPassword" label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" required />
+            <FormText
+              control={form.control}
+              name="password"
+              label={t('fields.newPassword')}
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+            <FormText
+              control={form.control}
+              name="confirmPassword"
+              label={t('fields.confirmNewPassword')}
+              type="password"
+              autoComplete="new-password"
+              required
+            />
             <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
               {t('password.savePassword')}
             </Button>

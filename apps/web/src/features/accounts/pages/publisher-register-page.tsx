@@ -50,10 +50,29 @@ export function PublisherRegisterPage() {
   if (registration.otpEmail) return <OtpStep email={registration.otpEmail} modelType="PUBLISHER" onBack={registration.back} />;
 
   return (
-    <RegistrationLayout title={t('register.publisherTitle')} subtitle={t('register.publisherSubtitle')} control={control} onSubmit={registration.onSubmit} pending={registration.pending}>
-      <FormText control={control} name="publisher_no" label={t('fields.publisherNo')} required transform={(value) => value.toUpperCase().replace(/\s/g, '').slice(0, PUBLISHER_NO_LENGTH)} helperText={t('register.publisherNoHint', { example: 'JNPUB' })} />
+    <RegistrationLayout
+      title={t('register.publisherTitle')}
+      subtitle={t('register.publisherSubtitle')}
+      control={control}
+      onSubmit={registration.onSubmit}
+      pending={registration.pending}
+    >
+      <FormText
+        control={control}
+        name="publisher_no"
+        label={t('fields.publisherNo')}
+        required
+        transform={(value) => value.toUpperCase().replace(/\s/g, '').slice(0, PUBLISHER_NO_LENGTH)}
+        helperText={t('register.publisherNoHint', { example: 'JNPUB' })}
+      />
       <FormText control={control} name="publisher_name" label={t('fields.publisherName')} required />
-      <FormSelect control={control} name="publisher_type" label={t('fields.publisherType')} required options={PUBLISHER_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'publisherTypes', type) }))} />
+      <FormSelect
+        control={control}
+        name="publisher_type"
+        label={t('fields.publisherType')}
+        required
+        options={PUBLISHER_TYPES.map((type) => ({ value: type, label: lookupText(lookups, 'publisherTypes', type) }))}
+      />
       <FormText control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
       <FormSelect
@@ -72,7 +91,14 @@ export function PublisherRegisterPage() {
       <FormText control={control} name="gst_no" label={t('fields.gst')} />
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
       <FormText control={control} name="password" label={t('fields.password')} type="password" autoComplete="new-password" required />
-      <FormText control={control} name="confirmPassword" label={t('fields.confirmPassword')} type="password" autoComplete="new-password" required />
+      <FormText
+        control={control}
+        name="confirmPassword"
+        label={t('fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
     </RegistrationLayout>
   );
 }

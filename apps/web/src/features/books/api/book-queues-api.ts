@@ -10,10 +10,15 @@ import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
 /** GET /book/similar: the registered books closest to this title and these authors (any publisher), closest first. */
 export const findSimilarBooks = async (query: { title: string; e_title?: string; authors: string[] }) =>
-  (await call(bookEndpoints.similar, { query: { title: query.title, ...(query.e_title ? { e_title: query.e_title } : {}), author: query.authors.join('; ') } })).data;
+  (
+    await call(bookEndpoints.similar, {
+      query: { title: query.title, ...(query.e_title ? { e_title: query.e_title } : {}), author: query.authors.join('; ') },
+    })
+  ).data;
 
 /** POST /book/:jsbn/report (anyone). */
-export const useBookReport = (jsbn: string, hooks: MutationHooks<null, BookReportRequest>) => useApiMutation((body) => call(bookEndpoints.report, { params: { id: jsbn }, body }), hooks);
+export const useBookReport = (jsbn: string, hooks: MutationHooks<null, BookReportRequest>) =>
+  useApiMutation((body) => call(bookEndpoints.report, { params: { id: jsbn }, body }), hooks);
 
 /** POST /book/:id/withdraw-request `{ reason }` (the book's publisher). */
 export const useWithdrawalRequest = (hooks: MutationHooks<null, { bookId: number; reason: string }>) =>

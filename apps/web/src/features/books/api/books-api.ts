@@ -6,12 +6,15 @@ import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 
 /** A lookup list, kept for the page's life. */
-const lookup = <T,>(key: string, load: (signal: AbortSignal) => Promise<T[]>) =>
+const lookup = <T>(key: string, load: (signal: AbortSignal) => Promise<T[]>) =>
   queryOptions({ queryKey: queryKeys.lookups.of(key), queryFn: ({ signal }) => load(signal), staleTime: Infinity });
 
-export const useLanguages = () => useQuery(lookup('languages', async (signal) => (await call(lookupEndpoints.languages, { signal })).data.languages));
-export const useSubjects = () => useQuery(lookup('subjects', async (signal) => (await call(lookupEndpoints.subjects, { signal })).data.subjects));
-export const useAuthorTypes = () => useQuery(lookup('author-types', async (signal) => (await call(lookupEndpoints.authorTypes, { signal })).data.authorTypes));
+export const useLanguages = () =>
+  useQuery(lookup('languages', async (signal) => (await call(lookupEndpoints.languages, { signal })).data.languages));
+export const useSubjects = () =>
+  useQuery(lookup('subjects', async (signal) => (await call(lookupEndpoints.subjects, { signal })).data.subjects));
+export const useAuthorTypes = () =>
+  useQuery(lookup('author-types', async (signal) => (await call(lookupEndpoints.authorTypes, { signal })).data.authorTypes));
 /** The swaroops (book types) lookup; the book page reads it. */
 export const swaroopsQuery = lookup('swaroops', async (signal) => (await call(lookupEndpoints.swaroops, { signal })).data.swaroops);
 export const useSwaroops = () => useQuery(swaroopsQuery);
@@ -26,7 +29,8 @@ export function useNextJsbnIds() {
 }
 
 /** POST /api/book (multipart: the fields and `book_cover`) → the new book's id, JSBN and QR code. */
-export const useCreateBook = (hooks: MutationHooks<BookRegistrationResult, FormData> = {}) => useApiMutation((body) => call(bookEndpoints.register, { body }), hooks);
+export const useCreateBook = (hooks: MutationHooks<BookRegistrationResult, FormData> = {}) =>
+  useApiMutation((body) => call(bookEndpoints.register, { body }), hooks);
 
 /** PATCH /api/book/:id `{ isAvailable }` — the book available for printing or not. */
 export const useBookAvailability = (hooks: MutationHooks<null, { id: number; isAvailable: boolean }>) =>
@@ -67,7 +71,8 @@ export function useBook(id: number | null) {
 }
 
 /** PATCH /api/book/:id (multipart): the fields, an optional new cover, `removed_images`. */
-export const useUpdateBook = (id: number, hooks: MutationHooks<null, FormData> = {}) => useApiMutation((body) => call(bookEndpoints.update, { params: { id }, body }), hooks);
+export const useUpdateBook = (id: number, hooks: MutationHooks<null, FormData> = {}) =>
+  useApiMutation((body) => call(bookEndpoints.update, { params: { id }, body }), hooks);
 
 /** GET /api/book/check-jsbn-number — the duplicate check; the message says which. */
 export const checkDuplicate = (query: { publisher_no: string; publisher_jsbn_id: string; book_title: string }) =>
@@ -81,7 +86,8 @@ export const requestUploadUrls = (id: number, files: UploadUrlsRequest['files'])
 export const finaliseBook = (id: number) => call(bookEndpoints.finalise, { params: { id } });
 
 /** GET /api/book/catalog/:publisher_no → the link of the generated catalogue PDF. */
-export const getCatalogue = async (publisherNo: string) => (await call(bookEndpoints.catalogue, { params: { publisher_no: publisherNo } })).data;
+export const getCatalogue = async (publisherNo: string) =>
+  (await call(bookEndpoints.catalogue, { params: { publisher_no: publisherNo } })).data;
 
 /**
  * GET /api/book/author-name?queryString= → known authors whose name holds `queryString` (at most

@@ -92,7 +92,9 @@ export async function uploadBookFiles(bookId: number, files: PendingFile[], onRo
       if (!address) throw new Error(`${pending.file.name}: no upload address`);
       onRow({ ...row, status: 'uploading' });
       try {
-        await putFile(address.url, pending.file, typeOf(pending.field, pending.file), (progress) => onRow({ ...row, status: 'uploading', progress }));
+        await putFile(address.url, pending.file, typeOf(pending.field, pending.file), (progress) =>
+          onRow({ ...row, status: 'uploading', progress }),
+        );
       } catch (error) {
         const message = error instanceof Error ? error.message : MSG.somethingWrong;
         onRow({ ...row, status: 'error', error: message });

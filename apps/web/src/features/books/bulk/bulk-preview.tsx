@@ -7,7 +7,22 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Autocomplete, Box, Button, Checkbox, Chip, FormControlLabel, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import type { BulkColumn, BulkPreview, BulkPreviewRow, BulkProblem } from '@jsbn/shared';
 
 type PreviewColumn = BulkPreview['columns'][number];
@@ -61,7 +76,16 @@ export function BulkPreviewList({ preview, skipped, onSkip, onEdit, disabled }: 
       </ToggleButtonGroup>
       {rows.length === 0 ? <Typography color="text.secondary">{t('bulk.noRowsHere')}</Typography> : null}
       {rows.slice(0, shown).map((row) => (
-        <RowCard key={row.row} row={row} label={label} columns={columns} skipped={skipped.has(row.row)} onSkip={onSkip} onEdit={onEdit} disabled={disabled} />
+        <RowCard
+          key={row.row}
+          row={row}
+          label={label}
+          columns={columns}
+          skipped={skipped.has(row.row)}
+          onSkip={onSkip}
+          onEdit={onEdit}
+          disabled={disabled}
+        />
       ))}
       {rows.length > shown ? (
         <Box>
@@ -72,12 +96,36 @@ export function BulkPreviewList({ preview, skipped, onSkip, onEdit, disabled }: 
   );
 }
 
-function RowCard({ row, label, columns, skipped, onSkip, onEdit, disabled }: { row: BulkPreviewRow; label: Map<BulkColumn, string>; columns: Map<BulkColumn, PreviewColumn>; skipped: boolean } & Pick<Props, 'onSkip' | 'onEdit' | 'disabled'>) {
+function RowCard({
+  row,
+  label,
+  columns,
+  skipped,
+  onSkip,
+  onEdit,
+  disabled,
+}: { row: BulkPreviewRow; label: Map<BulkColumn, string>; columns: Map<BulkColumn, PreviewColumn>; skipped: boolean } & Pick<
+  Props,
+  'onSkip' | 'onEdit' | 'disabled'
+>) {
   const { t } = useTranslation('books');
   const ready = row.errors.length === 0;
-  const summary = [row.values.language, row.values.publication_year, row.values.pages && `${label.get('pages')}: ${row.values.pages}`, row.values.author_name_1].filter(Boolean).join(' · ');
+  const summary = [
+    row.values.language,
+    row.values.publication_year,
+    row.values.pages && `${label.get('pages')}: ${row.values.pages}`,
+    row.values.author_name_1,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, borderColor: ready ? undefined : 'error.light', opacity: skipped ? 0.6 : 1 }} data-testid="bulk-row" data-row={row.row} data-ready={ready}>
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 }, borderColor: ready ? undefined : 'error.light', opacity: skipped ? 0.6 : 1 }}
+      data-testid="bulk-row"
+      data-row={row.row}
+      data-ready={ready}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary">
@@ -100,7 +148,14 @@ function RowCard({ row, label, columns, skipped, onSkip, onEdit, disabled }: { r
       {row.errors.length ? (
         <Stack spacing={1.5} sx={{ mt: 1.5 }}>
           {row.errors.map((problem) => (
-            <ProblemField key={`${problem.column}:${problem.message}`} row={row} problem={problem} column={columns.get(problem.column)} onEdit={onEdit} disabled={disabled} />
+            <ProblemField
+              key={`${problem.column}:${problem.message}`}
+              row={row}
+              problem={problem}
+              column={columns.get(problem.column)}
+              onEdit={onEdit}
+              disabled={disabled}
+            />
           ))}
         </Stack>
       ) : null}
@@ -112,7 +167,15 @@ function RowCard({ row, label, columns, skipped, onSkip, onEdit, disabled }: { r
       {ready ? (
         <FormControlLabel
           sx={{ mt: 0.5 }}
-          control={<Checkbox size="small" checked={!skipped} disabled={disabled} onChange={(event) => onSkip(row.row, !event.target.checked)} slotProps={{ input: { 'aria-label': t('bulk.includeOf', { row: row.row }) } }} />}
+          control={
+            <Checkbox
+              size="small"
+              checked={!skipped}
+              disabled={disabled}
+              onChange={(event) => onSkip(row.row, !event.target.checked)}
+              slotProps={{ input: { 'aria-label': t('bulk.includeOf', { row: row.row }) } }}
+            />
+          }
           label={t('bulk.include')}
         />
       ) : null}
@@ -131,13 +194,27 @@ const splitSeveral = (value: string) =>
  * The field that corrects one problem: a list column's value chosen from its list (several for
  * subjects; a value already typed that is in the list stays chosen), any other typed.
  */
-function ProblemField({ row, problem, column, onEdit, disabled }: { row: BulkPreviewRow; problem: BulkProblem; column?: PreviewColumn } & Pick<Props, 'onEdit' | 'disabled'>) {
+function ProblemField({
+  row,
+  problem,
+  column,
+  onEdit,
+  disabled,
+}: { row: BulkPreviewRow; problem: BulkProblem; column?: PreviewColumn } & Pick<Props, 'onEdit' | 'disabled'>) {
   const { t } = useTranslation('books');
   const label = column?.label ?? problem.column;
   const current = row.values[problem.column] ?? '';
   const [chosen, setChosen] = useState<string>(() => (column?.options?.includes(current) ? current : ''));
   const [several, setSeveral] = useState<string[]>(() => splitSeveral(current).filter((value) => column?.options?.includes(value)));
-  const common = { size: 'small' as const, fullWidth: true, label, error: true, helperText: problem.message, disabled, sx: { maxWidth: 640 } };
+  const common = {
+    size: 'small' as const,
+    fullWidth: true,
+    label,
+    error: true,
+    helperText: problem.message,
+    disabled,
+    sx: { maxWidth: 640 },
+  };
   if (column?.options && column.several) {
     return (
       <Autocomplete<string, true>
@@ -151,7 +228,12 @@ function ProblemField({ row, problem, column, onEdit, disabled }: { row: BulkPre
         }}
         // the label stays above the field, as on the other lists, so 'Choose from the list' shows while none is chosen
         renderInput={(params) => (
-          <TextField {...params} {...common} placeholder={several.length ? undefined : t('bulk.chooseFromList')} slotProps={{ inputLabel: { ...params.InputLabelProps, shrink: true } }} />
+          <TextField
+            {...params}
+            {...common}
+            placeholder={several.length ? undefined : t('bulk.chooseFromList')}
+            slotProps={{ inputLabel: { ...params.InputLabelProps, shrink: true } }}
+          />
         )}
       />
     );
@@ -166,7 +248,10 @@ function ProblemField({ row, problem, column, onEdit, disabled }: { row: BulkPre
           setChosen(event.target.value);
           onEdit(row.row, problem.column, event.target.value);
         }}
-        slotProps={{ select: { displayEmpty: true, renderValue: (value) => (value ? String(value) : t('bulk.chooseFromList')) }, inputLabel: { shrink: true } }}
+        slotProps={{
+          select: { displayEmpty: true, renderValue: (value) => (value ? String(value) : t('bulk.chooseFromList')) },
+          inputLabel: { shrink: true },
+        }}
       >
         {column.options.map((option) => (
           <MenuItem key={option} value={option}>

@@ -23,7 +23,14 @@ export function AuthorNameField({ control, index }: { control: Control<BookFormV
     <Controller
       control={control}
       name={`authors.${index}.authorname`}
-      render={({ field, fieldState }) => <AuthorAutocomplete field={field} error={fieldState.error?.message} index={index} onPick={(option) => authorId.field.onChange(option ? String(option.id) : '')} />}
+      render={({ field, fieldState }) => (
+        <AuthorAutocomplete
+          field={field}
+          error={fieldState.error?.message}
+          index={index}
+          onPick={(option) => authorId.field.onChange(option ? String(option.id) : '')}
+        />
+      )}
     />
   );
 }
@@ -34,7 +41,13 @@ function AuthorAutocomplete({
   index,
   onPick,
 }: {
-  field: { name: string; value: string; onChange: (value: string) => void; onBlur: () => void; ref: (element: HTMLInputElement | null) => void };
+  field: {
+    name: string;
+    value: string;
+    onChange: (value: string) => void;
+    onBlur: () => void;
+    ref: (element: HTMLInputElement | null) => void;
+  };
   error: string | undefined;
   index: number;
   onPick: (option: AuthorNameOption | null) => void;
@@ -64,7 +77,16 @@ function AuthorAutocomplete({
       }}
       loading={suggestions.isFetching}
       renderInput={(params) => (
-        <TextField {...params} name={field.name} inputRef={field.ref} onBlur={field.onBlur} label={t('fields.authorName', { n: index + 1 })} slotProps={{ inputLabel: requiredLabel(params.InputLabelProps) }} error={Boolean(error)} helperText={error ? message(error) : undefined} />
+        <TextField
+          {...params}
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          label={t('fields.authorName', { n: index + 1 })}
+          slotProps={{ inputLabel: requiredLabel(params.InputLabelProps) }}
+          error={Boolean(error)}
+          helperText={error ? message(error) : undefined}
+        />
       )}
     />
   );

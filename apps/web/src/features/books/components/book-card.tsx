@@ -28,7 +28,17 @@ const preloadDetails = () => void BookDetailsDialog.preload();
 const EAGER = { fetchPriority: 'high' } as const;
 const LAZY = { loading: 'lazy' } as const;
 
-export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto; compact?: boolean; onSearchPage?: boolean; first?: boolean }) {
+export function BookCard({
+  book,
+  compact,
+  onSearchPage,
+  first,
+}: {
+  book: BookDto;
+  compact?: boolean;
+  onSearchPage?: boolean;
+  first?: boolean;
+}) {
   const { t } = useTranslation('books');
   const message = useMessages();
   const { isLoggedIn } = useSession();
@@ -40,7 +50,11 @@ export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto
   const jsbn = formatJsbn(book.jsbn_number);
   const authors = book.authors.map((author) => author.author_name).join(', ');
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: compact ? 'column' : { xs: 'column', sm: 'row' } }} data-testid="book-card">
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: compact ? 'column' : { xs: 'column', sm: 'row' } }}
+      data-testid="book-card"
+    >
       <Box sx={{ flexShrink: 0, p: 1.5, display: 'flex', justifyContent: 'center', bgcolor: 'grey.50' }}>
         <SafeImage
           src={book.book_cover}
@@ -88,7 +102,13 @@ export function BookCard({ book, compact, onSearchPage, first }: { book: BookDto
         </CardContent>
         {/* two buttons do not fit side by side on a narrow card (two a row on a phone): they wrap */}
         <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-          <Button size="small" onClick={() => setDetailsOpen(true)} onPointerEnter={preloadDetails} onFocus={preloadDetails} aria-label={t('card.detailsOf', { title: book.book_title })}>
+          <Button
+            size="small"
+            onClick={() => setDetailsOpen(true)}
+            onPointerEnter={preloadDetails}
+            onFocus={preloadDetails}
+            aria-label={t('card.detailsOf', { title: book.book_title })}
+          >
             {t('card.details')}
           </Button>
           <Button size="small" component={RouterLink} to={bookDetailPath(jsbn)}>

@@ -4,7 +4,16 @@
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOOK_MSG, BOOK_SIZE_PRESETS, DEFAULT_CURRENCY, FILE_RULES, MSG, fileProblem, publishedDateToSend, type PriceKind } from '@jsbn/shared/core';
+import {
+  BOOK_MSG,
+  BOOK_SIZE_PRESETS,
+  DEFAULT_CURRENCY,
+  FILE_RULES,
+  MSG,
+  fileProblem,
+  publishedDateToSend,
+  type PriceKind,
+} from '@jsbn/shared/core';
 import { bookFields, type BookDto, type BookFieldsInput } from '@jsbn/shared';
 import type { PendingFile } from '../api/upload-files';
 
@@ -135,7 +144,13 @@ export function bookToForm(book: BookDto): BookFormValues {
     tags: text(book.tags),
     subjects: book.subjects.map((subject) => ({ id: subject.id })),
     other_subject: text(book.other_subject),
-    authors: book.authors.length ? book.authors.map((author) => ({ authorType: String(author.authorType), authorId: String(author.authorId), authorname: author.author_name })) : [emptyAuthor],
+    authors: book.authors.length
+      ? book.authors.map((author) => ({
+          authorType: String(author.authorType),
+          authorId: String(author.authorId),
+          authorname: author.author_name,
+        }))
+      : [emptyAuthor],
     readers: book.readers ?? '',
     electronic_copy: book.electronic_copy ?? '',
     isPublicPdf: book.isPublicPdf === null ? '' : book.isPublicPdf ? 'true' : 'false',
@@ -245,7 +260,8 @@ export function crossChecks(values: BookFormValues, stored?: StoredFiles): Recor
   const errors: Record<string, string> = {};
   if (!values.type && !values.other_type.trim()) errors.type = MSG.swaroop;
   if (values.subjects.length === 0 && !values.other_subject.trim()) errors.subjects = MSG.subjectOrOther;
-  if (values.authors.length === 0 || values.authors.every((author) => !author.authorId && !author.authorname.trim())) errors.authors = MSG.authorAtLeastOne;
+  if (values.authors.length === 0 || values.authors.every((author) => !author.authorId && !author.authorname.trim()))
+    errors.authors = MSG.authorAtLeastOne;
   if (!values.readers) errors.readers = BOOK_MSG.readersRequired;
   else if (values.readers === 'Yes') {
     if (!values.electronic_copy) errors.electronic_copy = BOOK_MSG.electronicCopyRequired;
@@ -300,7 +316,8 @@ export function bookFormResolver(stored?: StoredFiles): Resolver<BookFormValues>
     const extra = crossChecks(values, stored);
     for (const [key, message] of Object.entries(extra)) {
       if (!errors[key]) errors[key] = { type: 'custom', message };
-      else if (key === 'authors' && typeof errors.authors === 'object') (errors.authors as Record<string, unknown>).root = { type: 'custom', message };
+      else if (key === 'authors' && typeof errors.authors === 'object')
+        (errors.authors as Record<string, unknown>).root = { type: 'custom', message };
     }
     // A malformed link is still the API's message.
     const apiPdfUrl = (result.errors as Record<string, unknown>).pdfurl;

@@ -9,7 +9,17 @@ import { Alert, Autocomplete, Box, Button, FormHelperText, IconButton, Link, Pap
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { BOOK_SIZE_PRESETS, CURRENCIES, FILE_RULES, LEADING_CURRENCIES, PRICE_KINDS, languageText, lookupText, samvatOf, swaroopText } from '@jsbn/shared/core';
+import {
+  BOOK_SIZE_PRESETS,
+  CURRENCIES,
+  FILE_RULES,
+  LEADING_CURRENCIES,
+  PRICE_KINDS,
+  languageText,
+  lookupText,
+  samvatOf,
+  swaroopText,
+} from '@jsbn/shared/core';
 import type { BookDto, SubjectOption } from '@jsbn/shared';
 import { ApiError } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
@@ -48,7 +58,11 @@ function Section({ title, id, children }: { title: string; id: string; children:
 }
 
 /** Digits and at most one decimal point. */
-const decimal = (value: string) => value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1').slice(0, 12);
+const decimal = (value: string) =>
+  value
+    .replace(/[^\d.]/g, '')
+    .replace(/(\..*)\./g, '$1')
+    .slice(0, 12);
 /** DD/MM/YYYY while typing: digits with slashes after day and month. */
 function dateMask(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 8);
@@ -94,7 +108,17 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
 
   const [year, sizeChoice, published, readers, electronic, isPublic, title, removed, priceKind] = useWatch({
     control,
-    name: ['publication_year', 'size_choice', 'book_published', 'readers', 'electronic_copy', 'isPublicPdf', 'book_title', 'removed_images', 'price_kind'],
+    name: [
+      'publication_year',
+      'size_choice',
+      'book_published',
+      'readers',
+      'electronic_copy',
+      'isPublicPdf',
+      'book_title',
+      'removed_images',
+      'price_kind',
+    ],
   });
   const samvat = samvatOf(Number(year) || null);
   const dirty = form.formState.isDirty;
@@ -104,7 +128,10 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
     const leading: readonly string[] = LEADING_CURRENCIES;
     return [...leading, ...CURRENCIES.filter((code) => !leading.includes(code))].map((code) => ({ value: code, label: code }));
   }, []);
-  const languageOptions = (languages.data ?? []).map((language) => ({ value: language.language_name, label: languageText(lookups, language.language_name) }));
+  const languageOptions = (languages.data ?? []).map((language) => ({
+    value: language.language_name,
+    label: languageText(lookups, language.language_name),
+  }));
   const subjectOptions = subjects.data ?? [];
   const storedImages = (existing?.book_image ?? []).filter((image) => !removed.includes(image.id));
 
@@ -114,7 +141,11 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
     if (mode === 'edit' || !ids || !canCheck) return;
     setChecking(true);
     try {
-      const reply = await checkDuplicate({ publisher_no: ids.publisher_no, publisher_jsbn_id: ids.publisher_jsbn_id, book_title: title.trim() });
+      const reply = await checkDuplicate({
+        publisher_no: ids.publisher_no,
+        publisher_jsbn_id: ids.publisher_jsbn_id,
+        book_title: title.trim(),
+      });
       setDuplicate({ severity: reply.data.duplicate ? 'warning' : 'success', text: reply.message, title });
     } catch (error) {
       setDuplicate({ severity: 'error', text: error instanceof ApiError || error instanceof Error ? error.message : String(error), title });
@@ -139,20 +170,37 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
   return (
     <form
       noValidate
-      onSubmit={(event) => void form.handleSubmit(
-        (values) => onSubmit(values, form),
-        () => scrollToFirstError(),
-      )(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit(
+          (values) => onSubmit(values, form),
+          () => scrollToFirstError(),
+        )(event)
+      }
     >
       <Section title={t('sections.basic')} id="book-basic">
         <Box sx={grid}>
-          <TextField label={t('fields.publisherNo')} value={ids?.publisher_no ?? ''} disabled slotProps={{ htmlInput: { readOnly: true } }} />
-          <TextField label={t('fields.publisherJsbnId')} value={ids?.publisher_jsbn_id ?? ''} disabled slotProps={{ htmlInput: { readOnly: true } }} />
+          <TextField
+            label={t('fields.publisherNo')}
+            value={ids?.publisher_no ?? ''}
+            disabled
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
+          <TextField
+            label={t('fields.publisherJsbnId')}
+            value={ids?.publisher_jsbn_id ?? ''}
+            disabled
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
           <FormText control={control} name="book_title" label={t('fields.bookTitle')} required />
           <FormText control={control} name="book_e_title" label={t('fields.bookETitle')} required />
           <Box sx={full}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-              <Button variant="outlined" startIcon={<FactCheckIcon />} onClick={() => void runDuplicateCheck()} disabled={!canCheck || checking}>
+              <Button
+                variant="outlined"
+                startIcon={<FactCheckIcon />}
+                onClick={() => void runDuplicateCheck()}
+                disabled={!canCheck || checking}
+              >
                 {t('actions.checkDuplicate')}
               </Button>
               {duplicate && duplicate.title === title ? (
@@ -168,9 +216,23 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
           </Box>
           <FormText control={control} name="alternate_title" label={t('fields.alternateTitle')} />
           <FormText control={control} name="part" label={t('fields.part')} />
-          <FormText control={control} name="pages" label={t('fields.pages')} required transform={(value) => digitsOnly(value, 6)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormText
+            control={control}
+            name="pages"
+            label={t('fields.pages')}
+            required
+            transform={(value) => digitsOnly(value, 6)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
           <Box>
-            <FormText control={control} name="publication_year" label={t('fields.publicationYear')} required transform={(value) => digitsOnly(value, 4)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormText
+              control={control}
+              name="publication_year"
+              label={t('fields.publicationYear')}
+              required
+              transform={(value) => digitsOnly(value, 4)}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="samvat">
               {t('samvat', { vikram: samvat.vikram_samvat ?? '—', veer: samvat.veer_samvat ?? '—' })}
             </Typography>
@@ -183,7 +245,14 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               label={t('fields.size')}
               options={[
                 { value: '', label: t('options.notGiven') },
-                ...BOOK_SIZE_PRESETS.map((size) => ({ value: size.key, label: t('options.sizePreset', { label: lookupText(lookups, 'bookSizes', size.key), height: size.height, width: size.width }) })),
+                ...BOOK_SIZE_PRESETS.map((size) => ({
+                  value: size.key,
+                  label: t('options.sizePreset', {
+                    label: lookupText(lookups, 'bookSizes', size.key),
+                    height: size.height,
+                    width: size.width,
+                  }),
+                })),
                 { value: 'custom', label: t('options.custom') },
               ]}
               onValueChange={(choice) => {
@@ -195,8 +264,20 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             />
             {sizeChoice === 'custom' ? (
               <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-                <FormText control={control} name="height" label={t('fields.height')} transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-                <FormText control={control} name="width" label={t('fields.width')} transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+                <FormText
+                  control={control}
+                  name="height"
+                  label={t('fields.height')}
+                  transform={decimal}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
+                <FormText
+                  control={control}
+                  name="width"
+                  label={t('fields.width')}
+                  transform={decimal}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
               </Stack>
             ) : null}
           </Box>
@@ -206,7 +287,10 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             label={t('fields.swaroop')}
             required
             helperText={t('hints.swaroopOrOther')}
-            options={[{ value: '', label: t('options.none') }, ...(swaroops.data ?? []).map((swaroop) => ({ value: swaroop.code, label: swaroopText(lookups, { type: swaroop.code }) }))]}
+            options={[
+              { value: '', label: t('options.none') },
+              ...(swaroops.data ?? []).map((swaroop) => ({ value: swaroop.code, label: swaroopText(lookups, { type: swaroop.code }) })),
+            ]}
             onValueChange={() => void form.trigger('type')}
           />
           <FormText control={control} name="other_type" label={t('fields.otherSwaroop')} helperText={t('hints.otherSwaroop')} />
@@ -236,7 +320,13 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             )}
           />
           <FormText control={control} name="other_subject" label={t('fields.otherSubject')} />
-          <FormText control={control} name="no_of_copy" label={t('fields.copies')} transform={(value) => digitsOnly(value, 8)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormText
+            control={control}
+            name="no_of_copy"
+            label={t('fields.copies')}
+            transform={(value) => digitsOnly(value, 8)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
           <FormSelect
             control={control}
             name="price_kind"
@@ -246,7 +336,13 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
           />
           {priceKind === 'free' ? null : (
             <Stack direction="row" spacing={1}>
-              <FormText control={control} name="price" label={t('fields.price')} transform={decimal} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <FormText
+                control={control}
+                name="price"
+                label={t('fields.price')}
+                transform={decimal}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
               <Box sx={{ width: 130, flexShrink: 0 }}>
                 <FormSelect control={control} name="currency" label={t('fields.currency')} options={currencyOptions} />
               </Box>
@@ -285,26 +381,41 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
       <Section title={t('sections.authors')} id="book-authors">
         <Stack spacing={2}>
           {authors.fields.map((row, index) => (
-            <Stack key={row.id} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }} data-testid="author-row">
+            <Stack
+              key={row.id}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'flex-start' } }}
+              data-testid="author-row"
+            >
               <Box sx={{ flex: 1 }}>
                 <FormSelect
                   control={control}
                   name={`authors.${index}.authorType`}
                   label={t('fields.authorType', { n: index + 1 })}
                   required
-                  options={(authorTypes.data ?? []).map((type) => ({ value: String(type.id), label: lookupText(lookups, 'authorTypes', type.author_type) }))}
+                  options={(authorTypes.data ?? []).map((type) => ({
+                    value: String(type.id),
+                    label: lookupText(lookups, 'authorTypes', type.author_type),
+                  }))}
                 />
               </Box>
               <Box sx={{ flex: 2 }}>
                 <AuthorNameField control={control} index={index} />
               </Box>
-              <IconButton aria-label={t('actions.deleteAuthor', { n: index + 1 })} onClick={() => authors.remove(index)} disabled={authors.fields.length <= 1}>
+              <IconButton
+                aria-label={t('actions.deleteAuthor', { n: index + 1 })}
+                onClick={() => authors.remove(index)}
+                disabled={authors.fields.length <= 1}
+              >
                 <DeleteIcon />
               </IconButton>
             </Stack>
           ))}
           {form.formState.errors.authors?.message || form.formState.errors.authors?.root?.message ? (
-            <FormHelperText error>{message(form.formState.errors.authors?.message ?? form.formState.errors.authors?.root?.message ?? '')}</FormHelperText>
+            <FormHelperText error>
+              {message(form.formState.errors.authors?.message ?? form.formState.errors.authors?.root?.message ?? '')}
+            </FormHelperText>
           ) : null}
           <Box>
             <Button startIcon={<AddIcon />} onClick={() => authors.append(emptyAuthor)}>
@@ -318,7 +429,11 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
         <Stack spacing={3}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             {existing?.book_cover ? (
-              <SafeImage src={existing.book_cover} alt={t('stored.currentCover')} style={{ width: 72, height: 96, objectFit: 'cover', borderRadius: 4 }} />
+              <SafeImage
+                src={existing.book_cover}
+                alt={t('stored.currentCover')}
+                style={{ width: 72, height: 96, objectFit: 'cover', borderRadius: 4 }}
+              />
             ) : null}
             <Controller
               control={control}
@@ -367,7 +482,13 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               control={control}
               name="index_pdf"
               render={({ field, fieldState }) => (
-                <FileField label={t('fields.indexPdf')} rule={FILE_RULES.index_pdf} value={field.value} onChange={choose('index_pdf', indexPdfProblem)} error={fieldState.error?.message} />
+                <FileField
+                  label={t('fields.indexPdf')}
+                  rule={FILE_RULES.index_pdf}
+                  value={field.value}
+                  onChange={choose('index_pdf', indexPdfProblem)}
+                  error={fieldState.error?.message}
+                />
               )}
             />
           </Box>
@@ -424,7 +545,13 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             />
           ) : null}
           {readers === 'Yes' && electronic === 'Yes' && isPublic === 'true' ? (
-            <FormText control={control} name="pdfurl" label={t('fields.pdfLink')} placeholder={URL_PLACEHOLDER} slotProps={{ htmlInput: { inputMode: 'url' } }} />
+            <FormText
+              control={control}
+              name="pdfurl"
+              label={t('fields.pdfLink')}
+              placeholder={URL_PLACEHOLDER}
+              slotProps={{ htmlInput: { inputMode: 'url' } }}
+            />
           ) : null}
           {readers === 'Yes' && electronic === 'Yes' && isPublic === 'false' ? (
             <Box sx={full}>
@@ -433,7 +560,8 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
                   {t('stored.bookPdfStored')}
                   {existing.pdfpublisher ? (
                     <>
-                      {' '}(
+                      {' '}
+                      (
                       <Link href={existing.pdfpublisher} target="_blank" rel="noopener">
                         {t('actions.open')}
                       </Link>
@@ -465,7 +593,12 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
       <Section title={t('sections.subtitle')} id="book-subtitle">
         <Box sx={grid}>
           <FormText control={control} name="book_alt_subtitle" label={t('fields.subtitle')} />
-          <FormSelect control={control} name="book_subtitle_lang" label={t('fields.subtitleLanguage')} options={[{ value: '', label: t('options.none') }, ...languageOptions]} />
+          <FormSelect
+            control={control}
+            name="book_subtitle_lang"
+            label={t('fields.subtitleLanguage')}
+            options={[{ value: '', label: t('options.none') }, ...languageOptions]}
+          />
         </Box>
       </Section>
 

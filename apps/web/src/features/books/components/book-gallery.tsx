@@ -17,15 +17,33 @@ export function BookGallery({ images }: { images: BookImage[] }) {
   if (!first) return <SafeImage src={null} alt={t('gallery.noCover')} style={{ width: '100%', maxWidth: 260, borderRadius: 4 }} />;
   return (
     <Box>
-      <ButtonBase onClick={() => setIndex(0)} aria-label={t('gallery.open', { image: first.alt })} sx={{ borderRadius: 1, display: 'block', mx: 'auto', maxWidth: 260 }}>
+      <ButtonBase
+        onClick={() => setIndex(0)}
+        aria-label={t('gallery.open', { image: first.alt })}
+        sx={{ borderRadius: 1, display: 'block', mx: 'auto', maxWidth: 260 }}
+      >
         {/* the page's largest image: fetched first (Largest Contentful Paint) */}
-        <SafeImage src={first.src} alt={first.alt} fetchPriority="high" style={{ width: '100%', maxWidth: 260, borderRadius: 4, display: 'block' }} />
+        <SafeImage
+          src={first.src}
+          alt={first.alt}
+          fetchPriority="high"
+          style={{ width: '100%', maxWidth: 260, borderRadius: 4, display: 'block' }}
+        />
       </ButtonBase>
       {rest.length ? (
         <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {rest.map((image, at) => (
-            <ButtonBase key={image.src} onClick={() => setIndex(at + 1)} aria-label={t('gallery.open', { image: image.alt })} sx={{ borderRadius: 1 }}>
-              <SafeImage src={image.src} alt={image.alt} style={{ width: 56, height: 72, objectFit: 'cover', borderRadius: 4, display: 'block', border: '1px solid #ddd' }} />
+            <ButtonBase
+              key={image.src}
+              onClick={() => setIndex(at + 1)}
+              aria-label={t('gallery.open', { image: image.alt })}
+              sx={{ borderRadius: 1 }}
+            >
+              <SafeImage
+                src={image.src}
+                alt={image.alt}
+                style={{ width: 56, height: 72, objectFit: 'cover', borderRadius: 4, display: 'block', border: '1px solid #ddd' }}
+              />
             </ButtonBase>
           ))}
         </Stack>

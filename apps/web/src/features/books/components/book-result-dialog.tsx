@@ -15,7 +15,15 @@ import { UploadProgressList } from './upload-progress';
  * The dialog after a book is registered: JSBN, QR, the spec's JPEG download and the print-ready
  * QR (SVG or PDF, 20/25/30 mm), the files sent, and the availability question with what it means.
  */
-export function BookResultDialog({ result, uploads = [], onDone }: { result: BookRegistrationResult | null; uploads?: UploadRow[]; onDone: () => void }) {
+export function BookResultDialog({
+  result,
+  uploads = [],
+  onDone,
+}: {
+  result: BookRegistrationResult | null;
+  uploads?: UploadRow[];
+  onDone: () => void;
+}) {
   const { t } = useTranslation('books');
   const message = useMessages();
   const available = useBookAvailability({
@@ -36,7 +44,13 @@ export function BookResultDialog({ result, uploads = [], onDone }: { result: Boo
           <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, lineHeight: 0 }}>
             <SafeImage src={result?.qrcode_image} alt={t('result.qrOf', { jsbn })} width={QR_SIZE_PX} height={QR_SIZE_PX} />
           </Box>
-          <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={result ? qrDownloadUrl(jsbn) : undefined} download={`${jsbn}.jpg`}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            component="a"
+            href={result ? qrDownloadUrl(jsbn) : undefined}
+            download={`${jsbn}.jpg`}
+          >
             {t('result.download')}
           </Button>
           {/* the spec's 200 px JPEG is for a screen; the back cover wants the vector QR with its caption (decision 039) */}
@@ -59,7 +73,11 @@ export function BookResultDialog({ result, uploads = [], onDone }: { result: Boo
         <Button variant="outlined" onClick={onDone} disabled={available.isPending}>
           {t('result.no')}
         </Button>
-        <Button variant="contained" onClick={() => result && available.mutate({ id: result.id, isAvailable: true })} disabled={available.isPending}>
+        <Button
+          variant="contained"
+          onClick={() => result && available.mutate({ id: result.id, isAvailable: true })}
+          disabled={available.isPending}
+        >
           {t('result.yes')}
         </Button>
       </DialogActions>

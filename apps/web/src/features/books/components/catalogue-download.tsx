@@ -71,10 +71,21 @@ export function useCatalogueDownload(publisherNo: string | undefined): Catalogue
 }
 
 /** The catalogue's download button (locked while the catalogue is made). */
-export function CatalogueButton({ catalogue, label, ...button }: { catalogue: CatalogueDownloadState; label?: string } & Omit<ButtonProps, 'onClick'>) {
+export function CatalogueButton({
+  catalogue,
+  label,
+  ...button
+}: { catalogue: CatalogueDownloadState; label?: string } & Omit<ButtonProps, 'onClick'>) {
   const { t } = useTranslation('books');
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} {...button} onClick={catalogue.download} disabled={catalogue.busy} sx={{ whiteSpace: 'nowrap', ...button.sx }}>
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      {...button}
+      onClick={catalogue.download}
+      disabled={catalogue.busy}
+      sx={{ whiteSpace: 'nowrap', ...button.sx }}
+    >
       {label ?? t('catalogue.download')}
     </Button>
   );

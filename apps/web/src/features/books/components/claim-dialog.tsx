@@ -18,10 +18,24 @@ import { dialogFormSx, useFullScreenDialog } from '../../../components/responsiv
  * The claim form of an imported publisher's account (the contact form's fields): the whole screen
  * on a phone, its buttons always on screen while the fields scroll, locked while it is sent.
  */
-export function ClaimDialog({ publisherId, publisherName, open, onClose }: { publisherId: number; publisherName: string; open: boolean; onClose: () => void }) {
+export function ClaimDialog({
+  publisherId,
+  publisherName,
+  open,
+  onClose,
+}: {
+  publisherId: number;
+  publisherName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('books');
   const fullScreen = useFullScreenDialog();
-  const form = useForm<ContactForm, unknown, PublisherClaimRequest>({ resolver: zodResolver(publisherClaimRequest), mode: 'onTouched', defaultValues: EMPTY_CONTACT });
+  const form = useForm<ContactForm, unknown, PublisherClaimRequest>({
+    resolver: zodResolver(publisherClaimRequest),
+    mode: 'onTouched',
+    defaultValues: EMPTY_CONTACT,
+  });
   const mutation = usePublisherClaim(publisherId, {
     onSuccess: (reply) => {
       toastSuccess(reply.message, t('claim.sent'));
@@ -31,8 +45,20 @@ export function ClaimDialog({ publisherId, publisherName, open, onClose }: { pub
     onError: (error) => applyServerErrors(error, form.setError),
   });
   return (
-    <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="claim-title">
-      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)} sx={dialogFormSx}>
+    <Dialog
+      open={open}
+      onClose={mutation.isPending ? undefined : onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="claim-title"
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}
+        sx={dialogFormSx}
+      >
         <DialogTitle id="claim-title">{t('claim.title', { publisher: publisherName })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

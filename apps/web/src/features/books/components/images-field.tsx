@@ -26,8 +26,17 @@ function Thumb({ file, onRemove, index }: { file: File; onRemove: () => void; in
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   return (
     <Box sx={{ position: 'relative', width: 96 }} data-testid="new-image">
-      <img src={url} alt={t('images.newAlt', { n: index + 1, name: file.name })} style={{ width: 96, height: 120, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
-      <IconButton size="small" aria-label={t('images.removeNew', { name: file.name })} onClick={onRemove} sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: 'white' } }}>
+      <img
+        src={url}
+        alt={t('images.newAlt', { n: index + 1, name: file.name })}
+        style={{ width: 96, height: 120, objectFit: 'cover', borderRadius: 4, display: 'block' }}
+      />
+      <IconButton
+        size="small"
+        aria-label={t('images.removeNew', { name: file.name })}
+        onClick={onRemove}
+        sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: 'white' } }}
+      >
         <CloseIcon fontSize="small" />
       </IconButton>
       <Typography variant="caption" sx={{ display: 'block', wordBreak: 'break-all' }}>
@@ -47,7 +56,13 @@ export function ImagesField({ value, onChange, stored, onRemoveStored, error, on
   return (
     <Box>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" color={error ? 'error' : 'primary'} startIcon={<AddPhotoAlternateIcon />} onClick={() => input.current?.click()} aria-describedby={`${id}-status`}>
+        <Button
+          variant="outlined"
+          color={error ? 'error' : 'primary'}
+          startIcon={<AddPhotoAlternateIcon />}
+          onClick={() => input.current?.click()}
+          aria-describedby={`${id}-status`}
+        >
           {t('fields.bookImages')}
         </Button>
         <input
@@ -78,7 +93,11 @@ export function ImagesField({ value, onChange, stored, onRemoveStored, error, on
         <Stack direction="row" spacing={1.5} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1.5 }}>
           {stored.map((image, index) => (
             <Box key={image.id} sx={{ position: 'relative', width: 96 }} data-testid="stored-image">
-              <SafeImage src={image.url} alt={t('images.storedAlt', { n: index + 1 })} style={{ width: 96, height: 120, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+              <SafeImage
+                src={image.url}
+                alt={t('images.storedAlt', { n: index + 1 })}
+                style={{ width: 96, height: 120, objectFit: 'cover', borderRadius: 4, display: 'block' }}
+              />
               <IconButton
                 size="small"
                 aria-label={t('images.removeStored', { n: index + 1 })}
@@ -90,11 +109,22 @@ export function ImagesField({ value, onChange, stored, onRemoveStored, error, on
             </Box>
           ))}
           {value.map((file, index) => (
-            <Thumb key={`${file.name}-${index}`} file={file} index={index} onRemove={() => onChange(value.filter((_item, at) => at !== index))} />
+            <Thumb
+              key={`${file.name}-${index}`}
+              file={file}
+              index={index}
+              onRemove={() => onChange(value.filter((_item, at) => at !== index))}
+            />
           ))}
         </Stack>
       ) : null}
-      {error ? <FormHelperText error>{message(error)}</FormHelperText> : <FormHelperText>{t('hints.imagesEach', { max: message(BOOK_MSG.maxImages), hint: message(FILE_RULES.bookimage.hint) })}</FormHelperText>}
+      {error ? (
+        <FormHelperText error>{message(error)}</FormHelperText>
+      ) : (
+        <FormHelperText>
+          {t('hints.imagesEach', { max: message(BOOK_MSG.maxImages), hint: message(FILE_RULES.bookimage.hint) })}
+        </FormHelperText>
+      )}
     </Box>
   );
 }

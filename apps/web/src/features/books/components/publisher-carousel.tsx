@@ -32,7 +32,13 @@ export function PublisherCarousel({ books, publisherName }: { books: PublisherIn
     if (element) element.scrollTo({ left: targetOf(element, step), behavior: 'smooth' });
   };
   return (
-    <Box component="section" aria-labelledby="more-books-title" aria-roledescription={t('carousel.role', { ns: 'common' })} sx={{ mt: 4 }} data-testid="publisher-carousel">
+    <Box
+      component="section"
+      aria-labelledby="more-books-title"
+      aria-roledescription={t('carousel.role', { ns: 'common' })}
+      sx={{ mt: 4 }}
+      data-testid="publisher-carousel"
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography id="more-books-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           {t('carousel.title', { publisher: publisherName })}
@@ -67,9 +73,27 @@ export function PublisherCarousel({ books, publisherName }: { books: PublisherIn
         {books.map((book, at) => {
           const jsbn = formatJsbn(book.jsbn_number);
           return (
-            <Card key={book.jsbn_number} variant="outlined" role="group" aria-roledescription={t('carousel.slide', { ns: 'common' })} aria-label={t('carousel.slideOf', { ns: 'common', index: at + 1, count: books.length })} sx={{ scrollSnapAlign: 'start' }}>
-              <CardActionArea component={RouterLink} to={bookDetailPath(jsbn)} sx={{ p: 1.5, display: 'flex', gap: 1.5, justifyContent: 'flex-start', alignItems: 'center', height: '100%' }}>
-                <SafeImage src={book.book_cover} alt="" loading="lazy" width={60} height={80} style={{ width: 60, height: 80, objectFit: 'cover', borderRadius: 4, flexShrink: 0 }} />
+            <Card
+              key={book.jsbn_number}
+              variant="outlined"
+              role="group"
+              aria-roledescription={t('carousel.slide', { ns: 'common' })}
+              aria-label={t('carousel.slideOf', { ns: 'common', index: at + 1, count: books.length })}
+              sx={{ scrollSnapAlign: 'start' }}
+            >
+              <CardActionArea
+                component={RouterLink}
+                to={bookDetailPath(jsbn)}
+                sx={{ p: 1.5, display: 'flex', gap: 1.5, justifyContent: 'flex-start', alignItems: 'center', height: '100%' }}
+              >
+                <SafeImage
+                  src={book.book_cover}
+                  alt=""
+                  loading="lazy"
+                  width={60}
+                  height={80}
+                  style={{ width: 60, height: 80, objectFit: 'cover', borderRadius: 4, flexShrink: 0 }}
+                />
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{book.book_title}</Typography>
                   <Typography variant="body2" color="text.secondary">

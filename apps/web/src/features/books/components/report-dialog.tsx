@@ -32,14 +32,32 @@ export function ReportDialog({ jsbn, bookTitle, open, onClose }: { jsbn: string;
   const { control } = form;
   return (
     <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="report-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values as BookReportRequest))(event)} sx={dialogFormSx}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values as BookReportRequest))(event)}
+        sx={dialogFormSx}
+      >
         <DialogTitle id="report-title">{t('report.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('report.intro', { title: bookTitle, jsbn })}</DialogContentText>
           <Stack spacing={2}>
-            <FormSelect control={control} name="kind" label={t('report.kind')} required options={REPORT_KINDS.map((kind) => ({ value: kind, label: t(`report.kinds.${kind}`) }))} />
+            <FormSelect
+              control={control}
+              name="kind"
+              label={t('report.kind')}
+              required
+              options={REPORT_KINDS.map((kind) => ({ value: kind, label: t(`report.kinds.${kind}`) }))}
+            />
             <FormText control={control} name="reason" label={t('report.reason')} required multiline minRows={3} />
-            <FormText control={control} name="email" label={t('report.email')} type="email" autoComplete="email" helperText={t('report.emailHint')} />
+            <FormText
+              control={control}
+              name="email"
+              label={t('report.email')}
+              type="email"
+              autoComplete="email"
+              helperText={t('report.emailHint')}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -56,7 +74,13 @@ export function ReportDialog({ jsbn, bookTitle, open, onClose }: { jsbn: string;
 }
 
 /** A publisher's request to withdraw its own book, with why — POST /api/book/:id/withdraw-request. */
-export function WithdrawRequestDialog({ book, onClose }: { book: { id: number; title: string; jsbn: string } | null; onClose: () => void }) {
+export function WithdrawRequestDialog({
+  book,
+  onClose,
+}: {
+  book: { id: number; title: string; jsbn: string } | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('books');
   const form = useForm<{ reason: string }>({ mode: 'onTouched', defaultValues: { reason: '' } });
   const mutation = useWithdrawalRequest({
@@ -68,11 +92,24 @@ export function WithdrawRequestDialog({ book, onClose }: { book: { id: number; t
     onError: (error) => applyServerErrors(error, form.setError),
   });
   return (
-    <Dialog open={Boolean(book)} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="withdraw-request-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ bookId: book!.id, reason: values.reason }))(event)} sx={dialogFormSx}>
+    <Dialog
+      open={Boolean(book)}
+      onClose={mutation.isPending ? undefined : onClose}
+      aria-labelledby="withdraw-request-title"
+      maxWidth="sm"
+      fullWidth
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate({ bookId: book!.id, reason: values.reason }))(event)}
+        sx={dialogFormSx}
+      >
         <DialogTitle id="withdraw-request-title">{t('withdrawRequest.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('withdrawRequest.intro', { title: book?.title ?? '', jsbn: book?.jsbn ?? '' })}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            {t('withdrawRequest.intro', { title: book?.title ?? '', jsbn: book?.jsbn ?? '' })}
+          </DialogContentText>
           <FormText control={form.control} name="reason" label={t('withdrawRequest.reason')} required multiline minRows={3} />
         </DialogContent>
         <DialogActions>

@@ -25,7 +25,17 @@ export interface ShareTarget {
   links: SharedLink[];
 }
 
-function ShareLink({ title, link, copied, onCopy }: { title: string; link: SharedLink; copied: boolean; onCopy: (key: string, url: string) => void }) {
+function ShareLink({
+  title,
+  link,
+  copied,
+  onCopy,
+}: {
+  title: string;
+  link: SharedLink;
+  copied: boolean;
+  onCopy: (key: string, url: string) => void;
+}) {
   const { t } = useTranslation('books');
   const url = new URL(link.url, window.location.origin).href;
   const message = `${title} — ${link.label}: ${url}`;
@@ -35,15 +45,37 @@ function ShareLink({ title, link, copied, onCopy }: { title: string; link: Share
       <Typography id={`${id}-title`} sx={{ fontWeight: 700 }}>
         {link.label}
       </Typography>
-      <TextField label={t('share.link')} value={url} slotProps={{ htmlInput: { readOnly: true } }} onFocus={(event) => event.target.select()} />
+      <TextField
+        label={t('share.link')}
+        value={url}
+        slotProps={{ htmlInput: { readOnly: true } }}
+        onFocus={(event) => event.target.select()}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <Button variant={link.key === 'page' ? 'contained' : 'outlined'} startIcon={<ContentCopyIcon />} onClick={() => onCopy(link.key, url)} aria-label={t('share.copyOf', { what: link.label })}>
+        <Button
+          variant={link.key === 'page' ? 'contained' : 'outlined'}
+          startIcon={<ContentCopyIcon />}
+          onClick={() => onCopy(link.key, url)}
+          aria-label={t('share.copyOf', { what: link.label })}
+        >
           {t('share.copy')}
         </Button>
-        <Button variant="outlined" startIcon={<WhatsAppIcon />} href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener" aria-label={t('share.whatsappOf', { what: link.label })}>
+        <Button
+          variant="outlined"
+          startIcon={<WhatsAppIcon />}
+          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+          target="_blank"
+          rel="noopener"
+          aria-label={t('share.whatsappOf', { what: link.label })}
+        >
           WhatsApp
         </Button>
-        <Button variant="outlined" startIcon={<MailOutlineIcon />} href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(message)}`} aria-label={t('share.emailOf', { what: link.label })}>
+        <Button
+          variant="outlined"
+          startIcon={<MailOutlineIcon />}
+          href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(message)}`}
+          aria-label={t('share.emailOf', { what: link.label })}
+        >
           {t('share.email')}
         </Button>
       </Stack>
@@ -63,7 +95,15 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget | null; o
       <DialogTitle id="share-dialog-title">{t('share.title', { what: target?.title ?? '' })}</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }} divider={<Divider flexItem />}>
-          {target?.links.map((link) => <ShareLink key={link.key} title={target.title} link={link} copied={copied === link.key} onCopy={(key, url) => void copy(key, url)} />)}
+          {target?.links.map((link) => (
+            <ShareLink
+              key={link.key}
+              title={target.title}
+              link={link}
+              copied={copied === link.key}
+              onCopy={(key, url) => void copy(key, url)}
+            />
+          ))}
         </Stack>
       </DialogContent>
       <DialogActions>

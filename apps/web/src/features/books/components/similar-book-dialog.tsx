@@ -7,11 +7,34 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Link, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Link,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { DUPLICATE_REASONS, type DuplicateReason, type SimilarBooksReply } from '@jsbn/shared';
 import { bookDetailPath } from '../../../app/paths';
 
-export function SimilarBookDialog({ matches, onCancel, onConfirm }: { matches: SimilarBooksReply['books'] | null; onCancel: () => void; onConfirm: (reason: DuplicateReason) => void }) {
+export function SimilarBookDialog({
+  matches,
+  onCancel,
+  onConfirm,
+}: {
+  matches: SimilarBooksReply['books'] | null;
+  onCancel: () => void;
+  onConfirm: (reason: DuplicateReason) => void;
+}) {
   const { t } = useTranslation('bookForm');
   const [reason, setReason] = useState<DuplicateReason | ''>('');
   const [missing, setMissing] = useState(false);

@@ -53,7 +53,9 @@ export function useBookUploads() {
 
   const retry = useCallback(() => {
     const left = files.current.filter((file) => !doneKeys.current.has(file.key));
-    setRows((current) => current.map((row) => (doneKeys.current.has(row.key) ? row : { ...row, status: 'waiting', progress: 0, error: undefined })));
+    setRows((current) =>
+      current.map((row) => (doneKeys.current.has(row.key) ? row : { ...row, status: 'waiting', progress: 0, error: undefined })),
+    );
     return send(left);
   }, [send]);
 

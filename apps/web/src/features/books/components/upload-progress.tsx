@@ -17,12 +17,16 @@ export function UploadProgressList({ rows }: { rows: UploadRow[] }) {
     <Stack spacing={1.5} data-testid="upload-progress">
       {rows.map((row) => {
         const label = `${t(FIELD_LABEL[row.field])}: ${row.name}`;
-        const state = row.status === 'done' || row.status === 'error' || row.status === 'waiting' ? t(STATUS_LABEL[row.status]) : `${row.progress}%`;
+        const state =
+          row.status === 'done' || row.status === 'error' || row.status === 'waiting' ? t(STATUS_LABEL[row.status]) : `${row.progress}%`;
         return (
           <Box key={row.key} data-testid="upload-row" data-status={row.status}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography variant="body2" sx={{ wordBreak: 'break-all', minWidth: 0 }}>
-                {label} <Typography component="span" variant="caption" color="text.secondary">({formatBytes(row.size)})</Typography>
+                {label}{' '}
+                <Typography component="span" variant="caption" color="text.secondary">
+                  ({formatBytes(row.size)})
+                </Typography>
               </Typography>
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
                 {row.status === 'done' ? <CheckCircleIcon fontSize="small" color="success" /> : null}

@@ -13,7 +13,20 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
-import { BOOK_MSG, COUNTRY_CODE, QR_SIZE_PX, authorsText, bookEndpoints, bookJsonLd, formatJsbn, languageText, lookupText, marcEndpoints, subjectsText, type LookupCatalogue } from '@jsbn/shared/core';
+import {
+  BOOK_MSG,
+  COUNTRY_CODE,
+  QR_SIZE_PX,
+  authorsText,
+  bookEndpoints,
+  bookJsonLd,
+  formatJsbn,
+  languageText,
+  lookupText,
+  marcEndpoints,
+  subjectsText,
+  type LookupCatalogue,
+} from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { ApiError, call, endpointUrl } from '../../../api/client';
 import { useSession } from '../../../api/session';
@@ -87,7 +100,10 @@ function pdfLinkOf(book: BookDto): string | null {
 /** Four Jain library sites; the first searches by the book's name. */
 export function externalLibraries(bookName: string, t: TFunction<'books'>) {
   return [
-    { name: t('detail.libraries.archive', { site: 'Internet Archive' }), url: `https://archive.org/search?query=${encodeURIComponent(bookName)}` },
+    {
+      name: t('detail.libraries.archive', { site: 'Internet Archive' }),
+      url: `https://archive.org/search?query=${encodeURIComponent(bookName)}`,
+    },
     { name: 'Jain eLibrary', url: 'https://jainelibrary.org/' },
     { name: 'JainQQ', url: 'https://jainqq.org/' },
     { name: 'Jain Reference Library', url: 'https://jainreferencelibrary.org/' },
@@ -169,17 +185,30 @@ export function BookDetailPage() {
   const pdfLink = pdfLinkOf(book);
   // a book-PDF row only for a book that has one: a file stored (public or by request) or a publisher's link
   const hasPdf = book.has_book_pdf || Boolean(pdfLink);
-  const years = [book.publication_year ?? message(BOOK_MSG.yearNotKnown), book.vikram_samvat ? t('detail.vikram', { year: book.vikram_samvat }) : null, book.veer_samvat ? t('detail.veer', { year: book.veer_samvat }) : null]
+  const years = [
+    book.publication_year ?? message(BOOK_MSG.yearNotKnown),
+    book.vikram_samvat ? t('detail.vikram', { year: book.vikram_samvat }) : null,
+    book.veer_samvat ? t('detail.veer', { year: book.veer_samvat }) : null,
+  ]
     .filter(Boolean)
     .join(' · ');
   // 'Published: No' says nothing a publication year does not; a publication date does
-  const published = book.book_published === 'yes' ? (book.published_date ? t('detail.yesOn', { date: formatDate(book.published_date) }) : t('detail.yes')) : book.publication_year ? null : t('detail.no');
+  const published =
+    book.book_published === 'yes'
+      ? book.published_date
+        ? t('detail.yesOn', { date: formatDate(book.published_date) })
+        : t('detail.yes')
+      : book.publication_year
+        ? null
+        : t('detail.no');
   const gallery = [
     ...(book.book_cover ? [{ src: book.book_cover, alt: t('detail.coverOf', { title: book.book_title }) }] : []),
     ...book.bookimage.map((src, index) => ({ src, alt: t('detail.imageOf', { n: index + 1, title: book.book_title }) })),
   ];
   const otherBooks = publisher.latest_books.filter((other) => other.jsbn_number !== book.jsbn_number);
-  const publisherInfoPdf = publisher.publisherId ? endpointUrl(bookEndpoints.publisherInfoPdf, { params: { publisherId: publisher.publisherId } }) : null;
+  const publisherInfoPdf = publisher.publisherId
+    ? endpointUrl(bookEndpoints.publisherInfoPdf, { params: { publisherId: publisher.publisherId } })
+    : null;
 
   /** Book PDF actions: private → the dialog with Request; none uploaded → the spec's notice. */
   const withPdf = (action: (link: string) => void) => {
@@ -206,7 +235,11 @@ export function BookDetailPage() {
     );
 
   const downloads: { key: string; label: string; onDownload: () => void }[] = [
-    { key: 'details', label: t('detail.share.details'), onDownload: () => openDocument(documents.single_book_pdf, BOOK_MSG.pdfError, `JSBN-${title}.pdf`) },
+    {
+      key: 'details',
+      label: t('detail.share.details'),
+      onDownload: () => openDocument(documents.single_book_pdf, BOOK_MSG.pdfError, `JSBN-${title}.pdf`),
+    },
     { key: 'qr', label: t('detail.share.qr'), onDownload: () => downloadLink(qrDownloadUrl(title), `${title}.jpg`) },
     ...(hasPdf
       ? [
@@ -240,7 +273,13 @@ export function BookDetailPage() {
           gridTemplateRows: { md: 'auto 1fr' },
         }}
       >
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0, gridColumn: { md: 2 }, gridRow: { md: 1 } }} component="section" aria-labelledby="book-title" data-testid="book-summary">
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 2, md: 3 }, minWidth: 0, gridColumn: { md: 2 }, gridRow: { md: 1 } }}
+          component="section"
+          aria-labelledby="book-title"
+          data-testid="book-summary"
+        >
           <Typography id="book-title" variant="h5" component="h2" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
             {book.book_title}
           </Typography>
@@ -281,16 +320,37 @@ export function BookDetailPage() {
           </Stack>
         </Paper>
 
-        <Paper variant="outlined" sx={{ p: 2, textAlign: 'center', gridColumn: { md: 1 }, gridRow: { md: '1 / span 2' } }} data-testid="book-gallery">
+        <Paper
+          variant="outlined"
+          sx={{ p: 2, textAlign: 'center', gridColumn: { md: 1 }, gridRow: { md: '1 / span 2' } }}
+          data-testid="book-gallery"
+        >
           <BookGallery images={gallery} />
           <Divider sx={{ my: 2 }} />
-          <SafeImage src={book.qrcode_image} alt={t('detail.qrOf', { jsbn: title })} width={QR_SIZE_PX} height={QR_SIZE_PX} style={{ maxWidth: '100%', height: 'auto' }} />
+          <SafeImage
+            src={book.qrcode_image}
+            alt={t('detail.qrOf', { jsbn: title })}
+            width={QR_SIZE_PX}
+            height={QR_SIZE_PX}
+            style={{ maxWidth: '100%', height: 'auto' }}
+          />
         </Paper>
 
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0, gridColumn: { md: 2 }, gridRow: { md: 2 } }} component="section" aria-label={t('detail.moreFacts')} data-testid="book-facts">
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 2, md: 3 }, minWidth: 0, gridColumn: { md: 2 }, gridRow: { md: 2 } }}
+          component="section"
+          aria-label={t('detail.moreFacts')}
+          data-testid="book-facts"
+        >
           <Box component="dl" sx={{ m: 0 }}>
             <Fact label={t('detail.facts.original')} value={book.alternate_title} />
-            {book.book_alt_subtitle ? <Fact label={t('detail.facts.subtitleLanguage')} value={book.book_subtitle_lang && languageText(lookups, book.book_subtitle_lang)} /> : null}
+            {book.book_alt_subtitle ? (
+              <Fact
+                label={t('detail.facts.subtitleLanguage')}
+                value={book.book_subtitle_lang && languageText(lookups, book.book_subtitle_lang)}
+              />
+            ) : null}
             <Fact label={t('detail.facts.pages')} value={book.pages} />
             <Fact label={t('detail.facts.year')} value={years} />
             <Fact label={t('detail.facts.swaroop')} value={swaroopOf(book, lookups)} />
@@ -335,9 +395,21 @@ export function BookDetailPage() {
             </Typography>
             <Stack divider={<Divider flexItem />} spacing={1}>
               {downloads.map((row) => (
-                <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }} data-testid={`download-${row.key}`}>
+                <Stack
+                  key={row.key}
+                  direction="row"
+                  spacing={1}
+                  sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+                  data-testid={`download-${row.key}`}
+                >
                   <Typography sx={{ fontWeight: 600 }}>{row.label}</Typography>
-                  <Button variant="outlined" startIcon={<DownloadIcon />} onClick={row.onDownload} aria-label={t('detail.share.downloadOf', { what: row.label })} sx={{ flexShrink: 0 }}>
+                  <Button
+                    variant="outlined"
+                    startIcon={<DownloadIcon />}
+                    onClick={row.onDownload}
+                    aria-label={t('detail.share.downloadOf', { what: row.label })}
+                    sx={{ flexShrink: 0 }}
+                  >
                     {t('detail.share.download')}
                   </Button>
                 </Stack>
@@ -356,14 +428,19 @@ export function BookDetailPage() {
               </Box>
               <Box data-testid="print-marc">
                 <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.marc')}</Typography>
-                <MarcDownloads load={(format) => call(format === 'mrc' ? marcEndpoints.bookMrc : marcEndpoints.bookXml, { params: { jsbnNo: title } })} name={`JSBN-${title}`} />
+                <MarcDownloads
+                  load={(format) => call(format === 'mrc' ? marcEndpoints.bookMrc : marcEndpoints.bookXml, { params: { jsbnNo: title } })}
+                  name={`JSBN-${title}`}
+                />
               </Box>
             </Stack>
           </Paper>
 
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="publisher-title">
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-              {publisher.logoUrl ? <SafeImage src={publisher.logoUrl} alt="" width={48} height={48} style={{ objectFit: 'contain' }} /> : null}
+              {publisher.logoUrl ? (
+                <SafeImage src={publisher.logoUrl} alt="" width={48} height={48} style={{ objectFit: 'contain' }} />
+              ) : null}
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="overline" color="text.secondary" component="p">
                   {t('detail.publisher.heading')}
@@ -374,13 +451,19 @@ export function BookDetailPage() {
                 <VerifiedBadge verified={publisher.verified} />
               </Box>
             </Stack>
-            <Typography variant="body2">{orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}</Typography>
+            <Typography variant="body2">
+              {orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}
+            </Typography>
             <Typography variant="body2" color="text.secondary">
               {t('detail.publisher.books', { count: publisher.total_books })}
             </Typography>
             <Stack sx={{ mt: 0.5, alignItems: 'flex-start' }}>
               {publisher.mobile_no ? (
-                <Link href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`} sx={CONTACT_LINK} aria-label={t('detail.publisher.call', { phone: formatPhone(publisher.mobile_no) })}>
+                <Link
+                  href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`}
+                  sx={CONTACT_LINK}
+                  aria-label={t('detail.publisher.call', { phone: formatPhone(publisher.mobile_no) })}
+                >
                   <PhoneIcon fontSize="small" /> {formatPhone(publisher.mobile_no)}
                 </Link>
               ) : null}
@@ -402,10 +485,18 @@ export function BookDetailPage() {
               ) : null}
             </Stack>
             <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
-              <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(publisherInfoPdf, BOOK_MSG.publisherInfoPdfMissing)}>
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                onClick={() => openDocument(publisherInfoPdf, BOOK_MSG.publisherInfoPdfMissing)}
+              >
                 {t('detail.publisher.info')}
               </Button>
-              <Button size="small" startIcon={<DownloadIcon />} onClick={() => openDocument(documents.publisher_book_list_pdf, BOOK_MSG.pdfError)}>
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                onClick={() => openDocument(documents.publisher_book_list_pdf, BOOK_MSG.pdfError)}
+              >
                 {t('detail.publisher.bookList')}
               </Button>
               <CatalogueButton catalogue={catalogue} label={t('detail.publisher.catalogue')} variant="text" size="small" />
@@ -428,7 +519,15 @@ export function BookDetailPage() {
         </Typography>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
           {externalLibraries(book.book_title, t).map((site) => (
-            <Button key={site.name} variant="outlined" href={site.url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />} sx={{ justifyContent: 'space-between' }}>
+            <Button
+              key={site.name}
+              variant="outlined"
+              href={site.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              endIcon={<OpenInNewIcon />}
+              sx={{ justifyContent: 'space-between' }}
+            >
               {site.name}
             </Button>
           ))}
@@ -436,18 +535,36 @@ export function BookDetailPage() {
       </Box>
 
       <Box sx={{ mt: 3 }}>
-        <Button variant="text" color="inherit" startIcon={<FlagOutlinedIcon />} onClick={() => setReportOpen(true)} sx={{ color: 'text.secondary', minHeight: TAP_PX }}>
+        <Button
+          variant="text"
+          color="inherit"
+          startIcon={<FlagOutlinedIcon />}
+          onClick={() => setReportOpen(true)}
+          sx={{ color: 'text.secondary', minHeight: TAP_PX }}
+        >
           {t('report.open')}
         </Button>
       </Box>
 
       {reportWanted ? (
         <Suspense fallback={null}>
-          <ReportDialog jsbn={formatJsbn(book.jsbn_number)} bookTitle={book.book_title} open={reportOpen} onClose={() => setReportOpen(false)} />
+          <ReportDialog
+            jsbn={formatJsbn(book.jsbn_number)}
+            bookTitle={book.book_title}
+            open={reportOpen}
+            onClose={() => setReportOpen(false)}
+          />
         </Suspense>
       ) : null}
       {dialogsWanted ? (
-        <Suspense fallback={<LoadingDialog open={privateOpen || requestOpen || readerOpen} title={t(readerOpen ? 'requests.readerTitle' : requestOpen ? 'requests.pdfTitle' : 'requests.privateTitle')} />}>
+        <Suspense
+          fallback={
+            <LoadingDialog
+              open={privateOpen || requestOpen || readerOpen}
+              title={t(readerOpen ? 'requests.readerTitle' : requestOpen ? 'requests.pdfTitle' : 'requests.privateTitle')}
+            />
+          }
+        >
           <PrivatePdfDialog
             open={privateOpen}
             onClose={() => setPrivateOpen(false)}
@@ -462,7 +579,12 @@ export function BookDetailPage() {
       ) : null}
       {claimWanted ? (
         <Suspense fallback={null}>
-          <ClaimDialog publisherId={publisher.publisherId} publisherName={publisher.publisher_name} open={claimOpen} onClose={() => setClaimOpen(false)} />
+          <ClaimDialog
+            publisherId={publisher.publisherId}
+            publisherName={publisher.publisher_name}
+            open={claimOpen}
+            onClose={() => setClaimOpen(false)}
+          />
         </Suspense>
       ) : null}
       {shareWanted ? (

@@ -9,7 +9,20 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { BULK_CHUNK_ROWS, MAX_BULK_ROWS, QR_PRINT_SIZES_MM, bookEndpoints, formatJsbn } from '@jsbn/shared/core';
@@ -65,7 +78,13 @@ export function BulkRegisterPage() {
   };
 
   const edit = (row: number, column: BulkColumn, value: string) => {
-    setPreview((current) => current && { ...current, rows: current.rows.map((item) => (item.row === row ? { ...item, values: { ...item.values, [column]: value } } : item)) });
+    setPreview(
+      (current) =>
+        current && {
+          ...current,
+          rows: current.rows.map((item) => (item.row === row ? { ...item, values: { ...item.values, [column]: value } } : item)),
+        },
+    );
     setEdited(true);
   };
 
@@ -115,13 +134,22 @@ export function BulkRegisterPage() {
   const leftOut = finished && preview ? preview.rows.filter((row) => !registeredRows.has(row.row)) : [];
   const label = new Map(preview?.columns.map((column) => [column.key, column.label]));
   const whyLeftOut = (row: BulkPreview['rows'][number]) =>
-    row.errors.length ? row.errors.map((problem) => `${label.get(problem.column) ?? problem.column}: ${problem.message}`).join('; ') : t('bulk.leftOut.byYou');
+    row.errors.length
+      ? row.errors.map((problem) => `${label.get(problem.column) ?? problem.column}: ${problem.message}`).join('; ')
+      : t('bulk.leftOut.byYou');
 
   return (
     <Box>
       <PageHeader title={t('bulk.title')} subtitle={t('bulk.subtitle', { max: MAX_BULK_ROWS.toLocaleString() })} />
       {dialog}
-      <input ref={input} type="file" hidden accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" data-testid="bulk-file" onChange={(event) => void choose(event.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        data-testid="bulk-file"
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
 
       {!preview && !reading ? (
         <Section>
@@ -181,7 +209,12 @@ export function BulkRegisterPage() {
               <Typography role="status" sx={{ mb: 1 }}>
                 {t('bulk.registering', { done: run.books.length, total: run.total })}
               </Typography>
-              <LinearProgress variant="determinate" value={(100 * run.books.length) / Math.max(run.total, 1)} aria-label={t('bulk.progressLabel')} sx={{ height: 10, borderRadius: 5 }} />
+              <LinearProgress
+                variant="determinate"
+                value={(100 * run.books.length) / Math.max(run.total, 1)}
+                aria-label={t('bulk.progressLabel')}
+                sx={{ height: 10, borderRadius: 5 }}
+              />
               {run.busy ? (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                   {t('bulk.keepOpen')}
@@ -206,7 +239,12 @@ export function BulkRegisterPage() {
               {problems ? <Alert severity="error">{t('bulk.fixHint')}</Alert> : null}
               {preview.rows.some((row) => row.warnings.length) ? <Alert severity="warning">{t('bulk.warningsNote')}</Alert> : null}
               <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-                <Button variant="contained" disabled={ready.length === 0 || edited || checking} onClick={() => void register()} data-testid="bulk-register">
+                <Button
+                  variant="contained"
+                  disabled={ready.length === 0 || edited || checking}
+                  onClick={() => void register()}
+                  data-testid="bulk-register"
+                >
                   {t('bulk.register', { count: ready.length })}
                 </Button>
                 {edited || checking ? (
@@ -250,11 +288,24 @@ export function BulkRegisterPage() {
             <Button
               variant="contained"
               startIcon={<DownloadIcon />}
-              onClick={() => void downloadResult(run.batch, leftOut.map((row) => ({ row: row.row, values: row.values, skipped: row.errors.length === 0 }))).catch(toastError)}
+              onClick={() =>
+                void downloadResult(
+                  run.batch,
+                  leftOut.map((row) => ({ row: row.row, values: row.values, skipped: row.errors.length === 0 })),
+                ).catch(toastError)
+              }
             >
               {t('bulk.resultExcel')}
             </Button>
-            <TextField select size="small" label={t('print.size')} value={labelSize} onChange={(event) => setLabelSize(Number(event.target.value))} sx={{ width: 110 }} slotProps={{ select: { native: true } }}>
+            <TextField
+              select
+              size="small"
+              label={t('print.size')}
+              value={labelSize}
+              onChange={(event) => setLabelSize(Number(event.target.value))}
+              sx={{ width: 110 }}
+              slotProps={{ select: { native: true } }}
+            >
               {QR_PRINT_SIZES_MM.map((size) => (
                 <option key={size} value={size}>
                   {t('print.mm', { size })}
@@ -264,7 +315,11 @@ export function BulkRegisterPage() {
             <Button
               variant="outlined"
               startIcon={<DownloadIcon />}
-              onClick={() => void call(bookEndpoints.qrLabels, { query: { ...idsQuery(run.books.map((book) => book.id)), size: labelSize } }).then((file) => saveFile(file, 'JSBN-QR-labels.pdf')).catch(toastError)}
+              onClick={() =>
+                void call(bookEndpoints.qrLabels, { query: { ...idsQuery(run.books.map((book) => book.id)), size: labelSize } })
+                  .then((file) => saveFile(file, 'JSBN-QR-labels.pdf'))
+                  .catch(toastError)
+              }
             >
               {t('bulk.labels')}
             </Button>

@@ -35,7 +35,8 @@ function EditForm({ book }: { book: BookDto }) {
   const [saved, setSaved] = useState(false);
   const defaults = useMemo(() => bookToForm(book), [book]);
   const mutation = useUpdateBook(book.id);
-  const formData = (values: BookFormValues) => toBookFormData(values, { cover: Boolean(book.book_cover), bookPdf: book.has_book_pdf, images: book.book_image });
+  const formData = (values: BookFormValues) =>
+    toBookFormData(values, { cover: Boolean(book.book_cover), bookPdf: book.has_book_pdf, images: book.book_image });
   const leave = useLeaveWarning((dirty || mutation.isPending || uploads.phase === 'uploading') && !saved);
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
 
@@ -74,7 +75,13 @@ function EditForm({ book }: { book: BookDto }) {
         onCancel={() => void navigate(-1)}
         onDirtyChange={onDirtyChange}
       />
-      <UploadDialog phase={uploads.phase} rows={uploads.rows} error={uploads.error} onRetry={() => void uploads.retry().then((ok) => ok && done())} onLater={done} />
+      <UploadDialog
+        phase={uploads.phase}
+        rows={uploads.rows}
+        error={uploads.error}
+        onRetry={() => void uploads.retry().then((ok) => ok && done())}
+        onLater={done}
+      />
       {leave.dialog}
     </>
   );

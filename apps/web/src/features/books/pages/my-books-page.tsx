@@ -71,7 +71,13 @@ export function MyBooksPage() {
 
   const columns: Column<BookDto>[] = [
     { key: 'sr', header: t('myBooks.columns.srNo'), render: (_row, { srNo }) => srNo },
-    { key: 'jsbn', header: t('myBooks.columns.jsbn'), render: (book) => formatJsbn(book.jsbn_number), sortField: 'jsbn_number', minWidth: 140 },
+    {
+      key: 'jsbn',
+      header: t('myBooks.columns.jsbn'),
+      render: (book) => formatJsbn(book.jsbn_number),
+      sortField: 'jsbn_number',
+      minWidth: 140,
+    },
     {
       key: 'title',
       header: t('myBooks.columns.bookName'),
@@ -86,7 +92,14 @@ export function MyBooksPage() {
         ) : book.publication_year === null ? (
           <>
             {book.book_title}
-            <Link component={RouterLink} to={editBookPath(book.id)} variant="caption" color="warning.dark" sx={{ display: 'block' }} data-testid="incomplete-year">
+            <Link
+              component={RouterLink}
+              to={editBookPath(book.id)}
+              variant="caption"
+              color="warning.dark"
+              sx={{ display: 'block' }}
+              data-testid="incomplete-year"
+            >
               {message(BOOK_MSG.incompleteYear)}
             </Link>
           </>
@@ -96,8 +109,17 @@ export function MyBooksPage() {
       sortField: 'book_title',
       minWidth: 180,
     },
-    { key: 'authors', header: t('myBooks.columns.authorName'), render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')), minWidth: 140 },
-    { key: 'language', header: t('myBooks.columns.language'), render: (book) => orNA(book.language && languageText(lookups, book.language)) },
+    {
+      key: 'authors',
+      header: t('myBooks.columns.authorName'),
+      render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')),
+      minWidth: 140,
+    },
+    {
+      key: 'language',
+      header: t('myBooks.columns.language'),
+      render: (book) => orNA(book.language && languageText(lookups, book.language)),
+    },
     { key: 'subject', header: t('myBooks.columns.subject'), render: (book) => orNA(subjectsText(lookups, book)), minWidth: 120 },
     {
       key: 'details',
@@ -113,39 +135,45 @@ export function MyBooksPage() {
       header: t('myBooks.columns.available'),
       render: (book) =>
         book.withdrawn ? null : (
-        <FormControlLabel
-          control={
-            <Switch
-              checked={book.isAvailable}
-              onChange={(event) => setPending({ book, isAvailable: event.target.checked })}
-              slotProps={{ input: { 'aria-label': t('myBooks.availableFor', { title: book.book_title }) } }}
-            />
-          }
-          label={book.isAvailable ? t('myBooks.yes') : t('myBooks.no')}
-        />
-      ),
+          <FormControlLabel
+            control={
+              <Switch
+                checked={book.isAvailable}
+                onChange={(event) => setPending({ book, isAvailable: event.target.checked })}
+                slotProps={{ input: { 'aria-label': t('myBooks.availableFor', { title: book.book_title }) } }}
+              />
+            }
+            label={book.isAvailable ? t('myBooks.yes') : t('myBooks.no')}
+          />
+        ),
     },
     {
       key: 'edit',
       header: t('myBooks.columns.edit'),
       render: (book) =>
         book.withdrawn ? null : (
-        <Tooltip title={t('myBooks.edit')}>
-          <IconButton component={RouterLink} to={editBookPath(book.id)} aria-label={t('myBooks.editOf', { title: book.book_title })}>
-            <EditIcon />
-          </IconButton>
-        </Tooltip>
-      ),
+          <Tooltip title={t('myBooks.edit')}>
+            <IconButton component={RouterLink} to={editBookPath(book.id)} aria-label={t('myBooks.editOf', { title: book.book_title })}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+        ),
     },
     {
       key: 'withdraw',
       header: t('withdrawRequest.column'),
       render: (book) =>
         book.withdrawn ? null : (
-        <Button size="small" color="warning" onClick={() => setWithdrawing({ id: book.id, title: book.book_title, jsbn: formatJsbn(book.jsbn_number) })} aria-label={t('withdrawRequest.of', { title: book.book_title })} sx={{ whiteSpace: 'nowrap' }}>
-          {t('withdrawRequest.ask')}
-        </Button>
-      ),
+          <Button
+            size="small"
+            color="warning"
+            onClick={() => setWithdrawing({ id: book.id, title: book.book_title, jsbn: formatJsbn(book.jsbn_number) })}
+            aria-label={t('withdrawRequest.of', { title: book.book_title })}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {t('withdrawRequest.ask')}
+          </Button>
+        ),
     },
   ];
 
@@ -183,7 +211,16 @@ export function MyBooksPage() {
         toolbar={
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <QrLabelSheetButton selected={list.selected} />
-            {user?.publisherId ? <MarcDownloads load={(format) => call(format === 'mrc' ? marcEndpoints.catalogueMrc : marcEndpoints.catalogueXml, { params: { publisherId: user.publisherId! } })} name="Publisher_Catalogue_MARC21" /> : null}
+            {user?.publisherId ? (
+              <MarcDownloads
+                load={(format) =>
+                  call(format === 'mrc' ? marcEndpoints.catalogueMrc : marcEndpoints.catalogueXml, {
+                    params: { publisherId: user.publisherId! },
+                  })
+                }
+                name="Publisher_Catalogue_MARC21"
+              />
+            ) : null}
           </Stack>
         }
       />

@@ -34,7 +34,11 @@ export function NewBookPage() {
 
   const mutation = useCreateBook();
   // a book like this one already registered: asked about before registering (decision 044)
-  const [similar, setSimilar] = useState<{ matches: SimilarBooksReply['books']; values: BookFormValues; form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1] } | null>(null);
+  const [similar, setSimilar] = useState<{
+    matches: SimilarBooksReply['books'];
+    values: BookFormValues;
+    form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1];
+  } | null>(null);
   const [checkingSimilar, setCheckingSimilar] = useState(false);
 
   // Warn while anything is entered and the registration has not reached its result.
@@ -44,7 +48,11 @@ export function NewBookPage() {
   const submit = async (values: BookFormValues, form: Parameters<Parameters<typeof BookForm>[0]['onSubmit']>[1]) => {
     setCheckingSimilar(true);
     // a check that fails does not stop the registration: the server queues the pair anyway
-    const matches = await findSimilarBooks({ title: values.book_title, e_title: values.book_e_title, authors: values.authors.map((author) => author.authorname).filter(Boolean) })
+    const matches = await findSimilarBooks({
+      title: values.book_title,
+      e_title: values.book_e_title,
+      authors: values.authors.map((author) => author.authorname).filter(Boolean),
+    })
       .then((reply) => reply.books)
       .catch(() => []);
     setCheckingSimilar(false);
@@ -80,11 +88,22 @@ export function NewBookPage() {
 
   return (
     <Box>
-      <PageHeader title={t('pages.newTitle')} subtitle={t('pages.newSubtitle')} actions={
-          <Button variant="outlined" startIcon={<PictureAsPdfIcon />} href={offlineFormUrl('book-form-gu', 'pdf')} target="_blank" rel="noopener" lang="gu">
+      <PageHeader
+        title={t('pages.newTitle')}
+        subtitle={t('pages.newSubtitle')}
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<PictureAsPdfIcon />}
+            href={offlineFormUrl('book-form-gu', 'pdf')}
+            target="_blank"
+            rel="noopener"
+            lang="gu"
+          >
             {t('pages.guide')}
           </Button>
-        } />
+        }
+      />
       <BookForm
         mode="new"
         defaultValues={emptyBookForm}
@@ -94,7 +113,13 @@ export function NewBookPage() {
         onSubmit={(values, form) => void submit(values, form)}
         onDirtyChange={onDirtyChange}
       />
-      <UploadDialog phase={uploads.phase} rows={uploads.rows} error={uploads.error} onRetry={() => void uploads.retry().then((ok) => ok && setShowResult(true))} onLater={() => setShowResult(true)} />
+      <UploadDialog
+        phase={uploads.phase}
+        rows={uploads.rows}
+        error={uploads.error}
+        onRetry={() => void uploads.retry().then((ok) => ok && setShowResult(true))}
+        onLater={() => setShowResult(true)}
+      />
       <BookResultDialog result={showResult ? created : null} uploads={uploads.rows} onDone={finish} />
       <SimilarBookDialog
         matches={similar?.matches ?? null}

@@ -20,7 +20,8 @@ const EMPTY: Filters = { queryString: '', book_title: '', author_name: '', langu
 const FIRST_ROW = 4;
 const AdvancedSearchFields = lazyNamed(() => import('../components/advanced-search-fields'), 'AdvancedSearchFields');
 
-const hasAny = (filters: Submitted) => Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== ''));
+const hasAny = (filters: Submitted) =>
+  Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== ''));
 
 /** Only the filters that are in use (the advanced ones only while shown). */
 function activeFilters(filters: Filters, subjects: number[], advanced: boolean): Submitted {
@@ -54,13 +55,21 @@ function NewlyPublished() {
       ) : !books.data?.books.length ? (
         <Typography>{message(MSG.noData)}</Typography>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(5, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(5, 1fr)' },
+          }}
+        >
           {books.data.books.map((book, index) => (
             <BookCard key={book.id} book={book} compact onSearchPage first={index < FIRST_ROW} />
           ))}
         </Box>
       )}
-      {pageCount > 1 ? <Pagination sx={{ mt: 2 }} count={pageCount} page={page} onChange={(_event, value) => setPage(value)} color="primary" /> : null}
+      {pageCount > 1 ? (
+        <Pagination sx={{ mt: 2 }} count={pageCount} page={page} onChange={(_event, value) => setPage(value)} color="primary" />
+      ) : null}
     </Box>
   );
 }
@@ -110,7 +119,8 @@ export function SearchBookPage() {
       setPage(1);
     }
   };
-  const set = (key: keyof Filters) => (event: { target: { value: string } }) => setFilters((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
+    setFilters((current) => ({ ...current, [key]: event.target.value }));
 
   return (
     <Box>
@@ -142,7 +152,11 @@ export function SearchBookPage() {
       {submitted ? (
         <Box component="section" aria-label={t('search.results')}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {results.isFetching ? message(MSG.loading) : results.data?.totalIsEstimate ? t('search.about', { total: counts.format(total) }) : t('search.found', { count: total })}
+            {results.isFetching
+              ? message(MSG.loading)
+              : results.data?.totalIsEstimate
+                ? t('search.about', { total: counts.format(total) })
+                : t('search.found', { count: total })}
           </Typography>
           {!results.isLoading && !results.data?.books.length ? <Typography>{message(MSG.noData)}</Typography> : null}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -150,7 +164,9 @@ export function SearchBookPage() {
               <BookCard key={book.id} book={book} onSearchPage first={index < FIRST_ROW} />
             ))}
           </Box>
-          {pageCount > 1 ? <Pagination sx={{ mt: 2 }} count={pageCount} page={page} onChange={(_event, value) => setPage(value)} color="primary" /> : null}
+          {pageCount > 1 ? (
+            <Pagination sx={{ mt: 2 }} count={pageCount} page={page} onChange={(_event, value) => setPage(value)} color="primary" />
+          ) : null}
         </Box>
       ) : null}
 

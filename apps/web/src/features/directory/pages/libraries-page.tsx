@@ -28,13 +28,27 @@ export function LibrariesPage({ title }: { title?: string }) {
 
   const columns: Column<LibraryListItem>[] = [
     { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
-    logoColumn(t('columns.logo'), (row) => row.librarianLogoText?.logoUrl, (row) => row.name),
+    logoColumn(
+      t('columns.logo'),
+      (row) => row.librarianLogoText?.logoUrl,
+      (row) => row.name,
+    ),
     { key: 'name', header: t('columns.libraryName'), render: (row) => row.name, sortField: 'name', minWidth: 180 },
     { key: 'sanchalak', header: t('columns.sanchalak'), render: (row) => orNA(row.sanchalak_name) },
-    { key: 'type', header: t('columns.sanchalakType'), render: (row) => orNA(row.sangh_trust && lookupText(lookups, 'sanchalakTypes', row.sangh_trust)) },
+    {
+      key: 'type',
+      header: t('columns.sanchalakType'),
+      render: (row) => orNA(row.sangh_trust && lookupText(lookups, 'sanchalakTypes', row.sangh_trust)),
+    },
     { key: 'address', header: t('columns.address'), render: (row) => orNA(row.address), minWidth: 200 },
     { key: 'mobile', header: t('columns.mobile'), render: (row) => formatPhone(row.mobile_no) },
-    { key: 'books', header: t('columns.numberOfBooks'), render: (row) => orNA(row.number_of_books), sortField: 'number_of_books', align: 'center' },
+    {
+      key: 'books',
+      header: t('columns.numberOfBooks'),
+      render: (row) => orNA(row.number_of_books),
+      sortField: 'number_of_books',
+      align: 'center',
+    },
     viewDetailsColumn(t('columns.details'), (row) => row.name, setShown),
   ];
 
@@ -55,7 +69,11 @@ export function LibrariesPage({ title }: { title?: string }) {
         toolbar={
           isPublisher ? (
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <ExportExcelButton download={(query) => call(libraryEndpoints.exportXlsx, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.listOfLibraries} />
+              <ExportExcelButton
+                download={(query) => call(libraryEndpoints.exportXlsx, { query })}
+                selected={list.selected}
+                fileName={EXPORT_FILE_NAMES.listOfLibraries}
+              />
               <PrintAddressButton download={(query) => call(libraryEndpoints.addressLabels, { query })} selected={list.selected} />
             </Stack>
           ) : undefined

@@ -22,7 +22,11 @@ export function PublishersPage() {
 
   const columns: Column<PublisherListItem>[] = [
     { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
-    logoColumn(t('columns.logo'), (row) => row.logoUrl, (row) => row.publisher_name),
+    logoColumn(
+      t('columns.logo'),
+      (row) => row.logoUrl,
+      (row) => row.publisher_name,
+    ),
     {
       key: 'name',
       header: t('columns.publisherName'),
@@ -36,7 +40,11 @@ export function PublishersPage() {
       minWidth: 180,
     },
     { key: 'no', header: t('columns.publisherNo'), render: (row) => row.publisher_no },
-    { key: 'type', header: t('columns.type'), render: (row) => orNA(row.publisher_type && lookupText(lookups, 'publisherTypes', row.publisher_type)) },
+    {
+      key: 'type',
+      header: t('columns.type'),
+      render: (row) => orNA(row.publisher_type && lookupText(lookups, 'publisherTypes', row.publisher_type)),
+    },
     { key: 'city', header: t('columns.city'), render: (row) => orNA(row.city_name) },
     { key: 'state', header: t('columns.state'), render: (row) => orNA(row.state_name) },
     { key: 'books', header: t('columns.totalBooks'), render: (row) => row.total_books, align: 'center' },

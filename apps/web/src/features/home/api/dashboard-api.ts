@@ -25,7 +25,12 @@ export function useDashboard(userKey: string | null) {
 export const threadKey = ['publisher', 'messages'] as const;
 
 /** GET /api/publisher/messages — the signed-in publisher's verification thread (decision 043). */
-export const usePublisherThread = () => useQuery({ queryKey: threadKey, queryFn: async ({ signal }) => (await call(operatorEndpoints.publisherThread, { signal })).data, staleTime: 0 });
+export const usePublisherThread = () =>
+  useQuery({
+    queryKey: threadKey,
+    queryFn: async ({ signal }) => (await call(operatorEndpoints.publisherThread, { signal })).data,
+    staleTime: 0,
+  });
 
 /** POST /api/publisher/messages `{ body }` → the thread with the answer; its failure is the screen's to show (no toast). */
 export const useThreadAnswer = (hooks: MutationHooks<PublisherThread, string>) =>

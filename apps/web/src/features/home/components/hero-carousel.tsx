@@ -75,13 +75,23 @@ export function HeroCarousel() {
               {t(`hero.slides.${slide.key}.title`)}
             </Typography>
             <Typography sx={{ fontSize: { xs: 16, md: 20 }, mb: 3, maxWidth: 820 }}>{t(`hero.slides.${slide.key}.text`)}</Typography>
-            <Button variant="contained" color="inherit" sx={{ color: 'primary.dark', bgcolor: 'common.white' }} component={RouterLink} to={paths.about}>
+            <Button
+              variant="contained"
+              color="inherit"
+              sx={{ color: 'primary.dark', bgcolor: 'common.white' }}
+              component={RouterLink}
+              to={paths.about}
+            >
               {t('hero.knowMore')}
             </Button>
           </Box>
         ))}
       </Box>
-      <Stack direction="row" spacing={1} sx={{ position: 'absolute', bottom: 12, left: 0, right: 0, justifyContent: 'center', alignItems: 'center' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ position: 'absolute', bottom: 12, left: 0, right: 0, justifyContent: 'center', alignItems: 'center' }}
+      >
         <IconButton size="small" color="inherit" aria-label={t('hero.previous')} onClick={() => go(index - 1)}>
           <ChevronLeft />
         </IconButton>
@@ -116,7 +126,12 @@ export function HeroCarousel() {
         <IconButton size="small" color="inherit" aria-label={t('hero.next')} onClick={() => go(index + 1)}>
           <ChevronRight />
         </IconButton>
-        <IconButton size="small" color="inherit" aria-label={paused ? t('hero.play') : t('hero.pause')} onClick={() => setPaused((value) => !value)}>
+        <IconButton
+          size="small"
+          color="inherit"
+          aria-label={paused ? t('hero.play') : t('hero.pause')}
+          onClick={() => setPaused((value) => !value)}
+        >
           {paused ? <PlayArrowIcon /> : <PauseIcon />}
         </IconButton>
       </Stack>

@@ -33,7 +33,11 @@ const VIDEO_TITLES = {
 const videoTitle = (video: SiteInfo['videos'][number], t: TFunction<'home'>) => t(VIDEO_TITLES[video.key]);
 
 /** Shown while the site settings load or when they cannot be read. */
-const DEFAULT_VIDEOS: SiteInfo['videos'] = (Object.keys(VIDEO_TITLES) as SiteInfo['videos'][number]['key'][]).map((key) => ({ key, title: '', url: null }));
+const DEFAULT_VIDEOS: SiteInfo['videos'] = (Object.keys(VIDEO_TITLES) as SiteInfo['videos'][number]['key'][]).map((key) => ({
+  key,
+  title: '',
+  url: null,
+}));
 
 function Guide({ title, steps, testId }: { title: string; steps: string[]; testId: string }) {
   return (
@@ -65,7 +69,14 @@ function HowToVideos() {
         {videos.map((video) => (
           <Card key={video.key} variant="outlined" data-testid={`video-card-${video.key}`}>
             {video.url ? (
-              <Box component="video" controls preload="metadata" src={video.url} aria-label={videoTitle(video, t)} sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', bgcolor: 'common.black' }} />
+              <Box
+                component="video"
+                controls
+                preload="metadata"
+                src={video.url}
+                aria-label={videoTitle(video, t)}
+                sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', bgcolor: 'common.black' }}
+              />
             ) : (
               <Stack
                 sx={{ aspectRatio: '16 / 9', bgcolor: '#efe7e3', alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}
@@ -118,8 +129,16 @@ export function Landing() {
         </Typography>
         <Typography sx={{ mb: 2, maxWidth: 900 }}>{t('landing.aboutText')}</Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Guide title={t('landing.publisherGuide')} steps={PUBLISHER_STEPS.map((step) => t(`landing.publisherSteps.${step}`))} testId="publisher-guide" />
-          <Guide title={t('landing.libraryGuide')} steps={LIBRARY_STEPS.map((step) => t(`landing.librarySteps.${step}`))} testId="library-guide" />
+          <Guide
+            title={t('landing.publisherGuide')}
+            steps={PUBLISHER_STEPS.map((step) => t(`landing.publisherSteps.${step}`))}
+            testId="publisher-guide"
+          />
+          <Guide
+            title={t('landing.libraryGuide')}
+            steps={LIBRARY_STEPS.map((step) => t(`landing.librarySteps.${step}`))}
+            testId="library-guide"
+          />
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
           <Button variant="contained" component={RouterLink} to={paths.publisherRegister}>

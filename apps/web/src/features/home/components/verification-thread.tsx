@@ -24,7 +24,8 @@ export function VerificationThread() {
       setError(null);
       toastSuccess(reply.message, t('verification.sent'));
     },
-    onError: (failure) => setError(failure instanceof ApiError ? (failure.details[0]?.message ?? failure.message) : t('verification.failed')),
+    onError: (failure) =>
+      setError(failure instanceof ApiError ? (failure.details[0]?.message ?? failure.message) : t('verification.failed')),
   });
   const data = thread.data;
   if (!data || data.verification !== 'ASKED' || data.thread.length === 0) return null;
@@ -36,9 +37,14 @@ export function VerificationThread() {
       <Typography sx={{ mb: 1 }}>{t('verification.intro')}</Typography>
       <Stack spacing={1} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {data.thread.map((message) => (
-          <Box component="li" key={message.id} sx={{ borderLeft: 3, borderColor: message.from_role === 'OPERATOR' ? 'info.main' : 'success.main', pl: 1.5 }}>
+          <Box
+            component="li"
+            key={message.id}
+            sx={{ borderLeft: 3, borderColor: message.from_role === 'OPERATOR' ? 'info.main' : 'success.main', pl: 1.5 }}
+          >
             <Typography variant="caption" color="text.secondary">
-              {message.from_role === 'OPERATOR' ? t('verification.fromTeam') : t('verification.fromYou')} · {formatDate(message.created_at)} {formatTime(message.created_at)}
+              {message.from_role === 'OPERATOR' ? t('verification.fromTeam') : t('verification.fromYou')} · {formatDate(message.created_at)}{' '}
+              {formatTime(message.created_at)}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{message.body}</Typography>
           </Box>

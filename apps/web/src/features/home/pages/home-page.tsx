@@ -38,9 +38,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, md: 34 } }}>
           {t('dashboard.welcome', { name: user.name })}
         </Typography>
-        <Typography sx={{ mt: 1 }}>
-          {isLibrary ? t('dashboard.libraryIntro') : t('dashboard.publisherIntro')}
-        </Typography>
+        <Typography sx={{ mt: 1 }}>{isLibrary ? t('dashboard.libraryIntro') : t('dashboard.publisherIntro')}</Typography>
       </Paper>
       {isLibrary ? null : <VerificationThread />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -62,7 +60,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
               {t('dashboard.statistics')}
             </Typography>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1 }}>
-              <Count label={isLibrary ? t('dashboard.orderedBooks') : t('dashboard.pendingBooks')} value={data?.requestedOrderBook} testId="dashboard-requestedOrderBook" />
+              <Count
+                label={isLibrary ? t('dashboard.orderedBooks') : t('dashboard.pendingBooks')}
+                value={data?.requestedOrderBook}
+                testId="dashboard-requestedOrderBook"
+              />
               <Count label={t('dashboard.preparingBooks')} value={data?.pendingOrderBook} testId="dashboard-pendingOrderBook" />
               <Count label={t('dashboard.inTransit')} value={data?.dispatchedOrderBook} testId="dashboard-dispatchedOrderBook" />
               <Count label={t('dashboard.delivered')} value={data?.completedOrderBook} testId="dashboard-completedOrderBook" />

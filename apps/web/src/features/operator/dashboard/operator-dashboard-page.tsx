@@ -40,7 +40,9 @@ function QueueTile({ queue, data }: { queue: OperatorQueue; data: OperatorDashbo
             {value.count}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {waiting && value.oldestAgeSeconds !== null ? t('dashboard.oldest', { age: ageInWords(value.oldestAgeSeconds, currentLanguage(i18n)) }) : t('dashboard.empty')}
+            {waiting && value.oldestAgeSeconds !== null
+              ? t('dashboard.oldest', { age: ageInWords(value.oldestAgeSeconds, currentLanguage(i18n)) })
+              : t('dashboard.empty')}
           </Typography>
           {queue === 'failures' && waiting ? (
             <Typography variant="body2" color="text.secondary">

@@ -9,7 +9,19 @@ import { downloadHistoryCsv, useOperatorHistory, type HistoryFilters } from '../
 import { HistoryEntries } from '../../../components/history/history-entries';
 
 /** The actions the record writes (decision 042), offered as the action filter. */
-const ACTIONS = ['created', 'updated', 'status changed', 'withdrawn', 'reinstated', 'books imported', 'password changed', 'password reset', 'e-mail verified', 'claim approved', 'reminded'] as const;
+const ACTIONS = [
+  'created',
+  'updated',
+  'status changed',
+  'withdrawn',
+  'reinstated',
+  'books imported',
+  'password changed',
+  'password reset',
+  'e-mail verified',
+  'claim approved',
+  'reminded',
+] as const;
 
 /**
  * /operator/history — the record of changes for the registry's operators (decision 042):
@@ -24,7 +36,8 @@ export function OperatorHistoryPage() {
   const query = useOperatorHistory(filters);
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
 
-  const set = (name: keyof HistoryFilters) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof HistoryFilters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);
@@ -46,14 +59,27 @@ export function OperatorHistoryPage() {
         title={t('page.title')}
         subtitle={t('page.subtitle')}
         actions={
-          <Button variant="outlined" startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />} disabled={exporting} onClick={() => void exportCsv()} data-testid="history-export">
+          <Button
+            variant="outlined"
+            startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />}
+            disabled={exporting}
+            onClick={() => void exportCsv()}
+            data-testid="history-export"
+          >
             {exporting ? t('page.exporting') : t('page.exportCsv')}
           </Button>
         }
       />
       <Paper variant="outlined" component="form" onSubmit={apply} sx={{ p: 2, mb: 2 }} aria-label={t('page.title')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
-          <TextField select size="small" label={t('page.subjectType')} value={draft.subjectType ?? ''} onChange={set('subjectType')} sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}>
+          <TextField
+            select
+            size="small"
+            label={t('page.subjectType')}
+            value={draft.subjectType ?? ''}
+            onChange={set('subjectType')}
+            sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}
+          >
             <MenuItem value="">{t('page.anySubject')}</MenuItem>
             {AUDIT_SUBJECTS.map((subject) => (
               <MenuItem key={subject} value={subject}>
@@ -61,9 +87,28 @@ export function OperatorHistoryPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" label={t('page.subjectId')} value={draft.subjectId ?? ''} onChange={set('subjectId')} slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }} />
-          <TextField size="small" label={t('page.actor')} value={draft.actor ?? ''} onChange={set('actor')} slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }} />
-          <TextField select size="small" label={t('page.action')} value={draft.action ?? ''} onChange={set('action')} sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}>
+          <TextField
+            size="small"
+            label={t('page.subjectId')}
+            value={draft.subjectId ?? ''}
+            onChange={set('subjectId')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+          />
+          <TextField
+            size="small"
+            label={t('page.actor')}
+            value={draft.actor ?? ''}
+            onChange={set('actor')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('page.action')}
+            value={draft.action ?? ''}
+            onChange={set('action')}
+            sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}
+          >
             <MenuItem value="">{t('page.anyAction')}</MenuItem>
             {ACTIONS.map((action) => (
               <MenuItem key={action} value={action}>
@@ -71,8 +116,22 @@ export function OperatorHistoryPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" type="date" label={t('page.from')} value={draft.from ?? ''} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label={t('page.to')} value={draft.to ?? ''} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            size="small"
+            type="date"
+            label={t('page.from')}
+            value={draft.from ?? ''}
+            onChange={set('from')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('page.to')}
+            value={draft.to ?? ''}
+            onChange={set('to')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Box>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <Button type="submit" variant="contained" data-testid="history-apply">

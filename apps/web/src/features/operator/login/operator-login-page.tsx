@@ -26,7 +26,10 @@ interface Credentials {
   password: string;
 }
 /** What the sign-in waits for after the password: the code, or enrolment first (docs/api.md "Operators"). */
-type Step = { kind: 'password' } | { kind: 'code'; credentials: Credentials } | { kind: 'enrol'; credentials: Credentials; otpauthUri: string; secret: string };
+type Step =
+  | { kind: 'password' }
+  | { kind: 'code'; credentials: Credentials }
+  | { kind: 'enrol'; credentials: Credentials; otpauthUri: string; secret: string };
 
 /** The QR code of `uri` as an SVG data URL, drawn in the browser (the secret never leaves it as an image request). */
 function useQrCode(uri: string): string | null {
@@ -47,7 +50,17 @@ function useQrCode(uri: string): string | null {
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** The code step: one 6-digit field; a wrong code shows the server's message on it. */
-function CodeStep({ credentials, onDone, onBack, enrolment }: { credentials: Credentials; onDone: (message: string) => void; onBack: () => void; enrolment?: { otpauthUri: string; secret: string } }) {
+function CodeStep({
+  credentials,
+  onDone,
+  onBack,
+  enrolment,
+}: {
+  credentials: Credentials;
+  onDone: (message: string) => void;
+  onBack: () => void;
+  enrolment?: { otpauthUri: string; secret: string };
+}) {
   const { t } = useTranslation('operator');
   const form = useForm<CodeForm>({ resolver: zodResolver(codeForm), mode: 'onSubmit', defaultValues: { totp: '' } });
   const mutation = useMutation({
@@ -100,7 +113,13 @@ function Enrolment({ otpauthUri, secret }: { otpauthUri: string; secret: string 
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'center' }}>
         {qr ? (
-          <Box component="img" src={qr} alt={t('enrol.qrAlt')} data-testid="totp-qr" sx={{ width: 200, height: 200, border: 1, borderColor: 'divider', bgcolor: 'common.white' }} />
+          <Box
+            component="img"
+            src={qr}
+            alt={t('enrol.qrAlt')}
+            data-testid="totp-qr"
+            sx={{ width: 200, height: 200, border: 1, borderColor: 'divider', bgcolor: 'common.white' }}
+          />
         ) : (
           <Box sx={{ width: 200, height: 200 }} />
         )}
@@ -131,7 +150,11 @@ export function OperatorLoginPage() {
   const navigate = useNavigate();
   const { isLoggedIn, user } = useSession();
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const form = useForm<CredentialsForm>({ resolver: zodResolver(credentialsForm), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const form = useForm<CredentialsForm>({
+    resolver: zodResolver(credentialsForm),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
   const done = (message: string) => {
     toastSuccess(message, t('login.signedIn'));
     void navigate(operatorReturnPath(search), { replace: true });
@@ -142,18 +165,30 @@ export function OperatorLoginPage() {
     onSuccess: done,
     onError: (error, credentials) => {
       if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') setStep({ kind: 'code', credentials });
-      else if (error instanceof ApiError && error.code === 'TOTP_ENROLMENT' && error.totpEnrolment) setStep({ kind: 'enrol', credentials, ...error.totpEnrolment });
+      else if (error instanceof ApiError && error.code === 'TOTP_ENROLMENT' && error.totpEnrolment)
+        setStep({ kind: 'enrol', credentials, ...error.totpEnrolment });
       else form.setError('root', { message: error.message });
     },
   });
-  if (isLoggedIn && user?.modelType === 'OPERATOR' && step.kind === 'password' && !password.isPending) return <Navigate to={operatorReturnPath(search)} replace />;
+  if (isLoggedIn && user?.modelType === 'OPERATOR' && step.kind === 'password' && !password.isPending)
+    return <Navigate to={operatorReturnPath(search)} replace />;
   const rootError = form.formState.errors.root?.message;
   const back = () => {
     form.setValue('password', '');
     setStep({ kind: 'password' });
   };
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', justifyContent: 'center', alignItems: { xs: 'flex-start', sm: 'center' }, bgcolor: 'grey.50', px: 1.5, py: { xs: 2, sm: 4 } }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        bgcolor: 'grey.50',
+        px: 1.5,
+        py: { xs: 2, sm: 4 },
+      }}
+    >
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 2, md: 4 } }}>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1, mr: -1 }}>
           <LanguageButton menuId="operator-language" />
@@ -165,19 +200,41 @@ export function OperatorLoginPage() {
           {step.kind === 'enrol' ? t('enrol.title') : t('login.title')}
         </Typography>
         {step.kind === 'password' ? (
-          <form noValidate onSubmit={(event) => void form.handleSubmit((values) => password.mutate({ email: String(values.email), password: values.password }))(event)}>
+          <form
+            noValidate
+            onSubmit={(event) =>
+              void form.handleSubmit((values) => password.mutate({ email: String(values.email), password: values.password }))(event)
+            }
+          >
             <Stack spacing={2}>
               <Typography color="text.secondary">{t('login.intro')}</Typography>
               <FormText control={form.control} name="email" label={t('login.email')} type="email" autoComplete="username" required />
-              <FormText control={form.control} name="password" label={t('login.password')} type="password" autoComplete="current-password" required />
-              {rootError ? <Alert severity="error" data-testid="operator-login-error">{rootError}</Alert> : null}
+              <FormText
+                control={form.control}
+                name="password"
+                label={t('login.password')}
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+              {rootError ? (
+                <Alert severity="error" data-testid="operator-login-error">
+                  {rootError}
+                </Alert>
+              ) : null}
               <Button type="submit" variant="contained" size="large" disabled={password.isPending}>
                 {t('login.submit')}
               </Button>
             </Stack>
           </form>
         ) : (
-          <CodeStep key={step.kind} credentials={step.credentials} onDone={done} onBack={back} enrolment={step.kind === 'enrol' ? { otpauthUri: step.otpauthUri, secret: step.secret } : undefined} />
+          <CodeStep
+            key={step.kind}
+            credentials={step.credentials}
+            onDone={done}
+            onBack={back}
+            enrolment={step.kind === 'enrol' ? { otpauthUri: step.otpauthUri, secret: step.secret } : undefined}
+          />
         )}
       </Paper>
     </Box>

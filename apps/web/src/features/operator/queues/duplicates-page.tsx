@@ -29,17 +29,31 @@ export function DuplicatesPage() {
               <Typography variant="body2" color="text.secondary">
                 {t('duplicates.found', { date: formatDate(pair.created_at) })}
               </Typography>
-              <Typography variant="body2">{pair.publisher_reason ? t('duplicates.reason', { reason: t(`reasons.${pair.publisher_reason}`) }) : t('duplicates.noReason')}</Typography>
+              <Typography variant="body2">
+                {pair.publisher_reason
+                  ? t('duplicates.reason', { reason: t(`reasons.${pair.publisher_reason}`) })
+                  : t('duplicates.noReason')}
+              </Typography>
             </Stack>
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
               {/* each book with the withdrawal that points to the other */}
-              {([[pair.book, pair.other, t('duplicates.newBook')], [pair.other, pair.book, t('duplicates.existingBook')]] as const).map(([book, other, heading]) => (
+              {(
+                [
+                  [pair.book, pair.other, t('duplicates.newBook')],
+                  [pair.other, pair.book, t('duplicates.existingBook')],
+                ] as const
+              ).map(([book, other, heading]) => (
                 <QueueBookCard
                   key={book.id}
                   book={book}
                   heading={heading}
                   actions={
-                    <Button color="warning" variant="outlined" disabled={answer.isPending} onClick={() => setWithdrawing({ pair, bookId: book.id, otherJsbn: other.jsbn_number })}>
+                    <Button
+                      color="warning"
+                      variant="outlined"
+                      disabled={answer.isPending}
+                      onClick={() => setWithdrawing({ pair, bookId: book.id, otherJsbn: other.jsbn_number })}
+                    >
                       {t('duplicates.withdrawThis')}
                     </Button>
                   }
@@ -64,7 +78,9 @@ export function DuplicatesPage() {
         onClose={() => setWithdrawing(null)}
         onSend={(reason) => {
           if (!withdrawing) return;
-          answer.mutate(answers.withdrawDuplicate(withdrawing.pair.id, withdrawing.bookId, reason), { onSuccess: () => setWithdrawing(null) });
+          answer.mutate(answers.withdrawDuplicate(withdrawing.pair.id, withdrawing.bookId, reason), {
+            onSuccess: () => setWithdrawing(null),
+          });
         }}
       />
     </Box>

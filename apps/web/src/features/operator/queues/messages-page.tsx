@@ -42,7 +42,12 @@ export function MessagesPage() {
               <Typography variant="body2" color="text.secondary">
                 {t('messages.attempts', { count: message.attempts, when: when(message.updated_at) })}
               </Typography>
-              <Button variant="outlined" sx={{ mt: 1 }} disabled={answer.isPending} onClick={() => answer.mutate(answers.retryMessage(message.id))}>
+              <Button
+                variant="outlined"
+                sx={{ mt: 1 }}
+                disabled={answer.isPending}
+                onClick={() => answer.mutate(answers.retryMessage(message.id))}
+              >
                 {t('messages.retry')}
               </Button>
             </Paper>

@@ -1,7 +1,19 @@
 /** What the three queue pages share: a book's facts in a card, the date of a row, and the dialog that asks for a note or a reason. */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Paper, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { QueueBook } from '@jsbn/shared';
 import { bookDetailPath } from '../../../app/paths';
 import { formatDate } from '../../../components/format';
@@ -15,7 +27,9 @@ export function QueueBookCard({ book, heading, actions }: { book: QueueBook; hea
         {heading}
       </Typography>
       <Typography sx={{ fontWeight: 700, wordBreak: 'break-word' }}>{book.book_title}</Typography>
-      {book.book_e_title && book.book_e_title !== book.book_title ? <Typography sx={{ wordBreak: 'break-word' }}>{book.book_e_title}</Typography> : null}
+      {book.book_e_title && book.book_e_title !== book.book_title ? (
+        <Typography sx={{ wordBreak: 'break-word' }}>{book.book_e_title}</Typography>
+      ) : null}
       <Typography variant="body2">{t('book.authors', { names: book.authors.join(', ') || '—' })}</Typography>
       <Typography variant="body2">{t('book.publisher', { name: book.publisher_name })}</Typography>
       <Typography variant="body2">{t('book.year', { year: book.publication_year ?? '—' })}</Typography>
@@ -36,7 +50,25 @@ export function QueueBookCard({ book, heading, actions }: { book: QueueBook; hea
 }
 
 /** The dialog of an answer that needs words (a note, a reason): required, sent with `onSend`. */
-export function TextAnswerDialog({ open, title, intro, label, send, busy, onSend, onClose }: { open: boolean; title: string; intro?: string; label: string; send: string; busy: boolean; onSend: (text: string) => void; onClose: () => void }) {
+export function TextAnswerDialog({
+  open,
+  title,
+  intro,
+  label,
+  send,
+  busy,
+  onSend,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  intro?: string;
+  label: string;
+  send: string;
+  busy: boolean;
+  onSend: (text: string) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('operatorQueues');
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);

@@ -7,9 +7,18 @@ import { operatorEndpoints } from '@jsbn/shared/core';
 import type { ApiReply } from '@jsbn/shared';
 import { call, toastSuccess } from '../../../api/client';
 
-export const useDuplicatePairs = () => useQuery({ queryKey: ['operator', 'duplicates'], queryFn: async ({ signal }) => (await call(operatorEndpoints.duplicates, { signal })).data });
-export const useBookReports = () => useQuery({ queryKey: ['operator', 'reports'], queryFn: async ({ signal }) => (await call(operatorEndpoints.reports, { signal })).data });
-export const useFailedDeliveries = () => useQuery({ queryKey: ['operator', 'messages'], queryFn: async ({ signal }) => (await call(operatorEndpoints.failures, { signal })).data });
+export const useDuplicatePairs = () =>
+  useQuery({
+    queryKey: ['operator', 'duplicates'],
+    queryFn: async ({ signal }) => (await call(operatorEndpoints.duplicates, { signal })).data,
+  });
+export const useBookReports = () =>
+  useQuery({ queryKey: ['operator', 'reports'], queryFn: async ({ signal }) => (await call(operatorEndpoints.reports, { signal })).data });
+export const useFailedDeliveries = () =>
+  useQuery({
+    queryKey: ['operator', 'messages'],
+    queryFn: async ({ signal }) => (await call(operatorEndpoints.failures, { signal })).data,
+  });
 
 /** An operator's answer (`send`: a `call` of the queue's endpoint); on success the toast and the list `list` read again. */
 export function useAnswer(list: 'duplicates' | 'reports' | 'messages') {
@@ -26,10 +35,14 @@ export function useAnswer(list: 'duplicates' | 'reports' | 'messages') {
 /** The operators' answers in the queues, each a `call` for `useAnswer`'s `mutate`. */
 export const answers = {
   notDuplicate: (pairId: number) => () => call(operatorEndpoints.notDuplicate, { params: { id: pairId } }),
-  withdrawDuplicate: (pairId: number, bookId: number, reason: string) => () => call(operatorEndpoints.withdrawDuplicate, { params: { id: pairId }, body: { book_id: bookId, reason } }),
-  correctReport: (reportId: number, note: string) => () => call(operatorEndpoints.correctReport, { params: { id: reportId }, body: { note } }),
-  declineReport: (reportId: number, note: string) => () => call(operatorEndpoints.declineReport, { params: { id: reportId }, body: { note } }),
-  withdrawReported: (reportId: number, reason: string) => () => call(operatorEndpoints.withdrawReported, { params: { id: reportId }, body: { reason } }),
+  withdrawDuplicate: (pairId: number, bookId: number, reason: string) => () =>
+    call(operatorEndpoints.withdrawDuplicate, { params: { id: pairId }, body: { book_id: bookId, reason } }),
+  correctReport: (reportId: number, note: string) => () =>
+    call(operatorEndpoints.correctReport, { params: { id: reportId }, body: { note } }),
+  declineReport: (reportId: number, note: string) => () =>
+    call(operatorEndpoints.declineReport, { params: { id: reportId }, body: { note } }),
+  withdrawReported: (reportId: number, reason: string) => () =>
+    call(operatorEndpoints.withdrawReported, { params: { id: reportId }, body: { reason } }),
   retryMessage: (messageId: number) => () => call(operatorEndpoints.retryMessage, { params: { id: messageId } }),
   retryJob: (jobId: string) => () => call(operatorEndpoints.retryJob, { params: { id: jobId } }),
 };

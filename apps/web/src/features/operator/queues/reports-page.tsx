@@ -33,7 +33,11 @@ export function ReportsPage() {
                 {t('reports.received', { date: formatDate(report.created_at) })}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                {report.from_publisher ? t('reports.fromPublisher') : report.reporter_email ? t('reports.from', { email: report.reporter_email }) : t('reports.anonymous')}
+                {report.from_publisher
+                  ? t('reports.fromPublisher')
+                  : report.reporter_email
+                    ? t('reports.from', { email: report.reporter_email })
+                    : t('reports.anonymous')}
               </Typography>
             </Stack>
             <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', mb: 1.5 }}>{report.reason}</Typography>
@@ -42,7 +46,12 @@ export function ReportsPage() {
               <Button variant="contained" disabled={answer.isPending} onClick={() => setAnswering({ report, action: 'correct' })}>
                 {t('reports.correct')}
               </Button>
-              <Button variant="outlined" color="warning" disabled={answer.isPending || Boolean(report.book.withdrawn_at)} onClick={() => setAnswering({ report, action: 'withdraw' })}>
+              <Button
+                variant="outlined"
+                color="warning"
+                disabled={answer.isPending || Boolean(report.book.withdrawn_at)}
+                onClick={() => setAnswering({ report, action: 'withdraw' })}
+              >
                 {t('reports.withdraw')}
               </Button>
               <Button variant="outlined" disabled={answer.isPending} onClick={() => setAnswering({ report, action: 'decline' })}>
@@ -63,7 +72,9 @@ export function ReportsPage() {
         onSend={(text) => {
           if (!answering) return;
           const id = answering.report.id;
-          const send = { correct: answers.correctReport, decline: answers.declineReport, withdraw: answers.withdrawReported }[answering.action];
+          const send = { correct: answers.correctReport, decline: answers.declineReport, withdraw: answers.withdrawReported }[
+            answering.action
+          ];
           answer.mutate(send(id, text), { onSuccess: () => setAnswering(null) });
         }}
       />

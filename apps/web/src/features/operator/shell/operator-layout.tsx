@@ -13,7 +13,9 @@ import { OPERATOR_NAV, operatorPaths } from '../nav';
 /** The entry of `pathname`: the longest navigation path it starts with (the dashboard only for itself). */
 function activeEntry(pathname: string): string | false {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const found = OPERATOR_NAV.filter((entry) => path === entry.to || (entry.to !== operatorPaths.dashboard && path.startsWith(`${entry.to}/`)));
+  const found = OPERATOR_NAV.filter(
+    (entry) => path === entry.to || (entry.to !== operatorPaths.dashboard && path.startsWith(`${entry.to}/`)),
+  );
   return found.sort((a, b) => b.to.length - a.to.length)[0]?.to ?? false;
 }
 
@@ -41,7 +43,13 @@ export function OperatorLayout() {
             component={RouterLink}
             to={operatorPaths.dashboard}
             variant="h6"
-            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, whiteSpace: 'nowrap', [FINGER]: { display: 'inline-flex', alignItems: 'center', minHeight: TAP_PX } }}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              fontWeight: 800,
+              whiteSpace: 'nowrap',
+              [FINGER]: { display: 'inline-flex', alignItems: 'center', minHeight: TAP_PX },
+            }}
           >
             {t('shell.title')}
           </Typography>
@@ -57,19 +65,44 @@ export function OperatorLayout() {
               <LogoutIcon />
             </IconButton>
           </Tooltip>
-          <Button color="inherit" onClick={signOut} startIcon={<LogoutIcon />} sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}>
+          <Button
+            color="inherit"
+            onClick={signOut}
+            startIcon={<LogoutIcon />}
+            sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
+          >
             {t('shell.signOut')}
           </Button>
         </Toolbar>
-        <Box component="nav" aria-label={t('shell.nav')} sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}>
-          <Tabs value={activeEntry(location.pathname)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto' }}>
+        <Box
+          component="nav"
+          aria-label={t('shell.nav')}
+          sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tabs
+            value={activeEntry(location.pathname)}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto' }}
+          >
             {OPERATOR_NAV.map((entry) => (
-              <Tab key={entry.to} value={entry.to} label={t(`nav.${entry.key}`)} component={RouterLink} to={entry.to} sx={{ minHeight: TAP_PX }} />
+              <Tab
+                key={entry.to}
+                value={entry.to}
+                label={t(`nav.${entry.key}`)}
+                component={RouterLink}
+                to={entry.to}
+                sx={{ minHeight: TAP_PX }}
+              />
             ))}
           </Tabs>
         </Box>
       </AppBar>
-      <Box component="main" sx={{ flexGrow: 1, width: '100%', maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: { xs: 1.5, md: 3 }, py: { xs: 2, md: 3 } }}>
+      <Box
+        component="main"
+        sx={{ flexGrow: 1, width: '100%', maxWidth: PAGE_MAX_WIDTH, mx: 'auto', px: { xs: 1.5, md: 3 }, py: { xs: 2, md: 3 } }}
+      >
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>

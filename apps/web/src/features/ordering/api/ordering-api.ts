@@ -8,7 +8,12 @@ import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 export function useOrderableBooks(publisherId: number | null, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: publisherId ? queryKeys.books.ofPublisher(publisherId, query) : queryKeys.books.list(query),
-    queryFn: async ({ signal }) => (await (publisherId ? call(bookEndpoints.ofPublisher, { params: { publisherId }, query, signal }) : call(bookEndpoints.list, { query, signal }))).data,
+    queryFn: async ({ signal }) =>
+      (
+        await (publisherId
+          ? call(bookEndpoints.ofPublisher, { params: { publisherId }, query, signal })
+          : call(bookEndpoints.list, { query, signal }))
+      ).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -18,7 +23,11 @@ export function useOrderableBooks(publisherId: number | null, query: Record<stri
  * are read again after.
  */
 export const usePlaceOrders = (hooks: MutationHooks<CreatedOrders, { body: CreateOrdersInput; idempotencyKey: string }>) =>
-  useApiMutation(({ body, idempotencyKey }) => call(orderEndpoints.create, { body, headers: { 'Idempotency-Key': idempotencyKey } }), hooks, [queryKeys.orders.all]);
+  useApiMutation(
+    ({ body, idempotencyKey }) => call(orderEndpoints.create, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    hooks,
+    [queryKeys.orders.all],
+  );
 
 /**
  * POST /api/publisher/generate-pdf `{ orderId, sendWhatsapp: true }` for an order just created:
@@ -29,4 +38,3 @@ export async function sendOrderLetter(orderId: number): Promise<void> {
   const file = await call(orderEndpoints.letter, { body: { orderId, sendWhatsapp: true } });
   if (file.blob.size === 0) throw new Error(MSG.pdfError);
 }
-

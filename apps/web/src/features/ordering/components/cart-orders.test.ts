@@ -33,7 +33,10 @@ describe('the cart as the orders it makes', () => {
   });
 
   it('leaves a book without a stated price out of the total, and reads a cart kept before prices were in it', () => {
-    const [order] = ordersOfCart([item(1, 1, '2', { price_kind: 'priced', price: null }), { bookId: 9, publisherId: 1, bookTitle: 'Old', quantity: '1' }]);
+    const [order] = ordersOfCart([
+      item(1, 1, '2', { price_kind: 'priced', price: null }),
+      { bookId: 9, publisherId: 1, bookTitle: 'Old', quantity: '1' },
+    ]);
     expect(order!.lines.map((line) => [line.priceKind, line.priceMinor, line.amountMinor, line.currency])).toEqual([
       ['priced', null, null, 'INR'],
       ['priced', null, null, 'INR'],

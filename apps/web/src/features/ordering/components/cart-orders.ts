@@ -48,15 +48,32 @@ export function ordersOfCart(items: readonly CartItem[]): CartOrder[] {
     const priceKind = item.price_kind ?? 'priced';
     const priceMinor = item.price === null || item.price === undefined ? null : toMinor(item.price, currency);
     const copies = Number(item.quantity) || 0;
-    const line: CartLine = { item, copies, priceKind, priceMinor, currency, amountMinor: lineAmount({ price_kind: priceKind, price_minor: priceMinor, currency, copies }) };
-    const order = orders.get(item.publisherId) ?? { publisherId: item.publisherId, publisherName: item.publisherName ?? '', lines: [], totals: [] };
+    const line: CartLine = {
+      item,
+      copies,
+      priceKind,
+      priceMinor,
+      currency,
+      amountMinor: lineAmount({ price_kind: priceKind, price_minor: priceMinor, currency, copies }),
+    };
+    const order = orders.get(item.publisherId) ?? {
+      publisherId: item.publisherId,
+      publisherName: item.publisherName ?? '',
+      lines: [],
+      totals: [],
+    };
     order.lines.push(line);
     orders.set(item.publisherId, order);
   }
   return [...orders.values()].map((order) => ({
     ...order,
     totals: orderTotals(
-      order.lines.map((line) => ({ price_kind: line.priceKind, price_minor: line.priceMinor, currency: line.currency, copies: line.copies })),
+      order.lines.map((line) => ({
+        price_kind: line.priceKind,
+        price_minor: line.priceMinor,
+        currency: line.currency,
+        copies: line.copies,
+      })),
       null,
       order.lines[0]!.currency,
     ),

@@ -62,13 +62,18 @@ function CartProvider({ children }: { children: ReactNode }) {
   const changes = useMemo(() => {
     const update = (change: (items: CartItem[]) => CartItem[]) => setState((current) => ({ ...current, items: change(current.items) }));
     return {
-      add: (item: Omit<CartItem, 'quantity'>) => update((current) => (current.some((line) => line.bookId === item.bookId) ? current : [...current, { ...item, quantity: '1' }])),
+      add: (item: Omit<CartItem, 'quantity'>) =>
+        update((current) => (current.some((line) => line.bookId === item.bookId) ? current : [...current, { ...item, quantity: '1' }])),
       remove: (bookId: number) => update((current) => current.filter((line) => line.bookId !== bookId)),
-      setQuantity: (bookId: number, quantity: string) => update((current) => current.map((line) => (line.bookId === bookId ? { ...line, quantity } : line))),
+      setQuantity: (bookId: number, quantity: string) =>
+        update((current) => current.map((line) => (line.bookId === bookId ? { ...line, quantity } : line))),
       clear: () => update(() => []),
     };
   }, []);
-  const value = useMemo<CartValue>(() => ({ items, find: (bookId) => items.find((item) => item.bookId === bookId), ...changes }), [items, changes]);
+  const value = useMemo<CartValue>(
+    () => ({ items, find: (bookId) => items.find((item) => item.bookId === bookId), ...changes }),
+    [items, changes],
+  );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -4,7 +4,23 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Link,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { MSG, NO_PRICE } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
@@ -104,7 +120,9 @@ async function sendOrderLetters(orders: { id: number }[]) {
 }
 
 function newKey() {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** A publisher's total: 'Free' when all its books are, else the money ('₹750.00'), saying when books without a price are left out. */
@@ -121,7 +139,10 @@ function totalText(order: CartOrder, prices: ReturnType<typeof usePrices>, t: TF
 function cartSummary(orders: CartOrder[], books: number, t: TFunction<'ordering'>): string {
   const values = { books: t('bar.books', { count: books }), orders: t('bar.orders', { count: orders.length }) };
   if (orders.length === 1) return t('bar.summaryOne', { ...values, publisher: orders[0]!.publisherName });
-  return t('bar.summaryMany', { ...values, parts: orders.map((order) => t('bar.toPublisher', { count: order.lines.length, publisher: order.publisherName })).join(', ') });
+  return t('bar.summaryMany', {
+    ...values,
+    parts: orders.map((order) => t('bar.toPublisher', { count: order.lines.length, publisher: order.publisherName })).join(', '),
+  });
 }
 
 /** The confirm dialog's list: each order's publisher, its books (copies × price = amount) and its total. */
@@ -137,7 +158,11 @@ function CartOrders({ orders }: { orders: CartOrder[] }) {
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('bar.booksToOrder')}>
             {order.lines.map((line) => (
-              <Box component="li" key={line.item.bookId} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, py: 0.75 }}>
+              <Box
+                component="li"
+                key={line.item.bookId}
+                sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, py: 0.75 }}
+              >
                 <Typography sx={{ wordBreak: 'break-word' }}>{line.item.bookTitle}</Typography>
                 <Typography sx={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="cart-line-amount">
                   {prices.amount(line.amountMinor, line.currency)}
@@ -171,13 +196,24 @@ function CartLineRow({ item, arrived }: { item: CartItem; arrived: boolean }) {
   useEffect(() => {
     if (arrived) row.current?.scrollIntoView({ block: 'center' });
   }, [arrived]);
-  const price = item.price_kind ? prices.book({ price_kind: item.price_kind, price: item.price ?? null, currency: item.currency ?? '' }) : null;
+  const price = item.price_kind
+    ? prices.book({ price_kind: item.price_kind, price: item.price ?? null, currency: item.currency ?? '' })
+    : null;
   return (
     <Box
       component="li"
       ref={row}
       data-testid="cart-line"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 1fr) 120px auto' }, gap: 1, alignItems: 'center', py: 1, px: 1, borderRadius: 1, bgcolor: arrived ? 'action.selected' : undefined }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 1fr) 120px auto' },
+        gap: 1,
+        alignItems: 'center',
+        py: 1,
+        px: 1,
+        borderRadius: 1,
+        bgcolor: arrived ? 'action.selected' : undefined,
+      }}
     >
       <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
         <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{item.bookTitle}</Typography>
@@ -193,7 +229,12 @@ function CartLineRow({ item, arrived }: { item: CartItem; arrived: boolean }) {
         helperText={bad ? message(MSG.orderQuantity) : undefined}
         slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('bar.copiesOf', { title: item.bookTitle }) } }}
       />
-      <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => cart.remove(item.bookId)} aria-label={t('bar.removeOf', { title: item.bookTitle })}>
+      <Button
+        color="error"
+        startIcon={<DeleteOutlineIcon />}
+        onClick={() => cart.remove(item.bookId)}
+        aria-label={t('bar.removeOf', { title: item.bookTitle })}
+      >
         {t('bar.remove')}
       </Button>
     </Box>
@@ -275,7 +316,11 @@ export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | nu
             {t('bar.cartEmpty')}
           </Typography>
         )}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, justifyContent: 'flex-end', mt: 1 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'flex-end', mt: 1 }}
+        >
           {anyBad ? (
             <Typography color="error" variant="body2">
               {message(MSG.orderQuantity)}
@@ -289,7 +334,15 @@ export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | nu
           </Button>
         </Stack>
       </Paper>
-      <Dialog open={open} onClose={placeOrders.isPending ? undefined : () => setOpen(false)} aria-labelledby="confirm-order-title" aria-describedby="confirm-order-summary" maxWidth="sm" fullWidth fullScreen={fullScreen}>
+      <Dialog
+        open={open}
+        onClose={placeOrders.isPending ? undefined : () => setOpen(false)}
+        aria-labelledby="confirm-order-title"
+        aria-describedby="confirm-order-summary"
+        maxWidth="sm"
+        fullWidth
+        fullScreen={fullScreen}
+      >
         <DialogTitle id="confirm-order-title">{t('bar.confirmTitle')}</DialogTitle>
         <DialogContent>
           {orders.length ? (

@@ -79,7 +79,11 @@ export function NewPublishedBooksPage() {
       key: 'publisher',
       header: t('columns.publisherDetails'),
       render: (book) => (
-        <Button size="small" onClick={() => setShown(book.publisher.id)} aria-label={t('actions.viewPublisherOf', { title: book.book_title })}>
+        <Button
+          size="small"
+          onClick={() => setShown(book.publisher.id)}
+          aria-label={t('actions.viewPublisherOf', { title: book.book_title })}
+        >
           {book.publisher_name || t('actions.view')}
         </Button>
       ),
@@ -102,7 +106,13 @@ export function NewPublishedBooksPage() {
         selectable
         selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(book) => book.book_title}
-        toolbar={<ExportExcelButton download={(query) => call(bookEndpoints.exportXlsx, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
+        toolbar={
+          <ExportExcelButton
+            download={(query) => call(bookEndpoints.exportXlsx, { query })}
+            selected={list.selected}
+            fileName={EXPORT_FILE_NAMES.bookDetails}
+          />
+        }
       />
       <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
       <BookDetailsDialog book={bookShown} onClose={() => setBookShown(null)} />

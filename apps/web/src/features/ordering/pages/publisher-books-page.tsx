@@ -65,7 +65,11 @@ export function PublisherBooksPage() {
     { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
     { key: 'jsbn', header: t('columns.jsbn'), render: (book) => formatJsbn(book.jsbn_number), minWidth: 140 },
     { key: 'title', header: t('columns.bookName'), render: (book) => book.book_title, sortField: 'book_title', minWidth: 180 },
-    { key: 'authors', header: t('columns.authorName'), render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')) },
+    {
+      key: 'authors',
+      header: t('columns.authorName'),
+      render: (book) => orNA(book.authors.map((author) => author.author_name).join(', ')),
+    },
     { key: 'language', header: t('columns.language'), render: (book) => orNA(book.language && languageText(lookups, book.language)) },
     {
       key: 'details',
@@ -103,7 +107,13 @@ export function PublisherBooksPage() {
         selectable
         selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(book) => book.book_title}
-        toolbar={<ExportExcelButton download={(query) => call(bookEndpoints.exportXlsx, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.bookDetails} />}
+        toolbar={
+          <ExportExcelButton
+            download={(query) => call(bookEndpoints.exportXlsx, { query })}
+            selected={list.selected}
+            fileName={EXPORT_FILE_NAMES.bookDetails}
+          />
+        }
       />
       <BookDetailsDialog book={bookShown} onClose={() => setBookShown(null)} />
     </Box>

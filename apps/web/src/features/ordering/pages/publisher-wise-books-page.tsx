@@ -54,7 +54,13 @@ export function PublisherWiseBooksPage() {
         selectable
         selectHint={t('table.selectForExport', { ns: 'common' })}
         rowLabel={(row) => row.publisher_name}
-        toolbar={<ExportExcelButton download={(query) => call(publisherEndpoints.exportXlsx, { query })} selected={list.selected} fileName={EXPORT_FILE_NAMES.publisherInfo} />}
+        toolbar={
+          <ExportExcelButton
+            download={(query) => call(publisherEndpoints.exportXlsx, { query })}
+            selected={list.selected}
+            fileName={EXPORT_FILE_NAMES.publisherInfo}
+          />
+        }
       />
       <PublisherDetailsDialog publisherId={shown} onClose={() => setShown(null)} />
     </Box>

@@ -30,7 +30,10 @@ export function useOrder(id: number | null) {
 
 /** PATCH /api/book/order-book/:id — accept, partial accept, reject, cancel, receive; the orders, then the dashboard, are read again after. */
 export const useOrderStatusChange = (hooks: MutationHooks<{ message: string }, { id: number; body: UpdateOrderStatusInput }>) =>
-  useApiMutation(({ id, body }) => call(orderEndpoints.setStatus, { params: { id }, body }), hooks, [queryKeys.orders.all, queryKeys.dashboard.all]);
+  useApiMutation(({ id, body }) => call(orderEndpoints.setStatus, { params: { id }, body }), hooks, [
+    queryKeys.orders.all,
+    queryKeys.dashboard.all,
+  ]);
 
 /** What the publisher fills in when dispatching an order. */
 export interface DispatchValues {
@@ -49,7 +52,9 @@ export interface DispatchValues {
 export const useOrderDispatch = (hooks: MutationHooks<null, { orderId: number; values: DispatchValues }>) =>
   useApiMutation(
     ({ orderId, values: { orderImage, courierCompanyName, courierCompanyNumber, trackingId, postage } }) =>
-      call(orderEndpoints.dispatch, { body: toFormData({ orderId, courierCompanyName, courierCompanyNumber, trackingId, postage }, { orderImage }) }),
+      call(orderEndpoints.dispatch, {
+        body: toFormData({ orderId, courierCompanyName, courierCompanyNumber, trackingId, postage }, { orderImage }),
+      }),
     hooks,
     [queryKeys.orders.all, queryKeys.dashboard.all],
   );

@@ -126,7 +126,12 @@ const orderItemsTable = (order: OrderDto, showAccepted: boolean, t: TFunction<'o
             </TableCell>
           ) : null}
           <TableCell className="order-line-empty" />
-          <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-label={t('details.amount')} data-testid="order-amount">
+          <TableCell
+            align="right"
+            sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+            data-label={t('details.amount')}
+            data-testid="order-amount"
+          >
             {prices.totals(order.totals)}
           </TableCell>
         </TableRow>
@@ -172,7 +177,12 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
         <DialogContent tabIndex={0}>
           <Stack spacing={2}>
             <Typography>
-              <Trans t={t} i18nKey="details.orderLine" values={{ order: order.orderId, date: formatDate(order.order_date), status: t(`status.${order.status}`) }} components={{ strong: <strong /> }} />
+              <Trans
+                t={t}
+                i18nKey="details.orderLine"
+                values={{ order: order.orderId, date: formatDate(order.order_date), status: t(`status.${order.status}`) }}
+                components={{ strong: <strong /> }}
+              />
               {order.waiting_days === null ? null : ` · ${waitingText(order, t)}`}
             </Typography>
             <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('details.orderedBooks')}>
@@ -203,8 +213,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
                   {order.history.map((event, index) => (
                     <li key={`${event.at}-${index}`}>
                       <Typography variant="body2">
-                        <strong>{historyWhat(event, t)}</strong> ·{' '}
-                        {formatDate(event.at)} {formatTime(event.at)}
+                        <strong>{historyWhat(event, t)}</strong> · {formatDate(event.at)} {formatTime(event.at)}
                         {event.kind === 'auto_reminder' ? null : (
                           <>
                             {' · '}
@@ -240,7 +249,13 @@ export function TrackingId({ courierName, trackingId }: { courierName: string | 
   const url = trackingUrl(courierName, trackingId);
   if (url) {
     return (
-      <Link href={url} target="_blank" rel="noopener" aria-label={t('courier.trackOn', { id: trackingId, courier: courierName })} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: TAP_PX, wordBreak: 'break-all' }}>
+      <Link
+        href={url}
+        target="_blank"
+        rel="noopener"
+        aria-label={t('courier.trackOn', { id: trackingId, courier: courierName })}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: TAP_PX, wordBreak: 'break-all' }}
+      >
         {trackingId}
         <OpenInNewIcon fontSize="small" />
       </Link>
@@ -300,7 +315,11 @@ export function CourierDialog({ order, onClose }: { order: OrderDto | null; onCl
                 {t('courier.tracking')}
               </Typography>
               <Typography component="dd" sx={{ m: 0 }}>
-                {dispatch.trackingId ? <TrackingId courierName={dispatch.courierCompanyName} trackingId={dispatch.trackingId} /> : orNA(null)}
+                {dispatch.trackingId ? (
+                  <TrackingId courierName={dispatch.courierCompanyName} trackingId={dispatch.trackingId} />
+                ) : (
+                  orNA(null)
+                )}
               </Typography>
             </Box>
             <Box>
@@ -355,7 +374,9 @@ export function PartialAcceptDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('orders');
-  const [values, setValues] = useState<Record<number, string>>(() => Object.fromEntries(order.OrderBookItem.map((item) => [item.id, String(item.number_of_copies)])));
+  const [values, setValues] = useState<Record<number, string>>(() =>
+    Object.fromEntries(order.OrderBookItem.map((item) => [item.id, String(item.number_of_copies)])),
+  );
   // which quantities were typed above the ordered number and brought down to it: said beside the field (decision 039)
   const [clamped, setClamped] = useState<ReadonlySet<number>>(new Set());
   const clamp = (id: number, max: number) => {
@@ -374,15 +395,25 @@ export function PartialAcceptDialog({
           {order.OrderBookItem.map((item) => (
             <Stack key={item.id} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Typography sx={{ flex: 1 }}>
-                {item.book.book_title} <Typography component="span" color="text.secondary">{t('partial.ordered', { count: item.number_of_copies })}</Typography>
+                {item.book.book_title}{' '}
+                <Typography component="span" color="text.secondary">
+                  {t('partial.ordered', { count: item.number_of_copies })}
+                </Typography>
               </Typography>
               <TextField
                 label={t('partial.acceptedFor', { title: item.book.book_title })}
                 value={values[item.id] ?? ''}
                 onChange={(event) => setValues((current) => ({ ...current, [item.id]: digitsOnly(event.target.value, 6) }))}
                 onBlur={() => clamp(item.id, item.number_of_copies)}
-                helperText={clamped.has(item.id) || (Number(values[item.id]) || 0) > item.number_of_copies ? t('partial.atMost', { count: item.number_of_copies }) : undefined}
-                slotProps={{ htmlInput: { inputMode: 'numeric' }, formHelperText: { 'data-testid': `partial-at-most-${item.id}` } as object }}
+                helperText={
+                  clamped.has(item.id) || (Number(values[item.id]) || 0) > item.number_of_copies
+                    ? t('partial.atMost', { count: item.number_of_copies })
+                    : undefined
+                }
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric' },
+                  formHelperText: { 'data-testid': `partial-at-most-${item.id}` } as object,
+                }}
                 sx={{ width: { sm: 220 } }}
               />
             </Stack>

@@ -18,16 +18,35 @@ import { LibraryDetailsDialog, PublisherDetailsDialog } from '../../../component
 import { formatDate } from '../../../components/format';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
-import { ORDER_DEFAULT_SORT, exportOrders, orderAddressLabels, useOrderDispatch, useOrderReminder, useOrderStatusChange, useOrders } from '../api/orders-api';
+import {
+  ORDER_DEFAULT_SORT,
+  exportOrders,
+  orderAddressLabels,
+  useOrderDispatch,
+  useOrderReminder,
+  useOrderStatusChange,
+  useOrders,
+} from '../api/orders-api';
 import { KohaOrderButton, OrderLetterButton } from './order-letter-button';
 import { WaitingCell } from './waiting';
-import { CourierCell, CourierDialog, DispatchDialog, OrderDetailsDialog, PartialAcceptDialog, acceptedCopies, cancellation, totalAccepted } from './order-dialogs';
+import {
+  CourierCell,
+  CourierDialog,
+  DispatchDialog,
+  OrderDetailsDialog,
+  PartialAcceptDialog,
+  acceptedCopies,
+  cancellation,
+  totalAccepted,
+} from './order-dialogs';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
 
 /** The question before each status change: a key of the orders catalogue, or a spec message. */
-const CONFIRM: Partial<Record<OrderAction, { message: { key: 'confirm.accept' | 'confirm.reject' } | string; body: UpdateOrderStatusInput }>> = {
+const CONFIRM: Partial<
+  Record<OrderAction, { message: { key: 'confirm.accept' | 'confirm.reject' } | string; body: UpdateOrderStatusInput }>
+> = {
   accept: { message: { key: 'confirm.accept' }, body: { status: 'IN_PROGRESS' } },
   reject: { message: { key: 'confirm.reject' }, body: { status: 'CANCELLED' } },
   cancel: { message: MSG.cancelConfirm, body: { status: 'CANCELLED' } },
@@ -76,7 +95,12 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       header: t('columns.orderId'),
       // The order id opens Order Details (items, totals, history).
       render: (order) => (
-        <Button size="small" onClick={() => setDetails(order)} aria-label={t('actions.orderDetailsOf', { order: order.orderId })} sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
+        <Button
+          size="small"
+          onClick={() => setDetails(order)}
+          aria-label={t('actions.orderDetailsOf', { order: order.orderId })}
+          sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}
+        >
           {order.orderId}
         </Button>
       ),
@@ -89,7 +113,12 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           sortField: 'library_name',
           minWidth: 160,
           render: (order) => (
-            <Button size="small" onClick={() => setLibraryId(order.library.id)} aria-label={t('actions.libraryDetailsOf', { name: order.library.name })} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
+            <Button
+              size="small"
+              onClick={() => setLibraryId(order.library.id)}
+              aria-label={t('actions.libraryDetailsOf', { name: order.library.name })}
+              sx={{ textAlign: 'left', justifyContent: 'flex-start' }}
+            >
               {order.library.name}
             </Button>
           ),
@@ -100,7 +129,12 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           sortField: 'publisher_name',
           minWidth: 160,
           render: (order) => (
-            <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={t('actions.publisherDetailsOf', { name: order.publisher.publisher_name })} sx={{ textAlign: 'left', justifyContent: 'flex-start' }}>
+            <Button
+              size="small"
+              onClick={() => setPublisherId(order.publisher.id)}
+              aria-label={t('actions.publisherDetailsOf', { name: order.publisher.publisher_name })}
+              sx={{ textAlign: 'left', justifyContent: 'flex-start' }}
+            >
               {order.publisher.publisher_name}
             </Button>
           ),
@@ -152,7 +186,13 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       key: 'cancel',
       header: t('columns.cancel'),
       render: (order) => (
-        <Button size="small" color="error" variant="outlined" onClick={() => setAction({ kind: 'cancel', order })} aria-label={t('actions.cancelOrder', { order: order.orderId })}>
+        <Button
+          size="small"
+          color="error"
+          variant="outlined"
+          onClick={() => setAction({ kind: 'cancel', order })}
+          aria-label={t('actions.cancelOrder', { order: order.orderId })}
+        >
           {t('actions.cancel')}
         </Button>
       ),
@@ -195,7 +235,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       header: t('columns.courier'),
       // a 13-digit tracking id on one line
       minWidth: 170,
-      render: (order) => (order.dispetchedOrder || !isPublisher ? <CourierCell order={order} onView={setCourier} /> : t('actions.notAvailable')),
+      render: (order) =>
+        order.dispetchedOrder || !isPublisher ? <CourierCell order={order} onView={setCourier} /> : t('actions.notAvailable'),
     });
   }
   if (actions.includes('receive')) {
@@ -222,7 +263,11 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const confirm = action ? CONFIRM[action.kind] : undefined;
   const toolbar = (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-      <ExportExcelButton download={exportOrders} selected={list.selected} fileName={isPublisher ? EXPORT_FILE_NAMES.bookedOrders : EXPORT_FILE_NAMES.booksOrderedByYou} />
+      <ExportExcelButton
+        download={exportOrders}
+        selected={list.selected}
+        fileName={isPublisher ? EXPORT_FILE_NAMES.bookedOrders : EXPORT_FILE_NAMES.booksOrderedByYou}
+      />
       {isPublisher ? <PrintAddressButton download={orderAddressLabels} selected={list.selected} disableWhenNone /> : null}
     </Stack>
   );
@@ -245,7 +290,13 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           borderColor: 'divider',
           '& .MuiTabs-list': { flexWrap: 'wrap' },
           '& .MuiTabs-indicator': { display: 'none' },
-          '& .MuiTab-root': { borderBottom: 2, borderColor: 'transparent', flexGrow: { xs: 1, sm: 0 }, minWidth: { xs: 64, sm: 90 }, px: { xs: 1.5, sm: 2 } },
+          '& .MuiTab-root': {
+            borderBottom: 2,
+            borderColor: 'transparent',
+            flexGrow: { xs: 1, sm: 0 },
+            minWidth: { xs: 64, sm: 90 },
+            px: { xs: 1.5, sm: 2 },
+          },
           '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
         }}
         aria-label={t('tabs.label')}
@@ -301,7 +352,12 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         />
       ) : null}
       {action?.kind === 'dispatch' ? (
-        <DispatchDialog order={action.order} busy={dispatch.isPending} onClose={() => setAction(null)} onSubmit={(values) => dispatch.mutate({ orderId: action.order.id, values })} />
+        <DispatchDialog
+          order={action.order}
+          busy={dispatch.isPending}
+          onClose={() => setAction(null)}
+          onSubmit={(values) => dispatch.mutate({ orderId: action.order.id, values })}
+        />
       ) : null}
       <OrderDetailsDialog order={details} onClose={() => setDetails(null)} />
       <CourierDialog order={courier} onClose={() => setCourier(null)} />

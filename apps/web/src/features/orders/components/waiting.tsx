@@ -30,7 +30,12 @@ export function WaitingCell({ order, onRemind }: { order: OrderDto; onRemind?: (
         </Typography>
       ) : null}
       {onRemind && order.can_remind ? (
-        <Button size="small" variant="outlined" onClick={() => onRemind(order)} aria-label={t('waiting.remindAbout', { order: order.orderId })}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => onRemind(order)}
+          aria-label={t('waiting.remindAbout', { order: order.orderId })}
+        >
           {t('waiting.remind')}
         </Button>
       ) : null}

@@ -51,9 +51,23 @@ export function GeneratedLettersPage() {
 
   const columns: Column<OrderDto>[] = [
     { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
-    { key: 'orderId', header: t('columns.orderId'), render: (order) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{order.orderId}</Box> },
+    {
+      key: 'orderId',
+      header: t('columns.orderId'),
+      render: (order) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {order.orderId}
+        </Box>
+      ),
+    },
     { key: 'date', header: t('columns.orderDate'), render: (order) => formatDate(order.order_date), sortField: 'order_date' },
-    { key: 'publisher', header: t('columns.publisherName'), render: (order) => order.publisher.publisher_name, sortField: 'publisher_name', minWidth: 180 },
+    {
+      key: 'publisher',
+      header: t('columns.publisherName'),
+      render: (order) => order.publisher.publisher_name,
+      sortField: 'publisher_name',
+      minWidth: 180,
+    },
     {
       key: 'books',
       header: t('columns.books'),
@@ -72,7 +86,11 @@ export function GeneratedLettersPage() {
       key: 'publisherDetails',
       header: t('columns.publisherDetails'),
       render: (order) => (
-        <Button size="small" onClick={() => setPublisherId(order.publisher.id)} aria-label={t('actions.publisherDetailsOf', { name: order.publisher.publisher_name })}>
+        <Button
+          size="small"
+          onClick={() => setPublisherId(order.publisher.id)}
+          aria-label={t('actions.publisherDetailsOf', { name: order.publisher.publisher_name })}
+        >
           {t('actions.view')}
         </Button>
       ),
@@ -100,7 +118,10 @@ export function GeneratedLettersPage() {
             <Box component="span" sx={{ typography: 'body2', color: 'text.secondary' }}>
               {t('titles.receivedMarc')}
             </Box>
-            <MarcDownloads load={(format) => call(format === 'mrc' ? marcEndpoints.receivedMrc : marcEndpoints.receivedXml)} name="Received_Books_MARC21" />
+            <MarcDownloads
+              load={(format) => call(format === 'mrc' ? marcEndpoints.receivedMrc : marcEndpoints.receivedXml)}
+              name="Received_Books_MARC21"
+            />
           </Stack>
         }
       />

@@ -7,7 +7,10 @@ export function Article({ title, subtitle, children }: { title: string; subtitle
   return (
     <Box>
       <PageHeader title={title} subtitle={subtitle} />
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, '& h2': { mt: 3, mb: 1 }, '& h2:first-of-type': { mt: 0 }, '& p': { mb: 1.5 }, maxWidth: 960 }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, md: 4 }, '& h2': { mt: 3, mb: 1 }, '& h2:first-of-type': { mt: 0 }, '& p': { mb: 1.5 }, maxWidth: 960 }}
+      >
         {children}
       </Paper>
     </Box>

@@ -13,12 +13,15 @@ import { applyServerErrors } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
 import { useContactMessage } from '../api/static-api';
 
-
 /** /contact-us — every rule of spec accounts §5 "Contact form" through the shared schema. */
 export function ContactUsPage() {
   const { t } = useTranslation('static');
   const site = useSiteInfo();
-  const form = useForm<ContactForm, unknown, ContactMessage>({ resolver: zodResolver(contactMessage), mode: 'onTouched', defaultValues: EMPTY });
+  const form = useForm<ContactForm, unknown, ContactMessage>({
+    resolver: zodResolver(contactMessage),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
   const { control } = form;
   const mutation = useContactMessage({
     onSuccess: (reply) => {
@@ -56,7 +59,12 @@ export function ContactUsPage() {
               </Link>
             ) : null}
             {site.data?.supportWhatsapp ? (
-              <Link href={whatsappLink(site.data.supportWhatsapp)} target="_blank" rel="noopener" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Link
+                href={whatsappLink(site.data.supportWhatsapp)}
+                target="_blank"
+                rel="noopener"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+              >
                 <WhatsAppIcon fontSize="small" aria-hidden />
                 {COUNTRY_CODE} {site.data.supportWhatsapp}
               </Link>

@@ -5,7 +5,11 @@ import { SafeImage } from '../../../components/safe-image';
 import { useGalleryImages } from '../api/static-api';
 
 /** Turns `gyan-bhandar_2024.jpg` into `gyan bhandar 2024`, the picture's caption and text alternative. */
-const caption = (name: string) => name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim();
+const caption = (name: string) =>
+  name
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
 
 /** /gallery — the pictures of GET /api/media/images in a responsive grid. */
 export function GalleryPage() {
@@ -23,7 +27,14 @@ export function GalleryPage() {
       ) : (
         <Box
           component="ul"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+          }}
           data-testid="gallery-grid"
         >
           {images.data.map((image) => (

@@ -13,14 +13,26 @@ const bookKey = (jsbn: string) => ['operator', 'book', jsbn] as const;
 
 /** GET /api/operator/publishers?verification= — oldest first, with each publisher's thread. */
 export const useVerificationQueue = (state: VerificationState) =>
-  useQuery({ queryKey: queueKey(state), queryFn: async ({ signal }) => (await call(operatorEndpoints.verificationQueue, { query: { verification: state }, signal })).data, staleTime: 0 });
+  useQuery({
+    queryKey: queueKey(state),
+    queryFn: async ({ signal }) => (await call(operatorEndpoints.verificationQueue, { query: { verification: state }, signal })).data,
+    staleTime: 0,
+  });
 
 /** GET /api/operator/claims — pending first, with the claimant's evidence. */
-export const useClaimQueue = () => useQuery({ queryKey: claimsKey, queryFn: async ({ signal }) => (await call(operatorEndpoints.claims, { signal })).data, staleTime: 0 });
+export const useClaimQueue = () =>
+  useQuery({ queryKey: claimsKey, queryFn: async ({ signal }) => (await call(operatorEndpoints.claims, { signal })).data, staleTime: 0 });
 
 /** GET /api/operator/books?jsbn= — a book, withdrawn or not (no toast: the page says 'not found'). */
 export const useOperatorBook = (jsbn: string) =>
-  useQuery({ queryKey: bookKey(jsbn), queryFn: async ({ signal }) => (await call(operatorEndpoints.book, { query: { jsbn }, signal })).data, enabled: Boolean(jsbn), staleTime: 0, retry: false, meta: { silent: true } });
+  useQuery({
+    queryKey: bookKey(jsbn),
+    queryFn: async ({ signal }) => (await call(operatorEndpoints.book, { query: { jsbn }, signal })).data,
+    enabled: Boolean(jsbn),
+    staleTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
 
 /** The moderation actions, each refreshing the operator's lists when done. */
 export function useModerationAction<T>(action: (input: T) => Promise<{ message: string }>) {
@@ -36,13 +48,23 @@ export function useModerationAction<T>(action: (input: T) => Promise<{ message: 
 export const moderation = {
   verify: (publisherId: number) => call(operatorEndpoints.verifyPublisher, { params: { id: publisherId } }),
   ask: (publisherId: number, question: string) => call(operatorEndpoints.askPublisher, { params: { id: publisherId }, body: { question } }),
-  reject: (publisherId: number, reason: string) => call(operatorEndpoints.rejectPublisher, { params: { id: publisherId }, body: { reason } }),
+  reject: (publisherId: number, reason: string) =>
+    call(operatorEndpoints.rejectPublisher, { params: { id: publisherId }, body: { reason } }),
   suspend: (kind: 'publishers' | 'libraries', id: number, reason: string) =>
-    call(kind === 'publishers' ? operatorEndpoints.suspendPublisher : operatorEndpoints.suspendLibrary, { params: { id }, body: { reason } }),
+    call(kind === 'publishers' ? operatorEndpoints.suspendPublisher : operatorEndpoints.suspendLibrary, {
+      params: { id },
+      body: { reason },
+    }),
   lift: (kind: 'publishers' | 'libraries', id: number, reason: string) =>
-    call(kind === 'publishers' ? operatorEndpoints.unsuspendPublisher : operatorEndpoints.unsuspendLibrary, { params: { id }, body: { reason } }),
+    call(kind === 'publishers' ? operatorEndpoints.unsuspendPublisher : operatorEndpoints.unsuspendLibrary, {
+      params: { id },
+      body: { reason },
+    }),
   withdraw: (bookId: number, reason: string, duplicateOfJsbn: string) =>
-    call(operatorEndpoints.withdrawBook, { params: { id: bookId }, body: { reason, ...(duplicateOfJsbn.trim() ? { duplicate_of_jsbn: duplicateOfJsbn.trim() } : {}) } }),
+    call(operatorEndpoints.withdrawBook, {
+      params: { id: bookId },
+      body: { reason, ...(duplicateOfJsbn.trim() ? { duplicate_of_jsbn: duplicateOfJsbn.trim() } : {}) },
+    }),
   reinstate: (bookId: number, reason: string) => call(operatorEndpoints.reinstateBook, { params: { id: bookId }, body: { reason } }),
   approveClaim: (claimId: number) => call(operatorEndpoints.approveClaim, { params: { id: claimId } }),
   refuseClaim: (claimId: number, reason: string) => call(operatorEndpoints.refuseClaim, { params: { id: claimId }, body: { reason } }),

@@ -35,7 +35,14 @@ export function BookWithdrawal() {
           setJsbn(typed.trim());
         }}
       >
-        <TextField label={t('book.jsbn')} value={typed} onChange={(event) => setTyped(event.target.value)} size="small" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters' } }} />
+        <TextField
+          label={t('book.jsbn')}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          size="small"
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters' } }}
+        />
         <Button type="submit" variant="outlined" sx={{ minHeight: 44 }}>
           {t('book.find')}
         </Button>

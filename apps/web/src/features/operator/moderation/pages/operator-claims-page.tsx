@@ -50,7 +50,13 @@ function ClaimCard({ claim }: { claim: ClaimItem }) {
       ) : null}
       {claim.status === 'PENDING' ? (
         <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="contained" color="success" sx={{ minHeight: 44 }} onClick={() => setConfirming(true)} disabled={approve.isPending}>
+          <Button
+            variant="contained"
+            color="success"
+            sx={{ minHeight: 44 }}
+            onClick={() => setConfirming(true)}
+            disabled={approve.isPending}
+          >
             {t('claims.approve')}
           </Button>
           <Button variant="outlined" color="error" sx={{ minHeight: 44 }} onClick={() => setRefusing(true)}>
@@ -90,7 +96,9 @@ export function OperatorClaimsPage() {
       <PageHeader title={t('claims.title')} subtitle={t('claims.subtitle')} />
       {claims.isLoading ? <LoadingState /> : null}
       {claims.data && claims.data.claims.length === 0 ? <Alert severity="info">{t('claims.empty')}</Alert> : null}
-      {claims.data?.claims.map((claim) => <ClaimCard key={claim.id} claim={claim} />)}
+      {claims.data?.claims.map((claim) => (
+        <ClaimCard key={claim.id} claim={claim} />
+      ))}
     </Stack>
   );
 }

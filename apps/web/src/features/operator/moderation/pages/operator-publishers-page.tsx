@@ -30,11 +30,35 @@ function PublisherCard({ item }: { item: VerificationItem }) {
   const [action, setAction] = useState<Action | null>(null);
   const verify = useModerationAction(() => moderation.verify(item.id));
   const close = () => setAction(null);
-  const dialogs: Record<Action, { title: string; label: string; confirm: string; required?: boolean; send: (text: string) => Promise<{ message: string }> }> = {
-    ask: { title: t('publishers.askTitle', { name: item.publisher_name }), label: t('publishers.question'), confirm: t('publishers.send'), send: (text) => moderation.ask(item.id, text) },
-    reject: { title: t('publishers.rejectTitle', { name: item.publisher_name }), label: t('publishers.reason'), confirm: t('publishers.reject'), send: (text) => moderation.reject(item.id, text) },
-    suspend: { title: t('publishers.suspendTitle', { name: item.publisher_name }), label: t('publishers.reason'), confirm: t('publishers.suspend'), send: (text) => moderation.suspend('publishers', item.id, text) },
-    lift: { title: t('publishers.liftTitle', { name: item.publisher_name }), label: t('publishers.liftReason'), confirm: t('publishers.lift'), required: false, send: (text) => moderation.lift('publishers', item.id, text) },
+  const dialogs: Record<
+    Action,
+    { title: string; label: string; confirm: string; required?: boolean; send: (text: string) => Promise<{ message: string }> }
+  > = {
+    ask: {
+      title: t('publishers.askTitle', { name: item.publisher_name }),
+      label: t('publishers.question'),
+      confirm: t('publishers.send'),
+      send: (text) => moderation.ask(item.id, text),
+    },
+    reject: {
+      title: t('publishers.rejectTitle', { name: item.publisher_name }),
+      label: t('publishers.reason'),
+      confirm: t('publishers.reject'),
+      send: (text) => moderation.reject(item.id, text),
+    },
+    suspend: {
+      title: t('publishers.suspendTitle', { name: item.publisher_name }),
+      label: t('publishers.reason'),
+      confirm: t('publishers.suspend'),
+      send: (text) => moderation.suspend('publishers', item.id, text),
+    },
+    lift: {
+      title: t('publishers.liftTitle', { name: item.publisher_name }),
+      label: t('publishers.liftReason'),
+      confirm: t('publishers.lift'),
+      required: false,
+      send: (text) => moderation.lift('publishers', item.id, text),
+    },
   };
   const run = useModerationAction(({ kind, text }: { kind: Action; text: string }) => dialogs[kind].send(text));
   const open = action ? dialogs[action] : null;
@@ -46,9 +70,22 @@ function PublisherCard({ item }: { item: VerificationItem }) {
         </Typography>
         <VerifiedBadge verified={item.verified} />
         {item.answered ? <Chip size="small" color="info" label={t('publishers.answered')} /> : null}
-        {item.suspended_at ? <Chip size="small" color="error" label={t('publishers.suspended', { date: formatDate(item.suspended_at) })} /> : null}
+        {item.suspended_at ? (
+          <Chip size="small" color="error" label={t('publishers.suspended', { date: formatDate(item.suspended_at) })} />
+        ) : null}
       </Stack>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, columnGap: 2, m: 0, mt: 1, '& dd': { m: 0, mb: { xs: 1, sm: 0.5 }, wordBreak: 'break-word' }, '& dt': { color: 'text.secondary' } }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+          columnGap: 2,
+          m: 0,
+          mt: 1,
+          '& dd': { m: 0, mb: { xs: 1, sm: 0.5 }, wordBreak: 'break-word' },
+          '& dt': { color: 'text.secondary' },
+        }}
+      >
         <dt>{t('publishers.code')}</dt>
         <dd>{item.publisher_no}</dd>
         <dt>{t('publishers.type')}</dt>
@@ -77,9 +114,14 @@ function PublisherCard({ item }: { item: VerificationItem }) {
           </Typography>
           <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
             {item.thread.map((message) => (
-              <Box component="li" key={message.id} sx={{ borderLeft: 3, borderColor: message.from_role === 'OPERATOR' ? 'info.main' : 'success.main', pl: 1.5 }}>
+              <Box
+                component="li"
+                key={message.id}
+                sx={{ borderLeft: 3, borderColor: message.from_role === 'OPERATOR' ? 'info.main' : 'success.main', pl: 1.5 }}
+              >
                 <Typography variant="caption" color="text.secondary">
-                  {message.from_role === 'OPERATOR' ? t('publishers.fromOperator') : t('publishers.fromPublisher')} · {formatDate(message.created_at)} {formatTime(message.created_at)}
+                  {message.from_role === 'OPERATOR' ? t('publishers.fromOperator') : t('publishers.fromPublisher')} ·{' '}
+                  {formatDate(message.created_at)} {formatTime(message.created_at)}
                 </Typography>
                 <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{message.body}</Typography>
               </Box>
@@ -118,7 +160,15 @@ function PublisherCard({ item }: { item: VerificationItem }) {
         )}
       </Stack>
       {open && action ? (
-        <ReasonDialog open title={open.title} label={open.label} confirm={open.confirm} required={open.required} onClose={close} onSubmit={(text) => run.mutateAsync({ kind: action, text })} />
+        <ReasonDialog
+          open
+          title={open.title}
+          label={open.label}
+          confirm={open.confirm}
+          required={open.required}
+          onClose={close}
+          onSubmit={(text) => run.mutateAsync({ kind: action, text })}
+        />
       ) : null}
     </Paper>
   );
@@ -134,14 +184,22 @@ export function OperatorPublishersPage() {
     <Stack spacing={2}>
       <PageHeader title={t('publishers.title')} subtitle={t('publishers.subtitle')} />
       <BookWithdrawal />
-      <Tabs value={state} onChange={(_event, value: VerificationState) => setSearch({ verification: value }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label={t('publishers.states')}>
+      <Tabs
+        value={state}
+        onChange={(_event, value: VerificationState) => setSearch({ verification: value }, { replace: true })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('publishers.states')}
+      >
         {VERIFICATION_STATES.map((value) => (
           <Tab key={value} value={value} label={t(`publishers.state.${value}`)} sx={{ minHeight: 48 }} />
         ))}
       </Tabs>
       {queue.isLoading ? <LoadingState /> : null}
       {queue.data && queue.data.publishers.length === 0 ? <Alert severity="info">{t('publishers.empty')}</Alert> : null}
-      {queue.data?.publishers.map((item) => <PublisherCard key={item.id} item={item} />)}
+      {queue.data?.publishers.map((item) => (
+        <PublisherCard key={item.id} item={item} />
+      ))}
     </Stack>
   );
 }
