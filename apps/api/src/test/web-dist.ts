@@ -34,7 +34,8 @@ const INDEX = `<!doctype html>
  */
 const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-export async function renderPage(url, transport, language, session) {
+export async function renderPage(url, transport, language, options = {}) {
+  const session = options.session ?? null;
   // a test may hold every page being drawn (globalThis.jsbnHoldDrawing, a promise), counting them
   if (globalThis.jsbnHoldDrawing) {
     globalThis.jsbnDrawing = (globalThis.jsbnDrawing ?? 0) + 1;

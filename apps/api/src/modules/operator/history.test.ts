@@ -312,6 +312,25 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     expect(lines.find((line) => line.includes(',cover,'))).toMatch(/,cover,,Added,,,[\w-]+\.jpg$/);
   });
 
+  it('writes a value that Excel would run as a formula after an apostrophe', async () => {
+    const book = await createBook(t.ctx, other.publisherId, {
+      book_title: '=HYPERLINK("https://evil.example","Open")',
+      book_e_title: '@SUM(A1)',
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/operator/history.csv',
+      headers: op,
+      query: { subjectType: 'book', subjectId: String(book.id) },
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = response.rawPayload.subarray(3).toString('utf8').split('\n');
+    expect(lines.find((line) => line.includes(',book_title,'))).toMatch(
+      /,book_title,,"'=HYPERLINK\(""https:\/\/evil\.example"",""Open""\)",/,
+    );
+    expect(lines.find((line) => line.includes(',book_e_title,'))).toMatch(/,book_e_title,,'@SUM\(A1\),/);
+  });
+
   it("writes the CSV's values in the asker's language (Gujarati, Hindi)", async () => {
     const book = await createBook(t.ctx, other.publisherId, {
       book_title: 'દશવૈકાલિક સૂત્ર',

@@ -218,7 +218,8 @@ const csvWords = (lng: InterfaceLanguage): RecordWords => ({
 export function historyCsv(ctx: AppContext, query: Omit<HistoryQuery, 'cursor' | 'limit'>, lng: InterfaceLanguage = 'en'): Readable {
   const conditions = filtersOf(query);
   const words = csvWords(lng);
-  const csv = stringify({ bom: true, header: true, columns: [...CSV_COLUMNS] });
+  // a value Excel would take for a formula (=, +, -, @, a tab or a carriage return first) is written after an apostrophe
+  const csv = stringify({ bom: true, header: true, columns: [...CSV_COLUMNS], escape_formulas: true });
   void (async () => {
     let cursor: number | null = null;
     for (;;) {
