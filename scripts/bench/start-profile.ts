@@ -25,12 +25,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
-import { formatJsbn } from '@jsbn/shared';
 import { buildApp } from '@jsbn/api/app';
 import { loadConfig } from '@jsbn/api/config';
-import { createBook, createLibrary, createPublisher } from '@jsbn/api/factories';
+import { benchBooks, listenLocally, signedInLibrary } from './web-catalogue.js';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -268,30 +266,13 @@ async function tapProfile(url: string, profile: boolean): Promise<{ ms: number; 
 const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-bench-start-'));
 const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0' }));
 try {
-  const publisher = await createPublisher(ctx, { publisher_no: 'BENCH', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
-  let jsbn = '';
-  for (let i = 0; i < 6; i += 1) {
-    const book = await createBook(ctx, publisher.publisherId, {
-      book_title: `શ્રી ક્ષમાપના સૂત્ર ${i + 1}`,
-      book_e_title: `Shri Kshamapana Sutra ${i + 1}`,
-    });
-    jsbn ||= formatJsbn(book.jsbn_number);
-  }
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const library = await createLibrary(ctx);
-  const login = await fetch(`${origin}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }),
-  });
-  const token = ((await login.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
-  const me = (await (await fetch(`${origin}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown };
-  const session: Session = { token, user: JSON.stringify(me.data) };
+  const { publisherId, jsbn } = await benchBooks(ctx);
+  const origin = await listenLocally(app);
+  const session: Session = await signedInLibrary(ctx, origin);
   const pages: [string, string, string, Session | undefined][] = [
     ['baseline', '/jsbn/:jsbn, a visitor (baseline)', `/jsbn/${jsbn}`, undefined],
     ['orders', '/orders', '/orders', session],
-    ['books', '/publisher-wise-books/:id', `/publisher-wise-books/${publisher.publisherId}`, session],
+    ['books', '/publisher-wise-books/:id', `/publisher-wise-books/${publisherId}`, session],
     ['recent', '/new-published-books', '/new-published-books', session],
     ['jsbn', '/jsbn/:jsbn, signed in', `/jsbn/${jsbn}`, session],
   ];

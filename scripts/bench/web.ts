@@ -21,10 +21,9 @@ import type { AddressInfo } from 'node:net';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Locator, type Page } from 'playwright-core';
-import { formatJsbn } from '@jsbn/shared';
 import { buildApp } from '@jsbn/api/app';
 import { loadConfig } from '@jsbn/api/config';
-import { createBook, createLibrary, createPublisher } from '@jsbn/api/factories';
+import { benchBooks, listenLocally, signedInLibrary } from './web-catalogue.js';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -271,17 +270,8 @@ async function lighthouseRun(url: string, port: number, detailsOf?: string, sess
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  const publisher = await createPublisher(ctx, { publisher_no: 'BENCH', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
-  let jsbn = '';
-  for (let i = 0; i < 6; i += 1) {
-    const book = await createBook(ctx, publisher.publisherId, {
-      book_title: `શ્રી ક્ષમાપના સૂત્ર ${i + 1}`,
-      book_e_title: `Shri Kshamapana Sutra ${i + 1}`,
-    });
-    jsbn ||= formatJsbn(book.jsbn_number);
-  }
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { publisherId, jsbn } = await benchBooks(ctx);
+  const origin = await listenLocally(app);
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const pages: [string, string][] = [
     ['bare HTML page (baseline)', `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`],
@@ -321,23 +311,13 @@ try {
   }
 
   if (PARTS.has('signed-in')) {
-    const library = await createLibrary(ctx);
-    const login = await fetch(`${origin}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: library.email, password: library.password, modelType: 'LIBRARY' }),
-    });
-    const token = ((await login.json()) as { data: { accessToken: { access_token: string } } }).data.accessToken.access_token;
-    const me = (await (await fetch(`${origin}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      data: unknown;
-    };
-    const session: Session = { token, user: JSON.stringify(me.data), cookie: true };
+    const session: Session = { ...(await signedInLibrary(ctx, origin)), cookie: true };
     const signedIn: [string, string, Session | undefined][] = [
       ['/jsbn/:jsbn, a visitor (baseline)', `${origin}/jsbn/${jsbn}`, undefined],
       // the page as it was before decision 047, in the same run: the shell, the app drawing it
       ['/orders without the session cookie (the shell; before decision 047)', `${origin}/orders`, { ...session, cookie: false }],
       ['/orders', `${origin}/orders`, session],
-      ['/publisher-wise-books/:id', `${origin}/publisher-wise-books/${publisher.publisherId}`, session],
+      ['/publisher-wise-books/:id', `${origin}/publisher-wise-books/${publisherId}`, session],
       ['/new-published-books', `${origin}/new-published-books`, session],
       ['/jsbn/:jsbn, signed in', `${origin}/jsbn/${jsbn}`, session],
     ];
