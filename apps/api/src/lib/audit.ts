@@ -4,6 +4,7 @@
  * as the change they describe, so a change and its record land together or not at all; the
  * table is append-only (migration 0022's trigger refuses UPDATE and DELETE).
  */
+import type { AuditAction } from '@jsbn/shared';
 import type { DbOrTx } from '../db/client.js';
 import { audit_log } from '../db/schema.js';
 
@@ -26,7 +27,7 @@ export interface AuditEntry {
   subject: AuditSubject;
   subjectId: number;
   /** What happened, a verb in the past: created, updated, withdrawn, verified, suspended, … */
-  action: string;
+  action: AuditAction;
   changes?: FieldChanges;
   /** Why, where the actor gave a reason. */
   reason?: string | null;

@@ -25,6 +25,41 @@ export const AUDIT_SUBJECTS = [
 export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
 
 /**
+ * Every action the API writes to the record, a verb in the past: the one list the writer is typed
+ * by, the operators' action filter offers and the interface languages must each have a word for.
+ */
+export const AUDIT_ACTIONS = [
+  'created',
+  'updated',
+  'status changed',
+  'withdrawn',
+  'reinstated',
+  'books imported',
+  'password changed',
+  'password reset',
+  'e-mail verified',
+  'claim approved',
+  'reminded',
+  'verified',
+  'asked',
+  'answered',
+  'rejected',
+  'suspended',
+  'unsuspended',
+  'approved',
+  'refused',
+  'reported',
+  'corrected',
+  'declined',
+  'not a duplicate',
+  'retried',
+  'withdrawal requested',
+  'operator created',
+  'operator re-enabled',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
  * One changed field: its value before and after as recorded (null when it had none), and, for an
  * id a reader cannot read (a state, a city, a book), its name as the API reads it now: the
  * state's or city's name, the book's JSBN (`beforeText`/`afterText`, left out for other fields).

@@ -5,7 +5,7 @@
  * (never the search columns or timestamps, which follow from the rest).
  */
 import { asc, eq } from 'drizzle-orm';
-import { SUBJECTS, fromMinor } from '@jsbn/shared';
+import { SUBJECTS, fromMinor, type AuditAction } from '@jsbn/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { book_authors, book_images, book_subjects, books } from '../../db/schema.js';
 import { changedFields, record, type AuditActor } from '../../lib/audit.js';
@@ -92,7 +92,7 @@ export async function recordBookChange(
   actor: AuditActor,
   bookId: number,
   before: BookSnapshot | null,
-  action = 'updated',
+  action: AuditAction = 'updated',
   reason?: string | null,
 ): Promise<void> {
   const after = await bookSnapshot(db, bookId);

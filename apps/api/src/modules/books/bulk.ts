@@ -725,7 +725,7 @@ export async function registerBulkRows(ctx: AppContext, publisherId: number, bat
         actor,
         subject: 'book' as const,
         subjectId: made[index]!.id,
-        action: 'created',
+        action: 'created' as const,
         changes: {
           jsbn_number: [null, made[index]!.jsbn],
           book_title: [null, bookFields.book_title],

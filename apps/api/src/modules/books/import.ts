@@ -320,14 +320,14 @@ async function recordImport(
       actor: SYSTEM_ACTOR,
       subject: 'publisher' as const,
       subjectId: publisherId,
-      action: 'created',
+      action: 'created' as const,
       reason: IMPORT_REASON,
     })),
     ...[...byPublisher].map(([publisherId, made]) => ({
       actor: SYSTEM_ACTOR,
       subject: 'publisher' as const,
       subjectId: publisherId,
-      action: 'books imported',
+      action: 'books imported' as const,
       changes: {
         books: [null, made.length],
         first_jsbn: [null, formatJsbn(made[0]!.jsbn)],

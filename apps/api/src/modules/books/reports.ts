@@ -123,6 +123,8 @@ export type ReportAnswer =
   { action: 'correct'; note: string } | { action: 'decline'; note: string } | { action: 'withdraw'; reason: string };
 
 const STATUS_OF = { correct: 'CORRECTED', decline: 'DECLINED', withdraw: 'WITHDRAWN' } as const;
+/** The record's word for each answer. */
+const RECORDED_AS = { correct: 'corrected', decline: 'declined', withdraw: 'withdrawn' } as const;
 
 /**
  * Answers the open report `reportId` as the operator `actor`: marks it, withdraws the book for
@@ -153,7 +155,7 @@ export async function answerReport(
       actor,
       subject: 'report',
       subjectId: report.id,
-      action: status.toLowerCase(),
+      action: RECORDED_AS[answer.action],
       changes: { status: ['OPEN', status] },
       reason: text,
     });

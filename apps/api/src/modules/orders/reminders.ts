@@ -156,7 +156,13 @@ export async function remindLateOrders(ctx: AppContext): Promise<number> {
     );
     await record(
       tx,
-      ...marked.map((order) => ({ actor: SYSTEM_ACTOR, subject: 'order' as const, subjectId: order.id, action: 'reminded', changes: {} })),
+      ...marked.map((order) => ({
+        actor: SYSTEM_ACTOR,
+        subject: 'order' as const,
+        subjectId: order.id,
+        action: 'reminded' as const,
+        changes: {},
+      })),
     );
     return marked;
   });

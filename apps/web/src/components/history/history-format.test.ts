@@ -9,38 +9,8 @@ import hiLookups from '@jsbn/shared/locales/hi/lookups.json' with { type: 'json'
 import enRecord from '@jsbn/shared/locales/en/record.json' with { type: 'json' };
 import guRecord from '@jsbn/shared/locales/gu/record.json' with { type: 'json' };
 import hiRecord from '@jsbn/shared/locales/hi/record.json' with { type: 'json' };
+import { AUDIT_ACTIONS } from '@jsbn/shared';
 import { actionLabel, changeLabel, recordWords, type Translate } from './history-format.js';
-
-/** Every action the API writes to the record (lib/audit.ts callers). */
-const ACTIONS = [
-  'created',
-  'updated',
-  'status changed',
-  'withdrawn',
-  'reinstated',
-  'books imported',
-  'password changed',
-  'password reset',
-  'e-mail verified',
-  'claim approved',
-  'reminded',
-  'verified',
-  'asked',
-  'answered',
-  'rejected',
-  'suspended',
-  'unsuspended',
-  'approved',
-  'refused',
-  'reported',
-  'corrected',
-  'declined',
-  'not a duplicate',
-  'retried',
-  'withdrawal requested',
-  'operator created',
-  'operator re-enabled',
-];
 
 /** A `t` over one language's `operatorHistory` texts that says when a key is missing. */
 const translator =
@@ -56,7 +26,7 @@ describe('the actions of the record', () => {
     ['gu', gu],
     ['hi', hi],
   ])('has a word for every action in %s', (_lng, texts) => {
-    const missing = ACTIONS.map((action) => actionLabel(translator(texts), action)).filter((label) => label.startsWith('MISSING'));
+    const missing = AUDIT_ACTIONS.map((action) => actionLabel(translator(texts), action)).filter((label) => label.startsWith('MISSING'));
     expect(missing).toEqual([]);
   });
 

@@ -2,26 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { AUDIT_SUBJECTS } from '@jsbn/shared';
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from '@jsbn/shared';
 import { toastError } from '../../../api/client';
 import { PageHeader } from '../../../components/page';
 import { downloadHistoryCsv, useOperatorHistory, type HistoryFilters } from '../../../api/history';
 import { HistoryEntries } from '../../../components/history/history-entries';
-
-/** The actions the record writes (decision 042), offered as the action filter. */
-const ACTIONS = [
-  'created',
-  'updated',
-  'status changed',
-  'withdrawn',
-  'reinstated',
-  'books imported',
-  'password changed',
-  'password reset',
-  'e-mail verified',
-  'claim approved',
-  'reminded',
-] as const;
 
 /**
  * /operator/history — the record of changes for the registry's operators (decision 042):
@@ -110,7 +95,7 @@ export function OperatorHistoryPage() {
             sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}
           >
             <MenuItem value="">{t('page.anyAction')}</MenuItem>
-            {ACTIONS.map((action) => (
+            {AUDIT_ACTIONS.map((action) => (
               <MenuItem key={action} value={action}>
                 {t(`actions.${action.replace(/[^a-zA-Z]+(\w)/g, (_, letter: string) => letter.toUpperCase())}` as never)}
               </MenuItem>
