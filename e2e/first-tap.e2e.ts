@@ -3,17 +3,20 @@
  * loads before the page's `load` event; then, the browser idle, the app's chunks (the start's,
  * the page's, its language's, then its dialogs') are fetched in the background — not when the
  * browser asks to save data; and a tap before the app is there shows at once on the control
- * that it was received, until the app answers it.
+ * that it was received, until the app answers it. The language switcher and 'Order Book as
+ * Reader' answer at once, before the app is there (decision 053): the menu of the three
+ * languages, and the dialog's frame and title saying it loads.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, scriptsBeforeLoad } from './support/ui.js';
+import { PHONE, expectFingerTargets, scriptsBeforeLoad } from './support/ui.js';
 
 const journey = useJourney('first-tap-');
 let bookPath = '';
-const newPage = (options: { locale?: string } = {}) => openPage(journey.browser, journey.contexts, { width: PHONE.width, ...options });
+const newPage = (options: { locale?: string; width?: number } = {}) =>
+  openPage(journey.browser, journey.contexts, { width: PHONE.width, ...options });
 
 beforeAll(async () => {
   const listed = (await (await fetch(`${journey.server.url}/api/book?pageNo=1&limit=10`)).json()) as {
@@ -100,13 +103,74 @@ describe('the first tap on a page drawn on the server', () => {
     expect(await order.evaluate((button) => getComputedStyle(button).cursor)).toBe('progress');
     await snap(page, 'first-tap-waiting-390');
     release();
-    // the app is there: it answers the tap, and the button is itself again
-    await expect.poll(() => page.getByRole('dialog', { name: 'Order Book as Reader' }).isVisible()).toBe(true);
+    // the app is there: it answers the tap (its own dialog in place of the frame shown meanwhile), and the button is itself again
+    await expect.poll(() => page.locator('.MuiDialog-root[role="presentation"] [role="dialog"]').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Order Book as Reader' }).count()).toBe(1);
     expect(await page.locator('[data-app-waiting]').count()).toBe(0);
     await snap(page, 'first-tap-answered-390');
   });
 
-  it('4. a page the app draws itself (signed out, not server-made) preloads the app at once, as before', async () => {
+  it("4. answers a tap on the language switcher and on 'Order Book as Reader' at once, before the app is there; a language chosen then is the app's to set", async () => {
+    for (const width of [PHONE.width, 1366]) {
+      const page = await newPage({ width });
+      await savingData(page);
+      // the app never comes until released: what shows meanwhile is the entry's and the early answers' alone
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${journey.server.url}${bookPath}`);
+      const switcher = page.getByRole('button', { name: /^Choose the language of the site/ });
+      await switcher.click();
+      const menu = page.getByRole('menu', { name: 'Choose the language of the site' });
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual(['English', 'ગુજરાતી', 'हिन्दी']);
+      expect(await menu.getByRole('menuitemradio', { checked: true }).textContent()).toBe('English');
+      expect(await page.locator('#root').getAttribute('aria-busy')).toBe('true');
+      // a finger's size on a phone (decision 029), its entries as the app's menu's
+      if (width === PHONE.width) await expectFingerTargets(page, 'the language menu before the app, 390 px');
+      await snap(page, `first-tap-early-menu-${width}`);
+      // a choice waits for the app, which makes it as its own switcher does
+      const gujarati = menu.getByRole('menuitemradio', { name: 'ગુજરાતી' });
+      await gujarati.click();
+      await expect.poll(() => gujarati.getAttribute('data-app-waiting')).toBe('');
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      release();
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('gu');
+      await expect.poll(() => menu.count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'વાચક તરીકે મંગાવો' }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('jsbn.language'))).toBe('gu');
+      expect((await page.context().cookies()).find((cookie) => cookie.name === 'jsbn_language')?.value).toBe('gu');
+    }
+
+    // the dialog: its frame and title at once, 'Loading...' in the page's language, until the app's own dialog takes its place
+    const page = await newPage({ width: PHONE.width, locale: 'hi-IN' });
+    await savingData(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${journey.server.url}${bookPath}`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    await page.getByRole('button', { name: 'पाठक के रूप में मँगाएँ' }).click();
+    const early = page.locator('.jsbn-early-dialog');
+    await expect.poll(() => early.isVisible()).toBe(true);
+    const title = await early.locator('h2').textContent();
+    expect(title).toBeTruthy();
+    expect(await page.getByRole('dialog', { name: title! }).count()).toBe(1);
+    expect(await early.getByRole('status').textContent()).not.toMatch(/Loading/);
+    await snap(page, 'first-tap-early-dialog-390');
+    release();
+    await expect.poll(() => early.count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: title! }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#root').getAttribute('aria-busy')).toBe(null);
+  });
+
+  it('5. a page the app draws itself (signed out, not server-made) preloads the app at once, as before', async () => {
     const page = await newPage();
     await page.goto(`${journey.server.url}/about`);
     await expect.poll(() => page.locator('head > link[rel="modulepreload"][href*="/assets/start-"]').count()).toBe(1);

@@ -186,10 +186,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 1500,
         // the entry's import of the start module preloads nothing itself: index.html preloads the
         // start's chunks, a server-made page its template does (decision 031); Vite's helper
-        // checking its 27 chunks again cost a slow phone's first tap tens of ms
+        // checking its 27 chunks again cost a slow phone's first tap tens of ms; nor does its import
+        // of the first tap's early answers (decision 053), fetched in the background: the helper
+        // and the list would be bytes of every page's first load
         modulePreload: {
           resolveDependencies: (filename, deps, { hostType }) =>
-            hostType === 'js' && /(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps,
+            hostType === 'js' && /(^|\/)(start|early-answers)-[\w-]+\.js$/.test(filename) ? [] : deps,
         },
       },
 }));

@@ -10,6 +10,10 @@
  * Needs Chromium at CHROME_PATH (default /usr/bin/chromium). Builds the app first unless
  * `--no-build` is given; `--details` also prints, per page, where the time went (the LCP
  * element, main-thread work by kind, and the scripts that ran longest), from the first run.
+ * `--against <dir>`: the `taps` and `signed-in` tables also for an older web build (its `dist`,
+ * with `../dist-server` beside it), served by a second app in the same run — the before and
+ * after on one machine at one load. `--only <text>`: only the signed-in pages whose row names
+ * it.
  */
 import { execSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -33,16 +37,28 @@ const { values: options } = parseArgs({
     parts: { type: 'string', default: 'pages,taps,signed-in' },
     details: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    against: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 /** `--parts pages,taps,signed-in` (default all): which tables to print. */
 const PARTS = new Set(options.parts.split(','));
 const DETAILS = options.details;
+/** `--against <dir>`: an older web build (`apps/web/dist` copied with its `dist-server`) measured in the same run. */
+const AGAINST = options.against;
 
 if (!options['no-build']) execSync('npm run build', { stdio: 'inherit' });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-bench-web-'));
 const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0' }));
+const older = AGAINST
+  ? await buildApp(
+      loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'jsbn-bench-web-older-')), LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0' }),
+      {
+        webDist: AGAINST,
+      },
+    )
+  : undefined;
 const bare = createServer((_request, response) => {
   response.setHeader('content-type', 'text/html; charset=utf-8');
   response.end(
@@ -124,7 +140,14 @@ const TAPS: Tap[] = [
  * visible element matching `tap.answer`), both read in the page (`performance.now()`, every
  * animation frame).
  */
-async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): Promise<{ seen: number; answered: number }> {
+/** ms from a tap to its control shown waiting, to the answer on screen, and to the app having adopted the page. */
+interface TapTimes {
+  seen: number;
+  answered: number;
+  live: number;
+}
+
+async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): Promise<TapTimes> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
     const context = await browser.newContext({
@@ -150,6 +173,9 @@ async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): 
         if (marks.tap === undefined) return;
         if (marks.seen === undefined && document.querySelector('[data-app-waiting]')) marks.seen = performance.now();
         const answer = document.querySelector(${JSON.stringify(tap.answer)});
+        const busy = document.getElementById('root')?.hasAttribute('aria-busy');
+        if (busy) marks.busy ??= performance.now();
+        else if (marks.busy !== undefined) marks.live ??= performance.now();
         if (marks.answered === undefined && answer && answer.getClientRects().length > 0 && getComputedStyle(answer).visibility !== 'hidden') marks.answered = performance.now();
       });
       window.tapObserver.observe(document, { subtree: true, childList: true, attributes: true });
@@ -162,9 +188,16 @@ async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): 
     await control.tap({ timeout: 60_000 });
     // a tap before the page's script has run is lost (nothing holds it): no answer within 20 s
     const answered = await page
-      .waitForFunction(() => (window as unknown as { tapMarks: Record<string, number> }).tapMarks.answered !== undefined, undefined, {
-        timeout: 20_000,
-      })
+      .waitForFunction(
+        () => {
+          const marks = (window as unknown as { tapMarks: Record<string, number> }).tapMarks;
+          return marks.answered !== undefined && (marks.live !== undefined || marks.busy === undefined);
+        },
+        undefined,
+        {
+          timeout: 20_000,
+        },
+      )
       .then(
         () => true,
         () => false,
@@ -184,8 +217,13 @@ async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): 
       );
       console.error(tap.name, at, JSON.stringify(marks), 'load', load, '\n ', timeline.join('\n  '));
     }
-    if (!answered) return { seen: NaN, answered: NaN };
-    return { seen: (marks.seen ?? marks.answered!) - marks.tap!, answered: marks.answered! - marks.tap! };
+    if (!answered) return { seen: NaN, answered: NaN, live: NaN };
+    return {
+      seen: (marks.seen ?? marks.answered!) - marks.tap!,
+      answered: marks.answered! - marks.tap!,
+      // an app already there before the tap: live at once
+      live: Math.max(0, (marks.live ?? marks.tap!) - marks.tap!),
+    };
   } finally {
     await browser.close();
   }
@@ -267,7 +305,11 @@ async function lighthouseRun(url: string, port: number, detailsOf?: string, sess
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The median of the runs that gave a figure (a Lighthouse run that failed under load gives NaN); NaN when none did. */
+const median = (values: number[]) => {
+  const figures = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  return figures.length ? figures[Math.floor(figures.length / 2)]! : NaN;
+};
 
 try {
   const { publisherId, jsbn } = await benchBooks(ctx);
@@ -310,67 +352,90 @@ try {
     for (const row of rows) console.log(row);
   }
 
+  /** The builds measured: this one, and with `--against` the older one on a second app of the same run. */
+  const builds: { name: string; origin: string; ctx: typeof ctx; publisherId: number; jsbn: string }[] = [
+    { name: '', origin, ctx, publisherId, jsbn },
+  ];
+  if (older) builds.push({ name: 'older build', origin: await listenLocally(older.app), ctx: older.ctx, ...(await benchBooks(older.ctx)) });
+
   if (PARTS.has('signed-in')) {
-    const session: Session = { ...(await signedInLibrary(ctx, origin)), cookie: true };
-    const signedIn: [string, string, Session | undefined][] = [
-      ['/jsbn/:jsbn, a visitor (baseline)', `${origin}/jsbn/${jsbn}`, undefined],
-      // the page as it was before decision 047, in the same run: the shell, the app drawing it
-      ['/orders without the session cookie (the shell; before decision 047)', `${origin}/orders`, { ...session, cookie: false }],
-      ['/orders', `${origin}/orders`, session],
-      ['/publisher-wise-books/:id', `${origin}/publisher-wise-books/${publisherId}`, session],
-      ['/new-published-books', `${origin}/new-published-books`, session],
-      ['/jsbn/:jsbn, signed in', `${origin}/jsbn/${jsbn}`, session],
-    ];
+    const rows: {
+      name: string;
+      build: string;
+      url: string;
+      who?: Session;
+      bytes?: Awaited<ReturnType<typeof transferred>>;
+      runs: Score[];
+    }[] = [];
+    for (const build of builds) {
+      const session: Session = { ...(await signedInLibrary(build.ctx, build.origin)), cookie: true };
+      const pagesOf: [string, string, Session | undefined][] = [
+        ['/jsbn/:jsbn, a visitor (baseline)', `${build.origin}/jsbn/${build.jsbn}`, undefined],
+        // the page as it was before decision 047, in the same run: the shell, the app drawing it
+        ['/orders without the session cookie (the shell; before decision 047)', `${build.origin}/orders`, { ...session, cookie: false }],
+        ['/orders', `${build.origin}/orders`, session],
+        ['/publisher-wise-books/:id', `${build.origin}/publisher-wise-books/${build.publisherId}`, session],
+        ['/new-published-books', `${build.origin}/new-published-books`, session],
+        ['/jsbn/:jsbn, signed in', `${build.origin}/jsbn/${build.jsbn}`, session],
+      ];
+      for (const [name, url, who] of pagesOf)
+        if (!options.only || name.includes(options.only)) rows.push({ name, build: build.name, url, who, runs: [] });
+    }
     const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    const rows: string[] = [];
     try {
-      for (const [name, url, who] of signedIn) {
-        const bytes = await transferred(url, who);
-        const runs: Score[] = [];
-        for (let run = 0; run < RUNS; run += 1)
-          runs.push(await lighthouseRun(url, chrome.port, DETAILS && run === 0 ? name : undefined, who));
-        const score = { score: median(runs.map((r) => r.score)), lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)) };
-        rows.push(
-          `| ${name} | ${(bytes.js / 1000).toFixed(1)} kB | ${((bytes.total + bytes.after) / 1000).toFixed(1)} kB | ${score.score} | ${(score.lcp / 1000).toFixed(2)} s | ${score.tbt.toFixed(0)} ms |`,
-        );
-      }
+      for (const row of rows) row.bytes = await transferred(row.url, row.who);
+      // run by run, every page of every build in turn: a change of the machine's load falls on all alike
+      for (let run = 0; run < RUNS; run += 1)
+        for (const row of rows)
+          row.runs.push(await lighthouseRun(row.url, chrome.port, DETAILS && run === 0 ? `${row.name} ${row.build}` : undefined, row.who));
     } finally {
       chrome.kill();
     }
     console.log(
-      `\nA signed-in library on a phone (390 px, empty cache; Lighthouse mobile: 1.6 Mbps / 150 ms, 4× CPU slowdown), median of ${RUNS} runs; the visitor's QR page as the baseline of this run:\n`,
+      `\nA signed-in library on a phone (390 px, empty cache; Lighthouse mobile: 1.6 Mbps / 150 ms, 4× CPU slowdown), median of ${RUNS} runs (TBT's range); the visitor's QR page as the baseline of this run:\n`,
     );
-    console.log('| page | JS transferred | all transferred | score | LCP | TBT |');
-    console.log('|---|---|---|---|---|---|');
-    for (const row of rows) console.log(row);
+    console.log('| page | build | JS transferred | all transferred | score | LCP | TBT |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const { name, build, bytes, runs } of rows) {
+      const tbt = runs.map((r) => r.tbt).filter((value) => !Number.isNaN(value));
+      console.log(
+        `| ${name} | ${build || 'this'} | ${(bytes!.js / 1000).toFixed(1)} kB | ${((bytes!.total + bytes!.after) / 1000).toFixed(1)} kB | ${median(runs.map((r) => r.score))} | ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s | ${median(tbt).toFixed(0)} ms (${Math.min(...tbt).toFixed(0)}–${Math.max(...tbt).toFixed(0)}) |`,
+      );
+    }
   }
 
   if (PARTS.has('taps')) {
-    const url = `${origin}/jsbn/${jsbn}`;
+    const range = (values: number[]) =>
+      `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
     const rows: string[] = [];
     for (const tap of TAPS) {
       for (const at of [1000, 3000]) {
-        const cells: string[] = [];
-        let seen = NaN;
-        for (const saveData of [false, true]) {
-          const runs: { seen: number; answered: number }[] = [];
-          for (let run = 0; run < RUNS; run += 1) runs.push(await tapAnswer(url, tap, at, saveData));
-          const answered = runs.map((r) => r.answered);
-          if (!saveData) seen = median(runs.map((r) => r.seen));
-          cells.push(`${median(answered).toFixed(0)} ms (${Math.min(...answered).toFixed(0)}–${Math.max(...answered).toFixed(0)})`);
-        }
-        rows.push(`| ${tap.name} | +${at / 1000} s | ${seen.toFixed(0)} ms | ${cells.join(' | ')} |`);
+        // this build, the older one (--against), and this build in a browser asking to save data; run by run in turn
+        const variants = [
+          ...builds.map((build) => ({ url: `${build.origin}/jsbn/${build.jsbn}`, saveData: false })),
+          { url: `${origin}/jsbn/${jsbn}`, saveData: true },
+        ];
+        const runs: TapTimes[][] = variants.map(() => []);
+        for (let run = 0; run < RUNS; run += 1)
+          for (const [index, variant] of variants.entries()) runs[index]!.push(await tapAnswer(variant.url, tap, at, variant.saveData));
+        const [mine, ...others] = runs;
+        rows.push(
+          `| ${tap.name} | +${at / 1000} s | ${median(mine!.map((r) => r.seen)).toFixed(0)} ms | ${range(mine!.map((r) => r.answered))} | ${range(mine!.map((r) => r.live))} | ${others.map((r) => range(r.map((times) => times.answered))).join(' | ')} |`,
+        );
       }
     }
     console.log(
-      `\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling); median of ${RUNS} (range); the baseline in the same run: a browser asking to save data, which gets no background fetch (as every browser before):\n`,
+      `\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling); median of ${RUNS} (range); 'app live': until the app has adopted the page; the baselines in the same run${older ? ': the older build, and' : ':'} a browser asking to save data, which gets no background fetch:\n`,
     );
-    console.log('| control | tapped after navigation | tap shown | answer on screen | baseline: Save-Data |');
-    console.log('|---|---|---|---|---|');
+    console.log(
+      `| control | tapped after navigation | tap shown | answer on screen | app live |${older ? ' older build: answer |' : ''} baseline: Save-Data |`,
+    );
+    console.log(`|---|---|---|---|---|${older ? '---|' : ''}---|`);
     for (const row of rows) console.log(row);
   }
 } finally {
   bare.close();
   await app.close();
+  await older?.app.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

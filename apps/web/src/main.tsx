@@ -11,6 +11,9 @@
  * visitor's page while signed in), a page showing the cart when this browser's cart holds
  * books (the server cannot know them), a page drawn in another language than the one chosen in
  * this browser — the app starts straight away.
+ * The language switcher and the buttons opening a dialog answer a first tap at once, before the
+ * app is there, from a small module fetched first in the background (`app/early-answers.ts`,
+ * decision 053).
  */
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/500.css';
@@ -22,6 +25,7 @@ import '@fontsource/noto-sans-devanagari/700.css';
 import './app/waiting.css';
 import { TOKEN_KEY, USER_KEY, cartStorageKey } from './api/session-keys';
 import { placeholderImage } from './components/placeholder-image';
+import { EARLY, EARLY_CONTROLS } from './app/early-marks';
 
 /** Where the language switcher keeps its choice (`LANGUAGE_STORAGE_KEY` of i18n/index.ts, not imported: this module stays small). */
 const LANGUAGE_KEY = 'jsbn.language';
@@ -37,6 +41,8 @@ const root = document.getElementById('root')!;
 const serverMade = root.hasAttribute('data-server-made');
 
 const start = (hydrate: boolean) => import('./app/start').then(({ startApp }) => startApp(root, hydrate));
+/** The answers given before the app is there (decision 053): a small module, fetched first in the background. */
+const earlyAnswers = () => import('./app/early-answers');
 
 /**
  * Shows, in place of an image of the server's page that could not be loaded (a cover on a weak
@@ -96,7 +102,12 @@ function preloadWhenIdle() {
     document.getElementById(APP_MODULES_ID)?.setAttribute('data-skipped', 'save-data');
     return;
   }
-  const afterLoad = () => idle(() => void preload(APP_MODULES_ID).then(() => idle(() => void preload(`${APP_MODULES_ID}-later`))));
+  const afterLoad = () =>
+    idle(() => {
+      // the first tap's own answers, before the app (a few hundred bytes; evaluating them only defines functions)
+      void earlyAnswers().catch(() => undefined);
+      void preload(APP_MODULES_ID).then(() => idle(() => void preload(`${APP_MODULES_ID}-later`)));
+    });
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 }
@@ -123,6 +134,16 @@ if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
 } else {
   preloadWhenIdle();
   let held: HTMLElement | null = null;
+  /** Settles once the app has adopted the page (the answers given before it wait for it). */
+  let becameLive!: () => void;
+  let failed!: (reason: unknown) => void;
+  const awaitLive = () => {
+    const promise = new Promise<void>((resolve, reject) => ((becameLive = resolve), (failed = reject)));
+    // a failure nobody waited for is no error of the page's
+    promise.catch(() => undefined);
+    return promise;
+  };
+  let live = awaitLive();
   /** Boxes ticked or cleared before the app was there: their state before, and after the last tap (see `hold`). */
   const boxes = new Map<HTMLInputElement, { before: boolean; after: boolean }>();
   /**
@@ -132,7 +153,7 @@ if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
    */
   const hold = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
-    if (!target || target.closest('a[href]')) return;
+    if (!target || target.closest(`a[href], [${EARLY.answer}]`)) return;
     if (target instanceof HTMLInputElement && target.type === 'checkbox') {
       event.stopPropagation();
       boxes.set(target, { before: boxes.get(target)?.before ?? !target.checked, after: target.checked });
@@ -147,6 +168,23 @@ if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
       (target instanceof HTMLElement ? target : null);
     // the tap is seen at once: the control shows it waits for the app (app/waiting.css)
     held?.setAttribute(WAITING, '');
+    // and answered at once where the control asks for it (decision 053)
+    const control = held;
+    if (control?.matches(EARLY_CONTROLS))
+      void earlyAnswers().then(
+        ({ answerEarly }) =>
+          // not when the app came first and was given the tap
+          held === control &&
+          answerEarly(control, {
+            live,
+            waiting: WAITING,
+            release: (answered) => {
+              answered.removeAttribute(WAITING);
+              if (held === answered) held = null;
+            },
+          }),
+        () => undefined,
+      );
   };
   const listen = (on: boolean) =>
     INTENT_EVENTS.forEach((name) =>
@@ -160,6 +198,7 @@ if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
         document.removeEventListener('click', hold, true);
         document.removeEventListener('error', imageFailed, true);
         root.removeAttribute('aria-busy');
+        becameLive();
         // what was typed while the app was on its way reaches the app's state; once the app has
         // drawn that (a task later), the held tap
         root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea').forEach((field) => {
@@ -167,7 +206,9 @@ if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
         });
         await new Promise((resolve) => setTimeout(resolve, 0));
         held?.removeAttribute(WAITING);
-        if (held?.isConnected) held.click();
+        const tapped = held;
+        held = null;
+        if (tapped?.isConnected) tapped.click();
         boxes.forEach(({ before, after }, box) => {
           (box.parentElement ?? box).removeAttribute(WAITING);
           if (!box.isConnected) return;
@@ -176,8 +217,10 @@ if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
         });
       },
       // offline or a new release: the page stays as it is (its links work) and tries again at the next interaction
-      () => {
+      (reason: unknown) => {
         root.removeAttribute('aria-busy');
+        failed(reason);
+        live = awaitLive();
         held?.removeAttribute(WAITING);
         boxes.forEach((_state, box) => (box.parentElement ?? box).removeAttribute(WAITING));
         listen(true);

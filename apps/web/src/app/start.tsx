@@ -17,6 +17,9 @@ import { preloadRoute } from './routes';
 import { i18n, startI18n } from '../i18n';
 import { isInterfaceLanguage } from '@jsbn/shared/core';
 
+/** The language switcher's action, for a language chosen before the app was there (app/early-answers.ts, decision 053). */
+export { switchLanguage } from './layout/language';
+
 function createQueryClient() {
   return new QueryClient({
     // a withdrawn record (410) is shown by its page, not toasted (decision 043)

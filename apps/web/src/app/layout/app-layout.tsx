@@ -18,6 +18,7 @@ import { paths } from '../paths';
 import { currentLanguage } from '../../i18n';
 import { isGroup, menuFor, profileMenuFor, type MenuGroup, type MenuItemDef } from './menus';
 import { DrawnOnce } from '../drawn-once';
+import { EARLY } from '../early-marks';
 
 const navPopups = () => import('./nav-popups');
 const NavMenu = lazyNamed(navPopups, 'NavMenu');
@@ -186,6 +187,8 @@ export function LanguageButton({ menuId = 'menu-language' }: { menuId?: string }
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap' }}
         lang={current}
+        // its menu opens at once, before the app is there (decision 053)
+        {...{ [EARLY.menu]: t('language.choose') }}
       >
         {LANGUAGE_NAMES[current]}
       </Button>

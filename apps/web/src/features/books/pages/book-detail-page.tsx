@@ -16,6 +16,7 @@ import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import {
   BOOK_MSG,
   COUNTRY_CODE,
+  MSG,
   QR_SIZE_PX,
   authorsText,
   bookEndpoints,
@@ -51,6 +52,7 @@ import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 import { queryKeys } from '../../../api/query-keys';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { WithdrawnNotice } from '../components/withdrawn-notice';
+import { earlyDialog } from '../../../app/early-marks';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
 // opens stays light.
@@ -307,7 +309,12 @@ export function BookDetailPage() {
                 <Button variant="contained" component={RouterLink} to={loginPath({ as: 'LIBRARY', next: pagePath })}>
                   {t('detail.orderAsLibrary')}
                 </Button>
-                <Button variant="outlined" onClick={() => setReaderOpen(true)}>
+                <Button
+                  variant="outlined"
+                  onClick={() => setReaderOpen(true)}
+                  // its dialog's frame opens at once, before the app is there (decision 053)
+                  {...earlyDialog(t('requests.readerTitle'), message(MSG.loading))}
+                >
                   {t('detail.orderAsReader')}
                 </Button>
               </>
