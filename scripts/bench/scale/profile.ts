@@ -1,8 +1,8 @@
 /**
- * npm run bench:profile [-- --books N] [--path /jsbn] [--seconds S] [--connections C] [--first | --search] — where
+ * npm run bench:profile [-- --books N] [--database NAME] [--path /jsbn] [--seconds S] [--connections C] [--first | --search] — where
  * a QR scan's or a search's time goes. Starts the built API (`node --cpu-prof
  * apps/api/dist/server.js`) on the catalogue database `bench:scale` built (`jsbn_scale_<N>`,
- * default 1,000,000 books), scans 1,000 of its books once, then sends the scans of those books
+ * default 1,000,000 books; `--database` names another finished catalogue, e.g. one built under another name), scans 1,000 of its books once, then sends the scans of those books
  * (with `--first`: of up to 100,000 books never scanned, each once in a random order, so every one a first scan; with
  * `--search`: searches of the catalogue's words, each asked once, from many visitors, 20 at a
  * time) with autocannon (`--connections`, default 50 (20 for searches), brotli accepted,
@@ -35,10 +35,11 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     first: { type: 'boolean', default: false },
     search: { type: 'boolean', default: false },
+    database: { type: 'string' },
   },
 });
 const PORT = 39110;
-const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/jsbn_scale_${values.books}`);
+const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${values.database ?? `jsbn_scale_${values.books}`}`);
 
 /** A node of a V8 .cpuprofile. */
 interface ProfileNode {
