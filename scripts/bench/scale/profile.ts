@@ -1,8 +1,8 @@
 /**
- * npm run bench:profile [-- --books N] [--path /jsbn] [--seconds S] [--connections C] [--first | --search] — where
+ * npm run bench:profile [-- --books N] [--database NAME] [--path /jsbn] [--seconds S] [--connections C] [--first | --search] — where
  * a QR scan's or a search's time goes. Starts the built API (`node --cpu-prof
  * apps/api/dist/server.js`) on the catalogue database `bench:scale` built (`jsbn_scale_<N>`,
- * default 1,000,000 books), scans 1,000 of its books once, then sends the scans of those books
+ * default 1,000,000 books; `--database` names another finished catalogue, e.g. one built under another name), scans 1,000 of its books once, then sends the scans of those books
  * (with `--first`: of up to 100,000 books never scanned, each once in a random order, so every one a first scan; with
  * `--search`: searches of the catalogue's words, each asked once, from many visitors, 20 at a
  * time) with autocannon (`--connections`, default 50 (20 for searches), brotli accepted,
@@ -11,10 +11,15 @@
  * replies were drawn pages and how many the shell sent while MAX_DRAWN_AT_ONCE pages were being
  * made — `--connections 4` lets every first scan be drawn) and where that time went: self time
  * by function and by package, in per cent of the samples.
+ * `--floor bytes|brotli|read` (with `--path /jsbn`) serves the same requests from a bare Node
+ * http server instead (`floor-server.mjs`, under the same profiler), sending a book page the
+ * built API drew: its brotli made once (`bytes`), compressed per request as the page cache does
+ * (`brotli`), or after the book is read as the API reads it (`read`): the floor of a first scan
+ * without the app's drawing, on this machine.
  * Talks only to 127.0.0.1; asserts nothing. Needs `npm run build` first.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,10 +40,12 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     first: { type: 'boolean', default: false },
     search: { type: 'boolean', default: false },
+    database: { type: 'string' },
+    floor: { type: 'string' },
   },
 });
 const PORT = 39110;
-const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/jsbn_scale_${values.books}`);
+const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${values.database ?? `jsbn_scale_${values.books}`}`);
 
 /** A node of a V8 .cpuprofile. */
 interface ProfileNode {
@@ -69,24 +76,43 @@ if (values.first) {
 }
 
 const profiles = mkdtempSync(join(tmpdir(), 'jsbn-profile-'));
-const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'apps/api/dist/server.js'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    ...PRODUCTION,
-    DATABASE_URL: databaseUrl,
-    PORT: String(PORT),
-    DATA_DIR: `${ROOT}var/bench-scale`,
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    TRUST_PROXY: '1',
+const serverEnv = {
+  ...process.env,
+  ...PRODUCTION,
+  DATABASE_URL: databaseUrl,
+  PORT: String(PORT),
+  DATA_DIR: `${ROOT}var/bench-scale`,
+  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+  TRUST_PROXY: '1',
+};
+let floorPage: string | null = null;
+if (values.floor) {
+  if (!['bytes', 'brotli', 'read'].includes(values.floor)) throw new Error('--floor is bytes, brotli or read');
+  // a book page as the built API draws it (the last of the books: not one of the measured requests' first)
+  const { buildApp } = await import('@jsbn/api/app');
+  const { loadConfig } = await import('@jsbn/api/config');
+  const { app } = await buildApp(loadConfig({ ...serverEnv, LOG_LEVEL: 'silent' }));
+  const drawn = await app.inject({ method: 'GET', url: paths.at(-1)! });
+  await app.close();
+  if (drawn.statusCode !== 200 || !drawn.body.includes('data-server-made'))
+    throw new Error(`${paths.at(-1)} was not drawn (${drawn.statusCode})`);
+  floorPage = join(profiles, 'page.html');
+  writeFileSync(floorPage, drawn.rawPayload);
+}
+const server = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${profiles}`, floorPage ? 'scripts/bench/scale/floor-server.mjs' : 'apps/api/dist/server.js'],
+  {
+    cwd: ROOT,
+    env: { ...serverEnv, ...(floorPage ? { MODE: values.floor, PAGE_FILE: floorPage } : {}) },
+    stdio: ['ignore', 'ignore', 'inherit'],
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+);
 const exited = new Promise((resolve) => server.once('exit', resolve));
 try {
   for (let attempt = 0; ; attempt++) {
     if (
-      await fetch(`http://127.0.0.1:${PORT}/api/health`)
+      await fetch(`http://127.0.0.1:${PORT}${floorPage ? paths[0] : '/api/health'}`)
         .then((response) => response.ok)
         .catch(() => false)
     )

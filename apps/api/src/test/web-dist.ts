@@ -27,8 +27,8 @@ const INDEX = `<!doctype html>
 
 /**
  * A stand-in for the app's server render: it asks the API (through the transport it is given)
- * for the book of a /jsbn/ page or for the newest books, and draws their titles and where
- * their data came from; for a signed-in user (decision 047) also who the API says they are
+ * for the book of a /jsbn/ page or for the newest books, and for the site's settings, and
+ * draws their titles, where their data came from and the support e-mail; for a signed-in user (decision 047) also who the API says they are
  * (\`/api/user/me\` through the same transport) and who the page was drawn for. The
  * library's ordering pages (/publisher-wise-books…) show the cart (\`CartLayout\`).
  */
@@ -46,6 +46,9 @@ export async function renderPage(url, transport, language, options = {}) {
   const response = await transport(book ? '/api/book/listing/jsbn/' + pathname.slice(6) : '/api/book?pageNo=1&limit=20', { headers: { Accept: 'application/json' } });
   if (!response.ok) return { html: '', css: '', seeds: [], complete: false };
   const { data } = await response.json();
+  // the site's settings, which every page of the app reads (its support contacts)
+  const site = await transport('/api/site', { headers: { Accept: 'application/json' } });
+  const support = site.ok ? escape((await site.json()).data.supportEmail ?? '') : '';
   const title = book ? data.book.book_title : data.books.map((one) => one.book_title).join(', ');
   // where the data came from: an in-process API reply carries the API's headers, a reply the caller handed over does not
   const source = response.headers.get('x-request-id') ? 'api' : 'given';
@@ -56,7 +59,7 @@ export async function renderPage(url, transport, language, options = {}) {
     user = '<p data-drawn-for="' + escape(session.user.name) + '" data-api-says="' + (me.ok ? escape((await me.json()).data.name) : me.status) + '"></p>';
   }
   const pages = book ? ['BookDetailPage'] : pathname.startsWith('/publisher-wise-books') ? ['CartLayout', 'PublisherBooksPage'] : ['HomePage'];
-  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"' + lang + '></p>' + user + '</main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true, pages };
+  return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"' + lang + '></p>' + user + '<p data-support="' + support + '"></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true, pages };
 }
 `;
 

@@ -46,11 +46,19 @@ export function bookDescription({ book, publisher_info: publisher }: BookByNumbe
 
 /**
  * `/jsbn/:jsbn` for a known book.
- * @param page the shell with the app's render of this page (`AppPages.fill`)
+ * @param page the shell, filled with the app's render of this page or not (`AppPages.fill`, which takes `bookHead` instead)
  * @param reply the book as the API gives it to a visitor
  * @param publicUrl the site's origin (`PUBLIC_URL`), for absolute links in previews
  */
 export function bookPageHtml(page: string, reply: BookByNumber, publicUrl: string): string {
+  return bookHead(reply, publicUrl)(page);
+}
+
+/**
+ * The head of `/jsbn/:jsbn` for a known book, as a change of a shell (its title and description
+ * replaced, the canonical link, the cover's preload and the link-preview tags after them); see `bookPageHtml`.
+ */
+export function bookHead(reply: BookByNumber, publicUrl: string): (shell: string) => string {
   const { book } = reply;
   const jsbn = formatJsbn(book.jsbn_number);
   const pageUrl = `${publicUrl}/jsbn/${encodeURIComponent(jsbn)}`;
@@ -73,7 +81,7 @@ export function bookPageHtml(page: string, reply: BookByNumber, publicUrl: strin
     meta('name', 'twitter:description', description),
     ...(shareImage ? [meta('name', 'twitter:image', shareImage)] : []),
   ].join('\n    ');
-  return withHead(page, { title, description, extra });
+  return (shell) => withHead(shell, { title, description, extra });
 }
 
 /**

@@ -34,7 +34,7 @@ import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
 import { bookByJsbn } from '../books/book-reads.js';
 import { publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/public-page.js';
 import { AppPages, PageNotDrawn, PagesBusy, loadAppModules, loadRenderer, type PageSession } from './app-pages.js';
-import { bookPageHtml, missingBookHtml, withdrawnBookHtml } from './book-page.js';
+import { bookHead, bookPageHtml, missingBookHtml, withdrawnBookHtml } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
 
 /**
@@ -119,7 +119,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         const book = await bookByJsbn(ctx, requested);
         const drawn = await drawSignedIn(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, session);
         reply.header('cache-control', PRIVATE_REVALIDATE);
-        return bookPageHtml(AppPages.fill(withLanguage(shell, language), drawn), book, ctx.config.publicUrl);
+        return AppPages.fill(withLanguage(shell, language), drawn, bookHead(book, ctx.config.publicUrl));
       }
       const page = await publicBookPage(ctx, {
         jsbnNo: requested,
@@ -128,7 +128,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
           // the app asks for the book the head was made from: one database read per page
           const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
           const drawn = await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
-          const html = bookPageHtml(drawn ? AppPages.fill(shell, drawn) : withLanguage(shell, language), book, ctx.config.publicUrl);
+          const html = AppPages.fill(drawn ? shell : withLanguage(shell, language), drawn, bookHead(book, ctx.config.publicUrl));
           if (!drawn) throw new PageNotDrawn(html);
           return html;
         },

@@ -108,7 +108,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     // the app's render of this page, for a visitor, inside #root, with the data it read
     // (the book the head was made from, handed to the render: one read of the book per page)
     expect(html).toContain(
-      `<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1><p data-url="https://jsbn.test/jsbn/${jsbn}" data-source="given"></p></main></div>`,
+      `<div id="root" data-server-made><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1><p data-url="https://jsbn.test/jsbn/${jsbn}" data-source="given"></p><p data-support="support@jsbn.example"></p></main></div>`,
     );
     // its CSS in the head
     expect(html).toContain('<style data-emotion="css x">h1{color:red}</style></head>');
@@ -364,5 +364,32 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(gujarati.body).toContain('<h1 style="font-size:1.5rem">પુસ્તક મળ્યું નથી</h1>');
     expect(gujarati.body).toContain('JSBN NOPE0-00001-X સાથે કોઈ પુસ્તક નોંધાયેલું નથી.');
     expect(gujarati.body).toContain('<title>પુસ્તક મળ્યું નથી · JSBN</title>');
+  });
+
+  it("asks the API for the site's settings once, not for every page drawn (decision 052)", async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'SITEO', publisher_name: 'Site Once Trust' });
+    const titles = ['First', 'Second'];
+    const books = await Promise.all(
+      titles.map((title) => createBook(t.ctx, publisher.publisherId, { book_title: title, book_e_title: title })),
+    );
+    const inject = vi.spyOn(t.app, 'inject');
+    try {
+      for (const [index, book] of books.entries()) {
+        const page = await t.app.inject({
+          method: 'GET',
+          url: `/jsbn/${formatJsbn(book.jsbn_number)}`,
+          headers: { 'accept-language': 'hi' },
+        });
+        expect(page.statusCode).toBe(200);
+        // each page drawn with the settings, as the API gives them
+        expect(page.body).toContain(`<h1>${titles[index]}</h1>`);
+        expect(page.body).toContain('<p data-support="support@jsbn.example"></p>');
+      }
+      // two first scans: at most one request for them (none when an earlier page asked already)
+      const asked = inject.mock.calls as unknown as [string | { url?: string }][];
+      expect(asked.filter(([options]) => typeof options === 'object' && options.url === '/api/site').length).toBeLessThanOrEqual(1);
+    } finally {
+      inject.mockRestore();
+    }
   });
 });
