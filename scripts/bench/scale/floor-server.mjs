@@ -1,5 +1,5 @@
 /**
- * The floor of a first scan (`npm run bench:floor`): a bare Node http server on PORT that answers
+ * The floor of a first scan (`npm run bench:profile -- --first --floor <mode>`; plain JavaScript so that bare Node runs it, as the baseline must): a bare Node http server on PORT that answers
  * GET /jsbn/:jsbn with the bytes of PAGE_FILE (a book page as the API drew it), doing per request
  * only what MODE says — `bytes`: sends the page's brotli made once (as the front door sends a
  * kept page); `brotli`: compresses the page as the public page cache does (brotli quality 5,
