@@ -11,7 +11,11 @@ export default defineConfig({
     // A poll waits for what a user would wait for: a list loading behind a PDF being made on a
     // slow two-core CI machine takes more than vitest's default of 1 s.
     expect: { poll: { timeout: 15_000, interval: 100 } },
-    fileParallelism: false,
+    // two journeys at once: each has its own server (port, data directory) and browser, and one
+    // alone leaves a core idle while its page waits on the server or the server on the page (decision 055)
+    maxWorkers: 2,
     pool: 'forks',
+    // the server is started once on an empty data directory; each journey's starts on a copy (decision 055)
+    globalSetup: ['support/global-setup.ts'],
   },
 });

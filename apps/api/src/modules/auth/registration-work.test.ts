@@ -6,14 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as AuthModule from '../../lib/auth.js';
-import { createLibrary, makeJpeg } from '../../seed/factories.js';
-import { ENGINES, createTestApp, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 
 vi.mock('../../lib/auth.js', async (importOriginal) => {
   const original = await importOriginal<typeof AuthModule>();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });
+// Test files share their worker's modules (decision 055): the app a file before this one imported
+// holds the real hashPassword, so the modules are loaded again here, the spy in place of it.
+vi.resetModules();
 const { hashPassword } = await import('../../lib/auth.js');
+const { createLibrary, makeJpeg } = await import('../../seed/factories.js');
+const { ENGINES, createTestApp, registerLibraryRequest } = await import('../../test/harness.js');
 
 describe.each(ENGINES)('registration work on %s', (engine) => {
   let t: TestApp;
