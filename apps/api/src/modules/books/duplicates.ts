@@ -190,14 +190,15 @@ export function authorPatterns(authors: string[]): string[] {
 }
 
 /**
- * What the index is asked for a title: the words of its Latin key of three letters or more —
- * a shorter word or a number ('6', 'ni') has no trigram of its own, and a LIKE of it would make
- * the index read every title (the numbers are checked on the rows found, and the score compares
- * them: 'भाग 1' is not 'भाग 2') — or all its words when it has no longer one.
+ * What the vocabulary is asked for a title: the words of its Latin key of three letters or
+ * more that are not numbers — a shorter word ('ni') says little and matches inside most titles'
+ * words; a number is asked for in each of its written forms on its own ('001' is part '01':
+ * `numbersOf`, and the score compares them: 'भाग 1' is not 'भाग 2') — or all its words when it
+ * has no such one.
  */
 function probeKey(title: string): string {
   const words = wordsOf(latinKey(title));
-  const long = words.filter((word) => word.length >= 3);
+  const long = words.filter((word) => word.length >= 3 && !/^\d+$/.test(word));
   return (long.length ? long : words).join(' ');
 }
 
@@ -222,14 +223,36 @@ export async function similarBooks(
   const query = await textQuery(db, key, { titles: true });
   if (query.estimate === 0) return [];
   const patterns = authorPatterns(probe.authors);
+  const numbers = numbersOf(latinKey(probe.title)).split(',').filter(Boolean);
+  // the words of the titles' word index (migration 0026) a matching title holds one of: for
+  // each word of the title, the vocabulary's words containing one of its patterns (as typed,
+  // corrected), and the patterns themselves (a number or a word the vocabulary does not count
+  // is a word of the titles as it is); for each number, its written forms ('1', '01', '001')
+  const held = [
+    ...(query.terms ?? []).map(
+      (term) =>
+        sql`array(select word from search_words where books > 0 and (${sql.join(
+          term.patterns.map((pattern) => sql`word like ${containsPattern(pattern)}`),
+          sql` or `,
+        )})) || ${sql.param(term.patterns)}::text[]`,
+    ),
+    ...numbers.map((number) => sql`${sql.param([number, `0${number}`, `00${number}`])}::text[]`),
+  ];
   const conditions: (SQL | undefined)[] = [
-    query.where,
-    // the title's numbers, each as a word of the titles (on the rows found: no index serves
-    // regexp_like): a part 6 is looked for among parts 6, not crowded out by parts 1 to 5
-    ...numbersOf(latinKey(probe.title))
-      .split(',')
-      .filter(Boolean)
-      .map((number) => sql`regexp_like(${books.title_text}, ${`\\m0*${number}\\M`})`),
+    // through the titles' word index: an intersection of its lists, the rarest read first
+    ...held.map((words) => sql`jsbn_title_words(${books.title_text}) && (${words})`),
+    // then on each row found: each word of the title in the titles (strpos, which no index
+    // serves: the planner never adds the titles' trigram index to the word index's reading)
+    ...(query.terms ?? []).map(
+      (term) =>
+        sql`(${sql.join(
+          term.patterns.map((pattern) => sql`strpos(${books.title_text}, ${pattern}) > 0`),
+          sql` or `,
+        )})`,
+    ),
+    // the title's numbers, each as a word of the titles: a part 6 is looked for among parts
+    // 6, not crowded out by parts 1 to 5
+    ...numbers.map((number) => sql`regexp_like(${books.title_text}, ${`\\m0*${number}\\M`})`),
     isNull(books.withdrawn_at),
     options.olderThan === undefined ? undefined : lt(books.id, options.olderThan),
     patterns.length
