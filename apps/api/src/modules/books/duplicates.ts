@@ -6,12 +6,13 @@
  * Finding the candidates is the search's own matching (`textQuery`, decision 012) on the titles
  * alone: the books whose `title_text` (their titles as written, in the other Indic script and
  * romanised, search.ts) holds every word of the new title's Latin key, as typed or as the known
- * word a misspelling meant — through the trigram index of `title_text` (migration 0024), not the
- * whole search text's — whose titles hold each number of the title as a word, and whose search
- * text holds one of the author's words; the English titles of the nearest length first, at most
- * CANDIDATES. Each candidate is then scored here: the trigram similarity of the titles' Latin
- * keys (as pg_trgm computes it) and of the authors' names without honorifics; different part
- * numbers ('भाग 1', 'भाग 2') are different books.
+ * word a misspelling meant — through the titles' word index (`jsbn_title_words`, migration
+ * 0026: the lists of the title's words intersected, decision 054) — whose titles hold each
+ * number of the title as a word, and whose search text holds one of the author's words; the
+ * English titles of the nearest length first, at most CANDIDATES. Each candidate is then scored
+ * here: the trigram similarity of the titles' Latin keys (as pg_trgm computes it) and of the
+ * authors' names without honorifics; different part numbers ('भाग 1', 'भाग 2') are different
+ * books.
  *
  * The form's check runs before its registration's transaction (`formDuplicates`) and the pair is
  * queued in that transaction with the publisher's reason (`queueFoundPairs`); a bulk upload's
@@ -206,8 +207,9 @@ function probeKey(title: string): string {
  * The registered books closest to `probe` (not withdrawn; only books older than `olderThan`
  * when given — a new book is compared with those before it), best first, at most `limit`.
  * One statement to the vocabulary (`textQuery` with `titles`: the known words a misspelt word
- * meant), one to the books through the titles' trigram index — every word of the title's Latin
- * key, as typed or corrected, in `title_text`; an author's word in the search text, checked on
+ * meant), one to the books through the titles' word index (decision 054) — every word of the
+ * title's Latin key, as typed or corrected, and every number of it, a word of `title_text`,
+ * checked again on the rows found; an author's word in the search text, checked on
  * the rows found (`strpos`, which no index serves, so the planner never reads the search
  * text's large index for it); the titles holding its whole Latin key first, then the English
  * titles of the nearest length (the fewest words beyond the probe's) — and one for the

@@ -215,18 +215,14 @@ export interface TextQuery {
   /**
    * With `titles`: each word of the query as a matching title holds it — `patterns`, one of
    * which a word of the title contains (as typed when the vocabulary knows it, the known words
-   * a misspelling meant) — and about how many books hold one (the vocabulary's counts added up:
-   * at least as many as the titles holding one; Infinity for a word the vocabulary does not
-   * count — a number, fewer than three letters). The duplicate check reads the titles holding
-   * the rarest from the word index (decision 054).
+   * a misspelling meant). The duplicate check asks the titles' word index for them (decision 054).
    */
   terms?: TitleTerm[];
 }
 
-/** A word of a title query: the patterns a title's word contains one of, and about how many books hold one (an upper bound). */
+/** A word of a title query: the patterns a word of a matching title contains one of. */
 export interface TitleTerm {
   patterns: string[];
-  books: number;
 }
 
 /** A pattern of a one-word query: a book holding a word that contains `pattern` matches; `titleRank` when its title holds one. */
@@ -367,12 +363,7 @@ export async function textQuery(db: DbOrTx, typed: string, options: { titles?: b
     // every word in the titles, as typed or corrected, in any order: the query as a whole (the
     // forms) is a part of the titles holding every word, and would only cost the index a second scan
     const titled = alternatives.every((words) => words.length > 0);
-    const terms = latinWords.map((word, index) => ({
-      patterns: alternatives[index]!,
-      books: inVocabulary(word)
-        ? (holding.get(word) ?? 0) + (corrections.get(word) ?? []).reduce((sum, known) => sum + known.books, 0)
-        : Infinity,
-    }));
+    const terms = alternatives.map((patterns) => ({ patterns }));
     return {
       terms,
       where: titled
