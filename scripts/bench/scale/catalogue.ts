@@ -118,6 +118,7 @@ export async function buildCatalogue(pool: pg.Pool, count: number, progress: (do
 
   await pool.query('DROP INDEX IF EXISTS books_search_text_trgm_idx');
   await pool.query('DROP INDEX IF EXISTS books_title_text_trgm_idx');
+  await pool.query('DROP INDEX IF EXISTS books_title_words_idx');
   await pool.query('DROP INDEX IF EXISTS search_postings_rank_idx');
   const samples: string[] = [];
   for (let start = 0; start < count; start += BATCH) {
@@ -205,6 +206,8 @@ export async function finishCatalogue(pool: pg.Pool): Promise<void> {
   await pool.query('CREATE INDEX IF NOT EXISTS books_search_text_trgm_idx ON books USING gin (search_text gin_trgm_ops)');
   // as migration 0024 makes it
   await pool.query('CREATE INDEX IF NOT EXISTS books_title_text_trgm_idx ON books USING gin (title_text gin_trgm_ops)');
+  // as migration 0026 makes it
+  await pool.query('CREATE INDEX IF NOT EXISTS books_title_words_idx ON books USING gin (jsbn_title_words(title_text))');
   // as migration 0016 makes it
   await pool.query(
     'CREATE INDEX IF NOT EXISTS search_postings_rank_idx ON search_postings (word, in_title DESC NULLS LAST, title_length, created_at DESC NULLS LAST, book_id DESC NULLS LAST)',

@@ -235,6 +235,9 @@ export const books = pgTable(
     // the duplicate check (decision 044): title_text LIKE '%…%' for each word of a title reads
     // the titles' trigrams only, not those of the whole search text
     index('books_title_text_trgm_idx').using('gin', sql`${t.title_text} gin_trgm_ops`),
+    // the duplicate check (decision 054): the words of the titles (jsbn_title_words, migration
+    // 0026), each a list of books the check intersects — a word's list, not its trigrams'
+    index('books_title_words_idx').using('gin', sql`jsbn_title_words(${t.title_text})`),
     // book lists sorted by a column (BOOK_SORT_FIELDS), ties by id in the same direction:
     // a page is a range of one index, read forwards or backwards, at any catalogue size
     index('books_title_idx').on(t.book_title, t.id),

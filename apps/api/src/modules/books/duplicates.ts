@@ -6,12 +6,13 @@
  * Finding the candidates is the search's own matching (`textQuery`, decision 012) on the titles
  * alone: the books whose `title_text` (their titles as written, in the other Indic script and
  * romanised, search.ts) holds every word of the new title's Latin key, as typed or as the known
- * word a misspelling meant — through the trigram index of `title_text` (migration 0024), not the
- * whole search text's — whose titles hold each number of the title as a word, and whose search
- * text holds one of the author's words; the English titles of the nearest length first, at most
- * CANDIDATES. Each candidate is then scored here: the trigram similarity of the titles' Latin
- * keys (as pg_trgm computes it) and of the authors' names without honorifics; different part
- * numbers ('भाग 1', 'भाग 2') are different books.
+ * word a misspelling meant — through the titles' word index (`jsbn_title_words`, migration
+ * 0026: the lists of the title's words intersected, decision 054) — whose titles hold each
+ * number of the title as a word, and whose search text holds one of the author's words; the
+ * English titles of the nearest length first, at most CANDIDATES. Each candidate is then scored
+ * here: the trigram similarity of the titles' Latin keys (as pg_trgm computes it) and of the
+ * authors' names without honorifics; different part numbers ('भाग 1', 'भाग 2') are different
+ * books.
  *
  * The form's check runs before its registration's transaction (`formDuplicates`) and the pair is
  * queued in that transaction with the publisher's reason (`queueFoundPairs`); a bulk upload's
@@ -30,8 +31,12 @@ import { latinKey, textQuery } from './search.js';
 export const TITLE_SIMILARITY = 0.6;
 /** Author-name similarity (trigrams of the Latin keys without honorifics) from which two authors are the same. */
 export const AUTHOR_SIMILARITY = 0.5;
-/** Most books read as candidates for one check, the closest titles first (the scores keep at most SIMILAR_MAX). */
-const CANDIDATES = 25;
+/**
+ * Most books read as candidates for one check, the closest titles first (the scores keep at most
+ * SIMILAR_MAX); 50 since the titles' word index made finding them cheap (decision 054: a few more
+ * books' details, a wider net among titles that share every word).
+ */
+const CANDIDATES = 50;
 /** Books the form's check answers with, at most. */
 export const SIMILAR_MAX = 5;
 
@@ -190,14 +195,15 @@ export function authorPatterns(authors: string[]): string[] {
 }
 
 /**
- * What the index is asked for a title: the words of its Latin key of three letters or more —
- * a shorter word or a number ('6', 'ni') has no trigram of its own, and a LIKE of it would make
- * the index read every title (the numbers are checked on the rows found, and the score compares
- * them: 'भाग 1' is not 'भाग 2') — or all its words when it has no longer one.
+ * What the vocabulary is asked for a title: the words of its Latin key of three letters or
+ * more that are not numbers — a shorter word ('ni') says little and matches inside most titles'
+ * words; a number is asked for in each of its written forms on its own ('001' is part '01':
+ * `numbersOf`, and the score compares them: 'भाग 1' is not 'भाग 2') — or all its words when it
+ * has no such one.
  */
 function probeKey(title: string): string {
   const words = wordsOf(latinKey(title));
-  const long = words.filter((word) => word.length >= 3);
+  const long = words.filter((word) => word.length >= 3 && !/^\d+$/.test(word));
   return (long.length ? long : words).join(' ');
 }
 
@@ -205,8 +211,9 @@ function probeKey(title: string): string {
  * The registered books closest to `probe` (not withdrawn; only books older than `olderThan`
  * when given — a new book is compared with those before it), best first, at most `limit`.
  * One statement to the vocabulary (`textQuery` with `titles`: the known words a misspelt word
- * meant), one to the books through the titles' trigram index — every word of the title's Latin
- * key, as typed or corrected, in `title_text`; an author's word in the search text, checked on
+ * meant), one to the books through the titles' word index (decision 054) — every word of the
+ * title's Latin key, as typed or corrected, and every number of it, a word of `title_text`,
+ * checked again on the rows found; an author's word in the search text, checked on
  * the rows found (`strpos`, which no index serves, so the planner never reads the search
  * text's large index for it); the titles holding its whole Latin key first, then the English
  * titles of the nearest length (the fewest words beyond the probe's) — and one for the
@@ -222,14 +229,36 @@ export async function similarBooks(
   const query = await textQuery(db, key, { titles: true });
   if (query.estimate === 0) return [];
   const patterns = authorPatterns(probe.authors);
+  const numbers = numbersOf(latinKey(probe.title)).split(',').filter(Boolean);
+  // the words of the titles' word index (migration 0026) a matching title holds one of: for
+  // each word of the title, the vocabulary's words containing one of its patterns (as typed,
+  // corrected), and the patterns themselves (a number or a word the vocabulary does not count
+  // is a word of the titles as it is); for each number, its written forms ('1', '01', '001')
+  const held = [
+    ...(query.terms ?? []).map(
+      (term) =>
+        sql`array(select word from search_words where books > 0 and (${sql.join(
+          term.patterns.map((pattern) => sql`word like ${containsPattern(pattern)}`),
+          sql` or `,
+        )})) || ${sql.param(term.patterns)}::text[]`,
+    ),
+    ...numbers.map((number) => sql`${sql.param([number, `0${number}`, `00${number}`])}::text[]`),
+  ];
   const conditions: (SQL | undefined)[] = [
-    query.where,
-    // the title's numbers, each as a word of the titles (on the rows found: no index serves
-    // regexp_like): a part 6 is looked for among parts 6, not crowded out by parts 1 to 5
-    ...numbersOf(latinKey(probe.title))
-      .split(',')
-      .filter(Boolean)
-      .map((number) => sql`regexp_like(${books.title_text}, ${`\\m0*${number}\\M`})`),
+    // through the titles' word index: an intersection of its lists, the rarest read first
+    ...held.map((words) => sql`jsbn_title_words(${books.title_text}) && (${words})`),
+    // then on each row found: each word of the title in the titles (strpos, which no index
+    // serves: the planner never adds the titles' trigram index to the word index's reading)
+    ...(query.terms ?? []).map(
+      (term) =>
+        sql`(${sql.join(
+          term.patterns.map((pattern) => sql`strpos(${books.title_text}, ${pattern}) > 0`),
+          sql` or `,
+        )})`,
+    ),
+    // the title's numbers, each as a word of the titles: a part 6 is looked for among parts
+    // 6, not crowded out by parts 1 to 5
+    ...numbers.map((number) => sql`regexp_like(${books.title_text}, ${`\\m0*${number}\\M`})`),
     isNull(books.withdrawn_at),
     options.olderThan === undefined ? undefined : lt(books.id, options.olderThan),
     patterns.length

@@ -212,6 +212,17 @@ export interface TextQuery {
    * several words, a JSBN, or a word of fewer than three letters or with a digit.
    */
   words?: WordPattern[];
+  /**
+   * With `titles`: each word of the query as a matching title holds it — `patterns`, one of
+   * which a word of the title contains (as typed when the vocabulary knows it, the known words
+   * a misspelling meant). The duplicate check asks the titles' word index for them (decision 054).
+   */
+  terms?: TitleTerm[];
+}
+
+/** A word of a title query: the patterns a word of a matching title contains one of. */
+export interface TitleTerm {
+  patterns: string[];
 }
 
 /** A pattern of a one-word query: a book holding a word that contains `pattern` matches; `titleRank` when its title holds one. */
@@ -352,7 +363,9 @@ export async function textQuery(db: DbOrTx, typed: string, options: { titles?: b
     // every word in the titles, as typed or corrected, in any order: the query as a whole (the
     // forms) is a part of the titles holding every word, and would only cost the index a second scan
     const titled = alternatives.every((words) => words.length > 0);
+    const terms = alternatives.map((patterns) => ({ patterns }));
     return {
+      terms,
       where: titled
         ? sql`(${sql.join(
             alternatives.map((words) => containsAny(words, column)),
