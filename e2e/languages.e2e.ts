@@ -54,7 +54,7 @@ describe('interface languages', () => {
     await settle(page);
     expect(await htmlLang(page)).toBe('en');
     await page.getByRole('button', { name: 'Choose the language of the site: English' }).click();
-    await page.getByRole('menuitem', { name: 'ગુજરાતી' }).click();
+    await page.getByRole('menuitemradio', { name: 'ગુજરાતી' }).click();
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe(gu.layout.welcome);
     expect(await htmlLang(page)).toBe('gu');
     expect(
@@ -158,7 +158,7 @@ describe('interface languages', () => {
     // the choice made before logging in became the account's
     await expect.poll(me).toBe('gu');
     await page.getByRole('button', { name: `${gu.language.choose}: ગુજરાતી` }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
     await expect.poll(me).toBe('en');
     expect(await htmlLang(page)).toBe('en');
   });

@@ -190,7 +190,7 @@ describe("the back office's door", () => {
     await page.goto(`${server.url}/operator/login`);
     // the language chosen at the door stays after logging in (it becomes the account's)
     await page.getByRole('button', { name: /Choose the language/ }).click();
-    await page.getByRole('menuitem', { name: 'ગુજરાતી' }).click();
+    await page.getByRole('menuitemradio', { name: 'ગુજરાતી' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'JSBN ટીમ લૉગ ઇન' }).isVisible()).toBe(true);
     await settle(page);
     await snap(page, 'operator-login-gu-1366');
@@ -214,7 +214,7 @@ describe("the back office's door", () => {
     ] as const) {
       if (lng === 'hi') {
         await page.getByRole('button', { name: 'સાઇટની ભાષા પસંદ કરો' }).click();
-        await page.getByRole('menuitem', { name: language }).click();
+        await page.getByRole('menuitemradio', { name: language }).click();
         await expect.poll(() => page.getByRole('heading', { name: 'डैशबोर्ड' }).isVisible()).toBe(true);
       }
       await settle(page);

@@ -184,7 +184,7 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await settle(page);
     // a Chromium in English shows the site in English: the visitor chooses the language on the app bar
     await page.getByRole('button', { name: `${enCommon.language.choose}: English` }).click();
-    await page.getByRole('menuitem', { name: languageName }).click();
+    await page.getByRole('menuitemradio', { name: languageName }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
     await expect.poll(() => page.getByRole('heading', { name: accounts.register.publisherTitle }).isVisible()).toBe(true);
     await expectNoSidewaysScroll(page);

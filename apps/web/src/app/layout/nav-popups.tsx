@@ -81,6 +81,9 @@ export function LanguageMenu({ id, anchor, onClose }: { id: string; anchor: HTML
           key={language.code}
           lang={language.code}
           selected={language.code === current}
+          // a choice of one among three, as the menu drawn before the app is there says it (app/early-answers.ts)
+          role="menuitemradio"
+          aria-checked={language.code === current}
           onClick={() => {
             onClose();
             switchLanguage(language.code).catch(toastError);
