@@ -47,6 +47,17 @@ async function savingData(page: Page) {
   );
 }
 
+/** Holds the app's start module on its way until the returned function is called: what shows meanwhile is the entry's alone. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('the first tap on a page drawn on the server', () => {
   it('1. fetches the app in the background once the page has loaded: the start, the page, then its dialogs', async () => {
     const page = await newPage();
@@ -91,12 +102,7 @@ describe('the first tap on a page drawn on the server', () => {
     expect(await page.locator('head > link[rel="modulepreload"]').count()).toBe(0);
 
     // the app is held on its way: the tapped button says at once that the tap was received
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     const order = page.getByRole('button', { name: 'Order Book as Reader' });
     await order.click();
     await expect.poll(() => order.getAttribute('data-app-waiting')).toBe('');
@@ -115,12 +121,7 @@ describe('the first tap on a page drawn on the server', () => {
       const page = await newPage({ width });
       await savingData(page);
       // the app never comes until released: what shows meanwhile is the entry's and the early answers' alone
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdApp(page);
       await page.goto(`${journey.server.url}${bookPath}`);
       const switcher = page.getByRole('button', { name: /^Choose the language of the site/ });
       await switcher.click();
@@ -148,12 +149,7 @@ describe('the first tap on a page drawn on the server', () => {
     // the dialog: its frame and title at once, 'Loading...' in the page's language, until the app's own dialog takes its place
     const page = await newPage({ width: PHONE.width, locale: 'hi-IN' });
     await savingData(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     await page.goto(`${journey.server.url}${bookPath}`);
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
     await page.getByRole('button', { name: 'पाठक के रूप में मँगाएँ' }).click();
