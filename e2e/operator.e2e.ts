@@ -51,7 +51,7 @@ const HISTORY_WORDS = {
   en: {
     history: 'History',
     swaroop: 'Swaroop',
-    agam: 'આગમ (Agam (canonical text))',
+    agam: 'આગમ — Agam (canonical text)',
     cover: 'Book cover',
     added: 'Added',
     language: 'Language',

@@ -19,7 +19,7 @@ const paths = (texts: object, prefix = ''): string[] =>
 
 describe("the record's values in the reader's language", () => {
   it('names a swaroop, a language, subjects and a publisher type by the lookups, as the book page does', () => {
-    expect(read({ field: 'type', before: null, after: 'AGM1' })).toEqual({ before: '—', after: 'આગમ (Agam (canonical text))' });
+    expect(read({ field: 'type', before: null, after: 'AGM1' })).toEqual({ before: '—', after: 'આગમ — Agam (canonical text)' });
     expect(read({ field: 'type', before: 'AGM1', after: 'TIK1' }, 'gu')).toEqual({
       before: 'આગમ (મૂળ શાસ્ત્રગ્રંથ)',
       after: LOOKUP_CATALOGUES.gu.swaroops.TIK1,

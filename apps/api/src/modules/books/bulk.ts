@@ -95,9 +95,9 @@ const languageLabel = (lng: InterfaceLanguage, language: (typeof LANGUAGES)[numb
     : language.language_des && language.language_des !== language.language_name
       ? `${language.language_name} (${language.language_des})`
       : language.language_name;
-/** A swaroop as the list of the template in `lng` shows it: 'આગમ — Agam (canonical text)' in English, 'आगम (मूल शास्त्र-ग्रंथ)' in Hindi. */
+/** A swaroop as the list of the template in `lng` shows it, as every screen does: 'આગમ — Agam (canonical text)' in English, 'आगम (मूल शास्त्र-ग्रंथ)' in Hindi. */
 const swaroopLabel = (lng: InterfaceLanguage, swaroop: (typeof SWAROOPS)[number]) =>
-  lng === 'en' ? `${swaroop.label} — ${swaroop.gloss}` : lookupText(LOOKUP_CATALOGUES[lng], 'swaroops', swaroop.code);
+  lookupText(LOOKUP_CATALOGUES[lng], 'swaroops', swaroop.code);
 /** A lookup's words in every interface language, for reading a value written in any of them. */
 const inEveryLanguage = (kind: LookupKind, stored: string) =>
   INTERFACE_LANGUAGES.map((lng) => lookupText(LOOKUP_CATALOGUES[lng], kind, stored));

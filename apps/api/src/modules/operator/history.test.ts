@@ -306,7 +306,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     // a list reads as names; its raw value is one cell, quoted as CSV quotes it
     expect(lines.find((line) => line.includes(',authors,'))).toMatch(/,authors,,Bhadrabahu Swami,,,"\[""Bhadrabahu Swami""\]"$/);
     // codes read as words, the codes themselves beside them; a file is 'Added', not its storage name
-    expect(lines.find((line) => line.includes(',type,'))).toMatch(/,type,,આગમ \(Agam \(canonical text\)\),,,AGM1$/);
+    expect(lines.find((line) => line.includes(',type,'))).toMatch(/,type,,આગમ — Agam \(canonical text\),,,AGM1$/);
     expect(lines.find((line) => line.includes(',readers,'))).toMatch(/,readers,,No,,,No$/);
     expect(lines.find((line) => line.includes(',book_published,'))).toMatch(/,book_published,,No,,,false$/);
     expect(lines.find((line) => line.includes(',cover,'))).toMatch(/,cover,,Added,,,[\w-]+\.jpg$/);

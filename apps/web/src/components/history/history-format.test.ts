@@ -42,7 +42,7 @@ describe("a change's values as the history shows them", () => {
   const hi = recordWords(hiLookups, hiRecord);
 
   it('shows a swaroop, a language and subjects as the book page does, never their codes', () => {
-    expect(changeLabel({ field: 'type', before: null, after: 'AGM1' }, en)).toEqual({ before: '—', after: 'આગમ (Agam (canonical text))' });
+    expect(changeLabel({ field: 'type', before: null, after: 'AGM1' }, en)).toEqual({ before: '—', after: 'આગમ — Agam (canonical text)' });
     expect(changeLabel({ field: 'type', before: null, after: 'AGM1' }, gu)).toEqual({ before: '—', after: 'આગમ (મૂળ શાસ્ત્રગ્રંથ)' });
     expect(changeLabel({ field: 'language', before: 'Hindi', after: 'Gujarati' }, hi)).toEqual({ before: 'हिन्दी', after: 'गुजराती' });
     expect(changeLabel({ field: 'subjects', before: [], after: ['Agam'] }, gu)).toEqual({ before: '—', after: 'આગમ' });
