@@ -282,14 +282,18 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     expect(badType.json().details[0].field).toBe('subjectType');
   });
 
-  it('exports the filtered record as CSV: UTF-8 with a BOM, the header, Gujarati intact', async () => {
-    const book = await createBook(t.ctx, other.publisherId, { book_title: 'ઉત્તરાધ્યયન સૂત્ર', book_e_title: 'Uttaradhyayan Sutra' });
-    const response = await t.app.inject({
+  /** GET /api/operator/history.csv of one book's entries, as the operator, in `language` when given. */
+  const bookHistoryCsv = (bookId: number, language?: string) =>
+    t.app.inject({
       method: 'GET',
       url: '/api/operator/history.csv',
-      headers: op,
-      query: { subjectType: 'book', subjectId: String(book.id) },
+      headers: language ? { ...op, 'accept-language': language } : op,
+      query: { subjectType: 'book', subjectId: String(bookId) },
     });
+
+  it('exports the filtered record as CSV: UTF-8 with a BOM, the header, Gujarati intact', async () => {
+    const book = await createBook(t.ctx, other.publisherId, { book_title: 'ઉત્તરાધ્યયન સૂત્ર', book_e_title: 'Uttaradhyayan Sutra' });
+    const response = await bookHistoryCsv(book.id);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="jsbn-history.csv"');
@@ -317,12 +321,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       book_title: '=HYPERLINK("https://evil.example","Open")',
       book_e_title: '@SUM(A1)',
     });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/operator/history.csv',
-      headers: op,
-      query: { subjectType: 'book', subjectId: String(book.id) },
-    });
+    const response = await bookHistoryCsv(book.id);
     expect(response.statusCode).toBe(200);
     const lines = response.rawPayload.subarray(3).toString('utf8').split('\n');
     expect(lines.find((line) => line.includes(',book_title,'))).toMatch(
@@ -338,12 +337,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       subjects: [{ id: 1 }],
     });
     const csvIn = async (language: string) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/operator/history.csv',
-        headers: { ...op, 'accept-language': language },
-        query: { subjectType: 'book', subjectId: String(book.id) },
-      });
+      const response = await bookHistoryCsv(book.id, language);
       expect(response.statusCode).toBe(200);
       return response.rawPayload.subarray(3).toString('utf8').split('\n');
     };
