@@ -64,6 +64,25 @@ describe("the app's server render", () => {
     expect(page.css.startsWith('<style data-emotion="css')).toBe(true);
   });
 
+  it('writes in the head the style of every class an element has and of no other (decision 057)', async () => {
+    const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as {
+      data: { books: { jsbn_number: string }[] };
+    };
+    for (const path of [`/jsbn/${listed.data.books[0]!.jsbn_number}`, '/', '/search-a-book']) {
+      const { page } = await draw(path);
+      const classes = new Set([...page.html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(' ')));
+      // `css-0` is Emotion's class of no styles: it writes none
+      const styled = [...classes].filter((name) => name.startsWith('css-') && name !== 'css-0');
+      const written = [...page.css.matchAll(/<style data-emotion="css ([^"]+)"/g)].flatMap((match) =>
+        match[1]!.split(' ').map((name) => `css-${name}`),
+      );
+      expect({ path, unused: written.filter((name) => !classes.has(name)) }).toEqual({ path, unused: [] });
+      expect({ path, missing: styled.filter((name) => !written.includes(name)) }).toEqual({ path, missing: [] });
+      // MUI's Button hands its class to ButtonBase, which writes one of both: only that one is in the page
+      if (path.startsWith('/jsbn/')) expect(page.css).not.toMatch(/data-emotion="css [a-z0-9]+-MuiButton-root"/);
+    }
+  });
+
   it('draws a page whose queries it learns while drawing (the search page) complete, in two passes', async () => {
     const { page, asked } = await draw('/search-a-book');
     expect(page.complete).toBe(true);

@@ -68,6 +68,37 @@ const runs = (query: Query) => (query.options as { enabled?: unknown }).enabled 
 const STYLE_START = '<style data-emotion="';
 const STYLE_END = '</style>';
 
+/** Where a class Emotion made starts in the page's HTML (`class="… css-<name>"`, the cache's key `css`). */
+const CLASS_START = 'css-';
+/** The style elements of one class, of the key `css` (not `css-global`): `<style data-emotion="css <name>"`. */
+const CLASS_STYLE = `${STYLE_START}css `;
+
+/**
+ * The style elements of `styles` the page's HTML uses, joined (decision 057): the global ones and
+ * those of a class some element has. Emotion writes the class of every styled component, also
+ * of one that hands it to another styled component which merges its rules into a class of its
+ * own (MUI's `Button` into `ButtonBase`, `IconButton`, `Link` into `Typography` …): on a book page
+ * 24 rules, 27 kB of its 89 kB of CSS, that no element carries. Left out, the browser's Emotion
+ * writes them at hydration as it writes any rule the page had not (a class no element has styles nothing).
+ */
+function usedStyles(styles: string[], html: string): string {
+  const used = new Set<string>();
+  for (let start = html.indexOf(CLASS_START); start >= 0; start = html.indexOf(CLASS_START, start + CLASS_START.length)) {
+    let end = start + CLASS_START.length;
+    while (end < html.length && html.charCodeAt(end) !== 32 && html.charCodeAt(end) !== 34) end++;
+    used.add(html.slice(start + CLASS_START.length, end));
+  }
+  let css = '';
+  for (const style of styles) {
+    if (style.startsWith(CLASS_STYLE)) {
+      const names = style.slice(CLASS_STYLE.length, style.indexOf('"', CLASS_STYLE.length)).split(' ');
+      if (!names.some((name) => used.has(name))) continue;
+    }
+    css += style;
+  }
+  return css;
+}
+
 /**
  * Draws the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`) for a visitor.
  * @param transport answers the app's API requests (`/api/...`, GET)
@@ -141,10 +172,11 @@ export async function renderPage(
     at = end + STYLE_END.length;
   }
   html += drawn.slice(at);
+  const css = usedStyles(styles, html);
   const queries = queryClient.getQueryCache().getAll();
   return {
     html,
-    css: styles.join(''),
+    css,
     seeds: queries.flatMap((query): QuerySeed[] => (query.state.status === 'success' ? [[query.queryKey, query.state.data]] : [])),
     complete: queries.every((query) => query.state.status === 'success' || !runs(query)),
     passes,
