@@ -120,6 +120,7 @@ export async function buildCatalogue(pool: pg.Pool, count: number, progress: (do
   await pool.query('DROP INDEX IF EXISTS books_title_text_trgm_idx');
   await pool.query('DROP INDEX IF EXISTS books_title_words_idx');
   await pool.query('DROP INDEX IF EXISTS search_postings_rank_idx');
+  await pool.query('DROP INDEX IF EXISTS search_postings_title_newest_idx');
   const samples: string[] = [];
   for (let start = 0; start < count; start += BATCH) {
     const end = Math.min(count, start + BATCH);
@@ -211,6 +212,10 @@ export async function finishCatalogue(pool: pg.Pool): Promise<void> {
   // as migration 0016 makes it
   await pool.query(
     'CREATE INDEX IF NOT EXISTS search_postings_rank_idx ON search_postings (word, in_title DESC NULLS LAST, title_length, created_at DESC NULLS LAST, book_id DESC NULLS LAST)',
+  );
+  // as migration 0027 makes it
+  await pool.query(
+    'CREATE INDEX IF NOT EXISTS search_postings_title_newest_idx ON search_postings (word, created_at DESC NULLS LAST, book_id DESC NULLS LAST) WHERE in_title',
   );
   await pool.query('VACUUM ANALYZE');
 }

@@ -300,6 +300,11 @@ export const search_postings = pgTable(
     // every column in the key: a search reads the index alone (index-only scan), and a
     // trigger finds a book's rows by their whole key
     index('search_postings_rank_idx').on(t.word, t.in_title.desc(), t.title_length, t.created_at.desc(), t.book_id.desc()),
+    // a word's title rows newest first (decision 056): an SRU title search merges its words'
+    // lists in that order and reads only as far as its page, never every row of a common word
+    index('search_postings_title_newest_idx')
+      .on(t.word, t.created_at.desc(), t.book_id.desc())
+      .where(sql`${t.in_title}`),
   ],
 );
 

@@ -40,11 +40,28 @@ export interface WordSource {
 export interface FoundPage {
   ids: number[];
   total: number;
+  /**
+   * When another page of the same search may say more than `total` (an estimate, where this
+   * page's reading found the last match), the most it may say: a `startRecord` up to it is
+   * answered without records rather than with diagnostic 61 (decision 056).
+   */
+  ceiling?: number;
 }
 
 /** A PostgreSQL int[] as the driver gives it (an array, or its text form '{1,2,3}' from some drivers). */
 const intArray = (value: number[] | string | null): number[] =>
   value === null ? [] : typeof value === 'string' ? (value === '{}' ? [] : value.slice(1, -1).split(',').map(Number)) : value.map(Number);
+
+/** A PostgreSQL text[] of vocabulary words (no quotes, commas or braces in them: the vocabulary splits at punctuation), as an array. */
+const textArray = (value: string[] | string): string[] =>
+  typeof value === 'string'
+    ? value === '{}'
+      ? []
+      : value
+          .slice(1, -1)
+          .split(',')
+          .map((word) => word.replace(/^"|"$/g, ''))
+    : value;
 
 /**
  * A one-word query alone (title or anywhere), from the word index (decision 024): the
@@ -188,7 +205,104 @@ export async function findAmongCandidates(
     found.rows > RANKED_RESULTS && found.found >= wanted && found.read > 0
       ? Math.max(found.found, Math.round((found.found / found.read) * found.rows))
       : found.found;
-  return { ids: found.ids, total };
+  // another page may have scaled its matches up to every candidate row (decision 056)
+  return { ids: found.ids, total, ...(found.rows > RANKED_RESULTS ? { ceiling: found.rows } : {}) };
+}
+
+/**
+ * Most vocabulary words whose title rows `findAmongTitleRows` merges in one statement (a branch
+ * of it each); a query whose patterns more words hold is left to the other ways.
+ */
+export const MERGED_WORDS = 64;
+
+/**
+ * The page of the books meeting `where` that visitors may see among title candidates (every
+ * source `titleOnly`: every match holds one of their words in its title), newest first, from the
+ * title rows of the word index in newest-first order (`search_postings_title_newest_idx`,
+ * migration 0027; decision 056). Two statements: the vocabulary's words holding a pattern (with
+ * the books each is in) and whether more than RANKED_RESULTS title rows hold them (a count that
+ * stops there); then the lists of those words merged newest first, a book once, each read by its
+ * key and checked in that order, the reading stopping at the first match after the page — rows
+ * read in proportion to the page, not to how many books hold the words.
+ *
+ * Null when not read so: more than MERGED_WORDS words hold the patterns, or at most
+ * RANKED_RESULTS title rows (`findAmongCandidates` then ranks and counts them whole).
+ * The total is the count when no match follows the page (the reading reached the last
+ * candidate); else an estimate: the matches per title row read, times the books the vocabulary
+ * says hold the words (a book once per word on both sides) — at most that number (the
+ * `ceiling`), which also counts a book holding a word elsewhere (its publisher's name, an
+ * author) and so overrates a little; never less than found.
+ */
+export async function findAmongTitleRows(
+  db: DbOrTx,
+  candidates: WordSource[],
+  where: SQL,
+  offset: number,
+  count: number,
+): Promise<FoundPage | null> {
+  const patterns = [...new Set(candidates.flatMap((source) => source.patterns.map((word) => word.pattern)))];
+  const [known] = await executeNamed<{ words: string[] | string | null; books: number | null; rows: number }>(
+    db,
+    'sru_title_known',
+    sql`
+    with known as materialized (
+      select distinct known.word, known.books from unnest(${sql.param(patterns)}::text[]) as pattern(text)
+      cross join lateral (select word, books from search_words where books > 0 and word like '%' || pattern.text || '%') as known
+    )
+    select
+      (select case when count(*) <= ${MERGED_WORDS} then array_agg(word order by word) end from known) as words,
+      (select sum(books) from known)::int as books,
+      -- title rows up to RANKED_RESULTS + 1 (each word through the index; the count stops there)
+      (select count(*) from (
+        select 1 from known cross join lateral (select 1 from search_postings where search_postings.word = known.word and search_postings.in_title offset 0) as posting
+        limit ${RANKED_RESULTS + 1}
+      ) as rows)::int as rows`,
+  );
+  const rows = Number(known?.rows ?? 0);
+  if (rows === 0) return { ids: [], total: 0, ceiling: 0 };
+  const words = known?.words === null || known?.words === undefined ? null : textArray(known.words);
+  if (!words || rows <= RANKED_RESULTS) return null;
+  const holding = Number(known?.books ?? 0);
+  const wanted = offset + Math.max(count, 1);
+  // each word's title rows newest first (one range of the index each, in its own order: its DESC
+  // columns are NULLS LAST), merged in that order (a Merge Append, read only as far as the
+  // reading goes), a book holding several words once
+  const lists = sql.join(
+    words.map(
+      (word) =>
+        sql`(select book_id, created_at from search_postings where word = ${word} and in_title order by created_at desc nulls last, book_id desc nulls last)`,
+    ),
+    sql` union all `,
+  );
+  const result = await db.execute(sql`
+    with hit as materialized (
+      select newest.book_id as id, newest.created_at, newest.position
+      from (
+        -- a book once, with the rows read up to it (a row a word it holds, as the vocabulary counts books)
+        select distinct on (created_at, book_id) book_id, created_at, position from (
+          select book_id, created_at, row_number() over (order by created_at desc nulls last, book_id desc nulls last) as position
+          from (${lists}) as rows
+        ) as numbered
+        order by created_at desc nulls last, book_id desc nulls last
+      ) as newest
+      -- OFFSET 0: each candidate read by its key, in turn (never joined to a bitmap of a trigram index)
+      cross join lateral (select 1 from ${books} where ${books.id} = newest.book_id and ${where} and ${VISIBLE_BOOK} offset 0) as checked
+      order by newest.created_at desc nulls last, newest.book_id desc nulls last
+      -- one more than the page needs: whether a match follows it
+      limit ${wanted + 1}
+    )
+    select (select count(*) from hit)::int as found, (select coalesce(max(position), 0) from hit)::int as read,
+      array(select id from hit order by created_at desc, id desc limit ${count} offset ${offset}) as ids`);
+  const [row] = (result as { rows: { found: number; read: number; ids: number[] | string | null }[] }).rows;
+  const found = Number(row?.found ?? 0);
+  const read = Number(row?.read ?? 0);
+  const ids = intArray(row?.ids ?? null);
+  // matches per row read, times the rows (the vocabulary's books holding each word): a book
+  // holding several of the words ('tattvartha', 'tattvarthasutra' …) counts once per word on both sides
+  const ceiling = Math.max(holding, found);
+  // no match after the page: every candidate was read, the count is exact
+  if (found <= wanted) return { ids, total: found, ceiling };
+  return { ids, total: Math.min(ceiling, Math.max(found, Math.round((found / read) * holding))), ceiling };
 }
 
 /**

@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { formatJsbn } from '@jsbn/shared';
+import { searchColumnsOf } from '../books/search.js';
 import { createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -192,5 +194,66 @@ describe.each(ENGINES)('SRU target on %s', (engine) => {
     );
     expect(failed?.code).toBe(1);
     expect(failed?.stdout).toContain('error: Unsupported index (info:srw/diagnostic/1:16) dc.price');
+  });
+});
+
+describe.each(ENGINES)('SRU counts past RANKED_RESULTS on %s', (engine) => {
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'SRUQM', publisher_name: 'Quilmar Prakashan' });
+    await createBook(t.ctx, publisher.publisherId, { book_title: 'Vandana', book_e_title: 'Vandana' }, { cover: false });
+    const model = await createBook(t.ctx, publisher.publisherId, { book_title: 'Zorvanta', book_e_title: 'Zorvanta' }, { cover: false });
+    // 1,200 copies of the model, by SQL (registering each would take minutes): every title
+    // holds 'zorvanta', the newest 100 'quilmar' too — the publisher's name holds it for all
+    const columns = (title: string) =>
+      searchColumnsOf({ book_title: title, book_e_title: title, authors: [], publisher_name: 'Quilmar Prakashan', jsbn: '' });
+    const [plain, both] = [columns('Zorvanta'), columns('Zorvanta Quilmar')];
+    await t.ctx.db.execute(
+      sql`create temporary table copies as select books.*, n from books cross join generate_series(1, 1200) as n where books.id = ${model.id}`,
+    );
+    await t.ctx.db.execute(sql`update copies set id = nextval('books_id_seq'), jsbn_number = 'Q' || lpad(n::text, 10, '0'),
+      publisher_jsbn_id = publisher_jsbn_id + n, created_at = created_at + n * interval '1 second',
+      book_title = case when n > 1100 then 'Zorvanta Quilmar' else 'Zorvanta' end, book_e_title = case when n > 1100 then 'Zorvanta Quilmar' else 'Zorvanta' end,
+      title_text = case when n > 1100 then ${both.title_text} else ${plain.title_text} end,
+      search_text = case when n > 1100 then ${both.search_text} else ${plain.search_text} end`);
+    await t.ctx.db.execute(sql`alter table copies drop column n`);
+    await t.ctx.db.execute(sql`insert into books select * from copies`);
+    await t.ctx.db.execute(sql`drop table copies`);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/sru`;
+  });
+  afterAll(() => t.close());
+
+  const search = async (startRecord: number) =>
+    (
+      await fetch(
+        `${base}?${new URLSearchParams({ operation: 'searchRetrieve', version: '1.2', query: 'title all "zorvanta quilmar"', maximumRecords: '10', startRecord: String(startRecord) })}`,
+      )
+    ).text();
+
+  it('answers a page past the last match of an estimated count with no records, not diagnostic 61 (decision 056)', async () => {
+    // the newest titles all match: the first page's estimate is every book holding 'zorvanta'
+    const first = await search(1);
+    expect(first).toContain('<zs:numberOfRecords>1201</zs:numberOfRecords>');
+    expect(first.match(/<zs:recordPosition>/g)).toHaveLength(10);
+    expect(first).toContain('<zs:nextRecordPosition>11</zs:nextRecordPosition>');
+    // the last matches (the count now known: no next page), then a page the first reply said
+    // exists: empty, with the count
+    const last = await search(91);
+    expect(last.match(/<zs:recordPosition>/g)).toHaveLength(10);
+    expect(last).toContain('<zs:numberOfRecords>100</zs:numberOfRecords>');
+    expect(last).not.toContain('nextRecordPosition');
+    const past = await search(501);
+    expect(past).toContain(
+      '<zs:searchRetrieveResponse xmlns:zs="http://www.loc.gov/zing/srw/"><zs:version>1.2</zs:version><zs:numberOfRecords>100</zs:numberOfRecords></zs:searchRetrieveResponse>',
+    );
+    // past what any page may have said: diagnostic 61
+    expect(await search(1202)).toContain('<diag:uri>info:srw/diagnostic/1/61</diag:uri><diag:details>1202</diag:details>');
+    // zoomsh asks for a record the first reply counted, past the last match: no error
+    const out = await zoomsh('set sru get', `connect ${base}`, 'find cql:title all "zorvanta quilmar"', 'show 500 1');
+    expect(out).toContain(': 1201 hits');
   });
 });

@@ -22,6 +22,7 @@ import {
   RANKED_RESULTS,
   candidateRows,
   findAmongCandidates,
+  findAmongTitleRows,
   newestPage,
   rankFromWordIndex,
   type FoundPage,
@@ -463,12 +464,16 @@ function failedSearch(version: string, diagnostic: SruDiagnostic): string {
  * (sru-search.ts; decision 034, 'Speed at a million books'):
  * - a query of one word on title or anywhere is ranked from the word index, as the product's
  *   search ranks it (best title match, shorter title, newest; decision 024);
+ * - a query every match of which holds one of some words in its title (a title term, an `and`
+ *   with one) reads those words' title rows newest first, merged, only as far as the page
+ *   (decision 056);
  * - a query whose words the word index knows is checked book by book among the books holding
  *   its rarest word (at most CANDIDATE_ROWS rows of the index), or, when the page is cheaper to
  *   find so, the newest books are read first (up to a budget), whichever the estimate says is
  *   cheaper first;
  * - anything else (a subject, a publisher, `exact`, a rare match the estimate overrated) is
  *   counted up to RANKED_RESULTS + 1 through the planner's indexes, then paged.
+ * With an estimate, `ceiling` is the most any page of the search may say (decision 056).
  * @throws SruDiagnostic 10, 16, 19, 20, 37, 80
  */
 export async function findBooks(ctx: AppContext, query: string, offset: number, count: number): Promise<FoundPage> {
@@ -481,9 +486,23 @@ export async function findBooks(ctx: AppContext, query: string, offset: number, 
   }
   if (parsed.sortBy) throw new SruDiagnostic(80, 'sortby');
   const compiled = await compile(ctx, parsed.root);
-  const { rank, estimate, candidates, catalogue } = compiled;
+  const { estimate, candidates } = compiled;
   if (estimate === 0) return { ids: [], total: 0 };
   if (compiled.oneWord) return rankFromWordIndex(ctx.db, compiled.oneWord, offset, count);
+  // title candidates: their title rows newest first, merged, read as far as the page (decision 056)
+  if (candidates?.length && candidates.every((source) => source.titleOnly)) {
+    const found = await findAmongTitleRows(ctx.db, candidates, compiled.where, offset, count);
+    if (found) return found;
+  }
+  // the most a page of this search may say past RANKED_RESULTS from the vocabulary (decision 056)
+  const told = Number.isFinite(estimate) && estimate > RANKED_RESULTS ? Math.round(estimate) : 0;
+  const page = await pageOf(ctx, compiled, offset, count);
+  return { ...page, ceiling: Math.max(page.ceiling ?? 0, told) };
+}
+
+/** The page of a query that is not one word alone nor among title candidates (`findBooks`). */
+async function pageOf(ctx: AppContext, compiled: Compiled, offset: number, count: number): Promise<FoundPage> {
+  const { rank, estimate, candidates, catalogue } = compiled;
   // books read newest first until the page's last match, if the estimate is right: (offset + count) / density
   const newestRows = catalogue > 0 && Number.isFinite(estimate) ? ((offset + Math.max(count, 1)) * catalogue) / estimate : Infinity;
   const postings = candidates && candidates.length > 0 ? candidateRows(candidates) : Infinity;
@@ -551,8 +570,10 @@ export async function searchRetrieve(ctx: AppContext, parameters: SruParameters)
     if (!schemaName) throw new SruDiagnostic(66, parameters.recordSchema!);
     const packing = parameters.recordPacking || 'xml';
     if (packing !== 'xml' && packing !== 'string') throw new SruDiagnostic(71, packing);
-    const { ids, total } = await findBooks(ctx, query, start - 1, maximum);
-    if (total > 0 && start > total && maximum > 0) throw new SruDiagnostic(61, String(start));
+    const { ids, total, ceiling } = await findBooks(ctx, query, start - 1, maximum);
+    // past the last match but within what another page of the search may have said (an
+    // estimate): no records, the count now known — never diagnostic 61 (decision 056)
+    if (total > 0 && start > Math.max(total, ceiling ?? 0) && maximum > 0) throw new SruDiagnostic(61, String(start));
     const found = ids.length ? await booksByIds(ctx, ids) : [];
     const data =
       schemaName === 'marcxml'
