@@ -428,7 +428,12 @@ try {
           for (const [index, variant] of variants.entries()) runs[index]!.push(await tapAnswer(variant.url, tap, at, variant.saveData));
         const [mine, ...others] = runs;
         rows.push(
-          `| ${tap.name} | +${at / 1000} s | ${median(mine!.map((r) => r.seen)).toFixed(0)} ms | ${range(mine!.map((r) => r.answered))} | ${range(mine!.map((r) => r.live))} | ${others.map((r) => range(r.map((times) => times.answered))).join(' | ')} |`,
+          `| ${tap.name} | +${at / 1000} s | ${median(mine!.map((r) => r.seen)).toFixed(0)} ms | ${range(mine!.map((r) => r.answered))} | ${range(mine!.map((r) => r.live))} | ${others
+            .map(
+              (r, index) =>
+                `${range(r.map((times) => times.answered))}${older && index === 0 ? ` | ${range(r.map((times) => times.live))}` : ''}`,
+            )
+            .join(' | ')} |`,
         );
       }
     }
@@ -436,9 +441,9 @@ try {
       `\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling); median of ${RUNS} (range); 'app live': until the app has adopted the page; the baselines in the same run${older ? ': the older build, and' : ':'} a browser asking to save data, which gets no background fetch:\n`,
     );
     console.log(
-      `| control | tapped after navigation | tap shown | answer on screen | app live |${older ? ' older build: answer |' : ''} baseline: Save-Data |`,
+      `| control | tapped after navigation | tap shown | answer on screen | app live |${older ? ' older build: answer | older build: app live |' : ''} baseline: Save-Data |`,
     );
-    console.log(`|---|---|---|---|---|${older ? '---|' : ''}---|`);
+    console.log(`|---|---|---|---|---|${older ? '---|---|' : ''}---|`);
     for (const row of rows) console.log(row);
   }
 } finally {
