@@ -128,15 +128,79 @@ function appModules(): Plugin {
   };
 }
 
+/**
+ * Fewer, larger chunks for the app's start (decision 059): without groups the bundler splits
+ * the start module's static imports into some thirty chunks by which pages share them, and a
+ * page drawn on the server fetches them (beside its own) as module preloads in the background
+ * — on a phone's link over HTTP/1.1's six connections, each a 150 ms round trip, and each a
+ * task of its own. What the start needs is always needed whole, so it goes into one chunk
+ * (`app-start`, beside the start module's own); the app bar's lazy parts, fetched with it on every drawn page, into another
+ * (`app-bar`). Neither takes a module the entry (`main.tsx`) or the first tap's early answers
+ * (`early-answers.ts`, decision 053) import: those stay in the entry's 3.7 kB, and the early
+ * answers never wait for the start's chunk. The sets are read from the module graph once it is
+ * built (`buildEnd`), before the chunks are made.
+ */
+function startChunks() {
+  const start = new Set<string>();
+  const appBar = new Set<string>();
+  const plugin: Plugin = {
+    name: 'jsbn-start-chunks',
+    apply: 'build',
+    buildEnd() {
+      if (this.environment.config.build.ssr) return;
+      const ids = [...this.getModuleIds()];
+      const moduleOf = (suffix: string) => {
+        const id = ids.find((module) => module.endsWith(suffix));
+        if (!id) throw new Error(`the build has no ${suffix}`);
+        return id;
+      };
+      const closure = (from: string[], without = new Set<string>()) => {
+        const found = new Set<string>();
+        const visit = (id: string) => {
+          if (found.has(id) || without.has(id)) return;
+          found.add(id);
+          this.getModuleInfo(id)?.importedIds.forEach(visit);
+        };
+        from.forEach(visit);
+        return found;
+      };
+      const entry = closure([moduleOf('/src/main.tsx'), moduleOf('/src/app/early-answers.ts')]);
+      // the start module itself stays the dynamic entry the page's entry imports (its chunk is named after it)
+      const startModule = moduleOf('/src/app/start.tsx');
+      closure([startModule], entry).forEach((id) => start.add(id));
+      start.delete(startModule);
+      // what the start loads lazily that is neither a page (of a routes module) nor a language
+      const apart = new Set(
+        ids
+          .filter((id) => /\/src\/(app|features\/[^/]+)\/routes\.tsx$|\/src\/i18n\/index\.ts$/.test(id))
+          .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+      );
+      const lazy = [...start].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []).filter((id) => !apart.has(id));
+      closure(lazy, new Set([...entry, ...start, ...apart])).forEach((id) => appBar.add(id));
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      // the modules' own imports are in the same set, or the entry's: nothing to add (and the entry's must stay in it)
+      { name: 'app-start', test: (id: string) => start.has(id), priority: 2, includeDependenciesRecursively: false },
+      { name: 'app-bar', test: (id: string) => appBar.has(id), priority: 1, includeDependenciesRecursively: false },
+    ],
+  };
+}
+
 // The API serves the built app from dist/ (one process, one port); in `vite` dev mode the
 // API runs on :3000 and /api is proxied to it. Every built file above 1 KiB also gets a
 // brotli (.br, quality 11) and a gzip (.gz, level 9) twin, which the API's static server sends
 // to browsers that accept them (decision 008).
+const chunks = startChunks();
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     preloadStart(),
     appModules(),
+    chunks.plugin,
     ...(isSsrBuild
       ? []
       : [
@@ -193,5 +257,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           resolveDependencies: (filename, deps, { hostType }) =>
             hostType === 'js' && /(^|\/)(start|early-answers)-[\w-]+\.js$/.test(filename) ? [] : deps,
         },
+        rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
       },
 }));

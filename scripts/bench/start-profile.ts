@@ -25,13 +25,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { buildApp } from '@jsbn/api/app';
 import { loadConfig } from '@jsbn/api/config';
 import { benchBooks, listenLocally, signedInLibrary } from './web-catalogue.js';
+import { blockingTime, phone, tracedLoad, type CpuProfile, type Marks, type StoredSession as Session } from './long-tasks.js';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 const { values: options } = parseArgs({
   options: {
@@ -49,24 +47,6 @@ const TOP = Number(options.top);
 const PAGES = new Set(options.pages.split(','));
 
 if (!options['no-build']) execSync('npm run build', { stdio: 'inherit' });
-
-/** A node of a V8 CPU profile (`Profiler.stop`). */
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** What the page saw of itself (the init script's observers), ms after navigation. */
-interface Marks {
-  fcp?: number;
-  lcp?: number;
-  tasks: { start: number; duration: number }[];
-}
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -163,62 +143,6 @@ function selfTimes(profile: CpuProfile) {
   return { total, packages: top(byPackage), functions: top(byFunction) };
 }
 
-/** A signed-in user's session as the app keeps it in localStorage (`authToken`, `userData`). */
-interface Session {
-  token: string;
-  user: string;
-}
-
-const OBSERVE = `{
-  const marks = (window.startMarks = { tasks: [] });
-  new PerformanceObserver((list) => list.getEntries().forEach((entry) => marks.tasks.push({ start: entry.startTime, duration: entry.duration }))).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => list.getEntries().forEach((entry) => { if (entry.name === 'first-contentful-paint') marks.fcp = entry.startTime; })).observe({ type: 'paint', buffered: true });
-  new PerformanceObserver((list) => list.getEntries().forEach((entry) => (marks.lcp = entry.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
-}`;
-
-/** One load of `url` with the CPU slowed down: the page's marks, and its CPU profile when `profile`. */
-async function load(
-  url: string,
-  session: Session | undefined,
-  profile: boolean,
-  cookie: boolean,
-): Promise<{ marks: Marks; profile?: CpuProfile }> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
-  try {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 3,
-    });
-    const page = await context.newPage();
-    if (session) {
-      // the session as the app keeps it once it has run: localStorage and the cookie (decision 047)
-      await page.addInitScript(
-        `localStorage.setItem('authToken', ${JSON.stringify(session.token)}); localStorage.setItem('userData', ${JSON.stringify(session.user)});`,
-      );
-      if (cookie) await context.addCookies([{ name: 'jsbn_session', value: session.token, url }]);
-    }
-    await page.addInitScript(OBSERVE);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
-    if (profile) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(1000);
-    const marks = await page.evaluate(() => (window as unknown as { startMarks: Marks }).startMarks);
-    const result = profile ? ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
-    return { marks, profile: result };
-  } finally {
-    await browser.close();
-  }
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
@@ -228,14 +152,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * its adoption of the page, the menu).
  */
 async function tapProfile(url: string, profile: boolean): Promise<{ ms: number; profile?: CpuProfile }> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  const { browser, context } = await phone();
   try {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 3,
-    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await page.goto(url, { waitUntil: 'networkidle' });
@@ -309,15 +227,11 @@ try {
     const runs: Marks[] = [];
     let profile: CpuProfile | undefined;
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await load(`${origin}${path}`, who, run === 0, cookie);
+      const result = await tracedLoad(`${origin}${path}`, { cpu: CPU, session: who, cookie, profile: run === 0 });
       runs.push(result.marks);
       profile ??= result.profile;
     }
-    const blocking = runs.map((marks) =>
-      marks.tasks
-        .filter((task) => task.start + task.duration > (marks.fcp ?? 0))
-        .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
-    );
+    const blocking = runs.map(blockingTime);
     const longest = runs.map((marks) => Math.max(0, ...marks.tasks.map((task) => task.duration)));
     const count = runs.map((marks) => marks.tasks.length);
     rows.push(

@@ -13,7 +13,9 @@
  * `--against <dir>`: the `taps` and `signed-in` tables also for an older web build (its `dist`,
  * with `../dist-server` beside it), served by a second app in the same run — the before and
  * after on one machine at one load. `--only <text>`: only the signed-in pages whose row names
- * it.
+ * it. The signed-in table also prints, beside Lighthouse's TBT, the TBT of a trace of each run
+ * (long tasks after the first paint at CPU ×4 on the same link; decision 059), and
+ * `--throttling devtools` has Lighthouse slow the page down as it loads instead of simulating.
  */
 import { execSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -28,9 +30,8 @@ import { chromium, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '@jsbn/api/app';
 import { loadConfig } from '@jsbn/api/config';
 import { benchBooks, listenLocally, signedInLibrary } from './web-catalogue.js';
+import { blockingTime, CHROME_FLAGS, CHROME_PATH, phone, SLOW_LINK, tracedLoad } from './long-tasks.js';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const RUNS = Number(process.env.RUNS ?? 3);
 const { values: options } = parseArgs({
   options: {
@@ -39,8 +40,17 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     against: { type: 'string' },
     only: { type: 'string' },
+    throttling: { type: 'string', default: 'simulate' },
   },
 });
+/**
+ * `--throttling simulate|devtools`: Lighthouse's throttling — `simulate` (its default: a fast
+ * load, then the page's tasks and fetches replayed on a model of the phone, each task's time as
+ * observed ×4, so a loaded machine's slower tasks count four times over) or `devtools` (the
+ * network and CPU slowed down while the page loads, as `bench:start` does; decision 059).
+ */
+const THROTTLING = options.throttling as 'simulate' | 'devtools';
+if (THROTTLING !== 'simulate' && THROTTLING !== 'devtools') throw new Error('--throttling is simulate or devtools');
 /** `--parts pages,taps,signed-in` (default all): which tables to print. */
 const PARTS = new Set(options.parts.split(','));
 const DETAILS = options.details;
@@ -110,9 +120,6 @@ async function transferred(url: string, session?: Session): Promise<{ js: number
   }
 }
 
-/** Lighthouse's mobile link (its `simulate` throttling): 1.6 Mbps down, 750 kbps up, 150 ms round trips. */
-const SLOW_LINK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-
 /** A control tapped on a page drawn on the server, and what shows that the app answered it. */
 interface Tap {
   name: string;
@@ -148,14 +155,8 @@ interface TapTimes {
 }
 
 async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): Promise<TapTimes> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  const { browser, context } = await phone();
   try {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 3,
-    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -294,6 +295,7 @@ async function lighthouseRun(url: string, port: number, detailsOf?: string, sess
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: Boolean(session),
+    throttlingMethod: THROTTLING,
   });
   const audits = result!.lhr.audits;
   if (detailsOf) printDetails(detailsOf, audits);
@@ -309,6 +311,11 @@ async function lighthouseRun(url: string, port: number, detailsOf?: string, sess
 const median = (values: number[]) => {
   const figures = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
   return figures.length ? figures[Math.floor(figures.length / 2)]! : NaN;
+};
+/** `median ms (min–max)` of the runs that gave a figure. */
+const range = (values: number[]) => {
+  const figures = values.filter((value) => !Number.isNaN(value));
+  return `${median(figures).toFixed(0)} ms (${Math.min(...figures).toFixed(0)}–${Math.max(...figures).toFixed(0)})`;
 };
 
 try {
@@ -366,6 +373,8 @@ try {
       who?: Session;
       bytes?: Awaited<ReturnType<typeof transferred>>;
       runs: Score[];
+      /** The trace's TBT of each run: long tasks beyond 50 ms after the first paint, CPU ×4 and SLOW_LINK (CDP). */
+      traced: number[];
     }[] = [];
     for (const build of builds) {
       const session: Session = { ...(await signedInLibrary(build.ctx, build.origin)), cookie: true };
@@ -379,34 +388,33 @@ try {
         ['/jsbn/:jsbn, signed in', `${build.origin}/jsbn/${build.jsbn}`, session],
       ];
       for (const [name, url, who] of pagesOf)
-        if (!options.only || name.includes(options.only)) rows.push({ name, build: build.name, url, who, runs: [] });
+        if (!options.only || name.includes(options.only)) rows.push({ name, build: build.name, url, who, runs: [], traced: [] });
     }
     const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     try {
       for (const row of rows) row.bytes = await transferred(row.url, row.who);
       // run by run, every page of every build in turn: a change of the machine's load falls on all alike
       for (let run = 0; run < RUNS; run += 1)
-        for (const row of rows)
+        for (const row of rows) {
           row.runs.push(await lighthouseRun(row.url, chrome.port, DETAILS && run === 0 ? `${row.name} ${row.build}` : undefined, row.who));
+          const { marks } = await tracedLoad(row.url, { cpu: 4, network: SLOW_LINK, session: row.who, cookie: row.who?.cookie });
+          row.traced.push(blockingTime(marks));
+        }
     } finally {
       chrome.kill();
     }
     console.log(
-      `\nA signed-in library on a phone (390 px, empty cache; Lighthouse mobile: 1.6 Mbps / 150 ms, 4× CPU slowdown), median of ${RUNS} runs (TBT's range); the visitor's QR page as the baseline of this run:\n`,
+      `\nA signed-in library on a phone (390 px, empty cache; Lighthouse mobile: 1.6 Mbps / 150 ms, 4× CPU slowdown, ${THROTTLING === 'simulate' ? 'simulated' : 'applied while loading'}), median of ${RUNS} runs (range); the visitor's QR page as the baseline of this run. 'TBT at CPU ×4, traced': the long tasks' time beyond 50 ms after the first paint, as the page saw them with the CPU slowed down 4× and the same link (CDP), until the background fetch is done:\n`,
     );
-    console.log('| page | build | JS transferred | all transferred | score | LCP | TBT |');
-    console.log('|---|---|---|---|---|---|---|');
-    for (const { name, build, bytes, runs } of rows) {
-      const tbt = runs.map((r) => r.tbt).filter((value) => !Number.isNaN(value));
+    console.log('| page | build | JS transferred | all transferred | score | LCP | TBT (Lighthouse) | TBT at CPU ×4, traced |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const { name, build, bytes, runs, traced } of rows)
       console.log(
-        `| ${name} | ${build || 'this'} | ${(bytes!.js / 1000).toFixed(1)} kB | ${((bytes!.total + bytes!.after) / 1000).toFixed(1)} kB | ${median(runs.map((r) => r.score))} | ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s | ${median(tbt).toFixed(0)} ms (${Math.min(...tbt).toFixed(0)}–${Math.max(...tbt).toFixed(0)}) |`,
+        `| ${name} | ${build || 'this'} | ${(bytes!.js / 1000).toFixed(1)} kB | ${((bytes!.total + bytes!.after) / 1000).toFixed(1)} kB | ${median(runs.map((r) => r.score))} | ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s | ${range(runs.map((r) => r.tbt))} | ${range(traced)} |`,
       );
-    }
   }
 
   if (PARTS.has('taps')) {
-    const range = (values: number[]) =>
-      `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
     const rows: string[] = [];
     for (const tap of TAPS) {
       for (const at of [1000, 3000]) {
@@ -420,7 +428,12 @@ try {
           for (const [index, variant] of variants.entries()) runs[index]!.push(await tapAnswer(variant.url, tap, at, variant.saveData));
         const [mine, ...others] = runs;
         rows.push(
-          `| ${tap.name} | +${at / 1000} s | ${median(mine!.map((r) => r.seen)).toFixed(0)} ms | ${range(mine!.map((r) => r.answered))} | ${range(mine!.map((r) => r.live))} | ${others.map((r) => range(r.map((times) => times.answered))).join(' | ')} |`,
+          `| ${tap.name} | +${at / 1000} s | ${median(mine!.map((r) => r.seen)).toFixed(0)} ms | ${range(mine!.map((r) => r.answered))} | ${range(mine!.map((r) => r.live))} | ${others
+            .map(
+              (r, index) =>
+                `${range(r.map((times) => times.answered))}${older && index === 0 ? ` | ${range(r.map((times) => times.live))}` : ''}`,
+            )
+            .join(' | ')} |`,
         );
       }
     }
@@ -428,9 +441,9 @@ try {
       `\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling); median of ${RUNS} (range); 'app live': until the app has adopted the page; the baselines in the same run${older ? ': the older build, and' : ':'} a browser asking to save data, which gets no background fetch:\n`,
     );
     console.log(
-      `| control | tapped after navigation | tap shown | answer on screen | app live |${older ? ' older build: answer |' : ''} baseline: Save-Data |`,
+      `| control | tapped after navigation | tap shown | answer on screen | app live |${older ? ' older build: answer | older build: app live |' : ''} baseline: Save-Data |`,
     );
-    console.log(`|---|---|---|---|---|${older ? '---|' : ''}---|`);
+    console.log(`|---|---|---|---|---|${older ? '---|---|' : ''}---|`);
     for (const row of rows) console.log(row);
   }
 } finally {
