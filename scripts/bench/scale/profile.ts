@@ -7,10 +7,12 @@
  * `--search`: searches of the catalogue's words, each asked once, from many visitors, 20 at a
  * time) with autocannon (`--connections`, default 50 (20 for searches), brotli accepted,
  * `--seconds`, default 10), stops the server and prints the server's CPU time per reply during
- * those seconds (user + system from /proc, under the profiler; with `--path /jsbn`, how many
+ * those seconds (user + system from /proc, under the profiler, also by thread: the main one, V8's and libuv's; with `--path /jsbn`, how many
  * replies were drawn pages and how many the shell sent while MAX_DRAWN_AT_ONCE pages were being
  * made — `--connections 4` lets every first scan be drawn) and where that time went: self time
  * by function and by package, in per cent of the samples.
+ * `--node-flags '--single-threaded …'` starts the server's Node with those flags besides (V8's garbage collection and
+ * compiling on the main thread alone, a larger young generation …).
  * `--floor bytes|brotli|read` (with `--path /jsbn`) serves the same requests from a bare Node
  * http server instead (`floor-server.mjs`, under the same profiler), sending a book page the
  * built API drew: its brotli made once (`bytes`), compressed per request as the page cache does
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     search: { type: 'boolean', default: false },
     database: { type: 'string' },
     floor: { type: 'string' },
+    'node-flags': { type: 'string' },
   },
 });
 const PORT = 39110;
@@ -101,7 +104,12 @@ if (values.floor) {
 }
 const server = spawn(
   process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${profiles}`, floorPage ? 'scripts/bench/scale/floor-server.mjs' : 'apps/api/dist/server.js'],
+  [
+    ...(values['node-flags']?.split(' ').filter(Boolean) ?? []),
+    '--cpu-prof',
+    `--cpu-prof-dir=${profiles}`,
+    floorPage ? 'scripts/bench/scale/floor-server.mjs' : 'apps/api/dist/server.js',
+  ],
   {
     cwd: ROOT,
     env: { ...serverEnv, ...(floorPage ? { MODE: values.floor, PAGE_FILE: floorPage } : {}) },
@@ -131,12 +139,38 @@ try {
       .split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   };
+  /**
+   * The server's CPU time so far by thread (ms, user + system; Linux): the main thread (`node`), V8's
+   * workers (concurrent marking and parallel scavenges of the garbage collector, compiling), libuv's
+   * and the profiler's (decision 060). Threads that ended in between are missing from the difference.
+   */
+  const threadCpu = () => {
+    const byName = new Map<string, number>();
+    for (const tid of readdirSync(`/proc/${server.pid}/task`)) {
+      try {
+        const stat = readFileSync(`/proc/${server.pid}/task/${tid}/stat`, 'utf8');
+        const name =
+          tid === String(server.pid)
+            ? 'main thread'
+            : stat
+                .slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+                .replace(/\d+$/, '')
+                .trim();
+        const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+        byName.set(name, (byName.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+      } catch {
+        // the thread ended
+      }
+    }
+    return byName;
+  };
   // a drawn page is tens of kB even compressed; the shell sent instead while pages are being made, a few
   let drawn = 0;
   const onResponse = (_status: number, body: string) => {
     if (body.length > 8000) drawn++;
   };
   const cpuBefore = serverCpu();
+  const threadsBefore = threadCpu();
   const visitor = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
@@ -160,9 +194,14 @@ try {
         : paths.map((path) => ({ path, onResponse })),
   });
   const cpu = serverCpu() - cpuBefore;
+  const threads = [...threadCpu()]
+    .map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const)
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1]);
   console.log(
     `server CPU (under the profiler): ${(cpu / result.requests.total).toFixed(1)} ms per reply (${result.requests.total} replies${values.path === '/jsbn' ? `: ${drawn} drawn pages, ${result.requests.total - drawn} shells` : ''})`,
   );
+  console.log(`  by thread: ${threads.map(([name, ms]) => `${name} ${(ms / result.requests.total).toFixed(1)} ms`).join(', ')}`);
   if (values.search)
     console.log(
       `search of a new word, c20: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,

@@ -14,6 +14,7 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, books, publishers } from '../../db/schema.js';
+import { preparedOnce } from '../../db/named.js';
 import { publicPagesChanged } from '../../lib/public-pages.js';
 import { changedFields, record } from '../../lib/audit.js';
 import { fileName, pick, publisherActor, withheld, WITHHELD_FIELDS } from '../../lib/record-of.js';
@@ -185,6 +186,33 @@ export const IMPORTED_ACCOUNT_DOMAIN = 'import.jsbn.invalid';
 /** True for the placeholder e-mail of an imported account nobody has claimed. */
 export const isImportedEmail = (email: string) => email.endsWith(`@${IMPORTED_ACCOUNT_DOMAIN}`);
 
+/** A publisher's books a visitor sees (not withdrawn, decision 043), of the placeholder `publisherId`. */
+const shownBooks = and(eq(books.publisher_id, sql.placeholder('publisherId')), isNull(books.withdrawn_at));
+/** A publisher, its account's e-mail and suspension, and the count of its books shown (`publisherInfo`). */
+const publisherStatement = preparedOnce((db) =>
+  db
+    .select({
+      publisher: publishers,
+      email: accounts.email,
+      suspended_at: accounts.suspended_at,
+      total: sql<number>`(select count(*) from ${books} where ${shownBooks})`.mapWith(Number),
+    })
+    .from(publishers)
+    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
+    .where(eq(publishers.id, sql.placeholder('publisherId')))
+    .prepare('publisher_info'),
+);
+/** A publisher's 12 latest books shown (`publisherInfo`). */
+const latestBooksStatement = preparedOnce((db) =>
+  db
+    .select({ book_title: books.book_title, cover_key: books.cover_key, jsbn_number: books.jsbn_number, created_at: books.created_at })
+    .from(books)
+    .where(shownBooks)
+    .orderBy(desc(books.created_at), desc(books.id))
+    .limit(12)
+    .prepare('publisher_latest_books'),
+);
+
 /**
  * Publisher info of spec books §3 (GET /publisher/:id, the book page).
  * Its latest books and counts leave out withdrawn ones (decision 043).
@@ -197,23 +225,15 @@ export async function publisherInfo(
   publisherId: number,
   options: { private?: boolean; public?: boolean } = {},
 ): Promise<PublisherInfo> {
-  const [row] = await ctx.db
-    .select({ publisher: publishers, email: accounts.email, suspended_at: accounts.suspended_at })
-    .from(publishers)
-    .innerJoin(accounts, eq(accounts.id, publishers.account_id))
-    .where(eq(publishers.id, publisherId));
-  if (!row || (options.public && row.suspended_at)) throw notFound('Publisher');
-  const { publisher, email } = row;
-  const shown = and(eq(books.publisher_id, publisherId), isNull(books.withdrawn_at));
-  const [latest, total] = await Promise.all([
-    ctx.db
-      .select({ book_title: books.book_title, cover_key: books.cover_key, jsbn_number: books.jsbn_number, created_at: books.created_at })
-      .from(books)
-      .where(shown)
-      .orderBy(desc(books.created_at), desc(books.id))
-      .limit(12),
-    ctx.db.$count(books, shown),
+  // two statements at once, built once and named (decision 026), the book count inside the
+  // publisher's: each statement costs the API about half a millisecond of CPU (building, sending,
+  // parsing), a fifth of a first scan's reading of its book (decision 060)
+  const [[row], latest] = await Promise.all([
+    publisherStatement(ctx.db).execute({ publisherId }),
+    latestBooksStatement(ctx.db).execute({ publisherId }),
   ]);
+  if (!row || (options.public && row.suspended_at)) throw notFound('Publisher');
+  const { publisher, email, total } = row;
   return {
     publisherId: publisher.id,
     publisher_no: publisher.publisher_no,

@@ -8,7 +8,6 @@
  * preloads, and the page's own chunks, wait in a `<template>` until the page has loaded
  * (decision 031): a visitor who only reads loads nothing more before then.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -133,10 +132,15 @@ const CONFIGURED_REPLIES: ReadonlySet<string> = new Set([`/api${siteEndpoints.in
 /** The name of the layout around the pages that show the library's cart (`CartLayout` of the web app's routes). */
 const CART_PAGE = 'CartLayout';
 
+/** The visitor whose page is being drawn: their address, replies already known by URL, and a signed-in user's token (decision 047). */
+interface Drawing {
+  visitorIp: string;
+  known: ReadonlyMap<string, string>;
+  token?: string;
+}
+
 /** Draws public pages, and signed-in users' pages (decision 047), with the app's server bundle, for one API instance. */
 export class AppPages {
-  /** The visitor whose page is being drawn: their address, replies already known by URL, and a signed-in user's token (decision 047). */
-  private readonly drawing = new AsyncLocalStorage<{ visitorIp: string; known: ReadonlyMap<string, string>; token?: string }>();
   /** Pages being made now (`making`). */
   private makingNow = 0;
 
@@ -150,26 +154,31 @@ export class AppPages {
   /** The replies of CONFIGURED_REPLIES once asked (200 only), by URL. */
   private readonly configured = new Map<string, string>();
 
-  private readonly transport = async (url: string, init: RequestInit): Promise<Response> => {
-    const drawing = this.drawing.getStore();
-    const known = drawing?.known.get(url) ?? this.configured.get(url);
+  /**
+   * Answers a page's API request for `drawing` (the visitor whose page is being drawn: their address, replies
+   * already known by URL, and a signed-in user's token, decision 047). Handed to each render as a closure, not
+   * through an AsyncLocalStorage: on Node 20 one of those turns on promise hooks for every promise the process
+   * makes, a cost on every request (decision 060).
+   */
+  private async transport(drawing: Drawing, url: string, init: RequestInit): Promise<Response> {
+    const known = drawing.known.get(url) ?? this.configured.get(url);
     if (known !== undefined) return new Response(known, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
     const reply = await this.app.inject({
       method: 'GET',
       url,
       headers: {
         accept: new Headers(init.headers).get('accept') ?? 'application/json',
-        ...(drawing?.token ? { authorization: `Bearer ${drawing.token}` } : {}),
+        ...(drawing.token ? { authorization: `Bearer ${drawing.token}` } : {}),
       },
-      remoteAddress: drawing?.visitorIp ?? '127.0.0.1',
+      remoteAddress: drawing.visitorIp,
     });
-    if (CONFIGURED_REPLIES.has(url) && reply.statusCode === 200 && !drawing?.token) this.configured.set(url, reply.payload);
+    if (CONFIGURED_REPLIES.has(url) && reply.statusCode === 200 && !drawing.token) this.configured.set(url, reply.payload);
     const empty = reply.statusCode === 204 || reply.statusCode === 304;
     const headers = new Headers();
     for (const [name, value] of Object.entries(reply.headers))
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     return new Response(empty ? null : new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers });
-  };
+  }
 
   /**
    * Runs `work`, which makes a page (reads its data, draws it: the public page cache's load of
@@ -225,9 +234,10 @@ export class AppPages {
     known: ReadonlyMap<string, string> = new Map(),
     session: PageSession | null = null,
   ): Promise<DrawnPage | null> {
-    const page = await this.drawing.run({ visitorIp, known, token: session?.token }, () =>
-      this.renderer.renderPage(`${this.publicUrl}${path}`, this.transport, language, { session }),
-    );
+    const drawing: Drawing = { visitorIp, known, token: session?.token };
+    const page = await this.renderer.renderPage(`${this.publicUrl}${path}`, (url, init) => this.transport(drawing, url, init), language, {
+      session,
+    });
     if (!page.complete) return null;
     const { app, pages, later, languages } = this.modules;
     return {
@@ -241,6 +251,30 @@ export class AppPages {
     };
   }
 
+  /** The shells `shellOf` made, by template and then by language and modules (a few dozen: pages × languages). */
+  private static readonly shells = new Map<string, Map<string, string>>();
+
+  /**
+   * `template` with `page`'s module preloads inert and in `page`'s language, made once per process for each
+   * template, language and set of modules: the same for every book page drawn, it cost a first scan its
+   * regular expressions and the site's title looked up in i18next (decision 060).
+   */
+  private static shellOf(template: string, page: DrawnPage): string {
+    const key = `${page.language} ${page.modules.now.join(' ')} | ${page.modules.later.join(' ')}`;
+    let made = AppPages.shells.get(template);
+    if (!made) {
+      if (AppPages.shells.size >= 10) AppPages.shells.clear();
+      AppPages.shells.set(template, (made = new Map()));
+    }
+    let shell = made.get(key);
+    if (shell === undefined) {
+      if (made.size >= 200) made.clear();
+      shell = withLanguage(withPreloadsLater(template, page.modules.now, page.modules.later), page.language);
+      made.set(key, shell);
+    }
+    return shell;
+  }
+
   /**
    * The shell with a drawn page in it (its module preloads inert until the page has loaded, `<html lang>` its language); the plain shell when null.
    * @param head what the page's head gets besides (a book's title and link-preview tags, `bookHead`): applied to the shell of
@@ -248,7 +282,7 @@ export class AppPages {
    */
   static fill(template: string, page: DrawnPage | null, head: (shell: string) => string = (shell) => shell): string {
     if (page === null) return head(template);
-    const shell = head(withLanguage(withPreloadsLater(template, page.modules.now, page.modules.later), page.language));
+    const shell = head(AppPages.shellOf(template, page));
     // joined, not replaced into the shell: the page's CSS and its root (tens of kB each) are copied once, by whoever encodes the page
     const headEnd = shell.indexOf('</head>');
     const root = shell.indexOf(TEMPLATE_MARKS.root, headEnd);
