@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import QRCode, { type QRCodeSegment } from 'qrcode';
+import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { QR_SIZE_PX, formatJsbn } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
@@ -26,49 +26,6 @@ const pngOptions = () => ({ ...OPTIONS, rendererOpts: { filterType: 4 } as { def
 /** Data URLs already made, by page URL (about 2 KB each; the books scanned most stay). */
 const dataUrls = new LRUCache<string, string>({ max: 20_000 });
 
-/** The characters besides digits that a QR code's alphanumeric mode holds. */
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:';
-
-/** How a QR code of `qrcode` cuts a text into segments, by the shape of the text (`textShape`): the mode and length of each. */
-const segmentPlans = new Map<string, { mode: 'numeric' | 'alphanumeric' | 'byte'; length: number }[]>();
-
-/** A printable ASCII text as the classes of its characters (a digit, another alphanumeric one, a byte); null for any other text. */
-function textShape(text: string): string | null {
-  let shape = '';
-  for (const char of text) {
-    if (char >= '0' && char <= '9') shape += 'n';
-    else if (ALPHANUMERIC.includes(char)) shape += 'a';
-    else if (char >= ' ' && char <= '~') shape += 'b';
-    else return null;
-  }
-  return shape;
-}
-
-/**
- * `text` cut into the segments `qrcode` would choose for it: its choice (the shortest bit stream, by a
- * shortest path over every way of cutting) depends only on which class each character is of, and all
- * books' page URLs are of one shape, so it is made once per shape and the same QR code drawn from the
- * segments — a tenth of a first scan's QR code's time and most of what it allocated (decision 060).
- */
-function qrSegments(text: string): string | QRCodeSegment[] {
-  const shape = textShape(text);
-  if (shape === null) return text;
-  let plan = segmentPlans.get(shape);
-  if (!plan) {
-    if (segmentPlans.size >= 100) segmentPlans.clear();
-    plan = QRCode.create(text, OPTIONS).segments.map((segment) => ({
-      mode: segment.mode.id.toLowerCase() as 'numeric' | 'alphanumeric' | 'byte',
-      length: segment.getLength(),
-    }));
-    segmentPlans.set(shape, plan);
-  }
-  let at = 0;
-  return plan.map(({ mode, length }): QRCodeSegment => {
-    const data = text.slice(at, (at += length));
-    return mode === 'byte' ? { mode, data: Buffer.from(data) } : { mode, data };
-  });
-}
-
 /** The URL a book's QR code holds. */
 export const bookPageUrl = (publicUrl: string, jsbn: string) => `${publicUrl}/jsbn/${formatJsbn(jsbn)}`;
 
@@ -81,7 +38,7 @@ export async function qrDataUrl(publicUrl: string, jsbn: string): Promise<string
   const url = bookPageUrl(publicUrl, jsbn);
   const known = dataUrls.get(url);
   if (known) return known;
-  const svg = await QRCode.toString(qrSegments(url), { ...OPTIONS, type: 'svg' });
+  const svg = await QRCode.toString(url, { ...OPTIONS, type: 'svg' });
   const made = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   dataUrls.set(url, made);
   return made;
