@@ -101,7 +101,9 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // a cycle runs through our own files only (no package imports them back), so the rule does
+      // not follow imports into node_modules: 34 → 18 s of CPU for the rule alone (decision 058)
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: featureZones }],
     },
   },

@@ -19,7 +19,7 @@ import messages from '../packages/shared/src/locales/gu/messages.json' with { ty
 import lookups from '../packages/shared/src/locales/gu/lookups.json' with { type: 'json' };
 import { outboxCode, snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, pick, settle, toast } from './support/ui.js';
+import { PHONE, ordersOpened, pick, settle, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'prakashan-gu@example.test', password: 'Prakashan@2026', name: 'શ્રી જૈન પ્રકાશન મંદિર', no: 'GUJPM' };
 const LIBRARY = { email: 'bhandar-gu@example.test', password: 'Bhandar@2026', name: 'શ્રી હેમચંદ્રાચાર્ય જ્ઞાન ભંડાર' };
@@ -210,7 +210,7 @@ describe('the main job, in Gujarati', () => {
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await snap(page, 'gu-03-confirm-order-1366');
     await confirm.getByRole('button', { name: ordering.bar.confirm }).click();
-    await page.waitForURL(`${journey.server.url}/orders`);
+    await ordersOpened(page, journey.server.url);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.track }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('row').filter({ hasText: /ORD-/ }).count()).toBe(1);
     await shootBoth(page, '03-track-orders');

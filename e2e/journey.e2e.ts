@@ -12,7 +12,7 @@ import { isValidJsbn, normalizeJsbn } from '@jsbn/shared';
 import { snap } from './support/browser.js';
 import { submitLibraryRegistration, verifyCode } from './support/register.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { pick, signIn } from './support/ui.js';
+import { ordersOpened, pick, signIn } from './support/ui.js';
 
 type JsQr = typeof jsqrModule.default;
 const jsQR: JsQr = (jsqrModule as unknown as { default?: JsQr }).default ?? (jsqrModule as unknown as JsQr);
@@ -184,7 +184,7 @@ describe('the main job, end to end', () => {
     await snap(page, '04-cart');
     await page.getByRole('button', { name: 'Order now' }).click();
     await page.getByRole('dialog', { name: 'Confirm order' }).getByRole('button', { name: 'Confirm order' }).click();
-    await page.waitForURL(`${journey.server.url}/orders`);
+    await ordersOpened(page, journey.server.url);
     const pending = page.getByRole('row').filter({ hasText: /ORD-/ });
     await expect.poll(() => pending.count()).toBe(2);
     await snap(page, '04-orders-pending');

@@ -32,7 +32,7 @@ import guMessages from '../packages/shared/src/locales/gu/messages.json' with { 
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
 import { ARTIFACTS, snap } from './support/browser.js';
 import { newPage, useJourney } from './support/session.js';
-import { PHONE, expectFingerTargets, settle, toast, transitionsDone } from './support/ui.js';
+import { PHONE, expectFingerTargets, ordersOpened, settle, toast, transitionsDone } from './support/ui.js';
 
 const CATALOGUES = {
   en: {
@@ -340,7 +340,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await expectFingerTargets(page, 'the confirm dialog');
     await shootWide(page, shot('05-confirm-order'));
     await confirm.getByRole('button', { name: ordering.bar.confirm }).click();
-    await page.waitForURL(`${journey.server.url}/orders`);
+    await ordersOpened(page, journey.server.url);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.track }).isVisible()).toBe(true);
     const card = page.locator('tbody tr').filter({ hasText: PUBLISHER.name });
     await expect.poll(() => card.count()).toBe(1);

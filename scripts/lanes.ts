@@ -1,12 +1,15 @@
 /**
- * `tsx scripts/lanes.ts "a b" "c"` — runs npm scripts in lanes at once: each argument is a lane,
- * the npm scripts in it (separated by spaces) one after another; the lanes side by side. `npm
- * test` runs the checks this way on two cores (decision 055): formatting and typecheck in one
- * lane, lint in the other, neither waiting for the other's single-threaded work.
+ * `tsx scripts/lanes.ts "a && b" "c d"` — runs npm scripts in lanes at once: each argument is a
+ * lane, the npm scripts in it one after another; the lanes side by side. `npm test` runs the whole
+ * test run this way on two cores (decisions 055 and 058): the build and then the journeys in one
+ * lane; formatting, typecheck, lint and the unit and API tests in the other, so neither lane's
+ * waits (a page, a database) leave a core idle.
  *
- * A script's output is kept and printed whole when it ends (lanes never interleave lines). A lane
- * stops at its first failing script; the others run on, so one run names every failure. Exits 1
- * when any script failed, 0 otherwise.
+ * In a lane, `a && b` runs b only when a passed (the journeys need the build); `c d` runs d
+ * whether c passed or not (the checks and the unit tests need nothing of each other), so one run
+ * names every failure. A script's output is kept and printed whole when it ends (lanes never
+ * interleave lines); the last lines name every script that failed or did not run. Exits 1 when
+ * any script failed, 0 otherwise.
  */
 import { spawn } from 'node:child_process';
 
@@ -29,13 +32,43 @@ function run(script: string): Promise<boolean> {
   });
 }
 
-/** Runs one lane's scripts in order, stopping at the first that fails. */
-async function lane(scripts: string[]): Promise<boolean> {
-  for (const script of scripts) if (!(await run(script))) return false;
-  return true;
+/** What went wrong in a lane, one line a script: 'lint failed', 'test:journeys not run: build failed'. */
+type Failures = string[];
+
+/**
+ * Runs one lane: its steps one after another, each step a chain of scripts joined by `&&` that
+ * stops at the first failing one.
+ */
+async function lane(steps: string[][]): Promise<Failures> {
+  const failures: Failures = [];
+  for (const chain of steps) {
+    for (const [index, script] of chain.entries()) {
+      if (await run(script)) continue;
+      failures.push(`${script} failed`);
+      for (const skipped of chain.slice(index + 1)) failures.push(`${skipped} not run: ${script} failed`);
+      break;
+    }
+  }
+  return failures;
 }
 
-const lanes = process.argv.slice(2).map((argument) => argument.split(/\s+/).filter(Boolean));
-if (lanes.length === 0) throw new Error('usage: tsx scripts/lanes.ts "<script> <script>…" "<script>…" …');
-const results = await Promise.all(lanes.map(lane));
-process.exitCode = results.every(Boolean) ? 0 : 1;
+/** `"a && b c"` → [['a', 'b'], ['c']]: the steps of a lane, each the chain of scripts `&&` joins. */
+function parseLane(argument: string): string[][] {
+  const words = argument.split(/\s+/).filter(Boolean);
+  const steps: string[][] = [];
+  let joined = false;
+  for (const word of words) {
+    if (word === '&&') joined = true;
+    else if (joined && steps.length > 0) {
+      steps.at(-1)!.push(word);
+      joined = false;
+    } else steps.push([word]);
+  }
+  return steps;
+}
+
+const lanes = process.argv.slice(2).map(parseLane);
+if (lanes.length === 0) throw new Error('usage: tsx scripts/lanes.ts "<script> && <script> <script>…" "<script>…" …');
+const failures = (await Promise.all(lanes.map(lane))).flat();
+if (failures.length > 0) process.stdout.write(`\n${failures.map((failure) => `✗ ${failure}`).join('\n')}\n`);
+process.exitCode = failures.length > 0 ? 1 : 0;

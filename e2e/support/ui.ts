@@ -197,3 +197,12 @@ export const scriptsBeforeLoad = (page: Page): Promise<string[]> =>
         entry.name.endsWith('.js') && (loadStart === 0 || entry.startTime < loadStart) ? [new URL(entry.name).pathname] : [],
       );
   });
+
+/**
+ * After 'Confirm order': waits for the orders page the app opens once the orders are stored
+ * (every publisher's order and its letter). 60 s, not a page's 20: beside the unit tests
+ * (decision 058) it took longer than 20 s on a machine at load 20–30.
+ */
+export async function ordersOpened(page: Page, baseUrl: string): Promise<void> {
+  await page.waitForURL(`${baseUrl}/orders`, { timeout: 60_000 });
+}
