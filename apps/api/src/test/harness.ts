@@ -55,7 +55,12 @@ export async function createTestApp(
     ...env,
   });
   let offset = 0;
-  const built = await buildApp(config, { webDist, clock: () => new Date(Date.now() + offset), logStream });
+  // an app that cannot be built (a test of a bad setting) leaves no database or directory behind
+  const built = await buildApp(config, { webDist, clock: () => new Date(Date.now() + offset), logStream }).catch(async (error: unknown) => {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     ...built,
     advance(ms: number) {
