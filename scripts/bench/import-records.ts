@@ -10,15 +10,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.js';
 import { sourceRecords } from './scale/catalogue.js';
+import { ADMIN_URL, ROOT, databaseUrlOf } from './scale/production.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const { values } = parseArgs({ options: { records: { type: 'string', default: '20000' }, runs: { type: 'string', default: '2' } } });
 const RECORDS = Number(values.records);
 const RUNS = Number(values.runs);
@@ -43,7 +41,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
-    const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    const url = databaseUrlOf(name);
     await (await openDatabase({ databaseUrl: url })).close(); // migrated before the clock starts
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], {

@@ -8,16 +8,13 @@
  * Talks only to 127.0.0.1; asserts nothing. Needs `npm run build` first.
  */
 import { Session } from 'node:inspector/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { formatJsbn } from '@jsbn/shared';
 import type * as AppModule from '@jsbn/api/app';
 import type * as ConfigModule from '@jsbn/api/config';
-import { PRODUCTION } from './production.js';
+import { PRODUCTION, ROOT, databaseUrlOf } from './production.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const { values } = parseArgs({
   options: {
     database: { type: 'string', default: 'jsbn_scale_1000000' },
@@ -27,7 +24,7 @@ const { values } = parseArgs({
 });
 const scans = Number(values.scans);
 const root = values.root.replace(/\/?$/, '/');
-const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${values.database}`);
+const databaseUrl = databaseUrlOf(values.database);
 
 /** A node of V8's sampling heap profile. */
 interface AllocationNode {

@@ -61,10 +61,8 @@ import { measureBulk } from './bulk.js';
 import { measureBulkPreview } from './bulk-preview.js';
 import { measureInterop } from './interop.js';
 import { measureDuplicates } from './duplicates.js';
-import { PRODUCTION } from './production.js';
+import { ADMIN_URL, PRODUCTION, ROOT, databaseUrlOf } from './production.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const { values } = parseArgs({
   options: {
     books: { type: 'string', default: '1000000' },
@@ -91,7 +89,7 @@ if (
 /** The database of the catalogue, built when missing (a run of 1,000,000 books takes minutes). */
 async function catalogueDatabase(): Promise<{ url: string; samples: string[] }> {
   const name = values.database ?? `jsbn_scale_${BOOKS}`;
-  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const url = databaseUrlOf(name);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
@@ -488,7 +486,7 @@ async function measureImport(): Promise<void> {
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   try {
-    const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    const url = databaseUrlOf(name);
     await (await openDatabase({ databaseUrl: url })).close(); // migrated before the clock starts
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/import-books.ts', file], {

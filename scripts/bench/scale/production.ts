@@ -1,4 +1,12 @@
-/** The settings the benchmarks start the API with. */
+/** The settings the benchmarks start the API with, and where they find the checkout and PostgreSQL. */
+import { fileURLToPath } from 'node:url';
+
+/** The checkout's root directory, with a trailing slash. */
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The PostgreSQL server the benchmarks make and read their catalogues on (`BENCH_POSTGRES_URL`). */
+export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The URL of the database `name` on that server. */
+export const databaseUrlOf = (name: string) => ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
 
 /**
  * The API as it runs in production (replies serialised without the development check of

@@ -24,16 +24,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { formatJsbn } from '@jsbn/shared';
 import { catalogueWords } from './catalogue.js';
-import { PRODUCTION } from './production.js';
+import { PRODUCTION, ROOT, databaseUrlOf } from './production.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const { values } = parseArgs({
   options: {
     books: { type: 'string', default: '1000000' },
@@ -48,7 +45,7 @@ const { values } = parseArgs({
   },
 });
 const PORT = 39110;
-const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${values.database ?? `jsbn_scale_${values.books}`}`);
+const databaseUrl = databaseUrlOf(values.database ?? `jsbn_scale_${values.books}`);
 
 /** A node of a V8 .cpuprofile. */
 interface ProfileNode {
