@@ -48,20 +48,25 @@ export interface FoundPage {
   ceiling?: number;
 }
 
-/** A PostgreSQL int[] as the driver gives it (an array, or its text form '{1,2,3}' from some drivers). */
-const intArray = (value: number[] | string | null): number[] =>
-  value === null ? [] : typeof value === 'string' ? (value === '{}' ? [] : value.slice(1, -1).split(',').map(Number)) : value.map(Number);
+/**
+ * A PostgreSQL array as the driver gives it: an array, or its text form ('{1,2,3}', '{jain,"a b"}')
+ * from some drivers; null is empty. Its elements hold no commas or braces (ids; vocabulary words,
+ * which the vocabulary splits at punctuation).
+ */
+const pgArray = <T>(value: T[] | string | null): (T | string)[] =>
+  value === null
+    ? []
+    : typeof value === 'string'
+      ? value === '{}'
+        ? []
+        : value
+            .slice(1, -1)
+            .split(',')
+            .map((item) => item.replace(/^"|"$/g, ''))
+      : value;
 
-/** A PostgreSQL text[] of vocabulary words (no quotes, commas or braces in them: the vocabulary splits at punctuation), as an array. */
-const textArray = (value: string[] | string): string[] =>
-  typeof value === 'string'
-    ? value === '{}'
-      ? []
-      : value
-          .slice(1, -1)
-          .split(',')
-          .map((word) => word.replace(/^"|"$/g, ''))
-    : value;
+/** A PostgreSQL int[] (`pgArray`). */
+const intArray = (value: number[] | string | null): number[] => pgArray(value).map(Number);
 
 /**
  * A one-word query alone (title or anywhere), from the word index (decision 024): the
@@ -260,7 +265,7 @@ export async function findAmongTitleRows(
   );
   const rows = Number(known?.rows ?? 0);
   if (rows === 0) return { ids: [], total: 0, ceiling: 0 };
-  const words = known?.words === null || known?.words === undefined ? null : textArray(known.words);
+  const words = known?.words === null || known?.words === undefined ? null : pgArray(known.words).map(String);
   if (!words || rows <= RANKED_RESULTS) return null;
   const holding = Number(known?.books ?? 0);
   const wanted = offset + Math.max(count, 1);
