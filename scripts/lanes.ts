@@ -8,10 +8,23 @@
  * In a lane, `a && b` runs b only when a passed (the journeys need the build); `c d` runs d
  * whether c passed or not (the checks and the unit tests need nothing of each other), so one run
  * names every failure. A script's output is kept and printed whole when it ends (lanes never
- * interleave lines); the last lines name every script that failed or did not run. Exits 1 when
- * any script failed, 0 otherwise.
+ * interleave lines). At the very end, the last lines of each failed script's output are printed
+ * again (vitest and tsc name what failed there) and then one line for every script that failed or
+ * did not run: a reader of only the tail of a long run (CI shows its last 100 lines) still sees
+ * which test failed, not only which lane. Exits 1 when any script failed, 0 otherwise.
  */
 import { spawn } from 'node:child_process';
+
+/** How many of a failed script's last lines are printed again at the end of the run. */
+const FAILED_TAIL_LINES = 40;
+
+/** The last lines of each failed script's output, by script, printed again at the end. */
+const failedTails = new Map<string, string>();
+
+/** The last `count` lines of `text` (without a trailing empty line). */
+function lastLines(text: string, count: number): string {
+  return text.trimEnd().split('\n').slice(-count).join('\n');
+}
 
 /** Runs `npm run <script>`, its output kept; resolves whether it passed. */
 function run(script: string): Promise<boolean> {
@@ -26,7 +39,9 @@ function run(script: string): Promise<boolean> {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const passed = code === 0;
       process.stdout.write(`\n> ${script}: ${passed ? 'passed' : `failed (exit ${code})`} in ${seconds} s\n`);
-      process.stdout.write(Buffer.concat(output));
+      const text = Buffer.concat(output);
+      process.stdout.write(text);
+      if (!passed) failedTails.set(script, lastLines(text.toString('utf8'), FAILED_TAIL_LINES));
       resolve(passed);
     });
   });
@@ -70,5 +85,6 @@ function parseLane(argument: string): string[][] {
 const lanes = process.argv.slice(2).map(parseLane);
 if (lanes.length === 0) throw new Error('usage: tsx scripts/lanes.ts "<script> && <script> <script>…" "<script>…" …');
 const failures = (await Promise.all(lanes.map(lane))).flat();
+for (const [script, tail] of failedTails) process.stdout.write(`\n> the end of ${script}'s output, again:\n${tail}\n`);
 if (failures.length > 0) process.stdout.write(`\n${failures.map((failure) => `✗ ${failure}`).join('\n')}\n`);
 process.exitCode = failures.length > 0 ? 1 : 0;
