@@ -14,7 +14,7 @@
  * journey runs in Hindi and English with JOURNEY_LANGUAGES=gu,hi,en (the screenshots of all three).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -50,7 +50,7 @@ import hiOrders from '../apps/web/src/locales/hi/orders.json' with { type: 'json
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
 import { apiCall, apiToken, bookByJsbn, placeOrder } from './support/api.js';
-import { ARTIFACTS, bytesOf, outboxCode, snap } from './support/browser.js';
+import { bytesOf, outboxCode, snap } from './support/browser.js';
 import { newPage, useJourney } from './support/session.js';
 import { PHONE, pick, settle, transitionsDone } from './support/ui.js';
 
@@ -144,8 +144,7 @@ async function shootBoth(page: Page, name: string) {
     await settle(page);
     await transitionsDone(page);
     if (await page.getByRole('dialog').count()) {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: `${ARTIFACTS}${name}-${width}.png` });
+      await snap(page, `${name}-${width}`, { screen: true });
     } else {
       // from the top: a page scrolled down would show its sticky app bar in the middle of the picture
       await page.evaluate(() => window.scrollTo(0, 0));

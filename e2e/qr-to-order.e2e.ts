@@ -11,7 +11,6 @@
  * go to e2e/artifacts/qr-<language>-*.png.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import enAccounts from '../apps/web/src/locales/en/accounts.json' with { type: 'json' };
 import enBooks from '../apps/web/src/locales/en/books.json' with { type: 'json' };
@@ -30,7 +29,7 @@ import hiOrdering from '../apps/web/src/locales/hi/ordering.json' with { type: '
 import hiOrders from '../apps/web/src/locales/hi/orders.json' with { type: 'json' };
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
-import { ARTIFACTS, snap } from './support/browser.js';
+import { snap } from './support/browser.js';
 import { newPage, useJourney } from './support/session.js';
 import { PHONE, expectFingerTargets, ordersOpened, settle, toast, transitionsDone } from './support/ui.js';
 
@@ -141,12 +140,6 @@ async function snapPage(page: Page, name: string) {
 /** No toast left on screen (they hide after a few seconds), for a picture of what is under them. */
 const toastsGone = (page: Page) => expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 15_000 }).toBe(0);
 
-/** What the phone's screen shows (a dialog over the page), saved as e2e/artifacts/<name>.png. */
-async function snapScreen(page: Page, name: string) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png` });
-}
-
 /** `page` at 1366 × 900 saved as qr-<name>-1366.png, then back on the phone. */
 async function shootWide(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -256,7 +249,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await expect.poll(() => sections.first().getByRole('status').textContent()).toBe(books.share.copied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageUrl);
     await transitionsDone(page); // the dialog's entrance, for the picture
-    await snapScreen(page, shot('02-share-dialog-390'));
+    await snap(page, shot('02-share-dialog-390'), { screen: true });
     await expectFingerTargets(page, 'the share dialog');
     await dialog.getByRole('button', { name: books.share.close }).click();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -277,7 +270,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await page.getByRole('button', { name: accounts.login.submit, exact: true }).click();
     await expect.poll(() => toast(page, say(WRONG_TAB)).isVisible()).toBe(true);
     if (lng !== 'en') expect(say(WRONG_TAB)).not.toBe(WRONG_TAB);
-    await snapScreen(page, shot('03-login-wrong-tab-390'));
+    await snap(page, shot('03-login-wrong-tab-390'), { screen: true });
 
     await libraryTab.click();
     await page.getByLabel(accounts.fields.email, { exact: true }).fill(LIBRARY.email);
@@ -336,7 +329,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     expect(await confirm.getByText(fill(ordering.bar.lineCopies_one, { count: 1, price: BOOK.price })).isVisible()).toBe(true);
     expect(await confirm.getByTestId('cart-order-total').textContent()).toBe(BOOK.price);
     await toastsGone(page);
-    await snapScreen(page, shot('05-confirm-order-390'));
+    await snap(page, shot('05-confirm-order-390'), { screen: true });
     await expectFingerTargets(page, 'the confirm dialog');
     await shootWide(page, shot('05-confirm-order'));
     await confirm.getByRole('button', { name: ordering.bar.confirm }).click();
@@ -371,7 +364,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await dispatch.getByLabel(orders.courier.name).fill('Delhivery');
     await dispatch.getByLabel(orders.courier.tracking).fill(trackingId);
     await dispatch.getByLabel(fill(orders.dispatch.postage, { currency: 'INR' })).fill(POSTAGE.typed);
-    await snapScreen(page, shot('06-dispatch-390'));
+    await snap(page, shot('06-dispatch-390'), { screen: true });
     await expectFingerTargets(page, 'the dispatch dialog');
     await dispatch.getByRole('button', { name: orders.dispatch.submit, exact: true }).click();
     const sure = page.getByRole('dialog', { name: common.confirm.title }).filter({ hasText: orders.confirm.dispatch });
@@ -401,7 +394,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await settle(page);
     await snapPage(page, shot('07-dispatched-390'));
     await expectOnScreen(page, track, 'the tracking link');
-    await snapScreen(page, shot('07-dispatched-card-390'));
+    await snap(page, shot('07-dispatched-card-390'), { screen: true });
     await expectNoSidewaysScroll(page);
     await expectFingerTargets(page, 'Track Your Orders');
     await shootWide(page, shot('07-dispatched'));
@@ -425,7 +418,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     expect(await details.locator('.MuiDialogContent-root').evaluate((content) => content.scrollWidth <= content.clientWidth)).toBe(true);
     await details.locator('.MuiDialogContent-root').evaluate((content) => content.scrollTo(0, 0));
     await transitionsDone(page);
-    await snapScreen(page, shot('08-order-details-390'));
+    await snap(page, shot('08-order-details-390'), { screen: true });
     await expectFingerTargets(page, 'Order Details');
     await expectNoSidewaysScroll(page);
     await shootWide(page, shot('08-order-details'));

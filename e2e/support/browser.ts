@@ -20,10 +20,22 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot to e2e/artifacts/<name>.png. */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Whether the steps' screenshots are saved: always, unless `E2E_SCREENSHOTS=failures` (what
+ * `.ci/run` sets: nobody looks at a CI machine's pictures, and the 400 of a run cost about a
+ * tenth of the journeys' CPU there; decision 061). The pages of a failed step are saved either way.
+ */
+const SAVE_STEPS = process.env.E2E_SCREENSHOTS !== 'failures';
+
+/**
+ * Saves a screenshot to e2e/artifacts/<name>.png: the whole page, or with `screen` only what the
+ * screen shows (a dialog over the page). `failed`: the picture of a failed step, saved even
+ * where the steps' are not (`E2E_SCREENSHOTS=failures`).
+ */
+export async function snap(page: Page, name: string, options: { screen?: boolean; failed?: boolean } = {}): Promise<void> {
+  if (!SAVE_STEPS && !options.failed) return;
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: !options.screen });
 }
 
 /** The bytes of a finished download. */

@@ -98,6 +98,7 @@ async function snapFailedStep(
 ): Promise<boolean> {
   if (task.result?.state !== 'fail') return false;
   const pages = contexts.flatMap((browserContext) => browserContext.pages());
-  for (const [index, page] of pages.entries()) await snap(page, `${prefix}${task.name.slice(0, 2)}-${index}`).catch(() => undefined);
+  for (const [index, page] of pages.entries())
+    await snap(page, `${prefix}${task.name.slice(0, 2)}-${index}`, { failed: true }).catch(() => undefined);
   return true;
 }

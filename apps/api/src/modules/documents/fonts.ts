@@ -9,8 +9,11 @@
  * - Devanagari, Latin and Latin-extended: the WOFF files of the unicode-range subsets of
  *   `@fontsource/noto-sans-devanagari` and `@fontsource/noto-sans` (npm), which fontkit reads.
  *
- * The files are read and parsed once per process; each PDF registers the bytes under the
- * names of `FontKey` (regular and bold).
+ * The files are read and parsed by fontkit once per process; each PDF registers the parsed
+ * fonts under the names of `FontKey` (regular and bold), so the tables its text needs (the
+ * character map, the shaping rules, the glyphs) are decoded once per process rather than once
+ * per PDF (pdfkit takes a fontkit font as well as bytes; each document still embeds its own
+ * subset; decision 061).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -49,30 +52,26 @@ export function fontPath(face: FontFace, weight: FontWeight): string {
   return FILES[face](weight);
 }
 
-let files: Map<FontKey, Buffer> | undefined;
-let coverage: Map<FontFace, fontkit.Font> | undefined;
+let fonts: Map<FontKey, fontkit.Font> | undefined;
 
 /**
- * Every font file as bytes, keyed by `FontKey`; read on the first call and kept for the
- * process (about 1 MB in all).
- * @throws Error when a font file is missing
+ * Every font parsed by fontkit, keyed by `FontKey`; read and parsed on the first call and kept
+ * for the process (about 1 MB of files), shared by every document (`createPdf`).
+ * @throws Error when a font file is missing or not a font
  */
-export function loadFonts(): ReadonlyMap<FontKey, Buffer> {
-  if (!files) {
-    const loaded = new Map<FontKey, Buffer>();
+export function loadFonts(): ReadonlyMap<FontKey, fontkit.Font> {
+  if (!fonts) {
+    const loaded = new Map<FontKey, fontkit.Font>();
     for (const face of FONT_FACES) {
-      for (const weight of ['regular', 'bold'] as const) loaded.set(fontKey(face, weight), readFileSync(fontPath(face, weight)));
+      for (const weight of ['regular', 'bold'] as const)
+        loaded.set(fontKey(face, weight), fontkit.create(readFileSync(fontPath(face, weight))) as fontkit.Font);
     }
-    files = loaded;
+    fonts = loaded;
   }
-  return files;
+  return fonts;
 }
 
 /** True when the regular font of `face` has a glyph for `codePoint` (bold covers the same). */
 export function faceHasGlyph(face: FontFace, codePoint: number): boolean {
-  if (!coverage) {
-    const fonts = loadFonts();
-    coverage = new Map(FONT_FACES.map((each) => [each, fontkit.create(fonts.get(fontKey(each, 'regular'))!) as fontkit.Font]));
-  }
-  return coverage.get(face)!.hasGlyphForCodePoint(codePoint);
+  return loadFonts().get(fontKey(face, 'regular'))!.hasGlyphForCodePoint(codePoint);
 }

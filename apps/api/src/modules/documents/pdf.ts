@@ -44,7 +44,7 @@ export function createPdf(options: PdfOptions = {}): Pdf {
       Producer: 'JSBN',
     },
   });
-  for (const [key, bytes] of loadFonts()) doc.registerFont(key, bytes);
+  for (const [key, font] of loadFonts()) doc.registerFont(key, font);
   doc.font(fontKey('latin', 'regular'));
   return doc;
 }
