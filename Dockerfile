@@ -11,6 +11,7 @@ COPY packages/shared/package.json packages/shared/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+COPY tools/typecheck/package.json tools/typecheck/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
