@@ -1,5 +1,6 @@
 /**
- * `npm test`'s lanes (decision 058): a failure anywhere fails the run and is named at the end,
+ * `npm test`'s lanes (decision 058): a failure anywhere fails the run and is named at the end
+ * after the last lines of its output,
  * a script joined by `&&` does not run after a failure (the journeys without a build), and the
  * scripts that need nothing of each other run on after one failed.
  */
@@ -41,5 +42,21 @@ describe('scripts/lanes.ts', () => {
     expect(out).not.toContain('journeys ran');
     expect(out).toContain('> unit: passed');
     expect(out.trim().split('\n').slice(-3)).toEqual(['✗ bad-build failed', '✗ journeys not run: bad-build failed', '✗ bad-lint failed']);
+  });
+
+  it("prints a failed script's last lines again before the list of failures, for a reader of the run's tail alone", async () => {
+    const { out } = await lanes('bad-build && journeys', 'format bad-lint unit');
+    const end = out.slice(out.indexOf('> the end of'));
+    expect(end.trim().split('\n')).toEqual([
+      "> the end of bad-build's output, again:",
+      'bad-build ran',
+      '',
+      "> the end of bad-lint's output, again:",
+      'bad-lint ran',
+      '',
+      '✗ bad-build failed',
+      '✗ journeys not run: bad-build failed',
+      '✗ bad-lint failed',
+    ]);
   });
 });

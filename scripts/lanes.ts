@@ -18,16 +18,13 @@ import { spawn } from 'node:child_process';
 /** How many of a failed script's last lines are printed again at the end of the run. */
 const FAILED_TAIL_LINES = 40;
 
-/** The last lines of each failed script's output, by script, printed again at the end. */
-const failedTails = new Map<string, string>();
-
 /** The last `count` lines of `text` (without a trailing empty line). */
 function lastLines(text: string, count: number): string {
   return text.trimEnd().split('\n').slice(-count).join('\n');
 }
 
-/** Runs `npm run <script>`, its output kept; resolves whether it passed. */
-function run(script: string): Promise<boolean> {
+/** Runs `npm run <script>`, its output kept; resolves null when it passed, else its output's last lines. */
+function run(script: string): Promise<string | null> {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -41,14 +38,16 @@ function run(script: string): Promise<boolean> {
       process.stdout.write(`\n> ${script}: ${passed ? 'passed' : `failed (exit ${code})`} in ${seconds} s\n`);
       const text = Buffer.concat(output);
       process.stdout.write(text);
-      if (!passed) failedTails.set(script, lastLines(text.toString('utf8'), FAILED_TAIL_LINES));
-      resolve(passed);
+      resolve(passed ? null : lastLines(text.toString('utf8'), FAILED_TAIL_LINES));
     });
   });
 }
 
-/** What went wrong in a lane, one line a script: 'lint failed', 'test:journeys not run: build failed'. */
-type Failures = string[];
+/**
+ * What went wrong in a lane, one a script: `line` 'lint failed' or 'test:journeys not run: build
+ * failed'; `tail`, the last lines of a failed script's output.
+ */
+type Failures = { line: string; script: string; tail?: string }[];
 
 /**
  * Runs one lane: its steps one after another, each step a chain of scripts joined by `&&` that
@@ -58,9 +57,10 @@ async function lane(steps: string[][]): Promise<Failures> {
   const failures: Failures = [];
   for (const chain of steps) {
     for (const [index, script] of chain.entries()) {
-      if (await run(script)) continue;
-      failures.push(`${script} failed`);
-      for (const skipped of chain.slice(index + 1)) failures.push(`${skipped} not run: ${script} failed`);
+      const tail = await run(script);
+      if (tail === null) continue;
+      failures.push({ line: `${script} failed`, script, tail });
+      for (const skipped of chain.slice(index + 1)) failures.push({ line: `${skipped} not run: ${script} failed`, script: skipped });
       break;
     }
   }
@@ -85,6 +85,7 @@ function parseLane(argument: string): string[][] {
 const lanes = process.argv.slice(2).map(parseLane);
 if (lanes.length === 0) throw new Error('usage: tsx scripts/lanes.ts "<script> && <script> <script>…" "<script>…" …');
 const failures = (await Promise.all(lanes.map(lane))).flat();
-for (const [script, tail] of failedTails) process.stdout.write(`\n> the end of ${script}'s output, again:\n${tail}\n`);
-if (failures.length > 0) process.stdout.write(`\n${failures.map((failure) => `✗ ${failure}`).join('\n')}\n`);
+for (const { script, tail } of failures)
+  if (tail !== undefined) process.stdout.write(`\n> the end of ${script}'s output, again:\n${tail}\n`);
+if (failures.length > 0) process.stdout.write(`\n${failures.map((failure) => `✗ ${failure.line}`).join('\n')}\n`);
 process.exitCode = failures.length > 0 ? 1 : 0;
