@@ -56,7 +56,9 @@ let fonts: Map<FontKey, fontkit.Font> | undefined;
 
 /**
  * Every font parsed by fontkit, keyed by `FontKey`; read and parsed on the first call and kept
- * for the process (about 1 MB of files), shared by every document (`createPdf`).
+ * for the process (about 1 MB of files), shared by every document (`createPdf`). Sharing is safe:
+ * fontkit keeps only what it decoded, and its shaping runs synchronously, so two documents never
+ * shape with one font at the same moment; each document keeps its own subset and layout cache.
  * @throws Error when a font file is missing or not a font
  */
 export function loadFonts(): ReadonlyMap<FontKey, fontkit.Font> {
