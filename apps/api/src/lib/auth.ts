@@ -28,8 +28,8 @@ export const OPERATOR_TOKEN_TTL = '8h';
 
 /**
  * Password hashes computed at once: one core fewer than the machine has (at least one), so a
- * burst of logins leaves a core to everything else — the QR page's reads keep their p99 (issue
- * 11) — and the logins beyond wait their turn in memory, not on the CPU.
+ * burst of logins leaves a core to everything else — the QR page's reads keep their p99 (decision
+ * 013) — and the logins beyond wait their turn in memory, not on the CPU.
  */
 export const PASSWORD_WORK_AT_ONCE = Math.max(1, availableParallelism() - 1);
 const passwordWork = pLimit(PASSWORD_WORK_AT_ONCE);

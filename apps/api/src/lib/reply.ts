@@ -1,6 +1,6 @@
 /**
- * Replies: the success envelope of DESIGN §3, the response schemas every route declares (issue
- * 12: replies are checked and serialised by the zod schemas of `@jsbn/shared`, and /api/docs
+ * Replies: the success envelope of DESIGN §3, the response schemas every route declares (decision
+ * 015: replies are checked and serialised by the zod schemas of `@jsbn/shared`, and /api/docs
  * documents them) and the sending of files (a named download, stored PDFs).
  */
 import createContentDisposition from 'content-disposition';
