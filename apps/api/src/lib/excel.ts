@@ -3,8 +3,8 @@
  * Text keeps its script (Gujarati, Devanagari) as Unicode strings, NFC, without control
  * characters (`withoutControlCharacters`: the sheet is XML 1.0).
  */
-import ExcelJS from 'exceljs';
 import { EXPORT_SHEET_NAME, XLSX_TYPE, withoutControlCharacters, type InterfaceLanguage } from '@jsbn/shared';
+import { loadExcelJS } from './exceljs.js';
 import { noticeText } from './notices.js';
 
 export interface SheetColumn<T> {
@@ -16,6 +16,7 @@ export interface SheetColumn<T> {
 
 /** The .xlsx bytes of `rows` under `columns`. */
 export async function xlsxOf<T>(columns: SheetColumn<T>[], rows: T[]): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'JSBN';
   const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME);

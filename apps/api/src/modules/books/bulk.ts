@@ -10,7 +10,7 @@
  *   the form's service (JSBNs in row order); a row sent again with its batch gets its earlier book;
  * - `bulkResult`: the books of a batch with their JSBNs as Excel.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { PassThrough, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -54,6 +54,7 @@ import { books, publishers } from '../../db/schema.js';
 import { record, type FieldChanges } from '../../lib/audit.js';
 import { publisherActor } from '../../lib/record-of.js';
 import { AppError, validationError, type ErrorCode } from '../../lib/errors.js';
+import { loadExcelJS } from '../../lib/exceljs.js';
 import { xlsxOf } from '../../lib/excel.js';
 import { translate } from '../../lib/i18n.js';
 import { noticeText } from '../../lib/notices.js';
@@ -201,7 +202,8 @@ export function bulkTemplate(lng: InterfaceLanguage): Promise<Buffer> {
 const templates = new Map<InterfaceLanguage, Promise<Buffer>>();
 
 async function makeTemplate(lng: InterfaceLanguage): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const workbook = new Workbook();
   workbook.creator = 'JSBN';
   const sheetNames = {
     books: noticeText(lng, 'bulk.sheets.books'),
@@ -386,7 +388,8 @@ function cellText(cell: ExcelJS.Cell): string {
 export async function readBulkFile(bytes: Buffer, lng: InterfaceLanguage): Promise<BulkRow[]> {
   const budget: Budget = { left: MAX_BULK_UNPACKED_BYTES };
   const { zip, packed } = await inReadingOrder(bytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(packed, {
+  const { stream } = await loadExcelJS();
+  const reader = new stream.xlsx.WorkbookReader(packed, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
