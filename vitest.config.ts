@@ -19,5 +19,7 @@ export default defineConfig({
     isolate: false,
     // the database is migrated once a run and copied for each test file
     globalSetup: ['apps/api/src/test/global-setup.ts'],
+    // the run ends with a line for each failure, where a reader of its tail looks
+    reporters: ['default', './scripts/failed-tests-reporter.ts'],
   },
 });

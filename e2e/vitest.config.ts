@@ -17,5 +17,7 @@ export default defineConfig({
     pool: 'forks',
     // the server is started once on an empty data directory; each journey's starts on a copy (decision 055)
     globalSetup: ['support/global-setup.ts'],
+    // the run ends with a line for each failure, where a reader of its tail looks
+    reporters: ['default', '../scripts/failed-tests-reporter.ts'],
   },
 });

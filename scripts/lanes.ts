@@ -9,7 +9,8 @@
  * whether c passed or not (the checks and the unit tests need nothing of each other), so one run
  * names every failure. A script's output is kept and printed whole when it ends (lanes never
  * interleave lines). At the very end, the last lines of each failed script's output are printed
- * again (vitest and tsc name what failed there) and then one line for every script that failed or
+ * again (tsc names what failed there; both Vitest runs end with a line for each failed test,
+ * scripts/failed-tests-reporter.ts) and then one line for every script that failed or
  * did not run: a reader of only the tail of a long run (CI shows its last 100 lines) still sees
  * which test failed, not only which lane. Exits 1 when any script failed, 0 otherwise.
  */
