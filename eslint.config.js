@@ -1,5 +1,5 @@
-// Lint for the whole monorepo: typescript-eslint recommended with its type-aware promise and
-// assertion rules, the import graph's rules (decision 045) and React hooks rules.
+// Lint for the whole monorepo: typescript-eslint's recommendedTypeChecked, the import graph's
+// rules (decision 045) and React hooks rules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -54,7 +54,7 @@ const featureZones = [
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'var/**', 'e2e/artifacts/**', 'apps/api/src/db/migrations/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       globals: { ...globals.node },
@@ -68,14 +68,32 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       // `import { type X } from 'm'` keeps `import 'm'` in the output (verbatimModuleSyntax): a page would load m
       '@typescript-eslint/no-import-type-side-effects': 'error',
-      // type-aware: a promise nobody awaits or handles, a promise where a
-      // callback's result is ignored (an event handler), awaiting what is no promise, casts that
-      // change nothing. The rest of recommendedTypeChecked (no-unsafe-*: about 900 findings,
-      // mostly tests reading inject's any-typed json()) waits for its own session.
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      // Fastify's plugins and handlers are async by contract (it awaits what they return), as are
+      // the stand-ins tests give for async interfaces: an async function without await is meant
+      '@typescript-eslint/require-await': 'off',
+      // Suspense is told to wait by a thrown promise (the lazy parts), and rate-limiter-flexible's
+      // refusal is the RateLimiterRes its callers catch; everything else thrown is an Error
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Promise' },
+            { from: 'package', package: 'rate-limiter-flexible', name: 'RateLimiterRes' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // tests, journeys and scripts read the wire's JSON as it comes (inject's json(), fetch's) and
+    // assert on it: typing every reply they read would restate the schemas they check
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'apps/api/src/test/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
   {

@@ -51,7 +51,7 @@ try {
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     seconds.push((performance.now() - started) / 1000);
     console.log(
       `run ${run + 1}: ${RECORDS.toLocaleString('en-IN')} records in ${seconds.at(-1)!.toFixed(1)} s (exit ${code}; ${output.split('\n')[0]})`,

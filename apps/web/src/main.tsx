@@ -116,7 +116,7 @@ function preloadWhenIdle() {
 function storedUserId(): string | null {
   try {
     const id = (JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as { id?: unknown } | null)?.id;
-    return id === undefined || id === null ? null : String(id);
+    return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
   } catch {
     return null;
   }

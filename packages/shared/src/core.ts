@@ -19,5 +19,6 @@ export * from './phone.js';
 export * from './languages.js';
 export * from './money.js';
 export * from './couriers.js';
+export * from './plain-text.js';
 export * from './endpoints/index.js';
 export type * from './server-page.js';

@@ -12,6 +12,7 @@
  * are named by the API (`beforeText`/`afterText` of a change).
  */
 import { formatJsbn, normalizeJsbn } from './jsbn.js';
+import { plainText } from './plain-text.js';
 import { languageText, lookupText, type LookupCatalogue, type LookupKind } from './lookup-text.js';
 
 /** One language's words of the record (`locales/<lng>/record.json`). */
@@ -81,7 +82,7 @@ function valueText(field: string, value: unknown, words: RecordWords): string {
   if (value === WITHHELD) return record.values.withheld;
   if (typeof value === 'boolean') return value ? record.values.yes : record.values.no;
   if (Array.isArray(value)) return value.map((item) => valueText(field, item, words)).join(', ');
-  if (typeof value !== 'string') return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value !== 'string') return plainText(value);
   if (field === 'language' || field === 'book_subtitle_lang') return languageText(lookups, value);
   const lookup = LOOKUP_FIELDS[field];
   if (lookup) return lookupText(lookups, lookup, value);

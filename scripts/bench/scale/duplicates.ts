@@ -34,7 +34,7 @@ import { containsPattern } from '../../../apps/api/src/lib/pagination.js';
 export interface DuplicatesBench {
   /** The catalogue database. */
   url: string;
-  percentiles(times: number[]): string;
+  percentiles: (times: number[]) => string;
 }
 
 /** Checks of each kind. */

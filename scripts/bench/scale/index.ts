@@ -496,7 +496,7 @@ async function measureImport(): Promise<void> {
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `\nnpm run import:books, ${IMPORT_RECORDS.toLocaleString('en-IN')} records into an empty PostgreSQL database: ${seconds.toFixed(1)} s (exit ${code}; ${output.split('\n')[0]})`,

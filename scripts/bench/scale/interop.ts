@@ -15,7 +15,7 @@ export interface InteropBench {
   base: string;
   /** JSBNs of the catalogue, in random order. */
   samples: string[];
-  percentiles(times: number[]): string;
+  percentiles: (times: number[]) => string;
 }
 
 /** GET `url`; the reply's text and how long it took (ms). @throws on a status other than 200 */

@@ -33,11 +33,11 @@ export interface FrontDoorRoute {
    * The public page cache's key of a GET of `path` (no query string) with `headers`, or null
    * when the route would not answer it from the cache as it is (another path, a redirect).
    */
-  key(path: string, headers: IncomingHttpHeaders): string | null;
+  key: (path: string, headers: IncomingHttpHeaders) => string | null;
   /** The reply's headers besides the security headers and the page's own (ETag, encoding). */
   headers: OutgoingHttpHeaders;
   /** The route template Fastify would name for `path` (the metrics' `route` label, never the raw path). */
-  template(path: string): string;
+  template: (path: string) => string;
 }
 
 export interface FrontDoorOptions {

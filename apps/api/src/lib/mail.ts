@@ -6,6 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { withoutControlCharacters } from '@jsbn/shared';
 
 /** One e-mail as the worker hands it over. */
@@ -30,14 +31,15 @@ export interface Mailer {
  * @returns a mailer whose `send` times out after 10 s connecting / 30 s idle on the socket
  */
 export function createMailer(smtpUrl: string, from: string): Mailer {
-  const transporter: Transporter = nodemailer.createTransport({
+  const options: SMTPTransport.Options = {
     url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
     logger: false,
     debug: false,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  };
+  const transporter: Transporter<SMTPTransport.SentMessageInfo> = nodemailer.createTransport(options);
   return {
     async send(message) {
       await transporter.sendMail({

@@ -90,7 +90,7 @@ export function whatsappTransport(options: WhatsappOptions): Transport {
 }
 
 /** The transports `ctx.config` configures (SMTP_URL; WHATSAPP_TOKEN + WHATSAPP_PHONE_ID). */
-export function configuredTransports(ctx: AppContext): { transports: Partial<Record<Channel, Transport>>; close(): void } {
+export function configuredTransports(ctx: AppContext): { transports: Partial<Record<Channel, Transport>>; close: () => void } {
   const { config } = ctx;
   const mailer = config.SMTP_URL ? createMailer(config.SMTP_URL, config.MAIL_FROM) : null;
   const transports: Partial<Record<Channel, Transport>> = {};

@@ -44,7 +44,7 @@ export async function createTestApp(
   if (engine === 'postgres') {
     const created = await createPgDatabase(undefined, inject('postgresTemplate'));
     databaseUrl = created.url;
-    dropDatabase = created.drop;
+    dropDatabase = () => created.drop();
   }
   const config = loadConfig({
     NODE_ENV: 'test',

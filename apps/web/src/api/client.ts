@@ -4,7 +4,7 @@
  */
 import { Fragment, createElement, type ReactNode } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import { MSG, accountEndpoints, fillPath, type Endpoint } from '@jsbn/shared/core';
+import { MSG, accountEndpoints, fillPath, plainText, type Endpoint } from '@jsbn/shared/core';
 import type { ApiErrorReply, ApiReply, CallInput, ContractOf, CurrentUser, LoginInput, ReplyData } from '@jsbn/shared';
 import { clearSession, getSession, setToken, setUser } from './session';
 import { chooseLanguage, currentLanguage, i18n, messageText, storedLanguage } from '../i18n';
@@ -333,7 +333,7 @@ export function toFormData(fields: Record<string, unknown>, files: Record<string
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null || value === '') continue;
-    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    form.append(key, plainText(value));
   }
   for (const [key, file] of Object.entries(files)) if (file) form.append(key, file);
   return form;

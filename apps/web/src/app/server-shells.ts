@@ -85,7 +85,7 @@ const SHELLS: [ComponentType<Props>, Way, string[]][] = [
 ];
 
 /** Thrown inside `keyOf` for a value that cannot be keyed. */
-const UNKEYABLE = Symbol('unkeyable');
+const UNKEYABLE = new Error('a value that cannot be keyed');
 const ids = new WeakMap<object, number>();
 let nextId = 0;
 const identity = (value: object) => {
@@ -247,7 +247,8 @@ function shell(Original: ComponentType<Props>, kind: number, way: Way, forbid: s
 
 SHELLS.forEach(([Original, way, forbid], kind) => shellOf.set(Original, shell(Original, kind, way, forbid)));
 
-const previousVnodeHook = options.vnode;
+// Preact calls its hooks on `options`: the one before is called so too
+const previousVnodeHook = options.vnode?.bind(options);
 options.vnode = (vnode) => {
   previousVnodeHook?.(vnode);
   if (drawing && !bypass) {

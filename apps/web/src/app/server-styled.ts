@@ -30,6 +30,7 @@ import { serializeStyles } from '@emotion/serialize';
 import { getRegisteredStyles, insertStyles, registerStyles } from '@emotion/utils';
 import type { EmotionCache } from '@emotion/cache';
 import isPropValid from '@emotion/is-prop-valid';
+import { plainText } from '@jsbn/shared/core';
 
 /** Props read by MUI's styles at most for whether they are there (see the module's comment). */
 const CONTENT_PROPS = new Set([
@@ -81,7 +82,7 @@ function identity(value: object): string {
 }
 
 /** Thrown inside `valueKey` for a value that cannot be keyed (too deep, a kind not listed). */
-const UNKEYABLE = Symbol('unkeyable');
+const UNKEYABLE = new Error('a value that cannot be keyed');
 
 /** Whether a prop named `name` is content (CONTENT_PROPS, `aria-*`, `data-*`). */
 const isContent = (name: string) => CONTENT_PROPS.has(name) || name.startsWith('aria-') || name.startsWith('data-');
@@ -112,7 +113,7 @@ export function themeKey(theme: object): string {
 function valueKey(name: string, value: unknown, depth: number, inSx: boolean): string {
   if (value === undefined) return 'u';
   if (value === null) return 'l';
-  if (isContent(name)) return value ? 'c' : `f${String(value)}`;
+  if (isContent(name)) return value ? 'c' : `f${plainText(value)}`;
   switch (typeof value) {
     case 'string':
       return `s${value.length}:${value}`;
@@ -244,6 +245,8 @@ function createStyled(tag: Tag, options?: Options) {
         mergedProps.theme = contextTheme;
       }
       if (typeof props.className === 'string') className = getRegisteredStyles(cache.registered, classInterpolations, props.className);
+      // as Emotion writes a className that is not a string (`+ ' '`), byte for byte
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
       else if (props.className != null) className = `${String(props.className)} `;
 
       const key = keeping ? styleKey(mergedProps, classInterpolations) : null;

@@ -1,5 +1,6 @@
 /** Helpers shared by the forms: merged cross-field checks, server field errors, scroll to error. */
 import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { plainText } from '@jsbn/shared/core';
 import { ApiError } from '../api/client';
 
 /**
@@ -29,7 +30,7 @@ export function withChecks<TInput extends FieldValues, TContext, TOutput>(
  * its schema coerces (state and city ids) is typed `unknown` in the schema's input; the input
  * itself always holds a string.
  */
-export const selectValue = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+export const selectValue = (value: unknown): string => plainText(value);
 
 /**
  * `value` when it is one of `options`, else undefined: the starting value of a select bound to

@@ -23,7 +23,7 @@ export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends key
   name: K,
 ): LazyComponent<M[K]> {
   let loaded: M[K] | undefined;
-  let failure: unknown;
+  let failure: Error | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
     (loading ??= load().then(
@@ -31,7 +31,7 @@ export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends key
         loaded = module[name];
       },
       (error: unknown) => {
-        failure = error;
+        failure = error instanceof Error ? error : new Error('a part of the page could not be loaded', { cause: error });
       },
     ));
   function Lazy(props: object) {

@@ -5,6 +5,7 @@
  * load imports this half only (`@jsbn/shared/core`); the API registers its routes from both
  * (`route` in apps/api/src/lib/route.ts) and the web calls them through `call` (apps/web/src/api/client.ts).
  */
+import { plainText } from '../plain-text.js';
 
 /** The HTTP methods of the API's routes. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -59,6 +60,6 @@ export function fillPath(path: string, params: Record<string, unknown> = {}): st
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, part: string) => {
     const value = params[part];
     if (value === undefined || value === null || value === '') throw new Error(`${path}: the path parameter '${part}' is missing`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(plainText(value));
   });
 }

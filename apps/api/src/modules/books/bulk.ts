@@ -39,6 +39,7 @@ import {
   formatJsbn,
   languageText,
   lookupText,
+  plainText,
   type BookFields,
   type BulkColumn,
   type BulkPreview,
@@ -369,7 +370,7 @@ function cellText(cell: ExcelJS.Cell): string {
   try {
     text = cell.text;
   } catch {
-    text = String(cell.value ?? '');
+    text = plainText(cell.value);
   }
   return text.replaceAll('\u0000', '').normalize('NFC').trim();
 }

@@ -15,6 +15,7 @@ import {
   bookPriceText,
   languageText,
   lookupText,
+  plainText,
   subjectsText,
   swaroopText,
   type BookDto,
@@ -45,7 +46,7 @@ function wordsOf(lng: InterfaceLanguage) {
   const lookups = LOOKUP_CATALOGUES[lng];
   const w = (key: string, values: Record<string, string | number> = {}) => noticeText(lng, `sheet.${key}`, values);
   const empty = w('empty');
-  const value = (item: unknown) => (item === null || item === undefined || item === '' ? empty : String(item));
+  const value = (item: unknown) => (item === null || item === undefined || item === '' ? empty : plainText(item));
   return {
     w,
     empty,

@@ -191,6 +191,8 @@ function pdfTextString(value: string): string {
  */
 function drawRun(doc: Pdf, run: ScriptRun, x: number, baseline: number, size: number, weight: FontWeight): number {
   doc.font(fontKey(run.face, weight)).fontSize(size);
+  // called on the document below (`.call(this, …)`) and put back as it was afterwards
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const addContent = doc.addContent;
   doc.addContent = function (this: Pdf, data: unknown) {
     if (data === 'ET') addContent.call(this, 'EMC');

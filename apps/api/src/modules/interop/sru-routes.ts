@@ -17,7 +17,7 @@ function parametersOf(source: unknown): SruParameters {
   const parameters: SruParameters = {};
   if (source && typeof source === 'object') {
     for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
-      const first = Array.isArray(value) ? value[0] : value;
+      const first: unknown = Array.isArray(value) ? value[0] : value;
       if (typeof first === 'string') parameters[name] = first;
     }
   }

@@ -264,7 +264,7 @@ export class AppPages {
     let made = AppPages.shells.get(template);
     if (!made) {
       if (AppPages.shells.size >= 10) AppPages.shells.clear();
-      AppPages.shells.set(template, (made = new Map()));
+      AppPages.shells.set(template, (made = new Map<string, string>()));
     }
     let shell = made.get(key);
     if (shell === undefined) {

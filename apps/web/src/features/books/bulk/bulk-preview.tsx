@@ -24,6 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { BulkColumn, BulkPreview, BulkPreviewRow, BulkProblem } from '@jsbn/shared';
+import { plainText } from '@jsbn/shared/core';
 
 type PreviewColumn = BulkPreview['columns'][number];
 
@@ -249,7 +250,7 @@ function ProblemField({
           onEdit(row.row, problem.column, event.target.value);
         }}
         slotProps={{
-          select: { displayEmpty: true, renderValue: (value) => (value ? String(value) : t('bulk.chooseFromList')) },
+          select: { displayEmpty: true, renderValue: (value) => (value ? plainText(value) : t('bulk.chooseFromList')) },
           inputLabel: { shrink: true },
         }}
       >

@@ -96,12 +96,22 @@ export function CatalogueButton({
  * catalogue… N% done. It downloads by itself when ready.' It takes the width its container
  * gives and never widens it (`contain: inline-size`), so the buttons above it stay in place.
  */
+/** The list form of `sx` (MUI's `sx={[…]}`), which `Array.isArray` narrows to `any[]`. */
+type SxList = Extract<SxProps<Theme>, readonly unknown[]>;
+
 export function CatalogueProgress({ catalogue, sx }: { catalogue: CatalogueDownloadState; sx?: SxProps<Theme> }) {
   const { t } = useTranslation('books');
   const message = useMessages();
   if (catalogue.percent === null) return null;
   return (
-    <Box role="status" aria-live="polite" sx={[{ contain: 'inline-size', minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={[
+        { contain: 'inline-size', minWidth: 0 },
+        ...(sx === undefined ? [] : Array.isArray(sx) ? (sx as SxList) : [sx as Exclude<SxProps<Theme>, SxList>]),
+      ]}
+    >
       <LinearProgress variant="determinate" value={catalogue.percent} aria-label={t('catalogue.progress')} />
       <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
         {message(catalogueProgressMessage(catalogue.percent))}
