@@ -91,14 +91,14 @@ export function CatalogueButton({
   );
 }
 
+/** The list form of `sx` (MUI's `sx={[…]}`), which `Array.isArray` narrows to `any[]`. */
+type SxList = Extract<SxProps<Theme>, readonly unknown[]>;
+
 /**
  * The catalogue's progress while it is made (nothing otherwise): a bar and 'Making the
  * catalogue… N% done. It downloads by itself when ready.' It takes the width its container
  * gives and never widens it (`contain: inline-size`), so the buttons above it stay in place.
  */
-/** The list form of `sx` (MUI's `sx={[…]}`), which `Array.isArray` narrows to `any[]`. */
-type SxList = Extract<SxProps<Theme>, readonly unknown[]>;
-
 export function CatalogueProgress({ catalogue, sx }: { catalogue: CatalogueDownloadState; sx?: SxProps<Theme> }) {
   const { t } = useTranslation('books');
   const message = useMessages();
