@@ -167,7 +167,7 @@ describe('register many books from an Excel file', () => {
     }, lng);
     await page.goto(`${journey.server.url}/my-books/register-many`);
     await settle(page);
-    expect(await page.getByRole('heading', { name: books.bulk.title }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: books.bulk.title }).isVisible()).toBe(true);
     await snap(page, `bulk-05-start-${lng}-1366`);
     await page.getByTestId('bulk-file').setInputFiles({ name: 'back-catalogue.xlsx', mimeType: '', buffer: filled });
     const problem = page.locator('[data-testid="bulk-row"][data-row="3"]');

@@ -9,11 +9,15 @@ import { snap } from './browser.js';
 export type LoginTab = 'Publisher Login' | 'Library Login';
 
 /**
- * Waits until the page has rendered its main content and its fonts: no loading spinner (the lazy
- * page or a LoadingState) and no 'Loading...' status line (a list refetching) in <main>.
+ * Waits until the page has rendered its main content and its fonts: a <main> (the app has
+ * started), no loading spinner (the lazy page or a LoadingState) and no 'Loading...' status line
+ * (a list refetching) in it.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // a page the server did not draw is empty until the app has started: on a busy machine the
+  // network can be quiet for 500 ms while the app's script is still being parsed
+  await page.locator('main').first().waitFor({ state: 'attached' });
   const status = page.locator('main [role="status"]');
   const loading = status.filter({ has: page.locator('.MuiCircularProgress-root') }).or(status.filter({ hasText: MSG.loading }));
   await expect.poll(() => loading.count()).toBe(0);

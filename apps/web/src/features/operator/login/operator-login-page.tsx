@@ -179,6 +179,7 @@ export function OperatorLoginPage() {
   };
   return (
     <Box
+      component="main"
       sx={{
         minHeight: '100vh',
         display: 'flex',
