@@ -267,6 +267,8 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     expect((await fetch(`${b.url}/api/ready`)).status).toBe(200);
   });
 
+  // three Node processes start cold under tsx one after another (the backup, the restore, an API on the
+  // restored copy): 8 s on a quiet machine, more than the default minute beside the journeys on two cores
   it('backs up the database and the bucket and restores them into a fresh database and bucket with every order', async () => {
     const { ctx, database: db } = await context();
     const publisher = await createPublisher(ctx);
@@ -332,5 +334,5 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
       await freshS3.stop();
       await fresh.drop();
     }
-  });
+  }, 300_000);
 });
