@@ -14,4 +14,8 @@ describe('plainText', () => {
       '["x",2]',
     ]);
   });
+
+  it('writes a date as ISO 8601, not as quoted JSON, and an invalid date as nothing', () => {
+    expect([new Date(Date.UTC(2026, 10, 27, 13, 5)), new Date(Number.NaN)].map(plainText)).toEqual(['2026-11-27T13:05:00.000Z', '']);
+  });
 });

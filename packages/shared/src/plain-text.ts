@@ -1,7 +1,8 @@
 /**
  * The text of a value read from a form, a query, a record or a cell, where its type is not known:
  * a string as it is; a number, boolean or bigint as `String` writes it; nothing for null and
- * undefined; anything else (an object, an array) as JSON, never '[object Object]'.
+ * undefined; a date as ISO 8601 (nothing for an invalid one); anything else (an object, an array)
+ * as JSON, never '[object Object]'.
  */
 export function plainText(value: unknown): string {
   switch (typeof value) {
@@ -16,6 +17,9 @@ export function plainText(value: unknown): string {
     case 'symbol':
       return '';
     default:
-      return value === null ? '' : (JSON.stringify(value) ?? '');
+      if (value === null) return '';
+      // a Date's JSON is a quoted string: its text is what is inside the quotes
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+      return JSON.stringify(value) ?? '';
   }
 }
