@@ -94,6 +94,20 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
     expect(readFileSync(join(work, 'theirs.xml'), 'utf8').normalize('NFC')).toContain('શ્રી ઉત્તરાધ્યયન સૂત્ર');
   });
 
+  it("gives the same bytes in a later export: 005 is the book's last change, 008/00-05 its registration", async () => {
+    const url = `/api/book/listing/jsbn/${jsbn}/marc.mrc`;
+    const before = await t.app.inject({ method: 'GET', url });
+    const book = (await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}` })).json<{
+      data: { book: { createdAt: string; updatedAt: string } };
+    }>().data.book;
+    t.advance(2 * 24 * 60 * 60 * 1000);
+    const after = await t.app.inject({ method: 'GET', url });
+    expect(Buffer.compare(after.rawPayload, before.rawPayload)).toBe(0);
+    const dump = yaz(after.rawPayload, 'later.mrc', ['-i', 'marc', '-o', 'line']);
+    expect(dump).toContain(`005 ${book.updatedAt.replace(/[-:T]/g, '').slice(0, 14)}.0`);
+    expect(dump).toContain(`008 ${book.createdAt.slice(2, 10).replace(/-/g, '')}s`);
+  });
+
   it('gives a library the books of its completed orders, and only to a library', async () => {
     const library = await createLibrary(t.ctx);
     const lib = await tokenHeader(t, library);

@@ -71,8 +71,8 @@ function languageNote(language: string): string {
 
 const relatorOf = (authorType: number) => RELATORS[AUTHOR_TYPES.find((type) => type.id === authorType)?.auth_search_key ?? ''] ?? 'author';
 
-/** yyyymmddhhmmss.f of `date` (005, UTC). */
-const transactionTime = (date: Date) => `${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}.0`;
+/** 005's yyyymmddhhmmss.f of an ISO 8601 UTC time ('2026-11-27T14:41:46.123Z' → '20261127144146.0'). */
+const transactionTime = (iso: string) => `${iso.replace(/[-:T]/g, '').slice(0, 14)}.0`;
 
 /** Where and by whom a book was published, for 264. */
 export interface Imprint {
@@ -81,16 +81,17 @@ export interface Imprint {
 }
 
 /**
- * The MARC21 record of `book`.
+ * The MARC21 record of `book`. 005 (latest transaction) is the book's last change and 008/00-05
+ * (date entered on file) its registration, so a record is the same bytes however often it is
+ * exported or harvested until the book changes.
  * @param pageUrl the live JSBN page (856)
- * @param now     when the record is made (005, 008/00-05)
  */
-export function marcRecordOf(book: BookDto, imprint: Imprint, pageUrl: string, now: Date): MarcRecord {
+export function marcRecordOf(book: BookDto, imprint: Imprint, pageUrl: string): MarcRecord {
   const jsbn = formatJsbn(book.jsbn_number);
   const languages = languageCodes(book.language);
   const year = book.publication_year;
   const fixed = [
-    now.toISOString().slice(2, 10).replace(/-/g, ''), // 00-05 date entered
+    book.createdAt.slice(2, 10).replace(/-/g, ''), // 00-05 date entered on file
     year ? `s${year}    ` : 'nuuuuuuuu', // 06 type of date, 07-10 date 1, 11-14 date 2
     'ii ', // 15-17 India
     '    ', // 18-21 illustrations
@@ -114,7 +115,7 @@ export function marcRecordOf(book: BookDto, imprint: Imprint, pageUrl: string, n
   const fields: MarcField[] = [
     ['001', book.jsbn_number],
     ['003', 'JSBN'],
-    ['005', transactionTime(now)],
+    ['005', transactionTime(book.updatedAt)],
     ['008', fixed],
     ['024', '7 ', 'a', jsbn, '2', 'jsbn'],
     ...(romanised ? [['066', '  ', 'c', '(B']] : []),
@@ -200,13 +201,11 @@ export async function marcRecords(ctx: AppContext, bookList: BookDto[]): Promise
         .where(inArray(publishers.id, publisherIds))
     : [];
   const places = new Map(rows.map((row) => [row.id, [cityName(row.city_id), stateName(row.state_id)].filter(Boolean).join(', ') || null]));
-  const now = ctx.clock();
   return bookList.map((book) =>
     marcRecordOf(
       book,
       { place: places.get(book.publisher.id) ?? null, publisher: book.publisher.publisher_name || book.publisher_name },
       bookPageUrl(ctx.config.publicUrl, book.jsbn_number),
-      now,
     ),
   );
 }
