@@ -56,9 +56,14 @@ const ROWS = [
   { ...BOOK, book_title: 'Sutra in Klingon', language: 'Klingon' },
 ];
 
-describe('register many books from an Excel file', () => {
-  let filled: Buffer;
+/** The template as a visitor's browser downloads it (in English), filled with ROWS. */
+async function filledTemplate(): Promise<Buffer> {
+  const response = await fetch(`${journey.server.url}/api/book/bulk/template.xlsx`);
+  expect(response.status).toBe(200);
+  return fill(Buffer.from(await response.arrayBuffer()), ROWS);
+}
 
+describe('register many books from an Excel file', () => {
   it('downloads the template, previews the filled file with its problem, registers the ready rows and gives their JSBNs', async () => {
     const page = await openPage(journey.browser, contexts, { width: PHONE.width, downloads: true });
     await signInPublisher(page);
@@ -74,7 +79,7 @@ describe('register many books from an Excel file', () => {
       page.getByRole('link', { name: 'Download the template (Excel)' }).click(),
     ]);
     expect(template.suggestedFilename()).toBe('JSBN_Register_Many_Books.xlsx');
-    filled = await fill(await bytesOf(template), ROWS);
+    const filled = await fill(await bytesOf(template), ROWS);
 
     await page.getByTestId('bulk-file').setInputFiles({ name: 'back-catalogue.xlsx', mimeType: '', buffer: filled });
     await expect.poll(() => page.getByTestId('bulk-summary').textContent()).toBe('Rows: 4 · Ready: 2 · With problems: 2');
@@ -169,7 +174,7 @@ describe('register many books from an Excel file', () => {
     await settle(page);
     await expect.poll(() => page.getByRole('heading', { name: books.bulk.title }).isVisible()).toBe(true);
     await snap(page, `bulk-05-start-${lng}-1366`);
-    await page.getByTestId('bulk-file').setInputFiles({ name: 'back-catalogue.xlsx', mimeType: '', buffer: filled });
+    await page.getByTestId('bulk-file').setInputFiles({ name: 'back-catalogue.xlsx', mimeType: '', buffer: await filledTemplate() });
     const problem = page.locator('[data-testid="bulk-row"][data-row="3"]');
     await expect.poll(() => problem.getByText(messages[MSG.pages as keyof typeof messages]).isVisible()).toBe(true);
     await snap(page, `bulk-06-preview-${lng}-1366`);
