@@ -19,16 +19,30 @@ const AHMEDABAD = cityIdByName(GUJARAT, 'Ahmedabad')!;
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-/** A JPEG of `width`×`height` px in `color` with `text` on it (logos, covers). */
-export async function makeJpeg(text: string, options: { width?: number; height?: number; color?: string } = {}): Promise<Buffer> {
-  const { width = 300, height = 420, color = '#bf360c' } = options;
+/** A JPEG of `width`×`height` px in `color` with `text` on it, `fontSize` px high (logos, covers; a twelfth of the width by default). */
+export async function makeJpeg(
+  text: string,
+  options: { width?: number; height?: number; color?: string; fontSize?: number } = {},
+): Promise<Buffer> {
+  const { width = 300, height = 420, color = '#bf360c', fontSize = Math.round(width / 12) } = options;
   const escaped = text.replace(/[&<>]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char]!);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="${color}"/>
     <rect x="12" y="12" width="${width - 24}" height="${height - 24}" fill="none" stroke="#ffe0b2" stroke-width="4"/>
-    <text x="50%" y="50%" font-family="Noto Sans Gujarati, Noto Sans Devanagari, Noto Sans, sans-serif" font-size="${Math.round(width / 12)}" fill="#fff8e1" text-anchor="middle">${escaped}</text>
+    <text x="50%" y="50%" font-family="Noto Sans Gujarati, Noto Sans Devanagari, Noto Sans, sans-serif" font-size="${fontSize}" fill="#fff8e1" text-anchor="middle" dominant-baseline="central">${escaped}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** The first letter, as a reader sees it, of the first two words of `name` ('Jinvani Granthmala' → 'JG', 'શ્રી જૈન' → 'શ્રીજૈ'). */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '')
+    .join('');
 }
 
 /** Stores a made-up JPEG by the storage rule of its field (LOGO_FILE, COVER_FILE). */
@@ -57,7 +71,7 @@ export async function createPublisher(ctx: AppContext, overrides: PublisherOverr
   const logo =
     overrides.logo === false
       ? null
-      : await storeJpeg(ctx, await makeJpeg(publisher_name.slice(0, 2), { width: 120, height: 120 }), LOGO_FILE);
+      : await storeJpeg(ctx, await makeJpeg(initials(publisher_name), { width: 120, height: 120, fontSize: 44 }), LOGO_FILE);
   return ctx.db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
