@@ -18,7 +18,13 @@ const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'jsbn-lanes-'));
 const script = (name: string) => (name.startsWith('bad') ? `echo ${name} ran && exit 3` : `echo ${name} ran`);
 const names = ['build', 'journeys', 'format', 'bad-lint', 'unit', 'bad-build', 'typecheck'];
-writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'lanes', scripts: Object.fromEntries(names.map((n) => [n, script(n)])) }));
+/** A failing Vitest run: a long output, then the list of failed tests its reporter ends with. */
+const badTests =
+  'for i in $(seq 1 60); do echo detail $i; done; printf "Failed (1):\\n  FAIL a.test.ts > b: expected 1 to be 2\\n"; exit 1';
+writeFileSync(
+  join(dir, 'package.json'),
+  JSON.stringify({ name: 'lanes', scripts: { ...Object.fromEntries(names.map((n) => [n, script(n)])), 'bad-tests': badTests } }),
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs lanes.ts with `lanes` in the package above; its exit code and output. */
@@ -42,6 +48,22 @@ describe('scripts/lanes.ts', () => {
     expect(out).not.toContain('journeys ran');
     expect(out).toContain('> unit: passed');
     expect(out.trim().split('\n').slice(-3)).toEqual(['✗ bad-build failed', '✗ journeys not run: bad-build failed', '✗ bad-lint failed']);
+  });
+
+  it("prints a Vitest run's list of failed tests again, not its last lines, so every failed test of both lanes is in the tail", async () => {
+    const { out } = await lanes('bad-tests', 'bad-lint');
+    const end = out.slice(out.indexOf('> the end of'));
+    expect(end.trim().split('\n')).toEqual([
+      "> the end of bad-tests's output, again:",
+      'Failed (1):',
+      '  FAIL a.test.ts > b: expected 1 to be 2',
+      '',
+      "> the end of bad-lint's output, again:",
+      'bad-lint ran',
+      '',
+      '✗ bad-tests failed',
+      '✗ bad-lint failed',
+    ]);
   });
 
   it("prints a failed script's last lines again before the list of failures, for a reader of the run's tail alone", async () => {

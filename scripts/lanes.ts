@@ -8,23 +8,27 @@
  * In a lane, `a && b` runs b only when a passed (the journeys need the build); `c d` runs d
  * whether c passed or not (the checks and the unit tests need nothing of each other), so one run
  * names every failure. A script's output is kept and printed whole when it ends (lanes never
- * interleave lines). At the very end, the last lines of each failed script's output are printed
- * again (tsc names what failed there; both Vitest runs end with a line for each failed test,
- * scripts/failed-tests-reporter.ts) and then one line for every script that failed or
- * did not run: a reader of only the tail of a long run (CI shows its last 100 lines) still sees
- * which test failed, not only which lane. Exits 1 when any script failed, 0 otherwise.
+ * interleave lines). At the very end, each failed script's closing lines are printed again — a
+ * Vitest run's list of failed tests (scripts/failed-tests-reporter.ts), else the last lines (tsc
+ * and ESLint name what failed there) — and then one line for every script that failed or did not
+ * run: a reader of only the tail of a long run (CI shows its last 100 lines) sees every failed
+ * test of both lanes, not only which lane failed. Exits 1 when any script failed, 0 otherwise.
  */
 import { spawn } from 'node:child_process';
 
-/** How many of a failed script's last lines are printed again at the end of the run. */
+/** How many of a failed script's last lines are printed again at the end of the run, when it has no list of failed tests. */
 const FAILED_TAIL_LINES = 40;
+/** Where the list of failed tests of a Vitest run starts (scripts/failed-tests-reporter.ts). */
+const FAILED_TESTS = '\nFailed (';
 
-/** The last `count` lines of `text` (without a trailing empty line). */
-function lastLines(text: string, count: number): string {
-  return text.trimEnd().split('\n').slice(-count).join('\n');
+/** What of a failed script's `text` is printed again at the end: its list of failed tests, else its last lines. */
+function closingLines(text: string): string {
+  const list = text.lastIndexOf(FAILED_TESTS);
+  if (list >= 0) return text.slice(list + 1).trimEnd();
+  return text.trimEnd().split('\n').slice(-FAILED_TAIL_LINES).join('\n');
 }
 
-/** Runs `npm run <script>`, its output kept; resolves null when it passed, else its output's last lines. */
+/** Runs `npm run <script>`, its output kept; resolves null when it passed, else its closing lines. */
 function run(script: string): Promise<string | null> {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -39,14 +43,14 @@ function run(script: string): Promise<string | null> {
       process.stdout.write(`\n> ${script}: ${passed ? 'passed' : `failed (exit ${code})`} in ${seconds} s\n`);
       const text = Buffer.concat(output);
       process.stdout.write(text);
-      resolve(passed ? null : lastLines(text.toString('utf8'), FAILED_TAIL_LINES));
+      resolve(passed ? null : closingLines(text.toString('utf8')));
     });
   });
 }
 
 /**
  * What went wrong in a lane, one a script: `line` 'lint failed' or 'test:journeys not run: build
- * failed'; `tail`, the last lines of a failed script's output.
+ * failed'; `tail`, a failed script's closing lines.
  */
 type Failures = { line: string; script: string; tail?: string }[];
 
