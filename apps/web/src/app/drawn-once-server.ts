@@ -13,6 +13,7 @@
 import { Fragment, createElement, type ReactNode } from 'react';
 import { renderToString } from 'preact-render-to-string';
 import { CacheProvider } from '@emotion/react';
+import { LRUCache } from 'lru-cache';
 import type { EmotionCache } from '@emotion/cache';
 import { createStyleCache } from './style-cache';
 import type { PartDrawer } from './drawn-once';
@@ -76,8 +77,13 @@ interface Part {
   ids: number;
 }
 
-/** Parts kept at most; then all are forgotten and drawn again as asked for. */
+/**
+ * Parts kept at most, the least recently used forgotten first: a book page's publisher box and
+ * carousel are a part per publisher and language, besides the few of every page.
+ */
 const MAX_PARTS = 1000;
+/** A part that cannot be kept (it made an id with `useId`): drawn as any other part of the page. */
+const REFUSED = false;
 
 /** The vnode fields Preact's `useId` reads, by their names in Preact's build: `__m` its counter, `__` the parent. */
 interface IdPlace {
@@ -94,11 +100,11 @@ function idCounter(place: IdPlace): [number, number] {
 
 /** Makes the parts of pages drawn on the server once per process. */
 export function partDrawer(): PartDrawer {
-  const parts = new Map<string, Part | null>();
+  const parts = new LRUCache<string, Part | typeof REFUSED>({ max: MAX_PARTS });
   return {
     draw(key: string, children: ReactNode, context: object, styleCache: EmotionCache, place: unknown): ReactNode | null {
       let part = parts.get(key);
-      if (part === null || !place) return null;
+      if (part === REFUSED || !place) return null;
       if (part === undefined) {
         const recording = createStyleCache();
         recording.registered = styleCache.registered;
@@ -107,10 +113,9 @@ export function partDrawer(): PartDrawer {
         const html = renderToString(root as unknown as Parameters<typeof renderToString>[0], context);
         const ids = root.__m[1];
         // an id made here would count from 0, not from where the page is: such a part is not kept
-        part = ids > 0 && html.includes('P0-') ? null : { html: new StyledHtml(html), ids };
-        if (parts.size >= MAX_PARTS) parts.clear();
+        part = ids > 0 && html.includes('P0-') ? REFUSED : { html: new StyledHtml(html), ids };
         parts.set(key, part);
-        if (part === null) return null;
+        if (part === REFUSED) return null;
       }
       const counter = idCounter(place);
       counter[1] += part.ids;

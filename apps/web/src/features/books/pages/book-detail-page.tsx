@@ -8,14 +8,10 @@ import { enqueueSnackbar } from 'notistack';
 import { Box, Button, Chip, Dialog, DialogContent, DialogTitle, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import ShareIcon from '@mui/icons-material/Share';
-import PhoneIcon from '@mui/icons-material/Phone';
-import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import {
   BOOK_MSG,
-  COUNTRY_CODE,
   MSG,
   QR_SIZE_PX,
   authorsText,
@@ -31,7 +27,7 @@ import {
 import type { BookDto } from '@jsbn/shared';
 import { ApiError, call, endpointUrl } from '../../../api/client';
 import { useSession } from '../../../api/session';
-import { formatDate, formatPhone, orNA } from '../../../components/format';
+import { formatDate } from '../../../components/format';
 import { usePrices } from '../../../components/prices';
 import { LoadingState } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
@@ -43,16 +39,17 @@ import { qrDownloadUrl } from '../api/books-api';
 import { BookGallery } from '../components/book-gallery';
 import { JsonLd } from '../components/book-json-ld';
 import { downloadLink } from '../../../components/download';
-import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
+import { useCatalogueDownload } from '../components/catalogue-download';
+import { PublisherBox } from '../components/publisher-box';
 import { PublisherCarousel } from '../components/publisher-carousel';
 import { MarcDownloads, PrintQrDownloads } from '../../../components/print-downloads';
 import type { ShareTarget } from '../components/share-dialog';
 import { shareBookPage } from '../components/share-book';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 import { queryKeys } from '../../../api/query-keys';
-import { VerifiedBadge } from '../../../components/verified-badge';
 import { WithdrawnNotice } from '../components/withdrawn-notice';
 import { earlyDialog } from '../../../app/early-marks';
+import { DrawnOnce } from '../../../app/drawn-once';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
 // opens stays light.
@@ -63,9 +60,6 @@ const ReaderOrderDialog = lazyNamed(requestDialogs, 'ReaderOrderDialog');
 const ShareDialog = lazyNamed(() => import('../components/share-dialog'), 'ShareDialog');
 const ClaimDialog = lazyNamed(() => import('../components/claim-dialog'), 'ClaimDialog');
 const ReportDialog = lazyNamed(() => import('../components/report-dialog'), 'ReportDialog');
-
-/** The publisher's call, WhatsApp and e-mail links: an icon and the number or address, a finger's height each (decision 029). */
-const CONTACT_LINK = { display: 'inline-flex', alignItems: 'center', gap: 1, minHeight: TAP_PX } as const;
 
 /** True when a fact has something to show: not null, not empty text. */
 const present = (value: ReactNode) => value !== null && value !== undefined && value !== '';
@@ -396,33 +390,36 @@ export function BookDetailPage() {
             alignItems: 'start',
           }}
         >
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="downloads-title">
-            <Typography id="downloads-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-              {t('detail.downloads')}
-            </Typography>
-            <Stack divider={<Divider flexItem />} spacing={1}>
-              {downloads.map((row) => (
-                <Stack
-                  key={row.key}
-                  direction="row"
-                  spacing={1}
-                  sx={{ alignItems: 'center', justifyContent: 'space-between' }}
-                  data-testid={`download-${row.key}`}
-                >
-                  <Typography sx={{ fontWeight: 600 }}>{row.label}</Typography>
-                  <Button
-                    variant="outlined"
-                    startIcon={<DownloadIcon />}
-                    onClick={row.onDownload}
-                    aria-label={t('detail.share.downloadOf', { what: row.label })}
-                    sx={{ flexShrink: 0 }}
+          {/* the same words on every book with (or without) a PDF: drawn once on the server (decision 048) */}
+          <DrawnOnce id="book-downloads" deps={downloads.map((row) => row.key)}>
+            <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="downloads-title">
+              <Typography id="downloads-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+                {t('detail.downloads')}
+              </Typography>
+              <Stack divider={<Divider flexItem />} spacing={1}>
+                {downloads.map((row) => (
+                  <Stack
+                    key={row.key}
+                    direction="row"
+                    spacing={1}
+                    sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+                    data-testid={`download-${row.key}`}
                   >
-                    {t('detail.share.download')}
-                  </Button>
-                </Stack>
-              ))}
-            </Stack>
-          </Paper>
+                    <Typography sx={{ fontWeight: 600 }}>{row.label}</Typography>
+                    <Button
+                      variant="outlined"
+                      startIcon={<DownloadIcon />}
+                      onClick={row.onDownload}
+                      aria-label={t('detail.share.downloadOf', { what: row.label })}
+                      sx={{ flexShrink: 0 }}
+                    >
+                      {t('detail.share.download')}
+                    </Button>
+                  </Stack>
+                ))}
+              </Stack>
+            </Paper>
+          </DrawnOnce>
 
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="print-title">
             <Typography id="print-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
@@ -443,78 +440,14 @@ export function BookDetailPage() {
             </Stack>
           </Paper>
 
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="publisher-title">
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-              {publisher.logoUrl ? (
-                <SafeImage src={publisher.logoUrl} alt="" width={48} height={48} style={{ objectFit: 'contain' }} />
-              ) : null}
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="overline" color="text.secondary" component="p">
-                  {t('detail.publisher.heading')}
-                </Typography>
-                <Typography id="publisher-title" component="h2" sx={{ fontWeight: 700 }}>
-                  {publisher.publisher_name}
-                </Typography>
-                <VerifiedBadge verified={publisher.verified} />
-              </Box>
-            </Stack>
-            <Typography variant="body2">
-              {orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('detail.publisher.books', { count: publisher.total_books })}
-            </Typography>
-            <Stack sx={{ mt: 0.5, alignItems: 'flex-start' }}>
-              {publisher.mobile_no ? (
-                <Link
-                  href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`}
-                  sx={CONTACT_LINK}
-                  aria-label={t('detail.publisher.call', { phone: formatPhone(publisher.mobile_no) })}
-                >
-                  <PhoneIcon fontSize="small" /> {formatPhone(publisher.mobile_no)}
-                </Link>
-              ) : null}
-              {publisher.whatsapp_no ? (
-                <Link
-                  href={`https://wa.me/${COUNTRY_CODE.replace('+', '')}${publisher.whatsapp_no}`}
-                  target="_blank"
-                  rel="noopener"
-                  sx={CONTACT_LINK}
-                  aria-label={t('detail.publisher.whatsapp', { phone: formatPhone(publisher.whatsapp_no) })}
-                >
-                  <WhatsAppIcon fontSize="small" /> {formatPhone(publisher.whatsapp_no)}
-                </Link>
-              ) : null}
-              {publisher.email ? (
-                <Link href={`mailto:${publisher.email}`} sx={{ ...CONTACT_LINK, wordBreak: 'break-all' }}>
-                  <MailOutlineIcon fontSize="small" /> {publisher.email}
-                </Link>
-              ) : null}
-            </Stack>
-            <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
-              <Button
-                size="small"
-                startIcon={<DownloadIcon />}
-                onClick={() => openDocument(publisherInfoPdf, BOOK_MSG.publisherInfoPdfMissing)}
-              >
-                {t('detail.publisher.info')}
-              </Button>
-              <Button
-                size="small"
-                startIcon={<DownloadIcon />}
-                onClick={() => openDocument(documents.publisher_book_list_pdf, BOOK_MSG.pdfError)}
-              >
-                {t('detail.publisher.bookList')}
-              </Button>
-              <CatalogueButton catalogue={catalogue} label={t('detail.publisher.catalogue')} variant="text" size="small" />
-            </Stack>
-            <CatalogueProgress catalogue={catalogue} sx={{ mt: 1 }} />
-            {publisher.claimable && !isLoggedIn ? (
-              <Button size="small" sx={{ mt: 1, textAlign: 'left', justifyContent: 'flex-start' }} onClick={() => setClaimOpen(true)}>
-                {t('detail.publisher.claim')}
-              </Button>
-            ) : null}
-          </Paper>
+          <PublisherBox
+            publisher={publisher}
+            isLoggedIn={isLoggedIn}
+            catalogue={catalogue}
+            onInfoPdf={() => openDocument(publisherInfoPdf, BOOK_MSG.publisherInfoPdfMissing)}
+            onBookList={() => openDocument(documents.publisher_book_list_pdf, BOOK_MSG.pdfError)}
+            onClaim={() => setClaimOpen(true)}
+          />
         </Box>
       </Box>
 

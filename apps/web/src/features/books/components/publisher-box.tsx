@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import PhoneIcon from '@mui/icons-material/Phone';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import { COUNTRY_CODE } from '@jsbn/shared/core';
+import type { PublisherInfo } from '@jsbn/shared';
+import { formatPhone, orNA } from '../../../components/format';
+import { SafeImage } from '../../../components/safe-image';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import { TAP_PX } from '../../../app/theme';
+import { DrawnOnce } from '../../../app/drawn-once';
+import { CatalogueButton, CatalogueProgress, type CatalogueDownloadState } from './catalogue-download';
+
+/** The publisher's call, WhatsApp and e-mail links: an icon and the number or address, a finger's height each (decision 029). */
+const CONTACT_LINK = { display: 'inline-flex', alignItems: 'center', gap: 1, minHeight: TAP_PX } as const;
+
+interface PublisherBoxProps {
+  publisher: PublisherInfo;
+  isLoggedIn: boolean;
+  /** The publisher's catalogue PDF, made on request (its button and progress). */
+  catalogue: CatalogueDownloadState;
+  /** Opens the publisher info PDF. */
+  onInfoPdf: () => void;
+  /** Opens the publisher's book list PDF. */
+  onBookList: () => void;
+  /** Opens the claim dialog of an imported account nobody has taken yet. */
+  onClaim: () => void;
+}
+
+/**
+ * The publisher of a book on its page (spec books §2): logo, name, 'Verified by JSBN', address,
+ * how many books, call, WhatsApp and e-mail, the publisher info and book list PDFs, its
+ * catalogue, and 'claim' for an imported account. The server draws it once for the same
+ * publisher and language (decision 048): the first scans of a publisher's books share it.
+ */
+export function PublisherBox(props: PublisherBoxProps) {
+  const { publisher, isLoggedIn, catalogue } = props;
+  return (
+    <DrawnOnce id="publisher-box" deps={[JSON.stringify(publisher), isLoggedIn, catalogue.busy, catalogue.percent]}>
+      <Section {...props} />
+    </DrawnOnce>
+  );
+}
+
+function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onClaim }: PublisherBoxProps) {
+  const { t } = useTranslation('books');
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="publisher-title">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+        {publisher.logoUrl ? <SafeImage src={publisher.logoUrl} alt="" width={48} height={48} style={{ objectFit: 'contain' }} /> : null}
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="overline" color="text.secondary" component="p">
+            {t('detail.publisher.heading')}
+          </Typography>
+          <Typography id="publisher-title" component="h2" sx={{ fontWeight: 700 }}>
+            {publisher.publisher_name}
+          </Typography>
+          <VerifiedBadge verified={publisher.verified} />
+        </Box>
+      </Stack>
+      <Typography variant="body2">
+        {orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('detail.publisher.books', { count: publisher.total_books })}
+      </Typography>
+      <Stack sx={{ mt: 0.5, alignItems: 'flex-start' }}>
+        {publisher.mobile_no ? (
+          <Link
+            href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`}
+            sx={CONTACT_LINK}
+            aria-label={t('detail.publisher.call', { phone: formatPhone(publisher.mobile_no) })}
+          >
+            <PhoneIcon fontSize="small" /> {formatPhone(publisher.mobile_no)}
+          </Link>
+        ) : null}
+        {publisher.whatsapp_no ? (
+          <Link
+            href={`https://wa.me/${COUNTRY_CODE.replace('+', '')}${publisher.whatsapp_no}`}
+            target="_blank"
+            rel="noopener"
+            sx={CONTACT_LINK}
+            aria-label={t('detail.publisher.whatsapp', { phone: formatPhone(publisher.whatsapp_no) })}
+          >
+            <WhatsAppIcon fontSize="small" /> {formatPhone(publisher.whatsapp_no)}
+          </Link>
+        ) : null}
+        {publisher.email ? (
+          <Link href={`mailto:${publisher.email}`} sx={{ ...CONTACT_LINK, wordBreak: 'break-all' }}>
+            <MailOutlineIcon fontSize="small" /> {publisher.email}
+          </Link>
+        ) : null}
+      </Stack>
+      <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
+        <Button size="small" startIcon={<DownloadIcon />} onClick={onInfoPdf}>
+          {t('detail.publisher.info')}
+        </Button>
+        <Button size="small" startIcon={<DownloadIcon />} onClick={onBookList}>
+          {t('detail.publisher.bookList')}
+        </Button>
+        <CatalogueButton catalogue={catalogue} label={t('detail.publisher.catalogue')} variant="text" size="small" />
+      </Stack>
+      <CatalogueProgress catalogue={catalogue} sx={{ mt: 1 }} />
+      {publisher.claimable && !isLoggedIn ? (
+        <Button size="small" sx={{ mt: 1, textAlign: 'left', justifyContent: 'flex-start' }} onClick={onClaim}>
+          {t('detail.publisher.claim')}
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}
