@@ -93,8 +93,14 @@ function pdfLinkOf(book: BookDto): string | null {
   return book.pdfpublisher ?? book.book_pdf ?? book.pdfurl ?? null;
 }
 
-/** Four Jain library sites; the first searches by the book's name. */
-export function externalLibraries(bookName: string, t: TFunction<'books'>) {
+/** A library's site: its name and address. */
+interface LibrarySite {
+  name: string;
+  url: string;
+}
+
+/** Four Jain library sites; the first searches by the book's name, the others are the same for every book. */
+export function externalLibraries(bookName: string, t: TFunction<'books'>): [LibrarySite, ...LibrarySite[]] {
   return [
     {
       name: t('detail.libraries.archive', { site: 'Internet Archive' }),
@@ -104,6 +110,22 @@ export function externalLibraries(bookName: string, t: TFunction<'books'>) {
     { name: 'JainQQ', url: 'https://jainqq.org/' },
     { name: 'Jain Reference Library', url: 'https://jainreferencelibrary.org/' },
   ];
+}
+
+/** A Jain library's site, opened in a new tab. */
+function LibraryLink({ site }: { site: LibrarySite }) {
+  return (
+    <Button
+      variant="outlined"
+      href={site.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      endIcon={<OpenInNewIcon />}
+      sx={{ justifyContent: 'space-between' }}
+    >
+      {site.name}
+    </Button>
+  );
 }
 
 /**
@@ -252,6 +274,8 @@ export function BookDetailPage() {
         ]
       : []),
   ];
+
+  const [archive, ...others] = externalLibraries(book.book_title, t);
 
   return (
     <Box>
@@ -454,37 +478,35 @@ export function BookDetailPage() {
       <PublisherCarousel books={otherBooks} publisherName={publisher.publisher_name} />
 
       <Box component="section" aria-labelledby="libraries-title" sx={{ mt: 4 }}>
-        <Typography id="libraries-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-          {t('detail.libraries.title')}
-        </Typography>
+        {/* all but the search of the book's name the same on every page: drawn once on the server (decision 048) */}
+        <DrawnOnce id="jain-libraries-title" deps={[]}>
+          <Typography id="libraries-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+            {t('detail.libraries.title')}
+          </Typography>
+        </DrawnOnce>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
-          {externalLibraries(book.book_title, t).map((site) => (
-            <Button
-              key={site.name}
-              variant="outlined"
-              href={site.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              endIcon={<OpenInNewIcon />}
-              sx={{ justifyContent: 'space-between' }}
-            >
-              {site.name}
-            </Button>
-          ))}
+          <LibraryLink site={archive} />
+          <DrawnOnce id="jain-libraries" deps={[]}>
+            {others.map((site) => (
+              <LibraryLink key={site.name} site={site} />
+            ))}
+          </DrawnOnce>
         </Box>
       </Box>
 
-      <Box sx={{ mt: 3 }}>
-        <Button
-          variant="text"
-          color="inherit"
-          startIcon={<FlagOutlinedIcon />}
-          onClick={() => setReportOpen(true)}
-          sx={{ color: 'text.secondary', minHeight: TAP_PX }}
-        >
-          {t('report.open')}
-        </Button>
-      </Box>
+      <DrawnOnce id="report-open" deps={[]}>
+        <Box sx={{ mt: 3 }}>
+          <Button
+            variant="text"
+            color="inherit"
+            startIcon={<FlagOutlinedIcon />}
+            onClick={() => setReportOpen(true)}
+            sx={{ color: 'text.secondary', minHeight: TAP_PX }}
+          >
+            {t('report.open')}
+          </Button>
+        </Box>
+      </DrawnOnce>
 
       {reportWanted ? (
         <Suspense fallback={null}>
