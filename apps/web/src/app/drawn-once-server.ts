@@ -98,29 +98,59 @@ function idCounter(place: IdPlace): [number, number] {
   return (root.__m ??= [0, 0]);
 }
 
+/** A formatted JSBN ('AHMJS-00001-Z', `formatJsbn`): the only text `drawWithJsbn` writes into a kept part. */
+const FORMATTED_JSBN = /^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]$/;
+/**
+ * The stand-ins a part is drawn with for `drawWithJsbn`: formatted JSBNs that differ at every
+ * letter and digit, so that a part reading anything of the JSBN but the whole draws differently.
+ */
+const STAND_INS = ['QXZQX-13579-K', 'XZQXZ-24680-W'] as const;
+
+/** `children` drawn alone at `context` under a style cache of its own (sharing `styleCache`'s registered styles): its HTML and the `useId` ids it counted up. */
+function drawAlone(children: ReactNode, context: object, styleCache: EmotionCache): { html: string; ids: number } {
+  const recording = createStyleCache();
+  recording.registered = styleCache.registered;
+  const root = createElement(CacheProvider, { value: recording }, children) as unknown as IdPlace;
+  root.__m = [0, 0];
+  const html = renderToString(root as unknown as Parameters<typeof renderToString>[0], context);
+  return { html, ids: root.__m[1] };
+}
+
+/** A part as kept, or REFUSED when it made an id with `useId` (that id would count from 0, not from where the page is). */
+const keptPart = ({ html, ids }: { html: string; ids: number }): Part | typeof REFUSED =>
+  ids > 0 && html.includes('P0-') ? REFUSED : { html: new StyledHtml(html), ids };
+
 /** Makes the parts of pages drawn on the server once per process. */
 export function partDrawer(): PartDrawer {
   const parts = new LRUCache<string, Part | typeof REFUSED>({ max: MAX_PARTS });
+
+  /** `part`'s HTML at `place` in the page whose style cache is `styleCache`, its ids counted up there. */
+  const splice = (part: Part, styleCache: EmotionCache, place: unknown, html = part.html.in(styleCache)) => {
+    idCounter(place as IdPlace)[1] += part.ids;
+    // Preact's render writes a Fragment's `tpl` as it is (its precompiled JSX)
+    return createElement(Fragment, { tpl: [html], exprs: [] } as object);
+  };
+
   return {
-    draw(key: string, children: ReactNode, context: object, styleCache: EmotionCache, place: unknown): ReactNode | null {
+    draw(key, children, context, styleCache, place) {
       let part = parts.get(key);
       if (part === REFUSED || !place) return null;
+      if (part === undefined) parts.set(key, (part = keptPart(drawAlone(children, context, styleCache))));
+      return part === REFUSED ? null : splice(part, styleCache, place);
+    },
+
+    drawWithJsbn(key, jsbn, children, context, styleCache, place) {
+      if (!place || !FORMATTED_JSBN.test(jsbn)) return null;
+      let part = parts.get(key);
+      if (part === REFUSED) return null;
       if (part === undefined) {
-        const recording = createStyleCache();
-        recording.registered = styleCache.registered;
-        const root = createElement(CacheProvider, { value: recording }, children) as unknown as IdPlace;
-        root.__m = [0, 0];
-        const html = renderToString(root as unknown as Parameters<typeof renderToString>[0], context);
-        const ids = root.__m[1];
-        // an id made here would count from 0, not from where the page is: such a part is not kept
-        part = ids > 0 && html.includes('P0-') ? REFUSED : { html: new StyledHtml(html), ids };
+        const [one, other] = STAND_INS.map((standIn) => drawAlone(children(standIn), context, styleCache));
+        // kept only when the stand-in is all that differs: then any JSBN written where it is, is what drawing it would give
+        part = one!.html.replaceAll(STAND_INS[0], STAND_INS[1]) === other!.html && one!.ids === other!.ids ? keptPart(one!) : REFUSED;
         parts.set(key, part);
         if (part === REFUSED) return null;
       }
-      const counter = idCounter(place);
-      counter[1] += part.ids;
-      // Preact's render writes a Fragment's `tpl` as it is (its precompiled JSX)
-      return createElement(Fragment, { tpl: [part.html.in(styleCache)], exprs: [] } as object);
+      return splice(part, styleCache, place, part.html.in(styleCache).replaceAll(STAND_INS[0], jsbn));
     },
   };
 }

@@ -23,6 +23,19 @@ export interface PartDrawer {
    * (then it is drawn as any other part of the page).
    */
   draw(key: string, children: ReactNode, context: object, styleCache: EmotionCache, place: unknown): ReactNode | null;
+  /**
+   * The part `key` for the book `jsbn`: `children` drawn once with stand-in JSBNs, kept if the
+   * stand-in is all that differs, and given with `jsbn` where the stand-in was; null when it
+   * cannot be kept or `jsbn` is not a formatted JSBN.
+   */
+  drawWithJsbn(
+    key: string,
+    jsbn: string,
+    children: (jsbn: string) => ReactNode,
+    context: object,
+    styleCache: EmotionCache,
+    place: unknown,
+  ): ReactNode | null;
 }
 
 let drawer: PartDrawer | null = null;
@@ -50,4 +63,31 @@ export function DrawnOnce(
     if (drawn !== null) return drawn;
   }
   return createElement(Fragment, null, children);
+}
+
+/**
+ * `children(jsbn)`: a part of a book's page that differs from book to book by its JSBN alone (its
+ * links, file names, labels), drawn once per process on the server for each language and value
+ * of `deps` with a stand-in JSBN and spliced with the book's written in (decision 048); as it is in
+ * the browser. The server keeps it only when drawing it for two stand-ins differs by the stand-in
+ * alone, so a part that reads the JSBN in any other way (a slice of it, its length) is drawn afresh.
+ * @param jsbn the book's JSBN, formatted ('AHMJS-00001-Z'); any other text is drawn afresh
+ */
+export function DrawnWithJsbn(
+  this: { __v?: unknown } | undefined,
+  {
+    id,
+    deps,
+    jsbn,
+    children,
+  }: { id: string; deps: readonly (string | number | boolean | null | undefined)[]; jsbn: string; children: (jsbn: string) => ReactNode },
+  context?: object,
+) {
+  const i18n = useContext(I18nContext)?.i18n;
+  const styleCache = __unsafe_useEmotionCache();
+  if (drawer && context && styleCache && i18n) {
+    const drawn = drawer.drawWithJsbn(`${id}|${i18n.language}|${JSON.stringify(deps)}`, jsbn, children, context, styleCache, this?.__v);
+    if (drawn !== null) return drawn;
+  }
+  return createElement(Fragment, null, children(jsbn));
 }

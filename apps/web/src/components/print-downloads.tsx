@@ -27,6 +27,8 @@ export function PrintQrDownloads({ jsbn }: { jsbn: string }) {
       <TextField
         select
         size="small"
+        // an id of the book's, not one useId counts: the book page's print files are drawn once with a stand-in JSBN (decision 048)
+        id={`print-size-${jsbn}`}
         label={t('print.size')}
         value={size}
         onChange={(event) => setSize(Number(event.target.value))}

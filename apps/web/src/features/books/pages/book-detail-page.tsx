@@ -49,7 +49,7 @@ import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 import { queryKeys } from '../../../api/query-keys';
 import { WithdrawnNotice } from '../components/withdrawn-notice';
 import { earlyDialog } from '../../../app/early-marks';
-import { DrawnOnce } from '../../../app/drawn-once';
+import { DrawnOnce, DrawnWithJsbn } from '../../../app/drawn-once';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
 // opens stays light.
@@ -445,24 +445,31 @@ export function BookDetailPage() {
             </Paper>
           </DrawnOnce>
 
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="print-title">
-            <Typography id="print-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-              {t('print.title')}
-            </Typography>
-            <Stack spacing={1.5} divider={<Divider flexItem />}>
-              <Box data-testid="print-qr">
-                <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.qr')}</Typography>
-                <PrintQrDownloads jsbn={title} />
-              </Box>
-              <Box data-testid="print-marc">
-                <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.marc')}</Typography>
-                <MarcDownloads
-                  load={(format) => call(format === 'mrc' ? marcEndpoints.bookMrc : marcEndpoints.bookXml, { params: { jsbnNo: title } })}
-                  name={`JSBN-${title}`}
-                />
-              </Box>
-            </Stack>
-          </Paper>
+          {/* the same on every book but for its JSBN: drawn once on the server (decision 048) */}
+          <DrawnWithJsbn id="print-files" deps={[]} jsbn={title}>
+            {(jsbn) => (
+              <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="print-title">
+                <Typography id="print-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+                  {t('print.title')}
+                </Typography>
+                <Stack spacing={1.5} divider={<Divider flexItem />}>
+                  <Box data-testid="print-qr">
+                    <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.qr')}</Typography>
+                    <PrintQrDownloads jsbn={jsbn} />
+                  </Box>
+                  <Box data-testid="print-marc">
+                    <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.marc')}</Typography>
+                    <MarcDownloads
+                      load={(format) =>
+                        call(format === 'mrc' ? marcEndpoints.bookMrc : marcEndpoints.bookXml, { params: { jsbnNo: jsbn } })
+                      }
+                      name={`JSBN-${jsbn}`}
+                    />
+                  </Box>
+                </Stack>
+              </Paper>
+            )}
+          </DrawnWithJsbn>
 
           <PublisherBox
             publisher={publisher}
