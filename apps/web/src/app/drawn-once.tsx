@@ -70,7 +70,7 @@ export function DrawnOnce(
  * links, file names, labels), drawn once per process on the server for each language and value
  * of `deps` with a stand-in JSBN and spliced with the book's written in (decision 048); as it is in
  * the browser. The server keeps it only when drawing it for two stand-ins differs by the stand-in
- * alone, so a part that reads the JSBN in any other way (a slice of it, its length) is drawn afresh.
+ * alone, so a part that reads the JSBN in any other way (a slice of it, a letter of it) is drawn afresh.
  * @param jsbn the book's JSBN, formatted ('AHMJS-00001-Z'); any other text is drawn afresh
  */
 export function DrawnWithJsbn(
