@@ -277,6 +277,8 @@ describe('orders and their documents, end to end', () => {
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
     await expect.poll(() => confirm.getByText('Are you sure you want to dispatch this order?').isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Yes' }).click();
+    // the list behind an open dialog is hidden from the accessibility tree: its rows count 0 until the dialog has gone
+    await expect.poll(() => confirm.count()).toBe(0);
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(0);
 
     await page.getByRole('tab', { name: 'Dispatched' }).click();

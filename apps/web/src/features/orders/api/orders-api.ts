@@ -1,5 +1,5 @@
 /** Calls of the order screens — spec books §7 (orders, status, dispatch, letters, exports, labels). */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MSG, orderEndpoints } from '@jsbn/shared/core';
 import type { OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
 import { call, toFormData, type ApiFile, type QueryValue } from '../../../api/client';
@@ -10,12 +10,23 @@ import { useApiMutation, type MutationHooks } from '../../../api/mutations';
 /** Order lists default to order_date descending (spec books §9). */
 export const ORDER_DEFAULT_SORT: SortState = { field: 'order_date', order: 'desc' };
 
+/**
+ * What an order list shows while a page of `status` loads: the page before it if that was of the
+ * same status (another page, a search, a sort), so the rows do not blink; never another tab's
+ * orders, which would stand under this tab's name with this tab's buttons until the list came —
+ * a Preparing order opened from the Dispatched tab, say, showing 'Preparing' and no postage.
+ */
+export const sameStatusPlaceholder =
+  (status: OrderStatus) =>
+  <Data>(previous: Data | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined): Data | undefined =>
+    previousQuery?.queryKey[1] === status ? previous : undefined;
+
 /** GET /api/book/order-book?orderStatus=… → `{ orderBooks, total }`. */
 export function useOrders(status: OrderStatus, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: queryKeys.orders.list(status, query),
     queryFn: async ({ signal }) => (await call(orderEndpoints.list, { query: { ...query, orderStatus: status }, signal })).data,
-    placeholderData: keepPreviousData,
+    placeholderData: sameStatusPlaceholder(status),
   });
 }
 
