@@ -6,20 +6,10 @@ import { call, toFormData, type ApiFile, type QueryValue } from '../../../api/cl
 import type { SortState } from '../../../components/data-table';
 import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type MutationHooks } from '../../../api/mutations';
+import { sameStatusPlaceholder } from './list-placeholder';
 
 /** Order lists default to order_date descending (spec books §9). */
 export const ORDER_DEFAULT_SORT: SortState = { field: 'order_date', order: 'desc' };
-
-/**
- * What an order list shows while a page of `status` loads: the page before it if that was of the
- * same status (another page, a search, a sort), so the rows do not blink; never another tab's
- * orders, which would stand under this tab's name with this tab's buttons until the list came —
- * a Preparing order opened from the Dispatched tab, say, showing 'Preparing' and no postage.
- */
-export const sameStatusPlaceholder =
-  (status: OrderStatus) =>
-  <Data>(previous: Data | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined): Data | undefined =>
-    previousQuery?.queryKey[1] === status ? previous : undefined;
 
 /** GET /api/book/order-book?orderStatus=… → `{ orderBooks, total }`. */
 export function useOrders(status: OrderStatus, query: Record<string, QueryValue>) {
