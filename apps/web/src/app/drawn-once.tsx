@@ -45,24 +45,34 @@ export function setPartDrawer(next: PartDrawer | null): void {
   drawer = next;
 }
 
+/** What a part's drawing depends on besides the language: values `JSON.stringify` writes in full (no functions, no cycles). */
+export type PartDeps = readonly unknown[];
+
 /**
- * `children`, drawn once per process on the server for each language and value of `deps` (a
- * list of strings, numbers, booleans or nulls), and as they are in the browser.
+ * The drawer, the part's key (`id|language|deps`) and the render's Emotion cache when the server's
+ * render keeps parts; null in the browser. Both hooks run on every render, as hooks must.
+ */
+function useKeptPart(id: string, deps: PartDeps, context: object | undefined) {
+  const i18n = useContext(I18nContext)?.i18n;
+  const styleCache = __unsafe_useEmotionCache();
+  if (!drawer || !context || !styleCache || !i18n) return null;
+  return { drawer, key: `${id}|${i18n.language}|${JSON.stringify(deps)}`, context, styleCache };
+}
+
+/**
+ * `children`, drawn once per process on the server for each language and value of `deps`, and as
+ * they are in the browser.
  * @param id   the part's name, unique in the app
  * @param deps everything besides the language that what the part shows depends on
  */
 export function DrawnOnce(
   this: { __v?: unknown } | undefined,
-  { id, deps, children }: { id: string; deps: readonly (string | number | boolean | null | undefined)[]; children: ReactNode },
+  { id, deps, children }: { id: string; deps: PartDeps; children: ReactNode },
   context?: object,
 ) {
-  const i18n = useContext(I18nContext)?.i18n;
-  const styleCache = __unsafe_useEmotionCache();
-  if (drawer && context && styleCache && i18n) {
-    const drawn = drawer.draw(`${id}|${i18n.language}|${JSON.stringify(deps)}`, children, context, styleCache, this?.__v);
-    if (drawn !== null) return drawn;
-  }
-  return createElement(Fragment, null, children);
+  const kept = useKeptPart(id, deps, context);
+  const drawn = kept && kept.drawer.draw(kept.key, children, kept.context, kept.styleCache, this?.__v);
+  return drawn ?? createElement(Fragment, null, children);
 }
 
 /**
@@ -75,19 +85,10 @@ export function DrawnOnce(
  */
 export function DrawnWithJsbn(
   this: { __v?: unknown } | undefined,
-  {
-    id,
-    deps,
-    jsbn,
-    children,
-  }: { id: string; deps: readonly (string | number | boolean | null | undefined)[]; jsbn: string; children: (jsbn: string) => ReactNode },
+  { id, deps, jsbn, children }: { id: string; deps: PartDeps; jsbn: string; children: (jsbn: string) => ReactNode },
   context?: object,
 ) {
-  const i18n = useContext(I18nContext)?.i18n;
-  const styleCache = __unsafe_useEmotionCache();
-  if (drawer && context && styleCache && i18n) {
-    const drawn = drawer.drawWithJsbn(`${id}|${i18n.language}|${JSON.stringify(deps)}`, jsbn, children, context, styleCache, this?.__v);
-    if (drawn !== null) return drawn;
-  }
-  return createElement(Fragment, null, children(jsbn));
+  const kept = useKeptPart(id, deps, context);
+  const drawn = kept && kept.drawer.drawWithJsbn(kept.key, jsbn, children, kept.context, kept.styleCache, this?.__v);
+  return drawn ?? createElement(Fragment, null, children(jsbn));
 }

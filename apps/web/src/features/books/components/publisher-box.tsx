@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -15,6 +16,27 @@ import { CatalogueButton, CatalogueProgress, type CatalogueDownloadState } from 
 
 /** The publisher's call, WhatsApp and e-mail links: an icon and the number or address, a finger's height each (decision 029). */
 const CONTACT_LINK = { display: 'inline-flex', alignItems: 'center', gap: 1, minHeight: TAP_PX } as const;
+
+/** A call or WhatsApp link: its icon and `text` (the number as written), read out as `label`. */
+function ContactLink({
+  href,
+  newTab,
+  icon,
+  label,
+  text,
+}: {
+  href: string;
+  newTab?: boolean;
+  icon: ReactNode;
+  label: string;
+  text: string;
+}) {
+  return (
+    <Link href={href} sx={CONTACT_LINK} aria-label={label} target={newTab ? '_blank' : undefined} rel={newTab ? 'noopener' : undefined}>
+      {icon} {text}
+    </Link>
+  );
+}
 
 interface PublisherBoxProps {
   publisher: PublisherInfo;
@@ -38,7 +60,7 @@ interface PublisherBoxProps {
 export function PublisherBox(props: PublisherBoxProps) {
   const { publisher, isLoggedIn, catalogue } = props;
   return (
-    <DrawnOnce id="publisher-box" deps={[JSON.stringify(publisher), isLoggedIn, catalogue.busy, catalogue.percent]}>
+    <DrawnOnce id="publisher-box" deps={[publisher, isLoggedIn, catalogue.busy, catalogue.percent]}>
       <Section {...props} />
     </DrawnOnce>
   );
@@ -68,24 +90,21 @@ function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onCl
       </Typography>
       <Stack sx={{ mt: 0.5, alignItems: 'flex-start' }}>
         {publisher.mobile_no ? (
-          <Link
+          <ContactLink
             href={`tel:${COUNTRY_CODE}${publisher.mobile_no}`}
-            sx={CONTACT_LINK}
-            aria-label={t('detail.publisher.call', { phone: formatPhone(publisher.mobile_no) })}
-          >
-            <PhoneIcon fontSize="small" /> {formatPhone(publisher.mobile_no)}
-          </Link>
+            icon={<PhoneIcon fontSize="small" />}
+            label={t('detail.publisher.call', { phone: formatPhone(publisher.mobile_no) })}
+            text={formatPhone(publisher.mobile_no)}
+          />
         ) : null}
         {publisher.whatsapp_no ? (
-          <Link
+          <ContactLink
             href={`https://wa.me/${COUNTRY_CODE.replace('+', '')}${publisher.whatsapp_no}`}
-            target="_blank"
-            rel="noopener"
-            sx={CONTACT_LINK}
-            aria-label={t('detail.publisher.whatsapp', { phone: formatPhone(publisher.whatsapp_no) })}
-          >
-            <WhatsAppIcon fontSize="small" /> {formatPhone(publisher.whatsapp_no)}
-          </Link>
+            newTab
+            icon={<WhatsAppIcon fontSize="small" />}
+            label={t('detail.publisher.whatsapp', { phone: formatPhone(publisher.whatsapp_no) })}
+            text={formatPhone(publisher.whatsapp_no)}
+          />
         ) : null}
         {publisher.email ? (
           <Link href={`mailto:${publisher.email}`} sx={{ ...CONTACT_LINK, wordBreak: 'break-all' }}>

@@ -32,7 +32,7 @@ interface CarouselProps {
  */
 export function PublisherCarousel({ books, publisherName }: CarouselProps) {
   return (
-    <DrawnOnce id="publisher-carousel" deps={[publisherName, JSON.stringify(books)]}>
+    <DrawnOnce id="publisher-carousel" deps={[publisherName, books]}>
       <Carousel books={books} publisherName={publisherName} />
     </DrawnOnce>
   );
