@@ -1,5 +1,5 @@
 /**
- * npm run bench:profile [-- --books N] [--database NAME] [--path /jsbn] [--seconds S] [--connections C] [--first | --search] — where
+ * npm run bench:profile [-- --books N] [--database NAME] [--path /jsbn] [--seconds S] [--connections C] [--first | --search] [--floor bytes|brotli|read|drawn] — where
  * a QR scan's or a search's time goes. Starts the built API (`node --cpu-prof
  * apps/api/dist/server.js`) on the catalogue database `bench:scale` built (`jsbn_scale_<N>`,
  * default 1,000,000 books; `--database` names another finished catalogue, e.g. one built under another name), scans 1,000 of its books once, then sends the scans of those books
@@ -17,7 +17,9 @@
  * http server instead (`floor-server.mjs`, under the same profiler), sending a book page the
  * built API drew: its brotli made once (`bytes`), compressed per request as the page cache does
  * (`brotli`), or after the book is read as the API reads it (`read`): the floor of a first scan
- * without the app's drawing, on this machine.
+ * without the app's drawing, on this machine. `--floor drawn` serves them from the built API
+ * whose render hands every page the one it drew first in its language (`drawn-server.mjs`):
+ * a first scan whose drawing costs nothing, the ceiling of a faster render.
  * Talks only to 127.0.0.1; asserts nothing. Needs `npm run build` first.
  */
 import { spawn } from 'node:child_process';
@@ -86,8 +88,9 @@ const serverEnv = {
   TRUST_PROXY: '1',
 };
 let floorPage: string | null = null;
-if (values.floor) {
-  if (!['bytes', 'brotli', 'read'].includes(values.floor)) throw new Error('--floor is bytes, brotli or read');
+if (values.floor && !['bytes', 'brotli', 'read', 'drawn'].includes(values.floor))
+  throw new Error('--floor is bytes, brotli, read or drawn');
+if (values.floor && values.floor !== 'drawn') {
   // a book page as the built API draws it (the last of the books: not one of the measured requests' first)
   const { buildApp } = await import('@jsbn/api/app');
   const { loadConfig } = await import('@jsbn/api/config');
@@ -105,7 +108,11 @@ const server = spawn(
     ...(values['node-flags']?.split(' ').filter(Boolean) ?? []),
     '--cpu-prof',
     `--cpu-prof-dir=${profiles}`,
-    floorPage ? 'scripts/bench/scale/floor-server.mjs' : 'apps/api/dist/server.js',
+    floorPage
+      ? 'scripts/bench/scale/floor-server.mjs'
+      : values.floor === 'drawn'
+        ? 'scripts/bench/scale/drawn-server.mjs'
+        : 'apps/api/dist/server.js',
   ],
   {
     cwd: ROOT,
