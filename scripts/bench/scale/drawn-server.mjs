@@ -1,7 +1,7 @@
 /**
  * The API without its render (`npm run bench:profile -- --first --floor drawn`; plain JavaScript
- * so that Node runs it as it runs the built API): the built API on PORT, started as `server.js`
- * starts it, whose server render hands every page in a language the page it drew first in that
+ * so that Node runs it as it runs the built API): the built API on PORT, built from the same
+ * settings as `server.js` builds it (no demo seed), whose server render hands every page in a language the page it drew first in that
  * language (its HTML, styles and seeds). Everything else a first scan does runs as ever — Fastify,
  * the book's read, head and QR code, the shell, brotli and the ETag, the page cache — so what it
  * costs is a first scan whose drawing costs nothing: the ceiling a faster render can reach.
