@@ -36,7 +36,7 @@ export async function makeJpeg(
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** The first letter, as a reader sees it, of the first two words of `name` ('Jinvani Granthmala' → 'JG', 'શ્રી જૈન' → 'શ્રીજૈ'). */
-function initials(name: string): string {
+export function initials(name: string): string {
   return name
     .split(/\s+/)
     .filter(Boolean)
@@ -44,6 +44,10 @@ function initials(name: string): string {
     .map((word) => graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '')
     .join('');
 }
+
+/** A logo of `name`: its initials, large enough to read in a 40 px avatar, on `color` (120×120 px). */
+const logoJpeg = (name: string, color?: string) =>
+  makeJpeg(initials(name), { width: 120, height: 120, fontSize: 44, ...(color ? { color } : {}) });
 
 /** Stores a made-up JPEG by the storage rule of its field (LOGO_FILE, COVER_FILE). */
 async function storeJpeg(ctx: AppContext, jpeg: Buffer, rule: typeof LOGO_FILE) {
@@ -68,10 +72,7 @@ export async function createPublisher(ctx: AppContext, overrides: PublisherOverr
   const password = overrides.password ?? 'Publisher@123';
   const publisher_no = overrides.publisher_no ?? id.slice(-5).toUpperCase().padStart(5, 'P');
   const publisher_name = overrides.publisher_name ?? `Publisher ${id}`;
-  const logo =
-    overrides.logo === false
-      ? null
-      : await storeJpeg(ctx, await makeJpeg(initials(publisher_name), { width: 120, height: 120, fontSize: 44 }), LOGO_FILE);
+  const logo = overrides.logo === false ? null : await storeJpeg(ctx, await logoJpeg(publisher_name), LOGO_FILE);
   return ctx.db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
@@ -136,7 +137,7 @@ export async function createLibrary(ctx: AppContext, overrides: LibraryOverrides
   const email = overrides.email ?? `library-${id}@example.test`;
   const password = overrides.password ?? 'Library@123';
   const name = overrides.name ?? `Gyan Bhandar ${id}`;
-  const logo = await storeJpeg(ctx, await makeJpeg(name.slice(0, 2), { width: 120, height: 120, color: '#4e342e' }), LOGO_FILE);
+  const logo = await storeJpeg(ctx, await logoJpeg(name, '#4e342e'), LOGO_FILE);
   return ctx.db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
