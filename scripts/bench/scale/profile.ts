@@ -102,18 +102,15 @@ if (values.floor && values.floor !== 'drawn') {
   floorPage = join(profiles, 'page.html');
   writeFileSync(floorPage, drawn.rawPayload);
 }
+/** What serves the requests: the built API, or with `--floor` bare Node sending a drawn page, or the API whose drawing costs nothing (`drawn`). */
+const serverScript = !values.floor
+  ? 'apps/api/dist/server.js'
+  : values.floor === 'drawn'
+    ? 'scripts/bench/scale/drawn-server.mjs'
+    : 'scripts/bench/scale/floor-server.mjs';
 const server = spawn(
   process.execPath,
-  [
-    ...(values['node-flags']?.split(' ').filter(Boolean) ?? []),
-    '--cpu-prof',
-    `--cpu-prof-dir=${profiles}`,
-    floorPage
-      ? 'scripts/bench/scale/floor-server.mjs'
-      : values.floor === 'drawn'
-        ? 'scripts/bench/scale/drawn-server.mjs'
-        : 'apps/api/dist/server.js',
-  ],
+  [...(values['node-flags']?.split(' ').filter(Boolean) ?? []), '--cpu-prof', `--cpu-prof-dir=${profiles}`, serverScript],
   {
     cwd: ROOT,
     env: { ...serverEnv, ...(floorPage ? { MODE: values.floor, PAGE_FILE: floorPage } : {}) },

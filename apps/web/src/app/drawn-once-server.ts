@@ -144,9 +144,10 @@ export function partDrawer(): PartDrawer {
       let part = parts.get(key);
       if (part === REFUSED) return null;
       if (part === undefined) {
-        const [one, other] = STAND_INS.map((standIn) => drawAlone(children(standIn), context, styleCache));
+        const one = drawAlone(children(STAND_INS[0]), context, styleCache);
+        const other = drawAlone(children(STAND_INS[1]), context, styleCache);
         // kept only when the stand-in is all that differs: then any JSBN written where it is, is what drawing it would give
-        part = one!.html.replaceAll(STAND_INS[0], STAND_INS[1]) === other!.html && one!.ids === other!.ids ? keptPart(one!) : REFUSED;
+        part = one.html.replaceAll(STAND_INS[0], STAND_INS[1]) === other.html && one.ids === other.ids ? keptPart(one) : REFUSED;
         parts.set(key, part);
         if (part === REFUSED) return null;
       }
