@@ -47,6 +47,9 @@ import { historyRoutes } from './modules/operator/history-routes.js';
 import { remindLateOrders } from './modules/orders/reminders.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/notices.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
+import { interestRoutes } from './modules/interests/routes.js';
+import { runInterestDigests, scheduleInterestDigests } from './modules/interests/digest.js';
+import { feedRoutes } from './modules/interests/feeds.js';
 import { moderationRoutes } from './modules/operator/moderation-routes.js';
 import { webRoutes } from './modules/web/routes.js';
 
@@ -105,10 +108,17 @@ export async function buildApp(
   ctx.jobs.handle('duplicateScan', async ({ bookIds }) => {
     await runDuplicateScan(ctx, bookIds);
   });
+  ctx.jobs.handle('interestDigest', async () => {
+    // the next run first: a run that fails does not end the chain (decision 073)
+    await scheduleInterestDigests(ctx);
+    const told = await runInterestDigests(ctx);
+    if (told.digests) app.log.info(told, 'interest digests sent');
+  });
   let metricsPort: Server | null = null;
   app.addHook('onReady', async () => {
     worker.start();
     await ctx.jobs.start();
+    await scheduleInterestDigests(ctx);
     if (config.METRICS_PORT !== undefined) {
       const server = metricsServer(ctx.metrics);
       await new Promise<void>((done, fail) => server.once('error', fail).listen(config.METRICS_PORT, config.HOST, done));
@@ -160,6 +170,7 @@ export async function buildApp(
       duplicatesRoutes(api, ctx);
       reportsRoutes(api, ctx);
       messagesRoutes(api, ctx);
+      interestRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       healthRoutes(api, ctx, database);
     },
@@ -170,6 +181,8 @@ export async function buildApp(
   // library systems' protocols at the paths their clients are configured with (decision 034)
   sruRoutes(app, ctx);
   oaiRoutes(app, ctx);
+  // Atom feeds of new books, cached like the public pages (decision 073)
+  feedRoutes(app, ctx);
 
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
   if (webDist !== null && existsSync(join(webDist, 'index.html'))) {

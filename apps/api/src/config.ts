@@ -99,6 +99,20 @@ const schema = z.object({
    * and go out as one digest, by e-mail and WhatsApp (decision 033).
    */
   ORDER_NOTICE_DIGEST_SECONDS: whole(1, 3_600, 300),
+  /**
+   * How often the interests digest runs, s (decision 073): each run tells every library whose
+   * frequency is weekly of the new books matching its interests since its last digest. A week by
+   * default; tests and small deployments shorten it.
+   */
+  INTEREST_DIGEST_SECONDS: whole(1, 31_536_000, 604_800),
+  /**
+   * The name of the approved WhatsApp utility template the digest is sent as (its body takes the
+   * library's name, the number of new books and the link to them; docs/deploy.md).
+   */
+  WHATSAPP_DIGEST_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: a–z 0–9 _')
+    .default('jsbn_new_books'),
   /** Orders one library may place in an hour (each order of a cart counts; 429 past it). */
   ORDER_LIMIT_PER_HOUR: whole(1, 1_000_000, 50),
   /** Orders one library may place with one publisher in a day (429 past it). */

@@ -12,4 +12,5 @@ export * from './schemas/operator-dashboard.js';
 export * from './schemas/history.js';
 export * from './schemas/moderation.js';
 export * from './schemas/queues.js';
+export * from './schemas/interests.js';
 export * from './contracts/index.js';

@@ -75,6 +75,16 @@ export const MSG = {
   reminderTooEarly: 'A reminder can be sent once the order has waited more than 3 days.',
   reminderToday: 'A reminder was sent in the last day. You can send the next one tomorrow.',
   reminderNotWaiting: 'Reminders are for orders waiting on the publisher (Requested or Preparing).',
+  // a library's interests (not in the spec; decision 073)
+  interestLanguage: 'Choose each language from the list',
+  interestSubject: 'Choose each subject from the list',
+  interestSwaroop: 'Choose each swaroop from the list',
+  interestFrequency: 'Choose weekly or never',
+  interestsSaved: 'Your interests are saved',
+  followingPublisher: 'You follow this publisher: its new books will be in your digest',
+  unfollowedPublisher: 'You no longer follow this publisher',
+  followingAuthor: 'You follow this author: new books by the author will be in your digest',
+  unfollowedAuthor: 'You no longer follow this author',
 } as const;
 
 /**

@@ -618,6 +618,15 @@ export const outbox = pgTable(
     code: text('code'),
     link: text('link'),
     attachment_key: text('attachment_key'),
+    /** The e-mail's HTML part (the text is its plain part), or null for a text-only message. */
+    html: text('html'),
+    /**
+     * The https address that unsubscribes the recipient in one click (RFC 8058): the e-mail carries
+     * it as `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+     */
+    unsubscribe_url: text('unsubscribe_url'),
+    /** A WhatsApp message sent as an approved template (Cloud API `type: 'template'`): its name, language and body parameters. */
+    template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
@@ -822,5 +831,116 @@ export const duplicate_pairs = pgTable(
   (t) => [
     uniqueIndex('duplicate_pairs_books_key').on(t.book_id, t.other_book_id),
     index('duplicate_pairs_status_idx').on(t.status, t.created_at),
+  ],
+);
+
+/**
+ * What a library collects (docs/decisions/073): languages (`language_name` of the lookups),
+ * subject ids, swaroop codes, and how often it hears of new books matching them — `weekly` (each
+ * digest run, INTEREST_DIGEST_SECONDS) or `never`. `since` is where its next digest starts: the
+ * registration time after which a new book is news to it (the last digest's, or when it first
+ * stated its interests).
+ */
+export const library_interests = pgTable('library_interests', {
+  library_id: integer('library_id')
+    .primaryKey()
+    .references(() => libraries.id, { onDelete: 'cascade' }),
+  languages: text('languages')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  subject_ids: integer('subject_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::int[]`),
+  swaroops: text('swaroops')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  frequency: text('frequency', { enum: ['weekly', 'never'] })
+    .notNull()
+    .default('weekly'),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
+});
+
+/** A publisher a library follows: every new book of it is in the library's digest. */
+export const followed_publishers = pgTable(
+  'followed_publishers',
+  {
+    library_id: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    publisher_id: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'followed_publishers_pkey', columns: [t.library_id, t.publisher_id] }),
+    // a publisher's count of followers: WHERE publisher_id = $1
+    index('followed_publishers_publisher_idx').on(t.publisher_id),
+  ],
+);
+
+/** An author a library follows: every new book naming the author is in the library's digest. */
+export const followed_authors = pgTable(
+  'followed_authors',
+  {
+    library_id: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id')
+      .notNull()
+      .references(() => authors.id),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'followed_authors_pkey', columns: [t.library_id, t.author_id] })],
+);
+
+/** One digest sent to a library: when, and the registration times of the books it covered. */
+export const interest_digests = pgTable(
+  'interest_digests',
+  {
+    id: serial('id').primaryKey(),
+    library_id: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    /** The books registered after `since_at` and up to `until_at` were looked at. */
+    since_at: timestamp('since_at', { withTimezone: true }).notNull(),
+    until_at: timestamp('until_at', { withTimezone: true }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // a library's digests, newest first
+    index('interest_digests_library_idx').on(t.library_id, t.id),
+  ],
+);
+
+/**
+ * Each book a digest named, and what the library did with it from the e-mail: tapped 'Add to
+ * cart' (`carted_at`) or said 'Not for us' (`dismissed_at`; the book is never suggested to it again).
+ */
+export const digest_books = pgTable(
+  'digest_books',
+  {
+    digest_id: integer('digest_id')
+      .notNull()
+      .references(() => interest_digests.id, { onDelete: 'cascade' }),
+    book_id: integer('book_id')
+      .notNull()
+      .references(() => books.id),
+    library_id: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    carted_at: timestamp('carted_at', { withTimezone: true }),
+    dismissed_at: timestamp('dismissed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'digest_books_pkey', columns: [t.digest_id, t.book_id] }),
+    // how many digests named each book of a publisher: WHERE book_id = ANY($1) GROUP BY book_id
+    index('digest_books_book_idx').on(t.book_id),
+    // the books a library was already told of (never named twice): WHERE library_id = $1 AND book_id = …
+    index('digest_books_library_book_idx').on(t.library_id, t.book_id),
   ],
 );

@@ -37,6 +37,11 @@ export interface JobData {
   passwordReset: { email: string; modelType?: ModelType };
   /** Compare books just registered by a bulk upload or an import with those before them (books/duplicates.ts, decision 044). */
   duplicateScan: { bookIds: number[] };
+  /**
+   * Tell every library its new books matching its interests (interests/digest.ts, decision 073):
+   * one waiting run at a time (singleton key), each run queueing the next INTEREST_DIGEST_SECONDS later.
+   */
+  interestDigest: Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -48,6 +53,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   orderNotices: { name: 'orderNotices', policy: 'short', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
   passwordReset: { name: 'passwordReset', retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
   duplicateScan: { name: 'duplicateScan', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // one waiting run (its singleton key): every copy queues it at start, only the first stays
+  interestDigest: { name: 'interestDigest', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60 },
 };
 
 /**

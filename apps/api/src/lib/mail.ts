@@ -16,6 +16,18 @@ export interface MailMessage {
   text: string;
   /** An attached file (order letters), streamed from storage. */
   attachment?: { filename: string; content: Readable; contentType: string };
+  /** The HTML part beside the text (a digest of new books). */
+  html?: string;
+  /**
+   * The https address that unsubscribes the recipient in one click: sent as `List-Unsubscribe`
+   * (nodemailer's `list` option) with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+   */
+  unsubscribeUrl?: string;
+}
+
+/** The headers of RFC 8058 one-click unsubscribe for `url`, as nodemailer's message options. */
+export function oneClickUnsubscribe(url: string) {
+  return { list: { unsubscribe: { url } }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }
 
 /** Sends e-mail; `send` rejects when the server is unreachable or refuses the message. */
@@ -47,6 +59,8 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
         to: message.to,
         subject: withoutControlCharacters(message.subject, 'single'),
         text: withoutControlCharacters(message.text),
+        ...(message.html ? { html: message.html } : {}),
+        ...(message.unsubscribeUrl ? oneClickUnsubscribe(message.unsubscribeUrl) : {}),
         ...(message.attachment ? { attachments: [message.attachment] } : {}),
       });
     },

@@ -62,7 +62,14 @@ export function mailTransport(mailer: Mailer): Transport {
           contentType: TYPE_OF_EXTENSION[key.split('.').pop()!] ?? 'application/octet-stream',
         }
       : undefined;
-    await mailer.send({ to: message.recipient, subject: message.subject, text: message.body, ...(attachment ? { attachment } : {}) });
+    await mailer.send({
+      to: message.recipient,
+      subject: message.subject,
+      text: message.body,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.unsubscribe_url ? { unsubscribeUrl: message.unsubscribe_url } : {}),
+      ...(attachment ? { attachment } : {}),
+    });
   };
 }
 
@@ -85,6 +92,7 @@ export function whatsappTransport(options: WhatsappOptions): Transport {
       to: message.recipient,
       text: `${message.subject}\n\n${message.body}`,
       ...(document ? { document } : {}),
+      ...(message.template ? { template: message.template } : {}),
     });
   };
 }

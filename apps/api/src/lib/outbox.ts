@@ -25,6 +25,19 @@ export interface OutgoingMessage {
   /** A secret link the message carries (a password reset link); forgotten like `code`. */
   link?: string;
   attachmentKey?: string;
+  /** An e-mail's HTML part (`text` is its plain part). */
+  html?: string;
+  /** An e-mail's one-click unsubscribe address (https; RFC 8058 `List-Unsubscribe`). */
+  unsubscribeUrl?: string;
+  /** A WhatsApp message sent as an approved template (`text` is what the dev mailbox shows of it). */
+  template?: WhatsappTemplate;
+}
+
+/** A WhatsApp template message: the approved template's name, its language code and the body's parameters in order. */
+export interface WhatsappTemplate {
+  name: string;
+  language: string;
+  parameters: string[];
 }
 
 /** Queues `message` in `tx` (commits or rolls back with the caller's change). */
@@ -37,6 +50,9 @@ export async function enqueueMessage(tx: DbOrTx, message: OutgoingMessage): Prom
     code: message.code ?? null,
     link: message.link ?? null,
     attachment_key: message.attachmentKey ?? null,
+    html: message.html ?? null,
+    unsubscribe_url: message.unsubscribeUrl ?? null,
+    template: message.template ?? null,
   });
 }
 
@@ -80,6 +96,8 @@ export async function listMessages(db: DbOrTx, to: string | undefined, limit = 5
     text: row.body,
     code: row.code,
     link: row.link,
+    html: row.html,
+    unsubscribeUrl: row.unsubscribe_url,
     status: row.status,
     createdAt: row.created_at.toISOString(),
   }));

@@ -2,7 +2,8 @@
  * WhatsApp delivery through the WhatsApp Cloud API (DESIGN §6): a document is uploaded as
  * media (`POST <api>/<phone id>/media`, multipart) and then sent with
  * `POST <api>/<phone id>/messages` `{ messaging_product: 'whatsapp', to, type: 'document',
- * document: { id, filename, caption } }`; a message without a file is `type: 'text'`.
+ * document: { id, filename, caption } }`; a message without a file is `type: 'text'`, and one
+ * given as an approved template `type: 'template'` (the interests digest, decision 073).
  * The bearer token is sent only in the Authorization header and never logged. The text carries
  * no control character (`withoutControlCharacters`).
  */
@@ -23,6 +24,11 @@ export interface WhatsappMessage {
   to: string;
   text: string;
   document?: { filename: string; content: Buffer; contentType: string };
+  /**
+   * Sent as this approved template instead of a text (`type: 'template'`, a utility template
+   * may reach a number outside the 24-hour window): its name, language code and body parameters.
+   */
+  template?: { name: string; language: string; parameters: string[] };
 }
 
 /** Timeout of each Cloud API request, ms. */
@@ -57,7 +63,19 @@ export async function sendWhatsapp(options: WhatsappOptions, message: WhatsappMe
   const to = whatsappNumber(message.to);
   const text = withoutControlCharacters(message.text);
   let payload: object;
-  if (message.document) {
+  if (message.template) {
+    const { name, language, parameters } = message.template;
+    payload = {
+      type: 'template',
+      template: {
+        name,
+        language: { code: language },
+        components: [
+          { type: 'body', parameters: parameters.map((value) => ({ type: 'text', text: withoutControlCharacters(value, 'single') })) },
+        ],
+      },
+    };
+  } else if (message.document) {
     const form = new FormData();
     form.append('messaging_product', 'whatsapp');
     form.append('type', message.document.contentType);

@@ -7,6 +7,7 @@ import type { Contract } from './contract.js';
 import { accountContracts } from './accounts.js';
 import { bookContracts, bulkContracts, marcContracts } from './books.js';
 import { documentContracts, interopContracts } from './documents.js';
+import { interestContracts } from './interests.js';
 import { libraryContracts } from './libraries.js';
 import { lookupContracts } from './lookups.js';
 import { operatorContracts } from './operator.js';
@@ -18,6 +19,7 @@ export * from './contract.js';
 export * from './accounts.js';
 export * from './books.js';
 export * from './documents.js';
+export * from './interests.js';
 export * from './libraries.js';
 export * from './lookups.js';
 export * from './operator.js';
@@ -31,6 +33,7 @@ export const contracts = {
   books: bookContracts,
   bulk: bulkContracts,
   documents: documentContracts,
+  interests: interestContracts,
   interop: interopContracts,
   libraries: libraryContracts,
   lookups: lookupContracts,

@@ -25,6 +25,10 @@ const outboxMessages = z.object({
       text: z.string(),
       code: z.string().nullable(),
       link: z.string().nullable(),
+      /** The e-mail's HTML part, if it has one. */
+      html: z.string().nullable(),
+      /** The e-mail's one-click unsubscribe address (RFC 8058), if it has one. */
+      unsubscribeUrl: z.string().nullable(),
       status: z.string(),
       createdAt: z.string(),
     }),
