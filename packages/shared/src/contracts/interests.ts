@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { interestEndpoints } from '../endpoints/interests.js';
 import {
-  digestTokenParams,
+  digestTokenQuery,
   followAuthorParams,
   followPublisherParams,
   interestReach,
@@ -26,12 +26,12 @@ export const interestContracts = {
   unfollowAuthor: { params: followAuthorParams, reply: interestsReply },
   reach: { query: interestReachQuery, reply: interestReach },
   cart: {
-    params: digestTokenParams,
+    query: digestTokenQuery,
     file: page('303 to the publisher’s books with the book in the cart; an expired link: a page saying so'),
   },
-  digest: { params: digestTokenParams, file: page('The digest: its books, each with Add to cart and Not for us') },
-  notForUsPage: { params: digestTokenParams, file: page('A page with the button that says the book is not for the library') },
-  notForUs: { params: digestTokenParams, file: page('Done: the book is not suggested again') },
-  unsubscribePage: { params: digestTokenParams, file: page('A page with the button that stops the digest') },
-  unsubscribe: { params: digestTokenParams, file: page('Done: no more digests (RFC 8058 one-click)') },
+  digest: { query: digestTokenQuery, file: page('The digest: its books, each with Add to cart and Not for us') },
+  notForUsPage: { query: digestTokenQuery, file: page('A page with the button that says the book is not for the library') },
+  notForUs: { query: digestTokenQuery, file: page('Done: the book is not suggested again') },
+  unsubscribePage: { query: digestTokenQuery, file: page('A page with the button that stops the digest') },
+  unsubscribe: { query: digestTokenQuery, file: page('Done: no more digests (RFC 8058 one-click)') },
 } as const satisfies ContractRows<typeof interestEndpoints>;

@@ -19,14 +19,14 @@ export const interestEndpoints = /* @__PURE__ */ endpointTable('interests', {
   /** The publisher's followers and how many digests named each of its books. */
   reach: ['GET', '/publisher/interest'],
   /** A digest's 'Add to cart': 303 to the publisher's books with the book in the cart. */
-  cart: ['GET', '/interests/cart/:token', 'file'],
+  cart: ['GET', '/interests/cart', 'file'],
   /** A digest as a page, with the same links as its e-mail (the WhatsApp message's link). */
-  digest: ['GET', '/interests/digest/:token', 'file'],
+  digest: ['GET', '/interests/digest', 'file'],
   /** A digest's 'Not for us': a page with one button (GET changes nothing; mail scanners open links). */
-  notForUsPage: ['GET', '/interests/not-for-us/:token', 'file'],
-  notForUs: ['POST', '/interests/not-for-us/:token', 'file'],
+  notForUsPage: ['GET', '/interests/not-for-us', 'file'],
+  notForUs: ['POST', '/interests/not-for-us', 'file'],
   /** The digest's unsubscribe link: a page with one button. */
-  unsubscribePage: ['GET', '/interests/unsubscribe/:token', 'file'],
+  unsubscribePage: ['GET', '/interests/unsubscribe', 'file'],
   /** RFC 8058 one-click unsubscribe (`List-Unsubscribe=One-Click`), and the page's button. */
-  unsubscribe: ['POST', '/interests/unsubscribe/:token', 'file'],
+  unsubscribe: ['POST', '/interests/unsubscribe', 'file'],
 });

@@ -52,8 +52,8 @@ export type InterestsInput = z.input<typeof interestsBody>;
 export const followPublisherParams = z.object({ publisherId: id });
 /** `:authorId` of a follow. */
 export const followAuthorParams = z.object({ authorId: id });
-/** `:token` of a digest's link: a signed token (decision 073), at most 1,000 characters. */
-export const digestTokenParams = z.object({ token: z.string().min(1).max(1000) });
+/** `?token=` of a digest's link: a signed token (decision 073), at most 1,000 characters. */
+export const digestTokenQuery = z.object({ token: z.string().min(1).max(1000) });
 
 /** A library's interests as it reads them back, with the publishers and authors it follows (each by name). */
 export const interestsDto = z.object({

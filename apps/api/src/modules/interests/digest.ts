@@ -32,10 +32,10 @@ export const settleMs = (intervalSeconds: number) => Math.min(60_000, (intervalS
 export const DIGEST_PATHS = {
   interests: '/interests',
   recent: '/new-published-books',
-  cart: (token: string) => `/api/interests/cart/${token}`,
-  notForUs: (token: string) => `/api/interests/not-for-us/${token}`,
-  view: (token: string) => `/api/interests/digest/${token}`,
-  unsubscribe: (token: string) => `/api/interests/unsubscribe/${token}`,
+  cart: (token: string) => `/api/interests/cart?token=${token}`,
+  notForUs: (token: string) => `/api/interests/not-for-us?token=${token}`,
+  view: (token: string) => `/api/interests/digest?token=${token}`,
+  unsubscribe: (token: string) => `/api/interests/unsubscribe?token=${token}`,
 };
 
 /** The library's name, language and WhatsApp number. */

@@ -69,19 +69,19 @@ export function interestRoutes(app: FastifyInstance, ctx: AppContext) {
     links.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
       done(null, String(body)),
     );
-    route(links, interestEndpoints.cart, async (request, reply) => sendAnswer(reply, await openCartLink(ctx, request.params.token)));
-    route(links, interestEndpoints.digest, async (request, reply) => sendAnswer(reply, await openDigestLink(ctx, request.params.token)));
+    route(links, interestEndpoints.cart, async (request, reply) => sendAnswer(reply, await openCartLink(ctx, request.query.token)));
+    route(links, interestEndpoints.digest, async (request, reply) => sendAnswer(reply, await openDigestLink(ctx, request.query.token)));
     route(links, interestEndpoints.notForUsPage, async (request, reply) =>
-      sendAnswer(reply, await openNotForUsLink(ctx, request.params.token, false)),
+      sendAnswer(reply, await openNotForUsLink(ctx, request.query.token, false)),
     );
     route(links, interestEndpoints.notForUs, async (request, reply) =>
-      sendAnswer(reply, await openNotForUsLink(ctx, request.params.token, true)),
+      sendAnswer(reply, await openNotForUsLink(ctx, request.query.token, true)),
     );
     route(links, interestEndpoints.unsubscribePage, async (request, reply) =>
-      sendAnswer(reply, await openUnsubscribeLink(ctx, request.params.token, false)),
+      sendAnswer(reply, await openUnsubscribeLink(ctx, request.query.token, false)),
     );
     route(links, interestEndpoints.unsubscribe, async (request, reply) =>
-      sendAnswer(reply, await openUnsubscribeLink(ctx, request.params.token, true)),
+      sendAnswer(reply, await openUnsubscribeLink(ctx, request.query.token, true)),
     );
   });
 }
