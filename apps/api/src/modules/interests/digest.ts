@@ -159,12 +159,13 @@ export async function runInterestDigests(ctx: AppContext): Promise<{ digests: nu
 /**
  * Queues the next run INTEREST_DIGEST_SECONDS from now, unless one is waiting (its singleton
  * key). Called when a copy starts and by each run; a run that cannot be queued is logged by the
- * job queue and queued again by the next start or run.
+ * job queue and queued again by the next start or run. The key names the interval: after a
+ * change of the setting the next start begins a chain on the new interval, and the run waiting
+ * on the old one runs once more and queues no other (its key is taken).
  */
 export async function scheduleInterestDigests(ctx: AppContext): Promise<void> {
-  await ctx.jobs
-    .send('interestDigest', {}, { singletonKey: 'next', startAfterSeconds: ctx.config.INTEREST_DIGEST_SECONDS })
-    .catch(() => undefined);
+  const seconds = ctx.config.INTEREST_DIGEST_SECONDS;
+  await ctx.jobs.send('interestDigest', {}, { singletonKey: `every-${seconds}s`, startAfterSeconds: seconds }).catch(() => undefined);
 }
 
 /**

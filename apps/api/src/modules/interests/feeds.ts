@@ -66,6 +66,29 @@ export const FEED_PATHS = {
   subject: (subject: string) => `/feeds/subject/${feedSlug(subject)}`,
 };
 
+/** The address of the feed at `path` in `lng` (English has no `?lang=`). */
+export const feedUrl = (publicUrl: string, path: string, lng: InterfaceLanguage = 'en') =>
+  `${publicUrl}${path}${lng === 'en' ? '' : `?lang=${lng}`}`;
+
+/** The `<link rel="alternate" type="application/atom+xml">` that names a feed in a page's head (RFC 4287 autodiscovery). */
+export const feedLinkTag = (href: string, title: string) =>
+  `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(title)}" href="${escapeHtml(href)}" />`;
+
+/** The head tag naming the feed of a publisher's new books (a book's QR page names its publisher's). */
+export const publisherFeedTag = (publicUrl: string, publisher: { publisher_no: string; publisher_name: string }) =>
+  feedLinkTag(
+    feedUrl(publicUrl, FEED_PATHS.publisher(publisher.publisher_no)),
+    say('en', 'publisher', { publisher: publisher.publisher_name }),
+  );
+
+/** A page's head with the feed of newly registered books named in it, in `lng` (the search page, which lists them). */
+export const withNewBooksFeed = (publicUrl: string, lng: InterfaceLanguage) => (shell: string) =>
+  shell.replace(
+    '</head>',
+    () => `  ${feedLinkTag(feedUrl(publicUrl, FEED_PATHS.new, lng), say(lng, 'new'))}
+  </head>`,
+  );
+
 /** Which books a feed holds and what it is called. */
 interface FeedScope {
   path: string;
@@ -120,7 +143,7 @@ async function makeFeed(ctx: AppContext, scope: FeedScope, lng: InterfaceLanguag
     : [[], []];
   const lookups = LOOKUP_CATALOGUES[lng];
   const label = (key: string) => noticeText(lng, `sheet.${key}`);
-  const selfUrl = `${base}${scope.path}${lng === 'en' ? '' : `?lang=${lng}`}`;
+  const selfUrl = feedUrl(base, scope.path, lng);
   const feed = new Feed({
     id: selfUrl,
     title: scope.title(lng),

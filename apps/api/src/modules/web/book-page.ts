@@ -10,6 +10,7 @@ import { formatJsbn, type InterfaceLanguage } from '@jsbn/shared/core';
 import { translate } from '../../lib/i18n.js';
 import type { BookByNumber } from '@jsbn/shared';
 import { TEMPLATE_MARKS, withLanguage, withoutApp } from './shell.js';
+import { publisherFeedTag } from '../interests/feeds.js';
 
 interface Head {
   title: string;
@@ -67,6 +68,8 @@ export function bookHead(reply: BookByNumber, publicUrl: string): (shell: string
   const description = bookDescription(reply);
   const extra = [
     `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+    // the feed of its publisher's new books (decision 073)
+    publisherFeedTag(publicUrl, reply.publisher_info),
     // the cover is the page's largest image: asked for before the body is read
     ...(book.book_cover ? [`<link rel="preload" as="image" href="${escapeHtml(book.book_cover)}" fetchpriority="high" />`] : []),
     meta('property', 'og:type', 'book'),

@@ -36,6 +36,7 @@ import { publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '.
 import { AppPages, PageNotDrawn, PagesBusy, loadAppModules, loadRenderer, type PageSession } from './app-pages.js';
 import { bookHead, bookPageHtml, missingBookHtml, withdrawnBookHtml } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
+import { withNewBooksFeed } from '../interests/feeds.js';
 
 /**
  * Age (ms) after which a page the app drew, holding a signed file link, is drawn again behind
@@ -163,7 +164,9 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
           pages.making(async () => {
             const drawn = await pages.draw(path, request.ip, language);
             if (!drawn) throw new PageNotDrawn(withLanguage(shell, language));
-            return { body: AppPages.fill(shell, drawn), publisherId: ANY_PUBLISHER, refreshMs: DRAWN_REFRESH_MS };
+            // the search page lists the newly registered books: it names their feed (decision 073)
+            const head = path === '/search-a-book' ? withNewBooksFeed(ctx.config.publicUrl, language) : undefined;
+            return { body: AppPages.fill(shell, drawn, head), publisherId: ANY_PUBLISHER, refreshMs: DRAWN_REFRESH_MS };
           }),
         );
         return sendCachedPage(request, reply, page);
