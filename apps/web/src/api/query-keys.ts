@@ -51,4 +51,10 @@ export const queryKeys = {
     of: (modelType: string, id: number | undefined) => ['profile', modelType, id] as const,
   },
   letterhead: ['library', 'logo-text'] as const,
+  interests: {
+    /** The signed-in library's interests and follows. */
+    mine: ['interests', 'mine'] as const,
+    /** A page of the signed-in publisher's counts. */
+    reach: (query: ListQuery) => ['interests', 'reach', query] as const,
+  },
 };

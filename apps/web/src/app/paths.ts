@@ -38,7 +38,32 @@ export const paths = {
   editBook: '/edit-book/:id',
   /** /edit-book without an id shows 'Book ID not found' (spec books §2). */
   editBookNoId: '/edit-book',
+  // interests (decision 073)
+  /** A library's interests and follows. */
+  interests: '/interests',
+  /** A publisher's followers and how many digests named its books. */
+  interestReach: '/interest-in-my-books',
 } as const;
+
+/**
+ * The Atom feeds of new books, served by the API outside /api (decision 073); `lang` adds
+ * `?lang=` for Gujarati and Hindi.
+ */
+export const feedPaths = {
+  new: '/feeds/new',
+  publisher: (publisherNo: string) => `/feeds/publisher/${encodeURIComponent(publisherNo)}`,
+  language: (slug: string) => `/feeds/language/${encodeURIComponent(slug)}`,
+  subject: (slug: string) => `/feeds/subject/${encodeURIComponent(slug)}`,
+  /** `path` in `lang` (English has no query). */
+  inLanguage: (path: string, lang: string) => (lang === 'en' ? path : `${path}?lang=${lang}`),
+};
+
+/** A feed's address segment of a language or subject name ('Moral stories' → 'moral-stories'), as the API names them. */
+export const feedSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** /jsbn/<JSBN> — pass the formatted (hyphenated) number. */
 export const bookDetailPath = (jsbn: string) => `/jsbn/${encodeURIComponent(jsbn)}`;

@@ -39,6 +39,8 @@ const EditProfilePage = lazyNamed(() => import('../features/accounts/pages/edit-
 const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/change-password-page'), 'ChangePasswordPage');
 const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
 const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
+const InterestsPage = lazyNamed(() => import('../features/interests/pages/interests-page'), 'InterestsPage');
+const InterestReachPage = lazyNamed(() => import('../features/interests/pages/interest-reach-page'), 'InterestReachPage');
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
 const ServiceUnavailablePage = lazyNamed(placeholders, 'ServiceUnavailablePage');
 const NotFoundPage = lazyNamed(placeholders, 'NotFoundPage');
@@ -152,7 +154,23 @@ export const routes: RouteObject[] = [
               </RequireRole>
             ),
           },
+          {
+            path: paths.interests,
+            element: (
+              <RequireRole role="LIBRARY">
+                <InterestsPage />
+              </RequireRole>
+            ),
+          },
           // publisher
+          {
+            path: paths.interestReach,
+            element: (
+              <RequireRole role="PUBLISHER">
+                <InterestReachPage />
+              </RequireRole>
+            ),
+          },
           {
             path: paths.newBookReg,
             element: (

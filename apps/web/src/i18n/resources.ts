@@ -11,6 +11,7 @@ import books from '../locales/en/books.json';
 import common from '../locales/en/common.json';
 import directory from '../locales/en/directory.json';
 import home from '../locales/en/home.json';
+import interests from '../locales/en/interests.json';
 import operator from '../locales/en/operator.json';
 import ordering from '../locales/en/ordering.json';
 import operatorQueues from '../locales/en/operatorQueues.json';
@@ -28,6 +29,7 @@ export const ENGLISH = {
   bookForm,
   directory,
   home,
+  interests,
   operator,
   ordering,
   orders,

@@ -294,6 +294,8 @@ export const bookList = z.object({
   totalIsEstimate: z.boolean().optional(),
   /** GET /api/book/publisher/:id only: the publisher's name, for the heading. */
   publisherName: text.optional(),
+  /** GET /api/book/publisher/:id only: its publisher no., which names its feed (`/feeds/publisher/<no>`). */
+  publisherNo: text.optional(),
 });
 export type BookList = z.infer<typeof bookList>;
 

@@ -38,7 +38,7 @@ import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { pageLanguage } from '../../lib/i18n.js';
 import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
-import { publisherName } from '../publishers/service.js';
+import { publisherHeading } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet } from './documents.js';
 import { listAuthorNames } from './authors.js';
 import { qrPrintPdf, qrPrintSvg } from '../documents/qr-print.js';
@@ -167,16 +167,16 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   });
 
   /**
-   * GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName }`; 404.
+   * GET /api/book/publisher/:publisherId — list query → `{ books, total, publisherName, publisherNo }`; 404.
    * `withdrawn=include` from that publisher signed in: its withdrawn books too, each with
    * `withdrawn` (My Books, decision 050); from anyone else the list a visitor sees.
    */
   route(app, bookEndpoints.ofPublisher, async (request) => {
-    const name = await publisherName(ctx, request.params.publisherId);
+    const publisher = await publisherHeading(ctx, request.params.publisherId);
     // the publisher's own withdrawn books, for itself only (decision 050)
     const ownerId = request.query.withdrawn === 'include' ? await viewerPublisherId(ctx, request) : undefined;
     const result = await listBooks(ctx, { ...request.query, publisherId: request.params.publisherId }, { ownerId });
-    return ok({ ...result, publisherName: name });
+    return ok({ ...result, publisherName: publisher.name, publisherNo: publisher.no });
   });
 
   /** GET /api/book/publisher/:publisherId/book-list.pdf → the publisher's book list (PDF attachment); 404. */

@@ -5,6 +5,7 @@
  * and a fake WhatsApp Cloud API receives the utility template with the library's name, the count
  * and the link to the digest as a page; a run with nothing new sends nothing.
  */
+/* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';

@@ -45,7 +45,7 @@ async function recipientOf(db: DbOrTx, libraryId: number) {
     .from(libraries)
     .innerJoin(accounts, eq(accounts.id, libraries.account_id))
     .where(eq(libraries.id, libraryId));
-  return row ? { ...row, lng: (isInterfaceLanguage(row.lng) ? row.lng : 'en') as InterfaceLanguage } : null;
+  return row ? { ...row, lng: isInterfaceLanguage(row.lng) ? row.lng : ('en' as const) } : null;
 }
 
 /** Everything a digest of `books` says to `libraryId`, with its signed links. */

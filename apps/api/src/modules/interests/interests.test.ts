@@ -6,6 +6,7 @@
  * (add to cart, not for us) and RFC 8058 one-click unsubscribe, which works without signing in;
  * and the counts a publisher sees.
  */
+/* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';

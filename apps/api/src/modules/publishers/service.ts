@@ -173,9 +173,17 @@ export async function listPublishers(ctx: AppContext, query: PublisherListQuery)
 
 /** The name of a publisher (one query; lists use it for their heading). @throws 404 */
 export async function publisherName(ctx: AppContext, publisherId: number): Promise<string> {
-  const [row] = await ctx.db.select({ name: publishers.publisher_name }).from(publishers).where(eq(publishers.id, publisherId));
+  return (await publisherHeading(ctx, publisherId)).name;
+}
+
+/** A publisher's name and publisher no. (its JSBN prefix, which names its feed). @throws AppError 404 'Publisher not found' */
+export async function publisherHeading(ctx: AppContext, publisherId: number): Promise<{ name: string; no: string }> {
+  const [row] = await ctx.db
+    .select({ name: publishers.publisher_name, no: publishers.publisher_no })
+    .from(publishers)
+    .where(eq(publishers.id, publisherId));
   if (!row) throw notFound('Publisher');
-  return row.name;
+  return row;
 }
 
 /**

@@ -44,6 +44,7 @@ export const LIBRARY_MENU: MenuItemDef[] = [
     children: [
       { label: 'publisherWiseBooks', to: paths.publisherWiseBooks },
       { label: 'recentlyPublished', to: paths.newPublishedBooks },
+      { label: 'myInterests', to: paths.interests },
     ],
   },
   {
@@ -61,6 +62,7 @@ export const PUBLISHER_MENU: MenuItemDef[] = [
   { label: 'listOfLibraries', to: paths.listOfLibraries },
   { label: 'receivedOrders', to: paths.bookedOrders },
   { label: 'myBooks', to: paths.myBooks },
+  { label: 'interestReach', to: paths.interestReach },
   { label: 'globalBooksStore', to: paths.searchBook },
   { label: 'requestJsbnNumber', to: paths.newBookReg },
 ];

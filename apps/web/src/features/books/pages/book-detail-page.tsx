@@ -50,6 +50,7 @@ import { queryKeys } from '../../../api/query-keys';
 import { WithdrawnNotice } from '../components/withdrawn-notice';
 import { earlyDialog } from '../../../app/early-marks';
 import { DrawnOnce, DrawnWithJsbn } from '../../../app/drawn-once';
+import { FollowButton } from '../../../components/follow-button';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
 // opens stays light.
@@ -321,6 +322,19 @@ export function BookDetailPage() {
             <Fact label={t('detail.facts.language')} value={languageText(lookups, book.language)} />
             <Fact label={t('detail.facts.price')} value={prices.book(book)} />
           </Box>
+          {/* a library follows the book's authors: their new books come in its weekly e-mail (decision 073) */}
+          {isLibrary && book.authors.length ? (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }} data-testid="follow-authors">
+              {book.authors.map((author) => (
+                <FollowButton
+                  key={author.authorId}
+                  target={{ kind: 'author', id: author.authorId }}
+                  name={author.author_name}
+                  size="small"
+                />
+              ))}
+            </Stack>
+          ) : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
             {!isLoggedIn ? (
               <>

@@ -11,6 +11,8 @@ import { lazyNamed } from '../../../components/lazy';
 import { useBookList } from '../api/books-api';
 import { BookCard } from '../components/book-card';
 import type { Filters } from '../components/advanced-search-fields';
+import { useFeedLink } from '../../../components/feed-link';
+import { feedPaths } from '../../../app/paths';
 
 type Submitted = Partial<Filters> & { subject?: number[] };
 const EMPTY: Filters = { queryString: '', book_title: '', author_name: '', language: '', publisher: '', jsbn_number: '' };
@@ -45,6 +47,8 @@ function NewlyPublished() {
   const books = useBookList({ pageNo: page, limit: String(NEWLY_PUBLISHED_PAGE_SIZE), sortedField: 'createdAt', sortedOrder: 'desc' });
   const total = books.data?.total ?? 0;
   const pageCount = Math.ceil(total / NEWLY_PUBLISHED_PAGE_SIZE);
+  // the list's feed, named in the head (the server's page names it already; decision 073)
+  useFeedLink(feedPaths.new, t('search.newlyFeed'));
   return (
     <Box component="section" sx={{ mt: 5 }} aria-labelledby="newly-published">
       <Typography id="newly-published" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>

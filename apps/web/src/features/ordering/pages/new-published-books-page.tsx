@@ -12,6 +12,8 @@ import { useOrderableBooks } from '../api/ordering-api';
 import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/order-controls';
 import { usePrices } from '../../../components/prices';
 import { BookDetailsDialog } from '../../../components/book-details-dialog';
+import { useFeedLink } from '../../../components/feed-link';
+import { feedPaths } from '../../../app/paths';
 
 /** /new-published-books — Recently Published books, newest first, with ordering. */
 export function NewPublishedBooksPage() {
@@ -22,6 +24,7 @@ export function NewPublishedBooksPage() {
   const prices = usePrices();
   const [shown, setShown] = useState<number | null>(null);
   const [bookShown, setBookShown] = useState<BookDto | null>(null);
+  useFeedLink(feedPaths.new, t('pages.newBooksFeed'));
 
   const columns: Column<BookDto>[] = [
     { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },

@@ -10,10 +10,12 @@ import { call } from '../../../api/client';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { usePrices } from '../../../components/prices';
-import { ORDER_BOOK_QUERY, paths } from '../../../app/paths';
+import { ORDER_BOOK_QUERY, feedPaths, paths } from '../../../app/paths';
 import { TAP_LINK } from '../../../app/theme';
 import { useLookups } from '../../../i18n';
 import { BookDetailsDialog } from '../../../components/book-details-dialog';
+import { FollowButton } from '../../../components/follow-button';
+import { useFeedLink } from '../../../components/feed-link';
 import { useBookByJsbn } from '../../../api/books';
 import { useOrderableBooks } from '../api/ordering-api';
 import { cartItemOf, useCart } from '../components/cart';
@@ -60,6 +62,9 @@ export function PublisherBooksPage() {
   const arrived = useBookFromLink(canOrder);
   const [bookShown, setBookShown] = useState<BookDto | null>(null);
   const publisherName = books.data?.publisherName ?? books.data?.books[0]?.publisher_name ?? t('pages.publisher');
+  // its feed of new books, named in the head (decision 073)
+  const publisherNo = books.data?.publisherNo;
+  useFeedLink(publisherNo ? feedPaths.publisher(publisherNo) : null, t('pages.publisherFeed', { name: publisherName }));
 
   const columns: Column<BookDto>[] = [
     { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
@@ -89,9 +94,12 @@ export function PublisherBooksPage() {
       <PageHeader
         title={t('pages.publisherBooks', { name: publisherName })}
         actions={
-          <Link component={RouterLink} to={paths.publisherWiseBooks} sx={TAP_LINK}>
-            {t('actions.allPublishers')}
-          </Link>
+          <>
+            {id ? <FollowButton target={{ kind: 'publisher', id }} name={publisherName} /> : null}
+            <Link component={RouterLink} to={paths.publisherWiseBooks} sx={TAP_LINK}>
+              {t('actions.allPublishers')}
+            </Link>
+          </>
         }
       />
       <OrderBar arrivedBookId={arrived} />
