@@ -53,14 +53,14 @@ export interface Journey {
  * The set-up of a journey file, in one call at its top: starts the built app and the browser
  * before the first step, saves every open page as e2e/artifacts/<failurePrefix><step>-<n>.png
  * when a step fails (with the server's last output when `serverLogOnFailure`), and closes
- * everything after the last step.
+ * everything after the last step. `env` adds settings to the server's (a shorter digest interval).
  */
-export function useJourney(failurePrefix: string, options: { serverLogOnFailure?: boolean } = {}): Journey {
+export function useJourney(failurePrefix: string, options: { serverLogOnFailure?: boolean; env?: Record<string, string> } = {}): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options.env);
     browser = await launchBrowser();
   });
   afterEach(async (context) => {

@@ -42,14 +42,18 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       const { stream, size } = await ctx.storage.get(key);
       const extension = key.slice(key.lastIndexOf('.') + 1);
-      return reply
-        .type(TYPE_OF_EXTENSION[extension] ?? 'application/octet-stream')
-        .header('content-length', size)
-        .header('content-disposition', contentDispositionOf(key))
-        .header('content-security-policy', FILE_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', isPublic ? 'public, max-age=86400, immutable' : 'private, no-store')
-        .send(stream);
+      return (
+        reply
+          .type(TYPE_OF_EXTENSION[extension] ?? 'application/octet-stream')
+          .header('content-length', size)
+          .header('content-disposition', contentDispositionOf(key))
+          .header('content-security-policy', FILE_CSP)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', isPublic ? 'public, max-age=86400, immutable' : 'private, no-store')
+          // a public file (a cover) may be shown by other sites: an e-mail of new books, a feed reader (decision 073)
+          .header('cross-origin-resource-policy', isPublic ? 'cross-origin' : 'same-origin')
+          .send(stream)
+      );
     },
   );
 }

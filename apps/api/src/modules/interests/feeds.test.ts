@@ -117,6 +117,13 @@ describe.each(ENGINES)('the Atom feeds on %s', (engine) => {
       tags: ['Agam'],
     });
     expect(first!.enclosures).toEqual([expect.stringMatching(/^https:\/\/jsbn\.test\/api\/files\/public\/covers\/[\w-]+\.jpg$/)]);
+    // another site (a feed reader, a mail client) may show the cover
+    const cover = await get(new URL(first!.enclosures[0]!).pathname);
+    expect([cover.statusCode, cover.headers['content-type'], cover.headers['cross-origin-resource-policy']]).toEqual([
+      200,
+      'image/jpeg',
+      'cross-origin',
+    ]);
     expect(first!.summary).toContain('ભાષા: ગુજરાતી, સંસ્કૃત');
     expect(first!.summary).toContain('કિંમત: વિના મૂલ્યે + ટપાલ ખર્ચ');
     expect(first!.summary).toMatch(new RegExp(`<img [^>]*src="${first!.enclosures[0]}"`));

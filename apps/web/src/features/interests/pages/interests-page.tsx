@@ -7,7 +7,7 @@ import {
   Box,
   Button,
   Checkbox,
-  Chip,
+  Divider,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import RssFeedIcon from '@mui/icons-material/RssFeed';
-import CancelIcon from '@mui/icons-material/Cancel';
+import NotificationsOffOutlinedIcon from '@mui/icons-material/NotificationsOffOutlined';
 import { SUBJECTS, SWAROOPS, languageText, lookupText, type SubjectOption, type SwaroopOption } from '@jsbn/shared/core';
 import { INTEREST_LANGUAGES, type InterestFrequency, type InterestsDto } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
@@ -28,7 +28,7 @@ import { useFollow, useInterests, useSaveInterests } from '../../../api/interest
 import { LoadingState, PageHeader, Section } from '../../../components/page';
 import { useFeedLink } from '../../../components/feed-link';
 import { feedPaths, feedSlug, paths } from '../../../app/paths';
-import { TAP_LINK } from '../../../app/theme';
+import { TAP_LINK, TAP_PX } from '../../../app/theme';
 import { currentLanguage, useLookups } from '../../../i18n';
 
 /** What the form holds: the interests the library may change here. */
@@ -46,10 +46,13 @@ const choicesOf = (interests: InterestsDto): Choices => ({
   frequency: interests.frequency,
 });
 
+/** A searchable list's typing box as tall as a finger's target (the field around it is taller still). */
+const FINGER_FIELDS = { '& .MuiAutocomplete-input': { minHeight: TAP_PX, boxSizing: 'border-box' } } as const;
+
 /** A toggled value of a list: added when absent, removed when present. */
 const toggled = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
 
-/** The followed publishers and authors, each a chip whose ✕ stops following. */
+/** The followed publishers and authors, each with the button that stops following it. */
 function Follows({ interests }: { interests: InterestsDto }) {
   const { t } = useTranslation('interests');
   const unfollow = useFollow({ onSuccess: (reply) => toastSuccess(reply.message) });
@@ -71,15 +74,28 @@ function Follows({ interests }: { interests: InterestsDto }) {
         <Box key={group.kind} component="section" aria-label={group.title}>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>{group.title}</Typography>
           {group.items.length ? (
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Stack component="ul" divider={<Divider component="li" aria-hidden />} sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {group.items.map((item) => (
-                <Chip
+                <Stack
+                  component="li"
                   key={item.id}
-                  label={item.name}
-                  onDelete={unfollow.isPending ? undefined : () => unfollow.mutate({ kind: group.kind, id: item.id, follow: false })}
-                  deleteIcon={<CancelIcon titleAccess={t('follows.stop', { name: item.name })} />}
-                  sx={{ minHeight: 36, maxWidth: '100%' }}
-                />
+                  direction="row"
+                  spacing={1}
+                  sx={{ alignItems: 'center', justifyContent: 'space-between', py: 0.5 }}
+                  data-testid={`followed-${group.kind}-${item.id}`}
+                >
+                  <Typography sx={{ wordBreak: 'break-word' }}>{item.name}</Typography>
+                  <Button
+                    size="small"
+                    startIcon={<NotificationsOffOutlinedIcon />}
+                    aria-label={t('follows.stop', { name: item.name })}
+                    disabled={unfollow.isPending}
+                    onClick={() => unfollow.mutate({ kind: group.kind, id: item.id, follow: false })}
+                    sx={{ flexShrink: 0 }}
+                  >
+                    {t('follows.stopButton')}
+                  </Button>
+                </Stack>
               ))}
             </Stack>
           ) : (
@@ -177,7 +193,7 @@ function InterestsForm({ interests }: { interests: InterestsDto }) {
             ))}
           </FormGroup>
         </FormControl>
-        <Stack spacing={2}>
+        <Stack spacing={2} sx={FINGER_FIELDS}>
           <Autocomplete<SubjectOption, true>
             multiple
             options={[...SUBJECTS]}
