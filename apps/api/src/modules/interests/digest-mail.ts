@@ -98,13 +98,14 @@ export function digestHtml(content: DigestContent): string {
 <div style="font:700 17px/24px ${FONTS};color:#1f1f1f">${escapeHtml(book.title)}</div>
 <div style="color:#5f5f5f">JSBN ${escapeHtml(formatJsbn(book.jsbn))}</div>
 <div>${say('publisher', { publisher: book.publisher })}</div>
-<div style="margin-bottom:10px">${say('price', { price: digestPrice(content.lng, book) })}</div>
-<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>${button(book.cartUrl, noticeText(content.lng, 'interests.addToCart'), true)}${button(
-        book.notForUsUrl,
-        noticeText(content.lng, 'interests.notForUs'),
-        false,
-      )}</tr></table>
-</td></tr></table>
+<div>${say('price', { price: digestPrice(content.lng, book) })}</div>
+</td></tr>
+<tr><td colspan="2" style="padding-top:12px"><table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>${button(
+        book.cartUrl,
+        noticeText(content.lng, 'interests.addToCart'),
+        true,
+      )}${button(book.notForUsUrl, noticeText(content.lng, 'interests.notForUs'), false)}</tr></table></td></tr>
+</table>
 </td></tr>`;
     })
     .join('\n');
