@@ -174,4 +174,40 @@ describe('new books reach the libraries that want them, on a phone', () => {
       await page.getByText(interests.follows.noPublishers).waitFor();
     });
   }
+
+  it('a publisher sees how many libraries follow it and the digests that named its books; the pages in each language', async () => {
+    const base = journey.server.url;
+    const libraryToken = await apiToken(base, LIBRARY, 'LIBRARY');
+    const publisher = await demoPublisher(base);
+    expect((await apiCall(base, `/library/follows/publisher/${publisher.id}`, { token: libraryToken, method: 'PUT' })).status).toBe(200);
+    for (const language of ['en', 'gu', 'hi'] as const) {
+      const { interests, locale } = CATALOGUES[language];
+      const page = await newPage(journey.browser, journey.contexts, { width: PHONE.width, locale });
+      await page.setViewportSize(PHONE);
+      await signIn(page, base, 'Publisher Login', PUBLISHER);
+      await page.evaluate((lng) => localStorage.setItem('jsbn.language', lng), language);
+      await page.goto(`${base}/interest-in-my-books`);
+      await page.getByRole('heading', { name: interests.reach.title, level: 1 }).waitFor();
+      await expect.poll(() => page.getByTestId('followers').textContent()).toBe('1');
+      // the three books the digests named above, once each
+      await expect.poll(() => page.getByText(/^(Interest|રસ|रुचि) \d+$/).count()).toBe(3);
+      await settle(page);
+      await expectFingerTargets(page, 'the publisher’s counts');
+      await snap(page, `interests-${language}-reach-390`);
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await snap(page, `interests-${language}-reach-1366`);
+
+      // a library's book page: 'Follow' by each author
+      const library = await newPage(journey.browser, journey.contexts, { width: PHONE.width, locale });
+      await library.setViewportSize(PHONE);
+      await signIn(library, base, 'Library Login', LIBRARY);
+      await library.evaluate((lng) => localStorage.setItem('jsbn.language', lng), language);
+      await library.goto(`${base}/jsbn/${publisher.no}-00001-Z`);
+      const authors = library.getByTestId('follow-authors');
+      await authors.getByRole('button').first().waitFor();
+      await expect.poll(() => authors.getByRole('button').first().isEnabled()).toBe(true);
+      await settle(library);
+      await snap(library, `interests-${language}-book-390`, { screen: true });
+    }
+  });
 });
