@@ -361,7 +361,7 @@ describe('accounts, profiles and the public site', () => {
     await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${LIBRARY.name}` }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Library');
     expect(await topMenu(page)).toEqual(['Home', 'Books', 'My orders']);
-    expect(await groupItems(page, 'Books')).toEqual(['Publisher Wise Books', 'Recently Published']);
+    expect(await groupItems(page, 'Books')).toEqual(['Publisher Wise Books', 'Recently Published', 'My interests']);
     expect(await groupItems(page, 'My orders')).toEqual(['Customize Letter Format', 'Track orders', 'Completed Orders']);
     expect(await profileMenu(page)).toEqual([LIBRARY.name, 'Edit Profile', 'Change Password', 'Logout']);
 
@@ -382,6 +382,7 @@ describe('accounts, profiles and the public site', () => {
       'Books',
       'Publisher Wise Books',
       'Recently Published',
+      'My interests',
       'My orders',
       'Customize Letter Format',
       'Track orders',
@@ -521,6 +522,7 @@ describe('accounts, profiles and the public site', () => {
       'List of Libraries',
       'Received Orders',
       'My Books',
+      "Libraries' interest",
       'Global Books Store',
       'Request JSBN Number',
     ]);
@@ -540,6 +542,7 @@ describe('accounts, profiles and the public site', () => {
       'List of Libraries',
       'Received Orders',
       'My Books',
+      "Libraries' interest",
       'Global Books Store',
       'Request JSBN Number',
     ]);
