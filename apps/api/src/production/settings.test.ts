@@ -171,6 +171,7 @@ describe.each(ENGINES)('probes on %s', (engine) => {
     expect(before.queues.map((queue: { name: string }) => queue.name)).toEqual([
       'document',
       'duplicateScan',
+      'interestDigest',
       'orderNotices',
       'orderReminders',
       'passwordReset',
