@@ -57,7 +57,7 @@ describe("the lookups in the reader's language (locales/<lng>/lookups.json)", ()
     expect(subjectsText(hi, book)).toBe('आगम, भक्ति, સ્વાધ્યાય');
     expect(authorsText(hi, book.authors)).toBe('હરિભદ્રસૂરિ (टीकाकार)');
     expect(swaroopText(hi, book)).toBe('TAB1 – टब्बा (पंक्तियों के बीच लोकभाषा में अर्थ)');
-    expect(swaroopText(LOOKUP_CATALOGUES.gu, { type: null, other_type: 'ગહૂંળી સંગ્રહ' })).toBe('ગહૂંળી સંગ્રહ');
+    expect(swaroopText(LOOKUP_CATALOGUES.gu, { type: null, other_type: 'ગહુંલી સંગ્રહ' })).toBe('ગહુંલી સંગ્રહ');
     expect(swaroopText(LOOKUP_CATALOGUES.en, book)).toBe('TAB1 – ટબ્બો — Tabba (vernacular interlinear gloss)');
     expect(lookupText(LOOKUP_CATALOGUES.gu, 'bookSizes', 'pocket')).toBe('પૉકેટ');
     expect(lookupText(LOOKUP_CATALOGUES.gu, 'publisherTypes', 'Trust')).toBe('ટ્રસ્ટ');

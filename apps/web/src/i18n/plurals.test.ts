@@ -41,7 +41,7 @@ describe('counts in each language', () => {
 
   it.each([
     ['gu', 'હજી કોઈ ઓર્ડર નથી', 'જ્ઞાન ભંડાર (mahavir@example.test) દ્વારા', ['પુષ્ટિ કરો', 'રવાના કરો']],
-    ['hi', 'अभी कोई ऑर्डर नहीं है', 'ज्ञान भंडार (mahavir@example.test) द्वारा', ['पुष्टि करें', 'भेजें']],
+    ['hi', 'अभी कोई ऑर्डर नहीं है', 'ज्ञान भंडार (mahavir@example.test) द्वारा', ['पुष्टि करें', 'रवाना करें']],
   ] as const)(
     "%s: an empty order list, who did a step of an order's history, and two buttons that are not one word",
     (lng, empty, by, [confirm, dispatch]) => {

@@ -322,7 +322,7 @@ describe('web addresses', () => {
     }
     expect(bookFields.parse({ ...book, pdfurl: ' http://example.org/a.pdf ' }).pdfurl).toBe('http://example.org/a.pdf');
     expect(translateMessage(webAddressMessage('PDF link'), MESSAGE_CATALOGUES.hi)).toBe(
-      'PDF की लिंक: http:// या https:// से शुरू होने वाला वेब पता लिखें',
+      'PDF का लिंक: http:// या https:// से शुरू होने वाला वेब पता लिखें',
     );
   });
 });

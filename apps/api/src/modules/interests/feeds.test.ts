@@ -1,6 +1,6 @@
 /**
  * The Atom feeds (decision 073), read by a real feed parser — Debian's python3-feedparser, the
- * library of most feed readers — with no error: the newly registered books, a publisher's, a
+ * library of most feed readers — with no error: the newly published books, a publisher's, a
  * language's and a subject's; entries link to the QR page, with the id `urn:jsbn:<JSBN>`, the
  * cover and a summary in the feed's language; withdrawn books and a suspended publisher's leave
  * them at once; they are cached like public pages (public Cache-Control, ETag, 304); and the
@@ -139,7 +139,7 @@ describe.each(ENGINES)('the Atom feeds on %s', (engine) => {
   it('feeds of all new books, a language and a subject hold the books that belong to them', async () => {
     const all = await feedparser((await get('/feeds/new?lang=hi')).body);
     expect(all.bozo).toBe(false);
-    expect(all.title).toBe('JSBN: नई दर्ज पुस्तकें');
+    expect(all.title).toBe('JSBN: नव प्रकाशित पुस्तकें');
     expect(jsbnsOf(all).slice(0, 3)).toEqual([urn(hindi), urn(story), urn(sutra)]);
     // a book without a cover has no enclosure
     expect(all.entries[0]!.enclosures).toEqual([]);
@@ -200,7 +200,7 @@ describe.each(ENGINES)('the Atom feeds on %s', (engine) => {
     );
     const search = await get('/search-a-book', { 'accept-language': 'gu' });
     expect(search.body).toContain(
-      '<link rel="alternate" type="application/atom+xml" title="JSBN: નવાં નોંધાયેલાં પુસ્તકો" href="https://jsbn.test/feeds/new?lang=gu" />',
+      '<link rel="alternate" type="application/atom+xml" title="JSBN: નવાં પ્રકાશિત પુસ્તકો" href="https://jsbn.test/feeds/new?lang=gu" />',
     );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Atom 1.0 feeds of newly registered books (RFC 4287, written by `feed`; decision 073): all new
+ * Atom 1.0 feeds of newly published books (RFC 4287, written by `feed`; decision 073): all new
  * books (`/feeds/new`), a publisher's (`/feeds/publisher/<publisher no.>`), a language's
  * (`/feeds/language/gujarati`) and a subject's (`/feeds/subject/moral-stories`), newest first,
  * FEED_ENTRIES at most. Each entry links to the book's QR page, has the id `urn:jsbn:<JSBN>`,
@@ -81,7 +81,7 @@ export const publisherFeedTag = (publicUrl: string, publisher: { publisher_no: s
     say('en', 'publisher', { publisher: publisher.publisher_name }),
   );
 
-/** A page's head with the feed of newly registered books named in it, in `lng` (the search page, which lists them). */
+/** A page's head with the feed of newly published books named in it, in `lng` (the search page, which lists them). */
 export const withNewBooksFeed = (publicUrl: string, lng: InterfaceLanguage) => (shell: string) =>
   shell.replace(
     '</head>',
@@ -220,7 +220,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
   const feeds = app.withTypeProvider<ZodTypeProvider>();
   const options = <P extends z.ZodType>(params: P) => ({ schema: { hide: true, params, querystring: lang } });
 
-  /** GET /feeds/new?lang= — every newly registered book. */
+  /** GET /feeds/new?lang= — every newly published book. */
   feeds.get('/feeds/new', options(z.object({})), (request, reply) =>
     sendFeed(
       ctx,

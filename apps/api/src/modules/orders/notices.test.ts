@@ -122,8 +122,8 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     expect(await digest()).toBe(3);
     const sent = await messagesAfter(before);
     expect(sent.map((message) => [message.channel, message.subject, message.attachment])).toEqual([
-      ['email', 'JSBN: 3 ઓર્ડર પર આપનું ધ્યાન જરૂરી છે', null],
-      ['whatsapp', 'JSBN: 3 ઓર્ડર પર આપનું ધ્યાન જરૂરી છે', null],
+      ['email', 'JSBN: 3 ઓર્ડર આપની રાહ જુએ છે', null],
+      ['whatsapp', 'JSBN: 3 ઓર્ડર આપની રાહ જુએ છે', null],
     ]);
     expect(sent[0]!.text).toBe(
       [

@@ -164,7 +164,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
           pages.making(async () => {
             const drawn = await pages.draw(path, request.ip, language);
             if (!drawn) throw new PageNotDrawn(withLanguage(shell, language));
-            // the search page lists the newly registered books: it names their feed (decision 073)
+            // the search page lists the newly published books: it names their feed (decision 073)
             const head = path === '/search-a-book' ? withNewBooksFeed(ctx.config.publicUrl, language) : undefined;
             return { body: AppPages.fill(shell, drawn, head), publisherId: ANY_PUBLISHER, refreshMs: DRAWN_REFRESH_MS };
           }),
