@@ -51,6 +51,46 @@ export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 export const PUBLISHER_TYPES = ['Sangh', 'Trust', 'Private Company', 'Institution'] as const;
 export const SANCHALAK_TYPES = ['Sangh Sanchalit', 'Trust Sanchalit', 'Institution'] as const;
 
+/** The 36 states and union territories of India by their `state_name` (the API's `GET /api/state`), named in each language by `locales/<lng>/lookups.json` (`states`). */
+export const INDIAN_STATES = [
+  'Andaman and Nicobar Islands',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chandigarh',
+  'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jammu and Kashmir',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Ladakh',
+  'Lakshadweep',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Puducherry',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+] as const;
+
 /** Order statuses — spec books §4. */
 export const ORDER_STATUSES = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

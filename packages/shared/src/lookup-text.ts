@@ -1,6 +1,6 @@
 /**
  * The lookups stored with books and accounts — a book's language, subjects, author types,
- * swaroop and size, a publisher's type, a library's sanchalak type — shown in the reader's
+ * swaroop and size, a publisher's type, a library's sanchalak type, a state — shown in the reader's
  * language. The database keeps the spec's English value (or the swaroop's code); its words in
  * each interface language live with the other texts, in `locales/<lng>/lookups.json` (English
  * too), files a translator edits; terms follow docs/glossary.md. A stored value without an
@@ -27,6 +27,8 @@ export interface LookupCatalogue {
   publisherTypes: Record<string, string>;
   /** By a library's `sangh_trust` ('Trust Sanchalit'). */
   sanchalakTypes: Record<string, string>;
+  /** By `state_name` ('Gujarat'): the 36 states and union territories. */
+  states: Record<string, string>;
 }
 export type LookupKind = keyof LookupCatalogue;
 
@@ -61,9 +63,18 @@ export function authorsText(catalogue: LookupCatalogue | undefined, authors: { a
   return authors.map((author) => `${author.author_name} (${lookupText(catalogue, 'authorTypes', author.author_type)})`).join(', ');
 }
 
-/** A book's swaroop: 'AGM1 – आगम (मूल शास्त्र-ग्रंथ)', its other swaroop when it has no code, '' when neither. */
-export function swaroopText(catalogue: LookupCatalogue | undefined, book: { type?: string | null; other_type?: string | null }): string {
+/**
+ * A book's swaroop: 'AGM1 – आगम (मूल शास्त्र-ग्रंथ)' for the publisher's form and sheets, which
+ * work with codes; with `{ code: false }` only 'आगम (मूल शास्त्र-ग्रंथ)', for what readers read (the book
+ * sheet, feeds). Its other swaroop when it has no code, '' when neither.
+ */
+export function swaroopText(
+  catalogue: LookupCatalogue | undefined,
+  book: { type?: string | null; other_type?: string | null },
+  { code = true }: { code?: boolean } = {},
+): string {
   if (!book.type) return book.other_type ?? '';
   const text = catalogue?.swaroops[book.type];
-  return text ? `${book.type} – ${text}` : book.type;
+  if (!text) return book.type;
+  return code ? `${book.type} – ${text}` : text;
 }

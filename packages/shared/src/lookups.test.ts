@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOK_SIZE_PRESETS, PUBLISHER_TYPES, SANCHALAK_TYPES } from './constants.js';
+import { BOOK_SIZE_PRESETS, INDIAN_STATES, PUBLISHER_TYPES, SANCHALAK_TYPES } from './constants.js';
 import { LOOKUP_CATALOGUES } from './lookup-catalogues.js';
 import { authorsText, languageText, lookupText, subjectsText, swaroopText, type LookupKind } from './lookup-text.js';
 import { AUTHOR_TYPES, LANGUAGES, SUBJECTS, SWAROOPS } from './lookups.js';
@@ -26,6 +26,7 @@ describe("the lookups in the reader's language (locales/<lng>/lookups.json)", ()
     bookSizes: BOOK_SIZE_PRESETS.map((size) => size.key),
     publisherTypes: PUBLISHER_TYPES,
     sanchalakTypes: SANCHALAK_TYPES,
+    states: INDIAN_STATES,
   };
   const SCRIPT = { gu: /\p{Script=Gujarati}/u, hi: /\p{Script=Devanagari}/u } as const;
 

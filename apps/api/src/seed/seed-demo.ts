@@ -51,6 +51,8 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
     email: 'library@demo.jsbn',
     password: DEMO_PASSWORD,
     name: 'Shri Hemchandracharya Gyan Bhandar',
+    // a Gyan Bhandar in Palitana writes its letters in Gujarati: the letter text is what it typed, in any language
+    letter_text: 'આદરણીય પ્રકાશકશ્રી, અમારા જ્ઞાન ભંડારના વાચકો માટે નીચેનાં પુસ્તકો મોકલવા વિનંતી છે.',
   });
 
   const catalogue: [number, Parameters<typeof createBook>[2]][] = [

@@ -124,7 +124,11 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
                 {orNA(publisher.publisher_type && lookupText(lookups, 'publisherTypes', publisher.publisher_type))}
               </Row>
               <Row label={t('details.address')}>
-                {orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}
+                {orNA(
+                  [publisher.address, publisher.city_name, lookupText(lookups, 'states', publisher.state_name), publisher.pincode]
+                    .filter(Boolean)
+                    .join(', '),
+                )}
               </Row>
               <Row label={t('details.mobile')}>{formatPhone(publisher.mobile_no)}</Row>
               <Row label={t('details.whatsapp')}>{formatPhone(publisher.whatsapp_no)}</Row>

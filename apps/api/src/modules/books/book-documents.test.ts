@@ -148,7 +148,11 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     // the language chosen on the switcher (its cookie) wins over the browser's
     const gujarati = await sheet({ 'accept-language': 'hi', cookie: 'jsbn_language=gu' });
     const gujaratiText = textOf(gujarati.rawPayload, 'book-sheet-gu');
-    for (const word of ['વિષયસૂચિ', 'પ્રકાશન વર્ષ', 'ગુજરાતી', '(લેખક)']) expect(gujaratiText).toContain(word);
+    for (const word of ['વિષયસૂચિ', 'પ્રકાશન વર્ષ', 'ગુજરાતી', '(લેખક)', 'પાનાં', 'ગુજરાત, 380001']) expect(gujaratiText).toContain(word);
+    // the swaroop as a reader names it, without its code; no mark drawn on a dotted circle
+    expect(gujaratiText).toContain('આગમ (મૂળ શાસ્ત્રગ્રંથ)');
+    expect(gujaratiText).not.toContain('AGM1');
+    expect(gujaratiText).not.toContain('\u25CC');
     // English is still there, unchanged, for an English reader
     expect(textOf((await sheet({})).rawPayload, 'book-sheet-en')).toContain('Publication year');
 

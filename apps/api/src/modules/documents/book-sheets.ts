@@ -54,7 +54,7 @@ function wordsOf(lng: InterfaceLanguage) {
     lookups,
     authors: (book: BookDto) => authorsText(lookups, book.authors) || empty,
     subjects: (book: BookDto) => subjectsText(lookups, book) || empty,
-    swaroop: (book: BookDto) => swaroopText(lookups, book) || empty,
+    swaroop: (book: BookDto) => swaroopText(lookups, book, { code: false }) || empty,
     language: (stored: string | null | undefined) => (stored ? languageText(lookups, stored) : empty),
     year: (book: { publication_year: number | null }) => String(book.publication_year ?? translate(BOOK_MSG.yearNotKnown, lng)),
     price: (book: BookDto) => bookPriceText(book, priceWords(lng)),
@@ -62,8 +62,10 @@ function wordsOf(lng: InterfaceLanguage) {
 }
 type Words = ReturnType<typeof wordsOf>;
 
-const placeOf = (publisher: PublisherInfo, empty: string) =>
-  [publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', ') || empty;
+const placeOf = (publisher: PublisherInfo, words: Words) =>
+  [publisher.address, publisher.city_name, lookupText(words.lookups, 'states', publisher.state_name), publisher.pincode]
+    .filter(Boolean)
+    .join(', ') || words.empty;
 
 function rule(doc: Pdf, y: number, color = RULE) {
   doc
@@ -172,7 +174,7 @@ export async function bookSheetPdf(item: BookWithImages, publisher: PublisherInf
   text(doc, book.book_title, { x: textX, width: textWidthLeft, size: 14, bold: true });
   text(doc, book.book_e_title, { x: textX, width: textWidthLeft, size: 11 });
   text(doc, words.authors(book), { x: textX, width: textWidthLeft, size: 10, color: MUTED });
-  text(doc, `${publisher.publisher_name} · ${placeOf(publisher, words.empty)}`, { x: textX, width: textWidthLeft, size: 9, color: MUTED });
+  text(doc, `${publisher.publisher_name} · ${placeOf(publisher, words)}`, { x: textX, width: textWidthLeft, size: 9, color: MUTED });
   doc.y = Math.max(doc.y, top + (item.cover ? 190 : 120));
   facts(doc, bookFacts(book, words));
   if (book.contents) {
@@ -185,10 +187,11 @@ export async function bookSheetPdf(item: BookWithImages, publisher: PublisherInf
 }
 
 /** Publisher contact block shared by the list, the catalogue and the info sheet. */
-function publisherBlock(doc: Pdf, publisher: PublisherInfo, { w, empty }: Words) {
+function publisherBlock(doc: Pdf, publisher: PublisherInfo, words: Words) {
+  const { w, empty } = words;
   facts(doc, [
     [w('publisherNo'), publisher.publisher_no],
-    [w('address'), placeOf(publisher, empty)],
+    [w('address'), placeOf(publisher, words)],
     [w('mobile'), publisher.mobile_no ? `${COUNTRY_CODE} ${publisher.mobile_no}` : empty],
     [w('whatsapp'), publisher.whatsapp_no ? `${COUNTRY_CODE} ${publisher.whatsapp_no}` : empty],
     [w('email'), publisher.email],

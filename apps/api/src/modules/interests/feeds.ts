@@ -170,7 +170,7 @@ async function makeFeed(ctx: AppContext, scope: FeedScope, lng: InterfaceLanguag
       [label('publisher'), row.publisher],
       [label('language'), languageText(lookups, row.language)],
       [label('subjects'), subjects.map((name) => lookupText(lookups, 'subjects', name)).join(', ')],
-      [label('swaroop'), swaroopText(lookups, row)],
+      [label('swaroop'), swaroopText(lookups, row, { code: false })],
       [label('pages'), String(row.pages)],
       [label('price'), digestPrice(lng, row)],
     ];

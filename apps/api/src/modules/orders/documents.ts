@@ -5,7 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { EXPORT_FILE_NAMES, amountText, formatJsbn, formatMoney, priceText, totalsText, type InterfaceLanguage } from '@jsbn/shared';
+import {
+  EXPORT_FILE_NAMES,
+  LOOKUP_CATALOGUES,
+  amountText,
+  formatJsbn,
+  formatMoney,
+  lookupText,
+  priceText,
+  totalsText,
+  type InterfaceLanguage,
+} from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { libraries, orders, publishers } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
@@ -19,8 +29,9 @@ import { orderLetterPdf } from '../documents/order-letter.js';
 import { cityName, stateName } from '../lookups/geo.js';
 import { getOrder, ordersByIds } from './service.js';
 
-const placeOf = (row: { city_id: number | null; state_id: number | null; pincode: string | null }) =>
-  [cityName(row.city_id), stateName(row.state_id), row.pincode].filter(Boolean).join(', ');
+/** 'Ahmedabad, Gujarat, 380001': the state named in `lng` (the order letter's language); English on address labels, which couriers read. */
+const placeOf = (row: { city_id: number | null; state_id: number | null; pincode: string | null }, lng: InterfaceLanguage = 'en') =>
+  [cityName(row.city_id), lookupText(LOOKUP_CATALOGUES[lng], 'states', stateName(row.state_id)), row.pincode].filter(Boolean).join(', ');
 
 /**
  * The order letter PDF of one of the actor's orders (POST /publisher/generate-pdf). With
@@ -80,8 +91,9 @@ async function letterPdf(ctx: AppContext, actor: Actor, orderId: number): Promis
     imageForDocument(ctx.storage, library.logo_key, 240),
     libraryLanguages(ctx.db, [library.id]),
   ]);
+  const language = languages.get(library.id) ?? 'en';
   return orderLetterPdf({
-    language: languages.get(library.id) ?? 'en',
+    language,
     orderNumber: order.orderId,
     orderDate: new Date(order.order_date),
     library: {
@@ -93,7 +105,12 @@ async function letterPdf(ctx: AppContext, actor: Actor, orderId: number): Promis
       letterText: library.letter_text ?? '',
       logo,
     },
-    publisher: { name: publisher.publisher_name, address: publisher.address, place: placeOf(publisher), mobile_no: publisher.mobile_no },
+    publisher: {
+      name: publisher.publisher_name,
+      address: publisher.address,
+      place: placeOf(publisher, language),
+      mobile_no: publisher.mobile_no,
+    },
     items: order.OrderBookItem.map((item) => ({
       title: item.book.book_title,
       jsbn: item.book.jsbn_number,

@@ -18,13 +18,13 @@ import {
 } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
-import { FILE_RULES } from '@jsbn/shared/core';
+import { FILE_RULES, lookupText } from '@jsbn/shared/core';
 import type { CurrentUser, ModelType } from '@jsbn/shared';
 import { refreshCurrentUser, toFormData, toastSuccess } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
 import { applyServerErrors, digitsOnly, scrollToFirstError } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
-import { i18n } from '../../../i18n';
+import { i18n, useLookups } from '../../../i18n';
 import { paths } from '../../../app/paths';
 import { useCities, useRegisterAccount, useStates, useUpdateProfile } from '../api/accounts-api';
 import { LogoPicker } from './logo-picker';
@@ -62,19 +62,24 @@ function LogoController<T extends WithLogo, TOutput>({
   );
 }
 
-/** State and city options (city by the chosen state); `saved` is offered while the lists load (MUI warns about a value missing from the options). */
+/** State and city options (city by the chosen state), states named in the interface language; `saved` is offered while the lists load (MUI warns about a value missing from the options). */
 export function useStateCityOptions(
   stateId: string,
   cityId?: string,
   saved?: { state_id: number | null; state_name: string; city_id: number | null; city_name: string },
 ) {
   const states = useStates();
+  const lookups = useLookups();
   const cities = useCities(stateId || undefined);
   const cityOptions = (cities.data ?? []).map((city) => ({ value: String(city.id), label: city.city_name }));
-  const stateOptions = (states.data ?? []).map((state) => ({ value: String(state.id), label: state.state_name }));
+  const stateOptions = (states.data ?? []).map((state) => ({
+    value: String(state.id),
+    label: lookupText(lookups, 'states', state.state_name),
+  }));
   if (saved) {
     if (cityId && !cities.data && String(saved.city_id) === cityId) cityOptions.push({ value: cityId, label: saved.city_name });
-    if (stateId && !states.data && String(saved.state_id) === stateId) stateOptions.push({ value: stateId, label: saved.state_name });
+    if (stateId && !states.data && String(saved.state_id) === stateId)
+      stateOptions.push({ value: stateId, label: lookupText(lookups, 'states', saved.state_name) });
   }
   return { stateOptions, cityOptions };
 }

@@ -46,7 +46,7 @@ export function PublishersPage() {
       render: (row) => orNA(row.publisher_type && lookupText(lookups, 'publisherTypes', row.publisher_type)),
     },
     { key: 'city', header: t('columns.city'), render: (row) => orNA(row.city_name) },
-    { key: 'state', header: t('columns.state'), render: (row) => orNA(row.state_name) },
+    { key: 'state', header: t('columns.state'), render: (row) => orNA(lookupText(lookups, 'states', row.state_name)) },
     { key: 'books', header: t('columns.totalBooks'), render: (row) => row.total_books, align: 'center' },
     viewDetailsColumn(t('columns.details'), (row) => row.publisher_name, setShown),
   ];
