@@ -524,7 +524,7 @@ describe('accounts, profiles and the public site', () => {
       'My Books',
       "Libraries' interest",
       'Global Books Store',
-      'Request JSBN Number',
+      'Register a book',
     ]);
     expect((await profileMenu(page)).slice(1)).toEqual(['Edit Profile', 'Change Password', 'Logout']);
     const overview = page.locator('[data-testid^="dashboard-"]');
@@ -544,7 +544,7 @@ describe('accounts, profiles and the public site', () => {
       'My Books',
       "Libraries' interest",
       'Global Books Store',
-      'Request JSBN Number',
+      'Register a book',
     ]);
     await snap(page, 'acc-drawer-publisher-375');
     await page.keyboard.press('Escape');

@@ -149,7 +149,7 @@ describe('books in the browser', () => {
       MSG.authorType,
       MSG.authorName,
       MSG.bookCover,
-      BOOK_MSG.readersRequired,
+      BOOK_MSG.pdfForReadersRequired,
     ]) {
       await expect.poll(() => visible(page, message), { message }).toBe(true);
     }
@@ -163,13 +163,13 @@ describe('books in the browser', () => {
       .toBe(true);
     await snap(page, 'books-new-errors-1280');
 
-    // Readers → electronic copy → public PDF → link or upload, with the resets of spec §4.
+    // One question (a PDF for readers: the API's readers and electronic copy) → public PDF → link or
+    // upload, with the resets of spec §4; the hidden electronic copy is never named.
     expect(await page.getByRole('combobox', { name: /^Electronic copy/ }).count()).toBe(0);
-    await pick(page, 'Readers', 'Yes');
+    await pick(page, 'PDF for readers', 'Yes');
+    await expect.poll(() => visible(page, BOOK_MSG.pdfForReadersRequired)).toBe(false);
     await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
-    await expect.poll(() => visible(page, BOOK_MSG.electronicCopyRequired)).toBe(true);
-    await pick(page, 'Electronic copy', 'Yes');
-    await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
+    await expect.poll(() => visible(page, BOOK_MSG.electronicCopyRequired)).toBe(false);
     await expect.poll(() => visible(page, BOOK_MSG.publicPdfRequired)).toBe(true);
     await pick(page, 'Public PDF', 'Yes');
     await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
@@ -178,11 +178,11 @@ describe('books in the browser', () => {
     expect(await page.getByLabel('PDF link').count()).toBe(0);
     await page.getByRole('button', { name: 'Generate JSBN/QRcode' }).click();
     await expect.poll(() => visible(page, BOOK_MSG.bookPdfRequired)).toBe(true);
-    await pick(page, 'Readers', 'No');
-    expect(await page.getByRole('combobox', { name: /^Electronic copy/ }).count()).toBe(0);
-    await pick(page, 'Readers', 'Yes');
+    await pick(page, 'PDF for readers', 'No');
+    expect(await page.getByRole('combobox', { name: /^Public PDF/ }).count()).toBe(0);
+    await pick(page, 'PDF for readers', 'Yes');
     await expect
-      .poll(async () => (await page.getByRole('combobox', { name: /^Electronic copy/ }).textContent())?.replace(/\u200b/g, '').trim())
+      .poll(async () => (await page.getByRole('combobox', { name: /^Public PDF/ }).textContent())?.replace(/\u200b/g, '').trim())
       .toBe('');
 
     // Size presets fill height and width; Custom asks for both.
@@ -230,7 +230,6 @@ describe('books in the browser', () => {
     truncateSync(hugePdf, 200 * 1024 * 1024 + 1);
     await page.getByLabel('Index PDF', { exact: true }).setInputFiles(hugePdf);
     await expect.poll(() => visible(page, BOOK_MSG.pdfTooLarge)).toBe(true);
-    await pick(page, 'Electronic copy', 'Yes');
     await pick(page, 'Public PDF', 'No');
     await page.getByLabel('Book PDF', { exact: true }).setInputFiles({ name: 'book.jpg', mimeType: 'image/jpeg', buffer: small });
     await expect.poll(() => visible(page, BOOK_MSG.pdfWidgetType)).toBe(true);
@@ -297,8 +296,7 @@ describe('books in the browser', () => {
       { name: 'inside.png', mimeType: 'image/png', buffer: await png(300, 420, '#2e7d32') },
     ]);
     await expect.poll(() => page.getByTestId('new-image').count()).toBe(2);
-    await pick(page, 'Readers', 'Yes');
-    await pick(page, 'Electronic copy', 'Yes');
+    await pick(page, 'PDF for readers', 'Yes');
     await pick(page, 'Public PDF', 'No');
     const pdf = makePdf(1_500_000);
     await page.getByLabel('Book PDF', { exact: true }).setInputFiles({ name: 'navkar.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -721,7 +719,7 @@ describe('books in the browser', () => {
     // the publisher makes the book's PDF private (readers: No); the stored file stays
     await publisherPage.goto(`${journey.server.url}/edit-book/${bookId}`);
     await expect.poll(() => publisherPage.getByLabel('Book English title').inputValue()).toBe(`${BOOK.english} (Revised)`);
-    await pick(publisherPage, 'Readers', 'No');
+    await pick(publisherPage, 'PDF for readers', 'No');
     await publisherPage.getByRole('button', { name: 'Update book' }).click();
     await publisherPage.waitForURL(`${journey.server.url}/my-books`);
     const page = await newPage(375);

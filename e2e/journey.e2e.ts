@@ -89,7 +89,7 @@ describe('the main job, end to end', () => {
     await page.getByRole('option', { name: 'Agam' }).click();
     await pick(page, 'Author type 1', 'Author');
     await page.getByLabel('Author name 1').fill(BOOK.author);
-    await pick(page, 'Readers', 'No');
+    await pick(page, 'PDF for readers', 'No');
     const cover = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#4e342e' } })
       .jpeg()
       .toBuffer();

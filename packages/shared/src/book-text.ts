@@ -11,6 +11,8 @@ import { APP_TIME_ZONE, VEER_SAMVAT_OFFSET, VIKRAM_SAMVAT_OFFSET } from './const
  */
 export const BOOK_MSG = {
   readersRequired: 'Readers field is required when electronic copy is Yes',
+  /** The book form's one question for readers and electronic_copy. */
+  pdfForReadersRequired: 'Say whether there is a PDF of this book for readers',
   electronicCopyRequired: 'Electronic copy is required',
   publicPdfRequired: 'Public PDF field is required when electronic copy is Yes',
   pdfUrlRequired: 'PDF URL is required when Public PDF is Yes',

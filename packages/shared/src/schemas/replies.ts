@@ -97,6 +97,8 @@ export const dashboardData = z.object({
   completedOrderBook: int,
   /** Copies in DISPATCHED orders: on their way to the library. */
   dispatchedOrderBook: int,
+  /** The signed-in publisher's registered books (withdrawn ones too); null for a library. */
+  myBookCount: int.nullable(),
 });
 export type DashboardData = z.infer<typeof dashboardData>;
 

@@ -357,6 +357,8 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const headers = await tokenHeader(t, library);
     const publisher = await createPublisher(t.ctx);
     const publisherHeaders = await tokenHeader(t, publisher);
+    // a new publisher's home offers to register its first book: it has none
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data.myBookCount).toBe(0);
     const book = await createBook(t.ctx, publisher.publisherId);
     const [first] = (await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }])).json().data.orders;
     await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 5 }]);
@@ -364,8 +366,15 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const libraryView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers })).json().data;
     expect(libraryView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0, dispatchedOrderBook: 0 });
     expect(libraryView.commonDashboard.bookCount).toBeGreaterThanOrEqual(4);
+    expect(libraryView.myBookCount).toBeNull();
     const publisherView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data;
-    expect(publisherView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0, dispatchedOrderBook: 0 });
+    expect(publisherView).toMatchObject({
+      requestedOrderBook: 5,
+      pendingOrderBook: 2,
+      completedOrderBook: 0,
+      dispatchedOrderBook: 0,
+      myBookCount: 1,
+    });
     // dispatched: the two copies are in transit on both dashboards
     await t.app.inject({
       method: 'POST',

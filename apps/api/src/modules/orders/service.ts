@@ -701,8 +701,9 @@ export async function dispatchOrder(ctx: AppContext, actor: Actor, input: Dispat
 
 /**
  * Dashboard counts (GET /user/dashboard), spec accounts §2.5: registered publishers,
- * libraries and books; and the actor's books (copies) in REQUESTED, IN_PROGRESS, DISPATCHED (in
- * transit) and COMPLETED orders.
+ * libraries and books; the actor's books (copies) in REQUESTED, IN_PROGRESS, DISPATCHED (in
+ * transit) and COMPLETED orders; and a publisher's own registered books (`myBookCount`, null for a
+ * library), so its home can offer to register the first one.
  */
 export async function dashboard(ctx: AppContext, actor: Actor): Promise<DashboardData> {
   const verified = (table: typeof publishers | typeof libraries) =>
@@ -720,7 +721,15 @@ export async function dashboard(ctx: AppContext, actor: Actor): Promise<Dashboar
       .innerJoin(orders, eq(orders.id, order_items.order_id))
       .where(and(ownedBy(actor), eq(orders.status, status)))
       .then(([row]) => row?.n ?? 0);
-  const [publisherCount, libraryCount, bookCount, requestedOrderBook, pendingOrderBook, dispatchedOrderBook, completedOrderBook] =
+  const myBooks = async () => {
+    if (actor.publisherId === null) return null;
+    const [row] = await ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(books)
+      .where(eq(books.publisher_id, actor.publisherId));
+    return row?.n ?? 0;
+  };
+  const [publisherCount, libraryCount, bookCount, requestedOrderBook, pendingOrderBook, dispatchedOrderBook, completedOrderBook, myBookCount] =
     await Promise.all([
       verified(publishers),
       verified(libraries),
@@ -729,6 +738,7 @@ export async function dashboard(ctx: AppContext, actor: Actor): Promise<Dashboar
       copies('IN_PROGRESS'),
       copies('DISPATCHED'),
       copies('COMPLETED'),
+      myBooks(),
     ]);
   return {
     commonDashboard: { publisherCount, libraryCount, bookCount },
@@ -736,5 +746,6 @@ export async function dashboard(ctx: AppContext, actor: Actor): Promise<Dashboar
     pendingOrderBook,
     completedOrderBook,
     dispatchedOrderBook,
+    myBookCount,
   };
 }

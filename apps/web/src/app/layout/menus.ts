@@ -64,7 +64,7 @@ export const PUBLISHER_MENU: MenuItemDef[] = [
   { label: 'myBooks', to: paths.myBooks },
   { label: 'interestReach', to: paths.interestReach },
   { label: 'globalBooksStore', to: paths.searchBook },
-  { label: 'requestJsbnNumber', to: paths.newBookReg },
+  { label: 'registerBook', to: paths.newBookReg },
 ];
 
 export const PROFILE_MENU: MenuLink[] = [

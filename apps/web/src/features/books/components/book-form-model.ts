@@ -57,7 +57,6 @@ export interface BookFormValues {
   other_subject: string;
   authors: AuthorRow[];
   readers: '' | 'Yes' | 'No';
-  electronic_copy: '' | 'Yes' | 'No';
   isPublicPdf: '' | 'true' | 'false';
   pdfurl: string;
   contents: string;
@@ -97,7 +96,6 @@ export const emptyBookForm: BookFormValues = {
   other_subject: '',
   authors: [emptyAuthor],
   readers: '',
-  electronic_copy: '',
   isPublicPdf: '',
   pdfurl: '',
   contents: '',
@@ -151,8 +149,8 @@ export function bookToForm(book: BookDto): BookFormValues {
           authorname: author.author_name,
         }))
       : [emptyAuthor],
-    readers: book.readers ?? '',
-    electronic_copy: book.electronic_copy ?? '',
+    // one question: is there a PDF for readers (an old 'Readers: Yes' without an electronic copy had none)
+    readers: book.readers === 'Yes' ? (book.electronic_copy === 'Yes' ? 'Yes' : 'No') : (book.readers ?? ''),
     isPublicPdf: book.isPublicPdf === null ? '' : book.isPublicPdf ? 'true' : 'false',
     pdfurl: text(book.pdfurl),
     contents: text(book.contents),
@@ -170,7 +168,8 @@ export interface StoredFiles {
 export function toApiFields(values: BookFormValues, stored?: StoredFiles) {
   const published = values.book_published === 'yes';
   const hasSize = values.height.trim() !== '' && values.width.trim() !== '';
-  const electronic = values.readers === 'Yes' ? values.electronic_copy : '';
+  // the form asks one question; the API's two fields (readers, electronic_copy) both carry its answer
+  const electronic = values.readers === 'Yes' ? 'Yes' : '';
   const isPublicPdf = electronic === 'Yes' ? values.isPublicPdf : '';
   return {
     book_title: values.book_title,
@@ -237,7 +236,7 @@ export function pendingFilesOf(values: BookFormValues): PendingFile[] {
   const files: PendingFile[] = [];
   values.images.forEach((file, index) => files.push({ key: `bookimage-${index}`, field: 'bookimage', file }));
   if (values.index_pdf) files.push({ key: 'index_pdf', field: 'index_pdf', file: values.index_pdf });
-  if (values.book_pdf && values.readers === 'Yes' && values.electronic_copy === 'Yes' && values.isPublicPdf === 'false') {
+  if (values.book_pdf && values.readers === 'Yes' && values.isPublicPdf === 'false') {
     files.push({ key: 'pdfpublisher', field: 'pdfpublisher', file: values.book_pdf });
   }
   return files;
@@ -262,14 +261,11 @@ export function crossChecks(values: BookFormValues, stored?: StoredFiles): Recor
   if (values.subjects.length === 0 && !values.other_subject.trim()) errors.subjects = MSG.subjectOrOther;
   if (values.authors.length === 0 || values.authors.every((author) => !author.authorId && !author.authorname.trim()))
     errors.authors = MSG.authorAtLeastOne;
-  if (!values.readers) errors.readers = BOOK_MSG.readersRequired;
+  if (!values.readers) errors.readers = BOOK_MSG.pdfForReadersRequired;
   else if (values.readers === 'Yes') {
-    if (!values.electronic_copy) errors.electronic_copy = BOOK_MSG.electronicCopyRequired;
-    else if (values.electronic_copy === 'Yes') {
-      if (!values.isPublicPdf) errors.isPublicPdf = BOOK_MSG.publicPdfRequired;
-      else if (values.isPublicPdf === 'true' && !values.pdfurl.trim()) errors.pdfurl = BOOK_MSG.pdfUrlRequired;
-      else if (values.isPublicPdf === 'false' && !values.book_pdf && !stored?.bookPdf) errors.book_pdf = BOOK_MSG.bookPdfRequired;
-    }
+    if (!values.isPublicPdf) errors.isPublicPdf = BOOK_MSG.publicPdfRequired;
+    else if (values.isPublicPdf === 'true' && !values.pdfurl.trim()) errors.pdfurl = BOOK_MSG.pdfUrlRequired;
+    else if (values.isPublicPdf === 'false' && !values.book_pdf && !stored?.bookPdf) errors.book_pdf = BOOK_MSG.bookPdfRequired;
   }
   if (values.size_choice === 'custom') {
     if (!values.height.trim()) errors.height = 'Height is required for a custom size';

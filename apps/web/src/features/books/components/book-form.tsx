@@ -106,20 +106,24 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
   const [duplicate, setDuplicate] = useState<{ severity: 'success' | 'warning' | 'error'; text: string; title: string } | null>(null);
   const [checking, setChecking] = useState(false);
 
-  const [year, sizeChoice, published, readers, electronic, isPublic, title, removed, priceKind] = useWatch({
+  const [year, sizeChoice, published, readers, isPublic, title, removed, priceKind] = useWatch({
     control,
-    name: [
-      'publication_year',
-      'size_choice',
-      'book_published',
-      'readers',
-      'electronic_copy',
-      'isPublicPdf',
-      'book_title',
-      'removed_images',
-      'price_kind',
-    ],
+    name: ['publication_year', 'size_choice', 'book_published', 'readers', 'isPublicPdf', 'book_title', 'removed_images', 'price_kind'],
   });
+  // An error that names two fields ('At least one author…', a swaroop or other swaroop, a subject or
+  // other subject) goes as soon as either field fixes it, not at the next submit (react-hook-form's watch).
+  useEffect(() => {
+    const pairs = [
+      ['authors', 'authors'],
+      ['other_type', 'type'],
+      ['other_subject', 'subjects'],
+    ] as const;
+    const subscription = form.watch((_values, { name }) => {
+      for (const [changed, checked] of pairs)
+        if (name?.startsWith(changed) && form.getFieldState(checked).error) void form.trigger(checked);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
   const samvat = samvatOf(Number(year) || null);
   const dirty = form.formState.isDirty;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
@@ -178,19 +182,12 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
       }
     >
       <Section title={t('sections.basic')} id="book-basic">
+        {ids ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="book-ids">
+            {t('hints.ids', { publisher_no: ids.publisher_no, jsbn_id: ids.publisher_jsbn_id })}
+          </Typography>
+        ) : null}
         <Box sx={grid}>
-          <TextField
-            label={t('fields.publisherNo')}
-            value={ids?.publisher_no ?? ''}
-            disabled
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-          <TextField
-            label={t('fields.publisherJsbnId')}
-            value={ids?.publisher_jsbn_id ?? ''}
-            disabled
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
           <FormText control={control} name="book_title" label={t('fields.bookTitle')} required />
           <FormText control={control} name="book_e_title" label={t('fields.bookETitle')} required />
           <Box sx={full}>
@@ -214,8 +211,6 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               )}
             </Stack>
           </Box>
-          <FormText control={control} name="alternate_title" label={t('fields.alternateTitle')} />
-          <FormText control={control} name="part" label={t('fields.part')} />
           <FormText
             control={control}
             name="pages"
@@ -238,49 +233,6 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             </Typography>
           </Box>
           <FormSelect control={control} name="language" label={t('fields.language')} required options={languageOptions} />
-          <Box>
-            <FormSelect
-              control={control}
-              name="size_choice"
-              label={t('fields.size')}
-              options={[
-                { value: '', label: t('options.notGiven') },
-                ...BOOK_SIZE_PRESETS.map((size) => ({
-                  value: size.key,
-                  label: t('options.sizePreset', {
-                    label: lookupText(lookups, 'bookSizes', size.key),
-                    height: size.height,
-                    width: size.width,
-                  }),
-                })),
-                { value: 'custom', label: t('options.custom') },
-              ]}
-              onValueChange={(choice) => {
-                const preset = BOOK_SIZE_PRESETS.find((size) => size.key === choice);
-                setValue('height', preset ? String(preset.height) : '', { shouldDirty: true });
-                setValue('width', preset ? String(preset.width) : '', { shouldDirty: true });
-                clearErrors(['height', 'width']);
-              }}
-            />
-            {sizeChoice === 'custom' ? (
-              <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-                <FormText
-                  control={control}
-                  name="height"
-                  label={t('fields.height')}
-                  transform={decimal}
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                />
-                <FormText
-                  control={control}
-                  name="width"
-                  label={t('fields.width')}
-                  transform={decimal}
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                />
-              </Stack>
-            ) : null}
-          </Box>
           <FormSelect
             control={control}
             name="type"
@@ -320,61 +272,6 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             )}
           />
           <FormText control={control} name="other_subject" label={t('fields.otherSubject')} />
-          <FormText
-            control={control}
-            name="no_of_copy"
-            label={t('fields.copies')}
-            transform={(value) => digitsOnly(value, 8)}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <FormSelect
-            control={control}
-            name="price_kind"
-            label={t('fields.priceKind')}
-            options={PRICE_KINDS.map((kind) => ({ value: kind, label: t(`priceKinds.${kind}`) }))}
-            helperText={t(`priceKindHelp.${priceKind}`)}
-          />
-          {priceKind === 'free' ? null : (
-            <Stack direction="row" spacing={1}>
-              <FormText
-                control={control}
-                name="price"
-                label={t('fields.price')}
-                transform={decimal}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-              <Box sx={{ width: 130, flexShrink: 0 }}>
-                <FormSelect control={control} name="currency" label={t('fields.currency')} options={currencyOptions} />
-              </Box>
-            </Stack>
-          )}
-          <FormSelect
-            control={control}
-            name="book_published"
-            label={t('fields.published')}
-            options={[
-              { value: 'no', label: t('options.no') },
-              { value: 'yes', label: t('options.yes') },
-            ]}
-          />
-          {published === 'yes' ? (
-            <FormText
-              control={control}
-              name="published_date"
-              label={t('fields.publishedDate')}
-              placeholder={t('hints.dateFormat')}
-              helperText={t('hints.publishedDate')}
-              transform={dateMask}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-          ) : (
-            <Box />
-          )}
-          <FormText control={control} name="tags" label={t('fields.tags')} helperText={t('hints.tags')} />
-          <Box />
-          <Box sx={full}>
-            <FormText control={control} name="contents" label={t('fields.contents')} multiline minRows={3} />
-          </Box>
         </Box>
       </Section>
 
@@ -505,29 +402,13 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
             helperText={t('hints.readers')}
             options={YES_NO}
             onValueChange={() => {
-              setValue('electronic_copy', '');
               setValue('isPublicPdf', '');
               setValue('pdfurl', '');
               setValue('book_pdf', null);
-              clearErrors(['electronic_copy', 'isPublicPdf', 'pdfurl', 'book_pdf']);
+              clearErrors(['readers', 'isPublicPdf', 'pdfurl', 'book_pdf']);
             }}
           />
           {readers === 'Yes' ? (
-            <FormSelect
-              control={control}
-              name="electronic_copy"
-              label={t('fields.electronicCopy')}
-              helperText={t('hints.electronicCopy')}
-              options={YES_NO}
-              onValueChange={() => {
-                setValue('isPublicPdf', '');
-                setValue('pdfurl', '');
-                setValue('book_pdf', null);
-                clearErrors(['isPublicPdf', 'pdfurl', 'book_pdf']);
-              }}
-            />
-          ) : null}
-          {readers === 'Yes' && electronic === 'Yes' ? (
             <FormSelect
               control={control}
               name="isPublicPdf"
@@ -544,7 +425,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               }}
             />
           ) : null}
-          {readers === 'Yes' && electronic === 'Yes' && isPublic === 'true' ? (
+          {readers === 'Yes' && isPublic === 'true' ? (
             <FormText
               control={control}
               name="pdfurl"
@@ -553,7 +434,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               slotProps={{ htmlInput: { inputMode: 'url' } }}
             />
           ) : null}
-          {readers === 'Yes' && electronic === 'Yes' && isPublic === 'false' ? (
+          {readers === 'Yes' && isPublic === 'false' ? (
             <Box sx={full}>
               {existing?.has_book_pdf ? (
                 <Typography variant="body2" sx={{ mb: 1 }}>
@@ -590,8 +471,108 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
         </Box>
       </Section>
 
-      <Section title={t('sections.subtitle')} id="book-subtitle">
+      <Section title={t('sections.more')} id="book-more">
         <Box sx={grid}>
+          <FormText control={control} name="alternate_title" label={t('fields.alternateTitle')} />
+          <FormText control={control} name="part" label={t('fields.part')} />
+          <Box>
+            <FormSelect
+              control={control}
+              name="size_choice"
+              label={t('fields.size')}
+              options={[
+                { value: '', label: t('options.notGiven') },
+                ...BOOK_SIZE_PRESETS.map((size) => ({
+                  value: size.key,
+                  label: t('options.sizePreset', {
+                    label: lookupText(lookups, 'bookSizes', size.key),
+                    height: size.height,
+                    width: size.width,
+                  }),
+                })),
+                { value: 'custom', label: t('options.custom') },
+              ]}
+              onValueChange={(choice) => {
+                const preset = BOOK_SIZE_PRESETS.find((size) => size.key === choice);
+                setValue('height', preset ? String(preset.height) : '', { shouldDirty: true });
+                setValue('width', preset ? String(preset.width) : '', { shouldDirty: true });
+                clearErrors(['height', 'width']);
+              }}
+            />
+            {sizeChoice === 'custom' ? (
+              <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+                <FormText
+                  control={control}
+                  name="height"
+                  label={t('fields.height')}
+                  transform={decimal}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
+                <FormText
+                  control={control}
+                  name="width"
+                  label={t('fields.width')}
+                  transform={decimal}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
+              </Stack>
+            ) : null}
+          </Box>
+          <FormText
+            control={control}
+            name="no_of_copy"
+            label={t('fields.copies')}
+            transform={(value) => digitsOnly(value, 8)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <FormSelect
+            control={control}
+            name="price_kind"
+            label={t('fields.priceKind')}
+            options={PRICE_KINDS.map((kind) => ({ value: kind, label: t(`priceKinds.${kind}`) }))}
+            helperText={t(`priceKindHelp.${priceKind}`)}
+          />
+          {priceKind === 'free' ? null : (
+            <Stack direction="row" spacing={1}>
+              <FormText
+                control={control}
+                name="price"
+                label={t('fields.price')}
+                transform={decimal}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <Box sx={{ width: 130, flexShrink: 0 }}>
+                <FormSelect control={control} name="currency" label={t('fields.currency')} options={currencyOptions} />
+              </Box>
+            </Stack>
+          )}
+          <FormSelect
+            control={control}
+            name="book_published"
+            label={t('fields.published')}
+            options={[
+              { value: 'no', label: t('options.no') },
+              { value: 'yes', label: t('options.yes') },
+            ]}
+          />
+          {published === 'yes' ? (
+            <FormText
+              control={control}
+              name="published_date"
+              label={t('fields.publishedDate')}
+              placeholder={t('hints.dateFormat')}
+              helperText={t('hints.publishedDate')}
+              transform={dateMask}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          ) : (
+            <Box />
+          )}
+          <FormText control={control} name="tags" label={t('fields.tags')} helperText={t('hints.tags')} />
+          <Box />
+          <Box sx={full}>
+            <FormText control={control} name="contents" label={t('fields.contents')} multiline minRows={3} />
+          </Box>
           <FormText control={control} name="book_alt_subtitle" label={t('fields.subtitle')} />
           <FormSelect
             control={control}

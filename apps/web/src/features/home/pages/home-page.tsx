@@ -1,10 +1,11 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, Card, CardContent, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Link, Paper, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import type { CurrentUser } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { paths } from '../../../app/paths';
-import { useDashboard } from '../api/dashboard-api';
+import { useDashboard, usePublisherThread } from '../api/dashboard-api';
 import { AnimatedCount } from '../components/animated-count';
 import { Landing } from '../components/landing';
 import { VerificationThread } from '../components/verification-thread';
@@ -17,6 +18,42 @@ function Count({ label, value, testId }: { label: string; value: number | undefi
       </Typography>
       <Typography color="text.secondary">{label}</Typography>
     </Box>
+  );
+}
+
+/**
+ * A publisher's next step: registering its first book (a card that says what happens) or, once it
+ * has books, one more; and while the JSBN team has not reviewed the account, what that means and
+ * what the team may ask (decision 043's verification, made visible).
+ */
+function PublisherNextSteps({ myBookCount }: { myBookCount: number | null | undefined }) {
+  const { t } = useTranslation('home');
+  const thread = usePublisherThread();
+  const waiting = thread.data?.verification === 'NEW';
+  return (
+    <>
+      {waiting ? (
+        <Alert severity="info" data-testid="verification-waiting">
+          <AlertTitle component="h2" sx={{ fontWeight: 700 }}>
+            {t('dashboard.waitingReview')}
+          </AlertTitle>
+          {t('dashboard.waitingReviewText')}
+        </Alert>
+      ) : null}
+      {myBookCount === 0 ? (
+        <Card variant="outlined" sx={{ borderColor: 'primary.main', borderWidth: 2 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+              {t('dashboard.firstBook')}
+            </Typography>
+            <Typography sx={{ mt: 1, mb: 2 }}>{t('dashboard.firstBookText')}</Typography>
+            <Button component={RouterLink} to={paths.newBookReg} variant="contained" size="large" startIcon={<AddIcon />}>
+              {t('dashboard.firstBook')}
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
+    </>
   );
 }
 
@@ -39,7 +76,20 @@ function Dashboard({ user }: { user: CurrentUser }) {
           {t('dashboard.welcome', { name: user.name })}
         </Typography>
         <Typography sx={{ mt: 1 }}>{isLibrary ? t('dashboard.libraryIntro') : t('dashboard.publisherIntro')}</Typography>
+        {isLibrary || !data?.myBookCount ? null : (
+          <Button
+            component={RouterLink}
+            to={paths.newBookReg}
+            variant="contained"
+            color="inherit"
+            startIcon={<AddIcon />}
+            sx={{ mt: 2, color: 'primary.dark', bgcolor: 'common.white' }}
+          >
+            {t('dashboard.registerBook')}
+          </Button>
+        )}
       </Paper>
+      {isLibrary ? null : <PublisherNextSteps myBookCount={data?.myBookCount} />}
       {isLibrary ? null : <VerificationThread />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Card variant="outlined">
