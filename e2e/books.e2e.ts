@@ -119,9 +119,10 @@ describe('books in the browser', () => {
     await signIn(page, journey.server.url, 'Publisher Login', PUBLISHER);
     await page.goto(`${journey.server.url}/new-book-reg`);
     await settle(page);
-    await expect.poll(() => page.getByLabel('Publisher unique id').inputValue()).toBe('AHMJS');
-    await expect.poll(() => page.getByLabel('Publisher JSBN id').inputValue()).not.toBe('');
-    expect(await page.getByLabel('Publisher unique id').isDisabled()).toBe(true);
+    // the publisher code and the book's number are explained in a sentence, not shown as locked fields
+    await expect
+      .poll(() => page.getByTestId('book-ids').textContent())
+      .toMatch(/^Your publisher code is AHMJS; this will be your book number \d{5}, so its JSBN starts AHMJS-\d{5}\.$/);
 
     // Duplicate check: enabled only with a title; an existing title is reported.
     const check = page.getByRole('button', { name: 'Check for duplicate' });
@@ -250,7 +251,7 @@ describe('books in the browser', () => {
     const page = publisherPage;
     await page.reload();
     await settle(page);
-    await expect.poll(() => page.getByLabel('Publisher JSBN id').inputValue()).not.toBe('');
+    await expect.poll(() => page.getByTestId('book-ids').textContent()).toContain('AHMJS');
     await page.getByLabel('Book title').fill(BOOK.title);
     await page.getByLabel('Book English title').fill(BOOK.english);
     await page.getByLabel('Original book (alternate title)').fill('નમસ્કાર મહામંત્ર');

@@ -75,7 +75,7 @@ describe('the main job, in Gujarati', () => {
     // the browser speaks Gujarati: so does the site, from the first visit
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('gu');
     await expect.poll(() => page.getByRole('heading', { name: 'પ્રકાશકની નોંધણી' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'મોકલો', exact: true }).click();
+    await page.getByRole('button', { name: accounts.register.submit, exact: true }).click();
     // the spec's messages, in Gujarati, on their fields
     await expect.poll(() => page.getByText(say(MSG.publisherNo5)).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('ફોન નંબર 10 અંકનો હોવો જોઈએ').first().isVisible()).toBe(true);
@@ -90,7 +90,7 @@ describe('the main job, in Gujarati', () => {
     await pick(page, accounts.fields.publisherType, lookups.publisherTypes.Trust);
     await page.getByLabel(accounts.fields.email, { exact: true }).fill(PUBLISHER.email);
     await page.getByLabel(accounts.fields.address, { exact: true }).fill('રતનપોળ, ગાંધી રોડ, અમદાવાદ');
-    await pick(page, accounts.fields.state, 'Gujarat');
+    await pick(page, accounts.fields.state, 'ગુજરાત'); // the state list in the form's language
     await pick(page, accounts.fields.city, 'Ahmedabad');
     await page.getByLabel(accounts.fields.pincode).fill('380001');
     await page.getByLabel(accounts.fields.mobile).fill('9825012345');
@@ -112,7 +112,10 @@ describe('the main job, in Gujarati', () => {
     const page = publisherPage;
     await page.goto(`${journey.server.url}/new-book-reg`);
     await expect.poll(() => page.getByRole('heading', { name: bookForm.pages.newTitle }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByLabel(bookForm.fields.publisherJsbnId).inputValue()).toBe('00001');
+    // the publisher code and the book's number, explained in Gujarati
+    await expect
+      .poll(() => page.getByTestId('book-ids').textContent())
+      .toBe(bookForm.hints.ids.replace(/\{\{publisher_no\}\}/g, PUBLISHER.no).replace(/\{\{jsbn_id\}\}/g, '00001'));
     await page.getByRole('button', { name: bookForm.actions.generate }).click();
     await expect.poll(() => page.getByText(say(MSG.bookTitle)).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(say(MSG.bookCover)).isVisible()).toBe(true);

@@ -198,7 +198,7 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await pick(page, accounts.fields.publisherType, lookupText(lookups, 'publisherTypes', 'Trust'));
     await page.getByLabel(accounts.fields.email, { exact: true }).fill(PUBLISHER.email);
     await page.getByLabel(accounts.fields.address, { exact: true }).fill('ગોપીપુરા, સુરત');
-    await pick(page, accounts.fields.state, 'Gujarat');
+    await pick(page, accounts.fields.state, 'ગુજરાત'); // the state list in the form's language
     await pick(page, accounts.fields.city, 'Surat');
     await page.getByLabel(accounts.fields.pincode).fill('395001');
     await page.getByLabel(accounts.fields.mobile).fill('9825067890');
