@@ -202,7 +202,9 @@ describe("the back office's door", () => {
     await page.getByRole('button', { name: 'લૉગ ઇન', exact: true }).click();
     await page.waitForURL(`${server.url}/operator`);
     await expect.poll(() => page.getByRole('heading', { name: 'ડેશબોર્ડ' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('tab', { name: 'ફરિયાદો' }).isVisible()).toBe(true);
+    // every queue is in the operator's navigation, none behind a scroll button
+    const nav = page.getByRole('navigation').getByRole('link');
+    await expect.poll(() => nav.getByText('ફરિયાદો', { exact: true }).isVisible()).toBe(true);
     await settle(page);
     await snap(page, 'operator-dashboard-gu-1366');
     // on a phone, in Gujarati and then in Hindi, the dashboard says nothing in English (the
@@ -272,8 +274,20 @@ describe("the back office's door", () => {
     // 1. the new publisher is verified
     await page.goto(`${base}/operator/publishers`);
     const card = page.getByTestId('queue-item').filter({ hasText: DEMO_PUBLISHER.name });
+    // what to check is on the card: the logo, the GST number, the books to open
+    await expect.poll(() => card.getByRole('img', { name: `Logo of ${DEMO_PUBLISHER.name}` }).isVisible()).toBe(true);
+    expect(await card.getByRole('link').count()).toBeGreaterThan(0);
+    // a second look, then a few seconds to undo: undone, nothing reaches the server
     await card.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => toast(page, 'Publisher verified').isVisible()).toBe(true);
+    const dialog = page.getByRole('dialog', { name: `Verify ${DEMO_PUBLISHER.name}?` });
+    await expect.poll(() => dialog.textContent()).toContain('Check first: the logo and the name');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => card.getByTestId('verify-undo').textContent()).toMatch(/will be verified in \d+ seconds?\./);
+    await card.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => card.getByText(`${DEMO_PUBLISHER.name} was not verified: you undid it.`).isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Verify' }).click();
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => toast(page, 'Publisher verified').isVisible(), { timeout: 30_000 }).toBe(true);
     await settle(page);
     await snap(page, 'operator-publishers-390');
 

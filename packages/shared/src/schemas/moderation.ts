@@ -40,12 +40,17 @@ export const operatorBookQuery = z.object({ jsbn: requiredText('JSBN is required
 export const threadMessage = z.object({ id: int, from_role: z.enum(['OPERATOR', 'PUBLISHER']), body: text, created_at: timestamp });
 export type ThreadMessage = z.infer<typeof threadMessage>;
 
-/** A publisher in the verification queue: its details, books, registration date and thread. */
+/** A publisher in the verification queue: what an operator checks (logo, address, GST number, books), its registration date and thread. */
 export const verificationItem = z.object({
   id: int,
   publisher_no: text,
   publisher_name: text,
   publisher_type: text,
+  /** The logo's address, or null without one. */
+  logo: z.string().nullable(),
+  gst_no: z.string().nullable(),
+  /** Its newest books (at most 5), to open and check. */
+  books: z.array(z.object({ jsbn_number: text, book_title: text })),
   email: text,
   mobile_no: z.string().nullable(),
   whatsapp_no: z.string().nullable(),

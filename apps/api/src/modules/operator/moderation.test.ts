@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
-import { audit_log, books, publishers } from '../../db/schema.js';
+import { accounts, audit_log, books, publishers } from '../../db/schema.js';
 import { exportDate } from '../../lib/excel.js';
 import { listMessages } from '../../lib/outbox.js';
 import { ENGINES, authHeader, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
@@ -268,7 +268,17 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
       thread: [],
       verification: 'NEW',
       email: second.email,
+      // what an operator checks: the logo, the GST number, the books
+      logo: expect.stringMatching(/\.jpg$/),
+      gst_no: null,
+      books: [{ book_title: 'પ્રશ્ન ગ્રંથ', jsbn_number: expect.stringMatching(/^[A-Z0-9]{5}\d{5}[0-9A-Z]$/) }],
     });
+    // a registration whose e-mail was never confirmed is not in the queue
+    const abandoned = await createPublisher(t.ctx, { publisher_name: 'Never Confirmed Trust' });
+    await t.ctx.db.update(accounts).set({ email_verified_at: null }).where(eq(accounts.id, abandoned.accountId));
+    const again = (await get('/api/operator/publishers', operator, { verification: 'NEW' })).json().data.publishers as { id: number }[];
+    expect(again.map((item) => item.id)).not.toContain(abandoned.publisherId);
+    expect(again.map((item) => item.id)).toContain(second.publisherId);
 
     // asked: by e-mail and WhatsApp, in its language
     expect(

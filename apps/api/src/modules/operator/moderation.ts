@@ -216,9 +216,14 @@ async function threadsOf(db: DbOrTx, publisherIds: number[]) {
 /** Most publishers one queue page lists (oldest first): an operator works through them in order. */
 export const QUEUE_LIMIT = 200;
 
+/** The newest books of a verification item, to open and check. */
+const QUEUE_BOOKS = 5;
+
 /**
- * The verification queue (GET /operator/publishers?verification=): the publishers in that state,
- * oldest registration first, with their details, books count, registration date and thread.
+ * The verification queue (GET /operator/publishers?verification=): the publishers in that state
+ * whose e-mail was confirmed (a registration abandoned before its code is not a publisher yet),
+ * oldest registration first, with what an operator checks — logo, address, GST number, its newest
+ * books — its books count, registration date and thread.
  */
 export async function verificationQueue(ctx: AppContext, state: VerificationState): Promise<VerificationItem[]> {
   const rows = await ctx.db
@@ -230,13 +235,11 @@ export async function verificationQueue(ctx: AppContext, state: VerificationStat
     })
     .from(publishers)
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))
-    .where(eq(publishers.verification, state))
+    .where(and(eq(publishers.verification, state), isNotNull(accounts.email_verified_at)))
     .orderBy(asc(publishers.created_at), asc(publishers.id))
     .limit(QUEUE_LIMIT);
-  const threads = await threadsOf(
-    ctx.db,
-    rows.map((row) => row.publisher.id),
-  );
+  const ids = rows.map((row) => row.publisher.id);
+  const [threads, newest] = await Promise.all([threadsOf(ctx.db, ids), newestBooks(ctx.db, ids)]);
   return rows.map(({ publisher, email, suspended_at, suspended_reason }) => {
     const thread = threads.get(publisher.id) ?? [];
     return {
@@ -244,6 +247,9 @@ export async function verificationQueue(ctx: AppContext, state: VerificationStat
       publisher_no: publisher.publisher_no,
       publisher_name: publisher.publisher_name,
       publisher_type: publisher.publisher_type,
+      logo: publisher.logo_key ? ctx.storage.url(publisher.logo_key) : null,
+      gst_no: publisher.gst_no,
+      books: newest.get(publisher.id) ?? [],
       email,
       mobile_no: publisher.mobile_no,
       whatsapp_no: publisher.whatsapp_no,
@@ -260,6 +266,21 @@ export async function verificationQueue(ctx: AppContext, state: VerificationStat
       thread,
     };
   });
+}
+
+/** The newest `QUEUE_BOOKS` books of each publisher (withdrawn ones too: an operator checks what was registered), by publisher id; one bounded query each. */
+async function newestBooks(db: DbOrTx, publisherIds: number[]): Promise<Map<number, { jsbn_number: string; book_title: string }[]>> {
+  const lists = await Promise.all(
+    publisherIds.map((publisherId) =>
+      db
+        .select({ jsbn_number: books.jsbn_number, book_title: books.book_title })
+        .from(books)
+        .where(eq(books.publisher_id, publisherId))
+        .orderBy(desc(books.id))
+        .limit(QUEUE_BOOKS),
+    ),
+  );
+  return new Map(publisherIds.map((publisherId, index) => [publisherId, lists[index]!]));
 }
 
 /** A publisher with what its notices need. @throws AppError 404 */

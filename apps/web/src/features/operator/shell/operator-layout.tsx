@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { AppBar, Box, Button, IconButton, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Box, Button, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { clearSession, useSession } from '../../../api/session';
 import { LoadingState } from '../../../components/page';
@@ -79,24 +79,44 @@ export function OperatorLayout() {
           aria-label={t('shell.nav')}
           sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tabs
-            value={activeEntry(location.pathname)}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            sx={{ maxWidth: PAGE_MAX_WIDTH, mx: 'auto' }}
+          {/* every queue in sight: the links wrap onto a second line on a phone instead of hiding behind a scroll button */}
+          <Box
+            component="ul"
+            sx={{
+              maxWidth: PAGE_MAX_WIDTH,
+              mx: 'auto',
+              my: 0,
+              px: 1,
+              py: 0.5,
+              listStyle: 'none',
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 0.5,
+            }}
           >
-            {OPERATOR_NAV.map((entry) => (
-              <Tab
-                key={entry.to}
-                value={entry.to}
-                label={t(`nav.${entry.key}`)}
-                component={RouterLink}
-                to={entry.to}
-                sx={{ minHeight: TAP_PX }}
-              />
-            ))}
-          </Tabs>
+            {OPERATOR_NAV.map((entry) => {
+              const current = activeEntry(location.pathname) === entry.to;
+              return (
+                <li key={entry.to}>
+                  <Button
+                    component={RouterLink}
+                    to={entry.to}
+                    aria-current={current ? 'page' : undefined}
+                    color={current ? 'primary' : 'inherit'}
+                    sx={{
+                      minHeight: TAP_PX,
+                      borderRadius: 0,
+                      borderBottom: 2,
+                      borderColor: current ? 'primary.main' : 'transparent',
+                      fontWeight: current ? 700 : 500,
+                    }}
+                  >
+                    {t(`nav.${entry.key}`)}
+                  </Button>
+                </li>
+              );
+            })}
+          </Box>
         </Box>
       </AppBar>
       <Box

@@ -4,14 +4,16 @@
  * the operator's actions: verify, ask a question, reject, suspend or lift the suspension. Above
  * it, withdrawing or reinstating a book by its JSBN. Laid out as cards so it works at 390 px.
  */
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { lookupText } from '@jsbn/shared/core';
+import { Alert, Box, Button, Chip, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { formatJsbn, lookupText } from '@jsbn/shared/core';
 import { VERIFICATION_STATES, type VerificationItem, type VerificationState } from '@jsbn/shared';
 import { formatDate, formatPhone, formatTime, orNA } from '../../../../components/format';
 import { LoadingState, PageHeader } from '../../../../components/page';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { SafeImage } from '../../../../components/safe-image';
 import { VerifiedBadge } from '../../../../components/verified-badge';
 import { useLookups } from '../../../../i18n';
 import { moderation, useModerationAction, useVerificationQueue } from '../api/moderation-api';
@@ -23,12 +25,51 @@ type Action = 'ask' | 'reject' | 'suspend' | 'lift';
 
 const isState = (value: string | null): value is VerificationState => VERIFICATION_STATES.includes(value as VerificationState);
 
+/** How long a confirmed verification waits for an undo before it is sent (ms), as mail programs hold a sent e-mail. */
+export const VERIFY_UNDO_MS = 10_000;
+
+/**
+ * Verify, with the operator's second look: a dialog names what to check, then the verification
+ * waits `VERIFY_UNDO_MS` with an Undo button before it reaches the server; nothing is half-done
+ * if the operator undoes it.
+ */
+function useVerifyWithUndo(send: () => void) {
+  const [confirming, setConfirming] = useState(false);
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    if (left === null) return;
+    if (left <= 0) {
+      setLeft(null);
+      send();
+      return;
+    }
+    const timer = setTimeout(() => setLeft(left - 1000), 1000);
+    return () => clearTimeout(timer);
+  }, [left, send]);
+  return {
+    confirming,
+    ask: () => setConfirming(true),
+    cancel: () => setConfirming(false),
+    confirm: () => {
+      setConfirming(false);
+      setLeft(VERIFY_UNDO_MS);
+    },
+    /** Seconds until it is sent, or null when none is waiting. */
+    seconds: left === null ? null : Math.ceil(left / 1000),
+    undo: () => setLeft(null),
+  };
+}
+
 function PublisherCard({ item }: { item: VerificationItem }) {
   const { t } = useTranslation('operatorModeration');
   const lookups = useLookups();
   const typeName = item.publisher_type ? lookupText(lookups, 'publisherTypes', item.publisher_type) : null;
   const [action, setAction] = useState<Action | null>(null);
   const verify = useModerationAction(() => moderation.verify(item.id));
+  const [undone, setUndone] = useState(false);
+  const waiting = useVerifyWithUndo(
+    useCallback(() => verify.mutate(undefined, { onSuccess: (reply) => toastSuccess(reply.message), onError: toastError }), [verify]),
+  );
   const close = () => setAction(null);
   const dialogs: Record<
     Action,
@@ -65,6 +106,15 @@ function PublisherCard({ item }: { item: VerificationItem }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="article" aria-labelledby={`publisher-${item.id}`} data-testid="queue-item">
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
+        {item.logo ? (
+          <SafeImage
+            src={item.logo}
+            alt={t('publishers.logoOf', { name: item.publisher_name })}
+            style={{ width: 56, height: 56, objectFit: 'contain', borderRadius: 4 }}
+          />
+        ) : (
+          <Chip size="small" color="warning" label={t('publishers.noLogo')} />
+        )}
         <Typography id={`publisher-${item.id}`} component="h2" variant="h6" sx={{ fontWeight: 700, wordBreak: 'break-word', mr: 1 }}>
           {item.publisher_name}
         </Typography>
@@ -96,8 +146,24 @@ function PublisherCard({ item }: { item: VerificationItem }) {
         <dd>
           {item.email} · {formatPhone(item.mobile_no)}
         </dd>
+        <dt>{t('publishers.gst')}</dt>
+        <dd>{orNA(item.gst_no)}</dd>
         <dt>{t('publishers.books')}</dt>
-        <dd>{item.books_count}</dd>
+        <dd>
+          {item.books_count}
+          {item.books.length ? (
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+              {item.books.map((book) => (
+                <li key={book.jsbn_number}>
+                  <Link href={`/jsbn/${formatJsbn(book.jsbn_number)}`} target="_blank" rel="noopener">
+                    {book.book_title}
+                  </Link>{' '}
+                  · {formatJsbn(book.jsbn_number)}
+                </li>
+              ))}
+            </Box>
+          ) : null}
+        </dd>
         <dt>{t('publishers.registered')}</dt>
         <dd>{formatDate(item.registered_at)}</dd>
         {item.suspended_reason ? (
@@ -129,14 +195,44 @@ function PublisherCard({ item }: { item: VerificationItem }) {
           </Stack>
         </Box>
       ) : null}
+      {waiting.seconds !== null ? (
+        <Alert
+          severity="success"
+          role="status"
+          sx={{ mt: 2 }}
+          data-testid="verify-undo"
+          action={
+            <Button
+              color="inherit"
+              sx={{ minHeight: 44 }}
+              onClick={() => {
+                waiting.undo();
+                setUndone(true);
+              }}
+            >
+              {t('publishers.undo')}
+            </Button>
+          }
+        >
+          {t('publishers.verifying', { name: item.publisher_name, count: waiting.seconds })}
+        </Alert>
+      ) : null}
+      {undone && waiting.seconds === null ? (
+        <Alert severity="info" role="status" sx={{ mt: 2 }} onClose={() => setUndone(false)}>
+          {t('publishers.undone', { name: item.publisher_name })}
+        </Alert>
+      ) : null}
       <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
         {item.verification !== 'VERIFIED' ? (
           <Button
             variant="contained"
             color="success"
-            disabled={verify.isPending}
+            disabled={verify.isPending || waiting.seconds !== null}
             sx={{ minHeight: 44 }}
-            onClick={() => verify.mutate(undefined, { onSuccess: (reply) => toastSuccess(reply.message), onError: toastError })}
+            onClick={() => {
+              setUndone(false);
+              waiting.ask();
+            }}
           >
             {t('publishers.verify')}
           </Button>
@@ -159,6 +255,14 @@ function PublisherCard({ item }: { item: VerificationItem }) {
           </Button>
         )}
       </Stack>
+      <ConfirmDialog
+        open={waiting.confirming}
+        title={t('publishers.verifyTitle', { name: item.publisher_name })}
+        message={t('publishers.verifyCheck')}
+        confirmText={t('publishers.verify')}
+        onConfirm={waiting.confirm}
+        onClose={waiting.cancel}
+      />
       {open && action ? (
         <ReasonDialog
           open
