@@ -452,7 +452,7 @@ export function explain(ctx: AppContext, parameters: SruParameters): string {
 }
 
 /** A searchRetrieveResponse holding only `diagnostic`. */
-function failedSearch(version: string, diagnostic: SruDiagnostic): string {
+export function failedSearch(version: string, diagnostic: SruDiagnostic): string {
   return `<zs:searchRetrieveResponse xmlns:zs="${SRW_NAMESPACE}">${element('zs:version', version)}<zs:numberOfRecords>0</zs:numberOfRecords><zs:diagnostics>${diagnosticXml(diagnostic)}</zs:diagnostics></zs:searchRetrieveResponse>`;
 }
 
