@@ -79,6 +79,8 @@ export const LIMITS = {
   ordersPerLibrary: { points: 50, duration: HOUR, message: TOO_MANY_ORDERS },
   ordersPerLibraryAndPublisher: { points: 10, duration: DAY, message: TOO_MANY_ORDERS_TODAY },
   searchPerAddress: { points: 300, duration: MINUTE, message: TOO_MANY_REQUESTS },
+  /** Requests to the library protocols, `/sru` and `/oai` together, as the API's search (decision 064). */
+  protocolsPerAddress: { points: 300, duration: MINUTE, message: TOO_MANY_REQUESTS },
   bulkPreviewsPerPublisher: { points: 30, duration: HOUR, message: TOO_MANY_REQUESTS },
 } satisfies Record<string, LimitRule>;
 

@@ -4,6 +4,8 @@
  * diagnostic or a refusal, never worked through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PROTOCOL_STATEMENT_TIMEOUT_MS, withProtocolTimeout } from './bounds.js';
 import { createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -51,5 +53,66 @@ describe.each(ENGINES)('bounds of /sru and /oai on %s', (engine) => {
       payload: `operation=searchRetrieve&query=${'k'.repeat(17 * 1024)}`,
     });
     expect(form.statusCode).toBe(413);
+  });
+
+  const search = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/sru?${new URLSearchParams({ operation: 'searchRetrieve', version: '1.2', query })}` });
+
+  it.each([
+    [
+      '2,000 words of any',
+      `cql.anywhere any "${Array.from({ length: 2_000 }, (_, i) => `w${i}`).join(' ')}"`,
+      12,
+      'a query may hold at most 1000 characters',
+    ],
+    [
+      '40 words of all',
+      `dc.title all "${Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')}"`,
+      38,
+      'the terms of a query may hold at most 32 words together',
+    ],
+    [
+      "20 OR'd titles",
+      Array.from({ length: 20 }, (_, i) => `dc.title=t${i}`).join(' or '),
+      38,
+      'a query may join at most 16 search clauses',
+    ],
+    ['a term of 300 characters', `dc.title="${'k'.repeat(300)}"`, 23, 'a search term may hold at most 256 characters'],
+    ['parentheses 10 deep', `${'('.repeat(10)}dc.title=k${')'.repeat(10)}`, 13, 'parentheses may nest at most 8 levels'],
+  ])('answers %s with its diagnostic', async (_name, query, code, details) => {
+    const reply = await search(query);
+    expect(reply.statusCode).toBe(200);
+    expect(diagnosticOf(reply.body)).toBe(`info:srw/diagnostic/1/${code}`);
+    expect(reply.body).toContain(`<diag:details>${details}</diag:details>`);
+  });
+
+  it('answers a query within every bound', async () => {
+    const query = `(dc.title any "kalpasutra ${Array.from({ length: 16 }, (_, i) => `w${i}`).join(' ')}") or ${Array.from({ length: 14 }, (_, i) => `dc.author=a${i}`).join(' or ')}`;
+    const reply = await search(query);
+    expect(diagnosticOf(reply.body)).toBeNull();
+    expect(reply.body).toContain('<zs:numberOfRecords>1</zs:numberOfRecords>');
+  });
+
+  it('refuses /sru and /oai past 300 requests a minute from one address, not another address', async () => {
+    await t.ctx.limits.consume('protocolsPerAddress', '198.51.100.7', 299);
+    const from = (remoteAddress: string, url: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+    expect((await from('198.51.100.7', '/oai?verb=Identify')).statusCode).toBe(200);
+    for (const url of ['/oai?verb=Identify', '/sru?operation=explain']) {
+      const refused = await from('198.51.100.7', url);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ message: 'Too many requests. Please try again later.' });
+    }
+    expect((await from('198.51.100.8', '/sru?operation=explain')).statusCode).toBe(200);
+  });
+
+  it("runs the protocols' statements with their own statement timeout on PostgreSQL, on PGlite as they are", async () => {
+    const timeout = await withProtocolTimeout(t.ctx, async (bounded) => {
+      const result = (await bounded.db.execute(sql`select current_setting('statement_timeout') as value`)) as unknown as {
+        rows: { value: string }[];
+      };
+      return result.rows[0]?.value;
+    });
+    // PGlite (one connection in this process) is not put in a transaction: it would hold every other request
+    expect(timeout).toBe(engine === 'postgres' ? `${PROTOCOL_STATEMENT_TIMEOUT_MS / 1000}s` : '0');
   });
 });

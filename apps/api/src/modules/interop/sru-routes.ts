@@ -2,7 +2,8 @@
  * `/sru` — the SRU target for library systems (decision 034): SRU 1.1/1.2 over HTTP GET, form
  * POST and SRW (SOAP 1.1 POST — YAZ's default when a Koha target names no `sru=get`). Replies
  * are `text/xml` in `http://www.loc.gov/zing/srw/`, status 200 whatever the diagnostics; a SOAP
- * request gets its reply in a SOAP envelope.
+ * request gets its reply in a SOAP envelope. Past the protocols' rate limit 429, a body over
+ * 16 kB 413 (decision 064).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SaxesParser } from 'saxes';
@@ -116,6 +117,8 @@ export function sruRoutes(app: FastifyInstance, ctx: AppContext) {
       done(null, String(body)),
     );
     const options = { schema: { hide: true } };
+    // per client address, with /oai, as the API's search (decision 064): 429 past it
+    scope.addHook('onRequest', async (request) => ctx.limits.consume('protocolsPerAddress', request.ip));
 
     /** GET /sru?operation=explain|searchRetrieve&version&query&startRecord&maximumRecords&recordSchema&recordPacking → text/xml. */
     scope.get('/sru', options, async (request, reply) => {
