@@ -497,6 +497,18 @@ export async function changePassword(ctx: AppContext, actor: Actor, input: { old
   return signAccessToken(ctx.secrets.jwtSecret, updated!);
 }
 
+/**
+ * Logs the caller out (POST /user/logout): the account's token version moves on, so every token
+ * signed before — this session's, a copy of it, the account's other devices' — gets 401 from
+ * now on, as the bearer and as the session cookie (decision 063).
+ */
+export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
+  await ctx.db
+    .update(accounts)
+    .set({ token_version: sql`${accounts.token_version} + 1`, updated_at: ctx.clock() })
+    .where(eq(accounts.id, actor.accountId));
+}
+
 /** Keeps `language` as the account's `preferred_language` (PUT /user/language). */
 export async function setPreferredLanguage(ctx: AppContext, actor: Actor, language: InterfaceLanguage): Promise<void> {
   await ctx.db.update(accounts).set({ preferred_language: language, updated_at: ctx.clock() }).where(eq(accounts.id, actor.accountId));
