@@ -4,6 +4,7 @@
  * diagnostic or a refusal, never worked through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PROTOCOL_STATEMENT_TIMEOUT_MS, withProtocolTimeout } from './bounds.js';
 import { createBook, createPublisher } from '../../seed/factories.js';
@@ -107,12 +108,31 @@ describe.each(ENGINES)('bounds of /sru and /oai on %s', (engine) => {
 
   it("runs the protocols' statements with their own statement timeout on PostgreSQL, on PGlite as they are", async () => {
     const timeout = await withProtocolTimeout(t.ctx, async (bounded) => {
-      const result = (await bounded.db.execute(sql`select current_setting('statement_timeout') as value`)) as unknown as {
-        rows: { value: string }[];
-      };
-      return result.rows[0]?.value;
+      const result: unknown = await bounded.db.execute(sql`select current_setting('statement_timeout') as value`);
+      return (result as { rows: { value: string }[] }).rows[0]?.value;
     });
     // PGlite (one connection in this process) is not put in a transaction: it would hold every other request
     expect(timeout).toBe(engine === 'postgres' ? `${PROTOCOL_STATEMENT_TIMEOUT_MS / 1000}s` : '0');
+  });
+
+  it('answers a forged or garbled OAI resumptionToken with badResumptionToken, never 500', async () => {
+    const encode = (state: unknown[]) => Buffer.from(JSON.stringify(state)).toString('base64url');
+    /** As the repository signs (oai.ts): what a holder of the secret could make, so every field is checked too. */
+    const signed = (payload: string) =>
+      `${payload}.${createHmac('sha256', t.ctx.secrets.fileSigningSecret).update(`oai-resumption-token:${payload}`).digest('base64url')}`;
+    const tokens = [
+      'x',
+      '%%%',
+      encode([1, 'oai_dc', null, '+275760-09-13T00:00:00.000Z', null, null, 0, 1]),
+      `${encode([1, 'oai_dc', null, null, null, ['2026-01-01 00:00:00+00', 1e15], 100, 200])}.forged`,
+      signed(encode([1, 'oai_dc', null, '+275760-09-13T00:00:00.000Z', null, null, 0, 1])),
+      signed(encode([1, 'oai_dc', null, null, null, ['2026-01-01 00:00:00+00', 1e15], 100, 200])),
+      signed(encode([1, 'oai_dc', null, null, null, ['0000-01-01', 1], 100, 200])),
+    ];
+    for (const token of tokens) {
+      const reply = await t.app.inject({ method: 'GET', url: `/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(token)}` });
+      expect(reply.statusCode, token).toBe(200);
+      expect(reply.body, token).toContain('<error code="badResumptionToken">');
+    }
   });
 });
