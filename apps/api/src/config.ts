@@ -52,6 +52,15 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection string')
     .optional(),
+  /**
+   * The role migrations run as (the tables' owner), when the application's role in DATABASE_URL
+   * may not change the schema nor UPDATE, DELETE or TRUNCATE the record (docs/deploy.md, 'Two
+   * database roles'); unset → migrations run as DATABASE_URL.
+   */
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection string')
+    .optional(),
   /** Connections per API copy in the PostgreSQL pool. */
   DATABASE_POOL_MAX: whole(1, 200, 10),
   /** An idle pooled connection is closed after this many ms. */
