@@ -12,10 +12,10 @@ import type { CqlNode } from './cql.js';
 export const MAX_QUERY_LENGTH = 1_000;
 /** The most characters one search term may hold (diagnostic 23): a whole long title is under 200. */
 export const MAX_TERM_LENGTH = 256;
-/** The most search clauses a query may join with and/or/not (diagnostic 38): Koha's form sends at most 8. */
-export const MAX_CLAUSES = 16;
+/** The most search clauses a query may join with and/or/not (diagnostic 38): Koha's form sends one a field it fills, 5 at most. */
+export const MAX_CLAUSES = 8;
 /** The most words all terms of a query may hold together, an `any`/`all` term's included (diagnostic 38). */
-export const MAX_WORDS = 32;
+export const MAX_WORDS = 16;
 /** The most levels parentheses may nest (diagnostic 13). */
 export const MAX_NESTING = 8;
 /**
