@@ -22,6 +22,7 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends postgresql-client ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/var
 WORKDIR /app

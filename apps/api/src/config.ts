@@ -17,7 +17,11 @@ const httpUrl = z.string().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an htt
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * The address the server listens on: unset → 127.0.0.1 outside production (the demo accounts
+   * answer this machine only), 0.0.0.0 in production; the Dockerfile and compose.yaml set 0.0.0.0.
+   */
+  HOST: z.string().min(1).optional(),
   /**
    * Which proxies in front may name the client in `X-Forwarded-For` (the address rate limits,
    * logs and the dev mailbox go by): unset → none, the socket's peer is the client; a whole
@@ -45,6 +49,15 @@ const schema = z.object({
   DATA_DIR: z.string().default('var'),
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
   DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection string')
+    .optional(),
+  /**
+   * The role migrations run as (the tables' owner), when the application's role in DATABASE_URL
+   * may not change the schema nor UPDATE, DELETE or TRUNCATE the record (docs/deploy.md, 'Two
+   * database roles'); unset → migrations run as DATABASE_URL.
+   */
+  DATABASE_MIGRATION_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection string')
     .optional(),
@@ -290,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = config.NODE_ENV === 'production';
   return {
     ...config,
+    HOST: config.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: resolve(config.DATA_DIR),
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),

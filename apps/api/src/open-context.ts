@@ -55,6 +55,7 @@ export async function openContext(
   const metrics = new Metrics();
   const opened = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    ...(config.DATABASE_MIGRATION_URL ? { migrationUrl: config.DATABASE_MIGRATION_URL } : {}),
     pgliteDir: join(config.dataDir, 'db'),
     limits: {
       max: config.DATABASE_POOL_MAX,

@@ -20,6 +20,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type AppError, ThrottledError, errorHandler, inputError, inputProblem, isUnavailable } from './lib/errors.js';
 import { requestLanguage, translateReply } from './lib/i18n.js';
+import { requireOperator } from './lib/auth.js';
 import type { Metrics } from './lib/metrics.js';
 import { REVALIDATE } from './lib/reply.js';
 import { replySerializerCompiler } from './lib/serializer.js';
@@ -111,6 +112,11 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): { closin
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // the back office (every `/api/operator/` route) answers 401/403 before it reads a body or a
+  // query: a caller of no role or another role learns nothing of its schema (decision 063)
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url?.startsWith('/api/operator/')) await requireOperator(ctx, request);
   });
   // before validation and before any route looks at it (authentication included): a NUL
   // anywhere, or a body nested deeper than 32 levels, is a 400 naming the field

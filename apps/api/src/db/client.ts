@@ -232,13 +232,15 @@ function releasingTransactions(db: Db, pool: pg.Pool): Db {
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** The role migrations run as (DATABASE_MIGRATION_URL); absent → `databaseUrl`. */
+  migrationUrl?: string;
   pgliteDir?: string;
   limits?: Partial<PoolLimits>;
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
-    await migrateLocked(options.databaseUrl, limits.connectTimeoutMs);
+    await migrateLocked(options.migrationUrl ?? options.databaseUrl, limits.connectTimeoutMs);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: limits.max,

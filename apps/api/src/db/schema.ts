@@ -729,7 +729,7 @@ export const contact_messages = pgTable('contact_messages', {
 /**
  * Every change on the record (the registry's history): who, when, what changed field by field,
  * and why. Written in the same transaction as the change (lib/audit.ts); append-only — a trigger
- * (migration 0022) refuses UPDATE and DELETE.
+ * (migrations 0022 and 0029) refuses UPDATE, DELETE and TRUNCATE.
  */
 export const audit_log = pgTable(
   'audit_log',

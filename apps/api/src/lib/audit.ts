@@ -2,7 +2,7 @@
  * The registry's record of every change (decision 042): who acted, in which role, on what,
  * each changed field's before → after, and why. Entries are written with the same transaction
  * as the change they describe, so a change and its record land together or not at all; the
- * table is append-only (migration 0022's trigger refuses UPDATE and DELETE).
+ * table is append-only (the triggers of migrations 0022 and 0029 refuse UPDATE, DELETE and TRUNCATE).
  */
 import type { AuditAction } from '@jsbn/shared';
 import type { DbOrTx } from '../db/client.js';

@@ -111,7 +111,21 @@ const actorStatement = preparedOnce((db) =>
  *   'This account is suspended. Please contact <support e-mail>.' for a suspended account's
  *   (decision 041: 401, so the web app ends the session and shows the message)
  */
-export async function readActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+export function readActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+  // read once a request: an operator route checks its caller before validation, then in its handler
+  let actor = actorsRead.get(request);
+  if (!actor) {
+    actor = readActorOnce(ctx, request);
+    actorsRead.set(request, actor);
+  }
+  return actor;
+}
+
+/** The actor read for each request (`readActor`). */
+const actorsRead = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+
+/** `readActor` without the request's memory. */
+async function readActorOnce(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
   const { db } = ctx;
   const header = request.headers.authorization;
   if (!header) return null;

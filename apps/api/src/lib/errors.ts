@@ -70,7 +70,8 @@ export class ThrottledError extends AppError {
     readonly limit: string,
     readonly subject: string,
     message: string,
-    retryAfterSeconds: number,
+    /** Seconds until the limit's window ends (the Retry-After header, at least 1). */
+    readonly retryAfterSeconds: number,
   ) {
     super('TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
     this.name = 'ThrottledError';

@@ -37,6 +37,8 @@ const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 const TOO_MANY_CODES = 'Too many codes were sent. Please try again later.';
 const TOO_MANY_TRIES = 'Too many wrong codes. Please try again later.';
+const TOTP_LOCKED =
+  'Too many wrong authenticator codes for this account: its sign-in is locked for an hour and the account has been e-mailed.';
 const TOO_MANY_ORDERS = 'Too many orders in the last hour. Please try again later.';
 const TOO_MANY_ORDERS_TODAY = 'Too many orders to this publisher today. Please try again tomorrow.';
 
@@ -59,6 +61,13 @@ export const LIMITS = {
   loginFailuresPerAccountFromUnknownAddresses: { points: 100, duration: HOUR, message: TOO_MANY_LOGINS },
   /** An operator's wrong authenticator codes from one address, as its wrong passwords (decision 041). */
   totpFailuresPerAccountAndAddress: { points: LOGIN_MAX_FAILURES_PER_ACCOUNT, duration: LOGIN_WINDOW_MS / 1000, message: TOO_MANY_LOGINS },
+  /**
+   * An operator's wrong authenticator codes from every address together (decision 063): past
+   * 10 an hour the second factor is locked for the rest of the hour, the right code included.
+   */
+  totpFailuresPerAccount: { points: 10, duration: HOUR, message: TOTP_LOCKED },
+  /** One e-mail to the operator per lock (`totpFailuresPerAccount`). */
+  totpLockNotices: { points: 1, duration: HOUR, message: TOTP_LOCKED },
   registrationPerAddress: { points: 10, duration: HOUR, message: TOO_MANY_REQUESTS },
   registrationPerEmail: { points: 5, duration: HOUR, message: TOO_MANY_REQUESTS },
   codesPerEmail: { points: OTP_MAX_SENDS_PER_HOUR, duration: HOUR, message: TOO_MANY_CODES },
@@ -79,6 +88,8 @@ export const LIMITS = {
   ordersPerLibrary: { points: 50, duration: HOUR, message: TOO_MANY_ORDERS },
   ordersPerLibraryAndPublisher: { points: 10, duration: DAY, message: TOO_MANY_ORDERS_TODAY },
   searchPerAddress: { points: 300, duration: MINUTE, message: TOO_MANY_REQUESTS },
+  /** Requests to the library protocols, `/sru` and `/oai` together, as the API's search (decision 064). */
+  protocolsPerAddress: { points: 300, duration: MINUTE, message: TOO_MANY_REQUESTS },
   bulkPreviewsPerPublisher: { points: 30, duration: HOUR, message: TOO_MANY_REQUESTS },
 } satisfies Record<string, LimitRule>;
 

@@ -33,6 +33,12 @@ describe('settings', () => {
     return null;
   };
 
+  it('listens on 127.0.0.1 outside production unless HOST says otherwise, on every interface in production', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
   it('names every wrong setting', () => {
     const message = failure({
       PORT: 'eighty',

@@ -15,6 +15,7 @@ import type { ContractRows } from './contract.js';
 export const accountContracts = {
   login: { body: loginBody, reply: loginReply },
   me: { reply: currentUserReply },
+  logout: { reply: noData },
   language: { body: languageBody, reply: noData },
   verifyEmail: { body: verifyEmailBody, reply: noData },
   resendCode: { body: resendCodeBody, reply: noData },

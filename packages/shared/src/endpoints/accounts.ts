@@ -6,6 +6,8 @@ export const accountEndpoints = /* @__PURE__ */ endpointTable('accounts', {
   login: ['POST', '/user/login'],
   /** The signed-in account. */
   me: ['GET', '/user/me'],
+  /** Log out: every token of the account stops working, the session cookie is cleared (decision 063). */
+  logout: ['POST', '/user/logout'],
   /** The language of the account's e-mails and WhatsApp texts. */
   language: ['PUT', '/user/language'],
   /** The e-mailed code that verifies a new account. */

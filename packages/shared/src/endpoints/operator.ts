@@ -8,7 +8,7 @@ import { endpointTable } from './endpoint.js';
 export const operatorEndpoints = /* @__PURE__ */ endpointTable('operator', {
   /** The five queues' counts. */
   dashboard: ['GET', '/operator/dashboard'],
-  /** A book's record of changes (its publisher or an operator). */
+  /** A book's record of changes, for its publisher only (operators read it in `history`, by subjectType book). */
   bookHistory: ['GET', '/book/:id/history'],
   /** The record, a page at a time. */
   history: ['GET', '/operator/history'],

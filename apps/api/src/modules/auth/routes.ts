@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG, accountEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireActor } from '../../lib/auth.js';
+import { SESSION_COOKIE } from '../../lib/session-cookie.js';
 import { ok } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import { dashboard } from '../orders/service.js';
@@ -15,6 +16,7 @@ import {
   changePassword,
   currentUser,
   login,
+  logout,
   resendCode,
   resetPassword,
   setPreferredLanguage,
@@ -31,6 +33,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** GET /api/user/me → CurrentUser; 401 without a valid token. */
   route(app, accountEndpoints.me, async (request) => ok(await currentUser(ctx, await requireActor(ctx, request))));
+
+  /**
+   * POST /api/user/logout → 'Logged out': every token of the caller's account stops working (its
+   * token version moves on; decision 063) and the reply clears the `jsbn_session` cookie; 401
+   * without a valid token.
+   */
+  route(app, accountEndpoints.logout, async (request, reply) => {
+    await logout(ctx, await requireActor(ctx, request));
+    void reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${ctx.config.isProduction ? '; Secure' : ''}`);
+    return ok(null, 'Logged out');
+  });
 
   /**
    * PUT /api/user/language `{ preferred_language: 'en' | 'gu' | 'hi' }` → 'Language saved': the

@@ -23,6 +23,8 @@ import { hashPassword, signAccessToken, suspendedError, verifyPassword, type Act
 import { AppError } from '../../lib/errors.js';
 import { accountLanguage, noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
+import { LIMITS } from '../../lib/rate-limit.js';
+import { ThrottledError } from '../../lib/errors.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
 import { newTotpSecret, totpStep, totpUri } from '../../lib/totp.js';
 import { record } from '../../lib/audit.js';
@@ -275,7 +277,8 @@ export async function login(ctx: AppContext, input: LoginInput, client: LoginCli
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
   }
   await ctx.limits.reset('loginFailuresPerAccountAndAddress', fromAddress);
-  if (!known) await ctx.limits.refund('loginFailuresPerAccountFromUnknownAddresses', account);
+  // an operator's try from an unknown address is given back only once the second factor passes (decision 063)
+  if (!known && found.role !== 'OPERATOR') await ctx.limits.refund('loginFailuresPerAccountFromUnknownAddresses', account);
   if (found.suspended_at) {
     client.log.warn({ account, reason: 'suspended', ip: client.ip }, 'login failed');
     throw suspendedError(ctx);
@@ -284,7 +287,10 @@ export async function login(ctx: AppContext, input: LoginInput, client: LoginCli
     client.log.warn({ account, reason: 'e-mail not verified', ip: client.ip }, 'login failed');
     throw new AppError('FORBIDDEN', 'Please verify your e-mail with the code we sent before logging in.');
   }
-  if (found.role === 'OPERATOR') await secondFactor(ctx, found, input.totp, client);
+  if (found.role === 'OPERATOR') {
+    await secondFactor(ctx, found, input.totp, client);
+    if (!known) await ctx.limits.refund('loginFailuresPerAccountFromUnknownAddresses', account);
+  }
   await rememberAddress(ctx, found.id, client.ip);
   return signAccessToken(ctx.secrets.jwtSecret, found);
 }
@@ -307,7 +313,10 @@ export const TOTP_MESSAGES = {
  *   than the last one accepted (`totp_last_step`, RFC 6238 §5.2), else 401 TOTP_REUSED;
  * - enrolled and no code: 401 TOTP_REQUIRED.
  * Wrong codes count against the account from this address as wrong passwords do (5 in 15
- * minutes, `totpFailuresPerAccountAndAddress`); a right code takes its try back.
+ * minutes, `totpFailuresPerAccountAndAddress`), and against the account from every address
+ * together (10 an hour, `totpFailuresPerAccount`; decision 063): past that the second factor is
+ * locked for the rest of the hour, the right code included, and the operator is e-mailed once
+ * through the outbox. A right code takes its tries back.
  * @throws AppError 401 TOTP_ENROLMENT, TOTP_REQUIRED, TOTP_INVALID or TOTP_REUSED (details naming `totp`);
  *   ThrottledError 429 past the tries
  */
@@ -338,6 +347,7 @@ async function secondFactor(
   }
   const tries = `OPERATOR:${account.email}|${client.ip}`;
   await ctx.limits.consume('totpFailuresPerAccountAndAddress', tries);
+  await consumeAccountCodeTry(ctx, account, client);
   const step = secret ? await totpStep(secret, code, ctx.clock()) : null;
   if (step === null) {
     client.log.warn({ account: `OPERATOR:${account.email}`, reason: 'wrong code', ip: client.ip }, 'login failed');
@@ -355,6 +365,40 @@ async function secondFactor(
     throw new AppError('TOTP_REUSED', TOTP_MESSAGES.reused, [{ field: 'totp', message: TOTP_MESSAGES.reused }]);
   }
   await ctx.limits.reset('totpFailuresPerAccountAndAddress', tries);
+  await ctx.limits.refund('totpFailuresPerAccount', `OPERATOR:${account.email}`);
+}
+
+/**
+ * Counts a code try against the operator's account from every address (`totpFailuresPerAccount`).
+ * The first refusal of a lock e-mails the operator (`totpLockNotices`: once an hour).
+ * @throws ThrottledError 429 while the second factor is locked
+ */
+async function consumeAccountCodeTry(ctx: AppContext, account: typeof accounts.$inferSelect, client: LoginClient): Promise<void> {
+  const key = `OPERATOR:${account.email}`;
+  try {
+    await ctx.limits.consume('totpFailuresPerAccount', key);
+  } catch (error) {
+    if (!(error instanceof ThrottledError)) throw error;
+    client.log.warn({ account: key, reason: 'second factor locked', ip: client.ip }, 'login failed');
+    const told = await ctx.limits.consume('totpLockNotices', key).then(
+      () => false,
+      (refusal: unknown) => {
+        if (refusal instanceof ThrottledError) return true;
+        throw refusal;
+      },
+    );
+    if (!told) {
+      const lng = await accountLanguage(ctx.db, account.id);
+      const until = new Date(ctx.clock().getTime() + error.retryAfterSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ');
+      await enqueueMessage(ctx.db, {
+        channel: 'email',
+        to: account.email,
+        subject: noticeText(lng, 'totpLocked.subject'),
+        text: noticeText(lng, 'totpLocked.text', { count: LIMITS.totpFailuresPerAccount.points, email: account.email, until }),
+      });
+    }
+    throw error;
+  }
 }
 
 /** What a login on the wrong tab answers, by the kind of account the e-mail and password belong to. */
@@ -495,6 +539,18 @@ export async function changePassword(ctx: AppContext, actor: Actor, input: { old
   await ctx.db.transaction((tx) => setPassword(tx, account.id, input.newPassword, ctx.clock(), 'password changed'));
   const [updated] = await ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
   return signAccessToken(ctx.secrets.jwtSecret, updated!);
+}
+
+/**
+ * Logs the caller out (POST /user/logout): the account's token version moves on, so every token
+ * signed before — this session's, a copy of it, the account's other devices' — gets 401 from
+ * now on, as the bearer and as the session cookie (decision 063).
+ */
+export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
+  await ctx.db
+    .update(accounts)
+    .set({ token_version: sql`${accounts.token_version} + 1`, updated_at: ctx.clock() })
+    .where(eq(accounts.id, actor.accountId));
 }
 
 /** Keeps `language` as the account's `preferred_language` (PUT /user/language). */

@@ -45,8 +45,15 @@ export interface CqlQuery {
   sortBy: boolean;
 }
 
-/** The query is not CQL: SRU diagnostic 10 (query syntax error), `message` says where. */
-export class CqlSyntaxError extends Error {}
+/** The query is not CQL: SRU diagnostic `code` (10, query syntax error; 13, parentheses), `message` says where. */
+export class CqlSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly code: 10 | 13 = 10,
+  ) {
+    super(message);
+  }
+}
 
 interface Token {
   /** `word` (unquoted), `string` (quoted), or the symbol itself. */
@@ -105,11 +112,14 @@ function tokenize(text: string): Token[] {
 
 /**
  * Parses a CQL query.
- * @throws CqlSyntaxError when `text` is empty or not CQL
+ * @param options.maxNesting the most levels parentheses may nest (default: any)
+ * @throws CqlSyntaxError when `text` is empty or not CQL (10), or nests deeper than `maxNesting` (13)
  */
-export function parseCql(text: string): CqlQuery {
+export function parseCql(text: string, options: { maxNesting?: number } = {}): CqlQuery {
+  const maxNesting = options.maxNesting ?? Infinity;
   const tokens = tokenize(text);
   let position = 0;
+  let nesting = 0;
   const peek = () => tokens[position];
   const isWord = (token: Token | undefined, ...values: string[]) => token?.type === 'word' && values.includes(token.value.toLowerCase());
   const take = () => {
@@ -138,8 +148,10 @@ export function parseCql(text: string): CqlQuery {
   const searchClause = (): CqlNode => {
     const first = take();
     if (first.type === '(') {
+      if (++nesting > maxNesting) throw new CqlSyntaxError(`parentheses may nest at most ${maxNesting} levels`, 13);
       const inner = scopedClause();
       if (take().type !== ')') throw new CqlSyntaxError("')' is expected");
+      nesting--;
       return inner;
     }
     if (first.type !== 'word' && first.type !== 'string') throw new CqlSyntaxError(`a search term is expected, not '${first.value}'`);

@@ -16,6 +16,7 @@
  *   publisher's) is a deleted header from then on (`WITHDRAWN`, decision 043).
  * - Every error is the protocol's `<error code>` with HTTP 200.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { LANGUAGES, formatJsbn, normalizeJsbn } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
@@ -114,32 +115,59 @@ interface ListState {
   total: number;
 }
 
-/** The token of `state`: base64url JSON, opaque to the harvester. */
-const tokenOf = (state: ListState) =>
-  Buffer.from(JSON.stringify([1, state.prefix, state.set, state.from, state.until, state.after, state.cursor, state.total])).toString(
-    'base64url',
-  );
+/** What a token's signature covers besides its state: a key of its own for this use of the secret. */
+const TOKEN_CONTEXT = 'oai-resumption-token:';
 
-/** The state a token carries. @throws OaiError badResumptionToken when it is not one of this repository's */
-function stateOf(token: string): ListState {
+/** The HMAC-SHA256 of `payload` by the site's signing secret (FILE_SIGNING_SECRET), base64url. */
+const signatureOf = (ctx: AppContext, payload: string) =>
+  createHmac('sha256', ctx.secrets.fileSigningSecret)
+    .update(TOKEN_CONTEXT + payload)
+    .digest('base64url');
+
+/**
+ * The token of `state`: base64url JSON and its HMAC-SHA256 (`<state>.<signature>`), opaque to the
+ * harvester. Signed, so a token is always one this repository issued: a forged date or id never
+ * reaches the database (issue 43; decision 064).
+ */
+function tokenOf(ctx: AppContext, state: ListState): string {
+  const payload = Buffer.from(
+    JSON.stringify([1, state.prefix, state.set, state.from, state.until, state.after, state.cursor, state.total]),
+  ).toString('base64url');
+  return `${payload}.${signatureOf(ctx, payload)}`;
+}
+
+/** A time a token may carry: null, or an ISO time of the years 1000–9999 that reads back the same. */
+const isTokenTime = (value: unknown) =>
+  value === null || (typeof value === 'string' && /^[1-9]\d{3}-\d{2}-\d{2}[T ]/.test(value) && !Number.isNaN(new Date(value).getTime()));
+
+/**
+ * The state a token carries, its signature checked first and then every field.
+ * @throws OaiError badResumptionToken when it is not one of this repository's
+ */
+function stateOf(ctx: AppContext, token: string): ListState {
   const bad = new OaiError('badResumptionToken', 'The resumption token is not valid: start the list again');
+  const [payload, signature, ...rest] = token.split('.');
+  if (!payload || !signature || rest.length) throw bad;
+  const expected = Buffer.from(signatureOf(ctx, payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad;
   let parts: unknown;
   try {
-    parts = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     throw bad;
   }
   if (!Array.isArray(parts) || parts.length !== 8 || parts[0] !== 1) throw bad;
   const [, prefix, set, from, until, after, cursor, total] = parts as unknown[];
-  const isTime = (value: unknown) => value === null || (typeof value === 'string' && !Number.isNaN(new Date(value).getTime()));
   const validAfter =
     after === null ||
     (Array.isArray(after) &&
       after.length === 2 &&
-      typeof after[0] === 'string' &&
-      !Number.isNaN(new Date(after[0]).getTime()) &&
-      Number.isSafeInteger(after[1]));
-  if (!isPrefix(prefix as string) || !(set === null || typeof set === 'string') || !isTime(from) || !isTime(until) || !validAfter)
+      isTokenTime(after[0]) &&
+      Number.isSafeInteger(after[1]) &&
+      (after[1] as number) > 0 &&
+      (after[1] as number) <= 2_147_483_647);
+  if (!isPrefix(prefix as string) || !(set === null || typeof set === 'string') || !isTokenTime(from) || !isTokenTime(until) || !validAfter)
     throw bad;
   if (!Number.isSafeInteger(cursor) || !Number.isSafeInteger(total) || (cursor as number) < 0) throw bad;
   return {
@@ -336,7 +364,7 @@ async function listSize(ctx: AppContext, state: ListState): Promise<number> {
 async function list(ctx: AppContext, verb: 'ListIdentifiers' | 'ListRecords', values: Record<string, string>): Promise<string> {
   let state: ListState;
   if (values.resumptionToken !== undefined) {
-    state = stateOf(values.resumptionToken);
+    state = stateOf(ctx, values.resumptionToken);
   } else {
     if (!isPrefix(values.metadataPrefix))
       throw new OaiError('cannotDisseminateFormat', `The format '${values.metadataPrefix}' is not offered: oai_dc, marcxml or marc21`);
@@ -367,7 +395,7 @@ async function list(ctx: AppContext, verb: 'ListIdentifiers' | 'ListRecords', va
   // a list grows while it is harvested (books changed meanwhile come again at its end)
   const total = Math.max(state.total, delivered + (more ? 1 : 0));
   const token = more
-    ? `<resumptionToken completeListSize="${total}" cursor="${state.cursor}">${tokenOf({ ...state, after: [last.changedText, last.id], cursor: delivered, total })}</resumptionToken>`
+    ? `<resumptionToken completeListSize="${total}" cursor="${state.cursor}">${tokenOf(ctx, { ...state, after: [last.changedText, last.id], cursor: delivered, total })}</resumptionToken>`
     : values.resumptionToken !== undefined
       ? `<resumptionToken completeListSize="${total}" cursor="${state.cursor}"/>`
       : '';

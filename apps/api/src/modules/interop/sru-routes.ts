@@ -2,15 +2,31 @@
  * `/sru` — the SRU target for library systems (decision 034): SRU 1.1/1.2 over HTTP GET, form
  * POST and SRW (SOAP 1.1 POST — YAZ's default when a Koha target names no `sru=get`). Replies
  * are `text/xml` in `http://www.loc.gov/zing/srw/`, status 200 whatever the diagnostics; a SOAP
- * request gets its reply in a SOAP envelope.
+ * request gets its reply in a SOAP envelope. Past the protocols' rate limit 429, a body over
+ * 16 kB 413 (decision 064).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SaxesParser } from 'saxes';
 import type { AppContext } from '../../context.js';
-import { SRW_NAMESPACE, explain, searchRetrieve, type SruParameters } from './sru.js';
+import { SRW_NAMESPACE, SruDiagnostic, explain, failedSearch, searchRetrieve, type SruParameters } from './sru.js';
 
 const SOAP_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
 const XML = 'text/xml; charset=utf-8';
+
+/**
+ * The most bytes a `/sru` request body may hold (413 past it): an SRW request is a few hundred
+ * bytes, a query at its longest (`MAX_QUERY_LENGTH`, cql.ts) a few kB (decision 064).
+ */
+export const SRU_BODY_LIMIT_BYTES = 16 * 1024;
+/**
+ * The deepest an SRW body's elements may nest: an SRW request needs 4 (Envelope, Body, request,
+ * parameter), a `extraRequestData` a few more. The XML parser's cost grows faster than the depth
+ * (100,000 levels took 332 s), so deeper is refused at once with diagnostic 10 (decision 064).
+ */
+export const SRW_MAX_DEPTH = 16;
+
+/** An SRW body nested deeper than SRW_MAX_DEPTH. */
+class TooDeep extends Error {}
 
 /** The request's parameters: the SRU names of a GET query or a form (repeated: the first). */
 function parametersOf(source: unknown): SruParameters {
@@ -28,6 +44,7 @@ function parametersOf(source: unknown): SruParameters {
  * The operation and parameters of an SRW request: the first element of the SRU namespace in
  * the SOAP body (`searchRetrieveRequest`, `explainRequest`, …) and its children's text by local
  * name. Null when the body is not XML or holds no SRW request.
+ * @throws SruDiagnostic 10 when elements nest deeper than SRW_MAX_DEPTH (parsing stops there)
  */
 export function srwRequest(xml: string): { operation: string; parameters: SruParameters } | null {
   const parser = new SaxesParser({ xmlns: true });
@@ -39,6 +56,7 @@ export function srwRequest(xml: string): { operation: string; parameters: SruPar
   let text = '';
   parser.on('opentag', (tag) => {
     depth++;
+    if (depth > SRW_MAX_DEPTH) throw new TooDeep();
     if (operation === null && tag.uri === SRW_NAMESPACE) {
       operation = tag.local.replace(/Request$/, '');
       operationDepth = depth;
@@ -62,7 +80,8 @@ export function srwRequest(xml: string): { operation: string; parameters: SruPar
   });
   try {
     parser.write(xml).close();
-  } catch {
+  } catch (error) {
+    if (error instanceof TooDeep) throw new SruDiagnostic(10, `the elements of the request nest deeper than ${SRW_MAX_DEPTH} levels`);
     return null;
   }
   return operation === null ? null : { operation, parameters };
@@ -87,11 +106,19 @@ async function answer(ctx: AppContext, operation: string | undefined, parameters
 export function sruRoutes(app: FastifyInstance, ctx: AppContext) {
   void app.register(async (scope) => {
     // a form POST (SRU over POST) and an SRW SOAP envelope; any other body is read as text
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, String(body)));
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: SRU_BODY_LIMIT_BYTES },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: SRU_BODY_LIMIT_BYTES }, (_request, body, done) =>
+      done(null, String(body)),
+    );
     const options = { schema: { hide: true } };
+    // per client address, with /oai, as the API's search (decision 064): 429 past it
+    scope.addHook('onRequest', async (request) => ctx.limits.consume('protocolsPerAddress', request.ip));
 
     /** GET /sru?operation=explain|searchRetrieve&version&query&startRecord&maximumRecords&recordSchema&recordPacking → text/xml. */
     scope.get('/sru', options, async (request, reply) => {
@@ -100,12 +127,18 @@ export function sruRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     /** POST /sru — the same parameters as a form, or an SRW SOAP request (text/xml) → text/xml. */
-    scope.post('/sru', options, async (request, reply) => {
+    scope.post('/sru', { ...options, bodyLimit: SRU_BODY_LIMIT_BYTES }, async (request, reply) => {
       if (typeof request.body !== 'string') {
         const parameters = parametersOf(request.body);
         return send(reply, await answer(ctx, parameters.operation, parameters), false);
       }
-      const srw = srwRequest(request.body);
+      let srw;
+      try {
+        srw = srwRequest(request.body);
+      } catch (error) {
+        if (error instanceof SruDiagnostic) return send(reply, failedSearch('1.2', error), true);
+        throw error;
+      }
       if (!srw) return send(reply, await searchRetrieve(ctx, {}), true);
       return send(reply, await answer(ctx, srw.operation, srw.parameters), true);
     });

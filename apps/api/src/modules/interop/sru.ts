@@ -17,6 +17,7 @@ import { jsbnCondition, otherScript, textQuery, type TextQuery, type WordPattern
 import { booksByIds } from '../books/book-reads.js';
 import { VISIBLE_BOOK } from '../books/visibility.js';
 import { CqlSyntaxError, parseCql, type CqlNode, type CqlTerm } from './cql.js';
+import { MAX_NESTING, QueryBoundError, checkQueryLength, checkQueryTree, withProtocolTimeout } from './bounds.js';
 import {
   CANDIDATE_ROWS,
   RANKED_RESULTS,
@@ -67,10 +68,14 @@ const DIAGNOSTIC_MESSAGES: Record<number, string> = {
   6: 'Unsupported parameter value',
   7: 'Mandatory parameter not supplied',
   10: 'Query syntax error',
+  12: 'Too many characters in query',
+  13: 'Invalid or unsupported use of parentheses',
   16: 'Unsupported index',
   19: 'Unsupported relation',
   20: 'Unsupported relation modifier',
+  23: 'Too many characters in term',
   37: 'Unsupported boolean operator',
+  38: 'Too many boolean operators in query',
   61: 'First record position out of range',
   66: 'Unknown schema for retrieval',
   71: 'Unsupported record packing',
@@ -452,7 +457,7 @@ export function explain(ctx: AppContext, parameters: SruParameters): string {
 }
 
 /** A searchRetrieveResponse holding only `diagnostic`. */
-function failedSearch(version: string, diagnostic: SruDiagnostic): string {
+export function failedSearch(version: string, diagnostic: SruDiagnostic): string {
   return `<zs:searchRetrieveResponse xmlns:zs="${SRW_NAMESPACE}">${element('zs:version', version)}<zs:numberOfRecords>0</zs:numberOfRecords><zs:diagnostics>${diagnosticXml(diagnostic)}</zs:diagnostics></zs:searchRetrieveResponse>`;
 }
 
@@ -474,14 +479,18 @@ function failedSearch(version: string, diagnostic: SruDiagnostic): string {
  * - anything else (a subject, a publisher, `exact`, a rare match the estimate overrated) is
  *   counted up to RANKED_RESULTS + 1 through the planner's indexes, then paged.
  * With an estimate, `ceiling` is the most any page of the search may say (decision 056).
- * @throws SruDiagnostic 10, 16, 19, 20, 37, 80
+ * A query past the bounds of bounds.ts (length, clauses, words, term length, nesting) is
+ * refused before any of it is read (decision 064).
+ * @throws SruDiagnostic 10, 12, 13, 16, 19, 20, 23, 37, 38, 80
  */
 export async function findBooks(ctx: AppContext, query: string, offset: number, count: number): Promise<FoundPage> {
   let parsed;
   try {
-    parsed = parseCql(query);
+    checkQueryLength(query);
+    parsed = parseCql(query, { maxNesting: MAX_NESTING });
+    checkQueryTree(parsed.root);
   } catch (error) {
-    if (error instanceof CqlSyntaxError) throw new SruDiagnostic(10, error.message);
+    if (error instanceof CqlSyntaxError || error instanceof QueryBoundError) throw new SruDiagnostic(error.code, error.message);
     throw error;
   }
   if (parsed.sortBy) throw new SruDiagnostic(80, 'sortby');
@@ -570,18 +579,22 @@ export async function searchRetrieve(ctx: AppContext, parameters: SruParameters)
     if (!schemaName) throw new SruDiagnostic(66, parameters.recordSchema!);
     const packing = parameters.recordPacking || 'xml';
     if (packing !== 'xml' && packing !== 'string') throw new SruDiagnostic(71, packing);
-    const { ids, total, ceiling } = await findBooks(ctx, query, start - 1, maximum);
-    // past the last match but within what another page of the search may have said (an
-    // estimate): no records, the count now known — never diagnostic 61 (decision 056)
-    if (total > 0 && start > Math.max(total, ceiling ?? 0) && maximum > 0) throw new SruDiagnostic(61, String(start));
-    const found = ids.length ? await booksByIds(ctx, ids) : [];
-    const data =
-      schemaName === 'marcxml'
-        ? (await marcRecords(ctx, found)).map(marcXmlRecord)
-        : found.map(
-            (book) =>
-              `<srw_dc:dc xmlns:srw_dc="info:srw/schema/1/dc-schema" xmlns:dc="${DC_NAMESPACE}">${dublinCore(book, bookPageUrl(ctx.config.publicUrl, book.jsbn_number))}</srw_dc:dc>`,
-          );
+    // every statement on PostgreSQL with the protocols' timeout, on one connection (decision 064)
+    const { total, data } = await withProtocolTimeout(ctx, async (bounded) => {
+      const { ids, total, ceiling } = await findBooks(bounded, query, start - 1, maximum);
+      // past the last match but within what another page of the search may have said (an
+      // estimate): no records, the count now known — never diagnostic 61 (decision 056)
+      if (total > 0 && start > Math.max(total, ceiling ?? 0) && maximum > 0) throw new SruDiagnostic(61, String(start));
+      const found = ids.length ? await booksByIds(bounded, ids) : [];
+      const data =
+        schemaName === 'marcxml'
+          ? (await marcRecords(bounded, found)).map(marcXmlRecord)
+          : found.map(
+              (book) =>
+                `<srw_dc:dc xmlns:srw_dc="info:srw/schema/1/dc-schema" xmlns:dc="${DC_NAMESPACE}">${dublinCore(book, bookPageUrl(ctx.config.publicUrl, book.jsbn_number))}</srw_dc:dc>`,
+            );
+      return { total, data };
+    });
     const records = data.map(
       (record, index) =>
         `<zs:record><zs:recordSchema>${SCHEMAS[schemaName].identifier}</zs:recordSchema><zs:recordPacking>${packing}</zs:recordPacking>` +

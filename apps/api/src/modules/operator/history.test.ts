@@ -397,7 +397,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     });
   });
 
-  it('keeps the record append-only: the database refuses UPDATE and DELETE', async () => {
+  it('keeps the record append-only: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
     await createBook(t.ctx, publisher.publisherId);
     // the database's own message (drizzle wraps it as the cause of 'Failed query')
     const refusal = (statement: Promise<unknown>) =>
@@ -407,6 +407,9 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       );
     expect(await refusal(t.ctx.db.execute(sql`update audit_log set action = 'forged'`))).toBe('audit_log is append-only');
     expect(await refusal(t.ctx.db.execute(sql`delete from audit_log`))).toBe('audit_log is append-only');
+    expect(await refusal(t.ctx.db.execute(sql`truncate audit_log`))).toBe('audit_log is append-only');
+    const [{ kept }] = (await t.ctx.db.select({ kept: sql<number>`count(*)`.mapWith(Number) }).from(audit_log)) as [{ kept: number }];
+    expect(kept).toBeGreaterThan(0);
     const [{ n }] = (await t.ctx.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(audit_log)
