@@ -11,6 +11,7 @@ import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createOperator, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { audit_log, book_reports, books, duplicate_pairs, outbox } from '../../db/schema.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { waitFor } from '../../test/servers.js';
 
 const fields = {
   pages: '240',
@@ -218,11 +219,15 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     });
     expect(registered.statusCode, registered.body).toBe(200);
     const bookId = registered.json().data.books[0].id as number;
-    let pairs = await pairsOf(bookId);
-    for (let waited = 0; pairs.length === 0 && waited < 30_000; waited += 250) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      pairs = await pairsOf(bookId);
-    }
+    // the bulk upload's duplicate check runs in the job queue, after the reply
+    const pairs = await waitFor(
+      async () => {
+        const found = await pairsOf(bookId);
+        return found.length > 0 && found;
+      },
+      30_000,
+      'the duplicate check of the uploaded book',
+    );
     expect(pairs.map((pair) => ({ other: pair.other_book_id, reason: pair.publisher_reason }))).toContainEqual({
       other: kalpasutra.id,
       reason: null,
