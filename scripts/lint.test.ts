@@ -1,7 +1,7 @@
 /**
  * `npm run lint`'s two halves (decision 068) refuse what they are there to refuse: oxlint's
  * type-aware rules (oxlint-tsgolint) a promise left floating, ESLint's import zones (decision 045)
- * a web feature importing another.
+ * a web feature importing another, or app/ (which imports the features).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ describe('npm run lint', () => {
     expect(handled).toEqual({ code: 0, out: '' });
   });
 
-  it('ESLint refuses a web feature importing another, and lets it import its own parts', async () => {
+  it('ESLint refuses a web feature importing another or app/, and lets it import its own parts', async () => {
     const eslint = new ESLint({ cwd: ROOT });
     const filePath = join(ROOT, 'apps/web/src/features/books/zone-check.ts');
     const [other] = await eslint.lintText("export { useOrders } from '../orders/api/orders-api.js';\n", { filePath });
@@ -51,6 +51,10 @@ describe('npm run lint', () => {
         'import-x/no-restricted-paths',
         'Unexpected path "../orders/api/orders-api.js" imported in restricted zone. a web feature imports no other feature: move what they share to components/ or api/ (decision 045)',
       ],
+    ]);
+    const [app] = await eslint.lintText("export { routes } from '../../app/routes';\n", { filePath });
+    expect(app!.messages.map((m) => m.message)).toEqual([
+      'Unexpected path "../../app/routes" imported in restricted zone. a web feature imports nothing of app/, which imports the features: move what it needs to lib/ or components/ (decision 045)',
     ]);
     const [own] = await eslint.lintText("export { useLanguages } from './api/books-api.js';\n", { filePath });
     expect(own!.messages).toEqual([]);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { clearSession } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** /logout — a confirmation dialog; Yes clears the session and goes home. */
 export function LogoutPage() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Box, Card, CardContent, Link, Paper, Stack, Typography } from '@mui/material';
 import type { CurrentUser } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useDashboard } from '../api/dashboard-api';
 import { AnimatedCount } from '../components/animated-count';
 import { Landing } from '../components/landing';

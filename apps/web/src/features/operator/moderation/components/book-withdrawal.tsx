@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { bookDetailPath } from '../../../../app/paths';
+import { bookDetailPath } from '../../../../lib/paths';
 import { formatDate } from '../../../../components/format';
 import { moderation, useOperatorBook } from '../api/moderation-api';
 import { ReasonDialog } from './reason-dialog';
