@@ -25,12 +25,16 @@ type InjectInput<C> =
 /** The input is optional when the endpoint needs none. */
 type InjectArgs<C> = Partial<CallInput<C>> extends CallInput<C> ? [input?: InjectInput<C>] : [input: InjectInput<C>];
 
+/** One query value as text (a number, a yes/no; anything else as its JSON). */
+const textOf = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+
 /** A query's values as a URL carries them (numbers and lists of them as text). */
 function queryOf(query: Record<string, unknown>): Record<string, string | string[]> {
   const strings: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    strings[key] = Array.isArray(value) ? value.map(String) : String(value as string | number | boolean);
+    strings[key] = Array.isArray(value) ? value.map(textOf) : textOf(value);
   }
   return strings;
 }
