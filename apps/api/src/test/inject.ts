@@ -9,8 +9,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { fillPath, type Endpoint } from '@jsbn/shared/core';
 import type { CallInput, ContractOf } from '@jsbn/shared';
 
-/** The request's own headers (a signed-in test's `authorization`, `accept-language` …). */
-type Headers = { readonly headers?: Record<string, string> };
+/** The request's own headers (a signed-in test's `authorization`, `accept-language` …) and client address. */
+type Headers = { readonly headers?: Record<string, string>; readonly remoteAddress?: string };
 
 /** The contract's parts, typed; or, with `raw: true`, any parts (a test of refused input). */
 type InjectInput<C> =
@@ -42,7 +42,7 @@ function queryOf(query: Record<string, unknown>): Record<string, string | string
 /**
  * Sends `endpoint`'s request to `app` (Fastify's `inject`): its method, `/api` and its path with
  * `params` filled in, `query`, and `body` — JSON, `FormData` (multipart) or a `Blob` (bytes,
- * with its type as the content type).
+ * with its type as the content type); `remoteAddress` as the client's address.
  * @returns Fastify's response: `statusCode`, `headers`, `body`, `json()`
  */
 export async function inject<E extends Endpoint>(
@@ -50,11 +50,12 @@ export async function inject<E extends Endpoint>(
   endpoint: E,
   ...[input]: InjectArgs<ContractOf<E>>
 ): Promise<LightMyRequestResponse> {
-  const { params, query, body, headers } = (input ?? {}) as {
+  const { params, query, body, headers, remoteAddress } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
     headers?: Record<string, string>;
+    remoteAddress?: string;
   };
   const bytes = body instanceof Blob ? Buffer.from(await body.arrayBuffer()) : undefined;
   return app.inject({
@@ -63,5 +64,6 @@ export async function inject<E extends Endpoint>(
     ...(query ? { query: queryOf(query) } : {}),
     ...(bytes ? { payload: bytes } : body !== undefined ? { payload: body as object } : {}),
     headers: { ...(bytes && (body as Blob).type ? { 'content-type': (body as Blob).type } : {}), ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
