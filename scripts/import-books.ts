@@ -6,6 +6,7 @@
  * how many were imported, how long it took and each rejection.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SingleBar, Presets } from 'cli-progress';
 import { openContext } from '@jsbn/api/open-context';
@@ -18,6 +19,18 @@ if (!file) {
   console.error('Usage: npm run import:books -- FILE.jsonl');
   process.exit(2);
 }
+/** What the file must hold, said when it cannot be read. */
+const EXPECTED =
+  'a JSON Lines file, one catalogue record a line ({"source_id", "title", "authors", "publisher", "language", …}, as ../shared/data/books.jsonl)';
+let text: string;
+try {
+  text = readFileSync(file, 'utf8');
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? 'unreadable');
+  console.error(`import:books: cannot read ${resolve(file)} (${why}); expected ${EXPECTED}`);
+  process.exit(2);
+}
 const { ctx, database } = await openContext(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
 const bar = process.stdout.isTTY
   ? new SingleBar(
@@ -26,7 +39,7 @@ const bar = process.stdout.isTTY
     )
   : null;
 try {
-  const records = parseJsonl(readFileSync(file, 'utf8'));
+  const records = parseJsonl(text);
   bar?.start(records.length, 0);
   const started = performance.now();
   const report = await importCatalogue(ctx, records, (done) => bar?.update(done));

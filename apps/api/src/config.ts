@@ -191,6 +191,12 @@ const schema = z.object({
    */
   METRICS_REQUESTS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `on`: a log line when each request comes in and when its reply is sent (Fastify's request
+   * logging). Unset → on in production, off elsewhere, so that `npm start`'s own lines (the
+   * address, the demo logins) are not buried; warnings and errors are logged either way.
+   */
+  REQUEST_LOGS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
 });
 
 /**
@@ -261,6 +267,8 @@ export type Config = z.infer<typeof schema> & {
   publicUrl: string;
   isProduction: boolean;
   seedDemo: boolean;
+  /** Each request logs a line when it comes in and one when it is answered (REQUEST_LOGS). */
+  requestLogs: boolean;
   /** S3 is used (S3_BUCKET set) instead of local disk. */
   useS3: boolean;
   /** E-mail is delivered by SMTP (SMTP_URL set). */
@@ -309,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
     isProduction,
     seedDemo: config.SEED_DEMO ? config.SEED_DEMO === 'true' : !isProduction,
+    requestLogs: config.REQUEST_LOGS ? config.REQUEST_LOGS === 'on' : isProduction,
     useS3: Boolean(config.S3_BUCKET),
     useSmtp: Boolean(config.SMTP_URL),
     useWhatsapp: Boolean(config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_ID),

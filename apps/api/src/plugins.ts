@@ -13,7 +13,7 @@ import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PDF_BYTES } from '@jsbn/shared';
 import type { Config } from './config.js';
@@ -40,6 +40,17 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
 export function requestId(incoming: string | string[] | undefined): string {
   const value = Array.isArray(incoming) ? incoming[0] : incoming;
   return value && /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : randomUUID();
+}
+
+/**
+ * Fastify's request logging without the two lines every request writes ('incoming request',
+ * 'request completed'); a request that failed, a route not found and the rest are logged as before.
+ */
+class QuietRequests extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(...[error, ...rest]: Parameters<LogController['requestCompleted']>): void {
+    if (error) super.requestCompleted(error, ...rest);
+  }
 }
 
 /**
@@ -70,6 +81,8 @@ export function fastifyOptions(config: Config, logStream?: NodeJS.WritableStream
             },
             ...(logStream ? { stream: logStream } : {}),
           },
+    // 'incoming request' and 'request completed' lines: in production, or when REQUEST_LOGS=on
+    ...(config.requestLogs ? {} : { logController: new QuietRequests() }),
     genReqId: (request) => requestId(request.headers['x-request-id']),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,

@@ -1,6 +1,7 @@
 /**
  * Starts the JSBN site: API under /api and the built web app on one port (`npm start`).
- * Seeds the demo data on a fresh database (outside production) and prints the demo logins.
+ * Seeds the demo data on a fresh database (outside production) and, on every start with demo
+ * data, prints the demo logins last, below the address.
  *
  * A wrong or missing setting stops the start with a message naming it (exit code 1).
  * On SIGTERM/SIGINT it shuts down gracefully: stops taking requests (new ones get 503, the
@@ -9,7 +10,7 @@
  */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { seedDemo } from './seed/seed-demo.js';
+import { demoLogins, seedDemo } from './seed/seed-demo.js';
 
 let config: Config;
 try {
@@ -26,13 +27,7 @@ const { app, ctx } = await buildApp(config).catch((error: unknown) => {
   process.exit(1);
 });
 
-if (config.seedDemo) {
-  const logins = await seedDemo(ctx);
-  if (logins.length) {
-    console.log('\nDemo accounts (created on this fresh database):');
-    for (const login of logins) console.log(`  ${login.role.padEnd(9)} ${login.email.padEnd(24)} ${login.password}   ${login.name}`);
-  }
-}
+const seeded = config.seedDemo && (await seedDemo(ctx)).length > 0;
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(
@@ -42,6 +37,13 @@ app.log.info(
 if (!config.isProduction) {
   console.log(`\nJSBN is running at http://localhost:${config.PORT}  (QR codes point to ${config.publicUrl})`);
   console.log(`Dev mailbox: http://localhost:${config.PORT}/dev/mailbox`);
+}
+if (config.seedDemo) {
+  const logins = await demoLogins(ctx);
+  if (logins.length) {
+    console.log(`\nDemo accounts (${seeded ? 'created on this fresh database' : 'on this database'}):`);
+    for (const login of logins) console.log(`  ${login.role.padEnd(9)} ${login.email.padEnd(24)} ${login.password}   ${login.name}`);
+  }
 }
 
 let shuttingDown = false;

@@ -32,7 +32,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(started.filter((result) => result.status === 'rejected')).toEqual([]);
       await copies[0]!.send('document', { kind: 'catalog', publisherId: 1, key: 'public/generated/catalog-1-test.pdf' });
       await expect.poll(() => done.length, { timeout: 10_000 }).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // once pg-boss has recorded the job completed, no copy can take it again
+      await expect
+        .poll(async () => (await t.database.execute(`SELECT state FROM pgboss.job WHERE name = 'document'`)).rows, { timeout: 10_000 })
+        .toEqual([{ state: 'completed' }]);
       expect(done).toHaveLength(1);
     });
   },

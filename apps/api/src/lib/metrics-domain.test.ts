@@ -5,8 +5,10 @@
  * shares (outbox, queues, books) read again only once 15 s have passed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints, bulkEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher } from '../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../test/harness.js';
+import { inject } from '../test/inject.js';
 import { scrape, valueOf } from '../test/metrics.js';
 import { waitFor } from '../test/servers.js';
 import { enqueueMessage } from './outbox.js';
@@ -43,7 +45,7 @@ describe.each(ENGINES)('the figures of the site on %s', (engine) => {
     expect(jsbns).toBe(1);
     expect(coverBytes).toBeGreaterThan(1000);
     const [searches] = await moved(['jsbn_search_duration_seconds_count{kind="books"}'], () =>
-      t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: 'figures' } }),
+      inject(t.app, bookEndpoints.list, { query: { queryString: 'figures' } }),
     );
     expect(searches).toBe(1);
   });
@@ -59,21 +61,15 @@ describe.each(ENGINES)('the figures of the site on %s', (engine) => {
         'jsbn_rate_limit_refusals_total{limit="ordersPerLibraryAndPublisher"}',
       ],
       async () => {
-        const created = await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: order });
+        const created = await inject(t.app, orderEndpoints.create, { headers: lib, body: order });
         expect(created.statusCode).toBe(201);
         orderId = created.json().data.orders[0].id;
         expect(
-          (
-            await t.app.inject({
-              method: 'PATCH',
-              url: `/api/book/order-book/${orderId}`,
-              headers: pub,
-              payload: { status: 'IN_PROGRESS' },
-            })
-          ).statusCode,
+          (await inject(t.app, orderEndpoints.setStatus, { params: { id: orderId }, headers: pub, body: { status: 'IN_PROGRESS' } }))
+            .statusCode,
         ).toBe(200);
         // one order a day with this publisher (ORDER_LIMIT_PER_PUBLISHER_DAY 1): the second is refused
-        expect((await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: order })).statusCode).toBe(429);
+        expect((await inject(t.app, orderEndpoints.create, { headers: lib, body: order })).statusCode).toBe(429);
       },
     );
     expect([placed, accepted, refused]).toEqual([1, 1, 1]);
@@ -81,11 +77,10 @@ describe.each(ENGINES)('the figures of the site on %s', (engine) => {
 
   it('counts an upload refused for its type by the route that refused it', async () => {
     const [refused] = await moved(['jsbn_upload_refusals_total{route="/api/book/bulk/preview"}'], async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/book/bulk/preview',
+      const response = await inject(t.app, bulkEndpoints.preview, {
+        raw: true,
         headers: { ...pub, 'content-type': 'text/plain' },
-        payload: 'not a workbook',
+        body: 'not a workbook',
       });
       expect(response.statusCode).toBe(415);
     });

@@ -1,12 +1,20 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANY_PUBLISHER, PublicPageCache } from './public-pages.js';
 
 /** A page body holding a signed link that expires (`LinkSigner`): the cache makes it again in time. */
 const linked = (text: string) => `${text} /api/files/private/a.pdf?expires=1&signature=x`;
 
 describe('PublicPageCache', () => {
+  // the cache dates its entries by Date.now(): the tests move that clock instead of waiting
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('loads once, forgets by publisher, and never keeps a load that a change overtook', async () => {
     const cache = new PublicPageCache();
     let loads = 0;
@@ -42,12 +50,17 @@ describe('PublicPageCache', () => {
   it('makes one load for many requests of the same page at once', async () => {
     const cache = new PublicPageCache();
     let loads = 0;
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
     const load = async () => {
       loads++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await loaded;
       return { body: 'page', publisherId: 1 };
     };
-    const pages = await Promise.all(Array.from({ length: 50 }, () => cache.get('json:A', load)));
+    // 50 requests, all made before the first load ends
+    const asked = Array.from({ length: 50 }, () => cache.get('json:A', load));
+    release();
+    const pages = await Promise.all(asked);
     expect(pages.map((page) => page.body.toString())).toEqual(Array(50).fill('page'));
     // its ETag is made once, as @fastify/etag would make it
     expect(pages[0]!.etag).toBe(`"${createHash('sha1').update('page').digest('base64')}"`);
@@ -63,7 +76,7 @@ describe('PublicPageCache', () => {
   it('serves an old entry holding a signed link while making it again behind it, and never one past its maximum age', async () => {
     const cache = new PublicPageCache({ refreshMs: 20, maxAgeMs: 200 });
     await cache.get('json:A', async () => ({ body: linked('first'), publisherId: 1 }));
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    vi.advanceTimersByTime(40);
     let release!: () => void;
     const second = new Promise<{ body: string; publisherId: number }>(
       (resolve) => (release = () => resolve({ body: linked('second'), publisherId: 1 })),
@@ -73,7 +86,7 @@ describe('PublicPageCache', () => {
     await second;
     await Promise.resolve();
     expect((await cache.get('json:A', async () => ({ body: linked('unused'), publisherId: 1 }))).body.toString()).toBe(linked('second'));
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    vi.advanceTimersByTime(250);
     expect((await cache.get('json:A', async () => ({ body: linked('third'), publisherId: 1 }))).body.toString()).toBe(linked('third')); // too old to serve
   });
 
@@ -82,7 +95,7 @@ describe('PublicPageCache', () => {
     await cache.get('html:A', async () => ({ body: linked('drawn'), publisherId: 1, refreshMs: 500 }));
     await cache.get('html:/', async () => ({ body: linked('landing'), publisherId: ANY_PUBLISHER }));
     await cache.get('json:B', async () => ({ body: linked('other'), publisherId: 2 }));
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    vi.advanceTimersByTime(40);
     let loads = 0;
     const again = async () => {
       loads += 1;
@@ -113,7 +126,7 @@ describe('PublicPageCache', () => {
     const signed = '{"book_pdf":"/api/files/private/book-pdfs/a.pdf?expires=1&signature=abc"}';
     await cache.get('json:A', async () => ({ body: '{"book_pdf":null}', publisherId: 1 }));
     await cache.get('json:B', async () => ({ body: signed, publisherId: 2 }));
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    vi.advanceTimersByTime(60);
     let loads = 0;
     const fresh = async () => {
       loads += 1;

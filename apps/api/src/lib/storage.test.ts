@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { corruptPngChecksum } from '../test/images.js';
 import { startS3, type TestS3 } from '../test/servers.js';
 import { AppError } from './errors.js';
@@ -229,7 +229,8 @@ describe('spoolChecked', () => {
     for (const path of paths) {
       await expect(spoolChecked(Readable.from([Buffer.alloc(2048)]), path, rule())).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     }
-    await new Promise((settled) => setTimeout(settled, 100)); // any open still under way has finished
+    // no file-system request is still under way (an open that lost the race would be one)
+    await vi.waitFor(() => expect(process.getActiveResourcesInfo().filter((name) => name.startsWith('FSReq'))).toEqual([]));
     expect(paths.filter((path) => existsSync(path))).toEqual([]);
   });
 });

@@ -148,7 +148,7 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
       30_000,
       'every message sent',
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // (nothing more can come: a sent message is never claimed again, and each claim counts an attempt)
     for (const to of recipients)
       expect(
         smtp.received.filter((mail) => mail.to.includes(to)),
@@ -180,6 +180,8 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // a reset link goes out by SMTP; its token must not appear in any log line
+    const deliveredLines = (written: string) => written.split('"msg":"outbox message delivered"').length - 1;
+    const deliveredBefore = deliveredLines(a.out() + b.out());
     const forgot = await fetch(`${a.url}/api/user/change-password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': 'forgot-req-1' },
@@ -188,7 +190,15 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
     expect(forgot.headers.get('x-request-id')).toBe('forgot-req-1');
     const mail = await waitFor(() => smtp.received.find((candidate) => candidate.to.includes(library.email)), 10_000, 'the reset mail');
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mailText(mail.raw))![1]!;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // the lines written after the reply and after the mail was taken: the request's last and the delivery's
+    await waitFor(
+      () => {
+        const written = a.out() + b.out();
+        return /"reqId":"forgot-req-1"[^\n]*"msg":"request completed"/.test(written) && deliveredLines(written) > deliveredBefore;
+      },
+      10_000,
+      'the reset request and its delivery in the logs',
+    );
 
     const logs = a.out() + b.out();
     const lines = logs.split('\n').filter(Boolean);
@@ -249,15 +259,17 @@ describe.each(ENGINES.filter((engine) => engine === 'postgres'))('two API copies
       method: 'PATCH',
       headers: {
         authorization: `Bearer ${token}`,
+        'x-request-id': 'upload-in-flight',
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': String(body.length),
       },
       body: stream,
       duplex: 'half',
     } as RequestInit);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // SIGTERM once the copy has the request, the second half once it is shutting down
+    await waitFor(() => /"reqId":"upload-in-flight"[^\n]*"msg":"incoming request"/.test(a.out()), 10_000, 'the upload under way');
     a.process.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => a.out().includes('"msg":"shutting down: finishing requests in flight"'), 10_000, 'the shutdown begun');
     release();
     const answer = await inFlight;
     expect(answer.status).toBe(200);

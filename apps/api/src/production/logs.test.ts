@@ -34,7 +34,7 @@ describe.each(ENGINES)('the logs of a journey on %s', (engine) => {
         done();
       },
     });
-    t = await createTestApp(engine, { LOG_LEVEL: 'debug', METRICS_TOKEN }, null, sink);
+    t = await createTestApp(engine, { LOG_LEVEL: 'debug', REQUEST_LOGS: 'on', METRICS_TOKEN }, null, sink);
     secrets.jwtSecret = t.ctx.secrets.jwtSecret;
     secrets.fileSigningSecret = t.ctx.secrets.fileSigningSecret;
     secrets.metricsToken = METRICS_TOKEN;

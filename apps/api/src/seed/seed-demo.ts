@@ -6,8 +6,9 @@
  */
 import type { AppContext } from '../context.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
-import { eq, ne } from 'drizzle-orm';
-import { accounts, books, order_events, order_items, orders } from '../db/schema.js';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { verifyPassword } from '../lib/auth.js';
+import { accounts, books, libraries, order_events, order_items, orders, publishers } from '../db/schema.js';
 import { addGalleryImage } from '../modules/site/routes.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from './factories.js';
 
@@ -20,9 +21,40 @@ export interface DemoLogin {
   name: string;
 }
 
+/** The demo accounts' e-mail addresses, in the order the start prints them. */
+const DEMO_EMAILS = ['publisher@demo.jsbn', 'jinvani@demo.jsbn', 'library@demo.jsbn'];
+
 /**
- * Seeds the demo data when the database has no account yet.
- * @returns the demo logins, or [] when the database already had accounts
+ * The demo logins that work on this database: the demo accounts present and not suspended
+ * whose password is still DEMO_PASSWORD (argon2id, checked once each), with the publisher's or
+ * library's name as it stands. [] on a database without demo data. `npm start` prints them last,
+ * on every start (docs: README, "Run it").
+ */
+export async function demoLogins(ctx: AppContext): Promise<DemoLogin[]> {
+  const rows = await ctx.db
+    .select({
+      email: accounts.email,
+      role: accounts.role,
+      password_hash: accounts.password_hash,
+      publisher: publishers.publisher_name,
+      library: libraries.name,
+    })
+    .from(accounts)
+    .leftJoin(publishers, eq(publishers.account_id, accounts.id))
+    .leftJoin(libraries, eq(libraries.account_id, accounts.id))
+    .where(and(inArray(accounts.email, DEMO_EMAILS), isNull(accounts.suspended_at)))
+    .orderBy(asc(accounts.id));
+  const logins: DemoLogin[] = [];
+  for (const row of rows) {
+    if (row.role === 'OPERATOR' || !(await verifyPassword(row.password_hash, DEMO_PASSWORD))) continue;
+    logins.push({ role: row.role, email: row.email, password: DEMO_PASSWORD, name: row.publisher ?? row.library ?? '' });
+  }
+  return logins;
+}
+
+/**
+ * Seeds the demo data when the database has no account yet (operators aside).
+ * @returns the demo logins created, or [] when the database already had accounts
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   // operators made first (`npm run operator:add`, decision 041) are no catalogue: the demo still comes

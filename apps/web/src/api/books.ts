@@ -7,7 +7,7 @@ import { bookEndpoints } from '@jsbn/shared/core';
 import type { BookPdfRequest, ReaderOrder } from '@jsbn/shared';
 import { call } from './client';
 import { queryKeys } from './query-keys';
-import { useApiMutation, type MutationHooks } from './mutations';
+import { useApiMutation, type EndpointHooks } from './mutations';
 
 /** The query key of a book by its JSBN as the path holds it; the server-made page seeds it (decision 011). */
 export const bookByJsbnKey = queryKeys.books.byJsbn;
@@ -23,9 +23,9 @@ export const bookByJsbnQuery = (jsbn: string) =>
 export const useBookByJsbn = (jsbn: string) => useQuery(bookByJsbnQuery(jsbn));
 
 /** POST /api/book/book-request/:id — request for a private PDF (wire names as the spec writes them). */
-export const useBookPdfRequest = (id: number, hooks: MutationHooks<null, BookPdfRequest>) =>
+export const useBookPdfRequest = (id: number, hooks: EndpointHooks<typeof bookEndpoints.pdfRequest, BookPdfRequest>) =>
   useApiMutation((body) => call(bookEndpoints.pdfRequest, { params: { id }, body }), hooks);
 
 /** POST /api/book/reader/order */
-export const useReaderOrder = (hooks: MutationHooks<null, ReaderOrder>) =>
+export const useReaderOrder = (hooks: EndpointHooks<typeof bookEndpoints.readerOrder, ReaderOrder>) =>
   useApiMutation((body) => call(bookEndpoints.readerOrder, { body }), hooks);

@@ -3,12 +3,13 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { operatorEndpoints } from '@jsbn/shared/core';
 import type { HistoryQuery } from '@jsbn/shared';
 import { call } from './client';
+import { queryKeys } from './query-keys';
 import { saveFile } from '../components/download';
 
 /** GET /api/book/:id/history — the publisher's own book, newest first. */
 export function useBookHistory(bookId: number) {
   return useQuery({
-    queryKey: ['books', 'history', bookId],
+    queryKey: queryKeys.books.history(bookId),
     queryFn: async ({ signal }) => (await call(operatorEndpoints.bookHistory, { params: { id: bookId }, signal })).data,
     staleTime: 0,
     meta: { silent: true },
@@ -24,7 +25,7 @@ const queryOf = (filters: HistoryFilters) =>
 /** GET /api/operator/history, 50 entries a page, the next page asked with the last page's `nextCursor`. */
 export function useOperatorHistory(filters: HistoryFilters) {
   return useInfiniteQuery({
-    queryKey: ['operator', 'history', filters],
+    queryKey: queryKeys.operator.history(filters),
     queryFn: async ({ signal, pageParam }) =>
       (await call(operatorEndpoints.history, { query: { ...queryOf(filters), ...(pageParam ? { cursor: pageParam } : {}) }, signal })).data,
     initialPageParam: null as number | null,

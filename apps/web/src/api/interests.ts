@@ -9,7 +9,7 @@ import { interestEndpoints } from '@jsbn/shared/core';
 import type { InterestsDto, InterestsInput } from '@jsbn/shared';
 import { call } from './client';
 import { queryKeys } from './query-keys';
-import { useApiMutation, type MutationHooks } from './mutations';
+import { useApiMutation, type EndpointHooks } from './mutations';
 
 /** GET /api/library/interests — only asked for when `enabled` (a signed-in library). */
 export const useInterests = (enabled = true) =>
@@ -32,7 +32,7 @@ function useKeepInterests() {
 }
 
 /** PUT/DELETE /api/library/follows/{publisher|author}/:id — follows or stops following (`follow`). */
-export function useFollow(hooks: MutationHooks<{ interests: InterestsDto }, FollowTarget & { follow: boolean }> = {}) {
+export function useFollow(hooks: EndpointHooks<typeof interestEndpoints.followPublisher, FollowTarget & { follow: boolean }> = {}) {
   const keep = useKeepInterests();
   return useApiMutation(
     ({ kind, id, follow }) =>
@@ -50,7 +50,7 @@ export function useFollow(hooks: MutationHooks<{ interests: InterestsDto }, Foll
 }
 
 /** PUT /api/library/interests — saves the languages, subjects, swaroops and frequency. */
-export function useSaveInterests(hooks: MutationHooks<{ interests: InterestsDto }, InterestsInput> = {}) {
+export function useSaveInterests(hooks: EndpointHooks<typeof interestEndpoints.save, InterestsInput> = {}) {
   const keep = useKeepInterests();
   return useApiMutation((body) => call(interestEndpoints.save, { body }), {
     ...hooks,

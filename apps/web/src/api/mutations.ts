@@ -4,7 +4,8 @@
  * person sees (a toast, a dialog closed) through `MutationHooks`.
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ApiReply } from '@jsbn/shared';
+import type { Endpoint } from '@jsbn/shared/core';
+import type { ApiReply, ContractOf, ReplyData } from '@jsbn/shared';
 
 /** What a screen adds to a mutation hook. */
 export interface MutationHooks<Data, Variables = void> {
@@ -14,6 +15,12 @@ export interface MutationHooks<Data, Variables = void> {
   /** The screen shows a failure itself: no toast (the query client's `meta.silent`). */
   silent?: boolean;
 }
+
+/**
+ * The hooks of a mutation calling endpoint `E` of the endpoint table: the reply's `data` as the
+ * endpoint's contract types it (decision 046), not restated by hand; `Variables` as the hook takes them.
+ */
+export type EndpointHooks<E extends Endpoint, Variables = void> = MutationHooks<ReplyData<ContractOf<E>>, Variables>;
 
 /**
  * A mutation of `mutationFn` (a `call` of the endpoint table) with the screen's `hooks`; after

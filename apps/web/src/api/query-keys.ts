@@ -4,7 +4,7 @@
  * it. The keys are arrays TanStack Query matches by prefix; the server-made page seeds the
  * book-by-JSBN and site keys (decision 011), so their values stay as they are.
  */
-import type { OrderStatus } from '@jsbn/shared';
+import type { OrderStatus, VerificationState } from '@jsbn/shared';
 import type { QueryValue } from './client';
 
 type ListQuery = Record<string, QueryValue>;
@@ -30,6 +30,8 @@ export const queryKeys = {
     one: (id: number | null) => ['books', 'one', id] as const,
     byJsbn: (jsbn: string) => ['books', 'jsbn', jsbn] as const,
     nextJsbn: ['books', 'next-jsbn'] as const,
+    /** A book's record of changes (operators and its publisher). */
+    history: (bookId: number) => ['books', 'history', bookId] as const,
   },
   publishers: {
     all: ['publishers'] as const,
@@ -56,5 +58,16 @@ export const queryKeys = {
     mine: ['interests', 'mine'] as const,
     /** A page of the signed-in publisher's counts. */
     reach: (query: ListQuery) => ['interests', 'reach', query] as const,
+  },
+  /** The back office's lists (features/operator, api/history.ts): every one under `operator.all`. */
+  operator: {
+    all: ['operator'] as const,
+    dashboard: ['operator', 'dashboard'] as const,
+    /** One of the queues an operator answers in. */
+    queue: (list: 'duplicates' | 'reports' | 'messages') => ['operator', list] as const,
+    verification: (state: VerificationState) => ['operator', 'publishers', state] as const,
+    claims: ['operator', 'claims'] as const,
+    book: (jsbn: string) => ['operator', 'book', jsbn] as const,
+    history: (filters: Record<string, string | undefined>) => ['operator', 'history', filters] as const,
   },
 };

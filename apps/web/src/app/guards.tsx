@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { ModelType } from '@jsbn/shared';
 import { useSession } from '../api/session';
-import { loginPath, paths, returnPathOf } from './paths';
+import { loginPath, paths, returnPathOf } from '../lib/paths';
 
 /** Only for a logged-in user of `role` (any role when omitted); visitors go to /login on that role's tab, and come back here after it. */
 export function RequireRole({ role, children }: { role?: ModelType; children: ReactNode }) {

@@ -13,7 +13,7 @@ import { createTheme, type Theme } from '@mui/material/styles';
 import { hiIN, type Localization } from '@mui/material/locale';
 import type { InterfaceLanguage } from '@jsbn/shared/core';
 import { currentLanguage } from '../i18n';
-import { theme } from './theme';
+import { theme } from '../lib/theme';
 
 /** MUI's texts in the language of `t` (the `common` namespace), in the shape of MUI's locale objects. */
 export function muiLocalization(t: TFunction<'common'>): Localization {

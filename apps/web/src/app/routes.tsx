@@ -3,8 +3,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { isValidElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { AppLayout } from './layout/app-layout';
 import { GuestOnly, RequireRole } from './guards';
-import { RouteError } from './route-error';
-import { paths } from './paths';
+import { RouteError } from '../components/route-error';
+import { paths } from '../lib/paths';
 import { lazyNamed, type LazyComponent } from '../components/lazy';
 import { operatorRoutes } from '../features/operator/routes';
 

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { Button } from '@mui/material';
 import { BOOK_MSG, authorsText, formatJsbn, languageText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
-import { bookDetailPath } from '../app/paths';
+import { bookDetailPath } from '../lib/paths';
 import { DetailsDialog, Row } from './details-dialogs';
 import { orNA } from './format';
 import { lazyNamed, useOnceTrue } from './lazy';

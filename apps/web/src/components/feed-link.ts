@@ -4,8 +4,8 @@
  * there), while the page is shown; a link the server already put in the head is left as it is.
  */
 import { useEffect } from 'react';
-import { siteOrigin } from '../app/origin';
-import { feedPaths } from '../app/paths';
+import { siteOrigin } from '../lib/origin';
+import { feedPaths } from '../lib/paths';
 import { currentLanguage } from '../i18n';
 
 /** Names the feed at `path` (a site path, e.g. `/feeds/new`; null for none) in the interface language, titled `title`. */

@@ -4,7 +4,7 @@ import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/ma
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@jsbn/shared/core';
 import { useMessages } from '../i18n';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 /**
  * Page heading with an optional subtitle and actions on the right. The actions line up with the
@@ -62,7 +62,7 @@ export function LoadingState({ label }: { label?: string }) {
 
 /**
  * A whole-page message with a way home: the 404 and 503 pages and the page shown when a page
- * fails (`app/route-error.tsx`). Part of the first load, so it shows even when a page's own
+ * fails (`components/route-error.tsx`). Part of the first load, so it shows even when a page's own
  * chunk cannot be loaded.
  */
 export function MessagePage({ title, text }: { title: string; text: string }) {

@@ -9,11 +9,13 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { eq } from 'drizzle-orm';
 import { createBook, createPublisher } from '../../seed/factories.js';
 import { document_jobs } from '../../db/schema.js';
 import { makeDocument } from './documents.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 describe.each(ENGINES)('book documents on %s', (engine) => {
   let t: TestApp;
@@ -71,7 +73,7 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
   };
 
   it('fills generated_pdfs of the book page with downloadable documents', async () => {
-    const page = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${books[0]!.jsbn_number}` });
+    const page = await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: books[0]!.jsbn_number } });
     const { generated_pdfs } = page.json().data;
     expect(generated_pdfs).toEqual({
       single_book_pdf: `/api/book/${books[0]!.id}/sheet.pdf`,
@@ -85,12 +87,12 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     const catalogue = await render(generated_pdfs.publisher_catalog_pdf, 'publisher-catalog');
     expect(catalogue.response.headers['content-disposition']).toBe('attachment; filename="SHRIJ.pdf"');
     await render(`/api/book/publisher/${publisher.publisherId}/info.pdf`, 'publisher-info');
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/999999/sheet.pdf' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/publisher/999999/catalog.pdf' })).statusCode).toBe(404);
+    expect((await inject(t.app, bookEndpoints.sheetPdf, { params: { id: 999999 } })).statusCode).toBe(404);
+    expect((await inject(t.app, bookEndpoints.cataloguePdf, { params: { publisherId: 999999 } })).statusCode).toBe(404);
   });
 
   it('answers the catalogue call by publisher number and regenerates only after a change', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/book/catalog/shrij' });
+    const first = await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'shrij' } });
     expect(first.statusCode).toBe(200);
     const data = first.json().data;
     expect(data.publisher).toEqual({ publisher_no: 'SHRIJ', publisher_name: 'શ્રી જિનશાસન આરાધના ટ્રસ્ટ' });
@@ -98,17 +100,16 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     const file = await t.app.inject({ method: 'GET', url: data.generated_pdf.publisher_catalog_pdf });
     expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    const again = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
+    const again = (await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'SHRIJ' } })).json().data;
     expect(again.generated_pdf.publisher_catalog_pdf).toBe(data.generated_pdf.publisher_catalog_pdf);
 
     // an edit of one of the books makes a new version and removes the old file
     t.advance(1000);
     const headers = await tokenHeader(t, publisher);
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/book/${books[2]!.id}`,
+    const edit = await inject(t.app, bookEndpoints.update, {
+      params: { id: books[2]!.id },
       headers,
-      payload: form({
+      body: form({
         book_title: 'Jain Philosophy (2nd edition)',
         book_e_title: 'Jain Philosophy',
         pages: '200',
@@ -123,12 +124,12 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     });
     expect(edit.statusCode).toBe(200);
     // asked again while it is made (a 202 on a busy machine), as the reply says to
-    let after = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
+    let after = (await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'SHRIJ' } })).json().data;
     while (after.generated_pdf.publisher_catalog_pdf === null)
-      after = (await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ' })).json().data;
+      after = (await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'SHRIJ' } })).json().data;
     expect(after.generated_pdf.publisher_catalog_pdf).not.toBe(data.generated_pdf.publisher_catalog_pdf);
     expect((await t.app.inject({ method: 'GET', url: data.generated_pdf.publisher_catalog_pdf })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/NOONE' })).statusCode).toBe(404);
+    expect((await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'NOONE' } })).statusCode).toBe(404);
   });
 
   it('draws the documents everyone shares in the language of whoever asks, each language kept apart', async () => {
@@ -138,7 +139,7 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
       execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', join(out, `${name}.pdf`), join(out, name)]);
       return execFileSync('pdftotext', ['-layout', join(out, `${name}.pdf`), '-'], { encoding: 'utf8' });
     };
-    const sheet = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/book/${books[0]!.id}/sheet.pdf`, headers });
+    const sheet = (headers: Record<string, string>) => inject(t.app, bookEndpoints.sheetPdf, { params: { id: books[0]!.id }, headers });
     const hindi = await sheet({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
     expect(hindi.headers['content-language']).toBe('hi');
     expect(hindi.headers.vary).toContain('Accept-Language');
@@ -160,7 +161,7 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     const catalogue = async (language: string): Promise<string> => {
       for (;;) {
         const link = (
-          await t.app.inject({ method: 'GET', url: '/api/book/catalog/SHRIJ', headers: { 'accept-language': language } })
+          await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'SHRIJ' }, headers: { 'accept-language': language } })
         ).json().data.generated_pdf.publisher_catalog_pdf as string | null;
         if (link) return link;
       }
@@ -191,7 +192,7 @@ describe.each(ENGINES)('a catalogue made in the background on %s', (engine) => {
   afterAll(() => t.close());
 
   it('answers 202 with the progress while it is made, then the link; a failed making is told and queued again', async () => {
-    const waiting = await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' });
+    const waiting = await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'BIGPB' } });
     expect(waiting.statusCode).toBe(202);
     expect(waiting.json()).toEqual({
       statusCode: 202,
@@ -205,30 +206,30 @@ describe.each(ENGINES)('a catalogue made in the background on %s', (engine) => {
     // asked again: the same job, still queued (queued once per version)
     const rows = await t.ctx.db.select().from(document_jobs);
     expect(rows.map((row) => [row.state, row.done, row.total])).toEqual([['queued', 0, 10]]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' })).json().data.progress.state).toBe('queued');
+    expect((await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'BIGPB' } })).json().data.progress.state).toBe('queued');
     expect(await t.ctx.db.select().from(document_jobs)).toHaveLength(1);
 
     // a making that fails (here: its publisher is gone) is told as a 503, and the next request queues it again
     const key = rows[0]!.key;
     await expect(makeDocument(t.ctx, { kind: 'catalog', publisherId: 999_999, key })).rejects.toThrow('Publisher not found');
-    const failed = await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' });
+    const failed = await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'BIGPB' } });
     expect(failed.statusCode).toBe(500);
     expect(failed.json()).toEqual({
       statusCode: 500,
       message: 'The catalogue could not be made. Please try again.',
       error: 'DOCUMENT_FAILED',
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' })).json().data.progress.state).toBe('queued');
+    expect((await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'BIGPB' } })).json().data.progress.state).toBe('queued');
 
     // the worker's making: every step counted, the file stored, the link given
     await makeDocument(t.ctx, { kind: 'catalog', publisherId: publisher.publisherId, key });
     const [made] = await t.ctx.db.select().from(document_jobs).where(eq(document_jobs.key, key));
     expect([made!.state, made!.done, made!.total]).toEqual(['ready', 10, 10]);
-    const ready = await t.app.inject({ method: 'GET', url: '/api/book/catalog/BIGPB' });
+    const ready = await inject(t.app, bookEndpoints.catalogue, { params: { publisher_no: 'BIGPB' } });
     expect(ready.statusCode).toBe(200);
     expect(ready.json().data.generated_pdf.publisher_catalog_pdf).toBe(`/api/files/${key}`);
     expect(ready.json().data.progress).toBeUndefined();
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisher.publisherId}/catalog.pdf` });
+    const pdf = await inject(t.app, bookEndpoints.cataloguePdf, { params: { publisherId: publisher.publisherId } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });

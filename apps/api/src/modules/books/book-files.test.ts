@@ -7,6 +7,7 @@ import { readdirSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'nod
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints } from '@jsbn/shared/core';
 import sharp from 'sharp';
 import {
   BOOK_MSG,
@@ -21,6 +22,7 @@ import {
 } from '@jsbn/shared';
 import { createBook, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { cleanupStrayUploads } from './uploads.js';
 import { BOOK_FORM_FIELDS } from '../../test/book-form.js';
 
@@ -72,11 +74,11 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
   afterAll(() => t.close());
 
   const register = (fields: Record<string, string>, headers = owner) =>
-    t.app.inject({ method: 'POST', url: '/api/book', headers, payload: form(fields, { book_cover: [cover, 'cover.jpg', 'image/jpeg'] }) });
+    inject(t.app, bookEndpoints.register, { headers, body: form(fields, { book_cover: [cover, 'cover.jpg', 'image/jpeg'] }) });
   const getBook = async (id: number, headers: Record<string, string> = {}) =>
-    (await t.app.inject({ method: 'GET', url: `/api/book/${id}`, headers })).json().data.book;
+    (await inject(t.app, bookEndpoints.one, { params: { id }, headers })).json().data.book;
   const uploadUrls = (id: number, files: { field: string; name: string; type: string; size: number }[], headers = owner) =>
-    t.app.inject({ method: 'POST', url: `/api/book/${id}/upload-urls`, headers, payload: { files } });
+    inject(t.app, bookEndpoints.uploadUrls, { raw: true, params: { id }, headers, body: { files } });
   const put = (url: string, body: Buffer | Readable, type = 'application/octet-stream', length?: number) =>
     t.app.inject({
       method: 'PUT',
@@ -84,7 +86,7 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
       headers: { 'content-type': type, ...(length === undefined ? {} : { 'content-length': String(length) }) },
       payload: body,
     });
-  const finalise = (id: number, headers = owner) => t.app.inject({ method: 'POST', url: `/api/book/${id}/finalise`, headers });
+  const finalise = (id: number, headers = owner) => inject(t.app, bookEndpoints.finalise, { params: { id }, headers });
 
   it('stores and returns every field of the book', async () => {
     const response = await register({
@@ -177,10 +179,10 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     const created = (await register(base)).json().data;
     const before = await getBook(created.id);
     const patch = (fields: Record<string, string>, headers = owner, files: Record<string, [Buffer, string, string]> = {}) =>
-      t.app.inject({ method: 'PATCH', url: `/api/book/${created.id}`, headers, payload: form(fields, files) });
+      inject(t.app, bookEndpoints.update, { params: { id: created.id }, headers, body: form(fields, files) });
 
     expect((await patch({ ...base, book_title: 'x' }, stranger)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/book/999999', headers: owner, payload: form(base) })).statusCode).toBe(404);
+    expect((await inject(t.app, bookEndpoints.update, { params: { id: 999999 }, headers: owner, body: form(base) })).statusCode).toBe(404);
 
     const edited = {
       ...base,
@@ -202,7 +204,7 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect(after.book_cover).toBe(before.book_cover);
 
     const search = async (query: string) =>
-      ((await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query } })).json().data.books as { id: number }[]).map(
+      ((await inject(t.app, bookEndpoints.list, { query: { queryString: query } })).json().data.books as { id: number }[]).map(
         (book) => book.id,
       );
     expect(await search('બારસા')).toContain(created.id);
@@ -219,11 +221,10 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     const invalid = await patch({ ...edited, book_title: '' });
     expect(invalid.json().details).toEqual([{ field: 'book_title', message: MSG.bookTitle }]);
     // the JSON form of PATCH still sets availability
-    const available = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/book/${created.id}`,
+    const available = await inject(t.app, bookEndpoints.update, {
+      params: { id: created.id },
       headers: owner,
-      payload: { isAvailable: true },
+      body: { isAvailable: true },
     });
     expect(available.statusCode).toBe(200);
     expect((await getBook(created.id)).isAvailable).toBe(true);
@@ -231,7 +232,7 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
 
   it('requires a cover on edit only when the book has none', async () => {
     const imported = await createBook(t.ctx, publisherId, {}, { cover: false });
-    const response = await t.app.inject({ method: 'PATCH', url: `/api/book/${imported.id}`, headers: owner, payload: form(base) });
+    const response = await inject(t.app, bookEndpoints.update, { params: { id: imported.id }, headers: owner, body: form(base) });
     expect(response.json().details).toEqual([{ field: 'book_cover', message: MSG.bookCover }]);
   });
 
@@ -462,37 +463,33 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([{ field: 'book_pdf', message: BOOK_MSG.bookPdfRequired }]);
     // PATCH /book/upload-files/:id (multipart) attaches it at once
-    const wrong = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/book/upload-files/${id}`,
+    const wrong = await inject(t.app, bookEndpoints.uploadFiles, {
+      params: { id },
       headers: owner,
-      payload: form({}, { pdfpublisher: [cover, 'book.pdf', 'application/pdf'] }),
+      body: form({}, { pdfpublisher: [cover, 'book.pdf', 'application/pdf'] }),
     });
     expect(wrong.statusCode).toBe(415);
     expect(wrong.json().message).toBe(BOOK_MSG.onlyPdf);
-    const denied = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/book/upload-files/${id}`,
+    const denied = await inject(t.app, bookEndpoints.uploadFiles, {
+      params: { id },
       headers: stranger,
-      payload: form({}, { pdfpublisher: [PDF, 'book.pdf', 'application/pdf'] }),
+      body: form({}, { pdfpublisher: [PDF, 'book.pdf', 'application/pdf'] }),
     });
     expect(denied.statusCode).toBe(404);
-    const uploaded = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/book/upload-files/${id}`,
+    const uploaded = await inject(t.app, bookEndpoints.uploadFiles, {
+      params: { id },
       headers: owner,
-      payload: form({}, { pdfpublisher: [PDF, 'book.pdf', 'application/pdf'] }),
+      body: form({}, { pdfpublisher: [PDF, 'book.pdf', 'application/pdf'] }),
     });
     expect(uploaded.statusCode).toBe(200);
     expect((await finalise(id)).statusCode).toBe(200);
     // readers 'Yes': anyone gets the PDF link
     expect((await getBook(id)).pdfpublisher).toMatch(/private\/book-pdfs/);
     // an edit keeps the stored PDF as the answer to 'Book PDF is required when Public PDF is No'
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/book/${id}`,
+    const edit = await inject(t.app, bookEndpoints.update, {
+      params: { id },
       headers: owner,
-      payload: form({ ...base, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false' }),
+      body: form({ ...base, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'false' }),
     });
     expect(edit.statusCode).toBe(200);
   });
@@ -501,7 +498,7 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     const created = (await register({ ...base, book_title: 'Samaysar Prabhrut', book_e_title: 'Samaysar Prabhrut' })).json().data;
     const seq = Number(created.jsbn_number.split('-')[1]);
     const check = (query: Record<string, string>, headers = owner) =>
-      t.app.inject({ method: 'GET', url: '/api/book/check-jsbn-number', headers, query });
+      inject(t.app, bookEndpoints.checkDuplicate, { raw: true, headers, query });
     const same = await check({ publisher_no: 'surat', book_title: ' samaysar prabhrut ', publisher_jsbn_id: String(seq + 1) });
     expect(same.statusCode).toBe(200);
     expect(same.json().message).toBe(BOOK_MSG.duplicateTitle);
@@ -515,35 +512,25 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect((await check({ publisher_no: 'ZZZZZ', book_title: 'x', publisher_jsbn_id: '1' })).statusCode).toBe(404);
     expect((await check({ publisher_no: 'SURAT', book_title: '', publisher_jsbn_id: 'abc' })).statusCode).toBe(400);
     expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/book/check-jsbn-number',
-          query: { publisher_no: 'SURAT', book_title: 'x', publisher_jsbn_id: '1' },
-        })
-      ).statusCode,
+      (await inject(t.app, bookEndpoints.checkDuplicate, { query: { publisher_no: 'SURAT', book_title: 'x', publisher_jsbn_id: '1' } }))
+        .statusCode,
     ).toBe(401);
   });
 
   it('lists 20 a page for the Newly Published grid and sorts only on the whitelist', async () => {
-    const twenty = await t.app.inject({
-      method: 'GET',
-      url: '/api/book',
-      query: { limit: '20', sortedField: 'createdAt', sortedOrder: 'desc' },
-    });
+    const twenty = await inject(t.app, bookEndpoints.list, { query: { limit: '20', sortedField: 'createdAt', sortedOrder: 'desc' } });
     expect(twenty.statusCode).toBe(200);
     expect(twenty.json().data.books.length).toBeLessThanOrEqual(20);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: '15' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book', query: { sortedField: 'password_hash' } })).statusCode).toBe(400);
-    const sorted = await t.app.inject({
-      method: 'GET',
-      url: `/api/book/publisher/${publisherId}`,
+    expect((await inject(t.app, bookEndpoints.list, { raw: true, query: { limit: '15' } })).statusCode).toBe(400);
+    expect((await inject(t.app, bookEndpoints.list, { raw: true, query: { sortedField: 'password_hash' } })).statusCode).toBe(400);
+    const sorted = await inject(t.app, bookEndpoints.ofPublisher, {
+      params: { publisherId },
       query: { sortedField: 'book_e_title', sortedOrder: 'asc', limit: 'all' },
     });
     const titles = (sorted.json().data.books as { book_e_title: string }[]).map((book) => book.book_e_title);
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}`, query: { sortedField: 'nope' } })).statusCode,
+      (await inject(t.app, bookEndpoints.ofPublisher, { raw: true, params: { publisherId }, query: { sortedField: 'nope' } })).statusCode,
     ).toBe(400);
   });
 });

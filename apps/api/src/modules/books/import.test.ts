@@ -1,17 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { JSBN_MAX_SEQUENCE, isValidJsbn } from '@jsbn/shared';
 import { createPublisher } from '../../seed/factories.js';
 import { books, publishers } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { IMPORT_BATCH, importCatalogue, parseJsonl, publisherNoFor, type CatalogueRecord } from './import.js';
+import { IMPORT_BATCH, importCatalogue, publisherNoFor, type CatalogueRecord } from './import.js';
+import { sharedCatalogue } from '../../test/catalogue.js';
 
 /** Devanagari text written in Gujarati script (the blocks are parallel: U+0900 → U+0A80), as a Gujarati reader types a title. */
 const devanagariToGujarati = (text: string) =>
   text.normalize('NFC').replace(/[\u0900-\u097F]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x180));
-
-const SHARED_BOOKS = new URL('../../../../../../shared/data/books.jsonl', import.meta.url);
 
 /** Records in the books.jsonl format, used when ../shared/data is not beside the repository. */
 const FALLBACK: CatalogueRecord[] = [
@@ -54,10 +52,7 @@ describe('catalogue import (PGlite)', () => {
   afterAll(() => t.close());
 
   it('imports the real records with distinct, verifying JSBNs that search finds by title', async () => {
-    const text = existsSync(SHARED_BOOKS)
-      ? readFileSync(SHARED_BOOKS, 'utf8')
-      : FALLBACK.map((record) => JSON.stringify(record)).join('\n');
-    const records = parseJsonl(text);
+    const { records, real } = sharedCatalogue(FALLBACK, 'import.test.ts');
     const report = await importCatalogue(t.ctx, records);
     expect(report.imported + report.rejected.length).toBe(records.length);
     expect(report.imported).toBeGreaterThan(0);
@@ -65,7 +60,7 @@ describe('catalogue import (PGlite)', () => {
     // kept unknown (618 of the 667 real records); the rest are listed with the reason
     const usable = records.filter((record) => !(record instanceof Error) && record.publisher && record.title);
     expect(report.imported).toBe(usable.length);
-    if (existsSync(SHARED_BOOKS)) expect([report.imported, report.rejected.length]).toEqual([618, 49]);
+    if (real) expect([report.imported, report.rejected.length]).toEqual([618, 49]);
     for (const rejection of report.rejected) expect(rejection.reason).toBe('publisher is missing');
 
     const listed = await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: 'all' } });

@@ -9,15 +9,17 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints, operatorEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
 import { books, duplicate_pairs, publishers } from '../../db/schema.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { importCatalogue } from './import.js';
 
 describe.each(ENGINES)('book lists on %s', (engine) => {
   let t: TestApp;
   const list = async (query: Record<string, string>) => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: 'all', ...query } });
+    const response = await inject(t.app, bookEndpoints.list, { raw: true, query: { limit: 'all', ...query } });
     expect(response.statusCode).toBe(200);
     return response.json().data as { books: { id: number; book_title: string; publisher_name: string }[]; total: number };
   };
@@ -108,11 +110,10 @@ describe.each(ENGINES)('book lists on %s', (engine) => {
       { cover: false },
     );
     const operator = await createOperator(t.ctx);
-    const withdrawn = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/books/${twice.id}/withdraw`,
+    const withdrawn = await inject(t.app, operatorEndpoints.withdrawBook, {
+      params: { id: twice.id },
       headers: { authorization: `Bearer ${operator.token}` },
-      payload: { reason: 'Registered twice', duplicate_of_jsbn: original.jsbn_number },
+      body: { reason: 'Registered twice', duplicate_of_jsbn: original.jsbn_number },
     });
     expect(withdrawn.statusCode).toBe(200);
     const [row] = await t.ctx.db.select({ at: books.withdrawn_at }).from(books).where(eq(books.id, twice.id));
@@ -122,9 +123,9 @@ describe.each(ENGINES)('book lists on %s', (engine) => {
       tokenHeader(t, await createLibrary(t.ctx)),
     ]);
     const own = async (headers: Record<string, string>, query: Record<string, string> = {}) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/book/publisher/${publisher.publisherId}`,
+      const response = await inject(t.app, bookEndpoints.ofPublisher, {
+        raw: true,
+        params: { publisherId: publisher.publisherId },
         headers,
         query: { limit: '10', withdrawn: 'include', ...query },
       });
@@ -155,15 +156,14 @@ describe.each(ENGINES)('book lists on %s', (engine) => {
       expect(theirs.books[0]).not.toHaveProperty('withdrawn');
       expect((await own(headers, { queryString: 'Bhag' })).books).toEqual([]);
     }
-    const plain = await t.app.inject({
-      method: 'GET',
-      url: `/api/book/publisher/${publisher.publisherId}`,
+    const plain = await inject(t.app, bookEndpoints.ofPublisher, {
+      params: { publisherId: publisher.publisherId },
       headers: owner,
       query: { limit: '10' },
     });
     expect(plain.json().data).toMatchObject({ total: 1, books: [{ id: original.id }] });
     // nor in search after the publisher's own search found it
     expect((await list({ queryString: 'Bhag' })).books.map((book) => book.id)).not.toContain(twice.id);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: 'Bhag' } })).json().data.books).toEqual([]);
+    expect((await inject(t.app, bookEndpoints.list, { query: { queryString: 'Bhag' } })).json().data.books).toEqual([]);
   });
 });

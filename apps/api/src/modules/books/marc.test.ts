@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints, marcEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-marc-'));
 
@@ -47,7 +49,7 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
   afterAll(() => t.close());
 
   it("writes a book's .mrc that yaz-marcdump reads, UTF-8, with the field map", async () => {
-    const reply = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}/marc.mrc` });
+    const reply = await inject(t.app, marcEndpoints.bookMrc, { params: { jsbnNo: jsbn } });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('application/marc');
     expect(reply.headers['content-disposition']).toBe(`attachment; filename="JSBN-${jsbn}.mrc"`);
@@ -73,8 +75,8 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
   });
 
   it("gives the publisher's catalogue as MARCXML that yaz-marcdump turns back into the same records", async () => {
-    const binary = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}/catalog.mrc` });
-    const xml = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}/catalog.xml` });
+    const binary = await inject(t.app, marcEndpoints.catalogueMrc, { params: { publisherId } });
+    const xml = await inject(t.app, marcEndpoints.catalogueXml, { params: { publisherId } });
     expect(xml.statusCode).toBe(200);
     expect(xml.headers['content-type']).toBe('application/marcxml+xml; charset=utf-8');
     expect(xml.body).toContain('<collection xmlns="http://www.loc.gov/MARC21/slim">');
@@ -95,13 +97,13 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
   });
 
   it("gives the same bytes in a later export: 005 is the book's last change, 008/00-05 its registration", async () => {
-    const url = `/api/book/listing/jsbn/${jsbn}/marc.mrc`;
-    const before = await t.app.inject({ method: 'GET', url });
-    const book = (await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}` })).json<{
+    const mrc = () => inject(t.app, marcEndpoints.bookMrc, { params: { jsbnNo: jsbn } });
+    const before = await mrc();
+    const book = (await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: jsbn } })).json<{
       data: { book: { createdAt: string; updatedAt: string } };
     }>().data.book;
     t.advance(2 * 24 * 60 * 60 * 1000);
-    const after = await t.app.inject({ method: 'GET', url });
+    const after = await mrc();
     expect(Buffer.compare(after.rawPayload, before.rawPayload)).toBe(0);
     const dump = yaz(after.rawPayload, 'later.mrc', ['-i', 'marc', '-o', 'line']);
     expect(dump).toContain(`005 ${book.updatedAt.replace(/[-:T]/g, '').slice(0, 14)}.0`);
@@ -111,29 +113,27 @@ describe.each(ENGINES)('MARC21 exports on %s', (engine) => {
   it('gives a library the books of its completed orders, and only to a library', async () => {
     const library = await createLibrary(t.ctx);
     const lib = await tokenHeader(t, library);
-    const empty = await t.app.inject({ method: 'GET', url: '/api/library/received-books.xml', headers: lib });
+    const empty = await inject(t.app, marcEndpoints.receivedXml, { headers: lib });
     expect(empty.statusCode).toBe(200);
     expect(empty.body).not.toContain('<record>');
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}?pageNo=1&limit=10` })).json().data
-      .books as { id: number }[];
-    const ordered = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const listed = (await inject(t.app, bookEndpoints.ofPublisher, { params: { publisherId }, query: { pageNo: 1, limit: '10' } })).json()
+      .data.books as { id: number }[];
+    const ordered = await inject(t.app, orderEndpoints.create, {
       headers: lib,
-      payload: { orders: [{ publisherId, bookId: listed[0]!.id, numberOfCopies: 2 }] },
+      body: { orders: [{ publisherId, bookId: listed[0]!.id, numberOfCopies: 2 }] },
     });
     const orderId = ordered.json().data.orders[0].id as number;
     // still requested: nothing received yet
-    expect((await t.app.inject({ method: 'GET', url: '/api/library/received-books.mrc', headers: lib })).rawPayload.length).toBe(0);
-    const patch = (headers: { authorization: string }, status: string) =>
-      t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers, payload: { status } });
+    expect((await inject(t.app, marcEndpoints.receivedMrc, { headers: lib })).rawPayload.length).toBe(0);
+    const patch = (headers: { authorization: string }, status: 'IN_PROGRESS' | 'DISPATCHED' | 'COMPLETED') =>
+      inject(t.app, orderEndpoints.setStatus, { params: { id: orderId }, headers, body: { status } });
     expect((await patch(pub, 'IN_PROGRESS')).statusCode).toBe(200);
     expect((await patch(pub, 'DISPATCHED')).statusCode).toBe(200);
     expect((await patch(lib, 'COMPLETED')).statusCode).toBe(200);
-    const received = await t.app.inject({ method: 'GET', url: '/api/library/received-books.mrc', headers: lib });
+    const received = await inject(t.app, marcEndpoints.receivedMrc, { headers: lib });
     expect(received.headers['content-disposition']).toBe('attachment; filename="Received_Books_MARC21.mrc"');
     expect(yaz(received.rawPayload, 'received.mrc', ['-i', 'marc', '-o', 'line']).match(/^001 /gm)).toHaveLength(1);
     const asPublisher = await tokenHeader(t, await createPublisher(t.ctx));
-    expect((await t.app.inject({ method: 'GET', url: '/api/library/received-books.mrc', headers: asPublisher })).statusCode).toBe(403);
+    expect((await inject(t.app, marcEndpoints.receivedMrc, { headers: asPublisher })).statusCode).toBe(403);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
 import { bookFieldsOf, createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { noticesHeard } from '../../test/notices.js';
 import { waitFor } from '../../test/servers.js';
 import { registerBook } from './registration.js';
 
@@ -40,17 +41,9 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
 
   it('serves a repeated scan, in any spelling of the number, from one cached reply', async () => {
     // the notices of the books made in beforeAll reach the listener a moment after their
-    // commits (PostgreSQL): wait until the page stays cached
-    await waitFor(
-      async () => {
-        t.ctx.publicPages.clear();
-        await page(t);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        return t.ctx.publicPages.size === 1;
-      },
-      10_000,
-      'the page to stay cached',
-    );
+    // commits: once it has heard them, nothing forgets the page
+    await noticesHeard(t.ctx);
+    t.ctx.publicPages.clear();
     const first = await page(t);
     expect(first.book.book_title).toBe('કલ્પસૂત્ર');
     expect(t.ctx.publicPages.size).toBe(1);
@@ -77,19 +70,13 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
 
   it("keeps a publisher's details once for the first scans of all its books, forgotten at a change", async () => {
     const other = formatJsbn((await createBook(t.ctx, publisherId, { book_title: 'ઉપદેશમાલા' }, { cover: false })).jsbn_number);
-    // (the notice of the new book reaches the listener a moment after its commit on PostgreSQL)
-    await waitFor(
-      async () => {
-        t.ctx.publicPages.clear();
-        expect(t.ctx.publisherInfos.size).toBe(0);
-        const [first, second] = [await page(t), await page(t, other)];
-        expect(second.publisher_info).toEqual(first.publisher_info);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        return t.ctx.publicPages.size === 2 && t.ctx.publisherInfos.size === 1;
-      },
-      10_000,
-      'two pages kept with one publisher',
-    );
+    // (the notice of the new book reaches the listener a moment after its commit)
+    await noticesHeard(t.ctx);
+    t.ctx.publicPages.clear();
+    expect(t.ctx.publisherInfos.size).toBe(0);
+    const [first, second] = [await page(t), await page(t, other)];
+    expect(second.publisher_info).toEqual(first.publisher_info);
+    expect([t.ctx.publicPages.size, t.ctx.publisherInfos.size]).toEqual([2, 1]);
     await registerBook(t.ctx, { publisherId, fields: bookFieldsOf({ book_title: 'નવસ્મરણ' }), coverKey: null });
     expect(t.ctx.publisherInfos.size).toBe(0);
   });

@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-qr-print-'));
 
@@ -54,7 +56,7 @@ describe.each(ENGINES)('QR codes for print on %s', (engine) => {
   afterAll(() => t.close());
 
   it.each([20, 25, 30])('gives the SVG at %i mm, which decodes to the book page', async (size) => {
-    const reply = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}/qrcode.svg?size=${size}` });
+    const reply = await inject(t.app, bookEndpoints.qrSvg, { params: { jsbnNo: jsbn }, query: { size: String(size) } });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(reply.headers['content-disposition']).toBe(`attachment; filename="JSBN-${jsbn}-${size}mm.svg"`);
@@ -70,7 +72,7 @@ describe.each(ENGINES)('QR codes for print on %s', (engine) => {
   });
 
   it.each([20, 30])('gives a one-label PDF at %i mm, which decodes and says the JSBN under the code', async (size) => {
-    const reply = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn.toLowerCase()}/qrcode.pdf?size=${size}` });
+    const reply = await inject(t.app, bookEndpoints.qrPdf, { params: { jsbnNo: jsbn.toLowerCase() }, query: { size: String(size) } });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('application/pdf');
     const file = join(work, `label-${size}.pdf`);
@@ -82,19 +84,14 @@ describe.each(ENGINES)('QR codes for print on %s', (engine) => {
   });
 
   it('refuses a size it does not offer, by name, and an unknown JSBN', async () => {
-    const wrong = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}/qrcode.svg?size=40` });
+    const wrong = await inject(t.app, bookEndpoints.qrSvg, { raw: true, params: { jsbnNo: jsbn }, query: { size: '40' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual([{ field: 'size', message: 'Size must be 20, 25 or 30 mm' }]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/NOPE0-00001-X/qrcode.pdf' })).statusCode).toBe(404);
+    expect((await inject(t.app, bookEndpoints.qrPdf, { params: { jsbnNo: 'NOPE0-00001-X' } })).statusCode).toBe(404);
   });
 
   it("prints an A4 sheet of the publisher's selected books, every label decoding to its book", async () => {
-    const reply = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/qr-labels.pdf',
-      headers: pub,
-      query: { ids: ids.join(','), size: '30' },
-    });
+    const reply = await inject(t.app, bookEndpoints.qrLabels, { headers: pub, query: { ids: ids.join(','), size: '30' } });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-disposition']).toBe('attachment; filename="JSBN-QR-labels.pdf"');
     const file = join(work, 'sheet.pdf');
@@ -109,14 +106,10 @@ describe.each(ENGINES)('QR codes for print on %s', (engine) => {
 
   it("keeps the sheet to the publisher's own books", async () => {
     const other = await tokenHeader(t, await createPublisher(t.ctx));
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: other, query: { ids: String(ids[0]) } })).statusCode,
-    ).toBe(404);
+    expect((await inject(t.app, bookEndpoints.qrLabels, { headers: other, query: { ids: String(ids[0]) } })).statusCode).toBe(404);
     const library = await tokenHeader(t, await createLibrary(t.ctx));
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: library, query: { ids: String(ids[0]) } })).statusCode,
-    ).toBe(403);
-    const none = await t.app.inject({ method: 'GET', url: '/api/book/qr-labels.pdf', headers: pub, query: { ids: '' } });
+    expect((await inject(t.app, bookEndpoints.qrLabels, { headers: library, query: { ids: String(ids[0]) } })).statusCode).toBe(403);
+    const none = await inject(t.app, bookEndpoints.qrLabels, { raw: true, headers: pub, query: { ids: '' } });
     expect(none.statusCode).toBe(400);
     expect(none.json().details[0].message).toBe('Please select at least one book');
   });

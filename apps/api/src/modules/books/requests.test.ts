@@ -4,9 +4,11 @@
  * through the outbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { BOOK_MSG, MSG, todayIso } from '@jsbn/shared';
 import { createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 const DAY = 24 * 60 * 60_000;
 /** DD/MM/YYYY of an ISO date. */
@@ -31,10 +33,9 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
     }[];
 
   it('answers every missing or wrong field of the PDF request with the spec message', async () => {
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/book-request/${bookId}`,
-      payload: { name: ' ', email: 'nope', mobile_no: '12345', Resone: '', RefferenceBy: '' },
+    const empty = await inject(t.app, bookEndpoints.pdfRequest, {
+      params: { id: bookId },
+      body: { name: ' ', email: 'nope', mobile_no: '12345', Resone: '', RefferenceBy: '' },
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details).toEqual([
@@ -51,7 +52,7 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
       'Reason is required',
       'Referred by is required',
     ]);
-    const missing = await t.app.inject({ method: 'POST', url: `/api/book/book-request/${bookId}`, payload: {} });
+    const missing = await inject(t.app, bookEndpoints.pdfRequest, { raw: true, params: { id: bookId }, body: {} });
     expect(missing.json().details.map((detail: { field: string }) => detail.field)).toEqual([
       'name',
       'email',
@@ -62,10 +63,9 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
   });
 
   it('stores a PDF request and sends it to the publisher', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/book-request/${bookId}`,
-      payload: {
+    const response = await inject(t.app, bookEndpoints.pdfRequest, {
+      params: { id: bookId },
+      body: {
         name: 'Rakesh Shah',
         email: 'Rakesh@Example.org',
         mobile_no: '9876501234',
@@ -82,10 +82,9 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
     expect(message!.text).toContain('rakesh@example.org');
     expect(
       (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/book/book-request/999999',
-          payload: { name: 'a', email: 'a@b.in', mobile_no: '9876501234', Resone: 'r', RefferenceBy: 'x' },
+        await inject(t.app, bookEndpoints.pdfRequest, {
+          params: { id: 999999 },
+          body: { name: 'a', email: 'a@b.in', mobile_no: '9876501234', Resone: 'r', RefferenceBy: 'x' },
         })
       ).statusCode,
     ).toBe(404);
@@ -102,7 +101,7 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
       bookName: 'યોગશાસ્ત્ર',
       date: ddmmyyyy(today),
     };
-    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/book/reader/order', payload });
+    const post = (payload: object) => inject(t.app, bookEndpoints.readerOrder, { raw: true, body: payload });
 
     const invalid = await post({ bookId, name: '', mobile: '98765', email: 'x', message: '', date: '' });
     expect(invalid.json().details).toEqual([

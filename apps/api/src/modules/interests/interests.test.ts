@@ -10,9 +10,11 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { interestEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { accounts, digest_books, library_interests, outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { suspendByOperator, withdrawByOperator } from '../operator/moderation.js';
 import { DIGEST_MAX_BOOKS, runInterestDigests, sendInterestDigest } from './digest.js';
 import { LINK_DAYS, signDigestLink } from './tokens.js';
@@ -39,9 +41,17 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
     return { ...library, headers: await tokenHeader(t, library) };
   };
   const putInterests = (headers: Headers, payload: object, language = 'en') =>
-    t.app.inject({ method: 'PUT', url: '/api/library/interests', headers: { ...headers, 'accept-language': language }, payload });
+    inject(t.app, interestEndpoints.save, { raw: true, body: payload, headers: { ...headers, 'accept-language': language } });
   const follow = (headers: Headers, kind: 'publisher' | 'author', id: number, method: 'PUT' | 'DELETE' = 'PUT') =>
-    t.app.inject({ method, url: `/api/library/follows/${kind}/${id}`, headers });
+    kind === 'publisher'
+      ? inject(t.app, method === 'PUT' ? interestEndpoints.followPublisher : interestEndpoints.unfollowPublisher, {
+          params: { publisherId: id },
+          headers,
+        })
+      : inject(t.app, method === 'PUT' ? interestEndpoints.followAuthor : interestEndpoints.unfollowAuthor, {
+          params: { authorId: id },
+          headers,
+        });
   /** The messages queued to `to` after outbox id `since`. */
   const messagesTo = async (to: string, since = 0) =>
     t.ctx.db
@@ -58,7 +68,7 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
 
   it('a library states its interests and reads them back; a value not in its list is a 400 naming it, in its language', async () => {
     const library = await newLibrary('Interest Bhandar');
-    const empty = await t.app.inject({ method: 'GET', url: '/api/library/interests', headers: library.headers });
+    const empty = await inject(t.app, interestEndpoints.mine, { headers: library.headers });
     expect(empty.json().data.interests).toEqual({
       languages: [],
       subject_ids: [],
@@ -94,13 +104,13 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
       { field: 'frequency', message: 'દર અઠવાડિયે અથવા ક્યારેય નહીં, એક પસંદ કરો' },
     ]);
     // nothing half-written
-    const after = await t.app.inject({ method: 'GET', url: '/api/library/interests', headers: library.headers });
+    const after = await inject(t.app, interestEndpoints.mine, { headers: library.headers });
     expect(after.json().data.interests.languages).toEqual(['Gujarati', 'Sanskrit']);
 
     // only a library states interests; a visitor is asked to sign in
     const asPublisher = await putInterests(await tokenHeader(t, publisher), { languages: [] });
     expect(asPublisher.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/library/interests' })).statusCode).toBe(401);
+    expect((await inject(t.app, interestEndpoints.mine)).statusCode).toBe(401);
   });
 
   it('follows a publisher and an author once each, and stops; an unknown one is a 404', async () => {
@@ -162,11 +172,9 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
     const ordered = await book(publisher.publisherId, 'Ordered Agam', { language: 'Gujarati', subjects: [{ id: 1 }] });
     const operator = await createOperator(t.ctx);
     await withdrawByOperator(t.ctx, operator.accountId, withdrawn.id, 'Registered twice', undefined);
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const order = await inject(t.app, orderEndpoints.create, {
       headers: library.headers,
-      payload: { orders: [{ publisherId: publisher.publisherId, bookId: ordered.id, numberOfCopies: 1 }] },
+      body: { orders: [{ publisherId: publisher.publisherId, bookId: ordered.id, numberOfCopies: 1 }] },
     });
     expect(order.statusCode).toBe(201);
     const since = await lastOutboxId();
@@ -286,10 +294,7 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
     expect(broken.statusCode).toBe(404);
     expect(broken.body).toContain('This link is not valid.');
     // a cart link used as an unsubscribe link is no unsubscribe link
-    const wrongKind = await t.app.inject({
-      method: 'POST',
-      url: `/api/interests/unsubscribe?token=${link('Add to cart').split('=').pop()}`,
-    });
+    const wrongKind = await inject(t.app, interestEndpoints.unsubscribe, { query: { token: link('Add to cart').split('=').pop()! } });
     expect(wrongKind.statusCode).toBe(404);
     t.advance((LINK_DAYS + 1) * DAY);
     const expired = await t.app.inject({ method: 'GET', url: link('Add to cart') });
@@ -325,7 +330,7 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
     const form = new FormData();
     form.append('List-Unsubscribe', 'One-Click');
     expect((await t.app.inject({ method: 'POST', url, payload: form })).statusCode).toBe(200);
-    const shown = await t.app.inject({ method: 'GET', url: '/api/library/interests', headers: library.headers });
+    const shown = await inject(t.app, interestEndpoints.mine, { headers: library.headers });
     expect(shown.json().data.interests.frequency).toBe('never');
 
     // no more digests, whatever is new
@@ -334,7 +339,7 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
     expect(await sendInterestDigest(t.ctx, library.libraryId, await now())).toBe(0);
     expect(await messagesTo(library.email, since)).toEqual([]);
     // a forged token unsubscribes nobody
-    expect((await t.app.inject({ method: 'POST', url: `/api/interests/unsubscribe?token=${token.slice(0, -2)}xx` })).statusCode).toBe(404);
+    expect((await inject(t.app, interestEndpoints.unsubscribe, { query: { token: `${token.slice(0, -2)}xx` } })).statusCode).toBe(404);
   });
 
   it('a publisher sees how many libraries follow it and how many digests named each book: counts only', async () => {
@@ -347,7 +352,7 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
     const quiet = await book(counted.publisherId, 'Quiet');
     for (const library of [first, second]) await sendInterestDigest(t.ctx, library.libraryId, await now());
 
-    const reach = await t.app.inject({ method: 'GET', url: '/api/publisher/interest', headers: await tokenHeader(t, counted) });
+    const reach = await inject(t.app, interestEndpoints.reach, { headers: await tokenHeader(t, counted) });
     expect(reach.json().data).toEqual({
       followers: 1,
       total: 2,
@@ -357,6 +362,6 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
       ],
     });
     expect(reach.body).not.toContain('Counting');
-    expect((await t.app.inject({ method: 'GET', url: '/api/publisher/interest', headers: first.headers })).statusCode).toBe(403);
+    expect((await inject(t.app, interestEndpoints.reach, { headers: first.headers })).statusCode).toBe(403);
   });
 });

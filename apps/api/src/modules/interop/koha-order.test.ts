@@ -8,9 +8,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interopEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-koha-'));
 
@@ -41,11 +43,9 @@ describe.each(ENGINES)('Koha order file on %s', (engine) => {
       price_kind: 'free',
     });
     jsbns.push(formatJsbn(priced.jsbn_number), formatJsbn(free.jsbn_number));
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const placed = await inject(t.app, orderEndpoints.create, {
       headers: lib,
-      payload: {
+      body: {
         orders: [
           { publisherId: publisher.publisherId, bookId: priced.id, numberOfCopies: 3 },
           { publisherId: publisher.publisherId, bookId: free.id, numberOfCopies: 10 },
@@ -60,7 +60,7 @@ describe.each(ENGINES)('Koha order file on %s', (engine) => {
 
   it('gives the library and the publisher a MARC21 file yaz-marcdump reads, 975 $p price and $q copies on each record', async () => {
     for (const headers of [lib, pub]) {
-      const reply = await t.app.inject({ method: 'GET', url: `/api/book/order-book/${orderId}/koha.mrc`, headers });
+      const reply = await inject(t.app, interopEndpoints.kohaOrder, { params: { id: orderId }, headers });
       expect(reply.statusCode).toBe(200);
       expect(reply.headers['content-type']).toBe('application/marc');
       expect(reply.headers['content-disposition']).toBe(`attachment; filename="Koha_order_${orderNumber}.mrc"`);
@@ -80,8 +80,8 @@ describe.each(ENGINES)('Koha order file on %s', (engine) => {
   });
 
   it("gives another library's order as a 404", async () => {
-    const reply = await t.app.inject({ method: 'GET', url: `/api/book/order-book/${orderId}/koha.mrc`, headers: other });
+    const reply = await inject(t.app, interopEndpoints.kohaOrder, { params: { id: orderId }, headers: other });
     expect(reply.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/book/order-book/${orderId}/koha.mrc` })).statusCode).toBe(401);
+    expect((await inject(t.app, interopEndpoints.kohaOrder, { params: { id: orderId } })).statusCode).toBe(401);
   });
 });

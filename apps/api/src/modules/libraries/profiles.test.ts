@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
+import { accountEndpoints, libraryEndpoints, publisherEndpoints, siteEndpoints } from '@jsbn/shared/core';
 import { createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { seedGallery } from '../../seed/seed-demo.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { corruptPngChecksum } from '../../test/images.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
 import { addGalleryImage } from '../site/routes.js';
@@ -26,7 +28,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
   it('updates a library profile with a new logo and removes the old file', async () => {
     const library = await createLibrary(t.ctx);
     const headers = await tokenHeader(t, library);
-    const before = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data.logoUrl as string;
+    const before = (await inject(t.app, accountEndpoints.me, { headers })).json().data.logoUrl as string;
     const fields = {
       name: 'શ્રી વિજય જ્ઞાન ભંડાર',
       sanchalak_name: 'Shri Sangh',
@@ -37,11 +39,9 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
       sangh_trust: 'Institution',
       number_of_books: '4200',
     };
-    const invalid = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/library',
+    const invalid = await inject(t.app, libraryEndpoints.updateProfile, {
       headers,
-      payload: form({ ...fields, mobile_no: '12', whatsapp_no: 'abc', number_of_books: '0' }),
+      body: form({ ...fields, mobile_no: '12', whatsapp_no: 'abc', number_of_books: '0' }),
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().details).toEqual(
@@ -52,28 +52,24 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
       ]),
     );
     const png = await makeJpeg('N', { width: 50, height: 50 });
-    const saved = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/library',
+    const saved = await inject(t.app, libraryEndpoints.updateProfile, {
       headers,
-      payload: form(fields, { logo: [png, 'new.jpg', 'image/jpeg'] }),
+      body: form(fields, { logo: [png, 'new.jpg', 'image/jpeg'] }),
     });
     expect(saved.statusCode).toBe(200);
-    const me = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data;
+    const me = (await inject(t.app, accountEndpoints.me, { headers })).json().data;
     expect(me.name).toBe('શ્રી વિજય જ્ઞાન ભંડાર');
     expect(me.logoUrl).not.toBe(before);
     expect(existsSync(fileOf(before))).toBe(false);
     expect(existsSync(fileOf(me.logoUrl))).toBe(true);
-    const details = (await t.app.inject({ method: 'GET', url: `/api/library/${library.libraryId}` })).json().data.library;
+    const details = (await inject(t.app, libraryEndpoints.one, { params: { id: library.libraryId } })).json().data.library;
     expect(details).toMatchObject({ number_of_books: 4200, sangh_trust: 'Institution', email: library.email });
     expect(details).not.toHaveProperty('gst_no');
-    await t.app.inject({
-      method: 'PATCH',
-      url: '/api/library',
+    await inject(t.app, libraryEndpoints.updateProfile, {
       headers,
-      payload: form({ ...fields, gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' }),
+      body: form({ ...fields, gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' }),
     });
-    const own = (await t.app.inject({ method: 'GET', url: `/api/library/${library.libraryId}`, headers })).json().data.library;
+    const own = (await inject(t.app, libraryEndpoints.one, { params: { id: library.libraryId }, headers })).json().data.library;
     expect(own).toMatchObject({ gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' });
   });
 
@@ -91,11 +87,9 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
       state: String(MAHARASHTRA),
       city: String(cityIdByName(MAHARASHTRA, 'Mumbai')),
     };
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/publisher',
+    const missing = await inject(t.app, publisherEndpoints.updateProfile, {
       headers,
-      payload: form({ ...fields, landline_no: '12345', state: '', city: '' }),
+      body: form({ ...fields, landline_no: '12345', state: '', city: '' }),
     });
     expect(missing.json().details).toEqual(
       expect.arrayContaining([
@@ -104,22 +98,18 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
         { field: 'city', message: MSG.cityRequired },
       ]),
     );
-    const mismatch = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/publisher',
+    const mismatch = await inject(t.app, publisherEndpoints.updateProfile, {
       headers,
-      payload: form({ ...fields, city: String(cityIdByName(GUJARAT, 'Surat')) }),
+      body: form({ ...fields, city: String(cityIdByName(GUJARAT, 'Surat')) }),
     });
     expect(mismatch.json().details).toEqual([{ field: 'city', message: 'City is not in the chosen state' }]);
     // the landline as Indians write it, STD code with its trunk 0, and a mobile with +91 (decision 039)
-    const saved = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/publisher',
+    const saved = await inject(t.app, publisherEndpoints.updateProfile, {
       headers,
-      payload: form({ ...fields, landline_no: '022-2345 6789', mobile_no: '+91 98200 12345', publisher_no: 'HACKD' }),
+      body: form({ ...fields, landline_no: '022-2345 6789', mobile_no: '+91 98200 12345', publisher_no: 'HACKD' }),
     });
     expect(saved.statusCode).toBe(200);
-    const info = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}` })).json().data.publisher;
+    const info = (await inject(t.app, publisherEndpoints.one, { params: { id: publisher.publisherId } })).json().data.publisher;
     expect(info).toMatchObject({
       publisher_name: 'Shri Mumbai Jain Prakashan',
       publisher_no: publisher.publisher_no,
@@ -135,31 +125,24 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
       { id: mumbai, city_id: mumbai, city_name: 'Mumbai' },
     ]);
     expect(info).not.toHaveProperty('gst_no');
-    const own = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}`, headers })).json().data.publisher;
+    const own = (await inject(t.app, publisherEndpoints.one, { params: { id: publisher.publisherId }, headers })).json().data.publisher;
     expect(own).toMatchObject({ gst_no: null, aadhar_no: null });
     const library = await createLibrary(t.ctx);
-    const asLibrary = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/publisher',
-      headers: await tokenHeader(t, library),
-      payload: form(fields),
-    });
+    const asLibrary = await inject(t.app, publisherEndpoints.updateProfile, { headers: await tokenHeader(t, library), body: form(fields) });
     expect(asLibrary.statusCode).toBe(403);
   });
 
   it('lists libraries publicly with search, paging and the sort of names', async () => {
     await createLibrary(t.ctx, { name: 'Aadinath Gyan Bhandar' });
     await createLibrary(t.ctx, { name: 'Zaveri Gyan Mandir' });
-    const page = await t.app.inject({
-      method: 'GET',
-      url: '/api/library',
+    const page = await inject(t.app, libraryEndpoints.list, {
       query: { queryString: 'gyan', sortedField: 'name', sortedOrder: 'asc', limit: '10' },
     });
     const names = page.json().data.libraries.map((library: { name: string }) => library.name);
     expect(names[0]).toBe('Aadinath Gyan Bhandar');
     expect(names.at(-1)).toBe('Zaveri Gyan Mandir');
     expect(page.json().data.total).toBe(names.length);
-    const one = await t.app.inject({ method: 'GET', url: '/api/library', query: { limit: '10', pageNo: '1', queryString: 'Zaveri' } });
+    const one = await inject(t.app, libraryEndpoints.list, { query: { limit: '10', pageNo: '1', queryString: 'Zaveri' } });
     expect(one.json().data).toMatchObject({ total: 1 });
     // spec books §3 'Library (as listed)': letterText and libraryInfoPdf, the info sheet a PDF with the library's details
     const [zaveri] = one.json().data.libraries;
@@ -173,45 +156,38 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const pdf = join(t.ctx.config.dataDir, 'library-info.pdf');
     writeFileSync(pdf, sheet.rawPayload);
     expect(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })).toMatch(/Library name\s+Zaveri Gyan Mandir/);
-    expect((await t.app.inject({ method: 'GET', url: '/api/library/999999/info.pdf' })).statusCode).toBe(404);
+    expect((await inject(t.app, libraryEndpoints.infoSheet, { params: { id: 999999 } })).statusCode).toBe(404);
   });
 
   it('takes a new library logo by POST /library/upload-logo and deletes the old one', async () => {
     const library = await createLibrary(t.ctx);
     const headers = await tokenHeader(t, library);
-    const before = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data.logoUrl as string;
-    const none = await t.app.inject({ method: 'POST', url: '/api/library/upload-logo', headers, payload: form({}) });
+    const before = (await inject(t.app, accountEndpoints.me, { headers })).json().data.logoUrl as string;
+    const none = await inject(t.app, libraryEndpoints.uploadLogo, { headers, body: form({}) });
     expect([none.statusCode, none.json().details]).toEqual([400, [{ field: 'logo', message: 'Logo is required' }]]);
     const logo = await makeJpeg('L', { width: 60, height: 60 });
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/library/upload-logo',
-      headers,
-      payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }),
-    });
+    const saved = await inject(t.app, libraryEndpoints.uploadLogo, { headers, body: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }) });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe('Logo updated successfully');
     const { logoUrl } = saved.json().data;
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers })).json().data.logoUrl).toBe(logoUrl);
+    expect((await inject(t.app, accountEndpoints.me, { headers })).json().data.logoUrl).toBe(logoUrl);
     expect(existsSync(fileOf(before))).toBe(false);
     expect(existsSync(fileOf(logoUrl))).toBe(true);
     const publisher = await createPublisher(t.ctx);
-    const asPublisher = await t.app.inject({
-      method: 'POST',
-      url: '/api/library/upload-logo',
+    const asPublisher = await inject(t.app, libraryEndpoints.uploadLogo, {
       headers: await tokenHeader(t, publisher),
-      payload: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }),
+      body: form({}, { logo: [logo, 'logo.jpg', 'image/jpeg'] }),
     });
     expect(asPublisher.statusCode).toBe(403);
   });
 
   it('serves the site settings and the gallery images of the storage', async () => {
-    const site = (await t.app.inject({ method: 'GET', url: '/api/site' })).json().data;
+    const site = (await inject(t.app, siteEndpoints.info)).json().data;
     expect(site).toMatchObject({ supportEmail: 'support@jsbn.example', supportWhatsapp: '9000000000' });
     expect(site.videos.map((video: { url: string | null }) => video.url)).toEqual([null, null, null]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/media/images' })).json().data.images).toEqual([]);
+    expect((await inject(t.app, siteEndpoints.gallery)).json().data.images).toEqual([]);
     await seedGallery(t.ctx);
-    const images = (await t.app.inject({ method: 'GET', url: '/api/media/images' })).json().data.images as { name: string; url: string }[];
+    const images = (await inject(t.app, siteEndpoints.gallery)).json().data.images as { name: string; url: string }[];
     expect(images.map((image) => image.name)).toEqual(['01-jsbn-launch.jpg', '02-gyan-bhandar.jpg', '03-granth-seva.jpg']);
     expect((await t.app.inject({ method: 'GET', url: images[1]!.url })).headers['content-type']).toBe('image/jpeg');
     // a picture added later is decoded first: a damaged one never reaches the page
@@ -228,7 +204,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
           .toBuffer(),
       ),
     ).toBe('public/gallery/jnan-panchami-2026.png');
-    const after = (await t.app.inject({ method: 'GET', url: '/api/media/images' })).json().data.images as { name: string }[];
+    const after = (await inject(t.app, siteEndpoints.gallery)).json().data.images as { name: string }[];
     expect(after.map((image) => image.name)).toEqual([
       '01-jsbn-launch.jpg',
       '02-gyan-bhandar.jpg',

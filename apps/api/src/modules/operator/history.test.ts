@@ -4,9 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@jsbn/shared';
+import {
+  accountEndpoints,
+  bookEndpoints,
+  libraryEndpoints,
+  operatorEndpoints,
+  orderEndpoints,
+  publisherEndpoints,
+} from '@jsbn/shared/core';
 import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
 import { audit_log } from '../../db/schema.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { importCatalogue } from '../books/import.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
 import { withdrawBook } from '../books/withdrawal.js';
@@ -38,14 +47,10 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const history = (bookId: number, headers?: Headers) => t.app.inject({ method: 'GET', url: `/api/book/${bookId}/history`, headers });
+  const history = (bookId: number, headers?: Headers) =>
+    inject(t.app, operatorEndpoints.bookHistory, { params: { id: bookId }, ...(headers ? { headers } : {}) });
   const operatorList = async (query: Record<string, string | number>) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/operator/history',
-      headers: op,
-      query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-    });
+    const response = await inject(t.app, operatorEndpoints.history, { raw: true, headers: op, query });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as { entries: HistoryEntry[]; nextCursor: number | null };
   };
@@ -55,11 +60,10 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી કલ્પસૂત્ર', book_e_title: 'Shri Kalpasutra' });
     const titles = ['શ્રી બારસા સૂત્ર', 'કલ્પસૂત્ર સુબોધિકા', 'श्री कल्पसूत्र'];
     for (const [index, title] of titles.entries()) {
-      const response = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/book/${book.id}`,
+      const response = await inject(t.app, bookEndpoints.update, {
+        params: { id: book.id },
         headers: pub,
-        payload: form({ ...bookForm, book_title: title, pages: String(301 + index) }),
+        body: form({ ...bookForm, book_title: title, pages: String(301 + index) }),
       });
       expect(response.statusCode, response.body).toBe(200);
     }
@@ -85,7 +89,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       .json()
       .data.entries[3].changes.find((item: { field: string }) => item.field === 'is_available').after as boolean;
     expect(
-      (await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers: pub, payload: { isAvailable: !available } })).statusCode,
+      (await inject(t.app, bookEndpoints.update, { params: { id: book.id }, headers: pub, body: { isAvailable: !available } })).statusCode,
     ).toBe(200);
     const [latest] = (await history(book.id, pub)).json().data.entries as HistoryEntry[];
     expect(latest!.changes).toEqual([{ field: 'is_available', before: available, after: !available }]);
@@ -100,31 +104,28 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().message).toBe('Book not found');
     expect((await history(99_999_999, pub)).json().message).toBe('Book not found');
-    for (const url of ['/api/operator/history', '/api/operator/history.csv']) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url, headers: pub })).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url, headers: lib })).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url, headers: op })).statusCode).toBe(200);
+    for (const endpoint of [operatorEndpoints.history, operatorEndpoints.historyCsv]) {
+      expect((await inject(t.app, endpoint)).statusCode).toBe(401);
+      expect((await inject(t.app, endpoint, { headers: pub })).statusCode).toBe(403);
+      expect((await inject(t.app, endpoint, { headers: lib })).statusCode).toBe(403);
+      expect((await inject(t.app, endpoint, { headers: op })).statusCode).toBe(200);
     }
   });
 
   it("records an order's creation and each change of its status", async () => {
     const book = await createBook(t.ctx, publisher.publisherId);
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const placed = await inject(t.app, orderEndpoints.create, {
       headers: lib,
-      payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }] },
+      body: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }] },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().data.orders[0].id as number;
     expect(
-      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'IN_PROGRESS' } }))
+      (await inject(t.app, orderEndpoints.setStatus, { params: { id: orderId }, headers: pub, body: { status: 'IN_PROGRESS' } }))
         .statusCode,
     ).toBe(200);
     expect(
-      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'DISPATCHED' } }))
-        .statusCode,
+      (await inject(t.app, orderEndpoints.setStatus, { params: { id: orderId }, headers: pub, body: { status: 'DISPATCHED' } })).statusCode,
     ).toBe(200);
     const { entries } = await operatorList({ subjectType: 'order', subjectId: orderId });
     expect(
@@ -157,7 +158,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       city: String(cityIdByName(GUJARAT, 'Ahmedabad')),
       aadhar_no: '123412341234',
     };
-    const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers: pub, payload: form(fields) });
+    const saved = await inject(t.app, publisherEndpoints.updateProfile, { headers: pub, body: form(fields) });
     expect(saved.statusCode, saved.body).toBe(200);
     const [entry] = (await operatorList({ subjectType: 'publisher', subjectId: publisher.publisherId })).entries;
     expect(entry!.action).toBe('updated');
@@ -167,11 +168,9 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     // the entry names the publisher by the name it has now
     expect(entry!.who.name).toBe('શ્રી જૈન પ્રકાશન ટ્રસ્ટ');
 
-    const letter = await t.app.inject({
-      method: 'POST',
-      url: '/api/library/logo-text',
+    const letter = await inject(t.app, libraryEndpoints.saveLetterhead, {
       headers: lib,
-      payload: { text: 'આદરણીય પ્રકાશક, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલશો.' },
+      body: { text: 'આદરણીય પ્રકાશક, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલશો.' },
     });
     expect(letter.statusCode, letter.body).toBe(200);
     const libraryFields = {
@@ -184,7 +183,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       sangh_trust: 'Sangh Sanchalit',
       number_of_books: '1500',
     };
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/library', headers: lib, payload: form(libraryFields) })).statusCode).toBe(200);
+    expect((await inject(t.app, libraryEndpoints.updateProfile, { headers: lib, body: form(libraryFields) })).statusCode).toBe(200);
     const libraryEntries = (await operatorList({ subjectType: 'library', subjectId: library.libraryId })).entries;
     expect(libraryEntries.map((item) => item.changes.map((c) => c.field).sort())).toEqual([
       ['address', 'number_of_books', 'sanchalak_address'],
@@ -197,11 +196,9 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
   it('records a password change as an action, without the password or its hash', async () => {
     const account = await createLibrary(t.ctx);
     const headers = await tokenHeader(t, account);
-    const changed = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/update-password',
+    const changed = await inject(t.app, accountEndpoints.changePassword, {
       headers,
-      payload: { oldPassword: account.password, newPassword: 'Gyan@Bhandar#2026' },
+      body: { oldPassword: account.password, newPassword: 'Gyan@Bhandar#2026' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const [entry] = (await operatorList({ subjectType: 'account', subjectId: account.accountId })).entries;
@@ -249,11 +246,10 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
   it("filters the operators' list by actor, action and days, a page at a time, and 400s a bad filter naming it", async () => {
     const book = await createBook(t.ctx, other.publisherId, { book_title: 'યોગશાસ્ત્ર', book_e_title: 'Yogashastra' });
     for (const pages of ['120', '121', '122']) {
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/book/${book.id}`,
+      await inject(t.app, bookEndpoints.update, {
+        params: { id: book.id },
         headers: otherPub,
-        payload: form({ ...bookForm, book_title: 'યોગશાસ્ત્ર', pages }),
+        body: form({ ...bookForm, book_title: 'યોગશાસ્ત્ર', pages }),
       });
     }
     const all = await operatorList({ actor: other.accountId, subjectType: 'book' });
@@ -274,21 +270,19 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     const yesterday = new Date(Date.now() + 5.5 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
     expect((await operatorList({ actor: other.accountId, from: today, to: today })).entries).toHaveLength(4);
     expect((await operatorList({ actor: other.accountId, to: yesterday })).entries).toHaveLength(0);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/operator/history', headers: op, query: { from: '2026-02-30' } });
+    const bad = await inject(t.app, operatorEndpoints.history, { headers: op, query: { from: '2026-02-30' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([{ field: 'from', message: 'From is not a date' }]);
-    const badType = await t.app.inject({ method: 'GET', url: '/api/operator/history', headers: op, query: { subjectType: 'shelf' } });
+    const badType = await inject(t.app, operatorEndpoints.history, { raw: true, headers: op, query: { subjectType: 'shelf' } });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().details[0].field).toBe('subjectType');
   });
 
   /** GET /api/operator/history.csv of one book's entries, as the operator, in `language` when given. */
   const bookHistoryCsv = (bookId: number, language?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/operator/history.csv',
+    inject(t.app, operatorEndpoints.historyCsv, {
       headers: language ? { ...op, 'accept-language': language } : op,
-      query: { subjectType: 'book', subjectId: String(bookId) },
+      query: { subjectType: 'book', subjectId: bookId },
     });
 
   it('exports the filtered record as CSV: UTF-8 with a BOM, the header, Gujarati intact', async () => {
@@ -365,7 +359,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       state: String(stateIdByName('Maharashtra')),
       city: String(cityIdByName(stateIdByName('Maharashtra')!, 'Mumbai')),
     };
-    const saved = await t.app.inject({ method: 'PATCH', url: '/api/publisher', headers, payload: form(fields) });
+    const saved = await inject(t.app, publisherEndpoints.updateProfile, { headers, body: form(fields) });
     expect(saved.statusCode, saved.body).toBe(200);
     const [entry] = (await operatorList({ subjectType: 'publisher', subjectId: owner.publisherId })).entries;
     expect(change(entry!, 'state_id')).toEqual({

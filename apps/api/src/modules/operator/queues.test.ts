@@ -6,11 +6,14 @@
  * retried, and who may call what.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints, bulkEndpoints, operatorEndpoints } from '@jsbn/shared/core';
 import { eq } from 'drizzle-orm';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createOperator, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { audit_log, book_reports, books, duplicate_pairs, outbox } from '../../db/schema.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
+import { waitFor } from '../../test/servers.js';
 
 const fields = {
   pages: '240',
@@ -57,11 +60,9 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
   afterAll(() => t.close());
 
   const register = (headers: { authorization: string }, values: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/book',
+    inject(t.app, bookEndpoints.register, {
       headers,
-      payload: form({ ...fields, ...values }, { book_cover: [cover, 'cover.jpg', 'image/jpeg'] }),
+      body: form({ ...fields, ...values }, { book_cover: [cover, 'cover.jpg', 'image/jpeg'] }),
     });
   const pairsOf = (bookId: number) => t.ctx.db.select().from(duplicate_pairs).where(eq(duplicate_pairs.book_id, bookId));
   const outboxTo = async (to: string) =>
@@ -71,9 +72,7 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     }[];
 
   it('answers the form check with the closest book of any publisher, in any script', async () => {
-    const similar = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/similar',
+    const similar = await inject(t.app, bookEndpoints.similar, {
       headers: secondHeaders,
       query: { title: 'Kalpsutra', author: 'Bhadrabahu Swami' },
     });
@@ -94,32 +93,24 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     ]);
     expect(similar.json().data.books[0].similarity).toBeGreaterThanOrEqual(0.6);
     // another author's book of the same title is another book; so is another title by the same author
-    const otherAuthor = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/similar',
+    const otherAuthor = await inject(t.app, bookEndpoints.similar, {
       headers: secondHeaders,
       query: { title: 'Kalpasutra', author: 'Vinay Vijay' },
     });
     expect(otherAuthor.json().data.books).toEqual([]);
-    const otherTitle = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/similar',
+    const otherTitle = await inject(t.app, bookEndpoints.similar, {
       headers: secondHeaders,
       query: { title: 'Bhaktamar Stotra', author: 'Bhadrabahu Swami' },
     });
     expect(otherTitle.json().data.books).toEqual([]);
-    const noTitle = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/similar',
+    const noTitle = await inject(t.app, bookEndpoints.similar, {
       headers: { ...secondHeaders, 'accept-language': 'gu' },
       query: { title: ' ', author: 'x' },
     });
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().details).toEqual([{ field: 'title', message: 'પુસ્તકનું શીર્ષક જરૂરી છે.' }]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/similar', query: { title: 'Kalpasutra' } })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/book/similar', headers: libraryHeaders, query: { title: 'Kalpasutra' } })).statusCode,
-    ).toBe(403);
+    expect((await inject(t.app, bookEndpoints.similar, { query: { title: 'Kalpasutra' } })).statusCode).toBe(401);
+    expect((await inject(t.app, bookEndpoints.similar, { headers: libraryHeaders, query: { title: 'Kalpasutra' } })).statusCode).toBe(403);
   });
 
   it('queues a pair when another publisher registers the romanised title by the same author, with its reason; none for a different book', async () => {
@@ -168,11 +159,9 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
   });
 
   it('warns of a similar book in the bulk preview, row by row', async () => {
-    const preview = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/bulk/check',
+    const preview = await inject(t.app, bulkEndpoints.check, {
       headers: secondHeaders,
-      payload: {
+      body: {
         rows: [
           { row: 2, values: { book_title: 'कल्पसूत्र', book_e_title: 'Kalpasutra', author_name_1: 'Bhadrabahu', author_type_1: 'Author' } },
           { row: 3, values: { book_title: 'Samaysar', author_name_1: 'Kundkundacharya', author_type_1: 'Author' } },
@@ -189,11 +178,9 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
   });
 
   it('queues the pairs of a bulk upload after its commit, in the job queue', async () => {
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/bulk/register',
+    const registered = await inject(t.app, bulkEndpoints.register, {
       headers: secondHeaders,
-      payload: {
+      body: {
         batch: '0b7f6c1e-2d3a-4c5b-8e9f-0a1b2c3d4e5f',
         rows: [
           {
@@ -218,11 +205,15 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     });
     expect(registered.statusCode, registered.body).toBe(200);
     const bookId = registered.json().data.books[0].id as number;
-    let pairs = await pairsOf(bookId);
-    for (let waited = 0; pairs.length === 0 && waited < 30_000; waited += 250) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      pairs = await pairsOf(bookId);
-    }
+    // the bulk upload's duplicate check runs in the job queue, after the reply
+    const pairs = await waitFor(
+      async () => {
+        const found = await pairsOf(bookId);
+        return found.length > 0 && found;
+      },
+      30_000,
+      'the duplicate check of the uploaded book',
+    );
     expect(pairs.map((pair) => ({ other: pair.other_book_id, reason: pair.publisher_reason }))).toContainEqual({
       other: kalpasutra.id,
       reason: null,
@@ -230,7 +221,7 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
   });
 
   it('lists open pairs side by side; not-duplicate and withdraw close them on the record', async () => {
-    const queue = await t.app.inject({ method: 'GET', url: '/api/operator/duplicates', headers: operatorHeaders });
+    const queue = await inject(t.app, operatorEndpoints.duplicates, { headers: operatorHeaders });
     expect(queue.statusCode).toBe(200);
     const pair = (
       queue.json().data.pairs as {
@@ -245,21 +236,19 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     expect(pair.other.jsbn_number).toBe(kalpasutra.jsbn_number);
 
     // a book that is not one of the pair
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/duplicates/${pair.id}/withdraw`,
+    const wrong = await inject(t.app, operatorEndpoints.withdrawDuplicate, {
+      params: { id: pair.id },
       headers: operatorHeaders,
-      payload: { book_id: 999999, reason: 'Same book' },
+      body: { book_id: 999999, reason: 'Same book' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual([{ field: 'book_id', message: 'Choose one of the two books' }]);
 
     const [row] = await t.ctx.db.select().from(duplicate_pairs).where(eq(duplicate_pairs.id, pair.id));
-    const withdrawn = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/duplicates/${pair.id}/withdraw`,
+    const withdrawn = await inject(t.app, operatorEndpoints.withdrawDuplicate, {
+      params: { id: pair.id },
       headers: operatorHeaders,
-      payload: { book_id: row!.book_id, reason: 'Registered twice' },
+      body: { book_id: row!.book_id, reason: 'Registered twice' },
     });
     expect(withdrawn.statusCode).toBe(200);
     const [book] = await t.ctx.db
@@ -274,15 +263,11 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       { id: pair.id, action: 'withdrawn', reason: 'Registered twice', role: 'OPERATOR' },
     ]);
     // answered once
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/duplicates/${pair.id}/not-duplicate`,
-      headers: operatorHeaders,
-    });
+    const twice = await inject(t.app, operatorEndpoints.notDuplicate, { params: { id: pair.id }, headers: operatorHeaders });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This pair has already been answered.');
     // the withdrawn book is no longer offered as a match, nor left open in the queue
-    const after = (await t.app.inject({ method: 'GET', url: '/api/operator/duplicates', headers: operatorHeaders })).json().data.pairs as {
+    const after = (await inject(t.app, operatorEndpoints.duplicates, { headers: operatorHeaders })).json().data.pairs as {
       id: number;
     }[];
     expect(after.map((open) => open.id)).not.toContain(pair.id);
@@ -295,11 +280,7 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       duplicate_reason: 'REPRINT',
     });
     const [reprintPair] = await pairsOf(reprint.json().data.id);
-    const notDuplicate = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/duplicates/${reprintPair!.id}/not-duplicate`,
-      headers: operatorHeaders,
-    });
+    const notDuplicate = await inject(t.app, operatorEndpoints.notDuplicate, { params: { id: reprintPair!.id }, headers: operatorHeaders });
     expect(notDuplicate.statusCode).toBe(200);
     const [kept] = await pairsOf(reprint.json().data.id);
     expect(kept!.status).toBe('NOT_DUPLICATE');
@@ -312,10 +293,10 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
 
   it('takes a report from the public page, throttled like the contact form', async () => {
     const jsbn = kalpasutra.jsbn_number;
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/${jsbn}/report`,
-      payload: { kind: 'NOPE', reason: ' ' },
+    const missing = await inject(t.app, bookEndpoints.report, {
+      raw: true,
+      params: { id: jsbn },
+      body: { kind: 'NOPE', reason: ' ' },
       remoteAddress: '10.0.0.9',
     });
     expect(missing.statusCode).toBe(400);
@@ -323,17 +304,15 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       { field: 'kind', message: 'Choose what is wrong with the book' },
       { field: 'reason', message: 'Reason is required' },
     ]);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/ZZZZZ-00001-0/report',
-      payload: { kind: 'OTHER', reason: 'x' },
+    const unknown = await inject(t.app, bookEndpoints.report, {
+      params: { id: 'ZZZZZ-00001-0' },
+      body: { kind: 'OTHER', reason: 'x' },
       remoteAddress: '10.0.0.8',
     });
     expect(unknown.statusCode).toBe(404);
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/${jsbn.replaceAll('-', '')}/report`,
-      payload: { kind: 'WRONG_DETAILS', reason: 'લેખકનું નામ ખોટું છે', email: 'Reader@Example.org' },
+    const sent = await inject(t.app, bookEndpoints.report, {
+      params: { id: jsbn.replaceAll('-', '') },
+      body: { kind: 'WRONG_DETAILS', reason: 'લેખકનું નામ ખોટું છે', email: 'Reader@Example.org' },
       remoteAddress: '10.0.0.7',
     });
     expect(sent.statusCode).toBe(200);
@@ -344,10 +323,9 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     for (let n = 0; n < 4; n++) {
       expect(
         (
-          await t.app.inject({
-            method: 'POST',
-            url: `/api/book/${jsbn}/report`,
-            payload: { kind: 'OTHER', reason: `spam ${n}` },
+          await inject(t.app, bookEndpoints.report, {
+            params: { id: jsbn },
+            body: { kind: 'OTHER', reason: `spam ${n}` },
             remoteAddress: '10.0.0.6',
           })
         ).statusCode,
@@ -355,25 +333,23 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     }
     expect(
       (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/book/${jsbn}/report`,
-          payload: { kind: 'OTHER', reason: 'spam 4' },
+        await inject(t.app, bookEndpoints.report, {
+          params: { id: jsbn },
+          body: { kind: 'OTHER', reason: 'spam 4' },
           remoteAddress: '10.0.0.6',
         })
       ).statusCode,
     ).toBe(200);
-    const sixth = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/${jsbn}/report`,
-      payload: { kind: 'OTHER', reason: 'spam 5' },
+    const sixth = await inject(t.app, bookEndpoints.report, {
+      params: { id: jsbn },
+      body: { kind: 'OTHER', reason: 'spam 5' },
       remoteAddress: '10.0.0.6',
     });
     expect(sixth.statusCode).toBe(429);
   });
 
   it('answers reports: corrected, declined, withdrawn — each recorded and told by e-mail in the right language', async () => {
-    const reports = (await t.app.inject({ method: 'GET', url: '/api/operator/reports', headers: operatorHeaders })).json().data.reports as {
+    const reports = (await inject(t.app, operatorEndpoints.reports, { headers: operatorHeaders })).json().data.reports as {
       id: number;
       kind: string;
       reporter_email: string | null;
@@ -383,19 +359,17 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     expect(wrong.kind).toBe('WRONG_DETAILS');
     expect(wrong.book.id).toBe(kalpasutra.id);
 
-    const noNote = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/reports/${wrong.id}/correct`,
+    const noNote = await inject(t.app, operatorEndpoints.correctReport, {
+      params: { id: wrong.id },
       headers: operatorHeaders,
-      payload: { note: '' },
+      body: { note: '' },
     });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().details).toEqual([{ field: 'note', message: 'Note is required' }]);
-    const corrected = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/reports/${wrong.id}/correct`,
+    const corrected = await inject(t.app, operatorEndpoints.correctReport, {
+      params: { id: wrong.id },
       headers: operatorHeaders,
-      payload: { note: 'Author name fixed' },
+      body: { note: 'Author name fixed' },
     });
     expect(corrected.statusCode).toBe(200);
     const [reader] = await outboxTo('reader@example.org');
@@ -409,20 +383,18 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     expect(publisherMail!.text).toContain("The JSBN team has corrected the book's details.");
 
     const spam = reports.find((report) => report.reporter_email === null && report.book.id === kalpasutra.id)!;
-    const declined = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/reports/${spam.id}/decline`,
+    const declined = await inject(t.app, operatorEndpoints.declineReport, {
+      params: { id: spam.id },
       headers: operatorHeaders,
-      payload: { note: 'Nothing wrong' },
+      body: { note: 'Nothing wrong' },
     });
     expect(declined.statusCode).toBe(200);
     expect((await outboxTo(first.email))[0]!.text).toContain('The JSBN team looked into it and has left the book as it is.');
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/reports/${wrong.id}/decline`,
+    const again = await inject(t.app, operatorEndpoints.declineReport, {
+      params: { id: wrong.id },
       headers: operatorHeaders,
-      payload: { note: 'x' },
+      body: { note: 'x' },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This report has already been answered.');
@@ -442,32 +414,24 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       book_e_title: 'Old edition',
       authors: [{ authorType: 1, author_name: 'Someone Else' }],
     });
-    const notMine = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/${kalpasutra.id}/withdraw-request`,
+    const notMine = await inject(t.app, bookEndpoints.withdrawRequest, {
+      params: { id: kalpasutra.id },
       headers: secondHeaders,
-      payload: { reason: 'Not mine' },
+      body: { reason: 'Not mine' },
     });
     expect(notMine.statusCode).toBe(404);
     expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/book/${own.id}/withdraw-request`,
-          headers: libraryHeaders,
-          payload: { reason: 'x' },
-        })
-      ).statusCode,
+      (await inject(t.app, bookEndpoints.withdrawRequest, { params: { id: own.id }, headers: libraryHeaders, body: { reason: 'x' } }))
+        .statusCode,
     ).toBe(403);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/${own.id}/withdraw-request`,
+    const asked = await inject(t.app, bookEndpoints.withdrawRequest, {
+      params: { id: own.id },
       headers: secondHeaders,
-      payload: { reason: 'Printed by mistake' },
+      body: { reason: 'Printed by mistake' },
     });
     expect(asked.statusCode).toBe(200);
     expect(asked.json().message).toBe('Your request has been sent to the JSBN team.');
-    const reports = (await t.app.inject({ method: 'GET', url: '/api/operator/reports', headers: operatorHeaders })).json().data.reports as {
+    const reports = (await inject(t.app, operatorEndpoints.reports, { headers: operatorHeaders })).json().data.reports as {
       id: number;
       kind: string;
       from_publisher: boolean;
@@ -475,11 +439,10 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     }[];
     const request = reports.find((report) => report.book.id === own.id)!;
     expect(request).toMatchObject({ kind: 'WITHDRAW_REQUEST', from_publisher: true });
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/reports/${request.id}/withdraw`,
+    const done = await inject(t.app, operatorEndpoints.withdrawReported, {
+      params: { id: request.id },
       headers: operatorHeaders,
-      payload: { reason: 'At the publisher’s request' },
+      body: { reason: 'At the publisher’s request' },
     });
     expect(done.statusCode).toBe(200);
     const [book] = await t.ctx.db
@@ -493,11 +456,10 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
     const [withdrawnEntry] = await t.ctx.db.select().from(audit_log).where(eq(audit_log.action, 'withdrawn'));
     expect(withdrawnEntry).toBeDefined();
     // asked again: it is withdrawn already
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/${own.id}/withdraw-request`,
+    const twice = await inject(t.app, bookEndpoints.withdrawRequest, {
+      params: { id: own.id },
       headers: secondHeaders,
-      payload: { reason: 'again' },
+      body: { reason: 'again' },
     });
     expect(twice.statusCode).toBe(409);
   });
@@ -515,7 +477,7 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
         last_error: '550 mailbox unavailable',
       })
       .returning({ id: outbox.id });
-    const list = await t.app.inject({ method: 'GET', url: '/api/operator/messages', headers: operatorHeaders });
+    const list = await inject(t.app, operatorEndpoints.failures, { headers: operatorHeaders });
     expect(list.statusCode).toBe(200);
     expect(list.json().data.messages).toContainEqual({
       id: failed!.id,
@@ -527,17 +489,17 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
-    const retried = await t.app.inject({ method: 'POST', url: `/api/operator/messages/${failed!.id}/retry`, headers: operatorHeaders });
+    const retried = await inject(t.app, operatorEndpoints.retryMessage, { params: { id: failed!.id }, headers: operatorHeaders });
     expect(retried.statusCode).toBe(200);
     const [pending] = await t.ctx.db
       .select({ status: outbox.status, attempts: outbox.attempts })
       .from(outbox)
       .where(eq(outbox.id, failed!.id));
     expect(pending).toEqual({ status: 'pending', attempts: 0 });
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/operator/messages/${failed!.id}/retry`, headers: operatorHeaders })).statusCode,
-    ).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: '/api/operator/messages/999999/retry', headers: operatorHeaders })).statusCode).toBe(
+    expect((await inject(t.app, operatorEndpoints.retryMessage, { params: { id: failed!.id }, headers: operatorHeaders })).statusCode).toBe(
+      409,
+    );
+    expect((await inject(t.app, operatorEndpoints.retryMessage, { params: { id: 999999 }, headers: operatorHeaders })).statusCode).toBe(
       404,
     );
 
@@ -547,7 +509,7 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       `INSERT INTO pgboss.job (id, name, data, state, retry_count, output, completed_on) VALUES ($1, 'document', '{"kind":"catalog","publisherId":7,"language":"gu","key":"k"}', 'failed', 2, '{"message":"font missing"}', now())`,
       [jobId],
     );
-    const jobs = (await t.app.inject({ method: 'GET', url: '/api/operator/messages', headers: operatorHeaders })).json().data.jobs as {
+    const jobs = (await inject(t.app, operatorEndpoints.failures, { headers: operatorHeaders })).json().data.jobs as {
       id: string;
       about: string;
       last_error: string;
@@ -563,17 +525,14 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       }),
     );
     // what a job was for, in the operator's language
-    const inHindi = (
-      await t.app.inject({ method: 'GET', url: '/api/operator/messages', headers: { ...operatorHeaders, 'accept-language': 'hi' } })
-    ).json().data.jobs as { id: string; about: string }[];
+    const inHindi = (await inject(t.app, operatorEndpoints.failures, { headers: { ...operatorHeaders, 'accept-language': 'hi' } })).json()
+      .data.jobs as { id: string; about: string }[];
     expect(inHindi.find((job) => job.id === jobId)?.about).toBe('प्रकाशक 7 का सूचीपत्र (ગુજરાતી)');
-    const again = await t.app.inject({ method: 'POST', url: `/api/operator/jobs/${jobId}/retry`, headers: operatorHeaders });
+    const again = await inject(t.app, operatorEndpoints.retryJob, { params: { id: jobId }, headers: operatorHeaders });
     expect(again.statusCode).toBe(200);
     const { rows } = await t.database.execute(`SELECT state FROM pgboss.job WHERE id = $1`, [jobId]);
     expect((rows[0] as { state: string }).state).not.toBe('failed');
-    expect((await t.app.inject({ method: 'POST', url: `/api/operator/jobs/${jobId}/retry`, headers: operatorHeaders })).statusCode).toBe(
-      404,
-    );
+    expect((await inject(t.app, operatorEndpoints.retryJob, { params: { id: jobId }, headers: operatorHeaders })).statusCode).toBe(404);
     const recorded = await t.ctx.db.select().from(audit_log).where(eq(audit_log.action, 'retried'));
     expect(recorded.map((entry) => entry.subject_type).sort()).toEqual(['job', 'message']);
   });

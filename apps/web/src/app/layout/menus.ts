@@ -1,6 +1,6 @@
 import type { AccountRole } from '@jsbn/shared';
 import type { ENGLISH } from '../../i18n/resources';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** A menu entry's text: its key under `menu` of the `common` catalogue (`t(\`menu.${label}\`)`). */
 export type MenuLabel = keyof typeof ENGLISH.common.menu;

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { LoadingState } from '../../components/page';
 import { lazyNamed } from '../../components/lazy';
-import { RouteError } from '../../app/route-error';
+import { RouteError } from '../../components/route-error';
 import { operatorPaths } from './nav';
 import { OperatorLayout } from './shell/operator-layout';
 import { RequireOperator } from './shell/require-operator';

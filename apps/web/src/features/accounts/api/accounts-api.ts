@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { accountEndpoints, libraryEndpoints, lookupEndpoints, publisherEndpoints } from '@jsbn/shared/core';
-import type { Letterhead, LoginReply, ModelType } from '@jsbn/shared';
+import type { ModelType } from '@jsbn/shared';
 import { call, loginAndLoadUser } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
-import { useApiMutation, type MutationHooks } from '../../../api/mutations';
+import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 
 export function useStates() {
   return useQuery({
@@ -28,7 +28,7 @@ export function useCities(stateId: number | string | undefined) {
 export const useRegisterAccount = <Variables>(
   modelType: ModelType,
   toBody: (variables: Variables) => FormData,
-  hooks: MutationHooks<null, Variables>,
+  hooks: EndpointHooks<typeof publisherEndpoints.register | typeof libraryEndpoints.register, Variables>,
 ) =>
   useApiMutation(
     (variables: Variables) =>
@@ -41,15 +41,16 @@ export const useLogin = (modelType: ModelType, { onSuccess }: { onSuccess: (mess
   useMutation({ mutationFn: (values: { email: string; password: string }) => loginAndLoadUser({ ...values, modelType }), onSuccess });
 
 /** POST /api/user/verify-email — the code that verifies a new account. */
-export const useVerifyEmail = (hooks: MutationHooks<null, { email: string; otp: string; modelType: ModelType }>) =>
-  useApiMutation((body) => call(accountEndpoints.verifyEmail, { body }), hooks);
+export const useVerifyEmail = (
+  hooks: EndpointHooks<typeof accountEndpoints.verifyEmail, { email: string; otp: string; modelType: ModelType }>,
+) => useApiMutation((body) => call(accountEndpoints.verifyEmail, { body }), hooks);
 
 /** POST /api/user/resend-otp — another code (429 within 60 s of the last). */
-export const useResendCode = (hooks: MutationHooks<null, { email: string; modelType: ModelType }>) =>
+export const useResendCode = (hooks: EndpointHooks<typeof accountEndpoints.resendCode, { email: string; modelType: ModelType }>) =>
   useApiMutation((body) => call(accountEndpoints.resendCode, { body }), hooks);
 
 /** Forgot password (spec accounts §7: POST /user/change-password with the e-mail). */
-export const useForgotPassword = (hooks: MutationHooks<null, { email: string; modelType: ModelType }>) =>
+export const useForgotPassword = (hooks: EndpointHooks<typeof accountEndpoints.forgotPassword, { email: string; modelType: ModelType }>) =>
   useApiMutation((body) => call(accountEndpoints.forgotPassword, { body }), hooks);
 
 export const letterheadKey = queryKeys.letterhead;
@@ -63,16 +64,17 @@ export function useLetterhead() {
 }
 
 /** POST /api/library/logo-text — the letterhead's text (the order letters'). */
-export const useSaveLetterhead = (hooks: MutationHooks<{ librarianLogo: Letterhead | null }, { text: string; id?: number }>) =>
+export const useSaveLetterhead = (hooks: EndpointHooks<typeof libraryEndpoints.saveLetterhead, { text: string; id?: number }>) =>
   useApiMutation((body) => call(libraryEndpoints.saveLetterhead, { body }), hooks);
 
 /** Reset by the e-mailed link (POST /api/user/verify-password). */
-export const useResetPassword = (hooks: MutationHooks<{ message: string }, { password: string; token: string }>) =>
+export const useResetPassword = (hooks: EndpointHooks<typeof accountEndpoints.resetPassword, { password: string; token: string }>) =>
   useApiMutation((body) => call(accountEndpoints.resetPassword, { body }), hooks);
 
 /** PATCH /api/user/update-password: the reply carries a fresh token (older ones are revoked). */
-export const useChangePassword = (hooks: MutationHooks<LoginReply, { oldPassword: string; newPassword: string }>) =>
-  useApiMutation((body) => call(accountEndpoints.changePassword, { body }), hooks);
+export const useChangePassword = (
+  hooks: EndpointHooks<typeof accountEndpoints.changePassword, { oldPassword: string; newPassword: string }>,
+) => useApiMutation((body) => call(accountEndpoints.changePassword, { body }), hooks);
 
 /** The own profile is the public details with gst_no and aadhar_no (GET /api/publisher/:id, GET /api/library/:id). */
 export const profileKey = (modelType: ModelType, id: number | undefined) => queryKeys.profile.of(modelType, id);
@@ -99,7 +101,7 @@ export function useOwnLibrary(id: number | undefined) {
 export const useUpdateProfile = <Variables>(
   modelType: ModelType,
   toBody: (variables: Variables) => FormData,
-  hooks: MutationHooks<null, Variables>,
+  hooks: EndpointHooks<typeof publisherEndpoints.updateProfile | typeof libraryEndpoints.updateProfile, Variables>,
 ) =>
   useApiMutation(
     (variables: Variables) =>

@@ -25,7 +25,7 @@ import { FileField } from '../../../components/file-field';
 import { applyServerErrors, digitsOnly, scrollToFirstError } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
 import { i18n, useLookups } from '../../../i18n';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useCities, useRegisterAccount, useStates, useUpdateProfile } from '../api/accounts-api';
 import { LogoPicker } from './logo-picker';
 import { registrationFields } from './registration';

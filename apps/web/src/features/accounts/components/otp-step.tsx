@@ -10,7 +10,7 @@ import { otp, type ModelType } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { digitsOnly } from '../../../components/forms';
 import { FormText } from '../../../components/form-fields';
-import { loginPath, type LoginState } from '../../../app/paths';
+import { loginPath, type LoginState } from '../../../lib/paths';
 import { useResendCode, useVerifyEmail } from '../api/accounts-api';
 
 const otpForm = z.object({ otp });

@@ -9,8 +9,8 @@ import { MSG, PASSWORD_MIN } from '@jsbn/shared/core';
 import { email, loginBody, type ModelType } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
-import { loginEmailOf, loginTabOf, paths, returnPathOf } from '../../../app/paths';
-import { TAP_LINK } from '../../../app/theme';
+import { loginEmailOf, loginTabOf, paths, returnPathOf } from '../../../lib/paths';
+import { TAP_LINK } from '../../../lib/theme';
 import { useForgotPassword, useLogin } from '../api/accounts-api';
 
 /** Login form: the shared schema plus the spec's minimum length message (accounts §5). */

@@ -6,7 +6,7 @@ import { accountEndpoints } from '@jsbn/shared/core';
 import { call } from '../../../api/client';
 import { clearSession } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /**
  * /logout — a confirmation dialog; Yes ends the session on the server (`POST /api/user/logout`:

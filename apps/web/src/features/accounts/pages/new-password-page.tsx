@@ -9,7 +9,7 @@ import { resetPasswordBody } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
 import { applyServerErrors, withChecks } from '../../../components/forms';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../api/accounts-api';
 
 /** The form: the new password (the API's rules) and its confirmation, which `withChecks` compares. */

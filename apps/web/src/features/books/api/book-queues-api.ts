@@ -6,7 +6,7 @@
 import { bookEndpoints, publisherEndpoints } from '@jsbn/shared/core';
 import type { BookReportRequest, DuplicateReason, PublisherClaimRequest } from '@jsbn/shared';
 import { call } from '../../../api/client';
-import { useApiMutation, type MutationHooks } from '../../../api/mutations';
+import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 
 /** GET /book/similar: the registered books closest to this title and these authors (any publisher), closest first. */
 export const findSimilarBooks = async (query: { title: string; e_title?: string; authors: string[] }) =>
@@ -17,15 +17,15 @@ export const findSimilarBooks = async (query: { title: string; e_title?: string;
   ).data;
 
 /** POST /book/:jsbn/report (anyone). */
-export const useBookReport = (jsbn: string, hooks: MutationHooks<null, BookReportRequest>) =>
+export const useBookReport = (jsbn: string, hooks: EndpointHooks<typeof bookEndpoints.report, BookReportRequest>) =>
   useApiMutation((body) => call(bookEndpoints.report, { params: { id: jsbn }, body }), hooks);
 
 /** POST /book/:id/withdraw-request `{ reason }` (the book's publisher). */
-export const useWithdrawalRequest = (hooks: MutationHooks<null, { bookId: number; reason: string }>) =>
+export const useWithdrawalRequest = (hooks: EndpointHooks<typeof bookEndpoints.withdrawRequest, { bookId: number; reason: string }>) =>
   useApiMutation(({ bookId, reason }) => call(bookEndpoints.withdrawRequest, { params: { id: bookId }, body: { reason } }), hooks);
 
 /** POST /api/publisher/:id/claim (anyone) — a claim of an imported publisher's account, e-mailed to support. */
-export const usePublisherClaim = (publisherId: number, hooks: MutationHooks<null, PublisherClaimRequest>) =>
+export const usePublisherClaim = (publisherId: number, hooks: EndpointHooks<typeof publisherEndpoints.claim, PublisherClaimRequest>) =>
   useApiMutation((body) => call(publisherEndpoints.claim, { params: { id: publisherId }, body }), hooks);
 
 export type { DuplicateReason };

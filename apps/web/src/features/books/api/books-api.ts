@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { bookEndpoints, lookupEndpoints } from '@jsbn/shared/core';
-import type { AuthorNameOption, BookRegistrationResult, UploadUrlsRequest } from '@jsbn/shared';
+import type { AuthorNameOption, UploadUrlsRequest } from '@jsbn/shared';
 import { call, endpointUrl, type QueryValue } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
-import { useApiMutation, type MutationHooks } from '../../../api/mutations';
+import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 
 /** A lookup list, kept for the page's life. */
 const lookup = <T>(key: string, load: (signal: AbortSignal) => Promise<T[]>) =>
@@ -29,11 +29,11 @@ export function useNextJsbnIds() {
 }
 
 /** POST /api/book (multipart: the fields and `book_cover`) → the new book's id, JSBN and QR code. */
-export const useCreateBook = (hooks: MutationHooks<BookRegistrationResult, FormData> = {}) =>
+export const useCreateBook = (hooks: EndpointHooks<typeof bookEndpoints.register, FormData> = {}) =>
   useApiMutation((body) => call(bookEndpoints.register, { body }), hooks);
 
 /** PATCH /api/book/:id `{ isAvailable }` — the book available for printing or not. */
-export const useBookAvailability = (hooks: MutationHooks<null, { id: number; isAvailable: boolean }>) =>
+export const useBookAvailability = (hooks: EndpointHooks<typeof bookEndpoints.update, { id: number; isAvailable: boolean }>) =>
   useApiMutation(({ id, isAvailable }) => call(bookEndpoints.update, { params: { id }, body: { isAvailable } }), hooks);
 
 /** GET /api/book (search and lists). */
@@ -71,7 +71,7 @@ export function useBook(id: number | null) {
 }
 
 /** PATCH /api/book/:id (multipart): the fields, an optional new cover, `removed_images`. */
-export const useUpdateBook = (id: number, hooks: MutationHooks<null, FormData> = {}) =>
+export const useUpdateBook = (id: number, hooks: EndpointHooks<typeof bookEndpoints.update, FormData> = {}) =>
   useApiMutation((body) => call(bookEndpoints.update, { params: { id }, body }), hooks);
 
 /** GET /api/book/check-jsbn-number — the duplicate check; the message says which. */

@@ -7,7 +7,7 @@ import { BOOK_MSG, formatJsbn } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { SafeImage } from '../../../components/safe-image';
-import { bookDetailPath } from '../../../app/paths';
+import { bookDetailPath } from '../../../lib/paths';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 
 // The request form (zod, form fields) and the Book details dialog load when a visitor first opens them.

@@ -10,7 +10,7 @@ import type { PublisherInfo } from '@jsbn/shared';
 import { formatPhone, orNA } from '../../../components/format';
 import { SafeImage } from '../../../components/safe-image';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { TAP_PX } from '../../../app/theme';
+import { TAP_PX } from '../../../lib/theme';
 import { DrawnOnce } from '../../../app/drawn-once';
 import { CatalogueButton, CatalogueProgress, type CatalogueDownloadState } from './catalogue-download';
 

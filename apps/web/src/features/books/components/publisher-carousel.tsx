@@ -7,7 +7,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { formatJsbn } from '@jsbn/shared/core';
 import type { PublisherInfo } from '@jsbn/shared';
 import { SafeImage } from '../../../components/safe-image';
-import { bookDetailPath } from '../../../app/paths';
+import { bookDetailPath } from '../../../lib/paths';
 import { DrawnOnce } from '../../../app/drawn-once';
 
 /** Where `step` (±1 page) takes a scroller: the next page, wrapping round at either end (looping). */

@@ -24,7 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DUPLICATE_REASONS, type DuplicateReason, type SimilarBooksReply } from '@jsbn/shared';
-import { bookDetailPath } from '../../../app/paths';
+import { bookDetailPath } from '../../../lib/paths';
 
 export function SimilarBookDialog({
   matches,

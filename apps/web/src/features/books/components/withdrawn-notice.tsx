@@ -7,8 +7,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Alert, AlertTitle, Box, Link, Stack } from '@mui/material';
-import { bookDetailPath, paths } from '../../../app/paths';
-import { TAP_LINK } from '../../../app/theme';
+import { bookDetailPath, paths } from '../../../lib/paths';
+import { TAP_LINK } from '../../../lib/theme';
 
 export function WithdrawnNotice({ message, seeJsbn }: { message: string; seeJsbn: string | null }) {
   const { t } = useTranslation('books');

@@ -30,7 +30,7 @@ import type { BulkColumn, BulkPreview, BulkRegistered } from '@jsbn/shared';
 import { call, toastError } from '../../../api/client';
 import { idsQuery, saveFile } from '../../../components/download';
 import { PageHeader, Section } from '../../../components/page';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useLeaveWarning } from '../components/leave-warning';
 import { BULK_TEMPLATE_URL, checkRows, downloadResult, newBatchId, previewFile, registerChunk } from '../bulk/bulk-api';
 import { BulkPreviewList } from '../bulk/bulk-preview';

@@ -10,7 +10,7 @@ import { ApiError, toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { applyServerErrors, scrollToFirstError } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useBook, useUpdateBook } from '../api/books-api';
 import { BookForm, type BookFormProps } from '../components/book-form';
 import { bookToForm, pendingFilesOf, toBookFormData, type BookFormValues } from '../components/book-form-model';

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { formatDate, orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
-import { bookDetailPath, editBookPath, paths } from '../../../app/paths';
+import { bookDetailPath, editBookPath, paths } from '../../../lib/paths';
 import { useBookAvailability, usePublisherBookList } from '../api/books-api';
 import { CatalogueButton, CatalogueProgress, useCatalogueDownload } from '../components/catalogue-download';
 import { MarcDownloads, QrLabelSheetButton } from '../../../components/print-downloads';

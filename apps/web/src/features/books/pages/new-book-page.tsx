@@ -10,7 +10,7 @@ import { toastSuccess } from '../../../api/client';
 import { applyServerErrors, scrollToFirstError } from '../../../components/forms';
 import { offlineFormUrl } from '../../../components/offline-forms';
 import { PageHeader } from '../../../components/page';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useCreateBook, useNextJsbnIds } from '../api/books-api';
 import { BookForm } from '../components/book-form';
 import { findSimilarBooks } from '../api/book-queues-api';

@@ -12,7 +12,7 @@ import { useBookList } from '../api/books-api';
 import { BookCard } from '../components/book-card';
 import type { Filters } from '../components/advanced-search-fields';
 import { useFeedLink } from '../../../components/feed-link';
-import { feedPaths } from '../../../app/paths';
+import { feedPaths } from '../../../lib/paths';
 
 type Submitted = Partial<Filters> & { subject?: number[] };
 const EMPTY: Filters = { queryString: '', book_title: '', author_name: '', language: '', publisher: '', jsbn_number: '' };

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG, accountEndpoints, operatorEndpoints } from '@jsbn/shared/core';
-import type { PublisherThread } from '@jsbn/shared';
 import { call, withFallbackMessage } from '../../../api/client';
-import { useApiMutation, type MutationHooks } from '../../../api/mutations';
+import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
 
 /** GET /api/user/dashboard — on load and whenever the user changes (spec accounts §7). */
@@ -33,5 +32,5 @@ export const usePublisherThread = () =>
   });
 
 /** POST /api/publisher/messages `{ body }` → the thread with the answer; its failure is the screen's to show (no toast). */
-export const useThreadAnswer = (hooks: MutationHooks<PublisherThread, string>) =>
+export const useThreadAnswer = (hooks: EndpointHooks<typeof operatorEndpoints.answerThread, string>) =>
   useApiMutation((body: string) => call(operatorEndpoints.answerThread, { body: { body } }), { ...hooks, silent: true });

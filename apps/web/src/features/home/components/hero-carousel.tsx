@@ -12,7 +12,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { HERO_DELAY_MS } from '@jsbn/shared/core';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** The slides: their text is `hero.slides.<key>` of the home catalogue. */
 const SLIDES = [

@@ -11,7 +11,7 @@ import type { SiteInfo } from '@jsbn/shared';
 import { useSiteInfo } from '../../../api/site';
 import { OfflineForms } from '../../../components/offline-forms';
 import { visuallyHidden } from '../../../components/page';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { HeroCarousel } from './hero-carousel';
 
 /** The four-step publisher guide and the five-step library guide (spec accounts §1): keys of `landing.*Steps`. */

@@ -4,7 +4,7 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, Link, Paper, Stack, 
 import AddIcon from '@mui/icons-material/Add';
 import type { CurrentUser } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useDashboard, usePublisherThread } from '../api/dashboard-api';
 import { AnimatedCount } from '../components/animated-count';
 import { Landing } from '../components/landing';

@@ -7,8 +7,8 @@ import { call } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page';
-import { bookDetailPath } from '../../../app/paths';
-import { TAP_LINK } from '../../../app/theme';
+import { bookDetailPath } from '../../../lib/paths';
+import { TAP_LINK } from '../../../lib/theme';
 
 type ReachBook = { id: number; jsbn_number: string; book_title: string; digests: number };
 

@@ -27,8 +27,8 @@ import { toastSuccess } from '../../../api/client';
 import { useFollow, useInterests, useSaveInterests } from '../../../api/interests';
 import { LoadingState, PageHeader, Section } from '../../../components/page';
 import { useFeedLink } from '../../../components/feed-link';
-import { feedPaths, feedSlug, paths } from '../../../app/paths';
-import { TAP_LINK, TAP_PX } from '../../../app/theme';
+import { feedPaths, feedSlug, paths } from '../../../lib/paths';
+import { TAP_LINK, TAP_PX } from '../../../lib/theme';
 import { currentLanguage, useLookups } from '../../../i18n';
 
 /** What the form holds: the interests the library may change here. */

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { QueueBook } from '@jsbn/shared';
-import { bookDetailPath } from '../../../app/paths';
+import { bookDetailPath } from '../../../lib/paths';
 import { formatDate } from '../../../components/format';
 
 /** A book as the queues show it: titles, authors, publisher, year and JSBN (a link to its page). */

@@ -6,17 +6,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { operatorEndpoints } from '@jsbn/shared/core';
 import type { ApiReply } from '@jsbn/shared';
 import { call, toastSuccess } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 export const useDuplicatePairs = () =>
   useQuery({
-    queryKey: ['operator', 'duplicates'],
+    queryKey: queryKeys.operator.queue('duplicates'),
     queryFn: async ({ signal }) => (await call(operatorEndpoints.duplicates, { signal })).data,
   });
 export const useBookReports = () =>
-  useQuery({ queryKey: ['operator', 'reports'], queryFn: async ({ signal }) => (await call(operatorEndpoints.reports, { signal })).data });
+  useQuery({
+    queryKey: queryKeys.operator.queue('reports'),
+    queryFn: async ({ signal }) => (await call(operatorEndpoints.reports, { signal })).data,
+  });
 export const useFailedDeliveries = () =>
   useQuery({
-    queryKey: ['operator', 'messages'],
+    queryKey: queryKeys.operator.queue('messages'),
     queryFn: async ({ signal }) => (await call(operatorEndpoints.failures, { signal })).data,
   });
 
@@ -27,7 +31,7 @@ export function useAnswer(list: 'duplicates' | 'reports' | 'messages') {
     mutationFn: (send: () => Promise<ApiReply<null>>) => send(),
     onSuccess: async (reply) => {
       toastSuccess(reply.message);
-      await queryClient.invalidateQueries({ queryKey: ['operator', list] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.operator.queue(list) });
     },
   });
 }

@@ -6,7 +6,7 @@ import { AppBar, Box, Button, IconButton, Toolbar, Tooltip, Typography } from '@
 import LogoutIcon from '@mui/icons-material/Logout';
 import { clearSession, useSession } from '../../../api/session';
 import { LoadingState } from '../../../components/page';
-import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../../../app/theme';
+import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../../../lib/theme';
 import { LanguageButton } from '../../../app/layout/app-layout';
 import { OPERATOR_NAV, operatorPaths } from '../nav';
 

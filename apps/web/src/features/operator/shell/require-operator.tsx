@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../../api/session';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { operatorLoginPath } from '../nav';
 
 /**

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MSG, bookEndpoints, orderEndpoints } from '@jsbn/shared/core';
-import type { CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
+import type { CreateOrdersInput } from '@jsbn/shared';
 import { call, type QueryValue } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
-import { useApiMutation, type MutationHooks } from '../../../api/mutations';
+import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 
 export function useOrderableBooks(publisherId: number | null, query: Record<string, QueryValue>) {
   return useQuery({
@@ -22,7 +22,7 @@ export function useOrderableBooks(publisherId: number | null, query: Record<stri
  * POST /api/book/order-book with an Idempotency-Key made once per cart submission; the orders
  * are read again after.
  */
-export const usePlaceOrders = (hooks: MutationHooks<CreatedOrders, { body: CreateOrdersInput; idempotencyKey: string }>) =>
+export const usePlaceOrders = (hooks: EndpointHooks<typeof orderEndpoints.create, { body: CreateOrdersInput; idempotencyKey: string }>) =>
   useApiMutation(
     ({ body, idempotencyKey }) => call(orderEndpoints.create, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
     hooks,

@@ -13,7 +13,7 @@ import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/
 import { usePrices } from '../../../components/prices';
 import { BookDetailsDialog } from '../../../components/book-details-dialog';
 import { useFeedLink } from '../../../components/feed-link';
-import { feedPaths } from '../../../app/paths';
+import { feedPaths } from '../../../lib/paths';
 
 /** /new-published-books — Recently Published books, newest first, with ordering. */
 export function NewPublishedBooksPage() {

@@ -10,8 +10,8 @@ import { call } from '../../../api/client';
 import { viewDetailsColumn } from '../../../components/list-columns';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
-import { publisherBooksPath } from '../../../app/paths';
-import { TAP_LINK } from '../../../app/theme';
+import { publisherBooksPath } from '../../../lib/paths';
+import { TAP_LINK } from '../../../lib/theme';
 import type { PublisherListItem } from '@jsbn/shared';
 import { usePublisherList } from '../../../api/publishers';
 

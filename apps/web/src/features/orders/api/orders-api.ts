@@ -5,7 +5,7 @@ import type { OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
 import { call, toFormData, type ApiFile, type QueryValue } from '../../../api/client';
 import type { SortState } from '../../../components/data-table';
 import { queryKeys } from '../../../api/query-keys';
-import { useApiMutation, type MutationHooks } from '../../../api/mutations';
+import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 import { sameStatusPlaceholder } from './list-placeholder';
 
 /** Order lists default to order_date descending (spec books §9). */
@@ -30,7 +30,7 @@ export function useOrder(id: number | null) {
 }
 
 /** PATCH /api/book/order-book/:id — accept, partial accept, reject, cancel, receive; the orders, then the dashboard, are read again after. */
-export const useOrderStatusChange = (hooks: MutationHooks<{ message: string }, { id: number; body: UpdateOrderStatusInput }>) =>
+export const useOrderStatusChange = (hooks: EndpointHooks<typeof orderEndpoints.setStatus, { id: number; body: UpdateOrderStatusInput }>) =>
   useApiMutation(({ id, body }) => call(orderEndpoints.setStatus, { params: { id }, body }), hooks, [
     queryKeys.orders.all,
     queryKeys.dashboard.all,
@@ -50,7 +50,7 @@ export interface DispatchValues {
  * POST /api/book/create-dispatch (multipart: the courier's details and the optional `orderImage`);
  * the orders, then the dashboard, are read again after.
  */
-export const useOrderDispatch = (hooks: MutationHooks<null, { orderId: number; values: DispatchValues }>) =>
+export const useOrderDispatch = (hooks: EndpointHooks<typeof orderEndpoints.dispatch, { orderId: number; values: DispatchValues }>) =>
   useApiMutation(
     ({ orderId, values: { orderImage, courierCompanyName, courierCompanyNumber, trackingId, postage } }) =>
       call(orderEndpoints.dispatch, {
@@ -64,7 +64,7 @@ export const useOrderDispatch = (hooks: MutationHooks<null, { orderId: number; v
  * POST /api/book/order-book/:id/reminder (library) — reminds the publisher of an order waiting
  * on it for more than 3 days; fails with ApiError 409 (too early, not waiting) or 429 (sent today).
  */
-export const useOrderReminder = (hooks: MutationHooks<{ message: string }, number>) =>
+export const useOrderReminder = (hooks: EndpointHooks<typeof orderEndpoints.remind, number>) =>
   useApiMutation((id) => call(orderEndpoints.remind, { params: { id } }), hooks, [queryKeys.orders.all]);
 
 /**

@@ -32,7 +32,7 @@ import { digitsOnly, withChecks } from '../../../components/forms';
 import { formatDate, formatPhone, formatTime, orNA } from '../../../components/format';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
 import { PHONE_CARDS } from '../../../components/data-table';
-import { TAP_LINK, TAP_PX } from '../../../app/theme';
+import { TAP_LINK, TAP_PX } from '../../../lib/theme';
 import { waitingText } from './waiting';
 import { usePrices } from '../../../components/prices';
 import { copyText } from '../../../components/clipboard';

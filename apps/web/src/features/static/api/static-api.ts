@@ -3,7 +3,7 @@ import { MSG, siteEndpoints } from '@jsbn/shared/core';
 import type { ContactMessage } from '@jsbn/shared';
 import { call, withFallbackMessage } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
-import { useApiMutation, type MutationHooks } from '../../../api/mutations';
+import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 
 /** GET /api/media/images → the gallery pictures (files on the storage). */
 export function useGalleryImages() {
@@ -24,4 +24,5 @@ async function sendContactMessage(body: ContactMessage) {
 }
 
 /** The contact form's sending (`sendContactMessage`). */
-export const useContactMessage = (hooks: MutationHooks<null, ContactMessage>) => useApiMutation(sendContactMessage, hooks);
+export const useContactMessage = (hooks: EndpointHooks<typeof siteEndpoints.contact, ContactMessage>) =>
+  useApiMutation(sendContactMessage, hooks);

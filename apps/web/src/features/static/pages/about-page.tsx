@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { Box, Link } from '@mui/material';
 import { OfflineForms } from '../../../components/offline-forms';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Article, H2, P } from '../components/article';
 
 /** /about — what the product does and for whom (spec accounts §1). */

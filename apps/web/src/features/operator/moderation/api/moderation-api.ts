@@ -6,27 +6,28 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { operatorEndpoints } from '@jsbn/shared/core';
 import type { VerificationState } from '@jsbn/shared';
 import { call } from '../../../../api/client';
-
-const queueKey = (state: VerificationState) => ['operator', 'publishers', state] as const;
-const claimsKey = ['operator', 'claims'] as const;
-const bookKey = (jsbn: string) => ['operator', 'book', jsbn] as const;
+import { queryKeys } from '../../../../api/query-keys';
 
 /** GET /api/operator/publishers?verification= — oldest first, with each publisher's thread. */
 export const useVerificationQueue = (state: VerificationState) =>
   useQuery({
-    queryKey: queueKey(state),
+    queryKey: queryKeys.operator.verification(state),
     queryFn: async ({ signal }) => (await call(operatorEndpoints.verificationQueue, { query: { verification: state }, signal })).data,
     staleTime: 0,
   });
 
 /** GET /api/operator/claims — pending first, with the claimant's evidence. */
 export const useClaimQueue = () =>
-  useQuery({ queryKey: claimsKey, queryFn: async ({ signal }) => (await call(operatorEndpoints.claims, { signal })).data, staleTime: 0 });
+  useQuery({
+    queryKey: queryKeys.operator.claims,
+    queryFn: async ({ signal }) => (await call(operatorEndpoints.claims, { signal })).data,
+    staleTime: 0,
+  });
 
 /** GET /api/operator/books?jsbn= — a book, withdrawn or not (no toast: the page says 'not found'). */
 export const useOperatorBook = (jsbn: string) =>
   useQuery({
-    queryKey: bookKey(jsbn),
+    queryKey: queryKeys.operator.book(jsbn),
     queryFn: async ({ signal }) => (await call(operatorEndpoints.book, { query: { jsbn }, signal })).data,
     enabled: Boolean(jsbn),
     staleTime: 0,
@@ -40,7 +41,7 @@ export function useModerationAction<T>(action: (input: T) => Promise<{ message: 
   return useMutation({
     mutationFn: action,
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operator'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.operator.all }),
   });
 }
 

@@ -5,11 +5,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { bookDetailPath } from '../../../../app/paths';
+import { bookDetailPath } from '../../../../lib/paths';
 import { formatDate } from '../../../../components/format';
 import { moderation, useOperatorBook } from '../api/moderation-api';
 import { ReasonDialog } from './reason-dialog';
 import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../../api/query-keys';
 
 export function BookWithdrawal() {
   const { t } = useTranslation('operatorModeration');
@@ -19,7 +20,7 @@ export function BookWithdrawal() {
   const [dialog, setDialog] = useState<'withdraw' | 'reinstate' | null>(null);
   const book = useOperatorBook(jsbn);
   const found = book.data;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['operator'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.operator.all });
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="withdrawal-title">
       <Typography id="withdrawal-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
