@@ -13,8 +13,8 @@
  */
 import { renderToString } from 'preact-render-to-string';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath, type Params } from 'react-router';
-import { QueryClient, type Query } from '@tanstack/react-query';
-import { setTransport, type Transport } from './api/client';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { RenderQueryClient, type Transport } from './api/client';
 import { drawAs, type Session } from './api/session';
 import { siteQuery } from './api/site';
 import { setServerOrigin } from './app/origin';
@@ -121,7 +121,7 @@ export async function renderPage(
   const { pathname, origin } = new URL(url);
   // the handler matched the routes: they are not matched again (decision 048)
   await preloadRoute(pathname, context.matches);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = new RenderQueryClient(transport, { defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = serverI18n(language);
   const draw = () => {
@@ -146,7 +146,6 @@ export async function renderPage(
     }
   };
 
-  setTransport(transport);
   await fetchPageQueries(queryClient, pathname);
   let drawn = draw();
   let passes: 1 | 2 = 1;

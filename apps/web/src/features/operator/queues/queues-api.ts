@@ -10,14 +10,17 @@ import { call, toastSuccess } from '../../../api/client';
 export const useDuplicatePairs = () =>
   useQuery({
     queryKey: ['operator', 'duplicates'],
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.duplicates, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.duplicates, { signal, client })).data,
   });
 export const useBookReports = () =>
-  useQuery({ queryKey: ['operator', 'reports'], queryFn: async ({ signal }) => (await call(operatorEndpoints.reports, { signal })).data });
+  useQuery({
+    queryKey: ['operator', 'reports'],
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.reports, { signal, client })).data,
+  });
 export const useFailedDeliveries = () =>
   useQuery({
     queryKey: ['operator', 'messages'],
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.failures, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.failures, { signal, client })).data,
   });
 
 /** An operator's answer (`send`: a `call` of the queue's endpoint); on success the toast and the list `list` read again. */

@@ -15,19 +15,24 @@ const bookKey = (jsbn: string) => ['operator', 'book', jsbn] as const;
 export const useVerificationQueue = (state: VerificationState) =>
   useQuery({
     queryKey: queueKey(state),
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.verificationQueue, { query: { verification: state }, signal })).data,
+    queryFn: async ({ signal, client }) =>
+      (await call(operatorEndpoints.verificationQueue, { query: { verification: state }, signal, client })).data,
     staleTime: 0,
   });
 
 /** GET /api/operator/claims — pending first, with the claimant's evidence. */
 export const useClaimQueue = () =>
-  useQuery({ queryKey: claimsKey, queryFn: async ({ signal }) => (await call(operatorEndpoints.claims, { signal })).data, staleTime: 0 });
+  useQuery({
+    queryKey: claimsKey,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.claims, { signal, client })).data,
+    staleTime: 0,
+  });
 
 /** GET /api/operator/books?jsbn= — a book, withdrawn or not (no toast: the page says 'not found'). */
 export const useOperatorBook = (jsbn: string) =>
   useQuery({
     queryKey: bookKey(jsbn),
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.book, { query: { jsbn }, signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.book, { query: { jsbn }, signal, client })).data,
     enabled: Boolean(jsbn),
     staleTime: 0,
     retry: false,
