@@ -97,6 +97,15 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         if (!(error instanceof PagesBusy)) app.log.error({ err: error, path }, 'a signed-in page could not be drawn');
         return null;
       });
+  /**
+   * A page rendered for a visitor; null — the shell, which the browser's app renders, and nothing
+   * cached — when the render failed (logged), never a 500 (issue 43).
+   */
+  const drawVisitor = (path: string, ip: string, language: InterfaceLanguage, known?: ReadonlyMap<string, string>) =>
+    pages.draw(path, ip, language, known).catch((error: unknown) => {
+      app.log.error({ err: error, path }, 'a visitor page could not be rendered');
+      return null;
+    });
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -128,7 +137,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         render: async (book) => {
           // the app asks for the book the head was made from: one database read per page
           const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
-          const drawn = await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
+          const drawn = await drawVisitor(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
           const html = AppPages.fill(drawn ? shell : withLanguage(shell, language), drawn, bookHead(book, ctx.config.publicUrl));
           if (!drawn) throw new PageNotDrawn(html);
           return html;
@@ -159,10 +168,13 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       const language = pageLanguage(request);
       const query = request.url.slice(path.length);
       try {
-        if (query) return AppPages.fill(shell, await pages.making(() => pages.draw(request.url, request.ip, language)));
+        if (query) {
+          const drawn = await pages.making(() => drawVisitor(request.url, request.ip, language));
+          return AppPages.fill(drawn ? shell : withLanguage(shell, language), drawn);
+        }
         const page = await ctx.publicPages.get(landingPageKey(language, path), () =>
           pages.making(async () => {
-            const drawn = await pages.draw(path, request.ip, language);
+            const drawn = await drawVisitor(path, request.ip, language);
             if (!drawn) throw new PageNotDrawn(withLanguage(shell, language));
             // the search page lists the newly registered books: it names their feed (decision 073)
             const head = path === '/search-a-book' ? withNewBooksFeed(ctx.config.publicUrl, language) : undefined;

@@ -218,6 +218,29 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(next.body).toContain('<div id="root" data-server-made><main><h1>મર્યાદા, ');
   });
 
+  it("answers a visitor's page whose render fails with the shell, never 500, and caches none of it (issue 43)", async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'FAILS', publisher_name: 'Render Fails Trust' });
+    const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'નવકાર મંત્ર', book_e_title: 'Navkar Mantra' });
+    const failing = formatJsbn(book.jsbn_number);
+    const test = globalThis as { jsbnRenderFails?: boolean };
+    test.jsbnRenderFails = true;
+    try {
+      const page = await t.app.inject({ method: 'GET', url: `/jsbn/${failing}`, headers: { 'accept-language': 'hi' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).toContain('<html lang="hi">');
+      expect(page.body).toContain(`<title>નવકાર મંત્ર — JSBN ${failing}</title>`);
+      const search = await t.app.inject({ method: 'GET', url: '/search-a-book?query=Navkar' });
+      expect(search.statusCode).toBe(200);
+      expect(search.body).toContain('<div id="root"></div>');
+    } finally {
+      test.jsbnRenderFails = false;
+    }
+    // the next visitor gets the page rendered
+    const next = await t.app.inject({ method: 'GET', url: `/jsbn/${failing}`, headers: { 'accept-language': 'hi' } });
+    expect(next.body).toContain('<div id="root" data-server-made><main><h1>નવકાર મંત્ર</h1>');
+  });
+
   it('sends the shell while as many pages as may be drawn at once are being drawn, and keeps none of it', async () => {
     const publisher = await createPublisher(t.ctx, { publisher_no: 'DRAWN', publisher_name: 'Drawn Later Trust' });
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'તત્ત્વાર્થ સૂત્ર', book_e_title: 'Tattvartha Sutra' });
