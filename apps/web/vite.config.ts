@@ -238,18 +238,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // React's API from Preact (decision 009): every import of react, react-dom and preact —
     // ESM or CommonJS — resolves to the one ES module build, so there is a single renderer
     alias: [
-      // the server's render: react-i18next with a useTranslation made for it (src/i18n/server-react-i18next.ts; decision 031)
-      ...(isSsrBuild
-        ? [
-            { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/i18n/server-react-i18next.ts', import.meta.url)) },
-            // Emotion's styled, keeping serialized styles by props (src/app/server-styled.ts; decision 048)
-            { find: /^@emotion\/styled$/, replacement: fileURLToPath(new URL('./src/app/server-styled.ts', import.meta.url)) },
-            {
-              find: /^react-i18next-original$/,
-              replacement: join(dirname(createRequire(import.meta.url).resolve('react-i18next/package.json')), 'dist/es/index.js'),
-            },
-          ]
-        : []),
       { find: /^react-dom\/client$/, replacement: preactFile('compat/client.mjs') },
       { find: /^(react|react-dom|preact\/compat)$/, replacement: preactFile('compat/dist/compat.module.js') },
       {

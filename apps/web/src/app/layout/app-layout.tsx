@@ -17,7 +17,6 @@ import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../theme';
 import { paths } from '../paths';
 import { currentLanguage } from '../../i18n';
 import { isGroup, menuFor, profileMenuFor, type MenuGroup, type MenuItemDef } from './menus';
-import { DrawnOnce } from '../drawn-once';
 import { EARLY } from '../early-marks';
 
 const navPopups = () => import('./nav-popups');
@@ -41,7 +40,7 @@ function TopBar() {
   const SUPPORT_EMAIL = site.data?.supportEmail;
   const SUPPORT_WHATSAPP = site.data?.supportWhatsapp;
   return (
-    <DrawnOnce id="top-bar" deps={[isLoggedIn && user ? user.modelType : null, SUPPORT_EMAIL, SUPPORT_WHATSAPP]}>
+    <>
       <Box
         component="aside"
         aria-label={t('layout.accountAndSupport')}
@@ -98,16 +97,13 @@ function TopBar() {
           </Stack>
         </Stack>
       </Box>
-    </DrawnOnce>
+    </>
   );
 }
 
 /** Whether a menu entry is the current page's (a group: one of its entries). */
 const isActive = (item: MenuItemDef, pathname: string) =>
   isGroup(item) ? item.children.some((child) => pathname.startsWith(child.to)) : pathname === item.to;
-
-/** Which entries of `items` are the current page's, as '0' and '1' (what the app bar's menu shows of the place). */
-const activeEntries = (items: MenuItemDef[], pathname: string) => items.map((item) => (isActive(item, pathname) ? '1' : '0')).join('');
 
 function GroupButton({ group }: { group: MenuGroup }) {
   const { t } = useTranslation();
@@ -240,17 +236,12 @@ export function AppLayout() {
   const { isLoggedIn, user } = useSession();
   const items = menuFor(isLoggedIn && user ? user.modelType : null);
   const close = () => setDrawerOpen(false);
-  const { pathname } = useLocation();
   const year = new Date().getFullYear();
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
-      {/* the same on every page of a role but for which menu entry is the current one */}
-      <DrawnOnce
-        id="app-bar"
-        deps={[isLoggedIn && user ? user.modelType : null, user?.name, user?.logoUrl, activeEntries(items, pathname)]}
-      >
+      <>
         <AppBar position="sticky" color="primary">
           <Toolbar sx={{ maxWidth: PAGE_MAX_WIDTH, width: '100%', mx: 'auto', gap: 1 }}>
             {/* which of the two shows is CSS's choice, so a server-made page is right at every width */}
@@ -286,7 +277,7 @@ export function AppLayout() {
             {isLoggedIn ? <ProfileMenu /> : null}
           </Toolbar>
         </AppBar>
-      </DrawnOnce>
+      </>
       {drawerWanted ? (
         <Suspense fallback={null}>
           <NavDrawer open={narrow && drawerOpen} onClose={close} items={items} />
@@ -297,11 +288,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <DrawnOnce id="footer" deps={[year]}>
+      <>
         <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', py: 2, px: 2, textAlign: 'center' }}>
           <Typography variant="body2">{t('layout.footer', { year })}</Typography>
         </Box>
-      </DrawnOnce>
+      </>
     </Box>
   );
 }
