@@ -7,7 +7,8 @@
  *   public page cache (a search with a query is drawn each time); a JSBN written otherwise
  *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page,
  *   a withdrawn one a 410 page with when and why (decision 043);
- *   `no-cache` + ETag;
+ *   `public, max-age, s-maxage, stale-while-revalidate` + ETag (VISITOR_PAGE_CACHE, decision 065: a
+ *   CDN or the proxy answers repeat requests), the shell sent instead of a page `no-cache`;
  *   drawn in the visitor's language (the language switcher's cookie, else `Accept-Language`),
  *   kept per language; a page not kept yet, while MAX_DRAWN_AT_ONCE pages are being
  *   made: the shell (with a book's head tags), for the browser's app to draw, and nothing kept;
@@ -54,6 +55,13 @@ const LANDING_PAGES = ['/', '/search-a-book'];
 const landingPageKey = (language: InterfaceLanguage, path: string) => `html:${language}:${path}`;
 /** The public page cache's kind of a book page drawn in `language` for the address `requested`. */
 const bookPageKind = (language: InterfaceLanguage, requested: string) => `html:${language}:${requested}`;
+/**
+ * How a visitor's page the public page cache holds may be cached by the browser, a CDN and the
+ * proxy in `deploy/` (decision 065): a minute fresh, then served stale for three more while one
+ * request revalidates it (ETag, 304). Bounded by the signed file links in the page, which live 15
+ * minutes: the page cache serves an entry at most 10 minutes old, and this adds at most 4.
+ */
+export const VISITOR_PAGE_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=180';
 /** How a page drawn for a signed-in user is kept: by their browser only, asked again each time (decision 047). */
 const PRIVATE_REVALIDATE = 'private, no-cache';
 
@@ -148,7 +156,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         if (error instanceof PagesBusy) return null;
         throw error;
       });
-      if (page) return sendCachedPage(request, reply, page);
+      if (page) return sendCachedPage(request, reply.header('cache-control', VISITOR_PAGE_CACHE), page);
       // too many pages being made: the shell with the book's head (the browser's app draws the rest); nothing kept
       return bookPageHtml(withLanguage(shell, language), await bookByJsbn(ctx, requested), ctx.config.publicUrl);
     } catch (error) {
@@ -181,7 +189,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
             return { body: AppPages.fill(shell, drawn, head), publisherId: ANY_PUBLISHER, refreshMs: DRAWN_REFRESH_MS };
           }),
         );
-        return sendCachedPage(request, reply, page);
+        return sendCachedPage(request, reply.header('cache-control', VISITOR_PAGE_CACHE), page);
       } catch (error) {
         // too many pages being made: the shell, for the browser's app to draw; nothing kept
         if (error instanceof PagesBusy) return withLanguage(shell, language);
@@ -213,7 +221,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       if (!requested || bookAddress(requested) !== requested) return null; // 301 or 404
       return publicBookKey(bookPageKind(pageLanguage({ headers }), requested), requested);
     },
-    headers: { 'content-type': HTML_TYPE, 'cache-control': REVALIDATE, vary: `${PAGE_VARY}, accept-encoding` },
+    headers: { 'content-type': HTML_TYPE, 'cache-control': VISITOR_PAGE_CACHE, vary: `${PAGE_VARY}, accept-encoding` },
     template: (path) => (LANDING_PAGES.includes(path) ? path : '/jsbn/:jsbn'),
   });
 
