@@ -182,6 +182,26 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` })).body).not.toContain('data-language');
   });
 
+  it('renders a page in the language its link asks for (?lang=), keeps the choice, and names each language for search engines (decision 066)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}?lang=hi`, headers: { 'accept-language': 'gu' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['set-cookie']).toBe('jsbn_language=hi; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.body).toContain('data-language="hi"');
+    expect(page.body).toContain(
+      `<link rel="alternate" hreflang="en" href="https://jsbn.test/jsbn/${jsbn}?lang=en" /><link rel="alternate" hreflang="gu" href="https://jsbn.test/jsbn/${jsbn}?lang=gu" /><link rel="alternate" hreflang="hi" href="https://jsbn.test/jsbn/${jsbn}?lang=hi" /><link rel="alternate" hreflang="x-default" href="https://jsbn.test/jsbn/${jsbn}" />`,
+    );
+    const home = await t.app.inject({ method: 'GET', url: '/?lang=gu' });
+    expect(home.headers['set-cookie']).toBe('jsbn_language=gu; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(home.body).toContain('<div id="root" data-server-made><main><h1>');
+    expect(home.body).toContain('data-language="gu"');
+    expect(home.body).toContain('<link rel="alternate" hreflang="x-default" href="https://jsbn.test/" />');
+    // an unknown language is no choice
+    const other = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}?lang=fr` });
+    expect(other.headers['set-cookie']).toBeUndefined();
+    expect(other.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
+  });
+
   it('draws / and /search-a-book on the server too, and shows a new book there at once', async () => {
     for (const path of ['/', '/search-a-book', '/search-a-book?query=x']) {
       const page = await t.app.inject({ method: 'GET', url: path });

@@ -8,7 +8,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { LANGUAGE_NAMES } from '@jsbn/shared/core';
+import { INTERFACE_LANGUAGES, LANGUAGE_NAMES } from '@jsbn/shared/core';
+import { switchLanguage } from './language';
 import { useSession } from '../../api/session';
 import { mailtoLink, useSiteInfo, whatsappLink } from '../../api/site';
 import { LoadingState } from '../../components/page';
@@ -197,6 +198,42 @@ export function LanguageButton({ menuId = 'menu-language' }: { menuId?: string }
   );
 }
 
+/**
+ * The languages as plain links (`?lang=gu`, decision 066): they work before the app is there and
+ * without JavaScript (the server renders the page in the language asked for and keeps the choice);
+ * once the app is there, a tap switches at once.
+ */
+function LanguageLinks() {
+  const { t, i18n } = useTranslation();
+  const current = currentLanguage(i18n);
+  return (
+    <Stack
+      component="nav"
+      aria-label={t('language.choose')}
+      direction="row"
+      sx={{ justifyContent: 'center', flexWrap: 'wrap', columnGap: 2 }}
+    >
+      {INTERFACE_LANGUAGES.map((language) => (
+        <Link
+          key={language}
+          href={`?lang=${language}`}
+          hrefLang={language}
+          lang={language}
+          color="inherit"
+          aria-current={language === current ? 'true' : undefined}
+          onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+            event.preventDefault();
+            void switchLanguage(language);
+          }}
+          sx={{ minHeight: TAP_PX, display: 'inline-flex', alignItems: 'center', fontWeight: language === current ? 700 : 400 }}
+        >
+          {LANGUAGE_NAMES[language]}
+        </Link>
+      ))}
+    </Stack>
+  );
+}
+
 function ProfileMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -291,6 +328,7 @@ export function AppLayout() {
       <>
         <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', py: 2, px: 2, textAlign: 'center' }}>
           <Typography variant="body2">{t('layout.footer', { year })}</Typography>
+          <LanguageLinks />
         </Box>
       </>
     </Box>

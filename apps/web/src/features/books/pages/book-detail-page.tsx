@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLookups, useMessages } from '../../../i18n';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -311,7 +311,19 @@ export function BookDetailPage() {
           {book.book_alt_subtitle ? <Typography variant="body1">{book.book_alt_subtitle}</Typography> : null}
           <Stack direction="row" sx={{ my: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
             <Chip label={`JSBN ${title}`} color="primary" variant="outlined" />
-            <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => void share()}>
+            {/* a WhatsApp link with the page's address before the app is there (decision 066); the share sheet or dialog once it is */}
+            <Button
+              variant="outlined"
+              startIcon={<ShareIcon />}
+              component="a"
+              href={`https://wa.me/?text=${encodeURIComponent(`${book.book_title} — JSBN ${title}\n${pageUrl}`)}`}
+              target="_blank"
+              rel="noopener"
+              onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+                event.preventDefault();
+                void share();
+              }}
+            >
               {t('detail.shareBook')}
             </Button>
           </Stack>
