@@ -225,7 +225,14 @@ function LanguageLinks() {
             event.preventDefault();
             void switchLanguage(language);
           }}
-          sx={{ minHeight: TAP_PX, display: 'inline-flex', alignItems: 'center', fontWeight: language === current ? 700 : 400 }}
+          sx={{
+            minHeight: TAP_PX,
+            minWidth: TAP_PX,
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontWeight: language === current ? 700 : 400,
+          }}
         >
           {LANGUAGE_NAMES[language]}
         </Link>
