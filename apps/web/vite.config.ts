@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { keepRecentAssets } from '../../scripts/web-assets';
+
 const preactRoot = dirname(createRequire(import.meta.url).resolve('preact/package.json'));
 const preactFile = (path: string) => join(preactRoot, path);
 
@@ -189,6 +191,25 @@ function startChunks() {
   };
 }
 
+/**
+ * Builds write beside the previous ones (`emptyOutDir: false`) and keep the hashed assets of the
+ * last few builds (`scripts/web-assets.ts`, decision 065): a page a running server sent before a
+ * deploy, and the server's own render, still find the chunks they name.
+ */
+function keepAssets(outDir: string): Plugin {
+  const built: string[] = [];
+  return {
+    name: 'jsbn-keep-assets',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      built.push(...Object.keys(bundle).flatMap((file) => (file.startsWith('assets/') ? [file.slice('assets/'.length)] : [])));
+    },
+    closeBundle() {
+      keepRecentAssets(fileURLToPath(new URL(`./${outDir}/assets`, import.meta.url)), built);
+    },
+  };
+}
+
 // The API serves the built app from dist/ (one process, one port); in `vite` dev mode the
 // API runs on :3000 and /api is proxied to it. Every built file above 1 KiB also gets a
 // brotli (.br, quality 11) and a gzip (.gz, level 9) twin, which the API's static server sends
@@ -201,6 +222,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     preloadStart(),
     appModules(),
     chunks.plugin,
+    keepAssets(isSsrBuild ? 'dist-server' : 'dist'),
     ...(isSsrBuild
       ? []
       : [
@@ -216,18 +238,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // React's API from Preact (decision 009): every import of react, react-dom and preact —
     // ESM or CommonJS — resolves to the one ES module build, so there is a single renderer
     alias: [
-      // the server's render: react-i18next with a useTranslation made for it (src/i18n/server-react-i18next.ts; decision 031)
-      ...(isSsrBuild
-        ? [
-            { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/i18n/server-react-i18next.ts', import.meta.url)) },
-            // Emotion's styled, keeping serialized styles by props (src/app/server-styled.ts; decision 048)
-            { find: /^@emotion\/styled$/, replacement: fileURLToPath(new URL('./src/app/server-styled.ts', import.meta.url)) },
-            {
-              find: /^react-i18next-original$/,
-              replacement: join(dirname(createRequire(import.meta.url).resolve('react-i18next/package.json')), 'dist/es/index.js'),
-            },
-          ]
-        : []),
       { find: /^react-dom\/client$/, replacement: preactFile('compat/client.mjs') },
       { find: /^(react|react-dom|preact\/compat)$/, replacement: preactFile('compat/dist/compat.module.js') },
       {
@@ -243,9 +253,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // one bundle with every dependency inside, so React's names resolve to Preact there too
   ssr: { noExternal: true, target: 'node' },
   build: isSsrBuild
-    ? { outDir: 'dist-server', sourcemap: true, emptyOutDir: true }
+    ? { outDir: 'dist-server', sourcemap: true, emptyOutDir: false }
     : {
         outDir: 'dist',
+        emptyOutDir: false,
         sourcemap: true,
         chunkSizeWarningLimit: 1500,
         // the entry's import of the start module preloads nothing itself: index.html preloads the

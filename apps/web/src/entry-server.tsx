@@ -13,8 +13,8 @@
  */
 import { renderToString } from 'preact-render-to-string';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath, type Params } from 'react-router';
-import { QueryClient, type Query } from '@tanstack/react-query';
-import { setTransport, type Transport } from './api/client';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { RenderQueryClient, type Transport } from './api/client';
 import { drawAs, type Session } from './api/session';
 import { siteQuery } from './api/site';
 import { setServerOrigin } from './lib/origin';
@@ -25,18 +25,12 @@ import { createStyleCache } from './app/style-cache';
 import { preloadRoute, routePageNames, routes } from './app/routes';
 import { bookByJsbnQuery } from './api/books';
 import { serverI18n } from './i18n/server';
-import { setPartDrawer } from './app/drawn-once';
-import { partDrawer } from './app/drawn-once-server';
-import { keepStyles } from './app/server-styled';
-import { keepShells } from './app/server-shells';
 import type { InterfaceLanguage, QuerySeed, ServerPage } from '@jsbn/shared/core';
 
 export type { QuerySeed, ServerPage } from '@jsbn/shared/core';
 export { SEEDS_ELEMENT_ID } from './app/providers';
 
 const handler = createStaticHandler(routes);
-/** The parts of pages that are the same on many, drawn once per process (decision 048). */
-const parts = partDrawer();
 
 /**
  * The queries each page drawn for visitors reads, by route: fetched before the page is drawn,
@@ -100,53 +94,43 @@ function usedStyles(styles: string[], html: string): string {
 }
 
 /**
- * Draws the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`) for a visitor.
- * @param transport answers the app's API requests (`/api/...`, GET)
- * @param language  the interface language to draw it in (English when not given)
- * @param options   `fresh`: draw every part and style afresh, keeping nothing (decision 048; to compare the two);
- *   `session`: the signed-in user the page is drawn for (decision 047; `transport` sends their token
- *   with the page's requests), a visitor when not given — their app bar and menus are their own, so
- *   the parts drawn once per language (decision 048) are drawn afresh for them
- * @throws Error when the route answers with a redirect (only pages for visitors are drawn here)
+ * Renders the page at `url` (absolute, e.g. `https://jsbn.example/jsbn/1-2-3`): a plain server
+ * render of the whole page each time (decision 065); the API caches visitors' pages whole.
+ * @param transport answers the app's API requests (`/api/...`, GET); it belongs to this render
+ *   (its query client's), never to the module
+ * @param language  the interface language to render it in (English when not given)
+ * @param options   `session`: the signed-in user the page is rendered for (decision 047;
+ *   `transport` sends their token with the page's requests), a visitor when not given
+ * @throws Error when the route answers with a redirect
  */
 export async function renderPage(
   url: string,
   transport: Transport,
   language: InterfaceLanguage = 'en',
-  options: { fresh?: boolean; session?: Session | null } = {},
+  options: { session?: Session | null } = {},
 ): Promise<ServerPage> {
   const session = options.session ?? null;
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); only visitors' pages are drawn on the server`);
   const { pathname, origin } = new URL(url);
-  // the handler matched the routes: they are not matched again (decision 048)
+  // the handler matched the routes: they are not matched again
   await preloadRoute(pathname, context.matches);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = new RenderQueryClient(transport, { defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = serverI18n(language);
   const draw = () => {
     setServerOrigin(origin);
     setValueLanguage(language, i18n.t('value.empty', { ns: 'common' }));
-    // drawing is synchronous: nothing else draws between these lines
-    keepStyles(!options.fresh);
-    keepShells(!options.fresh);
-    setPartDrawer(options.fresh || session ? null : parts);
-    try {
-      return drawAs(session, () =>
-        renderToString(
-          <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>,
-        ),
-      );
-    } finally {
-      keepStyles(true);
-      keepShells(false);
-      setPartDrawer(null);
-    }
+    // the render is synchronous: nothing else renders between these lines
+    return drawAs(session, () =>
+      renderToString(
+        <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>,
+      ),
+    );
   };
 
-  setTransport(transport);
   await fetchPageQueries(queryClient, pathname);
   let drawn = draw();
   let passes: 1 | 2 = 1;

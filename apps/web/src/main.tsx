@@ -37,6 +37,22 @@ const APP_MODULES_ID = 'jsbn-app-modules';
 /** The attribute that shows a held tap's control as waiting for the app (app/waiting.css). */
 const WAITING = 'data-app-waiting';
 
+/** Where the page notes the address it reloaded for a missing chunk (`vite:preloadError`), so it reloads once, never in a loop. */
+const RELOADED_KEY = 'jsbn.reloaded-for';
+
+// a chunk of the build this page came from is gone (a new release was deployed meanwhile): the
+// page reloads once, from the new build, instead of showing 'Something went wrong' (issue 43)
+window.addEventListener('vite:preloadError', (event) => {
+  try {
+    if (sessionStorage.getItem(RELOADED_KEY) === location.href) return;
+    sessionStorage.setItem(RELOADED_KEY, location.href);
+  } catch {
+    return; // no storage: no guard against a loop, so no reload
+  }
+  event.preventDefault();
+  location.reload();
+});
+
 const root = document.getElementById('root')!;
 const serverMade = root.hasAttribute('data-server-made');
 

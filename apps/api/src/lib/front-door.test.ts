@@ -17,6 +17,7 @@ import { waitFor } from '../test/servers.js';
 import { builtApp } from '../test/web-dist.js';
 import { FrontDoor, jsbnSegment } from './front-door.js';
 import { PublicPageCache } from './public-pages.js';
+import { VISITOR_PAGE_CACHE } from '../modules/web/routes.js';
 
 /** What a phone's browser sends. */
 const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
@@ -109,7 +110,7 @@ describe.each(ENGINES)('the front door on %s', (engine) => {
     expect(repeat.body.equals(first.body)).toBe(true);
     expect(sameness(repeat)).toEqual(sameness(first));
     expect(repeat.headers['content-encoding']).toBe('br');
-    expect(repeat.headers['cache-control']).toBe('no-cache');
+    expect(repeat.headers['cache-control']).toBe(path().startsWith('/api/') ? 'no-cache' : VISITOR_PAGE_CACHE);
     expect(repeat.headers['x-content-type-options']).toBe('nosniff');
     expect(repeat.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(repeat.headers['x-request-id']).not.toBe(first.headers['x-request-id']);

@@ -41,6 +41,8 @@ export async function renderPage(url, transport, language, options = {}) {
     globalThis.jsbnDrawing = (globalThis.jsbnDrawing ?? 0) + 1;
     await globalThis.jsbnHoldDrawing;
   }
+  // a test may make every render fail (globalThis.jsbnRenderFails)
+  if (globalThis.jsbnRenderFails) throw new Error('the render failed');
   const { pathname } = new URL(url);
   const book = pathname.startsWith('/jsbn/');
   const response = await transport(book ? '/api/book/listing/jsbn/' + pathname.slice(6) : '/api/book?pageNo=1&limit=20', { headers: { Accept: 'application/json' } });

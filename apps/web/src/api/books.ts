@@ -16,7 +16,7 @@ export const bookByJsbnKey = queryKeys.books.byJsbn;
 export const bookByJsbnQuery = (jsbn: string) =>
   queryOptions({
     queryKey: bookByJsbnKey(jsbn),
-    queryFn: async ({ signal }) => (await call(bookEndpoints.byJsbn, { params: { jsbnNo: jsbn }, signal })).data,
+    queryFn: async ({ signal, client }) => (await call(bookEndpoints.byJsbn, { params: { jsbnNo: jsbn }, signal, client })).data,
     enabled: Boolean(jsbn),
   });
 

@@ -3,6 +3,7 @@
  * `{ statusCode, message, data }` envelope and the error catalogue of spec accounts §8.
  */
 import { Fragment, createElement, type ReactNode } from 'react';
+import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { MSG, accountEndpoints, fillPath, plainText, type Endpoint } from '@jsbn/shared/core';
 import type { ApiErrorReply, ApiReply, CallInput, ContractOf, CurrentUser, LoginInput, ReplyData } from '@jsbn/shared';
@@ -114,6 +115,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The query's client (a query function's `client`): a server render's carries the render's transport. */
+  client?: QueryClient;
 }
 
 /** Builds `/api/<path>?<query>`, leaving out empty values; arrays repeat the key. */
@@ -130,12 +133,26 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 
 /** How requests reach the API: the browser's `fetch`, or in the server's render the API itself (decision 011). */
 export type Transport = (url: string, init: RequestInit) => Promise<Response>;
-let transport: Transport = (url, init) => fetch(url, init);
+const browserTransport: Transport = (url, init) => fetch(url, init);
 
-/** The server's render sends the app's requests straight to the API in the same process. */
-export function setTransport(next: Transport): void {
-  transport = next;
+/**
+ * The query client of one server render (decision 065): the requests of its queries go through
+ * the render's own `transport` (the API in-process, with the signed-in user's token). The
+ * transport belongs to the render, never to the module: two renders at once, for two accounts,
+ * each ask with their own.
+ */
+export class RenderQueryClient extends QueryClient {
+  constructor(
+    readonly transport: Transport,
+    config?: QueryClientConfig,
+  ) {
+    super(config);
+  }
 }
+
+/** The transport of a query's client: a server render's own, else the browser's `fetch`. */
+const transportOf = (client: QueryClient | undefined): Transport =>
+  client instanceof RenderQueryClient ? client.transport : browserTransport;
 
 /**
  * Sends a request; returns the response when it succeeded (2xx) and throws the mapped
@@ -159,7 +176,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
 
   let response: Response;
   try {
-    response = await transport(apiUrl(path, options.query), {
+    response = await transportOf(options.client)(apiUrl(path, options.query), {
       method: options.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
@@ -248,8 +265,15 @@ async function requestBlob(path: string, options: RequestOptions = {}): Promise<
 /** What `call` answers for an endpoint of contract `C`: its reply's envelope (JSON), or the file it sent. */
 export type CallResult<C> = C extends { file: unknown } ? ApiFile : ApiReply<ReplyData<C>>;
 
-/** A call's input: the contract's `params`, `query` and `body`, and the request's own `signal` and `headers`. */
-export type CallOptions<C> = CallInput<C> & { readonly signal?: AbortSignal; readonly headers?: Record<string, string> };
+/**
+ * A call's input: the contract's `params`, `query` and `body`, and the request's own `signal` and
+ * `headers`; a query passes its `client`, whose transport a server render sets (decision 065).
+ */
+export type CallOptions<C> = CallInput<C> & {
+  readonly signal?: AbortSignal;
+  readonly headers?: Record<string, string>;
+  readonly client?: QueryClient;
+};
 
 /** The input is optional when the endpoint needs none. */
 type CallArgs<C> = Partial<CallOptions<C>> extends CallOptions<C> ? [input?: CallOptions<C>] : [input: CallOptions<C>];
@@ -261,15 +285,16 @@ type CallArgs<C> = Partial<CallOptions<C>> extends CallOptions<C> ? [input?: Cal
  * Errors as `request`: the error catalogue's `ApiError`.
  */
 export async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<ContractOf<E>>): Promise<CallResult<ContractOf<E>>> {
-  const { params, query, body, signal, headers } = (input ?? {}) as {
+  const { params, query, body, signal, headers, client } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, QueryValue>;
     body?: unknown;
     signal?: AbortSignal;
     headers?: Record<string, string>;
+    client?: QueryClient;
   };
   const path = fillPath(endpoint.path, params);
-  const options: RequestOptions = { method: endpoint.method, query, body, signal, headers };
+  const options: RequestOptions = { method: endpoint.method, query, body, signal, headers, client };
   return (endpoint.reply === 'file' ? requestBlob(path, options) : request(path, options)) as Promise<CallResult<ContractOf<E>>>;
 }
 

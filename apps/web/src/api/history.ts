@@ -10,7 +10,7 @@ import { saveFile } from '../components/download';
 export function useBookHistory(bookId: number) {
   return useQuery({
     queryKey: queryKeys.books.history(bookId),
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.bookHistory, { params: { id: bookId }, signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.bookHistory, { params: { id: bookId }, signal, client })).data,
     staleTime: 0,
     meta: { silent: true },
   });
@@ -26,8 +26,14 @@ const queryOf = (filters: HistoryFilters) =>
 export function useOperatorHistory(filters: HistoryFilters) {
   return useInfiniteQuery({
     queryKey: queryKeys.operator.history(filters),
-    queryFn: async ({ signal, pageParam }) =>
-      (await call(operatorEndpoints.history, { query: { ...queryOf(filters), ...(pageParam ? { cursor: pageParam } : {}) }, signal })).data,
+    queryFn: async ({ signal, client, pageParam }) =>
+      (
+        await call(operatorEndpoints.history, {
+          query: { ...queryOf(filters), ...(pageParam ? { cursor: pageParam } : {}) },
+          signal,
+          client,
+        })
+      ).data,
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,

@@ -15,7 +15,7 @@ import { useApiMutation, type EndpointHooks } from './mutations';
 export const useInterests = (enabled = true) =>
   useQuery({
     queryKey: queryKeys.interests.mine,
-    queryFn: async ({ signal }) => (await call(interestEndpoints.mine, { signal })).data.interests,
+    queryFn: async ({ signal, client }) => (await call(interestEndpoints.mine, { signal, client })).data.interests,
     enabled,
   });
 

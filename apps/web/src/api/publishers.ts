@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 export function usePublisherList(query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: queryKeys.publishers.list(query),
-    queryFn: async ({ signal }) => (await call(publisherEndpoints.list, { query, signal })).data,
+    queryFn: async ({ signal, client }) => (await call(publisherEndpoints.list, { query, signal, client })).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys';
 /** The site settings query (every page's layout reads it). */
 export const siteQuery = queryOptions({
   queryKey: queryKeys.site,
-  queryFn: async ({ signal }) => (await call(siteEndpoints.info, { signal })).data,
+  queryFn: async ({ signal, client }) => (await call(siteEndpoints.info, { signal, client })).data,
   staleTime: Infinity,
   // The page works without it (no support links); a failure is not worth a toast.
   meta: { silent: true },

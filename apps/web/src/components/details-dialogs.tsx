@@ -18,7 +18,7 @@ import { VerifiedBadge } from './verified-badge';
 export function usePublisher(id: number | null) {
   return useQuery({
     queryKey: queryKeys.publishers.one(id),
-    queryFn: async ({ signal }) => (await call(publisherEndpoints.one, { params: { id: id! }, signal })).data.publisher,
+    queryFn: async ({ signal, client }) => (await call(publisherEndpoints.one, { params: { id: id! }, signal, client })).data.publisher,
     enabled: Boolean(id),
   });
 }
@@ -26,7 +26,7 @@ export function usePublisher(id: number | null) {
 export function useLibrary(id: number | null) {
   return useQuery({
     queryKey: queryKeys.libraries.one(id),
-    queryFn: async ({ signal }) => (await call(libraryEndpoints.one, { params: { id: id! }, signal })).data.library,
+    queryFn: async ({ signal, client }) => (await call(libraryEndpoints.one, { params: { id: id! }, signal, client })).data.library,
     enabled: Boolean(id),
   });
 }

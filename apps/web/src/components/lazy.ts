@@ -26,14 +26,15 @@ export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends key
   let failure: Error | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
-    (loading ??= load().then(
-      (module) => {
+    (loading ??= load()
+      .then((module: M | undefined) => {
+        // undefined when the page reloads for a chunk gone after a deploy (main.tsx, `vite:preloadError`)
+        if (!module) throw new Error('a part of the page could not be loaded');
         loaded = module[name];
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         failure = error instanceof Error ? error : new Error('a part of the page could not be loaded', { cause: error });
-      },
-    ));
+      }));
   function Lazy(props: object) {
     if (loaded) return createElement(loaded, props);
     if (failure) throw failure;

@@ -27,7 +27,7 @@ export function PrintQrDownloads({ jsbn }: { jsbn: string }) {
       <TextField
         select
         size="small"
-        // an id of the book's, not one useId counts: the book page's print files are drawn once with a stand-in JSBN (decision 048)
+        // an id of the book's: the server's render and the browser's name the field alike
         id={`print-size-${jsbn}`}
         label={t('print.size')}
         value={size}

@@ -63,14 +63,13 @@ export interface PageSession {
 export interface AppRenderer {
   /**
    * Draws the page at the absolute `url` in `language`; `transport` answers its API requests.
-   * `options.fresh`: keep no part or style drawn before (decision 048; to compare the two);
    * `options.session`: the signed-in user it is drawn for (decision 047; a visitor when null).
    */
   renderPage(
     url: string,
     transport: (url: string, init: RequestInit) => Promise<Response>,
     language: InterfaceLanguage,
-    options?: { fresh?: boolean; session?: PageSession | null },
+    options?: { session?: PageSession | null },
   ): Promise<ServerPage>;
   /** The id of the JSON script element the browser's app reads the seeds from. */
   SEEDS_ELEMENT_ID: string;

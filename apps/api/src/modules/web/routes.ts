@@ -7,7 +7,8 @@
  *   public page cache (a search with a query is drawn each time); a JSBN written otherwise
  *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page,
  *   a withdrawn one a 410 page with when and why (decision 043);
- *   `no-cache` + ETag;
+ *   `public, max-age, s-maxage, stale-while-revalidate` + ETag (VISITOR_PAGE_CACHE, decision 065: a
+ *   CDN or the proxy answers repeat requests), the shell sent instead of a page `no-cache`;
  *   drawn in the visitor's language (the language switcher's cookie, else `Accept-Language`),
  *   kept per language; a page not kept yet, while MAX_DRAWN_AT_ONCE pages are being
  *   made: the shell (with a book's head tags), for the browser's app to draw, and nothing kept;
@@ -22,12 +23,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { INTERFACE_LANGUAGES, formatJsbn, isInterfaceLanguage, normalizeJsbn } from '@jsbn/shared/core';
 import type { InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, GoneError } from '../../lib/errors.js';
-import { pageLanguage } from '../../lib/i18n.js';
+import { LANGUAGE_COOKIE, pageLanguage } from '../../lib/i18n.js';
 import { IMMUTABLE, REVALIDATE } from '../../lib/reply.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
@@ -54,6 +55,13 @@ const LANDING_PAGES = ['/', '/search-a-book'];
 const landingPageKey = (language: InterfaceLanguage, path: string) => `html:${language}:${path}`;
 /** The public page cache's kind of a book page drawn in `language` for the address `requested`. */
 const bookPageKind = (language: InterfaceLanguage, requested: string) => `html:${language}:${requested}`;
+/**
+ * How a visitor's page the public page cache holds may be cached by the browser, a CDN and the
+ * proxy in `deploy/` (decision 065): a minute fresh, then served stale for three more while one
+ * request revalidates it (ETag, 304). Bounded by the signed file links in the page, which live 15
+ * minutes: the page cache serves an entry at most 10 minutes old, and this adds at most 4.
+ */
+export const VISITOR_PAGE_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=180';
 /** How a page drawn for a signed-in user is kept: by their browser only, asked again each time (decision 047). */
 const PRIVATE_REVALIDATE = 'private, no-cache';
 
@@ -69,6 +77,33 @@ const SIGNED_IN_PAGES: readonly { path: string; role: PageSession['user']['model
   { path: '/publisher-wise-books/:publisherId', role: 'LIBRARY' },
   { path: '/new-published-books', role: 'LIBRARY' },
 ];
+
+/**
+ * The language of a visitor's page (decision 066): the one a language link asked for (`?lang=gu`,
+ * which works without JavaScript and gives search engines an address per language) — kept in the
+ * `jsbn_language` cookie for the next pages, and the reply `private` as it sets a cookie — else
+ * the cookie's, else `Accept-Language`'s.
+ */
+function visitorLanguage(request: FastifyRequest, reply: FastifyReply): InterfaceLanguage {
+  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (!isInterfaceLanguage(asked)) return pageLanguage(request);
+  reply.header('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  return asked;
+}
+
+/**
+ * `<link rel="alternate" hreflang>` of a visitor's page at `path` in each language and for any
+ * other (`x-default`, the address without a choice), for search engines (decision 066).
+ */
+export const languageAlternates = (publicUrl: string, path: string) =>
+  [
+    ...INTERFACE_LANGUAGES.map((language) => `<link rel="alternate" hreflang="${language}" href="${publicUrl}${path}?lang=${language}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${publicUrl}${path}" />`,
+  ].join('');
+
+/** `shell` with the language alternates of `path` before `</head>`. */
+const withAlternates = (publicUrl: string, path: string) => (shell: string) =>
+  shell.replace('</head>', `${languageAlternates(publicUrl, path)}</head>`);
 
 /** The one spelling of a JSBN in a book page's address ('ahmjs00006p' → 'AHMJS-00006-P'); null for a malformed number. */
 const bookAddress = (requested: string) => {
@@ -97,6 +132,15 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         if (!(error instanceof PagesBusy)) app.log.error({ err: error, path }, 'a signed-in page could not be drawn');
         return null;
       });
+  /**
+   * A page rendered for a visitor; null — the shell, which the browser's app renders, and nothing
+   * cached — when the render failed (logged), never a 500 (issue 43).
+   */
+  const drawVisitor = (path: string, ip: string, language: InterfaceLanguage, known?: ReadonlyMap<string, string>) =>
+    pages.draw(path, ip, language, known).catch((error: unknown) => {
+      app.log.error({ err: error, path }, 'a visitor page could not be rendered');
+      return null;
+    });
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -112,7 +156,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     const address = bookAddress(requested);
     if (address && address !== requested) return reply.redirect(`/jsbn/${address}`, 301);
     reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
-    const language = pageLanguage(request);
+    const language = visitorLanguage(request, reply);
+    const chosen = reply.hasHeader('set-cookie');
     try {
       // a signed-in user's own page (their menu; an owner's private PDF link), never kept (decision 047)
       const session = await pages.sessionOf(request);
@@ -128,8 +173,10 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         render: async (book) => {
           // the app asks for the book the head was made from: one database read per page
           const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
-          const drawn = await pages.draw(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
-          const html = AppPages.fill(drawn ? shell : withLanguage(shell, language), drawn, bookHead(book, ctx.config.publicUrl));
+          const drawn = await drawVisitor(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
+          const head = bookHead(book, ctx.config.publicUrl);
+          const alternates = withAlternates(ctx.config.publicUrl, `/jsbn/${requested}`);
+          const html = AppPages.fill(drawn ? shell : withLanguage(shell, language), drawn, (page) => alternates(head(page)));
           if (!drawn) throw new PageNotDrawn(html);
           return html;
         },
@@ -139,7 +186,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         if (error instanceof PagesBusy) return null;
         throw error;
       });
-      if (page) return sendCachedPage(request, reply, page);
+      if (page) return sendCachedPage(request, reply.header('cache-control', chosen ? PRIVATE_REVALIDATE : VISITOR_PAGE_CACHE), page);
       // too many pages being made: the shell with the book's head (the browser's app draws the rest); nothing kept
       return bookPageHtml(withLanguage(shell, language), await bookByJsbn(ctx, requested), ctx.config.publicUrl);
     } catch (error) {
@@ -156,20 +203,27 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
   for (const path of LANDING_PAGES) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
-      const language = pageLanguage(request);
-      const query = request.url.slice(path.length);
+      const language = visitorLanguage(request, reply);
+      const chosen = reply.hasHeader('set-cookie');
+      // a language link's address is the page in that language
+      const query = chosen && /^\?lang=[a-z]+$/.test(request.url.slice(path.length)) ? '' : request.url.slice(path.length);
       try {
-        if (query) return AppPages.fill(shell, await pages.making(() => pages.draw(request.url, request.ip, language)));
+        if (query) {
+          const drawn = await pages.making(() => drawVisitor(request.url, request.ip, language));
+          return AppPages.fill(drawn ? shell : withLanguage(shell, language), drawn);
+        }
         const page = await ctx.publicPages.get(landingPageKey(language, path), () =>
           pages.making(async () => {
-            const drawn = await pages.draw(path, request.ip, language);
+            const drawn = await drawVisitor(path, request.ip, language);
             if (!drawn) throw new PageNotDrawn(withLanguage(shell, language));
             // the search page lists the newly published books: it names their feed (decision 073)
-            const head = path === '/search-a-book' ? withNewBooksFeed(ctx.config.publicUrl, language) : undefined;
+            const alternates = withAlternates(ctx.config.publicUrl, path);
+            const head =
+              path === '/search-a-book' ? (page: string) => alternates(withNewBooksFeed(ctx.config.publicUrl, language)(page)) : alternates;
             return { body: AppPages.fill(shell, drawn, head), publisherId: ANY_PUBLISHER, refreshMs: DRAWN_REFRESH_MS };
           }),
         );
-        return sendCachedPage(request, reply, page);
+        return sendCachedPage(request, reply.header('cache-control', chosen ? PRIVATE_REVALIDATE : VISITOR_PAGE_CACHE), page);
       } catch (error) {
         // too many pages being made: the shell, for the browser's app to draw; nothing kept
         if (error instanceof PagesBusy) return withLanguage(shell, language);
@@ -201,7 +255,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       if (!requested || bookAddress(requested) !== requested) return null; // 301 or 404
       return publicBookKey(bookPageKind(pageLanguage({ headers }), requested), requested);
     },
-    headers: { 'content-type': HTML_TYPE, 'cache-control': REVALIDATE, vary: `${PAGE_VARY}, accept-encoding` },
+    headers: { 'content-type': HTML_TYPE, 'cache-control': VISITOR_PAGE_CACHE, vary: `${PAGE_VARY}, accept-encoding` },
     template: (path) => (LANDING_PAGES.includes(path) ? path : '/jsbn/:jsbn'),
   });
 

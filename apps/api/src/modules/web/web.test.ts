@@ -14,6 +14,7 @@ import { createBook, createLibrary, createPublisher } from '../../seed/factories
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { ENTRY, builtApp } from '../../test/web-dist.js';
 import { MAX_DRAWN_AT_ONCE } from './app-pages.js';
+import { VISITOR_PAGE_CACHE } from './routes.js';
 
 /** The module preloads of `html` the browser acts on (outside any `<template>`). */
 const activePreloads = (html: string) =>
@@ -95,7 +96,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     const page = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
     const html = page.body;
     expect(html).toContain(`<title>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt; — JSBN ${jsbn}</title>`);
     expect(html).toContain('<meta property="og:title" content="શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;" />');
@@ -122,6 +123,8 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(seeds[0]![1].book.jsbn_number).toBe(jsbn);
     // the cover is asked for first
     expect(html).toMatch(/<link rel="preload" as="image" href="\/api\/files\/public\/[^"]+\.jpg" fetchpriority="high" \/>/);
+    // a CDN or the proxy may cache it a minute and serve it stale while it revalidates (decision 065)
+    expect(VISITOR_PAGE_CACHE).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=180');
     // a repeat visit costs a 304 (the ETag was made when the page was drawn)
     const again = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'if-none-match': page.headers['etag'] as string } });
     expect(again.statusCode).toBe(304);
@@ -179,6 +182,26 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` })).body).not.toContain('data-language');
   });
 
+  it('renders a page in the language its link asks for (?lang=), keeps the choice, and names each language for search engines (decision 066)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}?lang=hi`, headers: { 'accept-language': 'gu' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['set-cookie']).toBe('jsbn_language=hi; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.body).toContain('data-language="hi"');
+    expect(page.body).toContain(
+      `<link rel="alternate" hreflang="en" href="https://jsbn.test/jsbn/${jsbn}?lang=en" /><link rel="alternate" hreflang="gu" href="https://jsbn.test/jsbn/${jsbn}?lang=gu" /><link rel="alternate" hreflang="hi" href="https://jsbn.test/jsbn/${jsbn}?lang=hi" /><link rel="alternate" hreflang="x-default" href="https://jsbn.test/jsbn/${jsbn}" />`,
+    );
+    const home = await t.app.inject({ method: 'GET', url: '/?lang=gu' });
+    expect(home.headers['set-cookie']).toBe('jsbn_language=gu; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(home.body).toContain('<div id="root" data-server-made><main><h1>');
+    expect(home.body).toContain('data-language="gu"');
+    expect(home.body).toContain('<link rel="alternate" hreflang="x-default" href="https://jsbn.test/" />');
+    // an unknown language is no choice
+    const other = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}?lang=fr` });
+    expect(other.headers['set-cookie']).toBeUndefined();
+    expect(other.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
+  });
+
   it('draws / and /search-a-book on the server too, and shows a new book there at once', async () => {
     for (const path of ['/', '/search-a-book', '/search-a-book?query=x']) {
       const page = await t.app.inject({ method: 'GET', url: path });
@@ -216,6 +239,29 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
       headers: { 'accept-language': 'gu' },
     });
     expect(next.body).toContain('<div id="root" data-server-made><main><h1>મર્યાદા, ');
+  });
+
+  it("answers a visitor's page whose render fails with the shell, never 500, and caches none of it (issue 43)", async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'FAILS', publisher_name: 'Render Fails Trust' });
+    const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'નવકાર મંત્ર', book_e_title: 'Navkar Mantra' });
+    const failing = formatJsbn(book.jsbn_number);
+    const test = globalThis as { jsbnRenderFails?: boolean };
+    test.jsbnRenderFails = true;
+    try {
+      const page = await t.app.inject({ method: 'GET', url: `/jsbn/${failing}`, headers: { 'accept-language': 'hi' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).toContain('<html lang="hi">');
+      expect(page.body).toContain(`<title>નવકાર મંત્ર — JSBN ${failing}</title>`);
+      const search = await t.app.inject({ method: 'GET', url: '/search-a-book?query=Navkar' });
+      expect(search.statusCode).toBe(200);
+      expect(search.body).toContain('<div id="root"></div>');
+    } finally {
+      test.jsbnRenderFails = false;
+    }
+    // the next visitor gets the page rendered
+    const next = await t.app.inject({ method: 'GET', url: `/jsbn/${failing}`, headers: { 'accept-language': 'hi' } });
+    expect(next.body).toContain('<div id="root" data-server-made><main><h1>નવકાર મંત્ર</h1>');
   });
 
   it('sends the shell while as many pages as may be drawn at once are being drawn, and keeps none of it', async () => {
@@ -304,7 +350,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
 
     // the QR page: drawn for the library (the front door does not answer it from the cache), never kept
     const visitor = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
-    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
     const signedIn = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { cookie, 'accept-encoding': 'br' } });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');
@@ -319,7 +365,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(after.body).not.toContain('Shri Gyan Bhandar');
     // the landing page stays the visitors' (the app draws a signed-in user's dashboard afresh)
     const home = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
-    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
     expect(home.body).toContain('<div id="root" data-server-made><main>');
     expect(home.body).not.toContain('Shri Gyan Bhandar');
   });

@@ -8,7 +8,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { LANGUAGE_NAMES } from '@jsbn/shared/core';
+import { INTERFACE_LANGUAGES, LANGUAGE_NAMES } from '@jsbn/shared/core';
+import { switchLanguage } from './language';
 import { useSession } from '../../api/session';
 import { mailtoLink, useSiteInfo, whatsappLink } from '../../api/site';
 import { LoadingState } from '../../components/page';
@@ -17,7 +18,6 @@ import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../../lib/theme';
 import { paths } from '../../lib/paths';
 import { currentLanguage } from '../../i18n';
 import { isGroup, menuFor, profileMenuFor, type MenuGroup, type MenuItemDef } from './menus';
-import { DrawnOnce } from '../drawn-once';
 import { EARLY } from '../early-marks';
 
 const navPopups = () => import('./nav-popups');
@@ -41,7 +41,7 @@ function TopBar() {
   const SUPPORT_EMAIL = site.data?.supportEmail;
   const SUPPORT_WHATSAPP = site.data?.supportWhatsapp;
   return (
-    <DrawnOnce id="top-bar" deps={[isLoggedIn && user ? user.modelType : null, SUPPORT_EMAIL, SUPPORT_WHATSAPP]}>
+    <>
       <Box
         component="aside"
         aria-label={t('layout.accountAndSupport')}
@@ -98,16 +98,13 @@ function TopBar() {
           </Stack>
         </Stack>
       </Box>
-    </DrawnOnce>
+    </>
   );
 }
 
 /** Whether a menu entry is the current page's (a group: one of its entries). */
 const isActive = (item: MenuItemDef, pathname: string) =>
   isGroup(item) ? item.children.some((child) => pathname.startsWith(child.to)) : pathname === item.to;
-
-/** Which entries of `items` are the current page's, as '0' and '1' (what the app bar's menu shows of the place). */
-const activeEntries = (items: MenuItemDef[], pathname: string) => items.map((item) => (isActive(item, pathname) ? '1' : '0')).join('');
 
 function GroupButton({ group }: { group: MenuGroup }) {
   const { t } = useTranslation();
@@ -201,6 +198,49 @@ export function LanguageButton({ menuId = 'menu-language' }: { menuId?: string }
   );
 }
 
+/**
+ * The languages as plain links (`?lang=gu`, decision 066): they work before the app is there and
+ * without JavaScript (the server renders the page in the language asked for and keeps the choice);
+ * once the app is there, a tap switches at once.
+ */
+function LanguageLinks() {
+  const { t, i18n } = useTranslation();
+  const current = currentLanguage(i18n);
+  return (
+    <Stack
+      component="nav"
+      aria-label={t('language.choose')}
+      direction="row"
+      sx={{ justifyContent: 'center', flexWrap: 'wrap', columnGap: 2 }}
+    >
+      {INTERFACE_LANGUAGES.map((language) => (
+        <Link
+          key={language}
+          href={`?lang=${language}`}
+          hrefLang={language}
+          lang={language}
+          color="inherit"
+          aria-current={language === current ? 'true' : undefined}
+          onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+            event.preventDefault();
+            void switchLanguage(language);
+          }}
+          sx={{
+            minHeight: TAP_PX,
+            minWidth: TAP_PX,
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontWeight: language === current ? 700 : 400,
+          }}
+        >
+          {LANGUAGE_NAMES[language]}
+        </Link>
+      ))}
+    </Stack>
+  );
+}
+
 function ProfileMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -240,17 +280,12 @@ export function AppLayout() {
   const { isLoggedIn, user } = useSession();
   const items = menuFor(isLoggedIn && user ? user.modelType : null);
   const close = () => setDrawerOpen(false);
-  const { pathname } = useLocation();
   const year = new Date().getFullYear();
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
-      {/* the same on every page of a role but for which menu entry is the current one */}
-      <DrawnOnce
-        id="app-bar"
-        deps={[isLoggedIn && user ? user.modelType : null, user?.name, user?.logoUrl, activeEntries(items, pathname)]}
-      >
+      <>
         <AppBar position="sticky" color="primary">
           <Toolbar sx={{ maxWidth: PAGE_MAX_WIDTH, width: '100%', mx: 'auto', gap: 1 }}>
             {/* which of the two shows is CSS's choice, so a server-made page is right at every width */}
@@ -286,7 +321,7 @@ export function AppLayout() {
             {isLoggedIn ? <ProfileMenu /> : null}
           </Toolbar>
         </AppBar>
-      </DrawnOnce>
+      </>
       {drawerWanted ? (
         <Suspense fallback={null}>
           <NavDrawer open={narrow && drawerOpen} onClose={close} items={items} />
@@ -297,11 +332,12 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <DrawnOnce id="footer" deps={[year]}>
+      <>
         <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', py: 2, px: 2, textAlign: 'center' }}>
           <Typography variant="body2">{t('layout.footer', { year })}</Typography>
+          <LanguageLinks />
         </Box>
-      </DrawnOnce>
+      </>
     </Box>
   );
 }

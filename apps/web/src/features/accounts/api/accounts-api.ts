@@ -8,7 +8,7 @@ import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 export function useStates() {
   return useQuery({
     queryKey: queryKeys.lookups.states,
-    queryFn: async ({ signal }) => (await call(lookupEndpoints.states, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(lookupEndpoints.states, { signal, client })).data,
     select: (data) => data.states,
     staleTime: Infinity,
   });
@@ -17,7 +17,8 @@ export function useStates() {
 export function useCities(stateId: number | string | undefined) {
   return useQuery({
     queryKey: queryKeys.lookups.cities(stateId),
-    queryFn: async ({ signal }) => (await call(lookupEndpoints.cities, { params: { stateId: Number(stateId) }, signal })).data,
+    queryFn: async ({ signal, client }) =>
+      (await call(lookupEndpoints.cities, { params: { stateId: Number(stateId) }, signal, client })).data,
     select: (data) => data.cities,
     enabled: Boolean(stateId),
     staleTime: Infinity,
@@ -58,7 +59,7 @@ export const letterheadKey = queryKeys.letterhead;
 export function useLetterhead() {
   return useQuery({
     queryKey: letterheadKey,
-    queryFn: async ({ signal }) => (await call(libraryEndpoints.letterhead, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(libraryEndpoints.letterhead, { signal, client })).data,
     select: (data) => data.librarianLogo,
   });
 }
@@ -82,7 +83,7 @@ export const profileKey = (modelType: ModelType, id: number | undefined) => quer
 export function useOwnPublisher(id: number | undefined) {
   return useQuery({
     queryKey: profileKey('PUBLISHER', id),
-    queryFn: async ({ signal }) => (await call(publisherEndpoints.one, { params: { id: id! }, signal })).data.publisher,
+    queryFn: async ({ signal, client }) => (await call(publisherEndpoints.one, { params: { id: id! }, signal, client })).data.publisher,
     enabled: Boolean(id),
     staleTime: 0,
   });
@@ -91,7 +92,7 @@ export function useOwnPublisher(id: number | undefined) {
 export function useOwnLibrary(id: number | undefined) {
   return useQuery({
     queryKey: profileKey('LIBRARY', id),
-    queryFn: async ({ signal }) => (await call(libraryEndpoints.one, { params: { id: id! }, signal })).data.library,
+    queryFn: async ({ signal, client }) => (await call(libraryEndpoints.one, { params: { id: id! }, signal, client })).data.library,
     enabled: Boolean(id),
     staleTime: 0,
   });

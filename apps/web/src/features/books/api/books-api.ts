@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { bookEndpoints, lookupEndpoints } from '@jsbn/shared/core';
 import type { AuthorNameOption, UploadUrlsRequest } from '@jsbn/shared';
 import { call, endpointUrl, type QueryValue } from '../../../api/client';
@@ -6,24 +6,29 @@ import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 
 /** A lookup list, kept for the page's life. */
-const lookup = <T>(key: string, load: (signal: AbortSignal) => Promise<T[]>) =>
-  queryOptions({ queryKey: queryKeys.lookups.of(key), queryFn: ({ signal }) => load(signal), staleTime: Infinity });
+const lookup = <T>(key: string, load: (signal: AbortSignal, client: QueryClient) => Promise<T[]>) =>
+  queryOptions({ queryKey: queryKeys.lookups.of(key), queryFn: ({ signal, client }) => load(signal, client), staleTime: Infinity });
 
 export const useLanguages = () =>
-  useQuery(lookup('languages', async (signal) => (await call(lookupEndpoints.languages, { signal })).data.languages));
+  useQuery(lookup('languages', async (signal, client) => (await call(lookupEndpoints.languages, { signal, client })).data.languages));
 export const useSubjects = () =>
-  useQuery(lookup('subjects', async (signal) => (await call(lookupEndpoints.subjects, { signal })).data.subjects));
+  useQuery(lookup('subjects', async (signal, client) => (await call(lookupEndpoints.subjects, { signal, client })).data.subjects));
 export const useAuthorTypes = () =>
-  useQuery(lookup('author-types', async (signal) => (await call(lookupEndpoints.authorTypes, { signal })).data.authorTypes));
+  useQuery(
+    lookup('author-types', async (signal, client) => (await call(lookupEndpoints.authorTypes, { signal, client })).data.authorTypes),
+  );
 /** The swaroops (book types) lookup; the book page reads it. */
-export const swaroopsQuery = lookup('swaroops', async (signal) => (await call(lookupEndpoints.swaroops, { signal })).data.swaroops);
+export const swaroopsQuery = lookup(
+  'swaroops',
+  async (signal, client) => (await call(lookupEndpoints.swaroops, { signal, client })).data.swaroops,
+);
 export const useSwaroops = () => useQuery(swaroopsQuery);
 
 /** GET /api/book/book-jsbn-number — the publisher's next ids (prefilled, locked). */
 export function useNextJsbnIds() {
   return useQuery({
     queryKey: queryKeys.books.nextJsbn,
-    queryFn: async ({ signal }) => (await call(bookEndpoints.nextIds, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(bookEndpoints.nextIds, { signal, client })).data,
     staleTime: 0,
   });
 }
@@ -40,7 +45,7 @@ export const useBookAvailability = (hooks: EndpointHooks<typeof bookEndpoints.up
 export function useBookList(query: Record<string, QueryValue>, enabled = true) {
   return useQuery({
     queryKey: queryKeys.books.list(query),
-    queryFn: async ({ signal }) => (await call(bookEndpoints.list, { query, signal })).data,
+    queryFn: async ({ signal, client }) => (await call(bookEndpoints.list, { query, signal, client })).data,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -50,7 +55,8 @@ export function useBookList(query: Record<string, QueryValue>, enabled = true) {
 export function usePublisherBookList(publisherId: number | undefined, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: queryKeys.books.ofPublisher(publisherId, query),
-    queryFn: async ({ signal }) => (await call(bookEndpoints.ofPublisher, { params: { publisherId: publisherId! }, query, signal })).data,
+    queryFn: async ({ signal, client }) =>
+      (await call(bookEndpoints.ofPublisher, { params: { publisherId: publisherId! }, query, signal, client })).data,
     placeholderData: keepPreviousData,
     enabled: Boolean(publisherId),
   });
@@ -63,7 +69,7 @@ export const qrDownloadUrl = (jsbn: string) => endpointUrl(bookEndpoints.qrJpeg,
 export function useBook(id: number | null) {
   return useQuery({
     queryKey: queryKeys.books.one(id),
-    queryFn: async ({ signal }) => (await call(bookEndpoints.one, { params: { id: id! }, signal })).data,
+    queryFn: async ({ signal, client }) => (await call(bookEndpoints.one, { params: { id: id! }, signal, client })).data,
     enabled: id !== null,
     staleTime: 0,
     meta: { silent: true },
@@ -97,7 +103,8 @@ export function useAuthorNames(queryString: string) {
   const query = queryString.trim();
   return useQuery<AuthorNameOption[]>({
     queryKey: queryKeys.lookups.authorNames(query),
-    queryFn: async ({ signal }) => (await call(bookEndpoints.authorNames, { query: { queryString: query }, signal })).data.authorNames,
+    queryFn: async ({ signal, client }) =>
+      (await call(bookEndpoints.authorNames, { query: { queryString: query }, signal, client })).data.authorNames,
     enabled: query.length >= 2,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -11,7 +11,6 @@ import { formatPhone, orNA } from '../../../components/format';
 import { SafeImage } from '../../../components/safe-image';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { TAP_PX } from '../../../lib/theme';
-import { DrawnOnce } from '../../../app/drawn-once';
 import { CatalogueButton, CatalogueProgress, type CatalogueDownloadState } from './catalogue-download';
 
 /** The publisher's call, WhatsApp and e-mail links: an icon and the number or address, a finger's height each (decision 029). */
@@ -54,16 +53,10 @@ interface PublisherBoxProps {
 /**
  * The publisher of a book on its page (spec books §2): logo, name, 'Verified by JSBN', address,
  * how many books, call, WhatsApp and e-mail, the publisher info and book list PDFs, its
- * catalogue, and 'claim' for an imported account. The server draws it once for the same
- * publisher and language (decision 048): the first scans of a publisher's books share it.
+ * catalogue, and 'claim' for an imported account.
  */
 export function PublisherBox(props: PublisherBoxProps) {
-  const { publisher, isLoggedIn, catalogue } = props;
-  return (
-    <DrawnOnce id="publisher-box" deps={[publisher, isLoggedIn, catalogue.busy, catalogue.percent]}>
-      <Section {...props} />
-    </DrawnOnce>
-  );
+  return <Section {...props} />;
 }
 
 function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onClaim }: PublisherBoxProps) {

@@ -8,7 +8,6 @@ import { formatJsbn } from '@jsbn/shared/core';
 import type { PublisherInfo } from '@jsbn/shared';
 import { SafeImage } from '../../../components/safe-image';
 import { bookDetailPath } from '../../../lib/paths';
-import { DrawnOnce } from '../../../app/drawn-once';
 
 /** Where `step` (±1 page) takes a scroller: the next page, wrapping round at either end (looping). */
 function targetOf(scroller: HTMLElement, step: 1 | -1): number {
@@ -27,15 +26,10 @@ interface CarouselProps {
 /**
  * Other books of the publisher: 1 card below 768 px, 2 from 768, 4 from 1024, looping (spec
  * books §2). A native scroll-snap row — swipeable on a phone without a carousel library — with
- * its arrows beside the heading, so they never cover a card. The server draws it once for the
- * same books and language (decision 048): the first scans of a publisher's books share it.
+ * its arrows beside the heading, so they never cover a card.
  */
 export function PublisherCarousel({ books, publisherName }: CarouselProps) {
-  return (
-    <DrawnOnce id="publisher-carousel" deps={[publisherName, books]}>
-      <Carousel books={books} publisherName={publisherName} />
-    </DrawnOnce>
-  );
+  return <Carousel books={books} publisherName={publisherName} />;
 }
 
 function Carousel({ books, publisherName }: CarouselProps) {

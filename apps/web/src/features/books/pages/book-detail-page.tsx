@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLookups, useMessages } from '../../../i18n';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -49,7 +49,6 @@ import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 import { queryKeys } from '../../../api/query-keys';
 import { WithdrawnNotice } from '../components/withdrawn-notice';
 import { earlyDialog } from '../../../app/early-marks';
-import { DrawnOnce, DrawnWithJsbn } from '../../../app/drawn-once';
 import { FollowButton } from '../../../components/follow-button';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
@@ -312,7 +311,19 @@ export function BookDetailPage() {
           {book.book_alt_subtitle ? <Typography variant="body1">{book.book_alt_subtitle}</Typography> : null}
           <Stack direction="row" sx={{ my: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
             <Chip label={`JSBN ${title}`} color="primary" variant="outlined" />
-            <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => void share()}>
+            {/* a WhatsApp link with the page's address before the app is there (decision 066); the share sheet or dialog once it is */}
+            <Button
+              variant="outlined"
+              startIcon={<ShareIcon />}
+              component="a"
+              href={`https://wa.me/?text=${encodeURIComponent(`${book.book_title} — JSBN ${title}\n${pageUrl}`)}`}
+              target="_blank"
+              rel="noopener"
+              onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+                event.preventDefault();
+                void share();
+              }}
+            >
               {t('detail.shareBook')}
             </Button>
           </Stack>
@@ -428,8 +439,7 @@ export function BookDetailPage() {
             alignItems: 'start',
           }}
         >
-          {/* the same words on every book with (or without) a PDF: drawn once on the server (decision 048) */}
-          <DrawnOnce id="book-downloads" deps={downloads.map((row) => row.key)}>
+          <>
             <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="downloads-title">
               <Typography id="downloads-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
                 {t('detail.downloads')}
@@ -457,33 +467,26 @@ export function BookDetailPage() {
                 ))}
               </Stack>
             </Paper>
-          </DrawnOnce>
+          </>
 
-          {/* the same on every book but for its JSBN: drawn once on the server (decision 048) */}
-          <DrawnWithJsbn id="print-files" deps={[]} jsbn={title}>
-            {(jsbn) => (
-              <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="print-title">
-                <Typography id="print-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-                  {t('print.title')}
-                </Typography>
-                <Stack spacing={1.5} divider={<Divider flexItem />}>
-                  <Box data-testid="print-qr">
-                    <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.qr')}</Typography>
-                    <PrintQrDownloads jsbn={jsbn} />
-                  </Box>
-                  <Box data-testid="print-marc">
-                    <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.marc')}</Typography>
-                    <MarcDownloads
-                      load={(format) =>
-                        call(format === 'mrc' ? marcEndpoints.bookMrc : marcEndpoints.bookXml, { params: { jsbnNo: jsbn } })
-                      }
-                      name={`JSBN-${jsbn}`}
-                    />
-                  </Box>
-                </Stack>
-              </Paper>
-            )}
-          </DrawnWithJsbn>
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="print-title">
+            <Typography id="print-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+              {t('print.title')}
+            </Typography>
+            <Stack spacing={1.5} divider={<Divider flexItem />}>
+              <Box data-testid="print-qr">
+                <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.qr')}</Typography>
+                <PrintQrDownloads jsbn={title} />
+              </Box>
+              <Box data-testid="print-marc">
+                <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('print.marc')}</Typography>
+                <MarcDownloads
+                  load={(format) => call(format === 'mrc' ? marcEndpoints.bookMrc : marcEndpoints.bookXml, { params: { jsbnNo: title } })}
+                  name={`JSBN-${title}`}
+                />
+              </Box>
+            </Stack>
+          </Paper>
 
           <PublisherBox
             publisher={publisher}
@@ -499,23 +502,22 @@ export function BookDetailPage() {
       <PublisherCarousel books={otherBooks} publisherName={publisher.publisher_name} />
 
       <Box component="section" aria-labelledby="libraries-title" sx={{ mt: 4 }}>
-        {/* all but the search of the book's name the same on every page: drawn once on the server (decision 048) */}
-        <DrawnOnce id="jain-libraries-title" deps={[]}>
+        <>
           <Typography id="libraries-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
             {t('detail.libraries.title')}
           </Typography>
-        </DrawnOnce>
+        </>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
           <LibraryLink site={archive} />
-          <DrawnOnce id="jain-libraries" deps={[]}>
+          <>
             {others.map((site) => (
               <LibraryLink key={site.name} site={site} />
             ))}
-          </DrawnOnce>
+          </>
         </Box>
       </Box>
 
-      <DrawnOnce id="report-open" deps={[]}>
+      <>
         <Box sx={{ mt: 3 }}>
           <Button
             variant="text"
@@ -527,7 +529,7 @@ export function BookDetailPage() {
             {t('report.open')}
           </Button>
         </Box>
-      </DrawnOnce>
+      </>
 
       {reportWanted ? (
         <Suspense fallback={null}>

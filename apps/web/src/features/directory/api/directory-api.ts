@@ -6,7 +6,7 @@ import { queryKeys } from '../../../api/query-keys';
 export function useLibraryList(query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: queryKeys.libraries.list(query),
-    queryFn: async ({ signal }) => (await call(libraryEndpoints.list, { query, signal })).data,
+    queryFn: async ({ signal, client }) => (await call(libraryEndpoints.list, { query, signal, client })).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -8,9 +8,9 @@ import { queryKeys } from '../../../api/query-keys';
 export function useDashboard(userKey: string | null) {
   return useQuery({
     queryKey: queryKeys.dashboard.of(userKey),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal, client }) => {
       try {
-        return (await call(accountEndpoints.dashboard, { signal })).data;
+        return (await call(accountEndpoints.dashboard, { signal, client })).data;
       } catch (error) {
         throw withFallbackMessage(error, MSG.analyticsFailed);
       }
@@ -27,7 +27,7 @@ export const threadKey = ['publisher', 'messages'] as const;
 export const usePublisherThread = () =>
   useQuery({
     queryKey: threadKey,
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.publisherThread, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.publisherThread, { signal, client })).data,
     staleTime: 0,
   });
 

@@ -23,7 +23,7 @@ export function InterestReachPage() {
   const query = { pageNo: list.query.pageNo, limit: list.query.limit };
   const reach = useQuery({
     queryKey: queryKeys.interests.reach(query),
-    queryFn: async ({ signal }) => (await call(interestEndpoints.reach, { query, signal })).data,
+    queryFn: async ({ signal, client }) => (await call(interestEndpoints.reach, { query, signal, client })).data,
     placeholderData: keepPreviousData,
   });
   const columns: Column<ReachBook>[] = [

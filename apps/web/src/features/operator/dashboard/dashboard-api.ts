@@ -10,7 +10,7 @@ const REFRESH_MS = 60_000;
 export function useOperatorDashboard() {
   return useQuery({
     queryKey: queryKeys.operator.dashboard,
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.dashboard, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.dashboard, { signal, client })).data,
     refetchInterval: REFRESH_MS,
   });
 }

@@ -11,17 +11,17 @@ import { queryKeys } from '../../../api/query-keys';
 export const useDuplicatePairs = () =>
   useQuery({
     queryKey: queryKeys.operator.queue('duplicates'),
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.duplicates, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.duplicates, { signal, client })).data,
   });
 export const useBookReports = () =>
   useQuery({
     queryKey: queryKeys.operator.queue('reports'),
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.reports, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.reports, { signal, client })).data,
   });
 export const useFailedDeliveries = () =>
   useQuery({
     queryKey: queryKeys.operator.queue('messages'),
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.failures, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.failures, { signal, client })).data,
   });
 
 /** An operator's answer (`send`: a `call` of the queue's endpoint); on success the toast and the list `list` read again. */

@@ -8,11 +8,11 @@ import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 export function useOrderableBooks(publisherId: number | null, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: publisherId ? queryKeys.books.ofPublisher(publisherId, query) : queryKeys.books.list(query),
-    queryFn: async ({ signal }) =>
+    queryFn: async ({ signal, client }) =>
       (
         await (publisherId
-          ? call(bookEndpoints.ofPublisher, { params: { publisherId }, query, signal })
-          : call(bookEndpoints.list, { query, signal }))
+          ? call(bookEndpoints.ofPublisher, { params: { publisherId }, query, signal, client })
+          : call(bookEndpoints.list, { query, signal, client }))
       ).data,
     placeholderData: keepPreviousData,
   });

@@ -15,7 +15,8 @@ export const ORDER_DEFAULT_SORT: SortState = { field: 'order_date', order: 'desc
 export function useOrders(status: OrderStatus, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: queryKeys.orders.list(status, query),
-    queryFn: async ({ signal }) => (await call(orderEndpoints.list, { query: { ...query, orderStatus: status }, signal })).data,
+    queryFn: async ({ signal, client }) =>
+      (await call(orderEndpoints.list, { query: { ...query, orderStatus: status }, signal, client })).data,
     placeholderData: sameStatusPlaceholder(status),
   });
 }
@@ -24,7 +25,7 @@ export function useOrders(status: OrderStatus, query: Record<string, QueryValue>
 export function useOrder(id: number | null) {
   return useQuery({
     queryKey: queryKeys.orders.one(id),
-    queryFn: async ({ signal }) => (await call(orderEndpoints.one, { params: { id: id! }, signal })).data.orderBook,
+    queryFn: async ({ signal, client }) => (await call(orderEndpoints.one, { params: { id: id! }, signal, client })).data.orderBook,
     enabled: Boolean(id),
   });
 }

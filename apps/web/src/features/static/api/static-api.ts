@@ -9,7 +9,7 @@ import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 export function useGalleryImages() {
   return useQuery({
     queryKey: queryKeys.gallery,
-    queryFn: async ({ signal }) => (await call(siteEndpoints.gallery, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(siteEndpoints.gallery, { signal, client })).data,
     select: (data) => data.images ?? [],
   });
 }

@@ -12,7 +12,8 @@ import { queryKeys } from '../../../../api/query-keys';
 export const useVerificationQueue = (state: VerificationState) =>
   useQuery({
     queryKey: queryKeys.operator.verification(state),
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.verificationQueue, { query: { verification: state }, signal })).data,
+    queryFn: async ({ signal, client }) =>
+      (await call(operatorEndpoints.verificationQueue, { query: { verification: state }, signal, client })).data,
     staleTime: 0,
   });
 
@@ -20,7 +21,7 @@ export const useVerificationQueue = (state: VerificationState) =>
 export const useClaimQueue = () =>
   useQuery({
     queryKey: queryKeys.operator.claims,
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.claims, { signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.claims, { signal, client })).data,
     staleTime: 0,
   });
 
@@ -28,7 +29,7 @@ export const useClaimQueue = () =>
 export const useOperatorBook = (jsbn: string) =>
   useQuery({
     queryKey: queryKeys.operator.book(jsbn),
-    queryFn: async ({ signal }) => (await call(operatorEndpoints.book, { query: { jsbn }, signal })).data,
+    queryFn: async ({ signal, client }) => (await call(operatorEndpoints.book, { query: { jsbn }, signal, client })).data,
     enabled: Boolean(jsbn),
     staleTime: 0,
     retry: false,
