@@ -54,11 +54,11 @@ const featureZones = [
   },
   {
     // app/ (the routes, the layout, the start) imports the features: a feature imports nothing of
-    // it. Allowed until issue 44's render work replaces them: the memo layer's two files and the
-    // layout's language button
+    // it. Allowed until the early answers go (decision 066): the tap marks and the layout's
+    // language button
     target: 'apps/web/src/features',
     from: 'apps/web/src/app',
-    except: ['./drawn-once.tsx', './early-marks.ts', './layout/app-layout.tsx'],
+    except: ['./early-marks.ts', './layout/app-layout.tsx'],
     message: 'a web feature imports nothing of app/, which imports the features: move what it needs to lib/ or components/ (decision 045)',
   },
 ];
