@@ -4,7 +4,15 @@ import { MSG } from '../messages.js';
 import { XLSX_TYPE } from '../constants.js';
 import type { orderEndpoints } from '../endpoints/orders.js';
 import { idParam, selectedIds } from '../schemas/common.js';
-import { createOrdersBody, dispatchFields, orderLetterBody, orderListQuery, orderStatusBody } from '../schemas/orders.js';
+import {
+  createOrdersBody,
+  dispatchFields,
+  orderLetterBody,
+  orderListQuery,
+  orderStatusBody,
+  paymentAnswerBody,
+  paymentRecordBody,
+} from '../schemas/orders.js';
 import { createdOrders, messageData, noData, orderDto, orderList } from '../schemas/replies.js';
 import { file, type ContractRows } from './contract.js';
 
@@ -20,5 +28,7 @@ export const orderContracts = {
   one: { params: idParam, reply: orderReply },
   setStatus: { params: idParam, body: orderStatusBody, reply: messageData },
   remind: { params: idParam, reply: messageData },
+  recordPayment: { params: idParam, body: paymentRecordBody, reply: messageData },
+  answerPayment: { params: idParam, body: paymentAnswerBody, reply: messageData },
   dispatch: { multipart: dispatchFields, reply: noData },
 } as const satisfies ContractRows<typeof orderEndpoints>;

@@ -18,6 +18,10 @@ export const orderEndpoints = /* @__PURE__ */ endpointTable('orders', {
   setStatus: ['PATCH', '/book/order-book/:id'],
   /** The library's reminder of an order waiting on its publisher. */
   remind: ['POST', '/book/order-book/:id/reminder'],
+  /** The library records its payment: UTR, day, amount (decision 070). */
+  recordPayment: ['POST', '/book/order-book/:id/payment'],
+  /** The publisher confirms a recorded payment or says it was not received (decision 070). */
+  answerPayment: ['PATCH', '/book/order-book/:id/payment'],
   /** The publisher's dispatch with courier details and proof (multipart). */
   dispatch: ['POST', '/book/create-dispatch'],
 });

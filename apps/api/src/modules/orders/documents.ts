@@ -156,6 +156,8 @@ export async function exportOrders(ctx: AppContext, actor: Actor, ids: number[],
         value: (order) => (order.postage_minor === null ? null : formatMoney(order.postage_minor, order.currency)),
       },
       { header: heading('total'), width: 14, value: (order) => totalsText(order.totals) },
+      { header: heading('payment'), width: 22, value: (order) => noticeText(lng, `paymentState.${order.payment.state}`) },
+      { header: heading('utr'), width: 14, value: (order) => order.payment.utr },
     ],
     list,
   );

@@ -1,7 +1,7 @@
 /** Calls of the order screens — spec books §7 (orders, status, dispatch, letters, exports, labels). */
 import { useQuery } from '@tanstack/react-query';
 import { MSG, orderEndpoints } from '@jsbn/shared/core';
-import type { OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
+import type { OrderStatus, OrderStatusRequest } from '@jsbn/shared';
 import { call, toFormData, type ApiFile, type QueryValue } from '../../../api/client';
 import type { SortState } from '../../../components/data-table';
 import { queryKeys } from '../../../api/query-keys';
@@ -30,7 +30,7 @@ export function useOrder(id: number | null) {
 }
 
 /** PATCH /api/book/order-book/:id — accept, partial accept, reject, cancel, receive; the orders, then the dashboard, are read again after. */
-export const useOrderStatusChange = (hooks: MutationHooks<{ message: string }, { id: number; body: UpdateOrderStatusInput }>) =>
+export const useOrderStatusChange = (hooks: MutationHooks<{ message: string }, { id: number; body: OrderStatusRequest }>) =>
   useApiMutation(({ id, body }) => call(orderEndpoints.setStatus, { params: { id }, body }), hooks, [
     queryKeys.orders.all,
     queryKeys.dashboard.all,

@@ -10,7 +10,7 @@ import { useMessages } from '../../../i18n';
 import { useState } from 'react';
 import { Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { EXPORT_FILE_NAMES, MSG, allowedOrderActions } from '@jsbn/shared/core';
-import type { ModelType, OrderAction, OrderDto, OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
+import type { ModelType, OrderAction, OrderDto, OrderStatus, OrderStatusRequest } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
@@ -44,14 +44,13 @@ import {
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
 
 /** The question before each status change: a key of the orders catalogue, or a spec message. */
-const CONFIRM: Partial<
-  Record<OrderAction, { message: { key: 'confirm.accept' | 'confirm.reject' } | string; body: UpdateOrderStatusInput }>
-> = {
-  accept: { message: { key: 'confirm.accept' }, body: { status: 'IN_PROGRESS' } },
-  reject: { message: { key: 'confirm.reject' }, body: { status: 'CANCELLED' } },
-  cancel: { message: MSG.cancelConfirm, body: { status: 'CANCELLED' } },
-  receive: { message: MSG.receivedConfirm, body: { status: 'COMPLETED' } },
-};
+const CONFIRM: Partial<Record<OrderAction, { message: { key: 'confirm.accept' | 'confirm.reject' } | string; body: OrderStatusRequest }>> =
+  {
+    accept: { message: { key: 'confirm.accept' }, body: { status: 'IN_PROGRESS' } },
+    reject: { message: { key: 'confirm.reject' }, body: { status: 'CANCELLED' } },
+    cancel: { message: MSG.cancelConfirm, body: { status: 'CANCELLED' } },
+    receive: { message: MSG.receivedConfirm, body: { status: 'COMPLETED' } },
+  };
 
 export function OrdersView({ role, title }: { role: ModelType; title: string }) {
   const { t } = useTranslation('orders');

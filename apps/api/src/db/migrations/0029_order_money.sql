@@ -1,0 +1,18 @@
+ALTER TABLE "order_events" ADD COLUMN "payment_state" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "postage_terms" text DEFAULT 'actual' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "postage_rate_minor" bigint;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "postage_minor" bigint;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_state" text DEFAULT 'due' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_utr" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_paid_on" date;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_amount_minor" bigint;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_reminded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "publishers" ADD COLUMN "postage_terms" text DEFAULT 'actual' NOT NULL;--> statement-breakpoint
+ALTER TABLE "publishers" ADD COLUMN "postage_rate_minor" bigint;--> statement-breakpoint
+ALTER TABLE "publishers" ADD COLUMN "upi_vpa" text;--> statement-breakpoint
+ALTER TABLE "publishers" ADD COLUMN "upi_payee_name" text;--> statement-breakpoint
+ALTER TABLE "publishers" ADD COLUMN "bank_account_name" text;--> statement-breakpoint
+ALTER TABLE "publishers" ADD COLUMN "bank_account_no" text;--> statement-breakpoint
+ALTER TABLE "publishers" ADD COLUMN "bank_ifsc" text;--> statement-breakpoint
+ALTER TABLE "publishers" ADD COLUMN "payment_reminders" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_unpaid_idx" ON "orders" USING btree ("status_since") WHERE "orders"."status" = 'DISPATCHED' and "orders"."payment_state" = 'due' and "orders"."payment_reminded_at" is null;
