@@ -4,6 +4,7 @@
  * export of selected orders, and the address labels of selected orders.
  */
 import { randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { EXPORT_FILE_NAMES, amountText, formatJsbn, formatMoney, priceText, totalsText, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
@@ -105,6 +106,14 @@ async function letterPdf(ctx: AppContext, actor: Actor, orderId: number): Promis
     })),
     postage: order.postage_minor === null ? null : { currency: order.currency, amount_minor: order.postage_minor },
     totals: order.totals,
+    pay: order.payment.upi_uri
+      ? {
+          amount: formatMoney(order.amount_due_minor!, order.currency),
+          payee: order.payment.payee ?? publisher.publisher_name,
+          vpa: order.payment.vpa ?? '',
+          qr: await QRCode.toBuffer(order.payment.upi_uri, { width: 330, margin: 2, type: 'png', errorCorrectionLevel: 'M' }),
+        }
+      : null,
   });
 }
 

@@ -4,6 +4,10 @@
  * parameters, and the payment's steps — the library records a UTR, the publisher confirms or
  * queries it — with who may take them and their history.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountDue, rupees, upiPayUri } from '@jsbn/shared';
@@ -12,6 +16,21 @@ import { createBook, createLibrary, createPublisher } from '../../seed/factories
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 
 const GUJARAT = stateIdByName('Gujarat')!;
+const work = mkdtempSync(join(tmpdir(), 'jsbn-payments-'));
+/** The PDF `bytes` as text (pdftotext), and every code zbarimg reads on its first page rendered at 150 dpi. */
+function readPdf(bytes: Buffer, name: string) {
+  const file = join(work, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, join(work, name)]);
+  const codes = execFileSync('zbarimg', ['--quiet', '--raw', join(work, `${name}.png`)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+    .trim()
+    .split('\n');
+  return { text, codes };
+}
 const profile = {
   publisher_name: 'શ્રી જૈન પ્રકાશન',
   publisher_type: 'Trust',
@@ -200,6 +219,13 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
     expect(placed.payment.bank).toEqual({ account_name: null, account_no: '123456789012', ifsc: 'SBIN0001234' });
     // the publisher's view shows the same figure
     expect((await read(id, pub)).amount_due_minor).toBe(38000);
+    // the order letter prints the amount, the payee and the link as a QR code, which zbarimg reads back whole
+    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId: id } });
+    const { text, codes } = readPdf(letter.rawPayload, `letter-${id}`);
+    expect(text).toContain('Total: ₹380.00');
+    expect(text).toContain('Pay ₹380.00 to Shri Jain Prakashan by UPI');
+    expect(text).toContain('pay to UPI ID jainprakashan@okaxis');
+    expect(codes).toEqual([placed.payment.upi_uri]);
   });
 
   it("takes the postage stated when accepting or dispatching an order 'as actual'", async () => {
