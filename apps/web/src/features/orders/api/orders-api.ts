@@ -83,3 +83,15 @@ export const exportOrders = (query: { ids: string }) => call(orderEndpoints.expo
 
 /** GET /api/book/order-book/addresses.pdf?ids=… — the chosen orders' address labels (publisher). */
 export const orderAddressLabels = (query: { ids: string }) => call(orderEndpoints.addressLabels, { query });
+
+/**
+ * POST /api/book/order-book/:id/payment (library) — records the payment it made: UTR (12 digits),
+ * day (YYYY-MM-DD) and amount in rupees (decision 070); 400 naming the field, 409 when not payable.
+ */
+export const useRecordPayment = (
+  hooks: MutationHooks<{ message: string }, { id: number; body: { utr: string; paid_on: string; amount: string } }>,
+) => useApiMutation(({ id, body }) => call(orderEndpoints.recordPayment, { params: { id }, body }), hooks, [queryKeys.orders.all]);
+
+/** PATCH /api/book/order-book/:id/payment (publisher) — the recorded payment was received ('confirmed') or not ('queried'). */
+export const useAnswerPayment = (hooks: MutationHooks<{ message: string }, { id: number; state: 'confirmed' | 'queried' }>) =>
+  useApiMutation(({ id, state }) => call(orderEndpoints.answerPayment, { params: { id }, body: { state } }), hooks, [queryKeys.orders.all]);

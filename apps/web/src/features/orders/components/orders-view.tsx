@@ -39,6 +39,7 @@ import {
   cancellation,
   totalAccepted,
 } from './order-dialogs';
+import { PaymentChip } from './payment-panel';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
@@ -168,6 +169,15 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({ key: 'cancelled', header: t('columns.cancelled'), minWidth: 200, render: (order) => cancellation(order, t) });
   } else if (status !== 'REQUESTED') {
     columns.push({ key: 'accepted', header: t('columns.acceptedCopies'), align: 'center', render: (order) => totalAccepted(order) });
+  }
+  // where the payment stands (decision 070), once the order is accepted
+  if (status !== 'REQUESTED' && status !== 'CANCELLED') {
+    columns.push({
+      key: 'payment',
+      header: t('columns.payment'),
+      minWidth: 120,
+      render: (order) => <PaymentChip state={order.payment.state} />,
+    });
   }
   // the order letter, and beside it the order as a Koha order file (decision 034)
   columns.push({
@@ -358,7 +368,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           onSubmit={(values) => dispatch.mutate({ orderId: action.order.id, values })}
         />
       ) : null}
-      <OrderDetailsDialog order={details} onClose={() => setDetails(null)} />
+      <OrderDetailsDialog order={details} role={role} onClose={() => setDetails(null)} />
       <CourierDialog order={courier} onClose={() => setCourier(null)} />
       <LibraryDetailsDialog libraryId={libraryId} onClose={() => setLibraryId(null)} />
       <PublisherDetailsDialog publisherId={publisherId} onClose={() => setPublisherId(null)} />
