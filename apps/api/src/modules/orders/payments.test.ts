@@ -10,12 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountDue, rupees, upiPayUri } from '@jsbn/shared';
+import { and, eq, like } from 'drizzle-orm';
+import { amountDue, orderNumber, rupees, upiPayUri } from '@jsbn/shared';
+import { accounts, orders, outbox } from '../../db/schema.js';
+import { remindUnpaidOrders } from './payments.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 
 const GUJARAT = stateIdByName('Gujarat')!;
+const DAY = 24 * 60 * 60 * 1000;
 const work = mkdtempSync(join(tmpdir(), 'jsbn-payments-'));
 /** The PDF `bytes` as text (pdftotext), and every code zbarimg reads on its first page rendered at 150 dpi. */
 function readPdf(bytes: Buffer, name: string) {
@@ -98,13 +102,16 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
   let other: { authorization: string };
   let otherPub: { authorization: string };
   let publisher: Awaited<ReturnType<typeof createPublisher>>;
+  let library: Awaited<ReturnType<typeof createLibrary>>;
   let bookA = 0;
   let bookB = 0;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     publisher = await createPublisher(t.ctx, { publisher_no: 'PAY01' });
-    const [library, otherLibrary, otherPublisher] = await Promise.all([
+    let otherLibrary: Awaited<ReturnType<typeof createLibrary>>;
+    let otherPublisher: Awaited<ReturnType<typeof createPublisher>>;
+    [library, otherLibrary, otherPublisher] = await Promise.all([
       createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર' }),
       createLibrary(t.ctx),
       createPublisher(t.ctx, { publisher_no: 'PAY02' }),
@@ -317,5 +324,50 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
     const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     const row = Object.fromEntries(headers.map((header, index) => [header, sheet.getRow(2).getCell(index + 1).text]));
     expect([row.Total, row.Payment, row.UTR]).toEqual(['₹340.00', 'Payment confirmed', '210987654321']);
+  });
+
+  it('reminds the library once, in its language, of an order unpaid a week after dispatch, unless the publisher turned it off', async () => {
+    expect((await saveProfile({ postage_terms: 'free', upi_vpa: 'jainprakashan@okaxis' })).statusCode).toBe(200);
+    const id = await order();
+    expect((await accept(id)).statusCode).toBe(200);
+    const dispatched = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: pub,
+      payload: form({ orderId: String(id) }),
+    });
+    expect(dispatched.statusCode).toBe(200);
+    await t.ctx.db.update(accounts).set({ preferred_language: 'gu' }).where(eq(accounts.id, library.accountId));
+    // six days: not yet
+    await t.ctx.db
+      .update(orders)
+      .set({ status_since: new Date(Date.now() - 6 * DAY) })
+      .where(eq(orders.id, id));
+    expect(await remindUnpaidOrders(t.ctx)).toBe(0);
+    await t.ctx.db
+      .update(orders)
+      .set({ status_since: new Date(Date.now() - 8 * DAY) })
+      .where(eq(orders.id, id));
+    expect(await remindUnpaidOrders(t.ctx)).toBe(1);
+    expect(await remindUnpaidOrders(t.ctx)).toBe(0);
+    const [mail] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, library.email), like(outbox.subject, '%ચુકવણી%')));
+    expect(mail!.subject).toBe(`JSBN: ઑર્ડર ${orderNumber(id)}ની ચુકવણી`);
+    expect(mail!.body).toContain(`ઑર્ડર ${orderNumber(id)} એક અઠવાડિયા પહેલાં રવાના થયો હતો; ₹340.00 ચૂકવવાના બાકી છે.`);
+    const history = (await read(id)).history.map((event: { kind: string; by: string }) => [event.kind, event.by]);
+    expect(history).toContainEqual(['payment_reminder', 'JSBN']);
+
+    // a publisher that turned reminders off: none
+    expect((await saveProfile({ postage_terms: 'free', payment_reminders: 'false' })).statusCode).toBe(200);
+    const quiet = await order();
+    expect((await accept(quiet)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub, payload: form({ orderId: String(quiet) }) });
+    await t.ctx.db
+      .update(orders)
+      .set({ status_since: new Date(Date.now() - 30 * DAY) })
+      .where(eq(orders.id, quiet));
+    expect(await remindUnpaidOrders(t.ctx)).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  * (UTR), the publisher confirms it received the money or queries it. No money passes through
  * JSBN; each step is a conditional update with its history row and its record entry.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   PAYMENT_MSG,
   amountDue,
@@ -22,9 +22,9 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, libraries, order_events, orders, publishers } from '../../db/schema.js';
+import { accounts, libraries, order_events, order_items, orders, publishers } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
-import { record } from '../../lib/audit.js';
+import { record, SYSTEM_ACTOR } from '../../lib/audit.js';
 import { AppError, notFound, validationError } from '../../lib/errors.js';
 import { noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
@@ -215,4 +215,100 @@ export async function recordPayment(ctx: AppContext, actor: Actor, orderId: numb
  */
 export async function answerPayment(ctx: AppContext, actor: Actor, orderId: number, input: PaymentAnswerInput): Promise<string> {
   return paymentStep(ctx, actor, orderId, input.state, {});
+}
+
+/** A week after dispatch, an unpaid order's library is reminded (once). */
+const PAYMENT_REMINDER_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+/** At most this many reminders to pay a run; the rest wait for the next run. */
+const PAYMENT_REMINDERS_PER_RUN = 500;
+
+/**
+ * The reminder to pay (job `orderReminders`, decision 070): each order dispatched a week ago or
+ * more whose payment is still due, of a publisher that has not turned reminders off, reminds
+ * its library once — an e-mail through the outbox in the library's language, a history row
+ * (kind 'payment_reminder') and a record entry. Copies running at once take disjoint orders
+ * (`SKIP LOCKED`); `payment_reminded_at` makes a second run a no-op.
+ * @returns how many libraries were reminded
+ */
+export async function remindUnpaidOrders(ctx: AppContext): Promise<number> {
+  const now = ctx.clock();
+  const due = and(
+    eq(orders.status, 'DISPATCHED'),
+    eq(orders.payment_state, 'due'),
+    isNull(orders.payment_reminded_at),
+    lte(orders.status_since, new Date(now.getTime() - PAYMENT_REMINDER_AFTER_MS)),
+    exists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(publishers)
+        .where(and(eq(publishers.id, orders.publisher_id), eq(publishers.payment_reminders, true))),
+    ),
+  );
+  return ctx.db.transaction(async (tx) => {
+    const batch = tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(due)
+      .orderBy(asc(orders.status_since))
+      .limit(PAYMENT_REMINDERS_PER_RUN)
+      .for('update', { skipLocked: true });
+    const marked = await tx
+      .update(orders)
+      .set({ payment_reminded_at: now })
+      .where(and(inArray(orders.id, batch), due))
+      .returning();
+    if (marked.length === 0) return 0;
+    await tx.insert(order_events).values(
+      marked.map((order) => ({
+        order_id: order.id,
+        kind: 'payment_reminder' as const,
+        from_status: order.status,
+        to_status: order.status,
+        actor_account_id: null,
+        actor_role: 'SYSTEM',
+        created_at: now,
+      })),
+    );
+    await record(
+      tx,
+      ...marked.map((order) => ({
+        actor: SYSTEM_ACTOR,
+        subject: 'order' as const,
+        subjectId: order.id,
+        action: 'reminded' as const,
+        changes: {},
+      })),
+    );
+    const ids = marked.map((order) => order.id);
+    const [lines, parties] = await Promise.all([
+      tx.select().from(order_items).where(inArray(order_items.order_id, ids)),
+      tx
+        .select({ id: orders.id, email: accounts.email, language: accounts.preferred_language, publisher: publishers.publisher_name })
+        .from(orders)
+        .innerJoin(libraries, eq(libraries.id, orders.library_id))
+        .innerJoin(accounts, eq(accounts.id, libraries.account_id))
+        .innerJoin(publishers, eq(publishers.id, orders.publisher_id))
+        .where(inArray(orders.id, ids)),
+    ]);
+    for (const order of marked) {
+      const party = parties.find((row) => row.id === order.id);
+      if (!party) continue;
+      const priced = lines
+        .filter((line) => line.order_id === order.id)
+        .map((line) => ({ ...line, copies: line.accepted_book_copies ?? line.number_of_copies }));
+      const amount = orderAmountDue(order, priced).amount_minor;
+      const values = {
+        order: orderNumber(order.id),
+        publisher: party.publisher,
+        amount: amount === null ? '' : formatMoney(amount, order.currency),
+      };
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: party.email,
+        subject: noticeText(party.language, 'payment.subject', values),
+        text: [noticeText(party.language, 'payment.reminder', values), `${ctx.config.publicUrl}/booked-orders`].join('\n'),
+      });
+    }
+    return marked.length;
+  });
 }
