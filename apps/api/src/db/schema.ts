@@ -610,6 +610,34 @@ export const dispatches = pgTable('dispatches', {
   ...timestamps,
 });
 
+/**
+ * Bills of supply (CGST Rules, rule 49; decision 070): one per order, numbered per publisher and
+ * financial year (`BOS/2026-27/0001`). A number is never reused: rows are never deleted, and the
+ * unique index refuses a second holder of a number (the allocation retries).
+ */
+export const bills_of_supply = pgTable(
+  'bills_of_supply',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    publisher_id: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    /** The Indian financial year, April to March: '2026-27'. */
+    financial_year: text('financial_year').notNull(),
+    seq: integer('seq').notNull(),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // one bill an order
+    uniqueIndex('bills_of_supply_order_key').on(t.order_id),
+    // a number once per publisher and year; also the next number's max(seq)
+    uniqueIndex('bills_of_supply_number_key').on(t.publisher_id, t.financial_year, t.seq),
+  ],
+);
+
 /** Order creation replays: (account, Idempotency-Key) → the orders it made. */
 export const idempotency_keys = pgTable(
   'idempotency_keys',

@@ -25,6 +25,7 @@ export const orderContracts = {
   exportXlsx: { query: selectedIds(MSG.selectToExport), file: file('Booked_Orders.xlsx or Books_Ordered_By_You.xlsx', XLSX_TYPE) },
   addressLabels: { query: selectedIds(MSG.selectToPrint), file: file('addresses.pdf: A5 address labels', 'application/pdf') },
   letter: { body: orderLetterBody, file: file('The order letter', 'application/pdf') },
+  billOfSupply: { params: idParam, file: file('bill-of-supply-<order>.pdf: the bill of supply', 'application/pdf') },
   one: { params: idParam, reply: orderReply },
   setStatus: { params: idParam, body: orderStatusBody, reply: messageData },
   remind: { params: idParam, reply: messageData },

@@ -12,6 +12,8 @@ export const orderEndpoints = /* @__PURE__ */ endpointTable('orders', {
   addressLabels: ['GET', '/book/order-book/addresses.pdf', 'file'],
   /** An order's letter (order summary) PDF. */
   letter: ['POST', '/publisher/generate-pdf', 'file'],
+  /** An order's bill of supply (CGST rule 49), numbered on first request (decision 070). */
+  billOfSupply: ['GET', '/book/order-book/:id/bill-of-supply.pdf', 'file'],
   /** One order with its history. */
   one: ['GET', '/book/order-book/:id'],
   /** Accept, partly accept, reject, cancel, receive. */

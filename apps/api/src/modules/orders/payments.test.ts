@@ -14,6 +14,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { amountDue, orderNumber, rupees, upiPayUri } from '@jsbn/shared';
 import { accounts, orders, outbox } from '../../db/schema.js';
 import { remindUnpaidOrders } from './payments.js';
+import { amountInWords, financialYear } from './bill-of-supply.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
@@ -22,11 +23,12 @@ const GUJARAT = stateIdByName('Gujarat')!;
 const DAY = 24 * 60 * 60 * 1000;
 const work = mkdtempSync(join(tmpdir(), 'jsbn-payments-'));
 /** The PDF `bytes` as text (pdftotext), and every code zbarimg reads on its first page rendered at 150 dpi. */
-function readPdf(bytes: Buffer, name: string) {
+function readPdf(bytes: Buffer, name: string, readCodes = true) {
   const file = join(work, `${name}.pdf`);
   writeFileSync(file, bytes);
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
   execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, join(work, name)]);
+  if (!readCodes) return { text, codes: [] as string[] };
   const codes = execFileSync('zbarimg', ['--quiet', '--raw', join(work, `${name}.png`)], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -369,5 +371,52 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
       .set({ status_since: new Date(Date.now() - 30 * DAY) })
       .where(eq(orders.id, quiet));
     expect(await remindUnpaidOrders(t.ctx)).toBe(0);
+  });
+
+  it('issues one bill of supply per order, numbered per publisher and financial year, with HSN 4901 and the total in words', async () => {
+    expect((await saveProfile({ postage_terms: 'per_parcel', postage_amount: '40', gst_no: '24AAATJ1234K1Z5' })).statusCode).toBe(200);
+    const id = await order();
+    const bill = (headers: Record<string, string> = pub, language = 'en') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/book/order-book/${id}/bill-of-supply.pdf`,
+        headers: { ...headers, 'accept-language': language },
+      });
+    // not before the order is accepted; never another account's
+    expect((await bill()).statusCode).toBe(409);
+    expect((await accept(id)).statusCode).toBe(200);
+    expect((await bill(other)).statusCode).toBe(404);
+    const first = await bill();
+    expect(first.statusCode, first.body).toBe(200);
+    const year = financialYear(new Date());
+    const { text: english } = readPdf(first.rawPayload, `bill-${id}-en`, false);
+    const number = english.match(/BOS\/\d{4}-\d{2}\/\d{4}/)![0];
+    expect(number.startsWith(`BOS/${year}/`)).toBe(true);
+    for (const part of ['Bill of Supply', '4901', 'GSTIN: 24AAATJ1234K1Z5', 'Total: ₹380.00', 'Three Hundred Eighty Rupees Only']) {
+      expect(english).toContain(part);
+    }
+    // the same number every time it is asked, by either party; the next order takes the next one
+    const again = readPdf((await bill(lib)).rawPayload, `bill-${id}-again`, false).text;
+    expect(again).toContain(number);
+    const next = await order();
+    expect((await accept(next)).statusCode).toBe(200);
+    const nextText = readPdf(
+      (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${next}/bill-of-supply.pdf`, headers: pub })).rawPayload,
+      `bill-${next}`,
+      false,
+    ).text;
+    expect(nextText).toContain(`BOS/${year}/${String(Number(number.slice(-4)) + 1).padStart(4, '0')}`);
+    // in Gujarati and Hindi, the words in Indian numbering of that language
+    const gujarati = readPdf((await bill(pub, 'gu')).rawPayload, `bill-${id}-gu`, false).text;
+    expect(gujarati).toContain('બિલ ઑફ સપ્લાય');
+    expect(gujarati).toContain('ત્રણ સો એંસી રૂપિયા');
+    const hindi = readPdf((await bill(pub, 'hi')).rawPayload, `bill-${id}-hi`, false).text;
+    expect(hindi).toContain('बिल ऑफ़ सप्लाई');
+    expect(hindi).toContain('तीन सौ अस्सी रुपये');
+    expect([amountInWords(123456789, 'en'), amountInWords(100000000, 'en')]).toEqual([
+      'Twelve Lakh Thirty Four Thousand Five Hundred Sixty Seven Rupees And Eighty Nine Paise Only',
+      'Ten Lakh Rupees Only',
+    ]);
+    expect(amountInWords(10000000000, 'en')).toBe('Ten Crore Rupees Only');
   });
 });

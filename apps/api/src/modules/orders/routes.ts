@@ -15,6 +15,7 @@ import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportOrders, orderAddressLabels, orderLetter } from './documents.js';
 import { sendReminder } from './reminders.js';
 import { answerPayment, recordPayment } from './payments.js';
+import { billOfSupply } from './bill-of-supply.js';
 import { changeOrderStatus, createOrders, dispatchOrder, getOrder, listOrders } from './service.js';
 import { pageLanguage } from '../../lib/i18n.js';
 
@@ -69,6 +70,17 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     const actor = await requireActor(ctx, request);
     const pdf = await orderLetter(ctx, actor, request.body.orderId, request.body.sendWhatsapp);
     return sendFile(reply, PDF, `order-${request.body.orderId}.pdf`, pdf, 'inline');
+  });
+
+  /**
+   * GET /api/book/order-book/:id/bill-of-supply.pdf (the order's library or publisher) → the bill of
+   * supply PDF in the page's language; the first request numbers it (BOS/2026-27/0001, decision 070).
+   * 404 another account's order; 409 not accepted yet, cancelled, or its amount unknown.
+   */
+  route(app, orderEndpoints.billOfSupply, async (request, reply) => {
+    const actor = await requireActor(ctx, request);
+    const { number, pdf } = await billOfSupply(ctx, actor, request.params.id, pageLanguage(request));
+    return sendFile(reply, PDF, `bill-of-supply-${number.replaceAll('/', '-')}.pdf`, pdf, 'inline');
   });
 
   /** GET /api/book/order-book/:id → `{ orderBook }`; 404 for another account's order. */
