@@ -114,6 +114,11 @@ describe('money on the order on a phone', () => {
         .poll(() => link.getAttribute('href'))
         .toMatch(/^upi:\/\/pay\?pa=jainsahitya%40okaxis&pn=Shri\+Jain\+Sahitya\+Prakashan\+Trust&am=\d+\.\d{2}&cu=INR&/);
       await snap(library, `payments-pay-${lng}-390`);
+      // on a computer the same link as a QR code
+      await library.setViewportSize({ width: 1366, height: 900 });
+      await expect.poll(() => details.getByTestId('upi-qr').isVisible()).toBe(true);
+      await snap(library, `payments-pay-${lng}-1366`);
+      await library.setViewportSize({ width: 390, height: 900 });
       await details.locator('input[name="utr"]').fill('412345678901');
       await details.locator('form button[type="submit"]').click();
       await expect.poll(() => details.getByTestId('payment-state').first().textContent()).toBe(text(lng, 'orders', 'payment.state.paid'));

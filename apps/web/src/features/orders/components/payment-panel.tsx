@@ -20,6 +20,7 @@ import { formatDate } from '../../../components/format';
 import { useMessages } from '../../../i18n';
 import { TAP_PX } from '../../../app/theme';
 import { useAnswerPayment, useRecordPayment } from '../api/orders-api';
+import { BillOfSupplyButton } from './order-letter-button';
 
 const STATE_COLOR: Record<PaymentState, 'default' | 'warning' | 'success' | 'error'> = {
   due: 'default',
@@ -121,6 +122,11 @@ export function PaymentPanel({ order, role }: { order: OrderDto; role: ModelType
       <Typography variant="body2" color="text.secondary">
         {terms}
       </Typography>
+      {payable && due ? (
+        <Box sx={{ mt: 0.5 }}>
+          <BillOfSupplyButton order={order} />
+        </Box>
+      ) : null}
       {payment.utr ? (
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="payment-recorded">
           {t('payment.recorded', {
