@@ -45,6 +45,7 @@ import { lookupRoutes } from './modules/lookups/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { historyRoutes } from './modules/operator/history-routes.js';
 import { remindLateOrders } from './modules/orders/reminders.js';
+import { remindUnpaidOrders } from './modules/orders/payments.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/notices.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
 import { interestRoutes } from './modules/interests/routes.js';
@@ -98,6 +99,8 @@ export async function buildApp(
   ctx.jobs.handle('orderReminders', async () => {
     const reminded = await remindLateOrders(ctx);
     if (reminded) app.log.info({ reminded }, 'publishers reminded of orders waiting 7 days');
+    const unpaid = await remindUnpaidOrders(ctx);
+    if (unpaid) app.log.info({ unpaid }, 'libraries reminded of orders unpaid a week after dispatch');
     const overdue = await sendOverdueOrderNotices(ctx);
     if (overdue) app.log.warn({ notices: overdue }, 'order notices sent by the sweep: their digest was not queued');
   });

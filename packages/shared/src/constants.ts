@@ -142,8 +142,11 @@ export const REMINDABLE_STATUSES = ['REQUESTED', 'IN_PROGRESS'] as const satisfi
 export const REMINDER_AFTER_DAYS = 3;
 export const REMINDER_EVERY_HOURS = 24;
 export const AUTO_REMINDER_AFTER_DAYS = 7;
-/** The kinds of entry in an order's history: a status change, a library's reminder, the scheduled reminder. */
-export const ORDER_EVENT_KINDS = ['status', 'reminder', 'auto_reminder'] as const;
+/**
+ * The kinds of entry in an order's history: a status change, a library's reminder, the scheduled
+ * reminder, a payment step (decision 070) and the scheduled reminder to pay.
+ */
+export const ORDER_EVENT_KINDS = ['status', 'reminder', 'auto_reminder', 'payment', 'payment_reminder'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /** Book size presets in inches (height × width) — spec books §9. */

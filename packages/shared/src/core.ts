@@ -18,6 +18,7 @@ export * from './book-json-ld.js';
 export * from './phone.js';
 export * from './languages.js';
 export * from './money.js';
+export * from './payments.js';
 export * from './couriers.js';
 export * from './plain-text.js';
 export * from './endpoints/index.js';

@@ -87,6 +87,22 @@ export const MSG = {
   unfollowedAuthor: 'You no longer follow this author',
 } as const;
 
+/** Money on the order (decision 070): the payment fields' messages and the payment steps' answers. */
+export const PAYMENT_MSG = {
+  postageTerms: 'Postage terms must be free, per parcel, per copy or as actual',
+  postageAmountRequired: 'Postage amount is required for postage per parcel or per copy',
+  vpa: 'UPI ID must look like name@bank (letters, digits, dot, dash or underscore before the @)',
+  accountNo: 'Bank account number must be 9 to 18 digits',
+  ifsc: 'IFSC must be 11 characters: 4 letters, 0, then 6 letters or digits',
+  utr: 'UTR must be exactly 12 digits',
+  paidOn: 'Payment date must be a date, not after today',
+  paymentAmount: 'Amount paid must be more than 0',
+  postageNotActual: "This order's postage follows your postage terms; only postage 'as actual' is stated",
+  paymentRecorded: 'Payment recorded; the publisher will confirm it',
+  paymentConfirmed: 'Payment confirmed as received',
+  paymentQueried: 'The library has been told the payment was not received',
+} as const;
+
 /**
  * The 415 for a file whose bytes claim to be a JPEG or PNG but do not decode as an image
  * (damaged, cut short); `what` names the file or field ('Logo', 'cover.jpg').

@@ -90,6 +90,20 @@ export const publishers = pgTable(
       .notNull()
       .default('NEW'),
     verified_at: timestamp('verified_at', { withTimezone: true }),
+    /** Postage terms (decision 070): free, per parcel, per copy, or as actual (told when accepting or dispatching). */
+    postage_terms: text('postage_terms', { enum: ['free', 'per_parcel', 'per_copy', 'actual'] })
+      .notNull()
+      .default('actual'),
+    /** The amount per parcel or per copy, paise. */
+    postage_rate_minor: bigint('postage_rate_minor', { mode: 'number' }),
+    /** The UPI ID (VPA) and payee name libraries pay to; bank details for NEFT (all optional). */
+    upi_vpa: text('upi_vpa'),
+    upi_payee_name: text('upi_payee_name'),
+    bank_account_name: text('bank_account_name'),
+    bank_account_no: text('bank_account_no'),
+    bank_ifsc: text('bank_ifsc'),
+    /** Whether a library is reminded, once, of a dispatched order unpaid after a week. */
+    payment_reminders: boolean('payment_reminders').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -485,6 +499,23 @@ export const orders = pgTable(
     reminded_at: timestamp('reminded_at', { withTimezone: true }),
     /** When the scheduled job reminded the publisher of this status's wait (once; cleared by the next status). */
     auto_reminded_at: timestamp('auto_reminded_at', { withTimezone: true }),
+    /** The publisher's postage terms when the order was placed, and their rate in paise (decision 070). */
+    postage_terms: text('postage_terms', { enum: ['free', 'per_parcel', 'per_copy', 'actual'] })
+      .notNull()
+      .default('actual'),
+    postage_rate_minor: bigint('postage_rate_minor', { mode: 'number' }),
+    /** Postage the publisher stated when accepting or dispatching (terms 'actual'), paise of `currency`. */
+    postage_minor: bigint('postage_minor', { mode: 'number' }),
+    /** Where the payment stands: due → paid (awaiting confirmation) → confirmed | queried. */
+    payment_state: text('payment_state', { enum: ['due', 'paid', 'confirmed', 'queried'] })
+      .notNull()
+      .default('due'),
+    /** The payment the library recorded last: UTR (12 digits), the day it paid, and the amount in paise. */
+    payment_utr: text('payment_utr'),
+    payment_paid_on: date('payment_paid_on', { mode: 'string' }),
+    payment_amount_minor: bigint('payment_amount_minor', { mode: 'number' }),
+    /** When the library was reminded of this dispatched, unpaid order (once). */
+    payment_reminded_at: timestamp('payment_reminded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -496,6 +527,10 @@ export const orders = pgTable(
     index('orders_waiting_idx')
       .on(t.status_since)
       .where(sql`${t.status} in ('REQUESTED', 'IN_PROGRESS') and ${t.auto_reminded_at} is null`),
+    // the payment reminder: dispatched orders still due, not yet reminded, oldest first (decision 070)
+    index('orders_unpaid_idx')
+      .on(t.status_since)
+      .where(sql`${t.status} = 'DISPATCHED' and ${t.payment_state} = 'due' and ${t.payment_reminded_at} is null`),
   ],
 );
 
@@ -536,9 +571,11 @@ export const order_events = pgTable(
     order_id: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['status', 'reminder', 'auto_reminder'] })
+    kind: text('kind', { enum: ['status', 'reminder', 'auto_reminder', 'payment', 'payment_reminder'] })
       .notNull()
       .default('status'),
+    /** For a payment event: the payment state it moved to (decision 070). */
+    payment_state: text('payment_state'),
     from_status: text('from_status'),
     to_status: text('to_status').notNull(),
     actor_account_id: integer('actor_account_id').references(() => accounts.id),
@@ -572,6 +609,34 @@ export const dispatches = pgTable('dispatches', {
   postage_minor: bigint('postage_minor', { mode: 'number' }),
   ...timestamps,
 });
+
+/**
+ * Bills of supply (CGST Rules, rule 49; decision 070): one per order, numbered per publisher and
+ * financial year (`BOS/2026-27/0001`). A number is never reused: rows are never deleted, and the
+ * unique index refuses a second holder of a number (the allocation retries).
+ */
+export const bills_of_supply = pgTable(
+  'bills_of_supply',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    publisher_id: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    /** The Indian financial year, April to March: '2026-27'. */
+    financial_year: text('financial_year').notNull(),
+    seq: integer('seq').notNull(),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // one bill an order
+    uniqueIndex('bills_of_supply_order_key').on(t.order_id),
+    // a number once per publisher and year; also the next number's max(seq)
+    uniqueIndex('bills_of_supply_number_key').on(t.publisher_id, t.financial_year, t.seq),
+  ],
+);
 
 /** Order creation replays: (account, Idempotency-Key) → the orders it made. */
 export const idempotency_keys = pgTable(

@@ -48,7 +48,7 @@ export function withheld(changes: FieldChanges, fields: readonly string[]): Fiel
 }
 
 /** The identity numbers of publishers and libraries whose values the record never keeps. */
-export const WITHHELD_FIELDS = ['aadhar_no'] as const;
+export const WITHHELD_FIELDS = ['aadhar_no', 'bank_account_no'] as const;
 
 /**
  * A stored file's key as the record keeps it: its file name only (the storage's folders say

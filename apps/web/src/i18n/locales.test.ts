@@ -13,7 +13,7 @@ const LOCALES = join(import.meta.dirname, '..', 'locales');
 const SCRIPT = { gu: /[\u0A80-\u0AFF]/, hi: /[\u0900-\u097F]/ } as const;
 /** Words that stay in Latin letters in every language (docs/glossary.md). */
 const LATIN_TERMS =
-  /\b(JSBN|ISBN|OTP|PDF|QR|Excel|WhatsApp|E-mail|Email|ID|URL|MB|kB|A4|MARC21|MARCXML|Koha|SOUL|e-Granthalaya|JPEG|PNG|SVG|Word|Noto|Sans|N\/A|DD\/MM\/YYYY|GST|CSV|mrc|xlsx|LibreOffice|Google Sheets|Atom)\b/gi;
+  /\b(JSBN|ISBN|OTP|PDF|QR|Excel|WhatsApp|E-mail|Email|ID|URL|MB|kB|A4|MARC21|MARCXML|Koha|SOUL|e-Granthalaya|JPEG|PNG|SVG|Word|Noto|Sans|N\/A|DD\/MM\/YYYY|GST|CSV|mrc|xlsx|LibreOffice|Google Sheets|Atom|UPI|UTR|NEFT|IFSC)\b/gi;
 
 type Catalogue = { [key: string]: string | Catalogue };
 const read = (lng: string, file: string) => JSON.parse(readFileSync(join(LOCALES, lng, file), 'utf8')) as Catalogue;

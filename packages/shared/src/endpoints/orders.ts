@@ -12,12 +12,18 @@ export const orderEndpoints = /* @__PURE__ */ endpointTable('orders', {
   addressLabels: ['GET', '/book/order-book/addresses.pdf', 'file'],
   /** An order's letter (order summary) PDF. */
   letter: ['POST', '/publisher/generate-pdf', 'file'],
+  /** An order's bill of supply (CGST rule 49), numbered on first request (decision 070). */
+  billOfSupply: ['GET', '/book/order-book/:id/bill-of-supply.pdf', 'file'],
   /** One order with its history. */
   one: ['GET', '/book/order-book/:id'],
   /** Accept, partly accept, reject, cancel, receive. */
   setStatus: ['PATCH', '/book/order-book/:id'],
   /** The library's reminder of an order waiting on its publisher. */
   remind: ['POST', '/book/order-book/:id/reminder'],
+  /** The library records its payment: UTR, day, amount (decision 070). */
+  recordPayment: ['POST', '/book/order-book/:id/payment'],
+  /** The publisher confirms a recorded payment or says it was not received (decision 070). */
+  answerPayment: ['PATCH', '/book/order-book/:id/payment'],
   /** The publisher's dispatch with courier details and proof (multipart). */
   dispatch: ['POST', '/book/create-dispatch'],
 });

@@ -3,7 +3,7 @@
  * accounts-and-shared §3 and §5. Multipart forms arrive as strings, so numbers are coerced.
  */
 import { z } from 'zod';
-import { MSG } from '../messages.js';
+import { MSG, PAYMENT_MSG } from '../messages.js';
 import { INTERFACE_LANGUAGES } from '../languages.js';
 import { normalizePhone } from '../phone.js';
 import {
@@ -16,7 +16,19 @@ import {
   PUBLISHER_TYPES,
   SANCHALAK_TYPES,
 } from '../constants.js';
-import { email, id, listQuery, newPassword, optionalPhone, optionalText, phone, requiredText, sortField } from './common.js';
+import {
+  email,
+  id,
+  listQuery,
+  newPassword,
+  optionalNumber,
+  optionalPhone,
+  optionalText,
+  phone,
+  requiredText,
+  sortField,
+} from './common.js';
+import { IFSC_PATTERN, POSTAGE_TERMS, VPA_PATTERN } from '../payments.js';
 
 export const modelType = z.enum(MODEL_TYPES);
 
@@ -210,23 +222,60 @@ export const libraryProfile = z.object({
 });
 export type LibraryProfile = z.infer<typeof libraryProfile>;
 
+/** A checkbox sent as multipart text: 'true' or 'on' is true, 'false' or '' false; absent is `fallback`. */
+const formBoolean = (fallback: boolean) =>
+  z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === true || value === 'true' || value === 'on'));
+
+/**
+ * The publisher profile's payment fields (decision 070): postage terms and their amount in rupees
+ * (stored as paise), the UPI ID and payee name the library pays to, bank details for NEFT, and
+ * whether libraries get a reminder of an unpaid dispatched order. Empty text is none.
+ */
+export const paymentProfile = {
+  postage_terms: z.enum(POSTAGE_TERMS, { error: PAYMENT_MSG.postageTerms }).default('actual'),
+  /** Rupees per parcel or per copy (two decimals at most), for those terms. */
+  postage_amount: optionalNumber('Postage amount', 0, 100_000),
+  upi_vpa: optionalText(256, 'UPI ID').pipe(z.string().regex(VPA_PATTERN, PAYMENT_MSG.vpa).optional()),
+  upi_payee_name: optionalText(100, 'Payee name'),
+  bank_account_name: optionalText(100, 'Account holder name'),
+  bank_account_no: optionalText(30, 'Bank account number').pipe(
+    z
+      .string()
+      .regex(/^\d{9,18}$/, PAYMENT_MSG.accountNo)
+      .optional(),
+  ),
+  bank_ifsc: optionalText(20, 'IFSC')
+    .transform((value) => value?.toUpperCase())
+    .pipe(z.string().regex(IFSC_PATTERN, PAYMENT_MSG.ifsc).optional()),
+  payment_reminders: formBoolean(true),
+};
+
 /** PATCH /api/publisher (multipart, optional `logo`) — spec accounts §5 "Publisher profile". */
-export const publisherProfile = z.object({
-  publisher_name: requiredText('Publisher name is required', 200),
-  publisher_type: z.enum(PUBLISHER_TYPES, { error: 'Publisher type is required' }),
-  address: requiredText('Address is required', 500, 'multi'),
-  pincode: z
-    .string({ error: 'Pincode is required' })
-    .trim()
-    .regex(/^\d{6}$/, 'Pincode must be 6 digits'),
-  landline_no: phone(MSG.landline10),
-  mobile_no: phone(MSG.phone10),
-  whatsapp_no: phone(MSG.whatsapp10),
-  state: z.coerce.number({ error: MSG.stateRequired }).int().positive(MSG.stateRequired),
-  city: z.coerce.number({ error: MSG.cityRequired }).int().positive(MSG.cityRequired),
-  gst_no: optionalText(20, 'GST number'),
-  aadhar_no: optionalNumberString('Aadhar number must be a number'),
-});
+export const publisherProfile = z
+  .object({
+    publisher_name: requiredText('Publisher name is required', 200),
+    publisher_type: z.enum(PUBLISHER_TYPES, { error: 'Publisher type is required' }),
+    address: requiredText('Address is required', 500, 'multi'),
+    pincode: z
+      .string({ error: 'Pincode is required' })
+      .trim()
+      .regex(/^\d{6}$/, 'Pincode must be 6 digits'),
+    landline_no: phone(MSG.landline10),
+    mobile_no: phone(MSG.phone10),
+    whatsapp_no: phone(MSG.whatsapp10),
+    state: z.coerce.number({ error: MSG.stateRequired }).int().positive(MSG.stateRequired),
+    city: z.coerce.number({ error: MSG.cityRequired }).int().positive(MSG.cityRequired),
+    gst_no: optionalText(20, 'GST number'),
+    aadhar_no: optionalNumberString('Aadhar number must be a number'),
+    ...paymentProfile,
+  })
+  .superRefine((profile, ctx) => {
+    if ((profile.postage_terms === 'per_parcel' || profile.postage_terms === 'per_copy') && profile.postage_amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['postage_amount'], message: PAYMENT_MSG.postageAmountRequired });
+  });
 export type PublisherProfile = z.infer<typeof publisherProfile>;
 
 /** Columns the library lists sort on (DESIGN §3: a whitelist). */

@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal requested',
   'operator created',
   'operator re-enabled',
+  'payment',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

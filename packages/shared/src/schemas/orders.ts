@@ -3,7 +3,8 @@
  * books-and-orders §3, §4, §5, §7.
  */
 import { z } from 'zod';
-import { MSG } from '../messages.js';
+import { MSG, PAYMENT_MSG } from '../messages.js';
+import { UTR_PATTERN } from '../payments.js';
 import { ORDER_STATUSES } from '../constants.js';
 import { normalizePhone } from '../phone.js';
 import { id, listQuery, noControlCharacters, optionalNumber, optionalText, sortField } from './common.js';
@@ -29,8 +30,12 @@ export type CreateOrdersInput = z.infer<typeof createOrdersBody>;
 export const orderStatusBody = z.object({
   status: z.enum(['IN_PROGRESS', 'CANCELLED', 'DISPATCHED', 'COMPLETED']),
   orderItems: z.array(z.object({ id: id, PartialBook: z.coerce.number().int().min(0).max(100_000) })).optional(),
+  /** Postage stated when accepting an order whose terms are 'as actual', major units of its currency (decision 070). */
+  postage: optionalNumber('Postage', 0, 1_000_000),
 });
 export type UpdateOrderStatusInput = z.infer<typeof orderStatusBody>;
+/** What a client sends to PATCH /api/book/order-book/:id (`postage` may be left out). */
+export type OrderStatusRequest = z.input<typeof orderStatusBody>;
 
 /** POST /api/book/create-dispatch (multipart; optional `orderImage` file). */
 export const dispatchFields = z.object({
@@ -53,6 +58,32 @@ export const dispatchFields = z.object({
   postage: optionalNumber('Postage', 0, 1_000_000),
 });
 export type DispatchOrderInput = z.infer<typeof dispatchFields>;
+
+/** A day as YYYY-MM-DD (ISO 8601). */
+const isoDay = z.iso.date(PAYMENT_MSG.paidOn);
+
+/**
+ * POST /api/book/order-book/:id/payment (library): the payment it made — the UPI reference (UTR,
+ * exactly 12 digits; spaces are taken away), the day and the amount in rupees (decision 070).
+ */
+export const paymentRecordBody = z.object({
+  utr: z
+    .string({ error: PAYMENT_MSG.utr })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(UTR_PATTERN, PAYMENT_MSG.utr)),
+  paid_on: z.string({ error: PAYMENT_MSG.paidOn }).trim().pipe(isoDay),
+  amount: z.coerce
+    .number({ error: PAYMENT_MSG.paymentAmount })
+    .positive(PAYMENT_MSG.paymentAmount)
+    .max(100_000_000, PAYMENT_MSG.paymentAmount),
+});
+export type PaymentRecordInput = z.infer<typeof paymentRecordBody>;
+
+/** PATCH /api/book/order-book/:id/payment (publisher): the payment recorded was received, or it was not (decision 070). */
+export const paymentAnswerBody = z.object({
+  state: z.enum(['confirmed', 'queried'], { error: 'State must be confirmed or queried' }),
+});
+export type PaymentAnswerInput = z.infer<typeof paymentAnswerBody>;
 
 /** GET /api/book/order-book */
 export const orderListQuery = listQuery.extend({

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { INTERFACE_LANGUAGES } from '../languages.js';
 import { ACCOUNT_ROLES, MODEL_TYPES, ORDER_EVENT_KINDS, ORDER_STATUSES } from '../constants.js';
 import { PRICE_KINDS } from '../money.js';
+import { PAYMENT_STATES, POSTAGE_TERMS } from '../payments.js';
 
 const int = z.number().int();
 const text = z.string();
@@ -197,6 +198,16 @@ export const publisherInfo = z.object({
   /** Only to the publisher itself (its profile form). */
   gst_no: maybeText.optional(),
   aadhar_no: maybeText.optional(),
+  /** Postage terms and their rate per parcel or per copy in paise (decision 070): shown to a library before it confirms an order. */
+  postage_terms: z.enum(POSTAGE_TERMS),
+  postage_rate_minor: maybeInt,
+  /** Only to the publisher itself: where libraries pay (decision 070). */
+  upi_vpa: maybeText.optional(),
+  upi_payee_name: maybeText.optional(),
+  bank_account_name: maybeText.optional(),
+  bank_account_no: maybeText.optional(),
+  bank_ifsc: maybeText.optional(),
+  payment_reminders: z.boolean().optional(),
 });
 export type PublisherInfo = z.infer<typeof publisherInfo>;
 
@@ -390,10 +401,30 @@ export const orderDto = z
     ),
     /** The order's currency: the postage and the first total are in it. */
     currency: text,
-    /** Postage stated by the publisher at dispatch, minor units of `currency`, or null. */
+    /** The order's postage by its terms (or as stated, for 'as actual'), minor units of `currency`; null until known. */
     postage_minor: maybeInt,
     /** Books and postage, one sum per currency (the order's first), minor units. */
     totals: z.array(z.object({ currency: text, amount_minor: int })),
+    /** The publisher's postage terms when the order was placed, and their rate in paise (decision 070). */
+    postage_terms: z.enum(POSTAGE_TERMS),
+    postage_rate_minor: maybeInt,
+    /** What the library pays: books and postage in paise of `currency` (`amountDue`); null while the postage or a price is unknown. */
+    amount_due_minor: maybeInt,
+    /** The payment (decision 070): its state, what the library recorded, and how to pay. */
+    payment: z.object({
+      state: z.enum(PAYMENT_STATES),
+      utr: maybeText,
+      /** The day the library says it paid (YYYY-MM-DD). */
+      paid_on: maybeText,
+      amount_minor: maybeInt,
+      /** Who the library pays: the publisher's payee name; null when it has no UPI ID. */
+      payee: maybeText,
+      vpa: maybeText,
+      /** The `upi://pay` link (NPCI's UPI linking specification) once the amount is known and the order accepted; else null. */
+      upi_uri: maybeText,
+      /** Bank details for NEFT, when the publisher gave them. */
+      bank: z.object({ account_name: maybeText, account_no: text, ifsc: text }).nullable(),
+    }),
     dispetchedOrder: z
       .object({ orderimage: maybeLink, courierCompanyName: maybeText, courierCompanyNumber: maybeText, trackingId: maybeText })
       .nullable(),
@@ -414,6 +445,8 @@ export const orderDto = z
       z.object({
         kind: z.enum(ORDER_EVENT_KINDS),
         status: z.enum(ORDER_STATUSES),
+        /** Only for a payment step: the payment state it moved to. */
+        payment_state: z.enum(PAYMENT_STATES).optional(),
         at: timestamp,
         by: text,
         role: z.enum(MODEL_TYPES).nullable(),

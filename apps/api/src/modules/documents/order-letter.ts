@@ -52,6 +52,8 @@ export interface OrderLetter {
   postage: MoneyTotal | null;
   /** Books and postage, one sum per currency. */
   totals: MoneyTotal[];
+  /** How to pay by UPI, once the amount is known (decision 070): the `upi://pay` link as a QR code (PNG). */
+  pay: { amount: string; payee: string; vpa: string; qr: Buffer } | null;
 }
 
 /** The books table's columns: their heading (a key of `letter.*`) and width in points. */
@@ -173,6 +175,21 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
     });
   if (letter.postage || letter.items.some((item) => item.amount !== null)) {
     text(doc, words('letter.total', { amount: totalsText(letter.totals) }), { x: left, width, size: 10.5, bold: true, align: 'right' });
+  }
+  if (letter.pay) {
+    // the amount due as a QR code any UPI app scans (NPCI's upi://pay link)
+    const size = 110;
+    y = ensureSpace(doc, size + 16, doc.y + 12);
+    doc.image(letter.pay.qr, left + width - size, y, { width: size, height: size });
+    text(doc, words('letter.pay', { amount: letter.pay.amount, payee: letter.pay.payee }), {
+      x: left,
+      y,
+      width: width - size - 16,
+      size: 10.5,
+      bold: true,
+    });
+    text(doc, words('letter.payHow', { vpa: letter.pay.vpa }), { x: left, width: width - size - 16, size: 9.5 });
+    doc.y = Math.max(doc.y, y + size);
   }
   y = ensureSpace(doc, 70, doc.y + 24);
   text(doc, words('letter.thanking'), { x: left, y, size: 10.5 });

@@ -4,6 +4,7 @@
  * export of selected orders, and the address labels of selected orders.
  */
 import { randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   EXPORT_FILE_NAMES,
@@ -122,6 +123,14 @@ async function letterPdf(ctx: AppContext, actor: Actor, orderId: number): Promis
     })),
     postage: order.postage_minor === null ? null : { currency: order.currency, amount_minor: order.postage_minor },
     totals: order.totals,
+    pay: order.payment.upi_uri
+      ? {
+          amount: formatMoney(order.amount_due_minor!, order.currency),
+          payee: order.payment.payee ?? publisher.publisher_name,
+          vpa: order.payment.vpa ?? '',
+          qr: await QRCode.toBuffer(order.payment.upi_uri, { width: 330, margin: 2, type: 'png', errorCorrectionLevel: 'M' }),
+        }
+      : null,
   });
 }
 
@@ -173,6 +182,8 @@ export async function exportOrders(ctx: AppContext, actor: Actor, ids: number[],
         value: (order) => (order.postage_minor === null ? null : formatMoney(order.postage_minor, order.currency)),
       },
       { header: heading('total'), width: 14, value: (order) => totalsText(order.totals) },
+      { header: heading('payment'), width: 22, value: (order) => noticeText(lng, `paymentState.${order.payment.state}`) },
+      { header: heading('utr'), width: 14, value: (order) => order.payment.utr },
     ],
     list,
   );

@@ -9,7 +9,7 @@
  * queues its messages, so two copies running it at once tell each event once.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { orderNumber, type InterfaceLanguage, type OrderStatus } from '@jsbn/shared';
+import { orderNumber, type InterfaceLanguage, type OrderEventKind, type OrderStatus } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { accounts, libraries, order_events, order_items, orders, publishers } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
@@ -46,8 +46,15 @@ const pendingColumns = {
   libraryId: orders.library_id,
 };
 
-const kindOf = (event: { kind: 'status' | 'reminder' | 'auto_reminder'; fromStatus: string | null }): Notice['kind'] | null =>
-  event.kind === 'status' ? (event.fromStatus === null ? 'new' : null) : event.kind;
+/** What an event pending a notice tells the publisher; payment steps are told at once, never in a digest. */
+const kindOf = (event: { kind: OrderEventKind; fromStatus: string | null }): Notice['kind'] | null =>
+  event.kind === 'status'
+    ? event.fromStatus === null
+      ? 'new'
+      : null
+    : event.kind === 'reminder' || event.kind === 'auto_reminder'
+      ? event.kind
+      : null;
 
 /**
  * Sends the notices waiting for `publisherId` as one message (the job `orderNotices`). A new

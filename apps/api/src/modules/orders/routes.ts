@@ -14,6 +14,8 @@ import { DISPATCH_FILE } from '../../lib/upload-rules.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { exportOrders, orderAddressLabels, orderLetter } from './documents.js';
 import { sendReminder } from './reminders.js';
+import { answerPayment, recordPayment } from './payments.js';
+import { billOfSupply } from './bill-of-supply.js';
 import { changeOrderStatus, createOrders, dispatchOrder, getOrder, listOrders } from './service.js';
 import { pageLanguage } from '../../lib/i18n.js';
 
@@ -70,6 +72,17 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendFile(reply, PDF, `order-${request.body.orderId}.pdf`, pdf, 'inline');
   });
 
+  /**
+   * GET /api/book/order-book/:id/bill-of-supply.pdf (the order's library or publisher) → the bill of
+   * supply PDF in the page's language; the first request numbers it (BOS/2026-27/0001, decision 070).
+   * 404 another account's order; 409 not accepted yet, cancelled, or its amount unknown.
+   */
+  route(app, orderEndpoints.billOfSupply, async (request, reply) => {
+    const actor = await requireActor(ctx, request);
+    const { number, pdf } = await billOfSupply(ctx, actor, request.params.id, pageLanguage(request));
+    return sendFile(reply, PDF, `bill-of-supply-${number.replaceAll('/', '-')}.pdf`, pdf, 'inline');
+  });
+
   /** GET /api/book/order-book/:id → `{ orderBook }`; 404 for another account's order. */
   route(app, orderEndpoints.one, async (request) => {
     const actor = await requireActor(ctx, request);
@@ -92,6 +105,27 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, orderEndpoints.remind, async (request) => {
     const actor = await requireLibrary(ctx, request);
     const message = await sendReminder(ctx, actor, request.params.id);
+    return ok({ message }, message);
+  });
+
+  /**
+   * POST /api/book/order-book/:id/payment (library) `{ utr: 12 digits, paid_on: YYYY-MM-DD, amount: rupees }`
+   * → data `{ message }`: the payment is 'paid', awaiting the publisher (decision 070). 400 naming
+   * the field; 404 another library's order; 409 not accepted yet, or paid or confirmed already.
+   */
+  route(app, orderEndpoints.recordPayment, async (request) => {
+    const actor = await requireLibrary(ctx, request);
+    const message = await recordPayment(ctx, actor, request.params.id, request.body);
+    return ok({ message }, message);
+  });
+
+  /**
+   * PATCH /api/book/order-book/:id/payment (publisher) `{ state: 'confirmed' | 'queried' }` → data
+   * `{ message }` (decision 070). 404 another publisher's order; 409 no payment awaiting confirmation.
+   */
+  route(app, orderEndpoints.answerPayment, async (request) => {
+    const actor = await requirePublisher(ctx, request);
+    const message = await answerPayment(ctx, actor, request.params.id, request.body);
     return ok({ message }, message);
   });
 

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'd
 import {
   MAX_ID,
   MSG,
+  PAYMENT_MSG,
   ORDER_ACTIONS,
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
@@ -21,6 +22,8 @@ import {
   type DispatchOrderInput,
   type ModelType,
   type OrderAction,
+  type OrderEventKind,
+  type PaymentState,
   type OrderDto,
   type ORDER_SORT_FIELDS,
   type OrderListQuery,
@@ -54,6 +57,7 @@ import { containsPattern, pageOf } from '../../lib/pagination.js';
 import type { LimitName } from '../../lib/rate-limit.js';
 import { scheduleOrderNotices } from './notice-queue.js';
 import { waitingState } from './reminders.js';
+import { orderAmountDue, paymentOf } from './payments.js';
 
 /** Success messages by action. */
 const DONE: Record<OrderAction, string> = {
@@ -280,8 +284,11 @@ async function placeOrder(
     'place_order',
     sql`
     with placed as (
-      insert into orders (library_id, publisher_id, status, status_since, currency)
-      values (${order.libraryId}, ${order.publisherId}, 'REQUESTED', ${order.at.toISOString()}::timestamptz, ${currency})
+      -- the publisher's postage terms as they are today stay with the order (decision 070)
+      insert into orders (library_id, publisher_id, status, status_since, currency, postage_terms, postage_rate_minor)
+      select ${order.libraryId}, publishers.id, 'REQUESTED', ${order.at.toISOString()}::timestamptz, ${currency},
+        publishers.postage_terms, publishers.postage_rate_minor
+      from publishers where publishers.id = ${order.publisherId}
       returning id
     ), lines as (
       insert into order_items (order_id, book_id, number_of_copies, price_kind, price_minor, currency)
@@ -355,7 +362,8 @@ async function toDtos(
     const orderItems = items.filter((row) => row.item.order_id === order.id);
     const dispatch = dispatchRows.find((row) => row.order_id === order.id);
     const priced = orderItems.map(({ item }) => ({ ...item, copies: item.accepted_book_copies ?? item.number_of_copies }));
-    const postage_minor = dispatch?.postage_minor ?? null;
+    const due = orderAmountDue(order, priced);
+    const postage_minor = due.postage_minor;
     return {
       id: order.id,
       orderId: orderNumber(order.id),
@@ -400,6 +408,10 @@ async function toDtos(
         postage_minor === null ? null : { currency: order.currency, amount_minor: postage_minor },
         order.currency,
       ),
+      postage_terms: order.postage_terms,
+      postage_rate_minor: order.postage_rate_minor,
+      amount_due_minor: due.amount_minor,
+      payment: paymentOf(order, publisher, due),
       dispetchedOrder: dispatch
         ? {
             orderimage: ctx.storage.url(dispatch.file_key),
@@ -416,14 +428,18 @@ async function toDtos(
         .map(({ event, email }) => ({
           kind: event.kind,
           status: event.to_status as OrderStatus,
+          ...(event.payment_state ? { payment_state: event.payment_state as PaymentState } : {}),
           at: event.created_at.toISOString(),
           // the scheduled reminder has no actor: it is the platform's own
-          by: event.kind === 'auto_reminder' ? 'JSBN' : `${event.actor_role} ${email ?? ''}`.trim(),
-          role: event.kind === 'auto_reminder' ? null : (event.actor_role as ModelType),
+          by: bySystem(event.kind) ? 'JSBN' : `${event.actor_role} ${email ?? ''}`.trim(),
+          role: bySystem(event.kind) ? null : (event.actor_role as ModelType),
         })),
     };
   });
 }
+
+/** The scheduled reminders have no actor: they are the platform's own. */
+const bySystem = (kind: OrderEventKind) => kind === 'auto_reminder' || kind === 'payment_reminder';
 
 function selectOrders(db: DbOrTx) {
   return db
@@ -624,6 +640,7 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
   let action = actionFor(actor, input);
   if (action === 'partialAccept' && (await acceptsEveryCopy(ctx.db, orderId, input.orderItems ?? []))) action = 'accept';
   return transition(ctx, actor, orderId, action, async (tx) => {
+    if (action === 'accept' || action === 'partialAccept') await statePostage(tx, orderId, input.postage);
     if (action === 'accept') {
       await tx.update(order_items).set({ accepted_book_copies: order_items.number_of_copies }).where(eq(order_items.order_id, orderId));
     } else if (action === 'partialAccept') {
@@ -632,6 +649,22 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
       await tx.insert(dispatches).values({ order_id: orderId });
     }
   });
+}
+
+/**
+ * Keeps the postage the publisher states when accepting or dispatching an order whose terms are
+ * 'as actual' (decision 070); nothing when none is stated.
+ * @param postage major units of the order's currency (rupees), or undefined
+ * @returns the postage kept, paise, or null
+ * @throws 400 naming `postage` when the order's terms fix the postage
+ */
+async function statePostage(tx: DbOrTx, orderId: number, postage: number | undefined): Promise<number | null> {
+  if (postage === undefined) return null;
+  const [order] = await tx.select({ currency: orders.currency, terms: orders.postage_terms }).from(orders).where(eq(orders.id, orderId));
+  if (order?.terms !== 'actual') throw validationError([{ field: 'postage', message: PAYMENT_MSG.postageNotActual }]);
+  const minor = toMinor(postage, order.currency);
+  await tx.update(orders).set({ postage_minor: minor }).where(eq(orders.id, orderId));
+  return minor;
 }
 
 /**
@@ -686,9 +719,9 @@ async function acceptPartially(tx: DbOrTx, orderId: number, accepted: { id: numb
  */
 export async function dispatchOrder(ctx: AppContext, actor: Actor, input: DispatchOrderInput, fileKey: string | null): Promise<string> {
   return transition(ctx, actor, input.orderId, 'dispatch', async (tx) => {
-    const [order] = await tx.select({ currency: orders.currency }).from(orders).where(eq(orders.id, input.orderId));
+    const postage = await statePostage(tx, input.orderId, input.postage);
     await tx.insert(dispatches).values({
-      postage_minor: input.postage === undefined ? null : toMinor(input.postage, order?.currency ?? DEFAULT_CURRENCY),
+      postage_minor: postage,
       order_id: input.orderId,
       courier_company_name: input.courierCompanyName ?? null,
       courier_company_number: input.courierCompanyNumber ?? null,

@@ -4,7 +4,9 @@
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
 import {
+  DEFAULT_CURRENCY,
   formatJsbn,
+  toMinor,
   type PUBLISHER_SORT_FIELDS,
   type PublisherInfo,
   type PublisherListQuery,
@@ -271,7 +273,20 @@ export async function publisherInfo(
     last_book_published: latest[0]?.created_at.toISOString() ?? null,
     publisherInfoPdf: `/api/book/publisher/${publisher.id}/info.pdf`,
     verified: publisher.verification === 'VERIFIED',
-    ...(options.private ? { gst_no: publisher.gst_no, aadhar_no: publisher.aadhar_no } : {}),
+    postage_terms: publisher.postage_terms,
+    postage_rate_minor: publisher.postage_rate_minor,
+    ...(options.private
+      ? {
+          gst_no: publisher.gst_no,
+          aadhar_no: publisher.aadhar_no,
+          upi_vpa: publisher.upi_vpa,
+          upi_payee_name: publisher.upi_payee_name,
+          bank_account_name: publisher.bank_account_name,
+          bank_account_no: publisher.bank_account_no,
+          bank_ifsc: publisher.bank_ifsc,
+          payment_reminders: publisher.payment_reminders,
+        }
+      : {}),
   };
 }
 
@@ -282,11 +297,21 @@ export async function publisherInfo(
  */
 export async function updatePublisherProfile(ctx: AppContext, publisherId: number, input: PublisherProfile, logoKey: string | null) {
   if (!cityInState(input.city, input.state)) throw validationError([{ field: 'city', message: 'City is not in the chosen state' }]);
-  const { state, city, ...profile } = input;
+  const { state, city, postage_amount, ...profile } = input;
   const values = {
     ...profile,
     gst_no: profile.gst_no ?? null,
     aadhar_no: profile.aadhar_no ?? null,
+    // the rate only for the terms that have one, in paise (decision 070)
+    postage_rate_minor:
+      (profile.postage_terms === 'per_parcel' || profile.postage_terms === 'per_copy') && postage_amount !== undefined
+        ? toMinor(postage_amount, DEFAULT_CURRENCY)
+        : null,
+    upi_vpa: profile.upi_vpa ?? null,
+    upi_payee_name: profile.upi_payee_name ?? null,
+    bank_account_name: profile.bank_account_name ?? null,
+    bank_account_no: profile.bank_account_no ?? null,
+    bank_ifsc: profile.bank_ifsc ?? null,
     state_id: state,
     city_id: city,
     ...(logoKey ? { logo_key: logoKey } : {}),

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Paper, TextField } from '@mui/material';
-import { PUBLISHER_TYPES, SANCHALAK_TYPES, lookupText } from '@jsbn/shared/core';
+import { Box, Checkbox, FormControlLabel, Paper, TextField, Typography } from '@mui/material';
+import { POSTAGE_TERMS, PUBLISHER_TYPES, SANCHALAK_TYPES, lookupText, rupees } from '@jsbn/shared/core';
 import { libraryProfile, publisherProfile, type CurrentUser, type LibraryDetails, type PublisherInfo } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { useLookups } from '../../../i18n';
@@ -95,8 +95,17 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
     city: profile.city_id ? String(profile.city_id) : '',
     gst_no: profile.gst_no ?? '',
     aadhar_no: profile.aadhar_no ?? '',
+    postage_terms: profile.postage_terms,
+    postage_amount: profile.postage_rate_minor == null ? '' : rupees(profile.postage_rate_minor),
+    upi_vpa: profile.upi_vpa ?? '',
+    upi_payee_name: profile.upi_payee_name ?? '',
+    bank_account_name: profile.bank_account_name ?? '',
+    bank_account_no: profile.bank_account_no ?? '',
+    bank_ifsc: profile.bank_ifsc ?? '',
+    payment_reminders: profile.payment_reminders ?? true,
   });
   const { control } = form;
+  const terms = useWatch({ control, name: 'postage_terms' });
   const stateId = selectValue(useWatch({ control, name: 'state' }));
   const { stateOptions, cityOptions } = useStateCityOptions(stateId, selectValue(form.getValues('city')), profile);
 
@@ -134,6 +143,51 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
       <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />
       <FormText control={control} name="gst_no" label={t('fields.gst')} />
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
+      {/* how libraries pay (decision 070): JSBN states the amount, the money goes straight to the publisher */}
+      <Typography variant="h6" component="h2" sx={{ gridColumn: '1 / -1', mt: 1 }}>
+        {t('payment.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', mt: -1 }}>
+        {t('payment.hint')}
+      </Typography>
+      <FormSelect
+        control={control}
+        name="postage_terms"
+        label={t('payment.postageTerms')}
+        required
+        options={POSTAGE_TERMS.map((value) => ({ value, label: t(`payment.terms.${value}`) }))}
+      />
+      {terms === 'per_parcel' || terms === 'per_copy' ? (
+        <FormText
+          control={control}
+          name="postage_amount"
+          label={t(terms === 'per_parcel' ? 'payment.perParcel' : 'payment.perCopy')}
+          required
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+      ) : null}
+      <FormText
+        control={control}
+        name="upi_vpa"
+        label={t('payment.vpa')}
+        helperText={t('payment.vpaHint', { example: 'jainprakashan@okaxis' })}
+        slotProps={{ htmlInput: { autoCapitalize: 'none', autoComplete: 'off', spellCheck: false } }}
+      />
+      <FormText control={control} name="upi_payee_name" label={t('payment.payee')} />
+      <FormText control={control} name="bank_account_name" label={t('payment.accountName')} />
+      <FormText control={control} name="bank_account_no" label={t('payment.accountNo')} transform={digits(18)} slotProps={numeric} />
+      <FormText control={control} name="bank_ifsc" label={t('payment.ifsc')} transform={(value) => value.toUpperCase().slice(0, 11)} />
+      <Controller
+        control={control}
+        name="payment_reminders"
+        render={({ field }) => (
+          <FormControlLabel
+            sx={{ gridColumn: '1 / -1', minHeight: 44 }}
+            control={<Checkbox checked={field.value !== false} onChange={(event) => field.onChange(event.target.checked)} />}
+            label={t('payment.reminders')}
+          />
+        )}
+      />
     </ProfileFormLayout>
   );
 }

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MSG, bookEndpoints, orderEndpoints } from '@jsbn/shared/core';
-import type { CreateOrdersInput } from '@jsbn/shared';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { MSG, bookEndpoints, orderEndpoints, publisherEndpoints } from '@jsbn/shared/core';
+import type { CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
 import { call, type QueryValue } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
@@ -37,4 +37,27 @@ export const usePlaceOrders = (hooks: EndpointHooks<typeof orderEndpoints.create
 export async function sendOrderLetter(orderId: number): Promise<void> {
   const file = await call(orderEndpoints.letter, { body: { orderId, sendWhatsapp: true } });
   if (file.blob.size === 0) throw new Error(MSG.pdfError);
+}
+
+/**
+ * The postage terms of the cart's publishers (GET /api/publisher/:id, decision 070), for the
+ * confirm dialog's totals with postage; a publisher not read yet is undefined.
+ */
+export function usePostageTerms(publisherIds: number[]) {
+  return useQueries({
+    queries: publisherIds.map((id) => ({
+      queryKey: queryKeys.publishers.one(id),
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        (await call(publisherEndpoints.one, { params: { id }, signal })).data.publisher,
+      staleTime: 60_000,
+    })),
+    combine: (results) =>
+      new Map(
+        results.flatMap((result, index) =>
+          result.data
+            ? [[publisherIds[index]!, { terms: result.data.postage_terms, rate_minor: result.data.postage_rate_minor }] as const]
+            : [],
+        ),
+      ),
+  });
 }

@@ -22,7 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { MSG, NO_PRICE } from '@jsbn/shared/core';
+import { MSG, NO_PRICE, amountDue, formatMoney, type PostageTerms } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { toastError, toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
@@ -32,7 +32,7 @@ import { usePrices } from '../../../components/prices';
 import type { Column } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
 import { TAP_LINK } from '../../../lib/theme';
-import { sendOrderLetter, usePlaceOrders } from '../api/ordering-api';
+import { sendOrderLetter, usePlaceOrders, usePostageTerms } from '../api/ordering-api';
 import { cartItemOf, isBadQuantity, useCart, type CartItem } from './cart';
 import { ordersOfCart, type CartOrder } from './cart-orders';
 
@@ -145,10 +145,55 @@ function cartSummary(orders: CartOrder[], books: number, t: TFunction<'ordering'
   });
 }
 
+/**
+ * An order's postage by its publisher's terms and its total with postage (`amountDue`, decision
+ * 070): 'Postage: ₹40.00 per parcel' and the total; as actual, the books' total and 'postage told
+ * by the publisher'.
+ */
+function CartOrderTotal({ order, terms }: { order: CartOrder; terms: { terms: PostageTerms; rate_minor: number | null } | undefined }) {
+  const { t } = useTranslation('ordering');
+  const prices = usePrices();
+  const currency = order.lines[0]!.currency;
+  const due = terms
+    ? amountDue(
+        order.lines.map((line) => ({
+          price_kind: line.priceKind,
+          price_minor: line.priceMinor,
+          currency: line.currency,
+          copies: line.copies,
+        })),
+        { terms: terms.terms, rate_minor: terms.rate_minor, stated_minor: null },
+        currency,
+      )
+    : null;
+  const rate = formatMoney(terms?.rate_minor ?? 0, currency);
+  return (
+    <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 0.75 }}>
+      {terms ? (
+        <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+          <Typography variant="body2" data-testid="cart-postage-terms">
+            {t(`bar.postage.${terms.terms}`, { rate })}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+            {due?.postage_minor == null ? null : prices.amount(due.postage_minor, currency)}
+          </Typography>
+        </Stack>
+      ) : null}
+      <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+        <Typography sx={{ fontWeight: 700 }}>{t(due?.amount_minor == null ? 'bar.total' : 'bar.totalWithPostage')}</Typography>
+        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="cart-order-total">
+          {due?.amount_minor == null ? totalText(order, prices, t) : formatMoney(due.amount_minor, currency)}
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}
+
 /** The confirm dialog's list: each order's publisher, its books (copies × price = amount) and its total. */
 function CartOrders({ orders }: { orders: CartOrder[] }) {
   const { t } = useTranslation('ordering');
   const prices = usePrices();
+  const terms = usePostageTerms(orders.map((order) => order.publisherId));
   return (
     <Stack spacing={2} divider={<Divider flexItem />}>
       {orders.map((order) => (
@@ -173,12 +218,7 @@ function CartOrders({ orders }: { orders: CartOrder[] }) {
               </Box>
             ))}
           </Box>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, borderTop: 1, borderColor: 'divider', pt: 0.75 }}>
-            <Typography sx={{ fontWeight: 700 }}>{t('bar.total')}</Typography>
-            <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="cart-order-total">
-              {totalText(order, prices, t)}
-            </Typography>
-          </Stack>
+          <CartOrderTotal order={order} terms={terms.get(order.publisherId)} />
         </Box>
       ))}
     </Stack>

@@ -1,7 +1,7 @@
 /** Calls of the order screens — spec books §7 (orders, status, dispatch, letters, exports, labels). */
 import { useQuery } from '@tanstack/react-query';
 import { MSG, orderEndpoints } from '@jsbn/shared/core';
-import type { OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
+import type { OrderStatus, OrderStatusRequest } from '@jsbn/shared';
 import { call, toFormData, type ApiFile, type QueryValue } from '../../../api/client';
 import type { SortState } from '../../../components/data-table';
 import { queryKeys } from '../../../api/query-keys';
@@ -31,7 +31,7 @@ export function useOrder(id: number | null) {
 }
 
 /** PATCH /api/book/order-book/:id — accept, partial accept, reject, cancel, receive; the orders, then the dashboard, are read again after. */
-export const useOrderStatusChange = (hooks: EndpointHooks<typeof orderEndpoints.setStatus, { id: number; body: UpdateOrderStatusInput }>) =>
+export const useOrderStatusChange = (hooks: EndpointHooks<typeof orderEndpoints.setStatus, { id: number; body: OrderStatusRequest }>) =>
   useApiMutation(({ id, body }) => call(orderEndpoints.setStatus, { params: { id }, body }), hooks, [
     queryKeys.orders.all,
     queryKeys.dashboard.all,
@@ -84,3 +84,17 @@ export const exportOrders = (query: { ids: string }) => call(orderEndpoints.expo
 
 /** GET /api/book/order-book/addresses.pdf?ids=… — the chosen orders' address labels (publisher). */
 export const orderAddressLabels = (query: { ids: string }) => call(orderEndpoints.addressLabels, { query });
+
+/**
+ * POST /api/book/order-book/:id/payment (library) — records the payment it made: UTR (12 digits),
+ * day (YYYY-MM-DD) and amount in rupees (decision 070); 400 naming the field, 409 when not payable.
+ */
+export const useRecordPayment = (
+  hooks: EndpointHooks<typeof orderEndpoints.recordPayment, { id: number; body: { utr: string; paid_on: string; amount: string } }>,
+) => useApiMutation(({ id, body }) => call(orderEndpoints.recordPayment, { params: { id }, body }), hooks, [queryKeys.orders.all]);
+
+/** PATCH /api/book/order-book/:id/payment (publisher) — the recorded payment was received ('confirmed') or not ('queried'). */
+export const useAnswerPayment = (
+  hooks: EndpointHooks<typeof orderEndpoints.answerPayment, { id: number; state: 'confirmed' | 'queried' }>,
+) =>
+  useApiMutation(({ id, state }) => call(orderEndpoints.answerPayment, { params: { id }, body: { state } }), hooks, [queryKeys.orders.all]);

@@ -24,7 +24,9 @@ import {
   Typography,
 } from '@mui/material';
 import { FILE_RULES, MSG, fileProblem, trackingUrl } from '@jsbn/shared/core';
-import { dispatchFields, type OrderDto } from '@jsbn/shared';
+import { dispatchFields, type ModelType, type OrderDto } from '@jsbn/shared';
+import { useOrder } from '../api/orders-api';
+import { PaymentPanel } from './payment-panel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
 import { FormPhone, FormText } from '../../../components/form-fields';
@@ -161,12 +163,16 @@ function historyActor(by: string, t: TFunction<'orders'>): string {
 function historyWhat(event: OrderDto['history'][number], t: TFunction<'orders'>): string {
   if (event.kind === 'reminder') return t('details.reminder');
   if (event.kind === 'auto_reminder') return t('details.autoReminder');
+  if (event.kind === 'payment_reminder') return t('payment.reminder');
+  if (event.kind === 'payment' && event.payment_state) return t(`payment.state.${event.payment_state}`);
   return t(`status.${event.status}`);
 }
 
 /** Order Details: items with totals, library and publisher, how long it has waited, and the order history (who, which status or reminder, when). */
-export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null; onClose: () => void }) {
+export function OrderDetailsDialog({ order: shown, role, onClose }: { order: OrderDto | null; role: ModelType; onClose: () => void }) {
   const { t } = useTranslation('orders');
+  // read again once open, so a payment step taken here shows at once
+  const order = useOrder(shown?.id ?? null).data ?? shown;
   const message = useMessages();
   const prices = usePrices();
   const fullScreen = useFullScreenDialog();
@@ -188,6 +194,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
             <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('details.orderedBooks')}>
               {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED', t, prices)}
             </Box>
+            <PaymentPanel order={order} role={role} />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <Box>
                 <Typography sx={{ fontWeight: 700 }}>{t('details.library')}</Typography>
@@ -214,7 +221,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: OrderDto | null;
                     <li key={`${event.at}-${index}`}>
                       <Typography variant="body2">
                         <strong>{historyWhat(event, t)}</strong> · {formatDate(event.at)} {formatTime(event.at)}
-                        {event.kind === 'auto_reminder' ? null : (
+                        {event.kind === 'auto_reminder' || event.kind === 'payment_reminder' ? null : (
                           <>
                             {' · '}
                             <Box component="span" sx={{ wordBreak: 'break-word' }}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { interopEndpoints } from '@jsbn/shared/core';
+import { interopEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import type { OrderDto } from '@jsbn/shared';
 import { call, toastError } from '../../../api/client';
 import { openBlobInNewTab, saveFile } from '../../../components/download';
@@ -57,6 +57,32 @@ export function KohaOrderButton({ order }: { order: OrderDto }) {
       }}
     >
       {t('actions.koha')}
+    </Button>
+  );
+}
+
+/**
+ * Bill of supply (PDF) of an accepted order (decision 070): opened in a new tab; the first request
+ * numbers it (BOS/2026-27/0001). Its words are in the interface language.
+ */
+export function BillOfSupplyButton({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('orders');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="small"
+      startIcon={<PictureAsPdfIcon />}
+      disabled={busy}
+      sx={{ minHeight: 44 }}
+      data-testid="bill-of-supply"
+      onClick={() => {
+        setBusy(true);
+        openBlobInNewTab(() => call(orderEndpoints.billOfSupply, { params: { id: order.id } }), `bill-of-supply-${order.orderId}.pdf`)
+          .catch(toastError)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {t('payment.billOfSupply')}
     </Button>
   );
 }

@@ -10,7 +10,7 @@ import { useMessages } from '../../../i18n';
 import { useState } from 'react';
 import { Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { EXPORT_FILE_NAMES, MSG, allowedOrderActions } from '@jsbn/shared/core';
-import type { ModelType, OrderAction, OrderDto, OrderStatus, UpdateOrderStatusInput } from '@jsbn/shared';
+import type { ModelType, OrderAction, OrderDto, OrderStatus, OrderStatusRequest } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
@@ -39,19 +39,19 @@ import {
   cancellation,
   totalAccepted,
 } from './order-dialogs';
+import { PaymentChip } from './payment-panel';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
 
 /** The question before each status change: a key of the orders catalogue, or a spec message. */
-const CONFIRM: Partial<
-  Record<OrderAction, { message: { key: 'confirm.accept' | 'confirm.reject' } | string; body: UpdateOrderStatusInput }>
-> = {
-  accept: { message: { key: 'confirm.accept' }, body: { status: 'IN_PROGRESS' } },
-  reject: { message: { key: 'confirm.reject' }, body: { status: 'CANCELLED' } },
-  cancel: { message: MSG.cancelConfirm, body: { status: 'CANCELLED' } },
-  receive: { message: MSG.receivedConfirm, body: { status: 'COMPLETED' } },
-};
+const CONFIRM: Partial<Record<OrderAction, { message: { key: 'confirm.accept' | 'confirm.reject' } | string; body: OrderStatusRequest }>> =
+  {
+    accept: { message: { key: 'confirm.accept' }, body: { status: 'IN_PROGRESS' } },
+    reject: { message: { key: 'confirm.reject' }, body: { status: 'CANCELLED' } },
+    cancel: { message: MSG.cancelConfirm, body: { status: 'CANCELLED' } },
+    receive: { message: MSG.receivedConfirm, body: { status: 'COMPLETED' } },
+  };
 
 export function OrdersView({ role, title }: { role: ModelType; title: string }) {
   const { t } = useTranslation('orders');
@@ -169,6 +169,15 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({ key: 'cancelled', header: t('columns.cancelled'), minWidth: 200, render: (order) => cancellation(order, t) });
   } else if (status !== 'REQUESTED') {
     columns.push({ key: 'accepted', header: t('columns.acceptedCopies'), align: 'center', render: (order) => totalAccepted(order) });
+  }
+  // where the payment stands (decision 070), once the order is accepted
+  if (status !== 'REQUESTED' && status !== 'CANCELLED') {
+    columns.push({
+      key: 'payment',
+      header: t('columns.payment'),
+      minWidth: 120,
+      render: (order) => <PaymentChip state={order.payment.state} />,
+    });
   }
   // the order letter, and beside it the order as a Koha order file (decision 034)
   columns.push({
@@ -359,7 +368,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           onSubmit={(values) => dispatch.mutate({ orderId: action.order.id, values })}
         />
       ) : null}
-      <OrderDetailsDialog order={details} onClose={() => setDetails(null)} />
+      <OrderDetailsDialog order={details} role={role} onClose={() => setDetails(null)} />
       <CourierDialog order={courier} onClose={() => setCourier(null)} />
       <LibraryDetailsDialog libraryId={libraryId} onClose={() => setLibraryId(null)} />
       <PublisherDetailsDialog publisherId={publisherId} onClose={() => setPublisherId(null)} />
