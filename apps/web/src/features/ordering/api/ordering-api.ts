@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { MSG, bookEndpoints, orderEndpoints, publisherEndpoints } from '@jsbn/shared/core';
-import type { CreateOrdersInput, CreatedOrders } from '@jsbn/shared';
+import type { CreateOrdersInput } from '@jsbn/shared';
 import { call, type QueryValue } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
