@@ -762,17 +762,25 @@ export async function dashboard(ctx: AppContext, actor: Actor): Promise<Dashboar
       .where(eq(books.publisher_id, actor.publisherId));
     return row?.n ?? 0;
   };
-  const [publisherCount, libraryCount, bookCount, requestedOrderBook, pendingOrderBook, dispatchedOrderBook, completedOrderBook, myBookCount] =
-    await Promise.all([
-      verified(publishers),
-      verified(libraries),
-      catalogueSize(ctx.db),
-      copies('REQUESTED'),
-      copies('IN_PROGRESS'),
-      copies('DISPATCHED'),
-      copies('COMPLETED'),
-      myBooks(),
-    ]);
+  const [
+    publisherCount,
+    libraryCount,
+    bookCount,
+    requestedOrderBook,
+    pendingOrderBook,
+    dispatchedOrderBook,
+    completedOrderBook,
+    myBookCount,
+  ] = await Promise.all([
+    verified(publishers),
+    verified(libraries),
+    catalogueSize(ctx.db),
+    copies('REQUESTED'),
+    copies('IN_PROGRESS'),
+    copies('DISPATCHED'),
+    copies('COMPLETED'),
+    myBooks(),
+  ]);
   return {
     commonDashboard: { publisherCount, libraryCount, bookCount },
     requestedOrderBook,
