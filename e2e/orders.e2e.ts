@@ -234,6 +234,8 @@ describe('orders and their documents, end to end', () => {
     await snap(page, 'orders-partial-accept-1280');
     await partial.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(0);
+    // the card went: the list says where, with the way there
+    await expect.poll(() => page.getByTestId('order-moved').textContent()).toContain(`Order ${mainOrder} moved to Preparing.`);
 
     // Reject with the confirm dialog.
     await rowsWith(page, rejectedOrder).getByRole('button', { name: 'Reject' }).click();
@@ -474,6 +476,20 @@ describe('orders and their documents, end to end', () => {
     await page.getByRole('tab', { name: 'Completed' }).click();
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(1);
     await snap(page, 'orders-received-completed-375');
+    // a card holds no row number and no checkbox; every target on the list is a finger's size (44 × 44 px)
+    const card = rowsWith(page, mainOrder);
+    expect(await card.getByRole('checkbox').isVisible()).toBe(false);
+    const small = await page.locator('main').evaluate((main) =>
+      [...main.querySelectorAll<HTMLElement>('button, a, input[type="checkbox"], [role="tab"]')]
+        .map((element) => {
+          // a checkbox's target is its MUI box (the input is laid over it)
+          const target = element.matches('input[type="checkbox"]') ? (element.parentElement ?? element) : element;
+          const box = target.getBoundingClientRect();
+          return { name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(), width: box.width, height: box.height };
+        })
+        .filter((box) => box.width > 0 && box.height > 0 && (box.width < 44 || box.height < 44)),
+    );
+    expect(small).toEqual([]);
     violations.push(...(await axeViolations(page)));
     await rowsWith(page, mainOrder)
       .getByRole('button', { name: `Order details of ${mainOrder}` })

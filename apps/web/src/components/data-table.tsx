@@ -32,6 +32,7 @@ import { DEFAULT_PAGE_SIZE, MSG, PAGE_SIZES } from '@jsbn/shared/core';
 import type { PageSize } from '@jsbn/shared';
 import { useDebounce } from './use-debounce';
 import { useMessages } from '../i18n';
+import { TAP_PX } from '../lib/theme';
 
 export type SortOrder = 'asc' | 'desc';
 export interface SortState {
@@ -56,6 +57,8 @@ export interface Column<Row> {
   sortField?: string;
   align?: 'left' | 'right' | 'center';
   minWidth?: number;
+  /** False: left off a phone's card (a row number, say, which a card does not need). */
+  phone?: false;
 }
 
 export interface ListState {
@@ -192,6 +195,10 @@ export const PHONE_CARDS = {
     '& tbody td.MuiTableCell-paddingCheckbox': { gridTemplateColumns: 'auto', p: 0, width: 'auto' },
     '& tbody td.MuiTableCell-paddingCheckbox::before': { display: 'none' },
     '& tbody td .row-select-hint': { display: 'inline' },
+    '& tbody td.phone-hidden, & tbody td.row-select.phone-hidden': { display: 'none' },
+    // a finger's target on a card: every button and link at least 44 × 44 px, not stretched across the card
+    '& tbody td .MuiButtonBase-root': { minHeight: TAP_PX, minWidth: TAP_PX },
+    '& tbody td > .MuiButtonBase-root': { justifySelf: 'start' },
   },
 } as const;
 
@@ -245,6 +252,11 @@ interface DataTableProps<Row> {
   selectHint?: string;
   /** What an empty list says ('No orders yet'); the spec's 'No data found' otherwise. */
   emptyText?: string;
+  /**
+   * False: a phone's cards carry no checkbox each; the select-all box above them selects the
+   * page (the order lists, whose cards hold the order and its one next action).
+   */
+  phoneRowSelect?: false;
 }
 
 export function DataTable<Row>({
@@ -262,6 +274,7 @@ export function DataTable<Row>({
   rowLabel,
   selectHint,
   emptyText,
+  phoneRowSelect,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const message = useMessages();
@@ -330,9 +343,13 @@ export function DataTable<Row>({
           </TextField>
         ) : null}
         {selectable ? (
-          <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+          <Box
+            component="label"
+            htmlFor="select-page-phone"
+            sx={{ display: { xs: 'flex', sm: 'none' }, alignItems: 'center', minHeight: TAP_PX, '& .MuiCheckbox-root': { p: '10px' } }}
+          >
             <PageSelectBox pageIds={pageIds} selectedOnPage={selectedOnPage} list={list} id="select-page-phone" />
-            <label htmlFor="select-page-phone">{t('table.selectAllOnPage')}</label>
+            {t('table.selectAllOnPage')}
           </Box>
         ) : null}
         <Box sx={{ flexGrow: 1 }} />
@@ -343,7 +360,7 @@ export function DataTable<Row>({
           <TableHead>
             <TableRow>
               {selectable ? (
-                <TableCell padding="checkbox">
+                <TableCell padding="checkbox" sx={{ '& .MuiCheckbox-root': { p: '10px' } }}>
                   <PageSelectBox pageIds={pageIds} selectedOnPage={selectedOnPage} list={list} ariaLabel={t('table.selectAllRowsOnPage')} />
                 </TableCell>
               ) : null}
@@ -356,6 +373,7 @@ export function DataTable<Row>({
                 >
                   {column.sortField ? (
                     <TableSortLabel
+                      sx={{ minHeight: TAP_PX }}
                       active={list.sort?.field === column.sortField}
                       direction={list.sort?.field === column.sortField ? list.sort.order : 'asc'}
                       onClick={() => list.toggleSort(column.sortField!)}
@@ -390,7 +408,7 @@ export function DataTable<Row>({
                 return (
                   <TableRow key={getRowKey(row)} hover selected={checked}>
                     {selectable ? (
-                      <TableCell padding="checkbox">
+                      <TableCell padding="checkbox" className={phoneRowSelect === false ? 'row-select phone-hidden' : 'row-select'}>
                         <Box component="label" sx={{ display: 'inline-flex', alignItems: 'center', pr: 1 }}>
                           <Checkbox
                             checked={checked}
@@ -410,7 +428,12 @@ export function DataTable<Row>({
                       </TableCell>
                     ) : null}
                     {columns.map((column) => (
-                      <TableCell key={column.key} align={column.align} data-label={labelOf(column)}>
+                      <TableCell
+                        key={column.key}
+                        align={column.align}
+                        data-label={labelOf(column)}
+                        className={column.phone === false ? 'phone-hidden' : undefined}
+                      >
                         {column.render(row, { index, srNo })}
                       </TableCell>
                     ))}
@@ -427,7 +450,14 @@ export function DataTable<Row>({
           {selectable && list.selected.size > 0 ? t('table.selected', { count: list.selected.size }) : ''}
         </Typography>
         {pageCount > 1 ? (
-          <Pagination count={pageCount} page={list.page} onChange={(_event, page) => list.setPage(page)} color="primary" siblingCount={0} />
+          <Pagination
+            count={pageCount}
+            page={list.page}
+            onChange={(_event, page) => list.setPage(page)}
+            color="primary"
+            siblingCount={0}
+            sx={{ '& .MuiPaginationItem-root': { minWidth: TAP_PX, height: TAP_PX } }}
+          />
         ) : null}
       </Stack>
     </Box>

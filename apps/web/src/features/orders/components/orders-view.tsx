@@ -8,7 +8,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
 import { useState } from 'react';
-import { Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { EXPORT_FILE_NAMES, MSG, allowedOrderActions } from '@jsbn/shared/core';
 import type { ModelType, OrderAction, OrderDto, OrderStatus, OrderStatusRequest } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
@@ -44,6 +44,16 @@ import { PaymentChip } from './payment-panel';
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
 
+/** Where an order goes after each action: the tab to say and to open. */
+const MOVES_TO: Partial<Record<OrderAction, OrderStatus>> = {
+  accept: 'IN_PROGRESS',
+  partialAccept: 'IN_PROGRESS',
+  reject: 'CANCELLED',
+  cancel: 'CANCELLED',
+  receive: 'COMPLETED',
+  dispatch: 'DISPATCHED',
+};
+
 /** The question before each status change: a key of the orders catalogue, or a spec message. */
 const CONFIRM: Partial<Record<OrderAction, { message: { key: 'confirm.accept' | 'confirm.reject' } | string; body: OrderStatusRequest }>> =
   {
@@ -62,6 +72,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const list = useListState(ORDER_DEFAULT_SORT);
   const orders = useOrders(status, list.query);
   const [action, setAction] = useState<{ kind: OrderAction; order: OrderDto } | null>(null);
+  /** The order an action just moved out of this tab, and where to: said in place of its card. */
+  const [moved, setMoved] = useState<{ order: string; to: OrderStatus } | null>(null);
   const [details, setDetails] = useState<OrderDto | null>(null);
   const [courier, setCourier] = useState<OrderDto | null>(null);
   const [reminding, setReminding] = useState<OrderDto | null>(null);
@@ -73,6 +85,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   /** After a status change (spec §4): the server's message, page 1, default sort, no selection; the hook reloads. */
   const afterChange = (message: string | undefined, fallback: string) => {
     toastSuccess(message, fallback);
+    const to = action ? MOVES_TO[action.kind] : undefined;
+    setMoved(action && to ? { order: action.order.orderId, to } : null);
     setAction(null);
     list.restart();
   };
@@ -89,7 +103,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const dispatch = useOrderDispatch({ onSuccess: (reply) => afterChange(reply.message, message(MSG.orderDispatched)) });
 
   const columns: Column<OrderDto>[] = [
-    { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo },
+    { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo, phone: false },
     {
       key: 'orderId',
       header: t('columns.orderId'),
@@ -289,6 +303,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         onChange={(_event, value: number) => {
           // Changing tab resets page, sort, search and selection (spec §4).
           setTab(value);
+          setMoved(null);
           list.reset();
         }}
         // every tab in sight on a phone (decision 029): the tabs wrap onto a second row there, so the
@@ -314,6 +329,30 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           <Tab key={tabStatus} label={tabLabel(tabStatus)} />
         ))}
       </Tabs>
+      {moved ? (
+        <Alert
+          severity="success"
+          role="status"
+          sx={{ mb: 2 }}
+          data-testid="order-moved"
+          onClose={() => setMoved(null)}
+          action={
+            <Button
+              color="inherit"
+              sx={{ minHeight: 44 }}
+              onClick={() => {
+                setTab(TABS.indexOf(moved.to));
+                setMoved(null);
+                list.reset();
+              }}
+            >
+              {t('moved.open', { tab: tabLabel(moved.to) })}
+            </Button>
+          }
+        >
+          {t('moved.text', { order: moved.order, tab: tabLabel(moved.to) })}
+        </Alert>
+      ) : null}
       {/* the orders' many columns fit a laptop's width when their two-word headers may take two lines */}
       <Box sx={{ '& thead th': { whiteSpace: 'normal' } }}>
         <DataTable
@@ -329,6 +368,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           selectable
           selectHint={t(isPublisher ? 'table.selectForExportOrAddress' : 'table.selectForExport', { ns: 'common' })}
           rowLabel={(order) => t('actions.rowLabel', { order: order.orderId })}
+          phoneRowSelect={false}
           // a search that finds nothing keeps 'No data found'
           emptyText={list.debouncedSearch ? undefined : t('empty')}
         />
