@@ -77,7 +77,8 @@ describe('the main job, end to end', () => {
   it('2. the publisher gets a JSBN and a QR code that opens the book page', async () => {
     const page = publisherPage;
     await page.goto(`${journey.server.url}/new-book-reg`);
-    await expect.poll(() => page.getByLabel('Publisher JSBN id').inputValue()).toBe('00001');
+    // the book's number among the publisher's, explained above the form
+    await expect.poll(() => page.getByTestId('book-ids').textContent()).toContain('your book number 00001');
     await page.getByLabel('Book title').fill(BOOK.title);
     await page.getByLabel('Book English title').fill(BOOK.english);
     await page.getByLabel('Number of pages').fill('356');

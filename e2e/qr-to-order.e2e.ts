@@ -199,7 +199,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
       ['price', summary.getByText(BOOK.price, { exact: true })],
       ['order as library', page.getByRole('link', { name: books.detail.orderAsLibrary })],
       ['order as reader', page.getByRole('button', { name: books.detail.orderAsReader })],
-      ['share', page.getByRole('button', { name: books.detail.shareBook })],
+      ['share', page.getByRole('link', { name: books.detail.shareBook })],
     ] as const) {
       await expectOnScreen(page, locator, what, false);
     }
@@ -223,14 +223,19 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
   it('2. Share shares the page link with its title — the share sheet, or the dialog with the page first', async () => {
     const page = visitor;
     const pageUrl = `${journey.server.url}/jsbn/${book.jsbn}`;
-    await page.getByRole('button', { name: books.detail.shareBook }).click();
+    // before the app is there, Share is a WhatsApp link (decision 066); once a touch or the pointer
+    // has woken the app and it has taken the page over, it opens the phone's share sheet
+    await page.getByRole('heading', { name: book.title, exact: true }).hover();
+    await expect.poll(() => page.locator('#root').getAttribute('data-app-live')).toBe('');
+    expect(decodeURIComponent((await page.getByRole('link', { name: books.detail.shareBook }).getAttribute('href'))!)).toContain(pageUrl);
+    await page.getByRole('link', { name: books.detail.shareBook }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? []))
       .toEqual([{ title: book.title, text: `${book.title} — JSBN ${book.jsbn}`, url: pageUrl }]);
 
     // a browser without a share sheet: the share dialog, the page's link first, then the sheet and the QR code
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { configurable: true, value: undefined }));
-    await page.getByRole('button', { name: books.detail.shareBook }).click();
+    await page.getByRole('link', { name: books.detail.shareBook }).click();
     const dialog = page.getByRole('dialog', { name: fill(books.share.title, { what: book.title }) });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     const sections = dialog.locator('section');

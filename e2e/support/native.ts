@@ -40,10 +40,17 @@ export const ALLOWED = [
   'Jain eLibrary',
   'JainQQ',
   'Jain Reference Library',
+  // paying by UPI or NEFT (decision 070): the names of the payment systems and their identifiers
+  'UPI ID',
+  'UPI',
+  'UTR',
+  'NEFT',
+  'IFSC',
 ];
-/** Identifiers: e-mail addresses, JSBNs, order numbers, publisher codes and swaroop codes. */
+/** Identifiers: e-mail addresses, UPI IDs (name@handle), JSBNs, order numbers, publisher codes and swaroop codes. */
 export const IDENTIFIERS = [
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g,
+  /[\w.-]+@[a-z]+\b/g,
   /\b[A-Z0-9]{5}-\d{5}-[A-Z0-9]\b/g,
   /\bORD-\d+\b/g,
   /\b[A-Z0-9]{5}\b/g,

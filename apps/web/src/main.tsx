@@ -56,7 +56,14 @@ window.addEventListener('vite:preloadError', (event) => {
 const root = document.getElementById('root')!;
 const serverMade = root.hasAttribute('data-server-made');
 
-const start = (hydrate: boolean) => import('./app/start').then(({ startApp }) => startApp(root, hydrate));
+/** The attribute `#root` carries once the app has taken the page over (its event handlers answer): what a journey waits for. */
+const LIVE = 'data-app-live';
+const start = (hydrate: boolean) =>
+  import('./app/start')
+    .then(({ startApp }) => startApp(root, hydrate))
+    // a task later React has attached the page's handlers
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => root.setAttribute(LIVE, ''));
 /** The answers given before the app is there (decision 053): a small module, fetched first in the background. */
 const earlyAnswers = () => import('./app/early-answers');
 

@@ -24,6 +24,41 @@ export const COURIER_TRACKING: readonly CourierTracking[] = [
 ];
 
 /**
+ * The couriers a publisher chooses from at dispatch (the issue's list of those Indian publishers
+ * use), offered in the courier name's field; any other name may still be typed.
+ */
+export const COURIERS = [
+  'India Post',
+  'DTDC',
+  'Delhivery',
+  'Blue Dart',
+  'Professional Couriers',
+  'Shree Maruti Courier',
+  'Trackon',
+  'ST Courier',
+  'Shree Tirupati Courier',
+] as const;
+
+/** Whether a courier name typed or chosen is India Post (Speed Post, Registered Post). */
+export const isIndiaPost = (courierName: string | null | undefined) =>
+  /india\s*post|speed\s*post|registered\s*post|भारतीय डाक|ભારતીય ટપાલ/i.test(courierName ?? '');
+
+/**
+ * Whether `trackingId` is a well-formed India Post article number: the UPU S10 standard — two
+ * letters, an 8-digit serial, its check digit, and the country 'IN' (e.g. EE123456785IN). The check
+ * digit: the serial's digits weighted 8 6 4 2 3 5 9 7, summed, 11 minus the sum modulo 11, where 10
+ * is written 0 and 11 is written 5.
+ */
+export function isIndiaPostArticle(trackingId: string): boolean {
+  const match = /^[A-Z]{2}(\d{8})(\d)IN$/.exec(trackingId.trim().toUpperCase().replace(/\s/g, ''));
+  if (!match) return false;
+  const weights = [8, 6, 4, 2, 3, 5, 9, 7];
+  const sum = [...match[1]!].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
+  const check = 11 - (sum % 11);
+  return (check === 10 ? 0 : check === 11 ? 5 : check) === Number(match[2]);
+}
+
+/**
  * The public tracking page of a dispatched parcel, or null when its courier has none (or either
  * value is empty).
  * @param courierName the courier company name typed at dispatch (`courierCompanyName`)

@@ -53,6 +53,7 @@ export const MSG = {
   cancelConfirm: 'Are you sure you want to cancel this order?',
   receivedConfirm: 'Are you sure you want to update the status of this order?',
   invalidCourierNumber: 'Invalid Number',
+  indiaPostTrackingId: 'An India Post tracking id is two letters, nine digits and IN, e.g. EE123456785IN: please check it',
   unsupportedFile: 'Unsupported File Format',
   dispatchFileTooLarge: 'File Size is too large, please select a file with a size less than 5 MB',
   orderDispatched: 'Order dispatched successfully',

@@ -7,6 +7,7 @@ import { MSG, PAYMENT_MSG } from '../messages.js';
 import { UTR_PATTERN } from '../payments.js';
 import { ORDER_STATUSES } from '../constants.js';
 import { normalizePhone } from '../phone.js';
+import { isIndiaPost, isIndiaPostArticle } from '../couriers.js';
 import { id, listQuery, noControlCharacters, optionalNumber, optionalText, sortField } from './common.js';
 
 /** Columns the order lists sort on (DESIGN §3: a whitelist). */
@@ -37,8 +38,8 @@ export type UpdateOrderStatusInput = z.infer<typeof orderStatusBody>;
 /** What a client sends to PATCH /api/book/order-book/:id (`postage` may be left out). */
 export type OrderStatusRequest = z.input<typeof orderStatusBody>;
 
-/** POST /api/book/create-dispatch (multipart; optional `orderImage` file). */
-export const dispatchFields = z.object({
+/** The fields of POST /api/book/create-dispatch, before the check that ties the tracking id to its courier. */
+export const dispatchObject = z.object({
   orderId: id,
   courierCompanyName: optionalText(200, 'Courier company name'),
   courierCompanyNumber: z
@@ -57,6 +58,15 @@ export const dispatchFields = z.object({
   /** Postage the library pays, in the order's currency, major units; optional. */
   postage: optionalNumber('Postage', 0, 1_000_000),
 });
+
+/** An India Post tracking id must be a valid UPU S10 article number (a typo would send the library to nothing). */
+export function checkTrackingId(fields: { courierCompanyName?: string; trackingId?: string }, ctx: z.RefinementCtx) {
+  if (fields.trackingId && isIndiaPost(fields.courierCompanyName) && !isIndiaPostArticle(fields.trackingId))
+    ctx.addIssue({ code: 'custom', path: ['trackingId'], message: MSG.indiaPostTrackingId });
+}
+
+/** POST /api/book/create-dispatch (multipart; optional `orderImage` file). */
+export const dispatchFields = dispatchObject.superRefine(checkTrackingId);
 export type DispatchOrderInput = z.infer<typeof dispatchFields>;
 
 /** A day as YYYY-MM-DD (ISO 8601). */

@@ -161,7 +161,7 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     ).toEqual([['whatsapp', toLibrary[0]!.text]]);
     // it names the publisher that dispatched it (decision 039)
     expect(toLibrary[0]!.text).toBe(
-      `श्री जैन साहित्य प्रकाशन દ્વારા ઓર્ડર ${orderNumber} રવાના કરાયો છે; હવે તેની સ્થિતિ: રવાના કરેલ.\nકુરિયર: DTDC\nટ્રેકિંગ આઈડી: D1234\nhttps://jsbn.test/orders`,
+      `श्री जैन साहित्य प्रकाशन એ ઓર્ડર ${orderNumber} રવાના કર્યો છે; હવે તેની સ્થિતિ: રવાના કરેલ.\nકુરિયર: DTDC\nટ્રેકિંગ આઈડી: D1234\nhttps://jsbn.test/orders`,
     );
 
     // the publisher prints the labels: their fixed words follow the publisher's language, not the library's (decision 039)

@@ -282,6 +282,17 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       payload: form({ orderId: created.id, courierCompanyNumber: '12345' }),
     });
     expect(badNumber.json().details).toEqual([{ field: 'courierCompanyNumber', message: MSG.invalidCourierNumber }]);
+    // an India Post tracking id is checked (UPU S10): a mistyped digit is named, in the publisher's language
+    const badArticle = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/create-dispatch',
+      headers: { ...pub1, 'accept-language': 'gu' },
+      payload: form({ orderId: created.id, courierCompanyName: 'India Post', trackingId: 'EE123456784IN' }),
+    });
+    expect(badArticle.statusCode).toBe(400);
+    expect(badArticle.json().details).toEqual([
+      { field: 'trackingId', message: 'ઇન્ડિયા પોસ્ટનો ટ્રેકિંગ આઈડી બે અક્ષર, નવ અંક અને IN હોય છે, જેમ કે EE123456785IN: કૃપા કરી તપાસો' },
+    ]);
     const badFile = await t.app.inject({
       method: 'POST',
       url: '/api/book/create-dispatch',

@@ -356,8 +356,8 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.recipient, library.email), like(outbox.subject, '%ચુકવણી%')));
-    expect(mail!.subject).toBe(`JSBN: ઑર્ડર ${orderNumber(id)}ની ચુકવણી`);
-    expect(mail!.body).toContain(`ઑર્ડર ${orderNumber(id)} એક અઠવાડિયા પહેલાં રવાના થયો હતો; ₹340.00 ચૂકવવાના બાકી છે.`);
+    expect(mail!.subject).toBe(`JSBN: ઓર્ડર ${orderNumber(id)}ની ચુકવણી`);
+    expect(mail!.body).toContain(`ઓર્ડર ${orderNumber(id)} એક અઠવાડિયા પહેલાં રવાના થયો હતો; ₹340.00 ચૂકવવાના બાકી છે.`);
     const history = (await read(id)).history.map((event: { kind: string; by: string }) => [event.kind, event.by]);
     expect(history).toContainEqual(['payment_reminder', 'JSBN']);
 

@@ -131,7 +131,7 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
       url: `/api/book/order-book/${order.id}/reminder`,
       headers: { ...lib, 'accept-language': 'gu' },
     });
-    expect(gujarati.json().message).toBe('યાદી ફક્ત પ્રકાશક પાસે બાકી ઓર્ડર (વિનંતી કરેલ કે તૈયાર થઈ રહ્યો છે) માટે છે.');
+    expect(gujarati.json().message).toBe('પ્રકાશક પાસે રાહ જોતા ઓર્ડર (વિનંતી કરેલ કે તૈયાર થઈ રહ્યો છે) માટે જ યાદ અપાવી શકાય છે.');
   });
 
   it('reminds the publisher by itself after 7 days, once, even when two copies run the job together', async () => {

@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   Alert,
+  Autocomplete,
   Box,
   Button,
   Dialog,
@@ -15,6 +16,9 @@ import {
   DialogTitle,
   Link,
   Stack,
+  Step,
+  StepLabel,
+  Stepper,
   Table,
   TableBody,
   TableCell,
@@ -23,8 +27,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { FILE_RULES, MSG, fileProblem, trackingUrl } from '@jsbn/shared/core';
-import { dispatchFields, type ModelType, type OrderDto } from '@jsbn/shared';
+import { COURIERS, FILE_RULES, MSG, fileProblem, trackingUrl } from '@jsbn/shared/core';
+import { checkTrackingId, dispatchObject, type ModelType, type OrderDto } from '@jsbn/shared';
 import { useOrder } from '../api/orders-api';
 import { PaymentPanel } from './payment-panel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -168,6 +172,35 @@ function historyWhat(event: OrderDto['history'][number], t: TFunction<'orders'>)
   return t(`status.${event.status}`);
 }
 
+/** The steps an order goes through, in order; Cancelled ends it outside them. */
+const STEPS = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED'] as const;
+
+/**
+ * Where an order stands, as a step tracker: requested → preparing → dispatched → received, each
+ * reached step with its date (from the order's history), the next ones greyed.
+ */
+export function OrderSteps({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('orders');
+  if (order.status === 'CANCELLED') return null;
+  const reachedOn = (status: (typeof STEPS)[number]) =>
+    status === 'REQUESTED' ? order.order_date : order.history.find((event) => event.kind === 'status' && event.status === status)?.at;
+  const active = STEPS.indexOf(order.status as (typeof STEPS)[number]);
+  return (
+    <Stepper activeStep={active + 1} alternativeLabel aria-label={t('details.steps')} data-testid="order-steps">
+      {STEPS.map((status) => {
+        const on = reachedOn(status);
+        return (
+          <Step key={status} completed={STEPS.indexOf(status) <= active}>
+            <StepLabel optional={on ? <Typography variant="caption">{formatDate(on)}</Typography> : undefined}>
+              {t(`steps.${status}`)}
+            </StepLabel>
+          </Step>
+        );
+      })}
+    </Stepper>
+  );
+}
+
 /** Order Details: items with totals, library and publisher, how long it has waited, and the order history (who, which status or reminder, when). */
 export function OrderDetailsDialog({ order: shown, role, onClose }: { order: OrderDto | null; role: ModelType; onClose: () => void }) {
   const { t } = useTranslation('orders');
@@ -182,6 +215,7 @@ export function OrderDetailsDialog({ order: shown, role, onClose }: { order: Ord
       {order ? (
         <DialogContent tabIndex={0}>
           <Stack spacing={2}>
+            <OrderSteps order={order} />
             <Typography>
               <Trans
                 t={t}
@@ -451,7 +485,7 @@ export function PartialAcceptDialog({
 }
 
 /** The dispatch form: the courier fields of the API and the optional proof of dispatch, checked by `FILE_RULES.orderImage`. */
-const dispatchForm = dispatchFields.omit({ orderId: true }).extend({ orderImage: z.custom<File | null>() });
+const dispatchForm = dispatchObject.omit({ orderId: true }).extend({ orderImage: z.custom<File | null>() }).superRefine(checkTrackingId);
 type DispatchForm = z.input<typeof dispatchForm>;
 type DispatchValues = z.output<typeof dispatchForm>;
 
@@ -520,7 +554,32 @@ export function DispatchDialog({
                 />
               )}
             />
-            <FormText control={form.control} name="courierCompanyName" label={t('courier.name')} />
+            {/* the couriers publishers use, offered as they type; another name may be typed */}
+            <Controller
+              control={form.control}
+              name="courierCompanyName"
+              render={({ field, fieldState }) => (
+                <Autocomplete
+                  freeSolo
+                  options={COURIERS}
+                  // the typing field itself a finger's height, as the other fields
+                  sx={{ '& .MuiAutocomplete-input': { minHeight: TAP_PX, boxSizing: 'border-box' } }}
+                  value={field.value ?? ''}
+                  onChange={(_event, value) => field.onChange(value ?? '')}
+                  onInputChange={(_event, value) => field.onChange(value)}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      inputRef={field.ref}
+                      onBlur={field.onBlur}
+                      label={t('courier.name')}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message ? message(fieldState.error.message) : t('courier.nameHint')}
+                    />
+                  )}
+                />
+              )}
+            />
             <FormPhone control={form.control} name="courierCompanyNumber" label={t('courier.number')} />
             <FormText control={form.control} name="trackingId" label={t('courier.tracking')} />
             <FormText

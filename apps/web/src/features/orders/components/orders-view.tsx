@@ -270,7 +270,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         <ToggleButtonGroup
           size="small"
           exclusive
-          value="no"
+          // a question with no answer chosen yet: Yes marks it received (after a confirmation)
+          value={null}
           aria-label={t('actions.receivedOrder', { order: order.orderId })}
           onChange={(_event, value: string | null) => {
             if (value === 'yes') setAction({ kind: 'receive', order });
