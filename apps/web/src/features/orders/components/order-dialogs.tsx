@@ -184,7 +184,7 @@ export function OrderSteps({ order }: { order: OrderDto }) {
   if (order.status === 'CANCELLED') return null;
   const reachedOn = (status: (typeof STEPS)[number]) =>
     status === 'REQUESTED' ? order.order_date : order.history.find((event) => event.kind === 'status' && event.status === status)?.at;
-  const active = STEPS.indexOf(order.status as (typeof STEPS)[number]);
+  const active = STEPS.indexOf(order.status);
   return (
     <Stepper activeStep={active + 1} alternativeLabel aria-label={t('details.steps')} data-testid="order-steps">
       {STEPS.map((status) => {
