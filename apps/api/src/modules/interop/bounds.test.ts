@@ -3,9 +3,10 @@
  * deeply, a body too big, a query too long or with too many terms are answered at once with a
  * diagnostic or a refusal, never worked through.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { PROTOCOL_STATEMENT_TIMEOUT_MS, withProtocolTimeout } from './bounds.js';
 import { createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
@@ -113,6 +114,31 @@ describe.each(ENGINES)('bounds of /sru and /oai on %s', (engine) => {
     });
     // PGlite (one connection in this process) is not put in a transaction: it would hold every other request
     expect(timeout).toBe(engine === 'postgres' ? `${PROTOCOL_STATEMENT_TIMEOUT_MS / 1000}s` : '0');
+  });
+
+  it.skipIf(engine !== 'postgres')('runs a search\'s statements one after another on its one connection (no query sent while one runs)', async () => {
+    // node-postgres deprecates a second client.query() while one is running: count how many run at once on each client
+    const running = new WeakMap<pg.Client, number>();
+    let most = 0;
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const now = (running.get(this) ?? 0) + 1;
+      running.set(this, now);
+      most = Math.max(most, now);
+      const done = () => running.set(this, (running.get(this) ?? 1) - 1);
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) result.then(done, done);
+      else done();
+      return result as never;
+    });
+    try {
+      const reply = await search('(dc.title any "kalpasutra agam sutra") or dc.author=a0 or (dc.title all "kalpa sutra")');
+      expect(diagnosticOf(reply.body)).toBeNull();
+      expect(reply.body).toContain('<zs:numberOfRecords>1</zs:numberOfRecords>');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(most).toBe(1);
   });
 
   it('answers a forged or garbled OAI resumptionToken with badResumptionToken, never 500', async () => {
