@@ -353,9 +353,14 @@ describe('npm run operator:add as a process', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('reads the password from standard input, prints the TOTP secret, and the operator signs in with it', async () => {
+  it('prints the raw TOTP secret only with --password-stdin --print-secret, and the operator signs in with it', async () => {
     const env = { NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://jsbn.test' };
-    const run = await runOperatorAdd(['ops@example.test', '--password-stdin'], env, 'Vyavastha@2026\n');
+    const unasked = await runOperatorAdd(['ops@example.test', '--password-stdin'], env, 'Vyavastha@2026\n');
+    expect(unasked.code).toBe(2);
+    expect(unasked.stdout).toBe('');
+    expect(unasked.stderr.split('\n')[0]).toBe('Usage: npm run operator:add -- EMAIL [--password-stdin --print-secret]');
+    expect(unasked.stderr).toContain('for automation only');
+    const run = await runOperatorAdd(['ops@example.test', '--password-stdin', '--print-secret'], env, 'Vyavastha@2026\n');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
@@ -366,7 +371,7 @@ describe('npm run operator:add as a process', () => {
 
     const usage = await runOperatorAdd([], env, '');
     expect(usage.code).toBe(2);
-    expect(usage.stderr.trim()).toBe('Usage: npm run operator:add -- EMAIL [--password-stdin]');
+    expect(usage.stderr.split('\n')[0]).toBe('Usage: npm run operator:add -- EMAIL [--password-stdin --print-secret]');
 
     const built = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://jsbn.test' }));
     try {
