@@ -2,7 +2,7 @@
  * The back office's door (decision 041) in Debian's Chromium against the built app: an operator
  * made on the server (`operator:add`) sets the first password by the printed link, enrols an
  * authenticator app from the QR code at 390 px, and reaches the dashboard; an operator made with
- * --password-stdin logs in with a code in Gujarati; other roles and visitors are kept out, and
+ * --password-stdin --print-secret logs in with a code in Gujarati; other roles and visitors are kept out, and
  * the public login has no operator tab. Screenshots at 390 and 1366 px in e2e/artifacts.
  */
 import { execFile } from 'node:child_process';
@@ -127,9 +127,9 @@ describe("the back office's door", () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'jsbn-e2e-operator-'));
-    const scripted = await operatorAdd(dataDir, [SCRIPTED.email, '--password-stdin'], `${SCRIPTED.password}\n`);
+    const scripted = await operatorAdd(dataDir, [SCRIPTED.email, '--password-stdin', '--print-secret'], `${SCRIPTED.password}\n`);
     scriptedSecret = /TOTP secret: ([A-Z2-7]+)/.exec(scripted)![1]!;
-    const onDuty = await operatorAdd(dataDir, [ON_DUTY.email, '--password-stdin'], `${ON_DUTY.password}\n`);
+    const onDuty = await operatorAdd(dataDir, [ON_DUTY.email, '--password-stdin', '--print-secret'], `${ON_DUTY.password}\n`);
     onDutySecret = /TOTP secret: ([A-Z2-7]+)/.exec(onDuty)![1]!;
     const newcomer = await operatorAdd(dataDir, [NEWCOMER.email]);
     firstLink = /^http:\/\/operator\.test(\/new-password\?token=\S+)$/m.exec(newcomer)![1]!;

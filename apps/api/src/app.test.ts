@@ -10,6 +10,7 @@ describe('the app shell', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'test-only JWT secret of the app shell, 0123456789',
       FILE_SIGNING_SECRET: 'test-only file-link secret of the app shell, ABCDEF',
+      TOTP_SECRET_KEY: 'dGVzdC1vbmx5IFRPVFAga2V5LCAzMiBieXRlcyEhISE=',
       SMTP_URL: 'smtp://127.0.0.1:9',
       MAIL_FROM: 'JSBN <no-reply@jsbn.test>',
     });

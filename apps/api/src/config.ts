@@ -159,6 +159,18 @@ const schema = z.object({
   /** Secrets; generated into DATA_DIR/secrets.json when unset (not allowed in production). */
   JWT_SECRET: z.string().min(32).optional(),
   FILE_SIGNING_SECRET: z.string().min(32).optional(),
+  /**
+   * The key sealing operators' TOTP secrets at rest (AES-256-GCM, decision 063): 32 bytes in
+   * base64 (`openssl rand -base64 32`). Required in production; elsewhere, when unset, one is
+   * derived from the JWT secret (a development default).
+   */
+  TOTP_SECRET_KEY: z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
   /** Support contacts shown in the app ({email}, {phone} of the spec). */
   SUPPORT_EMAIL: z.string().email().default('support@jsbn.example'),
   /** Support WhatsApp number, 10 digits (links add +91). */
@@ -241,6 +253,10 @@ function requirements(env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV === 'production') {
     if (!env.JWT_SECRET) missing.push('  JWT_SECRET: is required in production (generated secrets are refused)');
     if (!env.FILE_SIGNING_SECRET) missing.push('  FILE_SIGNING_SECRET: is required in production (generated secrets are refused)');
+    if (!env.TOTP_SECRET_KEY)
+      missing.push(
+        "  TOTP_SECRET_KEY: is required in production (it seals the operators' TOTP secrets; make one with: openssl rand -base64 32)",
+      );
     if (!env.SMTP_URL) missing.push('  SMTP_URL: is required in production (the dev outbox does not deliver mail)');
     if (!env.MAIL_FROM) missing.push('  MAIL_FROM: is required in production');
     if (!env.PUBLIC_URL) missing.push('  PUBLIC_URL: is required in production (it is printed in QR codes)');

@@ -804,6 +804,14 @@ export const audit_log = pgTable(
     /** The account that acted; null for the system (imports, housekeeping) or a visitor. */
     actor_account_id: integer('actor_account_id'),
     actor_role: text('actor_role', { enum: ['PUBLISHER', 'LIBRARY', 'OPERATOR', 'SYSTEM', 'VISITOR'] }).notNull(),
+    /**
+     * The acting publisher's or library's name as it was when it acted (a later rename does not
+     * rewrite the record); null for an operator, the system, a visitor, and entries written
+     * before migration 0030 (those show today's name).
+     */
+    actor_name: text('actor_name'),
+    /** The acting account's e-mail as it was when it acted; null as `actor_name`. */
+    actor_email: text('actor_email'),
     subject_type: text('subject_type', {
       enum: ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job'],
     }).notNull(),

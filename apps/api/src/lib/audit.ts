@@ -3,10 +3,13 @@
  * each changed field's before → after, and why. Entries are written with the same transaction
  * as the change they describe, so a change and its record land together or not at all; the
  * table is append-only (the triggers of migrations 0022 and 0029 refuse UPDATE, DELETE and TRUNCATE).
+ * Each entry keeps the actor's name and e-mail as they were when it acted (decision 063), so a
+ * later rename does not rewrite the history.
  */
 import type { AuditAction } from '@jsbn/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { audit_log } from '../db/schema.js';
+import { accounts, audit_log, libraries, publishers } from '../db/schema.js';
 
 /** Who made a change: an account in its role, or the system (imports, housekeeping) or a visitor. */
 export type AuditActor =
@@ -49,7 +52,25 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 }
 
 /**
- * Appends entries to the record with `db` — pass the transaction of the change itself.
+ * The acting account's name and e-mail as the database holds them now, as SQL values for an
+ * insert into the record: the publisher's or library's name (null for an operator, which has
+ * none, and for a profile not yet made) and the account's e-mail; both null without an account.
+ * The SQL text is the same for every actor (its values are parameters), so a named statement
+ * may hold it.
+ */
+export function actorNow(actor: AuditActor): { actor_name: SQL; actor_email: SQL } {
+  const id = actor.accountId;
+  return {
+    actor_name: sql`(select case ${actor.role}::text
+      when 'PUBLISHER' then (select ${publishers.publisher_name} from ${publishers} where ${publishers.account_id} = ${id}::int limit 1)
+      when 'LIBRARY' then (select ${libraries.name} from ${libraries} where ${libraries.account_id} = ${id}::int limit 1) end)`,
+    actor_email: sql`(select ${accounts.email} from ${accounts} where ${accounts.id} = ${id}::int)`,
+  };
+}
+
+/**
+ * Appends entries to the record with `db` — pass the transaction of the change itself. The
+ * actor's name and e-mail are read in the same statement (`actorNow`).
  * @throws whatever the database throws; the caller's transaction then rolls back with its change
  */
 export async function record(db: DbOrTx, ...entries: AuditEntry[]): Promise<void> {
@@ -58,6 +79,7 @@ export async function record(db: DbOrTx, ...entries: AuditEntry[]): Promise<void
     entries.map((entry) => ({
       actor_account_id: entry.actor.accountId,
       actor_role: entry.actor.role,
+      ...actorNow(entry.actor),
       subject_type: entry.subject,
       subject_id: entry.subjectId,
       action: entry.action,

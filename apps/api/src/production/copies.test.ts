@@ -42,6 +42,7 @@ const SERVER = join(ROOT, 'apps/api/src/server.ts');
 const SECRETS = {
   JWT_SECRET: 'test-only JWT secret of the two copies, 0123456789',
   FILE_SIGNING_SECRET: 'test-only file-link secret of the two copies, ABCDEF',
+  TOTP_SECRET_KEY: 'dGVzdC1vbmx5IFRPVFAga2V5LCAzMiBieXRlcyEhISE=',
 };
 const PDF = Buffer.from('%PDF-1.4\n% uploaded through copy A\n%%EOF\n');
 

@@ -20,6 +20,7 @@ import { startS3, type TestS3 } from '../test/servers.js';
 const SECRETS = {
   JWT_SECRET: 'test-only JWT secret of the settings test, 0123456789',
   FILE_SIGNING_SECRET: 'test-only file-link secret of the settings test, ABCDEF',
+  TOTP_SECRET_KEY: 'dGVzdC1vbmx5IFRPVFAga2V5LCAzMiBieXRlcyEhISE=',
 };
 const PDF = Buffer.from('%PDF-1.4\n% a small book\n%%EOF\n');
 
@@ -60,7 +61,7 @@ describe('settings', () => {
 
   it('refuses production without real secrets, SMTP, MAIL_FROM and PUBLIC_URL', () => {
     const message = failure({ NODE_ENV: 'production' });
-    for (const name of ['JWT_SECRET', 'FILE_SIGNING_SECRET', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'])
+    for (const name of ['JWT_SECRET', 'FILE_SIGNING_SECRET', 'TOTP_SECRET_KEY', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'])
       expect(message).toContain(`  ${name}: is required in production`);
     const ok = loadConfig({
       NODE_ENV: 'production',
@@ -87,6 +88,7 @@ describe('production secrets', () => {
     SMTP_URL: 'smtp://mail:25',
     MAIL_FROM: 'JSBN <no-reply@jsbn.example>',
     PUBLIC_URL: 'https://jsbn.example',
+    TOTP_SECRET_KEY: SECRETS.TOTP_SECRET_KEY,
   };
   const problems = (env: Record<string, string>) => {
     try {

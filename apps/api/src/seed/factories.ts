@@ -3,6 +3,7 @@
  * importer and the end-to-end fixtures (STYLE "Factories"). Books go through `registerBook`,
  * the same service the API uses.
  */
+import { sealTotpSecret } from '../lib/totp-seal.js';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { bookFields, type BookFields, type BookFieldsInput } from '@jsbn/shared';
@@ -115,7 +116,7 @@ export async function createOperator(ctx: AppContext, overrides: { email?: strin
       role: 'OPERATOR',
       password_hash: await hashPassword(password),
       email_verified_at: new Date(),
-      totp_secret: TEST_TOTP_SECRET,
+      totp_secret: sealTotpSecret(ctx.secrets.totpKey, TEST_TOTP_SECRET),
       totp_enabled_at: new Date(),
     })
     .returning({ id: accounts.id, token_version: accounts.token_version });

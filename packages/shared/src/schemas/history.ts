@@ -81,10 +81,17 @@ export const historyEntry = z.object({
   at: z.string(),
   who: z.object({
     role: z.enum(AUDIT_ROLES),
-    /** The publisher's or library's name, 'JSBN operator', 'System' or 'Visitor'. */
+    /**
+     * The publisher's or library's name as it was when it acted (decision 063), 'JSBN operator',
+     * 'System' or 'Visitor'.
+     */
     name: z.string(),
+    /** The publisher's or library's name today, only when it has been renamed since. */
+    currentName: z.string().optional(),
     /** The acting account (the operators' list only; null for the system). */
     accountId: z.number().int().nullable().optional(),
+    /** The acting account's e-mail when it acted (the operators' list only; null when not kept). */
+    email: z.string().nullable().optional(),
   }),
   subject: z.object({ type: z.enum(AUDIT_SUBJECTS), id: z.number().int() }),
   /** What happened: created, updated, status changed, withdrawn, password changed, … */

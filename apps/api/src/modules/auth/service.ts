@@ -3,6 +3,7 @@
  * codes (6 digits, HMAC-hashed, single use, 10 minutes, 5 tries, 60 s between resends),
  * login and the current user.
  */
+import { isSealed, openTotpSecret, sealTotpSecret } from '../../lib/totp-seal.js';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -326,16 +327,25 @@ async function secondFactor(
   code: string | undefined,
   client: LoginClient,
 ): Promise<void> {
-  let secret = account.totp_secret;
+  // sealed at rest (decision 063): a secret stored before sealing is sealed at its first read
+  let secret = account.totp_secret === null ? null : openTotpSecret(ctx.secrets.totpKey, account.totp_secret);
+  if (account.totp_secret !== null && !isSealed(account.totp_secret)) {
+    await ctx.db
+      .update(accounts)
+      .set({ totp_secret: sealTotpSecret(ctx.secrets.totpKey, account.totp_secret) })
+      .where(and(eq(accounts.id, account.id), eq(accounts.totp_secret, account.totp_secret)));
+  }
   if (!account.totp_enabled_at && !secret) {
-    secret = newTotpSecret();
     // two first sign-ins at once keep the secret of the first one written
     const [kept] = await ctx.db
       .update(accounts)
-      .set({ totp_secret: sql`coalesce(${accounts.totp_secret}, ${secret})`, updated_at: ctx.clock() })
+      .set({
+        totp_secret: sql`coalesce(${accounts.totp_secret}, ${sealTotpSecret(ctx.secrets.totpKey, newTotpSecret())})`,
+        updated_at: ctx.clock(),
+      })
       .where(eq(accounts.id, account.id))
       .returning({ secret: accounts.totp_secret });
-    secret = kept!.secret!;
+    secret = openTotpSecret(ctx.secrets.totpKey, kept!.secret!);
   }
   if (!code) {
     if (!account.totp_enabled_at) {

@@ -3,9 +3,10 @@
  * deeply, a body too big, a query too long or with too many terms are answered at once with a
  * diagnostic or a refusal, never worked through.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { PROTOCOL_STATEMENT_TIMEOUT_MS, withProtocolTimeout } from './bounds.js';
 import { createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
@@ -114,6 +115,46 @@ describe.each(ENGINES)('bounds of /sru and /oai on %s', (engine) => {
     // PGlite (one connection in this process) is not put in a transaction: it would hold every other request
     expect(timeout).toBe(engine === 'postgres' ? `${PROTOCOL_STATEMENT_TIMEOUT_MS / 1000}s` : '0');
   });
+
+  it.skipIf(engine !== 'postgres')(
+    "runs a search's statements one after another on its one connection (no query sent while one runs)",
+    async () => {
+      // node-postgres deprecates a second client.query() while one runs: count how many run at once
+      // on each connection a transaction borrows (the pool's clients are made before this test)
+      let running = 0;
+      let most = 0;
+      const wrapped: [pg.PoolClient, pg.PoolClient['query']][] = [];
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .apply(this) below
+      const connect = pg.Pool.prototype.connect as (...args: unknown[]) => Promise<pg.PoolClient>;
+      const spy = vi.spyOn(pg.Pool.prototype, 'connect').mockImplementation(function (this: pg.Pool, ...args: unknown[]) {
+        // pool.query borrows with a callback: passed through as it is
+        if (args.length) return connect.apply(this, args);
+        return connect.call(this).then((client) => {
+          // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .apply(client) below
+          const query = client.query;
+          wrapped.push([client, query]);
+          client.query = ((...args: unknown[]) => {
+            most = Math.max(most, ++running);
+            const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+            const done = () => void running--;
+            if (result instanceof Promise) result.then(done, done);
+            else done();
+            return result;
+          }) as pg.PoolClient['query'];
+          return client;
+        });
+      } as never);
+      try {
+        const reply = await search('(dc.title any "kalpasutra agam sutra") or dc.author=a0 or (dc.title all "kalpa sutra")');
+        expect(diagnosticOf(reply.body)).toBeNull();
+        expect(reply.body).toContain('<zs:numberOfRecords>1</zs:numberOfRecords>');
+      } finally {
+        spy.mockRestore();
+        for (const [client, query] of wrapped) client.query = query;
+      }
+      expect(most).toBe(1);
+    },
+  );
 
   it('answers a forged or garbled OAI resumptionToken with badResumptionToken, never 500', async () => {
     const encode = (state: unknown[]) => Buffer.from(JSON.stringify(state)).toString('base64url');

@@ -67,7 +67,8 @@ export function checkQueryTree(root: CqlNode): void {
 /**
  * Runs `read` with a context whose statements on PostgreSQL are cancelled after
  * PROTOCOL_STATEMENT_TIMEOUT_MS: in one transaction (`SET LOCAL statement_timeout`), which also
- * keeps a request to one pooled connection however many statements it runs at once. On PGlite
+ * keeps a request to one pooled connection. `read` runs its statements one after another (one
+ * connection runs one at a time; node-postgres deprecates sending a second while one runs). On PGlite
  * (one connection, in this process) `read` runs as it is: the bounds above are what keep a
  * request short there.
  */

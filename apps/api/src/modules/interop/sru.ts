@@ -250,7 +250,9 @@ async function wordSources(ctx: AppContext, kind: IndexKind, value: string, text
   if (jsbnCondition(value)) return undefined;
   const pieces = [...new Set(value.normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean))];
   if (pieces.length < 2) return undefined;
-  const texts = await Promise.all(pieces.map((piece) => textQuery(ctx.db, piece)));
+  // one after another: on PostgreSQL the search runs in one transaction on one connection (decision 064)
+  const texts: TextQuery[] = [];
+  for (const piece of pieces) texts.push(await textQuery(ctx.db, piece));
   if (!texts.every((piece): piece is TextQuery & { words: WordPattern[] } => piece.words !== undefined)) return undefined;
   const corrected = texts.some((piece) => piece.words.some((word) => word.titleRank === CORRECTION_RANK));
   const rarest = texts.reduce((best, piece) => (piece.estimate < best.estimate ? piece : best));
@@ -298,7 +300,8 @@ async function compileTerm(ctx: AppContext, term: CqlTerm): Promise<Compiled> {
   if (term.relation === 'any' || term.relation === 'all') {
     // each word apart: any of them, or all of them
     const words = kind === 'id' ? value.split(/\s+/).filter(Boolean) : value.split(' ').filter(Boolean);
-    const parts = await Promise.all(words.map((word) => matchText(ctx, kind, word)));
+    const parts: Compiled[] = [];
+    for (const word of words) parts.push(await matchText(ctx, kind, word));
     if (parts.length === 0) return none;
     if (parts.length === 1) return parts[0]!;
     const join = term.relation === 'any' ? or : and;
@@ -324,7 +327,9 @@ async function compile(ctx: AppContext, node: CqlNode): Promise<Compiled> {
   if (node.kind === 'term') return compileTerm(ctx, node);
   if (node.operator === 'prox') throw new SruDiagnostic(37, 'prox');
   if (node.modifiers.length) throw new SruDiagnostic(37, `${node.operator}/${node.modifiers[0]}`);
-  const [left, right] = await Promise.all([compile(ctx, node.left), compile(ctx, node.right)]);
+  // in turn, never at once: one connection runs one statement at a time (decision 064)
+  const left = await compile(ctx, node.left);
+  const right = await compile(ctx, node.right);
   const catalogue = Math.max(left.catalogue, right.catalogue);
   const withCandidates = (candidates: WordSource[] | undefined) => (candidates ? { candidates } : {});
   if (node.operator === 'and') {

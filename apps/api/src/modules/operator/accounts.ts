@@ -3,6 +3,7 @@
  * runs `addOperator`. Registration never makes one — the registration forms carry no role, and
  * every other public form keeps MODEL_TYPES.
  */
+import { sealTotpSecret } from '../../lib/totp-seal.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { email as emailSchema, newPassword } from '@jsbn/shared';
@@ -65,7 +66,11 @@ export async function addOperator(ctx: AppContext, rawEmail: string, options: { 
       .where(and(eq(accounts.email, email), eq(accounts.role, 'OPERATOR')))
       .for('update');
     // a new authenticator starts its own codes: the last step accepted is forgotten with the old secret
-    const second = { totp_secret: totpSecret ?? null, totp_enabled_at: totpSecret ? now : null, totp_last_step: null };
+    const second = {
+      totp_secret: totpSecret ? sealTotpSecret(ctx.secrets.totpKey, totpSecret) : null,
+      totp_enabled_at: totpSecret ? now : null,
+      totp_last_step: null,
+    };
     let accountId: number;
     if (existing) {
       accountId = existing.id;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@jsbn/shared';
 import {
@@ -13,7 +13,7 @@ import {
   publisherEndpoints,
 } from '@jsbn/shared/core';
 import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
-import { audit_log } from '../../db/schema.js';
+import { accounts, audit_log, publishers } from '../../db/schema.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 import { importCatalogue } from '../books/import.js';
@@ -191,6 +191,43 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     ]);
     expect(change(libraryEntries[0]!, 'number_of_books')).toEqual({ field: 'number_of_books', before: 1200, after: 1500 });
     expect(change(libraryEntries[1]!, 'letter_text')?.after).toBe('આદરણીય પ્રકાશક, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલશો.');
+  });
+
+  it('keeps the name and e-mail an actor had when it acted: a later rename shows beside it, never instead', async () => {
+    const renamed = await createPublisher(t.ctx, { publisher_name: 'Shri Mahavir Prakashan' });
+    const headers = await tokenHeader(t, renamed);
+    const book = await createBook(t.ctx, renamed.publisherId, { book_title: 'Uttaradhyayan Sutra', book_e_title: 'Uttaradhyayan Sutra' });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/book/${book.id}`,
+      headers,
+      payload: form({ ...bookForm, book_title: 'Uttaradhyayan Sutra Bhag 1' }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await t.ctx.db.update(publishers).set({ publisher_name: 'Shri Vardhaman Prakashan' }).where(eq(publishers.id, renamed.publisherId));
+    await t.ctx.db.update(accounts).set({ email: 'vardhaman@example.test' }).where(eq(accounts.id, renamed.accountId));
+
+    const [entry] = (await history(book.id, headers)).json().data.entries as HistoryEntry[];
+    expect(entry!.action).toBe('updated');
+    expect(entry!.who).toEqual({ role: 'PUBLISHER', name: 'Shri Mahavir Prakashan', currentName: 'Shri Vardhaman Prakashan' });
+    const [listed] = (await operatorList({ subjectType: 'book', subjectId: book.id })).entries;
+    expect(listed!.who).toEqual({
+      role: 'PUBLISHER',
+      name: 'Shri Mahavir Prakashan',
+      currentName: 'Shri Vardhaman Prakashan',
+      accountId: renamed.accountId,
+      email: renamed.email,
+    });
+    // an entry written before the actor's name was kept (migration 0030) shows today's name
+    await t.ctx.db.insert(audit_log).values({
+      actor_account_id: renamed.accountId,
+      actor_role: 'PUBLISHER',
+      subject_type: 'book',
+      subject_id: book.id,
+      action: 'updated',
+    });
+    const [old] = (await history(book.id, headers)).json().data.entries as HistoryEntry[];
+    expect(old!.who).toEqual({ role: 'PUBLISHER', name: 'Shri Vardhaman Prakashan' });
   });
 
   it('records a password change as an action, without the password or its hash', async () => {

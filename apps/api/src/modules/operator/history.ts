@@ -42,11 +42,7 @@ async function entries(db: DbOrTx, where: SQL | undefined, limit: number, withAc
     rows.map(({ entry, publisher, library }) => ({
       id: entry.id,
       at: entry.at.toISOString(),
-      who: {
-        role: entry.actor_role,
-        name: nameOf(entry.actor_role, publisher ?? library),
-        ...(withAccounts ? { accountId: entry.actor_account_id } : {}),
-      },
+      who: whoOf(entry, publisher ?? library, withAccounts),
       subject: { type: entry.subject_type, id: entry.subject_id },
       action: entry.action,
       changes: Object.entries(entry.changes).map(([field, [before, after]]) => ({ field, before, after })),
@@ -100,6 +96,23 @@ async function named(db: DbOrTx, found: HistoryEntry[]): Promise<HistoryEntry[]>
       return { ...change, ...(beforeText === undefined ? {} : { beforeText }), ...(afterText === undefined ? {} : { afterText }) };
     }),
   }));
+}
+
+/**
+ * Who acted (decision 063): the name kept when it acted — a record written before migration
+ * 0030 kept none and shows today's — with today's name beside it (`currentName`) when the
+ * publisher or library has since been renamed; the operators' list also gets the account and
+ * the e-mail it had then.
+ */
+function whoOf(entry: typeof audit_log.$inferSelect, today: string | null, withAccounts: boolean): HistoryEntry['who'] {
+  const name = nameOf(entry.actor_role, entry.actor_name ?? today);
+  const renamed = entry.actor_name !== null && today !== null && today !== entry.actor_name && nameOf(entry.actor_role, today) !== name;
+  return {
+    role: entry.actor_role,
+    name,
+    ...(renamed ? { currentName: today } : {}),
+    ...(withAccounts ? { accountId: entry.actor_account_id, email: entry.actor_email } : {}),
+  };
 }
 
 /** The display name of an actor: its publisher's or library's name, or its role's. */

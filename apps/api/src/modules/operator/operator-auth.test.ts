@@ -18,6 +18,7 @@ import { accounts, audit_log } from '../../db/schema.js';
 import { totpCodeAt } from '../../lib/totp.js';
 import { ENGINES, authHeader, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 import { addOperator } from './accounts.js';
+import { openTotpSecret, sealTotpSecret } from '../../lib/totp-seal.js';
 
 const REQUIRED = 'Enter the 6-digit code from your authenticator app.';
 const ENROL = 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.';
@@ -176,11 +177,31 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const enrolled = await login({ ...payload, totp: await totpCodeAt(secret, now()) });
     expect(enrolled.statusCode).toBe(200);
     const [row] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, added.accountId));
-    expect(row!.totp_secret).toBe(secret);
+    // sealed at rest (decision 063): the column does not hold the secret, the key opens it
+    expect(row!.totp_secret).not.toContain(secret);
+    expect(row!.totp_secret).toMatch(/^v1:[\w-]+$/);
+    expect(openTotpSecret(t.ctx.secrets.totpKey, row!.totp_secret!)).toBe(secret);
     expect(row!.totp_enabled_at).not.toBeNull();
     const after = await login(payload);
     expect(after.json()).toMatchObject({ error: 'TOTP_REQUIRED' });
     expect(after.json().totpEnrolment).toBeUndefined();
+  });
+
+  it('seals a TOTP secret stored before sealing at its first read, and says clearly when the key is not the one it was sealed with', async () => {
+    const operator = await createOperator(t.ctx);
+    // as stored before decision 063: the base32 secret as it is
+    await t.ctx.db.update(accounts).set({ totp_secret: TEST_TOTP_SECRET }).where(eq(accounts.id, operator.accountId));
+    const payload = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
+    const signedIn = await login({ ...payload, totp: await totpCodeAt(TEST_TOTP_SECRET, now()) });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const [row] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, operator.accountId));
+    expect(row!.totp_secret).not.toContain(TEST_TOTP_SECRET);
+    expect(openTotpSecret(t.ctx.secrets.totpKey, row!.totp_secret!)).toBe(TEST_TOTP_SECRET);
+
+    const otherKey = Buffer.alloc(32, 7);
+    expect(() => openTotpSecret(otherKey, sealTotpSecret(t.ctx.secrets.totpKey, TEST_TOTP_SECRET))).toThrow(
+      "An operator's TOTP secret could not be opened: TOTP_SECRET_KEY is not the key it was sealed with",
+    );
   });
 
   it('operator:add with a password enrols a secret at once; run again it re-enables, ends the sessions and records both', async () => {
@@ -353,9 +374,14 @@ describe('npm run operator:add as a process', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('reads the password from standard input, prints the TOTP secret, and the operator signs in with it', async () => {
+  it('prints the raw TOTP secret only with --password-stdin --print-secret, and the operator signs in with it', async () => {
     const env = { NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://jsbn.test' };
-    const run = await runOperatorAdd(['ops@example.test', '--password-stdin'], env, 'Vyavastha@2026\n');
+    const unasked = await runOperatorAdd(['ops@example.test', '--password-stdin'], env, 'Vyavastha@2026\n');
+    expect(unasked.code).toBe(2);
+    expect(unasked.stdout).toBe('');
+    expect(unasked.stderr.split('\n')[0]).toBe('Usage: npm run operator:add -- EMAIL [--password-stdin --print-secret]');
+    expect(unasked.stderr).toContain('for automation only');
+    const run = await runOperatorAdd(['ops@example.test', '--password-stdin', '--print-secret'], env, 'Vyavastha@2026\n');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
@@ -366,7 +392,7 @@ describe('npm run operator:add as a process', () => {
 
     const usage = await runOperatorAdd([], env, '');
     expect(usage.code).toBe(2);
-    expect(usage.stderr.trim()).toBe('Usage: npm run operator:add -- EMAIL [--password-stdin]');
+    expect(usage.stderr.split('\n')[0]).toBe('Usage: npm run operator:add -- EMAIL [--password-stdin --print-secret]');
 
     const built = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://jsbn.test' }));
     try {

@@ -52,7 +52,7 @@ import { AppError, ThrottledError, notFound, validationError, type FieldError } 
 import { courierNoticeLines, noticeText, type CourierDetails } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { actorOf } from '../../lib/record-of.js';
-import { record } from '../../lib/audit.js';
+import { actorNow, record } from '../../lib/audit.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
 import type { LimitName } from '../../lib/rate-limit.js';
 import { scheduleOrderNotices } from './notice-queue.js';
@@ -279,6 +279,7 @@ async function placeOrder(
     books: [null, lines.length],
     copies: [null, lines.reduce((sum, line) => sum + line.copies, 0)],
   });
+  const actor = actorNow(order.actor);
   const [row] = await executeNamed<{ id: number }>(
     tx,
     'place_order',
@@ -303,8 +304,8 @@ async function placeOrder(
       insert into order_events (order_id, from_status, to_status, actor_account_id, actor_role, created_at, notice_pending)
       select placed.id, null, 'REQUESTED', ${order.actor.accountId}, ${order.actor.role}, ${order.at.toISOString()}::timestamptz, true from placed
     ), recorded as (
-      insert into audit_log (actor_account_id, actor_role, subject_type, subject_id, action, changes)
-      select ${order.actor.accountId}, ${order.actor.role}, 'order', placed.id, 'created', ${created}::jsonb from placed
+      insert into audit_log (actor_account_id, actor_role, actor_name, actor_email, subject_type, subject_id, action, changes)
+      select ${order.actor.accountId}, ${order.actor.role}, ${actor.actor_name}, ${actor.actor_email}, 'order', placed.id, 'created', ${created}::jsonb from placed
     ), keyed as (
       -- no row without a key (a key is never null)
       update idempotency_keys set order_ids = idempotency_keys.order_ids || placed.id

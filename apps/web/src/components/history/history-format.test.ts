@@ -10,7 +10,7 @@ import enRecord from '@jsbn/shared/locales/en/record.json' with { type: 'json' }
 import guRecord from '@jsbn/shared/locales/gu/record.json' with { type: 'json' };
 import hiRecord from '@jsbn/shared/locales/hi/record.json' with { type: 'json' };
 import { AUDIT_ACTIONS } from '@jsbn/shared';
-import { actionLabel, changeLabel, recordWords, type Translate } from './history-format.js';
+import { actionLabel, changeLabel, recordWords, whoLabel, type Translate } from './history-format.js';
 
 /** A `t` over one language's `operatorHistory` texts that says when a key is missing. */
 const translator =
@@ -53,5 +53,25 @@ describe("a change's values as the history shows them", () => {
     expect(changeLabel({ field: 'index_pdf', before: null, after: 'c0ffee.pdf' }, hi)).toEqual({ summary: 'जोड़ा गया' });
     expect(changeLabel({ field: 'published_date', before: null, after: '2024-03-01' }, en)).toEqual({ before: '—', after: '01/03/2024' });
     expect(changeLabel({ field: 'book_published', before: false, after: true }, gu)).toEqual({ before: 'ના', after: 'હા' });
+  });
+});
+
+describe('who acted', () => {
+  /** A `t` over one language's `operatorHistory:entry` texts, interpolating as i18next does. */
+  const entryTranslator =
+    (texts: { entry: Record<string, string> }): Translate =>
+    (key, options) =>
+      (texts.entry[key.replace('operatorHistory:entry.', '')] ?? `MISSING(${key})`).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+        String(options?.[name]),
+      );
+
+  it.each([
+    ['en', en, 'Shri Mahavir Prakashan (now Shri Vardhaman Prakashan)'],
+    ['gu', gu, 'Shri Mahavir Prakashan (હવે Shri Vardhaman Prakashan)'],
+    ['hi', hi, 'Shri Mahavir Prakashan (अब Shri Vardhaman Prakashan)'],
+  ])("shows the name a publisher had then, and today's beside it when renamed, in %s", (_lng, texts, shown) => {
+    const who = { role: 'PUBLISHER' as const, name: 'Shri Mahavir Prakashan' };
+    expect(whoLabel(entryTranslator(texts), { ...who, currentName: 'Shri Vardhaman Prakashan' })).toBe(shown);
+    expect(whoLabel(entryTranslator(texts), who)).toBe('Shri Mahavir Prakashan');
   });
 });

@@ -64,9 +64,13 @@ const actionKey = (action: string) => action.replace(/-/g, '').replace(/[^a-zA-Z
 /** What happened, in the reader's language (the record's word when it has none). */
 export const actionLabel = (t: Translate, action: string) => tr(t, `operatorHistory:actions.${actionKey(action)}`, action);
 
-/** Who acted: the publisher's or library's own name, or its role's in the reader's language. */
+/**
+ * Who acted: the publisher's or library's own name as it was then ('Shri X (now Shri Y)' when
+ * renamed since, decision 063), or its role's in the reader's language.
+ */
 export function whoLabel(t: Translate, who: HistoryEntry['who']): string {
-  if (who.role === 'PUBLISHER' || who.role === 'LIBRARY') return who.name;
+  if (who.role === 'PUBLISHER' || who.role === 'LIBRARY')
+    return who.currentName ? t('operatorHistory:entry.renamed', { name: who.name, current: who.currentName }) : who.name;
   return tr(t, `operatorHistory:who.${who.role}`, who.name);
 }
 
