@@ -271,6 +271,11 @@ describe("the back office's door", () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${base}/operator`);
 
+    // before: a visitor's page of the new publisher's book says it is not verified yet
+    const found = await apiCall<{ books: { jsbn_number: string; book_title: string }[] }>(base, '/book?queryString=Kalpasutra&limit=10');
+    const unverifiedBook = found.data.books.find((book) => book.book_title === 'કલ્પસૂત્ર')!;
+    expect(await (await fetch(`${base}/jsbn/${unverifiedBook.jsbn_number}`)).text()).toContain('Publisher not yet verified by JSBN');
+
     // 1. the new publisher is verified
     await page.goto(`${base}/operator/publishers`);
     const card = page.getByTestId('queue-item').filter({ hasText: DEMO_PUBLISHER.name });
@@ -344,7 +349,8 @@ describe("the back office's door", () => {
     const publisher = await newPage(browser, contexts, { width: PHONE.width });
     await login(publisher, base, 'Publisher Login', DEMO_PUBLISHER);
     await publisher.goto(`${base}/jsbn/${mine.jsbn_number}`);
-    await expect.poll(() => publisher.getByText('Verified by JSBN').first().isVisible()).toBe(true);
+    await expect.poll(() => publisher.getByText('Verified by JSBN', { exact: true }).first().isVisible()).toBe(true);
+    expect(await publisher.getByTestId('not-verified').count()).toBe(0);
     await publisher.goto(`${base}/edit-book/${mine.id}`);
     await publisher.getByRole('button', { name: /^History/ }).click();
     await expect.poll(() => publisher.getByText('Created', { exact: true }).first().isVisible()).toBe(true);

@@ -72,7 +72,7 @@ function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onCl
           <Typography id="publisher-title" component="h2" sx={{ fontWeight: 700 }}>
             {publisher.publisher_name}
           </Typography>
-          <VerifiedBadge verified={publisher.verified} />
+          <VerifiedBadge verified={publisher.verified} sayWhenNot />
         </Box>
       </Stack>
       <Typography variant="body2">
