@@ -333,6 +333,8 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     expect(await confirm.getByTestId('cart-line-amount').textContent()).toBe(BOOK.price);
     expect(await confirm.getByText(fill(ordering.bar.lineCopies_one, { count: 1, price: BOOK.price })).isVisible()).toBe(true);
     expect(await confirm.getByTestId('cart-order-total').textContent()).toBe(BOOK.price);
+    // the publisher registered today and is not verified yet: the library reads so before confirming
+    await expect.poll(() => confirm.getByTestId('not-verified').textContent()).toBe(common.verified.notYet);
     await toastsGone(page);
     await snap(page, shot('05-confirm-order-390'), { screen: true });
     await expectFingerTargets(page, 'the confirm dialog');

@@ -41,7 +41,8 @@ export async function sendOrderLetter(orderId: number): Promise<void> {
 
 /**
  * The postage terms of the cart's publishers (GET /api/publisher/:id, decision 070), for the
- * confirm dialog's totals with postage; a publisher not read yet is undefined.
+ * confirm dialog's totals with postage, and whether the JSBN team has verified each; a publisher
+ * not read yet is undefined.
  */
 export function usePostageTerms(publisherIds: number[]) {
   return useQueries({
@@ -55,7 +56,12 @@ export function usePostageTerms(publisherIds: number[]) {
       new Map(
         results.flatMap((result, index) =>
           result.data
-            ? [[publisherIds[index]!, { terms: result.data.postage_terms, rate_minor: result.data.postage_rate_minor }] as const]
+            ? [
+                [
+                  publisherIds[index]!,
+                  { terms: result.data.postage_terms, rate_minor: result.data.postage_rate_minor, verified: result.data.verified },
+                ] as const,
+              ]
             : [],
         ),
       ),

@@ -28,6 +28,7 @@ import { toastError, toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { digitsOnly } from '../../../components/forms';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { usePrices } from '../../../components/prices';
 import type { Column } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
@@ -201,6 +202,8 @@ function CartOrders({ orders }: { orders: CartOrder[] }) {
           <Typography id={`cart-order-${order.publisherId}`} sx={{ fontWeight: 700 }}>
             {order.publisherName}
           </Typography>
+          {/* the library knows before confirming that the JSBN team has not checked this publisher yet */}
+          <VerifiedBadge verified={terms.get(order.publisherId)?.verified} sayWhenNot />
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('bar.booksToOrder')}>
             {order.lines.map((line) => (
               <Box
