@@ -21,7 +21,7 @@ import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { 
 import { apiCall, apiToken } from './support/api.js';
 import { snap } from './support/browser.js';
 import { newPage, useJourney } from './support/session.js';
-import { PHONE, expectFingerTargets, settle, signIn, toast } from './support/ui.js';
+import { PHONE, appLive, expectFingerTargets, settle, signIn, toast } from './support/ui.js';
 
 const CATALOGUES = {
   en: { common: enCommon, interests: enInterests, messages: {} as Record<string, string>, locale: 'en-US', digest: 'new book for' },
@@ -124,6 +124,8 @@ describe('new books reach the libraries that want them, on a phone', () => {
       const follow = page.getByTestId(`follow-publisher-${publisher.id}`);
       await expect.poll(() => follow.isEnabled()).toBe(true);
       expect(await follow.textContent()).toBe(common.follow.publisher);
+      // the server rendered the page; the tap is the app's once it has taken it over
+      await appLive(page);
       await follow.click();
       await toast(page, say('You follow this publisher: its new books will be in your digest')).waitFor();
       await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');

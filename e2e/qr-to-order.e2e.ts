@@ -31,7 +31,7 @@ import guMessages from '../packages/shared/src/locales/gu/messages.json' with { 
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
 import { snap } from './support/browser.js';
 import { newPage, useJourney } from './support/session.js';
-import { PHONE, expectFingerTargets, ordersOpened, settle, toast, transitionsDone } from './support/ui.js';
+import { PHONE, appLive, expectFingerTargets, ordersOpened, settle, toast, transitionsDone } from './support/ui.js';
 
 const CATALOGUES = {
   en: {
@@ -225,8 +225,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     const pageUrl = `${journey.server.url}/jsbn/${book.jsbn}`;
     // before the app is there, Share is a WhatsApp link (decision 066); once a touch or the pointer
     // has woken the app and it has taken the page over, it opens the phone's share sheet
-    await page.getByRole('heading', { name: book.title, exact: true }).hover();
-    await expect.poll(() => page.locator('#root').getAttribute('data-app-live')).toBe('');
+    await appLive(page);
     expect(decodeURIComponent((await page.getByRole('link', { name: books.detail.shareBook }).getAttribute('href'))!)).toContain(pageUrl);
     await page.getByRole('link', { name: books.detail.shareBook }).click();
     await expect

@@ -4,7 +4,7 @@
  * transport: the book page is drawn in one pass, asking for each thing it shows once
  * (a first scan of an uncached page cost two renders); a page whose queries are not known
  * beforehand is still rendered complete, in two; two renders at once for two libraries each
- * ask with their own session (issue 43).
+ * ask with their own session (decision 065).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -145,7 +145,7 @@ describe("the app's server render", () => {
     }
   });
 
-  it("renders two libraries' /orders started at once, each with its own orders only (issue 43)", async () => {
+  it("renders two libraries' /orders started at once, each with its own orders only (decision 065)", async () => {
     const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as {
       data: { books: { jsbn_number: string }[] };
     };

@@ -25,6 +25,16 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
+ * Wakes the app on a page the server rendered (the pointer over `main`, as a visitor's finger
+ * would) and waits until it has taken the page over (`#root[data-app-live]`, main.tsx): from then
+ * on a tap is answered by the app, not held for it or left to a plain link.
+ */
+export async function appLive(page: Page): Promise<void> {
+  await page.locator('main').first().hover();
+  await expect.poll(() => page.locator('#root').getAttribute('data-app-live')).toBe('');
+}
+
+/**
  * Waits until every finite CSS transition and animation on the page has ended — a dialog's or
  * the drawer's entrance, a scroll into view — which is what a user waits for before reading the
  * screen. Endless ones (a spinner) are not waited for.

@@ -41,7 +41,7 @@ const WAITING = 'data-app-waiting';
 const RELOADED_KEY = 'jsbn.reloaded-for';
 
 // a chunk of the build this page came from is gone (a new release was deployed meanwhile): the
-// page reloads once, from the new build, instead of showing 'Something went wrong' (issue 43)
+// page reloads once, from the new build, instead of showing 'Something went wrong' (decision 065)
 window.addEventListener('vite:preloadError', (event) => {
   try {
     if (sessionStorage.getItem(RELOADED_KEY) === location.href) return;

@@ -24,7 +24,7 @@ export const COURIER_TRACKING: readonly CourierTracking[] = [
 ];
 
 /**
- * The couriers a publisher chooses from at dispatch (the issue's list of those Indian publishers
+ * The couriers a publisher chooses from at dispatch (those Indian publishers
  * use), offered in the courier name's field; any other name may still be typed.
  */
 export const COURIERS = [

@@ -807,7 +807,7 @@ export const audit_log = pgTable(
     /**
      * The acting publisher's or library's name as it was when it acted (a later rename does not
      * rewrite the record); null for an operator, the system, a visitor, and entries written
-     * before migration 0030 (those show today's name).
+     * before migration 0032 (those show today's name).
      */
     actor_name: text('actor_name'),
     /** The acting account's e-mail as it was when it acted; null as `actor_name`. */

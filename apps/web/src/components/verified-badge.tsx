@@ -1,7 +1,7 @@
 /**
  * 'Verified by JSBN' (decision 043): an operator checked the publisher. Shown beside the
  * publisher's name on its details, its books' pages and the directory; on a book's page a
- * publisher the JSBN team has not checked yet says so (issue 45: its books are orderable at once).
+ * publisher the JSBN team has not checked yet says so (its books are orderable at once, so a library should know).
  */
 import { useTranslation } from 'react-i18next';
 import { Chip, Typography } from '@mui/material';

@@ -127,7 +127,7 @@ const signatureOf = (ctx: AppContext, payload: string) =>
 /**
  * The token of `state`: base64url JSON and its HMAC-SHA256 (`<state>.<signature>`), opaque to the
  * harvester. Signed, so a token is always one this repository issued: a forged date or id never
- * reaches the database (issue 43; decision 064).
+ * reaches the database (decision 064).
  */
 function tokenOf(ctx: AppContext, state: ListState): string {
   const payload = Buffer.from(

@@ -218,7 +218,7 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       accountId: renamed.accountId,
       email: renamed.email,
     });
-    // an entry written before the actor's name was kept (migration 0030) shows today's name
+    // an entry written before the actor's name was kept (migration 0032) shows today's name
     await t.ctx.db.insert(audit_log).values({
       actor_account_id: renamed.accountId,
       actor_role: 'PUBLISHER',

@@ -134,7 +134,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       });
   /**
    * A page rendered for a visitor; null — the shell, which the browser's app renders, and nothing
-   * cached — when the render failed (logged), never a 500 (issue 43).
+   * cached — when the render failed (logged), never a 500 (decision 065).
    */
   const drawVisitor = (path: string, ip: string, language: InterfaceLanguage, known?: ReadonlyMap<string, string>) =>
     pages.draw(path, ip, language, known).catch((error: unknown) => {

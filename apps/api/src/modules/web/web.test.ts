@@ -241,7 +241,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(next.body).toContain('<div id="root" data-server-made><main><h1>મર્યાદા, ');
   });
 
-  it("answers a visitor's page whose render fails with the shell, never 500, and caches none of it (issue 43)", async () => {
+  it("answers a visitor's page whose render fails with the shell, never 500, and caches none of it (decision 065)", async () => {
     const publisher = await createPublisher(t.ctx, { publisher_no: 'FAILS', publisher_name: 'Render Fails Trust' });
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'નવકાર મંત્ર', book_e_title: 'Navkar Mantra' });
     const failing = formatJsbn(book.jsbn_number);
