@@ -51,25 +51,25 @@ export type BookSnapshot = Record<string, unknown>;
  * authors and subjects by name, in their order), or null when there is no such book.
  */
 export async function bookSnapshot(db: DbOrTx, bookId: number): Promise<BookSnapshot | null> {
-  const [[book], authors, subjects, images] = await Promise.all([
-    db.select().from(books).where(eq(books.id, bookId)),
-    db
-      .select({ name: book_authors.author_name })
-      .from(book_authors)
-      .where(eq(book_authors.book_id, bookId))
-      .orderBy(asc(book_authors.position)),
-    db
-      .select({ id: book_subjects.subject_id })
-      .from(book_subjects)
-      .where(eq(book_subjects.book_id, bookId))
-      .orderBy(asc(book_subjects.subject_id)),
-    db
-      .select({ key: book_images.file_key })
-      .from(book_images)
-      .where(eq(book_images.book_id, bookId))
-      .orderBy(asc(book_images.position), asc(book_images.id)),
-  ]);
+  // one statement after another: `db` may be a transaction, whose one connection takes one query
+  // at a time (node-postgres deprecates queuing a second while the first runs)
+  const [book] = await db.select().from(books).where(eq(books.id, bookId));
   if (!book) return null;
+  const authors = await db
+    .select({ name: book_authors.author_name })
+    .from(book_authors)
+    .where(eq(book_authors.book_id, bookId))
+    .orderBy(asc(book_authors.position));
+  const subjects = await db
+    .select({ id: book_subjects.subject_id })
+    .from(book_subjects)
+    .where(eq(book_subjects.book_id, bookId))
+    .orderBy(asc(book_subjects.subject_id));
+  const images = await db
+    .select({ key: book_images.file_key })
+    .from(book_images)
+    .where(eq(book_images.book_id, bookId))
+    .orderBy(asc(book_images.position), asc(book_images.id));
   return {
     ...pick(book, RECORDED_BOOK_FIELDS),
     price: book.price_minor === null ? null : fromMinor(book.price_minor, book.currency),
