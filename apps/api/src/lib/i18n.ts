@@ -24,7 +24,7 @@ export const LANGUAGE_COOKIE = 'jsbn_language';
 const LANGUAGE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(\\w+)`);
 
 /**
- * The language a page is drawn in for a visitor (server-made pages, decision 011): the one they
+ * The language a page is rendered in for a visitor (server-made pages, decision 011): the one they
  * chose on the language switcher (the `jsbn_language` cookie), else `Accept-Language`'s.
  */
 export function pageLanguage(request: Pick<FastifyRequest, 'headers'>): InterfaceLanguage {

@@ -95,7 +95,7 @@ export function sendFile(
 
 /**
  * Streams a stored generated PDF as an attachment named `file.filename` (revalidated, never
- * reused blind: a new version has a new key). A document drawn in the asker's `language` says
+ * reused blind: a new version has a new key). A document rendered in the asker's `language` says
  * so (`Content-Language`) and that it differs by the language asked (`Vary`).
  * @throws AppError 404 when the file is gone
  */

@@ -1,7 +1,7 @@
 /**
  * Generated documents of books and publishers — spec books §3 'generated_pdfs', §7
  * 'Catalogue', DESIGN §7. Everyone may ask for them, so each is drawn in the language of whoever
- * asks (their `Accept-Language` or the switcher's cookie) and kept per language. Each is made on
+ * asks (their `Accept-Language` or the switcher's cookie) and cached per language. Each is made on
  * first request and kept in storage under `public/generated/<kind>-<id>-<lng>-<version>.pdf`,
  * where the version is a hash of the `updated_at` of what it shows (the book; or the
  * publisher, its books' latest change and count): an edit makes a new version and the old file

@@ -37,7 +37,7 @@ import { serializeReply } from '../../lib/serializer.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { pageLanguage } from '../../lib/i18n.js';
-import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
+import { jsbnSegment, type CachedPageResponder } from '../../lib/cached-page-responder.js';
 import { publisherHeading } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet } from './documents.js';
 import { listAuthorNames } from './authors.js';
@@ -86,7 +86,7 @@ function removedImageIds(fields: Record<string, unknown>): number[] {
   return parseOrThrow(z.array(id).max(10), list.flatMap((item) => String(item).split(',')).filter(Boolean));
 }
 
-export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoor) {
+export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: CachedPageResponder) {
   /** GET /api/book/book-jsbn-number (publisher) → `{ publisher_no, publisher_jsbn_id }` of the next book. */
   route(app, bookEndpoints.nextIds, async (request) => {
     const actor = await requirePublisher(ctx, request);

@@ -143,7 +143,7 @@ export async function libraryDetails(ctx: AppContext, libraryId: number, options
 
 /**
  * The library info sheet (GET /library/:id/info.pdf; spec books §3 `libraryInfoPdf`) in `lng`,
- * made on first request and kept until the library changes (books/documents.ts `cached`).
+ * made on first request and cached until the library changes (books/documents.ts `cached`).
  * @throws AppError 404 'Library not found'
  */
 export async function libraryInfoSheet(

@@ -237,7 +237,7 @@ export async function publisherInfo(
 ): Promise<PublisherInfo> {
   // two statements at once, built once and named (decision 026), the book count inside the
   // publisher's: each statement costs the API about half a millisecond of CPU (building, sending,
-  // parsing), a fifth of a first scan's reading of its book (decision 060)
+  // parsing), a fifth of an uncached request's reading of its book (decision 060)
   const [[row], latest] = await Promise.all([
     publisherStatement(ctx.db).execute({ publisherId }),
     latestBooksStatement(ctx.db).execute({ publisherId }),
