@@ -571,7 +571,7 @@ describe('books in the browser', () => {
     await expect.poll(() => gridDetails.count()).toBe(0);
   });
 
-  it('6. the book page: drawn by the server, then gallery, JSON-LD, share, downloads and buttons by role at 1280 and 375 px', async () => {
+  it('6. the book page: rendered by the server, then gallery, JSON-LD, share, downloads and buttons by role at 1280 and 375 px', async () => {
     // Without JavaScript (a crawler, a link preview, a phone before the app) the page is all there (decision 011).
     const plain = await openPage(journey.browser, contexts, { width: 375, javaScript: false });
     await plain.goto(`${journey.server.url}/jsbn/${jsbn}`);
@@ -603,7 +603,7 @@ describe('books in the browser', () => {
       await settle(page);
       // A visitor's page loads no more than the small entry script (the app's chunks follow in the
       // background once it has loaded, decision 031); the first tap below starts the app, which
-      // adopts the page and then answers that tap.
+      // hydrates the page and then answers that tap.
       expect(await scriptsBeforeLoad(page)).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
 
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;

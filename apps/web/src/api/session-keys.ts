@@ -3,7 +3,7 @@ export const TOKEN_KEY = 'authToken';
 export const USER_KEY = 'userData';
 /**
  * The cookie that carries the session's token to the server with every page request, so the
- * server can draw a signed-in user's page (decision 047). Only the page routes read it; the API
+ * server can render a signed-in user's page (decision 047). Only the page routes read it; the API
  * takes the token from the `Authorization` header alone.
  */
 export const SESSION_COOKIE = 'jsbn_session';

@@ -4,7 +4,7 @@
  * sort cycle (new column asc → same column desc → unsorted), and row selection (with
  * select-all on the page) for the exports and address labels.
  *
- * Below 600 px (phones) the same table is drawn as a list of cards: each row a card,
+ * Below 600 px (phones) the same table is rendered as a list of cards: each row a card,
  * each cell a line with its column's name before it, so every fact and every action of a row
  * is on screen without sideways scrolling. The header row is hidden there; a 'Sort by' box and
  * a 'Select all on this page' box above the cards take its place.

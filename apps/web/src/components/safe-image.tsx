@@ -6,7 +6,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src: string | 
 
 /**
  * An <img> that falls back to the placeholder (spec §8: broken images). It carries the
- * placeholder's label as `data-no-image`: on a page the server drew, `main.tsx` shows the
+ * placeholder's label as `data-no-image`: on a page the server rendered, `main.tsx` shows the
  * placeholder for an image that fails before the app is there to.
  */
 export function SafeImage({ src, alt, onError, ...rest }: Props) {

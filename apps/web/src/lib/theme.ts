@@ -6,7 +6,7 @@ export const PAGE_MAX_WIDTH = 1440;
 /**
  * Where a finger taps (decision 029): below 768 px, or on any touch screen, every control is at
  * least 44 × 44 CSS px (WCAG 2.5.5): buttons, icon and toggle buttons, boxes, pager items and the
- * small text fields grow to it; links standing alone get it where they are drawn.
+ * small text fields grow to it; links standing alone get it where they are rendered.
  */
 export const FINGER = '@media (max-width: 767.95px), (pointer: coarse)';
 export const TAP_PX = 44;
@@ -44,7 +44,7 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
     // Required fields: FormText / FormSelect give the input `required` (screen
-    // readers say "required") and mark the label `data-required`; the asterisk is drawn by CSS
+    // readers say "required") and mark the label `data-required`; the asterisk is rendered by CSS
     // with an empty alternative text (`/ ""`), so the label's name stays exactly the label.
     MuiInputLabel: {
       styleOverrides: {
