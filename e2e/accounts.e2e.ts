@@ -259,7 +259,7 @@ describe('accounts, profiles and the public site', () => {
     await snap(page, 'acc-library-details-1280');
   });
 
-  it('5. the contact form shows each rule of §5, then sends the message', async () => {
+  it('5. the contact form shows each rule of docs/api.md, then sends the message', async () => {
     const page = await newPage();
     await page.goto(`${journey.server.url}/contact-us`);
     await settle(page);

@@ -111,7 +111,7 @@ describe('books in the browser', () => {
   let jsbn = '';
   let bookId = 0;
 
-  it('1. the registration form shows every message of spec §5 and its dependencies', async () => {
+  it('1. the registration form shows every message of docs/api.md and its dependencies', async () => {
     publisherPage = await newPage();
     const page = publisherPage;
     // The leave warning's browser prompt (reload, goto) is accepted.
@@ -165,7 +165,7 @@ describe('books in the browser', () => {
     await snap(page, 'books-new-errors-1280');
 
     // One question (a PDF for readers: the API's readers and electronic copy) → public PDF → link or
-    // upload, with the resets of spec §4; the hidden electronic copy is never named.
+    // upload, with the resets of docs/api.md; the hidden electronic copy is never named.
     expect(await page.getByRole('combobox', { name: /^Electronic copy/ }).count()).toBe(0);
     await pick(page, 'PDF for readers', 'Yes');
     await expect.poll(() => visible(page, BOOK_MSG.pdfForReadersRequired)).toBe(false);
@@ -515,7 +515,7 @@ describe('books in the browser', () => {
     const results = page.getByRole('region', { name: 'Search results' });
     await expect.poll(() => results.getByTestId('book-card').count()).toBe(1);
     expect(await results.getByText(BOOK.title).isVisible()).toBe(true);
-    // a card's 'Book details' opens the shared Book details dialog (spec books §6); its link to the book's page stays
+    // a card's 'Book details' opens the shared Book details dialog (docs/api.md); its link to the book's page stays
     const card = results.getByTestId('book-card').first();
     expect(await card.getByRole('link', { name: 'View More Details' }).getAttribute('href')).toBe(`/jsbn/${jsbn}`);
     await card.getByRole('button', { name: 'Book details' }).click();
@@ -586,7 +586,7 @@ describe('books in the browser', () => {
     expect(await plain.getByText('$150.00 (for propagation)').isVisible()).toBe(true);
     await snap(plain, 'books-detail-server-made-375');
 
-    // a cover that cannot be loaded (a weak connection) shows the placeholder before the app is there (spec §8)
+    // a cover that cannot be loaded (a weak connection) shows the placeholder before the app is there (packages/shared/src/messages.ts)
     const weak = await newPage(375);
     await weak.route('**/api/files/public/covers/**', (route) => route.abort());
     await weak.goto(`${journey.server.url}/jsbn/${jsbn}`);
@@ -706,7 +706,7 @@ describe('books in the browser', () => {
     expect(missing?.status()).toBe(404);
     await expect.poll(() => lost.getByRole('heading', { name: 'Book not found' }).isVisible()).toBe(true);
     expect(await lost.getByRole('link', { name: 'Search a book' }).getAttribute('href')).toBe('/search-a-book');
-    // … and reached inside the app: the error, then home (spec books §2).
+    // … and reached inside the app: the error, then home (apps/web/src/lib/paths.ts).
     await lost.goto(`${journey.server.url}/about`);
     await settle(lost);
     await lost.evaluate(() => {

@@ -421,7 +421,7 @@ describe('orders and their documents, end to end', () => {
     await page.getByRole('button', { name: 'Export Excel' }).click();
     await expect.poll(() => page.getByText(MSG.selectToExport).isVisible()).toBe(true);
     await page.getByLabel(`Select ${KALPASUTRA}`).check();
-    // the Book details dialog (spec books §6) from the list: the book's facts and a way to its page
+    // the Book details dialog (docs/api.md) from the list: the book's facts and a way to its page
     await page.getByRole('button', { name: `View details of ${KALPASUTRA}` }).click();
     const details = page.getByRole('dialog', { name: 'Book details' });
     await expect.poll(() => details.getByText(KALPASUTRA, { exact: true }).isVisible()).toBe(true);

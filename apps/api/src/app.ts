@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify instance (DESIGN §1–§3) by composing its parts: the context
+ * Builds the Fastify instance (ARCHITECTURE.md and docs/api.md) by composing its parts: the context
  * (`open-context.ts`), what every request goes through (`plugins.ts`), the jobs' handlers,
  * every module's routes under /api, the metrics, the library protocols, the dev mailbox outside
  * production and the built web app with history fallback. `server.ts` only listens.

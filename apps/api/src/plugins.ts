@@ -1,5 +1,5 @@
 /**
- * What every request goes through, whatever its route (DESIGN §1–§3): Fastify's options (the
+ * What every request goes through, whatever its route (ARCHITECTURE.md and docs/api.md): Fastify's options (the
  * JSON log lines, request ids, TRUST_PROXY, the body limit), the hooks (request id header,
  * refused input, the caller's language, closing keep-alive connections while shutting down,
  * request metrics), the security headers, compression, ETags, the API's cache policy,

@@ -40,7 +40,7 @@ export function translate(message: string, lng: InterfaceLanguage): string {
 /** The full stop of each language: Hindi ends a sentence with the danda. */
 const FULL_STOP: Record<InterfaceLanguage, string> = { en: '.', gu: '.', hi: '।' };
 
-/** A reply body as the API sends it (DESIGN §3), as far as its messages go. */
+/** A reply body as the API sends it (docs/api.md), as far as its messages go. */
 interface ReplyMessages {
   message?: unknown;
   error?: unknown;

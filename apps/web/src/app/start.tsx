@@ -1,6 +1,6 @@
 /**
  * Starts the app in the browser (`main.tsx` loads this module): the query client that toasts
- * every failure once (spec §8), the router, and the first render — a hydration of the
+ * every failure once (packages/shared/src/messages.ts), the router, and the first render — a hydration of the
  * server-made page when there is one (decision 011), else a fresh render.
  */
 import { StrictMode } from 'react';
@@ -61,7 +61,7 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
   const signedIn = Boolean(getSession().token);
   // the server renders a signed-in user's pages by this cookie (decision 047): a session from before it gets it now
   syncSessionCookie();
-  // The user part of the session is kept locally (spec accounts §4); refresh it once per page
+  // The user part of the session is kept locally (docs/api.md); refresh it once per page
   // load so a letterhead or profile saved in another tab, or a revoked token, is seen at once.
   if (signedIn) void refreshCurrentUser().catch(() => undefined);
   // A visitor's page is what the server rendered; a signed-in viewer may see more (an owner's

@@ -1,5 +1,5 @@
 /**
- * The shared list table (spec §9): page sizes 10/25/50/100/All, the result line, a pager
+ * The shared list table (packages/shared/src/constants.ts): page sizes 10/25/50/100/All, the result line, a pager
  * only when there is more than one page, 'No data found' and 'Loading...' states, the
  * sort cycle (new column asc → same column desc → unsorted), and row selection (with
  * select-all on the page) for the exports and address labels.
@@ -83,7 +83,7 @@ export interface ListState {
   reset: () => void;
   /** Back to page 1 and the default sort with no selection; the search stays (after a status change). */
   restart: () => void;
-  /** The list query of DESIGN §3 for this state. */
+  /** The list query of docs/api.md for this state. */
   query: { queryString?: string; pageNo: number; limit: PageSize; sortedField?: string; sortedOrder?: SortOrder };
 }
 

@@ -15,7 +15,7 @@ type BaseProps<T extends FieldValues> = {
   label: string;
   /** Rewrites what the user typed (digits only, upper case...). */
   transform?: (value: string) => string;
-  /** Trims the value when the field loses focus (contact form, spec accounts §5). */
+  /** Trims the value when the field loses focus (contact form, docs/api.md). */
   trimOnBlur?: boolean;
   /** Rewrites the value when the field loses focus (a phone number to its 10 digits). */
   blurTransform?: (value: string) => string;

@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 
-/** Page width cap (spec accounts §9). */
+/** Page width cap (packages/shared/src/constants.ts). */
 export const PAGE_MAX_WIDTH = 1440;
 
 /**
@@ -17,7 +17,7 @@ export const TAP_LINK = { [FINGER]: { display: 'inline-flex', alignItems: 'cente
 const fontFamily = ['"Noto Sans"', '"Noto Sans Gujarati"', '"Noto Sans Devanagari"', 'system-ui', 'sans-serif'].join(', ');
 
 export const theme = createTheme({
-  // spec accounts §9: breakpoints 480, 768, 1024 and 1200 px (sm, md, lg, xl)
+  // packages/shared/src/constants.ts: breakpoints 480, 768, 1024 and 1200 px (sm, md, lg, xl)
   breakpoints: { values: { xs: 0, sm: 480, md: 768, lg: 1024, xl: 1200 } },
   palette: {
     // Orange-red, dark enough for white text and for links on the page background (WCAG AA, 4.5:1).

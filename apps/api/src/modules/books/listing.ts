@@ -1,5 +1,5 @@
 /**
- * Lists and search of books — spec books-and-orders §2, §3, §7 and DESIGN §5: a page of the
+ * Lists and search of books — docs/api.md and decision 001: a page of the
  * catalogue or of one publisher's books, filtered, sorted or searched (ranked by `search.ts`,
  * cached a window at a time by `search-results.ts`), with its total; and the catalogue's size.
  * A visitor sees only what `visibility.ts` lets it see (decision 043).
@@ -41,7 +41,7 @@ export interface ListViewer {
 }
 
 /**
- * Searches and lists books (GET /book, GET /book/publisher/:id) — spec books §2, §3, §7.
+ * Searches and lists books (GET /book, GET /book/publisher/:id) — docs/api.md.
  * `queryString` matches any part of a title in any script (also across Gujarati, Devanagari
  * and Latin), despite a small misspelling, an author, the publisher or a JSBN with or without
  * hyphens, ranked best first (see search.ts); the other filters narrow the result. A

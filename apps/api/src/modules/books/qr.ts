@@ -1,5 +1,5 @@
 /**
- * QR codes of books (DESIGN §5): the absolute URL of the public page
+ * QR codes of books (decision 001): the absolute URL of the public page
  * `PUBLIC_URL/jsbn/PPPPP-NNNNN-C`, as a 200×200 SVG data URL for the page and a JPEG for download,
  * and for print: vector SVG or PDF of one book, an A4 sheet of a publisher's books
  * (`documents/qr-print.ts`).

@@ -1,5 +1,5 @@
 /**
- * Generated documents — DESIGN §7. Now: the downloadable offline forms of spec accounts §1
+ * Generated documents — decision 004. Now: the downloadable offline forms of README.md
  * (book form in Gujarati and in English, publisher registration form; each DOCX and PDF).
  *
  * The forms never change while the process runs (their only input is SUPPORT_EMAIL), so

@@ -1,5 +1,5 @@
 /**
- * Publishers — spec accounts §3/§5 (registration) and books §3 (publisher info, the
+ * Publishers — docs/api.md (registration) and docs/api.md (publisher info, the
  * publisher-wise list).
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
@@ -224,7 +224,7 @@ const latestBooksStatement = preparedOnce((db) =>
 );
 
 /**
- * Publisher info of spec books §3 (GET /publisher/:id, the book page).
+ * Publisher info of docs/api.md (GET /publisher/:id, the book page).
  * Its latest books and counts leave out withdrawn ones (decision 043).
  * @param options.private add gst_no and aadhar_no (only for the publisher itself)
  * @param options.public answer 404 for a suspended publisher, as for an unknown one (decision 043)

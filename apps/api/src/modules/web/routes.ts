@@ -1,5 +1,5 @@
 /**
- * The built web app on the API's port (DESIGN §1, decisions 008 and 011):
+ * The built web app on the API's port (ARCHITECTURE.md, decisions 008 and 011):
  * - `/assets/*` (content-hashed): the brotli or gzip twin Vite made when the browser accepts it
  *   (`Content-Encoding`, `Vary: Accept-Encoding`), `Cache-Control: public, max-age=31536000, immutable`;
  * - `/jsbn/:jsbn`, `/` and `/search-a-book`: rendered on the server by the app itself
