@@ -1,5 +1,5 @@
 /**
- * Book edit, every field, the form's dependency messages and the upload flow of spec books
+ * Book edit, every field, the form's dependency messages and the upload flow of
  * docs/api.md: signed expiring PUT addresses, type by bytes, size limits (limit + 1 refused with
  * nothing left on disk), finalise, abandoned uploads and their cleanup, ownership 404s.
  */

@@ -318,7 +318,7 @@ export async function updateBook(
 }
 
 /**
- * The duplicate check of the registration form (GET /book/check-jsbn-number — spec books
+ * The duplicate check of the registration form (GET /book/check-jsbn-number —
  * docs/api.md): does the publisher already have a book with this title (book_title or English
  * title, NFC, case-insensitive), and has its JSBN id already been issued (ids are never reused)?
  * @throws AppError 404 'Publisher not found' for an unknown publisher_no

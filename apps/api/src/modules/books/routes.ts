@@ -126,7 +126,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: CachedPa
   });
 
   /**
-   * GET /api/book/author-name?queryString= → `{ authorNames: [{ id, author_name }] }` (spec books
+   * GET /api/book/author-name?queryString= → `{ authorNames: [{ id, author_name }] }` (
    * docs/api.md 'Lookups'): the author records whose name holds `queryString` (names starting with it
    * first), at most 20; the book form offers them and sends the chosen one's `authorId`.
    */
