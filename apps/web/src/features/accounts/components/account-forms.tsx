@@ -1,6 +1,5 @@
 /**
- * What the registration and profile forms of libraries and publishers share (spec accounts §2,
- * §3, §5): the two-column grid, the logo on top, the submit row, the register and save calls,
+ * What the registration and profile forms of libraries and publishers share (docs/api.md): the two-column grid, the logo on top, the submit row, the register and save calls,
  * and the state → city options.
  */
 import { useTranslation } from 'react-i18next';
