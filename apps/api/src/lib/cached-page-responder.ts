@@ -4,7 +4,7 @@
  * a lookup in memory; through Fastify it also ran eight hooks, the validation of its params,
  * the route's handler and three plugins' `onSend`, which cost four times the lookup and its
  * write. The cached-page responder answers only what it can answer exactly as Fastify would — the same
- * status, bytes and headers (front-door.test.ts compares them) — and hands everything else to
+ * status, bytes and headers (cached-page-responder.test.ts compares them) — and hands everything else to
  * Fastify untouched: a signed-in caller (a token, or the session cookie of the pages rendered for
  * a signed-in user, decision 047), a query string, a client that does not take brotli,
  * a page not cached or due to be made again, a server that is closing.

@@ -1,7 +1,7 @@
 /**
  * A small built web app made for tests in the shape Vite writes (index.html, app-modules.json,
  * hashed assets with .br/.gz twins, and the server render in ../dist-server, here one that renders the book's
- * title): web.test.ts and front-door.test.ts serve it.
+ * title): web.test.ts and cached-page-responder.test.ts serve it.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

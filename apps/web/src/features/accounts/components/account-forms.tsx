@@ -42,7 +42,7 @@ type WithLogo = FieldValues & { logo?: File | null };
 /** What a registration or profile form's schema gives on submit: the fields, the logo among them. */
 type LogoOutput = Record<string, unknown> & { logo?: File | null };
 
-/** The `logo` field of a form, drawn by `render`. */
+/** The `logo` field of a form, rendered by `render`. */
 function LogoController<T extends WithLogo, TOutput>({
   control,
   render,

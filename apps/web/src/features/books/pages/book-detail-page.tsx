@@ -147,7 +147,7 @@ function LoadingDialog({ open, title }: { open: boolean; title: string }) {
  * /jsbn/:jsbn — public book detail, the page a book's QR code opens. On a phone
  * the first screen is about the book — title, authors, publisher, language, price, the order
  * buttons and Share — then the cover and QR code, the rest of its facts, the downloads and the
- * publisher (decision 029). Drawn by the server for visitors (decision 011).
+ * publisher (decision 029). Rendered by the server for visitors (decision 011).
  */
 export function BookDetailPage() {
   const { t } = useTranslation('books');
