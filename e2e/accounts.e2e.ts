@@ -205,7 +205,7 @@ describe('accounts, profiles and the public site', () => {
     await page.waitForURL(`${journey.server.url}/faq`);
   });
 
-  // a test for each page: thirteen pages drawn at two widths and checked by axe take most of a
+  // a test for each page: thirteen pages rendered at two widths and checked by axe take most of a
   // minute alone, and over three beside the API tests on a two-core CI machine
   it.each(PUBLIC_PAGES)('2. the public page %s at 1280 and 375 px (screenshots, axe)', async (path) => {
     const found: string[] = [];
@@ -259,7 +259,7 @@ describe('accounts, profiles and the public site', () => {
     await snap(page, 'acc-library-details-1280');
   });
 
-  it('5. the contact form shows each rule of §5, then sends the message', async () => {
+  it('5. the contact form shows each rule of docs/api.md, then sends the message', async () => {
     const page = await newPage();
     await page.goto(`${journey.server.url}/contact-us`);
     await settle(page);

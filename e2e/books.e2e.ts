@@ -111,7 +111,7 @@ describe('books in the browser', () => {
   let jsbn = '';
   let bookId = 0;
 
-  it('1. the registration form shows every message of spec §5 and its dependencies', async () => {
+  it('1. the registration form shows every message of docs/api.md and its dependencies', async () => {
     publisherPage = await newPage();
     const page = publisherPage;
     // The leave warning's browser prompt (reload, goto) is accepted.
@@ -165,7 +165,7 @@ describe('books in the browser', () => {
     await snap(page, 'books-new-errors-1280');
 
     // One question (a PDF for readers: the API's readers and electronic copy) → public PDF → link or
-    // upload, with the resets of spec §4; the hidden electronic copy is never named.
+    // upload, with the resets of docs/api.md; the hidden electronic copy is never named.
     expect(await page.getByRole('combobox', { name: /^Electronic copy/ }).count()).toBe(0);
     await pick(page, 'PDF for readers', 'Yes');
     await expect.poll(() => visible(page, BOOK_MSG.pdfForReadersRequired)).toBe(false);
@@ -515,7 +515,7 @@ describe('books in the browser', () => {
     const results = page.getByRole('region', { name: 'Search results' });
     await expect.poll(() => results.getByTestId('book-card').count()).toBe(1);
     expect(await results.getByText(BOOK.title).isVisible()).toBe(true);
-    // a card's 'Book details' opens the shared Book details dialog (spec books §6); its link to the book's page stays
+    // a card's 'Book details' opens the shared Book details dialog (docs/api.md); its link to the book's page stays
     const card = results.getByTestId('book-card').first();
     expect(await card.getByRole('link', { name: 'View More Details' }).getAttribute('href')).toBe(`/jsbn/${jsbn}`);
     await card.getByRole('button', { name: 'Book details' }).click();
@@ -571,7 +571,7 @@ describe('books in the browser', () => {
     await expect.poll(() => gridDetails.count()).toBe(0);
   });
 
-  it('6. the book page: drawn by the server, then gallery, JSON-LD, share, downloads and buttons by role at 1280 and 375 px', async () => {
+  it('6. the book page: rendered by the server, then gallery, JSON-LD, share, downloads and buttons by role at 1280 and 375 px', async () => {
     // Without JavaScript (a crawler, a link preview, a phone before the app) the page is all there (decision 011).
     const plain = await openPage(journey.browser, contexts, { width: 375, javaScript: false });
     await plain.goto(`${journey.server.url}/jsbn/${jsbn}`);
@@ -586,7 +586,7 @@ describe('books in the browser', () => {
     expect(await plain.getByText('$150.00 (for propagation)').isVisible()).toBe(true);
     await snap(plain, 'books-detail-server-made-375');
 
-    // a cover that cannot be loaded (a weak connection) shows the placeholder before the app is there (spec §8)
+    // a cover that cannot be loaded (a weak connection) shows the placeholder before the app is there (packages/shared/src/messages.ts)
     const weak = await newPage(375);
     await weak.route('**/api/files/public/covers/**', (route) => route.abort());
     await weak.goto(`${journey.server.url}/jsbn/${jsbn}`);
@@ -603,7 +603,7 @@ describe('books in the browser', () => {
       await settle(page);
       // A visitor's page loads no more than the small entry script (the app's chunks follow in the
       // background once it has loaded, decision 031); the first tap below starts the app, which
-      // adopts the page and then answers that tap.
+      // hydrates the page and then answers that tap.
       expect(await scriptsBeforeLoad(page)).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
 
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
@@ -706,7 +706,7 @@ describe('books in the browser', () => {
     expect(missing?.status()).toBe(404);
     await expect.poll(() => lost.getByRole('heading', { name: 'Book not found' }).isVisible()).toBe(true);
     expect(await lost.getByRole('link', { name: 'Search a book' }).getAttribute('href')).toBe('/search-a-book');
-    // … and reached inside the app: the error, then home (spec books §2).
+    // … and reached inside the app: the error, then home (apps/web/src/lib/paths.ts).
     await lost.goto(`${journey.server.url}/about`);
     await settle(lost);
     await lost.evaluate(() => {

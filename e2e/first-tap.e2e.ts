@@ -1,5 +1,5 @@
 /**
- * The first tap on a page drawn on the server (decision 031): nothing but the small entry script
+ * The first tap on a page rendered on the server (decision 031): nothing but the small entry script
  * loads before the page's `load` event; then, the browser idle, the app's chunks (the start's,
  * the page's, its language's, then its dialogs') are fetched in the background — not when the
  * browser asks to save data; and a tap before the app is there shows at once on the control
@@ -58,7 +58,7 @@ async function holdApp(page: Page): Promise<() => void> {
   return release;
 }
 
-describe('the first tap on a page drawn on the server', () => {
+describe('the first tap on a page rendered on the server', () => {
   it('1. fetches the app in the background once the page has loaded: the start, the page, then its dialogs', async () => {
     const page = await newPage();
     const start = page.waitForRequest(/\/assets\/start-[\w-]+\.js$/);
@@ -166,7 +166,7 @@ describe('the first tap on a page drawn on the server', () => {
     await expect.poll(() => page.locator('#root').getAttribute('aria-busy')).toBe(null);
   });
 
-  it('5. a page the app draws itself (signed out, not server-made) preloads the app at once, as before', async () => {
+  it('5. a page the app renders itself (signed out, not server-made) preloads the app at once, as before', async () => {
     const page = await newPage();
     await page.goto(`${journey.server.url}/about`);
     await expect.poll(() => page.locator('head > link[rel="modulepreload"][href*="/assets/start-"]').count()).toBe(1);

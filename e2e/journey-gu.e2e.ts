@@ -152,7 +152,7 @@ describe('the main job, in Gujarati', () => {
     await expect.poll(() => page.getByRole('heading', { name: books.myBooks.title }).isVisible()).toBe(true);
     await shootBoth(page, '02-my-books');
 
-    // the page behind the QR code, drawn by the server in Gujarati for a Gujarati visitor
+    // the page behind the QR code, rendered by the server in Gujarati for a Gujarati visitor
     const visitor = await newPage(PHONE.width);
     await visitor.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await expect.poll(() => visitor.getByRole('heading', { name: fill(books.detail.title, { jsbn }) }).isVisible()).toBe(true);

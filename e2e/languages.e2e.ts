@@ -1,5 +1,5 @@
 /**
- * Interface languages in the browser (decisions 016, 017): a first visit follows the browser's languages (the server draws the
+ * Interface languages in the browser (decisions 016, 017): a first visit follows the browser's languages (the server renders the
  * page in them, before any script); the switcher on the app bar and in the drawer changes the
  * whole interface at once and keeps the choice — in the browser, for the server's pages, and on
  * a signed-in account, whose e-mails follow it; the API's messages arrive in the chosen language.
@@ -39,7 +39,7 @@ async function overflows(page: Page): Promise<string[]> {
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
 describe('interface languages', () => {
-  it("draws a first visit in the browser's language, before any script runs", async () => {
+  it("renders a first visit in the browser's language, before any script runs", async () => {
     const page = await openPage(journey.browser, contexts, { width: PHONE.width, locale: 'hi-IN', javaScript: false });
     await page.goto(`${journey.server.url}/`);
     expect(await htmlLang(page)).toBe('hi');
@@ -63,7 +63,7 @@ describe('interface languages', () => {
     expect(await page.evaluate(() => localStorage.getItem('jsbn.language'))).toBe('gu');
     await snap(page, 'languages-02-switched-gujarati-1366');
 
-    // the next visit is drawn by the server in Gujarati (its cookie), and stays so in the app
+    // the next visit is rendered by the server in Gujarati (its cookie), and stays so in the app
     await page.reload();
     expect(await htmlLang(page)).toBe('gu');
     expect(await page.getByTestId('logged-in-as').textContent()).toBe(gu.layout.welcome);
@@ -89,7 +89,7 @@ describe('interface languages', () => {
   });
 
   it.each(['en', 'gu', 'hi'])(
-    'draws the landing page, the book form, the order tables and a dialog in %s at 390 and 1366 px without clipped labels',
+    'renders the landing page, the book form, the order tables and a dialog in %s at 390 and 1366 px without clipped labels',
     async (language) => {
       const page = await openPage(journey.browser, contexts, { width: 1366 });
       await page.addInitScript((lng) => localStorage.setItem('jsbn.language', lng), language);

@@ -421,7 +421,7 @@ describe('orders and their documents, end to end', () => {
     await page.getByRole('button', { name: 'Export Excel' }).click();
     await expect.poll(() => page.getByText(MSG.selectToExport).isVisible()).toBe(true);
     await page.getByLabel(`Select ${KALPASUTRA}`).check();
-    // the Book details dialog (spec books §6) from the list: the book's facts and a way to its page
+    // the Book details dialog (docs/api.md) from the list: the book's facts and a way to its page
     await page.getByRole('button', { name: `View details of ${KALPASUTRA}` }).click();
     const details = page.getByRole('dialog', { name: 'Book details' });
     await expect.poll(() => details.getByText(KALPASUTRA, { exact: true }).isVisible()).toBe(true);
@@ -445,7 +445,7 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => page.getByRole('heading', { name: `View ${JAIPUR.name}'s books` }).isVisible()).toBe(true);
   });
 
-  // three tests, not one: the order pages drawn at two widths and checked by axe took 75 s in one
+  // three tests, not one: the order pages rendered at two widths and checked by axe took 75 s in one
   // test beside the API tests here, near the three minutes a test has on a slower CI machine
   it("8. the library's order pages at 375 and 1280 px (screenshots) pass axe", async () => {
     const publisherId = new URL(library.url()).pathname.split('/').pop();
@@ -538,7 +538,7 @@ describe('orders and their documents, end to end', () => {
           .count(),
       )
       .toBe(0);
-    // the row is drawn again once the list is read back: the button may go before the date comes
+    // the row is rendered again once the list is read back: the button may go before the date comes
     await expect.poll(() => waiting().innerText()).toMatch(/Reminded on \d{2}\/\d{2}\/\d{4}/);
     // by e-mail to the publisher's address and WhatsApp to its number (the whole dev outbox),
     // with the publisher's next notice digest

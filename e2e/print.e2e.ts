@@ -34,9 +34,9 @@ describe('downloads for printers and library systems', () => {
     await page.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await settle(page);
     const print = page.getByTestId('print-qr');
-    // the page was drawn by the server: a first touch starts the app, which then owns the size
+    // the page was rendered by the server: a first touch starts the app, which then owns the size
     await print.getByText('QR code for print').click();
-    // until the app has adopted the page, the choice stays the server's 25 mm: choose again
+    // until the app has hydrated the page, the choice stays the server's 25 mm: choose again
     await expect
       .poll(async () => {
         await print.getByLabel('Size').selectOption('30');

@@ -1,8 +1,8 @@
 /**
  * The app's server render (decision 011) as the API calls it, on the built bundle
  * (`apps/web/dist-server/entry-server.js`) with the API of a running server behind its
- * transport: the book page is drawn in one pass, asking for each thing it shows once
- * (a first scan of an uncached page cost two renders); a page whose queries are not known
+ * transport: the book page is rendered in one pass, asking for each thing it shows once
+ * (an uncached request cost two renders); a page whose queries are not known
  * beforehand is still rendered complete, in two; two renders at once for two libraries each
  * ask with their own session (decision 065).
  */
@@ -77,8 +77,8 @@ async function newLibrary(name: string, email: string): Promise<string> {
   return token;
 }
 
-/** Draws `path` with the running API answering; returns the page and the API paths asked for, in order. */
-async function draw(path: string): Promise<{ page: ServerPage; asked: string[] }> {
+/** Renders `path` with the running API answering; returns the page and the API paths asked for, in order. */
+async function render(path: string): Promise<{ page: ServerPage; asked: string[] }> {
   const asked: string[] = [];
   const page = await renderer.renderPage(`${server.url}${path}`, (url, init) => {
     asked.push(url.split('?')[0]!);
@@ -88,12 +88,12 @@ async function draw(path: string): Promise<{ page: ServerPage; asked: string[] }
 }
 
 describe("the app's server render", () => {
-  it('draws a book page in one pass, asking once for the book and the site settings (the swaroops are in the catalogues of words)', async () => {
+  it('renders a book page in one pass, asking once for the book and the site settings (the swaroops are in the catalogues of words)', async () => {
     const listed = (await (await fetch(`${server.url}/api/book?pageNo=1&limit=10`)).json()) as {
       data: { books: { jsbn_number: string; book_title: string }[] };
     };
     const book = listed.data.books[0]!;
-    const { page, asked } = await draw(`/jsbn/${book.jsbn_number}`);
+    const { page, asked } = await render(`/jsbn/${book.jsbn_number}`);
     expect(page.complete).toBe(true);
     expect(page.passes).toBe(1);
     expect(asked.sort()).toEqual(['/api/book/listing/jsbn/' + book.jsbn_number, '/api/site'].sort());
@@ -107,7 +107,7 @@ describe("the app's server render", () => {
       data: { books: { jsbn_number: string }[] };
     };
     for (const path of [`/jsbn/${listed.data.books[0]!.jsbn_number}`, '/', '/search-a-book']) {
-      const { page } = await draw(path);
+      const { page } = await render(path);
       const classes = new Set([...page.html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(' ')));
       // `css-0` is Emotion's class of no styles: it writes none
       const styled = [...classes].filter((name) => name.startsWith('css-') && name !== 'css-0');
@@ -121,8 +121,8 @@ describe("the app's server render", () => {
     }
   });
 
-  it('draws a page whose queries it learns while drawing (the search page) complete, in two passes', async () => {
-    const { page, asked } = await draw('/search-a-book');
+  it('renders a page whose queries it learns while rendering (the search page) complete, in two passes', async () => {
+    const { page, asked } = await render('/search-a-book');
     expect(page.complete).toBe(true);
     expect(page.passes).toBe(2);
     expect(asked).toContain('/api/book');

@@ -1,10 +1,10 @@
 /**
- * A signed-in library's pages drawn on the server (decision 047), on a 390 px phone: opened
- * afresh, Track Your Orders, a publisher's books, Recently Published and the QR page come drawn
+ * A signed-in library's pages rendered on the server (decision 047), on a 390 px phone: opened
+ * afresh, Track Your Orders, a publisher's books, Recently Published and the QR page come rendered
  * for the library — the entry script is the one script before the page's load, the app comes in
- * the background — and the app adopts the page at the first tap, which it answers; a box ticked
+ * the background — and the app hydrates the page at the first tap, which it answers; a box ticked
  * before then is ticked in the app too; a cart with books in it starts the app at once (the
- * server cannot draw it). Screenshots of each page at 390 and 1366 px in English, Gujarati and
+ * server cannot render it). Screenshots of each page at 390 and 1366 px in English, Gujarati and
  * Hindi (`signed-in-<page>-<lng>-<width>.png`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,17 +29,17 @@ beforeAll(async () => {
   await login(library, journey.server.url, 'Library Login', LIBRARY);
 });
 
-/** Opens `path` afresh and checks it came drawn for the library, with nothing but the entry script before its load. */
-async function openDrawn(page: Page, path: string): Promise<void> {
+/** Opens `path` afresh and checks it came rendered for the library, with nothing but the entry script before its load. */
+async function openRendered(page: Page, path: string): Promise<void> {
   await page.goto(`${journey.server.url}${path}`);
   expect(await page.locator('#root').getAttribute('data-server-made')).toBe('');
   expect(await page.locator('#root').getAttribute('data-drawn-for')).toMatch(/^\d+$/);
   expect(await scriptsBeforeLoad(page)).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
 }
 
-describe("a signed-in library's pages drawn on the server", () => {
-  it('1. Track Your Orders: drawn for the library; the first tap on a tab is answered', async () => {
-    await openDrawn(library, '/orders');
+describe("a signed-in library's pages rendered on the server", () => {
+  it('1. Track Your Orders: rendered for the library; the first tap on a tab is answered', async () => {
+    await openRendered(library, '/orders');
     expect(await library.getByRole('heading', { name: 'Track Your Orders' }).isVisible()).toBe(true);
     expect(await library.getByTestId('logged-in-as').innerText()).toBe('Logged in as Library');
     await library.getByRole('tab', { name: 'Received' }).click();
@@ -48,7 +48,7 @@ describe("a signed-in library's pages drawn on the server", () => {
   });
 
   it('2. Recently Published: a box ticked before the app is there is ticked in the app', async () => {
-    await openDrawn(library, '/new-published-books');
+    await openRendered(library, '/new-published-books');
     await settle(library);
     const box = library.locator('tbody input[type="checkbox"]').first();
     await box.check();
@@ -59,10 +59,10 @@ describe("a signed-in library's pages drawn on the server", () => {
     await expect.poll(() => library.getByText('· 1 selected').count()).toBe(0);
   });
 
-  it("3. a publisher's books and the QR page: drawn for the library; a cart with books starts the app at once", async () => {
-    await openDrawn(library, `/publisher-wise-books/${book.publisherId}`);
+  it("3. a publisher's books and the QR page: rendered for the library; a cart with books starts the app at once", async () => {
+    await openRendered(library, `/publisher-wise-books/${book.publisherId}`);
     expect(await library.locator('#root').getAttribute('data-cart')).toBe('');
-    await openDrawn(library, `/jsbn/${book.jsbn}`);
+    await openRendered(library, `/jsbn/${book.jsbn}`);
     // the library's own page: 'Order This Book', no reader's order
     expect(await library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
     expect(await library.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
@@ -79,7 +79,7 @@ describe("a signed-in library's pages drawn on the server", () => {
     await expect.poll(() => library.getByTestId('cart-line').count()).toBe(0);
   });
 
-  it('4. screenshots of the pages drawn for the library at 390 and 1366 px in en, gu and hi', async () => {
+  it('4. screenshots of the pages rendered for the library at 390 and 1366 px in en, gu and hi', async () => {
     const pages: [string, string][] = [
       ['orders', '/orders'],
       ['publisher-books', `/publisher-wise-books/${book.publisherId}`],
@@ -93,7 +93,7 @@ describe("a signed-in library's pages drawn on the server", () => {
       for (const width of [PHONE.width, 1366]) {
         await library.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 900 });
         for (const [name, path] of pages) {
-          await openDrawn(library, path);
+          await openRendered(library, path);
           expect(await library.locator('html').getAttribute('lang')).toBe(language);
           await settle(library);
           await snap(library, `signed-in-${name}-${language}-${width}`);

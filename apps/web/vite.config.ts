@@ -12,7 +12,7 @@ const preactFile = (path: string) => join(preactRoot, path);
 
 /**
  * `index.html` preloads the app's start module and every chunk it imports: on a page the
- * server did not draw, the app starts without a second round trip after the small entry
+ * server did not render, the app starts without a second round trip after the small entry
  * (decision 011). The server's pages drop these links: there nothing loads before interaction.
  */
 function preloadStart(): Plugin {
@@ -48,7 +48,7 @@ function preloadStart(): Plugin {
 }
 
 /**
- * `app-modules.json` beside `index.html`: what else a page drawn on the server needs once the
+ * `app-modules.json` beside `index.html`: what else a page rendered on the server needs once the
  * app starts, beyond the start module's own chunks (index.html's module preloads), for the
  * page's entry to fetch in the background once the page has loaded (decision 031):
  * - `app`: the chunks the start module loads lazily that are neither a page (of the site's or a
@@ -133,10 +133,10 @@ function appModules(): Plugin {
 /**
  * Fewer, larger chunks for the app's start (decision 059): without groups the bundler splits
  * the start module's static imports into some thirty chunks by which pages share them, and a
- * page drawn on the server fetches them (beside its own) as module preloads in the background
+ * page rendered on the server fetches them (beside its own) as module preloads in the background
  * — on a phone's link over HTTP/1.1's six connections, each a 150 ms round trip, and each a
  * task of its own. What the start needs is always needed whole, so it goes into one chunk
- * (`app-start`, beside the start module's own); the app bar's lazy parts, fetched with it on every drawn page, into another
+ * (`app-start`, beside the start module's own); the app bar's lazy parts, fetched with it on every rendered page, into another
  * (`app-bar`). Neither takes a module the entry (`main.tsx`) or the first tap's early answers
  * (`early-answers.ts`, decision 053) import: those stay in the entry's 3.7 kB, and the early
  * answers never wait for the start's chunk. The sets are read from the module graph once it is

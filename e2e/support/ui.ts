@@ -15,7 +15,7 @@ export type LoginTab = 'Publisher Login' | 'Library Login';
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  // a page the server did not draw is empty until the app has started: on a busy machine the
+  // a page the server did not render is empty until the app has started: on a busy machine the
   // network can be quiet for 500 ms while the app's script is still being parsed
   await page.locator('main').first().waitFor({ state: 'attached' });
   const status = page.locator('main [role="status"]');
@@ -199,7 +199,7 @@ export async function expectFingerTargets(page: Page, where: string): Promise<vo
 
 /**
  * The scripts (paths) a page asked for before its `load` event began — all of them while it has
- * not loaded yet. A page drawn on the server asks for its entry script alone; the app's chunks
+ * not loaded yet. A page rendered on the server asks for its entry script alone; the app's chunks
  * follow in the background after load (decision 031).
  */
 export const scriptsBeforeLoad = (page: Page): Promise<string[]> =>

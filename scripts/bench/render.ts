@@ -40,7 +40,7 @@ try {
         ).jsbn_number,
       ),
     );
-  // the API's replies, asked for once: the drawing alone is measured
+  // the API's replies, asked for once: the rendering alone is measured
   const replies = new Map<string, { status: number; body: Uint8Array; type: string }>();
   const transport = async (url: string) => {
     let reply = replies.get(url);

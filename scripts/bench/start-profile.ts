@@ -15,7 +15,7 @@
  *   functions with the most self time.
  * With `--tap`, instead: a visitor's first tap on the QR page's language menu once the app's
  * chunks have come (ms to the open menu, `--runs` times) and a CPU profile of it — the app's
- * start and its adoption of the page.
+ * start and its hydration of the page.
  * The network is not throttled: this looks at the CPU alone. Asserts nothing.
  * Needs Chromium at CHROME_PATH (default /usr/bin/chromium).
  */
@@ -149,7 +149,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * `--tap`: a visitor's first tap on the language menu of the QR page, once the page has loaded
  * and the app's chunks have come in the background (the network idle): ms from the tap to the
  * open menu, with the CPU slowed down as told, and a CPU profile of that time (the app's start,
- * its adoption of the page, the menu).
+ * its hydration of the page, the menu).
  */
 async function tapProfile(url: string, profile: boolean): Promise<{ ms: number; profile?: CpuProfile }> {
   const { browser, context } = await phone();
@@ -213,14 +213,14 @@ try {
     for (const [fn, ms] of self.functions) console.log(`    ${ms.toFixed(1).padStart(7)}  ${fn}`);
   }
   const rows: string[] = [];
-  // each signed-in page twice: the shell whose app draws it (without the session cookie: as
-  // before decision 047), and the page the server drew for the library
+  // each signed-in page twice: the shell whose app renders it (without the session cookie: as
+  // before decision 047), and the page the server rendered for the library
   const loads = pages.flatMap(([key, name, path, who]): [string, string, Session | undefined, boolean][] => {
     if (key === 'baseline') return [[name, path, who, false]];
     if (!PAGES.has(key)) return [];
     return [
-      [`${name} (shell; the app draws it)`, path, who, false],
-      [`${name} (drawn for the library)`, path, who, true],
+      [`${name} (shell; the app renders it)`, path, who, false],
+      [`${name} (rendered for the library)`, path, who, true],
     ];
   });
   for (const [name, path, who, cookie] of options.tap ? [] : loads) {

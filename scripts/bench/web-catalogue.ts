@@ -1,5 +1,5 @@
 /**
- * What the browser benchmarks (`bench:web`, `bench:start`) draw their pages from: six Gujarati
+ * What the browser benchmarks (`bench:web`, `bench:start`) render their pages from: six Gujarati
  * books of one publisher in an app listening on 127.0.0.1, and a library signed in through the
  * real login (its token and the `/api/user/me` reply the web app keeps in localStorage).
  */

@@ -120,7 +120,7 @@ async function transferred(url: string, session?: Session): Promise<{ js: number
   }
 }
 
-/** A control tapped on a page drawn on the server, and what shows that the app answered it. */
+/** A control tapped on a page rendered on the server, and what shows that the app answered it. */
 interface Tap {
   name: string;
   control: (page: Page) => Locator;
@@ -147,7 +147,7 @@ const TAPS: Tap[] = [
  * visible element matching `tap.answer`), both read in the page (`performance.now()`, every
  * animation frame).
  */
-/** ms from a tap to its control shown waiting, to the answer on screen, and to the app having adopted the page. */
+/** ms from a tap to its control shown waiting, to the answer on screen, and to the app having hydrated the page. */
 interface TapTimes {
   seen: number;
   answered: number;
@@ -380,7 +380,7 @@ try {
       const session: Session = { ...(await signedInLibrary(build.ctx, build.origin)), cookie: true };
       const pagesOf: [string, string, Session | undefined][] = [
         ['/jsbn/:jsbn, a visitor (baseline)', `${build.origin}/jsbn/${build.jsbn}`, undefined],
-        // the page as it was before decision 047, in the same run: the shell, the app drawing it
+        // the page as it was before decision 047, in the same run: the shell, the app rendering it
         ['/orders without the session cookie (the shell; before decision 047)', `${build.origin}/orders`, { ...session, cookie: false }],
         ['/orders', `${build.origin}/orders`, session],
         ['/publisher-wise-books/:id', `${build.origin}/publisher-wise-books/${build.publisherId}`, session],
@@ -438,7 +438,7 @@ try {
       }
     }
     console.log(
-      `\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling); median of ${RUNS} (range); 'app live': until the app has adopted the page; the baselines in the same run${older ? ': the older build, and' : ':'} a browser asking to save data, which gets no background fetch:\n`,
+      `\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling); median of ${RUNS} (range); 'app live': until the app has hydrated the page; the baselines in the same run${older ? ': the older build, and' : ':'} a browser asking to save data, which gets no background fetch:\n`,
     );
     console.log(
       `| control | tapped after navigation | tap shown | answer on screen | app live |${older ? ' older build: answer | older build: app live |' : ''} baseline: Save-Data |`,

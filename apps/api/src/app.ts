@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify instance (DESIGN §1–§3) by composing its parts: the context
+ * Builds the Fastify instance (ARCHITECTURE.md and docs/api.md) by composing its parts: the context
  * (`open-context.ts`), what every request goes through (`plugins.ts`), the jobs' handlers,
  * every module's routes under /api, the metrics, the library protocols, the dev mailbox outside
  * production and the built web app with history fallback. `server.ts` only listens.
@@ -15,7 +15,7 @@ import type { Database } from './db/client.js';
 import { openContext } from './open-context.js';
 import { addRequestHooks, addSecurityHeaders, fastifyOptions, registerPlugins, requestId } from './plugins.js';
 import { ClientGuard, clientLimitsOf } from './lib/client-limits.js';
-import { FrontDoor, frontDoorServer, staticHeaders } from './lib/front-door.js';
+import { CachedPageResponder, cachedPageServer, staticHeaders } from './lib/cached-page-responder.js';
 import { metricsRoutes, metricsServer } from './lib/metrics.js';
 import { configuredTransports, createOutboxWorker, type OutboxWorker } from './lib/outbox-worker.js';
 import { scheduleHousekeeping } from './housekeeping.js';
@@ -64,7 +64,7 @@ export interface BuiltApp {
   /** The outbox worker of this copy (started when the app is ready, stopped on close). */
   worker: OutboxWorker;
   /** What the HTTP server answers from the public page cache before Fastify (decision 022). */
-  frontDoor: FrontDoor;
+  cachedPageResponder: CachedPageResponder;
   /** The limits on slow clients and on one address (decision 035). */
   clientGuard: ClientGuard;
   /** The METRICS_PORT server once the app is ready (null without METRICS_PORT). */
@@ -84,11 +84,11 @@ export async function buildApp(
   options: { webDist?: string | null; clock?: () => Date; logStream?: NodeJS.WritableStream } = {},
 ): Promise<BuiltApp> {
   // cached public pages are answered before Fastify once the context is open (decision 022)
-  const door: { current?: FrontDoor } = {};
+  const door: { current?: CachedPageResponder } = {};
   // slow clients and one address's connections are limited before anything else (decision 035)
   const clientGuard = new ClientGuard(clientLimitsOf(config));
   const app = Fastify({
-    serverFactory: frontDoorServer(() => door.current?.answer, clientGuard),
+    serverFactory: cachedPageServer(() => door.current?.answer, clientGuard),
     ...fastifyOptions(config, options.logStream),
   });
   const { ctx, database } = await openContext(config, { clock: options.clock, log: app.log });
@@ -139,7 +139,7 @@ export async function buildApp(
   if (!config.useWhatsapp) app.log.info('WHATSAPP_TOKEN/WHATSAPP_PHONE_ID are not set: WhatsApp messages are not delivered');
 
   const securityHeaders = addSecurityHeaders(app, config);
-  const frontDoor = new FrontDoor(ctx.publicPages, {
+  const cachedPageResponder = new CachedPageResponder(ctx.publicPages, {
     securityHeaders: staticHeaders(securityHeaders),
     requestId: (headers) => requestId(headers['x-request-id']),
     closing,
@@ -148,7 +148,7 @@ export async function buildApp(
       ? { observe: (route: string, status: number, seconds: number) => ctx.metrics.http.observe({ method: 'GET', route, status }, seconds) }
       : {}),
   });
-  ctx.metrics.sources.frontDoor = () => ({ hits: frontDoor.answered, misses: frontDoor.missed });
+  ctx.metrics.sources.cachedPageResponder = () => ({ hits: cachedPageResponder.answered, misses: cachedPageResponder.missed });
   await registerPlugins(app);
 
   await app.register(
@@ -157,7 +157,7 @@ export async function buildApp(
       publisherRoutes(api, ctx);
       libraryRoutes(api, ctx);
       lookupRoutes(api);
-      bookRoutes(api, ctx, frontDoor);
+      bookRoutes(api, ctx, cachedPageResponder);
       marcRoutes(api, ctx);
       kohaOrderRoutes(api, ctx);
       bulkRoutes(api, ctx);
@@ -189,10 +189,10 @@ export async function buildApp(
 
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
   if (webDist !== null && existsSync(join(webDist, 'index.html'))) {
-    await webRoutes(app, ctx, webDist, frontDoor);
+    await webRoutes(app, ctx, webDist, cachedPageResponder);
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ statusCode: 404, message: 'Not found', error: 'NOT_FOUND' }));
   }
-  door.current = frontDoor;
-  return { app, ctx, database, worker, frontDoor, clientGuard, metricsServer: () => metricsPort };
+  door.current = cachedPageResponder;
+  return { app, ctx, database, worker, cachedPageResponder, clientGuard, metricsServer: () => metricsPort };
 }

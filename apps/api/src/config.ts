@@ -1,5 +1,5 @@
 /**
- * Every environment variable the API reads, parsed once at start with zod (DESIGN §2).
+ * Every environment variable the API reads, parsed once at start with zod (ARCHITECTURE.md).
  * A wrong setting stops the start with a message naming it.
  */
 import { resolve } from 'node:path';
@@ -213,7 +213,7 @@ const schema = z.object({
 
 /**
  * The least strength of a production secret, in bits as `secretBits` estimates it. RFC 7518
- * §3.2 asks for an HS256 key of 256 bits; 64 random hex digits (`openssl rand -hex 32`, what
+ * docs/api.md asks for an HS256 key of 256 bits; 64 random hex digits (`openssl rand -hex 32`, what
  * docs/deploy.md says to use) estimate at 227 bits or more, 32 (`-hex 16`, 128 real bits) at
  * about 95–125, 40 × 'a' at 0.
  */

@@ -24,7 +24,7 @@ export interface AppContext {
   secrets: Secrets;
   /** The background job queue (lib/jobs.ts), started with the app. */
   jobs: Jobs;
-  /** The replies of the public book pages, kept in memory (lib/public-pages.ts). */
+  /** The replies of the public book pages, cached in memory (lib/public-pages.ts). */
   publicPages: PublicPageCache;
   /** The results of recent searches, found a window at a time (modules/books/search-results.ts). */
   searchResults: SearchResults;
@@ -32,7 +32,7 @@ export interface AppContext {
   publisherInfos: PublisherInfos;
   /** This copy's Prometheus metrics (lib/metrics.ts): services count through it. */
   metrics: Metrics;
-  /** The outbox's, the job queues' and the books' figures every copy shares, kept 15 s (lib/site-state.ts). */
+  /** The outbox's, the job queues' and the books' figures every copy shares, cached 15 s (lib/site-state.ts). */
   siteState: SiteState;
   /** The current time; tests move it to check expiry. Every expiry decision reads it. */
   clock: () => Date;

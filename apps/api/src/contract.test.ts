@@ -2,19 +2,19 @@
  * Contract test: a spec-shaped client, and the OpenAPI document's response schemas.
  *
  * 1. The client is written from the product specification, not from our code: it uses only the
- *    paths of the spec's call tables (accounts-and-shared.md §7, books-and-orders.md §7, below
- *    the /api mount), the field names of their §3 entities and §7 payloads, and reads replies
- *    only where §7 says ('data.message', 'data.accessToken.access_token', 'data.orderBooks', …).
- *    It registers a publisher and a library (accounts §3, §4, §7), verifies each e-mail with
+ *    paths of the spec's call tables (docs/api.md, below
+ *    the /api mount), the field names of their entities and payloads (docs/api.md), and reads replies
+ *    only where docs/api.md says ('data.message', 'data.accessToken.access_token', 'data.orderBooks', …).
+ *    It registers a publisher and a library (docs/api.md), verifies each e-mail with
  *    the one-time code (read from the dev outbox: the e-mail itself is outside the API
- *    contract), logs in, saves the library's letter text (books §1: needed before ordering),
+ *    contract), logs in, saves the library's letter text (README.md: needed before ordering),
  *    registers a book with a new author (`authors[0][authorname]`) and a second book reusing
- *    that author by `authors[0][authorId]` from GET /book/author-name (books §5, §7), orders
- *    it as the library and asks for the order summary (books §4), accepts it, dispatches it and
- *    marks it received (books §4's transition table), checking each tab of the order lists.
+ *    that author by `authors[0][authorId]` from GET /book/author-name (docs/api.md), orders
+ *    it as the library and asks for the order summary (docs/api.md), accepts it, dispatches it and
+ *    marks it received (docs/api.md's transition table), checking each tab of the order lists.
  *    Where the spec quotes a message ('Book created successfully', 'Order dispatched
  *    successfully') the reply must carry it; where the spec names fields, they must be there;
- *    where it is silent, nothing more is asserted. Success is any status 200–299 (both §7s).
+ *    where it is silent, nothing more is asserted. Success is any status 200–299 (both call tables).
  *    Shape checks are `expect.soft`, so one run lists every mismatch; a failed step the flow
  *    depends on stops the test there.
  * 2. GET /api/docs/json: every operation (path × method, the docs routes aside) declares a
@@ -29,7 +29,7 @@ import { ENGINES, createTestApp, form, latestCode, type TestApp } from './test/h
 
 /** The calls of the spec's tables this client makes: `METHOD /path` below the API base, {params} as the spec names them. */
 const SPEC_CALLS = new Set([
-  // accounts §7
+  // docs/api.md
   'POST /user/login',
   'GET /user/me',
   'POST /user/verify-email',
@@ -39,7 +39,7 @@ const SPEC_CALLS = new Set([
   'POST /publisher',
   'GET /state',
   'GET /state/{state_id}/city',
-  // books §7
+  // docs/api.md
   'POST /book',
   'GET /book/{book_id}',
   'PATCH /book/{id}',
@@ -56,13 +56,13 @@ const SPEC_CALLS = new Set([
 ]);
 
 /**
- * Calls the client needs whose path the spec does not show. accounts §7: 'Letterhead save |
+ * Calls the client needs whose path the spec does not show. docs/api.md: 'Letterhead save |
  * path not shown | body text, plus id when editing' — the letterhead's GET path is used, as
- * POST; books §1 requires letter text before a library can order.
+ * POST; README.md requires letter text before a library can order.
  */
 const UNLISTED_CALLS = new Set(['POST /library/logo-text']);
 
-/** Spec §7 (both documents): 'Only statuses 200 to 299 count as success.' */
+/** Both call tables: 'Only statuses 200 to 299 count as success.' */
 const isSuccess = (status: number) => status >= 200 && status <= 299;
 
 type Reply = Awaited<ReturnType<TestApp['app']['inject']>>;
@@ -151,7 +151,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  /** accounts §7 'Login' and 'Current user': data.message, data.accessToken.access_token, then GET /user/me. */
+  /** docs/api.md 'Login' and 'Current user': data.message, data.accessToken.access_token, then GET /user/me. */
   async function login(account: { email: string; password: string }, modelType: 'PUBLISHER' | 'LIBRARY') {
     const reply = await call('POST /user/login', { json: { email: account.email, password: account.password, modelType } });
     expectSuccess(reply, `login ${modelType}`);
@@ -161,37 +161,37 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     const token = data.accessToken.access_token as string;
     const me = await call('GET /user/me', { token });
     expectSuccess(me, 'current user');
-    expect.soft(me.json().data.modelType, 'user/me: userData.modelType (accounts §3)').toBe(modelType);
+    expect.soft(me.json().data.modelType, 'user/me: userData.modelType (docs/api.md)').toBe(modelType);
     return token;
   }
 
-  /** accounts §3 'The code step sends email, otp, modelType'; the code comes by e-mail (dev outbox). */
+  /** docs/api.md 'The code step sends email, otp, modelType'; the code comes by e-mail (dev outbox). */
   async function verifyEmail(email: string, modelType: 'PUBLISHER' | 'LIBRARY') {
     const otp = await latestCode(t.app, email);
-    expect.soft(otp, 'one-time code: 6 digits (accounts §5, §9)').toMatch(/^\d{6}$/);
+    expect.soft(otp, 'one-time code: 6 digits (docs/api.md and packages/shared/src/constants.ts)').toMatch(/^\d{6}$/);
     const reply = await call('POST /user/verify-email', { json: { email, otp, modelType } });
     expectSuccess(reply, `verify e-mail ${modelType}`);
-    // accounts §8: 'Success toasts on registration, code verification … show the server message'
+    // packages/shared/src/messages.ts: 'Success toasts on registration, code verification … show the server message'
     expect.soft(typeof reply.json().message, 'verify-email: a server message').toBe('string');
   }
 
-  it('registers a publisher and a library, verifies their e-mails and logs them in (accounts §3–§5, §7)', async () => {
+  it('registers a publisher and a library, verifies their e-mails and logs them in (docs/api.md)', async () => {
     const states = await call('GET /state');
     expectSuccess(states, 'states');
     const stateList = theList(states.json().data, 'GET /state');
     for (const state of stateList)
-      expect.soft(Object.keys(state), 'state fields (accounts §3)').toEqual(expect.arrayContaining(['id', 'state_id', 'state_name']));
+      expect.soft(Object.keys(state), 'state fields (docs/api.md)').toEqual(expect.arrayContaining(['id', 'state_id', 'state_name']));
     const gujarat = stateList.find((state) => state.state_name === 'Gujarat');
     expect(gujarat, 'Gujarat among the states').toBeDefined();
     const cities = await call('GET /state/{state_id}/city', { params: { state_id: Number(gujarat!.state_id) } });
     expectSuccess(cities, 'cities of Gujarat');
     const cityList = theList(cities.json().data, 'GET /state/{state_id}/city');
     for (const city of cityList)
-      expect.soft(Object.keys(city), 'city fields (accounts §3)').toEqual(expect.arrayContaining(['id', 'city_id', 'city_name']));
+      expect.soft(Object.keys(city), 'city fields (docs/api.md)').toEqual(expect.arrayContaining(['id', 'city_id', 'city_name']));
     const ahmedabad = cityList.find((city) => city.city_name === 'Ahmedabad');
     expect(ahmedabad, 'Ahmedabad among the cities of Gujarat').toBeDefined();
 
-    // accounts §3: publisher registration (multipart) — logo and the profile fields, state and city as ids, no confirmPassword
+    // docs/api.md: publisher registration (multipart) — logo and the profile fields, state and city as ids, no confirmPassword
     const publisher = await call('POST /publisher', {
       multipart: form(
         {
@@ -212,9 +212,11 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
       ),
     });
     expectSuccess(publisher, 'publisher registration');
-    expect.soft(typeof publisher.json().message, 'publisher registration: a server message (accounts §8)').toBe('string');
+    expect
+      .soft(typeof publisher.json().message, 'publisher registration: a server message (packages/shared/src/messages.ts)')
+      .toBe('string');
 
-    // accounts §3: library registration (multipart)
+    // docs/api.md: library registration (multipart)
     const library = await call('POST /library', {
       multipart: form(
         {
@@ -233,7 +235,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
       ),
     });
     expectSuccess(library, 'library registration');
-    expect.soft(typeof library.json().message, 'library registration: a server message (accounts §8)').toBe('string');
+    expect.soft(typeof library.json().message, 'library registration: a server message (packages/shared/src/messages.ts)').toBe('string');
 
     await verifyEmail(publisherAccount.email, 'PUBLISHER');
     await verifyEmail(libraryAccount.email, 'LIBRARY');
@@ -241,7 +243,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     session.library = await login(libraryAccount, 'LIBRARY');
   });
 
-  it('saves the library letter text before its first order (accounts §3, §4, §7; books §1)', async () => {
+  it('saves the library letter text before its first order (docs/api.md; README.md)', async () => {
     const before = await call('GET /library/logo-text', { token: session.library });
     expectSuccess(before, 'letterhead get');
     expect.soft(before.json().data, 'letterhead get: data.librarianLogo').toHaveProperty('librarianLogo');
@@ -250,35 +252,35 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     expectSuccess(saved, 'letterhead save');
     const after = await call('GET /library/logo-text', { token: session.library });
     expect
-      .soft(after.json().data.librarianLogo, 'letterhead: id, letterText, logoUrl (accounts §3)')
+      .soft(after.json().data.librarianLogo, 'letterhead: id, letterText, logoUrl (docs/api.md)')
       .toMatchObject({ id: expect.any(Number), letterText: text });
     expect.soft(after.json().data.librarianLogo, 'letterhead: logoUrl').toHaveProperty('logoUrl');
-    // accounts §3: 'userData carries … for libraries letterText'; §4: the user is refetched after save
+    // docs/api.md: 'userData carries … for libraries letterText'; docs/api.md: the user is refetched after save
     expect.soft((await call('GET /user/me', { token: session.library })).json().data.letterText).toBe(text);
   });
 
-  it('registers a book with a new author by name and a second one reusing that author by authorId (books §3, §5, §7)', async () => {
+  it('registers a book with a new author by name and a second one reusing that author by authorId (docs/api.md)', async () => {
     const token = session.publisher;
-    // books §7 'Next publisher ids': the form's prefilled, locked publisher_no and publisher_{product}_id
+    // docs/api.md 'Next publisher ids': the form's prefilled, locked publisher_no and publisher_{product}_id
     const next = await call('GET /book/book-jsbn-number', { token });
     expectSuccess(next, 'next publisher ids');
     const ids = next.json().data;
     expect.soft(ids.publisher_no, 'next ids: publisher_no').toBe(publisherAccount.publisher_no);
     expect.soft(typeof ids.publisher_jsbn_id, 'next ids: publisher_{product}_id').toBe('string');
 
-    // books §7 'Lookups' → lists; fields as books §3 names them
+    // docs/api.md 'Lookups' → lists; fields as it names them
     const languages = theList((await call('GET /book/language')).json().data, 'GET /book/language');
     for (const language of languages)
       expect
-        .soft(Object.keys(language), 'language fields (books §3)')
+        .soft(Object.keys(language), 'language fields (docs/api.md)')
         .toEqual(expect.arrayContaining(['id', 'language_name', 'language_des']));
     const subjects = theList((await call('GET /book/subject')).json().data, 'GET /book/subject');
     for (const subject of subjects)
-      expect.soft(Object.keys(subject), 'subject fields (books §3)').toEqual(expect.arrayContaining(['id', 'subject_name']));
+      expect.soft(Object.keys(subject), 'subject fields (docs/api.md)').toEqual(expect.arrayContaining(['id', 'subject_name']));
     const authorTypes = theList((await call('GET /book/author-type')).json().data, 'GET /book/author-type');
     for (const type of authorTypes)
       expect
-        .soft(Object.keys(type), 'author type fields (books §3)')
+        .soft(Object.keys(type), 'author type fields (docs/api.md)')
         .toEqual(expect.arrayContaining(['id', 'author_type', 'auth_search_key']));
     const language = languages.find((item) => item.language_name === 'Gujarati') ?? languages[0];
     const authorType = authorTypes.find((item) => item.author_type === 'Author') ?? authorTypes[0];
@@ -311,7 +313,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
       multipart: bookFields('સમયસાર', 'Samaysar', { 'authors[0][authorname]': authorName }),
     });
     expectSuccess(first, 'register book with a new author');
-    // books §4 and §8: 'Book created successfully'; §7 reads data.id, {product}_number, qrcode_image
+    // docs/api.md and packages/shared/src/messages.ts: 'Book created successfully'; docs/api.md reads data.id, {product}_number, qrcode_image
     expect.soft(first.json().message, 'register book: message').toBe('Book created successfully');
     const created = first.json().data;
     expect(typeof created.id, 'register book: data.id').toBe('number');
@@ -319,15 +321,15 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     expect.soft(typeof created.qrcode_image, 'register book: data.qrcode_image').toBe('string');
     firstBook = { id: created.id, jsbn_number: created.jsbn_number };
 
-    // books §2 and §4: the registration dialog's 'Is book available for printing?' — Yes
+    // docs/api.md: the registration dialog's 'Is book available for printing?' — Yes
     const available = await call('PATCH /book/{id}', { token, params: { id: firstBook.id }, json: { isAvailable: true } });
     expectSuccess(available, 'set availability');
     expect.soft(typeof available.json().message, 'set availability: message').toBe('string');
 
-    // books §7 'Lookups': GET /book/author-name → a list of author names (id, author_name)
+    // docs/api.md 'Lookups': GET /book/author-name → a list of author names (id, author_name)
     const names = theList((await call('GET /book/author-name', { token })).json().data, 'GET /book/author-name');
     for (const name of names)
-      expect.soft(Object.keys(name), 'author name fields (books §3)').toEqual(expect.arrayContaining(['id', 'author_name']));
+      expect.soft(Object.keys(name), 'author name fields (docs/api.md)').toEqual(expect.arrayContaining(['id', 'author_name']));
     const known = names.find((name) => name.author_name === authorName);
     expect(known, `the new author '${authorName}' among GET /book/author-name`).toBeDefined();
 
@@ -343,7 +345,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     expect.soft(second.json().data.jsbn_number, 'a new {product} number').not.toBe(firstBook.jsbn_number);
     await call('PATCH /book/{id}', { token, params: { id: secondId }, json: { isAvailable: true } });
 
-    // books §7 'Get book' → book; §3: authors (authorId, authorType, author_name), publisher (id, publisher_name, logoUrl)
+    // docs/api.md 'Get book' → book; docs/api.md: authors (authorId, authorType, author_name), publisher (id, publisher_name, logoUrl)
     const book = await call('GET /book/{book_id}', { params: { book_id: secondId } });
     expectSuccess(book, 'get book');
     const dto = book.json().data.book;
@@ -364,7 +366,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
       .toHaveLength(1);
   });
 
-  /** books §7 'Orders by you / by status' → data.orderBooks, data.total; the order with `id`, or undefined. */
+  /** docs/api.md 'Orders by you / by status' → data.orderBooks, data.total; the order with `id`, or undefined. */
   async function findOrder(token: string, orderStatus: string, id: number) {
     const reply = await call('GET /book/order-book', { token, query: { orderStatus, pageNo: 1, limit: 10 } });
     expectSuccess(reply, `orders ${orderStatus}`);
@@ -375,10 +377,10 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     return (data.orderBooks as Record<string, unknown>[]).find((row) => row.id === id) as Record<string, unknown> | undefined;
   }
 
-  /** books §3 'Order book' fields. */
+  /** docs/api.md 'Order book' fields. */
   const ORDER_FIELDS = ['id', 'orderId', 'order_date', 'totalCopies', 'status', 'library', 'publisher', 'OrderBookItem', 'dispetchedOrder'];
 
-  it('orders the book as the library and asks for the order summary (books §4, §7)', async () => {
+  it('orders the book as the library and asks for the order summary (docs/api.md)', async () => {
     const token = session.library;
     const copies = 3;
     const reply = await call('POST /book/order-book', {
@@ -389,28 +391,28 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     });
     expectSuccess(reply, 'create orders');
     const data = reply.json().data;
-    // books §7: 'data.message, data list of orders with id'; §4: one order per publisher
+    // docs/api.md: 'data.message, data list of orders with id'; docs/api.md: one order per publisher
     expect.soft(typeof data.message, 'create orders: data.message').toBe('string');
     const orders = theList(data, 'create orders: the list of orders');
     expect(orders, 'one order for the one publisher').toHaveLength(1);
     expect(typeof orders[0]!.id, 'created order: id').toBe('number');
     order = { id: orders[0]!.id as number, copies };
 
-    // books §4: 'for each created order an order summary PDF is requested with sendWhatsapp true'; §7 → PDF blob
+    // docs/api.md: 'for each created order an order summary PDF is requested with sendWhatsapp true'; docs/api.md → PDF blob
     const summary = await call('POST /publisher/generate-pdf', { token, json: { orderId: order.id, sendWhatsapp: true } });
     expectSuccess(summary, 'order summary PDF');
     expect.soft(summary.headers['content-type'], 'order summary: a PDF').toMatch(/^application\/pdf/);
     expect.soft(summary.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    // books §2: the library's Pending tab is REQUESTED
+    // apps/web/src/lib/paths.ts: the library's Pending tab is REQUESTED
     const pending = await findOrder(token, 'REQUESTED', order.id);
     expect(pending, 'the order in the library REQUESTED list').toBeDefined();
-    expect.soft(Object.keys(pending!), 'order book fields (books §3)').toEqual(expect.arrayContaining(ORDER_FIELDS));
+    expect.soft(Object.keys(pending!), 'order book fields (docs/api.md)').toEqual(expect.arrayContaining(ORDER_FIELDS));
     expect.soft(pending!.status).toBe('REQUESTED');
     expect.soft(pending!.totalCopies).toBe(copies);
   });
 
-  it('accepts the order and dispatches it as the publisher (books §4, §5, §7)', async () => {
+  it('accepts the order and dispatches it as the publisher (docs/api.md)', async () => {
     const token = session.publisher;
     const requested = await findOrder(token, 'REQUESTED', order.id);
     expect(requested, 'the order in the publisher REQUESTED list').toBeDefined();
@@ -422,7 +424,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
       )
       .toEqual([[secondBook.id, order.copies]]);
 
-    // books §4: Accept = every item at full requested count; §7: for accept, orderItems (item id and PartialBook)
+    // docs/api.md: Accept = every item at full requested count; docs/api.md: for accept, orderItems (item id and PartialBook)
     const accepted = await call('PATCH /book/order-book/{order_id}', {
       token,
       params: { order_id: order.id },
@@ -430,12 +432,9 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     });
     expectSuccess(accepted, 'accept order');
     expect.soft(typeof accepted.json().data?.message, 'accept: data.message').toBe('string');
-    // books §4 names this action Accept, not Partial Accept: every item is accepted at its full count
+    // docs/api.md names this action Accept, not Partial Accept: every item is accepted at its full count
     expect
-      .soft(
-        accepted.json().data?.message,
-        'accept at full counts (sent with orderItems, books §7) is an Accept, not a Partial Accept (books §4)',
-      )
+      .soft(accepted.json().data?.message, 'accept at full counts (sent with orderItems) is an Accept, not a Partial Accept (docs/api.md)')
       .not.toMatch(/partial/i);
     const preparing = await findOrder(token, 'IN_PROGRESS', order.id);
     expect(preparing, 'the order in the IN_PROGRESS (Preparing) list').toBeDefined();
@@ -446,7 +445,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
       )
       .toEqual([order.copies]);
 
-    // books §7 'Dispatch order' (multipart): orderImage, courierCompanyName, courierCompanyNumber, trackingId, orderId
+    // docs/api.md 'Dispatch order' (multipart): orderImage, courierCompanyName, courierCompanyNumber, trackingId, orderId
     const courier = { courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '9898012345', trackingId: 'SMC-778899' };
     const dispatched = await call('POST /book/create-dispatch', {
       token,
@@ -455,7 +454,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     expectSuccess(dispatched, 'dispatch order');
     expect.soft(dispatched.json().message, "dispatch: 'Order dispatched successfully'").toBe('Order dispatched successfully');
 
-    // books §3 'Dispatch record': orderimage, courierCompanyName, courierCompanyNumber, trackingId
+    // docs/api.md 'Dispatch record': orderimage, courierCompanyName, courierCompanyNumber, trackingId
     for (const viewer of [session.publisher, session.library]) {
       const row = await findOrder(viewer, 'DISPATCHED', order.id);
       expect(row, 'the order in the DISPATCHED list').toBeDefined();
@@ -464,7 +463,7 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     }
   });
 
-  it('lets the library mark the dispatched order received (books §4: DISPATCHED → COMPLETED by library)', async () => {
+  it('lets the library mark the dispatched order received (docs/api.md: DISPATCHED → COMPLETED by library)', async () => {
     const token = session.library;
     const received = await call('PATCH /book/order-book/{order_id}', {
       token,
@@ -473,13 +472,13 @@ describe.each(ENGINES)('contract with the spec on %s', (engine) => {
     });
     expectSuccess(received, 'mark received');
     expect.soft(typeof received.json().data?.message, 'mark received: data.message').toBe('string');
-    // books §7: 'Completed orders use orderStatus=COMPLETED'
+    // docs/api.md: 'Completed orders use orderStatus=COMPLETED'
     const completed = await findOrder(token, 'COMPLETED', order.id);
     expect(completed, 'the order in the COMPLETED list').toBeDefined();
     expect.soft(completed!.status).toBe('COMPLETED');
     expect.soft(await findOrder(session.publisher, 'COMPLETED', order.id), 'the order in the publisher COMPLETED list').toBeDefined();
 
-    // accounts §3 'Dashboard analytics reply'
+    // docs/api.md 'Dashboard analytics reply'
     const dashboard = await call('GET /user/dashboard', { token });
     expectSuccess(dashboard, 'dashboard');
     const data = dashboard.json().data;

@@ -81,7 +81,7 @@ export async function openContext(
   const publicPages = new PublicPageCache();
   metrics.sources.pool = () => opened.poolState();
   metrics.sources.pageCache = () => publicPages;
-  // search results are kept until any book or publisher changes, as the search pages are
+  // search results are cached until any book or publisher changes, as the search pages are
   const searchResults = new SearchResults();
   publicPages.onChange(() => searchResults.clear());
   const publisherInfos = new PublisherInfos();

@@ -1,5 +1,5 @@
 /**
- * What every request goes through, whatever its route (DESIGN §1–§3): Fastify's options (the
+ * What every request goes through, whatever its route (ARCHITECTURE.md and docs/api.md): Fastify's options (the
  * JSON log lines, request ids, TRUST_PROXY, the body limit), the hooks (request id header,
  * refused input, the caller's language, closing keep-alive connections while shutting down,
  * request metrics), the security headers, compression, ETags, the API's cache policy,
@@ -112,7 +112,7 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): { closin
     return errorHandler(error, request, reply);
   });
   // every request Fastify answers, by its route template (never the raw path: no user data in
-  // a label); the front door reports its own answers the same way
+  // a label); the cached-page responder reports its own answers the same way
   const timeRequests = config.METRICS_REQUESTS === 'on';
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
@@ -168,7 +168,7 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): { closin
  * Security headers by helmet on every reply Fastify sends, made once: @fastify/helmet builds
  * helmet's middleware (and parses the policy) again for every request, a tenth of a cached QR
  * scan's time.
- * @returns the middleware, for the front door's own replies
+ * @returns the middleware, for the cached-page responder's own replies
  */
 export function addSecurityHeaders(app: FastifyInstance, config: Config): ReturnType<typeof helmet> {
   // with S3, browsers PUT to and read from the bucket's public endpoint
@@ -212,7 +212,7 @@ export async function registerPlugins(app: FastifyInstance): Promise<void> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(etag);
-  // API replies are revalidated, never reused blind; routes that may be kept longer
+  // API replies are revalidated, never reused blind; routes that may be cached longer
   // (share images) say so themselves. Replies to a signed-in caller are for that browser only.
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;

@@ -1,21 +1,21 @@
 /**
  * The server's render of a public page (decision 011), built by `vite build --ssr` into
  * `dist-server/` and called by the API (`modules/web/`): the same routes, providers and pages
- * as in the browser, drawn to HTML with Preact's `renderToString` for a visitor (no session),
+ * as in the browser, rendered to HTML with Preact's `renderToString` for a visitor (no session),
  * with the page's CSS apart for `<head>` (Emotion's `<style data-emotion>` elements, which its
- * browser side adopts there).
+ * browser side hydrates there).
  *
  * The queries a page is known to read (PAGE_QUERIES) are fetched through `transport` (the API
- * answering in-process) before it is drawn, so one pass draws it. A page that reads more (or
+ * answering in-process) before it is rendered, so one pass renders it. A page that reads more (or
  * is not listed) shows which queries it waited for in that pass; they are fetched, and a second
- * pass draws the page with their data. The data goes back with the HTML, for the browser's app
+ * pass renders the page with their data. The data goes back with the HTML, for the browser's app
  * to start from the same.
  */
 import { renderToString } from 'preact-render-to-string';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath, type Params } from 'react-router';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { RenderQueryClient, type Transport } from './api/client';
-import { drawAs, type Session } from './api/session';
+import { renderAs, type Session } from './api/session';
 import { siteQuery } from './api/site';
 import { setServerOrigin } from './lib/origin';
 import { setValueLanguage } from './components/format';
@@ -33,9 +33,9 @@ export { SEEDS_ELEMENT_ID } from './app/providers';
 const handler = createStaticHandler(routes);
 
 /**
- * The queries each page drawn for visitors reads, by route: fetched before the page is drawn,
- * so one pass draws it (a render of the book page costs tens of ms of the server's CPU).
- * A page missing here is still drawn right, in two passes.
+ * The queries each page rendered for visitors reads, by route: fetched before the page is rendered,
+ * so one pass renders it (a render of the book page costs tens of ms of the server's CPU).
+ * A page missing here is still rendered right, in two passes.
  */
 const PAGE_QUERIES: { path: string; fetch: (client: QueryClient, params: Params) => Promise<void>[] }[] = [
   { path: paths.home, fetch: (client) => [client.prefetchQuery(siteQuery)] },
@@ -111,18 +111,18 @@ export async function renderPage(
 ): Promise<ServerPage> {
   const session = options.session ?? null;
   const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); only visitors' pages are drawn on the server`);
+  if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); only visitors' pages are rendered on the server`);
   const { pathname, origin } = new URL(url);
   // the handler matched the routes: they are not matched again
   await preloadRoute(pathname, context.matches);
   const queryClient = new RenderQueryClient(transport, { defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = serverI18n(language);
-  const draw = () => {
+  const render = () => {
     setServerOrigin(origin);
     setValueLanguage(language, i18n.t('value.empty', { ns: 'common' }));
     // the render is synchronous: nothing else renders between these lines
-    return drawAs(session, () =>
+    return renderAs(session, () =>
       renderToString(
         <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -132,7 +132,7 @@ export async function renderPage(
   };
 
   await fetchPageQueries(queryClient, pathname);
-  let drawn = draw();
+  let rendered = render();
   let passes: 1 | 2 = 1;
   const wanted = queryClient
     .getQueryCache()
@@ -140,7 +140,7 @@ export async function renderPage(
     .filter((query) => query.state.status === 'pending' && runs(query));
   if (wanted.length) {
     await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn })));
-    drawn = draw();
+    rendered = render();
     passes = 2;
   }
   // Emotion writes each style before its element; in <head> they are where its browser side
@@ -148,14 +148,14 @@ export async function renderPage(
   const styles: string[] = [];
   let html = '';
   let at = 0;
-  for (let start = drawn.indexOf(STYLE_START); start >= 0; start = drawn.indexOf(STYLE_START, at)) {
-    const end = drawn.indexOf(STYLE_END, start);
+  for (let start = rendered.indexOf(STYLE_START); start >= 0; start = rendered.indexOf(STYLE_START, at)) {
+    const end = rendered.indexOf(STYLE_END, start);
     if (end < 0) break;
-    html += drawn.slice(at, start);
-    styles.push(drawn.slice(start, end + STYLE_END.length));
+    html += rendered.slice(at, start);
+    styles.push(rendered.slice(start, end + STYLE_END.length));
     at = end + STYLE_END.length;
   }
-  html += drawn.slice(at);
+  html += rendered.slice(at);
   const css = usedStyles(styles, html);
   const queries = queryClient.getQueryCache().getAll();
   return {

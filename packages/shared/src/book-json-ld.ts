@@ -1,5 +1,5 @@
 /**
- * The schema.org `Book` of a book's page (spec books §2), made once here so the server-made
+ * The schema.org `Book` of a book's page (apps/web/src/lib/paths.ts), made once here so the server-made
  * `/jsbn/:jsbn` HTML and the app write the same JSON-LD (decision 008). Part of `@jsbn/shared/core`.
  */
 import { formatJsbn } from './jsbn.js';

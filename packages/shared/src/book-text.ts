@@ -1,12 +1,12 @@
 /**
- * Book texts and date helpers without zod (spec books §4, §5): the messages of the book form
+ * Book texts and date helpers without zod (docs/api.md): the messages of the book form
  * and the Samvat and DD/MM/YYYY conversions (the file rules and their messages are in
  * file-rules.ts). Part of `@jsbn/shared/core`.
  */
 import { APP_TIME_ZONE, VEER_SAMVAT_OFFSET, VIKRAM_SAMVAT_OFFSET } from './constants.js';
 
 /**
- * Texts of the book form and its files quoted from spec books §5, §8 (messages.ts holds the
+ * Texts of the book form and its files quoted from docs/api.md and packages/shared/src/messages.ts (messages.ts holds the
  * older ones). The API answers with them and the web form shows them.
  */
 export const BOOK_MSG = {
@@ -33,21 +33,21 @@ export const BOOK_MSG = {
   pdfError: 'Error while generating pdf.',
   // 'for propagation' prices (not in the spec)
   freeHasNoPrice: 'A free book has no price. Leave Price empty, or choose Priced or For propagation.',
-  // PDF request form (spec §5) and its replies (spec §8)
+  // PDF request form (docs/api.md) and its replies (packages/shared/src/messages.ts)
   nameRequired: 'Name is required',
   invalidEmail: 'Invalid email',
   reasonRequired: 'Reason is required',
   referredByRequired: 'Referred by is required',
   requestSubmitted: 'Request submitted successfully. The publisher will contact you soon.',
   requestFailed: 'An error occurred',
-  // reader order (spec §5; the texts are ours where the spec gives none)
+  // reader order (docs/api.md; the texts are ours where the spec gives none)
   messageRequired: 'Message is required',
   dateRequired: 'Date is required',
   dateFormat: 'Date must be DD/MM/YYYY',
   datePast: 'Date cannot be in the past',
   readerQuickFill: 'I need this book',
   readerOrderSent: 'Your request has been sent to the publisher.',
-  // duplicate check (spec §5/§7; wording ours)
+  // duplicate check (docs/api.md; wording ours)
   duplicateTitle: 'A book with this title already exists for this publisher.',
   duplicateId: 'This JSBN id is already taken for this publisher.',
   noDuplicate: 'No book with this title or JSBN id exists for this publisher.',
@@ -86,7 +86,7 @@ export const bulkSameTitleMessage = (row: number) => `The same title is also in 
 /** Shown while a catalogue is being made in the background (wording ours). */
 export const catalogueProgressMessage = (percent: number) => `Making the catalogue… ${percent}% done. It downloads by itself when ready.`;
 
-/** Vikram and Veer Samvat of a publication year (spec books §4); null when not positive. */
+/** Vikram and Veer Samvat of a publication year (docs/api.md); null when not positive. */
 export function samvatOf(year: number | null | undefined): { vikram_samvat: number | null; veer_samvat: number | null } {
   if (!year || year <= 0) return { vikram_samvat: null, veer_samvat: null };
   return { vikram_samvat: year + VIKRAM_SAMVAT_OFFSET, veer_samvat: year + VEER_SAMVAT_OFFSET };
@@ -98,7 +98,7 @@ export function todayIso(now: Date = new Date()): string {
 }
 
 /**
- * The published date the book form sends (spec books §5): shown DD/MM/YYYY, sent YYYY-MM-DD, an
+ * The published date the book form sends (docs/api.md): shown DD/MM/YYYY, sent YYYY-MM-DD, an
  * invalid date becomes today (`now`). A date left empty is no date — 'Published: Yes' without
  * one, never today's on its own (decision 039) — and an unpublished book has none.
  */

@@ -1,5 +1,5 @@
 /**
- * Business constants and limits — spec §9 of both documents. Named here once and imported
+ * Business constants and limits — of both documents. Named here once and imported
  * by the API and the web app; never repeat one of these numbers elsewhere.
  */
 
@@ -9,7 +9,7 @@ export const COUNTRY_CODE = '+91';
 /** One-time code: 6 digits; resend unlocks after 60 s (ms). */
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_WAIT_MS = 60_000;
-/** One-time code lifetime (ms) and wrong tries before it dies — DESIGN §8. */
+/** One-time code lifetime (ms) and wrong tries before it dies — decision 007. */
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 /** Password length bounds (characters). */
@@ -20,9 +20,9 @@ export const LETTER_TEXT_MIN = 10;
 /** Publisher unique id (`publisher_no`) length. */
 export const PUBLISHER_NO_LENGTH = 5;
 
-/** Upload limits in bytes (spec books §9), file types and their messages: file-rules.ts (`FILE_RULES`). */
+/** Upload limits in bytes, file types and their messages: file-rules.ts (`FILE_RULES`). */
 
-/** Lists — spec §9. */
+/** Lists. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const PAGE_SIZES = ['10', '25', '50', '100', 'all'] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -31,7 +31,7 @@ export const SEARCH_PAGE_SIZE = 50;
 export const NEWLY_PUBLISHED_PAGE_SIZE = 20;
 export const EMPTY_VALUE = 'N/A';
 
-/** Samvat offsets — spec books §4. */
+/** Samvat offsets — docs/api.md. */
 export const VIKRAM_SAMVAT_OFFSET = 57;
 export const VEER_SAMVAT_OFFSET = 527;
 
@@ -91,7 +91,7 @@ export const INDIAN_STATES = [
   'West Bengal',
 ] as const;
 
-/** Order statuses — spec books §4. */
+/** Order statuses — docs/api.md. */
 export const ORDER_STATUSES = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -112,7 +112,7 @@ export const ORDER_ACTIONS = ['accept', 'partialAccept', 'reject', 'cancel', 'di
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /**
- * The order state machine as data — spec books §4 table. The server checks every change
+ * The order state machine as data — docs/api.md table. The server checks every change
  * against it; the web app uses it to decide which buttons exist.
  */
 export const ORDER_TRANSITIONS: Record<OrderAction, { from: OrderStatus; to: OrderStatus; by: ModelType }> = {
@@ -149,7 +149,7 @@ export const AUTO_REMINDER_AFTER_DAYS = 7;
 export const ORDER_EVENT_KINDS = ['status', 'reminder', 'auto_reminder', 'payment', 'payment_reminder'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
-/** Book size presets in inches (height × width) — spec books §9. */
+/** Book size presets in inches (height × width). */
 export const BOOK_SIZE_PRESETS = [
   { key: 'pocket', label: 'Pocket', height: 6.87, width: 4.25 },
   { key: 'medium', label: 'Medium', height: 8.5, width: 5.5 },
@@ -160,7 +160,7 @@ export const BOOK_SIZE_PRESETS = [
 export const LEADING_CURRENCIES = ['INR', 'USD', 'CAD', 'EUR', 'AED'] as const;
 export const DEFAULT_CURRENCY = 'INR';
 
-/** Reset-password links live this long (ms) — DESIGN §8. */
+/** Reset-password links live this long (ms) — decision 007. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** Login attempts: failures per account, and attempts per IP, in one window (ms). */
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
@@ -168,10 +168,10 @@ export const LOGIN_MAX_ATTEMPTS_PER_IP = 30;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Codes sent to one account within an hour, the first included. */
 export const OTP_MAX_SENDS_PER_HOUR = 5;
-/** Hero carousel delay (ms) and dashboard counter animation (ms) — spec accounts §9. */
+/** Hero carousel delay (ms) and dashboard counter animation (ms). */
 export const HERO_DELAY_MS = 5000;
 export const COUNTER_ANIMATION_MS = 700;
-/** Mail domains of throwaway inboxes refused by the contact form — spec accounts §5 (8 domains). */
+/** Mail domains of throwaway inboxes refused by the contact form — docs/api.md (8 domains). */
 export const DISPOSABLE_EMAIL_DOMAINS = [
   'mailinator.com',
   'yopmail.com',
@@ -183,7 +183,7 @@ export const DISPOSABLE_EMAIL_DOMAINS = [
   'sharklasers.com',
 ] as const;
 
-/** Excel export file names (without .xlsx) — spec books §9; every export has one sheet, 'Data'. */
+/** Excel export file names (without .xlsx); every export has one sheet, 'Data'. */
 export const EXPORT_FILE_NAMES = {
   bookedOrders: 'Booked_Orders',
   booksOrderedByYou: 'Books_Ordered_By_You',
@@ -193,18 +193,18 @@ export const EXPORT_FILE_NAMES = {
   publisherCatalog: 'Publisher_Catelog',
 } as const;
 export const EXPORT_SHEET_NAME = 'Data';
-/** The address labels file — spec books §6. */
+/** The address labels file — docs/api.md. */
 export const ADDRESS_LABELS_FILE = 'addresses.pdf';
 
-/** Extra book images (besides the cover) — spec books §5 'You can upload upto 4 images'. */
+/** Extra book images (besides the cover) — docs/api.md 'You can upload upto 4 images'. */
 export const MAX_BOOK_IMAGES = 4;
-/** Page sizes GET /api/book accepts: the list choices plus 20 for the Newly Published grid (spec §9). */
+/** Page sizes GET /api/book accepts: the list choices plus 20 for the Newly Published grid. */
 export const BOOK_LIST_PAGE_SIZES = ['10', '20', '25', '50', '100', 'all'] as const;
-/** Signed upload URLs of spec books §4 live this long (ms). */
+/** Signed upload URLs of docs/api.md live this long (ms). */
 export const UPLOAD_URL_TTL_MS = 15 * 60_000;
 /** Uploaded files never attached to a book are removed after this long (ms). */
 export const STRAY_UPLOAD_AGE_MS = 24 * 60 * 60_000;
-/** File fields of the upload flow (spec books §7 'Upload addresses'). */
+/** File fields of the upload flow (docs/api.md 'Upload addresses'). */
 export const BOOK_UPLOAD_FIELDS = ['index_pdf', 'bookimage', 'pdfpublisher'] as const;
 export type BookUploadField = (typeof BOOK_UPLOAD_FIELDS)[number];
 /** Time zone the reader-order date ('not in the past') is judged in. */

@@ -14,7 +14,7 @@ import {
 } from './file-rules.js';
 
 describe('the file rules table', () => {
-  it('counts a megabyte as 1024 × 1024 bytes and holds the byte limits of spec books §9', () => {
+  it('counts a megabyte as 1024 × 1024 bytes and holds the byte limits of packages/shared/src/constants.ts', () => {
     expect(MB).toBe(1_048_576);
     expect(MAX_DISPATCH_FILE_BYTES).toBe(5_242_880);
     expect(MAX_PDF_BYTES).toBe(209_715_200);
@@ -30,7 +30,7 @@ describe('the file rules table', () => {
     expect(FILE_RULES.bookimage.maxCount).toBe(4);
   });
 
-  it('takes the types of spec books §5 and accounts §5, with their extensions', () => {
+  it('takes the types of docs/api.md, with their extensions', () => {
     expect(FILE_RULES.book_cover.types).toEqual(['image/jpeg']);
     expect(FILE_RULES.book_cover.extensions).toEqual(['.jpg', '.jpeg']);
     expect(FILE_RULES.logo.types).toEqual(['image/jpeg', 'image/png']);

@@ -1,5 +1,5 @@
 /**
- * The one table of uploaded files (spec books §5 'Files', §9, spec accounts §5): for
+ * The one table of uploaded files (docs/api.md 'Files', packages/shared/src/constants.ts): for
  * every file field the API accepts, the types it takes (MIME type and file-name extensions),
  * its size limit in bytes, how many files it holds and the messages people read when a file is
  * refused. The API (storage rules, upload addresses) and the web app (file inputs, the checks
@@ -13,11 +13,11 @@ import { MSG, unreadableImageMessage } from './messages.js';
 /** One megabyte as the spec counts it: 1024 × 1024 = 1,048,576 bytes (5 MB = 5,242,880 bytes). */
 export const MB = 1024 * 1024;
 
-/** Book cover, extra book images and logos: at most 10 MB = 10,485,760 bytes each (spec books §9). */
+/** Book cover, extra book images and logos: at most 10 MB = 10,485,760 bytes each (packages/shared/src/constants.ts). */
 export const MAX_IMAGE_BYTES = 10 * MB;
-/** Index PDF and book PDF: at most 200 MB = 209,715,200 bytes (spec books §9). */
+/** Index PDF and book PDF: at most 200 MB = 209,715,200 bytes (packages/shared/src/constants.ts). */
 export const MAX_PDF_BYTES = 200 * MB;
-/** The proof of dispatch: at most 5 MB = 5,242,880 bytes (spec books §9). */
+/** The proof of dispatch: at most 5 MB = 5,242,880 bytes (packages/shared/src/constants.ts). */
 export const MAX_DISPATCH_FILE_BYTES = 5 * MB;
 
 /** The file types the API keeps; it recognises each by its first bytes (apps/api lib/storage.ts). */
@@ -36,7 +36,7 @@ export const FILE_TYPES: Record<FileType, { name: string; extensions: readonly s
 /** The `{PDF or image or file}` of the spec's size error. */
 export type FileKind = 'PDF' | 'image' | 'file';
 
-/** '{file} is not a valid image file. Only image files are allowed.' — spec books §5. */
+/** '{file} is not a valid image file. Only image files are allowed.' — docs/api.md. */
 export const notImageMessage = (file: string) => `${file} is not a valid image file. Only image files are allowed.`;
 /** A book image that is an image of a type the server does not keep (WebP, GIF …; wording ours). */
 export const imageNotJpegOrPngMessage = (file: string) => `${file} is not a JPEG or PNG. Book images must be JPEG or PNG images.`;
@@ -47,7 +47,7 @@ export const coverNotJpegMessage = (file: string) => `${file} is not a JPEG. The
 const megabytes = (bytes: number) => (bytes / MB).toFixed(2);
 
 /**
- * The spec's size error (books §5): '{file} is too large ({size}MB). Maximum {kind} file size
+ * The spec's size error (docs/api.md): '{file} is too large ({size}MB). Maximum {kind} file size
  * allowed is {limit}MB.' `sizeBytes` and `limitBytes` in bytes. Without `sizeBytes` (a server
  * that stopped reading at the limit never learns the full size) the size is left out:
  * '{file} is too large. Maximum {kind} file size allowed is {limit}MB.'
@@ -94,7 +94,7 @@ export interface FileRule {
   /** Types and limit for a field's helper text: 'JPEG or PNG, up to 10 MB'. */
   hint: string;
   messages: FileMessages;
-  /** The spec's PDF upload widget has texts of its own (books §5); only the book PDF has one. */
+  /** The spec's PDF upload widget has texts of its own (docs/api.md); only the book PDF has one. */
   widget?: Pick<FileMessages, 'wrongType' | 'tooLarge'>;
 }
 
@@ -127,7 +127,7 @@ function imageMessages(notKept: (file: string) => string, wrongBytes: (what: str
   };
 }
 
-/** Index PDF and book PDF: 'Only PDF files are allowed.', 'File size must be less than 200MB' (spec books §5). */
+/** Index PDF and book PDF: 'Only PDF files are allowed.', 'File size must be less than 200MB' (docs/api.md). */
 const pdfMessages: FileMessages = {
   wrongType: () => BOOK_MSG.onlyPdf,
   tooLarge: () => BOOK_MSG.pdfTooLarge,
@@ -232,7 +232,7 @@ export function declaredType(rule: FileRule, file: Pick<ChosenFile, 'name' | 'ty
 export const acceptOf = (rule: FileRule) => rule.types.join(',');
 
 /**
- * The browser's check of a chosen file (spec books §5, accounts §5): its declared type, then
+ * The browser's check of a chosen file (docs/api.md): its declared type, then
  * its size (bytes) against `rule.maxBytes`.
  * @param messages the texts to use (default the field's; the book PDF's widget passes `rule.widget`)
  * @returns the message to show, or null when the file is fine

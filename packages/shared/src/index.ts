@@ -1,4 +1,4 @@
-/** @jsbn/shared — the one contract both the API and the web app import (DESIGN §1). */
+/** @jsbn/shared — the one contract both the API and the web app import (ARCHITECTURE.md). */
 export * from './core.js';
 export * from './schemas/common.js';
 export * from './schemas/accounts.js';

@@ -1,5 +1,5 @@
 /**
- * The JSBN (Jain Standard Book Number) — DESIGN §5.
+ * The JSBN (Jain Standard Book Number) — decision 001.
  *
  * A JSBN is `PPPPP-NNNNN-C`:
  *  - `PPPPP` the publisher's 5-character unique id (`publisher_no`, A–Z 0–9),

@@ -175,7 +175,7 @@ export const SWAROOPS: readonly SwaroopOption[] = [
 ];
 
 /**
- * Currencies (ISO 4217 active codes), the spec's five first — spec books §9. The book form
+ * Currencies (ISO 4217 active codes), the spec's five first — packages/shared/src/constants.ts. The book form
  * offers them in this order; the API accepts only these.
  */
 export const CURRENCIES = [

@@ -3,7 +3,7 @@
  * exists once: the server validation answers with it and the web form shows it.
  */
 export const MSG = {
-  // accounts §5
+  // accounts
   invalidEmail: 'Invalid email address',
   passwordMin: 'Password must be at least 8 characters',
   passwordUpper: 'Password must contain at least one uppercase letter',
@@ -31,7 +31,7 @@ export const MSG = {
   analyticsFailed: 'An error occurred while getting analytics',
   stateRequired: 'State is required',
   cityRequired: 'City is required',
-  // books §5
+  // books
   bookTitle: 'Book title is required.',
   bookETitle: 'Book English title is required.',
   pages: 'Number of pages is required.',
@@ -62,7 +62,7 @@ export const MSG = {
   pdfError: 'Error while generating pdf',
   generatingSummary: 'Generating order summery...',
   searchAtLeastOne: 'Please fill at least one field before submitting.',
-  // shared §8
+  // the error catalogue
   maintenance: 'Server is under maintenance mode. Please try again later.',
   unauthorized: 'Unauthorized',
   serviceUnavailable: 'Service unavailable',

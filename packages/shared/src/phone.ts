@@ -2,7 +2,7 @@
  * Indian phone numbers as people write them — '+91 98250 12345', '098250-12345',
  * '0261 2345678' (a landline with its STD code), '(079) 2550 1234' — read by one parser,
  * libphonenumber-js (India's metadata, decision 039), into the 10 digits the spec keeps
- * (accounts §5; a courier's number, books-and-orders §6). Part of `@jsbn/shared/core`.
+ * (docs/api.md; a courier's number). Part of `@jsbn/shared/core`.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { PHONE_DIGITS } from './constants.js';

@@ -6,7 +6,7 @@
 /** One query's data as the server made the page with it: `[queryKey, data]`. */
 export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
 
-/** A page drawn on the server. */
+/** A page rendered on the server. */
 export interface ServerPage {
   /** What goes inside `#root`. */
   html: string;
@@ -16,7 +16,7 @@ export interface ServerPage {
   seeds: QuerySeed[];
   /** False when a query failed: the page shows a loading or an error state and is not worth sending. */
   complete: boolean;
-  /** How many times the page was drawn: 1 when its queries were known beforehand (PAGE_QUERIES), else 2. */
+  /** How many times the page was rendered: 1 when its queries were known beforehand (PAGE_QUERIES), else 2. */
   passes: 1 | 2;
   /** The lazily loaded pages it shows, by name (`app-modules.json` lists their chunks): fetched in the background by the browser (decision 031). */
   pages: string[];

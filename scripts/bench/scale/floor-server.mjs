@@ -1,11 +1,11 @@
 /**
- * The floor of a first scan (`npm run bench:profile -- --first --floor <mode>`; plain JavaScript so that bare Node runs it, as the baseline must): a bare Node http server on PORT that answers
- * GET /jsbn/:jsbn with the bytes of PAGE_FILE (a book page as the API drew it), doing per request
- * only what MODE says — `bytes`: sends the page's brotli made once (as the front door sends a
- * kept page); `brotli`: compresses the page as the public page cache does (brotli quality 5,
+ * The floor of an uncached request (`npm run bench:profile -- --first --floor <mode>`; plain JavaScript so that bare Node runs it, as the baseline must): a bare Node http server on PORT that answers
+ * GET /jsbn/:jsbn with the bytes of PAGE_FILE (a book page as the API rendered it), doing per request
+ * only what MODE says — `bytes`: sends the page's brotli made once (as the cached-page responder sends a
+ * cached page); `brotli`: compresses the page as the public page cache does (brotli quality 5,
  * SHA-1 ETag) and sends it; `read`: first reads the book as the API does (`bookByJsbn` of the
  * built API, its SQL, authors and QR code, on DATABASE_URL), then as `brotli`. No Fastify, no
- * render: what is left of a first scan when the app's drawing costs nothing.
+ * render: what is left of an uncached request when the app's rendering costs nothing.
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ const compress = (bytes) => ({
   br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
   etag: `"${createHash('sha1').update(bytes).digest('base64')}"`,
 });
-const kept = compress(page);
+const cached = compress(page);
 let read = null;
 if (MODE === 'read') {
   const { loadConfig } = await import('../../../apps/api/dist/config.js');
@@ -31,7 +31,7 @@ createServer(async (request, response) => {
   const jsbn = decodeURIComponent(request.url.slice('/jsbn/'.length));
   if (read) await read(jsbn);
   // a book's own page differs from the next: compressed anew each time (brotli keeps nothing between calls)
-  const { br, etag } = MODE === 'bytes' ? kept : compress(page);
+  const { br, etag } = MODE === 'bytes' ? cached : compress(page);
   response.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',
     'content-encoding': 'br',

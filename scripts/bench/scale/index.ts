@@ -18,8 +18,8 @@
  * - Node + pg: one indexed lookup of the book by JSBN per request;
  * - the API's `GET /api/book/listing/jsbn/:jsbn` and the server-made `/jsbn/:jsbn` page for
  *   each of 1,000 books in a random order (scanned before, and again and again: served from
- *   memory by the front door, decision 022), and both for a random one of 100,000 books
- *   (nearly every request a first scan: the database, and for the page a render of the app).
+ *   memory by the cached-page responder, decision 022), and both for a random one of 100,000 books
+ *   (nearly every request an uncached request: the database, and for the page a render of the app).
  * Part `search` searches through the API with the issue's mixed query set: sequentially, every
  * request a question not asked before (pages 1, 2, 3 … of each query; p50/p95 ms), then 20 at
  * a time from many visitors' addresses asking those queries' first five pages (searches/s);
@@ -193,7 +193,7 @@ require('node:http').createServer(async (q, s) => {
 }).listen(process.env.PORT, '127.0.0.1');`;
 
 /**
- * Waits until the API has finished what the last measure left it (pages still being drawn for
+ * Waits until the API has finished what the last measure left it (pages still being rendered for
  * connections autocannon closed), so the next measure has the machine to itself: /api/health
  * answers within 5 ms three times running (at most 60 s).
  */
@@ -232,7 +232,7 @@ async function measurePages(databaseUrl: string, samples: string[]): Promise<voi
   const popular = samples.slice(0, 1000);
   /**
    * One request whose path is `path(jsbn)` of a random book of `pool` each time (made anew for
-   * every request: every connection asks for different books, as first scans do).
+   * every request: every connection asks for different books, as uncached requests do).
    */
   const randomly = (pool: string[], path: (jsbn: string) => string) => [
     { setupRequest: (request: { path: string }) => ({ ...request, path: path(pool[Math.floor(Math.random() * pool.length)]!) }) },
@@ -291,12 +291,12 @@ async function measurePages(databaseUrl: string, samples: string[]): Promise<voi
         requests: inTurn(popular, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`),
       },
       {
-        name: `GET /api/book/listing/jsbn/:jsbn, ${samples.length.toLocaleString('en-IN')} books (first scans)`,
+        name: `GET /api/book/listing/jsbn/:jsbn, ${samples.length.toLocaleString('en-IN')} books (uncached requests)`,
         url: 'http://127.0.0.1:39103',
         requests: randomly(samples, (jsbn) => `/api/book/listing/jsbn/${formatJsbn(jsbn)}`),
       },
       {
-        name: `GET /jsbn/:jsbn (server-made page), ${samples.length.toLocaleString('en-IN')} books (first scans)`,
+        name: `GET /jsbn/:jsbn (server-made page), ${samples.length.toLocaleString('en-IN')} books (uncached requests)`,
         url: 'http://127.0.0.1:39103',
         requests: randomly(samples, (jsbn) => `/jsbn/${formatJsbn(jsbn)}`),
       },
@@ -387,7 +387,7 @@ async function measureSearch(databaseUrl: string, samples: string[]): Promise<vo
       `search, the same queries (pages 1–5) at random from many visitors, c20 for ${SECONDS} s: ${concurrent.requests.average.toFixed(0)} searches/s, p50 ${concurrent.latency.p50} ms, p99 ${concurrent.latency.p99} ms, errors / non-2xx ${concurrent.errors + concurrent.non2xx}`,
     );
     // every search new: words of the catalogue's vocabulary (rare and common alike, in every
-    // script), each asked once, its first page (no reply or result is kept yet); first one at
+    // script), each asked once, its first page (no reply or result is cached yet); first one at
     // a time, then 20 at a time (other words)
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     const vocabulary = await catalogueWords(pool, SEQUENTIAL_WORDS + 4_000);
@@ -508,7 +508,7 @@ async function measureImport(): Promise<void> {
   }
 }
 
-/** Books whose QR page part `metrics` scans again and again (each page drawn once before). */
+/** Books whose QR page part `metrics` scans again and again (each page rendered once before). */
 const POPULAR_FOR_METRICS = 300;
 
 /**

@@ -1,25 +1,25 @@
 /**
- * npm run bench:profile [-- --books N] [--database NAME] [--path /jsbn] [--seconds S] [--connections C] [--first | --search] [--floor bytes|brotli|read|drawn] — where
+ * npm run bench:profile [-- --books N] [--database NAME] [--path /jsbn] [--seconds S] [--connections C] [--first | --search] [--floor bytes|brotli|read|rendered] — where
  * a QR scan's or a search's time goes. Starts the built API (`node --cpu-prof
  * apps/api/dist/server.js`) on the catalogue database `bench:scale` built (`jsbn_scale_<N>`,
  * default 1,000,000 books; `--database` names another finished catalogue, e.g. one built under another name), scans 1,000 of its books once, then sends the scans of those books
- * (with `--first`: of up to 100,000 books never scanned, each once in a random order, so every one a first scan; with
+ * (with `--first`: of up to 100,000 books never scanned, each once in a random order, so every one an uncached request; with
  * `--search`: searches of the catalogue's words, each asked once, from many visitors, 20 at a
  * time) with autocannon (`--connections`, default 50 (20 for searches), brotli accepted,
  * `--seconds`, default 10), stops the server and prints the server's CPU time per reply during
  * those seconds (user + system from /proc, under the profiler, also by thread: the main one, V8's and libuv's; with `--path /jsbn`, how many
- * replies were drawn pages and how many the shell sent while MAX_DRAWN_AT_ONCE pages were being
- * made — `--connections 4` lets every first scan be drawn) and where that time went: self time
+ * replies were rendered pages and how many the shell sent while MAX_RENDERS_AT_ONCE pages were being
+ * made — `--connections 4` lets every uncached request be rendered) and where that time went: self time
  * by function and by package, in per cent of the samples.
  * `--node-flags '--single-threaded …'` starts the server's Node with those flags besides (V8's garbage collection and
  * compiling on the main thread alone, a larger young generation …).
  * `--floor bytes|brotli|read` (with `--path /jsbn`) serves the same requests from a bare Node
  * http server instead (`floor-server.mjs`, under the same profiler), sending a book page the
- * built API drew: its brotli made once (`bytes`), compressed per request as the page cache does
- * (`brotli`), or after the book is read as the API reads it (`read`): the floor of a first scan
- * without the app's drawing, on this machine. `--floor drawn` serves them from the built API
- * whose render hands every page the one it drew first in its language (`drawn-server.mjs`):
- * a first scan whose drawing costs nothing, the ceiling of a faster render.
+ * built API rendered: its brotli made once (`bytes`), compressed per request as the page cache does
+ * (`brotli`), or after the book is read as the API reads it (`read`): the floor of an uncached request
+ * without the app's rendering, on this machine. `--floor rendered` serves them from the built API
+ * whose render hands every page the one it rendered first in its language (`rendered-once-server.mjs`):
+ * an uncached request whose rendering costs nothing, the ceiling of a faster render.
  * Talks only to 127.0.0.1; asserts nothing. Needs `npm run build` first.
  */
 import { spawn } from 'node:child_process';
@@ -69,7 +69,7 @@ const { rows } = await pool
   });
 await pool.end();
 const paths = rows.map((row) => `${values.path}/${formatJsbn(row.jsbn_number)}`);
-// first scans: each book once, in a random order, until all have been asked for
+// uncached requests: each book once, in a random order, until all have been asked for
 if (values.first) {
   for (let i = paths.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -88,25 +88,25 @@ const serverEnv = {
   TRUST_PROXY: '1',
 };
 let floorPage: string | null = null;
-if (values.floor && !['bytes', 'brotli', 'read', 'drawn'].includes(values.floor))
-  throw new Error('--floor is bytes, brotli, read or drawn');
-if (values.floor && values.floor !== 'drawn') {
-  // a book page as the built API draws it (the last of the books: not one of the measured requests' first)
+if (values.floor && !['bytes', 'brotli', 'read', 'rendered'].includes(values.floor))
+  throw new Error('--floor is bytes, brotli, read or rendered');
+if (values.floor && values.floor !== 'rendered') {
+  // a book page as the built API renders it (the last of the books: not one of the measured requests' first)
   const { buildApp } = await import('@jsbn/api/app');
   const { loadConfig } = await import('@jsbn/api/config');
   const { app } = await buildApp(loadConfig({ ...serverEnv, LOG_LEVEL: 'silent' }));
-  const drawn = await app.inject({ method: 'GET', url: paths.at(-1)! });
+  const rendered = await app.inject({ method: 'GET', url: paths.at(-1)! });
   await app.close();
-  if (drawn.statusCode !== 200 || !drawn.body.includes('data-server-made'))
-    throw new Error(`${paths.at(-1)} was not drawn (${drawn.statusCode})`);
+  if (rendered.statusCode !== 200 || !rendered.body.includes('data-server-made'))
+    throw new Error(`${paths.at(-1)} was not rendered (${rendered.statusCode})`);
   floorPage = join(profiles, 'page.html');
-  writeFileSync(floorPage, drawn.rawPayload);
+  writeFileSync(floorPage, rendered.rawPayload);
 }
-/** What serves the requests: the built API, or with `--floor` bare Node sending a drawn page, or the API whose drawing costs nothing (`drawn`). */
+/** What serves the requests: the built API, or with `--floor` bare Node sending a rendered page, or the API whose rendering costs nothing (`rendered`). */
 const serverScript = !values.floor
   ? 'apps/api/dist/server.js'
-  : values.floor === 'drawn'
-    ? 'scripts/bench/scale/drawn-server.mjs'
+  : values.floor === 'rendered'
+    ? 'scripts/bench/scale/rendered-once-server.mjs'
     : 'scripts/bench/scale/floor-server.mjs';
 const server = spawn(
   process.execPath,
@@ -129,7 +129,7 @@ try {
     if (attempt > 3000 || server.exitCode !== null) throw new Error('the API did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  // the 1,000 books scanned once (their pages kept), unless every request is new
+  // the 1,000 books scanned once (their pages cached), unless every request is new
   if (!values.first && !values.search)
     for (const path of paths) await fetch(`http://127.0.0.1:${PORT}${path}`).then((response) => response.arrayBuffer());
   let next = 0;
@@ -165,10 +165,10 @@ try {
     }
     return byName;
   };
-  // a drawn page is tens of kB even compressed; the shell sent instead while pages are being made, a few
-  let drawn = 0;
+  // a rendered page is tens of kB even compressed; the shell sent instead while pages are being made, a few
+  let rendered = 0;
   const onResponse = (_status: number, body: string) => {
-    if (body.length > 8000) drawn++;
+    if (body.length > 8000) rendered++;
   };
   const cpuBefore = serverCpu();
   const threadsBefore = threadCpu();
@@ -178,7 +178,7 @@ try {
     connections: Number(values.connections ?? (values.search ? 20 : 50)),
     duration: Number(values.seconds),
     headers: { 'accept-encoding': 'gzip, deflate, br' },
-    // first scans: a random book every request (made anew); scans of the 1,000: each request made once (as bench:scale's);
+    // uncached requests: a random book every request (made anew); scans of the 1,000: each request made once (as bench:scale's);
     // searches: the next word each request, from a random visitor (search is limited per address)
     requests: values.search
       ? [
@@ -200,7 +200,7 @@ try {
     .filter(([, ms]) => ms > 0)
     .sort((a, b) => b[1] - a[1]);
   console.log(
-    `server CPU (under the profiler): ${(cpu / result.requests.total).toFixed(1)} ms per reply (${result.requests.total} replies${values.path === '/jsbn' ? `: ${drawn} drawn pages, ${result.requests.total - drawn} shells` : ''})`,
+    `server CPU (under the profiler): ${(cpu / result.requests.total).toFixed(1)} ms per reply (${result.requests.total} replies${values.path === '/jsbn' ? `: ${rendered} rendered pages, ${result.requests.total - rendered} shells` : ''})`,
   );
   console.log(`  by thread: ${threads.map(([name, ms]) => `${name} ${(ms / result.requests.total).toFixed(1)} ms`).join(', ')}`);
   if (values.search)

@@ -1,6 +1,6 @@
 /**
  * Opens the database: a node-postgres pool when a connection string is given, otherwise
- * embedded PGlite (DESIGN §4), and applies the committed migrations — on PostgreSQL under an
+ * embedded PGlite (ARCHITECTURE.md), and applies the committed migrations — on PostgreSQL under an
  * advisory lock, so several API copies starting together migrate once.
  */
 import { mkdirSync } from 'node:fs';

@@ -146,7 +146,7 @@ export const libraries = pgTable(
   ],
 );
 
-/** One-time codes (DESIGN §8): hashed, single use, expiring, limited tries. */
+/** One-time codes (decision 007): hashed, single use, expiring, limited tries. */
 export const one_time_codes = pgTable(
   'one_time_codes',
   {
@@ -211,7 +211,7 @@ export const books = pgTable(
     is_available: boolean('is_available').notNull().default(false),
     contents: text('contents'),
     cover_key: text('cover_key'),
-    /** Index PDF (public) and the uploaded book PDF (private; spec books §3 `index_pdf`, `pdfpublisher`). */
+    /** Index PDF (public) and the uploaded book PDF (private; docs/api.md `index_pdf`, `pdfpublisher`). */
     index_pdf_key: text('index_pdf_key'),
     book_pdf_key: text('book_pdf_key'),
     /**
@@ -323,7 +323,7 @@ export const search_postings = pgTable(
 );
 
 /**
- * An author: one record per NFC name, reused by every book that names it (spec books §7
+ * An author: one record per NFC name, reused by every book that names it (docs/api.md
  * `GET /book/author-name`; a book form picks one by `authorId` or names a new one).
  */
 export const authors = pgTable(
@@ -362,7 +362,7 @@ export const book_authors = pgTable(
   ],
 );
 
-/** Up to 4 extra images of a book (spec books §3 `bookimage`), in display order. */
+/** Up to 4 extra images of a book (docs/api.md `bookimage`), in display order. */
 export const book_images = pgTable(
   'book_images',
   {
@@ -381,7 +381,7 @@ export const book_images = pgTable(
 );
 
 /**
- * Signed upload addresses of spec books §4: one row per file the browser will PUT. A file
+ * Signed upload addresses of docs/api.md: one row per file the browser will PUT. A file
  * is stored when its PUT succeeds (`file_key`) and attached to the book only by the finalise
  * call (`finalised_at`); rows never finalised are removed with their files after a day.
  */
@@ -418,7 +418,7 @@ export const book_uploads = pgTable(
   ],
 );
 
-/** Requests for a private book PDF (spec books §3 'PDF request'); also sent to the publisher. */
+/** Requests for a private book PDF (docs/api.md 'PDF request'); also sent to the publisher. */
 export const book_requests = pgTable(
   'book_requests',
   {
@@ -439,7 +439,7 @@ export const book_requests = pgTable(
   ],
 );
 
-/** Orders of a book by a reader (spec books §3 'Reader request'); also sent to the publisher. */
+/** Orders of a book by a reader (docs/api.md 'Reader request'); also sent to the publisher. */
 export const reader_orders = pgTable(
   'reader_orders',
   {
@@ -710,7 +710,7 @@ export const outbox = pgTable(
   ],
 );
 
-/** Password reset links (DESIGN §8): ≥ 128-bit token stored hashed, single use, 1 hour. */
+/** Password reset links (decision 007): ≥ 128-bit token stored hashed, single use, 1 hour. */
 export const password_reset_tokens = pgTable(
   'password_reset_tokens',
   {
@@ -761,7 +761,7 @@ export const rate_limits = pgTable('rate_limits', {
   expire: timestamp('expire', { withTimezone: true }),
 });
 
-/** Messages sent through the contact form (spec accounts §5); also queued to support in the outbox. */
+/** Messages sent through the contact form (docs/api.md); also queued to support in the outbox. */
 /**
  * A claim of an imported publisher account by the real publisher: support approves it
  * by a signed link, which gives the account the claimant's e-mail and sends it a reset link.

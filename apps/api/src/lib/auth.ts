@@ -1,6 +1,6 @@
 /**
  * Passwords (argon2id), access tokens (JWT HS256 with exp/iss/aud and a per-account token
- * version) and the actor of a request — DESIGN §8.
+ * version) and the actor of a request — decision 007.
  */
 import { webcrypto } from 'node:crypto';
 import { availableParallelism } from 'node:os';

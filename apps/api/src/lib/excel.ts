@@ -1,5 +1,5 @@
 /**
- * Excel exports (DESIGN §7): one sheet named 'Data' with a bold header row, written by ExcelJS.
+ * Excel exports (decision 004): one sheet named 'Data' with a bold header row, written by ExcelJS.
  * Text keeps its script (Gujarati, Devanagari) as Unicode strings, NFC, without control
  * characters (`withoutControlCharacters`: the sheet is XML 1.0).
  */

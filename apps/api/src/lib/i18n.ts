@@ -24,7 +24,7 @@ export const LANGUAGE_COOKIE = 'jsbn_language';
 const LANGUAGE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(\\w+)`);
 
 /**
- * The language a page is drawn in for a visitor (server-made pages, decision 011): the one they
+ * The language a page is rendered in for a visitor (server-made pages, decision 011): the one they
  * chose on the language switcher (the `jsbn_language` cookie), else `Accept-Language`'s.
  */
 export function pageLanguage(request: Pick<FastifyRequest, 'headers'>): InterfaceLanguage {
@@ -40,7 +40,7 @@ export function translate(message: string, lng: InterfaceLanguage): string {
 /** The full stop of each language: Hindi ends a sentence with the danda. */
 const FULL_STOP: Record<InterfaceLanguage, string> = { en: '.', gu: '.', hi: '।' };
 
-/** A reply body as the API sends it (DESIGN §3), as far as its messages go. */
+/** A reply body as the API sends it (docs/api.md), as far as its messages go. */
 interface ReplyMessages {
   message?: unknown;
   error?: unknown;

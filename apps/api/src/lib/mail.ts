@@ -1,5 +1,5 @@
 /**
- * E-mail delivery through SMTP with nodemailer (DESIGN §6). Used only by the outbox worker;
+ * E-mail delivery through SMTP with nodemailer (decision 006). Used only by the outbox worker;
  * nodemailer's own logger stays off, so message bodies and codes never reach the logs. The
  * subject is one line and neither it nor the text carries a control character
  * (`withoutControlCharacters`).

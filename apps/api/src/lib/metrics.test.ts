@@ -112,7 +112,7 @@ describe.each(ENGINES)('GET /metrics on %s', (engine) => {
   });
 });
 
-describe('the front door in the metrics', () => {
+describe('the cached-page responder in the metrics', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('pglite', { METRICS_TOKEN: TOKEN });
@@ -127,23 +127,23 @@ describe('the front door in the metrics', () => {
     const path = `/api/book/listing/jsbn/${formatJsbn(book.jsbn_number)}`;
     const route = 'jsbn_http_request_duration_seconds_count{method="GET",route="/api/book/listing/jsbn/:jsbnNo",status="200"}';
     const before = await scrape(t.app, TOKEN);
-    const answeredBefore = t.frontDoor.answered;
+    const answeredBefore = t.cachedPageResponder.answered;
     let visits = 0;
     // the first visit is made by Fastify (a page cache miss), the next comes from the door
     await waitFor(
       async () => {
-        const answered = t.frontDoor.answered;
+        const answered = t.cachedPageResponder.answered;
         expect((await get(`${base}${path}`, { 'accept-encoding': 'br' })).status).toBe(200);
         expect((await get(`${base}${path}`, { 'accept-encoding': 'br' })).status).toBe(200);
         visits += 2;
-        return t.frontDoor.answered > answered;
+        return t.cachedPageResponder.answered > answered;
       },
       10_000,
-      'a repeat answered by the front door',
+      'a repeat answered by the cached-page responder',
     );
     const after = await scrape(t.app, TOKEN);
     expect(valueOf(after, 'jsbn_front_door_total{result="hit"}') - valueOf(before, 'jsbn_front_door_total{result="hit"}')).toBe(
-      t.frontDoor.answered - answeredBefore,
+      t.cachedPageResponder.answered - answeredBefore,
     );
     expect(valueOf(after, 'jsbn_page_cache_total{result="miss"}')).toBeGreaterThan(valueOf(before, 'jsbn_page_cache_total{result="miss"}'));
     // every visit counted once under the route's template, whoever answered it

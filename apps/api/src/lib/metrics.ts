@@ -4,13 +4,13 @@
  * port only with `Authorization: Bearer METRICS_TOKEN`, or on METRICS_PORT without one.
  *
  * Each API copy exposes its own figures: requests by route template and status with their
- * latency (Fastify's and the front door's), the front door's and the page cache's hits and
+ * latency (Fastify's and the cached-page responder's), the cached-page responder's and the page cache's hits and
  * misses, search latency, the database pool, rate-limit refusals, uploads, JSBNs registered,
  * order status changes, this copy's outbox deliveries and jobs, and Node's process metrics.
  * Figures that are the same for every copy (the outbox's pending messages, the job queues,
  * the books) are read from the database by `SiteState` at most every 15 s and kept.
  *
- * The hot path only adds to numbers: the front door and the page cache count in plain fields
+ * The hot path only adds to numbers: the cached-page responder and the page cache count in plain fields
  * read at scrape time; a request's latency is one histogram observation.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -61,7 +61,7 @@ export interface SharedFigures {
 
 /** Where the scrape reads the figures it does not count itself (set as the app is built). */
 export interface MetricSources {
-  frontDoor?: () => HitCounts;
+  cachedPageResponder?: () => HitCounts;
   pageCache?: () => HitCounts;
   pool?: () => PoolState | null;
   shared?: () => Promise<SharedFigures | null>;
@@ -78,7 +78,7 @@ export class Metrics {
   /** Requests by method, route template (never the raw path) and status, seconds. */
   readonly http = new Histogram({
     name: 'jsbn_http_request_duration_seconds',
-    help: 'HTTP requests by method, route template and status: latency in seconds (the front door included)',
+    help: 'HTTP requests by method, route template and status: latency in seconds (the cached-page responder included)',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: HTTP_BUCKETS,
     registers: [this.registry],
@@ -177,9 +177,9 @@ export class Metrics {
         },
       });
     hitCounter('jsbn_front_door_total', 'Public pages answered before Fastify (hit) or handed on though their route matched (miss)', () =>
-      sources.frontDoor?.(),
+      sources.cachedPageResponder?.(),
     );
-    hitCounter('jsbn_page_cache_total', 'Public page cache lookups: kept (hit) or made (miss)', () => sources.pageCache?.());
+    hitCounter('jsbn_page_cache_total', 'Public page cache lookups: cached (hit) or made (miss)', () => sources.pageCache?.());
     new Gauge({
       name: 'jsbn_db_pool_connections',
       help: 'PostgreSQL pool of this copy: connections by state (in_use, idle, max) and requests waiting for one (waiting)',
@@ -195,7 +195,7 @@ export class Metrics {
         this.set({ state: 'max' }, pool.max);
       },
     });
-    // the shared figures: read at most every 15 s and kept by SiteState, one read for all these gauges
+    // the shared figures: read at most every 15 s and cached by SiteState, one read for all these gauges
     const figures = (): Promise<SharedFigures | null> => (sources.shared?.() ?? Promise.resolve(null)).catch(() => null);
     new Gauge({
       name: 'jsbn_outbox_messages',

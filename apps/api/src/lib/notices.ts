@@ -50,7 +50,7 @@ export async function accountLanguage(db: DbOrTx, accountId: number): Promise<In
   return isInterfaceLanguage(account?.language) ? account.language : 'en';
 }
 
-/** What a publisher may tell of a dispatch (spec books §4): each optional. */
+/** What a publisher may tell of a dispatch (docs/api.md): each optional. */
 export interface CourierDetails {
   courierCompanyName?: string | null;
   courierCompanyNumber?: string | null;

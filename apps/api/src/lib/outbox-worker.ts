@@ -1,5 +1,5 @@
 /**
- * The outbox worker (DESIGN §6): delivers queued e-mail (SMTP) and WhatsApp messages with
+ * The outbox worker (decision 006): delivers queued e-mail (SMTP) and WhatsApp messages with
  * retries. It runs in every API copy; a batch is claimed with one
  * `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)` that also moves the batch's
  * `next_attempt_at` a lease into the future, so two copies never take the same message and a

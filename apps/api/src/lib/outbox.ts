@@ -1,5 +1,5 @@
 /**
- * The outbox (DESIGN §6): outgoing e-mail and WhatsApp messages are rows written in the same
+ * The outbox (decision 006): outgoing e-mail and WhatsApp messages are rows written in the same
  * transaction as the change that causes them. Without SMTP/WhatsApp configured they stay
  * readable in the dev mailbox (/dev/mailbox, GET /api/dev/outbox).
  */

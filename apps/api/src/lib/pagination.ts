@@ -1,4 +1,4 @@
-/** Paging of DESIGN §3 lists: `pageNo` (from 1) and `limit` (10|25|50|100|all). */
+/** Paging of docs/api.md lists: `pageNo` (from 1) and `limit` (10|25|50|100|all). */
 import type { ListQuery } from '@jsbn/shared';
 
 /** Largest page "All" returns. */

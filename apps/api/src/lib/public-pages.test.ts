@@ -31,7 +31,7 @@ describe('PublicPageCache', () => {
     expect(cache.size).toBe(1);
     expect((await cache.get('json:A', load('a3', 1))).body.toString()).toBe('a3');
 
-    // a change announced while a load runs: its (possibly older) result is served, not kept
+    // a change announced while a load runs: its (possibly older) result is served, not cached
     let release!: () => void;
     const slow = cache.get('json:C', async () => {
       await new Promise<void>((resolve) => (release = resolve));
@@ -66,7 +66,7 @@ describe('PublicPageCache', () => {
     expect(pages[0]!.etag).toBe(`"${createHash('sha1').update('page').digest('base64')}"`);
     expect(brotliDecompressSync(pages[0]!.br).toString()).toBe('page');
     expect(loads).toBe(1);
-    // a failed load is not kept: the next request tries again
+    // a failed load is not cached: the next request tries again
     await expect(Promise.all([cache.get('json:B', () => Promise.reject(new Error('down'))), cache.get('json:B', load)])).rejects.toThrow(
       'down',
     );
@@ -90,9 +90,9 @@ describe('PublicPageCache', () => {
     expect((await cache.get('json:A', async () => ({ body: linked('third'), publisherId: 1 }))).body.toString()).toBe(linked('third')); // too old to serve
   });
 
-  it("keeps an entry's own refresh age (pages the app drew), and forgets pages of every publisher at any publisher's change", async () => {
+  it("keeps an entry's own refresh age (pages the app rendered), and forgets pages of every publisher at any publisher's change", async () => {
     const cache = new PublicPageCache({ refreshMs: 20, maxAgeMs: 1000 });
-    await cache.get('html:A', async () => ({ body: linked('drawn'), publisherId: 1, refreshMs: 500 }));
+    await cache.get('html:A', async () => ({ body: linked('rendered'), publisherId: 1, refreshMs: 500 }));
     await cache.get('html:/', async () => ({ body: linked('landing'), publisherId: ANY_PUBLISHER }));
     await cache.get('json:B', async () => ({ body: linked('other'), publisherId: 2 }));
     vi.advanceTimersByTime(40);
@@ -101,16 +101,16 @@ describe('PublicPageCache', () => {
       loads += 1;
       return { body: linked('again'), publisherId: 1, refreshMs: 500 };
     };
-    expect((await cache.get('html:A', again)).body.toString()).toBe(linked('drawn'));
+    expect((await cache.get('html:A', again)).body.toString()).toBe(linked('rendered'));
     expect(loads).toBe(0); // 40 ms is old for the cache, not for this entry
     cache.forgetPublisher(2);
     expect((await cache.get('html:/', async () => ({ body: linked('new landing'), publisherId: ANY_PUBLISHER }))).body.toString()).toBe(
       linked('new landing'),
     );
-    expect((await cache.get('html:A', again)).body.toString()).toBe(linked('drawn')); // publisher 1's page stays
+    expect((await cache.get('html:A', again)).body.toString()).toBe(linked('rendered')); // publisher 1's page stays
   });
 
-  it('keeps pages compressed: a cache of 100 kB holds three pages of 200 kB the app might draw', async () => {
+  it('keeps pages compressed: a cache of 100 kB holds three pages of 200 kB the app might render', async () => {
     const cache = new PublicPageCache({ maxBytes: 100_000 });
     const page = (n: number) => `<style>${'.css-1xe2qvv-MuiStack-root{display:flex;flex-direction:row}'.repeat(3000)}</style><h1>${n}</h1>`;
     for (const n of [1, 2, 3]) await cache.get(`html:${n}`, async () => ({ body: page(n), publisherId: n }));

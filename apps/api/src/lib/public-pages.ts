@@ -1,9 +1,9 @@
 /**
  * The replies of the public book pages behind the QR codes (`GET /api/book/listing/jsbn/:jsbn`
- * and the server-made `/jsbn/:jsbn`, `/` and `/search-a-book`) and of searches, kept in memory
+ * and the server-made `/jsbn/:jsbn`, `/` and `/search-a-book`) and of searches, cached in memory
  * so a scan costs no database work (docs/decisions/010). An entry holding a signed
  * file link is made again after a minute (behind the request that finds it old) and never
- * served after ten (the links live fifteen); one without is kept until a change (an hour at
+ * served after ten (the links live fifteen); one without is cached until a change (an hour at
  * most before it is made again behind a request). Every entry is forgotten as soon as its
  * publisher or any of the publisher's books changes: in this
  * copy at once (`forgetPublisher`), in the others through PostgreSQL `NOTIFY
@@ -35,7 +35,7 @@ interface Entry {
 }
 
 /**
- * An entry as kept: the page as served, whose changes make it old, whether it holds a signed
+ * An entry as cached: the page as served, whose changes make it old, whether it holds a signed
  * link that expires, and when it was made (ms).
  */
 interface Stored extends Omit<Entry, 'body'> {
@@ -53,7 +53,7 @@ const STABLE_REFRESH_MS = 60 * 60_000;
 /**
  * A page as served, made once when it is cached: its brotli bytes and its ETag (as
  * `@fastify/etag` would make it: SHA-1 of the page, base64). Only the compressed form is
- * kept — a page the app draws is 135 kB, its brotli 20 kB, so the cache holds seven times as
+ * cached — a page the app renders is 135 kB, its brotli 20 kB, so the cache holds seven times as
  * many — and a client that does not take brotli gets it decompressed (`body`). Sending bytes
  * made once spares every request the encoding of the page.
  */
@@ -99,7 +99,7 @@ export interface PublicPageCacheOptions {
   refreshMs?: number;
   /** Age in ms after which an entry is not served at all (10 min; signed links in it live 15). */
   maxAgeMs?: number;
-  /** Upper bound of the cached pages (brotli), in bytes (default 256 MiB: about 12,000 pages drawn by the app, 100,000 API replies). */
+  /** Upper bound of the cached pages (brotli), in bytes (default 256 MiB: about 12,000 pages rendered by the app, 100,000 API replies). */
   maxBytes?: number;
 }
 
@@ -112,7 +112,7 @@ export class PublicPageCache {
   private generation = 0;
   private readonly refreshMs: number;
   private readonly maxAgeMs: number;
-  /** `get`s served from memory (metrics; the front door's answers are counted there). */
+  /** `get`s served from memory (metrics; the cached-page responder's answers are counted there). */
   hits = 0;
   /** `get`s that had to load the page (metrics). */
   misses = 0;
@@ -134,7 +134,7 @@ export class PublicPageCache {
    * entry without such links is served until a change forgets it, and made again behind a
    * request after an hour. Requests for a key being loaded wait for that one load (a QR
    * code scanned by a hall full of phones costs one database read). A load that a change
-   * overtook is served but not kept (it may predate the change).
+   * overtook is served but not cached (it may predate the change).
    * @throws whatever `load` throws when there is nothing to serve (nothing is cached then)
    */
   async get(key: string, load: () => Promise<Entry>): Promise<CachedPage> {
@@ -151,7 +151,7 @@ export class PublicPageCache {
 
   /**
    * The cached page of `key` when `get` would serve it as it is, without loading or making
-   * it again behind the request; else undefined (the front door's question, front-door.ts).
+   * it again behind the request; else undefined (the cached-page responder's question, cached-page-responder.ts).
    */
   ready(key: string): CachedPage | undefined {
     const hit = this.entries.get(key);
@@ -183,7 +183,7 @@ export class PublicPageCache {
     }
   }
 
-  /** Told of every change this cache forgets pages for (what else is kept until a change: search results). */
+  /** Told of every change this cache forgets pages for (what else is cached until a change: search results). */
   private readonly changeListeners: (() => void)[] = [];
 
   /** Calls `listener` whenever a book or publisher changes (here or, through NOTIFY, in another copy). */

@@ -1,5 +1,5 @@
 /**
- * Rate limits shared by every API copy (DESIGN §1, §8), through the well-kept
+ * Rate limits shared by every API copy (ARCHITECTURE.md and decision 007), through the well-kept
  * `rate-limiter-flexible`: each hit is counted and checked in one atomic step in PostgreSQL
  * (`RateLimiterDrizzle` on table `rate_limits`: one `INSERT … ON CONFLICT DO UPDATE …
  * RETURNING`). When REDIS_URL is set each hit is also counted in Redis (`RateLimiterRedis`: one

@@ -1,5 +1,5 @@
 /**
- * Replies: the success envelope of DESIGN §3, the response schemas every route declares (decision
+ * Replies: the success envelope of docs/api.md, the response schemas every route declares (decision
  * 015: replies are checked and serialised by the zod schemas of `@jsbn/shared`, and /api/docs
  * documents them) and the sending of files (a named download, stored PDFs).
  */
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { apiErrorReply, apiReply } from '@jsbn/shared';
 import type { Storage } from './storage.js';
 
-/** The success envelope of DESIGN §3: `{ statusCode: 200, message, data }`. */
+/** The success envelope of docs/api.md: `{ statusCode: 200, message, data }`. */
 export function ok<T>(data: T, message = 'Success', statusCode = 200) {
   return { statusCode, message, data };
 }
@@ -95,7 +95,7 @@ export function sendFile(
 
 /**
  * Streams a stored generated PDF as an attachment named `file.filename` (revalidated, never
- * reused blind: a new version has a new key). A document drawn in the asker's `language` says
+ * reused blind: a new version has a new key). A document rendered in the asker's `language` says
  * so (`Content-Language`) and that it differs by the language asked (`Vary`).
  * @throws AppError 404 when the file is gone
  */

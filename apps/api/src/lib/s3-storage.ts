@@ -1,5 +1,5 @@
 /**
- * The S3-compatible storage driver (DESIGN §6; AWS S3, MinIO, …) behind the `Storage`
+ * The S3-compatible storage driver (decision 006; AWS S3, MinIO, …) behind the `Storage`
  * interface. Browsers upload by presigned PUT (signed for the declared length and type) and
  * download by presigned GET with a short expiry; the API links of `LinkSigner` stay the links
  * the API hands out, and the files route redirects them to a presigned GET.

@@ -1,6 +1,6 @@
 /**
  * Secrets for tokens and signed file URLs: from the environment, or generated on first start
- * into DATA_DIR/secrets.json (DESIGN §6). Production refuses generated secrets.
+ * into DATA_DIR/secrets.json (decision 006). Production refuses generated secrets.
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

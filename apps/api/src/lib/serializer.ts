@@ -66,7 +66,7 @@ export function replySerializerCompiler(strict: boolean): FastifySerializerCompi
 }
 
 /**
- * Encodes `data` by `schema` to the JSON text of a reply that is kept and sent as a string (the
+ * Encodes `data` by `schema` to the JSON text of a reply that is cached and sent as a string (the
  * public page cache of decision 010: Fastify sends strings as they are), with the same rules as a
  * route's reply. @throws ZodError when `data` breaks the schema; UndeclaredReplyField (strict)
  */

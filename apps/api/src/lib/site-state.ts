@@ -1,14 +1,14 @@
 /**
  * The figures every API copy shares — the outbox's pending and failed messages and its oldest
  * pending one, the job queues, the books — read from the database at most once every
- * `SHARED_FIGURES_MS` per copy and kept, whoever asks: each Prometheus scrape of each copy and
+ * `SHARED_FIGURES_MS` per copy and cached, whoever asks: each Prometheus scrape of each copy and
  * every `/api/ready` probe of the load balancer (decision 038). Several asking at once share
  * one read.
  */
 import type { Database } from '../db/client.js';
 import type { SharedFigures } from './metrics.js';
 
-/** How long one read of the shared figures is kept, ms. */
+/** How long one read of the shared figures is cached, ms. */
 export const SHARED_FIGURES_MS = 15_000;
 
 /** Failed jobs counted are those failed within this long (pg-boss keeps them a week). */
@@ -21,9 +21,9 @@ interface Row {
 const number = (value: unknown) => Number(value ?? 0);
 const time = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date).getTime());
 
-/** The shared figures of one database, kept `SHARED_FIGURES_MS`. */
+/** The shared figures of one database, cached `SHARED_FIGURES_MS`. */
 export class SiteState {
-  private kept: { at: number; figures: SharedFigures } | null = null;
+  private cached: { at: number; figures: SharedFigures } | null = null;
   private reading: Promise<SharedFigures> | null = null;
 
   /**
@@ -36,21 +36,21 @@ export class SiteState {
   ) {}
 
   /**
-   * The figures, read again when the kept ones are `SHARED_FIGURES_MS` old.
-   * @throws the database's error when it cannot be read (nothing kept is served then past its time)
+   * The figures, read again when the cached ones are `SHARED_FIGURES_MS` old.
+   * @throws the database's error when it cannot be read (nothing cached is served then past its time)
    */
   async read(): Promise<SharedFigures> {
     const now = this.clock().getTime();
-    if (this.kept && now - this.kept.at < SHARED_FIGURES_MS) return this.kept.figures;
+    if (this.cached && now - this.cached.at < SHARED_FIGURES_MS) return this.cached.figures;
     this.reading ??= this.load().finally(() => (this.reading = null));
     const figures = await this.reading;
-    this.kept = { at: now, figures };
+    this.cached = { at: now, figures };
     return figures;
   }
 
-  /** The figures kept, however old, or null before the first read (readiness while the database is down). */
+  /** The figures cached, however old, or null before the first read (readiness while the database is down). */
   last(): SharedFigures | null {
-    return this.kept?.figures ?? null;
+    return this.cached?.figures ?? null;
   }
 
   private async load(): Promise<SharedFigures> {

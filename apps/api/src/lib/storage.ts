@@ -1,5 +1,5 @@
 /**
- * File storage (DESIGN §6) behind one interface, `Storage`, used through `ctx.storage`:
+ * File storage (decision 006) behind one interface, `Storage`, used through `ctx.storage`:
  * - `LocalStorage` (default): local disk under DATA_DIR/files;
  * - `S3Storage` (lib/s3-storage.ts, when S3_BUCKET is set): an S3-compatible bucket.
  * Both stream files in and out (never whole in memory), check types by magic bytes, enforce
@@ -77,10 +77,10 @@ export const HEAD_BYTES = 8;
 export const SPOOL_BUFFER_BYTES = 1024 * 1024;
 
 /**
- * How a stored file is handed to a browser (DESIGN §8): images inline (pages show them), any
+ * How a stored file is handed to a browser (decision 007): images inline (pages show them), any
  * other file (PDFs) as `attachment`, so it is saved rather than run in the site's origin. No
  * filename: the page's `download` attribute names it (the catalogue is `<publisher_no>.pdf`,
- * spec books §7), else the key's last part, which the server made — never a user's name.
+ * docs/api.md), else the key's last part, which the server made — never a user's name.
  */
 export function contentDispositionOf(key: string): string {
   const extension = key.slice(key.lastIndexOf('.') + 1);

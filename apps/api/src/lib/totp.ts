@@ -20,7 +20,7 @@ export const totpUri = (email: string, secret: string): string => generateURI({ 
 /**
  * The time step (Unix seconds / 30, RFC 6238 §4) whose code `code` is — the server's step at
  * `now`, or the step just before or after it — or null for a wrong or malformed code. The caller
- * refuses a step at or before the last one it accepted (§5.2: a code signs in once). Never throws.
+ * refuses a step at or before the last one it accepted (docs/api.md: a code signs in once). Never throws.
  */
 export async function totpStep(secret: string, code: string, now: Date): Promise<number | null> {
   try {

@@ -1,5 +1,5 @@
 /**
- * WhatsApp delivery through the WhatsApp Cloud API (DESIGN §6): a document is uploaded as
+ * WhatsApp delivery through the WhatsApp Cloud API (decision 006): a document is uploaded as
  * media (`POST <api>/<phone id>/media`, multipart) and then sent with
  * `POST <api>/<phone id>/messages` `{ messaging_product: 'whatsapp', to, type: 'document',
  * document: { id, filename, caption } }`; a message without a file is `type: 'text'`, and one

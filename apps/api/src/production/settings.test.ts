@@ -259,7 +259,7 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
           { field: 'bookimage', name: 'front.jpg', type: 'image/jpeg', size: jpeg.length },
           { field: 'bookimage', name: 'fake.jpg', type: 'image/jpeg', size: fake.length },
           { field: 'bookimage', name: 'damaged.jpg', type: 'image/jpeg', size: damaged.length },
-          // spec books §7 sends no size: signed without a length, checked against the field's limit on finalise
+          // docs/api.md sends no size: signed without a length, checked against the field's limit on finalise
           { field: 'index_pdf', name: 'index.pdf', type: 'application/pdf' },
         ],
       },

@@ -1,7 +1,7 @@
 /**
  * A small built web app made for tests in the shape Vite writes (index.html, app-modules.json,
- * hashed assets with .br/.gz twins, and the server render in ../dist-server, here one that draws the book's
- * title): web.test.ts and front-door.test.ts serve it.
+ * hashed assets with .br/.gz twins, and the server render in ../dist-server, here one that renders the book's
+ * title): web.test.ts and cached-page-responder.test.ts serve it.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,20 +26,20 @@ const INDEX = `<!doctype html>
 `;
 
 /**
- * A stand-in for the app's server render: it asks the API (through the transport it is given)
+ * A stub of the app's server render: it asks the API (through the transport it is given)
  * for the book of a /jsbn/ page or for the newest books, and for the site's settings, and
- * draws their titles, where their data came from and the support e-mail; for a signed-in user (decision 047) also who the API says they are
- * (\`/api/user/me\` through the same transport) and who the page was drawn for. The
+ * renders their titles, where their data came from and the support e-mail; for a signed-in user (decision 047) also who the API says they are
+ * (\`/api/user/me\` through the same transport) and who the page was rendered for. The
  * library's ordering pages (/publisher-wise-books…) show the cart (\`CartLayout\`).
  */
 const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 export async function renderPage(url, transport, language, options = {}) {
   const session = options.session ?? null;
-  // a test may hold every page being drawn (globalThis.jsbnHoldDrawing, a promise), counting them
-  if (globalThis.jsbnHoldDrawing) {
-    globalThis.jsbnDrawing = (globalThis.jsbnDrawing ?? 0) + 1;
-    await globalThis.jsbnHoldDrawing;
+  // a test may hold every page being rendered (globalThis.jsbnHoldRendering, a promise), counting them
+  if (globalThis.jsbnHoldRendering) {
+    globalThis.jsbnRendering = (globalThis.jsbnRendering ?? 0) + 1;
+    await globalThis.jsbnHoldRendering;
   }
   // a test may make every render fail (globalThis.jsbnRenderFails)
   if (globalThis.jsbnRenderFails) throw new Error('the render failed');

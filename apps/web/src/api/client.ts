@@ -1,6 +1,6 @@
 /**
- * The one API client (DESIGN §2, STYLE: Web): bearer token, JSON or FormData bodies, the
- * `{ statusCode, message, data }` envelope and the error catalogue of spec accounts §8.
+ * The one API client (ARCHITECTURE.md, STYLE: Web): bearer token, JSON or FormData bodies, the
+ * `{ statusCode, message, data }` envelope and the error catalogue of packages/shared/src/messages.ts.
  */
 import { Fragment, createElement, type ReactNode } from 'react';
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
@@ -73,7 +73,7 @@ function withReference(message: string, requestId: string | undefined): ReactNod
 const REFERENCE_TOAST_MS = 15_000;
 
 /**
- * The same failure with a screen's own fallback text (spec §8: "the error or '<fallback>'"):
+ * The same failure with a screen's own fallback text (packages/shared/src/messages.ts: "the error or '<fallback>'"):
  * the server's message when it sent one, otherwise `fallback`.
  */
 export function withFallbackMessage(error: unknown, fallback: string): unknown {
@@ -308,7 +308,7 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, ...[input]: CallArg
   return apiUrl(fillPath(endpoint.path, params), query);
 }
 
-/** Shows a failed call in a toast, unless the client already did (spec §8: every failure is toasted). */
+/** Shows a failed call in a toast, unless the client already did (packages/shared/src/messages.ts: every failure is toasted). */
 export function toastError(error: unknown) {
   if (error instanceof ApiError) {
     if (!error.handled)
@@ -333,7 +333,7 @@ export async function refreshCurrentUser(): Promise<CurrentUser> {
   return user;
 }
 
-/** Login (spec §4): store the access token, then fetch the current user. */
+/** Login (docs/api.md): store the access token, then fetch the current user. */
 export async function loginAndLoadUser(body: LoginInput) {
   const reply = await call(accountEndpoints.login, { body });
   setToken(reply.data.accessToken.access_token);

@@ -1,9 +1,9 @@
-/** Where the session lives in localStorage (spec accounts §4); apart so the page's first script can read it without the framework. */
+/** Where the session lives in localStorage (docs/api.md); apart so the page's first script can read it without the framework. */
 export const TOKEN_KEY = 'authToken';
 export const USER_KEY = 'userData';
 /**
  * The cookie that carries the session's token to the server with every page request, so the
- * server can draw a signed-in user's page (decision 047). Only the page routes read it; the API
+ * server can render a signed-in user's page (decision 047). Only the page routes read it; the API
  * takes the token from the `Authorization` header alone.
  */
 export const SESSION_COOKIE = 'jsbn_session';

@@ -1,8 +1,8 @@
 /**
- * The session (spec accounts §4): the access token and the current user, both kept in
+ * The session (docs/api.md): the access token and the current user, both kept in
  * localStorage. Logged in means both are present. Components read it with `useSession()`.
- * The token also goes to the server as the `jsbn_session` cookie, by which it draws a signed-in
- * user's pages (decision 047); the server's render is given the session of the page it draws.
+ * The token also goes to the server as the `jsbn_session` cookie, by which it renders a signed-in
+ * user's pages (decision 047); the server's render is given the session of the page it renders.
  */
 import { useSyncExternalStore } from 'react';
 import type { CurrentUser } from '@jsbn/shared';
@@ -28,8 +28,8 @@ function read(): Session {
 
 let current: Session = read();
 const listeners = new Set<() => void>();
-/** The session of the page the server's render is drawing now (`drawAs`); null outside a render. */
-let drawing: Session | null = null;
+/** The session of the page the server is rendering now (`renderAs`); null outside a render. */
+let rendering: Session | null = null;
 
 /** A session token's cookie lives as long as the token may (7 days, `TOKEN_TTL` of the API); the server checks the token itself. */
 const COOKIE_MAX_AGE_S = 7 * 24 * 3600;
@@ -49,15 +49,15 @@ export function syncSessionCookie(): void {
 }
 
 /**
- * Runs `draw` (a synchronous render on the server) as `session`'s user: `useSession()` and
+ * Runs `render` (a synchronous render on the server) as `session`'s user: `useSession()` and
  * `getSession()` give that session inside it (decision 047), the visitor's outside.
  */
-export function drawAs<T>(session: Session | null, draw: () => T): T {
-  drawing = session;
+export function renderAs<T>(session: Session | null, render: () => T): T {
+  rendering = session;
   try {
-    return draw();
+    return render();
   } finally {
-    drawing = null;
+    rendering = null;
   }
 }
 
@@ -80,7 +80,7 @@ function subscribe(listener: () => void) {
 }
 
 export function getSession(): Session {
-  return drawing ?? current;
+  return rendering ?? current;
 }
 
 export function setToken(token: string) {

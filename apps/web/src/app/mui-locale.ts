@@ -56,7 +56,7 @@ const LOCALE_OBJECTS: Record<InterfaceLanguage, (t: TFunction<'common'>) => Loca
   hi: (t) => [muiLocalization(t), hiIN],
 };
 
-/** The server's themes by language: its instances never change language, and every page it draws in one language has the same theme (decision 031). */
+/** The server's themes by language: its instances never change language, and every page it renders in one language has the same theme (decision 031). */
 const serverThemes = new Map<InterfaceLanguage, Theme>();
 
 /** The app's theme with MUI's texts in the interface language; made again when the language changes (on the server, once per language). */

@@ -249,7 +249,7 @@ export type RouteMatches = readonly { route: { element?: ReactNode } }[];
 
 /**
  * The lazily loaded components of `element`: itself, or what a guard around it holds (a
- * signed-in page is `<RequireRole><Page /></RequireRole>`, drawn on the server too — decision 047).
+ * signed-in page is `<RequireRole><Page /></RequireRole>`, rendered on the server too — decision 047).
  */
 function lazyIn(element: ReactElement | undefined): LazyComponent<ComponentType>[] {
   if (!element) return [];
@@ -266,8 +266,8 @@ function routePages(pathname: string, matches: RouteMatches = matchRoutes(routes
 
 /**
  * The names of the pages `pathname` shows (`lazyNamed`'s export names, as the build's
- * `app-modules.json` lists their chunks): what a page drawn on the server fetches in the
- * background for the app to adopt it at once (decision 031).
+ * `app-modules.json` lists their chunks): what a page rendered on the server fetches in the
+ * background for the app to hydrate it at once (decision 031).
  */
 export const routePageNames = (pathname: string, matches?: RouteMatches): string[] =>
   routePages(pathname, matches).map((page) => page.exportName);

@@ -1,6 +1,6 @@
 /**
  * Starts the app in the browser (`main.tsx` loads this module): the query client that toasts
- * every failure once (spec §8), the router, and the first render — a hydration of the
+ * every failure once (packages/shared/src/messages.ts), the router, and the first render — a hydration of the
  * server-made page when there is one (decision 011), else a fresh render.
  */
 import { StrictMode } from 'react';
@@ -36,7 +36,7 @@ function createQueryClient() {
   });
 }
 
-/** The data a server-made page was drawn from (empty on the plain shell or when unreadable). */
+/** The data a server-made page was rendered from (empty on the plain shell or when unreadable). */
 function serverSeeds(): QuerySeed[] {
   const text = document.getElementById(SEEDS_ELEMENT_ID)?.textContent;
   if (!text) return [];
@@ -50,8 +50,8 @@ function serverSeeds(): QuerySeed[] {
 /**
  * Renders the app into `root`.
  * @param hydrate true when `root` holds the server's render of this very page for this browser's
- *   user (a visitor, or the signed-in user it was drawn for): the app adopts that DOM instead of
- *   drawing it again
+ *   user (a visitor, or the signed-in user it was rendered for): the app hydrates that DOM instead of
+ *   rendering it again
  */
 export async function startApp(root: HTMLElement, hydrate: boolean): Promise<void> {
   const queryClient = createQueryClient();
@@ -59,19 +59,23 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
     void router.navigate(to, options);
   });
   const signedIn = Boolean(getSession().token);
-  // the server draws a signed-in user's pages by this cookie (decision 047): a session from before it gets it now
+  // the server renders a signed-in user's pages by this cookie (decision 047): a session from before it gets it now
   syncSessionCookie();
-  // The user part of the session is kept locally (spec accounts §4); refresh it once per page
+  // The user part of the session is kept locally (docs/api.md); refresh it once per page
   // load so a letterhead or profile saved in another tab, or a revoked token, is seen at once.
   if (signedIn) void refreshCurrentUser().catch(() => undefined);
-  // A visitor's page is what the server drew; a signed-in viewer may see more (an owner's
+  // A visitor's page is what the server rendered; a signed-in viewer may see more (an owner's
   // private PDF link), so for them the same data shows at once and is fetched again — unless
-  // the server drew the page for them (`data-drawn-for`, decision 047).
-  const drawnForThem = hydrate && root.hasAttribute('data-drawn-for');
-  for (const [key, data] of serverSeeds()) queryClient.setQueryData(key, data, { updatedAt: signedIn && !drawnForThem ? 0 : Date.now() });
-  // a server-made page is adopted in the language it was drawn in (`<html lang>`)
-  const drawnIn = document.documentElement.lang;
-  await Promise.all([startI18n(hydrate && isInterfaceLanguage(drawnIn) ? drawnIn : undefined), preloadRoute(window.location.pathname)]);
+  // the server rendered the page for them (`data-drawn-for`, decision 047).
+  const renderedForThem = hydrate && root.hasAttribute('data-drawn-for');
+  for (const [key, data] of serverSeeds())
+    queryClient.setQueryData(key, data, { updatedAt: signedIn && !renderedForThem ? 0 : Date.now() });
+  // a server-made page is hydrated in the language it was rendered in (`<html lang>`)
+  const renderedIn = document.documentElement.lang;
+  await Promise.all([
+    startI18n(hydrate && isInterfaceLanguage(renderedIn) ? renderedIn : undefined),
+    preloadRoute(window.location.pathname),
+  ]);
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
@@ -81,7 +85,7 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
   );
   if (hydrate) hydrateRoot(root, app);
   else {
-    // a server-made page not adopted (drawn in another language): drawn afresh
+    // a server-made page not hydrated (rendered in another language): rendered afresh
     root.replaceChildren();
     createRoot(root).render(app);
   }

@@ -1,6 +1,6 @@
 /**
  * Emotion's style cache, the same in the browser and in the server's render (decision 023):
- * the key `css`, by which the browser's side adopts the `<style data-emotion="css …">`
+ * the key `css`, by which the browser's side hydrates the `<style data-emotion="css …">`
  * elements of a server-made page, and vendor prefixes only for the properties a browser the
  * app supports (Safari and iOS 15+, Chrome and Android 90+, Firefox 90+) still reads only
  * prefixed. Emotion's default prefixes every flexbox, transition and transform declaration
@@ -33,7 +33,7 @@ export const neededPrefixes: StylisPlugin = (element, index, children, callback)
  */
 const STYLIS_PLUGINS = [neededPrefixes];
 
-/** A new style cache (one per page drawn on the server, which reuse the rules compiled for earlier pages; one for the browser's app). */
+/** A new style cache (one per page rendered on the server, which reuse the rules compiled for earlier pages; one for the browser's app). */
 export function createStyleCache(): EmotionCache {
   return createCache({ key: 'css', stylisPlugins: STYLIS_PLUGINS });
 }

@@ -1,5 +1,5 @@
 /**
- * The Book details dialog of spec books §6 'Shared dialogs', opened from book lists: the book's
+ * The Book details dialog of docs/api.md 'Shared dialogs', opened from book lists: the book's
  * cover and facts, with the request-PDF form for a book whose PDF is private, and a link to its
  * page (QR, documents, sharing).
  */

@@ -1,5 +1,5 @@
 /**
- * The four fields of the contact form (spec accounts §5 'Contact form'): full name, e-mail,
+ * The four fields of the contact form (docs/api.md 'Contact form'): full name, e-mail,
  * contact number and message — used by Contact Us and by the claim of a publisher account.
  */
 import type { Control } from 'react-hook-form';

@@ -1,10 +1,10 @@
 /**
- * The shared list table (spec §9): page sizes 10/25/50/100/All, the result line, a pager
+ * The shared list table (packages/shared/src/constants.ts): page sizes 10/25/50/100/All, the result line, a pager
  * only when there is more than one page, 'No data found' and 'Loading...' states, the
  * sort cycle (new column asc → same column desc → unsorted), and row selection (with
  * select-all on the page) for the exports and address labels.
  *
- * Below 600 px (phones) the same table is drawn as a list of cards: each row a card,
+ * Below 600 px (phones) the same table is rendered as a list of cards: each row a card,
  * each cell a line with its column's name before it, so every fact and every action of a row
  * is on screen without sideways scrolling. The header row is hidden there; a 'Sort by' box and
  * a 'Select all on this page' box above the cards take its place.
@@ -83,7 +83,7 @@ export interface ListState {
   reset: () => void;
   /** Back to page 1 and the default sort with no selection; the search stays (after a status change). */
   restart: () => void;
-  /** The list query of DESIGN §3 for this state. */
+  /** The list query of docs/api.md for this state. */
   query: { queryString?: string; pageNo: number; limit: PageSize; sortedField?: string; sortedOrder?: SortOrder };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The shared details dialogs of spec books §2 (publisher details, library details), used by the
+ * The shared details dialogs of apps/web/src/lib/paths.ts (publisher details, library details), used by the
  * directory lists, the ordering pages and the order screens. Each loads its record when opened.
  */
 import type { ReactNode } from 'react';

@@ -15,7 +15,7 @@ type BaseProps<T extends FieldValues> = {
   label: string;
   /** Rewrites what the user typed (digits only, upper case...). */
   transform?: (value: string) => string;
-  /** Trims the value when the field loses focus (contact form, spec accounts §5). */
+  /** Trims the value when the field loses focus (contact form, docs/api.md). */
   trimOnBlur?: boolean;
   /** Rewrites the value when the field loses focus (a phone number to its 10 digits). */
   blurTransform?: (value: string) => string;
@@ -24,7 +24,7 @@ type BaseProps<T extends FieldValues> = {
 /**
  * What `required` does to a field: the input is `required` (forms are `noValidate`,
  * so the form's own messages speak, not the browser's) and the label is marked
- * `data-required`, which the theme draws as an asterisk outside the label's text.
+ * `data-required`, which the theme renders as an asterisk outside the label's text.
  */
 export function requiredSlots(required: boolean | undefined, slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
   if (!required) return slotProps;
@@ -36,7 +36,7 @@ export function requiredSlots(required: boolean | undefined, slotProps: TextFiel
 
 /**
  * Puts `kept` (what a transform keeps of the typed text) into the input at once. Preact does not
- * draw a controlled input again when its value did not change — a letter typed into a digits-only
+ * render a controlled input again when its value did not change — a letter typed into a digits-only
  * field, or an 11th digit, leaves the form's value as it was — so without this the input would
  * show what is not kept until it loses focus (decision 039). The caret stays where it was, less
  * the characters dropped before it.

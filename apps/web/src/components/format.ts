@@ -12,9 +12,9 @@ const DATE_TIME = {
 } as const satisfies Record<InterfaceLanguage, { locale: string; dayPeriod: 'short' | undefined }>;
 
 /**
- * `make(key)` (a language, a unit), made when first used and kept: an `Intl.DateTimeFormat`
+ * `make(key)` (a language, a unit), made when first used and cached: an `Intl.DateTimeFormat`
  * with a time zone costs milliseconds to make (ICU's data), and the app's start made four —
- * the server's render two per page — before drawing a page that may show no date at all.
+ * the server's render two per page — before rendering a page that may show no date at all.
  */
 function madeOnce<K, T>(make: (key: K) => T): (key: K) => T {
   const made = new Map<K, T>();
@@ -46,7 +46,7 @@ let valueLanguage: InterfaceLanguage = 'en';
 /**
  * Sets the language values are shown in: `empty` (`common:value.empty` of `lng`) for empty
  * values, and `lng`'s dates and times. Called by the browser's i18n instance whenever its
- * language changes, and by the server's render before it draws.
+ * language changes, and by the server before it renders a page.
  */
 export function setValueLanguage(lng: InterfaceLanguage, empty: string): void {
   emptyValue = empty;

@@ -63,5 +63,5 @@ export const digitsOnly = (value: string, max?: number) => {
   return max ? digits.slice(0, max) : digits;
 };
 
-/** Refuses leading spaces while typing (contact form, spec accounts §5). */
+/** Refuses leading spaces while typing (contact form, docs/api.md). */
 export const noLeadingSpaces = (value: string) => value.replace(/^\s+/, '');

@@ -1,5 +1,5 @@
 /**
- * The toolbar buttons of the lists that act on the selected rows (spec books §5, §9): Excel
+ * The toolbar buttons of the lists that act on the selected rows (docs/api.md and packages/shared/src/constants.ts): Excel
  * export ('Please select at least one row to export' with none selected) and address labels
  * ('Print address': disabled, or 'Please select at least one row to print address').
  */

@@ -1,4 +1,4 @@
-/** The downloadable offline forms (spec accounts §1): each as a Word file and a PDF. */
+/** The downloadable offline forms (README.md): each as a Word file and a PDF. */
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/Description';

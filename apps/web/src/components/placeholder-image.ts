@@ -1,7 +1,7 @@
 /**
- * The picture shown for an image that is missing or fails to load (spec §8), with 'No image'
+ * The picture shown for an image that is missing or fails to load (packages/shared/src/messages.ts), with 'No image'
  * in the interface language: made here once for SafeImage and for `main.tsx` (a page the
- * server drew, before the app is there).
+ * server rendered, before the app is there).
  */
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 

@@ -1,5 +1,5 @@
 /**
- * The shared book dialogs of spec books §2/§5: the private-PDF notice with Request, the PDF
+ * The shared book dialogs of docs/api.md: the private-PDF notice with Request, the PDF
  * request form (name, mobileNo, email, reason, referredBy) and the reader order.
  */
 import { useTranslation } from 'react-i18next';
@@ -80,7 +80,7 @@ function FormDialog({
   );
 }
 
-/** The form's own names (spec books §3) over the wire schema's rules and messages. */
+/** The form's own names (docs/api.md) over the wire schema's rules and messages. */
 const pdfRequestForm = z.object({
   name: bookPdfRequest.shape.name,
   mobileNo: bookPdfRequest.shape.mobile_no,
@@ -113,7 +113,7 @@ export function PdfRequestDialog({
       form.reset(emptyPdfRequest);
       onClose();
     },
-    // Spec books §8: the error, or 'An error occurred'.
+    // Spec packages/shared/src/messages.ts: the error, or 'An error occurred'.
     onError: (error) =>
       setFailure(
         error instanceof ApiError && error.serverMessage

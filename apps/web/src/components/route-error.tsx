@@ -1,5 +1,5 @@
 /**
- * 'Something went wrong!!!' (spec books §8, 'in one place'): the page React Router shows in
+ * 'Something went wrong!!!' (packages/shared/src/messages.ts, 'in one place'): the page React Router shows in
  * place of a page that fails unexpectedly — a render error, or a page's chunk that cannot be
  * loaded (`lazyNamed` throws the failed load). It is the `errorElement` of the routes
  * (`app/routes.tsx`): inside  the app bar and footer for a page's failure, alone when the layout

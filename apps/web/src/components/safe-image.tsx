@@ -5,8 +5,8 @@ import { placeholderImage } from './placeholder-image';
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src: string | null | undefined };
 
 /**
- * An <img> that falls back to the placeholder (spec §8: broken images). It carries the
- * placeholder's label as `data-no-image`: on a page the server drew, `main.tsx` shows the
+ * An <img> that falls back to the placeholder (packages/shared/src/messages.ts: broken images). It carries the
+ * placeholder's label as `data-no-image`: on a page the server rendered, `main.tsx` shows the
  * placeholder for an image that fails before the app is there to.
  */
 export function SafeImage({ src, alt, onError, ...rest }: Props) {

@@ -9,7 +9,7 @@
  * - Messages of the forms and the API (the spec's English texts) are the `messages`
  *   namespace: `@jsbn/shared`'s catalogues, looked up by their English text (`useMessages`).
  * - The language is the one chosen on the switcher (kept in localStorage `jsbn.language` and the
- *   cookie `jsbn_language`, which the server reads to draw public pages in it), else the
+ *   cookie `jsbn_language`, which the server reads to render public pages in it), else the
  *   browser's languages; `<html lang>` follows it, and the API is asked in it.
  */
 import i18next, { type i18n as I18n } from 'i18next';
@@ -29,7 +29,7 @@ import { setValueLanguage } from '../components/format';
 
 /** Where the chosen language is kept in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'jsbn.language';
-/** The cookie that tells the server the chosen language (a year; the server draws public pages in it). */
+/** The cookie that tells the server the chosen language (a year; the server renders public pages in it). */
 export const LANGUAGE_COOKIE = 'jsbn_language';
 
 /** Every Gujarati or Hindi catalogue, one chunk per language, loaded when the language is chosen. */
@@ -66,7 +66,7 @@ export const i18n: I18n = i18next.createInstance();
 export async function startI18n(language?: InterfaceLanguage): Promise<I18n> {
   if (!i18n.isInitialized) {
     // empty values, dates and times and the tab's title in the interface language, from the first
-    // language on (before any page draws; a page that names itself sets its title after)
+    // language on (before any page renders; a page that names itself sets its title after)
     i18n.on('languageChanged', () => {
       setValueLanguage(currentLanguage(), i18n.t('value.empty', { ns: 'common' }));
       document.title = i18n.t('layout.siteTitle', { ns: 'common' });
@@ -125,7 +125,7 @@ export async function chooseLanguage(language: InterfaceLanguage): Promise<void>
 /**
  * A function that gives a message of the forms or the API (the spec's English text, a zod
  * schema's message) in the interface language, from `@jsbn/shared`'s catalogues; a message
- * without an entry stays as it is. The component draws again when the language changes.
+ * without an entry stays as it is. The component renders again when the language changes.
  */
 export function useMessages(): (message: string) => string {
   const { i18n: instance } = useTranslation('messages');
@@ -141,7 +141,7 @@ export function messageText(message: string, instance: I18n = i18n): string {
  * The words of the stored lookups (a book's language, subjects, author types, swaroop, size; a
  * publisher's or library's type) in the interface language, for `languageText`,
  * `subjectsText`, `authorsText`, `swaroopText` and `lookupText` of `@jsbn/shared/core`. English
- * until the language's catalogue has loaded; the component draws again when it has.
+ * until the language's catalogue has loaded; the component renders again when it has.
  */
 export function useLookups(): LookupCatalogue {
   const { i18n: instance } = useTranslation('lookups');

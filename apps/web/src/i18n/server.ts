@@ -1,7 +1,7 @@
 /**
- * The server's instances (decision 011: public pages are drawn on the server): one per
+ * The server's instances (decision 011: public pages are rendered on the server): one per
  * interface language, every catalogue loaded at once (the server bundle holds them all), so a
- * page is drawn in the visitor's language in one pass.
+ * page is rendered in the visitor's language in one pass.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -16,7 +16,7 @@ const RESOURCES: Record<InterfaceLanguage, Record<string, Record<string, unknown
 
 const instances = new Map<InterfaceLanguage, I18n>();
 
-/** The instance that draws pages in `language`. */
+/** The instance that renders pages in `language`. */
 export function serverI18n(language: InterfaceLanguage): I18n {
   let instance = instances.get(language);
   if (!instance) {

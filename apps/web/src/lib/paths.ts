@@ -36,7 +36,7 @@ export const paths = {
   bulkRegister: '/my-books/register-many',
   newBookReg: '/new-book-reg',
   editBook: '/edit-book/:id',
-  /** /edit-book without an id shows 'Book ID not found' (spec books §2). */
+  /** /edit-book without an id shows 'Book ID not found'. */
   editBookNoId: '/edit-book',
   // interests (decision 073)
   /** A library's interests and follows. */

@@ -1,12 +1,12 @@
 import { createTheme } from '@mui/material/styles';
 
-/** Page width cap (spec accounts §9). */
+/** Page width cap (packages/shared/src/constants.ts). */
 export const PAGE_MAX_WIDTH = 1440;
 
 /**
  * Where a finger taps (decision 029): below 768 px, or on any touch screen, every control is at
  * least 44 × 44 CSS px (WCAG 2.5.5): buttons, icon and toggle buttons, boxes, pager items and the
- * small text fields grow to it; links standing alone get it where they are drawn.
+ * small text fields grow to it; links standing alone get it where they are rendered.
  */
 export const FINGER = '@media (max-width: 767.95px), (pointer: coarse)';
 export const TAP_PX = 44;
@@ -17,7 +17,7 @@ export const TAP_LINK = { [FINGER]: { display: 'inline-flex', alignItems: 'cente
 const fontFamily = ['"Noto Sans"', '"Noto Sans Gujarati"', '"Noto Sans Devanagari"', 'system-ui', 'sans-serif'].join(', ');
 
 export const theme = createTheme({
-  // spec accounts §9: breakpoints 480, 768, 1024 and 1200 px (sm, md, lg, xl)
+  // packages/shared/src/constants.ts: breakpoints 480, 768, 1024 and 1200 px (sm, md, lg, xl)
   breakpoints: { values: { xs: 0, sm: 480, md: 768, lg: 1024, xl: 1200 } },
   palette: {
     // Orange-red, dark enough for white text and for links on the page background (WCAG AA, 4.5:1).
@@ -44,7 +44,7 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
     // Required fields: FormText / FormSelect give the input `required` (screen
-    // readers say "required") and mark the label `data-required`; the asterisk is drawn by CSS
+    // readers say "required") and mark the label `data-required`; the asterisk is rendered by CSS
     // with an empty alternative text (`/ ""`), so the label's name stays exactly the label.
     MuiInputLabel: {
       styleOverrides: {

@@ -1,4 +1,4 @@
-/** What the account endpoints take and answer (spec accounts §7; decision 046). */
+/** What the account endpoints take and answer (docs/api.md; decision 046). */
 import type { accountEndpoints } from '../endpoints/accounts.js';
 import {
   changePasswordBody,

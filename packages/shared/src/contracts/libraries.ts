@@ -1,4 +1,4 @@
-/** What the library endpoints take and answer (spec accounts §7; decision 046). */
+/** What the library endpoints take and answer (docs/api.md; decision 046). */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { XLSX_TYPE } from '../constants.js';

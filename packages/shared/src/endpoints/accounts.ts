@@ -1,4 +1,4 @@
-/** The account endpoints (spec accounts §7): login, the current user, codes, passwords, the dashboard. */
+/** The account endpoints (docs/api.md): login, the current user, codes, passwords, the dashboard. */
 import { endpointTable } from './endpoint.js';
 
 export const accountEndpoints = /* @__PURE__ */ endpointTable('accounts', {

@@ -1,5 +1,5 @@
 /**
- * The book endpoints (spec books §2–§7): registration and edit, uploads, lists and search, one
+ * The book endpoints (docs/api.md): registration and edit, uploads, lists and search, one
  * book, the public page's reply, QR codes, the publisher's documents, requests and reports,
  * bulk registration from Excel and MARC21 records. Their schemas are `contracts/books.ts`.
  */

@@ -1,4 +1,4 @@
-/** The library endpoints (spec accounts §7): registration, profile, the list, letterhead, details. */
+/** The library endpoints (docs/api.md): registration, profile, the list, letterhead, details. */
 import { endpointTable } from './endpoint.js';
 
 export const libraryEndpoints = /* @__PURE__ */ endpointTable('libraries', {

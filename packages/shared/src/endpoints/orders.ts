@@ -1,4 +1,4 @@
-/** The order endpoints (spec books §7): their methods and paths; the schemas are `contracts/orders.ts`. */
+/** The order endpoints (docs/api.md): their methods and paths; the schemas are `contracts/orders.ts`. */
 import { endpointTable } from './endpoint.js';
 
 export const orderEndpoints = /* @__PURE__ */ endpointTable('orders', {

@@ -1,4 +1,4 @@
-/** The publisher endpoints (spec accounts §7): registration, profile, the list, details, claims. */
+/** The publisher endpoints (docs/api.md): registration, profile, the list, details, claims. */
 import { endpointTable } from './endpoint.js';
 
 export const publisherEndpoints = /* @__PURE__ */ endpointTable('publishers', {

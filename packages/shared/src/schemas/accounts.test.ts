@@ -3,7 +3,7 @@ import { DISPOSABLE_EMAIL_DOMAINS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { hasRepeatedDigits, isAcceptableContactEmail, libraryRegistration, publisherRegistration } from './accounts.js';
 
-describe('contact form rules (spec accounts §5)', () => {
+describe('contact form rules (docs/api.md)', () => {
   it('refuses the 8 disposable domains and malformed addresses', () => {
     expect(DISPOSABLE_EMAIL_DOMAINS).toHaveLength(8);
     for (const domain of DISPOSABLE_EMAIL_DOMAINS) expect(isAcceptableContactEmail(`someone@${domain}`)).toBe(false);

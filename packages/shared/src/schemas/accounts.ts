@@ -1,6 +1,6 @@
 /**
  * Accounts: registration, one-time code, login, profile and letterhead — spec
- * accounts-and-shared §3 and §5. Multipart forms arrive as strings, so numbers are coerced.
+ * docs/api.md. Multipart forms arrive as strings, so numbers are coerced.
  */
 import { z } from 'zod';
 import { MSG, PAYMENT_MSG } from '../messages.js';
@@ -46,7 +46,7 @@ const optionalNumberString = (message: string) =>
         .optional(),
     );
 
-/** POST /api/library (multipart, plus the `logo` file) — accounts §3, §5. */
+/** POST /api/library (multipart, plus the `logo` file) — docs/api.md. */
 export const libraryRegistration = z.object({
   name: requiredText('Name is required', 200),
   sanchalak_name: requiredText('Sanchalak name is required', 200),
@@ -67,7 +67,7 @@ export const libraryRegistration = z.object({
 });
 export type LibraryRegistration = z.infer<typeof libraryRegistration>;
 
-/** POST /api/publisher (multipart, plus the `logo` file) — accounts §3, §5. */
+/** POST /api/publisher (multipart, plus the `logo` file) — docs/api.md. */
 export const publisherRegistration = z.object({
   publisher_no: z
     .string({ error: MSG.publisherNo5 })
@@ -133,7 +133,7 @@ export const loginBody = z.object({
 });
 export type LoginInput = z.infer<typeof loginBody>;
 
-/** Letterhead save (POST /api/library/logo-text) — accounts §5. */
+/** Letterhead save (POST /api/library/logo-text) — docs/api.md. */
 export const letterhead = z.object({
   text: requiredText(MSG.letterText10, 5000, 'multi', 'Letter text').pipe(z.string().min(LETTER_TEXT_MIN, MSG.letterText10)),
   id: id.optional(),
@@ -162,14 +162,14 @@ export const resetPasswordBody = z.object({
     .max(200),
 });
 
-/** PATCH /api/user/update-password — spec accounts §5 "Change password". */
+/** PATCH /api/user/update-password — docs/api.md "Change password". */
 export const changePasswordBody = z.object({
   oldPassword: z.string({ error: MSG.oldPasswordRequired }).min(1, MSG.oldPasswordRequired).max(1024),
   newPassword: replacementPassword,
 });
 
 /**
- * The contact form's extra e-mail check (spec accounts §5): no malformed dot or at-sign
+ * The contact form's extra e-mail check (docs/api.md): no malformed dot or at-sign
  * patterns and none of the 8 disposable domains.
  */
 export function isAcceptableContactEmail(value: string): boolean {
@@ -182,10 +182,10 @@ export function isAcceptableContactEmail(value: string): boolean {
   return !DISPOSABLE_EMAIL_DOMAINS.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`));
 }
 
-/** The repeated-digit rule (spec accounts §5): one digit 10 times, or any digit 4 or more times in a row. */
+/** The repeated-digit rule (docs/api.md): one digit 10 times, or any digit 4 or more times in a row. */
 export const hasRepeatedDigits = (value: string) => /^(\d)\1{9}$/.test(value) || /(\d)\1{3,}/.test(value);
 
-/** POST /api/user/contact — spec accounts §5 "Contact form". */
+/** POST /api/user/contact — docs/api.md "Contact form". */
 export const contactMessage = z.object({
   fullName: requiredText('Full name is required', 200),
   email: z
@@ -203,7 +203,7 @@ export const contactMessage = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessage>;
 
-/** PATCH /api/library (multipart, optional `logo`) — spec accounts §5 "Library profile". */
+/** PATCH /api/library (multipart, optional `logo`) — docs/api.md "Library profile". */
 export const libraryProfile = z.object({
   name: requiredText('Name is required', 200),
   sanchalak_name: requiredText('Sanchalak name is required', 200),
@@ -253,7 +253,7 @@ export const paymentProfile = {
   payment_reminders: formBoolean(true),
 };
 
-/** PATCH /api/publisher (multipart, optional `logo`) — spec accounts §5 "Publisher profile". */
+/** PATCH /api/publisher (multipart, optional `logo`) — docs/api.md "Publisher profile". */
 export const publisherProfile = z
   .object({
     publisher_name: requiredText('Publisher name is required', 200),
@@ -278,13 +278,13 @@ export const publisherProfile = z
   });
 export type PublisherProfile = z.infer<typeof publisherProfile>;
 
-/** Columns the library lists sort on (DESIGN §3: a whitelist). */
+/** Columns the library lists sort on (docs/api.md: a whitelist). */
 export const LIBRARY_SORT_FIELDS = ['name', 'number_of_books', 'createdAt'] as const;
 /** GET /api/library */
 export const libraryListQuery = listQuery.extend({ sortedField: sortField(LIBRARY_SORT_FIELDS) });
 export type LibraryListQuery = z.infer<typeof libraryListQuery>;
 
-/** Columns the publisher lists sort on (DESIGN §3: a whitelist). */
+/** Columns the publisher lists sort on (docs/api.md: a whitelist). */
 export const PUBLISHER_SORT_FIELDS = ['publisher_name', 'last_book_published', 'total_books', 'createdAt'] as const;
 /** GET /api/publisher */
 export const publisherListQuery = listQuery.extend({ sortedField: sortField(PUBLISHER_SORT_FIELDS) });

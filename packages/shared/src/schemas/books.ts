@@ -1,6 +1,6 @@
 /**
  * Books: registration fields, search filters and the shapes the API returns — spec
- * books-and-orders §3, §5, §7. Multipart fields arrive as strings (bracket names such as
+ * docs/api.md. Multipart fields arrive as strings (bracket names such as
  * `authors[0][authorType]` are assembled into arrays before validation).
  */
 import { z } from 'zod';
@@ -47,7 +47,7 @@ const requiredInt = (message: string, min: number, max: number) =>
   });
 
 /**
- * One author of a book (spec books §7 'Register book'): `authorType` and either `authorId` (an
+ * One author of a book (docs/api.md 'Register book'): `authorType` and either `authorId` (an
  * author record, GET /book/author-name) or `authorname` (a new name; `author_name`, the name
  * the book entity uses, is taken as well). With both, `authorId` wins. A missing name is
  * reported on `authorname`.
@@ -125,7 +125,7 @@ const bookObject = z.object({
   pdfurl: optionalWebAddress(1000, 'PDF link'),
   /**
    * The book PDF chosen in the form (its file name) or already stored: the PDF itself goes
-   * through the upload flow (spec §4), so the form and the API check only that one is there.
+   * through the upload flow (docs/api.md), so the form and the API check only that one is there.
    */
   book_pdf: optionalText(255, 'Book PDF'),
   contents: optionalText(20_000, 'Contents', 'multi'),
@@ -138,7 +138,7 @@ const bookObject = z.object({
 const always = () => true;
 
 /**
- * The form's cross-field rules (spec books §5); `authorsRequired` false for catalogue records.
+ * The form's cross-field rules (docs/api.md); `authorsRequired` false for catalogue records.
  * With `always`, a field that failed its own rule holds what was sent, so lists are checked to be lists.
  */
 function checkBook(book: Omit<z.infer<typeof bookObject>, 'publication_year'>, ctx: z.RefinementCtx, authorsRequired: boolean) {
@@ -158,7 +158,7 @@ function checkBook(book: Omit<z.infer<typeof bookObject>, 'publication_year'>, c
   else if (!book.isPublicPdf && !book.book_pdf) ctx.addIssue({ code: 'custom', path: ['book_pdf'], message: BOOK_MSG.bookPdfRequired });
 }
 
-/** The dependency resets of spec books §4 and the size text as height and width. */
+/** The dependency resets of docs/api.md and the size text as height and width. */
 function finishBook<Book extends Omit<z.infer<typeof bookObject>, 'publication_year'>>(book: Book) {
   let { height, width } = book;
   if ((height === undefined || width === undefined) && book.size) {
@@ -180,8 +180,8 @@ function finishBook<Book extends Omit<z.infer<typeof bookObject>, 'publication_y
 }
 
 /**
- * The form's cross-field rules of spec books §5 with their messages, and the dependency
- * resets of §4: answers that a parent question makes irrelevant are dropped.
+ * The form's cross-field rules of docs/api.md with their messages, and the dependency
+ * resets of docs/api.md: answers that a parent question makes irrelevant are dropped.
  */
 export const bookFields = bookObject.superRefine((book, ctx) => checkBook(book, ctx, true), { when: always }).transform(finishBook);
 
@@ -204,7 +204,7 @@ export type BookFields = z.infer<typeof bookFields>;
 /** What a form or a caller may send for a book (before defaults and coercion). */
 export type BookFieldsInput = z.input<typeof bookFields>;
 
-/** Columns GET /api/book and GET /api/book/publisher/:id sort on (DESIGN §3: a whitelist). */
+/** Columns GET /api/book and GET /api/book/publisher/:id sort on (docs/api.md: a whitelist). */
 export const BOOK_SORT_FIELDS = [
   'createdAt',
   'book_title',
@@ -218,8 +218,8 @@ export const BOOK_SORT_FIELDS = [
 export type BookSortField = (typeof BOOK_SORT_FIELDS)[number];
 
 /**
- * GET /api/book — list params plus the search filters of spec books §3. `limit` also takes
- * '20' (the Newly Published grid, spec §9); `sortedField` is one of BOOK_SORT_FIELDS.
+ * GET /api/book — list params plus the search filters of docs/api.md. `limit` also takes
+ * '20' (the Newly Published grid, packages/shared/src/constants.ts); `sortedField` is one of BOOK_SORT_FIELDS.
  */
 export const bookListQuery = listQuery.extend({
   limit: z.enum(BOOK_LIST_PAGE_SIZES).default('10'),
@@ -263,7 +263,7 @@ export const publisherBooksQuery = listQuery.extend({
   withdrawn: z.enum(['include']).optional(),
 });
 
-/** GET /api/book/check-jsbn-number — the duplicate check of spec books §5/§7. */
+/** GET /api/book/check-jsbn-number — the duplicate check of docs/api.md. */
 export const duplicateCheckQuery = z.object({
   publisher_no: z
     .string()
@@ -278,13 +278,13 @@ export const duplicateCheckQuery = z.object({
     .max(99_999, 'JSBN id must be a number from 1 to 99999'),
 });
 export type DuplicateCheckQuery = z.infer<typeof duplicateCheckQuery>;
-/** One file the browser is about to upload (spec books §4 'upload addresses'), checked by `FILE_RULES`. */
+/** One file the browser is about to upload (docs/api.md 'upload addresses'), checked by `FILE_RULES`. */
 export const uploadFileInfo = z
   .object({
     field: z.enum(BOOK_UPLOAD_FIELDS),
     name: z.string({ error: 'File name is required' }).transform(nfc).pipe(storableText('File name', 255).min(1, 'File name is required')),
     type: z.string().trim().toLowerCase().max(100).default(''),
-    /** Bytes; optional (spec books §7 sends none): without it the field's limit holds. */
+    /** Bytes; optional (docs/api.md sends none): without it the field's limit holds. */
     size: z.number({ error: 'File size must be a number of bytes' }).int().min(1, 'File is empty').optional(),
   })
   .superRefine((file, ctx) => {
@@ -315,7 +315,7 @@ export type UploadUrlsRequest = z.infer<typeof uploadUrlsRequest>;
 const requestEmail = z.string({ error: BOOK_MSG.invalidEmail }).trim().toLowerCase().pipe(z.email(BOOK_MSG.invalidEmail).max(254));
 
 /**
- * POST /api/book/book-request/:id — a request for a private book PDF (spec books §3, §5).
+ * POST /api/book/book-request/:id — a request for a private book PDF (docs/api.md).
  * Wire names as the spec writes them (`Resone`, `RefferenceBy`); the form's fields are
  * name, mobileNo, email, reason, referredBy.
  */
@@ -328,7 +328,7 @@ export const bookPdfRequest = z.object({
 });
 export type BookPdfRequest = z.infer<typeof bookPdfRequest>;
 
-/** The reader-order fields (spec books §3, §5) before the date is compared with today. */
+/** The reader-order fields (docs/api.md) before the date is compared with today. */
 export const readerOrderFields = z.object({
   name: requiredText(BOOK_MSG.nameRequired, 200),
   mobile: phone(MSG.phone10),
@@ -356,7 +356,7 @@ export const readerOrderFor = (today: string) =>
   });
 export type ReaderOrder = z.infer<typeof readerOrderFields>;
 
-/** PATCH /api/book/:id `{ isAvailable }` — spec books §4. */
+/** PATCH /api/book/:id `{ isAvailable }` — docs/api.md. */
 export const bookAvailability = z.object({ isAvailable: z.boolean() });
 
 const qrPrintSize = z.coerce

@@ -1,6 +1,6 @@
 /**
  * Building blocks shared by every area's schemas: trimmed NFC text without control characters,
- * web addresses, phone numbers, e-mail, password rules and the list query of DESIGN §3.
+ * web addresses, phone numbers, e-mail, password rules and the list query of docs/api.md.
  */
 import { z } from 'zod';
 import { controlCharacterMessage, hasControlCharacters, withLineFeeds, type TextLines } from '../control-characters.js';
@@ -81,7 +81,7 @@ export const optionalPhone = (message: string) =>
         .optional(),
     );
 
-/** The password rules of registration and change password (accounts §5). */
+/** The password rules of registration and change password (docs/api.md). */
 export const newPassword = z
   .string({ error: MSG.passwordMin })
   .min(PASSWORD_MIN, MSG.passwordMin)
@@ -99,14 +99,14 @@ export const id = z.coerce.number().int().positive().max(MAX_ID);
 export const idParam = z.object({ id });
 
 /**
- * `sortedField` limited to `fields` (DESIGN §3: sorting only on a whitelist), so a name such
+ * `sortedField` limited to `fields` (docs/api.md: sorting only on a whitelist), so a name such
  * as `__proto__` is a 400 naming the field, never a lookup on an object's prototype.
  */
 export const sortField = <const T extends readonly [string, ...string[]]>(fields: T) =>
   z.enum(fields, `Sort by one of ${fields.join(', ')}`).optional();
 
 /**
- * List query of DESIGN §3: queryString, pageNo, limit (10|25|50|100|all), sortedField,
+ * List query of docs/api.md: queryString, pageNo, limit (10|25|50|100|all), sortedField,
  * sortedOrder. Each list extends it with its own `sortField` whitelist.
  */
 export const listQuery = z.object({

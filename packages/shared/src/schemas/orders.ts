@@ -1,6 +1,6 @@
 /**
  * Orders: creating orders from the cart, status changes, dispatch and the list — spec
- * books-and-orders §3, §4, §5, §7.
+ * docs/api.md.
  */
 import { z } from 'zod';
 import { MSG, PAYMENT_MSG } from '../messages.js';
@@ -10,7 +10,7 @@ import { normalizePhone } from '../phone.js';
 import { isIndiaPost, isIndiaPostArticle } from '../couriers.js';
 import { id, listQuery, noControlCharacters, optionalNumber, optionalText, sortField } from './common.js';
 
-/** Columns the order lists sort on (DESIGN §3: a whitelist). */
+/** Columns the order lists sort on (docs/api.md: a whitelist). */
 export const ORDER_SORT_FIELDS = ['order_date', 'createdAt', 'status', 'library_name', 'publisher_name'] as const;
 
 /** One cart line sent to POST /api/book/order-book. */

@@ -2,9 +2,9 @@
  * Every reply of the API as a zod schema ('One contract that cannot drift'): the
  * routes declare them as Fastify `response` schemas, so replies are checked and serialised by
  * them and /api/docs documents them; the web app takes its types from the same schemas
- * (`z.infer`). Shapes and field names are the spec's (books §3 'Entities', §7 and accounts §7);
+ * (`z.infer`). Shapes and field names are the spec's (docs/api.md 'Entities');
  * where the spec shows nested objects (`AuthorName.author_name`, `state { state_name }`) the flat
- * fields stay beside them. Envelope: DESIGN §3.
+ * fields stay beside them. Envelope: docs/api.md.
  */
 import { z } from 'zod';
 import { INTERFACE_LANGUAGES } from '../languages.js';
@@ -22,11 +22,11 @@ const maybeLink = z.string().nullable();
 /** An ISO 8601 timestamp. */
 const timestamp = z.string();
 
-/** `{ statusCode, message, data }` — the envelope of every successful JSON reply (DESIGN §3). */
+/** `{ statusCode, message, data }` — the envelope of every successful JSON reply (docs/api.md). */
 export const apiReply = <T extends z.ZodType>(data: T) => z.object({ statusCode: int, message: text, data });
 export type ApiReply<T> = { statusCode: number; message: string; data: T };
 
-/** `{ statusCode, message, error, details? }` — every error reply (DESIGN §3); `details` names the fields of a 400. */
+/** `{ statusCode, message, error, details? }` — every error reply (docs/api.md); `details` names the fields of a 400. */
 export const apiErrorReply = z
   .object({
     statusCode: int,
@@ -48,7 +48,7 @@ export type ApiErrorReply = z.infer<typeof apiErrorReply>;
 /** A reply whose `data` is null: only the message matters ('Profile updated successfully'). */
 export const noData = z.null();
 
-// ---------------------------------------------------------------- lookups (spec accounts §7, books §7)
+// ---------------------------------------------------------------- lookups (docs/api.md)
 
 export const stateOption = z.object({ id: int, state_id: int, state_name: text });
 export type StateOption = z.infer<typeof stateOption>;
@@ -62,7 +62,7 @@ export const swaroopOption = z.object({ code: text, label: text, gloss: text });
 export const authorNameOption = z.object({ id: int, author_name: text });
 export type AuthorNameOption = z.infer<typeof authorNameOption>;
 
-// ---------------------------------------------------------------- accounts (spec accounts §3, §7)
+// ---------------------------------------------------------------- accounts (docs/api.md)
 
 /** POST /api/user/login, PATCH /api/user/update-password → data. */
 export const loginReply = z.object({ message: text, accessToken: z.object({ access_token: text }) });
@@ -90,7 +90,7 @@ export const currentUserReply = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserReply>;
 
-/** GET /api/user/dashboard → data (accounts §3). */
+/** GET /api/user/dashboard → data (docs/api.md). */
 export const dashboardData = z.object({
   commonDashboard: z.object({ publisherCount: int, libraryCount: int, bookCount: int }),
   requestedOrderBook: int,
@@ -108,7 +108,7 @@ export const siteInfo = z.object({
   supportEmail: text,
   /** 10-digit number; links use +91. */
   supportWhatsapp: text,
-  /** The three how-to videos (spec accounts §1); null when no video file is configured. */
+  /** The three how-to videos (README.md); null when no video file is configured. */
   videos: z.array(z.object({ key: z.enum(['get-jsbn', 'order-book', 'jsbn-more']), title: text, url: maybeLink })),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
@@ -117,7 +117,7 @@ export type SiteInfo = z.infer<typeof siteInfo>;
 export const galleryImage = z.object({ name: text, url: text });
 export type GalleryImage = z.infer<typeof galleryImage>;
 
-/** A library as listed (GET /api/library) — spec books §3 "Library (as listed)". */
+/** A library as listed (GET /api/library) — docs/api.md "Library (as listed)". */
 export const libraryListItem = z.object({
   id: int,
   name: text,
@@ -164,7 +164,7 @@ export const publisherListItem = z.object({
 });
 export type PublisherListItem = z.infer<typeof publisherListItem>;
 
-/** Publisher info (spec books §3), GET /api/publisher/:id → data.publisher and the book page. */
+/** Publisher info (docs/api.md), GET /api/publisher/:id → data.publisher and the book page. */
 export const publisherInfo = z.object({
   publisherId: int,
   publisher_no: text,
@@ -183,7 +183,7 @@ export const publisherInfo = z.object({
   city_name: text,
   /** True for an imported account nobody has taken yet: its publisher may claim it. */
   claimable: z.boolean(),
-  /** As spec accounts §3 'Publisher profile' shows them (the flat fields stay beside them). */
+  /** As docs/api.md 'Publisher profile' shows them (the flat fields stay beside them). */
   state: stateOption.nullable(),
   city: cityOption.nullable(),
   total_books_count: int,
@@ -191,7 +191,7 @@ export const publisherInfo = z.object({
   latest_books: z.array(z.object({ book_title: text, book_cover: maybeLink, jsbn_number: text })),
   logoUrl: maybeLink,
   last_book_published: timestamp.nullable(),
-  /** The publisher info PDF (spec books §3). */
+  /** The publisher info PDF (docs/api.md). */
   publisherInfoPdf: text,
   /** 'Verified by JSBN': an operator checked the publisher (decision 043). */
   verified: z.boolean(),
@@ -211,9 +211,9 @@ export const publisherInfo = z.object({
 });
 export type PublisherInfo = z.infer<typeof publisherInfo>;
 
-// ---------------------------------------------------------------- books (spec books §3, §7)
+// ---------------------------------------------------------------- books (docs/api.md)
 
-/** A book as the API returns it (spec books §3 'Book'). */
+/** A book as the API returns it (docs/api.md 'Book'). */
 export const bookDto = z
   .object({
     id: int,
@@ -330,7 +330,7 @@ export const duplicateCheckResult = z.object({
 });
 export type DuplicateCheckResult = z.infer<typeof duplicateCheckResult>;
 
-/** The links of a book's generated documents (spec books §3 'generated_pdfs'). */
+/** The links of a book's generated documents (docs/api.md 'generated_pdfs'). */
 export const generatedPdfs = z.object({ single_book_pdf: maybeLink, publisher_book_list_pdf: maybeLink, publisher_catalog_pdf: maybeLink });
 
 /** GET /api/book/listing/jsbn/:jsbnNo → data: the page behind the QR code. */
@@ -343,7 +343,7 @@ export type BookByNumber = z.infer<typeof bookByNumber>;
 export const documentProgress = z.object({ state: z.enum(['queued', 'running', 'failed']), percent: z.number(), books: int });
 export type DocumentProgress = z.infer<typeof documentProgress>;
 
-/** GET /api/book/catalog/:publisher_no → data (spec books §7 'Catalogue'). */
+/** GET /api/book/catalog/:publisher_no → data (docs/api.md 'Catalogue'). */
 export const publisherCatalog = z.object({
   /** The catalogue's link; null while it is being made (reply 202, with `progress`). */
   generated_pdf: z.object({ publisher_catalog_pdf: maybeLink }),
@@ -373,9 +373,9 @@ export const finaliseResult = z.object({
 });
 export type FinaliseResult = z.infer<typeof finaliseResult>;
 
-// ---------------------------------------------------------------- orders (spec books §3 'Order book', §7)
+// ---------------------------------------------------------------- orders (docs/api.md 'Order book')
 
-/** An order as the API returns it (spec books §3 "Order book"). */
+/** An order as the API returns it (docs/api.md "Order book"). */
 export const orderDto = z
   .object({
     id: int,
@@ -456,7 +456,7 @@ export const orderDto = z
   .meta({ id: 'OrderDto' });
 export type OrderDto = z.infer<typeof orderDto>;
 
-/** POST /api/book/order-book → data (spec books §7: data.message and the orders made, one per publisher). */
+/** POST /api/book/order-book → data (docs/api.md: data.message and the orders made, one per publisher). */
 export const createdOrders = z.object({
   message: text,
   orders: z.array(z.object({ id: int, orderId: text, publisherId: int })),

@@ -1,4 +1,4 @@
--- Authors as their own records (spec books §7 authorId / authorname): one per name,
+-- Authors as their own records (docs/api.md authorId / authorname): one per name,
 -- filled from the names books already carry, then linked from each book's author rows.
 CREATE TABLE "authors" (
 	"id" serial PRIMARY KEY NOT NULL,

@@ -15,7 +15,7 @@ describe.each(ENGINES)('logout on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('makes a token copied before it answer 401 as the bearer and draw the shell as the cookie', async () => {
+  it('makes a token copied before it answer 401 as the bearer and render the shell as the cookie', async () => {
     const library = await createLibrary(t.ctx, { name: 'Shri Logout Bhandar' });
     const bearer = await authHeader(t.app, library, 'LIBRARY');
     const cookie = `jsbn_session=${bearer.authorization.slice('Bearer '.length)}`;

@@ -1,5 +1,5 @@
 /**
- * User endpoints — spec accounts §7: login, current user, e-mail verification, code resend
+ * User endpoints — docs/api.md: login, current user, e-mail verification, code resend
  * and the dashboard.
  */
 import type { FastifyInstance } from 'fastify';

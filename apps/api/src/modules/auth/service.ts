@@ -1,5 +1,5 @@
 /**
- * Accounts' security core — spec accounts §4, DESIGN §8: starting a registration, one-time
+ * Accounts' security core — docs/api.md and decision 007: starting a registration, one-time
  * codes (6 digits, HMAC-hashed, single use, 10 minutes, 5 tries, 60 s between resends),
  * login and the current user.
  */
@@ -568,7 +568,7 @@ export async function setPreferredLanguage(ctx: AppContext, actor: Actor, langua
   await ctx.db.update(accounts).set({ preferred_language: language, updated_at: ctx.clock() }).where(eq(accounts.id, actor.accountId));
 }
 
-/** The current user (GET /user/me → data), spec accounts §3 Session. */
+/** The current user (GET /user/me → data), docs/api.md Session. */
 export async function currentUser(ctx: AppContext, actor: Actor): Promise<CurrentUser> {
   const preferred_language = await accountLanguage(ctx.db, actor.accountId);
   // an operator has no profile: it is named by its e-mail (decision 041)

@@ -1,5 +1,5 @@
 /**
- * Author records (spec books §7 'Register book', 'Lookups'): a book names each author
+ * Author records (docs/api.md 'Register book', 'Lookups'): a book names each author
  * by `authorId` (a record, offered by GET /book/author-name) or by `authorname` (a new name),
  * and every name is one record, reused by every book that names it.
  */
@@ -57,7 +57,7 @@ export async function resolveAuthors(db: DbOrTx, lists: BookFields['authors'][])
 }
 
 /**
- * The authors GET /book/author-name offers (spec books §7 'Lookups'): with `queryString`, those
+ * The authors GET /book/author-name offers (docs/api.md 'Lookups'): with `queryString`, those
  * whose name holds it, names starting with it first; without, the first by name. At most 20.
  * @returns `[{ id, author_name }]`
  */

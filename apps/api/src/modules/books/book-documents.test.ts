@@ -1,5 +1,5 @@
 /**
- * Generated documents of books (DESIGN §7, spec books §3 'generated_pdfs', §7 'Catalogue'):
+ * Generated documents of books (decision 004, docs/api.md 'generated_pdfs', decision 004 'Catalogue'):
  * each is a PDF, made once per version (cached by updated_at), rendered to PNG with pdftoppm
  * so a person can look at the Gujarati and Devanagari shaping (શ્રી, ક્ષ, र्म, त्त्व). The PNGs
  * are kept in $TMPDIR/jsbn-book-documents/<engine>/ after the run.

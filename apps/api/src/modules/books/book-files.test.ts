@@ -1,6 +1,6 @@
 /**
- * Book edit, every field, the form's dependency messages and the upload flow of spec books
- * §4–§5: signed expiring PUT addresses, type by bytes, size limits (limit + 1 refused with
+ * Book edit, every field, the form's dependency messages and the upload flow of
+ * docs/api.md: signed expiring PUT addresses, type by bytes, size limits (limit + 1 refused with
  * nothing left on disk), finalise, abandoned uploads and their cleanup, ownership 404s.
  */
 import { readdirSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -287,7 +287,7 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
     expect((await finalise(created.id)).statusCode).toBe(200);
     expect(filesUnder(filesDir)).not.toContain(oldKey);
 
-    // spec books §7 sends no size: the address takes up to the field's limit (an image 10 MB)
+    // docs/api.md sends no size: the address takes up to the field's limit (an image 10 MB)
     const unsized = await uploadUrls(created.id, [{ field: 'bookimage', name: 'side.jpg', type: 'image/jpeg' } as never]);
     expect(unsized.statusCode).toBe(200);
     const [side] = unsized.json().data as { url: string }[];
@@ -328,7 +328,7 @@ describe.each(ENGINES)('book edit and files on %s', (engine) => {
         { field: 'files.0.type', message: `${name} is not a JPEG or PNG. Book images must be JPEG or PNG images.` },
       ]);
     }
-    // a PDF's own wording (spec books §5 'File size must be less than 200MB'), as the form and the upload itself say it
+    // a PDF's own wording (docs/api.md 'File size must be less than 200MB'), as the form and the upload itself say it
     expect(await details([{ field: 'pdfpublisher', name: 'big.pdf', type: 'application/pdf', size: MAX_PDF_BYTES + 1 }])).toEqual([
       { field: 'files.0.size', message: BOOK_MSG.pdfTooLarge },
     ]);

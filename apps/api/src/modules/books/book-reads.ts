@@ -1,5 +1,5 @@
 /**
- * Reading books — spec books-and-orders §3, §7: the book rows as lists and pages read them (a
+ * Reading books — docs/api.md: the book rows as lists and pages read them (a
  * book, its publisher and its authors, subjects and images in one statement), their reply shape
  * (`BookDto`), one book by id or JSBN with its QR image, books by ids (exports, MARC, SRU,
  * OAI-PMH) and a publisher's own book row (edit and uploads).

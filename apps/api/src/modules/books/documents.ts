@@ -1,7 +1,7 @@
 /**
- * Generated documents of books and publishers — spec books §3 'generated_pdfs', §7
- * 'Catalogue', DESIGN §7. Everyone may ask for them, so each is drawn in the language of whoever
- * asks (their `Accept-Language` or the switcher's cookie) and kept per language. Each is made on
+ * Generated documents of books and publishers — docs/api.md 'generated_pdfs'
+ * 'Catalogue', decision 004. Everyone may ask for them, so each is drawn in the language of whoever
+ * asks (their `Accept-Language` or the switcher's cookie) and cached per language. Each is made on
  * first request and kept in storage under `public/generated/<kind>-<id>-<lng>-<version>.pdf`,
  * where the version is a hash of the `updated_at` of what it shows (the book; or the
  * publisher, its books' latest change and count): an edit makes a new version and the old file
@@ -307,7 +307,7 @@ export async function publisherInfoSheet(ctx: AppContext, publisherId: number, l
 
 /**
  * The catalogue of the publisher with `publisherNo` (GET /book/catalog/:publisher_no — spec
- * books §7) in `lng`, as `publisherCatalogue` gives it: the link of the stored file, or (while it is
+ * docs/api.md) in `lng`, as `publisherCatalogue` gives it: the link of the stored file, or (while it is
  * being made) a null link and its progress.
  * @param waitMs how long this request may wait for the document, ms
  * @throws AppError 404 'Publisher not found'

@@ -1,5 +1,5 @@
 /**
- * Excel exports of books and publishers (spec books §9 file names, sheet Data): Book_Details
+ * Excel exports of books and publishers (packages/shared/src/constants.ts file names, sheet Data): Book_Details
  * (selected books), Publisher_Catelog (every book of one publisher) and Publisher_Info
  * (selected publishers). Each is written in the language of whoever asks (`lng`): its column
  * headings (`export.*` of notices.json) and the lookups it shows.

@@ -1,7 +1,7 @@
 /**
- * Lists and search of books — spec books-and-orders §2, §3, §7 and DESIGN §5: a page of the
+ * Lists and search of books — docs/api.md and decision 001: a page of the
  * catalogue or of one publisher's books, filtered, sorted or searched (ranked by `search.ts`,
- * kept a window at a time by `search-results.ts`), with its total; and the catalogue's size.
+ * cached a window at a time by `search-results.ts`), with its total; and the catalogue's size.
  * A visitor sees only what `visibility.ts` lets it see (decision 043).
  */
 import { and, asc, desc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -41,13 +41,13 @@ export interface ListViewer {
 }
 
 /**
- * Searches and lists books (GET /book, GET /book/publisher/:id) — spec books §2, §3, §7.
+ * Searches and lists books (GET /book, GET /book/publisher/:id) — docs/api.md.
  * `queryString` matches any part of a title in any script (also across Gujarati, Devanagari
  * and Latin), despite a small misspelling, an author, the publisher or a JSBN with or without
  * hyphens, ranked best first (see search.ts); the other filters narrow the result. A
  * `sortedField` overrides the ranking; without either, newest first.
  *
- * A search's results are found a window at a time and kept until any book changes
+ * A search's results are found a window at a time and cached until any book changes
  * (search-results.ts, decision 021): the pages after the first cost no new search. A search
  * alone (no other filter, no sort) of one word is ranked from the word index, a window at a
  * time (decision 024); its total is the vocabulary's estimate when counting would read too

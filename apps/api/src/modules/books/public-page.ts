@@ -30,24 +30,24 @@ export const publicBookPath = (jsbn: string) => `/api/book/listing/jsbn/${encode
 export interface PublicBookPageOf {
   /** The JSBN as asked, in any case or hyphenation. */
   jsbnNo: string;
-  /** What the page is kept as (the API's reply, the page drawn in a language …): part of the cache key. */
+  /** What the page is cached as (the API's reply, the page rendered in a language …): part of the cache key. */
   kind: string;
   /** Makes the page's body from the book (the API's JSON reply, the server-made HTML). */
   render: (page: BookByNumber) => string | Promise<string>;
   /**
    * Age (ms) after which the entry is made again behind a request, when not the cache's
-   * default (pages drawn by the app cost tens of ms to make).
+   * default (pages rendered by the app cost tens of ms to make).
    */
   refreshMs?: number;
   /**
-   * Runs each making of the page (the book's read and `render`; only when it is not kept or
+   * Runs each making of the page (the book's read and `render`; only when it is not cached or
    * is due to be made again), e.g. as one of a limited number (`AppPages.making`); default: at once.
    */
   making?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
- * The public page of a JSBN as a visitor sees it, rendered by `render` and kept in the public
+ * The public page of a JSBN as a visitor sees it, rendered by `render` and cached in the public
  * page cache under `kind`: a repeated scan costs no database work; a change of the book or its
  * publisher is seen at once.
  * @throws AppError 404 'Book not found' (nothing is cached); whatever `making` throws
@@ -66,7 +66,7 @@ export async function publicBookPage(
   );
 }
 
-/** The public page cache's key of the page of `jsbnNo` (any case or hyphenation) kept as `kind`; null for a malformed number. */
+/** The public page cache's key of the page of `jsbnNo` (any case or hyphenation) cached as `kind`; null for a malformed number. */
 export function publicBookKey(kind: string, jsbnNo: string): string | null {
   const canonical = normalizeJsbn(jsbnNo);
   return canonical ? `${kind}:${canonical}` : null;

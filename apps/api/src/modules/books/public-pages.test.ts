@@ -49,7 +49,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     expect(t.ctx.publicPages.size).toBe(1);
     expect(await page(t, jsbn.toLowerCase().replaceAll('-', ''))).toEqual(first);
     expect(t.ctx.publicPages.size).toBe(1);
-    // the owner's view is made afresh (it may hold the private PDF link) and not kept
+    // the owner's view is made afresh (it may hold the private PDF link) and not cached
     await page(t, jsbn, owner);
     expect(t.ctx.publicPages.size).toBe(1);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/ZZZZZ-00001-A' });
@@ -68,7 +68,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     expect((await page(t)).publisher_info.total_books_count).toBe(before + 1);
   });
 
-  it("keeps a publisher's details once for the first scans of all its books, forgotten at a change", async () => {
+  it("keeps a publisher's details once for the uncached requests of all its books, forgotten at a change", async () => {
     const other = formatJsbn((await createBook(t.ctx, publisherId, { book_title: 'ઉપદેશમાલા' }, { cover: false })).jsbn_number);
     // (the notice of the new book reaches the listener a moment after its commit)
     await noticesHeard(t.ctx);

@@ -1,5 +1,5 @@
 /**
- * QR codes of books (DESIGN §5): the absolute URL of the public page
+ * QR codes of books (decision 001): the absolute URL of the public page
  * `PUBLIC_URL/jsbn/PPPPP-NNNNN-C`, as a 200×200 SVG data URL for the page and a JPEG for download,
  * and for print: vector SVG or PDF of one book, an A4 sheet of a publisher's books
  * (`documents/qr-print.ts`).
@@ -32,7 +32,7 @@ export const bookPageUrl = (publicUrl: string, jsbn: string) => `${publicUrl}/js
 /**
  * `data:image/svg+xml;base64,…` of the QR code (200×200, the spec's size; vector, so sharp at
  * any zoom), made once per book and kept. SVG, not PNG: a PNG cost 3 ms of CPU to encode,
- * half of a first scan of an uncached book page; the SVG costs 0.4 ms.
+ * half of an uncached request of a book page; the SVG costs 0.4 ms.
  */
 export async function qrDataUrl(publicUrl: string, jsbn: string): Promise<string> {
   const url = bookPageUrl(publicUrl, jsbn);

@@ -1,5 +1,5 @@
 /**
- * Writing books — spec books-and-orders §4, §5, §7 and DESIGN §5: registering books with their
+ * Writing books — docs/api.md and decision 001: registering books with their
  * JSBNs (the form's one book, the bulk and the importer's batches), editing a publisher's own
  * book, its availability, the next ids and the form's duplicate check. Every change lands
  * with its record (decision 042) and tells the public page cache.
@@ -267,7 +267,7 @@ export interface BookEdit {
 
 /**
  * Updates a publisher's own book with the registration fields (PATCH /book/:id multipart —
- * spec books §2 'Edit Book', §7 'Update book'). Authors and subjects are replaced, the search
+ * apps/web/src/lib/paths.ts 'Edit Book', docs/api.md 'Update book'). Authors and subjects are replaced, the search
  * text is recomputed; the JSBN never changes. Files replaced or removed here are deleted from
  * storage after the change is committed.
  * @throws AppError 404 (not the publisher's book), 400 (lookup ids, 'Book cover page is required.')
@@ -318,8 +318,8 @@ export async function updateBook(
 }
 
 /**
- * The duplicate check of the registration form (GET /book/check-jsbn-number — spec books
- * §5, §7): does the publisher already have a book with this title (book_title or English
+ * The duplicate check of the registration form (GET /book/check-jsbn-number —
+ * docs/api.md): does the publisher already have a book with this title (book_title or English
  * title, NFC, case-insensitive), and has its JSBN id already been issued (ids are never reused)?
  * @throws AppError 404 'Publisher not found' for an unknown publisher_no
  */

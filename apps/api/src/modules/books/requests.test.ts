@@ -1,5 +1,5 @@
 /**
- * PDF requests and reader orders — spec books §3, §5, §8: every message of both forms, the
+ * PDF requests and reader orders — docs/api.md and packages/shared/src/messages.ts: every message of both forms, the
  * date not in the past (judged with the app's clock), and the notice reaching the publisher
  * through the outbox.
  */

@@ -1,7 +1,7 @@
 /**
- * Requests from readers to a book's publisher — spec books §1, §3, §5: a request for access to
+ * Requests from readers to a book's publisher — docs/api.md: a request for access to
  * a private PDF, and a reader's order of a book. Each is stored and sent to the publisher's
- * e-mail through the outbox in the same transaction (DESIGN §6), in the publisher's language
+ * e-mail through the outbox in the same transaction (decision 006), in the publisher's language
  *.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Book endpoints — spec books §2–§7: registration and edit, the upload flow, next ids and the
+ * Book endpoints — docs/api.md: registration and edit, the upload flow, next ids and the
  * duplicate check, lists and search, one book, the public page by JSBN with its QR download,
  * availability, PDF and reader requests, and the generated documents. Reference: docs/api.md.
  */
@@ -37,7 +37,7 @@ import { serializeReply } from '../../lib/serializer.js';
 import { COVER_FILE } from '../../lib/upload-rules.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { pageLanguage } from '../../lib/i18n.js';
-import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
+import { jsbnSegment, type CachedPageResponder } from '../../lib/cached-page-responder.js';
 import { publisherHeading } from '../publishers/service.js';
 import { bookSheet, catalogueByPublisherNo, publisherBookList, publisherCatalogue, publisherInfoSheet } from './documents.js';
 import { listAuthorNames } from './authors.js';
@@ -86,7 +86,7 @@ function removedImageIds(fields: Record<string, unknown>): number[] {
   return parseOrThrow(z.array(id).max(10), list.flatMap((item) => String(item).split(',')).filter(Boolean));
 }
 
-export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoor) {
+export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: CachedPageResponder) {
   /** GET /api/book/book-jsbn-number (publisher) → `{ publisher_no, publisher_jsbn_id }` of the next book. */
   route(app, bookEndpoints.nextIds, async (request) => {
     const actor = await requirePublisher(ctx, request);
@@ -95,7 +95,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
 
   /**
    * GET /api/book/check-jsbn-number?publisher_no&book_title&publisher_jsbn_id (publisher) — the
-   * duplicate check of spec books §5/§7 → message (title exists / id taken / none) and
+   * duplicate check of docs/api.md → message (title exists / id taken / none) and
    * `{ duplicate, title_exists, id_taken, jsbn_number }`; 400 for a malformed query, 404 unknown publisher_no.
    */
   route(app, bookEndpoints.checkDuplicate, async (request) => {
@@ -126,8 +126,8 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   });
 
   /**
-   * GET /api/book/author-name?queryString= → `{ authorNames: [{ id, author_name }] }` (spec books
-   * §7 'Lookups'): the author records whose name holds `queryString` (names starting with it
+   * GET /api/book/author-name?queryString= → `{ authorNames: [{ id, author_name }] }` (
+   * docs/api.md 'Lookups'): the author records whose name holds `queryString` (names starting with it
    * first), at most 20; the book form offers them and sends the chosen one's `authorId`.
    */
   route(app, bookEndpoints.authorNames, async (request) => ok({ authorNames: await listAuthorNames(ctx.db, request.query.queryString) }));
@@ -211,7 +211,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
 
   /**
    * GET /api/book/catalog/:publisher_no → `{ generated_pdf: { publisher_catalog_pdf }, publisher:
-   * { publisher_no, publisher_name } }` (spec books §7 'Catalogue'). A catalogue still being made
+   * { publisher_no, publisher_name } }` (docs/api.md 'Catalogue'). A catalogue still being made
    * after CATALOGUE_WAIT_MS answers 202 with a null link and `progress: { state, percent, books }`
    *: ask again; 500 DOCUMENT_FAILED when its making failed (asking again tries anew); 404.
    */
@@ -309,10 +309,10 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   /**
    * PATCH /api/book/:id (publisher, own book; another publisher's → 404) — two forms told
    * apart by content type:
-   * - JSON `{ isAvailable }` [bookAvailability] → message (spec books §4 availability);
+   * - JSON `{ isAvailable }` [bookAvailability] → message (docs/api.md availability);
    * - multipart: the registration fields [bookFields], optional `book_cover` JPEG (kept when
    *   not sent), optional `removed_images` (image ids) → message 'Book updated successfully'
-   *   (spec books §7 'Update book'); 400/413/415.
+   *   (docs/api.md 'Update book'); 400/413/415.
    */
   route(app, bookEndpoints.update, async (request) => {
     const actor = await requirePublisher(ctx, request);
@@ -341,7 +341,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   /**
    * POST /api/book/:id/upload-urls (publisher, own book) `{ files: [{ field: 'index_pdf' |
    * 'bookimage' | 'pdfpublisher', name, type, size (bytes) }] }` [uploadUrlsRequest] →
-   * `[{ url, fieldname, name, expiresAt }]`: signed PUT addresses valid 15 minutes (spec books §4).
+   * `[{ url, fieldname, name, expiresAt }]`: signed PUT addresses valid 15 minutes (docs/api.md).
    * 400 (type, size, more than 4 images), 404.
    */
   route(app, bookEndpoints.uploadUrls, async (request) => {
@@ -378,7 +378,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   });
 
   /**
-   * POST /api/book/:id/finalise (publisher, own book) → `{ message }` (spec books §4 'Finalise
+   * POST /api/book/:id/finalise (publisher, own book) → `{ message }` (docs/api.md 'Finalise
    * book … data.message'): attaches every uploaded file. 400 'You can upload upto 4 images',
    * 400 'Book PDF is required when Public PDF is No', 404.
    */
@@ -391,7 +391,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: FrontDoo
   /**
    * PATCH /api/book/upload-files/:id (publisher, own book; multipart: `pdfpublisher` or
    * `book_pdf` PDF ≤ 200 MB, `index_pdf` PDF ≤ 200 MB, `bookimage` JPEG/PNG ≤ 10 MB × 4) —
-   * spec books §7 'Book PDF upload': files streamed and attached at once → `{ message }`;
+   * docs/api.md 'Book PDF upload': files streamed and attached at once → `{ message }`;
    * 400/404/413/415 (nothing kept on failure).
    */
   route(app, bookEndpoints.uploadFiles, async (request) => {

@@ -2,7 +2,7 @@
  * Search quality on the real catalogue (../shared/data/books.jsonl, 667 records; a built-in
  * sample of the records the queries need when the file is absent): each query must return its
  * record among the first 5 results — misspellings, parts of words, other scripts, English
- * titles, authors, publishers and JSBNs (spec books §2 'Search a Book', decisions/005-search.md).
+ * titles, authors, publishers and JSBNs (apps/web/src/lib/paths.ts 'Search a Book', decisions/005-search.md).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

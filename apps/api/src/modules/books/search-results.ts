@@ -1,5 +1,5 @@
 /**
- * The results of a search found a window at a time, and kept until any book changes
+ * The results of a search found a window at a time, and cached until any book changes
  * (docs/decisions/021). A visitor who asks for page 1 of 'सूत्र' and then pages 2, 3 … costs the
  * database the first window and a short step now and then, not a new search a page: the first
  * RESULT_WINDOW results (five pages of 20) are found at once, as Solr's `queryResultWindowSize`
@@ -320,11 +320,11 @@ export class SearchResults {
   private readonly windows = new LRUCache<string, ResultWindow>({ max: 2_000 });
   /** The step under way, by key. */
   private readonly busy = new Map<string, Promise<ResultWindow>>();
-  /** Bumped by every change: a window found before one is served but not kept. */
+  /** Bumped by every change: a window found before one is served but not cached. */
   private generation = 0;
 
   /**
-   * The window of `key` after `find` (given what is kept, or undefined) has made it, one
+   * The window of `key` after `find` (given what is cached, or undefined) has made it, one
    * `find` at a time per key.
    * @throws whatever `find` throws (nothing is kept then)
    */

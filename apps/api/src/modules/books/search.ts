@@ -1,5 +1,5 @@
 /**
- * Book search text and the search condition — spec books §2 'Search a Book', DESIGN §9 and
+ * Book search text and the search condition — apps/web/src/lib/paths.ts 'Search a Book', decision 005 and
  * docs/decisions/005-search.md.
  *
  * Each book keeps two lower-cased NFC columns: `title_text` (its titles, the title in the

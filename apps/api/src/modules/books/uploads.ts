@@ -1,5 +1,5 @@
 /**
- * Book files — the upload flow of spec books §4 and docs/decisions/004-book-uploads.md:
+ * Book files — the upload flow of docs/api.md and docs/decisions/004-book-uploads.md:
  *
  * 1. `createUploadUrls` — the owner asks for one signed, expiring PUT address per file
  *    (`/api/files/upload/<token>?expires=<unix ms>&signature=<HMAC>`, UPLOAD_URL_TTL_MS).
@@ -179,7 +179,7 @@ async function checkDirectUploads(
 }
 
 /**
- * Stores the raw body of PUT /files/upload/:token (spec books §4 'Upload files').
+ * Stores the raw body of PUT /files/upload/:token (docs/api.md 'Upload files').
  * @param body the request stream (never buffered)
  * @param declaredLength Content-Length in bytes, when sent: refused at once when over the limit
  * @returns the field and the stored size in bytes
@@ -300,13 +300,13 @@ async function attach(
   return unused;
 }
 
-/** True when the book's answers require an uploaded book PDF (spec books §5). */
+/** True when the book's answers require an uploaded book PDF (docs/api.md). */
 const needsBookPdf = (book: typeof books.$inferSelect) =>
   book.readers === 'Yes' && book.electronic_copy === 'Yes' && book.is_public_pdf === false;
 
 /**
  * Attaches every file uploaded for the book and not yet attached (POST /book/:id/finalise —
- * spec books §4 'a further call finalises the book'), in one transaction; addresses never used
+ * docs/api.md 'a further call finalises the book'), in one transaction; addresses never used
  * are forgotten. Files replaced by newer ones are deleted after the commit.
  * @returns the number of files attached
  * @throws AppError 404 (not the publisher's book), 400 'You can upload upto 4 images' (nothing
@@ -369,7 +369,7 @@ export async function finaliseUploads(ctx: AppContext, publisherId: number, book
 
 /**
  * Attaches files that arrived in one multipart request (PATCH /book/upload-files/:id — spec
- * books §7 'Book PDF upload'), the same way finalise does.
+ * docs/api.md 'Book PDF upload'), the same way finalise does.
  * @param files stored files by field (`pdfpublisher` or its alias `book_pdf`, `index_pdf`, `bookimage`)
  * @throws AppError 404, 400 'You can upload upto 4 images'; the caller deletes the stored files on error
  */

@@ -1,5 +1,5 @@
 /**
- * Contact us — spec accounts §5, §7, §8: POST /user/contact stores the message and queues it
+ * Contact us — docs/api.md and packages/shared/src/messages.ts: POST /user/contact stores the message and queues it
  * to support ({email}) through the outbox in the same transaction.
  */
 import type { FastifyInstance } from 'fastify';

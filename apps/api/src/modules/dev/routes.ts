@@ -1,5 +1,5 @@
 /**
- * The dev mailbox (DESIGN §6), registered only outside production: every outgoing message at
+ * The dev mailbox (decision 006), registered only outside production: every outgoing message at
  * GET /api/dev/outbox?to=EMAIL (JSON, newest first) and as a page at /dev/mailbox. Both answer
  * only requests from the loopback address (the machine itself; the client address as
  * TRUST_PROXY allows): `npm start` listens on every interface, and the mailbox holds live

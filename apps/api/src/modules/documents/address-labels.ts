@@ -1,5 +1,5 @@
 /**
- * Address labels (spec books §6): A5 pages of labels, each addressed 'To' a library and
+ * Address labels (docs/api.md): A5 pages of labels, each addressed 'To' a library and
  * 'From' the publisher's own address; a new page starts when a label would pass the page
  * height minus 20 points. Saved by the browser as addresses.pdf. The publisher prints them, so
  * the fixed words 'To' and 'From' are in the language of the publisher who asks (decision 039;

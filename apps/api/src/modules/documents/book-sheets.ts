@@ -1,5 +1,5 @@
 /**
- * Generated documents of books — DESIGN §7, spec books §3 'generated_pdfs': the single-book
+ * Generated documents of books — decision 004, docs/api.md 'generated_pdfs': the single-book
  * sheet, a publisher's book list, a publisher's catalogue and the publisher info sheet. A4,
  * text through `pdf.ts`, so Gujarati and Devanagari are shaped by their own Noto face.
  * These functions only draw; books/documents.ts gathers the data and caches the files.
@@ -326,7 +326,7 @@ export async function publisherCataloguePdf(
 }
 
 /**
- * The library info sheet (spec books §3 'Library (as listed)' `libraryInfoPdf`): logo,
+ * The library info sheet (docs/api.md 'Library (as listed)' `libraryInfoPdf`): logo,
  * the Gyan Bhandar's details and its sanchalak, laid out as the publisher info sheet.
  * @param logo logo bytes (JPEG/PNG) or null
  */
@@ -361,7 +361,7 @@ export async function libraryInfoPdf(
 }
 
 /**
- * The publisher info sheet (spec books §3 `publisherInfoPdf`): logo, contact details and the
+ * The publisher info sheet (docs/api.md `publisherInfoPdf`): logo, contact details and the
  * latest books. @param logo logo bytes (JPEG/PNG) or null
  */
 export async function publisherInfoPdf(publisher: PublisherInfo, logo: Buffer | null, lng: InterfaceLanguage): Promise<Buffer> {

@@ -88,7 +88,7 @@ describe('offline forms', () => {
     });
   });
 
-  it('gives the same bytes again (generated once, kept in memory)', async () => {
+  it('gives the same bytes again (generated once, cached in memory)', async () => {
     const first = await get('/api/documents/forms/book-form-gu.pdf');
     const second = await get('/api/documents/forms/book-form-gu.pdf');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);

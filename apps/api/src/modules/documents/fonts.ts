@@ -1,5 +1,5 @@
 /**
- * Fonts for generated PDFs — DESIGN §7/§9: Noto Sans faces (OFL-1.1) shipped with the app,
+ * Fonts for generated PDFs — decision 004 and decision 005: Noto Sans faces (OFL-1.1) shipped with the app,
  * never the system's font directories, so a fresh machine renders the same pages.
  *
  * - Gujarati: `apps/api/assets/fonts/NotoSansGujarati-{Regular,Bold}.ttf` (version 2.001,

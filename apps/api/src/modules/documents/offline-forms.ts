@@ -1,7 +1,7 @@
 /**
- * The downloadable offline forms — spec accounts §1: the book registration form in Gujarati
- * and in English (every Book field of spec books §3/§5) and the publisher registration form
- * (spec accounts §3/§5, Gujarati and English labels). Each form is described once here as a
+ * The downloadable offline forms — README.md: the book registration form in Gujarati
+ * and in English (every Book field of docs/api.md) and the publisher registration form
+ * (docs/api.md, Gujarati and English labels). Each form is described once here as a
  * `FormDocument`; `form-docx.ts` and `form-pdf.ts` render that one description.
  */
 import { AUTHOR_TYPES, BOOK_SIZE_PRESETS, LEADING_CURRENCIES, PUBLISHER_TYPES } from '@jsbn/shared';

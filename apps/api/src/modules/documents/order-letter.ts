@@ -1,5 +1,5 @@
 /**
- * The order letter (spec books §4, §7 "Order summary PDF"): an A4 letter on the library's
+ * The order letter (docs/api.md "Order summary PDF"): an A4 letter on the library's
  * letterhead (logo, name, address, contacts), addressed to the publisher, with the library's
  * letter text and the ordered books — title in its own script, JSBN, authors, copies, price
  * and amount ('Free', 'for propagation'), with the postage and the total. Its fixed

@@ -1,9 +1,9 @@
 /**
- * Generated documents — DESIGN §7. Now: the downloadable offline forms of spec accounts §1
+ * Generated documents — decision 004. Now: the downloadable offline forms of README.md
  * (book form in Gujarati and in English, publisher registration form; each DOCX and PDF).
  *
  * The forms never change while the process runs (their only input is SUPPORT_EMAIL), so
- * each file is generated on its first request and its bytes are kept in memory for the life
+ * each file is generated on its first request and its bytes are cached in memory for the life
  * of the app (6 files, about 0.5 MB in all); concurrent first requests share one generation.
  */
 import type { FastifyInstance } from 'fastify';

@@ -6,7 +6,7 @@
  * the cover as an enclosure and a summary in the feed's language (`?lang=en|gu|hi`, English by
  * default). Only books a visitor may see are in them (books/visibility.ts): a withdrawn book, or
  * a suspended publisher's, leaves at the next change. Feeds are cached like the public pages:
- * kept in the public page cache until a book or publisher changes (a publisher's feed until that
+ * cached in the public page cache until a book or publisher changes (a publisher's feed until that
  * publisher's change), sent with an ETag (304 on a match) and
  * `Cache-Control: public, max-age=300, s-maxage=300, stale-while-revalidate=3600`, so a proxy or
  * a CDN answers feed readers' polls.

@@ -118,7 +118,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
       landline_no: '2223456789',
       mobile_no: '9820012345',
     });
-    // spec accounts §3: state { id, state_id, state_name } and city { id, city_id, city_name }
+    // docs/api.md: state { id, state_id, state_name } and city { id, city_id, city_name }
     const mumbai = cityIdByName(MAHARASHTRA, 'Mumbai')!;
     expect([info.state, info.city]).toEqual([
       { id: MAHARASHTRA, state_id: MAHARASHTRA, state_name: 'Maharashtra' },
@@ -144,7 +144,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     expect(page.json().data.total).toBe(names.length);
     const one = await inject(t.app, libraryEndpoints.list, { query: { limit: '10', pageNo: '1', queryString: 'Zaveri' } });
     expect(one.json().data).toMatchObject({ total: 1 });
-    // spec books §3 'Library (as listed)': letterText and libraryInfoPdf, the info sheet a PDF with the library's details
+    // docs/api.md 'Library (as listed)': letterText and libraryInfoPdf, the info sheet a PDF with the library's details
     const [zaveri] = one.json().data.libraries;
     expect(zaveri).toMatchObject({
       letterText: 'Respected publisher, our Gyan Bhandar requests the following books for our readers.',

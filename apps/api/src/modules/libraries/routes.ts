@@ -1,5 +1,5 @@
 /**
- * Library endpoints — spec accounts §7: POST /library (multipart registration),
+ * Library endpoints — docs/api.md: POST /library (multipart registration),
  * GET/POST /library/logo-text (letterhead), GET /library/:id (details).
  */
 import type { FastifyInstance } from 'fastify';
@@ -116,7 +116,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /**
-   * POST /api/library/upload-logo (library; multipart `logo`, JPEG or PNG, 10 MB — spec accounts §7)
+   * POST /api/library/upload-logo (library; multipart `logo`, JPEG or PNG, 10 MB — docs/api.md)
    * → data `{ logoUrl }`; 400 without a logo, 413, 415. The old logo is deleted.
    */
   route(app, libraryEndpoints.uploadLogo, async (request) => {
@@ -128,12 +128,12 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  /** GET /api/library/:id/info.pdf (public) → the library info sheet (PDF attachment; spec books §3 `libraryInfoPdf`); 404. */
+  /** GET /api/library/:id/info.pdf (public) → the library info sheet (PDF attachment; docs/api.md `libraryInfoPdf`); 404. */
   route(app, libraryEndpoints.infoSheet, async (request, reply) => {
     return sendStoredPdf(ctx.storage, reply, await libraryInfoSheet(ctx, request.params.id, pageLanguage(request)), pageLanguage(request));
   });
 
-  /** GET /api/library/:id (public, spec books §1) → `{ library }` (with gst_no and aadhar_no for the library itself); 404. */
+  /** GET /api/library/:id (public, README.md) → `{ library }` (with gst_no and aadhar_no for the library itself); 404. */
   route(app, libraryEndpoints.one, async (request) => {
     const actor = await readActor(ctx, request);
     return ok({ library: await libraryDetails(ctx, request.params.id, { private: actor?.libraryId === request.params.id }) });

@@ -1,5 +1,5 @@
 /**
- * Libraries (Gyan Bhandars) — spec accounts §3/§5: registration and the letterhead that a
+ * Libraries (Gyan Bhandars) — docs/api.md: registration and the letterhead that a
  * library needs before it can order.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
@@ -123,7 +123,7 @@ async function updateLibrary(ctx: AppContext, libraryId: number, values: Partial
 }
 
 /**
- * Library details (GET /library/:id → data.library), spec books §3 "Library (as listed)".
+ * Library details (GET /library/:id → data.library), docs/api.md "Library (as listed)".
  * @param options.private add gst_no and aadhar_no (only for the library itself)
  */
 export async function libraryDetails(ctx: AppContext, libraryId: number, options: { private?: boolean } = {}) {
@@ -142,8 +142,8 @@ export async function libraryDetails(ctx: AppContext, libraryId: number, options
 }
 
 /**
- * The library info sheet (GET /library/:id/info.pdf; spec books §3 `libraryInfoPdf`) in `lng`,
- * made on first request and kept until the library changes (books/documents.ts `cached`).
+ * The library info sheet (GET /library/:id/info.pdf; docs/api.md `libraryInfoPdf`) in `lng`,
+ * made on first request and cached until the library changes (books/documents.ts `cached`).
  * @throws AppError 404 'Library not found'
  */
 export async function libraryInfoSheet(
@@ -164,7 +164,7 @@ export async function libraryInfoSheet(
 }
 
 /**
- * Sets the caller's library logo (POST /library/upload-logo; spec accounts §7), deleting the old one.
+ * Sets the caller's library logo (POST /library/upload-logo; docs/api.md), deleting the old one.
  * @param logoKey the stored new logo
  * @returns the logo's link
  */

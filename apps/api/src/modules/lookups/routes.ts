@@ -1,5 +1,5 @@
 /**
- * Lookup lists — spec accounts §7 (GET /state, /state/:id/city) and books §7
+ * Lookup lists — docs/api.md (GET /state, /state/:id/city)
  * (GET /book/language, /book/subject, /book/author-type, and /book/swaroop for the
  * swaroop choice list). Public, cacheable.
  */

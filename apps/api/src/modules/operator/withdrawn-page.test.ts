@@ -1,7 +1,7 @@
 /**
  * The QR page of a withdrawn book (decision 043), on the small built app of test/web-dist.ts:
  * 410 with 'This JSBN was withdrawn on DD/MM/YYYY: <reason>' and 'See JSBN …' linking to the
- * book it duplicates, in the visitor's language; a page kept before the withdrawal is forgotten
+ * book it duplicates, in the visitor's language; a page cached before the withdrawal is forgotten
  * at once; reinstating brings the book's page back.
  */
 import { rmSync } from 'node:fs';
@@ -38,7 +38,7 @@ describe.each(ENGINES)("a withdrawn book's page on %s", (engine) => {
     });
     const jsbn = formatJsbn(duplicate.jsbn_number);
     const seeJsbn = formatJsbn(original.jsbn_number);
-    // drawn and kept before the withdrawal
+    // rendered and cached before the withdrawal
     const before = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
     expect(before.statusCode).toBe(200);
 

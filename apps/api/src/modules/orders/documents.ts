@@ -1,5 +1,5 @@
 /**
- * The documents of orders — spec books §4, §6, §7, §9: the order letter (generate-pdf; stored
+ * The documents of orders — docs/api.md and packages/shared/src/constants.ts: the order letter (generate-pdf; stored
  * once, and sent to the publisher with the notice of its new order, notices.ts), the Excel
  * export of selected orders, and the address labels of selected orders.
  */

@@ -79,7 +79,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     await digest();
     const before = await lastMessage();
     const created = await placed();
-    // the library's browser asks for the letter right after ordering (spec books §7)
+    // the library's browser asks for the letter right after ordering (docs/api.md)
     const letter = await t.app.inject({
       method: 'POST',
       url: '/api/publisher/generate-pdf',

@@ -58,7 +58,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     ];
     const first = await order(lib, lines, 'cart-1');
     expect(first.statusCode).toBe(201);
-    // spec books §7: data.message beside the orders made
+    // docs/api.md: data.message beside the orders made
     expect(first.json().data.message).toBe('2 orders placed successfully');
     expect(first.json().message).toBe('2 orders placed successfully');
     const created = first.json().data.orders as { id: number; orderId: string; publisherId: number }[];
@@ -240,7 +240,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(detail.OrderBookItem.map((item: { accepted_book_copies: number }) => item.accepted_book_copies).sort()).toEqual([0, 3]);
   });
 
-  it('takes orderItems with every ordered count as an accept, not a partial one (spec books §4, §7)', async () => {
+  it('takes orderItems with every ordered count as an accept, not a partial one (docs/api.md)', async () => {
     const [whole] = (
       await order(lib, [
         { publisherId: ids.pub1, bookId: books.a, numberOfCopies: 4 },

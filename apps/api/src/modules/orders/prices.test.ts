@@ -23,7 +23,7 @@ const pdfText = (bytes: Buffer, name: string) => {
   return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
 };
 
-/** The registration form's fields of a book (spec books §5), as the browser sends them. */
+/** The registration form's fields of a book (docs/api.md), as the browser sends them. */
 const bookForm = {
   book_title: 'શ્રી ભક્તામર સ્તોત્ર',
   book_e_title: 'Bhaktamar Stotra',

@@ -1,5 +1,5 @@
 /**
- * Order endpoints — spec books §7: create orders (Idempotency-Key), list and read own orders,
+ * Order endpoints — docs/api.md: create orders (Idempotency-Key), list and read own orders,
  * change status, dispatch with courier details and proof, remind the publisher of a waiting order.
  */
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +23,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   /**
    * POST /api/book/order-book (library; header Idempotency-Key, ≤ 200 characters)
    * `{ orders: [{ publisherId, bookId, numberOfCopies, bookTitle }] }` → data `{ message, orders: [{ id,
-   * orderId, publisherId }] }` (spec books §7: data.message and the created orders; `CreatedOrders`).
+   * orderId, publisherId }] }` (docs/api.md: data.message and the created orders; `CreatedOrders`).
    * A repeated key returns the first request's orders (200) instead of creating new ones.
    */
   route(app, orderEndpoints.create, async (request, reply) => {
@@ -89,7 +89,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ orderBook: await getOrder(ctx, actor, request.params.id) });
   });
 
-  /** PATCH /api/book/order-book/:id `{ status, orderItems? }` → data `{ message }` (spec books §7); 403 wrong role, 404, 409 wrong state. */
+  /** PATCH /api/book/order-book/:id `{ status, orderItems? }` → data `{ message }` (docs/api.md); 403 wrong role, 404, 409 wrong state. */
   route(app, orderEndpoints.setStatus, async (request) => {
     const actor = await requireActor(ctx, request);
     const message = await changeOrderStatus(ctx, actor, request.params.id, request.body);

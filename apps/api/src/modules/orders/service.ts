@@ -1,5 +1,5 @@
 /**
- * Orders — spec books-and-orders §4 (status table), §5, §7 and DESIGN §4/§8: creating one
+ * Orders — docs/api.md (status table and calls), ARCHITECTURE.md and packages/shared/src/messages.ts: creating one
  * order per publisher from a library's cart (idempotent), reading orders scoped to their
  * owner, and every status change as one conditional update with its history row.
  */
@@ -536,7 +536,7 @@ function actionFor(actor: Actor, input: UpdateOrderStatusInput): OrderAction {
 }
 
 /**
- * Moves an order along the table of spec books §4 in one transaction: a conditional
+ * Moves an order along the table of docs/api.md in one transaction: a conditional
  * `UPDATE … WHERE status = <from>`, the history row, the item counts (accept) or the dispatch
  * record, and one notice to the other party: an e-mail, and for a dispatch also a WhatsApp text
  * to the library, with the lines `work` returns (the courier details).
@@ -670,7 +670,7 @@ async function statePostage(tx: DbOrTx, orderId: number, postage: number | undef
 
 /**
  * True when `accepted` gives every item of the order its ordered count: the spec's Accept also
- * sends orderItems (books §7), and that is a whole accept, not a partial one.
+ * sends orderItems (docs/api.md), and that is a whole accept, not a partial one.
  */
 async function acceptsEveryCopy(db: DbOrTx, orderId: number, accepted: { id: number; PartialBook: number }[]): Promise<boolean> {
   const items = await db
@@ -734,7 +734,7 @@ export async function dispatchOrder(ctx: AppContext, actor: Actor, input: Dispat
 }
 
 /**
- * Dashboard counts (GET /user/dashboard), spec accounts §2.5: registered publishers,
+ * Dashboard counts (GET /user/dashboard), apps/web/src/lib/paths.ts: registered publishers,
  * libraries and books; the actor's books (copies) in REQUESTED, IN_PROGRESS, DISPATCHED (in
  * transit) and COMPLETED orders; and a publisher's own registered books (`myBookCount`, null for a
  * library), so its home can offer to register the first one.

@@ -1,4 +1,4 @@
-/** The Excel export of publishers (spec books §9 file names, sheet Data): Publisher_Info.xlsx, headings in the asker's language. */
+/** The Excel export of publishers (packages/shared/src/constants.ts file names, sheet Data): Publisher_Info.xlsx, headings in the asker's language. */
 import { EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, lookupText, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { exportDate, exportHeading, xlsxOf } from '../../lib/excel.js';

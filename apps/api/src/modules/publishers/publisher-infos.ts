@@ -1,7 +1,7 @@
 /**
  * The public details of publishers (`publisherInfo`: name, address, book count, latest books)
- * as a book's public page shows them, kept by publisher id until any book or publisher changes
- * (the public page cache's change signal, decision 010). A book's first scan then reads only
+ * as a book's public page shows them, cached by publisher id until any book or publisher changes
+ * (the public page cache's change signal, decision 010). A book's uncached request then reads only
  * the book: a publisher's details cost two statements, and 100,000 books of 5,000 publishers
  * scanned for the first time ask for the same publisher 20 times over.
  */

@@ -1,5 +1,5 @@
 /**
- * Publisher endpoints — spec accounts §7: POST /publisher (multipart registration),
+ * Publisher endpoints — docs/api.md: POST /publisher (multipart registration),
  * GET /publisher (publisher-wise list), GET /publisher/:id (details).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';

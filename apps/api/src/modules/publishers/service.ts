@@ -1,5 +1,5 @@
 /**
- * Publishers — spec accounts §3/§5 (registration) and books §3 (publisher info, the
+ * Publishers — docs/api.md (registration) and docs/api.md (publisher info, the
  * publisher-wise list).
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
@@ -224,7 +224,7 @@ const latestBooksStatement = preparedOnce((db) =>
 );
 
 /**
- * Publisher info of spec books §3 (GET /publisher/:id, the book page).
+ * Publisher info of docs/api.md (GET /publisher/:id, the book page).
  * Its latest books and counts leave out withdrawn ones (decision 043).
  * @param options.private add gst_no and aadhar_no (only for the publisher itself)
  * @param options.public answer 404 for a suspended publisher, as for an unknown one (decision 043)
@@ -237,7 +237,7 @@ export async function publisherInfo(
 ): Promise<PublisherInfo> {
   // two statements at once, built once and named (decision 026), the book count inside the
   // publisher's: each statement costs the API about half a millisecond of CPU (building, sending,
-  // parsing), a fifth of a first scan's reading of its book (decision 060)
+  // parsing), a fifth of an uncached request's reading of its book (decision 060)
   const [[row], latest] = await Promise.all([
     publisherStatement(ctx.db).execute({ publisherId }),
     latestBooksStatement(ctx.db).execute({ publisherId }),

@@ -1,6 +1,6 @@
 /**
  * GET /api/health (liveness) and GET /api/ready (readiness): what a load balancer and the
- * deployment's probes ask (DESIGN §3; docs/deploy.md).
+ * deployment's probes ask (docs/api.md; docs/deploy.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Public site settings and media — spec accounts §1, §7: GET /site (support contacts and the
+ * Public site settings and media — docs/api.md: GET /site (support contacts and the
  * how-to videos from configuration) and GET /media/images (the gallery: image files stored
  * under `public/gallery/` in the file storage, added with `npm run gallery:add`, which decodes
  * and re-encodes each like every stored image; removed by deleting the file).

@@ -1,10 +1,10 @@
 /**
- * Public pages drawn on the server by the app itself (decision 011): the app's
- * server bundle (`apps/web/src/entry-server.tsx`, built into `apps/web/dist-server/`) draws a
+ * Public pages rendered on the server by the app itself (decision 011): the app's
+ * server bundle (`apps/web/src/entry-server.tsx`, built into `apps/web/dist-server/`) renders a
  * page for a visitor, asking this API for its data in-process (`app.inject`, as the visitor's
  * address, so rate limits count them as the visitor's); the result goes into `#root` of the
  * built `index.html`, marked `data-server-made`, with the data beside it as JSON for the app
- * to adopt the page at the first interaction. The shell keeps its entry script; its module
+ * to hydrate the page at the first interaction. The shell keeps its entry script; its module
  * preloads, and the page's own chunks, wait in a `<template>` until the page has loaded
  * (decision 031): a visitor who only reads loads nothing more before then.
  */
@@ -17,11 +17,11 @@ import type { CurrentUser } from '@jsbn/shared';
 import { sessionToken } from '../../lib/session-cookie.js';
 import { TEMPLATE_MARKS, withLanguage, withPreloadsLater } from './shell.js';
 
-/** A page drawn for the shell: CSS for `<head>`, and `#root` with the page and its data. */
-export interface DrawnPage {
+/** A page rendered for the shell: CSS for `<head>`, and `#root` with the page and its data. */
+export interface RenderedPage {
   css: string;
   root: string;
-  /** The language it is drawn in (`<html lang>`). */
+  /** The language it is rendered in (`<html lang>`). */
   language: InterfaceLanguage;
   /** The app's chunks this page needs beyond the start's (`/assets/…`), fetched once it has loaded; `later`: what it loads lazily (decision 031). */
   modules: { now: string[]; later: string[] };
@@ -53,7 +53,7 @@ export function loadAppModules(webDist: string): AppModules {
   return modules as AppModules;
 }
 
-/** A signed-in user a page is drawn for (decision 047): their token and who they are (`GET /api/user/me`). */
+/** A signed-in user a page is rendered for (decision 047): their token and who they are (`GET /api/user/me`). */
 export interface PageSession {
   token: string;
   user: CurrentUser;
@@ -62,8 +62,8 @@ export interface PageSession {
 /** The app's server bundle. */
 export interface AppRenderer {
   /**
-   * Draws the page at the absolute `url` in `language`; `transport` answers its API requests.
-   * `options.session`: the signed-in user it is drawn for (decision 047; a visitor when null).
+   * Renders the page at the absolute `url` in `language`; `transport` answers its API requests.
+   * `options.session`: the signed-in user it is rendered for (decision 047; a visitor when null).
    */
   renderPage(
     url: string,
@@ -90,55 +90,55 @@ export async function loadRenderer(webDist: string): Promise<AppRenderer> {
 
 /**
  * Pages made at once, at most (`AppPages.making`). A page takes 40–45 ms of the API's one
- * thread to draw (1,000,000 books, first scans of the book page); more at once only
- * wait behind each other — 50 first scans at a time waited 1.7 s at the median, 8.7 s at p99,
+ * thread to render (1,000,000 books, uncached requests of the book page); more at once only
+ * wait behind each other — 50 uncached requests at a time waited 1.7 s at the median, 8.7 s at p99,
  * some timed out.
  */
-export const MAX_DRAWN_AT_ONCE = 4;
+export const MAX_RENDERS_AT_ONCE = 4;
 
 /**
- * Thrown by `AppPages.making` when MAX_DRAWN_AT_ONCE pages are being made: the caller sends
- * the plain shell (the browser's app draws the page from the API, which is cheap to ask) and
- * keeps nothing, so a later request draws the page.
+ * Thrown by `AppPages.making` when MAX_RENDERS_AT_ONCE pages are being made: the caller sends
+ * the plain shell (the browser's app renders the page from the API, which is cheap to ask) and
+ * keeps nothing, so a later request renders the page.
  */
 export class PagesBusy extends Error {
   constructor() {
-    super(`${MAX_DRAWN_AT_ONCE} pages are being drawn`);
+    super(`${MAX_RENDERS_AT_ONCE} pages are being rendered`);
     this.name = 'PagesBusy';
   }
 }
 
 /**
- * Thrown by a load of the public page cache when the page could not be drawn whole (one of its
+ * Thrown by a load of the public page cache when the page could not be rendered whole (one of its
  * queries failed — the visitor's searches ran out, the database was busy): `body` (the plain
- * shell) is sent to the visitor who asked and nothing is kept, so the next visitor gets the page
- * drawn, never that visitor's shell.
+ * shell) is sent to the visitor who asked and nothing is cached, so the next visitor gets the page
+ * rendered, never that visitor's shell.
  */
-export class PageNotDrawn extends Error {
+export class PageNotRendered extends Error {
   constructor(readonly body: string) {
-    super('the page could not be drawn whole');
-    this.name = 'PageNotDrawn';
+    super('the page could not be rendered whole');
+    this.name = 'PageNotRendered';
   }
 }
 
 /**
  * The API's replies a page asks for that depend on the configuration alone (GET /api/site: the
  * support contacts and how-to videos, which every page's layout reads): asked once per process
- * and kept, sparing each page drawn a request through Fastify (decision 052).
+ * and cached, sparing each page rendered a request through Fastify (decision 052).
  */
 const CONFIGURED_REPLIES: ReadonlySet<string> = new Set([`/api${siteEndpoints.info.path}`]);
 
 /** The name of the layout around the pages that show the library's cart (`CartLayout` of the web app's routes). */
 const CART_PAGE = 'CartLayout';
 
-/** The visitor whose page is being drawn: their address, replies already known by URL, and a signed-in user's token (decision 047). */
-interface Drawing {
+/** The visitor whose page is being rendered: their address, replies already known by URL, and a signed-in user's token (decision 047). */
+interface Rendering {
   visitorIp: string;
   known: ReadonlyMap<string, string>;
   token?: string;
 }
 
-/** Draws public pages, and signed-in users' pages (decision 047), with the app's server bundle, for one API instance. */
+/** Renders public pages, and signed-in users' pages (decision 047), with the app's server bundle, for one API instance. */
 export class AppPages {
   /** Pages being made now (`making`). */
   private makingNow = 0;
@@ -154,24 +154,24 @@ export class AppPages {
   private readonly configured = new Map<string, string>();
 
   /**
-   * Answers a page's API request for `drawing` (the visitor whose page is being drawn: their address, replies
+   * Answers a page's API request for `rendering` (the visitor whose page is being rendered: their address, replies
    * already known by URL, and a signed-in user's token, decision 047). Handed to each render as a closure, not
    * through an AsyncLocalStorage: on Node 20 one of those turns on promise hooks for every promise the process
    * makes, a cost on every request (decision 060).
    */
-  private async transport(drawing: Drawing, url: string, init: RequestInit): Promise<Response> {
-    const known = drawing.known.get(url) ?? this.configured.get(url);
+  private async transport(rendering: Rendering, url: string, init: RequestInit): Promise<Response> {
+    const known = rendering.known.get(url) ?? this.configured.get(url);
     if (known !== undefined) return new Response(known, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
     const reply = await this.app.inject({
       method: 'GET',
       url,
       headers: {
         accept: new Headers(init.headers).get('accept') ?? 'application/json',
-        ...(drawing.token ? { authorization: `Bearer ${drawing.token}` } : {}),
+        ...(rendering.token ? { authorization: `Bearer ${rendering.token}` } : {}),
       },
-      remoteAddress: drawing.visitorIp,
+      remoteAddress: rendering.visitorIp,
     });
-    if (CONFIGURED_REPLIES.has(url) && reply.statusCode === 200 && !drawing.token) this.configured.set(url, reply.payload);
+    if (CONFIGURED_REPLIES.has(url) && reply.statusCode === 200 && !rendering.token) this.configured.set(url, reply.payload);
     const empty = reply.statusCode === 204 || reply.statusCode === 304;
     const headers = new Headers();
     for (const [name, value] of Object.entries(reply.headers))
@@ -180,14 +180,14 @@ export class AppPages {
   }
 
   /**
-   * Runs `work`, which makes a page (reads its data, draws it: the public page cache's load of
-   * it), as one of at most MAX_DRAWN_AT_ONCE: counted from the start of the load, not of the
+   * Runs `work`, which makes a page (reads its data, renders it: the public page cache's load of
+   * it), as one of at most MAX_RENDERS_AT_ONCE: counted from the start of the load, not of the
    * render, as a page's time goes mostly into waiting for the thread behind other pages'
-   * drawing. A page kept in the cache is served without it, also one due to be made again.
+   * rendering. A page in the cache is served without it, also one due to be made again.
    * @throws PagesBusy at once when that many are being made
    */
   async making<T>(work: () => Promise<T>): Promise<T> {
-    if (this.makingNow >= MAX_DRAWN_AT_ONCE) throw new PagesBusy();
+    if (this.makingNow >= MAX_RENDERS_AT_ONCE) throw new PagesBusy();
     this.makingNow++;
     try {
       return await work();
@@ -216,25 +216,25 @@ export class AppPages {
   }
 
   /**
-   * The page at `path` (with its query) as the app draws it for a visitor, or for `session`'s
+   * The page at `path` (with its query) as the app renders it for a visitor, or for `session`'s
    * user: its CSS for `<head>`, and `#root` holding it (marked `data-drawn-for` with a signed-in
    * user's id, and `data-cart` when it shows the library's cart, which only the browser knows),
    * followed by its data; null when one of its queries failed (the plain shell serves then).
    * @param visitorIp the address the page's API requests are counted for
    * @param known     JSON replies (200) the caller already has, by the URL the app asks for
    *   (`/api/...`): the page's own book, read once for its head and its body
-   * @param language  the interface language to draw it in
-   * @param session   the signed-in user to draw it for (their token goes with its API requests)
+   * @param language  the interface language to render it in
+   * @param session   the signed-in user to render it for (their token goes with its API requests)
    */
-  async draw(
+  async render(
     path: string,
     visitorIp: string,
     language: InterfaceLanguage,
     known: ReadonlyMap<string, string> = new Map(),
     session: PageSession | null = null,
-  ): Promise<DrawnPage | null> {
-    const drawing: Drawing = { visitorIp, known, token: session?.token };
-    const page = await this.renderer.renderPage(`${this.publicUrl}${path}`, (url, init) => this.transport(drawing, url, init), language, {
+  ): Promise<RenderedPage | null> {
+    const rendering: Rendering = { visitorIp, known, token: session?.token };
+    const page = await this.renderer.renderPage(`${this.publicUrl}${path}`, (url, init) => this.transport(rendering, url, init), language, {
       session,
     });
     if (!page.complete) return null;
@@ -255,10 +255,10 @@ export class AppPages {
 
   /**
    * `template` with `page`'s module preloads inert and in `page`'s language, made once per process for each
-   * template, language and set of modules: the same for every book page drawn, it cost a first scan its
+   * template, language and set of modules: the same for every book page rendered, it cost an uncached request its
    * regular expressions and the site's title looked up in i18next (decision 060).
    */
-  private static shellOf(template: string, page: DrawnPage): string {
+  private static shellOf(template: string, page: RenderedPage): string {
     const key = `${page.language} ${page.modules.now.join(' ')} | ${page.modules.later.join(' ')}`;
     let made = AppPages.shells.get(template);
     if (!made) {
@@ -275,11 +275,11 @@ export class AppPages {
   }
 
   /**
-   * The shell with a drawn page in it (its module preloads inert until the page has loaded, `<html lang>` its language); the plain shell when null.
+   * The shell with a rendered page in it (its module preloads inert until the page has loaded, `<html lang>` its language); the plain shell when null.
    * @param head what the page's head gets besides (a book's title and link-preview tags, `bookHead`): applied to the shell of
    *   a few kB before the page goes in, not to the whole page of 160 kB (each replace there copied it, about a millisecond)
    */
-  static fill(template: string, page: DrawnPage | null, head: (shell: string) => string = (shell) => shell): string {
+  static fill(template: string, page: RenderedPage | null, head: (shell: string) => string = (shell) => shell): string {
     if (page === null) return head(template);
     const shell = head(AppPages.shellOf(template, page));
     // joined, not replaced into the shell: the page's CSS and its root (tens of kB each) are copied once, by whoever encodes the page

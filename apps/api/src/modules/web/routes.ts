@@ -1,22 +1,22 @@
 /**
- * The built web app on the API's port (DESIGN §1, decisions 008 and 011):
+ * The built web app on the API's port (ARCHITECTURE.md, decisions 008 and 011):
  * - `/assets/*` (content-hashed): the brotli or gzip twin Vite made when the browser accepts it
  *   (`Content-Encoding`, `Vary: Accept-Encoding`), `Cache-Control: public, max-age=31536000, immutable`;
- * - `/jsbn/:jsbn`, `/` and `/search-a-book`: drawn on the server by the app itself
- *   (`app-pages.ts`; the book page with its link-preview tags, `book-page.ts`), kept in the
- *   public page cache (a search with a query is drawn each time); a JSBN written otherwise
+ * - `/jsbn/:jsbn`, `/` and `/search-a-book`: rendered on the server by the app itself
+ *   (`app-pages.ts`; the book page with its link-preview tags, `book-page.ts`), cached in the
+ *   public page cache (a search with a query is rendered each time); a JSBN written otherwise
  *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page,
  *   a withdrawn one a 410 page with when and why (decision 043);
  *   `public, max-age, s-maxage, stale-while-revalidate` + ETag (VISITOR_PAGE_CACHE, decision 065: a
  *   CDN or the proxy answers repeat requests), the shell sent instead of a page `no-cache`;
- *   drawn in the visitor's language (the language switcher's cookie, else `Accept-Language`),
- *   kept per language; a page not kept yet, while MAX_DRAWN_AT_ONCE pages are being
- *   made: the shell (with a book's head tags), for the browser's app to draw, and nothing kept;
- *   a page that could not be drawn whole (one of its queries failed, e.g. the visitor's
- *   searches ran out): the shell to that visitor, and nothing kept (`PageNotDrawn`);
+ *   rendered in the visitor's language (the language switcher's cookie, else `Accept-Language`),
+ *   cached per language; a page not cached yet, while MAX_RENDERS_AT_ONCE pages are being
+ *   made: the shell (with a book's head tags), for the browser's app to render, and nothing cached;
+ *   a page that could not be rendered whole (one of its queries failed, e.g. the visitor's
+ *   searches ran out): the shell to that visitor, and nothing cached (`PageNotRendered`);
  * - for a signed-in user (the `jsbn_session` cookie, checked by the API; decision 047): the book
- *   page and the library's lists (SIGNED_IN_PAGES) drawn for them, never kept
- *   (`private, no-cache`); `/` and `/search-a-book` stay the visitors' (the app draws the
+ *   page and the library's lists (SIGNED_IN_PAGES) rendered for them, never cached
+ *   (`private, no-cache`); `/` and `/search-a-book` stay the visitors' (the app renders the
  *   dashboard afresh);
  * - any other path without an extension: `index.html`, `no-cache`, so a new release shows at once.
  */
@@ -31,29 +31,29 @@ import { AppError, GoneError } from '../../lib/errors.js';
 import { LANGUAGE_COOKIE, pageLanguage } from '../../lib/i18n.js';
 import { IMMUTABLE, REVALIDATE } from '../../lib/reply.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
-import { jsbnSegment, type FrontDoor } from '../../lib/front-door.js';
+import { jsbnSegment, type CachedPageResponder } from '../../lib/cached-page-responder.js';
 import { bookByJsbn } from '../books/book-reads.js';
 import { publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/public-page.js';
-import { AppPages, PageNotDrawn, PagesBusy, loadAppModules, loadRenderer, type PageSession } from './app-pages.js';
+import { AppPages, PageNotRendered, PagesBusy, loadAppModules, loadRenderer, type PageSession } from './app-pages.js';
 import { bookHead, bookPageHtml, missingBookHtml, withdrawnBookHtml } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
 import { withNewBooksFeed } from '../interests/feeds.js';
 
 /**
- * Age (ms) after which a page the app drew, holding a signed file link, is drawn again behind
- * a request: drawing costs tens of ms, and changes forget the page at once anyway; within the
- * cache's ten minutes, so the links stay valid (a page without one is kept until a change).
+ * Age (ms) after which a page the app rendered, holding a signed file link, is rendered again behind
+ * a request: rendering costs tens of ms, and changes forget the page at once anyway; within the
+ * cache's ten minutes, so the links stay valid (a page without one is cached until a change).
  */
-const DRAWN_REFRESH_MS = 5 * 60_000;
+const RENDERED_REFRESH_MS = 5 * 60_000;
 
-/** What a drawn page depends on besides its address: the visitor's languages and their choice (a cookie). */
+/** What a rendered page depends on besides its address: the visitor's languages and their choice (a cookie). */
 const PAGE_VARY = 'Accept-Language, Cookie';
 const HTML_TYPE = 'text/html; charset=utf-8';
-/** The pages besides a book's that the app draws on the server and the public page cache keeps. */
+/** The pages besides a book's that the app renders on the server and the public page cache keeps. */
 const LANDING_PAGES = ['/', '/search-a-book'];
-/** The public page cache's key of a landing page drawn in `language`. */
+/** The public page cache's key of a landing page rendered in `language`. */
 const landingPageKey = (language: InterfaceLanguage, path: string) => `html:${language}:${path}`;
-/** The public page cache's kind of a book page drawn in `language` for the address `requested`. */
+/** The public page cache's kind of a book page rendered in `language` for the address `requested`. */
 const bookPageKind = (language: InterfaceLanguage, requested: string) => `html:${language}:${requested}`;
 /**
  * How a visitor's page the public page cache holds may be cached by the browser, a CDN and the
@@ -62,14 +62,14 @@ const bookPageKind = (language: InterfaceLanguage, requested: string) => `html:$
  * minutes: the page cache serves an entry at most 10 minutes old, and this adds at most 4.
  */
 export const VISITOR_PAGE_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=180';
-/** How a page drawn for a signed-in user is kept: by their browser only, asked again each time (decision 047). */
+/** How a page rendered for a signed-in user is cached: by their browser only, asked again each time (decision 047). */
 const PRIVATE_REVALIDATE = 'private, no-cache';
 
 /**
- * The app's pages the server draws for a signed-in user of the role (decision 047), besides the
- * book page (which it draws for any signed-in user, not kept): the library's lists, where a
+ * The app's pages the server renders for a signed-in user of the role (decision 047), besides the
+ * book page (which it renders for any signed-in user, not cached): the library's lists, where a
  * phone would otherwise wait for the whole app before it shows anything. Any other, and these
- * for anyone else, are the shell, drawn by the browser's app. Paths as the web app's `paths`.
+ * for anyone else, are the shell, rendered by the browser's app. Paths as the web app's `paths`.
  */
 const SIGNED_IN_PAGES: readonly { path: string; role: PageSession['user']['modelType'] }[] = [
   { path: '/orders', role: 'LIBRARY' },
@@ -80,7 +80,7 @@ const SIGNED_IN_PAGES: readonly { path: string; role: PageSession['user']['model
 
 /**
  * The language of a visitor's page (decision 066): the one a language link asked for (`?lang=gu`,
- * which works without JavaScript and gives search engines an address per language) — kept in the
+ * which works without JavaScript and gives search engines an address per language) — cached in the
  * `jsbn_language` cookie for the next pages, and the reply `private` as it sets a cookie — else
  * the cookie's, else `Accept-Language`'s.
  */
@@ -117,27 +117,27 @@ const bookAddress = (requested: string) => {
  * @throws Error at startup when `index.html` lacks a part the server-made pages fill, or the
  *   server render is missing
  */
-export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: string, door: FrontDoor): Promise<void> {
+export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: string, door: CachedPageResponder): Promise<void> {
   const shell = checkTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'));
   const pages = new AppPages(app, await loadRenderer(webDist), ctx.config.publicUrl, loadAppModules(webDist));
   /**
-   * A page drawn for a signed-in user (decision 047); null — the shell, which the browser's app
-   * draws — when it could not be drawn whole, too many pages are being made, or the render
+   * A page rendered for a signed-in user (decision 047); null — the shell, which the browser's app
+   * renders — when it could not be rendered whole, too many pages are being made, or the render
    * failed (logged: the user still gets their page, from the app).
    */
-  const drawSignedIn = (path: string, ip: string, language: InterfaceLanguage, session: PageSession) =>
+  const renderSignedIn = (path: string, ip: string, language: InterfaceLanguage, session: PageSession) =>
     pages
-      .making(() => pages.draw(path, ip, language, new Map(), session))
+      .making(() => pages.render(path, ip, language, new Map(), session))
       .catch((error: unknown) => {
-        if (!(error instanceof PagesBusy)) app.log.error({ err: error, path }, 'a signed-in page could not be drawn');
+        if (!(error instanceof PagesBusy)) app.log.error({ err: error, path }, 'a signed-in page could not be rendered');
         return null;
       });
   /**
    * A page rendered for a visitor; null — the shell, which the browser's app renders, and nothing
    * cached — when the render failed (logged), never a 500 (decision 065).
    */
-  const drawVisitor = (path: string, ip: string, language: InterfaceLanguage, known?: ReadonlyMap<string, string>) =>
-    pages.draw(path, ip, language, known).catch((error: unknown) => {
+  const renderForVisitor = (path: string, ip: string, language: InterfaceLanguage, known?: ReadonlyMap<string, string>) =>
+    pages.render(path, ip, language, known).catch((error: unknown) => {
       app.log.error({ err: error, path }, 'a visitor page could not be rendered');
       return null;
     });
@@ -159,13 +159,13 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     const language = visitorLanguage(request, reply);
     const chosen = reply.hasHeader('set-cookie');
     try {
-      // a signed-in user's own page (their menu; an owner's private PDF link), never kept (decision 047)
+      // a signed-in user's own page (their menu; an owner's private PDF link), never cached (decision 047)
       const session = await pages.sessionOf(request);
       if (session) {
         const book = await bookByJsbn(ctx, requested);
-        const drawn = await drawSignedIn(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, session);
+        const rendered = await renderSignedIn(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, session);
         reply.header('cache-control', PRIVATE_REVALIDATE);
-        return AppPages.fill(withLanguage(shell, language), drawn, bookHead(book, ctx.config.publicUrl));
+        return AppPages.fill(withLanguage(shell, language), rendered, bookHead(book, ctx.config.publicUrl));
       }
       const page = await publicBookPage(ctx, {
         jsbnNo: requested,
@@ -173,28 +173,28 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
         render: async (book) => {
           // the app asks for the book the head was made from: one database read per page
           const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
-          const drawn = await drawVisitor(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
+          const rendered = await renderForVisitor(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
           const head = bookHead(book, ctx.config.publicUrl);
           const alternates = withAlternates(ctx.config.publicUrl, `/jsbn/${requested}`);
-          const html = AppPages.fill(drawn ? shell : withLanguage(shell, language), drawn, (page) => alternates(head(page)));
-          if (!drawn) throw new PageNotDrawn(html);
+          const html = AppPages.fill(rendered ? shell : withLanguage(shell, language), rendered, (page) => alternates(head(page)));
+          if (!rendered) throw new PageNotRendered(html);
           return html;
         },
-        refreshMs: DRAWN_REFRESH_MS,
+        refreshMs: RENDERED_REFRESH_MS,
         making: (work) => pages.making(work),
       }).catch((error: unknown) => {
         if (error instanceof PagesBusy) return null;
         throw error;
       });
       if (page) return sendCachedPage(request, reply.header('cache-control', chosen ? PRIVATE_REVALIDATE : VISITOR_PAGE_CACHE), page);
-      // too many pages being made: the shell with the book's head (the browser's app draws the rest); nothing kept
+      // too many pages being made: the shell with the book's head (the browser's app renders the rest); nothing cached
       return bookPageHtml(withLanguage(shell, language), await bookByJsbn(ctx, requested), ctx.config.publicUrl);
     } catch (error) {
       // a withdrawn book: 410 with when, why and the book it duplicates (decision 043); never kept
       if (error instanceof GoneError)
         return reply.status(410).send(withdrawnBookHtml(shell, error.message, (error.data.see_jsbn as string | null) ?? null, language));
       if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested, language));
-      if (error instanceof PageNotDrawn) return error.body;
+      if (error instanceof PageNotRendered) return error.body;
       throw error;
     }
   });
@@ -209,31 +209,31 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       const query = chosen && /^\?lang=[a-z]+$/.test(request.url.slice(path.length)) ? '' : request.url.slice(path.length);
       try {
         if (query) {
-          const drawn = await pages.making(() => drawVisitor(request.url, request.ip, language));
-          return AppPages.fill(drawn ? shell : withLanguage(shell, language), drawn);
+          const rendered = await pages.making(() => renderForVisitor(request.url, request.ip, language));
+          return AppPages.fill(rendered ? shell : withLanguage(shell, language), rendered);
         }
         const page = await ctx.publicPages.get(landingPageKey(language, path), () =>
           pages.making(async () => {
-            const drawn = await drawVisitor(path, request.ip, language);
-            if (!drawn) throw new PageNotDrawn(withLanguage(shell, language));
+            const rendered = await renderForVisitor(path, request.ip, language);
+            if (!rendered) throw new PageNotRendered(withLanguage(shell, language));
             // the search page lists the newly published books: it names their feed (decision 073)
             const alternates = withAlternates(ctx.config.publicUrl, path);
             const head =
               path === '/search-a-book' ? (page: string) => alternates(withNewBooksFeed(ctx.config.publicUrl, language)(page)) : alternates;
-            return { body: AppPages.fill(shell, drawn, head), publisherId: ANY_PUBLISHER, refreshMs: DRAWN_REFRESH_MS };
+            return { body: AppPages.fill(shell, rendered, head), publisherId: ANY_PUBLISHER, refreshMs: RENDERED_REFRESH_MS };
           }),
         );
         return sendCachedPage(request, reply.header('cache-control', chosen ? PRIVATE_REVALIDATE : VISITOR_PAGE_CACHE), page);
       } catch (error) {
-        // too many pages being made: the shell, for the browser's app to draw; nothing kept
+        // too many pages being made: the shell, for the browser's app to render; nothing cached
         if (error instanceof PagesBusy) return withLanguage(shell, language);
-        if (error instanceof PageNotDrawn) return error.body;
+        if (error instanceof PageNotRendered) return error.body;
         throw error;
       }
     });
   }
 
-  // a library's lists, drawn for the signed-in library (decision 047); for anyone else, or with a
+  // a library's lists, rendered for the signed-in library (decision 047); for anyone else, or with a
   // query (a book to put in the cart: the browser's app does that at once), the shell
   for (const { path, role } of SIGNED_IN_PAGES) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
@@ -241,13 +241,13 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       const session = request.url.includes('?') ? null : await pages.sessionOf(request);
       if (!session || session.user.modelType !== role) return shell;
       const language = pageLanguage(request);
-      const drawn = await drawSignedIn(request.url, request.ip, language, session);
-      if (drawn) reply.header('cache-control', PRIVATE_REVALIDATE).header('vary', PAGE_VARY);
-      return AppPages.fill(withLanguage(shell, language), drawn);
+      const rendered = await renderSignedIn(request.url, request.ip, language, session);
+      if (rendered) reply.header('cache-control', PRIVATE_REVALIDATE).header('vary', PAGE_VARY);
+      return AppPages.fill(withLanguage(shell, language), rendered);
     });
   }
 
-  // these pages, once drawn and kept, are answered before Fastify with the same reply (decision 022)
+  // these pages, once rendered and cached, are answered before Fastify with the same reply (decision 022)
   door.route({
     key: (path, headers) => {
       if (LANDING_PAGES.includes(path)) return landingPageKey(pageLanguage({ headers }), path);

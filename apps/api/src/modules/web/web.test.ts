@@ -1,6 +1,6 @@
 /**
  * The web app on the API's port (decisions 008 and 011), on the small built app of
- * test/web-dist.ts (one whose server render draws the book's title): what a phone on a slow
+ * test/web-dist.ts (one whose server render shows the book's title): what a phone on a slow
  * connection gets — compressed, cached assets; API replies compressed and revalidated; the
  * server-made `/jsbn/:jsbn` page with the book in its HTML before any script runs; a 404 page
  * for an unknown JSBN. The real app's server render is asserted end to end (books.e2e.ts).
@@ -13,7 +13,7 @@ import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { ENTRY, builtApp } from '../../test/web-dist.js';
-import { MAX_DRAWN_AT_ONCE } from './app-pages.js';
+import { MAX_RENDERS_AT_ONCE } from './app-pages.js';
 import { VISITOR_PAGE_CACHE } from './routes.js';
 
 /** The module preloads of `html` the browser acts on (outside any `<template>`). */
@@ -125,7 +125,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(html).toMatch(/<link rel="preload" as="image" href="\/api\/files\/public\/[^"]+\.jpg" fetchpriority="high" \/>/);
     // a CDN or the proxy may cache it a minute and serve it stale while it revalidates (decision 065)
     expect(VISITOR_PAGE_CACHE).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=180');
-    // a repeat visit costs a 304 (the ETag was made when the page was drawn)
+    // a repeat visit costs a 304 (the ETag was made when the page was rendered)
     const again = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'if-none-match': page.headers['etag'] as string } });
     expect(again.statusCode).toBe(304);
     // the entry script stays; nothing else loads before the page has loaded: the app's start
@@ -159,7 +159,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     ]);
   });
 
-  it("draws a page in the visitor's language: the switcher's cookie first, then Accept-Language; kept apart per language", async () => {
+  it("renders a page in the visitor's language: the switcher's cookie first, then Accept-Language; cached per language", async () => {
     const english = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
     expect(english.body).toContain('<html lang="en">');
     expect(english.headers['vary']).toMatch(/Accept-Language, Cookie/);
@@ -202,7 +202,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(other.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
   });
 
-  it('draws / and /search-a-book on the server too, and shows a new book there at once', async () => {
+  it('renders / and /search-a-book on the server too, and shows a new book there at once', async () => {
     for (const path of ['/', '/search-a-book', '/search-a-book?query=x']) {
       const page = await t.app.inject({ method: 'GET', url: path });
       expect(page.statusCode).toBe(200);
@@ -216,10 +216,10 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(after.body).toContain('<h1>નવું પુસ્તક, શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
   });
 
-  it('sends a visitor whose searches ran out the undrawn shell, and keeps it for nobody', async () => {
+  it('sends a visitor whose searches ran out the unrendered shell, and keeps it for nobody', async () => {
     const visitor = '10.6.6.6';
     for (let i = 0; i < 300; i++) await t.app.inject({ method: 'GET', url: `/api/book?queryString=used${i}`, remoteAddress: visitor });
-    // any book changes: the kept search page is forgotten, and this visitor is the first to ask again
+    // any book changes: the cached search page is forgotten, and this visitor is the first to ask again
     const publisher = await createPublisher(t.ctx, { publisher_no: 'LIMIT', publisher_name: 'Limit Prakashan' });
     await createBook(t.ctx, publisher.publisherId, { book_title: 'મર્યાદા' });
     const limited = await t.app.inject({
@@ -231,7 +231,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(limited.statusCode).toBe(200);
     expect(limited.body).toContain('<div id="root"></div>');
     expect(limited.body).toContain('<html lang="gu">');
-    // everyone else gets the page drawn
+    // everyone else gets the page rendered
     const next = await t.app.inject({
       method: 'GET',
       url: '/search-a-book',
@@ -264,21 +264,21 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(next.body).toContain('<div id="root" data-server-made><main><h1>નવકાર મંત્ર</h1>');
   });
 
-  it('sends the shell while as many pages as may be drawn at once are being drawn, and keeps none of it', async () => {
-    const publisher = await createPublisher(t.ctx, { publisher_no: 'DRAWN', publisher_name: 'Drawn Later Trust' });
+  it('sends the shell while as many pages as may be rendered at once are being rendered, and keeps none of it', async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'LATER', publisher_name: 'Rendered Later Trust' });
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'તત્ત્વાર્થ સૂત્ર', book_e_title: 'Tattvartha Sutra' });
     const other = formatJsbn(book.jsbn_number);
-    const test = globalThis as { jsbnHoldDrawing?: Promise<void>; jsbnDrawing?: number };
+    const test = globalThis as { jsbnHoldRendering?: Promise<void>; jsbnRendering?: number };
     let release = () => {};
-    test.jsbnDrawing = 0;
-    test.jsbnHoldDrawing = new Promise<void>((resolve) => (release = resolve));
+    test.jsbnRendering = 0;
+    test.jsbnHoldRendering = new Promise<void>((resolve) => (release = resolve));
     try {
-      // as many searches as may be drawn at once, each drawn (a page with a query is never kept), held
-      const held = Array.from({ length: MAX_DRAWN_AT_ONCE }, (_, index) =>
+      // as many searches as may be rendered at once, each rendered (a page with a query is never cached), held
+      const held = Array.from({ length: MAX_RENDERS_AT_ONCE }, (_, index) =>
         t.app.inject({ method: 'GET', url: `/search-a-book?query=held${index}` }),
       );
-      await vi.waitFor(() => expect(test.jsbnDrawing).toBe(MAX_DRAWN_AT_ONCE));
-      // a first scan meanwhile: at once, the shell with the book's head; the browser's app draws the rest
+      await vi.waitFor(() => expect(test.jsbnRendering).toBe(MAX_RENDERS_AT_ONCE));
+      // an uncached request meanwhile: at once, the shell with the book's head; the browser's app renders the rest
       const busy = await t.app.inject({ method: 'GET', url: `/jsbn/${other}` });
       expect(busy.statusCode).toBe(200);
       expect(busy.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -297,24 +297,24 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
       const search = await t.app.inject({ method: 'GET', url: '/search-a-book?query=meanwhile' });
       expect(search.statusCode).toBe(200);
       expect(search.body).toContain('<div id="root"></div>');
-      expect(test.jsbnDrawing).toBe(MAX_DRAWN_AT_ONCE);
-      delete test.jsbnHoldDrawing;
+      expect(test.jsbnRendering).toBe(MAX_RENDERS_AT_ONCE);
+      delete test.jsbnHoldRendering;
       release();
       for (const page of await Promise.all(held)) expect(page.body).toContain('<div id="root" data-server-made><main><h1>');
     } finally {
-      delete test.jsbnHoldDrawing;
+      delete test.jsbnHoldRendering;
       release();
     }
-    // nothing was kept: the next scan gets the page drawn
-    const drawn = await t.app.inject({ method: 'GET', url: `/jsbn/${other}` });
-    expect(drawn.body).toContain('<div id="root" data-server-made><main><h1>તત્ત્વાર્થ સૂત્ર</h1>');
+    // nothing was cached: the next scan gets the page rendered
+    const rendered = await t.app.inject({ method: 'GET', url: `/jsbn/${other}` });
+    expect(rendered.body).toContain('<div id="root" data-server-made><main><h1>તત્ત્વાર્થ સૂત્ર</h1>');
   });
 
-  it("draws a signed-in library's pages for it by the session cookie, and keeps them for nobody (decision 047)", async () => {
+  it("renders a signed-in library's pages for it by the session cookie, and keeps them for nobody (decision 047)", async () => {
     const library = await createLibrary(t.ctx, { name: 'Shri Gyan Bhandar' });
     const token = (await authHeader(t.app, library, 'LIBRARY')).authorization.slice('Bearer '.length);
     const cookie = `jsbn_language=gu; jsbn_session=${token}`;
-    // a library's list: drawn for it, its page's requests sent with its token, in its language
+    // a library's list: rendered for it, its page's requests sent with its token, in its language
     const orders = await t.app.inject({ method: 'GET', url: '/orders', headers: { cookie } });
     expect(orders.statusCode).toBe(200);
     expect(orders.headers['cache-control']).toBe('private, no-cache');
@@ -348,7 +348,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
       '<div id="root"></div>',
     );
 
-    // the QR page: drawn for the library (the front door does not answer it from the cache), never kept
+    // the QR page: rendered for the library (the cached-page responder does not answer it from the cache), never cached
     const visitor = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
     expect(visitor.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
     const signedIn = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { cookie, 'accept-encoding': 'br' } });
@@ -363,7 +363,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     const after = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
     expect(after.body).toContain('<div id="root" data-server-made><main>');
     expect(after.body).not.toContain('Shri Gyan Bhandar');
-    // the landing page stays the visitors' (the app draws a signed-in user's dashboard afresh)
+    // the landing page stays the visitors' (the app renders a signed-in user's dashboard afresh)
     const home = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(home.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
     expect(home.body).toContain('<div id="root" data-server-made><main>');
@@ -412,7 +412,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(gujarati.body).toContain('<title>પુસ્તક મળ્યું નથી · JSBN</title>');
   });
 
-  it("asks the API for the site's settings once, not for every page drawn (decision 052)", async () => {
+  it("asks the API for the site's settings once, not for every page rendered (decision 052)", async () => {
     const publisher = await createPublisher(t.ctx, { publisher_no: 'SITEO', publisher_name: 'Site Once Trust' });
     const titles = ['First', 'Second'];
     const books = await Promise.all(
@@ -427,11 +427,11 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
           headers: { 'accept-language': 'hi' },
         });
         expect(page.statusCode).toBe(200);
-        // each page drawn with the settings, as the API gives them
+        // each page rendered with the settings, as the API gives them
         expect(page.body).toContain(`<h1>${titles[index]}</h1>`);
         expect(page.body).toContain('<p data-support="support@jsbn.example"></p>');
       }
-      // two first scans: at most one request for them (none when an earlier page asked already)
+      // two uncached requests: at most one request for them (none when an earlier page asked already)
       const asked = inject.mock.calls as unknown as [string | { url?: string }][];
       expect(asked.filter(([options]) => typeof options === 'object' && options.url === '/api/site').length).toBeLessThanOrEqual(1);
     } finally {

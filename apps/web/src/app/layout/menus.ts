@@ -17,7 +17,7 @@ export type MenuItemDef = MenuLink | MenuGroup;
 
 export const isGroup = (item: MenuItemDef): item is MenuGroup => 'children' in item;
 
-/** Menus by role — spec accounts §2. */
+/** Menus by role — apps/web/src/lib/paths.ts. */
 export const VISITOR_MENU: MenuItemDef[] = [
   { label: 'home', to: paths.home },
   { label: 'globalBooksStore', to: paths.searchBook },

@@ -50,7 +50,7 @@ export const useVerifyEmail = (
 export const useResendCode = (hooks: EndpointHooks<typeof accountEndpoints.resendCode, { email: string; modelType: ModelType }>) =>
   useApiMutation((body) => call(accountEndpoints.resendCode, { body }), hooks);
 
-/** Forgot password (spec accounts §7: POST /user/change-password with the e-mail). */
+/** Forgot password (docs/api.md: POST /user/change-password with the e-mail). */
 export const useForgotPassword = (hooks: EndpointHooks<typeof accountEndpoints.forgotPassword, { email: string; modelType: ModelType }>) =>
   useApiMutation((body) => call(accountEndpoints.forgotPassword, { body }), hooks);
 

@@ -1,6 +1,5 @@
 /**
- * What the registration and profile forms of libraries and publishers share (spec accounts §2,
- * §3, §5): the two-column grid, the logo on top, the submit row, the register and save calls,
+ * What the registration and profile forms of libraries and publishers share (docs/api.md): the two-column grid, the logo on top, the submit row, the register and save calls,
  * and the state → city options.
  */
 import { useTranslation } from 'react-i18next';
@@ -43,7 +42,7 @@ type WithLogo = FieldValues & { logo?: File | null };
 /** What a registration or profile form's schema gives on submit: the fields, the logo among them. */
 type LogoOutput = Record<string, unknown> & { logo?: File | null };
 
-/** The `logo` field of a form, drawn by `render`. */
+/** The `logo` field of a form, rendered by `render`. */
 function LogoController<T extends WithLogo, TOutput>({
   control,
   render,

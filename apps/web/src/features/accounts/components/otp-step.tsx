@@ -21,7 +21,7 @@ const mmss = (ms: number) => {
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
-/** The one-time-code step of registration (spec accounts §4). */
+/** The one-time-code step of registration (docs/api.md). */
 export function OtpStep({ email, modelType, onBack }: { email: string; modelType: ModelType; onBack: () => void }) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();

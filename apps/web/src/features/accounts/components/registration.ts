@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { FILE_RULES, MSG, fileProblem } from '@jsbn/shared/core';
 
-/** A chosen logo's type and size (bytes) by the shared `FILE_RULES.logo`: JPEG or PNG, 10 MB (accounts §5). */
+/** A chosen logo's type and size (bytes) by the shared `FILE_RULES.logo`: JPEG or PNG, 10 MB (docs/api.md). */
 function checkLogo(file: File | null | undefined, ctx: z.RefinementCtx) {
   if (!(file instanceof File)) return;
   const problem = fileProblem(FILE_RULES.logo, file);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 }
 
-/** A required JPEG or PNG logo (accounts §5). */
+/** A required JPEG or PNG logo (docs/api.md). */
 export const logoFile = z
   .custom<File | null>()
   .refine((file) => file instanceof File, 'Logo is required')
@@ -27,5 +27,5 @@ export function registrationFields(values: Record<string, unknown>): Record<stri
   return fields;
 }
 
-/** An optional new JPEG or PNG logo (profile edit, accounts §5). */
+/** An optional new JPEG or PNG logo (profile edit, docs/api.md). */
 export const optionalLogoFile = z.custom<File | null>().nullable().optional().superRefine(checkLogo);

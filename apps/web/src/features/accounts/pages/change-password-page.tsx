@@ -21,7 +21,7 @@ const resolver = withChecks(zodResolver(schema), (values) =>
   !values.confirmPassword || values.confirmPassword !== values.newPassword ? { confirmPassword: MSG.passwordsMatch } : {},
 );
 
-/** /change-password — spec accounts §5 "Change password". */
+/** /change-password — docs/api.md "Change password". */
 export function ChangePasswordPage() {
   const { t } = useTranslation('accounts');
   const form = useForm<ChangePasswordForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: EMPTY });

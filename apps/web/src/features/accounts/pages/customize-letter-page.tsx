@@ -51,7 +51,7 @@ function LetterEditor({ saved, onDone }: { saved: Letterhead | null; onDone: () 
   );
 }
 
-/** /customize-letter-format — the library letterhead (spec accounts §4). */
+/** /customize-letter-format — the library letterhead (docs/api.md). */
 export function CustomizeLetterPage() {
   const { t } = useTranslation('accounts');
   const letter = useLetterhead();
@@ -59,7 +59,7 @@ export function CustomizeLetterPage() {
   if (letter.isLoading) return <LoadingState />;
   const saved = letter.data ?? null;
   const hasText = Boolean(saved?.letterText);
-  // Edit mode is the default unless a letterhead with both text and logo is saved (spec accounts §4).
+  // Edit mode is the default unless a letterhead with both text and logo is saved (docs/api.md).
   const isEditing = editing ?? !(hasText && saved?.logoUrl);
 
   return (

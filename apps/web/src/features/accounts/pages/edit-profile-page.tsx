@@ -192,7 +192,7 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
   );
 }
 
-/** /edit-profile — the own library or publisher profile (spec accounts §2, §5). */
+/** /edit-profile — the own library or publisher profile (docs/api.md). */
 export function EditProfilePage() {
   const { t } = useTranslation('accounts');
   const { user } = useSession();

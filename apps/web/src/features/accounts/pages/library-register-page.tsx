@@ -35,7 +35,7 @@ const defaults: DefaultValues<LibraryForm> = {
 
 const resolver = withChecks(zodResolver(schema), confirmPasswordCheck);
 
-/** /library-register — spec accounts §3/§5, then the one-time-code step. */
+/** /library-register — docs/api.md, then the one-time-code step. */
 export function LibraryRegisterPage() {
   const { t } = useTranslation('accounts');
   const lookups = useLookups();

@@ -13,7 +13,7 @@ import { loginEmailOf, loginTabOf, paths, returnPathOf } from '../../../lib/path
 import { TAP_LINK } from '../../../lib/theme';
 import { useForgotPassword, useLogin } from '../api/accounts-api';
 
-/** Login form: the shared schema plus the spec's minimum length message (accounts §5). */
+/** Login form: the shared schema plus the spec's minimum length message (docs/api.md). */
 const loginForm = loginBody
   .extend({ password: z.string().min(1, MSG.passwordMin).min(PASSWORD_MIN, MSG.passwordMin) })
   .omit({ modelType: true });
@@ -111,7 +111,7 @@ function ForgotFormView({ modelType, onBack }: { modelType: ModelType; onBack: (
 }
 
 /**
- * /login (spec accounts §2 screen 1): the Publisher and Library tabs — the one `?as=` names
+ * /login (screen 1): the Publisher and Library tabs — the one `?as=` names
  * first, as the link that led here chose ('Order Book as Library') — and after a login the page
  * `?next=` names (decision 003). Arriving from a verified e-mail code, the account's tab is
  * chosen and its e-mail filled in (`LoginState`, decision 039).

@@ -23,7 +23,7 @@ const resolver = withChecks(zodResolver(schema), (values) =>
       : {},
 );
 
-/** /new-password?token=… — the page of the e-mailed reset link (spec accounts §2, §5), and of an operator's first password (`&as=operator`). */
+/** /new-password?token=… — the page of the e-mailed reset link (docs/api.md), and of an operator's first password (`&as=operator`). */
 export function NewPasswordPage() {
   const { t } = useTranslation('accounts');
   const [params] = useSearchParams();

@@ -36,7 +36,7 @@ const defaults: PublisherForm = {
 
 const resolver = withChecks(zodResolver(schema), confirmPasswordCheck);
 
-/** /publisher-register — spec accounts §3/§5, then the one-time-code step. */
+/** /publisher-register — docs/api.md, then the one-time-code step. */
 export function PublisherRegisterPage() {
   const { t } = useTranslation('accounts');
   const lookups = useLookups();

@@ -1,5 +1,5 @@
 /**
- * The file part of the book flow (spec books §4, decisions/004): ask for signed addresses,
+ * The file part of the book flow (docs/api.md, decisions/004): ask for signed addresses,
  * PUT each file to its address with XMLHttpRequest (fetch has no upload progress; PDFs can be
  * 200 MB and are streamed from disk by the browser), then finalise.
  */

@@ -5,7 +5,7 @@ import type { SubjectOption } from '@jsbn/shared';
 import { useLookups } from '../../../i18n';
 import { useLanguages, useSubjects } from '../api/books-api';
 
-/** The search form's fields (spec books §2 'Global Books Store'). */
+/** The search form's fields ('Global Books Store'). */
 export interface Filters {
   queryString: string;
   book_title: string;
@@ -22,7 +22,7 @@ const ADVANCED = [
   { key: 'jsbn_number', label: 'search.jsbn' },
 ] as const satisfies readonly { key: Exclude<keyof Filters, 'queryString' | 'language'>; label: string }[];
 
-/** The advanced search options: title, author, publisher, JSBN, subjects and language (spec books §2). */
+/** The advanced search options: title, author, publisher, JSBN, subjects and language. */
 export function AdvancedSearchFields({
   filters,
   onChange,

@@ -1,5 +1,5 @@
 /**
- * The author name of one author row of the book form (spec books §4, §7): as the publisher
+ * The author name of one author row of the book form (docs/api.md): as the publisher
  * types, known authors (GET /api/book/author-name) are offered; picking one sets the row's
  * `authorId` (sent as `authors[i][authorId]`), typing anything else clears it and the name is
  * sent as a new author (`authors[i][authorname]`).

@@ -18,9 +18,9 @@ const preloadDetails = () => void BookDetailsDialog.preload();
 
 /**
  * A book in search results and the Newly Published grid: 'Book details' opens the shared Book
- * details dialog (spec books §6, with the request-PDF form for a private PDF), 'View More
+ * details dialog (docs/api.md, with the request-PDF form for a private PDF), 'View More
  * Details' is the link to the book's page. Logged-in users off the search page
- * see the private-PDF notice with Request when readers is No (spec books §2 'Book card').
+ * see the private-PDF notice with Request when readers is No ('Book card').
  * `first`: one of the first cards of the page, whose cover is fetched at once and first; the
  * others' covers load as they come near the screen.
  */

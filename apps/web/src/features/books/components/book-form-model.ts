@@ -1,6 +1,6 @@
 /**
- * The book form's values, its cross-field rules (spec books §5) and the multipart body of
- * POST/PATCH /api/book (spec books §7). Per-field rules come from the shared `bookFields`.
+ * The book form's values, its cross-field rules (docs/api.md) and the multipart body of
+ * POST/PATCH /api/book (docs/api.md). Per-field rules come from the shared `bookFields`.
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -207,7 +207,7 @@ export function toApiFields(values: BookFormValues, stored?: StoredFiles) {
 }
 
 /**
- * Multipart body (spec books §7): subjects[i][id], authors[i][authorType] with
+ * Multipart body (docs/api.md): subjects[i][id], authors[i][authorType] with
  * authors[i][authorId] (a known author) or authors[i][authorname] (a new one), book_cover,
  * removed_images.
  */
@@ -231,7 +231,7 @@ export function toBookFormData(values: BookFormValues, stored?: StoredFiles): Fo
   return form;
 }
 
-/** The files that go through upload addresses after the book is saved (spec books §4). */
+/** The files that go through upload addresses after the book is saved (docs/api.md). */
 export function pendingFilesOf(values: BookFormValues): PendingFile[] {
   const files: PendingFile[] = [];
   values.images.forEach((file, index) => files.push({ key: `bookimage-${index}`, field: 'bookimage', file }));
@@ -242,7 +242,7 @@ export function pendingFilesOf(values: BookFormValues): PendingFile[] {
   return files;
 }
 
-/** The cover's message for a chosen file, or null when it is fine (spec books §5 'Files'; `FILE_RULES.book_cover`). */
+/** The cover's message for a chosen file, or null when it is fine (docs/api.md 'Files'; `FILE_RULES.book_cover`). */
 export const coverProblem = (file: File) => fileProblem(FILE_RULES.book_cover, file);
 
 /** An extra book image's message, or null (`FILE_RULES.bookimage`). */

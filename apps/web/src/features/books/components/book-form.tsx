@@ -1,6 +1,6 @@
 /**
- * The book form of New Book Registration and Edit Book (spec books §2–§5): every field of the
- * Book entity, the dependencies of §4, the messages of §5, the duplicate check.
+ * The book form of New Book Registration and Edit Book (docs/api.md): every field of the
+ * Book entity, its dependencies and messages, the duplicate check.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -141,7 +141,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
 
   const canCheck = Boolean(ids?.publisher_no && ids?.publisher_jsbn_id && title.trim());
   const runDuplicateCheck = async () => {
-    // Spec books §2: on Edit Book the duplicate check does nothing.
+    // on Edit Book the duplicate check does nothing.
     if (mode === 'edit' || !ids || !canCheck) return;
     setChecking(true);
     try {

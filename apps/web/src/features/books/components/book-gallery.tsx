@@ -8,7 +8,7 @@ import type { BookImage } from './zoom-gallery';
 // The zoomable gallery loads when a visitor first opens an image (a light QR page).
 const ZoomGallery = lazyNamed(() => import('./zoom-gallery'), 'ZoomGallery');
 
-/** The cover and the extra images as thumbnails; each opens a full-screen zoomable gallery (spec books §2). */
+/** The cover and the extra images as thumbnails; each opens a full-screen zoomable gallery. */
 export function BookGallery({ images }: { images: BookImage[] }) {
   const { t } = useTranslation('books');
   const [index, setIndex] = useState(-1);

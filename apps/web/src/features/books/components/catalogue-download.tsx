@@ -1,5 +1,5 @@
 /**
- * 'Download catalogue' (spec books §7 'Catalogue'): asks GET /api/book/catalog/
+ * 'Download catalogue' (docs/api.md 'Catalogue'): asks GET /api/book/catalog/
  * :publisher_no for the link of the publisher's catalogue PDF and saves it as
  * `<publisher_no>.pdf`. A big publisher's catalogue is made in the background: while the API
  * answers 202 with its progress, a bar and 'Making the catalogue… N% done' show below the

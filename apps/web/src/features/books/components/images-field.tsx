@@ -46,7 +46,7 @@ function Thumb({ file, onRemove, index }: { file: File; onRemove: () => void; in
   );
 }
 
-/** Up to 4 extra images (spec books §5 'You can upload upto 4 images'; `FILE_RULES.bookimage`); stored ones can be removed. */
+/** Up to 4 extra images (docs/api.md 'You can upload upto 4 images'; `FILE_RULES.bookimage`); stored ones can be removed. */
 export function ImagesField({ value, onChange, stored, onRemoveStored, error, onProblem, check }: Props) {
   const { t } = useTranslation('bookForm');
   const message = useMessages();

@@ -4,7 +4,7 @@ import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /**
- * The leave warning of spec books §2 ('Closing the page mid-process shows a leave warning'):
+ * The leave warning ('Closing the page mid-process shows a leave warning'):
  * the browser's own prompt on close or reload, and a dialog for moves inside the app.
  * `release()` lets the next navigation through (after the registration is done).
  */

@@ -51,7 +51,7 @@ interface PublisherBoxProps {
 }
 
 /**
- * The publisher of a book on its page (spec books §2): logo, name, 'Verified by JSBN', address,
+ * The publisher of a book on its page: logo, name, 'Verified by JSBN', address,
  * how many books, call, WhatsApp and e-mail, the publisher info and book list PDFs, its
  * catalogue, and 'claim' for an imported account.
  */

@@ -24,8 +24,7 @@ interface CarouselProps {
 }
 
 /**
- * Other books of the publisher: 1 card below 768 px, 2 from 768, 4 from 1024, looping (spec
- * books §2). A native scroll-snap row — swipeable on a phone without a carousel library — with
+ * Other books of the publisher: 1 card below 768 px, 2 from 768, 4 from 1024, looping. A native scroll-snap row — swipeable on a phone without a carousel library — with
  * its arrows beside the heading, so they never cover a card.
  */
 export function PublisherCarousel({ books, publisherName }: CarouselProps) {

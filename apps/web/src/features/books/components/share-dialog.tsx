@@ -1,5 +1,5 @@
 /**
- * The share dialog of spec books §6 'Shared dialogs', where the browser has no share sheet of its
+ * The share dialog ('Shared dialogs'), where the browser has no share sheet of its
  * own: a book's links — its page first, then its details sheet and its QR code (decision 029) —
  * each to copy ('Link copied' for 3 seconds) or to send by WhatsApp or e-mail, the two ways a
  * Gyan Bhandar and a publisher pass a book on.

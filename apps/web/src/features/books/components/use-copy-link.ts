@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { copyText } from '../../../components/clipboard';
 
-/** 'Link copied' shows this long (spec books §9). */
+/** 'Link copied' shows this long (packages/shared/src/constants.ts). */
 export const LINK_COPIED_MS = 3000;
 
 /** Copies an absolute link and remembers which one for 3 s. */

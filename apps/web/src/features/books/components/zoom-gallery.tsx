@@ -8,7 +8,7 @@ export interface BookImage {
   alt: string;
 }
 
-/** The full-screen zoomable gallery of a book's images (spec books §2); `index` −1 is closed. */
+/** The full-screen zoomable gallery of a book's images; `index` −1 is closed. */
 export function ZoomGallery({ images, index, onClose }: { images: BookImage[]; index: number; onClose: () => void }) {
   return (
     <Lightbox

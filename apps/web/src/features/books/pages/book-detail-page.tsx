@@ -144,10 +144,10 @@ function LoadingDialog({ open, title }: { open: boolean; title: string }) {
 }
 
 /**
- * /jsbn/:jsbn — public book detail (spec books §2), the page a book's QR code opens. On a phone
+ * /jsbn/:jsbn — public book detail, the page a book's QR code opens. On a phone
  * the first screen is about the book — title, authors, publisher, language, price, the order
  * buttons and Share — then the cover and QR code, the rest of its facts, the downloads and the
- * publisher (decision 029). Drawn by the server for visitors (decision 011).
+ * publisher (decision 029). Rendered by the server for visitors (decision 011).
  */
 export function BookDetailPage() {
   const { t } = useTranslation('books');
@@ -174,7 +174,7 @@ export function BookDetailPage() {
   // a withdrawn book stays on its page with the notice (410, decision 043)
   const gone = query.error instanceof ApiError && query.error.status === 410 ? query.error : null;
   useEffect(() => {
-    // The error is toasted by the client; the user goes home (spec books §2).
+    // The error is toasted by the client; the user goes home.
     if (query.isError && !gone) void navigate(paths.home, { replace: true });
   }, [query.isError, gone, navigate]);
 

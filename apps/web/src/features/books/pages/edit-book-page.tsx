@@ -87,7 +87,7 @@ function EditForm({ book }: { book: BookDto }) {
   );
 }
 
-/** /edit-book/:id — Edit Book (spec books §2). */
+/** /edit-book/:id — Edit Book. */
 export function EditBookPage() {
   const { t } = useTranslation('bookForm');
   const message = useMessages();

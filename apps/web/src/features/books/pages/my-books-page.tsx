@@ -44,7 +44,7 @@ function WithdrawnMark({ withdrawn }: { withdrawn: NonNullable<BookDto['withdraw
 }
 
 /**
- * /my-books — the publisher's own books with the availability switch (spec books §2), its
+ * /my-books — the publisher's own books with the availability switch, its
  * withdrawn ones among them, marked and without actions (decision 050).
  */
 export function MyBooksPage() {

@@ -21,7 +21,7 @@ import { useLeaveWarning } from '../components/leave-warning';
 import { UploadDialog, useBookUploads } from '../components/upload-dialog';
 import { queryKeys } from '../../../api/query-keys';
 
-/** /new-book-reg — New Book Registration (spec books §2, the creation flow of §4). */
+/** /new-book-reg — New Book Registration (the creation flow of docs/api.md). */
 export function NewBookPage() {
   const { t } = useTranslation('bookForm');
   const navigate = useNavigate();

@@ -39,7 +39,7 @@ function activeFilters(filters: Filters, subjects: number[], advanced: boolean):
 /** Counts grouped the Indian way (12,400), Latin digits in every language. */
 const counts = new Intl.NumberFormat('en-IN');
 
-/** Newly Published Books: 20 a page, 5 a row on large screens (spec books §9). */
+/** Newly Published Books: 20 a page, 5 a row on large screens (packages/shared/src/constants.ts). */
 function NewlyPublished() {
   const { t } = useTranslation('books');
   const message = useMessages();
@@ -78,7 +78,7 @@ function NewlyPublished() {
   );
 }
 
-/** /search-a-book — Global Books Store (spec books §2). */
+/** /search-a-book — Global Books Store. */
 export function SearchBookPage() {
   const { t } = useTranslation('books');
   const message = useMessages();
@@ -113,7 +113,7 @@ export function SearchBookPage() {
     setSubmitted(active);
     setPage(1);
   };
-  // Spec books §2: the search runs again when the advanced toggle changes.
+  // the search runs again when the advanced toggle changes.
   const toggleAdvanced = (next: boolean) => {
     setAdvanced(next);
     if (submitted === null) return;

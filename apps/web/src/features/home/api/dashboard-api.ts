@@ -4,7 +4,7 @@ import { call, withFallbackMessage } from '../../../api/client';
 import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
 
-/** GET /api/user/dashboard — on load and whenever the user changes (spec accounts §7). */
+/** GET /api/user/dashboard — on load and whenever the user changes (docs/api.md). */
 export function useDashboard(userKey: string | null) {
   return useQuery({
     queryKey: queryKeys.dashboard.of(userKey),

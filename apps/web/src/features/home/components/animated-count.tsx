@@ -5,7 +5,7 @@ const DURATION_MS = COUNTER_ANIMATION_MS;
 /** Counts are grouped the Indian way (1,23,456) in Latin digits, in every interface language. */
 const counts = new Intl.NumberFormat('en-IN');
 
-/** Counts from zero up to `value` over 0.7 s (spec accounts §2.5); ends on the exact number. */
+/** Counts from zero up to `value` over 0.7 s; ends on the exact number. */
 export function AnimatedCount({ value, testId }: { value: number; testId: string }) {
   const [shown, setShown] = useState(0);
   useEffect(() => {

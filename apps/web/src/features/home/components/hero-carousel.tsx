@@ -1,5 +1,5 @@
 /**
- * The landing page's hero carousel (spec accounts §1): three slides advancing every
+ * The landing page's hero carousel: three slides advancing every
  * HERO_DELAY_MS with a Know More button to /about. It pauses while hovered or focused, can be
  * paused by the user, and does not move by itself for users who prefer reduced motion.
  */

@@ -1,4 +1,4 @@
-/** The landing page for visitors (spec accounts §1). */
+/** The landing page for visitors. */
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -14,7 +14,7 @@ import { visuallyHidden } from '../../../components/page';
 import { paths } from '../../../lib/paths';
 import { HeroCarousel } from './hero-carousel';
 
-/** The four-step publisher guide and the five-step library guide (spec accounts §1): keys of `landing.*Steps`. */
+/** The four-step publisher guide and the five-step library guide: keys of `landing.*Steps`. */
 const PUBLISHER_STEPS = ['1', '2', '3', '4'] as const;
 const LIBRARY_STEPS = ['1', '2', '3', '4', '5'] as const;
 

@@ -1,5 +1,5 @@
 /**
- * The cart as the orders it will make (spec books §4: one order per publisher): each publisher's
+ * The cart as the orders it will make (docs/api.md: one order per publisher): each publisher's
  * books in the cart's order, each line priced as the book is today, and the publisher's total —
  * what the confirm dialog shows before the library orders (decision 029).
  */

@@ -1,5 +1,5 @@
 /**
- * The library's order cart (spec books §4): Yes adds one copy, No removes the book, the
+ * The library's order cart (docs/api.md): Yes adds one copy, No removes the book, the
  * quantity is editable; kept in context and localStorage so it survives moving between
  * the publisher-wise and recently published lists.
  */

@@ -100,7 +100,7 @@ export function orderColumns(canOrder: boolean, t: TFunction<'ordering'>): Colum
   ];
 }
 
-/** How long the 'Generating order summery...' toast stays (spec books §7). */
+/** How long the 'Generating order summery...' toast stays (docs/api.md). */
 const SUMMARY_TOAST_MS = 800;
 
 /**

@@ -65,7 +65,7 @@ export function NewPublishedBooksPage() {
             </Link>
           );
         }
-        // A private PDF is asked for on the book page (spec books §4 'Book PDF access').
+        // A private PDF is asked for on the book page (docs/api.md 'Book PDF access').
         if (book.has_book_pdf) {
           return (
             <Button size="small" onClick={() => setBookShown(book)} aria-label={t('actions.requestPdfOf', { title: book.book_title })}>

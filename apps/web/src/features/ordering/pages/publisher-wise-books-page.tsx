@@ -15,7 +15,7 @@ import { TAP_LINK } from '../../../lib/theme';
 import type { PublisherListItem } from '@jsbn/shared';
 import { usePublisherList } from '../../../api/publishers';
 
-/** /publisher-wise-books — publishers with their book counts (spec books §2). */
+/** /publisher-wise-books — publishers with their book counts. */
 export function PublisherWiseBooksPage() {
   const { t } = useTranslation('ordering');
   const list = useListState(null);

@@ -1,4 +1,4 @@
-/** Calls of the order screens — spec books §7 (orders, status, dispatch, letters, exports, labels). */
+/** Calls of the order screens — docs/api.md (orders, status, dispatch, letters, exports, labels). */
 import { useQuery } from '@tanstack/react-query';
 import { MSG, orderEndpoints } from '@jsbn/shared/core';
 import type { OrderStatus, OrderStatusRequest } from '@jsbn/shared';
@@ -8,7 +8,7 @@ import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 import { sameStatusPlaceholder } from './list-placeholder';
 
-/** Order lists default to order_date descending (spec books §9). */
+/** Order lists default to order_date descending (packages/shared/src/constants.ts). */
 export const ORDER_DEFAULT_SORT: SortState = { field: 'order_date', order: 'desc' };
 
 /** GET /api/book/order-book?orderStatus=… → `{ orderBooks, total }`. */

@@ -514,7 +514,7 @@ export function DispatchDialog({
     defaultValues: { courierCompanyName: '', courierCompanyNumber: '', trackingId: '', postage: '', orderImage: null },
   });
   const fullScreen = useFullScreenDialog();
-  // spec books §2: a confirm dialog for dispatch, after the details pass their checks
+  // a confirm dialog for dispatch, after the details pass their checks
   const [confirmed, setConfirmed] = useState<DispatchValues | null>(null);
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="dispatch-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>

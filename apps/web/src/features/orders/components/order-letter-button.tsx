@@ -10,7 +10,7 @@ import { openBlobInNewTab, saveFile } from '../../../components/download';
 import { orderLetter } from '../api/orders-api';
 
 /**
- * The order letter PDF of an order, opened in a new tab (spec books §7: "with no WhatsApp send
+ * The order letter PDF of an order, opened in a new tab (docs/api.md: "with no WhatsApp send
  * it opens in a new tab"): POST /api/publisher/generate-pdf with sendWhatsapp false, shown from a
  * blob URL; saved as a file when the browser refuses the tab.
  */

@@ -1,5 +1,5 @@
 /**
- * Track Your Orders (library) and Received Orders (publisher) — spec books §2, §4: status tabs
+ * Track Your Orders (library) and Received Orders (publisher) — docs/api.md: status tabs
  * (the spec's four, and Cancelled with who cancelled or rejected and when),
  * the columns of each tab, the actions the order state machine allows for this role
  * (allowedOrderActions), Excel export and (publisher) address labels of the selected rows; how
@@ -82,7 +82,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const actions = allowedOrderActions(role, status);
   const isPublisher = role === 'PUBLISHER';
 
-  /** After a status change (spec §4): the server's message, page 1, default sort, no selection; the hook reloads. */
+  /** After a status change (docs/api.md): the server's message, page 1, default sort, no selection; the hook reloads. */
   const afterChange = (message: string | undefined, fallback: string) => {
     toastSuccess(message, fallback);
     const to = action ? MOVES_TO[action.kind] : undefined;
@@ -178,7 +178,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       render: (order) => <WaitingCell order={order} onRemind={isPublisher ? undefined : setReminding} />,
     });
   }
-  // The accepted-quantity column is hidden on Requested / Pending (spec §4) and on Cancelled.
+  // The accepted-quantity column is hidden on Requested / Pending (docs/api.md) and on Cancelled.
   if (status === 'CANCELLED') {
     columns.push({ key: 'cancelled', header: t('columns.cancelled'), minWidth: 200, render: (order) => cancellation(order, t) });
   } else if (status !== 'REQUESTED') {
@@ -302,7 +302,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       <Tabs
         value={tab}
         onChange={(_event, value: number) => {
-          // Changing tab resets page, sort, search and selection (spec §4).
+          // Changing tab resets page, sort, search and selection (docs/api.md).
           setTab(value);
           setMoved(null);
           list.reset();

@@ -1,5 +1,5 @@
 /**
- * /generated-letters — Completed Orders (library, spec books §2): the library's completed orders
+ * /generated-letters — Completed Orders (library): the library's completed orders
  * (orderStatus=COMPLETED) with the order summary (the order letter PDF) to download and the
  * publisher's details.
  */

@@ -5,7 +5,7 @@ import { OfflineForms } from '../../../components/offline-forms';
 import { paths } from '../../../lib/paths';
 import { Article, H2, P } from '../components/article';
 
-/** /about — what the product does and for whom (spec accounts §1). */
+/** /about — what the product does and for whom. */
 export function AboutPage() {
   const { t } = useTranslation('static');
   return (

@@ -13,7 +13,7 @@ import { applyServerErrors } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
 import { useContactMessage } from '../api/static-api';
 
-/** /contact-us — every rule of spec accounts §5 "Contact form" through the shared schema. */
+/** /contact-us — every rule of docs/api.md "Contact form" through the shared schema. */
 export function ContactUsPage() {
   const { t } = useTranslation('static');
   const site = useSiteInfo();

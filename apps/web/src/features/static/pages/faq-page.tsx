@@ -6,7 +6,7 @@ import { COUNTRY_CODE } from '@jsbn/shared/core';
 import { mailtoLink, useSiteInfo, whatsappLink } from '../../../api/site';
 import { PageHeader } from '../../../components/page';
 
-/** /faq — spec accounts §1: removal through support, the order status section, support contacts. */
+/** /faq: removal through support, the order status section, support contacts. */
 export function FaqPage() {
   const site = useSiteInfo();
   const email = site.data?.supportEmail;

@@ -47,8 +47,8 @@ function LegalPage({ page }: { page: keyof typeof SECTIONS }) {
   );
 }
 
-/** /privacy-policy — spec accounts §1. */
+/** /privacy-policy. */
 export const PrivacyPolicyPage = () => <LegalPage page="privacy" />;
 
-/** /terms-of-services — spec accounts §1: Gujarat law, Ahmedabad jurisdiction. */
+/** /terms-of-services: Gujarat law, Ahmedabad jurisdiction. */
 export const TermsPage = () => <LegalPage page="terms" />;

@@ -4,7 +4,7 @@ import { MSG } from '@jsbn/shared/core';
 import { MessagePage } from '../../../components/page';
 import { useMessages } from '../../../i18n';
 
-/** /404 — the destination of a 503 reply (spec §8). */
+/** /404 — the destination of a 503 reply (packages/shared/src/messages.ts). */
 export function ServiceUnavailablePage() {
   const { t } = useTranslation();
   const message = useMessages();

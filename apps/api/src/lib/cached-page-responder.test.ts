@@ -1,5 +1,5 @@
 /**
- * The front door (decision 022) on a listening app: a public page already in the
+ * The cached-page responder (decision 022) on a listening app: a public page already in the
  * public page cache is answered before Fastify with the very reply Fastify gives — the same
  * status, bytes and headers (but the date and the request id) — and everything it cannot
  * answer exactly so goes to Fastify, which is checked by its count of answers.
@@ -15,7 +15,7 @@ import { createBook, createPublisher } from '../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../test/harness.js';
 import { waitFor } from '../test/servers.js';
 import { builtApp } from '../test/web-dist.js';
-import { FrontDoor, jsbnSegment } from './front-door.js';
+import { CachedPageResponder, jsbnSegment } from './cached-page-responder.js';
 import { PublicPageCache } from './public-pages.js';
 import { VISITOR_PAGE_CACHE } from '../modules/web/routes.js';
 
@@ -34,7 +34,7 @@ const sameness = ({ headers }: Raw) => {
   return rest;
 };
 
-describe.each(ENGINES)('the front door on %s', (engine) => {
+describe.each(ENGINES)('the cached-page responder on %s', (engine) => {
   let t: TestApp;
   let dist: string;
   let base: string;
@@ -55,7 +55,7 @@ describe.each(ENGINES)('the front door on %s', (engine) => {
     });
 
   /**
-   * Fastify's reply to a first visit of `path` (the page not cached) and the front door's to the
+   * Fastify's reply to a first visit of `path` (the page not cached) and the cached-page responder's to the
    * next. On PostgreSQL the notices of the books made before reach the cache a moment after their
    * commits and may empty it between the two: tried again until the second came from the door.
    */
@@ -63,21 +63,21 @@ describe.each(ENGINES)('the front door on %s', (engine) => {
     waitFor(
       async () => {
         t.ctx.publicPages.clear();
-        const answered = t.frontDoor.answered;
+        const answered = t.cachedPageResponder.answered;
         const first = await get(path, headers);
-        expect(t.frontDoor.answered).toBe(answered);
+        expect(t.cachedPageResponder.answered).toBe(answered);
         const repeat = await get(path, headers);
-        return t.frontDoor.answered === answered + 1 && { first, repeat };
+        return t.cachedPageResponder.answered === answered + 1 && { first, repeat };
       },
       10_000,
-      `a repeat of ${path} answered by the front door`,
+      `a repeat of ${path} answered by the cached-page responder`,
     );
 
   /** Asserts that `path` with `headers` is answered by Fastify, and returns its reply. */
   const byFastify = async (path: string, headers: Record<string, string> = PHONE, method = 'GET') => {
-    const answered = t.frontDoor.answered;
+    const answered = t.cachedPageResponder.answered;
     const reply = await get(path, headers, method);
-    expect(t.frontDoor.answered).toBe(answered);
+    expect(t.cachedPageResponder.answered).toBe(answered);
     return reply;
   };
 
@@ -161,12 +161,12 @@ describe.each(ENGINES)('the front door on %s', (engine) => {
   });
 });
 
-describe('FrontDoor', () => {
+describe('CachedPageResponder', () => {
   it('leaves every request to Fastify while the app is closing', async () => {
     const cache = new PublicPageCache();
     await cache.get('json:AHMJS00006P', async () => ({ body: '{"data":{}}', publisherId: 1 }));
     let closing = false;
-    const door = new FrontDoor(cache, { securityHeaders: {}, requestId: () => 'id', closing: () => closing });
+    const door = new CachedPageResponder(cache, { securityHeaders: {}, requestId: () => 'id', closing: () => closing });
     door.route({
       key: (path) => (jsbnSegment('/api/book/listing/jsbn/', path) ? 'json:AHMJS00006P' : null),
       headers: { 'content-type': 'application/json' },

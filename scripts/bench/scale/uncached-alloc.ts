@@ -1,7 +1,7 @@
 /**
- * npm run bench:alloc [-- --database NAME] [--scans N] [--root DIR] — what a first scan of a book
- * page allocates (decision 060): draws N pages of a `bench:scale` catalogue (default the million books'),
- * each book once, in one process through `app.inject` (as first scans, brotli accepted) under V8's
+ * npm run bench:alloc [-- --database NAME] [--scans N] [--root DIR] — what an uncached request of a book
+ * page allocates (decision 060): renders N pages of a `bench:scale` catalogue (default the million books'),
+ * each book once, in one process through `app.inject` (as uncached requests, brotli accepted) under V8's
  * sampling heap profiler, counting the objects the garbage collector has freed again too (what it
  * had to collect), and prints the bytes per scan by function, self and with what it calls.
  * `--root` takes the built API and web app of another checkout (e.g. main's, to compare).
@@ -52,7 +52,7 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 const { rows } = await pool.query<{ jsbn_number: string }>(`SELECT jsbn_number FROM books TABLESAMPLE SYSTEM (1) LIMIT ${scans + 100}`);
 await pool.end();
 const scan = (jsbn: string) => app.inject({ method: 'GET', url: `/jsbn/${formatJsbn(jsbn)}`, headers: { 'accept-encoding': 'br' } });
-// the first 100 (not measured): the process's kept parts made, its code compiled
+// the first 100 (not measured): the process's cached parts made, its code compiled
 for (const row of rows.slice(0, 100)) await scan(row.jsbn_number);
 const session = new Session();
 session.connect();
@@ -92,6 +92,6 @@ const top = (map: Map<string, number>, n: number) =>
         `${(bytes / measured.length / 1024).toFixed(1).padStart(7)} kB ${((100 * bytes) / all).toFixed(1).padStart(5)} %  ${name}`,
     )
     .join('\n');
-console.log(`allocated per first scan (sampled, ${measured.length} scans): ${(all / measured.length / 1024).toFixed(0)} kB`);
+console.log(`allocated per uncached request (sampled, ${measured.length} scans): ${(all / measured.length / 1024).toFixed(0)} kB`);
 console.log(`\nby function, self:\n${top(self, 30)}`);
 console.log(`\nby function, with what it calls:\n${top(total, 50)}`);

@@ -1,11 +1,11 @@
 /**
- * The front door: a public page already in the public page cache is answered by the HTTP
+ * The cached-page responder: a public page already in the public page cache is answered by the HTTP
  * server before Fastify sees the request (docs/decisions/022). A repeated QR scan is
  * a lookup in memory; through Fastify it also ran eight hooks, the validation of its params,
  * the route's handler and three plugins' `onSend`, which cost four times the lookup and its
- * write. The front door answers only what it can answer exactly as Fastify would — the same
- * status, bytes and headers (front-door.test.ts compares them) — and hands everything else to
- * Fastify untouched: a signed-in caller (a token, or the session cookie of the pages drawn for
+ * write. The cached-page responder answers only what it can answer exactly as Fastify would — the same
+ * status, bytes and headers (cached-page-responder.test.ts compares them) — and hands everything else to
+ * Fastify untouched: a signed-in caller (a token, or the session cookie of the pages rendered for
  * a signed-in user, decision 047), a query string, a client that does not take brotli,
  * a page not cached or due to be made again, a server that is closing.
  */
@@ -27,8 +27,8 @@ import { sessionToken } from './session-cookie.js';
 /** A request handler that answers (true) or leaves the request alone (false). */
 type Answerer = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-/** One cached public page route as the front door knows it. */
-export interface FrontDoorRoute {
+/** One cached public page route as the cached-page responder knows it. */
+export interface CachedPageRoute {
   /**
    * The public page cache's key of a GET of `path` (no query string) with `headers`, or null
    * when the route would not answer it from the cache as it is (another path, a redirect).
@@ -40,7 +40,7 @@ export interface FrontDoorRoute {
   template: (path: string) => string;
 }
 
-export interface FrontDoorOptions {
+export interface CachedPageResponderOptions {
   /** The security headers every reply carries (helmet's, made once). */
   securityHeaders: OutgoingHttpHeaders;
   /** The request id of a request with these headers (as Fastify's `genReqId`). */
@@ -54,21 +54,21 @@ export interface FrontDoorOptions {
 }
 
 /** The cached public pages answered before Fastify; routes are added as the modules register theirs. */
-export class FrontDoor {
+export class CachedPageResponder {
   /** The routes, each with its fixed headers as [name, value, name, value …] (made once). */
-  private readonly routes: { key: FrontDoorRoute['key']; template: FrontDoorRoute['template']; fixed: string[] }[] = [];
-  /** Replies given by the front door (tests and metrics). */
+  private readonly routes: { key: CachedPageRoute['key']; template: CachedPageRoute['template']; fixed: string[] }[] = [];
+  /** Replies given by the cached-page responder (tests and metrics). */
   answered = 0;
-  /** Requests a route knew but the front door handed to Fastify (the page not ready, no brotli) (metrics). */
+  /** Requests a route knew but the cached-page responder handed to Fastify (the page not ready, no brotli) (metrics). */
   missed = 0;
 
   constructor(
     private readonly cache: PublicPageCache,
-    private readonly options: FrontDoorOptions,
+    private readonly options: CachedPageResponderOptions,
   ) {}
 
-  /** Adds a route whose cached pages the front door answers. */
-  route(route: FrontDoorRoute): void {
+  /** Adds a route whose cached pages the cached-page responder answers. */
+  route(route: CachedPageRoute): void {
     const fixed = Object.entries({ ...this.options.securityHeaders, ...route.headers }).flatMap(([name, value]) => [name, String(value)]);
     this.routes.push({ key: route.key, template: route.template, fixed });
   }
@@ -82,7 +82,7 @@ export class FrontDoor {
       const started = performance.now();
       const { url = '', headers } = request;
       if (request.method !== 'GET' || headers.authorization !== undefined || url.includes('?') || this.options.closing()) return false;
-      // a signed-in user's pages are drawn for them (decision 047)
+      // a signed-in user's pages are rendered for them (decision 047)
       if (sessionToken(headers)) return false;
       for (const route of this.routes) {
         const key = route.key(url, headers);
@@ -113,7 +113,7 @@ export class FrontDoor {
         this.options.observe?.(route.template(url), notModified ? 304 : 200, (performance.now() - started) / 1000);
         this.options.log?.info(
           { reqId, req: { method: 'GET', url }, res: { statusCode: notModified ? 304 : 200 } },
-          'request completed from the front door',
+          'request completed from the cached-page responder',
         );
         return true;
       }
@@ -137,10 +137,10 @@ export function jsbnSegment(prefix: string, path: string): string | null {
 /**
  * Fastify's `serverFactory`: the HTTP/1.1 server Fastify would make (its keep-alive time,
  * idle time and limits), whose requests go first to `guard` — the limits on slow clients and
- * on one address (decision 035) —, then to `door()` — the front door, once the app has made
+ * on one address (decision 035) —, then to `door()` — the cached-page responder, once the app has made
  * it — and then to Fastify.
  */
-export function frontDoorServer(door: () => Answerer | undefined, guard: ClientGuard): NonNullable<FastifyServerOptions['serverFactory']> {
+export function cachedPageServer(door: () => Answerer | undefined, guard: ClientGuard): NonNullable<FastifyServerOptions['serverFactory']> {
   return (fastify, given): Server => {
     // Fastify's options with its defaults filled in
     const options = given as { http?: ServerOptions; keepAliveTimeout: number; connectionTimeout: number; maxRequestsPerSocket?: number };
@@ -158,7 +158,7 @@ export function frontDoorServer(door: () => Answerer | undefined, guard: ClientG
 
 /**
  * The headers `middleware` (helmet's, which depend on nothing in the request) sets, read once
- * by running it on a stand-in response.
+ * by running it on a stub response.
  */
 export function staticHeaders(
   middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,

@@ -1,11 +1,11 @@
 /**
- * npm run bench:front-door [-- --seconds S] [--rounds R] — whether answering cached pages before
- * Fastify (`apps/api/src/lib/front-door.ts`, decision 022) still earns its place (decision 065):
+ * npm run bench:cached-pages [-- --seconds S] [--rounds R] — whether answering cached pages before
+ * Fastify (`apps/api/src/lib/cached-page-responder.ts`, decision 022) still earns its place (decision 065):
  * the built server (`npm start`'s, run `npm run build` first) on the demo catalogue (PGlite) on
  * 127.0.0.1, a book page scanned once so the public page cache holds it, then autocannon at 20
  * connections accepting brotli, in turns `--rounds` times (3) for `--seconds` (5): the page as the
- * front door answers it, and the same cached page through Fastify (an `Authorization` header, which
- * the front door leaves to Fastify and the page's route ignores). Prints req/s and p99 of each and
+ * cached-page responder answers it, and the same cached page through Fastify (an `Authorization` header, which
+ * the cached-page responder leaves to Fastify and the page's route ignores). Prints req/s and p99 of each and
  * the ratio; asserts nothing. The proxy's cache (deploy/Caddyfile) answers repeat requests before
  * either.
  */
@@ -50,7 +50,7 @@ try {
   const path = `/jsbn/${listed.data.books[0]!.jsbn_number}`;
   await fetch(`${base}${path}`);
   const ways = [
-    ['front door', {}],
+    ['cached-page responder', {}],
     ['Fastify', { authorization: 'Bearer bench' }],
   ] as const;
   const runs = new Map<string, { rps: number; p99: number }[]>();
