@@ -49,6 +49,7 @@ import { remindUnpaidOrders } from './modules/orders/payments.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/notices.js';
 import { publisherRoutes } from './modules/publishers/routes.js';
 import { interestRoutes } from './modules/interests/routes.js';
+import { holdingRoutes } from './modules/holdings/routes.js';
 import { runInterestDigests, scheduleInterestDigests } from './modules/interests/digest.js';
 import { feedRoutes } from './modules/interests/feeds.js';
 import { moderationRoutes } from './modules/operator/moderation-routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(
       reportsRoutes(api, ctx);
       messagesRoutes(api, ctx);
       interestRoutes(api, ctx);
+      holdingRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       healthRoutes(api, ctx, database);
     },

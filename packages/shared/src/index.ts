@@ -13,4 +13,5 @@ export * from './schemas/history.js';
 export * from './schemas/moderation.js';
 export * from './schemas/queues.js';
 export * from './schemas/interests.js';
+export * from './schemas/holdings.js';
 export * from './contracts/index.js';

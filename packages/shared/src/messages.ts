@@ -86,6 +86,21 @@ export const MSG = {
   unfollowedPublisher: 'You no longer follow this publisher',
   followingAuthor: 'You follow this author: new books by the author will be in your digest',
   unfollowedAuthor: 'You no longer follow this author',
+  // a library's holdings (not in the spec; decision 071)
+  accessionNumber: 'Accession number: letters, digits, / - and . only, at most 30 characters',
+  holdingJsbn: 'Enter a valid JSBN, e.g. AGM01-00001-X',
+  holdingIsbn: 'Enter a valid ISBN-13: 13 digits starting with 978 or 979',
+  holdingCondition: 'Choose the condition from the list',
+  holdingAcquiredOn: 'Date received must be a date YYYY-MM-DD',
+  holdingTitle: 'Title is required.',
+  holdingYear: 'Year must be between 1000 and 2100',
+  holdingSource: 'Choose gift or bought',
+  holdingBook: 'Give the book’s JSBN or describe the book, one of the two',
+  holdingState: 'Choose on the shelves, missing or withdrawn',
+  holdingReason: 'Say why the copy leaves the shelves',
+  holdingCode: 'Scan or type a JSBN, an ISBN or an accession number',
+  holdingSaved: 'Copy saved',
+  holdingMoved: 'Copy updated',
 } as const;
 
 /** Money on the order (decision 070): the payment fields' messages and the payment steps' answers. */

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -813,7 +814,7 @@ export const audit_log = pgTable(
     /** The acting account's e-mail as it was when it acted; null as `actor_name`. */
     actor_email: text('actor_email'),
     subject_type: text('subject_type', {
-      enum: ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job'],
+      enum: ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job', 'holding'],
     }).notNull(),
     subject_id: bigint('subject_id', { mode: 'number' }).notNull(),
     /** What happened: created, updated, withdrawn, verified, suspended, … */
@@ -1015,5 +1016,68 @@ export const digest_books = pgTable(
     index('digest_books_book_idx').on(t.book_id),
     // the books a library was already told of (never named twice): WHERE library_id = $1 AND book_id = …
     index('digest_books_library_book_idx').on(t.library_id, t.book_id),
+  ],
+);
+
+/**
+ * A library's copies (decision 071): one row for each copy that is or was on its shelves — a
+ * registered book (`book_id`) or a book described by hand (an old book or a manuscript: `title`
+ * and what else is known) — with its accession number, unique within the library
+ * (`accession_no` is that number when it is all digits: the next number is the largest plus
+ * one), its place, condition, how it came and when, and its state. Nothing is erased: a copy
+ * leaves the shelves as `withdrawn` with a reason, and the record keeps every change.
+ * `search_text` is the copy's title, authors, publisher and JSBN in every form the catalogue's
+ * search matches (`searchColumnsOf`).
+ */
+export const holdings = pgTable(
+  'holdings',
+  {
+    id: serial('id').primaryKey(),
+    library_id: integer('library_id')
+      .notNull()
+      .references(() => libraries.id),
+    book_id: integer('book_id').references(() => books.id),
+    /** A book described by hand (no `book_id`): its title, and what else is known. */
+    title: text('title'),
+    author: text('author'),
+    publisher_name: text('publisher_name'),
+    publication_year: integer('publication_year'),
+    language: text('language'),
+    isbn: text('isbn'),
+    accession_number: text('accession_number').notNull(),
+    accession_no: bigint('accession_no', { mode: 'number' }),
+    place: text('place'),
+    condition: text('condition', { enum: ['new', 'good', 'worn', 'damaged'] })
+      .notNull()
+      .default('good'),
+    note: text('note'),
+    source: text('source', { enum: ['order', 'gift', 'bought'] })
+      .notNull()
+      .default('bought'),
+    acquired_on: date('acquired_on', { mode: 'string' }),
+    /** The order whose receipt shelved the copy (source 'order'). */
+    order_id: integer('order_id').references(() => orders.id),
+    state: text('state', { enum: ['available', 'lent', 'missing', 'withdrawn'] })
+      .notNull()
+      .default('available'),
+    /** Why the copy left the shelves (state 'withdrawn' or 'missing'). */
+    state_reason: text('state_reason'),
+    search_text: text('search_text').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    // a copy is of a registered book or of one described by its title
+    check('holdings_book_or_title', sql`${t.book_id} is not null or ${t.title} is not null`),
+    // an accession number names one copy of a library
+    uniqueIndex('holdings_library_accession_key').on(t.library_id, t.accession_number),
+    // the library's next number: max(accession_no) for the library
+    index('holdings_library_accession_no_idx').on(t.library_id, t.accession_no),
+    // the library's copies of a book ('already on the shelves: 2 copies'), and a list newest first
+    index('holdings_library_book_idx').on(t.library_id, t.book_id),
+    index('holdings_library_created_idx').on(t.library_id, t.created_at, t.id),
+    // the copies an order shelved (undo)
+    index('holdings_order_idx')
+      .on(t.order_id)
+      .where(sql`${t.order_id} is not null`),
   ],
 );

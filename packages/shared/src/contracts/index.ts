@@ -7,6 +7,7 @@ import type { Contract } from './contract.js';
 import { accountContracts } from './accounts.js';
 import { bookContracts, bulkContracts, marcContracts } from './books.js';
 import { documentContracts, interopContracts } from './documents.js';
+import { holdingContracts } from './holdings.js';
 import { interestContracts } from './interests.js';
 import { libraryContracts } from './libraries.js';
 import { lookupContracts } from './lookups.js';
@@ -19,6 +20,7 @@ export * from './contract.js';
 export * from './accounts.js';
 export * from './books.js';
 export * from './documents.js';
+export * from './holdings.js';
 export * from './interests.js';
 export * from './libraries.js';
 export * from './lookups.js';
@@ -33,6 +35,7 @@ export const contracts = {
   books: bookContracts,
   bulk: bulkContracts,
   documents: documentContracts,
+  holdings: holdingContracts,
   interests: interestContracts,
   interop: interopContracts,
   libraries: libraryContracts,

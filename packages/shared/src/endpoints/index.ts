@@ -3,6 +3,7 @@ export * from './endpoint.js';
 export * from './accounts.js';
 export * from './books.js';
 export * from './documents.js';
+export * from './holdings.js';
 export * from './interests.js';
 export * from './libraries.js';
 export * from './lookups.js';

@@ -21,6 +21,7 @@ export const AUDIT_SUBJECTS = [
   'claim',
   'message',
   'job',
+  'holding',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
 

@@ -1,7 +1,7 @@
 /**
  * A library's interests (decision 073): what it states and follows, which new books its digest
  * names — matching its languages, subjects and swaroops or a followed publisher or author, each
- * once, never one withdrawn, of a suspended publisher or already ordered — and that nothing
+ * once, never one withdrawn, of a suspended publisher, already ordered or on its shelves — and that nothing
  * matching sends nothing; the digest's e-mail in the library's language with its signed links
  * (add to cart, not for us) and RFC 8058 one-click unsubscribe, which works without signing in;
  * and the counts a publisher sees.
@@ -10,7 +10,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
-import { interestEndpoints, orderEndpoints } from '@jsbn/shared/core';
+import { holdingEndpoints, interestEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { accounts, digest_books, library_interests, outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
@@ -138,7 +138,7 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
     expect((await follow(await tokenHeader(t, publisher), 'publisher', other.publisherId)).statusCode).toBe(403);
   });
 
-  it('a digest names the new books matching the interests or a follow, once each, and none hidden or ordered', async () => {
+  it('a digest names the new books matching the interests or a follow, once each, and none hidden, ordered or on the shelves', async () => {
     const library = await newLibrary('Shri Hemchandracharya Gyan Bhandar');
     await putInterests(library.headers, { languages: ['Gujarati'], subject_ids: [1], swaroops: [] });
     await follow(library.headers, 'publisher', other.publisherId);
@@ -177,6 +177,13 @@ describe.each(ENGINES)('interests and digests on %s', (engine) => {
       body: { orders: [{ publisherId: publisher.publisherId, bookId: ordered.id, numberOfCopies: 1 }] },
     });
     expect(order.statusCode).toBe(201);
+    // a book already on its shelves (a gift) is not news either
+    const shelved = await book(publisher.publisherId, 'Shelved Agam', { language: 'Gujarati', subjects: [{ id: 1 }] });
+    const copy = await inject(t.app, holdingEndpoints.add, {
+      headers: library.headers,
+      body: { jsbn: shelved.jsbn_number, source: 'gift' },
+    });
+    expect(copy.statusCode).toBe(201);
     const since = await lastOutboxId();
 
     expect(await sendInterestDigest(t.ctx, library.libraryId, await now())).toBe(3);

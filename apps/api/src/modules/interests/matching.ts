@@ -13,14 +13,14 @@ import { VISIBLE_BOOK } from '../books/visibility.js';
 
 /**
  * The books the library `libraryId` already knows of, as a condition on `books` — the one place
- * that says so: books it has ordered (an order not cancelled) and books an earlier digest named
- * (including those it said were not for it). Its holdings — the copies on its shelves — belong
- * here too, as one more `exists` on the holdings table once it is there.
+ * that says so: books it has ordered (an order not cancelled), books an earlier digest named
+ * (including those it said were not for it) and books it holds a copy of (decision 071).
  */
 export function alreadyKnown(libraryId: number): SQL {
   return sql`(exists (select 1 from order_items oi join orders o on o.id = oi.order_id
       where o.library_id = ${libraryId} and oi.book_id = ${books.id} and o.status <> 'CANCELLED')
-    or exists (select 1 from digest_books dbk where dbk.library_id = ${libraryId} and dbk.book_id = ${books.id}))`;
+    or exists (select 1 from digest_books dbk where dbk.library_id = ${libraryId} and dbk.book_id = ${books.id})
+    or exists (select 1 from holdings h where h.library_id = ${libraryId} and h.book_id = ${books.id}))`;
 }
 
 /** Whether a book (a row of `books`) matches the interests and follows of `libraryId` (see above). */

@@ -55,6 +55,7 @@ import { actorOf } from '../../lib/record-of.js';
 import { actorNow, record } from '../../lib/audit.js';
 import { containsPattern, pageOf } from '../../lib/pagination.js';
 import type { LimitName } from '../../lib/rate-limit.js';
+import { receivedAndShelvedMessage, shelveOrder } from '../holdings/service.js';
 import { scheduleOrderNotices } from './notice-queue.js';
 import { waitingState } from './reminders.js';
 import { orderAmountDue, paymentOf } from './payments.js';
@@ -640,7 +641,8 @@ async function transition(
 export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: number, input: UpdateOrderStatusInput): Promise<string> {
   let action = actionFor(actor, input);
   if (action === 'partialAccept' && (await acceptsEveryCopy(ctx.db, orderId, input.orderItems ?? []))) action = 'accept';
-  return transition(ctx, actor, orderId, action, async (tx) => {
+  let shelved: Awaited<ReturnType<typeof shelveOrder>> | null = null;
+  const done = await transition(ctx, actor, orderId, action, async (tx) => {
     if (action === 'accept' || action === 'partialAccept') await statePostage(tx, orderId, input.postage);
     if (action === 'accept') {
       await tx.update(order_items).set({ accepted_book_copies: order_items.number_of_copies }).where(eq(order_items.order_id, orderId));
@@ -648,8 +650,18 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
       await acceptPartially(tx, orderId, input.orderItems ?? []);
     } else if (action === 'dispatch') {
       await tx.insert(dispatches).values({ order_id: orderId });
+    } else if (action === 'receive' && actor.libraryId) {
+      // the received copies go on the library's shelves, numbered on (decision 071)
+      shelved = await shelveOrder(
+        tx,
+        { libraryId: actor.libraryId, accountId: actor.accountId },
+        orderId,
+        ctx.clock().toISOString().slice(0, 10),
+      );
     }
   });
+  const copies = shelved as Awaited<ReturnType<typeof shelveOrder>> | null;
+  return copies?.count ? receivedAndShelvedMessage(copies.count, copies.first!, copies.last!) : done;
 }
 
 /**
