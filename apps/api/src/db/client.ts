@@ -4,8 +4,9 @@
  * advisory lock, so several API copies starting together migrate once.
  */
 import { mkdirSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -220,6 +221,54 @@ function releasingTransactions(db: Db, pool: pg.Pool): Db {
 }
 
 /**
+ * A transaction whose statements answer on a later turn of the event loop (`YieldingPGlite`).
+ * The transaction keeps its lock meanwhile: other statements wait for it, other requests run.
+ */
+function yieldingTransaction(tx: Transaction): Transaction {
+  return {
+    query: async <T>(query: string, params?: unknown[], options?: QueryOptions) => afterATurn(tx.query<T>(query, params, options)),
+    sql: async <T>(strings: TemplateStringsArray, ...params: unknown[]) => afterATurn(tx.sql<T>(strings, ...params)),
+    exec: async (query: string, options?: QueryOptions) => afterATurn(tx.exec(query, options)),
+    rollback: () => tx.rollback(),
+    listen: (channel, callback) => tx.listen(channel, callback),
+    get closed() {
+      return tx.closed;
+    },
+  };
+}
+
+/** `result`'s value or error, delivered on a later turn of the event loop (`YieldingPGlite`). */
+async function afterATurn<T>(result: Promise<T>): Promise<T> {
+  try {
+    return await result;
+  } finally {
+    await nextTurn();
+  }
+}
+
+/**
+ * PGlite whose statements answer on a later turn of the event loop, as a driver's over a
+ * socket do. PGlite runs in this process and resolves a statement's promise at once, so a
+ * request's statements and everything awaiting them ran as one chain of microtasks: no
+ * timer, no socket, no other request was served until every request in flight had finished
+ * (the health check waited for four whole searches at once; decision 064). After each
+ * statement other requests get their turn, and a wait is one statement long, not a request.
+ */
+class YieldingPGlite extends PGlite {
+  override async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return afterATurn(super.query<T>(query, params, options));
+  }
+
+  override async exec(query: string, options?: QueryOptions): Promise<Results[]> {
+    return afterATurn(super.exec(query, options));
+  }
+
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return super.transaction((tx) => callback(yieldingTransaction(tx)));
+  }
+}
+
+/**
  * Opens and migrates the database.
  * @param options.databaseUrl PostgreSQL connection string; when absent PGlite is used
  * @param options.pgliteDir   PGlite data directory (created if missing); absent → in memory
@@ -289,7 +338,8 @@ export async function openDatabase(options: {
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = new YieldingPGlite(options.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
+  await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {

@@ -95,6 +95,26 @@ describe.each(ENGINES)('bounds of /sru and /oai on %s', (engine) => {
     expect(reply.body).toContain('<zs:numberOfRecords>1</zs:numberOfRecords>');
   });
 
+  /** The longest query accepted: 8 clauses of two words each (`npm run bench:protocols`). */
+  const WORDS = ['sutra', 'jain', 'shri', 'granth', 'katha', 'stotra', 'agam', 'bhakti'];
+  const LONGEST = WORDS.map((word, i) => `cql.anywhere any "${word} ${WORDS[(i + 3) % WORDS.length]!.slice(0, 4)}"`).join(' or ');
+
+  it('answers health checks while four of the longest searches run, between their statements', async () => {
+    let searching = true;
+    const searches = Promise.all(Array.from({ length: 4 }, () => search(LONGEST))).finally(() => (searching = false));
+    // one health check after another, each sent on a turn of the event loop of its own, until the searches end
+    const answered: number[] = [];
+    while (searching) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (searching) answered.push((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+    }
+    expect((await searches).map((reply) => diagnosticOf(reply.body) ?? reply.statusCode)).toEqual([200, 200, 200, 200]);
+    // a turn after each statement (a search runs 4 and more); on PGlite, in this process, the
+    // statements used to leave no turn until all four searches had ended (one answer, before them)
+    expect(answered.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(answered)).toEqual(new Set([200]));
+  });
+
   it('refuses /sru and /oai past 300 requests a minute from one address, not another address', async () => {
     await t.ctx.limits.consume('protocolsPerAddress', '198.51.100.7', 299);
     const from = (remoteAddress: string, url: string) => t.app.inject({ method: 'GET', url, remoteAddress });
