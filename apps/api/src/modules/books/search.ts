@@ -295,6 +295,61 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
   };
 }
 
+/** The words of `typed` as a search reads them: its forms (as typed, its Latin key), their words, and what the vocabulary is asked. */
+function queryWords(typed: string) {
+  // its words as the vocabulary counts them: 'सूत्र.' is सूत्र, 'kalpa-sutra' is two words
+  const raw = wordsOf(typed.normalize('NFC').trim().toLowerCase()).join(' ');
+  const latin = latinKey(raw);
+  const forms = [...new Set([raw, latin])].filter((form) => wordsOf(form).length > 0);
+  const formWords = forms.map(wordsOf);
+  const latinWords = wordsOf(latin);
+  return {
+    raw,
+    forms,
+    formWords,
+    latinWords,
+    /** How many books hold each of these… */
+    asked: [...new Set(formWords.flat().filter(inVocabulary))],
+    /** …and the known words each of these may be a misspelling of. */
+    misspelt: [...new Set(latinWords.filter((word) => word.length >= FUZZY_MIN_LENGTH && inVocabulary(word)))],
+  };
+}
+
+/** What the vocabulary said of the words of several texts at once (`readVocabulary`), for `textQuery` to read its own from. */
+export interface Vocabulary {
+  catalogue: number;
+  rows: Awaited<ReturnType<typeof askVocabulary>>['words'];
+  asked: Set<string>;
+  misspelt: Set<string>;
+}
+
+/**
+ * Asks the vocabulary about the words of every one of `texts` in one statement (what
+ * `textQuery` of each would ask in one each): a query of many terms (an SRU search of 8
+ * clauses, 16 words) reads it once, not once a word (decision 064). Undefined, and nothing
+ * read, when the texts hold no word the vocabulary knows of (a JSBN, numbers).
+ */
+export async function readVocabulary(db: DbOrTx, texts: string[]): Promise<Vocabulary | undefined> {
+  const words = texts.map(queryWords);
+  const asked = [...new Set(words.flatMap((text) => text.asked))];
+  const misspelt = [...new Set(words.flatMap((text) => text.misspelt))];
+  if (asked.length === 0 && misspelt.length === 0) return undefined;
+  const { catalogue, words: rows } = await askVocabulary(db, asked, misspelt);
+  return { catalogue, rows, asked: new Set(asked), misspelt: new Set(misspelt) };
+}
+
+/** `askVocabulary` of `asked` and `misspelt`: from `vocabulary` when it holds them all (the same rows), else asked. */
+async function vocabularyOf(db: DbOrTx, asked: string[], misspelt: string[], vocabulary: Vocabulary | undefined) {
+  if (!vocabulary || !asked.every((word) => vocabulary.asked.has(word)) || !misspelt.every((word) => vocabulary.misspelt.has(word)))
+    return askVocabulary(db, asked, misspelt);
+  const ownAsked = new Set(asked);
+  const ownMisspelt = new Set(misspelt);
+  return {
+    catalogue: vocabulary.catalogue,
+    words: vocabulary.rows.filter((row) => (row.typed === null ? ownAsked.has(row.word) : ownMisspelt.has(row.typed))),
+  };
+}
+
 /**
  * Reads what the vocabulary (`search_words`) knows of `typed` — how many books hold each word
  * of it, and the known words a misspelt word of it meant (one statement) — and makes the
@@ -312,22 +367,21 @@ async function askVocabulary(db: DbOrTx, words: string[], misspelt: string[]) {
  * With `titles`, a book matches when its `title_text` alone (its own trigram index, migration
  * 0024) holds every word of the query, each as typed or corrected, and nothing is read as a
  * JSBN; no rank is made: the duplicate check matches titles with titles (decision 044).
+ * With `vocabulary` (`readVocabulary` of texts including `typed`), nothing is asked again.
  */
-export async function textQuery(db: DbOrTx, typed: string, options: { titles?: boolean } = {}): Promise<TextQuery> {
+export async function textQuery(
+  db: DbOrTx,
+  typed: string,
+  options: { titles?: boolean; vocabulary?: Vocabulary } = {},
+): Promise<TextQuery> {
   const column = options.titles ? books.title_text : books.search_text;
   // a title is never read as a JSBN
   const whole = options.titles ? null : normalizeJsbn(typed);
   if (whole) return { where: eq(books.jsbn_number, whole), rank: sql`1`, estimate: 1, catalogue: 0 };
-  // its words as the vocabulary counts them: 'सूत्र.' is सूत्र, 'kalpa-sutra' is two words
-  const raw = wordsOf(typed.normalize('NFC').trim().toLowerCase()).join(' ');
-  const latin = latinKey(raw);
-  const forms = [...new Set([raw, latin])].filter((form) => wordsOf(form).length > 0);
+  const { raw, forms, formWords, latinWords, asked, misspelt } = queryWords(typed);
   if (forms.length === 0) return { where: sql`false`, rank: sql`0`, estimate: 0, catalogue: 0 };
 
-  const formWords = forms.map(wordsOf);
-  const latinWords = wordsOf(latin);
-  const misspelt = [...new Set(latinWords.filter((word) => word.length >= FUZZY_MIN_LENGTH && inVocabulary(word)))];
-  const { catalogue, words: rows } = await askVocabulary(db, [...new Set(formWords.flat().filter(inVocabulary))], misspelt);
+  const { catalogue, words: rows } = await vocabularyOf(db, asked, misspelt, options.vocabulary);
   const holding = new Map(rows.filter((row) => row.typed === null).map((row) => [row.word, row.books]));
   const corrections = new Map<string, { word: string; books: number }[]>();
   for (const row of rows) {

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { PROTOCOL_STATEMENT_TIMEOUT_MS, withProtocolTimeout } from './bounds.js';
 import { createBook, createPublisher } from '../../seed/factories.js';
@@ -113,6 +115,22 @@ describe.each(ENGINES)('bounds of /sru and /oai on %s', (engine) => {
     // statements used to leave no turn until all four searches had ended (one answer, before them)
     expect(answered.length).toBeGreaterThanOrEqual(8);
     expect(new Set(answered)).toEqual(new Set([200]));
+  });
+
+  it('reads what the vocabulary says of the 16 words of the longest query in one statement', async () => {
+    // the statements the search sends, counted on either engine's Drizzle session
+    const pglite = vi.spyOn(PgliteSession.prototype, 'prepareQuery');
+    const node = vi.spyOn(NodePgSession.prototype, 'prepareQuery');
+    try {
+      const reply = await search(LONGEST);
+      expect(diagnosticOf(reply.body)).toBeNull();
+      expect(reply.body).toContain('<zs:numberOfRecords>1</zs:numberOfRecords>');
+      const statements = [...pglite.mock.calls, ...node.mock.calls].map(([query]) => query.sql);
+      expect(statements.filter((text) => text.includes('with corrections as'))).toHaveLength(1);
+    } finally {
+      pglite.mockRestore();
+      node.mockRestore();
+    }
   });
 
   it('refuses /sru and /oai past 300 requests a minute from one address, not another address', async () => {

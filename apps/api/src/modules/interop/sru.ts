@@ -13,7 +13,15 @@ import { book_authors, book_subjects, books, publishers } from '../../db/schema.
 import { containsPattern } from '../../lib/pagination.js';
 import { marcRecords, marcXmlRecord } from '../books/marc.js';
 import { bookPageUrl } from '../books/qr.js';
-import { jsbnCondition, otherScript, textQuery, type TextQuery, type WordPattern } from '../books/search.js';
+import {
+  jsbnCondition,
+  otherScript,
+  readVocabulary,
+  textQuery,
+  type TextQuery,
+  type Vocabulary,
+  type WordPattern,
+} from '../books/search.js';
 import { booksByIds } from '../books/book-reads.js';
 import { VISIBLE_BOOK } from '../books/visibility.js';
 import { CqlSyntaxError, parseCql, type CqlNode, type CqlTerm } from './cql.js';
@@ -209,8 +217,11 @@ function subjectNamed(value: string): SQL {
 const publisherNamed = (value: string) =>
   sql`exists (select 1 from ${publishers} where ${publishers.id} = ${books.publisher_id} and lower(${publishers.publisher_name}) like ${containsPattern(value.toLowerCase())})`;
 
-/** One word or phrase on one index (relation `=`), through the product's search where the index is text. */
-async function matchText(ctx: AppContext, kind: IndexKind, value: string): Promise<Compiled> {
+/**
+ * One word or phrase on one index (relation `=`), through the product's search where the index
+ * is text (its words read from `vocabulary`, the whole query's, where it holds them).
+ */
+async function matchText(ctx: AppContext, kind: IndexKind, value: string, vocabulary?: Vocabulary): Promise<Compiled> {
   if (!value) return none;
   if (kind === 'id') {
     const jsbn = jsbnOf(value);
@@ -218,9 +229,9 @@ async function matchText(ctx: AppContext, kind: IndexKind, value: string): Promi
   }
   if (kind === 'subject') return { where: subjectNamed(value), rank: NO_RANK, estimate: Infinity, catalogue: 0 };
   if (kind === 'publisher') return { where: publisherNamed(value), rank: NO_RANK, estimate: Infinity, catalogue: 0 };
-  const text = await textQuery(ctx.db, value);
+  const text = await textQuery(ctx.db, value, { vocabulary });
   if (text.estimate === 0) return none;
-  const candidates = await wordSources(ctx, kind, value, text);
+  const candidates = await wordSources(ctx, kind, value, text, vocabulary);
   const found = { rank: text.rank, estimate: text.estimate, catalogue: text.catalogue, ...(candidates ? { candidates } : {}) };
   // one word alone on title or anywhere: ranked from the word index (sru-search.ts)
   const oneWord = text.words && candidates && kind !== 'author' ? { oneWord: candidates[0]! } : {};
@@ -236,6 +247,9 @@ async function matchText(ctx: AppContext, kind: IndexKind, value: string): Promi
   return { where: and(text.where, latin ? or(authorNamed(forms), sql`${text.rank} = 0`) : authorNamed(forms))!, ...found };
 }
 
+/** The words of a text term apart, as `wordSources` asks the search about each. */
+const piecesOf = (value: string) => [...new Set(value.normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean))];
+
 /**
  * The words of the word index one of which every book matching the text term `value` (on
  * `kind`, its search `text`) holds: the query's own patterns when it is one word; for several
@@ -245,14 +259,20 @@ async function matchText(ctx: AppContext, kind: IndexKind, value: string): Promi
  * holding any one of its words). Undefined when not every word is one the word index knows
  * (digits, fewer than three letters, a JSBN).
  */
-async function wordSources(ctx: AppContext, kind: IndexKind, value: string, text: TextQuery): Promise<WordSource[] | undefined> {
+async function wordSources(
+  ctx: AppContext,
+  kind: IndexKind,
+  value: string,
+  text: TextQuery,
+  vocabulary?: Vocabulary,
+): Promise<WordSource[] | undefined> {
   if (text.words) return [{ patterns: text.words, titleOnly: kind === 'title', estimate: text.estimate }];
   if (jsbnCondition(value)) return undefined;
-  const pieces = [...new Set(value.normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean))];
+  const pieces = piecesOf(value);
   if (pieces.length < 2) return undefined;
   // one after another: on PostgreSQL the search runs in one transaction on one connection (decision 064)
   const texts: TextQuery[] = [];
-  for (const piece of pieces) texts.push(await textQuery(ctx.db, piece));
+  for (const piece of pieces) texts.push(await textQuery(ctx.db, piece, { vocabulary }));
   if (!texts.every((piece): piece is TextQuery & { words: WordPattern[] } => piece.words !== undefined)) return undefined;
   const corrected = texts.some((piece) => piece.words.some((word) => word.titleRank === CORRECTION_RANK));
   const rarest = texts.reduce((best, piece) => (piece.estimate < best.estimate ? piece : best));
@@ -288,8 +308,24 @@ function matchExact(kind: IndexKind, value: string): Compiled {
   return { where, rank: NO_RANK, estimate: Infinity, catalogue: 0 };
 }
 
-/** A search clause as a condition. @throws SruDiagnostic 16, 19 or 20 */
-async function compileTerm(ctx: AppContext, term: CqlTerm): Promise<Compiled> {
+/**
+ * The texts the search clauses of `node` look up in the product's search (`matchText` and the
+ * pieces of `wordSources`), so that one statement reads what the vocabulary says of all their
+ * words (`readVocabulary`) instead of one a word: 16 statements for the longest query
+ * accepted (decision 064). A text missed here is still looked up, by itself.
+ */
+function searchedTexts(node: CqlNode): string[] {
+  if (node.kind === 'boolean') return [...searchedTexts(node.left), ...searchedTexts(node.right)];
+  const kind = INDEXES[node.index];
+  if (kind === undefined || kind === 'id' || kind === 'subject' || kind === 'publisher') return [];
+  if (node.relation === 'exact' || node.relation === '==') return [];
+  const value = unmasked(node.term);
+  const values = node.relation === 'any' || node.relation === 'all' ? value.split(' ').filter(Boolean) : [value];
+  return values.flatMap((text) => [text, ...piecesOf(text)]);
+}
+
+/** A search clause as a condition (its text read from `vocabulary` where it holds it). @throws SruDiagnostic 16, 19 or 20 */
+async function compileTerm(ctx: AppContext, term: CqlTerm, vocabulary: Vocabulary | undefined): Promise<Compiled> {
   const kind = INDEXES[term.index];
   if (!kind) throw new SruDiagnostic(16, term.index);
   if (!RELATIONS.has(term.relation)) throw new SruDiagnostic(19, term.relation);
@@ -301,7 +337,7 @@ async function compileTerm(ctx: AppContext, term: CqlTerm): Promise<Compiled> {
     // each word apart: any of them, or all of them
     const words = kind === 'id' ? value.split(/\s+/).filter(Boolean) : value.split(' ').filter(Boolean);
     const parts: Compiled[] = [];
-    for (const word of words) parts.push(await matchText(ctx, kind, word));
+    for (const word of words) parts.push(await matchText(ctx, kind, word, vocabulary));
     if (parts.length === 0) return none;
     if (parts.length === 1) return parts[0]!;
     const join = term.relation === 'any' ? or : and;
@@ -318,18 +354,18 @@ async function compileTerm(ctx: AppContext, term: CqlTerm): Promise<Compiled> {
       ...(candidates ? { candidates } : {}),
     };
   }
-  const matched = await matchText(ctx, kind, value);
+  const matched = await matchText(ctx, kind, value, vocabulary);
   return term.relation === '<>' ? { where: not(matched.where), rank: NO_RANK, estimate: Infinity, catalogue: matched.catalogue } : matched;
 }
 
 /** A query tree as a condition (and / or / not; `prox` is refused). @throws SruDiagnostic */
-async function compile(ctx: AppContext, node: CqlNode): Promise<Compiled> {
-  if (node.kind === 'term') return compileTerm(ctx, node);
+async function compile(ctx: AppContext, node: CqlNode, vocabulary: Vocabulary | undefined): Promise<Compiled> {
+  if (node.kind === 'term') return compileTerm(ctx, node, vocabulary);
   if (node.operator === 'prox') throw new SruDiagnostic(37, 'prox');
   if (node.modifiers.length) throw new SruDiagnostic(37, `${node.operator}/${node.modifiers[0]}`);
   // in turn, never at once: one connection runs one statement at a time (decision 064)
-  const left = await compile(ctx, node.left);
-  const right = await compile(ctx, node.right);
+  const left = await compile(ctx, node.left, vocabulary);
+  const right = await compile(ctx, node.right, vocabulary);
   const catalogue = Math.max(left.catalogue, right.catalogue);
   const withCandidates = (candidates: WordSource[] | undefined) => (candidates ? { candidates } : {});
   if (node.operator === 'and') {
@@ -499,7 +535,9 @@ export async function findBooks(ctx: AppContext, query: string, offset: number, 
     throw error;
   }
   if (parsed.sortBy) throw new SruDiagnostic(80, 'sortby');
-  const compiled = await compile(ctx, parsed.root);
+  // what the vocabulary says of every word of the query, in one statement
+  const vocabulary = await readVocabulary(ctx.db, searchedTexts(parsed.root));
+  const compiled = await compile(ctx, parsed.root, vocabulary);
   const { estimate, candidates } = compiled;
   if (estimate === 0) return { ids: [], total: 0 };
   if (compiled.oneWord) return rankFromWordIndex(ctx.db, compiled.oneWord, offset, count);
