@@ -154,6 +154,18 @@ describe.each(ENGINES)('bounds of /sru and /oai on %s', (engine) => {
     expect(timeout).toBe(engine === 'postgres' ? `${PROTOCOL_STATEMENT_TIMEOUT_MS / 1000}s` : '0');
   });
 
+  it.skipIf(engine !== 'pglite')('runs protocol requests one at a time on PGlite', async () => {
+    let running = 0;
+    let most = 0;
+    const read = async () => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running--;
+    };
+    await Promise.all([withProtocolTimeout(t.ctx, read), withProtocolTimeout(t.ctx, read), withProtocolTimeout(t.ctx, read)]);
+    expect(most).toBe(1);
+  });
+
   it.skipIf(engine !== 'postgres')(
     "runs a search's statements one after another on its one connection (no query sent while one runs)",
     async () => {

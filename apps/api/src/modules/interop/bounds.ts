@@ -5,6 +5,7 @@
  * of it is read, and every statement it runs on PostgreSQL has a short timeout of its own.
  */
 import { sql } from 'drizzle-orm';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { AppContext } from '../../context.js';
 import type { CqlNode } from './cql.js';
 
@@ -65,15 +66,27 @@ export function checkQueryTree(root: CqlNode): void {
 }
 
 /**
+ * Protocol requests run one at a time on a PGlite database, which runs one statement at a time
+ * in this process anyway: a turn of the event loop then holds a statement of one of them, not
+ * one of each of them, and a health check waits for one statement (decision 064).
+ */
+const oneAtATime = new WeakMap<object, LimitFunction>();
+
+/**
  * Runs `read` with a context whose statements on PostgreSQL are cancelled after
  * PROTOCOL_STATEMENT_TIMEOUT_MS: in one transaction (`SET LOCAL statement_timeout`), which also
  * keeps a request to one pooled connection. `read` runs its statements one after another (one
  * connection runs one at a time; node-postgres deprecates sending a second while one runs). On PGlite
- * (one connection, in this process) `read` runs as it is: the bounds above are what keep a
- * request short there.
+ * (one connection, in this process) there is no transaction — it would hold every other request —
+ * and no timeout: `read` waits for the protocol requests before it to end, and the bounds above
+ * are what keep a request short there. `read` must not call this again (it would wait for itself).
  */
 export async function withProtocolTimeout<T>(ctx: AppContext, read: (ctx: AppContext) => Promise<T>): Promise<T> {
-  if (!ctx.config.DATABASE_URL) return read(ctx);
+  if (!ctx.config.DATABASE_URL) {
+    let limit = oneAtATime.get(ctx.db);
+    if (!limit) oneAtATime.set(ctx.db, (limit = pLimit(1)));
+    return limit(() => read(ctx));
+  }
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local statement_timeout = ${PROTOCOL_STATEMENT_TIMEOUT_MS}`));
     return read({ ...ctx, db: tx });
