@@ -1,5 +1,5 @@
 /**
- * npm run bench:protocols [-- --seconds 30] — prints figures; asserts nothing (decision 064).
+ * npm run bench:protocols [-- --seconds 30 --books ../shared/data/books.jsonl] — prints figures; asserts nothing (decision 064).
  * The worst request each library protocol still accepts, sent at concurrency 4 for `--seconds`,
  * while `GET /api/health` is polled one at a time: the health check's p50/p99/max under the load
  * against its own figures with no load, in the same run. Once on PGlite, and on PostgreSQL too
@@ -15,15 +15,17 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 const ROOT = join(import.meta.dirname, '../..');
-const BOOKS = join(ROOT, '../shared/data/books.jsonl');
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '30' }, books: { type: 'string', default: join(ROOT, '../shared/data/books.jsonl') } },
+});
+const BOOKS = values.books;
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = 4;
 
@@ -34,6 +36,9 @@ const WORST = {
   sru: `/sru?operation=searchRetrieve&version=1.2&recordSchema=marcxml&maximumRecords=100&query=${encodeURIComponent(WORST_SRU)}`,
   oai: '/oai?verb=ListRecords&metadataPrefix=marcxml',
 };
+
+/** The machine's load average over the last minute (the bench shares it with whatever else runs). */
+const loadAverage = () => loadavg()[0]!.toFixed(1);
 
 /** p50/p99/max of `times` (ms). */
 function figures(times: number[]): { p50: number; p99: number; max: number; n: number } {
@@ -106,6 +111,7 @@ async function measure(engine: string, env: Record<string, string>, port: number
       if (reply.status !== 200 || text.includes('diagnostic/1/') || text.includes('<error code='))
         throw new Error(`${path}: ${text.slice(0, 500)}`);
     }
+    console.log(`${engine}: load average ${loadAverage()} (the machine's, over a minute)`);
     const quiet = figures(await pollHealth(base, performance.now() + 5_000));
     console.log(`\n${engine}: /api/health with no load, 5 s: ${shown(quiet)}`);
     for (const [name, path] of Object.entries(WORST)) {
@@ -125,6 +131,7 @@ async function measure(engine: string, env: Record<string, string>, port: number
         `${engine}: the worst ${name} request at concurrency ${CONCURRENCY}, ${SECONDS} s: ${shown(figures(load))} statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
       );
       console.log(`${engine}:   /api/health meanwhile: ${shown(underLoad)} (p99 ${(underLoad.p99 / quiet.p99).toFixed(1)}× its quiet p99)`);
+      console.log(`${engine}:   load average ${loadAverage()}`);
     }
   } finally {
     api.kill('SIGTERM');
