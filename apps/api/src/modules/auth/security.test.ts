@@ -3,10 +3,12 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
+import { accountEndpoints, siteEndpoints } from '@jsbn/shared/core';
 import { accounts, libraries, outbox, password_reset_tokens } from '../../db/schema.js';
 import { runHousekeeping } from '../../housekeeping.js';
 import { createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, latestCode, latestLink, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { forgotPassword } from './service.js';
 
 const MINUTE = 60_000;
@@ -20,13 +22,6 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const inject = (
-    method: 'GET' | 'POST' | 'PATCH',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-    remoteAddress = '127.0.0.1',
-  ) => t.app.inject({ method, url, payload: payload as Record<string, unknown>, headers, remoteAddress });
   let n = 0;
   async function registerLibrary() {
     const email = `lib${++n}@example.test`;
@@ -34,7 +29,8 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     return email;
   }
-  const verify = (email: string, otp: string) => inject('POST', '/api/user/verify-email', { email, otp, modelType: 'LIBRARY' });
+  const verify = (email: string, otp: string) =>
+    inject(t.app, accountEndpoints.verifyEmail, { body: { email, otp, modelType: 'LIBRARY' } });
 
   it('lets a one-time code expire after 10 minutes', async () => {
     const email = await registerLibrary();
@@ -55,7 +51,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('limits resends to one a minute and five codes an hour, answering unknown e-mails the same', async () => {
     const email = await registerLibrary();
-    const resend = () => inject('POST', '/api/user/resend-otp', { email, modelType: 'LIBRARY' });
+    const resend = () => inject(t.app, accountEndpoints.resendCode, { body: { email, modelType: 'LIBRARY' } });
     const early = await resend();
     expect(early.statusCode).toBe(429);
     expect(Number(early.headers['retry-after'])).toBeGreaterThan(50);
@@ -70,14 +66,14 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     const newest = await latestCode(t.app, email);
     expect((await verify(email, newest)).statusCode).toBe(200);
 
-    const unknown = await inject('POST', '/api/user/resend-otp', { email: 'nobody@example.test', modelType: 'LIBRARY' });
+    const unknown = await inject(t.app, accountEndpoints.resendCode, { body: { email: 'nobody@example.test', modelType: 'LIBRARY' } });
     expect([unknown.statusCode, unknown.json().message]).toEqual([200, 'A 6-digit verification code has been sent to your e-mail.']);
   });
 
   it('limits failed logins per account from one address for 15 minutes, with Retry-After', async () => {
     const library = await createLibrary(t.ctx);
     const attempt = (password: string) =>
-      inject('POST', '/api/user/login', { email: library.email, password, modelType: 'LIBRARY' }, {}, '10.0.0.1');
+      inject(t.app, accountEndpoints.login, { body: { email: library.email, password, modelType: 'LIBRARY' }, remoteAddress: '10.0.0.1' });
     for (let i = 0; i < 5; i++) expect((await attempt('Wrong@1234')).statusCode).toBe(401);
     const blocked = await attempt(library.password);
     expect(blocked.statusCode).toBe(429);
@@ -88,30 +84,21 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('limits attempts per IP address across accounts', async () => {
     for (let i = 0; i < 30; i++) {
-      const response = await inject(
-        'POST',
-        '/api/user/login',
-        { email: `x${i}@example.test`, password: 'Whatever@1', modelType: 'PUBLISHER' },
-        {},
-        '10.0.0.2',
-      );
+      const response = await inject(t.app, accountEndpoints.login, {
+        body: { email: `x${i}@example.test`, password: 'Whatever@1', modelType: 'PUBLISHER' },
+        remoteAddress: '10.0.0.2',
+      });
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await inject(
-      'POST',
-      '/api/user/login',
-      { email: 'y@example.test', password: 'Whatever@1', modelType: 'PUBLISHER' },
-      {},
-      '10.0.0.2',
-    );
+    const blocked = await inject(t.app, accountEndpoints.login, {
+      body: { email: 'y@example.test', password: 'Whatever@1', modelType: 'PUBLISHER' },
+      remoteAddress: '10.0.0.2',
+    });
     expect(blocked.statusCode).toBe(429);
-    const otherIp = await inject(
-      'POST',
-      '/api/user/login',
-      { email: 'y@example.test', password: 'Whatever@1', modelType: 'PUBLISHER' },
-      {},
-      '10.0.0.3',
-    );
+    const otherIp = await inject(t.app, accountEndpoints.login, {
+      body: { email: 'y@example.test', password: 'Whatever@1', modelType: 'PUBLISHER' },
+      remoteAddress: '10.0.0.3',
+    });
     expect(otherIp.statusCode).toBe(401);
   });
 
@@ -126,41 +113,45 @@ describe.each(ENGINES)('account security on %s', (engine) => {
       ['Abc defg@1', MSG.passwordSpaces],
     ];
     for (const [newPassword, message] of rules) {
-      const response = await inject('PATCH', '/api/user/update-password', { oldPassword: publisher.password, newPassword }, old);
+      const response = await inject(t.app, accountEndpoints.changePassword, {
+        body: { oldPassword: publisher.password, newPassword },
+        headers: old,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().details).toContainEqual({ field: 'newPassword', message });
     }
-    const missingOld = await inject('PATCH', '/api/user/update-password', { oldPassword: '', newPassword: 'Navkar@2026' }, old);
+    const missingOld = await inject(t.app, accountEndpoints.changePassword, {
+      body: { oldPassword: '', newPassword: 'Navkar@2026' },
+      headers: old,
+    });
     expect(missingOld.json().details).toEqual([{ field: 'oldPassword', message: MSG.oldPasswordRequired }]);
-    const wrongOld = await inject('PATCH', '/api/user/update-password', { oldPassword: 'Wrong@123', newPassword: 'Navkar@2026' }, old);
+    const wrongOld = await inject(t.app, accountEndpoints.changePassword, {
+      body: { oldPassword: 'Wrong@123', newPassword: 'Navkar@2026' },
+      headers: old,
+    });
     expect(wrongOld.json().details).toEqual([{ field: 'oldPassword', message: 'Old password is incorrect' }]);
 
-    const changed = await inject(
-      'PATCH',
-      '/api/user/update-password',
-      { oldPassword: publisher.password, newPassword: 'Navkar@2026' },
-      old,
-    );
+    const changed = await inject(t.app, accountEndpoints.changePassword, {
+      body: { oldPassword: publisher.password, newPassword: 'Navkar@2026' },
+      headers: old,
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().message).toBe('Password changed successfully');
-    expect((await inject('GET', '/api/user/me', undefined, old)).statusCode).toBe(401);
+    expect((await inject(t.app, accountEndpoints.me, { headers: old })).statusCode).toBe(401);
     const fresh = { authorization: `Bearer ${changed.json().data.accessToken.access_token}` };
-    expect((await inject('GET', '/api/user/me', undefined, fresh)).statusCode).toBe(200);
-    const loginOld = await inject(
-      'POST',
-      '/api/user/login',
-      { email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' },
-      {},
-      '10.0.1.1',
-    );
+    expect((await inject(t.app, accountEndpoints.me, { headers: fresh })).statusCode).toBe(200);
+    const loginOld = await inject(t.app, accountEndpoints.login, {
+      body: { email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' },
+      remoteAddress: '10.0.1.1',
+    });
     expect(loginOld.statusCode).toBe(401);
   });
 
   it('resets a password through the e-mailed link once, within an hour, ending every session', async () => {
     const library = await createLibrary(t.ctx);
     const session = await authHeader(t.app, library, 'LIBRARY');
-    const known = await inject('POST', '/api/user/change-password', { email: library.email, modelType: 'LIBRARY' });
-    const unknown = await inject('POST', '/api/user/change-password', { email: 'ghost@example.test', modelType: 'LIBRARY' });
+    const known = await inject(t.app, accountEndpoints.forgotPassword, { body: { email: library.email, modelType: 'LIBRARY' } });
+    const unknown = await inject(t.app, accountEndpoints.forgotPassword, { body: { email: 'ghost@example.test', modelType: 'LIBRARY' } });
     expect([unknown.statusCode, unknown.json().message]).toEqual([known.statusCode, known.json().message]);
     expect(known.json().message).toBe('If an account exists for this e-mail, a link to reset the password has been sent to it.');
 
@@ -168,23 +159,23 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     expect(link).toMatch(/^https:\/\/jsbn\.test\/new-password\?token=[A-Za-z0-9_-]{43}$/);
     const token = new URL(link).searchParams.get('token')!;
 
-    const short = await inject('POST', '/api/user/verify-password', { password: 'short', token });
+    const short = await inject(t.app, accountEndpoints.resetPassword, { body: { password: 'short', token } });
     expect(short.json().details).toContainEqual({ field: 'password', message: MSG.newPasswordMin });
-    const done = await inject('POST', '/api/user/verify-password', { password: 'Tirth@2026', token });
+    const done = await inject(t.app, accountEndpoints.resetPassword, { body: { password: 'Tirth@2026', token } });
     expect(done.statusCode).toBe(200);
     expect(done.json().data.message).toBe('Your password has been reset. Please log in with your new password.');
-    expect((await inject('GET', '/api/user/me', undefined, session)).statusCode).toBe(401);
-    expect((await inject('POST', '/api/user/verify-password', { password: 'Girnar@2026', token })).statusCode).toBe(400);
+    expect((await inject(t.app, accountEndpoints.me, { headers: session })).statusCode).toBe(401);
+    expect((await inject(t.app, accountEndpoints.resetPassword, { body: { password: 'Girnar@2026', token } })).statusCode).toBe(400);
     await authHeader(t.app, { email: library.email, password: 'Tirth@2026' }, 'LIBRARY');
 
-    await inject('POST', '/api/user/change-password', { email: library.email, modelType: 'LIBRARY' });
+    await inject(t.app, accountEndpoints.forgotPassword, { body: { email: library.email, modelType: 'LIBRARY' } });
     const second = new URL(await latestLink(t.app, library.email, link)).searchParams.get('token')!;
     t.advance(60 * MINUTE + 1000);
-    const expired = await inject('POST', '/api/user/verify-password', { password: 'Shatrunjay@2026', token: second });
+    const expired = await inject(t.app, accountEndpoints.resetPassword, { body: { password: 'Shatrunjay@2026', token: second } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe('The reset link is invalid or has expired. Please ask for a new one.');
     // a cut-off link: the person reads the sentence, the field name is for machines
-    const cut = await inject('POST', '/api/user/verify-password', { password: 'Shatrunjay@2026', token: 'short' });
+    const cut = await inject(t.app, accountEndpoints.resetPassword, { body: { password: 'Shatrunjay@2026', token: 'short' } });
     expect(cut.statusCode).toBe(400);
     expect(cut.json()).toMatchObject({
       message: 'The reset link is invalid or has expired.',
@@ -194,40 +185,42 @@ describe.each(ENGINES)('account security on %s', (engine) => {
 
   it('applies the registration rules and the common-password list to every new password', async () => {
     const library = await createLibrary(t.ctx);
-    await inject('POST', '/api/user/change-password', { email: library.email, modelType: 'LIBRARY' });
+    await inject(t.app, accountEndpoints.forgotPassword, { body: { email: library.email, modelType: 'LIBRARY' } });
     const token = new URL(await latestLink(t.app, library.email)).searchParams.get('token')!;
-    const weak = await inject('POST', '/api/user/verify-password', { password: 'aaaaaaaa', token });
+    const weak = await inject(t.app, accountEndpoints.resetPassword, { body: { password: 'aaaaaaaa', token } });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details).toEqual([
       { field: 'password', message: MSG.passwordUpper },
       { field: 'password', message: MSG.passwordSpecial },
     ]);
     for (const common of ['Password@123', 'Welcome@2026', 'Qwerty!12']) {
-      const refused = await inject('POST', '/api/user/verify-password', { password: common, token });
+      const refused = await inject(t.app, accountEndpoints.resetPassword, { body: { password: common, token } });
       expect(refused.json().details, common).toEqual([{ field: 'password', message: MSG.passwordCommon }]);
     }
     const session = await authHeader(t.app, library, 'LIBRARY');
-    const change = await inject(
-      'PATCH',
-      '/api/user/update-password',
-      { oldPassword: library.password, newPassword: 'Dragon@2026' },
-      session,
-    );
+    const change = await inject(t.app, accountEndpoints.changePassword, {
+      body: { oldPassword: library.password, newPassword: 'Dragon@2026' },
+      headers: session,
+    });
     expect(change.json().details).toEqual([{ field: 'newPassword', message: MSG.passwordCommon }]);
     // the link still works for a good password: nothing was used up by the refusals
-    expect((await inject('POST', '/api/user/verify-password', { password: 'Palitana@2026', token })).statusCode).toBe(200);
+    expect((await inject(t.app, accountEndpoints.resetPassword, { body: { password: 'Palitana@2026', token } })).statusCode).toBe(200);
   });
 
   it('ends outstanding reset links when the password is changed', async () => {
     const library = await createLibrary(t.ctx);
-    await inject('POST', '/api/user/change-password', { email: library.email, modelType: 'LIBRARY' });
+    await inject(t.app, accountEndpoints.forgotPassword, { body: { email: library.email, modelType: 'LIBRARY' } });
     const token = new URL(await latestLink(t.app, library.email)).searchParams.get('token')!;
     const session = await authHeader(t.app, library, 'LIBRARY');
     expect(
-      (await inject('PATCH', '/api/user/update-password', { oldPassword: library.password, newPassword: 'Palitana@2026' }, session))
-        .statusCode,
+      (
+        await inject(t.app, accountEndpoints.changePassword, {
+          body: { oldPassword: library.password, newPassword: 'Palitana@2026' },
+          headers: session,
+        })
+      ).statusCode,
     ).toBe(200);
-    const stale = await inject('POST', '/api/user/verify-password', { password: 'Shatrunjay@2026', token });
+    const stale = await inject(t.app, accountEndpoints.resetPassword, { body: { password: 'Shatrunjay@2026', token } });
     expect([stale.statusCode, stale.json().message]).toEqual([400, 'The reset link is invalid or has expired. Please ask for a new one.']);
   });
 
@@ -241,11 +234,12 @@ describe.each(ENGINES)('account security on %s', (engine) => {
       .setAudience('jsbn-web')
       .setIssuedAt()
       .sign(new TextEncoder().encode(t.ctx.secrets.jwtSecret));
-    const response = await inject('GET', '/api/user/me', undefined, { authorization: `Bearer ${forever}` });
+    const response = await inject(t.app, accountEndpoints.me, { headers: { authorization: `Bearer ${forever}` } });
     expect([response.statusCode, response.json().message]).toEqual([401, 'Your session has expired. Please log in again.']);
   });
 
   it('shows the dev mailbox and outbox only to the loopback address', async () => {
+    // development routes, not in the endpoint table, and the mailbox is a page outside /api
     for (const [url, from] of [
       ['/api/dev/outbox', '10.1.2.3'],
       ['/dev/mailbox', '10.1.2.3'],
@@ -294,7 +288,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
   });
 
   it('stores a contact message and sends it to support, with the messages of the spec', async () => {
-    const bad = async (body: object) => (await inject('POST', '/api/user/contact', body)).json().details;
+    const bad = async (body: typeof valid) => (await inject(t.app, siteEndpoints.contact, { body: body })).json().details;
     const valid = {
       fullName: '  Ramesh Shah ',
       email: 'ramesh@example.test',
@@ -310,9 +304,10 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     expect(await bad({ ...valid, contact: '9000012345' })).toEqual([{ field: 'contact', message: MSG.validContact }]);
     expect(await bad({ ...valid, message: '   short    ' })).toEqual([{ field: 'message', message: MSG.message10 }]);
     expect(await bad({ ...valid, fullName: '   ' })).toEqual([{ field: 'fullName', message: 'Full name is required' }]);
-    const sent = await inject('POST', '/api/user/contact', valid);
+    const sent = await inject(t.app, siteEndpoints.contact, { body: valid });
     expect([sent.statusCode, sent.json().message]).toEqual([200, MSG.contactSent]);
-    const support = (await inject('GET', '/api/dev/outbox?to=support@jsbn.example')).json().data.messages[0];
+    // the development outbox is not in the endpoint table
+    const support = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=support@jsbn.example' })).json().data.messages[0];
     expect(support.subject).toMatch(/^JSBN contact #\d+ from Ramesh Shah$/);
     expect(support.text).toContain('Please add our books to the catalogue.');
   });
@@ -326,8 +321,7 @@ describe('forgot password', () => {
       await t.app.ready();
       // the queue held: what the requests themselves did stays to be seen
       await t.ctx.jobs.stop();
-      const ask = (email: string) =>
-        t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email, modelType: 'LIBRARY' } });
+      const ask = (email: string) => inject(t.app, accountEndpoints.forgotPassword, { body: { email, modelType: 'LIBRARY' } });
       const known = await ask(library.email);
       const unknown = await ask('ghost@example.test');
       expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
