@@ -9,14 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject as provided } from 'vitest';
+import type { LoginInput } from '@jsbn/shared';
+import { accountEndpoints, bookEndpoints, libraryEndpoints, operatorEndpoints } from '@jsbn/shared/core';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { TEST_TOTP_SECRET, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
 import { accounts, audit_log } from '../../db/schema.js';
 import { totpCodeAt } from '../../lib/totp.js';
 import { ENGINES, authHeader, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { addOperator } from './accounts.js';
 import { openTotpSecret, sealTotpSecret } from '../../lib/totp-seal.js';
 
@@ -40,13 +42,11 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const login = (payload: Record<string, unknown>, options: { ip?: string; language?: string } = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
+  const login = (body: LoginInput, options: { ip?: string; language?: string } = {}) =>
+    inject(t.app, accountEndpoints.login, {
       remoteAddress: options.ip ?? freshAddress(),
       headers: options.language ? { 'accept-language': options.language } : {},
-      payload,
+      body,
     });
   const now = () => t.ctx.clock();
 
@@ -63,7 +63,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const claims = decodeJwt(token);
     expect(claims.role).toBe('OPERATOR');
     expect(claims.exp! - claims.iat!).toBe(8 * 3600);
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await inject(t.app, accountEndpoints.me, { headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().data).toMatchObject({
       id: operator.accountId,
@@ -76,7 +76,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
 
   it("asks an enrolled operator for the code, in the reader's language, and refuses a wrong one", async () => {
     const operator = await createOperator(t.ctx);
-    const payload = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
+    const payload: LoginInput = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
     const missing = await login(payload);
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual({
@@ -107,7 +107,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
 
   it("lets a code sign in once (RFC 6238 §5.2): the same code again is 401 in the reader's language, the next step's code signs in", async () => {
     const operator = await createOperator(t.ctx);
-    const payload = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
+    const payload: LoginInput = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
     const code = await totpCodeAt(TEST_TOTP_SECRET, now());
     expect((await login({ ...payload, totp: code })).statusCode).toBe(200);
 
@@ -137,7 +137,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
   it('counts wrong codes like wrong passwords: the sixth try from one address is refused, even a right one', async () => {
     const operator = await createOperator(t.ctx);
     const ip = freshAddress();
-    const payload = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
+    const payload: LoginInput = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
     for (let i = 0; i < 5; i++) expect((await login({ ...payload, totp: await staleCode(TEST_TOTP_SECRET) }, { ip })).statusCode).toBe(401);
     const refused = await login({ ...payload, totp: await totpCodeAt(TEST_TOTP_SECRET, now()) }, { ip });
     expect(refused.statusCode).toBe(429);
@@ -152,14 +152,12 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     expect(added).toMatchObject({ email: 'new.operator@example.test', created: true });
     expect(added.link).toMatch(/^https:\/\/jsbn\.test\/new-password\?token=[\w-]{43}&as=operator$/);
     const token = new URL(added.link!).searchParams.get('token')!;
-    const set = await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { token, password: 'Vyavastha@2026' } });
+    const set = await inject(t.app, accountEndpoints.resetPassword, { body: { token, password: 'Vyavastha@2026' } });
     expect(set.statusCode).toBe(200);
     // the link is used up
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { token, password: 'Vyavastha@2027' } })).statusCode,
-    ).toBe(400);
+    expect((await inject(t.app, accountEndpoints.resetPassword, { body: { token, password: 'Vyavastha@2027' } })).statusCode).toBe(400);
 
-    const payload = { email: 'new.operator@example.test', password: 'Vyavastha@2026', modelType: 'OPERATOR' };
+    const payload: LoginInput = { email: 'new.operator@example.test', password: 'Vyavastha@2026', modelType: 'OPERATOR' };
     const first = await login(payload);
     expect(first.statusCode).toBe(401);
     const body = first.json();
@@ -191,7 +189,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const operator = await createOperator(t.ctx);
     // as stored before decision 063: the base32 secret as it is
     await t.ctx.db.update(accounts).set({ totp_secret: TEST_TOTP_SECRET }).where(eq(accounts.id, operator.accountId));
-    const payload = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
+    const payload: LoginInput = { email: operator.email, password: operator.password, modelType: 'OPERATOR' };
     const signedIn = await login({ ...payload, totp: await totpCodeAt(TEST_TOTP_SECRET, now()) });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const [row] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, operator.accountId));
@@ -208,7 +206,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const added = await addOperator(t.ctx, 'scripted@example.test', { password: 'Scripted@2026' });
     expect(added.link).toBeUndefined();
     expect(added.otpauthUri).toBe(`otpauth://totp/JSBN:scripted%40example.test?secret=${added.totpSecret}&issuer=JSBN`);
-    const payload = { email: 'scripted@example.test', password: 'Scripted@2026', modelType: 'OPERATOR' };
+    const payload: LoginInput = { email: 'scripted@example.test', password: 'Scripted@2026', modelType: 'OPERATOR' };
     const signedIn = await login({ ...payload, totp: await totpCodeAt(added.totpSecret!, now()) });
     expect(signedIn.statusCode).toBe(200);
     const oldToken = signedIn.json().data.accessToken.access_token as string;
@@ -222,7 +220,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     expect(again.totpSecret).not.toBe(added.totpSecret);
     const [row] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, added.accountId));
     expect(row!.suspended_at).toBeNull();
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${oldToken}` } });
+    const me = await inject(t.app, accountEndpoints.me, { headers: { authorization: `Bearer ${oldToken}` } });
     expect(me.statusCode).toBe(401);
     expect(me.json().message).toBe('Your session has expired. Please log in again.');
     expect((await login({ ...payload, password: 'Scripted@2027', totp: await totpCodeAt(again.totpSecret!, now()) })).statusCode).toBe(200);
@@ -247,14 +245,14 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
 
   it('never makes an operator by the public forms: their modelType stays PUBLISHER or LIBRARY', async () => {
     const payload = { email: 'someone@example.test', modelType: 'OPERATOR' };
-    for (const [url, body] of [
-      ['/api/user/verify-email', { ...payload, otp: '123456' }],
-      ['/api/user/resend-otp', payload],
-      ['/api/user/change-password', payload],
+    for (const [endpoint, body] of [
+      [accountEndpoints.verifyEmail, { ...payload, otp: '123456' }],
+      [accountEndpoints.resendCode, payload],
+      [accountEndpoints.forgotPassword, payload],
     ] as const) {
-      const reply = await t.app.inject({ method: 'POST', url, remoteAddress: freshAddress(), payload: body });
-      expect(reply.statusCode, url).toBe(400);
-      expect(reply.json().details[0].field, url).toBe('modelType');
+      const reply = await inject(t.app, endpoint, { raw: true, remoteAddress: freshAddress(), body });
+      expect(reply.statusCode, endpoint.path).toBe(400);
+      expect(reply.json().details[0].field, endpoint.path).toBe('modelType');
     }
     // an operator's e-mail is never hinted at from the publisher's tab
     const operator = await createOperator(t.ctx);
@@ -266,21 +264,21 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
   it('refuses a suspended account at sign-in (after the right password only) and its tokens at once', async () => {
     const publisher = await createPublisher(t.ctx);
     const header = await authHeader(t.app, publisher, 'PUBLISHER');
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: header })).statusCode).toBe(200);
+    expect((await inject(t.app, accountEndpoints.me, { headers: header })).statusCode).toBe(200);
     await t.ctx.db
       .update(accounts)
       .set({ suspended_at: new Date(), suspended_reason: 'fake publisher' })
       .where(eq(accounts.id, publisher.accountId));
 
     const suspended = `This account is suspended. Please contact ${t.ctx.config.SUPPORT_EMAIL}.`;
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: header });
+    const me = await inject(t.app, accountEndpoints.me, { headers: header });
     expect(me.statusCode).toBe(401);
     expect(me.json()).toEqual({ statusCode: 401, error: 'ACCOUNT_SUSPENDED', message: suspended });
-    const books = await t.app.inject({ method: 'GET', url: '/api/book/book-jsbn-number', headers: { ...header, 'accept-language': 'gu' } });
+    const books = await inject(t.app, bookEndpoints.nextIds, { headers: { ...header, 'accept-language': 'gu' } });
     expect(books.statusCode).toBe(401);
     expect(books.json().message).toBe(`આ ખાતું સ્થગિત કરાયું છે. કૃપા કરી ${t.ctx.config.SUPPORT_EMAIL} નો સંપર્ક કરો.`);
 
-    const payload = { email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' };
+    const payload: LoginInput = { email: publisher.email, password: publisher.password, modelType: 'PUBLISHER' };
     const refused = await login(payload, { language: 'hi' });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({
@@ -293,7 +291,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
 
     // lifting the suspension lets the same token work again (nothing was erased)
     await t.ctx.db.update(accounts).set({ suspended_at: null, suspended_reason: null }).where(eq(accounts.id, publisher.accountId));
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: header })).statusCode).toBe(200);
+    expect((await inject(t.app, accountEndpoints.me, { headers: header })).statusCode).toBe(200);
   });
 
   it('refuses a suspended operator before its code is asked for', async () => {
@@ -302,11 +300,7 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const reply = await login({ email: operator.email, password: operator.password, modelType: 'OPERATOR' });
     expect(reply.statusCode).toBe(401);
     expect(reply.json().error).toBe('ACCOUNT_SUSPENDED');
-    const dashboard = await t.app.inject({
-      method: 'GET',
-      url: '/api/operator/dashboard',
-      headers: { authorization: `Bearer ${operator.token}` },
-    });
+    const dashboard = await inject(t.app, operatorEndpoints.dashboard, { headers: { authorization: `Bearer ${operator.token}` } });
     expect(dashboard.statusCode).toBe(401);
     expect(dashboard.json().error).toBe('ACCOUNT_SUSPENDED');
   });
@@ -316,22 +310,20 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     const publisher = await tokenHeader(t, await createPublisher(t.ctx));
     const library = await tokenHeader(t, await createLibrary(t.ctx));
     const asOperator = { authorization: `Bearer ${operator.token}` };
-    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-
-    const none = await get('/api/operator/dashboard');
+    const none = await inject(t.app, operatorEndpoints.dashboard);
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBe('Unauthorized');
     for (const headers of [publisher, library]) {
-      const reply = await get('/api/operator/dashboard', headers);
+      const reply = await inject(t.app, operatorEndpoints.dashboard, { headers });
       expect(reply.statusCode).toBe(403);
       expect(reply.json().message).toBe('Only operators can do this.');
     }
-    expect((await get('/api/operator/dashboard', asOperator)).statusCode).toBe(200);
+    expect((await inject(t.app, operatorEndpoints.dashboard, { headers: asOperator })).statusCode).toBe(200);
 
-    const onPublisherRoute = await get('/api/book/book-jsbn-number', asOperator);
+    const onPublisherRoute = await inject(t.app, bookEndpoints.nextIds, { headers: asOperator });
     expect(onPublisherRoute.statusCode).toBe(403);
     expect(onPublisherRoute.json().message).toBe('Only publishers can do this.');
-    const onLibraryRoute = await get('/api/library/logo-text', { ...asOperator, 'accept-language': 'gu' });
+    const onLibraryRoute = await inject(t.app, libraryEndpoints.letterhead, { headers: { ...asOperator, 'accept-language': 'gu' } });
     expect(onLibraryRoute.statusCode).toBe(403);
     expect(onLibraryRoute.json().message).toBe('આ ફક્ત જ્ઞાન ભંડાર કરી શકે છે.');
   });
@@ -370,7 +362,7 @@ describe('npm run operator:add as a process', () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'jsbn-operator-add-'));
-    cpSync(inject('pgliteTemplate'), join(dataDir, 'db'), { recursive: true });
+    cpSync(provided('pgliteTemplate'), join(dataDir, 'db'), { recursive: true });
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -396,10 +388,8 @@ describe('npm run operator:add as a process', () => {
 
     const built = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://jsbn.test' }));
     try {
-      const reply = await built.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        payload: {
+      const reply = await inject(built.app, accountEndpoints.login, {
+        body: {
           email: 'ops@example.test',
           password: 'Vyavastha@2026',
           modelType: 'OPERATOR',
