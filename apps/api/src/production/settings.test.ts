@@ -10,11 +10,13 @@ import sharp from 'sharp';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_MSG, MSG } from '@jsbn/shared';
+import { accountEndpoints, bookEndpoints } from '@jsbn/shared/core';
 import { loadConfig, secretBits, type ConfigError } from '../config.js';
 import { createBook, createPublisher, makeJpeg } from '../seed/factories.js';
 import { outbox } from '../db/schema.js';
 import { SHARED_FIGURES_MS } from '../lib/site-state.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../test/harness.js';
+import { inject } from '../test/inject.js';
 import { startS3, type TestS3 } from '../test/servers.js';
 
 const SECRETS = {
@@ -131,6 +133,7 @@ describe('production secrets', () => {
   });
 });
 
+// /api/health and /api/ready are the probes of a proxy or an orchestrator, not in the endpoint table
 describe.each(ENGINES)('probes on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -156,10 +159,8 @@ describe.each(ENGINES)('probes on %s', (engine) => {
         await blocker.query('BEGIN');
         await blocker.query('LOCK TABLE rate_limits IN ACCESS EXCLUSIVE MODE');
         const started = Date.now();
-        const response = await slow.app.inject({
-          method: 'POST',
-          url: '/api/user/login',
-          payload: { email: 'a@example.test', password: 'Secret@123', modelType: 'LIBRARY' },
+        const response = await inject(slow.app, accountEndpoints.login, {
+          body: { email: 'a@example.test', password: 'Secret@123', modelType: 'LIBRARY' },
         });
         expect(Date.now() - started).toBeLessThan(5_000);
         expect(response.statusCode).toBe(503);
@@ -236,6 +237,7 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
   });
 
   it('is ready with the bucket and not ready without it', async () => {
+    // the readiness probe is not in the endpoint table
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json().data).toMatchObject({ database: 'ok', storage: 'ok' });
     const missing = await createTestApp('pglite', { ...s3.env, S3_BUCKET: 'no-such-bucket' });
     const ready = await missing.app.inject({ method: 'GET', url: '/api/ready' });
@@ -249,11 +251,9 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
     const jpeg = await makeJpeg('IMG', { width: 40, height: 40 });
     const fake = Buffer.from('this is not a picture at all');
     const damaged = jpeg.subarray(0, jpeg.length - 300);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/${book.id}/upload-urls`,
-      headers: owner,
-      payload: {
+    const asked = await inject(t.app, bookEndpoints.uploadUrls, {
+      params: { id: book.id },
+      body: {
         files: [
           { field: 'pdfpublisher', name: 'book.pdf', type: 'application/pdf', size: PDF.length },
           { field: 'bookimage', name: 'front.jpg', type: 'image/jpeg', size: jpeg.length },
@@ -263,6 +263,7 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
           { field: 'index_pdf', name: 'index.pdf', type: 'application/pdf' },
         ],
       },
+      headers: owner,
     });
     expect(asked.statusCode).toBe(200);
     const urls = asked.json().data as { url: string }[];
@@ -288,7 +289,7 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
     const damagedKey = decodeURIComponent(new URL(urls[3]!.url).pathname.slice(`/${s3.bucket}/`.length));
     // a file whose bytes are not an image, and a JPEG that does not decode, are refused by
     // name and deleted; the others attach (the good image re-encoded)
-    const done = await t.app.inject({ method: 'POST', url: `/api/book/${book.id}/finalise`, headers: owner });
+    const done = await inject(t.app, bookEndpoints.finalise, { params: { id: book.id }, headers: owner });
     expect(done.statusCode).toBe(415);
     expect(done.json().details).toEqual([
       { field: 'bookimage', message: expect.stringContaining('fake.jpg') },
@@ -297,7 +298,7 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
     expect(await t.ctx.storage.inspect(fakeKey)).toBeNull();
     expect(await t.ctx.storage.inspect(damagedKey)).toBeNull();
 
-    const shown = (await t.app.inject({ method: 'GET', url: `/api/book/${book.id}`, headers: owner })).json().data.book;
+    const shown = (await inject(t.app, bookEndpoints.one, { params: { id: book.id }, headers: owner })).json().data.book;
     expect(shown.bookimage).toHaveLength(1);
     expect(shown.index_pdf).toEqual(expect.any(String));
     const download = await t.app.inject({ method: 'GET', url: shown.pdfpublisher });
@@ -323,11 +324,10 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
   it('refuses an object larger than declared on finalise and deletes it', async () => {
     const book = await createBook(t.ctx, publisherId, {}, { cover: false });
     const [{ url }] = (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/book/${book.id}/upload-urls`,
+      await inject(t.app, bookEndpoints.uploadUrls, {
+        params: { id: book.id },
+        body: { files: [{ field: 'index_pdf', name: 'index.pdf', type: 'application/pdf', size: 10 }] },
         headers: owner,
-        payload: { files: [{ field: 'index_pdf', name: 'index.pdf', type: 'application/pdf', size: 10 }] },
       })
     ).json().data;
     const before = await t.ctx.storage.list('public/index-pdfs');
@@ -335,7 +335,7 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
     expect((await fetch(url, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/pdf' } })).status).toBe(
       200,
     );
-    const done = await t.app.inject({ method: 'POST', url: `/api/book/${book.id}/finalise`, headers: owner });
+    const done = await inject(t.app, bookEndpoints.finalise, { params: { id: book.id }, headers: owner });
     expect(done.statusCode).toBe(413);
     expect(done.json().details).toEqual([{ field: 'index_pdf', message: BOOK_MSG.pdfTooLarge }]);
     expect(await t.ctx.storage.list('public/index-pdfs')).toEqual(before);
@@ -343,7 +343,7 @@ describe.each(ENGINES)('S3 storage through the API on %s', (engine) => {
 
   it('streams multipart uploads through the API into the bucket and redirects public files with a short cache', async () => {
     const book = await createBook(t.ctx, publisherId, {}, { cover: true });
-    const cover = (await t.app.inject({ method: 'GET', url: `/api/book/${book.id}` })).json().data.book.book_cover as string;
+    const cover = (await inject(t.app, bookEndpoints.one, { params: { id: book.id } })).json().data.book.book_cover as string;
     const answer = await t.app.inject({ method: 'GET', url: cover });
     expect(answer.statusCode).toBe(302);
     expect(answer.headers['cache-control']).toBe('public, max-age=15');
