@@ -6,8 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginInput } from '@jsbn/shared';
+import { accountEndpoints, bookEndpoints, siteEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, latestCode, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { startTcpProxy, waitFor } from '../../test/servers.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -59,8 +62,8 @@ const limitsOn = ({ engine, redis }: Store) => {
 
   let n = 0;
   const address = () => `10.${engine === 'postgres' ? 2 : redis ? 3 : 1}.${Math.floor(++n / 250)}.${n % 250}`;
-  const login = (email: string, password: string, remoteAddress: string, modelType = 'LIBRARY') =>
-    t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password, modelType }, remoteAddress });
+  const login = (email: string, password: string, remoteAddress: string, modelType: LoginInput['modelType'] = 'LIBRARY') =>
+    inject(t.app, accountEndpoints.login, { body: { email, password, modelType }, remoteAddress });
 
   it('lets exactly 5 of 200 parallel wrong passwords through a limit of 5', async () => {
     const library = await createLibrary(t.ctx);
@@ -100,8 +103,7 @@ const limitsOn = ({ engine, redis }: Store) => {
     const logo = await makeJpeg('L', { width: 40, height: 40 });
     const email = `brute-${n++}@example.test`;
     const register = () => registerLibraryRequest(t.app, email, logo, address());
-    const verify = (otp: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { email, otp, modelType: 'LIBRARY' } });
+    const verify = (otp: string) => inject(t.app, accountEndpoints.verifyEmail, { body: { email, otp, modelType: 'LIBRARY' } });
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {
       expect((await register()).statusCode).toBe(200);
@@ -121,6 +123,7 @@ const limitsOn = ({ engine, redis }: Store) => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await registerLibraryRequest(t.app, email, logo, address())).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    // the development outbox is not in the endpoint table
     const mail = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` })).json().data.messages;
     expect(mail).toHaveLength(5);
   });
@@ -131,10 +134,8 @@ const limitsOn = ({ engine, redis }: Store) => {
     const otherBook = await createBook(t.ctx, (await createPublisher(t.ctx)).publisherId);
     const visitor = address();
     const contact = (email: string, from = visitor) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/user/contact',
-        payload: { fullName: 'Ramesh Shah', email, contact: '9825012345', message: 'Please add our books to the catalogue.' },
+      inject(t.app, siteEndpoints.contact, {
+        body: { fullName: 'Ramesh Shah', email, contact: '9825012345', message: 'Please add our books to the catalogue.' },
         remoteAddress: from,
       });
     const contactStatuses = [];
@@ -145,10 +146,9 @@ const limitsOn = ({ engine, redis }: Store) => {
     expect(sameSender).toEqual([200, 200, 200, 429]);
 
     const pdfRequest = (from: string, bookId = book.id) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/book/book-request/${bookId}`,
-        payload: {
+      inject(t.app, bookEndpoints.pdfRequest, {
+        params: { id: bookId },
+        body: {
           name: 'Ramesh',
           email: 'ramesh@example.test',
           mobile_no: '9825012345',
@@ -171,6 +171,7 @@ const limitsOn = ({ engine, redis }: Store) => {
     // the publisher gets at most 50 a day, from however many addresses
     const spread = await Promise.all(Array.from({ length: 50 }, () => pdfRequest(address())));
     expect(spread.filter((reply) => reply.statusCode === 200)).toHaveLength(45);
+    // the development outbox is not in the endpoint table
     const toPublisher = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${publisher.email}` })).json().data.messages;
     expect(toPublisher.filter((message: { subject: string }) => message.subject.startsWith('PDF request'))).toHaveLength(50);
   });
@@ -178,11 +179,12 @@ const limitsOn = ({ engine, redis }: Store) => {
   it('limits reset links per address and per e-mail, known or not', async () => {
     const library = await createLibrary(t.ctx);
     const forgot = (email: string, from: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email, modelType: 'LIBRARY' }, remoteAddress: from });
+      inject(t.app, accountEndpoints.forgotPassword, { body: { email, modelType: 'LIBRARY' }, remoteAddress: from });
     const perEmail = [];
     for (let i = 0; i < 6; i++) perEmail.push((await forgot(library.email, address())).statusCode);
     expect(perEmail).toEqual([200, 200, 200, 200, 200, 429]);
     // the links are sent by a job after each answer
+    // the development outbox is not in the endpoint table
     const links = async () => (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${library.email}` })).json().data.messages;
     await expect.poll(async () => (await links()).length, { timeout: 10_000 }).toBe(5);
     const from = address();
@@ -195,10 +197,10 @@ const limitsOn = ({ engine, redis }: Store) => {
     const from = address();
     const statuses = [];
     for (let i = 0; i < 301; i++)
-      statuses.push((await t.app.inject({ method: 'GET', url: '/api/book?queryString=x', remoteAddress: from })).statusCode);
+      statuses.push((await inject(t.app, bookEndpoints.list, { query: { queryString: 'x' }, remoteAddress: from })).statusCode);
     expect(statuses.slice(0, 300).every((status) => status === 200)).toBe(true);
     expect(statuses[300]).toBe(429);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book?queryString=x', remoteAddress: address() })).statusCode).toBe(200);
+    expect((await inject(t.app, bookEndpoints.list, { query: { queryString: 'x' }, remoteAddress: address() })).statusCode).toBe(200);
   });
 };
 
@@ -213,11 +215,9 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
   const thirtyFailures = async (t: TestApp, forwardedFor: (i: number) => string) => {
     const statuses = [];
     for (let i = 0; i < 31; i++) {
-      const reply = await t.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        payload: { email: `x${i}@example.test`, password: 'Whatever@1', modelType: 'PUBLISHER' },
+      const reply = await inject(t.app, accountEndpoints.login, {
         headers: { 'x-forwarded-for': forwardedFor(i) },
+        body: { email: `x${i}@example.test`, password: 'Whatever@1', modelType: 'PUBLISHER' },
         remoteAddress: '192.0.2.10',
       });
       statuses.push(reply.statusCode);
@@ -243,11 +243,9 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
       // a client that is not a configured proxy cannot choose its address
       const statuses = [];
       for (let i = 0; i < 31; i++) {
-        const reply = await t.app.inject({
-          method: 'POST',
-          url: '/api/user/login',
-          payload: { email: `y${i}@example.test`, password: 'Whatever@1', modelType: 'PUBLISHER' },
+        const reply = await inject(t.app, accountEndpoints.login, {
           headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          body: { email: `y${i}@example.test`, password: 'Whatever@1', modelType: 'PUBLISHER' },
           remoteAddress: '203.0.113.99',
         });
         statuses.push(reply.statusCode);
@@ -274,7 +272,7 @@ describe.skipIf(!hasRedis)(`one budget while Redis is down and after it is back 
     const t = await createTestApp('pglite', { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: prefix });
     try {
       const login = (email: string, from: string, password = 'Wrong@1234') =>
-        t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password, modelType: 'LIBRARY' }, remoteAddress: from });
+        inject(t.app, accountEndpoints.login, { body: { email, password, modelType: 'LIBRARY' }, remoteAddress: from });
       const [first, second] = [await createLibrary(t.ctx), await createLibrary(t.ctx)];
       // Redis up: 5 wrong passwords for one account from one address, 30 attempts from another address
       for (let i = 0; i < 5; i++) expect((await login(first.email, '10.8.0.1')).statusCode).toBe(401);
@@ -312,10 +310,8 @@ describe('rate limits while Redis is down', () => {
       for (let i = 0; i < 6; i++)
         statuses.push(
           (
-            await t.app.inject({
-              method: 'POST',
-              url: '/api/user/login',
-              payload: { email: library.email, password: 'Wrong@1234', modelType: 'LIBRARY' },
+            await inject(t.app, accountEndpoints.login, {
+              body: { email: library.email, password: 'Wrong@1234', modelType: 'LIBRARY' },
               remoteAddress: '10.9.9.9',
             })
           ).statusCode,
