@@ -9,8 +9,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InterfaceLanguage } from '@jsbn/shared';
+import { accountEndpoints, libraryEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, registerLibraryRequest, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { sendOrderNotices } from '../orders/notices.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-languages-'));
@@ -29,6 +32,7 @@ interface OutboxMessage {
 
 describe.each(ENGINES)('languages of accounts, notices and documents on %s', (engine) => {
   let t: TestApp;
+  // the development outbox is not in the endpoint table
   const outbox = async (to: string): Promise<OutboxMessage[]> =>
     (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages;
 
@@ -40,9 +44,9 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
   it('sends the code of a registration made in Gujarati in Gujarati, and keeps the language on the account', async () => {
     const logo = await makeJpeg('JB', { width: 120, height: 120 });
     const email = 'gyan-bhandar-gu@example.in';
-    const registered = await t.app.inject({
-      ...(await registrationPayload(email, logo)),
+    const registered = await inject(t.app, libraryEndpoints.register, {
       headers: { 'accept-language': 'gu-IN,gu;q=0.9' },
+      body: registrationForm(email, logo),
     });
     expect(registered.statusCode).toBe(200);
     const [code] = await outbox(email);
@@ -57,30 +61,27 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
   it('keeps the language chosen on the switcher, refuses others by name, and only for a signed-in account', async () => {
     const library = await createLibrary(t.ctx);
     const session = await tokenHeader(t, library);
-    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: session })).json().data;
+    const me = async () => (await inject(t.app, accountEndpoints.me, { headers: session })).json().data;
     expect((await me()).preferred_language).toBe('en');
 
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/language',
+    const saved = await inject(t.app, accountEndpoints.language, {
       headers: { ...session, 'accept-language': 'hi' },
-      payload: { preferred_language: 'hi' },
+      body: { preferred_language: 'hi' },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe('भाषा सहेज ली गई');
     expect((await me()).preferred_language).toBe('hi');
 
-    const wrong = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/language',
+    const wrong = await inject(t.app, accountEndpoints.language, {
+      raw: true,
       headers: { ...session, 'accept-language': 'gu' },
-      payload: { preferred_language: 'fr' },
+      body: { preferred_language: 'fr' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual([{ field: 'preferred_language', message: 'English, ગુજરાતી અથવા हिन्दी માંથી ભાષા પસંદ કરો' }]);
     expect((await me()).preferred_language).toBe('hi');
 
-    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/user/language', payload: { preferred_language: 'gu' } });
+    const anonymous = await inject(t.app, accountEndpoints.language, { body: { preferred_language: 'gu' } });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -89,18 +90,16 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     const library = await createLibrary(t.ctx, { name: 'શ્રી આત્માનંદ જ્ઞાન ભંડાર', letter_text: 'પૂજ્ય પ્રકાશકશ્રી, નીચેનાં પુસ્તકો મોકલવા વિનંતી.' });
     const lib = await tokenHeader(t, library);
     const pub = await tokenHeader(t, publisher);
-    const choose = (headers: { authorization: string }, language: string) =>
-      t.app.inject({ method: 'PUT', url: '/api/user/language', headers, payload: { preferred_language: language } });
+    const choose = (headers: { authorization: string }, language: InterfaceLanguage) =>
+      inject(t.app, accountEndpoints.language, { headers, body: { preferred_language: language } });
     expect((await choose(lib, 'gu')).statusCode).toBe(200);
     expect((await choose(pub, 'hi')).statusCode).toBe(200);
     const a = await createBook(t.ctx, publisher.publisherId, { book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર' });
     const b = await createBook(t.ctx, publisher.publisherId, { book_title: 'तत्त्वार्थसूत्र' });
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const created = await inject(t.app, orderEndpoints.create, {
       headers: lib,
-      payload: {
+      body: {
         orders: [
           { publisherId: publisher.publisherId, bookId: a.id, numberOfCopies: 2 },
           { publisherId: publisher.publisherId, bookId: b.id, numberOfCopies: 5 },
@@ -111,12 +110,7 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     const { id: orderId, orderId: orderNumber } = created.json().data.orders[0] as { id: number; orderId: string };
 
     // the order letter: the library's fixed words in Gujarati, DD/MM/YYYY, Latin digits
-    const letter = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher/generate-pdf',
-      headers: lib,
-      payload: { orderId, sendWhatsapp: true },
-    });
+    const letter = await inject(t.app, orderEndpoints.letter, { headers: lib, body: { orderId, sendWhatsapp: true } });
     expect(letter.statusCode).toBe(200);
     const text = pdfText(letter.rawPayload, 'letter-gu.pdf');
     for (const words of [
@@ -142,14 +136,12 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
 
     // the publisher dispatches: the library hears it in Gujarati, with the courier lines
     expect(
-      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${orderId}`, headers: pub, payload: { status: 'IN_PROGRESS' } }))
+      (await inject(t.app, orderEndpoints.setStatus, { params: { id: orderId }, headers: pub, body: { status: 'IN_PROGRESS' } }))
         .statusCode,
     ).toBe(200);
-    const dispatched = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
+    const dispatched = await inject(t.app, orderEndpoints.dispatch, {
       headers: pub,
-      payload: form({ orderId, courierCompanyName: 'DTDC', trackingId: 'D1234' }),
+      body: form({ orderId, courierCompanyName: 'DTDC', trackingId: 'D1234' }),
     });
     expect(dispatched.statusCode).toBe(200);
     const subject = `JSBN: ઓર્ડર ${orderNumber} — રવાના કરેલ`;
@@ -165,25 +157,17 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     );
 
     // the publisher prints the labels: their fixed words follow the publisher's language, not the library's (decision 039)
-    const labels = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/order-book/addresses.pdf',
-      headers: { ...pub, 'accept-language': 'hi' },
+    const labels = await inject(t.app, orderEndpoints.addressLabels, {
       query: { ids: String(orderId) },
+      headers: { ...pub, 'accept-language': 'hi' },
     });
     const label = pdfText(labels.rawPayload, 'labels-hi.pdf');
     expect(label).toContain('प्रति,');
     expect(label).toContain('प्रेषक,');
     expect(label).not.toContain('પ્રતિ,');
     const english = pdfText(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/book/order-book/addresses.pdf',
-          headers: { ...pub, 'accept-language': 'en' },
-          query: { ids: String(orderId) },
-        })
-      ).rawPayload,
+      (await inject(t.app, orderEndpoints.addressLabels, { query: { ids: String(orderId) }, headers: { ...pub, 'accept-language': 'en' } }))
+        .rawPayload,
       'labels-en.pdf',
     );
     expect(english).toContain('To,');
@@ -191,8 +175,8 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
   });
 });
 
-/** The request of registerLibraryRequest, to send with other headers. */
-async function registrationPayload(email: string, logo: Buffer) {
+/** The form of registerLibraryRequest, to send with other headers. */
+function registrationForm(email: string, logo: Buffer): FormData {
   const fields = {
     name: 'શ્રી જ્ઞાન ભંડાર',
     sanchalak_name: 'શ્રી સંઘ',
@@ -207,5 +191,5 @@ async function registrationPayload(email: string, logo: Buffer) {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   data.append('logo', new Blob([new Uint8Array(logo)], { type: 'image/jpeg' }), 'l.jpg');
-  return { method: 'POST' as const, url: '/api/library', payload: data };
+  return data;
 }
