@@ -5,8 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
+import { accountEndpoints, publisherEndpoints } from '@jsbn/shared/core';
 import { createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { importCatalogue } from '../books/import.js';
 
 describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) => {
@@ -25,11 +27,12 @@ describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) =
         pages: 120,
       },
     ]);
-    const listed = await t.app.inject({ method: 'GET', url: '/api/publisher', query: { queryString: 'Shrutgyan' } });
+    const listed = await inject(t.app, publisherEndpoints.list, { query: { queryString: 'Shrutgyan' } });
     publisherId = listed.json().data.publishers[0].id;
   });
   afterAll(() => t.close());
 
+  // the development outbox is not in the endpoint table
   const outbox = async (to: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages as {
       subject: string;
@@ -43,16 +46,12 @@ describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) =
   };
 
   it('takes the claim, lets support approve it once, and the claimant sets a password and logs in', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisherId}` })).json().data.publisher;
+    const before = (await inject(t.app, publisherEndpoints.one, { params: { id: publisherId } })).json().data.publisher;
     expect([before.claimable, before.email]).toEqual([true, '']);
 
-    const invalid = await t.app.inject({
-      method: 'POST',
-      url: `/api/publisher/${publisherId}/claim`,
-      payload: { ...claim, contact: '12' },
-    });
+    const invalid = await inject(t.app, publisherEndpoints.claim, { params: { id: publisherId }, body: { ...claim, contact: '12' } });
     expect(invalid.json().details).toEqual([{ field: 'contact', message: MSG.contact10 }]);
-    const sent = await t.app.inject({ method: 'POST', url: `/api/publisher/${publisherId}/claim`, payload: claim });
+    const sent = await inject(t.app, publisherEndpoints.claim, { params: { id: publisherId }, body: claim });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().message).toBe('Thank you. We will check your claim and write to you at trustee@shrutgyan.example.');
 
@@ -73,7 +72,7 @@ describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) =
       'Hitesh Shah (trustee@shrutgyan.example, +91 9825012345) asks for the account of Shrutgyan Prakashan Palitana',
     );
     expect(shown.body).toContain('<button type="submit">Approve this claim</button>');
-    expect((await t.app.inject({ method: 'GET', url: `/api/publisher/${publisherId}` })).json().data.publisher.claimable).toBe(true);
+    expect((await inject(t.app, publisherEndpoints.one, { params: { id: publisherId } })).json().data.publisher.claimable).toBe(true);
     const action = /<form method="post" action="([^"]+)">/.exec(shown.body)![1]!.replace(/&amp;/g, '&');
     const approved = await t.app.inject({
       method: 'POST',
@@ -90,28 +89,24 @@ describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) =
     expect((await t.app.inject({ method: 'GET', url: `${approve.pathname}${approve.search}` })).statusCode).toBe(409);
 
     const [reset] = await outbox('trustee@shrutgyan.example');
-    const token = new URL(reset!.link!).searchParams.get('token');
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { token, password: 'Shrutgyan@2026' } })).statusCode,
-    ).toBe(200);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: 'trustee@shrutgyan.example', password: 'Shrutgyan@2026', modelType: 'PUBLISHER' },
+    const token = new URL(reset!.link!).searchParams.get('token')!;
+    expect((await inject(t.app, accountEndpoints.resetPassword, { body: { token, password: 'Shrutgyan@2026' } })).statusCode).toBe(200);
+    const login = await inject(t.app, accountEndpoints.login, {
+      body: { email: 'trustee@shrutgyan.example', password: 'Shrutgyan@2026', modelType: 'PUBLISHER' },
     });
     expect(login.statusCode).toBe(200);
 
-    const after = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisherId}` })).json().data.publisher;
+    const after = (await inject(t.app, publisherEndpoints.one, { params: { id: publisherId } })).json().data.publisher;
     expect([after.claimable, after.email]).toEqual([false, 'trustee@shrutgyan.example']);
     // a taken account is claimed no more
-    const again = await t.app.inject({ method: 'POST', url: `/api/publisher/${publisherId}/claim`, payload: claim });
+    const again = await inject(t.app, publisherEndpoints.claim, { params: { id: publisherId }, body: claim });
     expect([again.statusCode, again.json().message]).toEqual([409, 'This publisher already manages its own account.']);
   });
 
   it('refuses a claim of a registered publisher or of no publisher', async () => {
     const registered = await createPublisher(t.ctx);
-    const own = await t.app.inject({ method: 'POST', url: `/api/publisher/${registered.publisherId}/claim`, payload: claim });
+    const own = await inject(t.app, publisherEndpoints.claim, { params: { id: registered.publisherId }, body: claim });
     expect([own.statusCode, own.json().message]).toEqual([409, 'This publisher already manages its own account.']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/publisher/999999/claim', payload: claim })).statusCode).toBe(404);
+    expect((await inject(t.app, publisherEndpoints.claim, { params: { id: 999999 }, body: claim })).statusCode).toBe(404);
   });
 });
