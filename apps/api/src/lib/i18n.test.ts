@@ -4,6 +4,7 @@
  * falls back to English; and the catalogues cover every message of the spec (MSG) in both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints, siteEndpoints } from '@jsbn/shared/core';
 import {
   BOOK_MSG,
   BULK_MSG,
@@ -16,6 +17,7 @@ import {
   translateMessage,
 } from '@jsbn/shared';
 import { ENGINES, createTestApp, type TestApp } from '../test/harness.js';
+import { inject } from '../test/inject.js';
 import { REGISTRATION_MESSAGE } from '../modules/auth/service.js';
 import { translate } from './i18n.js';
 
@@ -90,11 +92,9 @@ describe.each(ENGINES)('replies in the caller language on %s', (engine) => {
 
   /** POST /api/user/contact with a short message and a bad number, in `language`. */
   const badContact = (language?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/user/contact',
+    inject(t.app, siteEndpoints.contact, {
       headers: language ? { 'accept-language': language } : {},
-      payload: { fullName: 'શ્રી સંઘ', email: 'sangh@example.in', contact: '12', message: 'short' },
+      body: { fullName: 'શ્રી સંઘ', email: 'sangh@example.in', contact: '12', message: 'short' },
     });
 
   it('answers the same validation error in en, gu and hi; anything else in English', async () => {
@@ -138,16 +138,14 @@ describe.each(ENGINES)('replies in the caller language on %s', (engine) => {
   });
 
   it('answers a success and a 404 in Gujarati', async () => {
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/contact',
+    const sent = await inject(t.app, siteEndpoints.contact, {
       headers: { 'accept-language': 'gu' },
-      payload: { fullName: 'શ્રી સંઘ', email: 'sangh@example.in', contact: '9825012345', message: 'અમને પુસ્તકોની યાદી મોકલશો.' },
+      body: { fullName: 'શ્રી સંઘ', email: 'sangh@example.in', contact: '9825012345', message: 'અમને પુસ્તકોની યાદી મોકલશો.' },
     });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().message).toBe('આપનો સંદેશ સફળતાપૂર્વક મોકલાઈ ગયો છે!');
 
-    const missing = await t.app.inject({ method: 'GET', url: '/api/book/999999', headers: { 'accept-language': 'gu' } });
+    const missing = await inject(t.app, bookEndpoints.one, { params: { id: 999999 }, headers: { 'accept-language': 'gu' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('પુસ્તક મળ્યું નથી');
     // a message without a translation yet stays English, never empty

@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { eq } from 'drizzle-orm';
 import { BOOK_MSG } from '@jsbn/shared';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { accounts, books } from '../../db/schema.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-prices-'));
 const pdfText = (bytes: Buffer, name: string) => {
@@ -57,11 +59,9 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
   afterAll(() => t.close());
 
   const register = async (fields: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/book',
+    inject(t.app, bookEndpoints.register, {
       headers: pub,
-      payload: form({ ...bookForm, ...fields }, { book_cover: [await makeJpeg('Cover'), 'cover.jpg', 'image/jpeg'] }),
+      body: form({ ...bookForm, ...fields }, { book_cover: [await makeJpeg('Cover'), 'cover.jpg', 'image/jpeg'] }),
     });
 
   it('registers a book as priced, for propagation or free; a free book with a price is refused, naming the field', async () => {
@@ -73,23 +73,21 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
 
     const nominal = await register({ price_kind: 'nominal', price: '15.50', currency: 'INR' });
     expect(nominal.statusCode).toBe(200);
-    const page = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${nominal.json().data.jsbn_number}` });
+    const page = await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: nominal.json().data.jsbn_number } });
     expect(page.json().data.book).toMatchObject({ price_kind: 'nominal', price: 15.5, currency: 'INR' });
     const [stored] = await t.ctx.db.select({ price_minor: books.price_minor }).from(books).where(eq(books.id, nominal.json().data.id));
     expect(stored!.price_minor).toBe(1550);
 
     const free = await register({ book_title: 'શ્રી નવસ્મરણ', price_kind: 'free', price: '' });
     expect(free.statusCode).toBe(200);
-    const freePage = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${free.json().data.jsbn_number}` });
+    const freePage = await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: free.json().data.jsbn_number } });
     expect(freePage.json().data.book).toMatchObject({ price_kind: 'free', price: null });
   });
 
   it('keeps the price of each line when ordered, counts accepted copies, and adds the postage given at dispatch', async () => {
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const placed = await inject(t.app, orderEndpoints.create, {
       headers: lib,
-      payload: {
+      body: {
         orders: [
           { publisherId: publisher.publisherId, bookId: ids.priced, numberOfCopies: 2 },
           { publisherId: publisher.publisherId, bookId: ids.nominal, numberOfCopies: 3 },
@@ -98,8 +96,7 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
       },
     });
     const orderId = placed.json().data.orders[0].id as number;
-    const read = async () =>
-      (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${orderId}`, headers: lib })).json().data.orderBook;
+    const read = async () => (await inject(t.app, orderEndpoints.one, { params: { id: orderId }, headers: lib })).json().data.orderBook;
     let order = await read();
     expect(
       order.OrderBookItem.map((item: Record<string, unknown>) => [item.price_kind, item.price_minor, item.currency, item.amount_minor]),
@@ -114,11 +111,10 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
     await t.ctx.db.update(books).set({ price_minor: 15000 }).where(eq(books.id, ids.priced));
 
     const items = order.OrderBookItem as { id: number }[];
-    const accepted = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/book/order-book/${orderId}`,
+    const accepted = await inject(t.app, orderEndpoints.setStatus, {
+      params: { id: orderId },
       headers: pub,
-      payload: {
+      body: {
         status: 'IN_PROGRESS',
         orderItems: [
           { id: items[0]!.id, PartialBook: 1 },
@@ -128,19 +124,15 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
       },
     });
     expect(accepted.statusCode).toBe(200);
-    const badPostage = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
+    const badPostage = await inject(t.app, orderEndpoints.dispatch, {
       headers: pub,
-      payload: form({ orderId: String(orderId), postage: 'fifty' }),
+      body: form({ orderId: String(orderId), postage: 'fifty' }),
     });
     expect(badPostage.statusCode).toBe(400);
     expect(badPostage.json().details).toEqual([{ field: 'postage', message: 'Postage must be a number from 0 to 1000000.' }]);
-    const dispatched = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
+    const dispatched = await inject(t.app, orderEndpoints.dispatch, {
       headers: pub,
-      payload: form({ orderId: String(orderId), postage: '45.50' }),
+      body: form({ orderId: String(orderId), postage: '45.50' }),
     });
     expect(dispatched.statusCode).toBe(200);
 
@@ -149,7 +141,7 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
     expect(order).toMatchObject({ postage_minor: 4550, totals: [{ currency: 'INR', amount_minor: 22550 }] });
 
     // the letter: price, amount, Free, for propagation, postage and total
-    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId } });
+    const letter = await inject(t.app, orderEndpoints.letter, { headers: pub, body: { orderId } });
     const english = pdfText(letter.rawPayload, 'letter-en.pdf');
     // (-layout keeps the columns; a cell's second line comes on the next line)
     expect(english).toMatch(/કલ્પસૂત્ર\s+PRC01-\d{5}-.\s+Bhadrabahu\s+2 \(1\s+₹120\.00\s+₹120\.00\n.*accepted\)/);
@@ -160,22 +152,14 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
 
     // in the library's language
     await t.ctx.db.update(accounts).set({ preferred_language: 'gu' }).where(eq(accounts.id, library.accountId));
-    const gujarati = pdfText(
-      (await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId } })).rawPayload,
-      'letter-gu.pdf',
-    );
+    const gujarati = pdfText((await inject(t.app, orderEndpoints.letter, { headers: pub, body: { orderId } })).rawPayload, 'letter-gu.pdf');
     expect(gujarati).toMatch(/પ્રતિક્રમણ સૂત્ર\s+PRC01-\d{5}-.\s+Bhadrabahu\s+5\s+નિઃશુલ્ક\s+નિઃશુલ્ક/);
     expect(gujarati).toMatch(/₹20\.00\s*\(પ્રચારાર્થે\)|₹20\.00\s+₹60\.00\n.*\(પ્રચારાર્થે\)/);
     expect(gujarati).toContain('ટપાલ ખર્ચ: ₹45.50');
     expect(gujarati).toContain('કુલ: ₹225.50');
 
     // the Excel export: each line's price and amount, the postage and the total
-    const excel = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/order-book/export.xlsx',
-      headers: pub,
-      query: { ids: String(orderId) },
-    });
+    const excel = await inject(t.app, orderEndpoints.exportXlsx, { query: { ids: String(orderId) }, headers: pub });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Data')!;
