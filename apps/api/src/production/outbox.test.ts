@@ -8,11 +8,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEndpoints, orderEndpoints, publisherEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../seed/factories.js';
 import { outbox } from '../db/schema.js';
 import { CLAIM_LEASE_MS } from '../lib/outbox-worker.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../test/harness.js';
+import { inject } from '../test/inject.js';
 import { mailParts, mailText, startFakeWhatsapp, startSmtp, waitFor, type FakeWhatsapp, type TestSmtp } from '../test/servers.js';
 
 const GUJARAT = stateIdByName('Gujarat')!;
@@ -23,6 +25,7 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
   let whatsapp: FakeWhatsapp;
   const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
   const rowsTo = (to: string) => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, to));
+  // the development outbox is not in the endpoint table
   const latestMessages = async (to: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${to}` })).json().data.messages;
 
@@ -49,10 +52,8 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
 
   it('mails the registration code and the reset link through SMTP', async () => {
     const email = `mandir-${engine}@example.test`;
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher',
-      payload: form(
+    const registered = await inject(t.app, publisherEndpoints.register, {
+      body: form(
         {
           publisher_no: engine === 'pglite' ? 'SMTP1' : 'SMTP2',
           publisher_name: 'શ્રી જૈન સાહિત્ય મંદિર',
@@ -84,7 +85,7 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     expect(JSON.stringify(await latestMessages(email))).not.toContain(code);
 
     const library = await createLibrary(t.ctx);
-    await t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email: library.email, modelType: 'LIBRARY' } });
+    await inject(t.app, accountEndpoints.forgotPassword, { body: { email: library.email, modelType: 'LIBRARY' } });
     const [reset] = await waitFor(() => (mailsTo(library.email).length ? mailsTo(library.email) : null), 10_000, 'the reset e-mail');
     const link = /https:\/\/jsbn\.test\/new-password\?token=[A-Za-z0-9_-]{43}/.exec(mailText(reset!.raw))?.[0];
     expect(link).toBeDefined();
@@ -95,14 +96,14 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
       'the row marked sent',
     );
     expect([sent!.link, sent!.body.includes(token)]).toEqual([null, false]);
-    const done = await t.app.inject({ method: 'POST', url: '/api/user/verify-password', payload: { password: 'Tirth@2026', token } });
+    const done = await inject(t.app, accountEndpoints.resetPassword, { body: { password: 'Tirth@2026', token } });
     expect(done.statusCode).toBe(200);
   });
 
   it('keeps mail pending with growing backoff while SMTP is down and delivers it exactly once when it is back', async () => {
     await smtp.stop();
     const library = await createLibrary(t.ctx);
-    await t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { email: library.email, modelType: 'LIBRARY' } });
+    await inject(t.app, accountEndpoints.forgotPassword, { body: { email: library.email, modelType: 'LIBRARY' } });
     // a claimed message shows its attempt and a lease before the failure is recorded: wait for the record
     const [failing] = await waitFor(
       async () => {
@@ -142,19 +143,12 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     const lib = await tokenHeader(t, library);
     const orderLetter = async () => {
       const book = await createBook(t.ctx, publisher.publisherId, {}, { cover: false });
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/book/order-book',
+      const created = await inject(t.app, orderEndpoints.create, {
         headers: lib,
-        payload: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 3 }] },
+        body: { orders: [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 3 }] },
       });
       const orderId = created.json().data.orders[0].id as number;
-      const letter = await t.app.inject({
-        method: 'POST',
-        url: '/api/publisher/generate-pdf',
-        headers: lib,
-        payload: { orderId, sendWhatsapp: true },
-      });
+      const letter = await inject(t.app, orderEndpoints.letter, { headers: lib, body: { orderId, sendWhatsapp: true } });
       expect(letter.statusCode).toBe(200);
       return letter.rawPayload;
     };
