@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { eq, inArray } from 'drizzle-orm';
 import { JSBN_MAX_SEQUENCE, isValidJsbn } from '@jsbn/shared';
 import { createPublisher } from '../../seed/factories.js';
 import { books, publishers } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { IMPORT_BATCH, importCatalogue, publisherNoFor, type CatalogueRecord } from './import.js';
 import { sharedCatalogue } from '../../test/catalogue.js';
 
@@ -63,7 +65,7 @@ describe('catalogue import (PGlite)', () => {
     if (real) expect([report.imported, report.rejected.length]).toEqual([618, 49]);
     for (const rejection of report.rejected) expect(rejection.reason).toBe('publisher is missing');
 
-    const listed = await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: 'all' } });
+    const listed = await inject(t.app, bookEndpoints.list, { query: { limit: 'all' } });
     const books = listed.json().data.books as { id: number; jsbn_number: string; book_title: string; book_e_title: string }[];
     const imported = books.filter((book) => report.bookIds.includes(book.id));
     expect(imported).toHaveLength(report.imported);
@@ -73,7 +75,7 @@ describe('catalogue import (PGlite)', () => {
     const sample = imported.filter((_, index) => index % Math.max(1, Math.floor(imported.length / 12)) === 0);
     for (const book of sample) {
       for (const query of [book.book_title, book.book_e_title]) {
-        const found = await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query, limit: '100' } });
+        const found = await inject(t.app, bookEndpoints.list, { query: { queryString: query, limit: '100' } });
         expect(
           found.json().data.books.map((item: { id: number }) => item.id),
           query,
@@ -89,10 +91,10 @@ describe('catalogue import (PGlite)', () => {
     );
     expect(yearless.length).toBeGreaterThan(0);
     for (const { record, id } of yearless.filter((_, index) => index % Math.max(1, Math.floor(yearless.length / 5)) === 0)) {
-      const { book } = (await t.app.inject({ method: 'GET', url: `/api/book/${id}` })).json().data;
+      const { book } = (await inject(t.app, bookEndpoints.one, { params: { id } })).json().data;
       expect([book.publication_year, book.published_year, book.vikram_samvat]).toEqual([null, null, null]);
       for (const query of [record.title!, devanagariToGujarati(record.title!), record.title_en!]) {
-        const found = await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query, limit: '100' } });
+        const found = await inject(t.app, bookEndpoints.list, { query: { queryString: query, limit: '100' } });
         expect(
           found.json().data.books.map((item: { id: number }) => item.id),
           query,

@@ -6,8 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { importCatalogue, type CatalogueRecord } from './import.js';
 import { sharedCatalogue } from '../../test/catalogue.js';
 import { rankByWords, rankWhole } from './search-results.js';
@@ -160,7 +162,7 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
     t = await createTestApp(engine);
     ({ records, real } = sharedCatalogue(SAMPLE, 'search-quality.test.ts'));
     const report = await importCatalogue(t.ctx, records);
-    const listed = await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: 'all' } });
+    const listed = await inject(t.app, bookEndpoints.list, { query: { limit: 'all' } });
     const byId = new Map((listed.json().data.books as { id: number; jsbn_number: string }[]).map((book) => [book.id, book.jsbn_number]));
     const imported = records.filter(
       (record, index): record is CatalogueRecord =>
@@ -176,7 +178,7 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
       const book = await createBook(t.ctx, publisher.publisherId, fields, { cover: false });
       idOf.set(`gu:${key}`, book.id);
     }
-    const all = await t.app.inject({ method: 'GET', url: '/api/book', query: { limit: 'all' } });
+    const all = await inject(t.app, bookEndpoints.list, { query: { limit: 'all' } });
     for (const book of all.json().data.books as { id: number; book_e_title: string }[]) englishTitleOf.set(book.id, book.book_e_title);
     // the planner's statistics, as autovacuum keeps them for a running catalogue (search reads its size)
     await t.ctx.db.execute(sql`analyze books`);
@@ -184,7 +186,7 @@ describe.each(ENGINES)('search quality on %s', (engine) => {
   afterAll(() => t.close());
 
   const top5 = async (query: string) => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query, limit: '50' } });
+    const response = await inject(t.app, bookEndpoints.list, { query: { queryString: query, limit: '50' } });
     expect(response.statusCode).toBe(200);
     return (response.json().data.books as { id: number }[]).slice(0, 5).map((book) => book.id);
   };
