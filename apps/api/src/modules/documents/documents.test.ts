@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentEndpoints } from '@jsbn/shared/core';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { splitRuns } from './script-runs.js';
 
 const SUPPORT_EMAIL = 'forms@jsbn.test';
@@ -46,13 +48,13 @@ describe('offline forms', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const get = (form: string, format: string) => inject(t.app, documentEndpoints.offlineForm, { params: { form, format } });
 
   describe.each(Object.keys(FORMS) as Array<keyof typeof FORMS>)('%s', (form) => {
     const expected = FORMS[form];
 
     it('downloads as a Word file holding its labels and the support e-mail', async () => {
-      const response = await get(`/api/documents/forms/${form}.docx`);
+      const response = await get(form, 'docx');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
       expect(response.headers['content-disposition']).toBe(`attachment; filename="JSBN-${form}.docx"`);
@@ -65,7 +67,7 @@ describe('offline forms', () => {
     });
 
     it('downloads as an A4 PDF that renders and holds its labels and the support e-mail', async () => {
-      const response = await get(`/api/documents/forms/${form}.pdf`);
+      const response = await get(form, 'pdf');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-disposition']).toBe(`attachment; filename="JSBN-${form}.pdf"`);
@@ -89,13 +91,14 @@ describe('offline forms', () => {
   });
 
   it('gives the same bytes again (generated once, cached in memory)', async () => {
-    const first = await get('/api/documents/forms/book-form-gu.pdf');
-    const second = await get('/api/documents/forms/book-form-gu.pdf');
+    const first = await get('book-form-gu', 'pdf');
+    const second = await get('book-form-gu', 'pdf');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
   it.each(['unknown-form.pdf', 'book-form-gu.txt', 'book-form-gu.PDF', 'publisher-registration'])('answers 404 for %s', async (name) => {
-    const response = await get(`/api/documents/forms/${name}`);
+    // names that are no form, some not even of the route's form.format shape: the path as a client might send it
+    const response = await t.app.inject({ method: 'GET', url: `/api/documents/forms/${name}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ statusCode: 404, error: 'NOT_FOUND' });
   });
