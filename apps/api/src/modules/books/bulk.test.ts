@@ -12,16 +12,18 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEndpoints, bulkEndpoints } from '@jsbn/shared/core';
 import { BOOK_MSG, BULK_COLUMNS, BULK_MSG, MSG, formatJsbn, makeJsbn, type BulkColumn, type BulkPreview, type BulkRow } from '@jsbn/shared';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { books, publishers } from '../../db/schema.js';
 import { XLSX_TYPE } from '../../lib/excel.js';
 import { numberSheet } from '../../test/bulk-files.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 /** The template's bytes in `language` (Accept-Language). */
 async function template(t: TestApp, language = 'en'): Promise<Buffer> {
-  const reply = await t.app.inject({ method: 'GET', url: '/api/book/bulk/template.xlsx', headers: { 'accept-language': language } });
+  const reply = await inject(t.app, bulkEndpoints.template, { headers: { 'accept-language': language } });
   expect(reply.statusCode).toBe(200);
   expect(reply.headers['content-type']).toBe(XLSX_TYPE);
   expect(reply.headers['content-disposition']).toBe('attachment; filename="JSBN_Register_Many_Books.xlsx"');
@@ -75,9 +77,9 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
 
   /** POST /api/book/bulk/preview with `bytes` as the body. */
   const preview = (bytes: Buffer, headers: Record<string, string> = pub) =>
-    t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: { ...headers, 'content-type': XLSX_TYPE }, payload: bytes });
+    inject(t.app, bulkEndpoints.preview, { headers, body: new Blob([new Uint8Array(bytes)], { type: XLSX_TYPE }) });
   const register = (batch: string, rows: BulkRow[], headers = pub) =>
-    t.app.inject({ method: 'POST', url: '/api/book/bulk/register', headers, payload: { batch, rows } });
+    inject(t.app, bulkEndpoints.register, { headers, body: { batch, rows } });
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -259,12 +261,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
 
     // the same problems in Gujarati, and again after a fix in the browser (POST /check)
     const fixed = rows.map(({ row, values }) => ({ row, values: row === 3 ? { ...values, language: 'Hindi', pages: '210' } : values }));
-    const checked = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/bulk/check',
-      headers: { ...pub, 'accept-language': 'gu' },
-      payload: { rows: fixed },
-    });
+    const checked = await inject(t.app, bulkEndpoints.check, { headers: { ...pub, 'accept-language': 'gu' }, body: { rows: fixed } });
     expect(checked.statusCode).toBe(200);
     const again = checked.json<{ data: BulkPreview }>().data;
     expect(again.columns[0]).toEqual({ key: 'book_title', label: 'પુસ્તકનું શીર્ષક' });
@@ -316,7 +313,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect(long.statusCode).toBe(413);
     expect(long.json().message).toBe(BULK_MSG.tooManyRows);
 
-    const json = await t.app.inject({ method: 'POST', url: '/api/book/bulk/preview', headers: pub, payload: { rows: [] } });
+    const json = await inject(t.app, bulkEndpoints.preview, { raw: true, headers: pub, body: { rows: [] } });
     expect(json.statusCode).toBe(415);
     expect((await preview(await template(t), {})).statusCode).toBe(401);
     const library = await tokenHeader(t, await createLibrary(t.ctx));
@@ -357,12 +354,8 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     let reading!: () => void;
     const started = new Promise<void>((resolve) => (reading = resolve));
     const body = new Readable({ read: () => reading() });
-    const first = t.app.inject({
-      method: 'POST',
-      url: '/api/book/bulk/preview',
-      headers: { ...own, 'content-type': XLSX_TYPE },
-      payload: body,
-    });
+    // raw: the body is a stream still arriving, not the bytes the contract names
+    const first = inject(t.app, bulkEndpoints.preview, { raw: true, headers: { ...own, 'content-type': XLSX_TYPE }, body });
     await started;
     const second = await preview(file, own);
     expect(second.statusCode).toBe(409);
@@ -397,8 +390,9 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
       { row: 2, values: values('શ્રી ઉત્તરાધ્યયન સૂત્ર') },
     ];
     const listed = async () =>
-      (await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisherId}?pageNo=1&limit=10`, headers: pub })).json().data
-        .total as number;
+      (
+        await inject(t.app, bookEndpoints.ofPublisher, { params: { publisherId }, query: { pageNo: '1', limit: '10' }, headers: pub })
+      ).json().data.total as number;
     const before_total = await listed();
     const first = await register(batch, rows);
     expect(first.statusCode).toBe(200);
@@ -418,7 +412,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
         .where(like(books.source_ref, `bulk:${batch}:%`)),
     ).toHaveLength(2);
 
-    const stored = (await t.app.inject({ method: 'GET', url: `/api/book/${made[1]!.id}`, headers: pub })).json().data.book;
+    const stored = (await inject(t.app, bookEndpoints.one, { params: { id: made[1]!.id }, headers: pub })).json().data.book;
     expect(stored).toMatchObject({
       book_title: 'तत्त्वार्थसूत्र',
       language: 'Hindi',
@@ -435,7 +429,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     ]);
     expect(stored.subjects.map((subject: { subject_name: string }) => subject.subject_name)).toEqual(['Agam', 'Story']);
 
-    const result = await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: pub });
+    const result = await inject(t.app, bulkEndpoints.result, { params: { batch }, headers: pub });
     expect(result.statusCode).toBe(200);
     expect(result.headers['content-disposition']).toBe('attachment; filename="JSBN_Registered_Books.xlsx"');
     const sheet = (await workbookOf(result.rawPayload)).worksheets[0]!;
@@ -458,14 +452,13 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     ]);
     expect(sheet.getRow(3).getCell(1).value).toBe(4);
     const other = await tokenHeader(t, await createPublisher(t.ctx));
-    expect((await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: other })).statusCode).toBe(404);
+    expect((await inject(t.app, bulkEndpoints.result, { params: { batch }, headers: other })).statusCode).toBe(404);
 
     // the rows not registered follow the books, each with why, so none disappears (decision 039)
-    const withLeft = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/bulk/${batch}/result.xlsx`,
+    const withLeft = await inject(t.app, bulkEndpoints.resultWithLeft, {
+      params: { batch },
       headers: { ...pub, 'accept-language': 'gu' },
-      payload: {
+      body: {
         left: [
           { row: 5, values: values('Left out on purpose'), skipped: true },
           { row: 3, values: values('વર્ષ વગરનું', { publication_year: '', type: '' }) },
@@ -533,7 +526,7 @@ describe.each(ENGINES)('bulk registration on %s', (engine) => {
     expect((await ofBatch()).map((book) => book.publisher).sort()).toEqual(
       [publisher.publisherId, publisher.publisherId, publisher.publisherId, other.publisherId, other.publisherId].sort(),
     );
-    const result = await t.app.inject({ method: 'GET', url: `/api/book/bulk/${batch}/result.xlsx`, headers: own });
+    const result = await inject(t.app, bulkEndpoints.result, { params: { batch }, headers: own });
     expect((await workbookOf(result.rawPayload)).worksheets[0]!.getColumn(2).values).toEqual([
       undefined,
       'JSBN',
