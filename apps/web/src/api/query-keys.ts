@@ -59,6 +59,12 @@ export const queryKeys = {
     /** A page of the signed-in publisher's counts. */
     reach: (query: ListQuery) => ['interests', 'reach', query] as const,
   },
+  /** The signed-in library's copies (decision 071). */
+  holdings: {
+    all: ['holdings'] as const,
+    list: (query: Record<string, unknown>) => ['holdings', 'list', query] as const,
+    next: ['holdings', 'next-accession'] as const,
+  },
   /** The back office's lists (features/operator, api/history.ts): every one under `operator.all`. */
   operator: {
     all: ['operator'] as const,

@@ -39,6 +39,7 @@ const EditProfilePage = lazyNamed(() => import('../features/accounts/pages/edit-
 const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/change-password-page'), 'ChangePasswordPage');
 const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
 const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
+const ShelvesPage = lazyNamed(() => import('../features/shelves/pages/shelves-page'), 'ShelvesPage');
 const InterestsPage = lazyNamed(() => import('../features/interests/pages/interests-page'), 'InterestsPage');
 const InterestReachPage = lazyNamed(() => import('../features/interests/pages/interest-reach-page'), 'InterestReachPage');
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
@@ -151,6 +152,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireRole role="LIBRARY">
                 <GeneratedLettersPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.shelves,
+            element: (
+              <RequireRole role="LIBRARY">
+                <ShelvesPage />
               </RequireRole>
             ),
           },

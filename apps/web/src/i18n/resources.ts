@@ -18,6 +18,7 @@ import operatorQueues from '../locales/en/operatorQueues.json';
 import orders from '../locales/en/orders.json';
 import operatorModeration from '../locales/en/operatorModeration.json';
 import operatorHistory from '../locales/en/operatorHistory.json';
+import shelves from '../locales/en/shelves.json';
 import staticPages from '../locales/en/static.json';
 import lookups from '@jsbn/shared/locales/en/lookups.json';
 import record from '@jsbn/shared/locales/en/record.json';
@@ -36,6 +37,7 @@ export const ENGLISH = {
   operatorModeration,
   operatorQueues,
   operatorHistory,
+  shelves,
   static: staticPages,
   lookups,
   record,

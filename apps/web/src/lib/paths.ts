@@ -38,6 +38,8 @@ export const paths = {
   editBook: '/edit-book/:id',
   /** /edit-book without an id shows 'Book ID not found'. */
   editBookNoId: '/edit-book',
+  /** A library's copies: find, add, take off the shelves (decision 071). */
+  shelves: '/shelves',
   // interests (decision 073)
   /** A library's interests and follows. */
   interests: '/interests',

@@ -55,6 +55,7 @@ export const LIBRARY_MENU: MenuItemDef[] = [
       { label: 'completedOrders', to: paths.generatedLetters },
     ],
   },
+  { label: 'ourShelves', to: paths.shelves },
 ];
 
 export const PUBLISHER_MENU: MenuItemDef[] = [
