@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '@jsbn/shared';
 import { snap } from './support/browser.js';
 import { apiCall, apiToken } from './support/api.js';
+import type { Page } from 'playwright-core';
 import { newPage as openPage, useJourney } from './support/session.js';
 import { settle, signIn, transitionsDone } from './support/ui.js';
 
@@ -44,9 +45,16 @@ function message(lng: string, english: string): string {
 
 describe('money on the order on a phone', () => {
   for (const lng of ['en', 'gu', 'hi']) {
-    it(`${lng}: the total, address and next steps before confirming; fewer copies with a reason; pay by UPI; received short`, async () => {
-      const base = journey.server.url;
-      const publisherToken = await apiToken(base, PUBLISHER, 'PUBLISHER');
+    // what the first step of a language leaves for its second: the two pages and the order
+    let base = '';
+    let publisherToken = '';
+    let publisher: Page;
+    let library: Page;
+    let order: { id: number; amount_due_minor: number };
+    let orderId = '';
+    it(`${lng}: the total, address and next steps before confirming; fewer copies with a reason; pay by UPI`, async () => {
+      base = journey.server.url;
+      publisherToken = await apiToken(base, PUBLISHER, 'PUBLISHER');
       const libraryToken = await apiToken(base, LIBRARY, 'LIBRARY');
       for (const token of [publisherToken, libraryToken]) {
         expect((await apiCall(base, '/user/language', { token, method: 'PUT', body: { preferred_language: lng } })).status).toBe(200);
@@ -55,7 +63,7 @@ describe('money on the order on a phone', () => {
       const me = await apiCall<{ publisherId: number }>(base, '/user/me', { token: publisherToken });
       // the publisher's payment terms, through its profile form
       const locale = { en: 'en-US', gu: 'gu-IN', hi: 'hi-IN' }[lng];
-      const publisher = await openPage(journey.browser, journey.contexts, { width: 390, locale });
+      publisher = await openPage(journey.browser, journey.contexts, { width: 390, locale });
       await signIn(publisher, base, 'Publisher Login', PUBLISHER);
       await publisher.evaluate((language) => localStorage.setItem('jsbn.language', language), lng);
       await publisher.goto(`${base}/edit-profile`);
@@ -78,7 +86,7 @@ describe('money on the order on a phone', () => {
         .toBe('jainsahitya@okaxis');
 
       // the library's cart: the postage terms and the total with postage before Confirm order
-      const library = await openPage(journey.browser, journey.contexts, { width: 390, locale });
+      library = await openPage(journey.browser, journey.contexts, { width: 390, locale });
       await signIn(library, base, 'Library Login', LIBRARY);
       await library.evaluate((language) => localStorage.setItem('jsbn.language', language), lng);
       await library.goto(`${base}/new-published-books`);
@@ -123,9 +131,9 @@ describe('money on the order on a phone', () => {
           token: publisherToken,
         },
       );
-      const order = list.data.orderBooks[0]!;
+      order = list.data.orderBooks[0]!;
       expect(`₹${(order.amount_due_minor / 100).toFixed(2)}`).toBe(total);
-      const orderId = `ORD-${String(order.id).padStart(6, '0')}`;
+      orderId = `ORD-${String(order.id).padStart(6, '0')}`;
 
       // the publisher accepts one of the two copies, on its phone, and says why
       await publisher.goto(`${base}/booked-orders`);
@@ -200,7 +208,9 @@ describe('money on the order on a phone', () => {
       await publisher.setViewportSize(DESKTOP);
       await snap(publisher, `payments-confirmed-${lng}-1366`);
       await publisher.setViewportSize(PHONE);
+    });
 
+    it(`${lng}: a parcel received short or damaged, with a note the publisher reads`, async () => {
       // dispatched (through the API), the parcel comes short: the library says so with a note
       expect(
         (await apiCall(base, `/book/order-book/${order.id}`, { token: publisherToken, method: 'PATCH', body: { status: 'DISPATCHED' } }))
