@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Download, Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { MSG } from '@jsbn/shared';
+import { MSG, ORDER_MSG } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
@@ -230,6 +230,10 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => bhakta.inputValue()).toBe('0');
     await bhakta.fill('1');
     await bhakta.blur();
+    // fewer copies than ordered: the reason first (issue 45)
+    await partial.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => partial.getByText(ORDER_MSG.partialReason).isVisible()).toBe(true);
+    await partial.getByRole('radio', { name: 'Limited copies per library' }).check();
     await transitionsDone(page);
     await snap(page, 'orders-partial-accept-1280');
     await partial.getByRole('button', { name: 'Submit' }).click();
@@ -293,6 +297,7 @@ describe('orders and their documents, end to end', () => {
     expect(await line(BHAKTAMAR).innerText()).toMatch(/2\s+1\s+₹20\.00 \(for propagation\)\s+₹20\.00/);
     expect(await line('Postage').innerText()).toMatch(/₹60\.00/);
     expect(await line('Total').innerText()).toMatch(/₹1,080\.00/);
+    expect(await money.getByTestId('order-partial-reason').innerText()).toContain('Fewer copies accepted: Limited copies per library');
     await transitionsDone(page);
     await snap(page, 'orders-details-prices-1280');
     await money.getByRole('button', { name: 'Close' }).click();

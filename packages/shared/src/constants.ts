@@ -124,6 +124,21 @@ export const ORDER_TRANSITIONS: Record<OrderAction, { from: OrderStatus; to: Ord
   receive: { from: 'DISPATCHED', to: 'COMPLETED', by: 'LIBRARY' },
 };
 
+/**
+ * Why a publisher accepts fewer copies than were ordered (a partial accept, issue 45); 'other'
+ * asks for the reason in words.
+ */
+export const PARTIAL_ACCEPT_REASONS = ['out_of_stock', 'limited_per_library', 'other'] as const;
+export type PartialAcceptReason = (typeof PARTIAL_ACCEPT_REASONS)[number];
+
+/**
+ * How the library says a dispatched order arrived: in full, or short or damaged with a note the
+ * publisher reads. Either way the order is received (COMPLETED): the spec's state machine has no
+ * other end for a parcel that came.
+ */
+export const RECEIVED_AS = ['in_full', 'short_or_damaged'] as const;
+export type ReceivedAs = (typeof RECEIVED_AS)[number];
+
 /** The actions `role` may take on an order that is in `status`. */
 export function allowedOrderActions(role: ModelType, status: OrderStatus): OrderAction[] {
   return ORDER_ACTIONS.filter((action) => {

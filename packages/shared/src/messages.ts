@@ -103,6 +103,16 @@ export const MSG = {
   holdingMoved: 'Copy updated',
 } as const;
 
+/** A partial accept's reason and a receipt short or damaged (issue 45): the fields' messages. */
+export const ORDER_MSG = {
+  partialReason: 'Reason for accepting fewer copies is required',
+  partialReasonChoice: 'Reason for accepting fewer copies must be out of stock, limited copies per library or other',
+  partialNote: 'Reason in words is required when the reason is other',
+  receivedAs: 'Received must be in full or short or damaged',
+  receivedNote: 'Note on what is short or damaged is required',
+  receivedShort: 'Order marked as received, short or damaged',
+} as const;
+
 /** Money on the order (decision 070): the payment fields' messages and the payment steps' answers. */
 export const PAYMENT_MSG = {
   postageTerms: 'Postage terms must be free, per parcel, per copy or as actual',

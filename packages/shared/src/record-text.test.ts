@@ -42,6 +42,18 @@ describe("the record's values in the reader's language", () => {
     expect(read({ field: 'language', before: null, after: 'Pali' }, 'gu')).toEqual({ before: '—', after: 'Pali' });
   });
 
+  it("reads a partial accept's reason and a receipt short or damaged as words (issue 45)", () => {
+    expect(read({ field: 'partial_reason', before: null, after: 'limited_per_library' })).toEqual({
+      before: '—',
+      after: 'Limited copies per library',
+    });
+    expect(read({ field: 'partial_reason', before: null, after: 'out_of_stock' }, 'gu')).toEqual({ before: '—', after: 'નકલો ખલાસ' });
+    expect(read({ field: 'received_as', before: null, after: 'short_or_damaged' }, 'hi')).toEqual({
+      before: '—',
+      after: 'कम या क्षतिग्रस्त',
+    });
+  });
+
   it('reads flags, price types, statuses and report kinds as words', () => {
     expect(read({ field: 'book_published', before: false, after: true })).toEqual({ before: 'No', after: 'Yes' });
     expect(read({ field: 'is_available', before: true, after: false }, 'gu')).toEqual({ before: 'હા', after: 'ના' });

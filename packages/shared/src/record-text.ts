@@ -28,6 +28,8 @@ export interface RecordCatalogue {
   statuses: Record<string, string>;
   /** By a report's `kind` ('WRONG_DETAILS'). */
   reportKinds: Record<string, string>;
+  /** An order's `partial_reason` ('out_of_stock') and `received_as` ('short_or_damaged'), issue 45. */
+  orderNotes: Record<string, string>;
 }
 
 /** A changed field as the record keeps it, with the API's names of ids when it has them. */
@@ -90,6 +92,7 @@ function valueText(field: string, value: unknown, words: RecordWords): string {
   if (field === 'price_kind') return record.priceKinds[value] ?? value;
   if (field === 'status' || field === 'verification' || field === 'state') return record.statuses[value] ?? value;
   if (field === 'kind') return record.reportKinds[value] ?? value;
+  if (field === 'partial_reason' || field === 'received_as') return record.orderNotes[value] ?? value;
   // a JSBN as printed on the book, with its hyphens
   if (field === 'jsbn_number' || field.endsWith('_jsbn')) return normalizeJsbn(value) ? formatJsbn(normalizeJsbn(value)!) : value;
   if (field.endsWith('_at') && !Number.isNaN(Date.parse(value))) return words.moment(value);

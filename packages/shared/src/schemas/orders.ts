@@ -3,9 +3,9 @@
  * docs/api.md.
  */
 import { z } from 'zod';
-import { MSG, PAYMENT_MSG } from '../messages.js';
+import { MSG, ORDER_MSG, PAYMENT_MSG } from '../messages.js';
 import { UTR_PATTERN } from '../payments.js';
-import { ORDER_STATUSES } from '../constants.js';
+import { ORDER_STATUSES, PARTIAL_ACCEPT_REASONS, RECEIVED_AS } from '../constants.js';
 import { normalizePhone } from '../phone.js';
 import { isIndiaPost, isIndiaPostArticle } from '../couriers.js';
 import { id, listQuery, noControlCharacters, optionalNumber, optionalText, sortField } from './common.js';
@@ -27,13 +27,31 @@ export const createOrdersBody = z.object({
 });
 export type CreateOrdersInput = z.infer<typeof createOrdersBody>;
 
-/** PATCH /api/book/order-book/:id */
-export const orderStatusBody = z.object({
-  status: z.enum(['IN_PROGRESS', 'CANCELLED', 'DISPATCHED', 'COMPLETED']),
-  orderItems: z.array(z.object({ id: id, PartialBook: z.coerce.number().int().min(0).max(100_000) })).optional(),
-  /** Postage stated when accepting an order whose terms are 'as actual', major units of its currency (decision 070). */
-  postage: optionalNumber('Postage', 0, 1_000_000),
-});
+/** The longest reason or note a partial accept or a receipt short or damaged takes. */
+export const ORDER_NOTE_MAX = 500;
+
+/**
+ * PATCH /api/book/order-book/:id. A partial accept names its reason (`partialReason`, with words in
+ * `partialNote`, required for 'other'; whether the accept is partial the server decides from the
+ * counts); a receipt may be `receivedAs` 'short_or_damaged' with a required `receivedNote` (issue 45).
+ */
+export const orderStatusBody = z
+  .object({
+    status: z.enum(['IN_PROGRESS', 'CANCELLED', 'DISPATCHED', 'COMPLETED']),
+    orderItems: z.array(z.object({ id: id, PartialBook: z.coerce.number().int().min(0).max(100_000) })).optional(),
+    /** Postage stated when accepting an order whose terms are 'as actual', major units of its currency (decision 070). */
+    postage: optionalNumber('Postage', 0, 1_000_000),
+    partialReason: z.enum(PARTIAL_ACCEPT_REASONS, { error: ORDER_MSG.partialReasonChoice }).optional(),
+    partialNote: optionalText(ORDER_NOTE_MAX, 'Reason in words', 'multi'),
+    receivedAs: z.enum(RECEIVED_AS, { error: ORDER_MSG.receivedAs }).optional(),
+    receivedNote: optionalText(ORDER_NOTE_MAX, 'Note', 'multi'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.partialReason === 'other' && !body.partialNote)
+      ctx.addIssue({ code: 'custom', path: ['partialNote'], message: ORDER_MSG.partialNote });
+    if (body.status === 'COMPLETED' && body.receivedAs === 'short_or_damaged' && !body.receivedNote)
+      ctx.addIssue({ code: 'custom', path: ['receivedNote'], message: ORDER_MSG.receivedNote });
+  });
 export type UpdateOrderStatusInput = z.infer<typeof orderStatusBody>;
 /** What a client sends to PATCH /api/book/order-book/:id (`postage` may be left out). */
 export type OrderStatusRequest = z.input<typeof orderStatusBody>;

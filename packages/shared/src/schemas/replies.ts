@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { INTERFACE_LANGUAGES } from '../languages.js';
-import { ACCOUNT_ROLES, MODEL_TYPES, ORDER_EVENT_KINDS, ORDER_STATUSES } from '../constants.js';
+import { ACCOUNT_ROLES, MODEL_TYPES, ORDER_EVENT_KINDS, ORDER_STATUSES, PARTIAL_ACCEPT_REASONS, RECEIVED_AS } from '../constants.js';
 import { PRICE_KINDS } from '../money.js';
 import { PAYMENT_STATES, POSTAGE_TERMS } from '../payments.js';
 
@@ -425,6 +425,12 @@ export const orderDto = z
       /** Bank details for NEFT, when the publisher gave them. */
       bank: z.object({ account_name: maybeText, account_no: text, ifsc: text }).nullable(),
     }),
+    /** Why the publisher accepted fewer copies than ordered (issue 45), and its words; null unless partly accepted. */
+    partial_reason: z.enum(PARTIAL_ACCEPT_REASONS).nullable(),
+    partial_note: maybeText,
+    /** How the library received it: 'in_full', or 'short_or_damaged' with its note; null until received. */
+    received_as: z.enum(RECEIVED_AS).nullable(),
+    received_note: maybeText,
     dispetchedOrder: z
       .object({ orderimage: maybeLink, courierCompanyName: maybeText, courierCompanyNumber: maybeText, trackingId: maybeText })
       .nullable(),

@@ -234,6 +234,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const ok = await patch(pub1, partial.id, {
       status: 'IN_PROGRESS',
       orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies === 5 ? 3 : 0 })),
+      partialReason: 'out_of_stock',
     });
     expect(ok.json().message).toBe('Order partially accepted successfully');
     const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${partial.id}`, headers: lib })).json().data.orderBook;

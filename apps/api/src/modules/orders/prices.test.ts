@@ -121,6 +121,7 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
           { id: items[1]!.id, PartialBook: 3 },
           { id: items[2]!.id, PartialBook: 5 },
         ],
+        partialReason: 'limited_per_library',
       },
     });
     expect(accepted.statusCode).toBe(200);

@@ -7,12 +7,14 @@ import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'd
 import {
   MAX_ID,
   MSG,
+  ORDER_MSG,
   PAYMENT_MSG,
   ORDER_ACTIONS,
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
   DEFAULT_CURRENCY,
   formatJsbn,
+  formatMoney,
   lineAmount,
   orderNumber,
   orderTotals,
@@ -20,6 +22,7 @@ import {
   type CreateOrdersInput,
   type DashboardData,
   type DispatchOrderInput,
+  type InterfaceLanguage,
   type ModelType,
   type OrderAction,
   type OrderEventKind,
@@ -414,6 +417,10 @@ async function toDtos(
       postage_rate_minor: order.postage_rate_minor,
       amount_due_minor: due.amount_minor,
       payment: paymentOf(order, publisher, due),
+      partial_reason: order.partial_reason,
+      partial_note: order.partial_note,
+      received_as: order.received_as,
+      received_note: order.received_note,
       dispetchedOrder: dispatch
         ? {
             orderimage: ctx.storage.url(dispatch.file_key),
@@ -536,6 +543,17 @@ function actionFor(actor: Actor, input: UpdateOrderStatusInput): OrderAction {
   );
 }
 
+/** What the work of a status change adds: courier details, fields for the record, lines for the notice, the message. */
+interface TransitionOutcome {
+  courier?: CourierDetails;
+  /** More changes for the record's entry (decision 042): `{ field: [before, after] }`. */
+  changes?: Record<string, [unknown, unknown]>;
+  /** Lines the other party's notice adds, in its language. */
+  noticeLines?: (lng: InterfaceLanguage) => string[];
+  /** The message to answer with, instead of the action's. */
+  done?: string;
+}
+
 /**
  * Moves an order along the table of docs/api.md in one transaction: a conditional
  * `UPDATE … WHERE status = <from>`, the history row, the item counts (accept) or the dispatch
@@ -549,11 +567,11 @@ async function transition(
   actor: Actor,
   orderId: number,
   action: OrderAction,
-  work: (tx: DbOrTx) => Promise<CourierDetails | void>,
+  work: (tx: DbOrTx) => Promise<TransitionOutcome | void>,
 ): Promise<string> {
   const rule = ORDER_TRANSITIONS[action];
   const now = ctx.clock();
-  await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const moved = await tx
       .update(orders)
       // a new status starts a new wait: its days, and its one scheduled reminder
@@ -571,7 +589,8 @@ async function transition(
         `This order is ${ORDER_STATUS_LABEL[current.status]}; only a ${ORDER_STATUS_LABEL[rule.from]} order can be ${VERB[action]}.`,
       );
     }
-    const courier = await work(tx);
+    const outcome: TransitionOutcome = (await work(tx)) ?? {};
+    const { courier } = outcome;
     await tx.insert(order_events).values({
       order_id: orderId,
       from_status: rule.from,
@@ -591,6 +610,7 @@ async function transition(
         ...(courier?.courierCompanyName ? { courier_company_name: [null, courier.courierCompanyName] } : {}),
         ...(courier?.courierCompanyNumber ? { courier_company_number: [null, courier.courierCompanyNumber] } : {}),
         ...(courier?.trackingId ? { tracking_id: [null, courier.trackingId] } : {}),
+        ...outcome.changes,
       },
     });
     const order = moved[0]!;
@@ -622,15 +642,19 @@ async function transition(
       const subject = noticeText(lng, 'orderMoved.subject', values);
       const link = `${ctx.config.publicUrl}${actor.role === 'PUBLISHER' ? '/orders' : '/booked-orders'}`;
       const by = actor.role === 'PUBLISHER' ? 'byPublisher' : 'byLibrary';
-      const text = [noticeText(lng, `orderMoved.${by}.${action}`, values), ...(courier ? courierNoticeLines(lng, courier) : []), link].join(
-        '\n',
-      );
+      const text = [
+        noticeText(lng, `orderMoved.${by}.${action}`, values),
+        ...(courier ? courierNoticeLines(lng, courier) : []),
+        ...(outcome.noticeLines?.(lng) ?? []),
+        link,
+      ].join('\n');
       await enqueueMessage(tx, { channel: 'email', to: other.email, subject, text });
       if (action === 'dispatch' && other.whatsapp) await enqueueMessage(tx, { channel: 'whatsapp', to: other.whatsapp, subject, text });
     }
+    return outcome;
   });
   ctx.metrics.orderStatusChanges.inc({ status: rule.to });
-  return DONE[action];
+  return outcome.done ?? DONE[action];
 }
 
 /**
@@ -648,20 +672,72 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
       await tx.update(order_items).set({ accepted_book_copies: order_items.number_of_copies }).where(eq(order_items.order_id, orderId));
     } else if (action === 'partialAccept') {
       await acceptPartially(tx, orderId, input.orderItems ?? []);
+      return partialAcceptReason(tx, orderId, input);
     } else if (action === 'dispatch') {
       await tx.insert(dispatches).values({ order_id: orderId });
-    } else if (action === 'receive' && actor.libraryId) {
+    } else if (action === 'receive') {
       // the received copies go on the library's shelves, numbered on (decision 071)
-      shelved = await shelveOrder(
-        tx,
-        { libraryId: actor.libraryId, accountId: actor.accountId },
-        orderId,
-        ctx.clock().toISOString().slice(0, 10),
-      );
+      if (actor.libraryId)
+        shelved = await shelveOrder(
+          tx,
+          { libraryId: actor.libraryId, accountId: actor.accountId },
+          orderId,
+          ctx.clock().toISOString().slice(0, 10),
+        );
+      // in full, or short or damaged with the library's note (issue 45)
+      return receivedAs(tx, orderId, input);
     }
   });
   const copies = shelved as Awaited<ReturnType<typeof shelveOrder>> | null;
   return copies?.count ? receivedAndShelvedMessage(copies.count, copies.first!, copies.last!) : done;
+}
+
+/**
+ * Keeps why the publisher accepted fewer copies (issue 45) on the order: the reason and its words
+ * go to the record, and the library's e-mail says them with the new amount due (`amountDue`).
+ * @throws 400 naming `partialReason` when none is given
+ */
+async function partialAcceptReason(tx: DbOrTx, orderId: number, input: UpdateOrderStatusInput): Promise<TransitionOutcome> {
+  const reason = input.partialReason;
+  if (!reason) throw validationError([{ field: 'partialReason', message: ORDER_MSG.partialReason }]);
+  const note = input.partialNote ?? null;
+  const [order] = await tx.update(orders).set({ partial_reason: reason, partial_note: note }).where(eq(orders.id, orderId)).returning();
+  const lines = await tx
+    .select({
+      price_kind: order_items.price_kind,
+      price_minor: order_items.price_minor,
+      currency: order_items.currency,
+      copies: sql<number>`coalesce(${order_items.accepted_book_copies}, ${order_items.number_of_copies})`.mapWith(Number),
+    })
+    .from(order_items)
+    .where(eq(order_items.order_id, orderId));
+  const due = orderAmountDue(order!, lines);
+  return {
+    changes: { partial_reason: [null, reason], ...(note ? { partial_note: [null, note] } : {}) },
+    noticeLines: (lng) => [
+      noticeText(lng, 'partialAccept.reason', { reason: noticeText(lng, `partialAccept.reasons.${reason}`) }),
+      ...(note ? [noticeText(lng, 'partialAccept.note', { note })] : []),
+      ...(due.amount_minor === null
+        ? []
+        : [noticeText(lng, 'partialAccept.total', { total: formatMoney(due.amount_minor, due.currency) })]),
+    ],
+  };
+}
+
+/**
+ * Keeps how the library received the order (issue 45): in full, or short or damaged with its note,
+ * which the record keeps and the publisher's e-mail says. The order is received either way.
+ */
+async function receivedAs(tx: DbOrTx, orderId: number, input: UpdateOrderStatusInput): Promise<TransitionOutcome> {
+  const as = input.receivedAs ?? 'in_full';
+  const note = as === 'short_or_damaged' ? (input.receivedNote ?? null) : null;
+  await tx.update(orders).set({ received_as: as, received_note: note }).where(eq(orders.id, orderId));
+  if (as === 'in_full') return {};
+  return {
+    changes: { received_as: [null, as], received_note: [null, note] },
+    noticeLines: (lng) => [noticeText(lng, 'received.shortOrDamaged', { note: note ?? '' })],
+    done: ORDER_MSG.receivedShort,
+  };
 }
 
 /**
@@ -741,7 +817,7 @@ export async function dispatchOrder(ctx: AppContext, actor: Actor, input: Dispat
       tracking_id: input.trackingId ?? null,
       file_key: fileKey,
     });
-    return input;
+    return { courier: input };
   });
 }
 

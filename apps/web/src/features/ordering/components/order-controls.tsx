@@ -29,6 +29,7 @@ import { useSession } from '../../../api/session';
 import { digitsOnly } from '../../../components/forms';
 import { useFullScreenDialog } from '../../../components/responsive-dialog';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { useLibrary } from '../../../components/details-dialogs';
 import { usePrices } from '../../../components/prices';
 import type { Column } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
@@ -228,6 +229,41 @@ function CartOrders({ orders }: { orders: CartOrder[] }) {
   );
 }
 
+/**
+ * Below the orders in the confirm dialog (issue 45): where the books go — the library's address
+ * from its profile, with the way to change it — and what happens next, in two sentences.
+ */
+function DeliveryAndNext() {
+  const { t } = useTranslation('ordering');
+  const message = useMessages();
+  const { user } = useSession();
+  const library = useLibrary(user?.libraryId ?? null);
+  const address = library.data?.address.trim();
+  return (
+    <Stack spacing={2} sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+      <Box component="section" aria-labelledby="confirm-delivery-title">
+        <Typography id="confirm-delivery-title" sx={{ fontWeight: 700 }}>
+          {t('bar.deliveryTitle')}
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }} data-testid="confirm-delivery-address">
+          {library.data ? address || t('bar.deliveryNone') : message(library.isError ? MSG.somethingWrong : MSG.loading)}
+        </Typography>
+        <Link component={RouterLink} to={paths.editProfile} sx={TAP_LINK}>
+          {t('bar.deliveryChange')}
+        </Link>
+      </Box>
+      <Box component="section" aria-labelledby="confirm-next-title">
+        <Typography id="confirm-next-title" sx={{ fontWeight: 700 }}>
+          {t('bar.nextTitle')}
+        </Typography>
+        <Typography variant="body2" data-testid="confirm-next">
+          {t('bar.next')}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
 /** A book in the cart: title, JSBN, publisher and price, its copies and Remove; `arrived` when 'Order This Book' just put it there (brought into view). */
 function CartLineRow({ item, arrived }: { item: CartItem; arrived: boolean }) {
   const { t } = useTranslation('ordering');
@@ -394,6 +430,7 @@ export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | nu
             </Typography>
           ) : null}
           <CartOrders orders={orders} />
+          <DeliveryAndNext />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)} disabled={placeOrders.isPending}>

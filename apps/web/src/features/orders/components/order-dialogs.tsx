@@ -14,7 +14,13 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
   Link,
+  Radio,
+  RadioGroup,
   Stack,
   Step,
   StepLabel,
@@ -27,8 +33,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { COURIERS, FILE_RULES, MSG, fileProblem, trackingUrl } from '@jsbn/shared/core';
-import { checkTrackingId, dispatchObject, type ModelType, type OrderDto } from '@jsbn/shared';
+import {
+  COURIERS,
+  FILE_RULES,
+  MSG,
+  ORDER_MSG,
+  PARTIAL_ACCEPT_REASONS,
+  amountDue,
+  fileProblem,
+  trackingUrl,
+  type PartialAcceptReason,
+} from '@jsbn/shared/core';
+import { ORDER_NOTE_MAX, checkTrackingId, dispatchObject, type ModelType, type OrderDto } from '@jsbn/shared';
 import { useOrder } from '../api/orders-api';
 import { PaymentPanel } from './payment-panel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -163,13 +179,56 @@ function historyActor(by: string, t: TFunction<'orders'>): string {
   return rest.length ? t('details.actor', { role: label, who: rest.join(' ') }) : label;
 }
 
-/** What a history entry says first: the new status, or that a reminder was sent. */
-function historyWhat(event: OrderDto['history'][number], t: TFunction<'orders'>): string {
+/**
+ * What a history entry says first: the new status, or that a reminder was sent; a partial accept
+ * with its reason ('Preparing · Out of stock'), a receipt short or damaged says so.
+ */
+function historyWhat(event: OrderDto['history'][number], order: OrderDto, t: TFunction<'orders'>): string {
   if (event.kind === 'reminder') return t('details.reminder');
   if (event.kind === 'auto_reminder') return t('details.autoReminder');
   if (event.kind === 'payment_reminder') return t('payment.reminder');
   if (event.kind === 'payment' && event.payment_state) return t(`payment.state.${event.payment_state}`);
-  return t(`status.${event.status}`);
+  const status = t(`status.${event.status}`);
+  if (event.status === 'IN_PROGRESS' && order.partial_reason) return `${status} · ${t(`partial.reasons.${order.partial_reason}`)}`;
+  if (event.status === 'COMPLETED' && order.received_as === 'short_or_damaged') return `${status} · ${t('received.history')}`;
+  return status;
+}
+
+/**
+ * Why fewer copies were accepted, with the publisher's words and the new total, and a receipt
+ * short or damaged with the library's note: both parties read the same (issue 45).
+ */
+function OrderNotes({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('orders');
+  const prices = usePrices();
+  return (
+    <>
+      {order.partial_reason ? (
+        <Alert severity="info" data-testid="order-partial-reason">
+          <Typography sx={{ fontWeight: 700 }}>
+            {t('partialShown.title', { reason: t(`partial.reasons.${order.partial_reason}`) })}
+          </Typography>
+          {order.partial_note ? (
+            <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+              {t('partialShown.note', { note: order.partial_note })}
+            </Typography>
+          ) : null}
+          {order.amount_due_minor === null ? null : (
+            <Typography variant="body2" data-testid="order-new-total">
+              {t('partialShown.newTotal', { amount: prices.amount(order.amount_due_minor, order.currency) })}
+            </Typography>
+          )}
+        </Alert>
+      ) : null}
+      {order.received_as === 'short_or_damaged' ? (
+        <Alert severity="warning" data-testid="order-received-short">
+          <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+            {t('received.shown', { note: order.received_note ?? '' })}
+          </Typography>
+        </Alert>
+      ) : null}
+    </>
+  );
 }
 
 /** The steps an order goes through, in order; Cancelled ends it outside them. */
@@ -225,6 +284,7 @@ export function OrderDetailsDialog({ order: shown, role, onClose }: { order: Ord
               />
               {order.waiting_days === null ? null : ` · ${waitingText(order, t)}`}
             </Typography>
+            <OrderNotes order={order} />
             <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('details.orderedBooks')}>
               {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED', t, prices)}
             </Box>
@@ -254,7 +314,7 @@ export function OrderDetailsDialog({ order: shown, role, onClose }: { order: Ord
                   {order.history.map((event, index) => (
                     <li key={`${event.at}-${index}`}>
                       <Typography variant="body2">
-                        <strong>{historyWhat(event, t)}</strong> · {formatDate(event.at)} {formatTime(event.at)}
+                        <strong>{historyWhat(event, order, t)}</strong> · {formatDate(event.at)} {formatTime(event.at)}
                         {event.kind === 'auto_reminder' || event.kind === 'payment_reminder' ? null : (
                           <>
                             {' · '}
@@ -402,7 +462,18 @@ function CourierRow({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** Partial Accept: accepted copies per item, clamped on blur between 0 and the ordered count (spec), saying so beside a clamped field. */
+/** What a partial accept sends: the accepted counts, the reason and its words (issue 45). */
+export interface PartialAcceptance {
+  orderItems: { id: number; PartialBook: number }[];
+  partialReason: PartialAcceptReason | undefined;
+  partialNote: string | undefined;
+}
+
+/**
+ * Partial Accept: accepted copies per item, clamped on blur between 0 and the ordered count (spec),
+ * saying so beside a clamped field; the new total (`amountDue`) as the counts change; and why fewer
+ * copies, from a short list, with words (needed for Other) the library reads.
+ */
 export function PartialAcceptDialog({
   order,
   busy,
@@ -411,10 +482,16 @@ export function PartialAcceptDialog({
 }: {
   order: OrderDto;
   busy: boolean;
-  onSubmit: (items: { id: number; PartialBook: number }[]) => void;
+  onSubmit: (accepted: PartialAcceptance) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('orders');
+  const message = useMessages();
+  const prices = usePrices();
+  const [reason, setReason] = useState<PartialAcceptReason | null>(null);
+  const [note, setNote] = useState('');
+  /** The reason's problem, said once Submit was tried. */
+  const [tried, setTried] = useState(false);
   const [values, setValues] = useState<Record<number, string>>(() =>
     Object.fromEntries(order.OrderBookItem.map((item) => [item.id, String(item.number_of_copies)])),
   );
@@ -424,6 +501,20 @@ export function PartialAcceptDialog({
     if ((Number(values[id]) || 0) > max) setClamped((current) => new Set(current).add(id));
     setValues((current) => ({ ...current, [id]: String(Math.min(max, Math.max(0, Number(current[id]) || 0))) }));
   };
+  const counts = order.OrderBookItem.map((item) => ({
+    id: item.id,
+    PartialBook: Math.min(item.number_of_copies, Math.max(0, Number(values[item.id]) || 0)),
+  }));
+  // the new total as the library will read it: the accepted copies' prices and the postage (`amountDue`)
+  const due = amountDue(
+    order.OrderBookItem.map((item, index) => ({ ...item, copies: counts[index]!.PartialBook })),
+    { terms: order.postage_terms, rate_minor: order.postage_rate_minor, stated_minor: order.postage_minor },
+    order.currency,
+  );
+  // counts that accept every copy are a whole accept, which needs no reason
+  const fewer = counts.some((count, index) => count.PartialBook < order.OrderBookItem[index]!.number_of_copies);
+  const reasonProblem = tried && fewer && !reason ? message(ORDER_MSG.partialReason) : undefined;
+  const noteProblem = tried && reason === 'other' && !note.trim() ? message(ORDER_MSG.partialNote) : undefined;
   const fullScreen = useFullScreenDialog();
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="partial-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
@@ -459,6 +550,41 @@ export function PartialAcceptDialog({
               />
             </Stack>
           ))}
+          <Typography sx={{ fontWeight: 700 }} data-testid="partial-new-total">
+            {due.amount_minor === null
+              ? t('partial.newTotalUnknown')
+              : t('partial.newTotal', { amount: prices.amount(due.amount_minor, due.currency) })}
+          </Typography>
+          <FormControl error={Boolean(reasonProblem)} required>
+            <FormLabel id="partial-reason-label">{t('partial.reason')}</FormLabel>
+            <RadioGroup
+              aria-labelledby="partial-reason-label"
+              value={reason ?? ''}
+              onChange={(event) => setReason(event.target.value as PartialAcceptReason)}
+            >
+              {PARTIAL_ACCEPT_REASONS.map((value) => (
+                <FormControlLabel
+                  key={value}
+                  value={value}
+                  control={<Radio />}
+                  label={t(`partial.reasons.${value}`)}
+                  sx={{ minHeight: TAP_PX }}
+                />
+              ))}
+            </RadioGroup>
+            {reasonProblem ? <FormHelperText>{reasonProblem}</FormHelperText> : null}
+          </FormControl>
+          <TextField
+            label={t('partial.note')}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            required={reason === 'other'}
+            error={Boolean(noteProblem)}
+            helperText={noteProblem ?? t('partial.noteOptional')}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: ORDER_NOTE_MAX } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -468,14 +594,11 @@ export function PartialAcceptDialog({
         <Button
           variant="contained"
           disabled={busy}
-          onClick={() =>
-            onSubmit(
-              order.OrderBookItem.map((item) => ({
-                id: item.id,
-                PartialBook: Math.min(item.number_of_copies, Math.max(0, Number(values[item.id]) || 0)),
-              })),
-            )
-          }
+          onClick={() => {
+            setTried(true);
+            if ((fewer && !reason) || (reason === 'other' && !note.trim())) return;
+            onSubmit({ orderItems: counts, partialReason: reason ?? undefined, partialNote: note.trim() || undefined });
+          }}
         >
           {t('partial.submit')}
         </Button>
@@ -599,6 +722,77 @@ export function DispatchDialog({
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
             {t('dispatch.submit')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/**
+ * 'Short or damaged' (issue 45): the library marks the order received with a note of what is short
+ * or damaged — required, since the publisher reads it.
+ */
+export function ReceivedShortDialog({
+  order,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  order: OrderDto;
+  busy: boolean;
+  onSubmit: (note: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('orders');
+  const message = useMessages();
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const problem = tried && !note.trim() ? message(ORDER_MSG.receivedNote) : undefined;
+  const fullScreen = useFullScreenDialog();
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="received-short-title"
+      maxWidth="sm"
+      fullWidth
+      fullScreen={fullScreen}
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTried(true);
+          if (note.trim()) onSubmit(note.trim());
+        }}
+        sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+      >
+        <DialogTitle id="received-short-title">{t('received.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2">{t('received.intro', { order: order.orderId })}</Typography>
+            <TextField
+              label={t('received.note')}
+              name="receivedNote"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              required
+              error={Boolean(problem)}
+              helperText={problem}
+              multiline
+              minRows={3}
+              slotProps={{ htmlInput: { maxLength: ORDER_NOTE_MAX } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('received.close')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('received.submit')}
           </Button>
         </DialogActions>
       </Box>

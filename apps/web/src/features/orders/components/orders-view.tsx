@@ -35,6 +35,7 @@ import {
   DispatchDialog,
   OrderDetailsDialog,
   PartialAcceptDialog,
+  ReceivedShortDialog,
   acceptedCopies,
   cancellation,
   totalAccepted,
@@ -71,7 +72,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const tabLabel = (tabStatus: OrderStatus) => t(`tabs.${role}.${tabStatus}`);
   const list = useListState(ORDER_DEFAULT_SORT);
   const orders = useOrders(status, list.query);
-  const [action, setAction] = useState<{ kind: OrderAction; order: OrderDto } | null>(null);
+  /** The action being taken; `short`: a receipt short or damaged, which asks for its note first. */
+  const [action, setAction] = useState<{ kind: OrderAction; order: OrderDto; short?: boolean } | null>(null);
   /** The order an action just moved out of this tab, and where to: said in place of its card. */
   const [moved, setMoved] = useState<{ order: string; to: OrderStatus } | null>(null);
   const [details, setDetails] = useState<OrderDto | null>(null);
@@ -270,21 +272,27 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         <ToggleButtonGroup
           size="small"
           exclusive
-          // a question with no answer chosen yet: Yes marks it received (after a confirmation)
+          // a question with no answer chosen yet: Yes marks it received (after a confirmation),
+          // 'Short or damaged' asks for a note, then marks it received (issue 45)
           value={null}
           aria-label={t('actions.receivedOrder', { order: order.orderId })}
           onChange={(_event, value: string | null) => {
             if (value === 'yes') setAction({ kind: 'receive', order });
+            if (value === 'short') setAction({ kind: 'receive', order, short: true });
           }}
+          sx={{ flexWrap: 'wrap' }}
         >
           <ToggleButton value="yes">{t('actions.yes')}</ToggleButton>
+          <ToggleButton value="short" aria-label={t('received.shortOf', { order: order.orderId })}>
+            {t('received.short')}
+          </ToggleButton>
           <ToggleButton value="no">{t('actions.no')}</ToggleButton>
         </ToggleButtonGroup>
       ),
     });
   }
 
-  const confirm = action ? CONFIRM[action.kind] : undefined;
+  const confirm = action && !action.short ? CONFIRM[action.kind] : undefined;
   const toolbar = (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
       <ExportExcelButton
@@ -398,7 +406,17 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           order={action.order}
           busy={change.isPending}
           onClose={() => setAction(null)}
-          onSubmit={(orderItems) => change.mutate({ id: action.order.id, body: { status: 'IN_PROGRESS', orderItems } })}
+          onSubmit={(accepted) => change.mutate({ id: action.order.id, body: { status: 'IN_PROGRESS', ...accepted } })}
+        />
+      ) : null}
+      {action?.kind === 'receive' && action.short ? (
+        <ReceivedShortDialog
+          order={action.order}
+          busy={change.isPending}
+          onClose={() => setAction(null)}
+          onSubmit={(receivedNote) =>
+            change.mutate({ id: action.order.id, body: { status: 'COMPLETED', receivedAs: 'short_or_damaged', receivedNote } })
+          }
         />
       ) : null}
       {action?.kind === 'dispatch' ? (
