@@ -339,6 +339,23 @@ describe("the back office's door", () => {
     await page.goto(`${base}/operator/history`);
     for (const action of ['Withdrawn', 'Verified'])
       await expect.poll(() => page.getByText(action, { exact: true }).first().isVisible()).toBe(true);
+    // searched by the withdrawn book's JSBN as typed from the cover: its entries, each naming the book
+    const search = page.getByTestId('history-search');
+    await search.fill(yoga.jsbn_number.replaceAll('-', '').toLowerCase());
+    await page.getByTestId('history-apply').click();
+    const bookName = `Book: ${yoga.book_title} · ${yoga.jsbn_number}`;
+    await expect.poll(() => page.getByTestId('history-entry').first().textContent()).toContain(bookName);
+    expect(await page.getByTestId('history-entry').filter({ hasNotText: bookName }).count()).toBe(0);
+    expect(await page.getByTestId('history-entry').filter({ hasText: 'Withdrawn' }).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await settle(page);
+    await snap(page, 'operator-history-search-390');
+    // a search that is neither a JSBN nor an e-mail is said under its field
+    await search.fill('Yogashastra');
+    await page.getByTestId('history-apply').click();
+    await expect.poll(() => page.getByText('Search by a JSBN or an e-mail address', { exact: true }).isVisible()).toBe(true);
+    await search.fill('');
+    await page.getByTestId('history-apply').click();
 
     // 5. the publisher: 'Verified by JSBN' on its book's page, and the book's history
     const kalpasutra = (await apiCall<{ books: { jsbn_number: string }[] }>(base, '/book?queryString=Kalpasutra&limit=10')).data.books.map(

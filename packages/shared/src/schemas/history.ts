@@ -94,7 +94,16 @@ export const historyEntry = z.object({
     /** The acting account's e-mail when it acted (the operators' list only; null when not kept). */
     email: z.string().nullable().optional(),
   }),
-  subject: z.object({ type: z.enum(AUDIT_SUBJECTS), id: z.number().int() }),
+  subject: z.object({
+    type: z.enum(AUDIT_SUBJECTS),
+    id: z.number().int(),
+    /**
+     * What the record is, as people know it (the operators' list only): a book's title and JSBN
+     * ('Bhaktamar Stotra · AHM01-00001-7'), a publisher's or library's name today, an account's
+     * e-mail; absent for other subjects and for a record no longer found.
+     */
+    name: z.string().optional(),
+  }),
   /** What happened: created, updated, status changed, withdrawn, password changed, … */
   action: z.string(),
   changes: z.array(historyChange),
@@ -129,6 +138,11 @@ export const historyQuery = z.object({
     .max(2_147_483_647)
     .optional(),
   action: z.string().max(100).optional(),
+  /**
+   * A JSBN (any case or hyphenation: the book's entries) or an e-mail address (the entries of its
+   * accounts: what they did, and what was done to them, their publisher or library).
+   */
+  q: z.string().trim().max(254, 'Search by a JSBN or an e-mail address').optional(),
   /** First day, in India (inclusive). */
   from: day('From'),
   /** Last day, in India (inclusive). */

@@ -29,10 +29,13 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /**
-   * GET /api/operator/history?subjectType&subjectId&actor&action&from&to&cursor&limit (operator)
-   * → `{ entries, nextCursor }`: the record newest first, `limit` (1–200, default 50) at a time;
+   * GET /api/operator/history?q&subjectType&subjectId&actor&action&from&to&cursor&limit (operator)
+   * → `{ entries, nextCursor }`: the record newest first, `limit` (1–200, default 50) at a time,
+   * each entry's subject named (a book's title and JSBN, a publisher's or library's name, an
+   * account's e-mail); `q` is a JSBN (the book's entries) or an e-mail (its accounts' entries);
    * `from`/`to` are days in India (YYYY-MM-DD, both inclusive); pass `nextCursor` as `cursor` for
-   * the next page. 400 naming the field for a bad filter; 401 without a token, 403 for another role.
+   * the next page. 400 naming the field for a bad filter ('Search by a JSBN or an e-mail
+   * address'); 401 without a token, 403 for another role.
    */
   route(app, operatorEndpoints.history, async (request) => {
     await requireOperator(ctx, request);
@@ -41,7 +44,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * GET /api/operator/history.csv with the list's filters (operator) → jsbn-history.csv: UTF-8
-   * with a BOM, a header row (at, role, who, account, subject, subject_id, action, field,
+   * with a BOM, a header row (at, role, who, account, subject, subject_id, subject_name, action, field,
    * before, after, reason, before_raw, after_raw), one row per changed field, newest first;
    * before/after in words of the asker's language (Accept-Language), the raw values beside.
    * 400/401/403 as the list.
@@ -49,7 +52,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, operatorEndpoints.historyCsv, async (request, reply) => {
     await requireOperator(ctx, request);
     const { cursor: _cursor, limit: _limit, ...filters } = request.query;
-    const csv = historyCsv(ctx, filters, requestLanguage(request));
+    const csv = await historyCsv(ctx, filters, requestLanguage(request));
     return reply
       .type(CSV_TYPE)
       .header('content-disposition', 'attachment; filename="jsbn-history.csv"')

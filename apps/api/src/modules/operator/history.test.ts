@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '@jsbn/shared';
+import { formatJsbn, type HistoryEntry } from '@jsbn/shared';
 import {
   accountEndpoints,
   bookEndpoints,
@@ -315,6 +315,66 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     expect(badType.json().details[0].field).toBe('subjectType');
   });
 
+  it("names each entry's record and finds the record by a JSBN or an e-mail, in the asker's language when refused", async () => {
+    const named = await createPublisher(t.ctx, { publisher_name: 'Jinvani Granthmala', email: 'jinvani@history.test' });
+    const namedPub = await tokenHeader(t, named);
+    const book = await createBook(t.ctx, named.publisherId, { book_title: 'ભક્તામર સ્તોત્ર', book_e_title: 'Bhaktamar Stotra' });
+    const jsbn = formatJsbn(book.jsbn_number);
+    await inject(t.app, bookEndpoints.update, {
+      params: { id: book.id },
+      headers: namedPub,
+      body: form({ ...bookForm, book_title: 'ભક્તામર સ્તોત્ર', pages: '99' }),
+    });
+    const renamed = await inject(t.app, publisherEndpoints.updateProfile, {
+      headers: namedPub,
+      body: form({
+        publisher_name: 'Jinvani Granthmala Trust',
+        publisher_type: 'Trust',
+        address: 'Johari Bazar',
+        pincode: '302003',
+        landline_no: '01412345678',
+        mobile_no: '9876543210',
+        whatsapp_no: '9876543210',
+        state: String(GUJARAT),
+        city: String(cityIdByName(GUJARAT, 'Ahmedabad')),
+      }),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    // by the JSBN, as typed: any case, without hyphens; the book's entries only, the book named
+    const byJsbn = await operatorList({ q: jsbn.replaceAll('-', '').toLowerCase() });
+    expect(byJsbn.entries.map((entry) => entry.action)).toEqual(['updated', 'created']);
+    expect(byJsbn.entries.map((entry) => entry.subject)).toEqual([
+      { type: 'book', id: book.id, name: `ભક્તામર સ્તોત્ર · ${jsbn}` },
+      { type: 'book', id: book.id, name: `ભક્તામર સ્તોત્ર · ${jsbn}` },
+    ]);
+    // by the e-mail: what the account did (its book) and what was done to its publisher, named as today
+    const byEmail = await operatorList({ q: ' Jinvani@History.test ' });
+    expect(byEmail.entries.length).toBeGreaterThanOrEqual(3);
+    expect(byEmail.entries.every((entry) => entry.who.accountId === named.accountId || entry.subject.id === named.publisherId)).toBe(true);
+    expect(byEmail.entries.find((entry) => entry.subject.type === 'publisher')?.subject.name).toBe('Jinvani Granthmala Trust');
+    expect(byEmail.entries.find((entry) => entry.subject.type === 'book')?.subject.name).toBe(`ભક્તામર સ્તોત્ર · ${jsbn}`);
+    // filters still apply beside a search
+    expect((await operatorList({ q: 'jinvani@history.test', subjectType: 'book', action: 'created' })).entries).toHaveLength(1);
+    // a JSBN or an e-mail nobody has: nothing, not an error
+    expect((await operatorList({ q: 'ZZZ99-99999-9' })).entries).toEqual([]);
+    expect((await operatorList({ q: 'nobody@history.test' })).entries).toEqual([]);
+    // anything else: 400 naming the field, in the operator's language
+    const bad = await inject(t.app, operatorEndpoints.history, { raw: true, headers: op, query: { q: 'Bhaktamar' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ field: 'q', message: 'Search by a JSBN or an e-mail address' }]);
+    const badGu = await inject(t.app, operatorEndpoints.history, {
+      raw: true,
+      headers: { ...op, 'accept-language': 'gu' },
+      query: { q: 'Bhaktamar' },
+    });
+    expect(badGu.json().details).toEqual([{ field: 'q', message: 'JSBN કે ઈ-મેઇલ સરનામાથી શોધો' }]);
+    // the CSV takes the same search
+    const csv = await inject(t.app, operatorEndpoints.historyCsv, { headers: op, query: { q: jsbn } });
+    const rows = csv.rawPayload.subarray(3).toString('utf8').trim().split('\n');
+    expect(rows.slice(1).every((line) => line.includes(`,book,${book.id},ભક્તામર સ્તોત્ર · ${jsbn},`))).toBe(true);
+  });
+
   /** GET /api/operator/history.csv of one book's entries, as the operator, in `language` when given. */
   const bookHistoryCsv = (bookId: number, language?: string) =>
     inject(t.app, operatorEndpoints.historyCsv, {
@@ -331,11 +391,11 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\n');
-    expect(lines[0]).toBe('at,role,who,account,subject,subject_id,action,field,before,after,reason,before_raw,after_raw');
+    expect(lines[0]).toBe('at,role,who,account,subject,subject_id,subject_name,action,field,before,after,reason,before_raw,after_raw');
     const title = lines.find((line) => line.includes(',book_title,'));
     expect(title).toMatch(
       new RegExp(
-        `^\\d{4}-\\d\\d-\\d\\dT[^,]+,PUBLISHER,Publisher [^,]+,${other.accountId},book,${book.id},created,book_title,,ઉત્તરાધ્યયન સૂત્ર,,,ઉત્તરાધ્યયન સૂત્ર$`,
+        `^\\d{4}-\\d\\d-\\d\\dT[^,]+,PUBLISHER,Publisher [^,]+,${other.accountId},book,${book.id},ઉત્તરાધ્યયન સૂત્ર · ${formatJsbn(book.jsbn_number)},created,book_title,,ઉત્તરાધ્યયન સૂત્ર,,,ઉત્તરાધ્યયન સૂત્ર$`,
       ),
     );
     // a list reads as names; its raw value is one cell, quoted as CSV quotes it

@@ -3,13 +3,14 @@
  * operators' filtered list — newest first, keyset-paged — and its CSV (UTF-8 with a BOM, so
  * Excel shows Gujarati and Devanagari right).
  */
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import type { Readable } from 'node:stream';
 import {
   LOOKUP_CATALOGUES,
   RECORD_CATALOGUES,
   formatJsbn,
+  normalizeJsbn,
   recordChangeText,
   type HistoryEntry,
   type HistoryQuery,
@@ -18,7 +19,7 @@ import {
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { audit_log, books, libraries, publishers } from '../../db/schema.js';
+import { accounts, audit_log, books, libraries, publishers } from '../../db/schema.js';
 import { validationError } from '../../lib/errors.js';
 import { cityName, stateName } from '../lookups/geo.js';
 
@@ -39,6 +40,7 @@ async function entries(db: DbOrTx, where: SQL | undefined, limit: number, withAc
     .limit(limit);
   return named(
     db,
+    withAccounts,
     rows.map(({ entry, publisher, library }) => ({
       id: entry.id,
       at: entry.at.toISOString(),
@@ -57,12 +59,47 @@ const BOOK_ID_FIELDS = new Set(['book_id', 'other_book_id', 'duplicate_of', 'wit
 /** A recorded id as a number, or null. */
 const idOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 
+/** The ids of the subjects of `type` among `found`. */
+const subjectIds = (found: HistoryEntry[], type: HistoryEntry['subject']['type']) => [
+  ...new Set(found.filter((entry) => entry.subject.type === type).map((entry) => entry.subject.id)),
+];
+
+/**
+ * The names of the page's subjects (`subject.name`): a book's title and JSBN, a publisher's or
+ * library's name, an account's e-mail — one statement per kind, each over at most a page of ids
+ * by primary key. A subject no longer found keeps no name.
+ */
+async function subjectNames(db: DbOrTx, found: HistoryEntry[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const bookIds = subjectIds(found, 'book');
+  const publisherIds = subjectIds(found, 'publisher');
+  const libraryIds = subjectIds(found, 'library');
+  const accountIds = subjectIds(found, 'account');
+  const [bookRows, publisherRows, libraryRows, accountRows] = await Promise.all([
+    bookIds.length
+      ? db.select({ id: books.id, title: books.book_title, jsbn: books.jsbn_number }).from(books).where(inArray(books.id, bookIds))
+      : [],
+    publisherIds.length
+      ? db.select({ id: publishers.id, name: publishers.publisher_name }).from(publishers).where(inArray(publishers.id, publisherIds))
+      : [],
+    libraryIds.length ? db.select({ id: libraries.id, name: libraries.name }).from(libraries).where(inArray(libraries.id, libraryIds)) : [],
+    accountIds.length ? db.select({ id: accounts.id, name: accounts.email }).from(accounts).where(inArray(accounts.id, accountIds)) : [],
+  ]);
+  for (const row of bookRows) names.set(`book ${row.id}`, `${row.title} · ${formatJsbn(row.jsbn)}`);
+  for (const row of publisherRows) names.set(`publisher ${row.id}`, row.name);
+  for (const row of libraryRows) names.set(`library ${row.id}`, row.name);
+  for (const row of accountRows) names.set(`account ${row.id}`, row.name);
+  return names;
+}
+
 /**
  * `found` with each id a reader cannot read named (`beforeText`/`afterText`): a state's and a
  * city's name, a book's JSBN (one statement for the page's books). An id no longer known keeps
- * no name (the raw value shows).
+ * no name (the raw value shows). `withSubjects` (the operators' list) names each entry's subject
+ * too (`subjectNames`).
  */
-async function named(db: DbOrTx, found: HistoryEntry[]): Promise<HistoryEntry[]> {
+async function named(db: DbOrTx, withSubjects: boolean, found: HistoryEntry[]): Promise<HistoryEntry[]> {
+  const subjects = withSubjects ? await subjectNames(db, found) : new Map<string, string>();
   const bookIds = new Set<number>();
   for (const entry of found) {
     for (const change of entry.changes) {
@@ -90,6 +127,7 @@ async function named(db: DbOrTx, found: HistoryEntry[]): Promise<HistoryEntry[]>
   };
   return found.map((entry) => ({
     ...entry,
+    subject: { ...entry.subject, ...withName(subjects.get(`${entry.subject.type} ${entry.subject.id}`)) },
     changes: entry.changes.map((change) => {
       const beforeText = nameOf(change.field, change.before);
       const afterText = nameOf(change.field, change.after);
@@ -142,9 +180,50 @@ function dayStart(date: string, field: 'from' | 'to'): Date {
   return start;
 }
 
-/** The conditions of the operators' filters (without the cursor). */
-function filtersOf(query: Omit<HistoryQuery, 'cursor' | 'limit'>): SQL[] {
+/** `{ name }`, or nothing when there is no name. */
+const withName = (name: string | undefined) => (name === undefined ? {} : { name });
+
+/** The message of a search that is neither a JSBN nor an e-mail address (field `q`). */
+export const SEARCH_MESSAGE = 'Search by a JSBN or an e-mail address';
+
+/** A condition no entry meets: a search for a JSBN or an e-mail the registry does not know. */
+const NOTHING = sql`false`;
+
+/**
+ * The entries a search `q` asks for: a JSBN's book (its own entries), or an e-mail's accounts —
+ * the entries they wrote, and those about the accounts and their publisher or library. The JSBN
+ * and the e-mail are looked up by their unique indexes first, so the record itself is read only
+ * through its subject and actor indexes, newest first and a page at a time.
+ * @throws AppError 400 naming `q` when it is neither a JSBN nor an e-mail address
+ */
+async function searchCondition(db: DbOrTx, q: string): Promise<SQL> {
+  if (q.includes('@')) {
+    const found = await db
+      .select({ account: accounts.id, publisher: publishers.id, library: libraries.id })
+      .from(accounts)
+      .leftJoin(publishers, eq(publishers.account_id, accounts.id))
+      .leftJoin(libraries, eq(libraries.account_id, accounts.id))
+      .where(eq(accounts.email, q.toLowerCase()));
+    const ids = (key: 'account' | 'publisher' | 'library') => found.map((row) => row[key]).filter((id): id is number => id !== null);
+    const about = (type: 'account' | 'publisher' | 'library') =>
+      ids(type).length ? and(eq(audit_log.subject_type, type), inArray(audit_log.subject_id, ids(type))) : undefined;
+    if (!found.length) return NOTHING;
+    return or(inArray(audit_log.actor_account_id, ids('account')), about('account'), about('publisher'), about('library'))!;
+  }
+  const jsbn = normalizeJsbn(q);
+  if (!jsbn) throw validationError([{ field: 'q', message: SEARCH_MESSAGE }]);
+  const [book] = await db.select({ id: books.id }).from(books).where(eq(books.jsbn_number, jsbn));
+  return book ? and(eq(audit_log.subject_type, 'book'), eq(audit_log.subject_id, book.id))! : NOTHING;
+}
+
+/**
+ * The conditions of the operators' filters (without the cursor).
+ * @throws AppError 400 for a day that does not exist, `to` before `from`, or a search that is
+ *   neither a JSBN nor an e-mail address
+ */
+async function filtersOf(db: DbOrTx, query: Omit<HistoryQuery, 'cursor' | 'limit'>): Promise<SQL[]> {
   const conditions: SQL[] = [];
+  if (query.q) conditions.push(await searchCondition(db, query.q));
   if (query.subjectType) conditions.push(eq(audit_log.subject_type, query.subjectType));
   if (query.subjectId) conditions.push(eq(audit_log.subject_id, query.subjectId));
   if (query.actor) conditions.push(eq(audit_log.actor_account_id, query.actor));
@@ -160,10 +239,10 @@ function filtersOf(query: Omit<HistoryQuery, 'cursor' | 'limit'>): SQL[] {
 /**
  * A page of the record for the operators, newest first: entries older than `cursor` meeting
  * the filters, at most `limit`; `nextCursor` asks for the next page (null on the last).
- * @throws AppError 400 for a day that does not exist or `to` before `from`
+ * @throws AppError 400 as `filtersOf`
  */
 export async function historyPage(ctx: AppContext, query: HistoryQuery): Promise<{ entries: HistoryEntry[]; nextCursor: number | null }> {
-  const conditions = filtersOf(query);
+  const conditions = await filtersOf(ctx.db, query);
   if (query.cursor) conditions.push(lt(audit_log.id, query.cursor));
   const found = await entries(ctx.db, and(...conditions), query.limit + 1, true);
   const page = found.slice(0, query.limit);
@@ -185,6 +264,7 @@ export const CSV_COLUMNS = [
   'account',
   'subject',
   'subject_id',
+  'subject_name',
   'action',
   'field',
   'before',
@@ -228,8 +308,12 @@ const csvWords = (lng: InterfaceLanguage): RecordWords => ({
  * byte order mark: Excel then reads Gujarati and Devanagari as they are.
  * @throws AppError 400 as `historyPage` (before any byte is sent)
  */
-export function historyCsv(ctx: AppContext, query: Omit<HistoryQuery, 'cursor' | 'limit'>, lng: InterfaceLanguage = 'en'): Readable {
-  const conditions = filtersOf(query);
+export async function historyCsv(
+  ctx: AppContext,
+  query: Omit<HistoryQuery, 'cursor' | 'limit'>,
+  lng: InterfaceLanguage = 'en',
+): Promise<Readable> {
+  const conditions = await filtersOf(ctx.db, query);
   const words = csvWords(lng);
   // a value Excel would take for a formula (=, +, -, @, a tab or a carriage return first) is written after an apostrophe
   const csv = stringify({ bom: true, header: true, columns: [...CSV_COLUMNS], escape_formulas: true });
@@ -245,6 +329,7 @@ export function historyCsv(ctx: AppContext, query: Omit<HistoryQuery, 'cursor' |
           account: entry.who.accountId ?? '',
           subject: entry.subject.type,
           subject_id: entry.subject.id,
+          subject_name: entry.subject.name ?? '',
           action: entry.action,
           reason: entry.reason ?? '',
         };

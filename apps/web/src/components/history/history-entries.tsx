@@ -31,7 +31,12 @@ export function HistoryEntries({ entries, subject = false }: { entries: HistoryE
               <Chip
                 size="small"
                 variant="outlined"
-                label={t('page.subject', { type: t(`subjects.${entry.subject.type}`), id: entry.subject.id })}
+                sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+                label={
+                  entry.subject.name
+                    ? t('page.subjectNamed', { type: t(`subjects.${entry.subject.type}`), name: entry.subject.name })
+                    : t('page.subject', { type: t(`subjects.${entry.subject.type}`), id: entry.subject.id })
+                }
               />
             ) : null}
             <Typography component="span" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

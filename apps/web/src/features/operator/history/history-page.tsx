@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from '@jsbn/shared';
-import { toastError } from '../../../api/client';
+import { ApiError, toastError } from '../../../api/client';
 import { PageHeader } from '../../../components/page';
 import { downloadHistoryCsv, useOperatorHistory, type HistoryFilters } from '../../../api/history';
 import { HistoryEntries } from '../../../components/history/history-entries';
 
 /**
  * /operator/history — the record of changes for the registry's operators (decision 042):
- * filters (subject and its id, the acting account, the action, days in India), the entries
+ * a search by JSBN or e-mail, filters (subject and its id, the acting account, the action, days
+ * in India), the entries, each naming its record (a book's title and JSBN, a publisher's name),
  * newest first with 'Show older entries' (keyset pages), and 'Export CSV' of the same filters.
  */
 export function OperatorHistoryPage() {
@@ -20,6 +21,8 @@ export function OperatorHistoryPage() {
   const [exporting, setExporting] = useState(false);
   const query = useOperatorHistory(filters);
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  // a search the server refused (neither a JSBN nor an e-mail) is said under its field
+  const searchError = query.error instanceof ApiError ? query.error.details.find((detail) => detail.field === 'q')?.message : undefined;
 
   const set = (name: keyof HistoryFilters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [name]: event.target.value }));
@@ -57,6 +60,17 @@ export function OperatorHistoryPage() {
       />
       <Paper variant="outlined" component="form" onSubmit={apply} sx={{ p: 2, mb: 2 }} aria-label={t('page.title')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
+          <TextField
+            size="small"
+            type="search"
+            label={t('page.search')}
+            value={draft.q ?? ''}
+            onChange={set('q')}
+            error={Boolean(searchError)}
+            helperText={searchError ?? t('page.searchHint')}
+            sx={{ gridColumn: { xs: 'span 2', md: 'span 6' } }}
+            slotProps={{ htmlInput: { maxLength: 254, 'data-testid': 'history-search', autoCapitalize: 'none', spellCheck: false } }}
+          />
           <TextField
             select
             size="small"
@@ -137,7 +151,7 @@ export function OperatorHistoryPage() {
           <Box sx={{ py: 3, textAlign: 'center' }}>
             <CircularProgress aria-label={t('page.title')} />
           </Box>
-        ) : query.isError ? (
+        ) : query.isError && !searchError ? (
           <Alert severity="error" sx={{ my: 2 }}>
             {t('page.loadError', { error: query.error instanceof Error ? query.error.message : '' })}
           </Alert>
