@@ -153,7 +153,7 @@ describe('accounts, profiles and the public site', () => {
     // No video file is configured here: each card shows the placeholder, never a broken player.
     expect(await page.getByTestId('video-placeholder').count()).toBe(3);
     expect(await page.locator('video').count()).toBe(0);
-    for (const form of ['book-form-gu', 'book-form-en', 'publisher-registration']) {
+    for (const form of ['book-form-gu', 'book-form-hi', 'book-form-en', 'publisher-registration']) {
       const block = page.getByTestId(`offline-form-${form}`);
       await expect.poll(() => block.getByRole('link', { name: /Word$/ }).getAttribute('href')).toBe(`/api/documents/forms/${form}.docx`);
       await expect.poll(() => block.getByRole('link', { name: /PDF$/ }).getAttribute('href')).toBe(`/api/documents/forms/${form}.pdf`);

@@ -2,7 +2,7 @@
 import { endpointTable } from './endpoint.js';
 
 export const documentEndpoints = /* @__PURE__ */ endpointTable('documents', {
-  /** An offline form (book-form-gu, book-form-en, publisher-registration) as docx or pdf. */
+  /** An offline form (book-form-gu, book-form-hi, book-form-en, publisher-registration) as docx or pdf. */
   offlineForm: ['GET', '/documents/forms/:form.:format', 'file'],
 });
 

@@ -20,21 +20,32 @@ function poppler(tool: 'pdftoppm' | 'pdftotext', args: string[]): string {
   }
 }
 
-/** What each file must contain: Gujarati (NFC) and English text of its labels. */
+/** What each file must contain: Gujarati and Hindi (NFC) and English text of its labels. */
 const FORMS = {
   'book-form-gu': {
     gujarati: ['પુસ્તક નોંધણી ફોર્મ', 'પુસ્તકનું અંગ્રેજી નામ', 'વિક્રમ સંવત', 'લેખકો'],
+    hindi: [],
+    english: ['Book English title', 'Vikram Samvat', 'Pocket'],
+  },
+  'book-form-hi': {
+    gujarati: [],
+    hindi: ['पुस्तक पंजीकरण फ़ॉर्म', 'पुस्तक का अंग्रेज़ी शीर्षक', 'विक्रम संवत', 'लेखक', 'पॉकेट'],
     english: ['Book English title', 'Vikram Samvat', 'Pocket'],
   },
   'book-form-en': {
     gujarati: [],
+    hindi: [],
     english: ['Book Registration Form', 'Book English title', 'Veer Samvat', 'Author type', 'Pocket 6.87 × 4.25'],
   },
   'publisher-registration': {
     gujarati: ['પ્રકાશક નોંધણી ફોર્મ', 'પિનકોડ'],
+    hindi: [],
     english: ['Publisher Registration Form', 'Publisher unique id', 'Private Company', 'Aadhar number'],
   },
 } as const;
+
+/** Any Gujarati letter (U+0A80–U+0AFF). */
+const GUJARATI = /[\u0A80-\u0AFF]/;
 
 describe('offline forms', () => {
   let t: TestApp;
@@ -61,9 +72,17 @@ describe('offline forms', () => {
       const zip = await JSZip.loadAsync(response.rawPayload);
       const xml = await zip.file('word/document.xml')!.async('string');
       expect(xml.normalize('NFC')).toBe(xml);
-      for (const text of [...expected.gujarati, ...expected.english, 'JSBN — Jain Standard Book Number', SUPPORT_EMAIL]) {
+      for (const text of [
+        ...expected.gujarati,
+        ...expected.hindi,
+        ...expected.english,
+        'JSBN — Jain Standard Book Number',
+        SUPPORT_EMAIL,
+      ]) {
         expect(xml).toContain(text.normalize('NFC'));
       }
+      // the Hindi reader's form speaks Hindi and English only
+      if (form === 'book-form-hi') expect(xml).not.toMatch(GUJARATI);
     });
 
     it('downloads as an A4 PDF that renders and holds its labels and the support e-mail', async () => {
@@ -83,8 +102,9 @@ describe('offline forms', () => {
       // pdfkit maps glyphs back to characters in visual order ('ફોર્મ' would read 'ફોમર્');
       // pdf.ts adds an ActualText span per run, so the Gujarati comes back in logical order.
       const text = poppler('pdftotext', ['-enc', 'UTF-8', file, '-']);
-      for (const label of ['JSBN — Jain Standard Book Number', SUPPORT_EMAIL, ...expected.english, ...expected.gujarati])
+      for (const label of ['JSBN — Jain Standard Book Number', SUPPORT_EMAIL, ...expected.english, ...expected.gujarati, ...expected.hindi])
         expect(text).toContain(label);
+      if (form === 'book-form-hi') expect(text).not.toMatch(GUJARATI);
       const info = poppler('pdftotext', ['-l', '1', '-bbox', file, '-']);
       expect(info).toMatch(/<page width="595\.\d+" height="841\.\d+"/);
     });

@@ -4,17 +4,24 @@
  * (already in the form's language); the writers only lay them out.
  */
 
-/** A pair of texts, Gujarati and English. */
+/** A text in Gujarati and English, and in Hindi where a form is offered in Hindi (the book form). */
 export interface Bilingual {
   gu: string;
+  hi?: string;
   en: string;
 }
 
 /**
- * How a form shows a `Bilingual`: `gu` Gujarati with the English in brackets (labels) or
- * Gujarati alone (sentences); `en` English alone; `both` Gujarati / English.
+ * How a form shows a `Bilingual`: `gu` (or `hi`) Gujarati (Hindi) with the English in brackets
+ * (labels) or alone (sentences); `en` English alone; `both` Gujarati / English.
  */
-export type FormLanguage = 'gu' | 'en' | 'both';
+export type FormLanguage = 'gu' | 'hi' | 'en' | 'both';
+
+/** The Hindi of `text`. @throws Error when it has none (a bug: a Hindi form's text was left untranslated) */
+function hindi(text: Bilingual): string {
+  if (text.hi === undefined) throw new Error(`no Hindi for the form text '${text.en}'`);
+  return text.hi;
+}
 
 /** A blank to fill: a label, then a writing line (or `lines` lines, or `boxes` character boxes). */
 export interface FieldBlock {
@@ -73,6 +80,7 @@ export interface FormDocument {
 export function label(text: Bilingual, language: FormLanguage): string {
   if (language === 'en') return text.en;
   if (language === 'gu') return `${text.gu} (${text.en})`;
+  if (language === 'hi') return `${hindi(text)} (${text.en})`;
   return `${text.gu} / ${text.en}`;
 }
 
@@ -80,5 +88,6 @@ export function label(text: Bilingual, language: FormLanguage): string {
 export function sentence(text: Bilingual, language: FormLanguage): string {
   if (language === 'en') return text.en;
   if (language === 'gu') return text.gu;
+  if (language === 'hi') return hindi(text);
   return `${text.gu}\n${text.en}`;
 }

@@ -32,7 +32,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   /**
-   * GET /api/documents/forms/:form.:format (public) — form ∈ book-form-gu, book-form-en,
+   * GET /api/documents/forms/:form.:format (public) — form ∈ book-form-gu, book-form-hi, book-form-en,
    * publisher-registration; format ∈ docx, pdf → the file as an attachment named
    * `JSBN-<form>.<format>`; any other form or format → 404 'Form not found'.
    */

@@ -8,7 +8,7 @@ import { MSG } from '@jsbn/shared/core';
 import type { BookRegistrationResult, DuplicateReason, SimilarBooksReply } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { applyServerErrors, scrollToFirstError } from '../../../components/forms';
-import { offlineFormUrl } from '../../../components/offline-forms';
+import { bookFormGuide } from '../../../components/offline-forms';
 import { PageHeader } from '../../../components/page';
 import { paths } from '../../../lib/paths';
 import { useCreateBook, useNextJsbnIds } from '../api/books-api';
@@ -20,10 +20,12 @@ import { BookResultDialog } from '../components/book-result-dialog';
 import { useLeaveWarning } from '../components/leave-warning';
 import { UploadDialog, useBookUploads } from '../components/upload-dialog';
 import { queryKeys } from '../../../api/query-keys';
+import { currentLanguage } from '../../../i18n';
 
 /** /new-book-reg — New Book Registration (the creation flow of docs/api.md). */
 export function NewBookPage() {
-  const { t } = useTranslation('bookForm');
+  const { t, i18n } = useTranslation('bookForm');
+  const guide = bookFormGuide(currentLanguage(i18n));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ids = useNextJsbnIds();
@@ -92,14 +94,7 @@ export function NewBookPage() {
         title={t('pages.newTitle')}
         subtitle={t('pages.newSubtitle')}
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<PictureAsPdfIcon />}
-            href={offlineFormUrl('book-form-gu', 'pdf')}
-            target="_blank"
-            rel="noopener"
-            lang="gu"
-          >
+          <Button variant="outlined" startIcon={<PictureAsPdfIcon />} href={guide.url} target="_blank" rel="noopener" lang={guide.lang}>
             {t('pages.guide')}
           </Button>
         }
