@@ -230,7 +230,7 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => bhakta.inputValue()).toBe('0');
     await bhakta.fill('1');
     await bhakta.blur();
-    // fewer copies than ordered: the reason first (issue 45)
+    // fewer copies than ordered: the reason first
     await partial.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => partial.getByText(ORDER_MSG.partialReason).isVisible()).toBe(true);
     await partial.getByRole('radio', { name: 'Limited copies per library' }).check();

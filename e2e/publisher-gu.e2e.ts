@@ -481,7 +481,7 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     expect(acceptBox!.y + acceptBox!.height).toBeGreaterThan(PHONE.height - 80);
     await shootBoth(page, shot('11-partial-accept'));
     await copies.fill('1');
-    // fewer copies: why (issue 45)
+    // fewer copies: why
     await partial.getByRole('radio', { name: orders.partial.reasons.out_of_stock }).check();
     await partial.getByRole('button', { name: orders.partial.submit, exact: true }).click();
     await expect.poll(() => partial.count()).toBe(0);

@@ -125,7 +125,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, { from: OrderStatus; to: Ord
 };
 
 /**
- * Why a publisher accepts fewer copies than were ordered (a partial accept, issue 45); 'other'
+ * Why a publisher accepts fewer copies than were ordered (a partial accept); 'other'
  * asks for the reason in words.
  */
 export const PARTIAL_ACCEPT_REASONS = ['out_of_stock', 'limited_per_library', 'other'] as const;

@@ -103,7 +103,7 @@ export const MSG = {
   holdingMoved: 'Copy updated',
 } as const;
 
-/** A partial accept's reason and a receipt short or damaged (issue 45): the fields' messages. */
+/** A partial accept's reason and a receipt short or damaged: the fields' messages. */
 export const ORDER_MSG = {
   partialReason: 'Reason for accepting fewer copies is required',
   partialReasonChoice: 'Reason for accepting fewer copies must be out of stock, limited copies per library or other',

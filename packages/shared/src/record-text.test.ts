@@ -42,7 +42,7 @@ describe("the record's values in the reader's language", () => {
     expect(read({ field: 'language', before: null, after: 'Pali' }, 'gu')).toEqual({ before: '—', after: 'Pali' });
   });
 
-  it("reads a partial accept's reason and a receipt short or damaged as words (issue 45)", () => {
+  it("reads a partial accept's reason and a receipt short or damaged as words", () => {
     expect(read({ field: 'partial_reason', before: null, after: 'limited_per_library' })).toEqual({
       before: '—',
       after: 'Limited copies per library',

@@ -28,7 +28,7 @@ export interface RecordCatalogue {
   statuses: Record<string, string>;
   /** By a report's `kind` ('WRONG_DETAILS'). */
   reportKinds: Record<string, string>;
-  /** An order's `partial_reason` ('out_of_stock') and `received_as` ('short_or_damaged'), issue 45. */
+  /** An order's `partial_reason` ('out_of_stock') and `received_as` ('short_or_damaged'). */
   orderNotes: Record<string, string>;
 }
 

@@ -517,10 +517,10 @@ export const orders = pgTable(
     payment_amount_minor: bigint('payment_amount_minor', { mode: 'number' }),
     /** When the library was reminded of this dispatched, unpaid order (once). */
     payment_reminded_at: timestamp('payment_reminded_at', { withTimezone: true }),
-    /** Why the publisher accepted fewer copies than ordered, and the reason in words (a partial accept, issue 45). */
+    /** Why the publisher accepted fewer copies than ordered, and the reason in words (a partial accept). */
     partial_reason: text('partial_reason', { enum: ['out_of_stock', 'limited_per_library', 'other'] }),
     partial_note: text('partial_note'),
-    /** How the library received it: in full, or short or damaged with its note for the publisher (issue 45). */
+    /** How the library received it: in full, or short or damaged with its note for the publisher. */
     received_as: text('received_as', { enum: ['in_full', 'short_or_damaged'] }),
     received_note: text('received_note'),
     ...timestamps,

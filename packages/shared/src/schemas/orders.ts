@@ -33,7 +33,7 @@ export const ORDER_NOTE_MAX = 500;
 /**
  * PATCH /api/book/order-book/:id. A partial accept names its reason (`partialReason`, with words in
  * `partialNote`, required for 'other'; whether the accept is partial the server decides from the
- * counts); a receipt may be `receivedAs` 'short_or_damaged' with a required `receivedNote` (issue 45).
+ * counts); a receipt may be `receivedAs` 'short_or_damaged' with a required `receivedNote`.
  */
 export const orderStatusBody = z
   .object({

@@ -425,7 +425,7 @@ export const orderDto = z
       /** Bank details for NEFT, when the publisher gave them. */
       bank: z.object({ account_name: maybeText, account_no: text, ifsc: text }).nullable(),
     }),
-    /** Why the publisher accepted fewer copies than ordered (issue 45), and its words; null unless partly accepted. */
+    /** Why the publisher accepted fewer copies than ordered, and its words; null unless partly accepted. */
     partial_reason: z.enum(PARTIAL_ACCEPT_REASONS).nullable(),
     partial_note: maybeText,
     /** How the library received it: 'in_full', or 'short_or_damaged' with its note; null until received. */

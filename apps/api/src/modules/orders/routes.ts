@@ -93,7 +93,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
    * PATCH /api/book/order-book/:id `{ status, orderItems?, postage?, partialReason?, partialNote?, receivedAs?,
    * receivedNote? }` → data `{ message }` (docs/api.md). A partial accept needs `partialReason` (out_of_stock,
    * limited_per_library, other — other with `partialNote`); a receipt `receivedAs: 'short_or_damaged'` needs
-   * `receivedNote` (issue 45). 400 naming the field; 403 wrong role; 404 another account's order; 409 wrong state.
+   * `receivedNote`. 400 naming the field; 403 wrong role; 404 another account's order; 409 wrong state.
    */
   route(app, orderEndpoints.setStatus, async (request) => {
     const actor = await requireActor(ctx, request);

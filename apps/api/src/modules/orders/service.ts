@@ -684,7 +684,7 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
           orderId,
           ctx.clock().toISOString().slice(0, 10),
         );
-      // in full, or short or damaged with the library's note (issue 45)
+      // in full, or short or damaged with the library's note
       return receivedAs(tx, orderId, input);
     }
   });
@@ -693,7 +693,7 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
 }
 
 /**
- * Keeps why the publisher accepted fewer copies (issue 45) on the order: the reason and its words
+ * Keeps why the publisher accepted fewer copies on the order: the reason and its words
  * go to the record, and the library's e-mail says them with the new amount due (`amountDue`).
  * @throws 400 naming `partialReason` when none is given
  */
@@ -725,7 +725,7 @@ async function partialAcceptReason(tx: DbOrTx, orderId: number, input: UpdateOrd
 }
 
 /**
- * Keeps how the library received the order (issue 45): in full, or short or damaged with its note,
+ * Keeps how the library received the order: in full, or short or damaged with its note,
  * which the record keeps and the publisher's e-mail says. The order is received either way.
  */
 async function receivedAs(tx: DbOrTx, orderId: number, input: UpdateOrderStatusInput): Promise<TransitionOutcome> {

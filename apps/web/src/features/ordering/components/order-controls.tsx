@@ -230,7 +230,7 @@ function CartOrders({ orders }: { orders: CartOrder[] }) {
 }
 
 /**
- * Below the orders in the confirm dialog (issue 45): where the books go — the library's address
+ * Below the orders in the confirm dialog: where the books go — the library's address
  * from its profile, with the way to change it — and what happens next, in two sentences.
  */
 function DeliveryAndNext() {

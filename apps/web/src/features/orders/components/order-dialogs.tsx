@@ -196,7 +196,7 @@ function historyWhat(event: OrderDto['history'][number], order: OrderDto, t: TFu
 
 /**
  * Why fewer copies were accepted, with the publisher's words and the new total, and a receipt
- * short or damaged with the library's note: both parties read the same (issue 45).
+ * short or damaged with the library's note: both parties read the same.
  */
 function OrderNotes({ order }: { order: OrderDto }) {
   const { t } = useTranslation('orders');
@@ -462,7 +462,7 @@ function CourierRow({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** What a partial accept sends: the accepted counts, the reason and its words (issue 45). */
+/** What a partial accept sends: the accepted counts, the reason and its words. */
 export interface PartialAcceptance {
   orderItems: { id: number; PartialBook: number }[];
   partialReason: PartialAcceptReason | undefined;
@@ -730,7 +730,7 @@ export function DispatchDialog({
 }
 
 /**
- * 'Short or damaged' (issue 45): the library marks the order received with a note of what is short
+ * 'Short or damaged': the library marks the order received with a note of what is short
  * or damaged — required, since the publisher reads it.
  */
 export function ReceivedShortDialog({

@@ -273,7 +273,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           size="small"
           exclusive
           // a question with no answer chosen yet: Yes marks it received (after a confirmation),
-          // 'Short or damaged' asks for a note, then marks it received (issue 45)
+          // 'Short or damaged' asks for a note, then marks it received
           value={null}
           aria-label={t('actions.receivedOrder', { order: order.orderId })}
           onChange={(_event, value: string | null) => {
