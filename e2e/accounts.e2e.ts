@@ -387,6 +387,7 @@ describe('accounts, profiles and the public site', () => {
       'Customize Letter Format',
       'Track orders',
       'Completed Orders',
+      'Our shelves',
     ]);
     await snap(page, 'acc-drawer-library-375');
     await page.keyboard.press('Escape');
