@@ -2,7 +2,7 @@
  * Money on the order (decision 070) on a 390 px phone, in English, Gujarati and Hindi: the
  * publisher charges ₹40 postage a parcel and has a UPI ID; the library sees the postage terms
  * and the total with postage before 'Confirm order', and once the order is accepted a
- * `upi://pay` link for the amount; it records a UTR, and the publisher confirms it. Issue 45: the
+ * `upi://pay` link for the amount; it records a UTR, and the publisher confirms it. The
  * confirmation names the delivery address and what happens next; the publisher accepts one of the
  * two copies, saying why, and both sides read the reason and the new total; the library marks the
  * parcel received short or damaged with a note the publisher reads. Screenshots in
