@@ -33,7 +33,7 @@ beforeAll(async () => {
 async function openRendered(page: Page, path: string): Promise<void> {
   await page.goto(`${journey.server.url}${path}`);
   expect(await page.locator('#root').getAttribute('data-server-made')).toBe('');
-  expect(await page.locator('#root').getAttribute('data-drawn-for')).toMatch(/^\d+$/);
+  expect(await page.locator('#root').getAttribute('data-rendered-for')).toMatch(/^\d+$/);
   expect(await scriptsBeforeLoad(page)).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
 }
 

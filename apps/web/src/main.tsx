@@ -6,7 +6,7 @@
  * app is there, while plain links work at once, and an image that cannot be loaded shows the
  * placeholder the app would show (spec §8). Once the page has loaded and the browser is idle,
  * the app's chunks are fetched in the background (not run), so that wait is short (decision 031).
- * A signed-in user's page the server drew for them (`data-drawn-for`, their account's id;
+ * A signed-in user's page the server rendered for them (`data-rendered-for`, their account's id;
  * decision 047) is adopted the same way. Everywhere else — a page drawn for someone else (a
  * visitor's page while signed in), a page showing the cart when this browser's cart holds
  * books (the server cannot know them), a page drawn in another language than the one chosen in
@@ -145,14 +145,14 @@ function storedUserId(): string | null {
   }
 }
 // the page was drawn for whoever uses this browser: a visitor's page for a visitor, or a signed-in page for this very account
-const drawnFor = root.dataset.drawnFor;
+const renderedFor = root.dataset.renderedFor;
 const signedIn = Boolean(localStorage.getItem(TOKEN_KEY));
-const drawnForThisBrowser = drawnFor === undefined ? !signedIn : signedIn && drawnFor === storedUserId();
+const renderedForThisBrowser = renderedFor === undefined ? !signedIn : signedIn && renderedFor === storedUserId();
 // a page with the cart (`data-cart`) while this browser's cart holds books the server did not draw
 const cartFilled =
   root.hasAttribute('data-cart') && /[^\s[\]]/.test(localStorage.getItem(cartStorageKey(storedUserId() ?? undefined)) ?? '');
 
-if (!serverMade || !drawnForThisBrowser || cartFilled || otherLanguage) {
+if (!serverMade || !renderedForThisBrowser || cartFilled || otherLanguage) {
   void start(false);
 } else {
   preloadWhenIdle();

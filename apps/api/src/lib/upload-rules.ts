@@ -1,7 +1,7 @@
 /**
  * The storage rules of the file fields the API accepts. Types, size limits (bytes) and messages
  * come from the shared table `FILE_RULES` (packages/shared file-rules.ts, docs/api.md and packages/shared/src/constants.ts and
- * docs/api.md); only where a file is kept (public or private, which folder) is the API's own.
+ * docs/api.md); only where a file is stored (public or private, which folder) is the API's own.
  */
 import { FILE_RULES, type FileField } from '@jsbn/shared';
 import type { FileRule } from './multipart.js';

@@ -58,7 +58,7 @@ export async function renderPage(url, transport, language, options = {}) {
   let user = '';
   if (session) {
     const me = await transport('/api/user/me', { headers: { Accept: 'application/json' } });
-    user = '<p data-drawn-for="' + escape(session.user.name) + '" data-api-says="' + (me.ok ? escape((await me.json()).data.name) : me.status) + '"></p>';
+    user = '<p data-rendered-for="' + escape(session.user.name) + '" data-api-says="' + (me.ok ? escape((await me.json()).data.name) : me.status) + '"></p>';
   }
   const pages = book ? ['BookDetailPage'] : pathname.startsWith('/publisher-wise-books') ? ['CartLayout', 'PublisherBooksPage'] : ['HomePage'];
   return { html: '<main><h1>' + escape(title) + '</h1><p data-url="' + escape(url) + '" data-source="' + source + '"' + lang + '></p>' + user + '<p data-support="' + support + '"></p></main>', css: '<style data-emotion="css x">h1{color:red}</style>', seeds: [[['test', pathname], data]], complete: true, pages };

@@ -1,5 +1,5 @@
 /**
- * The session (docs/api.md): the access token and the current user, both kept in
+ * The session (docs/api.md): the access token and the current user, both stored in
  * localStorage. Logged in means both are present. Components read it with `useSession()`.
  * The token also goes to the server as the `jsbn_session` cookie, by which it renders a signed-in
  * user's pages (decision 047); the server's render is given the session of the page it renders.

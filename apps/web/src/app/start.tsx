@@ -61,13 +61,13 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
   const signedIn = Boolean(getSession().token);
   // the server renders a signed-in user's pages by this cookie (decision 047): a session from before it gets it now
   syncSessionCookie();
-  // The user part of the session is kept locally (docs/api.md); refresh it once per page
+  // The user part of the session is stored locally (docs/api.md); refresh it once per page
   // load so a letterhead or profile saved in another tab, or a revoked token, is seen at once.
   if (signedIn) void refreshCurrentUser().catch(() => undefined);
   // A visitor's page is what the server rendered; a signed-in viewer may see more (an owner's
   // private PDF link), so for them the same data shows at once and is fetched again — unless
-  // the server rendered the page for them (`data-drawn-for`, decision 047).
-  const renderedForThem = hydrate && root.hasAttribute('data-drawn-for');
+  // the server rendered the page for them (`data-rendered-for`, decision 047).
+  const renderedForThem = hydrate && root.hasAttribute('data-rendered-for');
   for (const [key, data] of serverSeeds())
     queryClient.setQueryData(key, data, { updatedAt: signedIn && !renderedForThem ? 0 : Date.now() });
   // a server-made page is hydrated in the language it was rendered in (`<html lang>`)

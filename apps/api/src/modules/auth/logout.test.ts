@@ -21,7 +21,7 @@ describe.each(ENGINES)('logout on %s', (engine) => {
     const cookie = `jsbn_session=${bearer.authorization.slice('Bearer '.length)}`;
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/orders', headers: { cookie } })).body).toContain(
-      '<p data-drawn-for="Shri Logout Bhandar"',
+      '<p data-rendered-for="Shri Logout Bhandar"',
     );
 
     const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer });

@@ -1,6 +1,6 @@
 /**
  * Generated documents of books and publishers — docs/api.md 'generated_pdfs'
- * 'Catalogue', decision 004. Everyone may ask for them, so each is drawn in the language of whoever
+ * 'Catalogue', decision 004. Everyone may ask for them, so each is made in the language of whoever
  * asks (their `Accept-Language` or the switcher's cookie) and cached per language. Each is made on
  * first request and kept in storage under `public/generated/<kind>-<id>-<lng>-<version>.pdf`,
  * where the version is a hash of the `updated_at` of what it shows (the book; or the

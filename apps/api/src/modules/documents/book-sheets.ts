@@ -3,7 +3,7 @@
  * sheet, a publisher's book list, a publisher's catalogue and the publisher info sheet. A4,
  * text through `pdf.ts`, so Gujarati and Devanagari are shaped by their own Noto face.
  * These functions only draw; books/documents.ts gathers the data and caches the files.
- * Everyone may ask for them, so each is drawn in the language of whoever asks (`lng`): its
+ * Everyone may ask for them, so each is made in the language of whoever asks (`lng`): its
  * words from `notices.json` (`sheet.*`), the book's lookups (language, subjects, author
  * types, swaroop, publisher and sanchalak types) from `@jsbn/shared`'s lookup catalogues.
  */

@@ -1,6 +1,6 @@
 /**
  * A partial accept names its reason, and a receipt may be short or damaged: the
- * reason and its words, or the library's note, are kept on the order, shown to both parties with
+ * reason and its words, or the library's note, are stored on the order, shown to both parties with
  * the new amount due, written to the record and said in the other party's e-mail, in its
  * language; bad input names the field in the caller's language; another account's order is a 404.
  */

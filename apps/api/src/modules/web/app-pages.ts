@@ -217,7 +217,7 @@ export class AppPages {
 
   /**
    * The page at `path` (with its query) as the app renders it for a visitor, or for `session`'s
-   * user: its CSS for `<head>`, and `#root` holding it (marked `data-drawn-for` with a signed-in
+   * user: its CSS for `<head>`, and `#root` holding it (marked `data-rendered-for` with a signed-in
    * user's id, and `data-cart` when it shows the library's cart, which only the browser knows),
    * followed by its data; null when one of its queries failed (the plain shell serves then).
    * @param visitorIp the address the page's API requests are counted for
@@ -246,7 +246,7 @@ export class AppPages {
         later: page.pages.flatMap((name) => later[name] ?? []),
       },
       css: page.css,
-      root: `<div id="root" data-server-made${session ? ` data-drawn-for="${session.user.id}"` : ''}${page.pages.includes(CART_PAGE) ? ' data-cart' : ''}>${page.html}</div><script type="application/json" id="${this.renderer.SEEDS_ELEMENT_ID}">${scriptJson(page.seeds)}</script>`,
+      root: `<div id="root" data-server-made${session ? ` data-rendered-for="${session.user.id}"` : ''}${page.pages.includes(CART_PAGE) ? ' data-cart' : ''}>${page.html}</div><script type="application/json" id="${this.renderer.SEEDS_ELEMENT_ID}">${scriptJson(page.seeds)}</script>`,
     };
   }
 

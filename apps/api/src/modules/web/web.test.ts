@@ -320,14 +320,14 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(orders.headers['cache-control']).toBe('private, no-cache');
     expect(orders.headers['vary']).toMatch(/Cookie/);
     expect(orders.body).toContain('<html lang="gu">');
-    expect(orders.body).toMatch(/<div id="root" data-server-made data-drawn-for="\d+">/);
-    expect(orders.body).toContain('<p data-drawn-for="Shri Gyan Bhandar" data-api-says="Shri Gyan Bhandar"></p>');
+    expect(orders.body).toMatch(/<div id="root" data-server-made data-rendered-for="\d+">/);
+    expect(orders.body).toContain('<p data-rendered-for="Shri Gyan Bhandar" data-api-says="Shri Gyan Bhandar"></p>');
     // nothing loads before the page has loaded; the app waits in the template (decision 031)
     expect(activePreloads(orders.body)).toEqual([]);
     expect(templatePreloads(orders.body, 'jsbn-app-modules')).toContain('/assets/react-e5f6a7b8.js');
     // a page with the cart says so: only the browser knows what is in it
     const books = await t.app.inject({ method: 'GET', url: '/publisher-wise-books/1', headers: { cookie } });
-    expect(books.body).toMatch(/<div id="root" data-server-made data-drawn-for="\d+" data-cart>/);
+    expect(books.body).toMatch(/<div id="root" data-server-made data-rendered-for="\d+" data-cart>/);
     // with a book to put in the cart (a query), without the cookie, or with a token the API refuses: the shell
     const shells: [string, Record<string, string>][] = [
       ['/publisher-wise-books/1?book=AHMJS-00001-Z', { cookie }],
@@ -357,7 +357,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     const html = signedIn.headers['content-encoding'] === 'br' ? brotliDecompressSync(signedIn.rawPayload).toString() : signedIn.body;
     expect(html).toContain(`<title>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt; — JSBN ${jsbn}</title>`);
     expect(html).toMatch(
-      /<div id="root" data-server-made data-drawn-for="\d+"><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;<\/h1><p data-url="[^"]+" data-source="api" data-language="gu"><\/p><p data-drawn-for="Shri Gyan Bhandar"/,
+      /<div id="root" data-server-made data-rendered-for="\d+"><main><h1>શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;<\/h1><p data-url="[^"]+" data-source="api" data-language="gu"><\/p><p data-rendered-for="Shri Gyan Bhandar"/,
     );
     // and the visitor still gets the visitor's page
     const after = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
