@@ -13,6 +13,8 @@ import { id, listQuery, optionalText, requiredText } from './common.js';
 export const HOLDING_CONDITIONS = ['new', 'good', 'worn', 'damaged'] as const;
 /** How a copy came to the library: by an order received here, as a gift, or bought elsewhere. */
 export const HOLDING_SOURCES = ['order', 'gift', 'bought'] as const;
+/** How a copy added by hand came (an order's copies are added by its receipt). */
+export const HOLDING_ADDED_SOURCES = ['bought', 'gift'] as const;
 /** Where a copy is: on the shelves, lent to a member, missing, or withdrawn from the shelves. */
 export const HOLDING_STATES = ['available', 'lent', 'missing', 'withdrawn'] as const;
 /** The states a library sets by hand ('lent' is set by a loan). */
@@ -86,7 +88,7 @@ export const addHoldingBody = z
   .object({
     jsbn: scannedJsbn.optional(),
     book: describedBook.optional(),
-    source: z.enum(['gift', 'bought'], MSG.holdingSource).default('bought'),
+    source: z.enum(HOLDING_ADDED_SOURCES, MSG.holdingSource).default('bought'),
     ...copyFields,
   })
   .refine((body) => Boolean(body.jsbn) !== Boolean(body.book), { message: MSG.holdingBook, path: ['jsbn'] });

@@ -21,7 +21,14 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { formatJsbn, holdingEndpoints } from '@jsbn/shared/core';
-import { HOLDING_CONDITIONS, HOLDING_STATES, type HoldingDto, type HoldingState } from '@jsbn/shared';
+import {
+  HOLDING_ADDED_SOURCES,
+  HOLDING_CONDITIONS,
+  HOLDING_SET_STATES,
+  HOLDING_STATES,
+  type HoldingDto,
+  type HoldingState,
+} from '@jsbn/shared';
 import { ApiError, call, toastSuccess } from '../../../api/client';
 import { useApiMutation } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
@@ -31,10 +38,8 @@ import { dialogFormSx, useFullScreenDialog } from '../../../components/responsiv
 import { bookDetailPath } from '../../../lib/paths';
 import { TAP_LINK, TAP_PX } from '../../../lib/theme';
 
-/** How a copy added by hand came: bought elsewhere or a gift (an order's copies come by its receipt). */
-const ADDED_SOURCES = ['bought', 'gift'] as const;
-/** The states a copy on the shelves may be moved to here ('lent' is a loan's). */
-const LEAVING_STATES = ['missing', 'withdrawn'] as const;
+/** The states a copy on the shelves may leave them for here (the states a library sets, but 'available'). */
+const LEAVING_STATES = HOLDING_SET_STATES.filter((state) => state !== 'available');
 
 /** A number's field: the phone shows its digits' keyboard. */
 const NUMERIC = { htmlInput: { inputMode: 'numeric' } } as const;
@@ -59,7 +64,7 @@ interface AddFields {
   accession_number: string;
   place: string;
   condition: string;
-  source: 'gift' | 'bought';
+  source: (typeof HOLDING_ADDED_SOURCES)[number];
   note: string;
 }
 
@@ -209,7 +214,7 @@ function AddCopyDialog({ open, onClose }: { open: boolean; onClose: () => void }
                 ))}
               </CopyField>
               <CopyField name="source" label={t('add.source')} select {...bound}>
-                {ADDED_SOURCES.map((source) => (
+                {HOLDING_ADDED_SOURCES.map((source) => (
                   <MenuItem key={source} value={source}>
                     {t(`sources.${source}`)}
                   </MenuItem>
