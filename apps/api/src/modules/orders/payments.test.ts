@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { amountDue, orderNumber, rupees, upiPayUri } from '@jsbn/shared';
+import { amountDue, orderEndpoints, orderNumber, publisherEndpoints, rupees, upiPayUri } from '@jsbn/shared';
 import { accounts, orders, outbox } from '../../db/schema.js';
 import { remindUnpaidOrders } from './payments.js';
 import { amountInWords, financialYear } from './bill-of-supply.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 const GUJARAT = stateIdByName('Gujarat')!;
 const DAY = 24 * 60 * 60 * 1000;
@@ -130,30 +131,29 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
   afterAll(() => t.close());
 
   const saveProfile = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'PATCH', url: '/api/publisher', headers: { ...pub, ...headers }, payload: form({ ...profile, ...fields }) });
+    inject(t.app, publisherEndpoints.updateProfile, { body: form({ ...profile, ...fields }), headers: { ...pub, ...headers } });
   const order = async (headers = lib) => {
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
-      headers,
-      payload: {
+    const placed = await inject(t.app, orderEndpoints.create, {
+      body: {
         orders: [
           { publisherId: publisher.publisherId, bookId: bookA, numberOfCopies: 2 },
           { publisherId: publisher.publisherId, bookId: bookB, numberOfCopies: 5 },
         ],
       },
+      headers,
     });
     expect(placed.statusCode, placed.body).toBe(201);
     return placed.json().data.orders[0].id as number;
   };
   const read = async (id: number, headers = lib) =>
-    (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers })).json().data.orderBook;
+    (await inject(t.app, orderEndpoints.one, { params: { id }, headers })).json().data.orderBook;
   const accept = (id: number, payload: Record<string, unknown> = {}) =>
-    t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${id}`, headers: pub, payload: { status: 'IN_PROGRESS', ...payload } });
+    inject(t.app, orderEndpoints.setStatus, { params: { id }, body: { status: 'IN_PROGRESS', ...payload }, headers: pub });
+  /** A payment and its answer as the test writes them, right or wrong (`raw`: the API checks them). */
   const pay = (id: number, payload: Record<string, unknown>, headers = lib) =>
-    t.app.inject({ method: 'POST', url: `/api/book/order-book/${id}/payment`, headers, payload });
+    inject(t.app, orderEndpoints.recordPayment, { raw: true, params: { id }, body: payload, headers });
   const answer = (id: number, state: string, headers = pub) =>
-    t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${id}/payment`, headers, payload: { state } });
+    inject(t.app, orderEndpoints.answerPayment, { raw: true, params: { id }, body: { state }, headers });
 
   it('checks the UPI ID, IFSC, account number and postage terms, naming the field in the caller’s language', async () => {
     const bad = await saveProfile({ upi_vpa: 'jain prakashan', bank_ifsc: 'SBIN123', bank_account_no: '12ab', postage_terms: 'per_copy' });
@@ -183,7 +183,8 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
       payment_reminders: 'false',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const own = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}`, headers: pub })).json().data.publisher;
+    const own = (await inject(t.app, publisherEndpoints.one, { params: { id: publisher.publisherId }, headers: pub })).json().data
+      .publisher;
     expect(own).toMatchObject({
       postage_terms: 'per_parcel',
       postage_rate_minor: 4000,
@@ -194,7 +195,7 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
       payment_reminders: false,
     });
     // anyone sees the postage terms (a library before it confirms an order), never the bank details
-    const seen = (await t.app.inject({ method: 'GET', url: `/api/publisher/${publisher.publisherId}`, headers: lib })).json().data
+    const seen = (await inject(t.app, publisherEndpoints.one, { params: { id: publisher.publisherId }, headers: lib })).json().data
       .publisher;
     expect(seen).toMatchObject({ postage_terms: 'per_parcel', postage_rate_minor: 4000 });
     expect(seen.upi_vpa).toBeUndefined();
@@ -229,7 +230,7 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
     // the publisher's view shows the same figure
     expect((await read(id, pub)).amount_due_minor).toBe(38000);
     // the order letter prints the amount, the payee and the link as a QR code, which zbarimg reads back whole
-    const letter = await t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: pub, payload: { orderId: id } });
+    const letter = await inject(t.app, orderEndpoints.letter, { body: { orderId: id }, headers: pub });
     const { text, codes } = readPdf(letter.rawPayload, `letter-${id}`);
     expect(text).toContain('Total: ₹380.00');
     expect(text).toContain('Pay ₹380.00 to Shri Jain Prakashan by UPI');
@@ -243,11 +244,9 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
     expect(await read(id)).toMatchObject({ postage_terms: 'actual', postage_minor: null, amount_due_minor: null });
     expect((await accept(id, { postage: '62.5' })).statusCode).toBe(200);
     expect(await read(id)).toMatchObject({ postage_minor: 6250, amount_due_minor: 34000 + 6250 });
-    const dispatched = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
+    const dispatched = await inject(t.app, orderEndpoints.dispatch, {
+      body: form({ orderId: String(id), postage: '45.50' }),
       headers: pub,
-      payload: form({ orderId: String(id), postage: '45.50' }),
     });
     expect(dispatched.statusCode).toBe(200);
     const placed = await read(id);
@@ -271,11 +270,10 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
       expect(refused.statusCode, utr).toBe(400);
       expect(refused.json().details).toEqual([{ field: 'utr', message }]);
     }
-    const inHindi = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/order-book/${id}/payment`,
+    const inHindi = await inject(t.app, orderEndpoints.recordPayment, {
+      params: { id },
+      body: { utr: '12', paid_on: '2026-01-01', amount: 340 },
       headers: { ...lib, 'accept-language': 'hi' },
-      payload: { utr: '12', paid_on: '2026-01-01', amount: 340 },
     });
     expect(inHindi.json().details).toEqual([{ field: 'utr', message: 'UTR ठीक 12 अंकों का होना चाहिए' }]);
     const future = await pay(id, { utr: '123456789012', paid_on: '2999-01-01', amount: 340 });
@@ -317,9 +315,9 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
     ]);
 
     // the list and the export show the state
-    const list = (await t.app.inject({ method: 'GET', url: '/api/book/order-book', headers: pub })).json().data.orderBooks;
+    const list = (await inject(t.app, orderEndpoints.list, { headers: pub })).json().data.orderBooks;
     expect(list.find((row: { id: number }) => row.id === id).payment.state).toBe('confirmed');
-    const excel = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: lib, query: { ids: String(id) } });
+    const excel = await inject(t.app, orderEndpoints.exportXlsx, { query: { ids: String(id) }, headers: lib });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Data')!;
@@ -332,12 +330,7 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
     expect((await saveProfile({ postage_terms: 'free', upi_vpa: 'jainprakashan@okaxis' })).statusCode).toBe(200);
     const id = await order();
     expect((await accept(id)).statusCode).toBe(200);
-    const dispatched = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
-      headers: pub,
-      payload: form({ orderId: String(id) }),
-    });
+    const dispatched = await inject(t.app, orderEndpoints.dispatch, { body: form({ orderId: String(id) }), headers: pub });
     expect(dispatched.statusCode).toBe(200);
     await t.ctx.db.update(accounts).set({ preferred_language: 'gu' }).where(eq(accounts.id, library.accountId));
     // six days: not yet
@@ -365,7 +358,7 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
     expect((await saveProfile({ postage_terms: 'free', payment_reminders: 'false' })).statusCode).toBe(200);
     const quiet = await order();
     expect((await accept(quiet)).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub, payload: form({ orderId: String(quiet) }) });
+    await inject(t.app, orderEndpoints.dispatch, { body: form({ orderId: String(quiet) }), headers: pub });
     await t.ctx.db
       .update(orders)
       .set({ status_since: new Date(Date.now() - 30 * DAY) })
@@ -377,11 +370,7 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
     expect((await saveProfile({ postage_terms: 'per_parcel', postage_amount: '40', gst_no: '24AAATJ1234K1Z5' })).statusCode).toBe(200);
     const id = await order();
     const bill = (headers: Record<string, string> = pub, language = 'en') =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/book/order-book/${id}/bill-of-supply.pdf`,
-        headers: { ...headers, 'accept-language': language },
-      });
+      inject(t.app, orderEndpoints.billOfSupply, { params: { id }, headers: { ...headers, 'accept-language': language } });
     // not before the order is accepted; never another account's
     expect((await bill()).statusCode).toBe(409);
     expect((await accept(id)).statusCode).toBe(200);
@@ -401,7 +390,7 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
     const next = await order();
     expect((await accept(next)).statusCode).toBe(200);
     const nextText = readPdf(
-      (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${next}/bill-of-supply.pdf`, headers: pub })).rawPayload,
+      (await inject(t.app, orderEndpoints.billOfSupply, { params: { id: next }, headers: pub })).rawPayload,
       `bill-${next}`,
       false,
     ).text;
