@@ -1,5 +1,7 @@
+import { accountEndpoints, bookEndpoints } from '@jsbn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/harness.js';
+import { inject } from './test/inject.js';
 
 describe('the app shell', () => {
   let dev: TestApp;
@@ -35,11 +37,10 @@ describe('the app shell', () => {
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
-    const response = await dev.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
+    const response = await inject(dev.app, accountEndpoints.login, {
+      raw: true,
+      body: '{"email":',
       headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
   });
@@ -50,7 +51,7 @@ describe('the app shell', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().details[0].field).toMatch(/^(id|stateId)$/);
     }
-    expect((await dev.app.inject({ method: 'GET', url: '/api/book/2147483647' })).statusCode).toBe(404);
+    expect((await inject(dev.app, bookEndpoints.one, { params: { id: 2147483647 } })).statusCode).toBe(404);
   });
 
   it('takes a raw upload body over real HTTP without inspecting the stream (403 for a bad link, not 500)', async () => {

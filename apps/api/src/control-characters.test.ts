@@ -13,12 +13,13 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints, formatJsbn, marcEndpoints } from '@jsbn/shared';
 import { authors, book_authors, books, libraries, publishers } from './db/schema.js';
 import { createBook, createLibrary, createPublisher } from './seed/factories.js';
 import { createMailer } from './lib/mail.js';
 import { sendWhatsapp } from './lib/whatsapp.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from './test/harness.js';
+import { inject } from './test/inject.js';
 import { mailText, startFakeWhatsapp, startSmtp, waitFor } from './test/servers.js';
 
 /** The title of the issue: MARC's subfield delimiter and a code, then its field and record terminators. */
@@ -68,11 +69,9 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
 
   it("refuses them in a book's title, naming the field in the caller's language", async () => {
     const post = (language: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/book',
+      inject(t.app, bookEndpoints.register, {
+        body: form({ ...bookFields, book_title: INJECTED }),
         headers: { ...pub, 'accept-language': language },
-        payload: form({ ...bookFields, book_title: INJECTED }),
       });
     const english = await post('en');
     expect(english.statusCode).toBe(400);
@@ -86,11 +85,9 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
     expect((await post('hi')).json().message).toBe('पुस्तक का शीर्षक: एक ही पंक्ति में लिखें, टैब या अन्य नियंत्रण-अक्षरों के बिना।');
     // a PDF link is a web address: http or https, never javascript: or data:
     for (const pdfurl of ['javascript:alert(document.cookie)', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==']) {
-      const link = await t.app.inject({
-        method: 'POST',
-        url: '/api/book',
+      const link = await inject(t.app, bookEndpoints.register, {
+        body: form({ ...bookFields, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'true', pdfurl }),
         headers: pub,
-        payload: form({ ...bookFields, readers: 'Yes', electronic_copy: 'Yes', isPublicPdf: 'true', pdfurl }),
       });
       expect([link.statusCode, link.json().details]).toEqual([
         400,
@@ -190,7 +187,7 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
     });
 
     it('gives a .mrc that yaz-marcdump reads with no injected subfield', async () => {
-      const reply = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${formatJsbn(book.jsbn_number)}/marc.mrc` });
+      const reply = await inject(t.app, marcEndpoints.bookMrc, { params: { jsbnNo: formatJsbn(book.jsbn_number) } });
       expect(reply.statusCode).toBe(200);
       const dump = yaz(reply.rawPayload, 'record.mrc', ['-i', 'marc', '-o', 'line']);
       expect([dump.status, dump.err]).toEqual([0, '']);
@@ -202,7 +199,7 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
     });
 
     it("gives the publisher's whole catalogue as MARCXML that parses as XML 1.0", async () => {
-      const reply = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisher.publisherId}/catalog.xml` });
+      const reply = await inject(t.app, marcEndpoints.catalogueXml, { params: { publisherId: publisher.publisherId } });
       expect(reply.statusCode).toBe(200);
       expect(reply.body).not.toMatch(/&#x(1[0-9a-f]|[0-8bcef]);/i);
       expect(reply.body).not.toMatch(CONTROL);
@@ -213,7 +210,7 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
     });
 
     it('gives a PDF and an Excel sheet without them', async () => {
-      const sheet = await t.app.inject({ method: 'GET', url: `/api/book/${book.id}/sheet.pdf` });
+      const sheet = await inject(t.app, bookEndpoints.sheetPdf, { params: { id: book.id } });
       expect(sheet.statusCode).toBe(200);
       const file = join(work, 'sheet.pdf');
       writeFileSync(file, sheet.rawPayload);
@@ -221,7 +218,7 @@ describe.each(ENGINES)('control characters on %s', (engine) => {
       expect(text).toContain('Ctl9INJECTED');
       expect(text.replace(/\f/g, '')).not.toMatch(CONTROL);
 
-      const excel = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${publisher.publisherId}/catalog.xlsx` });
+      const excel = await inject(t.app, bookEndpoints.catalogueXlsx, { params: { publisherId: publisher.publisherId } });
       expect(excel.statusCode).toBe(200);
       const xml = await (await JSZip.loadAsync(excel.rawPayload)).file('xl/worksheets/sheet1.xml')!.async('string');
       const strings = await (await JSZip.loadAsync(excel.rawPayload)).file('xl/sharedStrings.xml')?.async('string');

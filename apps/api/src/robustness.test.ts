@@ -21,11 +21,12 @@ import { get as httpGet } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { BULK_COLUMNS, XLSX_TYPE, type BulkRow } from '@jsbn/shared';
+import { BULK_COLUMNS, bulkEndpoints, type BulkRow, XLSX_TYPE } from '@jsbn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createLibrary, createOperator, createPublisher } from './seed/factories.js';
 import { NUMBER_SHEET_HEADINGS, zipOf } from './test/bulk-files.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from './test/harness.js';
+import { inject } from './test/inject.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : process.env.FUZZ_RUNS ? Date.now() % 2 ** 31 : 20261123;
@@ -451,26 +452,20 @@ describe.each(ENGINES)('robustness on %s', (engine) => {
             const { headers: caller } = publishers[who]!;
             // the file: a preview (its hourly budget is not what is tested here)
             await t.ctx.limits.reset('bulkPreviewsPerPublisher', String(publishers[who]!.id));
-            const previewed = await t.app.inject({
-              method: 'POST',
-              url: '/api/book/bulk/preview',
+            const previewed = await inject(t.app, bulkEndpoints.preview, {
+              raw: true,
+              body: bulkFile(file),
               headers: { ...caller, 'content-type': XLSX_TYPE },
-              payload: bulkFile(file),
             });
             count(previewed.statusCode);
             expect(previewed.statusCode, `preview → ${previewed.body.slice(0, 300)}`).toBeLessThan(500);
-            const checked = await t.app.inject({ method: 'POST', url: '/api/book/bulk/check', headers: caller, payload: { rows } });
+            const checked = await inject(t.app, bulkEndpoints.check, { body: { rows }, headers: caller });
             count(checked.statusCode);
             expect(checked.statusCode, `check → ${checked.body.slice(0, 300)}`).toBeLessThan(500);
             // the chunk, `times` at once, with a batch id either publisher may have used
             const sent = await Promise.all(
               Array.from({ length: times }, () =>
-                t.app.inject({
-                  method: 'POST',
-                  url: '/api/book/bulk/register',
-                  headers: caller,
-                  payload: { batch, rows: rows as BulkRow[] },
-                }),
+                inject(t.app, bulkEndpoints.register, { body: { batch, rows: rows as BulkRow[] }, headers: caller }),
               ),
             );
             for (const reply of sent) {

@@ -4,9 +4,10 @@
  * copy that made it, and (PostgreSQL) in another copy through NOTIFY.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints, formatJsbn } from '@jsbn/shared';
 import { bookFieldsOf, createBook, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { noticesHeard } from '../../test/notices.js';
 import { waitFor } from '../../test/servers.js';
 import { registerBook } from './registration.js';
@@ -32,12 +33,12 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
   afterAll(() => t.close());
 
   const page = async (app: TestApp, number = jsbn, headers: Record<string, string> = {}) => {
-    const response = await app.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${number}`, headers });
+    const response = await inject(app.app, bookEndpoints.byJsbn, { params: { jsbnNo: number }, headers });
     expect(response.statusCode).toBe(200);
     return response.json().data as { book: { book_title: string; isAvailable: boolean }; publisher_info: { total_books_count: number } };
   };
   const setAvailable = (isAvailable: boolean) =>
-    t.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: owner, payload: { isAvailable } });
+    inject(t.app, bookEndpoints.update, { params: { id: bookId }, body: { isAvailable }, headers: owner });
 
   it('serves a repeated scan, in any spelling of the number, from one cached reply', async () => {
     // the notices of the books made in beforeAll reach the listener a moment after their
@@ -52,7 +53,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
     // the owner's view is made afresh (it may hold the private PDF link) and not cached
     await page(t, jsbn, owner);
     expect(t.ctx.publicPages.size).toBe(1);
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/ZZZZZ-00001-A' });
+    const unknown = await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: 'ZZZZZ-00001-A' } });
     expect(unknown.statusCode).toBe(404);
     expect(t.ctx.publicPages.size).toBe(1);
   });
@@ -87,7 +88,7 @@ describe.each(ENGINES)('the public book page cache on %s', (engine) => {
       const was = (await page(t)).book.isAvailable;
       const otherOwner = await tokenHeader(other, account);
       expect(
-        (await other.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: otherOwner, payload: { isAvailable: !was } }))
+        (await inject(other.app, bookEndpoints.update, { params: { id: bookId }, body: { isAvailable: !was }, headers: otherOwner }))
           .statusCode,
       ).toBe(200);
       await waitFor(async () => (await page(t)).book.isAvailable === !was, 5_000, 'the change reaches the first copy');

@@ -7,11 +7,13 @@
  * its total is an estimate.
  */
 /* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows */
+import { bookEndpoints } from '@jsbn/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createPublisher } from '../../seed/factories.js';
 import { books, search_words } from '../../db/schema.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { importCatalogue, type CatalogueRecord } from './import.js';
 import { BROAD_READ_BUDGET, findResults, rankByWords } from './search-results.js';
 import { textQuery } from './search.js';
@@ -26,7 +28,7 @@ describe.each(ENGINES)('the search vocabulary on %s', (engine) => {
   const count = async (word: string) =>
     (await t.ctx.db.select({ books: search_words.books }).from(search_words).where(eq(search_words.word, word)))[0]?.books ?? 0;
   const search = async (query: Record<string, string>) => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/book', query });
+    const response = await inject(t.app, bookEndpoints.list, { query });
     expect(response.statusCode).toBe(200);
     return response.json().data as {
       books: { id: number; book_title: string; book_e_title: string }[];

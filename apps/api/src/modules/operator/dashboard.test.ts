@@ -2,11 +2,13 @@
  * The operators' dashboard (decision 041): each queue's count and the age of its oldest item,
  * from real rows, and empty queues as zeros and nulls.
  */
+import { operatorEndpoints } from '@jsbn/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createOperator, createPublisher } from '../../seed/factories.js';
 import { book_reports, duplicate_pairs, outbox, publisher_claims, publishers } from '../../db/schema.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -21,7 +23,7 @@ describe.each(ENGINES)("the operators' dashboard on %s", (engine) => {
   afterAll(() => t.close());
 
   const dashboard = async () => {
-    const reply = await t.app.inject({ method: 'GET', url: '/api/operator/dashboard', headers: { authorization: `Bearer ${token}` } });
+    const reply = await inject(t.app, operatorEndpoints.dashboard, { headers: { authorization: `Bearer ${token}` } });
     expect(reply.statusCode).toBe(200);
     return reply.json().data;
   };

@@ -7,11 +7,13 @@
  * remind it with one message, not N.
  */
 /* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- drizzle's execute on the PgQueryResultHKT base types its result unknown; the cast names the rows */
+import { orderEndpoints } from '@jsbn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { accounts, order_events, orders, outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { sendOrderNotices, sendOverdueOrderNotices } from './notices.js';
 import { remindLateOrders } from './reminders.js';
 
@@ -44,11 +46,9 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     lines: { publisherId: number; bookId: number }[] = [{ publisherId: publisher.publisherId, bookId }],
     key?: string,
   ) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    inject(t.app, orderEndpoints.create, {
+      body: { orders: lines.map((line) => ({ ...line, numberOfCopies: 2 })) },
       headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
-      payload: { orders: lines.map((line) => ({ ...line, numberOfCopies: 2 })) },
     });
   const placed = async (headers: Headers = lib) => {
     const reply = await order(headers);
@@ -80,12 +80,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     const before = await lastMessage();
     const created = await placed();
     // the library's browser asks for the letter right after ordering (docs/api.md)
-    const letter = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher/generate-pdf',
-      headers: lib,
-      payload: { orderId: created.id, sendWhatsapp: true },
-    });
+    const letter = await inject(t.app, orderEndpoints.letter, { body: { orderId: created.id, sendWhatsapp: true }, headers: lib });
     expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
     // nothing yet: the notice waits for the publisher's digest, queued once
     expect(await messagesAfter(before)).toEqual([]);
@@ -103,12 +98,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     expect(sent[0]!.attachment).toMatch(/^private\/letters\/.+\.pdf$/);
     expect(sent[1]!.attachment).toBe(sent[0]!.attachment);
     // asked again, the letter is not sent again, nor the notice
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher/generate-pdf',
-      headers: lib,
-      payload: { orderId: created.id, sendWhatsapp: true },
-    });
+    await inject(t.app, orderEndpoints.letter, { body: { orderId: created.id, sendWhatsapp: true }, headers: lib });
     expect(await digest()).toBe(0);
     expect(await messagesAfter(before)).toHaveLength(2);
   });
@@ -144,9 +134,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     t.advance(4 * DAY);
     const before = await lastMessage();
     for (const created of four)
-      expect((await t.app.inject({ method: 'POST', url: `/api/book/order-book/${created.id}/reminder`, headers: lib })).statusCode).toBe(
-        200,
-      );
+      expect((await inject(t.app, orderEndpoints.remind, { params: { id: created.id }, headers: lib })).statusCode).toBe(200);
     expect(await messagesAfter(before)).toEqual([]);
     expect(await digest()).toBe(4);
     const sent = await messagesAfter(before);
@@ -175,7 +163,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
   it('leaves out an order the publisher no longer needs to hear of, and tells one reminder alone as before', async () => {
     const cancelled = await placed();
     expect(
-      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${cancelled.id}`, headers: lib, payload: { status: 'CANCELLED' } }))
+      (await inject(t.app, orderEndpoints.setStatus, { params: { id: cancelled.id }, body: { status: 'CANCELLED' }, headers: lib }))
         .statusCode,
     ).toBe(200);
     const before = await lastMessage();
@@ -185,7 +173,7 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
     const waiting = await placed();
     await digest();
     t.advance(4 * DAY);
-    expect((await t.app.inject({ method: 'POST', url: `/api/book/order-book/${waiting.id}/reminder`, headers: lib })).statusCode).toBe(200);
+    expect((await inject(t.app, orderEndpoints.remind, { params: { id: waiting.id }, headers: lib })).statusCode).toBe(200);
     const reminded = await lastMessage();
     expect(await digest()).toBe(1);
     const [email] = await messagesAfter(reminded);
@@ -238,11 +226,9 @@ describe.each(ENGINES)('order notices and limits on %s', (engine) => {
         'Too many orders to this publisher today. Please try again tomorrow.',
       ]);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
-      const gujarati = await t.app.inject({
-        method: 'POST',
-        url: '/api/book/order-book',
+      const gujarati = await inject(t.app, orderEndpoints.create, {
+        body: { orders: [{ ...target!, numberOfCopies: 1 }] },
         headers: { ...library, 'accept-language': 'gu' },
-        payload: { orders: [{ ...target!, numberOfCopies: 1 }] },
       });
       expect(gujarati.json().message).toBe('આ પ્રકાશકને આજે ઘણા બધા ઓર્ડર અપાઈ ગયા છે. કૃપા કરી આવતીકાલે ફરી પ્રયત્ન કરો.');
       // a cart refused for one publisher makes no order for the others, nor counts them
@@ -281,8 +267,7 @@ describe('the digest on the job queue', () => {
       const bookId = (await createBook(t.ctx, publisher.publisherId, {}, { cover: false })).id;
       const lib = await tokenHeader(t, await createLibrary(t.ctx));
       const cart = { orders: [{ publisherId: publisher.publisherId, bookId, numberOfCopies: 1 }] };
-      for (let i = 0; i < 2; i++)
-        expect((await t.app.inject({ method: 'POST', url: '/api/book/order-book', headers: lib, payload: cart })).statusCode).toBe(201);
+      for (let i = 0; i < 2; i++) expect((await inject(t.app, orderEndpoints.create, { body: cart, headers: lib })).statusCode).toBe(201);
       const toPublisher = async () =>
         (await t.ctx.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, 'queued@example.in'))).map(
           (row) => row.subject,

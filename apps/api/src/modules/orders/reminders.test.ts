@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, like, sql } from 'drizzle-orm';
-import { MSG } from '@jsbn/shared';
+import { MSG, orderEndpoints } from '@jsbn/shared';
 import { accounts, order_events, outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 import { sendOrderNotices } from './notices.js';
 import { remindLateOrders } from './reminders.js';
 
@@ -36,22 +37,20 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
   /** Tells the publisher what is waiting, as its queued digest does when its time comes. */
   const digest = () => sendOrderNotices(t.ctx, publisher.publisherId);
   const placeOrder = async () => {
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const reply = await inject(t.app, orderEndpoints.create, {
+      body: { orders: [{ publisherId: publisher.publisherId, bookId, numberOfCopies: 2 }] },
       headers: lib,
-      payload: { orders: [{ publisherId: publisher.publisherId, bookId, numberOfCopies: 2 }] },
     });
     await digest();
     return reply.json().data.orders[0] as { id: number; orderId: string };
   };
   const remind = async (headers: Headers, id: number) => {
-    const reply = await t.app.inject({ method: 'POST', url: `/api/book/order-book/${id}/reminder`, headers });
+    const reply = await inject(t.app, orderEndpoints.remind, { params: { id }, headers });
     await digest();
     return reply;
   };
   const read = async (headers: Headers, id: number) =>
-    (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers })).json().data.orderBook;
+    (await inject(t.app, orderEndpoints.one, { params: { id }, headers })).json().data.orderBook;
   /** The reminders the publisher was sent about `orderId`, oldest first. */
   const reminders = async (orderId: string) =>
     (
@@ -110,7 +109,7 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
 
     // once accepted, the wait starts again: 0 days, no reminder until 3 more days
     expect(
-      (await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${order.id}`, headers: pub, payload: { status: 'IN_PROGRESS' } }))
+      (await inject(t.app, orderEndpoints.setStatus, { params: { id: order.id }, body: { status: 'IN_PROGRESS' }, headers: pub }))
         .statusCode,
     ).toBe(200);
     expect(await read(lib, order.id)).toMatchObject({ status: 'IN_PROGRESS', waiting_days: 0, can_remind: false });
@@ -119,18 +118,14 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
 
   it('refuses a reminder for an order not waiting on the publisher', async () => {
     const order = await placeOrder();
-    await t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${order.id}`, headers: lib, payload: { status: 'CANCELLED' } });
+    await inject(t.app, orderEndpoints.setStatus, { params: { id: order.id }, body: { status: 'CANCELLED' }, headers: lib });
     t.advance(4 * DAY);
     const reply = await remind(lib, order.id);
     expect(reply.statusCode).toBe(409);
     expect(reply.json().message).toBe(MSG.reminderNotWaiting);
     expect(await read(lib, order.id)).toMatchObject({ status: 'CANCELLED', waiting_days: null, can_remind: false });
     // in the library's language
-    const gujarati = await t.app.inject({
-      method: 'POST',
-      url: `/api/book/order-book/${order.id}/reminder`,
-      headers: { ...lib, 'accept-language': 'gu' },
-    });
+    const gujarati = await inject(t.app, orderEndpoints.remind, { params: { id: order.id }, headers: { ...lib, 'accept-language': 'gu' } });
     expect(gujarati.json().message).toBe('પ્રકાશક પાસે રાહ જોતા ઓર્ડર (વિનંતી કરેલ કે તૈયાર થઈ રહ્યો છે) માટે જ યાદ અપાવી શકાય છે.');
   });
 
