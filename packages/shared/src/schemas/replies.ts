@@ -181,6 +181,8 @@ export const publisherInfo = z.object({
   city_id: maybeInt,
   state_name: text,
   city_name: text,
+  /** A town or village typed beside the district (`city_name`), decision 072; null when none. */
+  town: maybeText,
   /** True for an imported account nobody has taken yet: its publisher may claim it. */
   claimable: z.boolean(),
   /** As docs/api.md 'Publisher profile' shows them (the flat fields stay beside them). */

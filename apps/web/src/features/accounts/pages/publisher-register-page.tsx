@@ -23,6 +23,7 @@ const defaults: PublisherForm = {
   address: '',
   state: '',
   city: '',
+  town: '',
   pincode: '',
   landline_no: '',
   mobile_no: '',
@@ -84,6 +85,7 @@ export function PublisherRegisterPage() {
         onValueChange={() => form.setValue('city', '', { shouldValidate: false })}
       />
       <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
+      <FormText control={control} name="town" label={t('fields.town')} helperText={t('register.townHint')} />
       <FormText control={control} name="pincode" label={t('fields.pincode')} required transform={digits(6)} slotProps={numeric} />
       <FormPhone control={control} name="landline_no" label={t('fields.landline')} />
       <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
