@@ -205,11 +205,12 @@ describe('books in the browser', () => {
       .getByLabel('Book cover', { exact: true })
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect.poll(() => visible(page, 'notes.txt is not a valid image file. Only image files are allowed.')).toBe(true);
-    // a PNG is an image, but a cover is kept as a JPEG: the message says so
+    // a cover is a JPEG or a PNG (kept as a JPEG): a GIF is named at once
+    expect(await page.getByLabel('Book cover', { exact: true }).getAttribute('accept')).toBe('image/jpeg,image/png');
     await page
       .getByLabel('Book cover', { exact: true })
-      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(60, 80, '#2e7d32') });
-    await expect.poll(() => visible(page, 'cover.png is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).')).toBe(true);
+      .setInputFiles({ name: 'cover.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect.poll(() => visible(page, 'cover.gif is not a JPEG or PNG. The book cover must be a JPEG or PNG image.')).toBe(true);
     // the images offered are exactly the types the server keeps (JPEG, PNG): a WebP is named at once
     expect(await page.getByLabel('Book images', { exact: true }).getAttribute('accept')).toBe('image/jpeg,image/png');
     await page
@@ -291,7 +292,7 @@ describe('books in the browser', () => {
     await pick(page, 'Subtitle language', /^Gujarati/);
     await page
       .getByLabel('Book cover', { exact: true })
-      .setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 420, '#6d4c41') });
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(300, 420, '#6d4c41') });
     await page.getByLabel('Book images', { exact: true }).setInputFiles([
       { name: 'back.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 420, '#1565c0') },
       { name: 'inside.png', mimeType: 'image/png', buffer: await png(300, 420, '#2e7d32') },
@@ -343,6 +344,7 @@ describe('books in the browser', () => {
     bookId = list.books[0]!.id;
     const { book } = await api<{
       book: {
+        book_cover: string;
         book_image: unknown[];
         has_book_pdf: boolean;
         height: number;
@@ -354,6 +356,8 @@ describe('books in the browser', () => {
       };
     }>(`/book/${bookId}`, token);
     expect(book.book_image).toHaveLength(2);
+    // the PNG cover is kept as a JPEG
+    expect(book.book_cover).toMatch(/\.jpg$/);
     expect(book.has_book_pdf).toBe(true);
     expect([book.height, book.width, book.currency, book.published_date.slice(0, 10), book.authors.length]).toEqual([
       8.5,

@@ -44,23 +44,13 @@ async function shootBoth(page: Page, name: string) {
   }
 }
 
-/** Logs in as `account` on the Gujarati login page, on the tab named `tab`. */
-async function loginGu(page: Page, tab: string, account: { email: string; password: string }) {
-  await page.goto(`${journey.server.url}/login`);
-  await expect.poll(() => page.getByRole('heading', { name: accounts.login.title }).isVisible()).toBe(true);
-  await page.getByRole('tab', { name: tab }).click();
-  await page.getByLabel(accounts.fields.email, { exact: true }).fill(account.email);
-  await page.getByLabel(accounts.fields.password, { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: accounts.login.submit, exact: true }).click();
-  await page.waitForURL(`${journey.server.url}/`);
-}
-
 /** The one-time-code step in Gujarati. */
 async function verifyGu(page: Page, email: string) {
   await expect.poll(() => page.getByRole('heading', { name: accounts.otp.title }).isVisible()).toBe(true);
   await page.getByLabel(accounts.fields.otp).fill(await outboxCode(journey.server.url, email));
   await page.getByRole('button', { name: accounts.otp.verify, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/login');
+  // the code signs the new account in: its home page (decision 072)
+  await page.waitForURL(`${journey.server.url}/`);
 }
 
 describe('the main job, in Gujarati', () => {
@@ -104,7 +94,6 @@ describe('the main job, in Gujarati', () => {
       data: { messages: { subject: string }[] };
     };
     expect(outbox.data.messages[0]!.subject).toMatch(/^JSBN ચકાસણી કોડ \d{6}$/);
-    await loginGu(page, accounts.login.publisherTab, PUBLISHER);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('પ્રકાશક તરીકે લૉગ ઇન');
   });
 
@@ -187,7 +176,6 @@ describe('the main job, in Gujarati', () => {
     await page.getByLabel(accounts.fields.confirmPassword).fill(LIBRARY.password);
     await page.getByRole('button', { name: accounts.register.submit, exact: true }).click();
     await verifyGu(page, LIBRARY.email);
-    await loginGu(page, accounts.login.libraryTab, LIBRARY);
 
     await page.goto(`${journey.server.url}/customize-letter-format`);
     await page.getByLabel(accounts.fields.letterText).fill('ટૂંકું');

@@ -12,7 +12,7 @@ import { isValidJsbn, normalizeJsbn } from '@jsbn/shared';
 import { snap } from './support/browser.js';
 import { submitLibraryRegistration, verifyCode } from './support/register.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { ordersOpened, pick, signIn } from './support/ui.js';
+import { ordersOpened, pick } from './support/ui.js';
 
 type JsQr = typeof jsqrModule.default;
 const jsQR: JsQr = (jsqrModule as unknown as { default?: JsQr }).default ?? (jsqrModule as unknown as JsQr);
@@ -69,7 +69,6 @@ describe('the main job, end to end', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await snap(page, '01-publisher-otp');
     await verifyCode(page, journey.server.url, PUBLISHER.email);
-    await signIn(page, journey.server.url, 'Publisher Login', PUBLISHER);
     await expect.poll(() => page.getByText(PUBLISHER.name).first().isVisible()).toBe(true);
     await snap(page, '01-publisher-home');
   });
@@ -154,7 +153,6 @@ describe('the main job, end to end', () => {
     const page = libraryPage;
     await submitLibraryRegistration(page, journey.server.url, LIBRARY);
     await verifyCode(page, journey.server.url, LIBRARY.email);
-    await signIn(page, journey.server.url, 'Library Login', LIBRARY);
 
     await page.goto(`${journey.server.url}/new-published-books`);
     await expect.poll(() => page.getByTestId('letter-text-banner').isVisible()).toBe(true);

@@ -45,5 +45,7 @@ export async function verifyCode(page: Page, baseUrl: string, email: string): Pr
   await expect.poll(() => page.getByLabel('OTP').isVisible()).toBe(true);
   await page.getByLabel('OTP').fill(await outboxCode(baseUrl, email));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/login');
+  // the code signs the new account in: its home page (decision 072)
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => page.getByTestId('logged-in-as').isVisible()).toBe(true);
 }

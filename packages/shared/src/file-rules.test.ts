@@ -31,13 +31,14 @@ describe('the file rules table', () => {
   });
 
   it('takes the types of docs/api.md, with their extensions', () => {
-    expect(FILE_RULES.book_cover.types).toEqual(['image/jpeg']);
-    expect(FILE_RULES.book_cover.extensions).toEqual(['.jpg', '.jpeg']);
+    expect(FILE_RULES.book_cover.types).toEqual(['image/jpeg', 'image/png']);
+    expect(FILE_RULES.book_cover.storedAs).toBe('image/jpeg');
+    expect(FILE_RULES.book_cover.extensions).toEqual(['.jpg', '.jpeg', '.png']);
     expect(FILE_RULES.logo.types).toEqual(['image/jpeg', 'image/png']);
     expect(FILE_RULES.orderImage.extensions).toEqual(['.jpg', '.jpeg', '.png', '.pdf']);
     expect(acceptOf(FILE_RULES.orderImage)).toBe('image/jpeg,image/png,application/pdf');
     expect([FILE_RULES.book_cover.hint, FILE_RULES.bookimage.hint, FILE_RULES.index_pdf.hint, FILE_RULES.orderImage.hint]).toEqual([
-      'JPEG, up to 10 MB',
+      'JPEG or PNG, up to 10 MB',
       'JPEG or PNG, up to 10 MB',
       'PDF, up to 200 MB',
       'JPEG, PNG or PDF, up to 5 MB',
@@ -61,8 +62,9 @@ describe('the file rules table', () => {
     expect(fileProblem(FILE_RULES.orderImage, file('r.pdf', 'application/pdf', MAX_DISPATCH_FILE_BYTES + 1))).toBe(
       'File Size is too large, please select a file with a size less than 5 MB',
     );
-    expect(fileProblem(FILE_RULES.book_cover, file('c.png', 'image/png'))).toBe(
-      'c.png is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).',
+    expect(fileProblem(FILE_RULES.book_cover, file('c.png', 'image/png'))).toBeNull();
+    expect(fileProblem(FILE_RULES.book_cover, file('c.gif', 'image/gif'))).toBe(
+      'c.gif is not a JPEG or PNG. The book cover must be a JPEG or PNG image.',
     );
     expect(fileProblem(FILE_RULES.book_cover, file('c.txt', 'text/plain'))).toBe(
       'c.txt is not a valid image file. Only image files are allowed.',
@@ -87,7 +89,8 @@ describe('the file rules table', () => {
   it('reads a type from the extension only when the browser gives none', () => {
     expect(declaredType(FILE_RULES.index_pdf, { name: 'Index.PDF', type: '' })).toBe('application/pdf');
     expect(declaredType(FILE_RULES.book_cover, { name: 'cover.JPEG', type: '' })).toBe('image/jpeg');
-    expect(declaredType(FILE_RULES.book_cover, { name: 'cover.png', type: '' })).toBe('');
+    expect(declaredType(FILE_RULES.book_cover, { name: 'cover.png', type: '' })).toBe('image/png');
+    expect(declaredType(FILE_RULES.book_cover, { name: 'cover.gif', type: '' })).toBe('');
     expect(declaredType(FILE_RULES.index_pdf, { name: 'index.pdf', type: 'text/plain' })).toBe('text/plain');
   });
 });

@@ -40,8 +40,8 @@ export type FileKind = 'PDF' | 'image' | 'file';
 export const notImageMessage = (file: string) => `${file} is not a valid image file. Only image files are allowed.`;
 /** A book image that is an image of a type the server does not keep (WebP, GIF …; wording ours). */
 export const imageNotJpegOrPngMessage = (file: string) => `${file} is not a JPEG or PNG. Book images must be JPEG or PNG images.`;
-/** A cover that is an image but not a JPEG (the server keeps covers as JPEG only; wording ours). */
-export const coverNotJpegMessage = (file: string) => `${file} is not a JPEG. The book cover must be a JPEG image (.jpg or .jpeg).`;
+/** A cover that is an image but neither JPEG nor PNG (WebP, GIF …; wording ours). */
+export const coverNotJpegOrPngMessage = (file: string) => `${file} is not a JPEG or PNG. The book cover must be a JPEG or PNG image.`;
 
 /** A size in bytes as the spec's messages write it, in MB with two decimals: 11534336 → '11.00'. */
 const megabytes = (bytes: number) => (bytes / MB).toFixed(2);
@@ -81,6 +81,11 @@ export interface FileRule {
   kind: FileKind;
   /** MIME types taken, checked by the API against the file's first bytes. */
   types: readonly FileType[];
+  /**
+   * The one type every image of the field is kept as, when not the type it came in: a PNG
+   * cover is stored as a JPEG (decision 072). Absent: each file keeps its own type.
+   */
+  storedAs?: FileType;
   /** File-name extensions of those types (lower case, with the dot), for a file the browser gave no type. */
   extensions: readonly string[];
   /** Largest file, in bytes. */
@@ -139,7 +144,7 @@ const logoTypeMessage = 'Logo must be a JPEG or PNG image.';
 
 /**
  * Every uploaded file field, by its name on the wire:
- * - `book_cover` — POST/PATCH /api/book (multipart): JPEG, 10 MB;
+ * - `book_cover` — POST/PATCH /api/book (multipart): JPEG or PNG, 10 MB, kept as a JPEG;
  * - `bookimage` — the upload addresses and PATCH /api/book/upload-files/:id: up to 4 JPEG or PNG, 10 MB each;
  * - `index_pdf` — likewise: one PDF, 200 MB;
  * - `pdfpublisher` — the book PDF (`book_pdf` in the form and in PATCH upload-files): one PDF, 200 MB;
@@ -150,10 +155,11 @@ export const FILE_RULES = {
   book_cover: rule({
     label: 'Book cover',
     kind: 'image',
-    types: ['image/jpeg'],
+    types: ['image/jpeg', 'image/png'],
+    storedAs: 'image/jpeg',
     maxBytes: MAX_IMAGE_BYTES,
     maxCount: 1,
-    messages: imageMessages(coverNotJpegMessage, (what) => `${what} must be a JPEG image.`, MAX_IMAGE_BYTES),
+    messages: imageMessages(coverNotJpegOrPngMessage, (what) => `${what} must be a JPEG or PNG image.`, MAX_IMAGE_BYTES),
   }),
   bookimage: rule({
     label: 'Book image',

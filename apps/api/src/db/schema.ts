@@ -75,6 +75,8 @@ export const publishers = pgTable(
     address: text('address'),
     state_id: integer('state_id'),
     city_id: integer('city_id'),
+    /** A town or village typed beside its district (`city_id`), which the list may lack (decision 072); null when none. */
+    town: text('town'),
     pincode: text('pincode'),
     landline_no: text('landline_no'),
     mobile_no: text('mobile_no'),

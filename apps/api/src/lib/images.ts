@@ -29,8 +29,8 @@ export class UnreadableImageError extends Error {
 const strict = (input: string | Buffer) => sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
 
 /**
- * Decodes the image file at `path` and replaces it with the same image encoded again as
- * `type`: EXIF orientation applied, metadata (GPS, camera) dropped.
+ * Decodes the image file at `path` (JPEG or PNG) and replaces it with the same image encoded
+ * again as `type` (a PNG may become a JPEG): EXIF orientation applied, metadata (GPS, camera) dropped.
  * @returns the size of the new file in bytes
  * @throws UnreadableImageError when the file does not decode (the file is left as it was)
  */
@@ -59,10 +59,13 @@ export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Buf
   }
 }
 
-/** The pipeline both re-encoders run: strict decode, EXIF orientation applied, metadata dropped. */
+/**
+ * The pipeline both re-encoders run: strict decode, EXIF orientation applied, metadata dropped.
+ * A JPEG has no transparency: a PNG kept as a JPEG is laid on white (paper), not on black.
+ */
 function encodedAgain(input: string | Buffer, type: ImageType) {
   const pipeline = strict(input).rotate();
-  return type === 'image/jpeg' ? pipeline.jpeg({ quality: 90 }) : pipeline.png();
+  return type === 'image/jpeg' ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 90 }) : pipeline.png();
 }
 
 /** What `imageForDocument` reads from: the files' storage (`lib/storage.ts`), which itself uses this module. */

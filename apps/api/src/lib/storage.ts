@@ -53,6 +53,8 @@ export interface PutRule {
   maxBytes: number;
   /** Content types accepted by magic bytes; anything else is 415 `typeMessage`. */
   allowed: readonly DetectedType[];
+  /** Every image accepted is encoded again as this type (a PNG cover kept as a JPEG); absent: as its own type. */
+  storeAs?: DetectedType;
   tooLargeMessage: string;
   typeMessage: string;
   /** 415 for a JPEG/PNG whose bytes do not decode as an image (lib/images.ts). */
@@ -180,8 +182,8 @@ export class LinkSigner {
 
 /**
  * Streams `source` into the file `path` while counting bytes and keeping the first ones; an
- * image (JPEG, PNG) is then decoded and encoded again (lib/images.ts).
- * @returns the size in bytes (of the re-encoded image) and the detected type
+ * image (JPEG, PNG) is then decoded and encoded again (lib/images.ts), as `rule.storeAs` when set.
+ * @returns the size in bytes (of the re-encoded image) and the type kept
  * @throws AppError 413 past `rule.maxBytes`, 415 when the bytes are not one of `rule.allowed`
  *   or an image does not decode; the file at `path` is removed on any failure
  */
@@ -205,7 +207,8 @@ export async function spoolChecked(source: Readable, path: string, rule: PutRule
     const type = detectType(head);
     if (!type || !rule.allowed.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.typeMessage);
     if (type === 'application/pdf') return { size, type };
-    return { size: await reencodeImageFile(path, type), type };
+    const kept = rule.storeAs === 'image/jpeg' || rule.storeAs === 'image/png' ? rule.storeAs : type;
+    return { size: await reencodeImageFile(path, kept), type: kept };
   } catch (caught) {
     const error = caught instanceof UnreadableImageError ? new AppError('UNSUPPORTED_MEDIA_TYPE', rule.unreadableMessage) : caught;
     source.resume();

@@ -6,7 +6,7 @@ import { Fragment, createElement, type ReactNode } from 'react';
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { MSG, accountEndpoints, fillPath, plainText, type Endpoint } from '@jsbn/shared/core';
-import type { ApiErrorReply, ApiReply, CallInput, ContractOf, CurrentUser, LoginInput, ReplyData } from '@jsbn/shared';
+import type { ApiErrorReply, ApiReply, CallInput, ContractOf, CurrentUser, LoginInput, ModelType, ReplyData } from '@jsbn/shared';
 import { clearSession, getSession, setToken, setUser } from './session';
 import { chooseLanguage, currentLanguage, i18n, messageText, storedLanguage } from '../i18n';
 
@@ -335,7 +335,20 @@ export async function refreshCurrentUser(): Promise<CurrentUser> {
 
 /** Login (docs/api.md): store the access token, then fetch the current user. */
 export async function loginAndLoadUser(body: LoginInput) {
-  const reply = await call(accountEndpoints.login, { body });
+  return signedIn(await call(accountEndpoints.login, { body }));
+}
+
+/**
+ * POST /api/user/verify-email with the code of a new account: its reply is a login's (decision 072), so the person
+ * is signed in at once as `loginAndLoadUser` signs them in.
+ * @returns the server's message
+ */
+export async function verifyAndLoadUser(body: { email: string; otp: string; modelType: ModelType }) {
+  return signedIn(await call(accountEndpoints.verifyEmail, { body }));
+}
+
+/** After a login's reply: the token kept, the current user read, the account's language and this browser's made one. */
+async function signedIn(reply: { message: string; data: { message: string; accessToken: { access_token: string } } }) {
   setToken(reply.data.accessToken.access_token);
   let user: CurrentUser;
   try {

@@ -68,8 +68,17 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
   // private PDF link), so for them the same data shows at once and is fetched again — unless
   // the server rendered the page for them (`data-rendered-for`, decision 047).
   const renderedForThem = hydrate && root.hasAttribute('data-rendered-for');
-  for (const [key, data] of serverSeeds())
-    queryClient.setQueryData(key, data, { updatedAt: signedIn && !renderedForThem ? 0 : Date.now() });
+  for (const seed of serverSeeds()) {
+    const [key, data] = seed;
+    if (seed.length === 3) {
+      // a withdrawn record the page shows (410, decision 043): the query starts in the error it had on the server
+      const { message, data: facts } = seed[1];
+      void queryClient.prefetchQuery({
+        queryKey: key,
+        queryFn: () => Promise.reject(new ApiError(message, 410, { serverMessage: message, data: facts })),
+      });
+    } else queryClient.setQueryData(key, data, { updatedAt: signedIn && !renderedForThem ? 0 : Date.now() });
+  }
   // a server-made page is hydrated in the language it was rendered in (`<html lang>`)
   const renderedIn = document.documentElement.lang;
   await Promise.all([

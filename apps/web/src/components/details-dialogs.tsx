@@ -125,7 +125,13 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
               </Row>
               <Row label={t('details.address')}>
                 {orNA(
-                  [publisher.address, publisher.city_name, lookupText(lookups, 'states', publisher.state_name), publisher.pincode]
+                  [
+                    publisher.address,
+                    publisher.town,
+                    publisher.city_name,
+                    lookupText(lookups, 'states', publisher.state_name),
+                    publisher.pincode,
+                  ]
                     .filter(Boolean)
                     .join(', '),
                 )}

@@ -17,7 +17,7 @@ export const accountContracts = {
   me: { reply: currentUserReply },
   logout: { reply: noData },
   language: { body: languageBody, reply: noData },
-  verifyEmail: { body: verifyEmailBody, reply: noData },
+  verifyEmail: { body: verifyEmailBody, reply: loginReply },
   resendCode: { body: resendCodeBody, reply: noData },
   forgotPassword: { body: forgotPasswordBody, reply: noData },
   resetPassword: { body: resetPasswordBody, reply: messageData },

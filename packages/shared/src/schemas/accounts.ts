@@ -84,6 +84,8 @@ export const publisherRegistration = z.object({
   address: requiredText('Address is required', 500, 'multi'),
   state: z.coerce.number({ error: MSG.stateRequired }).int().positive(MSG.stateRequired),
   city: z.coerce.number({ error: MSG.cityRequired }).int().positive(MSG.cityRequired),
+  /** A town or village of the district (`city`) the list lacks ('Beawar'), decision 072. */
+  town: optionalText(100, 'Town or village'),
   pincode: z
     .string({ error: 'Pincode is required' })
     .trim()
@@ -268,6 +270,8 @@ export const publisherProfile = z
     whatsapp_no: phone(MSG.whatsapp10),
     state: z.coerce.number({ error: MSG.stateRequired }).int().positive(MSG.stateRequired),
     city: z.coerce.number({ error: MSG.cityRequired }).int().positive(MSG.cityRequired),
+    /** A town or village of the district (`city`) the list lacks, decision 072; empty clears it. */
+    town: optionalText(100, 'Town or village'),
     gst_no: optionalText(20, 'GST number'),
     aadhar_no: optionalNumberString('Aadhar number must be a number'),
     ...paymentProfile,

@@ -55,6 +55,8 @@ export const verificationItem = z.object({
   mobile_no: z.string().nullable(),
   whatsapp_no: z.string().nullable(),
   address: z.string().nullable(),
+  /** A town or village typed beside the district (`city_name`), decision 072. */
+  town: z.string().nullable(),
   city_name: text,
   state_name: text,
   books_count: int,

@@ -39,7 +39,7 @@ export const apiErrorReply = z
      * as base32 text to type in.
      */
     totpEnrolment: z.object({ otpauthUri: text, secret: text }).optional(),
-    /** The facts of a 410 (decision 043): a withdrawn book's `{ withdrawn_at, reason, see_jsbn }`. */
+    /** The facts of a 410 (decision 043): a withdrawn book's `{ book_title, withdrawn_at, reason, see_jsbn }`. */
     data: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'ApiErrorReply' });
@@ -181,6 +181,8 @@ export const publisherInfo = z.object({
   city_id: maybeInt,
   state_name: text,
   city_name: text,
+  /** A town or village typed beside the district (`city_name`), decision 072; null when none. */
+  town: maybeText,
   /** True for an imported account nobody has taken yet: its publisher may claim it. */
   claimable: z.boolean(),
   /** As docs/api.md 'Publisher profile' shows them (the flat fields stay beside them). */

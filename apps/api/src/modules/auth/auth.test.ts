@@ -66,6 +66,14 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       payload: { email: login.email, otp: code, modelType: 'PUBLISHER' },
     });
     expect(verified.statusCode).toBe(200);
+    // signed in at once (decision 072): the reply is a login's, its token works
+    expect(verified.json().message).toBe('Email verified successfully. You are now logged in.');
+    expect(verified.json().data.message).toBe('Email verified successfully. You are now logged in.');
+    const first = verified.json().data.accessToken.access_token as string;
+    const mine = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${first}` } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ modelType: 'PUBLISHER', publisher_no: 'SRT01' });
+    // a code used once signs no one in again
     const reused = await t.app.inject({
       method: 'POST',
       url: '/api/user/verify-email',

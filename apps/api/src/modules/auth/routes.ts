@@ -23,6 +23,9 @@ import {
   verifyEmail,
 } from './service.js';
 
+/** The reply of a verified e-mail, whose person is signed in at once. */
+export const VERIFIED_MESSAGE = 'Email verified successfully. You are now logged in.';
+
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   /** POST /api/user/login `{ email, password, modelType }` → `{ message, accessToken: { access_token } }`; 401, 403 unverified. */
   route(app, accountEndpoints.login, async (request) => {
@@ -54,10 +57,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null, 'Language saved');
   });
 
-  /** POST /api/user/verify-email `{ email, otp, modelType }` → message; 400 'Invalid or expired OTP'. */
+  /**
+   * POST /api/user/verify-email `{ email, otp, modelType }` → as a login's reply, `{ message, accessToken: { access_token } }`:
+   * the person is signed in at once (decision 072); 400 'Invalid or expired OTP'.
+   */
   route(app, accountEndpoints.verifyEmail, async (request) => {
-    await verifyEmail(ctx, request.body);
-    return ok(null, 'Email verified successfully. You can now log in.');
+    const access_token = await verifyEmail(ctx, request.body, { ip: request.ip });
+    const message = VERIFIED_MESSAGE;
+    return ok({ message, accessToken: { access_token } }, message);
   });
 
   /**

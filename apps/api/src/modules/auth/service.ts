@@ -136,13 +136,19 @@ async function findAccount(db: DbOrTx, email: string, role: ModelType) {
 /**
  * Checks a one-time code and marks the e-mail verified (POST /user/verify-email). Every try
  * counts against the e-mail's budget (10 an hour, whatever code it was for), so issuing fresh
- * codes does not buy fresh tries.
+ * codes does not buy fresh tries. The person who typed the code is signed in at once (decision
+ * 072): as a login does, `client.ip` is remembered as an address the account logs in from.
+ * @returns an access token of the account, as a login's (`signAccessToken`)
  * @throws AppError 400 'Invalid or expired OTP' (unknown e-mail, no live code, expired, 5 tries used, wrong code);
  *   ThrottledError 429 past the e-mail's budget of tries
  */
-export async function verifyEmail(ctx: AppContext, input: { email: string; otp: string; modelType: ModelType }) {
+export async function verifyEmail(
+  ctx: AppContext,
+  input: { email: string; otp: string; modelType: ModelType },
+  client: { ip: string },
+): Promise<string> {
   await ctx.limits.consume('codeTriesPerEmail', input.email);
-  await ctx.db
+  const verified = await ctx.db
     .transaction(async (tx) => {
       const account = await findAccount(tx, input.email, input.modelType);
       if (!account || account.email_verified_at) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
@@ -165,7 +171,7 @@ export async function verifyEmail(ctx: AppContext, input: { email: string; otp: 
           .update(one_time_codes)
           .set({ attempts: code.attempts + 1 })
           .where(eq(one_time_codes.id, code.id));
-        return false;
+        return null;
       }
       await tx.update(one_time_codes).set({ consumed_at: ctx.clock() }).where(eq(one_time_codes.id, code.id));
       await tx.update(accounts).set({ email_verified_at: ctx.clock(), updated_at: ctx.clock() }).where(eq(accounts.id, account.id));
@@ -176,11 +182,14 @@ export async function verifyEmail(ctx: AppContext, input: { email: string; otp: 
         action: 'e-mail verified',
         changes: { email_verified_at: [null, ctx.clock().toISOString()] },
       });
-      return true;
+      return account;
     })
-    .then((verified) => {
-      if (!verified) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
+    .then((account) => {
+      if (!account) throw new AppError('BAD_REQUEST', INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
+      return account;
     });
+  await rememberAddress(ctx, verified.id, client.ip);
+  return signAccessToken(ctx.secrets.jwtSecret, verified);
 }
 
 /**

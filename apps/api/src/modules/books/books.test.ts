@@ -177,11 +177,35 @@ describe.each(ENGINES)('books on %s', (engine) => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('refuses a cover that is not a JPEG and a library or visitor registering books', async () => {
-    const png = await sharp(cover).png().toBuffer();
-    const response = await post(required, png);
+  it('keeps a PNG cover as a JPEG laid on white (decision 072)', async () => {
+    // half-transparent orange: a JPEG has no transparency, so it must come out on white, not black
+    const png = await sharp({ create: { width: 60, height: 80, channels: 4, background: { r: 230, g: 81, b: 0, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/book',
+      headers,
+      payload: form(required, { book_cover: [png, 'cover.png', 'image/png'] }),
+    });
+    expect(response.statusCode).toBe(200);
+    const { jsbn_number } = response.json().data;
+    const { book } = (await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn_number}` })).json().data;
+    expect(book.book_cover).toMatch(/^\/api\/files\/public\/covers\/[0-9a-f-]+\.jpg$/);
+    const stored = await t.app.inject({ method: 'GET', url: book.book_cover });
+    expect(stored.headers['content-type']).toBe('image/jpeg');
+    expect([...stored.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const { data, info } = await sharp(stored.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([60, 80, 3]);
+    // 230·½ + 255·½ ≈ 242, 81·½ + 255·½ ≈ 168, 0·½ + 255·½ ≈ 128 (JPEG rounding aside)
+    for (const [index, value] of [242, 168, 128].entries()) expect(Math.abs(data[index]! - value)).toBeLessThanOrEqual(4);
+  });
+
+  it('refuses a cover that is neither JPEG nor PNG and a library or visitor registering books', async () => {
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    const response = await post(required, gif);
     expect(response.statusCode).toBe(415);
-    expect(response.json().details).toEqual([{ field: 'book_cover', message: 'Book cover must be a JPEG image.' }]);
+    expect(response.json().details).toEqual([{ field: 'book_cover', message: 'Book cover must be a JPEG or PNG image.' }]);
     expect((await t.app.inject({ method: 'POST', url: '/api/book', payload: form(required) })).statusCode).toBe(401);
   });
 

@@ -63,7 +63,7 @@ function wordsOf(lng: InterfaceLanguage) {
 type Words = ReturnType<typeof wordsOf>;
 
 const placeOf = (publisher: PublisherInfo, words: Words) =>
-  [publisher.address, publisher.city_name, lookupText(words.lookups, 'states', publisher.state_name), publisher.pincode]
+  [publisher.address, publisher.town, publisher.city_name, lookupText(words.lookups, 'states', publisher.state_name), publisher.pincode]
     .filter(Boolean)
     .join(', ') || words.empty;
 

@@ -52,6 +52,11 @@ export interface OrderLetter {
   postage: MoneyTotal | null;
   /** Books and postage, one sum per currency. */
   totals: MoneyTotal[];
+  /**
+   * What the two parties said of the order after it was placed, in the letter's language: why the publisher
+   * accepted fewer copies (and in its words), and the library's receipt short or damaged with its note.
+   */
+  notes: string[];
   /** How to pay by UPI, once the amount is known (decision 070): the `upi://pay` link as a QR code (PNG). */
   pay: { amount: string; payee: string; vpa: string; qr: Buffer } | null;
 }
@@ -175,6 +180,10 @@ export async function orderLetterPdf(letter: OrderLetter): Promise<Buffer> {
     });
   if (letter.postage || letter.items.some((item) => item.amount !== null)) {
     text(doc, words('letter.total', { amount: totalsText(letter.totals) }), { x: left, width, size: 10.5, bold: true, align: 'right' });
+  }
+  if (letter.notes.length) {
+    y = ensureSpace(doc, 16 * letter.notes.length + 12, doc.y + 12);
+    letter.notes.forEach((note, index) => text(doc, note, { x: left, ...(index === 0 ? { y } : {}), width, size: 10 }));
   }
   if (letter.pay) {
     // the amount due as a QR code any UPI app scans (NPCI's upi://pay link)

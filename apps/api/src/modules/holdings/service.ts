@@ -370,11 +370,14 @@ export async function lookupCode(ctx: AppContext, libraryId: number, code: strin
   throw new AppError('NOT_FOUND', `Nothing matches ${code}: no registered book, ISBN or accession number of yours`);
 }
 
-/** What the library reads when a received order's copies went on its shelves ('… 3 copies are on the shelves: 1041–1043'). */
-export const receivedAndShelvedMessage = (count: number, first: string, last: string) =>
-  count === 1
-    ? `Order marked as received; copy ${first} is on the shelves`
-    : `Order marked as received; ${count} copies are on the shelves: ${first}–${last}`;
+/**
+ * What the library reads when a received order's copies went on its shelves ('… 3 copies are on the shelves: 1041–1043');
+ * with `short`, the receipt's own words come first: 'Order marked as received, short or damaged; …'.
+ */
+export const receivedAndShelvedMessage = (count: number, first: string, last: string, short = false) => {
+  const received = short ? 'Order marked as received, short or damaged' : 'Order marked as received';
+  return count === 1 ? `${received}; copy ${first} is on the shelves` : `${received}; ${count} copies are on the shelves: ${first}–${last}`;
+};
 
 /**
  * Shelves the copies of order `orderId` as it is received, in the receipt's transaction `tx`:

@@ -254,6 +254,7 @@ export async function verificationQueue(ctx: AppContext, state: VerificationStat
       mobile_no: publisher.mobile_no,
       whatsapp_no: publisher.whatsapp_no,
       address: publisher.address,
+      town: publisher.town,
       city_name: cityName(publisher.city_id),
       state_name: stateName(publisher.state_id),
       books_count: publisher.book_count,

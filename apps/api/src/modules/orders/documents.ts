@@ -30,9 +30,37 @@ import { orderLetterPdf } from '../documents/order-letter.js';
 import { cityName, stateName } from '../lookups/geo.js';
 import { getOrder, ordersByIds } from './service.js';
 
-/** 'Ahmedabad, Gujarat, 380001': the state named in `lng` (the order letter's language); English on address labels, which couriers read. */
-const placeOf = (row: { city_id: number | null; state_id: number | null; pincode: string | null }, lng: InterfaceLanguage = 'en') =>
-  [cityName(row.city_id), lookupText(LOOKUP_CATALOGUES[lng], 'states', stateName(row.state_id)), row.pincode].filter(Boolean).join(', ');
+/**
+ * 'Beawar, Ajmer, Rajasthan, 305901': the town typed beside its district (decision 072), the district, the state
+ * named in `lng` (the order letter's language) and the pincode; English on address labels, which couriers read.
+ */
+const placeOf = (
+  row: { town?: string | null; city_id: number | null; state_id: number | null; pincode: string | null },
+  lng: InterfaceLanguage = 'en',
+) =>
+  [row.town, cityName(row.city_id), lookupText(LOOKUP_CATALOGUES[lng], 'states', stateName(row.state_id)), row.pincode]
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * What the parties said of an order after it was placed, in `lng`: why the publisher accepted fewer copies and in
+ * its words, and the library's receipt short or damaged with its note — the order letter's lines, the export's cells.
+ */
+export function orderNotes(
+  lng: InterfaceLanguage,
+  order: { partial_reason: string | null; partial_note: string | null; received_as: string | null; received_note: string | null },
+): { fewer: string[]; received: string[] } {
+  return {
+    fewer: [
+      ...(order.partial_reason
+        ? [noticeText(lng, 'partialAccept.reason', { reason: noticeText(lng, `partialAccept.reasons.${order.partial_reason}`) })]
+        : []),
+      ...(order.partial_note ? [noticeText(lng, 'partialAccept.note', { note: order.partial_note })] : []),
+    ],
+    received:
+      order.received_as === 'short_or_damaged' ? [noticeText(lng, 'received.shortOrDamaged', { note: order.received_note ?? '' })] : [],
+  };
+}
 
 /**
  * The order letter PDF of one of the actor's orders (POST /publisher/generate-pdf). With
@@ -123,6 +151,7 @@ async function letterPdf(ctx: AppContext, actor: Actor, orderId: number): Promis
     })),
     postage: order.postage_minor === null ? null : { currency: order.currency, amount_minor: order.postage_minor },
     totals: order.totals,
+    notes: Object.values(orderNotes(language, order)).flat(),
     pay: order.payment.upi_uri
       ? {
           amount: formatMoney(order.amount_due_minor!, order.currency),
@@ -184,6 +213,9 @@ export async function exportOrders(ctx: AppContext, actor: Actor, ids: number[],
       { header: heading('total'), width: 14, value: (order) => totalsText(order.totals) },
       { header: heading('payment'), width: 22, value: (order) => noticeText(lng, `paymentState.${order.payment.state}`) },
       { header: heading('utr'), width: 14, value: (order) => order.payment.utr },
+      // why fewer copies were accepted, and a receipt short or damaged, as the order letter says them
+      { header: heading('fewerCopies'), width: 36, value: (order) => orderNotes(lng, order).fewer.join('\n') || null },
+      { header: heading('receivedShort'), width: 36, value: (order) => orderNotes(lng, order).received.join('\n') || null },
     ],
     list,
   );

@@ -2,8 +2,14 @@
  * A partial accept names its reason, and a receipt may be short or damaged: the
  * reason and its words, or the library's note, are stored on the order, shown to both parties with
  * the new amount due, written to the record and said in the other party's e-mail, in its
- * language; bad input names the field in the caller's language; another account's order is a 404.
+ * language, and written in the order letter and the orders' Excel export; bad input names the
+ * field in the caller's language; another account's order is a 404.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { ORDER_MSG, formatMoney } from '@jsbn/shared';
@@ -12,6 +18,16 @@ import { createBook, createLibrary, createPublisher } from '../../seed/factories
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 
 type Headers = Record<string, string>;
+
+const work = mkdtempSync(join(tmpdir(), 'jsbn-partial-'));
+/** The text of a PDF as pdftotext reads it, its lines' spaces made one. */
+function pdfText(bytes: Buffer): string {
+  const file = join(work, 'letter.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+    .normalize('NFC')
+    .replace(/[ \t]+/g, ' ');
+}
 type Item = { id: number; number_of_copies: number };
 
 describe.each(ENGINES)('partial accept reasons and receipts short or damaged on %s', (engine) => {
@@ -173,8 +189,8 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
 
     const before = (await mailsTo(publisher.email)).length;
     const received = await patch(lib, id, { status: 'COMPLETED', receivedAs: 'short_or_damaged', receivedNote: note });
-    // received all the same: its copies go on the library's shelves (decision 071)
-    expect(received.json().message).toMatch(/^Order marked as received; 5 copies are on the shelves/);
+    // received all the same: its copies go on the library's shelves (decision 071), and the reply says both
+    expect(received.json().message).toMatch(/^Order marked as received, short or damaged; 5 copies are on the shelves: \d+–\d+$/);
     for (const headers of [pub, lib]) {
       expect(await read(headers, id)).toMatchObject({ status: 'COMPLETED', received_as: 'short_or_damaged', received_note: note });
     }
@@ -198,5 +214,48 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
       expect(received.json().message).toMatch(/^Order marked as received; 6 copies are on the shelves/);
       expect(await read(pub, id)).toMatchObject({ status: 'COMPLETED', received_as: 'in_full', received_note: null });
     }
+  });
+  it('writes why fewer copies and a receipt short or damaged in the order letter and the Excel export, and says both on receipt', async () => {
+    await t.ctx.db.update(accounts).set({ preferred_language: 'gu' }).where(eq(accounts.id, library.accountId));
+    const { id, items } = await placeOrder();
+    const note = 'Three copies a library this year';
+    await patch(pub, id, { status: 'IN_PROGRESS', orderItems: fewer(items), partialReason: 'limited_per_library', partialNote: note });
+    await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub, payload: form({ orderId: String(id) }) });
+    const torn = 'એક નકલનું પૂંઠું ફાટેલું';
+    const received = await patch({ ...lib, 'accept-language': 'gu' }, id, {
+      status: 'COMPLETED',
+      receivedAs: 'short_or_damaged',
+      receivedNote: torn,
+    });
+    expect(received.json().message).toMatch(/^ઓર્ડર મળી ગયાનું નોંધ્યું, ઓછી કે નુકસાનવાળી નકલો સાથે; 5 નકલો છાજલી પર મુકાઈ: \d+–\d+$/);
+
+    // the letter, in the library's language (Gujarati)
+    const letter = await t.app.inject({
+      method: 'POST',
+      url: '/api/publisher/generate-pdf',
+      headers: pub,
+      payload: { orderId: id, sendWhatsapp: false },
+    });
+    expect(letter.statusCode).toBe(200);
+    const text = pdfText(letter.rawPayload);
+    expect(text).toContain('ઓછી નકલોનું કારણ: એક જ્ઞાન ભંડારને મર્યાદિત નકલો');
+    expect(text).toContain(`તેમના શબ્દોમાં: ${note}`);
+    expect(text).toContain(`ઓછી કે નુકસાનવાળી નકલો: ${torn}`);
+    writeFileSync(join(work, 'partial-letter.pdf'), letter.rawPayload);
+
+    // the export, in the asker's language
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/book/order-book/export.xlsx',
+      headers: { ...pub, 'accept-language': 'hi' },
+      query: { ids: String(id) },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Data')!;
+    const headings = (sheet.getRow(1).values as unknown[]).slice(1);
+    const cell = (heading: string) => sheet.getRow(2).getCell(headings.indexOf(heading) + 1).value;
+    expect(cell('कम प्रतियाँ')).toBe(`कम प्रतियों का कारण: एक ज्ञान भंडार को सीमित प्रतियाँ\nउनके शब्दों में: ${note}`);
+    expect(cell('कम या क्षतिग्रस्त मिली प्रतियाँ')).toBe(`कम या क्षतिग्रस्त प्रतियाँ: ${torn}`);
   });
 });

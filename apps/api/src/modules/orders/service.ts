@@ -689,7 +689,8 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
     }
   });
   const copies = shelved as Awaited<ReturnType<typeof shelveOrder>> | null;
-  return copies?.count ? receivedAndShelvedMessage(copies.count, copies.first!, copies.last!) : done;
+  // a receipt short or damaged says so before where its copies went
+  return copies?.count ? receivedAndShelvedMessage(copies.count, copies.first!, copies.last!, done === ORDER_MSG.receivedShort) : done;
 }
 
 /**

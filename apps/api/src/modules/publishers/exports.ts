@@ -21,7 +21,7 @@ export async function exportPublishers(ctx: AppContext, ids: number[], lng: Inte
       {
         header: heading('address'),
         width: 36,
-        value: (row) => [row.address, row.city_name, row.state_name, row.pincode].filter(Boolean).join(', '),
+        value: (row) => [row.address, row.town, row.city_name, row.state_name, row.pincode].filter(Boolean).join(', '),
       },
       { header: heading('mobile'), width: 14, value: (row) => row.mobile_no },
       { header: heading('whatsapp'), width: 14, value: (row) => row.whatsapp_no },

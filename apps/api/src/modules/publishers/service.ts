@@ -59,6 +59,7 @@ export async function registerPublisher(
       const values = {
         ...profile,
         landline_no: profile.landline_no ?? null,
+        town: profile.town ?? null,
         gst_no: profile.gst_no ?? null,
         aadhar_no: profile.aadhar_no ?? null,
         state_id: state,
@@ -260,6 +261,7 @@ export async function publisherInfo(
     city_id: publisher.city_id,
     state_name: stateName(publisher.state_id),
     city_name: cityName(publisher.city_id),
+    town: publisher.town,
     state: stateOf(publisher.state_id),
     city: cityOf(publisher.city_id),
     total_books_count: total,
@@ -300,6 +302,7 @@ export async function updatePublisherProfile(ctx: AppContext, publisherId: numbe
   const { state, city, postage_amount, ...profile } = input;
   const values = {
     ...profile,
+    town: profile.town ?? null,
     gst_no: profile.gst_no ?? null,
     aadhar_no: profile.aadhar_no ?? null,
     // the rate only for the terms that have one, in paise (decision 070)

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { accountEndpoints, libraryEndpoints, lookupEndpoints, publisherEndpoints } from '@jsbn/shared/core';
 import type { ModelType } from '@jsbn/shared';
-import { call, loginAndLoadUser } from '../../../api/client';
+import { call, loginAndLoadUser, verifyAndLoadUser } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
 
@@ -41,10 +41,9 @@ export const useRegisterAccount = <Variables>(
 export const useLogin = (modelType: ModelType, { onSuccess }: { onSuccess: (message: string) => unknown }) =>
   useMutation({ mutationFn: (values: { email: string; password: string }) => loginAndLoadUser({ ...values, modelType }), onSuccess });
 
-/** POST /api/user/verify-email — the code that verifies a new account. */
-export const useVerifyEmail = (
-  hooks: EndpointHooks<typeof accountEndpoints.verifyEmail, { email: string; otp: string; modelType: ModelType }>,
-) => useApiMutation((body) => call(accountEndpoints.verifyEmail, { body }), hooks);
+/** POST /api/user/verify-email — the code that verifies a new account and signs its person in (decision 072). */
+export const useVerifyEmail = ({ onSuccess }: { onSuccess: (message: string) => unknown }) =>
+  useMutation({ mutationFn: (body: { email: string; otp: string; modelType: ModelType }) => verifyAndLoadUser(body), onSuccess });
 
 /** POST /api/user/resend-otp — another code (429 within 60 s of the last). */
 export const useResendCode = (hooks: EndpointHooks<typeof accountEndpoints.resendCode, { email: string; modelType: ModelType }>) =>

@@ -3,20 +3,22 @@
  * and the state → city options.
  */
 import { useTranslation } from 'react-i18next';
-import { useState, type FormEventHandler, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useState, type FormEventHandler, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Controller,
   useForm,
+  useWatch,
   type Control,
   type DefaultValues,
   type FieldValues,
   type Path,
+  type PathValue,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, Link, Paper, Stack, Typography } from '@mui/material';
 import { FILE_RULES, lookupText } from '@jsbn/shared/core';
 import type { CurrentUser, ModelType } from '@jsbn/shared';
 import { refreshCurrentUser, toFormData, toastSuccess } from '../../../api/client';
@@ -81,6 +83,36 @@ export function useStateCityOptions(
       stateOptions.push({ value: stateId, label: lookupText(lookups, 'states', saved.state_name) });
   }
   return { stateOptions, cityOptions };
+}
+
+/** A registration form's phone fields: the mobile number and the WhatsApp number. */
+type WithPhones = FieldValues & { mobile_no?: string; whatsapp_no?: string };
+
+/**
+ * 'WhatsApp on this number too' (decision 072), under the mobile number of a registration form:
+ * ticked, the WhatsApp field is hidden and holds the mobile number as it is typed, so the form
+ * sends the same number twice. Its words do not repeat the phone fields' labels (a field is found
+ * by its label).
+ * @returns whether it is ticked (the page leaves the WhatsApp field out then) and the checkbox
+ */
+export function useSameWhatsapp<T extends WithPhones, TOutput>(form: UseFormReturn<T, unknown, TOutput>) {
+  const { t } = useTranslation('accounts');
+  const [same, setSame] = useState(false);
+  const mobile = useWatch({ control: form.control, name: 'mobile_no' as Path<T> }) as string | undefined;
+  const { setValue, clearErrors } = form;
+  useEffect(() => {
+    if (!same) return;
+    setValue('whatsapp_no' as Path<T>, (mobile ?? '') as PathValue<T, Path<T>>);
+    clearErrors('whatsapp_no' as Path<T>);
+  }, [same, mobile, setValue, clearErrors]);
+  const checkbox = (
+    <FormControlLabel
+      sx={{ alignSelf: 'center' }}
+      control={<Checkbox checked={same} onChange={(event) => setSame(event.target.checked)} />}
+      label={t('register.whatsappSame')}
+    />
+  );
+  return { same, checkbox };
 }
 
 /**

@@ -10,7 +10,7 @@ import { otp, type ModelType } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { digitsOnly } from '../../../components/forms';
 import { FormText } from '../../../components/form-fields';
-import { loginPath, type LoginState } from '../../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { useResendCode, useVerifyEmail } from '../api/accounts-api';
 
 const otpForm = z.object({ otp });
@@ -21,7 +21,7 @@ const mmss = (ms: number) => {
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
-/** The one-time-code step of registration (docs/api.md). */
+/** The one-time-code step of registration (docs/api.md): the right code signs the new account in and opens the home page (decision 072). */
 export function OtpStep({ email, modelType, onBack }: { email: string; modelType: ModelType; onBack: () => void }) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
@@ -44,10 +44,10 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
   }, [lockedUntil]);
 
   const verify = useVerifyEmail({
-    onSuccess: (reply) => {
-      toastSuccess(reply.message, t('otp.verified'));
-      // the spec sends a verified account to /login: on its own tab with its e-mail filled in (decision 039)
-      void navigate(loginPath({ as: modelType }), { state: { email } satisfies LoginState });
+    onSuccess: (message) => {
+      toastSuccess(message, t('otp.verified'));
+      // the code signed the person in (decision 072): their home page, as after a login
+      void navigate(paths.home, { replace: true });
     },
   });
   const resend = useResendCode({

@@ -93,6 +93,7 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
     whatsapp_no: profile.whatsapp_no ?? '',
     state: profile.state_id ? String(profile.state_id) : '',
     city: profile.city_id ? String(profile.city_id) : '',
+    town: profile.town ?? '',
     gst_no: profile.gst_no ?? '',
     aadhar_no: profile.aadhar_no ?? '',
     postage_terms: profile.postage_terms,
@@ -138,6 +139,7 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
         onValueChange={() => form.setValue('city', '', { shouldValidate: form.formState.isSubmitted })}
       />
       <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
+      <FormText control={control} name="town" label={t('fields.town')} helperText={t('register.townHint')} />
       <FormPhone control={control} name="landline_no" label={t('fields.landline')} required />
       <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
       <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />

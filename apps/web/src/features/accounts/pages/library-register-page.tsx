@@ -8,7 +8,7 @@ import { libraryRegistration } from '@jsbn/shared';
 import { FormPhone, FormSelect, FormText } from '../../../components/form-fields';
 import { useLookups } from '../../../i18n';
 import { withChecks } from '../../../components/forms';
-import { RegistrationLayout, digits, numeric, useRegistration } from '../components/account-forms';
+import { RegistrationLayout, digits, numeric, useRegistration, useSameWhatsapp } from '../components/account-forms';
 import { OtpStep } from '../components/otp-step';
 import { confirmPasswordCheck, logoFile } from '../components/registration';
 
@@ -42,6 +42,7 @@ export function LibraryRegisterPage() {
   const form = useForm<LibraryForm, unknown, z.output<typeof schema>>({ resolver, mode: 'onTouched', defaultValues: defaults });
   const { control } = form;
 
+  const whatsapp = useSameWhatsapp(form);
   const registration = useRegistration('LIBRARY', form);
 
   if (registration.otpEmail) return <OtpStep email={registration.otpEmail} modelType="LIBRARY" onBack={registration.back} />;
@@ -67,7 +68,8 @@ export function LibraryRegisterPage() {
       <FormText control={control} name="address" label={t('fields.address')} required multiline minRows={2} />
       <FormText control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
       <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
-      <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />
+      {whatsapp.checkbox}
+      {whatsapp.same ? null : <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />}
       <FormText control={control} name="number_of_books" label={t('fields.numberOfBooks')} transform={digits()} slotProps={numeric} />
       <FormText control={control} name="gst_no" label={t('fields.gst')} />
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />

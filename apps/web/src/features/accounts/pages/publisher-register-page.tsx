@@ -7,7 +7,7 @@ import { publisherRegistration } from '@jsbn/shared';
 import { FormPhone, FormSelect, FormText } from '../../../components/form-fields';
 import { useLookups } from '../../../i18n';
 import { selectValue, withChecks } from '../../../components/forms';
-import { RegistrationLayout, digits, numeric, useRegistration, useStateCityOptions } from '../components/account-forms';
+import { RegistrationLayout, digits, numeric, useRegistration, useSameWhatsapp, useStateCityOptions } from '../components/account-forms';
 import { OtpStep } from '../components/otp-step';
 import { confirmPasswordCheck, logoFile } from '../components/registration';
 
@@ -23,6 +23,7 @@ const defaults: PublisherForm = {
   address: '',
   state: '',
   city: '',
+  town: '',
   pincode: '',
   landline_no: '',
   mobile_no: '',
@@ -45,6 +46,7 @@ export function PublisherRegisterPage() {
   const stateId = selectValue(useWatch({ control, name: 'state' }));
   const { stateOptions, cityOptions } = useStateCityOptions(stateId);
 
+  const whatsapp = useSameWhatsapp(form);
   const registration = useRegistration('PUBLISHER', form);
 
   if (registration.otpEmail) return <OtpStep email={registration.otpEmail} modelType="PUBLISHER" onBack={registration.back} />;
@@ -84,10 +86,12 @@ export function PublisherRegisterPage() {
         onValueChange={() => form.setValue('city', '', { shouldValidate: false })}
       />
       <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
+      <FormText control={control} name="town" label={t('fields.town')} helperText={t('register.townHint')} />
       <FormText control={control} name="pincode" label={t('fields.pincode')} required transform={digits(6)} slotProps={numeric} />
       <FormPhone control={control} name="landline_no" label={t('fields.landline')} />
       <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
-      <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />
+      {whatsapp.checkbox}
+      {whatsapp.same ? null : <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />}
       <FormText control={control} name="gst_no" label={t('fields.gst')} />
       <FormText control={control} name="aadhar_no" label={t('fields.aadhar')} transform={digits(12)} slotProps={numeric} />
       <FormText control={control} name="password" label={t('fields.password')} type="password" autoComplete="new-password" required />

@@ -76,7 +76,7 @@ function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onCl
         </Box>
       </Stack>
       <Typography variant="body2">
-        {orNA([publisher.address, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}
+        {orNA([publisher.address, publisher.town, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('detail.publisher.books', { count: publisher.total_books })}

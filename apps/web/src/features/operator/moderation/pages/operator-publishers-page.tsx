@@ -141,7 +141,7 @@ function PublisherCard({ item }: { item: VerificationItem }) {
         <dt>{t('publishers.type')}</dt>
         <dd>{orNA(typeName)}</dd>
         <dt>{t('publishers.place')}</dt>
-        <dd>{orNA([item.address, item.city_name, item.state_name].filter(Boolean).join(', '))}</dd>
+        <dd>{orNA([item.address, item.town, item.city_name, item.state_name].filter(Boolean).join(', '))}</dd>
         <dt>{t('publishers.contact')}</dt>
         <dd>
           {item.email} · {formatPhone(item.mobile_no)}
