@@ -19,7 +19,7 @@ import messages from '../packages/shared/src/locales/gu/messages.json' with { ty
 import lookups from '../packages/shared/src/locales/gu/lookups.json' with { type: 'json' };
 import { outboxCode, snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, ordersOpened, pick, settle, toast } from './support/ui.js';
+import { PHONE, appLive, ordersOpened, pick, settle, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'prakashan-gu@example.test', password: 'Prakashan@2026', name: 'શ્રી જૈન પ્રકાશન મંદિર', no: 'GUJPM' };
 const LIBRARY = { email: 'bhandar-gu@example.test', password: 'Bhandar@2026', name: 'શ્રી હેમચંદ્રાચાર્ય જ્ઞાન ભંડાર' };
@@ -48,6 +48,7 @@ async function shootBoth(page: Page, name: string) {
 async function loginGu(page: Page, tab: string, account: { email: string; password: string }) {
   await page.goto(`${journey.server.url}/login`);
   await expect.poll(() => page.getByRole('heading', { name: accounts.login.title }).isVisible()).toBe(true);
+  await appLive(page);
   await page.getByRole('tab', { name: tab }).click();
   await page.getByLabel(accounts.fields.email, { exact: true }).fill(account.email);
   await page.getByLabel(accounts.fields.password, { exact: true }).fill(account.password);

@@ -1,3 +1,4 @@
+import { isSameSitePath } from '@jsbn/shared/core';
 import type { ModelType } from '@jsbn/shared';
 
 /** Every route path of the web app, in one place (STYLE: Web). */
@@ -107,15 +108,29 @@ export function loginTabOf(search: URLSearchParams): ModelType | null {
   return value === 'LIBRARY' || value === 'PUBLISHER' ? value : null;
 }
 
-/** Where a login returns to: `next` when it is a path of this site ('/…', never '//…' or a URL elsewhere), else null. */
+/** Where a login returns to: `next` when it is a path of this site (`isSameSitePath`: '/…', never '//…' or a URL elsewhere), else null. */
 export function returnPathOf(search: URLSearchParams): string | null {
   const next = search.get(LOGIN_QUERY.next);
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+  return isSameSitePath(next) ? next : null;
 }
 
 /** The query of the publisher's books page that puts a book in the cart on arrival ('Order This Book'). */
 export const ORDER_BOOK_QUERY = 'book';
 
-/** /publisher-wise-books/<id>?book=<JSBN> — the publisher's books with that book put in the cart. */
-export const orderBookPath = (publisherId: number | string, jsbn: string) =>
-  `${publisherBooksPath(publisherId)}?${ORDER_BOOK_QUERY}=${encodeURIComponent(jsbn)}`;
+/** The query of the publisher's books page that opens the order's confirmation once the book is in the cart. */
+export const CONFIRM_ORDER_QUERY = 'confirm';
+
+/**
+ * /publisher-wise-books/<id>?book=<JSBN> — the publisher's books with that book put in the cart;
+ * `confirm`: and the order's confirmation open (`&confirm=1`, the way back from the login of
+ * 'Order Book as Library', decision 066).
+ */
+export const orderBookPath = (publisherId: number | string, jsbn: string, options: { confirm?: boolean } = {}) =>
+  `${publisherBooksPath(publisherId)}?${ORDER_BOOK_QUERY}=${encodeURIComponent(jsbn)}${options.confirm ? `&${CONFIRM_ORDER_QUERY}=1` : ''}`;
+
+/** The JSBN a login's return address orders (`orderBookPath`'s `book`), or null: the login page names that book. */
+export function orderedBookOf(next: string | null): string | null {
+  if (!next) return null;
+  const url = new URL(next, 'http://site.invalid');
+  return url.pathname.startsWith(`${paths.publisherWiseBooks}/`) ? url.searchParams.get(ORDER_BOOK_QUERY) : null;
+}
