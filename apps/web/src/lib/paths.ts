@@ -25,6 +25,8 @@ export const paths = {
   serviceUnavailable: '/404',
   // books and orders
   bookDetail: '/jsbn/:jsbn',
+  /** 'Order Book as Reader': a form the server answers too (decision 066). */
+  readerOrder: '/jsbn/:jsbn/reader-order',
   publisherWiseBooks: '/publisher-wise-books',
   publisherBooks: '/publisher-wise-books/:publisherId',
   newPublishedBooks: '/new-published-books',
@@ -70,6 +72,10 @@ export const feedSlug = (name: string) =>
 
 /** /jsbn/<JSBN> — pass the formatted (hyphenated) number. */
 export const bookDetailPath = (jsbn: string) => `/jsbn/${encodeURIComponent(jsbn)}`;
+/** /jsbn/<JSBN>/reader-order — 'Order Book as Reader' of the book. */
+export const readerOrderPath = (jsbn: string) => `${bookDetailPath(jsbn)}/reader-order`;
+/** The query of the reader's order page once its request is sent (`?sent=1`). */
+export const READER_ORDER_SENT = 'sent';
 export const publisherBooksPath = (publisherId: number | string) => `/publisher-wise-books/${publisherId}`;
 export const editBookPath = (id: number | string) => `/edit-book/${id}`;
 

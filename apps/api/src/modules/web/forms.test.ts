@@ -9,7 +9,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLibrary } from '../../seed/factories.js';
+import { BOOK_MSG, formatJsbn, todayIso } from '@jsbn/shared';
+import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
+import { reader_orders } from '../../db/schema.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { builtApp } from '../../test/web-dist.js';
 import { FORM_REPLY_CACHE } from './forms.js';
@@ -118,5 +120,63 @@ describe.each(ENGINES)('the login form without the app on %s', (engine) => {
       payload: form({ email: library.email, password: library.password, modelType: 'LIBRARY' }),
     });
     expect(reply.statusCode).toBe(415);
+  });
+
+  describe("the reader's order form", () => {
+    let jsbn: string;
+    const order = (fields: Record<string, string>, headers: Record<string, string> = {}, at = jsbn) =>
+      t.app.inject({ method: 'POST', url: `/jsbn/${at}/reader-order`, headers: { ...FORM, ...headers }, payload: form(fields) });
+    const [year, month, day] = todayIso().split('-');
+    const filled = {
+      name: 'Ramesh Shah',
+      mobile: '98250 12345',
+      email: 'ramesh@example.test',
+      message: 'One copy, please.',
+      date: `${day}/${month}/${year}`,
+    };
+
+    beforeAll(async () => {
+      const publisher = await createPublisher(t.ctx, { publisher_no: 'READR' });
+      const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'Kalpasutra' });
+      jsbn = formatJsbn(book.jsbn_number);
+    });
+
+    it('is rendered on the server', async () => {
+      const page = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}/reader-order` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(page.body).toContain(`data-url="/jsbn/${jsbn}/reader-order"`);
+    });
+
+    it('sends the request to the publisher: 303 to the page that says so, not cached', async () => {
+      const reply = await order(filled, { 'sec-fetch-site': 'same-origin' });
+      expect(reply.statusCode, reply.body).toBe(303);
+      expect(reply.headers.location).toBe(`/jsbn/${jsbn}/reader-order?sent=1`);
+      expect(reply.headers['cache-control']).toBe(FORM_REPLY_CACHE);
+      const stored = await t.ctx.db.select().from(reader_orders);
+      expect(stored.map((row) => row.name)).toContain('Ramesh Shah');
+    });
+
+    it("renders the page again with the API's message under each field, in the visitor's language", async () => {
+      const reply = await order({ ...filled, name: '', date: '01/01/2020' });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.headers['cache-control']).toBe(FORM_REPLY_CACHE);
+      expect(reply.body).toContain(`<p data-field="name">${BOOK_MSG.nameRequired}</p>`);
+      expect(reply.body).toContain(`<p data-field="date">${BOOK_MSG.datePast}</p>`);
+      const hindi = await order({ ...filled, email: 'not-an-email' }, { cookie: 'jsbn_language=hi' });
+      expect(hindi.statusCode).toBe(400);
+      expect(hindi.body).toContain('<html lang="hi"');
+      expect(hindi.body).toMatch(/<p data-field="email">[\u0900-\u097F][^<]*<\/p>/);
+    });
+
+    it('refuses a post from another site, and answers an unknown JSBN with 404', async () => {
+      const before = (await t.ctx.db.select().from(reader_orders)).length;
+      const crossSite = await order(filled, { 'sec-fetch-site': 'cross-site' });
+      expect(crossSite.statusCode).toBe(403);
+      expect((await t.ctx.db.select().from(reader_orders)).length).toBe(before);
+      const unknown = await order(filled, {}, 'ZZZZZ-99999-Z');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('Book not found');
+    });
   });
 });

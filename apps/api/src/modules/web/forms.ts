@@ -10,15 +10,21 @@
  * - refused: the page rendered again with the API's message in the visitor's language, its
  *   status the API's (401, 403, 400, 429);
  * - posted from another site (`Sec-Fetch-Site`, else `Origin`, not this one's): 403, nothing done.
+ * The reader's order of a book (`/jsbn/:jsbn/reader-order`, 'Order Book as Reader') is answered the
+ * same way through `POST /api/book/reader/order`: sent, `303` to the page with `?sent=1`, which
+ * says so; refused, the page again with each field's message under it.
  * Every answer to a post is `Cache-Control: private, no-store`.
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountEndpoints, sameSitePath, type FormReply, type InterfaceLanguage } from '@jsbn/shared/core';
+import { accountEndpoints, bookEndpoints, formatJsbn, sameSitePath, type FormReply, type InterfaceLanguage } from '@jsbn/shared/core';
 import type { AppContext } from '../../context.js';
 import { pageLanguage, translate } from '../../lib/i18n.js';
 import { SESSION_COOKIE } from '../../lib/session-cookie.js';
+import { AppError } from '../../lib/errors.js';
+import { bookByJsbn } from '../books/book-reads.js';
 import { AppPages } from './app-pages.js';
+import { missingBookHtml } from './book-page.js';
 import { withLanguage } from './shell.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -38,6 +44,9 @@ interface LoginPost {
   modelType?: unknown;
   next?: unknown;
 }
+
+/** The fields of the reader's order form as the browser posts them (`reader-order-page.tsx`). */
+const READER_FIELDS = ['name', 'mobile', 'email', 'message', 'date'] as const;
 
 /** An API reply as the routes send it (docs/api.md), as far as a form's page needs it. */
 interface ApiReply {
@@ -81,6 +90,23 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
     return AppPages.fill(rendered ? shell : withLanguage(shell, language), rendered);
   };
 
+  /** The reply of an API route asked in-process for a posted form, as the visitor (their address, their language). */
+  const ask = (request: FastifyRequest, endpoint: { method: string; path: string }, language: InterfaceLanguage, payload: object) =>
+    app.inject({
+      method: endpoint.method as 'POST',
+      url: `/api${endpoint.path}`,
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': language },
+      payload,
+      remoteAddress: request.ip,
+    });
+
+  /** A refused form's reply (`FormReply`) from the API's reply, with the fields as posted. */
+  const refusal = (body: ApiReply, values: Record<string, string>): FormReply => ({
+    values,
+    message: body.message ?? '',
+    fields: Object.fromEntries((body.details ?? []).map((detail) => [detail.field, detail.message])),
+  });
+
   /** Refuses a post from another site: 403, nothing done. @returns whether it was refused */
   const refusedCrossSite = (request: FastifyRequest, reply: FastifyReply, language: InterfaceLanguage) => {
     if (postedFromThisSite(request, ctx.config.publicUrl)) return false;
@@ -110,12 +136,10 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
       const posted = (request.body ?? {}) as LoginPost;
       const modelType = text(posted.modelType).toUpperCase() === 'PUBLISHER' ? 'PUBLISHER' : 'LIBRARY';
       const next = sameSitePath(text(posted.next) || undefined);
-      const answer = await app.inject({
-        method: accountEndpoints.login.method,
-        url: `/api${accountEndpoints.login.path}`,
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': language },
-        payload: { email: text(posted.email), password: text(posted.password), modelType },
-        remoteAddress: request.ip,
+      const answer = await ask(request, accountEndpoints.login, language, {
+        email: text(posted.email),
+        password: text(posted.password),
+        modelType,
       });
       const body = answer.json<ApiReply>();
       const token = answer.statusCode === 200 ? body.data?.accessToken?.access_token : undefined;
@@ -125,10 +149,49 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
       }
       const retryAfter = answer.headers['retry-after'];
       if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
-      const fields = Object.fromEntries((body.details ?? []).map((detail) => [detail.field, detail.message]));
-      const formReply: FormReply = { values: { email: text(posted.email) }, message: body.message ?? '', fields };
+      const formReply = refusal(body, { email: text(posted.email) });
       const query = new URLSearchParams({ as: modelType.toLowerCase(), ...(next !== '/' ? { next } : {}) });
       const html = await page(`/login?${query.toString()}`, request, language, formReply);
+      return reply
+        .status(answer.statusCode >= 400 ? answer.statusCode : 400)
+        .type(HTML_TYPE)
+        .send(html);
+    });
+
+    /** GET /jsbn/:jsbn/reader-order — the reader's order form of the book, rendered on the server (`?sent=1`: it was sent). */
+    scope.get('/jsbn/:jsbn/reader-order', { schema: { hide: true } }, async (request, reply) => {
+      reply.type(HTML_TYPE).header('cache-control', PAGE_CACHE).header('vary', 'Accept-Language, Cookie');
+      return page(request.url, request, pageLanguage(request));
+    });
+
+    /** POST /jsbn/:jsbn/reader-order (the reader's order form, urlencoded): see the module's comment. */
+    scope.post('/jsbn/:jsbn/reader-order', { schema: { hide: true } }, async (request, reply) => {
+      reply.header('cache-control', FORM_REPLY_CACHE);
+      const language = pageLanguage(request);
+      if (refusedCrossSite(request, reply, language)) return reply;
+      const requested = (request.params as { jsbn: string }).jsbn.slice(0, 40);
+      const found = await bookByJsbn(ctx, requested).catch((error: unknown) => {
+        if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 410)) return null;
+        throw error;
+      });
+      if (!found)
+        return reply
+          .status(404)
+          .type(HTML_TYPE)
+          .send(missingBookHtml(shell, requested, language));
+      const posted = (request.body ?? {}) as Record<string, unknown>;
+      const values: Record<string, string> = Object.fromEntries(READER_FIELDS.map((name) => [name, text(posted[name])]));
+      const address = `/jsbn/${encodeURIComponent(formatJsbn(found.book.jsbn_number))}/reader-order`;
+      const answer = await ask(request, bookEndpoints.readerOrder, language, {
+        ...values,
+        mobile: (values.mobile ?? '').trim(),
+        bookId: found.book.id,
+        bookName: found.book.book_title,
+      });
+      if (answer.statusCode === 200) return reply.redirect(`${address}?sent=1`, 303);
+      const retryAfter = answer.headers['retry-after'];
+      if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
+      const html = await page(address, request, language, refusal(answer.json<ApiReply>(), values));
       return reply
         .status(answer.statusCode >= 400 ? answer.statusCode : 400)
         .type(HTML_TYPE)
