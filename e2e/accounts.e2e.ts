@@ -12,7 +12,7 @@ import { axeViolations } from './support/axe.js';
 import { snap } from './support/browser.js';
 import { submitLibraryRegistration, verifyCode } from './support/register.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { pick, login, settle, shoot as shootBoth, toast, transitionsDone } from './support/ui.js';
+import { appLive, pick, login, settle, shoot as shootBoth, toast, transitionsDone } from './support/ui.js';
 
 const DEMO_PASSWORD = 'Demo@1234';
 const DEMO_PUBLISHER = { email: 'publisher@demo.jsbn', password: DEMO_PASSWORD };
@@ -463,6 +463,7 @@ describe('accounts, profiles and the public site', () => {
   it('9. forgot password through the e-mailed link; the new password works and the old one fails', async () => {
     const page = libraryPage;
     await page.goto(`${journey.server.url}/login`);
+    await appLive(page);
     await page.getByRole('tab', { name: 'Library Login' }).click();
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     await expect.poll(() => page.getByLabel('Password', { exact: true }).count()).toBe(0);

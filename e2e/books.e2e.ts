@@ -19,6 +19,18 @@ import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
 import { pick, signIn, scriptsBeforeLoad, settle, toast } from './support/ui.js';
 
+/** The parts of a login link: its path, tab and return address. */
+const libraryLogin = (href: string | null) => {
+  const url = new URL(href ?? '', 'http://site.invalid');
+  return { path: url.pathname, as: url.searchParams.get('as'), next: url.searchParams.get('next') };
+};
+/** The login of 'Order Book as Library' (decision 066): back to the book's publisher's books, the book in the cart, the confirmation open. */
+const orderLogin = (jsbn: string) => ({
+  path: '/login',
+  as: 'library',
+  next: expect.stringMatching(new RegExp(`^/publisher-wise-books/\\d+\\?book=${jsbn}&confirm=1$`)),
+});
+
 const PUBLISHER = { email: 'publisher@demo.jsbn', password: 'Demo@1234' };
 const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
 const BOOK = { title: 'શ્રી નવકાર મહામંત્ર', english: 'Shri Navkar Mahamantra', author: 'Acharya Hemchandrasuri', editor: 'Muni Jambuvijay' };
@@ -581,9 +593,7 @@ describe('books in the browser', () => {
     await plain.goto(`${journey.server.url}/jsbn/${jsbn}`);
     expect(await plain.getByRole('heading', { name: `${jsbn} Details` }).isVisible()).toBe(true);
     expect(await plain.getByRole('heading', { name: BOOK.title, exact: true }).isVisible()).toBe(true);
-    expect(await plain.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe(
-      `/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`,
-    );
+    expect(libraryLogin(await plain.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href'))).toEqual(orderLogin(jsbn));
     expect(await plain.getByRole('link', { name: /^WhatsApp \+91 / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
     expect(await plain.getByRole('img', { name: `QR code of JSBN ${jsbn}` }).isVisible()).toBe(true);
     // the price as registered: nominal, for propagation
@@ -619,10 +629,8 @@ describe('books in the browser', () => {
       expect((ld.author as { name: string }[]).map((author) => author.name)).toEqual([BOOK.author, BOOK.editor]);
 
       // Visitor: order as library (→ /login) and as reader.
-      expect(await page.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href')).toBe(
-        `/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`,
-      );
-      expect(await page.getByRole('button', { name: 'Order Book as Reader' }).isVisible()).toBe(true);
+      expect(libraryLogin(await page.getByRole('link', { name: 'Order Book as Library' }).getAttribute('href'))).toEqual(orderLogin(jsbn));
+      expect(await page.getByRole('link', { name: 'Order Book as Reader' }).getAttribute('href')).toBe(`/jsbn/${jsbn}/reader-order`);
       expect(await page.getByRole('link', { name: 'Order This Book' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: /^Call \+91 / }).getAttribute('href')).toMatch(/^tel:\+91\d{10}$/);
       expect(await page.getByRole('link', { name: /^WhatsApp \+91 / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91\d{10}$/);
@@ -693,7 +701,7 @@ describe('books in the browser', () => {
     expect(await library.getByRole('link', { name: 'Order This Book' }).getAttribute('href')).toMatch(
       new RegExp(`^/publisher-wise-books/\\d+\\?book=${jsbn}$`),
     );
-    expect(await library.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
+    expect(await library.getByRole('link', { name: 'Order Book as Reader' }).count()).toBe(0);
     expect(await library.getByRole('link', { name: 'Order Book as Library' }).count()).toBe(0);
 
     // Publisher: no order buttons.
@@ -702,7 +710,7 @@ describe('books in the browser', () => {
     // (a signed-in visitor's page is the app's own once its script has loaded: poll, do not race it)
     for (const name of ['Order This Book', 'Order Book as Library'])
       await expect.poll(() => publisherPage.getByRole('link', { name }).count()).toBe(0);
-    await expect.poll(() => publisherPage.getByRole('button', { name: 'Order Book as Reader' }).count()).toBe(0);
+    await expect.poll(() => publisherPage.getByRole('link', { name: 'Order Book as Reader' }).count()).toBe(0);
 
     // A missing book opened from a link or a QR code: a 404 page that says so …
     const lost = await newPage();
@@ -757,26 +765,27 @@ describe('books in the browser', () => {
     await expect.poll(() => toast(page, BOOK_MSG.requestSubmitted).isVisible()).toBe(true);
     await expect.poll(() => form.count()).toBe(0);
 
-    // Reader order: the date cannot be in the past; 'I need this book' fills the message.
-    await page.getByRole('button', { name: 'Order Book as Reader' }).click();
-    const reader = page.getByRole('dialog', { name: 'Order Book as Reader' });
-    await reader.getByRole('button', { name: 'Send order' }).click();
+    // Reader order: a page of its own the server answers too (decision 066); the date cannot be in the past.
+    await page.getByRole('link', { name: 'Order Book as Reader' }).click();
+    await page.waitForURL(`${journey.server.url}/jsbn/${jsbn}/reader-order`);
+    const reader = page.locator('main form');
+    await reader.getByRole('button', { name: 'Send the request to the publisher' }).click();
     for (const message of [BOOK_MSG.nameRequired, MSG.phone10, BOOK_MSG.invalidEmail, BOOK_MSG.messageRequired, BOOK_MSG.dateRequired]) {
       await expect.poll(() => reader.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
     }
-    await reader.getByLabel('Date').fill('01012020');
-    await reader.getByLabel('Date').blur();
+    await reader.getByLabel('Needed by (date)').fill('01012020');
+    await reader.getByLabel('Needed by (date)').blur();
     await expect.poll(() => reader.getByText(BOOK_MSG.datePast).isVisible()).toBe(true);
-    await reader.getByRole('button', { name: BOOK_MSG.readerQuickFill }).click();
-    await expect.poll(() => reader.getByLabel('Message').inputValue()).toBe(BOOK_MSG.readerQuickFill);
+    await reader.getByLabel('Message').fill('One copy for our study group, please.');
     await reader.getByLabel('Name').fill('Ramesh Shah');
     await reader.getByLabel('Mobile number').fill('9825012345');
     await reader.getByLabel('Email').fill('ramesh@example.test');
     const [year, month, day] = todayIso().split('-');
-    await reader.getByLabel('Date').fill(`${day}${month}${year}`);
+    await reader.getByLabel('Needed by (date)').fill(`${day}${month}${year}`);
     await snap(page, 'books-reader-order-375');
-    await reader.getByRole('button', { name: 'Send order' }).click();
-    await expect.poll(() => toast(page, BOOK_MSG.readerOrderSent).isVisible()).toBe(true);
+    await reader.getByRole('button', { name: 'Send the request to the publisher' }).click();
+    await page.waitForURL(`${journey.server.url}/jsbn/${jsbn}/reader-order?sent=1`);
+    await expect.poll(() => page.getByTestId('reader-order-sent').isVisible()).toBe(true);
   });
 
   it("8. a page that fails unexpectedly shows 'Something went wrong!!!' in the layout, and Go to Home leaves it", async () => {

@@ -103,7 +103,7 @@ describe('the first tap on a page rendered on the server', () => {
 
     // the app is held on its way: the tapped button says at once that the tap was received
     const release = await holdApp(page);
-    const order = page.getByRole('button', { name: 'Order Book as Reader' });
+    const order = page.getByRole('button', { name: 'Report a problem with this book' });
     await order.click();
     await expect.poll(() => order.getAttribute('data-app-waiting')).toBe('');
     expect(await order.evaluate((button) => getComputedStyle(button).cursor)).toBe('progress');
@@ -111,12 +111,12 @@ describe('the first tap on a page rendered on the server', () => {
     release();
     // the app is there: it answers the tap (its own dialog in place of the frame shown meanwhile), and the button is itself again
     await expect.poll(() => page.locator('.MuiDialog-root[role="presentation"] [role="dialog"]').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('dialog', { name: 'Order Book as Reader' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Report a problem with this book' }).count()).toBe(1);
     expect(await page.locator('[data-app-waiting]').count()).toBe(0);
     await snap(page, 'first-tap-answered-390');
   });
 
-  it("4. answers a tap on the language switcher and on 'Order Book as Reader' at once, before the app is there; a language chosen then is the app's to set", async () => {
+  it("4. answers a tap on the language switcher at once, before the app is there, and 'Order Book as Reader' is a link; a language chosen then is the app's to set", async () => {
     for (const width of [PHONE.width, 1366]) {
       const page = await newPage({ width });
       await savingData(page);
@@ -141,29 +141,21 @@ describe('the first tap on a page rendered on the server', () => {
       release();
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('gu');
       await expect.poll(() => menu.count()).toBe(0);
-      await expect.poll(() => page.getByRole('button', { name: 'વાચક તરીકે મંગાવો' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('link', { name: 'વાચક તરીકે મંગાવો' }).isVisible()).toBe(true);
       expect(await page.evaluate(() => localStorage.getItem('jsbn.language'))).toBe('gu');
       expect((await page.context().cookies()).find((cookie) => cookie.name === 'jsbn_language')?.value).toBe('gu');
     }
 
-    // the dialog: its frame and title at once, 'Loading...' in the page's language, until the app's own dialog takes its place
+    // 'Order Book as Reader' is a link to its page, which the browser opens without the app (decision 066)
     const page = await newPage({ width: PHONE.width, locale: 'hi-IN' });
     await savingData(page);
     const release = await holdApp(page);
     await page.goto(`${journey.server.url}${bookPath}`);
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
-    await page.getByRole('button', { name: 'पाठक के रूप में मँगाएँ' }).click();
-    const early = page.locator('.jsbn-early-dialog');
-    await expect.poll(() => early.isVisible()).toBe(true);
-    const title = await early.locator('h2').textContent();
-    expect(title).toBeTruthy();
-    expect(await page.getByRole('dialog', { name: title! }).count()).toBe(1);
-    expect(await early.getByRole('status').textContent()).not.toMatch(/Loading/);
-    await snap(page, 'first-tap-early-dialog-390');
+    await page.getByRole('link', { name: 'पाठक के रूप में मँगाएँ' }).click();
+    await page.waitForURL(`${journey.server.url}${bookPath}/reader-order`);
+    await expect.poll(() => page.getByRole('button', { name: 'प्रकाशक को अनुरोध भेजें' }).isVisible()).toBe(true);
     release();
-    await expect.poll(() => early.count()).toBe(0);
-    await expect.poll(() => page.getByRole('dialog', { name: title! }).isVisible()).toBe(true);
-    await expect.poll(() => page.locator('#root').getAttribute('aria-busy')).toBe(null);
   });
 
   it('5. a page the app renders itself (signed out, not server-made) preloads the app at once, as before', async () => {

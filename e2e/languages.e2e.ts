@@ -11,7 +11,7 @@ import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, settle, toast } from './support/ui.js';
+import { PHONE, appLive, settle, toast } from './support/ui.js';
 
 const journey = useJourney('failed-languages-');
 const { contexts } = journey;
@@ -114,6 +114,7 @@ describe('interface languages', () => {
         if (index === 1) {
           await page.goto(`${journey.server.url}/login`);
           await settle(page);
+          await appLive(page);
           await page.locator('input[type="email"]').fill('publisher@demo.jsbn');
           await page.locator('input[type="password"]').first().fill('Demo@1234');
           await page.locator('main form button[type="submit"]').first().click();
@@ -137,6 +138,7 @@ describe('interface languages', () => {
     await page.addInitScript(() => localStorage.setItem('jsbn.language', 'gu'));
     await page.goto(`${journey.server.url}/login`);
     await settle(page);
+    await appLive(page);
     await page.locator('input[type="email"]').fill('publisher@demo.jsbn');
     await page.locator('input[type="password"]').first().fill('Wrong@12345');
     await page.locator('main form button[type="submit"]').first().click();

@@ -9,7 +9,7 @@ import gu from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
 import hi from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, toast } from './support/ui.js';
+import { PHONE, appLive, toast } from './support/ui.js';
 
 const journey = useJourney('failed-operations-');
 
@@ -22,6 +22,8 @@ describe('the reference of a failed request', () => {
     for (const width of [PHONE.width, 1366]) {
       const page = await openPage(journey.browser, journey.contexts, { width, locale });
       await page.goto(`${journey.server.url}/login`);
+      // the login page is the server's: the refused login is the app's once it has hydrated (decision 066)
+      await appLive(page);
       // an account nobody registered: refused as a wrong password is
       await page.locator('input[name="email"]').first().fill(`nobody-${lng}-${width}@example.test`);
       await page.locator('input[name="password"]').first().fill('Wrong@Password1');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { bytesOf, snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, settle, toast } from './support/ui.js';
+import { PHONE, appLive, settle, toast } from './support/ui.js';
 
 const journey = useJourney('failed-print-');
 const { contexts } = journey;
@@ -17,6 +17,7 @@ const { contexts } = journey;
 /** Logs in as a demo account (password Demo@1234) on the given tab. */
 async function loginDemo(page: Page, email: string, tab: 'Publisher Login' | 'Library Login') {
   await page.goto(`${journey.server.url}/login`);
+  await appLive(page);
   await page.getByRole('tab', { name: tab }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Demo@1234');

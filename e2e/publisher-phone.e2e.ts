@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
+import { appLive } from './support/ui.js';
 
 const journey = useJourney('pub-phone-', { serverLogOnFailure: true });
 // the demo publisher's account language (English) wins over the browser's; gu and hi need the switcher first
@@ -14,6 +15,7 @@ const LANGUAGES = [['en', 'en-US']] as const;
 /** Signs the demo publisher in on the Publisher tab, in the page's language. */
 async function signIn(page: Page) {
   await page.goto(`${journey.server.url}/login?as=publisher`);
+  await appLive(page);
   await page.locator('input[name="email"]').fill('publisher@demo.jsbn');
   await page.locator('input[name="password"]').fill('Demo@1234');
   await page.locator('form button[type="submit"]').click();

@@ -3,7 +3,8 @@
  * (decision 029): a visitor opens the page a QR code opens, shares it (the page's link, through
  * the phone's share sheet — stubbed here to catch what it is given — and through the share dialog
  * where there is none), taps 'Order Book as Library', meets the wrong tab's message, signs in on
- * the Library tab and is back on the book; 'Order This Book' brings the book into the cart, the
+ * the Library tab and lands on the book's order, its confirmation open (decision 066), back on the
+ * book 'Order This Book' keeps the book in the cart, the
  * confirm dialog says '1 order to <publisher>' with the price, the library orders; the publisher
  * accepts and dispatches it with Delhivery; the library's card shows the courier and the tracking
  * link, and Order Details shows every amount on screen. Every control a finger uses on these
@@ -198,7 +199,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
       ['language', summary.getByText(books.detail.facts.language, { exact: true })],
       ['price', summary.getByText(BOOK.price, { exact: true })],
       ['order as library', page.getByRole('link', { name: books.detail.orderAsLibrary })],
-      ['order as reader', page.getByRole('button', { name: books.detail.orderAsReader })],
+      ['order as reader', page.getByRole('link', { name: books.detail.orderAsReader })],
       ['share', page.getByRole('link', { name: books.detail.shareBook })],
     ] as const) {
       await expectOnScreen(page, locator, what, false);
@@ -259,10 +260,14 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await expect.poll(() => dialog.count()).toBe(0);
   });
 
-  it("3. 'Order Book as Library' opens the Library tab; the library's e-mail on the other tab says so; signing in returns to the book", async () => {
+  it("3. 'Order Book as Library' opens the Library tab; the library's e-mail on the other tab says so; signing in opens the order of the book", async () => {
     const page = visitor;
     await page.getByRole('link', { name: books.detail.orderAsLibrary }).click();
-    await page.waitForURL(`${journey.server.url}/login?as=library&next=${encodeURIComponent(`/jsbn/${book.jsbn}`)}`);
+    const next = `/publisher-wise-books/${book.publisherId}?book=${book.jsbn}&confirm=1`;
+    await page.waitForURL(`${journey.server.url}/login?as=library&next=${encodeURIComponent(next)}`);
+    // the login page names the book it is for (decision 066); the app takes the page over before the taps
+    await expect.poll(() => page.getByText(fill(accounts.login.forBook, { title: book.title })).isVisible()).toBe(true);
+    await appLive(page);
     const libraryTab = page.getByRole('tab', { name: accounts.login.libraryTab });
     await expect.poll(() => libraryTab.getAttribute('aria-selected')).toBe('true');
     await snapPage(page, shot('03-login-library-tab-390'));
@@ -280,7 +285,16 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await page.getByLabel(accounts.fields.email, { exact: true }).fill(LIBRARY.email);
     await page.getByLabel(accounts.fields.password, { exact: true }).fill(LIBRARY.password);
     await page.getByRole('button', { name: accounts.login.submit, exact: true }).click();
-    await page.waitForURL(`${journey.server.url}/jsbn/${book.jsbn}`);
+    // on to the book's order: the book in the cart, its confirmation open (decision 066)
+    await page.waitForURL(`${journey.server.url}/publisher-wise-books/${book.publisherId}`);
+    const confirmation = page.getByRole('dialog', { name: ordering.bar.confirmTitle });
+    await expect.poll(() => confirmation.isVisible()).toBe(true);
+    await expect.poll(() => confirmation.innerText()).toContain(book.title);
+    await transitionsDone(page);
+    await snap(page, shot('03-login-to-confirmation-390'), { screen: true });
+    await confirmation.getByRole('button', { name: ordering.bar.close }).click();
+    await expect.poll(() => confirmation.count()).toBe(0);
+    await page.goto(`${journey.server.url}/jsbn/${book.jsbn}`);
     await expect.poll(() => page.getByRole('link', { name: books.detail.orderThis }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
     expect(await page.getByRole('link', { name: books.detail.orderThis }).getAttribute('href')).toBe(

@@ -2,7 +2,9 @@
  * A visitor whose browser runs no JavaScript (decision 066), on a 390 px phone: a book's page
  * rendered by the server offers Share as a WhatsApp link with the page's address, the footer's
  * language links render the page in Gujarati and Hindi and keep the choice for the next page, and
- * 'Order Book as Library' leads to the library's login with the book's page as its return address.
+ * 'Order Book as Library' leads to the library's login with the book's order as its return address;
+ * the login form signs in (a wrong password shows its message) and reaches its return address,
+ * and the reader's order form sends its request.
  * Screenshots `no-js-book-<lng>-390.png`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,9 @@ import type { Page } from 'playwright-core';
 import { snap } from './support/browser.js';
 import { useJourney } from './support/session.js';
 import { PHONE } from './support/ui.js';
+import { BOOK_MSG, todayIso } from '@jsbn/shared';
+
+const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
 
 const journey = useJourney('without-javascript-');
 let page: Page;
@@ -49,12 +54,52 @@ describe("a book's page with JavaScript off", () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
   });
 
-  it("3. 'Order Book as Library' leads to the library's login with the book's page to return to", async () => {
+  it("3. 'Order Book as Library' leads to the library's login with the book's order to return to", async () => {
     await page.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await page.getByRole('link', { name: 'Order Book as Library' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     const url = new URL(page.url());
     expect(url.searchParams.get('as')).toBe('library');
-    expect(url.searchParams.get('next')).toBe(`/jsbn/${jsbn}`);
+    expect(url.searchParams.get('next')).toMatch(new RegExp(`^/publisher-wise-books/\\d+\\?book=${jsbn}&confirm=1$`));
+  });
+
+  it("4. the library's login form signs in and reaches the return address", async () => {
+    await page.goto(`${journey.server.url}/login?as=library&next=${encodeURIComponent(`/jsbn/${jsbn}`)}`);
+    // a wrong password: the page again, with the message the app shows
+    await page.getByLabel('Email', { exact: true }).fill(LIBRARY.email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong@12345');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid email or password');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(LIBRARY.email);
+    await page.getByLabel('Password', { exact: true }).fill(LIBRARY.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(`${journey.server.url}/jsbn/${jsbn}`);
+    // the page is the library's now: rendered for it by the session cookie
+    expect(await page.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
+    await snap(page, 'no-js-signed-in-book-390');
+  });
+
+  it("5. the reader's order form sends the request to the publisher", async () => {
+    const reader = await (async () => {
+      const context = await journey.browser.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'en-IN' });
+      journey.contexts.push(context);
+      return context.newPage();
+    })();
+    await reader.goto(`${journey.server.url}/jsbn/${jsbn}`);
+    await reader.getByRole('link', { name: 'Order Book as Reader' }).click();
+    await reader.waitForURL(`${journey.server.url}/jsbn/${jsbn}/reader-order`);
+    // a field left empty: the page again, its message under the field
+    await reader.getByRole('button', { name: 'Send the request to the publisher' }).click();
+    await expect.poll(() => reader.getByText(BOOK_MSG.nameRequired, { exact: true }).isVisible()).toBe(true);
+    await reader.getByLabel('Name').fill('Ramesh Shah');
+    await reader.getByLabel('Mobile number').fill('9825012345');
+    await reader.getByLabel('Email').fill('ramesh@example.test');
+    await reader.getByLabel('Message').fill('One copy, please.');
+    const [year, month, day] = todayIso().split('-');
+    await reader.getByLabel('Needed by (date)').fill(`${day}/${month}/${year}`);
+    await snap(reader, 'no-js-reader-order-390');
+    await reader.getByRole('button', { name: 'Send the request to the publisher' }).click();
+    await reader.waitForURL(`${journey.server.url}/jsbn/${jsbn}/reader-order?sent=1`);
+    expect(await reader.getByTestId('reader-order-sent').textContent()).toContain('was sent to the publisher');
   });
 });

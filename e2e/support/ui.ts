@@ -116,6 +116,8 @@ export async function pick(page: Page, label: string, option: string | RegExp): 
 /** Logs in on `baseUrl`/login with the tab and account given, and waits for the home page. */
 export async function login(page: Page, baseUrl: string, tab: LoginTab, account: { email: string; password: string }): Promise<void> {
   await page.goto(`${baseUrl}/login`);
+  // the page is the server's: its form is the app's once it has hydrated (decision 066)
+  await appLive(page);
   await page.getByRole('tab', { name: tab }).click();
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);

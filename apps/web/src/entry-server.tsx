@@ -25,7 +25,7 @@ import { createStyleCache } from './app/style-cache';
 import { preloadRoute, routePageNames, routes } from './app/routes';
 import { bookByJsbnQuery } from './api/books';
 import { serverI18n } from './i18n/server';
-import type { InterfaceLanguage, QuerySeed, ServerPage } from '@jsbn/shared/core';
+import { FORM_REPLY_KEY, type FormReply, type InterfaceLanguage, type QuerySeed, type ServerPage } from '@jsbn/shared/core';
 
 export type { QuerySeed, ServerPage } from '@jsbn/shared/core';
 export { SEEDS_ELEMENT_ID } from './app/providers';
@@ -103,14 +103,16 @@ function usedStyles(styles: string[], html: string): string {
  *   (its query client's), never to the module
  * @param language  the interface language to render it in (English when not given)
  * @param options   `session`: the signed-in user the page is rendered for (decision 047;
- *   `transport` sends their token with the page's requests), a visitor when not given
+ *   `transport` sends their token with the page's requests), a visitor when not given;
+ *   `formReply`: what the server answered the page's form posted without the app (decision 066),
+ *   which the page shows and its data carries
  * @throws Error when the route answers with a redirect
  */
 export async function renderPage(
   url: string,
   transport: Transport,
   language: InterfaceLanguage = 'en',
-  options: { session?: Session | null } = {},
+  options: { session?: Session | null; formReply?: FormReply | null } = {},
 ): Promise<ServerPage> {
   const session = options.session ?? null;
   const context = await handler.query(new Request(url));
@@ -119,6 +121,7 @@ export async function renderPage(
   // the handler matched the routes: they are not matched again
   await preloadRoute(pathname, context.matches);
   const queryClient = new RenderQueryClient(transport, { defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  if (options.formReply) queryClient.setQueryData(FORM_REPLY_KEY, options.formReply);
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = serverI18n(language);
   const render = () => {

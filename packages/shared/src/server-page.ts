@@ -34,3 +34,20 @@ export interface ServerPage {
   /** The lazily loaded pages it shows, by name (`app-modules.json` lists their chunks): fetched in the background by the browser (decision 031). */
   pages: string[];
 }
+
+/**
+ * What a form posted without the app got back (decision 066): the server renders its page again
+ * with it, and the page shows it as the app would have. Goes with the page's data
+ * (`FORM_REPLY_KEY`), so the browser's app hydrates the same.
+ */
+export interface FormReply {
+  /** The fields as they were posted (never a password), by name. */
+  values: Record<string, string>;
+  /** The reply's message in the page's language ('Invalid email or password'); '' when a field's message says it all. */
+  message: string;
+  /** The message of each field the API refused, by field name, in the page's language. */
+  fields: Record<string, string>;
+}
+
+/** The query key under which a page rendered with a `FormReply` carries it. */
+export const FORM_REPLY_KEY = ['form-reply'] as const;

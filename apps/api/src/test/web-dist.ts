@@ -30,7 +30,8 @@ const INDEX = `<!doctype html>
  * for the book of a /jsbn/ page (a withdrawn one: its title, notice and 'See JSBN' link) or for the newest books, and for the site's settings, and
  * renders their titles, where their data came from and the support e-mail; for a signed-in user (decision 047) also who the API says they are
  * (\`/api/user/me\` through the same transport) and who the page was rendered for. The
- * library's ordering pages (/publisher-wise-books…) show the cart (\`CartLayout\`).
+ * library's ordering pages (/publisher-wise-books…) show the cart (\`CartLayout\`); the login page shows its
+ * address and the form reply it is rendered with, as does a reader's order page (decision 066).
  */
 const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -43,7 +44,14 @@ export async function renderPage(url, transport, language, options = {}) {
   }
   // a test may make every render fail (globalThis.jsbnRenderFails)
   if (globalThis.jsbnRenderFails) throw new Error('the render failed');
-  const { pathname } = new URL(url);
+  const { pathname, search } = new URL(url);
+  // the login page: its query, and what its form posted without the app got back (decision 066)
+  if (pathname === '/login' || pathname.endsWith('/reader-order')) {
+    const reply = options.formReply ?? null;
+    const fields = reply ? Object.entries(reply.fields).map(([name, message]) => '<p data-field="' + name + '">' + escape(message) + '</p>').join('') : '';
+    const error = reply ? '<p role="alert" data-form-error>' + escape(reply.message) + '</p>' + fields : '';
+    return { html: '<main><h1>Login</h1><p data-url="' + escape(pathname + search) + '"></p>' + error + '<form method="post"><input name="email" value="' + escape(reply?.values.email ?? '') + '"></form></main>', css: '', seeds: reply ? [[['form-reply'], reply]] : [], complete: true, pages: ['LoginPage'] };
+  }
   const book = pathname.startsWith('/jsbn/');
   const response = await transport(book ? '/api/book/listing/jsbn/' + pathname.slice(6) : '/api/book?pageNo=1&limit=20', { headers: { Accept: 'application/json' } });
   // a withdrawn book (410): the page shows the withdrawal, as the app's book page does

@@ -79,6 +79,16 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * The token the `jsbn_session` cookie carries while this browser keeps none: a login posted
+ * before the app was there, which the server answered with the cookie (decision 066); else null.
+ */
+export function cookieOnlyToken(): string | null {
+  if (typeof document === 'undefined' || current.token) return null;
+  const value = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(document.cookie)?.[1];
+  return value ? decodeURIComponent(value) : null;
+}
+
 export function getSession(): Session {
   return rendering ?? current;
 }

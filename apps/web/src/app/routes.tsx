@@ -20,6 +20,7 @@ const MyBooksPage = lazyNamed(() => import('../features/books/pages/my-books-pag
 const BulkRegisterPage = lazyNamed(() => import('../features/books/pages/bulk-register-page'), 'BulkRegisterPage');
 const SearchBookPage = lazyNamed(() => import('../features/books/pages/search-book-page'), 'SearchBookPage');
 const BookDetailPage = lazyNamed(() => import('../features/books/pages/book-detail-page'), 'BookDetailPage');
+const ReaderOrderPage = lazyNamed(() => import('../features/books/pages/reader-order-page'), 'ReaderOrderPage');
 const CartLayout = lazyNamed(() => import('../features/ordering/components/cart'), 'CartLayout');
 const PublisherWiseBooksPage = lazyNamed(() => import('../features/ordering/pages/publisher-wise-books-page'), 'PublisherWiseBooksPage');
 const PublisherBooksPage = lazyNamed(() => import('../features/ordering/pages/publisher-books-page'), 'PublisherBooksPage');
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: paths.libraries, element: <LibrariesPage /> },
           { path: paths.searchBook, element: <SearchBookPage /> },
           { path: paths.bookDetail, element: <BookDetailPage /> },
+          { path: paths.readerOrder, element: <ReaderOrderPage /> },
           {
             path: paths.login,
             element: (

@@ -8,7 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, refreshCurrentUser, setNavigator, toastError } from '../api/client';
-import { getSession, syncSessionCookie } from '../api/session';
+import { clearSession, cookieOnlyToken, getSession, setToken, syncSessionCookie } from '../api/session';
 import type { QuerySeed } from '@jsbn/shared/core';
 import { AppProviders, SEEDS_ELEMENT_ID } from './providers';
 import { router } from './router';
@@ -58,12 +58,18 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
   setNavigator((to, options) => {
     void router.navigate(to, options);
   });
+  // a login posted before the app was there left its session in the cookie alone (decision 066): the app takes it on
+  const posted = cookieOnlyToken();
+  if (posted) {
+    setToken(posted);
+    await refreshCurrentUser().catch(() => clearSession());
+  }
   const signedIn = Boolean(getSession().token);
   // the server renders a signed-in user's pages by this cookie (decision 047): a session from before it gets it now
   syncSessionCookie();
   // The user part of the session is stored locally (docs/api.md); refresh it once per page
   // load so a letterhead or profile saved in another tab, or a revoked token, is seen at once.
-  if (signedIn) void refreshCurrentUser().catch(() => undefined);
+  if (signedIn && !posted) void refreshCurrentUser().catch(() => undefined);
   // A visitor's page is what the server rendered; a signed-in viewer may see more (an owner's
   // private PDF link), so for them the same data shows at once and is fetched again — unless
   // the server rendered the page for them (`data-rendered-for`, decision 047).

@@ -1,6 +1,7 @@
 /**
  * The shared book dialogs of docs/api.md: the private-PDF notice with Request, the PDF
- * request form (name, mobileNo, email, reason, referredBy) and the reader order.
+ * request form (name, mobileNo, email, reason, referredBy); the reader's order is a page
+ * (features/books/pages/reader-order-page.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../i18n';
@@ -9,12 +10,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { BOOK_MSG, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
-import { bookPdfRequest, readerOrderFields, type ReaderOrder } from '@jsbn/shared';
+import { BOOK_MSG } from '@jsbn/shared/core';
+import { bookPdfRequest } from '@jsbn/shared';
 import { ApiError, toastSuccess } from '../api/client';
 import { FormPhone, FormText } from './form-fields';
 import { dialogFormSx } from './responsive-dialog';
-import { useBookPdfRequest, useReaderOrder } from '../api/books';
+import { useBookPdfRequest } from '../api/books';
 
 /** 'PDF of this book is private. Please submit a request to the publisher for access.' with Request. */
 export function PrivatePdfDialog({ open, onClose, onRequest }: { open: boolean; onClose: () => void; onRequest: () => void }) {
@@ -152,96 +153,6 @@ export function PdfRequestDialog({
       <FormText control={control} name="reason" label={t('requests.reason')} multiline minRows={2} />
       <FormText control={control} name="referredBy" label={t('requests.referredBy')} />
       {failure ? <Alert severity="error">{failure}</Alert> : null}
-    </FormDialog>
-  );
-}
-
-type ReaderValues = Pick<ReaderOrder, 'name' | 'mobile' | 'email' | 'message' | 'date'>;
-
-/** The reader order's fields with 'Date cannot be in the past' judged against `today` (YYYY-MM-DD). */
-const readerForm = (today: string) =>
-  readerOrderFields.pick({ name: true, mobile: true, email: true, message: true }).extend({
-    date: readerOrderFields.shape.date.superRefine((value, ctx) => {
-      const iso = isoOfDdMmYyyy(value);
-      if (iso && iso < today) ctx.addIssue({ code: 'custom', message: BOOK_MSG.datePast });
-    }),
-  });
-const emptyReader: ReaderValues = { name: '', mobile: '', email: '', message: '', date: '' };
-
-/** The date field's placeholder: the format itself, the same in every language. */
-const DATE_PLACEHOLDER = 'DD/MM/YYYY';
-
-/** DD/MM/YYYY while typing. */
-function dateMask(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 8);
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('/');
-}
-
-/** 'Order Book as Reader' (POST /api/book/reader/order): date not in the past, 'I need this book' quick fill. */
-export function ReaderOrderDialog({
-  bookId,
-  bookName,
-  open,
-  onClose,
-}: {
-  bookId: number;
-  bookName: string;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('books');
-  const message = useMessages();
-  const form = useForm<ReaderValues>({
-    // The day is judged when the form is checked, so a page left open overnight stays right.
-    resolver: (values, context, options) => zodResolver(readerForm(todayIso()))(values, context, options),
-    mode: 'onTouched',
-    defaultValues: emptyReader,
-  });
-  const mutation = useReaderOrder({
-    onSuccess: (reply) => {
-      toastSuccess(reply.message, BOOK_MSG.readerOrderSent);
-      form.reset(emptyReader);
-      onClose();
-    },
-  });
-  const { control } = form;
-  const quickFill = () => {
-    const current = form.getValues('message');
-    const quick = message(BOOK_MSG.readerQuickFill);
-    if (current.includes(quick)) return;
-    form.setValue('message', current.trim() ? `${current.trim()} ${quick}` : quick, { shouldDirty: true, shouldValidate: true });
-  };
-  return (
-    <FormDialog
-      titleId="reader-order-title"
-      title={t('requests.readerTitle')}
-      intro={bookName}
-      open={open}
-      onClose={onClose}
-      pending={mutation.isPending}
-      onSubmit={(event) =>
-        void form.handleSubmit((values) => mutation.mutate({ ...values, mobile: values.mobile.trim(), bookId, bookName }))(event)
-      }
-      submitLabel={t('requests.send')}
-    >
-      <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
-      <FormPhone control={control} name="mobile" label={t('requests.mobile')} />
-      <FormText control={control} name="email" label={t('requests.email')} type="email" autoComplete="email" />
-      <FormText control={control} name="message" label={t('requests.message')} multiline minRows={2} />
-      <div>
-        <Button size="small" variant="outlined" onClick={quickFill}>
-          {message(BOOK_MSG.readerQuickFill)}
-        </Button>
-      </div>
-      <FormText
-        control={control}
-        name="date"
-        label={t('requests.date')}
-        placeholder={DATE_PLACEHOLDER}
-        helperText={t('requests.dateHint')}
-        transform={dateMask}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      />
     </FormDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { isSameSitePath } from '@jsbn/shared/core';
 import type { ModelType } from '@jsbn/shared';
 
 /** Every route path of the web app, in one place (STYLE: Web). */
@@ -24,6 +25,8 @@ export const paths = {
   serviceUnavailable: '/404',
   // books and orders
   bookDetail: '/jsbn/:jsbn',
+  /** 'Order Book as Reader': a form the server answers too (decision 066). */
+  readerOrder: '/jsbn/:jsbn/reader-order',
   publisherWiseBooks: '/publisher-wise-books',
   publisherBooks: '/publisher-wise-books/:publisherId',
   newPublishedBooks: '/new-published-books',
@@ -69,6 +72,10 @@ export const feedSlug = (name: string) =>
 
 /** /jsbn/<JSBN> — pass the formatted (hyphenated) number. */
 export const bookDetailPath = (jsbn: string) => `/jsbn/${encodeURIComponent(jsbn)}`;
+/** /jsbn/<JSBN>/reader-order — 'Order Book as Reader' of the book. */
+export const readerOrderPath = (jsbn: string) => `${bookDetailPath(jsbn)}/reader-order`;
+/** The query of the reader's order page once its request is sent (`?sent=1`). */
+export const READER_ORDER_SENT = 'sent';
 export const publisherBooksPath = (publisherId: number | string) => `/publisher-wise-books/${publisherId}`;
 export const editBookPath = (id: number | string) => `/edit-book/${id}`;
 
@@ -107,15 +114,29 @@ export function loginTabOf(search: URLSearchParams): ModelType | null {
   return value === 'LIBRARY' || value === 'PUBLISHER' ? value : null;
 }
 
-/** Where a login returns to: `next` when it is a path of this site ('/…', never '//…' or a URL elsewhere), else null. */
+/** Where a login returns to: `next` when it is a path of this site (`isSameSitePath`: '/…', never '//…' or a URL elsewhere), else null. */
 export function returnPathOf(search: URLSearchParams): string | null {
   const next = search.get(LOGIN_QUERY.next);
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+  return isSameSitePath(next) ? next : null;
 }
 
 /** The query of the publisher's books page that puts a book in the cart on arrival ('Order This Book'). */
 export const ORDER_BOOK_QUERY = 'book';
 
-/** /publisher-wise-books/<id>?book=<JSBN> — the publisher's books with that book put in the cart. */
-export const orderBookPath = (publisherId: number | string, jsbn: string) =>
-  `${publisherBooksPath(publisherId)}?${ORDER_BOOK_QUERY}=${encodeURIComponent(jsbn)}`;
+/** The query of the publisher's books page that opens the order's confirmation once the book is in the cart. */
+export const CONFIRM_ORDER_QUERY = 'confirm';
+
+/**
+ * /publisher-wise-books/<id>?book=<JSBN> — the publisher's books with that book put in the cart;
+ * `confirm`: and the order's confirmation open (`&confirm=1`, the way back from the login of
+ * 'Order Book as Library', decision 066).
+ */
+export const orderBookPath = (publisherId: number | string, jsbn: string, options: { confirm?: boolean } = {}) =>
+  `${publisherBooksPath(publisherId)}?${ORDER_BOOK_QUERY}=${encodeURIComponent(jsbn)}${options.confirm ? `&${CONFIRM_ORDER_QUERY}=1` : ''}`;
+
+/** The JSBN a login's return address orders (`orderBookPath`'s `book`), or null: the login page names that book. */
+export function orderedBookOf(next: string | null): string | null {
+  if (!next) return null;
+  const url = new URL(next, 'http://site.invalid');
+  return url.pathname.startsWith(`${paths.publisherWiseBooks}/`) ? url.searchParams.get(ORDER_BOOK_QUERY) : null;
+}

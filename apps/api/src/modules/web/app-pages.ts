@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { scriptJson, siteEndpoints, type InterfaceLanguage, type ServerPage } from '@jsbn/shared/core';
+import { scriptJson, siteEndpoints, type FormReply, type InterfaceLanguage, type ServerPage } from '@jsbn/shared/core';
 import type { CurrentUser } from '@jsbn/shared';
 import { sessionToken } from '../../lib/session-cookie.js';
 import { TEMPLATE_MARKS, withLanguage, withPreloadsLater } from './shell.js';
@@ -63,13 +63,14 @@ export interface PageSession {
 export interface AppRenderer {
   /**
    * Renders the page at the absolute `url` in `language`; `transport` answers its API requests.
-   * `options.session`: the signed-in user it is rendered for (decision 047; a visitor when null).
+   * `options.session`: the signed-in user it is rendered for (decision 047; a visitor when null);
+   * `options.formReply`: what a form of the page posted without the app got back (decision 066).
    */
   renderPage(
     url: string,
     transport: (url: string, init: RequestInit) => Promise<Response>,
     language: InterfaceLanguage,
-    options?: { session?: PageSession | null },
+    options?: { session?: PageSession | null; formReply?: FormReply | null },
   ): Promise<ServerPage>;
   /** The id of the JSON script element the browser's app reads the seeds from. */
   SEEDS_ELEMENT_ID: string;
@@ -225,6 +226,7 @@ export class AppPages {
    *   (`/api/...`): the page's own book, read once for its head and its body
    * @param language  the interface language to render it in
    * @param session   the signed-in user to render it for (their token goes with its API requests)
+   * @param formReply what the page's form, posted without the app, got back (decision 066): the page shows it
    */
   async render(
     path: string,
@@ -232,10 +234,12 @@ export class AppPages {
     language: InterfaceLanguage,
     known: ReadonlyMap<string, string> = new Map(),
     session: PageSession | null = null,
+    formReply: FormReply | null = null,
   ): Promise<RenderedPage | null> {
     const rendering: Rendering = { visitorIp, known, token: session?.token };
     const page = await this.renderer.renderPage(`${this.publicUrl}${path}`, (url, init) => this.transport(rendering, url, init), language, {
       session,
+      formReply,
     });
     if (!page.complete) return null;
     const { app, pages, later, languages } = this.modules;

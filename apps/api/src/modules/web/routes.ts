@@ -2,6 +2,7 @@
  * The built web app on the API's port (ARCHITECTURE.md, decisions 008 and 011):
  * - `/assets/*` (content-hashed): the brotli or gzip twin Vite made when the browser accepts it
  *   (`Content-Encoding`, `Vary: Accept-Encoding`), `Cache-Control: public, max-age=31536000, immutable`;
+ * - `/login` and the forms posted without the app: `forms.ts` (decision 066);
  * - `/jsbn/:jsbn`, `/` and `/search-a-book`: rendered on the server by the app itself
  *   (`app-pages.ts`; the book page with its link-preview tags, `book-page.ts`), cached in the
  *   public page cache (a search with a query is rendered each time); a JSBN written otherwise
@@ -37,6 +38,7 @@ import { publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '.
 import { AppPages, PageNotRendered, PagesBusy, loadAppModules, loadRenderer, type PageSession } from './app-pages.js';
 import { bookHead, bookPageHtml, missingBookHtml, withdrawnBookHtml, withdrawnHead } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
+import { formRoutes } from './forms.js';
 import { withNewBooksFeed } from '../interests/feeds.js';
 
 /**
@@ -149,6 +151,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     cacheControl: false,
     setHeaders: (reply, path) => void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE),
   });
+  // the login page and the forms that work before the app (decision 066)
+  await formRoutes(app, ctx, shell, pages);
 
   app.get('/jsbn/:jsbn', { schema: { hide: true } }, async (request, reply) => {
     const requested = (request.params as { jsbn: string }).jsbn.slice(0, 40);

@@ -4,14 +4,22 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Box, Button, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { MSG, PASSWORD_MIN } from '@jsbn/shared/core';
 import { email, loginBody, type ModelType } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { FormText } from '../../../components/form-fields';
-import { loginEmailOf, loginTabOf, paths, returnPathOf } from '../../../lib/paths';
+import { LOGIN_QUERY, loginEmailOf, loginPath, loginTabOf, orderedBookOf, paths, returnPathOf } from '../../../lib/paths';
 import { TAP_LINK } from '../../../lib/theme';
 import { useForgotPassword, useLogin } from '../api/accounts-api';
+import { useBookByJsbn } from '../../../api/books';
+import { useForgetFormReply, useFormReply } from '../../../api/form-reply';
+
+/**
+ * The names of the login form's fields as the server reads a post of it without the app
+ * (decision 066): `email` and `password` are the form's own, these go beside them.
+ */
+const POSTED = { modelType: 'modelType', next: LOGIN_QUERY.next } as const;
 
 /** Login form: the shared schema plus the spec's minimum length message (docs/api.md). */
 const loginForm = loginBody
@@ -26,7 +34,12 @@ const TABS = [
   { modelType: 'LIBRARY', label: 'login.libraryTab' },
 ] as const satisfies readonly { modelType: ModelType; label: string }[];
 
-/** The login form of one tab; a login goes to `returnTo` (the page that sent the visitor here), else home. */
+/**
+ * The login form of one tab; a login goes to `returnTo` (the page that sent the visitor here), else home.
+ * Before the app is there it is a plain form the server answers (`POST /login`, decision 066):
+ * signed in, it goes on to `returnTo`; refused, the server renders the page again with its
+ * message (`useFormReply`).
+ */
 function LoginFormView({
   modelType,
   returnTo,
@@ -40,10 +53,12 @@ function LoginFormView({
 }) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
+  const reply = useFormReply();
+  const forgetReply = useForgetFormReply();
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginForm),
     mode: 'onTouched',
-    defaultValues: { email: knownEmail, password: '' },
+    defaultValues: { email: reply?.values.email ?? knownEmail, password: '' },
   });
   const mutation = useLogin(modelType, {
     onSuccess: (message) => {
@@ -54,11 +69,23 @@ function LoginFormView({
   return (
     <form
       noValidate
+      method="post"
+      action={loginPath({ as: modelType, next: returnTo ?? undefined })}
       onSubmit={(event) =>
-        void form.handleSubmit((values) => mutation.mutate({ email: String(values.email), password: values.password }))(event)
+        void form.handleSubmit((values) => {
+          forgetReply();
+          mutation.mutate({ email: String(values.email), password: values.password });
+        })(event)
       }
     >
+      <input type="hidden" name={POSTED.modelType} value={modelType} />
+      {returnTo ? <input type="hidden" name={POSTED.next} value={returnTo} /> : null}
       <Stack spacing={2}>
+        {reply?.message ? (
+          <Alert severity="error" role="alert" data-testid="login-refused">
+            {reply.message}
+          </Alert>
+        ) : null}
         <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
         <FormText
           control={form.control}
@@ -127,6 +154,8 @@ export function LoginPage() {
     ),
   );
   const returnTo = returnPathOf(search);
+  // 'Order Book as Library' came here to order this book: the page names it (decision 066)
+  const ordered = useBookByJsbn(orderedBookOf(returnTo) ?? '').data?.book;
   const [forgot, setForgot] = useState(false);
   const modelType = TABS[tab]!.modelType;
   return (
@@ -135,6 +164,11 @@ export function LoginPage() {
         <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700, textAlign: 'center' }}>
           {forgot ? t('login.forgotTitle') : t('login.title')}
         </Typography>
+        {ordered ? (
+          <Typography sx={{ mb: 2, textAlign: 'center' }} data-testid="login-for-book">
+            {t('login.forBook', { title: ordered.book_title })}
+          </Typography>
+        ) : null}
         <Tabs
           value={tab}
           onChange={(_event, value: number) => setTab(value)}
@@ -142,8 +176,14 @@ export function LoginPage() {
           sx={{ mb: 3 }}
           aria-label={t('login.tabs')}
         >
+          {/* links, so that a tab opens without the app too; with it, the tab changes in place */}
           {TABS.map((item) => (
-            <Tab key={item.modelType} label={t(item.label)} />
+            <Tab
+              key={item.modelType}
+              label={t(item.label)}
+              href={loginPath({ as: item.modelType, next: returnTo ?? undefined })}
+              onClick={(event) => event.preventDefault()}
+            />
           ))}
         </Tabs>
         {forgot ? (

@@ -12,7 +12,6 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import {
   BOOK_MSG,
-  MSG,
   QR_SIZE_PX,
   authorsText,
   bookEndpoints,
@@ -31,7 +30,7 @@ import { formatDate } from '../../../components/format';
 import { usePrices } from '../../../components/prices';
 import { LoadingState } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
-import { bookDetailPath, loginPath, orderBookPath, paths } from '../../../lib/paths';
+import { bookDetailPath, loginPath, orderBookPath, paths, readerOrderPath } from '../../../lib/paths';
 import { siteOrigin } from '../../../lib/origin';
 import { TAP_LINK, TAP_PX } from '../../../lib/theme';
 import { useBookByJsbn } from '../../../api/books';
@@ -48,7 +47,6 @@ import { shareBookPage } from '../components/share-book';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 import { queryKeys } from '../../../api/query-keys';
 import { WithdrawnNotice } from '../components/withdrawn-notice';
-import { earlyDialog } from '../../../app/early-marks';
 import { FollowButton } from '../../../components/follow-button';
 
 // The request forms carry zod; they load when a visitor first opens one, so the page a QR code
@@ -56,7 +54,6 @@ import { FollowButton } from '../../../components/follow-button';
 const requestDialogs = () => import('../../../components/request-dialogs');
 const PrivatePdfDialog = lazyNamed(requestDialogs, 'PrivatePdfDialog');
 const PdfRequestDialog = lazyNamed(requestDialogs, 'PdfRequestDialog');
-const ReaderOrderDialog = lazyNamed(requestDialogs, 'ReaderOrderDialog');
 const ShareDialog = lazyNamed(() => import('../components/share-dialog'), 'ShareDialog');
 const ClaimDialog = lazyNamed(() => import('../components/claim-dialog'), 'ClaimDialog');
 const ReportDialog = lazyNamed(() => import('../components/report-dialog'), 'ReportDialog');
@@ -167,8 +164,7 @@ export function BookDetailPage() {
   const reportWanted = useOnceTrue(reportOpen);
   const [privateOpen, setPrivateOpen] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
-  const [readerOpen, setReaderOpen] = useState(false);
-  const dialogsWanted = useOnceTrue(privateOpen || requestOpen || readerOpen);
+  const dialogsWanted = useOnceTrue(privateOpen || requestOpen);
   const catalogue = useCatalogueDownload(query.data?.publisher_info.publisher_no);
 
   // a withdrawn book stays on its page with the notice (410, decision 043)
@@ -356,15 +352,16 @@ export function BookDetailPage() {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
             {!isLoggedIn ? (
               <>
-                <Button variant="contained" component={RouterLink} to={loginPath({ as: 'LIBRARY', next: pagePath })}>
+                {/* the login goes on to the cart with this book in it and the order's confirmation open (decision 066) */}
+                <Button
+                  variant="contained"
+                  component={RouterLink}
+                  to={loginPath({ as: 'LIBRARY', next: orderBookPath(publisher.publisherId, title, { confirm: true }) })}
+                >
                   {t('detail.orderAsLibrary')}
                 </Button>
-                <Button
-                  variant="outlined"
-                  onClick={() => setReaderOpen(true)}
-                  // its dialog's frame opens at once, before the app is there (decision 053)
-                  {...earlyDialog(t('requests.readerTitle'), message(MSG.loading))}
-                >
+                {/* a page with a form the server answers too (decision 066) */}
+                <Button variant="outlined" component={RouterLink} to={readerOrderPath(title)}>
                   {t('detail.orderAsReader')}
                 </Button>
               </>
@@ -551,10 +548,7 @@ export function BookDetailPage() {
       {dialogsWanted ? (
         <Suspense
           fallback={
-            <LoadingDialog
-              open={privateOpen || requestOpen || readerOpen}
-              title={t(readerOpen ? 'requests.readerTitle' : requestOpen ? 'requests.pdfTitle' : 'requests.privateTitle')}
-            />
+            <LoadingDialog open={privateOpen || requestOpen} title={t(requestOpen ? 'requests.pdfTitle' : 'requests.privateTitle')} />
           }
         >
           <PrivatePdfDialog
@@ -566,7 +560,6 @@ export function BookDetailPage() {
             }}
           />
           <PdfRequestDialog bookId={book.id} bookTitle={book.book_title} open={requestOpen} onClose={() => setRequestOpen(false)} />
-          <ReaderOrderDialog bookId={book.id} bookName={book.book_title} open={readerOpen} onClose={() => setReaderOpen(false)} />
         </Suspense>
       ) : null}
       {claimWanted ? (

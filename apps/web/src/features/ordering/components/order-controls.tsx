@@ -324,9 +324,10 @@ function CartLineRow({ item, arrived }: { item: CartItem; arrived: boolean }) {
  * The letterhead banner (when missing), the cart — every book chosen, on any list, with its copies
  * — and the 'Order now' button with its confirm dialog, which says what will happen: the orders
  * per publisher, each book's price and amount, and each publisher's total (decision 029).
- * `arrivedBookId`: the book 'Order This Book' just put in the cart, brought into view.
+ * `arrivedBookId`: the book 'Order This Book' just put in the cart, brought into view;
+ * `confirmArrived`: the confirmation opens once it is in the cart (after the login of 'Order Book as Library', decision 066).
  */
-export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | null }) {
+export function OrderBar({ arrivedBookId = null, confirmArrived = false }: { arrivedBookId?: number | null; confirmArrived?: boolean }) {
   const { t } = useTranslation('ordering');
   const message = useMessages();
   const cart = useCart();
@@ -361,6 +362,12 @@ export function OrderBar({ arrivedBookId = null }: { arrivedBookId?: number | nu
     if (submission.current?.cart !== signature) submission.current = { cart: signature, key: newKey() };
     placeOrders.mutate({ body: { orders }, idempotencyKey: submission.current.key });
   };
+
+  // the library came to order this book: the confirmation opens once the book is in the cart
+  const arrivedInCart = arrivedBookId !== null && cart.items.some((item) => item.bookId === arrivedBookId);
+  useEffect(() => {
+    if (confirmArrived && arrivedInCart) setOpen(true);
+  }, [confirmArrived, arrivedInCart]);
 
   const orderNow = () => {
     if (cart.items.length === 0) {

@@ -10,7 +10,7 @@ import { call } from '../../../api/client';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { usePrices } from '../../../components/prices';
-import { ORDER_BOOK_QUERY, feedPaths, paths } from '../../../lib/paths';
+import { CONFIRM_ORDER_QUERY, ORDER_BOOK_QUERY, feedPaths, paths } from '../../../lib/paths';
 import { TAP_LINK } from '../../../lib/theme';
 import { useLookups } from '../../../i18n';
 import { BookDetailsDialog } from '../../../components/book-details-dialog';
@@ -24,28 +24,31 @@ import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/
 /**
  * 'Order This Book' (decision 029): the book `?book=<JSBN>` names goes into the cart — one copy,
  * or as many as it already had — when the library may order; the query is then dropped, so a
- * reload does not put back a book taken out since.
- * @returns the id of the book it brought, to be shown in view (null before and without one)
+ * reload does not put back a book taken out since. With `&confirm=1` (the way back from the login
+ * of 'Order Book as Library', decision 066) the order's confirmation opens once it is there.
+ * @returns the id of the book it brought, to be shown in view (null before and without one), and whether to confirm
  */
-function useBookFromLink(canOrder: boolean): number | null {
+function useBookFromLink(canOrder: boolean): { arrived: number | null; confirm: boolean } {
   const [search, setSearch] = useSearchParams();
   const jsbn = search.get(ORDER_BOOK_QUERY) ?? '';
   const linked = useBookByJsbn(jsbn);
   const { add } = useCart();
-  const [arrived, setArrived] = useState<number | null>(null);
+  const [arrived, setArrived] = useState<{ arrived: number | null; confirm: boolean }>({ arrived: null, confirm: false });
   const book = jsbn ? linked.data?.book : undefined;
+  const confirm = search.get(CONFIRM_ORDER_QUERY) === '1';
   useEffect(() => {
     if (!book) return;
     if (canOrder) add(cartItemOf(book));
-    setArrived(book.id);
+    setArrived({ arrived: book.id, confirm: canOrder && confirm });
     setSearch(
       (current) => {
         current.delete(ORDER_BOOK_QUERY);
+        current.delete(CONFIRM_ORDER_QUERY);
         return current;
       },
       { replace: true },
     );
-  }, [book, canOrder, add, setSearch]);
+  }, [book, canOrder, confirm, add, setSearch]);
   return arrived;
 }
 
@@ -59,7 +62,7 @@ export function PublisherBooksPage() {
   const books = useOrderableBooks(id, list.query);
   const canOrder = useCanOrder();
   const prices = usePrices();
-  const arrived = useBookFromLink(canOrder);
+  const { arrived, confirm } = useBookFromLink(canOrder);
   const [bookShown, setBookShown] = useState<BookDto | null>(null);
   const publisherName = books.data?.publisherName ?? books.data?.books[0]?.publisher_name ?? t('pages.publisher');
   // its feed of new books, named in the head (decision 073)
@@ -102,7 +105,7 @@ export function PublisherBooksPage() {
           </>
         }
       />
-      <OrderBar arrivedBookId={arrived} />
+      <OrderBar arrivedBookId={arrived} confirmArrived={confirm} />
       <DataTable
         label={t('pages.books')}
         columns={columns}

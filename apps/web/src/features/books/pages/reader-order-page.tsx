@@ -1,0 +1,135 @@
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { BOOK_MSG, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
+import { readerOrderFields, type ReaderOrder } from '@jsbn/shared';
+import { useBookByJsbn, useReaderOrder } from '../../../api/books';
+import { useForgetFormReply, useFormReply } from '../../../api/form-reply';
+import { FormPhone, FormText } from '../../../components/form-fields';
+import { LoadingState } from '../../../components/page';
+import { bookDetailPath, readerOrderPath, READER_ORDER_SENT } from '../../../lib/paths';
+import { TAP_LINK } from '../../../lib/theme';
+
+type ReaderValues = Pick<ReaderOrder, 'name' | 'mobile' | 'email' | 'message' | 'date'>;
+
+/** The reader order's fields with 'Date cannot be in the past' judged against `today` (YYYY-MM-DD). */
+const readerForm = (today: string) =>
+  readerOrderFields.pick({ name: true, mobile: true, email: true, message: true }).extend({
+    date: readerOrderFields.shape.date.superRefine((value, ctx) => {
+      const iso = isoOfDdMmYyyy(value);
+      if (iso && iso < today) ctx.addIssue({ code: 'custom', message: BOOK_MSG.datePast });
+    }),
+  });
+const FIELDS = ['name', 'mobile', 'email', 'message', 'date'] as const satisfies readonly (keyof ReaderValues)[];
+
+/** The date field's placeholder: the format itself, the same in every language. */
+const DATE_PLACEHOLDER = 'DD/MM/YYYY';
+
+/** DD/MM/YYYY while typing. */
+function dateMask(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('/');
+}
+
+/**
+ * /jsbn/:jsbn/reader-order — 'Order Book as Reader' (POST /api/book/reader/order): a reader asks
+ * the publisher for the book by a date. Rendered on the server; before the app is there (or
+ * without JavaScript) the form posts to the server, which answers with this page again — with the
+ * API's messages under their fields (`useFormReply`) — or with `?sent=1`, which says the request
+ * went to the publisher (decision 066). With the app the form is checked here first and sent by it.
+ */
+export function ReaderOrderPage() {
+  const { t } = useTranslation('books');
+  const { jsbn = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const book = useBookByJsbn(jsbn).data?.book;
+  const reply = useFormReply();
+  const forgetReply = useForgetFormReply();
+  const posted = (name: keyof ReaderValues) => reply?.values[name] ?? '';
+  const form = useForm<ReaderValues>({
+    // The day is judged when the form is checked, so a page left open overnight stays right.
+    resolver: (values, context, options) => zodResolver(readerForm(todayIso()))(values, context, options),
+    mode: 'onTouched',
+    defaultValues: {
+      name: posted('name'),
+      mobile: posted('mobile'),
+      email: posted('email'),
+      message: posted('message'),
+      date: posted('date'),
+    },
+    errors: reply
+      ? Object.fromEntries(
+          FIELDS.filter((name) => reply.fields[name]).map((name) => [name, { type: 'server', message: reply.fields[name] }]),
+        )
+      : undefined,
+  });
+  const mutation = useReaderOrder({
+    onSuccess: () => void navigate(`${readerOrderPath(jsbn)}?${READER_ORDER_SENT}=1`, { replace: true }),
+  });
+  if (!book) return <LoadingState />;
+  const backToBook = (
+    <Link component={RouterLink} to={bookDetailPath(jsbn)} sx={TAP_LINK}>
+      {t('requests.backToBook', { title: book.book_title })}
+    </Link>
+  );
+  const sent = search.get(READER_ORDER_SENT) === '1';
+  // a message that names no field of the form (too many requests, the book withdrawn)
+  const general = reply && !FIELDS.some((name) => reply.fields[name]) ? reply.message : '';
+  const { control } = form;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 2, md: 6 } }}>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 560, p: { xs: 2, md: 4 } }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
+          {t('requests.readerTitle')}
+        </Typography>
+        {sent ? (
+          <Stack spacing={2} data-testid="reader-order-sent">
+            <Alert severity="success">{t('requests.readerSent', { title: book.book_title })}</Alert>
+            <Box>{backToBook}</Box>
+          </Stack>
+        ) : (
+          <form
+            noValidate
+            method="post"
+            action={readerOrderPath(jsbn)}
+            onSubmit={(event) =>
+              void form.handleSubmit((values) => {
+                forgetReply();
+                mutation.mutate({ ...values, mobile: values.mobile.trim(), bookId: book.id, bookName: book.book_title });
+              })(event)
+            }
+          >
+            <Typography sx={{ mb: 2 }}>{t('requests.readerIntro', { title: book.book_title })}</Typography>
+            <Stack spacing={2}>
+              {general ? (
+                <Alert severity="error" role="alert">
+                  {general}
+                </Alert>
+              ) : null}
+              <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
+              <FormPhone control={control} name="mobile" label={t('requests.mobile')} />
+              <FormText control={control} name="email" label={t('requests.email')} type="email" autoComplete="email" />
+              <FormText control={control} name="message" label={t('requests.message')} multiline minRows={2} />
+              <FormText
+                control={control}
+                name="date"
+                label={t('requests.neededBy')}
+                placeholder={DATE_PLACEHOLDER}
+                helperText={t('requests.dateHint')}
+                transform={dateMask}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+              <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+                {t('requests.sendToPublisher')}
+              </Button>
+              <Box>{backToBook}</Box>
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </Box>
+  );
+}
