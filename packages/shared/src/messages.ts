@@ -101,6 +101,7 @@ export const MSG = {
   holdingCode: 'Scan or type a JSBN, an ISBN or an accession number',
   holdingSaved: 'Copy saved',
   holdingMoved: 'Copy updated',
+  holdingRequestId: 'The scan’s request id must be 8 to 64 letters, digits, - or _',
 } as const;
 
 /** A partial accept's reason and a receipt short or damaged: the fields' messages. */
