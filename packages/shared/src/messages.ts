@@ -64,6 +64,8 @@ export const MSG = {
   searchAtLeastOne: 'Please fill at least one field before submitting.',
   // the error catalogue
   maintenance: 'Server is under maintenance mode. Please try again later.',
+  /** The browser has no connection (not in the spec; decision 075). */
+  offline: 'You are offline. Try again when the connection returns.',
   unauthorized: 'Unauthorized',
   serviceUnavailable: 'Service unavailable',
   somethingWrong: 'Something went wrong',
