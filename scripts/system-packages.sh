@@ -32,6 +32,8 @@ package yaz 'command -v yaz-marcdump && command -v zoomsh'
 package prometheus 'command -v promtool'
 # the OAI-PMH repository is harvested with oai_pmh, the HTTP::OAI library Koha's harvester uses (decision 034)
 package libhttp-oai-perl 'command -v oai_pmh'
+# the scan journey makes a book's QR code into the fake camera's .y4m video with ffmpeg (decision 075)
+package ffmpeg 'command -v ffmpeg'
 # the Atom feeds are read by Debian's feedparser, in the system Python (decision 073)
 package python3-feedparser "/usr/bin/python3 -c 'import feedparser'"
 

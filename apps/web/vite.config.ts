@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -210,11 +211,66 @@ function keepAssets(outDir: string): Plugin {
   };
 }
 
+/**
+ * The files of this build (not the earlier builds `keepAssets` leaves in dist/): what the service
+ * worker precaches, when it also matches its patterns.
+ */
+function thisBuild() {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'jsbn-this-build',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      if (!this.environment.config.build.ssr) Object.keys(bundle).forEach((file) => files.add(file));
+    },
+  };
+  return { plugin, files };
+}
+
+/**
+ * The web manifest and the service worker (decision 075): the app installable on a phone, the
+ * scan page usable offline. `src/sw.ts` is built with this build's precache list (its shell,
+ * scripts, styles and the barcode reader's WebAssembly; not the fonts nor the images), written
+ * as `sw.js` at the root; the scan page registers it (nothing registers it on visitors' pages).
+ */
+function offlineApp(built: Set<string>) {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    injectManifest: {
+      globPatterns: ['index.html', 'assets/*.{js,css,wasm}'],
+      // the reader's WebAssembly is about 1 MB
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => built.has(entry.url)), warnings: [] })],
+    },
+    manifest: {
+      name: 'JSBN — Jain Standard Book Number',
+      short_name: 'JSBN',
+      description: 'Jain Standard Book Numbers, QR codes and book ordering between publishers and Gyan Bhandars',
+      start_url: '/shelves/scan',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#e64a19',
+      icons: [
+        { src: '/icons/jsbn-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/jsbn-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/jsbn-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+  });
+}
+
 // The API serves the built app from dist/ (one process, one port); in `vite` dev mode the
 // API runs on :3000 and /api is proxied to it. Every built file above 1 KiB also gets a
 // brotli (.br, quality 11) and a gzip (.gz, level 9) twin, which the API's static server sends
 // to browsers that accept them (decision 008).
 const chunks = startChunks();
+const built = thisBuild();
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -226,8 +282,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
+          built.plugin,
+          offlineApp(built.files),
           compression({
-            include: /\.(js|css|html|svg|json|woff)$/,
+            include: /\.(js|css|html|svg|json|woff|wasm|webmanifest)$/,
             threshold: 1024,
             algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
           }),

@@ -4,7 +4,8 @@ import { chromium, type Browser, type Download, type Page } from 'playwright-cor
 
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 
-export async function launchBrowser(): Promise<Browser> {
+/** Starts Debian's Chromium headless, with `extraArgs` after the journeys' own flags (a fake camera, for one file). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -16,6 +17,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -53,15 +53,24 @@ export interface Journey {
  * The set-up of a journey file, in one call at its top: starts the built app and the browser
  * before the first step, saves every open page as e2e/artifacts/<failurePrefix><step>-<n>.png
  * when a step fails (with the server's last output when `serverLogOnFailure`), and closes
- * everything after the last step. `env` adds settings to the server's (a shorter digest interval).
+ * everything after the last step. `env` adds settings to the server's (a shorter digest interval);
+ * `browserArgs`, given the started server, Chromium's flags for this file only (a fake camera
+ * showing a book's QR code).
  */
-export function useJourney(failurePrefix: string, options: { serverLogOnFailure?: boolean; env?: Record<string, string> } = {}): Journey {
+export function useJourney(
+  failurePrefix: string,
+  options: {
+    serverLogOnFailure?: boolean;
+    env?: Record<string, string>;
+    browserArgs?: (server: RunningServer) => Promise<string[]>;
+  } = {},
+): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     server = await startServer(options.env);
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.browserArgs ? await options.browserArgs(server) : []);
   });
   afterEach(async (context) => {
     if ((await snapFailedStep(context.task, contexts, failurePrefix)) && options.serverLogOnFailure)

@@ -76,5 +76,7 @@ describe('the app shell', () => {
     const response = await dev.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // scripts from this site only; WebAssembly may be compiled (the scan page's barcode reader), JavaScript never evaluated
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
   });
 });

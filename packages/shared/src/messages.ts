@@ -64,6 +64,8 @@ export const MSG = {
   searchAtLeastOne: 'Please fill at least one field before submitting.',
   // the error catalogue
   maintenance: 'Server is under maintenance mode. Please try again later.',
+  /** The browser has no connection (not in the spec; decision 075). */
+  offline: 'You are offline. Try again when the connection returns.',
   unauthorized: 'Unauthorized',
   serviceUnavailable: 'Service unavailable',
   somethingWrong: 'Something went wrong',
@@ -101,6 +103,7 @@ export const MSG = {
   holdingCode: 'Scan or type a JSBN, an ISBN or an accession number',
   holdingSaved: 'Copy saved',
   holdingMoved: 'Copy updated',
+  holdingRequestId: 'The scan’s request id must be 8 to 64 letters, digits, - or _',
 } as const;
 
 /** A partial accept's reason and a receipt short or damaged: the fields' messages. */

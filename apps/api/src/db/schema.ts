@@ -1071,6 +1071,8 @@ export const holdings = pgTable(
     /** Why the copy left the shelves (state 'withdrawn' or 'missing'). */
     state_reason: text('state_reason'),
     search_text: text('search_text').notNull(),
+    /** The client's id of the add that made the copy (a scan sent again after the phone was offline): one copy per id (decision 075). */
+    request_id: text('request_id'),
     ...timestamps,
   },
   (t) => [
@@ -1087,5 +1089,9 @@ export const holdings = pgTable(
     index('holdings_order_idx')
       .on(t.order_id)
       .where(sql`${t.order_id} is not null`),
+    // an add sent again with its request id finds the copy it made (decision 075)
+    uniqueIndex('holdings_library_request_key')
+      .on(t.library_id, t.request_id)
+      .where(sql`${t.request_id} is not null`),
   ],
 );

@@ -185,6 +185,10 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     if (unloading) throw new ApiError(messageText(MSG.somethingWrong), 0, { handled: true });
+    // The browser knows it has no connection (a store room without signal): the session stays,
+    // the page stays, and the caller decides (the scan page keeps its scans; decision 075).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false)
+      throw new ApiError(messageText(MSG.offline), 0, { code: 'OFFLINE', handled: true });
     // Network failure or connection refused.
     clearSession();
     navigateTo('/');

@@ -43,6 +43,8 @@ export const paths = {
   editBookNoId: '/edit-book',
   /** A library's copies: find, add, take off the shelves (decision 071). */
   shelves: '/shelves',
+  /** Scan to shelve: the phone's camera, offline too (decision 075). */
+  shelvesScan: '/shelves/scan',
   // interests (decision 073)
   /** A library's interests and follows. */
   interests: '/interests',

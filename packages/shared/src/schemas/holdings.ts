@@ -79,16 +79,21 @@ const describedBook = z.object({
   isbn: isbn13.optional(),
 });
 
+/** A client's id of one add (8–64 letters, digits, '-' or '_'; a UUID from `crypto.randomUUID()`). */
+export const holdingRequestId = z.string({ error: MSG.holdingRequestId }).regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.holdingRequestId);
+
 /**
  * POST /api/library/holdings: a copy of a registered book (`jsbn`) or of a book described by
  * hand (`book`), with its own fields; `source` gift or bought (an order's copies are added by
- * its receipt).
+ * its receipt). `request_id`, the client's id of this add, makes it idempotent: the same id sent
+ * again (a scan queued offline and sent twice) answers the copy the first made (decision 075).
  */
 export const addHoldingBody = z
   .object({
     jsbn: scannedJsbn.optional(),
     book: describedBook.optional(),
     source: z.enum(HOLDING_ADDED_SOURCES, MSG.holdingSource).default('bought'),
+    request_id: holdingRequestId.optional(),
     ...copyFields,
   })
   .refine((body) => Boolean(body.jsbn) !== Boolean(body.book), { message: MSG.holdingBook, path: ['jsbn'] });

@@ -4,7 +4,7 @@
  * once per library, found by title in either script, by JSBN or accession number, by place and
  * state; a copy leaves the shelves with a reason and the record keeps it; a scan's lookup; a
  * received order shelves its accepted copies and the library can undo it; another library's copy
- * is a 404, and only libraries reach the holdings.
+ * is a 404, and only libraries reach the holdings; an add with a request id is made once.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,31 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     expect(replies.map((reply) => reply.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
     const numbers = replies.map((reply) => Number(reply.json().data.holding.accession_number)).sort((a, b) => a - b);
     expect(numbers).toEqual([0, 1, 2, 3, 4, 5].map((offset) => before + offset));
+  });
+
+  it('adds a scan sent again with the same request id once (decision 075), also when both arrive at once', async () => {
+    const scanner = await tokenHeader(t, await createLibrary(t.ctx));
+    const requestId = '0f5f4a3c-6d1e-4c39-9b7a-2f1f0c7d9a11';
+    const first = await add({ jsbn: kalpasutra.jsbn_number, place: 'Store room', request_id: requestId }, scanner);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await add({ jsbn: kalpasutra.jsbn_number, place: 'Store room', request_id: requestId }, scanner);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().message).toBe('Copy 1 is on the shelves');
+    expect(again.json().data.holding).toEqual(first.json().data.holding);
+    // two sends of another queued scan crossing on the wire: one copy
+    const twice = await Promise.all([0, 1].map(() => add({ jsbn: yogashastra.jsbn_number, request_id: 'scan-2-abcdef' }, scanner)));
+    expect(twice.map((reply) => reply.statusCode).sort()).toEqual([200, 201]);
+    expect((await list({}, scanner)).rows.map((row) => [row.accession_number, row.title])).toEqual([
+      ['2', 'યોગશાસ્ત્ર'],
+      ['1', 'કલ્પસૂત્ર'],
+    ]);
+    // the id is the library's own: another library's add with the same id makes its own copy
+    const elsewhere = await add({ jsbn: kalpasutra.jsbn_number, request_id: requestId }, other);
+    expect(elsewhere.statusCode).toBe(201);
+
+    const bad = await add({ jsbn: kalpasutra.jsbn_number, request_id: 'a b' }, scanner, 'gu');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ field: 'request_id', message: 'સ્કેનની વિનંતી ઓળખ 8 થી 64 અક્ષર, અંક, - અથવા _ હોવી જોઈએ' }]);
   });
 
   it('describes a book without a JSBN and finds it by its title in either script, by JSBN and by accession number', async () => {

@@ -26,11 +26,15 @@ export function holdingRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await listHoldings(ctx, actor.libraryId, request.query));
   });
 
-  /** POST /api/library/holdings `{ jsbn | book, accession_number?, place?, condition?, note?, source?, acquired_on? }` → 201 `{ holding }`. */
+  /**
+   * POST /api/library/holdings `{ jsbn | book, accession_number?, place?, condition?, note?, source?, acquired_on?, request_id? }`
+   * → 201 `{ holding }`; 200 with the same copy when `request_id` already made one (decision 075).
+   */
   route(app, holdingEndpoints.add, async (request, reply) => {
     const actor = await requireLibrary(ctx, request);
-    const holding = await addHolding(ctx, actor, request.body);
-    return reply.status(201).send(ok({ holding }, `Copy ${holding.accession_number} is on the shelves`, 201));
+    const { holding, created } = await addHolding(ctx, actor, request.body);
+    const status = created ? 201 : 200;
+    return reply.status(status).send(ok({ holding }, `Copy ${holding.accession_number} is on the shelves`, status));
   });
 
   /** GET /api/library/holdings/next-accession → `{ accession_number }`. */

@@ -163,11 +163,17 @@ async function withAccession<T>(accession: string | undefined, work: () => Promi
 /**
  * Adds a copy to the library's shelves: of the registered book `input.jsbn` (a withdrawn book
  * too: a library keeps what it has), or of the book `input.book` describes; with the library's
- * next accession number unless one is given.
- * @returns the copy
+ * next accession number unless one is given. With `input.request_id` the add is idempotent per
+ * library (decision 075): when a copy was already made with that id, nothing is added and that
+ * copy is the answer (`created` false), whatever else the repeat says.
+ * @returns the copy, and whether this call made it
  * @throws AppError 404 naming the JSBN when no book has it; 400 naming `accession_number` when another copy has it
  */
-export async function addHolding(ctx: AppContext, actor: LibraryActor, input: AddHolding): Promise<HoldingDto> {
+export async function addHolding(
+  ctx: AppContext,
+  actor: LibraryActor,
+  input: AddHolding,
+): Promise<{ holding: HoldingDto; created: boolean }> {
   return withAccession(input.accession_number, () =>
     ctx.db.transaction(async (tx) => {
       let bookId: number | null = null;
@@ -177,6 +183,14 @@ export async function addHolding(ctx: AppContext, actor: LibraryActor, input: Ad
         bookId = book.id;
       }
       await lockLibrary(tx, actor.libraryId);
+      // under the library's lock: an add sent again (a scan queued offline) finds the copy it made
+      if (input.request_id) {
+        const [made] = await tx
+          .select({ id: holdings.id })
+          .from(holdings)
+          .where(and(eq(holdings.library_id, actor.libraryId), eq(holdings.request_id, input.request_id)));
+        if (made) return { holding: await holdingOf(tx, actor.libraryId, made.id), created: false };
+      }
       const accession = input.accession_number ?? (await nextAccessionNumber(tx, actor.libraryId));
       const described = input.book;
       const [row] = await tx
@@ -198,6 +212,7 @@ export async function addHolding(ctx: AppContext, actor: LibraryActor, input: Ad
           source: input.source,
           acquired_on: input.acquired_on ?? ctx.clock().toISOString().slice(0, 10),
           search_text: described ? describedSearchText([described.title, described.author, described.publisher_name, described.isbn]) : '',
+          request_id: input.request_id ?? null,
         })
         .returning({ id: holdings.id });
       await record(tx, {
@@ -210,7 +225,7 @@ export async function addHolding(ctx: AppContext, actor: LibraryActor, input: Ad
           ...(input.jsbn ? { jsbn: [null, input.jsbn] } : { title: [null, described!.title] }),
         },
       });
-      return holdingOf(tx, actor.libraryId, row!.id);
+      return { holding: await holdingOf(tx, actor.libraryId, row!.id), created: true };
     }),
   );
 }

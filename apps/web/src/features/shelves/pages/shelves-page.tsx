@@ -20,6 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { formatJsbn, holdingEndpoints } from '@jsbn/shared/core';
 import {
   HOLDING_ADDED_SOURCES,
@@ -35,7 +36,7 @@ import { queryKeys } from '../../../api/query-keys';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page';
 import { dialogFormSx, useFullScreenDialog } from '../../../components/responsive-dialog';
-import { bookDetailPath } from '../../../lib/paths';
+import { bookDetailPath, paths } from '../../../lib/paths';
 import { TAP_LINK, TAP_PX } from '../../../lib/theme';
 
 /** The states a copy on the shelves may leave them for here (the states a library sets, but 'available'). */
@@ -386,9 +387,20 @@ export function ShelvesPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ minHeight: TAP_PX }}>
-            {t('add.open')}
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <Button
+              component={RouterLink}
+              to={paths.shelvesScan}
+              variant="outlined"
+              startIcon={<QrCodeScannerIcon />}
+              sx={{ minHeight: TAP_PX }}
+            >
+              {t('scan.open')}
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ minHeight: TAP_PX }}>
+              {t('add.open')}
+            </Button>
+          </Stack>
         }
       />
       <DataTable

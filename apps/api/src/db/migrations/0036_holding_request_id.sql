@@ -1,0 +1,2 @@
+ALTER TABLE "holdings" ADD COLUMN "request_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "holdings_library_request_key" ON "holdings" USING btree ("library_id","request_id") WHERE "holdings"."request_id" is not null;
