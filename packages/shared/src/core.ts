@@ -21,5 +21,6 @@ export * from './money.js';
 export * from './payments.js';
 export * from './couriers.js';
 export * from './plain-text.js';
+export * from './nearness.js';
 export * from './endpoints/index.js';
 export type * from './server-page.js';
