@@ -22,6 +22,7 @@ export * from './payments.js';
 export * from './couriers.js';
 export * from './plain-text.js';
 export * from './same-site-path.js';
+export * from './nearness.js';
 export * from './endpoints/index.js';
 export type * from './server-page.js';
 export { FORM_REPLY_KEY } from './server-page.js';

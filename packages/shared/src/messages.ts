@@ -102,6 +102,13 @@ export const MSG = {
   holdingReason: 'Say why the copy leaves the shelves',
   holdingCode: 'Scan or type a JSBN, an ISBN or an accession number',
   holdingSaved: 'Copy saved',
+  holdingKoha: 'Koha must be true or false',
+  holdingsPublic: 'Choose whether readers see your holdings',
+  pincode: 'PIN code: 6 digits',
+  cityOfState: 'Choose a city of the chosen state',
+  holdingsShown: 'Readers now see the books on your shelves',
+  holdingsHidden: 'Your holdings are hidden from readers',
+  holdingBranch: 'Koha branch code: up to 10 letters or digits',
   holdingMoved: 'Copy updated',
   holdingRequestId: 'The scan’s request id must be 8 to 64 letters, digits, - or _',
 } as const;

@@ -141,6 +141,14 @@ export const libraries = pgTable(
     logo_key: text('logo_key'),
     /** Letterhead text; a library without it cannot order. */
     letter_text: text('letter_text'),
+    /** Whether readers see which books it holds ('Read it at' on a book's page, its own page, SRU 852); off by default (decision 077). */
+    holdings_public: boolean('holdings_public').notNull().default(false),
+    /** When readers may come, as the library writes it ('Daily 9–12 and 4–7; closed on Mondays'). */
+    opening_hours: text('opening_hours'),
+    /** Where it is, for 'nearest first' on a book's page: PIN code (6 digits), city and state of the lookups. */
+    pincode: text('pincode'),
+    city_id: integer('city_id'),
+    state_id: integer('state_id'),
     ...timestamps,
   },
   (t) => [
@@ -1093,5 +1101,9 @@ export const holdings = pgTable(
     uniqueIndex('holdings_library_request_key')
       .on(t.library_id, t.request_id)
       .where(sql`${t.request_id} is not null`),
+    // who holds a book on its shelves ('Read it at', SRU 852; decision 077)
+    index('holdings_book_available_idx')
+      .on(t.book_id, t.library_id)
+      .where(sql`${t.state} = 'available'`),
   ],
 );

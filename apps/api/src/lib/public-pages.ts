@@ -8,7 +8,8 @@
  * publisher or any of the publisher's books changes: in this
  * copy at once (`forgetPublisher`), in the others through PostgreSQL `NOTIFY
  * jsbn_public_pages, '<publisher id>'` sent in the writing transaction (`publicPagesChanged`)
- * and heard by every copy's listener (`listenForChanges`).
+ * and heard by every copy's listener (`listenForChanges`). A book's pages are also forgotten when
+ * who holds it changes (`bookPagesChanged`, `NOTIFY jsbn_public_pages, 'jsbn:<JSBN>'`; decision 077).
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
@@ -200,6 +201,19 @@ export class PublicPageCache {
       if (entry.publisherId === publisherId || entry.publisherId === ANY_PUBLISHER) this.entries.delete(key);
   }
 
+  /**
+   * Forgets every page of the books `jsbns` (canonical; cached under `<kind>:<jsbn>`, whatever the
+   * kind — the API's reply, each language's rendered page, each reader's chosen place): their
+   * holdings changed (decision 077). Search results and other pages stay.
+   */
+  forgetBooks(jsbns: readonly string[]): void {
+    if (jsbns.length === 0) return;
+    this.generation++;
+    this.loading.clear();
+    const suffixes = jsbns.map((jsbn) => `:${jsbn}`);
+    for (const key of this.entries.keys()) if (suffixes.some((suffix) => key.endsWith(suffix))) this.entries.delete(key);
+  }
+
   /** Forgets everything (a listener that reconnected may have missed changes). */
   clear(): void {
     for (const listener of this.changeListeners) listener();
@@ -227,13 +241,38 @@ export async function publicPagesChanged(tx: DbOrTx, cache: PublicPageCache, pub
   await tx.execute(sql`select pg_notify(${PUBLIC_PAGES_CHANNEL}, id::text) from unnest(${sql.param(ids)}::int[]) as id`);
 }
 
+/** The NOTIFY payload of the pages of one book (`jsbn:<canonical JSBN>`) and of every page (`all`). */
+const BOOK_PAYLOAD = 'jsbn:';
+const ALL_PAYLOAD = 'all';
+
+/**
+ * Announces, inside the transaction `tx` that changes who holds them (decision 077), that the
+ * pages of the books `jsbns` (canonical) changed: forgotten here at once, and in every copy when
+ * the transaction commits (`NOTIFY jsbn_public_pages, 'jsbn:<JSBN>'`). Without `jsbns` (a library
+ * showed or hid its holdings, or changed what readers read of it), every page is forgotten.
+ */
+export async function bookPagesChanged(tx: DbOrTx, cache: PublicPageCache, jsbns?: readonly string[]): Promise<void> {
+  if (!jsbns) {
+    cache.clear();
+    await tx.execute(sql`select pg_notify(${PUBLIC_PAGES_CHANNEL}, ${ALL_PAYLOAD})`);
+    return;
+  }
+  const unique = [...new Set(jsbns)];
+  if (unique.length === 0) return;
+  cache.forgetBooks(unique);
+  await tx.execute(
+    sql`select pg_notify(${PUBLIC_PAGES_CHANNEL}, ${BOOK_PAYLOAD} || jsbn) from unnest(${sql.param(unique)}::text[]) as jsbn`,
+  );
+}
+
 /** Makes `cache` forget what any copy announces, and everything after a lost listener. */
 export async function listenForChanges(database: Pick<Database, 'listen'>, cache: PublicPageCache): Promise<void> {
   await database.listen(
     PUBLIC_PAGES_CHANNEL,
     (payload) => {
       const publisherId = Number(payload);
-      if (Number.isInteger(publisherId)) cache.forgetPublisher(publisherId);
+      if (payload.startsWith(BOOK_PAYLOAD)) cache.forgetBooks([payload.slice(BOOK_PAYLOAD.length)]);
+      else if (Number.isInteger(publisherId)) cache.forgetPublisher(publisherId);
       else cache.clear();
     },
     () => cache.clear(),

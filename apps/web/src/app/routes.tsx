@@ -36,6 +36,7 @@ const PrivacyPolicyPage = lazyNamed(() => import('../features/static/pages/legal
 const TermsPage = lazyNamed(() => import('../features/static/pages/legal-pages'), 'TermsPage');
 const PublishersPage = lazyNamed(() => import('../features/directory/pages/publishers-page'), 'PublishersPage');
 const LibrariesPage = lazyNamed(() => import('../features/directory/pages/libraries-page'), 'LibrariesPage');
+const LibraryHoldingsPage = lazyNamed(() => import('../features/directory/pages/library-holdings-page'), 'LibraryHoldingsPage');
 const EditProfilePage = lazyNamed(() => import('../features/accounts/pages/edit-profile-page'), 'EditProfilePage');
 const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/change-password-page'), 'ChangePasswordPage');
 const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: paths.terms, element: <TermsPage /> },
           { path: paths.publishers, element: <PublishersPage /> },
           { path: paths.libraries, element: <LibrariesPage /> },
+          { path: paths.libraryHoldings, element: <LibraryHoldingsPage /> },
           { path: paths.searchBook, element: <SearchBookPage /> },
           { path: paths.bookDetail, element: <BookDetailPage /> },
           { path: paths.readerOrder, element: <ReaderOrderPage /> },

@@ -13,6 +13,8 @@ export const paths = {
   searchBook: '/search-a-book',
   publishers: '/publishers',
   libraries: '/libraries',
+  /** A library's page for readers: the books it holds, when it shows them (decision 077). */
+  libraryHoldings: '/libraries/:id',
   login: '/login',
   libraryRegister: '/library-register',
   publisherRegister: '/publisher-register',
@@ -51,6 +53,9 @@ export const paths = {
   /** A publisher's followers and how many digests named its books. */
   interestReach: '/interest-in-my-books',
 } as const;
+
+/** The page of library `id` for readers. */
+export const libraryHoldingsPath = (id: number) => `/libraries/${id}`;
 
 /**
  * The Atom feeds of new books, served by the API outside /api (decision 073); `lang` adds

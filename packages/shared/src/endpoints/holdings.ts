@@ -9,6 +9,15 @@ export const holdingEndpoints = /* @__PURE__ */ endpointTable('holdings', {
   list: ['GET', '/library/holdings'],
   /** Adds a copy: of a registered book by its JSBN, or of a book described by hand. */
   add: ['POST', '/library/holdings'],
+  /** The library's copies as an Excel sheet (filtered as the list), one row per copy. */
+  exportXlsx: ['GET', '/library/holdings/export.xlsx', 'file'],
+  /** The library's copies as MARC21 (ISO 2709): a record per book, each copy in 852 (and Koha's 952 when asked). */
+  exportMrc: ['GET', '/library/holdings/export.mrc', 'file'],
+  /** Whether readers see the library's holdings, and its opening hours and place (decision 077). */
+  settings: ['GET', '/library/holdings/settings'],
+  saveSettings: ['PUT', '/library/holdings/settings'],
+  /** A library's page for readers: the books it holds — when it shows them, else 404. Public. */
+  ofLibrary: ['GET', '/library/:id/holdings'],
   /** The accession number the next copy gets. */
   nextAccession: ['GET', '/library/holdings/next-accession'],
   /** What a scanned or typed code is: a book and the library's copies of it, or one copy. */

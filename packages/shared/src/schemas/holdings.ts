@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { isValidJsbn, normalizeJsbn } from '../jsbn.js';
 import { MSG } from '../messages.js';
+import { PINCODE_PATTERN } from '../nearness.js';
 import { id, listQuery, optionalText, requiredText } from './common.js';
 
 /** A copy's condition. */
@@ -120,6 +121,28 @@ export const holdingListQuery = listQuery.omit({ sortedField: true, sortedOrder:
 });
 export type HoldingListQuery = z.input<typeof holdingListQuery>;
 
+/** A Koha branch code: letters and digits, at most 10 (Koha's `branchcode`). */
+export const KOHA_BRANCH_MAX = 10;
+
+/**
+ * GET /api/library/holdings/export.xlsx|mrc: the copies the list's filters find (all of them, not
+ * a page); for MARC, `koha=true` adds Koha's item field 952 to each copy's 852, with `branch` as
+ * its home and holding branch.
+ */
+export const holdingExportQuery = holdingListQuery.pick({ queryString: true, state: true, place: true }).extend({
+  koha: z
+    .enum(['true', 'false'], MSG.holdingKoha)
+    .optional()
+    .transform((value) => value === 'true'),
+  branch: z
+    .string({ error: MSG.holdingBranch })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,10}$/, MSG.holdingBranch)
+    .optional(),
+});
+export type HoldingExportQuery = z.input<typeof holdingExportQuery>;
+
 /** GET /api/library/holdings/lookup?code=: a scanned or typed code — a JSBN (or its page's address), an ISBN-13 or an accession number. */
 export const holdingLookupQuery = z.object({
   code: z.string({ error: MSG.holdingCode }).trim().min(1, MSG.holdingCode).max(300, MSG.holdingCode),
@@ -166,3 +189,65 @@ export const holdingLookup = z.object({
   ordered: z.boolean(),
 });
 export type HoldingLookup = z.infer<typeof holdingLookup>;
+
+/**
+ * PUT /api/library/holdings/settings: whether readers see the library's holdings (decision 077),
+ * and what they read of it beside them — opening hours, PIN code, state and city.
+ */
+export const publicHoldingsSettings = z.object({
+  holdings_public: z.boolean({ error: MSG.holdingsPublic }),
+  opening_hours: optionalText(300, 'Opening hours', 'multi'),
+  pincode: z
+    .string({ error: MSG.pincode })
+    .trim()
+    .regex(PINCODE_PATTERN, MSG.pincode)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  state_id: id.optional().nullable(),
+  city_id: id.optional().nullable(),
+});
+export type PublicHoldingsSettings = z.input<typeof publicHoldingsSettings>;
+
+/** What a library reads of its own public holdings settings. */
+export const publicHoldingsSettingsReply = z.object({
+  holdings_public: z.boolean(),
+  opening_hours: z.string().nullable(),
+  pincode: z.string().nullable(),
+  state_id: z.number().int().nullable(),
+  city_id: z.number().int().nullable(),
+});
+
+/** A library as readers see it beside the books it holds: where it is, how to reach it, when it is open. */
+export const readAtLibrary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  city_name: z.string().nullable(),
+  state_name: z.string().nullable(),
+  pincode: z.string().nullable(),
+  /** The library's own number, as the libraries list shows it. */
+  mobile_no: z.string(),
+  opening_hours: z.string().nullable(),
+  /** Its copies of the book on the shelves (on a book's page; 0 on the library's own page). */
+  copies: z.number().int(),
+});
+export type ReadAtLibrary = z.infer<typeof readAtLibrary>;
+
+/** GET /api/library/:id/holdings: a page of the books a library holds, when it shows them. */
+export const libraryHoldingsQuery = listQuery.pick({ queryString: true, pageNo: true, limit: true });
+
+/** A public library's page: the library and a page of the books on its shelves (registered or described), by title. */
+export const libraryHoldingsReply = z.object({
+  library: readAtLibrary,
+  books: z.array(
+    z.object({
+      /** The registered book's JSBN (its page), or null for a book described by hand. */
+      jsbn_number: z.string().nullable(),
+      title: z.string(),
+      author: z.string().nullable(),
+      copies: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type LibraryHoldings = z.infer<typeof libraryHoldingsReply>;

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { INTERFACE_LANGUAGES } from '../languages.js';
 import { ACCOUNT_ROLES, MODEL_TYPES, ORDER_EVENT_KINDS, ORDER_STATUSES, PARTIAL_ACCEPT_REASONS, RECEIVED_AS } from '../constants.js';
 import { PRICE_KINDS } from '../money.js';
+import { readAtLibrary } from './holdings.js';
 import { PAYMENT_STATES, POSTAGE_TERMS } from '../payments.js';
 
 const int = z.number().int();
@@ -337,7 +338,13 @@ export const generatedPdfs = z.object({ single_book_pdf: maybeLink, publisher_bo
 
 /** GET /api/book/listing/jsbn/:jsbnNo → data: the page behind the QR code. */
 export const bookByNumber = z
-  .object({ book: bookDto, publisher_info: publisherInfo, generated_pdfs: generatedPdfs })
+  .object({
+    book: bookDto,
+    publisher_info: publisherInfo,
+    generated_pdfs: generatedPdfs,
+    /** The libraries that show their holdings and hold a copy on their shelves (decision 077), by name. */
+    read_at: z.array(readAtLibrary),
+  })
   .meta({ id: 'BookByNumber' });
 export type BookByNumber = z.infer<typeof bookByNumber>;
 

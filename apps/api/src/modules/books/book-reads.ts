@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AUTHOR_TYPES, SUBJECTS, formatJsbn, fromMinor, normalizeJsbn, samvatOf, type BookByNumber, type BookDto } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
+import { readAt } from '../holdings/public.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/named.js';
 import { book_authors, book_images, book_subjects, books, publishers } from '../../db/schema.js';
@@ -215,7 +216,8 @@ export async function getBook(ctx: AppContext, bookId: number, viewerPublisherId
 
 /**
  * The public page of a JSBN in any case or hyphenation (GET /book/listing/jsbn/:jsbnNo), with
- * the links of its generated documents (made on first download, see documents.ts).
+ * the links of its generated documents (made on first download, see documents.ts) and the
+ * libraries that show a copy on their shelves (`read_at`, decision 077).
  * @throws AppError 404 'Book not found' for an unknown or malformed number, or a suspended
  *   publisher's book; GoneError 410 for a withdrawn one (decision 043)
  */
@@ -226,11 +228,12 @@ export async function bookByJsbn(ctx: AppContext, jsbnNo: string, viewerPublishe
   if (rows[0]) await refuseHidden(ctx.db, rows[0].book, rows[0].publisher_suspended);
   const book = await oneBook(ctx, rows, viewerPublisherId);
   if (!book) throw notFound('Book');
-  const [qrcode_image, publisher_info] = await Promise.all([
+  const [qrcode_image, publisher_info, read_at] = await Promise.all([
     qrDataUrl(ctx.config.publicUrl, book.jsbn_number),
     ctx.publisherInfos.get(book.publisher.id, () => publisherInfo(ctx, book.publisher.id)),
+    readAt(ctx.db, book.id),
   ]);
-  return { book: { ...book, qrcode_image }, publisher_info, generated_pdfs: generatedPdfUrls(book.id, book.publisher.id) };
+  return { book: { ...book, qrcode_image }, publisher_info, generated_pdfs: generatedPdfUrls(book.id, book.publisher.id), read_at };
 }
 
 /** A book of one publisher: whose (the signed-in publisher), which, and the transaction to read it in (default `ctx.db`). */

@@ -53,7 +53,7 @@ const RELATORS: Record<string, string> = {
 export const DATE_NOT_IDENTIFIED = '[date of publication not identified]';
 
 /** Leader: new, language material, monograph, UTF-8 (09 'a'), minimal level, ISBD punctuation omitted. */
-const LEADER = '00000nam a2200000 c 4500';
+export const LEADER = '00000nam a2200000 c 4500';
 
 /** The book's languages as MARC codes ('Gujarati, Sanskrit' → guj, san); 'und' when unknown. */
 export function languageCodes(language: string): string[] {

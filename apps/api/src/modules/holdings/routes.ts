@@ -6,10 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { MSG, holdingEndpoints } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { requireLibrary } from '../../lib/auth.js';
-import { ok } from '../../lib/reply.js';
+import { holdingsSettings, libraryHoldingsPage, saveHoldingsSettings } from './public.js';
+import { XLSX_TYPE } from '../../lib/excel.js';
+import { pageLanguage } from '../../lib/i18n.js';
+import { ok, sendFile } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
+import { HOLDINGS_FILE, HOLDINGS_MARC_FILE, defaultBranch, holdingsMarc, holdingsXlsx } from './exports.js';
 import {
   addHolding,
+  allHoldings,
   listHoldings,
   lookupCode,
   nextAccessionNumber,
@@ -36,6 +41,38 @@ export function holdingRoutes(app: FastifyInstance, ctx: AppContext) {
     const status = created ? 201 : 200;
     return reply.status(status).send(ok({ holding }, `Copy ${holding.accession_number} is on the shelves`, status));
   });
+
+  /** GET /api/library/holdings/export.xlsx?queryString&state&place → Our_Shelves.xlsx, one row per copy, headings in the reader's language. */
+  route(app, holdingEndpoints.exportXlsx, async (request, reply) => {
+    const actor = await requireLibrary(ctx, request);
+    const copies = await allHoldings(ctx, actor.libraryId, request.query);
+    return sendFile(reply, XLSX_TYPE, `${HOLDINGS_FILE}.xlsx`, await holdingsXlsx(copies, pageLanguage(request)));
+  });
+
+  /** GET /api/library/holdings/export.mrc?queryString&state&place&koha&branch → Our_Shelves_MARC21.mrc: 852 per copy, and 952 with `koha=true`. */
+  route(app, holdingEndpoints.exportMrc, async (request, reply) => {
+    const actor = await requireLibrary(ctx, request);
+    const { koha, branch, ...filters } = request.query;
+    const copies = await allHoldings(ctx, actor.libraryId, filters);
+    const bytes = await holdingsMarc(ctx, actor.libraryId, copies, koha ? { branch: branch ?? defaultBranch(actor.libraryId) } : undefined);
+    return sendFile(reply, 'application/marc', `${HOLDINGS_MARC_FILE}.mrc`, bytes);
+  });
+
+  /** GET /api/library/holdings/settings → `{ holdings_public, opening_hours, pincode, state_id, city_id }`. */
+  route(app, holdingEndpoints.settings, async (request) => {
+    const actor = await requireLibrary(ctx, request);
+    return ok(await holdingsSettings(ctx, actor.libraryId));
+  });
+
+  /** PUT /api/library/holdings/settings → the saved settings; 400 naming `city_id` for a city not of the state. */
+  route(app, holdingEndpoints.saveSettings, async (request) => {
+    const actor = await requireLibrary(ctx, request);
+    const saved = await saveHoldingsSettings(ctx, actor, request.body);
+    return ok(saved, saved.holdings_public ? MSG.holdingsShown : MSG.holdingsHidden);
+  });
+
+  /** GET /api/library/:id/holdings?queryString&pageNo&limit (public) → `{ library, books, total }`; 404 when the library does not show its holdings. */
+  route(app, holdingEndpoints.ofLibrary, async (request) => ok(await libraryHoldingsPage(ctx, request.params.id, request.query)));
 
   /** GET /api/library/holdings/next-accession → `{ accession_number }`. */
   route(app, holdingEndpoints.nextAccession, async (request) => {

@@ -23,6 +23,7 @@ import { book_authors, books, holdings, libraries, order_items, orders, publishe
 import { changedFields, record, type AuditActor } from '../../lib/audit.js';
 import { AppError, isUniqueViolation, notFound, validationError } from '../../lib/errors.js';
 import { latinKey, otherScript } from '../books/search.js';
+import { holdingsChanged } from './public.js';
 
 type AddHolding = z.output<typeof addHoldingBody>;
 type UpdateHolding = z.output<typeof updateHoldingBody>;
@@ -225,6 +226,7 @@ export async function addHolding(
           ...(input.jsbn ? { jsbn: [null, input.jsbn] } : { title: [null, described!.title] }),
         },
       });
+      await holdingsChanged(ctx, tx, actor.libraryId, [bookId]);
       return { holding: await holdingOf(tx, actor.libraryId, row!.id), created: true };
     }),
   );
@@ -262,6 +264,7 @@ export async function updateHolding(ctx: AppContext, actor: LibraryActor, id: nu
           })
           .where(eq(holdings.id, id));
         await record(tx, { actor: auditActor(actor), subject: 'holding', subjectId: id, action: 'updated', changes });
+        await holdingsChanged(ctx, tx, actor.libraryId, [before.book_id]);
       }
       return holdingOf(tx, actor.libraryId, id);
     }),
@@ -276,7 +279,7 @@ export async function updateHolding(ctx: AppContext, actor: LibraryActor, id: nu
 export async function setHoldingState(ctx: AppContext, actor: LibraryActor, id: number, input: HoldingStateChange): Promise<HoldingDto> {
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ state: holdings.state })
+      .select({ state: holdings.state, book_id: holdings.book_id })
       .from(holdings)
       .where(and(eq(holdings.id, id), eq(holdings.library_id, actor.libraryId)))
       .for('update');
@@ -293,6 +296,7 @@ export async function setHoldingState(ctx: AppContext, actor: LibraryActor, id: 
         changes: { state: [before.state, input.state] },
         reason,
       });
+      await holdingsChanged(ctx, tx, actor.libraryId, [before.book_id]);
     }
     return holdingOf(tx, actor.libraryId, id);
   });
@@ -303,18 +307,38 @@ export async function readHolding(ctx: AppContext, libraryId: number, id: number
   return holdingOf(ctx.db, libraryId, id);
 }
 
+/** The condition of the library's copies that `query` finds: what was typed (`typedCondition`), place (any case), state, order. */
+function listCondition(libraryId: number, query: Partial<Pick<HoldingList, 'queryString' | 'state' | 'place' | 'orderId'>>): SQL {
+  const filters: SQL[] = [eq(holdings.library_id, libraryId)];
+  if (query.queryString) filters.push(typedCondition(query.queryString));
+  if (query.state) filters.push(eq(holdings.state, query.state));
+  if (query.place) filters.push(sql`lower(${holdings.place}) = ${query.place.normalize('NFC').toLowerCase()}`);
+  if (query.orderId) filters.push(eq(holdings.order_id, query.orderId));
+  return and(...filters)!;
+}
+
+/**
+ * Every copy of the library that the list's filters find (not a page), by accession number —
+ * the all-digit ones in their order, then the others as text — for the exports.
+ */
+export async function allHoldings(
+  ctx: AppContext,
+  libraryId: number,
+  query: Partial<Pick<HoldingList, 'queryString' | 'state' | 'place'>>,
+): Promise<HoldingDto[]> {
+  const rows = await selectHoldings(ctx.db)
+    .where(listCondition(libraryId, query))
+    .orderBy(sql`${holdings.accession_no} asc nulls last`, holdings.accession_number);
+  return rows.map(toDto);
+}
+
 /**
  * A page of the library's copies, newest first: found by what was typed (`typedCondition`), by
  * place (as typed, any case), state and the order that shelved them.
  * @returns `{ rows, total }`
  */
 export async function listHoldings(ctx: AppContext, libraryId: number, query: HoldingList): Promise<{ rows: HoldingDto[]; total: number }> {
-  const filters: SQL[] = [eq(holdings.library_id, libraryId)];
-  if (query.queryString) filters.push(typedCondition(query.queryString));
-  if (query.state) filters.push(eq(holdings.state, query.state));
-  if (query.place) filters.push(sql`lower(${holdings.place}) = ${query.place.normalize('NFC').toLowerCase()}`);
-  if (query.orderId) filters.push(eq(holdings.order_id, query.orderId));
-  const where = and(...filters);
+  const where = listCondition(libraryId, query);
   const limit = Number(query.limit);
   const rows = await selectHoldings(ctx.db)
     .where(where)
@@ -397,10 +421,12 @@ export const receivedAndShelvedMessage = (count: number, first: string, last: st
 /**
  * Shelves the copies of order `orderId` as it is received, in the receipt's transaction `tx`:
  * one copy for each accepted copy of each book, numbered on from the library's next accession
- * number, source 'order', dated the day of receipt.
+ * number, source 'order', dated the day of receipt; the books' public pages are refreshed when
+ * the library shows its holdings (decision 077).
  * @returns how many copies were added, and the first and last accession numbers (null when none)
  */
 export async function shelveOrder(
+  ctx: AppContext,
   tx: DbOrTx,
   actor: LibraryActor,
   orderId: number,
@@ -443,6 +469,7 @@ export async function shelveOrder(
       changes: { accession_number: [null, row.accession_number] as [unknown, unknown], order_id: [null, orderId] as [unknown, unknown] },
     })),
   );
+  await holdingsChanged(ctx, tx, actor.libraryId, copies);
   return { count: rows.length, first: String(first), last: String(first + rows.length - 1) };
 }
 
@@ -465,7 +492,13 @@ export async function unshelveOrder(ctx: AppContext, actor: LibraryActor, orderI
       .update(holdings)
       .set({ state: 'withdrawn', state_reason: reason, updated_at: ctx.clock() })
       .where(and(eq(holdings.library_id, actor.libraryId), eq(holdings.order_id, orderId), eq(holdings.state, 'available')))
-      .returning({ id: holdings.id });
+      .returning({ id: holdings.id, book_id: holdings.book_id });
+    await holdingsChanged(
+      ctx,
+      tx,
+      actor.libraryId,
+      taken.map((row) => row.book_id),
+    );
     await record(
       tx,
       ...taken.map((row) => ({

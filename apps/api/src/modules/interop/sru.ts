@@ -7,11 +7,13 @@
  * the product's own search (`textQuery`, decision 012): 'kalpasutra' finds 'કલ્પસૂત્ર'.
  */
 import { and, desc, eq, inArray, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { SUBJECTS, normalizeJsbn } from '@jsbn/shared';
+import { SUBJECTS, normalizeJsbn, type BookDto } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { book_authors, book_subjects, books, publishers } from '../../db/schema.js';
 import { containsPattern } from '../../lib/pagination.js';
 import { marcRecords, marcXmlRecord } from '../books/marc.js';
+import { withCopies } from '../holdings/exports.js';
+import { publicHoldings852, readAtBooks } from '../holdings/public.js';
 import { bookPageUrl } from '../books/qr.js';
 import {
   jsbnCondition,
@@ -606,6 +608,21 @@ async function pageOf(ctx: AppContext, compiled: Compiled, offset: number, count
 }
 
 /**
+ * The MARCXML records of `found`, each with an 852 per library that shows a copy of the book on
+ * its shelves (decision 077): a library system reading SRU learns who holds it.
+ */
+async function marcWithHoldings(ctx: AppContext, found: BookDto[]): Promise<string[]> {
+  const [records, held] = await Promise.all([
+    marcRecords(ctx, found),
+    readAtBooks(
+      ctx.db,
+      found.map((book) => book.id),
+    ),
+  ]);
+  return records.map((record, index) => marcXmlRecord(withCopies(record, publicHoldings852(held.get(found[index]!.id) ?? []))));
+}
+
+/**
  * The `searchRetrieveResponse` of a request: the records (`recordSchema` marcxml — the
  * default — or dc; packed as XML or as an escaped string), `numberOfRecords`,
  * `nextRecordPosition` while more follow; a fatal problem as the only diagnostic.
@@ -631,7 +648,7 @@ export async function searchRetrieve(ctx: AppContext, parameters: SruParameters)
       const found = ids.length ? await booksByIds(bounded, ids) : [];
       const data =
         schemaName === 'marcxml'
-          ? (await marcRecords(bounded, found)).map(marcXmlRecord)
+          ? await marcWithHoldings(bounded, found)
           : found.map(
               (book) =>
                 `<srw_dc:dc xmlns:srw_dc="info:srw/schema/1/dc-schema" xmlns:dc="${DC_NAMESPACE}">${dublinCore(book, bookPageUrl(ctx.config.publicUrl, book.jsbn_number))}</srw_dc:dc>`,

@@ -64,3 +64,11 @@ export function findCityIn(text: string): { state_id: number; city_id: number } 
   }
   return undefined;
 }
+
+/** Lower-cased names of every city and state, for `isPlaceName`. */
+const PLACE_NAMES = new Set(
+  STATES.flatMap((state) => [state.state_name, ...state.cities.map((city) => city.city_name)]).map((name) => name.toLowerCase()),
+);
+
+/** True when `name` (any case) is a city's or a state's name. */
+export const isPlaceName = (name: string) => PLACE_NAMES.has(name.trim().toLowerCase());

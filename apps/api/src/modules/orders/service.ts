@@ -679,6 +679,7 @@ export async function changeOrderStatus(ctx: AppContext, actor: Actor, orderId: 
       // the received copies go on the library's shelves, numbered on (decision 071)
       if (actor.libraryId)
         shelved = await shelveOrder(
+          ctx,
           tx,
           { libraryId: actor.libraryId, accountId: actor.accountId },
           orderId,

@@ -26,6 +26,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INTERFACE_LANGUAGES, formatJsbn, isInterfaceLanguage, normalizeJsbn } from '@jsbn/shared/core';
+import { PINCODE_PATTERN } from '@jsbn/shared';
+import { isPlaceName } from '../lookups/geo.js';
 import type { InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, GoneError } from '../../lib/errors.js';
@@ -107,6 +109,18 @@ export const languageAlternates = (publicUrl: string, path: string) =>
 const withAlternates = (publicUrl: string, path: string) => (shell: string) =>
   shell.replace('</head>', `${languageAlternates(publicUrl, path)}</head>`);
 
+/**
+ * The place a reader chose to see 'Read it at' nearest first (`?near=`, decision 077): a PIN code,
+ * or the name of a city or state of the lookups, as typed; null for none or anything else (the
+ * page is then the one without a choice — so the cache holds one page per place, not per typo).
+ */
+function chosenPlace(request: FastifyRequest): string | null {
+  const near = (request.query as { near?: unknown } | undefined)?.near;
+  if (typeof near !== 'string') return null;
+  const place = near.normalize('NFC').trim().replace(/\s+/g, ' ').slice(0, 60);
+  return PINCODE_PATTERN.test(place) || isPlaceName(place) ? place : null;
+}
+
 /** The one spelling of a JSBN in a book page's address ('ahmjs00006p' → 'AHMJS-00006-P'); null for a malformed number. */
 const bookAddress = (requested: string) => {
   const canonical = normalizeJsbn(requested);
@@ -162,22 +176,25 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
     const language = visitorLanguage(request, reply);
     const chosen = reply.hasHeader('set-cookie');
+    // 'Read it at' nearest first to the place the reader chose (decision 077): its own page and cache entry
+    const near = chosenPlace(request);
+    const pagePath = `/jsbn/${encodeURIComponent(requested)}${near ? `?near=${encodeURIComponent(near)}` : ''}`;
     try {
       // a signed-in user's own page (their menu; an owner's private PDF link), never cached (decision 047)
       const session = await pages.sessionOf(request);
       if (session) {
         const book = await bookByJsbn(ctx, requested);
-        const rendered = await renderSignedIn(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, session);
+        const rendered = await renderSignedIn(pagePath, request.ip, language, session);
         reply.header('cache-control', PRIVATE_REVALIDATE);
         return AppPages.fill(withLanguage(shell, language), rendered, bookHead(book, ctx.config.publicUrl));
       }
       const page = await publicBookPage(ctx, {
         jsbnNo: requested,
-        kind: bookPageKind(language, requested),
+        kind: bookPageKind(language, near ? `${requested}?near=${near}` : requested),
         render: async (book) => {
           // the app asks for the book the head was made from: one database read per page
           const known = new Map([[publicBookPath(requested), publicBookJson(ctx, book)]]);
-          const rendered = await renderForVisitor(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language, known);
+          const rendered = await renderForVisitor(pagePath, request.ip, language, known);
           const head = bookHead(book, ctx.config.publicUrl);
           const alternates = withAlternates(ctx.config.publicUrl, `/jsbn/${requested}`);
           const html = AppPages.fill(rendered ? shell : withLanguage(shell, language), rendered, (page) => alternates(head(page)));

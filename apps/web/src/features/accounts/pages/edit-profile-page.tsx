@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PublicHoldingsSettingsForm } from '../components/public-holdings-settings';
 import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Checkbox, FormControlLabel, Paper, TextField, Typography } from '@mui/material';
@@ -218,6 +219,11 @@ export function EditProfilePage() {
           <LoadingState />
         )}
       </Paper>
+      {!isPublisher && user.libraryId ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 2 }}>
+          <PublicHoldingsSettingsForm libraryId={user.libraryId} />
+        </Paper>
+      ) : null}
     </Box>
   );
 }

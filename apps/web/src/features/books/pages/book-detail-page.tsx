@@ -41,6 +41,7 @@ import { downloadLink } from '../../../components/download';
 import { useCatalogueDownload } from '../components/catalogue-download';
 import { PublisherBox } from '../components/publisher-box';
 import { PublisherCarousel } from '../components/publisher-carousel';
+import { ReadItAt } from '../components/read-it-at';
 import { MarcDownloads, PrintQrDownloads } from '../../../components/print-downloads';
 import type { ShareTarget } from '../components/share-dialog';
 import { shareBookPage } from '../components/share-book';
@@ -502,6 +503,8 @@ export function BookDetailPage() {
           />
         </Box>
       </Box>
+
+      <ReadItAt libraries={query.data.read_at} />
 
       <PublisherCarousel books={otherBooks} publisherName={publisher.publisher_name} />
 

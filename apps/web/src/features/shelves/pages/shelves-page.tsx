@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import DownloadIcon from '@mui/icons-material/Download';
 import { formatJsbn, holdingEndpoints } from '@jsbn/shared/core';
 import {
   HOLDING_ADDED_SOURCES,
@@ -30,7 +31,8 @@ import {
   type HoldingDto,
   type HoldingState,
 } from '@jsbn/shared';
-import { ApiError, call, toastSuccess } from '../../../api/client';
+import { ApiError, call, toastError, toastSuccess } from '../../../api/client';
+import { saveFile } from '../../../components/download';
 import { useApiMutation } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
@@ -315,6 +317,49 @@ function ChangeStateDialog({ holding, onClose }: { holding: HoldingDto | null; o
   );
 }
 
+/** The holdings files: Excel, MARC21 (852), and MARC21 with Koha's 952 (decision 077). */
+const EXPORTS = ['xlsx', 'mrc', 'koha'] as const;
+type ExportKind = (typeof EXPORTS)[number];
+
+/** Saves the copies the list's filters find as `kind`. */
+async function exportCopies(kind: ExportKind, filters: { queryString?: string; state?: HoldingState }) {
+  try {
+    const file =
+      kind === 'xlsx'
+        ? await call(holdingEndpoints.exportXlsx, { query: filters })
+        : await call(holdingEndpoints.exportMrc, { query: { ...filters, ...(kind === 'koha' ? { koha: 'true' as const } : {}) } });
+    saveFile(file, kind === 'xlsx' ? 'Our_Shelves.xlsx' : 'Our_Shelves_MARC21.mrc');
+  } catch (error) {
+    toastError(error);
+  }
+}
+
+/** The export buttons: what the list shows (its search and state), as Excel or MARC21. */
+function ExportButtons({ filters }: { filters: { queryString?: string; state?: HoldingState } }) {
+  const { t } = useTranslation('shelves');
+  const [busy, setBusy] = useState<ExportKind | null>(null);
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }} aria-label={t('export.label')}>
+      {EXPORTS.map((kind) => (
+        <Button
+          key={kind}
+          variant="outlined"
+          size="small"
+          startIcon={<DownloadIcon />}
+          disabled={busy !== null}
+          onClick={() => {
+            setBusy(kind);
+            void exportCopies(kind, filters).finally(() => setBusy(null));
+          }}
+          sx={{ minHeight: TAP_PX }}
+        >
+          {t(`export.${kind}`)}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * /shelves — a library's copies (decision 071): found by title, author, JSBN or accession number
  * in either script, filtered by state; 'Add a copy' by JSBN or described by hand; a copy's state
@@ -402,6 +447,9 @@ export function ShelvesPage() {
             </Button>
           </Stack>
         }
+      />
+      <ExportButtons
+        filters={{ ...(list.query.queryString ? { queryString: list.query.queryString } : {}), ...(state ? { state } : {}) }}
       />
       <DataTable
         label={t('table')}
