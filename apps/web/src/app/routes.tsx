@@ -40,6 +40,7 @@ const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/ch
 const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
 const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
 const ShelvesPage = lazyNamed(() => import('../features/shelves/pages/shelves-page'), 'ShelvesPage');
+const LendingPage = lazyNamed(() => import('../features/lending/pages/lending-page'), 'LendingPage');
 const InterestsPage = lazyNamed(() => import('../features/interests/pages/interests-page'), 'InterestsPage');
 const InterestReachPage = lazyNamed(() => import('../features/interests/pages/interest-reach-page'), 'InterestReachPage');
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
@@ -160,6 +161,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireRole role="LIBRARY">
                 <ShelvesPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.lending,
+            element: (
+              <RequireRole role="LIBRARY">
+                <LendingPage />
               </RequireRole>
             ),
           },

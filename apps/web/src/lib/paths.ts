@@ -40,6 +40,8 @@ export const paths = {
   editBookNoId: '/edit-book',
   /** A library's copies: find, add, take off the shelves (decision 071). */
   shelves: '/shelves',
+  /** A library's lending desk: lend, return, renew, its members (decision 076). */
+  lending: '/lending',
   // interests (decision 073)
   /** A library's interests and follows. */
   interests: '/interests',
