@@ -50,7 +50,9 @@ import { sendOrderNotices, sendOverdueOrderNotices } from './modules/orders/noti
 import { publisherRoutes } from './modules/publishers/routes.js';
 import { interestRoutes } from './modules/interests/routes.js';
 import { holdingRoutes } from './modules/holdings/routes.js';
+import { lendingRoutes } from './modules/lending/routes.js';
 import { runInterestDigests, scheduleInterestDigests } from './modules/interests/digest.js';
+import { runLoanReminders, scheduleLoanReminders } from './modules/lending/reminders.js';
 import { feedRoutes } from './modules/interests/feeds.js';
 import { moderationRoutes } from './modules/operator/moderation-routes.js';
 import { webRoutes } from './modules/web/routes.js';
@@ -118,11 +120,18 @@ export async function buildApp(
     const told = await runInterestDigests(ctx);
     if (told.digests) app.log.info(told, 'interest digests sent');
   });
+  ctx.jobs.handle('loanReminders', async () => {
+    // the next run first: a run that fails does not end the chain (decision 076)
+    await scheduleLoanReminders(ctx);
+    const reminded = await runLoanReminders(ctx);
+    if (reminded) app.log.info({ reminded }, 'members reminded of loans due or overdue');
+  });
   let metricsPort: Server | null = null;
   app.addHook('onReady', async () => {
     worker.start();
     await ctx.jobs.start();
     await scheduleInterestDigests(ctx);
+    await scheduleLoanReminders(ctx);
     if (config.METRICS_PORT !== undefined) {
       const server = metricsServer(ctx.metrics);
       await new Promise<void>((done, fail) => server.once('error', fail).listen(config.METRICS_PORT, config.HOST, done));
@@ -176,6 +185,7 @@ export async function buildApp(
       messagesRoutes(api, ctx);
       interestRoutes(api, ctx);
       holdingRoutes(api, ctx);
+      lendingRoutes(api, ctx);
       if (!config.isProduction) devApiRoutes(api, ctx);
       healthRoutes(api, ctx, database);
     },

@@ -126,6 +126,20 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: a–z 0–9 _')
     .default('jsbn_new_books'),
+  /**
+   * How often the loan reminders run, s (decision 076): each run reminds the members of loans due
+   * within 3 days or overdue (each loan at most once a week, never at night). An hour by default;
+   * tests and small deployments shorten it.
+   */
+  LOAN_REMINDER_SECONDS: whole(1, 31_536_000, 3_600),
+  /**
+   * The name of the approved WhatsApp utility template a loan reminder is sent as (its body takes
+   * the member's name, the book's title, the library's name and the due date; docs/deploy.md).
+   */
+  WHATSAPP_LOAN_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: a–z 0–9 _')
+    .default('jsbn_loan_reminder'),
   /** Orders one library may place in an hour (each order of a cart counts; 429 past it). */
   ORDER_LIMIT_PER_HOUR: whole(1, 1_000_000, 50),
   /** Orders one library may place with one publisher in a day (429 past it). */

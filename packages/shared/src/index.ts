@@ -14,4 +14,5 @@ export * from './schemas/moderation.js';
 export * from './schemas/queues.js';
 export * from './schemas/interests.js';
 export * from './schemas/holdings.js';
+export * from './schemas/lending.js';
 export * from './contracts/index.js';

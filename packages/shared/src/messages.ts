@@ -111,6 +111,24 @@ export const MSG = {
   holdingBranch: 'Koha branch code: up to 10 letters or digits',
   holdingMoved: 'Copy updated',
   holdingRequestId: 'The scan’s request id must be 8 to 64 letters, digits, - or _',
+  // the lending desk (not in the spec; decision 076)
+  memberName: 'Member’s name is required.',
+  memberPhone: 'Member’s phone number must be 10 digits',
+  memberNumber: 'Member number: letters, digits, / - and . only, at most 30 characters',
+  memberLanguage: 'Choose English, Gujarati or Hindi',
+  memberKind: 'Choose sadhu or sadhvi, shravak or shravika, or an institution',
+  memberSaved: 'Member saved',
+  memberRemoved: 'Member removed from the lending list; their past loans stay in the record',
+  memberChoose: 'Choose the member to lend to',
+  memberInactive: 'This member was removed from the lending list',
+  loanCopy: 'Scan or type the copy’s accession number or JSBN',
+  loanOneCopy: 'Give the copy by its code or its id, one of the two',
+  loanLentOn: 'Lent on must be a date YYYY-MM-DD, not after today',
+  loanDueOn: 'Due date must be a date YYYY-MM-DD, not before the day it was lent',
+  loanPeriod: 'Loan period must be a whole number of days from 1 to 365, or none',
+  loanNotLent: 'This copy is not lent',
+  loanReturned: 'This loan was already returned',
+  lendingSaved: 'Lending settings saved',
 } as const;
 
 /** A partial accept's reason and a receipt short or damaged: the fields' messages. */

@@ -149,6 +149,8 @@ export const libraries = pgTable(
     pincode: text('pincode'),
     city_id: integer('city_id'),
     state_id: integer('state_id'),
+    /** The lending desk's loan period, days (decision 076); null: a loan has no due date unless one is given. */
+    loan_period_days: integer('loan_period_days').default(30),
     ...timestamps,
   },
   (t) => [
@@ -830,7 +832,21 @@ export const audit_log = pgTable(
     /** The acting account's e-mail as it was when it acted; null as `actor_name`. */
     actor_email: text('actor_email'),
     subject_type: text('subject_type', {
-      enum: ['book', 'publisher', 'library', 'order', 'account', 'report', 'duplicate', 'claim', 'message', 'job', 'holding'],
+      enum: [
+        'book',
+        'publisher',
+        'library',
+        'order',
+        'account',
+        'report',
+        'duplicate',
+        'claim',
+        'message',
+        'job',
+        'holding',
+        'member',
+        'loan',
+      ],
     }).notNull(),
     subject_id: bigint('subject_id', { mode: 'number' }).notNull(),
     /** What happened: created, updated, withdrawn, verified, suspended, … */
@@ -1105,5 +1121,84 @@ export const holdings = pgTable(
     index('holdings_book_available_idx')
       .on(t.book_id, t.library_id)
       .where(sql`${t.state} = 'available'`),
+  ],
+);
+
+/**
+ * A library's members (decision 076): the people and institutions it lends to. Personal data:
+ * read only by the library's own accounts, never in a public reply, page or log. A member removed
+ * from the lending list is inactive; their loans stay in the record.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    library_id: integer('library_id')
+      .notNull()
+      .references(() => libraries.id),
+    /** The library's own number for the member, unique within the library. */
+    member_number: text('member_number').notNull(),
+    name: text('name').notNull(),
+    /** 10 digits (`normalizePhone`). */
+    phone: text('phone').notNull(),
+    email: text('email'),
+    /** The language the member's reminders are written in. */
+    language: text('language', { enum: ['en', 'gu', 'hi'] })
+      .notNull()
+      .default('gu'),
+    kind: text('kind', { enum: ['sadhu_sadhvi', 'shravak_shravika', 'institution'] })
+      .notNull()
+      .default('shravak_shravika'),
+    note: text('note'),
+    /** Whether the member is reminded of loans due and overdue. */
+    reminders: boolean('reminders').notNull().default(true),
+    /** False once removed from the lending list. */
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('members_library_number_key').on(t.library_id, t.member_number),
+    index('members_library_name_idx').on(t.library_id, t.active, t.name),
+  ],
+);
+
+/**
+ * A copy lent to a member (decision 076): lent on a day (a paper register's past day too), due
+ * on a day or never (a sadhu's vihar), returned on a day. A copy has one open loan at most.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: serial('id').primaryKey(),
+    library_id: integer('library_id')
+      .notNull()
+      .references(() => libraries.id),
+    holding_id: integer('holding_id')
+      .notNull()
+      .references(() => holdings.id),
+    member_id: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    lent_on: date('lent_on', { mode: 'string' }).notNull(),
+    due_on: date('due_on', { mode: 'string' }),
+    returned_on: date('returned_on', { mode: 'string' }),
+    renewals: integer('renewals').notNull().default(0),
+    /** A deposit or anything else the library notes. */
+    note: text('note'),
+    /** When the member was last reminded of the loan (at most once a week). */
+    reminded_at: timestamp('reminded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // one open loan per copy
+    uniqueIndex('loans_open_holding_key')
+      .on(t.holding_id)
+      .where(sql`${t.returned_on} is null`),
+    index('loans_holding_idx').on(t.holding_id, t.id),
+    index('loans_member_idx').on(t.member_id, t.id),
+    // what is lent now and overdue
+    index('loans_library_open_idx')
+      .on(t.library_id, t.due_on)
+      .where(sql`${t.returned_on} is null`),
   ],
 );

@@ -42,6 +42,11 @@ export interface JobData {
    * one waiting run at a time (singleton key), each run queueing the next INTEREST_DIGEST_SECONDS later.
    */
   interestDigest: Record<string, never>;
+  /**
+   * Remind members of the loans due soon or overdue (lending/reminders.ts, decision 076): one
+   * waiting run at a time (singleton key), each run queueing the next LOAN_REMINDER_SECONDS later.
+   */
+  loanReminders: Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -55,6 +60,7 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   duplicateScan: { name: 'duplicateScan', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
   // one waiting run (its singleton key): every copy queues it at start, only the first stays
   interestDigest: { name: 'interestDigest', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60 },
+  loanReminders: { name: 'loanReminders', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60 },
 };
 
 /**

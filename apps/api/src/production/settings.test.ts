@@ -181,6 +181,7 @@ describe.each(ENGINES)('probes on %s', (engine) => {
       'document',
       'duplicateScan',
       'interestDigest',
+      'loanReminders',
       'orderNotices',
       'orderReminders',
       'passwordReset',

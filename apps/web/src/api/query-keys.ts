@@ -65,6 +65,13 @@ export const queryKeys = {
     list: (query: Record<string, unknown>) => ['holdings', 'list', query] as const,
     next: ['holdings', 'next-accession'] as const,
   },
+  /** The lending desk (features/lending): members, loans and the loan period. */
+  lending: {
+    all: ['lending'] as const,
+    members: (query: Record<string, unknown>) => ['lending', 'members', query] as const,
+    loans: (query: Record<string, unknown>) => ['lending', 'loans', query] as const,
+    settings: ['lending', 'settings'] as const,
+  },
   /** The back office's lists (features/operator, api/history.ts): every one under `operator.all`. */
   operator: {
     all: ['operator'] as const,

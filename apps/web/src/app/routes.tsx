@@ -43,6 +43,7 @@ const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-p
 const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
 const ShelvesPage = lazyNamed(() => import('../features/shelves/pages/shelves-page'), 'ShelvesPage');
 const ScanPage = lazyNamed(() => import('../features/shelves/pages/scan-page'), 'ScanPage');
+const LendingPage = lazyNamed(() => import('../features/lending/pages/lending-page'), 'LendingPage');
 const InterestsPage = lazyNamed(() => import('../features/interests/pages/interests-page'), 'InterestsPage');
 const InterestReachPage = lazyNamed(() => import('../features/interests/pages/interest-reach-page'), 'InterestReachPage');
 const EditBookPage = lazyNamed(() => import('../features/books/pages/edit-book-page'), 'EditBookPage');
@@ -173,6 +174,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireRole role="LIBRARY">
                 <ScanPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.lending,
+            element: (
+              <RequireRole role="LIBRARY">
+                <LendingPage />
               </RequireRole>
             ),
           },

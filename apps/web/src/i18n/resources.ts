@@ -19,6 +19,7 @@ import orders from '../locales/en/orders.json';
 import operatorModeration from '../locales/en/operatorModeration.json';
 import operatorHistory from '../locales/en/operatorHistory.json';
 import shelves from '../locales/en/shelves.json';
+import lending from '../locales/en/lending.json';
 import staticPages from '../locales/en/static.json';
 import lookups from '@jsbn/shared/locales/en/lookups.json';
 import record from '@jsbn/shared/locales/en/record.json';
@@ -38,6 +39,7 @@ export const ENGLISH = {
   operatorQueues,
   operatorHistory,
   shelves,
+  lending,
   static: staticPages,
   lookups,
   record,

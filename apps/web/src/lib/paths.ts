@@ -47,6 +47,8 @@ export const paths = {
   shelves: '/shelves',
   /** Scan to shelve: the phone's camera, offline too (decision 075). */
   shelvesScan: '/shelves/scan',
+  /** A library's lending desk: lend, return, renew, its members (decision 076). */
+  lending: '/lending',
   // interests (decision 073)
   /** A library's interests and follows. */
   interests: '/interests',

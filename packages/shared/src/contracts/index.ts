@@ -8,6 +8,7 @@ import { accountContracts } from './accounts.js';
 import { bookContracts, bulkContracts, marcContracts } from './books.js';
 import { documentContracts, interopContracts } from './documents.js';
 import { holdingContracts } from './holdings.js';
+import { lendingContracts } from './lending.js';
 import { interestContracts } from './interests.js';
 import { libraryContracts } from './libraries.js';
 import { lookupContracts } from './lookups.js';
@@ -22,6 +23,7 @@ export * from './books.js';
 export * from './documents.js';
 export * from './holdings.js';
 export * from './interests.js';
+export * from './lending.js';
 export * from './libraries.js';
 export * from './lookups.js';
 export * from './operator.js';
@@ -38,6 +40,7 @@ export const contracts = {
   holdings: holdingContracts,
   interests: interestContracts,
   interop: interopContracts,
+  lending: lendingContracts,
   libraries: libraryContracts,
   lookups: lookupContracts,
   marc: marcContracts,

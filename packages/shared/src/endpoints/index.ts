@@ -5,6 +5,7 @@ export * from './books.js';
 export * from './documents.js';
 export * from './holdings.js';
 export * from './interests.js';
+export * from './lending.js';
 export * from './libraries.js';
 export * from './lookups.js';
 export * from './operator.js';

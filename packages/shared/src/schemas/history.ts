@@ -22,6 +22,8 @@ export const AUDIT_SUBJECTS = [
   'message',
   'job',
   'holding',
+  'member',
+  'loan',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
 

@@ -56,6 +56,7 @@ export const LIBRARY_MENU: MenuItemDef[] = [
     ],
   },
   { label: 'ourShelves', to: paths.shelves },
+  { label: 'lendingDesk', to: paths.lending },
 ];
 
 export const PUBLISHER_MENU: MenuItemDef[] = [

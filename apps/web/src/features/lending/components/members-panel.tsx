@@ -1,0 +1,305 @@
+/**
+ * The lending desk's members (decision 076): found by name, phone or member number; added and
+ * changed in a dialog; removed from the lending list (their loans stay in the record).
+ */
+import { useTranslation } from 'react-i18next';
+import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+  type TextFieldProps,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { lendingEndpoints } from '@jsbn/shared/core';
+import { MEMBER_KINDS, MEMBER_LANGUAGES, type MemberDto, type MemberKind } from '@jsbn/shared';
+import { ApiError, call, toastSuccess } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutations';
+import { queryKeys } from '../../../api/query-keys';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, useListState, type Column } from '../../../components/data-table';
+import { formatPhone } from '../../../components/format';
+import { dialogFormSx, useFullScreenDialog } from '../../../components/responsive-dialog';
+import { TAP_PX } from '../../../lib/theme';
+
+/** The server's message for each field of a refused form (400 `details`), by field name. */
+function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(error.details.map((detail) => [detail.field, detail.message]));
+}
+
+/** What the member form holds, as typed. */
+interface MemberFields {
+  name: string;
+  phone: string;
+  email: string;
+  language: (typeof MEMBER_LANGUAGES)[number];
+  kind: MemberKind;
+  member_number: string;
+  note: string;
+  reminders: boolean;
+}
+
+const EMPTY: MemberFields = {
+  name: '',
+  phone: '',
+  email: '',
+  language: 'gu',
+  kind: 'shravak_shravika',
+  member_number: '',
+  note: '',
+  reminders: true,
+};
+
+/** The form's fields of `member` (an edit), or empty ones (an addition). */
+const fieldsOf = (member: MemberDto | null): MemberFields =>
+  member
+    ? {
+        name: member.name,
+        phone: member.phone,
+        email: member.email ?? '',
+        language: member.language,
+        kind: member.kind,
+        member_number: member.member_number,
+        note: member.note ?? '',
+        reminders: member.reminders,
+      }
+    : EMPTY;
+
+/** A phone's field: the digits' keyboard. */
+const PHONE_INPUT = { htmlInput: { inputMode: 'tel' } } as const;
+
+/** The form's text fields. */
+type TextName = 'name' | 'phone' | 'email' | 'member_number' | 'note';
+
+/** One text field of the member form: its value from `fields`, its server error. */
+function MemberField({
+  name,
+  fields,
+  errors,
+  onChange,
+  helperText,
+  ...props
+}: Omit<TextFieldProps, 'name' | 'onChange'> & {
+  name: TextName;
+  fields: MemberFields;
+  errors: Record<string, string>;
+  onChange: (name: TextName, value: string) => void;
+}) {
+  return (
+    <TextField
+      name={name}
+      value={fields[name]}
+      onChange={(event) => onChange(name, event.target.value)}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ?? helperText}
+      fullWidth
+      {...props}
+    />
+  );
+}
+
+/** 'Add a member' or 'Edit member N': `member` null adds. */
+function MemberDialog({ open, member, onClose }: { open: boolean; member: MemberDto | null; onClose: () => void }) {
+  const { t } = useTranslation('lending');
+  const fullScreen = useFullScreenDialog();
+  const [fields, setFields] = useState<MemberFields>(() => fieldsOf(member));
+  const save = useApiMutation(
+    (body: MemberFields) =>
+      member
+        ? call(lendingEndpoints.updateMember, {
+            params: { id: member.id },
+            body: { ...body, member_number: body.member_number || undefined },
+          })
+        : call(lendingEndpoints.addMember, { body }),
+    {
+      silent: true,
+      onSuccess: (reply) => {
+        toastSuccess(reply.message);
+        onClose();
+      },
+    },
+    [queryKeys.lending.all],
+  );
+  const errors = fieldErrors(save.error);
+  const otherError = save.error && Object.keys(errors).length === 0 ? save.error.message : null;
+  const bound = { fields, errors, onChange: (name: TextName, value: string) => setFields({ ...fields, [name]: value }) };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(fields);
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby="member-title"
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+    >
+      <Box component="form" noValidate onSubmit={submit} sx={dialogFormSx}>
+        <DialogTitle id="member-title">{member ? t('form.editTitle', { number: member.member_number }) : t('form.addTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <MemberField name="name" label={t('form.name')} required autoFocus {...bound} />
+            <MemberField name="phone" label={t('form.phone')} required slotProps={PHONE_INPUT} {...bound} />
+            <MemberField name="email" label={t('form.email')} type="email" {...bound} />
+            <Stack direction="row" spacing={2}>
+              <TextField
+                select
+                name="kind"
+                label={t('form.kind')}
+                value={fields.kind}
+                onChange={(event) => setFields({ ...fields, kind: event.target.value as MemberKind })}
+                error={Boolean(errors.kind)}
+                helperText={errors.kind}
+                fullWidth
+              >
+                {MEMBER_KINDS.map((kind) => (
+                  <MenuItem key={kind} value={kind}>
+                    {t(`kinds.${kind}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                name="language"
+                label={t('form.language')}
+                value={fields.language}
+                onChange={(event) => setFields({ ...fields, language: event.target.value as MemberFields['language'] })}
+                fullWidth
+              >
+                {MEMBER_LANGUAGES.map((language) => (
+                  <MenuItem key={language} value={language}>
+                    {t(`languages.${language}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            <MemberField name="member_number" label={t('form.number')} helperText={member ? undefined : t('form.numberHelp')} {...bound} />
+            <MemberField name="note" label={t('form.note')} multiline minRows={2} {...bound} />
+            <FormControlLabel
+              control={
+                <Checkbox checked={fields.reminders} onChange={(event) => setFields({ ...fields, reminders: event.target.checked })} />
+              }
+              label={t('form.reminders')}
+            />
+            {otherError ? (
+              <Typography color="error" role="alert">
+                {otherError}
+              </Typography>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={save.isPending} sx={{ minHeight: TAP_PX }}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending} sx={{ minHeight: TAP_PX }}>
+            {t('form.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+export function MembersPanel() {
+  const { t } = useTranslation('lending');
+  const list = useListState(null);
+  const [editing, setEditing] = useState<{ member: MemberDto | null } | null>(null);
+  const [removing, setRemoving] = useState<MemberDto | null>(null);
+  const query = { queryString: list.query.queryString, pageNo: list.query.pageNo, limit: list.query.limit };
+  const members = useQuery({
+    queryKey: queryKeys.lending.members(query),
+    queryFn: async ({ signal, client }) => (await call(lendingEndpoints.members, { query, signal, client })).data,
+    placeholderData: keepPreviousData,
+  });
+  const remove = useApiMutation(
+    (member: MemberDto) => call(lendingEndpoints.updateMember, { params: { id: member.id }, body: { active: false } }),
+    {
+      onSuccess: (reply) => {
+        toastSuccess(reply.message);
+        setRemoving(null);
+      },
+    },
+    [queryKeys.lending.all],
+  );
+  const columns: Column<MemberDto>[] = [
+    {
+      key: 'number',
+      header: t('members.number'),
+      render: (member) => <Typography sx={{ fontWeight: 600 }}>{member.member_number}</Typography>,
+    },
+    {
+      key: 'name',
+      header: t('members.name'),
+      minWidth: 180,
+      render: (member) => (
+        <Box>
+          <Typography sx={{ fontWeight: 600 }}>{member.name}</Typography>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {t(`kinds.${member.kind}`)}
+          </Typography>
+        </Box>
+      ),
+    },
+    { key: 'phone', header: t('members.phone'), render: (member) => formatPhone(member.phone) },
+    { key: 'lent', header: t('members.lent'), render: (member) => member.lent },
+    {
+      key: 'actions',
+      header: '',
+      label: t('members.edit'),
+      render: (member) => (
+        <Stack direction="row" spacing={1}>
+          <Button size="small" onClick={() => setEditing({ member })} sx={{ minHeight: TAP_PX }}>
+            {t('members.edit')}
+          </Button>
+          <Button size="small" color="error" onClick={() => setRemoving(member)} sx={{ minHeight: TAP_PX }}>
+            {t('members.remove')}
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <Box>
+      <DataTable
+        label={t('members.table')}
+        searchLabel={t('members.search')}
+        columns={columns}
+        rows={members.data?.rows}
+        total={members.data?.total ?? 0}
+        loading={members.isLoading}
+        getRowKey={(member) => member.id}
+        list={list}
+        emptyText={t('members.empty')}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ member: null })} sx={{ minHeight: TAP_PX }}>
+            {t('members.add')}
+          </Button>
+        }
+      />
+      {editing ? <MemberDialog open member={editing.member} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={t('members.removeTitle', { name: removing?.name ?? '' })}
+        message={t('members.removeText')}
+        confirmText={t('members.removeConfirm')}
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onClose={() => setRemoving(null)}
+      />
+    </Box>
+  );
+}
