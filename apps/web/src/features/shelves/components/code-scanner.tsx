@@ -8,6 +8,14 @@ import { BOOK_FORMATS, createBarcodeReader } from './barcode-reader';
 export const SCAN_REPEAT_MS = 3000;
 /** The performance mark of the camera frame a code was read from (its `detail` is the code): a scan's time starts there. */
 export const CODE_SEEN_MARK = 'jsbn:code-seen';
+/** The measure of reading that frame (the detector's time). */
+export const CODE_READ_MEASURE = 'jsbn:code-read';
+/**
+ * The pause (ms) between two frames read, and after a new code: reading a frame takes the main
+ * thread (ZXing's WebAssembly runs there), which the page needs to show the scanned book.
+ */
+const READ_GAP_MS = 100;
+const AFTER_CODE_MS = 1000;
 /** A scan's vibration (ms) and beep (Hz, ms). */
 const VIBRATE_MS = 60;
 const BEEP_HZ = 1320;
@@ -64,7 +72,7 @@ export function CodeScanner({
   useEffect(() => {
     let stopped = false;
     let stream: MediaStream | null = null;
-    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     // the last code read and when it was last in view
     let last = { code: '', seenAt: -Infinity };
     const start = async () => {
@@ -84,6 +92,7 @@ export function CodeScanner({
       setState('scanning');
       const read = async () => {
         if (stopped) return;
+        let gap = READ_GAP_MS;
         if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
           const frameAt = performance.now();
           const found = await reader.detect(element).catch(() => []);
@@ -94,18 +103,20 @@ export function CodeScanner({
             last = { code, seenAt: frameAt };
             if (!isNew || stopped) continue;
             performance.mark(CODE_SEEN_MARK, { startTime: frameAt, detail: code });
+            performance.measure(CODE_READ_MEASURE, { start: frameAt, end: performance.now() });
             feedback();
             latest.current(code);
+            gap = AFTER_CODE_MS;
           }
         }
-        if (!stopped) frame = requestAnimationFrame(() => void read());
+        if (!stopped) timer = setTimeout(() => void read(), gap);
       };
       void read();
     };
     void start();
     return () => {
       stopped = true;
-      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
   }, [formatList, repeatMs]);

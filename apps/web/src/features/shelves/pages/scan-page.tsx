@@ -19,6 +19,8 @@ import { registerOffline } from '../offline';
 /** The performance mark of a scanned book's title on screen, and the measure from the camera's frame to it (decision 075). */
 export const TITLE_SHOWN_MARK = 'jsbn:title-shown';
 export const SCAN_TO_TITLE_MEASURE = 'jsbn:scan-to-title';
+/** The measure of the lookup's request, from the code read to its answer. */
+export const LOOKUP_MEASURE = 'jsbn:lookup';
 
 /** What the scan page shows of the last code: being looked up, found, not found, or kept for later (offline). */
 type Scan =
@@ -266,7 +268,9 @@ export function ScanPage() {
     if (!navigator.onLine) return setScan({ code, id, status: 'offline' });
     setScan({ code, id, status: 'looking' });
     try {
+      const asked = performance.now();
       const lookup = (await call(holdingEndpoints.lookup, { query: { code } })).data;
+      performance.measure(LOOKUP_MEASURE, { start: asked, end: performance.now() });
       if (current.current === id) setScan({ code, id, status: 'found', lookup });
     } catch (failure) {
       if (current.current !== id) return;
