@@ -42,6 +42,8 @@ export function nearestFirst<T extends PlacedLibrary>(libraries: readonly T[], n
     .map(({ library }) => library);
 }
 
-/** A library's place in one line, as readers read it: its address, city, state and PIN code. */
+/** A library's place in one line, as readers read it: its address, then its city, state and PIN code unless the address says them. */
 export const placeLine = (library: { address: string; city_name: string | null; state_name: string | null; pincode: string | null }) =>
-  [library.address, library.city_name, library.state_name, library.pincode].filter(Boolean).join(', ');
+  [library.address, ...[library.city_name, library.state_name, library.pincode].filter((part) => part && !library.address.includes(part))]
+    .filter(Boolean)
+    .join(', ');

@@ -8,7 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatJsbn, nearestFirst } from '@jsbn/shared';
+import { formatJsbn, nearestFirst, placeLine } from '@jsbn/shared';
 import { bookEndpoints, holdingEndpoints } from '@jsbn/shared/core';
 import { holdings } from '../../db/schema.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
@@ -183,5 +183,9 @@ describe.each(ENGINES)('public holdings on %s', (engine) => {
     expect(names('390001')).toEqual(['Surat', 'Ahmedabad', 'Mumbai', 'Palitana']);
     expect(names('surat')).toEqual(['Surat', 'Ahmedabad', 'Mumbai', 'Palitana']);
     expect(names('Maharashtra')).toEqual(['Mumbai', 'Ahmedabad', 'Palitana', 'Surat']);
+    // the place line leaves out what the address says already
+    expect(placeLine({ address: 'Main Bazaar, Palitana 364270', city_name: 'Palitana', state_name: 'Gujarat', pincode: '364270' })).toBe(
+      'Main Bazaar, Palitana 364270, Gujarat',
+    );
   });
 });

@@ -37,9 +37,13 @@ export function ReadItAt({ libraries }: { libraries: ReadAtLibrary[] }) {
             label={t('readAt.near')}
             defaultValue={near}
             helperText={t('readAt.nearHelp')}
-            sx={{ minWidth: { sm: 280 } }}
+            sx={{ width: { xs: '100%', sm: 360 } }}
           />
-          <Button type="submit" variant="outlined" sx={{ minHeight: TAP_PX, alignSelf: { xs: 'stretch', sm: 'flex-start' } }}>
+          <Button
+            type="submit"
+            variant="outlined"
+            sx={{ minHeight: TAP_PX, whiteSpace: 'nowrap', alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
+          >
             {t('readAt.sort')}
           </Button>
         </Stack>
