@@ -52,6 +52,9 @@ const memberLabel = (member: Pick<MemberDto, 'member_number' | 'name'>) => `${me
 /** A loan's copy as a row names it: accession number and title. */
 const copyLabel = (loan: LoanDto) => `${loan.holding.accession_number} · ${loan.holding.title}`;
 
+/** The member picker's text box a finger's height, as every other field. */
+const AUTOCOMPLETE_TAP = { '& .MuiAutocomplete-input': { minHeight: TAP_PX, boxSizing: 'border-box' } } as const;
+
 /** The Excel export's file name. */
 const EXPORT_NAME = 'Loans.xlsx';
 
@@ -152,6 +155,7 @@ function Desk() {
                 renderInput={(params) => (
                   <TextField
                     {...params}
+                    sx={AUTOCOMPLETE_TAP}
                     name="member"
                     label={t('member')}
                     required
