@@ -12,11 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '@jsbn/shared';
+import { accountEndpoints, bookEndpoints, MSG } from '@jsbn/shared';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { runConnectionKillDrill, formatStatuses } from '../test/fault-drill.js';
 import { createPgDatabase, startTcpProxy, waitFor, type TcpProxy } from '../test/servers.js';
+import { inject } from '../test/inject.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const UNAVAILABLE = { statusCode: 503, message: MSG.maintenance, error: 'UNAVAILABLE' };
@@ -54,14 +55,10 @@ describe.skipIf(!adminUrl)('database faults (needs PostgreSQL: set TEST_DATABASE
     cleanups.push(() => t.app.close());
     return { t, proxy, database };
   }
-  const search = (t: BuiltApp) => t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: 'કલ્પ' } });
+  const search = (t: BuiltApp) => inject(t.app, bookEndpoints.list, { query: { queryString: 'કલ્પ' } });
   /** A call that runs a transaction (an unknown e-mail: 400 when the database answers). */
   const verify = (t: BuiltApp) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/user/verify-email',
-      payload: { email: 'nobody@example.test', otp: '123456', modelType: 'LIBRARY' },
-    });
+    inject(t.app, accountEndpoints.verifyEmail, { body: { email: 'nobody@example.test', otp: '123456', modelType: 'LIBRARY' } });
 
   it('keeps the process up and answering while PostgreSQL ends its connections under load', async () => {
     const report = await runConnectionKillDrill({ adminUrl: adminUrl!, durationMs: 6_000, killEveryMs: 250, concurrency: 8 });

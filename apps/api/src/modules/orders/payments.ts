@@ -4,7 +4,7 @@
  * (UTR), the publisher confirms it received the money or queries it. No money passes through
  * JSBN; each step is a conditional update with its history row and its record entry.
  */
-import { and, asc, eq, exists, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   PAYMENT_MSG,
   amountDue,
@@ -24,10 +24,11 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, libraries, order_events, order_items, orders, publishers } from '../../db/schema.js';
 import type { Actor } from '../../lib/auth.js';
-import { record, SYSTEM_ACTOR } from '../../lib/audit.js';
+import { record } from '../../lib/audit.js';
 import { AppError, notFound, validationError } from '../../lib/errors.js';
 import { noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
+import { markOrdersReminded } from './reminders.js';
 import { actorOf } from '../../lib/record-of.js';
 
 /** The statuses in which an order can be paid: accepted (its copies known), dispatched or completed. */
@@ -245,40 +246,14 @@ export async function remindUnpaidOrders(ctx: AppContext): Promise<number> {
     ),
   );
   return ctx.db.transaction(async (tx) => {
-    const batch = tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(due)
-      .orderBy(asc(orders.status_since))
-      .limit(PAYMENT_REMINDERS_PER_RUN)
-      .for('update', { skipLocked: true });
-    const marked = await tx
-      .update(orders)
-      .set({ payment_reminded_at: now })
-      .where(and(inArray(orders.id, batch), due))
-      .returning();
+    const marked = await markOrdersReminded(tx, {
+      due,
+      set: { payment_reminded_at: now },
+      kind: 'payment_reminder',
+      now,
+      limit: PAYMENT_REMINDERS_PER_RUN,
+    });
     if (marked.length === 0) return 0;
-    await tx.insert(order_events).values(
-      marked.map((order) => ({
-        order_id: order.id,
-        kind: 'payment_reminder' as const,
-        from_status: order.status,
-        to_status: order.status,
-        actor_account_id: null,
-        actor_role: 'SYSTEM',
-        created_at: now,
-      })),
-    );
-    await record(
-      tx,
-      ...marked.map((order) => ({
-        actor: SYSTEM_ACTOR,
-        subject: 'order' as const,
-        subjectId: order.id,
-        action: 'reminded' as const,
-        changes: {},
-      })),
-    );
     const ids = marked.map((order) => order.id);
     const [lines, parties] = await Promise.all([
       tx.select().from(order_items).where(inArray(order_items.order_id, ids)),

@@ -18,6 +18,7 @@ import {
   type OrderStatus,
 } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { order_events, orders } from '../../db/schema.js';
 import { record, SYSTEM_ACTOR } from '../../lib/audit.js';
 import { actorOf } from '../../lib/record-of.js';
@@ -128,47 +129,80 @@ export async function sendReminder(ctx: AppContext, actor: Actor & { libraryId: 
 export async function remindLateOrders(ctx: AppContext): Promise<number> {
   const now = ctx.clock();
   const due = and(remindable(now, AUTO_REMIND_AFTER_MS - 1), isNull(orders.auto_reminded_at));
-  const reminded = await ctx.db.transaction(async (tx) => {
-    const batch = tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(due)
-      .orderBy(asc(orders.status_since))
-      .limit(AUTO_REMINDERS_PER_RUN)
-      .for('update', { skipLocked: true });
-    const marked = await tx
-      .update(orders)
-      .set({ reminded_at: now, auto_reminded_at: now })
-      .where(and(inArray(orders.id, batch), due))
-      .returning({ id: orders.id, status: orders.status, publisher_id: orders.publisher_id });
-    if (marked.length === 0) return marked;
-    await tx.insert(order_events).values(
-      marked.map((order) => ({
-        order_id: order.id,
-        kind: 'auto_reminder' as const,
-        from_status: order.status,
-        to_status: order.status,
-        actor_account_id: null,
-        actor_role: 'SYSTEM',
-        created_at: now,
-        notice_pending: true,
-      })),
-    );
-    await record(
-      tx,
-      ...marked.map((order) => ({
-        actor: SYSTEM_ACTOR,
-        subject: 'order' as const,
-        subjectId: order.id,
-        action: 'reminded' as const,
-        changes: {},
-      })),
-    );
-    return marked;
-  });
+  const reminded = await ctx.db.transaction((tx) =>
+    markOrdersReminded(tx, {
+      due,
+      set: { reminded_at: now, auto_reminded_at: now },
+      kind: 'auto_reminder',
+      now,
+      limit: AUTO_REMINDERS_PER_RUN,
+      noticePending: true,
+    }),
+  );
   await scheduleOrderNotices(
     ctx,
     reminded.map((order) => order.publisher_id),
   );
   return reminded.length;
+}
+
+/** What `markOrdersReminded` marks: which orders, the columns it sets, the history row's kind. */
+interface ReminderBatch {
+  /** The condition an order must meet, checked again by the UPDATE (a second run is a no-op). */
+  readonly due: SQL | undefined;
+  /** The order's columns the reminder sets (its `…reminded_at`). */
+  readonly set: Partial<typeof orders.$inferInsert>;
+  readonly kind: 'auto_reminder' | 'payment_reminder';
+  readonly now: Date;
+  /** At most this many orders; the next run takes the rest. */
+  readonly limit: number;
+  /** The history row waits for the publisher's next notice digest (notices.ts). */
+  readonly noticePending?: boolean;
+}
+
+/**
+ * One scheduled reminder run's orders, inside the caller's transaction: up to `limit` orders
+ * meeting `due`, longest waiting first, locked with `SKIP LOCKED` (copies running at once take
+ * disjoint orders), each updated with `set`, given a history row of `kind` by the system and a
+ * record entry 'reminded'.
+ * @returns the orders marked, as their rows after the update
+ */
+export async function markOrdersReminded(tx: DbOrTx, batch: ReminderBatch) {
+  const { due, set, kind, now, limit, noticePending = false } = batch;
+  const locked = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(due)
+    .orderBy(asc(orders.status_since))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const marked = await tx
+    .update(orders)
+    .set(set)
+    .where(and(inArray(orders.id, locked), due))
+    .returning();
+  if (marked.length === 0) return marked;
+  await tx.insert(order_events).values(
+    marked.map((order) => ({
+      order_id: order.id,
+      kind,
+      from_status: order.status,
+      to_status: order.status,
+      actor_account_id: null,
+      actor_role: 'SYSTEM',
+      created_at: now,
+      notice_pending: noticePending,
+    })),
+  );
+  await record(
+    tx,
+    ...marked.map((order) => ({
+      actor: SYSTEM_ACTOR,
+      subject: 'order' as const,
+      subjectId: order.id,
+      action: 'reminded' as const,
+      changes: {},
+    })),
+  );
+  return marked;
 }
