@@ -5,7 +5,7 @@
  * request is the best of en, gu and hi its `Accept-Language` asks for (negotiator, the parser
  * of Express and Koa; `gu-IN` is Gujarati); anything else is English.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import { INTERFACE_LANGUAGES, MESSAGE_CATALOGUES, isInterfaceLanguage, translateMessage, type InterfaceLanguage } from '@jsbn/shared';
 import { sentence } from './errors.js';
@@ -68,4 +68,17 @@ export function translateReply<T>(payload: T, lng: InterfaceLanguage): T {
   if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.message === 'string')
     reply.data = { ...data, message: translate(data.message, lng) };
   return reply as T;
+}
+
+/**
+ * The language of a visitor's page (decision 066): the one a language link asked for (`?lang=gu`,
+ * which works without JavaScript and gives search engines an address per language) — cached in the
+ * `jsbn_language` cookie for the next pages, and the reply `private` as it sets a cookie — else
+ * the cookie's, else `Accept-Language`'s.
+ */
+export function visitorLanguage(request: Pick<FastifyRequest, 'headers' | 'query'>, reply: FastifyReply): InterfaceLanguage {
+  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (!isInterfaceLanguage(asked)) return pageLanguage(request);
+  reply.header('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  return asked;
 }

@@ -19,7 +19,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountEndpoints, bookEndpoints, formatJsbn, sameSitePath, type FormReply, type InterfaceLanguage } from '@jsbn/shared/core';
 import type { AppContext } from '../../context.js';
-import { pageLanguage, translate } from '../../lib/i18n.js';
+import { pageLanguage, translate, visitorLanguage } from '../../lib/i18n.js';
 import { SESSION_COOKIE } from '../../lib/session-cookie.js';
 import { AppError } from '../../lib/errors.js';
 import { bookByJsbn } from '../books/book-reads.js';
@@ -125,7 +125,8 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
     scope.get('/login', { schema: { hide: true } }, async (request, reply) => {
       reply.type(HTML_TYPE).header('cache-control', PAGE_CACHE).header('vary', 'Accept-Language, Cookie');
       if (await pages.sessionOf(request)) return reply.redirect(sameSitePath((request.query as { next?: unknown }).next), 303);
-      return page(request.url, request, pageLanguage(request));
+      // the footer's language links (`?lang=gu`) work here too
+      return page(request.url, request, visitorLanguage(request, reply));
     });
 
     /** POST /login (the login form, urlencoded): see the module's comment. */
@@ -161,7 +162,7 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
     /** GET /jsbn/:jsbn/reader-order — the reader's order form of the book, rendered on the server (`?sent=1`: it was sent). */
     scope.get('/jsbn/:jsbn/reader-order', { schema: { hide: true } }, async (request, reply) => {
       reply.type(HTML_TYPE).header('cache-control', PAGE_CACHE).header('vary', 'Accept-Language, Cookie');
-      return page(request.url, request, pageLanguage(request));
+      return page(request.url, request, visitorLanguage(request, reply));
     });
 
     /** POST /jsbn/:jsbn/reader-order (the reader's order form, urlencoded): see the module's comment. */

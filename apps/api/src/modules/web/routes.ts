@@ -25,13 +25,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { INTERFACE_LANGUAGES, formatJsbn, isInterfaceLanguage, normalizeJsbn } from '@jsbn/shared/core';
+import { INTERFACE_LANGUAGES, formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
 import { PINCODE_PATTERN } from '@jsbn/shared';
 import { isPlaceName } from '../lookups/geo.js';
 import type { InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, GoneError } from '../../lib/errors.js';
-import { LANGUAGE_COOKIE, pageLanguage } from '../../lib/i18n.js';
+import { pageLanguage, visitorLanguage } from '../../lib/i18n.js';
 import { IMMUTABLE, REVALIDATE } from '../../lib/reply.js';
 import { ANY_PUBLISHER, sendCachedPage } from '../../lib/public-pages.js';
 import { jsbnSegment, type CachedPageResponder } from '../../lib/cached-page-responder.js';
@@ -81,19 +81,6 @@ const SIGNED_IN_PAGES: readonly { path: string; role: PageSession['user']['model
   { path: '/publisher-wise-books/:publisherId', role: 'LIBRARY' },
   { path: '/new-published-books', role: 'LIBRARY' },
 ];
-
-/**
- * The language of a visitor's page (decision 066): the one a language link asked for (`?lang=gu`,
- * which works without JavaScript and gives search engines an address per language) — cached in the
- * `jsbn_language` cookie for the next pages, and the reply `private` as it sets a cookie — else
- * the cookie's, else `Accept-Language`'s.
- */
-function visitorLanguage(request: FastifyRequest, reply: FastifyReply): InterfaceLanguage {
-  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
-  if (!isInterfaceLanguage(asked)) return pageLanguage(request);
-  reply.header('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`);
-  return asked;
-}
 
 /**
  * `<link rel="alternate" hreflang>` of a visitor's page at `path` in each language and for any
