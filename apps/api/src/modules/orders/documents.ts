@@ -30,9 +30,11 @@ import { orderLetterPdf } from '../documents/order-letter.js';
 import { cityName, stateName } from '../lookups/geo.js';
 import { getOrder, ordersByIds } from './service.js';
 
-/** 'Ahmedabad, Gujarat, 380001': the state named in `lng` (the order letter's language); English on address labels, which couriers read. */
+/** 'Ahmedabad, Gujarat, 380001': the city and state named in `lng` (the order letter's language); English on address labels, which couriers read. */
 const placeOf = (row: { city_id: number | null; state_id: number | null; pincode: string | null }, lng: InterfaceLanguage = 'en') =>
-  [cityName(row.city_id), lookupText(LOOKUP_CATALOGUES[lng], 'states', stateName(row.state_id)), row.pincode].filter(Boolean).join(', ');
+  [cityName(row.city_id, lng), lookupText(LOOKUP_CATALOGUES[lng], 'states', stateName(row.state_id)), row.pincode]
+    .filter(Boolean)
+    .join(', ');
 
 /**
  * The order letter PDF of one of the actor's orders (POST /publisher/generate-pdf). With
