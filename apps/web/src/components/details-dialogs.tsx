@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { libraryEndpoints, lookupText, publisherEndpoints } from '@jsbn/shared/core';
 import { call } from '../api/client';
-import { useLookups } from '../i18n';
+import { useCityText, useLookups } from '../i18n';
 import { formatDate, formatPhone, orNA } from './format';
 import { LoadingState } from './page';
 import { useFullScreenDialog } from './responsive-dialog';
@@ -103,6 +103,7 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
   const { t } = useTranslation();
   const publisher = usePublisher(publisherId).data;
   const lookups = useLookups();
+  const city = useCityText();
   return (
     <DetailsDialog
       kind="Publisher"
@@ -125,7 +126,7 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
               </Row>
               <Row label={t('details.address')}>
                 {orNA(
-                  [publisher.address, publisher.city_name, lookupText(lookups, 'states', publisher.state_name), publisher.pincode]
+                  [publisher.address, city(publisher), lookupText(lookups, 'states', publisher.state_name), publisher.pincode]
                     .filter(Boolean)
                     .join(', '),
                 )}

@@ -6,7 +6,7 @@ import { POSTAGE_TERMS, PUBLISHER_TYPES, SANCHALAK_TYPES, lookupText, rupees } f
 import { libraryProfile, publisherProfile, type CurrentUser, type LibraryDetails, type PublisherInfo } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { useLookups } from '../../../i18n';
-import { FormPhone, FormSelect, FormText } from '../../../components/form-fields';
+import { FormPhone, FormSearchSelect, FormSelect, FormText } from '../../../components/form-fields';
 import { digitsOnly, oneOf, selectValue } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { useOwnLibrary, useOwnPublisher } from '../api/accounts-api';
@@ -137,7 +137,7 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
         options={stateOptions}
         onValueChange={() => form.setValue('city', '', { shouldValidate: form.formState.isSubmitted })}
       />
-      <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
+      <FormSearchSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
       <FormPhone control={control} name="landline_no" label={t('fields.landline')} required />
       <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />
       <FormPhone control={control} name="whatsapp_no" label={t('fields.whatsapp')} required />
