@@ -19,7 +19,7 @@ import messages from '../packages/shared/src/locales/gu/messages.json' with { ty
 import lookups from '../packages/shared/src/locales/gu/lookups.json' with { type: 'json' };
 import { outboxCode, snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, ordersOpened, pick, settle, toast } from './support/ui.js';
+import { PHONE, ordersOpened, pick, pickTyped, settle, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'prakashan-gu@example.test', password: 'Prakashan@2026', name: 'શ્રી જૈન પ્રકાશન મંદિર', no: 'GUJPM' };
 const LIBRARY = { email: 'bhandar-gu@example.test', password: 'Bhandar@2026', name: 'શ્રી હેમચંદ્રાચાર્ય જ્ઞાન ભંડાર' };
@@ -81,7 +81,7 @@ describe('the main job, in Gujarati', () => {
     await page.getByLabel(accounts.fields.email, { exact: true }).fill(PUBLISHER.email);
     await page.getByLabel(accounts.fields.address, { exact: true }).fill('રતનપોળ, ગાંધી રોડ, અમદાવાદ');
     await pick(page, accounts.fields.state, 'ગુજરાત'); // the state list in the form's language
-    await pick(page, accounts.fields.city, 'Ahmedabad');
+    await pickTyped(page, accounts.fields.city, 'Ahmedabad', 'અમદાવાદ'); // found by its English name, named in Gujarati
     await page.getByLabel(accounts.fields.pincode).fill('380001');
     await page.getByLabel(accounts.fields.mobile).fill('9825012345');
     await page.getByLabel(accounts.fields.whatsapp).fill('9825012345');

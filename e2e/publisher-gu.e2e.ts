@@ -32,6 +32,7 @@ import {
   swaroopText,
   type BulkColumn,
 } from '@jsbn/shared';
+import cityNames from '../apps/api/src/modules/lookups/city-names.json' with { type: 'json' };
 import enAccounts from '../apps/web/src/locales/en/accounts.json' with { type: 'json' };
 import enBookForm from '../apps/web/src/locales/en/bookForm.json' with { type: 'json' };
 import enBooks from '../apps/web/src/locales/en/books.json' with { type: 'json' };
@@ -52,7 +53,7 @@ import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { 
 import { apiCall, apiToken, bookByJsbn, placeOrder } from './support/api.js';
 import { bytesOf, outboxCode, snap } from './support/browser.js';
 import { newPage, useJourney } from './support/session.js';
-import { PHONE, pick, settle, transitionsDone } from './support/ui.js';
+import { PHONE, pick, pickTyped, settle, transitionsDone } from './support/ui.js';
 
 const CATALOGUES = {
   en: {
@@ -199,7 +200,18 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await page.getByLabel(accounts.fields.email, { exact: true }).fill(PUBLISHER.email);
     await page.getByLabel(accounts.fields.address, { exact: true }).fill('ગોપીપુરા, સુરત');
     await pick(page, accounts.fields.state, 'ગુજરાત'); // the state list in the form's language
-    await pick(page, accounts.fields.city, 'Surat');
+    // the city list in the form's language, in its alphabetical order; typing the English name finds it
+    const city = page.getByRole('combobox', { name: new RegExp(`^${accounts.fields.city}(\\s|$)`) });
+    await city.click();
+    const cities = Object.values(cityNames.cities);
+    const named = (en: string) => cities.find((one) => one.en === en)![lng];
+    await expect.poll(() => page.getByRole('option', { name: named('Ahmedabad'), exact: true }).isVisible()).toBe(true);
+    const shown = await page.getByRole('option').allTextContents();
+    expect(shown).toEqual([...shown].sort(new Intl.Collator(lng).compare));
+    await transitionsDone(page);
+    await snap(page, `${shot('01-city-list')}-${PHONE.width}`, { screen: true });
+    await pickTyped(page, accounts.fields.city, 'Surat', named('Surat'));
+    await expect.poll(() => city.inputValue()).toBe(named('Surat'));
     // a town the list lacks, typed beside its district (decision 072)
     await page.getByLabel(accounts.fields.town).fill('Olpad');
     await page.getByLabel(accounts.fields.pincode).fill('395001');

@@ -113,6 +113,15 @@ export async function pick(page: Page, label: string, option: string | RegExp): 
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/**
+ * Types `typed` into the MUI Autocomplete labelled `label` (a city typed in English on a Gujarati
+ * form) and chooses `option` among the options it finds.
+ */
+export async function pickTyped(page: Page, label: string, typed: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: new RegExp(`^${label}(\\s|$)`) }).fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
 /** Logs in on `baseUrl`/login with the tab and account given, and waits for the home page. */
 export async function login(page: Page, baseUrl: string, tab: LoginTab, account: { email: string; password: string }): Promise<void> {
   await page.goto(`${baseUrl}/login`);

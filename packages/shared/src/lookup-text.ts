@@ -10,6 +10,7 @@
  * (`LOOKUP_CATALOGUES`), the browser has the one of its interface language (its `lookups`
  * namespace, loaded with the language).
  */
+import type { InterfaceLanguage } from './languages.js';
 
 /** One language's words for the stored lookups, by kind and stored value. */
 export interface LookupCatalogue {
@@ -77,4 +78,15 @@ export function swaroopText(
   const text = catalogue?.swaroops[book.type];
   if (!text) return book.type;
   return code ? `${book.type} – ${text}` : text;
+}
+
+/**
+ * A record's city in `lng`: its `city_names` entry (the API's names of the city in en, gu and hi),
+ * else its stored `city_name` (English). '' for a record without a city.
+ */
+export function cityText(
+  record: { city_name: string; city_names?: Record<InterfaceLanguage, string> | null },
+  lng: InterfaceLanguage,
+): string {
+  return record.city_names?.[lng] ?? record.city_name;
 }

@@ -20,7 +20,8 @@ export const queryKeys = {
     /** A lookup list by its name (languages, subjects, swaroops …). */
     of: (name: string) => ['lookups', name] as const,
     states: ['lookups', 'states'] as const,
-    cities: (stateId: number | string | undefined) => ['lookups', 'cities', stateId] as const,
+    /** A state's cities, named in `lng` (the API answers in the request's language). */
+    cities: (stateId: number | string | undefined, lng: string) => ['lookups', 'cities', stateId, lng] as const,
     authorNames: (query: string) => ['lookups', 'author-names', query] as const,
   },
   books: {

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { libraryEndpoints, lookupText, publisherEndpoints } from '@jsbn/shared/core';
 import { call } from '../api/client';
-import { useLookups } from '../i18n';
+import { useCityText, useLookups } from '../i18n';
 import { formatDate, formatPhone, orNA } from './format';
 import { LoadingState } from './page';
 import { useFullScreenDialog } from './responsive-dialog';
@@ -103,6 +103,7 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
   const { t } = useTranslation();
   const publisher = usePublisher(publisherId).data;
   const lookups = useLookups();
+  const city = useCityText();
   return (
     <DetailsDialog
       kind="Publisher"
@@ -128,7 +129,7 @@ export function PublisherDetailsDialog({ publisherId, onClose }: { publisherId: 
                   [
                     publisher.address,
                     publisher.town,
-                    publisher.city_name,
+                    city(publisher),
                     lookupText(lookups, 'states', publisher.state_name),
                     publisher.pincode,
                   ]

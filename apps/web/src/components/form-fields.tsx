@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
+import { Autocomplete, MenuItem, TextField, createFilterOptions, type TextFieldProps } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { normalizePhone, phoneWhileTyping } from '@jsbn/shared/core';
 import { useMessages } from '../i18n';
@@ -144,6 +144,63 @@ export function FormSelect<T extends FieldValues>({
             </MenuItem>
           ))}
         </TextField>
+      )}
+    />
+  );
+}
+
+/** An option of `FormSearchSelect`: its label and, in `match`, more words it is found by (a city's English name). */
+export interface SearchOption {
+  value: string;
+  label: string;
+  match?: string;
+}
+
+/** Finds an option by its label or its `match` words, anywhere in them, ignoring case (MUI's filter). */
+const searchFilter = createFilterOptions<SearchOption>({ stringify: (option) => `${option.label} ${option.match ?? ''}` });
+
+/**
+ * A choice from a long list bound to the form (a state's cities): an Autocomplete, so typing finds
+ * the option by its label or its `match` words (a city typed in English on a Gujarati form). Its
+ * value is the option's `value` ('' when none is chosen).
+ */
+export function FormSearchSelect<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  required,
+  disabled,
+  helperText,
+}: Pick<BaseProps<T>, 'control' | 'name' | 'label' | 'required' | 'disabled' | 'helperText'> & { options: SearchOption[] }) {
+  const message = useMessages();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Autocomplete<SearchOption>
+          options={options}
+          value={options.find((option) => option.value === field.value) ?? null}
+          onChange={(_event, option) => field.onChange(option?.value ?? '')}
+          onBlur={field.onBlur}
+          disabled={disabled}
+          filterOptions={searchFilter}
+          getOptionLabel={(option) => option.label}
+          isOptionEqualToValue={(option, value) => option.value === value.value}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              name={field.name}
+              inputRef={field.ref}
+              label={label}
+              required={required}
+              slotProps={required ? { inputLabel: requiredLabel(params.InputLabelProps) } : undefined}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ? message(fieldState.error.message) : helperText}
+            />
+          )}
+        />
       )}
     />
   );

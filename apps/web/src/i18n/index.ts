@@ -18,6 +18,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import {
   INTERFACE_LANGUAGES,
+  cityText,
   isInterfaceLanguage,
   translateMessage,
   type InterfaceLanguage,
@@ -146,6 +147,16 @@ export function messageText(message: string, instance: I18n = i18n): string {
 export function useLookups(): LookupCatalogue {
   const { i18n: instance } = useTranslation('lookups');
   return lookupCatalogue(instance);
+}
+
+/**
+ * A record's city in the interface language (`cityText` of `@jsbn/shared/core`: its `city_names`
+ * from the API, else its English `city_name`).
+ */
+export function useCityText(): (record: Parameters<typeof cityText>[0]) => string {
+  const { i18n: instance } = useTranslation();
+  const lng = currentLanguage(instance);
+  return (record) => cityText(record, lng);
 }
 
 /** The lookups' words in the interface language of `instance`, outside components. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { optionalText, requiredText } from './common.js';
+import { cityNames } from './replies.js';
 
 const int = z.number().int();
 const text = z.string();
@@ -58,6 +59,7 @@ export const verificationItem = z.object({
   /** A town or village typed beside the district (`city_name`), decision 072. */
   town: z.string().nullable(),
   city_name: text,
+  city_names: cityNames.nullable(),
   state_name: text,
   books_count: int,
   registered_at: timestamp,

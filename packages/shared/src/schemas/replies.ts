@@ -53,7 +53,13 @@ export const noData = z.null();
 
 export const stateOption = z.object({ id: int, state_id: int, state_name: text });
 export type StateOption = z.infer<typeof stateOption>;
-export const cityOption = z.object({ id: int, city_id: int, city_name: text });
+/** A city's name in each interface language (apps/api/src/modules/lookups/city-names.json). */
+export const cityNames = z.object({ en: text, gu: text, hi: text });
+/**
+ * A city of GET /state/:stateId/city: `city_name` in the request's language (`Accept-Language`),
+ * `city_name_en` its English name (the list's own), so a form finds it typed in either script.
+ */
+export const cityOption = z.object({ id: int, city_id: int, city_name: text, city_name_en: text });
 export type CityOption = z.infer<typeof cityOption>;
 export const languageOption = z.object({ id: int, language_name: text, language_des: text });
 export const subjectOption = z.object({ id: int, subject_name: text });
@@ -155,7 +161,9 @@ export const publisherListItem = z.object({
   publisher_no: text,
   publisher_name: text,
   publisher_type: text,
+  /** English, as stored lists name it; `city_names` has it in each interface language (null without a city). */
   city_name: text,
+  city_names: cityNames.nullable(),
   state_name: text,
   logoUrl: maybeLink,
   total_books: int,
@@ -181,9 +189,12 @@ export const publisherInfo = z.object({
   state_id: maybeInt,
   city_id: maybeInt,
   state_name: text,
+  /** English; `city_names` has it in each interface language (null without a city). */
   city_name: text,
   /** A town or village typed beside the district (`city_name`), decision 072; null when none. */
   town: maybeText,
+  /** The city in each interface language (its English name in `city_name`). */
+  city_names: cityNames.nullable(),
   /** True for an imported account nobody has taken yet: its publisher may claim it. */
   claimable: z.boolean(),
   /** As docs/api.md 'Publisher profile' shows them (the flat fields stay beside them). */

@@ -127,6 +127,9 @@ describe.each(ENGINES)('languages of accounts, notices and documents on %s', (en
     }
     expect(text).toMatch(/તારીખ: \d{2}\/\d{2}\/\d{4}/);
     expect(text).not.toContain('Thanking you');
+    // the publisher's city and state in Gujarati too (city-names.json)
+    expect(text).toContain('અમદાવાદ, ગુજરાત');
+    expect(text).not.toContain('Ahmedabad');
     // sent to the publisher, who reads Hindi, with the notice of the new order (its digest, notices.ts)
     await sendOrderNotices(t.ctx, publisher.publisherId);
     const sent = (await outbox(publisher.email)).find((message) => message.subject === `JSBN: શ્રી આત્માનંદ જ્ઞાન ભંડાર से ऑर्डर ${orderNumber}`);

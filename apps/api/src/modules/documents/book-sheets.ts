@@ -13,6 +13,7 @@ import {
   LOOKUP_CATALOGUES,
   authorsText,
   bookPriceText,
+  cityText,
   languageText,
   lookupText,
   plainText,
@@ -48,6 +49,7 @@ function wordsOf(lng: InterfaceLanguage) {
   const empty = w('empty');
   const value = (item: unknown) => (item === null || item === undefined || item === '' ? empty : plainText(item));
   return {
+    lng,
     w,
     empty,
     value,
@@ -63,7 +65,13 @@ function wordsOf(lng: InterfaceLanguage) {
 type Words = ReturnType<typeof wordsOf>;
 
 const placeOf = (publisher: PublisherInfo, words: Words) =>
-  [publisher.address, publisher.town, publisher.city_name, lookupText(words.lookups, 'states', publisher.state_name), publisher.pincode]
+  [
+    publisher.address,
+    publisher.town,
+    cityText(publisher, words.lng),
+    lookupText(words.lookups, 'states', publisher.state_name),
+    publisher.pincode,
+  ]
     .filter(Boolean)
     .join(', ') || words.empty;
 

@@ -24,7 +24,7 @@ import { noticeText } from '../../lib/notices.js';
 import { enqueueMessage } from '../../lib/outbox.js';
 import { publicPagesChanged } from '../../lib/public-pages.js';
 import { reinstateBook, withdrawBook } from '../books/withdrawal.js';
-import { cityName, stateName } from '../lookups/geo.js';
+import { cityName, cityNamesOf, stateName } from '../lookups/geo.js';
 
 /** An operator acting (the record's actor). */
 export const operatorActor = (accountId: number): AuditActor => ({ accountId, role: 'OPERATOR' });
@@ -256,6 +256,7 @@ export async function verificationQueue(ctx: AppContext, state: VerificationStat
       address: publisher.address,
       town: publisher.town,
       city_name: cityName(publisher.city_id),
+      city_names: cityNamesOf(publisher.city_id),
       state_name: stateName(publisher.state_id),
       books_count: publisher.book_count,
       registered_at: publisher.created_at.toISOString(),

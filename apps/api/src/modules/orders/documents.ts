@@ -38,7 +38,7 @@ const placeOf = (
   row: { town?: string | null; city_id: number | null; state_id: number | null; pincode: string | null },
   lng: InterfaceLanguage = 'en',
 ) =>
-  [row.town, cityName(row.city_id), lookupText(LOOKUP_CATALOGUES[lng], 'states', stateName(row.state_id)), row.pincode]
+  [row.town, cityName(row.city_id, lng), lookupText(LOOKUP_CATALOGUES[lng], 'states', stateName(row.state_id)), row.pincode]
     .filter(Boolean)
     .join(', ');
 

@@ -1,5 +1,5 @@
 /** The Excel export of publishers (packages/shared/src/constants.ts file names, sheet Data): Publisher_Info.xlsx, headings in the asker's language. */
-import { EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, lookupText, type InterfaceLanguage } from '@jsbn/shared';
+import { EXPORT_FILE_NAMES, LOOKUP_CATALOGUES, cityText, lookupText, type InterfaceLanguage } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { exportDate, exportHeading, xlsxOf } from '../../lib/excel.js';
 import { publisherInfo } from './service.js';
@@ -21,7 +21,10 @@ export async function exportPublishers(ctx: AppContext, ids: number[], lng: Inte
       {
         header: heading('address'),
         width: 36,
-        value: (row) => [row.address, row.town, row.city_name, row.state_name, row.pincode].filter(Boolean).join(', '),
+        value: (row) =>
+          [row.address, row.town, cityText(row, lng), lookupText(LOOKUP_CATALOGUES[lng], 'states', row.state_name), row.pincode]
+            .filter(Boolean)
+            .join(', '),
       },
       { header: heading('mobile'), width: 14, value: (row) => row.mobile_no },
       { header: heading('whatsapp'), width: 14, value: (row) => row.whatsapp_no },

@@ -24,7 +24,7 @@ import { AppError, isUniqueViolation, notFound, validationError } from '../../li
 import { containsPattern, pageOf } from '../../lib/pagination.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
 import { issueCode, spendCodeBudget, startRegistration } from '../auth/service.js';
-import { cityInState, cityName, cityOf, stateName, stateOf } from '../lookups/geo.js';
+import { cityInState, cityName, cityNamesOf, cityOf, stateName, stateOf } from '../lookups/geo.js';
 
 const PUBLISHER_NO_TAKEN = 'This publisher unique id is already taken';
 
@@ -162,6 +162,7 @@ export async function listPublishers(ctx: AppContext, query: PublisherListQuery)
       verified: verification === 'VERIFIED',
       state_name: stateName(state_id),
       city_name: cityName(city_id),
+      city_names: cityNamesOf(city_id),
       logoUrl: ctx.storage.url(logo_key),
       last_book_published: last_book_published ? new Date(last_book_published).toISOString() : null,
     })),
@@ -262,6 +263,7 @@ export async function publisherInfo(
     state_name: stateName(publisher.state_id),
     city_name: cityName(publisher.city_id),
     town: publisher.town,
+    city_names: cityNamesOf(publisher.city_id),
     state: stateOf(publisher.state_id),
     city: cityOf(publisher.city_id),
     total_books_count: total,

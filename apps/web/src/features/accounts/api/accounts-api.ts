@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { accountEndpoints, libraryEndpoints, lookupEndpoints, publisherEndpoints } from '@jsbn/shared/core';
-import type { ModelType } from '@jsbn/shared';
+import type { InterfaceLanguage, ModelType } from '@jsbn/shared';
 import { call, loginAndLoadUser, verifyAndLoadUser } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { useApiMutation, type EndpointHooks } from '../../../api/mutations';
@@ -14,11 +14,13 @@ export function useStates() {
   });
 }
 
-export function useCities(stateId: number | string | undefined) {
+/** GET /state/:stateId/city: a state's cities, named in `lng`. */
+export function useCities(stateId: number | string | undefined, lng: InterfaceLanguage) {
   return useQuery({
-    queryKey: queryKeys.lookups.cities(stateId),
+    queryKey: queryKeys.lookups.cities(stateId, lng),
     queryFn: async ({ signal, client }) =>
-      (await call(lookupEndpoints.cities, { params: { stateId: Number(stateId) }, signal, client })).data,
+      (await call(lookupEndpoints.cities, { params: { stateId: Number(stateId) }, headers: { 'Accept-Language': lng }, signal, client }))
+        .data,
     select: (data) => data.cities,
     enabled: Boolean(stateId),
     staleTime: Infinity,

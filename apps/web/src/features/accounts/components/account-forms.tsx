@@ -19,13 +19,13 @@ import {
 } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Checkbox, FormControlLabel, Link, Paper, Stack, Typography } from '@mui/material';
-import { FILE_RULES, lookupText } from '@jsbn/shared/core';
+import { FILE_RULES, cityText, lookupText } from '@jsbn/shared/core';
 import type { CurrentUser, ModelType } from '@jsbn/shared';
 import { refreshCurrentUser, toFormData, toastSuccess } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
 import { applyServerErrors, digitsOnly, scrollToFirstError } from '../../../components/forms';
 import { PageHeader } from '../../../components/page';
-import { i18n, useLookups } from '../../../i18n';
+import { currentLanguage, i18n, useLookups } from '../../../i18n';
 import { paths } from '../../../lib/paths';
 import { useCities, useRegisterAccount, useStates, useUpdateProfile } from '../api/accounts-api';
 import { LogoPicker } from './logo-picker';
@@ -63,22 +63,37 @@ function LogoController<T extends WithLogo, TOutput>({
   );
 }
 
-/** State and city options (city by the chosen state), states named in the interface language; `saved` is offered while the lists load (MUI warns about a value missing from the options). */
+/**
+ * State and city options (city by the chosen state), named in the interface language: cities as the
+ * API names them in it, in its alphabetical order (`Intl.Collator`), each also found by its English
+ * name (`match`); `saved` is offered while the lists load (MUI warns about a value missing from the options).
+ */
 export function useStateCityOptions(
   stateId: string,
   cityId?: string,
-  saved?: { state_id: number | null; state_name: string; city_id: number | null; city_name: string },
+  saved?: {
+    state_id: number | null;
+    state_name: string;
+    city_id: number | null;
+    city_name: string;
+    city_names?: Record<'en' | 'gu' | 'hi', string> | null;
+  },
 ) {
   const states = useStates();
   const lookups = useLookups();
-  const cities = useCities(stateId || undefined);
-  const cityOptions = (cities.data ?? []).map((city) => ({ value: String(city.id), label: city.city_name }));
+  const lng = currentLanguage(useTranslation().i18n);
+  const cities = useCities(stateId || undefined, lng);
+  const collator = new Intl.Collator(lng);
+  const cityOptions = (cities.data ?? [])
+    .map((city) => ({ value: String(city.id), label: city.city_name, match: city.city_name_en }))
+    .sort((a, b) => collator.compare(a.label, b.label));
   const stateOptions = (states.data ?? []).map((state) => ({
     value: String(state.id),
     label: lookupText(lookups, 'states', state.state_name),
   }));
   if (saved) {
-    if (cityId && !cities.data && String(saved.city_id) === cityId) cityOptions.push({ value: cityId, label: saved.city_name });
+    if (cityId && !cities.data && String(saved.city_id) === cityId)
+      cityOptions.push({ value: cityId, label: cityText(saved, lng), match: saved.city_name });
     if (stateId && !states.data && String(saved.state_id) === stateId)
       stateOptions.push({ value: stateId, label: lookupText(lookups, 'states', saved.state_name) });
   }

@@ -7,7 +7,7 @@ import { POSTAGE_TERMS, PUBLISHER_TYPES, SANCHALAK_TYPES, lookupText, rupees } f
 import { libraryProfile, publisherProfile, type CurrentUser, type LibraryDetails, type PublisherInfo } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
 import { useLookups } from '../../../i18n';
-import { FormPhone, FormSelect, FormText } from '../../../components/form-fields';
+import { FormPhone, FormSearchSelect, FormSelect, FormText } from '../../../components/form-fields';
 import { digitsOnly, oneOf, selectValue } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
 import { useOwnLibrary, useOwnPublisher } from '../api/accounts-api';
@@ -139,7 +139,7 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
         options={stateOptions}
         onValueChange={() => form.setValue('city', '', { shouldValidate: form.formState.isSubmitted })}
       />
-      <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
+      <FormSearchSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
       <FormText control={control} name="town" label={t('fields.town')} helperText={t('register.townHint')} />
       <FormPhone control={control} name="landline_no" label={t('fields.landline')} required />
       <FormPhone control={control} name="mobile_no" label={t('fields.mobile')} required />

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PUBLISHER_NO_LENGTH, PUBLISHER_TYPES, lookupText } from '@jsbn/shared/core';
 import { publisherRegistration } from '@jsbn/shared';
-import { FormPhone, FormSelect, FormText } from '../../../components/form-fields';
+import { FormPhone, FormSearchSelect, FormSelect, FormText } from '../../../components/form-fields';
 import { useLookups } from '../../../i18n';
 import { selectValue, withChecks } from '../../../components/forms';
 import { RegistrationLayout, digits, numeric, useRegistration, useSameWhatsapp, useStateCityOptions } from '../components/account-forms';
@@ -85,7 +85,7 @@ export function PublisherRegisterPage() {
         options={stateOptions}
         onValueChange={() => form.setValue('city', '', { shouldValidate: false })}
       />
-      <FormSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
+      <FormSearchSelect control={control} name="city" label={t('fields.city')} required disabled={!stateId} options={cityOptions} />
       <FormText control={control} name="town" label={t('fields.town')} helperText={t('register.townHint')} />
       <FormText control={control} name="pincode" label={t('fields.pincode')} required transform={digits(6)} slotProps={numeric} />
       <FormPhone control={control} name="landline_no" label={t('fields.landline')} />

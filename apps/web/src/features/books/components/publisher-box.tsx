@@ -5,12 +5,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import { COUNTRY_CODE } from '@jsbn/shared/core';
+import { COUNTRY_CODE, lookupText } from '@jsbn/shared/core';
 import type { PublisherInfo } from '@jsbn/shared';
 import { formatPhone, orNA } from '../../../components/format';
 import { SafeImage } from '../../../components/safe-image';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { TAP_PX } from '../../../lib/theme';
+import { useCityText, useLookups } from '../../../i18n';
 import { CatalogueButton, CatalogueProgress, type CatalogueDownloadState } from './catalogue-download';
 
 /** The publisher's call, WhatsApp and e-mail links: an icon and the number or address, a finger's height each (decision 029). */
@@ -61,6 +62,15 @@ export function PublisherBox(props: PublisherBoxProps) {
 
 function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onClaim }: PublisherBoxProps) {
   const { t } = useTranslation('books');
+  const lookups = useLookups();
+  const city = useCityText();
+  const place = [
+    publisher.address,
+    publisher.town,
+    city(publisher),
+    lookupText(lookups, 'states', publisher.state_name),
+    publisher.pincode,
+  ];
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="publisher-title">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
@@ -75,9 +85,7 @@ function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onCl
           <VerifiedBadge verified={publisher.verified} sayWhenNot />
         </Box>
       </Stack>
-      <Typography variant="body2">
-        {orNA([publisher.address, publisher.town, publisher.city_name, publisher.state_name, publisher.pincode].filter(Boolean).join(', '))}
-      </Typography>
+      <Typography variant="body2">{orNA(place.filter(Boolean).join(', '))}</Typography>
       <Typography variant="body2" color="text.secondary">
         {t('detail.publisher.books', { count: publisher.total_books })}
       </Typography>

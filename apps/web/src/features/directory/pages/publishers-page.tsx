@@ -7,7 +7,7 @@ import { DataTable, useListState, type Column } from '../../../components/data-t
 import { orNA } from '../../../components/format';
 import { logoColumn, viewDetailsColumn } from '../../../components/list-columns';
 import { PageHeader } from '../../../components/page';
-import { useLookups } from '../../../i18n';
+import { useCityText, useLookups } from '../../../i18n';
 import { usePublisherList } from '../../../api/publishers';
 import { PublisherDetailsDialog } from '../../../components/details-dialogs';
 import { VerifiedBadge } from '../../../components/verified-badge';
@@ -17,6 +17,7 @@ export function PublishersPage() {
   const { t } = useTranslation('directory');
   const list = useListState();
   const lookups = useLookups();
+  const city = useCityText();
   const publishers = usePublisherList(list.query);
   const [shown, setShown] = useState<number | null>(null);
 
@@ -45,7 +46,7 @@ export function PublishersPage() {
       header: t('columns.type'),
       render: (row) => orNA(row.publisher_type && lookupText(lookups, 'publisherTypes', row.publisher_type)),
     },
-    { key: 'city', header: t('columns.city'), render: (row) => orNA(row.city_name) },
+    { key: 'city', header: t('columns.city'), render: (row) => orNA(city(row)) },
     { key: 'state', header: t('columns.state'), render: (row) => orNA(lookupText(lookups, 'states', row.state_name)) },
     { key: 'books', header: t('columns.totalBooks'), render: (row) => row.total_books, align: 'center' },
     viewDetailsColumn(t('columns.details'), (row) => row.publisher_name, setShown),

@@ -15,7 +15,7 @@ import { LoadingState, PageHeader } from '../../../../components/page';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { SafeImage } from '../../../../components/safe-image';
 import { VerifiedBadge } from '../../../../components/verified-badge';
-import { useLookups } from '../../../../i18n';
+import { useCityText, useLookups } from '../../../../i18n';
 import { moderation, useModerationAction, useVerificationQueue } from '../api/moderation-api';
 import { BookWithdrawal } from '../components/book-withdrawal';
 import { ReasonDialog } from '../components/reason-dialog';
@@ -63,7 +63,9 @@ function useVerifyWithUndo(send: () => void) {
 function PublisherCard({ item }: { item: VerificationItem }) {
   const { t } = useTranslation('operatorModeration');
   const lookups = useLookups();
+  const city = useCityText();
   const typeName = item.publisher_type ? lookupText(lookups, 'publisherTypes', item.publisher_type) : null;
+  const place = [item.address, item.town, city(item), lookupText(lookups, 'states', item.state_name)];
   const [action, setAction] = useState<Action | null>(null);
   const verify = useModerationAction(() => moderation.verify(item.id));
   const [undone, setUndone] = useState(false);
@@ -141,7 +143,7 @@ function PublisherCard({ item }: { item: VerificationItem }) {
         <dt>{t('publishers.type')}</dt>
         <dd>{orNA(typeName)}</dd>
         <dt>{t('publishers.place')}</dt>
-        <dd>{orNA([item.address, item.town, item.city_name, item.state_name].filter(Boolean).join(', '))}</dd>
+        <dd>{orNA(place.filter(Boolean).join(', '))}</dd>
         <dt>{t('publishers.contact')}</dt>
         <dd>
           {item.email} · {formatPhone(item.mobile_no)}
