@@ -10,6 +10,7 @@ import { useApiMutation } from '../../../api/mutations';
 import { libraryHoldingsPath } from '../../../lib/paths';
 import { TAP_LINK, TAP_PX } from '../../../lib/theme';
 import { useCities, useStates } from '../api/accounts-api';
+import { currentLanguage } from '../../../i18n';
 
 const SETTINGS_KEY = ['holdings', 'settings'] as const;
 
@@ -28,10 +29,10 @@ interface Fields {
 
 /** The settings' form once they are read. */
 function SettingsForm({ initial, libraryId }: { initial: Fields; libraryId: number }) {
-  const { t } = useTranslation('shelves');
+  const { t, i18n } = useTranslation('shelves');
   const [fields, setFields] = useState(initial);
   const states = useStates();
-  const cities = useCities(fields.state_id || undefined);
+  const cities = useCities(fields.state_id || undefined, currentLanguage(i18n));
   const save = useApiMutation(
     (body: PublicHoldingsSettings) => call(holdingEndpoints.saveSettings, { body }),
     { onSuccess: (reply) => toastSuccess(reply.message) },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Autocomplete,
@@ -22,6 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { lendingEndpoints } from '@jsbn/shared/core';
 import type { LoanDto, MemberDto } from '@jsbn/shared';
 import { ApiError, call, toastSuccess } from '../../../api/client';
@@ -34,6 +35,9 @@ import { PageHeader } from '../../../components/page';
 import { TAP_PX } from '../../../lib/theme';
 import { CopyCodeField } from '../components/copy-code-field';
 import { MembersPanel } from '../components/members-panel';
+
+/** The camera's scanner, loaded when the desk first opens the camera (it brings the barcode reader). */
+const CodeScanner = lazy(async () => ({ default: (await import('../../../components/scanner/code-scanner')).CodeScanner }));
 
 /** India's offset from UTC, ms: a loan's days are India's (decision 076). */
 const INDIA_OFFSET_MS = 5.5 * 60 * 60 * 1000;
@@ -63,6 +67,7 @@ function Desk() {
   const { t } = useTranslation('lending');
   const [mode, setMode] = useState<'lend' | 'return'>('lend');
   const [code, setCode] = useState('');
+  const [camera, setCamera] = useState(false);
   const [member, setMember] = useState<MemberDto | null>(null);
   const [memberTyped, setMemberTyped] = useState('');
   const [lentOn, setLentOn] = useState(indiaDay());
@@ -130,6 +135,25 @@ function Desk() {
               {t('return')}
             </ToggleButton>
           </ToggleButtonGroup>
+          <Button
+            variant="outlined"
+            startIcon={<QrCodeScannerIcon />}
+            onClick={() => setCamera((open) => !open)}
+            aria-pressed={camera}
+            sx={{ minHeight: TAP_PX, alignSelf: 'flex-start' }}
+          >
+            {camera ? t('cameraOff') : t('cameraOn')}
+          </Button>
+          {camera && (
+            <Suspense fallback={null}>
+              <CodeScanner
+                onCode={(scanned) => {
+                  setCode(scanned);
+                  submit(scanned);
+                }}
+              />
+            </Suspense>
+          )}
           <CopyCodeField
             name="code"
             label={t('code')}

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
 import { paths } from '../../../lib/paths';
 import { TAP_PX } from '../../../lib/theme';
-import { CODE_SEEN_MARK, CodeScanner } from '../components/code-scanner';
+import { CODE_SEEN_MARK, CodeScanner } from '../../../components/scanner/code-scanner';
 import { useScanQueue } from '../api/scan-queue';
 import { registerOffline } from '../offline';
 
