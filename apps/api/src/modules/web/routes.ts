@@ -24,7 +24,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INTERFACE_LANGUAGES, formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
 import { PINCODE_PATTERN } from '@jsbn/shared';
 import { isPlaceName } from '../lookups/geo.js';
