@@ -7,16 +7,13 @@
  * reload), and once the connection returns it is sent once: one copy, not two. The time from the
  * camera's frame to the title on screen is printed (performance marks), never asserted.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { normalizeJsbn } from '@jsbn/shared';
 import enShelves from '../apps/web/src/locales/en/shelves.json' with { type: 'json' };
 import { apiCall, apiToken } from './support/api.js';
 import { snap } from './support/browser.js';
+import { qrCamera, seededBook, type CameraBook } from './support/camera.js';
 import type { RunningServer } from './support/server.js';
 import { newPage, useJourney } from './support/session.js';
 import { PHONE, appLive, signIn } from './support/ui.js';
@@ -25,28 +22,12 @@ const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
 const SCAN = enShelves.scan;
 
 /** The seeded book the camera shows, found before the browser starts. */
-let book: { jsbn_number: string; book_title: string };
+let book: CameraBook;
 
-/**
- * Chromium's flags for a camera showing `book`'s back-cover QR code: its JPEG from the API, on a
- * white 640 × 480 frame, two seconds of it as a `.y4m` (which Chromium plays in a loop).
- */
+/** The camera shows the QR code of a seeded book, found before the browser starts. */
 async function fakeCamera(server: RunningServer): Promise<string[]> {
-  const found = await apiCall<{ books: { jsbn_number: string; book_title: string }[] }>(
-    server.url,
-    '/book?queryString=Kalpasutra&limit=10',
-  );
-  book = found.data.books[0]!;
-  const qr = await fetch(`${server.url}/api/book/listing/jsbn/${book.jsbn_number}/qrcode.jpg`);
-  expect(qr.status).toBe(200);
-  const dir = mkdtempSync(join(tmpdir(), 'jsbn-scan-'));
-  writeFileSync(join(dir, 'qr.jpg'), Buffer.from(await qr.arrayBuffer()));
-  const video = join(dir, 'qr.y4m');
-  execFileSync('ffmpeg', [
-    ...['-y', '-loglevel', 'error', '-loop', '1', '-i', join(dir, 'qr.jpg'), '-t', '2'],
-    ...['-vf', 'scale=440:440,pad=640:480:100:20:white', '-pix_fmt', 'yuv420p', video],
-  ]);
-  return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`];
+  book = await seededBook(server, 'Kalpasutra');
+  return qrCamera(server, book.jsbn_number);
 }
 
 const journey = useJourney('failed-scan-', { browserArgs: fakeCamera });

@@ -159,8 +159,8 @@ export async function signIn(page: Page, baseUrl: string, tab: LoginTab, account
   await page.goto(`${baseUrl}/`);
 }
 
-/** The toast (notistack snackbar) showing `text`. */
-export const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text }).first();
+/** The toast (notistack snackbar) showing `text` (a string it contains, or a pattern). */
+export const toast = (page: Page, text: string | RegExp) => page.locator('#notistack-snackbar', { hasText: text }).first();
 
 /** The smallest target a finger is given (decision 029; WCAG 2.5.5): 44 × 44 CSS px. */
 export const FINGER_PX = 44;
