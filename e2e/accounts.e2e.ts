@@ -358,7 +358,7 @@ describe('accounts, profiles and the public site', () => {
     await page.waitForURL(`${journey.server.url}/`);
     await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${LIBRARY.name}` }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Library');
-    expect(await topMenu(page)).toEqual(['Home', 'Books', 'My orders', 'Our shelves']);
+    expect(await topMenu(page)).toEqual(['Home', 'Books', 'My orders', 'Our shelves', 'Lending desk']);
     expect(await groupItems(page, 'Books')).toEqual(['Publisher Wise Books', 'Recently Published', 'My interests']);
     expect(await groupItems(page, 'My orders')).toEqual(['Customize Letter Format', 'Track orders', 'Completed Orders']);
     expect(await profileMenu(page)).toEqual([LIBRARY.name, 'Edit Profile', 'Change Password', 'Logout']);
@@ -386,6 +386,7 @@ describe('accounts, profiles and the public site', () => {
       'Track orders',
       'Completed Orders',
       'Our shelves',
+      'Lending desk',
     ]);
     await snap(page, 'acc-drawer-library-375');
     await page.keyboard.press('Escape');
