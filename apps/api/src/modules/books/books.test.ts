@@ -259,7 +259,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${encodeURIComponent(variant)}` });
       expect(response.statusCode).toBe(200);
       const data = response.json().data;
-      expect(Object.keys(data).sort()).toEqual(['book', 'generated_pdfs', 'publisher_info']);
+      expect(Object.keys(data).sort()).toEqual(['book', 'generated_pdfs', 'publisher_info', 'read_at']);
       expect(data.book.jsbn_number).toBe(book.jsbn_number);
       expect(data.publisher_info).toMatchObject({
         publisher_no: 'AHM01',
