@@ -31,7 +31,8 @@ export async function settle(page: Page): Promise<void> {
  */
 export async function appLive(page: Page): Promise<void> {
   await page.locator('main').first().hover();
-  await expect.poll(() => page.locator('#root').getAttribute('data-app-live')).toBe('');
+  // Playwright's own wait: this also runs in a file's beforeAll, where expect.poll may not
+  await page.locator('#root[data-app-live]').waitFor({ state: 'attached' });
 }
 
 /**
