@@ -122,7 +122,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const mumbai = cityIdByName(MAHARASHTRA, 'Mumbai')!;
     expect([info.state, info.city]).toEqual([
       { id: MAHARASHTRA, state_id: MAHARASHTRA, state_name: 'Maharashtra' },
-      { id: mumbai, city_id: mumbai, city_name: 'Mumbai' },
+      { id: mumbai, city_id: mumbai, city_name: 'Mumbai', city_name_en: 'Mumbai' },
     ]);
     expect(info).not.toHaveProperty('gst_no');
     const own = (await inject(t.app, publisherEndpoints.one, { params: { id: publisher.publisherId }, headers })).json().data.publisher;
