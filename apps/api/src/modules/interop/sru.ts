@@ -612,13 +612,12 @@ async function pageOf(ctx: AppContext, compiled: Compiled, offset: number, count
  * its shelves (decision 077): a library system reading SRU learns who holds it.
  */
 async function marcWithHoldings(ctx: AppContext, found: BookDto[]): Promise<string[]> {
-  const [records, held] = await Promise.all([
-    marcRecords(ctx, found),
-    readAtBooks(
-      ctx.db,
-      found.map((book) => book.id),
-    ),
-  ]);
+  // one after the other: a request's statements share its one connection (decision 064)
+  const records = await marcRecords(ctx, found);
+  const held = await readAtBooks(
+    ctx.db,
+    found.map((book) => book.id),
+  );
   return records.map((record, index) => marcXmlRecord(withCopies(record, publicHoldings852(held.get(found[index]!.id) ?? []))));
 }
 
