@@ -6,7 +6,7 @@
  * - those precached files (hashed, immutable: the same bytes the network would send);
  * - a navigation to the scan page, from the network as before, or from the precached shell when
  *   there is no connection (the app then renders the page; its scans wait on the phone);
- * - the fonts, kept once fetched (hashed, immutable).
+ * - the fonts, cached once fetched (hashed, immutable).
  * Everything else — the pages the server renders (their `Cache-Control` and ETags as they are)
  * and every `/api/` request (a signed-in user's data is never served stale) — is not answered
  * here: the browser fetches it as if there were no service worker.

@@ -144,7 +144,7 @@ const logoTypeMessage = 'Logo must be a JPEG or PNG image.';
 
 /**
  * Every uploaded file field, by its name on the wire:
- * - `book_cover` — POST/PATCH /api/book (multipart): JPEG or PNG, 10 MB, kept as a JPEG;
+ * - `book_cover` — POST/PATCH /api/book (multipart): JPEG or PNG, 10 MB, stored as a JPEG;
  * - `bookimage` — the upload addresses and PATCH /api/book/upload-files/:id: up to 4 JPEG or PNG, 10 MB each;
  * - `index_pdf` — likewise: one PDF, 200 MB;
  * - `pdfpublisher` — the book PDF (`book_pdf` in the form and in PATCH upload-files): one PDF, 200 MB;

@@ -61,7 +61,7 @@ export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Buf
 
 /**
  * The pipeline both re-encoders run: strict decode, EXIF orientation applied, metadata dropped.
- * A JPEG has no transparency: a PNG kept as a JPEG is laid on white (paper), not on black.
+ * A JPEG has no transparency: a PNG stored as a JPEG is laid on white (paper), not on black.
  */
 function encodedAgain(input: string | Buffer, type: ImageType) {
   const pipeline = strict(input).rotate();

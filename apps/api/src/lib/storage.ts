@@ -53,7 +53,7 @@ export interface PutRule {
   maxBytes: number;
   /** Content types accepted by magic bytes; anything else is 415 `typeMessage`. */
   allowed: readonly DetectedType[];
-  /** Every image accepted is encoded again as this type (a PNG cover kept as a JPEG); absent: as its own type. */
+  /** Every image accepted is encoded again as this type (a PNG cover stored as a JPEG); absent: as its own type. */
   storeAs?: DetectedType;
   tooLargeMessage: string;
   typeMessage: string;
@@ -183,7 +183,7 @@ export class LinkSigner {
 /**
  * Streams `source` into the file `path` while counting bytes and keeping the first ones; an
  * image (JPEG, PNG) is then decoded and encoded again (lib/images.ts), as `rule.storeAs` when set.
- * @returns the size in bytes (of the re-encoded image) and the type kept
+ * @returns the size in bytes (of the re-encoded image) and the type stored
  * @throws AppError 413 past `rule.maxBytes`, 415 when the bytes are not one of `rule.allowed`
  *   or an image does not decode; the file at `path` is removed on any failure
  */
@@ -207,8 +207,8 @@ export async function spoolChecked(source: Readable, path: string, rule: PutRule
     const type = detectType(head);
     if (!type || !rule.allowed.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.typeMessage);
     if (type === 'application/pdf') return { size, type };
-    const kept = rule.storeAs === 'image/jpeg' || rule.storeAs === 'image/png' ? rule.storeAs : type;
-    return { size: await reencodeImageFile(path, kept), type: kept };
+    const stored = rule.storeAs === 'image/jpeg' || rule.storeAs === 'image/png' ? rule.storeAs : type;
+    return { size: await reencodeImageFile(path, stored), type: stored };
   } catch (caught) {
     const error = caught instanceof UnreadableImageError ? new AppError('UNSUPPORTED_MEDIA_TYPE', rule.unreadableMessage) : caught;
     source.resume();

@@ -34,7 +34,7 @@ export function storageRule(field: FileField, place: FilePlace, what: string = F
 /** Library or publisher logo (`logo`): JPEG or PNG, 10 MB, public. */
 export const LOGO_FILE = storageRule('logo', { visibility: 'public', folder: 'logos' });
 
-/** Book cover (`book_cover`): JPEG or PNG, 10 MB, public, kept as a JPEG. */
+/** Book cover (`book_cover`): JPEG or PNG, 10 MB, public, stored as a JPEG. */
 export const COVER_FILE = storageRule('book_cover', { visibility: 'public', folder: 'covers' });
 
 /** Proof of dispatch (`orderImage`): JPEG, PNG or PDF, 5 MB, private. */
