@@ -89,7 +89,7 @@ describe.each(ENGINES)('holdings exports on %s', (engine) => {
         'પ્રકાશન વર્ષ',
         'ભાષા',
         'JSBN',
-        'ISBN',
+        'ISBN ક્રમાંક',
         'સ્થાન',
         'સ્થિતિ',
         'હાલ',
