@@ -831,6 +831,7 @@ export const audit_log = pgTable(
     actor_name: text('actor_name'),
     /** The acting account's e-mail as it was when it acted; null as `actor_name`. */
     actor_email: text('actor_email'),
+    /** The history's AUDIT_SUBJECTS (`@jsbn/shared`), listed here for drizzle-kit; lib/audit.test.ts holds the two lists together. */
     subject_type: text('subject_type', {
       enum: [
         'book',
