@@ -3,7 +3,7 @@
  * schemas or of the API, in English — shows in the interface language (`useMessages`).
  */
 import type { ReactNode } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, type Control, type ControllerFieldState, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Autocomplete, MenuItem, TextField, createFilterOptions, type TextFieldProps } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { normalizePhone, phoneWhileTyping } from '@jsbn/shared/core';
@@ -63,6 +63,14 @@ export function requiredLabel(labelProps: object | undefined): NonNullable<TextF
   return { ...labelProps, required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];
 }
 
+/**
+ * A field's `error` and `helperText`: its error (a shared schema's or the API's English message)
+ * in the interface language through `message`, else the field's own hint.
+ */
+function errorSlots(fieldState: ControllerFieldState, helperText: ReactNode, message: (text: string) => string) {
+  return { error: Boolean(fieldState.error), helperText: fieldState.error?.message ? message(fieldState.error.message) : helperText };
+}
+
 /** A text field bound to the form; the error shows once the field was touched or the form submitted. */
 export function FormText<T extends FieldValues>({
   control,
@@ -96,8 +104,7 @@ export function FormText<T extends FieldValues>({
             if (blurTransform && typeof value === 'string' && value !== blurTransform(value)) field.onChange(blurTransform(value));
             field.onBlur();
           }}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? message(fieldState.error.message) : helperText}
+          {...errorSlots(fieldState, helperText, message)}
         />
       )}
     />
@@ -135,8 +142,7 @@ export function FormSelect<T extends FieldValues>({
             onValueChange?.(event.target.value);
           }}
           onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? message(fieldState.error.message) : helperText}
+          {...errorSlots(fieldState, helperText, message)}
         >
           {options.map((option) => (
             <MenuItem key={option.value} value={option.value}>
@@ -196,8 +202,7 @@ export function FormSearchSelect<T extends FieldValues>({
               label={label}
               required={required}
               slotProps={required ? { inputLabel: requiredLabel(params.InputLabelProps) } : undefined}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ? message(fieldState.error.message) : helperText}
+              {...errorSlots(fieldState, helperText, message)}
             />
           )}
         />
