@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -14,7 +15,6 @@ import {
   MenuItem,
   Stack,
   TextField,
-  type TextFieldProps,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -33,6 +33,8 @@ import {
 } from '@jsbn/shared';
 import { ApiError, call, toastError, toastSuccess } from '../../../api/client';
 import { saveFile } from '../../../components/download';
+import { FormSelect, FormText } from '../../../components/form-fields';
+import { applyServerErrors } from '../../../components/forms';
 import { useApiMutation } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
@@ -50,34 +52,23 @@ const NUMERIC = { htmlInput: { inputMode: 'numeric' } } as const;
 /** A state's chip colour: on the shelves green, lent blue, missing amber, withdrawn grey. */
 const STATE_COLOUR = { available: 'success', lent: 'info', missing: 'warning', withdrawn: 'default' } as const;
 
-/** The server's message for each field of a refused form (400 `details`), by field name. */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(error.details.map((detail) => [detail.field, detail.message]));
-}
-
-/** What the add form holds, as typed. */
-interface AddFields {
+/** What the add form holds, as typed: a registered book's JSBN or a described book, and the copy's own fields. */
+interface AddValues {
+  kind: 'registered' | 'described';
   jsbn: string;
-  title: string;
-  author: string;
-  publisher_name: string;
-  publication_year: string;
-  isbn: string;
+  /** A book without a JSBN; its fields are named as the API names them (`book.title` …), so its errors land under them. */
+  book: { title: string; author: string; publisher_name: string; publication_year: string; isbn: string };
   accession_number: string;
   place: string;
-  condition: string;
+  condition: (typeof HOLDING_CONDITIONS)[number];
   source: (typeof HOLDING_ADDED_SOURCES)[number];
   note: string;
 }
 
-const EMPTY: AddFields = {
+const EMPTY: AddValues = {
+  kind: 'registered',
   jsbn: '',
-  title: '',
-  author: '',
-  publisher_name: '',
-  publication_year: '',
-  isbn: '',
+  book: { title: '', author: '', publisher_name: '', publication_year: '', isbn: '' },
   accession_number: '',
   place: '',
   condition: 'good',
@@ -86,62 +77,39 @@ const EMPTY: AddFields = {
 };
 
 /** The body of POST /api/library/holdings from the form: the JSBN, or the described book; empty fields left out. */
-function addBody(kind: 'registered' | 'described', fields: AddFields) {
+function addBody(values: AddValues) {
   const given = (value: string) => value.trim() || undefined;
   return {
-    ...(kind === 'registered'
-      ? { jsbn: fields.jsbn }
+    ...(values.kind === 'registered'
+      ? { jsbn: values.jsbn }
       : {
           book: {
-            title: fields.title,
-            author: given(fields.author),
-            publisher_name: given(fields.publisher_name),
-            publication_year: given(fields.publication_year),
-            isbn: given(fields.isbn),
+            title: values.book.title,
+            author: given(values.book.author),
+            publisher_name: given(values.book.publisher_name),
+            publication_year: given(values.book.publication_year),
+            isbn: given(values.book.isbn),
           },
         }),
-    accession_number: given(fields.accession_number),
-    place: given(fields.place),
-    condition: fields.condition as HoldingDto['condition'],
-    source: fields.source,
-    note: given(fields.note),
+    accession_number: given(values.accession_number),
+    place: given(values.place),
+    condition: values.condition,
+    source: values.source,
+    note: given(values.note),
   };
 }
 
-/** One field of the add form: its value from `fields`, its server error (a described book's under `book.<name>`). */
-function CopyField({
-  name,
-  fields,
-  errors,
-  onChange,
-  helperText,
-  ...props
-}: Omit<TextFieldProps, 'name' | 'onChange'> & {
-  name: keyof AddFields;
-  fields: AddFields;
-  errors: Record<string, string>;
-  onChange: (name: keyof AddFields, value: string) => void;
-}) {
-  const error = errors[name] ?? errors[`book.${name}`];
-  return (
-    <TextField
-      name={name}
-      value={fields[name]}
-      onChange={(event) => onChange(name, event.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
-      fullWidth
-      {...props}
-    />
-  );
+/** A refusal that names no field of the form (the copy's book not found, a server fault): said under the form. */
+function formError(error: Error | null): string | null {
+  return error && !(error instanceof ApiError && error.details.some((detail) => detail.field)) ? error.message : null;
 }
 
 /** 'Add a copy': a registered book by its JSBN, or a book described by hand; the next accession number offered. */
 function AddCopyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shelves');
   const fullScreen = useFullScreenDialog();
-  const [kind, setKind] = useState<'registered' | 'described'>('registered');
-  const [fields, setFields] = useState<AddFields>(EMPTY);
+  const form = useForm<AddValues>({ defaultValues: EMPTY });
+  const kind = form.watch('kind');
   const next = useQuery({
     queryKey: queryKeys.holdings.next,
     queryFn: async ({ signal, client }) => (await call(holdingEndpoints.nextAccession, { signal, client })).data.accession_number,
@@ -153,19 +121,15 @@ function AddCopyDialog({ open, onClose }: { open: boolean; onClose: () => void }
       silent: true,
       onSuccess: (reply) => {
         toastSuccess(reply.message);
-        setFields(EMPTY);
+        form.reset(EMPTY);
         onClose();
       },
+      onError: (error) => applyServerErrors(error, form.setError),
     },
     [queryKeys.holdings.all],
   );
-  const errors = fieldErrors(add.error);
-  const bound = { fields, errors, onChange: (name: keyof AddFields, value: string) => setFields({ ...fields, [name]: value }) };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate(addBody(kind, fields));
-  };
-  const otherError = add.error && Object.keys(errors).length === 0 ? add.error.message : null;
+  const { control } = form;
+  const otherError = formError(add.error);
   return (
     <Dialog
       open={open}
@@ -175,11 +139,21 @@ function AddCopyDialog({ open, onClose }: { open: boolean; onClose: () => void }
       maxWidth="sm"
       fullWidth
     >
-      <Box component="form" noValidate onSubmit={submit} sx={dialogFormSx}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((values) => add.mutate(addBody(values)))(event)}
+        sx={dialogFormSx}
+      >
         <DialogTitle id="add-copy-title">{t('add.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <ToggleButtonGroup exclusive fullWidth value={kind} onChange={(_event, value: typeof kind | null) => value && setKind(value)}>
+            <ToggleButtonGroup
+              exclusive
+              fullWidth
+              value={kind}
+              onChange={(_event, value: AddValues['kind'] | null) => value && form.setValue('kind', value)}
+            >
               <ToggleButton value="registered" sx={{ minHeight: TAP_PX }}>
                 {t('add.registered')}
               </ToggleButton>
@@ -188,43 +162,44 @@ function AddCopyDialog({ open, onClose }: { open: boolean; onClose: () => void }
               </ToggleButton>
             </ToggleButtonGroup>
             {kind === 'registered' ? (
-              <CopyField name="jsbn" label={t('add.jsbn')} required helperText={t('add.jsbnHelp')} autoFocus {...bound} />
+              <FormText control={control} name="jsbn" label={t('add.jsbn')} required helperText={t('add.jsbnHelp')} autoFocus fullWidth />
             ) : (
               <>
-                <CopyField name="title" label={t('add.bookTitle')} required autoFocus {...bound} />
-                <CopyField name="author" label={t('add.author')} {...bound} />
-                <CopyField name="publisher_name" label={t('add.publisher')} {...bound} />
+                <FormText control={control} name="book.title" label={t('add.bookTitle')} required autoFocus fullWidth />
+                <FormText control={control} name="book.author" label={t('add.author')} fullWidth />
+                <FormText control={control} name="book.publisher_name" label={t('add.publisher')} fullWidth />
                 <Stack direction="row" spacing={2}>
-                  <CopyField name="publication_year" label={t('add.year')} slotProps={NUMERIC} {...bound} />
-                  <CopyField name="isbn" label={t('add.isbn')} slotProps={NUMERIC} {...bound} />
+                  <FormText control={control} name="book.publication_year" label={t('add.year')} slotProps={NUMERIC} fullWidth />
+                  <FormText control={control} name="book.isbn" label={t('add.isbn')} slotProps={NUMERIC} fullWidth />
                 </Stack>
               </>
             )}
-            <CopyField
+            <FormText
+              control={control}
               name="accession_number"
               label={t('add.accession')}
               placeholder={next.data}
               helperText={next.data ? t('add.accessionHelp', { next: next.data }) : undefined}
-              {...bound}
+              fullWidth
             />
-            <CopyField name="place" label={t('add.place')} {...bound} />
+            <FormText control={control} name="place" label={t('add.place')} fullWidth />
             <Stack direction="row" spacing={2}>
-              <CopyField name="condition" label={t('add.condition')} select {...bound}>
-                {HOLDING_CONDITIONS.map((condition) => (
-                  <MenuItem key={condition} value={condition}>
-                    {t(`conditions.${condition}`)}
-                  </MenuItem>
-                ))}
-              </CopyField>
-              <CopyField name="source" label={t('add.source')} select {...bound}>
-                {HOLDING_ADDED_SOURCES.map((source) => (
-                  <MenuItem key={source} value={source}>
-                    {t(`sources.${source}`)}
-                  </MenuItem>
-                ))}
-              </CopyField>
+              <FormSelect
+                control={control}
+                name="condition"
+                label={t('add.condition')}
+                options={HOLDING_CONDITIONS.map((condition) => ({ value: condition, label: t(`conditions.${condition}`) }))}
+                fullWidth
+              />
+              <FormSelect
+                control={control}
+                name="source"
+                label={t('add.source')}
+                options={HOLDING_ADDED_SOURCES.map((source) => ({ value: source, label: t(`sources.${source}`) }))}
+                fullWidth
+              />
             </Stack>
-            <CopyField name="note" label={t('add.note')} multiline minRows={2} {...bound} />
+            <FormText control={control} name="note" label={t('add.note')} multiline minRows={2} fullWidth />
             {otherError ? (
               <Typography color="error" role="alert">
                 {otherError}
@@ -245,29 +220,34 @@ function AddCopyDialog({ open, onClose }: { open: boolean; onClose: () => void }
   );
 }
 
+/** What the state form holds: the state a copy on the shelves leaves them for, and why. */
+interface StateValues {
+  state: (typeof LEAVING_STATES)[number];
+  reason: string;
+}
+
 /** 'Change state': a copy back on the shelves, or missing or withdrawn with the reason. */
 function ChangeStateDialog({ holding, onClose }: { holding: HoldingDto | null; onClose: () => void }) {
   const { t } = useTranslation('shelves');
-  const [state, setState] = useState<'available' | 'missing' | 'withdrawn'>('missing');
-  const [reason, setReason] = useState('');
+  const form = useForm<StateValues>({ defaultValues: { state: 'missing', reason: '' } });
   const change = useApiMutation(
-    (body: { state: typeof state; reason?: string }) => call(holdingEndpoints.setState, { params: { id: holding!.id }, body }),
+    (body: { state: StateValues['state'] | 'available'; reason?: string }) =>
+      call(holdingEndpoints.setState, { params: { id: holding!.id }, body }),
     {
       silent: true,
       onSuccess: (reply) => {
         toastSuccess(reply.message);
-        setReason('');
+        form.reset();
         onClose();
       },
+      onError: (error) => applyServerErrors(error, form.setError),
     },
     [queryKeys.holdings.all],
   );
-  const errors = fieldErrors(change.error);
   const onShelves = holding?.state === 'available';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change.mutate(onShelves ? { state, reason: reason.trim() || undefined } : { state: 'available' });
-  };
+  const submit = form.handleSubmit(({ state, reason }) =>
+    change.mutate(onShelves ? { state, reason: reason.trim() || undefined } : { state: 'available' }),
+  );
   return (
     <Dialog
       open={Boolean(holding)}
@@ -276,33 +256,28 @@ function ChangeStateDialog({ holding, onClose }: { holding: HoldingDto | null; o
       maxWidth="xs"
       fullWidth
     >
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id="copy-state-title">{t('change.title', { number: holding?.accession_number ?? '' })}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>{holding?.title}</Typography>
           {onShelves ? (
             <Stack spacing={2}>
-              <TextField select label={t('state')} value={state} onChange={(event) => setState(event.target.value as typeof state)}>
-                {LEAVING_STATES.map((option) => (
-                  <MenuItem key={option} value={option}>
-                    {t(`states.${option}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                name="reason"
-                label={t('change.reason')}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                error={Boolean(errors.reason)}
-                helperText={errors.reason}
-                required
-                autoFocus
+              <FormSelect
+                control={form.control}
+                name="state"
+                label={t('state')}
+                options={LEAVING_STATES.map((option) => ({ value: option, label: t(`states.${option}`) }))}
               />
+              <FormText control={form.control} name="reason" label={t('change.reason')} required autoFocus />
             </Stack>
           ) : (
             <Typography color="text.secondary">{holding?.state_reason}</Typography>
           )}
+          {formError(change.error) ? (
+            <Typography color="error" role="alert" sx={{ mt: 2 }}>
+              {formError(change.error)}
+            </Typography>
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={change.isPending} sx={{ minHeight: TAP_PX }}>
