@@ -101,13 +101,13 @@ function LoginFormView({
         />
         <FormText
           control={form.control}
-          slotProps={LABEL_ABOVE}
           name="password"
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"
           required
           autoFocus={Boolean(knownEmail)}
+          slotProps={LABEL_ABOVE}
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component="button" type="button" onClick={onForgot} sx={TAP_LINK}>
