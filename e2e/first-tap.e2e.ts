@@ -1,17 +1,21 @@
 /**
- * The first tap on a page rendered on the server (decision 031): nothing but the small entry script
- * loads before the page's `load` event; then, the browser idle, the app's chunks (the start's,
- * the page's, its language's, then its dialogs') are fetched in the background — not when the
- * browser asks to save data; and a tap before the app is there shows at once on the control
- * that it was received, until the app answers it. The language switcher and 'Order Book as
- * Reader' answer at once, before the app is there (decision 053): the menu of the three
- * languages, and the dialog's frame and title saying it loads.
+ * The first tap on a page rendered on the server (decisions 031, 066, 078): nothing but the small
+ * entry script loads before the page's `load` event; then, the browser idle, the app's chunks (the
+ * start's, the page's, its language's, then its dialogs') are fetched in the background and the
+ * app hydrates the page without waiting for a tap — not when the browser asks to save data, where
+ * the first interaction starts it. A tap before the app is there is answered by the browser: the
+ * language link and 'Order Book as Reader' open the server's page. What a visitor typed into the
+ * server's login or reader's order form before the app hydrated it is still there after, and the
+ * app sends it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { todayIso } from '@jsbn/shared';
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, expectFingerTargets, scriptsBeforeLoad } from './support/ui.js';
+import { PHONE, appLive, scriptsBeforeLoad } from './support/ui.js';
+
+const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
 
 const journey = useJourney('first-tap-');
 let bookPath = '';
@@ -47,7 +51,7 @@ async function savingData(page: Page) {
   );
 }
 
-/** Holds the app's start module on its way until the returned function is called: what shows meanwhile is the entry's alone. */
+/** Holds the app's start module on its way until the returned function is called: until then the page is the server's alone. */
 async function holdApp(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -58,8 +62,14 @@ async function holdApp(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Marks the page's window: the mark is gone after a page load, and stays while the app answers in place. */
+const markWindow = (page: Page) => page.evaluate(() => Object.assign(window, { jsbnSamePage: true }));
+const sameWindow = (page: Page) => page.evaluate(() => 'jsbnSamePage' in window);
+/** Whether the app has hydrated the page (`#root[data-app-live]`, main.tsx). */
+const isLive = (page: Page) => page.locator('#root[data-app-live]').count();
+
 describe('the first tap on a page rendered on the server', () => {
-  it('1. fetches the app in the background once the page has loaded: the start, the page, then its dialogs', async () => {
+  it('1. fetches the app in the background once the page has loaded: the start, the page, then its dialogs; and hydrates with no tap', async () => {
     const page = await newPage();
     const start = page.waitForRequest(/\/assets\/start-[\w-]+\.js$/);
     const later = page.waitForRequest(/\/assets\/share-dialog-[\w-]+\.js$/);
@@ -82,6 +92,10 @@ describe('the first tap on a page rendered on the server', () => {
     expect(await page.locator('head link[rel="modulepreload"][href*="/assets/start-"]').count()).toBe(1);
     expect(await page.locator('#root').getAttribute('data-server-made')).toBe('');
     expect(await page.locator('template#jsbn-app-modules').count()).toBe(0);
+    // the app hydrates the page at idle, no tap asked for: the first tap is the app's to answer
+    await page.locator('#root[data-app-live]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Report a problem with this book' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Report a problem with this book' }).isVisible()).toBe(true);
   });
 
   it("2. fetches the page's language with it: a Gujarati page its catalogue", async () => {
@@ -93,68 +107,47 @@ describe('the first tap on a page rendered on the server', () => {
     await expect.poll(async () => (await scripts(page)).find((script) => /^\/assets\/gu-/.test(script.path))?.beforeLoad).toBe(false);
   });
 
-  it('3. fetches nothing more when the browser asks to save data; a tap then shows at once that it waits, and is answered', async () => {
+  it('3. fetches nothing more when the browser asks to save data; the first interaction hydrates the page, which answers the tap', async () => {
     const page = await newPage();
     await savingData(page);
     await page.goto(`${journey.server.url}${bookPath}`);
     await expect.poll(() => page.locator('template#jsbn-app-modules').getAttribute('data-skipped')).toBe('save-data');
     expect((await scripts(page)).map((script) => script.path)).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
     expect(await page.locator('head > link[rel="modulepreload"]').count()).toBe(0);
-
-    // the app is held on its way: the tapped button says at once that the tap was received
-    const release = await holdApp(page);
-    const order = page.getByRole('button', { name: 'Report a problem with this book' });
-    await order.click();
-    await expect.poll(() => order.getAttribute('data-app-waiting')).toBe('');
-    expect(await order.evaluate((button) => getComputedStyle(button).cursor)).toBe('progress');
-    await snap(page, 'first-tap-waiting-390');
-    release();
-    // the app is there: it answers the tap (its own dialog in place of the frame shown meanwhile), and the button is itself again
+    expect(await isLive(page)).toBe(0);
+    // the pointer over the page starts the app, which hydrates it and answers the tap
+    await appLive(page);
+    await page.getByRole('button', { name: 'Report a problem with this book' }).click();
     await expect.poll(() => page.locator('.MuiDialog-root[role="presentation"] [role="dialog"]').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('dialog', { name: 'Report a problem with this book' }).count()).toBe(1);
-    expect(await page.locator('[data-app-waiting]').count()).toBe(0);
     await snap(page, 'first-tap-answered-390');
   });
 
-  it("4. answers a tap on the language switcher at once, before the app is there, and 'Order Book as Reader' is a link; a language chosen then is the app's to set", async () => {
+  it("4. a tap on a language link or on 'Order Book as Reader' before the app is there is the browser's: it opens the server's page", async () => {
     for (const width of [PHONE.width, 1366]) {
       const page = await newPage({ width });
-      await savingData(page);
-      // the app never comes until released: what shows meanwhile is the entry's and the early answers' alone
+      // the app never comes until released: the page is the server's alone
       const release = await holdApp(page);
       await page.goto(`${journey.server.url}${bookPath}`);
-      const switcher = page.getByRole('button', { name: /^Choose the language of the site/ });
-      await switcher.click();
-      const menu = page.getByRole('menu', { name: 'Choose the language of the site' });
-      await expect.poll(() => menu.isVisible()).toBe(true);
-      expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual(['English', 'ગુજરાતી', 'हिन्दी']);
-      expect(await menu.getByRole('menuitemradio', { checked: true }).textContent()).toBe('English');
-      expect(await page.locator('#root').getAttribute('aria-busy')).toBe('true');
-      // a finger's size on a phone (decision 029), its entries as the app's menu's
-      if (width === PHONE.width) await expectFingerTargets(page, 'the language menu before the app, 390 px');
-      await snap(page, `first-tap-early-menu-${width}`);
-      // a choice waits for the app, which makes it as its own switcher does
-      const gujarati = menu.getByRole('menuitemradio', { name: 'ગુજરાતી' });
-      await gujarati.click();
-      await expect.poll(() => gujarati.getAttribute('data-app-waiting')).toBe('');
-      expect(await page.locator('html').getAttribute('lang')).toBe('en');
-      release();
-      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('gu');
-      await expect.poll(() => menu.count()).toBe(0);
+      await page.getByRole('link', { name: 'ગુજરાતી', exact: true }).click();
+      await page.waitForURL(`${journey.server.url}${bookPath}?lang=gu`);
+      expect(await page.locator('html').getAttribute('lang')).toBe('gu');
+      expect(await isLive(page)).toBe(0);
       await expect.poll(() => page.getByRole('link', { name: 'વાચક તરીકે મંગાવો' }).isVisible()).toBe(true);
-      expect(await page.evaluate(() => localStorage.getItem('jsbn.language'))).toBe('gu');
       expect((await page.context().cookies()).find((cookie) => cookie.name === 'jsbn_language')?.value).toBe('gu');
+      await snap(page, `first-tap-language-link-${width}`);
+      release();
     }
 
     // 'Order Book as Reader' is a link to its page, which the browser opens without the app (decision 066)
     const page = await newPage({ width: PHONE.width, locale: 'hi-IN' });
-    await savingData(page);
     const release = await holdApp(page);
     await page.goto(`${journey.server.url}${bookPath}`);
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
     await page.getByRole('link', { name: 'पाठक के रूप में मँगाएँ' }).click();
     await page.waitForURL(`${journey.server.url}${bookPath}/reader-order`);
     await expect.poll(() => page.getByRole('button', { name: 'प्रकाशक को अनुरोध भेजें' }).isVisible()).toBe(true);
+    expect(await isLive(page)).toBe(0);
     release();
   });
 
@@ -163,5 +156,50 @@ describe('the first tap on a page rendered on the server', () => {
     await page.goto(`${journey.server.url}/about`);
     await expect.poll(() => page.locator('head > link[rel="modulepreload"][href*="/assets/start-"]').count()).toBe(1);
     expect(await page.locator('template#jsbn-app-modules').count()).toBe(0);
+  });
+
+  it("6. what was typed into the server's login before the app hydrated it stays, and the app signs in with it", async () => {
+    const page = await newPage();
+    const release = await holdApp(page);
+    await page.goto(`${journey.server.url}/login?as=library`);
+    expect(await page.locator('#root').getAttribute('data-server-made')).toBe('');
+    await page.getByLabel('Email', { exact: true }).fill(LIBRARY.email);
+    await page.getByLabel('Password', { exact: true }).fill(LIBRARY.password);
+    expect(await isLive(page)).toBe(0);
+    await markWindow(page);
+    release();
+    await appLive(page);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(LIBRARY.email);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(LIBRARY.password);
+    await snap(page, 'first-tap-login-hydrated-390');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe('Logged in as Library');
+    // the app sent it (the same window), not the browser's post
+    expect(await sameWindow(page)).toBe(true);
+  });
+
+  it("7. what was typed into the server's reader's order form before the app hydrated it stays, and the app sends it", async () => {
+    const page = await newPage();
+    const release = await holdApp(page);
+    await page.goto(`${journey.server.url}${bookPath}/reader-order`);
+    const [year, month, day] = todayIso().split('-');
+    const typed = {
+      Name: 'Kiran Mehta',
+      'Mobile number': '9825067890',
+      Email: 'kiran@example.test',
+      Message: 'Two copies, please.',
+      'Needed by (date)': `${day}/${month}/${year}`,
+    };
+    for (const [label, value] of Object.entries(typed)) await page.getByLabel(label, { exact: true }).fill(value);
+    expect(await isLive(page)).toBe(0);
+    await markWindow(page);
+    release();
+    await appLive(page);
+    for (const [label, value] of Object.entries(typed)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+    await snap(page, 'first-tap-reader-order-hydrated-390');
+    await page.getByRole('button', { name: 'Send the request to the publisher' }).click();
+    await page.waitForURL(`${journey.server.url}${bookPath}/reader-order?sent=1`);
+    expect(await page.getByTestId('reader-order-sent').textContent()).toContain('was sent to the publisher');
+    expect(await sameWindow(page)).toBe(true);
   });
 });

@@ -138,9 +138,8 @@ function appModules(): Plugin {
  * — on a phone's link over HTTP/1.1's six connections, each a 150 ms round trip, and each a
  * task of its own. What the start needs is always needed whole, so it goes into one chunk
  * (`app-start`, beside the start module's own); the app bar's lazy parts, fetched with it on every rendered page, into another
- * (`app-bar`). Neither takes a module the entry (`main.tsx`) or the first tap's early answers
- * (`early-answers.ts`, decision 053) import: those stay in the entry's 3.7 kB, and the early
- * answers never wait for the start's chunk. The sets are read from the module graph once it is
+ * (`app-bar`). Neither takes a module the entry (`main.tsx`) imports: those stay in the entry's
+ * few kB. The sets are read from the module graph once it is
  * built (`buildEnd`), before the chunks are made.
  */
 function startChunks() {
@@ -167,7 +166,7 @@ function startChunks() {
         from.forEach(visit);
         return found;
       };
-      const entry = closure([moduleOf('/src/main.tsx'), moduleOf('/src/app/early-answers.ts')]);
+      const entry = closure([moduleOf('/src/main.tsx')]);
       // the start module itself stays the dynamic entry the page's entry imports (its chunk is named after it)
       const startModule = moduleOf('/src/app/start.tsx');
       closure([startModule], entry).forEach((id) => start.add(id));
@@ -319,12 +318,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 1500,
         // the entry's import of the start module preloads nothing itself: index.html preloads the
         // start's chunks, a server-made page its template does (decision 031); Vite's helper
-        // checking its 27 chunks again cost a slow phone's first tap tens of ms; nor does its import
-        // of the first tap's early answers (decision 053), fetched in the background: the helper
-        // and the list would be bytes of every page's first load
+        // checking its 27 chunks again cost a slow phone's first tap tens of ms; the helper and the
+        // list would be bytes of every page's first load
         modulePreload: {
           resolveDependencies: (filename, deps, { hostType }) =>
-            hostType === 'js' && /(^|\/)(start|early-answers)-[\w-]+\.js$/.test(filename) ? [] : deps,
+            hostType === 'js' && /(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps,
         },
         rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
       },

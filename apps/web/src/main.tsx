@@ -1,19 +1,17 @@
 /**
- * The page's one script (decision 011). On a page the server drew for a visitor (`#root` marked
- * `data-server-made`), nothing more loads while they only read: the app is fetched at the first
- * sign of interaction (a touch, the pointer, a key, focus) and adopts the page's DOM; a tap on
- * a button meanwhile is held — the button shows at once that it waits — and repeated once the
- * app is there, while plain links work at once, and an image that cannot be loaded shows the
- * placeholder the app would show (spec §8). Once the page has loaded and the browser is idle,
- * the app's chunks are fetched in the background (not run), so that wait is short (decision 031).
+ * The page's one script (decision 011). On a page the server rendered for a visitor (`#root`
+ * marked `data-server-made`), nothing more loads before the page's `load` event; then, the
+ * browser idle, the app's chunks are fetched (decision 031) and the app hydrates the page and
+ * takes it over (decision 078). Until it has, a tap is the browser's to answer: every action a
+ * visitor has is a link or a form that works without JavaScript (decision 066), and an image
+ * that cannot be loaded shows the placeholder the app would show. When the browser asks to save
+ * data, nothing more is fetched until the first sign of interaction (a touch, the pointer, a
+ * key, focus), which starts the hydration.
  * A signed-in user's page the server rendered for them (`data-rendered-for`, their account's id;
- * decision 047) is adopted the same way. Everywhere else — a page drawn for someone else (a
+ * decision 047) is hydrated the same way. Everywhere else — a page rendered for someone else (a
  * visitor's page while signed in), a page showing the cart when this browser's cart holds
- * books (the server cannot know them), a page drawn in another language than the one chosen in
- * this browser — the app starts straight away.
- * The language switcher and the buttons opening a dialog answer a first tap at once, before the
- * app is there, from a small module fetched first in the background (`app/early-answers.ts`,
- * decision 053).
+ * books (the server cannot know them), a page rendered in another language than the one chosen
+ * in this browser — the app starts straight away.
  */
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/500.css';
@@ -22,20 +20,17 @@ import '@fontsource/noto-sans-gujarati/400.css';
 import '@fontsource/noto-sans-gujarati/700.css';
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/700.css';
-import './app/waiting.css';
 import { TOKEN_KEY, USER_KEY, cartStorageKey } from './api/session-keys';
 import { placeholderImage } from './components/placeholder-image';
-import { EARLY, EARLY_CONTROLS } from './app/early-marks';
 
 /** Where the language switcher keeps its choice (`LANGUAGE_STORAGE_KEY` of i18n/index.ts, not imported: this module stays small). */
 const LANGUAGE_KEY = 'jsbn.language';
 
+/** The first signs of interaction, which start the hydration where the browser asks to save data. */
 const INTENT_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
 
 /** The id of the `<template>` of the app's module preloads on a server-made page (`APP_MODULES_ID` of the API's modules/web/shell.ts). */
 const APP_MODULES_ID = 'jsbn-app-modules';
-/** The attribute that shows a held tap's control as waiting for the app (app/waiting.css). */
-const WAITING = 'data-app-waiting';
 
 /** Where the page notes the address it reloaded for a missing chunk (`vite:preloadError`), so it reloads once, never in a loop. */
 const RELOADED_KEY = 'jsbn.reloaded-for';
@@ -64,8 +59,6 @@ const start = (hydrate: boolean) =>
     // a task later React has attached the page's handlers
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => root.setAttribute(LIVE, ''));
-/** The answers given before the app is there (decision 053): a small module, fetched first in the background. */
-const earlyAnswers = () => import('./app/early-answers');
 
 /**
  * Shows, in place of an image of the server's page that could not be loaded (a cover on a weak
@@ -81,7 +74,7 @@ const imageFailed = (event: Event) => {
   if (event.target instanceof HTMLImageElement) showPlaceholder(event.target);
 };
 
-// a page drawn in another language than the one chosen in this browser is drawn again at once
+// a page rendered in another language than the one chosen in this browser is rendered again at once
 const chosen = localStorage.getItem(LANGUAGE_KEY);
 const otherLanguage = Boolean(chosen) && chosen !== document.documentElement.lang;
 
@@ -112,25 +105,14 @@ function preload(id: string): Promise<unknown> {
   return Promise.all(loaded);
 }
 
-/**
- * Fetches the app in the background once the page has loaded and the browser is idle
- * (decision 031): the start module's chunks, the page's own and its language's, then what the
- * page loads lazily — so the first tap waits for the app to run, not to arrive. Not when the
- * browser asks to save data (`navigator.connection.saveData`): then the app comes at the first
- * interaction, as before; the template says so (`data-skipped`).
- */
-function preloadWhenIdle() {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  if (connection?.saveData) {
-    document.getElementById(APP_MODULES_ID)?.setAttribute('data-skipped', 'save-data');
-    return;
-  }
-  const afterLoad = () =>
-    idle(() => {
-      // the first tap's own answers, before the app (a few hundred bytes; evaluating them only defines functions)
-      void earlyAnswers().catch(() => undefined);
-      void preload(APP_MODULES_ID).then(() => idle(() => void preload(`${APP_MODULES_ID}-later`)));
-    });
+/** Whether the browser asks to save data (`navigator.connection.saveData`, Chrome's Lite mode or a data saver). */
+function savingData(): boolean {
+  return Boolean((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
+}
+
+/** Runs `run` once the page has loaded (its `load` event) and the browser is idle. */
+function afterLoadWhenIdle(run: () => void) {
+  const afterLoad = () => idle(run);
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 }
@@ -144,117 +126,43 @@ function storedUserId(): string | null {
     return null;
   }
 }
-// the page was drawn for whoever uses this browser: a visitor's page for a visitor, or a signed-in page for this very account
+// the page was rendered for whoever uses this browser: a visitor's page for a visitor, or a signed-in page for this very account
 const renderedFor = root.dataset.renderedFor;
 const signedIn = Boolean(localStorage.getItem(TOKEN_KEY));
 const renderedForThisBrowser = renderedFor === undefined ? !signedIn : signedIn && renderedFor === storedUserId();
-// a page with the cart (`data-cart`) while this browser's cart holds books the server did not draw
+// a page with the cart (`data-cart`) while this browser's cart holds books the server did not render
 const cartFilled =
   root.hasAttribute('data-cart') && /[^\s[\]]/.test(localStorage.getItem(cartStorageKey(storedUserId() ?? undefined)) ?? '');
 
 if (!serverMade || !renderedForThisBrowser || cartFilled || otherLanguage) {
   void start(false);
 } else {
-  preloadWhenIdle();
-  let held: HTMLElement | null = null;
-  /** Settles once the app has adopted the page (the answers given before it wait for it). */
-  let becameLive!: () => void;
-  let failed!: (reason: unknown) => void;
-  const awaitLive = () => {
-    const promise = new Promise<void>((resolve, reject) => ((becameLive = resolve), (failed = reject)));
-    // a failure nobody waited for is no error of the page's
-    promise.catch(() => undefined);
-    return promise;
-  };
-  let live = awaitLive();
-  /** Boxes ticked or cleared before the app was there: their state before, and after the last tap (see `hold`). */
-  const boxes = new Map<HTMLInputElement, { before: boolean; after: boolean }>();
-  /**
-   * Holds a click on anything but a plain link until the app can answer it. A checkbox changes
-   * at once (its state is the page's own, as a screen reader or a test reads it); once the app
-   * is there it is put back and clicked again, so the app makes the same change.
-   */
-  const hold = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (!target || target.closest(`a[href], [${EARLY.answer}]`)) return;
-    if (target instanceof HTMLInputElement && target.type === 'checkbox') {
-      event.stopPropagation();
-      boxes.set(target, { before: boxes.get(target)?.before ?? !target.checked, after: target.checked });
-      (target.parentElement ?? target).setAttribute(WAITING, '');
-      return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-    held?.removeAttribute(WAITING);
-    held =
-      target.closest<HTMLElement>('button, [role="button"], label, input, select, textarea') ??
-      (target instanceof HTMLElement ? target : null);
-    // the tap is seen at once: the control shows it waits for the app (app/waiting.css)
-    held?.setAttribute(WAITING, '');
-    // and answered at once where the control asks for it (decision 053)
-    const control = held;
-    if (control?.matches(EARLY_CONTROLS))
-      void earlyAnswers().then(
-        ({ answerEarly }) =>
-          // not when the app came first and was given the tap
-          held === control &&
-          answerEarly(control, {
-            live,
-            waiting: WAITING,
-            release: (answered) => {
-              answered.removeAttribute(WAITING);
-              if (held === answered) held = null;
-            },
-          }),
-        () => undefined,
-      );
-  };
-  const listen = (on: boolean) =>
-    INTENT_EVENTS.forEach((name) =>
-      on ? document.addEventListener(name, wake, { capture: true, passive: true }) : document.removeEventListener(name, wake, true),
-    );
-  function wake() {
-    listen(false);
-    root.setAttribute('aria-busy', 'true');
-    start(true).then(
-      async () => {
-        document.removeEventListener('click', hold, true);
-        document.removeEventListener('error', imageFailed, true);
-        root.removeAttribute('aria-busy');
-        becameLive();
-        // what was typed while the app was on its way reaches the app's state; once the app has
-        // drawn that (a task later), the held tap
-        root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea').forEach((field) => {
-          if (field.value !== field.defaultValue) field.dispatchEvent(new Event('input', { bubbles: true }));
-        });
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        held?.removeAttribute(WAITING);
-        const tapped = held;
-        held = null;
-        if (tapped?.isConnected) tapped.click();
-        boxes.forEach(({ before, after }, box) => {
-          (box.parentElement ?? box).removeAttribute(WAITING);
-          if (!box.isConnected) return;
-          box.checked = before;
-          if (after !== before) box.click();
-        });
-      },
-      // offline or a new release: the page stays as it is (its links work) and tries again at the next interaction
-      (reason: unknown) => {
-        root.removeAttribute('aria-busy');
-        failed(reason);
-        live = awaitLive();
-        held?.removeAttribute(WAITING);
-        boxes.forEach((_state, box) => (box.parentElement ?? box).removeAttribute(WAITING));
-        listen(true);
-      },
-    );
-  }
-  document.addEventListener('click', hold, true);
-  listen(true);
-  // images that failed before this script ran, and those that fail until the app is there
+  // until the app is there, a tap is the browser's to answer: every action of a visitor's page is a link or a form (decision 066)
   document.addEventListener('error', imageFailed, true);
+  // images that failed before this script ran
   root.querySelectorAll<HTMLImageElement>('img[data-no-image]').forEach((image) => {
     if (image.complete && image.naturalWidth === 0) showPlaceholder(image);
   });
+  const hydrate = () => {
+    listen(false);
+    start(true).then(
+      () => document.removeEventListener('error', imageFailed, true),
+      // offline or a new release: the page stays as it is (its links and forms work) and tries again at the next interaction
+      () => listen(true),
+    );
+  };
+  const listen = (on: boolean) =>
+    INTENT_EVENTS.forEach((name) =>
+      on ? document.addEventListener(name, hydrate, { capture: true, passive: true }) : document.removeEventListener(name, hydrate, true),
+    );
+  if (savingData()) {
+    // the browser asks to save data: the app comes at the first interaction, not before
+    document.getElementById(APP_MODULES_ID)?.setAttribute('data-skipped', 'save-data');
+    listen(true);
+  } else {
+    afterLoadWhenIdle(() => {
+      void preload(APP_MODULES_ID).then(() => idle(() => void preload(`${APP_MODULES_ID}-later`)));
+      idle(hydrate);
+    });
+  }
 }

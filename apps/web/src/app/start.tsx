@@ -16,9 +16,7 @@ import { createStyleCache } from './style-cache';
 import { preloadRoute } from './routes';
 import { i18n, startI18n } from '../i18n';
 import { isInterfaceLanguage } from '@jsbn/shared/core';
-
-/** The language switcher's action, for a language chosen before the app was there (app/early-answers.ts, decision 053). */
-export { switchLanguage } from './layout/language';
+import { captureTypedValues, replayTickedBoxes, tickedBoxes } from '../lib/typed-before-hydration';
 
 function createQueryClient() {
   return new QueryClient({
@@ -89,8 +87,15 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
       </AppProviders>
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(root, app);
-  else {
+  if (hydrate) {
+    // what the visitor typed or ticked before the app was there stays (lib/typed-before-hydration.ts)
+    captureTypedValues(root);
+    const ticked = tickedBoxes(root);
+    hydrateRoot(root, app);
+    // a task later the page's handlers are attached
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    replayTickedBoxes(root, ticked);
+  } else {
     // a server-made page not hydrated (rendered in another language): rendered afresh
     root.replaceChildren();
     createRoot(root).render(app);

@@ -58,6 +58,13 @@ function showKept(
   return kept;
 }
 
+/**
+ * The slot props of a field whose label sits above it at all times (MUI's `shrink`), for a form
+ * the server renders that must read right without JavaScript (decision 066): without the app a
+ * label inside the field stays where it is and the typed text runs under it.
+ */
+export const LABEL_ABOVE = { inputLabel: { shrink: true } } as const satisfies TextFieldProps['slotProps'];
+
 /** An Autocomplete input's label props marked required as `requiredSlots` marks a field's (its id and shrink kept). */
 export function requiredLabel(labelProps: object | undefined): NonNullable<TextFieldProps['slotProps']>['inputLabel'] {
   return { ...labelProps, required: false, 'data-required': '' } as NonNullable<TextFieldProps['slotProps']>['inputLabel'];

@@ -4,9 +4,9 @@
  * page for a visitor, asking this API for its data in-process (`app.inject`, as the visitor's
  * address, so rate limits count them as the visitor's); the result goes into `#root` of the
  * built `index.html`, marked `data-server-made`, with the data beside it as JSON for the app
- * to hydrate the page at the first interaction. The shell keeps its entry script; its module
- * preloads, and the page's own chunks, wait in a `<template>` until the page has loaded
- * (decision 031): a visitor who only reads loads nothing more before then.
+ * to hydrate the page at idle once it has loaded (decision 078). The shell keeps its entry
+ * script; its module preloads, and the page's own chunks, wait in a `<template>` until the page
+ * has loaded (decision 031): nothing more loads before then.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

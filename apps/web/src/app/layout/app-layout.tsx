@@ -18,7 +18,6 @@ import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../../lib/theme';
 import { paths } from '../../lib/paths';
 import { currentLanguage } from '../../i18n';
 import { isGroup, menuFor, profileMenuFor, type MenuGroup, type MenuItemDef } from './menus';
-import { EARLY } from '../early-marks';
 
 const navPopups = () => import('./nav-popups');
 const NavMenu = lazyNamed(navPopups, 'NavMenu');
@@ -184,8 +183,6 @@ export function LanguageButton({ menuId = 'menu-language' }: { menuId?: string }
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap' }}
         lang={current}
-        // its menu opens at once, before the app is there (decision 053)
-        {...{ [EARLY.menu]: t('language.choose') }}
       >
         {LANGUAGE_NAMES[current]}
       </Button>

@@ -81,7 +81,7 @@ export function LanguageMenu({ id, anchor, onClose }: { id: string; anchor: HTML
           key={language.code}
           lang={language.code}
           selected={language.code === current}
-          // a choice of one among three, as the menu rendered before the app is there says it (app/early-answers.ts)
+          // a choice of one among three
           role="menuitemradio"
           aria-checked={language.code === current}
           onClick={() => {

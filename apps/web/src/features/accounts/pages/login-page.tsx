@@ -8,7 +8,8 @@ import { Alert, Box, Button, Link, Paper, Stack, Tab, Tabs, Typography } from '@
 import { MSG, PASSWORD_MIN } from '@jsbn/shared/core';
 import { email, loginBody, type ModelType } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
-import { FormText } from '../../../components/form-fields';
+import { FormText, LABEL_ABOVE } from '../../../components/form-fields';
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration';
 import { LOGIN_QUERY, loginEmailOf, loginPath, loginTabOf, orderedBookOf, paths, returnPathOf } from '../../../lib/paths';
 import { TAP_LINK } from '../../../lib/theme';
 import { useForgotPassword, useLogin } from '../api/accounts-api';
@@ -55,10 +56,13 @@ function LoginFormView({
   const navigate = useNavigate();
   const reply = useFormReply();
   const forgetReply = useForgetFormReply();
+  const action = loginPath({ as: modelType, next: returnTo ?? undefined });
+  // what the visitor typed into the server's form before the app hydrated it stays (decision 078)
+  const typed = useTypedBeforeHydration(action);
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginForm),
     mode: 'onTouched',
-    defaultValues: { email: reply?.values.email ?? knownEmail, password: '' },
+    defaultValues: { email: typed.email ?? reply?.values.email ?? knownEmail, password: typed.password ?? '' },
   });
   const mutation = useLogin(modelType, {
     onSuccess: (message) => {
@@ -70,7 +74,7 @@ function LoginFormView({
     <form
       noValidate
       method="post"
-      action={loginPath({ as: modelType, next: returnTo ?? undefined })}
+      action={action}
       onSubmit={(event) =>
         void form.handleSubmit((values) => {
           forgetReply();
@@ -86,7 +90,15 @@ function LoginFormView({
             {reply.message}
           </Alert>
         ) : null}
-        <FormText control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
+        <FormText
+          control={form.control}
+          name="email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          slotProps={LABEL_ABOVE}
+        />
         <FormText
           control={form.control}
           name="password"
@@ -95,6 +107,7 @@ function LoginFormView({
           autoComplete="current-password"
           required
           autoFocus={Boolean(knownEmail)}
+          slotProps={LABEL_ABOVE}
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component="button" type="button" onClick={onForgot} sx={TAP_LINK}>

@@ -7,7 +7,8 @@ import { BOOK_MSG, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
 import { readerOrderFields, type ReaderOrder } from '@jsbn/shared';
 import { useBookByJsbn, useReaderOrder } from '../../../api/books';
 import { useForgetFormReply, useFormReply } from '../../../api/form-reply';
-import { FormPhone, FormText } from '../../../components/form-fields';
+import { FormPhone, FormText, LABEL_ABOVE } from '../../../components/form-fields';
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration';
 import { LoadingState } from '../../../components/page';
 import { bookDetailPath, readerOrderPath, READER_ORDER_SENT } from '../../../lib/paths';
 import { TAP_LINK } from '../../../lib/theme';
@@ -48,7 +49,9 @@ export function ReaderOrderPage() {
   const book = useBookByJsbn(jsbn).data?.book;
   const reply = useFormReply();
   const forgetReply = useForgetFormReply();
-  const posted = (name: keyof ReaderValues) => reply?.values[name] ?? '';
+  // what the visitor typed into the server's form before the app hydrated it, else what was posted (decision 078)
+  const typed = useTypedBeforeHydration(readerOrderPath(jsbn));
+  const posted = (name: keyof ReaderValues) => typed[name] ?? reply?.values[name] ?? '';
   const form = useForm<ReaderValues>({
     // The day is judged when the form is checked, so a page left open overnight stays right.
     resolver: (values, context, options) => zodResolver(readerForm(todayIso()))(values, context, options),
@@ -109,10 +112,17 @@ export function ReaderOrderPage() {
                   {general}
                 </Alert>
               ) : null}
-              <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" />
-              <FormPhone control={control} name="mobile" label={t('requests.mobile')} />
-              <FormText control={control} name="email" label={t('requests.email')} type="email" autoComplete="email" />
-              <FormText control={control} name="message" label={t('requests.message')} multiline minRows={2} />
+              <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" slotProps={LABEL_ABOVE} />
+              <FormPhone control={control} name="mobile" label={t('requests.mobile')} slotProps={LABEL_ABOVE} />
+              <FormText
+                control={control}
+                name="email"
+                label={t('requests.email')}
+                type="email"
+                autoComplete="email"
+                slotProps={LABEL_ABOVE}
+              />
+              <FormText control={control} name="message" label={t('requests.message')} multiline minRows={2} slotProps={LABEL_ABOVE} />
               <FormText
                 control={control}
                 name="date"
@@ -120,7 +130,7 @@ export function ReaderOrderPage() {
                 placeholder={DATE_PLACEHOLDER}
                 helperText={t('requests.dateHint')}
                 transform={dateMask}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                slotProps={{ ...LABEL_ABOVE, htmlInput: { inputMode: 'numeric' } }}
               />
               <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
                 {t('requests.sendToPublisher')}

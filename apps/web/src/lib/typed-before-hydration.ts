@@ -1,0 +1,66 @@
+/**
+ * What a visitor typed into a form the server rendered before the app hydrated it (decision 078).
+ * The app's fields are controlled, so the first render after hydration would set each input back
+ * to the form's default values; instead the app captures the inputs' current values just before it
+ * hydrates (`captureTypedValues`) and a form seeds its default values from them
+ * (`useTypedBeforeHydration`), so the hydrating render is what the visitor sees and the form
+ * submits what they typed. React 19's own hydration does the like for every input; Preact's
+ * (decision 009) leaves the DOM's value as it is and the app's state without it.
+ */
+import { useState } from 'react';
+
+/** Typed values by the form's `action` attribute, then by field name. */
+const typed = new Map<string, Record<string, string>>();
+
+/**
+ * Records, for each `<form action>` under `root`, the text fields (inputs other than hidden,
+ * checkbox, radio, file; textareas) whose current value differs from the one the server rendered.
+ * Call once, just before hydrating `root`.
+ */
+export function captureTypedValues(root: HTMLElement): void {
+  typed.clear();
+  root.querySelectorAll<HTMLFormElement>('form[action]').forEach((form) => {
+    const values: Record<string, string> = {};
+    form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name], textarea[name]').forEach((field) => {
+      if (field instanceof HTMLInputElement && ['hidden', 'checkbox', 'radio', 'file'].includes(field.type)) return;
+      if (field.value !== field.defaultValue) values[field.name] = field.value;
+    });
+    if (Object.keys(values).length > 0) typed.set(form.getAttribute('action')!, values);
+  });
+}
+
+/**
+ * The values typed into the server's form posting to `action` before the app hydrated it, by
+ * field name (empty when nothing was typed, or on a page the app rendered itself). Taken once:
+ * the form's first render gets them, a later visit to the same form does not.
+ */
+export function useTypedBeforeHydration(action: string): Readonly<Record<string, string>> {
+  const [values] = useState(() => {
+    const found = typed.get(action) ?? {};
+    typed.delete(action);
+    return found;
+  });
+  return values;
+}
+
+/**
+ * After hydration: a box ticked or cleared before the app was there is set back and clicked, so
+ * the app makes the same change in its state (Preact's hydration leaves `checked` as the DOM has
+ * it and the app's state without it).
+ */
+export function replayTickedBoxes(root: HTMLElement, ticked: Map<HTMLInputElement, boolean>): void {
+  ticked.forEach((checked, box) => {
+    if (!box.isConnected || box.checked !== checked) return;
+    box.checked = !checked;
+    box.click();
+  });
+}
+
+/** The boxes under `root` whose `checked` differs from the server's render, with their current state. */
+export function tickedBoxes(root: HTMLElement): Map<HTMLInputElement, boolean> {
+  const found = new Map<HTMLInputElement, boolean>();
+  root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]').forEach((box) => {
+    if (box.checked !== box.defaultChecked) found.set(box, box.checked);
+  });
+  return found;
+}
