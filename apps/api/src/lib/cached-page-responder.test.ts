@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { createBook, createPublisher } from '../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../test/harness.js';
 import { waitFor } from '../test/servers.js';
@@ -18,6 +19,7 @@ import { builtApp } from '../test/web-dist.js';
 import { CachedPageResponder, jsbnSegment } from './cached-page-responder.js';
 import { PublicPageCache } from './public-pages.js';
 import { VISITOR_PAGE_CACHE } from '../modules/web/routes.js';
+import { inject } from '../test/inject.js';
 
 /** What a phone's browser sends. */
 const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
@@ -154,7 +156,7 @@ describe.each(ENGINES)('the cached-page responder on %s', (engine) => {
     const available = async () => JSON.parse(brotliDecompressSync((await get(path)).body).toString()).data.book.isAvailable as boolean;
     await firstAndRepeat(path);
     const was = await available();
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: owner, payload: { isAvailable: !was } });
+    const patch = await inject(t.app, bookEndpoints.update, { params: { id: bookId }, headers: owner, body: { isAvailable: !was } });
     expect(patch.statusCode).toBe(200);
     expect(await available()).toBe(!was);
     expect(await available()).toBe(!was);

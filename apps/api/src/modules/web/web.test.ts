@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { ENTRY, builtApp } from '../../test/web-dist.js';
 import { MAX_RENDERS_AT_ONCE } from './app-pages.js';
 import { VISITOR_PAGE_CACHE } from './routes.js';
+import { inject } from '../../test/inject.js';
 
 /** The module preloads of `html` the browser acts on (outside any `<template>`). */
 const activePreloads = (html: string) =>
@@ -79,7 +81,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
   });
 
   it('compresses API JSON above 1 KiB and makes every reply revalidate with an ETag', async () => {
-    const listing = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
+    const listing = await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: jsbn }, headers: { 'accept-encoding': 'br' } });
     expect(listing.statusCode).toBe(200);
     expect(listing.headers['content-encoding']).toBe('br');
     expect(listing.headers['cache-control']).toBe('no-cache');
@@ -218,7 +220,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
 
   it('sends a visitor whose searches ran out the unrendered shell, and keeps it for nobody', async () => {
     const visitor = '10.6.6.6';
-    for (let i = 0; i < 300; i++) await t.app.inject({ method: 'GET', url: `/api/book?queryString=used${i}`, remoteAddress: visitor });
+    for (let i = 0; i < 300; i++) await inject(t.app, bookEndpoints.list, { query: { queryString: `used${i}` }, remoteAddress: visitor });
     // any book changes: the cached search page is forgotten, and this visitor is the first to ask again
     const publisher = await createPublisher(t.ctx, { publisher_no: 'LIMIT', publisher_name: 'Limit Prakashan' });
     await createBook(t.ctx, publisher.publisherId, { book_title: 'મર્યાદા' });
@@ -384,12 +386,12 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
   });
 
   it('gives the cover at a size a WhatsApp preview shows', async () => {
-    const image = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}/share.jpg` });
+    const image = await inject(t.app, bookEndpoints.shareImage, { params: { jsbnNo: jsbn } });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['cache-control']).toBe('public, max-age=86400');
     expect(image.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/NOPE0-00001-X/share.jpg' })).statusCode).toBe(404);
+    expect((await inject(t.app, bookEndpoints.shareImage, { params: { jsbnNo: 'NOPE0-00001-X' } })).statusCode).toBe(404);
   });
 
   it('answers an unknown JSBN with a 404 page that offers search, and no app to take it away', async () => {
