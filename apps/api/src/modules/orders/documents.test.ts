@@ -85,6 +85,7 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     });
     expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(pdfText(letter.rawPayload, 'damaged-logo.pdf')).toContain('Damaged Logo Bhandar');
+    // the health probe (not in the endpoint table) still answers
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
@@ -107,6 +108,7 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     await ask();
     // sent with the notice of the new order, when the publisher's digest goes out (notices.ts)
     await sendOrderNotices(t.ctx, publisher.publisherId);
+    // the development outbox is not in the endpoint table
     const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${publisher.email}` })).json().data.messages;
     const letters = outbox.filter((message: { subject: string }) => message.subject.startsWith('JSBN order'));
     expect(letters).toHaveLength(1);
