@@ -1,4 +1,4 @@
-import { accountEndpoints, bookEndpoints } from '@jsbn/shared';
+import { accountEndpoints, bookEndpoints, libraryEndpoints, lookupEndpoints, publisherEndpoints } from '@jsbn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/harness.js';
 import { inject } from './test/inject.js';
@@ -46,9 +46,16 @@ describe('the app shell', () => {
   });
 
   it('answers ids beyond the integer range with 400 and unknown ones with 404', async () => {
-    for (const url of ['/api/book/99999999999', '/api/publisher/2147483648', '/api/library/1e12', '/api/state/abc/city']) {
-      const response = await dev.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(400);
+    // each id sent as it comes, as text: past the integer range, in exponent form, not a number
+    const requests = [
+      [bookEndpoints.one, { id: '99999999999' }],
+      [publisherEndpoints.one, { id: '2147483648' }],
+      [libraryEndpoints.one, { id: '1e12' }],
+      [lookupEndpoints.cities, { stateId: 'abc' }],
+    ] as const;
+    for (const [endpoint, params] of requests) {
+      const response = await inject(dev.app, endpoint, { raw: true, params });
+      expect(response.statusCode, endpoint.path).toBe(400);
       expect(response.json().details[0].field).toMatch(/^(id|stateId)$/);
     }
     expect((await inject(dev.app, bookEndpoints.one, { params: { id: 2147483647 } })).statusCode).toBe(404);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { createBook, createPublisher } from '../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../test/harness.js';
 import { waitFor } from '../test/servers.js';
@@ -18,6 +19,7 @@ import { builtApp } from '../test/web-dist.js';
 import { CachedPageResponder, jsbnSegment } from './cached-page-responder.js';
 import { PublicPageCache } from './public-pages.js';
 import { VISITOR_PAGE_CACHE } from '../modules/web/routes.js';
+import { apiPath, inject } from '../test/inject.js';
 
 /** What a phone's browser sends. */
 const PHONE = { 'accept-encoding': 'gzip, deflate, br' };
@@ -98,7 +100,7 @@ describe.each(ENGINES)('the cached-page responder on %s', (engine) => {
   });
 
   it.each([
-    ['the API reply of a book', () => `/api/book/listing/jsbn/${jsbn}`, {}],
+    ['the API reply of a book', () => apiPath(bookEndpoints.byJsbn, { jsbnNo: jsbn }), {}],
     ['the server-made book page', () => `/jsbn/${jsbn}`, {}],
     ['the server-made book page in Gujarati', () => `/jsbn/${jsbn}`, { 'accept-language': 'gu-IN,gu;q=0.9' }],
     ['the landing page in Hindi (chosen on the switcher)', () => '/', { cookie: 'jsbn_language=hi' }],
@@ -118,7 +120,7 @@ describe.each(ENGINES)('the cached-page responder on %s', (engine) => {
   });
 
   it("answers a revalidation with Fastify's 304, and keeps a request id the caller gave", async () => {
-    const path = `/api/book/listing/jsbn/${jsbn}`;
+    const path = apiPath(bookEndpoints.byJsbn, { jsbnNo: jsbn });
     const { repeat } = await firstAndRepeat(path);
     const revalidate = { ...PHONE, 'if-none-match': repeat.headers['etag']!, 'x-request-id': 'scan-42' };
     const fromDoor = await get(path, revalidate);
@@ -132,7 +134,7 @@ describe.each(ENGINES)('the cached-page responder on %s', (engine) => {
   });
 
   it('leaves to Fastify whatever it cannot answer exactly as Fastify would', async () => {
-    const path = `/api/book/listing/jsbn/${jsbn}`;
+    const path = apiPath(bookEndpoints.byJsbn, { jsbnNo: jsbn });
     await firstAndRepeat(path);
     await firstAndRepeat(`/jsbn/${jsbn}`);
     // a signed-in publisher sees their own view (not cached)
@@ -146,15 +148,16 @@ describe.each(ENGINES)('the cached-page responder on %s', (engine) => {
     expect(compact.status).toBe(301);
     expect(compact.headers['location']).toBe(`/jsbn/${jsbn}`);
     expect((await byFastify('/jsbn/NOPE0-00001-X')).status).toBe(404);
+    // a number that is no JSBN, as a client might send it
     expect((await byFastify('/api/book/listing/jsbn/%20x')).status).toBe(404);
   });
 
   it('shows a change of the book at once', async () => {
-    const path = `/api/book/listing/jsbn/${jsbn}`;
+    const path = apiPath(bookEndpoints.byJsbn, { jsbnNo: jsbn });
     const available = async () => JSON.parse(brotliDecompressSync((await get(path)).body).toString()).data.book.isAvailable as boolean;
     await firstAndRepeat(path);
     const was = await available();
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/book/${bookId}`, headers: owner, payload: { isAvailable: !was } });
+    const patch = await inject(t.app, bookEndpoints.update, { params: { id: bookId }, headers: owner, body: { isAvailable: !was } });
     expect(patch.statusCode).toBe(200);
     expect(await available()).toBe(!was);
     expect(await available()).toBe(!was);
@@ -167,6 +170,7 @@ describe('CachedPageResponder', () => {
     await cache.get('json:AHMJS00006P', async () => ({ body: '{"data":{}}', publisherId: 1 }));
     let closing = false;
     const door = new CachedPageResponder(cache, { securityHeaders: {}, requestId: () => 'id', closing: () => closing });
+    // a route of its own, as books/routes.ts registers the book's reply, answering one address
     door.route({
       key: (path) => (jsbnSegment('/api/book/listing/jsbn/', path) ? 'json:AHMJS00006P' : null),
       headers: { 'content-type': 'application/json' },

@@ -40,6 +40,15 @@ function queryOf(query: Record<string, unknown>): Record<string, string | string
 }
 
 /**
+ * `endpoint`'s address under `/api` with `params` filled in (`/api/book/listing/jsbn/AHMJS-00006-P`),
+ * for a test that requests it over a real socket rather than through `inject`.
+ * @throws Error naming the part when `params` lacks one (`fillPath`)
+ */
+export function apiPath<E extends Endpoint>(endpoint: E, params?: Record<string, unknown>): string {
+  return `/api${fillPath(endpoint.path, params)}`;
+}
+
+/**
  * Sends `endpoint`'s request to `app` (Fastify's `inject`): its method, `/api` and its path with
  * `params` filled in, `query`, and `body` — JSON, `FormData` (multipart) or a `Blob` (bytes,
  * with its type as the content type); `remoteAddress` as the client's address.
@@ -60,7 +69,7 @@ export async function inject<E extends Endpoint>(
   const bytes = body instanceof Blob ? Buffer.from(await body.arrayBuffer()) : undefined;
   return app.inject({
     method: endpoint.method,
-    url: `/api${fillPath(endpoint.path, params)}`,
+    url: apiPath(endpoint, params),
     ...(query ? { query: queryOf(query) } : {}),
     ...(bytes ? { payload: bytes } : body !== undefined ? { payload: body as object } : {}),
     headers: { ...(bytes && (body as Blob).type ? { 'content-type': (body as Blob).type } : {}), ...headers },

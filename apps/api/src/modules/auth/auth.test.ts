@@ -2,11 +2,16 @@ import sharp from 'sharp';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@jsbn/shared';
+import { MSG, type CallInput, type ContractOf } from '@jsbn/shared';
+import { accountEndpoints, libraryEndpoints, lookupEndpoints, publisherEndpoints } from '@jsbn/shared/core';
 import { createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, latestCode, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';
+import { inject } from '../../test/inject.js';
 import { stateIdByName, cityIdByName } from '../lookups/geo.js';
+
+/** What a login sends: e-mail, password, the tab's account kind (and a TOTP code for an operator). */
+type LoginBody = CallInput<ContractOf<typeof accountEndpoints.login>>['body'];
 
 const GUJARAT = stateIdByName('Gujarat')!;
 const SURAT = cityIdByName(GUJARAT, 'Surat')!;
@@ -38,53 +43,41 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   afterAll(() => t.close());
 
   const register = (fields: Record<string, string>, file: Buffer | null = logo) =>
-    t.app.inject({ method: 'POST', url: '/api/publisher', payload: form(fields, file ? { logo: [file, 'logo.jpg', 'image/jpeg'] } : {}) });
+    inject(t.app, publisherEndpoints.register, { body: form(fields, file ? { logo: [file, 'logo.jpg', 'image/jpeg'] } : {}) });
 
   it('registers a publisher, sends a 6-digit code, verifies it and logs in', async () => {
     const registered = await register(publisherForm());
     expect(registered.statusCode).toBe(200);
     expect(registered.json().message).toBe('A 6-digit verification code has been sent to your e-mail.');
 
-    const login = { email: 'mandir@example.test', password: 'Sahitya@123', modelType: 'PUBLISHER' };
-    const early = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: login });
+    const login: LoginBody = { email: 'mandir@example.test', password: 'Sahitya@123', modelType: 'PUBLISHER' };
+    const early = await inject(t.app, accountEndpoints.login, { body: login });
     expect(early.statusCode).toBe(403);
 
     const code = await latestCode(t.app, 'mandir@example.test');
     expect(code).toMatch(/^\d{6}$/);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/verify-email',
-      payload: { email: login.email, otp: wrong, modelType: 'PUBLISHER' },
-    });
+    const bad = await inject(t.app, accountEndpoints.verifyEmail, { body: { email: login.email, otp: wrong, modelType: 'PUBLISHER' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid or expired OTP');
 
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/verify-email',
-      payload: { email: login.email, otp: code, modelType: 'PUBLISHER' },
-    });
+    const verified = await inject(t.app, accountEndpoints.verifyEmail, { body: { email: login.email, otp: code, modelType: 'PUBLISHER' } });
     expect(verified.statusCode).toBe(200);
     // signed in at once (decision 072): the reply is a login's, its token works
     expect(verified.json().message).toBe('Email verified successfully. You are now logged in.');
     expect(verified.json().data.message).toBe('Email verified successfully. You are now logged in.');
     const first = verified.json().data.accessToken.access_token as string;
-    const mine = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${first}` } });
+    const mine = await inject(t.app, accountEndpoints.me, { headers: { authorization: `Bearer ${first}` } });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data).toMatchObject({ modelType: 'PUBLISHER', publisher_no: 'SRT01' });
     // a code used once signs no one in again
-    const reused = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/verify-email',
-      payload: { email: login.email, otp: code, modelType: 'PUBLISHER' },
-    });
+    const reused = await inject(t.app, accountEndpoints.verifyEmail, { body: { email: login.email, otp: code, modelType: 'PUBLISHER' } });
     expect(reused.statusCode).toBe(400);
 
-    const ok = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: login });
+    const ok = await inject(t.app, accountEndpoints.login, { body: login });
     expect(ok.statusCode).toBe(200);
     const token = ok.json().data.accessToken.access_token as string;
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await inject(t.app, accountEndpoints.me, { headers: { authorization: `Bearer ${token}` } });
     expect(me.json().data).toMatchObject({ modelType: 'PUBLISHER', name: 'શ્રી જૈન સાહિત્ય મંદિર', publisher_no: 'SRT01' });
     expect(me.json().data.logoUrl).toMatch(/^\/api\/files\/public\/logos\/.+\.jpg$/);
 
@@ -92,7 +85,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(logoFile.headers['content-type']).toBe('image/jpeg');
     expect(await sharp(logoFile.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 64 });
 
-    const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { ...login, password: 'Wrong@1234' } });
+    const wrongPassword = await inject(t.app, accountEndpoints.login, { body: { ...login, password: 'Wrong@1234' } });
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json().message).toBe('Invalid email or password');
   });
@@ -100,8 +93,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   it('tells a login on the wrong tab which kind of account the e-mail and password belong to, and no one else', async () => {
     const library = await createLibrary(t.ctx, { email: 'bhandar-tab@example.test', password: 'Bhandar@123' });
     const publisher = await createPublisher(t.ctx, { email: 'prakashan-tab@example.test', password: 'Prakashan@123' });
-    const tryLogin = (payload: Record<string, string>, headers: Record<string, string> = {}, remoteAddress = '10.9.0.1') =>
-      t.app.inject({ method: 'POST', url: '/api/user/login', payload, headers, remoteAddress });
+    const tryLogin = (payload: LoginBody, headers: Record<string, string> = {}, remoteAddress = '10.9.0.1') =>
+      inject(t.app, accountEndpoints.login, { body: payload, headers, remoteAddress });
 
     // the library's e-mail and password on the Publisher tab: told to choose the Library tab, in the caller's language
     const wrongTab = await tryLogin({ email: library.email, password: library.password, modelType: 'PUBLISHER' });
@@ -126,7 +119,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       { email: library.email, password: 'Wrong@1234', modelType: 'PUBLISHER' },
       { email: 'nobody-tab@example.test', password: library.password, modelType: 'PUBLISHER' },
       { email: library.email, password: publisher.password, modelType: 'LIBRARY' },
-    ]) {
+    ] satisfies LoginBody[]) {
       const refused = await tryLogin(payload);
       expect(refused.statusCode, JSON.stringify(payload)).toBe(401);
       expect(refused.json(), JSON.stringify(payload)).toEqual({
@@ -152,7 +145,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const again = await register(publisherForm({ publisher_no: 'SRT02', publisher_name: 'Someone else' }));
     expect(again.statusCode).toBe(200);
     expect(again.json().message).toBe('A 6-digit verification code has been sent to your e-mail.');
-    const publishers = await t.app.inject({ method: 'GET', url: '/api/publisher?queryString=Someone' });
+    const publishers = await inject(t.app, publisherEndpoints.list, { query: { queryString: 'Someone' } });
     expect(publishers.json().data.total).toBe(0);
   });
 
@@ -187,10 +180,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const missing = await register(publisherForm({ email: 'a@example.test', publisher_no: 'NOLOG' }), null);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([{ field: 'logo', message: 'Logo is required' }]);
-    const fake = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher',
-      payload: form(publisherForm({ email: 'b@example.test', publisher_no: 'FAKE1' }), {
+    const fake = await inject(t.app, publisherEndpoints.register, {
+      body: form(publisherForm({ email: 'b@example.test', publisher_no: 'FAKE1' }), {
         logo: [Buffer.from('GIF89a not a jpeg'), 'logo.jpg', 'image/jpeg'],
       }),
     });
@@ -198,10 +189,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(fake.json().details).toEqual([{ field: 'logo', message: 'Logo must be a JPEG or PNG image.' }]);
     // right magic bytes, damaged inside: refused too, and nothing is kept
     const before = await t.ctx.storage.list('public/logos');
-    const damaged = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher',
-      payload: form(publisherForm({ email: 'c@example.test', publisher_no: 'BROKE' }), {
+    const damaged = await inject(t.app, publisherEndpoints.register, {
+      body: form(publisherForm({ email: 'c@example.test', publisher_no: 'BROKE' }), {
         logo: [await corruptPngChecksum(), 'logo.png', 'image/png'],
       }),
     });
@@ -231,71 +220,49 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       sangh_trust: 'Trust Sanchalit',
       password: 'Bhandar@123',
     };
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/library',
-      payload: form(fields, { logo: [logo, 'l.jpg', 'image/jpeg'] }),
-    });
+    const first = await inject(t.app, libraryEndpoints.register, { body: form(fields, { logo: [logo, 'l.jpg', 'image/jpeg'] }) });
     expect(first.statusCode).toBe(200);
-    const resend = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/resend-otp',
-      payload: { email: fields.email, modelType: 'LIBRARY' },
-    });
+    const resend = await inject(t.app, accountEndpoints.resendCode, { body: { email: fields.email, modelType: 'LIBRARY' } });
     expect(resend.statusCode).toBe(429);
     expect(Number(resend.headers['retry-after'])).toBeGreaterThan(0);
 
-    const edited = await t.app.inject({
-      method: 'POST',
-      url: '/api/library',
-      payload: form({ ...fields, name: 'Edited Bhandar' }, { logo: [logo, 'l.jpg', 'image/jpeg'] }),
+    const edited = await inject(t.app, libraryEndpoints.register, {
+      body: form({ ...fields, name: 'Edited Bhandar' }, { logo: [logo, 'l.jpg', 'image/jpeg'] }),
     });
     expect(edited.statusCode).toBe(200);
     const code = await latestCode(t.app, fields.email);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/verify-email',
-      payload: { email: fields.email, otp: code, modelType: 'LIBRARY' },
-    });
+    const verified = await inject(t.app, accountEndpoints.verifyEmail, { body: { email: fields.email, otp: code, modelType: 'LIBRARY' } });
     expect(verified.statusCode).toBe(200);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: fields.email, password: fields.password, modelType: 'LIBRARY' },
+    const login = await inject(t.app, accountEndpoints.login, {
+      body: { email: fields.email, password: fields.password, modelType: 'LIBRARY' },
     });
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/me',
+    const me = await inject(t.app, accountEndpoints.me, {
       headers: { authorization: `Bearer ${login.json().data.accessToken.access_token}` },
     });
     expect(me.json().data).toMatchObject({ modelType: 'LIBRARY', name: 'Edited Bhandar', letterText: null });
   });
 
   it('checks the one-time code shape', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/verify-email',
-      payload: { email: 'x@example.test', otp: '12345', modelType: 'LIBRARY' },
+    const response = await inject(t.app, accountEndpoints.verifyEmail, {
+      body: { email: 'x@example.test', otp: '12345', modelType: 'LIBRARY' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([{ field: 'otp', message: MSG.otp6 }]);
   });
 
   it('refuses a missing, malformed or forged token with 401', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: 'Bearer abc.def.ghi' } })).statusCode).toBe(
-      401,
-    );
+    expect((await inject(t.app, accountEndpoints.me)).statusCode).toBe(401);
+    expect((await inject(t.app, accountEndpoints.me, { headers: { authorization: 'Bearer abc.def.ghi' } })).statusCode).toBe(401);
   });
 
   it('serves the 36 states and union territories and their cities', async () => {
-    const states = (await t.app.inject({ method: 'GET', url: '/api/state' })).json().data.states;
+    const states = (await inject(t.app, lookupEndpoints.states)).json().data.states;
     expect(states).toHaveLength(36);
     expect(states.map((state: { state_name: string }) => state.state_name)).toEqual(
       expect.arrayContaining(['Ladakh', 'Dadra and Nagar Haveli and Daman and Diu', 'Gujarat']),
     );
-    const cities = (await t.app.inject({ method: 'GET', url: `/api/state/${GUJARAT}/city` })).json().data.cities;
+    const cities = (await inject(t.app, lookupEndpoints.cities, { params: { stateId: GUJARAT } })).json().data.cities;
     expect(cities.map((city: { city_name: string }) => city.city_name)).toEqual(expect.arrayContaining(['Ahmedabad', 'Surat', 'Palitana']));
-    expect((await t.app.inject({ method: 'GET', url: '/api/state/999/city' })).statusCode).toBe(404);
+    expect((await inject(t.app, lookupEndpoints.cities, { params: { stateId: 999 } })).statusCode).toBe(404);
   });
 });

@@ -5,10 +5,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEndpoints } from '@jsbn/shared/core';
 import { outbox } from '../../db/schema.js';
 import { totpCodeAt } from '../../lib/totp.js';
 import { TEST_TOTP_SECRET, createOperator } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 /** A code of an hour ago: wrong now. */
 const wrongCode = () => totpCodeAt(TEST_TOTP_SECRET, new Date(Date.now() - 3_600_000));
@@ -22,11 +24,9 @@ describe.each(ENGINES)('the second factor under guessing on %s', (engine) => {
   afterAll(() => t.close());
 
   const login = async (operator: { email: string; password: string }, totp: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
+    inject(t.app, accountEndpoints.login, {
       remoteAddress: `10.43.0.${++address}`,
-      payload: { email: operator.email, password: operator.password, modelType: 'OPERATOR', totp },
+      body: { email: operator.email, password: operator.password, modelType: 'OPERATOR', totp },
     });
   const lockMails = (email: string) =>
     t.ctx.db

@@ -15,7 +15,7 @@ import { createBook, createPublisher } from '../../seed/factories.js';
 import { document_jobs } from '../../db/schema.js';
 import { makeDocument } from './documents.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
-import { inject } from '../../test/inject.js';
+import { apiPath, inject } from '../../test/inject.js';
 
 describe.each(ENGINES)('book documents on %s', (engine) => {
   let t: TestApp;
@@ -57,7 +57,10 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  /** Downloads `url`, checks it is a PDF, renders page 1 to `<name>.png` and returns the PDF bytes. */
+  /**
+   * Downloads `url` (a reply's link as written there, or `apiPath`'s address), checks it is a PDF,
+   * renders page 1 to `<name>.png` and returns the PDF bytes.
+   */
   const render = async (url: string, name: string) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode, url).toBe(200);
@@ -82,11 +85,11 @@ describe.each(ENGINES)('book documents on %s', (engine) => {
     });
     const sheet = await render(generated_pdfs.single_book_pdf, 'book-sheet');
     expect(sheet.response.headers['content-disposition']).toBe(`attachment; filename="JSBN-${books[0]!.jsbn_number}.pdf"`);
-    await render(`/api/book/${books[1]!.id}/sheet.pdf`, 'book-sheet-devanagari');
+    await render(apiPath(bookEndpoints.sheetPdf, { id: books[1]!.id }), 'book-sheet-devanagari');
     await render(generated_pdfs.publisher_book_list_pdf, 'publisher-book-list');
     const catalogue = await render(generated_pdfs.publisher_catalog_pdf, 'publisher-catalog');
     expect(catalogue.response.headers['content-disposition']).toBe('attachment; filename="SHRIJ.pdf"');
-    await render(`/api/book/publisher/${publisher.publisherId}/info.pdf`, 'publisher-info');
+    await render(apiPath(bookEndpoints.publisherInfoPdf, { publisherId: publisher.publisherId }), 'publisher-info');
     expect((await inject(t.app, bookEndpoints.sheetPdf, { params: { id: 999999 } })).statusCode).toBe(404);
     expect((await inject(t.app, bookEndpoints.cataloguePdf, { params: { publisherId: 999999 } })).statusCode).toBe(404);
   });

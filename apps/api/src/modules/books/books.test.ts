@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { BOOK_MSG, MSG, formatJsbn, isValidJsbn } from '@jsbn/shared';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { createBook, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, decodeQr, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 const required = {
   book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર',
@@ -31,15 +33,13 @@ describe.each(ENGINES)('books on %s', (engine) => {
   afterAll(() => t.close());
 
   const post = (fields: Record<string, string>, file: Buffer | null = cover, auth = headers) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/book',
+    inject(t.app, bookEndpoints.register, {
       headers: auth,
-      payload: form(fields, file ? { book_cover: [file, 'cover.jpg', 'image/jpeg'] } : {}),
+      body: form(fields, file ? { book_cover: [file, 'cover.jpg', 'image/jpeg'] } : {}),
     });
 
   it('gives a registered book the next JSBN of its publisher and a QR code of its page', async () => {
-    const next = await t.app.inject({ method: 'GET', url: '/api/book/book-jsbn-number', headers });
+    const next = await inject(t.app, bookEndpoints.nextIds, { headers });
     expect(next.json().data).toEqual({ publisher_no: 'AHM01', publisher_jsbn_id: '00001' });
 
     const response = await post(required);
@@ -55,7 +55,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
     expect([info.width, info.height]).toEqual([200, 200]);
     expect(decodeQr(data, info.width, info.height)).toBe(`https://jsbn.test/jsbn/${jsbn_number}`);
 
-    const jpeg = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn_number.toLowerCase()}/qrcode.jpg` });
+    const jpeg = await inject(t.app, bookEndpoints.qrJpeg, { params: { jsbnNo: jsbn_number.toLowerCase() } });
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
     expect(jpeg.headers['content-disposition']).toBe(`attachment; filename="JSBN-${jsbn_number}.jpg"`);
     const meta = await sharp(jpeg.rawPayload).metadata();
@@ -64,7 +64,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
     const second = await post({ ...required, book_title: 'બીજું પુસ્તક', book_e_title: 'Second book' });
     expect(second.json().data.jsbn_number).toMatch(/^AHM01-00002-[0-9A-Z]$/);
 
-    const book = await t.app.inject({ method: 'GET', url: `/api/book/${id}` });
+    const book = await inject(t.app, bookEndpoints.one, { params: { id } });
     expect(book.json().data.book).toMatchObject({
       book_title: 'શ્રી ઉત્તરાધ્યયન સૂત્ર',
       vikram_samvat: 2081,
@@ -86,7 +86,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
       'authors[1][authorname]': 'Muni Jambuvijay',
     });
     expect(named.statusCode).toBe(200);
-    const lookup = await t.app.inject({ method: 'GET', url: '/api/book/author-name', query: { queryString: 'હેમચંદ્ર' } });
+    const lookup = await inject(t.app, bookEndpoints.authorNames, { query: { queryString: 'હેમચંદ્ર' } });
     expect(lookup.statusCode).toBe(200);
     const [hemchandra] = lookup.json().data.authorNames;
     expect(hemchandra).toEqual({ id: expect.any(Number), author_name: 'આચાર્ય શ્રી હેમચંદ્રસૂરિ' });
@@ -101,7 +101,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
       'authors[1][authorname]': 'Muni Jambuvijay',
     });
     expect(picked.statusCode).toBe(200);
-    const book = (await t.app.inject({ method: 'GET', url: `/api/book/${picked.json().data.id}` })).json().data.book;
+    const book = (await inject(t.app, bookEndpoints.one, { params: { id: picked.json().data.id } })).json().data.book;
     expect(book.authors).toEqual([
       {
         authorId: hemchandra.id,
@@ -120,11 +120,10 @@ describe.each(ENGINES)('books on %s', (engine) => {
         AuthorType: { author_type: expect.any(String) },
       },
     ]);
-    const jambuvijay = (await t.app.inject({ method: 'GET', url: '/api/book/author-name', query: { queryString: 'jambu' } })).json().data
-      .authorNames;
+    const jambuvijay = (await inject(t.app, bookEndpoints.authorNames, { query: { queryString: 'jambu' } })).json().data.authorNames;
     expect(jambuvijay).toEqual([{ id: book.authors[1].authorId, author_name: 'Muni Jambuvijay' }]);
     // the search finds the book by the author picked by id
-    const found = await t.app.inject({ method: 'GET', url: '/api/book', query: { author_name: 'હેમચંદ્ર' } });
+    const found = await inject(t.app, bookEndpoints.list, { query: { author_name: 'હેમચંદ્ર' } });
     expect(
       found
         .json()
@@ -142,7 +141,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
   it('stores titles NFC', async () => {
     const decomposed = 'क़ुरान'.normalize('NFD');
     const response = await post({ ...required, book_title: decomposed, book_e_title: 'NFC test' });
-    const book = await t.app.inject({ method: 'GET', url: `/api/book/${response.json().data.id}` });
+    const book = await inject(t.app, bookEndpoints.one, { params: { id: response.json().data.id } });
     expect(book.json().data.book.book_title).toBe(decomposed.normalize('NFC'));
   });
 
@@ -182,15 +181,13 @@ describe.each(ENGINES)('books on %s', (engine) => {
     const png = await sharp({ create: { width: 60, height: 80, channels: 4, background: { r: 230, g: 81, b: 0, alpha: 0.5 } } })
       .png()
       .toBuffer();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/book',
+    const response = await inject(t.app, bookEndpoints.register, {
       headers,
-      payload: form(required, { book_cover: [png, 'cover.png', 'image/png'] }),
+      body: form(required, { book_cover: [png, 'cover.png', 'image/png'] }),
     });
     expect(response.statusCode).toBe(200);
     const { jsbn_number } = response.json().data;
-    const { book } = (await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn_number}` })).json().data;
+    const { book } = (await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: jsbn_number } })).json().data;
     expect(book.book_cover).toMatch(/^\/api\/files\/public\/covers\/[0-9a-f-]+\.jpg$/);
     const stored = await t.app.inject({ method: 'GET', url: book.book_cover });
     expect(stored.headers['content-type']).toBe('image/jpeg');
@@ -206,7 +203,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
     const response = await post(required, gif);
     expect(response.statusCode).toBe(415);
     expect(response.json().details).toEqual([{ field: 'book_cover', message: 'Book cover must be a JPEG or PNG image.' }]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/book', payload: form(required) })).statusCode).toBe(401);
+    expect((await inject(t.app, bookEndpoints.register, { body: form(required) })).statusCode).toBe(401);
   });
 
   it('finds a book by part of its Gujarati or Devanagari title, English title, author and JSBN', async () => {
@@ -223,7 +220,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
       authors: [{ authorType: 1, author_name: 'Umaswati' }],
     });
     const search = async (query: string) => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/book', query: { queryString: query } });
+      const response = await inject(t.app, bookEndpoints.list, { query: { queryString: query } });
       expect(response.statusCode).toBe(200);
       return (response.json().data.books as { jsbn_number: string }[]).map((book) => book.jsbn_number);
     };
@@ -236,14 +233,14 @@ describe.each(ENGINES)('books on %s', (engine) => {
     expect(await search(devanagari.jsbn_number.replaceAll('-', '').toLowerCase())).toEqual([devanagari.jsbn_number]);
     expect(await search('no such book at all')).toEqual([]);
 
-    const advanced = await t.app.inject({ method: 'GET', url: '/api/book', query: { author_name: 'umaswati', language: 'sanskrit' } });
+    const advanced = await inject(t.app, bookEndpoints.list, { query: { author_name: 'umaswati', language: 'sanskrit' } });
     expect(advanced.json().data.books.map((book: { jsbn_number: string }) => book.jsbn_number)).toEqual([devanagari.jsbn_number]);
     // a language ending in '\' or holding '%' is text, not a LIKE pattern (found by npm run fuzz)
     for (const language of ['\\', 'sans%', '_anskrit']) {
-      const odd = await t.app.inject({ method: 'GET', url: '/api/book', query: { language } });
+      const odd = await inject(t.app, bookEndpoints.list, { query: { language } });
       expect([odd.statusCode, odd.json().data.total], language).toEqual([200, 0]);
     }
-    const byPublisher = await t.app.inject({ method: 'GET', url: `/api/book/publisher/${other.publisherId}` });
+    const byPublisher = await inject(t.app, bookEndpoints.ofPublisher, { params: { publisherId: other.publisherId } });
     expect(byPublisher.json().data).toMatchObject({ total: 2, publisherName: 'Jinvani Granthmala' });
   });
 
@@ -256,7 +253,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
       ` ${book.jsbn_number.replaceAll('-', ' ')} `,
     ];
     for (const variant of variants) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${encodeURIComponent(variant)}` });
+      const response = await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: variant } });
       expect(response.statusCode).toBe(200);
       const data = response.json().data;
       expect(Object.keys(data).sort()).toEqual(['book', 'generated_pdfs', 'publisher_info', 'read_at']);
@@ -267,8 +264,8 @@ describe.each(ENGINES)('books on %s', (engine) => {
         city_name: 'Ahmedabad',
       });
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/ZZZ99-99999-9' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/nonsense' })).statusCode).toBe(404);
+    expect((await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: 'ZZZ99-99999-9' } })).statusCode).toBe(404);
+    expect((await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: 'nonsense' } })).statusCode).toBe(404);
     expect(formatJsbn(book.jsbn_number)).toBe(book.jsbn_number);
   });
 
@@ -276,17 +273,21 @@ describe.each(ENGINES)('books on %s', (engine) => {
     const book = await createBook(t.ctx, publisher.publisherId);
     const stranger = await createPublisher(t.ctx);
     const strangerHeaders = await tokenHeader(t, stranger);
-    const denied = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/book/${book.id}`,
+    const denied = await inject(t.app, bookEndpoints.update, {
+      params: { id: book.id },
       headers: strangerHeaders,
-      payload: { isAvailable: true },
+      body: { isAvailable: true },
     });
     expect(denied.statusCode).toBe(404);
-    const done = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers, payload: { isAvailable: true } });
+    const done = await inject(t.app, bookEndpoints.update, { params: { id: book.id }, headers, body: { isAvailable: true } });
     expect(done.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/book/${book.id}` })).json().data.book.isAvailable).toBe(true);
-    const invalid = await t.app.inject({ method: 'PATCH', url: `/api/book/${book.id}`, headers, payload: { isAvailable: 'maybe' } });
+    expect((await inject(t.app, bookEndpoints.one, { params: { id: book.id } })).json().data.book.isAvailable).toBe(true);
+    const invalid = await inject(t.app, bookEndpoints.update, {
+      raw: true,
+      params: { id: book.id },
+      headers,
+      body: { isAvailable: 'maybe' },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().details[0].field).toBe('isAvailable');
   });

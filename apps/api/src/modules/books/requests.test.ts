@@ -26,6 +26,7 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
   });
   afterAll(() => t.close());
 
+  // the development outbox is not in the endpoint table
   const outbox = async () =>
     (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(publisherEmail)}` })).json().data.messages as {
       subject: string;

@@ -9,9 +9,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { interestEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 import { mailParts, startFakeWhatsapp, startSmtp, waitFor, type FakeWhatsapp, type TestSmtp } from '../../test/servers.js';
+import { inject } from '../../test/inject.js';
 
 describe.each(ENGINES)('the digest delivered on %s', (engine) => {
   let t: TestApp;
@@ -53,9 +55,8 @@ describe.each(ENGINES)('the digest delivered on %s', (engine) => {
   it('runs on its interval and mails the new book with one-click unsubscribe, and sends the WhatsApp template', async () => {
     const publisher = await createPublisher(t.ctx, { publisher_name: 'Jinvani Granthmala' });
     const library = await createLibrary(t.ctx, { name: 'Shri Mahavir Gyan Bhandar' });
-    const follow = await t.app.inject({
-      method: 'PUT',
-      url: `/api/library/follows/publisher/${publisher.publisherId}`,
+    const follow = await inject(t.app, interestEndpoints.followPublisher, {
+      params: { publisherId: publisher.publisherId },
       headers: await tokenHeader(t, library),
     });
     expect(follow.statusCode).toBe(200);

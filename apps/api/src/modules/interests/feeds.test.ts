@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints } from '@jsbn/shared/core';
 import { createBook, createOperator, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { builtApp } from '../../test/web-dist.js';
@@ -43,6 +44,7 @@ print(json.dumps({'bozo': bool(d.bozo), 'exception': str(d.get('bozo_exception',
     'enclosures': [x.get('href') for x in e.get('enclosures', [])], 'authors': [a.get('name') for a in e.get('authors', [])],
     'tags': [t.get('term') for t in e.get('tags', [])]} for e in d.entries]}, ensure_ascii=False))
 `;
+import { inject } from '../../test/inject.js';
 
 /** `xml` as Debian's python3-feedparser reads it (the system Python, where the Debian package is). */
 function feedparser(xml: string): Promise<Parsed> {
@@ -193,7 +195,7 @@ describe.each(ENGINES)('the Atom feeds on %s', (engine) => {
 
   it('a book’s QR page names its publisher’s feed, and the search page the feed of new books', async () => {
     const page = await get(`/jsbn/${formatJsbn(hindi.jsbn_number)}`);
-    const other = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${formatJsbn(hindi.jsbn_number)}` });
+    const other = await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: formatJsbn(hindi.jsbn_number) } });
     const publisherNo = other.json().data.publisher_info.publisher_no as string;
     expect(page.body).toContain(
       `<link rel="alternate" type="application/atom+xml" title="JSBN: new books of Jinvani Granthmala" href="https://jsbn.test/feeds/publisher/${publisherNo}" />`,

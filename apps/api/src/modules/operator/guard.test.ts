@@ -4,8 +4,10 @@
  * operator the 400 naming the field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorEndpoints } from '@jsbn/shared/core';
 import { createLibrary, createOperator } from '../../seed/factories.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 describe.each(ENGINES)('operator routes before validation on %s', (engine) => {
   let t: TestApp;
@@ -17,19 +19,21 @@ describe.each(ENGINES)('operator routes before validation on %s', (engine) => {
   it('answers 401 to nobody and 403 to a library before reading a bad body or query', async () => {
     const library = await createLibrary(t.ctx);
     const operator = await createOperator(t.ctx);
+    // a bad id, body and query, sent as they come: who calls is answered first
     const requests = [
-      { method: 'POST' as const, url: '/api/operator/publishers/abc/ask', payload: { question: 42, extra: true } },
-      { method: 'GET' as const, url: '/api/operator/history?limit=100000&from=yesterday' },
+      { endpoint: operatorEndpoints.askPublisher, params: { id: 'abc' }, body: { question: 42, extra: true } },
+      { endpoint: operatorEndpoints.history, query: { limit: '100000', from: 'yesterday' } },
     ];
-    for (const request of requests) {
-      const anonymous = await t.app.inject(request);
-      expect(anonymous.statusCode, request.url).toBe(401);
-      expect(anonymous.json(), request.url).toMatchObject({ message: 'Unauthorized' });
-      const other = await t.app.inject({ ...request, headers: await tokenHeader(t, library) });
-      expect(other.statusCode, request.url).toBe(403);
-      expect(other.json(), request.url).toMatchObject({ message: 'Only operators can do this.' });
-      const own = await t.app.inject({ ...request, headers: { authorization: `Bearer ${operator.token}` } });
-      expect(own.statusCode, request.url).toBe(400);
+    for (const { endpoint, ...request } of requests) {
+      const url = endpoint.path;
+      const anonymous = await inject(t.app, endpoint, { raw: true, ...request });
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.json(), url).toMatchObject({ message: 'Unauthorized' });
+      const other = await inject(t.app, endpoint, { raw: true, ...request, headers: await tokenHeader(t, library) });
+      expect(other.statusCode, url).toBe(403);
+      expect(other.json(), url).toMatchObject({ message: 'Only operators can do this.' });
+      const own = await inject(t.app, endpoint, { raw: true, ...request, headers: { authorization: `Bearer ${operator.token}` } });
+      expect(own.statusCode, url).toBe(400);
     }
   });
 });

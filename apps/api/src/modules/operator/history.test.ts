@@ -197,11 +197,10 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
     const renamed = await createPublisher(t.ctx, { publisher_name: 'Shri Mahavir Prakashan' });
     const headers = await tokenHeader(t, renamed);
     const book = await createBook(t.ctx, renamed.publisherId, { book_title: 'Uttaradhyayan Sutra', book_e_title: 'Uttaradhyayan Sutra' });
-    const edited = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/book/${book.id}`,
+    const edited = await inject(t.app, bookEndpoints.update, {
+      params: { id: book.id },
       headers,
-      payload: form({ ...bookForm, book_title: 'Uttaradhyayan Sutra Bhag 1' }),
+      body: form({ ...bookForm, book_title: 'Uttaradhyayan Sutra Bhag 1' }),
     });
     expect(edited.statusCode, edited.body).toBe(200);
     await t.ctx.db.update(publishers).set({ publisher_name: 'Shri Vardhaman Prakashan' }).where(eq(publishers.id, renamed.publisherId));

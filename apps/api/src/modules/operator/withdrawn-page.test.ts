@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { operatorEndpoints } from '@jsbn/shared/core';
 import { createBook, createOperator, createPublisher } from '../../seed/factories.js';
 import { books } from '../../db/schema.js';
 import { exportDate } from '../../lib/excel.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { builtApp } from '../../test/web-dist.js';
+import { inject } from '../../test/inject.js';
 
 describe.each(ENGINES)("a withdrawn book's page on %s", (engine) => {
   let t: TestApp;
@@ -42,11 +44,10 @@ describe.each(ENGINES)("a withdrawn book's page on %s", (engine) => {
     const before = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
     expect(before.statusCode).toBe(200);
 
-    const withdrawn = await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/books/${duplicate.id}/withdraw`,
+    const withdrawn = await inject(t.app, operatorEndpoints.withdrawBook, {
+      params: { id: duplicate.id },
       headers: operator,
-      payload: { reason: 'Registered twice', duplicate_of_jsbn: seeJsbn },
+      body: { reason: 'Registered twice', duplicate_of_jsbn: seeJsbn },
     });
     expect(withdrawn.statusCode).toBe(200);
     const [row] = await t.ctx.db.select({ at: books.withdrawn_at }).from(books).where(eq(books.id, duplicate.id));
@@ -73,11 +74,10 @@ describe.each(ENGINES)("a withdrawn book's page on %s", (engine) => {
 
     // the other book's page is untouched; reinstating brings this one back
     expect((await t.app.inject({ method: 'GET', url: `/jsbn/${seeJsbn}` })).statusCode).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/books/${duplicate.id}/reinstate`,
+    await inject(t.app, operatorEndpoints.reinstateBook, {
+      params: { id: duplicate.id },
       headers: operator,
-      payload: { reason: 'Not a duplicate after all' },
+      body: { reason: 'Not a duplicate after all' },
     });
     const back = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
     expect(back.statusCode).toBe(200);
@@ -88,11 +88,10 @@ describe.each(ENGINES)("a withdrawn book's page on %s", (engine) => {
     const operator = { authorization: `Bearer ${(await createOperator(t.ctx)).token}` };
     const publisher = await createPublisher(t.ctx);
     const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'નવતત્ત્વ' });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/operator/books/${book.id}/withdraw`,
+    await inject(t.app, operatorEndpoints.withdrawBook, {
+      params: { id: book.id },
       headers: operator,
-      payload: { reason: 'Not a Jain book' },
+      body: { reason: 'Not a Jain book' },
     });
     const page = await t.app.inject({ method: 'GET', url: `/jsbn/${formatJsbn(book.jsbn_number)}` });
     expect(page.statusCode).toBe(410);

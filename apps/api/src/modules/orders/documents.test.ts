@@ -6,11 +6,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
 import { and, eq, like } from 'drizzle-orm';
+import { libraryEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { libraries, orders, outbox as outboxTable } from '../../db/schema.js';
 import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';
 import { sendOrderNotices } from './notices.js';
+import { inject } from '../../test/inject.js';
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-order-docs-'));
 
@@ -51,11 +53,9 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
       book_e_title: 'Tattvartha Sutra',
       authors: [{ authorType: 1, author_name: 'Umaswati' }],
     });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const created = await inject(t.app, orderEndpoints.create, {
       headers: lib,
-      payload: {
+      body: {
         orders: [
           { publisherId: publisher.publisherId, bookId: a.id, numberOfCopies: 2 },
           { publisherId: publisher.publisherId, bookId: b.id, numberOfCopies: 5 },
@@ -75,26 +75,22 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     // another publisher's order: this file's publisher hears of one new order below
     const elsewhere = await createPublisher(t.ctx);
     const book = await createBook(t.ctx, elsewhere.publisherId);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const created = await inject(t.app, orderEndpoints.create, {
       headers: session,
-      payload: { orders: [{ publisherId: elsewhere.publisherId, bookId: book.id, numberOfCopies: 1 }] },
+      body: { orders: [{ publisherId: elsewhere.publisherId, bookId: book.id, numberOfCopies: 1 }] },
     });
-    const letter = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher/generate-pdf',
+    const letter = await inject(t.app, orderEndpoints.letter, {
       headers: session,
-      payload: { orderId: created.json().data.orders[0].id, sendWhatsapp: false },
+      body: { orderId: created.json().data.orders[0].id, sendWhatsapp: false },
     });
     expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(pdfText(letter.rawPayload, 'damaged-logo.pdf')).toContain('Damaged Logo Bhandar');
+    // the health probe (not in the endpoint table) still answers
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('writes the order letter on the letterhead and sends it to the publisher once', async () => {
-    const ask = () =>
-      t.app.inject({ method: 'POST', url: '/api/publisher/generate-pdf', headers: lib, payload: { orderId, sendWhatsapp: true } });
+    const ask = () => inject(t.app, orderEndpoints.letter, { headers: lib, body: { orderId, sendWhatsapp: true } });
     const first = await ask();
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('application/pdf');
@@ -112,6 +108,7 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     await ask();
     // sent with the notice of the new order, when the publisher's digest goes out (notices.ts)
     await sendOrderNotices(t.ctx, publisher.publisherId);
+    // the development outbox is not in the endpoint table
     const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${publisher.email}` })).json().data.messages;
     const letters = outbox.filter((message: { subject: string }) => message.subject.startsWith('JSBN order'));
     expect(letters).toHaveLength(1);
@@ -128,19 +125,9 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
       .from(outboxTable)
       .where(and(like(outboxTable.subject, 'JSBN order%'), eq(outboxTable.channel, 'email')));
     expect(attached!.key).toBe(stored!.key);
-    const forPublisher = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher/generate-pdf',
-      headers: pub,
-      payload: { orderId, sendWhatsapp: false },
-    });
+    const forPublisher = await inject(t.app, orderEndpoints.letter, { headers: pub, body: { orderId, sendWhatsapp: false } });
     expect(forPublisher.statusCode).toBe(200);
-    const stranger = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher/generate-pdf',
-      headers: otherPub,
-      payload: { orderId, sendWhatsapp: false },
-    });
+    const stranger = await inject(t.app, orderEndpoints.letter, { headers: otherPub, body: { orderId, sendWhatsapp: false } });
     expect(stranger.statusCode).toBe(404);
   });
 
@@ -150,25 +137,15 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
       .update(orders)
       .set({ order_date: new Date('2026-11-21T20:00:00Z') })
       .where(eq(orders.id, orderId));
-    const letter = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher/generate-pdf',
-      headers: pub,
-      payload: { orderId, sendWhatsapp: false },
-    });
+    const letter = await inject(t.app, orderEndpoints.letter, { headers: pub, body: { orderId, sendWhatsapp: false } });
     expect(pdfText(letter.rawPayload, 'letter-date.pdf')).toContain('Date: 22/11/2026');
   });
 
   it('exports the selected orders to Excel with sheet Data, keeping Gujarati text', async () => {
-    const none = await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: pub, query: { ids: '' } });
+    const none = await inject(t.app, orderEndpoints.exportXlsx, { headers: pub, query: { ids: '' } });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain(MSG.selectToExport);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/order-book/export.xlsx',
-      headers: pub,
-      query: { ids: String(orderId) },
-    });
+    const response = await inject(t.app, orderEndpoints.exportXlsx, { headers: pub, query: { ids: String(orderId) } });
     expect(response.headers['content-disposition']).toBe('attachment; filename="Booked_Orders.xlsx"');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -176,28 +153,15 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Sr. no');
     expect(sheet.getRow(2).getCell(4).value).toBe('શ્રી આત્માનંદ જ્ઞાન ભંડાર');
     expect(sheet.getRow(2).getCell(6).text).toContain('શ્રી ઉત્તરાધ્યયન સૂત્ર');
-    const library = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/order-book/export.xlsx',
-      headers: lib,
-      query: { ids: String(orderId) },
-    });
+    const library = await inject(t.app, orderEndpoints.exportXlsx, { headers: lib, query: { ids: String(orderId) } });
     expect(library.headers['content-disposition']).toBe('attachment; filename="Books_Ordered_By_You.xlsx"');
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/book/order-book/export.xlsx', headers: otherPub, query: { ids: String(orderId) } }))
-        .statusCode,
-    ).toBe(404);
+    expect((await inject(t.app, orderEndpoints.exportXlsx, { headers: otherPub, query: { ids: String(orderId) } })).statusCode).toBe(404);
   });
 
   it('prints A5 address labels To the library From the publisher, breaking pages before the bottom', async () => {
-    const none = await t.app.inject({ method: 'GET', url: '/api/book/order-book/addresses.pdf', headers: pub, query: { ids: '' } });
+    const none = await inject(t.app, orderEndpoints.addressLabels, { headers: pub, query: { ids: '' } });
     expect(none.json().message).toContain(MSG.selectToPrint);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/order-book/addresses.pdf',
-      headers: pub,
-      query: { ids: String(orderId) },
-    });
+    const response = await inject(t.app, orderEndpoints.addressLabels, { headers: pub, query: { ids: String(orderId) } });
     expect(response.headers['content-disposition']).toBe('attachment; filename="addresses.pdf"');
     expect(pdfInfo(response.rawPayload, 'one.pdf')).toMatch(/Page size:\s+419\.53 x 595\.28 pts/);
     const text = pdfText(response.rawPayload, 'one.pdf');
@@ -212,26 +176,13 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
       expect(text).toContain(expected);
     }
     const libraries = await createLibraries(t, 8);
-    const labels = await t.app.inject({
-      method: 'GET',
-      url: '/api/library/addresses.pdf',
-      headers: pub,
-      query: { ids: libraries.join(',') },
-    });
+    const labels = await inject(t.app, libraryEndpoints.addressLabels, { headers: pub, query: { ids: libraries.join(',') } });
     expect(labels.statusCode).toBe(200);
     const pages = Number(/Pages:\s+(\d+)/.exec(pdfInfo(labels.rawPayload, 'many.pdf'))![1]);
     expect(pages).toBeGreaterThan(1);
-    const exported = await t.app.inject({
-      method: 'GET',
-      url: '/api/library/export.xlsx',
-      headers: pub,
-      query: { ids: libraries.join(',') },
-    });
+    const exported = await inject(t.app, libraryEndpoints.exportXlsx, { headers: pub, query: { ids: libraries.join(',') } });
     expect(exported.headers['content-disposition']).toBe('attachment; filename="List_of_Libraries.xlsx"');
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/library/export.xlsx', headers: lib, query: { ids: libraries.join(',') } }))
-        .statusCode,
-    ).toBe(403);
+    expect((await inject(t.app, libraryEndpoints.exportXlsx, { headers: lib, query: { ids: libraries.join(',') } })).statusCode).toBe(403);
   });
 });
 

@@ -1,13 +1,19 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, like, or } from 'drizzle-orm';
-import { MSG } from '@jsbn/shared';
+import { MSG, type CallInput, type ContractOf } from '@jsbn/shared';
+import { accountEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { outbox } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { sendOrderNotices } from './notices.js';
+import { inject } from '../../test/inject.js';
 
 type Headers = { authorization: string };
+/** What a status change sends (accept, partly accept, reject, cancel, receive). */
+type StatusBody = CallInput<ContractOf<typeof orderEndpoints.setStatus>>['body'];
+/** The order statuses the list filters by. */
+type ListStatus = NonNullable<CallInput<ContractOf<typeof orderEndpoints.list>>['query']>['orderStatus'];
 
 describe.each(ENGINES)('orders on %s', (engine) => {
   let t: TestApp;
@@ -35,16 +41,11 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   afterAll(() => t.close());
 
   const order = (headers: Headers, lines: { publisherId: number; bookId: number; numberOfCopies: number }[], key?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
-      headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
-      payload: { orders: lines },
-    });
-  const patch = (headers: Headers, id: number, payload: object) =>
-    t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${id}`, headers, payload });
-  const list = async (headers: Headers, orderStatus: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/book/order-book', headers, query: { orderStatus } })).json().data;
+    inject(t.app, orderEndpoints.create, { headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, body: { orders: lines } });
+  const patch = (headers: Headers, id: number, payload: StatusBody) =>
+    inject(t.app, orderEndpoints.setStatus, { params: { id }, headers, body: payload });
+  const list = async (headers: Headers, orderStatus: ListStatus) =>
+    (await inject(t.app, orderEndpoints.list, { headers, query: { orderStatus } })).json().data;
   /** Tells each publisher what is waiting for it, as its queued digest does when its time comes (notices.ts). */
   const tellPublishers = async () => {
     for (const publisherId of [ids.pub1, ids.pub2]) await sendOrderNotices(t.ctx, publisherId);
@@ -73,19 +74,9 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     ).toEqual(created.map((o) => o.id).sort());
     const pending = await list(lib, 'REQUESTED');
     expect(pending.total).toBe(2);
-    const search = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/order-book',
-      headers: lib,
-      query: { queryString: created[0]!.orderId },
-    });
+    const search = await inject(t.app, orderEndpoints.list, { headers: lib, query: { queryString: created[0]!.orderId } });
     expect(search.json().data.orderBooks.map((o: { id: number }) => o.id)).toEqual([created[0]!.id]);
-    const huge = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/order-book',
-      headers: lib,
-      query: { queryString: 'ORD-99999999999' },
-    });
+    const huge = await inject(t.app, orderEndpoints.list, { headers: lib, query: { queryString: 'ORD-99999999999' } });
     expect(huge.json().data.total).toBe(0);
     const toPub1 = await list(pub1, 'REQUESTED');
     expect(toPub1.total).toBe(1);
@@ -104,8 +95,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(placed.statusCode).toBe(201);
     const [toPub1, toPub2] = placed.json().data.orders as { id: number; orderId: string; publisherId: number }[];
     expect([toPub1!.publisherId, toPub2!.publisherId]).toEqual([ids.pub1, ids.pub2]);
-    const read = async (id: number) =>
-      (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers: lib })).json().data.orderBook;
+    const read = async (id: number) => (await inject(t.app, orderEndpoints.one, { params: { id }, headers: lib })).json().data.orderBook;
     const first = await read(toPub1!.id);
     expect(first).toMatchObject({ orderId: toPub1!.orderId, status: 'REQUESTED', totalCopies: 6, currency: 'INR' });
     expect(
@@ -151,12 +141,9 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(accepted.json().data).toEqual({ message: 'Order accepted successfully' });
 
     const proof = await makeJpeg('receipt', { width: 100, height: 100 });
-    const dispatched = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
-      headers: pub2,
-      // a courier's landline as Indians write it, with its STD code and trunk 0 (decision 039)
-      payload: form(
+    const dispatched = await inject(t.app, orderEndpoints.dispatch, {
+      headers: pub2, // a courier's landline as Indians write it, with its STD code and trunk 0 (decision 039)
+      body: form(
         { orderId: created.id, courierCompanyName: 'Shree Maruti Courier', courierCompanyNumber: '0261 2345678', trackingId: 'SMC123456' },
         { orderImage: [proof, 'r.jpg', 'image/jpeg'] },
       ),
@@ -178,7 +165,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 
     const received = await patch(lib, created.id, { status: 'COMPLETED' });
     expect(received.statusCode).toBe(200);
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: lib })).json().data.orderBook;
+    const detail = (await inject(t.app, orderEndpoints.one, { params: { id: created.id }, headers: lib })).json().data.orderBook;
     expect(detail.status).toBe('COMPLETED');
     expect(detail.history.map((event: { status: string }) => event.status)).toEqual([
       'REQUESTED',
@@ -193,7 +180,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     expect((await patch(pub2, created.id, { status: 'IN_PROGRESS' })).statusCode).toBe(404);
     expect((await patch(otherLib, created.id, { status: 'CANCELLED' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: otherLib })).statusCode).toBe(404);
+    expect((await inject(t.app, orderEndpoints.one, { params: { id: created.id }, headers: otherLib })).statusCode).toBe(404);
     const early = await patch(lib, created.id, { status: 'COMPLETED' });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('This order is Requested; only a Dispatched order can be marked as received.');
@@ -224,7 +211,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
         { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 },
       ])
     ).json().data.orders;
-    const items = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${partial.id}`, headers: pub1 })).json().data.orderBook
+    const items = (await inject(t.app, orderEndpoints.one, { params: { id: partial.id }, headers: pub1 })).json().data.orderBook
       .OrderBookItem as { id: number; number_of_copies: number }[];
     const tooMany = await patch(pub1, partial.id, {
       status: 'IN_PROGRESS',
@@ -237,7 +224,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       partialReason: 'out_of_stock',
     });
     expect(ok.json().message).toBe('Order partially accepted successfully');
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${partial.id}`, headers: lib })).json().data.orderBook;
+    const detail = (await inject(t.app, orderEndpoints.one, { params: { id: partial.id }, headers: lib })).json().data.orderBook;
     expect(detail.OrderBookItem.map((item: { accepted_book_copies: number }) => item.accepted_book_copies).sort()).toEqual([0, 3]);
   });
 
@@ -248,14 +235,14 @@ describe.each(ENGINES)('orders on %s', (engine) => {
         { publisherId: ids.pub1, bookId: books.b, numberOfCopies: 2 },
       ])
     ).json().data.orders;
-    const items = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${whole.id}`, headers: pub1 })).json().data.orderBook
+    const items = (await inject(t.app, orderEndpoints.one, { params: { id: whole.id }, headers: pub1 })).json().data.orderBook
       .OrderBookItem as { id: number; number_of_copies: number }[];
     const accepted = await patch(pub1, whole.id, {
       status: 'IN_PROGRESS',
       orderItems: items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies })),
     });
     expect(accepted.json().data).toEqual({ message: 'Order accepted successfully' });
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${whole.id}`, headers: lib })).json().data.orderBook;
+    const detail = (await inject(t.app, orderEndpoints.one, { params: { id: whole.id }, headers: lib })).json().data.orderBook;
     expect(detail.OrderBookItem.map((item: { accepted_book_copies: number }) => item.accepted_book_copies).sort()).toEqual([2, 4]);
   });
 
@@ -276,56 +263,38 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 
     const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     await patch(pub1, created.id, { status: 'IN_PROGRESS' });
-    const badNumber = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
+    const badNumber = await inject(t.app, orderEndpoints.dispatch, {
       headers: pub1,
-      payload: form({ orderId: created.id, courierCompanyNumber: '12345' }),
+      body: form({ orderId: created.id, courierCompanyNumber: '12345' }),
     });
     expect(badNumber.json().details).toEqual([{ field: 'courierCompanyNumber', message: MSG.invalidCourierNumber }]);
     // an India Post tracking id is checked (UPU S10): a mistyped digit is named, in the publisher's language
-    const badArticle = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
+    const badArticle = await inject(t.app, orderEndpoints.dispatch, {
       headers: { ...pub1, 'accept-language': 'gu' },
-      payload: form({ orderId: created.id, courierCompanyName: 'India Post', trackingId: 'EE123456784IN' }),
+      body: form({ orderId: created.id, courierCompanyName: 'India Post', trackingId: 'EE123456784IN' }),
     });
     expect(badArticle.statusCode).toBe(400);
     expect(badArticle.json().details).toEqual([
       { field: 'trackingId', message: 'ઇન્ડિયા પોસ્ટનો ટ્રેકિંગ આઈડી બે અક્ષર, નવ અંક અને IN હોય છે, જેમ કે EE123456785IN: કૃપા કરી તપાસો' },
     ]);
-    const badFile = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
+    const badFile = await inject(t.app, orderEndpoints.dispatch, {
       headers: pub1,
-      payload: form({ orderId: created.id }, { orderImage: [Buffer.from('plain text'), 'x.txt', 'text/plain'] }),
+      body: form({ orderId: created.id }, { orderImage: [Buffer.from('plain text'), 'x.txt', 'text/plain'] }),
     });
     expect(badFile.statusCode).toBe(415);
     expect(badFile.json().message).toBe(MSG.unsupportedFile);
-    const bigFile = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
+    const bigFile = await inject(t.app, orderEndpoints.dispatch, {
       headers: pub1,
-      payload: form(
+      body: form(
         { orderId: created.id },
         { orderImage: [Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5_242_880)]), 'big.pdf', 'application/pdf'] },
       ),
     });
     expect(bigFile.statusCode).toBe(413);
     expect(bigFile.json().message).toBe(MSG.dispatchFileTooLarge);
-    const plain = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
-      headers: pub1,
-      payload: form({ orderId: created.id }),
-    });
+    const plain = await inject(t.app, orderEndpoints.dispatch, { headers: pub1, body: form({ orderId: created.id }) });
     expect(plain.statusCode).toBe(200);
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
-      headers: pub1,
-      payload: form({ orderId: created.id }),
-    });
+    const twice = await inject(t.app, orderEndpoints.dispatch, { headers: pub1, body: form({ orderId: created.id }) });
     expect(twice.statusCode).toBe(409);
   });
 
@@ -337,7 +306,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
         patch(lib, created.id, { status: 'CANCELLED' }),
       ]);
       expect([accept.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
-      const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: lib })).json().data.orderBook;
+      const detail = (await inject(t.app, orderEndpoints.one, { params: { id: created.id }, headers: lib })).json().data.orderBook;
       expect(detail.status).toBe(accept.statusCode === 200 ? 'IN_PROGRESS' : 'CANCELLED');
       expect(detail.history).toHaveLength(2);
     }
@@ -360,7 +329,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       patch(pub1, created.id, { status: 'CANCELLED' }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${created.id}`, headers: pub1 })).json().data.orderBook;
+    const detail = (await inject(t.app, orderEndpoints.one, { params: { id: created.id }, headers: pub1 })).json().data.orderBook;
     expect(detail.history).toHaveLength(2);
   });
 
@@ -370,16 +339,16 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const publisher = await createPublisher(t.ctx);
     const publisherHeaders = await tokenHeader(t, publisher);
     // a new publisher's home offers to register its first book: it has none
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data.myBookCount).toBe(0);
+    expect((await inject(t.app, accountEndpoints.dashboard, { headers: publisherHeaders })).json().data.myBookCount).toBe(0);
     const book = await createBook(t.ctx, publisher.publisherId);
     const [first] = (await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 2 }])).json().data.orders;
     await order(headers, [{ publisherId: publisher.publisherId, bookId: book.id, numberOfCopies: 5 }]);
     await patch(publisherHeaders, first.id, { status: 'IN_PROGRESS' });
-    const libraryView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers })).json().data;
+    const libraryView = (await inject(t.app, accountEndpoints.dashboard, { headers })).json().data;
     expect(libraryView).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 2, completedOrderBook: 0, dispatchedOrderBook: 0 });
     expect(libraryView.commonDashboard.bookCount).toBeGreaterThanOrEqual(4);
     expect(libraryView.myBookCount).toBeNull();
-    const publisherView = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data;
+    const publisherView = (await inject(t.app, accountEndpoints.dashboard, { headers: publisherHeaders })).json().data;
     expect(publisherView).toMatchObject({
       requestedOrderBook: 5,
       pendingOrderBook: 2,
@@ -388,15 +357,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       myBookCount: 1,
     });
     // dispatched: the two copies are in transit on both dashboards
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
-      headers: publisherHeaders,
-      payload: form({ orderId: first.id }),
-    });
-    const inTransit = (await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers })).json().data;
+    await inject(t.app, orderEndpoints.dispatch, { headers: publisherHeaders, body: form({ orderId: first.id }) });
+    const inTransit = (await inject(t.app, accountEndpoints.dashboard, { headers })).json().data;
     expect(inTransit).toMatchObject({ requestedOrderBook: 5, pendingOrderBook: 0, dispatchedOrderBook: 2, completedOrderBook: 0 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/dashboard', headers: publisherHeaders })).json().data).toMatchObject({
+    expect((await inject(t.app, accountEndpoints.dashboard, { headers: publisherHeaders })).json().data).toMatchObject({
       dispatchedOrderBook: 2,
     });
   });
@@ -438,11 +402,9 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const [placed] = await notices();
     expect(placed!.body).toContain(`has sent order ${created.orderId} for 1 copy. The order letter is attached.`);
     await patch(pub1, created.id, { status: 'IN_PROGRESS' });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
+    await inject(t.app, orderEndpoints.dispatch, {
       headers: pub1,
-      payload: form({
+      body: form({
         orderId: created.id,
         courierCompanyName: 'Shree Maruti Courier',
         courierCompanyNumber: '9898012345',

@@ -12,12 +12,16 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { ORDER_MSG, formatMoney } from '@jsbn/shared';
+import { ORDER_MSG, formatMoney, type CallInput, type ContractOf } from '@jsbn/shared';
+import { orderEndpoints } from '@jsbn/shared/core';
 import { accounts, audit_log, outbox, publishers } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { inject } from '../../test/inject.js';
 
 type Headers = Record<string, string>;
+/** What a status change sends (accept, partly accept, reject, cancel, receive). */
+type StatusBody = CallInput<ContractOf<typeof orderEndpoints.setStatus>>['body'];
 
 const work = mkdtempSync(join(tmpdir(), 'jsbn-partial-'));
 /** The text of a PDF as pdftotext reads it, its lines' spaces made one. */
@@ -63,11 +67,9 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
 
   /** A new order of 4 × a and 2 × b, with its items. */
   const placeOrder = async () => {
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/order-book',
+    const placed = await inject(t.app, orderEndpoints.create, {
       headers: lib,
-      payload: {
+      body: {
         orders: [
           { publisherId: publisher.publisherId, bookId: books.a, numberOfCopies: 4 },
           { publisherId: publisher.publisherId, bookId: books.b, numberOfCopies: 2 },
@@ -78,9 +80,9 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
     return { id, items: (await read(pub, id)).OrderBookItem as Item[] };
   };
   const read = async (headers: Headers, id: number) =>
-    (await t.app.inject({ method: 'GET', url: `/api/book/order-book/${id}`, headers })).json().data.orderBook;
-  const patch = (headers: Headers, id: number, payload: object) =>
-    t.app.inject({ method: 'PATCH', url: `/api/book/order-book/${id}`, headers, payload });
+    (await inject(t.app, orderEndpoints.one, { params: { id }, headers })).json().data.orderBook;
+  const patch = (headers: Headers, id: number, payload: StatusBody) =>
+    inject(t.app, orderEndpoints.setStatus, { params: { id }, headers, body: payload });
   /** 3 of the 4 copies of a, both of b. */
   const fewer = (items: Item[]) => items.map((item) => ({ id: item.id, PartialBook: item.number_of_copies === 4 ? 3 : 2 }));
   const mailsTo = (email: string) =>
@@ -102,7 +104,13 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
     expect([none.statusCode, none.json().details]).toEqual([400, [{ field: 'partialReason', message: ORDER_MSG.partialReason }]]);
     const inGujarati = await patch({ ...pub, 'accept-language': 'gu' }, id, { status: 'IN_PROGRESS', orderItems: fewer(items) });
     expect(inGujarati.json().details).toEqual([{ field: 'partialReason', message: 'ઓછી નકલો સ્વીકારવાનું કારણ જરૂરી છે' }]);
-    const unknown = await patch(pub, id, { status: 'IN_PROGRESS', orderItems: fewer(items), partialReason: 'tired' });
+    // a reason outside the list: sent as it comes
+    const unknown = await inject(t.app, orderEndpoints.setStatus, {
+      raw: true,
+      params: { id },
+      headers: pub,
+      body: { status: 'IN_PROGRESS', orderItems: fewer(items), partialReason: 'tired' },
+    });
     expect(unknown.json().details).toEqual([{ field: 'partialReason', message: ORDER_MSG.partialReasonChoice }]);
     const other = await patch({ ...pub, 'accept-language': 'hi' }, id, {
       status: 'IN_PROGRESS',
@@ -168,12 +176,7 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
     await t.ctx.db.update(accounts).set({ preferred_language: 'hi' }).where(eq(accounts.id, publisher.accountId));
     const { id, items } = await placeOrder();
     await patch(pub, id, { status: 'IN_PROGRESS', orderItems: fewer(items), partialReason: 'out_of_stock' });
-    const dispatched = await t.app.inject({
-      method: 'POST',
-      url: '/api/book/create-dispatch',
-      headers: pub,
-      payload: form({ orderId: String(id) }),
-    });
+    const dispatched = await inject(t.app, orderEndpoints.dispatch, { headers: pub, body: form({ orderId: String(id) }) });
     expect(dispatched.statusCode).toBe(200);
 
     const noNote = await patch({ ...lib, 'accept-language': 'gu' }, id, { status: 'COMPLETED', receivedAs: 'short_or_damaged' });
@@ -181,7 +184,13 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
       400,
       [{ field: 'receivedNote', message: 'શું ઓછું કે નુકસાનવાળું છે તેની નોંધ જરૂરી છે' }],
     ]);
-    const unknown = await patch(lib, id, { status: 'COMPLETED', receivedAs: 'lost' });
+    // a way of receiving outside the list: sent as it comes
+    const unknown = await inject(t.app, orderEndpoints.setStatus, {
+      raw: true,
+      params: { id },
+      headers: lib,
+      body: { status: 'COMPLETED', receivedAs: 'lost' },
+    });
     expect(unknown.json().details).toEqual([{ field: 'receivedAs', message: ORDER_MSG.receivedAs }]);
     const note = 'One copy of કલ્પસૂત્ર came with a torn cover';
     expect((await patch(otherLib, id, { status: 'COMPLETED', receivedAs: 'short_or_damaged', receivedNote: note })).statusCode).toBe(404);
@@ -201,12 +210,15 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
     expect(mails.length).toBe(before + 1);
     expect(mails.at(-1)!.body).toContain(`कम या क्षतिग्रस्त प्रतियाँ: ${note}`);
     // the completed tab counts it
-    const completed = await t.app.inject({ method: 'GET', url: '/api/book/order-book', headers: pub, query: { orderStatus: 'COMPLETED' } });
+    const completed = await inject(t.app, orderEndpoints.list, { headers: pub, query: { orderStatus: 'COMPLETED' } });
     expect(completed.json().data.orderBooks.map((order: { id: number }) => order.id)).toContain(id);
   });
 
   it('marks an order received in full as before, with or without saying so', async () => {
-    for (const body of [{ status: 'COMPLETED' }, { status: 'COMPLETED', receivedAs: 'in_full', receivedNote: 'ignored' }]) {
+    for (const body of [
+      { status: 'COMPLETED' },
+      { status: 'COMPLETED', receivedAs: 'in_full', receivedNote: 'ignored' },
+    ] satisfies StatusBody[]) {
       const { id } = await placeOrder();
       await patch(pub, id, { status: 'IN_PROGRESS' });
       await patch(pub, id, { status: 'DISPATCHED' });
@@ -220,7 +232,7 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
     const { id, items } = await placeOrder();
     const note = 'Three copies a library this year';
     await patch(pub, id, { status: 'IN_PROGRESS', orderItems: fewer(items), partialReason: 'limited_per_library', partialNote: note });
-    await t.app.inject({ method: 'POST', url: '/api/book/create-dispatch', headers: pub, payload: form({ orderId: String(id) }) });
+    await inject(t.app, orderEndpoints.dispatch, { headers: pub, body: form({ orderId: String(id) }) });
     const torn = 'એક નકલનું પૂંઠું ફાટેલું';
     const received = await patch({ ...lib, 'accept-language': 'gu' }, id, {
       status: 'COMPLETED',
@@ -230,12 +242,7 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
     expect(received.json().message).toMatch(/^ઓર્ડર મળી ગયાનું નોંધ્યું, ઓછી કે નુકસાનવાળી નકલો સાથે; 5 નકલો છાજલી પર મુકાઈ: \d+–\d+$/);
 
     // the letter, in the library's language (Gujarati)
-    const letter = await t.app.inject({
-      method: 'POST',
-      url: '/api/publisher/generate-pdf',
-      headers: pub,
-      payload: { orderId: id, sendWhatsapp: false },
-    });
+    const letter = await inject(t.app, orderEndpoints.letter, { headers: pub, body: { orderId: id, sendWhatsapp: false } });
     expect(letter.statusCode).toBe(200);
     const text = pdfText(letter.rawPayload);
     expect(text).toContain('ઓછી નકલોનું કારણ: એક જ્ઞાન ભંડારને મર્યાદિત નકલો');
@@ -244,9 +251,7 @@ describe.each(ENGINES)('partial accept reasons and receipts short or damaged on 
     writeFileSync(join(work, 'partial-letter.pdf'), letter.rawPayload);
 
     // the export, in the asker's language
-    const exported = await t.app.inject({
-      method: 'GET',
-      url: '/api/book/order-book/export.xlsx',
+    const exported = await inject(t.app, orderEndpoints.exportXlsx, {
       headers: { ...pub, 'accept-language': 'hi' },
       query: { ids: String(id) },
     });

@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatJsbn } from '@jsbn/shared';
+import { bookEndpoints, siteEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { ENGINES, authHeader, createTestApp, type TestApp } from '../../test/harness.js';
 import { ENTRY, builtApp } from '../../test/web-dist.js';
 import { MAX_RENDERS_AT_ONCE } from './app-pages.js';
 import { VISITOR_PAGE_CACHE } from './routes.js';
+import { apiPath, inject } from '../../test/inject.js';
 
 /** The module preloads of `html` the browser acts on (outside any `<template>`). */
 const activePreloads = (html: string) =>
@@ -79,11 +81,12 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
   });
 
   it('compresses API JSON above 1 KiB and makes every reply revalidate with an ETag', async () => {
-    const listing = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}`, headers: { 'accept-encoding': 'br' } });
+    const listing = await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: jsbn }, headers: { 'accept-encoding': 'br' } });
     expect(listing.statusCode).toBe(200);
     expect(listing.headers['content-encoding']).toBe('br');
     expect(listing.headers['cache-control']).toBe('no-cache');
     expect(JSON.parse(brotliDecompressSync(listing.rawPayload).toString()).data.book.book_title).toBe('શ્રી ક્ષમાપના સૂત્ર <b>');
+    // the health probe is not in the endpoint table
     const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
     expect(health.headers['content-encoding']).toBeUndefined();
     const etag = health.headers['etag'] as string;
@@ -218,7 +221,7 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
 
   it('sends a visitor whose searches ran out the unrendered shell, and keeps it for nobody', async () => {
     const visitor = '10.6.6.6';
-    for (let i = 0; i < 300; i++) await t.app.inject({ method: 'GET', url: `/api/book?queryString=used${i}`, remoteAddress: visitor });
+    for (let i = 0; i < 300; i++) await inject(t.app, bookEndpoints.list, { query: { queryString: `used${i}` }, remoteAddress: visitor });
     // any book changes: the cached search page is forgotten, and this visitor is the first to ask again
     const publisher = await createPublisher(t.ctx, { publisher_no: 'LIMIT', publisher_name: 'Limit Prakashan' });
     await createBook(t.ctx, publisher.publisherId, { book_title: 'મર્યાદા' });
@@ -384,12 +387,12 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
   });
 
   it('gives the cover at a size a WhatsApp preview shows', async () => {
-    const image = await t.app.inject({ method: 'GET', url: `/api/book/listing/jsbn/${jsbn}/share.jpg` });
+    const image = await inject(t.app, bookEndpoints.shareImage, { params: { jsbnNo: jsbn } });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['cache-control']).toBe('public, max-age=86400');
     expect(image.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
-    expect((await t.app.inject({ method: 'GET', url: '/api/book/listing/jsbn/NOPE0-00001-X/share.jpg' })).statusCode).toBe(404);
+    expect((await inject(t.app, bookEndpoints.shareImage, { params: { jsbnNo: 'NOPE0-00001-X' } })).statusCode).toBe(404);
   });
 
   it('answers an unknown JSBN with a 404 page that offers search, and no app to take it away', async () => {
@@ -433,7 +436,9 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
       }
       // two uncached requests: at most one request for them (none when an earlier page asked already)
       const asked = inject.mock.calls as unknown as [string | { url?: string }][];
-      expect(asked.filter(([options]) => typeof options === 'object' && options.url === '/api/site').length).toBeLessThanOrEqual(1);
+      expect(
+        asked.filter(([options]) => typeof options === 'object' && options.url === apiPath(siteEndpoints.info)).length,
+      ).toBeLessThanOrEqual(1);
     } finally {
       inject.mockRestore();
     }
