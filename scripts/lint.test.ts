@@ -59,4 +59,25 @@ describe('npm run lint', () => {
     const [own] = await eslint.lintText("export { useLanguages } from './api/books-api.js';\n", { filePath });
     expect(own!.messages).toEqual([]);
   });
+
+  it("ESLint refuses the API's lib/ importing a module and a module importing the test harness", async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const [lib] = await eslint.lintText("export { registerBook } from '../modules/books/registration.js';\n", {
+      filePath: join(ROOT, 'apps/api/src/lib/zone-check.ts'),
+    });
+    expect(lib!.messages.map((m) => [m.ruleId, m.message])).toEqual([
+      [
+        'import-x/no-restricted-paths',
+        'Unexpected path "../modules/books/registration.js" imported in restricted zone. lib/ and db/ are the layers the modules stand on: they never import a module (decision 045)',
+      ],
+    ]);
+    const [module] = await eslint.lintText("export { createTestApp } from '../../test/harness.js';\n", {
+      filePath: join(ROOT, 'apps/api/src/modules/books/zone-check.ts'),
+    });
+    expect(module!.messages.map((m) => m.message)).toEqual([
+      'Unexpected path "../../test/harness.js" imported in restricted zone. seeding and the test harness stand on the app, never the other way round (decision 045)',
+    ]);
+    // the API's tests stand on every layer: ESLint, with no rule for them, does not parse them
+    expect(await eslint.isPathIgnored(join(ROOT, 'apps/api/src/modules/books/books.test.ts'))).toBe(true);
+  });
 });
