@@ -13,7 +13,7 @@ import { createBook, createLibrary, createPublisher, makeJpeg } from '../seed/fa
 import { outbox } from '../db/schema.js';
 import { CLAIM_LEASE_MS } from '../lib/outbox-worker.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
-import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, outboxTo, type TestApp } from '../test/harness.js';
 import { inject } from '../test/inject.js';
 import { mailParts, mailText, startFakeWhatsapp, startSmtp, waitFor, type FakeWhatsapp, type TestSmtp } from '../test/servers.js';
 
@@ -25,9 +25,7 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
   let whatsapp: FakeWhatsapp;
   const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
   const rowsTo = (to: string) => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, to));
-  // the development outbox is not in the endpoint table
-  const latestMessages = async (to: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${to}` })).json().data.messages;
+  const latestMessages = (to: string) => outboxTo(t.app, to);
 
   beforeAll(async () => {
     smtp = await startSmtp();

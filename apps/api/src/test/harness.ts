@@ -15,6 +15,7 @@ import { loadConfig } from '../config.js';
 import { accounts } from '../db/schema.js';
 import { signAccessToken } from '../lib/auth.js';
 import { createPgDatabase, waitFor } from './servers.js';
+import type { OutboxMessage } from '../modules/dev/routes.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -102,12 +103,20 @@ export async function authHeader(app: BuiltApp['app'], account: { email: string;
   return { authorization: `Bearer ${response.json().data.accessToken.access_token}` };
 }
 
+/**
+ * The dev outbox's messages to `to` (an e-mail address or a phone number), newest first: GET
+ * /api/dev/outbox, which the endpoint table leaves out (it is no part of the product's contract).
+ */
+export async function outboxTo(app: BuiltApp['app'], to: string): Promise<OutboxMessage[]> {
+  const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+  return (response.json() as { data: { messages: OutboxMessage[] } }).data.messages;
+}
+
 /** The newest one-time code sent to `email`, read from the dev outbox. */
 export async function latestCode(app: BuiltApp['app'], email: string): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
-  const message = response.json().data.messages.find((item: { code: string | null }) => item.code);
-  if (!message) throw new Error(`no code for ${email}`);
-  return message.code;
+  const code = (await outboxTo(app, email)).find((item) => item.code)?.code;
+  if (!code) throw new Error(`no code for ${email}`);
+  return code;
 }
 
 /**
@@ -117,8 +126,7 @@ export async function latestCode(app: BuiltApp['app'], email: string): Promise<s
 export async function latestLink(app: BuiltApp['app'], email: string, except?: string): Promise<string> {
   return waitFor(
     async () => {
-      const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
-      const link = response.json().data.messages.find((item: { link: string | null }) => item.link)?.link as string | undefined;
+      const link = (await outboxTo(app, email)).find((item) => item.link)?.link;
       return link && link !== except ? link : null;
     },
     10_000,

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterfaceLanguage } from '@jsbn/shared';
 import { accountEndpoints, libraryEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
-import { ENGINES, createTestApp, form, registerLibraryRequest, tokenHeader, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, registerLibraryRequest, tokenHeader, outboxTo, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 import { sendOrderNotices } from '../orders/notices.js';
 
@@ -24,17 +24,9 @@ function pdfText(bytes: Buffer, name: string): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
 }
 
-interface OutboxMessage {
-  channel: string;
-  subject: string;
-  text: string;
-}
-
 describe.each(ENGINES)('languages of accounts, notices and documents on %s', (engine) => {
   let t: TestApp;
-  // the development outbox is not in the endpoint table
-  const outbox = async (to: string): Promise<OutboxMessage[]> =>
-    (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages;
+  const outbox = (to: string) => outboxTo(t.app, to);
 
   beforeAll(async () => {
     t = await createTestApp(engine);

@@ -7,7 +7,16 @@ import { accountEndpoints, siteEndpoints } from '@jsbn/shared/core';
 import { accounts, libraries, outbox, password_reset_tokens } from '../../db/schema.js';
 import { runHousekeeping } from '../../housekeeping.js';
 import { createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
-import { ENGINES, authHeader, createTestApp, latestCode, latestLink, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+import {
+  ENGINES,
+  authHeader,
+  createTestApp,
+  latestCode,
+  latestLink,
+  registerLibraryRequest,
+  outboxTo,
+  type TestApp,
+} from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 import { forgotPassword } from './service.js';
 
@@ -306,8 +315,7 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     expect(await bad({ ...valid, fullName: '   ' })).toEqual([{ field: 'fullName', message: 'Full name is required' }]);
     const sent = await inject(t.app, siteEndpoints.contact, { body: valid });
     expect([sent.statusCode, sent.json().message]).toEqual([200, MSG.contactSent]);
-    // the development outbox is not in the endpoint table
-    const support = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=support@jsbn.example' })).json().data.messages[0];
+    const support = (await outboxTo(t.app, 'support@jsbn.example'))[0]!;
     expect(support.subject).toMatch(/^JSBN contact #\d+ from Ramesh Shah$/);
     expect(support.text).toContain('Please add our books to the catalogue.');
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginInput } from '@jsbn/shared';
 import { accountEndpoints, bookEndpoints, siteEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
-import { ENGINES, createTestApp, latestCode, registerLibraryRequest, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, latestCode, registerLibraryRequest, outboxTo, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 import { startTcpProxy, waitFor } from '../../test/servers.js';
 
@@ -123,8 +123,7 @@ const limitsOn = ({ engine, redis }: Store) => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await registerLibraryRequest(t.app, email, logo, address())).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
-    // the development outbox is not in the endpoint table
-    const mail = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` })).json().data.messages;
+    const mail = await outboxTo(t.app, email);
     expect(mail).toHaveLength(5);
   });
 
@@ -171,9 +170,8 @@ const limitsOn = ({ engine, redis }: Store) => {
     // the publisher gets at most 50 a day, from however many addresses
     const spread = await Promise.all(Array.from({ length: 50 }, () => pdfRequest(address())));
     expect(spread.filter((reply) => reply.statusCode === 200)).toHaveLength(45);
-    // the development outbox is not in the endpoint table
-    const toPublisher = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${publisher.email}` })).json().data.messages;
-    expect(toPublisher.filter((message: { subject: string }) => message.subject.startsWith('PDF request'))).toHaveLength(50);
+    const toPublisher = await outboxTo(t.app, publisher.email);
+    expect(toPublisher.filter((message) => message.subject.startsWith('PDF request'))).toHaveLength(50);
   });
 
   it('limits reset links per address and per e-mail, known or not', async () => {
@@ -184,8 +182,7 @@ const limitsOn = ({ engine, redis }: Store) => {
     for (let i = 0; i < 6; i++) perEmail.push((await forgot(library.email, address())).statusCode);
     expect(perEmail).toEqual([200, 200, 200, 200, 200, 429]);
     // the links are sent by a job after each answer
-    // the development outbox is not in the endpoint table
-    const links = async () => (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${library.email}` })).json().data.messages;
+    const links = () => outboxTo(t.app, library.email);
     await expect.poll(async () => (await links()).length, { timeout: 10_000 }).toBe(5);
     const from = address();
     const perAddress = [];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookEndpoints } from '@jsbn/shared/core';
 import { BOOK_MSG, MSG, todayIso } from '@jsbn/shared';
 import { createBook, createPublisher } from '../../seed/factories.js';
-import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, outboxTo, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -26,12 +26,7 @@ describe.each(ENGINES)('book requests on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  // the development outbox is not in the endpoint table
-  const outbox = async () =>
-    (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(publisherEmail)}` })).json().data.messages as {
-      subject: string;
-      text: string;
-    }[];
+  const outbox = () => outboxTo(t.app, publisherEmail);
 
   it('answers every missing or wrong field of the PDF request with the spec message', async () => {
     const empty = await inject(t.app, bookEndpoints.pdfRequest, {

@@ -15,7 +15,7 @@ import { listMessages } from '../../lib/outbox.js';
 import { ok, replies } from '../../lib/reply.js';
 
 /** GET /api/dev/outbox → data.messages[]: the outbox as the dev mailbox shows it (not part of the product's contract). */
-const outboxMessages = z.object({
+export const outboxMessages = z.object({
   messages: z.array(
     z.object({
       id: z.number().int(),
@@ -34,6 +34,9 @@ const outboxMessages = z.object({
     }),
   ),
 });
+
+/** One message of the dev outbox, as GET /api/dev/outbox answers it. */
+export type OutboxMessage = z.infer<typeof outboxMessages>['messages'][number];
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { formatJsbn } from '@jsbn/shared';
 import { createBook, createLibrary, createOperator, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { audit_log, book_reports, books, duplicate_pairs, outbox } from '../../db/schema.js';
-import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, form, tokenHeader, outboxTo, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 import { waitFor } from '../../test/servers.js';
 
@@ -65,12 +65,6 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       body: form({ ...fields, ...values }, { book_cover: [cover, 'cover.jpg', 'image/jpeg'] }),
     });
   const pairsOf = (bookId: number) => t.ctx.db.select().from(duplicate_pairs).where(eq(duplicate_pairs.book_id, bookId));
-  // the development outbox is not in the endpoint table
-  const outboxTo = async (to: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages as {
-      subject: string;
-      text: string;
-    }[];
 
   it('answers the form check with the closest book of any publisher, in any script', async () => {
     const similar = await inject(t.app, bookEndpoints.similar, {
@@ -373,12 +367,12 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       body: { note: 'Author name fixed' },
     });
     expect(corrected.statusCode).toBe(200);
-    const [reader] = await outboxTo('reader@example.org');
+    const [reader] = await outboxTo(t.app, 'reader@example.org');
     // the reporter wrote in Gujarati: answered in Gujarati
     expect(reader!.subject).toBe(`પુસ્તક Kalpasutra (${kalpasutra.jsbn_number}) વિશે`);
     expect(reader!.text).toContain('JSBN ટીમે પુસ્તકની વિગતો સુધારી છે.');
     expect(reader!.text).toContain('JSBN ટીમની નોંધ: Author name fixed');
-    const [publisherMail] = await outboxTo(first.email);
+    const [publisherMail] = await outboxTo(t.app, first.email);
     expect(publisherMail!.subject).toBe(`About the book Kalpasutra (${kalpasutra.jsbn_number})`);
     expect(publisherMail!.text).toContain('A reader reported a problem with your book "કલ્પસૂત્ર" (Kalpasutra)');
     expect(publisherMail!.text).toContain("The JSBN team has corrected the book's details.");
@@ -390,7 +384,7 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       body: { note: 'Nothing wrong' },
     });
     expect(declined.statusCode).toBe(200);
-    expect((await outboxTo(first.email))[0]!.text).toContain('The JSBN team looked into it and has left the book as it is.');
+    expect((await outboxTo(t.app, first.email))[0]!.text).toContain('The JSBN team looked into it and has left the book as it is.');
 
     const again = await inject(t.app, operatorEndpoints.declineReport, {
       params: { id: wrong.id },
@@ -451,7 +445,7 @@ describe.each(ENGINES)('back-office queues on %s', (engine) => {
       .from(books)
       .where(eq(books.id, own.id));
     expect(book).toEqual({ withdrawn_at: expect.any(Date), reason: 'At the publisher’s request' });
-    const [told] = await outboxTo(second.email);
+    const [told] = await outboxTo(t.app, second.email);
     expect(told!.text).toContain('You asked for your book "જૂની આવૃત્તિ" (Old edition), JSBN');
     expect(told!.text).toContain('The JSBN team has withdrawn this JSBN.');
     const [withdrawnEntry] = await t.ctx.db.select().from(audit_log).where(eq(audit_log.action, 'withdrawn'));

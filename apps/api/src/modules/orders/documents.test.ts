@@ -9,7 +9,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { libraryEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
 import { libraries, orders, outbox as outboxTable } from '../../db/schema.js';
-import { ENGINES, createTestApp, tokenHeader, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, tokenHeader, outboxTo, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';
 import { sendOrderNotices } from './notices.js';
 import { inject } from '../../test/inject.js';
@@ -108,12 +108,11 @@ describe.each(ENGINES)('order documents on %s', (engine) => {
     await ask();
     // sent with the notice of the new order, when the publisher's digest goes out (notices.ts)
     await sendOrderNotices(t.ctx, publisher.publisherId);
-    // the development outbox is not in the endpoint table
-    const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${publisher.email}` })).json().data.messages;
-    const letters = outbox.filter((message: { subject: string }) => message.subject.startsWith('JSBN order'));
+    const outbox = await outboxTo(t.app, publisher.email);
+    const letters = outbox.filter((message) => message.subject.startsWith('JSBN order'));
     expect(letters).toHaveLength(1);
-    const whatsapp = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=9876543210' })).json().data.messages;
-    expect(whatsapp.filter((message: { channel: string }) => message.channel === 'whatsapp')).toHaveLength(1);
+    const whatsapp = await outboxTo(t.app, '9876543210');
+    expect(whatsapp.filter((message) => message.channel === 'whatsapp')).toHaveLength(1);
     // the letter the library's browser asked for first is the one attached
     const [stored] = await t.ctx.db
       .select({ key: orders.letter_key, sent: orders.letter_sent_at })

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@jsbn/shared';
 import { accountEndpoints, publisherEndpoints } from '@jsbn/shared/core';
 import { createPublisher } from '../../seed/factories.js';
-import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, outboxTo, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 import { importCatalogue } from '../books/import.js';
 
@@ -32,12 +32,7 @@ describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) =
   });
   afterAll(() => t.close());
 
-  // the development outbox is not in the endpoint table
-  const outbox = async (to: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json().data.messages as {
-      subject: string;
-      link: string | null;
-    }[];
+  const outbox = (to: string) => outboxTo(t.app, to);
   const claim = {
     fullName: 'Hitesh Shah',
     email: 'Trustee@Shrutgyan.example',
