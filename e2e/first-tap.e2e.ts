@@ -123,12 +123,21 @@ describe('the first tap on a page rendered on the server', () => {
     await snap(page, 'first-tap-answered-390');
   });
 
-  it("4. a tap on a language link or on 'Order Book as Reader' before the app is there is the browser's: it opens the server's page", async () => {
+  it("4. a tap on the language switcher, a language link or 'Order Book as Reader' before the app is there is the browser's", async () => {
     for (const width of [PHONE.width, 1366]) {
       const page = await newPage({ width });
       // the app never comes until released: the page is the server's alone
       const release = await holdApp(page);
       await page.goto(`${journey.server.url}${bookPath}`);
+      // the app bar's switcher is a link to the footer's language links until the app opens its menu
+      await page.getByRole('link', { name: 'Choose the language of the site: English' }).click();
+      await page.waitForURL(`${journey.server.url}${bookPath}#site-languages`);
+      const inView = () =>
+        page.locator('#site-languages').evaluate((nav) => {
+          const box = nav.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        });
+      await expect.poll(inView).toBe(true);
       await page.getByRole('link', { name: 'ગુજરાતી', exact: true }).click();
       await page.waitForURL(`${journey.server.url}${bookPath}?lang=gu`);
       expect(await page.locator('html').getAttribute('lang')).toBe('gu');

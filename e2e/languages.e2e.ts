@@ -44,7 +44,7 @@ describe('interface languages', () => {
     await page.goto(`${journey.server.url}/`);
     expect(await htmlLang(page)).toBe('hi');
     expect(await page.getByTestId('logged-in-as').textContent()).toBe(hi.layout.welcome);
-    expect(await page.getByRole('button', { name: `${hi.language.choose}: हिन्दी` }).textContent()).toContain('हिन्दी');
+    expect(await page.getByRole('link', { name: `${hi.language.choose}: हिन्दी` }).textContent()).toContain('हिन्दी');
     await snap(page, 'languages-01-first-visit-hindi-390');
   });
 
@@ -53,7 +53,9 @@ describe('interface languages', () => {
     await page.goto(`${journey.server.url}/`);
     await settle(page);
     expect(await htmlLang(page)).toBe('en');
-    await page.getByRole('button', { name: 'Choose the language of the site: English' }).click();
+    // the app hydrated: the switcher opens its menu (before, it leads to the footer's language links)
+    await appLive(page);
+    await page.getByRole('link', { name: 'Choose the language of the site: English' }).click();
     await page.getByRole('menuitemradio', { name: 'ગુજરાતી' }).click();
     await expect.poll(() => page.getByTestId('logged-in-as').textContent()).toBe(gu.layout.welcome);
     expect(await htmlLang(page)).toBe('gu');
@@ -159,7 +161,7 @@ describe('interface languages', () => {
       });
     // the choice made before logging in became the account's
     await expect.poll(me).toBe('gu');
-    await page.getByRole('button', { name: `${gu.language.choose}: ગુજરાતી` }).click();
+    await page.getByRole('link', { name: `${gu.language.choose}: ગુજરાતી` }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await expect.poll(me).toBe('en');
     expect(await htmlLang(page)).toBe('en');

@@ -53,7 +53,7 @@ import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { 
 import { apiCall, apiToken, bookByJsbn, placeOrder } from './support/api.js';
 import { bytesOf, outboxCode, snap } from './support/browser.js';
 import { newPage, useJourney } from './support/session.js';
-import { PHONE, pick, pickTyped, settle, transitionsDone } from './support/ui.js';
+import { PHONE, appLive, pick, pickTyped, settle, transitionsDone } from './support/ui.js';
 
 const CATALOGUES = {
   en: {
@@ -182,8 +182,9 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     await page.setViewportSize(PHONE);
     await page.goto(`${journey.server.url}/publisher-register`);
     await settle(page);
+    await appLive(page);
     // a Chromium in English shows the site in English: the visitor chooses the language on the app bar
-    await page.getByRole('button', { name: `${enCommon.language.choose}: English` }).click();
+    await page.getByRole('link', { name: `${enCommon.language.choose}: English` }).click();
     await page.getByRole('menuitemradio', { name: languageName }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
     await expect.poll(() => page.getByRole('heading', { name: accounts.register.publisherTitle }).isVisible()).toBe(true);

@@ -169,7 +169,7 @@ async function tapProfile(url: string, profile: boolean): Promise<{ ms: number; 
       document.addEventListener('pointerdown', () => (marks.tap ??= performance.now()), { capture: true });
       new MutationObserver(() => { if (marks.menu === undefined && document.querySelector('[role="menu"]')) marks.menu = performance.now(); }).observe(document, { subtree: true, childList: true });
     }`);
-    await page.getByRole('button', { name: /^Choose the language of the site/ }).tap();
+    await page.getByRole('link', { name: /^Choose the language of the site/ }).tap();
     await page.waitForFunction(() => (window as unknown as { tapMarks: { menu?: number } }).tapMarks.menu !== undefined, undefined, {
       timeout: 30_000,
     });

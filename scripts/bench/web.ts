@@ -120,7 +120,11 @@ async function transferred(url: string, session?: Session): Promise<{ js: number
   }
 }
 
-/** A control tapped on a page rendered on the server, and what shows that the app answered it. */
+/**
+ * A control tapped on the QR page rendered on the server, and what shows its answer: since
+ * decision 066 a link the browser follows (the next page's own element); in an older build
+ * (`--against`) the app's menu or dialog, so the selectors name both.
+ */
 interface Tap {
   name: string;
   control: (page: Page) => Locator;
@@ -129,102 +133,77 @@ interface Tap {
 
 const TAPS: Tap[] = [
   {
-    name: 'language menu',
-    control: (page) => page.getByRole('button', { name: /^Choose the language of the site/ }),
-    answer: '[role="menu"]',
+    name: 'ગુજરાતી (the language)',
+    control: (page) =>
+      page
+        .getByRole('link', { name: /^Choose the language of the site/ })
+        .or(page.getByRole('button', { name: /^Choose the language of the site/ })),
+    answer: 'html[lang="gu"] #root, [role="menu"]',
   },
   {
     name: "'Order Book as Reader'",
-    control: (page) => page.getByRole('button', { name: 'Order Book as Reader' }),
-    answer: '[role="dialog"]',
+    control: (page) =>
+      page.getByRole('link', { name: 'Order Book as Reader' }).or(page.getByRole('button', { name: 'Order Book as Reader' })),
+    answer: 'form[action$="/reader-order"], [role="dialog"]',
   },
 ];
 
-/**
- * A visitor's tap on the QR page, `at` ms after navigation began, on SLOW_LINK (CDP network
- * throttling, empty cache, 390 × 844 touch screen): ms from the tap (its `pointerdown`) to the
- * control marked as waiting (`data-app-waiting`, main.tsx) and to the answer on screen (a
- * visible element matching `tap.answer`), both read in the page (`performance.now()`, every
- * animation frame).
- */
-/** ms from a tap to its control shown waiting, to the answer on screen, and to the app having hydrated the page. */
-interface TapTimes {
-  seen: number;
-  answered: number;
-  live: number;
+/** A fresh phone page on SLOW_LINK (CDP network throttling, empty cache, 390 × 844 touch screen); with `saveData`, a browser asking to save data. */
+async function slowPage(context: Awaited<ReturnType<typeof phone>>['context'], saveData: boolean): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
+  if (saveData)
+    await page.addInitScript("Object.defineProperty(Object.getPrototypeOf(navigator.connection), 'saveData', { get: () => true })");
+  return page;
 }
 
-async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): Promise<TapTimes> {
+/**
+ * A visitor's tap on the QR page at `url`, `at` ms after navigation began, on SLOW_LINK: ms from
+ * the tap to its answer visible (`tap.answer`: the page the link opens, or an older build's menu
+ * or dialog), timed in this process (the tap's page may be left). NaN when nothing answered within 20 s.
+ */
+async function tapAnswer(url: string, tap: Tap, at: number, saveData: boolean): Promise<number> {
   const { browser, context } = await phone();
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
-    // the baseline: a browser that asks to save data gets no background fetch (the app comes at the first interaction)
-    if (saveData)
-      await page.addInitScript("Object.defineProperty(Object.getPrototypeOf(navigator.connection), 'saveData', { get: () => true })");
-    // a string, not a function: tsx would name its inner functions with a helper the page lacks
-    await page.addInitScript(`{
-      const marks = (window.tapMarks = {});
-      document.addEventListener('pointerdown', () => (marks.tap ??= performance.now()), { capture: true });
-      // every change of the page is looked at as it happens (animation frames do not run in a headless page)
-      window.tapObserver = new MutationObserver(() => {
-        if (marks.tap === undefined) return;
-        if (marks.seen === undefined && document.querySelector('[data-app-waiting]')) marks.seen = performance.now();
-        const answer = document.querySelector(${JSON.stringify(tap.answer)});
-        const busy = document.getElementById('root')?.hasAttribute('aria-busy');
-        if (busy) marks.busy ??= performance.now();
-        else if (marks.busy !== undefined) marks.live ??= performance.now();
-        if (marks.answered === undefined && answer && answer.getClientRects().length > 0 && getComputedStyle(answer).visibility !== 'hidden') marks.answered = performance.now();
-      });
-      window.tapObserver.observe(document, { subtree: true, childList: true, attributes: true });
-    }`);
+    const page = await slowPage(context, saveData);
     const started = Date.now();
     await page.goto(url, { waitUntil: 'commit' });
-    const control = tap.control(page);
+    const control = tap.control(page).first();
     await control.waitFor({ state: 'visible', timeout: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - (Date.now() - started))));
+    const tapped = Date.now();
     await control.tap({ timeout: 60_000 });
-    // a tap before the page's script has run is lost (nothing holds it): no answer within 20 s
     const answered = await page
-      .waitForFunction(
-        () => {
-          const marks = (window as unknown as { tapMarks: Record<string, number> }).tapMarks;
-          return marks.answered !== undefined && (marks.live !== undefined || marks.busy === undefined);
-        },
-        undefined,
-        {
-          timeout: 20_000,
-        },
-      )
+      .locator(tap.answer)
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 })
       .then(
         () => true,
         () => false,
       );
-    const marks = await page.evaluate(() => (window as unknown as { tapMarks: Record<string, number> }).tapMarks);
-    if (process.env.TAP_DEBUG) {
-      const timeline = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map(
-            (e) =>
-              `${e.name.replace(/^.*\//, '').slice(0, 28)} ${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${(e as PerformanceResourceTiming).initiatorType}`,
-          ),
+    return answered ? Date.now() - tapped : NaN;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** ms from navigation to the app having hydrated the QR page at `url` with nothing touched (`#root[data-app-live]`), on SLOW_LINK; NaN after 60 s. */
+async function hydratedAfter(url: string, saveData: boolean): Promise<number> {
+  const { browser, context } = await phone();
+  try {
+    const page = await slowPage(context, saveData);
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    return await page
+      .locator('#root[data-app-live]')
+      .waitFor({ state: 'attached', timeout: 60_000 })
+      .then(
+        () => Date.now() - started,
+        () => NaN,
       );
-      const load = await page.evaluate(() =>
-        Math.round((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd),
-      );
-      console.error(tap.name, at, JSON.stringify(marks), 'load', load, '\n ', timeline.join('\n  '));
-    }
-    if (!answered) return { seen: NaN, answered: NaN, live: NaN };
-    return {
-      seen: (marks.seen ?? marks.answered!) - marks.tap!,
-      answered: marks.answered! - marks.tap!,
-      // an app already there before the tap: live at once
-      live: Math.max(0, (marks.live ?? marks.tap!) - marks.tap!),
-    };
   } finally {
     await browser.close();
   }
@@ -415,35 +394,29 @@ try {
   }
 
   if (PARTS.has('taps')) {
+    // this build, the older one (--against), and this build in a browser asking to save data; run by run in turn
+    const variants = [
+      ...builds.map((build) => ({ url: `${build.origin}/jsbn/${build.jsbn}`, saveData: false })),
+      { url: `${origin}/jsbn/${jsbn}`, saveData: true },
+    ];
     const rows: string[] = [];
     for (const tap of TAPS) {
       for (const at of [1000, 3000]) {
-        // this build, the older one (--against), and this build in a browser asking to save data; run by run in turn
-        const variants = [
-          ...builds.map((build) => ({ url: `${build.origin}/jsbn/${build.jsbn}`, saveData: false })),
-          { url: `${origin}/jsbn/${jsbn}`, saveData: true },
-        ];
-        const runs: TapTimes[][] = variants.map(() => []);
+        const runs: number[][] = variants.map(() => []);
         for (let run = 0; run < RUNS; run += 1)
           for (const [index, variant] of variants.entries()) runs[index]!.push(await tapAnswer(variant.url, tap, at, variant.saveData));
-        const [mine, ...others] = runs;
-        rows.push(
-          `| ${tap.name} | +${at / 1000} s | ${median(mine!.map((r) => r.seen)).toFixed(0)} ms | ${range(mine!.map((r) => r.answered))} | ${range(mine!.map((r) => r.live))} | ${others
-            .map(
-              (r, index) =>
-                `${range(r.map((times) => times.answered))}${older && index === 0 ? ` | ${range(r.map((times) => times.live))}` : ''}`,
-            )
-            .join(' | ')} |`,
-        );
+        rows.push(`| ${tap.name} | +${at / 1000} s | ${runs.map((times) => range(times)).join(' | ')} |`);
       }
     }
+    const live: number[][] = variants.map(() => []);
+    for (let run = 0; run < RUNS; run += 1)
+      for (const [index, variant] of variants.entries()) live[index]!.push(await hydratedAfter(variant.url, variant.saveData));
+    rows.push(`| the app hydrated, nothing tapped (ms after navigation) | — | ${live.map((times) => range(times)).join(' | ')} |`);
     console.log(
-      `\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling); median of ${RUNS} (range); 'app live': until the app has hydrated the page; the baselines in the same run${older ? ': the older build, and' : ':'} a browser asking to save data, which gets no background fetch:\n`,
+      `\nA visitor's first tap on /jsbn/:jsbn, 390 × 844, empty cache, 1.6 Mbps / 150 ms (CDP throttling): ms from the tap to its answer on screen (the page the link opens; an older build's menu or dialog), median of ${RUNS} (range; NaN: no answer in 20 s); the baselines in the same run${older ? ': the older build, and' : ':'} a browser asking to save data, which fetches nothing before the first interaction:\n`,
     );
-    console.log(
-      `| control | tapped after navigation | tap shown | answer on screen | app live |${older ? ' older build: answer | older build: app live |' : ''} baseline: Save-Data |`,
-    );
-    console.log(`|---|---|---|---|---|${older ? '---|---|' : ''}---|`);
+    console.log(`| control | tapped after navigation | this build |${older ? ' older build |' : ''} baseline: Save-Data |`);
+    console.log(`|---|---|---|${older ? '---|' : ''}---|`);
     for (const row of rows) console.log(row);
   }
 } finally {

@@ -162,11 +162,17 @@ function DesktopNav({ items }: { items: MenuItemDef[] }) {
   );
 }
 
+/** The id of the footer's language links, which the app bar's switcher leads to before the app is there. */
+const LANGUAGE_LINKS_ID = 'site-languages';
+
 /**
  * The language switcher of the app bar (and of the back office's bar and door): the language in
- * use, named in itself; its menu, `menuId`, offers the three.
+ * use, named in itself; its menu, `menuId`, offers the three. With `href` (the public layout's
+ * `#site-languages`) it is a link to the page's language links, so a tap before the app has
+ * hydrated the page, or without JavaScript, still reaches the three languages (decision 066);
+ * once the app is there, it opens the menu instead.
  */
-export function LanguageButton({ menuId = 'menu-language' }: { menuId?: string }) {
+export function LanguageButton({ menuId = 'menu-language', href }: { menuId?: string; href?: string }) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const wanted = useOnceTrue(Boolean(anchor));
@@ -180,7 +186,11 @@ export function LanguageButton({ menuId = 'menu-language' }: { menuId?: string }
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        {...(href ? { href } : {})}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          event.preventDefault();
+          setAnchor(event.currentTarget);
+        }}
         sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap' }}
         lang={current}
       >
@@ -206,6 +216,7 @@ function LanguageLinks() {
   return (
     <Stack
       component="nav"
+      id={LANGUAGE_LINKS_ID}
       aria-label={t('language.choose')}
       direction="row"
       sx={{ justifyContent: 'center', flexWrap: 'wrap', columnGap: 2 }}
@@ -314,7 +325,7 @@ export function AppLayout() {
               <DesktopNav items={items} />
             </Box>
             <Box sx={{ flexGrow: 1 }} />
-            <LanguageButton />
+            <LanguageButton href={`#${LANGUAGE_LINKS_ID}`} />
             {isLoggedIn ? <ProfileMenu /> : null}
           </Toolbar>
         </AppBar>
