@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { MAX_ID, email, id, listQuery, optionalText, phone, requiredText } from './common.js';
+import { MAX_ID, clearableText, email, id, listQuery, optionalText, phone, requiredText } from './common.js';
 import { ACCESSION_MAX } from './holdings.js';
 
 /** Who a member is: a sadhu or sadhvi, a shravak or shravika, or an institution (another sangh, a pathshala). */
@@ -60,7 +60,8 @@ export const updateMemberBody = z.object({
     .transform((value) => (value === '' ? null : value)),
   language: z.enum(MEMBER_LANGUAGES, MSG.memberLanguage).optional(),
   kind: z.enum(MEMBER_KINDS, MSG.memberKind).optional(),
-  note: optionalText(1000, 'Note', 'multi'),
+  /** Absent: unchanged; empty or null: cleared. */
+  note: clearableText(1000, 'Note', 'multi'),
   member_number: memberNumber.optional(),
   reminders: z.boolean().optional(),
   active: z.boolean().optional(),

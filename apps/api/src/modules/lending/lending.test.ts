@@ -126,6 +126,19 @@ describe.each(ENGINES)('the lending desk on %s', (engine) => {
     expect(found.json().data.rows.map((row: { name: string }) => row.name)).toEqual(['Ramesh Shah']);
   });
 
+  it('a member’s note is changed and cleared by an empty note; an absent note stays', async () => {
+    const patch = (body: Record<string, unknown>) =>
+      inject(t.app, lendingEndpoints.updateMember, { raw: true, params: { id: ramesh.id }, body, headers: lib });
+    expect((await patch({ note: 'Deposit ₹200' })).json().data.member.note).toBe('Deposit ₹200');
+    expect((await patch({ reminders: true })).json().data.member.note).toBe('Deposit ₹200');
+    const cleared = await patch({ note: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.member.note).toBeNull();
+    await patch({ note: 'Again' });
+    expect((await patch({ note: null })).json().data.member.note).toBeNull();
+    expect((await inject(t.app, lendingEndpoints.member, { params: { id: ramesh.id }, headers: lib })).json().data.member.note).toBeNull();
+  });
+
   it('lends a copy typed by its accession number, due after the library’s period; lent again it is refused naming the copy', async () => {
     const today = indiaDay(t.ctx.clock());
     const lent = await lend({ code: ' 101 ', memberId: saraswati.id });
