@@ -156,7 +156,11 @@ export const loanDto = z.object({
 });
 export type LoanDto = z.infer<typeof loanDto>;
 
-/** The library's lending settings: the loan period in days, or null for none (loans have no due date unless given). */
+/**
+ * The library's lending settings: the loan period in days, or null for none (loans have no due
+ * date unless given); `sadhu_no_due`: a loan to a sadhu or sadhvi has no due date (they are on
+ * vihar), unless one is given. A save without `sadhu_no_due` leaves it as it is.
+ */
 export const lendingSettings = z.object({
   loan_period_days: z
     .number({ error: MSG.loanPeriod })
@@ -164,5 +168,9 @@ export const lendingSettings = z.object({
     .min(1, MSG.loanPeriod)
     .max(LOAN_PERIOD_MAX, MSG.loanPeriod)
     .nullable(),
+  sadhu_no_due: z.boolean({ error: MSG.sadhuNoDue }),
 });
+/** PUT /api/library/lending/settings: the loan period, and whether a sadhu's or sadhvi's loan has no due date (absent: unchanged). */
+export const saveLendingSettingsBody = lendingSettings.extend({ sadhu_no_due: lendingSettings.shape.sadhu_no_due.optional() });
+export type SaveLendingSettingsInput = z.input<typeof saveLendingSettingsBody>;
 export type LendingSettings = z.infer<typeof lendingSettings>;
