@@ -17,9 +17,10 @@ const withdrawn = (query: { state: { error: unknown } }) => query.state.error in
 
 /**
  * GET /api/book/listing/jsbn/:jsbn — a book's public page. A withdrawn book's 410 is not asked
- * again when the page mounts (`retryOnMount`): the server's render seeds the query in that
- * error, and asking again would first show the query as loading — the page hydrated into
- * 'Loading…' instead of the notice it was rendered with (decision 072).
+ * again when the page mounts (`retryOnMount`): the query holds that error (from the server's
+ * first pass, or seeded in the browser), and a query asked again on mount without data reads as
+ * loading — the server's second pass and the hydrated page showed 'Loading…' instead of the
+ * notice (decision 072).
  */
 export const bookByJsbnQuery = (jsbn: string) =>
   queryOptions({
