@@ -1,11 +1,12 @@
 /**
  * The lending desk (decision 076) on a 390 × 844 phone in English, Gujarati and Hindi: the
  * library adds a member, lends a copy on its shelves by typing its accession number, sees it
- * lent, and takes it back by typing the number again. Screenshots at 390 and 1366 px are saved
+ * lent, and takes it back by typing the number again; before that it sets the loan period (14
+ * days, none for a sadhu or sadhvi) and its toast leaves the page title readable. Screenshots at 390 and 1366 px are saved
  * under LENDING_SHOTS (default /tmp/i48lend-shots).
  */
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import enLending from '../apps/web/src/locales/en/lending.json' with { type: 'json' };
@@ -41,6 +42,14 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/** Fails when the boxes of `one` and `other` overlap on the screen. */
+async function expectApart(one: Locator, other: Locator): Promise<void> {
+  const [a, b] = [await one.boundingBox(), await other.boundingBox()];
+  expect(a && b).toBeTruthy();
+  const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+  expect(overlap, `${JSON.stringify(a)} and ${JSON.stringify(b)}`).toBe(false);
+}
+
 describe('the lending desk, on a phone', () => {
   for (const language of ['en', 'gu', 'hi'] as const) {
     it(`${language}: adds a member, lends a copy by its typed accession number, takes it back`, async () => {
@@ -67,6 +76,24 @@ describe('the lending desk, on a phone', () => {
       await appLive(page);
       expect(common.menu.lendingDesk).toBe(lending.title);
 
+      // the loan period set under 'Lending settings': 14 days, and no due date for a sadhu or sadhvi
+      await page.getByRole('button', { name: lending.settings.open }).click();
+      const settings = page.getByRole('dialog', { name: lending.settings.title });
+      await settings.getByLabel(lending.settings.days).fill('0');
+      await settings.getByRole('button', { name: lending.settings.save }).click();
+      await settings.getByText(say('Loan period must be a whole number of days from 1 to 365, or none')).waitFor();
+      await settings.getByLabel(lending.settings.days).fill('14');
+      await settings.getByLabel(lending.settings.sadhu).check();
+      await settle(page);
+      await shot(page, `lending-${language}-settings-390`);
+      await settings.getByRole('button', { name: lending.settings.save }).click();
+      const saved = toast(page, say('Lending settings saved'));
+      await saved.waitFor();
+      // the toast leaves the page's title readable on the phone
+      await expectApart(page.getByRole('heading', { name: lending.title, level: 1 }), saved);
+      await page.getByText(fill(lending.settings.summary, { days: '14' })).waitFor();
+      await shot(page, `lending-${language}-toast-390`);
+
       // a member added under Members
       const name = `${{ en: 'Ramesh Shah', gu: 'રમેશ શાહ', hi: 'रमेश शाह' }[language]} ${Date.now()}`;
       await page.getByRole('tab', { name: lending.tabs.members }).click();
@@ -85,7 +112,10 @@ describe('the lending desk, on a phone', () => {
       const member = page.getByRole('combobox', { name: lending.member });
       await member.fill(name.split(' ')[0]!);
       await page.getByRole('option', { name: new RegExp(name) }).click();
-      await expect.poll(() => page.getByLabel(lending.dueOn, { exact: true }).inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const lentOn = await page.getByLabel(lending.lentOn, { exact: true }).inputValue();
+      const due = new Date(`${lentOn}T00:00:00Z`);
+      due.setUTCDate(due.getUTCDate() + 14);
+      await expect.poll(() => page.getByLabel(lending.dueOn, { exact: true }).inputValue()).toBe(due.toISOString().slice(0, 10));
       await page.getByRole('button', { name: lending.lendNow }).click();
       await toast(page, say('Copy {{number}} lent to {{name}}', { number: accession, name })).waitFor();
       await page.getByRole('tab', { name: lending.tabs.open }).click();

@@ -308,11 +308,14 @@ describe("the back office's door", () => {
     expect(scan.status).toBe(410);
     const visitor = await newPage(browser, contexts, { width: PHONE.width });
     await visitor.goto(`${base}/jsbn/${yoga.jsbn_number}`);
-    // the server's own page (the app does not take it over), as a scan opens it
+    // rendered by the app like every page (decision 072), as a scan opens it: the book's title, when and why
+    expect(await scan.text()).toContain('data-server-made');
     const notice = visitor.locator('[data-withdrawn-notice]');
     await expect
       .poll(() => notice.textContent())
       .toMatch(new RegExp(`This JSBN was withdrawn on \\d{2}/\\d{2}/\\d{4}: ${WITHDRAW_REASON}`));
+    expect(await visitor.locator('[data-withdrawn-title]').textContent()).toBe(yoga.book_title);
+    expect(await visitor.getByRole('banner').count()).toBeGreaterThan(0);
     await snap(visitor, 'operator-withdrawn-qr-page-390');
 
     // 3. the second Kalpasutra is a legitimate edition of another publisher: not a duplicate

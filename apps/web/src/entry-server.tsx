@@ -14,7 +14,7 @@
 import { renderToString } from 'preact-render-to-string';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath, type Params } from 'react-router';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { RenderQueryClient, type Transport } from './api/client';
+import { ApiError, RenderQueryClient, type Transport } from './api/client';
 import { renderAs, type Session } from './api/session';
 import { siteQuery } from './api/site';
 import { setServerOrigin } from './lib/origin';
@@ -55,6 +55,9 @@ async function fetchPageQueries(client: QueryClient, pathname: string): Promise<
     }
   }
 }
+
+/** A query's 410 (a withdrawn record, decision 043): its page shows the withdrawal, so the page is whole; else null. */
+const goneError = (query: Query) => (query.state.error instanceof ApiError && query.state.error.status === 410 ? query.state.error : null);
 
 /** Whether a query would run (`enabled: false` queries wait for the user, also on the server). */
 const runs = (query: Query) => (query.options as { enabled?: unknown }).enabled !== false;
@@ -164,8 +167,12 @@ export async function renderPage(
   return {
     html,
     css,
-    seeds: queries.flatMap((query): QuerySeed[] => (query.state.status === 'success' ? [[query.queryKey, query.state.data]] : [])),
-    complete: queries.every((query) => query.state.status === 'success' || !runs(query)),
+    seeds: queries.flatMap((query): QuerySeed[] => {
+      if (query.state.status === 'success') return [[query.queryKey, query.state.data]];
+      const gone = goneError(query);
+      return gone ? [[query.queryKey, { message: gone.message, data: gone.data }, 410]] : [];
+    }),
+    complete: queries.every((query) => query.state.status === 'success' || goneError(query) || !runs(query)),
     passes,
     pages: routePageNames(pathname, context.matches),
   };

@@ -129,6 +129,7 @@ export const MSG = {
   loanNotLent: 'This copy is not lent',
   loanReturned: 'This loan was already returned',
   lendingSaved: 'Lending settings saved',
+  sadhuNoDue: 'Choose whether a loan to a sadhu or sadhvi has a due date',
 } as const;
 
 /** A partial accept's reason and a receipt short or damaged: the fields' messages. */

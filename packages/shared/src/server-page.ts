@@ -3,8 +3,18 @@
  * (`apps/api/src/modules/web/app-pages.ts`), declared once for both (decisions 011, 027, 031).
  */
 
-/** One query's data as the server made the page with it: `[queryKey, data]`. */
-export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
+/**
+ * One query's data as the server made the page with it: `[queryKey, data]`; or, for a record
+ * that is gone (a withdrawn book's 410, decision 043, which its page shows), `[queryKey, reply, 410]`
+ * with the error reply's `{ message, data }` (the message in the page's language).
+ */
+export type QuerySeed = [queryKey: readonly unknown[], data: unknown] | [queryKey: readonly unknown[], reply: GoneReply, status: 410];
+
+/** The error reply a page's query got for a record that is gone (410): its message and facts. */
+export interface GoneReply {
+  message: string;
+  data: Record<string, unknown> | undefined;
+}
 
 /** A page rendered on the server. */
 export interface ServerPage {
@@ -14,7 +24,10 @@ export interface ServerPage {
   css: string;
   /** The data of every query the page read. */
   seeds: QuerySeed[];
-  /** False when a query failed: the page shows a loading or an error state and is not worth sending. */
+  /**
+   * False when a query failed: the page shows a loading or an error state and is not worth sending.
+   * A query answered 410 (a withdrawn record) has not failed: its page shows the withdrawal.
+   */
   complete: boolean;
   /** How many times the page was rendered: 1 when its queries were known beforehand (PAGE_QUERIES), else 2. */
   passes: 1 | 2;

@@ -151,6 +151,8 @@ export const libraries = pgTable(
     state_id: integer('state_id'),
     /** The lending desk's loan period, days (decision 076); null: a loan has no due date unless one is given. */
     loan_period_days: integer('loan_period_days').default(30),
+    /** Loans to a sadhu or sadhvi have no due date (a vihar), unless one is given (decision 076). */
+    sadhu_no_due: boolean('sadhu_no_due').notNull().default(false),
     ...timestamps,
   },
   (t) => [

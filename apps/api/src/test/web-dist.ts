@@ -27,7 +27,7 @@ const INDEX = `<!doctype html>
 
 /**
  * A stub of the app's server render: it asks the API (through the transport it is given)
- * for the book of a /jsbn/ page or for the newest books, and for the site's settings, and
+ * for the book of a /jsbn/ page (a withdrawn one: its title, notice and 'See JSBN' link) or for the newest books, and for the site's settings, and
  * renders their titles, where their data came from and the support e-mail; for a signed-in user (decision 047) also who the API says they are
  * (\`/api/user/me\` through the same transport) and who the page was rendered for. The
  * library's ordering pages (/publisher-wise-books…) show the cart (\`CartLayout\`); the login page shows its
@@ -54,6 +54,13 @@ export async function renderPage(url, transport, language, options = {}) {
   }
   const book = pathname.startsWith('/jsbn/');
   const response = await transport(book ? '/api/book/listing/jsbn/' + pathname.slice(6) : '/api/book?pageNo=1&limit=20', { headers: { Accept: 'application/json' } });
+  // a withdrawn book (410): the page shows the withdrawal, as the app's book page does
+  if (response.status === 410) {
+    const gone = await response.json();
+    const see = gone.data.see_jsbn ? '<a data-see-jsbn href="/jsbn/' + escape(gone.data.see_jsbn) + '">See JSBN ' + escape(gone.data.see_jsbn) + '</a>' : '';
+    const html = '<main><h1>This JSBN was withdrawn</h1><p data-withdrawn-title>' + escape(gone.data.book_title) + '</p><p data-withdrawn-notice>' + escape(gone.message) + '</p>' + see + '</main>';
+    return { html, css: '', seeds: [[['test', pathname], { message: gone.message, data: gone.data }, 410]], complete: true, pages: ['BookDetailPage'] };
+  }
   if (!response.ok) return { html: '', css: '', seeds: [], complete: false };
   const { data } = await response.json();
   // the site's settings, which every page of the app reads (its support contacts)

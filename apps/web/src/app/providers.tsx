@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import type { EmotionCache } from '@emotion/cache';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider, useMediaQuery, useTheme } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -30,12 +30,25 @@ export function AppProviders({
       <I18nextProvider i18n={i18n}>
         <LocalizedThemeProvider>
           <CssBaseline />
-          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
+          <Toasts>
             <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-          </SnackbarProvider>
+          </Toasts>
         </LocalizedThemeProvider>
       </I18nextProvider>
     </CacheProvider>
+  );
+}
+
+/**
+ * Where toasts appear: at the top, centred, on a wider screen; at the bottom on a phone (below
+ * `sm`), where the top one covered the page's title under the app bar.
+ */
+function Toasts({ children }: { children: ReactNode }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  return (
+    <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: phone ? 'bottom' : 'top', horizontal: 'center' }} autoHideDuration={5000}>
+      {children}
+    </SnackbarProvider>
   );
 }
 

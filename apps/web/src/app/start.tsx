@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, hashKey, hydrate as hydrateQueries } from '@tanstack/react-query';
 import { ApiError, refreshCurrentUser, setNavigator, toastError } from '../api/client';
 import { clearSession, cookieOnlyToken, getSession, setToken, syncSessionCookie } from '../api/session';
 import type { QuerySeed } from '@jsbn/shared/core';
@@ -72,8 +72,40 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
   // private PDF link), so for them the same data shows at once and is fetched again — unless
   // the server rendered the page for them (`data-rendered-for`, decision 047).
   const renderedForThem = hydrate && root.hasAttribute('data-rendered-for');
-  for (const [key, data] of serverSeeds())
-    queryClient.setQueryData(key, data, { updatedAt: signedIn && !renderedForThem ? 0 : Date.now() });
+  for (const seed of serverSeeds()) {
+    const [key, data] = seed;
+    if (seed.length === 3) {
+      // a withdrawn record the page shows (410, decision 043): the query starts in the error it had on the server
+      const { message, data: facts } = seed[1];
+      // (TanStack Query's `hydrate`, at once: the first render matches the server's)
+      const error = new ApiError(message, 410, { serverMessage: message, data: facts });
+      const at = Date.now();
+      hydrateQueries(queryClient, {
+        mutations: [],
+        queries: [
+          {
+            queryKey: key,
+            queryHash: hashKey(key),
+            state: {
+              data: undefined,
+              dataUpdateCount: 0,
+              dataUpdatedAt: 0,
+              error,
+              errorUpdateCount: 1,
+              errorUpdatedAt: at,
+              fetchFailureCount: 1,
+              fetchFailureReason: error,
+              fetchMeta: null,
+              isInvalidated: false,
+              status: 'error',
+              fetchStatus: 'idle',
+            },
+            dehydratedAt: at,
+          },
+        ],
+      });
+    } else queryClient.setQueryData(key, data, { updatedAt: signedIn && !renderedForThem ? 0 : Date.now() });
+  }
   // a server-made page is hydrated in the language it was rendered in (`<html lang>`)
   const renderedIn = document.documentElement.lang;
   await Promise.all([

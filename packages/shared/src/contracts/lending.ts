@@ -13,6 +13,7 @@ import {
   memberListQuery,
   renewBody,
   returnBody,
+  saveLendingSettingsBody,
   updateMemberBody,
 } from '../schemas/lending.js';
 import { file, type ContractRows } from './contract.js';
@@ -33,5 +34,5 @@ export const lendingContracts = {
   returnCopy: { body: returnBody, reply: loanReply },
   renew: { params: idParam, body: renewBody, reply: loanReply },
   settings: { reply: lendingSettings },
-  saveSettings: { body: lendingSettings, reply: lendingSettings },
+  saveSettings: { body: saveLendingSettingsBody, reply: lendingSettings },
 } as const satisfies ContractRows<typeof lendingEndpoints>;

@@ -46,6 +46,19 @@ export const optionalText = (max: number, label: string, lines: TextLines = 'sin
     .pipe(storableText(label, max, lines).optional());
 
 /**
+ * Text a change may clear: absent stays undefined (the field is left as it is); null, empty or
+ * only spaces becomes null (the field is cleared); otherwise trimmed NFC text as `optionalText`.
+ * @param lines 'multi' for an address or a message (tab and line feed allowed)
+ */
+export const clearableText = (max: number, label: string, lines: TextLines = 'single') =>
+  z
+    .string()
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === null ? null : normalized(lines)(value) || null))
+    .pipe(storableText(label, max, lines).nullable().optional());
+
+/**
  * An optional web address (every URL a form takes): http or https only, so a stored
  * `javascript:` or `data:` link can never become a link on a page; otherwise
  * '<label> must be a web address starting with http:// or https://'.

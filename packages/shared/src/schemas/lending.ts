@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { MAX_ID, email, id, listQuery, optionalText, phone, requiredText } from './common.js';
+import { MAX_ID, clearableText, email, id, listQuery, optionalText, phone, requiredText } from './common.js';
 import { ACCESSION_MAX } from './holdings.js';
 
 /** Who a member is: a sadhu or sadhvi, a shravak or shravika, or an institution (another sangh, a pathshala). */
@@ -60,7 +60,8 @@ export const updateMemberBody = z.object({
     .transform((value) => (value === '' ? null : value)),
   language: z.enum(MEMBER_LANGUAGES, MSG.memberLanguage).optional(),
   kind: z.enum(MEMBER_KINDS, MSG.memberKind).optional(),
-  note: optionalText(1000, 'Note', 'multi'),
+  /** Absent: unchanged; empty or null: cleared. */
+  note: clearableText(1000, 'Note', 'multi'),
   member_number: memberNumber.optional(),
   reminders: z.boolean().optional(),
   active: z.boolean().optional(),
@@ -155,7 +156,11 @@ export const loanDto = z.object({
 });
 export type LoanDto = z.infer<typeof loanDto>;
 
-/** The library's lending settings: the loan period in days, or null for none (loans have no due date unless given). */
+/**
+ * The library's lending settings: the loan period in days, or null for none (loans have no due
+ * date unless given); `sadhu_no_due`: a loan to a sadhu or sadhvi has no due date (they are on
+ * vihar), unless one is given. A save without `sadhu_no_due` leaves it as it is.
+ */
 export const lendingSettings = z.object({
   loan_period_days: z
     .number({ error: MSG.loanPeriod })
@@ -163,5 +168,9 @@ export const lendingSettings = z.object({
     .min(1, MSG.loanPeriod)
     .max(LOAN_PERIOD_MAX, MSG.loanPeriod)
     .nullable(),
+  sadhu_no_due: z.boolean({ error: MSG.sadhuNoDue }),
 });
+/** PUT /api/library/lending/settings: the loan period, and whether a sadhu's or sadhvi's loan has no due date (absent: unchanged). */
+export const saveLendingSettingsBody = lendingSettings.extend({ sadhu_no_due: lendingSettings.shape.sadhu_no_due.optional() });
+export type SaveLendingSettingsInput = z.input<typeof saveLendingSettingsBody>;
 export type LendingSettings = z.infer<typeof lendingSettings>;

@@ -40,7 +40,7 @@ export const apiErrorReply = z
      * as base32 text to type in.
      */
     totpEnrolment: z.object({ otpauthUri: text, secret: text }).optional(),
-    /** The facts of a 410 (decision 043): a withdrawn book's `{ withdrawn_at, reason, see_jsbn }`. */
+    /** The facts of a 410 (decision 043): a withdrawn book's `{ book_title, withdrawn_at, reason, see_jsbn }`. */
     data: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'ApiErrorReply' });

@@ -38,6 +38,8 @@ export async function hiddenBookCount(db: DbOrTx): Promise<number> {
 
 /** The facts of a withdrawal as the 410 reply gives them. */
 export interface WithdrawnFacts {
+  /** The withdrawn book's title as registered (its page names the book it was). */
+  book_title: string;
   /** ISO time of the withdrawal. */
   withdrawn_at: string;
   reason: string;
@@ -50,7 +52,7 @@ export const withdrawnMessage = (facts: Pick<WithdrawnFacts, 'withdrawn_at' | 'r
   `This JSBN was withdrawn on ${exportDate(facts.withdrawn_at)}: ${facts.reason}`;
 
 /** The book columns the check below reads. */
-type Shown = Pick<typeof books.$inferSelect, 'withdrawn_at' | 'withdrawn_reason' | 'duplicate_of'>;
+type Shown = Pick<typeof books.$inferSelect, 'book_title' | 'withdrawn_at' | 'withdrawn_reason' | 'duplicate_of'>;
 
 /**
  * Refuses the public page of a book a visitor may not see.
@@ -63,6 +65,7 @@ export async function refuseHidden(db: DbOrTx, book: Shown, publisherSuspended: 
   const [other] =
     book.duplicate_of === null ? [] : await db.select({ jsbn: books.jsbn_number }).from(books).where(eq(books.id, book.duplicate_of));
   const facts: WithdrawnFacts = {
+    book_title: book.book_title,
     withdrawn_at: book.withdrawn_at.toISOString(),
     reason: book.withdrawn_reason ?? '',
     see_jsbn: other ? formatJsbn(other.jsbn) : null,

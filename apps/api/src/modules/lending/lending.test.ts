@@ -8,7 +8,7 @@
  */
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeJsbn } from '@jsbn/shared';
 import * as core from '@jsbn/shared/core';
@@ -124,6 +124,19 @@ describe.each(ENGINES)('the lending desk on %s', (engine) => {
     expect((await addMember({ name: 'Other member', phone: '9825044444' }, other)).json().data.member.member_number).toBe('1');
     const found = await inject(t.app, lendingEndpoints.members, { query: { queryString: 'ramesh' }, headers: lib });
     expect(found.json().data.rows.map((row: { name: string }) => row.name)).toEqual(['Ramesh Shah']);
+  });
+
+  it('a member’s note is changed and cleared by an empty note; an absent note stays', async () => {
+    const patch = (body: Record<string, unknown>) =>
+      inject(t.app, lendingEndpoints.updateMember, { raw: true, params: { id: ramesh.id }, body, headers: lib });
+    expect((await patch({ note: 'Deposit ₹200' })).json().data.member.note).toBe('Deposit ₹200');
+    expect((await patch({ reminders: true })).json().data.member.note).toBe('Deposit ₹200');
+    const cleared = await patch({ note: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.member.note).toBeNull();
+    await patch({ note: 'Again' });
+    expect((await patch({ note: null })).json().data.member.note).toBeNull();
+    expect((await inject(t.app, lendingEndpoints.member, { params: { id: ramesh.id }, headers: lib })).json().data.member.note).toBeNull();
   });
 
   it('lends a copy typed by its accession number, due after the library’s period; lent again it is refused naming the copy', async () => {
@@ -347,16 +360,60 @@ describe.each(ENGINES)('the lending desk on %s', (engine) => {
   it('the library sets its loan period, or none: a loan then has no due date unless one is given', async () => {
     const save = (loan_period_days: unknown, language = 'en') =>
       inject(t.app, lendingEndpoints.saveSettings, { raw: true, body: { loan_period_days }, headers: withLanguage(lib, language) });
-    expect((await inject(t.app, lendingEndpoints.settings, { headers: lib })).json().data).toEqual({ loan_period_days: 30 });
+    expect((await inject(t.app, lendingEndpoints.settings, { headers: lib })).json().data).toEqual({
+      loan_period_days: 30,
+      sadhu_no_due: false,
+    });
     const bad = await save(0, 'gu');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([{ field: 'loan_period_days', message: 'મુદત 1 થી 365 દિવસની પૂર્ણ સંખ્યા હોવી જોઈએ, અથવા કોઈ નહીં' }]);
-    expect((await save(null)).json()).toMatchObject({ message: 'Lending settings saved', data: { loan_period_days: null } });
+    expect((await save(null)).json()).toMatchObject({
+      message: 'Lending settings saved',
+      data: { loan_period_days: null, sadhu_no_due: false },
+    });
     const open = await lend({ code: '104', memberId: ramesh.id });
     expect(open.json().data.loan).toMatchObject({ due_on: null });
     expect((await giveBack({ holdingId: open.json().data.loan.holding.id })).statusCode).toBe(200);
     await save(14);
     const today = indiaDay(t.ctx.clock());
     expect((await lend({ code: '104', memberId: ramesh.id })).json().data.loan).toMatchObject({ due_on: addDays(today, 14) });
+  });
+
+  it('the library says a sadhu’s or sadhvi’s loan has no due date (a vihar): theirs have none, a shravak’s keep the period', async () => {
+    const save = (body: Record<string, unknown>, language = 'en') =>
+      inject(t.app, lendingEndpoints.saveSettings, { raw: true, body, headers: withLanguage(lib, language) });
+    const bad = await save({ loan_period_days: 14, sadhu_no_due: 'yes' }, 'hi');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ field: 'sadhu_no_due', message: 'साधु-साध्वीजी को दी गई प्रति की लौटाने की तारीख हो या नहीं, यह चुनें' }]);
+    const saved = await save({ loan_period_days: 14, sadhu_no_due: true });
+    expect(saved.json()).toMatchObject({ message: 'Lending settings saved', data: { loan_period_days: 14, sadhu_no_due: true } });
+    // a save without it leaves it as it is
+    expect((await save({ loan_period_days: 21 })).json().data).toEqual({ loan_period_days: 21, sadhu_no_due: true });
+    expect((await inject(t.app, lendingEndpoints.settings, { headers: lib })).json().data).toEqual({
+      loan_period_days: 21,
+      sadhu_no_due: true,
+    });
+    const today = indiaDay(t.ctx.clock());
+    expect((await inject(t.app, holdingEndpoints.add, { body: { jsbn, accession_number: '105' }, headers: lib })).statusCode).toBe(201);
+    const sadhvi = (await addMember({ name: 'સાધ્વીજી શ્રી ચંદનબાળાશ્રીજી', phone: '9825055555', kind: 'sadhu_sadhvi' })).json().data.member;
+    const toSadhvi = await lend({ code: '105', memberId: sadhvi.id });
+    expect(toSadhvi.statusCode, toSadhvi.body).toBe(201);
+    expect(toSadhvi.json().data.loan).toMatchObject({ due_on: null, overdue: false });
+    // renewed without a date: still none; a date given is kept
+    const renewed = await inject(t.app, lendingEndpoints.renew, { params: { id: toSadhvi.json().data.loan.id }, body: {}, headers: lib });
+    expect(renewed.json().data.loan).toMatchObject({ due_on: null, renewals: 1 });
+    expect((await giveBack({ code: '105' })).statusCode).toBe(200);
+    const dated = await lend({ code: '105', memberId: sadhvi.id, due_on: addDays(today, 7) });
+    expect(dated.json().data.loan).toMatchObject({ due_on: addDays(today, 7) });
+    expect((await giveBack({ code: '105' })).statusCode).toBe(200);
+    expect((await giveBack({ code: '104' })).statusCode).toBe(200);
+    expect((await lend({ code: '104', memberId: ramesh.id })).json().data.loan).toMatchObject({ due_on: addDays(today, 21) });
+    const [change] = await t.ctx.db
+      .select({ changes: audit_log.changes })
+      .from(audit_log)
+      .where(and(eq(audit_log.subject_type, 'library'), eq(audit_log.action, 'updated')))
+      .orderBy(desc(audit_log.id))
+      .limit(1);
+    expect(change?.changes).toEqual({ loan_period_days: [14, 21] });
   });
 });

@@ -14,6 +14,7 @@ import {
   type loanListQuery,
   type renewBody,
   type returnBody,
+  type saveLendingSettingsBody,
   type InterfaceLanguage,
 } from '@jsbn/shared';
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
@@ -21,7 +22,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { books, holdings, libraries, loans, members } from '../../db/schema.js';
-import { record } from '../../lib/audit.js';
+import { changedFields, record } from '../../lib/audit.js';
 import { AppError, isUniqueViolation, notFound, validationError } from '../../lib/errors.js';
 import { exportDate, exportHeading, xlsxOf } from '../../lib/excel.js';
 import { lookupCode, type LibraryActor } from '../holdings/service.js';
@@ -31,6 +32,7 @@ import { activeMember } from './members.js';
 type Lend = z.output<typeof lendBody>;
 type Return = z.output<typeof returnBody>;
 type Renew = z.output<typeof renewBody>;
+type SaveLendingSettings = z.output<typeof saveLendingSettingsBody>;
 type LoanList = z.output<typeof loanListQuery>;
 
 /** The title a copy is shown by: its registered book's, or as described. */
@@ -81,35 +83,58 @@ async function loanOf(ctx: AppContext, db: DbOrTx, libraryId: number, id: number
   return toDto(row, indiaDay(ctx.clock()));
 }
 
-/** The library's loan period, days (null: none). */
-async function loanPeriod(db: DbOrTx, libraryId: number): Promise<number | null> {
-  const [row] = await db.select({ days: libraries.loan_period_days }).from(libraries).where(eq(libraries.id, libraryId));
-  return row?.days ?? null;
+/** The library's lending settings as its row holds them. */
+async function settingsOf(db: DbOrTx, libraryId: number): Promise<LendingSettings> {
+  const [row] = await db
+    .select({ loan_period_days: libraries.loan_period_days, sadhu_no_due: libraries.sadhu_no_due })
+    .from(libraries)
+    .where(eq(libraries.id, libraryId));
+  return { loan_period_days: row?.loan_period_days ?? null, sadhu_no_due: row?.sadhu_no_due ?? false };
 }
 
-/** The library's lending settings. */
+/**
+ * The days a loan to `member` runs under the library's settings: its loan period, or null (no
+ * due date) when it has none or the member is a sadhu or sadhvi and the library says their loans
+ * have none (a vihar).
+ */
+async function loanPeriod(db: DbOrTx, libraryId: number, member: Pick<typeof members.$inferSelect, 'kind'>): Promise<number | null> {
+  const settings = await settingsOf(db, libraryId);
+  if (settings.sadhu_no_due && member.kind === 'sadhu_sadhvi') return null;
+  return settings.loan_period_days;
+}
+
+/** The library's lending settings: `{ loan_period_days, sadhu_no_due }`. */
 export async function readLendingSettings(ctx: AppContext, libraryId: number): Promise<LendingSettings> {
-  return { loan_period_days: await loanPeriod(ctx.db, libraryId) };
+  return settingsOf(ctx.db, libraryId);
 }
 
-/** Sets the library's loan period (days, or null for none), with the change in the record. */
-export async function saveLendingSettings(ctx: AppContext, actor: LibraryActor, input: LendingSettings): Promise<LendingSettings> {
+/**
+ * Sets the library's loan period (days, or null for none) and, when given, whether a sadhu's or
+ * sadhvi's loan has no due date, with the change in the record.
+ * @returns the settings as saved
+ */
+export async function saveLendingSettings(ctx: AppContext, actor: LibraryActor, input: SaveLendingSettings): Promise<LendingSettings> {
   return ctx.db.transaction(async (tx) => {
-    const before = await loanPeriod(tx, actor.libraryId);
-    if (before !== input.loan_period_days) {
+    const before = await settingsOf(tx, actor.libraryId);
+    const after: LendingSettings = {
+      loan_period_days: input.loan_period_days,
+      sadhu_no_due: input.sadhu_no_due ?? before.sadhu_no_due,
+    };
+    const changes = changedFields(before, after);
+    if (Object.keys(changes).length > 0) {
       await tx
         .update(libraries)
-        .set({ loan_period_days: input.loan_period_days, updated_at: ctx.clock() })
+        .set({ ...after, updated_at: ctx.clock() })
         .where(eq(libraries.id, actor.libraryId));
       await record(tx, {
         actor: auditActor(actor),
         subject: 'library',
         subjectId: actor.libraryId,
         action: 'updated',
-        changes: { loan_period_days: [before, input.loan_period_days] },
+        changes,
       });
     }
-    return { loan_period_days: input.loan_period_days };
+    return after;
   });
 }
 
@@ -174,7 +199,7 @@ export async function lend(ctx: AppContext, actor: LibraryActor, input: Lend): P
         throw new AppError('CONFLICT', `Copy ${copy.accession_number} is not on the shelves: it is recorded missing`);
       if (copy.state === 'withdrawn')
         throw new AppError('CONFLICT', `Copy ${copy.accession_number} is not on the shelves: it was withdrawn`);
-      const period = input.due_on === undefined ? await loanPeriod(tx, actor.libraryId) : null;
+      const period = input.due_on === undefined ? await loanPeriod(tx, actor.libraryId, member) : null;
       const dueOn = input.due_on === undefined ? (period ? addDays(lentOn, period) : null) : input.due_on;
       const [loan] = await tx
         .insert(loans)
@@ -280,7 +305,8 @@ export async function renew(ctx: AppContext, actor: LibraryActor, id: number, in
     if (loan.returned_on) throw new AppError('CONFLICT', MSG.loanReturned);
     let dueOn: string | null;
     if (input.due_on === undefined) {
-      const period = await loanPeriod(tx, actor.libraryId);
+      const [member] = await tx.select({ kind: members.kind }).from(members).where(eq(members.id, loan.member_id));
+      const period = await loanPeriod(tx, actor.libraryId, member!);
       dueOn = period ? addDays(today, period) : null;
     } else dueOn = input.due_on;
     if (dueOn && dueOn < loan.lent_on) throw validationError([{ field: 'due_on', message: MSG.loanDueOn }]);

@@ -74,13 +74,13 @@ export function lendingRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ loan }, loan.due_on ? `Loan renewed: due on ${loan.due_on}` : 'Loan renewed without a due date');
   });
 
-  /** GET /api/library/lending/settings → `{ loan_period_days }`. */
+  /** GET /api/library/lending/settings → `{ loan_period_days, sadhu_no_due }`. */
   route(app, lendingEndpoints.settings, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return ok(await readLendingSettings(ctx, actor.libraryId));
   });
 
-  /** PUT /api/library/lending/settings `{ loan_period_days }` → the same. */
+  /** PUT /api/library/lending/settings `{ loan_period_days, sadhu_no_due? }` → the settings saved. */
   route(app, lendingEndpoints.saveSettings, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return ok(await saveLendingSettings(ctx, actor, request.body), MSG.lendingSaved);

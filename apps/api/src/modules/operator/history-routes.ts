@@ -25,7 +25,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, operatorEndpoints.bookHistory, async (request) => {
     const actor = await requirePublisher(ctx, request);
     await ownBook(ctx, { publisherId: actor.publisherId, bookId: request.params.id });
-    return ok({ entries: await bookHistory(ctx, request.params.id) });
+    return ok({ entries: await bookHistory(ctx, request.params.id, requestLanguage(request)) });
   });
 
   /**
@@ -34,12 +34,13 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
    * each entry's subject named (a book's title and JSBN, a publisher's or library's name, an
    * account's e-mail); `q` is a JSBN (the book's entries) or an e-mail (its accounts' entries);
    * `from`/`to` are days in India (YYYY-MM-DD, both inclusive); pass `nextCursor` as `cursor` for
-   * the next page. 400 naming the field for a bad filter ('Search by a JSBN or an e-mail
+   * the next page. A state's and a city's name (`beforeText`/`afterText`) are in the asker's
+   * language (Accept-Language). 400 naming the field for a bad filter ('Search by a JSBN or an e-mail
    * address'); 401 without a token, 403 for another role.
    */
   route(app, operatorEndpoints.history, async (request) => {
     await requireOperator(ctx, request);
-    return ok(await historyPage(ctx, request.query));
+    return ok(await historyPage(ctx, request.query, requestLanguage(request)));
   });
 
   /**

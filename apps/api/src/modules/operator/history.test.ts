@@ -466,6 +466,20 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       afterText: 'Maharashtra',
     });
     expect(change(entry!, 'city_id')).toMatchObject({ beforeText: 'Ahmedabad', afterText: 'Mumbai' });
+    // in the reader's language: the city and the state in its own script
+    for (const [language, names] of [
+      ['gu', { state: ['ગુજરાત', 'મહારાષ્ટ્ર'], city: ['અમદાવાદ', 'મુંબઈ'] }],
+      ['hi', { state: ['गुजरात', 'महाराष्ट्र'], city: ['अहमदाबाद', 'मुंबई'] }],
+    ] as const) {
+      const reply = await inject(t.app, operatorEndpoints.history, {
+        raw: true,
+        headers: { ...op, 'accept-language': language },
+        query: { subjectType: 'publisher', subjectId: owner.publisherId },
+      });
+      const [read] = (reply.json().data as { entries: HistoryEntry[] }).entries;
+      expect(change(read!, 'state_id')).toMatchObject({ beforeText: names.state[0], afterText: names.state[1] });
+      expect(change(read!, 'city_id')).toMatchObject({ beforeText: names.city[0], afterText: names.city[1] });
+    }
     expect(change(entry!, 'publisher_type')).toEqual({ field: 'publisher_type', before: 'Trust', after: 'Sangh' });
 
     const kept = await createBook(t.ctx, owner.publisherId, { book_title: 'આચારાંગ સૂત્ર', book_e_title: 'Acharang Sutra' });

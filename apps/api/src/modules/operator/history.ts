@@ -10,6 +10,7 @@ import {
   LOOKUP_CATALOGUES,
   RECORD_CATALOGUES,
   formatJsbn,
+  lookupText,
   normalizeJsbn,
   recordChangeText,
   type HistoryEntry,
@@ -28,8 +29,17 @@ export const OPERATOR_NAME = 'JSBN operator';
 export const SYSTEM_NAME = 'System';
 export const VISITOR_NAME = 'Visitor';
 
-/** The entries meeting `where`, newest first, at most `limit`, with the acting publisher's or library's name. */
-async function entries(db: DbOrTx, where: SQL | undefined, limit: number, withAccounts: boolean): Promise<HistoryEntry[]> {
+/**
+ * The entries meeting `where`, newest first, at most `limit`, with the acting publisher's or
+ * library's name; a state's and a city's name in `lng` (the asker's language).
+ */
+async function entries(
+  db: DbOrTx,
+  where: SQL | undefined,
+  limit: number,
+  withAccounts: boolean,
+  lng: InterfaceLanguage = 'en',
+): Promise<HistoryEntry[]> {
   const rows = await db
     .select({ entry: audit_log, publisher: publishers.publisher_name, library: libraries.name })
     .from(audit_log)
@@ -50,6 +60,7 @@ async function entries(db: DbOrTx, where: SQL | undefined, limit: number, withAc
       changes: Object.entries(entry.changes).map(([field, [before, after]]) => ({ field, before, after })),
       reason: entry.reason,
     })),
+    lng,
   );
 }
 
@@ -94,11 +105,11 @@ async function subjectNames(db: DbOrTx, found: HistoryEntry[]): Promise<Map<stri
 
 /**
  * `found` with each id a reader cannot read named (`beforeText`/`afterText`): a state's and a
- * city's name, a book's JSBN (one statement for the page's books). An id no longer known keeps
+ * city's name in `lng`, a book's JSBN (one statement for the page's books). An id no longer known keeps
  * no name (the raw value shows). `withSubjects` (the operators' list) names each entry's subject
  * too (`subjectNames`).
  */
-async function named(db: DbOrTx, withSubjects: boolean, found: HistoryEntry[]): Promise<HistoryEntry[]> {
+async function named(db: DbOrTx, withSubjects: boolean, found: HistoryEntry[], lng: InterfaceLanguage): Promise<HistoryEntry[]> {
   const subjects = withSubjects ? await subjectNames(db, found) : new Map<string, string>();
   const bookIds = new Set<number>();
   for (const entry of found) {
@@ -120,8 +131,11 @@ async function named(db: DbOrTx, withSubjects: boolean, found: HistoryEntry[]): 
   const nameOf = (field: string, value: unknown): string | null | undefined => {
     const id = idOf(value);
     if (id === null) return undefined;
-    if (field === 'state_id') return stateName(id) || undefined;
-    if (field === 'city_id') return cityName(id) || undefined;
+    if (field === 'state_id') {
+      const state = stateName(id);
+      return state ? lookupText(LOOKUP_CATALOGUES[lng], 'states', state) : undefined;
+    }
+    if (field === 'city_id') return cityName(id, lng) || undefined;
     if (BOOK_ID_FIELDS.has(field)) return jsbns.get(id);
     return undefined;
   };
@@ -162,8 +176,8 @@ function nameOf(role: HistoryEntry['who']['role'], profileName: string | null): 
 }
 
 /** A book's whole history, newest first (its publisher has checked it is theirs). */
-export async function bookHistory(ctx: AppContext, bookId: number): Promise<HistoryEntry[]> {
-  return entries(ctx.db, and(eq(audit_log.subject_type, 'book'), eq(audit_log.subject_id, bookId)), 10_000, false);
+export async function bookHistory(ctx: AppContext, bookId: number, lng: InterfaceLanguage = 'en'): Promise<HistoryEntry[]> {
+  return entries(ctx.db, and(eq(audit_log.subject_type, 'book'), eq(audit_log.subject_id, bookId)), 10_000, false, lng);
 }
 
 /** India's offset: the operators' days are Indian days. */
@@ -241,10 +255,14 @@ async function filtersOf(db: DbOrTx, query: Omit<HistoryQuery, 'cursor' | 'limit
  * the filters, at most `limit`; `nextCursor` asks for the next page (null on the last).
  * @throws AppError 400 as `filtersOf`
  */
-export async function historyPage(ctx: AppContext, query: HistoryQuery): Promise<{ entries: HistoryEntry[]; nextCursor: number | null }> {
+export async function historyPage(
+  ctx: AppContext,
+  query: HistoryQuery,
+  lng: InterfaceLanguage = 'en',
+): Promise<{ entries: HistoryEntry[]; nextCursor: number | null }> {
   const conditions = await filtersOf(ctx.db, query);
   if (query.cursor) conditions.push(lt(audit_log.id, query.cursor));
-  const found = await entries(ctx.db, and(...conditions), query.limit + 1, true);
+  const found = await entries(ctx.db, and(...conditions), query.limit + 1, true, lng);
   const page = found.slice(0, query.limit);
   return { entries: page, nextCursor: found.length > query.limit ? page.at(-1)!.id : null };
 }
@@ -320,7 +338,7 @@ export async function historyCsv(
   void (async () => {
     let cursor: number | null = null;
     for (;;) {
-      const page = await entries(ctx.db, and(...conditions, cursor === null ? undefined : lt(audit_log.id, cursor)), CSV_PAGE, true);
+      const page = await entries(ctx.db, and(...conditions, cursor === null ? undefined : lt(audit_log.id, cursor)), CSV_PAGE, true, lng);
       for (const entry of page) {
         const base = {
           at: entry.at,

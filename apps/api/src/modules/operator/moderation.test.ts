@@ -72,7 +72,12 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
       statusCode: 410,
       message: `This JSBN was withdrawn on ${date}: Registered twice`,
       error: 'GONE',
-      data: { withdrawn_at: row!.withdrawn_at!.toISOString(), reason: 'Registered twice', see_jsbn: formatJsbn(original.jsbn_number) },
+      data: {
+        book_title: row!.book_title,
+        withdrawn_at: row!.withdrawn_at!.toISOString(),
+        reason: 'Registered twice',
+        see_jsbn: formatJsbn(original.jsbn_number),
+      },
     });
     const gujarati = await inject(t.app, bookEndpoints.byJsbn, { params: { jsbnNo: jsbn }, headers: { 'accept-language': 'gu' } });
     expect(gujarati.json().message).toBe(`આ JSBN ${date} ના રોજ પાછો ખેંચી લેવાયો: Registered twice`);

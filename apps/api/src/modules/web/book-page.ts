@@ -87,30 +87,47 @@ export function bookHead(reply: BookByNumber, publicUrl: string): (shell: string
   return (shell) => withHead(shell, { title, description, extra });
 }
 
+/** The facts of a withdrawn book's 410 (decision 043) its page is made from. */
+export interface Withdrawn {
+  /** The English notice 'This JSBN was withdrawn on DD/MM/YYYY: <reason>' (`withdrawnMessage`), translated here. */
+  message: string;
+  /** The withdrawn book's title. */
+  title: string;
+  /** The formatted JSBN of the book it duplicates, or null. */
+  seeJsbn: string | null;
+}
+
+/** The head of a withdrawn book's page: '<title> — This JSBN was withdrawn · JSBN', the notice, kept out of search engines. */
+export function withdrawnHead(withdrawn: Withdrawn, language: InterfaceLanguage): (shell: string) => string {
+  const title = [withdrawn.title, translate('This JSBN was withdrawn', language)].filter(Boolean).join(' — ');
+  return (shell) =>
+    withHead(shell, {
+      title: `${title} · JSBN`,
+      description: translate(withdrawn.message, language),
+      extra: '<meta name="robots" content="noindex" />',
+    });
+}
+
 /**
- * `/jsbn/:jsbn` of a withdrawn book (decision 043): a 410 page saying when and why — 'This JSBN
- * was withdrawn on DD/MM/YYYY: <reason>' — and, for a duplicate, 'See JSBN …' linking to the
- * book it duplicates, in the visitor's language. The app does not take it over.
- * @param message the English notice (`withdrawnMessage`), translated here
- * @param seeJsbn the formatted JSBN of the book it duplicates, or null
+ * `/jsbn/:jsbn` of a withdrawn book (decisions 043, 072) when the app could not render it (too
+ * many pages being made): a 410 card saying when and why — 'This JSBN was withdrawn on
+ * DD/MM/YYYY: <reason>' — with the book's title and, for a duplicate, 'See JSBN …' linking to
+ * the book it duplicates, in the visitor's language. The app does not take it over.
  */
-export function withdrawnBookHtml(template: string, message: string, seeJsbn: string | null, language: InterfaceLanguage = 'en'): string {
+export function withdrawnBookHtml(template: string, withdrawn: Withdrawn, language: InterfaceLanguage = 'en'): string {
   const say = (text: string) => escapeHtml(translate(text, language));
+  const { seeJsbn } = withdrawn;
   const see = seeJsbn
     ? `<p data-see-jsbn><a href="/jsbn/${encodeURIComponent(seeJsbn)}" style="color:#c43e0f;font-weight:700">${say(`See JSBN ${seeJsbn}`)}</a></p>`
     : '';
   const body = `<main data-server-made="withdrawn-book" style='${CARD}'>
 <p style="margin:0 0 16px"><a href="/" style="color:#c43e0f;font-weight:700;text-decoration:none">JSBN</a></p>
 <h1 style="font-size:1.5rem">${say('This JSBN was withdrawn')}</h1>
-<p data-withdrawn-notice>${say(message)}</p>
+${withdrawn.title ? `<p data-withdrawn-title style="font-weight:700">${escapeHtml(withdrawn.title)}</p>\n` : ''}<p data-withdrawn-notice>${say(withdrawn.message)}</p>
 ${see}<p><a href="/search-a-book">${say('Search a book')}</a> · <a href="/">${say('Home')}</a></p>
 </main>`;
   const page = withLanguage(withoutApp(template), language).replace(TEMPLATE_MARKS.root, () => `<div id="root">${body}</div>`);
-  return withHead(page, {
-    title: `${translate('This JSBN was withdrawn', language)} · JSBN`,
-    description: translate(message, language),
-    extra: '<meta name="robots" content="noindex" />',
-  });
+  return withdrawnHead(withdrawn, language)(page);
 }
 
 /**

@@ -7,7 +7,7 @@
  *   (`app-pages.ts`; the book page with its link-preview tags, `book-page.ts`), cached in the
  *   public page cache (a search with a query is rendered each time); a JSBN written otherwise
  *   (any case, without hyphens) is a 301 to its canonical address, an unknown one a 404 page,
- *   a withdrawn one a 410 page with when and why (decision 043);
+ *   a withdrawn one a 410 page, rendered by the app, with its title, when and why (decisions 043, 072);
  *   `public, max-age, s-maxage, stale-while-revalidate` + ETag (VISITOR_PAGE_CACHE, decision 065: a
  *   CDN or the proxy answers repeat requests), the shell sent instead of a page `no-cache`;
  *   rendered in the visitor's language (the language switcher's cookie, else `Accept-Language`),
@@ -38,7 +38,7 @@ import { jsbnSegment, type CachedPageResponder } from '../../lib/cached-page-res
 import { bookByJsbn } from '../books/book-reads.js';
 import { publicBookJson, publicBookKey, publicBookPage, publicBookPath } from '../books/public-page.js';
 import { AppPages, PageNotRendered, PagesBusy, loadAppModules, loadRenderer, type PageSession } from './app-pages.js';
-import { bookHead, bookPageHtml, missingBookHtml, withdrawnBookHtml } from './book-page.js';
+import { bookHead, bookPageHtml, missingBookHtml, withdrawnBookHtml, withdrawnHead } from './book-page.js';
 import { checkTemplate, withLanguage } from './shell.js';
 import { formRoutes } from './forms.js';
 import { withNewBooksFeed } from '../interests/feeds.js';
@@ -198,9 +198,22 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       // too many pages being made: the shell with the book's head (the browser's app renders the rest); nothing cached
       return bookPageHtml(withLanguage(shell, language), await bookByJsbn(ctx, requested), ctx.config.publicUrl);
     } catch (error) {
-      // a withdrawn book: 410 with when, why and the book it duplicates (decision 043); never kept
-      if (error instanceof GoneError)
-        return reply.status(410).send(withdrawnBookHtml(shell, error.message, (error.data.see_jsbn as string | null) ?? null, language));
+      // a withdrawn book: 410 with its title, when, why and the book it duplicates (decisions 043, 072), rendered by the
+      // app like every page (the card without it when too many pages are being made); never cached
+      if (error instanceof GoneError) {
+        const withdrawn = {
+          message: error.message,
+          title: typeof error.data.book_title === 'string' ? error.data.book_title : '',
+          seeJsbn: typeof error.data.see_jsbn === 'string' ? error.data.see_jsbn : null,
+        };
+        const rendered = await pages
+          .making(() => renderForVisitor(`/jsbn/${encodeURIComponent(requested)}`, request.ip, language))
+          .catch(() => null);
+        reply.status(410);
+        return rendered
+          ? AppPages.fill(shell, rendered, withdrawnHead(withdrawn, language))
+          : withdrawnBookHtml(shell, withdrawn, language);
+      }
       if (error instanceof AppError && error.statusCode === 404) return reply.status(404).send(missingBookHtml(shell, requested, language));
       if (error instanceof PageNotRendered) return error.body;
       throw error;

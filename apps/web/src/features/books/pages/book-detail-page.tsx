@@ -192,7 +192,14 @@ export function BookDetailPage() {
     };
   }, [title, t]);
 
-  if (gone) return <WithdrawnNotice message={gone.message} seeJsbn={typeof gone.data?.see_jsbn === 'string' ? gone.data.see_jsbn : null} />;
+  if (gone)
+    return (
+      <WithdrawnNotice
+        title={typeof gone.data?.book_title === 'string' ? gone.data.book_title : null}
+        message={gone.message}
+        seeJsbn={typeof gone.data?.see_jsbn === 'string' ? gone.data.see_jsbn : null}
+      />
+    );
   if (query.isLoading || !query.data) return <LoadingState />;
   const { book, publisher_info: publisher, generated_pdfs: documents } = query.data;
   const pagePath = bookDetailPath(title);

@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { lendingEndpoints } from '@jsbn/shared/core';
 import type { LoanDto, MemberDto } from '@jsbn/shared';
 import { ApiError, call, toastSuccess } from '../../../api/client';
@@ -35,6 +36,7 @@ import { PageHeader } from '../../../components/page';
 import { TAP_PX } from '../../../lib/theme';
 import { CopyCodeField } from '../components/copy-code-field';
 import { MembersPanel } from '../components/members-panel';
+import { LendingSettingsDialog } from '../components/settings-dialog';
 
 /** The camera's scanner, loaded when the desk first opens the camera (it brings the barcode reader). */
 const CodeScanner = lazy(async () => ({ default: (await import('../../../components/scanner/code-scanner')).CodeScanner }));
@@ -83,7 +85,9 @@ function Desk() {
     queryFn: async ({ signal, client }) => (await call(lendingEndpoints.members, { query: memberQuery, signal, client })).data,
     placeholderData: keepPreviousData,
   });
-  const period = settings.data?.loan_period_days ?? null;
+  /** A sadhu's or sadhvi's loan has no due date when the library says so (a vihar). */
+  const vihar = Boolean(settings.data?.sadhu_no_due && member?.kind === 'sadhu_sadhvi');
+  const period = vihar ? null : (settings.data?.loan_period_days ?? null);
   /** The due date shown: as chosen, else the library's period after the day lent. */
   const shownDue = dueOn ?? (period ? addDays(lentOn, period) : '');
   const done = (message: string) => {
@@ -208,7 +212,7 @@ function Desk() {
                   disabled={noDue}
                   onChange={(event) => setDueOn(event.target.value)}
                   error={Boolean(errors.due_on)}
-                  helperText={errors.due_on}
+                  helperText={errors.due_on ?? (vihar && !noDue && !dueOn ? t('settings.sadhuDue') : undefined)}
                   slotProps={{ inputLabel: { shrink: true } }}
                   fullWidth
                 />
@@ -394,9 +398,36 @@ function LoansPanel({ status }: { status: 'open' | 'overdue' }) {
 export function LendingPage() {
   const { t } = useTranslation('lending');
   const [tab, setTab] = useState<'open' | 'overdue' | 'members'>('open');
+  const [editing, setEditing] = useState(false);
+  const settings = useQuery({
+    queryKey: queryKeys.lending.settings,
+    queryFn: async ({ signal, client }) => (await call(lendingEndpoints.settings, { signal, client })).data,
+  });
+  const period = settings.data?.loan_period_days;
   return (
     <Box>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<SettingsIcon />}
+            onClick={() => setEditing(true)}
+            disabled={!settings.data}
+            sx={{ minHeight: TAP_PX }}
+          >
+            {t('settings.open')}
+          </Button>
+        }
+      />
+      {settings.data ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {period ? t('settings.summary', { days: period }) : t('settings.summaryNone')}
+          {settings.data.sadhu_no_due ? ` · ${t('settings.sadhu')}` : ''}
+        </Typography>
+      ) : null}
+      {editing && settings.data ? <LendingSettingsDialog settings={settings.data} open onClose={() => setEditing(false)} /> : null}
       <Desk />
       <Tabs value={tab} onChange={(_event, value: typeof tab) => setTab(value)} variant="fullWidth" sx={{ mb: 2 }}>
         <Tab value="open" label={t('tabs.open')} sx={{ minHeight: TAP_PX }} />

@@ -1,0 +1,1 @@
+ALTER TABLE "libraries" ADD COLUMN "sadhu_no_due" boolean DEFAULT false NOT NULL;
