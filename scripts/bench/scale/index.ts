@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics,interop,duplicates,holdings] [--database NAME] [--copies N] [--other-libraries N]
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics,interop] [--database NAME]
  * — the benchmark at a million books; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
  * itself. `--parts` chooses what to measure (default all six, in that order).
  *
@@ -39,9 +39,6 @@
  * `METRICS_REQUESTS=off`, in turns; prints each one's req/s and the ratio on ÷ off (decision 038).
  * Part `interop` (interop.ts, only when asked for): the SRU target searched by JSBN, title and
  * author, and a whole OAI-PMH harvest of the catalogue in MARCXML (decision 034).
- * Part `holdings` (holdings.ts, only when asked for): a library's search of its own `--copies`
- * copies (default 100,000) with `--other-libraries` libraries of 5,000 copies beside it (default
- * 200), beside the search as it was before migration 0039 (decision 080; needs no build).
  * Part `duplicates` (duplicates.ts, only when asked for): the check for books like the one being
  * registered, in this process on the catalogue database (decision 044; needs no build).
  * Prints medians of the rounds and each figure's ratio to bare Node.
@@ -64,7 +61,6 @@ import { measureBulk } from './bulk.js';
 import { measureBulkPreview } from './bulk-preview.js';
 import { measureInterop } from './interop.js';
 import { measureDuplicates } from './duplicates.js';
-import { measureHoldings } from './holdings.js';
 import { ADMIN_URL, PRODUCTION, ROOT, databaseUrlOf } from './production.js';
 
 const { values } = parseArgs({
@@ -74,8 +70,6 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     parts: { type: 'string', default: 'pages,search,writes,import,bulk,bulk-preview' },
     database: { type: 'string' },
-    copies: { type: 'string', default: '100000' },
-    'other-libraries': { type: 'string', default: '200' },
   },
 });
 const PARTS = new Set(values.parts.split(','));
@@ -85,9 +79,9 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = 50;
 
 if (!existsSync(BOOKS_JSONL)) throw new Error(`${fileURLToPath(BOOKS_JSONL)} is missing: the catalogue is made from it`);
-// parts `duplicates` and `holdings` run the service in this process: they need no build
+// part `duplicates` alone runs the service in this process: it needs no build
 if (
-  [...PARTS].some((part) => part !== 'duplicates' && part !== 'holdings') &&
+  [...PARTS].some((part) => part !== 'duplicates') &&
   (!existsSync(`${ROOT}apps/api/dist/server.js`) || !existsSync(`${ROOT}apps/web/dist-server/entry-server.js`))
 )
   throw new Error('the API is not built: run npm run build first');
@@ -616,24 +610,9 @@ async function measureMetrics(databaseUrl: string, samples: string[]): Promise<v
   }
 }
 
-if (
-  PARTS.has('pages') ||
-  PARTS.has('search') ||
-  PARTS.has('metrics') ||
-  PARTS.has('interop') ||
-  PARTS.has('duplicates') ||
-  PARTS.has('holdings')
-) {
+if (PARTS.has('pages') || PARTS.has('search') || PARTS.has('metrics') || PARTS.has('interop') || PARTS.has('duplicates')) {
   const { url, samples } = await catalogueDatabase();
   if (PARTS.has('duplicates')) await measureDuplicates({ url, percentiles });
-  if (PARTS.has('holdings'))
-    await measureHoldings({
-      url,
-      copies: Number(values.copies),
-      otherLibraries: Number(values['other-libraries']),
-      rounds: ROUNDS,
-      percentiles,
-    });
   if (PARTS.has('pages')) await measurePages(url, samples);
   if (PARTS.has('search')) await measureSearch(url, samples);
   if (PARTS.has('metrics')) await measureMetrics(url, samples);

@@ -1094,11 +1094,6 @@ export const holdings = pgTable(
       .default('available'),
     /** Why the copy left the shelves (state 'withdrawn' or 'missing'). */
     state_reason: text('state_reason'),
-    /**
-     * What 'Find on our shelves' matches: the registered book's `search_text` (copied by the
-     * trigger `holdings_search_text`, kept current when the book's changes: migration 0039), or
-     * the described book's title, author and publisher in every form the catalogue's search matches.
-     */
     search_text: text('search_text').notNull(),
     /** The client's id of the add that made the copy (a scan sent again after the phone was offline): one copy per id (decision 075). */
     request_id: text('request_id'),
@@ -1122,9 +1117,6 @@ export const holdings = pgTable(
     uniqueIndex('holdings_library_request_key')
       .on(t.library_id, t.request_id)
       .where(sql`${t.request_id} is not null`),
-    // 'Find on our shelves': the library's copies whose text holds what was typed (decision 080;
-    // btree_gin puts the library in the trigram index, so a search reads that library's entries)
-    index('holdings_library_search_trgm_idx').using('gin', t.library_id, sql`${t.search_text} gin_trgm_ops`),
     // who holds a book on its shelves ('Read it at', SRU 852; decision 077)
     index('holdings_book_available_idx')
       .on(t.book_id, t.library_id)

@@ -6,11 +6,11 @@
  * received order shelves its accepted copies and the library can undo it; another library's copy
  * is a 404, and only libraries reach the holdings; an add with a request id is made once.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared';
 import { holdingEndpoints, orderEndpoints } from '@jsbn/shared/core';
-import { audit_log, books, holdings } from '../../db/schema.js';
+import { audit_log, holdings } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
@@ -298,26 +298,5 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     expect((await inject(t.app, holdingEndpoints.nextAccession, { headers: lib })).json().data).toEqual({
       accession_number: String(next + 5),
     });
-  });
-  it('a registered book’s changed text reaches its copies’ search, and a new copy takes it (migration 0039)', async () => {
-    const added = await add({ jsbn: yogashastra.jsbn_number });
-    expect(added.statusCode, added.body).toBe(201);
-    const number = added.json().data.holding.accession_number as string;
-    const found = (query: string) => list({ queryString: query, state: 'available' }).then((page) => page.rows);
-    expect(await found('hemachandra yogashastra')).toEqual([]);
-    const onShelves = await found('યોગશાસ્ત્ર');
-    // the book's search text changes (an edit, the search's new recipe): its copies are found by it
-    await t.ctx.db
-      .update(books)
-      .set({ search_text: sql`${books.search_text} || ' • hemachandra yogashastra'` })
-      .where(eq(books.id, yogashastra.id));
-    const changed = await found('hemachandra yogashastra');
-    expect(changed.map((row) => row.accession_number)).toEqual(onShelves.map((row) => row.accession_number));
-    expect(changed[0]).toMatchObject({ accession_number: number, title: 'યોગશાસ્ત્ર' });
-    const again = await add({ jsbn: yogashastra.jsbn_number });
-    expect((await found('hemachandra yogashastra'))[0]!.accession_number).toBe(again.json().data.holding.accession_number);
-    // another library finds its own copies of the book the same way, and only them
-    const theirs = async (query: string) => (await list({ queryString: query }, other)).rows.map((row) => row.accession_number);
-    expect(await theirs('hemachandra yogashastra')).toEqual(await theirs('યોગશાસ્ત્ર'));
   });
 });

@@ -67,14 +67,13 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
 function typedCondition(typed: string): SQL {
   const text = typed.normalize('NFC').trim().toLowerCase();
   const forms = [...new Set([text, otherScript(text), latinKey(text)].filter((form): form is string => Boolean(form)))];
-  // every condition reads the copy's own row (its text is its book's: migration 0039), so each is
-  // an index of the library's copies and the database ORs them (decision 080)
+  const searched = sql`coalesce(${books.search_text}, ${holdings.search_text})`;
   const conditions: SQL[] = [
     eq(holdings.accession_number, typed.trim().toUpperCase()),
-    ...forms.map((form) => sql`${holdings.search_text} like ${`%${likeEscaped(form)}%`}`),
+    ...forms.map((form) => sql`${searched} like ${`%${likeEscaped(form)}%`}`),
   ];
   const jsbn = normalizeJsbn(typed);
-  if (jsbn) conditions.push(sql`${holdings.book_id} = (select ${books.id} from ${books} where ${books.jsbn_number} = ${jsbn})`);
+  if (jsbn) conditions.push(eq(books.jsbn_number, jsbn));
   return or(...conditions)!;
 }
 
@@ -350,6 +349,7 @@ export async function listHoldings(db: DbOrTx, libraryId: number, query: Holding
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(holdings)
+    .leftJoin(books, eq(books.id, holdings.book_id))
     .where(where);
   return { rows: rows.map(toDto), total: counted?.total ?? 0 };
 }
