@@ -5,7 +5,8 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['**/*.e2e.ts'],
+    // `npm run bench:scan` (E2E_BENCH=1) runs the journeys' benchmarks instead (*.bench.ts)
+    include: process.env.E2E_BENCH ? ['**/*.bench.ts'] : ['**/*.e2e.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // A poll waits for what a user would wait for: a list loading behind a PDF being made on a

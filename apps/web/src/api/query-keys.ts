@@ -65,6 +65,8 @@ export const queryKeys = {
     all: ['holdings'] as const,
     list: (query: Record<string, unknown>) => ['holdings', 'list', query] as const,
     next: ['holdings', 'next-accession'] as const,
+    /** What a received order put on the shelves (the order's details). */
+    order: (orderId: number | null) => ['holdings', 'order', orderId] as const,
   },
   /** The lending desk (features/lending): members, loans and the loan period. */
   lending: {

@@ -16,6 +16,7 @@ import {
   holdingLookupQuery,
   holdingOrderParams,
   holdingStateBody,
+  orderShelving,
   updateHoldingBody,
 } from '../schemas/holdings.js';
 import { file, type ContractRows } from './contract.js';
@@ -39,5 +40,6 @@ export const holdingContracts = {
   one: { params: idParam, reply: holdingReply },
   update: { params: idParam, body: updateHoldingBody, reply: holdingReply },
   setState: { params: idParam, body: holdingStateBody, reply: holdingReply },
+  orderShelving: { params: holdingOrderParams, reply: orderShelving },
   unshelveOrder: { params: holdingOrderParams, reply: z.object({ count: z.number().int() }) },
 } as const satisfies ContractRows<typeof holdingEndpoints>;

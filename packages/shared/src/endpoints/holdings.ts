@@ -28,6 +28,8 @@ export const holdingEndpoints = /* @__PURE__ */ endpointTable('holdings', {
   update: ['PATCH', '/library/holdings/:id'],
   /** Puts a copy back on the shelves, or records it missing or withdrawn, with a reason. */
   setState: ['PATCH', '/library/holdings/:id/state'],
+  /** What a received order put on the shelves: its copies' accession numbers, how many are still there, how many were undone. */
+  orderShelving: ['GET', '/library/holdings/order/:orderId'],
   /** Takes the copies a received order shelved off the shelves again (withdrawn, with the reason). */
   unshelveOrder: ['POST', '/library/holdings/order/:orderId/unshelve'],
 });

@@ -148,8 +148,24 @@ export const holdingLookupQuery = z.object({
   code: z.string({ error: MSG.holdingCode }).trim().min(1, MSG.holdingCode).max(300, MSG.holdingCode),
 });
 
-/** `:orderId` of an order whose shelving is undone. */
+/** `:orderId` of an order whose shelving is read or undone. */
 export const holdingOrderParams = z.object({ orderId: id });
+
+/**
+ * GET /api/library/holdings/order/:orderId: what a received order put on the library's shelves
+ * (decision 071) — every copy it shelved, whatever became of it since.
+ */
+export const orderShelving = z.object({
+  /** The copies the order's receipt shelved. */
+  count: z.number().int(),
+  /** Their accession numbers, in order (`accessionRanges` writes them as '1041–1043'). */
+  accession_numbers: z.array(z.string()),
+  /** Of them, those still on the shelves (available): what an undo would take off. */
+  on_shelves: z.number().int(),
+  /** Of them, those an undo took off the shelves (withdrawn with the reason 'Shelving of the order undone'). */
+  undone: z.number().int(),
+});
+export type OrderShelving = z.infer<typeof orderShelving>;
 
 /** A copy as its library reads it. */
 export const holdingDto = z.object({

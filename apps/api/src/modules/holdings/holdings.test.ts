@@ -10,7 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared';
 import { holdingEndpoints, orderEndpoints } from '@jsbn/shared/core';
-import { audit_log } from '../../db/schema.js';
+import { audit_log, holdings } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
@@ -276,10 +276,24 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
       [String(next + 4), 'યોગશાસ્ત્ર'],
     ]);
 
+    // the order says what it shelved; one copy lent meanwhile stays with its reader when the shelving is undone
+    const numbers = Array.from({ length: 5 }, (_, index) => String(next + index));
+    const shelving = () => inject(t.app, holdingEndpoints.orderShelving, { params: { orderId }, headers: lib });
+    expect((await shelving()).json().data).toEqual({ count: 5, accession_numbers: numbers, on_shelves: 5, undone: 0 });
+    expect((await inject(t.app, holdingEndpoints.orderShelving, { params: { orderId }, headers: other })).statusCode).toBe(404);
+    expect((await inject(t.app, holdingEndpoints.orderShelving, { params: { orderId }, headers: pub })).statusCode).toBe(403);
+    const [lentCopy] = await t.ctx.db
+      .update(holdings)
+      .set({ state: 'lent' })
+      .where(and(eq(holdings.order_id, orderId), eq(holdings.accession_number, String(next + 4))))
+      .returning({ id: holdings.id });
+    expect(lentCopy).toBeDefined();
+
     expect((await inject(t.app, holdingEndpoints.unshelveOrder, { params: { orderId }, headers: other })).statusCode).toBe(404);
     const undone = await inject(t.app, holdingEndpoints.unshelveOrder, { params: { orderId }, headers: lib });
-    expect(undone.json()).toMatchObject({ message: '5 copies taken off the shelves', data: { count: 5 } });
-    expect((await list({ orderId, state: 'withdrawn' })).total).toBe(5);
+    expect(undone.json()).toMatchObject({ message: '4 copies taken off the shelves', data: { count: 4 } });
+    expect((await list({ orderId, state: 'withdrawn' })).total).toBe(4);
+    expect((await shelving()).json().data).toEqual({ count: 5, accession_numbers: numbers, on_shelves: 0, undone: 4 });
     // the numbers stay taken: the record keeps them
     expect((await inject(t.app, holdingEndpoints.nextAccession, { headers: lib })).json().data).toEqual({
       accession_number: String(next + 5),

@@ -18,6 +18,7 @@ import {
   listHoldings,
   lookupCode,
   nextAccessionNumber,
+  orderShelving,
   readHolding,
   setHoldingState,
   unshelveOrder,
@@ -28,7 +29,7 @@ export function holdingRoutes(app: FastifyInstance, ctx: AppContext) {
   /** GET /api/library/holdings?queryString&state&place&orderId&pageNo&limit → `{ rows, total }`. */
   route(app, holdingEndpoints.list, async (request) => {
     const actor = await requireLibrary(ctx, request);
-    return ok(await listHoldings(ctx, actor.libraryId, request.query));
+    return ok(await listHoldings(ctx.db, actor.libraryId, request.query));
   });
 
   /**
@@ -104,10 +105,16 @@ export function holdingRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ holding: await setHoldingState(ctx, actor, request.params.id, request.body) }, MSG.holdingMoved);
   });
 
-  /** POST /api/library/holdings/order/:orderId/unshelve → `{ count }`. */
+  /** GET /api/library/holdings/order/:orderId → `{ count, accession_numbers, on_shelves, undone }`; 404 for another library's order. */
+  route(app, holdingEndpoints.orderShelving, async (request) => {
+    const actor = await requireLibrary(ctx, request);
+    return ok(await orderShelving(ctx, actor.libraryId, request.params.orderId));
+  });
+
+  /** POST /api/library/holdings/order/:orderId/unshelve → `{ count }`: the order's copies that were on the shelves, now withdrawn; 404 for another library's order. */
   route(app, holdingEndpoints.unshelveOrder, async (request) => {
     const actor = await requireLibrary(ctx, request);
     const count = await unshelveOrder(ctx, actor, request.params.orderId);
-    return ok({ count }, `${count} copies taken off the shelves`);
+    return ok({ count }, count === 1 ? 'One copy taken off the shelves' : `${count} copies taken off the shelves`);
   });
 }

@@ -10,6 +10,7 @@ import {
   normalizeJsbn,
   type HoldingDto,
   type HoldingLookup,
+  type OrderShelving,
   type addHoldingBody,
   type holdingListQuery,
   type holdingStateBody,
@@ -337,15 +338,15 @@ export async function allHoldings(
  * place (as typed, any case), state and the order that shelved them.
  * @returns `{ rows, total }`
  */
-export async function listHoldings(ctx: AppContext, libraryId: number, query: HoldingList): Promise<{ rows: HoldingDto[]; total: number }> {
+export async function listHoldings(db: DbOrTx, libraryId: number, query: HoldingList): Promise<{ rows: HoldingDto[]; total: number }> {
   const where = listCondition(libraryId, query);
   const limit = Number(query.limit);
-  const rows = await selectHoldings(ctx.db)
+  const rows = await selectHoldings(db)
     .where(where)
     .orderBy(desc(holdings.created_at), desc(holdings.id))
     .limit(limit)
     .offset((query.pageNo - 1) * limit);
-  const [counted] = await ctx.db
+  const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(holdings)
     .leftJoin(books, eq(books.id, holdings.book_id))
@@ -473,6 +474,40 @@ export async function shelveOrder(
   return { count: rows.length, first: String(first), last: String(first + rows.length - 1) };
 }
 
+/** The reason an undone shelving writes on its copies: how `orderShelving` tells them from copies withdrawn by hand. */
+const UNSHELVED_REASON = 'Shelving of the order undone';
+
+/** The library's order `orderId`, or 404 'Order not found' when it is not the library's. */
+async function ownOrder(db: DbOrTx, libraryId: number, orderId: number): Promise<void> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.library_id, libraryId)));
+  if (!order) throw notFound('Order');
+}
+
+/**
+ * What the library's order `orderId` put on its shelves when it was received: every copy it
+ * shelved (by accession number, the all-digit ones by their number, then the others), how many are
+ * still on the shelves, and how many an undo took off. An order not received, or received before
+ * it shelved anything, answers a count of 0.
+ * @throws AppError 404 when the order is not the library's
+ */
+export async function orderShelving(ctx: AppContext, libraryId: number, orderId: number): Promise<OrderShelving> {
+  await ownOrder(ctx.db, libraryId, orderId);
+  const rows = await ctx.db
+    .select({ accession_number: holdings.accession_number, state: holdings.state, state_reason: holdings.state_reason })
+    .from(holdings)
+    .where(and(eq(holdings.library_id, libraryId), eq(holdings.order_id, orderId)))
+    .orderBy(sql`${holdings.accession_no} nulls last`, holdings.accession_number);
+  return {
+    count: rows.length,
+    accession_numbers: rows.map((row) => row.accession_number),
+    on_shelves: rows.filter((row) => row.state === 'available').length,
+    undone: rows.filter((row) => row.state === 'withdrawn' && row.state_reason === UNSHELVED_REASON).length,
+  };
+}
+
 /**
  * Undoes the shelving of the library's received order `orderId`: its copies still on the
  * shelves (available) are withdrawn with the reason; their accession numbers
@@ -482,12 +517,8 @@ export async function shelveOrder(
  */
 export async function unshelveOrder(ctx: AppContext, actor: LibraryActor, orderId: number): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.library_id, actor.libraryId)));
-    if (!order) throw notFound('Order');
-    const reason = 'Shelving of the order undone';
+    await ownOrder(tx, actor.libraryId, orderId);
+    const reason = UNSHELVED_REASON;
     const taken = await tx
       .update(holdings)
       .set({ state: 'withdrawn', state_reason: reason, updated_at: ctx.clock() })

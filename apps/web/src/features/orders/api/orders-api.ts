@@ -1,6 +1,6 @@
 /** Calls of the order screens — docs/api.md (orders, status, dispatch, letters, exports, labels). */
 import { useQuery } from '@tanstack/react-query';
-import { MSG, orderEndpoints } from '@jsbn/shared/core';
+import { MSG, holdingEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import type { OrderStatus, OrderStatusRequest } from '@jsbn/shared';
 import { call, toFormData, type ApiFile, type QueryValue } from '../../../api/client';
 import type { SortState } from '../../../components/data-table';
@@ -30,12 +30,38 @@ export function useOrder(id: number | null) {
   });
 }
 
-/** PATCH /api/book/order-book/:id — accept, partial accept, reject, cancel, receive; the orders, then the dashboard, are read again after. */
+/**
+ * PATCH /api/book/order-book/:id — accept, partial accept, reject, cancel, receive; the orders,
+ * then the dashboard and the library's copies (a receipt shelves the order's), are read again after.
+ */
 export const useOrderStatusChange = (hooks: EndpointHooks<typeof orderEndpoints.setStatus, { id: number; body: OrderStatusRequest }>) =>
   useApiMutation(({ id, body }) => call(orderEndpoints.setStatus, { params: { id }, body }), hooks, [
     queryKeys.orders.all,
     queryKeys.dashboard.all,
+    queryKeys.holdings.all,
   ]);
+
+/**
+ * GET /api/library/holdings/order/:orderId (the ordering library) → what the order's receipt put
+ * on the shelves: `{ count, accession_numbers, on_shelves, undone }` (decision 071); read only
+ * when `enabled` (a received order, shown to its library).
+ */
+export function useOrderShelving(orderId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.holdings.order(orderId),
+    queryFn: async ({ signal, client }) =>
+      (await call(holdingEndpoints.orderShelving, { params: { orderId: orderId! }, signal, client })).data,
+    enabled: enabled && Boolean(orderId),
+  });
+}
+
+/**
+ * POST /api/library/holdings/order/:orderId/unshelve — takes the order's copies still on the
+ * shelves off them (withdrawn, their numbers kept); the library's copies, the order's among
+ * them, are read again after.
+ */
+export const useUndoShelving = (hooks: EndpointHooks<typeof holdingEndpoints.unshelveOrder, number>) =>
+  useApiMutation((orderId) => call(holdingEndpoints.unshelveOrder, { params: { orderId } }), hooks, [queryKeys.holdings.all]);
 
 /** What the publisher fills in when dispatching an order. */
 export interface DispatchValues {

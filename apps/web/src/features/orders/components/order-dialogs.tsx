@@ -47,6 +47,7 @@ import {
 import { ORDER_NOTE_MAX, checkTrackingId, dispatchObject, type ModelType, type OrderDto } from '@jsbn/shared';
 import { useOrder } from '../api/orders-api';
 import { PaymentPanel } from './payment-panel';
+import { OrderShelving } from './order-shelving';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
 import { FormPhone, FormText } from '../../../components/form-fields';
@@ -289,6 +290,7 @@ export function OrderDetailsDialog({ order: shown, role, onClose }: { order: Ord
               {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED', t, prices)}
             </Box>
             <PaymentPanel order={order} role={role} />
+            {role === 'LIBRARY' ? <OrderShelving order={order} /> : null}
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <Box>
                 <Typography sx={{ fontWeight: 700 }}>{t('details.library')}</Typography>
