@@ -109,7 +109,7 @@ export async function authHeader(app: BuiltApp['app'], account: { email: string;
  */
 export async function outboxTo(app: BuiltApp['app'], to: string): Promise<OutboxMessage[]> {
   const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
-  return (response.json() as { data: { messages: OutboxMessage[] } }).data.messages;
+  return response.json<{ data: { messages: OutboxMessage[] } }>().data.messages;
 }
 
 /** The newest one-time code sent to `email`, read from the dev outbox. */

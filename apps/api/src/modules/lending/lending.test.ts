@@ -384,7 +384,9 @@ describe.each(ENGINES)('the lending desk on %s', (engine) => {
       inject(t.app, lendingEndpoints.saveSettings, { raw: true, body, headers: withLanguage(lib, language) });
     const bad = await save({ loan_period_days: 14, sadhu_no_due: 'yes' }, 'hi');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details).toEqual([{ field: 'sadhu_no_due', message: 'साधु-साध्वीजी को दी गई प्रति की लौटाने की तारीख हो या नहीं, यह चुनें' }]);
+    expect(bad.json().details).toEqual([
+      { field: 'sadhu_no_due', message: 'साधु-साध्वीजी को दी गई प्रति की लौटाने की तारीख हो या नहीं, यह चुनें' },
+    ]);
     const saved = await save({ loan_period_days: 14, sadhu_no_due: true });
     expect(saved.json()).toMatchObject({ message: 'Lending settings saved', data: { loan_period_days: 14, sadhu_no_due: true } });
     // a save without it leaves it as it is
