@@ -288,9 +288,10 @@ const median = (values: number[]) => {
   const figures = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
   return figures.length ? figures[Math.floor(figures.length / 2)]! : NaN;
 };
-/** `median ms (min–max)` of the runs that gave a figure. */
+/** `median ms (min–max)` of the runs that gave a figure; 'none' when no run did. */
 const range = (values: number[]) => {
   const figures = values.filter((value) => !Number.isNaN(value));
+  if (figures.length === 0) return 'none';
   return `${median(figures).toFixed(0)} ms (${Math.min(...figures).toFixed(0)}–${Math.max(...figures).toFixed(0)})`;
 };
 
