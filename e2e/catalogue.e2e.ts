@@ -18,7 +18,7 @@ import { BOOK_MSG, formatJsbn } from '@jsbn/shared';
 import { launchBrowser, snap } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { newPage } from './support/session.js';
-import { signIn, settle, toast } from './support/ui.js';
+import { appLive, signIn, settle, toast } from './support/ui.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RECORDS = [
@@ -90,6 +90,8 @@ describe('the real catalogue: books whose year is not known', () => {
       const outbox = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`).then((response) => response.json());
       return outbox.data.messages.find((message: { link: string | null }) => message.link).link as string;
     };
+    // a button of the server's page: it answers once the app has hydrated the page (decision 078)
+    await appLive(page);
     await page.getByRole('button', { name: 'Is this your publication? Claim this account' }).click();
     const claim = page.getByRole('dialog', { name: 'Claim Shrutgyan Prakashan Palitana' });
     await claim.getByRole('button', { name: 'Send claim' }).click();

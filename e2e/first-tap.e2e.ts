@@ -211,4 +211,20 @@ describe('the first tap on a page rendered on the server', () => {
     expect(await page.getByTestId('reader-order-sent').textContent()).toContain('was sent to the publisher');
     expect(await sameWindow(page)).toBe(true);
   });
+
+  it("8. what was typed into any field of a server page before the app hydrated it is the app's too: the search box searches it", async () => {
+    const page = await newPage();
+    const release = await holdApp(page);
+    await page.goto(`${journey.server.url}/search-a-book`);
+    await page.getByLabel('Search by title or keyword').fill('Kalpasutra');
+    expect(await isLive(page)).toBe(0);
+    await markWindow(page);
+    release();
+    await appLive(page);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('region', { name: 'Search results' });
+    await expect.poll(() => results.getByText('કલ્પસૂત્ર').first().isVisible()).toBe(true);
+    // the app searched in place: no page load, no '?query=' asked of the server
+    expect(await sameWindow(page)).toBe(true);
+  });
 });

@@ -19,7 +19,7 @@ import messages from '../packages/shared/src/locales/gu/messages.json' with { ty
 import lookups from '../packages/shared/src/locales/gu/lookups.json' with { type: 'json' };
 import { outboxCode, snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, ordersOpened, pick, pickTyped, settle, toast } from './support/ui.js';
+import { PHONE, appLive, ordersOpened, pick, pickTyped, settle, toast } from './support/ui.js';
 
 const PUBLISHER = { email: 'prakashan-gu@example.test', password: 'Prakashan@2026', name: 'શ્રી જૈન પ્રકાશન મંદિર', no: 'GUJPM' };
 const LIBRARY = { email: 'bhandar-gu@example.test', password: 'Bhandar@2026', name: 'શ્રી હેમચંદ્રાચાર્ય જ્ઞાન ભંડાર' };
@@ -187,6 +187,8 @@ describe('the main job, in Gujarati', () => {
 
     await page.goto(`${journey.server.url}/new-published-books`);
     await expect.poll(() => page.getByRole('heading', { name: ordering.pages.recent }).isVisible()).toBe(true);
+    // the page is rendered on the server; its Yes/No buttons answer once the app has hydrated it (decision 078)
+    await appLive(page);
     await page
       .getByRole('group', { name: fill(ordering.want.label, { title: BOOK.title }) })
       .getByRole('button', { name: ordering.want.yes })

@@ -12,7 +12,7 @@ import { isValidJsbn, normalizeJsbn } from '@jsbn/shared';
 import { snap } from './support/browser.js';
 import { submitLibraryRegistration, verifyCode } from './support/register.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { ordersOpened, pick } from './support/ui.js';
+import { appLive, ordersOpened, pick } from './support/ui.js';
 
 type JsQr = typeof jsqrModule.default;
 const jsQR: JsQr = (jsqrModule as unknown as { default?: JsQr }).default ?? (jsqrModule as unknown as JsQr);
@@ -173,6 +173,8 @@ describe('the main job, end to end', () => {
       .toContain('Respected publisher');
 
     await page.goto(`${journey.server.url}/new-published-books`);
+    // the page is rendered on the server; its Yes/No buttons answer once the app has hydrated it (decision 078)
+    await appLive(page);
     await page
       .getByRole('group', { name: `Want to order ${BOOK.title}?` })
       .getByRole('button', { name: 'Yes' })

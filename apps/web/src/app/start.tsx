@@ -16,7 +16,7 @@ import { createStyleCache } from './style-cache';
 import { preloadRoute } from './routes';
 import { i18n, startI18n } from '../i18n';
 import { isInterfaceLanguage } from '@jsbn/shared/core';
-import { captureTypedValues, replayTickedBoxes, tickedBoxes } from '../lib/typed-before-hydration';
+import { captureTypedValues, replayTickedBoxes, replayTypedFields, tickedBoxes, typedFields } from '../lib/typed-before-hydration';
 
 function createQueryClient() {
   return new QueryClient({
@@ -123,10 +123,12 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
     // what the visitor typed or ticked before the app was there stays (lib/typed-before-hydration.ts)
     captureTypedValues(root);
     const ticked = tickedBoxes(root);
+    const typed = typedFields(root);
     hydrateRoot(root, app);
     // a task later the page's handlers are attached
     await new Promise((resolve) => setTimeout(resolve, 0));
     replayTickedBoxes(root, ticked);
+    replayTypedFields(typed);
   } else {
     // a server-made page not hydrated (rendered in another language): rendered afresh
     root.replaceChildren();

@@ -9,6 +9,10 @@
  */
 import { useState } from 'react';
 
+/** A text field (an input other than hidden, checkbox, radio, file; a textarea). */
+const isTextField = (field: HTMLInputElement | HTMLTextAreaElement) =>
+  !(field instanceof HTMLInputElement && ['hidden', 'checkbox', 'radio', 'file'].includes(field.type));
+
 /** Typed values by the form's `action` attribute, then by field name. */
 const typed = new Map<string, Record<string, string>>();
 
@@ -22,8 +26,7 @@ export function captureTypedValues(root: HTMLElement): void {
   root.querySelectorAll<HTMLFormElement>('form[action]').forEach((form) => {
     const values: Record<string, string> = {};
     form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name], textarea[name]').forEach((field) => {
-      if (field instanceof HTMLInputElement && ['hidden', 'checkbox', 'radio', 'file'].includes(field.type)) return;
-      if (field.value !== field.defaultValue) values[field.name] = field.value;
+      if (isTextField(field) && field.value !== field.defaultValue) values[field.name] = field.value;
     });
     if (Object.keys(values).length > 0) typed.set(form.getAttribute('action')!, values);
   });
@@ -63,4 +66,27 @@ export function tickedBoxes(root: HTMLElement): Map<HTMLInputElement, boolean> {
     if (box.checked !== box.defaultChecked) found.set(box, box.checked);
   });
   return found;
+}
+
+/** The text fields under `root` whose value differs from the server's render (typed before the app), with that value. */
+export function typedFields(root: HTMLElement): Map<HTMLInputElement | HTMLTextAreaElement, string> {
+  const found = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea').forEach((field) => {
+    if (isTextField(field) && field.value !== field.defaultValue) found.set(field, field.value);
+  });
+  return found;
+}
+
+/**
+ * After hydration: each text field typed into before the app was there gets its value again and
+ * an `input` event, as typing gives, so the app's state (a form's value, a search box's) holds
+ * what the field shows — on every form, not only those that seed themselves from
+ * `useTypedBeforeHydration`.
+ */
+export function replayTypedFields(typed: Map<HTMLInputElement | HTMLTextAreaElement, string>): void {
+  typed.forEach((value, field) => {
+    if (!field.isConnected) return;
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
 }

@@ -12,7 +12,7 @@ import { useBookList } from '../api/books-api';
 import { BookCard } from '../components/book-card';
 import type { Filters } from '../components/advanced-search-fields';
 import { useFeedLink } from '../../../components/feed-link';
-import { feedPaths } from '../../../lib/paths';
+import { feedPaths, paths } from '../../../lib/paths';
 
 type Submitted = Partial<Filters> & { subject?: number[] };
 const EMPTY: Filters = { queryString: '', book_title: '', author_name: '', language: '', publisher: '', jsbn_number: '' };
@@ -130,10 +130,11 @@ export function SearchBookPage() {
     <Box>
       <PageHeader title={t('search.title')} subtitle={t('search.subtitle')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
-        <form noValidate onSubmit={onSubmit} role="search">
+        {/* a GET form: before the app has hydrated the page (or without JavaScript) the browser asks for ?query= itself (decision 066) */}
+        <form noValidate onSubmit={onSubmit} role="search" method="get" action={paths.searchBook}>
           <Stack spacing={2}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label={t('search.query')} value={filters.queryString} onChange={set('queryString')} type="search" />
+              <TextField label={t('search.query')} name="query" value={filters.queryString} onChange={set('queryString')} type="search" />
               <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ flexShrink: 0 }}>
                 {t('search.submit')}
               </Button>
