@@ -70,6 +70,7 @@ async function topMenu(page: Page): Promise<string[]> {
 
 /** The items of the drop-down opened by the app bar button `group`. */
 async function groupItems(page: Page, group: string): Promise<string[]> {
+  await appLive(page);
   await page.locator('header nav[aria-label="Main"]').getByRole('button', { name: group }).click();
   // the menus load when first opened: wait for what the user sees
   await page.getByRole('menu').getByRole('menuitem').first().waitFor();
@@ -105,6 +106,8 @@ async function outboxLink(email: string): Promise<string> {
 
 /** Opens the side drawer and waits until it has slid in. */
 async function openDrawer(page: Page) {
+  // a button of the server's page: it answers once the app has hydrated the page (decision 078)
+  await appLive(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const paper = page.locator('.MuiDrawer-paper');
   await expect.poll(async () => (await paper.boundingBox())?.x).toBe(0);
@@ -175,8 +178,8 @@ describe('accounts, profiles and the public site', () => {
     const movingPage = await moving.newPage();
     await movingPage.goto(`${journey.server.url}/`);
     await expect.poll(() => movingPage.getByTestId('hero-carousel').getAttribute('data-slide')).toBe('0');
-    // the page is the server's until the visitor moves (decision 011): the pointer brings the app
-    await movingPage.mouse.move(200, 300);
+    // the page is the server's until the app hydrates it at idle (decision 078); then the 5 s start
+    await appLive(movingPage);
     await expect.poll(() => movingPage.getByTestId('hero-carousel').getAttribute('data-slide'), { timeout: 8000 }).toBe('1');
     await moving.close();
 
