@@ -212,6 +212,7 @@ describe('the main job, in Gujarati', () => {
   it('4. the publisher accepts the order and dispatches it, in Gujarati', async () => {
     const page = publisherPage;
     await page.goto(`${journey.server.url}/booked-orders`);
+    await appLive(page);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.received }).isVisible()).toBe(true);
     const row = page.getByRole('row').filter({ hasText: LIBRARY.name });
     await expect.poll(() => row.count()).toBe(1);
@@ -242,6 +243,7 @@ describe('the main job, in Gujarati', () => {
   it('5. the library sees the courier details in Gujarati and marks the order received', async () => {
     const page = libraryPage;
     await page.goto(`${journey.server.url}/orders`);
+    await appLive(page);
     await page.getByRole('tab', { name: orders.tabs.LIBRARY.DISPATCHED }).click();
     const row = page.getByRole('row').filter({ hasText: PUBLISHER.name });
     await expect.poll(() => row.count()).toBe(1);

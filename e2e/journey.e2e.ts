@@ -194,6 +194,7 @@ describe('the main job, end to end', () => {
   it('5. the publisher accepts the order and dispatches it with courier details', async () => {
     const page = publisherPage;
     await page.goto(`${journey.server.url}/booked-orders`);
+    await appLive(page);
     const row = page.getByRole('row').filter({ hasText: LIBRARY.name });
     await expect.poll(() => row.count()).toBe(1);
     await snap(page, '05-received-orders');
@@ -223,6 +224,7 @@ describe('the main job, end to end', () => {
   it('6. the library sees the courier details and marks the order received; dashboards count it', async () => {
     const page = libraryPage;
     await page.goto(`${journey.server.url}/orders`);
+    await appLive(page);
     await page.getByRole('tab', { name: 'Dispatched' }).click();
     const row = page.getByRole('row').filter({ hasText: PUBLISHER.name });
     await expect.poll(() => row.count()).toBe(1);
@@ -255,6 +257,7 @@ describe('the main job, end to end', () => {
   it('7. the library cancels its other, still requested order', async () => {
     const page = libraryPage;
     await page.goto(`${journey.server.url}/orders`);
+    await appLive(page);
     const row = page.getByRole('row').filter({ hasText: /ORD-/ });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: 'Cancel' }).click();

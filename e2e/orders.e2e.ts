@@ -16,7 +16,7 @@ import { MSG, ORDER_MSG } from '@jsbn/shared';
 import { axeViolations } from './support/axe.js';
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { ordersOpened, signIn, settle, shoot as shootBoth, transitionsDone } from './support/ui.js';
+import { appLive, ordersOpened, settle, shoot as shootBoth, signIn, transitionsDone } from './support/ui.js';
 
 const PASSWORD = 'Demo@1234';
 const AHMEDABAD = { email: 'publisher@demo.jsbn', password: PASSWORD, name: 'Shri Jain Sahitya Prakashan Trust' };
@@ -172,6 +172,7 @@ describe('orders and their documents, end to end', () => {
     const page = publisher;
     await signIn(page, journey.server.url, 'Publisher Login', AHMEDABAD);
     await page.goto(`${journey.server.url}/booked-orders`);
+    await appLive(page);
     await settle(page);
     await expect.poll(() => rowsWith(page, 'ORD-').count()).toBe(2);
     // The accepted-quantity column is hidden on Requested.
@@ -320,6 +321,7 @@ describe('orders and their documents, end to end', () => {
   it('4. the library cancels, sees the courier details, marks the order received, exports it and opens its letter', async () => {
     const page = library;
     await page.goto(`${journey.server.url}/orders`);
+    await appLive(page);
     await settle(page);
     await rowsWith(page, cancelledOrder)
       .getByRole('button', { name: `Cancel order ${cancelledOrder}` })
@@ -477,6 +479,7 @@ describe('orders and their documents, end to end', () => {
     const page = publisher;
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${journey.server.url}/booked-orders`);
+    await appLive(page);
     await settle(page);
     await page.getByRole('tab', { name: 'Completed' }).click();
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(1);
@@ -515,6 +518,7 @@ describe('orders and their documents, end to end', () => {
     const page = library;
     const waiting = () => rowsWith(page, UTTARADHYAYANA);
     await page.goto(`${journey.server.url}/orders`);
+    await appLive(page);
     await settle(page);
     await expect.poll(() => waiting().count()).toBe(1);
     const waitingOrder = await orderIdOf(waiting());
@@ -557,6 +561,7 @@ describe('orders and their documents, end to end', () => {
     const jaipur = await newPage();
     await signIn(jaipur, journey.server.url, 'Publisher Login', JAIPUR);
     await jaipur.goto(`${journey.server.url}/booked-orders`);
+    await appLive(jaipur);
     await settle(jaipur);
     const row = rowsWith(jaipur, waitingOrder);
     await expect.poll(() => row.count()).toBe(1);
@@ -579,6 +584,7 @@ describe('orders and their documents, end to end', () => {
       for (const width of [390, 1366]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.goto(`${journey.server.url}/orders`);
+        await appLive(page);
         await settle(page);
         await expect.poll(() => waiting().innerText()).toContain(text);
         await snap(page, `orders-waiting-${language}-${width}`);

@@ -15,7 +15,7 @@ import { snap } from './support/browser.js';
 import { apiCall, apiToken } from './support/api.js';
 import type { Page } from 'playwright-core';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { settle, signIn, transitionsDone } from './support/ui.js';
+import { appLive, settle, signIn, transitionsDone } from './support/ui.js';
 
 const journey = useJourney('failed-payments-', { serverLogOnFailure: true });
 const PASSWORD = 'Demo@1234';
@@ -137,6 +137,8 @@ describe('money on the order on a phone', () => {
 
       // the publisher accepts one of the two copies, on its phone, and says why
       await publisher.goto(`${base}/booked-orders`);
+      // the tabs are buttons of the server's page: they answer once the app has hydrated it (decision 078)
+      await appLive(publisher);
       await settle(publisher);
       const requested = publisher.getByRole('row').filter({ hasText: orderId });
       await requested.getByRole('button', { name: text(lng, 'orders', 'actions.partialAccept') }).click();
@@ -163,6 +165,8 @@ describe('money on the order on a phone', () => {
 
       // the library pays: the upi:// link, then the UTR
       await library.goto(`${base}/orders`);
+      // the tabs are buttons of the server's page: they answer once the app has hydrated it (decision 078)
+      await appLive(library);
       await library.getByRole('tab', { name: text(lng, 'orders', 'tabs.LIBRARY.IN_PROGRESS') }).click();
       await settle(library);
       await library.getByRole('button', { name: /ORD-/ }).first().click();
@@ -192,6 +196,8 @@ describe('money on the order on a phone', () => {
 
       // the publisher confirms it
       await publisher.goto(`${base}/booked-orders`);
+      // the tabs are buttons of the server's page: they answer once the app has hydrated it (decision 078)
+      await appLive(publisher);
       await publisher.getByRole('tab', { name: text(lng, 'orders', 'tabs.PUBLISHER.IN_PROGRESS') }).click();
       await settle(publisher);
       await publisher.getByRole('button', { name: /ORD-/ }).first().click();
@@ -217,6 +223,8 @@ describe('money on the order on a phone', () => {
           .status,
       ).toBe(200);
       await library.goto(`${base}/orders`);
+      // the tabs are buttons of the server's page: they answer once the app has hydrated it (decision 078)
+      await appLive(library);
       await library.getByRole('tab', { name: text(lng, 'orders', 'tabs.LIBRARY.DISPATCHED') }).click();
       await settle(library);
       const question = library.getByRole('group', { name: text(lng, 'orders', 'actions.receivedOrder', { order: orderId }) });
@@ -242,6 +250,8 @@ describe('money on the order on a phone', () => {
 
       // the publisher reads the note on the completed order, and the history says so
       await publisher.goto(`${base}/booked-orders`);
+      // the tabs are buttons of the server's page: they answer once the app has hydrated it (decision 078)
+      await appLive(publisher);
       await publisher.getByRole('tab', { name: text(lng, 'orders', 'tabs.PUBLISHER.COMPLETED') }).click();
       await settle(publisher);
       await publisher.getByRole('button', { name: text(lng, 'orders', 'actions.orderDetailsOf', { order: orderId }) }).click();

@@ -476,6 +476,7 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     const order = await placeOrder(journey.server.url, libraryToken, book, 2);
 
     await page.goto(`${journey.server.url}/booked-orders`);
+    await appLive(page);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.received }).isVisible()).toBe(true);
     const row = page.getByRole('row').filter({ hasText: order.orderId });
     await expect.poll(() => row.count()).toBe(1);

@@ -368,6 +368,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     const page = publisher;
     await signIn(page, PUBLISHER, 'PUBLISHER');
     await page.goto(`${journey.server.url}/booked-orders`);
+    await appLive(page);
     const card = () => page.locator('tbody tr').filter({ hasText: orderId });
     await expect.poll(() => card().count()).toBe(1);
     await card().getByRole('button', { name: orders.actions.accept, exact: true }).click();
@@ -397,6 +398,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
   it("7. the library's card shows the courier and a working tracking link, every tab in sight", async () => {
     const page = visitor;
     await page.goto(`${journey.server.url}/orders`);
+    await appLive(page);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.track }).isVisible()).toBe(true);
     // all five tabs at a glance: none behind an arrow, none beyond the screen
     for (const status of ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] as const) {

@@ -10,7 +10,6 @@ import {
   Button,
   Checkbox,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -31,6 +30,7 @@ import { DataTable, useListState, type Column } from '../../../components/data-t
 import { formatPhone } from '../../../components/format';
 import { dialogFormSx, useFullScreenDialog } from '../../../components/responsive-dialog';
 import { TAP_PX } from '../../../lib/theme';
+import { FormDialogActions } from '../../../components/form-dialog-actions';
 
 /** The server's message for each field of a refused form (400 `details`), by field name. */
 function fieldErrors(error: unknown): Record<string, string> {
@@ -201,14 +201,7 @@ function MemberDialog({ open, member, onClose }: { open: boolean; member: Member
             ) : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending} sx={{ minHeight: TAP_PX }}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} sx={{ minHeight: TAP_PX }}>
-            {t('form.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions cancel={t('form.cancel')} submit={t('form.save')} pending={save.isPending} onCancel={onClose} />
       </Box>
     </Dialog>
   );

@@ -1,18 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Checkbox, Dialog, DialogContent, DialogTitle, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { lendingEndpoints } from '@jsbn/shared/core';
 import type { LendingSettings } from '@jsbn/shared';
 import { ApiError, call, toastSuccess } from '../../../api/client';
@@ -20,6 +8,7 @@ import { useApiMutation } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
 import { dialogFormSx, useFullScreenDialog } from '../../../components/responsive-dialog';
 import { TAP_PX } from '../../../lib/theme';
+import { FormDialogActions } from '../../../components/form-dialog-actions';
 
 /** The period offered when a library that had none sets one, days. */
 const DEFAULT_DAYS = 30;
@@ -104,14 +93,7 @@ export function LendingSettingsDialog({ settings, open, onClose }: { settings: L
             ) : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending} sx={{ minHeight: TAP_PX }}>
-            {t('settings.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} sx={{ minHeight: TAP_PX }}>
-            {t('settings.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions cancel={t('settings.cancel')} submit={t('settings.save')} pending={save.isPending} onCancel={onClose} />
       </Box>
     </Dialog>
   );

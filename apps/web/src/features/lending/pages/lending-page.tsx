@@ -8,7 +8,6 @@ import {
   Checkbox,
   Chip,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -37,6 +36,7 @@ import { TAP_PX } from '../../../lib/theme';
 import { CopyCodeField } from '../components/copy-code-field';
 import { MembersPanel } from '../components/members-panel';
 import { LendingSettingsDialog } from '../components/settings-dialog';
+import { FormDialogActions } from '../../../components/form-dialog-actions';
 
 /** The camera's scanner, loaded when the desk first opens the camera (it brings the barcode reader). */
 const CodeScanner = lazy(async () => ({ default: (await import('../../../components/scanner/code-scanner')).CodeScanner }));
@@ -284,14 +284,7 @@ function RenewDialog({ loan, onClose }: { loan: LoanDto | null; onClose: () => v
             fullWidth
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={renew.isPending} sx={{ minHeight: TAP_PX }}>
-            {t('renew.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={renew.isPending} sx={{ minHeight: TAP_PX }}>
-            {t('renew.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions cancel={t('renew.cancel')} submit={t('renew.save')} pending={renew.isPending} onCancel={onClose} />
       </Box>
     </Dialog>
   );

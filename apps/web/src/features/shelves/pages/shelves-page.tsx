@@ -8,7 +8,6 @@ import {
   Button,
   Chip,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Link,
@@ -42,6 +41,7 @@ import { PageHeader } from '../../../components/page';
 import { dialogFormSx, useFullScreenDialog } from '../../../components/responsive-dialog';
 import { bookDetailPath, paths } from '../../../lib/paths';
 import { TAP_LINK, TAP_PX } from '../../../lib/theme';
+import { FormDialogActions } from '../../../components/form-dialog-actions';
 
 /** The states a copy on the shelves may leave them for here (the states a library sets, but 'available'). */
 const LEAVING_STATES = HOLDING_SET_STATES.filter((state) => state !== 'available');
@@ -207,14 +207,7 @@ function AddCopyDialog({ open, onClose }: { open: boolean; onClose: () => void }
             ) : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={add.isPending} sx={{ minHeight: TAP_PX }}>
-            {t('add.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={add.isPending} sx={{ minHeight: TAP_PX }}>
-            {t('add.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions cancel={t('add.cancel')} submit={t('add.save')} pending={add.isPending} onCancel={onClose} />
       </Box>
     </Dialog>
   );
@@ -279,14 +272,12 @@ function ChangeStateDialog({ holding, onClose }: { holding: HoldingDto | null; o
             </Typography>
           ) : null}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={change.isPending} sx={{ minHeight: TAP_PX }}>
-            {t('add.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={change.isPending} sx={{ minHeight: TAP_PX }}>
-            {onShelves ? t('change.save') : t('change.back')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          cancel={t('add.cancel')}
+          submit={onShelves ? t('change.save') : t('change.back')}
+          pending={change.isPending}
+          onCancel={onClose}
+        />
       </Box>
     </Dialog>
   );
