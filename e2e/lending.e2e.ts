@@ -1,9 +1,11 @@
 /**
  * The lending desk (decision 076) on a 390 × 844 phone in English, Gujarati and Hindi: the
  * library adds a member, lends a copy on its shelves by typing its accession number, sees it
- * lent, and takes it back by typing the number again; before that it sets the loan period (14
- * days, none for a sadhu or sadhvi) and its toast leaves the page title readable. Screenshots at 390 and 1366 px are saved
- * under LENDING_SHOTS (default /tmp/i48lend-shots).
+ * lent, renews it (a due date before the day lent refused under its field), and takes it back
+ * by typing the number again; before that it sets the loan period (14 days, none for a sadhu or
+ * sadhvi; 0 refused under its field) and its toast leaves the page title readable. A member's
+ * phone of 5 digits is refused under its field. Screenshots at 390 and 1366 px, the refusals
+ * among them, are saved under LENDING_SHOTS (default /tmp/i48lend-shots).
  */
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -82,6 +84,9 @@ describe('the lending desk, on a phone', () => {
       await settings.getByLabel(lending.settings.days).fill('0');
       await settings.getByRole('button', { name: lending.settings.save }).click();
       await settings.getByText(say('Loan period must be a whole number of days from 1 to 365, or none')).waitFor();
+      // the server's message stands under its own field
+      expect(await settings.getByLabel(lending.settings.days).getAttribute('aria-invalid')).toBe('true');
+      await shot(page, `lending-${language}-settings-error-390`);
       await settings.getByLabel(lending.settings.days).fill('14');
       await settings.getByLabel(lending.settings.sadhu).check();
       await settle(page);
@@ -100,6 +105,11 @@ describe('the lending desk, on a phone', () => {
       await page.getByRole('button', { name: lending.members.add }).click();
       const dialog = page.getByRole('dialog', { name: lending.form.addTitle });
       await dialog.getByLabel(lending.form.name).fill(name);
+      await dialog.getByLabel(lending.form.phone).fill('12345');
+      await dialog.getByRole('button', { name: lending.form.save }).click();
+      await dialog.getByText(say('Member’s phone number must be 10 digits')).waitFor();
+      expect(await dialog.getByLabel(lending.form.phone).getAttribute('aria-invalid')).toBe('true');
+      await shot(page, `lending-${language}-member-error-390`);
       await dialog.getByLabel(lending.form.phone).fill('98250 12345');
       await settle(page);
       await shot(page, `lending-${language}-member-390`);
@@ -126,6 +136,22 @@ describe('the lending desk, on a phone', () => {
       await page.setViewportSize({ width: 1366, height: 900 });
       await shot(page, `lending-${language}-lent-1366`);
       await page.setViewportSize(PHONE);
+
+      // renewed: a due date before the day lent is refused under its field; then the library's period from today
+      await page
+        .getByRole('row')
+        .filter({ hasText: `${accession} · ` })
+        .getByRole('button', { name: lending.loans.renew })
+        .click();
+      const renew = page.getByRole('dialog', { name: fill(lending.renew.title, { number: accession }) });
+      await renew.getByLabel(lending.renew.dueOn).fill('2000-01-01');
+      await renew.getByRole('button', { name: lending.renew.save }).click();
+      await renew.getByText(say('Due date must be a date YYYY-MM-DD, not before the day it was lent')).waitFor();
+      expect(await renew.getByLabel(lending.renew.dueOn).getAttribute('aria-invalid')).toBe('true');
+      await shot(page, `lending-${language}-renew-error-390`);
+      await renew.getByLabel(lending.renew.dueOn).fill('');
+      await renew.getByRole('button', { name: lending.renew.save }).click();
+      await renew.waitFor({ state: 'hidden' });
 
       // returned: the accession number typed again
       await page.getByRole('group').getByRole('button', { name: lending.return, exact: true }).click();

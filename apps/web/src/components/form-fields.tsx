@@ -4,10 +4,21 @@
  */
 import type { ReactNode } from 'react';
 import { Controller, type Control, type ControllerFieldState, type FieldPath, type FieldValues } from 'react-hook-form';
-import { Autocomplete, MenuItem, TextField, createFilterOptions, type TextFieldProps } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  MenuItem,
+  TextField,
+  createFilterOptions,
+  type TextFieldProps,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { normalizePhone, phoneWhileTyping } from '@jsbn/shared/core';
 import { useMessages } from '../i18n';
+import { TAP_PX } from '../lib/theme';
 
 type BaseProps<T extends FieldValues> = {
   control: Control<T>;
@@ -158,6 +169,57 @@ export function FormSelect<T extends FieldValues>({
           ))}
         </TextField>
       )}
+    />
+  );
+}
+
+/**
+ * A checkbox bound to a boolean of the form, its label beside it and a finger's height tall; under
+ * it, its error (the API's, through `applyServerErrors`) in place of `helperText`. `onValueChange`
+ * is told each change (a field that the box turns off).
+ */
+export function FormCheckbox<T extends FieldValues>({
+  control,
+  name,
+  label,
+  helperText,
+  disabled,
+  onValueChange,
+}: Pick<BaseProps<T>, 'control' | 'name' | 'label' | 'helperText' | 'disabled'> & { onValueChange?: (checked: boolean) => void }) {
+  const message = useMessages();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const { error, helperText: below } = errorSlots(fieldState, helperText, message);
+        return (
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  name={field.name}
+                  inputRef={field.ref}
+                  checked={Boolean(field.value)}
+                  disabled={disabled}
+                  onChange={(event) => {
+                    field.onChange(event.target.checked);
+                    onValueChange?.(event.target.checked);
+                  }}
+                  onBlur={field.onBlur}
+                />
+              }
+              label={label}
+              sx={{ minHeight: TAP_PX }}
+            />
+            {below ? (
+              <FormHelperText error={error} sx={{ mt: 0 }}>
+                {below}
+              </FormHelperText>
+            ) : null}
+          </Box>
+        );
+      }}
     />
   );
 }

@@ -49,6 +49,14 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, setErro
   }
 }
 
+/**
+ * The message of a refusal that names no field of the form (a copy not found, a server fault),
+ * said under the form; null when there is none or when `applyServerErrors` put it under its fields.
+ */
+export function formError(error: Error | null): string | null {
+  return error && !(error instanceof ApiError && error.details.some((detail) => detail.field)) ? error.message : null;
+}
+
 /** Scrolls the first invalid field into view (after React painted the errors). */
 export function scrollToFirstError() {
   window.setTimeout(() => {

@@ -3,40 +3,23 @@
  * changed in a dialog; removed from the lending list (their loans stay in the record).
  */
 import { useTranslation } from 'react-i18next';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-  type TextFieldProps,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { lendingEndpoints } from '@jsbn/shared/core';
 import { MEMBER_KINDS, MEMBER_LANGUAGES, type MemberDto, type MemberKind } from '@jsbn/shared';
-import { ApiError, call, toastSuccess } from '../../../api/client';
+import { call, toastSuccess } from '../../../api/client';
 import { useApiMutation } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { formatPhone } from '../../../components/format';
-import { dialogFormSx, useFullScreenDialog } from '../../../components/responsive-dialog';
+import { FormDialog } from '../../../components/form-dialog';
+import { FormCheckbox, FormSelect, FormText } from '../../../components/form-fields';
+import { applyServerErrors } from '../../../components/forms';
 import { TAP_PX } from '../../../lib/theme';
-import { FormDialogActions } from '../../../components/form-dialog-actions';
-
-/** The server's message for each field of a refused form (400 `details`), by field name. */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(error.details.map((detail) => [detail.field, detail.message]));
-}
 
 /** What the member form holds, as typed. */
 interface MemberFields {
@@ -79,41 +62,10 @@ const fieldsOf = (member: MemberDto | null): MemberFields =>
 /** A phone's field: the digits' keyboard. */
 const PHONE_INPUT = { htmlInput: { inputMode: 'tel' } } as const;
 
-/** The form's text fields. */
-type TextName = 'name' | 'phone' | 'email' | 'member_number' | 'note';
-
-/** One text field of the member form: its value from `fields`, its server error. */
-function MemberField({
-  name,
-  fields,
-  errors,
-  onChange,
-  helperText,
-  ...props
-}: Omit<TextFieldProps, 'name' | 'onChange'> & {
-  name: TextName;
-  fields: MemberFields;
-  errors: Record<string, string>;
-  onChange: (name: TextName, value: string) => void;
-}) {
-  return (
-    <TextField
-      name={name}
-      value={fields[name]}
-      onChange={(event) => onChange(name, event.target.value)}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? helperText}
-      fullWidth
-      {...props}
-    />
-  );
-}
-
 /** 'Add a member' or 'Edit member N': `member` null adds. */
 function MemberDialog({ open, member, onClose }: { open: boolean; member: MemberDto | null; onClose: () => void }) {
   const { t } = useTranslation('lending');
-  const fullScreen = useFullScreenDialog();
-  const [fields, setFields] = useState<MemberFields>(() => fieldsOf(member));
+  const form = useForm<MemberFields>({ defaultValues: fieldsOf(member) });
   const save = useApiMutation(
     (body: MemberFields) =>
       member
@@ -128,82 +80,55 @@ function MemberDialog({ open, member, onClose }: { open: boolean; member: Member
         toastSuccess(reply.message);
         onClose();
       },
+      onError: (error) => applyServerErrors(error, form.setError),
     },
     [queryKeys.lending.all],
   );
-  const errors = fieldErrors(save.error);
-  const otherError = save.error && Object.keys(errors).length === 0 ? save.error.message : null;
-  const bound = { fields, errors, onChange: (name: TextName, value: string) => setFields({ ...fields, [name]: value }) };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(fields);
-  };
+  const { control } = form;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={save.isPending ? undefined : onClose}
-      aria-labelledby="member-title"
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
+      onClose={onClose}
+      titleId="member-title"
+      title={member ? t('form.editTitle', { number: member.member_number }) : t('form.addTitle')}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      pending={save.isPending}
+      error={save.error}
+      cancel={t('form.cancel')}
+      submit={t('form.save')}
+      phoneFullScreen
     >
-      <Box component="form" noValidate onSubmit={submit} sx={dialogFormSx}>
-        <DialogTitle id="member-title">{member ? t('form.editTitle', { number: member.member_number }) : t('form.addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <MemberField name="name" label={t('form.name')} required autoFocus {...bound} />
-            <MemberField name="phone" label={t('form.phone')} required slotProps={PHONE_INPUT} {...bound} />
-            <MemberField name="email" label={t('form.email')} type="email" {...bound} />
-            <Stack direction="row" spacing={2}>
-              <TextField
-                select
-                name="kind"
-                label={t('form.kind')}
-                value={fields.kind}
-                onChange={(event) => setFields({ ...fields, kind: event.target.value as MemberKind })}
-                error={Boolean(errors.kind)}
-                helperText={errors.kind}
-                fullWidth
-              >
-                {MEMBER_KINDS.map((kind) => (
-                  <MenuItem key={kind} value={kind}>
-                    {t(`kinds.${kind}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                name="language"
-                label={t('form.language')}
-                value={fields.language}
-                onChange={(event) => setFields({ ...fields, language: event.target.value as MemberFields['language'] })}
-                fullWidth
-              >
-                {MEMBER_LANGUAGES.map((language) => (
-                  <MenuItem key={language} value={language}>
-                    {t(`languages.${language}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-            <MemberField name="member_number" label={t('form.number')} helperText={member ? undefined : t('form.numberHelp')} {...bound} />
-            <MemberField name="note" label={t('form.note')} multiline minRows={2} {...bound} />
-            <FormControlLabel
-              control={
-                <Checkbox checked={fields.reminders} onChange={(event) => setFields({ ...fields, reminders: event.target.checked })} />
-              }
-              label={t('form.reminders')}
-            />
-            {otherError ? (
-              <Typography color="error" role="alert">
-                {otherError}
-              </Typography>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <FormDialogActions cancel={t('form.cancel')} submit={t('form.save')} pending={save.isPending} onCancel={onClose} />
-      </Box>
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormText control={control} name="name" label={t('form.name')} required autoFocus fullWidth />
+        <FormText control={control} name="phone" label={t('form.phone')} required slotProps={PHONE_INPUT} fullWidth />
+        <FormText control={control} name="email" label={t('form.email')} type="email" fullWidth />
+        <Stack direction="row" spacing={2}>
+          <FormSelect
+            control={control}
+            name="kind"
+            label={t('form.kind')}
+            options={MEMBER_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+            fullWidth
+          />
+          <FormSelect
+            control={control}
+            name="language"
+            label={t('form.language')}
+            options={MEMBER_LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+            fullWidth
+          />
+        </Stack>
+        <FormText
+          control={control}
+          name="member_number"
+          label={t('form.number')}
+          helperText={member ? undefined : t('form.numberHelp')}
+          fullWidth
+        />
+        <FormText control={control} name="note" label={t('form.note')} multiline minRows={2} fullWidth />
+        <FormCheckbox control={control} name="reminders" label={t('form.reminders')} />
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -7,9 +8,6 @@ import {
   Button,
   Checkbox,
   Chip,
-  Dialog,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   Paper,
   Stack,
@@ -36,7 +34,9 @@ import { TAP_PX } from '../../../lib/theme';
 import { CopyCodeField } from '../components/copy-code-field';
 import { MembersPanel } from '../components/members-panel';
 import { LendingSettingsDialog } from '../components/settings-dialog';
-import { FormDialogActions } from '../../../components/form-dialog-actions';
+import { FormDialog } from '../../../components/form-dialog';
+import { FormText, LABEL_ABOVE } from '../../../components/form-fields';
+import { applyServerErrors, formError } from '../../../components/forms';
 
 /** The camera's scanner, loaded when the desk first opens the camera (it brings the barcode reader). */
 const CodeScanner = lazy(async () => ({ default: (await import('../../../components/scanner/code-scanner')).CodeScanner }));
@@ -106,7 +106,7 @@ function Desk() {
   );
   const active = mode === 'lend' ? lend : giveBack;
   const errors = fieldErrors(active.error);
-  const otherError = active.error && Object.keys(errors).length === 0 ? active.error.message : null;
+  const otherError = formError(active.error);
   const submit = (typed = code) => {
     if (!typed.trim()) return;
     if (mode === 'return') return giveBack.mutate({ code: typed.trim() });
@@ -248,45 +248,36 @@ function addDays(day: string, days: number): string {
 /** 'Renew': the new due date, the library's period from today offered. */
 function RenewDialog({ loan, onClose }: { loan: LoanDto | null; onClose: () => void }) {
   const { t } = useTranslation('lending');
-  const [dueOn, setDueOn] = useState('');
+  const form = useForm<{ due_on: string }>({ defaultValues: { due_on: '' } });
   const renew = useApiMutation(
     (body: { due_on?: string }) => call(lendingEndpoints.renew, { params: { id: loan!.id }, body }),
     {
       silent: true,
       onSuccess: (reply) => {
         toastSuccess(reply.message);
-        setDueOn('');
+        form.reset();
         onClose();
       },
+      onError: (error) => applyServerErrors(error, form.setError),
     },
     [queryKeys.lending.all],
   );
-  const errors = fieldErrors(renew.error);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    renew.mutate(dueOn ? { due_on: dueOn } : {});
-  };
   return (
-    <Dialog open={Boolean(loan)} onClose={renew.isPending ? undefined : onClose} aria-labelledby="renew-title" maxWidth="xs" fullWidth>
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id="renew-title">{t('renew.title', { number: loan?.holding.accession_number ?? '' })}</DialogTitle>
-        <DialogContent>
-          <Typography sx={{ mb: 2 }}>{loan?.holding.title}</Typography>
-          <TextField
-            name="due_on"
-            type="date"
-            label={t('renew.dueOn')}
-            value={dueOn}
-            onChange={(event) => setDueOn(event.target.value)}
-            error={Boolean(errors.due_on)}
-            helperText={errors.due_on}
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
-          />
-        </DialogContent>
-        <FormDialogActions cancel={t('renew.cancel')} submit={t('renew.save')} pending={renew.isPending} onCancel={onClose} />
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={Boolean(loan)}
+      onClose={onClose}
+      titleId="renew-title"
+      title={t('renew.title', { number: loan?.holding.accession_number ?? '' })}
+      onSubmit={form.handleSubmit(({ due_on }) => renew.mutate(due_on ? { due_on } : {}))}
+      pending={renew.isPending}
+      error={renew.error}
+      cancel={t('renew.cancel')}
+      submit={t('renew.save')}
+      maxWidth="xs"
+    >
+      <Typography sx={{ mb: 2 }}>{loan?.holding.title}</Typography>
+      <FormText control={form.control} name="due_on" type="date" label={t('renew.dueOn')} slotProps={LABEL_ABOVE} fullWidth />
+    </FormDialog>
   );
 }
 

@@ -3,21 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  Link,
-  MenuItem,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Link, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -30,18 +16,17 @@ import {
   type HoldingDto,
   type HoldingState,
 } from '@jsbn/shared';
-import { ApiError, call, toastError, toastSuccess } from '../../../api/client';
+import { call, toastError, toastSuccess } from '../../../api/client';
 import { saveFile } from '../../../components/download';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormSelect, FormText } from '../../../components/form-fields';
 import { applyServerErrors } from '../../../components/forms';
 import { useApiMutation } from '../../../api/mutations';
 import { queryKeys } from '../../../api/query-keys';
 import { DataTable, useListState, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page';
-import { dialogFormSx, useFullScreenDialog } from '../../../components/responsive-dialog';
 import { bookDetailPath, paths } from '../../../lib/paths';
 import { TAP_LINK, TAP_PX } from '../../../lib/theme';
-import { FormDialogActions } from '../../../components/form-dialog-actions';
 
 /** The states a copy on the shelves may leave them for here (the states a library sets, but 'available'). */
 const LEAVING_STATES = HOLDING_SET_STATES.filter((state) => state !== 'available');
@@ -99,15 +84,9 @@ function addBody(values: AddValues) {
   };
 }
 
-/** A refusal that names no field of the form (the copy's book not found, a server fault): said under the form. */
-function formError(error: Error | null): string | null {
-  return error && !(error instanceof ApiError && error.details.some((detail) => detail.field)) ? error.message : null;
-}
-
 /** 'Add a copy': a registered book by its JSBN, or a book described by hand; the next accession number offered. */
 function AddCopyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shelves');
-  const fullScreen = useFullScreenDialog();
   const form = useForm<AddValues>({ defaultValues: EMPTY });
   const kind = form.watch('kind');
   const next = useQuery({
@@ -129,87 +108,74 @@ function AddCopyDialog({ open, onClose }: { open: boolean; onClose: () => void }
     [queryKeys.holdings.all],
   );
   const { control } = form;
-  const otherError = formError(add.error);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={add.isPending ? undefined : onClose}
-      aria-labelledby="add-copy-title"
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
+      onClose={onClose}
+      titleId="add-copy-title"
+      title={t('add.title')}
+      onSubmit={form.handleSubmit((values) => add.mutate(addBody(values)))}
+      pending={add.isPending}
+      error={add.error}
+      cancel={t('add.cancel')}
+      submit={t('add.save')}
+      phoneFullScreen
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit((values) => add.mutate(addBody(values)))(event)}
-        sx={dialogFormSx}
-      >
-        <DialogTitle id="add-copy-title">{t('add.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <ToggleButtonGroup
-              exclusive
-              fullWidth
-              value={kind}
-              onChange={(_event, value: AddValues['kind'] | null) => value && form.setValue('kind', value)}
-            >
-              <ToggleButton value="registered" sx={{ minHeight: TAP_PX }}>
-                {t('add.registered')}
-              </ToggleButton>
-              <ToggleButton value="described" sx={{ minHeight: TAP_PX }}>
-                {t('add.described')}
-              </ToggleButton>
-            </ToggleButtonGroup>
-            {kind === 'registered' ? (
-              <FormText control={control} name="jsbn" label={t('add.jsbn')} required helperText={t('add.jsbnHelp')} autoFocus fullWidth />
-            ) : (
-              <>
-                <FormText control={control} name="book.title" label={t('add.bookTitle')} required autoFocus fullWidth />
-                <FormText control={control} name="book.author" label={t('add.author')} fullWidth />
-                <FormText control={control} name="book.publisher_name" label={t('add.publisher')} fullWidth />
-                <Stack direction="row" spacing={2}>
-                  <FormText control={control} name="book.publication_year" label={t('add.year')} slotProps={NUMERIC} fullWidth />
-                  <FormText control={control} name="book.isbn" label={t('add.isbn')} slotProps={NUMERIC} fullWidth />
-                </Stack>
-              </>
-            )}
-            <FormText
-              control={control}
-              name="accession_number"
-              label={t('add.accession')}
-              placeholder={next.data}
-              helperText={next.data ? t('add.accessionHelp', { next: next.data }) : undefined}
-              fullWidth
-            />
-            <FormText control={control} name="place" label={t('add.place')} fullWidth />
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <ToggleButtonGroup
+          exclusive
+          fullWidth
+          value={kind}
+          onChange={(_event, value: AddValues['kind'] | null) => value && form.setValue('kind', value)}
+        >
+          <ToggleButton value="registered" sx={{ minHeight: TAP_PX }}>
+            {t('add.registered')}
+          </ToggleButton>
+          <ToggleButton value="described" sx={{ minHeight: TAP_PX }}>
+            {t('add.described')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+        {kind === 'registered' ? (
+          <FormText control={control} name="jsbn" label={t('add.jsbn')} required helperText={t('add.jsbnHelp')} autoFocus fullWidth />
+        ) : (
+          <>
+            <FormText control={control} name="book.title" label={t('add.bookTitle')} required autoFocus fullWidth />
+            <FormText control={control} name="book.author" label={t('add.author')} fullWidth />
+            <FormText control={control} name="book.publisher_name" label={t('add.publisher')} fullWidth />
             <Stack direction="row" spacing={2}>
-              <FormSelect
-                control={control}
-                name="condition"
-                label={t('add.condition')}
-                options={HOLDING_CONDITIONS.map((condition) => ({ value: condition, label: t(`conditions.${condition}`) }))}
-                fullWidth
-              />
-              <FormSelect
-                control={control}
-                name="source"
-                label={t('add.source')}
-                options={HOLDING_ADDED_SOURCES.map((source) => ({ value: source, label: t(`sources.${source}`) }))}
-                fullWidth
-              />
+              <FormText control={control} name="book.publication_year" label={t('add.year')} slotProps={NUMERIC} fullWidth />
+              <FormText control={control} name="book.isbn" label={t('add.isbn')} slotProps={NUMERIC} fullWidth />
             </Stack>
-            <FormText control={control} name="note" label={t('add.note')} multiline minRows={2} fullWidth />
-            {otherError ? (
-              <Typography color="error" role="alert">
-                {otherError}
-              </Typography>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <FormDialogActions cancel={t('add.cancel')} submit={t('add.save')} pending={add.isPending} onCancel={onClose} />
-      </Box>
-    </Dialog>
+          </>
+        )}
+        <FormText
+          control={control}
+          name="accession_number"
+          label={t('add.accession')}
+          placeholder={next.data}
+          helperText={next.data ? t('add.accessionHelp', { next: next.data }) : undefined}
+          fullWidth
+        />
+        <FormText control={control} name="place" label={t('add.place')} fullWidth />
+        <Stack direction="row" spacing={2}>
+          <FormSelect
+            control={control}
+            name="condition"
+            label={t('add.condition')}
+            options={HOLDING_CONDITIONS.map((condition) => ({ value: condition, label: t(`conditions.${condition}`) }))}
+            fullWidth
+          />
+          <FormSelect
+            control={control}
+            name="source"
+            label={t('add.source')}
+            options={HOLDING_ADDED_SOURCES.map((source) => ({ value: source, label: t(`sources.${source}`) }))}
+            fullWidth
+          />
+        </Stack>
+        <FormText control={control} name="note" label={t('add.note')} multiline minRows={2} fullWidth />
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -238,48 +204,36 @@ function ChangeStateDialog({ holding, onClose }: { holding: HoldingDto | null; o
     [queryKeys.holdings.all],
   );
   const onShelves = holding?.state === 'available';
-  const submit = form.handleSubmit(({ state, reason }) =>
-    change.mutate(onShelves ? { state, reason: reason.trim() || undefined } : { state: 'available' }),
-  );
   return (
-    <Dialog
+    <FormDialog
       open={Boolean(holding)}
-      onClose={change.isPending ? undefined : onClose}
-      aria-labelledby="copy-state-title"
+      onClose={onClose}
+      titleId="copy-state-title"
+      title={t('change.title', { number: holding?.accession_number ?? '' })}
+      onSubmit={form.handleSubmit(({ state, reason }) =>
+        change.mutate(onShelves ? { state, reason: reason.trim() || undefined } : { state: 'available' }),
+      )}
+      pending={change.isPending}
+      error={change.error}
+      cancel={t('add.cancel')}
+      submit={onShelves ? t('change.save') : t('change.back')}
       maxWidth="xs"
-      fullWidth
     >
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id="copy-state-title">{t('change.title', { number: holding?.accession_number ?? '' })}</DialogTitle>
-        <DialogContent>
-          <Typography sx={{ mb: 2 }}>{holding?.title}</Typography>
-          {onShelves ? (
-            <Stack spacing={2}>
-              <FormSelect
-                control={form.control}
-                name="state"
-                label={t('state')}
-                options={LEAVING_STATES.map((option) => ({ value: option, label: t(`states.${option}`) }))}
-              />
-              <FormText control={form.control} name="reason" label={t('change.reason')} required autoFocus />
-            </Stack>
-          ) : (
-            <Typography color="text.secondary">{holding?.state_reason}</Typography>
-          )}
-          {formError(change.error) ? (
-            <Typography color="error" role="alert" sx={{ mt: 2 }}>
-              {formError(change.error)}
-            </Typography>
-          ) : null}
-        </DialogContent>
-        <FormDialogActions
-          cancel={t('add.cancel')}
-          submit={onShelves ? t('change.save') : t('change.back')}
-          pending={change.isPending}
-          onCancel={onClose}
-        />
-      </Box>
-    </Dialog>
+      <Typography sx={{ mb: 2 }}>{holding?.title}</Typography>
+      {onShelves ? (
+        <Stack spacing={2}>
+          <FormSelect
+            control={form.control}
+            name="state"
+            label={t('state')}
+            options={LEAVING_STATES.map((option) => ({ value: option, label: t(`states.${option}`) }))}
+          />
+          <FormText control={form.control} name="reason" label={t('change.reason')} required autoFocus />
+        </Stack>
+      ) : (
+        <Typography color="text.secondary">{holding?.state_reason}</Typography>
+      )}
+    </FormDialog>
   );
 }
 
