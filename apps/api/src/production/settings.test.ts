@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_MSG, MSG } from '@jsbn/shared';
 import { accountEndpoints, bookEndpoints } from '@jsbn/shared/core';
 import { loadConfig, secretBits, type ConfigError } from '../config.js';
+import { loadSecrets } from '../lib/secrets.js';
 import { createBook, createPublisher, makeJpeg } from '../seed/factories.js';
 import { outbox } from '../db/schema.js';
 import { SHARED_FIGURES_MS } from '../lib/site-state.js';
@@ -26,16 +27,17 @@ const SECRETS = {
 };
 const PDF = Buffer.from('%PDF-1.4\n% a small book\n%%EOF\n');
 
-describe('settings', () => {
-  const failure = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-    } catch (error) {
-      return (error as Error).message;
-    }
-    return null;
-  };
+/** The message `loadConfig` refuses `env` with, or null when it takes it. */
+const failure = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return null;
+};
 
+describe('settings', () => {
   it('listens on 127.0.0.1 outside production unless HOST says otherwise, on every interface in production', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
@@ -126,6 +128,26 @@ describe('production secrets', () => {
     expect(problems({ JWT_SECRET: 'short', FILE_SIGNING_SECRET: SECRETS.FILE_SIGNING_SECRET })).toEqual([
       expect.stringMatching(/^ {2}JWT_SECRET: Too small/),
     ]);
+  });
+
+  it('refuse at start a TOTP_SECRET_KEY that is not 32 bytes in base64, on one line naming it, in production and outside', () => {
+    const wrong = [
+      'short',
+      randomBytes(32).toString('hex'), // 64 hex digits: 48 bytes as base64
+      randomBytes(16).toString('base64'),
+      randomBytes(48).toString('base64'),
+      randomBytes(32).toString('base64url'),
+      `${randomBytes(32).toString('base64')}\n`,
+      ` ${randomBytes(32).toString('base64')}`,
+    ];
+    for (const key of wrong) {
+      const line = '  TOTP_SECRET_KEY: must be 32 bytes in base64 (openssl rand -base64 32)';
+      expect(problems({ ...SECRETS, TOTP_SECRET_KEY: key }), JSON.stringify(key)).toEqual([line]);
+      expect(failure({ TOTP_SECRET_KEY: key }), JSON.stringify(key)).toBe(`Invalid configuration:\n${line}`);
+    }
+    // what docs/deploy.md says to run is taken, and opens as the 32 bytes AES-256-GCM needs
+    const key = randomBytes(32).toString('base64');
+    expect(loadSecrets(loadConfig({ ...SECRETS, TOTP_SECRET_KEY: key })).totpKey).toEqual(Buffer.from(key, 'base64'));
   });
 
   it('are not checked outside production (generated ones are used there)', () => {
