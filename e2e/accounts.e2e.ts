@@ -71,7 +71,8 @@ async function topMenu(page: Page): Promise<string[]> {
 /** The items of the drop-down opened by the app bar button `group`. */
 async function groupItems(page: Page, group: string): Promise<string[]> {
   await appLive(page);
-  await page.locator('header nav[aria-label="Main"]').getByRole('button', { name: group }).click();
+  // a link to the footer's menu until the app is there (decision 078): the drop-down is the app's
+  await page.locator('header nav[aria-label="Main"]').getByRole('link', { name: group }).click();
   // the menus load when first opened: wait for what the user sees
   await page.getByRole('menu').getByRole('menuitem').first().waitFor();
   const items = (await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
@@ -106,9 +107,9 @@ async function outboxLink(email: string): Promise<string> {
 
 /** Opens the side drawer and waits until it has slid in. */
 async function openDrawer(page: Page) {
-  // a button of the server's page: it answers once the app has hydrated the page (decision 078)
+  // a link to the footer's menu until the app is there (decision 078): the drawer is the app's
   await appLive(page);
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'Open menu' }).click();
   const paper = page.locator('.MuiDrawer-paper');
   await expect.poll(async () => (await paper.boundingBox())?.x).toBe(0);
   await transitionsDone(page);

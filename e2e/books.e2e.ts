@@ -511,11 +511,11 @@ describe('books in the browser', () => {
     await snap(page, 'books-my-books-375');
     // the theme's breakpoints are the spec's 480 / 768 / 1024 / 1200: below 1200 px the menu is a drawer
     await page.setViewportSize({ width: 1199, height: 900 });
-    await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Open menu' }).isVisible()).toBe(true);
     await page.setViewportSize({ width: 1024, height: 900 });
     await snap(page, 'books-my-books-1024');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('link', { name: 'Open menu' }).isVisible()).toBe(false);
   });
 
   it('5. search: the empty message, advanced options (author + language), ?query= and the Newly Published grid', async () => {
@@ -809,7 +809,7 @@ describe('books in the browser', () => {
     await expect.poll(() => page.getByRole('heading', { name: MSG.somethingWrongPage }).count()).toBe(0);
     await settle(page);
     await page.setViewportSize({ width: 375, height: 900 });
-    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Open menu' }).click();
     await page.locator('.MuiDrawer-paper').getByRole('link', { name: 'About', exact: true }).click();
     await page.waitForURL(`${journey.server.url}/about`);
     await expect.poll(() => page.getByRole('heading', { name: MSG.somethingWrongPage, level: 1 }).isVisible()).toBe(true);

@@ -4,7 +4,8 @@
  * publisher claims the imported account there, support approves it by a signed link, and once
  * the publisher has set a password through the link it is sent, it sees the book marked
  * 'Incomplete — please add the publication year' in My Books until it adds the year. The claim
- * form keeps its buttons on screen on a phone, however long the message.
+ * form keeps its buttons on screen on a phone, however long the message; with JavaScript off the
+ * claim is a page whose form the server answers (decision 078).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,9 +91,31 @@ describe('the real catalogue: books whose year is not known', () => {
       const outbox = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`).then((response) => response.json());
       return outbox.data.messages.find((message: { link: string | null }) => message.link).link as string;
     };
-    // a button of the server's page: it answers once the app has hydrated the page (decision 078)
+    // with JavaScript off 'Claim this account' is a link to the claim's page, whose form the
+    // server answers: the API's messages under their fields, then 'Claim sent' (decision 078)
+    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    contexts.push(noJs);
+    const plain = await noJs.newPage();
+    await plain.goto(page.url());
+    await plain.getByRole('link', { name: 'Is this your publication? Claim this account' }).click();
+    await plain.waitForURL(`${page.url()}/claim`);
+    await plain.getByRole('button', { name: 'Send claim' }).click();
+    await expect.poll(() => plain.getByText('Full name is required').isVisible()).toBe(true);
+    await plain.getByLabel('Full name').fill('Hitesh Shah');
+    await plain.getByLabel('Email').fill(email);
+    await plain.getByLabel('Contact number').fill('9825012345');
+    await plain
+      .getByLabel('How are you related to this publisher?')
+      .fill('I am the trustee of Shrutgyan Prakashan and publish these books.');
+    await snap(plain, 'catalogue-no-js-claim-390');
+    await plain.getByRole('button', { name: 'Send claim' }).click();
+    await plain.waitForURL(`${page.url()}/claim?sent=1`);
+    expect(await plain.getByTestId('claim-sent').textContent()).toContain('Claim sent');
+    await snap(plain, 'catalogue-no-js-claim-sent-390');
+
+    // a link to the claim's page until the app is there (decision 078): the dialog is the app's
     await appLive(page);
-    await page.getByRole('button', { name: 'Is this your publication? Claim this account' }).click();
+    await page.getByRole('link', { name: 'Is this your publication? Claim this account' }).click();
     const claim = page.getByRole('dialog', { name: 'Claim Shrutgyan Prakashan Palitana' });
     await claim.getByRole('button', { name: 'Send claim' }).click();
     await expect.poll(() => claim.getByText('Full name is required').isVisible()).toBe(true);

@@ -6,7 +6,7 @@
  * the first interaction starts it. A tap before the app is there is answered by the browser: the
  * language link and 'Order Book as Reader' open the server's page. What a visitor typed into the
  * server's login or reader's order form before the app hydrated it is still there after, and the
- * app sends it.
+ * app sends it. 'Open menu' is a link to the footer's menu until the app opens the drawer.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -226,5 +226,19 @@ describe('the first tap on a page rendered on the server', () => {
     await expect.poll(() => results.getByText('કલ્પસૂત્ર').first().isVisible()).toBe(true);
     // the app searched in place: no page load, no '?query=' asked of the server
     expect(await sameWindow(page)).toBe(true);
+  });
+
+  it("9. 'Open menu' before the app leads to the footer's menu; once the app has hydrated the page, it opens the drawer", async () => {
+    const page = await newPage();
+    const release = await holdApp(page);
+    await page.goto(`${journey.server.url}${bookPath}`);
+    await page.getByRole('banner').getByRole('link', { name: 'Open menu' }).click();
+    await page.waitForURL(`${journey.server.url}${bookPath}#site-menu`);
+    expect(await page.getByRole('navigation', { name: 'Menu', exact: true }).isVisible()).toBe(true);
+    expect(await isLive(page)).toBe(0);
+    release();
+    await appLive(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Open menu' }).click();
+    await expect.poll(() => page.locator('.MuiDrawer-paper').isVisible()).toBe(true);
   });
 });

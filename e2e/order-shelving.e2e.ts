@@ -65,7 +65,6 @@ describe('a received order on the shelves, on a phone', () => {
       await signIn(page, base, 'Library Login', LIBRARY);
       await page.evaluate((lng) => localStorage.setItem('jsbn.language', lng), language);
       await page.goto(`${base}/orders`);
-      await appLive(page);
       await page.getByRole('tab', { name: orders.tabs.LIBRARY.DISPATCHED }).waitFor();
       await appLive(page);
 

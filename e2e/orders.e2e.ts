@@ -479,8 +479,8 @@ describe('orders and their documents, end to end', () => {
     const page = publisher;
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${journey.server.url}/booked-orders`);
-    await appLive(page);
     await settle(page);
+    // a link (`?tab=completed`): it answers before the app is there too (decision 078)
     await page.getByRole('tab', { name: 'Completed' }).click();
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(1);
     await snap(page, 'orders-received-completed-375');

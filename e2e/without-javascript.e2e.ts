@@ -4,8 +4,13 @@
  * language links render the page in Gujarati and Hindi and keep the choice for the next page, and
  * 'Order Book as Library' leads to the library's login with the book's order as its return address;
  * the login form signs in (a wrong password shows its message) and reaches its return address,
- * and the reader's order form sends its request.
- * Screenshots `no-js-book-<lng>-390.png`.
+ * and the reader's order form sends its request. The buttons the app answers once it has hydrated
+ * the page are links or forms before (decision 078): 'Open menu' leads to the footer's menu, the
+ * signed-in library's order tabs are links the server renders, and Recently Published's 'Want to
+ * order?' Yes is a form the server answers with the page showing it. ('Claim this account', which
+ * needs an imported publisher, is walked without JavaScript in catalogue.e2e.ts.)
+ * Screenshots `no-js-book-<lng>-390.png`, `no-js-menu-390.png`, `no-js-orders-<lng>-<width>.png`,
+ * `no-js-recent-<lng>-<width>.png`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -101,5 +106,54 @@ describe("a book's page with JavaScript off", () => {
     await reader.getByRole('button', { name: 'Send the request to the publisher' }).click();
     await reader.waitForURL(`${journey.server.url}/jsbn/${jsbn}/reader-order?sent=1`);
     expect(await reader.getByTestId('reader-order-sent').textContent()).toContain('was sent to the publisher');
+  });
+});
+
+/** A new page of a context with JavaScript off, `width` wide, in `locale`. */
+async function pageWithoutJs(width = PHONE.width, locale = 'en-IN'): Promise<Page> {
+  const context = await journey.browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width, height: width === PHONE.width ? PHONE.height : 900 },
+    locale,
+  });
+  journey.contexts.push(context);
+  return context.newPage();
+}
+
+describe("the app's buttons with JavaScript off (decision 078)", () => {
+  it("6. 'Open menu' leads to the footer's menu, whose links work", async () => {
+    const visitor = await pageWithoutJs();
+    await visitor.goto(`${journey.server.url}/jsbn/${jsbn}`);
+    await visitor.getByRole('banner').getByRole('link', { name: 'Open menu' }).click();
+    await visitor.waitForURL(`${journey.server.url}/jsbn/${jsbn}#site-menu`);
+    const menu = visitor.getByRole('navigation', { name: 'Menu', exact: true });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Library', exact: true }).getAttribute('href')).toBe('/library-register');
+    await snap(visitor, 'no-js-menu-390', { screen: true });
+    await menu.getByRole('link', { name: 'About', exact: true }).click();
+    await visitor.waitForURL(`${journey.server.url}/about`);
+  });
+
+  it("7. the library's order tabs are links: the server renders the tab chosen", async () => {
+    await page.goto(`${journey.server.url}/orders`);
+    const tabs = page.getByRole('tablist');
+    expect(await tabs.getByRole('tab', { name: 'Pending', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await tabs.getByRole('tab', { name: 'Dispatched', exact: true }).click();
+    await page.waitForURL(`${journey.server.url}/orders?tab=dispatched`);
+    expect(await tabs.getByRole('tab', { name: 'Dispatched', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await snap(page, 'no-js-orders-en-390');
+  });
+
+  it("8. Recently Published's 'Want to order?' Yes is a form: the page comes back with Yes chosen", async () => {
+    await page.goto(`${journey.server.url}/new-published-books`);
+    const want = page.getByRole('group', { name: /^Want to order / }).first();
+    expect(await want.getByRole('button', { name: 'Yes' }).getAttribute('aria-pressed')).toBe('false');
+    const asked = (await want.getAttribute('aria-label'))!;
+    await want.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForURL((url) => url.pathname === '/new-published-books' && url.searchParams.get('want') === 'yes');
+    expect(new URL(page.url()).searchParams.get('book')).toMatch(/^[A-Z]{5}-\d{5}-[A-Z0-9]$/);
+    const chosen = page.getByRole('group', { name: asked, exact: true });
+    expect(await chosen.getByRole('button', { name: 'Yes' }).getAttribute('aria-pressed')).toBe('true');
+    await snap(page, 'no-js-recent-en-390');
   });
 });

@@ -55,9 +55,8 @@ const serverMade = root.hasAttribute('data-server-made');
 const LIVE = 'data-app-live';
 const start = (hydrate: boolean) =>
   import('./app/start')
+    // resolved in the app root's first effect: the page's handlers are attached
     .then(({ startApp }) => startApp(root, hydrate))
-    // a task later React has attached the page's handlers
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => root.setAttribute(LIVE, ''));
 
 /**

@@ -31,7 +31,7 @@ const INDEX = `<!doctype html>
  * renders their titles, where their data came from and the support e-mail; for a signed-in user (decision 047) also who the API says they are
  * (\`/api/user/me\` through the same transport) and who the page was rendered for. The
  * library's ordering pages (/publisher-wise-books…) show the cart (\`CartLayout\`); the login page shows its
- * address and the form reply it is rendered with, as does a reader's order page (decision 066).
+ * address and the form reply it is rendered with, as do a reader's order page (decision 066) and a claim's (decision 078).
  */
 const RENDERER = `export const SEEDS_ELEMENT_ID = 'jsbn-queries';
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -46,7 +46,7 @@ export async function renderPage(url, transport, language, options = {}) {
   if (globalThis.jsbnRenderFails) throw new Error('the render failed');
   const { pathname, search } = new URL(url);
   // the login page: its query, and what its form posted without the app got back (decision 066)
-  if (pathname === '/login' || pathname.endsWith('/reader-order')) {
+  if (pathname === '/login' || pathname.endsWith('/reader-order') || pathname.endsWith('/claim')) {
     const reply = options.formReply ?? null;
     const fields = reply ? Object.entries(reply.fields).map(([name, message]) => '<p data-field="' + name + '">' + escape(message) + '</p>').join('') : '';
     const error = reply ? '<p role="alert" data-form-error>' + escape(reply.message) + '</p>' + fields : '';

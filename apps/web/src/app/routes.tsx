@@ -21,6 +21,7 @@ const BulkRegisterPage = lazyNamed(() => import('../features/books/pages/bulk-re
 const SearchBookPage = lazyNamed(() => import('../features/books/pages/search-book-page'), 'SearchBookPage');
 const BookDetailPage = lazyNamed(() => import('../features/books/pages/book-detail-page'), 'BookDetailPage');
 const ReaderOrderPage = lazyNamed(() => import('../features/books/pages/reader-order-page'), 'ReaderOrderPage');
+const ClaimPublisherPage = lazyNamed(() => import('../features/books/pages/claim-publisher-page'), 'ClaimPublisherPage');
 const CartLayout = lazyNamed(() => import('../features/ordering/components/cart'), 'CartLayout');
 const PublisherWiseBooksPage = lazyNamed(() => import('../features/ordering/pages/publisher-wise-books-page'), 'PublisherWiseBooksPage');
 const PublisherBooksPage = lazyNamed(() => import('../features/ordering/pages/publisher-books-page'), 'PublisherBooksPage');
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: paths.searchBook, element: <SearchBookPage /> },
           { path: paths.bookDetail, element: <BookDetailPage /> },
           { path: paths.readerOrder, element: <ReaderOrderPage /> },
+          { path: paths.claimPublisher, element: <ClaimPublisherPage /> },
           {
             path: paths.login,
             element: (

@@ -3,7 +3,7 @@
  * every failure once (packages/shared/src/messages.ts), the router, and the first render — a hydration of the
  * server-made page when there is one (decision 011), else a fresh render.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { MutationCache, QueryCache, QueryClient, hashKey, hydrate as hydrateQueries } from '@tanstack/react-query';
@@ -46,7 +46,18 @@ function serverSeeds(): QuerySeed[] {
 }
 
 /**
- * Renders the app into `root`.
+ * The app's root: its children, and `afterFirstRender` in its first effect. The root's effect runs
+ * after every effect of the page under it, so by then the hydration has attached each element's
+ * handlers and the page's fields have registered with their forms.
+ */
+function AppRoot({ afterFirstRender, children }: { afterFirstRender: () => void; children: ReactNode }) {
+  useEffect(afterFirstRender, [afterFirstRender]);
+  return children;
+}
+
+/**
+ * Renders the app into `root`; resolves once the app root's first effect has run (the page's
+ * handlers attached, what was typed before the hydration replayed).
  * @param hydrate true when `root` holds the server's render of this very page for this browser's
  *   user (a visitor, or the signed-in user it was rendered for): the app hydrates that DOM instead of
  *   rendering it again
@@ -112,26 +123,36 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
     startI18n(hydrate && isInterfaceLanguage(renderedIn) ? renderedIn : undefined),
     preloadRoute(window.location.pathname),
   ]);
+  // what the visitor typed or ticked before the app was there stays (lib/typed-before-hydration.ts):
+  // captured just before the hydration, replayed in the app root's first effect, once the app has attached
+  const ticked = hydrate ? tickedBoxes(root) : new Map<HTMLInputElement, boolean>();
+  const typed = hydrate ? typedFields(root) : new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  if (hydrate) captureTypedValues(root);
+  let attached = () => {};
+  const live = new Promise<void>((resolve) => (attached = resolve));
+  let first = true;
+  const afterFirstRender = () => {
+    if (!first) return;
+    first = false;
+    replayTickedBoxes(root, ticked);
+    replayTypedFields(typed);
+    attached();
+  };
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <AppRoot afterFirstRender={afterFirstRender}>
+        <AppProviders queryClient={queryClient} i18n={i18n} styleCache={createStyleCache()}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppRoot>
     </StrictMode>
   );
   if (hydrate) {
-    // what the visitor typed or ticked before the app was there stays (lib/typed-before-hydration.ts)
-    captureTypedValues(root);
-    const ticked = tickedBoxes(root);
-    const typed = typedFields(root);
     hydrateRoot(root, app);
-    // a task later the page's handlers are attached
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    replayTickedBoxes(root, ticked);
-    replayTypedFields(typed);
   } else {
     // a server-made page not hydrated (rendered in another language): rendered afresh
     root.replaceChildren();
     createRoot(root).render(app);
   }
+  return live;
 }

@@ -29,6 +29,8 @@ export const paths = {
   bookDetail: '/jsbn/:jsbn',
   /** 'Order Book as Reader': a form the server answers too (decision 066). */
   readerOrder: '/jsbn/:jsbn/reader-order',
+  /** 'Claim this account' of the book's imported publisher: a form the server answers too (decision 078). */
+  claimPublisher: '/jsbn/:jsbn/claim',
   publisherWiseBooks: '/publisher-wise-books',
   publisherBooks: '/publisher-wise-books/:publisherId',
   newPublishedBooks: '/new-published-books',
@@ -83,7 +85,9 @@ export const feedSlug = (name: string) =>
 export const bookDetailPath = (jsbn: string) => `/jsbn/${encodeURIComponent(jsbn)}`;
 /** /jsbn/<JSBN>/reader-order — 'Order Book as Reader' of the book. */
 export const readerOrderPath = (jsbn: string) => `${bookDetailPath(jsbn)}/reader-order`;
-/** The query of the reader's order page once its request is sent (`?sent=1`). */
+/** /jsbn/<JSBN>/claim — the claim of the book's imported publisher's account. */
+export const claimPublisherPath = (jsbn: string) => `${bookDetailPath(jsbn)}/claim`;
+/** The query of the reader's order page and the claim page once the request is sent (`?sent=1`). */
 export const READER_ORDER_SENT = 'sent';
 export const publisherBooksPath = (publisherId: number | string) => `/publisher-wise-books/${publisherId}`;
 export const editBookPath = (id: number | string) => `/edit-book/${id}`;
@@ -134,6 +138,14 @@ export const ORDER_BOOK_QUERY = 'book';
 
 /** The query of the publisher's books page that opens the order's confirmation once the book is in the cart. */
 export const CONFIRM_ORDER_QUERY = 'confirm';
+/**
+ * The query of Recently Published's and a publisher's list that says 'Want to order?' with the
+ * book `?book=` names: `yes` (or none) puts it in the cart, `no` takes it out. It is what the
+ * Yes/No form sends before the app has hydrated the page (decision 078).
+ */
+export const WANT_ORDER_QUERY = 'want';
+/** The query of the orders pages naming their status tab (`?tab=in-progress`), so the server renders that tab. */
+export const ORDER_TAB_QUERY = 'tab';
 
 /**
  * /publisher-wise-books/<id>?book=<JSBN> — the publisher's books with that book put in the cart;

@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_MSG, formatJsbn, todayIso } from '@jsbn/shared';
 import { accountEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
-import { reader_orders } from '../../db/schema.js';
+import { publisher_claims, reader_orders } from '../../db/schema.js';
 import { ENGINES, createTestApp, type TestApp } from '../../test/harness.js';
 import { builtApp } from '../../test/web-dist.js';
 import { FORM_REPLY_CACHE } from './forms.js';
+import { IMPORTED_ACCOUNT_DOMAIN } from '../publishers/service.js';
 import { inject } from '../../test/inject.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -179,6 +180,47 @@ describe.each(ENGINES)('the login form without the app on %s', (engine) => {
       const unknown = await order(filled, {}, 'ZZZZZ-99999-Z');
       expect(unknown.statusCode).toBe(404);
       expect(unknown.body).toContain('Book not found');
+    });
+  });
+
+  describe('the claim of an imported publisher', () => {
+    let jsbn: string;
+    const claim = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: `/jsbn/${jsbn}/claim`, headers: { ...FORM, ...headers }, payload: form(fields) });
+    const filled = {
+      fullName: 'Hitesh Shah',
+      email: 'trustee@shrutgyan.example',
+      contact: '9825012345',
+      message: 'I am the trustee and publish these books.',
+    };
+
+    beforeAll(async () => {
+      const publisher = await createPublisher(t.ctx, { publisher_no: 'CLAIM', email: `claim@${IMPORTED_ACCOUNT_DOMAIN}` });
+      const book = await createBook(t.ctx, publisher.publisherId, { book_title: 'Updeshmala' });
+      jsbn = formatJsbn(book.jsbn_number);
+    });
+
+    it('is rendered on the server', async () => {
+      const page = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}/claim` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(page.body).toContain(`data-url="/jsbn/${jsbn}/claim"`);
+    });
+
+    it("sends the claim: 303 to the page that says so; refused, the page again with the API's messages", async () => {
+      const empty = await claim({ ...filled, fullName: '' }, { 'sec-fetch-site': 'same-origin' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.headers['cache-control']).toBe(FORM_REPLY_CACHE);
+      expect(empty.body).toMatch(/<p data-field="fullName">[^<]+<\/p>/);
+      expect(await t.ctx.db.select().from(publisher_claims)).toEqual([]);
+      const reply = await claim(filled, { 'sec-fetch-site': 'same-origin' });
+      expect(reply.statusCode, reply.body).toBe(303);
+      expect(reply.headers.location).toBe(`/jsbn/${jsbn}/claim?sent=1`);
+      expect(reply.headers['cache-control']).toBe(FORM_REPLY_CACHE);
+      expect((await t.ctx.db.select().from(publisher_claims)).map((row) => row.email)).toEqual([filled.email]);
+      const crossSite = await claim(filled, { 'sec-fetch-site': 'cross-site' });
+      expect(crossSite.statusCode).toBe(403);
+      expect(await t.ctx.db.select().from(publisher_claims)).toHaveLength(1);
     });
   });
 });

@@ -12,12 +12,23 @@
  * - posted from another site (`Sec-Fetch-Site`, else `Origin`, not this one's): 403, nothing done.
  * The reader's order of a book (`/jsbn/:jsbn/reader-order`, 'Order Book as Reader') is answered the
  * same way through `POST /api/book/reader/order`: sent, `303` to the page with `?sent=1`, which
- * says so; refused, the page again with each field's message under it.
+ * says so; refused, the page again with each field's message under it. The claim of a book's
+ * imported publisher ('Claim this account', `/jsbn/:jsbn/claim`, decision 078) is answered the same
+ * way through `POST /api/publisher/:id/claim`.
  * Every answer to a post is `Cache-Control: private, no-store`.
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountEndpoints, bookEndpoints, formatJsbn, sameSitePath, type FormReply, type InterfaceLanguage } from '@jsbn/shared/core';
+import {
+  accountEndpoints,
+  bookEndpoints,
+  fillPath,
+  formatJsbn,
+  publisherEndpoints,
+  sameSitePath,
+  type FormReply,
+  type InterfaceLanguage,
+} from '@jsbn/shared/core';
 import type { AppContext } from '../../context.js';
 import { pageLanguage, translate, visitorLanguage } from '../../lib/i18n.js';
 import { SESSION_COOKIE } from '../../lib/session-cookie.js';
@@ -47,6 +58,9 @@ interface LoginPost {
 
 /** The fields of the reader's order form as the browser posts them (`reader-order-page.tsx`). */
 const READER_FIELDS = ['name', 'mobile', 'email', 'message', 'date'] as const;
+
+/** The fields of the claim form as the browser posts them (`claim-publisher-page.tsx`, the contact form's). */
+const CLAIM_FIELDS = ['fullName', 'email', 'contact', 'message'] as const;
 
 /** An API reply as the routes send it (docs/api.md), as far as a form's page needs it. */
 interface ApiReply {
@@ -91,10 +105,16 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
   };
 
   /** The reply of an API route asked in-process for a posted form, as the visitor (their address, their language). */
-  const ask = (request: FastifyRequest, endpoint: { method: string; path: string }, language: InterfaceLanguage, payload: object) =>
+  const ask = (
+    request: FastifyRequest,
+    endpoint: { method: string; path: string },
+    language: InterfaceLanguage,
+    payload: object,
+    params: Record<string, unknown> = {},
+  ) =>
     app.inject({
       method: endpoint.method as 'POST',
-      url: `/api${endpoint.path}`,
+      url: `/api${fillPath(endpoint.path, params)}`,
       headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': language },
       payload,
       remoteAddress: request.ip,
@@ -113,6 +133,26 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
     request.log.warn({ origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'a form posted from another site');
     void reply.status(403).type('text/plain; charset=utf-8').send(translate(CROSS_SITE_MESSAGE, language));
     return true;
+  };
+
+  /** The book of a form's address (`/jsbn/:jsbn/…`); `missing`: the JSBN asked for, of no book (or a withdrawn one). */
+  const postedBook = async (request: FastifyRequest) => {
+    const requested = (request.params as { jsbn: string }).jsbn.slice(0, 40);
+    const found = await bookByJsbn(ctx, requested).catch((error: unknown) => {
+      if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 410)) return null;
+      throw error;
+    });
+    return found ?? { missing: requested };
+  };
+
+  /** A refused form's answer: `html` (the page again, with the API's messages), with the API's status and its `Retry-After`. */
+  const refused = (reply: FastifyReply, answer: { statusCode: number; headers: Record<string, unknown> }, html: string) => {
+    const retryAfter = answer.headers['retry-after'];
+    if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
+    return reply
+      .status(answer.statusCode >= 400 ? answer.statusCode : 400)
+      .type(HTML_TYPE)
+      .send(html);
   };
 
   await app.register(async (scope) => {
@@ -170,16 +210,12 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
       reply.header('cache-control', FORM_REPLY_CACHE);
       const language = pageLanguage(request);
       if (refusedCrossSite(request, reply, language)) return reply;
-      const requested = (request.params as { jsbn: string }).jsbn.slice(0, 40);
-      const found = await bookByJsbn(ctx, requested).catch((error: unknown) => {
-        if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 410)) return null;
-        throw error;
-      });
-      if (!found)
+      const found = await postedBook(request);
+      if ('missing' in found)
         return reply
           .status(404)
           .type(HTML_TYPE)
-          .send(missingBookHtml(shell, requested, language));
+          .send(missingBookHtml(shell, found.missing, language));
       const posted = (request.body ?? {}) as Record<string, unknown>;
       const values: Record<string, string> = Object.fromEntries(READER_FIELDS.map((name) => [name, text(posted[name])]));
       const address = `/jsbn/${encodeURIComponent(formatJsbn(found.book.jsbn_number))}/reader-order`;
@@ -190,13 +226,32 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
         bookName: found.book.book_title,
       });
       if (answer.statusCode === 200) return reply.redirect(`${address}?sent=1`, 303);
-      const retryAfter = answer.headers['retry-after'];
-      if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
-      const html = await page(address, request, language, refusal(answer.json<ApiReply>(), values));
-      return reply
-        .status(answer.statusCode >= 400 ? answer.statusCode : 400)
-        .type(HTML_TYPE)
-        .send(html);
+      return refused(reply, answer, await page(address, request, language, refusal(answer.json<ApiReply>(), values)));
+    });
+
+    /** GET /jsbn/:jsbn/claim — the claim of the book's imported publisher, rendered on the server (`?sent=1`: it was sent). */
+    scope.get('/jsbn/:jsbn/claim', { schema: { hide: true } }, async (request, reply) => {
+      reply.type(HTML_TYPE).header('cache-control', PAGE_CACHE).header('vary', 'Accept-Language, Cookie');
+      return page(request.url, request, visitorLanguage(request, reply));
+    });
+
+    /** POST /jsbn/:jsbn/claim (the claim form, urlencoded): see the module's comment. */
+    scope.post('/jsbn/:jsbn/claim', { schema: { hide: true } }, async (request, reply) => {
+      reply.header('cache-control', FORM_REPLY_CACHE);
+      const language = pageLanguage(request);
+      if (refusedCrossSite(request, reply, language)) return reply;
+      const found = await postedBook(request);
+      if ('missing' in found)
+        return reply
+          .status(404)
+          .type(HTML_TYPE)
+          .send(missingBookHtml(shell, found.missing, language));
+      const posted = (request.body ?? {}) as Record<string, unknown>;
+      const values: Record<string, string> = Object.fromEntries(CLAIM_FIELDS.map((name) => [name, text(posted[name])]));
+      const address = `/jsbn/${encodeURIComponent(formatJsbn(found.book.jsbn_number))}/claim`;
+      const answer = await ask(request, publisherEndpoints.claim, language, values, { id: found.book.publisher.id });
+      if (answer.statusCode === 200) return reply.redirect(`${address}?sent=1`, 303);
+      return refused(reply, answer, await page(address, request, language, refusal(answer.json<ApiReply>(), values)));
     });
   });
 }

@@ -75,12 +75,22 @@ const PRIVATE_REVALIDATE = 'private, no-cache';
  * phone would otherwise wait for the whole app before it shows anything. Any other, and these
  * for anyone else, are the shell, rendered by the browser's app. Paths as the web app's `paths`.
  */
-const SIGNED_IN_PAGES: readonly { path: string; role: PageSession['user']['modelType'] }[] = [
-  { path: '/orders', role: 'LIBRARY' },
+const SIGNED_IN_PAGES: readonly { path: string; role: PageSession['user']['modelType']; query?: readonly string[] }[] = [
+  // its status tab, `?tab=` (decision 078)
+  { path: '/orders', role: 'LIBRARY', query: ['tab'] },
   { path: '/publisher-wise-books', role: 'LIBRARY' },
-  { path: '/publisher-wise-books/:publisherId', role: 'LIBRARY' },
-  { path: '/new-published-books', role: 'LIBRARY' },
+  // 'Want to order?' answered before the app hydrated the page, `?book=<JSBN>&want=yes|no` (decision 078)
+  { path: '/publisher-wise-books/:publisherId', role: 'LIBRARY', query: ['book', 'want'] },
+  { path: '/new-published-books', role: 'LIBRARY', query: ['book', 'want'] },
 ];
+
+/** Whether the server renders a page asked for with `url`'s query: none, or only the names `allowed` (each once). */
+export function rendersQuery(url: string, allowed: readonly string[] = []): boolean {
+  const at = url.indexOf('?');
+  if (at < 0) return true;
+  const names = [...new URLSearchParams(url.slice(at + 1)).keys()];
+  return names.every((name) => allowed.includes(name)) && new Set(names).size === names.length;
+}
 
 /**
  * `<link rel="alternate" hreflang>` of a visitor's page at `path` in each language and for any
@@ -254,12 +264,12 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     });
   }
 
-  // a library's lists, rendered for the signed-in library (decision 047); for anyone else, or with a
-  // query (a book to put in the cart: the browser's app does that at once), the shell
-  for (const { path, role } of SIGNED_IN_PAGES) {
+  // a library's lists, rendered for the signed-in library (decision 047); for anyone else, or with
+  // another query (`&confirm=1` opens the order's confirmation: the browser's app does that), the shell
+  for (const { path, role, query } of SIGNED_IN_PAGES) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', 'Cookie');
-      const session = request.url.includes('?') ? null : await pages.sessionOf(request);
+      const session = rendersQuery(request.url, query) ? await pages.sessionOf(request) : null;
       if (!session || session.user.modelType !== role) return shell;
       const language = pageLanguage(request);
       const rendered = await renderSignedIn(request.url, request.ip, language, session);

@@ -17,7 +17,7 @@ import { lazyNamed, useOnceTrue } from '../../components/lazy';
 import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../../lib/theme';
 import { paths } from '../../lib/paths';
 import { currentLanguage } from '../../i18n';
-import { isGroup, menuFor, profileMenuFor, type MenuGroup, type MenuItemDef } from './menus';
+import { isGroup, menuFor, profileMenuFor, type MenuGroup, type MenuItemDef, type MenuLink } from './menus';
 
 const navPopups = () => import('./nav-popups');
 const NavMenu = lazyNamed(navPopups, 'NavMenu');
@@ -120,7 +120,12 @@ function GroupButton({ group }: { group: MenuGroup }) {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        // before the app is there, a link to the footer's menu (decision 078)
+        href={`#${SITE_MENU_ID}`}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          event.preventDefault();
+          setAnchor(event.currentTarget);
+        }}
         sx={{ fontWeight: active ? 700 : 500, borderBottom: active ? '2px solid' : '2px solid transparent', borderRadius: 0 }}
       >
         {t(`menu.${group.label}`)}
@@ -161,6 +166,55 @@ function DesktopNav({ items }: { items: MenuItemDef[] }) {
     </Stack>
   );
 }
+
+/** The id of the footer's menu, which the app bar's 'Open menu' and menu groups lead to before the app is there. */
+const SITE_MENU_ID = 'site-menu';
+
+/**
+ * The menu as plain links in the footer (`#site-menu`): the app bar's 'Open menu' (and, on a wide
+ * screen, each group's button) is a link to it, so a tap before the app has hydrated the page, or
+ * without JavaScript, still reaches every page of the menu (decision 078); once the app is there,
+ * those buttons open the drawer and the drop-down menus instead. A group's entries follow its name.
+ */
+function SiteMenuLinks({ items }: { items: MenuItemDef[] }) {
+  const { t } = useTranslation();
+  const link = (item: MenuLink) => (
+    <Link key={item.to} component={RouterLink} to={item.to} color="inherit" sx={FOOTER_LINK}>
+      {t(`menu.${item.label}`)}
+    </Link>
+  );
+  return (
+    <Stack
+      component="nav"
+      id={SITE_MENU_ID}
+      aria-label={t('layout.siteMenu')}
+      direction="row"
+      sx={{ justifyContent: 'center', flexWrap: 'wrap', columnGap: 2, mt: 1 }}
+    >
+      {items.map((item) =>
+        isGroup(item) ? (
+          <Stack key={item.label} direction="row" sx={{ alignItems: 'center', justifyContent: 'center', columnGap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="body2" component="span" sx={{ opacity: 0.8 }}>
+              {t(`menu.${item.label}`)}:
+            </Typography>
+            {item.children.map(link)}
+          </Stack>
+        ) : (
+          link(item)
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/** A link of the footer: a finger's size (decision 029). */
+const FOOTER_LINK = {
+  minHeight: TAP_PX,
+  minWidth: TAP_PX,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+} as const;
 
 /** The id of the footer's language links, which the app bar's switcher leads to before the app is there. */
 const LANGUAGE_LINKS_ID = 'site-languages';
@@ -301,7 +355,12 @@ export function AppLayout() {
               color="inherit"
               edge="start"
               aria-label={t('layout.openMenu')}
-              onClick={() => setDrawerOpen(true)}
+              // before the app is there, a link to the footer's menu (decision 078)
+              href={`#${SITE_MENU_ID}`}
+              onClick={(event: MouseEvent<HTMLElement>) => {
+                event.preventDefault();
+                setDrawerOpen(true);
+              }}
               sx={{ display: { xl: 'none' } }}
             >
               <MenuIcon />
@@ -343,6 +402,7 @@ export function AppLayout() {
       <>
         <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', py: 2, px: 2, textAlign: 'center' }}>
           <Typography variant="body2">{t('layout.footer', { year })}</Typography>
+          <SiteMenuLinks items={items} />
           <LanguageLinks />
         </Box>
       </>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -49,6 +49,8 @@ interface PublisherBoxProps {
   onBookList: () => void;
   /** Opens the claim dialog of an imported account nobody has taken yet. */
   onClaim: () => void;
+  /** The claim's page (`/jsbn/<JSBN>/claim`): where 'claim' leads before the app is there (decision 078). */
+  claimHref: string;
 }
 
 /**
@@ -60,7 +62,7 @@ export function PublisherBox(props: PublisherBoxProps) {
   return <Section {...props} />;
 }
 
-function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onClaim }: PublisherBoxProps) {
+function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onClaim, claimHref }: PublisherBoxProps) {
   const { t } = useTranslation('books');
   const lookups = useLookups();
   const city = useCityText();
@@ -124,7 +126,17 @@ function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onCl
       </Stack>
       <CatalogueProgress catalogue={catalogue} sx={{ mt: 1 }} />
       {publisher.claimable && !isLoggedIn ? (
-        <Button size="small" sx={{ mt: 1, textAlign: 'left', justifyContent: 'flex-start' }} onClick={onClaim}>
+        <Button
+          size="small"
+          sx={{ mt: 1, textAlign: 'left', justifyContent: 'flex-start' }}
+          // a link to the claim's page until the app is there; then the dialog (decision 078)
+          href={claimHref}
+          aria-haspopup="dialog"
+          onClick={(event: MouseEvent) => {
+            event.preventDefault();
+            onClaim();
+          }}
+        >
           {t('detail.publisher.claim')}
         </Button>
       ) : null}

@@ -30,7 +30,7 @@ import { formatDate } from '../../../components/format';
 import { usePrices } from '../../../components/prices';
 import { LoadingState } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
-import { bookDetailPath, loginPath, orderBookPath, paths, readerOrderPath } from '../../../lib/paths';
+import { bookDetailPath, claimPublisherPath, loginPath, orderBookPath, paths, readerOrderPath } from '../../../lib/paths';
 import { siteOrigin } from '../../../lib/origin';
 import { TAP_LINK, TAP_PX } from '../../../lib/theme';
 import { useBookByJsbn } from '../../../api/books';
@@ -500,6 +500,7 @@ export function BookDetailPage() {
             onInfoPdf={() => openDocument(publisherInfoPdf, BOOK_MSG.publisherInfoPdfMissing)}
             onBookList={() => openDocument(documents.publisher_book_list_pdf, BOOK_MSG.pdfError)}
             onClaim={() => setClaimOpen(true)}
+            claimHref={claimPublisherPath(formatJsbn(book.jsbn_number))}
           />
         </Box>
       </Box>

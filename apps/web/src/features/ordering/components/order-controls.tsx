@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
 import {
   Alert,
@@ -22,7 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { MSG, NO_PRICE, amountDue, formatMoney, type PostageTerms } from '@jsbn/shared/core';
+import { MSG, NO_PRICE, amountDue, formatJsbn, formatMoney, type PostageTerms } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
 import { toastError, toastSuccess } from '../../../api/client';
 import { useSession } from '../../../api/session';
@@ -32,7 +32,8 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { useLibrary } from '../../../components/details-dialogs';
 import { usePrices } from '../../../components/prices';
 import type { Column } from '../../../components/data-table';
-import { paths } from '../../../lib/paths';
+import { CONFIRM_ORDER_QUERY, ORDER_BOOK_QUERY, WANT_ORDER_QUERY, paths } from '../../../lib/paths';
+import { useBookByJsbn } from '../../../api/books';
 import { TAP_LINK } from '../../../lib/theme';
 import { sendOrderLetter, usePlaceOrders, usePostageTerms } from '../api/ordering-api';
 import { cartItemOf, isBadQuantity, useCart, type CartItem } from './cart';
@@ -44,27 +45,80 @@ export function useCanOrder() {
   return isLibrary && Boolean(user?.letterText?.trim());
 }
 
+/**
+ * 'Order This Book' (decision 029) and 'Want to order?' answered before the app hydrated the page
+ * (decision 078): the book `?book=<JSBN>` names goes into the cart — one copy, or as many as it
+ * already had — when the library may order; with `&want=no` it comes out of it. The query is then
+ * dropped, so a reload does not put back a book taken out since. With `&confirm=1` (the way back
+ * from the login of 'Order Book as Library', decision 066) the order's confirmation opens once it is there.
+ * @returns the id of the book it brought, to be shown in view (null before and without one), and whether to confirm
+ */
+export function useBookFromLink(canOrder: boolean): { arrived: number | null; confirm: boolean } {
+  const [search, setSearch] = useSearchParams();
+  const jsbn = search.get(ORDER_BOOK_QUERY) ?? '';
+  const unwanted = search.get(WANT_ORDER_QUERY) === 'no';
+  const linked = useBookByJsbn(unwanted ? '' : jsbn);
+  const { add, remove, items } = useCart();
+  const [arrived, setArrived] = useState<{ arrived: number | null; confirm: boolean }>({ arrived: null, confirm: false });
+  const book = jsbn && !unwanted ? linked.data?.book : undefined;
+  const confirm = search.get(CONFIRM_ORDER_QUERY) === '1';
+  const unwantedId = unwanted && jsbn ? (items.find((item) => item.jsbn === formatJsbn(jsbn))?.bookId ?? 0) : null;
+  useEffect(() => {
+    if (!book && unwantedId === null) return;
+    if (book && canOrder) add(cartItemOf(book));
+    if (unwantedId) remove(unwantedId);
+    setArrived({ arrived: book?.id ?? null, confirm: Boolean(book) && canOrder && confirm });
+    setSearch(
+      (current) => {
+        current.delete(ORDER_BOOK_QUERY);
+        current.delete(WANT_ORDER_QUERY);
+        current.delete(CONFIRM_ORDER_QUERY);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [book, unwantedId, canOrder, confirm, add, remove, setSearch]);
+  return arrived;
+}
+
+/**
+ * 'Want to order <title>?' Yes or No: the cart's choice once the app is there. It is a GET form
+ * of the page's own address (`?book=<JSBN>&want=yes|no`), so a tap before the app has hydrated
+ * the page is the browser's: the server renders the page with the answer shown and the app puts
+ * it in the cart as it hydrates (`useBookFromLink`, decision 078).
+ */
 function WantToOrder({ book, disabled }: { book: BookDto; disabled: boolean }) {
   const { t } = useTranslation('ordering');
   const cart = useCart();
-  const selected = Boolean(cart.find(book.id));
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const jsbn = formatJsbn(book.jsbn_number);
+  // the answer the address gives, until the app has put it in the cart
+  const asked =
+    search.get(ORDER_BOOK_QUERY) && formatJsbn(search.get(ORDER_BOOK_QUERY)!) === jsbn ? search.get(WANT_ORDER_QUERY) : undefined;
+  const selected = asked === undefined ? Boolean(cart.find(book.id)) : asked !== 'no';
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={selected ? 'yes' : 'no'}
-      disabled={disabled}
-      aria-label={t('want.label', { title: book.book_title })}
-      onChange={(_event, value: 'yes' | 'no' | null) => {
-        if (value === 'yes') cart.add(cartItemOf(book));
-        if (value === 'no') cart.remove(book.id);
-      }}
-    >
-      <ToggleButton value="yes" color="primary">
-        {t('want.yes')}
-      </ToggleButton>
-      <ToggleButton value="no">{t('want.no')}</ToggleButton>
-    </ToggleButtonGroup>
+    <Box component="form" method="get" action={pathname} onSubmit={(event: FormEvent) => event.preventDefault()}>
+      <input type="hidden" name={ORDER_BOOK_QUERY} value={jsbn} />
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={selected ? 'yes' : 'no'}
+        disabled={disabled}
+        aria-label={t('want.label', { title: book.book_title })}
+        onChange={(_event, value: 'yes' | 'no' | null) => {
+          if (value === 'yes') cart.add(cartItemOf(book));
+          if (value === 'no') cart.remove(book.id);
+        }}
+      >
+        <ToggleButton value="yes" color="primary" type="submit" name={WANT_ORDER_QUERY}>
+          {t('want.yes')}
+        </ToggleButton>
+        <ToggleButton value="no" type="submit" name={WANT_ORDER_QUERY}>
+          {t('want.no')}
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </Box>
   );
 }
 

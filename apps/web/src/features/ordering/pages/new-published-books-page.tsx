@@ -9,19 +9,21 @@ import { ExportExcelButton } from '../../../components/list-actions';
 import { call } from '../../../api/client';
 import { PageHeader } from '../../../components/page';
 import { useOrderableBooks } from '../api/ordering-api';
-import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/order-controls';
+import { OrderBar, orderColumns, priceColumn, useBookFromLink, useCanOrder } from '../components/order-controls';
 import { usePrices } from '../../../components/prices';
 import { BookDetailsDialog } from '../../../components/book-details-dialog';
 import { useFeedLink } from '../../../components/feed-link';
 import { feedPaths } from '../../../lib/paths';
 
-/** /new-published-books — Recently Published books, newest first, with ordering. */
+/** /new-published-books — Recently Published books, newest first, with ordering; `?book=<JSBN>&want=yes|no` arrives with that answer in the cart. */
 export function NewPublishedBooksPage() {
   const { t } = useTranslation('ordering');
   const list = useListState({ field: 'createdAt', order: 'desc' });
   const books = useOrderableBooks(null, list.query);
   const canOrder = useCanOrder();
   const prices = usePrices();
+  // 'Want to order?' answered before the app hydrated the page (`?book=&want=`)
+  const { arrived } = useBookFromLink(canOrder);
   const [shown, setShown] = useState<number | null>(null);
   const [bookShown, setBookShown] = useState<BookDto | null>(null);
   useFeedLink(feedPaths.new, t('pages.newBooksFeed'));
@@ -96,7 +98,7 @@ export function NewPublishedBooksPage() {
   return (
     <Box>
       <PageHeader title={t('pages.recent')} />
-      <OrderBar />
+      <OrderBar arrivedBookId={arrived} />
       <DataTable
         label={t('pages.recentLabel')}
         columns={columns}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
 import { Box, Button, Link } from '@mui/material';
 import { EXPORT_FILE_NAMES, bookEndpoints, formatJsbn, languageText } from '@jsbn/shared/core';
 import type { BookDto } from '@jsbn/shared';
@@ -10,47 +10,14 @@ import { call } from '../../../api/client';
 import { orNA } from '../../../components/format';
 import { PageHeader } from '../../../components/page';
 import { usePrices } from '../../../components/prices';
-import { CONFIRM_ORDER_QUERY, ORDER_BOOK_QUERY, feedPaths, paths } from '../../../lib/paths';
+import { feedPaths, paths } from '../../../lib/paths';
 import { TAP_LINK } from '../../../lib/theme';
 import { useLookups } from '../../../i18n';
 import { BookDetailsDialog } from '../../../components/book-details-dialog';
 import { FollowButton } from '../../../components/follow-button';
 import { useFeedLink } from '../../../components/feed-link';
-import { useBookByJsbn } from '../../../api/books';
 import { useOrderableBooks } from '../api/ordering-api';
-import { cartItemOf, useCart } from '../components/cart';
-import { OrderBar, orderColumns, priceColumn, useCanOrder } from '../components/order-controls';
-
-/**
- * 'Order This Book' (decision 029): the book `?book=<JSBN>` names goes into the cart — one copy,
- * or as many as it already had — when the library may order; the query is then dropped, so a
- * reload does not put back a book taken out since. With `&confirm=1` (the way back from the login
- * of 'Order Book as Library', decision 066) the order's confirmation opens once it is there.
- * @returns the id of the book it brought, to be shown in view (null before and without one), and whether to confirm
- */
-function useBookFromLink(canOrder: boolean): { arrived: number | null; confirm: boolean } {
-  const [search, setSearch] = useSearchParams();
-  const jsbn = search.get(ORDER_BOOK_QUERY) ?? '';
-  const linked = useBookByJsbn(jsbn);
-  const { add } = useCart();
-  const [arrived, setArrived] = useState<{ arrived: number | null; confirm: boolean }>({ arrived: null, confirm: false });
-  const book = jsbn ? linked.data?.book : undefined;
-  const confirm = search.get(CONFIRM_ORDER_QUERY) === '1';
-  useEffect(() => {
-    if (!book) return;
-    if (canOrder) add(cartItemOf(book));
-    setArrived({ arrived: book.id, confirm: canOrder && confirm });
-    setSearch(
-      (current) => {
-        current.delete(ORDER_BOOK_QUERY);
-        current.delete(CONFIRM_ORDER_QUERY);
-        return current;
-      },
-      { replace: true },
-    );
-  }, [book, canOrder, confirm, add, setSearch]);
-  return arrived;
-}
+import { OrderBar, orderColumns, priceColumn, useBookFromLink, useCanOrder } from '../components/order-controls';
 
 /** /publisher-wise-books/:publisherId — one publisher's books, with ordering; `?book=<JSBN>` arrives with that book in the cart. */
 export function PublisherBooksPage() {

@@ -8,6 +8,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
 import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { EXPORT_FILE_NAMES, MSG, allowedOrderActions } from '@jsbn/shared/core';
 import type { ModelType, OrderAction, OrderDto, OrderStatus, OrderStatusRequest } from '@jsbn/shared';
@@ -41,9 +42,21 @@ import {
   totalAccepted,
 } from './order-dialogs';
 import { PaymentChip } from './payment-panel';
+import { ORDER_TAB_QUERY } from '../../../lib/paths';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
 const TABS: readonly OrderStatus[] = ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'];
+
+/** A tab's name in the address (`?tab=in-progress`): its status in lower case, '-' for '_'. */
+const tabSlug = (status: OrderStatus) => status.toLowerCase().replace('_', '-');
+/** The tab the address names (`?tab=`), the first when none or an unknown one. */
+const tabOf = (slug: string | null) =>
+  Math.max(
+    0,
+    TABS.findIndex((status) => tabSlug(status) === slug),
+  );
+/** The address of a tab: the page's own with `?tab=` (a link, so a tap before the app has hydrated the page works). */
+const tabHref = (status: OrderStatus) => `?${ORDER_TAB_QUERY}=${tabSlug(status)}`;
 
 /** Where an order goes after each action: the tab to say and to open. */
 const MOVES_TO: Partial<Record<OrderAction, OrderStatus>> = {
@@ -67,7 +80,10 @@ const CONFIRM: Partial<Record<OrderAction, { message: { key: 'confirm.accept' | 
 export function OrdersView({ role, title }: { role: ModelType; title: string }) {
   const { t } = useTranslation('orders');
   const message = useMessages();
-  const [tab, setTab] = useState(0);
+  // the tab is the address's (`?tab=`): the server renders it, and each tab is a link (decision 078)
+  const [search, setSearch] = useSearchParams();
+  const tab = tabOf(search.get(ORDER_TAB_QUERY));
+  const setTab = (index: number) => setSearch({ [ORDER_TAB_QUERY]: tabSlug(TABS[index]!) });
   const status = TABS[tab]!;
   const tabLabel = (tabStatus: OrderStatus) => t(`tabs.${role}.${tabStatus}`);
   const list = useListState(ORDER_DEFAULT_SORT);
@@ -309,9 +325,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       <PageHeader title={title} />
       <Tabs
         value={tab}
-        onChange={(_event, value: number) => {
-          // Changing tab resets page, sort, search and selection (docs/api.md).
-          setTab(value);
+        onChange={() => {
+          // Changing tab (its link changes the address) resets page, sort, search and selection (docs/api.md).
           setMoved(null);
           list.reset();
         }}
@@ -335,7 +350,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         aria-label={t('tabs.label')}
       >
         {TABS.map((tabStatus) => (
-          <Tab key={tabStatus} label={tabLabel(tabStatus)} />
+          <Tab key={tabStatus} label={tabLabel(tabStatus)} component={RouterLink} to={tabHref(tabStatus)} />
         ))}
       </Tabs>
       {moved ? (
