@@ -13,12 +13,10 @@ import { applyServerErrors, digitsOnly } from '../../../components/forms';
 import { FormPhone, FormText } from '../../../components/form-fields';
 import { paths } from '../../../lib/paths';
 import { useConfirmMobile, useSendMobileCode } from '../api/accounts-api';
+import { shownMobile } from '../components/mobile-number';
 
 const codeForm = z.object({ otp });
 const numberForm = z.object({ mobile_no: phone(MSG.phone10) });
-
-/** '9825012345' as people read it: '+91 98250 12345'. */
-const shown = (number: string) => (/^\d{10}$/.test(number) ? `+91 ${number.slice(0, 5)} ${number.slice(5)}` : number);
 
 const mmss = (ms: number) => {
   const seconds = Math.ceil(ms / 1000);
@@ -114,7 +112,12 @@ export function ConfirmMobilePage() {
       {mobile.confirmedAt ? (
         <Stack spacing={2}>
           <Alert severity="success" data-testid="mobile-confirmed">
-            <Trans t={t} i18nKey="mobile.isConfirmed" values={{ number: shown(mobile.number ?? '') }} components={{ strong: <strong /> }} />
+            <Trans
+              t={t}
+              i18nKey="mobile.isConfirmed"
+              values={{ number: shownMobile(mobile.number ?? '') }}
+              components={{ strong: <strong /> }}
+            />
           </Alert>
           <Button variant="contained" onClick={later}>
             {t('mobile.continue')}
@@ -154,7 +157,7 @@ export function ConfirmMobilePage() {
               <Trans
                 t={t}
                 i18nKey={mobile.codeSentAt ? 'mobile.sent' : 'mobile.willSend'}
-                values={{ digits: OTP_LENGTH, number: shown(mobile.number) }}
+                values={{ digits: OTP_LENGTH, number: shownMobile(mobile.number) }}
                 components={{ strong: <strong /> }}
               />
             </Alert>

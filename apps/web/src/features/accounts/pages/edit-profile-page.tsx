@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths';
 import { useOwnLibrary, useOwnPublisher } from '../api/accounts-api';
 import { ProfileFormLayout, digits, numeric, useProfileForm, useStateCityOptions } from '../components/account-forms';
 import { optionalLogoFile } from '../components/registration';
+import { shownMobile } from '../components/mobile-number';
 
 function ReadOnly({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation('accounts');
@@ -208,7 +209,7 @@ function MobileConfirmation({ user }: { user: CurrentUser }) {
   if (mobile.confirmedAt)
     return (
       <Alert severity="success" sx={{ mb: 2 }} data-testid="profile-mobile-confirmed">
-        {t('mobile.profileConfirmed', { number: mobile.number })}
+        {t('mobile.profileConfirmed', { number: shownMobile(mobile.number) })}
       </Alert>
     );
   return (
@@ -222,7 +223,7 @@ function MobileConfirmation({ user }: { user: CurrentUser }) {
         </Button>
       }
     >
-      {t('mobile.profileUnconfirmed', { number: mobile.number })}
+      {t('mobile.profileUnconfirmed', { number: shownMobile(mobile.number) })}
     </Alert>
   );
 }
