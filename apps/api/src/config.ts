@@ -140,6 +140,15 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: a–z 0–9 _')
     .default('jsbn_loan_reminder'),
+  /**
+   * The name of the approved WhatsApp authentication template a mobile number's verification code
+   * is sent as (its body and its copy-code button take the code; decision 081, docs/deploy.md).
+   * Where WhatsApp is configured, a new account confirms its mobile number with it after the e-mail code.
+   */
+  WHATSAPP_CODE_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: a–z 0–9 _')
+    .default('jsbn_verification_code'),
   /** Orders one library may place in an hour (each order of a cart counts; 429 past it). */
   ORDER_LIMIT_PER_HOUR: whole(1, 1_000_000, 50),
   /** Orders one library may place with one publisher in a day (429 past it). */

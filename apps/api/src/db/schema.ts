@@ -36,6 +36,11 @@ export const accounts = pgTable(
     role: text('role', { enum: ['PUBLISHER', 'LIBRARY', 'OPERATOR'] }).notNull(),
     password_hash: text('password_hash').notNull(),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * When the profile's mobile number was confirmed by a WhatsApp code (decision 081); null while
+     * it is not, and cleared whenever the number changes.
+     */
+    mobile_verified_at: timestamp('mobile_verified_at', { withTimezone: true }),
     /** Bumped on password change/reset; tokens carrying an older version are refused. */
     token_version: integer('token_version').notNull().default(0),
     /** The interface language the account's e-mails and WhatsApp texts are written in: en, gu or hi. */
@@ -169,7 +174,8 @@ export const one_time_codes = pgTable(
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email'] }).notNull(),
+    /** verify_email: the e-mailed code of a registration; verify_mobile: the WhatsApp code confirming the mobile number (decision 081). */
+    purpose: text('purpose', { enum: ['verify_email', 'verify_mobile'] }).notNull(),
     code_hash: text('code_hash').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -712,7 +718,7 @@ export const outbox = pgTable(
      */
     unsubscribe_url: text('unsubscribe_url'),
     /** A WhatsApp message sent as an approved template (Cloud API `type: 'template'`): its name, language and body parameters. */
-    template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
+    template: jsonb('template').$type<{ name: string; language: string; parameters: string[]; button?: string }>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

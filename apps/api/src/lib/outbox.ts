@@ -33,11 +33,15 @@ export interface OutgoingMessage {
   template?: WhatsappTemplate;
 }
 
-/** A WhatsApp template message: the approved template's name, its language code and the body's parameters in order. */
+/**
+ * A WhatsApp template message: the approved template's name, its language code and the body's
+ * parameters in order; `button`, the parameter of an authentication template's copy-code button.
+ */
 export interface WhatsappTemplate {
   name: string;
   language: string;
   parameters: string[];
+  button?: string;
 }
 
 /** Queues `message` in `tx` (commits or rolls back with the caller's change). */
@@ -58,12 +62,33 @@ export async function enqueueMessage(tx: DbOrTx, message: OutgoingMessage): Prom
 
 /**
  * The columns that make a message forget its secrets: `code` and `link` emptied, and their
- * copies in the subject and the text replaced by `[redacted]`.
+ * copies in the subject, the text and a template's parameters replaced by `[redacted]`.
  */
-export function withoutSecrets(message: { code: string | null; link: string | null; subject: string; body: string }) {
+export function withoutSecrets(message: {
+  code: string | null;
+  link: string | null;
+  subject: string;
+  body: string;
+  template?: WhatsappTemplate | null;
+}) {
   const secrets = [message.code, message.link].filter((secret): secret is string => Boolean(secret));
   const hide = (text: string) => secrets.reduce((result, secret) => result.replaceAll(secret, REDACTED), text);
-  return { code: null, link: null, subject: hide(message.subject), body: hide(message.body) };
+  const { template } = message;
+  return {
+    code: null,
+    link: null,
+    subject: hide(message.subject),
+    body: hide(message.body),
+    ...(template
+      ? {
+          template: {
+            ...template,
+            parameters: template.parameters.map(hide),
+            ...(template.button ? { button: hide(template.button) } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -73,7 +98,7 @@ export function withoutSecrets(message: { code: string | null; link: string | nu
  */
 export async function forgetOldSecrets(db: DbOrTx, cutoff: Date): Promise<number> {
   const rows = await db
-    .select({ id: outbox.id, code: outbox.code, link: outbox.link, subject: outbox.subject, body: outbox.body })
+    .select({ id: outbox.id, code: outbox.code, link: outbox.link, subject: outbox.subject, body: outbox.body, template: outbox.template })
     .from(outbox)
     .where(and(lt(outbox.created_at, cutoff), or(isNotNull(outbox.code), isNotNull(outbox.link))));
   for (const row of rows) await db.update(outbox).set(withoutSecrets(row)).where(eq(outbox.id, row.id));

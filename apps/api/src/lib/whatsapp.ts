@@ -3,7 +3,8 @@
  * media (`POST <api>/<phone id>/media`, multipart) and then sent with
  * `POST <api>/<phone id>/messages` `{ messaging_product: 'whatsapp', to, type: 'document',
  * document: { id, filename, caption } }`; a message without a file is `type: 'text'`, and one
- * given as an approved template `type: 'template'` (the interests digest, decision 073).
+ * given as an approved template `type: 'template'` (the interests digest, decision 073; a
+ * verification code as an authentication template with its copy-code button, decision 081).
  * The bearer token is sent only in the Authorization header and never logged. The text carries
  * no control character (`withoutControlCharacters`).
  */
@@ -28,7 +29,7 @@ export interface WhatsappMessage {
    * Sent as this approved template instead of a text (`type: 'template'`, a utility template
    * may reach a number outside the 24-hour window): its name, language code and body parameters.
    */
-  template?: { name: string; language: string; parameters: string[] };
+  template?: { name: string; language: string; parameters: string[]; button?: string };
 }
 
 /** Timeout of each Cloud API request, ms. */
@@ -64,7 +65,7 @@ export async function sendWhatsapp(options: WhatsappOptions, message: WhatsappMe
   const text = withoutControlCharacters(message.text);
   let payload: object;
   if (message.template) {
-    const { name, language, parameters } = message.template;
+    const { name, language, parameters, button } = message.template;
     payload = {
       type: 'template',
       template: {
@@ -72,6 +73,17 @@ export async function sendWhatsapp(options: WhatsappOptions, message: WhatsappMe
         language: { code: language },
         components: [
           { type: 'body', parameters: parameters.map((value) => ({ type: 'text', text: withoutControlCharacters(value, 'single') })) },
+          // an authentication template's copy-code button takes the code as its own parameter
+          ...(button
+            ? [
+                {
+                  type: 'button',
+                  sub_type: 'url',
+                  index: '0',
+                  parameters: [{ type: 'text', text: withoutControlCharacters(button, 'single') }],
+                },
+              ]
+            : []),
         ],
       },
     };

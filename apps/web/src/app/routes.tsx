@@ -39,6 +39,7 @@ const PublishersPage = lazyNamed(() => import('../features/directory/pages/publi
 const LibrariesPage = lazyNamed(() => import('../features/directory/pages/libraries-page'), 'LibrariesPage');
 const LibraryHoldingsPage = lazyNamed(() => import('../features/directory/pages/library-holdings-page'), 'LibraryHoldingsPage');
 const EditProfilePage = lazyNamed(() => import('../features/accounts/pages/edit-profile-page'), 'EditProfilePage');
+const ConfirmMobilePage = lazyNamed(() => import('../features/accounts/pages/confirm-mobile-page'), 'ConfirmMobilePage');
 const ChangePasswordPage = lazyNamed(() => import('../features/accounts/pages/change-password-page'), 'ChangePasswordPage');
 const NewPasswordPage = lazyNamed(() => import('../features/accounts/pages/new-password-page'), 'NewPasswordPage');
 const GeneratedLettersPage = lazyNamed(() => import('../features/orders/pages/generated-letters-page'), 'GeneratedLettersPage');
@@ -115,6 +116,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireRole>
                 <EditProfilePage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.confirmMobile,
+            element: (
+              <RequireRole>
+                <ConfirmMobilePage />
               </RequireRole>
             ),
           },

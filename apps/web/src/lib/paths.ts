@@ -19,6 +19,8 @@ export const paths = {
   libraryRegister: '/library-register',
   publisherRegister: '/publisher-register',
   editProfile: '/edit-profile',
+  /** The step after the e-mail code where WhatsApp is configured: the mobile number's WhatsApp code (decision 081). */
+  confirmMobile: '/confirm-mobile',
   changePassword: '/change-password',
   /** The page of the e-mailed reset link: /new-password?token=… */
   newPassword: '/new-password',

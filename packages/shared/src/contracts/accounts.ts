@@ -2,14 +2,16 @@
 import type { accountEndpoints } from '../endpoints/accounts.js';
 import {
   changePasswordBody,
+  confirmMobileBody,
   forgotPasswordBody,
   languageBody,
   loginBody,
+  mobileCodeBody,
   resendCodeBody,
   resetPasswordBody,
   verifyEmailBody,
 } from '../schemas/accounts.js';
-import { currentUserReply, dashboardData, loginReply, messageData, noData } from '../schemas/replies.js';
+import { currentUserReply, dashboardData, loginReply, messageData, mobileState, noData } from '../schemas/replies.js';
 import type { ContractRows } from './contract.js';
 
 export const accountContracts = {
@@ -19,6 +21,8 @@ export const accountContracts = {
   language: { body: languageBody, reply: noData },
   verifyEmail: { body: verifyEmailBody, reply: loginReply },
   resendCode: { body: resendCodeBody, reply: noData },
+  mobileCode: { body: mobileCodeBody, reply: mobileState },
+  confirmMobile: { body: confirmMobileBody, reply: mobileState },
   forgotPassword: { body: forgotPasswordBody, reply: noData },
   resetPassword: { body: resetPasswordBody, reply: messageData },
   changePassword: { body: changePasswordBody, reply: loginReply },

@@ -14,6 +14,13 @@ export const accountEndpoints = /* @__PURE__ */ endpointTable('accounts', {
   verifyEmail: ['POST', '/user/verify-email'],
   /** Another code. */
   resendCode: ['POST', '/user/resend-otp'],
+  /**
+   * A WhatsApp code to the signed-in account's mobile number (decision 081), the number changed
+   * first when one is given; 404 where WhatsApp is not configured.
+   */
+  mobileCode: ['POST', '/user/mobile-code'],
+  /** The WhatsApp code that confirms the signed-in account's mobile number (decision 081). */
+  confirmMobile: ['POST', '/user/confirm-mobile'],
   /** Forgot password: reset links by e-mail (the same answer for any e-mail). */
   forgotPassword: ['POST', '/user/change-password'],
   /** A new password by a reset link's token. */

@@ -113,6 +113,14 @@ export const verifyEmailBody = z.object({ email, otp, modelType });
 export const resendCodeBody = z.object({ email, modelType });
 
 /**
+ * POST /api/user/mobile-code (decision 081): a WhatsApp code to the account's mobile number; with
+ * `mobile_no`, the number is changed to it first ('Change the number'), which clears its confirmation.
+ */
+export const mobileCodeBody = z.object({ mobile_no: phone(MSG.phone10).optional() });
+/** POST /api/user/confirm-mobile: the WhatsApp code that confirms the account's mobile number (decision 081). */
+export const confirmMobileBody = z.object({ otp });
+
+/**
  * A 6-digit code of an authenticator app (TOTP, RFC 6238) — an operator's second factor at
  * sign-in (decision 041). Spaces typed between the digits ('123 456') are dropped.
  */

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'password changed',
   'password reset',
   'e-mail verified',
+  'mobile confirmed',
   'claim approved',
   'reminded',
   'verified',

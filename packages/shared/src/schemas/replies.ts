@@ -78,6 +78,22 @@ export type LoginReply = z.infer<typeof loginReply>;
 /** `{ message }` as data (spec: `data.message`). */
 export const messageData = z.object({ message: text });
 
+/**
+ * A publisher's or library's mobile number and its confirmation by a WhatsApp code (decision 081):
+ * GET /api/user/me → data.mobile, and the reply of POST /api/user/mobile-code and /api/user/confirm-mobile.
+ */
+export const mobileState = z.object({
+  /** The profile's mobile number (10 digits), or null (a publisher of the catalogue import). */
+  number: maybeText,
+  /** When the number was confirmed (ISO 8601), or null while it is not. */
+  confirmedAt: maybeText,
+  /** WhatsApp is configured on this site, so the number can be confirmed by a code. */
+  canConfirm: z.boolean(),
+  /** When the live code was sent (ISO 8601; another may be asked for 60 s later), or null when none is live. */
+  codeSentAt: maybeText,
+});
+export type MobileState = z.infer<typeof mobileState>;
+
 /** The current user, GET /api/user/me → data. */
 export const currentUserReply = z.object({
   id: int,
@@ -94,6 +110,8 @@ export const currentUserReply = z.object({
   publisher_no: text.optional(),
   publisherId: int.optional(),
   libraryId: int.optional(),
+  /** PUBLISHER and LIBRARY: the mobile number and whether it is confirmed (decision 081). */
+  mobile: mobileState.optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserReply>;
 

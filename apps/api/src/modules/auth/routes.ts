@@ -1,6 +1,6 @@
 /**
- * User endpoints — docs/api.md: login, current user, e-mail verification, code resend
- * and the dashboard.
+ * User endpoints — docs/api.md: login, current user, e-mail verification, code resend, the
+ * mobile number's WhatsApp code (decision 081) and the dashboard.
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG, accountEndpoints } from '@jsbn/shared';
@@ -22,6 +22,11 @@ import {
   setPreferredLanguage,
   verifyEmail,
 } from './service.js';
+import { confirmMobile, sendMobileCode } from './mobile.js';
+
+/** The replies of a mobile code sent and of a mobile number confirmed (decision 081). */
+export const MOBILE_CODE_SENT = 'A 6-digit verification code has been sent to your mobile number by WhatsApp.';
+export const MOBILE_CONFIRMED = 'Your mobile number is confirmed.';
 
 /** The reply of a verified e-mail, whose person is signed in at once. */
 export const VERIFIED_MESSAGE = 'Email verified successfully. You are now logged in.';
@@ -62,9 +67,38 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
    * the person is signed in at once (decision 072); 400 'Invalid or expired OTP'.
    */
   route(app, accountEndpoints.verifyEmail, async (request) => {
-    const access_token = await verifyEmail(ctx, request.body, { ip: request.ip });
+    const { accessToken: access_token, account } = await verifyEmail(ctx, request.body, { ip: request.ip });
+    // where WhatsApp is configured, the mobile number's code goes out at once: the next step
+    // asks for it (decision 081); a refusal (the number's budget spent) leaves it to 'Send the code again'
+    if (ctx.config.useWhatsapp)
+      await sendMobileCode(ctx, account, {}).catch((error: unknown) =>
+        request.log.warn({ err: error, accountId: account.accountId }, 'mobile code not sent after the e-mail code'),
+      );
     const message = VERIFIED_MESSAGE;
     return ok({ message, accessToken: { access_token } }, message);
+  });
+
+  /**
+   * POST /api/user/mobile-code `{ mobile_no? }` (signed in) → MobileState: a 6-digit code sent by
+   * WhatsApp to the account's mobile number, changed to `mobile_no` first when given (which clears
+   * the confirmation; decision 081). 404 where WhatsApp is not configured or for an operator; 400
+   * naming mobile_no (no number, a bad one, or already confirmed); 429 within 60 s of the last code
+   * to the same number, or past the number's budget (5 an hour, 10 a day) or the account's (5 an
+   * hour); 401 signed out.
+   */
+  route(app, accountEndpoints.mobileCode, async (request) => {
+    const actor = await requireActor(ctx, request);
+    return ok(await sendMobileCode(ctx, actor, request.body), MOBILE_CODE_SENT);
+  });
+
+  /**
+   * POST /api/user/confirm-mobile `{ otp }` (signed in) → MobileState, confirmed: the WhatsApp code
+   * of the account's own number (decision 081). 400 naming otp 'Invalid or expired OTP' (wrong,
+   * used, expired, 5 tries spent); 404 where WhatsApp is not configured; 429 past 10 tries an hour.
+   */
+  route(app, accountEndpoints.confirmMobile, async (request) => {
+    const actor = await requireActor(ctx, request);
+    return ok(await confirmMobile(ctx, actor, request.body), MOBILE_CONFIRMED);
   });
 
   /**

@@ -29,6 +29,7 @@ import { ThrottledError } from '../../lib/errors.js';
 import { assertUncommonPassword } from '../../lib/passwords.js';
 import { newTotpSecret, totpStep, totpUri } from '../../lib/totp.js';
 import { record } from '../../lib/audit.js';
+import { mobileState } from './mobile.js';
 
 /** What every registration, verify and resend answers, known e-mail or not. */
 export const REGISTRATION_MESSAGE = 'A 6-digit verification code has been sent to your e-mail.';
@@ -107,7 +108,7 @@ export async function issueCode(ctx: AppContext, tx: DbOrTx, accountId: number, 
   await tx
     .update(one_time_codes)
     .set({ consumed_at: now })
-    .where(and(eq(one_time_codes.account_id, accountId), isNull(one_time_codes.consumed_at)));
+    .where(and(eq(one_time_codes.account_id, accountId), eq(one_time_codes.purpose, 'verify_email'), isNull(one_time_codes.consumed_at)));
   await tx.insert(one_time_codes).values({
     account_id: accountId,
     purpose: 'verify_email',
@@ -138,7 +139,7 @@ async function findAccount(db: DbOrTx, email: string, role: ModelType) {
  * counts against the e-mail's budget (10 an hour, whatever code it was for), so issuing fresh
  * codes does not buy fresh tries. The person who typed the code is signed in at once (decision
  * 072): as a login does, `client.ip` is remembered as an address the account logs in from.
- * @returns an access token of the account, as a login's (`signAccessToken`)
+ * @returns an access token of the account, as a login's (`signAccessToken`), and the account
  * @throws AppError 400 'Invalid or expired OTP' (unknown e-mail, no live code, expired, 5 tries used, wrong code);
  *   ThrottledError 429 past the e-mail's budget of tries
  */
@@ -146,7 +147,7 @@ export async function verifyEmail(
   ctx: AppContext,
   input: { email: string; otp: string; modelType: ModelType },
   client: { ip: string },
-): Promise<string> {
+): Promise<{ accessToken: string; account: { accountId: number; role: ModelType } }> {
   await ctx.limits.consume('codeTriesPerEmail', input.email);
   const verified = await ctx.db
     .transaction(async (tx) => {
@@ -189,7 +190,10 @@ export async function verifyEmail(
       return account;
     });
   await rememberAddress(ctx, verified.id, client.ip);
-  return signAccessToken(ctx.secrets.jwtSecret, verified);
+  return {
+    accessToken: await signAccessToken(ctx.secrets.jwtSecret, verified),
+    account: { accountId: verified.id, role: verified.role as ModelType },
+  };
 }
 
 /**
@@ -205,7 +209,7 @@ export async function resendCode(ctx: AppContext, input: { email: string; modelT
   const [latest] = await ctx.db
     .select({ created_at: one_time_codes.created_at })
     .from(one_time_codes)
-    .where(eq(one_time_codes.account_id, account.id))
+    .where(and(eq(one_time_codes.account_id, account.id), eq(one_time_codes.purpose, 'verify_email')))
     .orderBy(desc(one_time_codes.id))
     .limit(1);
   const waitMs = latest ? latest.created_at.getTime() + OTP_RESEND_WAIT_MS - now : 0;
@@ -595,6 +599,7 @@ export async function currentUser(ctx: AppContext, actor: Actor): Promise<Curren
       logoUrl: ctx.storage.url(publisher.logo_key),
       publisher_no: publisher.publisher_no,
       publisherId: publisher.id,
+      mobile: (await mobileState(ctx, ctx.db, actor)) ?? undefined,
     };
   }
   const [library] = await ctx.db.select().from(libraries).where(eq(libraries.account_id, actor.accountId));
@@ -608,6 +613,7 @@ export async function currentUser(ctx: AppContext, actor: Actor): Promise<Curren
     logoUrl: ctx.storage.url(library.logo_key),
     letterText: library.letter_text,
     libraryId: library.id,
+    mobile: (await mobileState(ctx, ctx.db, actor)) ?? undefined,
   };
 }
 

@@ -2,6 +2,7 @@
  * Libraries (Gyan Bhandars) — docs/api.md: registration and the letterhead that a
  * library needs before it can order.
  */
+import { mobileNumberChanged } from '../auth/mobile.js';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type {
   InterfaceLanguage,
@@ -107,6 +108,8 @@ async function updateLibrary(ctx: AppContext, libraryId: number, values: Partial
       .update(libraries)
       .set({ ...values, updated_at: ctx.clock() })
       .where(eq(libraries.id, libraryId));
+    // a new mobile number is not confirmed (decision 081)
+    if (values.mobile_no !== undefined) await mobileNumberChanged(ctx, tx, before.account_id, before.mobile_no, values.mobile_no);
     const shown = (row: Record<string, unknown>) =>
       'logo_key' in values ? { ...row, logo_key: fileName(row.logo_key as string | null) } : row;
     const changes = changedFields(shown(pick(before, Object.keys(values))), shown(values));

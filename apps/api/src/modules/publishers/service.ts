@@ -2,6 +2,7 @@
  * Publishers — docs/api.md (registration) and docs/api.md (publisher info, the
  * publisher-wise list).
  */
+import { mobileNumberChanged } from '../auth/mobile.js';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_CURRENCY,
@@ -329,6 +330,8 @@ export async function updatePublisherProfile(ctx: AppContext, publisherId: numbe
       .update(publishers)
       .set({ ...values, updated_at: ctx.clock() })
       .where(eq(publishers.id, publisherId));
+    // a new mobile number is not confirmed (decision 081)
+    await mobileNumberChanged(ctx, tx, before.account_id, before.mobile_no, values.mobile_no ?? null);
     const changes = changedFields(
       { ...pick(before, Object.keys(values)), logo_key: fileName(before.logo_key) },
       { ...values, ...(logoKey ? { logo_key: fileName(logoKey) } : {}) },

@@ -51,6 +51,17 @@ export const useVerifyEmail = ({ onSuccess }: { onSuccess: (message: string) => 
 export const useResendCode = (hooks: EndpointHooks<typeof accountEndpoints.resendCode, { email: string; modelType: ModelType }>) =>
   useApiMutation((body) => call(accountEndpoints.resendCode, { body }), hooks);
 
+/**
+ * POST /api/user/mobile-code — a WhatsApp code to the account's mobile number, changed to `mobile_no`
+ * first when given (decision 081); the reply is the number's state.
+ */
+export const useSendMobileCode = (hooks: EndpointHooks<typeof accountEndpoints.mobileCode, { mobile_no?: string }>) =>
+  useApiMutation((body) => call(accountEndpoints.mobileCode, { body }), hooks);
+
+/** POST /api/user/confirm-mobile — the WhatsApp code that confirms the account's mobile number (decision 081). */
+export const useConfirmMobile = (hooks: EndpointHooks<typeof accountEndpoints.confirmMobile, { otp: string }>) =>
+  useApiMutation((body) => call(accountEndpoints.confirmMobile, { body }), hooks);
+
 /** Forgot password (docs/api.md: POST /user/change-password with the e-mail). */
 export const useForgotPassword = (hooks: EndpointHooks<typeof accountEndpoints.forgotPassword, { email: string; modelType: ModelType }>) =>
   useApiMutation((body) => call(accountEndpoints.forgotPassword, { body }), hooks);

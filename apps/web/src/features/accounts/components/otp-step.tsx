@@ -8,6 +8,7 @@ import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { OTP_LENGTH, OTP_RESEND_WAIT_MS } from '@jsbn/shared/core';
 import { otp, type ModelType } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
+import { getSession } from '../../../api/session';
 import { digitsOnly } from '../../../components/forms';
 import { FormText } from '../../../components/form-fields';
 import { paths } from '../../../lib/paths';
@@ -21,7 +22,10 @@ const mmss = (ms: number) => {
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
-/** The one-time-code step of registration (docs/api.md): the right code signs the new account in and opens the home page (decision 072). */
+/**
+ * The one-time-code step of registration (docs/api.md): the right code signs the new account in and opens the home page
+ * (decision 072), or, where WhatsApp is configured, the step confirming the mobile number (decision 081).
+ */
 export function OtpStep({ email, modelType, onBack }: { email: string; modelType: ModelType; onBack: () => void }) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
@@ -46,8 +50,10 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
   const verify = useVerifyEmail({
     onSuccess: (message) => {
       toastSuccess(message, t('otp.verified'));
-      // the code signed the person in (decision 072): their home page, as after a login
-      void navigate(paths.home, { replace: true });
+      // the code signed the person in (decision 072): their home page, as after a login; where
+      // WhatsApp is configured, the mobile number's code first (decision 081)
+      const mobile = getSession().user?.mobile;
+      void navigate(mobile?.canConfirm && mobile.number && !mobile.confirmedAt ? paths.confirmMobile : paths.home, { replace: true });
     },
   });
   const resend = useResendCode({

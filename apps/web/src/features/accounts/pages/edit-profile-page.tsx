@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { PublicHoldingsSettingsForm } from '../components/public-holdings-settings';
 import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Checkbox, FormControlLabel, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { POSTAGE_TERMS, PUBLISHER_TYPES, SANCHALAK_TYPES, lookupText, rupees } from '@jsbn/shared/core';
 import { libraryProfile, publisherProfile, type CurrentUser, type LibraryDetails, type PublisherInfo } from '@jsbn/shared';
 import { useSession } from '../../../api/session';
@@ -10,9 +11,11 @@ import { useLookups } from '../../../i18n';
 import { FormPhone, FormSearchSelect, FormSelect, FormText } from '../../../components/form-fields';
 import { digitsOnly, oneOf, selectValue } from '../../../components/forms';
 import { LoadingState, PageHeader } from '../../../components/page';
+import { paths } from '../../../lib/paths';
 import { useOwnLibrary, useOwnPublisher } from '../api/accounts-api';
 import { ProfileFormLayout, digits, numeric, useProfileForm, useStateCityOptions } from '../components/account-forms';
 import { optionalLogoFile } from '../components/registration';
+import { shownMobile } from '../components/mobile-number';
 
 function ReadOnly({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation('accounts');
@@ -195,6 +198,36 @@ function PublisherProfileForm({ user, profile }: { user: CurrentUser; profile: P
   );
 }
 
+/**
+ * Whether the profile's mobile number is confirmed by a WhatsApp code, where WhatsApp is configured
+ * (decision 081): confirmed, or not yet with a link to the step that confirms it. Nothing elsewhere.
+ */
+function MobileConfirmation({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('accounts');
+  const mobile = user.mobile;
+  if (!mobile?.canConfirm || !mobile.number) return null;
+  if (mobile.confirmedAt)
+    return (
+      <Alert severity="success" sx={{ mb: 2 }} data-testid="profile-mobile-confirmed">
+        {t('mobile.profileConfirmed', { number: shownMobile(mobile.number) })}
+      </Alert>
+    );
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 2, alignItems: 'center' }}
+      data-testid="profile-mobile-unconfirmed"
+      action={
+        <Button component={RouterLink} to={paths.confirmMobile} color="inherit" sx={{ minHeight: 44 }}>
+          {t('mobile.confirmNow')}
+        </Button>
+      }
+    >
+      {t('mobile.profileUnconfirmed', { number: shownMobile(mobile.number) })}
+    </Alert>
+  );
+}
+
 /** /edit-profile — the own library or publisher profile (docs/api.md). */
 export function EditProfilePage() {
   const { t } = useTranslation('accounts');
@@ -206,6 +239,7 @@ export function EditProfilePage() {
   return (
     <Box>
       <PageHeader title={t('profile.title')} subtitle={isPublisher ? t('profile.publisherSubtitle') : t('profile.librarySubtitle')} />
+      <MobileConfirmation user={user} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
         {isPublisher ? (
           publisher.data ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "mobile_verified_at" timestamp with time zone;
