@@ -1126,6 +1126,9 @@ export const holdings = pgTable(
     // the library as a one-element array in the same GIN index, `libraryKey`, so a search reads
     // that library's entries; not btree_gin, which PGlite hangs with)
     index('holdings_library_search_trgm_idx').using('gin', sql`(array[${t.library_id}])`, sql`${t.search_text} gin_trgm_ops`),
+    // the list filtered by place or state, newest first, without reading the library's other copies
+    index('holdings_library_place_idx').on(t.library_id, sql`lower(${t.place})`),
+    index('holdings_library_state_idx').on(t.library_id, t.state),
     // a book's copies in every library, whose text follows the book's (bookTextToCopies)
     index('holdings_book_idx')
       .on(t.book_id)

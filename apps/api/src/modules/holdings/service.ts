@@ -67,12 +67,14 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
  * own row — its `search_text` is its book's (search-text.ts) — so each is an index of the
  * library's copies and the database ORs their bitmaps (decision 080).
  */
-function typedCondition(typed: string): SQL {
+function typedCondition(libraryId: number, typed: string): SQL {
   const text = typed.normalize('NFC').trim().toLowerCase();
   const forms = [...new Set([text, otherScript(text), latinKey(text)].filter((form): form is string => Boolean(form)))];
+  // the library's key inside each form's condition: the planner then reads each form from the
+  // GIN index (a BitmapOr) rather than every copy of the library filtered (8× longer at 14,000 matches)
   const conditions: SQL[] = [
     eq(holdings.accession_number, typed.trim().toUpperCase()),
-    ...forms.map((form) => sql`${holdings.search_text} like ${`%${likeEscaped(form)}%`}`),
+    ...forms.map((form) => and(libraryKey(libraryId), sql`${holdings.search_text} like ${`%${likeEscaped(form)}%`}`)!),
   ];
   const jsbn = normalizeJsbn(typed);
   if (jsbn) conditions.push(sql`${holdings.book_id} = (select ${books.id} from ${books} where ${books.jsbn_number} = ${jsbn})`);
@@ -316,7 +318,7 @@ export async function readHolding(ctx: AppContext, libraryId: number, id: number
 /** The condition of the library's copies that `query` finds: what was typed (`typedCondition`), place (any case), state, order. */
 function listCondition(libraryId: number, query: Partial<Pick<HoldingList, 'queryString' | 'state' | 'place' | 'orderId'>>): SQL {
   const filters: SQL[] = [eq(holdings.library_id, libraryId)];
-  if (query.queryString) filters.push(libraryKey(libraryId), typedCondition(query.queryString));
+  if (query.queryString) filters.push(typedCondition(libraryId, query.queryString));
   if (query.state) filters.push(eq(holdings.state, query.state));
   if (query.place) filters.push(sql`lower(${holdings.place}) = ${query.place.normalize('NFC').toLowerCase()}`);
   if (query.orderId) filters.push(eq(holdings.order_id, query.orderId));
