@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics,interop] [--database NAME]
+ * npm run bench:scale [-- --books N] [--rounds R] [--seconds S] [--parts pages,search,writes,import,bulk,bulk-preview,metrics,interop,duplicates,holdings,read-at] [--database NAME] [--copies N] [--other-libraries N]
  * — the benchmark at a million books; prints figures, asserts nothing, talks only to 127.0.0.1 and stops by
  * itself. `--parts` chooses what to measure (default all six, in that order).
  *
@@ -41,6 +41,14 @@
  * author, and a whole OAI-PMH harvest of the catalogue in MARCXML (decision 034).
  * Part `duplicates` (duplicates.ts, only when asked for): the check for books like the one being
  * registered, in this process on the catalogue database (decision 044; needs no build).
+ * Part `holdings` (holdings.ts, only when asked for): a library's search of its own `--copies`
+ * copies (default 100,000) with `--other-libraries` libraries of 5,000 copies beside it (default
+ * 200), beside the search as it was before migration 0040 in the same run (decision 080; needs
+ * no build).
+ * Part `read-at` (only when asked for): the QR page `/jsbn/:jsbn` of 200 books held on the
+ * shelves of those libraries (their holdings public: the page lists them under 'Read it at') and
+ * of 200 books no library holds, each scanned once before (cached), in turns at 50 connections
+ * (decision 077: the list is part of the cached page).
  * Prints medians of the rounds and each figure's ratio to bare Node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -61,6 +69,7 @@ import { measureBulk } from './bulk.js';
 import { measureBulkPreview } from './bulk-preview.js';
 import { measureInterop } from './interop.js';
 import { measureDuplicates } from './duplicates.js';
+import { benchLibraries, measureHoldings } from './holdings.js';
 import { ADMIN_URL, PRODUCTION, ROOT, databaseUrlOf } from './production.js';
 
 const { values } = parseArgs({
@@ -70,6 +79,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     parts: { type: 'string', default: 'pages,search,writes,import,bulk,bulk-preview' },
     database: { type: 'string' },
+    copies: { type: 'string', default: '100000' },
+    'other-libraries': { type: 'string', default: '200' },
   },
 });
 const PARTS = new Set(values.parts.split(','));
@@ -79,9 +90,9 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = 50;
 
 if (!existsSync(BOOKS_JSONL)) throw new Error(`${fileURLToPath(BOOKS_JSONL)} is missing: the catalogue is made from it`);
-// part `duplicates` alone runs the service in this process: it needs no build
+// parts `duplicates` and `holdings` run the service in this process: they need no build
 if (
-  [...PARTS].some((part) => part !== 'duplicates') &&
+  [...PARTS].some((part) => part !== 'duplicates' && part !== 'holdings') &&
   (!existsSync(`${ROOT}apps/api/dist/server.js`) || !existsSync(`${ROOT}apps/web/dist-server/entry-server.js`))
 )
   throw new Error('the API is not built: run npm run build first');
@@ -610,9 +621,103 @@ async function measureMetrics(databaseUrl: string, samples: string[]): Promise<v
   }
 }
 
-if (PARTS.has('pages') || PARTS.has('search') || PARTS.has('metrics') || PARTS.has('interop') || PARTS.has('duplicates')) {
+/**
+ * Part `read-at`: the cached QR page of a book that libraries hold on their shelves (its 'Read it
+ * at' list in the page) beside the cached QR page of a book no library holds, in turns, at
+ * CONNECTIONS connections, ROUNDS rounds of SECONDS; prints req/s, p50, p99, the bytes of a page
+ * and the ratio held ÷ not held.
+ */
+async function measureReadAt(databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const pick = async (held: boolean) =>
+    (
+      await pool.query<{ jsbn_number: string }>(
+        `SELECT jsbn_number FROM books b WHERE withdrawn_at IS NULL AND ${held ? '' : 'NOT'} EXISTS
+           (SELECT 1 FROM holdings h WHERE h.book_id = b.id AND h.state = 'available') ORDER BY random() LIMIT 200`,
+      )
+    ).rows.map((row) => `/jsbn/${formatJsbn(row.jsbn_number)}`);
+  const [held, unheld] = [await pick(true), await pick(false)];
+  await pool.end();
+  const api = await startApi(databaseUrl);
+  try {
+    // each page scanned once before: the public page cache holds it
+    const bytes = new Map<string[], number[]>([
+      [held, []],
+      [unheld, []],
+    ]);
+    const listed = new Map<string[], number>([
+      [held, 0],
+      [unheld, 0],
+    ]);
+    for (const paths of [held, unheld])
+      for (const path of paths) {
+        const page = await fetch(`http://127.0.0.1:39103${path}`).then((response) => response.text());
+        bytes.get(paths)!.push(Buffer.byteLength(page));
+        if (page.includes('Read it at')) listed.set(paths, listed.get(paths)! + 1);
+      }
+    const measures = [
+      {
+        name: `/jsbn/:jsbn of ${held.length} books held by libraries that show their holdings ('Read it at' in ${listed.get(held)})`,
+        paths: held,
+      },
+      { name: `/jsbn/:jsbn of ${unheld.length} books no library holds (baseline; 'Read it at' in ${listed.get(unheld)})`, paths: unheld },
+    ];
+    const requestsOf = (paths: string[]) => [...paths].sort(() => Math.random() - 0.5).map((path) => ({ path }));
+    for (const measure of measures) {
+      await autocannon({
+        url: 'http://127.0.0.1:39103',
+        connections: CONNECTIONS,
+        duration: 3,
+        requests: requestsOf(measure.paths),
+        headers: PHONE,
+      });
+      await settle();
+    }
+    const results = new Map<string, CannonResult[]>(measures.map((measure) => [measure.name, []]));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const measure of measures) {
+        results.get(measure.name)!.push(
+          await autocannon({
+            url: 'http://127.0.0.1:39103',
+            connections: CONNECTIONS,
+            duration: SECONDS,
+            requests: requestsOf(measure.paths),
+            headers: PHONE,
+          }),
+        );
+        await settle();
+      }
+    console.log(
+      `\nThe cached QR page with 'Read it at' and without, c${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s in turns (medians):\n`,
+    );
+    console.log('| page | req/s | p50 | p99 | page bytes (uncompressed, median) | errors / non-2xx |');
+    console.log('|---|---|---|---|---|---|');
+    const rates: number[] = [];
+    for (const measure of measures) {
+      const rounds = results.get(measure.name)!;
+      const rate = median(rounds.map((result) => result.requests.average));
+      rates.push(rate);
+      const failed = rounds.reduce((sum, result) => sum + result.errors + result.non2xx, 0);
+      console.log(
+        `| ${measure.name} | ${rate.toFixed(0)} | ${median(rounds.map((result) => result.latency.p50))} ms | ${median(rounds.map((result) => result.latency.p99))} ms | ${median(bytes.get(measure.paths)!).toLocaleString('en-IN')} | ${failed} |`,
+      );
+    }
+    console.log(`\nreq/s with 'Read it at' ÷ without: ${(rates[0]! / rates[1]!).toFixed(3)}×`);
+  } finally {
+    api.kill('SIGTERM');
+  }
+}
+
+if (['pages', 'search', 'metrics', 'interop', 'duplicates', 'holdings', 'read-at'].some((part) => PARTS.has(part))) {
   const { url, samples } = await catalogueDatabase();
   if (PARTS.has('duplicates')) await measureDuplicates({ url, percentiles });
+  const copies = Number(values.copies);
+  const otherLibraries = Number(values['other-libraries']);
+  if (PARTS.has('holdings')) await measureHoldings({ url, copies, otherLibraries, rounds: ROUNDS, percentiles });
+  if (PARTS.has('read-at')) {
+    await benchLibraries(url, copies, otherLibraries);
+    await measureReadAt(url);
+  }
   if (PARTS.has('pages')) await measurePages(url, samples);
   if (PARTS.has('search')) await measureSearch(url, samples);
   if (PARTS.has('metrics')) await measureMetrics(url, samples);

@@ -17,6 +17,7 @@ export const databaseUrlOf = (name: string) => ADMIN_URL.replace(/\/[^/]*$/, `/$
 export const PRODUCTION = {
   NODE_ENV: 'production',
   JWT_SECRET: 'bench-only-jwt-secret-0123456789abcdef0123',
+  TOTP_SECRET_KEY: 'YmVuY2gtb25seS10b3RwLWtleS0wMTIzNDU2Nzg5YWI=',
   FILE_SIGNING_SECRET: 'bench-only-file-secret-0123456789abcdef012',
   SMTP_URL: 'smtp://127.0.0.1:9',
   MAIL_FROM: 'bench@jsbn.invalid',

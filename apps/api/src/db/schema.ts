@@ -1068,7 +1068,8 @@ export const digest_books = pgTable(
  * one), its place, condition, how it came and when, and its state. Nothing is erased: a copy
  * leaves the shelves as `withdrawn` with a reason, and the record keeps every change.
  * `search_text` is the copy's title, authors, publisher and JSBN in every form the catalogue's
- * search matches (`searchColumnsOf`).
+ * search matches: a registered book's own `search_text` (`searchColumnsOf`), copied onto the copy
+ * by the application (modules/holdings/search-text.ts; no trigger), or a described book's.
  */
 export const holdings = pgTable(
   'holdings',
@@ -1103,6 +1104,7 @@ export const holdings = pgTable(
       .default('available'),
     /** Why the copy left the shelves (state 'withdrawn' or 'missing'). */
     state_reason: text('state_reason'),
+    /** What 'Find on our shelves' matches (see above; migration 0040 filled the copies made before it). */
     search_text: text('search_text').notNull(),
     /** The client's id of the add that made the copy (a scan sent again after the phone was offline): one copy per id (decision 075). */
     request_id: text('request_id'),
@@ -1126,6 +1128,17 @@ export const holdings = pgTable(
     uniqueIndex('holdings_library_request_key')
       .on(t.library_id, t.request_id)
       .where(sql`${t.request_id} is not null`),
+    // 'Find on our shelves': the library's copies whose text holds what was typed (decision 080;
+    // the library as a one-element array in the same GIN index, `libraryKey`, so a search reads
+    // that library's entries; not btree_gin, which PGlite hangs with)
+    index('holdings_library_search_trgm_idx').using('gin', sql`(array[${t.library_id}])`, sql`${t.search_text} gin_trgm_ops`),
+    // the list filtered by place or state, newest first, without reading the library's other copies
+    index('holdings_library_place_idx').on(t.library_id, sql`lower(${t.place})`),
+    index('holdings_library_state_idx').on(t.library_id, t.state),
+    // a book's copies in every library, whose text follows the book's (bookTextToCopies)
+    index('holdings_book_idx')
+      .on(t.book_id)
+      .where(sql`${t.book_id} is not null`),
     // who holds a book on its shelves ('Read it at', SRU 852; decision 077)
     index('holdings_book_available_idx')
       .on(t.book_id, t.library_id)

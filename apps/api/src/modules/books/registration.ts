@@ -32,6 +32,7 @@ import { AUTHOR_TYPE_NAME, SUBJECT_NAME, ownBook } from './book-reads.js';
 import { bookSnapshot, recordBookChange } from './book-record.js';
 import { formDuplicates, queueFoundPairs } from './duplicates.js';
 import { qrDataUrl } from './qr.js';
+import { bookTextToCopies } from '../holdings/search-text.js';
 import { searchColumnsOf } from './search.js';
 
 const SWAROOP_CODES = new Set(SWAROOPS.map((swaroop) => swaroop.code));
@@ -301,6 +302,8 @@ export async function updateBook(
         updated_at: ctx.clock(),
       })
       .where(eq(books.id, bookId));
+    // the book's copies on libraries' shelves are found by its new text (decision 080)
+    await bookTextToCopies(tx, [bookId]);
     await tx.delete(book_authors).where(eq(book_authors.book_id, bookId));
     await tx.delete(book_subjects).where(eq(book_subjects.book_id, bookId));
     await writeAuthorsAndSubjects(tx, [{ bookId, fields, authors: authors! }]);

@@ -5,11 +5,13 @@
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { book_authors, books, publishers } from '../../db/schema.js';
+import { bookTextToCopies } from '../holdings/search-text.js';
 import { SEARCH_VERSION, searchColumnsOf } from './search.js';
 
 /**
  * Recomputes `title_text`/`search_text` of books indexed with an older recipe (SEARCH_VERSION),
- * a batch at a time; run at start so an upgraded database searches the new way.
+ * a batch at a time, and passes each batch's text to its copies on libraries' shelves
+ * (`bookTextToCopies`); run at start so an upgraded database searches the new way.
  * @returns the number of books re-indexed
  */
 export async function reindexSearch(ctx: AppContext, batchSize = 500): Promise<number> {
@@ -40,6 +42,11 @@ export async function reindexSearch(ctx: AppContext, batchSize = 500): Promise<n
       });
       await ctx.db.update(books).set(columns).where(eq(books.id, id));
     }
+    // the copies on libraries' shelves are found by their books' new text (decision 080)
+    await bookTextToCopies(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
     done += rows.length;
   }
 }

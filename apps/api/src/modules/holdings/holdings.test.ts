@@ -9,11 +9,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared';
-import { holdingEndpoints, orderEndpoints } from '@jsbn/shared/core';
-import { audit_log, holdings } from '../../db/schema.js';
+import { bookEndpoints, holdingEndpoints, orderEndpoints } from '@jsbn/shared/core';
+import { audit_log, books, holdings } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { BOOK_FORM_FIELDS } from '../../test/book-form.js';
 import { inject } from '../../test/inject.js';
+import { reindexSearch } from '../books/reindex.js';
 
 type Headers = { authorization: string };
 
@@ -298,5 +300,34 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     expect((await inject(t.app, holdingEndpoints.nextAccession, { headers: lib })).json().data).toEqual({
       accession_number: String(next + 5),
     });
+  });
+
+  it('a copy is found by its book’s text as the book changes: an edit, a new search recipe (decision 080)', async () => {
+    const book = registered(await createBook(t.ctx, publisher.publisherId, { book_title: 'ઉપદેશમાલા', book_e_title: 'Updeshmala' }));
+    const mine = (await add({ jsbn: book.jsbn_number })).json().data.holding.accession_number as string;
+    const theirs = (await add({ jsbn: book.jsbn_number }, other)).json().data.holding.accession_number as string;
+    const found = async (query: string, headers: Headers = lib) =>
+      (await list({ queryString: query }, headers)).rows.map((row) => [row.accession_number, row.title]);
+    expect(await found('उपदेशमाला')).toEqual([[mine, 'ઉપદેશમાલા']]);
+    expect(await found('updeshmala', other)).toEqual([[theirs, 'ઉપદેશમાલા']]);
+
+    const edited = await inject(t.app, bookEndpoints.update, {
+      params: { id: book.id },
+      headers: pub,
+      body: form({ ...BOOK_FORM_FIELDS, book_title: 'દશવૈકાલિક સૂત્ર', book_e_title: 'Dashavaikalik Sutra' }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await found('उपदेशमाला')).toEqual([]);
+    expect(await found('दशवैकालिक')).toEqual([[mine, 'દશવૈકાલિક સૂત્ર']]);
+    expect(await found('dashavaikalik', other)).toEqual([[theirs, 'દશવૈકાલિક સૂત્ર']]);
+
+    // a copy whose text fell behind (made before migration 0040, say) takes its book's when the
+    // book is indexed again by a newer recipe
+    await t.ctx.db.update(holdings).set({ search_text: '' }).where(eq(holdings.book_id, book.id));
+    expect(await found('दशवैकालिक')).toEqual([]);
+    await t.ctx.db.update(books).set({ search_version: 0 }).where(eq(books.id, book.id));
+    expect(await reindexSearch(t.ctx)).toBe(1);
+    expect(await found('દશવૈકાલિક')).toEqual([[mine, 'દશવૈકાલિક સૂત્ર']]);
+    expect(await found('dashavaikalik', other)).toEqual([[theirs, 'દશવૈકાલિક સૂત્ર']]);
   });
 });

@@ -17,6 +17,7 @@ import { changedFields, record } from '../../lib/audit.js';
 import { notFound, validationError } from '../../lib/errors.js';
 import { bookPagesChanged } from '../../lib/public-pages.js';
 import { cityInState, cityName, stateName } from '../lookups/geo.js';
+import { libraryKey } from './search-text.js';
 import type { LibraryActor } from './service.js';
 
 /** A library readers may see: it shows its holdings, its e-mail is verified, it is not suspended (as the libraries list). */
@@ -188,7 +189,7 @@ export async function libraryHoldingsPage(ctx: AppContext, libraryId: number, qu
   const title = sql<string>`coalesce(${books.book_title}, ${holdings.title})`.as('title');
   const typed = query.queryString?.normalize('NFC').toLowerCase();
   const where = typed
-    ? and(held, sql`coalesce(${books.search_text}, ${holdings.search_text}) like ${`%${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
+    ? and(held, libraryKey(libraryId), sql`${holdings.search_text} like ${`%${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
     : held;
   const limit = query.limit === 'all' ? 10_000 : Number(query.limit);
   const grouped = ctx.db

@@ -25,6 +25,7 @@ import { changedFields, record, type AuditActor } from '../../lib/audit.js';
 import { AppError, isUniqueViolation, notFound, validationError } from '../../lib/errors.js';
 import { latinKey, otherScript } from '../books/search.js';
 import { holdingsChanged } from './public.js';
+import { bookSearchTextOf, libraryKey } from './search-text.js';
 
 type AddHolding = z.output<typeof addHoldingBody>;
 type UpdateHolding = z.output<typeof updateHoldingBody>;
@@ -62,18 +63,21 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
 /**
  * The condition for what a library typed into 'Find on our shelves': its accession number, a
  * JSBN, or words of the title, author or publisher in any of the forms the catalogue's search
- * matches (as typed, in the other Indic script, in Latin letters).
+ * matches (as typed, in the other Indic script, in Latin letters). Every part reads the copy's
+ * own row — its `search_text` is its book's (search-text.ts) — so each is an index of the
+ * library's copies and the database ORs their bitmaps (decision 080).
  */
-function typedCondition(typed: string): SQL {
+function typedCondition(libraryId: number, typed: string): SQL {
   const text = typed.normalize('NFC').trim().toLowerCase();
   const forms = [...new Set([text, otherScript(text), latinKey(text)].filter((form): form is string => Boolean(form)))];
-  const searched = sql`coalesce(${books.search_text}, ${holdings.search_text})`;
+  // the library's key inside each form's condition: the planner then reads each form from the
+  // GIN index (a BitmapOr) rather than every copy of the library filtered (8× longer at 14,000 matches)
   const conditions: SQL[] = [
     eq(holdings.accession_number, typed.trim().toUpperCase()),
-    ...forms.map((form) => sql`${searched} like ${`%${likeEscaped(form)}%`}`),
+    ...forms.map((form) => and(libraryKey(libraryId), sql`${holdings.search_text} like ${`%${likeEscaped(form)}%`}`)!),
   ];
   const jsbn = normalizeJsbn(typed);
-  if (jsbn) conditions.push(eq(books.jsbn_number, jsbn));
+  if (jsbn) conditions.push(sql`${holdings.book_id} = (select ${books.id} from ${books} where ${books.jsbn_number} = ${jsbn})`);
   return or(...conditions)!;
 }
 
@@ -213,7 +217,10 @@ export async function addHolding(
           note: input.note ?? null,
           source: input.source,
           acquired_on: input.acquired_on ?? ctx.clock().toISOString().slice(0, 10),
-          search_text: described ? describedSearchText([described.title, described.author, described.publisher_name, described.isbn]) : '',
+          search_text:
+            bookId !== null
+              ? bookSearchTextOf(bookId)
+              : describedSearchText([described?.title, described?.author, described?.publisher_name, described?.isbn]),
           request_id: input.request_id ?? null,
         })
         .returning({ id: holdings.id });
@@ -311,7 +318,7 @@ export async function readHolding(ctx: AppContext, libraryId: number, id: number
 /** The condition of the library's copies that `query` finds: what was typed (`typedCondition`), place (any case), state, order. */
 function listCondition(libraryId: number, query: Partial<Pick<HoldingList, 'queryString' | 'state' | 'place' | 'orderId'>>): SQL {
   const filters: SQL[] = [eq(holdings.library_id, libraryId)];
-  if (query.queryString) filters.push(typedCondition(query.queryString));
+  if (query.queryString) filters.push(typedCondition(libraryId, query.queryString));
   if (query.state) filters.push(eq(holdings.state, query.state));
   if (query.place) filters.push(sql`lower(${holdings.place}) = ${query.place.normalize('NFC').toLowerCase()}`);
   if (query.orderId) filters.push(eq(holdings.order_id, query.orderId));
@@ -349,7 +356,6 @@ export async function listHoldings(db: DbOrTx, libraryId: number, query: Holding
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(holdings)
-    .leftJoin(books, eq(books.id, holdings.book_id))
     .where(where);
   return { rows: rows.map(toDto), total: counted?.total ?? 0 };
 }
@@ -456,7 +462,7 @@ export async function shelveOrder(
         source: 'order' as const,
         order_id: orderId,
         acquired_on: today,
-        search_text: '',
+        search_text: bookSearchTextOf(bookId),
       })),
     )
     .returning({ id: holdings.id, accession_number: holdings.accession_number });
