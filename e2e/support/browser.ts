@@ -4,6 +4,27 @@ import { chromium, type Browser, type Download, type Page } from 'playwright-cor
 
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 
+/**
+ * The features Playwright itself turns off (its `chromiumSwitches.ts`, playwright-core 1.65, those
+ * that apply on Linux). Chromium reads only the last `--disable-features`, so the journeys' own
+ * list repeats them; compare it with Playwright's when upgrading playwright-core.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
 /** Starts Debian's Chromium headless, with `extraArgs` after the journeys' own flags (a fake camera, for one file). */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
@@ -17,6 +38,11 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
+      // what a journey's browser does not need costs a third of its CPU (decision 082): the
+      // address bar's popup, which Chromium renders as a web page in a renderer of its own for
+      // every browser context; and a GPU process apart (with --disable-gpu it only composites)
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'].join(',')}`,
+      '--in-process-gpu',
       ...extraArgs,
     ],
   });
