@@ -79,7 +79,9 @@ describe('interface languages', () => {
     await page.goto(`${journey.server.url}/`);
     await settle(page);
     expect(await htmlLang(page)).toBe('gu');
-    await page.getByRole('button', { name: gu.layout.openMenu }).click();
+    // a link to the footer's menu until the app is there (decision 078): the drawer is the app's
+    await appLive(page);
+    await page.getByRole('link', { name: gu.layout.openMenu }).click();
     const drawer = page.getByRole('list', { name: gu.language.label });
     await expect.poll(() => drawer.isVisible()).toBe(true);
     await snap(page, 'languages-03-drawer-gujarati-390');

@@ -18,7 +18,7 @@ import hiBooks from '../apps/web/src/locales/hi/books.json' with { type: 'json' 
 import { snap } from './support/browser.js';
 import { latinWords, shownText } from './support/native.js';
 import { newPage as openPage, useJourney } from './support/session.js';
-import { PHONE, settle } from './support/ui.js';
+import { PHONE, appLive, settle } from './support/ui.js';
 
 const journey = useJourney('failed-native-');
 const { contexts } = journey;
@@ -111,7 +111,9 @@ const openReport = (lng: 'gu' | 'hi') => async (page: Page) => {
 };
 /** Opens the menu drawer of a phone. */
 const openDrawer = (lng: 'gu' | 'hi') => async (page: Page) => {
-  await page.getByRole('button', { name: { gu, hi }[lng].layout.openMenu }).click();
+  // a link to the footer's menu until the app is there (decision 078): the drawer is the app's
+  await appLive(page);
+  await page.getByRole('link', { name: { gu, hi }[lng].layout.openMenu }).click();
   await expect.poll(() => page.getByRole('list', { name: { gu, hi }[lng].language.label }).isVisible()).toBe(true);
 };
 
