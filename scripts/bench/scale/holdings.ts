@@ -2,7 +2,7 @@
  * Part `holdings` of `npm run bench:scale` (decisions 071 and 080, only when asked for): a
  * library's search of its own copies ('Find on our shelves', `listHoldings`) on the catalogue of
  * N books, in this process on the catalogue database, one search at a time as the shelves page
- * asks. Before the first run it adds (kept for the next run, marked by `bench_holdings_done`):
+ * asks. Before the first run it adds (stored for the next run, marked by `bench_holdings_done`):
  * one library of `--copies` copies (default 100,000) and `--other-libraries` libraries of 5,000
  * copies each (default 200: a million copies beside it), the copies of books of the catalogue at
  * random, one in twenty a book described by hand, one in twenty lent; each copy's `search_text` as the
@@ -39,7 +39,7 @@ const OTHER_COPIES = 5_000;
 
 /**
  * Adds the bench's libraries (their holdings public, their accounts verified: readers see them)
- * and their copies once, kept for the next run; returns the big library's id.
+ * and their copies once, stored for the next run; returns the big library's id.
  */
 export async function benchLibraries(url: string, copies: number, otherLibraries: number): Promise<number> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });

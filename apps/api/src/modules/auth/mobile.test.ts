@@ -192,7 +192,7 @@ describe.each(ENGINES)('the mobile number confirmed by WhatsApp on %s', (engine)
     ).toBe(200);
     const [latest] = await outboxTo(t.app, '9825033333');
     const stolen = await inject(t.app, accountEndpoints.confirmMobile, { headers: otherHeaders, body: { otp: code } });
-    // (its own code is drawn at random: only in one case of a million is it the owner's digits)
+    // (its own code is generated at random: only in one case of a million is it the owner's digits)
     if (latest!.code !== code) expect(stolen.statusCode).toBe(400);
     const mine = await inject(t.app, accountEndpoints.confirmMobile, { headers: ownerHeaders, body: { otp: code } });
     expect(mine.statusCode, mine.body).toBe(200);

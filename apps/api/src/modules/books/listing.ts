@@ -120,7 +120,7 @@ async function findBooks(ctx: AppContext, query: BookListInput, viewer: ListView
   }
   const joinPublishers = Boolean(query.publisher);
   if (query.limit === 'all') {
-    // every match at once (ranked whole, not kept)
+    // every match at once (ranked whole, not cached)
     const text = onlyShown(await textQuery(ctx.db, typed), shown);
     if (text.estimate === 0) return { books: [], total: 0 };
     const ranked = await rankMatches(ctx.db, text, filters, ALL_LIMIT, joinPublishers);

@@ -149,7 +149,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext, door: CachedPa
    * from BOOK_SORT_FIELDS, sortedOrder, book_title, author_name, language, subject, publisher,
    * jsbn_number) → `{ books, total, totalIsEstimate? }`; search results ranked best first. The
    * same question asked again is answered from the public page cache (forgotten at
-   * any change of any book); a whole list (`limit=all`) is not kept.
+   * any change of any book); a whole list (`limit=all`) is not cached.
    * 429 past 300 a minute from one address.
    */
   route(app, bookEndpoints.list, async (request, reply) => {

@@ -1,5 +1,5 @@
 /**
- * What 'Find on our shelves' matches, kept on each copy (decision 080): a copy of a registered
+ * What 'Find on our shelves' matches, stored on each copy (decision 080): a copy of a registered
  * book carries its book's `search_text` (the catalogue's — titles as written, in the other Indic
  * script and romanised, authors, publisher, JSBN: `searchColumnsOf`), a copy of a book described
  * by hand its own (`describedSearchText`). The copy's row then answers the search alone, through

@@ -11,7 +11,7 @@ import type { PublisherInfo } from '@jsbn/shared';
 export class PublisherInfos {
   /** About 2 kB each. */
   private readonly entries = new LRUCache<number, PublisherInfo>({ max: 5_000 });
-  /** Bumped by every change: details read before one are given but not kept. */
+  /** Bumped by every change: details read before one are given but not cached. */
   private generation = 0;
 
   /** The details of `publisherId`, kept or read by `load` (whose errors pass through, nothing kept). */
