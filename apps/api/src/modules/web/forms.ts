@@ -29,6 +29,7 @@ import {
   type FormReply,
   type InterfaceLanguage,
 } from '@jsbn/shared/core';
+import type { BookByNumber } from '@jsbn/shared';
 import type { AppContext } from '../../context.js';
 import { pageLanguage, translate, visitorLanguage } from '../../lib/i18n.js';
 import { SESSION_COOKIE } from '../../lib/session-cookie.js';
@@ -155,6 +156,46 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
       .send(html);
   };
 
+  /**
+   * The GET and POST routes of a book's form at `/jsbn/:jsbn/<form>` (see the module's comment):
+   * GET renders the page (`?sent=1`: it was sent); POST, from this site only (403), of a known book
+   * (else 404, the missing book's page), sends the posted `fields` to `endpoint` as the visitor, with
+   * the payload and path parameters `request` makes of them and the book; sent, `303` to the page
+   * with `?sent=1`; refused, the page again with the API's messages and its status.
+   * @param form the last part of the form's path ('reader-order', 'claim')
+   * @param fields the form's field names as the browser posts them
+   */
+  const bookFormRoutes = (
+    scope: FastifyInstance,
+    form: string,
+    fields: readonly string[],
+    endpoint: { method: string; path: string },
+    request: (values: Record<string, string>, book: BookByNumber['book']) => { payload: object; params?: Record<string, unknown> },
+  ) => {
+    scope.get(`/jsbn/:jsbn/${form}`, { schema: { hide: true } }, async (asked, reply) => {
+      reply.type(HTML_TYPE).header('cache-control', PAGE_CACHE).header('vary', 'Accept-Language, Cookie');
+      return page(asked.url, asked, visitorLanguage(asked, reply));
+    });
+    scope.post(`/jsbn/:jsbn/${form}`, { schema: { hide: true } }, async (posting, reply) => {
+      reply.header('cache-control', FORM_REPLY_CACHE);
+      const language = pageLanguage(posting);
+      if (refusedCrossSite(posting, reply, language)) return reply;
+      const found = await postedBook(posting);
+      if ('missing' in found)
+        return reply
+          .status(404)
+          .type(HTML_TYPE)
+          .send(missingBookHtml(shell, found.missing, language));
+      const posted = (posting.body ?? {}) as Record<string, unknown>;
+      const values: Record<string, string> = Object.fromEntries(fields.map((name) => [name, text(posted[name])]));
+      const address = `/jsbn/${encodeURIComponent(formatJsbn(found.book.jsbn_number))}/${form}`;
+      const { payload, params } = request(values, found.book);
+      const answer = await ask(posting, endpoint, language, payload, params);
+      if (answer.statusCode === 200) return reply.redirect(`${address}?sent=1`, 303);
+      return refused(reply, answer, await page(address, posting, language, refusal(answer.json<ApiReply>(), values)));
+    });
+  };
+
   await app.register(async (scope) => {
     await scope.register(formbody);
 
@@ -188,70 +229,20 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
         reply.header('set-cookie', `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${SESSION_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`);
         return reply.redirect(next, 303);
       }
-      const retryAfter = answer.headers['retry-after'];
-      if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
       const formReply = refusal(body, { email: text(posted.email) });
       const query = new URLSearchParams({ as: modelType.toLowerCase(), ...(next !== '/' ? { next } : {}) });
-      const html = await page(`/login?${query.toString()}`, request, language, formReply);
-      return reply
-        .status(answer.statusCode >= 400 ? answer.statusCode : 400)
-        .type(HTML_TYPE)
-        .send(html);
+      return refused(reply, answer, await page(`/login?${query.toString()}`, request, language, formReply));
     });
 
-    /** GET /jsbn/:jsbn/reader-order — the reader's order form of the book, rendered on the server (`?sent=1`: it was sent). */
-    scope.get('/jsbn/:jsbn/reader-order', { schema: { hide: true } }, async (request, reply) => {
-      reply.type(HTML_TYPE).header('cache-control', PAGE_CACHE).header('vary', 'Accept-Language, Cookie');
-      return page(request.url, request, visitorLanguage(request, reply));
-    });
+    // the reader's order of the book (POST /api/book/reader/order): the mobile number trimmed, the book named
+    bookFormRoutes(scope, 'reader-order', READER_FIELDS, bookEndpoints.readerOrder, (values, book) => ({
+      payload: { ...values, mobile: (values.mobile ?? '').trim(), bookId: book.id, bookName: book.book_title },
+    }));
 
-    /** POST /jsbn/:jsbn/reader-order (the reader's order form, urlencoded): see the module's comment. */
-    scope.post('/jsbn/:jsbn/reader-order', { schema: { hide: true } }, async (request, reply) => {
-      reply.header('cache-control', FORM_REPLY_CACHE);
-      const language = pageLanguage(request);
-      if (refusedCrossSite(request, reply, language)) return reply;
-      const found = await postedBook(request);
-      if ('missing' in found)
-        return reply
-          .status(404)
-          .type(HTML_TYPE)
-          .send(missingBookHtml(shell, found.missing, language));
-      const posted = (request.body ?? {}) as Record<string, unknown>;
-      const values: Record<string, string> = Object.fromEntries(READER_FIELDS.map((name) => [name, text(posted[name])]));
-      const address = `/jsbn/${encodeURIComponent(formatJsbn(found.book.jsbn_number))}/reader-order`;
-      const answer = await ask(request, bookEndpoints.readerOrder, language, {
-        ...values,
-        mobile: (values.mobile ?? '').trim(),
-        bookId: found.book.id,
-        bookName: found.book.book_title,
-      });
-      if (answer.statusCode === 200) return reply.redirect(`${address}?sent=1`, 303);
-      return refused(reply, answer, await page(address, request, language, refusal(answer.json<ApiReply>(), values)));
-    });
-
-    /** GET /jsbn/:jsbn/claim — the claim of the book's imported publisher, rendered on the server (`?sent=1`: it was sent). */
-    scope.get('/jsbn/:jsbn/claim', { schema: { hide: true } }, async (request, reply) => {
-      reply.type(HTML_TYPE).header('cache-control', PAGE_CACHE).header('vary', 'Accept-Language, Cookie');
-      return page(request.url, request, visitorLanguage(request, reply));
-    });
-
-    /** POST /jsbn/:jsbn/claim (the claim form, urlencoded): see the module's comment. */
-    scope.post('/jsbn/:jsbn/claim', { schema: { hide: true } }, async (request, reply) => {
-      reply.header('cache-control', FORM_REPLY_CACHE);
-      const language = pageLanguage(request);
-      if (refusedCrossSite(request, reply, language)) return reply;
-      const found = await postedBook(request);
-      if ('missing' in found)
-        return reply
-          .status(404)
-          .type(HTML_TYPE)
-          .send(missingBookHtml(shell, found.missing, language));
-      const posted = (request.body ?? {}) as Record<string, unknown>;
-      const values: Record<string, string> = Object.fromEntries(CLAIM_FIELDS.map((name) => [name, text(posted[name])]));
-      const address = `/jsbn/${encodeURIComponent(formatJsbn(found.book.jsbn_number))}/claim`;
-      const answer = await ask(request, publisherEndpoints.claim, language, values, { id: found.book.publisher.id });
-      if (answer.statusCode === 200) return reply.redirect(`${address}?sent=1`, 303);
-      return refused(reply, answer, await page(address, request, language, refusal(answer.json<ApiReply>(), values)));
-    });
+    // the claim of the book's imported publisher (POST /api/publisher/:id/claim)
+    bookFormRoutes(scope, 'claim', CLAIM_FIELDS, publisherEndpoints.claim, (values, book) => ({
+      payload: values,
+      params: { id: book.publisher.id },
+    }));
   });
 }
