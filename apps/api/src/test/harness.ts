@@ -14,8 +14,11 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { accounts } from '../db/schema.js';
 import { signAccessToken } from '../lib/auth.js';
+import { libraryEndpoints, publisherEndpoints } from '@jsbn/shared/core';
 import { createPgDatabase, waitFor } from './servers.js';
+import { inject as injectEndpoint } from './inject.js';
 import type { OutboxMessage } from '../modules/dev/routes.js';
+import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -160,6 +163,59 @@ export function form(fields: Record<string, string | number>, files: Record<stri
   for (const [name, [bytes, filename, type]] of Object.entries(files))
     data.append(name, new Blob([new Uint8Array(bytes)], { type }), filename);
   return data;
+}
+
+const GUJARAT = stateIdByName('Gujarat')!;
+
+/** A profile form's fields as the app posts them (multipart: text, numbers as text). */
+type ProfileFields = Record<string, string | number>;
+
+/**
+ * What a profile edit sends unless told otherwise: the profile `createPublisher` and `createLibrary`
+ * make (a Trust on Relief Road, Ahmedabad 380001; a Sangh Sanchalit Gyan Bhandar in Palitana with
+ * 1200 books), with a landline for the publisher and the library's name 'Shri Gyan Bhandar'.
+ */
+const PROFILE_DEFAULTS = {
+  publisher: {
+    publisher_name: 'Shri Jain Prakashan',
+    publisher_type: 'Trust',
+    address: 'Relief Road',
+    pincode: '380001',
+    landline_no: '07923456789',
+    mobile_no: '9876543210',
+    whatsapp_no: '9876543210',
+    state: String(GUJARAT),
+    city: String(cityIdByName(GUJARAT, 'Ahmedabad')),
+  },
+  library: {
+    name: 'Shri Gyan Bhandar',
+    sanchalak_name: 'Shri Sangh',
+    sanchalak_address: 'Upashray, Main Bazaar',
+    address: 'Jain Upashray, Main Bazaar, Palitana 364270',
+    mobile_no: '9123456780',
+    whatsapp_no: '9123456780',
+    sangh_trust: 'Sangh Sanchalit',
+    number_of_books: '1200',
+  },
+} as const satisfies Record<'publisher' | 'library', ProfileFields>;
+
+/**
+ * Edits the profile of the publisher or the library `headers` sign in, as the profile form sends it
+ * (`PATCH /api/publisher` or `PATCH /api/library`, multipart): the profile the factories make
+ * (`PROFILE_DEFAULTS`) with `changes` over it (a field set to '' is sent empty), and `files` (a logo).
+ * @returns the API's reply (`statusCode`, `json()`; 400 with `details` for a refused field)
+ */
+export function editProfile(
+  app: BuiltApp['app'],
+  role: 'publisher' | 'library',
+  headers: Record<string, string>,
+  changes: ProfileFields = {},
+  files: Record<string, [Buffer, string, string]> = {},
+) {
+  const body = form({ ...PROFILE_DEFAULTS[role], ...changes }, files);
+  return role === 'publisher'
+    ? injectEndpoint(app, publisherEndpoints.updateProfile, { headers, body })
+    : injectEndpoint(app, libraryEndpoints.updateProfile, { headers, body });
 }
 
 type JsQr = typeof jsqrModule.default;

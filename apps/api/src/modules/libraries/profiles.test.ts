@@ -7,7 +7,7 @@ import { MSG } from '@jsbn/shared';
 import { accountEndpoints, libraryEndpoints, publisherEndpoints, siteEndpoints } from '@jsbn/shared/core';
 import { createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { seedGallery } from '../../seed/seed-demo.js';
-import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, editProfile, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 import { corruptPngChecksum } from '../../test/images.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
@@ -31,18 +31,13 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const before = (await inject(t.app, accountEndpoints.me, { headers })).json().data.logoUrl as string;
     const fields = {
       name: 'શ્રી વિજય જ્ઞાન ભંડાર',
-      sanchalak_name: 'Shri Sangh',
-      sanchalak_address: 'Upashray',
       address: 'Bhavnagar',
       mobile_no: '9426012345',
       whatsapp_no: '9426012346',
       sangh_trust: 'Institution',
       number_of_books: '4200',
     };
-    const invalid = await inject(t.app, libraryEndpoints.updateProfile, {
-      headers,
-      body: form({ ...fields, mobile_no: '12', whatsapp_no: 'abc', number_of_books: '0' }),
-    });
+    const invalid = await editProfile(t.app, 'library', headers, { ...fields, mobile_no: '12', whatsapp_no: 'abc', number_of_books: '0' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().details).toEqual(
       expect.arrayContaining([
@@ -52,10 +47,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
       ]),
     );
     const png = await makeJpeg('N', { width: 50, height: 50 });
-    const saved = await inject(t.app, libraryEndpoints.updateProfile, {
-      headers,
-      body: form(fields, { logo: [png, 'new.jpg', 'image/jpeg'] }),
-    });
+    const saved = await editProfile(t.app, 'library', headers, fields, { logo: [png, 'new.jpg', 'image/jpeg'] });
     expect(saved.statusCode).toBe(200);
     const me = (await inject(t.app, accountEndpoints.me, { headers })).json().data;
     expect(me.name).toBe('શ્રી વિજય જ્ઞાન ભંડાર');
@@ -65,10 +57,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const details = (await inject(t.app, libraryEndpoints.one, { params: { id: library.libraryId } })).json().data.library;
     expect(details).toMatchObject({ number_of_books: 4200, sangh_trust: 'Institution', email: library.email });
     expect(details).not.toHaveProperty('gst_no');
-    await inject(t.app, libraryEndpoints.updateProfile, {
-      headers,
-      body: form({ ...fields, gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' }),
-    });
+    await editProfile(t.app, 'library', headers, { ...fields, gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' });
     const own = (await inject(t.app, libraryEndpoints.one, { params: { id: library.libraryId }, headers })).json().data.library;
     expect(own).toMatchObject({ gst_no: '24AAACJ1234F1Z5', aadhar_no: '123412341234' });
   });
@@ -78,19 +67,12 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const headers = await tokenHeader(t, publisher);
     const fields = {
       publisher_name: 'Shri Mumbai Jain Prakashan',
-      publisher_type: 'Trust',
       address: 'Girgaon',
       pincode: '400004',
-      landline_no: '2223456789',
-      mobile_no: '9820012345',
-      whatsapp_no: '9820012345',
       state: String(MAHARASHTRA),
       city: String(cityIdByName(MAHARASHTRA, 'Mumbai')),
     };
-    const missing = await inject(t.app, publisherEndpoints.updateProfile, {
-      headers,
-      body: form({ ...fields, landline_no: '12345', state: '', city: '' }),
-    });
+    const missing = await editProfile(t.app, 'publisher', headers, { ...fields, landline_no: '12345', state: '', city: '' });
     expect(missing.json().details).toEqual(
       expect.arrayContaining([
         { field: 'landline_no', message: MSG.landline10 },
@@ -98,15 +80,14 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
         { field: 'city', message: MSG.cityRequired },
       ]),
     );
-    const mismatch = await inject(t.app, publisherEndpoints.updateProfile, {
-      headers,
-      body: form({ ...fields, city: String(cityIdByName(GUJARAT, 'Surat')) }),
-    });
+    const mismatch = await editProfile(t.app, 'publisher', headers, { ...fields, city: String(cityIdByName(GUJARAT, 'Surat')) });
     expect(mismatch.json().details).toEqual([{ field: 'city', message: 'City is not in the chosen state' }]);
     // the landline as Indians write it, STD code with its trunk 0, and a mobile with +91 (decision 039)
-    const saved = await inject(t.app, publisherEndpoints.updateProfile, {
-      headers,
-      body: form({ ...fields, landline_no: '022-2345 6789', mobile_no: '+91 98200 12345', publisher_no: 'HACKD' }),
+    const saved = await editProfile(t.app, 'publisher', headers, {
+      ...fields,
+      landline_no: '022-2345 6789',
+      mobile_no: '+91 98200 12345',
+      publisher_no: 'HACKD',
     });
     expect(saved.statusCode).toBe(200);
     const info = (await inject(t.app, publisherEndpoints.one, { params: { id: publisher.publisherId } })).json().data.publisher;
@@ -128,7 +109,7 @@ describe.each(ENGINES)('profiles, public lists and site settings on %s', (engine
     const own = (await inject(t.app, publisherEndpoints.one, { params: { id: publisher.publisherId }, headers })).json().data.publisher;
     expect(own).toMatchObject({ gst_no: null, aadhar_no: null });
     const library = await createLibrary(t.ctx);
-    const asLibrary = await inject(t.app, publisherEndpoints.updateProfile, { headers: await tokenHeader(t, library), body: form(fields) });
+    const asLibrary = await editProfile(t.app, 'publisher', await tokenHeader(t, library), fields);
     expect(asLibrary.statusCode).toBe(403);
   });
 

@@ -4,17 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn, type HistoryEntry } from '@jsbn/shared';
-import {
-  accountEndpoints,
-  bookEndpoints,
-  libraryEndpoints,
-  operatorEndpoints,
-  orderEndpoints,
-  publisherEndpoints,
-} from '@jsbn/shared/core';
+import { accountEndpoints, bookEndpoints, libraryEndpoints, operatorEndpoints, orderEndpoints } from '@jsbn/shared/core';
 import { createBook, createLibrary, createOperator, createPublisher } from '../../seed/factories.js';
 import { accounts, audit_log, publishers } from '../../db/schema.js';
-import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, editProfile, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 import { importCatalogue } from '../books/import.js';
 import { cityIdByName, stateIdByName } from '../lookups/geo.js';
@@ -146,19 +139,8 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
   });
 
   it("records publisher and library profile changes, never an Aadhaar number's value", async () => {
-    const fields = {
-      publisher_name: 'શ્રી જૈન પ્રકાશન ટ્રસ્ટ',
-      publisher_type: 'Trust',
-      address: 'Relief Road',
-      pincode: '380001',
-      landline_no: '07923456789',
-      mobile_no: '9876543210',
-      whatsapp_no: '9876543210',
-      state: String(GUJARAT),
-      city: String(cityIdByName(GUJARAT, 'Ahmedabad')),
-      aadhar_no: '123412341234',
-    };
-    const saved = await inject(t.app, publisherEndpoints.updateProfile, { headers: pub, body: form(fields) });
+    // the profile as created, renamed, with an Aadhaar number
+    const saved = await editProfile(t.app, 'publisher', pub, { publisher_name: 'શ્રી જૈન પ્રકાશન ટ્રસ્ટ', aadhar_no: '123412341234' });
     expect(saved.statusCode, saved.body).toBe(200);
     const [entry] = (await operatorList({ subjectType: 'publisher', subjectId: publisher.publisherId })).entries;
     expect(entry!.action).toBe('updated');
@@ -173,17 +155,8 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       body: { text: 'આદરણીય પ્રકાશક, અમારા જ્ઞાન ભંડાર માટે નીચેનાં પુસ્તકો મોકલશો.' },
     });
     expect(letter.statusCode, letter.body).toBe(200);
-    const libraryFields = {
-      name: 'શ્રી જ્ઞાન ભંડાર',
-      sanchalak_name: 'Shri Sangh',
-      sanchalak_address: 'Upashray',
-      address: 'Palitana',
-      mobile_no: '9123456780',
-      whatsapp_no: '9123456780',
-      sangh_trust: 'Sangh Sanchalit',
-      number_of_books: '1500',
-    };
-    expect((await inject(t.app, libraryEndpoints.updateProfile, { headers: lib, body: form(libraryFields) })).statusCode).toBe(200);
+    const libraryChanges = { name: 'શ્રી જ્ઞાન ભંડાર', sanchalak_address: 'Upashray', address: 'Palitana', number_of_books: '1500' };
+    expect((await editProfile(t.app, 'library', lib, libraryChanges)).statusCode).toBe(200);
     const libraryEntries = (await operatorList({ subjectType: 'library', subjectId: library.libraryId })).entries;
     expect(libraryEntries.map((item) => item.changes.map((c) => c.field).sort())).toEqual([
       ['address', 'number_of_books', 'sanchalak_address'],
@@ -324,19 +297,11 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
       headers: namedPub,
       body: form({ ...bookForm, book_title: 'ભક્તામર સ્તોત્ર', pages: '99' }),
     });
-    const renamed = await inject(t.app, publisherEndpoints.updateProfile, {
-      headers: namedPub,
-      body: form({
-        publisher_name: 'Jinvani Granthmala Trust',
-        publisher_type: 'Trust',
-        address: 'Johari Bazar',
-        pincode: '302003',
-        landline_no: '01412345678',
-        mobile_no: '9876543210',
-        whatsapp_no: '9876543210',
-        state: String(GUJARAT),
-        city: String(cityIdByName(GUJARAT, 'Ahmedabad')),
-      }),
+    const renamed = await editProfile(t.app, 'publisher', namedPub, {
+      publisher_name: 'Jinvani Granthmala Trust',
+      address: 'Johari Bazar',
+      pincode: '302003',
+      landline_no: '01412345678',
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
 
@@ -444,18 +409,13 @@ describe.each(ENGINES)('the record of changes on %s', (engine) => {
   it('names the ids a reader cannot read: a state and a city by name, a book by its JSBN', async () => {
     const owner = await createPublisher(t.ctx);
     const headers = await tokenHeader(t, owner);
-    const fields = {
+    const saved = await editProfile(t.app, 'publisher', headers, {
       publisher_name: 'Shri Mumbai Jain Sangh',
       publisher_type: 'Sangh',
       address: 'Walkeshwar',
-      pincode: '400006',
-      landline_no: '02223456789',
-      mobile_no: '9876543211',
-      whatsapp_no: '9876543211',
       state: String(stateIdByName('Maharashtra')),
       city: String(cityIdByName(stateIdByName('Maharashtra')!, 'Mumbai')),
-    };
-    const saved = await inject(t.app, publisherEndpoints.updateProfile, { headers, body: form(fields) });
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const [entry] = (await operatorList({ subjectType: 'publisher', subjectId: owner.publisherId })).entries;
     expect(change(entry!, 'state_id')).toEqual({
