@@ -9,18 +9,12 @@ import { OTP_LENGTH, OTP_RESEND_WAIT_MS } from '@jsbn/shared/core';
 import { otp, type ModelType } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
 import { getSession } from '../../../api/session';
-import { digitsOnly } from '../../../components/forms';
-import { FormText } from '../../../components/form-fields';
 import { paths } from '../../../lib/paths';
 import { useResendCode, useVerifyEmail } from '../api/accounts-api';
+import { CodeEntry } from './code-entry';
 
 const otpForm = z.object({ otp });
 type OtpForm = z.input<typeof otpForm>;
-
-const mmss = (ms: number) => {
-  const seconds = Math.ceil(ms / 1000);
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-};
 
 /**
  * The one-time-code step of registration (docs/api.md): the right code signs the new account in and opens the home page
@@ -65,7 +59,6 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
     },
   });
   const remaining = lockedUntil ? Math.max(0, lockedUntil - now) : 0;
-  const locked = remaining > 0;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, maxWidth: 480, mx: 'auto' }}>
@@ -80,30 +73,17 @@ export function OtpStep({ email, modelType, onBack }: { email: string; modelType
         onSubmit={(event) => void form.handleSubmit((values) => verify.mutate({ email, otp: String(values.otp).trim(), modelType }))(event)}
       >
         <Stack spacing={2}>
-          <FormText
+          <CodeEntry
             control={form.control}
-            name="otp"
-            label={t('fields.otp')}
-            autoComplete="one-time-code"
-            transform={(value) => digitsOnly(value, OTP_LENGTH)}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH } }}
+            submitLabel={t('otp.verify')}
+            submitting={verify.isPending}
+            aside={<Button onClick={onBack}>{t('otp.back')}</Button>}
+            wait={remaining}
+            countdownTestId="otp-countdown"
+            resendLabel={t('otp.resend')}
+            onResend={() => resend.mutate({ email, modelType })}
+            resending={resend.isPending}
           />
-          <Button type="submit" variant="contained" disabled={verify.isPending}>
-            {t('otp.verify')}
-          </Button>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button onClick={onBack}>{t('otp.back')}</Button>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              {locked ? (
-                <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="otp-countdown">
-                  {mmss(remaining)}
-                </Typography>
-              ) : null}
-              <Button onClick={() => resend.mutate({ email, modelType })} disabled={locked || resend.isPending}>
-                {t('otp.resend')}
-              </Button>
-            </Stack>
-          </Stack>
         </Stack>
       </form>
     </Paper>

@@ -9,19 +9,15 @@ import { OTP_LENGTH, OTP_RESEND_WAIT_MS } from '@jsbn/shared/core';
 import { MSG, otp, phone, type MobileState } from '@jsbn/shared';
 import { ApiError, refreshCurrentUser, toastError, toastSuccess } from '../../../api/client';
 import { getSession, setUser, useSession } from '../../../api/session';
-import { applyServerErrors, digitsOnly } from '../../../components/forms';
-import { FormPhone, FormText } from '../../../components/form-fields';
+import { applyServerErrors } from '../../../components/forms';
+import { FormPhone } from '../../../components/form-fields';
 import { paths } from '../../../lib/paths';
 import { useConfirmMobile, useSendMobileCode } from '../api/accounts-api';
+import { CodeEntry } from '../components/code-entry';
 import { shownMobile } from '../components/mobile-number';
 
 const codeForm = z.object({ otp });
 const numberForm = z.object({ mobile_no: phone(MSG.phone10) });
-
-const mmss = (ms: number) => {
-  const seconds = Math.ceil(ms / 1000);
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-};
 
 /** The session user's mobile state replaced by `mobile` (the reply of a send or a confirmation). */
 function keep(mobile: MobileState) {
@@ -161,38 +157,19 @@ export function ConfirmMobilePage() {
                 components={{ strong: <strong /> }}
               />
             </Alert>
-            {mobile.codeSentAt ? (
-              <>
-                <FormText
-                  control={codeFormState.control}
-                  name="otp"
-                  label={t('fields.otp')}
-                  autoComplete="one-time-code"
-                  transform={(value) => digitsOnly(value, OTP_LENGTH)}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH } }}
-                />
-                <Button type="submit" variant="contained" disabled={confirm.isPending}>
-                  {t('mobile.confirm')}
-                </Button>
-              </>
-            ) : null}
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Button onClick={() => setChanging(true)}>{t('mobile.change')}</Button>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                {wait > 0 ? (
-                  <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="mobile-countdown">
-                    {mmss(wait)}
-                  </Typography>
-                ) : null}
-                <Button
-                  variant={mobile.codeSentAt ? 'text' : 'contained'}
-                  onClick={() => send.mutate({})}
-                  disabled={wait > 0 || send.isPending}
-                >
-                  {mobile.codeSentAt ? t('mobile.resend') : t('mobile.sendCode')}
-                </Button>
-              </Stack>
-            </Stack>
+            <CodeEntry
+              control={codeFormState.control}
+              showField={Boolean(mobile.codeSentAt)}
+              submitLabel={t('mobile.confirm')}
+              submitting={confirm.isPending}
+              aside={<Button onClick={() => setChanging(true)}>{t('mobile.change')}</Button>}
+              wait={wait}
+              countdownTestId="mobile-countdown"
+              resendLabel={mobile.codeSentAt ? t('mobile.resend') : t('mobile.sendCode')}
+              resendVariant={mobile.codeSentAt ? 'text' : 'contained'}
+              onResend={() => send.mutate({})}
+              resending={send.isPending}
+            />
             <Typography variant="body2" color="text.secondary">
               {t('mobile.laterHint')}
             </Typography>

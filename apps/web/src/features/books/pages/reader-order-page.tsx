@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { BOOK_MSG, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
 import { readerOrderFields, type ReaderOrder } from '@jsbn/shared';
 import { useBookByJsbn, useReaderOrder } from '../../../api/books';
-import { useForgetFormReply, useFormReply } from '../../../api/form-reply';
 import { FormPhone, FormText, LABEL_ABOVE } from '../../../components/form-fields';
-import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration';
 import { LoadingState } from '../../../components/page';
-import { bookDetailPath, readerOrderPath, READER_ORDER_SENT } from '../../../lib/paths';
-import { TAP_LINK } from '../../../lib/theme';
+import { readerOrderPath, READER_ORDER_SENT } from '../../../lib/paths';
+import { BookFormPage, useBookFormReply } from '../components/book-form-page';
 
 type ReaderValues = Pick<ReaderOrder, 'name' | 'mobile' | 'email' | 'message' | 'date'>;
 
@@ -44,102 +42,53 @@ function dateMask(value: string): string {
 export function ReaderOrderPage() {
   const { t } = useTranslation('books');
   const { jsbn = '' } = useParams();
-  const [search] = useSearchParams();
   const navigate = useNavigate();
   const book = useBookByJsbn(jsbn).data?.book;
-  const reply = useFormReply();
-  const forgetReply = useForgetFormReply();
-  // what the visitor typed into the server's form before the app hydrated it, else what was posted (decision 078)
-  const typed = useTypedBeforeHydration(readerOrderPath(jsbn));
-  const posted = (name: keyof ReaderValues) => typed[name] ?? reply?.values[name] ?? '';
+  const { defaultValues, errors, general, forgetReply } = useBookFormReply(readerOrderPath(jsbn), FIELDS);
   const form = useForm<ReaderValues>({
     // The day is judged when the form is checked, so a page left open overnight stays right.
     resolver: (values, context, options) => zodResolver(readerForm(todayIso()))(values, context, options),
     mode: 'onTouched',
-    defaultValues: {
-      name: posted('name'),
-      mobile: posted('mobile'),
-      email: posted('email'),
-      message: posted('message'),
-      date: posted('date'),
-    },
-    errors: reply
-      ? Object.fromEntries(
-          FIELDS.filter((name) => reply.fields[name]).map((name) => [name, { type: 'server', message: reply.fields[name] }]),
-        )
-      : undefined,
+    defaultValues,
+    errors,
   });
   const mutation = useReaderOrder({
     onSuccess: () => void navigate(`${readerOrderPath(jsbn)}?${READER_ORDER_SENT}=1`, { replace: true }),
   });
   if (!book) return <LoadingState />;
-  const backToBook = (
-    <Link component={RouterLink} to={bookDetailPath(jsbn)} sx={TAP_LINK}>
-      {t('requests.backToBook', { title: book.book_title })}
-    </Link>
-  );
-  const sent = search.get(READER_ORDER_SENT) === '1';
-  // a message that names no field of the form (too many requests, the book withdrawn)
-  const general = reply && !FIELDS.some((name) => reply.fields[name]) ? reply.message : '';
   const { control } = form;
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 2, md: 6 } }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 560, p: { xs: 2, md: 4 } }}>
-        <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
-          {t('requests.readerTitle')}
-        </Typography>
-        {sent ? (
-          <Stack spacing={2} data-testid="reader-order-sent">
-            <Alert severity="success">{t('requests.readerSent', { title: book.book_title })}</Alert>
-            <Box>{backToBook}</Box>
-          </Stack>
-        ) : (
-          <form
-            noValidate
-            method="post"
-            action={readerOrderPath(jsbn)}
-            onSubmit={(event) =>
-              void form.handleSubmit((values) => {
-                forgetReply();
-                mutation.mutate({ ...values, mobile: values.mobile.trim(), bookId: book.id, bookName: book.book_title });
-              })(event)
-            }
-          >
-            <Typography sx={{ mb: 2 }}>{t('requests.readerIntro', { title: book.book_title })}</Typography>
-            <Stack spacing={2}>
-              {general ? (
-                <Alert severity="error" role="alert">
-                  {general}
-                </Alert>
-              ) : null}
-              <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" slotProps={LABEL_ABOVE} />
-              <FormPhone control={control} name="mobile" label={t('requests.mobile')} slotProps={LABEL_ABOVE} />
-              <FormText
-                control={control}
-                name="email"
-                label={t('requests.email')}
-                type="email"
-                autoComplete="email"
-                slotProps={LABEL_ABOVE}
-              />
-              <FormText control={control} name="message" label={t('requests.message')} multiline minRows={2} slotProps={LABEL_ABOVE} />
-              <FormText
-                control={control}
-                name="date"
-                label={t('requests.neededBy')}
-                placeholder={DATE_PLACEHOLDER}
-                helperText={t('requests.dateHint')}
-                transform={dateMask}
-                slotProps={{ ...LABEL_ABOVE, htmlInput: { inputMode: 'numeric' } }}
-              />
-              <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-                {t('requests.sendToPublisher')}
-              </Button>
-              <Box>{backToBook}</Box>
-            </Stack>
-          </form>
-        )}
-      </Paper>
-    </Box>
+    <BookFormPage
+      jsbn={jsbn}
+      bookTitle={book.book_title}
+      title={t('requests.readerTitle')}
+      sentTestId="reader-order-sent"
+      sentNotice={t('requests.readerSent', { title: book.book_title })}
+      action={readerOrderPath(jsbn)}
+      onSubmit={(event) =>
+        void form.handleSubmit((values) => {
+          forgetReply();
+          mutation.mutate({ ...values, mobile: values.mobile.trim(), bookId: book.id, bookName: book.book_title });
+        })(event)
+      }
+      intro={<Typography sx={{ mb: 2 }}>{t('requests.readerIntro', { title: book.book_title })}</Typography>}
+      general={general}
+      submitLabel={t('requests.sendToPublisher')}
+      pending={mutation.isPending}
+    >
+      <FormText control={control} name="name" label={t('requests.name')} autoComplete="name" slotProps={LABEL_ABOVE} />
+      <FormPhone control={control} name="mobile" label={t('requests.mobile')} slotProps={LABEL_ABOVE} />
+      <FormText control={control} name="email" label={t('requests.email')} type="email" autoComplete="email" slotProps={LABEL_ABOVE} />
+      <FormText control={control} name="message" label={t('requests.message')} multiline minRows={2} slotProps={LABEL_ABOVE} />
+      <FormText
+        control={control}
+        name="date"
+        label={t('requests.neededBy')}
+        placeholder={DATE_PLACEHOLDER}
+        helperText={t('requests.dateHint')}
+        transform={dateMask}
+        slotProps={{ ...LABEL_ABOVE, htmlInput: { inputMode: 'numeric' } }}
+      />
+    </BookFormPage>
   );
 }
