@@ -17,7 +17,7 @@ import { lazyNamed, useOnceTrue } from '../../components/lazy';
 import { FINGER, PAGE_MAX_WIDTH, TAP_PX } from '../../lib/theme';
 import { paths } from '../../lib/paths';
 import { currentLanguage } from '../../i18n';
-import { isGroup, menuFor, profileMenuFor, type MenuGroup, type MenuItemDef, type MenuLink } from './menus';
+import { isGroup, menuFor, profileMenuFor, renderMenu, type MenuGroup, type MenuItemDef, type MenuLink } from './menus';
 
 const navPopups = () => import('./nav-popups');
 const NavMenu = lazyNamed(navPopups, 'NavMenu');
@@ -191,18 +191,14 @@ function SiteMenuLinks({ items }: { items: MenuItemDef[] }) {
       direction="row"
       sx={{ justifyContent: 'center', flexWrap: 'wrap', columnGap: 2, mt: 1 }}
     >
-      {items.map((item) =>
-        isGroup(item) ? (
-          <Stack key={item.label} direction="row" sx={{ alignItems: 'center', justifyContent: 'center', columnGap: 1, flexWrap: 'wrap' }}>
-            <Typography variant="body2" component="span" sx={{ opacity: 0.8 }}>
-              {t(`menu.${item.label}`)}:
-            </Typography>
-            {item.children.map(link)}
-          </Stack>
-        ) : (
-          link(item)
-        ),
-      )}
+      {renderMenu(items, link, (group, links) => (
+        <Stack key={group.label} direction="row" sx={{ alignItems: 'center', justifyContent: 'center', columnGap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="body2" component="span" sx={{ opacity: 0.8 }}>
+            {t(`menu.${group.label}`)}:
+          </Typography>
+          {links}
+        </Stack>
+      ))}
     </Stack>
   );
 }

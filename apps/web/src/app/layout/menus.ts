@@ -17,6 +17,26 @@ export type MenuItemDef = MenuLink | MenuGroup;
 
 export const isGroup = (item: MenuItemDef): item is MenuGroup => 'children' in item;
 
+/**
+ * `items` rendered one by one — the footer's menu and the drawer render the same list this way: a
+ * link by `link` (`inGroup` false), a group by `group`, given its entries already rendered by
+ * `link` (`inGroup` true).
+ */
+export function renderMenu<T>(
+  items: MenuItemDef[],
+  link: (item: MenuLink, inGroup: boolean) => T,
+  group: (item: MenuGroup, links: T[]) => T,
+): T[] {
+  return items.map((item) =>
+    isGroup(item)
+      ? group(
+          item,
+          item.children.map((child) => link(child, true)),
+        )
+      : link(item, false),
+  );
+}
+
 /** Menus by role — apps/web/src/lib/paths.ts. */
 export const VISITOR_MENU: MenuItemDef[] = [
   { label: 'home', to: paths.home },

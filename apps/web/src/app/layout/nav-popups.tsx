@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,7 +20,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import { toastError } from '../../api/client';
 import { currentLanguage } from '../../i18n';
 import { LANGUAGE_CHOICES, switchLanguage } from './language';
-import { isGroup, type MenuGroup, type MenuItemDef, type MenuLink } from './menus';
+import { renderMenu, type MenuGroup, type MenuItemDef, type MenuLink } from './menus';
 
 /**
  * The app bar's pop-ups — the drawer of narrow screens and the drop-down menus — in their own
@@ -99,7 +99,8 @@ export function LanguageMenu({ id, anchor, onClose }: { id: string; anchor: HTML
   );
 }
 
-function DrawerGroup({ group, onNavigate }: { group: MenuGroup; onNavigate: () => void }) {
+/** A group of the drawer, open at first: its name, a tap on which folds `links` (its entries) away and back. */
+function DrawerGroup({ group, links }: { group: MenuGroup; links: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   return (
@@ -109,13 +110,7 @@ function DrawerGroup({ group, onNavigate }: { group: MenuGroup; onNavigate: () =
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open}>
-        <List disablePadding>
-          {group.children.map((child) => (
-            <ListItemButton key={child.to} component={RouterLink} to={child.to} onClick={onNavigate} sx={{ pl: 4 }}>
-              <ListItemText primary={t(`menu.${child.label}`)} />
-            </ListItemButton>
-          ))}
-        </List>
+        <List disablePadding>{links}</List>
       </Collapse>
     </>
   );
@@ -134,13 +129,15 @@ export function NavDrawer({ open, onClose, items }: { open: boolean; onClose: ()
         </Typography>
         <Divider />
         <List component="nav" aria-label={t('layout.mainMenu')}>
-          {items.map((item) =>
-            isGroup(item) ? (
-              <DrawerGroup key={item.label} group={item} onNavigate={close} />
-            ) : (
-              <ListItemButton key={item.to} component={RouterLink} to={item.to} onClick={close}>
-                <ListItemText primary={t(`menu.${item.label}`)} />
+          {renderMenu(
+            items,
+            (link, inGroup) => (
+              <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={close} sx={inGroup ? { pl: 4 } : undefined}>
+                <ListItemText primary={t(`menu.${link.label}`)} />
               </ListItemButton>
+            ),
+            (group, links) => (
+              <DrawerGroup key={group.label} group={group} links={links} />
             ),
           )}
         </List>
