@@ -15,12 +15,10 @@ import { amountDue, orderEndpoints, orderNumber, publisherEndpoints, rupees, upi
 import { accounts, orders, outbox } from '../../db/schema.js';
 import { remindUnpaidOrders } from './payments.js';
 import { amountInWords, financialYear } from './bill-of-supply.js';
-import { cityIdByName, stateIdByName } from '../lookups/geo.js';
 import { createBook, createLibrary, createPublisher } from '../../seed/factories.js';
-import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
+import { ENGINES, createTestApp, editProfile, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { inject } from '../../test/inject.js';
 
-const GUJARAT = stateIdByName('Gujarat')!;
 const DAY = 24 * 60 * 60 * 1000;
 const work = mkdtempSync(join(tmpdir(), 'jsbn-payments-'));
 /** The PDF `bytes` as text (pdftotext), and every code zbarimg reads on its first page rendered at 150 dpi. */
@@ -38,17 +36,6 @@ function readPdf(bytes: Buffer, name: string, readCodes = true) {
     .split('\n');
   return { text, codes };
 }
-const profile = {
-  publisher_name: 'શ્રી જૈન પ્રકાશન',
-  publisher_type: 'Trust',
-  address: 'Relief Road',
-  pincode: '380001',
-  landline_no: '07923456789',
-  mobile_no: '9876543210',
-  whatsapp_no: '9876543210',
-  state: String(GUJARAT),
-  city: String(cityIdByName(GUJARAT, 'Ahmedabad')),
-};
 
 describe('the amount due and the UPI link', () => {
   it('adds prices × accepted copies and the postage of the terms, in paise', () => {
@@ -131,7 +118,7 @@ describe.each(ENGINES)('money on the order on %s', (engine) => {
   afterAll(() => t.close());
 
   const saveProfile = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    inject(t.app, publisherEndpoints.updateProfile, { body: form({ ...profile, ...fields }), headers: { ...pub, ...headers } });
+    editProfile(t.app, 'publisher', { ...pub, ...headers }, { publisher_name: 'શ્રી જૈન પ્રકાશન', ...fields });
   const order = async (headers = lib) => {
     const placed = await inject(t.app, orderEndpoints.create, {
       body: {
