@@ -648,22 +648,19 @@ describe('books in the browser', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('.yarl__root').count()).toBe(0);
 
-      // Share, where the browser has no share sheet: the share dialog — the page's link first, then the
-      // sheet and the QR code, each to copy ('Link copied' for 3 s), WhatsApp or e-mail; the book PDF (public, uploaded) downloads.
+      // Share, where the browser has no share sheet: the share dialog — the page's address, one
+      // 'Copy link' ('Link copied' for 3 s) and one WhatsApp link; the book PDF (public, uploaded) downloads.
       await page.getByRole('link', { name: 'Share this book' }).click();
       const share = page.getByRole('dialog', { name: `Share ${BOOK.title}` });
       const pageLink = `${journey.server.url}/jsbn/${jsbn}`;
-      const qrLink = `${journey.server.url}/api/book/listing/jsbn/${jsbn}/qrcode.jpg`;
-      await expect.poll(() => share.getByTestId('share-page').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(pageLink);
-      expect(await share.getByTestId('share-qr').getByRole('textbox', { name: 'Link' }).inputValue()).toBe(qrLink);
-      expect(decodeURIComponent((await share.getByRole('link', { name: 'Send QR code on WhatsApp' }).getAttribute('href'))!)).toBe(
-        `https://wa.me/?text=${BOOK.title} — QR code: ${qrLink}`,
+      await expect.poll(() => share.getByTestId('share-address').textContent()).toBe(pageLink);
+      expect(decodeURIComponent((await share.getByRole('link', { name: 'Send on WhatsApp' }).getAttribute('href'))!)).toBe(
+        `https://wa.me/?text=${BOOK.title} — JSBN ${jsbn}\n${pageLink}`,
       );
-      expect(await share.getByRole('link', { name: 'E-mail Book page' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
-      await share.getByRole('button', { name: 'Copy link: QR code' }).click();
-      const status = share.getByTestId('share-qr').getByRole('status');
+      await share.getByRole('button', { name: 'Copy link' }).click();
+      const status = share.getByRole('status');
       await expect.poll(() => status.textContent()).toBe('Link copied');
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(qrLink);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageLink);
       await snap(page, `books-detail-link-copied-${width}`);
       await expect.poll(() => status.textContent(), { timeout: 5000 }).toBe('');
       await share.getByRole('button', { name: 'Close' }).click();
@@ -678,9 +675,9 @@ describe('books in the browser', () => {
 
       if (width === 375) {
         // the publisher's catalogue being made (the API's 202 first): its progress takes a line of
-        // its own below the publisher's buttons, and the Catalogue button stays where it was
+        // its own below the publisher's buttons, and the Catalogue (PDF) button stays where it was
         await catalogueInProgressOnce(page, 65);
-        const catalogue = page.getByRole('button', { name: 'Catalogue', exact: true });
+        const catalogue = page.getByRole('button', { name: 'Catalogue (PDF)', exact: true });
         await catalogue.scrollIntoViewIfNeeded();
         const before = await catalogue.boundingBox();
         const downloaded = page.waitForEvent('download');

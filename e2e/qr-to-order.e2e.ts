@@ -80,6 +80,8 @@ const journey = useJourney('failed-qr-', { serverLogOnFailure: true });
 const { contexts } = journey;
 /** The book as the API has it: its JSBN, title and publisher id. */
 let book: { jsbn: string; title: string; publisherId: number };
+/** Another book of its publisher, on the first page of the publisher's books (newest first), and how many it has. */
+let otherBook: { title: string; total: number };
 
 beforeAll(async () => {
   const found = (await (await fetch(`${journey.server.url}/api/book?queryString=${BOOK.english}&limit=10`)).json()) as {
@@ -87,6 +89,11 @@ beforeAll(async () => {
   };
   const first = found.data.books[0]!;
   book = { jsbn: first.jsbn_number, title: first.book_title, publisherId: first.publisher.id };
+  const ofPublisher = (await (
+    await fetch(`${journey.server.url}/api/book/publisher/${book.publisherId}?limit=20&sortedField=createdAt&sortedOrder=desc`)
+  ).json()) as { data: { books: { book_title: string }[]; total: number } };
+  const other = ofPublisher.data.books.find((one) => one.book_title !== book.title)!;
+  otherBook = { title: other.book_title, total: ofPublisher.data.total };
 });
 
 /** Logs in through the API; returns the access token. */
@@ -233,31 +240,75 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
       .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? []))
       .toEqual([{ title: book.title, text: `${book.title} — JSBN ${book.jsbn}`, url: pageUrl }]);
 
-    // a browser without a share sheet: the share dialog, the page's link first, then the sheet and the QR code
+    // a browser without a share sheet: the share dialog — the page's address, written out whole
+    // within the screen, one 'Copy link' and one WhatsApp link
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { configurable: true, value: undefined }));
     await page.getByRole('link', { name: books.detail.shareBook }).click();
     const dialog = page.getByRole('dialog', { name: fill(books.share.title, { what: book.title }) });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    const sections = dialog.locator('section');
-    expect(await sections.evaluateAll((all) => all.map((section) => section.getAttribute('data-testid')))).toEqual([
-      'share-page',
-      'share-details',
-      'share-qr',
-    ]);
-    expect(await sections.first().getByRole('textbox').inputValue()).toBe(pageUrl);
-    expect(
-      decodeURIComponent(
-        (await dialog.getByRole('link', { name: fill(books.share.whatsappOf, { what: books.detail.share.page }) }).getAttribute('href'))!,
-      ),
-    ).toBe(`https://wa.me/?text=${book.title} — ${books.detail.share.page}: ${pageUrl}`);
-    await dialog.getByRole('button', { name: fill(books.share.copyOf, { what: books.detail.share.page }) }).click();
-    await expect.poll(() => sections.first().getByRole('status').textContent()).toBe(books.share.copied);
+    const address = dialog.getByTestId('share-address');
+    expect(await address.textContent()).toBe(pageUrl);
+    await expectOnScreen(page, address, 'the address');
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: books.share.copy, exact: true }).count()).toBe(1);
+    expect(await dialog.getByRole('link').count()).toBe(1);
+    expect(decodeURIComponent((await dialog.getByRole('link', { name: books.share.whatsapp }).getAttribute('href'))!)).toBe(
+      `https://wa.me/?text=${book.title} — JSBN ${book.jsbn}\n${pageUrl}`,
+    );
+    expect(await dialog.innerText()).not.toContain('/api/');
+    await dialog.getByRole('button', { name: books.share.copy, exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe(books.share.copied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageUrl);
     await transitionsDone(page); // the dialog's entrance, for the picture
     await snap(page, shot('02-share-dialog-390'), { screen: true });
     await expectFingerTargets(page, 'the share dialog');
+    // the dialog over the page at 1366 px, as the screen shows it
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await transitionsDone(page);
+    await snap(page, shot('02-share-dialog-1366'), { screen: true });
+    await page.setViewportSize(PHONE);
     await dialog.getByRole('button', { name: books.share.close }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it("2b. the publisher's name is a link to its page of books, rendered by the server; its PDFs say they are PDFs", async () => {
+    const page = visitor;
+    const publisherPage = `/publishers/${book.publisherId}`;
+    const summary = page.getByTestId('book-summary');
+    const named = summary.getByRole('link', { name: PUBLISHER.name, exact: true });
+    expect(await named.getAttribute('href')).toBe(publisherPage);
+    // the publisher's box names it with the same link, and its downloads are PDFs
+    const box = page.getByRole('region', { name: PUBLISHER.name });
+    expect(await box.getByRole('heading', { name: PUBLISHER.name }).getByRole('link').getAttribute('href')).toBe(publisherPage);
+    for (const label of [books.detail.publisher.info, books.detail.publisher.bookList, books.detail.publisher.catalogue])
+      expect(await box.getByRole('button', { name: label, exact: true }).count(), label).toBe(1);
+    expect(books.detail.publisher.bookList).toMatch(/\(PDF\)$/);
+    // on a phone its other books are a short list, with the link to all of them
+    const more = page.getByTestId('publisher-carousel');
+    const all = more.getByRole('link', { name: fill(books.carousel.all, { count: otherBook.total, publisher: PUBLISHER.name }) });
+    expect(await all.getAttribute('href')).toBe(publisherPage);
+    await expectOnScreen(page, all, 'all the books of the publisher');
+    expect(await more.getByRole('button', { name: books.carousel.next }).isVisible()).toBe(false);
+
+    // the page is all there before any script: the server renders it in the visitor's language
+    const html = await (await fetch(`${journey.server.url}${publisherPage}?lang=${lng}`)).text();
+    expect(html).toContain('data-server-made');
+    expect(html).toContain(`<html lang="${lng}"`);
+    expect(html).toContain(otherBook.title);
+
+    await named.scrollIntoViewIfNeeded();
+    await named.click();
+    await page.waitForURL(`${journey.server.url}${publisherPage}`);
+    const heading = page.getByRole('heading', { name: fill(books.publisherPage.title, { name: PUBLISHER.name }), level: 1 });
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: otherBook.title, exact: true }).isVisible()).toBe(true);
+    await settle(page);
+    await snapPage(page, shot('02b-publisher-page-390'));
+    await expectNoSidewaysScroll(page);
+    await expectFingerTargets(page, "the publisher's page");
+    await shootWide(page, shot('02b-publisher-page'));
+    await page.goBack();
+    await expect.poll(() => page.getByRole('link', { name: books.detail.orderAsLibrary }).isVisible()).toBe(true);
   });
 
   it("3. 'Order Book as Library' opens the Library tab; the library's e-mail on the other tab says so; signing in opens the order of the book", async () => {

@@ -59,6 +59,15 @@ describe("a book's page with JavaScript off", () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
   });
 
+  it("2b. the publisher's name leads to its page of books, rendered by the server (decision 083)", async () => {
+    await page.goto(`${journey.server.url}/jsbn/${jsbn}`);
+    await page.getByTestId('book-summary').getByRole('link', { name: 'Shri Jain Sahitya Prakashan Trust', exact: true }).click();
+    await page.waitForURL((url) => /^\/publishers\/\d+$/.test(url.pathname));
+    expect(await page.getByRole('heading', { name: 'Books of Shri Jain Sahitya Prakashan Trust', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'કલ્પસૂત્ર', exact: true }).isVisible()).toBe(true);
+    await snap(page, 'no-js-publisher-page-en-390');
+  });
+
   it("3. 'Order Book as Library' leads to the library's login with the book's order to return to", async () => {
     await page.goto(`${journey.server.url}/jsbn/${jsbn}`);
     await page.getByRole('link', { name: 'Order Book as Library' }).click();

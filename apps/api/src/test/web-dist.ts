@@ -27,7 +27,8 @@ const INDEX = `<!doctype html>
 
 /**
  * A stub of the app's server render: it asks the API (through the transport it is given)
- * for the book of a /jsbn/ page (a withdrawn one: its title, notice and 'See JSBN' link) or for the newest books, and for the site's settings, and
+ * for the book of a /jsbn/ page (a withdrawn one: its title, notice and 'See JSBN' link), for a publisher's books
+ * (/publishers/:id) or for the newest books, and for the site's settings, and
  * renders their titles, where their data came from and the support e-mail; for a signed-in user (decision 047) also who the API says they are
  * (\`/api/user/me\` through the same transport) and who the page was rendered for. The
  * library's ordering pages (/publisher-wise-books…) show the cart (\`CartLayout\`); the login page shows its
@@ -53,7 +54,11 @@ export async function renderPage(url, transport, language, options = {}) {
     return { html: '<main><h1>Login</h1><p data-url="' + escape(pathname + search) + '"></p>' + error + '<form method="post"><input name="email" value="' + escape(reply?.values.email ?? '') + '"></form></main>', css: '', seeds: reply ? [[['form-reply'], reply]] : [], complete: true, pages: ['LoginPage'] };
   }
   const book = pathname.startsWith('/jsbn/');
-  const response = await transport(book ? '/api/book/listing/jsbn/' + pathname.slice(6) : '/api/book?pageNo=1&limit=20', { headers: { Accept: 'application/json' } });
+  // a publisher's page of books (decision 083): its books, ?page= its further pages
+  const publisher = /^\\/publishers\\/(\\d+)$/.exec(pathname);
+  const page = new URLSearchParams(search).get('page') ?? '1';
+  const asked = book ? '/api/book/listing/jsbn/' + pathname.slice(6) : publisher ? '/api/book/publisher/' + publisher[1] + '?pageNo=' + page + '&limit=20' : '/api/book?pageNo=1&limit=20';
+  const response = await transport(asked, { headers: { Accept: 'application/json' } });
   // a withdrawn book (410): the page shows the withdrawal, as the app's book page does
   if (response.status === 410) {
     const gone = await response.json();

@@ -35,6 +35,7 @@ const FaqPage = lazyNamed(() => import('../features/static/pages/faq-page'), 'Fa
 const ContactUsPage = lazyNamed(() => import('../features/static/pages/contact-us-page'), 'ContactUsPage');
 const PrivacyPolicyPage = lazyNamed(() => import('../features/static/pages/legal-pages'), 'PrivacyPolicyPage');
 const TermsPage = lazyNamed(() => import('../features/static/pages/legal-pages'), 'TermsPage');
+const PublisherPage = lazyNamed(() => import('../features/books/pages/publisher-page'), 'PublisherPage');
 const PublishersPage = lazyNamed(() => import('../features/directory/pages/publishers-page'), 'PublishersPage');
 const LibrariesPage = lazyNamed(() => import('../features/directory/pages/libraries-page'), 'LibrariesPage');
 const LibraryHoldingsPage = lazyNamed(() => import('../features/directory/pages/library-holdings-page'), 'LibraryHoldingsPage');
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
           { path: paths.terms, element: <TermsPage /> },
           { path: paths.publishers, element: <PublishersPage /> },
+          { path: paths.publisherPage, element: <PublisherPage /> },
           { path: paths.libraries, element: <LibrariesPage /> },
           { path: paths.libraryHoldings, element: <LibraryHoldingsPage /> },
           { path: paths.searchBook, element: <SearchBookPage /> },

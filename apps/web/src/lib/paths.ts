@@ -12,6 +12,8 @@ export const paths = {
   gallery: '/gallery',
   searchBook: '/search-a-book',
   publishers: '/publishers',
+  /** A publisher's page for readers: its books, rendered by the server and cached (decision 083). */
+  publisherPage: '/publishers/:id',
   libraries: '/libraries',
   /** A library's page for readers: the books it holds, when it shows them (decision 077). */
   libraryHoldings: '/libraries/:id',
@@ -59,6 +61,11 @@ export const paths = {
   /** A publisher's followers and how many digests named its books. */
   interestReach: '/interest-in-my-books',
 } as const;
+
+/** The page of publisher `id` for readers: its books; `page` above 1 adds `?page=`. */
+export const publisherPagePath = (id: number, page = 1) => `/publishers/${id}${page > 1 ? `?${PUBLISHER_PAGE_QUERY}=${page}` : ''}`;
+/** The query of a publisher's page naming its page of books (`?page=2`), so the server renders and caches that page too. */
+export const PUBLISHER_PAGE_QUERY = 'page';
 
 /** The page of library `id` for readers. */
 export const libraryHoldingsPath = (id: number) => `/libraries/${id}`;

@@ -3,6 +3,8 @@
  * - `/assets/*` (content-hashed): the brotli or gzip twin Vite made when the browser accepts it
  *   (`Content-Encoding`, `Vary: Accept-Encoding`), `Cache-Control: public, max-age=31536000, immutable`;
  * - `/login` and the forms posted without the app: `forms.ts` (decision 066);
+ * - `/publishers/:id`, a publisher's page of books (`?page=` its further pages): rendered by the
+ *   app and cached like `/`, forgotten at any change of that publisher or its books (decision 083);
  * - `/jsbn/:jsbn`, `/` and `/search-a-book`: rendered on the server by the app itself
  *   (`app-pages.ts`; the book page with its link-preview tags, `book-page.ts`), cached in the
  *   public page cache (a search with a query is rendered each time); a JSBN written otherwise
@@ -57,6 +59,23 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 const LANDING_PAGES = ['/', '/search-a-book'];
 /** The public page cache's key of a landing page rendered in `language`. */
 const landingPageKey = (language: InterfaceLanguage, path: string) => `html:${language}:${path}`;
+/** A publisher's page of books (decision 083); `?page=` names its further pages. */
+const PUBLISHER_PAGE = '/publishers/:id';
+/** The most pages of a publisher's books the cache holds per publisher and language; any further one is rendered each time. */
+const CACHED_PUBLISHER_PAGES = 50;
+/**
+ * The address of a publisher's page the cache holds for `url` (`/publishers/7`, `/publishers/7?page=2`),
+ * or null for one rendered each time: another query, or a page past CACHED_PUBLISHER_PAGES.
+ */
+export function publisherPageAddress(id: number, url: string): string | null {
+  const at = url.indexOf('?');
+  const path = `/publishers/${id}`;
+  if (at < 0) return path;
+  const query = new URLSearchParams(url.slice(at + 1));
+  const page = query.get('page');
+  if ([...query.keys()].length !== 1 || !page || !/^[1-9]\d{0,2}$/.test(page) || Number(page) > CACHED_PUBLISHER_PAGES) return null;
+  return page === '1' ? path : `${path}?page=${page}`;
+}
 /** The public page cache's kind of a book page rendered in `language` for the address `requested`. */
 const bookPageKind = (language: InterfaceLanguage, requested: string) => `html:${language}:${requested}`;
 /**
@@ -263,6 +282,40 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       }
     });
   }
+
+  // A publisher's page of books: the app's render, cached per language and page, forgotten at any change of
+  // the publisher or its books (decision 083); an id that is not a number is the shell (the app says 'not found')
+  app.get(PUBLISHER_PAGE, { schema: { hide: true } }, async (request, reply) => {
+    reply.type(HTML_TYPE).header('cache-control', REVALIDATE).header('vary', PAGE_VARY);
+    const language = visitorLanguage(request, reply);
+    const chosen = reply.hasHeader('set-cookie');
+    const id = Number((request.params as { id: string }).id);
+    if (!Number.isSafeInteger(id) || id <= 0) return withLanguage(shell, language);
+    // a language link's address is the page in that language
+    const url = chosen ? request.url.replace(/[?&]lang=[a-z]+$/, '') : request.url;
+    const address = publisherPageAddress(id, url);
+    try {
+      if (!address) {
+        const rendered = await pages.making(() => renderForVisitor(url, request.ip, language));
+        return AppPages.fill(rendered ? shell : withLanguage(shell, language), rendered);
+      }
+      const page = await ctx.publicPages.get(landingPageKey(language, address), () =>
+        pages.making(async () => {
+          const rendered = await renderForVisitor(address, request.ip, language);
+          if (!rendered) throw new PageNotRendered(withLanguage(shell, language));
+          // the first page names its address in each language, for search engines (decision 066)
+          const head = address.includes('?') ? undefined : withAlternates(ctx.config.publicUrl, address);
+          return { body: AppPages.fill(shell, rendered, head), publisherId: id, refreshMs: RENDERED_REFRESH_MS };
+        }),
+      );
+      return sendCachedPage(request, reply.header('cache-control', chosen ? PRIVATE_REVALIDATE : VISITOR_PAGE_CACHE), page);
+    } catch (error) {
+      // too many pages being made: the shell, for the browser's app to render; nothing cached
+      if (error instanceof PagesBusy) return withLanguage(shell, language);
+      if (error instanceof PageNotRendered) return error.body;
+      throw error;
+    }
+  });
 
   // a library's lists, rendered for the signed-in library (decision 047); for anyone else, or with
   // another query (`&confirm=1` opens the order's confirmation: the browser's app does that), the shell

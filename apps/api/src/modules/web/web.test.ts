@@ -219,6 +219,49 @@ describe.each(ENGINES)('the web app on %s', (engine) => {
     expect(after.body).toContain('<h1>નવું પુસ્તક, શ્રી ક્ષમાપના સૂત્ર &lt;b&gt;</h1>');
   });
 
+  it("renders a publisher's page of books, caches it until that publisher's books change, and each page of it (decision 083)", async () => {
+    const publisher = await createPublisher(t.ctx, { publisher_no: 'PAGES', publisher_name: 'Pages Prakashan' });
+    await createBook(t.ctx, publisher.publisherId, { book_title: 'ભક્તામર સ્તોત્ર' });
+    const path = `/publishers/${publisher.publisherId}`;
+    const first = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'gu' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
+    expect(first.body).toContain('<html lang="gu">');
+    // its books only, not the newest of every publisher
+    expect(first.body).toContain('<div id="root" data-server-made><main><h1>ભક્તામર સ્તોત્ર</h1>');
+    expect(first.body).toContain(`<link rel="alternate" hreflang="hi" href="https://jsbn.test${path}?lang=hi" />`);
+    // cached: asked again while the render would fail, the same page
+    const test = globalThis as { jsbnRenderFails?: boolean };
+    test.jsbnRenderFails = true;
+    try {
+      const again = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'gu' } });
+      expect(again.body).toBe(first.body);
+      // another publisher's new book leaves it cached
+      const other = await createPublisher(t.ctx, { publisher_no: 'OTHRP', publisher_name: 'Other Prakashan' });
+      await createBook(t.ctx, other.publisherId, { book_title: 'બીજું પુસ્તક' });
+      expect((await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'gu' } })).body).toBe(first.body);
+    } finally {
+      test.jsbnRenderFails = false;
+    }
+    // a new book of the publisher shows at once
+    await createBook(t.ctx, publisher.publisherId, { book_title: 'કલ્યાણ મંદિર' });
+    const after = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'gu' } });
+    expect(after.body).toContain('<h1>કલ્યાણ મંદિર, ભક્તામર સ્તોત્ર</h1>');
+    // its further pages are pages the server renders and caches too; another query is rendered each time
+    const second = await t.app.inject({ method: 'GET', url: `${path}?page=2` });
+    expect(second.headers['cache-control']).toBe(VISITOR_PAGE_CACHE);
+    expect(second.body).toContain(`<p data-url="https://jsbn.test${path}?page=2" data-source="api"></p>`);
+    const other = await t.app.inject({ method: 'GET', url: `${path}?utm_source=qr` });
+    expect(other.headers['cache-control']).toBe('no-cache');
+    expect(other.body).toContain('data-server-made');
+    // an id that is not a publisher's: the shell, for the app to say 'not found'
+    for (const url of ['/publishers/abc', '/publishers/999999']) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode).toBe(200);
+      expect(missing.body).toContain('<div id="root"></div>');
+    }
+  });
+
   it('sends a visitor whose searches ran out the unrendered shell, and keeps it for nobody', async () => {
     const visitor = '10.6.6.6';
     for (let i = 0; i < 300; i++) await inject(t.app, bookEndpoints.list, { query: { queryString: `used${i}` }, remoteAddress: visitor });

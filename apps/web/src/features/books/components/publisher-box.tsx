@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import PhoneIcon from '@mui/icons-material/Phone';
@@ -10,7 +11,8 @@ import type { PublisherInfo } from '@jsbn/shared';
 import { formatPhone, orNA } from '../../../components/format';
 import { SafeImage } from '../../../components/safe-image';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { TAP_PX } from '../../../lib/theme';
+import { TAP_LINK, TAP_PX } from '../../../lib/theme';
+import { publisherPagePath } from '../../../lib/paths';
 import { useCityText, useLookups } from '../../../i18n';
 import { CatalogueButton, CatalogueProgress, type CatalogueDownloadState } from './catalogue-download';
 
@@ -54,9 +56,9 @@ interface PublisherBoxProps {
 }
 
 /**
- * The publisher of a book on its page: logo, name, 'Verified by JSBN', address,
- * how many books, call, WhatsApp and e-mail, the publisher info and book list PDFs, its
- * catalogue, and 'claim' for an imported account.
+ * The publisher of a book on its page: logo, its name as the link to its page of books
+ * (decision 083), 'Verified by JSBN', address, how many books, call, WhatsApp and e-mail, the
+ * publisher info and book list PDFs, its catalogue PDF, and 'claim' for an imported account.
  */
 export function PublisherBox(props: PublisherBoxProps) {
   return <Section {...props} />;
@@ -82,7 +84,9 @@ function Section({ publisher, isLoggedIn, catalogue, onInfoPdf, onBookList, onCl
             {t('detail.publisher.heading')}
           </Typography>
           <Typography id="publisher-title" component="h2" sx={{ fontWeight: 700 }}>
-            {publisher.publisher_name}
+            <Link component={RouterLink} to={publisherPagePath(publisher.publisherId)} sx={TAP_LINK}>
+              {publisher.publisher_name}
+            </Link>
           </Typography>
           <VerifiedBadge verified={publisher.verified} sayWhenNot />
         </Box>

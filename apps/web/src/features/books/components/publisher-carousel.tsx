@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, IconButton, Link, Stack, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { formatJsbn } from '@jsbn/shared/core';
 import type { PublisherInfo } from '@jsbn/shared';
 import { SafeImage } from '../../../components/safe-image';
-import { bookDetailPath } from '../../../lib/paths';
+import { bookDetailPath, publisherPagePath } from '../../../lib/paths';
+import { TAP_LINK } from '../../../lib/theme';
+
+/** From this width the books are a row to swipe with arrows; below it, a short list. */
+const WIDE = '@media (min-width: 768px)';
+/** How many books the short list of a phone shows. */
+const ON_A_PHONE = 3;
 
 /** Where `step` (±1 page) takes a scroller: the next page, wrapping round at either end (looping). */
 function targetOf(scroller: HTMLElement, step: 1 | -1): number {
@@ -21,17 +27,22 @@ function targetOf(scroller: HTMLElement, step: 1 | -1): number {
 interface CarouselProps {
   books: PublisherInfo['latest_books'];
   publisherName: string;
+  publisherId: number;
+  /** How many books the publisher has with JSBN (the link to its page names them). */
+  total: number;
 }
 
 /**
- * Other books of the publisher: 1 card below 768 px, 2 from 768, 4 from 1024, looping. A native scroll-snap row — swipeable on a phone without a carousel library — with
- * its arrows beside the heading, so they never cover a card.
+ * Other books of the publisher, and 'All N books of <publisher>', the link to its page of books
+ * (decision 083). Below 768 px a short list of three, one under the other; from 768 px 2 cards
+ * at a time, 4 from 1024, looping: a native scroll-snap row with its arrows beside the heading,
+ * so they never cover a card. CSS alone picks the layout, so the server's page is the same.
  */
-export function PublisherCarousel({ books, publisherName }: CarouselProps) {
-  return <Carousel books={books} publisherName={publisherName} />;
+export function PublisherCarousel(props: CarouselProps) {
+  return <Carousel {...props} />;
 }
 
-function Carousel({ books, publisherName }: CarouselProps) {
+function Carousel({ books, publisherName, publisherId, total }: CarouselProps) {
   const { t } = useTranslation(['books', 'common']);
   const scroller = useRef<HTMLDivElement>(null);
   if (books.length === 0) return null;
@@ -52,7 +63,7 @@ function Carousel({ books, publisherName }: CarouselProps) {
           {t('carousel.title', { publisher: publisherName })}
         </Typography>
         {books.length > 1 ? (
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} sx={{ display: 'none', [WIDE]: { display: 'flex' } }}>
             <IconButton aria-label={t('carousel.previous')} onClick={() => go(-1)} sx={{ border: 1, borderColor: 'divider' }}>
               <ChevronLeftIcon />
             </IconButton>
@@ -66,16 +77,20 @@ function Carousel({ books, publisherName }: CarouselProps) {
         ref={scroller}
         sx={{
           display: 'grid',
-          gridAutoFlow: 'column',
-          gridAutoColumns: '100%',
-          '@media (min-width: 768px)': { gridAutoColumns: 'calc((100% - 16px) / 2)' },
+          gap: 1,
+          [`& > :nth-of-type(n+${ON_A_PHONE + 1})`]: { display: 'none' },
+          [WIDE]: {
+            gridAutoFlow: 'column',
+            gridAutoColumns: 'calc((100% - 16px) / 2)',
+            gap: 2,
+            overflowX: 'auto',
+            scrollSnapType: 'x mandatory',
+            scrollbarWidth: 'none',
+            '&::-webkit-scrollbar': { display: 'none' },
+            pb: 1,
+            [`& > :nth-of-type(n+${ON_A_PHONE + 1})`]: { display: 'block' },
+          },
           '@media (min-width: 1024px)': { gridAutoColumns: 'calc((100% - 48px) / 4)' },
-          gap: 2,
-          overflowX: 'auto',
-          scrollSnapType: 'x mandatory',
-          scrollbarWidth: 'none',
-          '&::-webkit-scrollbar': { display: 'none' },
-          pb: 1,
         }}
       >
         {books.map((book, at) => {
@@ -113,6 +128,9 @@ function Carousel({ books, publisherName }: CarouselProps) {
           );
         })}
       </Box>
+      <Link component={RouterLink} to={publisherPagePath(publisherId)} sx={{ ...TAP_LINK, mt: 1, fontWeight: 600 }}>
+        {t('carousel.all', { count: total, publisher: publisherName })}
+      </Link>
     </Box>
   );
 }

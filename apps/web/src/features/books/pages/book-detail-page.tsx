@@ -30,7 +30,15 @@ import { formatDate } from '../../../components/format';
 import { usePrices } from '../../../components/prices';
 import { LoadingState } from '../../../components/page';
 import { SafeImage } from '../../../components/safe-image';
-import { bookDetailPath, claimPublisherPath, loginPath, orderBookPath, paths, readerOrderPath } from '../../../lib/paths';
+import {
+  bookDetailPath,
+  claimPublisherPath,
+  loginPath,
+  orderBookPath,
+  paths,
+  publisherPagePath,
+  readerOrderPath,
+} from '../../../lib/paths';
 import { siteOrigin } from '../../../lib/origin';
 import { TAP_LINK, TAP_PX } from '../../../lib/theme';
 import { useBookByJsbn } from '../../../api/books';
@@ -44,7 +52,7 @@ import { PublisherCarousel } from '../components/publisher-carousel';
 import { ReadItAt } from '../components/read-it-at';
 import { MarcDownloads, PrintQrDownloads } from '../../../components/print-downloads';
 import type { ShareTarget } from '../components/share-dialog';
-import { shareBookPage } from '../components/share-book';
+import { shareBookPage, whatsAppShareLink } from '../components/share-book';
 import { lazyNamed, useOnceTrue } from '../../../components/lazy';
 import { queryKeys } from '../../../api/query-keys';
 import { WithdrawnNotice } from '../components/withdrawn-notice';
@@ -243,17 +251,12 @@ export function BookDetailPage() {
     downloadLink(url, name);
   };
 
-  /** The page's link with its title: the phone's share sheet, else the share dialog — the page first, then the sheet and the QR code. */
+  /** What Share sends: the book's title and JSBN, then the page's link. */
+  const shareText = `${book.book_title} — JSBN ${title}`;
+  /** The page's link with its title: the phone's share sheet, else the share dialog (the page's address, Copy link, WhatsApp). */
   const share = () =>
-    shareBookPage({ title: book.book_title, text: `${book.book_title} — JSBN ${title}`, url: pageUrl }, () =>
-      setSharing({
-        title: book.book_title,
-        links: [
-          { key: 'page', label: t('detail.share.page'), url: pageUrl },
-          ...(documents.single_book_pdf ? [{ key: 'details', label: t('detail.share.details'), url: documents.single_book_pdf }] : []),
-          { key: 'qr', label: t('detail.share.qr'), url: qrDownloadUrl(title) },
-        ],
-      }),
+    shareBookPage({ title: book.book_title, text: shareText, url: pageUrl }, () =>
+      setSharing({ title: book.book_title, text: shareText, url: pageUrl }),
     );
 
   const downloads: { key: string; label: string; onDownload: () => void }[] = [
@@ -320,7 +323,7 @@ export function BookDetailPage() {
               variant="outlined"
               startIcon={<ShareIcon />}
               component="a"
-              href={`https://wa.me/?text=${encodeURIComponent(`${book.book_title} — JSBN ${title}\n${pageUrl}`)}`}
+              href={whatsAppShareLink(shareText, pageUrl)}
               target="_blank"
               rel="noopener"
               onClick={(event: MouseEvent<HTMLAnchorElement>) => {
@@ -333,7 +336,14 @@ export function BookDetailPage() {
           </Stack>
           <Box component="dl" sx={{ m: 0 }}>
             <Fact label={t('detail.facts.authors')} value={authorsText(lookups, book.authors)} />
-            <Fact label={t('detail.facts.publisher')} value={book.publisher_name} />
+            <Fact
+              label={t('detail.facts.publisher')}
+              value={
+                <Link component={RouterLink} to={publisherPagePath(publisher.publisherId)} sx={TAP_LINK}>
+                  {book.publisher_name}
+                </Link>
+              }
+            />
             <Fact label={t('detail.facts.language')} value={languageText(lookups, book.language)} />
             <Fact label={t('detail.facts.price')} value={prices.book(book)} />
           </Box>
@@ -507,7 +517,12 @@ export function BookDetailPage() {
 
       <ReadItAt libraries={query.data.read_at} />
 
-      <PublisherCarousel books={otherBooks} publisherName={publisher.publisher_name} />
+      <PublisherCarousel
+        books={otherBooks}
+        publisherName={publisher.publisher_name}
+        publisherId={publisher.publisherId}
+        total={publisher.total_books}
+      />
 
       <Box component="section" aria-labelledby="libraries-title" sx={{ mt: 4 }}>
         <>
