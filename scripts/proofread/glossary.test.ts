@@ -121,7 +121,7 @@ describe('docs/glossary.md', () => {
   it('names the words that belong to another concept', () => {
     expect(friends).toContainEqual({ english: ['duplicat…'], lng: 'gu', text: 'નકલ…' });
     expect(friends.find((friend) => friend.text === 'संचालक…')?.english).toEqual(['operator…', 'JSBN team']);
-    expect(says('Only operators can do this.', ['operator…'])).toBe(true);
+    expect(says('Only operators can do this', ['operator…'])).toBe(true);
     expect(says('Courier details are not available', ['not available'])).toBe(true);
     expect(says('Book is now unavailable for printing', ['not available'])).toBe(false);
   });
