@@ -302,7 +302,7 @@ describe("the back office's door", () => {
     await report.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByRole('dialog').getByLabel('Reason (shown on the book page)').fill(WITHDRAW_REASON);
     await page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
-    await expect.poll(() => toast(page, 'The book was withdrawn.').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, 'The book was withdrawn').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('No reports are waiting.').isVisible()).toBe(true);
     const scan = await fetch(`${base}/jsbn/${yoga.jsbn_number}`);
     expect(scan.status).toBe(410);
@@ -325,7 +325,7 @@ describe("the back office's door", () => {
     await settle(page);
     await snap(page, 'operator-duplicates-390');
     await pair.getByRole('button', { name: 'Not a duplicate' }).click();
-    await expect.poll(() => toast(page, 'Marked as not a duplicate.').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, 'Marked as not a duplicate').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('No possible duplicates are waiting.').isVisible()).toBe(true);
 
     // 4. the e-mails the publisher was sent could not be delivered: one is sent again
@@ -335,7 +335,7 @@ describe("the back office's door", () => {
     await settle(page);
     await snap(page, 'operator-messages-390');
     await failed.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => toast(page, 'The message will be sent again.').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, 'The message will be sent again').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // every action is on the record

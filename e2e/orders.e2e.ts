@@ -56,6 +56,20 @@ async function sheetText(path: string): Promise<string> {
   return cells.join('\n');
 }
 
+/**
+ * The step tracker of Order Details as a user reads it: each step's name, then the date it was
+ * reached (DD/MM/YYYY) when it was, in order.
+ */
+const stepsOf = (dialog: Locator) =>
+  dialog
+    .getByTestId('order-steps')
+    .locator('.MuiStepLabel-labelContainer')
+    .evaluateAll((labels) => labels.map((label) => (label as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+
+/** Today's date as the app writes it, DD/MM/YYYY in India's time (the orders here are made today). */
+const today = () =>
+  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date());
+
 const pdfText = (path: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
 
 /** A small valid one-page PDF made at run time (the courier receipt). */
@@ -299,6 +313,8 @@ describe('orders and their documents, end to end', () => {
     expect(await line('Postage').innerText()).toMatch(/₹60\.00/);
     expect(await line('Total').innerText()).toMatch(/₹1,080\.00/);
     expect(await money.getByTestId('order-partial-reason').innerText()).toContain('Fewer copies accepted: Limited copies per library');
+    // where the order stands: requested, preparing and dispatched today, received still to come
+    await expect.poll(() => stepsOf(money)).toEqual([`Requested ${today()}`, `Preparing ${today()}`, `Dispatched ${today()}`, 'Received']);
     await transitionsDone(page);
     await snap(page, 'orders-details-prices-1280');
     await money.getByRole('button', { name: 'Close' }).click();
@@ -340,7 +356,10 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: `Courier Details of ${mainOrder}` }).click();
     const courier = page.getByRole('dialog');
-    await expect.poll(() => courier.getByText('Shree Tirupati Courier').isVisible()).toBe(true);
+    await expect.poll(() => courier.getByText('Shree Tirupati Courier', { exact: true }).isVisible()).toBe(true);
+    // Shree Tirupati's page takes no id in its address: a link to the page beside the id to copy
+    const trackPage = courier.getByRole('link', { name: "Track on Shree Tirupati Courier's website" });
+    await expect.poll(() => trackPage.getAttribute('href')).toBe('https://www.shreetirupaticourier.net/');
     await expect.poll(() => courier.getByRole('link', { name: 'View dispatch file' }).isVisible()).toBe(true);
     await courier.getByRole('button', { name: 'Close' }).click();
 
@@ -366,6 +385,16 @@ describe('orders and their documents, end to end', () => {
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(0);
     await page.getByRole('tab', { name: 'Received' }).click();
     await expect.poll(() => rowsWith(page, mainOrder).count()).toBe(1);
+    // every step reached, each with its date
+    await rowsWith(page, mainOrder)
+      .getByRole('button', { name: `Order details of ${mainOrder}` })
+      .click();
+    const details = page.getByRole('dialog', { name: 'Order Details' });
+    await expect
+      .poll(() => stepsOf(details))
+      .toEqual([`Requested ${today()}`, `Preparing ${today()}`, `Dispatched ${today()}`, `Received ${today()}`]);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => details.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Export Excel' }).click();
     await expect.poll(() => page.getByText(MSG.selectToExport).isVisible()).toBe(true);

@@ -217,16 +217,30 @@ describe('money on the order on a phone', () => {
     });
 
     it(`${lng}: a parcel received short or damaged, with a note the publisher reads`, async () => {
-      // dispatched (through the API), the parcel comes short: the library says so with a note
-      expect(
-        (await apiCall(base, `/book/order-book/${order.id}`, { token: publisherToken, method: 'PATCH', body: { status: 'DISPATCHED' } }))
-          .status,
-      ).toBe(200);
+      // dispatched by India Post (through the API), the parcel comes short: the library says so with a note
+      const dispatch = new FormData();
+      dispatch.set('orderId', String(order.id));
+      dispatch.set('courierCompanyName', 'India Post');
+      dispatch.set('trackingId', 'EE123456785IN');
+      const dispatched = await fetch(`${base}/api/book/create-dispatch`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${publisherToken}` },
+        body: dispatch,
+      });
+      expect(dispatched.status).toBe(200);
       await library.goto(`${base}/orders`);
       // the tabs are buttons of the server's page: they answer once the app has hydrated it (decision 078)
       await appLive(library);
       await library.getByRole('tab', { name: text(lng, 'orders', 'tabs.LIBRARY.DISPATCHED') }).click();
       await settle(library);
+      // India Post's page takes no id in its address: the id to copy, and a link to the page
+      const indiaPost = library.getByRole('link', { name: text(lng, 'orders', 'courier.trackPage', { courier: 'India Post' }) }).first();
+      await expect.poll(() => indiaPost.getAttribute('href')).toBe('https://www.indiapost.gov.in/');
+      expect(
+        await library.getByRole('button', { name: text(lng, 'orders', 'courier.copyOf', { id: 'EE123456785IN' }) }).count(),
+      ).toBeGreaterThan(0);
+      await indiaPost.scrollIntoViewIfNeeded();
+      await snap(library, `payments-india-post-${lng}-390`);
       const question = library.getByRole('group', { name: text(lng, 'orders', 'actions.receivedOrder', { order: orderId }) });
       await expect.poll(() => question.getByRole('button').count()).toBe(3);
       // Yes, Short or damaged and No: each a finger's size

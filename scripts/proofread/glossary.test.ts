@@ -72,6 +72,8 @@ const friends = falseFriends(glossary);
 /** Whether the English `text` says `words` (a word, or with '…' the start of one), in any case. */
 const says = (text: string, words: string[]) => words.some((word) => usesVariant(text.toLowerCase(), word.toLowerCase()));
 const read = workingTree();
+/** Whether `variant` is written in its language's script (not 'WhatsApp'): an English text may hold it only as a Gujarati or Hindi word. */
+const inScript = (variant: Variant) => (variant.lng === 'gu' ? /\p{Script=Gujarati}/u : /\p{Script=Devanagari}/u).test(variant.text);
 
 describe('docs/glossary.md', () => {
   it('names the variants not to use, in Gujarati and Hindi script', () => {
@@ -93,23 +95,33 @@ describe('docs/glossary.md', () => {
   it.each(catalogues().map((catalogue) => catalogue.name))('is followed by every Gujarati and Hindi text of %s', (name) => {
     const catalogue = catalogues().find((entry) => entry.name === name)!;
     const found: string[] = [];
-    for (const lng of ['gu', 'hi'] as const) {
+    // the English catalogue too: it writes the swaroops' names in their script ('ગહુંલી — Gahunli')
+    for (const lng of ['en', 'gu', 'hi'] as const) {
       const file = catalogue.file(lng);
       const content = file && read(file);
       if (!content) continue;
       for (const [key, text] of flatten(JSON.parse(content) as Record<string, string>)) {
         for (const variant of variants)
-          if (variant.lng === lng && usesVariant(text, variant.text))
+          if ((lng === 'en' ? inScript(variant) : variant.lng === lng) && usesVariant(text, variant.text))
             found.push(`${file} ${key}: '${variant.text}' (${variant.concept}) in "${text}"`);
       }
     }
     expect(found).toEqual([]);
   });
 
+  it('reads the Gujarati and Hindi words of the English catalogues', () => {
+    const english = 'ગહૂંળી — Gahunli (song of welcome); sent by WhatsApp';
+    const flagged = variants.filter((variant) => inScript(variant) && usesVariant(english, variant.text)).map((variant) => variant.text);
+    expect(flagged).toEqual(['ગહૂંળી']);
+    expect(variants.filter((variant) => inScript(variant) && usesVariant('ढालिया — Dhaliya', variant.text)).map((v) => v.text)).toEqual([
+      'ढालिया',
+    ]);
+  });
+
   it('names the words that belong to another concept', () => {
     expect(friends).toContainEqual({ english: ['duplicat…'], lng: 'gu', text: 'નકલ…' });
     expect(friends.find((friend) => friend.text === 'संचालक…')?.english).toEqual(['operator…', 'JSBN team']);
-    expect(says('Only operators can do this.', ['operator…'])).toBe(true);
+    expect(says('Only operators can do this', ['operator…'])).toBe(true);
     expect(says('Courier details are not available', ['not available'])).toBe(true);
     expect(says('Book is now unavailable for printing', ['not available'])).toBe(false);
   });

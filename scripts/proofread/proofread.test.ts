@@ -31,23 +31,23 @@ describe('the proofreading list (apps/web/src/locales/proofread/review.md)', () 
         detail: { contents: 'વિષયસૂચિ', index: 'અનુક્રમણિકા' },
         search: { found_zero: 'એક પણ પુસ્તક મળ્યું નથી' },
       }),
-      'packages/shared/src/locales/gu/messages.json': JSON.stringify({ 'Book cover page is required.': 'પુસ્તકનું પૂંઠું જરૂરી છે.' }),
+      'packages/shared/src/locales/gu/messages.json': JSON.stringify({ 'Book cover page is required': 'પુસ્તકનું પૂંઠું જરૂરી છે' }),
     };
     const read: FileReader = (path) => files[path] ?? workingTree()(path);
     const baseline = baselineOf(read);
     baseline['web/books']!.gu['detail.contents'] = hashOf('અનુક્રમ');
     delete baseline['web/books']!.gu['search.found_zero'];
-    baseline['shared/messages']!.gu['Book cover page is required.'] = hashOf('પુસ્તકનું મુખપૃષ્ઠ જરૂરી છે.');
+    baseline['shared/messages']!.gu['Book cover page is required'] = hashOf('પુસ્તકનું મુખપૃષ્ઠ જરૂરી છે.');
     const items = reviewItems(baseline, read).gu;
     expect(items).toEqual([
       { catalogue: 'web/books', key: 'detail.contents', state: 'changed', english: 'Contents', text: 'વિષયસૂચિ' },
       { catalogue: 'web/books', key: 'search.found_zero', state: 'new', english: 'No books found', text: 'એક પણ પુસ્તક મળ્યું નથી' },
       {
         catalogue: 'shared/messages',
-        key: 'Book cover page is required.',
+        key: 'Book cover page is required',
         state: 'changed',
-        english: 'Book cover page is required.',
-        text: 'પુસ્તકનું પૂંઠું જરૂરી છે.',
+        english: 'Book cover page is required',
+        text: 'પુસ્તકનું પૂંઠું જરૂરી છે',
       },
     ]);
     expect(reviewMarkdown({ gu: items, hi: [] })).toContain('| changed | web/books | detail.contents | Contents | વિષયસૂચિ |');

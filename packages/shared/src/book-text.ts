@@ -18,19 +18,19 @@ export const BOOK_MSG = {
   pdfUrlRequired: 'PDF URL is required when Public PDF is Yes',
   bookPdfRequired: 'Book PDF is required when Public PDF is No',
   maxImages: 'You can upload upto 4 images',
-  onlyPdf: 'Only PDF files are allowed.',
+  onlyPdf: 'Only PDF files are allowed',
   pdfTooLarge: 'File size must be less than 200MB',
   pdfWidgetType: 'Only PDF files are allowed. Please select a PDF file.',
   pdfWidgetSize: 'File size exceeds 200MB limit. Please select a smaller file.',
   privatePdf: 'PDF of this book is private. Please submit a request to the publisher for access.',
-  pdfNotUploaded: 'PDF is not uploaded by publisher.',
+  pdfNotUploaded: 'PDF is not uploaded by publisher',
   bookIdNotFound: 'Book ID not found',
   /** Edit Book of a book that is not the publisher's own (the API's 404 for it). */
   bookNotFound: 'Book not found',
   loadingBook: 'Loading book data...',
   publisherNoMissing: 'Publisher number not available',
-  publisherInfoPdfMissing: 'Publisher Info PDF URL is not available.',
-  pdfError: 'Error while generating pdf.',
+  publisherInfoPdfMissing: 'Publisher Info PDF URL is not available',
+  pdfError: 'Error while generating pdf',
   // 'for propagation' prices (not in the spec)
   freeHasNoPrice: 'A free book has no price. Leave Price empty, or choose Priced or For propagation.',
   // PDF request form (docs/api.md) and its replies (packages/shared/src/messages.ts)
@@ -46,11 +46,11 @@ export const BOOK_MSG = {
   dateFormat: 'Date must be DD/MM/YYYY',
   datePast: 'Date cannot be in the past',
   readerQuickFill: 'I need this book',
-  readerOrderSent: 'Your request has been sent to the publisher.',
+  readerOrderSent: 'Your request has been sent to the publisher',
   // duplicate check (docs/api.md; wording ours)
-  duplicateTitle: 'A book with this title already exists for this publisher.',
-  duplicateId: 'This JSBN id is already taken for this publisher.',
-  noDuplicate: 'No book with this title or JSBN id exists for this publisher.',
+  duplicateTitle: 'A book with this title already exists for this publisher',
+  duplicateId: 'This JSBN id is already taken for this publisher',
+  noDuplicate: 'No book with this title or JSBN id exists for this publisher',
   finalised: 'Book files saved successfully',
   updated: 'Book updated successfully',
   // a year an imported catalogue record does not know (wording ours)
@@ -65,13 +65,13 @@ export const BULK_MSG = {
   notWorkbook: 'The file is not an Excel workbook (.xlsx). Please upload the filled template.',
   unpackedTooLarge: 'The file is too large when unpacked. Please upload the filled template.',
   fileTooLarge: 'The file is larger than 2 MB. Please upload at most 1,000 books in one file.',
-  noRows: 'The file has no books to register.',
+  noRows: 'The file has no books to register',
   tooManyRows: 'At most 1,000 books in one file. Please split the file.',
   languageNotInList: 'Language is not in the list',
   priceKindNotInList: 'Price type is not in the list',
   currencyNotInList: 'Currency is not in the list',
   yesOrNo: 'Please write Yes or No',
-  batchNotFound: 'No books of this upload were found.',
+  batchNotFound: 'No books of this upload were found',
   rowTwice: 'Each row may be sent once',
   fileBeingChecked: 'A file is already being checked',
   cellTooLong: 'A cell holds at most 20,000 characters',
@@ -81,7 +81,7 @@ export const BULK_MSG = {
 export const bulkMissingColumnsMessage = (columns: string) => `These columns are missing: ${columns}. Please use the template.`;
 
 /** A title that is in two rows of one file (a warning: both may still be registered). */
-export const bulkSameTitleMessage = (row: number) => `The same title is also in row ${row} of this file.`;
+export const bulkSameTitleMessage = (row: number) => `The same title is also in row ${row} of this file`;
 
 /** Shown while a catalogue is being made in the background (wording ours). */
 export const catalogueProgressMessage = (percent: number) => `Making the catalogue… ${percent}% done. It downloads by itself when ready.`;

@@ -51,5 +51,5 @@ export function withoutControlCharacters(text: string, lines: TextLines = 'multi
 export function controlCharacterMessage(label: string, lines: TextLines = 'single'): string {
   return lines === 'multi'
     ? `${label} contains a control character that cannot be stored. Please remove it.`
-    : `${label} must be one line, without tabs or other control characters.`;
+    : `${label} must be one line, without tabs or other control characters`;
 }

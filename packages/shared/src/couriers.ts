@@ -1,26 +1,46 @@
 /**
- * Couriers with a public tracking page (decision 029): the page showing a parcel by its tracking
- * id, for the courier name a publisher typed at dispatch — 'Delhivery', 'Blue Dart', 'DTDC' in
- * any case, spacing or with more words ('Delhivery Ltd.'). Other couriers — India Post's page
- * asks for a CAPTCHA — have none: the library copies the id instead.
+ * Couriers' public tracking pages (decision 029), found from the courier name a publisher typed at
+ * dispatch — 'Delhivery', 'Blue Dart', 'DTDC' in any case, spacing or with more words
+ * ('Delhivery Ltd.'). Delhivery, Blue Dart and DTDC take the tracking id in the page's address and
+ * show the parcel at once. The others' pages take no id in the address — India Post's asks for the
+ * article number and a CAPTCHA, Professional Couriers', Shree Maruti's, Trackon's, ST Courier's and
+ * Shree Tirupati's ask for the number in a form — so the link opens the page and the library pastes
+ * the id it copied.
  */
 export interface CourierTracking {
   /** The courier's name as people write it. */
   courier: string;
-  /** The courier's name in lower-case letters and digits only, as found inside a typed name. */
-  key: string;
-  /** The tracking page of `trackingId` (already URL-encoded). */
-  page: (trackingId: string) => string;
+  /** Whether a courier name typed, in lower-case letters and digits only, is this courier. */
+  matches: (name: string) => boolean;
+  /** The tracking page of `trackingId` (already URL-encoded), or the page without the id. */
+  page: string | ((trackingId: string) => string);
 }
 
+const named =
+  (...keys: string[]) =>
+  (name: string) =>
+    keys.some((key) => name.includes(key));
+
 export const COURIER_TRACKING: readonly CourierTracking[] = [
-  { courier: 'Delhivery', key: 'delhivery', page: (id) => `https://www.delhivery.com/track/package/${id}` },
+  { courier: 'Delhivery', matches: named('delhivery'), page: (id) => `https://www.delhivery.com/track/package/${id}` },
   {
     courier: 'Blue Dart',
-    key: 'bluedart',
+    matches: named('bluedart'),
     page: (id) => `https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=${id}`,
   },
-  { courier: 'DTDC', key: 'dtdc', page: (id) => `https://www.dtdc.com/tracking.asp?strCnno=${id}` },
+  { courier: 'DTDC', matches: named('dtdc'), page: (id) => `https://www.dtdc.com/tracking.asp?strCnno=${id}` },
+  // No id in the address: the home page's Track form, behind a CAPTCHA.
+  { courier: 'India Post', matches: named('indiapost', 'speedpost', 'registeredpost'), page: 'https://www.indiapost.gov.in/' },
+  // No id in the address: the home page's tracking form.
+  { courier: 'Professional Couriers', matches: named('professionalcourier', 'tpc'), page: 'https://www.tpcindia.com/' },
+  // No id in the address: the home page's tracking form.
+  { courier: 'Shree Maruti Courier', matches: named('maruti'), page: 'https://www.shreemaruti.com/' },
+  // No id in the address: the tracking form.
+  { courier: 'Trackon', matches: named('trackon'), page: 'https://www.trackon.in/courier-tracking' },
+  // No id in the address: the tracking form. 'ST Courier' at the start, so 'Best Courier' is not it.
+  { courier: 'ST Courier', matches: (name) => /^(the)?stcourier/.test(name), page: 'https://stcourier.com/track/shipment' },
+  // No id in the address: the home page's tracking form.
+  { courier: 'Shree Tirupati Courier', matches: named('tirupati'), page: 'https://www.shreetirupaticourier.net/' },
 ];
 
 /**
@@ -58,16 +78,30 @@ export function isIndiaPostArticle(trackingId: string): boolean {
   return (check === 10 ? 0 : check === 11 ? 5 : check) === Number(match[2]);
 }
 
+/** A dispatched parcel's tracking page: its address, and whether the address carries the tracking id. */
+export interface TrackingPage {
+  /** The page's address. */
+  url: string;
+  /** True when the page shows the parcel at once; false when the library pastes the id there. */
+  withId: boolean;
+}
+
 /**
- * The public tracking page of a dispatched parcel, or null when its courier has none (or either
- * value is empty).
- * @param courierName the courier company name typed at dispatch (`courierCompanyName`)
- * @param trackingId  its tracking id (`trackingId`), trimmed and URL-encoded into the link
+ * The public tracking page of a dispatched parcel, or null when its courier has none known (or
+ * either value is empty).
+ * @param courierName the courier company name typed at dispatch (`courierCompanyName`); India Post
+ *                    also as 'Speed Post', 'भारतीय डाक', 'ભારતીય ટપાલ'
+ * @param trackingId  its tracking id (`trackingId`), trimmed and URL-encoded into the address
  */
-export function trackingUrl(courierName: string | null | undefined, trackingId: string | null | undefined): string | null {
+export function trackingPage(courierName: string | null | undefined, trackingId: string | null | undefined): TrackingPage | null {
   const id = trackingId?.trim();
   if (!id || !courierName) return null;
   const name = courierName.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const courier = COURIER_TRACKING.find((known) => name.includes(known.key));
-  return courier ? courier.page(encodeURIComponent(id)) : null;
+  const courier = isIndiaPost(courierName)
+    ? COURIER_TRACKING.find((known) => known.courier === 'India Post')
+    : COURIER_TRACKING.find((known) => known.matches(name));
+  if (!courier) return null;
+  return typeof courier.page === 'string'
+    ? { url: courier.page, withId: false }
+    : { url: courier.page(encodeURIComponent(id)), withId: true };
 }

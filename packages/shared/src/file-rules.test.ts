@@ -72,7 +72,7 @@ describe('the file rules table', () => {
     expect(fileProblem(FILE_RULES.bookimage, file('p.webp', 'image/webp'))).toBe(
       'p.webp is not a JPEG or PNG. Book images must be JPEG or PNG images.',
     );
-    expect(fileProblem(FILE_RULES.index_pdf, file('i.jpg', 'image/jpeg'))).toBe('Only PDF files are allowed.');
+    expect(fileProblem(FILE_RULES.index_pdf, file('i.jpg', 'image/jpeg'))).toBe('Only PDF files are allowed');
     expect(fileProblem(FILE_RULES.index_pdf, file('i.pdf', 'application/pdf', MAX_PDF_BYTES + 1))).toBe(
       'File size must be less than 200MB',
     );
@@ -83,7 +83,7 @@ describe('the file rules table', () => {
     expect(fileProblem(FILE_RULES.pdfpublisher, file('b.pdf', '', MAX_PDF_BYTES + 1), widget)).toBe(
       'File size exceeds 200MB limit. Please select a smaller file.',
     );
-    expect(fileProblem(FILE_RULES.logo, file('l.gif', 'image/gif'))).toBe('Logo must be a JPEG or PNG image.');
+    expect(fileProblem(FILE_RULES.logo, file('l.gif', 'image/gif'))).toBe('Logo must be a JPEG or PNG image');
   });
 
   it('reads a type from the extension only when the browser gives none', () => {

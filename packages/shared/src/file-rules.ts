@@ -132,7 +132,7 @@ function imageMessages(notKept: (file: string) => string, wrongBytes: (what: str
   };
 }
 
-/** Index PDF and book PDF: 'Only PDF files are allowed.', 'File size must be less than 200MB' (docs/api.md). */
+/** Index PDF and book PDF: 'Only PDF files are allowed', 'File size must be less than 200MB' (docs/api.md). */
 const pdfMessages: FileMessages = {
   wrongType: () => BOOK_MSG.onlyPdf,
   tooLarge: () => BOOK_MSG.pdfTooLarge,
@@ -140,7 +140,7 @@ const pdfMessages: FileMessages = {
   unreadable: () => BOOK_MSG.onlyPdf,
 };
 
-const logoTypeMessage = 'Logo must be a JPEG or PNG image.';
+const logoTypeMessage = 'Logo must be a JPEG or PNG image';
 
 /**
  * Every uploaded file field, by its name on the wire:
@@ -159,7 +159,7 @@ export const FILE_RULES = {
     storedAs: 'image/jpeg',
     maxBytes: MAX_IMAGE_BYTES,
     maxCount: 1,
-    messages: imageMessages(coverNotJpegOrPngMessage, (what) => `${what} must be a JPEG or PNG image.`, MAX_IMAGE_BYTES),
+    messages: imageMessages(coverNotJpegOrPngMessage, (what) => `${what} must be a JPEG or PNG image`, MAX_IMAGE_BYTES),
   }),
   bookimage: rule({
     label: 'Book image',

@@ -7,7 +7,7 @@
  * message without an entry stays English.
  *
  * A message with variable parts has one entry with `{{name}}` in their place, in the key and in
- * the translation ('{{label}} must be a number from {{min}} to {{max}}.'); the parts are carried
+ * the translation ('{{label}} must be a number from {{min}} to {{max}}'); the parts are carried
  * over as they are, or, when they are themselves a message (a field's label), translated too.
  */
 /** The interface languages: English (the reference), Gujarati, Hindi. */

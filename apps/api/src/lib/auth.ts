@@ -180,9 +180,9 @@ export async function requireActor(ctx: AppContext, request: FastifyRequest, rol
 
 /** The refusal of a caller of another role. */
 const ONLY: Record<AccountRole, string> = {
-  PUBLISHER: 'Only publishers can do this.',
-  LIBRARY: 'Only libraries can do this.',
-  OPERATOR: 'Only operators can do this.',
+  PUBLISHER: 'Only publishers can do this',
+  LIBRARY: 'Only libraries can do this',
+  OPERATOR: 'Only operators can do this',
 };
 
 /** `requireActor` for an operator of the registry (decision 041): no token 401, another role 403. */
@@ -191,13 +191,13 @@ export const requireOperator = (ctx: AppContext, request: FastifyRequest) => req
 /** `requireActor` for a publisher, returning its publisher id. */
 export async function requirePublisher(ctx: AppContext, request: FastifyRequest) {
   const actor = await requireActor(ctx, request, 'PUBLISHER');
-  if (!actor.publisherId) throw new AppError('FORBIDDEN', 'Only publishers can do this.');
+  if (!actor.publisherId) throw new AppError('FORBIDDEN', 'Only publishers can do this');
   return { ...actor, publisherId: actor.publisherId };
 }
 
 /** `requireActor` for a library, returning its library id. */
 export async function requireLibrary(ctx: AppContext, request: FastifyRequest) {
   const actor = await requireActor(ctx, request, 'LIBRARY');
-  if (!actor.libraryId) throw new AppError('FORBIDDEN', 'Only libraries can do this.');
+  if (!actor.libraryId) throw new AppError('FORBIDDEN', 'Only libraries can do this');
   return { ...actor, libraryId: actor.libraryId };
 }

@@ -42,12 +42,12 @@ describe('messages made from a count or from parts', () => {
       '1 ઓર્ડર અપાઈ ગયો',
       '3 ઓર્ડર અપાઈ ગયા',
     ]);
-    expect(translate('Publication year must be a whole number from 1000 to 2100.', 'gu')).toBe(
-      'પ્રકાશન વર્ષ 1000 થી 2100 વચ્ચેની પૂર્ણ સંખ્યા હોવી જોઈએ.',
+    expect(translate('Publication year must be a whole number from 1000 to 2100', 'gu')).toBe(
+      'પ્રકાશન વર્ષ 1000 થી 2100 વચ્ચેની પૂર્ણ સંખ્યા હોવી જોઈએ',
     );
-    expect(translate('Height must be a number from 0.1 to 100.', 'hi')).toBe('ऊँचाई 0.1 से 100 के बीच की संख्या होनी चाहिए।');
-    expect(translate('This order is Dispatched; only a Requested order can be cancelled.', 'hi')).toBe(
-      "यह ऑर्डर अब 'भेजा गया' है; केवल 'अनुरोधित' ऑर्डर ही रद्द किया जा सकता है।",
+    expect(translate('Height must be a number from 0.1 to 100', 'hi')).toBe('ऊँचाई 0.1 से 100 के बीच की संख्या होनी चाहिए');
+    expect(translate('This order is Dispatched; only a Requested order can be cancelled', 'hi')).toBe(
+      "यह ऑर्डर अब 'भेजा गया' है; केवल 'अनुरोधित' ऑर्डर ही रद्द किया जा सकता है",
     );
   });
 });
@@ -151,6 +151,6 @@ describe.each(ENGINES)('replies in the caller language on %s', (engine) => {
     // a message without a translation yet stays English, never empty
     expect(translate('A message nobody has translated', 'gu')).toBe('A message nobody has translated');
     // a message with variable parts is found by its pattern, the parts carried over
-    expect(translate('No book is registered with JSBN ABCDE-00001-X.', 'hi')).toBe('JSBN ABCDE-00001-X के साथ कोई पुस्तक पंजीकृत नहीं है।');
+    expect(translate('No book is registered with JSBN ABCDE-00001-X', 'hi')).toBe('JSBN ABCDE-00001-X के साथ कोई पुस्तक पंजीकृत नहीं है');
   });
 });

@@ -40,6 +40,12 @@ export function translate(message: string, lng: InterfaceLanguage): string {
 /** The full stop of each language: Hindi ends a sentence with the danda. */
 const FULL_STOP: Record<InterfaceLanguage, string> = { en: '.', gu: '.', hi: '।' };
 
+/**
+ * `message` in `lng` as a sentence of running text, ended by its language's full stop: a message
+ * of one sentence has none of its own (docs/glossary.md, 'Punctuation of messages').
+ */
+export const translateSentence = (message: string, lng: InterfaceLanguage): string => sentence(translate(message, lng), FULL_STOP[lng]);
+
 /** A reply body as the API sends it (docs/api.md), as far as its messages go. */
 interface ReplyMessages {
   message?: unknown;

@@ -38,7 +38,7 @@ const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 const TOO_MANY_CODES = 'Too many codes were sent. Please try again later.';
 const TOO_MANY_TRIES = 'Too many wrong codes. Please try again later.';
 const TOTP_LOCKED =
-  'Too many wrong authenticator codes for this account: its sign-in is locked for an hour and the account has been e-mailed.';
+  'Too many wrong authenticator codes for this account: its sign-in is locked for an hour and the account has been e-mailed';
 const TOO_MANY_ORDERS = 'Too many orders in the last hour. Please try again later.';
 const TOO_MANY_ORDERS_TODAY = 'Too many orders to this publisher today. Please try again tomorrow.';
 

@@ -125,9 +125,9 @@ export const confirmMobileBody = z.object({ otp });
  * sign-in (decision 041). Spaces typed between the digits ('123 456') are dropped.
  */
 export const totpCode = z
-  .string({ error: 'Enter the 6-digit code from your authenticator app.' })
+  .string({ error: 'Enter the 6-digit code from your authenticator app' })
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'The code from your authenticator app has 6 digits.'));
+  .pipe(z.string().regex(/^\d{6}$/, 'The code from your authenticator app has 6 digits'));
 
 /**
  * POST /api/user/login. `modelType` OPERATOR is the registry's operators (made on the server

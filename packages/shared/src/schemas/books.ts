@@ -40,7 +40,7 @@ const requiredInt = (message: string, min: number, max: number) =>
     }
     const parsed = Number(text);
     if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-      ctx.addIssue({ code: 'custom', message: `${message.replace(/ is required\.$/, '')} must be a whole number from ${min} to ${max}.` });
+      ctx.addIssue({ code: 'custom', message: `${message.replace(/ is required\.?$/, '')} must be a whole number from ${min} to ${max}` });
       return z.NEVER;
     }
     return parsed;

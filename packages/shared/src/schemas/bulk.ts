@@ -21,7 +21,7 @@ export type BulkRow = z.infer<typeof bulkRow>;
 export const bulkCheckRequest = z.object({
   rows: z
     .array(bulkRow)
-    .min(1, 'The file has no books to register.')
+    .min(1, 'The file has no books to register')
     .max(MAX_BULK_ROWS, 'At most 1,000 books in one file. Please split the file.'),
 });
 
@@ -32,7 +32,7 @@ export const bulkCheckRequest = z.object({
  */
 export const bulkRegisterRequest = z.object({
   batch: z.uuid('Batch must be a UUID'),
-  rows: z.array(bulkRow).min(1, 'The file has no books to register.').max(BULK_CHUNK_ROWS),
+  rows: z.array(bulkRow).min(1, 'The file has no books to register').max(BULK_CHUNK_ROWS),
 });
 
 const problem = z.object({ column: z.enum(BULK_COLUMNS), message: z.string() });

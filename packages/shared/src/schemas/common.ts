@@ -24,7 +24,7 @@ export const storableText = (label: string, max: number, lines: TextLines = 'sin
 
 /**
  * Required trimmed NFC text; `message` when empty. The field is named by `label` in its other
- * messages, by default the subject of `message` ('Book title is required.' → 'Book title').
+ * messages, by default the subject of `message` ('Book title is required' → 'Book title').
  * @param lines 'multi' for an address or a message (tab and line feed allowed)
  */
 export const requiredText = (message: string, max = 500, lines: TextLines = 'single', label = message.replace(/ is required\.?$/, '')) =>
@@ -155,7 +155,7 @@ export const selectedIds = (message: string) =>
 
 /**
  * An optional number sent as a number or as form text ('' is none), from `min` to `max`;
- * otherwise '<label> must be a number from <min> to <max>.'
+ * otherwise '<label> must be a number from <min> to <max>'
  */
 export const optionalNumber = (label: string, min: number, max: number) =>
   z
@@ -167,7 +167,7 @@ export const optionalNumber = (label: string, min: number, max: number) =>
       if (text === '') return undefined;
       const parsed = Number(text);
       if (!Number.isFinite(parsed) || parsed < min || parsed > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a number from ${min} to ${max}.` });
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number from ${min} to ${max}` });
         return z.NEVER;
       }
       return parsed;

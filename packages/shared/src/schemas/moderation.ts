@@ -16,7 +16,7 @@ export const VERIFICATION_STATES = ['NEW', 'ASKED', 'VERIFIED', 'REJECTED'] as c
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
 /** Why an operator acts: shown to the public (a withdrawal) or to the account (a suspension), and on the record. */
-export const moderationReason = z.object({ reason: requiredText('Reason is required.', 500, 'multi') });
+export const moderationReason = z.object({ reason: requiredText('Reason is required', 500, 'multi') });
 export type ModerationReason = z.infer<typeof moderationReason>;
 
 /** POST /api/operator/books/:id/withdraw: why, and the JSBN of the book it duplicates when that is why. */
@@ -24,18 +24,18 @@ export const withdrawBookRequest = moderationReason.extend({ duplicate_of_jsbn: 
 export type WithdrawBookRequest = z.infer<typeof withdrawBookRequest>;
 
 /** POST /api/operator/publishers/:id/ask: the question the publisher is sent. */
-export const askPublisherRequest = z.object({ question: requiredText('Question is required.', 2000, 'multi') });
+export const askPublisherRequest = z.object({ question: requiredText('Question is required', 2000, 'multi') });
 export type AskPublisherRequest = z.infer<typeof askPublisherRequest>;
 
 /** POST /api/publisher/messages: the publisher's answer. */
-export const publisherMessageRequest = z.object({ body: requiredText('Answer is required.', 2000, 'multi') });
+export const publisherMessageRequest = z.object({ body: requiredText('Answer is required', 2000, 'multi') });
 export type PublisherMessageRequest = z.infer<typeof publisherMessageRequest>;
 
 /** GET /api/operator/publishers?verification=NEW|ASKED|VERIFIED|REJECTED (NEW when not given). */
 export const verificationQueueQuery = z.object({ verification: z.enum(VERIFICATION_STATES).default('NEW') });
 
 /** GET /api/operator/books?jsbn=…: the operator's look-up of a book by its JSBN. */
-export const operatorBookQuery = z.object({ jsbn: requiredText('JSBN is required.', 40) });
+export const operatorBookQuery = z.object({ jsbn: requiredText('JSBN is required', 40) });
 
 /** One message of a publisher's thread with the operators. */
 export const threadMessage = z.object({ id: int, from_role: z.enum(['OPERATOR', 'PUBLISHER']), body: text, created_at: timestamp });

@@ -303,7 +303,7 @@ describe('control characters in every text field', () => {
       }
     }
     expect(translateMessage(controlCharacterMessage('Book title'), MESSAGE_CATALOGUES.gu)).toBe(
-      'પુસ્તકનું શીર્ષક: એક જ લીટીમાં લખો, ટૅબ કે બીજા નિયંત્રણ-અક્ષરો વગર.',
+      'પુસ્તકનું શીર્ષક: એક જ લીટીમાં લખો, ટૅબ કે બીજા નિયંત્રણ-અક્ષરો વગર',
     );
   });
 });

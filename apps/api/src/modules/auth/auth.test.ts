@@ -48,7 +48,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   it('registers a publisher, sends a 6-digit code, verifies it and logs in', async () => {
     const registered = await register(publisherForm());
     expect(registered.statusCode).toBe(200);
-    expect(registered.json().message).toBe('A 6-digit verification code has been sent to your e-mail.');
+    expect(registered.json().message).toBe('A 6-digit verification code has been sent to your e-mail');
 
     const login: LoginBody = { email: 'mandir@example.test', password: 'Sahitya@123', modelType: 'PUBLISHER' };
     const early = await inject(t.app, accountEndpoints.login, { body: login });
@@ -144,7 +144,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   it('answers a second registration of a verified e-mail the same way and changes nothing', async () => {
     const again = await register(publisherForm({ publisher_no: 'SRT02', publisher_name: 'Someone else' }));
     expect(again.statusCode).toBe(200);
-    expect(again.json().message).toBe('A 6-digit verification code has been sent to your e-mail.');
+    expect(again.json().message).toBe('A 6-digit verification code has been sent to your e-mail');
     const publishers = await inject(t.app, publisherEndpoints.list, { query: { queryString: 'Someone' } });
     expect(publishers.json().data.total).toBe(0);
   });
@@ -186,7 +186,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       }),
     });
     expect(fake.statusCode).toBe(415);
-    expect(fake.json().details).toEqual([{ field: 'logo', message: 'Logo must be a JPEG or PNG image.' }]);
+    expect(fake.json().details).toEqual([{ field: 'logo', message: 'Logo must be a JPEG or PNG image' }]);
     // right magic bytes, damaged inside: refused too, and nothing is kept
     const before = await t.ctx.storage.list('public/logos');
     const damaged = await inject(t.app, publisherEndpoints.register, {

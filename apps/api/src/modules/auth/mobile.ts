@@ -24,9 +24,9 @@ import { enqueueMessage } from '../../lib/outbox.js';
 /** What a wrong, used, expired or exhausted code answers, naming the field `otp` (the e-mail code's words). */
 const INVALID_CODE = 'Invalid or expired OTP';
 /** The answer where WhatsApp is not configured, or to an account without a profile (an operator). */
-export const NOT_AVAILABLE = 'This site does not send codes by WhatsApp, so the mobile number cannot be confirmed here.';
-export const NO_NUMBER = 'Please enter your mobile number.';
-export const ALREADY_CONFIRMED = 'This mobile number is already confirmed.';
+export const NOT_AVAILABLE = 'This site does not send codes by WhatsApp, so the mobile number cannot be confirmed here';
+export const NO_NUMBER = 'Please enter your mobile number';
+export const ALREADY_CONFIRMED = 'This mobile number is already confirmed';
 
 const hashCode = (ctx: AppContext, accountId: number, number: string, code: string) =>
   createHmac('sha256', ctx.secrets.jwtSecret).update(`mobile:${accountId}:${number}:${code}`).digest('hex');
@@ -129,7 +129,7 @@ export async function sendMobileCode(
   const waitMs = latest ? latest.created_at.getTime() + OTP_RESEND_WAIT_MS - ctx.clock().getTime() : 0;
   // a new number need not wait for the last code to the old one; the account's budget bounds it
   if (waitMs > 0 && number === current.mobile) {
-    const message = `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`;
+    const message = `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code`;
     throw new AppError('TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
   }
   // the number's budget, whichever account asks (no one floods a number with codes), and the

@@ -33,7 +33,7 @@ describe.each(ENGINES)('registration work on %s', (engine) => {
     const counted = async (email: string) => {
       vi.mocked(hashPassword).mockClear();
       const reply = await registerLibraryRequest(t.app, email, logo);
-      expect([reply.statusCode, reply.json().message]).toEqual([200, 'A 6-digit verification code has been sent to your e-mail.']);
+      expect([reply.statusCode, reply.json().message]).toEqual([200, 'A 6-digit verification code has been sent to your e-mail']);
       return vi.mocked(hashPassword).mock.calls.length;
     };
     expect(await counted(`new-${engine}@example.test`)).toBe(1);

@@ -25,8 +25,8 @@ import {
 import { confirmMobile, sendMobileCode } from './mobile.js';
 
 /** The replies of a mobile code sent and of a mobile number confirmed (decision 081). */
-export const MOBILE_CODE_SENT = 'A 6-digit verification code has been sent to your mobile number by WhatsApp.';
-export const MOBILE_CONFIRMED = 'Your mobile number is confirmed.';
+export const MOBILE_CODE_SENT = 'A 6-digit verification code has been sent to your mobile number by WhatsApp';
+export const MOBILE_CONFIRMED = 'Your mobile number is confirmed';
 
 /** The reply of a verified e-mail, whose person is signed in at once. */
 export const VERIFIED_MESSAGE = 'Email verified successfully. You are now logged in.';

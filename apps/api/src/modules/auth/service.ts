@@ -32,7 +32,7 @@ import { record } from '../../lib/audit.js';
 import { mobileState } from './mobile.js';
 
 /** What every registration, verify and resend answers, known e-mail or not. */
-export const REGISTRATION_MESSAGE = 'A 6-digit verification code has been sent to your e-mail.';
+export const REGISTRATION_MESSAGE = 'A 6-digit verification code has been sent to your e-mail';
 const INVALID_CODE = 'Invalid or expired OTP';
 
 function hashCode(ctx: AppContext, accountId: number, code: string): string {
@@ -213,7 +213,7 @@ export async function resendCode(ctx: AppContext, input: { email: string; modelT
     .orderBy(desc(one_time_codes.id))
     .limit(1);
   const waitMs = latest ? latest.created_at.getTime() + OTP_RESEND_WAIT_MS - now : 0;
-  if (waitMs > 0) throw tooMany(`Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`, waitMs);
+  if (waitMs > 0) throw tooMany(`Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code`, waitMs);
   // two resends at the same moment may both pass the wait; the e-mail's budget still holds
   await spendCodeBudget(ctx, account.email);
   await ctx.db.transaction((tx) => issueCode(ctx, tx, account.id, account.email));
@@ -299,7 +299,7 @@ export async function login(ctx: AppContext, input: LoginInput, client: LoginCli
   }
   if (!found.email_verified_at) {
     client.log.warn({ account, reason: 'e-mail not verified', ip: client.ip }, 'login failed');
-    throw new AppError('FORBIDDEN', 'Please verify your e-mail with the code we sent before logging in.');
+    throw new AppError('FORBIDDEN', 'Please verify your e-mail with the code we sent before logging in');
   }
   if (found.role === 'OPERATOR') {
     await secondFactor(ctx, found, input.totp, client);
@@ -311,8 +311,8 @@ export async function login(ctx: AppContext, input: LoginInput, client: LoginCli
 
 /** What an operator reads when the code is missing, wrong or of another step (decision 041). */
 export const TOTP_MESSAGES = {
-  required: 'Enter the 6-digit code from your authenticator app.',
-  enrol: 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.',
+  required: 'Enter the 6-digit code from your authenticator app',
+  enrol: 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows',
   invalid: 'The code is wrong or has expired. Enter the code your authenticator app shows now.',
   reused: 'This code has already been used to log in. Wait for the next code in your authenticator app and enter it.',
 } as const;
@@ -463,7 +463,7 @@ async function loginWithOtherKind(
 }
 
 /** What forgot-password answers, known e-mail or not. */
-export const FORGOT_MESSAGE = 'If an account exists for this e-mail, a link to reset the password has been sent to it.';
+export const FORGOT_MESSAGE = 'If an account exists for this e-mail, a link to reset the password has been sent to it';
 const BAD_RESET_LINK = 'The reset link is invalid or has expired. Please ask for a new one.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

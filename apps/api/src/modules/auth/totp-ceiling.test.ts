@@ -40,7 +40,7 @@ describe.each(ENGINES)('the second factor under guessing on %s', (engine) => {
     const locked = await login(operator, await totpCodeAt(TEST_TOTP_SECRET, t.ctx.clock()));
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(
-      'Too many wrong authenticator codes for this account: its sign-in is locked for an hour and the account has been e-mailed.',
+      'Too many wrong authenticator codes for this account: its sign-in is locked for an hour and the account has been e-mailed',
     );
     expect((await login(operator, await wrongCode())).statusCode).toBe(429);
     const mails = await lockMails(operator.email);

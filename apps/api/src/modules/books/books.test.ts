@@ -202,7 +202,7 @@ describe.each(ENGINES)('books on %s', (engine) => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
     const response = await post(required, gif);
     expect(response.statusCode).toBe(415);
-    expect(response.json().details).toEqual([{ field: 'book_cover', message: 'Book cover must be a JPEG or PNG image.' }]);
+    expect(response.json().details).toEqual([{ field: 'book_cover', message: 'Book cover must be a JPEG or PNG image' }]);
     expect((await inject(t.app, bookEndpoints.register, { body: form(required) })).statusCode).toBe(401);
   });
 

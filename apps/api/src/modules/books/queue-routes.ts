@@ -15,7 +15,7 @@ import { reportBook, requestWithdrawal } from './reports.js';
 /** The reply to a report, whoever sent it. */
 export const REPORT_RECEIVED = 'Thank you. Your report has been sent to the JSBN team.';
 /** The reply to a publisher's withdrawal request. */
-export const WITHDRAW_REQUESTED = 'Your request has been sent to the JSBN team.';
+export const WITHDRAW_REQUESTED = 'Your request has been sent to the JSBN team';
 
 export function bookQueueRoutes(app: FastifyInstance, ctx: AppContext) {
   /**

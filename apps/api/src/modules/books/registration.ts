@@ -159,7 +159,7 @@ export async function registerBooks(ctx: AppContext, db: DbOrTx, entries: NewBoo
     });
   if (taken.length !== ids.length) throw notFound('Publisher');
   if (taken.some((publisher) => publisher.last > JSBN_MAX_SEQUENCE))
-    throw new AppError('CONFLICT', `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers.`);
+    throw new AppError('CONFLICT', `This publisher has used all ${JSBN_MAX_SEQUENCE} JSBN numbers`);
   // each publisher's numbers, handed out in the order of `entries`
   const next = new Map(taken.map((publisher) => [publisher.id, { ...publisher, seq: publisher.last - wanted.get(publisher.id)! + 1 }]));
   const rows = entries.map(({ publisherId, fields, coverKey, sourceRef }, index) => {
@@ -271,7 +271,7 @@ export interface BookEdit {
  * apps/web/src/lib/paths.ts 'Edit Book', docs/api.md 'Update book'). Authors and subjects are replaced, the search
  * text is recomputed; the JSBN never changes. Files replaced or removed here are deleted from
  * storage after the change is committed.
- * @throws AppError 404 (not the publisher's book), 400 (lookup ids, 'Book cover page is required.')
+ * @throws AppError 404 (not the publisher's book), 400 (lookup ids, 'Book cover page is required')
  */
 export async function updateBook(
   ctx: AppContext,

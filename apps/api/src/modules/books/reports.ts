@@ -19,7 +19,7 @@ import { bookAndPublisher } from './requests.js';
 import { withdrawBook } from './withdrawal.js';
 
 /** The reply to a report already answered by another operator. */
-export const REPORT_ANSWERED = 'This report has already been answered.';
+export const REPORT_ANSWERED = 'This report has already been answered';
 
 /**
  * The language a visitor's report is answered in: the script it wrote its reason in (Gujarati,
@@ -76,7 +76,7 @@ export async function requestWithdrawal(
     .from(books)
     .where(and(eq(books.id, bookId), eq(books.publisher_id, actor.publisherId)));
   if (!book) throw notFound('Book');
-  if (book.withdrawnAt) throw new AppError('CONFLICT', 'This book is already withdrawn.');
+  if (book.withdrawnAt) throw new AppError('CONFLICT', 'This book is already withdrawn');
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(book_reports)

@@ -199,7 +199,7 @@ export async function receiveUpload(
   const given = Buffer.from(query.signature ?? '');
   if (!Number.isFinite(expires) || expected.length !== given.length || !timingSafeEqual(expected, given)) {
     body.resume();
-    throw new AppError('FORBIDDEN', 'This upload link is not valid.');
+    throw new AppError('FORBIDDEN', 'This upload link is not valid');
   }
   if (expires < ctx.clock().getTime()) {
     body.resume();
@@ -212,7 +212,7 @@ export async function receiveUpload(
   }
   if (upload.finalised_at) {
     body.resume();
-    throw new AppError('CONFLICT', 'This file is already attached to the book.');
+    throw new AppError('CONFLICT', 'This file is already attached to the book');
   }
   // the address was signed for the size the browser declared: not a byte more is taken
   const limits = uploadRule(upload.field, upload.file_name);
@@ -249,7 +249,7 @@ export async function receiveUpload(
     .returning({ id: book_uploads.id });
   if (updated.length === 0) {
     await ctx.storage.delete(stored.key);
-    throw new AppError('CONFLICT', 'This file is already attached to the book.');
+    throw new AppError('CONFLICT', 'This file is already attached to the book');
   }
   // a second PUT to the same address replaces the first file
   if (upload.file_key) await ctx.storage.delete(upload.file_key);

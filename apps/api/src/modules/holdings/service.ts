@@ -185,7 +185,7 @@ export async function addHolding(
       let bookId: number | null = null;
       if (input.jsbn) {
         const [book] = await tx.select({ id: books.id }).from(books).where(eq(books.jsbn_number, input.jsbn));
-        if (!book) throw new AppError('NOT_FOUND', `No book is registered with JSBN ${formatJsbn(input.jsbn)}.`);
+        if (!book) throw new AppError('NOT_FOUND', `No book is registered with JSBN ${formatJsbn(input.jsbn)}`);
         bookId = book.id;
       }
       await lockLibrary(tx, actor.libraryId);
@@ -292,7 +292,7 @@ export async function setHoldingState(ctx: AppContext, actor: LibraryActor, id: 
       .where(and(eq(holdings.id, id), eq(holdings.library_id, actor.libraryId)))
       .for('update');
     if (!before) throw notFound('Copy');
-    if (before.state === 'lent') throw new AppError('CONFLICT', 'This copy is lent: it comes back to the shelves when it is returned.');
+    if (before.state === 'lent') throw new AppError('CONFLICT', 'This copy is lent: it comes back to the shelves when it is returned');
     if (before.state !== input.state) {
       const reason = input.state === 'available' ? null : (input.reason ?? null);
       await tx.update(holdings).set({ state: input.state, state_reason: reason, updated_at: ctx.clock() }).where(eq(holdings.id, id));

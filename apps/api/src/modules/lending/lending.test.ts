@@ -116,7 +116,7 @@ describe.each(ENGINES)('the lending desk on %s', (engine) => {
     expect(taken.json().details).toEqual([{ field: 'member_number', message: 'સભ્ય ક્રમાંક 2 બીજા સભ્યને અપાયેલો છે' }]);
     const bad = await addMember({ name: ' ', phone: '12345', kind: 'monk' }, lib, 'hi');
     expect(bad.json().details).toEqual([
-      { field: 'name', message: 'सदस्य का नाम ज़रूरी है।' },
+      { field: 'name', message: 'सदस्य का नाम ज़रूरी है' },
       { field: 'phone', message: 'सदस्य का फ़ोन नंबर 10 अंकों का होना चाहिए' },
       { field: 'kind', message: 'साधु-साध्वीजी, श्रावक-श्राविका या संस्था चुनें' },
     ]);

@@ -18,7 +18,7 @@ import { queueBooks, storedReason } from '../books/duplicates.js';
 import { withdrawBook } from '../books/withdrawal.js';
 
 /** The reply to a pair another operator has already answered. */
-export const PAIR_ANSWERED = 'This pair has already been answered.';
+export const PAIR_ANSWERED = 'This pair has already been answered';
 
 /** Open pairs, oldest first (at most `limit`), each with both books. */
 export async function openDuplicatePairs(ctx: AppContext, limit = 100): Promise<DuplicatePairDto[]> {
@@ -97,7 +97,7 @@ export function duplicatesRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, operatorEndpoints.notDuplicate, async (request) => {
     const actor = await operator(request);
     await answerDuplicatePair(ctx, actor, request.params.id, { action: 'not-duplicate' });
-    return ok(null, 'Marked as not a duplicate.');
+    return ok(null, 'Marked as not a duplicate');
   });
 
   /**
@@ -111,6 +111,6 @@ export function duplicatesRoutes(app: FastifyInstance, ctx: AppContext) {
       bookId: request.body.book_id,
       reason: request.body.reason,
     });
-    return ok(null, 'The book was withdrawn.');
+    return ok(null, 'The book was withdrawn');
   });
 }

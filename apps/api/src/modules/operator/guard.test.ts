@@ -31,7 +31,7 @@ describe.each(ENGINES)('operator routes before validation on %s', (engine) => {
       expect(anonymous.json(), url).toMatchObject({ message: 'Unauthorized' });
       const other = await inject(t.app, endpoint, { raw: true, ...request, headers: await tokenHeader(t, library) });
       expect(other.statusCode, url).toBe(403);
-      expect(other.json(), url).toMatchObject({ message: 'Only operators can do this.' });
+      expect(other.json(), url).toMatchObject({ message: 'Only operators can do this' });
       const own = await inject(t.app, endpoint, { raw: true, ...request, headers: { authorization: `Bearer ${operator.token}` } });
       expect(own.statusCode, url).toBe(400);
     }

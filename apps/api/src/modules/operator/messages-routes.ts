@@ -113,7 +113,7 @@ export async function retryMessage(ctx: AppContext, actor: AuditActor, id: numbe
       .where(eq(outbox.id, id))
       .for('update');
     if (!message) throw notFound('Message');
-    if (message.status !== 'failed') throw new AppError('CONFLICT', 'This message has not failed.');
+    if (message.status !== 'failed') throw new AppError('CONFLICT', 'This message has not failed');
     const now = ctx.clock();
     await tx.update(outbox).set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now }).where(eq(outbox.id, id));
     await record(tx, {
@@ -163,13 +163,13 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, operatorEndpoints.retryMessage, async (request) => {
     const actor = await operator(request);
     await retryMessage(ctx, actor, request.params.id);
-    return ok(null, 'The message will be sent again.');
+    return ok(null, 'The message will be sent again');
   });
 
   /** POST /api/operator/jobs/:id/retry (operator; id the job's UUID): taken again with one more attempt; 404 when no failed job has it. */
   route(app, operatorEndpoints.retryJob, async (request) => {
     const actor = await operator(request);
     await retryJob(ctx, actor, request.params.id);
-    return ok(null, 'The job will be done again.');
+    return ok(null, 'The job will be done again');
   });
 }

@@ -119,7 +119,7 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
       body: { reason: '  ' },
     });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().details).toEqual([{ field: 'reason', message: 'Reason is required.' }]);
+    expect(noReason.json().details).toEqual([{ field: 'reason', message: 'Reason is required' }]);
     const unknown = await inject(t.app, operatorEndpoints.withdrawBook, {
       params: { id: book.id },
       headers: operator,
@@ -129,7 +129,7 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
       },
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().details).toEqual([{ field: 'duplicate_of_jsbn', message: 'No book is registered with JSBN ZZZZZ-99999-9.' }]);
+    expect(unknown.json().details).toEqual([{ field: 'duplicate_of_jsbn', message: 'No book is registered with JSBN ZZZZZ-99999-9' }]);
     expect(
       (await inject(t.app, operatorEndpoints.withdrawBook, { params: { id: 999999 }, headers: operator, body: { reason: 'x' } }))
         .statusCode,
@@ -425,7 +425,7 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
     const empty = await inject(t.app, operatorEndpoints.answerThread, { headers: publisherAuth, body: { body: 'Hello' } });
     expect(empty.statusCode).toBe(409);
     expect((await inject(t.app, operatorEndpoints.answerThread, { headers: own, body: { body: ' ' } })).json().details).toEqual([
-      { field: 'body', message: 'Answer is required.' },
+      { field: 'body', message: 'Answer is required' },
     ]);
 
     expect(
@@ -553,7 +553,7 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
       expect((await call({})).statusCode, `${name} without a token`).toBe(401);
       const asPublisher = await call(publisherAuth);
       expect(asPublisher.statusCode, `${name} as a publisher`).toBe(403);
-      expect(asPublisher.json().message).toBe('Only operators can do this.');
+      expect(asPublisher.json().message).toBe('Only operators can do this');
       expect((await call(library)).statusCode, `${name} as a library`).toBe(403);
     }
     // the publisher's thread is the publisher's

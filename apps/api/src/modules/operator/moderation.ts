@@ -68,7 +68,7 @@ export async function operatorBookByJsbn(ctx: AppContext, jsbn: string): Promise
  * Withdraws a book (POST /operator/books/:id/withdraw): its page answers 410 with the date and
  * `reason`, and 'See JSBN …' when `duplicateOfJsbn` names the book it duplicates.
  * @throws AppError 404 unknown book; 400 'duplicate_of_jsbn' when that JSBN is no book, or is
- *   the book itself; 409 'This book is withdrawn already.'
+ *   the book itself; 409 'This book is withdrawn already'
  */
 export async function withdrawByOperator(
   ctx: AppContext,
@@ -82,23 +82,23 @@ export async function withdrawByOperator(
     if (duplicateOfJsbn !== undefined) {
       const canonical = normalizeJsbn(duplicateOfJsbn);
       const [other] = canonical ? await tx.select({ id: books.id }).from(books).where(eq(books.jsbn_number, canonical)) : [];
-      if (!other) throw validationError([{ field: 'duplicate_of_jsbn', message: `No book is registered with JSBN ${duplicateOfJsbn}.` }]);
+      if (!other) throw validationError([{ field: 'duplicate_of_jsbn', message: `No book is registered with JSBN ${duplicateOfJsbn}` }]);
       if (other.id === bookId) throw validationError([{ field: 'duplicate_of_jsbn', message: 'A book cannot duplicate itself' }]);
       duplicateOf = other.id;
     }
     const changed = await withdrawBook(ctx, tx, { bookId, reason, duplicateOf, actor: operatorActor(operatorId) });
-    if (!changed) throw new AppError('CONFLICT', 'This book is withdrawn already.');
+    if (!changed) throw new AppError('CONFLICT', 'This book is withdrawn already');
   });
 }
 
 /**
  * Reinstates a withdrawn book (POST /operator/books/:id/reinstate).
- * @throws AppError 404 unknown book; 409 'This book is not withdrawn.'
+ * @throws AppError 404 unknown book; 409 'This book is not withdrawn'
  */
 export async function reinstateByOperator(ctx: AppContext, operatorId: number, bookId: number, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const changed = await reinstateBook(ctx, tx, bookId, operatorActor(operatorId), reason);
-    if (!changed) throw new AppError('CONFLICT', 'This book is not withdrawn.');
+    if (!changed) throw new AppError('CONFLICT', 'This book is not withdrawn');
   });
 }
 
@@ -178,7 +178,7 @@ export async function setSuspension(
 /**
  * Suspends or lifts an account by an operator (POST /operator/{publishers|libraries}/:id/suspend
  * and /unsuspend).
- * @throws AppError 404; 409 'This account is suspended already.' / 'This account is not suspended.'
+ * @throws AppError 404; 409 'This account is suspended already' / 'This account is not suspended'
  */
 export async function suspendByOperator(
   ctx: AppContext,
@@ -190,7 +190,7 @@ export async function suspendByOperator(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const changed = await setSuspension(ctx, tx, kind, profileId, operatorActor(operatorId), reason, why);
-    if (!changed) throw new AppError('CONFLICT', reason !== null ? 'This account is suspended already.' : 'This account is not suspended.');
+    if (!changed) throw new AppError('CONFLICT', reason !== null ? 'This account is suspended already' : 'This account is not suspended');
   });
 }
 
@@ -354,7 +354,7 @@ async function tellPublisher(
 export async function verifyPublisher(ctx: AppContext, operatorId: number, publisherId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const publisher = await publisherToTell(tx, publisherId);
-    if (publisher.verification === 'VERIFIED') throw new AppError('CONFLICT', 'This publisher is verified already.');
+    if (publisher.verification === 'VERIFIED') throw new AppError('CONFLICT', 'This publisher is verified already');
     await setVerification(ctx, tx, publisherId, publisher.verification, 'VERIFIED', operatorActor(operatorId), null);
     await tellPublisher(ctx, tx, publisher, 'verified', {}, false);
   });
@@ -393,7 +393,7 @@ export async function askPublisher(ctx: AppContext, operatorId: number, publishe
 export async function rejectPublisher(ctx: AppContext, operatorId: number, publisherId: number, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const publisher = await publisherToTell(tx, publisherId);
-    if (publisher.verification === 'REJECTED') throw new AppError('CONFLICT', 'This publisher is rejected already.');
+    if (publisher.verification === 'REJECTED') throw new AppError('CONFLICT', 'This publisher is rejected already');
     await setVerification(ctx, tx, publisherId, publisher.verification, 'REJECTED', operatorActor(operatorId), reason);
     await setSuspension(ctx, tx, 'publisher', publisherId, operatorActor(operatorId), reason);
     await tellPublisher(ctx, tx, publisher, 'rejected', { reason }, false);
@@ -411,7 +411,7 @@ export async function publisherThread(ctx: AppContext, publisherId: number): Pro
 /**
  * The publisher answers the operators (POST /publisher/messages). Its verification stays ASKED:
  * the queue shows the question answered (`answered`), and the operator decides (decision 043).
- * @throws AppError 409 'There is no question to answer.' when it was never asked one
+ * @throws AppError 409 'There is no question to answer' when it was never asked one
  */
 export async function answerOperators(
   ctx: AppContext,
@@ -424,7 +424,7 @@ export async function answerOperators(
       .from(publisher_messages)
       .where(and(eq(publisher_messages.publisher_id, actor.publisherId), eq(publisher_messages.from_role, 'OPERATOR')))
       .limit(1);
-    if (!asked) throw new AppError('CONFLICT', 'There is no question to answer.');
+    if (!asked) throw new AppError('CONFLICT', 'There is no question to answer');
     const [message] = await tx
       .insert(publisher_messages)
       .values({ publisher_id: actor.publisherId, from_role: 'PUBLISHER', account_id: actor.accountId, body, created_at: ctx.clock() })
@@ -483,7 +483,7 @@ export async function refuseClaim(ctx: AppContext, operatorId: number, claimId: 
       .innerJoin(publishers, eq(publishers.id, publisher_claims.publisher_id))
       .where(eq(publisher_claims.id, claimId));
     if (!row) throw notFound('Claim');
-    if (claimStatus(row.claim) !== 'PENDING') throw new AppError('CONFLICT', 'This claim was decided already.');
+    if (claimStatus(row.claim) !== 'PENDING') throw new AppError('CONFLICT', 'This claim was decided already');
     await tx.update(publisher_claims).set({ refused_at: ctx.clock(), refused_reason: reason }).where(eq(publisher_claims.id, claimId));
     await record(tx, {
       actor: operatorActor(operatorId),

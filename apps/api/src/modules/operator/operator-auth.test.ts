@@ -22,8 +22,8 @@ import { inject } from '../../test/inject.js';
 import { addOperator } from './accounts.js';
 import { openTotpSecret, sealTotpSecret } from '../../lib/totp-seal.js';
 
-const REQUIRED = 'Enter the 6-digit code from your authenticator app.';
-const ENROL = 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.';
+const REQUIRED = 'Enter the 6-digit code from your authenticator app';
+const ENROL = 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows';
 const INVALID = 'The code is wrong or has expired. Enter the code your authenticator app shows now.';
 const REUSED = 'This code has already been used to log in. Wait for the next code in your authenticator app and enter it.';
 const ROOT = join(import.meta.dirname, '../../../../..');
@@ -86,16 +86,16 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
       details: [{ field: 'totp', message: REQUIRED }],
     });
     const gujarati = await login(payload, { language: 'gu' });
-    expect(gujarati.json().message).toBe('આપની ઑથેન્ટિકેટર એપમાં દેખાતો 6 અંકનો કોડ લખો.');
+    expect(gujarati.json().message).toBe('આપની ઑથેન્ટિકેટર એપમાં દેખાતો 6 અંકનો કોડ લખો');
     const hindi = await login(payload, { language: 'hi' });
-    expect(hindi.json().message).toBe('अपने ऑथेंटिकेटर ऐप में दिख रहा 6 अंकों का कोड लिखें।');
+    expect(hindi.json().message).toBe('अपने ऑथेंटिकेटर ऐप में दिख रहा 6 अंकों का कोड लिखें');
 
     const wrong = await login({ ...payload, totp: await staleCode(TEST_TOTP_SECRET) });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ error: 'TOTP_INVALID', message: INVALID, details: [{ field: 'totp', message: INVALID }] });
     const malformed = await login({ ...payload, totp: '12345' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().details).toEqual([{ field: 'totp', message: 'The code from your authenticator app has 6 digits.' }]);
+    expect(malformed.json().details).toEqual([{ field: 'totp', message: 'The code from your authenticator app has 6 digits' }]);
     // a wrong password with a right code is a wrong password, and says nothing of the code
     const badPassword = await login({ ...payload, password: 'Wrong@12345', totp: await totpCodeAt(TEST_TOTP_SECRET, now()) });
     expect(badPassword.statusCode).toBe(401);
@@ -316,16 +316,16 @@ describe.each(ENGINES)('operators at the door on %s', (engine) => {
     for (const headers of [publisher, library]) {
       const reply = await inject(t.app, operatorEndpoints.dashboard, { headers });
       expect(reply.statusCode).toBe(403);
-      expect(reply.json().message).toBe('Only operators can do this.');
+      expect(reply.json().message).toBe('Only operators can do this');
     }
     expect((await inject(t.app, operatorEndpoints.dashboard, { headers: asOperator })).statusCode).toBe(200);
 
     const onPublisherRoute = await inject(t.app, bookEndpoints.nextIds, { headers: asOperator });
     expect(onPublisherRoute.statusCode).toBe(403);
-    expect(onPublisherRoute.json().message).toBe('Only publishers can do this.');
+    expect(onPublisherRoute.json().message).toBe('Only publishers can do this');
     const onLibraryRoute = await inject(t.app, libraryEndpoints.letterhead, { headers: { ...asOperator, 'accept-language': 'gu' } });
     expect(onLibraryRoute.statusCode).toBe(403);
-    expect(onLibraryRoute.json().message).toBe('આ ફક્ત જ્ઞાન ભંડાર કરી શકે છે.');
+    expect(onLibraryRoute.json().message).toBe('આ ફક્ત જ્ઞાન ભંડાર કરી શકે છે');
   });
 });
 

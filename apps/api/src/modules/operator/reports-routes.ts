@@ -28,20 +28,20 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, operatorEndpoints.correctReport, async (request) => {
     const actor = await operator(request);
     await answerReport(ctx, actor, request.params.id, { action: 'correct', note: request.body.note });
-    return ok(null, 'The report was answered.');
+    return ok(null, 'The report was answered');
   });
 
   /** POST /api/operator/reports/:id/decline `{ note }` (operator): nothing to change; 400, 404, 409. */
   route(app, operatorEndpoints.declineReport, async (request) => {
     const actor = await operator(request);
     await answerReport(ctx, actor, request.params.id, { action: 'decline', note: request.body.note });
-    return ok(null, 'The report was answered.');
+    return ok(null, 'The report was answered');
   });
 
   /** POST /api/operator/reports/:id/withdraw `{ reason }` (operator): the book is withdrawn (`withdrawBook`); 400, 404, 409. */
   route(app, operatorEndpoints.withdrawReported, async (request) => {
     const actor = await operator(request);
     await answerReport(ctx, actor, request.params.id, { action: 'withdraw', reason: request.body.reason });
-    return ok(null, 'The book was withdrawn.');
+    return ok(null, 'The book was withdrawn');
   });
 }

@@ -86,7 +86,7 @@ async function billOf(ctx: AppContext, orderId: number, publisherId: number) {
 export async function billOfSupply(ctx: AppContext, actor: Actor, orderId: number, lng: InterfaceLanguage) {
   const order = await getOrder(ctx, actor, orderId);
   if (order.status === 'REQUESTED' || order.status === 'CANCELLED' || order.amount_due_minor === null)
-    throw new AppError('CONFLICT', 'A bill of supply is made once the order is accepted and its amount is known.');
+    throw new AppError('CONFLICT', 'A bill of supply is made once the order is accepted and its amount is known');
   const [row] = await ctx.db
     .select({ publisher: publishers, library: libraries })
     .from(orders)

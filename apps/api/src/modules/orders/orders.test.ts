@@ -183,12 +183,12 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect((await inject(t.app, orderEndpoints.one, { params: { id: created.id }, headers: otherLib })).statusCode).toBe(404);
     const early = await patch(lib, created.id, { status: 'COMPLETED' });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('This order is Requested; only a Dispatched order can be marked as received.');
+    expect(early.json().message).toBe('This order is Requested; only a Dispatched order can be marked as received');
     // each role moves an order only along its own rows of the transition table
     for (const [headers, status, message] of [
-      [lib, 'IN_PROGRESS', 'A library cannot set an order to Preparing.'],
-      [lib, 'DISPATCHED', 'A library cannot set an order to Dispatched.'],
-      [pub1, 'COMPLETED', 'A publisher cannot set an order to Completed.'],
+      [lib, 'IN_PROGRESS', 'A library cannot set an order to Preparing'],
+      [lib, 'DISPATCHED', 'A library cannot set an order to Dispatched'],
+      [pub1, 'COMPLETED', 'A publisher cannot set an order to Completed'],
     ] as const) {
       const refused = await patch(headers, created.id, { status });
       expect([refused.statusCode, refused.json().message]).toEqual([403, message]);
@@ -198,7 +198,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     expect(cancelled.json().message).toBe('Order cancelled successfully');
     const late = await patch(pub1, created.id, { status: 'IN_PROGRESS' });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe('This order is Cancelled; only a Requested order can be accepted.');
+    expect(late.json().message).toBe('This order is Cancelled; only a Requested order can be accepted');
   });
 
   it('lets a publisher reject or partly accept, clamping nothing silently', async () => {
@@ -259,7 +259,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     const noLetter = await createLibrary(t.ctx, { letter_text: null });
     const refused = await order(await tokenHeader(t, noLetter), [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }]);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Please add letter text to create your first order.');
+    expect(refused.json().message).toBe('Please add letter text to create your first order');
 
     const [created] = (await order(lib, [{ publisherId: ids.pub1, bookId: books.a, numberOfCopies: 1 }])).json().data.orders;
     await patch(pub1, created.id, { status: 'IN_PROGRESS' });

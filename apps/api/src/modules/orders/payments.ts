@@ -112,7 +112,7 @@ async function paymentStep(ctx: AppContext, actor: Actor, orderId: number, step:
       .for('update');
     if (!before) throw notFound('Order');
     if (!PAYABLE_STATUSES.includes(before.status))
-      throw new AppError('CONFLICT', 'This order can be paid once the publisher has accepted it.');
+      throw new AppError('CONFLICT', 'This order can be paid once the publisher has accepted it');
     if (!(rule.from as readonly PaymentState[]).includes(before.payment_state))
       throw new AppError('CONFLICT', `The payment of this order is ${before.payment_state}; this step needs it ${rule.from.join(' or ')}.`);
     await tx

@@ -130,7 +130,7 @@ describe.each(ENGINES)('prices and postage on %s', (engine) => {
       body: form({ orderId: String(orderId), postage: 'fifty' }),
     });
     expect(badPostage.statusCode).toBe(400);
-    expect(badPostage.json().details).toEqual([{ field: 'postage', message: 'Postage must be a number from 0 to 1000000.' }]);
+    expect(badPostage.json().details).toEqual([{ field: 'postage', message: 'Postage must be a number from 0 to 1000000' }]);
     const dispatched = await inject(t.app, orderEndpoints.dispatch, {
       headers: pub,
       body: form({ orderId: String(orderId), postage: '45.50' }),

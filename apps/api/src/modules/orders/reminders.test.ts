@@ -126,7 +126,7 @@ describe.each(ENGINES)('order reminders on %s', (engine) => {
     expect(await read(lib, order.id)).toMatchObject({ status: 'CANCELLED', waiting_days: null, can_remind: false });
     // in the library's language
     const gujarati = await inject(t.app, orderEndpoints.remind, { params: { id: order.id }, headers: { ...lib, 'accept-language': 'gu' } });
-    expect(gujarati.json().message).toBe('પ્રકાશક પાસે રાહ જોતા ઓર્ડર (વિનંતી કરેલ કે તૈયાર થઈ રહ્યો છે) માટે જ યાદ અપાવી શકાય છે.');
+    expect(gujarati.json().message).toBe('પ્રકાશક પાસે રાહ જોતા ઓર્ડર (વિનંતી કરેલ કે તૈયાર થઈ રહ્યો છે) માટે જ યાદ અપાવી શકાય છે');
   });
 
   it('reminds the publisher by itself after 7 days, once, even when two copies run the job together', async () => {

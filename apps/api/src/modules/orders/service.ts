@@ -187,7 +187,7 @@ async function placeCart(
       if (claimed.length === 0) return (await replayOf(tx, actor.accountId, idempotencyKey)) ?? { replayed: true, orders: [] };
     }
     const [library] = await tx.select({ letter_text: libraries.letter_text }).from(libraries).where(eq(libraries.id, actor.libraryId));
-    if (!library?.letter_text) throw new AppError('FORBIDDEN', 'Please add letter text to create your first order.');
+    if (!library?.letter_text) throw new AppError('FORBIDDEN', 'Please add letter text to create your first order');
 
     const found = await cartBooksStatement(tx).execute({ ids: [...new Set(input.orders.map((line) => line.bookId))] });
     const bookOf = new Map(found.map((book) => [book.id, book]));
@@ -539,7 +539,7 @@ function actionFor(actor: Actor, input: UpdateOrderStatusInput): OrderAction {
   if (action) return action;
   throw new AppError(
     'FORBIDDEN',
-    `A ${actor.role === 'PUBLISHER' ? 'publisher' : 'library'} cannot set an order to ${ORDER_STATUS_LABEL[input.status]}.`,
+    `A ${actor.role === 'PUBLISHER' ? 'publisher' : 'library'} cannot set an order to ${ORDER_STATUS_LABEL[input.status]}`,
   );
 }
 
@@ -586,7 +586,7 @@ async function transition(
       if (!current) throw notFound('Order');
       throw new AppError(
         'CONFLICT',
-        `This order is ${ORDER_STATUS_LABEL[current.status]}; only a ${ORDER_STATUS_LABEL[rule.from]} order can be ${VERB[action]}.`,
+        `This order is ${ORDER_STATUS_LABEL[current.status]}; only a ${ORDER_STATUS_LABEL[rule.from]} order can be ${VERB[action]}`,
       );
     }
     const outcome: TransitionOutcome = (await work(tx)) ?? {};

@@ -95,13 +95,13 @@ describe.each(ENGINES)('claims of imported publisher accounts on %s', (engine) =
     expect([after.claimable, after.email]).toEqual([false, 'trustee@shrutgyan.example']);
     // a taken account is claimed no more
     const again = await inject(t.app, publisherEndpoints.claim, { params: { id: publisherId }, body: claim });
-    expect([again.statusCode, again.json().message]).toEqual([409, 'This publisher already manages its own account.']);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'This publisher already manages its own account']);
   });
 
   it('refuses a claim of a registered publisher or of no publisher', async () => {
     const registered = await createPublisher(t.ctx);
     const own = await inject(t.app, publisherEndpoints.claim, { params: { id: registered.publisherId }, body: claim });
-    expect([own.statusCode, own.json().message]).toEqual([409, 'This publisher already manages its own account.']);
+    expect([own.statusCode, own.json().message]).toEqual([409, 'This publisher already manages its own account']);
     expect((await inject(t.app, publisherEndpoints.claim, { params: { id: 999999 }, body: claim })).statusCode).toBe(404);
   });
 });

@@ -42,7 +42,7 @@ async function claimableAccount(
     .innerJoin(accounts, eq(accounts.id, publishers.account_id))
     .where(eq(publishers.id, publisherId));
   if (!row) throw notFound('Publisher');
-  if (!isImportedEmail(row.email)) throw new AppError('CONFLICT', 'This publisher already manages its own account.');
+  if (!isImportedEmail(row.email)) throw new AppError('CONFLICT', 'This publisher already manages its own account');
   return row;
 }
 
@@ -89,12 +89,12 @@ export async function claimOfLink(ctx: AppContext, claimId: number, query: { exp
   const expected = Buffer.from(signature(ctx, claimId, expires));
   const given = Buffer.from(query.signature ?? '');
   if (!Number.isFinite(expires) || expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw new AppError('FORBIDDEN', 'This approval link is not valid.');
-  if (expires < ctx.clock().getTime()) throw new AppError('FORBIDDEN', 'This approval link has expired.');
+    throw new AppError('FORBIDDEN', 'This approval link is not valid');
+  if (expires < ctx.clock().getTime()) throw new AppError('FORBIDDEN', 'This approval link has expired');
   const [claim] = await ctx.db.select().from(publisher_claims).where(eq(publisher_claims.id, claimId));
   if (!claim) throw notFound('Claim');
-  if (claim.approved_at) throw new AppError('CONFLICT', 'This claim was approved already.');
-  if (claim.refused_at) throw new AppError('CONFLICT', 'This claim was refused.');
+  if (claim.approved_at) throw new AppError('CONFLICT', 'This claim was approved already');
+  if (claim.refused_at) throw new AppError('CONFLICT', 'This claim was refused');
   return { claim, ...(await claimableAccount(ctx, claim.publisher_id)) };
 }
 
@@ -122,21 +122,21 @@ const VISITOR_WITH_LINK: AuditActor = { accountId: null, role: 'VISITOR' };
 export async function approveClaimNow(ctx: AppContext, claimId: number, actor: AuditActor): Promise<string> {
   const [claim] = await ctx.db.select().from(publisher_claims).where(eq(publisher_claims.id, claimId));
   if (!claim) throw notFound('Claim');
-  if (claim.approved_at) throw new AppError('CONFLICT', 'This claim was approved already.');
-  if (claim.refused_at) throw new AppError('CONFLICT', 'This claim was refused.');
+  if (claim.approved_at) throw new AppError('CONFLICT', 'This claim was approved already');
+  if (claim.refused_at) throw new AppError('CONFLICT', 'This claim was refused');
   const { accountId } = await claimableAccount(ctx, claim.publisher_id);
   await ctx.db.transaction(async (tx) => {
     const [taken] = await tx
       .select({ id: accounts.id })
       .from(accounts)
       .where(and(eq(accounts.email, claim.email), eq(accounts.role, 'PUBLISHER'), ne(accounts.id, accountId)));
-    if (taken) throw new AppError('CONFLICT', `${claim.email} already has a publisher account.`);
+    if (taken) throw new AppError('CONFLICT', `${claim.email} already has a publisher account`);
     const approved = await tx
       .update(publisher_claims)
       .set({ approved_at: ctx.clock() })
       .where(and(eq(publisher_claims.id, claimId), isNull(publisher_claims.approved_at), isNull(publisher_claims.refused_at)))
       .returning({ id: publisher_claims.id });
-    if (!approved.length) throw new AppError('CONFLICT', 'This claim was approved already.');
+    if (!approved.length) throw new AppError('CONFLICT', 'This claim was approved already');
     const [before] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId));
     await tx.update(accounts).set({ email: claim.email, updated_at: ctx.clock() }).where(eq(accounts.id, accountId));
     // the account's e-mail changes hands and the claim is decided, by whoever approved it (decision 042)

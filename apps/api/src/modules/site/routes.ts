@@ -24,8 +24,7 @@ export const GALLERY_FOLDER = 'public/gallery';
  */
 export async function addGalleryImage(ctx: AppContext, fileName: string, bytes: Buffer): Promise<string> {
   const type = detectType(bytes.subarray(0, 8));
-  if (type !== 'image/jpeg' && type !== 'image/png')
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a JPEG or PNG image.`);
+  if (type !== 'image/jpeg' && type !== 'image/png') throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a JPEG or PNG image`);
   const clean = await reencodeImage(bytes, type).catch(() => {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', unreadableImageMessage(fileName));
   });

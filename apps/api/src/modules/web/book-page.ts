@@ -7,7 +7,7 @@
  */
 import escapeHtml from 'escape-html';
 import { formatJsbn, type InterfaceLanguage } from '@jsbn/shared/core';
-import { translate } from '../../lib/i18n.js';
+import { translate, translateSentence } from '../../lib/i18n.js';
 import type { BookByNumber } from '@jsbn/shared';
 import { TEMPLATE_MARKS, withLanguage, withoutApp } from './shell.js';
 import { publisherFeedTag } from '../interests/feeds.js';
@@ -140,13 +140,13 @@ export function missingBookHtml(template: string, requested: string, language: I
   const body = `<main data-server-made="missing-book" style='${CARD}'>
 <p style="margin:0 0 16px"><a href="/" style="color:#c43e0f;font-weight:700;text-decoration:none">JSBN</a></p>
 <h1 style="font-size:1.5rem">${say('Book not found')}</h1>
-<p>${say(`No book is registered with JSBN ${requested}.`)} ${say('Check the number printed under the QR code, or search by title, author or publisher.')}</p>
+<p>${escapeHtml(translateSentence(`No book is registered with JSBN ${requested}`, language))} ${escapeHtml(translateSentence('Check the number printed under the QR code, or search by title, author or publisher', language))}</p>
 <p><a href="/search-a-book">${say('Search a book')}</a> · <a href="/">${say('Home')}</a></p>
 </main>`;
   const page = withLanguage(withoutApp(template), language).replace(TEMPLATE_MARKS.root, () => `<div id="root">${body}</div>`);
   return withHead(page, {
     title: `${translate('Book not found', language)} · JSBN`,
-    description: translate(`No book is registered with JSBN ${requested}.`, language),
+    description: translateSentence(`No book is registered with JSBN ${requested}`, language),
     extra: '<meta name="robots" content="noindex" />',
   });
 }

@@ -111,7 +111,7 @@ describe.each(ENGINES)('the login form without the app on %s', (engine) => {
       expect(reply.statusCode).toBe(403);
       expect(reply.headers['set-cookie']).toBeUndefined();
       expect(reply.headers['cache-control']).toBe(FORM_REPLY_CACHE);
-      expect(reply.body).toBe('This form can only be sent from this site.');
+      expect(reply.body).toBe('This form can only be sent from this site');
     }
   });
 

@@ -47,7 +47,7 @@ const PAGE_CACHE = 'private, no-cache';
 /** A session cookie lives as long as its token may (7 days, `TOKEN_TTL`), as the app sets it (`syncSessionCookie`). */
 const SESSION_COOKIE_MAX_AGE_S = 7 * 24 * 3600;
 /** What a form posted from another site is told (403). */
-export const CROSS_SITE_MESSAGE = 'This form can only be sent from this site.';
+export const CROSS_SITE_MESSAGE = 'This form can only be sent from this site';
 
 /** The fields of the login form as the browser posts them (`login-page.tsx`). */
 interface LoginPost {

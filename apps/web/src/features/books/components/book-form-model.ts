@@ -248,7 +248,7 @@ export const coverProblem = (file: File) => fileProblem(FILE_RULES.book_cover, f
 /** An extra book image's message, or null (`FILE_RULES.bookimage`). */
 export const imageProblem = (file: File) => fileProblem(FILE_RULES.bookimage, file);
 
-/** The index PDF's messages ('Only PDF files are allowed.', 'File size must be less than 200MB'; `FILE_RULES.index_pdf`). */
+/** The index PDF's messages ('Only PDF files are allowed', 'File size must be less than 200MB'; `FILE_RULES.index_pdf`). */
 export const indexPdfProblem = (file: File) => fileProblem(FILE_RULES.index_pdf, file);
 
 /** The PDF upload widget's messages (the book PDF; `FILE_RULES.pdfpublisher.widget`). */

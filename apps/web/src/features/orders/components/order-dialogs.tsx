@@ -41,7 +41,7 @@ import {
   PARTIAL_ACCEPT_REASONS,
   amountDue,
   fileProblem,
-  trackingUrl,
+  trackingPage,
   type PartialAcceptReason,
 } from '@jsbn/shared/core';
 import { ORDER_NOTE_MAX, checkTrackingId, dispatchObject, type ModelType, type OrderDto } from '@jsbn/shared';
@@ -344,16 +344,17 @@ export function OrderDetailsDialog({ order: shown, role, onClose }: { order: Ord
 }
 
 /**
- * A dispatched parcel's tracking id (decision 029): a link to its courier's tracking page for
- * Delhivery, Blue Dart and DTDC (`trackingUrl`), else the id with a Copy button.
+ * A dispatched parcel's tracking id (decision 029): a link to its courier's tracking page showing
+ * the parcel for Delhivery, Blue Dart and DTDC (`trackingPage`); else the id with a Copy button,
+ * and for the couriers whose page asks for the id in a form (India Post, Trackon…) a link to it.
  */
 export function TrackingId({ courierName, trackingId }: { courierName: string | null; trackingId: string }) {
   const { t } = useTranslation('orders');
-  const url = trackingUrl(courierName, trackingId);
-  if (url) {
+  const page = trackingPage(courierName, trackingId);
+  if (page?.withId) {
     return (
       <Link
-        href={url}
+        href={page.url}
         target="_blank"
         rel="noopener"
         aria-label={t('courier.trackOn', { id: trackingId, courier: courierName })}
@@ -377,6 +378,17 @@ export function TrackingId({ courierName, trackingId }: { courierName: string | 
       >
         {t('courier.copy')}
       </Button>
+      {page ? (
+        <Link
+          href={page.url}
+          target="_blank"
+          rel="noopener"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: TAP_PX }}
+        >
+          {t('courier.trackPage', { courier: courierName })}
+          <OpenInNewIcon fontSize="small" />
+        </Link>
+      ) : null}
     </Stack>
   );
 }
