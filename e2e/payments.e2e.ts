@@ -141,7 +141,9 @@ describe('money on the order on a phone', () => {
       await appLive(publisher);
       await settle(publisher);
       const requested = publisher.getByRole('row').filter({ hasText: orderId });
-      await requested.getByRole('button', { name: text(lng, 'orders', 'actions.partialAccept') }).click();
+      // on a phone's card Partial Accept is in the order's More menu (Accept is the card's button)
+      await requested.getByRole('button', { name: text(lng, 'orders', 'actions.moreOf', { order: orderId }) }).click();
+      await publisher.getByRole('menuitem', { name: text(lng, 'orders', 'actions.partialAccept') }).click();
       const partial = publisher.getByRole('dialog', { name: text(lng, 'orders', 'partial.title') });
       const copies = partial.getByLabel(text(lng, 'orders', 'partial.acceptedFor', { title: KALPASUTRA }));
       await copies.fill('1');

@@ -481,7 +481,9 @@ describe.each(LANGUAGES)('a new publisher on a phone, in %s', (lng) => {
     const row = page.getByRole('row').filter({ hasText: order.orderId });
     await expect.poll(() => row.count()).toBe(1);
     await shootBoth(page, shot('10-received-orders'));
-    await row.getByRole('button', { name: orders.actions.partialAccept, exact: true }).click();
+    // on a phone's card Partial Accept is in the order's More menu (Accept is the card's button)
+    await row.getByRole('button', { name: fill(orders.actions.moreOf, { order: order.orderId }) }).click();
+    await page.getByRole('menuitem', { name: orders.actions.partialAccept, exact: true }).click();
     const partial = page.getByRole('dialog', { name: orders.partial.title });
     const copies = partial.getByLabel(fill(orders.partial.acceptedFor, { title: BOOK.title }));
     expect(await copies.inputValue()).toBe('2');

@@ -411,9 +411,18 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     orderId = /ORD-\d{6}/.exec(await card.innerText())![0];
     await settle(page);
     await snapPage(page, shot('05-ordered-390'));
+    // the library's Pending list: the order, its publisher, state and amount on one card; no
+    // selection or export on a phone; every target a finger's size
+    expect(await card.getByRole('button', { name: fill(orders.actions.orderDetailsOf, { order: orderId }) }).innerText()).toContain(
+      BOOK.price,
+    );
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await toastsGone(page);
+    await expectFingerTargets(page, 'Track Your Orders, Pending');
+    await shootWide(page, shot('05-ordered'));
   });
 
-  it('6. the publisher accepts the order and dispatches it with Delhivery, on a phone', async () => {
+  it('6. the publisher accepts the order and dispatches it with Delhivery, on a phone, from cards with one next action', async () => {
     publisher = await newPage(journey.browser, contexts, { width: PHONE.width, locale });
     await publisher.setViewportSize(PHONE);
     const page = publisher;
@@ -422,6 +431,27 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await appLive(page);
     const card = () => page.locator('tbody tr').filter({ hasText: orderId });
     await expect.poll(() => card().count()).toBe(1);
+    await settle(page);
+    // the card's one next action is Accept; Partial Accept and Reject are in its More menu
+    expect(await card().getByRole('button').allInnerTexts()).toEqual([expect.stringContaining(orderId), orders.actions.accept, '']);
+    await snapPage(page, shot('06-requested-390'));
+    await expectFingerTargets(page, 'Received Orders, Requested');
+    await card()
+      .getByRole('button', { name: fill(orders.actions.moreOf, { order: orderId }) })
+      .click();
+    const more = page.getByRole('menu');
+    expect(await more.getByRole('menuitem').allInnerTexts()).toEqual([
+      orders.actions.partialAccept,
+      orders.actions.reject,
+      common.details.libraryTitle,
+    ]);
+    await transitionsDone(page);
+    await snap(page, shot('06-requested-more-390'), { screen: true });
+    await expectFingerTargets(page, 'the More menu of an order');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => more.count()).toBe(0);
+    await transitionsDone(page);
+    await shootWide(page, shot('06-requested'));
     await card().getByRole('button', { name: orders.actions.accept, exact: true }).click();
     const accept = page.getByRole('dialog', { name: common.confirm.title });
     await expect.poll(() => accept.getByText(orders.confirm.accept).isVisible()).toBe(true);
@@ -431,6 +461,12 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
 
     await page.getByRole('tab', { name: orders.tabs.PUBLISHER.IN_PROGRESS }).click();
     await expect.poll(() => card().count()).toBe(1);
+    await settle(page);
+    await toastsGone(page);
+    expect(await card().getByRole('button').allInnerTexts()).toEqual([expect.stringContaining(orderId), orders.actions.dispatch, '']);
+    await snapPage(page, shot('06-preparing-390'));
+    await expectFingerTargets(page, 'Received Orders, Preparing');
+    await shootWide(page, shot('06-preparing'));
     await card().getByRole('button', { name: orders.actions.dispatch }).click();
     const dispatch = page.getByRole('dialog', { name: orders.dispatch.title });
     await dispatch.getByLabel(orders.courier.name).fill('Delhivery');
@@ -446,16 +482,27 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await expect.poll(() => card().count()).toBe(1);
   });
 
-  it("7. the library's card shows the courier and a working tracking link, every tab in sight", async () => {
+  it("7. the library's card shows the courier and a working tracking link, the tabs one row that scrolls", async () => {
     const page = visitor;
     await page.goto(`${journey.server.url}/orders`);
     await appLive(page);
     await expect.poll(() => page.getByRole('heading', { name: orders.titles.track }).isVisible()).toBe(true);
-    // all five tabs at a glance: none behind an arrow, none beyond the screen
+    // the five tabs are one row that scrolls sideways (not two rows), each a finger's height
+    const tops = new Set<number>();
     for (const status of ['REQUESTED', 'IN_PROGRESS', 'DISPATCHED', 'COMPLETED', 'CANCELLED'] as const) {
-      await expectOnScreen(page, page.getByRole('tab', { name: orders.tabs.LIBRARY[status], exact: true }), status, false);
+      const box = (await page.getByRole('tab', { name: orders.tabs.LIBRARY[status], exact: true }).boundingBox())!;
+      tops.add(Math.round(box.y));
+      expect(box.height, status).toBeGreaterThanOrEqual(44);
     }
+    expect(tops.size).toBe(1);
     await page.getByRole('tab', { name: orders.tabs.LIBRARY.DISPATCHED }).click();
+    // the chosen tab is scrolled into sight
+    await expect
+      .poll(async () => {
+        const box = (await page.getByRole('tab', { name: orders.tabs.LIBRARY.DISPATCHED, exact: true }).boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= PHONE.width;
+      })
+      .toBe(true);
     const card = page.locator('tbody tr').filter({ hasText: orderId });
     await expect.poll(() => card.count()).toBe(1);
     const courier = card.getByTestId('courier-cell');

@@ -7,7 +7,9 @@
  * Below 600 px (phones) the same table is rendered as a list of cards: each row a card,
  * each cell a line with its column's name before it, so every fact and every action of a row
  * is on screen without sideways scrolling. The header row is hidden there; a 'Sort by' box and
- * a 'Select all on this page' box above the cards take its place.
+ * a 'Select all on this page' box above the cards take its place. A column may be left off the
+ * cards (`phone: false`) or be on the cards alone (`phone: 'only'`), so a list can give a phone a
+ * card of its own design (the order lists: the order, its state and its one next action).
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,8 +59,11 @@ export interface Column<Row> {
   sortField?: string;
   align?: 'left' | 'right' | 'center';
   minWidth?: number;
-  /** False: left off a phone's card (a row number, say, which a card does not need). */
-  phone?: false;
+  /**
+   * False: left off a phone's card (a row number, say, which a card does not need); 'only': on a
+   * phone's card alone, left out of the table from 600 px.
+   */
+  phone?: false | 'only';
 }
 
 export interface ListState {
@@ -195,11 +200,15 @@ export const PHONE_CARDS = {
     '& tbody td.MuiTableCell-paddingCheckbox': { gridTemplateColumns: 'auto', p: 0, width: 'auto' },
     '& tbody td.MuiTableCell-paddingCheckbox::before': { display: 'none' },
     '& tbody td .row-select-hint': { display: 'inline' },
-    '& tbody td.phone-hidden, & tbody td.row-select.phone-hidden': { display: 'none' },
+    '& tbody td.phone-hidden, & tbody td.row-select.phone-hidden, & thead th.phone-hidden': { display: 'none' },
+    // a cell of the phone's own design: the width of the card, its content laid out by itself
+    '& tbody td.phone-only': { gridTemplateColumns: '1fr', textAlign: 'left' },
     // a finger's target on a card: every button and link at least 44 × 44 px, not stretched across the card
     '& tbody td .MuiButtonBase-root': { minHeight: TAP_PX, minWidth: TAP_PX },
     '& tbody td > .MuiButtonBase-root': { justifySelf: 'start' },
   },
+  // from 600 px the table: a column of the phone's cards alone is left out
+  '@media (min-width: 600px)': { '& .phone-only': { display: 'none' } },
 } as const;
 
 /** The select-all box of the page: in the header row, and above the cards on a phone. */
@@ -253,8 +262,8 @@ interface DataTableProps<Row> {
   /** What an empty list says ('No orders yet'); the spec's 'No data found' otherwise. */
   emptyText?: string;
   /**
-   * False: a phone's cards carry no checkbox each; the select-all box above them selects the
-   * page (the order lists, whose cards hold the order and its one next action).
+   * False: choosing rows is a desktop task (the order lists' Excel export and address labels): a
+   * phone's cards carry no checkbox each and no select-all box stands above them.
    */
   phoneRowSelect?: false;
 }
@@ -342,7 +351,7 @@ export function DataTable<Row>({
             ])}
           </TextField>
         ) : null}
-        {selectable ? (
+        {selectable && phoneRowSelect !== false ? (
           <Box
             component="label"
             htmlFor="select-page-phone"
@@ -360,7 +369,12 @@ export function DataTable<Row>({
           <TableHead>
             <TableRow>
               {selectable ? (
-                <TableCell padding="checkbox" sx={{ '& .MuiCheckbox-root': { p: '10px' } }}>
+                <TableCell
+                  padding="checkbox"
+                  // no selection on a phone: its select-all box is not left in the hidden header row
+                  className={phoneRowSelect === false ? 'phone-hidden' : undefined}
+                  sx={{ '& .MuiCheckbox-root': { p: '10px' } }}
+                >
                   <PageSelectBox pageIds={pageIds} selectedOnPage={selectedOnPage} list={list} ariaLabel={t('table.selectAllRowsOnPage')} />
                 </TableCell>
               ) : null}
@@ -368,6 +382,7 @@ export function DataTable<Row>({
                 <TableCell
                   key={column.key}
                   align={column.align}
+                  className={column.phone === 'only' ? 'phone-only' : undefined}
                   sx={{ minWidth: column.minWidth }}
                   sortDirection={column.sortField && list.sort?.field === column.sortField ? list.sort.order : false}
                 >
@@ -432,7 +447,7 @@ export function DataTable<Row>({
                         key={column.key}
                         align={column.align}
                         data-label={labelOf(column)}
-                        className={column.phone === false ? 'phone-hidden' : undefined}
+                        className={column.phone === false ? 'phone-hidden' : column.phone === 'only' ? 'phone-only' : undefined}
                       >
                         {column.render(row, { index, srNo })}
                       </TableCell>

@@ -47,6 +47,7 @@ import {
 import { ORDER_NOTE_MAX, checkTrackingId, dispatchObject, type ModelType, type OrderDto } from '@jsbn/shared';
 import { useOrder } from '../api/orders-api';
 import { PaymentPanel } from './payment-panel';
+import { KohaOrderButton, OrderLetterButton } from './order-letter-button';
 import { OrderShelving } from './order-shelving';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileField } from '../../../components/file-field';
@@ -261,7 +262,7 @@ export function OrderSteps({ order }: { order: OrderDto }) {
   );
 }
 
-/** Order Details: items with totals, library and publisher, how long it has waited, and the order history (who, which status or reminder, when). */
+/** Order Details: items with totals, the payment, the order letter and Koha file, library and publisher, how long it has waited, and the order history (who, which status or reminder, when). */
 export function OrderDetailsDialog({ order: shown, role, onClose }: { order: OrderDto | null; role: ModelType; onClose: () => void }) {
   const { t } = useTranslation('orders');
   // read again once open, so a payment step taken here shows at once
@@ -290,6 +291,11 @@ export function OrderDetailsDialog({ order: shown, role, onClose }: { order: Ord
               {orderItemsTable(order, order.status !== 'REQUESTED' && order.status !== 'CANCELLED', t, prices)}
             </Box>
             <PaymentPanel order={order} role={role} />
+            {/* the order letter and the Koha order file: the list's column on a desktop, here on a phone too */}
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', '& .MuiButton-root': { minHeight: TAP_PX } }}>
+              <OrderLetterButton order={order} />
+              <KohaOrderButton order={order} />
+            </Stack>
             {role === 'LIBRARY' ? <OrderShelving order={order} /> : null}
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <Box>

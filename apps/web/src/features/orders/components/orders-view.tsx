@@ -4,12 +4,32 @@
  * the columns of each tab, the actions the order state machine allows for this role
  * (allowedOrderActions), Excel export and (publisher) address labels of the selected rows; how
  * long each open order has waited, and the library's reminder to the publisher.
+ *
+ * Below 600 px each order is a card of its own design (`phone: 'only'` columns): the order and
+ * its date, the library or publisher, its state and amount — a tap opens Order Details, which
+ * has the rest — and its one next action (Accept, Dispatch?, the Received? question), the others
+ * behind the card's More menu. Export and address labels, which choose rows, are desk tasks:
+ * they and the selection are left off a phone. The tabs are one row that scrolls sideways.
  */
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../../i18n';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  Menu,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { EXPORT_FILE_NAMES, MSG, allowedOrderActions } from '@jsbn/shared/core';
 import type { ModelType, OrderAction, OrderDto, OrderStatus, OrderStatusRequest } from '@jsbn/shared';
 import { toastSuccess } from '../../../api/client';
@@ -19,6 +39,7 @@ import { LibraryDetailsDialog, PublisherDetailsDialog } from '../../../component
 import { formatDate } from '../../../components/format';
 import { ExportExcelButton, PrintAddressButton } from '../../../components/list-actions';
 import { PageHeader } from '../../../components/page';
+import { TAP_PX } from '../../../lib/theme';
 import {
   ORDER_DEFAULT_SORT,
   exportOrders,
@@ -42,6 +63,7 @@ import {
   totalAccepted,
 } from './order-dialogs';
 import { PaymentChip } from './payment-panel';
+import { PhoneOrderCard } from './phone-order-card';
 import { ORDER_TAB_QUERY } from '../../../lib/paths';
 
 /** The status tabs, in order; their names are `tabs.<role>.<status>` (a library's Pending is a publisher's Requested). */
@@ -67,6 +89,9 @@ const MOVES_TO: Partial<Record<OrderAction, OrderStatus>> = {
   receive: 'COMPLETED',
   dispatch: 'DISPATCHED',
 };
+
+/** Below 600 px, where the order lists are cards (`PHONE_CARDS` of components/data-table). */
+const PHONE = '@media (max-width: 599.95px)';
 
 /** The question before each status change: a key of the orders catalogue, or a spec message. */
 const CONFIRM: Partial<Record<OrderAction, { message: { key: 'confirm.accept' | 'confirm.reject' } | string; body: OrderStatusRequest }>> =
@@ -99,6 +124,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const [publisherId, setPublisherId] = useState<number | null>(null);
   const actions = allowedOrderActions(role, status);
   const isPublisher = role === 'PUBLISHER';
+  /** The order whose More menu is open on a phone's card, and the button it hangs from. */
+  const [more, setMore] = useState<{ order: OrderDto; anchor: HTMLElement } | null>(null);
 
   /** After a status change (docs/api.md): the server's message, page 1, default sort, no selection; the hook reloads. */
   const afterChange = (message: string | undefined, fallback: string) => {
@@ -123,7 +150,16 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   const columns: Column<OrderDto>[] = [
     { key: 'sr', header: t('columns.srNo'), render: (_row, { srNo }) => srNo, phone: false },
     {
+      key: 'card',
+      header: t('columns.orderId'),
+      label: '',
+      phone: 'only',
+      // the phone's card: the order, who it is with, its state and amount; a tap opens Order Details
+      render: (order) => <PhoneOrderCard order={order} role={role} state={tabLabel(status)} onOpen={setDetails} />,
+    },
+    {
       key: 'orderId',
+      phone: false,
       header: t('columns.orderId'),
       // The order id opens Order Details (items, totals, history).
       render: (order) => (
@@ -137,11 +173,18 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         </Button>
       ),
     },
-    { key: 'date', header: t('columns.orderDate'), render: (order) => formatDate(order.order_date), sortField: 'order_date' },
+    {
+      key: 'date',
+      header: t('columns.orderDate'),
+      render: (order) => formatDate(order.order_date),
+      sortField: 'order_date',
+      phone: false,
+    },
     isPublisher
       ? {
           key: 'library',
           header: t('columns.library'),
+          phone: false,
           sortField: 'library_name',
           minWidth: 160,
           render: (order) => (
@@ -158,6 +201,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       : {
           key: 'publisher',
           header: t('columns.publisher'),
+          phone: false,
           sortField: 'publisher_name',
           minWidth: 160,
           render: (order) => (
@@ -174,6 +218,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     {
       key: 'books',
       header: t('columns.books'),
+      phone: false,
       minWidth: 140,
       render: (order) => (
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
@@ -185,7 +230,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         </Box>
       ),
     },
-    { key: 'total', header: t('columns.orderedCopies'), render: (order) => order.totalCopies, align: 'center' },
+    { key: 'total', header: t('columns.orderedCopies'), render: (order) => order.totalCopies, align: 'center', phone: false },
   ];
   // How long an open order has waited in its status; the library may remind the publisher.
   if (status !== 'COMPLETED' && status !== 'CANCELLED') {
@@ -200,13 +245,20 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   if (status === 'CANCELLED') {
     columns.push({ key: 'cancelled', header: t('columns.cancelled'), minWidth: 200, render: (order) => cancellation(order, t) });
   } else if (status !== 'REQUESTED') {
-    columns.push({ key: 'accepted', header: t('columns.acceptedCopies'), align: 'center', render: (order) => totalAccepted(order) });
+    columns.push({
+      key: 'accepted',
+      header: t('columns.acceptedCopies'),
+      align: 'center',
+      render: (order) => totalAccepted(order),
+      phone: false,
+    });
   }
   // where the payment stands (decision 070), once the order is accepted
   if (status !== 'REQUESTED' && status !== 'CANCELLED') {
     columns.push({
       key: 'payment',
       header: t('columns.payment'),
+      phone: false,
       minWidth: 120,
       render: (order) => <PaymentChip state={order.payment.state} />,
     });
@@ -215,6 +267,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
   columns.push({
     key: 'letter',
     header: t('columns.letter'),
+    // on a phone in Order Details
+    phone: false,
     render: (order) => (
       <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
         <OrderLetterButton order={order} />
@@ -226,6 +280,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'cancel',
       header: t('columns.cancel'),
+      // on a phone in the card's More menu
+      phone: false,
       render: (order) => (
         <Button
           size="small"
@@ -243,6 +299,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'actions',
       header: t('columns.actions'),
+      // on a phone: Accept on the card, the others in its More menu
+      phone: false,
       minWidth: 220,
       render: (order) => (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -263,6 +321,7 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     columns.push({
       key: 'dispatch',
       header: t('columns.dispatch'),
+      phone: false,
       render: (order) => (
         <Button size="small" variant="text" onClick={() => setAction({ kind: 'dispatch', order })} sx={{ textDecoration: 'underline' }}>
           {t('actions.dispatch')}
@@ -276,6 +335,8 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       header: t('columns.courier'),
       // a 13-digit tracking id on one line
       minWidth: 170,
+      // on a phone's card while the parcel travels; once received, in the card's More menu
+      phone: status === 'DISPATCHED' ? undefined : false,
       render: (order) =>
         order.dispetchedOrder || !isPublisher ? <CourierCell order={order} onView={setCourier} /> : t('actions.notAvailable'),
     });
@@ -308,9 +369,46 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
     });
   }
 
+  // the phone's card: its one next action, and More for the others (the order's library or publisher too)
+  columns.push({
+    key: 'next',
+    header: t('columns.actions'),
+    label: '',
+    phone: 'only',
+    render: (order) => (
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        {actions.includes('accept') ? (
+          <Button variant="contained" onClick={() => setAction({ kind: 'accept', order })} sx={{ minHeight: TAP_PX }}>
+            {t('actions.accept')}
+          </Button>
+        ) : null}
+        {actions.includes('dispatch') ? (
+          <Button variant="contained" onClick={() => setAction({ kind: 'dispatch', order })} sx={{ minHeight: TAP_PX }}>
+            {t('actions.dispatch')}
+          </Button>
+        ) : null}
+        <Box sx={{ flexGrow: 1 }} />
+        <IconButton
+          aria-label={t('actions.moreOf', { order: order.orderId })}
+          aria-haspopup="menu"
+          onClick={(event: MouseEvent<HTMLElement>) => setMore({ order, anchor: event.currentTarget })}
+          sx={{ width: TAP_PX, height: TAP_PX }}
+        >
+          <MoreVertIcon />
+        </IconButton>
+      </Stack>
+    ),
+  });
+  /** Runs `then` for the order of the open More menu, and closes the menu. */
+  const fromMore = (then: (order: OrderDto) => void) => () => {
+    if (more) then(more.order);
+    setMore(null);
+  };
+
   const confirm = action && !action.short ? CONFIRM[action.kind] : undefined;
+  // export and address labels choose rows: desk tasks, left off a phone with the selection
   const toolbar = (
-    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', [PHONE]: { display: 'none' } }}>
       <ExportExcelButton
         download={exportOrders}
         selected={list.selected}
@@ -330,18 +428,21 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           setMoved(null);
           list.reset();
         }}
-        // every tab in sight on a phone (decision 029): the tabs wrap onto a second row there, so the
-        // selected one is underlined by its own border rather than the one indicator line
+        // one row that scrolls sideways on a phone, with arrows a finger's size at its ends; the
+        // selected tab is underlined by its own border, which the server renders too
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{
           mb: 2,
           borderBottom: 1,
           borderColor: 'divider',
-          '& .MuiTabs-list': { flexWrap: 'wrap' },
           '& .MuiTabs-indicator': { display: 'none' },
+          '& .MuiTabs-scrollButtons': { width: TAP_PX, flexShrink: 0 },
           '& .MuiTab-root': {
             borderBottom: 2,
             borderColor: 'transparent',
-            flexGrow: { xs: 1, sm: 0 },
+            minHeight: 48,
             minWidth: { xs: 64, sm: 90 },
             px: { xs: 1.5, sm: 2 },
           },
@@ -397,6 +498,31 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
           emptyText={list.debouncedSearch ? undefined : t('empty')}
         />
       </Box>
+      <Menu anchorEl={more?.anchor} open={Boolean(more)} onClose={() => setMore(null)}>
+        {actions.includes('partialAccept') ? (
+          <MenuItem onClick={fromMore((order) => setAction({ kind: 'partialAccept', order }))}>{t('actions.partialAccept')}</MenuItem>
+        ) : null}
+        {actions.includes('reject') ? (
+          <MenuItem onClick={fromMore((order) => setAction({ kind: 'reject', order }))} sx={{ color: 'error.main' }}>
+            {t('actions.reject')}
+          </MenuItem>
+        ) : null}
+        {actions.includes('cancel') ? (
+          <MenuItem onClick={fromMore((order) => setAction({ kind: 'cancel', order }))} sx={{ color: 'error.main' }}>
+            {t('actions.cancelOrder', { order: more?.order.orderId ?? '' })}
+          </MenuItem>
+        ) : null}
+        {status === 'COMPLETED' && more?.order.dispetchedOrder ? (
+          <MenuItem onClick={fromMore(setCourier)}>{t('columns.courier')}</MenuItem>
+        ) : null}
+        {isPublisher ? (
+          <MenuItem onClick={fromMore((order) => setLibraryId(order.library.id))}>{t('details.libraryTitle', { ns: 'common' })}</MenuItem>
+        ) : (
+          <MenuItem onClick={fromMore((order) => setPublisherId(order.publisher.id))}>
+            {t('details.publisherTitle', { ns: 'common' })}
+          </MenuItem>
+        )}
+      </Menu>
       {orders.isFetching && !orders.isLoading ? (
         <Typography variant="caption" color="text.secondary" role="status">
           {message(MSG.loading)}
