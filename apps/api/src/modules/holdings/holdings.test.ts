@@ -302,6 +302,52 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     });
   });
 
+  it('a search finding more than 1,000 copies says so, its pages go on past the bound; the whole list counts all (decision 080)', async () => {
+    const big = await createLibrary(t.ctx, { name: 'Bench Gyan Bhandar' });
+    const headers = await tokenHeader(t, big);
+    // 1,030 copies of one described title, 10 of another: added in one statement (the API adds one at a time)
+    await t.ctx.db.insert(holdings).values(
+      Array.from({ length: 1_040 }, (_, index) => {
+        const title = index < 1_030 ? `Upadesh Ratnakar ${index + 1}` : `Pravachan Sar ${index + 1}`;
+        return {
+          library_id: big.libraryId,
+          title,
+          accession_number: String(index + 1),
+          accession_no: index + 1,
+          search_text: title.toLowerCase(),
+          created_at: new Date(Date.UTC(2026, 0, 1) + index * 60_000),
+        };
+      }),
+    );
+    const page = async (query: Record<string, unknown>) => {
+      const reply = await inject(t.app, holdingEndpoints.list, { raw: true, query, headers });
+      expect(reply.statusCode, reply.body).toBe(200);
+      const data = reply.json().data as { rows: { accession_number: string }[]; total: number; total_capped: boolean };
+      return { first: data.rows[0]?.accession_number, count: data.rows.length, total: data.total, capped: data.total_capped };
+    };
+    expect(await page({ queryString: 'upadesh', limit: '25' })).toEqual({ first: '1030', count: 25, total: 1_000, capped: true });
+    expect(await page({ queryString: 'upadesh', limit: '25', pageNo: 40 })).toEqual({ first: '55', count: 25, total: 1_000, capped: true });
+    // the page past the bound counts on from its own first copy
+    expect(await page({ queryString: 'upadesh', limit: '25', pageNo: 41 })).toEqual({
+      first: '30',
+      count: 25,
+      total: 1_030,
+      capped: false,
+    });
+    expect(await page({ queryString: 'upadesh', limit: '25', pageNo: 42 })).toEqual({ first: '5', count: 5, total: 1_030, capped: false });
+    expect(await page({ queryString: 'upadesh', limit: '25', pageNo: 43 })).toEqual({
+      first: undefined,
+      count: 0,
+      total: 1_030,
+      capped: false,
+    });
+    expect(await page({ queryString: 'pravachan', limit: '25' })).toEqual({ first: '1040', count: 10, total: 10, capped: false });
+    // the list unfiltered, or filtered by state, counts every copy; 'All' shows every copy
+    expect(await page({ limit: '25', pageNo: 3 })).toEqual({ first: '990', count: 25, total: 1_040, capped: false });
+    expect(await page({ state: 'available', limit: '10' })).toMatchObject({ total: 1_040, capped: false });
+    expect(await page({ queryString: 'upadesh', limit: 'all' })).toEqual({ first: '1030', count: 1_030, total: 1_030, capped: false });
+  });
+
   it('a copy is found by its book’s text as the book changes: an edit, a new search recipe (decision 080)', async () => {
     const book = registered(await createBook(t.ctx, publisher.publisherId, { book_title: 'ઉપદેશમાલા', book_e_title: 'Updeshmala' }));
     const mine = (await add({ jsbn: book.jsbn_number })).json().data.holding.accession_number as string;

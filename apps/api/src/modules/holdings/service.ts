@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { book_authors, books, holdings, libraries, order_items, orders, publishers } from '../../db/schema.js';
 import { changedFields, record, type AuditActor } from '../../lib/audit.js';
 import { AppError, isUniqueViolation, notFound, validationError } from '../../lib/errors.js';
+import { pageOf } from '../../lib/pagination.js';
 import { latinKey, otherScript } from '../books/search.js';
 import { holdingsChanged } from './public.js';
 import { bookSearchTextOf, libraryKey } from './search-text.js';
@@ -316,7 +317,7 @@ export async function readHolding(ctx: AppContext, libraryId: number, id: number
 }
 
 /** The condition of the library's copies that `query` finds: what was typed (`typedCondition`), place (any case), state, order. */
-function listCondition(libraryId: number, query: Partial<Pick<HoldingList, 'queryString' | 'state' | 'place' | 'orderId'>>): SQL {
+export function listCondition(libraryId: number, query: Partial<Pick<HoldingList, 'queryString' | 'state' | 'place' | 'orderId'>>): SQL {
   const filters: SQL[] = [eq(holdings.library_id, libraryId)];
   if (query.queryString) filters.push(typedCondition(libraryId, query.queryString));
   if (query.state) filters.push(eq(holdings.state, query.state));
@@ -341,23 +342,52 @@ export async function allHoldings(
 }
 
 /**
+ * How many copies a search counts before its total says 'more than' (decision 080): a common
+ * word's every match need not be read again to number the pages. Pages past it count on to the
+ * next multiple of it.
+ */
+export const SEARCH_COUNT_BOUND = 1_000;
+
+/**
  * A page of the library's copies, newest first: found by what was typed (`typedCondition`), by
  * place (as typed, any case), state and the order that shelved them.
- * @returns `{ rows, total }`
+ *
+ * `total` is exact for the list unfiltered or filtered by place, state or order (an index-only
+ * count). A search counts at most the multiple of `SEARCH_COUNT_BOUND` that the page's end
+ * reaches (1,000 for pages 1–40 of 25, 2,000 for page 41 …): when more match, `total` is that
+ * bound and `total_capped` is true ('more than 1,000'), and the page after the bound's last counts
+ * on. A page shorter than `limit` gives the total without a count.
+ * @returns `{ rows, total, total_capped }`
  */
-export async function listHoldings(db: DbOrTx, libraryId: number, query: HoldingList): Promise<{ rows: HoldingDto[]; total: number }> {
+export async function listHoldings(
+  db: DbOrTx,
+  libraryId: number,
+  query: HoldingList,
+): Promise<{ rows: HoldingDto[]; total: number; total_capped: boolean }> {
   const where = listCondition(libraryId, query);
-  const limit = Number(query.limit);
-  const rows = await selectHoldings(db)
-    .where(where)
-    .orderBy(desc(holdings.created_at), desc(holdings.id))
-    .limit(limit)
-    .offset((query.pageNo - 1) * limit);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  const { limit, offset } = pageOf(query);
+  const rows = (
+    await selectHoldings(db).where(where).orderBy(desc(holdings.created_at), desc(holdings.id)).limit(limit).offset(offset)
+  ).map(toDto);
+  // a short page (not one past the end) is the last: the copies found are the offset and its rows
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, total_capped: false };
+  if (!query.queryString) {
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(holdings)
+      .where(where);
+    return { rows, total: counted?.total ?? 0, total_capped: false };
+  }
+  const bound = Math.ceil((offset + limit) / SEARCH_COUNT_BOUND) * SEARCH_COUNT_BOUND;
+  const found = db
+    .select({ one: sql`1`.as('one') })
     .from(holdings)
-    .where(where);
-  return { rows: rows.map(toDto), total: counted?.total ?? 0 };
+    .where(where)
+    .limit(bound + 1)
+    .as('found');
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(found);
+  const total = counted?.total ?? 0;
+  return total > bound ? { rows, total: bound, total_capped: true } : { rows, total, total_capped: false };
 }
 
 /**
