@@ -10,7 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared';
 import { bookEndpoints, holdingEndpoints, orderEndpoints } from '@jsbn/shared/core';
-import { audit_log, books, holdings } from '../../db/schema.js';
+import { audit_log, books, holdings, libraries } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { BOOK_FORM_FIELDS } from '../../test/book-form.js';
@@ -259,6 +259,7 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     });
     expect(dispatched.statusCode, dispatched.body).toBe(200);
     const next = Number((await inject(t.app, holdingEndpoints.nextAccession, { headers: lib })).json().data.accession_number);
+    const before = (await list({ limit: '10' })).total;
 
     const received = await inject(t.app, orderEndpoints.setStatus, {
       raw: true,
@@ -270,6 +271,8 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     expect(received.json().message).toBe(`ઓર્ડર મળી ગયાનું નોંધ્યું; 5 નકલો છાજલી પર મુકાઈ: ${next}–${next + 4}`);
     const shelved = await list({ orderId });
     expect(shelved.total).toBe(5);
+    // the whole list's total (the library's count of its copies) counts them
+    expect((await list({ limit: '10' })).total).toBe(before + 5);
     expect(shelved.rows.map((row) => [row.accession_number, row.title]).reverse()).toEqual([
       [String(next), 'કલ્પસૂત્ર'],
       [String(next + 1), 'કલ્પસૂત્ર'],
@@ -319,6 +322,8 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
         };
       }),
     );
+    // the library's count of its copies, as addHolding and shelveOrder keep it (decision 080)
+    await t.ctx.db.update(libraries).set({ holdings_count: 1_040 }).where(eq(libraries.id, big.libraryId));
     const page = async (query: Record<string, unknown>) => {
       const reply = await inject(t.app, holdingEndpoints.list, { raw: true, query, headers });
       expect(reply.statusCode, reply.body).toBe(200);
@@ -345,7 +350,12 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     // the list unfiltered, or filtered by state, counts every copy; 'All' shows every copy
     expect(await page({ limit: '25', pageNo: 3 })).toEqual({ first: '990', count: 25, total: 1_040, capped: false });
     expect(await page({ state: 'available', limit: '10' })).toMatchObject({ total: 1_040, capped: false });
-    expect(await page({ queryString: 'upadesh', limit: 'all' })).toEqual({ first: '1030', count: 1_030, total: 1_030, capped: false });
+    // a copy added counts on in the whole list's total
+    const added = await add({ book: { title: 'Upadesh Ratnakar 1041' } }, headers);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await page({ limit: '25' })).toEqual({ first: '1041', count: 25, total: 1_041, capped: false });
+    expect(await page({ queryString: 'pravachan', limit: '25' })).toEqual({ first: '1040', count: 10, total: 10, capped: false });
+    expect(await page({ queryString: 'upadesh', limit: 'all' })).toEqual({ first: '1041', count: 1_031, total: 1_031, capped: false });
   });
 
   it('a copy is found by its book’s text as the book changes: an edit, a new search recipe (decision 080)', async () => {

@@ -138,10 +138,19 @@ async function holdingOf(db: DbOrTx, libraryId: number, id: number): Promise<Hol
 
 /**
  * Holds the library's row for the rest of transaction `tx`: a library's copies are numbered one
- * at a time, so two added at once never draw the same next number.
+ * at a time, so two added at once never draw the same next number (and its `holdings_count`
+ * counts each once: `countCopies`).
  */
 async function lockLibrary(tx: DbOrTx, libraryId: number): Promise<void> {
   await tx.select({ id: libraries.id }).from(libraries).where(eq(libraries.id, libraryId)).for('update');
+}
+
+/** Adds `made` copies to the library's `holdings_count`, under its lock (`lockLibrary`) in the transaction that made them. */
+async function countCopies(tx: DbOrTx, libraryId: number, made: number): Promise<void> {
+  await tx
+    .update(libraries)
+    .set({ holdings_count: sql`${libraries.holdings_count} + ${made}` })
+    .where(eq(libraries.id, libraryId));
 }
 
 /** The accession number the library's next copy gets: the largest all-digit number plus one (1 for the first). */
@@ -225,6 +234,7 @@ export async function addHolding(
           request_id: input.request_id ?? null,
         })
         .returning({ id: holdings.id });
+      await countCopies(tx, actor.libraryId, 1);
       await record(tx, {
         actor: auditActor(actor),
         subject: 'holding',
@@ -352,8 +362,8 @@ export const SEARCH_COUNT_BOUND = 1_000;
  * A page of the library's copies, newest first: found by what was typed (`typedCondition`), by
  * place (as typed, any case), state and the order that shelved them.
  *
- * `total` is exact for the list unfiltered or filtered by place, state or order (an index-only
- * count). A search counts at most the multiple of `SEARCH_COUNT_BOUND` that the page's end
+ * `total` is exact for the list unfiltered (the library's `holdings_count`) or filtered by place,
+ * state or order (an index-only count). A search counts at most the multiple of `SEARCH_COUNT_BOUND` that the page's end
  * reaches (1,000 for pages 1–40 of 25, 2,000 for page 41 …): when more match, `total` is that
  * bound and `total_capped` is true ('more than 1,000'), and the page after the bound's last counts
  * on. A page shorter than `limit` gives the total without a count.
@@ -371,6 +381,10 @@ export async function listHoldings(
   ).map(toDto);
   // a short page (not one past the end) is the last: the copies found are the offset and its rows
   if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, total_capped: false };
+  if (!query.queryString && !query.state && !query.place && !query.orderId) {
+    const [library] = await db.select({ count: libraries.holdings_count }).from(libraries).where(eq(libraries.id, libraryId));
+    return { rows, total: library?.count ?? 0, total_capped: false };
+  }
   if (!query.queryString) {
     const [counted] = await db
       .select({ total: sql<number>`count(*)::int` })
@@ -496,6 +510,7 @@ export async function shelveOrder(
       })),
     )
     .returning({ id: holdings.id, accession_number: holdings.accession_number });
+  await countCopies(tx, actor.libraryId, rows.length);
   await record(
     tx,
     ...rows.map((row) => ({
