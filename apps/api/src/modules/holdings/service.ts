@@ -376,9 +376,18 @@ export async function listHoldings(
 ): Promise<{ rows: HoldingDto[]; total: number; total_capped: boolean }> {
   const where = listCondition(libraryId, query);
   const { limit, offset } = pageOf(query);
-  const rows = (
-    await selectHoldings(db).where(where).orderBy(desc(holdings.created_at), desc(holdings.id)).limit(limit).offset(offset)
-  ).map(toDto);
+  // the page's ids alone first, then their columns: with the joins beside it, the planner sorted
+  // every copy a common word finds (25 ms) rather than walk the newest first and stop (4 ms)
+  const page = db
+    .select({ id: holdings.id })
+    .from(holdings)
+    .where(where)
+    .orderBy(desc(holdings.created_at), desc(holdings.id))
+    .limit(limit)
+    .offset(offset);
+  const rows = (await selectHoldings(db).where(inArray(holdings.id, page)).orderBy(desc(holdings.created_at), desc(holdings.id))).map(
+    toDto,
+  );
   // a short page (not one past the end) is the last: the copies found are the offset and its rows
   if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, total_capped: false };
   if (!query.queryString && !query.state && !query.place && !query.orderId) {
