@@ -366,7 +366,7 @@ export const SEARCH_COUNT_BOUND = 1_000;
  * state or order (an index-only count). A search counts at most the multiple of `SEARCH_COUNT_BOUND` that the page's end
  * reaches (1,000 for pages 1–40 of 25, 2,000 for page 41 …): when more match, `total` is that
  * bound and `total_capped` is true ('more than 1,000'), and the page after the bound's last counts
- * on. A page shorter than `limit` gives the total without a count.
+ * on. A page shorter than `limit` gives the total itself. The count is asked beside the page.
  * @returns `{ rows, total, total_capped }`
  */
 export async function listHoldings(
@@ -385,23 +385,43 @@ export async function listHoldings(
     .orderBy(desc(holdings.created_at), desc(holdings.id))
     .limit(limit)
     .offset(offset);
-  const rows = (await selectHoldings(db).where(inArray(holdings.id, page)).orderBy(desc(holdings.created_at), desc(holdings.id))).map(
-    toDto,
-  );
+  const counting = countFound(db, libraryId, query, where, offset + limit);
+  const [rows, counted] = await Promise.all([
+    selectHoldings(db)
+      .where(inArray(holdings.id, page))
+      .orderBy(desc(holdings.created_at), desc(holdings.id))
+      .then((found) => found.map(toDto)),
+    counting,
+  ]);
   // a short page (not one past the end) is the last: the copies found are the offset and its rows
   if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, total_capped: false };
+  return { rows, ...counted };
+}
+
+/**
+ * The total of `listHoldings`: the library's `holdings_count` for the list unfiltered, an exact
+ * count for a filter, for a search a count up to the multiple of `SEARCH_COUNT_BOUND` that
+ * `pageEnd` reaches. Asked beside the page (on a pool, another connection: the two at once).
+ */
+async function countFound(
+  db: DbOrTx,
+  libraryId: number,
+  query: HoldingList,
+  where: SQL,
+  pageEnd: number,
+): Promise<{ total: number; total_capped: boolean }> {
   if (!query.queryString && !query.state && !query.place && !query.orderId) {
     const [library] = await db.select({ count: libraries.holdings_count }).from(libraries).where(eq(libraries.id, libraryId));
-    return { rows, total: library?.count ?? 0, total_capped: false };
+    return { total: library?.count ?? 0, total_capped: false };
   }
   if (!query.queryString) {
     const [counted] = await db
       .select({ total: sql<number>`count(*)::int` })
       .from(holdings)
       .where(where);
-    return { rows, total: counted?.total ?? 0, total_capped: false };
+    return { total: counted?.total ?? 0, total_capped: false };
   }
-  const bound = Math.ceil((offset + limit) / SEARCH_COUNT_BOUND) * SEARCH_COUNT_BOUND;
+  const bound = Math.ceil(pageEnd / SEARCH_COUNT_BOUND) * SEARCH_COUNT_BOUND;
   const found = db
     .select({ one: sql`1`.as('one') })
     .from(holdings)
@@ -410,7 +430,7 @@ export async function listHoldings(
     .as('found');
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(found);
   const total = counted?.total ?? 0;
-  return total > bound ? { rows, total: bound, total_capped: true } : { rows, total, total_capped: false };
+  return total > bound ? { total: bound, total_capped: true } : { total, total_capped: false };
 }
 
 /**
