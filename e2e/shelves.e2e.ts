@@ -2,7 +2,8 @@
  * A library's shelves (decision 071) on a 390 × 844 phone in English, Gujarati and Hindi: the
  * library adds a copy of a registered book by its JSBN and a book without one described by hand,
  * finds the book by its title typed in the other script, records a copy missing with the reason;
- * every target is a finger's size. Pages saved as e2e/artifacts/shelves-<language>-*.png.
+ * a search finding more than 1,000 copies says 'of more than 1,000' (decision 080); every target
+ * is a finger's size. Pages saved as e2e/artifacts/shelves-<language>-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
@@ -13,7 +14,7 @@ import hiCommon from '../apps/web/src/locales/hi/common.json' with { type: 'json
 import hiShelves from '../apps/web/src/locales/hi/shelves.json' with { type: 'json' };
 import guMessages from '../packages/shared/src/locales/gu/messages.json' with { type: 'json' };
 import hiMessages from '../packages/shared/src/locales/hi/messages.json' with { type: 'json' };
-import { apiCall } from './support/api.js';
+import { apiCall, apiToken } from './support/api.js';
 import { snap } from './support/browser.js';
 import { newPage, useJourney } from './support/session.js';
 import { PHONE, appLive, expectFingerTargets, settle, signIn, toast } from './support/ui.js';
@@ -27,6 +28,31 @@ const CATALOGUES = {
 const LIBRARY = { email: 'library@demo.jsbn', password: 'Demo@1234' };
 
 const journey = useJourney('failed-shelves-');
+
+/** Copies of one described title, more than a search counts (`SEARCH_COUNT_BOUND`, decision 080). */
+const MANY = { title: 'Pratikraman Vyakhyan', count: 1_001 };
+let manyAdded: Promise<void> | undefined;
+
+/** Adds the library's `MANY` copies through the API, once for the file's journeys (8 at a time). */
+function addMany(base: string): Promise<void> {
+  manyAdded ??= (async () => {
+    const token = await apiToken(base, LIBRARY, 'LIBRARY');
+    let next = 0;
+    const worker = async () => {
+      while (next < MANY.count) {
+        const number = ++next;
+        const { status } = await apiCall(base, '/library/holdings', {
+          token,
+          method: 'POST',
+          body: { book: { title: `${MANY.title} ${number}` } },
+        });
+        expect(status).toBe(201);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+  })();
+  return manyAdded;
+}
 
 /** `template`'s `{{name}}` filled from `values`, as i18next and the API's catalogue fill it. */
 const fill = (template: string, values: Record<string, string>) =>
@@ -97,6 +123,17 @@ describe('a library’s shelves, on a phone', () => {
       await page.getByText(shelves.states.missing, { exact: true }).first().waitFor();
       await page.setViewportSize({ width: 1366, height: 900 });
       await snap(page, `shelves-${language}-list-1366`);
+
+      // a word in more copies than a search counts: 'of more than 1,000', and a page past the bound
+      await addMany(base);
+      await page.getByLabel(shelves.search).fill(MANY.title);
+      await page.getByText(fill(common.table.showingMore, { from: '1', to: '10', total: '1,000' })).waitFor();
+      await page.getByRole('button', { name: /101/ }).waitFor();
+      await settle(page);
+      await snap(page, `shelves-${language}-many-1366`);
+      await page.setViewportSize(PHONE);
+      await settle(page);
+      await snap(page, `shelves-${language}-many-390`);
     });
   }
 });

@@ -158,6 +158,12 @@ export const libraries = pgTable(
     loan_period_days: integer('loan_period_days').default(30),
     /** Loans to a sadhu or sadhvi have no due date (a vihar), unless one is given (decision 076). */
     sadhu_no_due: boolean('sadhu_no_due').notNull().default(false),
+    /**
+     * How many copies the library has (every state: the list shows them all), for the list's total
+     * without a count of 100,000 rows (decision 080). Written by the application under the
+     * library's lock where a copy is made (`addHolding`, `shelveOrder`); copies are never erased.
+     */
+    holdings_count: integer('holdings_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [

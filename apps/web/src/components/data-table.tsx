@@ -237,10 +237,18 @@ function PageSelectBox({
   );
 }
 
+/** A count with India's grouping and Latin digits ('1,000'). */
+const GROUPED = new Intl.NumberFormat('en-IN');
+
 interface DataTableProps<Row> {
   columns: Column<Row>[];
   rows: Row[] | undefined;
   total: number;
+  /**
+   * The list found more than `total` rows (a search counted up to a bound, decision 080): the
+   * text says 'of more than {total}' and the pages go one past the bound, which counts on.
+   */
+  totalCapped?: boolean;
   loading?: boolean;
   getRowKey: (row: Row) => string | number;
   list: ListState;
@@ -272,6 +280,7 @@ export function DataTable<Row>({
   columns,
   rows,
   total,
+  totalCapped,
   loading,
   getRowKey,
   list,
@@ -291,10 +300,15 @@ export function DataTable<Row>({
   const pageIds = selectable ? (rows ?? []).map((row) => Number(getRowKey(row))) : [];
   const selectedOnPage = pageIds.filter((id) => list.selected.has(id)).length;
   const columnCount = columns.length + (selectable ? 1 : 0);
-  const pageCount = list.pageSize === 'all' ? 1 : Math.ceil(total / limit);
+  const pageCount = list.pageSize === 'all' ? 1 : Math.ceil(total / limit) + (totalCapped ? 1 : 0);
   const from = total === 0 ? 0 : (list.page - 1) * limit + 1;
   const to = Math.min(list.page * limit, total);
-  const resultText = list.pageSize === 'all' ? t('table.showingAll') : t('table.showing', { from, to, total });
+  const resultText =
+    list.pageSize === 'all'
+      ? t('table.showingAll')
+      : totalCapped
+        ? t('table.showingMore', { from, to, total: GROUPED.format(total) })
+        : t('table.showing', { from, to, total });
   const labelOf = (column: Column<Row>) => column.label ?? (typeof column.header === 'string' ? column.header : '');
   const sortable = columns.filter((column) => column.sortField);
   const sortValue =

@@ -25,7 +25,11 @@ import { file, type ContractRows } from './contract.js';
 export const holdingReply = z.object({ holding: holdingDto });
 
 export const holdingContracts = {
-  list: { query: holdingListQuery, reply: z.object({ rows: z.array(holdingDto), total: z.number().int() }) },
+  /** `total_capped`: a search found more than `total` copies (it counts up to a bound, decision 080). */
+  list: {
+    query: holdingListQuery,
+    reply: z.object({ rows: z.array(holdingDto), total: z.number().int(), total_capped: z.boolean() }),
+  },
   add: { body: addHoldingBody, reply: holdingReply, alsoStatuses: [201] },
   exportXlsx: { query: holdingExportQuery, file: file('Our_Shelves.xlsx: one row per copy', XLSX_TYPE) },
   exportMrc: {

@@ -10,7 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJsbn, normalizeJsbn } from '@jsbn/shared';
 import { bookEndpoints, holdingEndpoints, orderEndpoints } from '@jsbn/shared/core';
-import { audit_log, books, holdings } from '../../db/schema.js';
+import { audit_log, books, holdings, libraries } from '../../db/schema.js';
 import { createBook, createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, tokenHeader, type TestApp } from '../../test/harness.js';
 import { BOOK_FORM_FIELDS } from '../../test/book-form.js';
@@ -259,6 +259,7 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     });
     expect(dispatched.statusCode, dispatched.body).toBe(200);
     const next = Number((await inject(t.app, holdingEndpoints.nextAccession, { headers: lib })).json().data.accession_number);
+    const before = (await list({ limit: '10' })).total;
 
     const received = await inject(t.app, orderEndpoints.setStatus, {
       raw: true,
@@ -270,6 +271,8 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     expect(received.json().message).toBe(`ઓર્ડર મળી ગયાનું નોંધ્યું; 5 નકલો છાજલી પર મુકાઈ: ${next}–${next + 4}`);
     const shelved = await list({ orderId });
     expect(shelved.total).toBe(5);
+    // the whole list's total (the library's count of its copies) counts them
+    expect((await list({ limit: '10' })).total).toBe(before + 5);
     expect(shelved.rows.map((row) => [row.accession_number, row.title]).reverse()).toEqual([
       [String(next), 'કલ્પસૂત્ર'],
       [String(next + 1), 'કલ્પસૂત્ર'],
@@ -300,6 +303,59 @@ describe.each(ENGINES)('a library’s holdings on %s', (engine) => {
     expect((await inject(t.app, holdingEndpoints.nextAccession, { headers: lib })).json().data).toEqual({
       accession_number: String(next + 5),
     });
+  });
+
+  it('a search finding more than 1,000 copies says so, its pages go on past the bound; the whole list counts all (decision 080)', async () => {
+    const big = await createLibrary(t.ctx, { name: 'Bench Gyan Bhandar' });
+    const headers = await tokenHeader(t, big);
+    // 1,030 copies of one described title, 10 of another: added in one statement (the API adds one at a time)
+    await t.ctx.db.insert(holdings).values(
+      Array.from({ length: 1_040 }, (_, index) => {
+        const title = index < 1_030 ? `Upadesh Ratnakar ${index + 1}` : `Pravachan Sar ${index + 1}`;
+        return {
+          library_id: big.libraryId,
+          title,
+          accession_number: String(index + 1),
+          accession_no: index + 1,
+          search_text: title.toLowerCase(),
+          created_at: new Date(Date.UTC(2026, 0, 1) + index * 60_000),
+        };
+      }),
+    );
+    // the library's count of its copies, as addHolding and shelveOrder keep it (decision 080)
+    await t.ctx.db.update(libraries).set({ holdings_count: 1_040 }).where(eq(libraries.id, big.libraryId));
+    const page = async (query: Record<string, unknown>) => {
+      const reply = await inject(t.app, holdingEndpoints.list, { raw: true, query, headers });
+      expect(reply.statusCode, reply.body).toBe(200);
+      const data = reply.json().data as { rows: { accession_number: string }[]; total: number; total_capped: boolean };
+      return { first: data.rows[0]?.accession_number, count: data.rows.length, total: data.total, capped: data.total_capped };
+    };
+    expect(await page({ queryString: 'upadesh', limit: '25' })).toEqual({ first: '1030', count: 25, total: 1_000, capped: true });
+    expect(await page({ queryString: 'upadesh', limit: '25', pageNo: 40 })).toEqual({ first: '55', count: 25, total: 1_000, capped: true });
+    // the page past the bound counts on from its own first copy
+    expect(await page({ queryString: 'upadesh', limit: '25', pageNo: 41 })).toEqual({
+      first: '30',
+      count: 25,
+      total: 1_030,
+      capped: false,
+    });
+    expect(await page({ queryString: 'upadesh', limit: '25', pageNo: 42 })).toEqual({ first: '5', count: 5, total: 1_030, capped: false });
+    expect(await page({ queryString: 'upadesh', limit: '25', pageNo: 43 })).toEqual({
+      first: undefined,
+      count: 0,
+      total: 1_030,
+      capped: false,
+    });
+    expect(await page({ queryString: 'pravachan', limit: '25' })).toEqual({ first: '1040', count: 10, total: 10, capped: false });
+    // the list unfiltered, or filtered by state, counts every copy; 'All' shows every copy
+    expect(await page({ limit: '25', pageNo: 3 })).toEqual({ first: '990', count: 25, total: 1_040, capped: false });
+    expect(await page({ state: 'available', limit: '10' })).toMatchObject({ total: 1_040, capped: false });
+    // a copy added counts on in the whole list's total
+    const added = await add({ book: { title: 'Upadesh Ratnakar 1041' } }, headers);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await page({ limit: '25' })).toEqual({ first: '1041', count: 25, total: 1_041, capped: false });
+    expect(await page({ queryString: 'pravachan', limit: '25' })).toEqual({ first: '1040', count: 10, total: 10, capped: false });
+    expect(await page({ queryString: 'upadesh', limit: 'all' })).toEqual({ first: '1041', count: 1_031, total: 1_031, capped: false });
   });
 
   it('a copy is found by its book’s text as the book changes: an edit, a new search recipe (decision 080)', async () => {

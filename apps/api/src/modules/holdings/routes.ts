@@ -26,7 +26,10 @@ import {
 } from './service.js';
 
 export function holdingRoutes(app: FastifyInstance, ctx: AppContext) {
-  /** GET /api/library/holdings?queryString&state&place&orderId&pageNo&limit → `{ rows, total }`. */
+  /**
+   * GET /api/library/holdings?queryString&state&place&orderId&pageNo&limit → `{ rows, total, total_capped }`
+   * (a search's total bounded: `listHoldings`).
+   */
   route(app, holdingEndpoints.list, async (request) => {
     const actor = await requireLibrary(ctx, request);
     return ok(await listHoldings(ctx.db, actor.libraryId, request.query));

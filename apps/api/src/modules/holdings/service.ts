@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { book_authors, books, holdings, libraries, order_items, orders, publishers } from '../../db/schema.js';
 import { changedFields, record, type AuditActor } from '../../lib/audit.js';
 import { AppError, isUniqueViolation, notFound, validationError } from '../../lib/errors.js';
+import { pageOf } from '../../lib/pagination.js';
 import { latinKey, otherScript } from '../books/search.js';
 import { holdingsChanged } from './public.js';
 import { bookSearchTextOf, libraryKey } from './search-text.js';
@@ -137,10 +138,19 @@ async function holdingOf(db: DbOrTx, libraryId: number, id: number): Promise<Hol
 
 /**
  * Holds the library's row for the rest of transaction `tx`: a library's copies are numbered one
- * at a time, so two added at once never draw the same next number.
+ * at a time, so two added at once never draw the same next number (and its `holdings_count`
+ * counts each once: `countCopies`).
  */
 async function lockLibrary(tx: DbOrTx, libraryId: number): Promise<void> {
   await tx.select({ id: libraries.id }).from(libraries).where(eq(libraries.id, libraryId)).for('update');
+}
+
+/** Adds `made` copies to the library's `holdings_count`, under its lock (`lockLibrary`) in the transaction that made them. */
+async function countCopies(tx: DbOrTx, libraryId: number, made: number): Promise<void> {
+  await tx
+    .update(libraries)
+    .set({ holdings_count: sql`${libraries.holdings_count} + ${made}` })
+    .where(eq(libraries.id, libraryId));
 }
 
 /** The accession number the library's next copy gets: the largest all-digit number plus one (1 for the first). */
@@ -224,6 +234,7 @@ export async function addHolding(
           request_id: input.request_id ?? null,
         })
         .returning({ id: holdings.id });
+      await countCopies(tx, actor.libraryId, 1);
       await record(tx, {
         actor: auditActor(actor),
         subject: 'holding',
@@ -316,7 +327,7 @@ export async function readHolding(ctx: AppContext, libraryId: number, id: number
 }
 
 /** The condition of the library's copies that `query` finds: what was typed (`typedCondition`), place (any case), state, order. */
-function listCondition(libraryId: number, query: Partial<Pick<HoldingList, 'queryString' | 'state' | 'place' | 'orderId'>>): SQL {
+export function listCondition(libraryId: number, query: Partial<Pick<HoldingList, 'queryString' | 'state' | 'place' | 'orderId'>>): SQL {
   const filters: SQL[] = [eq(holdings.library_id, libraryId)];
   if (query.queryString) filters.push(typedCondition(libraryId, query.queryString));
   if (query.state) filters.push(eq(holdings.state, query.state));
@@ -341,23 +352,85 @@ export async function allHoldings(
 }
 
 /**
+ * How many copies a search counts before its total says 'more than' (decision 080): a common
+ * word's every match need not be read again to number the pages. Pages past it count on to the
+ * next multiple of it.
+ */
+export const SEARCH_COUNT_BOUND = 1_000;
+
+/**
  * A page of the library's copies, newest first: found by what was typed (`typedCondition`), by
  * place (as typed, any case), state and the order that shelved them.
- * @returns `{ rows, total }`
+ *
+ * `total` is exact for the list unfiltered (the library's `holdings_count`) or filtered by place,
+ * state or order (an index-only count). A search counts at most the multiple of `SEARCH_COUNT_BOUND` that the page's end
+ * reaches (1,000 for pages 1–40 of 25, 2,000 for page 41 …): when more match, `total` is that
+ * bound and `total_capped` is true ('more than 1,000'), and the page after the bound's last counts
+ * on. A page shorter than `limit` gives the total itself. The count is asked beside the page.
+ * @returns `{ rows, total, total_capped }`
  */
-export async function listHoldings(db: DbOrTx, libraryId: number, query: HoldingList): Promise<{ rows: HoldingDto[]; total: number }> {
+export async function listHoldings(
+  db: DbOrTx,
+  libraryId: number,
+  query: HoldingList,
+): Promise<{ rows: HoldingDto[]; total: number; total_capped: boolean }> {
   const where = listCondition(libraryId, query);
-  const limit = Number(query.limit);
-  const rows = await selectHoldings(db)
+  const { limit, offset } = pageOf(query);
+  // the page's ids alone first, then their columns: with the joins beside it, the planner sorted
+  // every copy a common word finds (25 ms) rather than walk the newest first and stop (4 ms)
+  const page = db
+    .select({ id: holdings.id })
+    .from(holdings)
     .where(where)
     .orderBy(desc(holdings.created_at), desc(holdings.id))
     .limit(limit)
-    .offset((query.pageNo - 1) * limit);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
+    .offset(offset);
+  const counting = countFound(db, libraryId, query, where, offset + limit);
+  const [rows, counted] = await Promise.all([
+    selectHoldings(db)
+      .where(inArray(holdings.id, page))
+      .orderBy(desc(holdings.created_at), desc(holdings.id))
+      .then((found) => found.map(toDto)),
+    counting,
+  ]);
+  // a short page (not one past the end) is the last: the copies found are the offset and its rows
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, total_capped: false };
+  return { rows, ...counted };
+}
+
+/**
+ * The total of `listHoldings`: the library's `holdings_count` for the list unfiltered, an exact
+ * count for a filter, for a search a count up to the multiple of `SEARCH_COUNT_BOUND` that
+ * `pageEnd` reaches. Asked beside the page (on a pool, another connection: the two at once).
+ */
+async function countFound(
+  db: DbOrTx,
+  libraryId: number,
+  query: HoldingList,
+  where: SQL,
+  pageEnd: number,
+): Promise<{ total: number; total_capped: boolean }> {
+  if (!query.queryString && !query.state && !query.place && !query.orderId) {
+    const [library] = await db.select({ count: libraries.holdings_count }).from(libraries).where(eq(libraries.id, libraryId));
+    return { total: library?.count ?? 0, total_capped: false };
+  }
+  if (!query.queryString) {
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(holdings)
+      .where(where);
+    return { total: counted?.total ?? 0, total_capped: false };
+  }
+  const bound = Math.ceil(pageEnd / SEARCH_COUNT_BOUND) * SEARCH_COUNT_BOUND;
+  const found = db
+    .select({ one: sql`1`.as('one') })
     .from(holdings)
-    .where(where);
-  return { rows: rows.map(toDto), total: counted?.total ?? 0 };
+    .where(where)
+    .limit(bound + 1)
+    .as('found');
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(found);
+  const total = counted?.total ?? 0;
+  return total > bound ? { total: bound, total_capped: true } : { total, total_capped: false };
 }
 
 /**
@@ -466,6 +539,7 @@ export async function shelveOrder(
       })),
     )
     .returning({ id: holdings.id, accession_number: holdings.accession_number });
+  await countCopies(tx, actor.libraryId, rows.length);
   await record(
     tx,
     ...rows.map((row) => ({

@@ -377,6 +377,7 @@ export function ShelvesPage() {
         columns={columns}
         rows={copies.data?.rows}
         total={copies.data?.total ?? 0}
+        totalCapped={copies.data?.total_capped}
         loading={copies.isLoading}
         getRowKey={(copy) => copy.id}
         list={list}
