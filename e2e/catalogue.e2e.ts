@@ -61,7 +61,7 @@ describe('the real catalogue: books whose year is not known', () => {
       encoding: 'utf8',
     });
     expect(imported.stdout).toContain('Imported 2 books (1 new publishers)');
-    server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    server = await startServer({ env: { DATA_DIR: dataDir, SEED_DEMO: 'false' } });
     browser = await launchBrowser();
     // a cold start of the embedded database in the import, then the server's own start: on a
     // machine loaded beside the unit tests (decision 058) more than the 180 s of other hooks

@@ -135,7 +135,7 @@ describe("the back office's door", () => {
     firstLink = /^http:\/\/operator\.test(\/new-password\?token=\S+)$/m.exec(newcomer)![1]!;
     // every e-mail is refused at once (nothing listens on the discard port) and fails after one
     // try, so the back office has a message that could not be delivered to retry
-    server = await startServer({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' });
+    server = await startServer({ env: { DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' } });
     browser = await launchBrowser();
     // two cold starts of the embedded database before the server's own, on a loaded machine
   }, 480_000);

@@ -7,11 +7,9 @@
  * (default /tmp/i4548/withdrawn).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { generate } from 'otplib';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import enBooks from '../apps/web/src/locales/en/books.json' with { type: 'json' };
 import guBooks from '../apps/web/src/locales/gu/books.json' with { type: 'json' };
 import hiBooks from '../apps/web/src/locales/hi/books.json' with { type: 'json' };
@@ -36,29 +34,23 @@ const WORDS = {
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
 
-/** The journey's data directory: a copy of the run's prepared one with an operator added before the server opens it. */
-const dataDir = mkdtempSync(join(tmpdir(), 'jsbn-e2e-withdrawn-'));
 let operatorSecret = '';
 
-beforeAll(async () => {
-  cpSync(inject('e2eDataDir'), dataDir, { recursive: true });
+/** Adds the operator with the built `operator:add`, on the journey's database before its server opens it. */
+async function addOperator(env: NodeJS.ProcessEnv): Promise<void> {
   const printed = await new Promise<string>((resolve, reject) => {
     const child = execFile(
       process.execPath,
       ['apps/api/dist/scripts/operator-add.js', OPERATOR.email, '--password-stdin', '--print-secret'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://operator.test', NODE_ENV: 'development' },
-        timeout: 170_000,
-      },
+      { cwd: ROOT, env: { ...env, PUBLIC_URL: 'http://operator.test' }, timeout: 170_000 },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     );
     child.stdin!.end(`${OPERATOR.password}\n`);
   });
   operatorSecret = /TOTP secret: ([A-Z2-7]+)/.exec(printed)![1]!;
-}, 180_000);
+}
 
-const journey = useJourney('failed-withdrawn-', { env: { DATA_DIR: dataDir } });
+const journey = useJourney('failed-withdrawn-', { beforeStart: addOperator });
 
 describe("a withdrawn book's QR page", () => {
   let withdrawn: ListedBook;

@@ -62,6 +62,8 @@ export function useJourney(
   options: {
     serverLogOnFailure?: boolean;
     env?: Record<string, string>;
+    /** Runs before the server opens its database, with the server's environment (`startServer`). */
+    beforeStart?: (env: NodeJS.ProcessEnv) => Promise<void>;
     browserArgs?: (server: RunningServer) => Promise<string[]>;
   } = {},
 ): Journey {
@@ -69,7 +71,7 @@ export function useJourney(
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    server = await startServer(options.env);
+    server = await startServer({ env: options.env, beforeStart: options.beforeStart });
     browser = await launchBrowser(options.browserArgs ? await options.browserArgs(server) : []);
   });
   afterEach(async (context) => {
