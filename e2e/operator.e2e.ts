@@ -3,7 +3,10 @@
  * made on the server (`operator:add`) sets the first password by the printed link, enrols an
  * authenticator app from the QR code at 390 px, and reaches the dashboard; an operator made with
  * --password-stdin --print-secret logs in with a code in Gujarati; other roles and visitors are kept out, and
- * the public login has no operator tab. Screenshots at 390 and 1366 px in e2e/artifacts.
+ * the public login has no operator tab. A publisher not yet verified reads on its home page that it
+ * waits for review, and its book's page says so, in English, Gujarati and Hindi; the verification
+ * card says what to check, the e-mail confirmed with its date among it, in the three languages.
+ * Screenshots at 390 and 1366 px in e2e/artifacts.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,11 +18,21 @@ import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_TIME_ZONE } from '@jsbn/shared';
+import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import enHome from '../apps/web/src/locales/en/home.json' with { type: 'json' };
+import enModeration from '../apps/web/src/locales/en/operatorModeration.json' with { type: 'json' };
+import guCommon from '../apps/web/src/locales/gu/common.json' with { type: 'json' };
+import guHome from '../apps/web/src/locales/gu/home.json' with { type: 'json' };
+import guModeration from '../apps/web/src/locales/gu/operatorModeration.json' with { type: 'json' };
+import hiCommon from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
+import hiHome from '../apps/web/src/locales/hi/home.json' with { type: 'json' };
+import hiModeration from '../apps/web/src/locales/hi/operatorModeration.json' with { type: 'json' };
 import { launchBrowser, snap } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { latinWords, shownText } from './support/native.js';
 import { newPage } from './support/session.js';
-import { PHONE, login, settle, toast } from './support/ui.js';
+import { PHONE, login, setLanguage, settle, signIn, toast } from './support/ui.js';
 import { apiCall, apiToken, bookByJsbn } from './support/api.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -85,6 +98,32 @@ const HISTORY_WORDS = {
     verified: 'सत्यापित',
   },
 } as const;
+
+/** The texts a translator edits, of the pages this journey reads in each language: the publisher's home, the book page, the verification card. */
+const CATALOGUES = {
+  en: { common: enCommon, home: enHome, moderation: enModeration },
+  gu: { common: guCommon, home: guHome, moderation: guModeration },
+  hi: { common: hiCommon, home: hiHome, moderation: hiModeration },
+} as const;
+type Language = keyof typeof CATALOGUES;
+
+/** `template` of a catalogue with its `{{variables}}` filled in. */
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name]!);
+
+/** A time as the app shows a date: DD/MM/YYYY in India's time (components/format.ts). */
+const dateInIndia = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: APP_TIME_ZONE }).format(new Date(iso));
+
+/**
+ * The line of a book's page, as the server renders it in `lng` for every reader, that says its
+ * publisher is not verified by JSBN yet; null when the page has none.
+ */
+async function notVerifiedLine(base: string, jsbn: string, lng: Language): Promise<string | null> {
+  const reply = await fetch(`${base}/jsbn/${jsbn}`, { headers: { cookie: `jsbn_language=${lng}` } });
+  expect(reply.status).toBe(200);
+  return /data-testid="not-verified"[^>]*>([^<]*)</.exec(await reply.text())?.[1] ?? null;
+}
 
 /** Runs the built `operator:add` on `dataDir` (before the server opens its embedded database). */
 function operatorAdd(dataDir: string, args: string[], stdin = ''): Promise<string> {
@@ -271,16 +310,65 @@ describe("the back office's door", () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${base}/operator`);
 
-    // before: a visitor's page of the new publisher's book says it is not verified yet
+    // before, in each language on a phone: the new publisher's home page says it waits for the JSBN
+    // team's review and what that means, and its book's page tells every reader it is not verified yet
     const found = await apiCall<{ books: { jsbn_number: string; book_title: string }[] }>(base, '/book?queryString=Kalpasutra&limit=10');
     const unverifiedBook = found.data.books.find((book) => book.book_title === 'કલ્પસૂત્ર')!;
-    expect(await (await fetch(`${base}/jsbn/${unverifiedBook.jsbn_number}`)).text()).toContain('Publisher not yet verified by JSBN');
+    const publisher = await newPage(browser, contexts, { width: PHONE.width });
+    // signed in through the API: its home page opens, in English
+    await signIn(publisher, base, 'Publisher Login', DEMO_PUBLISHER);
+    const waiting = publisher.getByTestId('verification-waiting');
+    for (const lng of ['en', 'gu', 'hi'] as const) {
+      const { dashboard } = CATALOGUES[lng].home;
+      if (lng !== 'en') {
+        await setLanguage(publisher, base, lng);
+        await publisher.goto(`${base}/`);
+      }
+      await expect.poll(() => waiting.getByRole('heading', { name: dashboard.waitingReview }).isVisible()).toBe(true);
+      expect(await waiting.textContent()).toBe(`${dashboard.waitingReview}${dashboard.waitingReviewText}`);
+      expect(await publisher.evaluate(() => document.documentElement.lang)).toBe(lng);
+      expect(await publisher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await settle(publisher);
+      await snap(publisher, `operator-publisher-waiting-${lng}-390`);
+      expect(await notVerifiedLine(base, unverifiedBook.jsbn_number, lng)).toBe(CATALOGUES[lng].common.verified.notYet);
+    }
+    await setLanguage(publisher, base, 'en');
 
-    // 1. the new publisher is verified
-    await page.goto(`${base}/operator/publishers`);
+    // 1. the new publisher is verified. Its card first in each language of the back office, on a
+    // phone: what to check — the logo, the address, the GST number, the e-mail confirmed and when,
+    // the books to open — and the actions
+    const queued = await page.evaluate(async () => {
+      const reply = await fetch('/api/operator/publishers?verification=NEW', {
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
+      });
+      return ((await reply.json()) as { data: { publishers: { publisher_name: string; email_verified_at: string }[] } }).data.publishers;
+    });
+    const confirmedOn = dateInIndia(queued.find((item) => item.publisher_name === DEMO_PUBLISHER.name)!.email_verified_at);
     const card = page.getByTestId('queue-item').filter({ hasText: DEMO_PUBLISHER.name });
-    // what to check is on the card: the logo, the GST number, the books to open
-    await expect.poll(() => card.getByRole('img', { name: `Logo of ${DEMO_PUBLISHER.name}` }).isVisible()).toBe(true);
+    for (const lng of ['gu', 'hi', 'en'] as const) {
+      const words = CATALOGUES[lng].moderation.publishers;
+      await setLanguage(page, base, lng);
+      await page.goto(`${base}/operator/publishers`);
+      await expect.poll(() => card.getByRole('img', { name: fill(words.logoOf, { name: DEMO_PUBLISHER.name }) }).isVisible()).toBe(true);
+      expect(await card.locator('dt').allTextContents()).toEqual([
+        words.code,
+        words.type,
+        words.place,
+        words.contact,
+        words.emailConfirmed,
+        words.gst,
+        words.books,
+        words.registered,
+      ]);
+      expect(await card.getByTestId('email-confirmed').textContent()).toBe(confirmedOn);
+      expect(await card.getByRole('button').allTextContents()).toEqual([words.verify, words.ask, words.reject, words.suspend]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await settle(page);
+      await snap(page, `operator-card-${lng}-390`);
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await snap(page, `operator-card-${lng}-1366`);
+      await page.setViewportSize(PHONE);
+    }
     expect(await card.getByRole('link').count()).toBeGreaterThan(0);
     // a second look, then a few seconds to undo: undone, nothing reaches the server
     await card.getByRole('button', { name: 'Verify' }).click();
@@ -366,11 +454,20 @@ describe("the back office's door", () => {
     );
     const own = await Promise.all(kalpasutra.map((jsbn) => bookByJsbn(base, jsbn)));
     const mine = own.find((book) => book.book_title === 'કલ્પસૂત્ર')!;
-    const publisher = await newPage(browser, contexts, { width: PHONE.width });
-    await login(publisher, base, 'Publisher Login', DEMO_PUBLISHER);
+    // its home page no longer says it waits for review, once it has read that it is verified
+    const [thread] = await Promise.all([
+      publisher.waitForResponse((response) => new URL(response.url()).pathname === '/api/publisher/messages'),
+      publisher.goto(`${base}/`),
+    ]);
+    expect(((await thread.json()) as { data: { verified: boolean } }).data.verified).toBe(true);
+    await settle(publisher);
+    expect(await waiting.count()).toBe(0);
+    await snap(publisher, 'operator-publisher-verified-home-390');
     await publisher.goto(`${base}/jsbn/${mine.jsbn_number}`);
     await expect.poll(() => publisher.getByText('Verified by JSBN', { exact: true }).first().isVisible()).toBe(true);
     expect(await publisher.getByTestId('not-verified').count()).toBe(0);
+    // nor does its book's page, in any language
+    for (const lng of ['en', 'gu', 'hi'] as const) expect(await notVerifiedLine(base, mine.jsbn_number, lng), lng).toBeNull();
     await publisher.goto(`${base}/edit-book/${mine.id}`);
     await publisher.getByRole('button', { name: /^History/ }).click();
     await expect.poll(() => publisher.getByText('Created', { exact: true }).first().isVisible()).toBe(true);

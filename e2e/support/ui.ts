@@ -141,10 +141,16 @@ const SESSION_KEYS = { token: 'authToken', user: 'userData' } as const;
 /**
  * Signs `account` in through the API — POST /api/user/login, then GET /api/user/me, as the
  * login form does — keeps the session where the app keeps it (localStorage, SESSION_KEYS) and
- * opens the home page: where `login` arrives, without the form's page loads and typing. The
- * journeys use it; the accounts journey logs in by the form, which it tests.
+ * opens `open`, the home page unless told: where `login` arrives, without the form's page loads
+ * and typing. The journeys use it; the accounts journey logs in by the form, which it tests.
  */
-export async function signIn(page: Page, baseUrl: string, tab: LoginTab, account: { email: string; password: string }): Promise<void> {
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  tab: LoginTab,
+  account: { email: string; password: string },
+  open = '/',
+): Promise<void> {
   const token = await apiToken(baseUrl, account, tab === 'Publisher Login' ? 'PUBLISHER' : 'LIBRARY');
   const me = await apiCall<unknown>(baseUrl, '/user/me', { token });
   expect(me.status).toBe(200);
@@ -157,7 +163,17 @@ export async function signIn(page: Page, baseUrl: string, tab: LoginTab, account
     },
     [SESSION_KEYS, { token, user: JSON.stringify(me.data) }] as const,
   );
-  await page.goto(`${baseUrl}/`);
+  await page.goto(`${baseUrl}${open}`);
+}
+
+/**
+ * Chooses `lng` for `page`'s browser as the language switcher's cookie does (`jsbn_language`,
+ * apps/web/src/i18n): the server renders the next page in it and the app starts in it, unless
+ * the page's localStorage holds another choice (`jsbn.language`, which the switcher also writes).
+ * No page load; the account's language is left as it is.
+ */
+export async function setLanguage(page: Page, baseUrl: string, lng: 'en' | 'gu' | 'hi'): Promise<void> {
+  await page.context().addCookies([{ name: 'jsbn_language', value: lng, url: baseUrl }]);
 }
 
 /** The toast (notistack snackbar) showing `text` (a string it contains, or a pattern). */

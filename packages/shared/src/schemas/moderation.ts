@@ -41,7 +41,10 @@ export const operatorBookQuery = z.object({ jsbn: requiredText('JSBN is required
 export const threadMessage = z.object({ id: int, from_role: z.enum(['OPERATOR', 'PUBLISHER']), body: text, created_at: timestamp });
 export type ThreadMessage = z.infer<typeof threadMessage>;
 
-/** A publisher in the verification queue: what an operator checks (logo, address, GST number, books), its registration date and thread. */
+/**
+ * A publisher in the verification queue: what an operator checks (logo, address, GST number,
+ * e-mail confirmed, books), its registration date and thread.
+ */
 export const verificationItem = z.object({
   id: int,
   publisher_no: text,
@@ -53,6 +56,8 @@ export const verificationItem = z.object({
   /** Its newest books (at most 5), to open and check. */
   books: z.array(z.object({ jsbn_number: text, book_title: text })),
   email: text,
+  /** When its e-mail was confirmed by the code sent to it: the queue lists confirmed registrations only. */
+  email_verified_at: timestamp,
   mobile_no: z.string().nullable(),
   whatsapp_no: z.string().nullable(),
   address: z.string().nullable(),

@@ -353,6 +353,9 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
       .where(eq(publishers.id, first.publisherId));
     await t.ctx.db.execute(`update accounts set preferred_language = 'gu' where id = ${second.accountId}`);
     await createBook(t.ctx, second.publisherId, { book_title: 'પ્રશ્ન ગ્રંથ' });
+    // the code sent to its e-mail was entered at this time
+    const confirmedAt = new Date('2026-11-30T06:45:00Z');
+    await t.ctx.db.update(accounts).set({ email_verified_at: confirmedAt }).where(eq(accounts.id, second.accountId));
 
     const queue = (await inject(t.app, operatorEndpoints.verificationQueue, { headers: operator, query: { verification: 'NEW' } })).json()
       .data.publishers as {
@@ -367,10 +370,11 @@ describe.each(ENGINES)('moderation on %s', (engine) => {
       thread: [],
       verification: 'NEW',
       email: second.email,
-      // what an operator checks: the logo, the GST number, the books
+      // what an operator checks: the logo, the GST number, when the e-mail was confirmed, the books
       logo: expect.stringMatching(/\.jpg$/),
       gst_no: null,
       books: [{ book_title: 'પ્રશ્ન ગ્રંથ', jsbn_number: expect.stringMatching(/^[A-Z0-9]{5}\d{5}[0-9A-Z]$/) }],
+      email_verified_at: '2026-11-30T06:45:00.000Z',
     });
     // a registration whose e-mail was never confirmed is not in the queue
     const abandoned = await createPublisher(t.ctx, { publisher_name: 'Never Confirmed Trust' });

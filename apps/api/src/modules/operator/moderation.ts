@@ -222,14 +222,15 @@ const QUEUE_BOOKS = 5;
 /**
  * The verification queue (GET /operator/publishers?verification=): the publishers in that state
  * whose e-mail was confirmed (a registration abandoned before its code is not a publisher yet),
- * oldest registration first, with what an operator checks — logo, address, GST number, its newest
- * books — its books count, registration date and thread.
+ * oldest registration first, with what an operator checks — logo, address, GST number, when its
+ * e-mail was confirmed, its newest books — its books count, registration date and thread.
  */
 export async function verificationQueue(ctx: AppContext, state: VerificationState): Promise<VerificationItem[]> {
   const rows = await ctx.db
     .select({
       publisher: publishers,
       email: accounts.email,
+      email_verified_at: accounts.email_verified_at,
       suspended_at: accounts.suspended_at,
       suspended_reason: accounts.suspended_reason,
     })
@@ -240,7 +241,7 @@ export async function verificationQueue(ctx: AppContext, state: VerificationStat
     .limit(QUEUE_LIMIT);
   const ids = rows.map((row) => row.publisher.id);
   const [threads, newest] = await Promise.all([threadsOf(ctx.db, ids), newestBooks(ctx.db, ids)]);
-  return rows.map(({ publisher, email, suspended_at, suspended_reason }) => {
+  return rows.map(({ publisher, email, email_verified_at, suspended_at, suspended_reason }) => {
     const thread = threads.get(publisher.id) ?? [];
     return {
       id: publisher.id,
@@ -251,6 +252,8 @@ export async function verificationQueue(ctx: AppContext, state: VerificationStat
       gst_no: publisher.gst_no,
       books: newest.get(publisher.id) ?? [],
       email,
+      // never null here: the query keeps confirmed registrations only
+      email_verified_at: email_verified_at!.toISOString(),
       mobile_no: publisher.mobile_no,
       whatsapp_no: publisher.whatsapp_no,
       address: publisher.address,

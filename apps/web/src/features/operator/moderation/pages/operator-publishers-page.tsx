@@ -1,8 +1,9 @@
 /**
  * /operator/publishers — the verification queue (decision 043): the publishers in one state,
- * oldest registration first, each with its details, books, registration date and thread, and
- * the operator's actions: verify, ask a question, reject, suspend or lift the suspension. Above
- * it, withdrawing or reinstating a book by its JSBN. Laid out as cards so it works at 390 px.
+ * oldest registration first, each with its details, when its e-mail was confirmed, its books,
+ * registration date and thread, and the operator's actions: verify, ask a question, reject,
+ * suspend or lift the suspension. Above it, withdrawing or reinstating a book by its JSBN. Laid
+ * out as cards so it works at 390 px.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -148,6 +149,8 @@ function PublisherCard({ item }: { item: VerificationItem }) {
         <dd>
           {item.email} · {formatPhone(item.mobile_no)}
         </dd>
+        <dt>{t('publishers.emailConfirmed')}</dt>
+        <dd data-testid="email-confirmed">{formatDate(item.email_verified_at)}</dd>
         <dt>{t('publishers.gst')}</dt>
         <dd>{orNA(item.gst_no)}</dd>
         <dt>{t('publishers.books')}</dt>
