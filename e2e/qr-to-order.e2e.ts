@@ -416,7 +416,7 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     expect(await card.getByRole('button', { name: fill(orders.actions.orderDetailsOf, { order: orderId }) }).innerText()).toContain(
       BOOK.price,
     );
-    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await expect.poll(() => page.getByRole('checkbox').count()).toBe(0);
     await toastsGone(page);
     await expectFingerTargets(page, 'Track Your Orders, Pending');
     await shootWide(page, shot('05-ordered'));
@@ -517,6 +517,13 @@ describe.each(['gu', 'hi', 'en'] as const)('from a QR code to an order on a phon
     await snap(page, shot('07-dispatched-card-390'), { screen: true });
     await expectNoSidewaysScroll(page);
     await expectFingerTargets(page, 'Track Your Orders');
+    // on a computer the table's row ends with 'Received?' on screen, not past its right edge
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const yes = card
+      .getByRole('group', { name: fill(orders.actions.receivedOrder, { order: orderId }) })
+      .getByRole('button', { name: orders.actions.yes });
+    await expect.poll(() => yes.isVisible()).toBe(true);
+    await expectOnScreen(page, yes, "'Received?' at 1366 px", false);
     await shootWide(page, shot('07-dispatched'));
   });
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMessages } from '../../../i18n';
+import { messageText, useMessages } from '../../../i18n';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -165,7 +165,7 @@ const SUMMARY_TOAST_MS = 800;
 async function sendOrderLetters(orders: { id: number }[]) {
   await Promise.all(
     orders.map(async (order) => {
-      enqueueSnackbar(MSG.generatingSummary, { variant: 'info', autoHideDuration: SUMMARY_TOAST_MS });
+      enqueueSnackbar(messageText(MSG.generatingSummary), { variant: 'info', autoHideDuration: SUMMARY_TOAST_MS });
       try {
         await sendOrderLetter(order.id);
       } catch (error) {

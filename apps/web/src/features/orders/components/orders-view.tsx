@@ -241,6 +241,37 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
       render: (order) => <WaitingCell order={order} onRemind={isPublisher ? undefined : setReminding} />,
     });
   }
+  // the library's answer next, before what it reads less: at 1366 px a row of every column ran
+  // past the screen's edge and hid it
+  if (actions.includes('receive')) {
+    columns.push({
+      key: 'received',
+      header: t('columns.received'),
+      // its three answers on one line
+      minWidth: 260,
+      render: (order) => (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          // a question with no answer chosen yet: Yes marks it received (after a confirmation),
+          // 'Short or damaged' asks for a note, then marks it received
+          value={null}
+          aria-label={t('actions.receivedOrder', { order: order.orderId })}
+          onChange={(_event, value: string | null) => {
+            if (value === 'yes') setAction({ kind: 'receive', order });
+            if (value === 'short') setAction({ kind: 'receive', order, short: true });
+          }}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          <ToggleButton value="yes">{t('actions.yes')}</ToggleButton>
+          <ToggleButton value="short" aria-label={t('received.shortOf', { order: order.orderId })}>
+            {t('received.short')}
+          </ToggleButton>
+          <ToggleButton value="no">{t('actions.no')}</ToggleButton>
+        </ToggleButtonGroup>
+      ),
+    });
+  }
   // The accepted-quantity column is hidden on Requested / Pending (docs/api.md) and on Cancelled.
   if (status === 'CANCELLED') {
     columns.push({ key: 'cancelled', header: t('columns.cancelled'), minWidth: 200, render: (order) => cancellation(order, t) });
@@ -341,34 +372,6 @@ export function OrdersView({ role, title }: { role: ModelType; title: string }) 
         order.dispetchedOrder || !isPublisher ? <CourierCell order={order} onView={setCourier} /> : t('actions.notAvailable'),
     });
   }
-  if (actions.includes('receive')) {
-    columns.push({
-      key: 'received',
-      header: t('columns.received'),
-      render: (order) => (
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          // a question with no answer chosen yet: Yes marks it received (after a confirmation),
-          // 'Short or damaged' asks for a note, then marks it received
-          value={null}
-          aria-label={t('actions.receivedOrder', { order: order.orderId })}
-          onChange={(_event, value: string | null) => {
-            if (value === 'yes') setAction({ kind: 'receive', order });
-            if (value === 'short') setAction({ kind: 'receive', order, short: true });
-          }}
-          sx={{ flexWrap: 'wrap' }}
-        >
-          <ToggleButton value="yes">{t('actions.yes')}</ToggleButton>
-          <ToggleButton value="short" aria-label={t('received.shortOf', { order: order.orderId })}>
-            {t('received.short')}
-          </ToggleButton>
-          <ToggleButton value="no">{t('actions.no')}</ToggleButton>
-        </ToggleButtonGroup>
-      ),
-    });
-  }
-
   // the phone's card: its one next action, and More for the others (the order's library or publisher too)
   columns.push({
     key: 'next',
