@@ -66,7 +66,7 @@ export async function benchLibraries(url: string, copies: number, otherLibraries
       const ids = libraries.rows.map((row) => row.id);
       // the copies of one library, numbered 1…count, newest last; one in twenty described by hand,
       // one in twenty lent; each other copy a book of the catalogue picked uniformly (a random index
-      // into the array of the books' ids, drawn per row), with its book's search_text as addHolding
+      // into the array of the books' ids, picked per row), with its book's search_text as addHolding
       // writes it. (A pick of `id >= low + random() * span … LIMIT 1` repeated: 100,000 copies fell
       // on 1,969 books.)
       const addCopies = (libraryId: number, count: number) =>
