@@ -26,7 +26,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INTERFACE_LANGUAGES, formatJsbn, normalizeJsbn } from '@jsbn/shared/core';
 import { PINCODE_PATTERN } from '@jsbn/shared';
 import { isPlaceName } from '../lookups/geo.js';
@@ -249,6 +249,46 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     }
   });
 
+  /**
+   * A visitor's page: at `address`, the app's render cached per language (`publicPages`,
+   * forgotten at `publisherId`'s changes or any with `ANY_PUBLISHER`, `head` added to it), public
+   * unless this request chose the language (a cookie set: private); with no `address` (a query
+   * that is not a page of its own), `url` rendered each time and cached by nobody. Too many pages
+   * being rendered at once: the shell, for the browser's app to render.
+   */
+  async function visitorPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: {
+      language: InterfaceLanguage;
+      chosen: boolean;
+      url: string;
+      address: string | null;
+      publisherId: number;
+      head?: ((shell: string) => string) | undefined;
+    },
+  ) {
+    const { language, address } = page;
+    try {
+      if (!address) {
+        const rendered = await pages.making(() => renderForVisitor(page.url, request.ip, language));
+        return AppPages.fill(rendered ? shell : withLanguage(shell, language), rendered);
+      }
+      const cached = await ctx.publicPages.get(landingPageKey(language, address), () =>
+        pages.making(async () => {
+          const rendered = await renderForVisitor(address, request.ip, language);
+          if (!rendered) throw new PageNotRendered(withLanguage(shell, language));
+          return { body: AppPages.fill(shell, rendered, page.head), publisherId: page.publisherId, refreshMs: RENDERED_REFRESH_MS };
+        }),
+      );
+      return sendCachedPage(request, reply.header('cache-control', page.chosen ? PRIVATE_REVALIDATE : VISITOR_PAGE_CACHE), cached);
+    } catch (error) {
+      if (error instanceof PagesBusy) return withLanguage(shell, language);
+      if (error instanceof PageNotRendered) return error.body;
+      throw error;
+    }
+  }
+
   // The landing page and the search page (its newly published books: forgotten at any change)
   for (const path of LANDING_PAGES) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
@@ -257,29 +297,18 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
       const chosen = reply.hasHeader('set-cookie');
       // a language link's address is the page in that language
       const query = chosen && /^\?lang=[a-z]+$/.test(request.url.slice(path.length)) ? '' : request.url.slice(path.length);
-      try {
-        if (query) {
-          const rendered = await pages.making(() => renderForVisitor(request.url, request.ip, language));
-          return AppPages.fill(rendered ? shell : withLanguage(shell, language), rendered);
-        }
-        const page = await ctx.publicPages.get(landingPageKey(language, path), () =>
-          pages.making(async () => {
-            const rendered = await renderForVisitor(path, request.ip, language);
-            if (!rendered) throw new PageNotRendered(withLanguage(shell, language));
-            // the search page lists the newly published books: it names their feed (decision 073)
-            const alternates = withAlternates(ctx.config.publicUrl, path);
-            const head =
-              path === '/search-a-book' ? (page: string) => alternates(withNewBooksFeed(ctx.config.publicUrl, language)(page)) : alternates;
-            return { body: AppPages.fill(shell, rendered, head), publisherId: ANY_PUBLISHER, refreshMs: RENDERED_REFRESH_MS };
-          }),
-        );
-        return sendCachedPage(request, reply.header('cache-control', chosen ? PRIVATE_REVALIDATE : VISITOR_PAGE_CACHE), page);
-      } catch (error) {
-        // too many pages being made: the shell, for the browser's app to render; nothing cached
-        if (error instanceof PagesBusy) return withLanguage(shell, language);
-        if (error instanceof PageNotRendered) return error.body;
-        throw error;
-      }
+      // the search page lists the newly published books: it names their feed (decision 073)
+      const alternates = withAlternates(ctx.config.publicUrl, path);
+      const head =
+        path === '/search-a-book' ? (page: string) => alternates(withNewBooksFeed(ctx.config.publicUrl, language)(page)) : alternates;
+      return visitorPage(request, reply, {
+        language,
+        chosen,
+        url: request.url,
+        address: query ? null : path,
+        publisherId: ANY_PUBLISHER,
+        head,
+      });
     });
   }
 
@@ -294,27 +323,9 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, webDist: 
     // a language link's address is the page in that language
     const url = chosen ? request.url.replace(/[?&]lang=[a-z]+$/, '') : request.url;
     const address = publisherPageAddress(id, url);
-    try {
-      if (!address) {
-        const rendered = await pages.making(() => renderForVisitor(url, request.ip, language));
-        return AppPages.fill(rendered ? shell : withLanguage(shell, language), rendered);
-      }
-      const page = await ctx.publicPages.get(landingPageKey(language, address), () =>
-        pages.making(async () => {
-          const rendered = await renderForVisitor(address, request.ip, language);
-          if (!rendered) throw new PageNotRendered(withLanguage(shell, language));
-          // the first page names its address in each language, for search engines (decision 066)
-          const head = address.includes('?') ? undefined : withAlternates(ctx.config.publicUrl, address);
-          return { body: AppPages.fill(shell, rendered, head), publisherId: id, refreshMs: RENDERED_REFRESH_MS };
-        }),
-      );
-      return sendCachedPage(request, reply.header('cache-control', chosen ? PRIVATE_REVALIDATE : VISITOR_PAGE_CACHE), page);
-    } catch (error) {
-      // too many pages being made: the shell, for the browser's app to render; nothing cached
-      if (error instanceof PagesBusy) return withLanguage(shell, language);
-      if (error instanceof PageNotRendered) return error.body;
-      throw error;
-    }
+    // the first page names its address in each language, for search engines (decision 066)
+    const head = address && !address.includes('?') ? withAlternates(ctx.config.publicUrl, address) : undefined;
+    return visitorPage(request, reply, { language, chosen, url, address, publisherId: id, head });
   });
 
   // a library's lists, rendered for the signed-in library (decision 047); for anyone else, or with
