@@ -2,8 +2,9 @@
  * The first tap on a page rendered on the server (decisions 031, 066, 078): nothing but the small
  * entry script loads before the page's `load` event; then, the browser idle, the app's chunks (the
  * start's, the page's, its language's, then its dialogs') are fetched in the background and the
- * app hydrates the page without waiting for a tap — not when the browser asks to save data, where
- * the first interaction starts it. A tap before the app is there is answered by the browser: the
+ * app is prepared; the first interaction hydrates the page within its own listener, so the tap
+ * that follows is the app's — when the browser asks to save data, that first interaction fetches
+ * and prepares the app too. A tap before the app is there is answered by the browser: the
  * language link and 'Order Book as Reader' open the server's page. What a visitor typed into the
  * server's login or reader's order form before the app hydrated it is still there after, and the
  * app sends it. 'Open menu' is a link to the footer's menu until the app opens the drawer.
@@ -69,7 +70,7 @@ const sameWindow = (page: Page) => page.evaluate(() => 'jsbnSamePage' in window)
 const isLive = (page: Page) => page.locator('#root[data-app-live]').count();
 
 describe('the first tap on a page rendered on the server', () => {
-  it('1. fetches the app in the background once the page has loaded: the start, the page, then its dialogs; and hydrates with no tap', async () => {
+  it("1. fetches and prepares the app in the background once the page has loaded; the first tap hydrates the page and is the app's", async () => {
     const page = await newPage();
     const start = page.waitForRequest(/\/assets\/start-[\w-]+\.js$/);
     const later = page.waitForRequest(/\/assets\/share-dialog-[\w-]+\.js$/);
@@ -92,8 +93,12 @@ describe('the first tap on a page rendered on the server', () => {
     expect(await page.locator('head link[rel="modulepreload"][href*="/assets/start-"]').count()).toBe(1);
     expect(await page.locator('#root').getAttribute('data-server-made')).toBe('');
     expect(await page.locator('template#jsbn-app-modules').count()).toBe(0);
-    // the app hydrates the page at idle, no tap asked for: the first tap is the app's to answer
-    await page.locator('#root[data-app-live]').waitFor({ state: 'attached' });
+    // prepared at idle, hydrated at no idle moment: nothing is hydrated before the reader acts (decision 078)
+    await page.locator('#root[data-app-ready]').waitFor({ state: 'attached' });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    expect(await isLive(page)).toBe(0);
+    // the first tap on a control only the app answers, with no wait for the app: the pointer's first
+    // event hydrates the page within its listener, so the click after it is the app's
     await page.getByRole('button', { name: 'Report a problem with this book' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Report a problem with this book' }).isVisible()).toBe(true);
   });

@@ -2,8 +2,8 @@
  * A signed-in library's pages rendered on the server (decision 047), on a 390 px phone: opened
  * afresh, Track Your Orders, a publisher's books, Recently Published and the QR page come rendered
  * for the library — the entry script is the one script before the page's load, the app comes in
- * the background — and the app hydrates the page once the browser is idle (decision 078); a box
- * ticked before then is ticked in the app too; a cart with books in it starts the app at once (the
+ * the background — and the app, prepared once the browser is idle, hydrates the page at the first
+ * interaction (decision 078); a box ticked before then is ticked in the app too; a cart with books in it starts the app at once (the
  * server cannot render it). Screenshots of each page at 390 and 1366 px in English, Gujarati and
  * Hindi (`signed-in-<page>-<lng>-<width>.png`).
  */
@@ -38,14 +38,16 @@ async function openRendered(page: Page, path: string): Promise<void> {
 }
 
 describe("a signed-in library's pages rendered on the server", () => {
-  it('1. Track Your Orders: rendered for the library, hydrated at idle without a tap; then a tab answers', async () => {
+  it('1. Track Your Orders: rendered for the library, the app prepared at idle; the first tap on a tab hydrates it and is answered', async () => {
     await openRendered(library, '/orders');
     expect(await library.getByRole('heading', { name: 'Track Your Orders' }).isVisible()).toBe(true);
     expect(await library.getByTestId('logged-in-as').innerText()).toBe('Logged in as Library');
-    // nothing touched: the app hydrates once the browser is idle (decision 078)
-    await library.locator('#root[data-app-live]').waitFor({ state: 'attached' });
+    // nothing touched: the app is prepared once the browser is idle, and hydrates at the first interaction (decision 078)
+    await library.locator('#root[data-app-ready]').waitFor({ state: 'attached' });
     await library.getByRole('tab', { name: 'Received' }).click();
     await expect.poll(() => library.getByRole('tab', { name: 'Received' }).getAttribute('aria-selected')).toBe('true');
+    // the app answered it, not the server's link
+    await expect.poll(() => library.locator('#root[data-app-live]').count()).toBe(1);
   });
 
   it('2. Recently Published: a box ticked before the app is there is ticked in the app', async () => {

@@ -1,12 +1,13 @@
 /**
  * The page's one script (decision 011). On a page the server rendered for a visitor (`#root`
  * marked `data-server-made`), nothing more loads before the page's `load` event; then, the
- * browser idle, the app's chunks are fetched (decision 031) and the app hydrates the page and
- * takes it over (decision 078). Until it has, a tap is the browser's to answer: every action a
- * visitor has is a link or a form that works without JavaScript (decision 066), and an image
- * that cannot be loaded shows the placeholder the app would show. When the browser asks to save
- * data, nothing more is fetched until the first sign of interaction (a touch, the pointer, a
- * key, focus), which starts the hydration.
+ * browser idle, the app's chunks are fetched (decision 031) and run, and the app is prepared; it
+ * hydrates the page at the first sign of interaction (a touch, the pointer, a key, focus), within
+ * that event's listener, so the tap that follows is the app's (decision 078). Until then a tap is
+ * the browser's to answer: every action a visitor has is a link or a form that works without
+ * JavaScript (decision 066), and an image that cannot be loaded shows the placeholder the app
+ * would show. When the browser asks to save data, nothing more is fetched until that first
+ * interaction, which then fetches, prepares and hydrates.
  * A signed-in user's page the server rendered for them (`data-rendered-for`, their account's id;
  * decision 047) is hydrated the same way. Everywhere else — a page rendered for someone else (a
  * visitor's page while signed in), a page showing the cart when this browser's cart holds
@@ -26,7 +27,7 @@ import { placeholderImage } from './components/placeholder-image';
 /** Where the language switcher keeps its choice (`LANGUAGE_STORAGE_KEY` of i18n/index.ts, not imported: this module stays small). */
 const LANGUAGE_KEY = 'jsbn.language';
 
-/** The first signs of interaction, which start the hydration where the browser asks to save data. */
+/** The first signs of interaction, which start the hydration (decision 078). */
 const INTENT_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
 
 /** The id of the `<template>` of the app's module preloads on a server-made page (`APP_MODULES_ID` of the API's modules/web/shell.ts). */
@@ -53,11 +54,12 @@ const serverMade = root.hasAttribute('data-server-made');
 
 /** The attribute `#root` carries once the app has taken the page over (its event handlers answer): what a journey waits for. */
 const LIVE = 'data-app-live';
-const start = (hydrate: boolean) =>
-  import('./app/start')
-    // resolved in the app root's first effect: the page's handlers are attached
-    .then(({ startApp }) => startApp(root, hydrate))
-    .then(() => root.setAttribute(LIVE, ''));
+/** The attribute `#root` carries once the app is prepared and hydrates at the next interaction, within its listener. */
+const READY = 'data-app-ready';
+/** Prepares the app for this page (its chunks run, its data seeded); resolves to its render (app/start.tsx). */
+const prepare = (hydrate: boolean) => import('./app/start').then(({ prepareApp }) => prepareApp(root, hydrate));
+/** Renders the app prepared (`render`, synchronous up to the hydration) and marks `#root` once its handlers answer. */
+const renderLive = (render: () => Promise<void>) => render().then(() => root.setAttribute(LIVE, ''));
 
 /**
  * Shows, in place of an image of the server's page that could not be loaded (a cover on a weak
@@ -134,7 +136,7 @@ const cartFilled =
   root.hasAttribute('data-cart') && /[^\s[\]]/.test(localStorage.getItem(cartStorageKey(storedUserId() ?? undefined)) ?? '');
 
 if (!serverMade || !renderedForThisBrowser || cartFilled || otherLanguage) {
-  void start(false);
+  void prepare(false).then(renderLive);
 } else {
   // until the app is there, a tap is the browser's to answer: every action of a visitor's page is a link or a form (decision 066)
   document.addEventListener('error', imageFailed, true);
@@ -142,26 +144,46 @@ if (!serverMade || !renderedForThisBrowser || cartFilled || otherLanguage) {
   root.querySelectorAll<HTMLImageElement>('img[data-no-image]').forEach((image) => {
     if (image.complete && image.naturalWidth === 0) showPlaceholder(image);
   });
-  const hydrate = () => {
+  /** The app's render of this page, once prepared: called within the first interaction's own listener (decision 078). */
+  let render: (() => Promise<void>) | null = null;
+  let preparing: Promise<void> | null = null;
+  let interacted = false;
+  const hydrate = (prepared: () => Promise<void>) => {
     listen(false);
-    start(true).then(
-      () => document.removeEventListener('error', imageFailed, true),
-      // offline or a new release: the page stays as it is (its links and forms work) and tries again at the next interaction
-      () => listen(true),
-    );
+    void renderLive(prepared).then(() => document.removeEventListener('error', imageFailed, true));
+  };
+  /** Prepares the app once; when that fails (offline, a new release), the page stays as it is and the next interaction tries again. */
+  const prepareOnce = () =>
+    (preparing ??= prepare(true).then(
+      (prepared) => {
+        render = prepared;
+        root.setAttribute(READY, '');
+        if (interacted) hydrate(prepared);
+      },
+      () => {
+        preparing = null;
+      },
+    ));
+  // the first interaction hydrates the page at once when the app is prepared, so the app answers the tap that follows it
+  const interaction = () => {
+    interacted = true;
+    if (render) hydrate(render);
+    else void prepareOnce();
   };
   const listen = (on: boolean) =>
     INTENT_EVENTS.forEach((name) =>
-      on ? document.addEventListener(name, hydrate, { capture: true, passive: true }) : document.removeEventListener(name, hydrate, true),
+      on
+        ? document.addEventListener(name, interaction, { capture: true, passive: true })
+        : document.removeEventListener(name, interaction, true),
     );
+  listen(true);
   if (savingData()) {
     // the browser asks to save data: the app comes at the first interaction, not before
     document.getElementById(APP_MODULES_ID)?.setAttribute('data-skipped', 'save-data');
-    listen(true);
   } else {
     afterLoadWhenIdle(() => {
       void preload(APP_MODULES_ID).then(() => idle(() => void preload(`${APP_MODULES_ID}-later`)));
-      idle(hydrate);
+      idle(() => void prepareOnce());
     });
   }
 }

@@ -56,13 +56,18 @@ function AppRoot({ afterFirstRender, children }: { afterFirstRender: () => void;
 }
 
 /**
- * Renders the app into `root`; resolves once the app root's first effect has run (the page's
- * handlers attached, what was typed before the hydration replayed).
+ * Prepares the app for `root` — the query client seeded with the page's data, the session, the
+ * page's language and route chunk loaded — and resolves to the function that renders it. That
+ * render is synchronous up to the hydration (decision 078): called from a first interaction's
+ * listener (`pointerdown`, `focusin`…), it has attached the page's handlers before the browser
+ * dispatches the `click` or the keys that follow, so the app answers that very tap. It returns a
+ * promise resolved once the app root's first effect has run (what was typed before the hydration
+ * replayed).
  * @param hydrate true when `root` holds the server's render of this very page for this browser's
  *   user (a visitor, or the signed-in user it was rendered for): the app hydrates that DOM instead of
  *   rendering it again
  */
-export async function startApp(root: HTMLElement, hydrate: boolean): Promise<void> {
+export async function prepareApp(root: HTMLElement, hydrate: boolean): Promise<() => Promise<void>> {
   const queryClient = createQueryClient();
   setNavigator((to, options) => {
     void router.navigate(to, options);
@@ -123,6 +128,11 @@ export async function startApp(root: HTMLElement, hydrate: boolean): Promise<voi
     startI18n(hydrate && isInterfaceLanguage(renderedIn) ? renderedIn : undefined),
     preloadRoute(window.location.pathname),
   ]);
+  return () => render(root, hydrate, queryClient);
+}
+
+/** Hydrates (or renders afresh) the app into `root`, synchronously; resolves once the app root's first effect has run. */
+function render(root: HTMLElement, hydrate: boolean, queryClient: QueryClient): Promise<void> {
   // what the visitor typed or ticked before the app was there stays (lib/typed-before-hydration.ts):
   // captured just before the hydration, replayed in the app root's first effect, once the app has attached
   const ticked = hydrate ? tickedBoxes(root) : new Map<HTMLInputElement, boolean>();
