@@ -1,6 +1,6 @@
 /**
  * The QR page of a withdrawn book (decisions 043, 072), on the small built app of test/web-dist.ts:
- * 410, drawn by the app, with the book's title, 'This JSBN was withdrawn on DD/MM/YYYY: <reason>'
+ * 410, rendered by the app, with the book's title, 'This JSBN was withdrawn on DD/MM/YYYY: <reason>'
  * and 'See JSBN …' linking to the book it duplicates; the server's card in the visitor's language
  * when the app cannot draw it; a page cached before the withdrawal is forgotten
  * at once; reinstating brings the book's page back.
@@ -54,7 +54,7 @@ describe.each(ENGINES)("a withdrawn book's page on %s", (engine) => {
     const [row] = await t.ctx.db.select({ at: books.withdrawn_at }).from(books).where(eq(books.id, duplicate.id));
     const date = exportDate(row!.at!);
 
-    // drawn by the app like every page (its server render, with its data for the browser's app), status 410
+    // rendered by the app like every page (its server render, with its data for the browser's app), status 410
     const page = await t.app.inject({ method: 'GET', url: `/jsbn/${jsbn}` });
     expect(page.statusCode).toBe(410);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
