@@ -3,7 +3,8 @@
  * messages, the lookups and the table of uploaded files (`FILE_RULES`). Public pages of the web
  * app import this, so the first load of `/`, `/search-a-book` and `/jsbn/:jsbn` does not carry
  * the schema library. The endpoint table's methods and paths are here too (decision 046); their
- * schemas are the `contracts` of the main entry.
+ * schemas are the `contracts` of the main entry. Phone numbers are `@jsbn/shared/phone`, apart:
+ * their parser's metadata (about 120 kB) is not part of the app's start (decision 078).
  */
 export * from './jsbn.js';
 export * from './constants.js';
@@ -15,7 +16,6 @@ export * from './book-text.js';
 export * from './control-characters.js';
 export * from './file-rules.js';
 export * from './book-json-ld.js';
-export * from './phone.js';
 export * from './languages.js';
 export * from './money.js';
 export * from './payments.js';

@@ -16,7 +16,7 @@ import {
   type TextFieldProps,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { normalizePhone, phoneWhileTyping } from '@jsbn/shared/core';
+import { normalizePhone, phoneWhileTyping } from '@jsbn/shared/phone';
 import { useMessages } from '../i18n';
 import { TAP_PX } from '../lib/theme';
 
