@@ -2,7 +2,7 @@
  * Indian phone numbers as people write them — '+91 98250 12345', '098250-12345',
  * '0261 2345678' (a landline with its STD code), '(079) 2550 1234' — read by one parser,
  * libphonenumber-js (India's metadata, decision 039), into the 10 digits the spec keeps
- * (docs/api.md; a courier's number). `@jsbn/shared/phone`: kept out of `core`, so the web app's
+ * (docs/api.md; a courier's number). `@jsbn/shared/phone`, not part of `core`, so the web app's
  * start does not carry the parser (decision 078).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
