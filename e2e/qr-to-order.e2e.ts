@@ -145,8 +145,16 @@ async function snapPage(page: Page, name: string) {
   await snap(page, name);
 }
 
-/** No toast left on screen (they hide after a few seconds), for a picture of what is under them. */
-const toastsGone = (page: Page) => expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 15_000 }).toBe(0);
+/**
+ * No toast left on screen (they hide after a few seconds), for a picture of what is under them.
+ * The pointer leaves the screen's corner first: a toast under it (the phone's toasts come in at
+ * the bottom, where the last button tapped was) waits for it to leave, as notistack's do for a
+ * reader's mouse.
+ */
+async function toastsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 15_000 }).toBe(0);
+}
 
 /** `page` at 1366 × 900 saved as qr-<name>-1366.png, then back on the phone. */
 async function shootWide(page: Page, name: string) {
