@@ -62,15 +62,27 @@ describe("a signed-in library's pages rendered on the server", () => {
     await expect.poll(() => library.getByText('· 1 selected').count()).toBe(0);
   });
 
-  it("3. a publisher's books and the QR page: rendered for the library; a cart with books starts the app at once", async () => {
+  it("3. a publisher's books and the QR page: rendered for the library; a cart with books, or a book to add, starts the app at once", async () => {
     await openRendered(library, `/publisher-wise-books/${book.publisherId}`);
     expect(await library.locator('#root').getAttribute('data-cart')).toBe('');
     await openRendered(library, `/jsbn/${book.jsbn}`);
     // the library's own page: 'Order This Book', no reader's order
     expect(await library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
     expect(await library.getByRole('link', { name: 'Order Book as Reader' }).count()).toBe(0);
-    // 'Order This Book' puts the book in the cart (the app starts at once for a link with a book)
-    await library.getByRole('link', { name: 'Order This Book' }).click();
+    const orderLink = library.getByRole('link', { name: 'Order This Book' });
+    // the link followed by the browser (a tap before the app was there): the page it opens, rendered
+    // by the server with an empty cart, starts the app at once, which puts the book in the cart
+    // with nothing touched
+    await library.goto(new URL((await orderLink.getAttribute('href'))!, journey.server.url).href);
+    await expect.poll(() => library.getByTestId('cart-line').count()).toBe(1);
+    await library
+      .getByTestId('cart-line')
+      .getByRole('button', { name: /^Remove/ })
+      .click();
+    await expect.poll(() => library.getByTestId('cart-line').count()).toBe(0);
+    // followed by the app or by the browser, 'Order This Book' puts the book in the cart
+    await openRendered(library, `/jsbn/${book.jsbn}`);
+    await orderLink.click();
     await expect.poll(() => library.getByTestId('cart-line').count()).toBe(1);
     // the cart holds a book the server cannot know: the page opened afresh is the app's at once
     await library.goto(`${journey.server.url}/publisher-wise-books/${book.publisherId}`);

@@ -11,7 +11,7 @@
  * A signed-in user's page the server rendered for them (`data-rendered-for`, their account's id;
  * decision 047) is hydrated the same way. Everywhere else — a page rendered for someone else (a
  * visitor's page while signed in), a page showing the cart when this browser's cart holds
- * books (the server cannot know them), a page rendered in another language than the one chosen
+ * books or its address names one to add (the server cannot know the cart), a page rendered in another language than the one chosen
  * in this browser — the app starts straight away.
  */
 import '@fontsource/noto-sans/400.css';
@@ -26,6 +26,9 @@ import { placeholderImage } from './components/placeholder-image';
 
 /** Where the language switcher keeps its choice (`LANGUAGE_STORAGE_KEY` of i18n/index.ts, not imported: this module stays small). */
 const LANGUAGE_KEY = 'jsbn.language';
+
+/** The query naming a book to put in the cart (`ORDER_BOOK_QUERY` of lib/paths.ts, not imported: this module stays small). */
+const ORDER_BOOK_QUERY = 'book';
 
 /** The first signs of interaction, which start the hydration (decision 078). */
 const INTENT_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
@@ -131,11 +134,15 @@ function storedUserId(): string | null {
 const renderedFor = root.dataset.renderedFor;
 const signedIn = Boolean(localStorage.getItem(TOKEN_KEY));
 const renderedForThisBrowser = renderedFor === undefined ? !signedIn : signedIn && renderedFor === storedUserId();
-// a page with the cart (`data-cart`) while this browser's cart holds books the server did not render
-const cartFilled =
-  root.hasAttribute('data-cart') && /[^\s[\]]/.test(localStorage.getItem(cartStorageKey(storedUserId() ?? undefined)) ?? '');
+// a page with the cart (`data-cart`) while this browser's cart holds books the server did not
+// render, or while its address names a book to put in it ('Order This Book', 'Want to order?'
+// answered before the app was there): only the app changes the cart
+const cartChanged =
+  root.hasAttribute('data-cart') &&
+  (/[^\s[\]]/.test(localStorage.getItem(cartStorageKey(storedUserId() ?? undefined)) ?? '') ||
+    new URLSearchParams(location.search).has(ORDER_BOOK_QUERY));
 
-if (!serverMade || !renderedForThisBrowser || cartFilled || otherLanguage) {
+if (!serverMade || !renderedForThisBrowser || cartChanged || otherLanguage) {
   void prepare(false).then(renderLive);
 } else {
   // until the app is there, a tap is the browser's to answer: every action of a visitor's page is a link or a form (decision 066)
