@@ -37,6 +37,14 @@ const passwordWork = pLimit(PASSWORD_WORK_AT_ONCE);
 /** Hashes a password with argon2id (m = 19 MiB, t = 2, p = 1). */
 export const hashPassword = (password: string) => passwordWork(() => hash(password, ARGON2));
 
+/**
+ * Hashes a password everyone may know — a test's account, the demo's (printed at every start) —
+ * at argon2id's least cost (m = 8 KiB, t = 1): it is verified as any hash is, and the OWASP
+ * cost would protect nothing. The factories' accounts use it; every other password is hashed
+ * with `hashPassword`.
+ */
+export const hashKnownPassword = (password: string) => hash(password, { ...ARGON2, memoryCost: 8, timeCost: 1 });
+
 /** A hash of a random password, verified against when an account does not exist (equal timing). */
 let dummyHash: Promise<string> | undefined;
 

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { bookFields, type BookFields, type BookFieldsInput } from '@jsbn/shared';
 import type { AppContext } from '../context.js';
-import { hashPassword, signAccessToken } from '../lib/auth.js';
+import { hashKnownPassword, signAccessToken } from '../lib/auth.js';
 import { COVER_FILE, LOGO_FILE } from '../lib/upload-rules.js';
 import { registerBook } from '../modules/books/registration.js';
 import { cityIdByName, stateIdByName } from '../modules/lookups/geo.js';
@@ -77,7 +77,7 @@ export async function createPublisher(ctx: AppContext, overrides: PublisherOverr
   return ctx.db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
-      .values({ email, role: 'PUBLISHER', password_hash: await hashPassword(password), email_verified_at: new Date() })
+      .values({ email, role: 'PUBLISHER', password_hash: await hashKnownPassword(password), email_verified_at: new Date() })
       .returning({ id: accounts.id });
     const [publisher] = await tx
       .insert(publishers)
@@ -114,7 +114,7 @@ export async function createOperator(ctx: AppContext, overrides: { email?: strin
     .values({
       email,
       role: 'OPERATOR',
-      password_hash: await hashPassword(password),
+      password_hash: await hashKnownPassword(password),
       email_verified_at: new Date(),
       totp_secret: sealTotpSecret(ctx.secrets.totpKey, TEST_TOTP_SECRET),
       totp_enabled_at: new Date(),
@@ -142,7 +142,7 @@ export async function createLibrary(ctx: AppContext, overrides: LibraryOverrides
   return ctx.db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
-      .values({ email, role: 'LIBRARY', password_hash: await hashPassword(password), email_verified_at: new Date() })
+      .values({ email, role: 'LIBRARY', password_hash: await hashKnownPassword(password), email_verified_at: new Date() })
       .returning({ id: accounts.id });
     const [library] = await tx
       .insert(libraries)

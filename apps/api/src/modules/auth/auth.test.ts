@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { accountEndpoints, libraryEndpoints, lookupEndpoints, publisherEndpoints
 import { createLibrary, createPublisher, makeJpeg } from '../../seed/factories.js';
 import { ENGINES, createTestApp, form, latestCode, type TestApp } from '../../test/harness.js';
 import { corruptPngChecksum } from '../../test/images.js';
+import { accounts } from '../../db/schema.js';
 import { inject } from '../../test/inject.js';
 import { stateIdByName, cityIdByName } from '../lookups/geo.js';
 
@@ -49,6 +51,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const registered = await register(publisherForm());
     expect(registered.statusCode).toBe(200);
     expect(registered.json().message).toBe('A 6-digit verification code has been sent to your e-mail');
+    // a password a user chose is hashed at OWASP's argon2id cost (the factories' known ones at the least)
+    const [account] = await t.ctx.db.select().from(accounts).where(eq(accounts.email, 'mandir@example.test'));
+    expect(account!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const login: LoginBody = { email: 'mandir@example.test', password: 'Sahitya@123', modelType: 'PUBLISHER' };
     const early = await inject(t.app, accountEndpoints.login, { body: login });
