@@ -16,6 +16,9 @@ export default defineConfig({
     // alone leaves a core idle while its page waits on the server or the server on the page (decision 055)
     maxWorkers: 2,
     pool: 'forks',
+    // a worker's journeys share their loaded modules (playwright-core, the support code), as the
+    // unit tests' do (decision 055): each journey still has its own server and browser
+    isolate: false,
     // the server is started once on an empty data directory; each journey's starts on a copy (decision 055)
     globalSetup: ['support/global-setup.ts'],
     // the run ends with a line for each failure, where a reader of its tail looks
