@@ -119,6 +119,22 @@ describe('slow clients', () => {
     expect(SLOW_BODY_MESSAGE).toBe('The request arrived too slowly and was stopped. Please try again.');
   }, 20_000);
 
+  it('leave nothing on a kept connection once a body has come: twenty posts on it add no listener', async () => {
+    let serverSide: Socket | undefined;
+    t!.app.server.once('connection', (socket: Socket) => (serverSide = socket));
+    const post = 'POST /api/user/contact HTTP/1.1\r\nHost: jsbn.test\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
+    const replies = (connection: Raw, count: number) =>
+      waitFor(() => connection.received().split('HTTP/1.1 400 Bad Request').length > count, 5_000, `${count} replies`);
+    const connection = await raw(port, post);
+    await replies(connection, 1);
+    const listeners = serverSide!.listenerCount('close');
+    for (let sent = 2; sent <= 20; sent++) {
+      connection.socket.write(post);
+      await replies(connection, sent);
+    }
+    expect(serverSide!.listenerCount('close')).toBe(listeners);
+  });
+
   it('get longer for a body above 1 MB, by the least rate set (file uploads)', () => {
     const limits = { bodyTimeoutMs: 30_000, bodyMinBytesPerSecond: 32_768 };
     expect(bodyDeadlineMs({}, limits)).toBeNull();

@@ -210,7 +210,12 @@ export class ClientGuard {
       clearTimeout(timer);
       timer = setTimeout(cut, this.limits.bodyTimeoutMs).unref();
     });
-    const done = () => clearTimeout(timer);
+    // the socket outlives the request on a kept connection: its listener goes with the body
+    const done = () => {
+      clearTimeout(timer);
+      request.off('end', done);
+      request.socket.off('close', done);
+    };
     request.once('end', done);
     request.socket.once('close', done);
   }
