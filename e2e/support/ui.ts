@@ -25,11 +25,14 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Wakes the app on a page the server rendered (the pointer over `main`, as a visitor's finger
- * would) and waits until it has taken the page over (`#root[data-app-live]`, main.tsx): from then
- * on a tap is answered by the app, not held for it or left to a plain link.
+ * Waits for the page's fonts, then wakes the app on a page the server rendered (the pointer over
+ * `main`, as a visitor's finger would) and waits until it has taken the page over
+ * (`#root[data-app-live]`, main.tsx): from then on a tap is answered by the app, and lands where
+ * it was aimed. (A Gujarati font arriving after the hydration widens the status tabs; MUI's tab
+ * row then scrolls its selected tab back into view, over 0.3 s, under a tap aimed at another.)
  */
 export async function appLive(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.locator('main').first().hover();
   // Playwright's own wait: this also runs in a file's beforeAll, where expect.poll may not
   await page.locator('#root[data-app-live]').waitFor({ state: 'attached' });
