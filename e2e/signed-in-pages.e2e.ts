@@ -67,31 +67,30 @@ describe("a signed-in library's pages rendered on the server", () => {
     expect(await library.locator('#root').getAttribute('data-cart')).toBe('');
     await openRendered(library, `/jsbn/${book.jsbn}`);
     // the library's own page: 'Order This Book', no reader's order
-    expect(await library.getByRole('link', { name: 'Order This Book' }).isVisible()).toBe(true);
-    expect(await library.getByRole('link', { name: 'Order Book as Reader' }).count()).toBe(0);
     const orderLink = library.getByRole('link', { name: 'Order This Book' });
+    expect(await orderLink.isVisible()).toBe(true);
+    expect(await library.getByRole('link', { name: 'Order Book as Reader' }).count()).toBe(0);
+    /** The cart shows the book (one line), and Remove takes it out. */
+    const bookInCartRemoved = async () => {
+      await expect.poll(() => library.getByTestId('cart-line').count()).toBe(1);
+      await library
+        .getByTestId('cart-line')
+        .getByRole('button', { name: /^Remove/ })
+        .click();
+      await expect.poll(() => library.getByTestId('cart-line').count()).toBe(0);
+    };
     // the link followed by the browser (a tap before the app was there): the page it opens, rendered
     // by the server with an empty cart, starts the app at once, which puts the book in the cart
     // with nothing touched
     await library.goto(new URL((await orderLink.getAttribute('href'))!, journey.server.url).href);
-    await expect.poll(() => library.getByTestId('cart-line').count()).toBe(1);
-    await library
-      .getByTestId('cart-line')
-      .getByRole('button', { name: /^Remove/ })
-      .click();
-    await expect.poll(() => library.getByTestId('cart-line').count()).toBe(0);
+    await bookInCartRemoved();
     // followed by the app or by the browser, 'Order This Book' puts the book in the cart
     await openRendered(library, `/jsbn/${book.jsbn}`);
     await orderLink.click();
     await expect.poll(() => library.getByTestId('cart-line').count()).toBe(1);
     // the cart holds a book the server cannot know: the page opened afresh is the app's at once
     await library.goto(`${journey.server.url}/publisher-wise-books/${book.publisherId}`);
-    await expect.poll(() => library.getByTestId('cart-line').count()).toBe(1);
-    await library
-      .getByTestId('cart-line')
-      .getByRole('button', { name: /^Remove/ })
-      .click();
-    await expect.poll(() => library.getByTestId('cart-line').count()).toBe(0);
+    await bookInCartRemoved();
   });
 
   it('4. screenshots of the pages rendered for the library at 390 and 1366 px in en, gu and hi', async () => {
