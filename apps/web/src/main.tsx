@@ -11,8 +11,8 @@
  * A signed-in user's page the server rendered for them (`data-rendered-for`, their account's id;
  * decision 047) is hydrated the same way. Everywhere else — a page rendered for someone else (a
  * visitor's page while signed in), a page showing the cart when this browser's cart holds
- * books or its address names one to add (the server cannot know the cart), a page rendered in another language than the one chosen
- * in this browser — the app starts straight away.
+ * books or its address names one to add (the server cannot know the cart), a page rendered in
+ * another language than the one chosen in this browser — the app starts straight away.
  */
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/500.css';
