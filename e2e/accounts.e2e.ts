@@ -211,9 +211,13 @@ describe('accounts, profiles and the public site', () => {
 
   // a test for each page: thirteen pages rendered at two widths and checked by axe take most of a
   // minute alone, and over three beside the API tests on a two-core CI machine
+  // one visitor opens them one after another: a browser context costs Chromium more CPU with its
+  // first page than the next thirteen pages in it (docs/benchmarks.md, "The test run")
+  let visitor: Page | undefined;
   it.each(PUBLIC_PAGES)('2. the public page %s at 1280 and 375 px (screenshots, axe)', async (path) => {
     const found: string[] = [];
-    await shoot(await newPage(), path, path === '/' ? 'home' : path.slice(1), { violations: found });
+    visitor ??= await newPage();
+    await shoot(visitor, path, path === '/' ? 'home' : path.slice(1), { violations: found });
     expect(found).toEqual([]);
   });
 
