@@ -119,7 +119,7 @@ describe('slow clients', () => {
     expect(SLOW_BODY_MESSAGE).toBe('The request arrived too slowly and was stopped. Please try again.');
   }, 20_000);
 
-  it('leave nothing on a kept connection once a body has come: twenty posts on it add no listener', async () => {
+  it('leave nothing on a keep-alive connection once a body has come: twenty posts on it add no listener', async () => {
     let serverSide: Socket | undefined;
     t!.app.server.once('connection', (socket: Socket) => (serverSide = socket));
     const post = 'POST /api/user/contact HTTP/1.1\r\nHost: jsbn.test\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';

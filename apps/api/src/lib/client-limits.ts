@@ -210,7 +210,7 @@ export class ClientGuard {
       clearTimeout(timer);
       timer = setTimeout(cut, this.limits.bodyTimeoutMs).unref();
     });
-    // the socket outlives the request on a kept connection: its listener goes with the body
+    // the socket outlives the request on a keep-alive connection: its listener goes with the body
     const done = () => {
       clearTimeout(timer);
       request.off('end', done);
