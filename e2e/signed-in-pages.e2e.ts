@@ -3,8 +3,9 @@
  * afresh, Track Your Orders, a publisher's books, Recently Published and the QR page come rendered
  * for the library — the entry script is the one script before the page's load, the app comes in
  * the background — and the app, prepared once the browser is idle, hydrates the page at the first
- * interaction (decision 078); a box ticked before then is ticked in the app too; a cart with books in it starts the app at once (the
- * server cannot render it). Screenshots of each page at 390 and 1366 px in English, Gujarati and
+ * interaction (decision 078); a box ticked before then is ticked in the app too; a cart with
+ * books in it, or an address naming a book to add ('Order This Book' followed before the app was
+ * there), starts the app at once (the server cannot render the cart). Screenshots of each page at 390 and 1366 px in English, Gujarati and
  * Hindi (`signed-in-<page>-<lng>-<width>.png`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
