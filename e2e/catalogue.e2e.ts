@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { BOOK_MSG, formatJsbn } from '@jsbn/shared';
-import { launchBrowser, snap } from './support/browser.js';
+import { snap, workerBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { newPage } from './support/session.js';
 import { appLive, signIn, settle, toast } from './support/ui.js';
@@ -62,12 +62,12 @@ describe('the real catalogue: books whose year is not known', () => {
     });
     expect(imported.stdout).toContain('Imported 2 books (1 new publishers)');
     server = await startServer({ env: { DATA_DIR: dataDir, SEED_DEMO: 'false' } });
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     // a cold start of the embedded database in the import, then the server's own start: on a
     // machine loaded beside the unit tests (decision 058) more than the 180 s of other hooks
   }, 360_000);
   afterAll(async () => {
-    await browser?.close();
+    for (const context of contexts) await context.close();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -28,7 +28,7 @@ import guModeration from '../apps/web/src/locales/gu/operatorModeration.json' wi
 import hiCommon from '../apps/web/src/locales/hi/common.json' with { type: 'json' };
 import hiHome from '../apps/web/src/locales/hi/home.json' with { type: 'json' };
 import hiModeration from '../apps/web/src/locales/hi/operatorModeration.json' with { type: 'json' };
-import { launchBrowser, snap } from './support/browser.js';
+import { snap, workerBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { latinWords, shownText } from './support/native.js';
 import { newPage } from './support/session.js';
@@ -175,12 +175,11 @@ describe("the back office's door", () => {
     // every e-mail is refused at once (nothing listens on the discard port) and fails after one
     // try, so the back office has a message that could not be delivered to retry
     server = await startServer({ env: { DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' } });
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     // two cold starts of the embedded database before the server's own, on a loaded machine
   }, 480_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -48,6 +48,24 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test worker: started by the first journey that asks and used by every
+ * journey the worker runs after it (the journeys share a worker's modules, `isolate: false`).
+ * A journey isolates itself the way Playwright means it to, with browser contexts of its own
+ * (each a fresh profile: cookies, storage, cache), which it closes at its end; it does not close
+ * this browser. Playwright closes it when the worker exits; if it crashes, the next journey that
+ * asks starts another. Starting Chromium costs about 0.5 s of CPU, 29 times a run (decision 055).
+ */
+export function workerBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
 /**
  * Whether the steps' screenshots are saved: always, unless `E2E_SCREENSHOTS=failures` (what
  * `.ci/run` sets: nobody looks at a CI machine's 400 pictures, 0.1–0.2 s of Chromium's CPU each;

@@ -1,10 +1,11 @@
 /**
- * The set-up every journey shares: the server and browser started before the steps, a page per
- * browser context, the open pages saved when a step fails, everything closed afterwards.
+ * The set-up every journey shares: the server started and the worker's browser taken before the
+ * steps, a page per browser context, the open pages saved when a step fails, the server stopped
+ * and the file's contexts closed afterwards.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser, snap } from './browser.js';
+import { launchBrowser, snap, workerBrowser } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
 export interface NewPageOptions {
@@ -43,17 +44,18 @@ export async function newPage(browser: Browser, contexts: BrowserContext[], opti
 export interface Journey {
   /** The running app; read it inside a step or a hook, once the journey has started. */
   readonly server: RunningServer;
-  /** Debian's Chromium, started for this file. */
+  /** Debian's Chromium: the worker's (`workerBrowser`), or this file's own when it has `browserArgs`. */
   readonly browser: Browser;
   /** Every context a step opened: snapped when a step fails, closed at the end. */
   readonly contexts: BrowserContext[];
 }
 
 /**
- * The set-up of a journey file, in one call at its top: starts the built app and the browser
- * before the first step, saves every open page as e2e/artifacts/<failurePrefix><step>-<n>.png
- * when a step fails (with the server's last output when `serverLogOnFailure`), and closes
- * everything after the last step. `env` adds settings to the server's (a shorter digest interval);
+ * The set-up of a journey file, in one call at its top: starts the built app and takes the
+ * worker's browser before the first step, saves every open page as
+ * e2e/artifacts/<failurePrefix><step>-<n>.png when a step fails (with the server's last output
+ * when `serverLogOnFailure`), and after the last step closes the file's contexts (and a browser of
+ * its own) and stops the server. `env` adds settings to the server's (a shorter digest interval);
  * `browserArgs`, given the started server, Chromium's flags for this file only (a fake camera
  * showing a book's QR code).
  */
@@ -72,7 +74,8 @@ export function useJourney(
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     server = await startServer({ env: options.env, beforeStart: options.beforeStart });
-    browser = await launchBrowser(options.browserArgs ? await options.browserArgs(server) : []);
+    // a file with flags of its own (a fake camera) starts its own Chromium; the others share the worker's
+    browser = options.browserArgs ? await launchBrowser(await options.browserArgs(server)) : await workerBrowser();
   });
   afterEach(async (context) => {
     if ((await snapFailedStep(context.task, contexts, failurePrefix)) && options.serverLogOnFailure)
@@ -80,7 +83,7 @@ export function useJourney(
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
+    if (options.browserArgs) await browser?.close();
     await server?.stop();
   });
   const started = <T>(value: T | undefined, what: string): T => {

@@ -81,10 +81,11 @@ export interface BuiltApp {
  * @param options.webDist folder of the built web app; null to serve none (API tests)
  * @param options.clock     the time source (tests move it)
  * @param options.logStream where the JSON log lines go instead of stdout (tests read them)
+ * @param options.pgliteLoadDataDir PGlite in memory, started from this data directory tarball (`openContext`; the tests)
  */
 export async function buildApp(
   config: Config,
-  options: { webDist?: string | null; clock?: () => Date; logStream?: NodeJS.WritableStream } = {},
+  options: { webDist?: string | null; clock?: () => Date; logStream?: NodeJS.WritableStream; pgliteLoadDataDir?: Blob } = {},
 ): Promise<BuiltApp> {
   // cached public pages are answered before Fastify once the context is open (decision 022)
   const door: { current?: CachedPageResponder } = {};
@@ -94,7 +95,7 @@ export async function buildApp(
     serverFactory: cachedPageServer(() => door.current?.answer, clientGuard),
     ...fastifyOptions(config, options.logStream),
   });
-  const { ctx, database } = await openContext(config, { clock: options.clock, log: app.log });
+  const { ctx, database } = await openContext(config, { clock: options.clock, log: app.log, pgliteLoadDataDir: options.pgliteLoadDataDir });
   const { transports, close: closeTransports } = configuredTransports(ctx);
   const worker = createOutboxWorker(ctx, transports, app.log, closeTransports);
   const { closing } = addRequestHooks(app, ctx);

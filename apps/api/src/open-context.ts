@@ -45,11 +45,13 @@ export function openStorage(config: Config, secrets: Secrets): Storage {
  * `database.close()` also closes the storage's and the rate limits' connections.
  * @param options.clock the time source of expiry decisions (tests move it)
  * @param options.log   told about failed database connections and an unreachable Redis
+ * @param options.pgliteLoadDataDir PGlite in memory, started from this data directory tarball
+ *   instead of DATA_DIR/db (`openDatabase`; the tests)
  * @throws Error when secrets are missing in production or the database cannot be opened
  */
 export async function openContext(
   config: Config,
-  options: { clock?: () => Date; log?: Pick<FastifyBaseLogger, 'warn' | 'error'> } = {},
+  options: { clock?: () => Date; log?: Pick<FastifyBaseLogger, 'warn' | 'error'>; pgliteLoadDataDir?: Blob } = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
   const secrets = loadSecrets(config);
   const metrics = new Metrics();
@@ -57,6 +59,7 @@ export async function openContext(
     databaseUrl: config.DATABASE_URL,
     ...(config.DATABASE_MIGRATION_URL ? { migrationUrl: config.DATABASE_MIGRATION_URL } : {}),
     pgliteDir: join(config.dataDir, 'db'),
+    pgliteLoadDataDir: options.pgliteLoadDataDir,
     limits: {
       max: config.DATABASE_POOL_MAX,
       idleTimeoutMs: config.DATABASE_IDLE_TIMEOUT_MS,
