@@ -31,6 +31,17 @@ export const theme = createTheme({
   typography: { fontFamily, button: { textTransform: 'none', fontWeight: 600 } },
   shape: { borderRadius: 8 },
   components: {
+    // Who asks the system for reduced motion (WCAG 2.3.3) gets each change at once: no
+    // transitions (a dialog, a menu, the drawer, a tab's indicator) and no ripple under a tap.
+    // CSS animations stay, so a spinner still says that something is loading (decision 085).
+    MuiCssBaseline: {
+      styleOverrides: {
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': { transitionDuration: '0s !important', scrollBehavior: 'auto !important' },
+          '.MuiTouchRipple-root': { display: 'none' },
+        },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { [FINGER]: { minHeight: TAP_PX } } } },
     MuiIconButton: { styleOverrides: { root: { [FINGER]: { minWidth: TAP_PX, minHeight: TAP_PX } } } },
     MuiToggleButton: { styleOverrides: { root: { [FINGER]: { minWidth: TAP_PX, minHeight: TAP_PX } } } },
