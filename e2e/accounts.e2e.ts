@@ -1,5 +1,6 @@
 /**
- * Accounts through the UI of the built app in Debian's Chromium: menus by role and the drawer,
+ * Accounts through the UI of the built app in Debian's Chromium: menus by role and the drawer
+ * (sliding in, or there at once with reduced motion),
  * the contact form's rules, library registration with the resend countdown, the letterhead's
  * edit and view modes, profile edits with a new logo (publisher and library, state → city),
  * forgot password through the e-mailed link, change password ending the other sessions,
@@ -116,6 +117,26 @@ async function openDrawer(page: Page) {
   return paper.locator('nav[aria-label="Main"]');
 }
 
+/**
+ * Opens the side drawer (`openDrawer`) and tells what moved on the way (decision 085): how many
+ * CSS transitions ran (`transitionrun` events, counted from before the tap), and the CSS
+ * `display` of the ripple under 'Open menu' ('none' when the tap leaves none).
+ */
+async function drawerMotion(page: Page): Promise<{ transitions: number; ripple: string }> {
+  await appLive(page);
+  await page.evaluate(() => {
+    const root = document.documentElement;
+    root.dataset.transitionsRun = '0';
+    document.addEventListener('transitionrun', () => (root.dataset.transitionsRun = String(Number(root.dataset.transitionsRun) + 1)));
+  });
+  await openDrawer(page);
+  // MUI mounts a button's ripple at its first press; the drawer's backdrop now hides the button from roles
+  const ripple = await page
+    .locator('a[aria-label="Open menu"] .MuiTouchRipple-root')
+    .evaluate((element) => getComputedStyle(element).display);
+  return { transitions: Number(await page.evaluate(() => document.documentElement.dataset.transitionsRun)), ripple };
+}
+
 describe('accounts, profiles and the public site', () => {
   let libraryPage: Page;
   let publisherPage: Page;
@@ -182,14 +203,20 @@ describe('accounts, profiles and the public site', () => {
     // the page is the server's until the app hydrates it at idle (decision 078); then the 5 s start
     await appLive(movingPage);
     await expect.poll(() => movingPage.getByTestId('hero-carousel').getAttribute('data-slide'), { timeout: 8000 }).toBe('1');
+    // without reduced motion the drawer slides in, and a tap ripples
+    await movingPage.setViewportSize({ width: 375, height: 800 });
+    const motion = await drawerMotion(movingPage);
+    expect(motion.transitions).toBeGreaterThan(0);
+    expect(motion.ripple).toBe('block');
     await moving.close();
 
-    // The drawer below 1200 px.
+    // The drawer below 1200 px; with reduced motion it is there at once, and a tap leaves no ripple.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${journey.server.url}/`);
     await settle(page);
     expect(await page.locator('header nav[aria-label="Main"]').isVisible()).toBe(false);
-    const drawer = await openDrawer(page);
+    expect(await drawerMotion(page)).toEqual({ transitions: 0, ripple: 'none' });
+    const drawer = page.locator('.MuiDrawer-paper nav[aria-label="Main"]');
     expect((await drawer.locator('.MuiListItemText-primary').allInnerTexts()).map((text) => text.trim())).toEqual([
       'Home',
       'Global Books Store',
