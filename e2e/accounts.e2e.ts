@@ -1,10 +1,10 @@
 /**
  * Accounts through the UI of the built app in Debian's Chromium: menus by role and the drawer
- * (sliding in, or there at once with reduced motion),
- * the contact form's rules, library registration with the resend countdown, the letterhead's
- * edit and view modes, profile edits with a new logo (publisher and library, state → city),
- * forgot password through the e-mailed link, change password ending the other sessions,
- * screenshots of every page at 375 and 1280 px, and axe on the public pages and the forms.
+ * (sliding in, or there at once with reduced motion), the contact form's rules, library
+ * registration with the resend countdown, the letterhead's edit and view modes, profile edits
+ * with a new logo (publisher and library, state → city), forgot password through the e-mailed
+ * link, change password ending the other sessions, screenshots of every page at 375 and 1280
+ * px, and axe on the public pages and the forms.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
