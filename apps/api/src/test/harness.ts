@@ -27,7 +27,7 @@ let pgliteTarball: Blob | undefined;
  * PGlite app loads it into memory, which costs a third of the CPU of copying the directory's
  * 1,300 files for every app (about 0.5 s against 1.4 s on a CI machine; decision 055).
  */
-function pgliteTemplate(): Blob {
+function pgliteTemplateTarball(): Blob {
   pgliteTarball ??= new Blob([readFileSync(inject('pgliteTarball'))]);
   return pgliteTarball;
 }
@@ -75,7 +75,7 @@ export async function createTestApp(
     webDist,
     clock: () => new Date(Date.now() + offset),
     logStream,
-    pgliteLoadDataDir: engine === 'pglite' ? pgliteTemplate() : undefined,
+    pgliteLoadDataDir: engine === 'pglite' ? pgliteTemplateTarball() : undefined,
   }).catch(async (error: unknown) => {
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
