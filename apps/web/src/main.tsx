@@ -23,12 +23,7 @@ import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/700.css';
 import { TOKEN_KEY, USER_KEY, cartStorageKey } from './api/session-keys';
 import { placeholderImage } from './components/placeholder-image';
-
-/** Where the language switcher keeps its choice (`LANGUAGE_STORAGE_KEY` of i18n/index.ts, not imported: this module stays small). */
-const LANGUAGE_KEY = 'jsbn.language';
-
-/** The query naming a book to put in the cart (`ORDER_BOOK_QUERY` of lib/paths.ts, not imported: this module stays small). */
-const ORDER_BOOK_QUERY = 'book';
+import { LANGUAGE_STORAGE_KEY, ORDER_BOOK_QUERY } from './lib/entry-keys';
 
 /** The first signs of interaction, which start the hydration (decision 078). */
 const INTENT_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
@@ -79,7 +74,7 @@ const imageFailed = (event: Event) => {
 };
 
 // a page rendered in another language than the one chosen in this browser is rendered again at once
-const chosen = localStorage.getItem(LANGUAGE_KEY);
+const chosen = localStorage.getItem(LANGUAGE_STORAGE_KEY);
 const otherLanguage = Boolean(chosen) && chosen !== document.documentElement.lang;
 
 /** Runs `run` when the browser is idle (within 2 s), or soon where it cannot say. */

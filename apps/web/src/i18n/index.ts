@@ -27,9 +27,8 @@ import {
 } from '@jsbn/shared/core';
 import { ENGLISH, NAMESPACES } from './resources';
 import { setValueLanguage } from '../components/format';
+import { LANGUAGE_STORAGE_KEY } from '../lib/entry-keys';
 
-/** Where the chosen language is kept in the browser. */
-export const LANGUAGE_STORAGE_KEY = 'jsbn.language';
 /** The cookie that tells the server the chosen language (a year; the server renders public pages in it). */
 export const LANGUAGE_COOKIE = 'jsbn_language';
 

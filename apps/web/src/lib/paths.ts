@@ -1,5 +1,6 @@
 import { isSameSitePath } from '@jsbn/shared/core';
 import type { ModelType } from '@jsbn/shared';
+import { ORDER_BOOK_QUERY } from './entry-keys';
 
 /** Every route path of the web app, in one place (STYLE: Web). */
 export const paths = {
@@ -142,8 +143,8 @@ export function returnPathOf(search: URLSearchParams): string | null {
   return isSameSitePath(next) ? next : null;
 }
 
-/** The query of the publisher's books page that puts a book in the cart on arrival ('Order This Book'). */
-export const ORDER_BOOK_QUERY = 'book';
+/** The query of the publisher's books page that puts a book in the cart on arrival (lib/entry-keys.ts, which the entry script shares). */
+export { ORDER_BOOK_QUERY };
 
 /** The query of the publisher's books page that opens the order's confirmation once the book is in the cart. */
 export const CONFIRM_ORDER_QUERY = 'confirm';
