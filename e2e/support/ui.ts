@@ -36,6 +36,13 @@ export async function appLive(page: Page): Promise<void> {
   await page.locator('main').first().hover();
   // Playwright's own wait: this also runs in a file's beforeAll, where expect.poll may not
   await page.locator('#root[data-app-live]').waitFor({ state: 'attached' });
+  // the app's first render can ask for a face the server's page did not use (a bold Gujarati
+  // tab): the browser starts loading it when it lays the page out, so two frames on, then the fonts
+  await page.evaluate(() =>
+    new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))).then(() =>
+      document.fonts.ready.then(() => undefined),
+    ),
+  );
 }
 
 /**
