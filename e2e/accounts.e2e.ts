@@ -123,6 +123,7 @@ async function openDrawer(page: Page) {
  * `display` of the ripple under 'Open menu' ('none' when the tap leaves none).
  */
 async function drawerMotion(page: Page): Promise<{ transitions: number; ripple: string }> {
+  // the app hydrates the page first (openDrawer's own wait is then at once), so what is counted is the tap's alone
   await appLive(page);
   await page.evaluate(() => {
     const root = document.documentElement;
