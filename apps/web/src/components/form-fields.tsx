@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { normalizePhone, phoneWhileTyping } from '@jsbn/shared/phone';
+import { showTransformed } from './typed-text';
 import { useMessages } from '../i18n';
 import { TAP_PX } from '../lib/theme';
 
@@ -43,30 +44,6 @@ export function requiredSlots(required: boolean | undefined, slotProps: TextFiel
     TextFieldProps['slotProps']
   >['inputLabel'];
   return { ...slotProps, inputLabel };
-}
-
-/**
- * Puts `kept` (what a transform keeps of the typed text) into the input at once. Preact does not
- * render a controlled input again when its value did not change — a letter typed into a digits-only
- * field, or an 11th digit, leaves the form's value as it was — so without this the input would
- * show what is not kept until it loses focus (decision 039). The caret stays where it was, less
- * the characters dropped before it.
- */
-function showKept(
-  input: EventTarget & { value: string; selectionStart?: number | null; setSelectionRange?: (start: number, end: number) => void },
-  kept: string,
-): string {
-  if (input.value === kept) return kept;
-  const caret = input.selectionStart ?? kept.length;
-  const dropped = input.value.length - kept.length;
-  input.value = kept;
-  const at = Math.max(0, Math.min(kept.length, caret - Math.max(0, dropped)));
-  try {
-    input.setSelectionRange?.(at, at);
-  } catch {
-    // inputs of type email or number have no selection; their caret needs no care
-  }
-  return kept;
 }
 
 /**
@@ -114,7 +91,7 @@ export function FormText<T extends FieldValues>({
           inputRef={field.ref}
           label={label}
           value={field.value ?? ''}
-          onChange={(event) => field.onChange(transform ? showKept(event.target, transform(event.target.value)) : event.target.value)}
+          onChange={(event) => field.onChange(transform ? showTransformed(event.target, transform) : event.target.value)}
           onBlur={() => {
             // the value as it was when the field was left (onChange does not change it in here)
             const value: unknown = field.value;

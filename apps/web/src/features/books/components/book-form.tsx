@@ -24,6 +24,7 @@ import type { BookDto, SubjectOption } from '@jsbn/shared';
 import { ApiError } from '../../../api/client';
 import { FileField } from '../../../components/file-field';
 import { FormSelect, FormText, requiredLabel } from '../../../components/form-fields';
+import { dateWhileTyping } from '../../../components/typed-text';
 import { digitsOnly, scrollToFirstError } from '../../../components/forms';
 import { SafeImage } from '../../../components/safe-image';
 import { useLookups, useMessages } from '../../../i18n';
@@ -63,11 +64,6 @@ const decimal = (value: string) =>
     .replace(/[^\d.]/g, '')
     .replace(/(\..*)\./g, '$1')
     .slice(0, 12);
-/** DD/MM/YYYY while typing: digits with slashes after day and month. */
-function dateMask(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 8);
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('/');
-}
 
 export interface BookFormProps {
   mode: 'new' | 'edit';
@@ -562,7 +558,7 @@ export function BookForm({ mode, defaultValues, ids, existing, busy, submitLabel
               label={t('fields.publishedDate')}
               placeholder={t('hints.dateFormat')}
               helperText={t('hints.publishedDate')}
-              transform={dateMask}
+              transform={dateWhileTyping}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
           ) : (

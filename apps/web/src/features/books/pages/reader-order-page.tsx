@@ -7,6 +7,7 @@ import { BOOK_MSG, isoOfDdMmYyyy, todayIso } from '@jsbn/shared/core';
 import { readerOrderFields, type ReaderOrder } from '@jsbn/shared';
 import { useBookByJsbn, useReaderOrder } from '../../../api/books';
 import { FormPhone, FormText, LABEL_ABOVE } from '../../../components/form-fields';
+import { dateWhileTyping } from '../../../components/typed-text';
 import { LoadingState } from '../../../components/page';
 import { readerOrderPath, READER_ORDER_SENT } from '../../../lib/paths';
 import { BookFormPage, useBookFormReply } from '../components/book-form-page';
@@ -25,12 +26,6 @@ const FIELDS = ['name', 'mobile', 'email', 'message', 'date'] as const satisfies
 
 /** The date field's placeholder: the format itself, the same in every language. */
 const DATE_PLACEHOLDER = 'DD/MM/YYYY';
-
-/** DD/MM/YYYY while typing. */
-function dateMask(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 8);
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('/');
-}
 
 /**
  * /jsbn/:jsbn/reader-order — 'Order Book as Reader' (POST /api/book/reader/order): a reader asks
@@ -86,7 +81,7 @@ export function ReaderOrderPage() {
         label={t('requests.neededBy')}
         placeholder={DATE_PLACEHOLDER}
         helperText={t('requests.dateHint')}
-        transform={dateMask}
+        transform={dateWhileTyping}
         slotProps={{ ...LABEL_ABOVE, htmlInput: { inputMode: 'numeric' } }}
       />
     </BookFormPage>
