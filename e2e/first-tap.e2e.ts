@@ -11,7 +11,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { todayIso } from '@jsbn/shared';
+import { BOOK_MSG, todayIso } from '@jsbn/shared';
 import { snap } from './support/browser.js';
 import { newPage as openPage, useJourney } from './support/session.js';
 import { PHONE, appLive, scriptsBeforeLoad, transitionsDone } from './support/ui.js';
@@ -217,6 +217,35 @@ describe('the first tap on a page rendered on the server', () => {
     await page.waitForURL(`${journey.server.url}${bookPath}/reader-order?sent=1`);
     expect(await page.getByTestId('reader-order-sent').textContent()).toContain('was sent to the publisher');
     expect(await sameWindow(page)).toBe(true);
+  });
+
+  it("7b. the server's answer to a reader's order posted before the app is hydrated as it is; typed as the app comes, a date goes where it is typed", async () => {
+    const page = await newPage();
+    const release = await holdApp(page);
+    await page.goto(`${journey.server.url}${bookPath}/reader-order`);
+    // posted before the app is there: the server answers with the page and its messages
+    await page.getByRole('button', { name: 'Send the request to the publisher' }).click();
+    await expect.poll(() => page.getByText(BOOK_MSG.dateRequired, { exact: true }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${journey.server.url}${bookPath}/reader-order`);
+    release();
+    await page.locator('#root[data-app-ready]').waitFor({ state: 'attached' });
+    expect(await isLive(page)).toBe(0);
+    const date = page.getByLabel('Needed by (date)', { exact: true });
+    await date.evaluate((input) => Object.assign(input, { jsbnServerInput: true }));
+    // the reader taps the date field and types at once: the tap hydrates the page
+    const [year, month, day] = todayIso().split('-');
+    await date.click();
+    await page.keyboard.type(`${day}${month}${Number(year) + 1}`);
+    await appLive(page);
+    expect(await date.inputValue()).toBe(`${day}/${month}/${Number(year) + 1}`);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    // the same field, still the focused one: the app took over the server's page, not redrew it
+    expect(await date.evaluate((input) => input === document.activeElement && 'jsbnServerInput' in input)).toBe(true);
+    expect(await page.getByText(BOOK_MSG.nameRequired, { exact: true }).isVisible()).toBe(true);
+    // sent by the app now, an empty Name is refused in place, and the focus goes to it
+    await page.getByRole('button', { name: 'Send the request to the publisher' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    expect(page.url()).toBe(`${journey.server.url}${bookPath}/reader-order`);
   });
 
   it("8. what was typed into any field of a server page before the app hydrated it is the app's too: the search box searches it", async () => {

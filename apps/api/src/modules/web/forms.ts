@@ -192,7 +192,9 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
       const { payload, params } = request(values, found.book);
       const answer = await ask(posting, endpoint, language, payload, params);
       if (answer.statusCode === 200) return reply.redirect(`${address}?sent=1`, 303);
-      return refused(reply, answer, await page(address, posting, language, refusal(answer.json<ApiReply>(), values)));
+      // refused, the page is rendered at the address the browser shows (the one posted to, the
+      // JSBN as the visitor's link wrote it), so the app hydrates it with the data it carries
+      return refused(reply, answer, await page(posting.url, posting, language, refusal(answer.json<ApiReply>(), values)));
     });
   };
 

@@ -20,10 +20,13 @@ import { TAP_LINK } from '../../../lib/theme';
  * (decision 078).
  * @param action the form's address (its `action`)
  * @param fields the form's field names
- * @returns `defaultValues` (each field as typed, else as posted, else empty), `errors` (the reply's
- * messages on the form's fields, for `useForm`), `general` (the reply's message when it names none
- * of the fields: too many requests, the book withdrawn, an account already claimed; else '') and
- * `forgetReply` (call it when the app sends the form itself)
+ * @returns `formOptions` for `useForm`: `defaultValues` (each field as typed, else as posted, else
+ * empty), `errors` (the reply's messages on the form's fields) and `shouldFocusError: false` —
+ * react-hook-form focuses the first field in error when it is given errors, which as the app
+ * hydrates a page the server answered would take the focus from the field the visitor is typing
+ * into; an invalid submit focuses it with `focusFirstError` instead. Also `general` (the reply's
+ * message when it names none of the fields: too many requests, the book withdrawn, an account
+ * already claimed; else '') and `forgetReply` (call it when the app sends the form itself).
  */
 export function useBookFormReply<F extends string>(action: string, fields: readonly F[]) {
   const reply = useFormReply();
@@ -34,8 +37,19 @@ export function useBookFormReply<F extends string>(action: string, fields: reado
     ? Object.fromEntries(fields.filter((name) => reply.fields[name]).map((name) => [name, { type: 'server', message: reply.fields[name] }]))
     : undefined;
   const general = reply && !fields.some((name) => reply.fields[name]) ? reply.message : '';
-  return { defaultValues, errors, general, forgetReply };
+  return { formOptions: { defaultValues, errors, shouldFocusError: false }, general, forgetReply };
 }
+
+/**
+ * The invalid-submit handler of a book's form (`handleSubmit`'s second argument): focuses the
+ * first of `fields` in error, as react-hook-form would without `shouldFocusError: false`.
+ */
+export const focusFirstError =
+  <F extends string>(setFocus: (name: F) => void, fields: readonly F[]) =>
+  (errors: Partial<Record<string, unknown>>) => {
+    const first = fields.find((name) => errors[name]);
+    if (first) setFocus(first);
+  };
 
 /**
  * A book's form page (see the module's comment).

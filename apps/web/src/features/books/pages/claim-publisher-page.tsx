@@ -11,7 +11,7 @@ import { LABEL_ABOVE } from '../../../components/form-fields';
 import { LoadingState } from '../../../components/page';
 import { claimPublisherPath, READER_ORDER_SENT } from '../../../lib/paths';
 import { usePublisherClaim } from '../api/book-queues-api';
-import { BookFormPage, useBookFormReply } from '../components/book-form-page';
+import { BookFormPage, focusFirstError, useBookFormReply } from '../components/book-form-page';
 
 const FIELDS = ['fullName', 'email', 'contact', 'message'] as const satisfies readonly (keyof ContactForm)[];
 
@@ -28,12 +28,11 @@ export function ClaimPublisherPage() {
   const { jsbn = '' } = useParams();
   const navigate = useNavigate();
   const found = useBookByJsbn(jsbn).data;
-  const { defaultValues, errors, general, forgetReply } = useBookFormReply(claimPublisherPath(jsbn), FIELDS);
+  const { formOptions, general, forgetReply } = useBookFormReply(claimPublisherPath(jsbn), FIELDS);
   const form = useForm<ContactForm, unknown, PublisherClaimRequest>({
     resolver: zodResolver(publisherClaimRequest),
     mode: 'onTouched',
-    defaultValues,
-    errors,
+    ...formOptions,
   });
   const publisherId = found?.publisher_info.publisherId ?? 0;
   const mutation = usePublisherClaim(publisherId, {
@@ -56,10 +55,13 @@ export function ClaimPublisherPage() {
       }
       action={claimPublisherPath(jsbn)}
       onSubmit={(event) =>
-        void form.handleSubmit((values) => {
-          forgetReply();
-          mutation.mutate(values);
-        })(event)
+        void form.handleSubmit(
+          (values) => {
+            forgetReply();
+            mutation.mutate(values);
+          },
+          focusFirstError(form.setFocus, FIELDS),
+        )(event)
       }
       intro={
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

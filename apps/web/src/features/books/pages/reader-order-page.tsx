@@ -10,7 +10,7 @@ import { FormPhone, FormText, LABEL_ABOVE } from '../../../components/form-field
 import { dateWhileTyping } from '../../../components/typed-text';
 import { LoadingState } from '../../../components/page';
 import { readerOrderPath, READER_ORDER_SENT } from '../../../lib/paths';
-import { BookFormPage, useBookFormReply } from '../components/book-form-page';
+import { BookFormPage, focusFirstError, useBookFormReply } from '../components/book-form-page';
 
 type ReaderValues = Pick<ReaderOrder, 'name' | 'mobile' | 'email' | 'message' | 'date'>;
 
@@ -39,13 +39,12 @@ export function ReaderOrderPage() {
   const { jsbn = '' } = useParams();
   const navigate = useNavigate();
   const book = useBookByJsbn(jsbn).data?.book;
-  const { defaultValues, errors, general, forgetReply } = useBookFormReply(readerOrderPath(jsbn), FIELDS);
+  const { formOptions, general, forgetReply } = useBookFormReply(readerOrderPath(jsbn), FIELDS);
   const form = useForm<ReaderValues>({
     // The day is judged when the form is checked, so a page left open overnight stays right.
     resolver: (values, context, options) => zodResolver(readerForm(todayIso()))(values, context, options),
     mode: 'onTouched',
-    defaultValues,
-    errors,
+    ...formOptions,
   });
   const mutation = useReaderOrder({
     onSuccess: () => void navigate(`${readerOrderPath(jsbn)}?${READER_ORDER_SENT}=1`, { replace: true }),
@@ -61,10 +60,13 @@ export function ReaderOrderPage() {
       sentNotice={t('requests.readerSent', { title: book.book_title })}
       action={readerOrderPath(jsbn)}
       onSubmit={(event) =>
-        void form.handleSubmit((values) => {
-          forgetReply();
-          mutation.mutate({ ...values, mobile: values.mobile.trim(), bookId: book.id, bookName: book.book_title });
-        })(event)
+        void form.handleSubmit(
+          (values) => {
+            forgetReply();
+            mutation.mutate({ ...values, mobile: values.mobile.trim(), bookId: book.id, bookName: book.book_title });
+          },
+          focusFirstError(form.setFocus, FIELDS),
+        )(event)
       }
       intro={<Typography sx={{ mb: 2 }}>{t('requests.readerIntro', { title: book.book_title })}</Typography>}
       general={general}
