@@ -172,6 +172,14 @@ describe.each(ENGINES)('the login form without the app on %s', (engine) => {
       expect(hindi.body).toMatch(/<p data-field="email">[\u0900-\u097F][^<]*<\/p>/);
     });
 
+    it('renders the page again at the address posted to, the JSBN as written there', async () => {
+      const compact = jsbn.replaceAll('-', '');
+      const reply = await order({ ...filled, name: '' }, {}, compact);
+      expect(reply.statusCode).toBe(400);
+      // the app hydrating it asks for the book by the JSBN of the address the browser shows
+      expect(reply.body).toContain(`data-url="/jsbn/${compact}/reader-order"`);
+    });
+
     it('refuses a post from another site, and answers an unknown JSBN with 404', async () => {
       const before = (await t.ctx.db.select().from(reader_orders)).length;
       const crossSite = await order(filled, { 'sec-fetch-site': 'cross-site' });

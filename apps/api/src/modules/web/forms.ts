@@ -192,9 +192,10 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext, shell: s
       const { payload, params } = request(values, found.book);
       const answer = await ask(posting, endpoint, language, payload, params);
       if (answer.statusCode === 200) return reply.redirect(`${address}?sent=1`, 303);
-      // refused, the page is rendered at the address the browser shows (the one posted to, the
-      // JSBN as the visitor's link wrote it), so the app hydrates it with the data it carries
-      return refused(reply, answer, await page(posting.url, posting, language, refusal(answer.json<ApiReply>(), values)));
+      // refused, the page is rendered at the path the browser shows (the one posted to, the JSBN
+      // as the visitor's link wrote it), so the app hydrates it with the data it carries
+      const postedTo = posting.url.split('?')[0]!;
+      return refused(reply, answer, await page(postedTo, posting, language, refusal(answer.json<ApiReply>(), values)));
     });
   };
 
