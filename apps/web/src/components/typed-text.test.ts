@@ -40,7 +40,7 @@ describe('text rewritten as it is typed', () => {
   it('leaves the caret after a character typed in the middle, a dropped letter moving it back', () => {
     expect(type(new Input('124', 2), '3', digits6)).toMatchObject({ value: '1234', selectionStart: 3 });
     expect(type(new Input('1234', 2), 'x', digits6)).toMatchObject({ value: '1234', selectionStart: 2 });
-    // a full field: the digit typed is kept where it was typed, the last one falls off the end
+    // a full field: the digit typed stays where it was typed, the last one falls off the end
     expect(type(new Input('123456', 3), '9', digits6)).toMatchObject({ value: '123945', selectionStart: 4 });
   });
 

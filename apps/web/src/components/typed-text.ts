@@ -7,11 +7,11 @@
  * Puts what `transform` makes of the typed text into the input at once, and returns it. Preact
  * does not render a controlled input again when its value did not change — a letter typed into a
  * digits-only field, or an 11th digit, leaves the form's value as it was — so without this the
- * input would show what is not kept until it loses focus (decision 039). The caret stays after
- * the same typed characters: it goes where the transform of the text before it ends, so a
+ * input would show what the transform drops until it loses focus (decision 039). The caret stays
+ * after the same typed characters: it goes where the transform of the text before it ends, so a
  * character dropped before it moves it back, and a separator a mask adds before it (the '/' of
  * DD/MM/YYYY) moves it on.
- * @param input the input element of the change event (or its stand-in in a test)
+ * @param input the input element of the change event (or an object like it, in a test)
  * @returns the transformed value, for the form
  */
 export function showTransformed(
